@@ -1,0 +1,222 @@
+/**
+ * Reference lists for the vehicle form (SPEC §3 "Reference lists", §5 "Vehicle form") and the
+ * /excluded-vehicles page.
+ *
+ * Make names are spelled as NHTSA vPIC spells them, in title case (vPIC returns upper case;
+ * acronyms such as GMC, AMC and MG stay upper case), so a chosen make can be sent to vPIC's
+ * models-for-make-and-year lookup as is. Exception: EXCLUDED_MAKES keep SPEC §3's exact spelling.
+ */
+import type { PlanType } from './marketing'
+
+export type UsState = { code: string; name: string }
+
+/** The 50 states plus the District of Columbia, alphabetical by name. `code` is the USPS code. */
+export const US_STATES: readonly UsState[] = [
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CA', name: 'California' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'DC', name: 'District of Columbia' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'TX', name: 'Texas' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
+]
+
+/** True for a USPS code in US_STATES ('ut' or ' UT ' count too). */
+export function isUsStateCode(code: string): boolean {
+  const wanted = code.trim().toUpperCase()
+  return US_STATES.some((state) => state.code === wanted)
+}
+
+/**
+ * 'Popular Makes': the 29 brands most often found on US roads that a Comprehensive plan may cover,
+ * alphabetical. None is excluded. Because most of today's mass-market brands number fewer than 29
+ * once the luxury brands are out, the list also holds the discontinued brands that still have
+ * millions of vehicles on the road (Pontiac, Mercury, Saturn, Oldsmobile, Plymouth, ...).
+ */
+export const POPULAR_MAKES: readonly string[] = [
+  'Buick',
+  'Chevrolet',
+  'Chrysler',
+  'Dodge',
+  'Fiat',
+  'Ford',
+  'GMC',
+  'Honda',
+  'Hummer',
+  'Hyundai',
+  'Isuzu',
+  'Jeep',
+  'Kia',
+  'Mazda',
+  'Mercury',
+  'Mini',
+  'Mitsubishi',
+  'Nissan',
+  'Oldsmobile',
+  'Plymouth',
+  'Pontiac',
+  'Ram',
+  'Saturn',
+  'Scion',
+  'Subaru',
+  'Suzuki',
+  'Toyota',
+  'VinFast',
+  'Volkswagen',
+]
+
+/**
+ * 'All Makes': older and niche brands sold in the US since 1980 (MIN_VEHICLE_YEAR) that are not in
+ * POPULAR_MAKES, alphabetical. Exotic and ultra-luxury brands (Bugatti, Maybach, Koenigsegg, ...)
+ * are deliberately absent: they belong with the excluded brands in spirit, and leaving them out
+ * keeps them off the Comprehensive list.
+ */
+export const ALL_MAKES: readonly string[] = [
+  'AMC',
+  'Avanti',
+  'Checker',
+  'Daewoo',
+  'Daihatsu',
+  'Datsun',
+  'Eagle',
+  'Geo',
+  'Lancia',
+  'Merkur',
+  'MG',
+  'Peugeot',
+  'Renault',
+  'Smart',
+  'Sterling',
+  'Triumph',
+  'Yugo',
+]
+
+/**
+ * Luxury and exotic brands not eligible for Comprehensive plans (SPEC §3, exact spelling and order).
+ * Listed on /excluded-vehicles. Chip Repair Only plans may still cover them (DESIGN §6).
+ */
+export const EXCLUDED_MAKES: readonly string[] = [
+  'Acura',
+  'Audi',
+  'BMW',
+  'Cadillac',
+  'Genesis',
+  'Infiniti',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Mercedes-Benz',
+  'Porsche',
+  'Tesla',
+  'AC Cars',
+  'Alfa Romeo',
+  'Aston Martin',
+  'Bentley',
+  'Ferrari',
+  'Fisker',
+  'Jaguar',
+  'Lamborghini',
+  'Lotus',
+  'Lucid',
+  'Maserati',
+  'McLaren',
+  'Polestar',
+  'Rivian',
+  'Rolls-Royce',
+  'Saab',
+  'Volvo',
+]
+
+/** Compares make names ignoring case, spaces and punctuation: 'ROLLS ROYCE' = 'Rolls-Royce'. */
+function makeKey(make: string): string {
+  return make.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+const excludedKeys = new Set(EXCLUDED_MAKES.map(makeKey))
+
+/** True when the make is one of EXCLUDED_MAKES (case-insensitive; 'mercedes benz' matches too). */
+export function isExcludedMake(make: string): boolean {
+  return excludedKeys.has(makeKey(make))
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
+
+/**
+ * The make dropdown's two groups for a plan type, each alphabetical (fresh arrays, safe to mutate).
+ * - comprehensive: excluded brands removed from both groups.
+ * - chip_only: nothing is excluded; the excluded brands are added to `all`.
+ * A server action should still check the submitted make with isExcludedMake(), not trust the list.
+ */
+export function makesFor(planType: PlanType): { popular: string[]; all: string[] } {
+  if (planType === 'comprehensive') {
+    return {
+      popular: POPULAR_MAKES.filter((make) => !isExcludedMake(make)),
+      all: ALL_MAKES.filter((make) => !isExcludedMake(make)),
+    }
+  }
+  return {
+    popular: [...POPULAR_MAKES],
+    all: [...ALL_MAKES, ...EXCLUDED_MAKES].sort(byName),
+  }
+}
+
+/** True when `make` is offered in the dropdown for this plan type (case-insensitive). */
+export function isMakeAllowed(make: string, planType: PlanType): boolean {
+  const { popular, all } = makesFor(planType)
+  const key = makeKey(make)
+  return [...popular, ...all].some((candidate) => makeKey(candidate) === key)
+}
+
+/** Oldest model year offered (SPEC §5: 1980 to the current year). */
+export const MIN_VEHICLE_YEAR = 1980
+
+/** Model years for the year dropdown: the current year first, down to MIN_VEHICLE_YEAR. */
+export function vehicleYears(now: Date = new Date()): number[] {
+  const years: number[] = []
+  for (let year = now.getFullYear(); year >= MIN_VEHICLE_YEAR; year--) years.push(year)
+  return years
+}
