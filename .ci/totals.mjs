@@ -1,0 +1,38 @@
+// Adds up the Vitest and Playwright JSON reports into the one line CI reads: "N passed, N failed".
+import fs from 'node:fs'
+import path from 'node:path'
+
+const dir = 'test-results'
+let passed = 0
+let failed = 0
+let skipped = 0
+let reports = 0
+
+const vitest = path.join(dir, 'vitest.json')
+if (fs.existsSync(vitest)) {
+  const report = JSON.parse(fs.readFileSync(vitest, 'utf8'))
+  passed += report.numPassedTests ?? 0
+  failed += report.numFailedTests ?? 0
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  // A test file that fails to load has no tests in it: count it as a failure.
+  for (const file of report.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed++
+  reports++
+}
+
+for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+  if (!/^playwright-\d+\.json$/.test(file)) continue
+  const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+  const stats = report.stats ?? {}
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
+  failed += stats.unexpected ?? 0
+  skipped += stats.skipped ?? 0
+  failed += (report.errors ?? []).length
+  reports++
+}
+
+if (reports < 2) {
+  console.log(`Expected a Vitest and a Playwright report in ${dir}/, found ${reports}.`)
+  failed += 2 - reports
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 ? 1 : 0)

@@ -1,0 +1,77 @@
+import { eq, lt } from 'drizzle-orm'
+import { data } from 'react-router'
+import { db } from '~/db/client.server'
+import { rateLimits } from '~/db/schema'
+import { env } from '~/env.server'
+
+export type RateLimitRule = {
+  /** How many hits the window allows. */
+  limit: number
+  windowMs: number
+  /** After the limit is passed, refuse for this long (defaults to the rest of the window). */
+  blockMs?: number
+}
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
+
+/**
+ * Counts one hit against `key` (fixed window, stored in SQLite so limits survive restarts).
+ * Atomic: one write transaction reads and updates the counter.
+ */
+export function hit(key: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
+  const database = db()
+  return database.$client.transaction((): RateLimitResult => {
+    const row = database.select().from(rateLimits).where(eq(rateLimits.key, key)).get()
+    if (row?.blockedUntil && row.blockedUntil > now) {
+      return { allowed: false, remaining: 0, retryAfterSeconds: Math.ceil((row.blockedUntil - now) / 1000) }
+    }
+    const fresh = !row || now - row.windowStartedAt >= rule.windowMs
+    const windowStartedAt = fresh ? now : row.windowStartedAt
+    const count = (fresh ? 0 : row.count) + 1
+    const allowed = count <= rule.limit
+    const blockedUntil = allowed ? null : rule.blockMs ? now + rule.blockMs : windowStartedAt + rule.windowMs
+    database
+      .insert(rateLimits)
+      .values({ key, windowStartedAt, count, blockedUntil })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt, count, blockedUntil } })
+      .run()
+    const retryAfterSeconds = allowed ? 0 : Math.ceil(((blockedUntil ?? now) - now) / 1000)
+    return { allowed, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+  }).immediate()
+}
+
+/** Forgets a key (e.g. after a successful sign-in). */
+export function resetLimit(key: string) {
+  db().delete(rateLimits).where(eq(rateLimits.key, key)).run()
+}
+
+/** Drops counters whose window ended long ago; run by the daily job. */
+export function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()) {
+  return db()
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStartedAt, now - olderThanMs))
+    .run().changes
+}
+
+/** The client's address from the proxy's header (fly.toml sets Fly-Client-IP); react-router-serve does not expose the socket. */
+export function clientIp(request: Request) {
+  const header = env().CLIENT_IP_HEADER
+  const fromHeader = header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined
+  return fromHeader || 'local'
+}
+
+/** A 429 with a human message, for loaders and actions. */
+export function tooManyRequests(message: string, retryAfterSeconds: number) {
+  return data(
+    { error: message, retryAfterSeconds },
+    { status: 429, headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } },
+  )
+}
+
+/** 'a few minutes' style wording for a wait. */
+export function describeWait(seconds: number) {
+  if (seconds < 90) return 'a minute'
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes < 90) return `${minutes} minutes`
+  return `${Math.ceil(minutes / 60)} hours`
+}

@@ -1,0 +1,122 @@
+import { and, eq, gt, ne } from 'drizzle-orm'
+import { createCookie, data } from 'react-router'
+import { db } from '~/db/client.server'
+import { profiles, sessions, type Profile } from '~/db/schema'
+import { env } from '~/env.server'
+import { safeRedirect } from '~/utils/redirect'
+import { redirectWithToast } from '~/toast.server'
+
+export const SESSION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A session seen again after this long gets its expiry pushed out (30 days rolling, one write a day at most). */
+const ROLL_AFTER_MS = DAY_MS
+
+let cookie: ReturnType<typeof createCookie> | undefined
+export function sessionCookie() {
+  cookie ??= createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env().NODE_ENV === 'production',
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    secrets: [env().SESSION_SECRET],
+  })
+  return cookie
+}
+
+export type SignedIn = { session: { id: string; expiresAt: string; lastSeenAt: string }; profile: Profile }
+
+const loaded = new WeakMap<Request, Promise<SignedIn | null>>()
+
+/** The signed-in profile of this request, or null; looked up once per request. */
+export function getSignedIn(request: Request): Promise<SignedIn | null> {
+  let pending = loaded.get(request)
+  if (!pending) {
+    pending = lookup(request)
+    loaded.set(request, pending)
+  }
+  return pending
+}
+
+async function lookup(request: Request): Promise<SignedIn | null> {
+  const sessionId: unknown = await sessionCookie().parse(request.headers.get('Cookie'))
+  if (typeof sessionId !== 'string' || !sessionId) return null
+  const row = db()
+    .select({ session: sessions, profile: profiles })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date().toISOString())))
+    .get()
+  return row ? { session: row.session, profile: row.profile } : null
+}
+
+export async function getProfile(request: Request) {
+  return (await getSignedIn(request))?.profile ?? null
+}
+
+export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefined) {
+  if (!profile) return false
+  return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
+}
+
+/** The signed-in customer, or a redirect to /auth that comes back here afterwards ('Please Log In'). */
+export async function requireCustomer(request: Request): Promise<Profile> {
+  const profile = await getProfile(request)
+  if (profile) return profile
+  const url = new URL(request.url)
+  const back = safeRedirect(url.pathname + url.search)
+  throw await redirectWithToast(`/auth?redirect=${encodeURIComponent(back)}`, {
+    type: 'error',
+    title: 'Please Log In',
+    description: 'Sign in to continue.',
+  })
+}
+
+/** The operator; everyone else gets a plain 404 so the console's existence is not advertised. */
+export async function requireAdmin(request: Request): Promise<Profile> {
+  const profile = await getProfile(request)
+  if (!isAdmin(profile)) throw data(null, { status: 404 })
+  return profile!
+}
+
+/** Starts a server-side session and returns the Set-Cookie header value. */
+export async function createSession(profileId: string, request?: Request) {
+  const [row] = db()
+    .insert(sessions)
+    .values({
+      profileId,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS).toISOString(),
+      userAgent: request?.headers.get('User-Agent')?.slice(0, 300) ?? null,
+    })
+    .returning()
+    .all()
+  return sessionCookie().serialize(row!.id)
+}
+
+/** Pushes the expiry of a session in use out to 30 days again; returns a fresh cookie when it did. */
+export async function rollSession(signedIn: SignedIn): Promise<string | null> {
+  if (Date.now() - Date.parse(signedIn.session.lastSeenAt) < ROLL_AFTER_MS) return null
+  const now = new Date()
+  db()
+    .update(sessions)
+    .set({ lastSeenAt: now.toISOString(), expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString() })
+    .where(eq(sessions.id, signedIn.session.id))
+    .run()
+  return sessionCookie().serialize(signedIn.session.id)
+}
+
+/** Ends this request's session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request) {
+  const signedIn = await getSignedIn(request)
+  if (signedIn) db().delete(sessions).where(eq(sessions.id, signedIn.session.id)).run()
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** Ends every session of the profile except the given one; returns how many ended. */
+export function endOtherSessions(profileId: string, keepSessionId: string) {
+  return db()
+    .delete(sessions)
+    .where(and(eq(sessions.profileId, profileId), ne(sessions.id, keepSessionId)))
+    .run().changes
+}
+

@@ -1,0 +1,86 @@
+import { Form, Link } from 'react-router'
+import { buttonClass } from './ui'
+
+export type NavUser = { email: string; fullName: string | null; isAdmin: boolean } | null
+
+/** The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard. */
+export function SiteHeader({ user }: { user: NavUser }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link to={user ? '/customer' : '/'} className="flex items-center gap-2 text-lg font-bold text-brand-900">
+          <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400" />
+          Glass Plan
+        </Link>
+        {user ? (
+          <>
+            <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
+              <li>
+                <Link to="/customer" className="hover:text-brand-700">Policies</Link>
+              </li>
+              <li>
+                <Link to="/customer#claims" className="hover:text-brand-700">Claims</Link>
+              </li>
+              {user.isAdmin ? (
+                <li>
+                  <Link to="/admin" className="hover:text-brand-700">Operator</Link>
+                </li>
+              ) : null}
+            </ul>
+            <div className="ml-auto flex items-center gap-3">
+              <span className="max-w-[16rem] truncate text-sm text-slate-700" data-testid="nav-email">{user.email}</span>
+              <Form method="post" action="/auth/sign-out">
+                <button type="submit" className={buttonClass('secondary', 'py-1.5')}>Sign Out</button>
+              </Form>
+            </div>
+          </>
+        ) : (
+          <>
+            <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
+              <li><a href="/#benefits" className="hover:text-brand-700">Benefits</a></li>
+              <li><a href="/#how-it-works" className="hover:text-brand-700">How it works</a></li>
+              <li><a href="/#pricing" className="hover:text-brand-700">Pricing</a></li>
+              <li><a href="/#faq" className="hover:text-brand-700">FAQ</a></li>
+            </ul>
+            <div className="ml-auto flex items-center gap-2">
+              <Link to="/auth" className={buttonClass('ghost', 'py-1.5')}>Sign in</Link>
+              <Link to="/signup" className={buttonClass('primary', 'py-1.5')}>Sign up</Link>
+            </div>
+          </>
+        )}
+      </nav>
+    </header>
+  )
+}
+
+export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: string; partnerEmail: string }) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-3">
+        <div>
+          <p className="font-semibold text-slate-900">Glass Plan</p>
+          <p className="mt-2">Windshield protection plans for US vehicle owners. A service contract, not insurance.</p>
+        </div>
+        <div>
+          <p className="font-semibold text-slate-900">Contact</p>
+          <p className="mt-2">
+            Customer support: <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+          <p className="mt-1">
+            Become a partner shop: <a className="text-brand-700 underline" href={`mailto:${partnerEmail}`}>{partnerEmail}</a>
+          </p>
+        </div>
+        <div>
+          <p className="font-semibold text-slate-900">Legal</p>
+          <ul className="mt-2 space-y-1">
+            <li><Link className="hover:text-brand-700" to="/terms-of-service">Terms of Service</Link></li>
+            <li><Link className="hover:text-brand-700" to="/privacy-policy">Privacy Policy</Link></li>
+            <li><Link className="hover:text-brand-700" to="/excluded-vehicles">Excluded vehicles</Link></li>
+            <li><Link className="hover:text-brand-700" to="/partner/complete-claim">Partner shops: complete a claim</Link></li>
+            <li><Link className="hover:text-brand-700" to="/demo/customer">Try the demo</Link></li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,108 @@
+import type { ComponentProps, ReactNode } from 'react'
+import { Link } from 'react-router'
+
+/** The few UI pieces every screen shares, so the product looks like one product. */
+
+export function cx(...classes: (string | false | null | undefined)[]) {
+  return classes.filter(Boolean).join(' ')
+}
+
+const buttonBase =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+const buttonVariants = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+} as const
+export type ButtonVariant = keyof typeof buttonVariants
+
+export function buttonClass(variant: ButtonVariant = 'primary', className?: string) {
+  return cx(buttonBase, buttonVariants[variant], className)
+}
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: ButtonVariant }) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />
+}
+
+export function ButtonLink({ variant = 'primary', className, ...props }: ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
+  return <Link className={buttonClass(variant, className)} {...props} />
+}
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cx('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)} {...props} />
+}
+
+const badgeTones = {
+  neutral: 'bg-slate-100 text-slate-800',
+  success: 'bg-green-100 text-green-900',
+  warning: 'bg-amber-100 text-amber-900',
+  destructive: 'bg-red-100 text-red-900',
+  info: 'bg-brand-100 text-brand-900',
+} as const
+export type BadgeTone = keyof typeof badgeTones
+
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
+  return <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone])}>{children}</span>
+}
+
+/** A label, a control and its error, wired together for screen readers. */
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  errors,
+  errorId,
+  children,
+  className,
+}: {
+  label: ReactNode
+  htmlFor: string
+  hint?: ReactNode
+  errors?: string[] | string | null
+  errorId?: string
+  children: ReactNode
+  className?: string
+}) {
+  const list = typeof errors === 'string' ? [errors] : (errors ?? [])
+  return (
+    <div className={cx('space-y-1.5', className)}>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
+      {children}
+      <FieldError id={errorId ?? `${htmlFor}-error`} errors={list} />
+    </div>
+  )
+}
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+  if (!errors?.length) return null
+  return (
+    <p id={id} className="text-sm font-medium text-red-700" role="alert">
+      {errors.join(' ')}
+    </p>
+  )
+}
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-600'
+
+export function PageHeading({ children, sub }: { children: ReactNode; sub?: ReactNode }) {
+  return (
+    <div className="mb-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{children}</h1>
+      {sub ? <p className="mt-2 text-slate-700">{sub}</p> : null}
+    </div>
+  )
+}
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2">
+      <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      <span className="sr-only">{label}</span>
+    </span>
+  )
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { env } from '~/env.server'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+/** Where drizzle-kit writes migrations; the container copies this folder beside the build. */
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle')
+
+export function databasePath(dataDir = env().DATA_DIR) {
+  return path.join(dataDir, 'app.sqlite')
+}
+
+/** Opens a database file with the pragmas DESIGN §5 asks for and applies pending migrations (safe to run twice). */
+export function openDatabase(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = FULL') // a paid subscription must survive a power cut
+  const db = drizzle(sqlite, { schema }) as Db
+  migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+  return db
+}
+
+// One connection per process; kept on globalThis so the dev server's module reloads don't open another.
+const holder = globalThis as typeof globalThis & { __glassDb?: Db }
+
+export function db(): Db {
+  holder.__glassDb ??= openDatabase(databasePath())
+  return holder.__glassDb
+}
+
+export function closeDatabase() {
+  holder.__glassDb?.$client.close()
+  holder.__glassDb = undefined
+}
+
+/** Runs fn in one synchronous SQLite transaction (better-sqlite3 transactions cannot span an await). */
+export function transaction<T>(fn: (tx: Db) => T): T {
+  const database = db()
+  return database.$client.transaction(() => fn(database))()
+}

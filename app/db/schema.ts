@@ -1,0 +1,298 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { createId } from './ids'
+
+// Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => createId())
+const now = () => new Date().toISOString()
+const createdAt = () => text('created_at').notNull().$defaultFn(now)
+const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn(now)
+
+export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
+export const PLAN_TYPES = ['chip_only', 'comprehensive'] as const
+export const VEHICLE_TYPES = ['car', 'trucksuv'] as const
+export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
+export const DAMAGE_TYPES = ['chip', 'crack'] as const
+export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
+export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
+export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo'] as const
+export const REPAIR_TYPES = ['repair', 'replacement'] as const
+
+export const profiles = sqliteTable('profiles', {
+  id: id(),
+  email: text('email').notNull().unique(), // stored lower case
+  fullName: text('full_name'),
+  phone: text('phone'),
+  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    expiresAt: text('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: text('last_seen_at').notNull().$defaultFn(now),
+  },
+  (t) => [index('sessions_profile_idx').on(t.profileId)],
+)
+
+export const verifications = sqliteTable(
+  'verifications',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['sign_in'] }).notNull().default('sign_in'),
+    codeHash: text('code_hash').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    redirectTo: text('redirect_to'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: text('expires_at').notNull(),
+    consumedAt: text('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verifications_email_idx').on(t.email, t.createdAt)],
+)
+
+export const partnerGroups = sqliteTable('partner_groups', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const partnerLocations = sqliteTable(
+  'partner_locations',
+  {
+    id: id(),
+    partnerGroupId: text('partner_group_id').references(() => partnerGroups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('partner_locations_group_idx').on(t.partnerGroupId)],
+)
+
+/** Local-mode prices, and the Stripe price id of each lookup key once known. */
+export const prices = sqliteTable('prices', {
+  lookupKey: text('lookup_key').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  stripePriceId: text('stripe_price_id'),
+  updatedAt: updatedAt(),
+})
+
+export const vehicles = sqliteTable(
+  'vehicles',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    licensePlate: text('license_plate').notNull(), // stored upper case
+    licensePlateState: text('license_plate_state').notNull(),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }),
+    hasAdas: integer('has_adas', { mode: 'boolean' }),
+    year: integer('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vehicles_profile_idx').on(t.profileId)],
+)
+
+export const policies = sqliteTable(
+  'policies',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: POLICY_STATUSES }).notNull().default('incomplete'),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }),
+    hasAdas: integer('has_adas', { mode: 'boolean' }),
+    lookupKey: text('lookup_key').notNull(),
+    monthlyPriceCents: integer('monthly_price_cents').notNull(),
+    billingInterval: text('billing_interval', { enum: ['month', 'year'] })
+      .notNull()
+      .default('month'),
+    windshieldPhotosUploaded: integer('windshield_photos_uploaded', { mode: 'boolean' }).notNull().default(false),
+    vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    initialTermEndsAt: text('initial_term_ends_at').notNull(),
+    coverageStartDate: text('coverage_start_date'), // YYYY-MM-DD
+    partnerLocationId: text('partner_location_id').references(() => partnerLocations.id, { onDelete: 'set null' }),
+    tosVersion: text('tos_version').notNull(),
+    tosAcceptedAt: text('tos_accepted_at').notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id').unique(),
+    canceledAt: text('canceled_at'),
+    cancelAt: text('cancel_at'), // renewal turned off: the subscription ends then
+    transferUsedAt: text('transfer_used_at'),
+    renewalNoticeSentAt: text('renewal_notice_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('policies_profile_idx').on(t.profileId, t.createdAt),
+    index('policies_status_idx').on(t.status, t.initialTermEndsAt),
+  ],
+)
+
+export const policyPhotos = sqliteTable(
+  'policy_photos',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    photoType: text('photo_type', { enum: PHOTO_TYPES }).notNull(),
+    position: integer('position').notNull().default(0), // n of other_{n}; 0 for the required types
+    filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
+    thumbPath: text('thumb_path'),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.photoType, t.position)],
+)
+
+export const claims = sqliteTable(
+  'claims',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'restrict' }),
+    damageType: text('damage_type', { enum: DAMAGE_TYPES }).notNull().default('chip'),
+    description: text('description').notNull(),
+    damageDate: text('damage_date'), // YYYY-MM-DD
+    filedLate: integer('filed_late', { mode: 'boolean' }).notNull().default(false),
+    lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
+    confirmationCode: text('confirmation_code').notNull().unique(),
+    assignedPartnerGroupId: text('assigned_partner_group_id').references(() => partnerGroups.id, {
+      onDelete: 'set null',
+    }),
+    reviewedAt: text('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    denialReason: text('denial_reason'),
+    appealText: text('appeal_text'),
+    appealedAt: text('appealed_at'),
+    completedAt: text('completed_at'),
+    repairType: text('repair_type', { enum: REPAIR_TYPES }),
+    actualCostCents: integer('actual_cost_cents'),
+    partnerNotes: text('partner_notes'),
+    createdAt: createdAt(),
+    submittedAt: text('submitted_at').notNull().$defaultFn(now),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('claims_policy_idx').on(t.policyId, t.createdAt),
+    index('claims_queue_idx').on(t.approvalStatus, t.submittedAt),
+  ],
+)
+
+export const claimDocuments = sqliteTable(
+  'claim_documents',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    documentType: text('document_type', { enum: DOCUMENT_TYPES }).notNull(),
+    filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
+    thumbPath: text('thumb_path'),
+    fileName: text('file_name').notNull(),
+    uploadedByProfileId: text('uploaded_by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
+)
+
+/** Every Stripe event id we have applied, recorded in the same transaction as its effect. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  objectId: text('object_id'),
+  processedAt: text('processed_at').notNull().$defaultFn(now),
+})
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actor: text('actor').notNull(), // a profile id, or 'system' | 'stripe' | 'partner:<code>'
+    action: text('action').notNull(), // e.g. 'policy.activated', 'claim.approved'
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+)
+
+export const emailLog = sqliteTable(
+  'email_log',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    tag: text('tag'),
+    transport: text('transport', { enum: ['postmark', 'outbox'] }).notNull(),
+    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_log_created_idx').on(t.createdAt)],
+)
+
+export const vehicleModelCache = sqliteTable(
+  'vehicle_model_cache',
+  {
+    make: text('make').notNull(), // lower case
+    year: integer('year').notNull(),
+    models: text('models', { mode: 'json' }).$type<string[]>().notNull(),
+    fetchedAt: text('fetched_at').notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.make, t.year] })],
+)
+
+/** Fixed-window counters; stored in SQLite so limits survive restarts. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: integer('window_started_at').notNull(), // epoch ms
+  count: integer('count').notNull().default(0),
+  blockedUntil: integer('blocked_until'), // epoch ms
+})
+
+export type Profile = typeof profiles.$inferSelect
+export type Session = typeof sessions.$inferSelect
+export type PartnerGroup = typeof partnerGroups.$inferSelect
+export type PartnerLocation = typeof partnerLocations.$inferSelect
+export type Policy = typeof policies.$inferSelect
+export type Vehicle = typeof vehicles.$inferSelect
+export type PolicyPhoto = typeof policyPhotos.$inferSelect
+export type Claim = typeof claims.$inferSelect
+export type ClaimDocument = typeof claimDocuments.$inferSelect
+export type PolicyStatus = (typeof POLICY_STATUSES)[number]
+export type PlanType = (typeof PLAN_TYPES)[number]
+export type VehicleType = (typeof VEHICLE_TYPES)[number]
+export type PhotoType = (typeof PHOTO_TYPES)[number]
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+

@@ -1,0 +1,114 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import { z } from 'zod'
+
+/** Thrown when the environment is unusable; its message is the one line the operator sees. */
+export class ConfigError extends Error {}
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const emailAddress = z.string().trim().email()
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.string().trim().url().optional(),
+  DATA_DIR: z.string().trim().min(1).default('./storage'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: z.string().trim().url().optional(),
+  POSTMARK_SERVER_TOKEN: optional,
+  POSTMARK_API_URL: z.string().trim().url().optional(),
+  EMAIL_FROM: z.string().trim().min(3).default('Glass Plan <hello@glassplan.example>'),
+  SUPPORT_EMAIL: emailAddress.default('support@glassplan.example'),
+  PARTNER_EMAIL: emailAddress.default('partners@glassplan.example'),
+  SUPPORT_PHONE: z.string().trim().min(7).default('(801) 555-0142'),
+  VPIC_URL: z.union([z.literal('off'), z.string().trim().url()]).default('https://vpic.nhtsa.dot.gov/api/vehicles'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(emailAddress)),
+  REQUIRE_LIVE_SERVICES: z.enum(['0', '1', '']).optional(),
+  /** Behind Fly's proxy the client address is in this header; unset means the socket address is used. */
+  CLIENT_IP_HEADER: optional,
+})
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' | 'DATA_DIR' | 'REQUIRE_LIVE_SERVICES'> & {
+  APP_URL: string
+  SESSION_SECRET: string
+  DATA_DIR: string
+  REQUIRE_LIVE_SERVICES: boolean
+  payments: 'stripe' | 'local'
+  email: 'postmark' | 'outbox'
+  vehicleData: 'vpic' | 'bundled'
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const name = issue.path.join('.') || 'environment'
+    throw new ConfigError(`Configuration error: ${name} ${issue.message.replace(/^Invalid input: /, '')} (got ${JSON.stringify(source[name] ?? '')})`)
+  }
+  const parsed = result.data
+  const requireLive = parsed.REQUIRE_LIVE_SERVICES === '1'
+  const dataDir = path.resolve(parsed.DATA_DIR)
+
+  if (Boolean(parsed.STRIPE_SECRET_KEY) !== Boolean(parsed.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Configuration error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together')
+  }
+  if (requireLive) {
+    for (const name of ['STRIPE_SECRET_KEY', 'POSTMARK_SERVER_TOKEN', 'SESSION_SECRET', 'APP_URL'] as const) {
+      if (!parsed[name]) throw new ConfigError(`Configuration error: ${name} is required when REQUIRE_LIVE_SERVICES=1`)
+    }
+  }
+
+  return {
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? developmentSecret(dataDir),
+    REQUIRE_LIVE_SERVICES: requireLive,
+    payments: parsed.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+    email: parsed.POSTMARK_SERVER_TOKEN ? 'postmark' : 'outbox',
+    vehicleData: parsed.VPIC_URL === 'off' ? 'bundled' : 'vpic',
+  }
+}
+
+/** Outside production a secret is generated once and kept beside the database, so sessions survive restarts. */
+function developmentSecret(dataDir: string) {
+  const file = path.join(dataDir, '.session-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = crypto.randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}
+
+let cached: Env | undefined
+
+/** The validated configuration; read lazily so tests can set variables first. */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** For tests that change variables between cases. */
+export function resetEnvForTests() {
+  cached = undefined
+}

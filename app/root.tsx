@@ -1,0 +1,122 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type MiddlewareFunction,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { getSignedIn, isAdmin, rollSession } from '~/auth/session.server'
+import { SiteFooter, SiteHeader } from '~/components/site-chrome'
+import { Toast } from '~/components/toast'
+import { buttonClass } from '~/components/ui'
+import { env } from '~/env.server'
+import { securityMiddleware } from '~/security.server'
+import { getToast } from '~/toast.server'
+import { useNonce } from '~/utils/nonce'
+import stylesheet from './app.css?url'
+
+/** Keeps an active session alive for 30 days from its last use. */
+const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next()
+  const signedIn = await getSignedIn(request)
+  const cookie = signedIn ? await rollSession(signedIn) : null
+  if (cookie) response.headers.append('Set-Cookie', cookie)
+  return response
+}
+
+export const middleware = [securityMiddleware, rollingSessionMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const signedIn = await getSignedIn(request)
+  const { toast, headers } = await getToast(request)
+  const config = env()
+  return data(
+    {
+      user: signedIn
+        ? { email: signedIn.profile.email, fullName: signedIn.profile.fullName, isAdmin: isAdmin(signedIn.profile) }
+        : null,
+      toast,
+      contact: { supportEmail: config.SUPPORT_EMAIL, partnerEmail: config.PARTNER_EMAIL, supportPhone: config.SUPPORT_PHONE },
+    },
+    { headers: headers ?? undefined },
+  )
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const root = useRootData()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <SiteHeader user={root?.user ?? null} />
+        {root?.toast ? (
+          <div className="mx-auto mt-4 w-full max-w-6xl px-4">
+            <Toast toast={root.toast} />
+          </div>
+        ) : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter
+          supportEmail={root?.contact.supportEmail ?? 'support@glassplan.example'}
+          partnerEmail={root?.contact.partnerEmail ?? 'partners@glassplan.example'}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = 'Something went wrong'
+  let message = 'An unexpected error occurred. Please try again.'
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = '404'
+      message = 'Oops! Page not found'
+    } else {
+      title = `${error.status} ${error.statusText || 'Error'}`
+      if (typeof error.data === 'string' && error.data) message = error.data
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-5xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{message}</p>
+      <Link to="/" className={buttonClass('primary', 'mt-8')}>
+        Return to Home
+      </Link>
+    </div>
+  )
+}

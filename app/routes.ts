@@ -1,0 +1,28 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+// Reads like SPEC §2's route table. Each section belongs to one capability; keep additions in their section.
+export default [
+  // --- public site -------------------------------------------------------------------------------
+  // (public-site routes)
+
+  // --- accounts ----------------------------------------------------------------------------------
+  // (accounts routes)
+
+  // --- signup and payments -----------------------------------------------------------------------
+  // (signup routes)
+
+  // --- policy setup ------------------------------------------------------------------------------
+  // (policy-setup routes)
+
+  // --- claims ------------------------------------------------------------------------------------
+  // (claims routes)
+
+  // --- demo --------------------------------------------------------------------------------------
+  // (demo routes)
+
+  // --- operations --------------------------------------------------------------------------------
+  route('healthz', 'routes/healthz.ts'),
+
+  // Any other path: '404', 'Oops! Page not found'.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

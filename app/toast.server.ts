@@ -1,0 +1,50 @@
+import { createCookieSessionStorage, redirect } from 'react-router'
+import { z } from 'zod'
+import { env } from '~/env.server'
+
+/** A flash message shown once on the next page, rendered by the server (works without JavaScript). */
+export const ToastSchema = z.object({
+  type: z.enum(['success', 'error', 'info']).default('info'),
+  title: z.string(),
+  description: z.string().optional(),
+})
+export type Toast = z.input<typeof ToastSchema>
+
+const TOAST_KEY = 'toast'
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+function toastStorage() {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: '__toast',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: env().NODE_ENV === 'production',
+      secrets: [env().SESSION_SECRET],
+    },
+  })
+  return storage
+}
+
+/** The Set-Cookie header value that carries a toast to the next page. */
+export async function toastCookie(toast: Toast) {
+  const session = await toastStorage().getSession()
+  session.flash(TOAST_KEY, ToastSchema.parse(toast))
+  return toastStorage().commitSession(session)
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers)
+  headers.append('Set-Cookie', await toastCookie(toast))
+  return redirect(url, { ...init, headers })
+}
+
+/** Reads and clears the pending toast; send the returned headers with the response. */
+export async function getToast(request: Request) {
+  const session = await toastStorage().getSession(request.headers.get('Cookie'))
+  const parsed = ToastSchema.safeParse(session.get(TOAST_KEY))
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: parsed.success ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null,
+  }
+}

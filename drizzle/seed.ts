@@ -1,0 +1,46 @@
+import { pathToFileURL } from 'node:url'
+import type { Db } from '../app/db/client.server'
+import { partnerGroups, partnerLocations, prices } from '../app/db/schema'
+
+/** Local-mode monthly prices (DESIGN §6), in cents. */
+export const SEED_PRICES = {
+  chip_only: 799,
+  comprehensive_car_adas_false: 1999,
+  comprehensive_car_adas_true: 2999,
+  comprehensive_trucksuv_adas_false: 2499,
+  comprehensive_trucksuv_adas_true: 3499,
+} as const
+
+export const SAMPLE_PARTNER_SLUG = 'sample-auto-glass'
+
+/** Fills an empty database with the five prices and one partner group with one location; does nothing otherwise. */
+export function seed(db: Db) {
+  const sqlite = db.$client
+  return sqlite.transaction(() => {
+    const hasPrices = db.select({ key: prices.lookupKey }).from(prices).limit(1).all().length > 0
+    const hasPartners = db.select({ id: partnerGroups.id }).from(partnerGroups).limit(1).all().length > 0
+    if (!hasPrices) {
+      db.insert(prices)
+        .values(Object.entries(SEED_PRICES).map(([lookupKey, amountCents]) => ({ lookupKey, amountCents })))
+        .run()
+    }
+    if (!hasPartners) {
+      const [group] = db
+        .insert(partnerGroups)
+        .values({ name: 'Sample Auto Glass', email: 'shop@sample-auto-glass.example', phone: '(801) 555-0199' })
+        .returning()
+        .all()
+      db.insert(partnerLocations)
+        .values({ partnerGroupId: group!.id, name: 'Sample Auto Glass', slug: SAMPLE_PARTNER_SLUG, isActive: true })
+        .run()
+    }
+    return { seededPrices: !hasPrices, seededPartners: !hasPartners }
+  })()
+}
+
+// `npm run db:seed`
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { db } = await import('../app/db/client.server')
+  const result = seed(db())
+  console.log(result.seededPrices || result.seededPartners ? 'Seeded the database.' : 'Database already has data; nothing seeded.')
+}

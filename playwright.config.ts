@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * E2E against the built server (`npm run test:e2e` builds into BUILD_DIR first). Every spec runs twice: with
+ * JavaScript on and with it off — progressive enhancement is the product.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173)
+const buildDir = process.env.BUILD_DIR ?? 'build-e2e'
+const dataDir = path.resolve(`test-results/e2e-data-${port}`)
+
+// Test code opens the server's SQLite file directly to make its own data, so it shares these settings.
+const serverEnv = {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  APP_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  ADMIN_EMAILS: 'operator@example.com',
+  VPIC_URL: 'off',
+  // Each test context sends its own address, so per-IP rate limits don't leak between tests.
+  CLIENT_IP_HEADER: 'X-Forwarded-For',
+}
+Object.assign(process.env, serverEnv)
+delete process.env.STRIPE_SECRET_KEY
+delete process.env.STRIPE_WEBHOOK_SECRET
+delete process.env.POSTMARK_SERVER_TOKEN
+
+// The config is loaded by the runner and again by each worker: only the runner starts from an empty data dir.
+if (!process.env.TEST_WORKER_INDEX) fs.rmSync(dataDir, { recursive: true, force: true })
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate))
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: `test-results/playwright-${port}`,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright-${port}.json` }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'js-on', use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'js-off', use: { browserName: 'chromium', javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `node node_modules/@react-router/serve/bin.js ${buildDir}/server/index.js`,
+    url: `http://localhost:${port}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

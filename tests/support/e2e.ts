@@ -1,0 +1,75 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { createProfile, sessionCookieFor, uniqueEmail } from './factories'
+import type { Profile } from '~/db/schema'
+
+export type OutboxEmail = { to: string; from: string; subject: string; text: string; html: string; tag?: string; createdAt: string }
+
+type Fixtures = {
+  /** True in the 'js-on' project. */
+  javaScript: boolean
+  /** Signs a (new, or given) customer in on this page's context, as a real session row + cookie. */
+  signIn: (profile?: Partial<Profile>) => Promise<Profile>
+}
+
+export const test = base.extend<Fixtures>({
+  // A distinct client address per test: per-IP rate limits then belong to the test that caused them.
+  context: async ({ context }, use) => {
+    await context.setExtraHTTPHeaders({ 'X-Forwarded-For': randomIp() })
+    await use(context)
+  },
+  javaScript: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false)
+  },
+  signIn: async ({ context, baseURL }, use) => {
+    await use(async (overrides = {}) => {
+      const profile = createProfile({ email: uniqueEmail(), ...overrides })
+      await addSessionCookie(context, baseURL!, profile.id)
+      return profile
+    })
+  },
+})
+
+export { expect }
+
+export async function addSessionCookie(context: BrowserContext, baseURL: string, profileId: string) {
+  const [name, value] = (await sessionCookieFor(profileId)).split('=') as [string, string]
+  await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
+}
+
+export function randomIp() {
+  return `10.${rand(255)}.${rand(255)}.${rand(254) + 1}`
+}
+function rand(n: number) {
+  return Math.floor(Math.random() * n)
+}
+
+/** E-mails the server wrote to its outbox for this address, newest first. */
+export function outboxFor(to: string): OutboxEmail[] {
+  const dir = path.join(process.env.DATA_DIR!, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail)
+    .filter((email) => email.to.toLowerCase().includes(to.toLowerCase()))
+}
+
+/** Waits for an e-mail to the address whose subject matches. */
+export async function waitForEmail(to: string, subject: RegExp | string = /.*/, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const match = outboxFor(to).find((email) => (typeof subject === 'string' ? email.subject.includes(subject) : subject.test(email.subject)))
+    if (match) return match
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with subject ${subject} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+}
+
+/** The toast the server rendered on this page. */
+export function toast(page: Page) {
+  return page.locator('[data-toast]')
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm'
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import {
+  claims,
+  partnerGroups,
+  policies,
+  policyPhotos,
+  profiles,
+  vehicles,
+  type Claim,
+  type Policy,
+  type Profile,
+} from '~/db/schema'
+import { createSession } from '~/auth/session.server'
+import { seed } from '../../drizzle/seed'
+
+/**
+ * Test data made through the real database (no stand-ins). Used by integration tests (Vitest) and by e2e tests
+ * (Playwright opens the e2e server's SQLite file: DATA_DIR is shared by the config).
+ */
+
+export function uniqueEmail(prefix = 'customer') {
+  return `${prefix}-${createId(8)}@example.com`
+}
+
+export function ensureSeeded() {
+  seed(db())
+}
+
+export function createProfile(overrides: Partial<typeof profiles.$inferInsert> = {}): Profile {
+  return db()
+    .insert(profiles)
+    .values({ email: uniqueEmail(), fullName: 'Jamie Rivera', ...overrides })
+    .returning()
+    .get()
+}
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+
+export function createPolicy(
+  profileId: string,
+  overrides: Partial<typeof policies.$inferInsert> = {},
+): Policy {
+  const now = new Date()
+  return db()
+    .insert(policies)
+    .values({
+      profileId,
+      status: 'incomplete',
+      planType: 'comprehensive',
+      vehicleType: 'car',
+      hasAdas: false,
+      lookupKey: 'comprehensive_car_adas_false',
+      monthlyPriceCents: 1999,
+      billingInterval: 'month',
+      initialTermEndsAt: new Date(now.getTime() + YEAR_MS).toISOString(),
+      tosVersion: '1.0.1',
+      tosAcceptedAt: now.toISOString(),
+      ...overrides,
+    })
+    .returning()
+    .get()
+}
+
+/** A policy whose setup is done: vehicle saved, three photo rows, status active. Photo files are not written. */
+export function createActivePolicy(profileId: string, overrides: Partial<typeof policies.$inferInsert> = {}) {
+  const vehicle = db()
+    .insert(vehicles)
+    .values({
+      profileId,
+      licensePlate: `T${createId(5).toUpperCase()}`,
+      licensePlateState: 'UT',
+      vehicleType: 'car',
+      hasAdas: false,
+      year: 2019,
+      make: 'Toyota',
+      model: 'Camry',
+    })
+    .returning()
+    .get()
+  const policy = createPolicy(profileId, {
+    status: 'active',
+    windshieldPhotosUploaded: true,
+    vehicleId: vehicle.id,
+    coverageStartDate: new Date().toISOString().slice(0, 10),
+    ...overrides,
+  })
+  for (const photoType of ['head_on', 'inside_drivers', 'inside_passengers'] as const) {
+    db()
+      .insert(policyPhotos)
+      .values({
+        policyId: policy.id,
+        photoType,
+        filePath: `policy-photos/${profileId}/${policy.id}/${photoType}.jpg`,
+        fileName: `${photoType}.jpg`,
+      })
+      .run()
+  }
+  return { policy, vehicle }
+}
+
+export function createClaim(policyId: string, overrides: Partial<typeof claims.$inferInsert> = {}): Claim {
+  return db()
+    .insert(claims)
+    .values({
+      policyId,
+      damageType: 'chip',
+      description: 'A rock hit the windshield on I-15.',
+      confirmationCode: `CS-${createId(6).toUpperCase().replace(/[01ILO]/g, 'X')}`,
+      ...overrides,
+    })
+    .returning()
+    .get()
+}
+
+export function createPartnerGroup(name = `Shop ${createId(4)}`) {
+  return db().insert(partnerGroups).values({ name }).returning().get()
+}
+
+export function getPolicy(id: string) {
+  return db().select().from(policies).where(eq(policies.id, id)).get()
+}
+
+/** The Cookie header value of a fresh signed-in session for the profile. */
+export async function sessionCookieFor(profileId: string) {
+  const setCookie = await createSession(profileId)
+  return setCookie.split(';')[0]!
+}

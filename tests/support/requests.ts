@@ -1,0 +1,46 @@
+import { RouterContextProvider } from 'react-router'
+
+/** Builds a Request as a browser on our own pages would send it (same-origin Origin header), for loaders/actions. */
+export function makeRequest(
+  path: string,
+  init: { method?: string; form?: Record<string, string | string[] | Blob> | FormData; cookie?: string; headers?: Record<string, string> } = {},
+) {
+  const url = new URL(path, process.env.APP_URL ?? 'http://localhost:3999')
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('Cookie', init.cookie)
+  let body: FormData | undefined
+  if (init.form instanceof FormData) body = init.form
+  else if (init.form) {
+    body = new FormData()
+    for (const [key, value] of Object.entries(init.form)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item)
+    }
+  }
+  const method = init.method ?? (body ? 'POST' : 'GET')
+  if (method !== 'GET') headers.set('Origin', url.origin)
+  return new Request(url, { method, headers, body })
+}
+
+/** The arguments React Router passes to a loader or action. */
+export function routeArgs(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: new RouterContextProvider(), unstable_pattern: '' } as never
+}
+
+/** Runs a loader/action and returns the Response it returned or threw (redirects and 4xx are thrown or returned). */
+export async function settle(run: () => unknown): Promise<{ status: number; headers: Headers; data: unknown }> {
+  try {
+    return normalize(await run())
+  } catch (thrown) {
+    return normalize(thrown, true)
+  }
+}
+
+function normalize(value: unknown, thrown = false) {
+  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null }
+  if (value && typeof value === 'object' && 'type' in value && (value as { type: unknown }).type === 'DataWithResponseInit') {
+    const { data, init } = value as unknown as { data: unknown; init?: ResponseInit }
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data }
+  }
+  if (thrown) throw value
+  return { status: 200, headers: new Headers(), data: value }
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseEnv } from '~/env.server'
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'glass-env-'))
+}
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const dataDir = tempDir()
+    const config = parseEnv({ DATA_DIR: dataDir })
+    expect(config.PORT).toBe(3000)
+    expect(config.APP_URL).toBe('http://localhost:3000')
+    expect(config.payments).toBe('local')
+    expect(config.email).toBe('outbox')
+    expect(config.vehicleData).toBe('vpic')
+    expect(config.ADMIN_EMAILS).toEqual([])
+    // The development session secret is generated once and then reused.
+    expect(config.SESSION_SECRET).toHaveLength(64)
+    expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(config.SESSION_SECRET)
+  })
+
+  it('derives APP_URL from PORT and names live adapters', () => {
+    const config = parseEnv({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      POSTMARK_SERVER_TOKEN: 'token',
+      VPIC_URL: 'off',
+      ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ',
+    })
+    expect(config.APP_URL).toBe('http://localhost:8080')
+    expect(config.payments).toBe('stripe')
+    expect(config.email).toBe('postmark')
+    expect(config.vehicleData).toBe('bundled')
+    expect(config.ADMIN_EMAILS).toEqual(['ops@example.com', 'boss@example.com'])
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ APP_URL: 'not a url' }, /APP_URL/],
+    [{ ADMIN_EMAILS: 'ops@example.com, nope' }, /ADMIN_EMAILS/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_123' }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/],
+    [{ REQUIRE_LIVE_SERVICES: '1' }, /STRIPE_SECRET_KEY is required when REQUIRE_LIVE_SERVICES=1/],
+  ])('refuses %o with one clear line', (values, message) => {
+    const run = () => parseEnv({ DATA_DIR: tempDir(), ...values })
+    expect(run).toThrow(ConfigError)
+    expect(run).toThrow(message)
+    try {
+      run()
+    } catch (error) {
+      expect((error as Error).message.split('\n')).toHaveLength(1)
+    }
+  })
+
+  it('accepts a complete live configuration', () => {
+    const config = parseEnv({
+      DATA_DIR: tempDir(),
+      REQUIRE_LIVE_SERVICES: '1',
+      NODE_ENV: 'production',
+      APP_URL: 'https://glass.example/',
+      SESSION_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      POSTMARK_SERVER_TOKEN: 'pm',
+    })
+    expect(config.REQUIRE_LIVE_SERVICES).toBe(true)
+    expect(config.APP_URL).toBe('https://glass.example')
+  })
+})

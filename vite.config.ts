@@ -1,0 +1,11 @@
+import { fileURLToPath } from 'node:url'
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  build: { target: 'es2022' },
+  ssr: { external: ['better-sqlite3', 'sharp'] },
+})
