@@ -10,10 +10,11 @@ export const ToastSchema = z.object({
 })
 export type Toast = z.input<typeof ToastSchema>
 
-const TOAST_KEY = 'toast'
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+const TOAST_KEY = 'toast' as const
+type ToastData = { [TOAST_KEY]: z.infer<typeof ToastSchema> }
+let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>> | undefined
 function toastStorage() {
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<ToastData, ToastData>({
     cookie: {
       name: '__toast',
       httpOnly: true,

@@ -1,0 +1,86 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { emailLog } from '~/db/schema'
+import { env } from '~/env.server'
+
+export type EmailMessage = {
+  to: string
+  subject: string
+  html: string
+  text: string
+  /** What kind of e-mail this is ('sign-in', 'claim-approved', ...): for the log and Postmark's tag. */
+  tag: string
+  /** Sign-in links must not be rewritten by click tracking. */
+  trackLinks?: boolean
+}
+
+export type SentEmail = { id: string; transport: 'postmark' | 'outbox' }
+
+export interface EmailTransport {
+  name: 'postmark' | 'outbox'
+  send(message: EmailMessage & { from: string }): Promise<{ providerMessageId: string }>
+}
+
+/** DESIGN §4: one JSON file per message in DATA_DIR/outbox, named so that a plain sort is chronological. */
+export const outboxTransport: EmailTransport = {
+  name: 'outbox',
+  async send(message) {
+    const dir = outboxDir()
+    fs.mkdirSync(dir, { recursive: true })
+    const id = createId(10)
+    const createdAt = new Date().toISOString()
+    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${id}.json`)
+    const body = { id, to: message.to, from: message.from, subject: message.subject, text: message.text, html: message.html, tag: message.tag, createdAt }
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2))
+    fs.renameSync(`${file}.tmp`, file) // readers never see half a message
+    return { providerMessageId: id }
+  },
+}
+
+export function outboxDir() {
+  return path.join(env().DATA_DIR, 'outbox')
+}
+
+let transport: EmailTransport | undefined
+
+/** Tests may swap the transport (e.g. a Postmark client pointed at a local fake). */
+export function setEmailTransport(next: EmailTransport | undefined) {
+  transport = next
+}
+
+async function currentTransport(): Promise<EmailTransport> {
+  if (transport) return transport
+  if (env().email === 'postmark') {
+    const { postmarkTransport } = await import('./postmark.server')
+    transport = postmarkTransport(env().POSTMARK_SERVER_TOKEN!)
+  } else {
+    transport = outboxTransport
+  }
+  return transport
+}
+
+/**
+ * Sends one e-mail and records it in the e-mail log. Never throws: a failed send is logged (with the log row's id)
+ * and reported as null, so the user's action that caused it is never lost.
+ */
+export async function sendEmail(message: EmailMessage): Promise<SentEmail | null> {
+  const id = createId()
+  let chosen: EmailTransport | undefined
+  try {
+    chosen = await currentTransport()
+    const { providerMessageId } = await chosen.send({ ...message, from: env().EMAIL_FROM })
+    db().insert(emailLog).values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen.name, status: 'sent', providerMessageId }).run()
+    return { id, transport: chosen.name }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    console.error(`E-mail ${id} (${message.tag}) to ${message.to} failed: ${reason}`)
+    try {
+      db().insert(emailLog).values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'), status: 'failed', error: reason.slice(0, 500) }).run()
+    } catch (logError) {
+      console.error(`E-mail ${id}: could not record the failure`, logError)
+    }
+    return null
+  }
+}
