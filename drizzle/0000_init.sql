@@ -67,6 +67,24 @@ CREATE TABLE `email_log` (
 );
 --> statement-breakpoint
 CREATE INDEX `email_log_created_idx` ON `email_log` (`created_at`);--> statement-breakpoint
+CREATE TABLE `local_checkouts` (
+	`id` text PRIMARY KEY NOT NULL,
+	`lookup_key` text NOT NULL,
+	`amount_cents` integer NOT NULL,
+	`partner_location_id` text,
+	`profile_id` text,
+	`tos_version` text NOT NULL,
+	`tos_accepted_at` text NOT NULL,
+	`cancel_path` text NOT NULL,
+	`status` text DEFAULT 'open' NOT NULL,
+	`email` text,
+	`full_name` text,
+	`created_at` text NOT NULL,
+	`completed_at` text,
+	FOREIGN KEY (`partner_location_id`) REFERENCES `partner_locations`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`profile_id`) REFERENCES `profiles`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
 CREATE TABLE `partner_groups` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

@@ -224,6 +224,23 @@ export const claimDocuments = sqliteTable(
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
 )
 
+/** The local test checkout's sessions (DESIGN §4): what Stripe would hold while payments are local. */
+export const localCheckouts = sqliteTable('local_checkouts', {
+  id: id(),
+  lookupKey: text('lookup_key').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  partnerLocationId: text('partner_location_id').references(() => partnerLocations.id, { onDelete: 'set null' }),
+  profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+  tosVersion: text('tos_version').notNull(),
+  tosAcceptedAt: text('tos_accepted_at').notNull(),
+  cancelPath: text('cancel_path').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  email: text('email'),
+  fullName: text('full_name'),
+  createdAt: createdAt(),
+  completedAt: text('completed_at'),
+})
+
 /** Every Stripe event id we have applied, recorded in the same transaction as its effect. */
 export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
