@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm'
+import type { LookupKey } from '~/content/marketing'
+import { db } from '~/db/client.server'
+import { localCheckouts, type Policy } from '~/db/schema'
+import { env } from '~/env.server'
+
+/** What a checkout needs: the plan (by lookup key), its price as the server computed it, and the terms accepted. */
+export type CheckoutInput = {
+  lookupKey: LookupKey
+  amountCents: number
+  partnerLocationId: string | null
+  tosVersion: string
+  tosAcceptedAt: string
+  profile: { id: string; email: string } | null
+  /** Where 'back' from the payment page leads: the configured plan on /signup. */
+  cancelPath: string
+}
+
+/** One interface over Stripe and the local test checkout (DESIGN §4), so routes and models never ask which is live. */
+export interface PaymentsAdapter {
+  name: 'stripe' | 'local'
+  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>
+  /** Ends the subscription now. Local: nothing to end, succeeds. */
+  cancelSubscriptionNow(policy: Policy): Promise<void>
+  /** Turns off renewal at `cancelAt` (the end of the commitment), or back on with null. */
+  setRenewal(policy: Policy, cancelAt: Date | null): Promise<void>
+  /** Stripe's customer portal (card updates, invoices). Stripe only. */
+  createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
+}
+
+/** The live adapter: Stripe when keys are set, else the local test checkout. */
+export async function payments(): Promise<PaymentsAdapter> {
+  if (env().payments === 'stripe') {
+    const { stripeAdapter } = await import('~/services/stripe.server')
+    return stripeAdapter()
+  }
+  return localPayments
+}
+
+/** Local test checkout: a `local_checkouts` row plays Stripe's checkout session; Pay on /dev/checkout/:id fulfils it. */
+export const localPayments: PaymentsAdapter = {
+  name: 'local',
+
+  async createCheckout(input) {
+    const row = db()
+      .insert(localCheckouts)
+      .values({
+        lookupKey: input.lookupKey,
+        amountCents: input.amountCents,
+        partnerLocationId: input.partnerLocationId,
+        profileId: input.profile?.id ?? null,
+        tosVersion: input.tosVersion,
+        tosAcceptedAt: input.tosAcceptedAt,
+        cancelPath: input.cancelPath,
+      })
+      .returning({ id: localCheckouts.id })
+      .get()
+    return { id: row.id, url: `${env().APP_URL}/dev/checkout/${row.id}` }
+  },
+
+  async cancelSubscriptionNow() {
+    // No subscription exists outside Stripe; the caller records the cancellation.
+  },
+
+  async setRenewal() {
+    // Local mode has no renewing subscription; the caller records cancel_at on the policy.
+  },
+}
+
+/** An open local checkout, or undefined (unknown id). */
+export function findLocalCheckout(id: string) {
+  return db().select().from(localCheckouts).where(eq(localCheckouts.id, id)).get()
+}
