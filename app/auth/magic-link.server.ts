@@ -1,0 +1,173 @@
+import crypto from 'node:crypto'
+import { generateTOTP } from '@epic-web/totp'
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm'
+import { signInEmail } from '~/components/emails/sign-in'
+import { db, transaction } from '~/db/client.server'
+import { profiles, verifications, type Profile } from '~/db/schema'
+import { env } from '~/env.server'
+import { sendEmail, type SentEmail } from '~/services/email.server'
+import { safeRedirect } from '~/utils/redirect'
+
+/**
+ * Sign-in links and codes (DESIGN §2). Each request for a link is one `verifications` row holding the hashes of a
+ * random link token and a 6-digit code; both are single use, expire after 15 minutes and work in any browser, because
+ * nothing ties them to the browser that asked (the link is often e-mailed from a webhook after checkout).
+ */
+
+export const VERIFY_PATH = '/auth/verify'
+export const LINK_TTL_MINUTES = 15
+/** Wrong codes a verification tolerates; after that it is void, even for the right code. */
+export const MAX_CODE_ATTEMPTS = 5
+
+export type IssuedSignInLink = { url: string; code: string; expiresAt: Date }
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase()
+}
+
+/** Keyed hash: a leaked database holds neither usable links nor codes (a bare hash of 6 digits is trivial to invert). */
+function hashSecret(value: string) {
+  return crypto.createHmac('sha256', env().SESSION_SECRET).update(value).digest('hex')
+}
+
+function sameHash(a: string, b: string) {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && crypto.timingSafeEqual(left, right)
+}
+
+/**
+ * Creates a verification and returns its absolute link and code without sending anything; callers that send their own
+ * e-mail (checkout fulfilment's "finish setting up your coverage") put both into it.
+ */
+export async function issueSignInLink({
+  email,
+  redirectTo,
+}: {
+  email: string
+  redirectTo?: string | null
+}): Promise<IssuedSignInLink> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const { otp: code } = await generateTOTP({ digits: 6, period: LINK_TTL_MINUTES * 60, algorithm: 'SHA-256' })
+  const expiresAt = new Date(Date.now() + LINK_TTL_MINUTES * 60 * 1000)
+  db()
+    .insert(verifications)
+    .values({
+      email: normalizeEmail(email),
+      purpose: 'sign_in',
+      codeHash: hashSecret(`code:${code}`),
+      tokenHash: hashSecret(`token:${token}`),
+      redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
+      expiresAt: expiresAt.toISOString(),
+    })
+    .run()
+  const url = `${env().APP_URL}${VERIFY_PATH}?token=${encodeURIComponent(token)}`
+  return { url, code, expiresAt }
+}
+
+/** Issues a link and code and e-mails them (link tracking off: Postmark must not rewrite the link). Never throws on send. */
+export async function sendSignInEmail(email: string, redirectTo?: string | null): Promise<SentEmail | null> {
+  const { url, code } = await issueSignInLink({ email, redirectTo })
+  const message = signInEmail({ url, code, expiresInMinutes: LINK_TTL_MINUTES })
+  return sendEmail({ to: normalizeEmail(email), ...message, tag: 'sign-in', trackLinks: false })
+}
+
+export type LinkState = 'valid' | 'used' | 'expired' | 'invalid'
+
+/** What the link's landing page should say before anyone presses 'Sign in' (a GET never consumes). */
+export function inspectSignInLink(token: string | null | undefined, now = new Date()): LinkState {
+  if (!token) return 'invalid'
+  const row = db()
+    .select()
+    .from(verifications)
+    .where(eq(verifications.tokenHash, hashSecret(`token:${token}`)))
+    .get()
+  return stateOf(row, now)
+}
+
+function stateOf(row: typeof verifications.$inferSelect | undefined, now: Date): LinkState {
+  if (!row) return 'invalid'
+  if (row.consumedAt) return 'used'
+  if (row.attempts >= MAX_CODE_ATTEMPTS) return 'used'
+  if (row.expiresAt <= now.toISOString()) return 'expired'
+  return 'valid'
+}
+
+export type Consumed = { ok: true; email: string; redirectTo: string | null }
+export type LinkFailure = { ok: false; reason: 'used' | 'expired' | 'invalid' }
+export type CodeFailure = { ok: false; reason: 'wrong'; attemptsLeft: number } | { ok: false; reason: 'void' | 'expired' }
+
+/** Uses up a link token, atomically: of two simultaneous presses of 'Sign in', exactly one wins. */
+export function consumeSignInLink(token: string, now = new Date()): Consumed | LinkFailure {
+  return transaction((tx) => {
+    const row = tx
+      .select()
+      .from(verifications)
+      .where(eq(verifications.tokenHash, hashSecret(`token:${token}`)))
+      .get()
+    const state = stateOf(row, now)
+    if (state !== 'valid') return { ok: false, reason: state }
+    const claimed = tx
+      .update(verifications)
+      .set({ consumedAt: now.toISOString() })
+      .where(and(eq(verifications.id, row!.id), isNull(verifications.consumedAt)))
+      .run()
+    if (claimed.changes !== 1) return { ok: false, reason: 'used' }
+    return { ok: true, email: row!.email, redirectTo: row!.redirectTo }
+  })
+}
+
+/**
+ * Checks a typed code against the address's open verifications. A wrong code counts as an attempt on each of them;
+ * once a verification has had MAX_CODE_ATTEMPTS wrong codes it is void.
+ */
+export function consumeSignInCode(email: string, code: string, now = new Date()): Consumed | CodeFailure {
+  const address = normalizeEmail(email)
+  const nowIso = now.toISOString()
+  return transaction((tx) => {
+    const open = tx
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.email, address), isNull(verifications.consumedAt), gt(verifications.expiresAt, nowIso)))
+      .orderBy(desc(verifications.createdAt))
+      .all()
+    const usable = open.filter((row) => row.attempts < MAX_CODE_ATTEMPTS)
+    if (usable.length === 0) return { ok: false, reason: open.length > 0 ? 'void' : 'expired' }
+
+    const typed = hashSecret(`code:${code.trim()}`)
+    const match = usable.find((row) => sameHash(row.codeHash, typed))
+    if (match) {
+      const claimed = tx
+        .update(verifications)
+        .set({ consumedAt: nowIso })
+        .where(and(eq(verifications.id, match.id), isNull(verifications.consumedAt)))
+        .run()
+      if (claimed.changes === 1) return { ok: true, email: match.email, redirectTo: match.redirectTo }
+    }
+    let attemptsLeft = 0
+    for (const row of usable) {
+      tx.update(verifications)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(verifications.id, row.id))
+        .run()
+      attemptsLeft = Math.max(attemptsLeft, MAX_CODE_ATTEMPTS - (row.attempts + 1))
+    }
+    return { ok: false, reason: 'wrong', attemptsLeft }
+  })
+}
+
+/** The profile for a verified address, created on its first verified sign-in. */
+export function findOrCreateProfile(email: string): Profile {
+  const address = normalizeEmail(email)
+  return transaction((tx) => {
+    const existing = tx.select().from(profiles).where(eq(profiles.email, address)).get()
+    if (existing) return existing
+    return tx.insert(profiles).values({ email: address }).returning().get()
+  })
+}
+
+/** Drops verifications that ended more than a day ago; run by the daily job. */
+export function pruneVerifications(now = new Date()) {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
+  return db().delete(verifications).where(lt(verifications.expiresAt, cutoff)).run().changes
+}
