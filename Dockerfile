@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# One container: the React Router server, SQLite and uploads on the volume mounted at /data.
+
+# --- build: all dependencies, compile the app -------------------------------------------------------------------
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- production dependencies only ------------------------------------------------------------------------------
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund
+
+# --- runtime ---------------------------------------------------------------------------------------------------
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=3000
+# sqlite3 for the operator's own inspection of the database on the volume.
+RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates && rm -rf /var/lib/apt/lists/*
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json ./
+# Migrations are applied on start from ./drizzle; the CLI scripts (db:backup, jobs) run from app/ with tsx.
+COPY drizzle ./drizzle
+COPY app ./app
+COPY tsconfig.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+# The server build migrates and seeds the database when it loads, then serves.
+CMD ["npm", "run", "serve"]
