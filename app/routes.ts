@@ -13,6 +13,7 @@ export default [
 
   // --- policy setup ------------------------------------------------------------------------------
   // (policy-setup routes)
+  route('files/*', 'routes/files.ts'),
 
   // --- claims ------------------------------------------------------------------------------------
   // (claims routes)
@@ -21,6 +22,7 @@ export default [
   // (demo routes)
 
   // --- operations --------------------------------------------------------------------------------
+  route('admin/partners', 'routes/admin.partners.tsx'),
   route('healthz', 'routes/healthz.ts'),
 
   // Any other path: '404', 'Oops! Page not found'.

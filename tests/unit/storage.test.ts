@@ -1,0 +1,101 @@
+import fs from 'node:fs'
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import {
+  deleteStored,
+  readMultipartForm,
+  signedFileUrl,
+  storeImage,
+  UploadError,
+  uploadsPath,
+  verifySignedFile,
+} from '~/services/storage.server'
+
+function multipartRequest(form: FormData) {
+  return new Request('http://localhost:3999/upload', { method: 'POST', body: form })
+}
+
+async function jpeg(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer()
+}
+
+describe('readMultipartForm', () => {
+  test('returns text fields and files, skipping empty file inputs', async () => {
+    const form = new FormData()
+    form.append('intent', 'upload')
+    form.append('head_on', new File([await jpeg(20, 10)], 'front.jpg', { type: 'image/jpeg' }))
+    form.append('other', new File([], '', { type: 'application/octet-stream' }))
+    const { fields, files } = await readMultipartForm(multipartRequest(form), { maxFiles: 3 })
+    expect(fields.get('intent')).toBe('upload')
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatchObject({ fieldName: 'head_on', fileName: 'front.jpg', contentType: 'image/jpeg' })
+    expect(files[0]!.bytes.length).toBeGreaterThan(100)
+  })
+
+  test('refuses a file over the size limit with its name', async () => {
+    const form = new FormData()
+    form.append('head_on', new File([Buffer.alloc(2048, 1)], 'big.jpg', { type: 'image/jpeg' }))
+    const error = await readMultipartForm(multipartRequest(form), { maxFiles: 3, maxFileBytes: 1024 }).catch((e) => e)
+    expect(error).toBeInstanceOf(UploadError)
+    expect(error).toMatchObject({ field: 'head_on', status: 413, message: 'Each photo must be 10 MB or smaller. "big.jpg" is larger.' })
+  })
+
+  test('refuses more files than allowed', async () => {
+    const form = new FormData()
+    for (let i = 0; i < 3; i++) form.append('other', new File([Buffer.from('x')], `${i}.jpg`))
+    const error = await readMultipartForm(multipartRequest(form), { maxFiles: 2 }).catch((e) => e)
+    expect(error).toBeInstanceOf(UploadError)
+    expect(error.status).toBe(413)
+  })
+
+  test('reads a url-encoded body as fields', async () => {
+    const request = new Request('http://localhost:3999/x', { method: 'POST', body: new URLSearchParams({ a: '1' }) })
+    const { fields, files } = await readMultipartForm(request, { maxFiles: 1 })
+    expect(fields.get('a')).toBe('1')
+    expect(files).toEqual([])
+  })
+})
+
+describe('storeImage', () => {
+  test('re-encodes to a JPEG no larger than 2560 px plus a thumbnail', async () => {
+    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } }).png().toBuffer()
+    const stored = await storeImage({ fieldName: 'head_on', fileName: 'a.png', contentType: 'image/png', bytes: png }, 'test/one/head_on')
+    expect(stored).toEqual({ filePath: 'test/one/head_on.jpg', thumbPath: 'test/one/head_on.thumb.jpg' })
+    const main = await sharp(uploadsPath(stored.filePath)).metadata()
+    const thumb = await sharp(uploadsPath(stored.thumbPath)).metadata()
+    expect([main.format, main.width, main.height]).toEqual(['jpeg', 2560, 853])
+    expect([thumb.format, thumb.width]).toEqual(['jpeg', 480])
+    deleteStored([stored.filePath, stored.thumbPath])
+    expect(fs.existsSync(uploadsPath(stored.filePath))).toBe(false)
+  })
+
+  test('refuses what is not an image', async () => {
+    const file = { fieldName: 'head_on', fileName: 'notes.jpg', contentType: 'image/jpeg', bytes: Buffer.from('hello, not a photo') }
+    await expect(storeImage(file, 'test/two/head_on')).rejects.toMatchObject({ field: 'head_on', message: 'Please select an image file' })
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
+    await expect(storeImage({ ...file, bytes: svg }, 'test/two/head_on')).rejects.toMatchObject({ message: 'Please select an image file' })
+    expect(fs.existsSync(uploadsPath('test/two/head_on.jpg'))).toBe(false)
+  })
+})
+
+describe('uploadsPath and signed links', () => {
+  test('refuses paths that leave the uploads folder', () => {
+    expect(() => uploadsPath('../app.sqlite')).toThrow()
+    expect(() => uploadsPath('policy-photos/../../x')).toThrow()
+    expect(() => uploadsPath('/etc/passwd')).toThrow()
+    expect(uploadsPath('policy-photos/a/b.jpg')).toMatch(/uploads[\\/]policy-photos[\\/]a[\\/]b\.jpg$/)
+  })
+
+  test('a signed link verifies for its path only, and not after it expires', () => {
+    const url = new URL(signedFileUrl('claim-documents/c1/photo.jpg', 60), 'http://x')
+    expect(url.pathname).toBe('/files/claim-documents/c1/photo.jpg')
+    const exp = url.searchParams.get('exp')
+    const sig = url.searchParams.get('sig')
+    expect(verifySignedFile('claim-documents/c1/photo.jpg', exp, sig)).toBe(true)
+    expect(verifySignedFile('claim-documents/c2/photo.jpg', exp, sig)).toBe(false)
+    expect(verifySignedFile('claim-documents/c1/photo.jpg', String(Number(exp) + 1), sig)).toBe(false)
+    expect(verifySignedFile('claim-documents/c1/photo.jpg', null, sig)).toBe(false)
+    const expired = new URL(signedFileUrl('claim-documents/c1/photo.jpg', -5), 'http://x')
+    expect(verifySignedFile('claim-documents/c1/photo.jpg', expired.searchParams.get('exp'), expired.searchParams.get('sig'))).toBe(false)
+  })
+})
