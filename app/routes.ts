@@ -4,6 +4,10 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes'
 export default [
   // --- public site -------------------------------------------------------------------------------
   // (public-site routes)
+  index('routes/home.tsx'),
+  route('terms-of-service', 'routes/terms-of-service.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
 
   // --- accounts ----------------------------------------------------------------------------------
   // (accounts routes)

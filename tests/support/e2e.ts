@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
-import { createProfile, sessionCookieFor, uniqueEmail } from './factories'
+import { createProfile, findOrCreateProfile, sessionCookieFor, uniqueEmail } from './factories'
 import type { Profile } from '~/db/schema'
 
 export type OutboxEmail = { to: string; from: string; subject: string; text: string; html: string; tag?: string; createdAt: string }
@@ -9,7 +9,7 @@ export type OutboxEmail = { to: string; from: string; subject: string; text: str
 type Fixtures = {
   /** True in the 'js-on' project. */
   javaScript: boolean
-  /** Signs a (new, or given) customer in on this page's context, as a real session row + cookie. */
+  /** Signs a customer in on this page's context (a real session row + cookie): a new one, or the one with the given e-mail. */
   signIn: (profile?: Partial<Profile>) => Promise<Profile>
 }
 
@@ -24,7 +24,8 @@ export const test = base.extend<Fixtures>({
   },
   signIn: async ({ context, baseURL }, use) => {
     await use(async (overrides = {}) => {
-      const profile = createProfile({ email: uniqueEmail(), ...overrides })
+      // A given e-mail (e.g. the operator's) reuses that profile; otherwise a new customer.
+      const profile = overrides.email ? findOrCreateProfile(overrides.email, overrides) : createProfile({ email: uniqueEmail(), ...overrides })
       await addSessionCookie(context, baseURL!, profile.id)
       return profile
     })

@@ -36,6 +36,12 @@ export function createProfile(overrides: Partial<typeof profiles.$inferInsert> =
     .get()
 }
 
+/** The profile with this e-mail, made on first use (e.g. the operator, shared by many tests). */
+export function findOrCreateProfile(email: string, overrides: Partial<typeof profiles.$inferInsert> = {}): Profile {
+  const existing = db().select().from(profiles).where(eq(profiles.email, email.toLowerCase())).get()
+  return existing ?? createProfile({ ...overrides, email: email.toLowerCase() })
+}
+
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 export function createPolicy(

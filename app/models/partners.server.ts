@@ -1,0 +1,68 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, partnerGroups, partnerLocations, type PartnerGroup, type PartnerLocation } from '~/db/schema'
+
+/** Partner shop groups (who completes claims) and their locations (each with its own signup link). */
+
+export type PartnerGroupWithLocations = PartnerGroup & { locations: PartnerLocation[] }
+
+export function listPartnerGroups(): PartnerGroupWithLocations[] {
+  const groups = db().select().from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const locations = db().select().from(partnerLocations).orderBy(asc(partnerLocations.name)).all()
+  return groups.map((group) => ({ ...group, locations: locations.filter((location) => location.partnerGroupId === group.id) }))
+}
+
+export function listActivePartnerGroups() {
+  return db().select().from(partnerGroups).where(eq(partnerGroups.isActive, true)).orderBy(asc(partnerGroups.name)).all()
+}
+
+/** The active location behind a signup link, or null (unknown and inactive look the same). */
+export function findActiveLocationBySlug(slug: string) {
+  return (
+    db()
+      .select()
+      .from(partnerLocations)
+      .where(and(eq(partnerLocations.slug, slug.toLowerCase()), eq(partnerLocations.isActive, true)))
+      .get() ?? null
+  )
+}
+
+export function slugTaken(slug: string) {
+  return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.slug, slug)).get())
+}
+
+export function createPartnerGroup(actorId: string, input: { name: string; email?: string | null; phone?: string | null }) {
+  return transaction((tx) => {
+    const group = tx.insert(partnerGroups).values({ name: input.name, email: input.email ?? null, phone: input.phone ?? null }).returning().get()
+    tx.insert(auditLog).values({ actor: actorId, action: 'partner_group.created', entityType: 'partner_group', entityId: group.id, detail: { name: group.name } }).run()
+    return group
+  })
+}
+
+export function createPartnerLocation(actorId: string, input: { partnerGroupId: string; name: string; slug: string }) {
+  return transaction((tx) => {
+    const location = tx
+      .insert(partnerLocations)
+      .values({ partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase(), isActive: true })
+      .returning()
+      .get()
+    tx.insert(auditLog).values({ actor: actorId, action: 'partner_location.created', entityType: 'partner_location', entityId: location.id, detail: { slug: location.slug } }).run()
+    return location
+  })
+}
+
+export function setPartnerGroupActive(actorId: string, groupId: string, isActive: boolean) {
+  return transaction((tx) => {
+    const changed = tx.update(partnerGroups).set({ isActive }).where(eq(partnerGroups.id, groupId)).run().changes
+    if (changed) tx.insert(auditLog).values({ actor: actorId, action: isActive ? 'partner_group.activated' : 'partner_group.deactivated', entityType: 'partner_group', entityId: groupId }).run()
+    return changed > 0
+  })
+}
+
+export function setPartnerLocationActive(actorId: string, locationId: string, isActive: boolean) {
+  return transaction((tx) => {
+    const changed = tx.update(partnerLocations).set({ isActive }).where(eq(partnerLocations.id, locationId)).run().changes
+    if (changed) tx.insert(auditLog).values({ actor: actorId, action: isActive ? 'partner_location.activated' : 'partner_location.deactivated', entityType: 'partner_location', entityId: locationId }).run()
+    return changed > 0
+  })
+}

@@ -1,0 +1,201 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/admin.partners'
+import { requireAdmin } from '~/auth/session.server'
+import { Toast } from '~/components/toast'
+import { Badge, Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { env } from '~/env.server'
+import {
+  createPartnerGroup,
+  createPartnerLocation,
+  listPartnerGroups,
+  setPartnerGroupActive,
+  setPartnerLocationActive,
+  slugTaken,
+} from '~/models/partners.server'
+import { redirectWithToast } from '~/toast.server'
+import { PartnerConsoleSchema } from '~/validation/partners'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { groups: listPartnerGroups(), appUrl: env().APP_URL }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const operator = await requireAdmin(request)
+  const formData = await request.formData()
+  const submission = await parseWithZod(formData, {
+    schema: PartnerConsoleSchema.superRefine((value, ctx) => {
+      if (value.intent === 'create-location' && slugTaken(value.slug)) {
+        ctx.addIssue({ code: 'custom', path: ['slug'], message: 'That signup link is already in use.' })
+      }
+    }),
+    async: true,
+  })
+  if (submission.status !== 'success') {
+    return data(
+      { intent: String(formData.get('intent')), result: submission.reply(), toast: { type: 'error' as const, title: 'Please correct the highlighted fields.' } },
+      { status: 400 },
+    )
+  }
+  const value = submission.value
+  switch (value.intent) {
+    case 'create-group': {
+      const group = createPartnerGroup(operator.id, value)
+      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group added', description: group.name })
+    }
+    case 'create-location': {
+      const location = createPartnerLocation(operator.id, value)
+      return redirectWithToast('/admin/partners', { type: 'success', title: 'Location added', description: `Signup link: /signup/${location.slug}` })
+    }
+    case 'set-group-active': {
+      if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
+      return redirectWithToast('/admin/partners', { type: 'success', title: value.active === 'true' ? 'Group activated' : 'Group deactivated' })
+    }
+    case 'set-location-active': {
+      if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
+      return redirectWithToast('/admin/partners', { type: 'success', title: value.active === 'true' ? 'Location activated' : 'Location deactivated' })
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Partners — Operator — Glass Plan' }]
+
+export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
+  const { groups, appUrl } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined)
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="mb-2 text-sm">
+        <Link to="/admin" className="text-brand-700 underline">Operator console</Link>
+      </p>
+      <PageHeading sub="Shops that complete claims, and the locations that have their own signup link.">Partners</PageHeading>
+      <Toast toast={actionData?.toast} className="mb-6" />
+
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="groups-heading" className="space-y-4">
+          <h2 id="groups-heading" className="text-xl font-semibold">Partner groups</h2>
+          {groups.length === 0 ? <p className="text-slate-700">No partner groups yet.</p> : null}
+          {groups.map((group) => (
+            <Card key={group.id} className="space-y-4">
+              <div className="flex flex-wrap items-center gap-3">
+                <h3 className="text-lg font-semibold">{group.name}</h3>
+                <Badge tone={group.isActive ? 'success' : 'neutral'}>{group.isActive ? 'Active' : 'Inactive'}</Badge>
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="set-group-active" />
+                  <input type="hidden" name="id" value={group.id} />
+                  <input type="hidden" name="active" value={String(!group.isActive)} />
+                  <Button type="submit" variant="secondary" disabled={busy}>{group.isActive ? 'Deactivate' : 'Activate'}</Button>
+                </Form>
+              </div>
+              <p className="text-sm text-slate-700">
+                {[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}
+              </p>
+              {group.locations.length ? (
+                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+                  {group.locations.map((location) => (
+                    <li key={location.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+                      <span className="font-medium">{location.name}</span>
+                      <Badge tone={location.isActive ? 'success' : 'neutral'}>{location.isActive ? 'Active' : 'Inactive'}</Badge>
+                      <code className="break-all text-slate-700">{`${appUrl}/signup/${location.slug}`}</code>
+                      <Form method="post" className="ml-auto">
+                        <input type="hidden" name="intent" value="set-location-active" />
+                        <input type="hidden" name="id" value={location.id} />
+                        <input type="hidden" name="active" value={String(!location.isActive)} />
+                        <Button type="submit" variant="ghost" disabled={busy}>{location.isActive ? 'Deactivate' : 'Activate'}</Button>
+                      </Form>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-slate-700">No locations yet.</p>
+              )}
+            </Card>
+          ))}
+        </section>
+
+        <div className="space-y-6">
+          <NewGroupForm lastResult={lastResult('create-group')} busy={busy} />
+          <NewLocationForm lastResult={lastResult('create-location')} busy={busy} groups={groups} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function NewGroupForm({ lastResult, busy }: { lastResult?: SubmissionResult<string[]>; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: 'create-group',
+    lastResult,
+    constraint: getZodConstraint(PartnerConsoleSchema.options[0]),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[0] }),
+  })
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Add a partner group</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="create-group" />
+        <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        </Field>
+        <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
+        </Field>
+        <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+          <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
+        </Field>
+        <Button type="submit" disabled={busy}>Add group</Button>
+      </Form>
+    </Card>
+  )
+}
+
+function NewLocationForm({
+  lastResult,
+  busy,
+  groups,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  busy: boolean
+  groups: { id: string; name: string }[]
+}) {
+  const [form, fields] = useForm({
+    id: 'create-location',
+    lastResult,
+    constraint: getZodConstraint(PartnerConsoleSchema.options[1]),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[1] }),
+  })
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Add a location</h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="create-location" />
+        <Field label="Partner group" htmlFor={fields.partnerGroupId.id} errors={fields.partnerGroupId.errors} errorId={fields.partnerGroupId.errorId}>
+          <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
+            <option value="">Choose…</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>{group.name}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        </Field>
+        <Field
+          label="Signup link"
+          hint="The end of /signup/…, e.g. main-street-glass"
+          htmlFor={fields.slug.id}
+          errors={fields.slug.errors}
+          errorId={fields.slug.errorId}
+        >
+          <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
+        </Field>
+        <Button type="submit" disabled={busy}>Add location</Button>
+      </Form>
+    </Card>
+  )
+}

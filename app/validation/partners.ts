@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+const name = z.string({ error: 'Enter a name.' }).trim().min(2, 'Enter a name of at least 2 characters.').max(120, 'Keep the name under 120 characters.')
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || null)
+
+/** The partner console's forms, one union keyed on `intent` (STYLE §2). */
+export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('create-group'),
+    name,
+    email: z
+      .string()
+      .trim()
+      .email('Enter a valid email address.')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    phone: optionalText(40, 'Keep the phone number under 40 characters.'),
+  }),
+  z.object({
+    intent: z.literal('create-location'),
+    partnerGroupId: z.string({ error: 'Choose the partner group.' }).min(1, 'Choose the partner group.'),
+    name,
+    slug: z
+      .string({ error: 'Enter the signup link name.' })
+      .trim()
+      .toLowerCase()
+      .min(3, 'Use at least 3 characters.')
+      .max(60, 'Keep it under 60 characters.')
+      .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
+  }),
+  z.object({ intent: z.literal('set-group-active'), id: z.string().min(1), active: z.enum(['true', 'false']) }),
+  z.object({ intent: z.literal('set-location-active'), id: z.string().min(1), active: z.enum(['true', 'false']) }),
+])
