@@ -1,5 +1,6 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
+import { scheduleDailyJobs } from '~/jobs.server'
 import { seed } from '../drizzle/seed'
 
 /**
@@ -35,6 +36,9 @@ function start() {
   // react-router-serve closes the HTTP server on SIGTERM and lets in-flight requests finish; when the process then
   // exits, close SQLite cleanly so the WAL is checkpointed.
   process.once('exit', () => closeDatabase())
+
+  // Renewal notices and pruning, shortly after start and then daily (`npm run jobs` does the same for cron).
+  if (config.NODE_ENV !== 'test') scheduleDailyJobs()
 }
 
 const started = globalThis as typeof globalThis & { __glassStarted?: boolean }

@@ -1,0 +1,108 @@
+import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm'
+import { pruneRateLimits } from '~/auth/rate-limit.server'
+import { renewalNoticeEmail } from '~/components/emails/renewal-notice'
+import { planDisplayName } from '~/content/marketing'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
+import { env } from '~/env.server'
+import { formatCents, formatLongDate } from '~/models/subscriptions.server'
+import { sendEmail } from '~/services/email.server'
+
+/**
+ * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, and pruning of old
+ * rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
+ * and by `npm run jobs` for cron. Safe to run any number of times, also two at once: each notice is claimed in a
+ * transaction before it is sent.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The terms promise the renewal notice 30 days before the initial term ends. */
+export const RENEWAL_NOTICE_DAYS = 30
+
+export type DailyJobsReport = {
+  renewalNoticesSent: number
+  rateLimitsPruned: number
+  sessionsDeleted: number
+  verificationsDeleted: number
+}
+
+export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
+  const renewalNoticesSent = await sendRenewalNotices(now)
+  const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
+  const sessionsDeleted = db().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run().changes
+  // Sign-in codes are kept a day past expiry: recent ones still explain a rate limit or a "link expired" report.
+  const verificationsDeleted = db()
+    .delete(verifications)
+    .where(lt(verifications.expiresAt, new Date(now.getTime() - DAY_MS).toISOString()))
+    .run().changes
+  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted }
+}
+
+/** Policies whose commitment ends within the notice window and that have not had their notice. */
+function policiesDueForNotice(now: Date) {
+  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS).toISOString()
+  return db()
+    .select({ id: policies.id })
+    .from(policies)
+    .where(
+      and(
+        inArray(policies.status, ['incomplete', 'active', 'past_due']),
+        isNull(policies.renewalNoticeSentAt),
+        lte(policies.initialTermEndsAt, horizon),
+        gt(policies.initialTermEndsAt, now.toISOString()),
+      ),
+    )
+    .all()
+}
+
+/** Sends each due notice once: claim the row (set renewal_notice_sent_at) in a transaction, then send. */
+export async function sendRenewalNotices(now = new Date()) {
+  const config = env()
+  let sent = 0
+  for (const { id } of policiesDueForNotice(now)) {
+    const claimed = transaction((tx) => {
+      const claim = tx
+        .update(policies)
+        .set({ renewalNoticeSentAt: now.toISOString() })
+        .where(and(eq(policies.id, id), isNull(policies.renewalNoticeSentAt)))
+        .returning()
+        .get()
+      if (!claim) return undefined // another run got it first
+      const profile = tx.select().from(profiles).where(eq(profiles.id, claim.profileId)).get()
+      tx.insert(auditLog).values({ actor: 'system', action: 'policy.renewal_notice', entityType: 'policy', entityId: claim.id, detail: { initialTermEndsAt: claim.initialTermEndsAt } }).run()
+      return profile ? { policy: claim, email: profile.email } : undefined
+    })
+    if (!claimed) continue
+
+    const { policy } = claimed
+    const message = renewalNoticeEmail({
+      planName: planDisplayName(policy.planType, policy.vehicleType),
+      monthlyPrice: formatCents(policy.monthlyPriceCents),
+      termEndDate: formatLongDate(policy.initialTermEndsAt),
+      renewalOff: policy.cancelAt !== null,
+      dashboardUrl: `${config.APP_URL}/customer`,
+      supportEmail: config.SUPPORT_EMAIL,
+    })
+    const result = await sendEmail({ to: claimed.email, ...message, tag: 'renewal-notice' })
+    if (result) {
+      sent++
+    } else {
+      // The send failed (already in the e-mail log): release the claim so tomorrow's run tries again.
+      db().update(policies).set({ renewalNoticeSentAt: null }).where(eq(policies.id, policy.id)).run()
+    }
+  }
+  return sent
+}
+
+const FIRST_RUN_DELAY_MS = 60_000
+
+/** Runs the jobs a minute after the server starts and then every 24 h; the timers never keep the process alive. */
+export function scheduleDailyJobs() {
+  const run = () => {
+    runDailyJobs()
+      .then((report) => console.log(`[glass] daily jobs: ${JSON.stringify(report)}`))
+      .catch((error) => console.error('[glass] daily jobs failed', error))
+  }
+  setTimeout(run, FIRST_RUN_DELAY_MS).unref()
+  setInterval(run, DAY_MS).unref()
+}

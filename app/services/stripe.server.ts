@@ -1,0 +1,218 @@
+import Stripe from 'stripe'
+import { z } from 'zod'
+import type { LookupKey } from '~/content/marketing'
+import type { Policy } from '~/db/schema'
+import { env } from '~/env.server'
+import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
+
+/**
+ * The Stripe adapter (DESIGN §4, §6): Checkout in subscription mode, prices by lookup key, subscription cancel and
+ * renewal, the customer portal, and webhook verification. `STRIPE_API_URL` points the SDK at a local fake in tests.
+ * Every answer we act on is checked with zod: a surprise shape fails loudly here, not three calls later.
+ */
+
+/** A Stripe call may take this long before we give up (the SDK default is 80 s, far beyond a page load). */
+const TIMEOUT_MS = 15_000
+/** The SDK retries network errors and 409/5xx with backoff, with idempotency keys on POSTs. */
+const MAX_NETWORK_RETRIES = 2
+
+let cached: { key: string; client: Stripe } | undefined
+
+/** The configured client; rebuilt when the key or API URL changes (tests switch them). */
+export function stripe(): Stripe {
+  const config = env()
+  const secretKey = config.STRIPE_SECRET_KEY
+  if (!secretKey) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY is unset)')
+  const cacheKey = `${secretKey} ${config.STRIPE_API_URL ?? ''}`
+  if (cached?.key !== cacheKey) {
+    cached = { key: cacheKey, client: new Stripe(secretKey, { timeout: TIMEOUT_MS, maxNetworkRetries: MAX_NETWORK_RETRIES, telemetry: false, ...apiAddress(config.STRIPE_API_URL) }) }
+  }
+  return cached.client
+}
+
+/** `STRIPE_API_URL` as the SDK's host/port/protocol settings. */
+function apiAddress(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!url) return {}
+  const parsed = new URL(url)
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https'
+  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443, protocol }
+}
+
+// --- prices ----------------------------------------------------------------------------------------------------
+
+const PriceSchema = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  lookup_key: z.string().nullable(),
+  unit_amount: z.number().int().nonnegative().nullable(),
+  product: z.union([z.string(), z.object({ id: z.string(), active: z.boolean().optional() })]),
+})
+const PriceListSchema = z.object({ data: z.array(PriceSchema) })
+
+export type StripePrice = { amountCents: number; priceId: string }
+
+/**
+ * The active prices for these lookup keys, by lookup key. Keys Stripe doesn't know (or whose product is archived, or
+ * that have no fixed amount) are left out; the caller decides what a missing price means.
+ */
+export async function listStripePrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>> {
+  if (lookupKeys.length === 0) return {}
+  const response = await stripe().prices.list({ lookup_keys: [...lookupKeys], active: true, expand: ['data.product'], limit: 100 })
+  const { data } = PriceListSchema.parse(response)
+  const result: Record<string, StripePrice> = {}
+  for (const price of data) {
+    if (!price.active || price.lookup_key === null || price.unit_amount === null) continue
+    if (typeof price.product === 'object' && price.product.active === false) continue
+    if (!lookupKeys.includes(price.lookup_key)) continue
+    result[price.lookup_key] = { amountCents: price.unit_amount, priceId: price.id }
+  }
+  return result
+}
+
+// --- checkout sessions -----------------------------------------------------------------------------------------
+
+const expandableId = z.union([z.string(), z.object({ id: z.string() })]).transform((value) => (typeof value === 'string' ? value : value.id))
+
+const CreatedSessionSchema = z.object({ id: z.string().min(1), url: z.string().url() })
+
+const CheckoutSessionSchema = z.object({
+  id: z.string().min(1),
+  mode: z.string().nullish(),
+  status: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  customer: expandableId.nullish(),
+  subscription: expandableId.nullish(),
+  customer_email: z.string().nullish(),
+  customer_details: z.object({ email: z.string().nullish(), name: z.string().nullish() }).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  line_items: z
+    .object({ data: z.array(z.object({ price: z.object({ id: z.string(), unit_amount: z.number().int().nullish(), lookup_key: z.string().nullish() }).nullish() })) })
+    .nullish(),
+})
+
+export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>
+
+/** The metadata our checkout writes on the session and on the subscription (DESIGN §6). */
+export type CheckoutMetadata = { lookup_key: string; partner_location_id: string; tos_version: string; tos_accepted_at: string }
+
+/** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */
+export class CheckoutUnavailableError extends Error {}
+
+async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }> {
+  const { APP_URL } = env()
+  const price = (await listStripePrices([input.lookupKey]))[input.lookupKey]
+  if (!price) throw new CheckoutUnavailableError(`No active Stripe price has the lookup key ${input.lookupKey}`)
+  // The customer saw and accepted `amountCents`; never charge a different amount than the page showed.
+  if (price.amountCents !== input.amountCents) {
+    throw new CheckoutUnavailableError(`Stripe price for ${input.lookupKey} is ${price.amountCents}, the page showed ${input.amountCents}`)
+  }
+  const metadata: CheckoutMetadata = {
+    lookup_key: input.lookupKey,
+    partner_location_id: input.partnerLocationId ?? '',
+    tos_version: input.tosVersion,
+    tos_accepted_at: input.tosAcceptedAt,
+  }
+  const session = await stripe().checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: price.priceId, quantity: 1 }],
+    ...(input.profile ? { client_reference_id: input.profile.id, customer_email: input.profile.email } : {}),
+    metadata,
+    subscription_data: { metadata },
+    // Stripe replaces the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
+    success_url: `${APP_URL}/checkout-success?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${APP_URL}${input.cancelPath.startsWith('/') ? input.cancelPath : `/${input.cancelPath}`}`,
+  })
+  return CreatedSessionSchema.parse(session)
+}
+
+/** A checkout session with its line items (to learn the price actually charged). */
+export async function retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession> {
+  return CheckoutSessionSchema.parse(await stripe().checkout.sessions.retrieve(id, { expand: ['line_items'] }))
+}
+
+/** The checkout session that created a subscription, if it came from a checkout. */
+export async function findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null> {
+  const list = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await stripe().checkout.sessions.list({ subscription: subscriptionId, limit: 1 }))
+  const first = list.data[0]
+  return first ? retrieveCheckoutSession(first.id) : null
+}
+
+// --- subscriptions ---------------------------------------------------------------------------------------------
+
+const SubscriptionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  customer: expandableId.nullish(),
+  cancel_at: z.number().int().nullish(),
+  canceled_at: z.number().int().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+
+export type StripeSubscription = z.infer<typeof SubscriptionSchema>
+
+/** The subscription as Stripe has it now: the one source of truth for the policy's payment status. */
+export async function retrieveSubscription(id: string): Promise<StripeSubscription> {
+  return SubscriptionSchema.parse(await stripe().subscriptions.retrieve(id))
+}
+
+async function cancelSubscriptionNow(policy: Policy) {
+  if (!policy.stripeSubscriptionId) return // nothing was ever billed through Stripe
+  try {
+    await stripe().subscriptions.cancel(policy.stripeSubscriptionId)
+  } catch (error) {
+    // Cancelling twice (a retry, or Stripe's dunning got there first) is success, not failure.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      const current = await retrieveSubscription(policy.stripeSubscriptionId)
+      if (current.status === 'canceled') return
+    }
+    throw error
+  }
+}
+
+async function setRenewal(policy: Policy, cancelAt: Date | null) {
+  if (!policy.stripeSubscriptionId) return
+  // `cancel_at` is Emptyable in the SDK's typing: '' clears it (renewal back on).
+  await stripe().subscriptions.update(policy.stripeSubscriptionId, { cancel_at: cancelAt ? Math.floor(cancelAt.getTime() / 1000) : '' })
+}
+
+async function createPortalSession(policy: Policy, returnUrl: string) {
+  if (!policy.stripeCustomerId) throw new Error(`Policy ${policy.id} has no Stripe customer`)
+  const session = await stripe().billingPortal.sessions.create({ customer: policy.stripeCustomerId, return_url: returnUrl })
+  return z.object({ url: z.string().url() }).parse(session)
+}
+
+// --- webhooks --------------------------------------------------------------------------------------------------
+
+/** Verifies the signature against the raw body and returns the event; throws on a bad or missing signature. */
+export function constructStripeEvent(payload: string, signature: string | null): Stripe.Event {
+  const secret = env().STRIPE_WEBHOOK_SECRET
+  if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is unset')
+  if (!signature) throw new Stripe.errors.StripeSignatureVerificationError(signature ?? '', payload, { message: 'No Stripe-Signature header' })
+  return stripe().webhooks.constructEvent(payload, signature, secret)
+}
+
+// --- the adapter -----------------------------------------------------------------------------------------------
+
+const adapter: PaymentsAdapter = {
+  name: 'stripe',
+  createCheckout,
+  cancelSubscriptionNow,
+  setRenewal,
+  createPortalSession,
+}
+
+export function stripeAdapter(): PaymentsAdapter {
+  return adapter
+}
+
+/** Lookup keys we sell; a session whose metadata names another key is not ours to fulfil. */
+export function isLookupKey(value: string): value is LookupKey {
+  return (
+    value === 'chip_only' ||
+    value === 'comprehensive_car_adas_false' ||
+    value === 'comprehensive_car_adas_true' ||
+    value === 'comprehensive_trucksuv_adas_false' ||
+    value === 'comprehensive_trucksuv_adas_true'
+  )
+}
