@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { db } from '~/db/client.server'
+import { prices } from '~/db/schema'
+import { getPricing } from '~/models/pricing.server'
+import { loader as activityLoader } from '~/routes/admin.activity'
+import { loader as policiesLoader } from '~/routes/admin.policies'
+import { action as pricesAction, loader as pricesLoader } from '~/routes/admin.prices'
+import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const operator = () => sessionCookieFor(findOrCreateProfile('operator@example.com').id)
+const validPrices = {
+  chip_only: '8.49',
+  comprehensive_car_adas_false: '19.99',
+  comprehensive_car_adas_true: '29.99',
+  comprehensive_trucksuv_adas_false: '24.99',
+  comprehensive_trucksuv_adas_true: '34.99',
+}
+
+describe('operator console', () => {
+  ensureSeeded()
+
+  it('hides every page from customers with a 404', async () => {
+    const cookie = await sessionCookieFor(createProfile().id)
+    for (const run of [
+      () => policiesLoader(routeArgs(makeRequest('/admin/policies', { cookie }))),
+      () => activityLoader(routeArgs(makeRequest('/admin/activity', { cookie }))),
+      () => pricesLoader(routeArgs(makeRequest('/admin/prices', { cookie }))),
+      () => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: validPrices }))),
+    ]) {
+      expect((await settle(run)).status).toBe(404)
+    }
+    expect(db().select().from(prices).where(eq(prices.lookupKey, 'chip_only')).get()?.amountCents).toBe(799)
+  })
+
+  it('finds a policy by the customer e-mail, the plate and the policy id', async () => {
+    const customer = createProfile({ email: 'pat.searchable@example.com', fullName: 'Pat Searchable' })
+    const { policy, vehicle } = createActivePolicy(customer.id)
+    const cookie = await operator()
+    for (const q of ['searchable@example', vehicle.licensePlate.toLowerCase(), policy.id]) {
+      const result = await policiesLoader(routeArgs(makeRequest(`/admin/policies?q=${encodeURIComponent(q)}`, { cookie })))
+      expect(result.results.map((row) => row.policy.id)).toContain(policy.id)
+    }
+    const none = await policiesLoader(routeArgs(makeRequest('/admin/policies?q=nobody-like-this', { cookie })))
+    expect(none.results).toHaveLength(0)
+  })
+
+  it('changes local prices, refusing bad amounts field by field, and logs it', async () => {
+    const cookie = await operator()
+    const bad = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: { ...validPrices, chip_only: 'free', comprehensive_car_adas_true: '0.50' } }))))
+    expect(bad.status).toBe(400)
+    const errors = (bad.data as { result: { error: Record<string, string[]> } }).result.error
+    expect(errors.chip_only).toEqual(['Enter a price in dollars, like 19.99.'])
+    expect(errors.comprehensive_car_adas_true).toEqual(['A plan costs at least $1.00 a month.'])
+    expect((await getPricing()).chip_only).toBe(799)
+
+    const ok = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: validPrices }))))
+    expect(ok.status).toBe(302)
+    expect((await getPricing()).chip_only).toBe(849)
+    const audit = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
+    expect(audit.kind).toBe('audit')
+    expect(audit.rows.map((row) => ('action' in row ? row.action : ''))).toContain('prices.updated')
+  })
+})
