@@ -16,6 +16,7 @@ import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import { buttonClass } from '~/components/ui'
 import { env } from '~/env.server'
+import { pageCacheMiddleware } from '~/page-cache.server'
 import { securityMiddleware } from '~/security.server'
 import { getToast } from '~/toast.server'
 import { useNonce } from '~/utils/nonce'
@@ -30,7 +31,7 @@ const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request 
   return response
 }
 
-export const middleware = [securityMiddleware, rollingSessionMiddleware]
+export const middleware = [securityMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -1,0 +1,26 @@
+import { HOW_IT_WORKS } from '~/content/marketing'
+import { SectionHeading } from './section-heading'
+
+export function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-it-works-heading" className="bg-slate-50 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4">
+        <SectionHeading id="how-it-works" />
+        <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {HOW_IT_WORKS.map((step) => (
+            <li key={step.step} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-900 text-base font-bold text-white">
+                {step.step}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                <span className="sr-only">Step {step.step}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-sm leading-6 text-slate-700">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}

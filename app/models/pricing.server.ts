@@ -1,0 +1,121 @@
+import { inArray } from 'drizzle-orm'
+import type { PlanCard } from '~/components/pricing-card'
+import {
+  adasAddonText,
+  PLAN_ORDER,
+  PLANS,
+  PRICE_PERIOD,
+  PRICE_PLACEHOLDER,
+  type LookupKey,
+  type VehicleType,
+} from '~/content/marketing'
+import { db } from '~/db/client.server'
+import { prices } from '~/db/schema'
+import { env } from '~/env.server'
+import { clearPageCache } from '~/page-cache.server'
+
+/** SPEC §3: the five keys of the pricing map, one per configured plan. */
+export const LOOKUP_KEYS = [
+  'chip_only',
+  'comprehensive_car_adas_false',
+  'comprehensive_car_adas_true',
+  'comprehensive_trucksuv_adas_false',
+  'comprehensive_trucksuv_adas_true',
+] as const satisfies readonly LookupKey[]
+
+/** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
+export type PricingMap = Partial<Record<LookupKey, number>>
+
+/** Stripe prices change rarely and a Stripe round trip is slow: keep the map this long. */
+const STRIPE_CACHE_MS = 5 * 60 * 1000
+
+let stripeCache: { map: PricingMap; expiresAt: number } | null = null
+
+/**
+ * The current monthly prices. Local mode reads the `prices` table; Stripe mode asks Stripe for the prices with our
+ * lookup keys and keeps the answer for 5 minutes. Throws when prices cannot be read: the caller decides what to show
+ * (placeholders on the landing page, 'Pricing Error' on signup).
+ */
+export async function getPricing(): Promise<PricingMap> {
+  if (env().payments === 'stripe') return stripePricing()
+  const rows = db()
+    .select({ lookupKey: prices.lookupKey, amountCents: prices.amountCents })
+    .from(prices)
+    .where(inArray(prices.lookupKey, [...LOOKUP_KEYS]))
+    .all()
+  const map: PricingMap = {}
+  for (const row of rows) map[row.lookupKey as LookupKey] = row.amountCents
+  return map
+}
+
+async function stripePricing(): Promise<PricingMap> {
+  if (stripeCache && stripeCache.expiresAt > Date.now()) return stripeCache.map
+  // Loaded only in Stripe mode, so local mode never pulls in the Stripe SDK.
+  const { listStripePrices } = await import('~/services/stripe.server')
+  const found = await listStripePrices(LOOKUP_KEYS)
+  const map: PricingMap = {}
+  for (const key of LOOKUP_KEYS) {
+    const price = found[key]
+    if (price) map[key] = price.amountCents
+  }
+  stripeCache = { map, expiresAt: Date.now() + STRIPE_CACHE_MS }
+  return map
+}
+
+/** Forget cached prices (and the pages that show them). Call after changing a price. */
+export function invalidatePricingCache() {
+  stripeCache = null
+  clearPageCache()
+}
+
+/** The price of one lookup key in cents; a missing key counts as 0. */
+export function priceFor(map: PricingMap, key: LookupKey): number {
+  const cents = map[key]
+  return typeof cents === 'number' && Number.isFinite(cents) ? cents : 0
+}
+
+/** What ADAS adds per month for a comprehensive plan of this vehicle class: the with-ADAS minus the no-ADAS price. */
+export function adasAddonCents(map: PricingMap, vehicleType: VehicleType): number {
+  return priceFor(map, `comprehensive_${vehicleType}_adas_true`) - priceFor(map, `comprehensive_${vehicleType}_adas_false`)
+}
+
+/** The 'from' price of Comprehensive on the plan chooser: the lower of the car and truck/SUV no-ADAS prices. */
+export function comprehensiveFromCents(map: PricingMap): number {
+  return Math.min(priceFor(map, 'comprehensive_car_adas_false'), priceFor(map, 'comprehensive_trucksuv_adas_false'))
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
+
+/** 1999 → '$19.99'. */
+export function formatPrice(cents: number): string {
+  return usd.format(cents / 100)
+}
+
+/**
+ * The landing page's plan cards (SPEC §3 "Plan card") with their prices filled in, or the `$XX.XX` placeholders when
+ * `map` is null (prices could not be read).
+ */
+export function planCards(map: PricingMap | null): PlanCard[] {
+  return PLAN_ORDER.map((key) => {
+    const plan = PLANS[key]
+    const addonCents = map && plan.vehicleType ? adasAddonCents(map, plan.vehicleType) : 0
+    return {
+      key: plan.key,
+      name: plan.name,
+      basePrice: map ? formatPrice(priceFor(map, plan.priceKey)) : PRICE_PLACEHOLDER,
+      period: PRICE_PERIOD,
+      description: plan.description,
+      features: plan.features,
+      // Optional: only comprehensive cards have it, and only when ADAS really costs more.
+      adasAddon:
+        plan.adasPriceKey && (!map || addonCents > 0)
+          ? adasAddonText(map ? formatPrice(addonCents) : PRICE_PLACEHOLDER)
+          : undefined,
+      planType: plan.planType,
+      vehicleType: plan.vehicleType,
+      cta: plan.cta,
+      href: plan.href,
+      highlighted: plan.highlighted ?? false,
+    }
+  })
+}

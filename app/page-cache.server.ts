@@ -1,0 +1,92 @@
+import type { MiddlewareFunction } from 'react-router'
+import { db } from '~/db/client.server'
+import { nonceContext } from '~/security.server'
+
+/**
+ * A small cache of whole HTML pages for anonymous visitors, so the landing page is served at close to static-file
+ * speed (issue 2 item 10). Only pages that are the same for every anonymous visitor are listed; the landing page's
+ * prices are the one thing on them that changes, and every way a price changes clears the cache:
+ * - in this process: `invalidatePricingCache()` calls `clearPageCache()`;
+ * - from another process (a CLI, a test, sqlite3 by hand): SQLite's `data_version` moves, and entries made under an
+ *   older version are not served;
+ * - Stripe prices are re-read every few minutes: entries live at most MAX_AGE_MS.
+ *
+ * A page that must not be reused (the landing page when prices could not be read) says `Cache-Control: no-store`.
+ *
+ * Each page is stored with its CSP nonce cut out and gets the current request's nonce put back, so the cached HTML's
+ * `nonce="..."` attributes always match the Content-Security-Policy header the security middleware sets for this
+ * request (it runs first and reads the same `nonceContext`).
+ */
+
+const CACHEABLE_PATHS = new Set(['/', '/terms-of-service', '/privacy-policy', '/excluded-vehicles'])
+const MAX_AGE_MS = 60_000
+/** Headers that belong to one response only, or that the outer middleware sets per request. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-security-policy', 'set-cookie', 'date'])
+
+type Entry = {
+  /** The page split at its nonce: parts.join(nonce) is the page for that nonce. */
+  parts: string[]
+  headers: [string, string][]
+  storedAt: number
+  dataVersion: number
+}
+
+const pages = new Map<string, Entry>()
+/** Bumped by clearPageCache, so a page that was rendering while the cache was cleared is not stored. */
+let generation = 0
+
+export function clearPageCache() {
+  pages.clear()
+  generation++
+}
+
+/** Changes whenever another connection (another process) commits to the database. */
+function dataVersion(): number {
+  return db().$client.pragma('data_version', { simple: true }) as number
+}
+
+/**
+ * Cacheable: a GET for one of the listed pages, no query string, and no cookies at all. Without cookies there is no
+ * session and no flash toast, so the page is the anonymous one; any cookie (even an expired session) skips the cache.
+ */
+function cacheKey(request: Request): string | null {
+  if (request.method !== 'GET') return null
+  if (request.headers.get('Cookie')) return null
+  const url = new URL(request.url)
+  if (url.search || !CACHEABLE_PATHS.has(url.pathname)) return null
+  return url.pathname
+}
+
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const key = cacheKey(request)
+  const nonce = context.get(nonceContext)
+  if (!key || !nonce) return next()
+
+  const version = dataVersion()
+  const cached = pages.get(key)
+  if (cached && cached.dataVersion === version && Date.now() - cached.storedAt < MAX_AGE_MS) {
+    const headers = new Headers(cached.headers)
+    headers.set('X-Page-Cache', 'hit')
+    return new Response(cached.parts.join(nonce), { status: 200, headers })
+  }
+
+  const startedIn = generation
+  const response = await next()
+  if (
+    response.status !== 200 ||
+    response.headers.has('Set-Cookie') ||
+    !response.headers.get('Content-Type')?.startsWith('text/html') ||
+    /no-store|private/.test(response.headers.get('Cache-Control') ?? '') ||
+    !response.body
+  ) {
+    return response
+  }
+  const html = await response.text()
+  if (startedIn === generation) {
+    const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()))
+    pages.set(key, { parts: html.split(nonce), headers, storedAt: Date.now(), dataVersion: version })
+  }
+  const headers = new Headers(response.headers)
+  headers.set('X-Page-Cache', 'miss')
+  return new Response(html, { status: response.status, statusText: response.statusText, headers })
+}

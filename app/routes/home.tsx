@@ -1,0 +1,50 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/home'
+import { getProfile } from '~/auth/session.server'
+import { Benefits } from '~/components/landing/benefits'
+import { ClosingCta } from '~/components/landing/closing-cta'
+import { Faq } from '~/components/landing/faq'
+import { Hero } from '~/components/landing/hero'
+import { HowItWorks } from '~/components/landing/how-it-works'
+import { PricingSection } from '~/components/landing/pricing-section'
+import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // SPEC §2: a signed-in visitor goes to the dashboard.
+  if (await getProfile(request)) throw redirect('/customer')
+  let pricing: PricingMap | null = null
+  try {
+    pricing = await getPricing()
+  } catch (error) {
+    // SPEC §8: on the landing page a pricing failure is logged only; the cards show '$XX.XX'.
+    console.error('Landing page: could not read prices, showing placeholders.', error)
+  }
+  // Placeholders are never kept by the page cache: the next visitor should get real prices as soon as they can be read.
+  return data({ cards: planCards(pricing) }, pricing ? undefined : { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero />
+      <Benefits />
+      <HowItWorks />
+      <PricingSection cards={loaderData.cards} />
+      <Faq />
+      <ClosingCta />
+    </>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Glass Plan — Windshield protection with zero deductible' },
+  {
+    name: 'description',
+    content:
+      'Windshield protection plans with zero deductible: unlimited chip repairs, crack repair and replacement at partner glass shops, claim response within 48 hours.',
+  },
+]

@@ -1,0 +1,23 @@
+import type { Route } from './+types/privacy-policy'
+import { LegalDocumentView, sitePrivacyPolicy } from '~/components/legal-document'
+import { formatLegalDate } from '~/content/legal'
+import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
+import { env } from '~/env.server'
+
+export function loader() {
+  return { supportEmail: env().SUPPORT_EMAIL }
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const doc = sitePrivacyPolicy(loaderData.supportEmail)
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <LegalDocumentView doc={doc} details={<p>Revised {formatLegalDate(PRIVACY_LAST_UPDATED)}</p>} />
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Privacy Policy — Glass Plan' },
+  { name: 'description', content: 'What personal information we collect, how we use and protect it, and your privacy rights.' },
+]
