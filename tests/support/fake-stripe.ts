@@ -1,0 +1,412 @@
+import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+/**
+ * A small fake of the Stripe API, enough for the real `stripe` SDK (pointed here by STRIPE_API_URL) to run our
+ * checkout, pricing, subscription and portal code: checkout sessions, prices by lookup key, subscriptions
+ * (retrieve / update / cancel) and billing-portal sessions. It records every request for assertions, and offers
+ * helpers to do what Stripe's side would do: complete a checkout (customer + subscription), change a subscription's
+ * status, and deliver signed webhook events.
+ *
+ * Besides in-process use (integration tests), `/__fake/*` control endpoints let another process (the Playwright
+ * test) drive the same helpers over HTTP.
+ */
+
+export const FAKE_PRICES: Record<string, number> = {
+  chip_only: 799,
+  comprehensive_car_adas_false: 1999,
+  comprehensive_car_adas_true: 2999,
+  comprehensive_trucksuv_adas_false: 2499,
+  comprehensive_trucksuv_adas_true: 3499,
+}
+
+export type FormValue = string | FormValue[] | { [key: string]: FormValue }
+export type RecordedRequest = { method: string; path: string; query: Record<string, FormValue>; body: Record<string, FormValue> }
+
+type FakePrice = { id: string; lookupKey: string; unitAmount: number; active: boolean }
+type FakeSession = {
+  id: string
+  mode: string
+  status: 'open' | 'complete' | 'expired'
+  payment_status: 'unpaid' | 'paid'
+  url: string
+  success_url: string
+  cancel_url: string
+  client_reference_id: string | null
+  customer: string | null
+  customer_email: string | null
+  customer_details: { email: string; name: string | null } | null
+  metadata: Record<string, string>
+  subscription: string | null
+  lineItems: Array<{ priceId: string; quantity: number }>
+  subscriptionMetadata: Record<string, string>
+  created: number
+}
+type FakeSubscription = {
+  id: string
+  status: string
+  customer: string
+  cancel_at: number | null
+  canceled_at: number | null
+  metadata: Record<string, string>
+  priceId: string
+  created: number
+}
+
+export type FakeStripeState = {
+  prices: Map<string, FakePrice>
+  sessions: Map<string, FakeSession>
+  subscriptions: Map<string, FakeSubscription>
+  portalSessions: Array<{ id: string; customer: string; return_url: string; url: string }>
+}
+
+export type CompleteCheckoutOptions = { email: string; name?: string | null; subscriptionStatus?: string }
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
+
+export async function startFakeStripe(options: { port?: number; prices?: Record<string, number> } = {}) {
+  const state: FakeStripeState = { prices: new Map(), sessions: new Map(), subscriptions: new Map(), portalSessions: [] }
+  const requests: RecordedRequest[] = []
+  for (const [lookupKey, unitAmount] of Object.entries(options.prices ?? FAKE_PRICES)) {
+    state.prices.set(lookupKey, { id: `price_${lookupKey}`, lookupKey, unitAmount, active: true })
+  }
+  let baseUrl = ''
+
+  const now = () => Math.floor(Date.now() / 1000)
+  const newId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(9).toString('hex')}`
+  const priceById = (id: string) => [...state.prices.values()].find((price) => price.id === id)
+
+  function priceJson(price: FakePrice, expandProduct: boolean) {
+    const product = { id: 'prod_glass_plan', object: 'product', active: true, name: 'Glass Plan' }
+    return {
+      id: price.id,
+      object: 'price',
+      active: price.active,
+      currency: 'usd',
+      lookup_key: price.lookupKey,
+      unit_amount: price.unitAmount,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+      livemode: false,
+      product: expandProduct ? product : product.id,
+    }
+  }
+
+  function sessionJson(session: FakeSession, expand: string[] = []) {
+    const { lineItems, subscriptionMetadata: _internal, ...visible } = session
+    return {
+      ...visible,
+      object: 'checkout.session',
+      livemode: false,
+      ...(expand.includes('line_items')
+        ? {
+            line_items: {
+              object: 'list',
+              has_more: false,
+              url: `/v1/checkout/sessions/${session.id}/line_items`,
+              data: lineItems.map((item, index) => {
+                const price = priceById(item.priceId)
+                return { id: `li_${session.id}_${index}`, object: 'item', quantity: item.quantity, price: price ? priceJson(price, false) : null }
+              }),
+            },
+          }
+        : {}),
+    }
+  }
+
+  function subscriptionJson(subscription: FakeSubscription) {
+    const { priceId, ...visible } = subscription
+    const price = priceById(priceId)
+    return {
+      ...visible,
+      object: 'subscription',
+      livemode: false,
+      cancel_at_period_end: false,
+      items: { object: 'list', has_more: false, data: [{ id: `si_${subscription.id}`, object: 'subscription_item', quantity: 1, price: price ? priceJson(price, false) : null }] },
+    }
+  }
+
+  function list(url: string, data: unknown[]) {
+    return { object: 'list', url, has_more: false, data }
+  }
+
+  /** What Stripe does when the customer pays: a customer and an active subscription carrying the checkout's metadata. */
+  function completeCheckout(sessionId: string, { email, name = null, subscriptionStatus = 'active' }: CompleteCheckoutOptions) {
+    const session = state.sessions.get(sessionId)
+    if (!session) throw new Error(`Fake Stripe: no checkout session ${sessionId}`)
+    if (session.status !== 'complete') {
+      const customer = newId('cus')
+      const subscription: FakeSubscription = {
+        id: newId('sub'),
+        status: subscriptionStatus,
+        customer,
+        cancel_at: null,
+        canceled_at: null,
+        metadata: session.subscriptionMetadata,
+        priceId: session.lineItems[0]?.priceId ?? '',
+        created: now(),
+      }
+      state.subscriptions.set(subscription.id, subscription)
+      Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id, customer_details: { email, name } })
+    }
+    return { session: sessionJson(session), subscription: subscriptionJson(state.subscriptions.get(session.subscription!)!) }
+  }
+
+  function setSubscriptionStatus(subscriptionId: string, status: string) {
+    const subscription = state.subscriptions.get(subscriptionId)
+    if (!subscription) throw new Error(`Fake Stripe: no subscription ${subscriptionId}`)
+    subscription.status = status
+    if (status === 'canceled') subscription.canceled_at ??= now()
+    return subscriptionJson(subscription)
+  }
+
+  function subscription(subscriptionId: string) {
+    const found = state.subscriptions.get(subscriptionId)
+    return found ? subscriptionJson(found) : undefined
+  }
+
+  function checkoutSession(sessionId: string) {
+    const found = state.sessions.get(sessionId)
+    return found ? sessionJson(found) : undefined
+  }
+
+  const handle = (request: http.IncomingMessage, rawBody: string): { status: number; body: unknown; html?: string } => {
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const method = request.method ?? 'GET'
+    const query = parseForm(url.searchParams)
+    const body = request.headers['content-type']?.includes('application/json') ? (rawBody ? JSON.parse(rawBody) : {}) : parseForm(new URLSearchParams(rawBody))
+    const path = url.pathname
+    const segments = path.split('/').filter(Boolean)
+
+    // --- control endpoints for other processes, and the hosted checkout page -----------------------------------
+    if (segments[0] === '__fake') {
+      if (method === 'POST' && segments[1] === 'checkout' && segments[3] === 'complete') {
+        return { status: 200, body: completeCheckout(segments[2]!, body as unknown as CompleteCheckoutOptions) }
+      }
+      if (method === 'POST' && segments[1] === 'subscriptions' && segments[3] === 'status') {
+        return { status: 200, body: setSubscriptionStatus(segments[2]!, String((body as Record<string, unknown>).status)) }
+      }
+      if (method === 'GET' && segments[1] === 'requests') return { status: 200, body: requests }
+      return notFound(path)
+    }
+    if (method === 'GET' && segments[0] === 'pay' && segments[1]) {
+      const session = state.sessions.get(segments[1])
+      if (!session) return { status: 404, body: null, html: page('Not found', '<p>No such checkout session.</p>') }
+      const item = session.lineItems[0]
+      const amount = item ? (priceById(item.priceId)?.unitAmount ?? 0) / 100 : 0
+      return { status: 200, body: null, html: page('Fake Stripe Checkout', `<p data-session-id="${session.id}">Test checkout ${session.id}</p><p>$${amount.toFixed(2)} per month</p>`) }
+    }
+
+    // --- the API ---------------------------------------------------------------------------------------------
+    if (segments[0] !== 'v1') return notFound(path)
+    if (!String(request.headers.authorization ?? '').startsWith('Bearer sk_')) {
+      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } }
+    }
+    requests.push({ method, path, query, body })
+    const expand = toStrings(query.expand ?? body.expand)
+    const [, resource, id, sub] = segments
+
+    if (resource === 'prices' && method === 'GET' && !id) {
+      const keys = toStrings(query.lookup_keys)
+      const activeOnly = query.active === 'true'
+      const matches = [...state.prices.values()].filter((price) => (keys.length === 0 || keys.includes(price.lookupKey)) && (!activeOnly || price.active))
+      return { status: 200, body: list('/v1/prices', matches.map((price) => priceJson(price, expand.includes('data.product')))) }
+    }
+
+    if (resource === 'checkout' && id === 'sessions') {
+      const sessionId = sub
+      if (method === 'POST' && !sessionId) {
+        const lineItems = toArray(body.line_items).map((item) => {
+          const record = item as Record<string, FormValue>
+          return { priceId: String(record.price), quantity: Number(record.quantity ?? 1) }
+        })
+        const missing = lineItems.find((item) => !priceById(item.priceId))
+        if (missing || lineItems.length === 0) return invalid(`No such price: '${missing?.priceId ?? ''}'`, 'line_items')
+        if (!body.success_url || !body.cancel_url) return invalid('success_url and cancel_url are required', 'success_url')
+        const newSession = newId('cs')
+        const session: FakeSession = {
+          id: newSession,
+          mode: String(body.mode ?? 'payment'),
+          status: 'open',
+          payment_status: 'unpaid',
+          url: `${baseUrl}/pay/${newSession}`,
+          success_url: String(body.success_url),
+          cancel_url: String(body.cancel_url),
+          client_reference_id: body.client_reference_id ? String(body.client_reference_id) : null,
+          customer: null,
+          customer_email: body.customer_email ? String(body.customer_email) : null,
+          customer_details: null,
+          metadata: toStringRecord(body.metadata),
+          subscription: null,
+          lineItems,
+          subscriptionMetadata: toStringRecord((body.subscription_data as Record<string, FormValue> | undefined)?.metadata),
+          created: now(),
+        }
+        state.sessions.set(session.id, session)
+        return { status: 200, body: sessionJson(session) }
+      }
+      if (method === 'GET' && !sessionId) {
+        const subscriptionId = query.subscription ? String(query.subscription) : undefined
+        const matches = [...state.sessions.values()].filter((session) => !subscriptionId || session.subscription === subscriptionId)
+        return { status: 200, body: list('/v1/checkout/sessions', matches.map((session) => sessionJson(session, expand.map((path) => path.replace(/^data\./, ''))))) }
+      }
+      if (method === 'GET' && sessionId) {
+        const session = state.sessions.get(sessionId)
+        return session ? { status: 200, body: sessionJson(session, expand) } : missingResource('checkout.session', sessionId)
+      }
+    }
+
+    if (resource === 'subscriptions' && id) {
+      const subscription = state.subscriptions.get(id)
+      if (!subscription) return missingResource('subscription', id)
+      if (method === 'GET') return { status: 200, body: subscriptionJson(subscription) }
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
+        subscription.status = 'canceled'
+        subscription.canceled_at = now()
+        return { status: 200, body: subscriptionJson(subscription) }
+      }
+      if (method === 'POST') {
+        if (subscription.status === 'canceled') return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
+        if ('cancel_at' in body) subscription.cancel_at = body.cancel_at === '' ? null : Number(body.cancel_at)
+        if (body.metadata) Object.assign(subscription.metadata, toStringRecord(body.metadata))
+        return { status: 200, body: subscriptionJson(subscription) }
+      }
+    }
+
+    if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
+      if (!body.customer) return invalid('Missing required param: customer.', 'customer')
+      const portal = { id: newId('bps'), customer: String(body.customer), return_url: String(body.return_url ?? ''), url: `${baseUrl}/portal/${String(body.customer)}` }
+      state.portalSessions.push(portal)
+      return { status: 200, body: { ...portal, object: 'billing_portal.session', livemode: false } }
+    }
+
+    return notFound(path)
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      let result: { status: number; body: unknown; html?: string }
+      try {
+        result = handle(request, Buffer.concat(chunks).toString('utf8'))
+      } catch (error) {
+        result = { status: 500, body: { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } } }
+      }
+      if (result.html !== undefined) {
+        response.writeHead(result.status, { 'Content-Type': 'text/html; charset=utf-8' })
+        response.end(result.html)
+        return
+      }
+      response.writeHead(result.status, { 'Content-Type': 'application/json', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` })
+      response.end(JSON.stringify(result.body))
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: baseUrl,
+    state,
+    requests,
+    /** Requests to one method and path (exact, or a prefix ending in '/'). */
+    requestsTo(method: string, path: string) {
+      return requests.filter((entry) => entry.method === method && (path.endsWith('/') ? entry.path.startsWith(path) : entry.path === path))
+    },
+    completeCheckout,
+    setSubscriptionStatus,
+    subscription,
+    checkoutSession,
+    /** The latest checkout session created (most tests create one). */
+    lastCheckoutSession() {
+      const all = [...state.sessions.values()]
+      return all.length ? sessionJson(all[all.length - 1]!) : undefined
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+// --- webhooks ----------------------------------------------------------------------------------------------------
+
+/** An event as Stripe delivers it. */
+export function stripeEvent(type: string, object: unknown, id = `evt_test_${crypto.randomBytes(9).toString('hex')}`) {
+  return { id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } }
+}
+
+/** The raw body and a valid `Stripe-Signature` header for it. */
+export function signEvent(event: unknown, secret: string) {
+  const payload = JSON.stringify(event)
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) }
+}
+
+/** Delivers a signed event to a running app's webhook endpoint, as Stripe does. */
+export async function postWebhook(endpoint: string, event: unknown, secret: string) {
+  const { payload, signature } = signEvent(event, secret)
+  return fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload })
+}
+
+// --- form parsing: the SDK sends `a[b][0][c]=v` (application/x-www-form-urlencoded, bracket notation) ------------
+
+export function parseForm(params: URLSearchParams): Record<string, FormValue> {
+  const root: Record<string, FormValue> = {}
+  for (const [key, value] of params) {
+    const path = key.replace(/\]/g, '').split('[')
+    let node: Record<string, FormValue> = root
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        node[part] = value
+        return
+      }
+      node[part] ??= {}
+      node = node[part] as Record<string, FormValue>
+    })
+  }
+  return arraysFromIndexedObjects(root) as Record<string, FormValue>
+}
+
+/** `{ '0': a, '1': b }` → `[a, b]`, recursively. */
+function arraysFromIndexedObjects(value: FormValue): FormValue {
+  if (typeof value === 'string' || Array.isArray(value)) return value
+  const keys = Object.keys(value)
+  const converted = Object.fromEntries(keys.map((key) => [key, arraysFromIndexedObjects(value[key]!)]))
+  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+    return keys.sort((a, b) => Number(a) - Number(b)).map((key) => converted[key]!)
+  }
+  return converted
+}
+
+function toArray(value: FormValue | undefined): FormValue[] {
+  if (value === undefined) return []
+  return Array.isArray(value) ? value : [value]
+}
+
+function toStrings(value: FormValue | undefined): string[] {
+  return toArray(value).map(String)
+}
+
+function toStringRecord(value: FormValue | undefined): Record<string, string> {
+  if (!value || typeof value === 'string' || Array.isArray(value)) return {}
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]))
+}
+
+function notFound(path: string) {
+  return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path}).` } } }
+}
+
+function missingResource(kind: string, id: string) {
+  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` } } }
+}
+
+function invalid(message: string, param: string | undefined) {
+  return { status: 400, body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } } }
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`
+}
