@@ -11,9 +11,23 @@ export default [
 
   // --- accounts ----------------------------------------------------------------------------------
   // (accounts routes)
+  route('auth', 'routes/auth.tsx'),
+  route('auth/verify', 'routes/auth.verify.tsx'),
+  route('auth/sign-out', 'routes/auth.sign-out.tsx'),
+  route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
+  route('customer', 'routes/customer.tsx'),
+  route('dev/outbox', 'routes/dev.outbox.tsx'),
 
   // --- signup and payments -----------------------------------------------------------------------
   // (signup routes)
+  route('signup', 'routes/signup.tsx', { id: 'signup' }),
+  route('signup/:slug', 'routes/signup.tsx', { id: 'signup-partner' }),
+  route('checkout-success', 'routes/checkout-success.tsx'),
+  route('dev/checkout/:id', 'routes/dev.checkout.tsx'),
+  route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
+  route('api/get-pricing', 'routes/api.get-pricing.ts'),
+  route('api/create-checkout', 'routes/api.create-checkout.ts'),
+  route('api/cancel-policy', 'routes/api.cancel-policy.ts'),
 
   // --- policy setup ------------------------------------------------------------------------------
   // (policy-setup routes)
@@ -27,6 +41,9 @@ export default [
 
   // --- operations --------------------------------------------------------------------------------
   route('admin/partners', 'routes/admin.partners.tsx'),
+  route('admin/policies', 'routes/admin.policies.tsx'),
+  route('admin/activity', 'routes/admin.activity.tsx'),
+  route('admin/prices', 'routes/admin.prices.tsx'),
   route('healthz', 'routes/healthz.ts'),
 
   // Any other path: '404', 'Oops! Page not found'.

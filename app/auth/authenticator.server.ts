@@ -1,0 +1,29 @@
+import { Authenticator } from 'remix-auth'
+import type { Profile } from '~/db/schema'
+import { redirectWithToast } from '~/toast.server'
+import { safeRedirect } from '~/utils/redirect'
+import { EmailLinkStrategy } from './email-link-strategy.server'
+import { findOrCreateProfile } from './magic-link.server'
+import { createSession, destroySession } from './session.server'
+
+export type SignedInUser = { profile: Profile; redirectTo: string | null }
+
+/** The one authenticator; an unknown address gets its profile on its first verified sign-in. */
+export const authenticator = new Authenticator<SignedInUser>().use(
+  new EmailLinkStrategy<SignedInUser>(async ({ email, redirectTo }) => ({
+    profile: findOrCreateProfile(email),
+    redirectTo,
+  })),
+)
+
+/**
+ * Starts a session for a verified sign-in and sends the browser to its target (the link's stored target, else the
+ * form's, else /customer). Whoever was signed in on this browser before is signed out first.
+ */
+export async function completeSignIn(request: Request, user: SignedInUser, fallbackTarget?: string | null) {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await destroySession(request))
+  headers.append('Set-Cookie', await createSession(user.profile.id, request))
+  const target = safeRedirect(user.redirectTo ?? fallbackTarget)
+  return redirectWithToast(target, { type: 'success', title: 'Signed in', description: `Welcome, ${user.profile.fullName || user.profile.email}.` }, { headers })
+}

@@ -1,0 +1,43 @@
+import { describeWait, hit } from './rate-limit.server'
+import { normalizeEmail } from './magic-link.server'
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** DESIGN §7: sign-in e-mails, 5 an hour per address and 20 an hour per client address. */
+export const EMAILS_PER_ADDRESS = { limit: 5, windowMs: HOUR_MS }
+export const EMAILS_PER_IP = { limit: 20, windowMs: HOUR_MS }
+/** Typed codes per client address, across all e-mail addresses (each verification also voids itself after 5). */
+export const CODES_PER_IP = { limit: 30, windowMs: HOUR_MS }
+
+export type LimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number }
+
+/** Counts one sign-in e-mail request; the per-address count only moves when the client address is within its limit. */
+export function allowSignInEmail(email: string, ip: string): LimitVerdict {
+  const byIp = hit(`sign-in-email:ip:${ip}`, EMAILS_PER_IP)
+  if (!byIp.allowed) {
+    return {
+      allowed: false,
+      retryAfterSeconds: byIp.retryAfterSeconds,
+      message: `Too many login links were requested from your network. Please try again in ${describeWait(byIp.retryAfterSeconds)}.`,
+    }
+  }
+  const byAddress = hit(`sign-in-email:address:${normalizeEmail(email)}`, EMAILS_PER_ADDRESS)
+  if (!byAddress.allowed) {
+    return {
+      allowed: false,
+      retryAfterSeconds: byAddress.retryAfterSeconds,
+      message: `Too many login links were requested for this email address. Please check your inbox for the last one, or try again in ${describeWait(byAddress.retryAfterSeconds)}.`,
+    }
+  }
+  return { allowed: true }
+}
+
+export function allowCodeAttempt(ip: string): LimitVerdict {
+  const byIp = hit(`sign-in-code:ip:${ip}`, CODES_PER_IP)
+  if (byIp.allowed) return { allowed: true }
+  return {
+    allowed: false,
+    retryAfterSeconds: byIp.retryAfterSeconds,
+    message: `Too many codes were tried from your network. Please try again in ${describeWait(byIp.retryAfterSeconds)}.`,
+  }
+}

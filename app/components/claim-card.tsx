@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react'
+import { formatLongDate } from '~/utils/dates'
+import { Badge, Card, type BadgeTone } from './ui'
+
+/** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
+export type ClaimCardData = {
+  id: string
+  /** 'pending_review' | 'approved' | 'denied' | 'completed'; anything else is shown raw. */
+  approvalStatus: string
+  /** ISO time (or YYYY-MM-DD). */
+  submittedAt: string | null
+  /** The claim's policy, or null when unknown. */
+  policy: { id: string; planName: string } | null
+  partnerGroupName: string | null
+  confirmationCode: string
+}
+
+const APPROVAL_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
+  pending_review: { label: 'Pending Review', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  denied: { label: 'Denied', tone: 'destructive' },
+  completed: { label: 'Completed', tone: 'info' },
+}
+
+export function ClaimStatusBadge({ status }: { status: string }) {
+  const badge = APPROVAL_BADGES[status] ?? { label: status, tone: 'neutral' as const }
+  return (
+    <Badge tone={badge.tone}>
+      {status === 'pending_review' ? (
+        <span aria-hidden className="inline-block h-3 w-3 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin" />
+      ) : null}
+      {badge.label}
+    </Badge>
+  )
+}
+
+/** One claim on the dashboard; `children` adds claim-specific parts (denial reason, appeal) below the details. */
+export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?: ReactNode }) {
+  const headingId = `claim-${claim.id}-title`
+  return (
+    <Card className="flex flex-col gap-4" aria-labelledby={headingId} data-claim-id={claim.id} role="article">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          Claim <span className="break-all font-mono text-base">{claim.id}</span>
+        </h3>
+        <ClaimStatusBadge status={claim.approvalStatus} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Submitted</dt>
+          <dd className="font-medium text-slate-900">{formatLongDate(claim.submittedAt) || 'Unknown'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Policy</dt>
+          <dd className="font-medium text-slate-900">
+            {claim.policy ? (
+              <>
+                {claim.policy.planName} <span className="break-all font-mono text-xs text-slate-700">({claim.policy.id})</span>
+              </>
+            ) : (
+              'Unknown'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Repair shop</dt>
+          <dd className="font-medium text-slate-900">{claim.partnerGroupName ?? 'Not assigned'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Confirmation code</dt>
+          <dd>
+            <span className="font-mono text-base font-semibold tracking-wider text-slate-900">{claim.confirmationCode}</span>
+            <span className="block text-xs text-slate-600">Give this to the shop</span>
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </Card>
+  )
+}

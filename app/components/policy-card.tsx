@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/models/policy-rules'
+import { formatLongDate } from '~/utils/dates'
+import { Badge, ButtonLink, Card, type BadgeTone } from './ui'
+
+/** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
+export type PolicyCardData = {
+  id: string
+  /** 'incomplete' | 'active' | 'past_due' | 'canceled'; anything else is shown raw. */
+  status: string
+  /** 'Comprehensive — Car', 'Chip Repair Only', ... */
+  planName: string
+  monthlyPriceCents: number
+  /** 'month' | 'year' */
+  billingInterval: string
+  /** ISO time; before it the 12-month commitment forbids cancelling. */
+  initialTermEndsAt: string | null
+  windshieldPhotosUploaded: boolean
+  vehicle: { year: number; make: string; model: string; licensePlate: string; licensePlateState?: string | null } | null
+}
+
+export type PolicyCardProps = {
+  policy: PolicyCardData
+  /** Evaluation time for the commitment rule (defaults to now); the demo and tests may fix it. */
+  now?: Date | string
+  /** Where the buttons go; the demo points them at its own routes. */
+  completeSetupHref?: string
+  submitClaimHref?: string
+  cancelHref?: string
+  /** Replaces the default 'Cancel Policy' link (e.g. with a confirmation dialog) when cancelling is allowed. */
+  cancelSlot?: ReactNode
+  /** More buttons after the standard ones. */
+  extraActions?: ReactNode
+}
+
+const STATUS_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
+  incomplete: { label: 'Incomplete', tone: 'destructive' },
+  active: { label: 'Active', tone: 'success' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
+  cancelled: { label: 'Canceled', tone: 'neutral' },
+}
+
+// SPEC §2 "Setup state text".
+const SETUP_TEXTS: Record<string, string> = {
+  incomplete: 'Setup required to activate coverage',
+  active: 'Your coverage is active',
+  canceled: 'This policy has been cancelled',
+  cancelled: 'This policy has been cancelled',
+}
+
+export function formatPrice(cents: number) {
+  return `$${(cents / 100).toFixed(2)}`
+}
+
+export function PolicyStatusBadge({ status }: { status: string }) {
+  const badge = STATUS_BADGES[status] ?? { label: status, tone: 'warning' as const }
+  return <Badge tone={badge.tone}>{badge.label}</Badge>
+}
+
+export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, cancelHref, cancelSlot, extraActions }: PolicyCardProps) {
+  const at = now ?? new Date()
+  const query = `policy_id=${encodeURIComponent(policy.id)}`
+  const setup = needsSetup(policy)
+  const fileClaim = canFileClaim(policy)
+  const canceled = isCanceled(policy)
+  const inTerm = !canceled && isInInitialTerm(policy, at)
+  const cancellable = canCancel(policy, at)
+  const vehicle = policy.vehicle
+  const headingId = `policy-${policy.id}-title`
+
+  return (
+    <Card className="flex flex-col gap-4" aria-labelledby={headingId} data-policy-id={policy.id} role="article">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {policy.planName}
+          </h3>
+          <p className={setup ? 'mt-1 text-sm font-medium text-red-800' : 'mt-1 text-sm text-slate-700'}>
+            {SETUP_TEXTS[policy.status] ?? policy.status}
+          </p>
+        </div>
+        <PolicyStatusBadge status={policy.status} />
+      </div>
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-slate-600">Vehicle</dt>
+          <dd className="font-medium text-slate-900">
+            {vehicle
+              ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}${vehicle.licensePlateState ? ` (${vehicle.licensePlateState})` : ''}`
+              : 'Vehicle information pending'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Policy ID</dt>
+          <dd className="break-all font-mono text-slate-900">{policy.id}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Monthly price</dt>
+          <dd className="font-medium text-slate-900">{formatPrice(policy.monthlyPriceCents)} / month</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Billing</dt>
+          <dd className="font-medium text-slate-900">{policy.billingInterval === 'year' ? 'Annual' : 'Monthly'}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-auto flex flex-wrap items-center gap-3">
+        {setup ? (
+          <ButtonLink to={completeSetupHref ?? `/customer/complete-policy?${query}`}>Complete Policy Setup</ButtonLink>
+        ) : null}
+        {fileClaim ? (
+          <ButtonLink to={submitClaimHref ?? `/customer/submit-claim?${query}`}>Submit Claim</ButtonLink>
+        ) : null}
+        {extraActions}
+        {cancellable
+          ? (cancelSlot ?? (
+              <Link
+                to={cancelHref ?? `/customer/policies/${encodeURIComponent(policy.id)}/cancel`}
+                className="text-sm font-medium text-red-800 underline hover:text-red-900"
+              >
+                Cancel Policy
+              </Link>
+            ))
+          : null}
+      </div>
+      {inTerm && policy.initialTermEndsAt ? (
+        <p className="text-sm text-slate-700">
+          Annual commitment until {formatLongDate(policy.initialTermEndsAt)}. Cancellation available after this date.
+        </p>
+      ) : null}
+    </Card>
+  )
+}

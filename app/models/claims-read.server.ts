@@ -1,0 +1,37 @@
+import { desc, eq } from 'drizzle-orm'
+import { planDisplayName } from '~/content/marketing'
+import { db } from '~/db/client.server'
+import { claims, partnerGroups, policies, type Claim, type PlanType, type VehicleType } from '~/db/schema'
+
+/** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */
+export type CustomerClaim = Claim & {
+  policyPlanType: PlanType
+  policyVehicleType: VehicleType | null
+  /** 'Comprehensive — Car', ... */
+  policyPlanName: string
+  partnerGroupName: string | null
+}
+
+/** The customer's claims across all their policies, newest first (SPEC §7: claims by policy ids, with the group name). */
+export function listClaimsForProfile(profileId: string): CustomerClaim[] {
+  return db()
+    .select({
+      claim: claims,
+      planType: policies.planType,
+      vehicleType: policies.vehicleType,
+      partnerGroupName: partnerGroups.name,
+    })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(eq(policies.profileId, profileId))
+    .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
+    .all()
+    .map(({ claim, planType, vehicleType, partnerGroupName }) => ({
+      ...claim,
+      policyPlanType: planType,
+      policyVehicleType: vehicleType,
+      policyPlanName: planDisplayName(planType, vehicleType),
+      partnerGroupName,
+    }))
+}

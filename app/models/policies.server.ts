@@ -1,0 +1,35 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { planDisplayName } from '~/content/marketing'
+import { db } from '~/db/client.server'
+import { policies, vehicles, type Policy, type Vehicle } from '~/db/schema'
+
+export { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from './policy-rules'
+
+/** A policy with the vehicle it covers (null until setup saves one). */
+export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }
+
+function withVehicle() {
+  return db().select({ policy: policies, vehicle: vehicles }).from(policies).leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+}
+
+/** The customer's policies, newest first. */
+export function listPoliciesForProfile(profileId: string): PolicyWithVehicle[] {
+  return withVehicle()
+    .where(eq(policies.profileId, profileId))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .all()
+    .map(({ policy, vehicle }) => ({ ...policy, vehicle }))
+}
+
+/** One of the customer's policies; another customer's policy is null, exactly like a missing one (callers answer 404). */
+export function getPolicyForProfile(profileId: string, policyId: string): PolicyWithVehicle | null {
+  const row = withVehicle()
+    .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
+    .get()
+  return row ? { ...row.policy, vehicle: row.vehicle } : null
+}
+
+/** 'Chip Repair Only', 'Comprehensive — Car', ... */
+export function policyPlanName(policy: Pick<Policy, 'planType' | 'vehicleType'>) {
+  return planDisplayName(policy.planType, policy.vehicleType)
+}

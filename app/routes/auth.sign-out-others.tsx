@@ -1,0 +1,20 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth.sign-out-others'
+import { endOtherSessions, getSignedIn, requireCustomer } from '~/auth/session.server'
+import { redirectWithToast } from '~/toast.server'
+
+/** 'Sign out of other devices' (a POST from the dashboard): ends every session of this profile but the current one. */
+export async function loader() {
+  return redirect('/customer')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const profile = await requireCustomer(request)
+  const signedIn = (await getSignedIn(request))!
+  const ended = endOtherSessions(profile.id, signedIn.session.id)
+  return redirectWithToast('/customer', {
+    type: 'success',
+    title: 'Signed out of other devices',
+    description: ended === 0 ? 'You were not signed in anywhere else.' : `Ended ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`,
+  })
+}

@@ -1,0 +1,15 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth.sign-out'
+import { destroySession } from '~/auth/session.server'
+import { redirectWithToast } from '~/toast.server'
+import { SIGNED_OUT } from '~/validation/auth'
+
+/** Signing out changes state, so it is a POST only; a stray GET just goes home. */
+export async function loader() {
+  return redirect('/')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const cookie = await destroySession(request)
+  return redirectWithToast('/', { type: 'success', ...SIGNED_OUT }, { headers: { 'Set-Cookie': cookie } })
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm'
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/customer'
+import { requireCustomer } from '~/auth/session.server'
+import { ClaimCard, type ClaimCardData } from '~/components/claim-card'
+import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
+import { Toast } from '~/components/toast'
+import { ButtonLink, Card, buttonClass } from '~/components/ui'
+import { db } from '~/db/client.server'
+import { profiles } from '~/db/schema'
+import { listClaimsForProfile } from '~/models/claims-read.server'
+import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
+import { redirectWithToast } from '~/toast.server'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const profile = db().select().from(profiles).where(eq(profiles.id, customer.id)).get()
+  if (!profile) throw await redirectWithToast('/', { type: 'error', title: 'Profile not found' })
+  const greetingName = profile.fullName?.trim() || profile.email || 'Customer'
+
+  try {
+    const policies: PolicyCardData[] = listPoliciesForProfile(profile.id).map((policy) => ({
+      id: policy.id,
+      status: policy.status,
+      planName: policyPlanName(policy),
+      monthlyPriceCents: policy.monthlyPriceCents,
+      billingInterval: policy.billingInterval,
+      initialTermEndsAt: policy.initialTermEndsAt,
+      windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
+      vehicle: policy.vehicle
+        ? {
+            year: policy.vehicle.year,
+            make: policy.vehicle.make,
+            model: policy.vehicle.model,
+            licensePlate: policy.vehicle.licensePlate,
+            licensePlateState: policy.vehicle.licensePlateState,
+          }
+        : null,
+    }))
+    const claims: ClaimCardData[] = listClaimsForProfile(profile.id).map((claim) => ({
+      id: claim.id,
+      approvalStatus: claim.approvalStatus,
+      submittedAt: claim.submittedAt,
+      policy: { id: claim.policyId, planName: claim.policyPlanName },
+      partnerGroupName: claim.partnerGroupName,
+      confirmationCode: claim.confirmationCode,
+    }))
+    return { greetingName, email: profile.email, policies, claims, loadError: null, now: new Date().toISOString() }
+  } catch (error) {
+    console.error(`Dashboard of profile ${profile.id} failed to load`, error)
+    return data(
+      { greetingName, email: profile.email, policies: [], claims: [], loadError: 'Failed to load your policies', now: new Date().toISOString() },
+      { status: 500 },
+    )
+  }
+}
+
+export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
+  const { greetingName, email, policies, claims, loadError, now } = loaderData
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {greetingName}</h1>
+      {loadError ? <Toast toast={{ type: 'error', title: loadError, description: 'Please refresh the page in a moment.' }} className="mt-6" /> : null}
+
+      <section aria-labelledby="policies-heading" className="mt-10">
+        <h2 id="policies-heading" className="text-2xl font-semibold text-slate-900">
+          Your Policies
+        </h2>
+        {policies.length > 0 ? (
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {policies.map((policy) => (
+              <PolicyCard key={policy.id} policy={policy} now={now} />
+            ))}
+          </div>
+        ) : loadError ? null : (
+          <Card className="mt-4 text-center">
+            <p className="text-lg font-medium text-slate-900">No policies yet</p>
+            <p className="mt-1 text-slate-700">Protect your windshield with a plan that fits your vehicle.</p>
+            <ButtonLink to="/signup" className="mt-4">
+              View Plans
+            </ButtonLink>
+          </Card>
+        )}
+      </section>
+
+      <section id="claims" aria-labelledby="claims-heading" className="mt-12 scroll-mt-24">
+        <h2 id="claims-heading" className="text-2xl font-semibold text-slate-900">
+          Your Claims
+        </h2>
+        {claims.length > 0 ? (
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {claims.map((claim) => (
+              <ClaimCard key={claim.id} claim={claim} />
+            ))}
+          </div>
+        ) : loadError ? null : (
+          <Card className="mt-4 text-center">
+            <p className="text-lg font-medium text-slate-900">No claims yet</p>
+          </Card>
+        )}
+      </section>
+
+      <AccountSection email={email} />
+    </div>
+  )
+}
+
+function AccountSection({ email }: { email: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formAction === '/auth/sign-out-others'
+  return (
+    <section aria-labelledby="account-heading" className="mt-12 border-t border-slate-200 pt-8">
+      <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
+        Account
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Signed in as <span className="font-medium text-slate-900">{email}</span>. Signed in on a shared or lost device?
+      </p>
+      <Form method="post" action="/auth/sign-out-others" className="mt-3">
+        <button type="submit" className={buttonClass('secondary')} disabled={busy}>
+          {busy ? 'Signing out other devices...' : 'Sign out of other devices'}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your dashboard | Glass Plan' }]

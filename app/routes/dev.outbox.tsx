@@ -1,0 +1,103 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { data } from 'react-router'
+import type { Route } from './+types/dev.outbox'
+import { formatLongDate } from '~/utils/dates'
+import { PageHeading } from '~/components/ui'
+import { env } from '~/env.server'
+import { outboxDir } from '~/services/email.server'
+
+/** How many messages the page lists (the newest). */
+const SHOWN = 200
+
+type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
+
+/** DESIGN §4: the local outbox, newest first; only while the outbox is the e-mail transport (404 otherwise). */
+export async function loader() {
+  if (env().email !== 'outbox') throw data(null, { status: 404 })
+  const dir = outboxDir()
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+  // File names start with the ISO time, so a plain sort is chronological.
+  files.sort().reverse()
+  const messages: OutboxMessage[] = []
+  for (const file of files.slice(0, SHOWN)) {
+    try {
+      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxMessage>
+      messages.push({
+        file,
+        to: String(body.to ?? ''),
+        from: String(body.from ?? ''),
+        subject: String(body.subject ?? ''),
+        text: String(body.text ?? ''),
+        tag: body.tag ? String(body.tag) : null,
+        createdAt: String(body.createdAt ?? ''),
+      })
+    } catch {
+      // A file being written or damaged by hand: skip it rather than fail the page.
+    }
+  }
+  return { messages, total: files.length }
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g
+
+/** The text body with its http(s) links clickable. */
+function LinkifiedText({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN)
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="break-all text-brand-700 underline">
+            {part}
+          </a>
+        ) : (
+          <span key={index}>{part}</span>
+        ),
+      )}
+    </>
+  )
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  const { messages, total } = loaderData
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <PageHeading sub="E-mails the app would have sent, newest first. Shown only while e-mail goes to the local outbox.">
+        Outbox
+      </PageHeading>
+      {messages.length === 0 ? (
+        <p className="text-slate-700">No e-mails yet.</p>
+      ) : (
+        <>
+          {total > messages.length ? (
+            <p className="mb-4 text-sm text-slate-700">
+              Showing the newest {messages.length} of {total}.
+            </p>
+          ) : null}
+          <ol className="space-y-6">
+            {messages.map((message) => (
+              <li key={message.file} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <article aria-label={message.subject}>
+                  <h2 className="text-lg font-semibold text-slate-900">{message.subject}</h2>
+                  <p className="mt-1 text-sm text-slate-700">
+                    To <span className="font-medium text-slate-900">{message.to}</span> · from {message.from}
+                    {message.tag ? <> · {message.tag}</> : null} ·{' '}
+                    <time dateTime={message.createdAt}>
+                      {formatLongDate(message.createdAt)} {message.createdAt.slice(11, 19)} UTC
+                    </time>
+                  </p>
+                  <pre className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 font-sans text-sm text-slate-900">
+                    <LinkifiedText text={message.text} />
+                  </pre>
+                </article>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Outbox | Glass Plan' }, { name: 'robots', content: 'noindex' }]
