@@ -1,0 +1,134 @@
+import { useRef } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { Button, buttonClass } from '~/components/ui'
+import { formatLongDate } from './format'
+
+/** SPEC §2 dashboard wording for cancellation; the server's refusals use the same strings. */
+export const CANCEL_CONFIRM_TITLE = 'Are you sure?'
+export const CANCEL_CONFIRM_TEXT =
+  'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.'
+
+export function commitmentNote(initialTermEndsAt: string) {
+  return `Annual commitment until ${formatLongDate(initialTermEndsAt)}. Cancellation available after this date.`
+}
+
+export function cancelPath(policyId: string) {
+  return `/customer/policies/${policyId}/cancel`
+}
+
+export type CancellablePolicy = {
+  id: string
+  status: string
+  initialTermEndsAt: string
+  cancelAt: string | null
+  stripeCustomerId?: string | null
+}
+
+/**
+ * The cancel controls of a dashboard policy card (its `cancelSlot`). Before the commitment ends: the SPEC note, a
+ * 'Turn off renewal' switch and, with Stripe, 'Manage billing'. After it: 'Cancel Policy', a link to the confirmation
+ * page that, with JavaScript, opens the same confirmation as a <dialog> instead.
+ */
+export function PolicyCancelControls({ policy, now = new Date() }: { policy: CancellablePolicy; now?: Date }) {
+  if (policy.status === 'canceled') return null
+  const committed = now.getTime() < Date.parse(policy.initialTermEndsAt)
+  return (
+    <div className="space-y-3">
+      {committed ? (
+        <>
+          <p className="text-sm text-slate-700">{commitmentNote(policy.initialTermEndsAt)}</p>
+          {policy.cancelAt ? (
+            <p className="text-sm text-slate-700">Renewal is off: this policy ends on {formatLongDate(policy.cancelAt)}.</p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" action={cancelPath(policy.id)}>
+              <input type="hidden" name="intent" value={policy.cancelAt ? 'renewal-on' : 'renewal-off'} />
+              <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
+                {policy.cancelAt ? 'Turn renewal back on' : 'Turn off renewal'}
+              </button>
+            </Form>
+            <BillingButton policy={policy} />
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <CancelPolicyButton policyId={policy.id} />
+          <BillingButton policy={policy} />
+        </div>
+      )}
+    </div>
+  )
+}
+
+function BillingButton({ policy }: { policy: CancellablePolicy }) {
+  if (!policy.stripeCustomerId) return null
+  return (
+    <Form method="post" action={cancelPath(policy.id)}>
+      <input type="hidden" name="intent" value="billing-portal" />
+      <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
+        Manage billing
+      </button>
+    </Form>
+  )
+}
+
+/** 'Cancel Policy': the confirmation page without JavaScript, a modal dialog with it. */
+export function CancelPolicyButton({ policyId }: { policyId: string }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  return (
+    <>
+      <Link
+        to={cancelPath(policyId)}
+        className={buttonClass('destructive', 'py-1.5')}
+        onClick={(event) => {
+          if (!dialog.current?.showModal) return
+          event.preventDefault()
+          dialog.current.showModal()
+        }}
+      >
+        Cancel Policy
+      </Link>
+      <dialog
+        ref={dialog}
+        aria-labelledby={`cancel-title-${policyId}`}
+        aria-describedby={`cancel-text-${policyId}`}
+        className="m-auto max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <CancelConfirmation policyId={policyId} idSuffix={policyId} onKeep={() => dialog.current?.close()} />
+      </dialog>
+    </>
+  )
+}
+
+/** 'Are you sure?' with 'Keep Policy' / 'Yes, Cancel Policy': the dialog's body and the confirmation page's. */
+export function CancelConfirmation({ policyId, idSuffix, onKeep }: { policyId: string; idSuffix?: string; onKeep?: () => void }) {
+  const navigation = useNavigation()
+  const action = cancelPath(policyId)
+  const busy = navigation.state !== 'idle' && navigation.formAction === action
+  const suffix = idSuffix ? `-${idSuffix}` : ''
+  return (
+    <div>
+      <h2 id={`cancel-title${suffix}`} className="text-xl font-semibold text-slate-900">
+        {CANCEL_CONFIRM_TITLE}
+      </h2>
+      <p id={`cancel-text${suffix}`} className="mt-2 text-slate-700">
+        {CANCEL_CONFIRM_TEXT}
+      </p>
+      <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="cancel" />
+        {onKeep ? (
+          <Button variant="secondary" onClick={onKeep}>
+            Keep Policy
+          </Button>
+        ) : (
+          <Link to="/customer" className={buttonClass('secondary')}>
+            Keep Policy
+          </Link>
+        )}
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? 'Cancelling...' : 'Yes, Cancel Policy'}
+        </Button>
+      </Form>
+    </div>
+  )
+}

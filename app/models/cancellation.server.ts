@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm'
+import { commitmentNote } from '~/components/signup/cancel-policy'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, type Policy } from '~/db/schema'
+import { payments } from '~/services/payments.server'
+
+/**
+ * Who may end a policy, and when (SPEC §2 dashboard, §9; DESIGN §6 "Cancellation"): only its owner; not before the
+ * 12-month commitment ends (the server refuses even a hand-made request); never twice. During the commitment the
+ * owner can instead turn off renewal, so the subscription ends with the commitment.
+ */
+
+export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your policy has been successfully cancelled.' }
+export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
+export const ALREADY_CANCELED = 'This policy has been cancelled.'
+
+/** The owner's policy, or undefined: someone else's policy and a missing one look the same (404). */
+export function findOwnPolicy(profileId: string, policyId: string) {
+  return db()
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
+    .get()
+}
+
+export function inCommitment(policy: Pick<Policy, 'initialTermEndsAt'>, now = new Date()) {
+  return now.getTime() < Date.parse(policy.initialTermEndsAt)
+}
+
+/** What the owner can do with this policy now; the screens and the actions both ask this. */
+export function cancellationOptions(policy: Policy, now = new Date()) {
+  const open = policy.status !== 'canceled'
+  const committed = inCommitment(policy, now)
+  return {
+    canCancel: open && !committed,
+    canTurnOffRenewal: open && committed && !policy.cancelAt,
+    canTurnOnRenewal: open && committed && Boolean(policy.cancelAt),
+    /** Stripe's portal needs a Stripe customer; local-mode policies have none. */
+    canManageBilling: open && Boolean(policy.stripeCustomerId),
+  }
+}
+
+export type CancellationResult =
+  | { ok: true; policy: Policy }
+  | { ok: false; status: 404 | 409 | 502; message: string }
+
+const notFound = { ok: false, status: 404, message: 'Unable to find the specified policy' } as const
+
+/** Ends the subscription now and marks the policy canceled (after the commitment only). */
+export async function cancelPolicy(profileId: string, policyId: string, now = new Date()): Promise<CancellationResult> {
+  const policy = findOwnPolicy(profileId, policyId)
+  if (!policy) return notFound
+  if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
+  if (inCommitment(policy, now)) return { ok: false, status: 409, message: commitmentNote(policy.initialTermEndsAt) }
+
+  try {
+    await (await payments()).cancelSubscriptionNow(policy)
+  } catch (error) {
+    console.error(`Cancelling the subscription of policy ${policy.id} failed`, error)
+    return { ok: false, status: 502, message: CANCEL_FAILED }
+  }
+
+  // SPEC §4: the policy becomes canceled only after the cancel call succeeded.
+  const canceled = transaction((tx) => {
+    const updated = tx
+      .update(policies)
+      .set({ status: 'canceled', canceledAt: now.toISOString() })
+      .where(eq(policies.id, policy.id))
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({ actor: profileId, action: 'policy.canceled', entityType: 'policy', entityId: policy.id, detail: { previousStatus: policy.status } })
+      .run()
+    return updated
+  })
+  return { ok: true, policy: canceled }
+}
+
+/**
+ * During the commitment: `renew = false` makes the subscription end when the commitment does (Stripe `cancel_at`),
+ * `renew = true` undoes that.
+ */
+export async function setPolicyRenewal(profileId: string, policyId: string, renew: boolean, now = new Date()): Promise<CancellationResult> {
+  const policy = findOwnPolicy(profileId, policyId)
+  if (!policy) return notFound
+  if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
+  if (!inCommitment(policy, now)) {
+    return { ok: false, status: 409, message: 'Your commitment has ended: you can cancel this policy now instead.' }
+  }
+  const cancelAt = renew ? null : new Date(policy.initialTermEndsAt)
+  try {
+    await (await payments()).setRenewal(policy, cancelAt)
+  } catch (error) {
+    console.error(`Changing the renewal of policy ${policy.id} failed`, error)
+    return { ok: false, status: 502, message: 'Failed to change renewal. Please try again.' }
+  }
+  const updated = transaction((tx) => {
+    const row = tx
+      .update(policies)
+      .set({ cancelAt: cancelAt?.toISOString() ?? null })
+      .where(eq(policies.id, policy.id))
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({
+        actor: profileId,
+        action: renew ? 'policy.renewal_on' : 'policy.renewal_off',
+        entityType: 'policy',
+        entityId: policy.id,
+        detail: { cancelAt: row.cancelAt },
+      })
+      .run()
+    return row
+  })
+  return { ok: true, policy: updated }
+}
+
+/** A Stripe customer-portal link for card updates and invoices (Stripe mode only). */
+export async function billingPortalUrl(profileId: string, policyId: string, returnUrl: string): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 502; message: string }> {
+  const policy = findOwnPolicy(profileId, policyId)
+  if (!policy) return notFound
+  const adapter = await payments()
+  if (!adapter.createPortalSession || !policy.stripeCustomerId) return notFound
+  try {
+    const session = await adapter.createPortalSession(policy, returnUrl)
+    return { ok: true, url: session.url }
+  } catch (error) {
+    console.error(`Billing portal for policy ${policy.id} failed`, error)
+    return { ok: false, status: 502, message: 'Unable to open billing right now. Please try again.' }
+  }
+}

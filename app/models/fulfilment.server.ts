@@ -1,0 +1,135 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { LINK_TTL_MINUTES, issueSignInLink, normalizeEmail } from '~/auth/magic-link.server'
+import { finishSetupEmail } from '~/components/emails/finish-setup'
+import { formatPrice } from '~/components/signup/format'
+import { planDisplayName, type LookupKey } from '~/content/marketing'
+import { transaction } from '~/db/client.server'
+import { auditLog, policies, profiles, type Policy, type Profile } from '~/db/schema'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { planForLookupKey } from '~/validation/signup'
+
+export type FulfilCheckoutInput = {
+  /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
+  checkoutSessionId: string
+  email: string
+  fullName: string | null
+  lookupKey: LookupKey
+  monthlyPriceCents: number
+  partnerLocationId: string | null
+  tosVersion: string
+  tosAcceptedAt: string
+  /** The signed-in buyer (Stripe's client_reference_id), if any; wins over the e-mail when it still exists. */
+  profileId?: string | null
+  stripeCustomerId?: string | null
+  stripeSubscriptionId?: string | null
+}
+
+/** The plan commitment (SPEC §9): 12 months from the start. */
+export function initialTermEnd(start: Date) {
+  const end = new Date(start)
+  end.setUTCMonth(end.getUTCMonth() + 12)
+  return end
+}
+
+/**
+ * Turns a paid checkout into a policy (DESIGN §6). Used by the local test checkout's Pay button and by Stripe's
+ * `checkout.session.completed` webhook alike. The same session twice gives the same policy and one e-mail.
+ */
+export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date()): Promise<{ policy: Policy; created: boolean }> {
+  const email = normalizeEmail(input.email)
+  const plan = planForLookupKey(input.lookupKey)
+
+  const outcome = transaction((tx) => {
+    const existing = tx.select().from(policies).where(eq(policies.stripeCheckoutSessionId, input.checkoutSessionId)).get()
+    if (existing) return { policy: existing, profile: null, created: false as const }
+
+    const profile = findOrCreateBuyer(tx, { email, fullName: input.fullName, profileId: input.profileId ?? null })
+    if (input.stripeCustomerId && !profile.stripeCustomerId) {
+      const taken = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.stripeCustomerId, input.stripeCustomerId)).get()
+      if (!taken) tx.update(profiles).set({ stripeCustomerId: input.stripeCustomerId }).where(eq(profiles.id, profile.id)).run()
+    }
+
+    const policy = tx
+      .insert(policies)
+      .values({
+        profileId: profile.id,
+        status: 'incomplete',
+        planType: plan.planType,
+        vehicleType: plan.vehicleType,
+        hasAdas: plan.hasAdas,
+        lookupKey: input.lookupKey,
+        monthlyPriceCents: input.monthlyPriceCents,
+        billingInterval: 'month',
+        initialTermEndsAt: initialTermEnd(now).toISOString(),
+        partnerLocationId: input.partnerLocationId,
+        tosVersion: input.tosVersion,
+        tosAcceptedAt: input.tosAcceptedAt,
+        stripeCustomerId: input.stripeCustomerId ?? null,
+        stripeSubscriptionId: input.stripeSubscriptionId ?? null,
+        stripeCheckoutSessionId: input.checkoutSessionId,
+        createdAt: now.toISOString(),
+      })
+      .returning()
+      .get()
+
+    tx.insert(auditLog)
+      .values({
+        actor: profile.id,
+        action: 'policy.created',
+        entityType: 'policy',
+        entityId: policy.id,
+        detail: {
+          checkoutSessionId: input.checkoutSessionId,
+          lookupKey: input.lookupKey,
+          monthlyPriceCents: input.monthlyPriceCents,
+          partnerLocationId: input.partnerLocationId,
+          tosVersion: input.tosVersion,
+          via: input.stripeSubscriptionId ? 'stripe' : 'local',
+        },
+      })
+      .run()
+    return { policy, profile, created: true as const }
+  })
+
+  if (outcome.created) await sendFinishSetupEmail(outcome.profile, outcome.policy)
+  return { policy: outcome.policy, created: outcome.created }
+}
+
+type Tx = Parameters<Parameters<typeof transaction>[0]>[0]
+
+function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | null; profileId: string | null }): Profile {
+  const fullName = buyer.fullName?.trim() || null
+  const known =
+    (buyer.profileId ? tx.select().from(profiles).where(eq(profiles.id, buyer.profileId)).get() : undefined) ??
+    tx.select().from(profiles).where(eq(profiles.email, buyer.email)).get()
+  if (!known) return tx.insert(profiles).values({ email: buyer.email, fullName }).returning().get()
+  if (fullName && !known.fullName) {
+    return tx
+      .update(profiles)
+      .set({ fullName })
+      .where(and(eq(profiles.id, known.id), isNull(profiles.fullName)))
+      .returning()
+      .get() ?? known
+  }
+  return known
+}
+
+/** 'Finish setting up your coverage': a sign-in link straight into this policy's setup wizard, and the code. */
+async function sendFinishSetupEmail(profile: Profile, policy: Policy) {
+  try {
+    const link = await issueSignInLink({ email: profile.email, redirectTo: `/customer/complete-policy?policy_id=${policy.id}` })
+    const message = finishSetupEmail({
+      planName: planDisplayName(policy.planType, policy.vehicleType),
+      monthlyPrice: formatPrice(policy.monthlyPriceCents),
+      url: link.url,
+      code: link.code,
+      expiresInMinutes: LINK_TTL_MINUTES,
+      supportEmail: env().SUPPORT_EMAIL,
+    })
+    await sendEmail({ to: profile.email, ...message, tag: 'finish-setup', trackLinks: false })
+  } catch (error) {
+    // The policy exists and is paid; a lost e-mail must not undo that. The customer can ask for a login link on /auth.
+    console.error(`Finish-setup e-mail for policy ${policy.id} failed`, error)
+  }
+}

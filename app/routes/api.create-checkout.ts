@@ -1,0 +1,45 @@
+import type { Route } from './+types/api.create-checkout'
+import { getProfile } from '~/auth/session.server'
+import { TOS_VERSION } from '~/content/terms'
+import { findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
+import { CreateCheckoutSchema, TERMS_REQUIRED } from '~/validation/signup'
+
+/**
+ * POST /api/create-checkout (SPEC §7), JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →
+ * `{ url }` or `{ error }`. The same checkout as the signup form: our price for the key, never one sent to us.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return Response.json({ error: 'Send a JSON body.' }, { status: 400 })
+  }
+  const parsed = CreateCheckoutSchema.safeParse(body)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return Response.json({ error: `${issue.path.join('.') || 'body'}: ${issue.message}` }, { status: 400 })
+  }
+  const input = parsed.data
+  // The terms the buyer accepted must be the ones we show; otherwise they have not accepted ours.
+  if (input.tos_version !== TOS_VERSION) return Response.json({ error: TERMS_REQUIRED.description }, { status: 400 })
+  if (Date.parse(input.tos_accepted_at) > Date.now() + 5 * 60 * 1000) {
+    return Response.json({ error: 'tos_accepted_at: must not be in the future' }, { status: 400 })
+  }
+  let partnerLocationId: string | null = null
+  if (input.partner_location_id) {
+    const location = findActivePartnerLocationById(input.partner_location_id)
+    if (!location) return Response.json({ error: 'partner_location_id: unknown partner location' }, { status: 400 })
+    partnerLocationId = location.id
+  }
+  const profile = await getProfile(request)
+  const outcome = await startCheckout({
+    lookupKey: input.lookup_key,
+    partnerLocationId,
+    tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
+    profile: profile ? { id: profile.id, email: profile.email } : null,
+    cancelPath: '/signup',
+  })
+  if (!outcome.ok) return Response.json({ error: outcome.toast.description }, { status: outcome.reason === 'checkout' ? 502 : 400 })
+  return Response.json({ url: outcome.url })
+}

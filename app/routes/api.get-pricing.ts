@@ -1,0 +1,15 @@
+import type { Route } from './+types/api.get-pricing'
+import { loadPricing } from '~/models/checkout.server'
+import { PRICING_ERROR, LOOKUP_KEYS } from '~/validation/signup'
+
+/**
+ * GET /api/get-pricing (SPEC §7): `{ prices }`, every lookup key mapped to its monthly price in dollars (a missing
+ * price is 0, SPEC §3), or `{ error }` with 503 when prices can't be read.
+ */
+export async function loader(_: Route.LoaderArgs) {
+  const map = await loadPricing()
+  if (!map) return Response.json({ error: PRICING_ERROR.description }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  const prices: Record<string, number> = {}
+  for (const key of LOOKUP_KEYS) prices[key] = (map[key] ?? 0) / 100
+  return Response.json({ prices }, { headers: { 'Cache-Control': 'no-store' } })
+}

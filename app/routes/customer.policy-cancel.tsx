@@ -1,0 +1,116 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/customer.policy-cancel'
+import { requireCustomer } from '~/auth/session.server'
+import { CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
+import { formatLongDate, formatPrice } from '~/components/signup/format'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { Card } from '~/components/ui'
+import { planDisplayName } from '~/content/marketing'
+import { env } from '~/env.server'
+import {
+  billingPortalUrl,
+  CANCEL_FAILED,
+  CANCEL_SUCCESS,
+  cancellationOptions,
+  cancelPolicy,
+  findOwnPolicy,
+  setPolicyRenewal,
+} from '~/models/cancellation.server'
+import { redirectWithToast } from '~/toast.server'
+import { PolicyCancelSchema } from '~/validation/signup'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const policy = findOwnPolicy(customer.id, params.policyId)
+  if (!policy) throw data(null, { status: 404 })
+  return {
+    policy: {
+      id: policy.id,
+      status: policy.status,
+      planName: planDisplayName(policy.planType, policy.vehicleType),
+      monthlyPrice: formatPrice(policy.monthlyPriceCents),
+      initialTermEndsAt: policy.initialTermEndsAt,
+      cancelAt: policy.cancelAt,
+      stripeCustomerId: policy.stripeCustomerId,
+    },
+    options: cancellationOptions(policy),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const customer = await requireCustomer(request)
+  const submission = parseWithZod(await request.formData(), { schema: PolicyCancelSchema })
+  if (submission.status !== 'success') throw data('Unknown request.', { status: 400 })
+  const policyId = params.policyId
+
+  switch (submission.value.intent) {
+    case 'cancel': {
+      const result = await cancelPolicy(customer.id, policyId)
+      if (result.ok) return redirectWithToast('/customer', { type: 'success', ...CANCEL_SUCCESS })
+      return refusal(result)
+    }
+    case 'renewal-off':
+    case 'renewal-on': {
+      const renew = submission.value.intent === 'renewal-on'
+      const result = await setPolicyRenewal(customer.id, policyId, renew)
+      if (!result.ok) return refusal(result)
+      return redirectWithToast(
+        '/customer',
+        renew
+          ? { type: 'success', title: 'Renewal turned on', description: 'Your policy will renew month to month after your commitment.' }
+          : { type: 'success', title: 'Renewal turned off', description: `Your policy will end on ${formatLongDate(result.policy.initialTermEndsAt)}.` },
+      )
+    }
+    case 'billing-portal': {
+      const result = await billingPortalUrl(customer.id, policyId, `${env().APP_URL}/customer`)
+      if (!result.ok) return refusal(result)
+      return redirect(result.url, 303)
+    }
+  }
+}
+
+/** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
+function refusal(result: { status: number; message: string }) {
+  if (result.status === 404) throw data(null, { status: 404 })
+  const toast: ToastMessage =
+    result.message === CANCEL_FAILED
+      ? { type: 'error', title: CANCEL_FAILED }
+      : { type: 'error', title: 'Request not possible', description: result.message }
+  return data({ toast }, { status: result.status })
+}
+
+export default function CancelPolicyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { policy, options } = loaderData
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <Toast toast={actionData?.toast} className="mb-6" />
+      <p className="text-sm">
+        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
+          ← Back to your policies
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Cancel policy</h1>
+      <p className="mt-2 text-slate-700">
+        {policy.planName} · {policy.monthlyPrice} / month · Policy <span className="font-mono text-sm">{policy.id}</span>
+      </p>
+      <Card className="mt-6">
+        {policy.status === 'canceled' ? (
+          <p className="text-slate-800">This policy has been cancelled.</p>
+        ) : options.canCancel ? (
+          <CancelConfirmation policyId={policy.id} />
+        ) : (
+          <div className="space-y-4">
+            <h2 className="text-xl font-semibold text-slate-900">Cancellation not available yet</h2>
+            <PolicyCancelControls policy={policy} />
+            <p className="text-sm text-slate-700">
+              If you turn off renewal, your policy ends when your commitment does and you are not charged after that.
+            </p>
+          </div>
+        )}
+      </Card>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Cancel policy — Glass Plan' }]

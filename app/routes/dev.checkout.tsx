@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { eq } from 'drizzle-orm'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/dev.checkout'
+import { formatPrice } from '~/components/signup/format'
+import { Button, Card, Field, inputClass } from '~/components/ui'
+import { planDisplayName } from '~/content/marketing'
+import { db } from '~/db/client.server'
+import { localCheckouts, profiles } from '~/db/schema'
+import { env } from '~/env.server'
+import { fulfilCheckout } from '~/models/fulfilment.server'
+import { findLocalCheckout } from '~/services/payments.server'
+import { isLookupKey, LocalPaySchema, planForLookupKey } from '~/validation/signup'
+
+const SUCCESS_URL = '/checkout-success?checkout=success'
+
+/** DESIGN §4: the local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live. */
+function requireLocalCheckout(id: string | undefined) {
+  if (env().payments !== 'local' || !id) throw data(null, { status: 404 })
+  const checkout = findLocalCheckout(id)
+  if (!checkout || !isLookupKey(checkout.lookupKey)) throw data(null, { status: 404 })
+  return { ...checkout, lookupKey: checkout.lookupKey }
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const checkout = requireLocalCheckout(params.id)
+  const plan = planForLookupKey(checkout.lookupKey)
+  const buyerEmail = checkout.profileId
+    ? (db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, checkout.profileId)).get()?.email ?? null)
+    : null
+  return {
+    checkout: {
+      id: checkout.id,
+      status: checkout.status,
+      planName: planDisplayName(plan.planType, plan.vehicleType),
+      adas: plan.hasAdas === null ? null : plan.hasAdas ? 'Has ADAS' : 'No ADAS',
+      monthlyPrice: formatPrice(checkout.amountCents),
+      cancelPath: checkout.cancelPath,
+    },
+    buyerEmail,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const checkout = requireLocalCheckout(params.id)
+  const submission = parseWithZod(await request.formData(), { schema: LocalPaySchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // Paying twice (a double click, Back then Pay) lands on the same page; fulfilment is idempotent on the session.
+  await fulfilCheckout({
+    checkoutSessionId: checkout.id,
+    email: submission.value.email,
+    fullName: submission.value.fullName,
+    lookupKey: checkout.lookupKey,
+    monthlyPriceCents: checkout.amountCents,
+    partnerLocationId: checkout.partnerLocationId,
+    tosVersion: checkout.tosVersion,
+    tosAcceptedAt: checkout.tosAcceptedAt,
+    profileId: checkout.profileId,
+  })
+  if (checkout.status === 'open') {
+    db()
+      .update(localCheckouts)
+      .set({ status: 'complete', email: submission.value.email, fullName: submission.value.fullName, completedAt: new Date().toISOString() })
+      .where(eq(localCheckouts.id, checkout.id))
+      .run()
+  }
+  return redirect(SUCCESS_URL, 303)
+}
+
+export default function LocalCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { checkout, buyerEmail } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LocalPaySchema),
+    defaultValue: { email: buyerEmail ?? '' },
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LocalPaySchema }),
+  })
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+        Test mode — no card is charged
+      </p>
+      <Card>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Test checkout</h1>
+        <dl className="mt-4 space-y-1 text-slate-800">
+          <div className="flex justify-between gap-4">
+            <dt>Plan</dt>
+            <dd className="font-medium" data-testid="checkout-plan">
+              {checkout.planName}
+              {checkout.adas ? ` (${checkout.adas})` : ''}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>Monthly price</dt>
+            <dd className="font-medium" data-testid="checkout-price">
+              {checkout.monthlyPrice} / month
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 text-sm text-slate-700">
+            <dt>Commitment</dt>
+            <dd>12 months, then month to month</dd>
+          </div>
+        </dl>
+
+        {checkout.status === 'complete' ? (
+          <p className="mt-6 rounded-lg bg-green-50 p-3 text-sm text-green-950">
+            This checkout is already paid. <Link to={SUCCESS_URL} className="font-medium underline">Continue</Link>
+          </p>
+        ) : null}
+
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+            <input
+              {...getInputProps(fields.email, { type: 'email' })}
+              autoComplete="email"
+              readOnly={Boolean(buyerEmail)}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Full name" htmlFor={fields.fullName.id} errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+            <input {...getInputProps(fields.fullName, { type: 'text' })} autoComplete="name" className={inputClass} />
+          </Field>
+          <Button type="submit" className="w-full py-3 text-base" disabled={busy}>
+            {busy ? 'Processing...' : 'Pay'}
+          </Button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to={checkout.cancelPath} className="text-brand-700 underline-offset-2 hover:underline">
+            ← Back to your plan
+          </Link>
+        </p>
+      </Card>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Test checkout — Glass Plan' }, { name: 'robots', content: 'noindex' }]

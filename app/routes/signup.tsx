@@ -1,0 +1,390 @@
+import { useEffect, useState } from 'react'
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/signup'
+import { getProfile } from '~/auth/session.server'
+import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
+import { formatPrice } from '~/components/signup/format'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
+import { PLANS, VEHICLE_TYPE_NAMES, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
+import { TOS_VERSION } from '~/content/terms'
+import { loadPricing, startCheckout } from '~/models/checkout.server'
+import { findActiveLocationBySlug } from '~/models/partners.server'
+import { useRootData } from '~/root'
+import {
+  ADAS_REQUIRED,
+  CHECKOUT_ERROR,
+  lookupKeyOf,
+  PRICING_ERROR,
+  SignupSchema,
+  TERMS_REQUIRED,
+  UNKNOWN_PLAN,
+} from '~/validation/signup'
+
+type Prices = Partial<Record<LookupKey, number>>
+
+function partnerFor(slug: string | undefined) {
+  if (!slug) return null
+  const location = findActiveLocationBySlug(slug)
+  // SPEC §2: an unknown or inactive partner link silently becomes the plain signup page.
+  if (!location) throw redirect('/signup')
+  return { id: location.id, name: location.name, slug: location.slug }
+}
+
+function planTypeFrom(value: unknown): PlanType | null {
+  return value === 'chip_only' || value === 'comprehensive' ? value : null
+}
+
+function vehicleTypeFrom(value: unknown): VehicleType | null {
+  return value === 'car' || value === 'trucksuv' ? value : null
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const partner = partnerFor(params.slug)
+  const url = new URL(request.url)
+  const prices = await loadPricing()
+  return {
+    partner,
+    planType: planTypeFrom(url.searchParams.get('planType')),
+    vehicleType: vehicleTypeFrom(url.searchParams.get('vehicleType')) ?? 'car',
+    prices,
+    pricingToast: prices ? null : ({ type: 'error', ...PRICING_ERROR } satisfies ToastMessage),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const partner = partnerFor(params.slug)
+  const formData = await request.formData()
+  const planType = planTypeFrom(formData.get('planType'))
+  const submission = parseWithZod(formData, { schema: SignupSchema })
+  if (submission.status !== 'success') {
+    const errors = submission.error ?? {}
+    const toast = errors.hasAdas ? ADAS_REQUIRED : errors.acceptTerms ? TERMS_REQUIRED : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
+    return data({ result: submission.reply(), planType, toast: { type: 'error', ...toast } as ToastMessage, prices: null }, { status: 400 })
+  }
+
+  const value = submission.value
+  const lookupKey = lookupKeyOf(value)
+  const profile = await getProfile(request)
+  const basePath = partner ? `/signup/${partner.slug}` : '/signup'
+  const outcome = await startCheckout({
+    lookupKey,
+    shownPriceCents: shownPriceFor(value.shownPrices, lookupKey),
+    partnerLocationId: partner?.id ?? null,
+    tosAcceptedAt: new Date().toISOString(),
+    profile: profile ? { id: profile.id, email: profile.email } : null,
+    cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
+  })
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.toast.description] }), planType, toast: { type: 'error', ...outcome.toast } as ToastMessage, prices: outcome.prices },
+      { status: outcome.reason === 'checkout' ? 502 : 400 },
+    )
+  }
+  return redirect(outcome.url, 303)
+}
+
+/**
+ * The price the page showed for the chosen plan. The page sends the whole map it showed (it can't know, without
+ * JavaScript, which one the buyer will pick); a key it did not show counts as -1, which never matches a real price.
+ */
+function shownPriceFor(shown: string | undefined, key: LookupKey) {
+  if (shown === undefined) return undefined
+  try {
+    const map = JSON.parse(shown) as Record<string, unknown>
+    const cents = map?.[key]
+    return typeof cents === 'number' && Number.isInteger(cents) ? cents : -1
+  } catch {
+    return -1
+  }
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { partner } = loaderData
+  const planType = actionData?.planType ?? loaderData.planType
+  const prices = actionData?.prices ?? loaderData.prices
+  const basePath = partner ? `/signup/${partner.slug}` : '/signup'
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mb-6 space-y-3" aria-live="polite">
+        <Toast toast={actionData?.toast ?? loaderData.pricingToast} />
+      </div>
+      {planType ? (
+        <ConfigurePlan
+          // A new plan (or a fresh error) starts a fresh form: defaults come from the URL or from the last submission.
+          key={planType}
+          planType={planType}
+          vehicleType={loaderData.vehicleType}
+          prices={prices}
+          partnerName={partner?.name ?? null}
+          basePath={basePath}
+          lastResult={actionData?.result}
+        />
+      ) : (
+        <PlanChooser prices={prices} partnerName={partner?.name ?? null} basePath={basePath} />
+      )}
+    </div>
+  )
+}
+
+function priceOf(prices: Prices | null, key: LookupKey) {
+  const cents = prices?.[key]
+  return typeof cents === 'number' && cents > 0 ? cents : null
+}
+
+function priceText(prices: Prices | null, key: LookupKey) {
+  const cents = priceOf(prices, key)
+  return cents === null ? '—' : formatPrice(cents)
+}
+
+function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null; partnerName: string | null; basePath: string }) {
+  const chip = priceOf(prices, 'chip_only')
+  const car = priceOf(prices, 'comprehensive_car_adas_false')
+  const truck = priceOf(prices, 'comprehensive_trucksuv_adas_false')
+  const from = car !== null && truck !== null ? Math.min(car, truck) : (car ?? truck)
+  const choices = [
+    {
+      planType: 'chip_only' as const,
+      name: PLANS.chip_only.name,
+      price: chip === null ? '—' : formatPrice(chip),
+      from: false,
+      description: PLANS.chip_only.description,
+      features: PLANS.chip_only.features,
+      cta: 'Select Chip Repair Plan',
+    },
+    {
+      planType: 'comprehensive' as const,
+      name: 'Comprehensive',
+      price: from === null ? '—' : formatPrice(from),
+      from: true,
+      description: 'Complete windshield protection for cars, trucks and SUVs: chips, cracks and a full replacement each plan year.',
+      features: PLANS.comprehensive_car.features,
+      cta: 'Select Comprehensive Plan',
+    },
+  ]
+  return (
+    <section aria-labelledby="choose-heading">
+      <h1 id="choose-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+        {partnerName ? `Select a plan with ${partnerName}` : 'Select a plan'}
+      </h1>
+      <p className="mt-2 text-slate-700">Monthly plans with a 12-month commitment. Zero deductible.</p>
+      <ul className="mt-8 grid gap-6 md:grid-cols-2">
+        {choices.map((choice) => (
+          <li key={choice.planType}>
+            <Card className="flex h-full flex-col">
+              <h2 className="text-xl font-semibold text-slate-900">{choice.name}</h2>
+              <p className="mt-3 text-slate-900" data-testid={`chooser-price-${choice.planType}`}>
+                {choice.from ? <span className="text-sm text-slate-700">from </span> : null}
+                <span className="text-3xl font-bold">{choice.price}</span>
+                <span className="text-slate-700"> / month</span>
+              </p>
+              <p className="mt-3 text-slate-700">{choice.description}</p>
+              <ul className="mt-4 flex-1 list-disc space-y-1.5 pl-5 text-sm text-slate-800">
+                {choice.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              {/* A plain link without JavaScript; with it, the URL is replaced so Back leaves the signup page. */}
+              <Link to={`${basePath}?planType=${choice.planType}`} replace className={buttonClass('primary', 'mt-6 w-full')}>
+                {choice.cta}
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+function ConfigurePlan({
+  planType,
+  vehicleType: urlVehicleType,
+  prices,
+  partnerName,
+  basePath,
+  lastResult,
+}: {
+  planType: PlanType
+  vehicleType: VehicleType
+  prices: Prices | null
+  partnerName: string | null
+  basePath: string
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const root = useRootData()
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(SignupSchema),
+    defaultValue: { planType, vehicleType: urlVehicleType },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+  })
+
+  const initialVehicle = vehicleTypeFrom(fields.vehicleType.initialValue) ?? urlVehicleType
+  const initialAdas = fields.hasAdas.initialValue === 'true' || fields.hasAdas.initialValue === 'false' ? fields.hasAdas.initialValue : null
+  const [vehicleType, setVehicleType] = useState<VehicleType>(initialVehicle)
+  const [hasAdas, setHasAdas] = useState<'true' | 'false' | null>(initialAdas)
+  const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === 'on')
+
+  const comprehensive = planType === 'comprehensive'
+  const lookupKey: LookupKey | null = comprehensive
+    ? hasAdas
+      ? lookupKeyOf({ planType, vehicleType, hasAdas })
+      : null
+    : 'chip_only'
+  const price = lookupKey ? priceOf(prices, lookupKey) : null
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  // Without JavaScript the button is never disabled: the server checks the same rules and explains.
+  const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted)
+  const terms = siteTermsOfService(root?.contact.supportEmail ?? 'support@glassplan.example')
+
+  return (
+    <section aria-labelledby="configure-heading">
+      <p className="text-sm">
+        <Link to={basePath} className="text-brand-700 underline-offset-2 hover:underline">
+          ← Change plan
+        </Link>
+      </p>
+      <h1 id="configure-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+        {comprehensive ? 'Comprehensive Protection' : 'Chip Repair Protection'}
+      </h1>
+      {partnerName ? <p className="mt-2 text-slate-700">Sign up for your protection plan with {partnerName}</p> : null}
+
+      <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-8 lg:grid-cols-2">
+        <input type="hidden" name="planType" value={planType} />
+        <input type="hidden" name="shownPrices" value={JSON.stringify(prices ?? {})} />
+
+        <div className="space-y-6">
+          {comprehensive ? (
+            <>
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-slate-900">Vehicle Type</legend>
+                <div className="grid grid-cols-2 gap-3">
+                  {getCollectionProps(fields.vehicleType, { type: 'radio', options: ['car', 'trucksuv'] }).map(({ key, ...props }) => {
+                    const option = props.value as VehicleType
+                    return (
+                      <ChoiceRadio
+                        key={key}
+                        {...props}
+                        onChange={() => setVehicleType(option)}
+                        label={VEHICLE_TYPE_NAMES[option]}
+                        detail={`from ${priceText(prices, `comprehensive_${option}_adas_false`)} / month`}
+                      />
+                    )
+                  })}
+                </div>
+              </fieldset>
+
+              <fieldset className="space-y-2" aria-describedby={cx('adas-hint', fields.hasAdas.errors && fields.hasAdas.errorId)}>
+                <legend className="text-sm font-medium text-slate-900">ADAS</legend>
+                <p id="adas-hint" className="text-sm text-slate-600">
+                  Does your vehicle have cameras or sensors in the windshield?
+                </p>
+                <div className="grid grid-cols-2 gap-3">
+                  {getCollectionProps(fields.hasAdas, { type: 'radio', options: ['false', 'true'] }).map(({ key, ...props }) => {
+                    const option = props.value as 'true' | 'false'
+                    return (
+                      <ChoiceRadio
+                        key={key}
+                        {...props}
+                        onChange={() => setHasAdas(option)}
+                        label={option === 'true' ? 'Has ADAS' : 'No ADAS'}
+                        detail={<AdasPrices prices={prices} hasAdas={option} />}
+                      />
+                    )
+                  })}
+                </div>
+                <FieldError id={fields.hasAdas.errorId} errors={fields.hasAdas.errors} />
+              </fieldset>
+            </>
+          ) : null}
+
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-5" aria-live="polite">
+            <p className="text-sm font-medium text-slate-700">Your price</p>
+            <p className="mt-1 text-slate-900">
+              <span className="text-3xl font-bold" data-testid="signup-price">
+                {price === null ? '—' : formatPrice(price)}
+              </span>
+            </p>
+            <p className="text-sm text-slate-700">per month • 12-month commitment</p>
+          </div>
+        </div>
+
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div
+            role="region"
+            aria-label="Terms of Service"
+            tabIndex={0}
+            className="rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem] lg:overflow-y-auto"
+          >
+            <LegalDocumentView doc={terms} compact titleAs="h2" idPrefix="terms-" details={`Version ${TOS_VERSION}`} />
+          </div>
+        </div>
+
+        <div className="space-y-4">
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.acceptTerms, { type: 'checkbox' })}
+                onChange={(event) => setAccepted(event.currentTarget.checked)}
+                className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+              />
+              <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-900">
+                I have read and agree to the Terms of Service
+              </label>
+            </div>
+            <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+          </div>
+          {form.errors?.length ? <FieldError id={form.errorId} errors={form.errors} /> : null}
+          <Button type="submit" className="w-full py-3 text-base" disabled={busy || blocked}>
+            {busy ? (
+              <>
+                <Spinner label="Processing" /> Processing...
+              </>
+            ) : (
+              'Subscribe Now'
+            )}
+          </Button>
+          <p className="text-xs text-slate-600">You will be taken to our secure payment page. Cancel there to come back here.</p>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+/** Under each ADAS choice: its price for both vehicle classes, so the choice is priced even without JavaScript. */
+function AdasPrices({ prices, hasAdas }: { prices: Prices | null; hasAdas: 'true' | 'false' }) {
+  return (
+    <>
+      Car {priceText(prices, `comprehensive_car_adas_${hasAdas}`)} · Truck/SUV {priceText(prices, `comprehensive_trucksuv_adas_${hasAdas}`)}
+    </>
+  )
+}
+
+function ChoiceRadio({ label, detail, ...input }: React.ComponentProps<'input'> & { label: string; detail: React.ReactNode }) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+      <input {...input} className="mt-1 h-4 w-4 text-brand-600" />
+      <span>
+        <span className="block font-medium text-slate-900">{label}</span>
+        <span className="block text-xs text-slate-700">{detail}</span>
+      </span>
+    </label>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Sign up — Glass Plan' },
+  { name: 'description', content: 'Choose a windshield protection plan: chip repair or comprehensive coverage, zero deductible.' },
+]
