@@ -4,6 +4,7 @@ import type { Route } from './+types/customer'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimCard, type ClaimCardData } from '~/components/claim-card'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
+import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
 import { ButtonLink, Card, buttonClass } from '~/components/ui'
 import { db } from '~/db/client.server'
@@ -69,7 +70,13 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
         {policies.length > 0 ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {policies.map((policy) => (
-              <PolicyCard key={policy.id} policy={policy} now={now} />
+              <PolicyCard
+                key={policy.id}
+                policy={policy}
+                now={now}
+                cancelSlot={<CancelPolicyButton policyId={policy.id} />}
+                extraActions={<RenewalLink policy={policy} now={now} />}
+              />
             ))}
           </div>
         ) : loadError ? null : (

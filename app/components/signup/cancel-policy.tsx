@@ -60,6 +60,20 @@ export function PolicyCancelControls({ policy, now = new Date() }: { policy: Can
   )
 }
 
+/**
+ * For the dashboard card during the commitment: a way to the renewal switch and billing (the cancel page), since
+ * cancelling itself is not yet possible. Nothing for canceled policies or after the commitment.
+ */
+export function RenewalLink({ policy, now = new Date() }: { policy: Pick<CancellablePolicy, 'id' | 'status' | 'initialTermEndsAt'>; now?: Date | string }) {
+  const at = typeof now === 'string' ? new Date(now) : now
+  if (policy.status === 'canceled' || !policy.initialTermEndsAt || at.getTime() >= Date.parse(policy.initialTermEndsAt)) return null
+  return (
+    <Link to={cancelPath(policy.id)} className="text-sm font-medium text-slate-700 underline hover:text-slate-900">
+      Renewal &amp; billing
+    </Link>
+  )
+}
+
 function BillingButton({ policy }: { policy: CancellablePolicy }) {
   if (!policy.stripeCustomerId) return null
   return (
