@@ -20,6 +20,7 @@ export default [
 
   // --- signup and payments -----------------------------------------------------------------------
   // (signup routes)
+  route('api/stripe-webhook', 'routes/api.stripe-webhook.ts'),
   route('signup', 'routes/signup.tsx', { id: 'signup' }),
   route('signup/:slug', 'routes/signup.tsx', { id: 'signup-partner' }),
   route('checkout-success', 'routes/checkout-success.tsx'),

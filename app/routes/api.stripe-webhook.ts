@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
+import { z } from 'zod'
+import { db } from '~/db/client.server'
+import { partnerLocations } from '~/db/schema'
+import { env } from '~/env.server'
+import { fulfilCheckout } from '~/models/fulfilment.server'
+import { findPolicyBySubscription, isEventProcessed, recordEvent, syncPolicyWithSubscription, type StripeEventRef } from '~/models/subscriptions.server'
+import {
+  constructStripeEvent,
+  findCheckoutSessionForSubscription,
+  listStripePrices,
+  retrieveCheckoutSession,
+  retrieveSubscription,
+  type StripeCheckoutSession,
+  type StripeSubscription,
+} from '~/services/stripe.server'
+import { isLookupKey } from '~/validation/signup'
+import type { Route } from './+types/api.stripe-webhook'
+
+/**
+ * POST /api/stripe-webhook (DESIGN §4, §6). Verifies the signature against the raw body (400 if it doesn't match),
+ * then applies the event. Each event id is recorded in `stripe_events` together with its effect, so a redelivered
+ * event is acknowledged and skipped. We answer 2xx only when the event was handled; anything else is a 500 so that
+ * Stripe retries it (with backoff, for days).
+ *
+ * Subscription events (`customer.subscription.updated/deleted`, `invoice.paid`, `invoice.payment_failed`) never trust
+ * the event's copy: the subscription is re-read from Stripe and the policy set from what it says now, so duplicated
+ * and out-of-order deliveries end in the same state.
+ *
+ * An event for a subscription we have no policy for yet (it can beat `checkout.session.completed`): we look up the
+ * checkout session that created the subscription and fulfil it first — the same idempotent fulfilment the
+ * `completed` event runs — so the outcome doesn't depend on the order. If that session isn't complete yet, we answer
+ * 500 and Stripe retries. A subscription that didn't come from our checkout (no checkout session, none of our
+ * metadata) is recorded and ignored.
+ */
+
+export async function loader() {
+  return Response.json({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== 'POST') return Response.json({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  if (env().payments !== 'stripe') return Response.json({ error: 'Stripe is not configured' }, { status: 404 })
+
+  const payload = await request.text()
+  let event: Stripe.Event
+  try {
+    event = constructStripeEvent(payload, request.headers.get('stripe-signature'))
+  } catch {
+    return Response.json({ error: 'Invalid Stripe signature' }, { status: 400 })
+  }
+
+  try {
+    const outcome = await oneAtATime(() => handleStripeEvent(event))
+    return Response.json({ received: true, outcome })
+  } catch (error) {
+    if (error instanceof RetryLater) console.warn(`[stripe] ${event.type} ${event.id}: ${error.message}; asking Stripe to retry`)
+    else console.error(`[stripe] ${event.type} ${event.id} failed`, error)
+    return Response.json({ error: 'Webhook handling failed; Stripe will retry' }, { status: 500 })
+  }
+}
+
+/** Not an error in the data: the event came too early; a later delivery will succeed. */
+class RetryLater extends Error {}
+
+// One event at a time in this process: two deliveries of the same event (or of two events about one subscription)
+// never interleave between "already recorded?" and the write. The app runs as one process (DESIGN §1).
+let queue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work)
+  queue = run.catch(() => undefined)
+  return run
+}
+
+export type WebhookOutcome = 'duplicate' | 'ignored' | 'fulfilled' | 'synced'
+
+const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed'])
+
+async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+  if (isEventProcessed(event.id)) return 'duplicate'
+  const object = event.data.object as { id?: string }
+  const ref: StripeEventRef = { id: event.id, type: event.type, objectId: object.id ?? null }
+
+  if (event.type === 'checkout.session.completed') {
+    const session = await retrieveCheckoutSession(z.string().parse(object.id))
+    const fulfilled = await fulfilSession(session)
+    if (!fulfilled) {
+      recordEvent(ref)
+      return 'ignored'
+    }
+    // Bring the new policy straight in line with the subscription (an early past_due or cancel may already be there).
+    if (session.subscription) return syncSubscription(session.subscription, ref)
+    recordEvent(ref)
+    return 'fulfilled'
+  }
+
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    const subscriptionId = subscriptionIdOf(event)
+    if (!subscriptionId) {
+      recordEvent(ref) // e.g. a one-off invoice: nothing of ours
+      return 'ignored'
+    }
+    return syncSubscription(subscriptionId, ref)
+  }
+
+  recordEvent(ref)
+  return 'ignored'
+}
+
+/** Re-reads the subscription and applies it; fulfils its checkout first when the policy doesn't exist yet. */
+async function syncSubscription(subscriptionId: string, ref: StripeEventRef): Promise<WebhookOutcome> {
+  const subscription = await retrieveSubscription(subscriptionId)
+  if (!findPolicyBySubscription(subscriptionId)) {
+    const session = await findCheckoutSessionForSubscription(subscriptionId)
+    if (!session) {
+      if (!isOurs(subscription)) {
+        recordEvent(ref)
+        return 'ignored'
+      }
+      throw new RetryLater(`no checkout session found yet for subscription ${subscriptionId}`)
+    }
+    if (!(await fulfilSession(session))) {
+      recordEvent(ref)
+      return 'ignored'
+    }
+  }
+  const outcome = await syncPolicyWithSubscription(stateOf(subscription), ref)
+  if (outcome.kind === 'unknown-subscription') throw new RetryLater(`no policy for subscription ${subscriptionId}`)
+  return outcome.kind === 'duplicate' ? 'duplicate' : 'synced'
+}
+
+const MetadataSchema = z.object({
+  lookup_key: z.string().refine(isLookupKey),
+  partner_location_id: z.string().optional(),
+  tos_version: z.string().min(1),
+  tos_accepted_at: z.string().min(1),
+})
+
+/**
+ * Creates the policy for a completed checkout session (idempotent: the same session gives the same policy).
+ * Returns false for a session that isn't one of our plan checkouts; throws RetryLater while it isn't complete.
+ */
+async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
+  const metadata = MetadataSchema.safeParse(session.metadata ?? {})
+  if (session.mode !== 'subscription' || !metadata.success) return false
+  if (session.status !== 'complete') throw new RetryLater(`checkout session ${session.id} is ${session.status ?? 'not complete'}`)
+
+  const email = session.customer_details?.email ?? session.customer_email
+  if (!email) throw new Error(`checkout session ${session.id} has no customer e-mail`)
+  const lookupKey = metadata.data.lookup_key as Parameters<typeof fulfilCheckout>[0]['lookupKey']
+  const monthlyPriceCents = await chargedAmount(session, lookupKey)
+
+  await fulfilCheckout({
+    checkoutSessionId: session.id,
+    email,
+    fullName: session.customer_details?.name ?? null,
+    lookupKey,
+    monthlyPriceCents,
+    partnerLocationId: knownPartnerLocation(metadata.data.partner_location_id),
+    tosVersion: metadata.data.tos_version,
+    tosAcceptedAt: metadata.data.tos_accepted_at,
+    profileId: session.client_reference_id ?? null,
+    stripeCustomerId: session.customer ?? null,
+    stripeSubscriptionId: session.subscription ?? null,
+  })
+  return true
+}
+
+/** The amount on the session's line (what was actually charged), else today's price for the lookup key. */
+async function chargedAmount(session: StripeCheckoutSession, lookupKey: string) {
+  const fromLine = session.line_items?.data[0]?.price?.unit_amount
+  if (typeof fromLine === 'number') return fromLine
+  const price = (await listStripePrices([lookupKey]))[lookupKey]
+  if (!price) throw new Error(`no price for ${lookupKey} on checkout session ${session.id}`)
+  return price.amountCents
+}
+
+/** The partner location from the metadata, if it still exists (a deleted one must not block the policy). */
+function knownPartnerLocation(id: string | undefined) {
+  if (!id) return null
+  return db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, id)).get()?.id ?? null
+}
+
+function isOurs(subscription: StripeSubscription) {
+  return MetadataSchema.safeParse(subscription.metadata ?? {}).success
+}
+
+function stateOf(subscription: StripeSubscription) {
+  return { id: subscription.id, status: subscription.status, cancelAt: subscription.cancel_at ?? null, canceledAt: subscription.canceled_at ?? null }
+}
+
+const idOf = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : null)
+
+/** The subscription an event is about: the object itself, or an invoice's subscription (old and new API shapes). */
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Record<string, unknown>
+  if (event.type.startsWith('customer.subscription.')) return idOf(object.id)
+  const parent = object.parent as { subscription_details?: { subscription?: unknown } | null } | null | undefined
+  return idOf(object.subscription) ?? idOf(parent?.subscription_details?.subscription)
+}

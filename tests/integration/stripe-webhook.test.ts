@@ -1,0 +1,297 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { db } from '~/db/client.server'
+import { auditLog, policies, stripeEvents, vehicles, type Policy } from '~/db/schema'
+import { env, resetEnvForTests } from '~/env.server'
+import { cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
+import { action } from '~/routes/api.stripe-webhook'
+import { stripeAdapter } from '~/services/stripe.server'
+import { startFakeStripe, signEvent, stripeEvent, type FakeStripe } from '../support/fake-stripe'
+import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { routeArgs } from '../support/requests'
+
+const WEBHOOK_SECRET = 'whsec_integration_secret'
+let fake: FakeStripe
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_integration'
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  ensureSeeded()
+})
+
+afterAll(async () => {
+  await fake.close()
+})
+
+// --- helpers ----------------------------------------------------------------------------------------------------
+
+/** Delivers an event to the webhook action as Stripe would: raw JSON body, signed. */
+async function deliver(event: unknown, { signature }: { signature?: string | null } = {}) {
+  const signed = signEvent(event, WEBHOOK_SECRET)
+  const headers = new Headers({ 'Content-Type': 'application/json' })
+  const header = signature === undefined ? signed.signature : signature
+  if (header !== null) headers.set('Stripe-Signature', header)
+  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: signed.payload })
+  const response = (await action(routeArgs(request))) as Response
+  return { status: response.status, body: (await response.json()) as { outcome?: string } }
+}
+
+/** A customer goes through Stripe Checkout and pays: returns the completed session (as the event carries it). */
+async function paidCheckout(email = uniqueEmail(), lookupKey: 'chip_only' | 'comprehensive_car_adas_false' = 'comprehensive_car_adas_false') {
+  const amountCents = lookupKey === 'chip_only' ? 799 : 1999
+  const checkout = await stripeAdapter().createCheckout({
+    lookupKey,
+    amountCents,
+    partnerLocationId: null,
+    tosVersion: '1.0.1',
+    tosAcceptedAt: new Date().toISOString(),
+    profile: null,
+    cancelPath: '/signup',
+  })
+  const { session, subscription } = fake.completeCheckout(checkout.id, { email, name: 'Jamie Rivera' })
+  return { email, session, subscriptionId: subscription.id as string }
+}
+
+function policyOf(subscriptionId: string) {
+  return db().select().from(policies).where(eq(policies.stripeSubscriptionId, subscriptionId)).all()
+}
+
+function outbox(to: string) {
+  const dir = path.join(env().DATA_DIR, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string; subject: string; tag: string })
+    .filter((email) => email.to === to)
+}
+
+const subscriptionEvent = (type: string, subscriptionId: string) => stripeEvent(type, fake.subscription(subscriptionId))
+/** Invoices carry the subscription under parent.subscription_details in current API versions. */
+const invoiceEvent = (type: string, subscriptionId: string) =>
+  stripeEvent(type, { id: `in_${subscriptionId}_${Math.random().toString(36).slice(2)}`, object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } } })
+
+/** What the setup flow does at its end: vehicle saved, photos in, coverage started, active. */
+function finishSetup(policy: Policy) {
+  const vehicle = db()
+    .insert(vehicles)
+    .values({ profileId: policy.profileId, licensePlate: 'ABC123', licensePlateState: 'UT', year: 2020, make: 'Honda', model: 'Civic' })
+    .returning()
+    .get()
+  db().update(policies).set({ status: 'active', vehicleId: vehicle.id, windshieldPhotosUploaded: true, coverageStartDate: '2026-11-21' }).where(eq(policies.id, policy.id)).run()
+}
+
+// --- tests --------------------------------------------------------------------------------------------------------
+
+describe('signature', () => {
+  test('a bad or missing signature is refused with 400 and changes nothing', async () => {
+    const { session } = await paidCheckout()
+    const event = stripeEvent('checkout.session.completed', session)
+    const forged = signEvent(event, 'whsec_someone_else').signature
+
+    expect((await deliver(event, { signature: forged })).status).toBe(400)
+    expect((await deliver(event, { signature: null })).status).toBe(400)
+    expect((await deliver(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400)
+    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toBeUndefined()
+    expect(db().select().from(policies).where(eq(policies.stripeCheckoutSessionId, session.id)).get()).toBeUndefined()
+  })
+})
+
+describe('checkout.session.completed', () => {
+  test('creates one incomplete policy with the charged price and e-mails the sign-in link, once', async () => {
+    const { email, session, subscriptionId } = await paidCheckout()
+    const event = stripeEvent('checkout.session.completed', session)
+
+    const first = await deliver(event)
+    expect(first).toEqual({ status: 200, body: { received: true, outcome: 'synced' } })
+    const again = await deliver(event)
+    expect(again).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } })
+
+    const [policy, ...others] = policyOf(subscriptionId)
+    expect(others).toHaveLength(0)
+    expect(policy).toMatchObject({
+      status: 'incomplete',
+      lookupKey: 'comprehensive_car_adas_false',
+      monthlyPriceCents: 1999,
+      stripeCheckoutSessionId: session.id,
+      stripeCustomerId: session.customer,
+      tosVersion: '1.0.1',
+      partnerLocationId: null,
+    })
+    expect(outbox(email).filter((message) => message.tag === 'finish-setup')).toHaveLength(1)
+    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toMatchObject({ type: 'checkout.session.completed', objectId: session.id })
+  })
+
+  test('the same session in two different events still makes one policy and one e-mail', async () => {
+    const { email, session, subscriptionId } = await paidCheckout()
+    expect((await deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+    expect((await deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+    expect(policyOf(subscriptionId)).toHaveLength(1)
+    expect(outbox(email)).toHaveLength(1)
+  })
+})
+
+describe('out of order', () => {
+  test('customer.subscription.updated before checkout.session.completed ends in the same state', async () => {
+    const { email, session, subscriptionId } = await paidCheckout()
+
+    const early = await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(early.status).toBe(200)
+    expect(policyOf(subscriptionId)).toHaveLength(1)
+    expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
+
+    const late = await deliver(stripeEvent('checkout.session.completed', session))
+    expect(late.status).toBe(200)
+    expect(policyOf(subscriptionId)).toHaveLength(1)
+    expect(policyOf(subscriptionId)[0]).toMatchObject({ status: 'incomplete', monthlyPriceCents: 1999, stripeCheckoutSessionId: session.id })
+    expect(outbox(email).filter((message) => message.tag === 'finish-setup')).toHaveLength(1)
+  })
+
+  test('a payment failure that arrives before the checkout event still leaves the policy past_due', async () => {
+    const { session, subscriptionId } = await paidCheckout()
+    fake.setSubscriptionStatus(subscriptionId, 'past_due')
+    await deliver(invoiceEvent('invoice.payment_failed', subscriptionId))
+    await deliver(stripeEvent('checkout.session.completed', session))
+    expect(policyOf(subscriptionId).map((policy) => policy.status)).toEqual(['past_due'])
+  })
+
+  test('a stale payment_failed after the card was fixed does not undo the recovery', async () => {
+    const { session, subscriptionId } = await paidCheckout()
+    await deliver(stripeEvent('checkout.session.completed', session))
+    fake.setSubscriptionStatus(subscriptionId, 'past_due')
+    const failed = invoiceEvent('invoice.payment_failed', subscriptionId)
+    fake.setSubscriptionStatus(subscriptionId, 'active')
+    await deliver(invoiceEvent('invoice.paid', subscriptionId))
+    await deliver(failed) // delivered late: Stripe says active now
+    expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
+  })
+
+  test('an event for a subscription whose checkout is not complete yet is retried (500), then succeeds', async () => {
+    const checkout = await stripeAdapter().createCheckout({
+      lookupKey: 'chip_only', amountCents: 799, partnerLocationId: null, tosVersion: '1.0.1', tosAcceptedAt: new Date().toISOString(), profile: null, cancelPath: '/signup',
+    })
+    const { subscription } = fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: null })
+    const stored = fake.state.sessions.get(checkout.id)!
+    stored.status = 'open' // Stripe has made the subscription but not yet finished the session
+    const event = subscriptionEvent('customer.subscription.updated', subscription.id)
+    expect((await deliver(event)).status).toBe(500)
+    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toBeUndefined()
+
+    stored.status = 'complete'
+    expect((await deliver(event)).status).toBe(200)
+    expect(policyOf(subscription.id)).toHaveLength(1)
+  })
+
+  test('a subscription that did not come from our checkout is acknowledged and ignored', async () => {
+    const foreign = { id: 'sub_test_foreign', status: 'active', customer: 'cus_x', cancel_at: null, canceled_at: null, metadata: {}, priceId: 'price_chip_only', created: 0 }
+    fake.state.subscriptions.set(foreign.id, foreign)
+    const response = await deliver(subscriptionEvent('customer.subscription.updated', foreign.id))
+    expect(response).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } })
+  })
+})
+
+describe('payments', () => {
+  test('payment_failed → past_due with one e-mail; paid again → incomplete while setup is unfinished', async () => {
+    const { email, session, subscriptionId } = await paidCheckout()
+    await deliver(stripeEvent('checkout.session.completed', session))
+
+    fake.setSubscriptionStatus(subscriptionId, 'past_due')
+    expect((await deliver(invoiceEvent('invoice.payment_failed', subscriptionId))).status).toBe(200)
+    await deliver(invoiceEvent('invoice.payment_failed', subscriptionId)) // Stripe's next retry fails too
+    const [policy] = policyOf(subscriptionId)
+    expect(policy!.status).toBe('past_due')
+    const failures = outbox(email).filter((message) => message.tag === 'payment-failed')
+    expect(failures).toHaveLength(1)
+    expect(failures[0]!.subject).toBe('Your Glass Plan payment failed')
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, policy!.id)).all().map((row) => row.action)).toContain('policy.past_due')
+
+    fake.setSubscriptionStatus(subscriptionId, 'active')
+    await deliver(invoiceEvent('invoice.paid', subscriptionId))
+    expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
+  })
+
+  test('a customer who finished setup returns to active when paid again', async () => {
+    const { email, session, subscriptionId } = await paidCheckout()
+    await deliver(stripeEvent('checkout.session.completed', session))
+    finishSetup(policyOf(subscriptionId)[0]!)
+
+    fake.setSubscriptionStatus(subscriptionId, 'unpaid')
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(policyOf(subscriptionId)[0]!.status).toBe('past_due')
+
+    fake.setSubscriptionStatus(subscriptionId, 'active')
+    await deliver(invoiceEvent('invoice.paid', subscriptionId))
+    expect(policyOf(subscriptionId)[0]!.status).toBe('active')
+
+    fake.setSubscriptionStatus(subscriptionId, 'past_due')
+    await deliver(invoiceEvent('invoice.payment_failed', subscriptionId))
+    expect(outbox(email).filter((message) => message.tag === 'payment-failed')).toHaveLength(2) // one per transition
+  })
+
+  test('customer.subscription.deleted cancels the policy', async () => {
+    const { session, subscriptionId } = await paidCheckout()
+    await deliver(stripeEvent('checkout.session.completed', session))
+    fake.setSubscriptionStatus(subscriptionId, 'canceled')
+    await deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId))
+    const [policy] = policyOf(subscriptionId)
+    expect(policy!.status).toBe('canceled')
+    expect(policy!.canceledAt).not.toBeNull()
+  })
+})
+
+describe('cancellation and renewal against Stripe', () => {
+  async function fulfilledPolicy() {
+    const { session, subscriptionId } = await paidCheckout()
+    await deliver(stripeEvent('checkout.session.completed', session))
+    return { policy: policyOf(subscriptionId)[0]!, subscriptionId }
+  }
+
+  test('a cancel before the end of the commitment is refused and never reaches Stripe', async () => {
+    const { policy, subscriptionId } = await fulfilledPolicy()
+    const result = await cancelPolicy(policy.profileId, policy.id, new Date())
+    expect(result.ok).toBe(false)
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0)
+    expect(getPolicy(policy.id)!.status).toBe('incomplete')
+  })
+
+  test('after the commitment, cancel deletes the subscription at Stripe; its deleted event keeps it canceled', async () => {
+    const { policy, subscriptionId } = await fulfilledPolicy()
+    const afterTerm = new Date(Date.parse(policy.initialTermEndsAt) + 60_000)
+    const result = await cancelPolicy(policy.profileId, policy.id, afterTerm)
+    expect(result.ok).toBe(true)
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
+    expect(fake.subscription(subscriptionId)!.status).toBe('canceled')
+
+    await deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId))
+    expect(getPolicy(policy.id)!.status).toBe('canceled')
+  })
+
+  test('turning renewal off sets cancel_at at Stripe to the end of the commitment; on again clears it', async () => {
+    const { policy, subscriptionId } = await fulfilledPolicy()
+    const termEnd = Math.floor(Date.parse(policy.initialTermEndsAt) / 1000)
+
+    expect((await setPolicyRenewal(policy.profileId, policy.id, false)).ok).toBe(true)
+    expect(fake.subscription(subscriptionId)!.cancel_at).toBe(termEnd)
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(termEnd * 1000).toISOString())
+
+    expect((await setPolicyRenewal(policy.profileId, policy.id, true)).ok).toBe(true)
+    expect(fake.subscription(subscriptionId)!.cancel_at).toBeNull()
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(getPolicy(policy.id)!.cancelAt).toBeNull()
+  })
+
+  test('renewal turned off in Stripe (e.g. in the customer portal) reaches the policy', async () => {
+    const { policy, subscriptionId } = await fulfilledPolicy()
+    const cancelAt = Math.floor(Date.now() / 1000) + 86_400
+    fake.state.subscriptions.get(subscriptionId)!.cancel_at = cancelAt
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(cancelAt * 1000).toISOString())
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, policy.id)).all().map((row) => row.action)).toContain('policy.renewal_off')
+  })
+})
