@@ -64,7 +64,7 @@ export function PolicyCancelControls({ policy, now = new Date() }: { policy: Can
  * For the dashboard card during the commitment: a way to the renewal switch and billing (the cancel page), since
  * cancelling itself is not yet possible. Nothing for canceled policies or after the commitment.
  */
-export function RenewalLink({ policy, now = new Date() }: { policy: Pick<CancellablePolicy, 'id' | 'status' | 'initialTermEndsAt'>; now?: Date | string }) {
+export function RenewalLink({ policy, now = new Date() }: { policy: { id: string; status: string; initialTermEndsAt: string | null }; now?: Date | string }) {
   const at = typeof now === 'string' ? new Date(now) : now
   if (policy.status === 'canceled' || !policy.initialTermEndsAt || at.getTime() >= Date.parse(policy.initialTermEndsAt)) return null
   return (
