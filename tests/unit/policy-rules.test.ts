@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/models/policies.server'
+import { formatLongDate } from '~/utils/dates'
+
+const termEnds = '2027-11-21T12:00:00.000Z'
+const policy = (overrides: Partial<{ status: string; initialTermEndsAt: string | null; windshieldPhotosUploaded: boolean }> = {}) => ({
+  status: 'active',
+  initialTermEndsAt: termEnds,
+  windshieldPhotosUploaded: true,
+  ...overrides,
+})
+
+describe('policy rules', () => {
+  it('holds the 12-month commitment until initial_term_ends_at', () => {
+    expect(isInInitialTerm(policy(), new Date('2027-11-21T11:59:59Z'))).toBe(true)
+    expect(isInInitialTerm(policy(), new Date('2027-11-21T12:00:00Z'))).toBe(false)
+    expect(canCancel(policy(), '2027-06-01T00:00:00Z')).toBe(false)
+    expect(canCancel(policy(), '2027-12-01T00:00:00Z')).toBe(true)
+  })
+
+  it('never cancels a canceled policy', () => {
+    expect(canCancel(policy({ status: 'canceled' }), '2030-01-01T00:00:00Z')).toBe(false)
+    expect(canCancel(policy({ status: 'cancelled' }), '2030-01-01T00:00:00Z')).toBe(false)
+    expect(canCancel(policy({ status: 'past_due' }), '2030-01-01T00:00:00Z')).toBe(true)
+  })
+
+  it('asks for setup only while incomplete', () => {
+    expect(needsSetup(policy({ status: 'incomplete', windshieldPhotosUploaded: false }))).toBe(true)
+    expect(needsSetup(policy())).toBe(false)
+    expect(needsSetup(policy({ status: 'canceled' }))).toBe(false)
+  })
+
+  it('allows claims only on an active policy with its photos', () => {
+    expect(canFileClaim(policy())).toBe(true)
+    expect(canFileClaim(policy({ windshieldPhotosUploaded: false }))).toBe(false)
+    expect(canFileClaim(policy({ status: 'past_due' }))).toBe(false)
+    expect(canFileClaim(policy({ status: 'incomplete' }))).toBe(false)
+    expect(canFileClaim(policy({ status: 'canceled' }))).toBe(false)
+  })
+})
+
+describe('formatLongDate', () => {
+  it('writes US long dates, read in UTC', () => {
+    expect(formatLongDate('2026-11-21T23:30:00.000Z')).toBe('November 21, 2026')
+    expect(formatLongDate('2026-11-21T00:30:00.000Z')).toBe('November 21, 2026')
+    expect(formatLongDate('2026-01-05')).toBe('January 5, 2026')
+    expect(formatLongDate(new Date(Date.UTC(2027, 1, 28)))).toBe('February 28, 2027')
+  })
+
+  it('gives an empty string for a missing or unreadable value', () => {
+    expect(formatLongDate(null)).toBe('')
+    expect(formatLongDate(undefined)).toBe('')
+    expect(formatLongDate('')).toBe('')
+    expect(formatLongDate('not a date')).toBe('')
+  })
+})
