@@ -1,6 +1,5 @@
 import Stripe from 'stripe'
 import { z } from 'zod'
-import type { LookupKey } from '~/content/marketing'
 import type { Policy } from '~/db/schema'
 import { env } from '~/env.server'
 import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
@@ -204,15 +203,4 @@ const adapter: PaymentsAdapter = {
 
 export function stripeAdapter(): PaymentsAdapter {
   return adapter
-}
-
-/** Lookup keys we sell; a session whose metadata names another key is not ours to fulfil. */
-export function isLookupKey(value: string): value is LookupKey {
-  return (
-    value === 'chip_only' ||
-    value === 'comprehensive_car_adas_false' ||
-    value === 'comprehensive_car_adas_true' ||
-    value === 'comprehensive_trucksuv_adas_false' ||
-    value === 'comprehensive_trucksuv_adas_true'
-  )
 }
