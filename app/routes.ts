@@ -36,6 +36,15 @@ export default [
 
   // --- claims ------------------------------------------------------------------------------------
   // (claims routes)
+  route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
+  route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
+  route('partner/complete-claim', 'routes/partner.complete-claim.tsx'),
+  route('admin', 'routes/admin.tsx'),
+  route('admin/claims', 'routes/admin.claims.tsx'),
+  route('admin/claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
+  route('api/get-claim-by-code', 'routes/api.get-claim-by-code.ts'),
+  route('api/complete-partner-claim', 'routes/api.complete-partner-claim.ts'),
+  route('api/notify-claim-submission', 'routes/api.notify-claim-submission.ts'),
 
   // --- demo --------------------------------------------------------------------------------------
   // (demo routes)

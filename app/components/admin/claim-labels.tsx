@@ -1,0 +1,40 @@
+import { Badge, type BadgeTone } from '~/components/ui'
+
+/** Small labels the operator's claim screens share. */
+
+export function formatHoursLeft(hours: number) {
+  const whole = Math.round(Math.abs(hours))
+  if (hours < 0) return whole < 1 ? 'Due now' : `Overdue by ${whole} h`
+  return whole < 1 ? 'Less than 1 h left' : `${whole} h left`
+}
+
+export function ResponseTimer({ hoursLeft }: { hoursLeft: number }) {
+  const tone: BadgeTone = hoursLeft < 0 ? 'destructive' : hoursLeft < 12 ? 'warning' : 'neutral'
+  return <Badge tone={tone}>{formatHoursLeft(hoursLeft)}</Badge>
+}
+
+const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  pending_review: { label: 'Pending Review', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'info' },
+  denied: { label: 'Denied', tone: 'destructive' },
+  completed: { label: 'Completed', tone: 'success' },
+}
+
+export function ApprovalBadge({ status }: { status: string }) {
+  const known = STATUS[status]
+  return <Badge tone={known?.tone ?? 'neutral'}>{known?.label ?? status}</Badge>
+}
+
+export function planName(planType: string) {
+  return planType === 'chip_only' ? 'Chip Repair Only' : planType === 'comprehensive' ? 'Comprehensive' : planType
+}
+
+export function formatDateTime(iso: string | null | undefined) {
+  if (!iso) return '—'
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+}
+
+export function formatLongDate(isoDate: string | null | undefined) {
+  if (!isoDate) return '—'
+  return new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}

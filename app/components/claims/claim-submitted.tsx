@@ -1,0 +1,40 @@
+import { Link } from 'react-router'
+import { buttonClass, Card } from '~/components/ui'
+
+export type ClaimSubmittedProps = {
+  confirmationCode: string
+  claimId?: string
+  dashboardHref: string
+}
+
+/** SPEC §2 "Submit claim" success screen, with the confirmation code the customer gives to the shop. */
+export function ClaimSubmitted({ confirmationCode, claimId, dashboardHref }: ClaimSubmittedProps) {
+  return (
+    <Card className="space-y-6 text-center">
+      <div aria-hidden className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800">
+        ✓
+      </div>
+      <h1 className="text-2xl font-bold text-slate-900">Claim Submitted Successfully!</h1>
+      <div>
+        <p className="text-sm font-medium text-slate-700">Your confirmation code</p>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900" data-testid="confirmation-code">
+          {confirmationCode}
+        </p>
+        <p className="mt-1 text-sm text-slate-600">Give this to the shop</p>
+        {claimId ? <p className="mt-2 text-xs text-slate-500">Claim ID: {claimId}</p> : null}
+      </div>
+      <div className="mx-auto max-w-md text-left">
+        <h2 className="font-semibold text-slate-900">What happens next</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+          <li>Our team reviews your claim within 2 working days (typically sooner).</li>
+          <li>Once approved, we connect you with a partner glass shop near you.</li>
+          <li>Give the shop your confirmation code; they take care of the rest, with zero deductible.</li>
+        </ol>
+        <p className="mt-4 text-sm text-slate-700">We'll send you an e-mail once your claim has been reviewed.</p>
+      </div>
+      <Link to={dashboardHref} className={buttonClass('primary')}>
+        Return to Dashboard
+      </Link>
+    </Card>
+  )
+}

@@ -1,0 +1,264 @@
+import { Toast, type ToastMessage } from '~/components/toast'
+import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
+
+/**
+ * The shop's page (SPEC §2 "Partner 'Complete Claim Service'") as plain HTML forms: it renders on the server and
+ * needs no JavaScript. A tiny optional script (/partner-complete-claim.js) upper-cases the code as it is typed and
+ * shows the pending labels.
+ */
+
+export const PARTNER_PAGE = '/partner/complete-claim'
+
+export type PartnerClaimDetailsView = {
+  claimId: string
+  damageType: 'chip' | 'crack'
+  damageDate: string | null
+  description: string
+  customer: { name: string; email: string }
+  vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
+  planType: 'chip_only' | 'comprehensive'
+  partnerGroup: string | null
+  replacementsLeft: number
+  photos: { id: string; fileName: string; thumb: string; full: string }[]
+}
+
+export type PartnerView =
+  | { kind: 'entry' }
+  | { kind: 'not_found' }
+  | { kind: 'rate_limited'; wait: string }
+  | { kind: 'pending_review' | 'denied' | 'completed'; code: string }
+  | { kind: 'done'; code: string; claimId: string }
+  | { kind: 'approved'; code: string; details: PartnerClaimDetailsView }
+
+export function PartnerClaimPage({
+  code,
+  view,
+  errors = {},
+  values = {},
+  toast,
+}: {
+  code: string | null
+  view: PartnerView
+  errors?: Record<string, string[]>
+  values?: Record<string, string>
+  toast?: ToastMessage | null
+}) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Complete Claim Service</h1>
+      <p className="mt-2 text-slate-700">Enter the confirmation code the customer gave you to see the claim and mark the work complete.</p>
+      {toast ? <Toast toast={toast} className="mt-6" /> : null}
+
+      {view.kind === 'done' ? (
+        <Done code={view.code} claimId={view.claimId} />
+      ) : (
+        <>
+          <CodeEntry code={view.kind === 'entry' ? null : code} />
+          <Result view={view} errors={errors} values={values} />
+        </>
+      )}
+      <script src="/partner-complete-claim.js" defer />
+    </div>
+  )
+}
+
+function CodeEntry({ code }: { code: string | null }) {
+  return (
+    <form method="get" action={PARTNER_PAGE} className="mt-6 flex flex-wrap items-end gap-3" data-lookup-form>
+      <div className="min-w-[14rem] flex-1 space-y-1.5">
+        <label htmlFor="code" className="block text-sm font-medium text-slate-900">
+          Confirmation Code
+        </label>
+        <input
+          id="code"
+          name="code"
+          type="text"
+          defaultValue={code ?? ''}
+          placeholder="CS-XXXXXX"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          required
+          className={`${inputClass} font-mono uppercase tracking-widest`}
+        />
+      </div>
+      <button type="submit" className={buttonClass('primary')} data-pending-label="Looking up claim...">
+        Look Up Claim
+      </button>
+    </form>
+  )
+}
+
+function Notice({ title, children, tone = 'info' }: { title: string; children: React.ReactNode; tone?: 'info' | 'warning' }) {
+  return (
+    <div role="status" className={`mt-6 rounded-lg border p-4 ${tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-brand-100 bg-brand-50 text-brand-900'}`}>
+      <h2 className="font-semibold">{title}</h2>
+      <p className="mt-1 text-sm">{children}</p>
+    </div>
+  )
+}
+
+function Result({ view, errors, values }: { view: PartnerView; errors: Record<string, string[]>; values: Record<string, string> }) {
+  switch (view.kind) {
+    case 'entry':
+      return null
+    case 'not_found':
+      return (
+        <Notice title="Claim Not Found" tone="warning">
+          No claim matches this code. Please check the code with the customer and try again.
+        </Notice>
+      )
+    case 'rate_limited':
+      return (
+        <Notice title="Too Many Attempts" tone="warning">
+          Too many codes were tried from this connection. Please wait {view.wait} and try again, or call us if you need help.
+        </Notice>
+      )
+    case 'pending_review':
+      return (
+        <Notice title="Awaiting Approval">
+          Claim {view.code} is awaiting approval. Please don't start work yet: the customer will hear from us as soon as it is reviewed (within 48 hours).
+        </Notice>
+      )
+    case 'denied':
+      return (
+        <Notice title="Claim Not Approved" tone="warning">
+          Claim {view.code} was not approved, so it cannot be serviced under the plan.
+        </Notice>
+      )
+    case 'completed':
+      return <Notice title="Already Completed">Claim {view.code} has already been marked as complete. Nothing more to do.</Notice>
+    case 'approved':
+      return <ApprovedClaim code={view.code} details={view.details} errors={errors} values={values} />
+    case 'done':
+      return null
+  }
+}
+
+function ApprovedClaim({ code, details, errors, values }: { code: string; details: PartnerClaimDetailsView; errors: Record<string, string[]>; values: Record<string, string> }) {
+  const replacement = values.repairType === 'replacement'
+  const replacementNote =
+    details.planType === 'chip_only'
+      ? 'Chip Repair Only plan: a windshield replacement is not covered.'
+      : details.replacementsLeft > 0
+        ? 'Comprehensive plan: 1 windshield replacement left this plan year.'
+        : 'Comprehensive plan: the replacement for this plan year has been used; a replacement is not covered.'
+  return (
+    <>
+      <Card className="mt-6 space-y-4">
+        <h2 className="text-xl font-semibold text-slate-900">
+          Claim <span className="font-mono">{code}</span>
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-600">Customer</dt>
+            <dd className="font-medium" data-testid="customer-name">{details.customer.name || '—'}</dd>
+            <dd>{details.customer.email}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Vehicle</dt>
+            <dd className="font-medium">{details.vehicle ? `${details.vehicle.year} ${details.vehicle.make} ${details.vehicle.model}` : 'Not recorded'}</dd>
+            {details.vehicle?.licensePlate ? <dd>Plate {details.vehicle.licensePlate}</dd> : null}
+          </div>
+          <div>
+            <dt className="text-slate-600">Damage type</dt>
+            <dd className="capitalize">{details.damageType}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Plan</dt>
+            <dd>{details.planType === 'chip_only' ? 'Chip Repair Only' : 'Comprehensive'}</dd>
+          </div>
+        </dl>
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">What happened</h3>
+          <p className="mt-1 whitespace-pre-line text-slate-800">{details.description}</p>
+        </div>
+        {details.photos.length ? (
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Damage photos</h3>
+            <ul className="mt-2 grid grid-cols-3 gap-2">
+              {details.photos.map((photo, index) => (
+                <li key={photo.id}>
+                  <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
+                    <img src={photo.thumb} alt={`Damage photo ${index + 1}`} width={160} height={120} loading="lazy" className="h-24 w-full object-cover" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card className="mt-6">
+        <h2 className="text-xl font-semibold text-slate-900">Complete the Service</h2>
+        <form method="post" encType="multipart/form-data" action={`${PARTNER_PAGE}?code=${encodeURIComponent(code)}`} className="mt-4 space-y-5" noValidate>
+          <input type="hidden" name="code" value={code} />
+          <FieldError id="form-error" errors={errors.form ?? errors.code} />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-900">Service Type</legend>
+            <p className="text-sm text-slate-600">{replacementNote}</p>
+            <div className="mt-2 flex gap-6">
+              <label className="flex items-center gap-2">
+                <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
+              </label>
+            </div>
+            <FieldError id="repairType-error" errors={errors.repairType} />
+          </fieldset>
+          <div className="space-y-1.5">
+            <label htmlFor="actualCost" className="block text-sm font-medium text-slate-900">
+              Actual Cost (optional)
+            </label>
+            <input id="actualCost" name="actualCost" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={values.actualCost} placeholder="0.00" className={inputClass} aria-describedby={errors.actualCost ? 'actualCost-error' : undefined} />
+            <FieldError id="actualCost-error" errors={errors.actualCost} />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="partnerNotes" className="block text-sm font-medium text-slate-900">
+              Partner Notes (optional)
+            </label>
+            <textarea id="partnerNotes" name="partnerNotes" rows={3} defaultValue={values.partnerNotes} className={inputClass} />
+            <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="invoice" className="block text-sm font-medium text-slate-900">
+              Invoice Photo
+            </label>
+            <input id="invoice" name="invoice" type="file" accept="image/*" className="block w-full text-sm" aria-describedby={errors.invoice ? 'invoice-error' : undefined} aria-invalid={errors.invoice ? true : undefined} />
+            <FieldError id="invoice-error" errors={errors.invoice} />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="repairPhotos" className="block text-sm font-medium text-slate-900">
+              Repair Photos
+            </label>
+            <input id="repairPhotos" name="repairPhotos" type="file" accept="image/*" multiple className="block w-full text-sm" aria-describedby={errors.repairPhotos ? 'repairPhotos-error' : undefined} aria-invalid={errors.repairPhotos ? true : undefined} />
+            <FieldError id="repairPhotos-error" errors={errors.repairPhotos} />
+          </div>
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
+            Mark Service Complete
+          </button>
+        </form>
+      </Card>
+    </>
+  )
+}
+
+function Done({ code, claimId }: { code: string; claimId: string }) {
+  return (
+    <Card className="mt-6 space-y-3 text-center">
+      <h2 className="text-2xl font-bold text-slate-900">Service Completed!</h2>
+      <p className="text-slate-700">Thank you. The claim has been marked as complete and the customer has been notified.</p>
+      <dl className="mx-auto grid max-w-sm grid-cols-2 gap-2 text-left text-sm">
+        <dt className="text-slate-600">Claim ID</dt>
+        <dd className="font-mono" data-testid="completed-claim-id">{claimId}</dd>
+        <dt className="text-slate-600">Confirmation code</dt>
+        <dd className="font-mono">{code}</dd>
+      </dl>
+      <a href={PARTNER_PAGE} className={buttonClass('secondary')}>
+        Look up another claim
+      </a>
+    </Card>
+  )
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import { PhotoPicker } from './photo-picker'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
+import { CHIP_ONLY_NOTE } from '~/validation/claims'
+
+export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
+
+export type SubmitClaimFormProps = {
+  policyId: string
+  /** Shown as the policy number. */
+  policyNumber: string | null
+  planType: 'chip_only' | 'comprehensive'
+  /** Where the form posts (the demo posts to its own action). */
+  action?: string
+  cancelHref: string
+  /** Latest allowed damage date (today), YYYY-MM-DD. */
+  maxDate: string
+  maxPhotos: number
+  submitting: boolean
+  errors?: SubmitClaimErrors
+  defaultValues?: { damageType?: string; damageDate?: string; description?: string }
+  toast?: ToastMessage | null
+}
+
+/** SPEC §2 "Submit claim": a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
+export function SubmitClaimForm({
+  policyId,
+  policyNumber,
+  planType,
+  action,
+  cancelHref,
+  maxDate,
+  maxPhotos,
+  submitting,
+  errors = {},
+  defaultValues = {},
+  toast,
+}: SubmitClaimFormProps) {
+  const chipOnly = planType === 'chip_only'
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null)
+  const photoErrors = [...(errors.photos ?? []), ...(photoProblem ? [photoProblem] : [])]
+
+  return (
+    <Card className="space-y-6">
+      <Toast toast={toast} />
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">File a Claim</h2>
+        {policyNumber ? (
+          <p className="mt-1 text-sm text-slate-700">
+            Policy number: <span className="font-mono" data-testid="policy-number">{policyNumber}</span>
+          </p>
+        ) : null}
+      </div>
+
+      <Form method="post" encType="multipart/form-data" action={action} className="space-y-6" noValidate>
+        <input type="hidden" name="policyId" value={policyId} />
+        <FieldError id="form-error" errors={errors.form ?? errors.policyId} />
+
+        <Field label="Damage Type" htmlFor="damageType" errors={errors.damageType} hint={chipOnly ? CHIP_ONLY_NOTE : undefined}>
+          <select
+            id="damageType"
+            name="damageType"
+            defaultValue={chipOnly ? 'chip' : (defaultValues.damageType ?? 'chip')}
+            className={inputClass}
+            aria-invalid={errors.damageType ? true : undefined}
+            aria-describedby={errors.damageType ? 'damageType-error' : undefined}
+          >
+            <option value="chip">Chip</option>
+            <option value="crack" disabled={chipOnly}>
+              {chipOnly ? 'Crack (Not covered)' : 'Crack'}
+            </option>
+          </select>
+        </Field>
+
+        <Field label="When did the damage happen?" htmlFor="damageDate" errors={errors.damageDate} hint="Please file within 48 hours of the damage.">
+          <input
+            id="damageDate"
+            name="damageDate"
+            type="date"
+            max={maxDate}
+            defaultValue={defaultValues.damageDate ?? maxDate}
+            required
+            className={inputClass}
+            aria-invalid={errors.damageDate ? true : undefined}
+            aria-describedby={errors.damageDate ? 'damageDate-error' : undefined}
+          />
+        </Field>
+
+        <div className="space-y-1.5">
+          <label htmlFor="photos" className="block text-sm font-medium text-slate-900">
+            Damage Photos
+          </label>
+          <p id="photos-hint" className="text-sm text-slate-600">
+            PNG, JPG up to 10MB each
+          </p>
+          <PhotoPicker
+            id="photos"
+            name="photos"
+            maxFiles={maxPhotos}
+            describedBy={photoErrors.length ? 'photos-hint photos-error' : 'photos-hint'}
+            invalid={photoErrors.length > 0}
+            onProblem={setPhotoProblem}
+          />
+          <FieldError id="photos-error" errors={photoErrors} />
+        </div>
+
+        <Field label="What Happened?" htmlFor="description" errors={errors.description}>
+          <textarea
+            id="description"
+            name="description"
+            rows={6}
+            defaultValue={defaultValues.description}
+            placeholder="Describe how and where the damage happened."
+            className={inputClass}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'description-error' : undefined}
+          />
+        </Field>
+
+        <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is
+          reviewed.
+        </p>
+
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={cancelHref} className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonClass('primary')} disabled={submitting}>
+            {submitting ? 'Submitting...' : 'Submit Claim'}
+          </button>
+        </div>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,715 @@
+import crypto from 'node:crypto'
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { hit } from '~/auth/rate-limit.server'
+import {
+  claimApprovedEmail,
+  claimAppealReceivedEmail,
+  claimCompletedEmail,
+  claimDeniedEmail,
+  claimReceivedEmail,
+  operatorClaimEmail,
+} from '~/components/emails/claims'
+import { db, transaction, type Db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import {
+  auditLog,
+  claimDocuments,
+  claims,
+  partnerGroups,
+  policies,
+  profiles,
+  rateLimits,
+  vehicles,
+  type Claim,
+  type ClaimDocument,
+  type PartnerGroup,
+  type Policy,
+  type Profile,
+  type Vehicle,
+} from '~/db/schema'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { deleteStored, storeImage, type UploadedFile } from '~/services/storage.server'
+
+/**
+ * Claims (DESIGN §6 "Claim states"): filing, the operator's decision, the customer's appeal and the shop's completion
+ * by confirmation code. Plain functions over the database; routes only authenticate, parse and respond.
+ */
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+/** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
+export const CLAIM_DEADLINE_HOURS = 48
+export const RESPONSE_PROMISE_HOURS = 48
+export const APPEAL_WINDOW_DAYS = 14
+export const MAX_CLAIM_PHOTOS = 10
+export const MAX_REPAIR_PHOTOS = 10
+
+// --- confirmation codes ------------------------------------------------------------------------------------------
+
+/** No 0/O and no 1/I/L: a code read aloud over a shop counter must not be misheard or mistyped. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
+
+export function generateConfirmationCode() {
+  let code = 'CS-'
+  for (let i = 0; i < 6; i++) code += CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]
+  return code
+}
+
+/** What a shop typed, tidied: upper case, no spaces, 'CS-' added when left out. Null when it cannot be a code. */
+export function normalizeCode(input: unknown): string | null {
+  if (typeof input !== 'string') return null
+  let code = input.trim().toUpperCase().replace(/\s+/g, '')
+  if (/^CS[A-Z0-9]{6}$/.test(code)) code = `CS-${code.slice(2)}`
+  if (/^[A-Z0-9]{6}$/.test(code)) code = `CS-${code}`
+  return CODE_PATTERN.test(code) ? code : null
+}
+
+function unusedConfirmationCode() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = generateConfirmationCode()
+    const taken = db().select({ id: claims.id }).from(claims).where(eq(claims.confirmationCode, code)).get()
+    if (!taken) return code
+  }
+  // 31^6 ≈ 887 million codes: twenty collisions in a row means something else is wrong.
+  throw new Error('Could not find an unused confirmation code')
+}
+
+// --- filing rules ------------------------------------------------------------------------------------------------
+
+export type FilingRefusal = 'access_denied' | 'not_active'
+
+/** SPEC §5 "Claim access": the customer's own policy, active, with its photos uploaded (not incomplete, past_due or canceled). */
+export function canFileClaim(policy: Policy | null | undefined, profileId: string): { ok: true } | { ok: false; reason: FilingRefusal } {
+  if (!policy || policy.profileId !== profileId) return { ok: false, reason: 'access_denied' }
+  if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return { ok: false, reason: 'not_active' }
+  return { ok: true }
+}
+
+export const FILING_REFUSALS: Record<FilingRefusal, { title: string; description: string }> = {
+  access_denied: { title: 'Access Denied', description: "You don't have access to this policy" },
+  not_active: { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' },
+}
+
+/** The damage types a plan covers: Chip Repair Only covers chips, nothing else. */
+export function allowedDamageTypes(policy: Pick<Policy, 'planType'>): ('chip' | 'crack')[] {
+  return policy.planType === 'chip_only' ? ['chip'] : ['chip', 'crack']
+}
+
+export function todayIso(now = new Date()) {
+  return now.toISOString().slice(0, 10)
+}
+
+/**
+ * A claim is late when it is filed more than 48 hours after the damage. We only know the day of the damage, so we
+ * count from the end of that day in the westernmost US time zone (UTC−10): a customer is never flagged unfairly.
+ */
+export function isFiledLate(damageDate: string, now = new Date()) {
+  const endOfDamageDay = Date.parse(`${damageDate}T00:00:00Z`) + DAY_MS + 10 * HOUR_MS
+  return now.getTime() - endOfDamageDay > CLAIM_DEADLINE_HOURS * HOUR_MS
+}
+
+/** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */
+export function isFutureDate(date: string, now = new Date()) {
+  return date > todayIso(now)
+}
+
+export function findPolicy(policyId: string) {
+  return db().select().from(policies).where(eq(policies.id, policyId)).get() ?? null
+}
+
+export class ClaimRuleError extends Error {
+  constructor(
+    public field: string,
+    message: string,
+    public title = 'Error',
+    public status = 400,
+  ) {
+    super(message)
+    this.name = 'ClaimRuleError'
+  }
+}
+
+export type SubmitClaimInput = {
+  profile: Pick<Profile, 'id'>
+  policyId: string
+  damageType: 'chip' | 'crack'
+  description: string
+  damageDate: string
+  photos: UploadedFile[]
+}
+
+/**
+ * Files a claim. Order matters (DESIGN §6 "Uploads"): every photo is stored first (sharp refuses non-images), then
+ * the claim and its claim_documents rows are written in one transaction; if anything fails the stored files are
+ * removed again, so a failure leaves neither rows nor files behind.
+ */
+export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
+  const policy = findPolicy(input.policyId)
+  const allowed = canFileClaim(policy, input.profile.id)
+  if (!allowed.ok) {
+    const refusal = FILING_REFUSALS[allowed.reason]
+    throw new ClaimRuleError('form', refusal.description, refusal.title, allowed.reason === 'access_denied' ? 404 : 400)
+  }
+  if (!allowedDamageTypes(policy!).includes(input.damageType)) {
+    throw new ClaimRuleError('damageType', 'Your chip repair plan covers chip damage only.', 'Not Covered')
+  }
+  if (isFutureDate(input.damageDate, now)) {
+    throw new ClaimRuleError('damageDate', 'The damage date cannot be in the future.', 'Check the Date')
+  }
+  if (input.photos.length === 0) {
+    throw new ClaimRuleError('photos', 'Please upload at least one photo of the damage.', 'Photos Required')
+  }
+  if (input.photos.length > MAX_CLAIM_PHOTOS) {
+    throw new ClaimRuleError('photos', `Please upload no more than ${MAX_CLAIM_PHOTOS} photos.`, 'Too Many Photos', 413)
+  }
+
+  const claimId = createId()
+  const stamp = now.getTime()
+  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
+  try {
+    for (const [index, photo] of input.photos.entries()) {
+      const paths = await storeImage(photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)
+      stored.push({ ...paths, fileName: photo.fileName })
+    }
+    const claim = transaction((tx) => {
+      const row = tx
+        .insert(claims)
+        .values({
+          id: claimId,
+          policyId: policy!.id,
+          damageType: input.damageType,
+          description: input.description,
+          damageDate: input.damageDate,
+          filedLate: isFiledLate(input.damageDate, now),
+          lifecycleStatus: 'submitted',
+          approvalStatus: 'pending_review',
+          confirmationCode: unusedConfirmationCode(),
+          submittedAt: now.toISOString(),
+        })
+        .returning()
+        .get()
+      for (const file of stored) {
+        tx.insert(claimDocuments)
+          .values({ claimId, documentType: 'damage_photo', filePath: file.filePath, thumbPath: file.thumbPath, fileName: file.fileName, uploadedByProfileId: input.profile.id })
+          .run()
+      }
+      audit(tx, input.profile.id, 'claim.submitted', claimId, { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length })
+      return row
+    })
+    return claim
+  } catch (error) {
+    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    throw error
+  }
+}
+
+/** After a claim is filed: a receipt to the customer and a note to the operator. Never throws. */
+export async function notifyClaimSubmitted(claimId: string) {
+  try {
+    const context = claimContext(claimId)
+    if (!context) return false
+    const { claim, profile, policy, vehicle } = context
+    const appUrl = env().APP_URL
+    const receipt = claimReceivedEmail({ claimId: claim.id, confirmationCode: claim.confirmationCode, dashboardUrl: `${appUrl}/customer#claims` })
+    await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
+    const operator = operatorClaimEmail({
+      kind: 'new',
+      claimId: claim.id,
+      confirmationCode: claim.confirmationCode,
+      customer: profile.fullName || profile.email,
+      planType: policy.planType,
+      damageType: claim.damageType,
+      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
+      filedLate: claim.filedLate,
+      reviewUrl: `${appUrl}/admin/claims/${claim.id}`,
+    })
+    for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
+    return true
+  } catch (error) {
+    console.error(`Claim ${claimId}: submission e-mails failed`, error)
+    return false
+  }
+}
+
+function operatorAddresses() {
+  const admins = env().ADMIN_EMAILS
+  return admins.length ? admins : [env().SUPPORT_EMAIL]
+}
+
+// --- the customer's view -----------------------------------------------------------------------------------------
+
+/** A claim of this customer's (through its policy), or null for anyone else's. */
+export function getClaimForProfile(profileId: string, claimId: string) {
+  const row = db()
+    .select({ claim: claims, policy: policies })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(and(eq(claims.id, claimId), eq(policies.profileId, profileId)))
+    .get()
+  return row ?? null
+}
+
+/** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
+export function appealDeadline(claim: Pick<Claim, 'approvalStatus' | 'reviewedAt' | 'appealedAt'>) {
+  if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
+  return new Date(Date.parse(claim.reviewedAt) + APPEAL_WINDOW_DAYS * DAY_MS)
+}
+
+export function canAppeal(claim: Pick<Claim, 'approvalStatus' | 'reviewedAt' | 'appealedAt'>, now = new Date()) {
+  const deadline = appealDeadline(claim)
+  return deadline !== null && now.getTime() <= deadline.getTime()
+}
+
+/** The customer appeals a denial (once, within 14 days): the claim goes back to the operator's queue. */
+export async function appealClaim(input: { profileId: string; claimId: string; appealText: string }, now = new Date()) {
+  const claim = transaction((tx) => {
+    const found = getClaimForProfile(input.profileId, input.claimId)
+    if (!found) throw new ClaimRuleError('form', 'Claim not found.', 'Not Found', 404)
+    if (!canAppeal(found.claim, now)) {
+      throw new ClaimRuleError('form', `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`, 'Appeal Not Possible')
+    }
+    const row = tx
+      .update(claims)
+      .set({ approvalStatus: 'pending_review', lifecycleStatus: 'in_review', appealText: input.appealText, appealedAt: now.toISOString() })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'denied')))
+      .returning()
+      .get()
+    audit(tx, input.profileId, 'claim.appealed', input.claimId, {})
+    return row
+  })
+  await notify(claim.id, ({ claim: current, profile, policy, vehicle }) => {
+    const appUrl = env().APP_URL
+    const received = claimAppealReceivedEmail({ claimId: current.id, confirmationCode: current.confirmationCode, dashboardUrl: `${appUrl}/customer#claims` })
+    const operator = operatorClaimEmail({
+      kind: 'appeal',
+      claimId: current.id,
+      confirmationCode: current.confirmationCode,
+      customer: profile.fullName || profile.email,
+      planType: policy.planType,
+      damageType: current.damageType,
+      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
+      filedLate: current.filedLate,
+      reviewUrl: `${appUrl}/admin/claims/${current.id}`,
+    })
+    return [
+      { to: profile.email, ...received, tag: 'claim-appeal-received' },
+      ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),
+    ]
+  })
+  return claim
+}
+
+// --- the operator's review ---------------------------------------------------------------------------------------
+
+export type QueueEntry = {
+  claim: Claim
+  customerName: string | null
+  customerEmail: string
+  planType: Policy['planType']
+  /** Hours left on the 48-hour response promise; negative when overdue. Appeals count from the appeal. */
+  hoursLeft: number
+}
+
+/** Claims waiting for a decision, oldest first (by submission, or by appeal for appeals). */
+export function reviewQueue(now = new Date()): QueueEntry[] {
+  const rows = db()
+    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, planType: policies.planType })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .where(eq(claims.approvalStatus, 'pending_review'))
+    .orderBy(asc(claims.submittedAt))
+    .all()
+  return rows
+    .map((row) => ({
+      claim: row.claim,
+      customerName: row.fullName,
+      customerEmail: row.email,
+      planType: row.planType,
+      hoursLeft: responseHoursLeft(row.claim, now),
+    }))
+    .sort((a, b) => waitingSince(a.claim) - waitingSince(b.claim))
+}
+
+function waitingSince(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>) {
+  return Date.parse(claim.appealedAt ?? claim.submittedAt)
+}
+
+export function responseHoursLeft(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>, now = new Date()) {
+  return (waitingSince(claim) + RESPONSE_PROMISE_HOURS * HOUR_MS - now.getTime()) / HOUR_MS
+}
+
+/** Recently decided claims, newest decision first, for the console's second list. */
+export function recentlyDecided(limit = 20) {
+  return db()
+    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, groupName: partnerGroups.name })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(isNotNull(claims.reviewedAt))
+    .orderBy(desc(claims.reviewedAt))
+    .limit(limit)
+    .all()
+}
+
+type ClaimContext = { claim: Claim; policy: Policy; profile: Profile; vehicle: Vehicle | null; partnerGroup: PartnerGroup | null }
+
+function claimContext(claimId: string): ClaimContext | null {
+  const row = db()
+    .select({ claim: claims, policy: policies, profile: profiles, vehicle: vehicles, partnerGroup: partnerGroups })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(eq(claims.id, claimId))
+    .get()
+  return row ?? null
+}
+
+export function claimDocumentsOf(claimId: string): ClaimDocument[] {
+  return db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId)).orderBy(asc(claimDocuments.createdAt), asc(claimDocuments.filePath)).all()
+}
+
+/** Everything the operator's claim page shows. */
+export function claimForReview(claimId: string, now = new Date()) {
+  const context = claimContext(claimId)
+  if (!context) return null
+  const previousClaims = db()
+    .select()
+    .from(claims)
+    .where(eq(claims.policyId, context.policy.id))
+    .orderBy(desc(claims.submittedAt))
+    .all()
+    .filter((claim) => claim.id !== claimId)
+  const history = db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
+    .orderBy(asc(auditLog.id))
+    .all()
+  return {
+    ...context,
+    documents: claimDocumentsOf(claimId),
+    previousClaims,
+    history,
+    replacementsLeft: replacementsLeft(context.policy, now),
+    hoursLeft: responseHoursLeft(context.claim, now),
+  }
+}
+
+export function activePartnerGroups() {
+  return db().select().from(partnerGroups).where(eq(partnerGroups.isActive, true)).orderBy(asc(partnerGroups.name)).all()
+}
+
+/** The operator approves a pending claim and assigns the partner group that will do the work. */
+export async function approveClaim(input: { claimId: string; partnerGroupId: string; actorId: string }, now = new Date()) {
+  const claim = transaction((tx) => {
+    const group = tx.select().from(partnerGroups).where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true))).get()
+    if (!group) throw new ClaimRuleError('partnerGroupId', 'Please choose a partner group.', 'Partner Group Required')
+    const row = tx
+      .update(claims)
+      .set({ approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id, reviewedAt: now.toISOString(), reviewedBy: input.actorId })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
+      .returning()
+      .get()
+    if (!row) throw notPending(input.claimId)
+    audit(tx, input.actorId, 'claim.approved', row.id, { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) })
+    return row
+  })
+  await notify(claim.id, ({ claim: current, profile, partnerGroup }) => [
+    {
+      to: profile.email,
+      ...claimApprovedEmail({
+        claimId: current.id,
+        confirmationCode: current.confirmationCode,
+        partnerGroup: partnerGroup?.name ?? 'our partner shop',
+        partnerPhone: partnerGroup?.phone ?? null,
+        partnerEmail: partnerGroup?.email ?? null,
+        dashboardUrl: `${env().APP_URL}/customer#claims`,
+      }),
+      tag: 'claim-approved',
+    },
+  ])
+  return claim
+}
+
+/** The operator denies a pending claim; the reason is required and is shown to the customer. */
+export async function denyClaim(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
+  const reason = input.reason.trim()
+  if (!reason) throw new ClaimRuleError('reason', 'Please give the reason for the denial.', 'Reason Required')
+  const claim = transaction((tx) => {
+    const row = tx
+      .update(claims)
+      .set({ approvalStatus: 'denied', lifecycleStatus: 'denied', denialReason: reason, reviewedAt: now.toISOString(), reviewedBy: input.actorId, assignedPartnerGroupId: null })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
+      .returning()
+      .get()
+    if (!row) throw notPending(input.claimId)
+    audit(tx, input.actorId, 'claim.denied', row.id, { reason, appeal: Boolean(row.appealedAt) })
+    return row
+  })
+  await notify(claim.id, ({ claim: current, profile }) => [
+    {
+      to: profile.email,
+      ...claimDeniedEmail({
+        claimId: current.id,
+        confirmationCode: current.confirmationCode,
+        reason,
+        // A decided appeal is final; a first denial may be appealed within 14 days.
+        appealUntil: current.appealedAt ? null : new Date(now.getTime() + APPEAL_WINDOW_DAYS * DAY_MS),
+        appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
+        supportEmail: env().SUPPORT_EMAIL,
+      }),
+      tag: 'claim-denied',
+    },
+  ])
+  return claim
+}
+
+function notPending(claimId: string) {
+  const current = db().select({ status: claims.approvalStatus }).from(claims).where(eq(claims.id, claimId)).get()
+  if (!current) return new ClaimRuleError('form', 'Claim not found.', 'Not Found', 404)
+  return new ClaimRuleError('form', `This claim was already decided (${current.status.replace('_', ' ')}).`, 'Already Decided', 409)
+}
+
+// --- replacements ------------------------------------------------------------------------------------------------
+
+/** The plan year `now` falls in: years count from the coverage start date (or the policy's creation). */
+export function planYear(policy: Pick<Policy, 'coverageStartDate' | 'createdAt'>, now = new Date()) {
+  const start = new Date(`${policy.coverageStartDate ?? policy.createdAt.slice(0, 10)}T00:00:00Z`)
+  let years = now.getUTCFullYear() - start.getUTCFullYear()
+  const anniversary = (n: number) => addYears(start, n)
+  if (anniversary(years).getTime() > now.getTime()) years--
+  years = Math.max(0, years)
+  return { start: anniversary(years), end: anniversary(years + 1) }
+}
+
+function addYears(date: Date, years: number) {
+  const next = new Date(date)
+  next.setUTCFullYear(date.getUTCFullYear() + years)
+  // Feb 29 start: the anniversary in a common year is Mar 1 (setUTCFullYear rolls over), which is what we want.
+  return next
+}
+
+/** SPEC §1: Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
+export const REPLACEMENTS_PER_PLAN_YEAR = { chip_only: 0, comprehensive: 1 } as const
+
+export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'coverageStartDate' | 'createdAt'>, now = new Date()) {
+  const allowance = REPLACEMENTS_PER_PLAN_YEAR[policy.planType]
+  if (allowance === 0) return 0
+  const { start, end } = planYear(policy, now)
+  const used = db()
+    .select({ completedAt: claims.completedAt })
+    .from(claims)
+    .where(and(eq(claims.policyId, policy.id), eq(claims.approvalStatus, 'completed'), eq(claims.repairType, 'replacement')))
+    .all()
+    .filter((row) => row.completedAt && Date.parse(row.completedAt) >= start.getTime() && Date.parse(row.completedAt) < end.getTime()).length
+  return Math.max(0, allowance - used)
+}
+
+// --- shops: lookup by code and completion ------------------------------------------------------------------------
+
+/** 10 wrong codes from one address in 10 minutes, then 30 minutes of refusals (DESIGN §6). */
+export const WRONG_CODE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000, blockMs: 30 * 60 * 1000 }
+/** Any one code: 30 lookups in 10 minutes is far more than a shop needs. */
+export const PER_CODE_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000, blockMs: 30 * 60 * 1000 }
+
+export class RateLimitedError extends Error {
+  constructor(public retryAfterSeconds: number) {
+    super('Too many attempts')
+    this.name = 'RateLimitedError'
+  }
+}
+
+function blockedFor(key: string, now = Date.now()) {
+  const row = db().select({ blockedUntil: rateLimits.blockedUntil }).from(rateLimits).where(eq(rateLimits.key, key)).get()
+  return row?.blockedUntil && row.blockedUntil > now ? Math.ceil((row.blockedUntil - now) / 1000) : 0
+}
+
+export type PartnerLookup =
+  | { state: 'not_found' }
+  | { state: 'pending_review' | 'denied'; code: string }
+  | { state: 'completed'; code: string; claimId: string }
+  | { state: 'approved'; code: string; details: PartnerClaimDetails }
+
+export type PartnerClaimDetails = {
+  claim: { id: string; damageType: Claim['damageType']; description: string; damageDate: string | null }
+  customer: { name: string; email: string }
+  vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
+  planType: Policy['planType']
+  partnerGroup: string | null
+  replacementsLeft: number
+  damagePhotos: { id: string; filePath: string; thumbPath: string | null; fileName: string }[]
+}
+
+/**
+ * A shop looks a claim up by its code. Rate limited per address (wrong codes only) and per code; throws
+ * RateLimitedError. Only an approved, not yet completed claim reveals the customer's details.
+ */
+export function lookupClaimByCode(rawCode: unknown, clientAddress: string, now = new Date()): PartnerLookup {
+  const ipKey = `claim-code:ip:${clientAddress}`
+  const ipWait = blockedFor(ipKey, now.getTime())
+  if (ipWait) throw new RateLimitedError(ipWait)
+  const code = normalizeCode(rawCode)
+  if (code) {
+    const perCode = hit(`claim-code:code:${code}`, PER_CODE_LIMIT, now.getTime())
+    if (!perCode.allowed) throw new RateLimitedError(perCode.retryAfterSeconds)
+  }
+  const claim = code ? db().select().from(claims).where(eq(claims.confirmationCode, code)).get() : undefined
+  if (!code || !claim) {
+    const wrong = hit(ipKey, WRONG_CODE_LIMIT, now.getTime())
+    if (!wrong.allowed) throw new RateLimitedError(wrong.retryAfterSeconds)
+    return { state: 'not_found' }
+  }
+  if (claim.approvalStatus === 'completed') return { state: 'completed', code, claimId: claim.id }
+  if (claim.approvalStatus !== 'approved') return { state: claim.approvalStatus === 'denied' ? 'denied' : 'pending_review', code }
+  const context = claimContext(claim.id)!
+  const photos = claimDocumentsOf(claim.id).filter((document) => document.documentType === 'damage_photo')
+  return {
+    state: 'approved',
+    code,
+    details: {
+      claim: { id: claim.id, damageType: claim.damageType, description: claim.description, damageDate: claim.damageDate },
+      customer: { name: context.profile.fullName ?? '', email: context.profile.email },
+      vehicle: context.vehicle
+        ? { year: context.vehicle.year, make: context.vehicle.make, model: context.vehicle.model, licensePlate: context.vehicle.licensePlate }
+        : null,
+      planType: context.policy.planType,
+      partnerGroup: context.partnerGroup?.name ?? null,
+      replacementsLeft: replacementsLeft(context.policy, now),
+      damagePhotos: photos.map((photo) => ({ id: photo.id, filePath: photo.filePath, thumbPath: photo.thumbPath, fileName: photo.fileName })),
+    },
+  }
+}
+
+export type CompleteClaimInput = {
+  code: string
+  repairType: 'repair' | 'replacement'
+  actualCostCents: number | null
+  partnerNotes: string | null
+  invoice: UploadedFile | null
+  repairPhotos: UploadedFile[]
+}
+
+/**
+ * The shop marks an approved claim complete with its invoice and repair photos. Completing a completed claim again
+ * changes nothing and reports success (a double-submitted form is harmless). Files are stored before the rows.
+ */
+export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
+  const existing = db().select().from(claims).where(eq(claims.confirmationCode, input.code)).get()
+  if (!existing) throw new ClaimRuleError('code', 'No claim has this confirmation code.', 'Claim Not Found', 404)
+  if (existing.approvalStatus === 'completed') return { claim: existing, alreadyCompleted: true }
+  if (existing.approvalStatus !== 'approved') {
+    throw new ClaimRuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+  }
+  const policy = findPolicy(existing.policyId)!
+  assertReplacementAllowed(policy, input.repairType, now)
+  if (!input.invoice) throw new ClaimRuleError('invoice', 'Please upload an invoice photo.', 'Invoice Required')
+  if (input.repairPhotos.length === 0) throw new ClaimRuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
+
+  const stamp = now.getTime()
+  const stored: { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string; fileName: string }[] = []
+  const label = (type: string) => `claim-documents/${existing.id}/${stamp}_${type}_${createId(6)}`
+  try {
+    stored.push({ documentType: 'invoice', fileName: input.invoice.fileName, ...(await storeImage(input.invoice, label('invoice'))) })
+    for (const photo of input.repairPhotos) {
+      stored.push({ documentType: 'repair_photo', fileName: photo.fileName, ...(await storeImage(photo, label('repair'))) })
+    }
+    const result = transaction((tx) => {
+      // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
+      const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
+      if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
+      if (current.approvalStatus !== 'approved') throw new ClaimRuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+      assertReplacementAllowed(policy, input.repairType, now)
+      const row = tx
+        .update(claims)
+        .set({
+          approvalStatus: 'completed',
+          lifecycleStatus: 'completed',
+          completedAt: now.toISOString(),
+          repairType: input.repairType,
+          actualCostCents: input.actualCostCents,
+          partnerNotes: input.partnerNotes,
+        })
+        .where(eq(claims.id, existing.id))
+        .returning()
+        .get()
+      for (const file of stored) {
+        tx.insert(claimDocuments).values({ claimId: existing.id, documentType: file.documentType, filePath: file.filePath, thumbPath: file.thumbPath, fileName: file.fileName }).run()
+      }
+      audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: stored.length })
+      return { claim: row, alreadyCompleted: false }
+    })
+    if (result.alreadyCompleted) deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    else {
+      await notify(result.claim.id, ({ claim, profile, partnerGroup }) => [
+        {
+          to: profile.email,
+          ...claimCompletedEmail({
+            claimId: claim.id,
+            confirmationCode: claim.confirmationCode,
+            repairType: claim.repairType ?? 'repair',
+            partnerGroup: partnerGroup?.name ?? null,
+            dashboardUrl: `${env().APP_URL}/customer#claims`,
+          }),
+          tag: 'claim-completed',
+        },
+      ])
+    }
+    return result
+  } catch (error) {
+    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    throw error
+  }
+}
+
+function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {
+  if (repairType !== 'replacement') return
+  if (policy.planType === 'chip_only') {
+    throw new ClaimRuleError('repairType', 'This is a Chip Repair Only plan: it does not cover a windshield replacement.', 'Replacement Not Covered')
+  }
+  if (replacementsLeft(policy, now) === 0) {
+    const { end } = planYear(policy, now)
+    throw new ClaimRuleError(
+      'repairType',
+      `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${end.toISOString().slice(0, 10)}.`,
+      'Replacement Limit Reached',
+    )
+  }
+}
+
+// --- shared ------------------------------------------------------------------------------------------------------
+
+function audit(tx: Db, actor: string, action: string, claimId: string, detail: Record<string, unknown>) {
+  tx.insert(auditLog).values({ actor, action, entityType: 'claim', entityId: claimId, detail }).run()
+}
+
+type Outgoing = { to: string; subject: string; html: string; text: string; tag: string }
+
+/** E-mails about a claim, after its transaction committed. A failure is logged, never undoes the decision. */
+async function notify(claimId: string, build: (context: ClaimContext) => Outgoing[]) {
+  try {
+    const context = claimContext(claimId)
+    if (!context) return
+    for (const message of build(context)) await sendEmail(message)
+  } catch (error) {
+    console.error(`Claim ${claimId}: e-mail failed`, error)
+  }
+}
+
+/** Claims of these policies with their partner group names, newest first (for cards outside the dashboard). */
+export function claimsOfPolicies(policyIds: string[]) {
+  if (!policyIds.length) return []
+  return db()
+    .select({ claim: claims, partnerGroupName: partnerGroups.name })
+    .from(claims)
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(inArray(claims.policyId, policyIds))
+    .orderBy(desc(claims.submittedAt))
+    .all()
+}

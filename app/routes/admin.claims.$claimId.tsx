@@ -1,0 +1,312 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/admin.claims.$claimId'
+import { requireAdmin } from '~/auth/session.server'
+import { ApprovalBadge, formatDateTime, formatLongDate, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { activePartnerGroups, approveClaim, claimForReview, ClaimRuleError, denyClaim } from '~/models/claims.server'
+import { redirectWithToast } from '~/toast.server'
+import { ReviewSchema } from '~/validation/claims'
+
+/** A stored upload as the operator sees it: the thumbnail, linking to the full-size file (both through /files). */
+function fileUrl(relPath: string) {
+  return `/files/${relPath.split('/').map(encodeURIComponent).join('/')}`
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const review = claimForReview(params.claimId)
+  if (!review) throw data(null, { status: 404 })
+  const { claim, policy, profile, vehicle, partnerGroup } = review
+  const documents = review.documents.map((document) => ({
+    id: document.id,
+    type: document.documentType,
+    fileName: document.fileName,
+    full: fileUrl(document.filePath),
+    thumb: fileUrl(document.thumbPath ?? document.filePath),
+  }))
+  return {
+    claim: {
+      id: claim.id,
+      code: claim.confirmationCode,
+      status: claim.approvalStatus,
+      damageType: claim.damageType,
+      damageDate: claim.damageDate,
+      description: claim.description,
+      filedLate: claim.filedLate,
+      submittedAt: claim.submittedAt,
+      reviewedAt: claim.reviewedAt,
+      denialReason: claim.denialReason,
+      appealText: claim.appealText,
+      appealedAt: claim.appealedAt,
+      completedAt: claim.completedAt,
+      repairType: claim.repairType,
+      actualCostCents: claim.actualCostCents,
+      partnerNotes: claim.partnerNotes,
+      partnerGroup: partnerGroup?.name ?? null,
+    },
+    customer: { name: profile.fullName, email: profile.email, phone: profile.phone },
+    policy: { id: policy.id, planType: policy.planType, status: policy.status, coverageStartDate: policy.coverageStartDate, vehicleType: policy.vehicleType, hasAdas: policy.hasAdas },
+    vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, plate: vehicle.licensePlate, state: vehicle.licensePlateState } : null,
+    documents,
+    previousClaims: review.previousClaims.map((previous) => ({
+      id: previous.id,
+      code: previous.confirmationCode,
+      status: previous.approvalStatus,
+      damageType: previous.damageType,
+      submittedAt: previous.submittedAt,
+      repairType: previous.repairType,
+    })),
+    replacementsLeft: review.replacementsLeft,
+    hoursLeft: review.hoursLeft,
+    history: review.history.map((entry) => ({ id: entry.id, action: entry.action, actor: entry.actor, at: entry.createdAt })),
+    partnerGroups: claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
+  }
+}
+
+type ActionResult = { intent: string; errors: Record<string, string[]>; toast: ToastMessage }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema })
+  if (submission.status !== 'success') {
+    const errors = (submission.reply().error ?? {}) as Record<string, string[]>
+    const intent = String(submission.payload.intent ?? '')
+    const first = Object.values(errors).flat()[0] ?? 'Please check the form.'
+    return data<ActionResult>({ intent, errors, toast: { type: 'error', title: intent === 'deny' ? 'Reason Required' : 'Please Check the Form', description: first } }, { status: 400 })
+  }
+  const input = submission.value
+  try {
+    if (input.intent === 'approve') {
+      const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
+      return redirectWithToast('/admin/claims', { type: 'success', title: 'Claim Approved', description: `${claim.confirmationCode} is approved; the customer has been e-mailed.` })
+    }
+    const claim = await denyClaim({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
+    return redirectWithToast('/admin/claims', { type: 'success', title: 'Claim Denied', description: `${claim.confirmationCode} is denied; the customer has been e-mailed with the reason.` })
+  } catch (error) {
+    if (error instanceof ClaimRuleError) {
+      if (error.status === 404) throw data(null, { status: 404 })
+      return data<ActionResult>({ intent: input.intent, errors: { [error.field]: [error.message] }, toast: { type: 'error', title: error.title, description: error.message } }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
+
+export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const { claim, customer, policy, vehicle, documents, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } = loaderData
+  const navigation = useNavigation()
+  const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+  const errors = actionData?.errors ?? {}
+  const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
+  const shopFiles = documents.filter((document) => document.type !== 'damage_photo')
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="mb-2 text-sm">
+        <Link to="/admin/claims" className="text-brand-700 underline">Claims to review</Link>
+      </p>
+      <PageHeading
+        sub={
+          <span className="flex flex-wrap items-center gap-2">
+            <ApprovalBadge status={claim.status} />
+            {claim.status === 'pending_review' ? <ResponseTimer hoursLeft={hoursLeft} /> : null}
+            {claim.filedLate ? <Badge tone="warning">Filed late (more than 48 hours after the damage)</Badge> : null}
+            {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
+          </span>
+        }
+      >
+        Claim <span className="font-mono">{claim.code}</span>
+      </PageHeading>
+      <Toast toast={actionData?.toast} className="mb-6" />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Damage</h2>
+            <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+              <dt className="text-slate-600">Damage type</dt>
+              <dd className="capitalize">{claim.damageType}</dd>
+              <dt className="text-slate-600">Damage date</dt>
+              <dd>{formatLongDate(claim.damageDate)}</dd>
+              <dt className="text-slate-600">Submitted</dt>
+              <dd>{formatDateTime(claim.submittedAt)}</dd>
+              <dt className="text-slate-600">Claim ID</dt>
+              <dd className="font-mono text-xs">{claim.id}</dd>
+            </dl>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">What happened</h3>
+            <p className="mt-1 whitespace-pre-line text-slate-800">{claim.description}</p>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Damage photos</h3>
+            <PhotoGrid photos={damagePhotos} empty="No photos." />
+          </Card>
+
+          {claim.appealText ? (
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Appeal</h2>
+              <p className="mt-1 text-sm text-slate-600">Appealed {formatDateTime(claim.appealedAt)}. Earlier denial: {claim.denialReason}</p>
+              <p className="mt-3 whitespace-pre-line text-slate-800">{claim.appealText}</p>
+            </Card>
+          ) : null}
+
+          {claim.status === 'pending_review' ? (
+            <Card className="space-y-6">
+              <h2 className="text-lg font-semibold text-slate-900">Decision{claim.appealedAt ? ' on the appeal' : ''}</h2>
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="approve" />
+                <Field label="Partner group" htmlFor="partnerGroupId" errors={actionData?.intent === 'approve' ? errors.partnerGroupId : undefined}>
+                  <select id="partnerGroupId" name="partnerGroupId" className={inputClass} defaultValue="">
+                    <option value="" disabled>
+                      Choose the shop group…
+                    </option>
+                    {partnerGroups.map((group) => (
+                      <option key={group.id} value={group.id}>
+                        {group.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <button type="submit" className={buttonClass('primary')} disabled={busyIntent === 'approve'}>
+                  {busyIntent === 'approve' ? 'Approving...' : 'Approve'}
+                </button>
+              </Form>
+              <hr className="border-slate-200" />
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="deny" />
+                <Field label="Reason for denial" htmlFor="reason" hint="The customer sees this reason and may appeal within 14 days." errors={actionData?.intent === 'deny' ? errors.reason : undefined}>
+                  <textarea id="reason" name="reason" rows={3} className={inputClass} />
+                </Field>
+                <button type="submit" className={buttonClass('destructive')} disabled={busyIntent === 'deny'}>
+                  {busyIntent === 'deny' ? 'Denying...' : 'Deny'}
+                </button>
+              </Form>
+            </Card>
+          ) : (
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Outcome</h2>
+              <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+                <dt className="text-slate-600">Decided</dt>
+                <dd>{formatDateTime(claim.reviewedAt)}</dd>
+                {claim.partnerGroup ? (
+                  <>
+                    <dt className="text-slate-600">Partner group</dt>
+                    <dd>{claim.partnerGroup}</dd>
+                  </>
+                ) : null}
+                {claim.status === 'denied' ? (
+                  <>
+                    <dt className="text-slate-600">Reason</dt>
+                    <dd>{claim.denialReason}</dd>
+                  </>
+                ) : null}
+                {claim.completedAt ? (
+                  <>
+                    <dt className="text-slate-600">Completed</dt>
+                    <dd>{formatDateTime(claim.completedAt)}</dd>
+                    <dt className="text-slate-600">Service</dt>
+                    <dd className="capitalize">{claim.repairType}</dd>
+                    <dt className="text-slate-600">Actual cost</dt>
+                    <dd>{claim.actualCostCents === null ? '—' : `$${(claim.actualCostCents / 100).toFixed(2)}`}</dd>
+                    <dt className="text-slate-600">Shop notes</dt>
+                    <dd className="whitespace-pre-line">{claim.partnerNotes ?? '—'}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {shopFiles.length ? (
+                <>
+                  <h3 className="mt-4 text-sm font-semibold text-slate-900">Invoice and repair photos</h3>
+                  <PhotoGrid photos={shopFiles} empty="" />
+                </>
+              ) : null}
+            </Card>
+          )}
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Customer</h2>
+            <p className="mt-2 font-medium">{customer.name ?? '—'}</p>
+            <p className="text-sm text-slate-700">{customer.email}</p>
+            {customer.phone ? <p className="text-sm text-slate-700">{customer.phone}</p> : null}
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Policy</h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div>
+                <dt className="inline text-slate-600">Plan: </dt>
+                <dd className="inline">{planName(policy.planType)}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-600">Status: </dt>
+                <dd className="inline">{policy.status}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-600">Coverage since: </dt>
+                <dd className="inline">{formatLongDate(policy.coverageStartDate)}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-600">Policy ID: </dt>
+                <dd className="inline font-mono text-xs">{policy.id}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-600">Vehicle: </dt>
+                <dd className="inline">{vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.plate} (${vehicle.state})` : 'Vehicle information pending'}</dd>
+              </div>
+              <div data-testid="replacements-left">
+                <dt className="inline text-slate-600">Replacements left this plan year: </dt>
+                <dd className="inline">{policy.planType === 'chip_only' ? 'none (chip repair only)' : replacementsLeft}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Previous claims on this policy</h2>
+            {previousClaims.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-700">None.</p>
+            ) : (
+              <ul className="mt-2 space-y-2 text-sm">
+                {previousClaims.map((previous) => (
+                  <li key={previous.id} className="flex flex-wrap items-center gap-2">
+                    <Link to={`/admin/claims/${previous.id}`} className="font-mono text-brand-700 underline">
+                      {previous.code}
+                    </Link>
+                    <ApprovalBadge status={previous.status} />
+                    <span className="text-slate-700">
+                      {previous.damageType}
+                      {previous.repairType ? ` · ${previous.repairType}` : ''} · {formatLongDate(previous.submittedAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">History</h2>
+            <ol className="mt-2 space-y-1 text-sm text-slate-700">
+              {history.map((entry) => (
+                <li key={entry.id}>
+                  <span className="font-medium text-slate-900">{entry.action}</span> · {formatDateTime(entry.at)}
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function PhotoGrid({ photos, empty }: { photos: { id: string; type: string; fileName: string; full: string; thumb: string }[]; empty: string }) {
+  if (!photos.length) return empty ? <p className="mt-2 text-sm text-slate-700">{empty}</p> : null
+  return (
+    <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {photos.map((photo) => (
+        <li key={photo.id}>
+          <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-slate-200">
+            <img src={photo.thumb} alt={`${photo.type.replace('_', ' ')}: ${photo.fileName}`} loading="lazy" className="h-32 w-full object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,68 @@
+import type { Route } from './+types/api.complete-partner-claim'
+import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { ClaimRuleError, completeClaim, lookupClaimByCode, MAX_REPAIR_PHOTOS, RateLimitedError } from '~/models/claims.server'
+import { readMultipartForm, UploadError, type UploadedFile } from '~/services/storage.server'
+import { CompleteClaimSchema, INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/validation/claims'
+
+/**
+ * POST /api/complete-partner-claim (SPEC §7) with SPEC's field names: confirmationCode, repairType, actualCost,
+ * partnerNotes. Files travel in the same request as multipart parts `invoice` and `repairPhotos` (we never fetch
+ * files from URLs a caller names), so a JSON body, which cannot carry them, is answered 'Invoice Required'.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  let fields: Record<string, string> = {}
+  let files: UploadedFile[] = []
+  try {
+    if (/^application\/json/i.test(request.headers.get('Content-Type') ?? '')) {
+      const body = (await request.json()) as Record<string, unknown> | null
+      for (const [key, value] of Object.entries(body ?? {})) {
+        if (value !== null && value !== undefined && typeof value !== 'object') fields[key] = String(value)
+      }
+    } else {
+      const form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
+      fields = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+      files = form.files
+    }
+  } catch (error) {
+    if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
+    return Response.json({ error: 'Send multipart/form-data (or JSON) with confirmationCode.' }, { status: 400 })
+  }
+
+  const parsed = CompleteClaimSchema.safeParse({
+    code: fields.confirmationCode ?? fields.code,
+    repairType: fields.repairType || undefined,
+    actualCost: fields.actualCost || undefined,
+    partnerNotes: fields.partnerNotes || undefined,
+  })
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid input' }, { status: 400 })
+
+  try {
+    const lookup = lookupClaimByCode(parsed.data.code, clientIp(request))
+    if (lookup.state === 'not_found') return Response.json({ error: 'Claim not found' }, { status: 404 })
+    if (lookup.state === 'completed') return Response.json({ success: true, claimId: lookup.claimId, alreadyCompleted: true })
+    if (lookup.state !== 'approved') return Response.json({ error: 'This claim is not approved for service.', status: lookup.state }, { status: 409 })
+
+    const invoice = files.find((file) => file.fieldName === 'invoice') ?? null
+    const repairPhotos = files.filter((file) => file.fieldName === 'repairPhotos')
+    if (!invoice) return Response.json({ error: INVOICE_REQUIRED.description, title: INVOICE_REQUIRED.title }, { status: 400 })
+    if (!repairPhotos.length) return Response.json({ error: REPAIR_PHOTOS_REQUIRED.description, title: REPAIR_PHOTOS_REQUIRED.title }, { status: 400 })
+
+    const result = await completeClaim({
+      code: lookup.code,
+      repairType: parsed.data.repairType,
+      actualCostCents: parsed.data.actualCost,
+      partnerNotes: parsed.data.partnerNotes,
+      invoice,
+      repairPhotos,
+    })
+    return Response.json({ success: true, claimId: result.claim.id, alreadyCompleted: result.alreadyCompleted })
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return Response.json({ error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.` }, { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } })
+    }
+    if (error instanceof ClaimRuleError) return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
+    if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
+    console.error('API completion failed:', error)
+    return Response.json({ error: 'Failed to complete claim' }, { status: 500 })
+  }
+}

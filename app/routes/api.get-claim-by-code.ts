@@ -1,0 +1,53 @@
+import type { Route } from './+types/api.get-claim-by-code'
+import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
+import { env } from '~/env.server'
+import { signedFileUrl } from '~/services/storage.server'
+
+/**
+ * POST /api/get-claim-by-code (SPEC §7), JSON `{ code }` → SPEC §3's claim lookup shape for an approved claim; photo
+ * URLs are short-lived signed links. The same rules and rate limits as the shop's page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  let code: unknown
+  try {
+    code = ((await request.json()) as { code?: unknown } | null)?.code
+  } catch {
+    return Response.json({ error: 'Send a JSON body: { "code": "CS-XXXXXX" }.' }, { status: 400 })
+  }
+  try {
+    const lookup = lookupClaimByCode(code, clientIp(request))
+    const noStore = { 'Cache-Control': 'no-store' }
+    switch (lookup.state) {
+      case 'not_found':
+        return Response.json({ error: 'Claim not found' }, { status: 404, headers: noStore })
+      case 'pending_review':
+        return Response.json({ error: 'This claim is awaiting approval.', status: 'pending_review' }, { status: 409, headers: noStore })
+      case 'denied':
+        return Response.json({ error: 'This claim was not approved.', status: 'denied' }, { status: 409, headers: noStore })
+      case 'completed':
+        return Response.json({ error: 'This claim has already been completed.', status: 'completed' }, { status: 409, headers: noStore })
+      case 'approved': {
+        const { details } = lookup
+        const origin = env().APP_URL
+        return Response.json(
+          {
+            claim: { id: details.claim.id, damageType: details.claim.damageType, description: details.claim.description },
+            customer: details.customer,
+            vehicle: details.vehicle,
+            damagePhotos: details.damagePhotos.map((photo) => ({ id: photo.id, url: origin + signedFileUrl(photo.filePath), fileName: photo.fileName })),
+          },
+          { headers: noStore },
+        )
+      }
+    }
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return Response.json(
+        { error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)} and try again.` },
+        { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
+      )
+    }
+    throw error
+  }
+}

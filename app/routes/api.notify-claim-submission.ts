@@ -1,0 +1,25 @@
+import type { Route } from './+types/api.notify-claim-submission'
+import { hit } from '~/auth/rate-limit.server'
+import { getProfile } from '~/auth/session.server'
+import { getClaimForProfile, notifyClaimSubmitted } from '~/models/claims.server'
+
+/**
+ * POST /api/notify-claim-submission (SPEC §7), JSON `{ claimId }`: sends the claim's submission e-mails (our own
+ * claim form already does this on the server). Signed-in owner only; at most once per claim every 10 minutes;
+ * failures are only logged.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const profile = await getProfile(request)
+  if (!profile) return Response.json({ error: 'Please Log In' }, { status: 401 })
+  let claimId: unknown
+  try {
+    claimId = ((await request.json()) as { claimId?: unknown } | null)?.claimId
+  } catch {
+    return Response.json({ error: 'Send a JSON body: { "claimId": "..." }.' }, { status: 400 })
+  }
+  if (typeof claimId !== 'string' || !claimId) return Response.json({ error: 'claimId is required' }, { status: 400 })
+  if (!getClaimForProfile(profile.id, claimId)) return Response.json({ error: 'Claim not found' }, { status: 404 })
+  const allowed = hit(`claim-notify:${claimId}`, { limit: 1, windowMs: 10 * 60 * 1000 })
+  if (allowed.allowed) await notifyClaimSubmitted(claimId)
+  return Response.json({ success: true })
+}

@@ -1,0 +1,169 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/partner.complete-claim'
+import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
+import type { ToastMessage } from '~/components/toast'
+import {
+  ClaimRuleError,
+  completeClaim,
+  lookupClaimByCode,
+  MAX_REPAIR_PHOTOS,
+  normalizeCode,
+  RateLimitedError,
+  type PartnerLookup,
+} from '~/models/claims.server'
+import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
+import { redirectWithToast } from '~/toast.server'
+import { CODE_FORMAT_MESSAGE, CompleteClaimSchema, INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/validation/claims'
+
+/**
+ * SPEC §2 "Partner 'Complete Claim Service'": no login, access by code alone. Built for a slow shop PC: the page
+ * renders fully on the server, ships no React (handle.hydrate false), and shows thumbnails through short-lived links.
+ */
+export const handle = { hydrate: false }
+
+const PAGE = '/partner/complete-claim'
+
+function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
+  switch (lookup.state) {
+    case 'not_found':
+      return { kind: 'not_found' }
+    case 'pending_review':
+    case 'denied':
+      return { kind: lookup.state, code: lookup.code }
+    case 'completed':
+      return completedNow ? { kind: 'done', code: lookup.code, claimId: lookup.claimId } : { kind: 'completed', code: lookup.code }
+    case 'approved': {
+      const { details } = lookup
+      return {
+        kind: 'approved',
+        code: lookup.code,
+        details: {
+          claimId: details.claim.id,
+          damageType: details.claim.damageType,
+          damageDate: details.claim.damageDate,
+          description: details.claim.description,
+          customer: details.customer,
+          vehicle: details.vehicle,
+          planType: details.planType,
+          partnerGroup: details.partnerGroup,
+          replacementsLeft: details.replacementsLeft,
+          photos: details.damagePhotos.map((photo) => ({
+            id: photo.id,
+            fileName: photo.fileName,
+            thumb: signedFileUrl(photo.thumbPath ?? photo.filePath),
+            full: signedFileUrl(photo.filePath),
+          })),
+        },
+      }
+    }
+  }
+}
+
+function rateLimited(error: RateLimitedError, code: string | null) {
+  return data(
+    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds) } as PartnerView },
+    { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)), 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const raw = url.searchParams.get('code')
+  const headers = { 'Cache-Control': 'no-store' }
+  if (raw === null || raw.trim() === '') return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView }, { headers })
+  try {
+    const lookup = lookupClaimByCode(raw, clientIp(request))
+    const view = toView(lookup, url.searchParams.get('completed') === '1')
+    const code = normalizeCode(raw) ?? raw.trim().toUpperCase().slice(0, 20)
+    return data({ code, view }, { status: view.kind === 'not_found' ? 404 : 200, headers })
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited(error, null)
+    throw error
+  }
+}
+
+export type PartnerActionData = { errors: Record<string, string[]>; toast: ToastMessage; values: Record<string, string> }
+
+export async function action({ request }: Route.ActionArgs) {
+  let form: Awaited<ReturnType<typeof readMultipartForm>>
+  try {
+    form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
+  } catch (error) {
+    if (error instanceof UploadError) return failure(error.status, error.field === 'form' ? 'repairPhotos' : error.field, { type: 'error', title: 'Upload Failed', description: error.message }, {})
+    throw error
+  }
+  const values = {
+    repairType: String(form.fields.get('repairType') ?? 'repair'),
+    actualCost: String(form.fields.get('actualCost') ?? ''),
+    partnerNotes: String(form.fields.get('partnerNotes') ?? ''),
+  }
+  const submission = parseWithZod(form.fields, { schema: CompleteClaimSchema })
+  if (submission.status !== 'success') {
+    const errors = (submission.reply().error ?? {}) as Record<string, string[]>
+    const first = Object.values(errors).flat()[0] ?? CODE_FORMAT_MESSAGE
+    return data<PartnerActionData>({ errors, values, toast: { type: 'error', title: 'Error', description: first } }, { status: 400 })
+  }
+  const input = submission.value
+
+  // The same lookup (and rate limits) as the code entry: completion is only for an approved claim.
+  let lookup: PartnerLookup
+  try {
+    lookup = lookupClaimByCode(input.code, clientIp(request))
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimited(error, null)
+    throw error
+  }
+  const code = normalizeCode(input.code)
+  if (lookup.state === 'completed') {
+    // A second submission of the form (a double click, a reload): harmless, show the finished claim.
+    return redirect(`${PAGE}?code=${encodeURIComponent(lookup.code)}&completed=1`)
+  }
+  if (lookup.state !== 'approved' || !code) {
+    return redirect(`${PAGE}?code=${encodeURIComponent(code ?? input.code)}`)
+  }
+
+  const invoice = form.files.find((file) => file.fieldName === 'invoice') ?? null
+  const repairPhotos = form.files.filter((file) => file.fieldName === 'repairPhotos')
+  if (!invoice) return failure(400, 'invoice', { type: 'error', ...INVOICE_REQUIRED }, values)
+  if (!repairPhotos.length) return failure(400, 'repairPhotos', { type: 'error', ...REPAIR_PHOTOS_REQUIRED }, values)
+
+  try {
+    const { claim } = await completeClaim({
+      code,
+      repairType: input.repairType,
+      actualCostCents: input.actualCost,
+      partnerNotes: input.partnerNotes,
+      invoice,
+      repairPhotos,
+    })
+    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, {
+      type: 'success',
+      title: 'Claim Completed!',
+      description: `Claim ${claim.id} has been marked as complete.`,
+    })
+  } catch (error) {
+    if (error instanceof ClaimRuleError) return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
+    if (error instanceof UploadError) {
+      return failure(error.status, error.field, { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` }, values)
+    }
+    console.error(`Partner completion of ${code} failed:`, error)
+    return failure(500, 'form', { type: 'error', title: 'Error', description: 'Failed to complete claim' }, values)
+  }
+}
+
+function failure(status: number, field: string, toast: ToastMessage, values: Record<string, string>) {
+  return data<PartnerActionData>({ errors: { [field]: [toast.description ?? toast.title] }, toast, values }, { status })
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Complete Claim Service — Glass Plan' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function PartnerCompleteClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null
+  const view = actionData && 'view' in actionData ? (actionData.view as PartnerView) : loaderData.view
+  return <PartnerClaimPage code={loaderData.code} view={view} errors={result?.errors} values={result?.values} toast={result?.toast} />
+}
