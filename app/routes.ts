@@ -32,6 +32,10 @@ export default [
 
   // --- policy setup ------------------------------------------------------------------------------
   // (policy-setup routes)
+  route('customer/complete-policy', 'routes/customer.complete-policy.tsx'),
+  route('customer/policy-photos', 'routes/customer.policy-photos.ts'),
+  route('customer/vehicle-models', 'routes/customer.vehicle-models.ts'),
+  route('customer/policy-complete', 'routes/customer.policy-complete.tsx'),
   route('files/*', 'routes/files.ts'),
 
   // --- claims ------------------------------------------------------------------------------------

@@ -161,42 +161,53 @@ function uploadsRoot() {
   return path.join(env().DATA_DIR, 'uploads')
 }
 
-/**
- * Decodes an uploaded image and stores a clean copy: auto-rotated from its EXIF orientation, re-encoded as JPEG with
- * no metadata (no GPS), at most MAX_STORED_SIDE on its long side, plus a thumbnail. Writes are atomic (temp file then
- * rename), so a re-upload replaces the old file whole. Returns paths relative to DATA_DIR/uploads.
- */
-export async function storeImage(file: UploadedFile, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
-  const filePath = `${relPathWithoutExt}.jpg`
-  const thumbPath = `${relPathWithoutExt}.thumb.jpg`
-  const absolute = uploadsPath(filePath)
-  const absoluteThumb = uploadsPath(thumbPath)
+export type PreparedImage = { fieldName: string; fileName: string; photo: Buffer; thumbnail: Buffer }
 
-  let photo: Buffer
-  let thumbnail: Buffer
+/**
+ * Decodes an uploaded image and makes a clean copy in memory: auto-rotated from its EXIF orientation, re-encoded as
+ * JPEG with no metadata (no GPS), at most MAX_STORED_SIDE on its long side, plus a thumbnail. Refuses what is not a
+ * raster image. Separate from writing so a form with several files can check them all before touching the disk.
+ */
+export async function prepareImage(file: UploadedFile): Promise<PreparedImage> {
   try {
     const metadata = await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).metadata()
     if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) throw new NotAnImage()
-    photo = await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    const photo = await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82 })
       .toBuffer()
     // From the already-shrunk copy: JPEG shrink-on-load makes this cheap.
-    thumbnail = await sharp(photo)
+    const thumbnail = await sharp(photo)
       .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 75 })
       .toBuffer()
+    return { fieldName: file.fieldName, fileName: file.fileName, photo, thumbnail }
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new UploadError(file.fieldName, `"${file.fileName}" has too many pixels. Please upload a smaller photo.`, 413)
     }
     throw new UploadError(file.fieldName, 'Please select an image file')
   }
+}
 
+/**
+ * Writes a prepared image and its thumbnail as DATA_DIR/uploads/<relPathWithoutExt>.jpg and .thumb.jpg. Writes are
+ * atomic (temp file then rename), so a re-upload replaces the old file whole. Returns paths relative to uploads/.
+ */
+export async function writePreparedImage(image: PreparedImage, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
+  const filePath = `${relPathWithoutExt}.jpg`
+  const thumbPath = `${relPathWithoutExt}.thumb.jpg`
+  const absolute = uploadsPath(filePath)
   await fs.promises.mkdir(path.dirname(absolute), { recursive: true })
-  await Promise.all([writeAtomically(absolute, photo), writeAtomically(absoluteThumb, thumbnail)])
+  await Promise.all([writeAtomically(absolute, image.photo), writeAtomically(uploadsPath(thumbPath), image.thumbnail)])
   return { filePath, thumbPath }
+}
+
+/** prepareImage then writePreparedImage: decode, clean, store. */
+export async function storeImage(file: UploadedFile, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
+  uploadsPath(`${relPathWithoutExt}.jpg`) // refuse a bad path before the work
+  return writePreparedImage(await prepareImage(file), relPathWithoutExt)
 }
 
 class NotAnImage extends Error {}

@@ -1,0 +1,247 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { Button, ButtonLink, Field, inputClass } from '~/components/ui'
+import type { PlanType } from '~/content/marketing'
+import type { UsState } from '~/content/vehicles'
+import { VEHICLE_MESSAGES, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
+import { useHydrated } from './use-hydrated'
+
+/** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
+export type ModelLoader = (make: string, year: string) => Promise<string[]>
+
+export type VehicleStepProps = {
+  /** Where the form posts; '' for the current route. */
+  action?: string
+  hiddenFields?: Record<string, string>
+  planType: PlanType
+  states: readonly UsState[]
+  years: readonly number[]
+  makes: { popular: readonly string[]; all: readonly string[] }
+  defaultValues: VehicleFormValues
+  /** Models for the default make and year when already known (after 'Find models'); null when not looked up. */
+  models: string[] | null
+  lastResult?: SubmissionResult<string[]> | null
+  toast?: ToastMessage | null
+  /** 'Back' to step 1. */
+  backHref: string
+  submitting?: boolean
+  /** With JavaScript, models load as soon as year and make are chosen. */
+  loadModels?: ModelLoader
+}
+
+/**
+ * Step 2 of 2 (SPEC §5 "Vehicle form"): plate, plate state, year, make, model. Without JavaScript a 'Find models'
+ * button reloads the step with the model list and keeps what was typed; with it the list loads on change and a new
+ * year or make clears the model.
+ */
+export function VehicleStep(props: VehicleStepProps) {
+  const { defaultValues, planType } = props
+  const hydrated = useHydrated()
+  const live = hydrated && Boolean(props.loadModels)
+  const [year, setYear] = useState(defaultValues.year)
+  const [make, setMake] = useState(defaultValues.make)
+  const [model, setModel] = useState(defaultValues.model)
+  const [models, setModels] = useState<string[] | null>(props.models)
+  const [loading, setLoading] = useState(false)
+  const [toast, setToast] = useState<ToastMessage | null>(null)
+  const lookup = useRef(0)
+
+  const [form, fields] = useForm({
+    id: 'vehicle-form',
+    lastResult: props.lastResult ?? undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema(planType) }),
+  })
+
+  async function choose(nextYear: string, nextMake: string) {
+    setYear(nextYear)
+    setMake(nextMake)
+    setModel('') // SPEC §5: changing year or make clears the model
+    setToast(null)
+    if (!live) return
+    const ticket = ++lookup.current
+    if (!nextYear || !nextMake) {
+      setModels(null)
+      return
+    }
+    setLoading(true)
+    setModels(null)
+    try {
+      const list = await props.loadModels!(nextMake, nextYear)
+      if (ticket !== lookup.current) return
+      setModels(list)
+      if (list.length === 0) setToast({ type: 'error', ...VEHICLE_MESSAGES.noModels(nextMake, nextYear) })
+    } catch (error) {
+      if (ticket !== lookup.current) return
+      const description = error instanceof Error && error.message ? error.message : VEHICLE_MESSAGES.modelsError.description
+      setToast({ type: 'error', title: VEHICLE_MESSAGES.modelsError.title, description })
+    } finally {
+      if (ticket === lookup.current) setLoading(false)
+    }
+  }
+
+  const shownToast = toast ?? props.toast ?? null
+  const errorProps = (field: { id: string; errors?: string[]; errorId: string }) =>
+    field.errors?.length ? { 'aria-invalid': true as const, 'aria-describedby': field.errorId } : {}
+  const modelDisabled = loading || !models || models.length === 0 || (live && (!year || !make))
+
+  return (
+    <Form method="post" action={props.action} {...getFormProps(form)} className="space-y-6">
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2</p>
+        <h2 className="mt-1 text-xl font-semibold text-slate-900">Vehicle information</h2>
+        <p className="mt-1 text-slate-700">Tell us which vehicle this windshield belongs to.</p>
+      </div>
+
+      {shownToast ? <Toast toast={shownToast} /> : null}
+      {Object.entries(props.hiddenFields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {form.errors?.length ? <Toast toast={{ type: 'error', title: form.errors.join(' ') }} /> : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="License plate" htmlFor={fields.licensePlate.id} errors={fields.licensePlate.errors} errorId={fields.licensePlate.errorId}>
+          <input
+            id={fields.licensePlate.id}
+            name={fields.licensePlate.name}
+            type="text"
+            defaultValue={defaultValues.licensePlate}
+            required
+            maxLength={10}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={`${inputClass} uppercase`}
+            onInput={(event) => {
+              const input = event.currentTarget
+              const start = input.selectionStart
+              input.value = input.value.toUpperCase()
+              if (start !== null) input.setSelectionRange(start, start)
+            }}
+            {...errorProps(fields.licensePlate)}
+          />
+        </Field>
+
+        <Field label="Plate state" htmlFor={fields.licensePlateState.id} errors={fields.licensePlateState.errors} errorId={fields.licensePlateState.errorId}>
+          <select
+            id={fields.licensePlateState.id}
+            name={fields.licensePlateState.name}
+            defaultValue={defaultValues.licensePlateState}
+            required
+            className={inputClass}
+            {...errorProps(fields.licensePlateState)}
+          >
+            <option value="">Select a state</option>
+            {props.states.map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+
+        <Field label="Year" htmlFor={fields.year.id} errors={fields.year.errors} errorId={fields.year.errorId}>
+          <select
+            id={fields.year.id}
+            name={fields.year.name}
+            value={year}
+            onChange={(event) => choose(event.currentTarget.value, make)}
+            required
+            className={inputClass}
+            {...errorProps(fields.year)}
+          >
+            <option value="">Select a year</option>
+            {props.years.map((option) => (
+              <option key={option} value={String(option)}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
+
+        <Field label="Make" htmlFor={fields.make.id} errors={fields.make.errors} errorId={fields.make.errorId}>
+          <select
+            id={fields.make.id}
+            name={fields.make.name}
+            value={make}
+            onChange={(event) => choose(year, event.currentTarget.value)}
+            required
+            // SPEC §5: enabled once a year is chosen (without JavaScript it cannot wait for that).
+            disabled={hydrated && !year}
+            className={inputClass}
+            {...errorProps(fields.make)}
+          >
+            <option value="">Select a make</option>
+            <optgroup label="Popular Makes">
+              {props.makes.popular.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="All Makes">
+              {props.makes.all.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </Field>
+
+        <Field
+          label="Model"
+          htmlFor={fields.model.id}
+          errors={fields.model.errors}
+          errorId={fields.model.errorId}
+          className="sm:col-span-2"
+          hint={live ? undefined : 'Choose the year and make, then press Find models.'}
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            <select
+              id={fields.model.id}
+              name={fields.model.name}
+              value={model}
+              onChange={(event) => setModel(event.currentTarget.value)}
+              required
+              disabled={modelDisabled}
+              className={`${inputClass} min-w-0 flex-1`}
+              {...errorProps(fields.model)}
+            >
+              {models && models.length === 0 ? (
+                <option value="" disabled>
+                  No models found
+                </option>
+              ) : (
+                <option value="">{loading ? 'Loading models...' : models ? 'Select a model' : 'Select year and make first'}</option>
+              )}
+              {(models ?? []).map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+            {live ? null : (
+              <Button type="submit" variant="secondary" name="intent" value="find-models" formNoValidate>
+                Find models
+              </Button>
+            )}
+          </div>
+        </Field>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ButtonLink to={props.backHref} variant="secondary">
+          Back
+        </ButtonLink>
+        <Button type="submit" name="intent" value="complete" disabled={props.submitting || loading}>
+          {props.submitting ? 'Completing...' : 'Complete Policy'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,36 @@
+import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
+
+/**
+ * Uploads with XMLHttpRequest because fetch() cannot report upload progress. The endpoint answers JSON shaped like
+ * PhotoUploadOutcome (status 200 on success, 4xx/5xx with field errors and a toast otherwise).
+ */
+export function xhrPhotoUploader(url: string): PhotoUploader {
+  return (form, onProgress) =>
+    new Promise<PhotoUploadOutcome>((resolve) => {
+      const failed: PhotoUploadOutcome = { ok: false, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload } }
+      const xhr = new XMLHttpRequest()
+      xhr.open('POST', url)
+      xhr.responseType = 'json'
+      xhr.setRequestHeader('Accept', 'application/json')
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total))
+      }
+      xhr.onload = () => {
+        const body = xhr.response as PhotoUploadOutcome | null
+        if (body && typeof body === 'object' && 'ok' in body) resolve(body)
+        else resolve(failed)
+      }
+      xhr.onerror = () => resolve(failed)
+      xhr.onabort = () => resolve(failed)
+      xhr.send(form)
+    })
+}
+
+/** The wizard's model lookup: the signed-in resource route, JSON `{ models }` or `{ error }`. */
+export async function fetchVehicleModels(make: string, year: string): Promise<string[]> {
+  const response = await fetch(`/customer/vehicle-models?${new URLSearchParams({ make, year })}`, { headers: { Accept: 'application/json' } })
+  const body = (await response.json().catch(() => null)) as { models?: string[]; error?: string } | null
+  if (!response.ok || !body || !Array.isArray(body.models)) throw new Error(body?.error ?? `HTTP error! status: ${response.status}`)
+  return body.models
+}

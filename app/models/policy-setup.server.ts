@@ -1,0 +1,276 @@
+import { and, eq } from 'drizzle-orm'
+import { policyActivatedEmail } from '~/components/emails/policy-activated'
+import { formatLegalDate } from '~/content/legal'
+import { planDisplayName } from '~/content/marketing'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { deleteStored, prepareImage, UploadError, writePreparedImage, type PreparedImage, type UploadedFile } from '~/services/storage.server'
+import {
+  ADDITIONAL_PHOTOS_FIELD,
+  isRequiredPhotoType,
+  MAX_ADDITIONAL_PHOTOS,
+  PHOTO_MESSAGES,
+  REQUIRED_PHOTO_TYPES,
+  VEHICLE_MESSAGES,
+  type RequiredPhotoType,
+  type VehicleInput,
+} from '~/validation/policy-setup'
+import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
+
+/**
+ * The setup wizard's rules (SPEC §2 "Complete policy", §4 "Policy setup" and "Wizard"): who may open it, which step
+ * shows, storing the windshield photos, and activation. Plain functions over the database; no Request/Response.
+ */
+
+/** Required photos plus at most MAX_ADDITIONAL_PHOTOS additional ones in one submission. */
+export const MAX_PHOTO_FILES = REQUIRED_PHOTO_TYPES.length + MAX_ADDITIONAL_PHOTOS
+
+export type SetupToast = { type: 'success' | 'error' | 'info'; title: string; description?: string }
+
+export type PolicyLookup = { status: 'ok'; policy: Policy } | { status: 'not_found' } | { status: 'denied' }
+
+/** The policy, if it is this customer's. Another customer's policy is 'denied' and nothing of it is returned. */
+export function findPolicyForSetup(profileId: string, policyId: string): PolicyLookup {
+  const policy = db().select().from(policies).where(eq(policies.id, policyId)).get()
+  if (!policy) return { status: 'not_found' }
+  if (policy.profileId !== profileId) return { status: 'denied' }
+  return { status: 'ok', policy }
+}
+
+/** Setup is done once the photos are in and a vehicle is saved; the wizard then sends the customer onwards. */
+export function isSetupComplete(policy: Pick<Policy, 'windshieldPhotosUploaded' | 'vehicleId'>) {
+  return policy.windshieldPhotosUploaded && policy.vehicleId !== null
+}
+
+export type PhotoSlots = {
+  required: Record<RequiredPhotoType, PolicyPhoto | null>
+  additional: PolicyPhoto[]
+}
+
+export function photoSlots(policyId: string): PhotoSlots {
+  const rows = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policyId)).orderBy(policyPhotos.position).all()
+  const required = Object.fromEntries(REQUIRED_PHOTO_TYPES.map((type) => [type, rows.find((row) => row.photoType === type) ?? null])) as PhotoSlots['required']
+  return { required, additional: rows.filter((row) => row.photoType === 'other') }
+}
+
+export function hasRequiredPhotos(slots: PhotoSlots) {
+  return REQUIRED_PHOTO_TYPES.every((type) => slots.required[type] !== null)
+}
+
+export type WizardStep = 'photos' | 'vehicle'
+
+/** SPEC §4: starts at photos; with all three required photos stored it opens on the vehicle; 'Back' asks for photos. */
+export function wizardStep(slots: PhotoSlots, requested?: string | null): WizardStep {
+  if (requested === 'photos') return 'photos'
+  return hasRequiredPhotos(slots) ? 'vehicle' : 'photos'
+}
+
+// --- photos ------------------------------------------------------------------------------------------------------
+
+export type PhotoUploadResult =
+  | { ok: true; stored: number }
+  | { ok: false; status: number; fieldErrors: Record<string, string[]>; toast: SetupToast }
+
+function failure(status: number, fieldErrors: Record<string, string[]>, toast: Omit<SetupToast, 'type'>): PhotoUploadResult {
+  return { ok: false, status, fieldErrors, toast: { type: 'error', ...toast } }
+}
+
+/** An upload refused while it was read (too large, too many files): the message goes next to its field. */
+export function uploadRefused(error: UploadError): PhotoUploadResult {
+  return failure(error.status, { [error.field]: [error.message] }, { title: PHOTO_MESSAGES.uploadFailed, description: error.message })
+}
+
+function folderOf(policy: Policy) {
+  return `policy-photos/${policy.profileId}/${policy.id}`
+}
+
+/**
+ * Stores one submission of the photo step (SPEC §5 "Photos", DESIGN §6 "Uploads"). Every image is decoded and
+ * re-encoded before anything is written; then the files are written; then the rows in one transaction. If a file or
+ * the rows fail, the files this submission added are removed again: no half-saved photo set stays behind.
+ * A required type uploaded again overwrites its file (SPEC: "Uploads overwrite existing files").
+ */
+export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): Promise<PhotoUploadResult> {
+  const slots = photoSlots(policy.id)
+  const chosen = new Map<RequiredPhotoType, UploadedFile>()
+  const additional: UploadedFile[] = []
+  for (const file of files) {
+    if (isRequiredPhotoType(file.fieldName)) {
+      if (chosen.has(file.fieldName)) return failure(400, { [file.fieldName]: ['Please choose one photo here.'] }, { title: PHOTO_MESSAGES.uploadFailed, description: 'Please choose one photo for each view.' })
+      chosen.set(file.fieldName, file)
+    } else if (file.fieldName === ADDITIONAL_PHOTOS_FIELD) {
+      additional.push(file)
+    } else {
+      return failure(400, {}, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload })
+    }
+  }
+
+  const missing = REQUIRED_PHOTO_TYPES.filter((type) => !chosen.has(type) && !slots.required[type])
+  if (missing.length > 0) {
+    const fieldErrors = Object.fromEntries(missing.map((type) => [type, [PHOTO_MESSAGES.missing(type)]]))
+    return failure(400, fieldErrors, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.missing(missing[0]!) })
+  }
+  if (slots.additional.length + additional.length > MAX_ADDITIONAL_PHOTOS) {
+    return failure(413, { [ADDITIONAL_PHOTOS_FIELD]: [PHOTO_MESSAGES.tooManyAdditional] }, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.tooManyAdditional })
+  }
+
+  // 1. Decode and clean every image; nothing touches the disk unless all of them are images.
+  const uploads = [...chosen.values(), ...additional]
+  const prepared = await Promise.allSettled(uploads.map((file) => prepareImage(file)))
+  const refused = prepared.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []))
+  if (refused.length > 0) {
+    const fieldErrors: Record<string, string[]> = {}
+    let description: string = PHOTO_MESSAGES.notImage
+    for (const reason of refused) {
+      if (!(reason instanceof UploadError)) throw reason
+      const message = reason.field === ADDITIONAL_PHOTOS_FIELD && reason.message === PHOTO_MESSAGES.notImage ? PHOTO_MESSAGES.notImages : reason.message
+      fieldErrors[reason.field] = [message]
+      description = message
+    }
+    const status = refused.some((reason) => reason instanceof UploadError && reason.status === 413) ? 413 : 400
+    const title = description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages ? PHOTO_MESSAGES.invalidFile : PHOTO_MESSAGES.uploadFailed
+    return failure(status, fieldErrors, { title, description })
+  }
+  const images = prepared.map((outcome) => (outcome as PromiseFulfilledResult<PreparedImage>).value)
+
+  // 2. Write the files. Additional photos take the next free numbers (other_{n}).
+  let nextPosition = Math.max(0, ...slots.additional.map((photo) => photo.position)) + 1
+  const planned = images.map((image) => {
+    if (isRequiredPhotoType(image.fieldName)) {
+      return { image, photoType: image.fieldName, position: 0, relPath: `${folderOf(policy)}/${image.fieldName}`, replaces: slots.required[image.fieldName] }
+    }
+    const position = nextPosition++
+    return { image, photoType: 'other' as const, position, relPath: `${folderOf(policy)}/other_${position}`, replaces: null }
+  })
+  const written: Array<(typeof planned)[number] & { filePath: string; thumbPath: string }> = []
+  /** Files that did not exist before this submission: removed again if it fails. */
+  const added = () => written.filter((entry) => !entry.replaces || entry.replaces.filePath !== entry.filePath).flatMap((entry) => [entry.filePath, entry.thumbPath])
+  for (const entry of planned) {
+    try {
+      written.push({ ...entry, ...(await writePreparedImage(entry.image, entry.relPath)) })
+    } catch (error) {
+      console.error(`Writing photo ${entry.relPath} failed:`, error)
+      deleteStored(added())
+      const description = entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
+      return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description })
+    }
+  }
+
+  // 3. The rows, all or nothing.
+  try {
+    transaction((tx) => {
+      for (const entry of written) {
+        const row = { policyId: policy.id, photoType: entry.photoType, position: entry.position, filePath: entry.filePath, thumbPath: entry.thumbPath, fileName: entry.image.fileName.slice(0, 200) }
+        tx.insert(policyPhotos)
+          .values(row)
+          .onConflictDoUpdate({
+            target: [policyPhotos.policyId, policyPhotos.photoType, policyPhotos.position],
+            set: { filePath: row.filePath, thumbPath: row.thumbPath, fileName: row.fileName, createdAt: new Date().toISOString() },
+          })
+          .run()
+      }
+    })
+  } catch (error) {
+    console.error(`Saving photo rows of policy ${policy.id} failed:`, error)
+    deleteStored(added())
+    const onlyAdditional = written.every((entry) => entry.photoType === 'other')
+    return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description: onlyAdditional ? PHOTO_MESSAGES.additionalRecordFailed : PHOTO_MESSAGES.recordFailed })
+  }
+  return { ok: true, stored: written.length }
+}
+
+/** Removes one additional photo (the required three can only be replaced). */
+export function removeAdditionalPhoto(policy: Policy, photoId: string): boolean {
+  const photo = db()
+    .select()
+    .from(policyPhotos)
+    .where(and(eq(policyPhotos.id, photoId), eq(policyPhotos.policyId, policy.id), eq(policyPhotos.photoType, 'other')))
+    .get()
+  if (!photo) return false
+  db().delete(policyPhotos).where(eq(policyPhotos.id, photo.id)).run()
+  deleteStored([photo.filePath, ...(photo.thumbPath ? [photo.thumbPath] : [])])
+  return true
+}
+
+// --- activation --------------------------------------------------------------------------------------------------
+
+/** A refusal of the vehicle step; `field` says where the message belongs (null: a toast). */
+export class SetupError extends Error {
+  constructor(
+    message: string,
+    public field: string | null = null,
+  ) {
+    super(message)
+    this.name = 'SetupError'
+  }
+}
+
+export function today(now = new Date()) {
+  return now.toISOString().slice(0, 10)
+}
+
+/**
+ * Finishes setup (SPEC §4): saves the vehicle (create or update), then in the same transaction gives the policy its
+ * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
+ * confirmation e-mail goes out after the commit.
+ */
+export async function completePolicySetup(profile: Profile, policy: Policy, input: VehicleInput, now = new Date()): Promise<{ policy: Policy; vehicle: Vehicle }> {
+  if (policy.profileId !== profile.id) throw new SetupError('Access Denied')
+  if (policy.status === 'canceled') throw new SetupError('This policy has been cancelled')
+  const slots = photoSlots(policy.id)
+  const missing = REQUIRED_PHOTO_TYPES.find((type) => !slots.required[type])
+  if (missing) throw new SetupError(PHOTO_MESSAGES.missing(missing))
+  if (!isMakeEligible(input.make, policy.planType)) throw new SetupError(VEHICLE_MESSAGES.excludedMake, 'make')
+
+  const outcome = transaction((tx) => {
+    let vehicle: Vehicle
+    try {
+      vehicle = saveVehicleForPolicy(tx, policy, input)
+    } catch (error) {
+      console.error(`Saving the vehicle of policy ${policy.id} failed:`, error)
+      throw new SetupError(VEHICLE_MESSAGES.saveFailed)
+    }
+    const updated = tx
+      .update(policies)
+      .set({
+        vehicleId: vehicle.id,
+        windshieldPhotosUploaded: true,
+        // past_due stays past_due until the payment goes through; only a new policy becomes active here.
+        status: policy.status === 'incomplete' ? 'active' : policy.status,
+        coverageStartDate: policy.coverageStartDate ?? today(now),
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(policies.id, policy.id), eq(policies.profileId, profile.id)))
+      .returning()
+      .all()
+    // Rolls the vehicle back too: the policy vanished or changed hands meanwhile.
+    if (updated.length !== 1) throw new SetupError(VEHICLE_MESSAGES.updateFailed)
+    tx.insert(auditLog)
+      .values({
+        actor: profile.id,
+        action: policy.status === 'incomplete' ? 'policy.activated' : 'policy.setup_updated',
+        entityType: 'policy',
+        entityId: policy.id,
+        detail: { vehicleId: vehicle.id, from: policy.status, to: updated[0]!.status },
+      })
+      .run()
+    return { policy: updated[0]!, vehicle }
+  })
+
+  if (policy.status === 'incomplete') {
+    const config = env()
+    const email = policyActivatedEmail({
+      planName: planDisplayName(outcome.policy.planType, outcome.policy.vehicleType),
+      policyId: outcome.policy.id,
+      vehicle: describeVehicle(outcome.vehicle),
+      coverageStart: formatLegalDate(outcome.policy.coverageStartDate ?? today(now)),
+      dashboardUrl: `${config.APP_URL}/customer`,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportPhone: config.SUPPORT_PHONE,
+    })
+    await sendEmail({ to: profile.email, ...email, tag: 'policy-activated' })
+  }
+  return outcome
+}

@@ -1,0 +1,239 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useMemo } from 'react'
+import { data, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/customer.complete-policy'
+import { requireCustomer } from '~/auth/session.server'
+import { PhotoStep, type StoredPhotoView } from '~/components/policy-setup/PhotoStep'
+import { useHydrated } from '~/components/policy-setup/use-hydrated'
+import { VehicleStep } from '~/components/policy-setup/VehicleStep'
+import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
+import { PageHeading } from '~/components/ui'
+import { planDisplayName } from '~/content/marketing'
+import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
+import type { Policy, Profile } from '~/db/schema'
+import {
+  completePolicySetup,
+  findPolicyForSetup,
+  isSetupComplete,
+  MAX_PHOTO_FILES,
+  photoSlots,
+  removeAdditionalPhoto,
+  savePolicyPhotos,
+  SetupError,
+  uploadRefused,
+  wizardStep,
+} from '~/models/policy-setup.server'
+import { vehicleById } from '~/models/vehicles.server'
+import { modelsFor } from '~/services/vehicle-data.server'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { redirectWithToast } from '~/toast.server'
+import {
+  modelLookupSchema,
+  PHOTO_MESSAGES,
+  REQUIRED_PHOTO_TYPES,
+  VEHICLE_MESSAGES,
+  vehicleFormValues,
+  vehicleSchema,
+  type VehicleFormValues,
+} from '~/validation/policy-setup'
+
+const COMPLETE_PATH = '/customer/policy-complete'
+
+function wizardPath(policyId: string, step?: 'photos') {
+  return `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}${step ? `&step=${step}` : ''}`
+}
+
+function fileUrl(relPath: string) {
+  return `/files/${relPath.split('/').map(encodeURIComponent).join('/')}`
+}
+
+/** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
+async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
+  const policyId = new URL(request.url).searchParams.get('policy_id')
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
+  const lookup = findPolicyForSetup(profile.id, policyId)
+  if (lookup.status === 'not_found') {
+    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' })
+  }
+  if (lookup.status === 'denied') {
+    throw await redirectWithToast('/customer', { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" })
+  }
+  const { policy } = lookup
+  if (isSetupComplete(policy)) {
+    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
+  }
+  if (policy.status === 'canceled') {
+    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Cancelled', description: 'This policy has been cancelled' })
+  }
+  return policy
+}
+
+const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const profile = await requireCustomer(request)
+  const policy = await policyForWizard(profile, request)
+  const slots = photoSlots(policy.id)
+  const step = wizardStep(slots, new URL(request.url).searchParams.get('step'))
+
+  const vehicle = vehicleById(policy.vehicleId, profile.id)
+  const defaults: VehicleFormValues = vehicle
+    ? { licensePlate: vehicle.licensePlate, licensePlateState: vehicle.licensePlateState, year: String(vehicle.year), make: vehicle.make, model: vehicle.model }
+    : EMPTY_VEHICLE
+  const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
+
+  const stored = Object.fromEntries(
+    REQUIRED_PHOTO_TYPES.map((type) => {
+      const photo = slots.required[type]
+      return [type, photo ? { url: fileUrl(photo.thumbPath ?? photo.filePath), fileName: photo.fileName } : null]
+    }),
+  ) as Record<(typeof REQUIRED_PHOTO_TYPES)[number], StoredPhotoView | null>
+
+  return {
+    policy: { id: policy.id, planType: policy.planType, planName: planDisplayName(policy.planType, policy.vehicleType) },
+    step,
+    stored,
+    additional: slots.additional.map((photo) => ({ id: photo.id, url: fileUrl(photo.thumbPath ?? photo.filePath), fileName: photo.fileName })),
+    vehicle: { defaults, models },
+    makes: makesFor(policy.planType),
+    years: vehicleYears(),
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const profile = await requireCustomer(request)
+  const policy = await policyForWizard(profile, request)
+
+  let fields: FormData
+  let files
+  try {
+    ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    const refused = uploadRefused(error) as Extract<ReturnType<typeof uploadRefused>, { ok: false }>
+    return data({ intent: 'upload' as const, fieldErrors: refused.fieldErrors, toast: refused.toast }, { status: refused.status })
+  }
+
+  const photoId = fields.get('photoId')
+  if (typeof photoId === 'string' && photoId) {
+    removeAdditionalPhoto(policy, photoId)
+    throw await redirectWithToast(wizardPath(policy.id, 'photos'), { type: 'success', ...PHOTO_MESSAGES.removed })
+  }
+
+  const intent = fields.get('intent')
+  if (intent === 'upload') {
+    const result = await savePolicyPhotos(policy, files)
+    if (result.ok) throw await redirectWithToast(wizardPath(policy.id), { type: 'success', ...PHOTO_MESSAGES.uploaded })
+    return data({ intent: 'upload' as const, fieldErrors: result.fieldErrors, toast: result.toast }, { status: result.status })
+  }
+
+  const values = vehicleFormValues(fields)
+  const listFor = async (make: string, year: number) => (await modelsFor(make, year)).models
+  const lookup = parseWithZod(fields, { schema: modelLookupSchema(policy.planType) })
+  const models = lookup.status === 'success' ? await listFor(lookup.value.make, lookup.value.year) : null
+
+  if (intent === 'find-models') {
+    // Without JavaScript: reload the step with the list, keeping what was typed (SPEC §5, DESIGN §6).
+    if (lookup.status !== 'success') return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
+    const toast = models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
+    return data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast })
+  }
+
+  const submission = parseWithZod(fields, { schema: vehicleSchema(policy.planType) })
+  if (submission.status !== 'success') {
+    return data({ intent: 'complete' as const, values, models, result: submission.reply(), toast: null }, { status: 400 })
+  }
+  const vehicle = submission.value
+  if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
+    return data(
+      { intent: 'complete' as const, values, models, result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }), toast: null },
+      { status: 400 },
+    )
+  }
+
+  try {
+    await completePolicySetup(profile, policy, vehicle)
+  } catch (error) {
+    if (!(error instanceof SetupError)) throw error
+    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
+    const toast = { type: 'error' as const, title: error.field ? VEHICLE_MESSAGES.saveFailed : error.message, description: error.field ? error.message : undefined }
+    return data({ intent: 'complete' as const, values, models, result: reply, toast }, { status: 400 })
+  }
+
+  const success = { type: 'success' as const, ...VEHICLE_MESSAGES.success }
+  // With JavaScript the wizard shows 'Success!' and moves on after 2 seconds (SPEC §2); without it, at once.
+  if (fields.get('js') === '1') return data({ intent: 'completed' as const, redirectTo: COMPLETE_PATH, toast: success })
+  throw await redirectWithToast(COMPLETE_PATH, success)
+}
+
+/** After activation the loader would bounce to the complete page at once; the 2-second pause is the component's. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === 'object' && 'intent' in actionResult && actionResult.intent === 'completed') return false
+  return defaultShouldRevalidate
+}
+
+export default function CompletePolicy({ loaderData, actionData }: Route.ComponentProps) {
+  const { policy, step, vehicle } = loaderData
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const uploader = useMemo(() => xhrPhotoUploader(`/customer/policy-photos?policy_id=${encodeURIComponent(policy.id)}`), [policy.id])
+
+  const completed = actionData?.intent === 'completed' ? actionData : null
+  useEffect(() => {
+    if (!completed) return
+    const timer = setTimeout(() => navigate(completed.redirectTo), 2000)
+    return () => clearTimeout(timer)
+  }, [completed, navigate])
+
+  const vehicleAnswer = actionData?.intent === 'find-models' || actionData?.intent === 'complete' ? actionData : null
+  const uploadAnswer = actionData?.intent === 'upload' ? actionData : null
+  const submittingVehicle = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'complete'
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+      <PageHeading sub={`${policy.planName} · Policy ${policy.id}`}>Complete Your Policy</PageHeading>
+      <ol className="mb-8 grid grid-cols-2 gap-2 text-sm font-medium" aria-label="Setup steps">
+        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`} aria-current={step === 'photos' ? 'step' : undefined}>
+          1. Windshield photos
+        </li>
+        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'vehicle' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'}`} aria-current={step === 'vehicle' ? 'step' : undefined}>
+          2. Vehicle information
+        </li>
+      </ol>
+
+      {step === 'photos' ? (
+        <PhotoStep
+          action={wizardPath(policy.id, 'photos')}
+          stored={loaderData.stored}
+          additional={loaderData.additional}
+          removeAction={wizardPath(policy.id, 'photos')}
+          continueHref={wizardPath(policy.id)}
+          fieldErrors={uploadAnswer?.fieldErrors}
+          toast={uploadAnswer?.toast}
+          upload={uploader}
+          onUploaded={(to) => navigate(to)}
+        />
+      ) : (
+        <VehicleStep
+          key={actionData?.intent === 'find-models' ? JSON.stringify([actionData.values, actionData.models]) : 'vehicle'}
+          action={wizardPath(policy.id)}
+          hiddenFields={{ js: hydrated ? '1' : '0' }}
+          planType={policy.planType}
+          states={US_STATES}
+          years={loaderData.years}
+          makes={loaderData.makes}
+          defaultValues={vehicleAnswer?.values ?? vehicle.defaults}
+          models={vehicleAnswer ? vehicleAnswer.models : vehicle.models}
+          lastResult={vehicleAnswer?.result ?? null}
+          toast={completed?.toast ?? vehicleAnswer?.toast ?? null}
+          backHref={wizardPath(policy.id, 'photos')}
+          submitting={submittingVehicle || Boolean(completed)}
+          loadModels={fetchVehicleModels}
+        />
+      )}
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Complete Your Policy · Glass Plan' }]

@@ -1,0 +1,15 @@
+import type { Route } from './+types/customer.policy-complete'
+import { requireCustomer } from '~/auth/session.server'
+import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
+import { env } from '~/env.server'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireCustomer(request)
+  return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }
+}
+
+export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
+  return <PolicyCompleteView supportEmail={loaderData.supportEmail} supportPhone={loaderData.supportPhone} returnHref="/customer" confirmationEmailed />
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "You're All Set! · Glass Plan" }]

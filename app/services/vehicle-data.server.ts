@@ -1,0 +1,121 @@
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { bundledModels } from '~/content/vehicle-models'
+import { db } from '~/db/client.server'
+import { vehicleModelCache } from '~/db/schema'
+import { env } from '~/env.server'
+
+/**
+ * Vehicle models for a make and model year (SPEC §7, DESIGN §6): NHTSA's vPIC service when it can be reached, with a
+ * timeout and a zod-checked answer, cached in SQLite; otherwise (VPIC_URL=off, vPIC down or answering nonsense) the
+ * bundled data committed to the repo.
+ */
+
+export type ModelsResult = { models: string[]; source: 'vpic' | 'cache' | 'bundled' }
+
+const TIMEOUT_MS = 4_000
+const CACHE_DAYS = 30
+/** Passenger cars, trucks and multipurpose vehicles (SUVs, vans); no motorcycles, trailers, buses (SPEC §1). */
+const VEHICLE_TYPES = ['car', 'truck', 'mpv'] as const
+
+const VpicModelsSchema = z.object({
+  Count: z.number().optional(),
+  Message: z.string().optional(),
+  Results: z.array(
+    z.object({
+      Make_ID: z.number().optional(),
+      Make_Name: z.string(),
+      Model_ID: z.number(),
+      Model_Name: z.string(),
+    }),
+  ),
+})
+
+class VpicError extends Error {}
+
+/** Compares make names ignoring case, spaces and punctuation ('MERCEDES-BENZ' = 'Mercedes Benz'). */
+const makeKey = (make: string) => make.toLowerCase().replace(/[^a-z0-9]/g, '')
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0)
+
+const inFlight = new Map<string, Promise<ModelsResult>>()
+
+/** Model names for a make in a model year, sorted by name, without duplicates. Never throws for vPIC trouble. */
+export async function modelsFor(make: string, year: number): Promise<ModelsResult> {
+  const cacheKey = make.trim().toLowerCase()
+  if (!cacheKey || !Number.isInteger(year)) return { models: [], source: 'bundled' }
+  if (env().vehicleData === 'bundled') return { models: bundledModels(make, year), source: 'bundled' }
+
+  const cached = readCache(cacheKey, year)
+  if (cached) return { models: cached, source: 'cache' }
+
+  const flightKey = `${cacheKey}|${year}`
+  let pending = inFlight.get(flightKey)
+  if (!pending) {
+    pending = lookUp(make.trim(), cacheKey, year).finally(() => inFlight.delete(flightKey))
+    inFlight.set(flightKey, pending)
+  }
+  return pending
+}
+
+async function lookUp(make: string, cacheKey: string, year: number): Promise<ModelsResult> {
+  try {
+    const models = await fetchFromVpic(make, year)
+    // vPIC has gaps for some old makes/years; an empty answer falls back to the bundled list (and is not cached).
+    if (models.length === 0) return { models: bundledModels(make, year), source: 'bundled' }
+    writeCache(cacheKey, year, models)
+    return { models, source: 'vpic' }
+  } catch (error) {
+    console.warn(`[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data: ${error instanceof Error ? error.message : error}`)
+    return { models: bundledModels(make, year), source: 'bundled' }
+  }
+}
+
+/** One vPIC request per vehicle type: the plain models-for-make-year answer does not say which type a model is. */
+export async function fetchFromVpic(make: string, year: number): Promise<string[]> {
+  const base = env().VPIC_URL.replace(/\/$/, '')
+  const signal = AbortSignal.timeout(TIMEOUT_MS)
+  const answers = await Promise.all(
+    VEHICLE_TYPES.map(async (type) => {
+      const url = `${base}/GetModelsForMakeYear/make/${encodeURIComponent(make)}/modelyear/${year}/vehicletype/${type}?format=json`
+      const response = await fetch(url, { signal, headers: { Accept: 'application/json' } })
+      if (!response.ok) throw new VpicError(`HTTP error! status: ${response.status}`)
+      const parsed = VpicModelsSchema.safeParse(await response.json())
+      if (!parsed.success) throw new VpicError('unexpected answer from vPIC')
+      return parsed.data.Results
+    }),
+  )
+  // vPIC matches makes by substring ('Mini' also finds 'MINI COOPER ...'): keep the exact make only.
+  const wanted = makeKey(make)
+  const names = new Map<string, string>()
+  for (const result of answers.flat()) {
+    if (makeKey(result.Make_Name) !== wanted) continue
+    const name = result.Model_Name.trim()
+    if (name && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name)
+  }
+  return [...names.values()].sort(byName)
+}
+
+function readCache(make: string, year: number): string[] | null {
+  const row = db()
+    .select()
+    .from(vehicleModelCache)
+    .where(and(eq(vehicleModelCache.make, make), eq(vehicleModelCache.year, year)))
+    .get()
+  if (!row) return null
+  if (Date.now() - Date.parse(row.fetchedAt) > CACHE_DAYS * 24 * 60 * 60 * 1000) return null
+  return row.models
+}
+
+function writeCache(make: string, year: number, models: string[]) {
+  const fetchedAt = new Date().toISOString()
+  db()
+    .insert(vehicleModelCache)
+    .values({ make, year, models, fetchedAt })
+    .onConflictDoUpdate({ target: [vehicleModelCache.make, vehicleModelCache.year], set: { models, fetchedAt } })
+    .run()
+}
+
+/** For tests: forget cached vPIC answers. */
+export function clearModelCache() {
+  db().delete(vehicleModelCache).run()
+}
