@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { hit } from '~/auth/rate-limit.server'
 import {
@@ -29,7 +30,7 @@ import {
 } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, storeImage, type UploadedFile } from '~/services/storage.server'
+import { deleteStored, storeImage, uploadsPath, type UploadedFile } from '~/services/storage.server'
 
 /**
  * Claims (DESIGN §6 "Claim states"): filing, the operator's decision, the customer's appeal and the shop's completion
@@ -202,6 +203,8 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
     return claim
   } catch (error) {
     deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    // The claim's folder was new and is empty again; remove it too, so nothing at all is left behind.
+    fs.rmSync(uploadsPath(`claim-documents/${claimId}`), { recursive: true, force: true })
     throw error
   }
 }

@@ -1,0 +1,375 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { resetLimit } from '~/auth/rate-limit.server'
+import { db } from '~/db/client.server'
+import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
+import { env, resetEnvForTests } from '~/env.server'
+import {
+  appealClaim,
+  approveClaim,
+  CODE_ALPHABET,
+  CODE_PATTERN,
+  completeClaim,
+  denyClaim,
+  generateConfirmationCode,
+  isFiledLate,
+  normalizeCode,
+  planYear,
+  replacementsLeft,
+} from '~/models/claims.server'
+import { loader as adminClaimsLoader } from '~/routes/admin.claims'
+import { loader as adminClaimLoader, action as adminClaimAction } from '~/routes/admin.claims.$claimId'
+import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
+import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
+import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
+import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+// Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
+process.env.CLIENT_IP_HEADER = 'X-Forwarded-For'
+resetEnvForTests()
+
+let jpeg: Buffer
+beforeAll(async () => {
+  ensureSeeded()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } }).jpeg().toBuffer()
+})
+
+function photo(name = 'damage.jpg', bytes: Buffer = jpeg, type = 'image/jpeg') {
+  return new File([new Uint8Array(bytes)], name, { type })
+}
+
+function claimForm(policyId: string, overrides: Record<string, string> = {}, photos: File[] = [photo('one.jpg'), photo('two.jpg')]) {
+  const form = new FormData()
+  const fields = { policyId, damageType: 'chip', damageDate: new Date().toISOString().slice(0, 10), description: 'A rock hit the windshield on I-15.', ...overrides }
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  for (const file of photos) form.append('photos', file)
+  return form
+}
+
+async function postClaim(profileId: string, form: FormData) {
+  const cookie = await sessionCookieFor(profileId)
+  const path = `/customer/submit-claim?policy_id=${encodeURIComponent(String(form.get('policyId')))}`
+  return settle(() => submitAction(routeArgs(makeRequest(path, { form, cookie }))))
+}
+
+function claimsOf(policyId: string) {
+  return db().select().from(claims).where(eq(claims.policyId, policyId)).all()
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name)
+}
+
+let ipCounter = 0
+function freshIp() {
+  ipCounter++
+  return `192.0.2.${ipCounter}`
+}
+
+function partnerGet(code: string, ip = freshIp()) {
+  return settle(() => partnerLoader(routeArgs(makeRequest(`/partner/complete-claim?code=${encodeURIComponent(code)}`, { headers: { 'X-Forwarded-For': ip } }))))
+}
+
+describe('filing a claim', () => {
+  it('files a claim with photos: code, claim_documents, files, audit and e-mails', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const result = await postClaim(profile.id, claimForm(policy.id))
+    expect(result.status).toBe(302)
+    const [claim] = claimsOf(policy.id)
+    expect(claim).toBeDefined()
+    expect(result.headers.get('Location')).toBe(`/customer/submit-claim?policy_id=${policy.id}&claim=${claim!.id}`)
+    expect(claim!.confirmationCode).toMatch(CODE_PATTERN)
+    expect(claim!.approvalStatus).toBe('pending_review')
+    expect(claim!.lifecycleStatus).toBe('submitted')
+    expect(claim!.filedLate).toBe(false)
+    const documents = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim!.id)).all()
+    expect(documents).toHaveLength(2)
+    for (const document of documents) {
+      expect(document.documentType).toBe('damage_photo')
+      expect(fs.existsSync(path.join(env().DATA_DIR, 'uploads', document.filePath))).toBe(true)
+      expect(fs.existsSync(path.join(env().DATA_DIR, 'uploads', document.thumbPath!))).toBe(true)
+    }
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, claim!.id)).all().map((row) => row.action)).toEqual(['claim.submitted'])
+    const outbox = fs.readdirSync(path.join(env().DATA_DIR, 'outbox')).map((file) => JSON.parse(fs.readFileSync(path.join(env().DATA_DIR, 'outbox', file), 'utf8')))
+    expect(outbox.some((email) => email.to === profile.email && email.subject.includes(claim!.confirmationCode))).toBe(true)
+    expect(outbox.some((email) => email.to === 'operator@example.com' && email.subject.includes(claim!.confirmationCode))).toBe(true)
+
+    // The success screen after the redirect shows the code, only to its owner.
+    const success = await submitLoader(routeArgs(makeRequest(result.headers.get('Location')!, { cookie: await sessionCookieFor(profile.id) })))
+    expect(success).toMatchObject({ view: 'submitted', confirmationCode: claim!.confirmationCode })
+  })
+
+  it('refuses a crack on a chip_only policy posted by hand', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { planType: 'chip_only', lookupKey: 'chip_only', monthlyPriceCents: 799 })
+    const result = await postClaim(profile.id, claimForm(policy.id, { damageType: 'crack' }))
+    expect(result.status).toBe(400)
+    expect(JSON.stringify(result.data)).toContain('Your chip repair plan covers chip damage only.')
+    expect(claimsOf(policy.id)).toHaveLength(0)
+  })
+
+  it("refuses a claim on another customer's policy, and on incomplete or past_due policies", async () => {
+    const owner = createProfile()
+    const stranger = createProfile()
+    const { policy } = createActivePolicy(owner.id)
+    const foreign = await postClaim(stranger.id, claimForm(policy.id))
+    expect(foreign.status).toBe(404)
+    expect(JSON.stringify(foreign.data)).toContain('Access Denied')
+    expect(claimsOf(policy.id)).toHaveLength(0)
+
+    const incomplete = createPolicy(owner.id, { status: 'incomplete' })
+    const refusedIncomplete = await postClaim(owner.id, claimForm(incomplete.id))
+    expect(refusedIncomplete.status).toBe(400)
+    expect(JSON.stringify(refusedIncomplete.data)).toContain('Policy Not Active')
+    expect(claimsOf(incomplete.id)).toHaveLength(0)
+
+    const { policy: pastDue } = createActivePolicy(owner.id, { status: 'past_due' })
+    const refusedPastDue = await postClaim(owner.id, claimForm(pastDue.id))
+    expect(refusedPastDue.status).toBe(400)
+    expect(claimsOf(pastDue.id)).toHaveLength(0)
+
+    // The page itself sends them back to the dashboard with the same message.
+    const ownerCookie = await sessionCookieFor(owner.id)
+    const page = await settle(() => submitLoader(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${pastDue.id}`, { cookie: ownerCookie }))))
+    expect(page.status).toBe(302)
+    expect(page.headers.get('Location')).toBe('/customer')
+  })
+
+  it('requires photos and a description, and refuses a future damage date and non-images', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const noPhotos = await postClaim(profile.id, claimForm(policy.id, {}, []))
+    expect(noPhotos.status).toBe(400)
+    expect(JSON.stringify(noPhotos.data)).toContain('Please upload at least one photo of the damage.')
+    const blank = await postClaim(profile.id, claimForm(policy.id, { description: '   ' }))
+    expect(blank.status).toBe(400)
+    expect(JSON.stringify(blank.data)).toContain('Please provide a description of what happened.')
+    const tomorrow = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+    const future = await postClaim(profile.id, claimForm(policy.id, { damageDate: tomorrow }))
+    expect(future.status).toBe(400)
+    const notImage = await postClaim(profile.id, claimForm(policy.id, {}, [photo('notes.txt', Buffer.from('not a picture'), 'text/plain')]))
+    expect(notImage.status).toBe(400)
+    expect(JSON.stringify(notImage.data)).toContain('Please select an image file')
+    expect(claimsOf(policy.id)).toHaveLength(0)
+  })
+
+  it('flags a claim filed more than 48 hours after the damage, without refusing it', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const weekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+    expect((await postClaim(profile.id, claimForm(policy.id, { damageDate: weekAgo }))).status).toBe(302)
+    expect(claimsOf(policy.id)[0]!.filedLate).toBe(true)
+    expect(isFiledLate(new Date().toISOString().slice(0, 10))).toBe(false)
+  })
+
+  it('leaves no claim and no files when saving fails after the files were written', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const uploads = path.join(env().DATA_DIR, 'uploads', 'claim-documents')
+    const before = filesUnder(uploads).length
+    const foldersBefore = fs.existsSync(uploads) ? fs.readdirSync(uploads).length : 0
+    // A real database failure in the middle of the transaction: the second table refuses the row.
+    db().$client.exec("CREATE TRIGGER fail_documents BEFORE INSERT ON claim_documents BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    try {
+      const result = await postClaim(profile.id, claimForm(policy.id))
+      expect(result.status).toBe(500)
+      expect(JSON.stringify(result.data)).toContain('Failed to submit claim')
+    } finally {
+      db().$client.exec('DROP TRIGGER fail_documents')
+    }
+    expect(claimsOf(policy.id)).toHaveLength(0)
+    expect(filesUnder(uploads).length).toBe(before)
+    expect(fs.readdirSync(uploads).length).toBe(foldersBefore)
+  })
+})
+
+describe('confirmation codes', () => {
+  it('never contain look-alike characters', () => {
+    expect(CODE_ALPHABET).not.toMatch(/[01OIL]/)
+    for (let i = 0; i < 5000; i++) {
+      const code = generateConfirmationCode()
+      expect(code).toMatch(CODE_PATTERN)
+      expect(code.slice(3)).not.toMatch(/[01OIL]/)
+    }
+  })
+
+  it('are read forgivingly from what a shop types', () => {
+    expect(normalizeCode(' cs-abc234 ')).toBe('CS-ABC234')
+    expect(normalizeCode('abc234')).toBe('CS-ABC234')
+    expect(normalizeCode('CS-ABC10O')).toBeNull()
+    expect(normalizeCode('DROP TABLE')).toBeNull()
+  })
+})
+
+describe('the shop', () => {
+  it('gets 429 on the 11th wrong code from one address', async () => {
+    const ip = freshIp()
+    for (let i = 0; i < 10; i++) {
+      const wrong = await partnerGet(`CS-${'ABCDEFGHJK'[i]}ZZZZZ`, ip)
+      expect(wrong.status).toBe(404)
+    }
+    const eleventh = await partnerGet('CS-QQQQQQ', ip)
+    expect(eleventh.status).toBe(429)
+    expect(eleventh.headers.get('Retry-After')).toBeTruthy()
+    // Another address is unaffected.
+    expect((await partnerGet('CS-QQQQQQ', freshIp())).status).toBe(404)
+    resetLimit(`claim-code:ip:${ip}`)
+  })
+
+  it("sees no customer data for a pending claim (page and JSON call)", async () => {
+    const profile = createProfile({ fullName: 'Pat Pending', email: `pat-${Date.now()}@example.com` })
+    const { policy } = createActivePolicy(profile.id)
+    const claim = createClaim(policy.id)
+    const page = await partnerGet(claim.confirmationCode)
+    expect(page.status).toBe(200)
+    expect(page.data).toMatchObject({ view: { kind: 'pending_review' } })
+    expect(JSON.stringify(page.data)).not.toContain('Pat Pending')
+    expect(JSON.stringify(page.data)).not.toContain(profile.email)
+
+    const request = new Request('http://localhost:3999/api/get-claim-by-code', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3999', 'X-Forwarded-For': freshIp() },
+      body: JSON.stringify({ code: claim.confirmationCode }),
+    })
+    const response = (await apiGetClaim(routeArgs(request))) as Response
+    expect(response.status).toBe(409)
+    const body = await response.text()
+    expect(body).not.toContain('Pat Pending')
+    expect(body).not.toContain(profile.email)
+  })
+
+  it('completes an approved claim with invoice and repair photos, once; refuses without an invoice', async () => {
+    const profile = createProfile({ fullName: 'Casey Approved' })
+    const { policy } = createActivePolicy(profile.id)
+    const group = createPartnerGroup()
+    const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
+    const lookup = await partnerGet(claim.confirmationCode)
+    expect(lookup.data).toMatchObject({ view: { kind: 'approved', details: { customer: { name: 'Casey Approved', email: profile.email } } } })
+
+    const post = (files: { invoice?: File; repair?: File[] }, extra: Record<string, string> = {}) => {
+      const form = new FormData()
+      form.append('code', claim.confirmationCode)
+      form.append('repairType', 'repair')
+      form.append('actualCost', '89.50')
+      for (const [key, value] of Object.entries(extra)) form.set(key, value)
+      if (files.invoice) form.append('invoice', files.invoice)
+      for (const file of files.repair ?? []) form.append('repairPhotos', file)
+      return settle(() => partnerAction(routeArgs(makeRequest(`/partner/complete-claim?code=${claim.confirmationCode}`, { form, headers: { 'X-Forwarded-For': freshIp() } }))))
+    }
+    const noInvoice = await post({ repair: [photo('after.jpg')] })
+    expect(noInvoice.status).toBe(400)
+    expect(JSON.stringify(noInvoice.data)).toContain('Invoice Required')
+    const noRepair = await post({ invoice: photo('invoice.jpg') })
+    expect(JSON.stringify(noRepair.data)).toContain('Repair Photos Required')
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
+
+    const done = await post({ invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe(`/partner/complete-claim?code=${claim.confirmationCode}&completed=1`)
+    const completed = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
+    expect(completed).toMatchObject({ approvalStatus: 'completed', lifecycleStatus: 'completed', repairType: 'repair', actualCostCents: 8950 })
+    expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all().map((row) => row.documentType).sort()).toEqual(['invoice', 'repair_photo'])
+
+    // Twice is harmless: nothing changes, no second set of documents.
+    const again = await post({ invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] })
+    expect(again.status).toBe(302)
+    expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all()).toHaveLength(2)
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.completedAt).toBe(completed.completedAt)
+
+    // A completed claim's lookup says so, without the customer's details.
+    const later = await partnerGet(claim.confirmationCode)
+    expect(later.data).toMatchObject({ view: { kind: 'completed' } })
+    expect(JSON.stringify(later.data)).not.toContain('Casey Approved')
+  })
+
+  it('refuses a second replacement in one plan year, and allows one the next plan year', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { coverageStartDate: '2025-03-01' })
+    const now = new Date('2025-11-20T12:00:00Z')
+    createClaim(policy.id, { approvalStatus: 'completed', lifecycleStatus: 'completed', repairType: 'replacement', completedAt: '2025-06-01T10:00:00.000Z' })
+    const second = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })
+    expect(replacementsLeft(policy, now)).toBe(0)
+    await expect(
+      completeClaim({ code: second.confirmationCode, repairType: 'replacement', actualCostCents: null, partnerNotes: null, invoice: null, repairPhotos: [] }, now),
+    ).rejects.toThrow(/already used its one windshield replacement/)
+    expect(db().select().from(claims).where(eq(claims.id, second.id)).get()!.approvalStatus).toBe('approved')
+
+    const nextYear = new Date('2026-03-02T12:00:00Z')
+    expect(planYear(policy, nextYear).start.toISOString().slice(0, 10)).toBe('2026-03-01')
+    expect(replacementsLeft(policy, nextYear)).toBe(1)
+
+    const chipOnly = createActivePolicy(profile.id, { planType: 'chip_only', lookupKey: 'chip_only' }).policy
+    expect(replacementsLeft(chipOnly)).toBe(0)
+  })
+})
+
+describe('the operator', () => {
+  it('gives a non-admin (and a visitor) 404 on /admin/claims', async () => {
+    const customer = createProfile()
+    const asCustomer = await settle(() => adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie: `${'x'}=1` }))))
+    expect(asCustomer.status).toBe(404)
+    const signedIn = await settle(() => adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie: '' }))))
+    expect(signedIn.status).toBe(404)
+    const customerCookie = await sessionCookieFor(customer.id)
+    expect((await settle(() => adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie: customerCookie }))))).status).toBe(404)
+    const operator = createProfile({ email: 'operator@example.com' })
+    const operatorCookie = await sessionCookieFor(operator.id)
+    const ok = await settle(() => adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie: operatorCookie }))))
+    expect(ok.status).toBe(200)
+  })
+
+  it('approves with a partner group, denies only with a reason; appeals within 14 days return the claim to review', async () => {
+    const operator = db().select().from(profiles).where(eq(profiles.email, 'operator@example.com')).get() ?? createProfile({ email: 'operator@example.com' })
+    const cookie = await sessionCookieFor(operator.id)
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const group = createPartnerGroup('Wasatch Glass')
+    const claim = createClaim(policy.id)
+
+    const queue = (await adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie })))) as { queue: { id: string }[] }
+    expect(queue.queue.some((entry) => entry.id === claim.id)).toBe(true)
+    const detail = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as { replacementsLeft: number }
+    expect(detail.replacementsLeft).toBe(1)
+
+    const noReason = await settle(() => adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: ' ' } }), { claimId: claim.id })))
+    expect(noReason.status).toBe(400)
+    const denied = await settle(() =>
+      adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: 'The damage predates the coverage.' } }), { claimId: claim.id })),
+    )
+    expect(denied.status).toBe(302)
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'denied', denialReason: 'The damage predates the coverage.' })
+
+    // A stranger cannot appeal it; the owner can, once.
+    await expect(appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' })).rejects.toThrow(/not found/i)
+    const appealed = await appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'The chip happened last week, photos attached.' })
+    expect(appealed).toMatchObject({ approvalStatus: 'pending_review' })
+    expect(appealed.appealedAt).toBeTruthy()
+    await expect(appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'And again, please.' })).rejects.toThrow(/no longer be appealed/)
+
+    const approved = await settle(() =>
+      adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'approve', partnerGroupId: group.id } }), { claimId: claim.id })),
+    )
+    expect(approved.status).toBe(302)
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'approved', assignedPartnerGroupId: group.id })
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, claim.id)).all().map((row) => row.action)).toEqual(['claim.denied', 'claim.appealed', 'claim.approved'])
+    // A decided claim cannot be decided again.
+    await expect(approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })).rejects.toThrow(/already decided/)
+  })
+
+  it('refuses an appeal after 14 days', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const claim = createClaim(policy.id)
+    const decidedAt = new Date('2025-01-01T12:00:00Z')
+    await denyClaim({ claimId: claim.id, reason: 'Not covered.', actorId: 'system' }, decidedAt)
+    await expect(appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'Too late but please?' }, new Date('2025-01-16T12:00:01Z'))).rejects.toThrow(/no longer be appealed/)
+    const inTime = await appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'Just in time, please.' }, new Date('2025-01-15T11:00:00Z'))
+    expect(inTime.approvalStatus).toBe('pending_review')
+  })
+})
