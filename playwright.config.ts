@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { stripeE2eSettings } from './tests/e2e-stripe/settings'
 
 /**
  * E2E against the built server (`npm run test:e2e` builds into BUILD_DIR first). Every spec runs twice: with
@@ -26,6 +27,9 @@ Object.assign(process.env, serverEnv)
 delete process.env.STRIPE_SECRET_KEY
 delete process.env.STRIPE_WEBHOOK_SECRET
 delete process.env.POSTMARK_SERVER_TOKEN
+
+// A second server in Stripe mode against the fake Stripe (project 'stripe', tests/e2e-stripe): its own port and data.
+const stripeE2e = stripeE2eSettings(port)
 
 // The config is loaded by the runner and again by each worker: only the runner starts from an empty data dir.
 if (!process.env.TEST_WORKER_INDEX) fs.rmSync(dataDir, { recursive: true, force: true })
@@ -53,16 +57,29 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js-on', use: { browserName: 'chromium', javaScriptEnabled: true } },
-    { name: 'js-off', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    { name: 'js-on', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'js-off', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    { name: 'stripe', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: stripeE2e.appUrl } },
   ],
-  webServer: {
-    command: `node node_modules/@react-router/serve/bin.js ${buildDir}/server/index.js`,
-    url: `http://localhost:${port}/healthz`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node node_modules/@react-router/serve/bin.js ${buildDir}/server/index.js`,
+      url: `http://localhost:${port}/healthz`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Starts the fake Stripe, then the same build in Stripe mode (see tests/support/stripe-e2e-server.ts).
+      command: `npx tsx tests/support/stripe-e2e-server.ts`,
+      url: `${stripeE2e.appUrl}/healthz`,
+      env: { ...serverEnv, E2E_PORT: String(port), BUILD_DIR: buildDir },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -328,7 +328,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       const all = [...state.sessions.values()]
       return all.length ? sessionJson(all[all.length - 1]!) : undefined
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections() // the SDK keeps connections alive
+      }),
   }
 }
 
