@@ -24,8 +24,8 @@ const MAX_AGE_MS = 60_000
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-security-policy', 'set-cookie', 'date'])
 
 type Entry = {
-  /** The page split at its nonce: parts.join(nonce) is the page for that nonce. */
-  parts: string[]
+  /** The page's UTF-8 bytes split at its nonce: joined with a nonce between them, the page for that nonce. */
+  parts: Buffer[]
   headers: [string, string][]
   storedAt: number
   dataVersion: number
@@ -40,9 +40,28 @@ export function clearPageCache() {
   generation++
 }
 
+const dataVersionQueries = new WeakMap<object, { get(): unknown }>()
+
 /** Changes whenever another connection (another process) commits to the database. */
 function dataVersion(): number {
-  return db().$client.pragma('data_version', { simple: true }) as number
+  const sqlite = db().$client
+  let query = dataVersionQueries.get(sqlite)
+  if (!query) {
+    query = sqlite.prepare('PRAGMA data_version').pluck()
+    dataVersionQueries.set(sqlite, query)
+  }
+  return query.get() as number
+}
+
+/** The page for this nonce; joined as bytes, so a hit costs no re-encoding of the HTML. */
+function withNonce(parts: Buffer[], nonce: string): Uint8Array<ArrayBuffer> {
+  const nonceBytes = Buffer.from(nonce)
+  const pieces: Buffer[] = []
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonceBytes)
+    pieces.push(part)
+  })
+  return Buffer.concat(pieces) as Uint8Array<ArrayBuffer>
 }
 
 /**
@@ -67,7 +86,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (cached && cached.dataVersion === version && Date.now() - cached.storedAt < MAX_AGE_MS) {
     const headers = new Headers(cached.headers)
     headers.set('X-Page-Cache', 'hit')
-    return new Response(cached.parts.join(nonce), { status: 200, headers })
+    return new Response(withNonce(cached.parts, nonce), { status: 200, headers })
   }
 
   const startedIn = generation
@@ -84,7 +103,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const html = await response.text()
   if (startedIn === generation) {
     const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()))
-    pages.set(key, { parts: html.split(nonce), headers, storedAt: Date.now(), dataVersion: version })
+    pages.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, storedAt: Date.now(), dataVersion: version })
   }
   const headers = new Headers(response.headers)
   headers.set('X-Page-Cache', 'miss')
