@@ -716,3 +716,20 @@ export function claimsOfPolicies(policyIds: string[]) {
     .orderBy(desc(claims.submittedAt))
     .all()
 }
+
+/** The live part of a customer's claim card: what its status means now, and whether 'Appeal' is offered. */
+export function claimLiveStatus(
+  claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> & { partnerGroupName: string | null },
+  now = new Date(),
+) {
+  const appealable = canAppeal(claim, now)
+  return {
+    approvalStatus: claim.approvalStatus,
+    partnerGroupName: claim.partnerGroupName,
+    denialReason: claim.approvalStatus === 'denied' ? claim.denialReason : null,
+    appealUntil: appealable ? appealDeadline(claim)!.toISOString() : null,
+    appealHref: appealable ? `/customer/claims/${claim.id}/appeal` : null,
+    appealedAt: claim.appealedAt,
+    completedAt: claim.completedAt,
+  }
+}

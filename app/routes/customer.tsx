@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/customer'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimCard, type ClaimCardData } from '~/components/claim-card'
+import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
@@ -10,6 +11,7 @@ import { ButtonLink, Card, buttonClass } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { listClaimsForProfile } from '~/models/claims-read.server'
+import { claimLiveStatus } from '~/models/claims.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 
@@ -38,13 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
     }))
-    const claims: ClaimCardData[] = listClaimsForProfile(profile.id).map((claim) => ({
+    const claims: (ClaimCardData & { live: ClaimLiveStatusData })[] = listClaimsForProfile(profile.id).map((claim) => ({
       id: claim.id,
       approvalStatus: claim.approvalStatus,
       submittedAt: claim.submittedAt,
       policy: { id: claim.policyId, planName: claim.policyPlanName },
       partnerGroupName: claim.partnerGroupName,
       confirmationCode: claim.confirmationCode,
+      live: claimLiveStatus(claim),
     }))
     return { greetingName, email: profile.email, policies, claims, loadError: null, now: new Date().toISOString() }
   } catch (error) {
@@ -97,7 +100,9 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
         {claims.length > 0 ? (
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             {claims.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim} />
+              <ClaimCard key={claim.id} claim={claim}>
+                <ClaimLiveStatus status={claim.live} />
+              </ClaimCard>
             ))}
           </div>
         ) : loadError ? null : (

@@ -1,0 +1,65 @@
+import { Link } from 'react-router'
+import { buttonClass } from '~/components/ui'
+
+/** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
+export type ClaimLiveStatusData = {
+  approvalStatus: string
+  partnerGroupName: string | null
+  denialReason: string | null
+  /** Set while the customer may still appeal a denial (ISO time of the deadline). */
+  appealUntil: string | null
+  /** Where 'Appeal' leads (the demo passes its own). */
+  appealHref: string | null
+  appealedAt: string | null
+  completedAt: string | null
+}
+
+function longDate(iso: string) {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
+  switch (status.approvalStatus) {
+    case 'pending_review':
+      return (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="claim-live-status">
+          {status.appealedAt
+            ? 'Your appeal is in review. We decide appeals within 30 days and will e-mail you.'
+            : "We're reviewing your claim and will e-mail you within 2 working days (typically sooner)."}
+        </p>
+      )
+    case 'approved':
+      return (
+        <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+          Approved. Contact {status.partnerGroupName ?? 'the repair shop'} to book your repair and give them your confirmation code.
+        </p>
+      )
+    case 'denied':
+      return (
+        <div className="space-y-3 rounded-lg bg-red-50 p-3 text-sm text-red-950" data-testid="claim-live-status">
+          <p>
+            <span className="font-semibold">Reason: </span>
+            {status.denialReason ?? 'Not given.'}
+          </p>
+          {status.appealUntil && status.appealHref ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Link to={status.appealHref} className={buttonClass('secondary', 'py-1.5')}>
+                Appeal
+              </Link>
+              <span>You can appeal until {longDate(status.appealUntil)}.</span>
+            </div>
+          ) : status.appealedAt ? (
+            <p>This was the decision on your appeal.</p>
+          ) : null}
+        </div>
+      )
+    case 'completed':
+      return (
+        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-testid="claim-live-status">
+          Service completed{status.completedAt ? ` on ${longDate(status.completedAt)}` : ''}. This claim has been marked as complete.
+        </p>
+      )
+    default:
+      return null
+  }
+}
