@@ -1,0 +1,150 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, test, toast, waitForEmail } from '../support/e2e'
+import { createPolicy } from '../support/factories'
+
+/** Small real JPEGs made at test time, one colour per view so the previews differ. */
+let photoDir: string
+test.beforeAll(async () => {
+  photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-photos-'))
+  const colours = { head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', extra: '#777777' }
+  for (const [name, background] of Object.entries(colours)) {
+    await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toFile(path.join(photoDir, `${name}.jpg`))
+  }
+})
+test.afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }))
+
+const photo = (name: string) => path.join(photoDir, `${name}.jpg`)
+
+/** axe runs in the page, so only where JavaScript runs; the markup is the same without it. */
+async function expectNoSeriousA11yViolations(page: Page, javaScript: boolean) {
+  if (!javaScript) return
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+async function uploadPhotos(page: Page, { extra = false } = {}) {
+  await page.locator('#photo-head_on').setInputFiles(photo('head_on'))
+  await page.locator('#photo-inside_drivers').setInputFiles(photo('inside_drivers'))
+  await page.locator('#photo-inside_passengers').setInputFiles(photo('inside_passengers'))
+  if (extra) await page.locator('#photo-other').setInputFiles(photo('extra'))
+  await page.getByRole('button', { name: 'Upload Photos' }).click()
+}
+
+test('from an incomplete policy through both steps to an active policy on the dashboard', async ({ page, signIn, javaScript }) => {
+  const profile = await signIn({ fullName: 'Pat Setup' })
+  const policy = createPolicy(profile.id)
+
+  // The dashboard's 'Complete Policy Setup' leads to the wizard.
+  await page.goto('/customer')
+  await page.getByRole('link', { name: 'Complete Policy Setup' }).click()
+  await expect(page).toHaveURL(new RegExp(`/customer/complete-policy\\?policy_id=${policy.id}`))
+  await expect(page.getByRole('heading', { name: 'Complete Your Policy' })).toBeVisible()
+  await expect(page.getByText('Step 1 of 2')).toBeVisible()
+  await expect(page.getByText('Make sure the whole windshield is visible')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, javaScript)
+
+  if (javaScript) {
+    // The button waits for the three required views; a chosen photo shows a preview at once.
+    await expect(page.getByRole('button', { name: 'Upload Photos' })).toBeDisabled()
+    await page.locator('#photo-head_on').setInputFiles(photo('head_on'))
+    await expect(page.getByRole('img', { name: 'Head-on view preview' })).toHaveAttribute('src', /^blob:/)
+  } else {
+    // Without JavaScript the server says what is missing.
+    await page.getByRole('button', { name: 'Upload Photos' }).click()
+    await expect(toast(page)).toContainText('Please upload head-on view photo')
+    await expect(page.getByText('Step 1 of 2')).toBeVisible()
+  }
+
+  await uploadPhotos(page, { extra: true })
+  await expect(toast(page)).toContainText('Photos Uploaded')
+  await expect(toast(page)).toContainText('All photos uploaded successfully!')
+  await expect(page.getByText('Step 2 of 2')).toBeVisible()
+
+  // 'Back' returns to step 1, with the stored photos shown; 'Continue' goes on again.
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(page.getByText('Step 1 of 2')).toBeVisible()
+  const stored = page.getByRole('img', { name: 'Head-on view preview' })
+  await expect(stored).toHaveAttribute('src', /\/files\/policy-photos\/.+\/head_on\.thumb\.jpg$/)
+  await expect(page.getByRole('list', { name: 'Additional photos' }).getByRole('img')).toHaveCount(1)
+  await page.getByRole('link', { name: 'Continue' }).click()
+  await expect(page.getByText('Step 2 of 2')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, javaScript)
+
+  await page.getByLabel('License plate').fill('abc123')
+  await page.getByLabel('Plate state').selectOption('UT')
+  await page.getByLabel('Year').selectOption('2019')
+  await page.getByLabel('Make').selectOption('Toyota')
+  if (!javaScript) {
+    // Without JavaScript 'Find models' reloads the step with the list and keeps what was typed.
+    await page.getByRole('button', { name: 'Find models' }).click()
+    await expect(page.getByLabel('License plate')).toHaveValue('abc123')
+    await expect(page.getByLabel('Make')).toHaveValue('Toyota')
+  }
+  await expect(page.getByLabel('Model')).toBeEnabled()
+  await page.getByLabel('Model').selectOption('Camry')
+  await page.getByRole('button', { name: 'Complete Policy' }).click()
+
+  if (javaScript) {
+    await expect(toast(page)).toContainText('Your policy is now complete')
+    await expect(page).toHaveURL(/\/customer\/policy-complete$/, { timeout: 10_000 })
+  } else {
+    await expect(page).toHaveURL(/\/customer\/policy-complete$/)
+    await expect(toast(page)).toContainText('Success!')
+  }
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible()
+  await expect(page.getByText('Your policy is now active')).toBeVisible()
+  await expectNoSeriousA11yViolations(page, javaScript)
+
+  const email = await waitForEmail(profile.email, 'Your windshield coverage is active')
+  expect(email.text).toContain('2019 Toyota Camry (UT ABC123)')
+
+  await page.getByRole('link', { name: 'Return Home' }).click()
+  await expect(page).toHaveURL(/\/customer$/)
+  const card = page.locator(`[data-policy-id="${policy.id}"]`)
+  await expect(card.getByText('Active', { exact: true })).toBeVisible()
+  await expect(card).toContainText('2019 Toyota Camry')
+  await expect(card).toContainText('ABC123')
+  await expect(card.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
+
+  // Reopening the wizard of a completed policy goes to the complete page.
+  await page.goto(`/customer/complete-policy?policy_id=${policy.id}`)
+  await expect(page).toHaveURL(/\/customer\/policy-complete$/)
+  await expect(toast(page)).toContainText('Already Complete')
+})
+
+test('with JavaScript, changing the year clears the model and reloads the list', async ({ page, signIn, javaScript }) => {
+  test.skip(!javaScript, 'model lists load on change only with JavaScript')
+  const profile = await signIn()
+  const policy = createPolicy(profile.id)
+  await page.goto(`/customer/complete-policy?policy_id=${policy.id}`)
+  await uploadPhotos(page)
+  await expect(page.getByText('Step 2 of 2')).toBeVisible()
+
+  await expect(page.getByLabel('Make')).toBeDisabled()
+  await page.getByLabel('Year').selectOption('2019')
+  await page.getByLabel('Make').selectOption('Toyota')
+  await page.getByLabel('Model').selectOption('Camry')
+  await page.getByLabel('Year').selectOption('1985')
+  await expect(page.getByLabel('Model')).toHaveValue('')
+  await expect(page.getByLabel('Model').locator('option', { hasText: 'Camry' })).toHaveCount(1)
+  await expect(page.getByLabel('Model').locator('option', { hasText: 'Prius' })).toHaveCount(0)
+})
+
+test('guards: no policy id, and another customer\'s policy', async ({ page, signIn }) => {
+  await signIn()
+  await page.goto('/customer/complete-policy')
+  await expect(page).toHaveURL(/\/customer$/)
+  await expect(toast(page)).toContainText('No policy ID provided')
+
+  const other = createPolicy((await import('../support/factories')).createProfile().id)
+  await page.goto(`/customer/complete-policy?policy_id=${other.id}`)
+  await expect(page).toHaveURL(/\/customer$/)
+  await expect(toast(page)).toContainText('Access Denied')
+  await expect(page.getByText(other.id)).toHaveCount(0)
+})
