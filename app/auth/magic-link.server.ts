@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { generateTOTP } from '@epic-web/totp'
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { signInEmail } from '~/components/emails/sign-in'
 import { db, transaction } from '~/db/client.server'
 import { profiles, verifications, type Profile } from '~/db/schema'
@@ -164,10 +164,4 @@ export function findOrCreateProfile(email: string): Profile {
     if (existing) return existing
     return tx.insert(profiles).values({ email: address }).returning().get()
   })
-}
-
-/** Drops verifications that ended more than a day ago; run by the daily job. */
-export function pruneVerifications(now = new Date()) {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
-  return db().delete(verifications).where(lt(verifications.expiresAt, cutoff)).run().changes
 }

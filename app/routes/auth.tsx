@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { useEffect } from 'react'
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import type { Route } from './+types/auth'
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
@@ -140,7 +141,27 @@ function SendLink({ target, lastResult }: { target: string; lastResult?: Submiss
   )
 }
 
+/**
+ * With JavaScript: when the visitor comes back to this tab (after pressing 'Sign in' on the link in another tab of
+ * this browser), look again; the loader then sends a signed-in visitor on to the target.
+ */
+function useRecheckOnReturn() {
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle') void revalidator.revalidate()
+    }
+    window.addEventListener('focus', recheck)
+    document.addEventListener('visibilitychange', recheck)
+    return () => {
+      window.removeEventListener('focus', recheck)
+      document.removeEventListener('visibilitychange', recheck)
+    }
+  }, [revalidator])
+}
+
 function CheckEmail({ email, target, lastResult }: { email: string; target: string; lastResult?: SubmissionResult<string[]> }) {
+  useRecheckOnReturn()
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
   const [form, fields] = useForm({ id: 'sign-in-code', lastResult, constraint: getZodConstraint(SignInCodeSchema), shouldRevalidate: 'onInput' })

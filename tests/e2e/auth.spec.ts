@@ -208,3 +208,14 @@ test('the dashboard shows the customer by name with their policies', async ({ pa
   await expect(page.getByText('Give this to the shop')).toBeVisible()
   await expectNoSeriousA11yViolations(page, javaScript)
 })
+
+test('/dev/outbox lists the sign-in e-mail with its link clickable', async ({ page }) => {
+  const address = uniqueEmail()
+  const email = await requestLink(page, address)
+  await page.goto('/dev/outbox')
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
+  const message = page.getByRole('article').filter({ hasText: address })
+  await expect(message.getByRole('heading', { name: SUBJECT })).toBeVisible()
+  await message.getByRole('link', { name: linkIn(email) }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Glass Plan' })).toBeVisible()
+})
