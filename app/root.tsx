@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type MiddlewareFunction,
 } from 'react-router'
@@ -61,6 +62,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRootData()
+  // A page that works as plain HTML and must stay light (the shop's page) sets `handle = { hydrate: false }`: no React is sent.
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
   return (
     <html lang="en">
       <head>
@@ -86,8 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           supportEmail={root?.contact.supportEmail ?? 'support@glassplan.example'}
           partnerEmail={root?.contact.partnerEmail ?? 'partners@glassplan.example'}
         />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )
