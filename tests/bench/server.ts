@@ -1,0 +1,123 @@
+/**
+ * Starting the built app as its own process, on a free port and a fresh data directory. Used by the benchmark and by
+ * e2e tests that must change the server's database in ways other tests must not see (e.g. unreadable prices).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `react-router build` into ROOT/<buildDir>; throws with the build's output if it fails. */
+export function buildApp(buildDir: string) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  dataDir: string
+  /** The SQLite file the server uses. */
+  databaseFile: string
+  /** Everything the server wrote to stderr so far (errors and warnings it logged). */
+  stderr: () => string
+  stop: () => Promise<void>
+}
+
+export type StartOptions = {
+  /** Build folder under ROOT, e.g. 'build-bench'. */
+  buildDir: string
+  port?: number
+  /** Defaults to a new temp folder, removed on stop. */
+  dataDir?: string
+  env?: Record<string, string>
+}
+
+/** Starts `react-router-serve` on the build with the embedded defaults (local payments, outbox) and waits for /healthz. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const port = options.port ?? (await freePort())
+  const ownDataDir = !options.dataDir
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'glass-server-'))
+  const url = `http://localhost:${port}`
+  const serverEntry = path.join(ROOT, options.buildDir, 'server/index.js')
+  if (!fs.existsSync(serverEntry)) throw new Error(`No server build at ${serverEntry}: build first`)
+
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@react-router/serve/bin.js'), serverEntry],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+        VPIC_URL: 'off',
+        ...options.env,
+      },
+      // The request log (stdout) is dropped: writing it would be part of what we measure.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr!.setEncoding('utf8')
+  child.stderr!.on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${stderr}`)
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`Server did not answer /healthz within 30 s:\n${stderr}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    databaseFile: path.join(dataDir, 'app.sqlite'),
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+        await exited
+        clearTimeout(timer)
+      }
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright'
+import Database from 'better-sqlite3'
+import { EXCLUDED_MAKES } from '~/content/vehicles'
+import { PRIVACY_SECTION_IDS } from '~/content/privacy'
+import { startServer, type RunningServer } from '../bench/server'
+import { expect, test } from '../support/e2e'
+
+const SUPPORT_EMAIL = 'support@glassplan.example'
+const PARTNER_EMAIL = 'partners@glassplan.example'
+
+test.describe('landing page', () => {
+  test('has the hero, the four sections, six FAQ questions, the closing call to action and the footer e-mails', async ({ page }) => {
+    const response = await page.goto('/')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle(/Glass Plan/)
+
+    const hero = page.getByRole('region', { name: 'Windshield protection with zero deductible' })
+    await expect(hero).toBeVisible()
+    await expect(hero.getByRole('link', { name: 'Sign up now' })).toHaveAttribute('href', '/signup')
+
+    for (const id of ['benefits', 'how-it-works', 'pricing', 'faq']) {
+      await expect(page.locator(`section#${id}`)).toHaveCount(1)
+    }
+    await expect(page.locator('#benefits').getByRole('heading', { name: 'Zero deductible' })).toBeVisible()
+    await expect(page.locator('#benefits')).toContainText('Claim response within 48 hours')
+    await expect(page.locator('#how-it-works').getByRole('listitem')).toHaveCount(6)
+
+    const questions = page.locator('#faq details')
+    await expect(questions).toHaveCount(6)
+    // <details> opens without JavaScript too.
+    const first = questions.first()
+    await expect(first.locator('p').first()).toBeHidden()
+    await first.locator('summary').click()
+    await expect(first).toHaveAttribute('open', '')
+    await expect(first.getByText(/service contract/)).toBeVisible()
+
+    const closing = page.getByRole('region', { name: "Don't let a small chip become a big crack" })
+    await expect(closing.getByRole('link', { name: 'Sign up now' })).toHaveAttribute('href', '/signup')
+
+    const footer = page.locator('footer')
+    await expect(footer.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`)
+    await expect(footer.getByRole('link', { name: PARTNER_EMAIL })).toHaveAttribute('href', `mailto:${PARTNER_EMAIL}`)
+  })
+
+  test('the navigation scrolls to each section and leads to sign-in and sign-up', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const [label, id] of [
+      ['FAQ', 'faq'],
+      ['Pricing', 'pricing'],
+      ['How it works', 'how-it-works'],
+      ['Benefits', 'benefits'],
+    ] as const) {
+      await nav.getByRole('link', { name: label, exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`/#${id}$`))
+      await expect(page.locator(`#${id}-heading`)).toBeInViewport()
+    }
+    await expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth')
+    await expect(nav.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
+  })
+
+  test('the pricing cards show the seeded prices, the ADAS add-on and the right signup links', async ({ page }) => {
+    await page.goto('/')
+    const pricing = page.locator('#pricing')
+    await expect(pricing.locator('article')).toHaveCount(3)
+
+    const chip = pricing.locator('article[data-plan="chip_only"]')
+    await expect(chip.getByRole('heading', { name: 'Chip Repair Only' })).toBeVisible()
+    await expect(chip.getByTestId('plan-price')).toHaveText('$7.99/ month')
+    await expect(chip.getByText('Unlimited chip repairs')).toBeVisible()
+    await expect(chip.getByTestId('plan-adas')).toHaveCount(0)
+    await expect(chip.getByRole('link', { name: 'Choose Chip Repair' })).toHaveAttribute('href', '/signup?planType=chip_only')
+
+    const car = pricing.locator('article[data-plan="comprehensive_car"]')
+    await expect(car.getByRole('heading', { name: 'Comprehensive — Car' })).toBeVisible()
+    await expect(car.getByTestId('plan-price')).toHaveText('$19.99/ month')
+    await expect(car.getByTestId('plan-adas')).toContainText('+$10.00/month')
+    await expect(car.getByRole('link', { name: 'Choose Comprehensive' })).toHaveAttribute(
+      'href',
+      '/signup?planType=comprehensive&vehicleType=car',
+    )
+
+    const truck = pricing.locator('article[data-plan="comprehensive_trucksuv"]')
+    await expect(truck.getByRole('heading', { name: 'Comprehensive — Truck/SUV' })).toBeVisible()
+    await expect(truck.getByTestId('plan-price')).toHaveText('$24.99/ month')
+    await expect(truck.getByTestId('plan-adas')).toContainText('+$10.00/month')
+    await expect(truck.getByRole('link', { name: 'Choose Comprehensive' })).toHaveAttribute(
+      'href',
+      '/signup?planType=comprehensive&vehicleType=trucksuv',
+    )
+
+    await expect(pricing).not.toContainText('$XX.XX')
+    await truck.getByRole('link', { name: 'Choose Comprehensive' }).click()
+    await expect(page).toHaveURL(/\/signup\?planType=comprehensive&vehicleType=trucksuv$/)
+  })
+
+  test('a signed-in visitor is sent to the dashboard', async ({ page, signIn }) => {
+    // An anonymous visit first, so a cached copy of / exists that must not be served to a signed-in visitor.
+    await page.goto('/')
+    await signIn()
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/customer$/)
+  })
+})
+
+test.describe('page cache', () => {
+  test('a cached page carries the nonce of its own Content-Security-Policy', async ({ request }) => {
+    await request.get('/')
+    const responses = [await request.get('/'), await request.get('/')]
+    const nonces = new Set<string>()
+    for (const response of responses) {
+      expect(response.status()).toBe(200)
+      expect(response.headers()['x-page-cache']).toBe('hit')
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+      expect(nonce).toBeTruthy()
+      nonces.add(nonce!)
+      const html = await response.text()
+      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])
+      expect(inPage.length).toBeGreaterThan(0)
+      expect(new Set(inPage)).toEqual(new Set([nonce]))
+    }
+    expect(nonces.size).toBe(2)
+  })
+
+  test('requests with cookies or a query string are rendered, not served from the cache', async ({ request }) => {
+    await request.get('/')
+    expect((await request.get('/?utm_source=mail')).headers()['x-page-cache']).toBeUndefined()
+    expect((await request.get('/', { headers: { Cookie: '__toast=x' } })).headers()['x-page-cache']).not.toBe('hit')
+  })
+
+  test('with JavaScript on, the cached page runs its scripts under the CSP', async ({ page, javaScript }) => {
+    test.skip(!javaScript, 'about scripts')
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    await page.goto('/')
+    const response = await page.goto('/')
+    expect(response?.headers()['x-page-cache']).toBe('hit')
+    // Hydrated: React Router handles the footer link without a document request.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    let documentRequests = 0
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests++
+    })
+    await page.locator('footer').getByRole('link', { name: 'Excluded vehicles' }).click()
+    await expect(page.getByRole('heading', { name: 'Excluded vehicles', level: 1 })).toBeVisible()
+    expect(documentRequests).toBe(0)
+    expect(violations).toEqual([])
+  })
+})
+
+test.describe('legal pages', () => {
+  test('terms of service: version, date, contents and the key facts', async ({ page }) => {
+    await page.goto('/terms-of-service')
+    await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible()
+    await expect(page.getByText('Version 1.0.1')).toBeVisible()
+    await expect(page.getByText('Last updated October 10, 2025')).toBeVisible()
+    const main = page.locator('main')
+    for (const fact of ['48 hours', '14 days', '30 days', '$250', '$5,000', '10,000 lb', 'Utah', 'service contract']) {
+      await expect(main).toContainText(fact)
+    }
+    await page.getByRole('navigation', { name: 'Terms of Service: contents' }).getByRole('link', { name: /arbitration/i }).click()
+    await expect(page).toHaveURL(/#arbitration$/)
+    await expect(page.locator('#arbitration')).toBeInViewport()
+  })
+
+  test('privacy policy: revised date, the 14 sections and the support e-mail', async ({ page }) => {
+    await page.goto('/privacy-policy')
+    await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible()
+    await expect(page.getByText('Revised October 10, 2025')).toBeVisible()
+    const contents = page.getByRole('navigation', { name: 'Privacy Policy: contents' }).getByRole('link')
+    await expect(contents).toHaveCount(14)
+    expect(await contents.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      PRIVACY_SECTION_IDS.map((id) => `#${id}`),
+    )
+    for (const id of PRIVACY_SECTION_IDS) await expect(page.locator(`h2#${id}`)).toHaveCount(1)
+    const main = page.locator('main')
+    await expect(main.getByRole('link', { name: SUPPORT_EMAIL }).first()).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`)
+    await expect(main).toContainText('18')
+    await expect(main).toContainText('Stripe')
+  })
+
+  test('excluded vehicles: every excluded brand and the support e-mail', async ({ page }) => {
+    await page.goto('/excluded-vehicles')
+    await expect(page.getByRole('heading', { name: 'Excluded vehicles', level: 1 })).toBeVisible()
+    const makes = page.getByTestId('excluded-makes').getByRole('listitem')
+    await expect(makes).toHaveText([...EXCLUDED_MAKES])
+    await expect(page.locator('main').getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`)
+  })
+})
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/terms-of-service', '/privacy-policy', '/excluded-vehicles', '/no-such-page']) {
+    test(`${path} has no serious or critical axe violations`, async ({ page, javaScript }) => {
+      // axe runs inside the page, so only where JavaScript runs; the server sends the same markup either way.
+      test.skip(!javaScript, 'axe needs JavaScript in the page')
+      await page.goto(path)
+      await expect(page.locator('h1').first()).toBeVisible()
+      const results = await new AxeBuilder({ page }).analyze()
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+      expect(serious).toEqual([])
+    })
+  }
+})
+
+// Making prices unreadable on the shared e2e server would break every other test that shows prices (signup, checkout)
+// while it runs, so this runs against a server of its own, with its own database. Serial: each step needs the last.
+test.describe('when prices cannot be read', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: RunningServer
+
+  test.beforeAll(async () => {
+    server = await startServer({ buildDir: process.env.BUILD_DIR ?? 'build-e2e' })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('the landing page shows placeholder cards, logs the failure, and recovers', async ({ page }) => {
+    // Seeded prices first; this also puts / in the page cache, which must not hide what follows.
+    await page.goto(`${server.url}/`)
+    await expect(page.locator('article[data-plan="chip_only"]').getByTestId('plan-price')).toHaveText('$7.99/ month')
+    await page.goto(`${server.url}/`)
+
+    const database = new Database(server.databaseFile)
+    try {
+      database.exec('ALTER TABLE prices RENAME TO prices_unreadable')
+      try {
+        const response = await page.goto(`${server.url}/`)
+        expect(response?.status()).toBe(200)
+        const prices = page.locator('#pricing').getByTestId('plan-price')
+        await expect(prices).toHaveText(['$XX.XX/ month', '$XX.XX/ month', '$XX.XX/ month'])
+        await expect(page.locator('#pricing')).not.toContainText('$7.99')
+        await expect(page.locator('#pricing').getByRole('link', { name: 'Choose Chip Repair' })).toHaveAttribute(
+          'href',
+          '/signup?planType=chip_only',
+        )
+        await expect.poll(() => server.stderr()).toContain('could not read prices')
+      } finally {
+        database.exec('ALTER TABLE prices_unreadable RENAME TO prices')
+      }
+      await page.goto(`${server.url}/`)
+      await expect(page.locator('article[data-plan="comprehensive_car"]').getByTestId('plan-price')).toHaveText('$19.99/ month')
+    } finally {
+      database.close()
+    }
+  })
+})
