@@ -109,6 +109,9 @@ export async function rollSession(signedIn: SignedIn): Promise<string | null> {
 export async function destroySession(request: Request) {
   const signedIn = await getSignedIn(request)
   if (signedIn) db().delete(sessions).where(eq(sessions.id, signedIn.session.id)).run()
+  // The rest of this request is signed out: the rolling-session middleware must not re-send the ended session's cookie
+  // (over a new sign-in's cookie, or the sign-out's clearing one).
+  loaded.set(request, Promise.resolve(null))
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
+import { issueSignInLink } from '~/auth/magic-link.server'
 import { db } from '~/db/client.server'
-import { verifications } from '~/db/schema'
+import { sessions, verifications } from '~/db/schema'
 import { addSessionCookie, expect, randomIp, test, toast, waitForEmail, type OutboxEmail } from '../support/e2e'
 import { createProfile, uniqueEmail } from '../support/factories'
 
@@ -218,4 +219,16 @@ test('/dev/outbox lists the sign-in e-mail with its link clickable', async ({ pa
   await expect(message.getByRole('heading', { name: SUBJECT })).toBeVisible()
   await message.getByRole('link', { name: linkIn(email) }).click()
   await expect(page.getByRole('heading', { name: 'Sign in to Glass Plan' })).toBeVisible()
+})
+
+test('signing in again over an old session of this browser keeps the new session', async ({ page, signIn }) => {
+  const customer = await signIn()
+  // Last seen two days ago: the server would roll this session's cookie at the end of the request.
+  db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() }).where(eq(sessions.profileId, customer.id)).run()
+  const { url } = await issueSignInLink({ email: customer.email })
+  await page.goto(url)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/customer$/)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
 })

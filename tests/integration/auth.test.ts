@@ -255,6 +255,19 @@ describe('sessions', () => {
     expect(db().select().from(sessions).where(eq(sessions.profileId, customer.id)).all()).toHaveLength(1)
   })
 
+  it('treats the rest of a request as signed out once its session ended (the rolling cookie is not re-sent)', async () => {
+    const customer = createProfile()
+    const cookie = await sessionCookieFor(customer.id)
+    // A session last seen two days ago would be rolled at the end of this request.
+    db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() }).where(eq(sessions.profileId, customer.id)).run()
+    const { url } = await issueSignInLink({ email: customer.email })
+    const request = makeRequest(`/auth/verify?token=${tokenOf(url)}`, { form: { token: tokenOf(url) }, cookie })
+    expect((await getSignedIn(request))?.profile.id).toBe(customer.id)
+    const response = await settle(() => verifyAction(routeArgs(request)))
+    expect(await signedInProfile(sessionFrom(response.headers))).not.toBeNull()
+    expect(await getSignedIn(request)).toBeNull()
+  })
+
   it('keeps the session cookie httpOnly and sameSite=lax', async () => {
     const header = await sessionCookie().serialize('x')
     expect(header).toMatch(/HttpOnly/)
