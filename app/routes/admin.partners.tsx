@@ -131,6 +131,7 @@ function NewGroupForm({ lastResult, busy }: { lastResult?: SubmissionResult<stri
     lastResult,
     constraint: getZodConstraint(PartnerConsoleSchema.options[0]),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[0] }),
   })
   return (
@@ -167,6 +168,7 @@ function NewLocationForm({
     lastResult,
     constraint: getZodConstraint(PartnerConsoleSchema.options[1]),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[1] }),
   })
   return (

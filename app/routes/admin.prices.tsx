@@ -50,6 +50,7 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
     constraint: getZodConstraint(PricesSchema),
     defaultValue: Object.fromEntries(loaderData.keys.map(({ key, dollars }) => [key, dollars])),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PricesSchema }),
   })
   return (
