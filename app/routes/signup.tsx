@@ -372,15 +372,20 @@ function AdasPrices({ prices, hasAdas }: { prices: Prices | null; hasAdas: 'true
   )
 }
 
-function ChoiceRadio({ label, detail, ...input }: React.ComponentProps<'input'> & { label: string; detail: React.ReactNode }) {
+function ChoiceRadio({ label, detail, id, ...input }: React.ComponentProps<'input'> & { id: string; label: string; detail: React.ReactNode }) {
+  // The whole box selects the option (the label stretches over it); the price detail describes it without being its name.
   return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-      <input {...input} className="mt-1 h-4 w-4 text-brand-600" />
+    <div className="relative flex items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+      <input id={id} aria-describedby={`${id}-detail`} {...input} className="relative z-10 mt-1 h-4 w-4 text-brand-600" />
       <span>
-        <span className="block font-medium text-slate-900">{label}</span>
-        <span className="block text-xs text-slate-700">{detail}</span>
+        <label htmlFor={id} className="block cursor-pointer font-medium text-slate-900 after:absolute after:inset-0">
+          {label}
+        </label>
+        <span id={`${id}-detail`} className="block text-xs text-slate-700">
+          {detail}
+        </span>
       </span>
-    </label>
+    </div>
   )
 }
 
