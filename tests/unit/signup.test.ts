@@ -1,0 +1,85 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { commitmentNote } from '~/components/signup/cancel-policy'
+import type { Policy } from '~/db/schema'
+import { cancellationOptions, inCommitment } from '~/models/cancellation.server'
+import { initialTermEnd } from '~/models/fulfilment.server'
+import { isLookupKey, LOOKUP_KEYS, lookupKeyOf, planForLookupKey, SignupSchema } from '~/validation/signup'
+
+function form(values: Record<string, string>) {
+  const data = new FormData()
+  for (const [key, value] of Object.entries(values)) data.append(key, value)
+  return data
+}
+
+describe('lookup keys', () => {
+  it('round-trip between a configured plan and its key', () => {
+    for (const key of LOOKUP_KEYS) {
+      const plan = planForLookupKey(key)
+      expect(
+        lookupKeyOf({ planType: plan.planType, vehicleType: plan.vehicleType ?? 'car', hasAdas: plan.hasAdas === null ? undefined : plan.hasAdas ? 'true' : 'false' }),
+      ).toBe(key)
+    }
+  })
+
+  it('chip repair ignores vehicle type and ADAS', () => {
+    expect(lookupKeyOf({ planType: 'chip_only', vehicleType: 'trucksuv', hasAdas: 'true' })).toBe('chip_only')
+    expect(planForLookupKey('chip_only')).toEqual({ planType: 'chip_only', vehicleType: null, hasAdas: null })
+  })
+
+  it('knows only our five keys', () => {
+    expect(isLookupKey('comprehensive_car_adas_true')).toBe(true)
+    expect(isLookupKey('comprehensive_boat_adas_true')).toBe(false)
+    expect(isLookupKey(undefined)).toBe(false)
+  })
+})
+
+describe('the signup form', () => {
+  it('needs an ADAS choice for comprehensive and ticked terms (SPEC §5)', () => {
+    const result = parseWithZod(form({ planType: 'comprehensive' }), { schema: SignupSchema })
+    expect(result.status).toBe('error')
+    expect(result.error).toMatchObject({
+      hasAdas: ['Please select whether your vehicle has ADAS features.'],
+      acceptTerms: ['Please accept the Terms of Service to continue.'],
+    })
+  })
+
+  it('defaults to a car and accepts a ticked checkbox', () => {
+    const result = parseWithZod(form({ planType: 'comprehensive', hasAdas: 'false', acceptTerms: 'on' }), { schema: SignupSchema })
+    expect(result.status).toBe('success')
+    expect(result.status === 'success' && lookupKeyOf(result.value)).toBe('comprehensive_car_adas_false')
+  })
+
+  it('asks chip repair for the terms only', () => {
+    expect(parseWithZod(form({ planType: 'chip_only', acceptTerms: 'on' }), { schema: SignupSchema }).status).toBe('success')
+  })
+})
+
+describe('the commitment', () => {
+  it('ends 12 months after the start', () => {
+    expect(initialTermEnd(new Date('2026-11-21T06:00:00.000Z')).toISOString()).toBe('2027-11-21T06:00:00.000Z')
+  })
+
+  const policy = (overrides: Partial<Policy> = {}) =>
+    ({ status: 'active', initialTermEndsAt: '2027-11-21T06:00:00.000Z', cancelAt: null, stripeCustomerId: null, ...overrides }) as Policy
+
+  it('forbids cancelling until the term end, then allows it', () => {
+    expect(inCommitment(policy(), new Date('2027-11-21T05:59:59.000Z'))).toBe(true)
+    expect(cancellationOptions(policy(), new Date('2027-11-21T05:59:59.000Z'))).toMatchObject({ canCancel: false, canTurnOffRenewal: true })
+    expect(cancellationOptions(policy(), new Date('2027-11-21T06:00:00.000Z'))).toMatchObject({ canCancel: true, canTurnOffRenewal: false })
+  })
+
+  it('offers nothing for a canceled policy, and billing only with a Stripe customer', () => {
+    expect(cancellationOptions(policy({ status: 'canceled' }), new Date('2030-01-01'))).toEqual({
+      canCancel: false,
+      canTurnOffRenewal: false,
+      canTurnOnRenewal: false,
+      canManageBilling: false,
+    })
+    expect(cancellationOptions(policy({ stripeCustomerId: 'cus_1' })).canManageBilling).toBe(true)
+  })
+
+  it('states the SPEC note in US long format', () => {
+    expect(commitmentNote('2027-11-21T06:00:00.000Z')).toBe('Annual commitment until November 21, 2027. Cancellation available after this date.')
+  })
+})
