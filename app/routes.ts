@@ -52,6 +52,14 @@ export default [
 
   // --- demo --------------------------------------------------------------------------------------
   // (demo routes)
+  route('demo', 'routes/demo.layout.tsx', [
+    index('routes/demo.index.tsx'),
+    route('customer', 'routes/demo.customer.tsx'),
+    route('complete-policy', 'routes/demo.complete-policy.tsx'),
+    route('policy-complete', 'routes/demo.policy-complete.tsx'),
+    route('submit-claim', 'routes/demo.submit-claim.tsx'),
+  ]),
+  route('demo/vehicle-models', 'routes/demo.vehicle-models.ts'),
 
   // --- operations --------------------------------------------------------------------------------
   route('admin/partners', 'routes/admin.partners.tsx'),

@@ -44,6 +44,8 @@ const STATUS_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
 // SPEC §2 "Setup state text".
 const SETUP_TEXTS: Record<string, string> = {
   incomplete: 'Setup required to activate coverage',
+  // The demo data's word for incomplete (SPEC §3).
+  pending: 'Setup required to activate coverage',
   active: 'Your coverage is active',
   canceled: 'This policy has been cancelled',
   cancelled: 'This policy has been cancelled',

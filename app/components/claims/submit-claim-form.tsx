@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
 import { PhotoPicker } from './photo-picker'
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -22,6 +22,8 @@ export type SubmitClaimFormProps = {
   errors?: SubmitClaimErrors
   defaultValues?: { damageType?: string; damageDate?: string; description?: string }
   toast?: ToastMessage | null
+  /** With JavaScript, runs before the form posts; the demo simulates the submission and calls preventDefault(). */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }
 
 /** SPEC §2 "Submit claim": a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
@@ -37,6 +39,7 @@ export function SubmitClaimForm({
   errors = {},
   defaultValues = {},
   toast,
+  onSubmit,
 }: SubmitClaimFormProps) {
   const chipOnly = planType === 'chip_only'
   const [photoProblem, setPhotoProblem] = useState<string | null>(null)
@@ -54,7 +57,7 @@ export function SubmitClaimForm({
         ) : null}
       </div>
 
-      <Form method="post" encType="multipart/form-data" action={action} className="space-y-6" noValidate>
+      <Form method="post" encType="multipart/form-data" action={action} onSubmit={onSubmit} className="space-y-6" noValidate>
         <input type="hidden" name="policyId" value={policyId} />
         <FieldError id="form-error" errors={errors.form ?? errors.policyId} />
 

@@ -6,7 +6,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Field, inputClass } from '~/components/ui'
 import type { PlanType } from '~/content/marketing'
 import type { UsState } from '~/content/vehicles'
-import { VEHICLE_MESSAGES, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
+import { VEHICLE_MESSAGES, vehicleSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
 import { useHydrated } from './use-hydrated'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
@@ -30,6 +30,8 @@ export type VehicleStepProps = {
   submitting?: boolean
   /** With JavaScript, models load as soon as year and make are chosen. */
   loadModels?: ModelLoader
+  /** With JavaScript: a valid 'Complete Policy' calls this instead of posting (the demo simulates the save). */
+  onComplete?: (vehicle: VehicleInput) => void
 }
 
 /**
@@ -55,6 +57,11 @@ export function VehicleStep(props: VehicleStepProps) {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema(planType) }),
+    onSubmit: (event, { submission }) => {
+      if (!props.onComplete || submission?.status !== 'success') return
+      event.preventDefault()
+      props.onComplete(submission.value)
+    },
   })
 
   async function choose(nextYear: string, nextMake: string) {

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from './format'
@@ -86,13 +86,28 @@ function BillingButton({ policy }: { policy: CancellablePolicy }) {
   )
 }
 
+/**
+ * Where the cancel controls lead. The dashboard uses the defaults; the demo passes its own page and action, and
+ * `onConfirm` to simulate the cancellation in the browser instead of posting.
+ */
+export type CancelTargets = {
+  /** The confirmation page (followed without JavaScript). Default: the policy's cancel page. */
+  href?: string
+  /** Where 'Yes, Cancel Policy' posts. Default: the policy's cancel page. */
+  action?: string
+  /** Where 'Keep Policy' leads on the confirmation page. Default: /customer. */
+  keepHref?: string
+  /** With JavaScript: called instead of posting; the button reads 'Cancelling...' until it settles. */
+  onConfirm?: () => Promise<void>
+}
+
 /** 'Cancel Policy': the confirmation page without JavaScript, a modal dialog with it. */
-export function CancelPolicyButton({ policyId }: { policyId: string }) {
+export function CancelPolicyButton({ policyId, href, action, keepHref, onConfirm }: { policyId: string } & CancelTargets) {
   const dialog = useRef<HTMLDialogElement>(null)
   return (
     <>
       <Link
-        to={cancelPath(policyId)}
+        to={href ?? cancelPath(policyId)}
         className={buttonClass('destructive', 'py-1.5')}
         onClick={(event) => {
           if (!dialog.current?.showModal) return
@@ -108,18 +123,52 @@ export function CancelPolicyButton({ policyId }: { policyId: string }) {
         aria-describedby={`cancel-text-${policyId}`}
         className="m-auto max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
       >
-        <CancelConfirmation policyId={policyId} idSuffix={policyId} onKeep={() => dialog.current?.close()} />
+        <CancelConfirmation
+          policyId={policyId}
+          idSuffix={policyId}
+          onKeep={() => dialog.current?.close()}
+          action={action}
+          keepHref={keepHref}
+          onConfirm={
+            onConfirm
+              ? async () => {
+                  await onConfirm()
+                  dialog.current?.close()
+                }
+              : undefined
+          }
+        />
       </dialog>
     </>
   )
 }
 
 /** 'Are you sure?' with 'Keep Policy' / 'Yes, Cancel Policy': the dialog's body and the confirmation page's. */
-export function CancelConfirmation({ policyId, idSuffix, onKeep }: { policyId: string; idSuffix?: string; onKeep?: () => void }) {
+export function CancelConfirmation({
+  policyId,
+  idSuffix,
+  onKeep,
+  action: actionOverride,
+  keepHref = '/customer',
+  onConfirm,
+}: { policyId: string; idSuffix?: string; onKeep?: () => void } & Omit<CancelTargets, 'href'>) {
   const navigation = useNavigation()
-  const action = cancelPath(policyId)
-  const busy = navigation.state !== 'idle' && navigation.formAction === action
+  const [confirming, setConfirming] = useState(false)
+  const action = actionOverride ?? cancelPath(policyId)
+  const busy = confirming || (navigation.state !== 'idle' && navigation.formAction === action)
   const suffix = idSuffix ? `-${idSuffix}` : ''
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    if (!onConfirm) return // the form posts
+    event.preventDefault()
+    setConfirming(true)
+    try {
+      await onConfirm()
+    } finally {
+      setConfirming(false)
+    }
+  }
+
   return (
     <div>
       <h2 id={`cancel-title${suffix}`} className="text-xl font-semibold text-slate-900">
@@ -128,14 +177,14 @@ export function CancelConfirmation({ policyId, idSuffix, onKeep }: { policyId: s
       <p id={`cancel-text${suffix}`} className="mt-2 text-slate-700">
         {CANCEL_CONFIRM_TEXT}
       </p>
-      <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
+      <Form method="post" action={action} onSubmit={onConfirm ? confirm : undefined} className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value="cancel" />
         {onKeep ? (
-          <Button variant="secondary" onClick={onKeep}>
+          <Button variant="secondary" onClick={onKeep} disabled={confirming}>
             Keep Policy
           </Button>
         ) : (
-          <Link to="/customer" className={buttonClass('secondary')}>
+          <Link to={keepHref} className={buttonClass('secondary')}>
             Keep Policy
           </Link>
         )}

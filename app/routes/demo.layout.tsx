@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router'
+import { DemoBanner } from '~/components/demo/demo-banner'
+
+/** Every /demo page: the banner, then the page. No sign-in, no database (DESIGN §6). */
+export default function DemoLayout() {
+  return (
+    <>
+      <DemoBanner />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/demo.submit-claim'
+import { ClaimSubmitted } from '~/components/claims/claim-submitted'
+import { SubmitClaimForm, type SubmitClaimErrors } from '~/components/claims/submit-claim-form'
+import { checkDemoClaim, chosenPhotos } from '~/components/demo/claim-check'
+import { DemoUploadError, readDemoForm } from '~/components/demo/multipart.server'
+import type { ToastMessage } from '~/components/toast'
+import { PageHeading } from '~/components/ui'
+import { canFileDemoClaim, DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/content/demo'
+import { MAX_CLAIM_PHOTOS, todayIso } from '~/models/claims.server'
+import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+
+/**
+ * The demo's claim form (SPEC §2 "Demo area"): the real form over a sample policy. With JavaScript the submission is
+ * checked and "sent" in the browser (2 seconds); without it the form posts to this action, which drops the photos
+ * unread and answers with the real success screen and a sample code (DESIGN §6). Nothing is saved.
+ */
+
+/** The sample policy in the URL, if a claim may be filed on it; otherwise back to the demo dashboard. */
+function policyFor(request: Request) {
+  const policy = findDemoPolicy(new URL(request.url).searchParams.get('policy_id'))
+  if (!policy || !canFileDemoClaim(policy)) throw redirect(demoDashboardPath())
+  return policy
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const policy = policyFor(request)
+  const submitted = new URL(request.url).searchParams.get('submitted') === '1'
+  return { policyId: policy.id, planType: demoPlanType(policy), today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS, submitted }
+}
+
+type DemoClaimAnswer = { errors: SubmitClaimErrors; values?: Record<string, string>; toast: ToastMessage }
+
+export async function action({ request }: Route.ActionArgs) {
+  const policy = policyFor(request)
+  let form: Awaited<ReturnType<typeof readDemoForm>>
+  try {
+    form = await readDemoForm(request)
+  } catch (error) {
+    if (!(error instanceof DemoUploadError)) throw error
+    return data<DemoClaimAnswer>({ errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } }, { status: error.status })
+  }
+  const photos = form.files.filter((file) => file.fieldName === 'photos')
+  const check = checkDemoClaim(form.fields, photos.length, demoPlanType(policy))
+  if (!check.ok) return data<DemoClaimAnswer>({ errors: check.errors, values: check.values, toast: check.toast }, { status: 400 })
+  // The echo: the success screen, as after a real submission (PRG). No claim, no photos, no e-mail.
+  throw redirect(demoSubmitClaimPath(policy.id, true))
+}
+
+type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent' }
+
+export default function DemoSubmitClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const [sending, setSending] = useState<Sending>({ state: 'idle' })
+  const [answer, setAnswer] = useState<DemoClaimAnswer | null>(null)
+
+  useEffect(() => {
+    if (sending.state !== 'sending') return
+    const timer = setTimeout(() => setSending({ state: 'sent' }), DEMO_DELAYS.submit)
+    return () => clearTimeout(timer)
+  }, [sending])
+
+  if (loaderData.submitted || sending.state === 'sent') {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <ClaimSubmitted confirmationCode={DEMO_SUBMITTED_CODE} dashboardHref={demoDashboardPath()} />
+      </div>
+    )
+  }
+
+  // With JavaScript: the same checks as the action, then SPEC's 2-second "submission" without a request.
+  function simulate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const check = checkDemoClaim(fields, chosenPhotos(fields).length, loaderData.planType)
+    if (!check.ok) {
+      setAnswer({ errors: check.errors, values: check.values, toast: check.toast })
+      return
+    }
+    setAnswer(null)
+    setSending({ state: 'sending' })
+  }
+
+  const shown = answer ?? actionData ?? null
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
+      <SubmitClaimForm
+        policyId={loaderData.policyId}
+        policyNumber={loaderData.policyId}
+        planType={loaderData.planType}
+        action={demoSubmitClaimPath(loaderData.policyId)}
+        cancelHref={demoDashboardPath()}
+        maxDate={loaderData.today}
+        maxPhotos={loaderData.maxPhotos}
+        submitting={sending.state === 'sending'}
+        errors={shown?.errors}
+        defaultValues={shown?.values}
+        toast={shown?.toast}
+        onSubmit={simulate}
+      />
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Demo: Submit a Claim | Glass Plan' }]

@@ -1,0 +1,15 @@
+import { data } from 'react-router'
+import type { Route } from './+types/demo.vehicle-models'
+import { bundledModels } from '~/content/vehicle-models'
+import { modelLookupSchema } from '~/validation/policy-setup'
+
+/**
+ * The demo wizard's model list with JavaScript: a read-only lookup in the bundled vehicle data (no sign-in, no vPIC,
+ * no database), JSON `{ models }` or `{ error }`.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams
+  const lookup = modelLookupSchema(null).safeParse({ make: query.get('make') ?? '', year: query.get('year') ?? '' })
+  if (!lookup.success) return data({ error: lookup.error.issues[0]?.message ?? 'Please choose a year and a make.' }, { status: 400 })
+  return data({ models: bundledModels(lookup.data.make, lookup.data.year) }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
+}
