@@ -1,0 +1,65 @@
+/**
+ * `npm run bench`: builds the app into build-bench, starts it on a free port with a fresh data directory (the embedded
+ * defaults: seeded prices, local payments), runs each section below and prints its figures, then a summary of targets.
+ *
+ *   npm run bench -- [--seconds 5] [--skip-build] [--strict]
+ *
+ * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
+ * figures from the same run (that is why the static-file yardstick runs beside the app), not across machines.
+ *
+ * To add a section: write `async function mySection(context: BenchContext)` in its own file and list it in SECTIONS.
+ */
+import { buildApp, startServer, type RunningServer } from './server'
+import { landingPage } from './landing'
+
+export type BenchContext = {
+  server: RunningServer
+  /** Duration of each load run. */
+  seconds: number
+  print: (line: string) => void
+  /** Records a target as met or missed, with the measured value. */
+  target: (name: string, met: boolean, value: string) => void
+}
+
+const SECTIONS: { name: string; run: (context: BenchContext) => Promise<void> }[] = [{ name: 'Landing page', run: landingPage }]
+
+const BUILD_DIR = 'build-bench'
+
+async function main() {
+  const args = process.argv.slice(2)
+  const secondsArg = args.indexOf('--seconds')
+  const seconds = secondsArg >= 0 ? Number(args[secondsArg + 1]) : 5
+  if (!(seconds > 0)) throw new Error('--seconds needs a positive number')
+
+  if (!args.includes('--skip-build')) {
+    console.log(`Building into ${BUILD_DIR}...`)
+    buildApp(BUILD_DIR)
+  }
+  const server = await startServer({ buildDir: BUILD_DIR })
+  console.log(`Server on ${server.url}, data in ${server.dataDir}\n`)
+
+  const targets: { name: string; met: boolean; value: string }[] = []
+  try {
+    for (const section of SECTIONS) {
+      console.log(`== ${section.name}`)
+      await section.run({
+        server,
+        seconds,
+        print: (line) => console.log(line),
+        target: (name, met, value) => targets.push({ name, met, value }),
+      })
+      console.log('')
+    }
+  } finally {
+    await server.stop()
+  }
+
+  console.log('== Targets')
+  for (const { name, met, value } of targets) console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}: ${value}`)
+  if (args.includes('--strict') && targets.some((t) => !t.met)) process.exitCode = 1
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
