@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import sharp from 'sharp'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { hit } from '~/auth/rate-limit.server'
 import {
@@ -169,10 +170,10 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
 
   const claimId = createId()
   const stamp = now.getTime()
-  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
+  const stored: { filePath: string; thumbPath: string; shopThumbPath: string; fileName: string }[] = []
   try {
     for (const [index, photo] of input.photos.entries()) {
-      const paths = await storeImage(photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)
+      const paths = await storeDamagePhoto(photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)
       stored.push({ ...paths, fileName: photo.fileName })
     }
     const claim = transaction((tx) => {
@@ -202,11 +203,35 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
     })
     return claim
   } catch (error) {
-    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath, file.shopThumbPath]))
     // The claim's folder was new and is empty again; remove it too, so nothing at all is left behind.
     fs.rmSync(uploadsPath(`claim-documents/${claimId}`), { recursive: true, force: true })
     throw error
   }
+}
+
+/** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
+export const SHOP_THUMB_SIDE = 320
+
+export function shopThumbPath(filePath: string) {
+  return filePath.replace(/\.jpg$/, '.shop.jpg')
+}
+
+/** Stores a damage photo: the clean copy and thumbnail (storage service), plus the shop's small copy. */
+export async function storeDamagePhoto(file: UploadedFile, relPathWithoutExt: string) {
+  const paths = await storeImage(file, relPathWithoutExt)
+  const small = await sharp(uploadsPath(paths.thumbPath))
+    .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 70 })
+    .toBuffer()
+  const target = shopThumbPath(paths.filePath)
+  try {
+    await fs.promises.writeFile(uploadsPath(target), small)
+  } catch (error) {
+    deleteStored([paths.filePath, paths.thumbPath])
+    throw error
+  }
+  return { ...paths, shopThumbPath: target }
 }
 
 /** After a claim is filed: a receipt to the customer and a note to the operator. Never throws. */
@@ -547,7 +572,8 @@ export type PartnerClaimDetails = {
   planType: Policy['planType']
   partnerGroup: string | null
   replacementsLeft: number
-  damagePhotos: { id: string; filePath: string; thumbPath: string | null; fileName: string }[]
+  /** shopThumbPath: the small copy when it exists (older claims have only the thumbnail). */
+  damagePhotos: { id: string; filePath: string; thumbPath: string | null; shopThumbPath: string | null; fileName: string }[]
 }
 
 /**
@@ -585,7 +611,13 @@ export function lookupClaimByCode(rawCode: unknown, clientAddress: string, now =
       planType: context.policy.planType,
       partnerGroup: context.partnerGroup?.name ?? null,
       replacementsLeft: replacementsLeft(context.policy, now),
-      damagePhotos: photos.map((photo) => ({ id: photo.id, filePath: photo.filePath, thumbPath: photo.thumbPath, fileName: photo.fileName })),
+      damagePhotos: photos.map((photo) => ({
+        id: photo.id,
+        filePath: photo.filePath,
+        thumbPath: photo.thumbPath,
+        shopThumbPath: fs.existsSync(uploadsPath(shopThumbPath(photo.filePath))) ? shopThumbPath(photo.filePath) : null,
+        fileName: photo.fileName,
+      })),
     },
   }
 }

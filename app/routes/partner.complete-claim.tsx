@@ -52,7 +52,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           photos: details.damagePhotos.map((photo) => ({
             id: photo.id,
             fileName: photo.fileName,
-            thumb: signedFileUrl(photo.thumbPath ?? photo.filePath),
+            thumb: signedFileUrl(photo.shopThumbPath ?? photo.thumbPath ?? photo.filePath),
             full: signedFileUrl(photo.filePath),
           })),
         },
