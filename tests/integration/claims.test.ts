@@ -22,6 +22,7 @@ import {
 } from '~/models/claims.server'
 import { loader as adminClaimsLoader } from '~/routes/admin.claims'
 import { loader as adminClaimLoader, action as adminClaimAction } from '~/routes/admin.claims.$claimId'
+import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
@@ -159,6 +160,18 @@ describe('filing a claim', () => {
     expect(claimsOf(policy.id)).toHaveLength(0)
   })
 
+  it('enforces the upload limits on the server: 10 MB per photo, 10 photos', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const huge = Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)])
+    const tooBig = await postClaim(profile.id, claimForm(policy.id, {}, [photo('huge.jpg', huge)]))
+    expect(tooBig.status).toBe(413)
+    expect(JSON.stringify(tooBig.data)).toContain('10 MB')
+    const tooMany = await postClaim(profile.id, claimForm(policy.id, {}, Array.from({ length: 11 }, (_, i) => photo(`p${i}.jpg`))))
+    expect(tooMany.status).toBe(413)
+    expect(claimsOf(policy.id)).toHaveLength(0)
+  })
+
   it('flags a claim filed more than 48 hours after the damage, without refusing it', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
@@ -286,6 +299,37 @@ describe('the shop', () => {
     const later = await partnerGet(claim.confirmationCode)
     expect(later.data).toMatchObject({ view: { kind: 'completed' } })
     expect(JSON.stringify(later.data)).not.toContain('Casey Approved')
+  })
+
+  it('completes through the JSON call too (multipart with SPEC field names); a JSON body without files is refused', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })
+    const call = (body: BodyInit, contentType?: string) =>
+      apiCompleteClaim(
+        routeArgs(
+          new Request('http://localhost:3999/api/complete-partner-claim', {
+            method: 'POST',
+            headers: { Origin: 'http://localhost:3999', 'X-Forwarded-For': freshIp(), ...(contentType ? { 'Content-Type': contentType } : {}) },
+            body,
+          }),
+        ),
+      ) as Promise<Response>
+    const json = await call(JSON.stringify({ confirmationCode: claim.confirmationCode, repairType: 'repair', actualCost: 120, partnerNotes: null, invoiceUrl: 'https://example.com/x.jpg', repairPhotoUrls: [] }), 'application/json')
+    expect(json.status).toBe(400)
+    expect(await json.json()).toMatchObject({ error: 'Please upload an invoice photo.' })
+
+    const form = new FormData()
+    form.append('confirmationCode', claim.confirmationCode.toLowerCase())
+    form.append('repairType', 'repair')
+    form.append('actualCost', '120')
+    form.append('partnerNotes', '  Resin fill, cured.  ')
+    form.append('invoice', photo('invoice.jpg'))
+    form.append('repairPhotos', photo('after.jpg'))
+    const done = await call(form)
+    expect(done.status).toBe(200)
+    expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'completed', actualCostCents: 12000, partnerNotes: 'Resin fill, cured.' })
   })
 
   it('refuses a second replacement in one plan year, and allows one the next plan year', async () => {
