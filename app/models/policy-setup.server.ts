@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { and, eq } from 'drizzle-orm'
 import { policyActivatedEmail } from '~/components/emails/policy-activated'
 import { formatLegalDate } from '~/content/legal'
@@ -82,6 +83,26 @@ export function uploadRefused(error: UploadError): PhotoUploadResult {
   return failure(error.status, { [error.field]: [error.message] }, { title: PHOTO_MESSAGES.uploadFailed, description: error.message })
 }
 
+const IMAGE_WORKERS = Math.max(1, Math.min(2, os.availableParallelism()))
+
+/** Like Promise.allSettled over items.map(work), with at most `limit` running at once; results in input order. */
+async function settleInPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length)
+  let next = 0
+  async function worker() {
+    while (next < items.length) {
+      const index = next++
+      try {
+        results[index] = { status: 'fulfilled', value: await work(items[index]!) }
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
 function folderOf(policy: Policy) {
   return `policy-photos/${policy.profileId}/${policy.id}`
 }
@@ -117,8 +138,10 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
   }
 
   // 1. Decode and clean every image; nothing touches the disk unless all of them are images.
+  // Two at a time: JPEG decoding is single-threaded per image, so two use two cores, while each 12-megapixel photo
+  // decodes to ~36 MB, so decoding all thirteen at once would only raise the memory peak (target: < 400 MB).
   const uploads = [...chosen.values(), ...additional]
-  const prepared = await Promise.allSettled(uploads.map((file) => prepareImage(file)))
+  const prepared = await settleInPool(uploads, IMAGE_WORKERS, (file) => prepareImage(file))
   const refused = prepared.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []))
   if (refused.length > 0) {
     const fieldErrors: Record<string, string[]> = {}

@@ -22,6 +22,9 @@ export const THUMBNAIL_SIDE = 480
 const DEFAULT_FIELD_BYTES = 64 * 1024
 const MAX_FIELDS = 100
 /** Raster formats we accept; SVG, PDF and friends are not photos. */
+// No operation cache: each upload is decoded once, and cached pixels would only raise the memory peak.
+sharp.cache(false)
+
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif'])
 
 export type UploadedFile = { fieldName: string; fileName: string; contentType: string; bytes: Buffer }
