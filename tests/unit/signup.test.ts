@@ -38,7 +38,7 @@ describe('the signup form', () => {
   it('needs an ADAS choice for comprehensive and ticked terms (SPEC §5)', () => {
     const result = parseWithZod(form({ planType: 'comprehensive' }), { schema: SignupSchema })
     expect(result.status).toBe('error')
-    expect(result.error).toMatchObject({
+    expect(result.reply().error).toMatchObject({
       hasAdas: ['Please select whether your vehicle has ADAS features.'],
       acceptTerms: ['Please accept the Terms of Service to continue.'],
     })
