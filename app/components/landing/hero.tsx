@@ -55,12 +55,16 @@ function WindshieldArt() {
             <stop offset="1" stopColor="#7cc4f8" />
           </linearGradient>
         </defs>
-        <path d="M40 250 Q60 70 200 60 Q340 70 360 250 Z" fill="#0b2e5c" />
-        <path d="M58 236 Q76 86 200 78 Q324 86 342 236 Z" fill="url(#hero-glass)" />
-        <path d="M120 110 L170 90 L150 200 Z" fill="#ffffff" opacity=".35" />
-        <circle cx="255" cy="150" r="16" fill="#ffffff" stroke="#0b63c5" strokeWidth="4" />
-        <path d="M247 150 l6 6 l11 -13" fill="none" stroke="#0b63c5" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-        <rect x="150" y="258" width="100" height="14" rx="7" fill="#0b63c5" />
+        {/* Car body seen from the front, its windshield, a repaired chip. */}
+        <path d="M30 270 L30 215 Q34 190 62 182 L338 182 Q366 190 370 215 L370 270 Z" fill="#0b2e5c" />
+        <path d="M62 186 L96 72 Q104 50 130 48 L270 48 Q296 50 304 72 L338 186 Z" fill="#0b2e5c" />
+        <path d="M80 176 L110 78 Q116 62 134 61 L266 61 Q284 62 290 78 L320 176 Q200 184 80 176 Z" fill="url(#hero-glass)" />
+        <path d="M130 80 L175 72 L128 160 L112 160 Z" fill="#ffffff" opacity=".35" />
+        <circle cx="250" cy="120" r="17" fill="#ffffff" stroke="#0b63c5" strokeWidth="4" />
+        <path d="M241 120 l6 6 l12 -13" fill="none" stroke="#0b63c5" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <rect x="48" y="206" width="56" height="22" rx="8" fill="#dbeefe" />
+        <rect x="296" y="206" width="56" height="22" rx="8" fill="#dbeefe" />
+        <rect x="150" y="232" width="100" height="20" rx="4" fill="#0a4f9e" />
       </svg>
     </div>
   )
