@@ -36,7 +36,7 @@ async function uploadPhotos(page: Page, { extra = false } = {}) {
   await page.getByRole('button', { name: 'Upload Photos' }).click()
 }
 
-test('from an incomplete policy through both steps to an active policy on the dashboard', async ({ page, signIn, javaScript }) => {
+test('from an incomplete policy through both steps to an active policy on the dashboard', async ({ page, request, signIn, javaScript }) => {
   const profile = await signIn({ fullName: 'Pat Setup' })
   const policy = createPolicy(profile.id)
 
@@ -72,6 +72,13 @@ test('from an incomplete policy through both steps to an active policy on the da
   const stored = page.getByRole('img', { name: 'Head-on view preview' })
   await expect(stored).toHaveAttribute('src', /\/files\/policy-photos\/.+\/head_on\.thumb\.jpg$/)
   await expect(page.getByRole('list', { name: 'Additional photos' }).getByRole('img')).toHaveCount(1)
+  // The photo is served to its owner only, privately cached; anyone else gets a 404.
+  const photoUrl = (await stored.getAttribute('src'))!
+  const mine = await page.request.get(photoUrl)
+  expect(mine.status()).toBe(200)
+  expect(mine.headers()['content-type']).toBe('image/jpeg')
+  expect(mine.headers()['cache-control']).toMatch(/^private/)
+  expect((await request.get(photoUrl)).status()).toBe(404)
   await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page.getByText('Step 2 of 2')).toBeVisible()
   await expectNoSeriousA11yViolations(page, javaScript)

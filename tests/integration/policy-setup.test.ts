@@ -319,6 +319,17 @@ describe('vehicle step and activation', () => {
     expect(body.models).toContain('Camry')
   })
 
+  test("'Find models' for a make and year with none says 'No Models Found'", async () => {
+    const { policy, cookie } = await customerWithPolicy()
+    await withPhotos(policy.id, cookie)
+    const answer = await post(policy.id, vehicleForm({ intent: 'find-models', year: '2015', make: 'Saturn', model: '' }), cookie)
+    expect(answer.status).toBe(200)
+    expect(answer.data).toMatchObject({
+      models: [],
+      toast: { type: 'error', title: 'No Models Found', description: 'No models found for Saturn in 2015. Try a different year or make.' },
+    })
+  })
+
   test('guards: no policy id, unknown policy, another customer\'s policy', async () => {
     const { cookie } = await customerWithPolicy()
     const stranger = await customerWithPolicy()
