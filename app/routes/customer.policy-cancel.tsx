@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/customer.policy-cancel'
 import { requireCustomer } from '~/auth/session.server'
-import { CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
+import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
 import { formatLongDate, formatPrice } from '~/components/signup/format'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
@@ -98,7 +98,15 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
         {policy.status === 'canceled' ? (
           <p className="text-slate-800">This policy has been cancelled.</p>
         ) : options.canCancel ? (
-          <CancelConfirmation policyId={policy.id} />
+          <div className="space-y-6">
+            <CancelConfirmation policyId={policy.id} />
+            {options.canManageBilling ? (
+              <div className="border-t border-slate-200 pt-4">
+                <p className="mb-2 text-sm text-slate-700">Only need to update your card or see invoices?</p>
+                <BillingButton policy={policy} />
+              </div>
+            ) : null}
+          </div>
         ) : (
           <div className="space-y-4">
             <h2 className="text-xl font-semibold text-slate-900">Cancellation not available yet</h2>

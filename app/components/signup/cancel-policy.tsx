@@ -74,7 +74,8 @@ export function RenewalLink({ policy, now = new Date() }: { policy: { id: string
   )
 }
 
-function BillingButton({ policy }: { policy: CancellablePolicy }) {
+/** 'Manage billing': Stripe's customer portal, for policies paid through Stripe. */
+export function BillingButton({ policy }: { policy: CancellablePolicy }) {
   if (!policy.stripeCustomerId) return null
   return (
     <Form method="post" action={cancelPath(policy.id)}>
