@@ -1,7 +1,7 @@
 import type { Route } from './+types/api.create-checkout'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
-import { findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
+import { checkoutRateLimited, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { CreateCheckoutSchema, TERMS_REQUIRED } from '~/validation/signup'
 
 /**
@@ -32,6 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!location) return Response.json({ error: 'partner_location_id: unknown partner location' }, { status: 400 })
     partnerLocationId = location.id
   }
+  const limited = checkoutRateLimited(request)
+  if (limited) return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const profile = await getProfile(request)
   const outcome = await startCheckout({
     lookupKey: input.lookup_key,

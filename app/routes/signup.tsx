@@ -10,7 +10,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
 import { PLANS, VEHICLE_TYPE_NAMES, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
 import { TOS_VERSION } from '~/content/terms'
-import { loadPricing, startCheckout } from '~/models/checkout.server'
+import { checkoutRateLimited, loadPricing, startCheckout } from '~/models/checkout.server'
 import { findActiveLocationBySlug } from '~/models/partners.server'
 import { useRootData } from '~/root'
 import {
@@ -63,6 +63,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     const errors = submission.error ?? {}
     const toast = errors.hasAdas ? ADAS_REQUIRED : errors.acceptTerms ? TERMS_REQUIRED : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
     return data({ result: submission.reply(), planType, toast: { type: 'error', ...toast } as ToastMessage, prices: null }, { status: 400 })
+  }
+
+  const limited = checkoutRateLimited(request)
+  if (limited) {
+    const toast: ToastMessage = { type: 'error', title: limited.title, description: limited.description }
+    return data(
+      { result: submission.reply({ formErrors: [limited.description] }), planType, toast, prices: null },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+    )
   }
 
   const value = submission.value

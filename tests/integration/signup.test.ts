@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { resetLimit } from '~/auth/rate-limit.server'
 import { db } from '~/db/client.server'
 import { auditLog, emailLog, localCheckouts, policies, profiles } from '~/db/schema'
 import { fulfilCheckout } from '~/models/fulfilment.server'
@@ -338,5 +339,21 @@ describe('cancellation', () => {
   it('POST /api/cancel-policy needs a signed-in customer', async () => {
     const response = (await cancelPolicyApi(routeArgs(jsonRequest('/api/cancel-policy', { policyId: 'x' })))) as Response
     expect(response.status).toBe(401)
+  })
+})
+
+describe('checkout rate limit', () => {
+  it('stops one client from starting checkouts without end', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 25; i++) {
+      statuses.push((await postSignup({ planType: 'chip_only', acceptTerms: 'on', shownPrices })).status)
+    }
+    expect(statuses).toContain(429)
+    const before = checkoutCount()
+    const refused = await postSignup({ planType: 'chip_only', acceptTerms: 'on', shownPrices })
+    expect(refused.status).toBe(429)
+    expect((refused.data as SignupError).toast.description).toMatch(/^Too many checkout attempts\. Please try again in .+\.$/)
+    expect(checkoutCount()).toBe(before)
+    resetLimit('checkout:ip:local')
   })
 })
