@@ -4,14 +4,15 @@
  *   - its compressed bytes on the wire: HTML + CSS + JS + the three thumbnails. Target: under 150 KB in all.
  *   - its p50 server time (request to last byte over localhost), over 100 lookups.
  *
- *   npx tsx tests/bench/partner.ts                 (standalone)
- *   import { benchPartnerPage } from './partner'   (from tests/bench/run.ts)
+ *   npx tsx tests/bench/partner.ts [--skip-build]  (standalone: its own build-bench server)
+ *   partnerPage(context)                           (a section of `npm run bench`, tests/bench/run.ts)
  */
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp, ROOT, startServer } from './server'
+import type { BenchContext } from './run'
+import { buildApp, ROOT, startServer, type RunningServer } from './server'
 
 const TARGET_KB = 150
 const CLAIMS = 5
@@ -70,7 +71,11 @@ async function seedClaims(dataDir: string) {
   process.env.SESSION_SECRET = SESSION_SECRET
   process.env.NODE_ENV = 'production'
   process.env.VPIC_URL = 'off'
+  const { resetEnvForTests } = await import('~/env.server')
   const { db, closeDatabase } = await import('~/db/client.server')
+  // This process writes into the server's database and uploads folder, whatever it opened before.
+  closeDatabase()
+  resetEnvForTests()
   const { claimDocuments } = await import('~/db/schema')
   const { storeDamagePhoto } = await import('~/models/claims.server')
   const { createActivePolicy, createClaim, createPartnerGroup, createProfile } = await import('../support/factories')
@@ -97,62 +102,14 @@ async function seedClaims(dataDir: string) {
   return codes
 }
 
-export async function benchPartnerPage(options: { buildDir?: string } = {}): Promise<PartnerBenchResult> {
+/** Standalone: builds (if needed) and starts its own server, measures, prints, stops. */
+export async function benchPartnerPage(options: { buildDir?: string; skipBuild?: boolean } = {}): Promise<PartnerBenchResult> {
   const buildDir = options.buildDir ?? 'build-bench'
-  if (!fs.existsSync(path.join(ROOT, buildDir, 'server/index.js'))) buildApp(buildDir)
+  if (!options.skipBuild || !fs.existsSync(path.join(ROOT, buildDir, 'server/index.js'))) buildApp(buildDir)
   const server = await startServer({ buildDir, env: { SESSION_SECRET } })
   try {
-    const codes = await seedClaims(server.dataDir)
-    const pageUrl = `${server.url}/partner/complete-claim?code=${codes[0]}`
-
-    // 1. Everything the browser downloads for one visit, compressed as served.
-    const page = await wireGet(pageUrl)
-    if (page.status !== 200) throw new Error(`partner page answered ${page.status}`)
-    const html = await decode(page.body, page.encoding)
-    if (!html.includes('Bench Customer 0')) throw new Error('partner page did not show the approved claim')
-    const attribute = (pattern: RegExp) => Array.from(html.matchAll(pattern), (match) => match[1]!.replace(/&amp;/g, '&'))
-    const css = attribute(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
-    const js = [...attribute(/<script[^>]+src="([^"]+)"/g), ...attribute(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]
-    const images = attribute(/<img[^>]+src="([^"]+)"/g)
-    const favicon = attribute(/<link[^>]+rel="icon"[^>]+href="([^"]+)"/g)
-    if (images.length !== 3) throw new Error(`expected 3 thumbnails on the page, found ${images.length}`)
-    const sum = async (urls: string[]) => {
-      let bytes = 0
-      for (const url of urls) {
-        const answer = await wireGet(new URL(url, server.url).href)
-        if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`)
-        bytes += answer.bytes
-      }
-      return bytes
-    }
-    const parts = { html: page.bytes, css: await sum([...css, ...favicon]), js: await sum(js), images: await sum(images) }
-    const totalBytes = parts.html + parts.css + parts.js + parts.images
-
-    // 2. Server time: request to last byte, over several approved claims (per-code limits stay untouched).
-    const times: number[] = []
-    await wireGet(`${server.url}/partner/complete-claim?code=${codes[0]}`) // warm the route module
-    for (const code of codes) {
-      for (let i = 0; i < LOOKUPS_PER_CLAIM - 2; i++) {
-        const started = performance.now()
-        const answer = await wireGet(`${server.url}/partner/complete-claim?code=${code}`)
-        times.push(performance.now() - started)
-        if (answer.status !== 200) throw new Error(`lookup answered ${answer.status}`)
-      }
-    }
-    times.sort((a, b) => a - b)
-    const result: PartnerBenchResult = {
-      totalKb: Number((totalBytes / 1024).toFixed(1)),
-      parts: { html: Number((parts.html / 1024).toFixed(1)), css: Number((parts.css / 1024).toFixed(1)), js: Number((parts.js / 1024).toFixed(1)), images: Number((parts.images / 1024).toFixed(1)) },
-      requests: times.length,
-      p50Ms: Number(times[Math.floor(times.length * 0.5)]!.toFixed(2)),
-      p95Ms: Number(times[Math.floor(times.length * 0.95)]!.toFixed(2)),
-    }
-    const verdict = result.totalKb < TARGET_KB ? 'ok' : 'OVER TARGET'
-    console.log('partner page: approved claim with three damage photos, gzip as served')
-    console.log(
-      `  ${result.totalKb} KB in all (target < ${TARGET_KB} KB: ${verdict}): HTML ${result.parts.html} KB, CSS ${result.parts.css} KB, JS ${result.parts.js} KB, thumbnails ${result.parts.images} KB`,
-    )
-    console.log(`  server time over ${result.requests} lookups: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`)
+    const result = await measurePartnerPage(server)
+    report(result, (line) => console.log(line))
     const errors = server.stderr().trim()
     if (errors) console.log(`  server stderr:\n${errors}`)
     return result
@@ -161,6 +118,69 @@ export async function benchPartnerPage(options: { buildDir?: string } = {}): Pro
   }
 }
 
+/** A section of `npm run bench` (tests/bench/run.ts), on its already running server. */
+export async function partnerPage({ server, print, target }: BenchContext) {
+  const result = await measurePartnerPage(server)
+  report(result, print)
+  target('Partner page under 150 KB compressed (HTML + CSS + JS + 3 thumbnails)', result.totalKb < TARGET_KB, `${result.totalKb} KB`)
+}
+
+function report(result: PartnerBenchResult, print: (line: string) => void) {
+  const verdict = result.totalKb < TARGET_KB ? 'ok' : 'OVER TARGET'
+  print('partner page: approved claim with three damage photos, gzip as served')
+  print(`  ${result.totalKb} KB in all (target < ${TARGET_KB} KB: ${verdict}): HTML ${result.parts.html} KB, CSS ${result.parts.css} KB, JS ${result.parts.js} KB, thumbnails ${result.parts.images} KB`)
+  print(`  server time over ${result.requests} lookups: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`)
+}
+
+async function measurePartnerPage(server: RunningServer): Promise<PartnerBenchResult> {
+  const codes = await seedClaims(server.dataDir)
+  const pageUrl = `${server.url}/partner/complete-claim?code=${codes[0]}`
+
+  // 1. Everything the browser downloads for one visit, compressed as served.
+  const page = await wireGet(pageUrl)
+  if (page.status !== 200) throw new Error(`partner page answered ${page.status}`)
+  const html = await decode(page.body, page.encoding)
+  if (!html.includes('Bench Customer 0')) throw new Error('partner page did not show the approved claim')
+  const attribute = (pattern: RegExp) => Array.from(html.matchAll(pattern), (match) => match[1]!.replace(/&amp;/g, '&'))
+  const css = attribute(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
+  const js = [...attribute(/<script[^>]+src="([^"]+)"/g), ...attribute(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]
+  const images = attribute(/<img[^>]+src="([^"]+)"/g)
+  const favicon = attribute(/<link[^>]+rel="icon"[^>]+href="([^"]+)"/g)
+  if (images.length !== 3) throw new Error(`expected 3 thumbnails on the page, found ${images.length}`)
+  const sum = async (urls: string[]) => {
+    let bytes = 0
+    for (const url of urls) {
+      const answer = await wireGet(new URL(url, server.url).href)
+      if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`)
+      bytes += answer.bytes
+    }
+    return bytes
+  }
+  const parts = { html: page.bytes, css: await sum([...css, ...favicon]), js: await sum(js), images: await sum(images) }
+  const totalBytes = parts.html + parts.css + parts.js + parts.images
+
+  // 2. Server time: request to last byte, over several approved claims (per-code limits stay untouched).
+  const times: number[] = []
+  await wireGet(`${server.url}/partner/complete-claim?code=${codes[0]}`) // warm the route module
+  for (const code of codes) {
+    for (let i = 0; i < LOOKUPS_PER_CLAIM - 2; i++) {
+      const started = performance.now()
+      const answer = await wireGet(`${server.url}/partner/complete-claim?code=${code}`)
+      times.push(performance.now() - started)
+      if (answer.status !== 200) throw new Error(`lookup answered ${answer.status}`)
+    }
+  }
+  times.sort((a, b) => a - b)
+  const result: PartnerBenchResult = {
+    totalKb: Number((totalBytes / 1024).toFixed(1)),
+    parts: { html: Number((parts.html / 1024).toFixed(1)), css: Number((parts.css / 1024).toFixed(1)), js: Number((parts.js / 1024).toFixed(1)), images: Number((parts.images / 1024).toFixed(1)) },
+    requests: times.length,
+    p50Ms: Number(times[Math.floor(times.length * 0.5)]!.toFixed(2)),
+    p95Ms: Number(times[Math.floor(times.length * 0.95)]!.toFixed(2)),
+  }
+  return result
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
-  await benchPartnerPage()
+  await benchPartnerPage({ skipBuild: process.argv.includes('--skip-build') })
 }

@@ -11,6 +11,7 @@
  */
 import { buildApp, startServer, type RunningServer } from './server'
 import { landingPage } from './landing'
+import { partnerPage } from './partner'
 
 export type BenchContext = {
   server: RunningServer
@@ -21,7 +22,10 @@ export type BenchContext = {
   target: (name: string, met: boolean, value: string) => void
 }
 
-const SECTIONS: { name: string; run: (context: BenchContext) => Promise<void> }[] = [{ name: 'Landing page', run: landingPage }]
+const SECTIONS: { name: string; run: (context: BenchContext) => Promise<void> }[] = [
+  { name: 'Landing page', run: landingPage },
+  { name: 'Partner page', run: partnerPage },
+]
 
 const BUILD_DIR = 'build-bench'
 
