@@ -22,7 +22,15 @@ const RUNS = 3
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
 
-export type UploadBenchResult = { seconds: number[]; medianSeconds: number; idleRssMb: number; peakRssMb: number; fileMb: number[] }
+export type UploadBenchResult = {
+  seconds: number[]
+  medianSeconds: number
+  /** The server's CPU time per request (user + system, all threads): comparable even on a busy machine. */
+  cpuSeconds: number[]
+  idleRssMb: number
+  peakRssMb: number
+  fileMb: number[]
+}
 
 /** Three ~8 MB 4000×3000 JPEGs (noise compresses badly, which makes them big: a worst case for the decoder). */
 async function makeImages(dir: string) {
@@ -64,6 +72,14 @@ function multipartBody(parts: Array<{ field: string; file: string }>) {
     yield Buffer.from(`--${boundary}--\r\n`)
   }
   return { body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** User + system CPU seconds the process has used so far (all its threads), from /proc/<pid>/stat. */
+function cpuSecondsOf(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15 of the line)
+  return ticks / 100 // USER_HZ is 100 on Linux
 }
 
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM') {
@@ -129,15 +145,21 @@ export async function benchUploads(options: { buildDir?: string } = {}): Promise
     await upload([small, small, small]) // loads sharp and the route: not what we measure
     const idleRssMb = memoryMb(server.pid!, 'VmRSS')
     const seconds: number[] = []
-    for (let run = 0; run < RUNS; run++) seconds.push(await upload(files))
+    const cpuSeconds: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const cpuBefore = cpuSecondsOf(server.pid!)
+      seconds.push(await upload(files))
+      cpuSeconds.push(cpuSecondsOf(server.pid!) - cpuBefore)
+    }
     const peakRssMb = memoryMb(server.pid!, 'VmHWM')
     closeDatabase()
 
     const sorted = [...seconds].sort((a, b) => a - b)
-    const result = { seconds, medianSeconds: sorted[Math.floor(sorted.length / 2)]!, idleRssMb, peakRssMb, fileMb }
+    const result = { seconds, medianSeconds: sorted[Math.floor(sorted.length / 2)]!, cpuSeconds, idleRssMb, peakRssMb, fileMb }
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET')
     console.log(`uploads: 3 × 12 MP JPEGs (${fileMb.join(' / ')} MB) per request through the wizard's upload action, ${RUNS} requests`)
     console.log(`  time: ${seconds.map((s) => s.toFixed(3)).join(' / ')} s, median ${result.medianSeconds.toFixed(3)} s (target < ${TARGET_SECONDS} s: ${verdict(result.medianSeconds < TARGET_SECONDS)})`)
+    console.log(`  server CPU per request (all threads): ${cpuSeconds.map((s) => s.toFixed(2)).join(' / ')} s; machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`)
     console.log(`  server memory: ${idleRssMb.toFixed(0)} MB before, peak ${peakRssMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB: ${verdict(peakRssMb < TARGET_RSS_MB)})`)
     return result
   } finally {
