@@ -9,7 +9,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Page not found — Glass Plan' }]
 
-// The root ErrorBoundary renders '404' / 'Oops! Page not found' with the link home.
+// The root ErrorBoundary renders '404' / 'Oops! Page not found' with the link home. Re-exported here so this route is
+// its own boundary: React Router then keeps this route's meta, and the page has its <title>.
+export { ErrorBoundary } from '~/root'
+
 export default function NotFound() {
   return null
 }
