@@ -75,6 +75,10 @@ test('landing pricing card → comprehensive signup → test checkout → e-mail
     await expect(subscribe).toBeDisabled()
     await page.getByRole('radio', { name: /Has ADAS/ }).check()
     await expect(page.getByTestId('signup-price')).toHaveText('$29.99')
+    await page.getByRole('radio', { name: 'Truck/SUV' }).check()
+    await expect(page.getByTestId('signup-price')).toHaveText('$34.99')
+    await page.getByRole('radio', { name: 'Car' }).check()
+    await expect(page.getByTestId('signup-price')).toHaveText('$29.99')
     await expect(subscribe).toBeDisabled()
   } else {
     // …without JavaScript the server says what is missing, next to the fields and as a toast, and keeps the plan.
