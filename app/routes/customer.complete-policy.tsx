@@ -6,8 +6,8 @@ import { requireCustomer } from '~/auth/session.server'
 import { PhotoStep, type StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import { useHydrated } from '~/components/policy-setup/use-hydrated'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
+import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
-import { PageHeading } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import type { Policy, Profile } from '~/db/schema'
@@ -192,15 +192,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-      <PageHeading sub={`${policy.planName} · Policy ${policy.id}`}>Complete Your Policy</PageHeading>
-      <ol className="mb-8 grid grid-cols-2 gap-2 text-sm font-medium" aria-label="Setup steps">
-        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`} aria-current={step === 'photos' ? 'step' : undefined}>
-          1. Windshield photos
-        </li>
-        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'vehicle' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'}`} aria-current={step === 'vehicle' ? 'step' : undefined}>
-          2. Vehicle information
-        </li>
-      </ol>
+      <WizardHeader planName={policy.planName} policyId={policy.id} step={step} />
 
       {step === 'photos' ? (
         <PhotoStep

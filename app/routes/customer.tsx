@@ -4,6 +4,7 @@ import type { Route } from './+types/customer'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimCard, type ClaimCardData } from '~/components/claim-card'
 import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
+import { CardGrid, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
@@ -63,15 +64,12 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
   const { greetingName, email, policies, claims, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {greetingName}</h1>
+      <DashboardGreeting name={greetingName} />
       {loadError ? <Toast toast={{ type: 'error', title: loadError, description: 'Please refresh the page in a moment.' }} className="mt-6" /> : null}
 
-      <section aria-labelledby="policies-heading" className="mt-10">
-        <h2 id="policies-heading" className="text-2xl font-semibold text-slate-900">
-          Your Policies
-        </h2>
+      <PoliciesSection>
         {policies.length > 0 ? (
-          <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <CardGrid>
             {policies.map((policy) => (
               <PolicyCard
                 key={policy.id}
@@ -81,7 +79,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                 extraActions={<RenewalLink policy={policy} now={now} />}
               />
             ))}
-          </div>
+          </CardGrid>
         ) : loadError ? null : (
           <Card className="mt-4 text-center">
             <p className="text-lg font-medium text-slate-900">No policies yet</p>
@@ -91,26 +89,23 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
             </ButtonLink>
           </Card>
         )}
-      </section>
+      </PoliciesSection>
 
-      <section id="claims" aria-labelledby="claims-heading" className="mt-12 scroll-mt-24">
-        <h2 id="claims-heading" className="text-2xl font-semibold text-slate-900">
-          Your Claims
-        </h2>
+      <ClaimsSection>
         {claims.length > 0 ? (
-          <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <CardGrid>
             {claims.map((claim) => (
               <ClaimCard key={claim.id} claim={claim}>
                 <ClaimLiveStatus status={claim.live} />
               </ClaimCard>
             ))}
-          </div>
+          </CardGrid>
         ) : loadError ? null : (
           <Card className="mt-4 text-center">
             <p className="text-lg font-medium text-slate-900">No claims yet</p>
           </Card>
         )}
-      </section>
+      </ClaimsSection>
 
       <AccountSection email={email} />
     </div>
