@@ -86,7 +86,7 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
     licensePlate: z
       .string({ error: VEHICLE_MESSAGES.plate })
       .trim()
-      .min(1, VEHICLE_MESSAGES.plate)
+      .min(1, { error: VEHICLE_MESSAGES.plate, abort: true })
       .max(10, VEHICLE_MESSAGES.plateFormat)
       .regex(/^[A-Za-z0-9 -]+$/, VEHICLE_MESSAGES.plateFormat)
       .transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
