@@ -54,7 +54,6 @@ export function PhotoStep(props: PhotoStepProps) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({})
   const [toast, setToast] = useState<ToastMessage | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const extrasInput = useRef<HTMLInputElement>(null)
 
   // Previews are object URLs: release them when they are replaced or the step goes away.
   const previews = useRef(new Set<string>())
@@ -245,7 +244,6 @@ export function PhotoStep(props: PhotoStepProps) {
           Add additional photos
         </label>
         <input
-          ref={extrasInput}
           id="photo-other"
           // With JavaScript the chosen files live in the list above and are sent by the uploader.
           name={hydrated && props.upload ? undefined : ADDITIONAL_PHOTOS_FIELD}
