@@ -414,6 +414,15 @@ describe('vehicle models', () => {
         return
       }
       const [, make, , type] = match
+      if (make === 'Honda') {
+        response.writeHead(500).end('vPIC is having a bad day')
+        return
+      }
+      if (make === 'Kia') {
+        response.writeHead(200, { 'Content-Type': 'application/json' })
+        response.end(JSON.stringify({ Results: 'not a list' }))
+        return
+      }
       const results =
         decodeURIComponent(make!) !== 'Toyota'
           ? []
@@ -454,6 +463,12 @@ describe('vehicle models', () => {
     requests = []
     expect(await modelsFor('toyota', 2019)).toEqual({ models: ['Camry', 'Corolla', 'RAV4', 'Tacoma'], source: 'cache' })
     expect(requests).toEqual([])
+  })
+
+  test('vPIC answering an error or nonsense: the bundled list, not cached', async () => {
+    expect(await modelsFor('Honda', 2016)).toEqual({ models: bundledModels('Honda', 2016), source: 'bundled' })
+    expect(await modelsFor('Kia', 2016)).toEqual({ models: bundledModels('Kia', 2016), source: 'bundled' })
+    expect(bundledModels('Kia', 2016).length).toBeGreaterThan(0)
   })
 
   test('the signed-in resource route answers the list; signed out it does not', async () => {
