@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import { commitmentNote } from '~/components/signup/cancel-policy'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy } from '~/db/schema'
@@ -128,4 +128,25 @@ export async function billingPortalUrl(profileId: string, policyId: string, retu
     console.error(`Billing portal for policy ${policy.id} failed`, error)
     return { ok: false, status: 502, message: 'Unable to open billing right now. Please try again.' }
   }
+}
+
+/**
+ * Local mode has no subscription to lapse: a policy whose renewal was turned off ends here when its `cancel_at`
+ * passes (Stripe policies end through Stripe's `customer.subscription.deleted`). For the daily job; idempotent.
+ */
+export function endLocalPoliciesWithRenewalOff(now = new Date()) {
+  return transaction((tx) => {
+    const due = tx
+      .select({ id: policies.id, status: policies.status, profileId: policies.profileId })
+      .from(policies)
+      .where(and(ne(policies.status, 'canceled'), isNotNull(policies.cancelAt), lte(policies.cancelAt, now.toISOString()), isNull(policies.stripeSubscriptionId)))
+      .all()
+    for (const policy of due) {
+      tx.update(policies).set({ status: 'canceled', canceledAt: now.toISOString() }).where(eq(policies.id, policy.id)).run()
+      tx.insert(auditLog)
+        .values({ actor: 'system', action: 'policy.canceled', entityType: 'policy', entityId: policy.id, detail: { reason: 'renewal_off', previousStatus: policy.status } })
+        .run()
+    }
+    return due.length
+  })
 }

@@ -357,3 +357,18 @@ describe('checkout rate limit', () => {
     resetLimit('checkout:ip:local')
   })
 })
+
+describe('renewal turned off (local mode)', () => {
+  it('ends the policy once cancel_at has passed, once', async () => {
+    const { endLocalPoliciesWithRenewalOff } = await import('~/models/cancellation.server')
+    const customer = createProfile()
+    const lapsed = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() - 1000).toISOString() })
+    const later = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() })
+    const stripePolicy = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() - 1000).toISOString(), stripeSubscriptionId: `sub_${customer.id}` })
+    expect(endLocalPoliciesWithRenewalOff()).toBeGreaterThanOrEqual(1)
+    expect(getPolicy(lapsed.id)).toMatchObject({ status: 'canceled' })
+    expect(getPolicy(later.id)!.status).toBe('active')
+    expect(getPolicy(stripePolicy.id)!.status).toBe('active')
+    expect(endLocalPoliciesWithRenewalOff()).toBe(0)
+  })
+})
