@@ -252,6 +252,22 @@ describe('local test checkout', () => {
     expect(errors.fullName).toEqual(['Full name is required'])
   })
 
+  it('does not exist while Stripe is live', async () => {
+    const id = await openCheckout()
+    const { resetEnvForTests } = await import('~/env.server')
+    process.env.STRIPE_SECRET_KEY = 'sk_test_signup'
+    process.env.STRIPE_WEBHOOK_SECRET = 'whsec_signup'
+    resetEnvForTests()
+    try {
+      const response = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${id}`), { id })))
+      expect(response.status).toBe(404)
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY
+      delete process.env.STRIPE_WEBHOOK_SECRET
+      resetEnvForTests()
+    }
+  })
+
   it('is a 404 for an unknown checkout', async () => {
     const response = await settle(() => payLoader(routeArgs(makeRequest('/dev/checkout/nope'), { id: 'nope' })))
     expect(response.status).toBe(404)
