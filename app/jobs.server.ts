@@ -5,12 +5,13 @@ import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
 import { env } from '~/env.server'
+import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { formatCents, formatLongDate } from '~/models/subscriptions.server'
 import { sendEmail } from '~/services/email.server'
 
 /**
- * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, and pruning of old
- * rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
+ * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, ending local-mode
+ * policies whose renewal was turned off, and pruning of old rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
  * and by `npm run jobs` for cron. Safe to run any number of times, also two at once: each notice is claimed in a
  * transaction before it is sent.
  */
@@ -24,6 +25,7 @@ export type DailyJobsReport = {
   rateLimitsPruned: number
   sessionsDeleted: number
   verificationsDeleted: number
+  localPoliciesEnded: number
 }
 
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
@@ -35,7 +37,9 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
     .delete(verifications)
     .where(lt(verifications.expiresAt, new Date(now.getTime() - DAY_MS).toISOString()))
     .run().changes
-  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted }
+  // While payments are local nothing else ends a policy whose renewal was turned off.
+  const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
+  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded }
 }
 
 /** Policies whose commitment ends within the notice window and that have not had their notice. */

@@ -90,3 +90,21 @@ describe('pruning', () => {
     expect(db().select().from(verifications).all().map((row) => row.tokenHash)).toEqual(['recent-token'])
   })
 })
+
+describe('local policies with renewal turned off', () => {
+  test('end once their cancel date passes, and only then', async () => {
+    const profile = createProfile()
+    const due = createPolicy(profile.id, { status: 'active', cancelAt: inDays(-1), initialTermEndsAt: inDays(-1) })
+    const later = createPolicy(profile.id, { status: 'active', cancelAt: inDays(5), initialTermEndsAt: inDays(5) })
+    const stripeManaged = createPolicy(profile.id, { status: 'active', cancelAt: inDays(-1), stripeSubscriptionId: `sub_${profile.id}` })
+
+    expect((await runDailyJobs(now)).localPoliciesEnded).toBe(1)
+    expect(getPolicy(due.id)).toMatchObject({ status: 'canceled', canceledAt: now.toISOString() })
+    expect(getPolicy(later.id)?.status).toBe('active')
+    // Stripe ends its own subscriptions (customer.subscription.deleted); the job leaves them alone.
+    expect(getPolicy(stripeManaged.id)?.status).toBe('active')
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, due.id)).all().map((row) => row.action)).toContain('policy.canceled')
+
+    expect((await runDailyJobs(now)).localPoliciesEnded).toBe(0)
+  })
+})
