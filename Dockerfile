@@ -23,7 +23,8 @@ FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     DATA_DIR=/data \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 # sqlite3 for the operator's own inspection of the database on the volume.
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
