@@ -54,11 +54,12 @@ describe('page cache', () => {
   })
 
   test('never stores a page that sets a cookie, is not a 200, or says no-store', async () => {
-    for (const init of [
+    const unstorable: ResponseInit[] = [
       { headers: { 'Set-Cookie': '__toast=; Max-Age=0' } },
       { status: 404 },
       { headers: { 'Cache-Control': 'no-store' } },
-    ] satisfies ResponseInit[]) {
+    ]
+    for (const init of unstorable) {
       clearPageCache()
       await serve('/', 'a', page('a', 'first', init).render)
       const again = page('b', 'second')
