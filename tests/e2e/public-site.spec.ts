@@ -104,49 +104,10 @@ test.describe('landing page', () => {
 })
 
 test.describe('page cache', () => {
-  test('a cached page carries the nonce of its own Content-Security-Policy', async ({ request }) => {
-    await request.get('/')
-    const responses = [await request.get('/'), await request.get('/')]
-    const nonces = new Set<string>()
-    for (const response of responses) {
-      expect(response.status()).toBe(200)
-      expect(response.headers()['x-page-cache']).toBe('hit')
-      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
-      expect(nonce).toBeTruthy()
-      nonces.add(nonce!)
-      const html = await response.text()
-      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])
-      expect(inPage.length).toBeGreaterThan(0)
-      expect(new Set(inPage)).toEqual(new Set([nonce]))
-    }
-    expect(nonces.size).toBe(2)
-  })
-
   test('requests with cookies or a query string are rendered, not served from the cache', async ({ request }) => {
     await request.get('/')
     expect((await request.get('/?utm_source=mail')).headers()['x-page-cache']).toBeUndefined()
     expect((await request.get('/', { headers: { Cookie: '__toast=x' } })).headers()['x-page-cache']).not.toBe('hit')
-  })
-
-  test('with JavaScript on, the cached page runs its scripts under the CSP', async ({ page, javaScript }) => {
-    test.skip(!javaScript, 'about scripts')
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-    })
-    await page.goto('/')
-    const response = await page.goto('/')
-    expect(response?.headers()['x-page-cache']).toBe('hit')
-    // Hydrated: React Router handles the footer link without a document request.
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
-    let documentRequests = 0
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documentRequests++
-    })
-    await page.locator('footer').getByRole('link', { name: 'Excluded vehicles' }).click()
-    await expect(page.getByRole('heading', { name: 'Excluded vehicles', level: 1 })).toBeVisible()
-    expect(documentRequests).toBe(0)
-    expect(violations).toEqual([])
   })
 })
 
@@ -206,9 +167,10 @@ test.describe('accessibility', () => {
   }
 })
 
-// Making prices unreadable on the shared e2e server would break every other test that shows prices (signup, checkout)
-// while it runs, so this runs against a server of its own, with its own database. Serial: each step needs the last.
-test.describe('when prices cannot be read', () => {
+// On a server of its own, with its own database: making prices unreadable on the shared e2e server would break every
+// other test that shows prices (signup, checkout) while it runs, and the shared database changes all the time (other
+// tests write to it), which empties the page cache whenever it does. Serial: the steps share the server.
+test.describe('on a server of its own', () => {
   test.describe.configure({ mode: 'serial' })
   let server: RunningServer
 
@@ -219,7 +181,46 @@ test.describe('when prices cannot be read', () => {
     await server?.stop()
   })
 
-  test('the landing page shows placeholder cards, logs the failure, and recovers', async ({ page }) => {
+  test('a cached page carries the nonce of its own Content-Security-Policy', async ({ request }) => {
+    await request.get(`${server.url}/`)
+    const responses = [await request.get(`${server.url}/`), await request.get(`${server.url}/`)]
+    const nonces = new Set<string>()
+    for (const response of responses) {
+      expect(response.status()).toBe(200)
+      expect(response.headers()['x-page-cache']).toBe('hit')
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+      expect(nonce).toBeTruthy()
+      nonces.add(nonce!)
+      const html = await response.text()
+      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])
+      expect(inPage.length).toBeGreaterThan(0)
+      expect(new Set(inPage)).toEqual(new Set([nonce]))
+    }
+    expect(nonces.size).toBe(2)
+  })
+
+  test('with JavaScript on, the cached page runs its scripts under the CSP', async ({ page, javaScript }) => {
+    test.skip(!javaScript, 'about scripts')
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    await page.goto(`${server.url}/`)
+    const response = await page.goto(`${server.url}/`)
+    expect(response?.headers()['x-page-cache']).toBe('hit')
+    // Hydrated: React Router handles the footer link without a document request.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    let documentRequests = 0
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests++
+    })
+    await page.locator('footer').getByRole('link', { name: 'Excluded vehicles' }).click()
+    await expect(page.getByRole('heading', { name: 'Excluded vehicles', level: 1 })).toBeVisible()
+    expect(documentRequests).toBe(0)
+    expect(violations).toEqual([])
+  })
+
+  test('when prices cannot be read, the landing page shows placeholder cards, logs the failure, and recovers', async ({ page }) => {
     // Seeded prices first; this also puts / in the page cache, which must not hide what follows.
     await page.goto(`${server.url}/`)
     await expect(page.locator('article[data-plan="chip_only"]').getByTestId('plan-price')).toHaveText('$7.99/ month')
