@@ -76,19 +76,30 @@ function cacheKey(request: Request): string | null {
   return url.pathname
 }
 
-export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/**
+ * The cached page for this request, with `nonce` put in its nonce attributes; null when the request is not cacheable or
+ * there is no fresh copy. The caller sets the Content-Security-Policy for the same nonce. Exported so that a server
+ * could answer from the cache before React Router routes the request at all.
+ */
+export function cachedPage(request: Request, nonce: string): Response | null {
   const key = cacheKey(request)
+  if (!key || !nonce) return null
+  const cached = pages.get(key)
+  if (!cached || cached.dataVersion !== dataVersion() || Date.now() - cached.storedAt >= MAX_AGE_MS) return null
+  const headers = new Headers(cached.headers)
+  headers.set('X-Page-Cache', 'hit')
+  return new Response(withNonce(cached.parts, nonce), { status: 200, headers })
+}
+
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const nonce = context.get(nonceContext)
+  const hit = cachedPage(request, nonce)
+  if (hit) return hit
+  const key = cacheKey(request)
   if (!key || !nonce) return next()
 
+  // Read before rendering: a change made while the page renders then makes this copy stale at once.
   const version = dataVersion()
-  const cached = pages.get(key)
-  if (cached && cached.dataVersion === version && Date.now() - cached.storedAt < MAX_AGE_MS) {
-    const headers = new Headers(cached.headers)
-    headers.set('X-Page-Cache', 'hit')
-    return new Response(withNonce(cached.parts, nonce), { status: 200, headers })
-  }
-
   const startedIn = generation
   const response = await next()
   if (
