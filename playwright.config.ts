@@ -60,6 +60,7 @@ export default defineConfig({
     { name: 'js-on', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: true } },
     { name: 'js-off', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: false } },
     { name: 'stripe', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: stripeE2e.appUrl } },
+    { name: 'stripe-js-off', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: stripeE2e.appUrl } },
   ],
   webServer: [
     {

@@ -24,6 +24,18 @@ export function isSameOrigin(request: Request) {
   return origin.host === host || origin.origin === new URL(env().APP_URL).origin
 }
 
+let formTargets: string | undefined
+/** A form post may redirect to Stripe's hosted checkout or billing portal (or, in tests, to the fake Stripe). */
+function formActionSources() {
+  if (formTargets === undefined) {
+    const origins = ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com']
+    const stripeApi = env().STRIPE_API_URL
+    if (stripeApi) origins.push(new URL(stripeApi).origin)
+    formTargets = origins.join(' ')
+  }
+  return formTargets
+}
+
 export function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
@@ -32,8 +44,7 @@ export function contentSecurityPolicy(nonce: string) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    // A form post may redirect to Stripe's hosted checkout or billing portal.
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+    `form-action ${formActionSources()}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
