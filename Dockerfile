@@ -29,7 +29,7 @@ ENV NODE_ENV=production \
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json ./
+COPY package.json server.js ./
 # Migrations are applied on start from ./drizzle; the CLI scripts (db:backup, jobs) run from app/ with tsx.
 COPY drizzle ./drizzle
 COPY app ./app
@@ -37,5 +37,5 @@ COPY tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-# The server build migrates and seeds the database when it loads, then serves.
-CMD ["npm", "run", "serve"]
+# server.js loads the build (which validates configuration, migrates and seeds the database), then serves.
+CMD ["node", "server.js"]

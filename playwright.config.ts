@@ -17,6 +17,7 @@ const serverEnv = {
   PORT: String(port),
   APP_URL: `http://localhost:${port}`,
   DATA_DIR: dataDir,
+  BUILD_DIR: buildDir,
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   ADMIN_EMAILS: 'operator@example.com',
   VPIC_URL: 'off',
@@ -64,7 +65,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node node_modules/@react-router/serve/bin.js ${buildDir}/server/index.js`,
+      command: `node server.js`,
       url: `http://localhost:${port}/healthz`,
       env: serverEnv,
       reuseExistingServer: false,

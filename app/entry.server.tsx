@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import '~/init.server'
-import { nonceContext } from '~/security.server'
+import { cachedDocument } from '~/page-cache.server'
+import { applySecurityHeaders, createNonce, nonceContext } from '~/security.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
@@ -58,4 +59,18 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   console.error(error)
+}
+
+/**
+ * For server.js: the anonymous page cache answered before React Router routes the request (the landing page at
+ * close to static-file speed), with the same security headers and a fresh nonce. The caller has checked that the
+ * request is cacheable: a GET with no query string and no cookies. Null when there is no fresh copy.
+ */
+export function answerFromPageCache(pathname: string): { body: Uint8Array; headers: [string, string][] } | null {
+  const nonce = createNonce()
+  const hit = cachedDocument(pathname, nonce)
+  if (!hit) return null
+  const headers = new Headers(hit.headers)
+  applySecurityHeaders(headers, nonce)
+  return { body: hit.body, headers: [...headers] }
 }

@@ -33,7 +33,7 @@ function start() {
     ].join('\n'),
   )
 
-  // react-router-serve closes the HTTP server on SIGTERM and lets in-flight requests finish; when the process then
+  // server.js closes the HTTP server on SIGTERM and lets in-flight requests finish; when the process then
   // exits, close SQLite cleanly so the WAL is checkpointed.
   process.once('exit', () => closeDatabase())
 

@@ -83,12 +83,19 @@ function cacheKey(request: Request): string | null {
  */
 export function cachedPage(request: Request, nonce: string): Response | null {
   const key = cacheKey(request)
-  if (!key || !nonce) return null
-  const cached = pages.get(key)
+  const hit = key ? cachedDocument(key, nonce) : null
+  return hit ? new Response(hit.body, { status: 200, headers: new Headers(hit.headers) }) : null
+}
+
+/**
+ * The fresh cached copy of a cacheable path, as bytes and header pairs, for a caller that has already checked the
+ * request is cacheable (GET, no query string, no cookies): server.js answers these without building a Request.
+ */
+export function cachedDocument(pathname: string, nonce: string): { body: Uint8Array<ArrayBuffer>; headers: [string, string][] } | null {
+  if (!nonce || !CACHEABLE_PATHS.has(pathname)) return null
+  const cached = pages.get(pathname)
   if (!cached || cached.dataVersion !== dataVersion() || Date.now() - cached.storedAt >= MAX_AGE_MS) return null
-  const headers = new Headers(cached.headers)
-  headers.set('X-Page-Cache', 'hit')
-  return new Response(withNonce(cached.parts, nonce), { status: 200, headers })
+  return { body: withNonce(cached.parts, nonce), headers: [...cached.headers, ['X-Page-Cache', 'hit']] }
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

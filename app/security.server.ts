@@ -57,10 +57,19 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     console.warn(`Refused ${request.method} ${url.pathname}: not from this site's pages`)
     throw data('This request did not come from one of our pages.', { status: 403 })
   }
-  const nonce = crypto.randomBytes(16).toString('base64')
+  const nonce = createNonce()
   context.set(nonceContext, nonce)
   const response = await next()
-  const headers = response.headers
+  applySecurityHeaders(response.headers, nonce)
+  return response
+}
+
+export function createNonce() {
+  return crypto.randomBytes(16).toString('base64')
+}
+
+/** The headers every response carries; also used by server.js when it answers from the page cache. */
+export function applySecurityHeaders(headers: Headers, nonce: string) {
   if (!headers.has('Content-Security-Policy') && !import.meta.env?.DEV) {
     headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
   }
@@ -71,5 +80,4 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   if (env().NODE_ENV === 'production' && env().APP_URL.startsWith('https://')) {
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
   }
-  return response
 }

@@ -53,11 +53,18 @@ export function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000, now = Date.no
     .run().changes
 }
 
-/** The client's address from the proxy's header (fly.toml sets Fly-Client-IP); react-router-serve does not expose the socket. */
+/** server.js puts the client's address here on every request, overwriting whatever the client sent. */
+export const CLIENT_ADDRESS_HEADER = 'X-Glass-Client-Address'
+
+/**
+ * The client's address, for per-IP limits: from server.js (the socket, or the proxy's header named by
+ * CLIENT_IP_HEADER, e.g. Fly-Client-IP). Under a development server, the configured header or 'local'.
+ */
 export function clientIp(request: Request) {
+  const fromServer = request.headers.get(CLIENT_ADDRESS_HEADER)
+  if (fromServer) return fromServer
   const header = env().CLIENT_IP_HEADER
-  const fromHeader = header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined
-  return fromHeader || 'local'
+  return (header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined) || 'local'
 }
 
 /** A 429 with a human message, for loaders and actions. */

@@ -31,7 +31,7 @@ export async function landingPage({ server, seconds, print, target }: BenchConte
       const memory = await load(staticMemory.url, connections, seconds)
       const ratio = app.requestsPerSecond / file.requestsPerSecond
       print(`GET / at ${connections} connections, ${seconds} s each:`)
-      print(row('app (react-router-serve)', app))
+      print(row('app (server.js)', app))
       print(row('static file (bare Node http)', file))
       print(row('same bytes from memory (bare Node)', memory))
       print(`  ratio app / static file: ${ratio.toFixed(2)}   (app / memory: ${(app.requestsPerSecond / memory.requestsPerSecond).toFixed(2)})`)

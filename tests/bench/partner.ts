@@ -1,6 +1,6 @@
 /**
  * Benchmark: the shop's page (/partner/complete-claim?code=…) for an approved claim with three damage photos, as a
- * low-powered shop PC would load it from the built server (react-router-serve, gzip):
+ * low-powered shop PC would load it from the built server (server.js, gzip):
  *   - its compressed bytes on the wire: HTML + CSS + JS + the three thumbnails. Target: under 150 KB in all.
  *   - its p50 server time (request to last byte over localhost), over 100 lookups.
  *

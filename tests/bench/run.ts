@@ -12,6 +12,7 @@
 import { buildApp, startServer, type RunningServer } from './server'
 import { landingPage } from './landing'
 import { partnerPage } from './partner'
+import { uploadsSection } from './uploads'
 
 export type BenchContext = {
   server: RunningServer
@@ -25,6 +26,7 @@ export type BenchContext = {
 const SECTIONS: { name: string; run: (context: BenchContext) => Promise<void> }[] = [
   { name: 'Landing page', run: landingPage },
   { name: 'Partner page', run: partnerPage },
+  { name: 'Policy photo uploads', run: uploadsSection },
 ]
 
 const BUILD_DIR = 'build-bench'

@@ -53,7 +53,7 @@ export type StartOptions = {
   env?: Record<string, string>
 }
 
-/** Starts `react-router-serve` on the build with the embedded defaults (local payments, outbox) and waits for /healthz. */
+/** Starts the production server (server.js) on the build with the embedded defaults (local payments, outbox) and waits for /healthz. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort())
   const ownDataDir = !options.dataDir
@@ -64,7 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@react-router/serve/bin.js'), serverEntry],
+    [path.join(ROOT, 'server.js')],
     {
       cwd: ROOT,
       env: {
@@ -73,6 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         PORT: String(port),
         APP_URL: url,
         DATA_DIR: dataDir,
+        BUILD_DIR: path.join(ROOT, options.buildDir),
         SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
         VPIC_URL: 'off',
         ...options.env,

@@ -15,13 +15,14 @@ fs.rmSync(settings.dataDir, { recursive: true, force: true })
 const fake = await startFakeStripe({ port: settings.fakePort })
 console.log(`[fake-stripe] listening at ${fake.url}`)
 
-const app = spawn(process.execPath, ['node_modules/@react-router/serve/bin.js', `${buildDir}/server/index.js`], {
+const app = spawn(process.execPath, ['server.js'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
     PORT: String(settings.appPort),
     APP_URL: settings.appUrl,
     DATA_DIR: settings.dataDir,
+    BUILD_DIR: buildDir,
     STRIPE_SECRET_KEY: settings.secretKey,
     STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
     STRIPE_API_URL: fake.url,
