@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { ClaimCard, type ClaimCardData } from './claim-card'
+import { ClaimLiveStatus, type ClaimLiveStatusData } from './claims/claim-live-status'
 
 /**
  * The customer dashboard's frame (SPEC §2 "Customer dashboard"): the greeting and the two sections. Shared by
@@ -34,4 +36,19 @@ export function ClaimsSection({ children }: { children: ReactNode }) {
 /** The cards of a section, two columns on wide screens. */
 export function CardGrid({ children }: { children: ReactNode }) {
   return <div className="mt-4 grid gap-6 md:grid-cols-2">{children}</div>
+}
+
+export type DashboardClaim = ClaimCardData & { live: ClaimLiveStatusData }
+
+/** The claim cards with their live status (pending, approved with the shop, denied with the appeal, completed). */
+export function ClaimCards({ claims }: { claims: DashboardClaim[] }) {
+  return (
+    <CardGrid>
+      {claims.map((claim) => (
+        <ClaimCard key={claim.id} claim={claim}>
+          <ClaimLiveStatus status={claim.live} />
+        </ClaimCard>
+      ))}
+    </CardGrid>
+  )
 }

@@ -11,13 +11,15 @@
 export type PlanType = 'chip_only' | 'comprehensive'
 export type VehicleType = 'car' | 'trucksuv'
 
-/** SPEC §3 pricing-map keys. */
-export type LookupKey =
-  | 'chip_only'
-  | 'comprehensive_car_adas_false'
-  | 'comprehensive_car_adas_true'
-  | 'comprehensive_trucksuv_adas_false'
-  | 'comprehensive_trucksuv_adas_true'
+/** SPEC §3's pricing-map keys: the only plans that can be bought. */
+export const LOOKUP_KEYS = [
+  'chip_only',
+  'comprehensive_car_adas_false',
+  'comprehensive_car_adas_true',
+  'comprehensive_trucksuv_adas_false',
+  'comprehensive_trucksuv_adas_true',
+] as const
+export type LookupKey = (typeof LOOKUP_KEYS)[number]
 
 /** The lookup key for a configured plan (chip_only ignores vehicle type and ADAS). */
 export function lookupKeyFor(planType: PlanType, vehicleType: VehicleType = 'car', hasAdas = false): LookupKey {

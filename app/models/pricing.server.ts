@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { PlanCard } from '~/components/pricing-card'
 import {
   adasAddonText,
+  LOOKUP_KEYS,
   PLAN_ORDER,
   PLANS,
   PRICE_PERIOD,
@@ -14,14 +15,7 @@ import { prices } from '~/db/schema'
 import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
 
-/** SPEC §3: the five keys of the pricing map, one per configured plan. */
-export const LOOKUP_KEYS = [
-  'chip_only',
-  'comprehensive_car_adas_false',
-  'comprehensive_car_adas_true',
-  'comprehensive_trucksuv_adas_false',
-  'comprehensive_trucksuv_adas_true',
-] as const satisfies readonly LookupKey[]
+export { LOOKUP_KEYS }
 
 /** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
 export type PricingMap = Partial<Record<LookupKey, number>>

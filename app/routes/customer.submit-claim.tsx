@@ -4,9 +4,8 @@ import type { Route } from './+types/customer.submit-claim'
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, type SubmitClaimErrors } from '~/components/claims/submit-claim-form'
+import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import type { ToastMessage } from '~/components/toast'
-import { PageHeading } from '~/components/ui'
 import {
   canFileClaim,
   ClaimRuleError,
@@ -119,7 +118,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
+      <SubmitClaimHeading />
       <SubmitClaimForm
         policyId={loaderData.policyId}
         policyNumber={loaderData.policyId}

@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm'
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/customer'
 import { requireCustomer } from '~/auth/session.server'
-import { ClaimCard, type ClaimCardData } from '~/components/claim-card'
-import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
-import { CardGrid, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
+import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection, type DashboardClaim } from '~/components/dashboard'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
@@ -41,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
     }))
-    const claims: (ClaimCardData & { live: ClaimLiveStatusData })[] = listClaimsForProfile(profile.id).map((claim) => ({
+    const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) => ({
       id: claim.id,
       approvalStatus: claim.approvalStatus,
       submittedAt: claim.submittedAt,
@@ -93,13 +91,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
 
       <ClaimsSection>
         {claims.length > 0 ? (
-          <CardGrid>
-            {claims.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim}>
-                <ClaimLiveStatus status={claim.live} />
-              </ClaimCard>
-            ))}
-          </CardGrid>
+          <ClaimCards claims={claims} />
         ) : loadError ? null : (
           <Card className="mt-4 text-center">
             <p className="text-lg font-medium text-slate-900">No claims yet</p>

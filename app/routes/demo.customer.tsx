@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Route } from './+types/demo.customer'
-import { ClaimCard } from '~/components/claim-card'
-import { ClaimLiveStatus } from '~/components/claims/claim-live-status'
-import { CardGrid, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
+import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
 import { wait } from '~/components/demo/simulate'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { useHydrated } from '~/components/policy-setup/use-hydrated'
@@ -97,13 +95,7 @@ function Samples({ policies, claims, cancelled, onCancel }: SamplesProps) {
         </CardGrid>
       </PoliciesSection>
       <ClaimsSection>
-        <CardGrid>
-          {claims.map((claim) => (
-            <ClaimCard key={claim.id} claim={claim}>
-              <ClaimLiveStatus status={claim.live} />
-            </ClaimCard>
-          ))}
-        </CardGrid>
+        <ClaimCards claims={claims} />
       </ClaimsSection>
     </>
   )

@@ -2,11 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/demo.submit-claim'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, type SubmitClaimErrors } from '~/components/claims/submit-claim-form'
+import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { checkDemoClaim, chosenPhotos } from '~/components/demo/claim-check'
 import { DemoUploadError, readDemoForm } from '~/components/demo/multipart.server'
 import type { ToastMessage } from '~/components/toast'
-import { PageHeading } from '~/components/ui'
 import { canFileDemoClaim, DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/content/demo'
 import { MAX_CLAIM_PHOTOS, todayIso } from '~/models/claims.server'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
@@ -84,7 +83,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
   const shown = answer ?? actionData ?? null
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
+      <SubmitClaimHeading />
       <SubmitClaimForm
         policyId={loaderData.policyId}
         policyNumber={loaderData.policyId}

@@ -1,14 +1,7 @@
 import { z } from 'zod'
-import type { LookupKey, PlanType, VehicleType } from '~/content/marketing'
+import { LOOKUP_KEYS, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
 
-/** SPEC §3's pricing-map keys: the only plans that can be bought. */
-export const LOOKUP_KEYS = [
-  'chip_only',
-  'comprehensive_car_adas_false',
-  'comprehensive_car_adas_true',
-  'comprehensive_trucksuv_adas_false',
-  'comprehensive_trucksuv_adas_true',
-] as const satisfies readonly LookupKey[]
+export { LOOKUP_KEYS }
 
 export function isLookupKey(value: unknown): value is LookupKey {
   return typeof value === 'string' && (LOOKUP_KEYS as readonly string[]).includes(value)

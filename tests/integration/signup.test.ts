@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resetLimit } from '~/auth/rate-limit.server'
@@ -15,6 +13,7 @@ import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 import { createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { outboxFor as outbox } from '../support/outbox'
 
 const SEEDED_PRICES = {
   chip_only: 799,
@@ -33,15 +32,6 @@ function checkoutCount() {
   return db().select().from(localCheckouts).all().length
 }
 
-function outbox(to: string) {
-  const dir = path.join(process.env.DATA_DIR!, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string; subject: string; text: string; html: string })
-    .filter((email) => email.to === to)
-}
 
 async function postSignup(form: Record<string, string>, slug?: string) {
   const request = makeRequest(slug ? `/signup/${slug}` : '/signup', { form })

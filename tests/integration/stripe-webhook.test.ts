@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '~/db/client.server'
@@ -11,6 +9,7 @@ import { stripeAdapter } from '~/services/stripe.server'
 import { startFakeStripe, signEvent, stripeEvent, type FakeStripe } from '../support/fake-stripe'
 import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { routeArgs } from '../support/requests'
+import { outboxFor as outbox } from '../support/outbox'
 
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 let fake: FakeStripe
@@ -61,15 +60,6 @@ function policyOf(subscriptionId: string) {
   return db().select().from(policies).where(eq(policies.stripeSubscriptionId, subscriptionId)).all()
 }
 
-function outbox(to: string) {
-  const dir = path.join(env().DATA_DIR, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string; subject: string; tag: string })
-    .filter((email) => email.to === to)
-}
 
 const subscriptionEvent = (type: string, subscriptionId: string) => stripeEvent(type, fake.subscription(subscriptionId))
 /** Invoices carry the subscription under parent.subscription_details in current API versions. */

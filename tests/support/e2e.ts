@@ -1,10 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { createProfile, findOrCreateProfile, sessionCookieFor, uniqueEmail } from './factories'
+import { outboxFor } from './outbox'
+
+export { outboxFor, type OutboxEmail } from './outbox'
 import type { Profile } from '~/db/schema'
 
-export type OutboxEmail = { to: string; from: string; subject: string; text: string; html: string; tag?: string; createdAt: string }
 
 type Fixtures = {
   /** True in the 'js-on' project. */
@@ -46,18 +46,6 @@ function rand(n: number) {
   return Math.floor(Math.random() * n)
 }
 
-/** E-mails the server wrote to its outbox for this address, newest first. */
-export function outboxFor(to: string): OutboxEmail[] {
-  const dir = path.join(process.env.DATA_DIR!, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .reverse()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail)
-    .filter((email) => email.to.toLowerCase().includes(to.toLowerCase()))
-}
 
 /** Waits for an e-mail to the address whose subject matches. */
 export async function waitForEmail(to: string, subject: RegExp | string = /.*/, timeoutMs = 10_000) {

@@ -1,26 +1,15 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, rateLimits, sessions, verifications } from '~/db/schema'
-import { env } from '~/env.server'
 import { runDailyJobs, sendRenewalNotices } from '~/jobs.server'
 import { createPolicy, createProfile, getPolicy, uniqueEmail } from '../support/factories'
+import { outboxFor as outbox } from '../support/outbox'
 
 const DAY = 24 * 60 * 60 * 1000
 const now = new Date('2026-11-21T08:00:00.000Z')
 const inDays = (days: number) => new Date(now.getTime() + days * DAY).toISOString()
 
-function outbox(to: string) {
-  const dir = path.join(env().DATA_DIR, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string; subject: string; text: string })
-    .filter((email) => email.to === to)
-}
 
 describe('renewal notices', () => {
   let email: string

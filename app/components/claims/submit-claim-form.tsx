@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
 import { PhotoPicker } from './photo-picker'
 import { Toast, type ToastMessage } from '~/components/toast'
-import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
+import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { CHIP_ONLY_NOTE } from '~/validation/claims'
 
 export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
@@ -138,4 +138,9 @@ export function SubmitClaimForm({
       </Form>
     </Card>
   )
+}
+
+/** The claim screen's title, shared by the real and the demo screen. */
+export function SubmitClaimHeading() {
+  return <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
 }

@@ -1,0 +1,17 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type OutboxEmail = { id: string; to: string; from: string; subject: string; text: string; html: string; tag: string; createdAt: string }
+
+/** E-mails the app wrote to the outbox (DESIGN §4) for this address, newest first. */
+export function outboxFor(to: string, dataDir = process.env.DATA_DIR!): OutboxEmail[] {
+  const dir = path.join(dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail)
+    .filter((email) => email.to.toLowerCase().includes(to.toLowerCase()))
+}
