@@ -108,6 +108,14 @@ export function env(): Env {
   return cached
 }
 
+/**
+ * Served over HTTPS (production behind Fly's TLS): cookies are marked Secure and HSTS is sent. Going by APP_URL rather
+ * than NODE_ENV keeps a local `npm start` on http://127.0.0.1 or a LAN address able to sign in.
+ */
+export function servedOverHttps() {
+  return env().APP_URL.startsWith('https://')
+}
+
 /** For tests that change variables between cases. */
 export function resetEnvForTests() {
   cached = undefined

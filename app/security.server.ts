@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createContext, data, type MiddlewareFunction } from 'react-router'
-import { env } from '~/env.server'
+import { env, servedOverHttps } from '~/env.server'
 
 /** The per-request CSP nonce, read by entry.server to mark React Router's inline scripts. */
 export const nonceContext = createContext<string>('')
@@ -77,7 +77,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string) {
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()')
-  if (env().NODE_ENV === 'production' && env().APP_URL.startsWith('https://')) {
+  if (servedOverHttps()) {
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
   }
 }

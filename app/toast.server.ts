@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
-import { env } from '~/env.server'
+import { env, servedOverHttps } from '~/env.server'
 
 /** A flash message shown once on the next page, rendered by the server (works without JavaScript). */
 export const ToastSchema = z.object({
@@ -20,7 +20,7 @@ function toastStorage() {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: env().NODE_ENV === 'production',
+      secure: servedOverHttps(),
       secrets: [env().SESSION_SECRET],
     },
   })

@@ -2,7 +2,7 @@ import { and, eq, gt, ne } from 'drizzle-orm'
 import { createCookie, data } from 'react-router'
 import { db } from '~/db/client.server'
 import { profiles, sessions, type Profile } from '~/db/schema'
-import { env } from '~/env.server'
+import { env, servedOverHttps } from '~/env.server'
 import { safeRedirect } from '~/utils/redirect'
 import { redirectWithToast } from '~/toast.server'
 
@@ -16,7 +16,7 @@ export function sessionCookie() {
   cookie ??= createCookie('__session', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: env().NODE_ENV === 'production',
+    secure: servedOverHttps(),
     path: '/',
     maxAge: SESSION_DAYS * 24 * 60 * 60,
     secrets: [env().SESSION_SECRET],

@@ -74,3 +74,21 @@ describe('configuration', () => {
     expect(config.APP_URL).toBe('https://glass.example')
   })
 })
+
+describe('served over HTTPS', () => {
+  it('follows APP_URL, so a local http start can still keep its session cookie', async () => {
+    const { resetEnvForTests, servedOverHttps } = await import('~/env.server')
+    const before = process.env.APP_URL
+    try {
+      process.env.APP_URL = 'https://glass.example'
+      resetEnvForTests()
+      expect(servedOverHttps()).toBe(true)
+      process.env.APP_URL = 'http://192.168.1.20:3000'
+      resetEnvForTests()
+      expect(servedOverHttps()).toBe(false)
+    } finally {
+      process.env.APP_URL = before
+      resetEnvForTests()
+    }
+  })
+})
