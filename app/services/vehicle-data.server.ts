@@ -39,6 +39,13 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity:
 
 const inFlight = new Map<string, Promise<ModelsResult>>()
 
+/**
+ * After vPIC fails, the bundled data answers for a minute without asking vPIC again: while vPIC is down (or the
+ * machine is offline) every model list would otherwise wait for the timeout.
+ */
+const RETRY_AFTER_FAILURE_MS = 60_000
+let vpicSkippedUntil = 0
+
 /** Model names for a make in a model year, sorted by name, without duplicates. Never throws for vPIC trouble. */
 export async function modelsFor(make: string, year: number): Promise<ModelsResult> {
   const cacheKey = make.trim().toLowerCase()
@@ -58,6 +65,7 @@ export async function modelsFor(make: string, year: number): Promise<ModelsResul
 }
 
 async function lookUp(make: string, cacheKey: string, year: number): Promise<ModelsResult> {
+  if (Date.now() < vpicSkippedUntil) return { models: bundledModels(make, year), source: 'bundled' }
   try {
     const models = await fetchFromVpic(make, year)
     // vPIC has gaps for some old makes/years; an empty answer falls back to the bundled list (and is not cached).
@@ -65,7 +73,8 @@ async function lookUp(make: string, cacheKey: string, year: number): Promise<Mod
     writeCache(cacheKey, year, models)
     return { models, source: 'vpic' }
   } catch (error) {
-    console.warn(`[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data: ${error instanceof Error ? error.message : error}`)
+    vpicSkippedUntil = Date.now() + RETRY_AFTER_FAILURE_MS
+    console.warn(`[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data for a minute: ${error instanceof Error ? error.message : error}`)
     return { models: bundledModels(make, year), source: 'bundled' }
   }
 }
@@ -115,7 +124,8 @@ function writeCache(make: string, year: number, models: string[]) {
     .run()
 }
 
-/** For tests: forget cached vPIC answers. */
+/** For tests: forget cached vPIC answers, and any recent vPIC failure. */
 export function clearModelCache() {
+  vpicSkippedUntil = 0
   db().delete(vehicleModelCache).run()
 }

@@ -467,8 +467,10 @@ describe('vehicle models', () => {
 
   test('vPIC answering an error or nonsense: the bundled list, not cached', async () => {
     expect(await modelsFor('Honda', 2016)).toEqual({ models: bundledModels('Honda', 2016), source: 'bundled' })
+    clearModelCache() // forget the failure, so Kia asks vPIC too
     expect(await modelsFor('Kia', 2016)).toEqual({ models: bundledModels('Kia', 2016), source: 'bundled' })
     expect(bundledModels('Kia', 2016).length).toBeGreaterThan(0)
+    clearModelCache() // and again, so the next test asks vPIC
   })
 
   test('the signed-in resource route answers the list; signed out it does not', async () => {
@@ -487,5 +489,26 @@ describe('vehicle models', () => {
     server.closeAllConnections?.()
     expect(await modelsFor('Honda', 2015)).toEqual({ models: bundledModels('Honda', 2015), source: 'bundled' })
     expect(bundledModels('Honda', 2015)).toContain('Civic')
+  })
+
+  test('after a failure, vPIC is left alone for a minute: the bundled list answers at once', async () => {
+    clearModelCache()
+    requests = []
+    const failing = http.createServer((request, response) => {
+      requests.push(request.url ?? '')
+      response.writeHead(503).end()
+    })
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))
+    process.env.VPIC_URL = `http://127.0.0.1:${(failing.address() as AddressInfo).port}/api/vehicles`
+    resetEnvForTests()
+    try {
+      expect((await modelsFor('Ford', 2015)).source).toBe('bundled')
+      const asked = requests.length
+      expect(asked).toBeGreaterThan(0)
+      expect(await modelsFor('Mazda', 2018)).toEqual({ models: bundledModels('Mazda', 2018), source: 'bundled' })
+      expect(requests).toHaveLength(asked)
+    } finally {
+      failing.close()
+    }
   })
 })
