@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { issueSignInLink } from '~/auth/magic-link.server'
 import { db } from '~/db/client.server'
 import { sessions, verifications } from '~/db/schema'
-import { addSessionCookie, expect, randomIp, test, toast, waitForEmail, type OutboxEmail } from '../support/e2e'
+import { addSessionCookie, expect, randomIp, test, toast, waitForEmail, type OutboxEmail, expectNoSeriousA11yViolations } from '../support/e2e'
 import { createProfile, uniqueEmail } from '../support/factories'
 
 const SUBJECT = 'Your Glass Plan login link'
@@ -30,30 +29,23 @@ async function requestLink(page: Page, address: string, path = '/auth') {
   return waitForEmail(address, SUBJECT)
 }
 
-/** axe runs inside the page, so only with JavaScript on (the server renders the same HTML either way). */
-async function expectNoSeriousA11yViolations(page: Page, javaScript: boolean) {
-  if (!javaScript) return
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 test('request a link, read it from the outbox, confirm with the POST page, land on the dashboard', async ({ page, javaScript }) => {
   const address = uniqueEmail()
   await page.goto('/auth')
   await expect(page.getByText("No password needed. We'll email you a secure link to sign in.")).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   const email = await requestLink(page, address)
   await expect(toast(page)).toContainText('Check your email!')
   await expect(toast(page)).toContainText("We've sent you a magic link to sign in.")
   await expect(page.getByText(address)).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   await page.goto(linkIn(email))
   await expect(page.getByRole('heading', { name: 'Sign in to Glass Plan' })).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Sign in' }).click()
 
   await expect(page).toHaveURL(/\/customer$/)
@@ -63,7 +55,7 @@ test('request a link, read it from the outbox, confirm with the POST page, land 
   await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/signup')
   await expect(page.locator('#claims')).toContainText('Your Claims')
   await expect(page.getByText('No claims yet')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   // Signed-in navigation: Policies, Claims, the e-mail, Sign Out; the logo goes to the dashboard.
   const nav = page.getByRole('navigation', { name: 'Main' })
@@ -207,7 +199,7 @@ test('the dashboard shows the customer by name with their policies', async ({ pa
   await expect(page.getByText(claim.confirmationCode)).toBeVisible()
   await expect(page.getByText('Pending Review')).toBeVisible()
   await expect(page.getByText('Give this to the shop')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 })
 
 test('/dev/outbox lists the sign-in e-mail with its link clickable', async ({ page }) => {

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { addSessionCookie, expect, outboxFor, randomIp, test, toast, waitForEmail } from '../support/e2e'
+import { addSessionCookie, expect, outboxFor, randomIp, test, toast, waitForEmail, expectNoSeriousA11yViolations } from '../support/e2e'
 import { createActivePolicy, createPartnerGroup } from '../support/factories'
 
 /** Small real JPEGs made at test time. */
@@ -17,13 +16,6 @@ test.beforeAll(async () => {
 })
 const file = (name: string) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: images[name]! })
 
-/** axe runs inside the page, so only where JavaScript runs; the markup is the same in both projects. */
-async function expectNoSeriousA11yViolations(page: Page, javaScript: boolean) {
-  if (!javaScript) return
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 /** The operator (an ADMIN_EMAILS address in e2e) in a browser of its own; the profile is shared by all tests. */
 async function operatorPage(browser: Browser, baseURL: string, javaScript: boolean) {
@@ -97,7 +89,7 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   await openInConsole(operator, code)
   await expect(operator.getByRole('img', { name: /damage photo/ })).toHaveCount(2)
   await expect(operator.getByTestId('replacements-left')).toContainText('1')
-  await expectNoSeriousA11yViolations(operator, javaScript)
+  await expectNoSeriousA11yViolations(operator)
   await approve(operator, code, group.name)
   const approved = await waitForEmail(customer.email, 'is approved')
   expect(approved.text).toContain(code)
@@ -111,7 +103,7 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   await expect(shop.getByTestId('customer-name')).toHaveText('Jordan Claimant')
   await expect(shop.getByText(customer.email)).toBeVisible()
   await expect(shop.getByRole('img', { name: /Damage photo/ })).toHaveCount(2)
-  await expectNoSeriousA11yViolations(shop, javaScript)
+  await expectNoSeriousA11yViolations(shop)
 
   await shop.getByLabel('Repair Photos').setInputFiles([file('repair')])
   await shop.getByRole('button', { name: 'Mark Service Complete' }).click()
@@ -188,7 +180,7 @@ test('a chip-only plan locks the damage type, and a claim without photos is refu
   await expect(page.getByText('Your chip repair plan covers chip damage only.')).toBeVisible()
   await expect(page.getByRole('option', { name: 'Crack (Not covered)' })).toBeDisabled()
   await expect(page.getByText('PNG, JPG up to 10MB each')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
   await page.getByLabel('What Happened?').fill('Small chip.')
   await page.getByRole('button', { name: 'Submit Claim' }).click()
   await expect(toast(page)).toContainText('Photos Required')

@@ -1,10 +1,8 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
-import { expect, test, toast } from '../support/e2e'
+import { expect, test, toast, expectNoSeriousA11yViolations } from '../support/e2e'
+import { makePhotos } from '../support/photos'
 import { DEMO_BANNER, DEMO_CUSTOMER, DEMO_POLICIES, DEMO_SUBMITTED_CODE } from '~/content/demo'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
@@ -17,23 +15,14 @@ import { createId } from '~/db/ids'
 const ACTIVE = DEMO_POLICIES.find((policy) => policy.status === 'active')!
 const PENDING = DEMO_POLICIES.find((policy) => policy.status === 'pending')!
 
-let photoDir: string
+/** Small real JPEGs made at test time, one colour per view so the previews differ. */
+let photos: Awaited<ReturnType<typeof makePhotos>>
 test.beforeAll(async () => {
-  photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-demo-photos-'))
-  for (const [name, background] of Object.entries({ head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', damage: '#777777' })) {
-    await sharp({ create: { width: 320, height: 240, channels: 3, background } }).jpeg().toFile(path.join(photoDir, `${name}.jpg`))
-  }
+  photos = await makePhotos({ head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', damage: '#777777' })
 })
-test.afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }))
-const photo = (name: string) => path.join(photoDir, `${name}.jpg`)
+test.afterAll(() => photos.remove())
+const photo = (name: string) => photos.photo(name)
 
-/** axe runs in the page, so only where JavaScript runs; the markup is the same without it. */
-async function expectNoSeriousA11yViolations(page: Page, javaScript: boolean) {
-  if (!javaScript) return
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 /** With JavaScript every demo action stays in the browser: record any request that is not a plain GET. */
 function recordWrites(page: Page) {
@@ -115,7 +104,7 @@ test('the demo dashboard greets the sample customer and lists the sample policie
   }
   await expect(page.locator('[data-claim-id]').getByText('CS-R8TZ2P')).toBeVisible()
   await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/#pricing')
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 })
 
 test('cancelling a sample policy after confirming shows it as cancelled', async ({ page, javaScript }) => {
@@ -127,7 +116,7 @@ test('cancelling a sample policy after confirming shows it as cancelled', async 
 
   await active.getByRole('link', { name: 'Cancel Policy' }).click()
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
   if (javaScript) {
     // The confirmation is a dialog; 'Keep Policy' closes it and changes nothing.
     await page.getByRole('button', { name: 'Keep Policy' }).click()
@@ -171,7 +160,7 @@ test('completing the sample policy goes through both real steps to the complete 
   await expect(page.getByTestId('demo-banner')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Complete Your Policy' })).toBeVisible()
   await expect(page.getByText('Step 1 of 2')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   if (javaScript) {
     await expect(page.getByRole('button', { name: 'Upload Photos' })).toBeDisabled()
@@ -209,7 +198,7 @@ test('completing the sample policy goes through both real steps to the complete 
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible()
   await expect(page.getByTestId('demo-banner')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/customer')
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   if (javaScript) expect(writes).toEqual([])
   expect(demoFootprint(plate)).toEqual(NOTHING)
@@ -226,7 +215,7 @@ test('a sample claim is submitted to the real success view and back to the demo 
   await expect(page.getByTestId('demo-banner')).toBeVisible()
   await expect(page.getByTestId('policy-number')).toHaveText(ACTIVE.id)
   await expect(page.getByRole('link', { name: 'Cancel', exact: true })).toHaveAttribute('href', '/demo/customer')
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   // The real form's rules: a photo is required.
   await page.getByLabel('What Happened?').fill(`A stone hit the windshield on the highway. ${marker}`)
@@ -241,7 +230,7 @@ test('a sample claim is submitted to the real success view and back to the demo 
 
   await expect(page.getByRole('heading', { name: 'Claim Submitted Successfully!' })).toBeVisible()
   await expect(page.getByTestId('confirmation-code')).toHaveText(DEMO_SUBMITTED_CODE)
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
   await page.getByRole('link', { name: 'Return to Dashboard' }).click()
   await expect(page).toHaveURL(/\/demo\/customer$/)
   await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_CUSTOMER.fullName}` })).toBeVisible()

@@ -1,32 +1,16 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
-import { expect, test, toast, waitForEmail } from '../support/e2e'
+import { expect, test, toast, waitForEmail, expectNoSeriousA11yViolations } from '../support/e2e'
 import { createPolicy } from '../support/factories'
+import { makePhotos } from '../support/photos'
 
 /** Small real JPEGs made at test time, one colour per view so the previews differ. */
-let photoDir: string
+let photos: Awaited<ReturnType<typeof makePhotos>>
 test.beforeAll(async () => {
-  photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-photos-'))
-  const colours = { head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', extra: '#777777' }
-  for (const [name, background] of Object.entries(colours)) {
-    await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toFile(path.join(photoDir, `${name}.jpg`))
-  }
+  photos = await makePhotos({ head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', extra: '#777777' }, { width: 640, height: 480 })
 })
-test.afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }))
+test.afterAll(() => photos.remove())
+const photo = (name: string) => photos.photo(name)
 
-const photo = (name: string) => path.join(photoDir, `${name}.jpg`)
-
-/** axe runs in the page, so only where JavaScript runs; the markup is the same without it. */
-async function expectNoSeriousA11yViolations(page: Page, javaScript: boolean) {
-  if (!javaScript) return
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 async function uploadPhotos(page: Page, { extra = false } = {}) {
   await page.locator('#photo-head_on').setInputFiles(photo('head_on'))
@@ -47,7 +31,7 @@ test('from an incomplete policy through both steps to an active policy on the da
   await expect(page.getByRole('heading', { name: 'Complete Your Policy' })).toBeVisible()
   await expect(page.getByText('Step 1 of 2')).toBeVisible()
   await expect(page.getByText('Make sure the whole windshield is visible')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   if (javaScript) {
     // The button waits for the three required views; a chosen photo shows a preview at once.
@@ -81,7 +65,7 @@ test('from an incomplete policy through both steps to an active policy on the da
   expect((await request.get(photoUrl)).status()).toBe(404)
   await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page.getByText('Step 2 of 2')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   await page.getByLabel('License plate').fill('abc123')
   await page.getByLabel('Plate state').selectOption('UT')
@@ -106,7 +90,7 @@ test('from an incomplete policy through both steps to an active policy on the da
   }
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible()
   await expect(page.getByText('Your policy is now active')).toBeVisible()
-  await expectNoSeriousA11yViolations(page, javaScript)
+  await expectNoSeriousA11yViolations(page)
 
   const email = await waitForEmail(profile.email, 'Your windshield coverage is active')
   expect(email.text).toContain('2019 Toyota Camry (UT ABC123)')

@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test, toast, waitForEmail, type OutboxEmail } from '../support/e2e'
+import { expect, test, toast, waitForEmail, type OutboxEmail, expectNoSeriousA11yViolations } from '../support/e2e'
 import { createPolicy, getPolicy, uniqueEmail } from '../support/factories'
 
 const DAY = 24 * 60 * 60 * 1000
 
-/** axe runs inside the page, so only where JavaScript runs; the markup checked is the same in both projects. */
-async function expectNoSeriousA11yViolations(page: Page) {
-  if (test.info().project.name === 'js-off') return
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 function linkIn(email: OutboxEmail) {
   const match = /(https?:\/\/\S+\/auth\/verify\?token=[\w-]+)/.exec(email.text)

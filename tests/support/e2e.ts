@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { createProfile, findOrCreateProfile, sessionCookieFor, uniqueEmail } from './factories'
 import { outboxFor } from './outbox'
@@ -61,4 +62,15 @@ export async function waitForEmail(to: string, subject: RegExp | string = /.*/, 
 /** The toast the server rendered on this page. */
 export function toast(page: Page) {
   return page.locator('[data-toast]')
+}
+
+/**
+ * No serious or critical axe-core violations on this page. axe runs inside the page, so only in the projects where
+ * JavaScript runs; the markup it checks is the same without JavaScript.
+ */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  if (base.info().project.use.javaScriptEnabled === false) return
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }

@@ -1,0 +1,19 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+
+/**
+ * Small real JPEGs made at test time, one colour each so previews differ. Returns the path of each by name and a
+ * cleanup function.
+ */
+export async function makePhotos(colours: Record<string, string>, size = { width: 320, height: 240 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-photos-'))
+  for (const [name, background] of Object.entries(colours)) {
+    await sharp({ create: { ...size, channels: 3, background } }).jpeg().toFile(path.join(dir, `${name}.jpg`))
+  }
+  return {
+    photo: (name: string) => path.join(dir, `${name}.jpg`),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  }
+}
