@@ -282,6 +282,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">History</h2>
+            {history.length === 0 ? <p className="mt-2 text-sm text-slate-700">Nothing recorded yet.</p> : null}
             <ol className="mt-2 space-y-1 text-sm text-slate-700">
               {history.map((entry) => (
                 <li key={entry.id}>
