@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '../support/e2e'
+
+/**
+ * The production server as the operator runs it (`node server.js`), started here on its own port and data directory:
+ * a bad setting stops it with one line naming the variable; SIGTERM lets it finish and close SQLite cleanly.
+ * Browser-independent, so it runs in one project only.
+ */
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
+
+const buildDir = process.env.BUILD_DIR ?? 'build-e2e'
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['server.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR: buildDir, VPIC_URL: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+test('a bad setting stops the server with one line naming it', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
+  const server = startServer({ PORT: '3990', DATA_DIR: dataDir, ADMIN_EMAILS: 'ops@example.com, not-an-address' })
+  expect(await server.exited).toBe(1)
+  const lines = server.output().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Configuration error: ADMIN_EMAILS/)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('SIGTERM stops the server cleanly and leaves a checkpointed database', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const server = startServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789' })
+  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
+  expect(server.output()).toContain('payments:     test checkout')
+
+  // A request in flight when SIGTERM arrives still gets its answer: send half a form, stop the server, send the rest.
+  const body = 'email=drain%40example.com'
+  const request = http.request(`http://localhost:${port}/auth`, {
+    method: 'POST',
+    headers: { Origin: `http://localhost:${port}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) },
+  })
+  const answered = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    request.on('error', reject)
+  })
+  request.write(body.slice(0, 6))
+  await new Promise((resolve) => request.once('socket', (socket) => socket.once('connect', resolve)))
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  server.child.kill('SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  request.end(body.slice(6))
+  // Answered by the app (whatever it makes of the form), not cut off.
+  const status = await answered
+  expect(status).toBeGreaterThanOrEqual(200)
+  expect(status).toBeLessThan(500)
+  expect(await server.exited).toBe(0)
+  expect(server.output()).toContain('SIGTERM: finishing in-flight requests')
+  // Closing the last connection checkpoints the WAL into the database file and removes it.
+  expect(fs.existsSync(path.join(dataDir, 'app.sqlite'))).toBe(true)
+  expect(fs.existsSync(path.join(dataDir, 'app.sqlite-wal'))).toBe(false)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
