@@ -10,8 +10,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 
-// A .env file beside this one, if any, fills in what the environment does not already set.
-if (fs.existsSync('.env')) process.loadEnvFile('.env')
+// `npm start` / `npm run serve` pass --dotenv: a .env file, if any, fills in what the environment does not set.
+// (Tests and benchmarks start the server without it, so a developer's .env cannot switch them to live services.)
+if (process.argv.includes('--dotenv') && fs.existsSync('.env')) process.loadEnvFile('.env')
 // Before anything loads React: its development and production builds must not mix (hence the dynamic imports).
 process.env.NODE_ENV ??= 'production'
 const { createRequestListener } = await import('@mjackson/node-fetch-server')
