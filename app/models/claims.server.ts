@@ -239,21 +239,10 @@ export async function notifyClaimSubmitted(claimId: string) {
   try {
     const context = claimContext(claimId)
     if (!context) return false
-    const { claim, profile, policy, vehicle } = context
-    const appUrl = env().APP_URL
-    const receipt = claimReceivedEmail({ claimId: claim.id, confirmationCode: claim.confirmationCode, dashboardUrl: `${appUrl}/customer#claims` })
+    const { claim, profile } = context
+    const receipt = claimReceivedEmail({ claimId: claim.id, confirmationCode: claim.confirmationCode, dashboardUrl: `${env().APP_URL}/customer#claims` })
     await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
-    const operator = operatorClaimEmail({
-      kind: 'new',
-      claimId: claim.id,
-      confirmationCode: claim.confirmationCode,
-      customer: profile.fullName || profile.email,
-      planType: policy.planType,
-      damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
-      filedLate: claim.filedLate,
-      reviewUrl: `${appUrl}/admin/claims/${claim.id}`,
-    })
+    const operator = operatorEmailFor('new', context)
     for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
     return true
   } catch (error) {
@@ -308,20 +297,10 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     audit(tx, input.profileId, 'claim.appealed', input.claimId, {})
     return row
   })
-  await notify(claim.id, ({ claim: current, profile, policy, vehicle }) => {
-    const appUrl = env().APP_URL
-    const received = claimAppealReceivedEmail({ claimId: current.id, confirmationCode: current.confirmationCode, dashboardUrl: `${appUrl}/customer#claims` })
-    const operator = operatorClaimEmail({
-      kind: 'appeal',
-      claimId: current.id,
-      confirmationCode: current.confirmationCode,
-      customer: profile.fullName || profile.email,
-      planType: policy.planType,
-      damageType: current.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
-      filedLate: current.filedLate,
-      reviewUrl: `${appUrl}/admin/claims/${current.id}`,
-    })
+  await notify(claim.id, (context) => {
+    const { claim: current, profile } = context
+    const received = claimAppealReceivedEmail({ claimId: current.id, confirmationCode: current.confirmationCode, dashboardUrl: `${env().APP_URL}/customer#claims` })
+    const operator = operatorEmailFor('appeal', context)
     return [
       { to: profile.email, ...received, tag: 'claim-appeal-received' },
       ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),
@@ -385,6 +364,21 @@ export function recentlyDecided(limit = 20) {
 }
 
 type ClaimContext = { claim: Claim; policy: Policy; profile: Profile; vehicle: Vehicle | null; partnerGroup: PartnerGroup | null }
+
+/** The operator's e-mail about a new claim or an appeal, with what the review queue needs at a glance. */
+function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, policy, vehicle }: Omit<ClaimContext, 'partnerGroup'>) {
+  return operatorClaimEmail({
+    kind,
+    claimId: claim.id,
+    confirmationCode: claim.confirmationCode,
+    customer: profile.fullName || profile.email,
+    planType: policy.planType,
+    damageType: claim.damageType,
+    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
+    filedLate: claim.filedLate,
+    reviewUrl: `${env().APP_URL}/admin/claims/${claim.id}`,
+  })
+}
 
 function claimContext(claimId: string): ClaimContext | null {
   const row = db()

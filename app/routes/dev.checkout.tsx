@@ -77,6 +77,8 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
     constraint: getZodConstraint(LocalPaySchema),
     defaultValue: { email: buyerEmail ?? '' },
     shouldValidate: 'onBlur',
+    // Clear a fixed field's error while typing, so the layout doesn't move under the Pay click.
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LocalPaySchema }),
   })
 
