@@ -15,13 +15,14 @@ import zlib from 'node:zlib'
 if (process.argv.includes('--dotenv') && fs.existsSync('.env')) process.loadEnvFile('.env')
 // Before anything loads React: its development and production builds must not mix (hence the dynamic imports).
 process.env.NODE_ENV ??= 'production'
-const { createRequestListener } = await import('@mjackson/node-fetch-server')
 const { createRequestHandler } = await import('react-router')
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const PORT = Number(process.env.PORT ?? 3000)
 const MODE = process.env.NODE_ENV
 /** Set on every request by this server, overwriting anything the client sent; read by clientIp() in the app. */
 const CLIENT_ADDRESS_HEADER = 'X-Glass-Client-Address'
+/** Always the socket's own address (never a proxy header): the local tools answer only to this machine. */
+const PEER_ADDRESS_HEADER = 'X-Glass-Peer-Address'
 const TRUSTED_IP_HEADER = process.env.CLIENT_IP_HEADER?.trim() || null
 
 // Loading the build validates the configuration, migrates and seeds the database and prints the banner.
@@ -100,11 +101,11 @@ function serveStatic(req, res, file) {
 }
 
 // --- compression of React Router's responses ---------------------------------------------------------------------------
-function compress(request, response) {
+function compress(req, response) {
   const type = response.headers.get('Content-Type') ?? ''
   if (!response.body || response.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return response
   response.headers.append('Vary', 'Accept-Encoding')
-  if (!/\bgzip\b/.test(request.headers.get('Accept-Encoding') ?? '')) return response
+  if (!acceptsGzip(req)) return response
   const headers = new Headers(response.headers)
   headers.set('Content-Encoding', 'gzip')
   headers.delete('Content-Length')
@@ -116,24 +117,251 @@ function log(method, pathname, status, started) {
 }
 
 // --- everything else: React Router ---------------------------------------------------------------------------------------
-const reactRouter = createRequestListener(
-  async (request, client) => {
-    const started = performance.now()
-    const address = (TRUSTED_IP_HEADER && request.headers.get(TRUSTED_IP_HEADER)?.split(',')[0]?.trim()) || client.address || 'unknown'
-    request.headers.set(CLIENT_ADDRESS_HEADER, address)
-    const response = await handleRequest(request)
-    log(request.method, new URL(request.url).pathname, response.status, started)
-    return compress(request, response)
-  },
-  {
-    onError(error) {
-      console.error(error)
-      return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+// Our own small Node → Fetch adapter (not @mjackson/node-fetch-server): a method Fetch cannot represent (TRACE) must be
+// answered before `new Request` throws; a `//host/path` request line must not change the URL's origin; an upload cut
+// off mid-body must error its stream (so the multipart reader answers 400) instead of leaving it open forever; and every
+// body has a cap enforced while it streams in (app/request-policy.server.ts has the table of routes).
+const { ALLOW_HEADER, SERVED_METHODS, bodyPolicy, tooLargeMessage } = build.entry.module
+
+function plain(res, status, message, extraHeaders = {}) {
+  if (res.headersSent) return res.destroy()
+  const body = Buffer.from(`${message}\n`)
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
+  })
+  res.end(body)
+}
+
+/** After a refusal, this much more of a body is read and dropped so the client can read our answer. */
+const DRAIN_AFTER_REFUSAL = 8 * 1024 * 1024
+
+/**
+ * Refuses the request. The answer goes out at once; the rest of the body is read and dropped (up to
+ * DRAIN_AFTER_REFUSAL, so a browser that is still sending reads our message rather than a broken pipe) and the
+ * connection is kept; a client that sends more than that is cut off.
+ */
+function refuse(req, res, status, message, extraHeaders = {}) {
+  if (req.complete) return plain(res, status, message, extraHeaders)
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > DRAIN_AFTER_REFUSAL) {
+    plain(res, status, message, { Connection: 'close', ...extraHeaders })
+    res.once('finish', () => req.destroy())
+    return
+  }
+  plain(res, status, message, extraHeaders)
+  let drained = 0
+  req.removeAllListeners('data')
+  req.on('data', (chunk) => {
+    drained += chunk.length
+    if (drained > DRAIN_AFTER_REFUSAL) req.destroy()
+  })
+  req.on('error', () => {})
+  req.resume()
+}
+
+const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i
+
+/** The request's URL, from the Host header and the path of the request line; null when either is unusable. */
+function requestUrl(req) {
+  const host = req.headers.host ?? 'localhost'
+  if (!HOST_PATTERN.test(host)) return null
+  let target = req.url ?? '/'
+  if (!target.startsWith('/')) {
+    // Absolute form (`GET http://x/y`) keeps only its path; `*` (OPTIONS) and the rest are not ours to serve.
+    try {
+      const absolute = new URL(target)
+      target = absolute.pathname + absolute.search
+    } catch {
+      return null
+    }
+  }
+  try {
+    // Concatenated, not resolved: `//evil.example/x` is a path on this host, never another origin.
+    return new URL(`http://${host}${target}`)
+  } catch {
+    return null
+  }
+}
+
+function requestHeaders(req, address, peer) {
+  const headers = new Headers()
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
+  headers.set(CLIENT_ADDRESS_HEADER, address)
+  headers.set(PEER_ADDRESS_HEADER, peer)
+  return headers
+}
+
+/** Reads a whole body of at most maxBytes; resolves null (after answering 413) when it is larger. */
+function readWhole(req, res, maxBytes) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    let size = 0
+    let done = false
+    req.on('data', (chunk) => {
+      if (done) return
+      size += chunk.length
+      if (size > maxBytes) {
+        done = true
+        chunks.length = 0
+        refuse(req, res, 413, tooLargeMessage(maxBytes))
+        return resolve(null)
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (done) return
+      done = true
+      resolve(Buffer.concat(chunks, size))
+    })
+    req.on('error', (error) => {
+      if (done) return
+      done = true
+      reject(error)
+    })
+    req.on('close', () => {
+      if (done) return
+      done = true
+      reject(new Error('The client closed the connection before the body arrived'))
+    })
+  })
+}
+
+/**
+ * An upload's body as a web stream that errors (never hangs) when the client goes away or passes maxBytes. `discard()`
+ * is for an answer sent before the route read the whole body (a redirect, a refusal): the rest is read and dropped,
+ * up to maxBytes, so the browser can read the answer instead of seeing its upload cut off.
+ */
+function streamBody(req, res, maxBytes) {
+  let size = 0
+  let finished = false
+  let discarding = false
+  const stream = new ReadableStream(
+    {
+      start(controller) {
+        const fail = (error) => {
+          if (finished) return
+          finished = true
+          controller.error(error)
+        }
+        req.on('data', (chunk) => {
+          size += chunk.length
+          if (size > maxBytes) {
+            if (discarding) return req.destroy()
+            fail(new Error('upload too large'))
+            return refuse(req, res, 413, tooLargeMessage(maxBytes))
+          }
+          if (finished) return
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 1) <= 0) req.pause()
+        })
+        req.on('end', () => {
+          if (finished) return
+          finished = true
+          controller.close()
+        })
+        req.on('error', fail)
+        req.on('close', () => fail(new Error('The client closed the connection before the upload arrived')))
+      },
+      pull() {
+        req.resume()
+      },
+      cancel() {
+        finished = true
+        req.resume()
+      },
     },
-  },
-)
+    { highWaterMark: 4 },
+  )
+  const discard = () => {
+    if (req.complete) return
+    discarding = true
+    finished = true
+    req.resume()
+  }
+  return { stream, discard }
+}
+
+async function writeResponse(req, res, response) {
+  const rawHeaders = []
+  for (const [name, value] of response.headers) rawHeaders.push(name, value)
+  res.writeHead(response.status, response.statusText || undefined, rawHeaders)
+  if (response.body == null || req.method === 'HEAD') return res.end()
+  try {
+    for await (const chunk of response.body) {
+      if (res.destroyed) break
+      if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve) })
+    }
+    res.end()
+  } catch (error) {
+    // The headers are gone; all that is left is to cut the answer short so the client sees it failed.
+    console.error(`${req.method} ${req.url}: the response body failed`, error)
+    res.destroy()
+  }
+}
+
+async function handleWithReactRouter(req, res) {
+  const started = performance.now()
+  const url = requestUrl(req)
+  if (!url) return refuse(req, res, 400, 'Bad request.')
+  const policy = bodyPolicy(req.method, url.pathname, req.headers['content-type'] ?? null, req.headers['content-length'] ?? null)
+  if (!policy.ok) {
+    log(req.method, url.pathname, policy.status, started)
+    return refuse(req, res, policy.status, policy.message, policy.status === 405 ? { Allow: ALLOW_HEADER } : {})
+  }
+
+  const peer = req.socket.remoteAddress ?? 'unknown'
+  const address = (TRUSTED_IP_HEADER && req.headers[TRUSTED_IP_HEADER.toLowerCase()]?.split(',')[0]?.trim()) || peer
+  const controller = new AbortController()
+  res.once('close', () => controller.abort())
+  const init = { method: req.method, headers: requestHeaders(req, address, peer), signal: controller.signal }
+  if (req.method === 'POST') {
+    if (policy.streamed) {
+      const upload = streamBody(req, res, policy.maxBytes)
+      res.once('finish', upload.discard)
+      init.body = upload.stream
+      init.duplex = 'half'
+    } else {
+      const body = await readWhole(req, res, policy.maxBytes)
+      if (body === null) return log(req.method, url.pathname, 413, started)
+      init.body = body
+    }
+  }
+
+  let response
+  try {
+    response = await handleRequest(new Request(url, init))
+  } catch (error) {
+    console.error(`${req.method} ${url.pathname} failed outside the app's error handling`, error)
+    response = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  if (res.writableEnded || res.destroyed) return // answered already (a body over its limit), or the client left
+  log(req.method, url.pathname, response.status, started)
+  await writeResponse(req, res, compress(req, response))
+}
+
+function reactRouter(req, res) {
+  handleWithReactRouter(req, res).catch((error) => {
+    // A client that goes away mid-body lands here too; nothing of it may end the process.
+    if (!res.headersSent && !res.destroyed) plain(res, 400, 'Bad request.')
+    else res.destroy()
+    if (!/closed the connection|aborted/i.test(String(error?.message))) console.error(`${req.method} ${req.url}:`, error)
+  })
+}
 
 const server = http.createServer((req, res) => {
+  // Methods we do not serve (TRACE, PUT, DELETE, WebDAV's...) are answered here, before any Fetch object exists.
+  if (!SERVED_METHODS.includes(req.method)) {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { Allow: ALLOW_HEADER, 'Content-Length': '0' })
+      return res.end()
+    }
+    log(req.method, (req.url ?? '/').split('?')[0], 405, performance.now())
+    return refuse(req, res, 405, 'Method not allowed.', { Allow: ALLOW_HEADER })
+  }
   if (req.method === 'GET' || req.method === 'HEAD') {
     const url = req.url ?? '/'
     const query = url.indexOf('?')
@@ -157,16 +385,28 @@ server.listen(PORT, process.env.HOST, () => console.log(`[glass] listening on ht
 
 // Stop accepting connections, let in-flight requests finish (at most 25 s), then exit; the app closes SQLite on exit.
 let stopping = false
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    if (stopping) return
-    stopping = true
-    console.log(`[glass] ${signal}: finishing in-flight requests, then stopping`)
-    server.close(() => process.exit(0))
-    server.closeIdleConnections()
-    setTimeout(() => {
-      console.error('[glass] requests still running after 25 s; stopping anyway')
-      process.exit(1)
-    }, 25_000).unref()
-  })
+function drainAndExit(reason, code) {
+  if (stopping) return
+  stopping = true
+  console.log(`[glass] ${reason}: finishing in-flight requests, then stopping`)
+  server.close(() => process.exit(code))
+  server.closeIdleConnections()
+  setTimeout(() => {
+    console.error('[glass] requests still running after 25 s; stopping anyway')
+    process.exit(1)
+  }, 25_000).unref()
 }
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => drainAndExit(signal, 0))
+
+// The last resort (README, Decisions). Every request's errors are caught above, so these are bugs:
+// - a promise rejected with nobody to handle it left no half-run synchronous code behind: log it, keep serving;
+// - an exception thrown outside any request may have left memory in any state: log it, stop taking requests, let
+//   those in flight finish, and exit non-zero — the supervisor (fly.toml's restart policy, Docker's --restart)
+//   starts a clean process, and SQLite's transactions mean nothing committed is lost and nothing half-written stays.
+process.on('unhandledRejection', (reason) => {
+  console.error('[glass] unhandled promise rejection (server keeps serving):', reason instanceof Error ? reason.stack : reason)
+})
+process.on('uncaughtException', (error) => {
+  console.error('[glass] uncaught exception; restarting cleanly:', error?.stack ?? error)
+  drainAndExit('uncaught exception', 1)
+})

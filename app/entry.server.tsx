@@ -74,3 +74,6 @@ export function answerFromPageCache(pathname: string): { body: Uint8Array; heade
   applySecurityHeaders(headers, nonce)
   return { body: hit.body, headers: [...headers] }
 }
+
+/** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
+export { ALLOW_HEADER, SERVED_METHODS, bodyPolicy, tooLargeMessage } from '~/request-policy.server'

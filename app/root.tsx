@@ -18,6 +18,7 @@ import { Toast } from '~/components/toast'
 import { buttonClass } from '~/components/ui'
 import { env } from '~/env.server'
 import { pageCacheMiddleware } from '~/page-cache.server'
+import { bodyPolicyMiddleware } from '~/request-policy.server'
 import { securityMiddleware } from '~/security.server'
 import { getToast } from '~/toast.server'
 import { useNonce } from '~/utils/nonce'
@@ -32,7 +33,7 @@ const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request 
   return response
 }
 
-export const middleware = [securityMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
+export const middleware = [securityMiddleware, bodyPolicyMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
