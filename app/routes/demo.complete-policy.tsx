@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo, useState } from 'react'
 import { data, redirect, useLocation, useNavigate } from 'react-router'
 import type { Route } from './+types/demo.complete-policy'
-import { DemoUploadError, readDemoForm } from '~/components/demo/multipart.server'
+import { MAX_PHOTO_FILES } from '~/models/policy-setup.server'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
@@ -57,11 +58,11 @@ export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   const planType = demoPlanType(policy)
 
-  let form: Awaited<ReturnType<typeof readDemoForm>>
+  let form: Awaited<ReturnType<typeof readMultipartForm>>
   try {
-    form = await readDemoForm(request)
+    form = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
   } catch (error) {
-    if (!(error instanceof DemoUploadError)) throw error
+    if (!(error instanceof UploadError)) throw error
     return data(
       { intent: 'upload' as const, fieldErrors: {}, toast: { type: 'error' as const, title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
       { status: error.status },

@@ -4,7 +4,7 @@ import type { Route } from './+types/demo.submit-claim'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { checkDemoClaim, chosenPhotos } from '~/components/demo/claim-check'
-import { DemoUploadError, readDemoForm } from '~/components/demo/multipart.server'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
 import type { ToastMessage } from '~/components/toast'
 import { canFileDemoClaim, DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/content/demo'
 import { MAX_CLAIM_PHOTOS, todayIso } from '~/models/claims.server'
@@ -33,11 +33,11 @@ type DemoClaimAnswer = { errors: SubmitClaimErrors; values?: Record<string, stri
 
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
-  let form: Awaited<ReturnType<typeof readDemoForm>>
+  let form: Awaited<ReturnType<typeof readMultipartForm>>
   try {
-    form = await readDemoForm(request)
+    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
   } catch (error) {
-    if (!(error instanceof DemoUploadError)) throw error
+    if (!(error instanceof UploadError)) throw error
     return data<DemoClaimAnswer>({ errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } }, { status: error.status })
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')

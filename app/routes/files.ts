@@ -6,7 +6,7 @@ import type { Route } from './+types/files'
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
-import { contentTypeFor, uploadsPath, verifySignedFile } from '~/services/storage.server'
+import { contentTypeFor, filesCacheControl, uploadsPath, verifySignedFile } from '~/services/storage.server'
 
 /**
  * Stored uploads (DESIGN §6): served only to who may see them — the owner, the operator, or whoever holds a valid
@@ -41,8 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       'Content-Type': contentTypeFor(relPath),
       'Content-Length': String(stat.size),
-      // Private: never kept by shared caches. Signed links are short-lived, so browsers keep them no longer either.
-      'Cache-Control': signed ? 'private, max-age=600' : 'private, max-age=3600',
+      'Cache-Control': filesCacheControl(signed ? url.searchParams.get('exp') : null),
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': 'inline',
       'Last-Modified': stat.mtime.toUTCString(),

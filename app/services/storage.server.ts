@@ -6,6 +6,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import sharp from 'sharp'
 import { env } from '~/env.server'
+import { stripControlCharacters } from '~/validation/text'
 
 /**
  * File storage on the local volume (DESIGN §6 "Uploads"): a streaming multipart reader with limits, every image
@@ -27,6 +28,7 @@ sharp.cache(false)
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif'])
 
+/** A file from a multipart form. `bytes` is empty when the reader was asked not to keep files (the demo). */
 export type UploadedFile = { fieldName: string; fileName: string; contentType: string; bytes: Buffer }
 
 /** A refused upload: the message is for the person uploading, shown next to `field`. */
@@ -45,68 +47,88 @@ export function tooLargeMessage(fileName: string) {
   return `Each photo must be 10 MB or smaller. "${fileName}" is larger.`
 }
 
+const UNREADABLE = 'The upload could not be read. Please choose your photos and submit the form again.'
+const TOO_LARGE = 'This upload is too large. Please send fewer or smaller photos.'
+
+/** The most a form with this many files may send: beyond it the request cannot be legitimate. */
+export function uploadBodyLimit(maxFiles: number, maxFileBytes = MAX_UPLOAD_BYTES, maxFieldBytes = DEFAULT_FIELD_BYTES) {
+  return (maxFiles + 3) * maxFileBytes + MAX_FIELDS * maxFieldBytes
+}
+
 /**
  * Reads a multipart/form-data request as it streams in, refusing it as soon as a limit is passed (a file over
  * maxFileBytes, or more than maxFiles files), so an oversized upload is never held whole in memory. Empty file inputs
- * (no file chosen) are skipped. A url-encoded body is read as plain fields.
+ * (no file chosen) are skipped. A url-encoded body is read as plain fields. With `keepBytes: false` (the demo, which
+ * never stores anything) each file's bytes are counted and dropped as they arrive.
+ *
+ * Whatever the client sends — a body cut off inside a file, a connection dropped mid-upload, a broken boundary, a
+ * limit passed mid-file — ends as an UploadError (400 or 413) for this request: every stream involved has an error
+ * listener, so nothing can escape as an uncaught 'error' event. The reader writes nothing to disk.
  */
 export async function readMultipartForm(
   request: Request,
-  limits: { maxFiles: number; maxFileBytes?: number; maxFieldBytes?: number },
+  limits: { maxFiles: number; maxFileBytes?: number; maxFieldBytes?: number; keepBytes?: boolean },
 ): Promise<{ fields: FormData; files: UploadedFile[] }> {
   const maxFileBytes = limits.maxFileBytes ?? MAX_UPLOAD_BYTES
   const maxFieldBytes = limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES
+  const keepBytes = limits.keepBytes ?? true
   const contentType = request.headers.get('Content-Type') ?? ''
 
   if (!/^multipart\/form-data/i.test(contentType)) {
     if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
-      return { fields: await request.formData(), files: [] }
+      try {
+        return { fields: await request.formData(), files: [] }
+      } catch {
+        throw new UploadError('form', UNREADABLE, 400)
+      }
     }
     throw new UploadError('form', 'Please submit the form again.', 415)
   }
   if (!request.body) return { fields: new FormData(), files: [] }
 
-  // Beyond this many bytes the request cannot be legitimate: stop reading instead of draining it.
-  const hardLimit = (limits.maxFiles + 3) * maxFileBytes + MAX_FIELDS * maxFieldBytes
+  const hardLimit = uploadBodyLimit(limits.maxFiles, maxFileBytes, maxFieldBytes)
   const declared = Number(request.headers.get('Content-Length') ?? 0)
-  if (declared > hardLimit) throw new UploadError('form', 'This upload is too large. Please send fewer or smaller photos.', 413)
+  if (declared > hardLimit) throw new UploadError('form', TOO_LARGE, 413)
+
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: maxFileBytes, fieldSize: maxFieldBytes, fields: MAX_FIELDS, files: limits.maxFiles + 20, parts: MAX_FIELDS + limits.maxFiles + 20 },
+    })
+  } catch {
+    throw new UploadError('form', UNREADABLE, 400) // no boundary, or a content type busboy cannot read
+  }
+  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>)
 
   return new Promise((resolve, reject) => {
     const fields = new FormData()
     const files: UploadedFile[] = []
-    let failure: UploadError | Error | null = null
     let settled = false
 
-    const parser = busboy({
-      headers: { 'content-type': contentType },
-      limits: { fileSize: maxFileBytes, fieldSize: maxFieldBytes, fields: MAX_FIELDS, files: limits.maxFiles + 20, parts: MAX_FIELDS + limits.maxFiles + 20 },
-    })
-    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>)
-
-    // Answer at the first refusal; the rest of the body is read and thrown away (up to the hard limit) so the
+    // Answer at the first refusal. The rest of the body is read and thrown away (up to the hard limit) so the
     // browser gets our message instead of a reset connection.
-    const fail = (error: UploadError | Error) => {
-      failure ??= error
-      if (!settled) {
-        settled = true
-        files.length = 0
-        reject(failure)
-      }
+    const fail = (error: UploadError) => {
+      if (settled) return
+      settled = true
+      files.length = 0
+      reject(error)
     }
 
     let received = 0
     source.on('data', (chunk: Buffer) => {
       received += chunk.length
       if (received > hardLimit) {
-        fail(new UploadError('form', 'This upload is too large. Please send fewer or smaller photos.', 413))
+        fail(new UploadError('form', TOO_LARGE, 413))
         source.unpipe(parser)
         source.destroy()
       }
     })
-    source.on('error', (error) => fail(error))
+    // The client went away, or server.js cut the body off at its limit.
+    source.on('error', () => fail(new UploadError('form', UNREADABLE, 400)))
 
     parser.on('field', (name, value, info) => {
-      if (failure) return
+      if (settled) return
       if (info.valueTruncated) return fail(new UploadError(name, 'This entry is too long.', 413))
       fields.append(name, value)
     })
@@ -115,34 +137,36 @@ export async function readMultipartForm(
       const fileName = info.filename ?? ''
       const chunks: Buffer[] = []
       let size = 0
+      // busboy errors a file stream whose part never ends (a body cut off inside a file): ours to turn into a 400.
+      stream.on('error', () => fail(new UploadError(fieldName, UNREADABLE, 400)))
       stream.on('data', (chunk: Buffer) => {
-        if (failure) return
+        if (settled) return
         size += chunk.length
-        chunks.push(chunk)
+        if (keepBytes) chunks.push(chunk)
       })
       stream.on('limit', () => {
-        fail(new UploadError(fieldName, tooLargeMessage(fileName || 'this file'), 413))
         chunks.length = 0
+        fail(new UploadError(fieldName, tooLargeMessage(fileName || 'this file'), 413))
       })
       stream.on('end', () => {
-        if (failure) return
+        if (settled) return
         if (!fileName && size === 0) return // an empty file input: nothing chosen
         if (files.length >= limits.maxFiles) {
           return fail(new UploadError(fieldName, `Please upload no more than ${limits.maxFiles} photos at a time.`, 413))
         }
-        files.push({ fieldName, fileName: fileName || 'photo', contentType: info.mimeType, bytes: Buffer.concat(chunks, size) })
+        const bytes = keepBytes ? Buffer.concat(chunks, size) : Buffer.alloc(0)
+        files.push({ fieldName, fileName: fileName || 'photo', contentType: info.mimeType, bytes })
       })
     })
 
     parser.on('filesLimit', () => fail(new UploadError('form', `Please upload no more than ${limits.maxFiles} photos at a time.`, 413)))
     parser.on('fieldsLimit', () => fail(new UploadError('form', 'This form has too many entries.', 413)))
     parser.on('partsLimit', () => fail(new UploadError('form', 'This form has too many entries.', 413)))
-    parser.on('error', (error: Error) => fail(new UploadError('form', `The upload could not be read (${error.message}). Please try again.`, 400)))
+    parser.on('error', () => fail(new UploadError('form', UNREADABLE, 400)))
     parser.on('close', () => {
       if (settled) return
       settled = true
-      if (failure) reject(failure)
-      else resolve({ fields, files })
+      resolve({ fields, files })
     })
 
     source.pipe(parser)
@@ -266,10 +290,39 @@ export function signedFileUrl(relPath: string, ttlSeconds = DEFAULT_LINK_SECONDS
   return `/files/${encoded}?exp=${exp}&sig=${signature(relPath, exp)}`
 }
 
+/**
+ * Never kept by shared caches. A signed-in owner's or operator's copy is not kept at all (no-store), so after sign-out
+ * the browser holds no photo; a shop's signed link may be reused by the browser for the rest of the link's life, at
+ * most 10 minutes, so a slow shop PC does not download the same photos on every reload.
+ */
+export function filesCacheControl(signedExp: string | null, now = Date.now()) {
+  if (!signedExp) return 'private, no-store'
+  const left = Math.min(600, Number(signedExp) - Math.floor(now / 1000))
+  return left > 0 ? `private, max-age=${left}` : 'private, no-store'
+}
+
 export function verifySignedFile(relPath: string, exp: string | null, sig: string | null): boolean {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false
   if (Number(exp) < Math.floor(Date.now() / 1000)) return false
   const expected = Buffer.from(signature(relPath, exp))
   const given = Buffer.from(sig)
   return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+}
+
+/** The longest original file name we keep (shown to the operator and the shop; the file itself has our own name). */
+export const MAX_STORED_FILE_NAME = 200
+
+/**
+ * The original name of an upload as stored in a row: control characters removed, at most MAX_STORED_FILE_NAME
+ * characters, cut before the extension so it survives ("very-long….jpg"). Every model that writes an upload's
+ * row uses this, so no path stores a 5,000-character name.
+ */
+export function storedFileName(name: string): string {
+  const clean = stripControlCharacters(name).trim() || 'photo'
+  if (clean.length <= MAX_STORED_FILE_NAME) return clean
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(clean)?.[0] ?? ''
+  let head = clean.slice(0, MAX_STORED_FILE_NAME - extension.length - 1)
+  // Never end on half of a surrogate pair (an emoji cut in two is not valid text).
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1)
+  return `${head}…${extension}`
 }
