@@ -75,9 +75,24 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     }
   }
 
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
+  // The local adapters' tools (/dev/outbox, /dev/checkout) answer only on this machine; a production server that
+  // others can reach must not run on them: it could take no payment and deliver no e-mail.
+  if (parsed.NODE_ENV === 'production' && !isLoopbackOrigin(appUrl)) {
+    const missing = [
+      ...(parsed.STRIPE_SECRET_KEY ? [] : ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
+      ...(parsed.POSTMARK_SERVER_TOKEN ? [] : ['POSTMARK_SERVER_TOKEN']),
+    ]
+    if (missing.length) {
+      throw new ConfigError(
+        `Configuration error: ${missing.join(', ')} required in production when APP_URL (${appUrl}) is not a loopback address; the local test checkout and outbox only run on localhost`,
+      )
+    }
+  }
+
   return {
     ...parsed,
-    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    APP_URL: appUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: parsed.SESSION_SECRET ?? developmentSecret(dataDir),
     REQUIRE_LIVE_SERVICES: requireLive,
@@ -97,6 +112,17 @@ function developmentSecret(dataDir: string) {
     const secret = crypto.randomBytes(32).toString('hex')
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
     return secret
+  }
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+/** An origin on this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackOrigin(origin: string) {
+  try {
+    return LOOPBACK_HOSTS.test(new URL(origin).hostname)
+  } catch {
+    return false
   }
 }
 

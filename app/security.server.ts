@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { createContext, data, type MiddlewareFunction } from 'react-router'
-import { env, servedOverHttps } from '~/env.server'
+import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
+import { routePath } from '~/request-policy.server'
 
 /** The per-request CSP nonce, read by entry.server to mark React Router's inline scripts. */
 export const nonceContext = createContext<string>('')
@@ -61,7 +62,49 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(nonceContext, nonce)
   const response = await next()
   applySecurityHeaders(response.headers, nonce)
+  applyCachePolicy(request, response.headers)
   return response
+}
+
+/** Pages that are the same for every anonymous visitor; everything else is someone's own (or an operator's). */
+const PUBLIC_PAGES = /^\/(|terms-of-service|privacy-policy|excluded-vehicles|signup(\/[^/]+)?|demo(\/.*)?|auth)$/
+
+/**
+ * Private pages are never stored (issue 13): a response whose route did not choose its own Cache-Control gets
+ * `no-store` — unless it is a public page asked for without any cookie. A signed-in visitor's copy of even a public
+ * page carries their name in the header, so any cookie makes it private. The `.data` requests behind client-side
+ * navigation follow their page.
+ */
+export function applyCachePolicy(request: Request, headers: Headers) {
+  if (headers.has('Cache-Control')) return
+  const path = routePath(new URL(request.url).pathname)
+  const anonymousPublic = request.method === 'GET' && !request.headers.get('Cookie') && PUBLIC_PAGES.test(path)
+  if (!anonymousPublic) headers.set('Cache-Control', 'no-store')
+}
+
+export function isLoopbackAddress(address: string) {
+  const plain = address.replace(/^::ffff:/i, '')
+  return plain === '::1' || /^127(\.\d{1,3}){3}$/.test(plain)
+}
+
+/** server.js puts the socket's own address here on every request (never a proxy header's). */
+export const PEER_ADDRESS_HEADER = 'X-Glass-Peer-Address'
+
+/**
+ * The local tools (`/dev/outbox`, `/dev/checkout/*`) stand in for Postmark and Stripe on a developer's machine. They
+ * answer only when the app's own address is a loopback one and the request comes from this machine; anywhere else
+ * they do not exist (404), whatever adapters are in use. Under the development server or in tests, which have no
+ * server.js to report the socket's address, APP_URL alone decides — never in production.
+ */
+export function localToolsAvailable(request: Request) {
+  if (!isLoopbackOrigin(env().APP_URL)) return false
+  const peer = request.headers.get(PEER_ADDRESS_HEADER)
+  if (peer) return isLoopbackAddress(peer)
+  return env().NODE_ENV !== 'production'
+}
+
+export function requireLocalTools(request: Request) {
+  if (!localToolsAvailable(request)) throw data(null, { status: 404 })
 }
 
 export function createNonce() {

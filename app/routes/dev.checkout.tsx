@@ -9,22 +9,27 @@ import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { requireLocalTools } from '~/security.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import { findLocalCheckout } from '~/services/payments.server'
 import { isLookupKey, LocalPaySchema, planForLookupKey } from '~/validation/signup'
 
 const SUCCESS_URL = '/checkout-success?checkout=success'
 
-/** DESIGN §4: the local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live. */
-function requireLocalCheckout(id: string | undefined) {
+/**
+ * DESIGN §4: the local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live, nor for anyone
+ * but this machine (requireLocalTools).
+ */
+function requireLocalCheckout(request: Request, id: string | undefined) {
+  requireLocalTools(request)
   if (env().payments !== 'local' || !id) throw data(null, { status: 404 })
   const checkout = findLocalCheckout(id)
   if (!checkout || !isLookupKey(checkout.lookupKey)) throw data(null, { status: 404 })
   return { ...checkout, lookupKey: checkout.lookupKey }
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const checkout = requireLocalCheckout(params.id)
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const checkout = requireLocalCheckout(request, params.id)
   const plan = planForLookupKey(checkout.lookupKey)
   const buyerEmail = checkout.profileId
     ? (db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, checkout.profileId)).get()?.email ?? null)
@@ -43,7 +48,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const checkout = requireLocalCheckout(params.id)
+  const checkout = requireLocalCheckout(request, params.id)
   const submission = parseWithZod(await request.formData(), { schema: LocalPaySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   // Paying twice (a double click, Back then Pay) lands on the same page; fulfilment is idempotent on the session.

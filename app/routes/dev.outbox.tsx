@@ -5,6 +5,7 @@ import type { Route } from './+types/dev.outbox'
 import { formatLongDate } from '~/utils/dates'
 import { PageHeading } from '~/components/ui'
 import { env } from '~/env.server'
+import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
 
 /** How many messages the page lists (the newest). */
@@ -12,8 +13,12 @@ const SHOWN = 200
 
 type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
 
-/** DESIGN §4: the local outbox, newest first; only while the outbox is the e-mail transport (404 otherwise). */
-export async function loader() {
+/**
+ * DESIGN §4: the local outbox, newest first; only while the outbox is the e-mail transport, and only on this machine
+ * (requireLocalTools) — 404 otherwise.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  requireLocalTools(request)
   if (env().email !== 'outbox') throw data(null, { status: 404 })
   const dir = outboxDir()
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []

@@ -73,3 +73,35 @@ test('SIGTERM stops the server cleanly and leaves a checkpointed database', asyn
   expect(fs.existsSync(path.join(dataDir, 'app.sqlite-wal'))).toBe(false)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
+
+test('with a public APP_URL and no Postmark or Stripe, the production server refuses to start with one line', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
+  const server = startServer({ PORT: '3991', DATA_DIR: dataDir, APP_URL: 'https://glass.example', SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789' })
+  expect(await server.exited).toBe(1)
+  const lines = server.output().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production when APP_URL/)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('an exception thrown outside any request is logged with its stack, and the server drains and exits non-zero for its supervisor', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
+  // A module preloaded into the real server that throws from a timer once the server is up: a bug outside any request.
+  const bomb = path.join(dataDir, 'bomb.mjs')
+  fs.writeFileSync(bomb, "setTimeout(() => { throw new Error('boom outside a request') }, 4000)\n")
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const child = spawn(process.execPath, ['--import', bomb, 'server.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR: buildDir, VPIC_URL: 'off', PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
+  expect(await exited).toBe(1)
+  expect(output).toContain('uncaught exception; restarting cleanly: Error: boom outside a request')
+  expect(output).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)
+  expect(output).toContain('uncaught exception: finishing in-flight requests, then stopping')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})

@@ -1,21 +1,31 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetEnvForTests } from '~/env.server'
 import { loader } from '~/routes/dev.outbox'
+import { loader as checkoutLoader } from '~/routes/dev.checkout'
+import { PEER_ADDRESS_HEADER } from '~/security.server'
 import { sendEmail } from '~/services/email.server'
-import { settle } from '../support/requests'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const appUrl = process.env.APP_URL
 
 afterEach(() => {
   delete process.env.POSTMARK_SERVER_TOKEN
+  process.env.APP_URL = appUrl
   resetEnvForTests()
 })
 
+/** As server.js sends it: the socket's own address in PEER_ADDRESS_HEADER. */
+function outboxRequest(peer?: string) {
+  return routeArgs(makeRequest('/dev/outbox', { headers: peer ? { [PEER_ADDRESS_HEADER]: peer } : {} }))
+}
+
 describe('/dev/outbox', () => {
   it('lists the outbox newest first', async () => {
-    expect(await loader()).toEqual({ messages: [], total: 0 })
+    expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0 })
     await sendEmail({ to: 'older@example.com', subject: 'Older', html: '<p>1</p>', text: 'one http://localhost:3999/auth/verify?token=a', tag: 'sign-in' })
     await new Promise((resolve) => setTimeout(resolve, 5))
     await sendEmail({ to: 'newer@example.com', subject: 'Newer', html: '<p>2</p>', text: 'two', tag: 'claim-approved' })
-    const { messages, total } = await loader()
+    const { messages, total } = await loader(outboxRequest('127.0.0.1'))
     expect(total).toBe(2)
     expect(messages.map((message) => message.subject)).toEqual(['Newer', 'Older'])
     expect(messages[1]).toMatchObject({ to: 'older@example.com', tag: 'sign-in', text: 'one http://localhost:3999/auth/verify?token=a' })
@@ -24,6 +34,22 @@ describe('/dev/outbox', () => {
   it('is a 404 while Postmark is the transport', async () => {
     process.env.POSTMARK_SERVER_TOKEN = 'server-token'
     resetEnvForTests()
-    expect((await settle(() => loader())).status).toBe(404)
+    expect((await settle(() => loader(outboxRequest()))).status).toBe(404)
+  })
+
+  it('answers only this machine: a request from another address is a 404, from loopback (IPv4, IPv6, mapped) it lists', async () => {
+    for (const peer of ['10.0.0.7', '192.168.1.20', '2001:db8::1', '::ffff:10.0.0.7']) {
+      expect((await settle(() => loader(outboxRequest(peer)))).status).toBe(404)
+    }
+    for (const peer of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await settle(() => loader(outboxRequest(peer)))).status).toBe(200)
+    }
+  })
+
+  it('does not exist when APP_URL is not a loopback origin, whoever asks', async () => {
+    process.env.APP_URL = 'https://glass.example'
+    resetEnvForTests()
+    expect((await settle(() => loader(outboxRequest('127.0.0.1')))).status).toBe(404)
+    expect((await settle(() => checkoutLoader(routeArgs(makeRequest('/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }), { id: 'x' })))).status).toBe(404)
   })
 })

@@ -75,6 +75,26 @@ describe('configuration', () => {
   })
 })
 
+describe('local adapters outside this machine (issue 13)', () => {
+  it('refuses to start in production with a public APP_URL and the local checkout or outbox, naming what is missing', () => {
+    const base = { DATA_DIR: tempDir(), NODE_ENV: 'production', APP_URL: 'https://glass.example', SESSION_SECRET: 'x'.repeat(40) }
+    expect(() => parseEnv(base)).toThrow(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production/)
+    expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/^Configuration error: POSTMARK_SERVER_TOKEN required/)
+    expect(() => parseEnv({ ...base, POSTMARK_SERVER_TOKEN: 'pm' })).toThrow(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET required/)
+    expect(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', POSTMARK_SERVER_TOKEN: 'pm' }).payments).toBe('stripe')
+  })
+
+  it('keeps the embedded default working on a loopback APP_URL, in production mode too', () => {
+    for (const APP_URL of [undefined, 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      const config = parseEnv({ DATA_DIR: tempDir(), NODE_ENV: 'production', ...(APP_URL ? { APP_URL } : {}) })
+      expect(config.payments).toBe('local')
+      expect(config.email).toBe('outbox')
+    }
+    // Outside production a LAN address may still use the local adapters (their tools answer only on localhost).
+    expect(parseEnv({ DATA_DIR: tempDir(), APP_URL: 'http://192.168.1.20:3000' }).email).toBe('outbox')
+  })
+})
+
 describe('served over HTTPS', () => {
   it('follows APP_URL, so a local http start can still keep its session cookie', async () => {
     const { resetEnvForTests, servedOverHttps } = await import('~/env.server')
