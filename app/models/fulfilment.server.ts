@@ -4,10 +4,11 @@ import { finishSetupEmail } from '~/components/emails/finish-setup'
 import { formatPrice } from '~/components/signup/format'
 import { planDisplayName, type LookupKey } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
-import { auditLog, policies, profiles, type Policy, type Profile } from '~/db/schema'
+import { auditLog, partnerLocations, policies, profiles, type Policy, type Profile } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { planForLookupKey } from '~/validation/signup'
+import { stripControlCharacters } from '~/validation/text'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -45,6 +46,10 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
     if (existing) return { policy: existing, profile: null, created: false as const }
 
     const profile = findOrCreateBuyer(tx, { email, fullName: input.fullName, profileId: input.profileId ?? null })
+    // The checkout names the location by id; one that no longer exists (or never did) must not block a paid policy.
+    const partnerLocationId = input.partnerLocationId
+      ? (tx.select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, input.partnerLocationId)).get()?.id ?? null)
+      : null
     if (input.stripeCustomerId && !profile.stripeCustomerId) {
       const taken = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.stripeCustomerId, input.stripeCustomerId)).get()
       if (!taken) tx.update(profiles).set({ stripeCustomerId: input.stripeCustomerId }).where(eq(profiles.id, profile.id)).run()
@@ -62,7 +67,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         monthlyPriceCents: input.monthlyPriceCents,
         billingInterval: 'month',
         initialTermEndsAt: initialTermEnd(now).toISOString(),
-        partnerLocationId: input.partnerLocationId,
+        partnerLocationId,
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
         stripeCustomerId: input.stripeCustomerId ?? null,
@@ -83,7 +88,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
           checkoutSessionId: input.checkoutSessionId,
           lookupKey: input.lookupKey,
           monthlyPriceCents: input.monthlyPriceCents,
-          partnerLocationId: input.partnerLocationId,
+          partnerLocationId,
           tosVersion: input.tosVersion,
           via: input.stripeSubscriptionId ? 'stripe' : 'local',
         },
@@ -99,7 +104,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
 type Tx = Parameters<Parameters<typeof transaction>[0]>[0]
 
 function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | null; profileId: string | null }): Profile {
-  const fullName = buyer.fullName?.trim() || null
+  const fullName = (buyer.fullName && stripControlCharacters(buyer.fullName).trim()) || null
   const known =
     (buyer.profileId ? tx.select().from(profiles).where(eq(profiles.id, buyer.profileId)).get() : undefined) ??
     tx.select().from(profiles).where(eq(profiles.email, buyer.email)).get()

@@ -27,6 +27,14 @@ export function findActiveLocationBySlug(slug: string) {
   )
 }
 
+export function partnerGroupExists(id: string) {
+  return Boolean(db().select({ id: partnerGroups.id }).from(partnerGroups).where(eq(partnerGroups.id, id)).get())
+}
+
+export function partnerLocationExists(id: string) {
+  return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, id)).get())
+}
+
 export function slugTaken(slug: string) {
   return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.slug, slug)).get())
 }

@@ -10,6 +10,8 @@ import {
   createPartnerGroup,
   createPartnerLocation,
   listPartnerGroups,
+  partnerGroupExists,
+  partnerLocationExists,
   setPartnerGroupActive,
   setPartnerLocationActive,
   slugTaken,
@@ -26,18 +28,28 @@ export async function action({ request }: Route.ActionArgs) {
   const operator = await requireAdmin(request)
   const formData = await request.formData()
   const submission = await parseWithZod(formData, {
+    // Every id the form names must exist: a stale page or a hand-made post gets a message, never a database error.
     schema: PartnerConsoleSchema.superRefine((value, ctx) => {
+      if (value.intent === 'create-location' && !partnerGroupExists(value.partnerGroupId)) {
+        ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: 'That partner group does not exist. Choose one from the list.' })
+      }
       if (value.intent === 'create-location' && slugTaken(value.slug)) {
         ctx.addIssue({ code: 'custom', path: ['slug'], message: 'That signup link is already in use.' })
+      }
+      if (value.intent === 'set-group-active' && !partnerGroupExists(value.id)) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That partner group does not exist (any more). Reload the page.' })
+      }
+      if (value.intent === 'set-location-active' && !partnerLocationExists(value.id)) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That location does not exist (any more). Reload the page.' })
       }
     }),
     async: true,
   })
   if (submission.status !== 'success') {
-    return data(
-      { intent: String(formData.get('intent')), result: submission.reply(), toast: { type: 'error' as const, title: 'Please correct the highlighted fields.' } },
-      { status: 400 },
-    )
+    // The toggles have no field to show a message next to: their message goes in the toast.
+    const idError = submission.error?.id?.[0]
+    const toast = idError ? { type: 'error' as const, title: 'Not found', description: idError } : { type: 'error' as const, title: 'Please correct the highlighted fields.' }
+    return data({ intent: String(formData.get('intent')), result: submission.reply(), toast }, { status: 400 })
   }
   const value = submission.value
   switch (value.intent) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { freeText } from './text'
 
 // SPEC §5 "Claim form", "Partner completion" and §8 wording.
 export const PHOTOS_REQUIRED = { title: 'Photos Required', description: 'Please upload at least one photo of the damage.' } as const
@@ -17,9 +18,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/
 export const SubmitClaimSchema = z.object({
   policyId: z.string({ error: MISSING_INFORMATION.description }).trim().min(1, MISSING_INFORMATION.description),
   damageType: z.enum(['chip', 'crack'], { error: 'Please choose the type of damage.' }).default('chip'),
-  description: z
-    .string({ error: DESCRIPTION_REQUIRED.description })
-    .trim()
+  description: freeText({ error: DESCRIPTION_REQUIRED.description })
     .min(1, DESCRIPTION_REQUIRED.description)
     .max(4000, 'Please keep the description under 4,000 characters.'),
   damageDate: z
@@ -32,9 +31,7 @@ export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 
 /** /customer/claims/:claimId/appeal */
 export const AppealSchema = z.object({
-  appealText: z
-    .string({ error: 'Please tell us why the decision should change.' })
-    .trim()
+  appealText: freeText({ error: 'Please tell us why the decision should change.' })
     .min(10, 'Please tell us why the decision should change (at least 10 characters).')
     .max(4000, 'Please keep the appeal under 4,000 characters.'),
 })
@@ -47,9 +44,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   }),
   z.object({
     intent: z.literal('deny'),
-    reason: z
-      .string({ error: 'Please give the reason for the denial.' })
-      .trim()
+    reason: freeText({ error: 'Please give the reason for the denial.' })
       .min(1, 'Please give the reason for the denial.')
       .max(2000, 'Please keep the reason under 2,000 characters.'),
   }),
@@ -74,9 +69,7 @@ export const CompleteClaimSchema = z.object({
       }
       return Math.round(Number(cleaned) * 100)
     }),
-  partnerNotes: z
-    .string()
-    .trim()
+  partnerNotes: freeText()
     .max(4000, 'Please keep the notes under 4,000 characters.')
     .optional()
     .transform((value) => value || null),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { PlanType } from '~/content/marketing'
 import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
+import { freeText } from './text'
 
 /**
  * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
@@ -70,9 +71,7 @@ const yearField = (now: Date) => {
 }
 
 const makeField = (planType: PlanType) =>
-  z
-    .string({ error: VEHICLE_MESSAGES.make })
-    .trim()
+  freeText({ error: VEHICLE_MESSAGES.make })
     .min(1, VEHICLE_MESSAGES.make)
     .max(60, VEHICLE_MESSAGES.make)
     // The dropdown hides excluded makes for Comprehensive; a hand-made post must not get around it (DESIGN §6).
@@ -97,7 +96,7 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
       .transform((code) => code.toUpperCase()),
     year: yearField(now),
     make: makeField(planType),
-    model: z.string({ error: VEHICLE_MESSAGES.model }).trim().min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
+    model: freeText({ error: VEHICLE_MESSAGES.model }).min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
   })
 }
 export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
@@ -106,7 +105,7 @@ export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
 export function modelLookupSchema(planType: PlanType | null, now = new Date()) {
   return z.object({
     year: yearField(now),
-    make: planType ? makeField(planType) : z.string().trim().min(1, VEHICLE_MESSAGES.make).max(60),
+    make: planType ? makeField(planType) : freeText().min(1, VEHICLE_MESSAGES.make).max(60),
   })
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOOKUP_KEYS, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
+import { freeText } from './text'
 
 export { LOOKUP_KEYS }
 
@@ -62,7 +63,7 @@ export const CreateCheckoutSchema = z.object({
 /** The local test checkout's Pay form (/dev/checkout/:id). */
 export const LocalPaySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(120, 'Please use at most 120 characters'),
+  fullName: freeText({ error: 'Full name is required' }).min(1, 'Full name is required').max(120, 'Please use at most 120 characters'),
 })
 
 /** Cancellation, renewal and billing-portal buttons of a policy: one form, several intents. */
