@@ -38,7 +38,7 @@ export function signInFailureMessage(reason: SignInFailure, via: 'link' | 'code'
         ? `That code isn't right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
         : "That code isn't right, and it was the last try. Request a new login link."
     case 'void':
-      return 'Too many wrong codes. That code no longer works; request a new login link.'
+      return 'Too many wrong codes. That code no longer works; use the link in the e-mail, or request a new login link.'
   }
 }
 

@@ -16,7 +16,7 @@ import { safeRedirect } from '~/utils/redirect'
 
 export const VERIFY_PATH = '/auth/verify'
 export const LINK_TTL_MINUTES = 15
-/** Wrong codes a verification tolerates; after that it is void, even for the right code. */
+/** Wrong codes a verification tolerates; after that its code is void, even the right one. Its link keeps working. */
 export const MAX_CODE_ATTEMPTS = 5
 
 export type IssuedSignInLink = { url: string; code: string; expiresAt: Date }
@@ -85,10 +85,13 @@ export function inspectSignInLink(token: string | null | undefined, now = new Da
   return stateOf(row, now)
 }
 
+/**
+ * The link's state. Wrong typed codes (`attempts`) are deliberately not part of it: anyone can type codes for any
+ * address, so they may void the code, but the link only its recipient holds keeps working until it is used or expires.
+ */
 function stateOf(row: typeof verifications.$inferSelect | undefined, now: Date): LinkState {
   if (!row) return 'invalid'
   if (row.consumedAt) return 'used'
-  if (row.attempts >= MAX_CODE_ATTEMPTS) return 'used'
   if (row.expiresAt <= now.toISOString()) return 'expired'
   return 'valid'
 }
@@ -119,7 +122,7 @@ export function consumeSignInLink(token: string, now = new Date()): Consumed | L
 
 /**
  * Checks a typed code against the address's open verifications. A wrong code counts as an attempt on each of them;
- * once a verification has had MAX_CODE_ATTEMPTS wrong codes it is void.
+ * once a verification has had MAX_CODE_ATTEMPTS wrong codes its code is void (its link is not: see stateOf).
  */
 export function consumeSignInCode(email: string, code: string, now = new Date()): Consumed | CodeFailure {
   const address = normalizeEmail(email)

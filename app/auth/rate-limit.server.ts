@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { eq, lt } from 'drizzle-orm'
 import { data } from 'react-router'
 import { db } from '~/db/client.server'
@@ -65,6 +66,41 @@ export function clientIp(request: Request) {
   if (fromServer) return fromServer
   const header = env().CLIENT_IP_HEADER
   return (header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined) || 'local'
+}
+
+/**
+ * What a per-client limit counts under: an IPv4 address as it is, an IPv6 address by its /64 network. One subscriber
+ * (a home line, a phone, a rented server) usually holds a whole /64 and can take any address in it, so counting
+ * single IPv6 addresses would let one attacker look like millions. IPv4-mapped IPv6 (::ffff:a.b.c.d) counts as the
+ * IPv4 address; anything that is not an address ('local' under a dev server) is used as it is.
+ */
+export function clientNetwork(address: string): string {
+  const value = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (isIPv4(value)) return value
+  if (!isIPv6(value)) return address
+  const groups = ipv6Groups(value)
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (expanding '::' and a trailing dotted IPv4 part). */
+function ipv6Groups(address: string): number[] {
+  const parts = (text: string) =>
+    text
+      .split(':')
+      .filter(Boolean)
+      .flatMap((part) => {
+        if (!part.includes('.')) return [parseInt(part, 16)]
+        const [a, b, c, d] = part.split('.').map(Number) as [number, number, number, number]
+        return [(a << 8) | b, (c << 8) | d]
+      })
+  const [head = '', tail] = address.split('::')
+  const left = parts(head)
+  if (tail === undefined) return left
+  const right = parts(tail)
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
 }
 
 /** A 429 with a human message, for loaders and actions. */

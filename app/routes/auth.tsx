@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(authPath(target, normalizeEmail(form.email)), { type: 'success', ...LINK_SENT })
   }
 
-  const verdict = allowCodeAttempt(ip)
+  const verdict = allowCodeAttempt(form.email, ip)
   if (!verdict.allowed) {
     return data<ActionData>(
       { intent, result: submission.reply({ fieldErrors: { code: [verdict.message] } }), toast: { type: 'error', title: 'Too many attempts', description: verdict.message } },

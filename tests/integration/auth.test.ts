@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { issueSignInLink, MAX_CODE_ATTEMPTS } from '~/auth/magic-link.server'
 import { getSignedIn, sessionCookie } from '~/auth/session.server'
+import { CODES_PER_ADDRESS, CODES_PER_IP } from '~/auth/sign-in-limits.server'
 import { db } from '~/db/client.server'
 import { profiles, rateLimits, sessions, verifications } from '~/db/schema'
+import { resetEnvForTests } from '~/env.server'
 import { outboxDir } from '~/services/email.server'
 import { action as authAction, loader as authLoader } from '~/routes/auth'
 import { action as signOutOthersAction } from '~/routes/auth.sign-out-others'
@@ -197,7 +199,7 @@ describe('signing in with the typed code', () => {
     expect(reused.data).toMatchObject({ toast: { description: expect.stringContaining('expired or was already used') } })
   })
 
-  it('voids the verification at the sixth wrong code: even the right code no longer works', async () => {
+  it('voids the code at the sixth wrong code: even the right code no longer works, but the link still does', async () => {
     const email = uniqueEmail()
     const { code, url } = await issueSignInLink({ email })
     const wrong = code === '000000' ? '111111' : '000000'
@@ -213,14 +215,88 @@ describe('signing in with the typed code', () => {
     const right = await typeCode(email, code)
     expect(right.status).toBe(429)
     expect(sessionFrom(right.headers)).toBeUndefined()
-    // The link of a void verification is refused too.
-    expect((await pressSignIn(tokenOf(url))).status).toBe(410)
+    // Wrong codes void the code, never the e-mailed link: whoever typed them cannot lock the owner out.
+    const link = await pressSignIn(tokenOf(url))
+    expect(link.status).toBe(302)
+    expect((await signedInProfile(sessionFrom(link.headers)))?.email).toBe(email)
   })
 
   it('rejects a code that is not six digits next to the field', async () => {
     const response = await typeCode(uniqueEmail(), '12ab')
     expect(response.status).toBe(400)
     expect(response.data).toMatchObject({ intent: 'code', result: { error: { code: ['Enter the 6-digit code from the e-mail'] } } })
+  })
+})
+
+describe('guessing codes (from many addresses)', () => {
+  beforeAll(() => {
+    process.env.CLIENT_IP_HEADER = 'X-Forwarded-For'
+    resetEnvForTests()
+  })
+  afterAll(() => {
+    delete process.env.CLIENT_IP_HEADER
+    resetEnvForTests()
+  })
+
+  function typeCodeFrom(email: string, code: string, ip: string) {
+    const form = { intent: 'code', email, code }
+    return settle(() => authAction(routeArgs(makeRequest(`/auth?sent=${encodeURIComponent(email)}`, { form, headers: { 'X-Forwarded-For': ip } }))))
+  }
+
+  function latestLinkFor(email: string) {
+    const message = outboxMessages().find((entry) => entry.to === email)!
+    return /http:\/\/localhost:3999\/auth\/verify\?token=[\w-]+/.exec(message.text)![0]
+  }
+
+  function toastOf(response: { data: unknown }) {
+    return (response.data as { toast: { title: string; description: string } }).toast
+  }
+
+  it("never voids the link in the e-mail, however many wrong codes are typed for the address from however many networks", async () => {
+    const email = uniqueEmail()
+    expect((await sendLink(email)).status).toBe(302)
+    const url = latestLinkFor(email)
+    const wrong = latestCodeFor(email) === '000000' ? '111111' : '000000'
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 15; attempt++) statuses.push((await typeCodeFrom(email, wrong, `198.51.100.${(attempt % 5) + 1}`)).status)
+    expect(statuses.slice(0, MAX_CODE_ATTEMPTS)).toEqual(new Array(MAX_CODE_ATTEMPTS).fill(400))
+    expect(statuses.slice(MAX_CODE_ATTEMPTS)).toEqual(new Array(15 - MAX_CODE_ATTEMPTS).fill(429))
+
+    const page = await settle(() => verifyLoader(routeArgs(makeRequest(new URL(url).pathname + new URL(url).search))))
+    expect(page.data).toMatchObject({ state: 'valid' })
+    const response = await pressSignIn(tokenOf(url))
+    expect(response.status).toBe(302)
+    expect((await signedInProfile(sessionFrom(response.headers)))?.email).toBe(email)
+  })
+
+  it('limits codes per e-mail address across networks, with its own message and a 429', async () => {
+    const email = uniqueEmail()
+    for (let attempt = 1; attempt <= CODES_PER_ADDRESS.limit; attempt++) {
+      expect((await typeCodeFrom(email, '123456', `203.0.113.${attempt}`)).status).toBe(400)
+    }
+    const limited = await typeCodeFrom(email, '123456', '203.0.113.200')
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)
+    expect(toastOf(limited)).toMatchObject({ title: 'Too many attempts', description: expect.stringContaining('for this email address') })
+    // The same network may still type codes for another address: the per-network limit was not reached.
+    expect((await typeCodeFrom(uniqueEmail(), '123456', '203.0.113.200')).status).toBe(400)
+  })
+
+  it('limits codes per network across e-mail addresses, with its own message and a 429', async () => {
+    for (let attempt = 1; attempt <= CODES_PER_IP.limit; attempt++) {
+      expect((await typeCodeFrom(uniqueEmail(), '123456', '192.0.2.77')).status).toBe(400)
+    }
+    const limited = await typeCodeFrom(uniqueEmail(), '123456', '192.0.2.77')
+    expect(limited.status).toBe(429)
+    expect(toastOf(limited)).toMatchObject({ title: 'Too many attempts', description: expect.stringContaining('from your network') })
+    // IPv6: a whole /64 is one network.
+    for (let attempt = 1; attempt <= CODES_PER_IP.limit; attempt++) {
+      expect((await typeCodeFrom(uniqueEmail(), '123456', `2001:db8:77:1::${attempt.toString(16)}`)).status).toBe(400)
+    }
+    expect((await typeCodeFrom(uniqueEmail(), '123456', '2001:db8:77:1:ffff::9')).status).toBe(429)
+    expect((await typeCodeFrom(uniqueEmail(), '123456', '2001:db8:77:2::1')).status).toBe(400)
+    // Another network is not affected.
+    expect((await typeCodeFrom(uniqueEmail(), '123456', '192.0.2.78')).status).toBe(400)
   })
 })
 
