@@ -7,7 +7,7 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, prepareImage, UploadError, writePreparedImage, type PreparedImage, type UploadedFile } from '~/services/storage.server'
+import { deleteStored, prepareImage, storedFileName, UploadError, writePreparedImage, type PreparedImage, type UploadedFile } from '~/services/storage.server'
 import {
   ADDITIONAL_PHOTOS_FIELD,
   isRequiredPhotoType,
@@ -185,7 +185,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
   try {
     transaction((tx) => {
       for (const entry of written) {
-        const row = { policyId: policy.id, photoType: entry.photoType, position: entry.position, filePath: entry.filePath, thumbPath: entry.thumbPath, fileName: entry.image.fileName.slice(0, 200) }
+        const row = { policyId: policy.id, photoType: entry.photoType, position: entry.position, filePath: entry.filePath, thumbPath: entry.thumbPath, fileName: storedFileName(entry.image.fileName) }
         tx.insert(policyPhotos)
           .values(row)
           .onConflictDoUpdate({

@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return Response.json(
-        { error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)} and try again.` },
+        { error: `${error.scope === 'site' ? 'Lookups are paused after many wrong codes.' : 'Too many attempts.'} Please wait ${describeWait(error.retryAfterSeconds)} and try again.` },
         { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
       )
     }

@@ -63,7 +63,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
 
 function rateLimited(error: RateLimitedError, code: string | null) {
   return data(
-    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds) } as PartnerView },
+    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } as PartnerView },
     { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)), 'Cache-Control': 'no-store' } },
   )
 }

@@ -25,7 +25,7 @@ export type PartnerClaimDetailsView = {
 export type PartnerView =
   | { kind: 'entry' }
   | { kind: 'not_found' }
-  | { kind: 'rate_limited'; wait: string }
+  | { kind: 'rate_limited'; wait: string; sitewide?: boolean }
   | { kind: 'pending_review' | 'denied' | 'completed'; code: string }
   | { kind: 'done'; code: string; claimId: string }
   | { kind: 'approved'; code: string; details: PartnerClaimDetailsView }
@@ -112,7 +112,9 @@ function Result({ view, errors, values }: { view: PartnerView; errors: Record<st
     case 'rate_limited':
       return (
         <Notice title="Too Many Attempts" tone="warning">
-          Too many codes were tried from this connection. Please wait {view.wait} and try again, or call us if you need help.
+          {view.sitewide
+            ? `We are receiving an unusual number of wrong codes, so lookups are paused for now. Please wait ${view.wait} and try again, or call us if you need help.`
+            : `Too many codes were tried from this connection. Please wait ${view.wait} and try again, or call us if you need help.`}
         </Notice>
       )
     case 'pending_review':
