@@ -1,17 +1,14 @@
-import { eq } from 'drizzle-orm'
-import type Stripe from 'stripe'
 import { z } from 'zod'
-import { db } from '~/db/client.server'
-import { partnerLocations } from '~/db/schema'
 import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import { findPolicyBySubscription, isEventProcessed, recordEvent, syncPolicyWithSubscription, type StripeEventRef } from '~/models/subscriptions.server'
 import {
-  constructStripeEvent,
   findCheckoutSessionForSubscription,
+  isMissingStripeObject,
   listStripePrices,
   retrieveCheckoutSession,
   retrieveSubscription,
+  verifyStripeSignature,
   type StripeCheckoutSession,
   type StripeSubscription,
 } from '~/services/stripe.server'
@@ -33,6 +30,11 @@ import type { Route } from './+types/api.stripe-webhook'
  * `completed` event runs — so the outcome doesn't depend on the order. If that session isn't complete yet, we answer
  * 500 and Stripe retries. A subscription that didn't come from our checkout (no checkout session, none of our
  * metadata) is recorded and ignored.
+ *
+ * A correctly signed event we cannot use (not JSON, no data.object, ids of the wrong shape, an object Stripe says does
+ * not exist) would fail the same way on every retry: it is recorded in `stripe_events` (only logged when it has no
+ * id) and answered 200 with a note. Only failures that a retry can cure (the database busy, Stripe unreachable, an
+ * event that came too early) answer 500.
  */
 
 export async function loader() {
@@ -44,17 +46,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (env().payments !== 'stripe') return Response.json({ error: 'Stripe is not configured' }, { status: 404 })
 
   const payload = await request.text()
-  let event: Stripe.Event
   try {
-    event = constructStripeEvent(payload, request.headers.get('stripe-signature'))
+    verifyStripeSignature(payload, request.headers.get('stripe-signature'))
   } catch {
     return Response.json({ error: 'Invalid Stripe signature' }, { status: 400 })
   }
+  const read = readEvent(payload)
+  if (!read.ok) return acknowledgeUnusable(read.id, read.type, read.note)
+  const event = read.event
 
   try {
     const outcome = await oneAtATime(() => handleStripeEvent(event))
     return Response.json({ received: true, outcome })
   } catch (error) {
+    if (error instanceof UnusableEvent) return acknowledgeUnusable(event.id, event.type, error.message)
     if (error instanceof RetryLater) console.warn(`[stripe] ${event.type} ${event.id}: ${error.message}; asking Stripe to retry`)
     else console.error(`[stripe] ${event.type} ${event.id} failed`, error)
     return Response.json({ error: 'Webhook handling failed; Stripe will retry' }, { status: 500 })
@@ -63,6 +68,55 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Not an error in the data: the event came too early; a later delivery will succeed. */
 class RetryLater extends Error {}
+
+/** An error in the data: every delivery of this event would fail the same way. */
+class UnusableEvent extends Error {}
+
+/** The part of an event we rely on; anything else in it is Stripe's business. */
+const EventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+})
+type StripeEvent = z.infer<typeof EventSchema>
+
+function readEvent(payload: string): { ok: true; event: StripeEvent } | { ok: false; id: string | null; type: string; note: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(payload)
+  } catch {
+    return { ok: false, id: null, type: 'unknown', note: 'the body is not JSON' }
+  }
+  const parsed = EventSchema.safeParse(json)
+  if (parsed.success) return { ok: true, event: parsed.data }
+  const raw = json && typeof json === 'object' ? (json as Record<string, unknown>) : {}
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null)
+  const issue = parsed.error.issues[0]
+  return { ok: false, id: text(raw.id), type: text(raw.type) ?? 'unknown', note: `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'not an event'}` }
+}
+
+/** Records (or, without an id, only logs) a signed event we cannot use, and acknowledges it so Stripe stops sending it. */
+function acknowledgeUnusable(id: string | null, type: string, note: string) {
+  console.warn(`[stripe] unusable ${type} event ${id ?? '(no id)'}: ${note}; acknowledged`)
+  if (id) recordEvent({ id, type, objectId: null })
+  return Response.json({ received: true, outcome: 'unusable', note })
+}
+
+/** Stripe ids are a prefix, an underscore and letters, digits or underscores; anything else is not one of theirs. */
+function stripeIdOf(value: unknown, prefix: 'cs' | 'sub', what: string): string {
+  if (typeof value === 'string' && new RegExp(`^${prefix}_[A-Za-z0-9_]{1,250}$`).test(value)) return value
+  throw new UnusableEvent(`${what} is not a Stripe ${prefix === 'cs' ? 'checkout session' : 'subscription'} id`)
+}
+
+/** A read from Stripe whose object Stripe says does not exist makes the event unusable; other failures are retried. */
+async function fromStripe<T>(read: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (isMissingStripeObject(error)) throw new UnusableEvent(`${what} does not exist at Stripe`)
+    throw error
+  }
+}
 
 // One event at a time in this process: two deliveries of the same event (or of two events about one subscription)
 // never interleave between "already recorded?" and the write. The app runs as one process (DESIGN §1).
@@ -77,13 +131,14 @@ export type WebhookOutcome = 'duplicate' | 'ignored' | 'fulfilled' | 'synced'
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed'])
 
-async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
   if (isEventProcessed(event.id)) return 'duplicate'
-  const object = event.data.object as { id?: string }
-  const ref: StripeEventRef = { id: event.id, type: event.type, objectId: object.id ?? null }
+  const object = event.data.object
+  const ref: StripeEventRef = { id: event.id, type: event.type, objectId: typeof object.id === 'string' ? object.id.slice(0, 255) : null }
 
   if (event.type === 'checkout.session.completed') {
-    const session = await retrieveCheckoutSession(z.string().parse(object.id))
+    const sessionId = stripeIdOf(object.id, 'cs', 'data.object.id')
+    const session = await fromStripe(() => retrieveCheckoutSession(sessionId), `checkout session ${sessionId}`)
     const fulfilled = await fulfilSession(session)
     if (!fulfilled) {
       recordEvent(ref)
@@ -110,7 +165,7 @@ async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
 
 /** Re-reads the subscription and applies it; fulfils its checkout first when the policy doesn't exist yet. */
 async function syncSubscription(subscriptionId: string, ref: StripeEventRef): Promise<WebhookOutcome> {
-  const subscription = await retrieveSubscription(subscriptionId)
+  const subscription = await fromStripe(() => retrieveSubscription(subscriptionId), `subscription ${subscriptionId}`)
   if (!findPolicyBySubscription(subscriptionId)) {
     const session = await findCheckoutSessionForSubscription(subscriptionId)
     if (!session) {
@@ -157,7 +212,8 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
     fullName: session.customer_details?.name ?? null,
     lookupKey,
     monthlyPriceCents,
-    partnerLocationId: knownPartnerLocation(metadata.data.partner_location_id),
+    // Fulfilment drops a partner location that doesn't exist (a deleted one must not block the policy).
+    partnerLocationId: metadata.data.partner_location_id || null,
     tosVersion: metadata.data.tos_version,
     tosAcceptedAt: metadata.data.tos_accepted_at,
     profileId: session.client_reference_id ?? null,
@@ -176,12 +232,6 @@ async function chargedAmount(session: StripeCheckoutSession, lookupKey: string) 
   return price.amountCents
 }
 
-/** The partner location from the metadata, if it still exists (a deleted one must not block the policy). */
-function knownPartnerLocation(id: string | undefined) {
-  if (!id) return null
-  return db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, id)).get()?.id ?? null
-}
-
 function isOurs(subscription: StripeSubscription) {
   return MetadataSchema.safeParse(subscription.metadata ?? {}).success
 }
@@ -192,10 +242,15 @@ function stateOf(subscription: StripeSubscription) {
 
 const idOf = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : null)
 
-/** The subscription an event is about: the object itself, or an invoice's subscription (old and new API shapes). */
-function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as unknown as Record<string, unknown>
-  if (event.type.startsWith('customer.subscription.')) return idOf(object.id)
-  const parent = object.parent as { subscription_details?: { subscription?: unknown } | null } | null | undefined
-  return idOf(object.subscription) ?? idOf(parent?.subscription_details?.subscription)
+/**
+ * The subscription an event is about: the object itself, or an invoice's subscription (old and new API shapes). Null
+ * for an invoice without one; an id of the wrong shape makes the event unusable.
+ */
+function subscriptionIdOf(event: StripeEvent): string | null {
+  const object = event.data.object
+  if (event.type.startsWith('customer.subscription.')) return stripeIdOf(object.id, 'sub', 'data.object.id')
+  const parent = object.parent && typeof object.parent === 'object' ? (object.parent as { subscription_details?: unknown }) : null
+  const details = parent?.subscription_details && typeof parent.subscription_details === 'object' ? (parent.subscription_details as { subscription?: unknown }) : null
+  const id = idOf(object.subscription) ?? idOf(details?.subscription)
+  return id === null ? null : stripeIdOf(id, 'sub', 'the invoice\'s subscription')
 }

@@ -183,12 +183,22 @@ async function createPortalSession(policy: Policy, returnUrl: string) {
 
 // --- webhooks --------------------------------------------------------------------------------------------------
 
-/** Verifies the signature against the raw body and returns the event; throws on a bad or missing signature. */
-export function constructStripeEvent(payload: string, signature: string | null): Stripe.Event {
+/**
+ * Verifies the signature against the raw body; throws on a bad or missing signature. It does not parse the body: a
+ * correctly signed body that is not an event we can use must be acknowledged by the caller, not refused like a forgery.
+ */
+export function verifyStripeSignature(payload: string, signature: string | null): void {
   const secret = env().STRIPE_WEBHOOK_SECRET
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is unset')
   if (!signature) throw new Stripe.errors.StripeSignatureVerificationError(signature ?? '', payload, { message: 'No Stripe-Signature header' })
-  return stripe().webhooks.constructEvent(payload, signature, secret)
+  const verifier = stripe().webhooks.signature
+  if (!verifier) throw new Error('The Stripe SDK offers no webhook signature check')
+  verifier.verifyHeader(payload, signature, secret)
+}
+
+/** Stripe answered that the object does not exist (for our key): asking again will not change that. */
+export function isMissingStripeObject(error: unknown) {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')
 }
 
 // --- the adapter -----------------------------------------------------------------------------------------------

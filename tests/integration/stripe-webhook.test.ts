@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, policies, stripeEvents, vehicles, type Policy } from '~/db/schema'
@@ -89,6 +90,90 @@ describe('signature', () => {
     expect((await deliver(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400)
     expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toBeUndefined()
     expect(db().select().from(policies).where(eq(policies.stripeCheckoutSessionId, session.id)).get()).toBeUndefined()
+  })
+})
+
+describe('signed events we cannot use', () => {
+  /** A raw body, correctly signed: what Stripe (or someone holding the secret) could send. */
+  async function deliverRaw(payload: string) {
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
+    const headers = { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
+    const response = (await action(routeArgs(new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: payload })))) as Response
+    return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; note?: string } }
+  }
+
+  const recorded = (id: string) => db().select().from(stripeEvents).where(eq(stripeEvents.id, id)).get()
+
+  test('a body that is not JSON is acknowledged with a note (nothing to record: it has no id)', async () => {
+    const before = db().select().from(stripeEvents).all().length
+    for (const payload of ['this is not json', '{"id": "evt_cut_short', '<html>']) {
+      const response = await deliverRaw(payload)
+      expect(response).toEqual({ status: 200, body: { received: true, outcome: 'unusable', note: 'the body is not JSON' } })
+    }
+    expect(db().select().from(stripeEvents).all()).toHaveLength(before)
+  })
+
+  test('an event without data.object, or with fields of the wrong type, is recorded and acknowledged, never a 500', async () => {
+    const cases: Array<[string, unknown]> = [
+      ['evt_bad_no_object', { id: 'evt_bad_no_object', object: 'event', type: 'checkout.session.completed', data: {} }],
+      ['evt_bad_no_data', { id: 'evt_bad_no_data', object: 'event', type: 'invoice.paid' }],
+      ['evt_bad_object_string', { id: 'evt_bad_object_string', type: 'customer.subscription.updated', data: { object: 'sub_123' } }],
+      ['evt_bad_type', { id: 'evt_bad_type', type: 7, data: { object: { id: 'cs_test_x' } } }],
+      ['evt_thin', { id: 'evt_thin', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered', related_object: { id: 'mtr_1' } }],
+    ]
+    for (const [id, event] of cases) {
+      const response = await deliverRaw(JSON.stringify(event))
+      expect(response.status).toBe(200)
+      expect(response.body).toMatchObject({ received: true, outcome: 'unusable', note: expect.any(String) })
+      expect(recorded(id)).toBeDefined()
+    }
+    expect(recorded('evt_bad_type')!.type).toBe('unknown')
+    // A JSON value that is not an object at all (no id): acknowledged too.
+    for (const payload of ['null', '42', '[]', '"evt"']) expect((await deliverRaw(payload)).status).toBe(200)
+  })
+
+  test('object ids of the wrong shape are recorded and acknowledged without asking Stripe', async () => {
+    const before = fake.requests.length
+    const cases = [
+      stripeEvent('checkout.session.completed', { id: 42, object: 'checkout.session' }),
+      stripeEvent('checkout.session.completed', { id: '../../v1/customers', object: 'checkout.session' }),
+      stripeEvent('customer.subscription.updated', { id: 'not a subscription', object: 'subscription' }),
+      stripeEvent('invoice.paid', { id: 'in_1', object: 'invoice', subscription: 'sub_../../v1/x' }),
+    ]
+    for (const event of cases) {
+      const response = await deliver(event)
+      expect(response.status).toBe(200)
+      expect(response.body).toMatchObject({ received: true, outcome: 'unusable' })
+      expect(recorded(event.id)).toBeDefined()
+    }
+    expect(fake.requests.length).toBe(before)
+  })
+
+  test('an object Stripe says does not exist is recorded and acknowledged: a retry could not help', async () => {
+    const session = stripeEvent('checkout.session.completed', { id: 'cs_test_never_existed', object: 'checkout.session' })
+    const subscription = stripeEvent('customer.subscription.updated', { id: 'sub_test_never_existed', object: 'subscription' })
+    for (const event of [session, subscription]) {
+      const response = await deliver(event)
+      expect(response).toMatchObject({ status: 200, body: { received: true, outcome: 'unusable', note: expect.stringContaining('does not exist at Stripe') } })
+      expect(recorded(event.id)).toMatchObject({ type: event.type })
+      // Redelivered, it is a duplicate.
+      expect((await deliver(event)).body).toMatchObject({ outcome: 'duplicate' })
+    }
+  })
+
+  test('a real failure that a retry can cure (Stripe unreachable) still answers 500, recording nothing', async () => {
+    const { subscriptionId } = await paidCheckout()
+    const event = subscriptionEvent('customer.subscription.updated', subscriptionId)
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:9' // nothing listens on the discard port
+    resetEnvForTests()
+    try {
+      expect((await deliver(event)).status).toBe(500)
+    } finally {
+      process.env.STRIPE_API_URL = fake.url
+      resetEnvForTests()
+    }
+    expect(recorded(event.id)).toBeUndefined()
+    expect((await deliver(event)).status).toBe(200)
   })
 })
 
