@@ -6,8 +6,8 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
-import { formatCents, formatLongDate } from '~/models/subscriptions.server'
 import { sendEmail } from '~/services/email.server'
+import { formatLongDate, formatPrice } from '~/domain/format'
 
 /**
  * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, ending local-mode
@@ -81,7 +81,7 @@ export async function sendRenewalNotices(now = new Date()) {
     const { policy } = claimed
     const message = renewalNoticeEmail({
       planName: planDisplayName(policy.planType, policy.vehicleType),
-      monthlyPrice: formatCents(policy.monthlyPriceCents),
+      monthlyPrice: formatPrice(policy.monthlyPriceCents),
       termEndDate: formatLongDate(policy.initialTermEndsAt),
       renewalOff: policy.cancelAt !== null,
       dashboardUrl: `${config.APP_URL}/customer`,

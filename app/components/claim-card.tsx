@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatLongDate } from '~/utils/dates'
 import { Badge, Card, type BadgeTone } from './ui'
+import { formatLongDate } from '~/domain/format'
 
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type ClaimCardData = {

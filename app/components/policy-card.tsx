@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/models/policy-rules'
-import { formatLongDate } from '~/utils/dates'
 import { Badge, ButtonLink, Card, type BadgeTone } from './ui'
+import { formatLongDate, formatPrice } from '~/domain/format'
 
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type PolicyCardData = {
@@ -49,10 +49,6 @@ const SETUP_TEXTS: Record<string, string> = {
   active: 'Your coverage is active',
   canceled: 'This policy has been cancelled',
   cancelled: 'This policy has been cancelled',
-}
-
-export function formatPrice(cents: number) {
-  return `$${(cents / 100).toFixed(2)}`
 }
 
 export function PolicyStatusBadge({ status }: { status: string }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { PlanCardKey, PlanType, VehicleType } from '~/content/marketing'
+import type { PlanCardKey } from '~/content/marketing'
+import type { PlanType, VehicleType } from '~/domain/plans'
 import { buttonClass, cx } from './ui'
 
 /** SPEC §3 "Plan card", priced: built on the server by `planCards()` in `~/models/pricing.server`. */

@@ -1,7 +1,8 @@
 import type { ClaimCardData } from '~/components/claim-card'
 import type { ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import type { PolicyCardData } from '~/components/policy-card'
-import { planDisplayName, type PlanType, type VehicleType } from './marketing'
+import { planDisplayName } from './marketing'
+import { type PlanType, type VehicleType } from '~/domain/plans'
 
 /**
  * The demo area's sample data (SPEC §2 "Demo area", §3, §9): one made-up customer with two policies and a few claims.

@@ -25,33 +25,7 @@ export type LegalDocument = {
   sections: LegalSection[]
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 
-/**
- * '2025-10-10' → 'October 10, 2025' (US long format, as SPEC wants dates shown).
- * Parsed by hand, not with Date, so the server's time zone can never shift the day.
- */
-export function formatLegalDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate)
-  if (!match) throw new Error(`Not an ISO date: ${isoDate}`)
-  const [, year, month, day] = match
-  const monthName = MONTHS[Number(month) - 1]
-  if (!monthName) throw new Error(`Not an ISO date: ${isoDate}`)
-  return `${monthName} ${Number(day)}, ${year}`
-}
 
 /** The whole document as plain text (headings and bullets included): for e-mails, search and tests. */
 export function legalDocumentText(doc: LegalDocument): string {

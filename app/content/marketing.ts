@@ -7,25 +7,7 @@
  *   ADAS add-on = prices[adasPriceKey] - prices[priceKey] → adasAddonText('$10.00')
  * If pricing fails, show PRICE_PLACEHOLDER instead of each amount (SPEC §2).
  */
-
-export type PlanType = 'chip_only' | 'comprehensive'
-export type VehicleType = 'car' | 'trucksuv'
-
-/** SPEC §3's pricing-map keys: the only plans that can be bought. */
-export const LOOKUP_KEYS = [
-  'chip_only',
-  'comprehensive_car_adas_false',
-  'comprehensive_car_adas_true',
-  'comprehensive_trucksuv_adas_false',
-  'comprehensive_trucksuv_adas_true',
-] as const
-export type LookupKey = (typeof LOOKUP_KEYS)[number]
-
-/** The lookup key for a configured plan (chip_only ignores vehicle type and ADAS). */
-export function lookupKeyFor(planType: PlanType, vehicleType: VehicleType = 'car', hasAdas = false): LookupKey {
-  if (planType === 'chip_only') return 'chip_only'
-  return `comprehensive_${vehicleType}_adas_${hasAdas}`
-}
+import type { LookupKey, PlanType, VehicleType } from '~/domain/plans'
 
 /** Plan names as shown on the dashboard, signup and e-mails. */
 export const PLAN_TYPE_NAMES: Record<PlanType, string> = {

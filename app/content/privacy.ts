@@ -7,8 +7,9 @@
  * operator and the assigned partner shop.
  */
 import type { LegalDocument } from './legal'
+import { formatLongDate } from '~/domain/format'
 
-/** ISO date; show it with formatLegalDate() → 'October 10, 2025'. Shown as the 'Revised' date. */
+/** ISO date; show it with formatLongDate() → 'October 10, 2025'. Shown as the 'Revised' date. */
 export const PRIVACY_LAST_UPDATED = '2025-10-10'
 
 export type PrivacyOptions = {

@@ -10,10 +10,11 @@
  * notice, $250 / $5,000 arbitration figures, 10,000 lb GVWR, Utah law.
  */
 import type { LegalDocument } from './legal'
+import { formatLongDate } from '~/domain/format'
 
 export const TOS_VERSION = '1.0.1'
 
-/** ISO date; show it with formatLegalDate() → 'October 10, 2025'. */
+/** ISO date; show it with formatLongDate() → 'October 10, 2025'. */
 export const TOS_LAST_UPDATED = '2025-10-10'
 
 export type TermsOptions = {

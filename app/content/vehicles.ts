@@ -6,7 +6,7 @@
  * acronyms such as GMC, AMC and MG stay upper case), so a chosen make can be sent to vPIC's
  * models-for-make-and-year lookup as is. Exception: EXCLUDED_MAKES keep SPEC §3's exact spelling.
  */
-import type { PlanType } from './marketing'
+import type { PlanType } from '~/domain/plans'
 
 export type UsState = { code: string; name: string }
 

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createId } from './ids'
+import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
 const id = () =>
@@ -11,8 +12,6 @@ const createdAt = () => text('created_at').notNull().$defaultFn(now)
 const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn(now)
 
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
-export const PLAN_TYPES = ['chip_only', 'comprehensive'] as const
-export const VEHICLE_TYPES = ['car', 'trucksuv'] as const
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
 export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
@@ -308,8 +307,6 @@ export type PolicyPhoto = typeof policyPhotos.$inferSelect
 export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
-export type PlanType = (typeof PLAN_TYPES)[number]
-export type VehicleType = (typeof VEHICLE_TYPES)[number]
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { clientIp, describeWait, hit } from '~/auth/rate-limit.server'
-import type { LookupKey } from '~/content/marketing'
+import type { LookupKey } from '~/domain/plans'
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { partnerLocations } from '~/db/schema'
 import { getPricing, priceFor, type PricingMap } from '~/models/pricing.server'
 import { payments } from '~/services/payments.server'
-import { CHECKOUT_ERROR, PRICE_CHANGED, PRICING_ERROR } from '~/validation/signup'
+import { CHECKOUT_ERROR, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
 
 export type CheckoutRequest = {
   lookupKey: LookupKey

@@ -1,14 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { LINK_TTL_MINUTES, issueSignInLink, normalizeEmail } from '~/auth/magic-link.server'
 import { finishSetupEmail } from '~/components/emails/finish-setup'
-import { formatPrice } from '~/components/signup/format'
-import { planDisplayName, type LookupKey } from '~/content/marketing'
+import { planDisplayName } from '~/content/marketing'
+import { type LookupKey } from '~/domain/plans'
 import { transaction } from '~/db/client.server'
 import { auditLog, partnerLocations, policies, profiles, type Policy, type Profile } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { planForLookupKey } from '~/validation/signup'
+import { planForLookupKey } from '~/domain/plans'
 import { stripControlCharacters } from '~/validation/text'
+import { formatPrice } from '~/domain/format'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */

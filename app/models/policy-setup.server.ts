@@ -1,7 +1,6 @@
 import os from 'node:os'
 import { and, eq } from 'drizzle-orm'
 import { policyActivatedEmail } from '~/components/emails/policy-activated'
-import { formatLegalDate } from '~/content/legal'
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'
@@ -19,6 +18,7 @@ import {
   type VehicleInput,
 } from '~/validation/policy-setup'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
+import { formatLongDate } from '~/domain/format'
 
 /**
  * The setup wizard's rules (SPEC §2 "Complete policy", §4 "Policy setup" and "Wizard"): who may open it, which step
@@ -288,7 +288,7 @@ export async function completePolicySetup(profile: Profile, policy: Policy, inpu
       planName: planDisplayName(outcome.policy.planType, outcome.policy.vehicleType),
       policyId: outcome.policy.id,
       vehicle: describeVehicle(outcome.vehicle),
-      coverageStart: formatLegalDate(outcome.policy.coverageStartDate ?? today(now)),
+      coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? today(now)),
       dashboardUrl: `${config.APP_URL}/customer`,
       supportEmail: config.SUPPORT_EMAIL,
       supportPhone: config.SUPPORT_PHONE,

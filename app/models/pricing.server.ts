@@ -2,20 +2,18 @@ import { inArray } from 'drizzle-orm'
 import type { PlanCard } from '~/components/pricing-card'
 import {
   adasAddonText,
-  LOOKUP_KEYS,
   PLAN_ORDER,
   PLANS,
   PRICE_PERIOD,
   PRICE_PLACEHOLDER,
-  type LookupKey,
-  type VehicleType,
 } from '~/content/marketing'
+import { LOOKUP_KEYS, type LookupKey, type VehicleType } from '~/domain/plans'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
+import { formatPrice } from '~/domain/format'
 
-export { LOOKUP_KEYS }
 
 /** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
 export type PricingMap = Partial<Record<LookupKey, number>>
@@ -78,12 +76,6 @@ export function comprehensiveFromCents(map: PricingMap): number {
   return Math.min(priceFor(map, 'comprehensive_car_adas_false'), priceFor(map, 'comprehensive_trucksuv_adas_false'))
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
-
-/** 1999 → '$19.99'. */
-export function formatPrice(cents: number): string {
-  return usd.format(cents / 100)
-}
 
 /**
  * The landing page's plan cards (SPEC §3 "Plan card") with their prices filled in, or the `$XX.XX` placeholders when

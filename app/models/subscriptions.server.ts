@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { paymentFailedEmail } from '~/components/emails/payment-failed'
-import { formatLegalDate } from '~/content/legal'
 import { planDisplayName } from '~/content/marketing'
 import { transaction, db } from '~/db/client.server'
 import { auditLog, policies, profiles, stripeEvents, type Policy, type PolicyStatus } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+import { formatPrice } from '~/domain/format'
 
 /**
  * Keeping a policy in step with its Stripe subscription (DESIGN §6 "Subscription sync"). Webhook events only tell us
@@ -122,19 +122,11 @@ async function emailPaymentFailed(policy: Policy) {
   const config = env()
   const email = paymentFailedEmail({
     planName: planDisplayName(policy.planType, policy.vehicleType),
-    monthlyPrice: formatCents(policy.monthlyPriceCents),
+    monthlyPrice: formatPrice(policy.monthlyPriceCents),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })
   await sendEmail({ to: profile.email, ...email, tag: 'payment-failed' })
 }
 
-/** 1999 → '$19.99'. */
-export function formatCents(cents: number) {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
-}
 
-/** 'December 21, 2026' for an ISO time (UTC day). */
-export function formatLongDate(iso: string) {
-  return formatLegalDate(iso)
-}

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { PlanType } from '~/content/marketing'
+import type { PlanType } from '~/domain/plans'
 import { isExcludedMake, isMakeAllowed } from '~/content/vehicles'
 import { db, type Db } from '~/db/client.server'
 import { vehicles, type Policy, type Vehicle } from '~/db/schema'

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/admin.claims.$claimId'
 import { requireAdmin } from '~/auth/session.server'
-import { ApprovalBadge, formatDateTime, formatLongDate, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { activePartnerGroups, approveClaim, claimForReview, ClaimRuleError, denyClaim } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { ReviewSchema } from '~/validation/claims'
+import { formatDateTime, formatLongDate } from '~/domain/format'
 
 /** A stored upload as the operator sees it: the thumbnail, linking to the full-size file (both through /files). */
 function fileUrl(relPath: string) {
@@ -130,7 +131,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <dt className="text-slate-600">Damage type</dt>
               <dd className="capitalize">{claim.damageType}</dd>
               <dt className="text-slate-600">Damage date</dt>
-              <dd>{formatLongDate(claim.damageDate)}</dd>
+              <dd>{formatLongDate(claim.damageDate, '—')}</dd>
               <dt className="text-slate-600">Submitted</dt>
               <dd>{formatDateTime(claim.submittedAt)}</dd>
               <dt className="text-slate-600">Claim ID</dt>
@@ -243,7 +244,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               </div>
               <div>
                 <dt className="inline text-slate-600">Coverage since: </dt>
-                <dd className="inline">{formatLongDate(policy.coverageStartDate)}</dd>
+                <dd className="inline">{formatLongDate(policy.coverageStartDate, '—')}</dd>
               </div>
               <div>
                 <dt className="inline text-slate-600">Policy ID: </dt>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/admin.claims'
 import { requireAdmin } from '~/auth/session.server'
-import { ApprovalBadge, formatDateTime, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Badge, Card, PageHeading } from '~/components/ui'
 import { recentlyDecided, reviewQueue } from '~/models/claims.server'
+import { formatDateTime } from '~/domain/format'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.policies'
 import { requireAdmin } from '~/auth/session.server'
 import { Badge, Button, Card, inputClass, PageHeading } from '~/components/ui'
 import { searchPolicies } from '~/models/operator.server'
-import { formatPrice } from '~/models/pricing.server'
+import { formatPrice } from '~/domain/format'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

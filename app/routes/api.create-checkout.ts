@@ -2,7 +2,8 @@ import type { Route } from './+types/api.create-checkout'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
 import { checkoutRateLimited, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
-import { CreateCheckoutSchema, TERMS_REQUIRED } from '~/validation/signup'
+import { CreateCheckoutSchema } from '~/validation/signup'
+import { TERMS_REQUIRED } from '~/domain/messages'
 
 /**
  * POST /api/create-checkout (SPEC §7), JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →

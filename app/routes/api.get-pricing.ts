@@ -1,6 +1,7 @@
 import type { Route } from './+types/api.get-pricing'
 import { loadPricing } from '~/models/checkout.server'
-import { PRICING_ERROR, LOOKUP_KEYS } from '~/validation/signup'
+import { PRICING_ERROR } from '~/domain/messages'
+import { LOOKUP_KEYS } from '~/domain/plans'
 
 /**
  * GET /api/get-pricing (SPEC §7): `{ prices }`, every lookup key mapped to its monthly price in dollars (a missing

@@ -12,7 +12,7 @@ import {
   type StripeCheckoutSession,
   type StripeSubscription,
 } from '~/services/stripe.server'
-import { isLookupKey } from '~/validation/signup'
+import { isLookupKey } from '~/domain/plans'
 import type { Route } from './+types/api.stripe-webhook'
 
 /**

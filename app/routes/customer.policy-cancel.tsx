@@ -3,7 +3,6 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/customer.policy-cancel'
 import { requireCustomer } from '~/auth/session.server'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
-import { formatLongDate, formatPrice } from '~/components/signup/format'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
@@ -19,6 +18,7 @@ import {
 } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
 import { PolicyCancelSchema } from '~/validation/signup'
+import { formatLongDate, formatPrice } from '~/domain/format'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)

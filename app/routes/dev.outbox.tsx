@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { data } from 'react-router'
 import type { Route } from './+types/dev.outbox'
-import { formatLongDate } from '~/utils/dates'
 import { PageHeading } from '~/components/ui'
 import { env } from '~/env.server'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
+import { formatLongDate } from '~/domain/format'
 
 /** How many messages the page lists (the newest). */
 const SHOWN = 200

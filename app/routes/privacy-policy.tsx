@@ -1,8 +1,8 @@
 import type { Route } from './+types/privacy-policy'
 import { LegalDocumentView, sitePrivacyPolicy } from '~/components/legal-document'
-import { formatLegalDate } from '~/content/legal'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { env } from '~/env.server'
+import { formatLongDate } from '~/domain/format'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }
@@ -12,7 +12,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const doc = sitePrivacyPolicy(loaderData.supportEmail)
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <LegalDocumentView doc={doc} details={<p>Revised {formatLegalDate(PRIVACY_LAST_UPDATED)}</p>} />
+      <LegalDocumentView doc={doc} details={<p>Revised {formatLongDate(PRIVACY_LAST_UPDATED)}</p>} />
     </div>
   )
 }

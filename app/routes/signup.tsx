@@ -5,23 +5,17 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/signup'
 import { getProfile } from '~/auth/session.server'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
-import { formatPrice } from '~/components/signup/format'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
-import { PLANS, VEHICLE_TYPE_NAMES, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
+import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { parsePlanType, parseVehicleType, type LookupKey, type PlanType, type VehicleType } from '~/domain/plans'
 import { TOS_VERSION } from '~/content/terms'
 import { checkoutRateLimited, loadPricing, startCheckout } from '~/models/checkout.server'
 import { findActiveLocationBySlug } from '~/models/partners.server'
 import { useRootData } from '~/root'
-import {
-  ADAS_REQUIRED,
-  CHECKOUT_ERROR,
-  lookupKeyOf,
-  PRICING_ERROR,
-  SignupSchema,
-  TERMS_REQUIRED,
-  UNKNOWN_PLAN,
-} from '~/validation/signup'
+import { lookupKeyOf, SignupSchema } from '~/validation/signup'
+import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { formatPrice } from '~/domain/format'
 
 type Prices = Partial<Record<LookupKey, number>>
 
@@ -33,22 +27,14 @@ function partnerFor(slug: string | undefined) {
   return { id: location.id, name: location.name, slug: location.slug }
 }
 
-function planTypeFrom(value: unknown): PlanType | null {
-  return value === 'chip_only' || value === 'comprehensive' ? value : null
-}
-
-function vehicleTypeFrom(value: unknown): VehicleType | null {
-  return value === 'car' || value === 'trucksuv' ? value : null
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const partner = partnerFor(params.slug)
   const url = new URL(request.url)
   const prices = await loadPricing()
   return {
     partner,
-    planType: planTypeFrom(url.searchParams.get('planType')),
-    vehicleType: vehicleTypeFrom(url.searchParams.get('vehicleType')) ?? 'car',
+    planType: parsePlanType(url.searchParams.get('planType')),
+    vehicleType: parseVehicleType(url.searchParams.get('vehicleType')) ?? 'car',
     prices,
     pricingToast: prices ? null : ({ type: 'error', ...PRICING_ERROR } satisfies ToastMessage),
   }
@@ -57,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const partner = partnerFor(params.slug)
   const formData = await request.formData()
-  const planType = planTypeFrom(formData.get('planType'))
+  const planType = parsePlanType(formData.get('planType'))
   const submission = parseWithZod(formData, { schema: SignupSchema })
   if (submission.status !== 'success') {
     const errors = submission.error ?? {}
@@ -240,7 +226,7 @@ function ConfigurePlan({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   })
 
-  const initialVehicle = vehicleTypeFrom(fields.vehicleType.initialValue) ?? urlVehicleType
+  const initialVehicle = parseVehicleType(fields.vehicleType.initialValue) ?? urlVehicleType
   const initialAdas = fields.hasAdas.initialValue === 'true' || fields.hasAdas.initialValue === 'false' ? fields.hasAdas.initialValue : null
   const [vehicleType, setVehicleType] = useState<VehicleType>(initialVehicle)
   const [hasAdas, setHasAdas] = useState<'true' | 'false' | null>(initialAdas)

@@ -1,8 +1,8 @@
 import type { Route } from './+types/terms-of-service'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
-import { formatLegalDate } from '~/content/legal'
 import { TOS_LAST_UPDATED, TOS_VERSION } from '~/content/terms'
 import { env } from '~/env.server'
+import { formatLongDate } from '~/domain/format'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }
@@ -18,7 +18,7 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
           <p>
             <span>Version {TOS_VERSION}</span>
             <span aria-hidden> · </span>
-            <span>Last updated {formatLegalDate(TOS_LAST_UPDATED)}</span>
+            <span>Last updated {formatLongDate(TOS_LAST_UPDATED)}</span>
           </p>
         }
       />

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { LookupKey } from '~/content/marketing'
+import type { LookupKey } from '~/domain/plans'
 import { db } from '~/db/client.server'
 import { localCheckouts, type Policy } from '~/db/schema'
 import { env } from '~/env.server'

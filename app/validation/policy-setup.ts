@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { PlanType } from '~/content/marketing'
+import type { PlanType } from '~/domain/plans'
 import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
 import { freeText } from './text'
 

@@ -1,27 +1,9 @@
 import { z } from 'zod'
-import { LOOKUP_KEYS, type LookupKey, type PlanType, type VehicleType } from '~/content/marketing'
+import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { isLookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES, type LookupKey } from '~/domain/plans'
 import { freeText } from './text'
 
-export { LOOKUP_KEYS }
-
-export function isLookupKey(value: unknown): value is LookupKey {
-  return typeof value === 'string' && (LOOKUP_KEYS as readonly string[]).includes(value)
-}
-
-/** The plan a lookup key stands for (chip_only has no vehicle class or ADAS). */
-export function planForLookupKey(key: LookupKey): { planType: PlanType; vehicleType: VehicleType | null; hasAdas: boolean | null } {
-  if (key === 'chip_only') return { planType: 'chip_only', vehicleType: null, hasAdas: null }
-  const [, vehicleType, , adas] = key.split('_') as [string, VehicleType, string, 'true' | 'false']
-  return { planType: 'comprehensive', vehicleType, hasAdas: adas === 'true' }
-}
-
-// SPEC §5 / §8 wording: the field messages are the toast descriptions.
-export const ADAS_REQUIRED = { title: 'ADAS Selection Required', description: 'Please select whether your vehicle has ADAS features.' }
-export const TERMS_REQUIRED = { title: 'Terms of Service Required', description: 'Please accept the Terms of Service to continue.' }
-export const PRICING_ERROR = { title: 'Pricing Error', description: 'Unable to load pricing. Please refresh the page.' }
-export const PRICE_CHANGED = { title: 'Pricing Error', description: 'The price of this plan has changed. Please check the price shown and subscribe again.' }
-export const CHECKOUT_ERROR = { title: 'Checkout Error', description: 'Failed to create checkout session. Please try again.' }
-export const UNKNOWN_PLAN = 'Please choose one of our plans.'
+// SPEC §5 / §8 wording lives in ~/domain/messages: the field messages are the toast descriptions.
 
 /**
  * The configure form (/signup). The browser sends the plan as chosen and the price it showed; the server derives the
@@ -29,8 +11,8 @@ export const UNKNOWN_PLAN = 'Please choose one of our plans.'
  */
 export const SignupSchema = z
   .object({
-    planType: z.enum(['chip_only', 'comprehensive'], { error: UNKNOWN_PLAN }),
-    vehicleType: z.enum(['car', 'trucksuv'], { error: UNKNOWN_PLAN }).default('car'),
+    planType: z.enum(PLAN_TYPES, { error: UNKNOWN_PLAN }),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: UNKNOWN_PLAN }).default('car'),
     hasAdas: z.enum(['true', 'false']).optional(),
     acceptTerms: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
@@ -48,8 +30,7 @@ export const SignupSchema = z
 export type SignupValue = z.infer<typeof SignupSchema>
 
 export function lookupKeyOf(value: Pick<SignupValue, 'planType' | 'vehicleType' | 'hasAdas'>): LookupKey {
-  if (value.planType === 'chip_only') return 'chip_only'
-  return `comprehensive_${value.vehicleType}_adas_${value.hasAdas === 'true'}`
+  return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true')
 }
 
 /** POST /api/create-checkout (SPEC §7): snake_case JSON. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { formatLegalDate, legalDocumentText, linkify } from '../../app/content/legal'
+import { legalDocumentText, linkify } from '../../app/content/legal'
 import { TOS_LAST_UPDATED, TOS_VERSION, termsOfService } from '../../app/content/terms'
 import { PRIVACY_LAST_UPDATED, PRIVACY_SECTION_IDS, privacyPolicy } from '../../app/content/privacy'
 import {
@@ -14,18 +14,10 @@ import {
   makesFor,
   vehicleYears,
 } from '../../app/content/vehicles'
-import {
-  BENEFITS,
-  CLOSING_CTA,
-  FAQ,
-  HOW_IT_WORKS,
-  LANDING_SECTIONS,
-  PLANS,
-  PLAN_ORDER,
-  lookupKeyFor,
-  planDisplayName,
-} from '../../app/content/marketing'
+import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLANS, PLAN_ORDER, planDisplayName } from '../../app/content/marketing'
+import { lookupKeyFor } from '~/domain/plans'
 import type { LegalDocument } from '../../app/content/legal'
+import { formatLongDate } from '~/domain/format'
 
 const SPEC_EXCLUDED = [
   'Acura', 'Audi', 'BMW', 'Cadillac', 'Genesis', 'Infiniti', 'Land Rover', 'Lexus', 'Lincoln',
@@ -132,7 +124,7 @@ describe('terms of service', () => {
   it('is version 1.0.1, last updated October 10, 2025', () => {
     expect(TOS_VERSION).toBe('1.0.1')
     expect(TOS_LAST_UPDATED).toBe('2025-10-10')
-    expect(formatLegalDate(TOS_LAST_UPDATED)).toBe('October 10, 2025')
+    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('October 10, 2025')
   })
 
   it('is well formed and uses the options', () => {
@@ -247,9 +239,9 @@ describe('privacy policy', () => {
 
 describe('legal helpers', () => {
   it('formats ISO dates in US long form without time-zone drift', () => {
-    expect(formatLegalDate('2025-01-01')).toBe('January 1, 2025')
-    expect(formatLegalDate('2025-12-31T23:59:59Z')).toBe('December 31, 2025')
-    expect(() => formatLegalDate('10/10/2025')).toThrow()
+    expect(formatLongDate('2025-01-01')).toBe('January 1, 2025')
+    expect(formatLongDate('2025-12-31T23:59:59Z')).toBe('December 31, 2025')
+    expect(formatLongDate('not a date')).toBe('')
   })
 
   it('links site paths and e-mail addresses only', () => {

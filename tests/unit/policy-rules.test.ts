@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/models/policies.server'
-import { formatLongDate } from '~/utils/dates'
+import { formatLongDate } from '~/domain/format'
 
 const termEnds = '2027-11-21T12:00:00.000Z'
 const policy = (overrides: Partial<{ status: string; initialTermEndsAt: string | null; windshieldPhotosUploaded: boolean }> = {}) => ({

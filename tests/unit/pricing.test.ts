@@ -3,18 +3,10 @@ import { PRICE_PLACEHOLDER } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
-import {
-  adasAddonCents,
-  comprehensiveFromCents,
-  formatPrice,
-  getPricing,
-  invalidatePricingCache,
-  LOOKUP_KEYS,
-  planCards,
-  priceFor,
-  type PricingMap,
-} from '~/models/pricing.server'
+import { adasAddonCents, comprehensiveFromCents, getPricing, invalidatePricingCache, planCards, priceFor, type PricingMap } from '~/models/pricing.server'
+import { LOOKUP_KEYS } from '~/domain/plans'
 import { SEED_PRICES } from '../../drizzle/seed'
+import { formatPrice } from '~/domain/format'
 
 const listStripePrices = vi.hoisted(() => vi.fn())
 vi.mock('~/services/stripe.server', () => ({ listStripePrices }))

@@ -4,7 +4,8 @@ import { commitmentNote } from '~/components/signup/cancel-policy'
 import type { Policy } from '~/db/schema'
 import { cancellationOptions, inCommitment } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'
-import { isLookupKey, LOOKUP_KEYS, lookupKeyOf, planForLookupKey, SignupSchema } from '~/validation/signup'
+import { lookupKeyOf, SignupSchema } from '~/validation/signup'
+import { isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
 
 function form(values: Record<string, string>) {
   const data = new FormData()

@@ -29,12 +29,4 @@ export function planName(planType: string) {
   return planType === 'chip_only' ? 'Chip Repair Only' : planType === 'comprehensive' ? 'Comprehensive' : planType
 }
 
-export function formatDateTime(iso: string | null | undefined) {
-  if (!iso) return '—'
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
-}
 
-export function formatLongDate(isoDate: string | null | undefined) {
-  if (!isoDate) return '—'
-  return new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, buttonClass } from '~/components/ui'
-import { formatLongDate } from './format'
+import { formatLongDate } from '~/domain/format'
 
 /** SPEC §2 dashboard wording for cancellation; the server's refusals use the same strings. */
 export const CANCEL_CONFIRM_TITLE = 'Are you sure?'

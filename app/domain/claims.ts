@@ -1,0 +1,115 @@
+/**
+ * The rules of a claim (SPEC §4, §5, §9; README "Claim rules beyond the spec"), pure and safe in the browser.
+ */
+import type { PlanType } from './plans'
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+/** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
+export const CLAIM_DEADLINE_HOURS = 48
+export const RESPONSE_PROMISE_HOURS = 48
+/** A denial may be appealed once, within 14 days; the terms promise a decision on it within 30 days. */
+export const APPEAL_WINDOW_DAYS = 14
+export const APPEAL_DECISION_DAYS = 30
+
+export type DamageType = 'chip' | 'crack'
+
+/** The damage types a plan covers: Chip Repair Only covers chips, nothing else. */
+export function allowedDamageTypes(policy: { planType: PlanType }): DamageType[] {
+  return policy.planType === 'chip_only' ? ['chip'] : ['chip', 'crack']
+}
+
+/**
+ * A claim is late when it is filed more than 48 hours after the damage. We only know the day of the damage, so we
+ * count from the end of that day in the westernmost US time zone (UTC−10): a customer is never flagged unfairly.
+ */
+export function isFiledLate(damageDate: string, now = new Date()) {
+  const endOfDamageDay = Date.parse(`${damageDate}T00:00:00Z`) + DAY_MS + 10 * HOUR_MS
+  return now.getTime() - endOfDamageDay > CLAIM_DEADLINE_HOURS * HOUR_MS
+}
+
+/** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */
+export function isFutureDate(date: string, now = new Date()) {
+  return date > now.toISOString().slice(0, 10)
+}
+
+type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }
+
+/** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
+export function appealDeadline(claim: AppealFields) {
+  if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
+  return new Date(Date.parse(claim.reviewedAt) + APPEAL_WINDOW_DAYS * DAY_MS)
+}
+
+export function canAppeal(claim: AppealFields, now = new Date()) {
+  const deadline = appealDeadline(claim)
+  return deadline !== null && now.getTime() <= deadline.getTime()
+}
+
+/** Hours left of the 48-hour answer promise; an appeal waits from its appeal. Negative when overdue. */
+export function responseHoursLeft(claim: { submittedAt: string; appealedAt: string | null }, now = new Date()) {
+  const waitingSince = Date.parse(claim.appealedAt ?? claim.submittedAt)
+  return (waitingSince + RESPONSE_PROMISE_HOURS * HOUR_MS - now.getTime()) / HOUR_MS
+}
+
+// --- plan years and replacements -----------------------------------------------------------------------------------
+
+/** SPEC §1: Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
+export const REPLACEMENTS_PER_PLAN_YEAR = { chip_only: 0, comprehensive: 1 } as const
+
+function addYears(date: Date, years: number) {
+  const next = new Date(date)
+  next.setUTCFullYear(date.getUTCFullYear() + years)
+  // Feb 29 start: the anniversary in a common year is Mar 1 (setUTCFullYear rolls over), which is what we want.
+  return next
+}
+
+/** The plan year `now` falls in: years count from the coverage start date (or the policy's creation). */
+export function planYear(policy: { coverageStartDate: string | null; createdAt: string }, now = new Date()) {
+  const start = new Date(`${policy.coverageStartDate ?? policy.createdAt.slice(0, 10)}T00:00:00Z`)
+  let years = now.getUTCFullYear() - start.getUTCFullYear()
+  if (addYears(start, years).getTime() > now.getTime()) years--
+  years = Math.max(0, years)
+  return { start: addYears(start, years), end: addYears(start, years + 1) }
+}
+
+/** Replacements left this plan year, given the completion times of the policy's completed replacements. */
+export function replacementsLeftOf(
+  policy: { planType: PlanType; coverageStartDate: string | null; createdAt: string },
+  replacementCompletedAts: (string | null)[],
+  now = new Date(),
+) {
+  const allowance = REPLACEMENTS_PER_PLAN_YEAR[policy.planType]
+  if (allowance === 0) return 0
+  const { start, end } = planYear(policy, now)
+  const used = replacementCompletedAts.filter((at) => at && Date.parse(at) >= start.getTime() && Date.parse(at) < end.getTime()).length
+  return Math.max(0, allowance - used)
+}
+
+// --- confirmation codes ------------------------------------------------------------------------------------------
+
+/** No 0/O and no 1/I/L: a code read aloud over a shop counter must not be misheard or mistyped. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
+
+/** A random code from the Web Crypto API (Node and browsers alike), without modulo bias. */
+export function generateConfirmationCode() {
+  let code = 'CS-'
+  const byte = new Uint8Array(1)
+  while (code.length < 9) {
+    globalThis.crypto.getRandomValues(byte)
+    // 248 = 8 × 31: values at or above it would favour the first letters.
+    if (byte[0]! < 248) code += CODE_ALPHABET[byte[0]! % CODE_ALPHABET.length]
+  }
+  return code
+}
+
+/** What a shop typed, tidied: upper case, no spaces, 'CS-' added when left out. Null when it cannot be a code. */
+export function normalizeCode(input: unknown): string | null {
+  if (typeof input !== 'string') return null
+  let code = input.trim().toUpperCase().replace(/\s+/g, '')
+  if (/^CS[A-Z0-9]{6}$/.test(code)) code = `CS-${code.slice(2)}`
+  if (/^[A-Z0-9]{6}$/.test(code)) code = `CS-${code}`
+  return CODE_PATTERN.test(code) ? code : null
+}

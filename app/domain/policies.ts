@@ -1,0 +1,72 @@
+/**
+ * The rules of a policy (SPEC §4, §9; DESIGN §6), pure and safe in the browser: the dashboard's policy card (and the
+ * demo's) decides which buttons to show with the same functions the server uses to refuse.
+ */
+
+export type PolicyRuleFields = {
+  status: string
+  initialTermEndsAt: string | null
+  windshieldPhotosUploaded: boolean
+  vehicleId: string | null
+  coverageStartDate: string | null
+}
+
+/** SPEC §9: the initial commitment, then month-to-month. */
+export const COMMITMENT_MONTHS = 12
+
+function toTime(now: Date | string | number) {
+  return now instanceof Date ? now.getTime() : new Date(now).getTime()
+}
+
+export function isCanceled(policy: Pick<PolicyRuleFields, 'status'>) {
+  // 'cancelled' is the demo data's spelling (SPEC §3).
+  return policy.status === 'canceled' || policy.status === 'cancelled'
+}
+
+/** Within the 12-month initial commitment: cancellation is not offered and is refused; renewal can be turned off. */
+export function isInInitialTerm(policy: Pick<PolicyRuleFields, 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
+  if (!policy.initialTermEndsAt) return false
+  return toTime(now) < new Date(policy.initialTermEndsAt).getTime()
+}
+
+export function canCancel(policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
+  return !isCanceled(policy) && !isInInitialTerm(policy, now)
+}
+
+/** Turning renewal off (Stripe's cancel_at = end of the commitment) is for a live policy still inside its commitment. */
+export function canTurnRenewalOff(policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
+  return !isCanceled(policy) && isInInitialTerm(policy, now)
+}
+
+/**
+ * Setup is done once the photos, the vehicle and the coverage start are in: the setup flow saves the coverage start
+ * last, in the same transaction as the vehicle, so this is the one test of "set up". The policy's status follows it
+ * (incomplete → active), and `needsSetup` reads that status where only the status is at hand (the demo's data).
+ */
+export function isSetupDone(policy: Pick<PolicyRuleFields, 'windshieldPhotosUploaded' | 'vehicleId' | 'coverageStartDate'>) {
+  return policy.windshieldPhotosUploaded && policy.vehicleId !== null && policy.coverageStartDate !== null
+}
+
+/** Paid for but setup (photos, vehicle) not done, by its status. 'pending' is the demo data's word for it. */
+export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
+  return policy.status === 'incomplete' || policy.status === 'pending'
+}
+
+export type FilingRefusal = 'access_denied' | 'not_active'
+
+/**
+ * SPEC §5 "Claim access": a claim may be filed on the customer's own policy, active, with its photos uploaded (not
+ * incomplete, past_due or canceled). Without `profileId` only the policy's state is judged (the card's button).
+ */
+export function claimFilingRefusal(
+  policy: (Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'> & { profileId?: string }) | null | undefined,
+  profileId?: string,
+): FilingRefusal | null {
+  if (!policy || (profileId !== undefined && policy.profileId !== profileId)) return 'access_denied'
+  if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return 'not_active'
+  return null
+}
+
+export function canFileClaim(policy: Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'>) {
+  return claimFilingRefusal(policy) === null
+}
