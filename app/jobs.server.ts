@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm'
 import { pruneRateLimits } from '~/auth/rate-limit.server'
-import { renewalNoticeEmail } from '~/components/emails/renewal-notice'
+import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { generateTOTP } from '@epic-web/totp'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
-import { signInEmail } from '~/components/emails/sign-in'
+import { signInEmail } from '~/emails/sign-in'
 import { db, transaction } from '~/db/client.server'
 import { profiles, verifications, type Profile } from '~/db/schema'
 import { env } from '~/env.server'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/models/policy-rules'
+import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/domain/policies'
 import { Badge, ButtonLink, Card, type BadgeTone } from './ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
 

@@ -1,28 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { PlanCardKey } from '~/content/marketing'
-import type { PlanType, VehicleType } from '~/domain/plans'
+import type { PlanCard } from '~/content/marketing'
 import { buttonClass, cx } from './ui'
 
-/** SPEC §3 "Plan card", priced: built on the server by `planCards()` in `~/models/pricing.server`. */
-export type PlanCard = {
-  key: PlanCardKey
-  name: string
-  /** '$19.99', or '$XX.XX' when prices could not be read. */
-  basePrice: string
-  /** '/ month' */
-  period: string
-  description: string
-  features: readonly string[]
-  /** '+$10.00/month if your vehicle has ADAS ...'; comprehensive only. */
-  adasAddon?: string
-  planType: PlanType
-  vehicleType?: VehicleType
-  cta: string
-  /** /signup?planType=...(&vehicleType=...) */
-  href: string
-  highlighted: boolean
-}
 
 /**
  * One plan with its monthly price, what it includes and a button to sign up for it. `action` replaces the default

@@ -274,3 +274,23 @@ export const CLOSING_CTA = {
     'Get zero-deductible windshield protection in minutes. Sign up now, finish setup in under 5 minutes, and drive covered.',
   cta: { label: 'Sign up now', href: '/signup' },
 } as const
+
+/** SPEC §3 "Plan card", priced: built on the server by `planCards()` in `~/models/pricing.server`. */
+export type PlanCard = {
+  key: PlanCardKey
+  name: string
+  /** '$19.99', or '$XX.XX' when prices could not be read. */
+  basePrice: string
+  /** '/ month' */
+  period: string
+  description: string
+  features: readonly string[]
+  /** '+$10.00/month if your vehicle has ADAS ...'; comprehensive only. */
+  adasAddon?: string
+  planType: PlanType
+  vehicleType?: VehicleType
+  cta: string
+  /** /signup?planType=...(&vehicleType=...) */
+  href: string
+  highlighted: boolean
+}

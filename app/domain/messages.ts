@@ -2,6 +2,7 @@
  * The user-facing messages of SPEC §8 (and the few of ours beside them), written once. Forms, models, routes, e-mails
  * and the demo import them from here, so the same situation reads the same everywhere.
  */
+import { formatLongDate } from './format'
 
 export type Message = { readonly title: string; readonly description: string }
 export type ToastType = 'success' | 'error' | 'info'
@@ -21,6 +22,15 @@ export const PRICING_ERROR: Message = { title: 'Pricing Error', description: 'Un
 export const PRICE_CHANGED: Message = { title: 'Pricing Error', description: 'The price of this plan has changed. Please check the price shown and subscribe again.' }
 export const CHECKOUT_ERROR: Message = { title: 'Checkout Error', description: 'Failed to create checkout session. Please try again.' }
 export const UNKNOWN_PLAN = 'Please choose one of our plans.'
+
+// --- cancellation (SPEC §2 dashboard wording; the server's refusals use the same strings) ------------------------
+export const CANCEL_CONFIRM_TITLE = 'Are you sure?'
+export const CANCEL_CONFIRM_TEXT =
+  'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.'
+
+export function commitmentNote(initialTermEndsAt: string) {
+  return `Annual commitment until ${formatLongDate(initialTermEndsAt)}. Cancellation available after this date.`
+}
 
 // --- claims -------------------------------------------------------------------------------------------------------
 export const PHOTOS_REQUIRED: Message = { title: 'Photos Required', description: 'Please upload at least one photo of the damage.' }

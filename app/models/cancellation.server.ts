@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
-import { commitmentNote } from '~/components/signup/cancel-policy'
+import { commitmentNote } from '~/domain/messages'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy } from '~/db/schema'
 import { payments } from '~/services/payments.server'

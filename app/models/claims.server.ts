@@ -10,7 +10,7 @@ import {
   claimDeniedEmail,
   claimReceivedEmail,
   operatorClaimEmail,
-} from '~/components/emails/claims'
+} from '~/emails/claims'
 import { db, transaction, type Db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import {

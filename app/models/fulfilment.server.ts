@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { LINK_TTL_MINUTES, issueSignInLink, normalizeEmail } from '~/auth/magic-link.server'
-import { finishSetupEmail } from '~/components/emails/finish-setup'
+import { finishSetupEmail } from '~/emails/finish-setup'
 import { planDisplayName } from '~/content/marketing'
 import { type LookupKey } from '~/domain/plans'
 import { transaction } from '~/db/client.server'

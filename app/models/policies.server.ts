@@ -3,7 +3,6 @@ import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { policies, vehicles, type Policy, type Vehicle } from '~/db/schema'
 
-export { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from './policy-rules'
 
 /** A policy with the vehicle it covers (null until setup saves one). */
 export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }

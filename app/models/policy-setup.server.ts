@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { and, eq } from 'drizzle-orm'
-import { policyActivatedEmail } from '~/components/emails/policy-activated'
+import { policyActivatedEmail } from '~/emails/policy-activated'
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'

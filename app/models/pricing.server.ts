@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import type { PlanCard } from '~/components/pricing-card'
+import type { PlanCard } from '~/content/marketing'
 import {
   adasAddonText,
   PLAN_ORDER,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { paymentFailedEmail } from '~/components/emails/payment-failed'
+import { paymentFailedEmail } from '~/emails/payment-failed'
 import { planDisplayName } from '~/content/marketing'
 import { transaction, db } from '~/db/client.server'
 import { auditLog, policies, profiles, stripeEvents, type Policy, type PolicyStatus } from '~/db/schema'

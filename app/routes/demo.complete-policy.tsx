@@ -9,10 +9,10 @@ import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import type { ToastMessage } from '~/components/toast'
-import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/content/demo'
+import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { bundledModels } from '~/content/vehicle-models'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
-import { needsSetup } from '~/models/policy-rules'
+import { needsSetup } from '~/domain/policies'
 import { redirectWithToast } from '~/toast.server'
 import {
   ADDITIONAL_PHOTOS_FIELD,

@@ -19,7 +19,7 @@ import {
   demoWizardPath,
   findDemoPolicy,
   type DemoClaimCard,
-} from '~/content/demo'
+} from '~/components/demo/sample-data'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
 

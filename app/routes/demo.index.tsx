@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { demoDashboardPath } from '~/content/demo'
+import { demoDashboardPath } from '~/components/demo/sample-data'
 
 /** /demo starts at the demo dashboard. */
 export function loader() {

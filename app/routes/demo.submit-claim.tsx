@@ -4,9 +4,10 @@ import type { Route } from './+types/demo.submit-claim'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { checkDemoClaim, chosenPhotos } from '~/components/demo/claim-check'
+import { canFileClaim } from '~/domain/policies'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import type { ToastMessage } from '~/components/toast'
-import { canFileDemoClaim, DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/content/demo'
+import { DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { MAX_CLAIM_PHOTOS, todayIso } from '~/models/claims.server'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
@@ -19,7 +20,7 @@ import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 /** The sample policy in the URL, if a claim may be filed on it; otherwise back to the demo dashboard. */
 function policyFor(request: Request) {
   const policy = findDemoPolicy(new URL(request.url).searchParams.get('policy_id'))
-  if (!policy || !canFileDemoClaim(policy)) throw redirect(demoDashboardPath())
+  if (!policy || !canFileClaim(policy)) throw redirect(demoDashboardPath())
   return policy
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test, toast, expectNoSeriousA11yViolations } from '../support/e2e'
 import { makePhotos } from '../support/photos'
-import { DEMO_BANNER, DEMO_CUSTOMER, DEMO_POLICIES, DEMO_SUBMITTED_CODE } from '~/content/demo'
+import { DEMO_BANNER, DEMO_CUSTOMER, DEMO_POLICIES, DEMO_SUBMITTED_CODE } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { DEMO_CUSTOMER, DEMO_POLICIES } from '~/content/demo'
+import { DEMO_CUSTOMER, DEMO_POLICIES } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
 import { CANCEL_SUCCESS } from '~/models/cancellation.server'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/demo.customer'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/models/policies.server'
+import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/domain/policies'
 import { formatLongDate } from '~/domain/format'
 
 const termEnds = '2027-11-21T12:00:00.000Z'

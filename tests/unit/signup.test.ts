@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { commitmentNote } from '~/components/signup/cancel-policy'
+import { commitmentNote } from '~/domain/messages'
 import type { Policy } from '~/db/schema'
 import { cancellationOptions, inCommitment } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'

@@ -1,4 +1,4 @@
-import { DEMO_BANNER } from '~/content/demo'
+import { DEMO_BANNER } from '~/components/demo/sample-data'
 
 /** Shown on every demo page (the demo layout route), so nobody mistakes sample data for their own. */
 export function DemoBanner() {

@@ -1,4 +1,5 @@
-import { PricingCard, type PlanCard } from '~/components/pricing-card'
+import type { PlanCard } from '~/content/marketing'
+import { PricingCard } from '~/components/pricing-card'
 import { SectionHeading } from './section-heading'
 
 /** The plan cards, rendered on the server with real prices (or the '$XX.XX' placeholders when prices can't be read). */

@@ -2,15 +2,8 @@ import { useRef, useState, type FormEvent } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
-
-/** SPEC §2 dashboard wording for cancellation; the server's refusals use the same strings. */
-export const CANCEL_CONFIRM_TITLE = 'Are you sure?'
-export const CANCEL_CONFIRM_TEXT =
-  'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.'
-
-export function commitmentNote(initialTermEndsAt: string) {
-  return `Annual commitment until ${formatLongDate(initialTermEndsAt)}. Cancellation available after this date.`
-}
+import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
+import { canTurnRenewalOff, isCanceled, isInInitialTerm } from '~/domain/policies'
 
 export function cancelPath(policyId: string) {
   return `/customer/policies/${policyId}/cancel`
@@ -30,8 +23,8 @@ export type CancellablePolicy = {
  * page that, with JavaScript, opens the same confirmation as a <dialog> instead.
  */
 export function PolicyCancelControls({ policy, now = new Date() }: { policy: CancellablePolicy; now?: Date }) {
-  if (policy.status === 'canceled') return null
-  const committed = now.getTime() < Date.parse(policy.initialTermEndsAt)
+  if (isCanceled(policy)) return null
+  const committed = isInInitialTerm(policy, now)
   return (
     <div className="space-y-3">
       {committed ? (
@@ -65,8 +58,7 @@ export function PolicyCancelControls({ policy, now = new Date() }: { policy: Can
  * cancelling itself is not yet possible. Nothing for canceled policies or after the commitment.
  */
 export function RenewalLink({ policy, now = new Date() }: { policy: { id: string; status: string; initialTermEndsAt: string | null }; now?: Date | string }) {
-  const at = typeof now === 'string' ? new Date(now) : now
-  if (policy.status === 'canceled' || !policy.initialTermEndsAt || at.getTime() >= Date.parse(policy.initialTermEndsAt)) return null
+  if (!canTurnRenewalOff(policy, now)) return null
   return (
     <Link to={cancelPath(policy.id)} className="text-sm font-medium text-slate-700 underline hover:text-slate-900">
       Renewal &amp; billing

@@ -1,7 +1,7 @@
 import type { ClaimCardData } from '~/components/claim-card'
 import type { ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import type { PolicyCardData } from '~/components/policy-card'
-import { planDisplayName } from './marketing'
+import { planDisplayName } from '~/content/marketing'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 
 /**
@@ -133,11 +133,6 @@ export function demoPlanName(policy: Pick<DemoPolicy, 'planType' | 'vehicleType'
 /** SPEC §4 "Demo: cancel moves active or pending to cancelled after confirm" (no 12-month rule in the demo). */
 export function canCancelDemoPolicy(policy: Pick<DemoPolicy, 'status'>): boolean {
   return policy.status === 'active' || policy.status === 'pending'
-}
-
-/** SPEC §4: a claim only on an active policy with its photos uploaded, as on the real dashboard. */
-export function canFileDemoClaim(policy: Pick<DemoPolicy, 'status' | 'windshieldPhotosUploaded'>): boolean {
-  return policy.status === 'active' && policy.windshieldPhotosUploaded
 }
 
 /** The sample policies as the real policy card shows them; `cancelledIds` are shown as cancelled. */
