@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import sharp from 'sharp'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
@@ -29,45 +28,32 @@ import {
   type Profile,
   type Vehicle,
 } from '~/db/schema'
+import {
+  allowedDamageTypes,
+  appealDeadline,
+  APPEAL_WINDOW_DAYS,
+  canAppeal,
+  generateConfirmationCode,
+  isFiledLate,
+  isFutureDate,
+  normalizeCode,
+  planYear,
+  REPLACEMENTS_PER_PLAN_YEAR,
+  replacementsLeftOf,
+  responseHoursLeft,
+} from '~/domain/claims'
+import { ACCESS_DENIED, POLICY_NOT_ACTIVE, type Message } from '~/domain/messages'
+import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
+import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStored, storedFileName, storeImage, uploadsPath, type UploadedFile } from '~/services/storage.server'
+import { RuleError } from '~/domain/errors'
 
 /**
  * Claims (DESIGN §6 "Claim states"): filing, the operator's decision, the customer's appeal and the shop's completion
  * by confirmation code. Plain functions over the database; routes only authenticate, parse and respond.
  */
-
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
-
-/** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
-export const CLAIM_DEADLINE_HOURS = 48
-export const RESPONSE_PROMISE_HOURS = 48
-export const APPEAL_WINDOW_DAYS = 14
-export const MAX_CLAIM_PHOTOS = 10
-export const MAX_REPAIR_PHOTOS = 10
-
-// --- confirmation codes ------------------------------------------------------------------------------------------
-
-/** No 0/O and no 1/I/L: a code read aloud over a shop counter must not be misheard or mistyped. */
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
-
-export function generateConfirmationCode() {
-  let code = 'CS-'
-  for (let i = 0; i < 6; i++) code += CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]
-  return code
-}
-
-/** What a shop typed, tidied: upper case, no spaces, 'CS-' added when left out. Null when it cannot be a code. */
-export function normalizeCode(input: unknown): string | null {
-  if (typeof input !== 'string') return null
-  let code = input.trim().toUpperCase().replace(/\s+/g, '')
-  if (/^CS[A-Z0-9]{6}$/.test(code)) code = `CS-${code.slice(2)}`
-  if (/^[A-Z0-9]{6}$/.test(code)) code = `CS-${code}`
-  return CODE_PATTERN.test(code) ? code : null
-}
 
 function unusedConfirmationCode() {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -81,58 +67,16 @@ function unusedConfirmationCode() {
 
 // --- filing rules ------------------------------------------------------------------------------------------------
 
-export type FilingRefusal = 'access_denied' | 'not_active'
-
-/** SPEC §5 "Claim access": the customer's own policy, active, with its photos uploaded (not incomplete, past_due or canceled). */
-export function canFileClaim(policy: Policy | null | undefined, profileId: string): { ok: true } | { ok: false; reason: FilingRefusal } {
-  if (!policy || policy.profileId !== profileId) return { ok: false, reason: 'access_denied' }
-  if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return { ok: false, reason: 'not_active' }
-  return { ok: true }
-}
-
-export const FILING_REFUSALS: Record<FilingRefusal, { title: string; description: string }> = {
-  access_denied: { title: 'Access Denied', description: "You don't have access to this policy" },
-  not_active: { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' },
-}
-
-/** The damage types a plan covers: Chip Repair Only covers chips, nothing else. */
-export function allowedDamageTypes(policy: Pick<Policy, 'planType'>): ('chip' | 'crack')[] {
-  return policy.planType === 'chip_only' ? ['chip'] : ['chip', 'crack']
-}
-
-export function todayIso(now = new Date()) {
-  return now.toISOString().slice(0, 10)
-}
-
-/**
- * A claim is late when it is filed more than 48 hours after the damage. We only know the day of the damage, so we
- * count from the end of that day in the westernmost US time zone (UTC−10): a customer is never flagged unfairly.
- */
-export function isFiledLate(damageDate: string, now = new Date()) {
-  const endOfDamageDay = Date.parse(`${damageDate}T00:00:00Z`) + DAY_MS + 10 * HOUR_MS
-  return now.getTime() - endOfDamageDay > CLAIM_DEADLINE_HOURS * HOUR_MS
-}
-
-/** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */
-export function isFutureDate(date: string, now = new Date()) {
-  return date > todayIso(now)
+/** The toast of each refusal of claimFilingRefusal (SPEC §5 "Claim access"). */
+export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
+  access_denied: ACCESS_DENIED,
+  not_active: POLICY_NOT_ACTIVE,
 }
 
 export function findPolicy(policyId: string) {
   return db().select().from(policies).where(eq(policies.id, policyId)).get() ?? null
 }
 
-export class ClaimRuleError extends Error {
-  constructor(
-    public field: string,
-    message: string,
-    public title = 'Error',
-    public status = 400,
-  ) {
-    super(message)
-    this.name = 'ClaimRuleError'
-  }
-}
 
 export type SubmitClaimInput = {
   profile: Pick<Profile, 'id'>
@@ -150,22 +94,22 @@ export type SubmitClaimInput = {
  */
 export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
   const policy = findPolicy(input.policyId)
-  const allowed = canFileClaim(policy, input.profile.id)
-  if (!allowed.ok) {
-    const refusal = FILING_REFUSALS[allowed.reason]
-    throw new ClaimRuleError('form', refusal.description, refusal.title, allowed.reason === 'access_denied' ? 404 : 400)
+  const refused = claimFilingRefusal(policy, input.profile.id)
+  if (refused) {
+    const refusal = FILING_REFUSALS[refused]
+    throw new RuleError('form', refusal.description, refusal.title, refused === 'access_denied' ? 404 : 400)
   }
   if (!allowedDamageTypes(policy!).includes(input.damageType)) {
-    throw new ClaimRuleError('damageType', 'Your chip repair plan covers chip damage only.', 'Not Covered')
+    throw new RuleError('damageType', 'Your chip repair plan covers chip damage only.', 'Not Covered')
   }
   if (isFutureDate(input.damageDate, now)) {
-    throw new ClaimRuleError('damageDate', 'The damage date cannot be in the future.', 'Check the Date')
+    throw new RuleError('damageDate', 'The damage date cannot be in the future.', 'Check the Date')
   }
   if (input.photos.length === 0) {
-    throw new ClaimRuleError('photos', 'Please upload at least one photo of the damage.', 'Photos Required')
+    throw new RuleError('photos', 'Please upload at least one photo of the damage.', 'Photos Required')
   }
   if (input.photos.length > MAX_CLAIM_PHOTOS) {
-    throw new ClaimRuleError('photos', `Please upload no more than ${MAX_CLAIM_PHOTOS} photos.`, 'Too Many Photos', 413)
+    throw new RuleError('photos', `Please upload no more than ${MAX_CLAIM_PHOTOS} photos.`, 'Too Many Photos', 413)
   }
 
   const claimId = createId()
@@ -269,24 +213,13 @@ export function getClaimForProfile(profileId: string, claimId: string) {
   return row ?? null
 }
 
-/** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
-export function appealDeadline(claim: Pick<Claim, 'approvalStatus' | 'reviewedAt' | 'appealedAt'>) {
-  if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
-  return new Date(Date.parse(claim.reviewedAt) + APPEAL_WINDOW_DAYS * DAY_MS)
-}
-
-export function canAppeal(claim: Pick<Claim, 'approvalStatus' | 'reviewedAt' | 'appealedAt'>, now = new Date()) {
-  const deadline = appealDeadline(claim)
-  return deadline !== null && now.getTime() <= deadline.getTime()
-}
-
 /** The customer appeals a denial (once, within 14 days): the claim goes back to the operator's queue. */
 export async function appealClaim(input: { profileId: string; claimId: string; appealText: string }, now = new Date()) {
   const claim = transaction((tx) => {
     const found = getClaimForProfile(input.profileId, input.claimId)
-    if (!found) throw new ClaimRuleError('form', 'Claim not found.', 'Not Found', 404)
+    if (!found) throw new RuleError('form', 'Claim not found.', 'Not Found', 404)
     if (!canAppeal(found.claim, now)) {
-      throw new ClaimRuleError('form', `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`, 'Appeal Not Possible')
+      throw new RuleError('form', `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`, 'Appeal Not Possible')
     }
     const row = tx
       .update(claims)
@@ -343,10 +276,6 @@ export function reviewQueue(now = new Date()): QueueEntry[] {
 
 function waitingSince(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>) {
   return Date.parse(claim.appealedAt ?? claim.submittedAt)
-}
-
-export function responseHoursLeft(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>, now = new Date()) {
-  return (waitingSince(claim) + RESPONSE_PROMISE_HOURS * HOUR_MS - now.getTime()) / HOUR_MS
 }
 
 /** Recently decided claims, newest decision first, for the console's second list. */
@@ -433,7 +362,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
   const claim = transaction((tx) => {
     const group = tx.select().from(partnerGroups).where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true))).get()
     // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
-    if (!group) throw new ClaimRuleError('partnerGroupId', 'That partner group does not exist or is not active. Please choose one from the list.', 'Partner Group Required')
+    if (!group) throw new RuleError('partnerGroupId', 'That partner group does not exist or is not active. Please choose one from the list.', 'Partner Group Required')
     const row = tx
       .update(claims)
       .set({ approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id, reviewedAt: now.toISOString(), reviewedBy: input.actorId })
@@ -464,7 +393,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
 /** The operator denies a pending claim; the reason is required and is shown to the customer. */
 export async function denyClaim(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
   const reason = input.reason.trim()
-  if (!reason) throw new ClaimRuleError('reason', 'Please give the reason for the denial.', 'Reason Required')
+  if (!reason) throw new RuleError('reason', 'Please give the reason for the denial.', 'Reason Required')
   const claim = transaction((tx) => {
     const row = tx
       .update(claims)
@@ -484,7 +413,7 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
         confirmationCode: current.confirmationCode,
         reason,
         // A decided appeal is final; a first denial may be appealed within 14 days.
-        appealUntil: current.appealedAt ? null : new Date(now.getTime() + APPEAL_WINDOW_DAYS * DAY_MS),
+        appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
         appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
         supportEmail: env().SUPPORT_EMAIL,
       }),
@@ -496,43 +425,22 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
 
 function notPending(claimId: string) {
   const current = db().select({ status: claims.approvalStatus }).from(claims).where(eq(claims.id, claimId)).get()
-  if (!current) return new ClaimRuleError('form', 'Claim not found.', 'Not Found', 404)
-  return new ClaimRuleError('form', `This claim was already decided (${current.status.replace('_', ' ')}).`, 'Already Decided', 409)
+  if (!current) return new RuleError('form', 'Claim not found.', 'Not Found', 404)
+  return new RuleError('form', `This claim was already decided (${current.status.replace('_', ' ')}).`, 'Already Decided', 409)
 }
 
 // --- replacements ------------------------------------------------------------------------------------------------
 
-/** The plan year `now` falls in: years count from the coverage start date (or the policy's creation). */
-export function planYear(policy: Pick<Policy, 'coverageStartDate' | 'createdAt'>, now = new Date()) {
-  const start = new Date(`${policy.coverageStartDate ?? policy.createdAt.slice(0, 10)}T00:00:00Z`)
-  let years = now.getUTCFullYear() - start.getUTCFullYear()
-  const anniversary = (n: number) => addYears(start, n)
-  if (anniversary(years).getTime() > now.getTime()) years--
-  years = Math.max(0, years)
-  return { start: anniversary(years), end: anniversary(years + 1) }
-}
-
-function addYears(date: Date, years: number) {
-  const next = new Date(date)
-  next.setUTCFullYear(date.getUTCFullYear() + years)
-  // Feb 29 start: the anniversary in a common year is Mar 1 (setUTCFullYear rolls over), which is what we want.
-  return next
-}
-
-/** SPEC §1: Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
-export const REPLACEMENTS_PER_PLAN_YEAR = { chip_only: 0, comprehensive: 1 } as const
-
+/** Replacements left this plan year (domain rule), counting the policy's completed replacements. */
 export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'coverageStartDate' | 'createdAt'>, now = new Date()) {
-  const allowance = REPLACEMENTS_PER_PLAN_YEAR[policy.planType]
-  if (allowance === 0) return 0
-  const { start, end } = planYear(policy, now)
-  const used = db()
+  if (REPLACEMENTS_PER_PLAN_YEAR[policy.planType] === 0) return 0
+  const completedAts = db()
     .select({ completedAt: claims.completedAt })
     .from(claims)
     .where(and(eq(claims.policyId, policy.id), eq(claims.approvalStatus, 'completed'), eq(claims.repairType, 'replacement')))
     .all()
-    .filter((row) => row.completedAt && Date.parse(row.completedAt) >= start.getTime() && Date.parse(row.completedAt) < end.getTime()).length
-  return Math.max(0, allowance - used)
+    .map((row) => row.completedAt)
+  return replacementsLeftOf(policy, completedAts, now)
 }
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
@@ -683,15 +591,15 @@ export type CompleteClaimInput = {
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
   const existing = db().select().from(claims).where(eq(claims.confirmationCode, input.code)).get()
-  if (!existing) throw new ClaimRuleError('code', 'No claim has this confirmation code.', 'Claim Not Found', 404)
+  if (!existing) throw new RuleError('code', 'No claim has this confirmation code.', 'Claim Not Found', 404)
   if (existing.approvalStatus === 'completed') return { claim: existing, alreadyCompleted: true }
   if (existing.approvalStatus !== 'approved') {
-    throw new ClaimRuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+    throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
   }
   const policy = findPolicy(existing.policyId)!
   assertReplacementAllowed(policy, input.repairType, now)
-  if (!input.invoice) throw new ClaimRuleError('invoice', 'Please upload an invoice photo.', 'Invoice Required')
-  if (input.repairPhotos.length === 0) throw new ClaimRuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
+  if (!input.invoice) throw new RuleError('invoice', 'Please upload an invoice photo.', 'Invoice Required')
+  if (input.repairPhotos.length === 0) throw new RuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
 
   const stamp = now.getTime()
   const stored: { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string; fileName: string }[] = []
@@ -705,7 +613,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
       if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
-      if (current.approvalStatus !== 'approved') throw new ClaimRuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+      if (current.approvalStatus !== 'approved') throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
       assertReplacementAllowed(policy, input.repairType, now)
       const row = tx
         .update(claims)
@@ -752,11 +660,11 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
 function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {
   if (repairType !== 'replacement') return
   if (policy.planType === 'chip_only') {
-    throw new ClaimRuleError('repairType', 'This is a Chip Repair Only plan: it does not cover a windshield replacement.', 'Replacement Not Covered')
+    throw new RuleError('repairType', 'This is a Chip Repair Only plan: it does not cover a windshield replacement.', 'Replacement Not Covered')
   }
   if (replacementsLeft(policy, now) === 0) {
     const { end } = planYear(policy, now)
-    throw new ClaimRuleError(
+    throw new RuleError(
       'repairType',
       `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${end.toISOString().slice(0, 10)}.`,
       'Replacement Limit Reached',

@@ -7,26 +7,16 @@ import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type P
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStored, prepareImage, storedFileName, UploadError, writePreparedImage, type PreparedImage, type UploadedFile } from '~/services/storage.server'
-import {
-  ADDITIONAL_PHOTOS_FIELD,
-  isRequiredPhotoType,
-  MAX_ADDITIONAL_PHOTOS,
-  PHOTO_MESSAGES,
-  REQUIRED_PHOTO_TYPES,
-  VEHICLE_MESSAGES,
-  type RequiredPhotoType,
-  type VehicleInput,
-} from '~/validation/policy-setup'
+import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, PHOTO_MESSAGES, VEHICLE_MESSAGES, type VehicleInput } from '~/validation/policy-setup'
+import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
-import { formatLongDate } from '~/domain/format'
+import { formatLongDate, todayIso } from '~/domain/format'
 
 /**
  * The setup wizard's rules (SPEC §2 "Complete policy", §4 "Policy setup" and "Wizard"): who may open it, which step
  * shows, storing the windshield photos, and activation. Plain functions over the database; no Request/Response.
  */
 
-/** Required photos plus at most MAX_ADDITIONAL_PHOTOS additional ones in one submission. */
-export const MAX_PHOTO_FILES = REQUIRED_PHOTO_TYPES.length + MAX_ADDITIONAL_PHOTOS
 
 export type SetupToast = { type: 'success' | 'error' | 'info'; title: string; description?: string }
 
@@ -38,11 +28,6 @@ export function findPolicyForSetup(profileId: string, policyId: string): PolicyL
   if (!policy) return { status: 'not_found' }
   if (policy.profileId !== profileId) return { status: 'denied' }
   return { status: 'ok', policy }
-}
-
-/** Setup is done once the photos are in and a vehicle is saved; the wizard then sends the customer onwards. */
-export function isSetupComplete(policy: Pick<Policy, 'windshieldPhotosUploaded' | 'vehicleId'>) {
-  return policy.windshieldPhotosUploaded && policy.vehicleId !== null
 }
 
 export type PhotoSlots = {
@@ -230,10 +215,6 @@ export class SetupError extends Error {
   }
 }
 
-export function today(now = new Date()) {
-  return now.toISOString().slice(0, 10)
-}
-
 /**
  * Finishes setup (SPEC §4): saves the vehicle (create or update), then in the same transaction gives the policy its
  * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
@@ -262,7 +243,7 @@ export async function completePolicySetup(profile: Profile, policy: Policy, inpu
         windshieldPhotosUploaded: true,
         // past_due stays past_due until the payment goes through; only a new policy becomes active here.
         status: policy.status === 'incomplete' ? 'active' : policy.status,
-        coverageStartDate: policy.coverageStartDate ?? today(now),
+        coverageStartDate: policy.coverageStartDate ?? todayIso(now),
         updatedAt: now.toISOString(),
       })
       .where(and(eq(policies.id, policy.id), eq(policies.profileId, profile.id)))
@@ -288,7 +269,7 @@ export async function completePolicySetup(profile: Profile, policy: Policy, inpu
       planName: planDisplayName(outcome.policy.planType, outcome.policy.vehicleType),
       policyId: outcome.policy.id,
       vehicle: describeVehicle(outcome.vehicle),
-      coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? today(now)),
+      coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
       dashboardUrl: `${config.APP_URL}/customer`,
       supportEmail: config.SUPPORT_EMAIL,
       supportPhone: config.SUPPORT_PHONE,

@@ -6,6 +6,7 @@ import { auditLog, policies, profiles, stripeEvents, type Policy, type PolicySta
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { formatPrice } from '~/domain/format'
+import { isSetupDone } from '~/domain/policies'
 
 /**
  * Keeping a policy in step with its Stripe subscription (DESIGN §6 "Subscription sync"). Webhook events only tell us
@@ -37,10 +38,6 @@ export function policyStatusFor(subscriptionStatus: string, setupDone: boolean):
   }
 }
 
-/** Setup is done once photos, vehicle and confirmation are in (the setup flow sets coverage_start_date last). */
-export function isSetupDone(policy: Pick<Policy, 'windshieldPhotosUploaded' | 'vehicleId' | 'coverageStartDate'>) {
-  return policy.windshieldPhotosUploaded && policy.vehicleId !== null && policy.coverageStartDate !== null
-}
 
 /** The subscription fields we mirror, already re-read from Stripe. Times are Unix seconds as Stripe sends them. */
 export type SubscriptionState = {

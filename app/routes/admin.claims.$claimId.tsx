@@ -5,10 +5,11 @@ import { requireAdmin } from '~/auth/session.server'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
-import { activePartnerGroups, approveClaim, claimForReview, ClaimRuleError, denyClaim } from '~/models/claims.server'
+import { activePartnerGroups, approveClaim, claimForReview, denyClaim } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { ReviewSchema } from '~/validation/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
+import { RuleError } from '~/domain/errors'
 
 /** A stored upload as the operator sees it: the thumbnail, linking to the full-size file (both through /files). */
 function fileUrl(relPath: string) {
@@ -86,7 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const claim = await denyClaim({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
     return redirectWithToast('/admin/claims', { type: 'success', title: 'Claim Denied', description: `${claim.confirmationCode} is denied; the customer has been e-mailed with the reason.` })
   } catch (error) {
-    if (error instanceof ClaimRuleError) {
+    if (error instanceof RuleError) {
       if (error.status === 404) throw data(null, { status: 404 })
       return data<ActionResult>({ intent: input.intent, errors: { [error.field]: [error.message] }, toast: { type: 'error', title: error.title, description: error.message } }, { status: error.status })
     }

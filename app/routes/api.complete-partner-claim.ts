@@ -1,8 +1,11 @@
 import type { Route } from './+types/api.complete-partner-claim'
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
-import { ClaimRuleError, completeClaim, lookupClaimByCode, MAX_REPAIR_PHOTOS, RateLimitedError } from '~/models/claims.server'
+import { completeClaim, lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { readMultipartForm, UploadError, type UploadedFile } from '~/services/storage.server'
-import { CompleteClaimSchema, INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/validation/claims'
+import { CompleteClaimSchema } from '~/validation/claims'
+import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { RuleError } from '~/domain/errors'
 
 /**
  * POST /api/complete-partner-claim (SPEC §7) with SPEC's field names: confirmationCode, repairType, actualCost,
@@ -60,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof RateLimitedError) {
       return Response.json({ error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.` }, { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } })
     }
-    if (error instanceof ClaimRuleError) return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
+    if (error instanceof RuleError) return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
     if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
     console.error('API completion failed:', error)
     return Response.json({ error: 'Failed to complete claim' }, { status: 500 })

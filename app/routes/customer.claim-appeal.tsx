@@ -4,9 +4,11 @@ import type { Route } from './+types/customer.claim-appeal'
 import { requireCustomer } from '~/auth/session.server'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
-import { appealClaim, appealDeadline, canAppeal, ClaimRuleError, getClaimForProfile } from '~/models/claims.server'
+import { appealClaim, getClaimForProfile } from '~/models/claims.server'
+import { appealDeadline, canAppeal } from '~/domain/claims'
 import { redirectWithToast } from '~/toast.server'
 import { AppealSchema } from '~/validation/claims'
+import { RuleError } from '~/domain/errors'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
@@ -39,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await appealClaim({ profileId: profile.id, claimId: params.claimId, appealText: submission.value.appealText })
   } catch (error) {
-    if (error instanceof ClaimRuleError) {
+    if (error instanceof RuleError) {
       if (error.status === 404) throw data(null, { status: 404 })
       return data<ActionResult>({ errors: { appealText: [error.message] }, appealText, toast: { type: 'error', title: error.title, description: error.message } }, { status: error.status })
     }

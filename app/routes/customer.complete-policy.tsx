@@ -11,31 +11,15 @@ import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import type { Policy, Profile } from '~/db/schema'
-import {
-  completePolicySetup,
-  findPolicyForSetup,
-  isSetupComplete,
-  MAX_PHOTO_FILES,
-  photoSlots,
-  removeAdditionalPhoto,
-  savePolicyPhotos,
-  SetupError,
-  uploadRefused,
-  wizardStep,
-} from '~/models/policy-setup.server'
+import { completePolicySetup, findPolicyForSetup, photoSlots, removeAdditionalPhoto, savePolicyPhotos, SetupError, uploadRefused, wizardStep } from '~/models/policy-setup.server'
+import { isSetupDone } from '~/domain/policies'
+import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { vehicleById } from '~/models/vehicles.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
-import {
-  modelLookupSchema,
-  PHOTO_MESSAGES,
-  REQUIRED_PHOTO_TYPES,
-  VEHICLE_MESSAGES,
-  vehicleFormValues,
-  vehicleSchema,
-  type VehicleFormValues,
-} from '~/validation/policy-setup'
+import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
+import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 
 const COMPLETE_PATH = '/customer/policy-complete'
 
@@ -59,7 +43,7 @@ async function policyForWizard(profile: Profile, request: Request): Promise<Poli
     throw await redirectWithToast('/customer', { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" })
   }
   const { policy } = lookup
-  if (isSetupComplete(policy)) {
+  if (isSetupDone(policy)) {
     throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
   }
   if (policy.status === 'canceled') {

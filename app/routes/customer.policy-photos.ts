@@ -1,6 +1,8 @@
 import type { Route } from './+types/customer.policy-photos'
 import { getProfile } from '~/auth/session.server'
-import { findPolicyForSetup, isSetupComplete, MAX_PHOTO_FILES, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { findPolicyForSetup, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { isSetupDone } from '~/domain/policies'
+import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
@@ -22,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ ok: false, toast: { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" } }, { status: 404 })
   }
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
-  if (isSetupComplete(lookup.policy) || lookup.policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
+  if (isSetupDone(lookup.policy) || lookup.policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
 
   let files
   try {

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo, useState } from 'react'
 import { data, redirect, useLocation, useNavigate } from 'react-router'
 import type { Route } from './+types/demo.complete-policy'
-import { MAX_PHOTO_FILES } from '~/models/policy-setup.server'
+import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
@@ -14,16 +14,8 @@ import { bundledModels } from '~/content/vehicle-models'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { needsSetup } from '~/domain/policies'
 import { redirectWithToast } from '~/toast.server'
-import {
-  ADDITIONAL_PHOTOS_FIELD,
-  modelLookupSchema,
-  PHOTO_MESSAGES,
-  REQUIRED_PHOTO_TYPES,
-  VEHICLE_MESSAGES,
-  vehicleFormValues,
-  vehicleSchema,
-  type VehicleFormValues,
-} from '~/validation/policy-setup'
+import { ADDITIONAL_PHOTOS_FIELD, modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
+import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 
 /**
  * The demo's setup wizard (SPEC §2 "Demo area"): the real photo and vehicle steps over a sample policy. With JavaScript

@@ -3,12 +3,14 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/demo.submit-claim'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
-import { checkDemoClaim, chosenPhotos } from '~/components/demo/claim-check'
+import { chosenPhotos } from '~/components/demo/claim-check'
+import { checkClaimForm } from '~/validation/claims'
 import { canFileClaim } from '~/domain/policies'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import type { ToastMessage } from '~/components/toast'
 import { DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/components/demo/sample-data'
-import { MAX_CLAIM_PHOTOS, todayIso } from '~/models/claims.server'
+import { todayIso } from '~/domain/format'
+import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
 /**
@@ -42,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<DemoClaimAnswer>({ errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } }, { status: error.status })
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
-  const check = checkDemoClaim(form.fields, photos.length, demoPlanType(policy))
+  const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
   if (!check.ok) return data<DemoClaimAnswer>({ errors: check.errors, values: check.values, toast: check.toast }, { status: 400 })
   // The echo: the success screen, as after a real submission (PRG). No claim, no photos, no e-mail.
   throw redirect(demoSubmitClaimPath(policy.id, true))
@@ -72,7 +74,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
   function simulate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
-    const check = checkDemoClaim(fields, chosenPhotos(fields).length, loaderData.planType)
+    const check = checkClaimForm(fields, chosenPhotos(fields).length, loaderData.planType)
     if (!check.ok) {
       setAnswer({ errors: check.errors, values: check.values, toast: check.toast })
       return

@@ -4,18 +4,14 @@ import type { Route } from './+types/partner.complete-claim'
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
 import type { ToastMessage } from '~/components/toast'
-import {
-  ClaimRuleError,
-  completeClaim,
-  lookupClaimByCode,
-  MAX_REPAIR_PHOTOS,
-  normalizeCode,
-  RateLimitedError,
-  type PartnerLookup,
-} from '~/models/claims.server'
+import { completeClaim, lookupClaimByCode, RateLimitedError, type PartnerLookup } from '~/models/claims.server'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { normalizeCode } from '~/domain/claims'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
-import { CODE_FORMAT_MESSAGE, CompleteClaimSchema, INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/validation/claims'
+import { CODE_FORMAT_MESSAGE, CompleteClaimSchema } from '~/validation/claims'
+import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { RuleError } from '~/domain/errors'
 
 /**
  * SPEC §2 "Partner 'Complete Claim Service'": no login, access by code alone. Built for a slow shop PC: the page
@@ -144,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
       description: `Claim ${claim.id} has been marked as complete.`,
     })
   } catch (error) {
-    if (error instanceof ClaimRuleError) return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
+    if (error instanceof RuleError) return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
     if (error instanceof UploadError) {
       return failure(error.status, error.field, { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` }, values)
     }

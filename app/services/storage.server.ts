@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import sharp from 'sharp'
+import { MAX_STORED_FILE_NAME, MAX_UPLOAD_BYTES, tooLargeMessage } from '~/domain/uploads'
 import { env } from '~/env.server'
 import { stripControlCharacters } from '~/validation/text'
 
@@ -14,7 +15,6 @@ import { stripControlCharacters } from '~/validation/text'
  * under public/), and short-lived signed links for shops that hold a claim's code.
  */
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** Decoding bombs: a 50-megapixel image is far beyond any phone photo. */
 export const MAX_INPUT_PIXELS = 50_000_000
 /** Stored photos are shrunk to this long side; a windshield needs no more, and shops download less. */
@@ -43,9 +43,6 @@ export class UploadError extends Error {
   }
 }
 
-export function tooLargeMessage(fileName: string) {
-  return `Each photo must be 10 MB or smaller. "${fileName}" is larger.`
-}
 
 const UNREADABLE = 'The upload could not be read. Please choose your photos and submit the form again.'
 const TOO_LARGE = 'This upload is too large. Please send fewer or smaller photos.'
@@ -309,8 +306,6 @@ export function verifySignedFile(relPath: string, exp: string | null, sig: strin
   return expected.length === given.length && crypto.timingSafeEqual(expected, given)
 }
 
-/** The longest original file name we keep (shown to the operator and the shop; the file itself has our own name). */
-export const MAX_STORED_FILE_NAME = 200
 
 /**
  * The original name of an upload as stored in a row: control characters removed, at most MAX_STORED_FILE_NAME

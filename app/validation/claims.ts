@@ -1,16 +1,19 @@
 import { z } from 'zod'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { allowedDamageTypes } from '~/domain/claims'
+import {
+  CLAIM_FORM_PROBLEMS,
+  DAMAGE_DATE_REQUIRED,
+  DESCRIPTION_REQUIRED,
+  firstProblemToast,
+  MISSING_INFORMATION,
+  NOT_COVERED,
+  PHOTOS_REQUIRED,
+  SUBMIT_FAILED,
+  type ToastMessage,
+} from '~/domain/messages'
+import type { PlanType } from '~/domain/plans'
 import { freeText } from './text'
-
-// SPEC §5 "Claim form", "Partner completion" and §8 wording.
-export const PHOTOS_REQUIRED = { title: 'Photos Required', description: 'Please upload at least one photo of the damage.' } as const
-export const DESCRIPTION_REQUIRED = { title: 'Description Required', description: 'Please provide a description of what happened.' } as const
-export const MISSING_INFORMATION = { title: 'Error', description: 'Missing required information' } as const
-export const SUBMIT_FAILED = { title: 'Error', description: 'Failed to submit claim' } as const
-export const INVOICE_REQUIRED = { title: 'Invoice Required', description: 'Please upload an invoice photo.' } as const
-export const REPAIR_PHOTOS_REQUIRED = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' } as const
-export const CHIP_ONLY_NOTE = 'Your chip repair plan covers chip damage only.'
-export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
-export const DAMAGE_DATE_FUTURE = 'The damage date cannot be in the future.'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
@@ -74,3 +77,31 @@ export const CompleteClaimSchema = z.object({
     .optional()
     .transform((value) => value || null),
 })
+
+/** The claim form's field errors: per field, the messages shown next to it. */
+export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
+
+export type ClaimFormCheck =
+  | { ok: true; value: SubmitClaimValues }
+  | { ok: false; errors: SubmitClaimErrors; toast: ToastMessage; values: Record<string, string> }
+
+/**
+ * The claim form's rules, in one place for the real form (its action), the demo's action and the demo in the browser:
+ * the schema, at least one photo, the plan's covered damage types, and one toast for the first problem in SPEC's order
+ * (`firstProblemToast`). The same input gets the same messages on every screen.
+ */
+export function checkClaimForm(fields: FormData, photoCount: number, planType: PlanType | null): ClaimFormCheck {
+  const submission = parseWithZod(fields, { schema: SubmitClaimSchema })
+  const values = {
+    damageType: String(fields.get('damageType') ?? ''),
+    damageDate: String(fields.get('damageDate') ?? ''),
+    description: String(fields.get('description') ?? ''),
+  }
+  const errors: SubmitClaimErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as SubmitClaimErrors)
+  if (submission.status === 'success' && planType && !allowedDamageTypes({ planType }).includes(submission.value.damageType)) {
+    errors.damageType = [NOT_COVERED.description]
+  }
+  if (photoCount === 0) errors.photos = [PHOTOS_REQUIRED.description]
+  if (submission.status === 'success' && Object.values(errors).every((list) => !list?.length)) return { ok: true, value: submission.value }
+  return { ok: false, errors, values, toast: firstProblemToast(errors, CLAIM_FORM_PROBLEMS, SUBMIT_FAILED) }
+}

@@ -1,18 +1,17 @@
 import { z } from 'zod'
 import type { PlanType } from '~/domain/plans'
 import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
+import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { freeText } from './text'
+
 
 /**
  * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
  * the demo. SPEC strings live here once.
  */
 
-export const REQUIRED_PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers'] as const
-export type RequiredPhotoType = (typeof REQUIRED_PHOTO_TYPES)[number]
 /** The form field of the optional additional photos (several files). */
 export const ADDITIONAL_PHOTOS_FIELD = 'other'
-export const MAX_ADDITIONAL_PHOTOS = 10
 
 export const PHOTO_SLOTS: Record<RequiredPhotoType, { label: string; description: string }> = {
   head_on: { label: 'Head-on view', description: 'Stand in front of the vehicle and capture the whole windshield.' },

@@ -7,19 +7,8 @@ import { resetLimit } from '~/auth/rate-limit.server'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
-import {
-  appealClaim,
-  approveClaim,
-  CODE_ALPHABET,
-  CODE_PATTERN,
-  completeClaim,
-  denyClaim,
-  generateConfirmationCode,
-  isFiledLate,
-  normalizeCode,
-  planYear,
-  replacementsLeft,
-} from '~/models/claims.server'
+import { appealClaim, approveClaim, completeClaim, denyClaim, replacementsLeft } from '~/models/claims.server'
+import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { loader as adminClaimsLoader } from '~/routes/admin.claims'
 import { loader as adminClaimLoader, action as adminClaimAction } from '~/routes/admin.claims.$claimId'
 import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'

@@ -9,7 +9,7 @@ import { action as wizardAction, loader as wizardLoader } from '~/routes/demo.co
 import { action as claimAction, loader as claimLoader } from '~/routes/demo.submit-claim'
 import { loader as modelsLoader } from '~/routes/demo.vehicle-models'
 import { getToast } from '~/toast.server'
-import { PHOTOS_REQUIRED } from '~/validation/claims'
+import { PHOTOS_REQUIRED } from '~/domain/messages'
 import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/validation/policy-setup'
 import { createActivePolicy, createProfile, ensureSeeded } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'

@@ -7,7 +7,7 @@ import { completeClaim } from '~/models/claims.server'
 import { action as adminClaimAction } from '~/routes/admin.claims.$claimId'
 import { action as partnersAction } from '~/routes/admin.partners'
 import { action as submitAction } from '~/routes/customer.submit-claim'
-import { MAX_STORED_FILE_NAME } from '~/services/storage.server'
+import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 

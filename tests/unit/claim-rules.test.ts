@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { Policy } from '~/db/schema'
-import {
-  allowedDamageTypes,
-  appealDeadline,
-  canAppeal,
-  canFileClaim,
-  isFiledLate,
-  isFutureDate,
-  planYear,
-  responseHoursLeft,
-} from '~/models/claims.server'
+import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
+import { allowedDamageTypes, appealDeadline, canAppeal, isFiledLate, isFutureDate, planYear, responseHoursLeft } from '~/domain/claims'
 
 const policy = (overrides: Partial<Policy> = {}) =>
   ({ id: 'p1', profileId: 'me', status: 'active', windshieldPhotosUploaded: true, planType: 'comprehensive', coverageStartDate: '2025-03-01', createdAt: '2025-02-27T10:00:00.000Z', ...overrides }) as Policy
 
 describe('who may file a claim', () => {
   it('only the owner, on an active policy with its photos uploaded', () => {
-    expect(canFileClaim(policy(), 'me')).toEqual({ ok: true })
-    expect(canFileClaim(policy(), 'someone-else')).toEqual({ ok: false, reason: 'access_denied' })
-    expect(canFileClaim(null, 'me')).toEqual({ ok: false, reason: 'access_denied' })
+    expect(claimFilingRefusal(policy(), 'me')).toBeNull()
+    expect(claimFilingRefusal(policy(), 'someone-else')).toBe('access_denied')
+    expect(claimFilingRefusal(null, 'me')).toBe('access_denied')
     for (const status of ['incomplete', 'past_due', 'canceled'] as const) {
-      expect(canFileClaim(policy({ status }), 'me')).toEqual({ ok: false, reason: 'not_active' })
+      expect(claimFilingRefusal(policy({ status }), 'me')).toBe('not_active')
     }
-    expect(canFileClaim(policy({ windshieldPhotosUploaded: false }), 'me')).toEqual({ ok: false, reason: 'not_active' })
+    expect(claimFilingRefusal(policy({ windshieldPhotosUploaded: false }), 'me')).toBe('not_active')
+    // The card's button asks the same rule without an owner.
+    expect(canFileClaim(policy())).toBe(true)
+    expect(canFileClaim(policy({ status: 'past_due' }))).toBe(false)
   })
 
   it('Chip Repair Only covers chips only', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { PolicyPhoto } from '~/db/schema'
-import { hasRequiredPhotos, isSetupComplete, wizardStep, type PhotoSlots } from '~/models/policy-setup.server'
+import { hasRequiredPhotos, wizardStep, type PhotoSlots } from '~/models/policy-setup.server'
+import { isSetupDone } from '~/domain/policies'
 import { isMakeEligible } from '~/models/vehicles.server'
 import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleSchema } from '~/validation/policy-setup'
 
@@ -24,10 +25,11 @@ describe('wizard step (SPEC §4)', () => {
     expect(wizardStep(slots([]), 'vehicle')).toBe('photos')
   })
 
-  test('setup is complete with photos uploaded and a vehicle', () => {
-    expect(isSetupComplete({ windshieldPhotosUploaded: true, vehicleId: 'v1' })).toBe(true)
-    expect(isSetupComplete({ windshieldPhotosUploaded: false, vehicleId: 'v1' })).toBe(false)
-    expect(isSetupComplete({ windshieldPhotosUploaded: true, vehicleId: null })).toBe(false)
+  test('setup is complete with photos uploaded, a vehicle and the coverage start (one rule: isSetupDone)', () => {
+    const done = { windshieldPhotosUploaded: true, vehicleId: 'v1', coverageStartDate: '2026-01-01' }
+    expect(isSetupDone(done)).toBe(true)
+    expect(isSetupDone({ ...done, windshieldPhotosUploaded: false })).toBe(false)
+    expect(isSetupDone({ ...done, vehicleId: null })).toBe(false)
   })
 
   test('photo messages follow SPEC wording', () => {

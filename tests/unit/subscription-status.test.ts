@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isSetupDone, policyStatusFor } from '~/models/subscriptions.server'
+import { policyStatusFor } from '~/models/subscriptions.server'
+import { isSetupDone } from '~/domain/policies'
 
 describe('policyStatusFor', () => {
   test.each([

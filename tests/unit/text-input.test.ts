@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { clientNetwork } from '~/auth/rate-limit.server'
-import { MAX_STORED_FILE_NAME, storedFileName } from '~/services/storage.server'
+import { storedFileName } from '~/services/storage.server'
+import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
 import { AppealSchema, CompleteClaimSchema, ReviewSchema, SubmitClaimSchema } from '~/validation/claims'
 import { PartnerConsoleSchema } from '~/validation/partners'
 import { vehicleSchema } from '~/validation/policy-setup'

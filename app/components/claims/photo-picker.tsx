@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { cx } from '~/components/ui'
+import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
 
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 
 type Picked = { key: string; file: File; preview: string }
 
@@ -50,7 +50,7 @@ export function PhotoPicker({
         problems.push('Please select only image files')
         continue
       }
-      if (file.size > MAX_PHOTO_BYTES) {
+      if (file.size > MAX_UPLOAD_BYTES) {
         problems.push(`"${file.name}" is larger than 10MB.`)
         continue
       }

@@ -3,9 +3,11 @@ import { Form, Link } from 'react-router'
 import { PhotoPicker } from './photo-picker'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { CHIP_ONLY_NOTE } from '~/validation/claims'
+import { CHIP_ONLY_NOTE } from '~/domain/messages'
 
-export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
+import type { SubmitClaimErrors } from '~/validation/claims'
+
+export type { SubmitClaimErrors }
 
 export type SubmitClaimFormProps = {
   policyId: string

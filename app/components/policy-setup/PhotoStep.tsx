@@ -1,19 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
-import {
-  ADDITIONAL_PHOTOS_FIELD,
-  MAX_ADDITIONAL_PHOTOS,
-  PHOTO_MESSAGES,
-  PHOTO_SLOTS,
-  PHOTO_TIPS,
-  REQUIRED_PHOTO_TYPES,
-  type RequiredPhotoType,
-} from '~/validation/policy-setup'
+import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
+import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { useHydrated } from './use-hydrated'
+import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
 
 /** The 10 MB rule the server enforces, checked early in the browser so nobody waits for a doomed upload. */
-const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 export type StoredPhotoView = { url: string; fileName: string }
 export type AdditionalPhotoView = StoredPhotoView & { id: string }
@@ -84,7 +77,7 @@ export function PhotoStep(props: PhotoStepProps) {
       refuse(field, PHOTO_MESSAGES.invalidFile, several ? PHOTO_MESSAGES.notImages : PHOTO_MESSAGES.notImage)
       return false
     }
-    if (file.size > MAX_FILE_BYTES) {
+    if (file.size > MAX_UPLOAD_BYTES) {
       refuse(field, PHOTO_MESSAGES.uploadFailed, `Each photo must be 10 MB or smaller. "${file.name}" is larger.`)
       return false
     }

@@ -1,0 +1,67 @@
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_POLICIES } from '~/components/demo/sample-data'
+import { action as demoAction } from '~/routes/demo.submit-claim'
+import { action as realAction } from '~/routes/customer.submit-claim'
+import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+/**
+ * Issue 14: the demo and the real claim form give the same message for the same input — the field messages and the one
+ * toast — because both ask `checkClaimForm` (and the real one refuses nothing the demo lets through before storing).
+ */
+
+const DEMO_ACTIVE = DEMO_POLICIES.find((policy) => policy.status === 'active')!
+let cookie: string
+let policyId: string
+let jpeg: Buffer
+
+beforeAll(async () => {
+  ensureSeeded()
+  const profile = createProfile()
+  policyId = createActivePolicy(profile.id).policy.id
+  cookie = await sessionCookieFor(profile.id)
+  jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).jpeg().toBuffer()
+})
+
+type Answer = { status: number; data: { errors?: Record<string, string[]>; toast?: { title: string; description?: string } } }
+
+function formOf(fields: Record<string, string>, photos: number) {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  for (let i = 0; i < photos; i++) form.append('photos', new File([new Uint8Array(jpeg)], `damage-${i}.jpg`, { type: 'image/jpeg' }))
+  return form
+}
+
+async function both(fields: Record<string, string>, photos: number) {
+  const real = (await settle(() =>
+    realAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { form: formOf({ policyId, ...fields }, photos), cookie }))),
+  )) as Answer
+  const demo = (await settle(() =>
+    demoAction(routeArgs(makeRequest(`/demo/submit-claim?policy_id=${DEMO_ACTIVE.id}`, { form: formOf({ policyId: DEMO_ACTIVE.id, ...fields }, photos) }))),
+  )) as Answer
+  return { real, demo }
+}
+
+const today = new Date().toISOString().slice(0, 10)
+const REFUSALS: [name: string, fields: Record<string, string>, photos: number][] = [
+  ['no photos', { damageType: 'chip', damageDate: today, description: 'A stone on I-15.' }, 0],
+  ['a blank description', { damageType: 'chip', damageDate: today, description: '   ' }, 1],
+  ['a description of control characters only', { damageType: 'chip', damageDate: today, description: '\u0000\u0007' }, 1],
+  ['no damage date', { damageType: 'chip', damageDate: '', description: 'A stone on I-15.' }, 1],
+  ['an impossible damage date', { damageType: 'crack', damageDate: '2026-02-30x', description: 'A stone on I-15.' }, 1],
+  ['an unknown damage type', { damageType: 'shatter', damageDate: today, description: 'A stone on I-15.' }, 1],
+  ['nothing at all', { damageType: 'chip', damageDate: '', description: '' }, 0],
+]
+
+describe('the demo and the real claim form refuse alike', () => {
+  for (const [name, fields, photos] of REFUSALS) {
+    it(name, async () => {
+      const { real, demo } = await both(fields, photos)
+      expect(real.status).toBe(400)
+      expect(demo.status).toBe(400)
+      expect(demo.data.toast).toEqual(real.data.toast)
+      expect(demo.data.errors).toEqual(real.data.errors)
+    })
+  }
+})
