@@ -1,6 +1,7 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { scheduleDailyJobs } from '~/jobs.server'
+import { sweepOrphanUploadsAndLog } from '~/models/upload-sweep.server'
 import { seed } from '../drizzle/seed'
 
 /**
@@ -36,6 +37,13 @@ function start() {
   // server.js closes the HTTP server on SIGTERM and lets in-flight requests finish; when the process then
   // exits, close SQLite cleanly so the WAL is checkpointed.
   process.once('exit', () => closeDatabase())
+
+  // What a crash mid-upload may have left (temporary files, folders no row owns): removed before serving.
+  try {
+    sweepOrphanUploadsAndLog()
+  } catch (error) {
+    console.error('[glass] upload sweep failed (serving anyway):', error)
+  }
 
   // Renewal notices and pruning, shortly after start and then daily (`npm run jobs` does the same for cron).
   if (config.NODE_ENV !== 'test') scheduleDailyJobs()

@@ -6,6 +6,7 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
+import { sweepOrphanUploadsAndLog, type SweepReport } from '~/models/upload-sweep.server'
 import { sendEmail } from '~/services/email.server'
 import { formatLongDate, formatPrice } from '~/domain/format'
 
@@ -26,6 +27,8 @@ export type DailyJobsReport = {
   sessionsDeleted: number
   verificationsDeleted: number
   localPoliciesEnded: number
+  /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
+  uploadsSwept: SweepReport
 }
 
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
@@ -39,7 +42,8 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
     .run().changes
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
-  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded }
+  const uploadsSwept = sweepOrphanUploadsAndLog({ now })
+  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, uploadsSwept }
 }
 
 /** Policies whose commitment ends within the notice window and that have not had their notice. */

@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import sharp from 'sharp'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { clientNetwork, hit } from '~/auth/rate-limit.server'
 import {
@@ -47,7 +46,7 @@ import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, storedFileName, storeImage, uploadsPath, type UploadedFile } from '~/services/storage.server'
+import { prepareImage, shopCopy, shopThumbPath, StagedFiles, storedFileName, uploadsPath, type UploadedFile } from '~/services/storage.server'
 import { RuleError } from '~/domain/errors'
 
 /**
@@ -114,13 +113,14 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
 
   const claimId = createId()
   const stamp = now.getTime()
-  const stored: { filePath: string; thumbPath: string; shopThumbPath: string; fileName: string }[] = []
+  // Files first (DESIGN §6), under temporary names: renamed into place as the transaction's last step.
+  const staged = new StagedFiles()
+  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
   try {
     for (const [index, photo] of input.photos.entries()) {
-      const paths = await storeDamagePhoto(photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)
-      stored.push({ ...paths, fileName: photo.fileName })
+      stored.push({ ...(await stageDamagePhoto(staged, photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)), fileName: photo.fileName })
     }
-    const claim = transaction((tx) => {
+    return transaction((tx) => {
       const row = tx
         .insert(claims)
         .values({
@@ -143,39 +143,23 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
           .run()
       }
       audit(tx, input.profile.id, 'claim.submitted', claimId, { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length })
+      staged.commit()
       return row
     })
-    return claim
   } catch (error) {
-    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath, file.shopThumbPath]))
+    staged.discard()
     // The claim's folder was new and is empty again; remove it too, so nothing at all is left behind.
     fs.rmSync(uploadsPath(`claim-documents/${claimId}`), { recursive: true, force: true })
     throw error
   }
 }
 
-/** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
-export const SHOP_THUMB_SIDE = 320
-
-export function shopThumbPath(filePath: string) {
-  return filePath.replace(/\.jpg$/, '.shop.jpg')
-}
-
-/** Stores a damage photo: the clean copy and thumbnail (storage service), plus the shop's small copy. */
-export async function storeDamagePhoto(file: UploadedFile, relPathWithoutExt: string) {
-  const paths = await storeImage(file, relPathWithoutExt)
-  const small = await sharp(uploadsPath(paths.thumbPath))
-    .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 70 })
-    .toBuffer()
-  const target = shopThumbPath(paths.filePath)
-  try {
-    await fs.promises.writeFile(uploadsPath(target), small)
-  } catch (error) {
-    deleteStored([paths.filePath, paths.thumbPath])
-    throw error
-  }
-  return { ...paths, shopThumbPath: target }
+/** Stages a damage photo: the clean copy and thumbnail, plus the shop's small copy (all by the storage service). */
+export async function stageDamagePhoto(staged: StagedFiles, file: UploadedFile, relPathWithoutExt: string) {
+  const image = await prepareImage(file)
+  const paths = await staged.addImage(image, relPathWithoutExt)
+  await staged.add(shopThumbPath(paths.filePath), await shopCopy(image))
+  return paths
 }
 
 /** After a claim is filed: a receipt to the customer and a note to the operator. Never throws. */
@@ -602,12 +586,13 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   if (input.repairPhotos.length === 0) throw new RuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
 
   const stamp = now.getTime()
+  const staged = new StagedFiles()
   const stored: { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string; fileName: string }[] = []
   const label = (type: string) => `claim-documents/${existing.id}/${stamp}_${type}_${createId(6)}`
   try {
-    stored.push({ documentType: 'invoice', fileName: input.invoice.fileName, ...(await storeImage(input.invoice, label('invoice'))) })
+    stored.push({ documentType: 'invoice', fileName: input.invoice.fileName, ...(await staged.addImage(await prepareImage(input.invoice), label('invoice'))) })
     for (const photo of input.repairPhotos) {
-      stored.push({ documentType: 'repair_photo', fileName: photo.fileName, ...(await storeImage(photo, label('repair'))) })
+      stored.push({ documentType: 'repair_photo', fileName: photo.fileName, ...(await staged.addImage(await prepareImage(photo), label('repair'))) })
     }
     const result = transaction((tx) => {
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
@@ -632,9 +617,11 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         tx.insert(claimDocuments).values({ claimId: existing.id, documentType: file.documentType, filePath: file.filePath, thumbPath: file.thumbPath, fileName: storedFileName(file.fileName) }).run()
       }
       audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: stored.length })
+      staged.commit()
       return { claim: row, alreadyCompleted: false }
     })
-    if (result.alreadyCompleted) deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    // Completed by someone else meanwhile: nothing of this submission is kept.
+    if (result.alreadyCompleted) staged.discard()
     else {
       await notify(result.claim.id, ({ claim, profile, partnerGroup }) => [
         {
@@ -652,7 +639,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     }
     return result
   } catch (error) {
-    deleteStored(stored.flatMap((file) => [file.filePath, file.thumbPath]))
+    staged.discard()
     throw error
   }
 }

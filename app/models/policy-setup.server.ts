@@ -6,7 +6,7 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, prepareImage, storedFileName, UploadError, writePreparedImage, type PreparedImage, type UploadedFile } from '~/services/storage.server'
+import { deleteStored, prepareImage, StagedFiles, storedFileName, UploadError, type PreparedImage, type UploadedFile } from '~/services/storage.server'
 import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, PHOTO_MESSAGES, VEHICLE_MESSAGES, type VehicleInput } from '~/validation/policy-setup'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
@@ -152,21 +152,21 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     const position = nextPosition++
     return { image, photoType: 'other' as const, position, relPath: `${folderOf(policy)}/other_${position}`, replaces: null }
   })
+  // Staged under temporary names, renamed into place inside the transaction: a failure leaves the old photos whole.
+  const staged = new StagedFiles()
   const written: Array<(typeof planned)[number] & { filePath: string; thumbPath: string }> = []
-  /** Files that did not exist before this submission: removed again if it fails. */
-  const added = () => written.filter((entry) => !entry.replaces || entry.replaces.filePath !== entry.filePath).flatMap((entry) => [entry.filePath, entry.thumbPath])
   for (const entry of planned) {
     try {
-      written.push({ ...entry, ...(await writePreparedImage(entry.image, entry.relPath)) })
+      written.push({ ...entry, ...(await staged.addImage(entry.image, entry.relPath)) })
     } catch (error) {
       console.error(`Writing photo ${entry.relPath} failed:`, error)
-      deleteStored(added())
+      staged.discard()
       const description = entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
       return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description })
     }
   }
 
-  // 3. The rows, all or nothing.
+  // 3. The rows, all or nothing, and the files renamed into place as their last step.
   try {
     transaction((tx) => {
       for (const entry of written) {
@@ -179,10 +179,11 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
           })
           .run()
       }
+      staged.commit()
     })
   } catch (error) {
     console.error(`Saving photo rows of policy ${policy.id} failed:`, error)
-    deleteStored(added())
+    staged.discard()
     const onlyAdditional = written.every((entry) => entry.photoType === 'other')
     return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description: onlyAdditional ? PHOTO_MESSAGES.additionalRecordFailed : PHOTO_MESSAGES.recordFailed })
   }

@@ -215,35 +215,85 @@ export async function prepareImage(file: UploadedFile): Promise<PreparedImage> {
   }
 }
 
-/**
- * Writes a prepared image and its thumbnail as DATA_DIR/uploads/<relPathWithoutExt>.jpg and .thumb.jpg. Writes are
- * atomic (temp file then rename), so a re-upload replaces the old file whole. Returns paths relative to uploads/.
- */
-export async function writePreparedImage(image: PreparedImage, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
-  const filePath = `${relPathWithoutExt}.jpg`
-  const thumbPath = `${relPathWithoutExt}.thumb.jpg`
-  const absolute = uploadsPath(filePath)
-  await fs.promises.mkdir(path.dirname(absolute), { recursive: true })
-  await Promise.all([writeAtomically(absolute, image.photo), writeAtomically(uploadsPath(thumbPath), image.thumbnail)])
-  return { filePath, thumbPath }
-}
-
-/** prepareImage then writePreparedImage: decode, clean, store. */
+/** prepareImage, then write and commit at once: for tools and tests that record no rows (the bench's data). */
 export async function storeImage(file: UploadedFile, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
   uploadsPath(`${relPathWithoutExt}.jpg`) // refuse a bad path before the work
-  return writePreparedImage(await prepareImage(file), relPathWithoutExt)
+  const staged = new StagedFiles()
+  try {
+    const paths = await staged.addImage(await prepareImage(file), relPathWithoutExt)
+    staged.commit()
+    return paths
+  } finally {
+    staged.discard()
+  }
 }
 
 class NotAnImage extends Error {}
 
-async function writeAtomically(target: string, bytes: Buffer) {
-  const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`
-  try {
+
+/** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
+export const SHOP_THUMB_SIDE = 320
+
+export function shopThumbPath(filePath: string) {
+  return filePath.replace(/\.jpg$/, '.shop.jpg')
+}
+
+/** The 320 px copy of a prepared image, for the shop's page. */
+export async function shopCopy(image: PreparedImage): Promise<Buffer> {
+  return sharp(image.thumbnail)
+    .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 70 })
+    .toBuffer()
+}
+
+/** Suffix of a file written but not yet committed; the upload sweep removes old ones. */
+export const STAGED_SUFFIX = '.tmp'
+
+/**
+ * Files written under temporary names and renamed into place only when the transaction that records them commits
+ * (issue 13): call `commit()` as the last step *inside* the transaction — a failed rename then rolls the rows back —
+ * and `discard()` when anything failed. A crash in between leaves only `*.tmp` files, or final files no row points
+ * to; the upload sweep removes both. A rename replaces an existing file whole (a re-uploaded policy photo).
+ */
+export class StagedFiles {
+  private staged: { temp: string; final: string }[] = []
+  private committed = false
+
+  /** Writes a file to a temporary name beside `relPath`; nothing is visible at `relPath` until commit(). */
+  async add(relPath: string, bytes: Buffer) {
+    const final = uploadsPath(relPath)
+    const temp = `${final}.${crypto.randomBytes(6).toString('hex')}${STAGED_SUFFIX}`
+    await fs.promises.mkdir(path.dirname(final), { recursive: true })
+    this.staged.push({ temp, final })
     await fs.promises.writeFile(temp, bytes)
-    await fs.promises.rename(temp, target)
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true })
-    throw error
+  }
+
+  /** Writes a prepared image and its thumbnail as <relPathWithoutExt>.jpg and .thumb.jpg; returns the paths. */
+  async addImage(image: PreparedImage, relPathWithoutExt: string) {
+    const filePath = `${relPathWithoutExt}.jpg`
+    const thumbPath = `${relPathWithoutExt}.thumb.jpg`
+    await this.add(filePath, image.photo)
+    await this.add(thumbPath, image.thumbnail)
+    return { filePath, thumbPath }
+  }
+
+  /** Renames every file into place; synchronous, for use inside a better-sqlite3 transaction. */
+  commit() {
+    for (const { temp, final } of this.staged) fs.renameSync(temp, final)
+    this.committed = true
+  }
+
+  /** Removes what was written and not committed. Never throws. */
+  discard() {
+    if (this.committed) return
+    for (const { temp } of this.staged) {
+      try {
+        fs.rmSync(temp, { force: true })
+      } catch (error) {
+        console.error(`Could not remove staged upload ${temp}:`, error)
+      }
+    }
+    this.staged = []
   }
 }
 

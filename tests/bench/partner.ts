@@ -77,7 +77,8 @@ async function seedClaims(dataDir: string) {
   closeDatabase()
   resetEnvForTests()
   const { claimDocuments } = await import('~/db/schema')
-  const { storeDamagePhoto } = await import('~/models/claims.server')
+  const { stageDamagePhoto } = await import('~/models/claims.server')
+  const { StagedFiles } = await import('~/services/storage.server')
   const { createActivePolicy, createClaim, createPartnerGroup, createProfile } = await import('../support/factories')
   const photos = await Promise.all([0, 1, 2].map(makePhoto))
   const group = createPartnerGroup('Bench Glass')
@@ -93,7 +94,9 @@ async function seedClaims(dataDir: string) {
     })
     for (const [index, bytes] of photos.entries()) {
       // As submitClaim stores them: the clean copy, its thumbnail and the shop's small copy.
-      const stored = await storeDamagePhoto({ fieldName: 'photos', fileName: `damage-${index + 1}.jpg`, contentType: 'image/jpeg', bytes }, `claim-documents/${claim.id}/bench_damage_${index + 1}`)
+      const staged = new StagedFiles()
+      const stored = await stageDamagePhoto(staged, { fieldName: 'photos', fileName: `damage-${index + 1}.jpg`, contentType: 'image/jpeg', bytes }, `claim-documents/${claim.id}/bench_damage_${index + 1}`)
+      staged.commit()
       db().insert(claimDocuments).values({ claimId: claim.id, documentType: 'damage_photo', fileName: `damage-${index + 1}.jpg`, filePath: stored.filePath, thumbPath: stored.thumbPath }).run()
     }
     codes.push(claim.confirmationCode)

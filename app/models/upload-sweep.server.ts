@@ -1,0 +1,125 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { db } from '~/db/client.server'
+import { claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
+import { env } from '~/env.server'
+import { shopThumbPath, STAGED_SUFFIX } from '~/services/storage.server'
+
+/**
+ * Nothing left behind (issue 13): uploads are staged under temporary names and renamed into place inside the
+ * transaction that records them, so a crash (kill -9, a lost machine) can leave only
+ * - temporary files (`*.tmp`),
+ * - a claim's or policy's folder whose row was never committed,
+ * - files in a live claim's or policy's folder that no row points to (a completion or re-upload cut short).
+ * This sweep removes those once they are older than an hour (younger ones may belong to a request still running). It
+ * runs at start and in the daily jobs. It reads folder names and asks the database per folder by primary key, so its
+ * cost follows the number of folders, not a scan per file.
+ */
+
+export type SweepReport = { tempFiles: number; orphanFolders: number; orphanFiles: number }
+
+const HOUR_MS = 60 * 60 * 1000
+
+export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: { now?: Date; olderThanMs?: number } = {}): SweepReport {
+  const report: SweepReport = { tempFiles: 0, orphanFolders: 0, orphanFiles: 0 }
+  const root = path.join(env().DATA_DIR, 'uploads')
+  const cutoff = now.getTime() - olderThanMs
+  const database = db()
+
+  const claimExists = (id: string) => database.select({ id: claims.id }).from(claims).where(eq(claims.id, id)).get() !== undefined
+  const claimFiles = (id: string) => {
+    const rows = database.select({ filePath: claimDocuments.filePath, thumbPath: claimDocuments.thumbPath, type: claimDocuments.documentType }).from(claimDocuments).where(eq(claimDocuments.claimId, id)).all()
+    return new Set(rows.flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']))
+  }
+  const profileExists = (id: string) => database.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).get() !== undefined
+  const policyExists = (id: string) => database.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).get() !== undefined
+  const policyFiles = (id: string) => {
+    const rows = database.select({ filePath: policyPhotos.filePath, thumbPath: policyPhotos.thumbPath }).from(policyPhotos).where(eq(policyPhotos.policyId, id)).all()
+    return new Set(rows.flatMap((row) => [row.filePath, row.thumbPath ?? '']))
+  }
+
+  /** A folder that no row owns: removed whole once nothing in it is younger than the cutoff. */
+  const removeFolderIfOld = (folder: string) => {
+    if (newestMtime(folder) >= cutoff) return
+    fs.rmSync(folder, { recursive: true, force: true })
+    report.orphanFolders++
+  }
+  /** In a folder a row owns: old temporary files, and old files no row points to. */
+  const sweepFiles = (folder: string, relFolder: string, referenced: Set<string>) => {
+    for (const name of readDir(folder)) {
+      const file = path.join(folder, name)
+      const stat = statOf(file)
+      if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue
+      if (name.endsWith(STAGED_SUFFIX)) {
+        fs.rmSync(file, { force: true })
+        report.tempFiles++
+      } else if (!referenced.has(`${relFolder}/${name}`)) {
+        fs.rmSync(file, { force: true })
+        report.orphanFiles++
+      }
+    }
+  }
+
+  const claimRoot = path.join(root, 'claim-documents')
+  for (const claimId of readDir(claimRoot)) {
+    const folder = path.join(claimRoot, claimId)
+    if (!statOf(folder)?.isDirectory()) continue
+    if (!claimExists(claimId)) removeFolderIfOld(folder)
+    else sweepFiles(folder, `claim-documents/${claimId}`, claimFiles(claimId))
+  }
+
+  const policyRoot = path.join(root, 'policy-photos')
+  for (const profileId of readDir(policyRoot)) {
+    const profileFolder = path.join(policyRoot, profileId)
+    if (!statOf(profileFolder)?.isDirectory()) continue
+    if (!profileExists(profileId)) {
+      removeFolderIfOld(profileFolder)
+      continue
+    }
+    for (const policyId of readDir(profileFolder)) {
+      const folder = path.join(profileFolder, policyId)
+      if (!statOf(folder)?.isDirectory()) continue
+      if (!policyExists(policyId)) removeFolderIfOld(folder)
+      else sweepFiles(folder, `policy-photos/${profileId}/${policyId}`, policyFiles(policyId))
+    }
+  }
+  return report
+}
+
+/** Runs the sweep and says what it removed in one log line (always, so the count is in the log). */
+export function sweepOrphanUploadsAndLog(options?: Parameters<typeof sweepOrphanUploads>[0]): SweepReport {
+  const report = sweepOrphanUploads(options)
+  console.log(
+    `[glass] upload sweep removed ${report.tempFiles} temporary file(s), ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced file(s)`,
+  )
+  return report
+}
+
+function readDir(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder)
+  } catch {
+    return []
+  }
+}
+
+function statOf(file: string) {
+  try {
+    return fs.statSync(file)
+  } catch {
+    return null
+  }
+}
+
+/** The newest modification time in a folder tree (the folder's own included). */
+function newestMtime(folder: string): number {
+  let newest = statOf(folder)?.mtimeMs ?? 0
+  for (const name of readDir(folder)) {
+    const entry = path.join(folder, name)
+    const stat = statOf(entry)
+    if (!stat) continue
+    newest = Math.max(newest, stat.isDirectory() ? newestMtime(entry) : stat.mtimeMs)
+  }
+  return newest
+}
