@@ -1,0 +1,166 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import sharp from 'sharp'
+import { expect, randomIp, test } from '../support/e2e'
+
+/**
+ * The kill -9 drill (issue 13 item 4): claims with photos are being filed when the server is killed without warning.
+ * After a restart (the start-up sweep runs once the leftovers are an hour old), every file under uploads/ belongs to a
+ * row — no temporary file, no folder without its claim — and every claim that was answered with success is there with
+ * its photos. Browser-independent: once, in the js-on project.
+ */
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
+test.describe.configure({ timeout: 180_000 })
+
+const buildDir = process.env.BUILD_DIR ?? 'build-e2e'
+
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      VPIC_URL: 'off',
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789',
+      ADMIN_EMAILS: 'operator@example.com',
+      CLIENT_IP_HEADER: 'X-Forwarded-For',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  return { child, output: () => output }
+}
+
+async function healthy(port: number) {
+  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200)
+}
+
+/** A claim submission as the browser sends it (multipart, three real photos); resolves with the status or 0 if cut off. */
+function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number): Promise<number> {
+  const boundary = `----drill${n}`
+  const parts: Buffer[] = []
+  const field = (name: string, value: string) =>
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  field('policyId', policyId)
+  field('damageType', 'chip')
+  field('damageDate', new Date().toISOString().slice(0, 10))
+  field('description', `Drill claim ${n}: a stone on I-15.`)
+  for (let i = 0; i < 3; i++) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="damage-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`))
+    parts.push(photo, Buffer.from('\r\n'))
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  const body = Buffer.concat(parts)
+  return new Promise((resolve) => {
+    const request = http.request(`http://localhost:${port}/customer/submit-claim?policy_id=${policyId}`, {
+      method: 'POST',
+      headers: {
+        Origin: `http://localhost:${port}`,
+        Cookie: cookie,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(body.length),
+        'X-Forwarded-For': randomIp(),
+      },
+    })
+    request.on('response', (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    request.on('error', () => resolve(0))
+    request.end(body)
+  })
+}
+
+function filesUnder(folder: string): string[] {
+  return fs.existsSync(folder) ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(folder, rel)).isFile()) : []
+}
+
+let server: { child: ChildProcess; output: () => string } | null = null
+test.afterEach(() => {
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL')
+})
+
+test('kill -9 while claims are filed: after the restart nothing is left behind and every acknowledged claim is whole', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-kill-drill-'))
+  const port = 30_000 + Math.floor(Math.random() * 9_000)
+  server = startServer(dataDir, port)
+  await healthy(port)
+
+  // Many customers (each has a limit on claims per hour), each with an active policy, signed in.
+  const customers: { cookie: string; policyId: string }[] = []
+  for (let i = 0; i < 4; i++) {
+    const printed = execFileSync('npx', ['tsx', 'tests/support/hostile-fixtures.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789', ADMIN_EMAILS: 'operator@example.com' },
+      encoding: 'utf8',
+    })
+    const fixtures = JSON.parse(printed.trim().split('\n').at(-1)!) as { customerCookie: string; policyId: string }
+    customers.push({ cookie: fixtures.customerCookie, policyId: fixtures.policyId })
+  }
+  // 12-megapixel photos: each submission spends real time in sharp, so the kill lands mid-upload for some.
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+
+  // Some claims are filed and answered before the kill...
+  const statuses: number[] = []
+  for (const customer of customers) statuses.push(await fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length))
+  expect(statuses).toEqual([302, 302, 302, 302])
+  // ...then a burst is in flight when the plug is pulled: some answered, most cut off mid-upload or mid-write.
+  const answers: Promise<number>[] = []
+  for (let round = 0; round < 6; round++) {
+    for (const customer of customers) answers.push(fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length + answers.length))
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  server.child.kill('SIGKILL')
+  statuses.push(...(await Promise.all(answers)))
+  const acknowledged = statuses.filter((status) => status === 302).length
+  expect(statuses.some((status) => status === 0)).toBe(true) // the kill cut some submissions off
+
+  const uploads = path.join(dataDir, 'uploads')
+  // Make everything left behind look an hour old, as after a real outage; then start again.
+  const old = new Date(Date.now() - 2 * 60 * 60 * 1000)
+  for (const rel of fs.existsSync(uploads) ? (fs.readdirSync(uploads, { recursive: true }) as string[]) : []) {
+    fs.utimesSync(path.join(uploads, rel), old, old)
+  }
+  server = startServer(dataDir, port)
+  await healthy(port)
+  expect(server.output()).toMatch(/upload sweep removed \d+ temporary file\(s\), \d+ folder\(s\) with no row, \d+ unreferenced file\(s\)/)
+
+  const database = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true })
+  const claimIds = new Set((database.prepare('SELECT id FROM claims').pluck().all() as string[]))
+  const documents = database.prepare("SELECT claim_id AS claimId, file_path AS filePath, thumb_path AS thumbPath FROM claim_documents WHERE document_type = 'damage_photo'").all() as {
+    claimId: string
+    filePath: string
+    thumbPath: string
+  }[]
+  const filed = database.prepare("SELECT count(*) FROM claims WHERE description LIKE 'Drill claim %'").pluck().get() as number
+  database.close()
+
+  const files = filesUnder(path.join(uploads, 'claim-documents'))
+  // Nothing left behind: no temporary file, and every file is in the folder of a claim that exists and is one of its own.
+  expect(files.filter((rel) => rel.endsWith('.tmp'))).toEqual([])
+  expect(files.filter((rel) => !claimIds.has(rel.split(path.sep)[0]!))).toEqual([])
+  const referenced = new Set(documents.flatMap((doc) => [doc.filePath, doc.thumbPath, doc.filePath.replace(/\.jpg$/, '.shop.jpg')]))
+  expect(files.filter((rel) => !referenced.has(`claim-documents/${rel.split(path.sep).join('/')}`))).toEqual([])
+  // Every acknowledged claim is there, with its three photos, thumbnails and shop copies on disk.
+  expect(filed).toBeGreaterThanOrEqual(acknowledged)
+  expect(documents).toHaveLength(filed * 3)
+  for (const doc of documents) {
+    for (const rel of [doc.filePath, doc.thumbPath, doc.filePath.replace(/\.jpg$/, '.shop.jpg')]) {
+      expect(fs.existsSync(path.join(uploads, rel)), rel).toBe(true)
+    }
+  }
+
+  server.child.kill('SIGTERM')
+  await new Promise((resolve) => server!.child.once('exit', resolve))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
