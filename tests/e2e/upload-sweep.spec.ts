@@ -106,7 +106,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     customers.push({ cookie: fixtures.customerCookie, policyId: fixtures.policyId })
   }
   // 12-megapixel photos: each submission spends real time in sharp, so the kill lands mid-upload for some.
-  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .jpeg({ quality: 90 })
     .toBuffer()
 
