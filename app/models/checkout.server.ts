@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import { clientIp, describeWait, hit } from '~/auth/rate-limit.server'
 import type { LookupKey } from '~/domain/plans'
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
@@ -71,16 +70,3 @@ export function findActivePartnerLocationById(id: string) {
     .get()
 }
 
-/**
- * Each checkout is a Stripe session (or a local row): one client may start a few, not thousands. Null when allowed,
- * else the toast to show.
- */
-export function checkoutRateLimited(request: Request) {
-  const result = hit(`checkout:ip:${clientIp(request)}`, { limit: 20, windowMs: 10 * 60 * 1000 })
-  if (result.allowed) return null
-  return {
-    title: CHECKOUT_ERROR.title,
-    description: `Too many checkout attempts. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
-    retryAfterSeconds: result.retryAfterSeconds,
-  }
-}

@@ -1,7 +1,8 @@
 import type { Route } from './+types/api.create-checkout'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
-import { checkoutRateLimited, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
+import { checkoutRateLimited } from '~/auth/checkout-limits.server'
+import { findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { CreateCheckoutSchema } from '~/validation/signup'
 import { TERMS_REQUIRED } from '~/domain/messages'
 

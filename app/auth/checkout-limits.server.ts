@@ -1,0 +1,16 @@
+import { CHECKOUT_ERROR } from '~/domain/messages'
+import { clientIp, describeWait, hit } from './rate-limit.server'
+
+/**
+ * Each checkout is a Stripe session (or a local row): one client may start a few, not thousands. Null when allowed,
+ * else the toast to show.
+ */
+export function checkoutRateLimited(request: Request) {
+  const result = hit(`checkout:ip:${clientIp(request)}`, { limit: 20, windowMs: 10 * 60 * 1000 })
+  if (result.allowed) return null
+  return {
+    title: CHECKOUT_ERROR.title,
+    description: `Too many checkout attempts. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+    retryAfterSeconds: result.retryAfterSeconds,
+  }
+}
