@@ -17,6 +17,7 @@ import { action as submitAction, loader as submitLoader } from '~/routes/custome
 import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { expectConsoleError } from '../support/console'
 
 // Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
 process.env.CLIENT_IP_HEADER = 'X-Forwarded-For'
@@ -171,6 +172,7 @@ describe('filing a claim', () => {
   })
 
   it('leaves no claim and no files when saving fails after the files were written', async () => {
+    expectConsoleError(/Claim submission failed .*disk full/)
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
     const uploads = path.join(env().DATA_DIR, 'uploads', 'claim-documents')

@@ -20,6 +20,7 @@ import { getToast } from '~/toast.server'
 import { VEHICLE_MESSAGES } from '~/validation/policy-setup'
 import { createClaim, createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { expectConsoleError } from '../support/console'
 
 ensureSeeded()
 
@@ -191,6 +192,7 @@ describe('photo step', () => {
 
 describe('a failure in the middle leaves nothing half saved', () => {
   test('photo rows that cannot be saved take their new files with them', async () => {
+    expectConsoleError(/Saving photo rows of policy .* failed/)
     const { profile, policy } = await customerWithPolicy()
     // The policy disappears between the page and the save: the rows' foreign key fails inside the transaction.
     db().delete(policies).where(eq(policies.id, policy.id)).run()

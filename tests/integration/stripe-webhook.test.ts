@@ -11,6 +11,7 @@ import { startFakeStripe, signEvent, stripeEvent, type FakeStripe } from '../sup
 import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { routeArgs } from '../support/requests'
 import { outboxFor as outbox } from '../support/outbox'
+import { expectConsoleError } from '../support/console'
 
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 let fake: FakeStripe
@@ -162,6 +163,7 @@ describe('signed events we cannot use', () => {
   })
 
   test('a real failure that a retry can cure (Stripe unreachable) still answers 500, recording nothing', async () => {
+    expectConsoleError(/\[stripe\] customer\.subscription\.updated .* failed/)
     const { subscriptionId } = await paidCheckout()
     const event = subscriptionEvent('customer.subscription.updated', subscriptionId)
     process.env.STRIPE_API_URL = 'http://127.0.0.1:9' // nothing listens on the discard port

@@ -9,6 +9,7 @@ import { db } from '~/db/client.server'
 import { emailLog } from '~/db/schema'
 import { outboxDir, outboxTransport, sendEmail, setEmailTransport } from '~/services/email.server'
 import { postmarkTransport } from '~/services/postmark.server'
+import { expectConsoleError } from '../support/console'
 
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }
 
@@ -84,6 +85,7 @@ describe('Postmark adapter', () => {
   })
 
   it('turns an API error into a thrown error, which sendEmail logs as failed without throwing', async () => {
+    expectConsoleError(/E-mail .* failed: You tried to send to a recipient/)
     fake.replies.push({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } })
     await expect(postmarkTransport('t', apiUrl).send({ ...message, from: 'a@b.co' })).rejects.toThrow(/Invalid email request/)
 
@@ -105,6 +107,7 @@ describe('Postmark adapter', () => {
   })
 
   it('fails (and is logged) when the server cannot be reached', async () => {
+    expectConsoleError(/E-mail .* failed: fetch failed/)
     setEmailTransport(postmarkTransport('t', 'http://127.0.0.1:9'))
     expect(await sendEmail({ ...message, to: 'unreachable@example.com' })).toBeNull()
     expect(db().select().from(emailLog).where(eq(emailLog.to, 'unreachable@example.com')).get()?.status).toBe('failed')
