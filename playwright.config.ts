@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { defineConfig } from '@playwright/test'
+
 import { stripeE2eSettings } from './tests/e2e-stripe/settings'
 
 /**
@@ -54,14 +56,25 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
     { name: 'js-on', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: true } },
     { name: 'js-off', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: false } },
     { name: 'stripe', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: stripeE2e.appUrl } },
-    { name: 'stripe-js-off', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: stripeE2e.appUrl } },
+    {
+      name: 'stripe-js-off',
+      testDir: 'tests/e2e-stripe',
+      use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: stripeE2e.appUrl },
+    },
   ],
   webServer: [
     {

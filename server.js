@@ -109,7 +109,11 @@ function compress(req, response) {
   const headers = new Headers(response.headers)
   headers.set('Content-Encoding', 'gzip')
   headers.delete('Content-Length')
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 function log(method, pathname, status, started) {
@@ -293,7 +297,11 @@ async function writeResponse(req, res, response) {
   try {
     for await (const chunk of response.body) {
       if (res.destroyed) break
-      if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve) })
+      if (!res.write(chunk))
+        await new Promise((resolve) => {
+          res.once('drain', resolve)
+          res.once('close', resolve)
+        })
     }
     res.end()
   } catch (error) {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+
 import { defineConfig } from 'vitest/config'
 
 // Vitest gets its own config: the React Router Vite plugin is for the app build, not for tests.

@@ -30,6 +30,18 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   reports++
 }
 
+// Formatting and lint (npm run check): each a pass or a failure.
+const checks = path.join(dir, 'checks.json')
+if (fs.existsSync(checks)) {
+  for (const check of JSON.parse(fs.readFileSync(checks, 'utf8')).checks ?? []) {
+    if (check.ok) passed++
+    else failed++
+  }
+} else {
+  console.log(`No ${checks}: the format and lint checks did not run.`)
+  failed++
+}
+
 if (reports < 2) {
   console.log(`Expected a Vitest and a Playwright report in ${dir}/, found ${reports}.`)
   failed += 2 - reports

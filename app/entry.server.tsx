@@ -1,8 +1,11 @@
+import '~/init.server'
+
 import { PassThrough } from 'node:stream'
+
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import '~/init.server'
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+
 import { cachedDocument } from '~/page-cache.server'
 import { applySecurityHeaders, createNonce, nonceContext } from '~/security.server'
 import { NonceProvider } from '~/utils/nonce'
@@ -76,4 +79,4 @@ export function answerFromPageCache(pathname: string): { body: Uint8Array; heade
 }
 
 /** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
-export { ALLOW_HEADER, SERVED_METHODS, bodyPolicy, tooLargeMessage } from '~/request-policy.server'
+export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import crypto from 'node:crypto'
+
 import { z } from 'zod'
 
 /** Thrown when the environment is unusable; its message is the one line the operator sees. */
@@ -60,7 +61,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!
     const name = issue.path.join('.') || 'environment'
-    throw new ConfigError(`Configuration error: ${name} ${issue.message.replace(/^Invalid input: /, '')} (got ${JSON.stringify(source[name] ?? '')})`)
+    throw new ConfigError(
+      `Configuration error: ${name} ${issue.message.replace(/^Invalid input: /, '')} (got ${JSON.stringify(source[name] ?? '')})`,
+    )
   }
   const parsed = result.data
   const requireLive = parsed.REQUIRE_LIVE_SERVICES === '1'

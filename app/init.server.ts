@@ -2,6 +2,7 @@ import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { scheduleDailyJobs } from '~/jobs.server'
 import { sweepOrphanUploadsAndLog } from '~/models/upload-sweep.server'
+
 import { seed } from '../drizzle/seed'
 
 /**

@@ -1,14 +1,15 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm'
+
 import { pruneRateLimits } from '~/auth/rate-limit.server'
-import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { sweepOrphanUploadsAndLog, type SweepReport } from '~/models/upload-sweep.server'
 import { sendEmail } from '~/services/email.server'
-import { formatLongDate, formatPrice } from '~/domain/format'
 
 /**
  * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, ending local-mode
@@ -77,7 +78,15 @@ export async function sendRenewalNotices(now = new Date()) {
         .get()
       if (!claim) return undefined // another run got it first
       const profile = tx.select().from(profiles).where(eq(profiles.id, claim.profileId)).get()
-      tx.insert(auditLog).values({ actor: 'system', action: 'policy.renewal_notice', entityType: 'policy', entityId: claim.id, detail: { initialTermEndsAt: claim.initialTermEndsAt } }).run()
+      tx.insert(auditLog)
+        .values({
+          actor: 'system',
+          action: 'policy.renewal_notice',
+          entityType: 'policy',
+          entityId: claim.id,
+          detail: { initialTermEndsAt: claim.initialTermEndsAt },
+        })
+        .run()
       return profile ? { policy: claim, email: profile.email } : undefined
     })
     if (!claimed) continue

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
+
 import { db } from '~/db/client.server'
 import { nonceContext } from '~/security.server'
 

@@ -4,14 +4,14 @@ import {
   Link,
   Links,
   Meta,
+  type MiddlewareFunction,
   Outlet,
   Scripts,
   ScrollRestoration,
   useMatches,
   useRouteLoaderData,
-  type MiddlewareFunction,
 } from 'react-router'
-import type { Route } from './+types/root'
+
 import { getSignedIn, isAdmin, rollSession } from '~/auth/session.server'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
@@ -22,6 +22,8 @@ import { bodyPolicyMiddleware } from '~/request-policy.server'
 import { securityMiddleware } from '~/security.server'
 import { getToast } from '~/toast.server'
 import { useNonce } from '~/utils/nonce'
+
+import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 
 /** Keeps an active session alive for 30 days from its last use. */
@@ -46,9 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const config = env()
   return data(
     {
-      user: signedIn
-        ? { email: signedIn.profile.email, fullName: signedIn.profile.fullName, isAdmin: isAdmin(signedIn.profile) }
-        : null,
+      user: signedIn ? { email: signedIn.profile.email, fullName: signedIn.profile.fullName, isAdmin: isAdmin(signedIn.profile) } : null,
       toast,
       contact: { supportEmail: config.SUPPORT_EMAIL, partnerEmail: config.PARTNER_EMAIL, supportPhone: config.SUPPORT_PHONE },
     },
@@ -74,7 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <SiteHeader user={root?.user ?? null} />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { index, route, type RouteConfig } from '@react-router/dev/routes'
 
 // Reads like SPEC §2's route table. Each section belongs to one capability; keep additions in their section.
 export default [

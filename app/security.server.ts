@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+
 import { createContext, data, type MiddlewareFunction } from 'react-router'
+
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
 import { routePath } from '~/request-policy.server'
 

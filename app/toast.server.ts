@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
+
 import { env, servedOverHttps } from '~/env.server'
 
 /** A flash message shown once on the next page, rendered by the server (works without JavaScript). */

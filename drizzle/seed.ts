@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url'
+
 import type { Db } from '../app/db/client.server'
 import { partnerGroups, partnerLocations, prices } from '../app/db/schema'
 

@@ -1,7 +1,9 @@
 import { Authenticator } from 'remix-auth'
+
 import type { Profile } from '~/db/schema'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
+
 import { EmailLinkStrategy } from './email-link-strategy.server'
 import { findOrCreateProfile } from './magic-link.server'
 import { createSession, destroySession } from './session.server'
@@ -25,5 +27,9 @@ export async function completeSignIn(request: Request, user: SignedInUser, fallb
   headers.append('Set-Cookie', await destroySession(request))
   headers.append('Set-Cookie', await createSession(user.profile.id, request))
   const target = safeRedirect(user.redirectTo ?? fallbackTarget)
-  return redirectWithToast(target, { type: 'success', title: 'Signed in', description: `Welcome, ${user.profile.fullName || user.profile.email}.` }, { headers })
+  return redirectWithToast(
+    target,
+    { type: 'success', title: 'Signed in', description: `Welcome, ${user.profile.fullName || user.profile.email}.` },
+    { headers },
+  )
 }

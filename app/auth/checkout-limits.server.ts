@@ -1,4 +1,5 @@
 import { CHECKOUT_ERROR } from '~/domain/messages'
+
 import { clientIp, describeWait, hit } from './rate-limit.server'
 
 /**

@@ -1,4 +1,5 @@
 import { Strategy } from 'remix-auth/strategy'
+
 import { consumeSignInCode, consumeSignInLink } from './magic-link.server'
 
 export type EmailLinkVerifyParams = {

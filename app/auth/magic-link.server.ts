@@ -1,9 +1,11 @@
 import crypto from 'node:crypto'
+
 import { generateTOTP } from '@epic-web/totp'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
-import { signInEmail } from '~/emails/sign-in'
+
 import { db, transaction } from '~/db/client.server'
-import { profiles, verifications, type Profile } from '~/db/schema'
+import { type Profile, profiles, verifications } from '~/db/schema'
+import { signInEmail } from '~/emails/sign-in'
 import { env } from '~/env.server'
 import { sendEmail, type SentEmail } from '~/services/email.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -40,13 +42,7 @@ function sameHash(a: string, b: string) {
  * Creates a verification and returns its absolute link and code without sending anything; callers that send their own
  * e-mail (checkout fulfilment's "finish setting up your coverage") put both into it.
  */
-export async function issueSignInLink({
-  email,
-  redirectTo,
-}: {
-  email: string
-  redirectTo?: string | null
-}): Promise<IssuedSignInLink> {
+export async function issueSignInLink({ email, redirectTo }: { email: string; redirectTo?: string | null }): Promise<IssuedSignInLink> {
   const token = crypto.randomBytes(32).toString('base64url')
   const { otp: code } = await generateTOTP({ digits: 6, period: LINK_TTL_MINUTES * 60, algorithm: 'SHA-256' })
   const expiresAt = new Date(Date.now() + LINK_TTL_MINUTES * 60 * 1000)

@@ -1,6 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net'
+
 import { eq, lt } from 'drizzle-orm'
 import { data } from 'react-router'
+
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
 import { env } from '~/env.server'
@@ -21,24 +23,26 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  */
 export function hit(key: string, rule: RateLimitRule, now = Date.now()): RateLimitResult {
   const database = db()
-  return database.$client.transaction((): RateLimitResult => {
-    const row = database.select().from(rateLimits).where(eq(rateLimits.key, key)).get()
-    if (row?.blockedUntil && row.blockedUntil > now) {
-      return { allowed: false, remaining: 0, retryAfterSeconds: Math.ceil((row.blockedUntil - now) / 1000) }
-    }
-    const fresh = !row || now - row.windowStartedAt >= rule.windowMs
-    const windowStartedAt = fresh ? now : row.windowStartedAt
-    const count = (fresh ? 0 : row.count) + 1
-    const allowed = count <= rule.limit
-    const blockedUntil = allowed ? null : rule.blockMs ? now + rule.blockMs : windowStartedAt + rule.windowMs
-    database
-      .insert(rateLimits)
-      .values({ key, windowStartedAt, count, blockedUntil })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt, count, blockedUntil } })
-      .run()
-    const retryAfterSeconds = allowed ? 0 : Math.ceil(((blockedUntil ?? now) - now) / 1000)
-    return { allowed, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
-  }).immediate()
+  return database.$client
+    .transaction((): RateLimitResult => {
+      const row = database.select().from(rateLimits).where(eq(rateLimits.key, key)).get()
+      if (row?.blockedUntil && row.blockedUntil > now) {
+        return { allowed: false, remaining: 0, retryAfterSeconds: Math.ceil((row.blockedUntil - now) / 1000) }
+      }
+      const fresh = !row || now - row.windowStartedAt >= rule.windowMs
+      const windowStartedAt = fresh ? now : row.windowStartedAt
+      const count = (fresh ? 0 : row.count) + 1
+      const allowed = count <= rule.limit
+      const blockedUntil = allowed ? null : rule.blockMs ? now + rule.blockMs : windowStartedAt + rule.windowMs
+      database
+        .insert(rateLimits)
+        .values({ key, windowStartedAt, count, blockedUntil })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt, count, blockedUntil } })
+        .run()
+      const retryAfterSeconds = allowed ? 0 : Math.ceil(((blockedUntil ?? now) - now) / 1000)
+      return { allowed, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+    })
+    .immediate()
 }
 
 /** Forgets a key (e.g. after a successful sign-in). */
@@ -75,14 +79,20 @@ export function clientIp(request: Request) {
  * IPv4 address; anything that is not an address ('local' under a dev server) is used as it is.
  */
 export function clientNetwork(address: string): string {
-  const value = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  const value = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
   if (isIPv4(value)) return value
   if (!isIPv6(value)) return address
   const groups = ipv6Groups(value)
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (expanding '::' and a trailing dotted IPv4 part). */
@@ -105,10 +115,7 @@ function ipv6Groups(address: string): number[] {
 
 /** A 429 with a human message, for loaders and actions. */
 export function tooManyRequests(message: string, retryAfterSeconds: number) {
-  return data(
-    { error: message, retryAfterSeconds },
-    { status: 429, headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } },
-  )
+  return data({ error: message, retryAfterSeconds }, { status: 429, headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } })
 }
 
 /** 'a few minutes' style wording for a wait. */

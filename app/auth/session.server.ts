@@ -1,10 +1,11 @@
 import { and, eq, gt, ne } from 'drizzle-orm'
 import { createCookie, data } from 'react-router'
+
 import { db } from '~/db/client.server'
-import { profiles, sessions, type Profile } from '~/db/schema'
+import { type Profile, profiles, sessions } from '~/db/schema'
 import { env, servedOverHttps } from '~/env.server'
-import { safeRedirect } from '~/utils/redirect'
 import { redirectWithToast } from '~/toast.server'
+import { safeRedirect } from '~/utils/redirect'
 
 export const SESSION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -122,4 +123,3 @@ export function endOtherSessions(profileId: string, keepSessionId: string) {
     .where(and(eq(sessions.profileId, profileId), ne(sessions.id, keepSessionId)))
     .run().changes
 }
-

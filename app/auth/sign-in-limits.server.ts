@@ -1,5 +1,5 @@
-import { clientNetwork, describeWait, hit } from './rate-limit.server'
 import { normalizeEmail } from './magic-link.server'
+import { clientNetwork, describeWait, hit } from './rate-limit.server'
 
 const HOUR_MS = 60 * 60 * 1000
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { closeDatabase, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 

@@ -42,8 +42,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
+
 import Database from 'better-sqlite3'
 
 const MIN_YEAR = 1980
@@ -58,16 +59,92 @@ const OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vehicle-models.j
 // heavy-truck, fire-apparatus, body-builder and kit-car makes under the same vehicle types; those are left out.
 const CONSUMER_MAKES = [
   // current brands
-  'Acura', 'Alfa Romeo', 'Aston Martin', 'Audi', 'Bentley', 'BMW', 'Bugatti', 'Buick', 'Cadillac', 'Chevrolet',
-  'Chrysler', 'Dodge', 'Ferrari', 'Fiat', 'Fisker', 'Ford', 'Genesis', 'GMC', 'Honda', 'Hyundai', 'Infiniti', 'INEOS',
-  'Jaguar', 'Jeep', 'KARMA', 'Kia', 'Koenigsegg', 'Lamborghini', 'Land Rover', 'Lexus', 'Lincoln', 'Lotus', 'Lucid',
-  'Maserati', 'Maybach', 'Mazda', 'McLaren', 'Mercedes-Benz', 'MINI', 'Mitsubishi', 'Nissan', 'Pagani', 'Polestar',
-  'Porsche', 'Ram', 'RIVIAN', 'Rolls-Royce', 'Scout', 'Slate', 'smart', 'Subaru', 'Suzuki', 'Tesla', 'Toyota',
-  'VinFast', 'Volkswagen', 'Volvo',
+  'Acura',
+  'Alfa Romeo',
+  'Aston Martin',
+  'Audi',
+  'Bentley',
+  'BMW',
+  'Bugatti',
+  'Buick',
+  'Cadillac',
+  'Chevrolet',
+  'Chrysler',
+  'Dodge',
+  'Ferrari',
+  'Fiat',
+  'Fisker',
+  'Ford',
+  'Genesis',
+  'GMC',
+  'Honda',
+  'Hyundai',
+  'Infiniti',
+  'INEOS',
+  'Jaguar',
+  'Jeep',
+  'KARMA',
+  'Kia',
+  'Koenigsegg',
+  'Lamborghini',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Lotus',
+  'Lucid',
+  'Maserati',
+  'Maybach',
+  'Mazda',
+  'McLaren',
+  'Mercedes-Benz',
+  'MINI',
+  'Mitsubishi',
+  'Nissan',
+  'Pagani',
+  'Polestar',
+  'Porsche',
+  'Ram',
+  'RIVIAN',
+  'Rolls-Royce',
+  'Scout',
+  'Slate',
+  'smart',
+  'Subaru',
+  'Suzuki',
+  'Tesla',
+  'Toyota',
+  'VinFast',
+  'Volkswagen',
+  'Volvo',
   // brands no longer sold new in the US, still on the road
-  'American Motors', 'Avanti', 'Checker', 'Daewoo', 'Daihatsu', 'Datsun', 'DeLorean', 'Eagle', 'Geo', 'Hummer',
-  'Isuzu', 'Mercury', 'MERKUR', 'Oldsmobile', 'Panoz', 'Peugeot', 'Plymouth', 'Pontiac', 'Renault', 'SAAB', 'Saleen',
-  'Saturn', 'Shelby', 'Spyker', 'SSC North America', 'Sterling Motor Car', 'Triumph', 'YUGO',
+  'American Motors',
+  'Avanti',
+  'Checker',
+  'Daewoo',
+  'Daihatsu',
+  'Datsun',
+  'DeLorean',
+  'Eagle',
+  'Geo',
+  'Hummer',
+  'Isuzu',
+  'Mercury',
+  'MERKUR',
+  'Oldsmobile',
+  'Panoz',
+  'Peugeot',
+  'Plymouth',
+  'Pontiac',
+  'Renault',
+  'SAAB',
+  'Saleen',
+  'Saturn',
+  'Shelby',
+  'Spyker',
+  'SSC North America',
+  'Sterling Motor Car',
+  'Triumph',
+  'YUGO',
 ]
 
 // This database has no Scion make: Scion's cars are Toyota models named 'Scion tC', 'Scion xB', ... They are also
@@ -89,9 +166,7 @@ function displayMakeName(vpicName: string): string {
   const special = DISPLAY_NAMES[trimmed.toLowerCase()]
   if (special) return special
   // 'FORD' → 'Ford', 'smart' → 'Smart', 'Rolls-Royce' and 'Land Rover' unchanged.
-  return trimmed
-    .toLowerCase()
-    .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
+  return trimmed.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase())
 }
 
 const YEAR_RANGE_IN_NAME = /(?:19|20)\d\d\s*-\s*(?:MY)?((?:19|20)\d\d)(?!\d)/g

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
-import { Badge, Card, type BadgeTone } from './ui'
+
 import { formatLongDate } from '~/domain/format'
+
+import { Badge, type BadgeTone, Card } from './ui'
 
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type ClaimCardData = {
@@ -27,7 +29,10 @@ export function ClaimStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={badge.tone}>
       {status === 'pending_review' ? (
-        <span aria-hidden className="inline-block h-3 w-3 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin" />
+        <span
+          aria-hidden
+          className="inline-block h-3 w-3 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin"
+        />
       ) : null}
       {badge.label}
     </Badge>

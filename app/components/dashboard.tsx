@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+
 import { ClaimCard, type ClaimCardData } from './claim-card'
 import { ClaimLiveStatus, type ClaimLiveStatusData } from './claims/claim-live-status'
 

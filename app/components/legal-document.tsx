@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { linkify, type LegalDocument } from '~/content/legal'
+
+import { type LegalDocument, linkify } from '~/content/legal'
 import { privacyPolicy } from '~/content/privacy'
 import { termsOfService } from '~/content/terms'
+
 import { cx } from './ui'
 
 /** The legal name and postal address the terms and privacy policy give (SPEC §1: 'a US postal contact is given'). */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/domain/policies'
-import { Badge, ButtonLink, Card, type BadgeTone } from './ui'
+
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/domain/policies'
+
+import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
 
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type PolicyCardData = {
@@ -105,12 +107,8 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
       </dl>
 
       <div className="mt-auto flex flex-wrap items-center gap-3">
-        {setup ? (
-          <ButtonLink to={completeSetupHref ?? `/customer/complete-policy?${query}`}>Complete Policy Setup</ButtonLink>
-        ) : null}
-        {fileClaim ? (
-          <ButtonLink to={submitClaimHref ?? `/customer/submit-claim?${query}`}>Submit Claim</ButtonLink>
-        ) : null}
+        {setup ? <ButtonLink to={completeSetupHref ?? `/customer/complete-policy?${query}`}>Complete Policy Setup</ButtonLink> : null}
+        {fileClaim ? <ButtonLink to={submitClaimHref ?? `/customer/submit-claim?${query}`}>Submit Claim</ButtonLink> : null}
         {extraActions}
         {cancellable
           ? (cancelSlot ?? (

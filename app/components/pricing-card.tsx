@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { PlanCard } from '~/content/marketing'
-import { buttonClass, cx } from './ui'
 
+import type { PlanCard } from '~/content/marketing'
+
+import { buttonClass, cx } from './ui'
 
 /**
  * One plan with its monthly price, what it includes and a button to sign up for it. `action` replaces the default
@@ -48,11 +49,7 @@ export function PricingCard({ card, action, headingLevel = 3 }: { card: PlanCard
       </ul>
       <div className="mt-8">
         {action ?? (
-          <Link
-            to={card.href}
-            className={buttonClass(card.highlighted ? 'primary' : 'secondary', 'w-full')}
-            aria-describedby={headingId}
-          >
+          <Link to={card.href} className={buttonClass(card.highlighted ? 'primary' : 'secondary', 'w-full')} aria-describedby={headingId}>
             {card.cta}
           </Link>
         )}

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+
 import { buttonClass } from './ui'
 
 export type NavUser = { email: string; fullName: string | null; isAdmin: boolean } | null
@@ -16,35 +17,65 @@ export function SiteHeader({ user }: { user: NavUser }) {
           <>
             <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
               <li>
-                <Link to="/customer" className="hover:text-brand-700">Policies</Link>
+                <Link to="/customer" className="hover:text-brand-700">
+                  Policies
+                </Link>
               </li>
               <li>
-                <Link to="/customer#claims" className="hover:text-brand-700">Claims</Link>
+                <Link to="/customer#claims" className="hover:text-brand-700">
+                  Claims
+                </Link>
               </li>
               {user.isAdmin ? (
                 <li>
-                  <Link to="/admin" className="hover:text-brand-700">Operator</Link>
+                  <Link to="/admin" className="hover:text-brand-700">
+                    Operator
+                  </Link>
                 </li>
               ) : null}
             </ul>
             <div className="ml-auto flex items-center gap-3">
-              <span className="max-w-[16rem] truncate text-sm text-slate-700" data-testid="nav-email">{user.email}</span>
+              <span className="max-w-[16rem] truncate text-sm text-slate-700" data-testid="nav-email">
+                {user.email}
+              </span>
               <Form method="post" action="/auth/sign-out">
-                <button type="submit" className={buttonClass('secondary', 'py-1.5')}>Sign Out</button>
+                <button type="submit" className={buttonClass('secondary', 'py-1.5')}>
+                  Sign Out
+                </button>
               </Form>
             </div>
           </>
         ) : (
           <>
             <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
-              <li><a href="/#benefits" className="hover:text-brand-700">Benefits</a></li>
-              <li><a href="/#how-it-works" className="hover:text-brand-700">How it works</a></li>
-              <li><a href="/#pricing" className="hover:text-brand-700">Pricing</a></li>
-              <li><a href="/#faq" className="hover:text-brand-700">FAQ</a></li>
+              <li>
+                <a href="/#benefits" className="hover:text-brand-700">
+                  Benefits
+                </a>
+              </li>
+              <li>
+                <a href="/#how-it-works" className="hover:text-brand-700">
+                  How it works
+                </a>
+              </li>
+              <li>
+                <a href="/#pricing" className="hover:text-brand-700">
+                  Pricing
+                </a>
+              </li>
+              <li>
+                <a href="/#faq" className="hover:text-brand-700">
+                  FAQ
+                </a>
+              </li>
             </ul>
             <div className="ml-auto flex items-center gap-2">
-              <Link to="/auth" className={buttonClass('ghost', 'py-1.5')}>Sign in</Link>
-              <Link to="/signup" className={buttonClass('primary', 'py-1.5')}>Sign up</Link>
+              <Link to="/auth" className={buttonClass('ghost', 'py-1.5')}>
+                Sign in
+              </Link>
+              <Link to="/signup" className={buttonClass('primary', 'py-1.5')}>
+                Sign up
+              </Link>
             </div>
           </>
         )}
@@ -64,20 +95,46 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
         <div>
           <p className="font-semibold text-slate-900">Contact</p>
           <p className="mt-2">
-            Customer support: <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            Customer support:{' '}
+            <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
           </p>
           <p className="mt-1">
-            Become a partner shop: <a className="text-brand-700 underline" href={`mailto:${partnerEmail}`}>{partnerEmail}</a>
+            Become a partner shop:{' '}
+            <a className="text-brand-700 underline" href={`mailto:${partnerEmail}`}>
+              {partnerEmail}
+            </a>
           </p>
         </div>
         <div>
           <p className="font-semibold text-slate-900">Legal</p>
           <ul className="mt-2 space-y-1">
-            <li><Link className="hover:text-brand-700" to="/terms-of-service">Terms of Service</Link></li>
-            <li><Link className="hover:text-brand-700" to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link className="hover:text-brand-700" to="/excluded-vehicles">Excluded vehicles</Link></li>
-            <li><Link className="hover:text-brand-700" to="/partner/complete-claim">Partner shops: complete a claim</Link></li>
-            <li><Link className="hover:text-brand-700" to="/demo/customer">Try the demo</Link></li>
+            <li>
+              <Link className="hover:text-brand-700" to="/terms-of-service">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand-700" to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand-700" to="/excluded-vehicles">
+                Excluded vehicles
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand-700" to="/partner/complete-claim">
+                Partner shops: complete a claim
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand-700" to="/demo/customer">
+                Try the demo
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -21,7 +21,12 @@ export function buttonClass(variant: ButtonVariant = 'primary', className?: stri
   return cx(buttonBase, buttonVariants[variant], className)
 }
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />
 }
 
@@ -43,7 +48,11 @@ const badgeTones = {
 export type BadgeTone = keyof typeof badgeTones
 
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone])}>{children}</span>
+  return (
+    <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone])}>
+      {children}
+    </span>
+  )
 }
 
 /** A label, a control and its error, wired together for screen readers. */

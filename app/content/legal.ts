@@ -25,8 +25,6 @@ export type LegalDocument = {
   sections: LegalSection[]
 }
 
-
-
 /** The whole document as plain text (headings and bullets included): for e-mails, search and tests. */
 export function legalDocumentText(doc: LegalDocument): string {
   const parts: string[] = [doc.title, ...doc.intro]
@@ -37,9 +35,7 @@ export function legalDocumentText(doc: LegalDocument): string {
   return parts.join('\n\n')
 }
 
-export type TextPiece =
-  | { kind: 'text'; text: string }
-  | { kind: 'link'; text: string; href: string }
+export type TextPiece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string }
 
 /**
  * Splits a legal string into text and links, so a renderer can show site paths (`/excluded-vehicles`,
@@ -51,10 +47,7 @@ export function linkify(
   sitePaths: readonly string[] = ['/excluded-vehicles', '/privacy-policy', '/terms-of-service', '/customer'],
 ): TextPiece[] {
   const escaped = sitePaths.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  const pattern = new RegExp(
-    `([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,})|(${escaped.join('|') || '(?!)'})(?![\\w/-])`,
-    'g',
-  )
+  const pattern = new RegExp(`([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,})|(${escaped.join('|') || '(?!)'})(?![\\w/-])`, 'g')
   const pieces: TextPiece[] = []
   let last = 0
   for (const match of text.matchAll(pattern)) {

@@ -170,11 +170,13 @@ export const BENEFITS: readonly Benefit[] = [
   },
   {
     title: 'Protected as long as you own it',
-    description: 'Your plan renews month to month after the first year, so your windshield stays covered for as long as you keep your vehicle.',
+    description:
+      'Your plan renews month to month after the first year, so your windshield stays covered for as long as you keep your vehicle.',
   },
   {
     title: 'A network of glass shops',
-    description: 'Repairs are done by independent partner glass shops we work with, so you get experienced technicians without shopping around.',
+    description:
+      'Repairs are done by independent partner glass shops we work with, so you get experienced technicians without shopping around.',
   },
   {
     title: 'Claim response within 48 hours',
@@ -201,7 +203,8 @@ export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
   {
     step: 2,
     title: 'Accept the terms and pay monthly',
-    description: 'Review the Terms of Service and pay securely through our card payment provider. Plans have a 12-month commitment, billed monthly.',
+    description:
+      'Review the Terms of Service and pay securely through our card payment provider. Plans have a 12-month commitment, billed monthly.',
   },
   {
     step: 3,
@@ -221,7 +224,8 @@ export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
   {
     step: 6,
     title: 'File a claim when you need it',
-    description: 'Send us photos of the damage. Once the claim is approved, give its CS-XXXXXX confirmation code to the partner shop and they take care of the rest.',
+    description:
+      'Send us photos of the damage. Once the claim is approved, give its CS-XXXXXX confirmation code to the partner shop and they take care of the rest.',
   },
 ]
 
@@ -270,8 +274,7 @@ export const FAQ: readonly FaqEntry[] = [
 /** The closing call to action above the footer. */
 export const CLOSING_CTA = {
   headline: "Don't let a small chip become a big crack",
-  subline:
-    'Get zero-deductible windshield protection in minutes. Sign up now, finish setup in under 5 minutes, and drive covered.',
+  subline: 'Get zero-deductible windshield protection in minutes. Sign up now, finish setup in under 5 minutes, and drive covered.',
   cta: { label: 'Sign up now', href: '/signup' },
 } as const
 

@@ -6,8 +6,8 @@
  * does: payments through Stripe, e-mailed sign-in links, photos shown only to the owner, the
  * operator and the assigned partner shop.
  */
+
 import type { LegalDocument } from './legal'
-import { formatLongDate } from '~/domain/format'
 
 /** ISO date; show it with formatLongDate() → 'October 10, 2025'. Shown as the 'Revised' date. */
 export const PRIVACY_LAST_UPDATED = '2025-10-10'
@@ -83,9 +83,7 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
       {
         id: 'sharing',
         heading: 'When and with whom do we share your personal information?',
-        paragraphs: [
-          `We share personal information only as described here, and only what each recipient needs:`,
-        ],
+        paragraphs: [`We share personal information only as described here, and only what each recipient needs:`],
         bullets: [
           `Payment processing: Stripe, our card payment provider, processes your card payments and subscription under its own privacy policy.`,
           `Partner glass shops: when a claim is approved, the assigned shop sees your name and e-mail address, your vehicle's details and the claim's photos, so it can do the work.`,

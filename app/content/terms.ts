@@ -9,8 +9,8 @@
  * SPEC §1/§9: 48-hour claim window, 14-day appeal / 30-day decision, 12-month commitment, 30 days'
  * notice, $250 / $5,000 arbitration figures, 10,000 lb GVWR, Utah law.
  */
+
 import type { LegalDocument } from './legal'
-import { formatLongDate } from '~/domain/format'
 
 export const TOS_VERSION = '1.0.1'
 
@@ -242,9 +242,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       {
         id: 'contact',
         heading: 'Contact us',
-        paragraphs: [
-          `Questions about these Terms, your plan or a claim: e-mail ${supportEmail}. We are ${companyName}.`,
-        ],
+        paragraphs: [`Questions about these Terms, your plan or a claim: e-mail ${supportEmail}. We are ${companyName}.`],
       },
     ],
   }

@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { createId } from './ids'
+
 import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
+import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
 const id = () =>
@@ -24,7 +25,9 @@ export const profiles = sqliteTable('profiles', {
   email: text('email').notNull().unique(), // stored lower case
   fullName: text('full_name'),
   phone: text('phone'),
-  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ['customer', 'admin'] })
+    .notNull()
+    .default('customer'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -50,7 +53,9 @@ export const verifications = sqliteTable(
   {
     id: id(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['sign_in'] }).notNull().default('sign_in'),
+    purpose: text('purpose', { enum: ['sign_in'] })
+      .notNull()
+      .default('sign_in'),
     codeHash: text('code_hash').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     redirectTo: text('redirect_to'),
@@ -147,10 +152,7 @@ export const policies = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('policies_profile_idx').on(t.profileId, t.createdAt),
-    index('policies_status_idx').on(t.status, t.initialTermEndsAt),
-  ],
+  (t) => [index('policies_profile_idx').on(t.profileId, t.createdAt), index('policies_status_idx').on(t.status, t.initialTermEndsAt)],
 )
 
 export const policyPhotos = sqliteTable(
@@ -200,10 +202,7 @@ export const claims = sqliteTable(
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('claims_policy_idx').on(t.policyId, t.createdAt),
-    index('claims_queue_idx').on(t.approvalStatus, t.submittedAt),
-  ],
+  (t) => [index('claims_policy_idx').on(t.policyId, t.createdAt), index('claims_queue_idx').on(t.approvalStatus, t.submittedAt)],
 )
 
 export const claimDocuments = sqliteTable(
@@ -233,7 +232,9 @@ export const localCheckouts = sqliteTable('local_checkouts', {
   tosVersion: text('tos_version').notNull(),
   tosAcceptedAt: text('tos_accepted_at').notNull(),
   cancelPath: text('cancel_path').notNull(),
-  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
   email: text('email'),
   fullName: text('full_name'),
   createdAt: createdAt(),
@@ -309,4 +310,3 @@ export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
-

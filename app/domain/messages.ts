@@ -16,10 +16,19 @@ export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', descript
 export const GENERIC_ERROR = 'An error occurred. Please try again.'
 
 // --- signup and checkout ------------------------------------------------------------------------------------------
-export const ADAS_REQUIRED: Message = { title: 'ADAS Selection Required', description: 'Please select whether your vehicle has ADAS features.' }
-export const TERMS_REQUIRED: Message = { title: 'Terms of Service Required', description: 'Please accept the Terms of Service to continue.' }
+export const ADAS_REQUIRED: Message = {
+  title: 'ADAS Selection Required',
+  description: 'Please select whether your vehicle has ADAS features.',
+}
+export const TERMS_REQUIRED: Message = {
+  title: 'Terms of Service Required',
+  description: 'Please accept the Terms of Service to continue.',
+}
 export const PRICING_ERROR: Message = { title: 'Pricing Error', description: 'Unable to load pricing. Please refresh the page.' }
-export const PRICE_CHANGED: Message = { title: 'Pricing Error', description: 'The price of this plan has changed. Please check the price shown and subscribe again.' }
+export const PRICE_CHANGED: Message = {
+  title: 'Pricing Error',
+  description: 'The price of this plan has changed. Please check the price shown and subscribe again.',
+}
 export const CHECKOUT_ERROR: Message = { title: 'Checkout Error', description: 'Failed to create checkout session. Please try again.' }
 export const UNKNOWN_PLAN = 'Please choose one of our plans.'
 
@@ -34,7 +43,10 @@ export function commitmentNote(initialTermEndsAt: string) {
 
 // --- claims -------------------------------------------------------------------------------------------------------
 export const PHOTOS_REQUIRED: Message = { title: 'Photos Required', description: 'Please upload at least one photo of the damage.' }
-export const DESCRIPTION_REQUIRED: Message = { title: 'Description Required', description: 'Please provide a description of what happened.' }
+export const DESCRIPTION_REQUIRED: Message = {
+  title: 'Description Required',
+  description: 'Please provide a description of what happened.',
+}
 export const MISSING_INFORMATION: Message = { title: 'Error', description: 'Missing required information' }
 export const SUBMIT_FAILED: Message = { title: 'Error', description: 'Failed to submit claim' }
 export const CHIP_ONLY_NOTE = 'Your chip repair plan covers chip damage only.'

@@ -34,7 +34,10 @@ export function canCancel(policy: Pick<PolicyRuleFields, 'status' | 'initialTerm
 }
 
 /** Turning renewal off (Stripe's cancel_at = end of the commitment) is for a live policy still inside its commitment. */
-export function canTurnRenewalOff(policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
+export function canTurnRenewalOff(
+  policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>,
+  now: Date | string | number = new Date(),
+) {
   return !isCanceled(policy) && isInInitialTerm(policy, now)
 }
 

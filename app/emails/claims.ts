@@ -1,4 +1,4 @@
-import { button, codeBlock, escapeHtml, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, codeBlock, escapeHtml, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 /** The e-mails of a claim's life: received, approved, denied, appeal received, completed; and the operator's note. */
 
@@ -24,7 +24,14 @@ export function claimReceivedEmail(props: { claimId: string; confirmationCode: s
       finePrint(`Claim ID: ${props.claimId}`),
     ].join('\n'),
   })
-  const text = textBody('Claim Submitted Successfully!', lines[0], `Your confirmation code: ${props.confirmationCode}`, lines[1], `View your claims: ${props.dashboardUrl}`, `Claim ID: ${props.claimId}`)
+  const text = textBody(
+    'Claim Submitted Successfully!',
+    lines[0],
+    `Your confirmation code: ${props.confirmationCode}`,
+    lines[1],
+    `View your claims: ${props.dashboardUrl}`,
+    `Claim ID: ${props.claimId}`,
+  )
   return { subject, html, text }
 }
 
@@ -39,7 +46,8 @@ export function claimApprovedEmail(props: {
   const subject = `Your claim ${props.confirmationCode} is approved`
   const contact = [props.partnerPhone, props.partnerEmail].filter(Boolean).join(' · ')
   const intro = `Good news: your windshield claim is approved. ${props.partnerGroup} will do the work.`
-  const steps = 'Contact the shop to book a time, and give them your confirmation code. There is nothing to pay: your plan has a zero deductible.'
+  const steps =
+    'Contact the shop to book a time, and give them your confirmation code. There is nothing to pay: your plan has a zero deductible.'
   const html = layout({
     title: 'Your claim is approved',
     preheader: `Give code ${props.confirmationCode} to ${props.partnerGroup}`,
@@ -108,9 +116,18 @@ export function claimAppealReceivedEmail(props: { claimId: string; confirmationC
   const intro = 'Your appeal has been received. Your claim is back in review, and we will decide it within 30 days (usually much sooner).'
   const html = layout({
     title: 'Appeal received',
-    body: [paragraph(intro), button('View your claims', props.dashboardUrl), finePrint(`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`)].join('\n'),
+    body: [
+      paragraph(intro),
+      button('View your claims', props.dashboardUrl),
+      finePrint(`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`),
+    ].join('\n'),
   })
-  const text = textBody('Appeal received', intro, `View your claims: ${props.dashboardUrl}`, `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`)
+  const text = textBody(
+    'Appeal received',
+    intro,
+    `View your claims: ${props.dashboardUrl}`,
+    `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+  )
   return { subject, html, text }
 }
 
@@ -126,9 +143,20 @@ export function claimCompletedEmail(props: {
   const intro = `Your ${work}${props.partnerGroup ? ` by ${props.partnerGroup}` : ''} is done, and your claim has been marked as complete.`
   const html = layout({
     title: 'Your claim is complete',
-    body: [paragraph(intro), paragraph('Thank you for trusting Glass Plan. Drive safely!'), button('View your claims', props.dashboardUrl), finePrint(`Claim ID: ${props.claimId}`)].join('\n'),
+    body: [
+      paragraph(intro),
+      paragraph('Thank you for trusting Glass Plan. Drive safely!'),
+      button('View your claims', props.dashboardUrl),
+      finePrint(`Claim ID: ${props.claimId}`),
+    ].join('\n'),
   })
-  const text = textBody('Your claim is complete', intro, 'Thank you for trusting Glass Plan. Drive safely!', `View your claims: ${props.dashboardUrl}`, `Claim ID: ${props.claimId}`)
+  const text = textBody(
+    'Your claim is complete',
+    intro,
+    'Thank you for trusting Glass Plan. Drive safely!',
+    `View your claims: ${props.dashboardUrl}`,
+    `Claim ID: ${props.claimId}`,
+  )
   return { subject, html, text }
 }
 

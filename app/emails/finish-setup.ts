@@ -1,4 +1,4 @@
-import { button, codeBlock, escapeHtml, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, codeBlock, escapeHtml, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type FinishSetupEmailProps = {
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
@@ -14,7 +14,14 @@ export type FinishSetupEmailProps = {
 }
 
 /** Sent once per paid checkout: the customer's way in, and what is left before coverage starts. */
-export function finishSetupEmail({ planName, monthlyPrice, url, code, expiresInMinutes, supportEmail }: FinishSetupEmailProps): RenderedEmail {
+export function finishSetupEmail({
+  planName,
+  monthlyPrice,
+  url,
+  code,
+  expiresInMinutes,
+  supportEmail,
+}: FinishSetupEmailProps): RenderedEmail {
   const subject = 'Finish setting up your coverage'
   const steps = ['Upload 3 photos of your windshield', 'Enter your vehicle information', 'Review and confirm']
   const html = layout({

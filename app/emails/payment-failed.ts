@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type PaymentFailedEmailProps = {
   /** 'Comprehensive — Car' etc. */
@@ -20,7 +20,9 @@ export function paymentFailedEmail({ planName, monthlyPrice, dashboardUrl, suppo
   const html = layout({
     title: 'Your payment failed',
     preheader: 'Update your card to keep your windshield coverage.',
-    body: [...lines.map(paragraph), button('Open my dashboard', dashboardUrl), finePrint(`Questions? Write to ${supportEmail}.`)].join('\n'),
+    body: [...lines.map(paragraph), button('Open my dashboard', dashboardUrl), finePrint(`Questions? Write to ${supportEmail}.`)].join(
+      '\n',
+    ),
   })
   const text = textBody('Your payment failed', ...lines, `Open your dashboard: ${dashboardUrl}`, `Questions? Write to ${supportEmail}.`)
   return { subject, html, text }

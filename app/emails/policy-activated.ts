@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type PolicyActivatedEmailProps = {
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
@@ -25,7 +25,13 @@ export function policyActivatedEmail(props: PolicyActivatedEmailProps): Rendered
   const html = layout({
     title: "You're all set!",
     preheader: 'Your policy is now active',
-    body: [paragraph(lines.intro), paragraph(lines.details), paragraph(lines.next), button('Go to your dashboard', props.dashboardUrl), finePrint(lines.help)].join('\n'),
+    body: [
+      paragraph(lines.intro),
+      paragraph(lines.details),
+      paragraph(lines.next),
+      button('Go to your dashboard', props.dashboardUrl),
+      finePrint(lines.help),
+    ].join('\n'),
   })
   const text = textBody("You're all set!", lines.intro, lines.details, lines.next, `Your dashboard: ${props.dashboardUrl}`, lines.help)
   return { subject, html, text }

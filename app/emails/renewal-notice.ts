@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type RenewalNoticeEmailProps = {
   planName: string
@@ -13,7 +13,14 @@ export type RenewalNoticeEmailProps = {
 }
 
 /** The terms' renewal notice, 30 days before the initial 12-month commitment ends. */
-export function renewalNoticeEmail({ planName, monthlyPrice, termEndDate, renewalOff, dashboardUrl, supportEmail }: RenewalNoticeEmailProps): RenderedEmail {
+export function renewalNoticeEmail({
+  planName,
+  monthlyPrice,
+  termEndDate,
+  renewalOff,
+  dashboardUrl,
+  supportEmail,
+}: RenewalNoticeEmailProps): RenderedEmail {
   const subject = renewalOff ? `Your Glass Plan coverage ends on ${termEndDate}` : `Your Glass Plan renews on ${termEndDate}`
   const lines = renewalOff
     ? [
@@ -27,8 +34,15 @@ export function renewalNoticeEmail({ planName, monthlyPrice, termEndDate, renewa
   const html = layout({
     title: renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew',
     preheader: subject,
-    body: [...lines.map(paragraph), button('Open my dashboard', dashboardUrl), finePrint(`Questions? Write to ${supportEmail}.`)].join('\n'),
+    body: [...lines.map(paragraph), button('Open my dashboard', dashboardUrl), finePrint(`Questions? Write to ${supportEmail}.`)].join(
+      '\n',
+    ),
   })
-  const text = textBody(renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew', ...lines, `Open your dashboard: ${dashboardUrl}`, `Questions? Write to ${supportEmail}.`)
+  const text = textBody(
+    renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew',
+    ...lines,
+    `Open your dashboard: ${dashboardUrl}`,
+    `Questions? Write to ${supportEmail}.`,
+  )
   return { subject, html, text }
 }

@@ -1,4 +1,4 @@
-import { button, codeBlock, finePrint, layout, paragraph, textBody, type RenderedEmail } from './layout'
+import { button, codeBlock, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type SignInEmailProps = {
   /** The absolute link to the 'Sign in' confirmation page. */

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
-import { commitmentNote } from '~/domain/messages'
+
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy } from '~/db/schema'
+import { commitmentNote } from '~/domain/messages'
 import { payments } from '~/services/payments.server'
 
 /**
@@ -40,9 +41,7 @@ export function cancellationOptions(policy: Policy, now = new Date()) {
   }
 }
 
-export type CancellationResult =
-  | { ok: true; policy: Policy }
-  | { ok: false; status: 404 | 409 | 502; message: string }
+export type CancellationResult = { ok: true; policy: Policy } | { ok: false; status: 404 | 409 | 502; message: string }
 
 const notFound = { ok: false, status: 404, message: 'Unable to find the specified policy' } as const
 
@@ -69,7 +68,13 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
       .returning()
       .get()
     tx.insert(auditLog)
-      .values({ actor: profileId, action: 'policy.canceled', entityType: 'policy', entityId: policy.id, detail: { previousStatus: policy.status } })
+      .values({
+        actor: profileId,
+        action: 'policy.canceled',
+        entityType: 'policy',
+        entityId: policy.id,
+        detail: { previousStatus: policy.status },
+      })
       .run()
     return updated
   })
@@ -116,7 +121,11 @@ export async function setPolicyRenewal(profileId: string, policyId: string, rene
 }
 
 /** A Stripe customer-portal link for card updates and invoices (Stripe mode only). */
-export async function billingPortalUrl(profileId: string, policyId: string, returnUrl: string): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 502; message: string }> {
+export async function billingPortalUrl(
+  profileId: string,
+  policyId: string,
+  returnUrl: string,
+): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 502; message: string }> {
   const policy = findOwnPolicy(profileId, policyId)
   if (!policy) return notFound
   const adapter = await payments()
@@ -139,12 +148,25 @@ export function endLocalPoliciesWithRenewalOff(now = new Date()) {
     const due = tx
       .select({ id: policies.id, status: policies.status, profileId: policies.profileId })
       .from(policies)
-      .where(and(ne(policies.status, 'canceled'), isNotNull(policies.cancelAt), lte(policies.cancelAt, now.toISOString()), isNull(policies.stripeSubscriptionId)))
+      .where(
+        and(
+          ne(policies.status, 'canceled'),
+          isNotNull(policies.cancelAt),
+          lte(policies.cancelAt, now.toISOString()),
+          isNull(policies.stripeSubscriptionId),
+        ),
+      )
       .all()
     for (const policy of due) {
       tx.update(policies).set({ status: 'canceled', canceledAt: now.toISOString() }).where(eq(policies.id, policy.id)).run()
       tx.insert(auditLog)
-        .values({ actor: 'system', action: 'policy.canceled', entityType: 'policy', entityId: policy.id, detail: { reason: 'renewal_off', previousStatus: policy.status } })
+        .values({
+          actor: 'system',
+          action: 'policy.canceled',
+          entityType: 'policy',
+          entityId: policy.id,
+          detail: { reason: 'renewal_off', previousStatus: policy.status },
+        })
         .run()
     }
     return due.length

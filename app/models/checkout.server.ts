@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm'
-import type { LookupKey } from '~/domain/plans'
+
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { partnerLocations } from '~/db/schema'
+import { CHECKOUT_ERROR, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
+import type { LookupKey } from '~/domain/plans'
 import { getPricing, priceFor, type PricingMap } from '~/models/pricing.server'
 import { payments } from '~/services/payments.server'
-import { CHECKOUT_ERROR, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
 
 export type CheckoutRequest = {
   lookupKey: LookupKey
@@ -19,7 +20,12 @@ export type CheckoutRequest = {
 
 export type CheckoutOutcome =
   | { ok: true; url: string }
-  | { ok: false; reason: 'pricing' | 'price-changed' | 'checkout'; toast: { title: string; description: string }; prices: PricingMap | null }
+  | {
+      ok: false
+      reason: 'pricing' | 'price-changed' | 'checkout'
+      toast: { title: string; description: string }
+      prices: PricingMap | null
+    }
 
 /** The pricing map, or null when it can't be had (signup then shows 'Pricing Error'). */
 export async function loadPricing(): Promise<PricingMap | null> {
@@ -69,4 +75,3 @@ export function findActivePartnerLocationById(id: string) {
     .where(and(eq(partnerLocations.id, id), eq(partnerLocations.isActive, true)))
     .get()
 }
-

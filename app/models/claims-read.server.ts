@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
+
 import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
-import { claims, partnerGroups, policies, type Claim } from '~/db/schema'
+import { type Claim, claims, partnerGroups, policies } from '~/db/schema'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 
 /** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */

@@ -1,36 +1,30 @@
 import fs from 'node:fs'
+
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+
 import { clientNetwork, hit } from '~/auth/rate-limit.server'
-import {
-  claimApprovedEmail,
-  claimAppealReceivedEmail,
-  claimCompletedEmail,
-  claimDeniedEmail,
-  claimReceivedEmail,
-  operatorClaimEmail,
-} from '~/emails/claims'
-import { db, transaction, type Db } from '~/db/client.server'
+import { type Db, db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import {
   auditLog,
-  claimDocuments,
-  claims,
-  partnerGroups,
-  policies,
-  profiles,
-  rateLimits,
-  vehicles,
   type Claim,
   type ClaimDocument,
+  claimDocuments,
+  claims,
   type PartnerGroup,
+  partnerGroups,
+  policies,
   type Policy,
   type Profile,
+  profiles,
+  rateLimits,
   type Vehicle,
+  vehicles,
 } from '~/db/schema'
 import {
   allowedDamageTypes,
-  appealDeadline,
   APPEAL_WINDOW_DAYS,
+  appealDeadline,
   canAppeal,
   generateConfirmationCode,
   isFiledLate,
@@ -41,13 +35,29 @@ import {
   replacementsLeftOf,
   responseHoursLeft,
 } from '~/domain/claims'
-import { ACCESS_DENIED, POLICY_NOT_ACTIVE, type Message } from '~/domain/messages'
+import { RuleError } from '~/domain/errors'
+import { ACCESS_DENIED, type Message, POLICY_NOT_ACTIVE } from '~/domain/messages'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
+import {
+  claimAppealReceivedEmail,
+  claimApprovedEmail,
+  claimCompletedEmail,
+  claimDeniedEmail,
+  claimReceivedEmail,
+  operatorClaimEmail,
+} from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { prepareImage, shopCopy, shopThumbPath, StagedFiles, storedFileName, uploadsPath, type UploadedFile } from '~/services/storage.server'
-import { RuleError } from '~/domain/errors'
+import {
+  prepareImage,
+  shopCopy,
+  shopThumbPath,
+  StagedFiles,
+  storedFileName,
+  type UploadedFile,
+  uploadsPath,
+} from '~/services/storage.server'
 
 /**
  * Claims (DESIGN §6 "Claim states"): filing, the operator's decision, the customer's appeal and the shop's completion
@@ -75,7 +85,6 @@ export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
 export function findPolicy(policyId: string) {
   return db().select().from(policies).where(eq(policies.id, policyId)).get() ?? null
 }
-
 
 export type SubmitClaimInput = {
   profile: Pick<Profile, 'id'>
@@ -118,7 +127,10 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
   const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
   try {
     for (const [index, photo] of input.photos.entries()) {
-      stored.push({ ...(await stageDamagePhoto(staged, photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)), fileName: photo.fileName })
+      stored.push({
+        ...(await stageDamagePhoto(staged, photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)),
+        fileName: photo.fileName,
+      })
     }
     return transaction((tx) => {
       const row = tx
@@ -139,10 +151,21 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
         .get()
       for (const file of stored) {
         tx.insert(claimDocuments)
-          .values({ claimId, documentType: 'damage_photo', filePath: file.filePath, thumbPath: file.thumbPath, fileName: storedFileName(file.fileName), uploadedByProfileId: input.profile.id })
+          .values({
+            claimId,
+            documentType: 'damage_photo',
+            filePath: file.filePath,
+            thumbPath: file.thumbPath,
+            fileName: storedFileName(file.fileName),
+            uploadedByProfileId: input.profile.id,
+          })
           .run()
       }
-      audit(tx, input.profile.id, 'claim.submitted', claimId, { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length })
+      audit(tx, input.profile.id, 'claim.submitted', claimId, {
+        code: row.confirmationCode,
+        filedLate: row.filedLate,
+        photos: stored.length,
+      })
       staged.commit()
       return row
     })
@@ -168,7 +191,11 @@ export async function notifyClaimSubmitted(claimId: string) {
     const context = claimContext(claimId)
     if (!context) return false
     const { claim, profile } = context
-    const receipt = claimReceivedEmail({ claimId: claim.id, confirmationCode: claim.confirmationCode, dashboardUrl: `${env().APP_URL}/customer#claims` })
+    const receipt = claimReceivedEmail({
+      claimId: claim.id,
+      confirmationCode: claim.confirmationCode,
+      dashboardUrl: `${env().APP_URL}/customer#claims`,
+    })
     await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
     const operator = operatorEmailFor('new', context)
     for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
@@ -203,7 +230,11 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     const found = getClaimForProfile(input.profileId, input.claimId)
     if (!found) throw new RuleError('form', 'Claim not found.', 'Not Found', 404)
     if (!canAppeal(found.claim, now)) {
-      throw new RuleError('form', `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`, 'Appeal Not Possible')
+      throw new RuleError(
+        'form',
+        `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`,
+        'Appeal Not Possible',
+      )
     }
     const row = tx
       .update(claims)
@@ -216,7 +247,11 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
   })
   await notify(claim.id, (context) => {
     const { claim: current, profile } = context
-    const received = claimAppealReceivedEmail({ claimId: current.id, confirmationCode: current.confirmationCode, dashboardUrl: `${env().APP_URL}/customer#claims` })
+    const received = claimAppealReceivedEmail({
+      claimId: current.id,
+      confirmationCode: current.confirmationCode,
+      dashboardUrl: `${env().APP_URL}/customer#claims`,
+    })
     const operator = operatorEmailFor('appeal', context)
     return [
       { to: profile.email, ...received, tag: 'claim-appeal-received' },
@@ -307,7 +342,12 @@ function claimContext(claimId: string): ClaimContext | null {
 }
 
 export function claimDocumentsOf(claimId: string): ClaimDocument[] {
-  return db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId)).orderBy(asc(claimDocuments.createdAt), asc(claimDocuments.filePath)).all()
+  return db()
+    .select()
+    .from(claimDocuments)
+    .where(eq(claimDocuments.claimId, claimId))
+    .orderBy(asc(claimDocuments.createdAt), asc(claimDocuments.filePath))
+    .all()
 }
 
 /** Everything the operator's claim page shows. */
@@ -344,17 +384,36 @@ export function activePartnerGroups() {
 /** The operator approves a pending claim and assigns the partner group that will do the work. */
 export async function approveClaim(input: { claimId: string; partnerGroupId: string; actorId: string }, now = new Date()) {
   const claim = transaction((tx) => {
-    const group = tx.select().from(partnerGroups).where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true))).get()
+    const group = tx
+      .select()
+      .from(partnerGroups)
+      .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
+      .get()
     // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
-    if (!group) throw new RuleError('partnerGroupId', 'That partner group does not exist or is not active. Please choose one from the list.', 'Partner Group Required')
+    if (!group)
+      throw new RuleError(
+        'partnerGroupId',
+        'That partner group does not exist or is not active. Please choose one from the list.',
+        'Partner Group Required',
+      )
     const row = tx
       .update(claims)
-      .set({ approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id, reviewedAt: now.toISOString(), reviewedBy: input.actorId })
+      .set({
+        approvalStatus: 'approved',
+        lifecycleStatus: 'approved',
+        assignedPartnerGroupId: group.id,
+        reviewedAt: now.toISOString(),
+        reviewedBy: input.actorId,
+      })
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
       .returning()
       .get()
     if (!row) throw notPending(input.claimId)
-    audit(tx, input.actorId, 'claim.approved', row.id, { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) })
+    audit(tx, input.actorId, 'claim.approved', row.id, {
+      partnerGroupId: group.id,
+      partnerGroup: group.name,
+      appeal: Boolean(row.appealedAt),
+    })
     return row
   })
   await notify(claim.id, ({ claim: current, profile, partnerGroup }) => [
@@ -381,7 +440,14 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
   const claim = transaction((tx) => {
     const row = tx
       .update(claims)
-      .set({ approvalStatus: 'denied', lifecycleStatus: 'denied', denialReason: reason, reviewedAt: now.toISOString(), reviewedBy: input.actorId, assignedPartnerGroupId: null })
+      .set({
+        approvalStatus: 'denied',
+        lifecycleStatus: 'denied',
+        denialReason: reason,
+        reviewedAt: now.toISOString(),
+        reviewedBy: input.actorId,
+        assignedPartnerGroupId: null,
+      })
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
       .returning()
       .get()
@@ -461,7 +527,11 @@ function blockedFor(key: string, now = Date.now()) {
 
 /** An address (network) that looked up an approved or completed claim in the last day: a shop at work. */
 function isKnownShop(network: string, now: number) {
-  const row = db().select({ at: rateLimits.windowStartedAt }).from(rateLimits).where(eq(rateLimits.key, `claim-code:known:${network}`)).get()
+  const row = db()
+    .select({ at: rateLimits.windowStartedAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `claim-code:known:${network}`))
+    .get()
   return Boolean(row && now - row.at < KNOWN_SHOP_MS)
 }
 
@@ -544,7 +614,12 @@ export function lookupClaimByCode(rawCode: unknown, clientAddress: string, now =
       claim: { id: claim.id, damageType: claim.damageType, description: claim.description, damageDate: claim.damageDate },
       customer: { name: context.profile.fullName ?? '', email: context.profile.email },
       vehicle: context.vehicle
-        ? { year: context.vehicle.year, make: context.vehicle.make, model: context.vehicle.model, licensePlate: context.vehicle.licensePlate }
+        ? {
+            year: context.vehicle.year,
+            make: context.vehicle.make,
+            model: context.vehicle.model,
+            licensePlate: context.vehicle.licensePlate,
+          }
         : null,
       planType: context.policy.planType,
       partnerGroup: context.partnerGroup?.name ?? null,
@@ -583,22 +658,32 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   const policy = findPolicy(existing.policyId)!
   assertReplacementAllowed(policy, input.repairType, now)
   if (!input.invoice) throw new RuleError('invoice', 'Please upload an invoice photo.', 'Invoice Required')
-  if (input.repairPhotos.length === 0) throw new RuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
+  if (input.repairPhotos.length === 0)
+    throw new RuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
 
   const stamp = now.getTime()
   const staged = new StagedFiles()
   const stored: { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string; fileName: string }[] = []
   const label = (type: string) => `claim-documents/${existing.id}/${stamp}_${type}_${createId(6)}`
   try {
-    stored.push({ documentType: 'invoice', fileName: input.invoice.fileName, ...(await staged.addImage(await prepareImage(input.invoice), label('invoice'))) })
+    stored.push({
+      documentType: 'invoice',
+      fileName: input.invoice.fileName,
+      ...(await staged.addImage(await prepareImage(input.invoice), label('invoice'))),
+    })
     for (const photo of input.repairPhotos) {
-      stored.push({ documentType: 'repair_photo', fileName: photo.fileName, ...(await staged.addImage(await prepareImage(photo), label('repair'))) })
+      stored.push({
+        documentType: 'repair_photo',
+        fileName: photo.fileName,
+        ...(await staged.addImage(await prepareImage(photo), label('repair'))),
+      })
     }
     const result = transaction((tx) => {
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
       if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
-      if (current.approvalStatus !== 'approved') throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+      if (current.approvalStatus !== 'approved')
+        throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
       assertReplacementAllowed(policy, input.repairType, now)
       const row = tx
         .update(claims)
@@ -614,9 +699,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .returning()
         .get()
       for (const file of stored) {
-        tx.insert(claimDocuments).values({ claimId: existing.id, documentType: file.documentType, filePath: file.filePath, thumbPath: file.thumbPath, fileName: storedFileName(file.fileName) }).run()
+        tx.insert(claimDocuments)
+          .values({
+            claimId: existing.id,
+            documentType: file.documentType,
+            filePath: file.filePath,
+            thumbPath: file.thumbPath,
+            fileName: storedFileName(file.fileName),
+          })
+          .run()
       }
-      audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: stored.length })
+      audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, {
+        repairType: input.repairType,
+        actualCostCents: input.actualCostCents,
+        documents: stored.length,
+      })
       staged.commit()
       return { claim: row, alreadyCompleted: false }
     })
@@ -647,7 +744,11 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
 function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {
   if (repairType !== 'replacement') return
   if (policy.planType === 'chip_only') {
-    throw new RuleError('repairType', 'This is a Chip Repair Only plan: it does not cover a windshield replacement.', 'Replacement Not Covered')
+    throw new RuleError(
+      'repairType',
+      'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
+      'Replacement Not Covered',
+    )
   }
   if (replacementsLeft(policy, now) === 0) {
     const { end } = planYear(policy, now)
@@ -692,7 +793,9 @@ export function claimsOfPolicies(policyIds: string[]) {
 
 /** The live part of a customer's claim card: what its status means now, and whether 'Appeal' is offered. */
 export function claimLiveStatus(
-  claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> & { partnerGroupName: string | null },
+  claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> & {
+    partnerGroupName: string | null
+  },
   now = new Date(),
 ) {
   const appealable = canAppeal(claim, now)

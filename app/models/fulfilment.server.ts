@@ -1,15 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { LINK_TTL_MINUTES, issueSignInLink, normalizeEmail } from '~/auth/magic-link.server'
-import { finishSetupEmail } from '~/emails/finish-setup'
+
+import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
 import { planDisplayName } from '~/content/marketing'
-import { type LookupKey } from '~/domain/plans'
 import { transaction } from '~/db/client.server'
-import { auditLog, partnerLocations, policies, profiles, type Policy, type Profile } from '~/db/schema'
+import { auditLog, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { formatPrice } from '~/domain/format'
+import { type LookupKey } from '~/domain/plans'
+import { planForLookupKey } from '~/domain/plans'
+import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { planForLookupKey } from '~/domain/plans'
 import { stripControlCharacters } from '~/validation/text'
-import { formatPrice } from '~/domain/format'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -49,7 +50,8 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
     const profile = findOrCreateBuyer(tx, { email, fullName: input.fullName, profileId: input.profileId ?? null })
     // The checkout names the location by id; one that no longer exists (or never did) must not block a paid policy.
     const partnerLocationId = input.partnerLocationId
-      ? (tx.select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, input.partnerLocationId)).get()?.id ?? null)
+      ? (tx.select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, input.partnerLocationId)).get()?.id ??
+        null)
       : null
     if (input.stripeCustomerId && !profile.stripeCustomerId) {
       const taken = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.stripeCustomerId, input.stripeCustomerId)).get()
@@ -111,12 +113,14 @@ function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | nu
     tx.select().from(profiles).where(eq(profiles.email, buyer.email)).get()
   if (!known) return tx.insert(profiles).values({ email: buyer.email, fullName }).returning().get()
   if (fullName && !known.fullName) {
-    return tx
-      .update(profiles)
-      .set({ fullName })
-      .where(and(eq(profiles.id, known.id), isNull(profiles.fullName)))
-      .returning()
-      .get() ?? known
+    return (
+      tx
+        .update(profiles)
+        .set({ fullName })
+        .where(and(eq(profiles.id, known.id), isNull(profiles.fullName)))
+        .returning()
+        .get() ?? known
+    )
   }
   return known
 }

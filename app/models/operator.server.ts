@@ -1,4 +1,5 @@
 import { desc, eq, like, or } from 'drizzle-orm'
+
 import { db, transaction } from '~/db/client.server'
 import { auditLog, emailLog, policies, prices, profiles, stripeEvents, vehicles } from '~/db/schema'
 

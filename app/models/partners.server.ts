@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
+
 import { db, transaction } from '~/db/client.server'
-import { auditLog, partnerGroups, partnerLocations, type PartnerGroup, type PartnerLocation } from '~/db/schema'
+import { auditLog, type PartnerGroup, partnerGroups, type PartnerLocation, partnerLocations } from '~/db/schema'
 
 /** Partner shop groups (who completes claims) and their locations (each with its own signup link). */
 
@@ -41,8 +42,20 @@ export function slugTaken(slug: string) {
 
 export function createPartnerGroup(actorId: string, input: { name: string; email?: string | null; phone?: string | null }) {
   return transaction((tx) => {
-    const group = tx.insert(partnerGroups).values({ name: input.name, email: input.email ?? null, phone: input.phone ?? null }).returning().get()
-    tx.insert(auditLog).values({ actor: actorId, action: 'partner_group.created', entityType: 'partner_group', entityId: group.id, detail: { name: group.name } }).run()
+    const group = tx
+      .insert(partnerGroups)
+      .values({ name: input.name, email: input.email ?? null, phone: input.phone ?? null })
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({
+        actor: actorId,
+        action: 'partner_group.created',
+        entityType: 'partner_group',
+        entityId: group.id,
+        detail: { name: group.name },
+      })
+      .run()
     return group
   })
 }
@@ -54,7 +67,15 @@ export function createPartnerLocation(actorId: string, input: { partnerGroupId: 
       .values({ partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase(), isActive: true })
       .returning()
       .get()
-    tx.insert(auditLog).values({ actor: actorId, action: 'partner_location.created', entityType: 'partner_location', entityId: location.id, detail: { slug: location.slug } }).run()
+    tx.insert(auditLog)
+      .values({
+        actor: actorId,
+        action: 'partner_location.created',
+        entityType: 'partner_location',
+        entityId: location.id,
+        detail: { slug: location.slug },
+      })
+      .run()
     return location
   })
 }
@@ -62,7 +83,15 @@ export function createPartnerLocation(actorId: string, input: { partnerGroupId: 
 export function setPartnerGroupActive(actorId: string, groupId: string, isActive: boolean) {
   return transaction((tx) => {
     const changed = tx.update(partnerGroups).set({ isActive }).where(eq(partnerGroups.id, groupId)).run().changes
-    if (changed) tx.insert(auditLog).values({ actor: actorId, action: isActive ? 'partner_group.activated' : 'partner_group.deactivated', entityType: 'partner_group', entityId: groupId }).run()
+    if (changed)
+      tx.insert(auditLog)
+        .values({
+          actor: actorId,
+          action: isActive ? 'partner_group.activated' : 'partner_group.deactivated',
+          entityType: 'partner_group',
+          entityId: groupId,
+        })
+        .run()
     return changed > 0
   })
 }
@@ -70,7 +99,15 @@ export function setPartnerGroupActive(actorId: string, groupId: string, isActive
 export function setPartnerLocationActive(actorId: string, locationId: string, isActive: boolean) {
   return transaction((tx) => {
     const changed = tx.update(partnerLocations).set({ isActive }).where(eq(partnerLocations.id, locationId)).run().changes
-    if (changed) tx.insert(auditLog).values({ actor: actorId, action: isActive ? 'partner_location.activated' : 'partner_location.deactivated', entityType: 'partner_location', entityId: locationId }).run()
+    if (changed)
+      tx.insert(auditLog)
+        .values({
+          actor: actorId,
+          action: isActive ? 'partner_location.activated' : 'partner_location.deactivated',
+          entityType: 'partner_location',
+          entityId: locationId,
+        })
+        .run()
     return changed > 0
   })
 }

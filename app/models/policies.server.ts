@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
+
 import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
-import { policies, vehicles, type Policy, type Vehicle } from '~/db/schema'
-
+import { policies, type Policy, type Vehicle, vehicles } from '~/db/schema'
 
 /** A policy with the vehicle it covers (null until setup saves one). */
 export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }

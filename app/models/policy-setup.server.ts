@@ -1,22 +1,38 @@
 import os from 'node:os'
+
 import { and, eq } from 'drizzle-orm'
-import { policyActivatedEmail } from '~/emails/policy-activated'
+
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, policyPhotos, type Policy, type PolicyPhoto, type Profile, type Vehicle } from '~/db/schema'
+import { auditLog, policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
+import { formatLongDate, todayIso } from '~/domain/format'
+import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, prepareImage, StagedFiles, storedFileName, UploadError, type PreparedImage, type UploadedFile } from '~/services/storage.server'
-import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, PHOTO_MESSAGES, VEHICLE_MESSAGES, type VehicleInput } from '~/validation/policy-setup'
-import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import {
+  deleteStored,
+  type PreparedImage,
+  prepareImage,
+  StagedFiles,
+  storedFileName,
+  type UploadedFile,
+  UploadError,
+} from '~/services/storage.server'
+import {
+  ADDITIONAL_PHOTOS_FIELD,
+  isRequiredPhotoType,
+  PHOTO_MESSAGES,
+  VEHICLE_MESSAGES,
+  type VehicleInput,
+} from '~/validation/policy-setup'
+
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
-import { formatLongDate, todayIso } from '~/domain/format'
 
 /**
  * The setup wizard's rules (SPEC §2 "Complete policy", §4 "Policy setup" and "Wizard"): who may open it, which step
  * shows, storing the windshield photos, and activation. Plain functions over the database; no Request/Response.
  */
-
 
 export type SetupToast = { type: 'success' | 'error' | 'info'; title: string; description?: string }
 
@@ -37,7 +53,9 @@ export type PhotoSlots = {
 
 export function photoSlots(policyId: string): PhotoSlots {
   const rows = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policyId)).orderBy(policyPhotos.position).all()
-  const required = Object.fromEntries(REQUIRED_PHOTO_TYPES.map((type) => [type, rows.find((row) => row.photoType === type) ?? null])) as PhotoSlots['required']
+  const required = Object.fromEntries(
+    REQUIRED_PHOTO_TYPES.map((type) => [type, rows.find((row) => row.photoType === type) ?? null]),
+  ) as PhotoSlots['required']
   return { required, additional: rows.filter((row) => row.photoType === 'other') }
 }
 
@@ -56,8 +74,7 @@ export function wizardStep(slots: PhotoSlots, requested?: string | null): Wizard
 // --- photos ------------------------------------------------------------------------------------------------------
 
 export type PhotoUploadResult =
-  | { ok: true; stored: number }
-  | { ok: false; status: number; fieldErrors: Record<string, string[]>; toast: SetupToast }
+  { ok: true; stored: number } | { ok: false; status: number; fieldErrors: Record<string, string[]>; toast: SetupToast }
 
 function failure(status: number, fieldErrors: Record<string, string[]>, toast: Omit<SetupToast, 'type'>): PhotoUploadResult {
   return { ok: false, status, fieldErrors, toast: { type: 'error', ...toast } }
@@ -104,7 +121,12 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
   const additional: UploadedFile[] = []
   for (const file of files) {
     if (isRequiredPhotoType(file.fieldName)) {
-      if (chosen.has(file.fieldName)) return failure(400, { [file.fieldName]: ['Please choose one photo here.'] }, { title: PHOTO_MESSAGES.uploadFailed, description: 'Please choose one photo for each view.' })
+      if (chosen.has(file.fieldName))
+        return failure(
+          400,
+          { [file.fieldName]: ['Please choose one photo here.'] },
+          { title: PHOTO_MESSAGES.uploadFailed, description: 'Please choose one photo for each view.' },
+        )
       chosen.set(file.fieldName, file)
     } else if (file.fieldName === ADDITIONAL_PHOTOS_FIELD) {
       additional.push(file)
@@ -119,7 +141,11 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     return failure(400, fieldErrors, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.missing(missing[0]!) })
   }
   if (slots.additional.length + additional.length > MAX_ADDITIONAL_PHOTOS) {
-    return failure(413, { [ADDITIONAL_PHOTOS_FIELD]: [PHOTO_MESSAGES.tooManyAdditional] }, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.tooManyAdditional })
+    return failure(
+      413,
+      { [ADDITIONAL_PHOTOS_FIELD]: [PHOTO_MESSAGES.tooManyAdditional] },
+      { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.tooManyAdditional },
+    )
   }
 
   // 1. Decode and clean every image; nothing touches the disk unless all of them are images.
@@ -133,12 +159,16 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     let description: string = PHOTO_MESSAGES.notImage
     for (const reason of refused) {
       if (!(reason instanceof UploadError)) throw reason
-      const message = reason.field === ADDITIONAL_PHOTOS_FIELD && reason.message === PHOTO_MESSAGES.notImage ? PHOTO_MESSAGES.notImages : reason.message
+      const message =
+        reason.field === ADDITIONAL_PHOTOS_FIELD && reason.message === PHOTO_MESSAGES.notImage ? PHOTO_MESSAGES.notImages : reason.message
       fieldErrors[reason.field] = [message]
       description = message
     }
     const status = refused.some((reason) => reason instanceof UploadError && reason.status === 413) ? 413 : 400
-    const title = description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages ? PHOTO_MESSAGES.invalidFile : PHOTO_MESSAGES.uploadFailed
+    const title =
+      description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages
+        ? PHOTO_MESSAGES.invalidFile
+        : PHOTO_MESSAGES.uploadFailed
     return failure(status, fieldErrors, { title, description })
   }
   const images = prepared.map((outcome) => (outcome as PromiseFulfilledResult<PreparedImage>).value)
@@ -147,7 +177,13 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
   let nextPosition = Math.max(0, ...slots.additional.map((photo) => photo.position)) + 1
   const planned = images.map((image) => {
     if (isRequiredPhotoType(image.fieldName)) {
-      return { image, photoType: image.fieldName, position: 0, relPath: `${folderOf(policy)}/${image.fieldName}`, replaces: slots.required[image.fieldName] }
+      return {
+        image,
+        photoType: image.fieldName,
+        position: 0,
+        relPath: `${folderOf(policy)}/${image.fieldName}`,
+        replaces: slots.required[image.fieldName],
+      }
     }
     const position = nextPosition++
     return { image, photoType: 'other' as const, position, relPath: `${folderOf(policy)}/other_${position}`, replaces: null }
@@ -161,7 +197,8 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     } catch (error) {
       console.error(`Writing photo ${entry.relPath} failed:`, error)
       staged.discard()
-      const description = entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
+      const description =
+        entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
       return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description })
     }
   }
@@ -170,7 +207,14 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
   try {
     transaction((tx) => {
       for (const entry of written) {
-        const row = { policyId: policy.id, photoType: entry.photoType, position: entry.position, filePath: entry.filePath, thumbPath: entry.thumbPath, fileName: storedFileName(entry.image.fileName) }
+        const row = {
+          policyId: policy.id,
+          photoType: entry.photoType,
+          position: entry.position,
+          filePath: entry.filePath,
+          thumbPath: entry.thumbPath,
+          fileName: storedFileName(entry.image.fileName),
+        }
         tx.insert(policyPhotos)
           .values(row)
           .onConflictDoUpdate({
@@ -185,7 +229,14 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     console.error(`Saving photo rows of policy ${policy.id} failed:`, error)
     staged.discard()
     const onlyAdditional = written.every((entry) => entry.photoType === 'other')
-    return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description: onlyAdditional ? PHOTO_MESSAGES.additionalRecordFailed : PHOTO_MESSAGES.recordFailed })
+    return failure(
+      500,
+      {},
+      {
+        title: PHOTO_MESSAGES.uploadFailed,
+        description: onlyAdditional ? PHOTO_MESSAGES.additionalRecordFailed : PHOTO_MESSAGES.recordFailed,
+      },
+    )
   }
   return { ok: true, stored: written.length }
 }
@@ -221,7 +272,12 @@ export class SetupError extends Error {
  * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
  * confirmation e-mail goes out after the commit.
  */
-export async function completePolicySetup(profile: Profile, policy: Policy, input: VehicleInput, now = new Date()): Promise<{ policy: Policy; vehicle: Vehicle }> {
+export async function completePolicySetup(
+  profile: Profile,
+  policy: Policy,
+  input: VehicleInput,
+  now = new Date(),
+): Promise<{ policy: Policy; vehicle: Vehicle }> {
   if (policy.profileId !== profile.id) throw new SetupError('Access Denied')
   if (policy.status === 'canceled') throw new SetupError('This policy has been cancelled')
   const slots = photoSlots(policy.id)

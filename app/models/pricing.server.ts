@@ -1,19 +1,13 @@
 import { inArray } from 'drizzle-orm'
+
 import type { PlanCard } from '~/content/marketing'
-import {
-  adasAddonText,
-  PLAN_ORDER,
-  PLANS,
-  PRICE_PERIOD,
-  PRICE_PLACEHOLDER,
-} from '~/content/marketing'
-import { LOOKUP_KEYS, type LookupKey, type VehicleType } from '~/domain/plans'
+import { adasAddonText, PLAN_ORDER, PLANS, PRICE_PERIOD, PRICE_PLACEHOLDER } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
+import { formatPrice } from '~/domain/format'
+import { LOOKUP_KEYS, type LookupKey, type VehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
-import { formatPrice } from '~/domain/format'
-
 
 /** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
 export type PricingMap = Partial<Record<LookupKey, number>>
@@ -76,7 +70,6 @@ export function comprehensiveFromCents(map: PricingMap): number {
   return Math.min(priceFor(map, 'comprehensive_car_adas_false'), priceFor(map, 'comprehensive_trucksuv_adas_false'))
 }
 
-
 /**
  * The landing page's plan cards (SPEC §3 "Plan card") with their prices filled in, or the `$XX.XX` placeholders when
  * `map` is null (prices could not be read).
@@ -94,9 +87,7 @@ export function planCards(map: PricingMap | null): PlanCard[] {
       features: plan.features,
       // Optional: only comprehensive cards have it, and only when ADAS really costs more.
       adasAddon:
-        plan.adasPriceKey && (!map || addonCents > 0)
-          ? adasAddonText(map ? formatPrice(addonCents) : PRICE_PLACEHOLDER)
-          : undefined,
+        plan.adasPriceKey && (!map || addonCents > 0) ? adasAddonText(map ? formatPrice(addonCents) : PRICE_PLACEHOLDER) : undefined,
       planType: plan.planType,
       vehicleType: plan.vehicleType,
       cta: plan.cta,

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { paymentFailedEmail } from '~/emails/payment-failed'
+
 import { planDisplayName } from '~/content/marketing'
-import { transaction, db } from '~/db/client.server'
-import { auditLog, policies, profiles, stripeEvents, type Policy, type PolicyStatus } from '~/db/schema'
-import { env } from '~/env.server'
-import { sendEmail } from '~/services/email.server'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, type Policy, type PolicyStatus, profiles, stripeEvents } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { isSetupDone } from '~/domain/policies'
+import { paymentFailedEmail } from '~/emails/payment-failed'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
 
 /**
  * Keeping a policy in step with its Stripe subscription (DESIGN §6 "Subscription sync"). Webhook events only tell us
@@ -38,7 +39,6 @@ export function policyStatusFor(subscriptionStatus: string, setupDone: boolean):
   }
 }
 
-
 /** The subscription fields we mirror, already re-read from Stripe. Times are Unix seconds as Stripe sends them. */
 export type SubscriptionState = {
   id: string
@@ -50,9 +50,7 @@ export type SubscriptionState = {
 export type StripeEventRef = { id: string; type: string; objectId: string | null }
 
 export type SyncOutcome =
-  | { kind: 'duplicate' }
-  | { kind: 'unknown-subscription' }
-  | { kind: 'synced'; policy: Policy; from: PolicyStatus; to: PolicyStatus }
+  { kind: 'duplicate' } | { kind: 'unknown-subscription' } | { kind: 'synced'; policy: Policy; from: PolicyStatus; to: PolicyStatus }
 
 /** True when this event id was already applied (a redelivery): acknowledge and do nothing. */
 export function isEventProcessed(eventId: string) {
@@ -89,7 +87,8 @@ export async function syncPolicyWithSubscription(subscription: SubscriptionState
     // A policy we have cancelled stays cancelled: Stripe cannot revive a cancelled subscription either.
     const to = from === 'canceled' ? 'canceled' : (policyStatusFor(subscription.status, isSetupDone(policy)) ?? from)
     const cancelAt = toIso(subscription.cancelAt)
-    const canceledAt = to === 'canceled' ? (policy.canceledAt ?? toIso(subscription.canceledAt) ?? new Date().toISOString()) : policy.canceledAt
+    const canceledAt =
+      to === 'canceled' ? (policy.canceledAt ?? toIso(subscription.canceledAt) ?? new Date().toISOString()) : policy.canceledAt
 
     if (to === from && cancelAt === policy.cancelAt && canceledAt === policy.canceledAt) {
       return { kind: 'synced', policy, from, to }
@@ -97,11 +96,19 @@ export async function syncPolicyWithSubscription(subscription: SubscriptionState
     const updated = tx.update(policies).set({ status: to, cancelAt, canceledAt }).where(eq(policies.id, policy.id)).returning().get()
     const detail = { subscriptionId: subscription.id, subscriptionStatus: subscription.status, eventId: event?.id ?? null }
     if (to !== from) {
-      tx.insert(auditLog).values({ actor: 'stripe', action: `policy.${to}`, entityType: 'policy', entityId: policy.id, detail: { ...detail, from, to } }).run()
+      tx.insert(auditLog)
+        .values({ actor: 'stripe', action: `policy.${to}`, entityType: 'policy', entityId: policy.id, detail: { ...detail, from, to } })
+        .run()
     }
     if (cancelAt !== policy.cancelAt) {
       tx.insert(auditLog)
-        .values({ actor: 'stripe', action: cancelAt ? 'policy.renewal_off' : 'policy.renewal_on', entityType: 'policy', entityId: policy.id, detail: { ...detail, cancelAt } })
+        .values({
+          actor: 'stripe',
+          action: cancelAt ? 'policy.renewal_off' : 'policy.renewal_on',
+          entityType: 'policy',
+          entityId: policy.id,
+          detail: { ...detail, cancelAt },
+        })
         .run()
     }
     return { kind: 'synced', policy: updated, from, to }
@@ -125,5 +132,3 @@ async function emailPaymentFailed(policy: Policy) {
   })
   await sendEmail({ to: profile.email, ...email, tag: 'payment-failed' })
 }
-
-

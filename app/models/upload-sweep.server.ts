@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
+
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
 import { env } from '~/env.server'
@@ -29,13 +31,23 @@ export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: 
 
   const claimExists = (id: string) => database.select({ id: claims.id }).from(claims).where(eq(claims.id, id)).get() !== undefined
   const claimFiles = (id: string) => {
-    const rows = database.select({ filePath: claimDocuments.filePath, thumbPath: claimDocuments.thumbPath, type: claimDocuments.documentType }).from(claimDocuments).where(eq(claimDocuments.claimId, id)).all()
-    return new Set(rows.flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']))
+    const rows = database
+      .select({ filePath: claimDocuments.filePath, thumbPath: claimDocuments.thumbPath, type: claimDocuments.documentType })
+      .from(claimDocuments)
+      .where(eq(claimDocuments.claimId, id))
+      .all()
+    return new Set(
+      rows.flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
+    )
   }
   const profileExists = (id: string) => database.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).get() !== undefined
   const policyExists = (id: string) => database.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).get() !== undefined
   const policyFiles = (id: string) => {
-    const rows = database.select({ filePath: policyPhotos.filePath, thumbPath: policyPhotos.thumbPath }).from(policyPhotos).where(eq(policyPhotos.policyId, id)).all()
+    const rows = database
+      .select({ filePath: policyPhotos.filePath, thumbPath: policyPhotos.thumbPath })
+      .from(policyPhotos)
+      .where(eq(policyPhotos.policyId, id))
+      .all()
     return new Set(rows.flatMap((row) => [row.filePath, row.thumbPath ?? '']))
   }
 

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import type { PlanType } from '~/domain/plans'
+
 import { isExcludedMake, isMakeAllowed } from '~/content/vehicles'
-import { db, type Db } from '~/db/client.server'
-import { vehicles, type Policy, type Vehicle } from '~/db/schema'
+import { type Db, db } from '~/db/client.server'
+import { type Policy, type Vehicle, vehicles } from '~/db/schema'
+import type { PlanType } from '~/domain/plans'
 import type { VehicleInput } from '~/validation/policy-setup'
 
 /** Vehicle rules (SPEC §3 "Vehicle", §5 "Vehicle form", DESIGN §6 "Excluded makes"). */
@@ -15,11 +16,13 @@ export function isMakeEligible(make: string, planType: PlanType) {
 
 export function vehicleById(id: string | null | undefined, profileId: string): Vehicle | null {
   if (!id) return null
-  return db()
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.profileId, profileId)))
-    .get() ?? null
+  return (
+    db()
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.id, id), eq(vehicles.profileId, profileId)))
+      .get() ?? null
+  )
 }
 
 /**

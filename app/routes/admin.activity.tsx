@@ -1,8 +1,10 @@
 import { Link, NavLink } from 'react-router'
-import type { Route } from './+types/admin.activity'
+
 import { requireAdmin } from '~/auth/session.server'
 import { Badge, Card, cx, PageHeading } from '~/components/ui'
-import { recentActivity, type ActivityKind } from '~/models/operator.server'
+import { type ActivityKind, recentActivity } from '~/models/operator.server'
+
+import type { Route } from './+types/admin.activity'
 
 const KINDS: { kind: ActivityKind; label: string }[] = [
   { kind: 'audit', label: 'Audit log' },
@@ -23,7 +25,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">Operator console</Link>
+        <Link to="/admin" className="text-brand-700 underline">
+          Operator console
+        </Link>
       </p>
       <PageHeading sub="The latest 100 entries.">Activity</PageHeading>
       <nav aria-label="Logs" className="mb-6 flex gap-2">
@@ -32,7 +36,10 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             key={kind}
             to={`?log=${kind}`}
             aria-current={loaderData.kind === kind ? 'page' : undefined}
-            className={cx('rounded-lg px-3 py-1.5 text-sm font-medium', loaderData.kind === kind ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900')}
+            className={cx(
+              'rounded-lg px-3 py-1.5 text-sm font-medium',
+              loaderData.kind === kind ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900',
+            )}
           >
             {label}
           </NavLink>
@@ -50,7 +57,9 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
     <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
       <tr>
         {columns.map((column) => (
-          <th key={column} scope="col" className="px-4 py-3">{column}</th>
+          <th key={column} scope="col" className="px-4 py-3">
+            {column}
+          </th>
         ))}
       </tr>
     </thead>
@@ -58,7 +67,9 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const empty = (span: number) =>
     data.rows.length === 0 ? (
       <tr>
-        <td colSpan={span} className="px-4 py-6 text-center text-slate-700">Nothing yet.</td>
+        <td colSpan={span} className="px-4 py-6 text-center text-slate-700">
+          Nothing yet.
+        </td>
       </tr>
     ) : null
   const cell = 'px-4 py-2 align-top'
@@ -72,9 +83,15 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
             {data.rows.map((row) => (
               <tr key={row.id}>
                 <td className={cell}>{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className={cell}><code>{row.actor}</code></td>
+                <td className={cell}>
+                  <code>{row.actor}</code>
+                </td>
                 <td className={cell}>{row.action}</td>
-                <td className={cell}><code>{row.entityType}:{row.entityId}</code></td>
+                <td className={cell}>
+                  <code>
+                    {row.entityType}:{row.entityId}
+                  </code>
+                </td>
                 <td className={cx(cell, 'max-w-xs break-words font-mono text-xs')}>{row.detail ? JSON.stringify(row.detail) : ''}</td>
               </tr>
             ))}
@@ -94,7 +111,9 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
                 <td className={cell}>{row.subject}</td>
                 <td className={cell}>{row.tag}</td>
                 <td className={cell}>
-                  <Badge tone={row.status === 'sent' ? 'success' : 'destructive'}>{row.status} via {row.transport}</Badge>
+                  <Badge tone={row.status === 'sent' ? 'success' : 'destructive'}>
+                    {row.status} via {row.transport}
+                  </Badge>
                   {row.error ? <div className="mt-1 text-xs text-red-800">{row.error}</div> : null}
                 </td>
               </tr>
@@ -111,9 +130,13 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
             {data.rows.map((row) => (
               <tr key={row.id}>
                 <td className={cell}>{row.processedAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className={cell}><code>{row.id}</code></td>
+                <td className={cell}>
+                  <code>{row.id}</code>
+                </td>
                 <td className={cell}>{row.type}</td>
-                <td className={cell}><code>{row.objectId ?? ''}</code></td>
+                <td className={cell}>
+                  <code>{row.objectId ?? ''}</code>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,15 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { Route } from './+types/admin.claims.$claimId'
+
 import { requireAdmin } from '~/auth/session.server'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import { formatDateTime, formatLongDate } from '~/domain/format'
 import { activePartnerGroups, approveClaim, claimForReview, denyClaim } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { ReviewSchema } from '~/validation/claims'
-import { formatDateTime, formatLongDate } from '~/domain/format'
-import { RuleError } from '~/domain/errors'
+
+import type { Route } from './+types/admin.claims.$claimId'
 
 /** A stored upload as the operator sees it: the thumbnail, linking to the full-size file (both through /files). */
 function fileUrl(relPath: string) {
@@ -49,8 +51,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       partnerGroup: partnerGroup?.name ?? null,
     },
     customer: { name: profile.fullName, email: profile.email, phone: profile.phone },
-    policy: { id: policy.id, planType: policy.planType, status: policy.status, coverageStartDate: policy.coverageStartDate, vehicleType: policy.vehicleType, hasAdas: policy.hasAdas },
-    vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, plate: vehicle.licensePlate, state: vehicle.licensePlateState } : null,
+    policy: {
+      id: policy.id,
+      planType: policy.planType,
+      status: policy.status,
+      coverageStartDate: policy.coverageStartDate,
+      vehicleType: policy.vehicleType,
+      hasAdas: policy.hasAdas,
+    },
+    vehicle: vehicle
+      ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, plate: vehicle.licensePlate, state: vehicle.licensePlateState }
+      : null,
     documents,
     previousClaims: review.previousClaims.map((previous) => ({
       id: previous.id,
@@ -63,7 +74,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     replacementsLeft: review.replacementsLeft,
     hoursLeft: review.hoursLeft,
     history: review.history.map((entry) => ({ id: entry.id, action: entry.action, actor: entry.actor, at: entry.createdAt })),
-    partnerGroups: claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
+    partnerGroups:
+      claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
   }
 }
 
@@ -76,26 +88,50 @@ export async function action({ request, params }: Route.ActionArgs) {
     const errors = (submission.reply().error ?? {}) as Record<string, string[]>
     const intent = String(submission.payload.intent ?? '')
     const first = Object.values(errors).flat()[0] ?? 'Please check the form.'
-    return data<ActionResult>({ intent, errors, toast: { type: 'error', title: intent === 'deny' ? 'Reason Required' : 'Please Check the Form', description: first } }, { status: 400 })
+    return data<ActionResult>(
+      {
+        intent,
+        errors,
+        toast: { type: 'error', title: intent === 'deny' ? 'Reason Required' : 'Please Check the Form', description: first },
+      },
+      { status: 400 },
+    )
   }
   const input = submission.value
   try {
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
-      return redirectWithToast('/admin/claims', { type: 'success', title: 'Claim Approved', description: `${claim.confirmationCode} is approved; the customer has been e-mailed.` })
+      return redirectWithToast('/admin/claims', {
+        type: 'success',
+        title: 'Claim Approved',
+        description: `${claim.confirmationCode} is approved; the customer has been e-mailed.`,
+      })
     }
     const claim = await denyClaim({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
-    return redirectWithToast('/admin/claims', { type: 'success', title: 'Claim Denied', description: `${claim.confirmationCode} is denied; the customer has been e-mailed with the reason.` })
+    return redirectWithToast('/admin/claims', {
+      type: 'success',
+      title: 'Claim Denied',
+      description: `${claim.confirmationCode} is denied; the customer has been e-mailed with the reason.`,
+    })
   } catch (error) {
     if (error instanceof RuleError) {
       if (error.status === 404) throw data(null, { status: 404 })
-      return data<ActionResult>({ intent: input.intent, errors: { [error.field]: [error.message] }, toast: { type: 'error', title: error.title, description: error.message } }, { status: error.status })
+      return data<ActionResult>(
+        {
+          intent: input.intent,
+          errors: { [error.field]: [error.message] },
+          toast: { type: 'error', title: error.title, description: error.message },
+        },
+        { status: error.status },
+      )
     }
     throw error
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` },
+]
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
   const { claim, customer, policy, vehicle, documents, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } = loaderData
@@ -108,7 +144,9 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
-        <Link to="/admin/claims" className="text-brand-700 underline">Claims to review</Link>
+        <Link to="/admin/claims" className="text-brand-700 underline">
+          Claims to review
+        </Link>
       </p>
       <PageHeading
         sub={
@@ -147,7 +185,9 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           {claim.appealText ? (
             <Card>
               <h2 className="text-lg font-semibold text-slate-900">Appeal</h2>
-              <p className="mt-1 text-sm text-slate-600">Appealed {formatDateTime(claim.appealedAt)}. Earlier denial: {claim.denialReason}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Appealed {formatDateTime(claim.appealedAt)}. Earlier denial: {claim.denialReason}
+              </p>
               <p className="mt-3 whitespace-pre-line text-slate-800">{claim.appealText}</p>
             </Card>
           ) : null}
@@ -157,7 +197,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <h2 className="text-lg font-semibold text-slate-900">Decision{claim.appealedAt ? ' on the appeal' : ''}</h2>
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="approve" />
-                <Field label="Partner group" htmlFor="partnerGroupId" errors={actionData?.intent === 'approve' ? errors.partnerGroupId : undefined}>
+                <Field
+                  label="Partner group"
+                  htmlFor="partnerGroupId"
+                  errors={actionData?.intent === 'approve' ? errors.partnerGroupId : undefined}
+                >
                   <select id="partnerGroupId" name="partnerGroupId" className={inputClass} defaultValue="">
                     <option value="" disabled>
                       Choose the shop group…
@@ -176,7 +220,12 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <hr className="border-slate-200" />
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="deny" />
-                <Field label="Reason for denial" htmlFor="reason" hint="The customer sees this reason and may appeal within 14 days." errors={actionData?.intent === 'deny' ? errors.reason : undefined}>
+                <Field
+                  label="Reason for denial"
+                  htmlFor="reason"
+                  hint="The customer sees this reason and may appeal within 14 days."
+                  errors={actionData?.intent === 'deny' ? errors.reason : undefined}
+                >
                   <textarea id="reason" name="reason" rows={3} className={inputClass} />
                 </Field>
                 <button type="submit" className={buttonClass('destructive')} disabled={busyIntent === 'deny'}>
@@ -253,7 +302,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               </div>
               <div>
                 <dt className="inline text-slate-600">Vehicle: </dt>
-                <dd className="inline">{vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.plate} (${vehicle.state})` : 'Vehicle information pending'}</dd>
+                <dd className="inline">
+                  {vehicle
+                    ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.plate} (${vehicle.state})`
+                    : 'Vehicle information pending'}
+                </dd>
               </div>
               <div data-testid="replacements-left">
                 <dt className="inline text-slate-600">Replacements left this plan year: </dt>
@@ -299,14 +352,25 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-function PhotoGrid({ photos, empty }: { photos: { id: string; type: string; fileName: string; full: string; thumb: string }[]; empty: string }) {
+function PhotoGrid({
+  photos,
+  empty,
+}: {
+  photos: { id: string; type: string; fileName: string; full: string; thumb: string }[]
+  empty: string
+}) {
   if (!photos.length) return empty ? <p className="mt-2 text-sm text-slate-700">{empty}</p> : null
   return (
     <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
       {photos.map((photo) => (
         <li key={photo.id}>
           <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-slate-200">
-            <img src={photo.thumb} alt={`${photo.type.replace('_', ' ')}: ${photo.fileName}`} loading="lazy" className="h-32 w-full object-cover" />
+            <img
+              src={photo.thumb}
+              alt={`${photo.type.replace('_', ' ')}: ${photo.fileName}`}
+              loading="lazy"
+              className="h-32 w-full object-cover"
+            />
           </a>
         </li>
       ))}

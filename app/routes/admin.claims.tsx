@@ -1,10 +1,12 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/admin.claims'
+
 import { requireAdmin } from '~/auth/session.server'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Badge, Card, PageHeading } from '~/components/ui'
-import { recentlyDecided, reviewQueue } from '~/models/claims.server'
 import { formatDateTime } from '~/domain/format'
+import { recentlyDecided, reviewQueue } from '~/models/claims.server'
+
+import type { Route } from './+types/admin.claims'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -38,26 +40,44 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">Operator console</Link>
+        <Link to="/admin" className="text-brand-700 underline">
+          Operator console
+        </Link>
       </p>
-      <PageHeading sub="Oldest first. We promise customers an answer within 48 hours of a claim or an appeal.">Claims to review</PageHeading>
+      <PageHeading sub="Oldest first. We promise customers an answer within 48 hours of a claim or an appeal.">
+        Claims to review
+      </PageHeading>
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Claims waiting for a decision, oldest first</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3">Claim</th>
-              <th scope="col" className="px-4 py-3">Customer</th>
-              <th scope="col" className="px-4 py-3">Plan / damage</th>
-              <th scope="col" className="px-4 py-3">Submitted</th>
-              <th scope="col" className="px-4 py-3">Response due</th>
-              <th scope="col" className="px-4 py-3">Flags</th>
+              <th scope="col" className="px-4 py-3">
+                Claim
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Customer
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Plan / damage
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Submitted
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Response due
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Flags
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {queue.length === 0 ? (
               <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-700">No claims are waiting for review.</td>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-700">
+                  No claims are waiting for review.
+                </td>
               </tr>
             ) : null}
             {queue.map((claim) => (

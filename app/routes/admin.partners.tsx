@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { Route } from './+types/admin.partners'
+
 import { requireAdmin } from '~/auth/session.server'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
@@ -18,6 +18,8 @@ import {
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
 import { PartnerConsoleSchema } from '~/validation/partners'
+
+import type { Route } from './+types/admin.partners'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -48,7 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     // The toggles have no field to show a message next to: their message goes in the toast.
     const idError = submission.error?.id?.[0]
-    const toast = idError ? { type: 'error' as const, title: 'Not found', description: idError } : { type: 'error' as const, title: 'Please correct the highlighted fields.' }
+    const toast = idError
+      ? { type: 'error' as const, title: 'Not found', description: idError }
+      : { type: 'error' as const, title: 'Please correct the highlighted fields.' }
     return data({ intent: String(formData.get('intent')), result: submission.reply(), toast }, { status: 400 })
   }
   const value = submission.value
@@ -59,15 +63,25 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case 'create-location': {
       const location = createPartnerLocation(operator.id, value)
-      return redirectWithToast('/admin/partners', { type: 'success', title: 'Location added', description: `Signup link: /signup/${location.slug}` })
+      return redirectWithToast('/admin/partners', {
+        type: 'success',
+        title: 'Location added',
+        description: `Signup link: /signup/${location.slug}`,
+      })
     }
     case 'set-group-active': {
       if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
-      return redirectWithToast('/admin/partners', { type: 'success', title: value.active === 'true' ? 'Group activated' : 'Group deactivated' })
+      return redirectWithToast('/admin/partners', {
+        type: 'success',
+        title: value.active === 'true' ? 'Group activated' : 'Group deactivated',
+      })
     }
     case 'set-location-active': {
       if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
-      return redirectWithToast('/admin/partners', { type: 'success', title: value.active === 'true' ? 'Location activated' : 'Location deactivated' })
+      return redirectWithToast('/admin/partners', {
+        type: 'success',
+        title: value.active === 'true' ? 'Location activated' : 'Location deactivated',
+      })
     }
   }
 }
@@ -81,14 +95,18 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">Operator console</Link>
+        <Link to="/admin" className="text-brand-700 underline">
+          Operator console
+        </Link>
       </p>
       <PageHeading sub="Shops that complete claims, and the locations that have their own signup link.">Partners</PageHeading>
       <Toast toast={actionData?.toast} className="mb-6" />
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="groups-heading" className="space-y-4">
-          <h2 id="groups-heading" className="text-xl font-semibold">Partner groups</h2>
+          <h2 id="groups-heading" className="text-xl font-semibold">
+            Partner groups
+          </h2>
           {groups.length === 0 ? <p className="text-slate-700">No partner groups yet.</p> : null}
           {groups.map((group) => (
             <Card key={group.id} className="space-y-4">
@@ -99,12 +117,12 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                   <input type="hidden" name="intent" value="set-group-active" />
                   <input type="hidden" name="id" value={group.id} />
                   <input type="hidden" name="active" value={String(!group.isActive)} />
-                  <Button type="submit" variant="secondary" disabled={busy}>{group.isActive ? 'Deactivate' : 'Activate'}</Button>
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    {group.isActive ? 'Deactivate' : 'Activate'}
+                  </Button>
                 </Form>
               </div>
-              <p className="text-sm text-slate-700">
-                {[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}
-              </p>
+              <p className="text-sm text-slate-700">{[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}</p>
               {group.locations.length ? (
                 <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
                   {group.locations.map((location) => (
@@ -116,7 +134,9 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                         <input type="hidden" name="intent" value="set-location-active" />
                         <input type="hidden" name="id" value={location.id} />
                         <input type="hidden" name="active" value={String(!location.isActive)} />
-                        <Button type="submit" variant="ghost" disabled={busy}>{location.isActive ? 'Deactivate' : 'Activate'}</Button>
+                        <Button type="submit" variant="ghost" disabled={busy}>
+                          {location.isActive ? 'Deactivate' : 'Activate'}
+                        </Button>
                       </Form>
                     </li>
                   ))}
@@ -160,7 +180,9 @@ function NewGroupForm({ lastResult, busy }: { lastResult?: SubmissionResult<stri
         <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
           <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
         </Field>
-        <Button type="submit" disabled={busy}>Add group</Button>
+        <Button type="submit" disabled={busy}>
+          Add group
+        </Button>
       </Form>
     </Card>
   )
@@ -188,11 +210,18 @@ function NewLocationForm({
       <h2 className="mb-4 text-lg font-semibold">Add a location</h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="create-location" />
-        <Field label="Partner group" htmlFor={fields.partnerGroupId.id} errors={fields.partnerGroupId.errors} errorId={fields.partnerGroupId.errorId}>
+        <Field
+          label="Partner group"
+          htmlFor={fields.partnerGroupId.id}
+          errors={fields.partnerGroupId.errors}
+          errorId={fields.partnerGroupId.errorId}
+        >
           <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
             <option value="">Choose…</option>
             {groups.map((group) => (
-              <option key={group.id} value={group.id}>{group.name}</option>
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
             ))}
           </select>
         </Field>
@@ -208,7 +237,9 @@ function NewLocationForm({
         >
           <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
         </Field>
-        <Button type="submit" disabled={busy}>Add location</Button>
+        <Button type="submit" disabled={busy}>
+          Add location
+        </Button>
       </Form>
     </Card>
   )

@@ -1,16 +1,18 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
-import type { Route } from './+types/admin.prices'
+
 import { requireAdmin } from '~/auth/session.server'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { LOOKUP_KEYS } from '~/domain/plans'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
-import { LOOKUP_KEYS } from '~/domain/plans'
 import { redirectWithToast } from '~/toast.server'
 import { PricesSchema } from '~/validation/prices'
+
+import type { Route } from './+types/admin.prices'
 
 const LABELS: Record<(typeof LOOKUP_KEYS)[number], string> = {
   chip_only: 'Chip Repair Only',
@@ -23,10 +25,16 @@ const LABELS: Record<(typeof LOOKUP_KEYS)[number], string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const local = env().payments === 'local'
-  const current = local ? Object.fromEntries(listPrices().map((row) => [row.lookupKey, row.amountCents])) : await getPricing().catch(() => ({}))
+  const current = local
+    ? Object.fromEntries(listPrices().map((row) => [row.lookupKey, row.amountCents]))
+    : await getPricing().catch(() => ({}))
   return {
     local,
-    keys: LOOKUP_KEYS.map((key) => ({ key, label: LABELS[key], dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '' })),
+    keys: LOOKUP_KEYS.map((key) => ({
+      key,
+      label: LABELS[key],
+      dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '',
+    })),
   }
 }
 
@@ -35,11 +43,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (env().payments !== 'local') throw data('Prices are managed in Stripe while Stripe is connected.', { status: 409 })
   const submission = parseWithZod(await request.formData(), { schema: PricesSchema })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), toast: { type: 'error' as const, title: 'Please correct the highlighted prices.' } }, { status: 400 })
+    return data(
+      { result: submission.reply(), toast: { type: 'error' as const, title: 'Please correct the highlighted prices.' } },
+      { status: 400 },
+    )
   }
   setPrices(operator.id, submission.value)
   invalidatePricingCache()
-  return redirectWithToast('/admin/prices', { type: 'success', title: 'Prices saved', description: 'New signups pay these prices; existing policies keep theirs.' })
+  return redirectWithToast('/admin/prices', {
+    type: 'success',
+    title: 'Prices saved',
+    description: 'New signups pay these prices; existing policies keep theirs.',
+  })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Prices — Operator — Glass Plan' }]
@@ -57,9 +72,17 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">Operator console</Link>
+        <Link to="/admin" className="text-brand-700 underline">
+          Operator console
+        </Link>
       </p>
-      <PageHeading sub={loaderData.local ? 'Monthly prices for new signups (local test checkout).' : 'Prices come from Stripe (lookup keys); change them in the Stripe dashboard.'}>
+      <PageHeading
+        sub={
+          loaderData.local
+            ? 'Monthly prices for new signups (local test checkout).'
+            : 'Prices come from Stripe (lookup keys); change them in the Stripe dashboard.'
+        }
+      >
         Prices
       </PageHeading>
       <Toast toast={actionData?.toast} className="mb-6" />
@@ -68,8 +91,20 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
           {loaderData.keys.map(({ key, label }) => {
             const field = fields[key]
             return (
-              <Field key={key} label={`${label} ($ / month)`} hint={<code>{key}</code>} htmlFor={field.id} errors={field.errors} errorId={field.errorId}>
-                <input {...getInputProps(field, { type: 'text' })} inputMode="decimal" readOnly={!loaderData.local} className={inputClass} />
+              <Field
+                key={key}
+                label={`${label} ($ / month)`}
+                hint={<code>{key}</code>}
+                htmlFor={field.id}
+                errors={field.errors}
+                errorId={field.errorId}
+              >
+                <input
+                  {...getInputProps(field, { type: 'text' })}
+                  inputMode="decimal"
+                  readOnly={!loaderData.local}
+                  className={inputClass}
+                />
               </Field>
             )
           })}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/admin'
+
 import { requireAdmin } from '~/auth/session.server'
 import { Card, PageHeading } from '~/components/ui'
 import { reviewQueue } from '~/models/claims.server'
+
+import type { Route } from './+types/admin'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

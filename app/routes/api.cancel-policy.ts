@@ -1,6 +1,7 @@
-import type { Route } from './+types/api.cancel-policy'
 import { getProfile } from '~/auth/session.server'
 import { cancelPolicy } from '~/models/cancellation.server'
+
+import type { Route } from './+types/api.cancel-policy'
 
 /** POST /api/cancel-policy (SPEC §7), JSON `{ policyId }`, signed-in only → `{ success: true }` or `{ error }`. */
 export async function action({ request }: Route.ActionArgs) {
@@ -15,5 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (typeof policyId !== 'string' || !policyId) return Response.json({ error: 'policyId is required' }, { status: 400 })
   const result = await cancelPolicy(profile.id, policyId)
   if (!result.ok) return Response.json({ error: result.message }, { status: result.status })
-  return Response.json({ success: true, policy: { id: result.policy.id, status: result.policy.status, canceledAt: result.policy.canceledAt } })
+  return Response.json({
+    success: true,
+    policy: { id: result.policy.id, status: result.policy.status, canceledAt: result.policy.canceledAt },
+  })
 }

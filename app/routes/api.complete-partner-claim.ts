@@ -1,11 +1,12 @@
-import type { Route } from './+types/api.complete-partner-claim'
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
-import { completeClaim, lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
-import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
-import { readMultipartForm, UploadError, type UploadedFile } from '~/services/storage.server'
-import { CompleteClaimSchema } from '~/validation/claims'
-import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { RuleError } from '~/domain/errors'
+import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { completeClaim, lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
+import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
+import { CompleteClaimSchema } from '~/validation/claims'
+
+import type { Route } from './+types/api.complete-partner-claim'
 
 /**
  * POST /api/complete-partner-claim (SPEC §7) with SPEC's field names: confirmationCode, repairType, actualCost,
@@ -43,12 +44,14 @@ export async function action({ request }: Route.ActionArgs) {
     const lookup = lookupClaimByCode(parsed.data.code, clientIp(request))
     if (lookup.state === 'not_found') return Response.json({ error: 'Claim not found' }, { status: 404 })
     if (lookup.state === 'completed') return Response.json({ success: true, claimId: lookup.claimId, alreadyCompleted: true })
-    if (lookup.state !== 'approved') return Response.json({ error: 'This claim is not approved for service.', status: lookup.state }, { status: 409 })
+    if (lookup.state !== 'approved')
+      return Response.json({ error: 'This claim is not approved for service.', status: lookup.state }, { status: 409 })
 
     const invoice = files.find((file) => file.fieldName === 'invoice') ?? null
     const repairPhotos = files.filter((file) => file.fieldName === 'repairPhotos')
     if (!invoice) return Response.json({ error: INVOICE_REQUIRED.description, title: INVOICE_REQUIRED.title }, { status: 400 })
-    if (!repairPhotos.length) return Response.json({ error: REPAIR_PHOTOS_REQUIRED.description, title: REPAIR_PHOTOS_REQUIRED.title }, { status: 400 })
+    if (!repairPhotos.length)
+      return Response.json({ error: REPAIR_PHOTOS_REQUIRED.description, title: REPAIR_PHOTOS_REQUIRED.title }, { status: 400 })
 
     const result = await completeClaim({
       code: lookup.code,
@@ -61,9 +64,13 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ success: true, claimId: result.claim.id, alreadyCompleted: result.alreadyCompleted })
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json({ error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.` }, { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } })
+      return Response.json(
+        { error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.` },
+        { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
+      )
     }
-    if (error instanceof RuleError) return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
+    if (error instanceof RuleError)
+      return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
     if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
     console.error('API completion failed:', error)
     return Response.json({ error: 'Failed to complete claim' }, { status: 500 })

@@ -1,10 +1,11 @@
-import type { Route } from './+types/api.create-checkout'
+import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
-import { checkoutRateLimited } from '~/auth/checkout-limits.server'
+import { TERMS_REQUIRED } from '~/domain/messages'
 import { findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { CreateCheckoutSchema } from '~/validation/signup'
-import { TERMS_REQUIRED } from '~/domain/messages'
+
+import type { Route } from './+types/api.create-checkout'
 
 /**
  * POST /api/create-checkout (SPEC §7), JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →
@@ -35,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
     partnerLocationId = location.id
   }
   const limited = checkoutRateLimited(request)
-  if (limited) return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
+  if (limited)
+    return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const profile = await getProfile(request)
   const outcome = await startCheckout({
     lookupKey: input.lookup_key,

@@ -1,8 +1,9 @@
-import type { Route } from './+types/api.get-claim-by-code'
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
-import { lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
 import { env } from '~/env.server'
+import { lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
 import { signedFileUrl } from '~/services/storage.server'
+
+import type { Route } from './+types/api.get-claim-by-code'
 
 /**
  * POST /api/get-claim-by-code (SPEC §7), JSON `{ code }` → SPEC §3's claim lookup shape for an approved claim; photo
@@ -35,7 +36,11 @@ export async function action({ request }: Route.ActionArgs) {
             claim: { id: details.claim.id, damageType: details.claim.damageType, description: details.claim.description },
             customer: details.customer,
             vehicle: details.vehicle,
-            damagePhotos: details.damagePhotos.map((photo) => ({ id: photo.id, url: origin + signedFileUrl(photo.filePath), fileName: photo.fileName })),
+            damagePhotos: details.damagePhotos.map((photo) => ({
+              id: photo.id,
+              url: origin + signedFileUrl(photo.filePath),
+              fileName: photo.fileName,
+            })),
           },
           { headers: noStore },
         )
@@ -44,7 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return Response.json(
-        { error: `${error.scope === 'site' ? 'Lookups are paused after many wrong codes.' : 'Too many attempts.'} Please wait ${describeWait(error.retryAfterSeconds)} and try again.` },
+        {
+          error: `${error.scope === 'site' ? 'Lookups are paused after many wrong codes.' : 'Too many attempts.'} Please wait ${describeWait(error.retryAfterSeconds)} and try again.`,
+        },
         { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
       )
     }

@@ -1,7 +1,8 @@
-import type { Route } from './+types/api.get-pricing'
-import { loadPricing } from '~/models/checkout.server'
 import { PRICING_ERROR } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
+import { loadPricing } from '~/models/checkout.server'
+
+import type { Route } from './+types/api.get-pricing'
 
 /**
  * GET /api/get-pricing (SPEC §7): `{ prices }`, every lookup key mapped to its monthly price in dollars (a missing

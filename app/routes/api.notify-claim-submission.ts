@@ -1,7 +1,8 @@
-import type { Route } from './+types/api.notify-claim-submission'
 import { hit } from '~/auth/rate-limit.server'
 import { getProfile } from '~/auth/session.server'
 import { getClaimForProfile, notifyClaimSubmitted } from '~/models/claims.server'
+
+import type { Route } from './+types/api.notify-claim-submission'
 
 /**
  * POST /api/notify-claim-submission (SPEC §7), JSON `{ claimId }`: sends the claim's submission e-mails (our own

@@ -1,18 +1,26 @@
 import { z } from 'zod'
+
+import { isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
-import { findPolicyBySubscription, isEventProcessed, recordEvent, syncPolicyWithSubscription, type StripeEventRef } from '~/models/subscriptions.server'
+import {
+  findPolicyBySubscription,
+  isEventProcessed,
+  recordEvent,
+  type StripeEventRef,
+  syncPolicyWithSubscription,
+} from '~/models/subscriptions.server'
 import {
   findCheckoutSessionForSubscription,
   isMissingStripeObject,
   listStripePrices,
   retrieveCheckoutSession,
   retrieveSubscription,
-  verifyStripeSignature,
   type StripeCheckoutSession,
   type StripeSubscription,
+  verifyStripeSignature,
 } from '~/services/stripe.server'
-import { isLookupKey } from '~/domain/plans'
+
 import type { Route } from './+types/api.stripe-webhook'
 
 /**
@@ -92,7 +100,12 @@ function readEvent(payload: string): { ok: true; event: StripeEvent } | { ok: fa
   const raw = json && typeof json === 'object' ? (json as Record<string, unknown>) : {}
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null)
   const issue = parsed.error.issues[0]
-  return { ok: false, id: text(raw.id), type: text(raw.type) ?? 'unknown', note: `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'not an event'}` }
+  return {
+    ok: false,
+    id: text(raw.id),
+    type: text(raw.type) ?? 'unknown',
+    note: `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'not an event'}`,
+  }
 }
 
 /** Records (or, without an id, only logs) a signed event we cannot use, and acknowledges it so Stripe stops sending it. */
@@ -129,7 +142,12 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 export type WebhookOutcome = 'duplicate' | 'ignored' | 'fulfilled' | 'synced'
 
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed'])
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+])
 
 async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
   if (isEventProcessed(event.id)) return 'duplicate'
@@ -237,10 +255,16 @@ function isOurs(subscription: StripeSubscription) {
 }
 
 function stateOf(subscription: StripeSubscription) {
-  return { id: subscription.id, status: subscription.status, cancelAt: subscription.cancel_at ?? null, canceledAt: subscription.canceled_at ?? null }
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    cancelAt: subscription.cancel_at ?? null,
+    canceledAt: subscription.canceled_at ?? null,
+  }
 }
 
-const idOf = (value: unknown) => (typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : null)
+const idOf = (value: unknown) =>
+  typeof value === 'string' ? value : value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' ? value.id : null
 
 /**
  * The subscription an event is about: the object itself, or an invoice's subscription (old and new API shapes). Null
@@ -250,7 +274,10 @@ function subscriptionIdOf(event: StripeEvent): string | null {
   const object = event.data.object
   if (event.type.startsWith('customer.subscription.')) return stripeIdOf(object.id, 'sub', 'data.object.id')
   const parent = object.parent && typeof object.parent === 'object' ? (object.parent as { subscription_details?: unknown }) : null
-  const details = parent?.subscription_details && typeof parent.subscription_details === 'object' ? (parent.subscription_details as { subscription?: unknown }) : null
+  const details =
+    parent?.subscription_details && typeof parent.subscription_details === 'object'
+      ? (parent.subscription_details as { subscription?: unknown })
+      : null
   const id = idOf(object.subscription) ?? idOf(details?.subscription)
-  return id === null ? null : stripeIdOf(id, 'sub', 'the invoice\'s subscription')
+  return id === null ? null : stripeIdOf(id, 'sub', "the invoice's subscription")
 }

@@ -1,7 +1,9 @@
 import { redirect } from 'react-router'
-import type { Route } from './+types/auth.sign-out-others'
+
 import { endOtherSessions, getSignedIn, requireCustomer } from '~/auth/session.server'
 import { redirectWithToast } from '~/toast.server'
+
+import type { Route } from './+types/auth.sign-out-others'
 
 /** 'Sign out of other devices' (a POST from the dashboard): ends every session of this profile but the current one. */
 export async function loader() {

@@ -1,8 +1,10 @@
 import { redirect } from 'react-router'
-import type { Route } from './+types/auth.sign-out'
+
 import { destroySession } from '~/auth/session.server'
 import { redirectWithToast } from '~/toast.server'
 import { SIGNED_OUT } from '~/validation/auth'
+
+import type { Route } from './+types/auth.sign-out'
 
 /** Signing out changes state, so it is a POST only; a stray GET just goes home. */
 export async function loader() {

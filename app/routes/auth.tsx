@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
-import type { Route } from './+types/auth'
+
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
 import { normalizeEmail, sendSignInEmail } from '~/auth/magic-link.server'
@@ -14,6 +14,8 @@ import { Button, Card, Field, inputClass } from '~/components/ui'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
 import { AuthFormSchema, INVALID_EMAIL, LINK_SENT, SendLinkSchema, SignInCodeSchema, UNEXPECTED_ERROR } from '~/validation/auth'
+
+import type { Route } from './+types/auth'
 
 const DEFAULT_TARGET = '/customer'
 
@@ -61,13 +63,24 @@ export async function action({ request }: Route.ActionArgs) {
       const sent = await sendSignInEmail(form.email, target)
       if (!sent) {
         return data<ActionData>(
-          { intent, result: submission.reply(), toast: { type: 'error', title: 'Error', description: "We couldn't send the login e-mail just now. Please try again in a moment." } },
+          {
+            intent,
+            result: submission.reply(),
+            toast: {
+              type: 'error',
+              title: 'Error',
+              description: "We couldn't send the login e-mail just now. Please try again in a moment.",
+            },
+          },
           { status: 503 },
         )
       }
     } catch (error) {
       console.error('Sign-in link request failed', error)
-      return data<ActionData>({ intent, result: submission.reply(), toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } }, { status: 500 })
+      return data<ActionData>(
+        { intent, result: submission.reply(), toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } },
+        { status: 500 },
+      )
     }
     return redirectWithToast(authPath(target, normalizeEmail(form.email)), { type: 'success', ...LINK_SENT })
   }
@@ -75,7 +88,11 @@ export async function action({ request }: Route.ActionArgs) {
   const verdict = allowCodeAttempt(form.email, ip)
   if (!verdict.allowed) {
     return data<ActionData>(
-      { intent, result: submission.reply({ fieldErrors: { code: [verdict.message] } }), toast: { type: 'error', title: 'Too many attempts', description: verdict.message } },
+      {
+        intent,
+        result: submission.reply({ fieldErrors: { code: [verdict.message] } }),
+        toast: { type: 'error', title: 'Too many attempts', description: verdict.message },
+      },
       { status: 429, headers: { 'Retry-After': String(Math.max(1, verdict.retryAfterSeconds)) } },
     )
   }
@@ -87,7 +104,11 @@ export async function action({ request }: Route.ActionArgs) {
     const status = error.reason === 'void' ? 429 : 400
     const title = error.reason === 'void' ? 'Too many attempts' : 'Sign-in failed'
     return data<ActionData>(
-      { intent, result: submission.reply({ fieldErrors: { code: [error.message] } }), toast: { type: 'error', title, description: error.message } },
+      {
+        intent,
+        result: submission.reply({ fieldErrors: { code: [error.message] } }),
+        toast: { type: 'error', title, description: error.message },
+      },
       { status },
     )
   }
@@ -164,13 +185,18 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
   useRecheckOnReturn()
   const navigation = useNavigation()
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
-  const [form, fields] = useForm({ id: 'sign-in-code', lastResult, constraint: getZodConstraint(SignInCodeSchema), shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm({
+    id: 'sign-in-code',
+    lastResult,
+    constraint: getZodConstraint(SignInCodeSchema),
+    shouldRevalidate: 'onInput',
+  })
   return (
     <Card>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Check Your Email</h1>
       <p className="mt-2 text-slate-700">
-        We sent a login link to <strong className="break-all font-semibold text-slate-900">{email}</strong>. Open it on any device,
-        or enter the 6-digit code from the e-mail here.
+        We sent a login link to <strong className="break-all font-semibold text-slate-900">{email}</strong>. Open it on any device, or enter
+        the 6-digit code from the e-mail here.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="code" />

@@ -1,9 +1,11 @@
 import { data, Form, useNavigation } from 'react-router'
-import type { Route } from './+types/auth.verify'
+
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.server'
 import { inspectSignInLink, type LinkState } from '~/auth/magic-link.server'
 import { Button, ButtonLink, Card } from '~/components/ui'
+
+import type { Route } from './+types/auth.verify'
 
 /**
  * Where the e-mailed link lands. The GET only shows a 'Sign in' button: mail scanners that fetch links must not use up
@@ -61,7 +63,9 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
           </>
         ) : (
           <>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{HEADINGS[view.state === 'valid' ? 'invalid' : view.state]}</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+              {HEADINGS[view.state === 'valid' ? 'invalid' : view.state]}
+            </h1>
             <p className="mt-2 text-slate-700" role="alert">
               {view.message}
             </p>

@@ -1,7 +1,9 @@
 import { redirect } from 'react-router'
-import type { Route } from './+types/checkout-success'
+
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
+
+import type { Route } from './+types/checkout-success'
 
 // SPEC §2: only reachable with ?checkout=success (the payment page sends the buyer here); anything else goes home.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { Route } from './+types/customer.claim-appeal'
+
 import { requireCustomer } from '~/auth/session.server'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
-import { appealClaim, getClaimForProfile } from '~/models/claims.server'
 import { appealDeadline, canAppeal } from '~/domain/claims'
+import { RuleError } from '~/domain/errors'
+import { appealClaim, getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { AppealSchema } from '~/validation/claims'
-import { RuleError } from '~/domain/errors'
+
+import type { Route } from './+types/customer.claim-appeal'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
@@ -36,14 +38,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const appealText = String(formData.get('appealText') ?? '')
   if (submission.status !== 'success') {
     const errors = (submission.reply().error ?? {}) as Record<string, string[]>
-    return data<ActionResult>({ errors, appealText, toast: { type: 'error', title: 'Appeal Required', description: errors.appealText?.[0] ?? 'Please check the form.' } }, { status: 400 })
+    return data<ActionResult>(
+      {
+        errors,
+        appealText,
+        toast: { type: 'error', title: 'Appeal Required', description: errors.appealText?.[0] ?? 'Please check the form.' },
+      },
+      { status: 400 },
+    )
   }
   try {
     await appealClaim({ profileId: profile.id, claimId: params.claimId, appealText: submission.value.appealText })
   } catch (error) {
     if (error instanceof RuleError) {
       if (error.status === 404) throw data(null, { status: 404 })
-      return data<ActionResult>({ errors: { appealText: [error.message] }, appealText, toast: { type: 'error', title: error.title, description: error.message } }, { status: error.status })
+      return data<ActionResult>(
+        { errors: { appealText: [error.message] }, appealText, toast: { type: 'error', title: error.title, description: error.message } },
+        { status: error.status },
+      )
     }
     throw error
   }

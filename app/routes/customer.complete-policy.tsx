@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo } from 'react'
-import { data, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { Route } from './+types/customer.complete-policy'
+import { data, type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from 'react-router'
+
 import { requireCustomer } from '~/auth/session.server'
 import { PhotoStep, type StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import { useHydrated } from '~/components/policy-setup/use-hydrated'
@@ -11,15 +11,33 @@ import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import type { Policy, Profile } from '~/db/schema'
-import { completePolicySetup, findPolicyForSetup, photoSlots, removeAdditionalPhoto, savePolicyPhotos, SetupError, uploadRefused, wizardStep } from '~/models/policy-setup.server'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import { vehicleById } from '~/models/vehicles.server'
-import { modelsFor } from '~/services/vehicle-data.server'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
-import { redirectWithToast } from '~/toast.server'
-import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
+import {
+  completePolicySetup,
+  findPolicyForSetup,
+  photoSlots,
+  removeAdditionalPhoto,
+  savePolicyPhotos,
+  SetupError,
+  uploadRefused,
+  wizardStep,
+} from '~/models/policy-setup.server'
+import { vehicleById } from '~/models/vehicles.server'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { modelsFor } from '~/services/vehicle-data.server'
+import { redirectWithToast } from '~/toast.server'
+import {
+  modelLookupSchema,
+  PHOTO_MESSAGES,
+  VEHICLE_MESSAGES,
+  type VehicleFormValues,
+  vehicleFormValues,
+  vehicleSchema,
+} from '~/validation/policy-setup'
+
+import type { Route } from './+types/customer.complete-policy'
 
 const COMPLETE_PATH = '/customer/policy-complete'
 
@@ -37,10 +55,18 @@ async function policyForWizard(profile: Profile, request: Request): Promise<Poli
   if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
   const lookup = findPolicyForSetup(profile.id, policyId)
   if (lookup.status === 'not_found') {
-    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' })
+    throw await redirectWithToast('/customer', {
+      type: 'error',
+      title: 'Policy Not Found',
+      description: 'Unable to find the specified policy',
+    })
   }
   if (lookup.status === 'denied') {
-    throw await redirectWithToast('/customer', { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" })
+    throw await redirectWithToast('/customer', {
+      type: 'error',
+      title: 'Access Denied',
+      description: "You don't have access to this policy",
+    })
   }
   const { policy } = lookup
   if (isSetupDone(policy)) {
@@ -62,7 +88,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const vehicle = vehicleById(policy.vehicleId, profile.id)
   const defaults: VehicleFormValues = vehicle
-    ? { licensePlate: vehicle.licensePlate, licensePlateState: vehicle.licensePlateState, year: String(vehicle.year), make: vehicle.make, model: vehicle.model }
+    ? {
+        licensePlate: vehicle.licensePlate,
+        licensePlateState: vehicle.licensePlateState,
+        year: String(vehicle.year),
+        make: vehicle.make,
+        model: vehicle.model,
+      }
     : EMPTY_VEHICLE
   const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
 
@@ -77,7 +109,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     policy: { id: policy.id, planType: policy.planType, planName: planDisplayName(policy.planType, policy.vehicleType) },
     step,
     stored,
-    additional: slots.additional.map((photo) => ({ id: photo.id, url: fileUrl(photo.thumbPath ?? photo.filePath), fileName: photo.fileName })),
+    additional: slots.additional.map((photo) => ({
+      id: photo.id,
+      url: fileUrl(photo.thumbPath ?? photo.filePath),
+      fileName: photo.fileName,
+    })),
     vehicle: { defaults, models },
     makes: makesFor(policy.planType),
     years: vehicleYears(),
@@ -118,8 +154,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === 'find-models') {
     // Without JavaScript: reload the step with the list, keeping what was typed (SPEC §5, DESIGN §6).
-    if (lookup.status !== 'success') return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
-    const toast = models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
+    if (lookup.status !== 'success')
+      return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
+    const toast =
+      models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
     return data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast })
   }
 
@@ -130,7 +168,13 @@ export async function action({ request }: Route.ActionArgs) {
   const vehicle = submission.value
   if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
     return data(
-      { intent: 'complete' as const, values, models, result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }), toast: null },
+      {
+        intent: 'complete' as const,
+        values,
+        models,
+        result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }),
+        toast: null,
+      },
       { status: 400 },
     )
   }
@@ -140,7 +184,11 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof SetupError)) throw error
     const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
-    const toast = { type: 'error' as const, title: error.field ? VEHICLE_MESSAGES.saveFailed : error.message, description: error.field ? error.message : undefined }
+    const toast = {
+      type: 'error' as const,
+      title: error.field ? VEHICLE_MESSAGES.saveFailed : error.message,
+      description: error.field ? error.message : undefined,
+    }
     return data({ intent: 'complete' as const, values, models, result: reply, toast }, { status: 400 })
   }
 

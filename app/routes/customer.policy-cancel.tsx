@@ -1,11 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
-import type { Route } from './+types/customer.policy-cancel'
+
 import { requireCustomer } from '~/auth/session.server'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
+import { formatLongDate, formatPrice } from '~/domain/format'
 import { env } from '~/env.server'
 import {
   billingPortalUrl,
@@ -18,7 +19,8 @@ import {
 } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
 import { PolicyCancelSchema } from '~/validation/signup'
-import { formatLongDate, formatPrice } from '~/domain/format'
+
+import type { Route } from './+types/customer.policy-cancel'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
@@ -59,7 +61,11 @@ export async function action({ request, params }: Route.ActionArgs) {
         '/customer',
         renew
           ? { type: 'success', title: 'Renewal turned on', description: 'Your policy will renew month to month after your commitment.' }
-          : { type: 'success', title: 'Renewal turned off', description: `Your policy will end on ${formatLongDate(result.policy.initialTermEndsAt)}.` },
+          : {
+              type: 'success',
+              title: 'Renewal turned off',
+              description: `Your policy will end on ${formatLongDate(result.policy.initialTermEndsAt)}.`,
+            },
       )
     }
     case 'billing-portal': {

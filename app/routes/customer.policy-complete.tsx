@@ -1,7 +1,8 @@
-import type { Route } from './+types/customer.policy-complete'
 import { requireCustomer } from '~/auth/session.server'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+
+import type { Route } from './+types/customer.policy-complete'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireCustomer(request)
@@ -9,7 +10,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
-  return <PolicyCompleteView supportEmail={loaderData.supportEmail} supportPhone={loaderData.supportPhone} returnHref="/customer" confirmationEmailed />
+  return (
+    <PolicyCompleteView
+      supportEmail={loaderData.supportEmail}
+      supportPhone={loaderData.supportPhone}
+      returnHref="/customer"
+      confirmationEmailed
+    />
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "You're All Set! · Glass Plan" }]

@@ -1,11 +1,12 @@
-import type { Route } from './+types/customer.policy-photos'
 import { getProfile } from '~/auth/session.server'
-import { findPolicyForSetup, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
+import { findPolicyForSetup, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+
+import type { Route } from './+types/customer.policy-photos'
 
 /**
  * The wizard's photo upload with JavaScript (XMLHttpRequest, for a progress bar): the same rules as the wizard's own
@@ -18,10 +19,16 @@ export async function action({ request }: Route.ActionArgs) {
   const wizard = `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}`
   const lookup = policyId ? findPolicyForSetup(profile.id, policyId) : ({ status: 'not_found' } as const)
   if (lookup.status === 'not_found') {
-    return Response.json({ ok: false, toast: { type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' } }, { status: 404 })
+    return Response.json(
+      { ok: false, toast: { type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' } },
+      { status: 404 },
+    )
   }
   if (lookup.status === 'denied') {
-    return Response.json({ ok: false, toast: { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" } }, { status: 404 })
+    return Response.json(
+      { ok: false, toast: { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" } },
+      { status: 404 },
+    )
   }
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
   if (isSetupDone(lookup.policy) || lookup.policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })

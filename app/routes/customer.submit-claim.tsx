@@ -1,21 +1,23 @@
 import { data, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/customer.submit-claim'
+
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import type { ToastMessage } from '~/components/toast'
-import { FILING_REFUSALS, findPolicy, getClaimForProfile, notifyClaimSubmitted, submitClaim } from '~/models/claims.server'
-import { claimFilingRefusal } from '~/domain/policies'
+import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
+import { SUBMIT_FAILED } from '~/domain/messages'
+import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { FILING_REFUSALS, findPolicy, getClaimForProfile, notifyClaimSubmitted, submitClaim } from '~/models/claims.server'
+import { getPolicyForProfile } from '~/models/policies.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { checkClaimForm } from '~/validation/claims'
-import { SUBMIT_FAILED } from '~/domain/messages'
-import { getPolicyForProfile } from '~/models/policies.server'
-import { RuleError } from '~/domain/errors'
+
+import type { Route } from './+types/customer.submit-claim'
 
 /** Claim submissions per customer per hour: generous for real use, a wall for scripts. */
 const SUBMIT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 }
@@ -51,7 +53,15 @@ export async function action({ request }: Route.ActionArgs) {
 
   const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
   if (!limited.allowed) {
-    return refuse(429, {}, { type: 'error', title: 'Too Many Claims', description: 'You have filed many claims in a short time. Please try again later or contact support.' })
+    return refuse(
+      429,
+      {},
+      {
+        type: 'error',
+        title: 'Too Many Claims',
+        description: 'You have filed many claims in a short time. Please try again later or contact support.',
+      },
+    )
   }
 
   let form: Awaited<ReturnType<typeof readMultipartForm>>
@@ -77,15 +87,32 @@ export async function action({ request }: Route.ActionArgs) {
 
   const input = check.value
   try {
-    const claim = await submitClaim({ profile, policyId: input.policyId, damageType: input.damageType, description: input.description, damageDate: input.damageDate, photos })
+    const claim = await submitClaim({
+      profile,
+      policyId: input.policyId,
+      damageType: input.damageType,
+      description: input.description,
+      damageDate: input.damageDate,
+      photos,
+    })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)
   } catch (error) {
     if (error instanceof RuleError) {
-      return refuse(error.status, { [error.field]: [error.message] }, { type: 'error', title: error.title, description: error.message }, values)
+      return refuse(
+        error.status,
+        { [error.field]: [error.message] },
+        { type: 'error', title: error.title, description: error.message },
+        values,
+      )
     }
     if (error instanceof UploadError) {
-      return refuse(error.status, { photos: [error.message] }, { type: 'error', title: 'Upload Failed', description: error.message }, values)
+      return refuse(
+        error.status,
+        { photos: [error.message] },
+        { type: 'error', title: 'Upload Failed', description: error.message },
+        values,
+      )
     }
     console.error(`Claim submission failed for profile ${profile.id}:`, error)
     return refuse(500, {}, { type: 'error', ...SUBMIT_FAILED }, values)

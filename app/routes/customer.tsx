@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { data, Form, useNavigation } from 'react-router'
-import type { Route } from './+types/customer'
+
 import { requireCustomer } from '~/auth/session.server'
-import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection, type DashboardClaim } from '~/components/dashboard'
+import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
-import { ButtonLink, Card, buttonClass } from '~/components/ui'
+import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { listClaimsForProfile } from '~/models/claims-read.server'
 import { claimLiveStatus } from '~/models/claims.server'
+import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
+
+import type { Route } from './+types/customer'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
@@ -52,7 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     console.error(`Dashboard of profile ${profile.id} failed to load`, error)
     return data(
-      { greetingName, email: profile.email, policies: [], claims: [], loadError: 'Failed to load your policies', now: new Date().toISOString() },
+      {
+        greetingName,
+        email: profile.email,
+        policies: [],
+        claims: [],
+        loadError: 'Failed to load your policies',
+        now: new Date().toISOString(),
+      },
       { status: 500 },
     )
   }
@@ -63,7 +72,9 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
-      {loadError ? <Toast toast={{ type: 'error', title: loadError, description: 'Please refresh the page in a moment.' }} className="mt-6" /> : null}
+      {loadError ? (
+        <Toast toast={{ type: 'error', title: loadError, description: 'Please refresh the page in a moment.' }} className="mt-6" />
+      ) : null}
 
       <PoliciesSection>
         {policies.length > 0 ? (

@@ -1,7 +1,8 @@
-import type { Route } from './+types/customer.vehicle-models'
 import { getProfile } from '~/auth/session.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { modelLookupSchema, VEHICLE_MESSAGES } from '~/validation/policy-setup'
+
+import type { Route } from './+types/customer.vehicle-models'
 
 /** The vehicle step's model list with JavaScript: JSON `{ models }` for signed-in customers, `{ error }` otherwise. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -9,7 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!profile) return Response.json({ error: 'Please Log In' }, { status: 401 })
   const url = new URL(request.url)
   const parsed = modelLookupSchema(null).safeParse({ make: url.searchParams.get('make') ?? '', year: url.searchParams.get('year') ?? '' })
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? VEHICLE_MESSAGES.modelsError.description }, { status: 400 })
+  if (!parsed.success)
+    return Response.json({ error: parsed.error.issues[0]?.message ?? VEHICLE_MESSAGES.modelsError.description }, { status: 400 })
   const { models, source } = await modelsFor(parsed.data.make, parsed.data.year)
   return Response.json({ models, source }, { headers: { 'Cache-Control': 'private, max-age=3600' } })
 }

@@ -1,21 +1,31 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo, useState } from 'react'
 import { data, redirect, useLocation, useNavigate } from 'react-router'
-import type { Route } from './+types/demo.complete-policy'
-import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+
+import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import type { ToastMessage } from '~/components/toast'
-import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { bundledModels } from '~/content/vehicle-models'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { needsSetup } from '~/domain/policies'
-import { redirectWithToast } from '~/toast.server'
-import { ADDITIONAL_PHOTOS_FIELD, modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema, type VehicleFormValues } from '~/validation/policy-setup'
+import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { redirectWithToast } from '~/toast.server'
+import {
+  ADDITIONAL_PHOTOS_FIELD,
+  modelLookupSchema,
+  PHOTO_MESSAGES,
+  VEHICLE_MESSAGES,
+  type VehicleFormValues,
+  vehicleFormValues,
+  vehicleSchema,
+} from '~/validation/policy-setup'
+
+import type { Route } from './+types/demo.complete-policy'
 
 /**
  * The demo's setup wizard (SPEC §2 "Demo area"): the real photo and vehicle steps over a sample policy. With JavaScript
@@ -56,7 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
     return data(
-      { intent: 'upload' as const, fieldErrors: {}, toast: { type: 'error' as const, title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      {
+        intent: 'upload' as const,
+        fieldErrors: {},
+        toast: { type: 'error' as const, title: PHOTO_MESSAGES.uploadFailed, description: error.message },
+      },
       { status: error.status },
     )
   }
@@ -77,7 +91,11 @@ export async function action({ request }: Route.ActionArgs) {
     const [field, messages] = Object.entries(fieldErrors)[0] ?? []
     if (field && messages) {
       const missing = REQUIRED_PHOTO_TYPES.some((type) => type === field) && !files.some((file) => file.fieldName === field)
-      const toast: ToastMessage = { type: 'error', title: missing ? PHOTO_MESSAGES.uploadFailed : PHOTO_MESSAGES.invalidFile, description: messages[0] }
+      const toast: ToastMessage = {
+        type: 'error',
+        title: missing ? PHOTO_MESSAGES.uploadFailed : PHOTO_MESSAGES.invalidFile,
+        description: messages[0],
+      }
       return data({ intent: 'upload' as const, fieldErrors, toast }, { status: 400 })
     }
     throw await redirectWithToast(demoWizardPath(policy.id, 'vehicle'), { type: 'success', ...PHOTO_MESSAGES.uploaded })
@@ -88,8 +106,10 @@ export async function action({ request }: Route.ActionArgs) {
   const models = lookup.status === 'success' ? bundledModels(lookup.value.make, lookup.value.year) : null
 
   if (intent === 'find-models') {
-    if (lookup.status !== 'success') return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
-    const toast = models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
+    if (lookup.status !== 'success')
+      return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
+    const toast =
+      models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
     return data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast })
   }
 
@@ -99,7 +119,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === submission.value.model.toLowerCase())) {
     return data(
-      { intent: 'complete' as const, values, models, result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }), toast: null },
+      {
+        intent: 'complete' as const,
+        values,
+        models,
+        result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }),
+        toast: null,
+      },
       { status: 400 },
     )
   }

@@ -1,27 +1,29 @@
 import { useEffect, useState } from 'react'
-import type { Route } from './+types/demo.customer'
+
 import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
-import { wait } from '~/components/demo/simulate'
-import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
-import { useHydrated } from '~/components/policy-setup/use-hydrated'
-import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/cancel-policy'
-import { Toast, type ToastMessage } from '~/components/toast'
-import { ButtonLink, Card, Spinner } from '~/components/ui'
 import {
   canCancelDemoPolicy,
   DEMO_CUSTOMER,
   DEMO_DELAYS,
   demoCancelledIds,
+  type DemoClaimCard,
   demoClaimCards,
   demoDashboardPath,
   demoPolicyCards,
   demoSubmitClaimPath,
   demoWizardPath,
   findDemoPolicy,
-  type DemoClaimCard,
 } from '~/components/demo/sample-data'
+import { wait } from '~/components/demo/simulate'
+import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
+import { useHydrated } from '~/components/policy-setup/use-hydrated'
+import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/cancel-policy'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { ButtonLink, Card, Spinner } from '~/components/ui'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
+
+import type { Route } from './+types/demo.customer'
 
 /**
  * The demo dashboard (SPEC §2 "Demo area"): the real dashboard's cards over sample data. With JavaScript the samples
@@ -102,7 +104,12 @@ function Samples({ policies, claims, cancelled, onCancel }: SamplesProps) {
 }
 
 /** With JavaScript: a second of simulated loading, then the samples; cancelling waits SPEC's 1.5 seconds. */
-function SimulatedSamples({ policies, claims, cancelled: initiallyCancelled, cancelSuccess }: SamplesProps & { cancelSuccess: ToastMessage }) {
+function SimulatedSamples({
+  policies,
+  claims,
+  cancelled: initiallyCancelled,
+  cancelSuccess,
+}: SamplesProps & { cancelSuccess: ToastMessage }) {
   const [loaded, setLoaded] = useState(false)
   const [cancelled, setCancelled] = useState(initiallyCancelled)
   const [toast, setToast] = useState<ToastMessage | null>(null)

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+
 import { demoDashboardPath } from '~/components/demo/sample-data'
 
 /** /demo starts at the demo dashboard. */

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+
 import { DemoBanner } from '~/components/demo/demo-banner'
 
 /** Every /demo page: the banner, then the page. No sign-in, no database (DESIGN §6). */

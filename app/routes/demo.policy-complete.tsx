@@ -1,6 +1,7 @@
-import type { Route } from './+types/demo.policy-complete'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+
+import type { Route } from './+types/demo.policy-complete'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }
@@ -8,7 +9,14 @@ export function loader() {
 
 /** The real "You're All Set!" view; SPEC §2 "Demo area": its Return to Homepage goes to /customer. */
 export default function DemoPolicyComplete({ loaderData }: Route.ComponentProps) {
-  return <PolicyCompleteView supportEmail={loaderData.supportEmail} supportPhone={loaderData.supportPhone} returnHref="/customer" returnLabel="Return to Homepage" />
+  return (
+    <PolicyCompleteView
+      supportEmail={loaderData.supportEmail}
+      supportPhone={loaderData.supportPhone}
+      returnHref="/customer"
+      returnLabel="Return to Homepage"
+    />
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Demo: You're All Set! | Glass Plan" }]

@@ -1,17 +1,26 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { data, redirect } from 'react-router'
-import type { Route } from './+types/demo.submit-claim'
+
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, type SubmitClaimErrors, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { chosenPhotos } from '~/components/demo/claim-check'
-import { checkClaimForm } from '~/validation/claims'
-import { canFileClaim } from '~/domain/policies'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+import {
+  DEMO_DELAYS,
+  DEMO_SUBMITTED_CODE,
+  demoDashboardPath,
+  demoPlanType,
+  demoSubmitClaimPath,
+  findDemoPolicy,
+} from '~/components/demo/sample-data'
 import type { ToastMessage } from '~/components/toast'
-import { DEMO_DELAYS, DEMO_SUBMITTED_CODE, demoDashboardPath, demoPlanType, demoSubmitClaimPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { todayIso } from '~/domain/format'
+import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
+import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { checkClaimForm } from '~/validation/claims'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+
+import type { Route } from './+types/demo.submit-claim'
 
 /**
  * The demo's claim form (SPEC §2 "Demo area"): the real form over a sample policy. With JavaScript the submission is
@@ -41,7 +50,10 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return data<DemoClaimAnswer>({ errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } }, { status: error.status })
+    return data<DemoClaimAnswer>(
+      { errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      { status: error.status },
+    )
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))

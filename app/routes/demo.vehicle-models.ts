@@ -1,7 +1,9 @@
 import { data } from 'react-router'
-import type { Route } from './+types/demo.vehicle-models'
+
 import { bundledModels } from '~/content/vehicle-models'
 import { modelLookupSchema } from '~/validation/policy-setup'
+
+import type { Route } from './+types/demo.vehicle-models'
 
 /**
  * The demo wizard's model list with JavaScript: a read-only lookup in the bundled vehicle data (no sign-in, no vPIC,

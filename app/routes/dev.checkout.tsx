@@ -2,18 +2,20 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/dev.checkout'
+
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
+import { formatPrice } from '~/domain/format'
+import { isLookupKey, planForLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
-import { requireLocalTools } from '~/security.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
+import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
 import { LocalPaySchema } from '~/validation/signup'
-import { isLookupKey, planForLookupKey } from '~/domain/plans'
-import { formatPrice } from '~/domain/format'
+
+import type { Route } from './+types/dev.checkout'
 
 const SUCCESS_URL = '/checkout-success?checkout=success'
 
@@ -67,7 +69,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (checkout.status === 'open') {
     db()
       .update(localCheckouts)
-      .set({ status: 'complete', email: submission.value.email, fullName: submission.value.fullName, completedAt: new Date().toISOString() })
+      .set({
+        status: 'complete',
+        email: submission.value.email,
+        fullName: submission.value.fullName,
+        completedAt: new Date().toISOString(),
+      })
       .where(eq(localCheckouts.id, checkout.id))
       .run()
   }
@@ -117,7 +124,10 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
 
         {checkout.status === 'complete' ? (
           <p className="mt-6 rounded-lg bg-green-50 p-3 text-sm text-green-950">
-            This checkout is already paid. <Link to={SUCCESS_URL} className="font-medium underline">Continue</Link>
+            This checkout is already paid.{' '}
+            <Link to={SUCCESS_URL} className="font-medium underline">
+              Continue
+            </Link>
           </p>
         ) : null}
 

@@ -1,12 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { data } from 'react-router'
-import type { Route } from './+types/dev.outbox'
+
 import { PageHeading } from '~/components/ui'
+import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
-import { formatLongDate } from '~/domain/format'
+
+import type { Route } from './+types/dev.outbox'
 
 /** How many messages the page lists (the newest). */
 const SHOWN = 200

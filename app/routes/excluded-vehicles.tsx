@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/excluded-vehicles'
+
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
+
+import type { Route } from './+types/excluded-vehicles'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }
@@ -13,8 +15,8 @@ export default function ExcludedVehicles({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Excluded vehicles</h1>
       <p className="mt-4 text-lg leading-8 text-slate-700">
-        Vehicles of the luxury and exotic brands below are not eligible for Comprehensive plans. They can still be
-        covered by the Chip Repair Only plan.
+        Vehicles of the luxury and exotic brands below are not eligible for Comprehensive plans. They can still be covered by the Chip
+        Repair Only plan.
       </p>
 
       <section aria-labelledby="excluded-brands" className="mt-10">

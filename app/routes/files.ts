@@ -1,12 +1,15 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
+
 import { eq } from 'drizzle-orm'
 import { data } from 'react-router'
-import type { Route } from './+types/files'
+
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
 import { contentTypeFor, filesCacheControl, uploadsPath, verifySignedFile } from '~/services/storage.server'
+
+import type { Route } from './+types/files'
 
 /**
  * Stored uploads (DESIGN §6): served only to who may see them — the owner, the operator, or whoever holds a valid

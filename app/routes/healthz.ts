@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { sql } from 'drizzle-orm'
+
 import { db } from '~/db/client.server'
 import { env } from '~/env.server'
 
@@ -21,5 +23,8 @@ export async function loader() {
     checks.volume = error instanceof Error ? error.message : 'failed'
   }
   const healthy = Object.values(checks).every((value) => value === 'ok')
-  return Response.json({ status: healthy ? 'ok' : 'failing', checks }, { status: healthy ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { status: healthy ? 'ok' : 'failing', checks },
+    { status: healthy ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  )
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import type { Route } from './+types/home'
+
 import { getProfile } from '~/auth/session.server'
 import { Benefits } from '~/components/landing/benefits'
 import { ClosingCta } from '~/components/landing/closing-cta'
@@ -8,6 +8,8 @@ import { Hero } from '~/components/landing/hero'
 import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
 import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
+
+import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
   // SPEC §2: a signed-in visitor goes to the dashboard.

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+
 import type { Route } from './+types/not-found'
 
 export async function loader({ request }: Route.LoaderArgs) {

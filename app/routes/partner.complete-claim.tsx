@@ -1,17 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
-import type { Route } from './+types/partner.complete-claim'
+
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
 import type { ToastMessage } from '~/components/toast'
-import { completeClaim, lookupClaimByCode, RateLimitedError, type PartnerLookup } from '~/models/claims.server'
-import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { normalizeCode } from '~/domain/claims'
+import { RuleError } from '~/domain/errors'
+import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { completeClaim, lookupClaimByCode, type PartnerLookup, RateLimitedError } from '~/models/claims.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { CODE_FORMAT_MESSAGE, CompleteClaimSchema } from '~/validation/claims'
-import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
-import { RuleError } from '~/domain/errors'
+
+import type { Route } from './+types/partner.complete-claim'
 
 /**
  * SPEC §2 "Partner 'Complete Claim Service'": no login, access by code alone. Built for a slow shop PC: the page
@@ -87,7 +89,13 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
   } catch (error) {
-    if (error instanceof UploadError) return failure(error.status, error.field === 'form' ? 'repairPhotos' : error.field, { type: 'error', title: 'Upload Failed', description: error.message }, {})
+    if (error instanceof UploadError)
+      return failure(
+        error.status,
+        error.field === 'form' ? 'repairPhotos' : error.field,
+        { type: 'error', title: 'Upload Failed', description: error.message },
+        {},
+      )
     throw error
   }
   const values = {
@@ -140,9 +148,15 @@ export async function action({ request }: Route.ActionArgs) {
       description: `Claim ${claim.id} has been marked as complete.`,
     })
   } catch (error) {
-    if (error instanceof RuleError) return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
+    if (error instanceof RuleError)
+      return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
     if (error instanceof UploadError) {
-      return failure(error.status, error.field, { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` }, values)
+      return failure(
+        error.status,
+        error.field,
+        { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` },
+        values,
+      )
     }
     console.error(`Partner completion of ${code} failed:`, error)
     return failure(500, 'form', { type: 'error', title: 'Error', description: 'Failed to complete claim' }, values)
@@ -153,10 +167,7 @@ function failure(status: number, field: string, toast: ToastMessage, values: Rec
   return data<PartnerActionData>({ errors: { [field]: [toast.description ?? toast.title] }, toast, values }, { status })
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Complete Claim Service — Glass Plan' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: 'Complete Claim Service — Glass Plan' }, { name: 'robots', content: 'noindex' }]
 
 export default function PartnerCompleteClaim({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null

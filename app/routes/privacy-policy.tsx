@@ -1,8 +1,9 @@
-import type { Route } from './+types/privacy-policy'
 import { LegalDocumentView, sitePrivacyPolicy } from '~/components/legal-document'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
-import { env } from '~/env.server'
 import { formatLongDate } from '~/domain/format'
+import { env } from '~/env.server'
+
+import type { Route } from './+types/privacy-policy'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }

@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react'
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/signup'
+
+import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
 import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
-import { parsePlanType, parseVehicleType, type LookupKey, type PlanType, type VehicleType } from '~/domain/plans'
 import { TOS_VERSION } from '~/content/terms'
-import { checkoutRateLimited } from '~/auth/checkout-limits.server'
+import { formatPrice } from '~/domain/format'
+import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
 import { loadPricing, startCheckout } from '~/models/checkout.server'
 import { findActiveLocationBySlug } from '~/models/partners.server'
 import { useRootData } from '~/root'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
-import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
-import { formatPrice } from '~/domain/format'
+
+import type { Route } from './+types/signup'
 
 type Prices = Partial<Record<LookupKey, number>>
 
@@ -48,7 +50,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: SignupSchema })
   if (submission.status !== 'success') {
     const errors = submission.error ?? {}
-    const toast = errors.hasAdas ? ADAS_REQUIRED : errors.acceptTerms ? TERMS_REQUIRED : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
+    const toast = errors.hasAdas
+      ? ADAS_REQUIRED
+      : errors.acceptTerms
+        ? TERMS_REQUIRED
+        : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
     return data({ result: submission.reply(), planType, toast: { type: 'error', ...toast } as ToastMessage, prices: null }, { status: 400 })
   }
 
@@ -75,7 +81,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   })
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: [outcome.toast.description] }), planType, toast: { type: 'error', ...outcome.toast } as ToastMessage, prices: outcome.prices },
+      {
+        result: submission.reply({ formErrors: [outcome.toast.description] }),
+        planType,
+        toast: { type: 'error', ...outcome.toast } as ToastMessage,
+        prices: outcome.prices,
+      },
       { status: outcome.reason === 'checkout' ? 502 : 400 },
     )
   }
@@ -234,11 +245,7 @@ function ConfigurePlan({
   const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === 'on')
 
   const comprehensive = planType === 'comprehensive'
-  const lookupKey: LookupKey | null = comprehensive
-    ? hasAdas
-      ? lookupKeyOf({ planType, vehicleType, hasAdas })
-      : null
-    : 'chip_only'
+  const lookupKey: LookupKey | null = comprehensive ? (hasAdas ? lookupKeyOf({ planType, vehicleType, hasAdas }) : null) : 'chip_only'
   const price = lookupKey ? priceOf(prices, lookupKey) : null
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
@@ -368,7 +375,12 @@ function AdasPrices({ prices, hasAdas }: { prices: Prices | null; hasAdas: 'true
   )
 }
 
-function ChoiceRadio({ label, detail, id, ...input }: React.ComponentProps<'input'> & { id: string; label: string; detail: React.ReactNode }) {
+function ChoiceRadio({
+  label,
+  detail,
+  id,
+  ...input
+}: React.ComponentProps<'input'> & { id: string; label: string; detail: React.ReactNode }) {
   // The whole box selects the option (the label stretches over it); the price detail describes it without being its name.
   return (
     <div className="relative flex items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">

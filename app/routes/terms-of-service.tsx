@@ -1,8 +1,9 @@
-import type { Route } from './+types/terms-of-service'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
 import { TOS_LAST_UPDATED, TOS_VERSION } from '~/content/terms'
-import { env } from '~/env.server'
 import { formatLongDate } from '~/domain/format'
+import { env } from '~/env.server'
+
+import type { Route } from './+types/terms-of-service'
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }
@@ -28,5 +29,8 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Terms of Service — Glass Plan' },
-  { name: 'description', content: 'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.' },
+  {
+    name: 'description',
+    content: 'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.',
+  },
 ]

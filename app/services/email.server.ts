@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { emailLog } from '~/db/schema'
@@ -32,7 +33,16 @@ export const outboxTransport: EmailTransport = {
     const id = createId(10)
     const createdAt = new Date().toISOString()
     const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${id}.json`)
-    const body = { id, to: message.to, from: message.from, subject: message.subject, text: message.text, html: message.html, tag: message.tag, createdAt }
+    const body = {
+      id,
+      to: message.to,
+      from: message.from,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      tag: message.tag,
+      createdAt,
+    }
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2))
     fs.renameSync(`${file}.tmp`, file) // readers never see half a message
     return { providerMessageId: id }
@@ -71,13 +81,27 @@ export async function sendEmail(message: EmailMessage): Promise<SentEmail | null
   try {
     chosen = await currentTransport()
     const { providerMessageId } = await chosen.send({ ...message, from: env().EMAIL_FROM })
-    db().insert(emailLog).values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen.name, status: 'sent', providerMessageId }).run()
+    db()
+      .insert(emailLog)
+      .values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen.name, status: 'sent', providerMessageId })
+      .run()
     return { id, transport: chosen.name }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     console.error(`E-mail ${id} (${message.tag}) to ${message.to} failed: ${reason}`)
     try {
-      db().insert(emailLog).values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'), status: 'failed', error: reason.slice(0, 500) }).run()
+      db()
+        .insert(emailLog)
+        .values({
+          id,
+          to: message.to,
+          subject: message.subject,
+          tag: message.tag,
+          transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'),
+          status: 'failed',
+          error: reason.slice(0, 500),
+        })
+        .run()
     } catch (logError) {
       console.error(`E-mail ${id}: could not record the failure`, logError)
     }

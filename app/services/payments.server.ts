@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { LookupKey } from '~/domain/plans'
+
 import { db } from '~/db/client.server'
 import { localCheckouts, type Policy } from '~/db/schema'
+import type { LookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
 
 /** What a checkout needs: the plan (by lookup key), its price as the server computed it, and the terms accepted. */

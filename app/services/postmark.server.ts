@@ -1,5 +1,7 @@
 import { ServerClient } from 'postmark'
+
 import { env } from '~/env.server'
+
 import type { EmailTransport } from './email.server'
 
 /** Postmark through its official client; POSTMARK_API_URL points it elsewhere (a local fake in tests). */

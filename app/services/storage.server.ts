@@ -3,8 +3,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
+
 import busboy from 'busboy'
 import sharp from 'sharp'
+
 import { MAX_STORED_FILE_NAME, MAX_UPLOAD_BYTES, tooLargeMessage } from '~/domain/uploads'
 import { env } from '~/env.server'
 import { stripControlCharacters } from '~/validation/text'
@@ -42,7 +44,6 @@ export class UploadError extends Error {
     this.name = 'UploadError'
   }
 }
-
 
 const UNREADABLE = 'The upload could not be read. Please choose your photos and submit the form again.'
 const TOO_LARGE = 'This upload is too large. Please send fewer or smaller photos.'
@@ -91,7 +92,13 @@ export async function readMultipartForm(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: maxFileBytes, fieldSize: maxFieldBytes, fields: MAX_FIELDS, files: limits.maxFiles + 20, parts: MAX_FIELDS + limits.maxFiles + 20 },
+      limits: {
+        fileSize: maxFileBytes,
+        fieldSize: maxFieldBytes,
+        fields: MAX_FIELDS,
+        files: limits.maxFiles + 20,
+        parts: MAX_FIELDS + limits.maxFiles + 20,
+      },
     })
   } catch {
     throw new UploadError('form', UNREADABLE, 400) // no boundary, or a content type busboy cannot read
@@ -230,7 +237,6 @@ export async function storeImage(file: UploadedFile, relPathWithoutExt: string):
 
 class NotAnImage extends Error {}
 
-
 /** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
 export const SHOP_THUMB_SIDE = 320
 
@@ -355,7 +361,6 @@ export function verifySignedFile(relPath: string, exp: string | null, sig: strin
   const given = Buffer.from(sig)
   return expected.length === given.length && crypto.timingSafeEqual(expected, given)
 }
-
 
 /**
  * The original name of an upload as stored in a row: control characters removed, at most MAX_STORED_FILE_NAME

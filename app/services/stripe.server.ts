@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { z } from 'zod'
+
 import type { Policy } from '~/db/schema'
 import { env } from '~/env.server'
 import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
@@ -24,7 +25,15 @@ export function stripe(): Stripe {
   if (!secretKey) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY is unset)')
   const cacheKey = `${secretKey} ${config.STRIPE_API_URL ?? ''}`
   if (cached?.key !== cacheKey) {
-    cached = { key: cacheKey, client: new Stripe(secretKey, { timeout: TIMEOUT_MS, maxNetworkRetries: MAX_NETWORK_RETRIES, telemetry: false, ...apiAddress(config.STRIPE_API_URL) }) }
+    cached = {
+      key: cacheKey,
+      client: new Stripe(secretKey, {
+        timeout: TIMEOUT_MS,
+        maxNetworkRetries: MAX_NETWORK_RETRIES,
+        telemetry: false,
+        ...apiAddress(config.STRIPE_API_URL),
+      }),
+    }
   }
   return cached.client
 }
@@ -70,7 +79,9 @@ export async function listStripePrices(lookupKeys: readonly string[]): Promise<R
 
 // --- checkout sessions -----------------------------------------------------------------------------------------
 
-const expandableId = z.union([z.string(), z.object({ id: z.string() })]).transform((value) => (typeof value === 'string' ? value : value.id))
+const expandableId = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .transform((value) => (typeof value === 'string' ? value : value.id))
 
 const CreatedSessionSchema = z.object({ id: z.string().min(1), url: z.string().url() })
 
@@ -86,7 +97,13 @@ const CheckoutSessionSchema = z.object({
   customer_details: z.object({ email: z.string().nullish(), name: z.string().nullish() }).nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
   line_items: z
-    .object({ data: z.array(z.object({ price: z.object({ id: z.string(), unit_amount: z.number().int().nullish(), lookup_key: z.string().nullish() }).nullish() })) })
+    .object({
+      data: z.array(
+        z.object({
+          price: z.object({ id: z.string(), unit_amount: z.number().int().nullish(), lookup_key: z.string().nullish() }).nullish(),
+        }),
+      ),
+    })
     .nullish(),
 })
 
@@ -132,7 +149,9 @@ export async function retrieveCheckoutSession(id: string): Promise<StripeCheckou
 
 /** The checkout session that created a subscription, if it came from a checkout. */
 export async function findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null> {
-  const list = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await stripe().checkout.sessions.list({ subscription: subscriptionId, limit: 1 }))
+  const list = z
+    .object({ data: z.array(z.object({ id: z.string() })) })
+    .parse(await stripe().checkout.sessions.list({ subscription: subscriptionId, limit: 1 }))
   const first = list.data[0]
   return first ? retrieveCheckoutSession(first.id) : null
 }
@@ -190,7 +209,8 @@ async function createPortalSession(policy: Policy, returnUrl: string) {
 export function verifyStripeSignature(payload: string, signature: string | null): void {
   const secret = env().STRIPE_WEBHOOK_SECRET
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is unset')
-  if (!signature) throw new Stripe.errors.StripeSignatureVerificationError(signature ?? '', payload, { message: 'No Stripe-Signature header' })
+  if (!signature)
+    throw new Stripe.errors.StripeSignatureVerificationError(signature ?? '', payload, { message: 'No Stripe-Signature header' })
   const verifier = stripe().webhooks.signature
   if (!verifier) throw new Error('The Stripe SDK offers no webhook signature check')
   verifier.verifyHeader(payload, signature, secret)

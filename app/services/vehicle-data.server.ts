@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
+
 import { bundledModels } from '~/content/vehicle-models'
 import { db } from '~/db/client.server'
 import { vehicleModelCache } from '~/db/schema'
@@ -74,7 +75,9 @@ async function lookUp(make: string, cacheKey: string, year: number): Promise<Mod
     return { models, source: 'vpic' }
   } catch (error) {
     vpicSkippedUntil = Date.now() + RETRY_AFTER_FAILURE_MS
-    console.warn(`[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data for a minute: ${error instanceof Error ? error.message : error}`)
+    console.warn(
+      `[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data for a minute: ${error instanceof Error ? error.message : error}`,
+    )
     return { models: bundledModels(make, year), source: 'bundled' }
   }
 }

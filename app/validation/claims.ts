@@ -1,5 +1,6 @@
-import { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+
 import { allowedDamageTypes } from '~/domain/claims'
 import {
   CLAIM_FORM_PROBLEMS,
@@ -13,6 +14,7 @@ import {
   type ToastMessage,
 } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
+
 import { freeText } from './text'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
@@ -82,8 +84,7 @@ export const CompleteClaimSchema = z.object({
 export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
 
 export type ClaimFormCheck =
-  | { ok: true; value: SubmitClaimValues }
-  | { ok: false; errors: SubmitClaimErrors; toast: ToastMessage; values: Record<string, string> }
+  { ok: true; value: SubmitClaimValues } | { ok: false; errors: SubmitClaimErrors; toast: ToastMessage; values: Record<string, string> }
 
 /**
  * The claim form's rules, in one place for the real form (its action), the demo's action and the demo in the browser:

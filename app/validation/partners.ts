@@ -1,9 +1,12 @@
 import { z } from 'zod'
+
 import { freeText } from './text'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-const name = freeText({ error: 'Enter a name.' }).min(2, 'Enter a name of at least 2 characters.').max(120, 'Keep the name under 120 characters.')
+const name = freeText({ error: 'Enter a name.' })
+  .min(2, 'Enter a name of at least 2 characters.')
+  .max(120, 'Keep the name under 120 characters.')
 const optionalText = (max: number, message: string) =>
   freeText()
     .max(max, message)

@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import type { PlanType } from '~/domain/plans'
-import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
-import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
-import { freeText } from './text'
 
+import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
+import type { PlanType } from '~/domain/plans'
+import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+
+import { freeText } from './text'
 
 /**
  * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
@@ -116,5 +117,11 @@ export function vehicleFormValues(form: FormData): VehicleFormValues {
     const value = form.get(name)
     return typeof value === 'string' ? value.slice(0, 80) : ''
   }
-  return { licensePlate: text('licensePlate'), licensePlateState: text('licensePlateState'), year: text('year'), make: text('make'), model: text('model') }
+  return {
+    licensePlate: text('licensePlate'),
+    licensePlateState: text('licensePlateState'),
+    year: text('year'),
+    make: text('make'),
+    model: text('model'),
+  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+
 import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
-import { isLookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES, type LookupKey } from '~/domain/plans'
+import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
+
 import { freeText } from './text'
 
 // SPEC §5 / §8 wording lives in ~/domain/messages: the field messages are the toast descriptions.

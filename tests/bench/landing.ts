@@ -1,6 +1,6 @@
 /** Benchmark section: the landing page against the same HTML served as a static file, and its compressed weight. */
+import { fixed, kb, load, type LoadResult, pageWeight, startStaticServer } from './measure'
 import type { BenchContext } from './run'
-import { fixed, kb, load, pageWeight, startStaticServer, type LoadResult } from './measure'
 
 const CONNECTIONS = [10, 50] as const
 /** Issue 2 item 10. */
@@ -34,9 +34,12 @@ export async function landingPage({ server, seconds, print, target }: BenchConte
       print(row('app (server.js)', app))
       print(row('static file (bare Node http)', file))
       print(row('same bytes from memory (bare Node)', memory))
-      print(`  ratio app / static file: ${ratio.toFixed(2)}   (app / memory: ${(app.requestsPerSecond / memory.requestsPerSecond).toFixed(2)})`)
+      print(
+        `  ratio app / static file: ${ratio.toFixed(2)}   (app / memory: ${(app.requestsPerSecond / memory.requestsPerSecond).toFixed(2)})`,
+      )
       target(`landing throughput at ${connections} connections ≥ ${MIN_RATIO} × static file`, ratio >= MIN_RATIO, ratio.toFixed(2))
-      if (app.errors || app.non2xx) target(`landing page answers without errors at ${connections} connections`, false, `${app.errors} errors, ${app.non2xx} non-2xx`)
+      if (app.errors || app.non2xx)
+        target(`landing page answers without errors at ${connections} connections`, false, `${app.errors} errors, ${app.non2xx} non-2xx`)
     }
   } finally {
     await staticFile.stop()
@@ -45,7 +48,9 @@ export async function landingPage({ server, seconds, print, target }: BenchConte
 
   const weight = await pageWeight(pageUrl)
   print('Compressed size of / (gzip -6):')
-  print(`  HTML ${kb(weight.html)}   CSS ${kb(weight.css)} (${weight.cssFiles.length} file)   JS ${kb(weight.js)} (${weight.jsFiles.length} modules)`)
+  print(
+    `  HTML ${kb(weight.html)}   CSS ${kb(weight.css)} (${weight.cssFiles.length} file)   JS ${kb(weight.js)} (${weight.jsFiles.length} modules)`,
+  )
   print(`  HTML + CSS ${kb(weight.html + weight.css)}   total ${kb(weight.html + weight.css + weight.js)}`)
   target('landing HTML + CSS under 60 KB compressed', weight.html + weight.css < MAX_HTML_CSS_BYTES, kb(weight.html + weight.css))
 }

@@ -4,7 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+
 import autocannon from 'autocannon'
+
 import { freePort } from './server'
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }

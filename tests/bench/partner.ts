@@ -11,8 +11,9 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import type { BenchContext } from './run'
-import { buildApp, ROOT, startServer, type RunningServer } from './server'
+import { buildApp, ROOT, type RunningServer, startServer } from './server'
 
 const TARGET_KB = 150
 const CLAIMS = 5
@@ -36,7 +37,12 @@ function wireGet(url: string): Promise<{ status: number; bytes: number; body: Bu
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {
         const body = Buffer.concat(chunks)
-        resolve({ status: response.statusCode ?? 0, bytes: body.length, body, encoding: response.headers['content-encoding'] as string | undefined })
+        resolve({
+          status: response.statusCode ?? 0,
+          bytes: body.length,
+          body,
+          encoding: response.headers['content-encoding'] as string | undefined,
+        })
       })
       response.on('error', reject)
     })
@@ -59,7 +65,15 @@ async function decode(body: Buffer, encoding: string | undefined) {
  */
 async function makePhoto(index: number) {
   const sharp = (await import('sharp')).default
-  const coarse = await sharp({ create: { width: 400, height: 300, channels: 3, background: ['#5b7fa6', '#8a8f96', '#6f8a5b'][index % 3]!, noise: { type: 'gaussian', mean: 110, sigma: 30 } } })
+  const coarse = await sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: ['#5b7fa6', '#8a8f96', '#6f8a5b'][index % 3]!,
+      noise: { type: 'gaussian', mean: 110, sigma: 30 },
+    },
+  })
     .png()
     .toBuffer()
   return sharp(coarse).resize(4000, 3000, { kernel: 'cubic' }).jpeg({ quality: 88 }).toBuffer()
@@ -95,9 +109,22 @@ async function seedClaims(dataDir: string) {
     for (const [index, bytes] of photos.entries()) {
       // As submitClaim stores them: the clean copy, its thumbnail and the shop's small copy.
       const staged = new StagedFiles()
-      const stored = await stageDamagePhoto(staged, { fieldName: 'photos', fileName: `damage-${index + 1}.jpg`, contentType: 'image/jpeg', bytes }, `claim-documents/${claim.id}/bench_damage_${index + 1}`)
+      const stored = await stageDamagePhoto(
+        staged,
+        { fieldName: 'photos', fileName: `damage-${index + 1}.jpg`, contentType: 'image/jpeg', bytes },
+        `claim-documents/${claim.id}/bench_damage_${index + 1}`,
+      )
       staged.commit()
-      db().insert(claimDocuments).values({ claimId: claim.id, documentType: 'damage_photo', fileName: `damage-${index + 1}.jpg`, filePath: stored.filePath, thumbPath: stored.thumbPath }).run()
+      db()
+        .insert(claimDocuments)
+        .values({
+          claimId: claim.id,
+          documentType: 'damage_photo',
+          fileName: `damage-${index + 1}.jpg`,
+          filePath: stored.filePath,
+          thumbPath: stored.thumbPath,
+        })
+        .run()
     }
     codes.push(claim.confirmationCode)
   }
@@ -131,7 +158,9 @@ export async function partnerPage({ server, print, target }: BenchContext) {
 function report(result: PartnerBenchResult, print: (line: string) => void) {
   const verdict = result.totalKb < TARGET_KB ? 'ok' : 'OVER TARGET'
   print('partner page: approved claim with three damage photos, gzip as served')
-  print(`  ${result.totalKb} KB in all (target < ${TARGET_KB} KB: ${verdict}): HTML ${result.parts.html} KB, CSS ${result.parts.css} KB, JS ${result.parts.js} KB, thumbnails ${result.parts.images} KB`)
+  print(
+    `  ${result.totalKb} KB in all (target < ${TARGET_KB} KB: ${verdict}): HTML ${result.parts.html} KB, CSS ${result.parts.css} KB, JS ${result.parts.js} KB, thumbnails ${result.parts.images} KB`,
+  )
   print(`  server time over ${result.requests} lookups: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`)
 }
 
@@ -176,7 +205,12 @@ async function measurePartnerPage(server: RunningServer): Promise<PartnerBenchRe
   times.sort((a, b) => a - b)
   const result: PartnerBenchResult = {
     totalKb: Number((totalBytes / 1024).toFixed(1)),
-    parts: { html: Number((parts.html / 1024).toFixed(1)), css: Number((parts.css / 1024).toFixed(1)), js: Number((parts.js / 1024).toFixed(1)), images: Number((parts.images / 1024).toFixed(1)) },
+    parts: {
+      html: Number((parts.html / 1024).toFixed(1)),
+      css: Number((parts.css / 1024).toFixed(1)),
+      js: Number((parts.js / 1024).toFixed(1)),
+      images: Number((parts.images / 1024).toFixed(1)),
+    },
     requests: times.length,
     p50Ms: Number(times[Math.floor(times.length * 0.5)]!.toFixed(2)),
     p95Ms: Number(times[Math.floor(times.length * 0.95)]!.toFixed(2)),

@@ -9,9 +9,9 @@
  *
  * To add a section: write `async function mySection(context: BenchContext)` in its own file and list it in SECTIONS.
  */
-import { buildApp, startServer, type RunningServer } from './server'
 import { landingPage } from './landing'
 import { partnerPage } from './partner'
+import { buildApp, type RunningServer, startServer } from './server'
 import { uploadsSection } from './uploads'
 
 export type BenchContext = {

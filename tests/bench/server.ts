@@ -2,7 +2,7 @@
  * Starting the built app as its own process, on a free port and a fresh data directory. Used by the benchmark and by
  * e2e tests that must change the server's database in ways other tests must not see (e.g. unreadable prices).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -62,26 +62,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const serverEntry = path.join(ROOT, options.buildDir, 'server/index.js')
   if (!fs.existsSync(serverEntry)) throw new Error(`No server build at ${serverEntry}: build first`)
 
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'server.js')],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        BUILD_DIR: path.join(ROOT, options.buildDir),
-        SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-        VPIC_URL: 'off',
-        ...options.env,
-      },
-      // The request log (stdout) is dropped: writing it would be part of what we measure.
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      BUILD_DIR: path.join(ROOT, options.buildDir),
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+      VPIC_URL: 'off',
+      ...options.env,
     },
-  )
+    // The request log (stdout) is dropped: writing it would be part of what we measure.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   let stderr = ''
   child.stderr!.setEncoding('utf8')
   child.stderr!.on('data', (chunk: string) => {

@@ -25,7 +25,11 @@ const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
 /** The `npm run bench` section: its own server on the same build (it needs a signed-in customer's policy). */
 export async function uploadsSection(context: { target: (name: string, met: boolean, value: string) => void }) {
   const result = await benchUploads({ buildDir: 'build-bench' })
-  context.target(`three 12 MP uploads under ${TARGET_SECONDS} s (median)`, result.medianSeconds < TARGET_SECONDS, `${result.medianSeconds.toFixed(2)} s`)
+  context.target(
+    `three 12 MP uploads under ${TARGET_SECONDS} s (median)`,
+    result.medianSeconds < TARGET_SECONDS,
+    `${result.medianSeconds.toFixed(2)} s`,
+  )
   context.target(`upload peak memory under ${TARGET_RSS_MB} MB`, result.peakRssMb < TARGET_RSS_MB, `${result.peakRssMb.toFixed(0)} MB`)
 }
 
@@ -45,13 +49,17 @@ async function makeImages(dir: string) {
   const files: string[] = []
   for (let i = 0; i < 3; i++) {
     const file = path.join(dir, `photo-${i}.jpg`)
-    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i * 5, sigma: 38 } } })
+    await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i * 5, sigma: 38 } },
+    })
       .jpeg({ quality: 92 })
       .toFile(file)
     files.push(file)
   }
   const small = path.join(dir, 'warm-up.jpg')
-  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4060a0' } }).jpeg().toFile(small)
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4060a0' } })
+    .jpeg()
+    .toFile(small)
   return { files, small }
 }
 
@@ -72,13 +80,18 @@ function multipartBody(parts: Array<{ field: string; file: string }>) {
   async function* body() {
     yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n`)
     for (const { field, file } of parts) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`)
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      )
       for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) yield chunk as Buffer
       yield Buffer.from('\r\n')
     }
     yield Buffer.from(`--${boundary}--\r\n`)
   }
-  return { body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>, contentType: `multipart/form-data; boundary=${boundary}` }
+  return {
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
 }
 
 /** User + system CPU seconds the process has used so far (all its threads), from /proc/<pid>/stat. */
@@ -112,21 +125,40 @@ export async function benchUploads(options: { buildDir?: string } = {}): Promise
   const url = `http://localhost:${port}`
   const server = spawn(process.execPath, [path.join(ROOT, 'server.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), APP_URL: url, DATA_DIR: dataDir, BUILD_DIR: path.join(ROOT, buildDir), SESSION_SECRET, VPIC_URL: 'off' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      BUILD_DIR: path.join(ROOT, buildDir),
+      SESSION_SECRET,
+      VPIC_URL: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {
     const { files, small } = await makeImages(dir)
     const fileMb = files.map((file) => Number((fs.statSync(file).size / 1024 / 1024).toFixed(2)))
     for (let tries = 0; ; tries++) {
-      const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false)
+      const healthy = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
       if (healthy) break
       if (tries > 100) throw new Error('The server did not start')
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
 
     // The test factories write straight into the server's database, as the e2e tests do.
-    Object.assign(process.env, { DATA_DIR: dataDir, BUILD_DIR: path.join(ROOT, buildDir), SESSION_SECRET, NODE_ENV: 'production', APP_URL: url, VPIC_URL: 'off' })
+    Object.assign(process.env, {
+      DATA_DIR: dataDir,
+      BUILD_DIR: path.join(ROOT, buildDir),
+      SESSION_SECRET,
+      NODE_ENV: 'production',
+      APP_URL: url,
+      VPIC_URL: 'off',
+    })
     const { createPolicy, createProfile, sessionCookieFor } = await import('../support/factories')
     const { closeDatabase } = await import('~/db/client.server')
     const { resetEnvForTests } = await import('~/env.server')
@@ -172,9 +204,15 @@ export async function benchUploads(options: { buildDir?: string } = {}): Promise
     const result = { seconds, medianSeconds: sorted[Math.floor(sorted.length / 2)]!, cpuSeconds, idleRssMb, peakRssMb, fileMb }
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET')
     console.log(`uploads: 3 × 12 MP JPEGs (${fileMb.join(' / ')} MB) per request through the wizard's upload action, ${RUNS} requests`)
-    console.log(`  time: ${seconds.map((s) => s.toFixed(3)).join(' / ')} s, median ${result.medianSeconds.toFixed(3)} s (target < ${TARGET_SECONDS} s: ${verdict(result.medianSeconds < TARGET_SECONDS)})`)
-    console.log(`  server CPU per request (all threads): ${cpuSeconds.map((s) => s.toFixed(2)).join(' / ')} s; machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`)
-    console.log(`  server memory: ${idleRssMb.toFixed(0)} MB before, peak ${peakRssMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB: ${verdict(peakRssMb < TARGET_RSS_MB)})`)
+    console.log(
+      `  time: ${seconds.map((s) => s.toFixed(3)).join(' / ')} s, median ${result.medianSeconds.toFixed(3)} s (target < ${TARGET_SECONDS} s: ${verdict(result.medianSeconds < TARGET_SECONDS)})`,
+    )
+    console.log(
+      `  server CPU per request (all threads): ${cpuSeconds.map((s) => s.toFixed(2)).join(' / ')} s; machine load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+    )
+    console.log(
+      `  server memory: ${idleRssMb.toFixed(0)} MB before, peak ${peakRssMb.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB: ${verdict(peakRssMb < TARGET_RSS_MB)})`,
+    )
     return result
   } finally {
     server.kill('SIGTERM')

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { expect, test } from '../support/e2e'
 import { postWebhook, stripeEvent } from '../support/fake-stripe'
 import { stripeE2eSettings } from './settings'
@@ -17,11 +18,16 @@ async function waitForEmail(to: string, subject: string) {
   const dir = path.join(settings.dataDir, 'outbox')
   let found: OutboxEmail | undefined
   await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
-      found = files.map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail).find((email) => email.to === to && email.subject === subject)
-      return Boolean(found)
-    }, { message: `e-mail '${subject}' to ${to}` })
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+        found = files
+          .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail)
+          .find((email) => email.to === to && email.subject === subject)
+        return Boolean(found)
+      },
+      { message: `e-mail '${subject}' to ${to}` },
+    )
     .toBe(true)
   return found!
 }
@@ -50,7 +56,11 @@ test('a visitor pays through Stripe Checkout and finds the policy on the dashboa
   const { session } = (await completed.json()) as { session: { id: string; success_url: string; metadata: Record<string, string> } }
   expect(session.metadata).toMatchObject({ lookup_key: 'comprehensive_car_adas_true', tos_version: '1.0.1' })
 
-  const webhook = await postWebhook(`${settings.appUrl}/api/stripe-webhook`, stripeEvent('checkout.session.completed', session), settings.webhookSecret)
+  const webhook = await postWebhook(
+    `${settings.appUrl}/api/stripe-webhook`,
+    stripeEvent('checkout.session.completed', session),
+    settings.webhookSecret,
+  )
   expect(webhook.status).toBe(200)
 
   // Stripe sends the browser back to the success URL.

@@ -1,9 +1,20 @@
-import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+
 import { issueSignInLink } from '~/auth/magic-link.server'
 import { db } from '~/db/client.server'
 import { sessions, verifications } from '~/db/schema'
-import { addSessionCookie, expect, randomIp, test, toast, waitForEmail, type OutboxEmail, expectNoSeriousA11yViolations } from '../support/e2e'
+
+import {
+  addSessionCookie,
+  expect,
+  expectNoSeriousA11yViolations,
+  type OutboxEmail,
+  randomIp,
+  test,
+  toast,
+  waitForEmail,
+} from '../support/e2e'
 import { createProfile, uniqueEmail } from '../support/factories'
 
 const SUBJECT = 'Your Glass Plan login link'
@@ -29,8 +40,7 @@ async function requestLink(page: Page, address: string, path = '/auth') {
   return waitForEmail(address, SUBJECT)
 }
 
-
-test('request a link, read it from the outbox, confirm with the POST page, land on the dashboard', async ({ page, javaScript }) => {
+test('request a link, read it from the outbox, confirm with the POST page, land on the dashboard', async ({ page }) => {
   const address = uniqueEmail()
   await page.goto('/auth')
   await expect(page.getByText("No password needed. We'll email you a secure link to sign in.")).toBeVisible()
@@ -118,7 +128,11 @@ test('a used link and an expired one are refused with their message', async ({ p
 
   const late = uniqueEmail()
   const second = await requestLink(page, late)
-  db().update(verifications).set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(verifications.email, late)).run()
+  db()
+    .update(verifications)
+    .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+    .where(eq(verifications.email, late))
+    .run()
   await page.goto(linkIn(second))
   await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible()
   await expect(page.getByText('This login link has expired.')).toBeVisible()
@@ -164,7 +178,13 @@ test("sign out: 'Signed out', back home, the dashboard asks to log in again", as
   await expect(toast(page)).toContainText('Please Log In')
 })
 
-test("'Sign out of other devices' ends the other browser's session and keeps this one", async ({ page, signIn, browser, javaScript, baseURL }) => {
+test("'Sign out of other devices' ends the other browser's session and keeps this one", async ({
+  page,
+  signIn,
+  browser,
+  javaScript,
+  baseURL,
+}) => {
   const customer = await signIn()
   const other = await browser.newContext({ javaScriptEnabled: javaScript, baseURL, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
   try {
@@ -187,7 +207,7 @@ test("'Sign out of other devices' ends the other browser's session and keeps thi
   }
 })
 
-test('the dashboard shows the customer by name with their policies', async ({ page, signIn, javaScript }) => {
+test('the dashboard shows the customer by name with their policies', async ({ page, signIn }) => {
   const customer = await signIn({ fullName: 'Robin Banks' })
   const { createActivePolicy, createClaim } = await import('../support/factories')
   const { policy } = createActivePolicy(customer.id)
@@ -216,7 +236,11 @@ test('/dev/outbox lists the sign-in e-mail with its link clickable', async ({ pa
 test('signing in again over an old session of this browser keeps the new session', async ({ page, signIn }) => {
   const customer = await signIn()
   // Last seen two days ago: the server would roll this session's cookie at the end of the request.
-  db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() }).where(eq(sessions.profileId, customer.id)).run()
+  db()
+    .update(sessions)
+    .set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() })
+    .where(eq(sessions.profileId, customer.id))
+    .run()
   const { url } = await issueSignInLink({ email: customer.email })
   await page.goto(url)
   await page.getByRole('button', { name: 'Sign in' }).click()

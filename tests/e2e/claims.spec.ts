@@ -1,9 +1,11 @@
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
+
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { addSessionCookie, expect, outboxFor, randomIp, test, toast, waitForEmail, expectNoSeriousA11yViolations } from '../support/e2e'
+
+import { addSessionCookie, expect, expectNoSeriousA11yViolations, outboxFor, randomIp, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createPartnerGroup } from '../support/factories'
 
 /** Small real JPEGs made at test time. */
@@ -11,11 +13,12 @@ const images: Record<string, Buffer> = {}
 test.beforeAll(async () => {
   const colours = { damage1: '#2f6fb0', damage2: '#b05a2f', damage3: '#777777', invoice: '#f4f4f4', repair: '#3f9f4f' }
   for (const [name, background] of Object.entries(colours)) {
-    images[name] = await sharp({ create: { width: 320, height: 240, channels: 3, background } }).jpeg().toBuffer()
+    images[name] = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+      .jpeg()
+      .toBuffer()
   }
 })
 const file = (name: string) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: images[name]! })
-
 
 /** The operator (an ADMIN_EMAILS address in e2e) in a browser of its own; the profile is shared by all tests. */
 async function operatorPage(browser: Browser, baseURL: string, javaScript: boolean) {
@@ -68,7 +71,13 @@ async function approve(operator: Page, code: string, groupName: string) {
   await expect(toast(operator)).toContainText('Claim Approved')
 }
 
-test('a claim from filing to completion: customer, operator, shop, and every e-mail', async ({ page, browser, baseURL, signIn, javaScript }) => {
+test('a claim from filing to completion: customer, operator, shop, and every e-mail', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+  javaScript,
+}) => {
   test.slow() // three people in three browsers, two uploads
   const customer = await signIn({ fullName: 'Jordan Claimant' })
   const { policy } = createActivePolicy(customer.id)
@@ -129,7 +138,13 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   await expect(page.locator(`[data-claim-id="${claimId}"]`).getByText('Completed', { exact: true })).toBeVisible()
   await waitForEmail(customer.email, 'is complete')
   const subjects = outboxFor(customer.email).map((email) => email.subject)
-  expect(subjects).toEqual(expect.arrayContaining([expect.stringContaining('We received your claim'), expect.stringContaining('is approved'), expect.stringContaining('is complete')]))
+  expect(subjects).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('We received your claim'),
+      expect.stringContaining('is approved'),
+      expect.stringContaining('is complete'),
+    ]),
+  )
 })
 
 test('a denied claim is appealed with a reason and then approved', async ({ page, browser, baseURL, signIn, javaScript }) => {
@@ -157,7 +172,9 @@ test('a denied claim is appealed with a reason and then approved', async ({ page
   await expect(card.getByText('side window', { exact: false })).toBeVisible()
   await card.getByRole('link', { name: 'Appeal' }).click()
   await expect(page.getByRole('heading', { name: 'Appeal the decision' })).toBeVisible()
-  await page.getByLabel('Why should we reconsider?').fill('The photo shows the front windshield; the side window is only in the background.')
+  await page
+    .getByLabel('Why should we reconsider?')
+    .fill('The photo shows the front windshield; the side window is only in the background.')
   await page.getByRole('button', { name: 'Submit Appeal' }).click()
   await expect(toast(page)).toContainText('Appeal Submitted')
   await expect(page.locator('[data-claim-id]').filter({ hasText: code }).getByText('Pending Review')).toBeVisible()
@@ -173,7 +190,7 @@ test('a denied claim is appealed with a reason and then approved', async ({ page
   await expect(page.locator('[data-claim-id]').filter({ hasText: code }).getByText('Approved', { exact: true })).toBeVisible()
 })
 
-test('a chip-only plan locks the damage type, and a claim without photos is refused', async ({ page, signIn, javaScript }) => {
+test('a chip-only plan locks the damage type, and a claim without photos is refused', async ({ page, signIn }) => {
   const customer = await signIn()
   const { policy } = createActivePolicy(customer.id, { planType: 'chip_only', lookupKey: 'chip_only', monthlyPriceCents: 799 })
   await page.goto(`/customer/submit-claim?policy_id=${policy.id}`)

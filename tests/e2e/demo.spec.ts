@@ -1,11 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import type { Page } from '@playwright/test'
-import { expect, test, toast, expectNoSeriousA11yViolations } from '../support/e2e'
-import { makePhotos } from '../support/photos'
+
 import { DEMO_BANNER, DEMO_CUSTOMER, DEMO_POLICIES, DEMO_SUBMITTED_CODE } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
+
+import { expect, expectNoSeriousA11yViolations, test, toast } from '../support/e2e'
+import { makePhotos } from '../support/photos'
 
 /**
  * The demo area (SPEC §2 "Demo area", §4, §9; DESIGN §6), with JavaScript on and off: the real cards and forms over
@@ -23,7 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(() => photos.remove())
 const photo = (name: string) => photos.photo(name)
 
-
 /** With JavaScript every demo action stays in the browser: record any request that is not a plain GET. */
 function recordWrites(page: Page) {
   const writes: string[] = []
@@ -40,7 +42,11 @@ function recordWrites(page: Page) {
  */
 function demoFootprint(marker: string) {
   const sqlite = db().$client
-  const count = (sql: string, ...params: unknown[]) => (sqlite.prepare(sql).pluck().get(...params) as number) ?? 0
+  const count = (sql: string, ...params: unknown[]) =>
+    (sqlite
+      .prepare(sql)
+      .pluck()
+      .get(...params) as number) ?? 0
   const policyIds = DEMO_POLICIES.map((policy) => policy.id)
   const placeholders = policyIds.map(() => '?').join(', ')
   const dataDir = process.env.DATA_DIR!
@@ -94,7 +100,10 @@ test('the demo dashboard greets the sample customer and lists the sample policie
   await expect(pending).toContainText('Setup required to activate coverage')
   await expect(pending).toContainText('$19.99 / month')
   await expect(pending).toContainText('Vehicle information pending')
-  await expect(pending.getByRole('link', { name: 'Complete Policy Setup' })).toHaveAttribute('href', `/demo/complete-policy?policy_id=${PENDING.id}`)
+  await expect(pending.getByRole('link', { name: 'Complete Policy Setup' })).toHaveAttribute(
+    'href',
+    `/demo/complete-policy?policy_id=${PENDING.id}`,
+  )
   await expect(pending.getByRole('link', { name: 'Submit Claim' })).toHaveCount(0)
 
   // Claims in several approval states, with their codes.
@@ -150,7 +159,9 @@ test('cancelling a sample policy after confirming shows it as cancelled', async 
 
 test('completing the sample policy goes through both real steps to the complete page', async ({ page, javaScript }) => {
   const writes = recordWrites(page)
-  const plate = `D${createId(5).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`
+  const plate = `D${createId(5)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X')}`
   const before = demoFootprint(plate)
   expect(before).toEqual(NOTHING)
 
@@ -240,7 +251,13 @@ test('a sample claim is submitted to the real success view and back to the demo 
 })
 
 test('demo pages need no sign-in and send unknown policies back to the demo dashboard', async ({ page }) => {
-  for (const target of ['/demo', '/demo/complete-policy', '/demo/complete-policy?policy_id=nope', '/demo/submit-claim?policy_id=nope', `/demo/submit-claim?policy_id=${PENDING.id}`]) {
+  for (const target of [
+    '/demo',
+    '/demo/complete-policy',
+    '/demo/complete-policy?policy_id=nope',
+    '/demo/submit-claim?policy_id=nope',
+    `/demo/submit-claim?policy_id=${PENDING.id}`,
+  ]) {
     await page.goto(target)
     await expect(page).toHaveURL(/\/demo\/customer$/)
   }

@@ -1,10 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+
 import Database from 'better-sqlite3'
 import Stripe from 'stripe'
+
 import { stripeE2eSettings } from '../e2e-stripe/settings'
 import { expect, randomIp, test } from '../support/e2e'
 
@@ -96,9 +98,36 @@ const MB = 1024 * 1024
 const NASTY = '\u0000\u0001\u001b\u007f\u0085\u202e\u2066'
 /** The field names our forms use, so a payload reaches each route's validation rather than stopping at "missing". */
 const FIELDS = [
-  'intent', 'email', 'code', 'fullName', 'description', 'damageType', 'damageDate', 'appealText', 'reason', 'denialReason',
-  'partnerGroupId', 'partnerLocationId', 'policyId', 'claimId', 'id', 'name', 'slug', 'active', 'planType', 'vehicleType',
-  'hasAdas', 'tosAccepted', 'confirmationCode', 'repairType', 'actualCost', 'partnerNotes', 'licensePlate', 'year', 'make', 'model',
+  'intent',
+  'email',
+  'code',
+  'fullName',
+  'description',
+  'damageType',
+  'damageDate',
+  'appealText',
+  'reason',
+  'denialReason',
+  'partnerGroupId',
+  'partnerLocationId',
+  'policyId',
+  'claimId',
+  'id',
+  'name',
+  'slug',
+  'active',
+  'planType',
+  'vehicleType',
+  'hasAdas',
+  'tosAccepted',
+  'confirmationCode',
+  'repairType',
+  'actualCost',
+  'partnerNotes',
+  'licensePlate',
+  'year',
+  'make',
+  'model',
 ]
 
 function urlEncoded(values: Record<string, string>) {
@@ -122,7 +151,9 @@ const PAYLOADS: Record<string, Payload> = {
   'multipart without a boundary': { contentType: 'multipart/form-data', body: 'description=x' },
   'multipart with a boundary that never comes': multipart('just some bytes, no parts at all'),
   'multipart with broken part headers': multipart('--XX\r\nContent-Disposition\r\n\r\nx\r\n--XX--\r\n'),
-  'multipart with a 1 MB field': multipart(`--XX\r\nContent-Disposition: form-data; name="description"\r\n\r\n${'a'.repeat(MB)}\r\n--XX--\r\n`),
+  'multipart with a 1 MB field': multipart(
+    `--XX\r\nContent-Disposition: form-data; name="description"\r\n\r\n${'a'.repeat(MB)}\r\n--XX--\r\n`,
+  ),
   'multipart with a fake photo in every file field': multipart(
     ['photos', 'head_on', 'inside_drivers', 'inside_passengers', 'invoice', 'repairPhotos'].map(PHOTO_PART).join('') +
       `--XX\r\nContent-Disposition: form-data; name="description"\r\n\r\nx\r\n--XX--\r\n`,
@@ -130,10 +161,13 @@ const PAYLOADS: Record<string, Payload> = {
   'connection dropped mid-upload': { ...multipart(TRUNCATED_IN_FILE + 'z'.repeat(64 * 1024)), abortAfterBytes: 40 * 1024 },
   'JSON object': { contentType: 'application/json', body: '{}' },
   'broken JSON': { contentType: 'application/json', body: '{"code": "CS-' },
-  'JSON of the wrong types': { contentType: 'application/json', body: JSON.stringify({ code: 123, policyId: { $gt: '' }, claimId: [1], email: null }) },
+  'JSON of the wrong types': {
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 123, policyId: { $gt: '' }, claimId: [1], email: null }),
+  },
   'JSON with NUL and control characters': { contentType: 'application/json', body: JSON.stringify(everyField(NASTY)) },
   'plain text': { contentType: 'text/plain', body: 'hello' },
-  'XML': { contentType: 'application/xml', body: '<a/>' },
+  XML: { contentType: 'application/xml', body: '<a/>' },
   'no content type, empty body': { body: '' },
   'a url-encoded 1 MB field': { contentType: 'application/x-www-form-urlencoded', body: `description=${'a'.repeat(MB)}` },
   'NUL and control characters in every field': { contentType: 'application/x-www-form-urlencoded', body: urlEncoded(everyField(NASTY)) },
@@ -255,7 +289,10 @@ test.beforeAll(async () => {
   server.stdout!.on('data', (chunk) => (output += chunk))
   server.stderr!.on('data', (chunk) => (output += chunk))
   await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200)
-  const printed = execFileSync('npx', ['tsx', 'tests/support/hostile-fixtures.ts'], { env: { ...process.env, ...serverEnv }, encoding: 'utf8' })
+  const printed = execFileSync('npx', ['tsx', 'tests/support/hostile-fixtures.ts'], {
+    env: { ...process.env, ...serverEnv },
+    encoding: 'utf8',
+  })
   fixtures = JSON.parse(printed.trim().split('\n').at(-1)!) as Fixtures
   before = snapshot()
 })
@@ -284,12 +321,20 @@ test('references to rows that do not exist are refused with a 4xx', async () => 
   const answers: string[] = []
   for (const [routeName, body] of REFERENCE_ROWS) {
     const route = ROUTES[routeName]!
-    const status = await send(route.path(fixtures), { contentType: 'application/x-www-form-urlencoded', body: urlEncoded(body) }, cookieFor(route.as))
+    const status = await send(
+      route.path(fixtures),
+      { contentType: 'application/x-www-form-urlencoded', body: urlEncoded(body) },
+      cookieFor(route.as),
+    )
     answers.push(`${routeName} ${body.intent ?? ''}: ${status}`)
   }
   for (const [routeName, pathOf] of Object.entries(REFERENCE_PATHS)) {
     const route = ROUTES[routeName]!
-    const status = await send(pathOf!(fixtures), { contentType: 'application/x-www-form-urlencoded', body: urlEncoded(everyField('x')) }, cookieFor(route.as))
+    const status = await send(
+      pathOf!(fixtures),
+      { contentType: 'application/x-www-form-urlencoded', body: urlEncoded(everyField('x')) },
+      cookieFor(route.as),
+    )
     answers.push(`${routeName} (path): ${status}`)
   }
   for (const answer of answers) expect(answer).toMatch(/: (3|4)\d\d$/)
@@ -306,7 +351,9 @@ test('item 0: TRACE, CONNECT-like and unknown methods get 405 before any routing
 
 test('item 1: a multipart body that ends inside a file part is a 400, on the anonymous API and in the setup wizard', async () => {
   expect(await send('/api/complete-partner-claim', multipart(TRUNCATED_IN_FILE), null)).toBe(400)
-  expect(await send(`/customer/complete-policy?policy_id=${fixtures.unfinishedPolicyId}`, multipart(TRUNCATED_IN_FILE), fixtures.customerCookie)).toBe(400)
+  expect(
+    await send(`/customer/complete-policy?policy_id=${fixtures.unfinishedPolicyId}`, multipart(TRUNCATED_IN_FILE), fixtures.customerCookie),
+  ).toBe(400)
   expect(await send(`/partner/complete-claim?code=${fixtures.approvedCode}`, multipart(TRUNCATED_IN_FILE), null)).toBe(400)
   expect((await fetch(`${origin}/healthz`)).status).toBe(200)
 })
@@ -328,11 +375,19 @@ test('item 6: every body has a cap enforced while it streams in: 413, and memory
   const rssBefore = serverRssMb()
   const big = (size: number) => Buffer.alloc(size, 'a')
   // A 60 MB url-encoded sign-in form, five concurrent 100 MB JSON posts to the anonymous lookup, a 60 MB unsigned event.
-  expect(await send('/auth', { contentType: 'application/x-www-form-urlencoded', body: Buffer.concat([Buffer.from('email='), big(60 * MB)]) }, null)).toBe(413)
+  expect(
+    await send(
+      '/auth',
+      { contentType: 'application/x-www-form-urlencoded', body: Buffer.concat([Buffer.from('email='), big(60 * MB)]) },
+      null,
+    ),
+  ).toBe(413)
   // The same without a declared length (chunked): refused once the cap is passed while reading.
   expect(await sendChunked('/auth', 'application/x-www-form-urlencoded', 20)).toBe(413)
   const lookups = await Promise.all(
-    Array.from({ length: 5 }, () => send('/api/get-claim-by-code', { contentType: 'application/json', body: big(100 * MB) }, null).catch(() => 413)),
+    Array.from({ length: 5 }, () =>
+      send('/api/get-claim-by-code', { contentType: 'application/json', body: big(100 * MB) }, null).catch(() => 413),
+    ),
   )
   expect(lookups).toEqual([413, 413, 413, 413, 413])
   expect(await send('/api/stripe-webhook', { contentType: 'application/json', body: big(60 * MB) }, null).catch(() => 413)).toBe(413)

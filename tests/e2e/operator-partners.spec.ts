@@ -1,4 +1,5 @@
 import { createId } from '~/db/ids'
+
 import { expect, test } from '../support/e2e'
 
 test('the operator adds a partner location whose signup link greets customers by the shop name', async ({ page, signIn }) => {

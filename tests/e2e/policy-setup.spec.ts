@@ -1,16 +1,19 @@
 import type { Page } from '@playwright/test'
-import { expect, test, toast, waitForEmail, expectNoSeriousA11yViolations } from '../support/e2e'
+
+import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
 import { createPolicy } from '../support/factories'
 import { makePhotos } from '../support/photos'
 
 /** Small real JPEGs made at test time, one colour per view so the previews differ. */
 let photos: Awaited<ReturnType<typeof makePhotos>>
 test.beforeAll(async () => {
-  photos = await makePhotos({ head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', extra: '#777777' }, { width: 640, height: 480 })
+  photos = await makePhotos(
+    { head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f', extra: '#777777' },
+    { width: 640, height: 480 },
+  )
 })
 test.afterAll(() => photos.remove())
 const photo = (name: string) => photos.photo(name)
-
 
 async function uploadPhotos(page: Page, { extra = false } = {}) {
   await page.locator('#photo-head_on').setInputFiles(photo('head_on'))
@@ -127,7 +130,7 @@ test('with JavaScript, changing the year clears the model and reloads the list',
   await expect(page.getByLabel('Model').locator('option', { hasText: 'Prius' })).toHaveCount(0)
 })
 
-test('guards: no policy id, and another customer\'s policy', async ({ page, signIn }) => {
+test("guards: no policy id, and another customer's policy", async ({ page, signIn }) => {
   await signIn()
   await page.goto('/customer/complete-policy')
   await expect(page).toHaveURL(/\/customer$/)

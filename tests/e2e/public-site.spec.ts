@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
-import { EXCLUDED_MAKES } from '~/content/vehicles'
+
 import { PRIVACY_SECTION_IDS } from '~/content/privacy'
-import { startServer, type RunningServer } from '../bench/server'
+import { EXCLUDED_MAKES } from '~/content/vehicles'
+
+import { type RunningServer, startServer } from '../bench/server'
 import { expect, test } from '../support/e2e'
 
 const SUPPORT_EMAIL = 'support@glassplan.example'
@@ -121,7 +123,10 @@ test.describe('legal pages', () => {
     for (const fact of ['48 hours', '14 days', '30 days', '$250', '$5,000', '10,000 lb', 'Utah', 'service contract']) {
       await expect(main).toContainText(fact)
     }
-    await page.getByRole('navigation', { name: 'Terms of Service: contents' }).getByRole('link', { name: /arbitration/i }).click()
+    await page
+      .getByRole('navigation', { name: 'Terms of Service: contents' })
+      .getByRole('link', { name: /arbitration/i })
+      .click()
     await expect(page).toHaveURL(/#arbitration$/)
     await expect(page.locator('#arbitration')).toBeInViewport()
   })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+
 import { expect, test } from '../support/e2e'
 
 /**
@@ -39,15 +40,26 @@ test('a bad setting stops the server with one line naming it', async () => {
 test('SIGTERM stops the server cleanly and leaves a checkpointed database', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
   const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const server = startServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789' })
-  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
+  const server = startServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789',
+  })
+  await expect
+    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 })
+    .toBe(200)
   expect(server.output()).toContain('payments:     test checkout')
 
   // A request in flight when SIGTERM arrives still gets its answer: send half a form, stop the server, send the rest.
   const body = 'email=drain%40example.com'
   const request = http.request(`http://localhost:${port}/auth`, {
     method: 'POST',
-    headers: { Origin: `http://localhost:${port}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) },
+    headers: {
+      Origin: `http://localhost:${port}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(body.length),
+    },
   })
   const answered = new Promise<number>((resolve, reject) => {
     request.on('response', (response) => {
@@ -76,11 +88,18 @@ test('SIGTERM stops the server cleanly and leaves a checkpointed database', asyn
 
 test('with a public APP_URL and no Postmark or Stripe, the production server refuses to start with one line', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
-  const server = startServer({ PORT: '3991', DATA_DIR: dataDir, APP_URL: 'https://glass.example', SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789' })
+  const server = startServer({
+    PORT: '3991',
+    DATA_DIR: dataDir,
+    APP_URL: 'https://glass.example',
+    SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789',
+  })
   expect(await server.exited).toBe(1)
   const lines = server.output().trim().split('\n')
   expect(lines).toHaveLength(1)
-  expect(lines[0]).toMatch(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production when APP_URL/)
+  expect(lines[0]).toMatch(
+    /^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production when APP_URL/,
+  )
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -91,14 +110,24 @@ test('an exception thrown outside any request is logged with its stack, and the 
   fs.writeFileSync(bomb, "setTimeout(() => { throw new Error('boom outside a request') }, 4000)\n")
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const child = spawn(process.execPath, ['--import', bomb, 'server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR: buildDir, VPIC_URL: 'off', PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      VPIC_URL: 'off',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
+  await expect
+    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 })
+    .toBe(200)
   expect(await exited).toBe(1)
   expect(output).toContain('uncaught exception; restarting cleanly: Error: boom outside a request')
   expect(output).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expect, test, toast, waitForEmail, type OutboxEmail, expectNoSeriousA11yViolations } from '../support/e2e'
+
+import { expect, expectNoSeriousA11yViolations, type OutboxEmail, test, toast, waitForEmail } from '../support/e2e'
 import { createPolicy, getPolicy, uniqueEmail } from '../support/factories'
 
 const DAY = 24 * 60 * 60 * 1000
-
 
 function linkIn(email: OutboxEmail) {
   const match = /(https?:\/\/\S+\/auth\/verify\?token=[\w-]+)/.exec(email.text)
@@ -27,7 +27,10 @@ async function payAndSignIn(page: Page, { plan, price }: { plan: string; price: 
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
   await expect(page.getByText('Important: Coverage Not Active Yet')).toBeVisible()
   await expect(page.getByText('Upload 3 photos of your windshield')).toBeVisible()
-  await expect(page.locator('#main').getByRole('link', { name: 'support@glassplan.example' })).toHaveAttribute('href', 'mailto:support@glassplan.example')
+  await expect(page.locator('#main').getByRole('link', { name: 'support@glassplan.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@glassplan.example',
+  )
   await expect(page.getByText(/spam/)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/')
   await expectNoSeriousA11yViolations(page)
@@ -119,7 +122,14 @@ test('the success page needs checkout=success', async ({ page }) => {
 
 test('cancellation: refused during the commitment, confirmed and done after it', async ({ page, signIn, javaScript, baseURL }) => {
   const customer = await signIn()
-  const committed = createPolicy(customer.id, { status: 'active', lookupKey: 'chip_only', planType: 'chip_only', vehicleType: null, hasAdas: null, monthlyPriceCents: 799 })
+  const committed = createPolicy(customer.id, {
+    status: 'active',
+    lookupKey: 'chip_only',
+    planType: 'chip_only',
+    vehicleType: null,
+    hasAdas: null,
+    monthlyPriceCents: 799,
+  })
   const ended = createPolicy(customer.id, { status: 'active', initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
 
   // During the commitment there is no cancel, and a hand-made POST is refused by the server.
@@ -147,7 +157,9 @@ test('cancellation: refused during the commitment, confirmed and done after it',
   if (javaScript) {
     const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
     await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.')
+    await expect(dialog).toContainText(
+      'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.',
+    )
     await dialog.getByRole('button', { name: 'Keep Policy' }).click()
     await expect(dialog).toBeHidden()
     await endedCard.getByRole('link', { name: 'Cancel Policy' }).click()

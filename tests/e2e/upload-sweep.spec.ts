@@ -1,10 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
+
 import { expect, randomIp, test } from '../support/e2e'
 
 /**
@@ -41,7 +43,9 @@ function startServer(dataDir: string, port: number) {
 }
 
 async function healthy(port: number) {
-  await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200)
+  await expect
+    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200)
 }
 
 /** A claim submission as the browser sends it (multipart, three real photos); resolves with the status or 0 if cut off. */
@@ -55,7 +59,11 @@ function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer
   field('damageDate', new Date().toISOString().slice(0, 10))
   field('description', `Drill claim ${n}: a stone on I-15.`)
   for (let i = 0; i < 3; i++) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="damage-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="damage-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+    )
     parts.push(photo, Buffer.from('\r\n'))
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
@@ -81,7 +89,9 @@ function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer
 }
 
 function filesUnder(folder: string): string[] {
-  return fs.existsSync(folder) ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(folder, rel)).isFile()) : []
+  return fs.existsSync(folder)
+    ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(folder, rel)).isFile())
+    : []
 }
 
 let server: { child: ChildProcess; output: () => string } | null = null
@@ -99,14 +109,21 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   const customers: { cookie: string; policyId: string }[] = []
   for (let i = 0; i < 4; i++) {
     const printed = execFileSync('npx', ['tsx', 'tests/support/hostile-fixtures.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789', ADMIN_EMAILS: 'operator@example.com' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789',
+        ADMIN_EMAILS: 'operator@example.com',
+      },
       encoding: 'utf8',
     })
     const fixtures = JSON.parse(printed.trim().split('\n').at(-1)!) as { customerCookie: string; policyId: string }
     customers.push({ cookie: fixtures.customerCookie, policyId: fixtures.policyId })
   }
   // 12-megapixel photos: each submission spends real time in sharp, so the kill lands mid-upload for some.
-  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer()
 
@@ -117,7 +134,8 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   // ...then a burst is in flight when the plug is pulled: some answered, most cut off mid-upload or mid-write.
   const answers: Promise<number>[] = []
   for (let round = 0; round < 6; round++) {
-    for (const customer of customers) answers.push(fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length + answers.length))
+    for (const customer of customers)
+      answers.push(fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length + answers.length))
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000))
   server.child.kill('SIGKILL')
@@ -136,8 +154,12 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   expect(server.output()).toMatch(/upload sweep removed \d+ temporary file\(s\), \d+ folder\(s\) with no row, \d+ unreferenced file\(s\)/)
 
   const database = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true })
-  const claimIds = new Set((database.prepare('SELECT id FROM claims').pluck().all() as string[]))
-  const documents = database.prepare("SELECT claim_id AS claimId, file_path AS filePath, thumb_path AS thumbPath FROM claim_documents WHERE document_type = 'damage_photo'").all() as {
+  const claimIds = new Set(database.prepare('SELECT id FROM claims').pluck().all() as string[])
+  const documents = database
+    .prepare(
+      "SELECT claim_id AS claimId, file_path AS filePath, thumb_path AS thumbPath FROM claim_documents WHERE document_type = 'damage_photo'",
+    )
+    .all() as {
     claimId: string
     filePath: string
     thumbPath: string

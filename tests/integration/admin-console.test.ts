@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { getPricing } from '~/models/pricing.server'
 import { loader as activityLoader } from '~/routes/admin.activity'
 import { loader as policiesLoader } from '~/routes/admin.policies'
 import { action as pricesAction, loader as pricesLoader } from '~/routes/admin.prices'
+
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -48,7 +50,13 @@ describe('operator console', () => {
 
   it('changes local prices, refusing bad amounts field by field, and logs it', async () => {
     const cookie = await operator()
-    const bad = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: { ...validPrices, chip_only: 'free', comprehensive_car_adas_true: '0.50' } }))))
+    const bad = await settle(() =>
+      pricesAction(
+        routeArgs(
+          makeRequest('/admin/prices', { cookie, form: { ...validPrices, chip_only: 'free', comprehensive_car_adas_true: '0.50' } }),
+        ),
+      ),
+    )
     expect(bad.status).toBe(400)
     const errors = (bad.data as { result: { error: Record<string, string[]> } }).result.error
     expect(errors.chip_only).toEqual(['Enter a price in dollars, like 19.99.'])

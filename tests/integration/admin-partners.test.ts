@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations } from '~/db/schema'
 import { findActiveLocationBySlug } from '~/models/partners.server'
 import { action, loader } from '~/routes/admin.partners'
+
 import { createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -25,15 +27,35 @@ describe('operator console: partners', () => {
 
   it('adds a group and a location whose signup link then works, and records both', async () => {
     const cookie = await operatorCookie()
-    const created = await settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form: { intent: 'create-group', name: 'Wasatch Glass', email: 'desk@wasatch.example' } }))))
+    const created = await settle(() =>
+      action(
+        routeArgs(
+          makeRequest('/admin/partners', {
+            cookie,
+            form: { intent: 'create-group', name: 'Wasatch Glass', email: 'desk@wasatch.example' },
+          }),
+        ),
+      ),
+    )
     expect(created.status).toBe(302)
     const group = db().select().from(partnerGroups).where(eq(partnerGroups.name, 'Wasatch Glass')).get()!
     const location = await settle(() =>
-      action(routeArgs(makeRequest('/admin/partners', { cookie, form: { intent: 'create-location', partnerGroupId: group.id, name: 'Wasatch — Ogden', slug: 'Wasatch-Ogden' } }))),
+      action(
+        routeArgs(
+          makeRequest('/admin/partners', {
+            cookie,
+            form: { intent: 'create-location', partnerGroupId: group.id, name: 'Wasatch — Ogden', slug: 'Wasatch-Ogden' },
+          }),
+        ),
+      ),
     )
     expect(location.status).toBe(302)
     expect(findActiveLocationBySlug('wasatch-ogden')?.name).toBe('Wasatch — Ogden')
-    const actions = db().select().from(auditLog).all().map((row) => row.action)
+    const actions = db()
+      .select()
+      .from(auditLog)
+      .all()
+      .map((row) => row.action)
     expect(actions).toEqual(expect.arrayContaining(['partner_group.created', 'partner_location.created']))
 
     const loaded = await loader(routeArgs(makeRequest('/admin/partners', { cookie })))
@@ -48,7 +70,16 @@ describe('operator console: partners', () => {
       ['sample-auto-glass', 'That signup link is already in use.'],
       ['Not A Slug!', 'Use lower-case letters, digits and single hyphens'],
     ] as const) {
-      const result = await settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form: { intent: 'create-location', partnerGroupId: group.id, name: 'Another', slug } }))))
+      const result = await settle(() =>
+        action(
+          routeArgs(
+            makeRequest('/admin/partners', {
+              cookie,
+              form: { intent: 'create-location', partnerGroupId: group.id, name: 'Another', slug },
+            }),
+          ),
+        ),
+      )
       expect(result.status).toBe(400)
       const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error
       expect(errors.slug?.join(' ')).toContain(message)
@@ -59,7 +90,11 @@ describe('operator console: partners', () => {
   it('deactivating a location makes its signup link unknown', async () => {
     const cookie = await operatorCookie()
     const location = findActiveLocationBySlug('sample-auto-glass')!
-    const result = await settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form: { intent: 'set-location-active', id: location.id, active: 'false' } }))))
+    const result = await settle(() =>
+      action(
+        routeArgs(makeRequest('/admin/partners', { cookie, form: { intent: 'set-location-active', id: location.id, active: 'false' } })),
+      ),
+    )
     expect(result.status).toBe(302)
     expect(findActiveLocationBySlug('sample-auto-glass')).toBeNull()
   })

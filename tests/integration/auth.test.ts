@@ -1,18 +1,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { issueSignInLink, MAX_CODE_ATTEMPTS } from '~/auth/magic-link.server'
 import { getSignedIn, sessionCookie } from '~/auth/session.server'
 import { CODES_PER_ADDRESS, CODES_PER_IP } from '~/auth/sign-in-limits.server'
 import { db } from '~/db/client.server'
 import { profiles, rateLimits, sessions, verifications } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
-import { outboxDir } from '~/services/email.server'
 import { action as authAction, loader as authLoader } from '~/routes/auth'
-import { action as signOutOthersAction } from '~/routes/auth.sign-out-others'
 import { action as signOutAction } from '~/routes/auth.sign-out'
+import { action as signOutOthersAction } from '~/routes/auth.sign-out-others'
 import { action as verifyAction, loader as verifyLoader } from '~/routes/auth.verify'
+import { outboxDir } from '~/services/email.server'
+
 import { createProfile, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -23,7 +26,9 @@ function sendLink(email: string, redirect?: string, headers?: Record<string, str
 }
 
 function typeCode(email: string, code: string) {
-  return settle(() => authAction(routeArgs(makeRequest(`/auth?sent=${encodeURIComponent(email)}`, { form: { intent: 'code', email, code } }))))
+  return settle(() =>
+    authAction(routeArgs(makeRequest(`/auth?sent=${encodeURIComponent(email)}`, { form: { intent: 'code', email, code } }))),
+  )
 }
 
 function pressSignIn(token: string, cookie?: string) {
@@ -108,7 +113,9 @@ describe('requesting a login link', () => {
     const sixth = await sendLink(email)
     expect(sixth.status).toBe(429)
     expect(sixth.headers.get('Retry-After')).toMatch(/^\d+$/)
-    expect(sixth.data).toMatchObject({ toast: { title: 'Too many requests', description: expect.stringMatching(/try again in \d+ minutes/) } })
+    expect(sixth.data).toMatchObject({
+      toast: { title: 'Too many requests', description: expect.stringMatching(/try again in \d+ minutes/) },
+    })
     expect(outboxMessages().filter((entry) => entry.to === email)).toHaveLength(5)
   })
 
@@ -136,7 +143,9 @@ describe('signing in with the link', () => {
     expect(page.status).toBe(200)
     expect(page.data).toMatchObject({ state: 'valid' })
     // A second GET (a mail scanner, then the customer) still finds it valid.
-    expect((await settle(() => verifyLoader(routeArgs(makeRequest(new URL(url).pathname + new URL(url).search))))).data).toMatchObject({ state: 'valid' })
+    expect((await settle(() => verifyLoader(routeArgs(makeRequest(new URL(url).pathname + new URL(url).search))))).data).toMatchObject({
+      state: 'valid',
+    })
 
     const response = await pressSignIn(tokenOf(url))
     expect(response.status).toBe(302)
@@ -155,7 +164,11 @@ describe('signing in with the link', () => {
 
     const lateEmail = uniqueEmail()
     const expired = await issueSignInLink({ email: lateEmail })
-    db().update(verifications).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(verifications.email, lateEmail)).run()
+    db()
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(verifications.email, lateEmail))
+      .run()
     const page = await settle(() => verifyLoader(routeArgs(makeRequest(`/auth/verify?token=${tokenOf(expired.url)}`))))
     expect(page.status).toBe(410)
     expect(page.data).toMatchObject({ state: 'expired', message: expect.stringContaining('expired') })
@@ -240,7 +253,9 @@ describe('guessing codes (from many addresses)', () => {
 
   function typeCodeFrom(email: string, code: string, ip: string) {
     const form = { intent: 'code', email, code }
-    return settle(() => authAction(routeArgs(makeRequest(`/auth?sent=${encodeURIComponent(email)}`, { form, headers: { 'X-Forwarded-For': ip } }))))
+    return settle(() =>
+      authAction(routeArgs(makeRequest(`/auth?sent=${encodeURIComponent(email)}`, { form, headers: { 'X-Forwarded-For': ip } }))),
+    )
   }
 
   function latestLinkFor(email: string) {
@@ -252,13 +267,14 @@ describe('guessing codes (from many addresses)', () => {
     return (response.data as { toast: { title: string; description: string } }).toast
   }
 
-  it("never voids the link in the e-mail, however many wrong codes are typed for the address from however many networks", async () => {
+  it('never voids the link in the e-mail, however many wrong codes are typed for the address from however many networks', async () => {
     const email = uniqueEmail()
     expect((await sendLink(email)).status).toBe(302)
     const url = latestLinkFor(email)
     const wrong = latestCodeFor(email) === '000000' ? '111111' : '000000'
     const statuses: number[] = []
-    for (let attempt = 0; attempt < 15; attempt++) statuses.push((await typeCodeFrom(email, wrong, `198.51.100.${(attempt % 5) + 1}`)).status)
+    for (let attempt = 0; attempt < 15; attempt++)
+      statuses.push((await typeCodeFrom(email, wrong, `198.51.100.${(attempt % 5) + 1}`)).status)
     expect(statuses.slice(0, MAX_CODE_ATTEMPTS)).toEqual(new Array(MAX_CODE_ATTEMPTS).fill(400))
     expect(statuses.slice(MAX_CODE_ATTEMPTS)).toEqual(new Array(15 - MAX_CODE_ATTEMPTS).fill(429))
 
@@ -323,7 +339,9 @@ describe('sessions', () => {
     const here = await sessionCookieFor(customer.id)
     const phone = await sessionCookieFor(customer.id)
     const someoneElse = await sessionCookieFor(createProfile().id)
-    const response = await settle(() => signOutOthersAction(routeArgs(makeRequest('/auth/sign-out-others', { method: 'POST', cookie: here }))))
+    const response = await settle(() =>
+      signOutOthersAction(routeArgs(makeRequest('/auth/sign-out-others', { method: 'POST', cookie: here }))),
+    )
     expect(response.headers.get('Location')).toBe('/customer')
     expect((await signedInProfile(here))?.id).toBe(customer.id)
     expect(await signedInProfile(phone)).toBeNull()
@@ -335,7 +353,11 @@ describe('sessions', () => {
     const customer = createProfile()
     const cookie = await sessionCookieFor(customer.id)
     // A session last seen two days ago would be rolled at the end of this request.
-    db().update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() }).where(eq(sessions.profileId, customer.id)).run()
+    db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() })
+      .where(eq(sessions.profileId, customer.id))
+      .run()
     const { url } = await issueSignInLink({ email: customer.email })
     const request = makeRequest(`/auth/verify?token=${tokenOf(url)}`, { form: { token: tokenOf(url) }, cookie })
     expect((await getSignedIn(request))?.profile.id).toBe(customer.id)

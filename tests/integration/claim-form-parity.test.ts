@@ -1,8 +1,10 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { DEMO_POLICIES } from '~/components/demo/sample-data'
-import { action as demoAction } from '~/routes/demo.submit-claim'
 import { action as realAction } from '~/routes/customer.submit-claim'
+import { action as demoAction } from '~/routes/demo.submit-claim'
+
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -21,7 +23,9 @@ beforeAll(async () => {
   const profile = createProfile()
   policyId = createActivePolicy(profile.id).policy.id
   cookie = await sessionCookieFor(profile.id)
-  jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer()
 })
 
 type Answer = { status: number; data: { errors?: Record<string, string[]>; toast?: { title: string; description?: string } } }
@@ -35,10 +39,16 @@ function formOf(fields: Record<string, string>, photos: number) {
 
 async function both(fields: Record<string, string>, photos: number) {
   const real = (await settle(() =>
-    realAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { form: formOf({ policyId, ...fields }, photos), cookie }))),
+    realAction(
+      routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { form: formOf({ policyId, ...fields }, photos), cookie })),
+    ),
   )) as Answer
   const demo = (await settle(() =>
-    demoAction(routeArgs(makeRequest(`/demo/submit-claim?policy_id=${DEMO_ACTIVE.id}`, { form: formOf({ policyId: DEMO_ACTIVE.id, ...fields }, photos) }))),
+    demoAction(
+      routeArgs(
+        makeRequest(`/demo/submit-claim?policy_id=${DEMO_ACTIVE.id}`, { form: formOf({ policyId: DEMO_ACTIVE.id, ...fields }, photos) }),
+      ),
+    ),
   )) as Answer
   return { real, demo }
 }

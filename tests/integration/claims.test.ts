@@ -1,23 +1,34 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { resetLimit } from '~/auth/rate-limit.server'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
+import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { env, resetEnvForTests } from '~/env.server'
 import { appealClaim, approveClaim, completeClaim, denyClaim, replacementsLeft } from '~/models/claims.server'
-import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { loader as adminClaimsLoader } from '~/routes/admin.claims'
-import { loader as adminClaimLoader, action as adminClaimAction } from '~/routes/admin.claims.$claimId'
+import { action as adminClaimAction, loader as adminClaimLoader } from '~/routes/admin.claims.$claimId'
 import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
-import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+
 import { expectConsoleError } from '../support/console'
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createPolicy,
+  createProfile,
+  ensureSeeded,
+  sessionCookieFor,
+} from '../support/factories'
+import { makeRequest, routeArgs, settle } from '../support/requests'
 
 // Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
 process.env.CLIENT_IP_HEADER = 'X-Forwarded-For'
@@ -26,7 +37,9 @@ resetEnvForTests()
 let jpeg: Buffer
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } })
+    .jpeg()
+    .toBuffer()
 })
 
 function photo(name = 'damage.jpg', bytes: Buffer = jpeg, type = 'image/jpeg') {
@@ -35,7 +48,13 @@ function photo(name = 'damage.jpg', bytes: Buffer = jpeg, type = 'image/jpeg') {
 
 function claimForm(policyId: string, overrides: Record<string, string> = {}, photos: File[] = [photo('one.jpg'), photo('two.jpg')]) {
   const form = new FormData()
-  const fields = { policyId, damageType: 'chip', damageDate: new Date().toISOString().slice(0, 10), description: 'A rock hit the windshield on I-15.', ...overrides }
+  const fields = {
+    policyId,
+    damageType: 'chip',
+    damageDate: new Date().toISOString().slice(0, 10),
+    description: 'A rock hit the windshield on I-15.',
+    ...overrides,
+  }
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   for (const file of photos) form.append('photos', file)
   return form
@@ -53,7 +72,10 @@ function claimsOf(policyId: string) {
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name)
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
 }
 
 let ipCounter = 0
@@ -63,7 +85,11 @@ function freshIp() {
 }
 
 function partnerGet(code: string, ip = freshIp()) {
-  return settle(() => partnerLoader(routeArgs(makeRequest(`/partner/complete-claim?code=${encodeURIComponent(code)}`, { headers: { 'X-Forwarded-For': ip } }))))
+  return settle(() =>
+    partnerLoader(
+      routeArgs(makeRequest(`/partner/complete-claim?code=${encodeURIComponent(code)}`, { headers: { 'X-Forwarded-For': ip } })),
+    ),
+  )
 }
 
 describe('filing a claim', () => {
@@ -86,13 +112,24 @@ describe('filing a claim', () => {
       expect(fs.existsSync(path.join(env().DATA_DIR, 'uploads', document.filePath))).toBe(true)
       expect(fs.existsSync(path.join(env().DATA_DIR, 'uploads', document.thumbPath!))).toBe(true)
     }
-    expect(db().select().from(auditLog).where(eq(auditLog.entityId, claim!.id)).all().map((row) => row.action)).toEqual(['claim.submitted'])
-    const outbox = fs.readdirSync(path.join(env().DATA_DIR, 'outbox')).map((file) => JSON.parse(fs.readFileSync(path.join(env().DATA_DIR, 'outbox', file), 'utf8')))
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, claim!.id))
+        .all()
+        .map((row) => row.action),
+    ).toEqual(['claim.submitted'])
+    const outbox = fs
+      .readdirSync(path.join(env().DATA_DIR, 'outbox'))
+      .map((file) => JSON.parse(fs.readFileSync(path.join(env().DATA_DIR, 'outbox', file), 'utf8')))
     expect(outbox.some((email) => email.to === profile.email && email.subject.includes(claim!.confirmationCode))).toBe(true)
     expect(outbox.some((email) => email.to === 'operator@example.com' && email.subject.includes(claim!.confirmationCode))).toBe(true)
 
     // The success screen after the redirect shows the code, only to its owner.
-    const success = await submitLoader(routeArgs(makeRequest(result.headers.get('Location')!, { cookie: await sessionCookieFor(profile.id) })))
+    const success = await submitLoader(
+      routeArgs(makeRequest(result.headers.get('Location')!, { cookie: await sessionCookieFor(profile.id) })),
+    )
     expect(success).toMatchObject({ view: 'submitted', confirmationCode: claim!.confirmationCode })
   })
 
@@ -127,7 +164,9 @@ describe('filing a claim', () => {
 
     // The page itself sends them back to the dashboard with the same message.
     const ownerCookie = await sessionCookieFor(owner.id)
-    const page = await settle(() => submitLoader(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${pastDue.id}`, { cookie: ownerCookie }))))
+    const page = await settle(() =>
+      submitLoader(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${pastDue.id}`, { cookie: ownerCookie }))),
+    )
     expect(page.status).toBe(302)
     expect(page.headers.get('Location')).toBe('/customer')
   })
@@ -157,7 +196,14 @@ describe('filing a claim', () => {
     const tooBig = await postClaim(profile.id, claimForm(policy.id, {}, [photo('huge.jpg', huge)]))
     expect(tooBig.status).toBe(413)
     expect(JSON.stringify(tooBig.data)).toContain('10 MB')
-    const tooMany = await postClaim(profile.id, claimForm(policy.id, {}, Array.from({ length: 11 }, (_, i) => photo(`p${i}.jpg`))))
+    const tooMany = await postClaim(
+      profile.id,
+      claimForm(
+        policy.id,
+        {},
+        Array.from({ length: 11 }, (_, i) => photo(`p${i}.jpg`)),
+      ),
+    )
     expect(tooMany.status).toBe(413)
     expect(claimsOf(policy.id)).toHaveLength(0)
   })
@@ -226,7 +272,7 @@ describe('the shop', () => {
     resetLimit(`claim-code:ip:${ip}`)
   })
 
-  it("sees no customer data for a pending claim (page and JSON call)", async () => {
+  it('sees no customer data for a pending claim (page and JSON call)', async () => {
     const profile = createProfile({ fullName: 'Pat Pending', email: `pat-${Date.now()}@example.com` })
     const { policy } = createActivePolicy(profile.id)
     const claim = createClaim(policy.id)
@@ -254,7 +300,9 @@ describe('the shop', () => {
     const group = createPartnerGroup()
     const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
     const lookup = await partnerGet(claim.confirmationCode)
-    expect(lookup.data).toMatchObject({ view: { kind: 'approved', details: { customer: { name: 'Casey Approved', email: profile.email } } } })
+    expect(lookup.data).toMatchObject({
+      view: { kind: 'approved', details: { customer: { name: 'Casey Approved', email: profile.email } } },
+    })
 
     const post = (files: { invoice?: File; repair?: File[] }, extra: Record<string, string> = {}) => {
       const form = new FormData()
@@ -264,7 +312,13 @@ describe('the shop', () => {
       for (const [key, value] of Object.entries(extra)) form.set(key, value)
       if (files.invoice) form.append('invoice', files.invoice)
       for (const file of files.repair ?? []) form.append('repairPhotos', file)
-      return settle(() => partnerAction(routeArgs(makeRequest(`/partner/complete-claim?code=${claim.confirmationCode}`, { form, headers: { 'X-Forwarded-For': freshIp() } }))))
+      return settle(() =>
+        partnerAction(
+          routeArgs(
+            makeRequest(`/partner/complete-claim?code=${claim.confirmationCode}`, { form, headers: { 'X-Forwarded-For': freshIp() } }),
+          ),
+        ),
+      )
     }
     const noInvoice = await post({ repair: [photo('after.jpg')] })
     expect(noInvoice.status).toBe(400)
@@ -277,8 +331,21 @@ describe('the shop', () => {
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`/partner/complete-claim?code=${claim.confirmationCode}&completed=1`)
     const completed = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
-    expect(completed).toMatchObject({ approvalStatus: 'completed', lifecycleStatus: 'completed', repairType: 'repair', actualCostCents: 8950 })
-    expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all().map((row) => row.documentType).sort()).toEqual(['invoice', 'repair_photo'])
+    expect(completed).toMatchObject({
+      approvalStatus: 'completed',
+      lifecycleStatus: 'completed',
+      repairType: 'repair',
+      actualCostCents: 8950,
+    })
+    expect(
+      db()
+        .select()
+        .from(claimDocuments)
+        .where(eq(claimDocuments.claimId, claim.id))
+        .all()
+        .map((row) => row.documentType)
+        .sort(),
+    ).toEqual(['invoice', 'repair_photo'])
 
     // Twice is harmless: nothing changes, no second set of documents.
     const again = await post({ invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] })
@@ -301,12 +368,26 @@ describe('the shop', () => {
         routeArgs(
           new Request('http://localhost:3999/api/complete-partner-claim', {
             method: 'POST',
-            headers: { Origin: 'http://localhost:3999', 'X-Forwarded-For': freshIp(), ...(contentType ? { 'Content-Type': contentType } : {}) },
+            headers: {
+              Origin: 'http://localhost:3999',
+              'X-Forwarded-For': freshIp(),
+              ...(contentType ? { 'Content-Type': contentType } : {}),
+            },
             body,
           }),
         ),
       ) as Promise<Response>
-    const json = await call(JSON.stringify({ confirmationCode: claim.confirmationCode, repairType: 'repair', actualCost: 120, partnerNotes: null, invoiceUrl: 'https://example.com/x.jpg', repairPhotoUrls: [] }), 'application/json')
+    const json = await call(
+      JSON.stringify({
+        confirmationCode: claim.confirmationCode,
+        repairType: 'repair',
+        actualCost: 120,
+        partnerNotes: null,
+        invoiceUrl: 'https://example.com/x.jpg',
+        repairPhotoUrls: [],
+      }),
+      'application/json',
+    )
     expect(json.status).toBe(400)
     expect(await json.json()).toMatchObject({ error: 'Please upload an invoice photo.' })
 
@@ -320,18 +401,37 @@ describe('the shop', () => {
     const done = await call(form)
     expect(done.status).toBe(200)
     expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false })
-    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'completed', actualCostCents: 12000, partnerNotes: 'Resin fill, cured.' })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      approvalStatus: 'completed',
+      actualCostCents: 12000,
+      partnerNotes: 'Resin fill, cured.',
+    })
   })
 
   it('refuses a second replacement in one plan year, and allows one the next plan year', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id, { coverageStartDate: '2025-03-01' })
     const now = new Date('2025-11-20T12:00:00Z')
-    createClaim(policy.id, { approvalStatus: 'completed', lifecycleStatus: 'completed', repairType: 'replacement', completedAt: '2025-06-01T10:00:00.000Z' })
+    createClaim(policy.id, {
+      approvalStatus: 'completed',
+      lifecycleStatus: 'completed',
+      repairType: 'replacement',
+      completedAt: '2025-06-01T10:00:00.000Z',
+    })
     const second = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })
     expect(replacementsLeft(policy, now)).toBe(0)
     await expect(
-      completeClaim({ code: second.confirmationCode, repairType: 'replacement', actualCostCents: null, partnerNotes: null, invoice: null, repairPhotos: [] }, now),
+      completeClaim(
+        {
+          code: second.confirmationCode,
+          repairType: 'replacement',
+          actualCostCents: null,
+          partnerNotes: null,
+          invoice: null,
+          repairPhotos: [],
+        },
+        now,
+      ),
     ).rejects.toThrow(/already used its one windshield replacement/)
     expect(db().select().from(claims).where(eq(claims.id, second.id)).get()!.approvalStatus).toBe('approved')
 
@@ -360,7 +460,9 @@ describe('the operator', () => {
   })
 
   it('approves with a partner group, denies only with a reason; appeals within 14 days return the claim to review', async () => {
-    const operator = db().select().from(profiles).where(eq(profiles.email, 'operator@example.com')).get() ?? createProfile({ email: 'operator@example.com' })
+    const operator =
+      db().select().from(profiles).where(eq(profiles.email, 'operator@example.com')).get() ??
+      createProfile({ email: 'operator@example.com' })
     const cookie = await sessionCookieFor(operator.id)
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
@@ -369,30 +471,66 @@ describe('the operator', () => {
 
     const queue = (await adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie })))) as { queue: { id: string }[] }
     expect(queue.queue.some((entry) => entry.id === claim.id)).toBe(true)
-    const detail = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as { replacementsLeft: number }
+    const detail = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as {
+      replacementsLeft: number
+    }
     expect(detail.replacementsLeft).toBe(1)
 
-    const noReason = await settle(() => adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: ' ' } }), { claimId: claim.id })))
+    const noReason = await settle(() =>
+      adminClaimAction(
+        routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: ' ' } }), { claimId: claim.id }),
+      ),
+    )
     expect(noReason.status).toBe(400)
     const denied = await settle(() =>
-      adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: 'The damage predates the coverage.' } }), { claimId: claim.id })),
+      adminClaimAction(
+        routeArgs(
+          makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'deny', reason: 'The damage predates the coverage.' } }),
+          { claimId: claim.id },
+        ),
+      ),
     )
     expect(denied.status).toBe(302)
-    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'denied', denialReason: 'The damage predates the coverage.' })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      approvalStatus: 'denied',
+      denialReason: 'The damage predates the coverage.',
+    })
 
     // A stranger cannot appeal it; the owner can, once.
-    await expect(appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' })).rejects.toThrow(/not found/i)
-    const appealed = await appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'The chip happened last week, photos attached.' })
+    await expect(appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' })).rejects.toThrow(
+      /not found/i,
+    )
+    const appealed = await appealClaim({
+      profileId: profile.id,
+      claimId: claim.id,
+      appealText: 'The chip happened last week, photos attached.',
+    })
     expect(appealed).toMatchObject({ approvalStatus: 'pending_review' })
     expect(appealed.appealedAt).toBeTruthy()
-    await expect(appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'And again, please.' })).rejects.toThrow(/no longer be appealed/)
+    await expect(appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'And again, please.' })).rejects.toThrow(
+      /no longer be appealed/,
+    )
 
     const approved = await settle(() =>
-      adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'approve', partnerGroupId: group.id } }), { claimId: claim.id })),
+      adminClaimAction(
+        routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie, form: { intent: 'approve', partnerGroupId: group.id } }), {
+          claimId: claim.id,
+        }),
+      ),
     )
     expect(approved.status).toBe(302)
-    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'approved', assignedPartnerGroupId: group.id })
-    expect(db().select().from(auditLog).where(eq(auditLog.entityId, claim.id)).all().map((row) => row.action)).toEqual(['claim.denied', 'claim.appealed', 'claim.approved'])
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      approvalStatus: 'approved',
+      assignedPartnerGroupId: group.id,
+    })
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, claim.id))
+        .all()
+        .map((row) => row.action),
+    ).toEqual(['claim.denied', 'claim.appealed', 'claim.approved'])
     // A decided claim cannot be decided again.
     await expect(approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })).rejects.toThrow(/already decided/)
   })
@@ -403,8 +541,13 @@ describe('the operator', () => {
     const claim = createClaim(policy.id)
     const decidedAt = new Date('2025-01-01T12:00:00Z')
     await denyClaim({ claimId: claim.id, reason: 'Not covered.', actorId: 'system' }, decidedAt)
-    await expect(appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'Too late but please?' }, new Date('2025-01-16T12:00:01Z'))).rejects.toThrow(/no longer be appealed/)
-    const inTime = await appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'Just in time, please.' }, new Date('2025-01-15T11:00:00Z'))
+    await expect(
+      appealClaim({ profileId: profile.id, claimId: claim.id, appealText: 'Too late but please?' }, new Date('2025-01-16T12:00:01Z')),
+    ).rejects.toThrow(/no longer be appealed/)
+    const inTime = await appealClaim(
+      { profileId: profile.id, claimId: claim.id, appealText: 'Just in time, please.' },
+      new Date('2025-01-15T11:00:00Z'),
+    )
     expect(inTime.approvalStatus).toBe('pending_review')
   })
 })

@@ -1,14 +1,24 @@
+import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { eq } from 'drizzle-orm'
-import CustomerDashboard, { loader } from '~/routes/customer'
-import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
-import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
+import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies.server'
+import CustomerDashboard, { loader } from '~/routes/customer'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createPolicy,
+  createProfile,
+  ensureSeeded,
+  sessionCookieFor,
+} from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 type DashboardData = Awaited<ReturnType<typeof loader>>
@@ -21,7 +31,10 @@ async function loadDashboard(profileId: string) {
 /** The dashboard's HTML for this loader data, rendered as the server would (no router data APIs needed). */
 function renderDashboard(loaderData: unknown) {
   const Stub = createRoutesStub([
-    { path: '/customer', Component: () => createElement(CustomerDashboard as never, { loaderData, actionData: undefined, params: {}, matches: [] }) },
+    {
+      path: '/customer',
+      Component: () => createElement(CustomerDashboard as never, { loaderData, actionData: undefined, params: {}, matches: [] }),
+    },
   ])
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ['/customer'] }))
 }
@@ -45,7 +58,7 @@ describe('customer dashboard', () => {
     expect(response.headers.get('Location')).toBe('/auth?redirect=%2Fcustomer')
   })
 
-  it("greets by full name, else e-mail, and shows the empty states", async () => {
+  it('greets by full name, else e-mail, and shows the empty states', async () => {
     const named = createProfile({ fullName: 'Jordan Lee' })
     const html = renderDashboard(await loadDashboard(named.id))
     expect(html).toContain('Welcome back, Jordan Lee')
@@ -63,14 +76,24 @@ describe('customer dashboard', () => {
   it("renders seeded policies and claims with SPEC's texts", async () => {
     const customer = createProfile({ fullName: 'Casey Nguyen' })
     const termEnd = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000)
-    const incomplete = createPolicy(customer.id, { planType: 'chip_only', vehicleType: null, lookupKey: 'chip_only', monthlyPriceCents: 799, initialTermEndsAt: termEnd.toISOString() })
+    const incomplete = createPolicy(customer.id, {
+      planType: 'chip_only',
+      vehicleType: null,
+      lookupKey: 'chip_only',
+      monthlyPriceCents: 799,
+      initialTermEndsAt: termEnd.toISOString(),
+    })
     const { policy: active, vehicle } = createActivePolicy(customer.id, { billingInterval: 'year', monthlyPriceCents: 2999, hasAdas: true })
     const { policy: pastTerm } = createActivePolicy(customer.id, { initialTermEndsAt: new Date(Date.now() - YEAR_MS / 12).toISOString() })
     const canceled = createPolicy(customer.id, { status: 'canceled', initialTermEndsAt: new Date(Date.now() - 1000).toISOString() })
     const pastDue = createPolicy(customer.id, { status: 'past_due' })
     const shop = createPartnerGroup('Wasatch Glass')
     const pending = createClaim(active.id, { submittedAt: '2026-11-21T15:00:00.000Z' })
-    const approved = createClaim(active.id, { approvalStatus: 'approved', assignedPartnerGroupId: shop.id, submittedAt: '2026-11-20T10:00:00.000Z' })
+    const approved = createClaim(active.id, {
+      approvalStatus: 'approved',
+      assignedPartnerGroupId: shop.id,
+      submittedAt: '2026-11-20T10:00:00.000Z',
+    })
 
     const dashboard = await loadDashboard(customer.id)
     expect(dashboard.policies).toHaveLength(5)

@@ -1,12 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import Database from 'better-sqlite3'
 import { describe, expect, test } from 'vitest'
+
 import { backupDatabase, backupsDir } from '~/cli/backup'
 import { db, openDatabase } from '~/db/client.server'
 import { env } from '~/env.server'
+
+import { SAMPLE_PARTNER_SLUG, seed, SEED_PRICES } from '../../drizzle/seed'
 import { createProfile } from '../support/factories'
-import { SAMPLE_PARTNER_SLUG, SEED_PRICES, seed } from '../../drizzle/seed'
 
 function counts(sqlite: Database.Database) {
   const count = (table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
@@ -28,7 +31,11 @@ describe('migration and seed', () => {
     expect(seed(second)).toEqual({ seededPrices: false, seededPartners: false })
     expect(counts(second.$client)).toEqual({ prices: 5, partnerGroups: 1, partnerLocations: 1 })
     const priceRows = second.$client.prepare('SELECT lookup_key, amount_cents FROM prices ORDER BY lookup_key').all()
-    expect(Object.fromEntries(priceRows.map((row) => [(row as { lookup_key: string }).lookup_key, (row as { amount_cents: number }).amount_cents]))).toEqual(SEED_PRICES)
+    expect(
+      Object.fromEntries(
+        priceRows.map((row) => [(row as { lookup_key: string }).lookup_key, (row as { amount_cents: number }).amount_cents]),
+      ),
+    ).toEqual(SEED_PRICES)
     const location = second.$client.prepare('SELECT slug, is_active FROM partner_locations').get() as { slug: string; is_active: number }
     expect(location).toEqual({ slug: SAMPLE_PARTNER_SLUG, is_active: 1 })
     expect(second.$client.pragma('journal_mode', { simple: true })).toBe('wal')

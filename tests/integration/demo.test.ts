@@ -1,16 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { beforeAll, describe, expect, test } from 'vitest'
+
 import { DEMO_CUSTOMER, DEMO_POLICIES } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
+import { PHOTOS_REQUIRED } from '~/domain/messages'
 import { CANCEL_SUCCESS } from '~/models/cancellation.server'
-import { action as dashboardAction, loader as dashboardLoader } from '~/routes/demo.customer'
 import { action as wizardAction, loader as wizardLoader } from '~/routes/demo.complete-policy'
+import { action as dashboardAction, loader as dashboardLoader } from '~/routes/demo.customer'
 import { action as claimAction, loader as claimLoader } from '~/routes/demo.submit-claim'
 import { loader as modelsLoader } from '~/routes/demo.vehicle-models'
 import { getToast } from '~/toast.server'
-import { PHOTOS_REQUIRED } from '~/domain/messages'
 import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/validation/policy-setup'
+
 import { createActivePolicy, createProfile, ensureSeeded } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -27,7 +30,10 @@ const image = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0
 /** Row counts of every table, and every file under DATA_DIR except the database's own. */
 function snapshot() {
   const sqlite = db().$client
-  const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").pluck().all() as string[]
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+    .pluck()
+    .all() as string[]
   const rows = Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`select count(*) from "${table}"`).pluck().get() as number]))
   const dataDir = process.env.DATA_DIR!
   const files = (fs.readdirSync(dataDir, { recursive: true }) as string[])
@@ -60,7 +66,9 @@ describe('demo dashboard', () => {
       ['Comprehensive — Car', 'active', 2999],
       ['Chip Repair Only', 'pending', 1999],
     ])
-    expect(new Set(data.claims.map((claim) => claim.approvalStatus))).toEqual(new Set(['pending_review', 'approved', 'denied', 'completed']))
+    expect(new Set(data.claims.map((claim) => claim.approvalStatus))).toEqual(
+      new Set(['pending_review', 'approved', 'denied', 'completed']),
+    )
     expect(data.confirmCancelId).toBeNull()
   })
 
@@ -68,7 +76,9 @@ describe('demo dashboard', () => {
     const confirm = dashboardLoader(routeArgs(makeRequest(`/demo/customer?cancel=${ACTIVE.id}`)))
     expect(confirm.confirmCancelId).toBe(ACTIVE.id)
 
-    const first = await settle(() => dashboardAction(routeArgs(makeRequest(`/demo/customer?cancel=${ACTIVE.id}`, { form: { intent: 'cancel' } }))))
+    const first = await settle(() =>
+      dashboardAction(routeArgs(makeRequest(`/demo/customer?cancel=${ACTIVE.id}`, { form: { intent: 'cancel' } }))),
+    )
     expect(first.status).toBe(302)
     expect(first.headers.get('Location')).toBe(`/demo/customer?cancelled=${ACTIVE.id}`)
     expect(await toastOf(first.headers)).toEqual({ type: 'success', ...CANCEL_SUCCESS })
@@ -95,8 +105,12 @@ describe('demo setup wizard', () => {
   const wizard = (query = '') => `/demo/complete-policy?policy_id=${PENDING.id}${query}`
 
   test('guards: no or unknown policy goes to the demo dashboard, a set-up one to the complete page', async () => {
-    expect((await settle(() => wizardLoader(routeArgs(makeRequest('/demo/complete-policy'))))).headers.get('Location')).toBe('/demo/customer')
-    expect((await settle(() => wizardLoader(routeArgs(makeRequest('/demo/complete-policy?policy_id=x'))))).headers.get('Location')).toBe('/demo/customer')
+    expect((await settle(() => wizardLoader(routeArgs(makeRequest('/demo/complete-policy'))))).headers.get('Location')).toBe(
+      '/demo/customer',
+    )
+    expect((await settle(() => wizardLoader(routeArgs(makeRequest('/demo/complete-policy?policy_id=x'))))).headers.get('Location')).toBe(
+      '/demo/customer',
+    )
     const active = await settle(() => wizardLoader(routeArgs(makeRequest(`/demo/complete-policy?policy_id=${ACTIVE.id}`))))
     expect(active.headers.get('Location')).toBe('/demo/policy-complete')
     const pending = (await settle(() => wizardLoader(routeArgs(makeRequest(wizard()))))).data as Awaited<ReturnType<typeof wizardLoader>>
@@ -134,10 +148,14 @@ describe('demo setup wizard', () => {
 
   test('vehicle: find models from the bundled data, refuse a bad form, complete to the complete page', async () => {
     const vehicle = { intent: 'complete', licensePlate: 'abc 123', licensePlateState: 'UT', year: '2019', make: 'Toyota', model: 'Camry' }
-    const found = await settle(() => wizardAction(routeArgs(makeRequest(wizard('&step=vehicle'), { form: { ...vehicle, intent: 'find-models', model: '' } }))))
+    const found = await settle(() =>
+      wizardAction(routeArgs(makeRequest(wizard('&step=vehicle'), { form: { ...vehicle, intent: 'find-models', model: '' } }))),
+    )
     expect((found.data as { models: string[] }).models).toContain('Camry')
 
-    const bad = await settle(() => wizardAction(routeArgs(makeRequest(wizard('&step=vehicle'), { form: { ...vehicle, licensePlate: '' } }))))
+    const bad = await settle(() =>
+      wizardAction(routeArgs(makeRequest(wizard('&step=vehicle'), { form: { ...vehicle, licensePlate: '' } }))),
+    )
     expect(bad.status).toBe(400)
 
     const done = await settle(() => wizardAction(routeArgs(makeRequest(wizard('&step=vehicle'), { form: vehicle }))))
@@ -160,7 +178,12 @@ describe('demo claim form', () => {
   })
 
   test('photos required; a complete claim leads to the success screen', async () => {
-    const fields = { policyId: ACTIVE.id, damageType: 'crack', damageDate: new Date().toISOString().slice(0, 10), description: 'A stone on the highway.' }
+    const fields = {
+      policyId: ACTIVE.id,
+      damageType: 'crack',
+      damageDate: new Date().toISOString().slice(0, 10),
+      description: 'A stone on the highway.',
+    }
     const noPhotos = await settle(() => claimAction(routeArgs(makeRequest(form(), { form: fields }))))
     expect(noPhotos.status).toBe(400)
     expect(noPhotos.data).toMatchObject({ toast: { title: PHOTOS_REQUIRED.title } })
@@ -171,7 +194,9 @@ describe('demo claim form', () => {
     const sent = await settle(() => claimAction(routeArgs(makeRequest(form(), { form: complete }))))
     expect(sent.status).toBe(302)
     expect(sent.headers.get('Location')).toBe(form('&submitted=1'))
-    const success = (await settle(() => claimLoader(routeArgs(makeRequest(form('&submitted=1')))))).data as Awaited<ReturnType<typeof claimLoader>>
+    const success = (await settle(() => claimLoader(routeArgs(makeRequest(form('&submitted=1')))))).data as Awaited<
+      ReturnType<typeof claimLoader>
+    >
     expect(success.submitted).toBe(true)
   })
 })

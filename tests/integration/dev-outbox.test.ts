@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { resetEnvForTests } from '~/env.server'
-import { loader } from '~/routes/dev.outbox'
 import { loader as checkoutLoader } from '~/routes/dev.checkout'
+import { loader } from '~/routes/dev.outbox'
 import { PEER_ADDRESS_HEADER } from '~/security.server'
 import { sendEmail } from '~/services/email.server'
+
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 const appUrl = process.env.APP_URL
@@ -22,7 +24,13 @@ function outboxRequest(peer?: string) {
 describe('/dev/outbox', () => {
   it('lists the outbox newest first', async () => {
     expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0 })
-    await sendEmail({ to: 'older@example.com', subject: 'Older', html: '<p>1</p>', text: 'one http://localhost:3999/auth/verify?token=a', tag: 'sign-in' })
+    await sendEmail({
+      to: 'older@example.com',
+      subject: 'Older',
+      html: '<p>1</p>',
+      text: 'one http://localhost:3999/auth/verify?token=a',
+      tag: 'sign-in',
+    })
     await new Promise((resolve) => setTimeout(resolve, 5))
     await sendEmail({ to: 'newer@example.com', subject: 'Newer', html: '<p>2</p>', text: 'two', tag: 'claim-approved' })
     const { messages, total } = await loader(outboxRequest('127.0.0.1'))
@@ -50,6 +58,12 @@ describe('/dev/outbox', () => {
     process.env.APP_URL = 'https://glass.example'
     resetEnvForTests()
     expect((await settle(() => loader(outboxRequest('127.0.0.1')))).status).toBe(404)
-    expect((await settle(() => checkoutLoader(routeArgs(makeRequest('/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }), { id: 'x' })))).status).toBe(404)
+    expect(
+      (
+        await settle(() =>
+          checkoutLoader(routeArgs(makeRequest('/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }), { id: 'x' })),
+        )
+      ).status,
+    ).toBe(404)
   })
 })

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3'
 import { RouterContextProvider } from 'react-router'
 import { beforeEach, describe, expect, test } from 'vitest'
+
 import { databasePath, db } from '~/db/client.server'
 import { clearPageCache, pageCacheMiddleware } from '~/page-cache.server'
 import { nonceContext } from '~/security.server'
+
 import { makeRequest } from '../support/requests'
 
 type Next = () => Promise<Response>
@@ -21,11 +23,14 @@ function page(nonce: string, body = 'Landing', init: ResponseInit = {}) {
   let renders = 0
   const render: Next = async () => {
     renders++
-    return new Response(`<html><body>${body}<script nonce="${nonce}">boot()</script><link rel="modulepreload" nonce="${nonce}"></body></html>`, {
-      status: 200,
-      ...init,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', ...(init.headers as Record<string, string>) },
-    })
+    return new Response(
+      `<html><body>${body}<script nonce="${nonce}">boot()</script><link rel="modulepreload" nonce="${nonce}"></body></html>`,
+      {
+        status: 200,
+        ...init,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', ...(init.headers as Record<string, string>) },
+      },
+    )
   }
   return { render, renders: () => renders }
 }

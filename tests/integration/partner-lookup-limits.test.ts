@@ -1,11 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
+import { generateConfirmationCode } from '~/domain/claims'
 import { resetEnvForTests } from '~/env.server'
 import { lookupClaimByCode, RateLimitedError, SITE_WRONG_CODE_LIMIT, WRONG_CODE_LIMIT } from '~/models/claims.server'
-import { generateConfirmationCode } from '~/domain/claims'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { loader as partnerLoader } from '~/routes/partner.complete-claim'
+
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -30,7 +32,11 @@ async function lookUp(code: string, ip: string) {
 
 function approvedClaim() {
   const { policy } = createActivePolicy(createProfile().id)
-  return createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: createPartnerGroup().id })
+  return createClaim(policy.id, {
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    assignedPartnerGroupId: createPartnerGroup().id,
+  })
 }
 
 /** A well-formed code that no claim has (one in 887 million would be a claim of this small database: none). */
@@ -76,7 +82,13 @@ describe('site-wide limit on wrong codes', () => {
     expect((await lookUp(wrongCode(), '203.0.113.1')).status).toBe(429)
 
     // The shop's page says what happened, without blaming the shop's connection.
-    const page = await settle(() => partnerLoader(routeArgs(makeRequest(`/partner/complete-claim?code=${target.confirmationCode}`, { headers: { 'X-Forwarded-For': '203.0.113.102' } }))))
+    const page = await settle(() =>
+      partnerLoader(
+        routeArgs(
+          makeRequest(`/partner/complete-claim?code=${target.confirmationCode}`, { headers: { 'X-Forwarded-For': '203.0.113.102' } }),
+        ),
+      ),
+    )
     expect(page.status).toBe(429)
     expect(page.data).toMatchObject({ view: { kind: 'rate_limited', sitewide: true } })
 

@@ -2,31 +2,36 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
 import { bundledModels } from '~/content/vehicle-models'
 import { db } from '~/db/client.server'
-import { auditLog, emailLog, policies, policyPhotos, vehicles, type Policy, type Profile } from '~/db/schema'
+import { auditLog, emailLog, policies, type Policy, policyPhotos, type Profile, vehicles } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
 import { completePolicySetup, savePolicyPhotos, SetupError } from '~/models/policy-setup.server'
 import { action, loader } from '~/routes/customer.complete-policy'
-import { loader as fileLoader } from '~/routes/files'
-import { loader as modelsLoader } from '~/routes/customer.vehicle-models'
 import { action as xhrUploadAction } from '~/routes/customer.policy-photos'
-import { clearModelCache, modelsFor } from '~/services/vehicle-data.server'
+import { loader as modelsLoader } from '~/routes/customer.vehicle-models'
+import { loader as fileLoader } from '~/routes/files'
 import { signedFileUrl, uploadsPath } from '~/services/storage.server'
+import { clearModelCache, modelsFor } from '~/services/vehicle-data.server'
 import { getToast } from '~/toast.server'
 import { VEHICLE_MESSAGES } from '~/validation/policy-setup'
+
+import { expectConsoleError } from '../support/console'
 import { createClaim, createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
-import { expectConsoleError } from '../support/console'
 
 ensureSeeded()
 
 async function jpeg(options: { width?: number; height?: number; colour?: string } = {}) {
   const { width = 800, height = 600, colour = '#3366aa' } = options
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
 }
 
 const photoFile = async (name = 'photo.jpg') => new File([await jpeg()], name, { type: 'image/jpeg' })
@@ -68,7 +73,15 @@ async function withPhotos(policyId: string, cookie: string) {
 
 function vehicleForm(values: Record<string, string>) {
   const form = new FormData()
-  const all = { intent: 'complete', licensePlate: 'abc 123', licensePlateState: 'UT', year: '2019', make: 'Toyota', model: 'Camry', ...values }
+  const all = {
+    intent: 'complete',
+    licensePlate: 'abc 123',
+    licensePlateState: 'UT',
+    year: '2019',
+    make: 'Toyota',
+    model: 'Camry',
+    ...values,
+  }
   for (const [key, value] of Object.entries(all)) form.append(key, value)
   return form
 }
@@ -79,7 +92,11 @@ describe('photo step', () => {
     const answer = await post(policy.id, await threePhotos(), cookie)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe(wizardUrl(policy.id))
-    expect(photoRows(policy.id).map((row) => row.photoType).sort()).toEqual(['head_on', 'inside_drivers', 'inside_passengers'])
+    expect(
+      photoRows(policy.id)
+        .map((row) => row.photoType)
+        .sort(),
+    ).toEqual(['head_on', 'inside_drivers', 'inside_passengers'])
     expect(storedFiles(profile.id, policy.id)).toEqual([
       'head_on.jpg',
       'head_on.thumb.jpg',
@@ -167,7 +184,10 @@ describe('photo step', () => {
     expect((await post(policy.id, form, cookie, `${wizardUrl(policy.id)}&step=photos`)).status).toBe(302)
     const rows = photoRows(policy.id)
     expect(rows.filter((row) => row.photoType === 'head_on').map((row) => row.fileName)).toEqual(['new-front.jpg'])
-    expect(rows.filter((row) => row.photoType === 'other').map((row) => row.filePath.split('/').pop())).toEqual(['other_1.jpg', 'other_2.jpg'])
+    expect(rows.filter((row) => row.photoType === 'other').map((row) => row.filePath.split('/').pop())).toEqual([
+      'other_1.jpg',
+      'other_2.jpg',
+    ])
 
     const remove = new FormData()
     remove.append('photoId', rows.find((row) => row.filePath.endsWith('other_1.jpg'))!.id)
@@ -185,7 +205,9 @@ describe('photo step', () => {
     expect(response.headers.get('Set-Cookie')).toContain('__toast=')
 
     const other = await customerWithPolicy()
-    const refused = (await xhrUploadAction(routeArgs(makeRequest(`/customer/policy-photos?policy_id=${policy.id}`, { form: await threePhotos(), cookie: other.cookie })))) as Response
+    const refused = (await xhrUploadAction(
+      routeArgs(makeRequest(`/customer/policy-photos?policy_id=${policy.id}`, { form: await threePhotos(), cookie: other.cookie })),
+    )) as Response
     expect(refused.status).toBe(404)
   })
 })
@@ -231,10 +253,23 @@ describe('a failure in the middle leaves nothing half saved', () => {
     // The policy changes hands between the page and the save: the update matches nothing inside the transaction.
     const someoneElse = createProfile()
     db().update(policies).set({ profileId: someoneElse.id }).where(eq(policies.id, policy.id)).run()
-    const input = { intent: 'complete' as const, licensePlate: 'ABC123', licensePlateState: 'UT', year: 2019, make: 'Toyota', model: 'Camry' }
+    const input = {
+      intent: 'complete' as const,
+      licensePlate: 'ABC123',
+      licensePlateState: 'UT',
+      year: 2019,
+      make: 'Toyota',
+      model: 'Camry',
+    }
     await expect(completePolicySetup(profile, policy, input)).rejects.toThrow(new SetupError(VEHICLE_MESSAGES.updateFailed))
     expect(db().select().from(vehicles).where(eq(vehicles.profileId, profile.id)).all()).toEqual([])
-    expect(db().select().from(auditLog).where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.activated'))).all()).toEqual([])
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.activated')))
+        .all(),
+    ).toEqual([])
     expect(getPolicy(policy.id)).toMatchObject({ status: 'incomplete', vehicleId: null, windshieldPhotosUploaded: false })
   })
 })
@@ -247,7 +282,11 @@ describe('vehicle step and activation', () => {
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe('/customer/policy-complete')
     const saved = getPolicy(policy.id)!
-    expect(saved).toMatchObject({ status: 'active', windshieldPhotosUploaded: true, coverageStartDate: new Date().toISOString().slice(0, 10) })
+    expect(saved).toMatchObject({
+      status: 'active',
+      windshieldPhotosUploaded: true,
+      coverageStartDate: new Date().toISOString().slice(0, 10),
+    })
     expect(db().select().from(vehicles).where(eq(vehicles.id, saved.vehicleId!)).get()).toMatchObject({
       licensePlate: 'ABC 123',
       licensePlateState: 'UT',
@@ -256,8 +295,20 @@ describe('vehicle step and activation', () => {
       model: 'Camry',
       vehicleType: 'car',
     })
-    expect(db().select().from(auditLog).where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.activated'))).all()).toHaveLength(1)
-    expect(db().select().from(emailLog).where(and(eq(emailLog.to, profile.email), eq(emailLog.tag, 'policy-activated'))).all()).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.activated')))
+        .all(),
+    ).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(emailLog)
+        .where(and(eq(emailLog.to, profile.email), eq(emailLog.tag, 'policy-activated')))
+        .all(),
+    ).toHaveLength(1)
 
     // Reopening the wizard: 'Already Complete', then the complete page.
     const again = await settle(() => loader(routeArgs(makeRequest(wizardUrl(policy.id), { cookie }))))
@@ -270,7 +321,11 @@ describe('vehicle step and activation', () => {
     await withPhotos(policy.id, cookie)
     const answer = await post(policy.id, vehicleForm({ js: '1' }), cookie)
     expect(answer.status).toBe(200)
-    expect(answer.data).toMatchObject({ intent: 'completed', redirectTo: '/customer/policy-complete', toast: { title: 'Success!', description: 'Your policy is now complete' } })
+    expect(answer.data).toMatchObject({
+      intent: 'completed',
+      redirectTo: '/customer/policy-complete',
+      toast: { title: 'Success!', description: 'Your policy is now complete' },
+    })
   })
 
   test('a Comprehensive policy cannot save an excluded make, even posted by hand; Chip Repair Only can', async () => {
@@ -282,10 +337,23 @@ describe('vehicle step and activation', () => {
     expect(getPolicy(comprehensive.policy.id)).toMatchObject({ status: 'incomplete', vehicleId: null })
     // The model function refuses it too, whatever the form said.
     await expect(
-      completePolicySetup(comprehensive.profile, comprehensive.policy, { intent: 'complete', licensePlate: 'X1', licensePlateState: 'UT', year: 2019, make: 'BMW', model: 'M3' }),
+      completePolicySetup(comprehensive.profile, comprehensive.policy, {
+        intent: 'complete',
+        licensePlate: 'X1',
+        licensePlateState: 'UT',
+        year: 2019,
+        make: 'BMW',
+        model: 'M3',
+      }),
     ).rejects.toThrow(VEHICLE_MESSAGES.excludedMake)
 
-    const chip = await customerWithPolicy({ planType: 'chip_only', lookupKey: 'chip_only', vehicleType: null, hasAdas: null, monthlyPriceCents: 799 })
+    const chip = await customerWithPolicy({
+      planType: 'chip_only',
+      lookupKey: 'chip_only',
+      vehicleType: null,
+      hasAdas: null,
+      monthlyPriceCents: 799,
+    })
     await withPhotos(chip.policy.id, chip.cookie)
     const model = bundledModels('BMW', 2019)[0]!
     const accepted = await post(chip.policy.id, vehicleForm({ make: 'BMW', model }), chip.cookie)
@@ -332,7 +400,7 @@ describe('vehicle step and activation', () => {
     })
   })
 
-  test('guards: no policy id, unknown policy, another customer\'s policy', async () => {
+  test("guards: no policy id, unknown policy, another customer's policy", async () => {
     const { cookie } = await customerWithPolicy()
     const stranger = await customerWithPolicy()
     const cases = [
@@ -344,7 +412,9 @@ describe('vehicle step and activation', () => {
       const answer = await settle(() => loader(routeArgs(makeRequest(url, { cookie }))))
       expect(answer.status).toBe(302)
       expect(answer.headers.get('Location')).toBe('/customer')
-      const flash = await getToast(new Request('http://localhost:3999/customer', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }))
+      const flash = await getToast(
+        new Request('http://localhost:3999/customer', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }),
+      )
       expect(flash.toast).toMatchObject({ type: 'error', title })
     }
     const upload = await post(stranger.policy.id, await threePhotos(), cookie)
@@ -364,7 +434,13 @@ describe('the file route', () => {
 
   const get = (url: string, cookie?: string) => {
     const target = new URL(url, 'http://localhost:3999')
-    return settle(() => fileLoader(routeArgs(makeRequest(target.pathname + target.search, { cookie }), { '*': decodeURIComponent(target.pathname.replace(/^\/files\//, '')) })))
+    return settle(() =>
+      fileLoader(
+        routeArgs(makeRequest(target.pathname + target.search, { cookie }), {
+          '*': decodeURIComponent(target.pathname.replace(/^\/files\//, '')),
+        }),
+      ),
+    )
   }
 
   test('the owner gets the photo, never stored by the browser, with its type', async () => {
@@ -395,7 +471,7 @@ describe('the file route', () => {
     expect((await get(signedFileUrl(relPath, -1))).status).toBe(404)
   })
 
-  test('claim documents belong to the owner of the claim\'s policy', async () => {
+  test("claim documents belong to the owner of the claim's policy", async () => {
     const claim = createClaim(owner.policy.id)
     const doc = `claim-documents/${claim.id}/1_damage_0.jpg`
     fs.mkdirSync(path.dirname(uploadsPath(doc)), { recursive: true })
@@ -445,7 +521,9 @@ describe('vehicle models', () => {
                   { Make_ID: 448, Make_Name: 'TOYOTA', Model_ID: 2208, Model_Name: 'Camry' },
                 ]
       response.writeHead(200, { 'Content-Type': 'application/json' })
-      response.end(JSON.stringify({ Count: results.length, Message: 'Response returned successfully', SearchCriteria: null, Results: results }))
+      response.end(
+        JSON.stringify({ Count: results.length, Message: 'Response returned successfully', SearchCriteria: null, Results: results }),
+      )
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     process.env.VPIC_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/vehicles`
@@ -461,11 +539,12 @@ describe('vehicle models', () => {
 
   test('vPIC answers: exact make only, cars, trucks and MPVs, sorted, then served from the cache', async () => {
     expect(await modelsFor('Toyota', 2019)).toEqual({ models: ['Camry', 'Corolla', 'RAV4', 'Tacoma'], source: 'vpic' })
-    expect(requests.filter((url) => url.includes('/make/Toyota/modelyear/2019/')).map((url) => url.split('/vehicletype/')[1]).sort()).toEqual([
-      'car?format=json',
-      'mpv?format=json',
-      'truck?format=json',
-    ])
+    expect(
+      requests
+        .filter((url) => url.includes('/make/Toyota/modelyear/2019/'))
+        .map((url) => url.split('/vehicletype/')[1])
+        .sort(),
+    ).toEqual(['car?format=json', 'mpv?format=json', 'truck?format=json'])
     requests = []
     expect(await modelsFor('toyota', 2019)).toEqual({ models: ['Camry', 'Corolla', 'RAV4', 'Tacoma'], source: 'cache' })
     expect(requests).toEqual([])

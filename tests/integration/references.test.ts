@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { claims, localCheckouts, partnerGroups, partnerLocations } from '~/db/schema'
 import { fulfilCheckout } from '~/models/fulfilment.server'
@@ -7,7 +8,17 @@ import { action as adminClaimAction } from '~/routes/admin.claims.$claimId'
 import { action as partnersAction } from '~/routes/admin.partners'
 import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { action as signupAction } from '~/routes/signup'
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor, uniqueEmail } from '../support/factories'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /**
@@ -15,7 +26,11 @@ import { makeRequest, routeArgs, settle } from '../support/requests'
  * message next to its field (or in the JSON error), never a 500 from a foreign-key constraint.
  */
 
-type FieldErrors = { result?: { error?: Record<string, string[]> }; errors?: Record<string, string[]>; toast?: { title: string; description?: string } }
+type FieldErrors = {
+  result?: { error?: Record<string, string[]> }
+  errors?: Record<string, string[]>
+  toast?: { title: string; description?: string }
+}
 
 let operatorCookie: string
 beforeAll(async () => {
@@ -30,7 +45,12 @@ function postPartners(form: Record<string, string>) {
 describe('/admin/partners', () => {
   it('refuses a location whose partner group does not exist, next to the field, and saves nothing', async () => {
     const before = db().select().from(partnerLocations).all().length
-    const response = await postPartners({ intent: 'create-location', partnerGroupId: 'no-such-group', name: 'Ghost Glass', slug: 'ghost-glass' })
+    const response = await postPartners({
+      intent: 'create-location',
+      partnerGroupId: 'no-such-group',
+      name: 'Ghost Glass',
+      slug: 'ghost-glass',
+    })
     expect(response.status).toBe(400)
     const body = response.data as FieldErrors
     expect(body.result?.error?.partnerGroupId).toEqual(['That partner group does not exist. Choose one from the list.'])
@@ -38,7 +58,11 @@ describe('/admin/partners', () => {
   })
 
   it('answers a location without a group (or without anything) with 400 and the field messages', async () => {
-    const forms: Record<string, string>[] = [{ intent: 'create-location', name: 'No Group', slug: 'no-group' }, { intent: 'create-location' }, { intent: 'set-group-active' }]
+    const forms: Record<string, string>[] = [
+      { intent: 'create-location', name: 'No Group', slug: 'no-group' },
+      { intent: 'create-location' },
+      { intent: 'set-group-active' },
+    ]
     for (const form of forms) {
       const response = await postPartners(form)
       expect(response.status).toBe(400)
@@ -49,13 +73,21 @@ describe('/admin/partners', () => {
     for (const intent of ['set-group-active', 'set-location-active']) {
       const response = await postPartners({ intent, id: 'no-such-id', active: 'false' })
       expect(response.status).toBe(400)
-      expect((response.data as FieldErrors).toast).toMatchObject({ title: 'Not found', description: expect.stringContaining('does not exist') })
+      expect((response.data as FieldErrors).toast).toMatchObject({
+        title: 'Not found',
+        description: expect.stringContaining('does not exist'),
+      })
     }
   })
 
   it('still adds a location to a group that exists', async () => {
     const group = createPartnerGroup('Real Glass')
-    const response = await postPartners({ intent: 'create-location', partnerGroupId: group.id, name: 'Real Glass — Provo', slug: 'real-glass-provo' })
+    const response = await postPartners({
+      intent: 'create-location',
+      partnerGroupId: group.id,
+      name: 'Real Glass — Provo',
+      slug: 'real-glass-provo',
+    })
     expect(response.status).toBe(302)
     expect(db().select().from(partnerLocations).where(eq(partnerLocations.slug, 'real-glass-provo')).get()?.partnerGroupId).toBe(group.id)
   })
@@ -80,7 +112,10 @@ describe('/admin/claims/:claimId', () => {
       expect(body.errors?.partnerGroupId?.[0]).toMatch(/does not exist or is not active/)
       expect(body.toast?.title).toBe('Partner Group Required')
     }
-    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'pending_review', assignedPartnerGroupId: null })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      approvalStatus: 'pending_review',
+      assignedPartnerGroupId: null,
+    })
 
     const group = createPartnerGroup('Open Glass')
     expect((await approveWith(claim.id, group.id)).status).toBe(302)
@@ -102,7 +137,12 @@ describe('signup with a partner location', () => {
     const request = new Request('http://localhost:3999/api/create-checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3999' },
-      body: JSON.stringify({ lookup_key: 'chip_only', partner_location_id: 'no-such-location', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() }),
+      body: JSON.stringify({
+        lookup_key: 'chip_only',
+        partner_location_id: 'no-such-location',
+        tos_version: '1.0.1',
+        tos_accepted_at: new Date().toISOString(),
+      }),
     })
     const response = (await createCheckoutAction(routeArgs(request))) as Response
     expect(response.status).toBe(400)

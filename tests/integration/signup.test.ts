@@ -1,19 +1,21 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { resetLimit } from '~/auth/rate-limit.server'
 import { db } from '~/db/client.server'
 import { auditLog, emailLog, localCheckouts, policies, profiles } from '~/db/schema'
 import { fulfilCheckout } from '~/models/fulfilment.server'
-import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { action as cancelPolicyApi } from '~/routes/api.cancel-policy'
+import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { loader as getPricingLoader } from '~/routes/api.get-pricing'
 import { loader as checkoutSuccessLoader } from '~/routes/checkout-success'
 import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
 import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
+
 import { createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
 import { outboxFor as outbox } from '../support/outbox'
+import { makeRequest, routeArgs, settle } from '../support/requests'
 
 const SEEDED_PRICES = {
   chip_only: 799,
@@ -32,7 +34,6 @@ function checkoutCount() {
   return db().select().from(localCheckouts).all().length
 }
 
-
 async function postSignup(form: Record<string, string>, slug?: string) {
   const request = makeRequest(slug ? `/signup/${slug}` : '/signup', { form })
   return settle(() => signupAction(routeArgs(request, slug ? { slug } : {})))
@@ -46,7 +47,10 @@ describe('signup validation', () => {
     const response = await postSignup({ planType: 'comprehensive', vehicleType: 'car', acceptTerms: 'on', shownPrices })
     expect(response.status).toBe(400)
     const body = response.data as SignupError
-    expect(body.toast).toMatchObject({ title: 'ADAS Selection Required', description: 'Please select whether your vehicle has ADAS features.' })
+    expect(body.toast).toMatchObject({
+      title: 'ADAS Selection Required',
+      description: 'Please select whether your vehicle has ADAS features.',
+    })
     expect(body.result.error?.hasAdas).toEqual(['Please select whether your vehicle has ADAS features.'])
     expect(checkoutCount()).toBe(before)
   })
@@ -71,7 +75,13 @@ describe('signup validation', () => {
 
     const api = await settle(() =>
       createCheckoutAction(
-        routeArgs(jsonRequest('/api/create-checkout', { lookup_key: 'comprehensive_boat_adas_true', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() })),
+        routeArgs(
+          jsonRequest('/api/create-checkout', {
+            lookup_key: 'comprehensive_boat_adas_true',
+            tos_version: '1.0.1',
+            tos_accepted_at: new Date().toISOString(),
+          }),
+        ),
       ),
     )
     expect(api.status).toBe(400)
@@ -95,7 +105,11 @@ describe('signup validation', () => {
     expect(response.status).toBe(303)
     const location = response.headers.get('Location')!
     expect(location).toMatch(/^http:\/\/localhost:3999\/dev\/checkout\/[a-z0-9]+$/)
-    const row = db().select().from(localCheckouts).where(eq(localCheckouts.id, location.split('/').pop()!)).get()!
+    const row = db()
+      .select()
+      .from(localCheckouts)
+      .where(eq(localCheckouts.id, location.split('/').pop()!))
+      .get()!
     expect(row).toMatchObject({ lookupKey: 'comprehensive_car_adas_true', amountCents: 2999, tosVersion: '1.0.1', status: 'open' })
     expect(row.partnerLocationId).toBeTruthy()
     expect(row.cancelPath).toBe('/signup/sample-auto-glass?planType=comprehensive&vehicleType=car')
@@ -109,7 +123,9 @@ describe('signup validation', () => {
 
   it('reads the partner and the plan from the URL', async () => {
     const response = await settle(() =>
-      signupLoader(routeArgs(makeRequest('/signup/sample-auto-glass?planType=comprehensive&vehicleType=trucksuv'), { slug: 'sample-auto-glass' })),
+      signupLoader(
+        routeArgs(makeRequest('/signup/sample-auto-glass?planType=comprehensive&vehicleType=trucksuv'), { slug: 'sample-auto-glass' }),
+      ),
     )
     expect(response.data).toMatchObject({
       partner: { name: 'Sample Auto Glass', slug: 'sample-auto-glass' },
@@ -132,13 +148,21 @@ describe('JSON calls', () => {
   it('GET /api/get-pricing answers the SPEC map', async () => {
     const response = (await getPricingLoader(routeArgs(makeRequest('/api/get-pricing')))) as Response
     expect(await response.json()).toEqual({
-      prices: { chip_only: 7.99, comprehensive_car_adas_false: 19.99, comprehensive_car_adas_true: 29.99, comprehensive_trucksuv_adas_false: 24.99, comprehensive_trucksuv_adas_true: 34.99 },
+      prices: {
+        chip_only: 7.99,
+        comprehensive_car_adas_false: 19.99,
+        comprehensive_car_adas_true: 29.99,
+        comprehensive_trucksuv_adas_false: 24.99,
+        comprehensive_trucksuv_adas_true: 34.99,
+      },
     })
   })
 
   it('POST /api/create-checkout answers { url }', async () => {
     const response = (await createCheckoutAction(
-      routeArgs(jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() })),
+      routeArgs(
+        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() }),
+      ),
     )) as Response
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ url: expect.stringMatching(/\/dev\/checkout\/[a-z0-9]+$/) })
@@ -146,7 +170,9 @@ describe('JSON calls', () => {
 
   it('POST /api/create-checkout refuses other terms', async () => {
     const response = (await createCheckoutAction(
-      routeArgs(jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '0.9', tos_accepted_at: new Date().toISOString() })),
+      routeArgs(
+        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '0.9', tos_accepted_at: new Date().toISOString() }),
+      ),
     )) as Response
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ error: 'Please accept the Terms of Service to continue.' })
@@ -198,7 +224,13 @@ describe('fulfilment', () => {
     expect(sent[0]!.text).toMatch(/\/auth\/verify\?token=/)
     expect(sent[0]!.text).toMatch(/code on the sign-in page: \d{6}/)
     expect(db().select().from(emailLog).where(eq(emailLog.to, email)).all()).toHaveLength(1)
-    expect(db().select().from(auditLog).where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.created'))).all()).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.created')))
+        .all(),
+    ).toHaveLength(1)
   })
 
   it('adds a second policy to an existing customer and keeps their name', async () => {
@@ -222,7 +254,9 @@ describe('local test checkout', () => {
 
     const email = uniqueEmail('payer')
     for (let i = 0; i < 2; i++) {
-      const paid = await settle(() => payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email, fullName: 'Pat Payer' } }), { id })))
+      const paid = await settle(() =>
+        payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email, fullName: 'Pat Payer' } }), { id })),
+      )
       expect(paid.status).toBe(303)
       expect(paid.headers.get('Location')).toBe('/checkout-success?checkout=success')
     }
@@ -235,7 +269,9 @@ describe('local test checkout', () => {
 
   it('explains bad fields next to them', async () => {
     const id = await openCheckout()
-    const response = await settle(() => payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email: 'not-an-email', fullName: ' ' } }), { id })))
+    const response = await settle(() =>
+      payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email: 'not-an-email', fullName: ' ' } }), { id })),
+    )
     expect(response.status).toBe(400)
     const errors = (response.data as { result: { error: Record<string, string[]> } }).result.error
     expect(errors.email).toEqual(['Please enter a valid email address'])
@@ -288,7 +324,9 @@ describe('cancellation', () => {
     const cookie = await sessionCookieFor(customer.id)
     const response = await postCancel(policy.id, cookie)
     expect(response.status).toBe(409)
-    expect((response.data as { toast: { description: string } }).toast.description).toMatch(/^Annual commitment until .+\. Cancellation available after this date\.$/)
+    expect((response.data as { toast: { description: string } }).toast.description).toMatch(
+      /^Annual commitment until .+\. Cancellation available after this date\.$/,
+    )
     expect(getPolicy(policy.id)).toMatchObject({ status: 'active', canceledAt: null })
 
     const api = (await cancelPolicyApi(routeArgs(jsonRequest('/api/cancel-policy', { policyId: policy.id }, cookie)))) as Response
@@ -302,7 +340,9 @@ describe('cancellation', () => {
     const stranger = await sessionCookieFor(createProfile().id)
     const response = await postCancel(policy.id, stranger)
     expect(response.status).toBe(404)
-    const page = await settle(() => cancelLoader(routeArgs(makeRequest(`/customer/policies/${policy.id}/cancel`, { cookie: stranger }), { policyId: policy.id })))
+    const page = await settle(() =>
+      cancelLoader(routeArgs(makeRequest(`/customer/policies/${policy.id}/cancel`, { cookie: stranger }), { policyId: policy.id })),
+    )
     expect(page.status).toBe(404)
     expect(getPolicy(policy.id)!.status).toBe('incomplete')
   })
@@ -318,7 +358,13 @@ describe('cancellation', () => {
     const canceled = getPolicy(policy.id)!
     expect(canceled.status).toBe('canceled')
     expect(canceled.canceledAt).toBeTruthy()
-    expect(db().select().from(auditLog).where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.canceled'))).all()).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.canceled')))
+        .all(),
+    ).toHaveLength(1)
 
     const again = await postCancel(policy.id, cookie)
     expect(again.status).toBe(409)
@@ -370,7 +416,11 @@ describe('renewal turned off (local mode)', () => {
     const customer = createProfile()
     const lapsed = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() - 1000).toISOString() })
     const later = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() })
-    const stripePolicy = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() - 1000).toISOString(), stripeSubscriptionId: `sub_${customer.id}` })
+    const stripePolicy = createPolicy(customer.id, {
+      status: 'active',
+      cancelAt: new Date(Date.now() - 1000).toISOString(),
+      stripeSubscriptionId: `sub_${customer.id}`,
+    })
     expect(endLocalPoliciesWithRenewalOff()).toBeGreaterThanOrEqual(1)
     expect(getPolicy(lapsed.id)).toMatchObject({ status: 'canceled' })
     expect(getPolicy(later.id)!.status).toBe('active')

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
 import { db } from '~/db/client.server'
-import { auditLog, policies, stripeEvents, vehicles, type Policy } from '~/db/schema'
+import { auditLog, policies, type Policy, stripeEvents, vehicles } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { action } from '~/routes/api.stripe-webhook'
 import { stripeAdapter } from '~/services/stripe.server'
-import { startFakeStripe, signEvent, stripeEvent, type FakeStripe } from '../support/fake-stripe'
-import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
-import { routeArgs } from '../support/requests'
-import { outboxFor as outbox } from '../support/outbox'
+
 import { expectConsoleError } from '../support/console'
+import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { outboxFor as outbox } from '../support/outbox'
+import { routeArgs } from '../support/requests'
 
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 let fake: FakeStripe
@@ -43,7 +45,10 @@ async function deliver(event: unknown, { signature }: { signature?: string | nul
 }
 
 /** A customer goes through Stripe Checkout and pays: returns the completed session (as the event carries it). */
-async function paidCheckout(email = uniqueEmail(), lookupKey: 'chip_only' | 'comprehensive_car_adas_false' = 'comprehensive_car_adas_false') {
+async function paidCheckout(
+  email = uniqueEmail(),
+  lookupKey: 'chip_only' | 'comprehensive_car_adas_false' = 'comprehensive_car_adas_false',
+) {
   const amountCents = lookupKey === 'chip_only' ? 799 : 1999
   const checkout = await stripeAdapter().createCheckout({
     lookupKey,
@@ -62,11 +67,14 @@ function policyOf(subscriptionId: string) {
   return db().select().from(policies).where(eq(policies.stripeSubscriptionId, subscriptionId)).all()
 }
 
-
 const subscriptionEvent = (type: string, subscriptionId: string) => stripeEvent(type, fake.subscription(subscriptionId))
 /** Invoices carry the subscription under parent.subscription_details in current API versions. */
 const invoiceEvent = (type: string, subscriptionId: string) =>
-  stripeEvent(type, { id: `in_${subscriptionId}_${Math.random().toString(36).slice(2)}`, object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } } })
+  stripeEvent(type, {
+    id: `in_${subscriptionId}_${Math.random().toString(36).slice(2)}`,
+    object: 'invoice',
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+  })
 
 /** What the setup flow does at its end: vehicle saved, photos in, coverage started, active. */
 function finishSetup(policy: Policy) {
@@ -75,7 +83,11 @@ function finishSetup(policy: Policy) {
     .values({ profileId: policy.profileId, licensePlate: 'ABC123', licensePlateState: 'UT', year: 2020, make: 'Honda', model: 'Civic' })
     .returning()
     .get()
-  db().update(policies).set({ status: 'active', vehicleId: vehicle.id, windshieldPhotosUploaded: true, coverageStartDate: '2026-11-21' }).where(eq(policies.id, policy.id)).run()
+  db()
+    .update(policies)
+    .set({ status: 'active', vehicleId: vehicle.id, windshieldPhotosUploaded: true, coverageStartDate: '2026-11-21' })
+    .where(eq(policies.id, policy.id))
+    .run()
 }
 
 // --- tests --------------------------------------------------------------------------------------------------------
@@ -99,7 +111,9 @@ describe('signed events we cannot use', () => {
   async function deliverRaw(payload: string) {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
     const headers = { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
-    const response = (await action(routeArgs(new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: payload })))) as Response
+    const response = (await action(
+      routeArgs(new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: payload })),
+    )) as Response
     return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; note?: string } }
   }
 
@@ -120,7 +134,10 @@ describe('signed events we cannot use', () => {
       ['evt_bad_no_data', { id: 'evt_bad_no_data', object: 'event', type: 'invoice.paid' }],
       ['evt_bad_object_string', { id: 'evt_bad_object_string', type: 'customer.subscription.updated', data: { object: 'sub_123' } }],
       ['evt_bad_type', { id: 'evt_bad_type', type: 7, data: { object: { id: 'cs_test_x' } } }],
-      ['evt_thin', { id: 'evt_thin', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered', related_object: { id: 'mtr_1' } }],
+      [
+        'evt_thin',
+        { id: 'evt_thin', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered', related_object: { id: 'mtr_1' } },
+      ],
     ]
     for (const [id, event] of cases) {
       const response = await deliverRaw(JSON.stringify(event))
@@ -155,7 +172,10 @@ describe('signed events we cannot use', () => {
     const subscription = stripeEvent('customer.subscription.updated', { id: 'sub_test_never_existed', object: 'subscription' })
     for (const event of [session, subscription]) {
       const response = await deliver(event)
-      expect(response).toMatchObject({ status: 200, body: { received: true, outcome: 'unusable', note: expect.stringContaining('does not exist at Stripe') } })
+      expect(response).toMatchObject({
+        status: 200,
+        body: { received: true, outcome: 'unusable', note: expect.stringContaining('does not exist at Stripe') },
+      })
       expect(recorded(event.id)).toMatchObject({ type: event.type })
       // Redelivered, it is a duplicate.
       expect((await deliver(event)).body).toMatchObject({ outcome: 'duplicate' })
@@ -201,7 +221,10 @@ describe('checkout.session.completed', () => {
       partnerLocationId: null,
     })
     expect(outbox(email).filter((message) => message.tag === 'finish-setup')).toHaveLength(1)
-    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toMatchObject({ type: 'checkout.session.completed', objectId: session.id })
+    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toMatchObject({
+      type: 'checkout.session.completed',
+      objectId: session.id,
+    })
   })
 
   test('the same session in two different events still makes one policy and one e-mail', async () => {
@@ -225,7 +248,11 @@ describe('out of order', () => {
     const late = await deliver(stripeEvent('checkout.session.completed', session))
     expect(late.status).toBe(200)
     expect(policyOf(subscriptionId)).toHaveLength(1)
-    expect(policyOf(subscriptionId)[0]).toMatchObject({ status: 'incomplete', monthlyPriceCents: 1999, stripeCheckoutSessionId: session.id })
+    expect(policyOf(subscriptionId)[0]).toMatchObject({
+      status: 'incomplete',
+      monthlyPriceCents: 1999,
+      stripeCheckoutSessionId: session.id,
+    })
     expect(outbox(email).filter((message) => message.tag === 'finish-setup')).toHaveLength(1)
   })
 
@@ -250,7 +277,13 @@ describe('out of order', () => {
 
   test('an event for a subscription whose checkout is not complete yet is retried (500), then succeeds', async () => {
     const checkout = await stripeAdapter().createCheckout({
-      lookupKey: 'chip_only', amountCents: 799, partnerLocationId: null, tosVersion: '1.0.1', tosAcceptedAt: new Date().toISOString(), profile: null, cancelPath: '/signup',
+      lookupKey: 'chip_only',
+      amountCents: 799,
+      partnerLocationId: null,
+      tosVersion: '1.0.1',
+      tosAcceptedAt: new Date().toISOString(),
+      profile: null,
+      cancelPath: '/signup',
     })
     const { subscription } = fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: null })
     const stored = fake.state.sessions.get(checkout.id)!
@@ -265,7 +298,16 @@ describe('out of order', () => {
   })
 
   test('a subscription that did not come from our checkout is acknowledged and ignored', async () => {
-    const foreign = { id: 'sub_test_foreign', status: 'active', customer: 'cus_x', cancel_at: null, canceled_at: null, metadata: {}, priceId: 'price_chip_only', created: 0 }
+    const foreign = {
+      id: 'sub_test_foreign',
+      status: 'active',
+      customer: 'cus_x',
+      cancel_at: null,
+      canceled_at: null,
+      metadata: {},
+      priceId: 'price_chip_only',
+      created: 0,
+    }
     fake.state.subscriptions.set(foreign.id, foreign)
     const response = await deliver(subscriptionEvent('customer.subscription.updated', foreign.id))
     expect(response).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } })
@@ -285,7 +327,14 @@ describe('payments', () => {
     const failures = outbox(email).filter((message) => message.tag === 'payment-failed')
     expect(failures).toHaveLength(1)
     expect(failures[0]!.subject).toBe('Your Glass Plan payment failed')
-    expect(db().select().from(auditLog).where(eq(auditLog.entityId, policy!.id)).all().map((row) => row.action)).toContain('policy.past_due')
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, policy!.id))
+        .all()
+        .map((row) => row.action),
+    ).toContain('policy.past_due')
 
     fake.setSubscriptionStatus(subscriptionId, 'active')
     await deliver(invoiceEvent('invoice.paid', subscriptionId))
@@ -369,6 +418,13 @@ describe('cancellation and renewal against Stripe', () => {
     fake.state.subscriptions.get(subscriptionId)!.cancel_at = cancelAt
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(cancelAt * 1000).toISOString())
-    expect(db().select().from(auditLog).where(eq(auditLog.entityId, policy.id)).all().map((row) => row.action)).toContain('policy.renewal_off')
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, policy.id))
+        .all()
+        .map((row) => row.action),
+    ).toContain('policy.renewal_off')
   })
 })

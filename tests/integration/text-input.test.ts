@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups } from '~/db/schema'
+import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
 import { completeClaim } from '~/models/claims.server'
 import { action as adminClaimAction } from '~/routes/admin.claims.$claimId'
 import { action as partnersAction } from '~/routes/admin.partners'
 import { action as submitAction } from '~/routes/customer.submit-claim'
-import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+} from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /** What people type is stored without control characters, and what their files are called is stored short. */
@@ -17,7 +27,9 @@ let jpeg: Buffer
 let operatorCookie: string
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } })
+    .jpeg()
+    .toBuffer()
   operatorCookie = await sessionCookieFor(findOrCreateProfile('operator@example.com').id)
 })
 
@@ -27,7 +39,13 @@ function photo(name: string) {
 
 async function fileClaim(profileId: string, policyId: string, fields: Record<string, string>, photos = [photo('damage.jpg')]) {
   const form = new FormData()
-  const values = { policyId, damageType: 'chip', damageDate: new Date().toISOString().slice(0, 10), description: 'A rock hit the windshield.', ...fields }
+  const values = {
+    policyId,
+    damageType: 'chip',
+    damageDate: new Date().toISOString().slice(0, 10),
+    description: 'A rock hit the windshield.',
+    ...fields,
+  }
   for (const [key, value] of Object.entries(values)) form.append(key, value)
   for (const file of photos) form.append('photos', file)
   const cookie = await sessionCookieFor(profileId)
@@ -64,23 +82,39 @@ describe('control characters in free text', () => {
     const { policy } = createActivePolicy(createProfile().id)
     const claim = createClaim(policy.id)
     const response = await settle(() =>
-      adminClaimAction(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie: operatorCookie, form: { intent: 'deny', reason: '\u0000' } }), { claimId: claim.id })),
+      adminClaimAction(
+        routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie: operatorCookie, form: { intent: 'deny', reason: '\u0000' } }), {
+          claimId: claim.id,
+        }),
+      ),
     )
     expect(response.status).toBe(400)
     expect((response.data as { errors: Record<string, string[]> }).errors.reason).toEqual(['Please give the reason for the denial.'])
-    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({ approvalStatus: 'pending_review', denialReason: null })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      approvalStatus: 'pending_review',
+      denialReason: null,
+    })
   })
 
   it('stores a name with embedded control characters without them (and a phone of only control characters as none)', async () => {
     const response = await settle(() =>
-      partnersAction(routeArgs(makeRequest('/admin/partners', { cookie: operatorCookie, form: { intent: 'create-group', name: 'Wasatch\u0007 Glass\u0000 Co\u001b', phone: '\u0000\u0000' } }))),
+      partnersAction(
+        routeArgs(
+          makeRequest('/admin/partners', {
+            cookie: operatorCookie,
+            form: { intent: 'create-group', name: 'Wasatch\u0007 Glass\u0000 Co\u001b', phone: '\u0000\u0000' },
+          }),
+        ),
+      ),
     )
     expect(response.status).toBe(302)
     const group = db().select().from(partnerGroups).where(eq(partnerGroups.name, 'Wasatch Glass Co')).get()
     expect(group).toMatchObject({ name: 'Wasatch Glass Co', phone: null })
 
     const onlyControls = await settle(() =>
-      partnersAction(routeArgs(makeRequest('/admin/partners', { cookie: operatorCookie, form: { intent: 'create-group', name: '\u0000\u0001\u0002' } }))),
+      partnersAction(
+        routeArgs(makeRequest('/admin/partners', { cookie: operatorCookie, form: { intent: 'create-group', name: '\u0000\u0001\u0002' } })),
+      ),
     )
     expect(onlyControls.status).toBe(400)
   })
@@ -95,14 +129,22 @@ describe('original file names', () => {
     expect(longName).toHaveLength(5000)
     const response = await fileClaim(profile.id, policy.id, {}, [photo(longName)])
     expect(response.status).toBe(302)
-    const [document] = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claimsOf(policy.id)[0]!.id)).all()
+    const [document] = db()
+      .select()
+      .from(claimDocuments)
+      .where(eq(claimDocuments.claimId, claimsOf(policy.id)[0]!.id))
+      .all()
     expect(document!.fileName.length).toBeLessThanOrEqual(MAX_STORED_FILE_NAME)
     expect(document!.fileName).toMatch(/^windshield-windshield-.*….jpg$/)
   })
 
   it('does the same for the invoice and repair photos a shop uploads', async () => {
     const { policy } = createActivePolicy(createProfile().id)
-    const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: createPartnerGroup().id })
+    const claim = createClaim(policy.id, {
+      approvalStatus: 'approved',
+      lifecycleStatus: 'approved',
+      assignedPartnerGroupId: createPartnerGroup().id,
+    })
     const upload = (fieldName: string, fileName: string) => ({ fieldName, fileName, contentType: 'image/jpeg', bytes: jpeg })
     await completeClaim({
       code: claim.confirmationCode,
@@ -112,7 +154,13 @@ describe('original file names', () => {
       invoice: upload('invoice', `invoice-${'x'.repeat(4990)}.jpeg`),
       repairPhotos: [upload('repairPhotos', 'after.png')],
     })
-    const names = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all().map((row) => row.fileName).sort()
+    const names = db()
+      .select()
+      .from(claimDocuments)
+      .where(eq(claimDocuments.claimId, claim.id))
+      .all()
+      .map((row) => row.fileName)
+      .sort()
     expect(names[0]).toBe('after.png')
     expect(names[1]!.length).toBeLessThanOrEqual(MAX_STORED_FILE_NAME)
     expect(names[1]).toMatch(/^invoice-x+….jpeg$/)

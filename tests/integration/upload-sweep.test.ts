@@ -1,15 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { db } from '~/db/client.server'
 import { env } from '~/env.server'
 import { submitClaim } from '~/models/claims.server'
 import { savePolicyPhotos } from '~/models/policy-setup.server'
 import { sweepOrphanUploads } from '~/models/upload-sweep.server'
-import { uploadsPath, type UploadedFile } from '~/services/storage.server'
-import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
+import { type UploadedFile, uploadsPath } from '~/services/storage.server'
+
 import { expectConsoleError } from '../support/console'
+import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
 
 /**
  * Issue 13 item 4: uploads are renamed into place only when the transaction that records them commits, and a sweep
@@ -18,12 +21,19 @@ import { expectConsoleError } from '../support/console'
 
 let jpeg: Buffer
 const uploads = () => path.join(env().DATA_DIR, 'uploads')
-const photo = (fieldName = 'photos', name = 'damage.jpg'): UploadedFile => ({ fieldName, fileName: name, contentType: 'image/jpeg', bytes: jpeg })
+const photo = (fieldName = 'photos', name = 'damage.jpg'): UploadedFile => ({
+  fieldName,
+  fileName: name,
+  contentType: 'image/jpeg',
+  bytes: jpeg,
+})
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** Every file under uploads/, relative. */
 function allFiles(): string[] {
-  return fs.existsSync(uploads()) ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(uploads(), rel)).isFile()).sort() : []
+  return fs.existsSync(uploads())
+    ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(uploads(), rel)).isFile()).sort()
+    : []
 }
 
 /** A real failure inside the transaction: SQLite refuses the insert. */
@@ -40,7 +50,11 @@ function write(rel: string, ageMs: number) {
   const at = new Date(Date.now() - ageMs)
   fs.utimesSync(file, at, at)
   // The folders it made are as old as the file (the owned claim's and policy's folders were made just now, fine).
-  for (let folder = path.dirname(file); folder.startsWith(uploads() + path.sep) && !/claim-documents$|policy-photos$/.test(folder); folder = path.dirname(folder)) {
+  for (
+    let folder = path.dirname(file);
+    folder.startsWith(uploads() + path.sep) && !/claim-documents$|policy-photos$/.test(folder);
+    folder = path.dirname(folder)
+  ) {
     fs.utimesSync(folder, at, at)
   }
   return rel
@@ -50,7 +64,9 @@ const HOUR = 60 * 60 * 1000
 
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
+    .jpeg()
+    .toBuffer()
 })
 
 describe('staged uploads', () => {
@@ -59,7 +75,16 @@ describe('staged uploads', () => {
     const { policy } = createActivePolicy(profile.id)
     const before = allFiles()
     await expect(
-      failInserts('claim_documents', () => submitClaim({ profile, policyId: policy.id, damageType: 'chip', description: 'x', damageDate: today(), photos: [photo(), photo()] })),
+      failInserts('claim_documents', () =>
+        submitClaim({
+          profile,
+          policyId: policy.id,
+          damageType: 'chip',
+          description: 'x',
+          damageDate: today(),
+          photos: [photo(), photo()],
+        }),
+      ),
     ).rejects.toThrow(/refused by the test/)
     expect(allFiles()).toEqual(before)
   })
@@ -67,7 +92,14 @@ describe('staged uploads', () => {
   it('a filed claim leaves its final files only: photo, thumbnail and the shop copy, no temporary file', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
-    const claim = await submitClaim({ profile, policyId: policy.id, damageType: 'chip', description: 'x', damageDate: today(), photos: [photo()] })
+    const claim = await submitClaim({
+      profile,
+      policyId: policy.id,
+      damageType: 'chip',
+      description: 'x',
+      damageDate: today(),
+      photos: [photo()],
+    })
     const files = allFiles().filter((rel) => rel.includes(claim.id))
     expect(files).toHaveLength(3)
     expect(files.some((rel) => rel.endsWith('.tmp'))).toBe(false)
@@ -82,7 +114,9 @@ describe('staged uploads', () => {
     expect(first.ok).toBe(true)
     const headOn = uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)
     const original = fs.readFileSync(headOn)
-    const other = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a33' } }).jpeg().toBuffer()
+    const other = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer()
     const sqlite = db().$client
     sqlite.exec("CREATE TRIGGER fail_photo_update BEFORE UPDATE ON policy_photos BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
     try {
@@ -100,7 +134,14 @@ describe('the upload sweep', () => {
   it('removes old temporary files, folders no row owns and files no row points to; keeps young and referenced ones', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
-    const live = await submitClaim({ profile, policyId: policy.id, damageType: 'chip', description: 'x', damageDate: today(), photos: [photo()] })
+    const live = await submitClaim({
+      profile,
+      policyId: policy.id,
+      damageType: 'chip',
+      description: 'x',
+      damageDate: today(),
+      photos: [photo()],
+    })
     const liveFiles = allFiles().filter((rel) => rel.includes(live.id))
     const otherClaim = createClaim(policy.id)
 

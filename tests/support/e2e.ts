@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test as base } from '@playwright/test'
+
 import { createProfile, findOrCreateProfile, sessionCookieFor, uniqueEmail } from './factories'
 import { outboxFor } from './outbox'
 
-export { outboxFor, type OutboxEmail } from './outbox'
+export { type OutboxEmail, outboxFor } from './outbox'
 import type { Profile } from '~/db/schema'
-
 
 type Fixtures = {
   /** True in the 'js-on' project. */
@@ -26,7 +26,9 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ context, baseURL }, use) => {
     await use(async (overrides = {}) => {
       // A given e-mail (e.g. the operator's) reuses that profile; otherwise a new customer.
-      const profile = overrides.email ? findOrCreateProfile(overrides.email, overrides) : createProfile({ email: uniqueEmail(), ...overrides })
+      const profile = overrides.email
+        ? findOrCreateProfile(overrides.email, overrides)
+        : createProfile({ email: uniqueEmail(), ...overrides })
       await addSessionCookie(context, baseURL!, profile.id)
       return profile
     })
@@ -47,12 +49,13 @@ function rand(n: number) {
   return Math.floor(Math.random() * n)
 }
 
-
 /** Waits for an e-mail to the address whose subject matches. */
 export async function waitForEmail(to: string, subject: RegExp | string = /.*/, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const match = outboxFor(to).find((email) => (typeof subject === 'string' ? email.subject.includes(subject) : subject.test(email.subject)))
+    const match = outboxFor(to).find((email) =>
+      typeof subject === 'string' ? email.subject.includes(subject) : subject.test(email.subject),
+    )
     if (match) return match
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with subject ${subject} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 150))

@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm'
+
+import { createSession } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import {
-  claims,
-  partnerGroups,
-  policies,
-  policyPhotos,
-  profiles,
-  vehicles,
-  type Claim,
-  type Policy,
-  type Profile,
-} from '~/db/schema'
-import { createSession } from '~/auth/session.server'
+import { type Claim, claims, partnerGroups, policies, type Policy, policyPhotos, type Profile, profiles, vehicles } from '~/db/schema'
+
 import { seed } from '../../drizzle/seed'
 
 /**
@@ -44,10 +36,7 @@ export function findOrCreateProfile(email: string, overrides: Partial<typeof pro
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
-export function createPolicy(
-  profileId: string,
-  overrides: Partial<typeof policies.$inferInsert> = {},
-): Policy {
+export function createPolicy(profileId: string, overrides: Partial<typeof policies.$inferInsert> = {}): Policy {
   const now = new Date()
   return db()
     .insert(policies)
@@ -113,7 +102,9 @@ export function createClaim(policyId: string, overrides: Partial<typeof claims.$
       policyId,
       damageType: 'chip',
       description: 'A rock hit the windshield on I-15.',
-      confirmationCode: `CS-${createId(6).toUpperCase().replace(/[01ILO]/g, 'X')}`,
+      confirmationCode: `CS-${createId(6)
+        .toUpperCase()
+        .replace(/[01ILO]/g, 'X')}`,
       ...overrides,
     })
     .returning()

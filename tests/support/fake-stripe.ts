@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+
 import Stripe from 'stripe'
 
 /**
@@ -108,7 +109,12 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
               url: `/v1/checkout/sessions/${session.id}/line_items`,
               data: lineItems.map((item, index) => {
                 const price = priceById(item.priceId)
-                return { id: `li_${session.id}_${index}`, object: 'item', quantity: item.quantity, price: price ? priceJson(price, false) : null }
+                return {
+                  id: `li_${session.id}_${index}`,
+                  object: 'item',
+                  quantity: item.quantity,
+                  price: price ? priceJson(price, false) : null,
+                }
               }),
             },
           }
@@ -124,7 +130,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       object: 'subscription',
       livemode: false,
       cancel_at_period_end: false,
-      items: { object: 'list', has_more: false, data: [{ id: `si_${subscription.id}`, object: 'subscription_item', quantity: 1, price: price ? priceJson(price, false) : null }] },
+      items: {
+        object: 'list',
+        has_more: false,
+        data: [{ id: `si_${subscription.id}`, object: 'subscription_item', quantity: 1, price: price ? priceJson(price, false) : null }],
+      },
     }
   }
 
@@ -149,7 +159,13 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         created: now(),
       }
       state.subscriptions.set(subscription.id, subscription)
-      Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id, customer_details: { email, name } })
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        customer,
+        subscription: subscription.id,
+        customer_details: { email, name },
+      })
     }
     return { session: sessionJson(session), subscription: subscriptionJson(state.subscriptions.get(session.subscription!)!) }
   }
@@ -176,7 +192,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     const url = new URL(request.url ?? '/', 'http://fake')
     const method = request.method ?? 'GET'
     const query = parseForm(url.searchParams)
-    const body = request.headers['content-type']?.includes('application/json') ? (rawBody ? JSON.parse(rawBody) : {}) : parseForm(new URLSearchParams(rawBody))
+    const body = request.headers['content-type']?.includes('application/json')
+      ? rawBody
+        ? JSON.parse(rawBody)
+        : {}
+      : parseForm(new URLSearchParams(rawBody))
     const path = url.pathname
     const segments = path.split('/').filter(Boolean)
 
@@ -196,7 +216,14 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       if (!session) return { status: 404, body: null, html: page('Not found', '<p>No such checkout session.</p>') }
       const item = session.lineItems[0]
       const amount = item ? (priceById(item.priceId)?.unitAmount ?? 0) / 100 : 0
-      return { status: 200, body: null, html: page('Fake Stripe Checkout', `<p data-session-id="${session.id}">Test checkout ${session.id}</p><p>$${amount.toFixed(2)} per month</p>`) }
+      return {
+        status: 200,
+        body: null,
+        html: page(
+          'Fake Stripe Checkout',
+          `<p data-session-id="${session.id}">Test checkout ${session.id}</p><p>$${amount.toFixed(2)} per month</p>`,
+        ),
+      }
     }
 
     // --- the API ---------------------------------------------------------------------------------------------
@@ -211,8 +238,16 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     if (resource === 'prices' && method === 'GET' && !id) {
       const keys = toStrings(query.lookup_keys)
       const activeOnly = query.active === 'true'
-      const matches = [...state.prices.values()].filter((price) => (keys.length === 0 || keys.includes(price.lookupKey)) && (!activeOnly || price.active))
-      return { status: 200, body: list('/v1/prices', matches.map((price) => priceJson(price, expand.includes('data.product')))) }
+      const matches = [...state.prices.values()].filter(
+        (price) => (keys.length === 0 || keys.includes(price.lookupKey)) && (!activeOnly || price.active),
+      )
+      return {
+        status: 200,
+        body: list(
+          '/v1/prices',
+          matches.map((price) => priceJson(price, expand.includes('data.product'))),
+        ),
+      }
     }
 
     if (resource === 'checkout' && id === 'sessions') {
@@ -250,7 +285,18 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       if (method === 'GET' && !sessionId) {
         const subscriptionId = query.subscription ? String(query.subscription) : undefined
         const matches = [...state.sessions.values()].filter((session) => !subscriptionId || session.subscription === subscriptionId)
-        return { status: 200, body: list('/v1/checkout/sessions', matches.map((session) => sessionJson(session, expand.map((path) => path.replace(/^data\./, ''))))) }
+        return {
+          status: 200,
+          body: list(
+            '/v1/checkout/sessions',
+            matches.map((session) =>
+              sessionJson(
+                session,
+                expand.map((path) => path.replace(/^data\./, '')),
+              ),
+            ),
+          ),
+        }
       }
       if (method === 'GET' && sessionId) {
         const session = state.sessions.get(sessionId)
@@ -263,13 +309,15 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       if (!subscription) return missingResource('subscription', id)
       if (method === 'GET') return { status: 200, body: subscriptionJson(subscription) }
       if (method === 'DELETE') {
-        if (subscription.status === 'canceled') return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
+        if (subscription.status === 'canceled')
+          return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
         subscription.status = 'canceled'
         subscription.canceled_at = now()
         return { status: 200, body: subscriptionJson(subscription) }
       }
       if (method === 'POST') {
-        if (subscription.status === 'canceled') return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
+        if (subscription.status === 'canceled')
+          return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
         if ('cancel_at' in body) subscription.cancel_at = body.cancel_at === '' ? null : Number(body.cancel_at)
         if (body.metadata) Object.assign(subscription.metadata, toStringRecord(body.metadata))
         return { status: 200, body: subscriptionJson(subscription) }
@@ -278,7 +326,12 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
 
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
       if (!body.customer) return invalid('Missing required param: customer.', 'customer')
-      const portal = { id: newId('bps'), customer: String(body.customer), return_url: String(body.return_url ?? ''), url: `${baseUrl}/portal/${String(body.customer)}` }
+      const portal = {
+        id: newId('bps'),
+        customer: String(body.customer),
+        return_url: String(body.return_url ?? ''),
+        url: `${baseUrl}/portal/${String(body.customer)}`,
+      }
       state.portalSessions.push(portal)
       return { status: 200, body: { ...portal, object: 'billing_portal.session', livemode: false } }
     }
@@ -301,7 +354,10 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         response.end(result.html)
         return
       }
-      response.writeHead(result.status, { 'Content-Type': 'application/json', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` })
+      response.writeHead(result.status, {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}`,
+      })
       response.end(JSON.stringify(result.body))
     })
   })
@@ -340,7 +396,17 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
 
 /** An event as Stripe delivers it. */
 export function stripeEvent(type: string, object: unknown, id = `evt_test_${crypto.randomBytes(9).toString('hex')}`) {
-  return { id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } }
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  }
 }
 
 /** The raw body and a valid `Stripe-Signature` header for it. */
@@ -404,7 +470,10 @@ function notFound(path: string) {
 }
 
 function missingResource(kind: string, id: string) {
-  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` } } }
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` } },
+  }
 }
 
 function invalid(message: string, param: string | undefined) {

@@ -6,14 +6,27 @@
  */
 import { db } from '~/db/client.server'
 import { localCheckouts } from '~/db/schema'
-import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from './factories'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPolicy,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+} from './factories'
 
 ensureSeeded()
 const customer = createProfile()
 const { policy } = createActivePolicy(customer.id)
 const unfinished = createPolicy(customer.id)
 const pending = createClaim(policy.id)
-const denied = createClaim(policy.id, { approvalStatus: 'denied', reviewedAt: new Date().toISOString(), denialReason: 'Pre-existing damage.' })
+const denied = createClaim(policy.id, {
+  approvalStatus: 'denied',
+  reviewedAt: new Date().toISOString(),
+  denialReason: 'Pre-existing damage.',
+})
 const approved = createClaim(policy.id, { approvalStatus: 'approved', reviewedAt: new Date().toISOString() })
 const operator = findOrCreateProfile(process.env.ADMIN_EMAILS!.split(',')[0]!)
 const checkout = db()

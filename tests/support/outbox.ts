@@ -1,7 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export type OutboxEmail = { id: string; to: string; from: string; subject: string; text: string; html: string; tag: string; createdAt: string }
+export type OutboxEmail = {
+  id: string
+  to: string
+  from: string
+  subject: string
+  text: string
+  html: string
+  tag: string
+  createdAt: string
+}
 
 /** E-mails the app wrote to the outbox (DESIGN §4) for this address, newest first. */
 export function outboxFor(to: string, dataDir = process.env.DATA_DIR!): OutboxEmail[] {

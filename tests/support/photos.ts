@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import sharp from 'sharp'
 
 /**
@@ -10,7 +11,9 @@ import sharp from 'sharp'
 export async function makePhotos(colours: Record<string, string>, size = { width: 320, height: 240 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-photos-'))
   for (const [name, background] of Object.entries(colours)) {
-    await sharp({ create: { ...size, channels: 3, background } }).jpeg().toFile(path.join(dir, `${name}.jpg`))
+    await sharp({ create: { ...size, channels: 3, background } })
+      .jpeg()
+      .toFile(path.join(dir, `${name}.jpg`))
   }
   return {
     photo: (name: string) => path.join(dir, `${name}.jpg`),

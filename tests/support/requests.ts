@@ -3,7 +3,12 @@ import { RouterContextProvider } from 'react-router'
 /** Builds a Request as a browser on our own pages would send it (same-origin Origin header), for loaders/actions. */
 export function makeRequest(
   path: string,
-  init: { method?: string; form?: Record<string, string | string[] | Blob> | FormData; cookie?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string
+    form?: Record<string, string | string[] | Blob> | FormData
+    cookie?: string
+    headers?: Record<string, string>
+  } = {},
 ) {
   const url = new URL(path, process.env.APP_URL ?? 'http://localhost:3999')
   const headers = new Headers(init.headers)

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+
 import { stripeE2eSettings } from '../e2e-stripe/settings'
 import { startFakeStripe } from './fake-stripe'
 

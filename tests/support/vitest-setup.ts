@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { afterAll, afterEach, beforeEach } from 'vitest'
+
 import { allowedConsoleErrors, consoleErrors } from './console'
 
 // Each test file gets its own data directory, so its own SQLite file, outbox and uploads (STYLE §9).

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest'
+
 import type { Policy } from '~/db/schema'
-import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
 import { allowedDamageTypes, appealDeadline, canAppeal, isFiledLate, isFutureDate, planYear, responseHoursLeft } from '~/domain/claims'
+import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
 
 const policy = (overrides: Partial<Policy> = {}) =>
-  ({ id: 'p1', profileId: 'me', status: 'active', windshieldPhotosUploaded: true, planType: 'comprehensive', coverageStartDate: '2025-03-01', createdAt: '2025-02-27T10:00:00.000Z', ...overrides }) as Policy
+  ({
+    id: 'p1',
+    profileId: 'me',
+    status: 'active',
+    windshieldPhotosUploaded: true,
+    planType: 'comprehensive',
+    coverageStartDate: '2025-03-01',
+    createdAt: '2025-02-27T10:00:00.000Z',
+    ...overrides,
+  }) as Policy
 
 describe('who may file a claim', () => {
   it('only the owner, on an active policy with its photos uploaded', () => {
@@ -48,7 +58,11 @@ describe('plan years', () => {
     expect(planYear(p, new Date('2026-03-01T00:00:00Z')).end.toISOString().slice(0, 10)).toBe('2027-03-01')
   })
   it('fall back to the policy creation date before setup', () => {
-    expect(planYear(policy({ coverageStartDate: null }), new Date('2025-12-01T00:00:00Z')).start.toISOString().slice(0, 10)).toBe('2025-02-27')
+    expect(
+      planYear(policy({ coverageStartDate: null }), new Date('2025-12-01T00:00:00Z'))
+        .start.toISOString()
+        .slice(0, 10),
+    ).toBe('2025-02-27')
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { allowedConsoleErrors, consoleErrors, expectConsoleError } from '../support/console'
 
 /** The setup's console.error guard (tests/support/vitest-setup.ts): it sees every error log of a test. */

@@ -1,29 +1,56 @@
-import { describe, it, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
+
+import { formatLongDate } from '~/domain/format'
+import { lookupKeyFor } from '~/domain/plans'
+
+import type { LegalDocument } from '../../app/content/legal'
 import { legalDocumentText, linkify } from '../../app/content/legal'
-import { TOS_LAST_UPDATED, TOS_VERSION, termsOfService } from '../../app/content/terms'
+import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLAN_ORDER, planDisplayName, PLANS } from '../../app/content/marketing'
 import { PRIVACY_LAST_UPDATED, PRIVACY_SECTION_IDS, privacyPolicy } from '../../app/content/privacy'
+import { termsOfService, TOS_LAST_UPDATED, TOS_VERSION } from '../../app/content/terms'
 import {
   ALL_MAKES,
   EXCLUDED_MAKES,
-  MIN_VEHICLE_YEAR,
-  POPULAR_MAKES,
-  US_STATES,
   isExcludedMake,
   isMakeAllowed,
   isUsStateCode,
   makesFor,
+  MIN_VEHICLE_YEAR,
+  POPULAR_MAKES,
+  US_STATES,
   vehicleYears,
 } from '../../app/content/vehicles'
-import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLANS, PLAN_ORDER, planDisplayName } from '../../app/content/marketing'
-import { lookupKeyFor } from '~/domain/plans'
-import type { LegalDocument } from '../../app/content/legal'
-import { formatLongDate } from '~/domain/format'
 
 const SPEC_EXCLUDED = [
-  'Acura', 'Audi', 'BMW', 'Cadillac', 'Genesis', 'Infiniti', 'Land Rover', 'Lexus', 'Lincoln',
-  'Mercedes-Benz', 'Porsche', 'Tesla', 'AC Cars', 'Alfa Romeo', 'Aston Martin', 'Bentley', 'Ferrari',
-  'Fisker', 'Jaguar', 'Lamborghini', 'Lotus', 'Lucid', 'Maserati', 'McLaren', 'Polestar', 'Rivian',
-  'Rolls-Royce', 'Saab', 'Volvo',
+  'Acura',
+  'Audi',
+  'BMW',
+  'Cadillac',
+  'Genesis',
+  'Infiniti',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Mercedes-Benz',
+  'Porsche',
+  'Tesla',
+  'AC Cars',
+  'Alfa Romeo',
+  'Aston Martin',
+  'Bentley',
+  'Ferrari',
+  'Fisker',
+  'Jaguar',
+  'Lamborghini',
+  'Lotus',
+  'Lucid',
+  'Maserati',
+  'McLaren',
+  'Polestar',
+  'Rivian',
+  'Rolls-Royce',
+  'Saab',
+  'Volvo',
 ]
 
 const opts = { supportEmail: 'help@example.test', companyName: 'Example Glass LLC' }
@@ -258,11 +285,7 @@ describe('legal helpers', () => {
 
 describe('landing page copy', () => {
   it('has three plan cards with names, copy and signup links', () => {
-    expect(PLAN_ORDER.map((key) => PLANS[key].name)).toEqual([
-      'Chip Repair Only',
-      'Comprehensive — Car',
-      'Comprehensive — Truck/SUV',
-    ])
+    expect(PLAN_ORDER.map((key) => PLANS[key].name)).toEqual(['Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Truck/SUV'])
     expect(PLANS.chip_only.href).toBe('/signup?planType=chip_only')
     expect(PLANS.comprehensive_trucksuv.href).toBe('/signup?planType=comprehensive&vehicleType=trucksuv')
     for (const key of PLAN_ORDER) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -20,7 +21,14 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s
 /** The app-relative path an import points to ('~/x' and './x' resolved), or the package name as written. */
 function target(fromFile: string, specifier: string) {
   if (specifier.startsWith('~/')) return { internal: true, path: specifier.slice(2) }
-  if (specifier.startsWith('.')) return { internal: true, path: path.relative(APP, path.resolve(APP, path.dirname(fromFile), specifier)).split(path.sep).join('/') }
+  if (specifier.startsWith('.'))
+    return {
+      internal: true,
+      path: path
+        .relative(APP, path.resolve(APP, path.dirname(fromFile), specifier))
+        .split(path.sep)
+        .join('/'),
+    }
   return { internal: false, path: specifier }
 }
 
@@ -59,9 +67,20 @@ function appSources(): SourceFile[] {
 describe('dependencies run one way', () => {
   it('the checker finds each kind of violation', () => {
     const found = dependencyViolations([
-      { file: 'domain/rules.ts', source: "import { db } from '~/db/client.server'\nimport fs from 'node:fs'\nimport { z } from 'zod'\nimport { x } from './plans'" },
-      { file: 'models/claims.server.ts', source: "import { Card } from '~/components/card'\nimport type { Route } from '../routes/x'\nimport { rule } from '~/domain/claims'" },
-      { file: 'components/card.tsx', source: "import { getClaim } from '~/models/claims.server'\nexport { thing } from '../services/storage.server'\nimport { formatPrice } from '~/domain/format'" },
+      {
+        file: 'domain/rules.ts',
+        source: "import { db } from '~/db/client.server'\nimport fs from 'node:fs'\nimport { z } from 'zod'\nimport { x } from './plans'",
+      },
+      {
+        file: 'models/claims.server.ts',
+        source:
+          "import { Card } from '~/components/card'\nimport type { Route } from '../routes/x'\nimport { rule } from '~/domain/claims'",
+      },
+      {
+        file: 'components/card.tsx',
+        source:
+          "import { getClaim } from '~/models/claims.server'\nexport { thing } from '../services/storage.server'\nimport { formatPrice } from '~/domain/format'",
+      },
       { file: 'content/demo.ts', source: "import type { CardData } from '~/components/card'" },
       { file: 'models/checkout.server.ts', source: 'export function limited(request: Request) {}' },
     ])

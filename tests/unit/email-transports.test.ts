@@ -2,13 +2,16 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { signInEmail } from '~/emails/sign-in'
+
 import { db } from '~/db/client.server'
 import { emailLog } from '~/db/schema'
+import { signInEmail } from '~/emails/sign-in'
 import { outboxDir, outboxTransport, sendEmail, setEmailTransport } from '~/services/email.server'
 import { postmarkTransport } from '~/services/postmark.server'
+
 import { expectConsoleError } from '../support/console'
 
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }
@@ -89,7 +92,10 @@ describe('Postmark adapter', () => {
     fake.replies.push({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } })
     await expect(postmarkTransport('t', apiUrl).send({ ...message, from: 'a@b.co' })).rejects.toThrow(/Invalid email request/)
 
-    fake.replies.push({ status: 422, body: { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' } })
+    fake.replies.push({
+      status: 422,
+      body: { ErrorCode: 406, Message: 'You tried to send to a recipient that has been marked as inactive.' },
+    })
     setEmailTransport(postmarkTransport('t', apiUrl))
     const sent = await sendEmail({ ...message, to: 'inactive@example.com' })
     expect(sent).toBeNull()
@@ -119,7 +125,10 @@ describe('outbox adapter', () => {
     const first = await outboxTransport.send({ ...message, to: 'first@example.com', from: 'a@b.co' })
     await new Promise((resolve) => setTimeout(resolve, 5))
     await outboxTransport.send({ ...message, to: 'second@example.com', from: 'a@b.co' })
-    const files = fs.readdirSync(outboxDir()).filter((file) => file.endsWith('.json')).sort()
+    const files = fs
+      .readdirSync(outboxDir())
+      .filter((file) => file.endsWith('.json'))
+      .sort()
     expect(files.some((file) => file.endsWith('.tmp'))).toBe(false)
     const bodies = files.map((file) => JSON.parse(fs.readFileSync(path.join(outboxDir(), file), 'utf8')))
     const firstIndex = bodies.findIndex((body) => body.to === 'first@example.com')

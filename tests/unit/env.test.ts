@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { ConfigError, parseEnv } from '~/env.server'
 
 function tempDir() {
@@ -78,10 +80,18 @@ describe('configuration', () => {
 describe('local adapters outside this machine (issue 13)', () => {
   it('refuses to start in production with a public APP_URL and the local checkout or outbox, naming what is missing', () => {
     const base = { DATA_DIR: tempDir(), NODE_ENV: 'production', APP_URL: 'https://glass.example', SESSION_SECRET: 'x'.repeat(40) }
-    expect(() => parseEnv(base)).toThrow(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production/)
-    expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/^Configuration error: POSTMARK_SERVER_TOKEN required/)
-    expect(() => parseEnv({ ...base, POSTMARK_SERVER_TOKEN: 'pm' })).toThrow(/^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET required/)
-    expect(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', POSTMARK_SERVER_TOKEN: 'pm' }).payments).toBe('stripe')
+    expect(() => parseEnv(base)).toThrow(
+      /^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production/,
+    )
+    expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
+      /^Configuration error: POSTMARK_SERVER_TOKEN required/,
+    )
+    expect(() => parseEnv({ ...base, POSTMARK_SERVER_TOKEN: 'pm' })).toThrow(
+      /^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET required/,
+    )
+    expect(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', POSTMARK_SERVER_TOKEN: 'pm' }).payments).toBe(
+      'stripe',
+    )
   })
 
   it('keeps the embedded default working on a loopback APP_URL, in production mode too', () => {

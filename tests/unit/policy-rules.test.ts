@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/domain/policies'
+
 import { formatLongDate } from '~/domain/format'
+import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/domain/policies'
 
 const termEnds = '2027-11-21T12:00:00.000Z'
 const policy = (overrides: Partial<{ status: string; initialTermEndsAt: string | null; windshieldPhotosUploaded: boolean }> = {}) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
+
 import type { PolicyPhoto } from '~/db/schema'
-import { hasRequiredPhotos, wizardStep, type PhotoSlots } from '~/models/policy-setup.server'
 import { isSetupDone } from '~/domain/policies'
+import { hasRequiredPhotos, type PhotoSlots, wizardStep } from '~/models/policy-setup.server'
 import { isMakeEligible } from '~/models/vehicles.server'
 import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleSchema } from '~/validation/policy-setup'
 
@@ -54,7 +55,12 @@ describe('vehicle form', () => {
   const valid = { intent: 'complete', licensePlate: ' abc-12 ', licensePlateState: 'ut', year: '2019', make: 'Toyota', model: 'Camry' }
 
   test('stores the plate and state upper case, the year as a number', () => {
-    expect(vehicleSchema('comprehensive', now).parse(valid)).toEqual({ ...valid, licensePlate: 'ABC-12', licensePlateState: 'UT', year: 2019 })
+    expect(vehicleSchema('comprehensive', now).parse(valid)).toEqual({
+      ...valid,
+      licensePlate: 'ABC-12',
+      licensePlateState: 'UT',
+      year: 2019,
+    })
   })
 
   test('years run from 1980 to the current year', () => {

@@ -1,12 +1,22 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+
 import { PRICE_PLACEHOLDER } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
-import { resetEnvForTests } from '~/env.server'
-import { adasAddonCents, comprehensiveFromCents, getPricing, invalidatePricingCache, planCards, priceFor, type PricingMap } from '~/models/pricing.server'
-import { LOOKUP_KEYS } from '~/domain/plans'
-import { SEED_PRICES } from '../../drizzle/seed'
 import { formatPrice } from '~/domain/format'
+import { LOOKUP_KEYS } from '~/domain/plans'
+import { resetEnvForTests } from '~/env.server'
+import {
+  adasAddonCents,
+  comprehensiveFromCents,
+  getPricing,
+  invalidatePricingCache,
+  planCards,
+  priceFor,
+  type PricingMap,
+} from '~/models/pricing.server'
+
+import { SEED_PRICES } from '../../drizzle/seed'
 
 const listStripePrices = vi.hoisted(() => vi.fn())
 vi.mock('~/services/stripe.server', () => ({ listStripePrices }))
@@ -78,7 +88,13 @@ describe('getPricing (local mode)', () => {
   })
 
   test('reads the prices table', async () => {
-    db().insert(prices).values([{ lookupKey: 'chip_only', amountCents: 899 }, { lookupKey: 'unrelated', amountCents: 5 }]).run()
+    db()
+      .insert(prices)
+      .values([
+        { lookupKey: 'chip_only', amountCents: 899 },
+        { lookupKey: 'unrelated', amountCents: 5 },
+      ])
+      .run()
     expect(await getPricing()).toEqual({ chip_only: 899 })
   })
 

@@ -1,11 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { commitmentNote } from '~/domain/messages'
+
 import type { Policy } from '~/db/schema'
+import { commitmentNote } from '~/domain/messages'
+import { isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
 import { cancellationOptions, inCommitment } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
-import { isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
 
 function form(values: Record<string, string>) {
   const data = new FormData()
@@ -18,7 +19,11 @@ describe('lookup keys', () => {
     for (const key of LOOKUP_KEYS) {
       const plan = planForLookupKey(key)
       expect(
-        lookupKeyOf({ planType: plan.planType, vehicleType: plan.vehicleType ?? 'car', hasAdas: plan.hasAdas === null ? undefined : plan.hasAdas ? 'true' : 'false' }),
+        lookupKeyOf({
+          planType: plan.planType,
+          vehicleType: plan.vehicleType ?? 'car',
+          hasAdas: plan.hasAdas === null ? undefined : plan.hasAdas ? 'true' : 'false',
+        }),
       ).toBe(key)
     }
   })
@@ -81,6 +86,8 @@ describe('the commitment', () => {
   })
 
   it('states the SPEC note in US long format', () => {
-    expect(commitmentNote('2027-11-21T06:00:00.000Z')).toBe('Annual commitment until November 21, 2027. Cancellation available after this date.')
+    expect(commitmentNote('2027-11-21T06:00:00.000Z')).toBe(
+      'Annual commitment until November 21, 2027. Cancellation available after this date.',
+    )
   })
 })

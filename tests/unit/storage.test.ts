@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
+
 import {
   deleteStored,
   readMultipartForm,
@@ -16,7 +18,9 @@ function multipartRequest(form: FormData) {
 }
 
 async function jpeg(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer()
 }
 
 describe('readMultipartForm', () => {
@@ -58,7 +62,9 @@ describe('readMultipartForm', () => {
 
 describe('storeImage', () => {
   test('re-encodes to a JPEG no larger than 2560 px plus a thumbnail', async () => {
-    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer()
     const stored = await storeImage({ fieldName: 'head_on', fileName: 'a.png', contentType: 'image/png', bytes: png }, 'test/one/head_on')
     expect(stored).toEqual({ filePath: 'test/one/head_on.jpg', thumbPath: 'test/one/head_on.thumb.jpg' })
     const main = await sharp(uploadsPath(stored.filePath)).metadata()

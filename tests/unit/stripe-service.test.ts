@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
 import type { Policy } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
 import { CheckoutUnavailableError, listStripePrices, stripeAdapter } from '~/services/stripe.server'
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
+
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
 
 // The real SDK against the fake: what we send Stripe, and what we make of its answers.
 let fake: FakeStripe
@@ -41,7 +43,11 @@ describe('listStripePrices', () => {
       comprehensive_car_adas_false: { amountCents: 1999, priceId: 'price_comprehensive_car_adas_false' },
     })
     const [request] = fake.requestsTo('GET', '/v1/prices').slice(-1)
-    expect(request!.query).toMatchObject({ lookup_keys: ['chip_only', 'comprehensive_car_adas_false', 'comprehensive_car_adas_true'], active: 'true', expand: ['data.product'] })
+    expect(request!.query).toMatchObject({
+      lookup_keys: ['chip_only', 'comprehensive_car_adas_false', 'comprehensive_car_adas_true'],
+      active: 'true',
+      expand: ['data.product'],
+    })
   })
 
   test('leaves out a price that was archived', async () => {
@@ -59,7 +65,12 @@ describe('stripeAdapter().createCheckout', () => {
     const checkout = await stripeAdapter().createCheckout(checkoutInput)
     expect(checkout.url).toBe(`${fake.url}/pay/${checkout.id}`)
     const request = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!
-    const metadata = { lookup_key: 'comprehensive_car_adas_false', partner_location_id: 'loc123', tos_version: '1.0.1', tos_accepted_at: '2026-11-21T06:00:00.000Z' }
+    const metadata = {
+      lookup_key: 'comprehensive_car_adas_false',
+      partner_location_id: 'loc123',
+      tos_version: '1.0.1',
+      tos_accepted_at: '2026-11-21T06:00:00.000Z',
+    }
     expect(request.body).toMatchObject({
       mode: 'subscription',
       line_items: [{ price: 'price_comprehensive_car_adas_false', quantity: '1' }],
@@ -82,7 +93,9 @@ describe('stripeAdapter().createCheckout', () => {
 
   test('refuses a lookup key Stripe has no price for, and a price that differs from the one shown', async () => {
     const before = fake.requestsTo('POST', '/v1/checkout/sessions').length
-    await expect(stripeAdapter().createCheckout({ ...checkoutInput, lookupKey: 'comprehensive_trucksuv_adas_true' })).rejects.toBeInstanceOf(CheckoutUnavailableError)
+    await expect(
+      stripeAdapter().createCheckout({ ...checkoutInput, lookupKey: 'comprehensive_trucksuv_adas_true' }),
+    ).rejects.toBeInstanceOf(CheckoutUnavailableError)
     await expect(stripeAdapter().createCheckout({ ...checkoutInput, amountCents: 1 })).rejects.toBeInstanceOf(CheckoutUnavailableError)
     expect(fake.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before)
   })
@@ -117,6 +130,9 @@ describe('subscription calls', () => {
     const policy = await paidPolicy()
     const portal = await stripeAdapter().createPortalSession!(policy, 'http://localhost:3999/customer')
     expect(portal.url).toBe(`${fake.url}/portal/${policy.stripeCustomerId}`)
-    expect(fake.state.portalSessions.at(-1)).toMatchObject({ customer: policy.stripeCustomerId, return_url: 'http://localhost:3999/customer' })
+    expect(fake.state.portalSessions.at(-1)).toMatchObject({
+      customer: policy.stripeCustomerId,
+      return_url: 'http://localhost:3999/customer',
+    })
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { policyStatusFor } from '~/models/subscriptions.server'
+
 import { isSetupDone } from '~/domain/policies'
+import { policyStatusFor } from '~/models/subscriptions.server'
 
 describe('policyStatusFor', () => {
   test.each([

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+
 import { clientNetwork } from '~/auth/rate-limit.server'
-import { storedFileName } from '~/services/storage.server'
 import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
+import { storedFileName } from '~/services/storage.server'
 import { AppealSchema, CompleteClaimSchema, ReviewSchema, SubmitClaimSchema } from '~/validation/claims'
 import { PartnerConsoleSchema } from '~/validation/partners'
 import { vehicleSchema } from '~/validation/policy-setup'
@@ -31,7 +32,13 @@ describe('freeText', () => {
     expect(failsOn(ReviewSchema.safeParse({ intent: 'deny', reason: nul }), 'reason')).toBe(true)
     expect(failsOn(PartnerConsoleSchema.safeParse({ intent: 'create-group', name: `${nul}\u0001\u0002` }), 'name')).toBe(true)
     expect(failsOn(LocalPaySchema.safeParse({ email: 'a@example.com', fullName: nul }), 'fullName')).toBe(true)
-    const vehicle = vehicleSchema('comprehensive').safeParse({ licensePlate: 'ABC123', licensePlateState: 'UT', year: 2020, make: 'Toyota', model: nul })
+    const vehicle = vehicleSchema('comprehensive').safeParse({
+      licensePlate: 'ABC123',
+      licensePlateState: 'UT',
+      year: 2020,
+      make: 'Toyota',
+      model: nul,
+    })
     expect(failsOn(vehicle, 'model')).toBe(true)
     expect(CompleteClaimSchema.parse({ code: 'CS-ABCDEF', partnerNotes: nul }).partnerNotes).toBeNull()
   })

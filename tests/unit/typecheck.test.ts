@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+
 import { expect, it } from 'vitest'
 
 // Strict TypeScript over the whole project (app, tests, configs) is part of `npm test`, counted like any test.

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+
 import { bundledMakes, bundledModels } from '../../app/content/vehicle-models'
 import data from '../../app/content/vehicle-models.json'
 import { ALL_MAKES, POPULAR_MAKES } from '../../app/content/vehicles'
@@ -21,7 +23,12 @@ describe('bundledModels', () => {
   })
 
   it('returns models sorted by name and without duplicates', () => {
-    for (const [make, year] of [['Ford', 2015], ['Toyota', 2020], ['BMW', 2012], ['Dodge', 1990]] as const) {
+    for (const [make, year] of [
+      ['Ford', 2015],
+      ['Toyota', 2020],
+      ['BMW', 2012],
+      ['Dodge', 1990],
+    ] as const) {
       const models = bundledModels(make, year)
       expect(models.length).toBeGreaterThan(0)
       expect(isSorted(models)).toBe(true)
@@ -80,9 +87,7 @@ describe('bundledMakes', () => {
     // MG and Lancia have no US passenger-car data in vPIC after 1980, so they are not bundled.
     const notInVpic = new Set(['MG', 'Lancia'])
     for (const make of [...POPULAR_MAKES, ...ALL_MAKES].filter((m) => !notInVpic.has(m))) {
-      const someYear = Array.from({ length: 2027 - 1980 + 1 }, (_, i) => 1980 + i).find(
-        (year) => bundledModels(make, year).length > 0,
-      )
+      const someYear = Array.from({ length: 2027 - 1980 + 1 }, (_, i) => 1980 + i).find((year) => bundledModels(make, year).length > 0)
       expect(someYear, make).toBeDefined()
     }
   })

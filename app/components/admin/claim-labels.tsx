@@ -28,5 +28,3 @@ export function ApprovalBadge({ status }: { status: string }) {
 export function planName(planType: string) {
   return planType === 'chip_only' ? 'Chip Repair Only' : planType === 'comprehensive' ? 'Comprehensive' : planType
 }
-
-

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+
 import { buttonClass } from '~/components/ui'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */

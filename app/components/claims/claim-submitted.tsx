@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+
 import { buttonClass, Card } from '~/components/ui'
 
 export type ClaimSubmittedProps = {

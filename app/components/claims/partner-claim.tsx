@@ -92,7 +92,10 @@ function CodeEntry({ code }: { code: string | null }) {
 
 function Notice({ title, children, tone = 'info' }: { title: string; children: React.ReactNode; tone?: 'info' | 'warning' }) {
   return (
-    <div role="status" className={`mt-6 rounded-lg border p-4 ${tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-brand-100 bg-brand-50 text-brand-900'}`}>
+    <div
+      role="status"
+      className={`mt-6 rounded-lg border p-4 ${tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-brand-100 bg-brand-50 text-brand-900'}`}
+    >
       <h2 className="font-semibold">{title}</h2>
       <p className="mt-1 text-sm">{children}</p>
     </div>
@@ -120,7 +123,8 @@ function Result({ view, errors, values }: { view: PartnerView; errors: Record<st
     case 'pending_review':
       return (
         <Notice title="Awaiting Approval">
-          Claim {view.code} is awaiting approval. Please don't start work yet: the customer will hear from us as soon as it is reviewed (within 48 hours).
+          Claim {view.code} is awaiting approval. Please don't start work yet: the customer will hear from us as soon as it is reviewed
+          (within 48 hours).
         </Notice>
       )
     case 'denied':
@@ -138,7 +142,17 @@ function Result({ view, errors, values }: { view: PartnerView; errors: Record<st
   }
 }
 
-function ApprovedClaim({ code, details, errors, values }: { code: string; details: PartnerClaimDetailsView; errors: Record<string, string[]>; values: Record<string, string> }) {
+function ApprovedClaim({
+  code,
+  details,
+  errors,
+  values,
+}: {
+  code: string
+  details: PartnerClaimDetailsView
+  errors: Record<string, string[]>
+  values: Record<string, string>
+}) {
   const replacement = values.repairType === 'replacement'
   const replacementNote =
     details.planType === 'chip_only'
@@ -155,12 +169,16 @@ function ApprovedClaim({ code, details, errors, values }: { code: string; detail
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-600">Customer</dt>
-            <dd className="font-medium" data-testid="customer-name">{details.customer.name || '—'}</dd>
+            <dd className="font-medium" data-testid="customer-name">
+              {details.customer.name || '—'}
+            </dd>
             <dd>{details.customer.email}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Vehicle</dt>
-            <dd className="font-medium">{details.vehicle ? `${details.vehicle.year} ${details.vehicle.make} ${details.vehicle.model}` : 'Not recorded'}</dd>
+            <dd className="font-medium">
+              {details.vehicle ? `${details.vehicle.year} ${details.vehicle.make} ${details.vehicle.model}` : 'Not recorded'}
+            </dd>
             {details.vehicle?.licensePlate ? <dd>Plate {details.vehicle.licensePlate}</dd> : null}
           </div>
           <div>
@@ -183,7 +201,14 @@ function ApprovedClaim({ code, details, errors, values }: { code: string; detail
               {details.photos.map((photo, index) => (
                 <li key={photo.id}>
                   <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
-                    <img src={photo.thumb} alt={`Damage photo ${index + 1}`} width={160} height={120} loading="lazy" className="h-24 w-full object-cover" />
+                    <img
+                      src={photo.thumb}
+                      alt={`Damage photo ${index + 1}`}
+                      width={160}
+                      height={120}
+                      loading="lazy"
+                      className="h-24 w-full object-cover"
+                    />
                   </a>
                 </li>
               ))}
@@ -194,7 +219,13 @@ function ApprovedClaim({ code, details, errors, values }: { code: string; detail
 
       <Card className="mt-6">
         <h2 className="text-xl font-semibold text-slate-900">Complete the Service</h2>
-        <form method="post" encType="multipart/form-data" action={`${PARTNER_PAGE}?code=${encodeURIComponent(code)}`} className="mt-4 space-y-5" noValidate>
+        <form
+          method="post"
+          encType="multipart/form-data"
+          action={`${PARTNER_PAGE}?code=${encodeURIComponent(code)}`}
+          className="mt-4 space-y-5"
+          noValidate
+        >
           <input type="hidden" name="code" value={code} />
           <FieldError id="form-error" errors={errors.form ?? errors.code} />
           <fieldset>
@@ -214,7 +245,18 @@ function ApprovedClaim({ code, details, errors, values }: { code: string; detail
             <label htmlFor="actualCost" className="block text-sm font-medium text-slate-900">
               Actual Cost (optional)
             </label>
-            <input id="actualCost" name="actualCost" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={values.actualCost} placeholder="0.00" className={inputClass} aria-describedby={errors.actualCost ? 'actualCost-error' : undefined} />
+            <input
+              id="actualCost"
+              name="actualCost"
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={values.actualCost}
+              placeholder="0.00"
+              className={inputClass}
+              aria-describedby={errors.actualCost ? 'actualCost-error' : undefined}
+            />
             <FieldError id="actualCost-error" errors={errors.actualCost} />
           </div>
           <div className="space-y-1.5">
@@ -228,14 +270,31 @@ function ApprovedClaim({ code, details, errors, values }: { code: string; detail
             <label htmlFor="invoice" className="block text-sm font-medium text-slate-900">
               Invoice Photo
             </label>
-            <input id="invoice" name="invoice" type="file" accept="image/*" className="block w-full text-sm" aria-describedby={errors.invoice ? 'invoice-error' : undefined} aria-invalid={errors.invoice ? true : undefined} />
+            <input
+              id="invoice"
+              name="invoice"
+              type="file"
+              accept="image/*"
+              className="block w-full text-sm"
+              aria-describedby={errors.invoice ? 'invoice-error' : undefined}
+              aria-invalid={errors.invoice ? true : undefined}
+            />
             <FieldError id="invoice-error" errors={errors.invoice} />
           </div>
           <div className="space-y-1.5">
             <label htmlFor="repairPhotos" className="block text-sm font-medium text-slate-900">
               Repair Photos
             </label>
-            <input id="repairPhotos" name="repairPhotos" type="file" accept="image/*" multiple className="block w-full text-sm" aria-describedby={errors.repairPhotos ? 'repairPhotos-error' : undefined} aria-invalid={errors.repairPhotos ? true : undefined} />
+            <input
+              id="repairPhotos"
+              name="repairPhotos"
+              type="file"
+              accept="image/*"
+              multiple
+              className="block w-full text-sm"
+              aria-describedby={errors.repairPhotos ? 'repairPhotos-error' : undefined}
+              aria-invalid={errors.repairPhotos ? true : undefined}
+            />
             <FieldError id="repairPhotos-error" errors={errors.repairPhotos} />
           </div>
           <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
@@ -254,7 +313,9 @@ function Done({ code, claimId }: { code: string; claimId: string }) {
       <p className="text-slate-700">Thank you. The claim has been marked as complete and the customer has been notified.</p>
       <dl className="mx-auto grid max-w-sm grid-cols-2 gap-2 text-left text-sm">
         <dt className="text-slate-600">Claim ID</dt>
-        <dd className="font-mono" data-testid="completed-claim-id">{claimId}</dd>
+        <dd className="font-mono" data-testid="completed-claim-id">
+          {claimId}
+        </dd>
         <dt className="text-slate-600">Confirmation code</dt>
         <dd className="font-mono">{code}</dd>
       </dl>

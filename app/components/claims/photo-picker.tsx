@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
+
 import { cx } from '~/components/ui'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
-
 
 type Picked = { key: string; file: File; preview: string }
 

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-router'
-import { PhotoPicker } from './photo-picker'
+
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { CHIP_ONLY_NOTE } from '~/domain/messages'
-
 import type { SubmitClaimErrors } from '~/validation/claims'
+
+import { PhotoPicker } from './photo-picker'
 
 export type { SubmitClaimErrors }
 
@@ -54,7 +55,10 @@ export function SubmitClaimForm({
         <h2 className="text-xl font-semibold text-slate-900">File a Claim</h2>
         {policyNumber ? (
           <p className="mt-1 text-sm text-slate-700">
-            Policy number: <span className="font-mono" data-testid="policy-number">{policyNumber}</span>
+            Policy number:{' '}
+            <span className="font-mono" data-testid="policy-number">
+              {policyNumber}
+            </span>
           </p>
         ) : null}
       </div>
@@ -79,7 +83,12 @@ export function SubmitClaimForm({
           </select>
         </Field>
 
-        <Field label="When did the damage happen?" htmlFor="damageDate" errors={errors.damageDate} hint="Please file within 48 hours of the damage.">
+        <Field
+          label="When did the damage happen?"
+          htmlFor="damageDate"
+          errors={errors.damageDate}
+          hint="Please file within 48 hours of the damage."
+        >
           <input
             id="damageDate"
             name="damageDate"
@@ -125,8 +134,7 @@ export function SubmitClaimForm({
         </Field>
 
         <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is
-          reviewed.
+          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is reviewed.
         </p>
 
         <div className="flex flex-wrap justify-end gap-3">

@@ -1,5 +1,5 @@
-import type { PhotoUploader } from '~/components/policy-setup/PhotoStep'
 import { DEMO_DELAYS } from '~/components/demo/sample-data'
+import type { PhotoUploader } from '~/components/policy-setup/PhotoStep'
 import type { ModelLoader } from '~/components/policy-setup/VehicleStep'
 
 /**

@@ -1,4 +1,5 @@
 import { BENEFITS } from '~/content/marketing'
+
 import { SectionHeading } from './section-heading'
 
 /** One simple icon per benefit, in BENEFITS order (outline paths, 24×24). */
@@ -20,7 +21,16 @@ export function Benefits() {
           {BENEFITS.map((benefit, index) => (
             <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-                <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="h-6 w-6">
+                <svg
+                  aria-hidden
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  className="h-6 w-6"
+                >
                   <path d={ICONS[index % ICONS.length]} />
                 </svg>
               </span>

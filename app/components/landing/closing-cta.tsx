@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
-import { CLOSING_CTA } from '~/content/marketing'
+
 import { cx } from '~/components/ui'
+import { CLOSING_CTA } from '~/content/marketing'
 
 export function ClosingCta() {
   return (

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
+
 import { FAQ } from '~/content/marketing'
+
 import { SectionHeading } from './section-heading'
 
 /** Six questions as <details>: an accordion that works without JavaScript. */
@@ -13,7 +15,12 @@ export function Faq() {
             <details key={entry.question} className="group px-6 py-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-base font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
                 {entry.question}
-                <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5 flex-none text-slate-500 transition-transform group-open:rotate-180">
+                <svg
+                  aria-hidden
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  className="h-5 w-5 flex-none text-slate-500 transition-transform group-open:rotate-180"
+                >
                   <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
                 </svg>
               </summary>

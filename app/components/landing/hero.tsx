@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
-import { HERO } from '~/content/marketing'
+
 import { buttonClass } from '~/components/ui'
+import { HERO } from '~/content/marketing'
 
 const HIGHLIGHTS = [
   { value: '$0', label: 'deductible' },

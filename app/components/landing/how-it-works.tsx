@@ -1,4 +1,5 @@
 import { HOW_IT_WORKS } from '~/content/marketing'
+
 import { SectionHeading } from './section-heading'
 
 export function HowItWorks() {
@@ -9,7 +10,10 @@ export function HowItWorks() {
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {HOW_IT_WORKS.map((step) => (
             <li key={step.step} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-900 text-base font-bold text-white">
+              <span
+                aria-hidden
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-900 text-base font-bold text-white"
+              >
                 {step.step}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">

@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
-import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
-import { useHydrated } from './use-hydrated'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
+
+import { useHydrated } from './use-hydrated'
 
 /** The 10 MB rule the server enforces, checked early in the browser so nobody waits for a doomed upload. */
 
 export type StoredPhotoView = { url: string; fileName: string }
 export type AdditionalPhotoView = StoredPhotoView & { id: string }
 export type PhotoUploadOutcome =
-  | { ok: true; redirectTo: string }
-  | { ok: false; fieldErrors?: Record<string, string[]>; toast: ToastMessage }
+  { ok: true; redirectTo: string } | { ok: false; fieldErrors?: Record<string, string[]>; toast: ToastMessage }
 /** Sends the photos; reports progress from 0 to 1. The wizard uploads to the server, the demo simulates. */
 export type PhotoUploader = (form: FormData, onProgress: (fraction: number) => void) => Promise<PhotoUploadOutcome>
 
@@ -174,7 +175,11 @@ export function PhotoStep(props: PhotoStepProps) {
           const errors = errorsFor(type)
           const image = chosen[type]?.preview ?? stored[type]?.url
           return (
-            <div key={type} className={cx('rounded-xl border bg-white p-4', errors ? 'border-red-400' : 'border-slate-200')} data-photo-slot={type}>
+            <div
+              key={type}
+              className={cx('rounded-xl border bg-white p-4', errors ? 'border-red-400' : 'border-slate-200')}
+              data-photo-slot={type}
+            >
               <label htmlFor={inputId} className="block font-medium text-slate-900">
                 {slot.label} <span className="text-red-700">*</span>
               </label>
@@ -186,7 +191,9 @@ export function PhotoStep(props: PhotoStepProps) {
                   <span className="text-sm text-slate-600">No photo yet</span>
                 )}
               </div>
-              {stored[type] && !chosen[type] ? <p className="mt-2 text-xs text-slate-600">Uploaded. Choose a new photo to replace it.</p> : null}
+              {stored[type] && !chosen[type] ? (
+                <p className="mt-2 text-xs text-slate-600">Uploaded. Choose a new photo to replace it.</p>
+              ) : null}
               <input
                 id={inputId}
                 name={type}
@@ -208,7 +215,9 @@ export function PhotoStep(props: PhotoStepProps) {
         <h3 id="additional-photos-heading" className="font-medium text-slate-900">
           Additional photos <span className="font-normal text-slate-600">(optional)</span>
         </h3>
-        <p className="mt-1 text-sm text-slate-600">Any existing chips or cracks, close up. PNG, JPG up to 10MB each; up to {MAX_ADDITIONAL_PHOTOS}.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Any existing chips or cracks, close up. PNG, JPG up to 10MB each; up to {MAX_ADDITIONAL_PHOTOS}.
+        </p>
 
         {additional.length > 0 || extras.length > 0 ? (
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Additional photos">
@@ -216,7 +225,17 @@ export function PhotoStep(props: PhotoStepProps) {
               <li key={photo.id} className="space-y-1">
                 <img src={photo.url} alt={`Additional photo ${photo.fileName}`} className="aspect-[4/3] w-full rounded-lg object-cover" />
                 {props.removeAction ? (
-                  <Button type="submit" variant="ghost" className="w-full" formAction={props.removeAction} formEncType="application/x-www-form-urlencoded" name="photoId" value={photo.id} formNoValidate disabled={uploading}>
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    className="w-full"
+                    formAction={props.removeAction}
+                    formEncType="application/x-www-form-urlencoded"
+                    name="photoId"
+                    value={photo.id}
+                    formNoValidate
+                    disabled={uploading}
+                  >
                     Remove <span className="sr-only">{photo.fileName}</span>
                   </Button>
                 ) : null}
@@ -224,8 +243,17 @@ export function PhotoStep(props: PhotoStepProps) {
             ))}
             {extras.map((extra, index) => (
               <li key={extra.preview} className="space-y-1">
-                <img src={extra.preview} alt={`New additional photo ${extra.file.name}`} className="aspect-[4/3] w-full rounded-lg object-cover" />
-                <Button variant="ghost" className="w-full" disabled={uploading} onClick={() => setExtras((current) => current.filter((_, i) => i !== index))}>
+                <img
+                  src={extra.preview}
+                  alt={`New additional photo ${extra.file.name}`}
+                  className="aspect-[4/3] w-full rounded-lg object-cover"
+                />
+                <Button
+                  variant="ghost"
+                  className="w-full"
+                  disabled={uploading}
+                  onClick={() => setExtras((current) => current.filter((_, i) => i !== index))}
+                >
                   Remove <span className="sr-only">{extra.file.name}</span>
                 </Button>
               </li>
@@ -257,7 +285,12 @@ export function PhotoStep(props: PhotoStepProps) {
           <label htmlFor="upload-progress" className="text-sm font-medium text-slate-900">
             Uploading… {Math.round((progress ?? 0) * 100)}%
           </label>
-          <progress id="upload-progress" max={100} value={Math.round((progress ?? 0) * 100)} className="h-2 w-full overflow-hidden rounded-full accent-brand-600" />
+          <progress
+            id="upload-progress"
+            max={100}
+            value={Math.round((progress ?? 0) * 100)}
+            className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
+          />
         </div>
       ) : null}
 

@@ -11,7 +11,13 @@ export type PolicyCompleteViewProps = {
 }
 
 /** SPEC §2 "Policy complete": shown when setup is finished (and by the demo). */
-export function PolicyCompleteView({ supportEmail, supportPhone, returnHref, returnLabel = 'Return Home', confirmationEmailed = false }: PolicyCompleteViewProps) {
+export function PolicyCompleteView({
+  supportEmail,
+  supportPhone,
+  returnHref,
+  returnLabel = 'Return Home',
+  confirmationEmailed = false,
+}: PolicyCompleteViewProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <Card className="text-center">

@@ -1,12 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { Form } from 'react-router'
+
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Field, inputClass } from '~/components/ui'
-import type { PlanType } from '~/domain/plans'
 import type { UsState } from '~/content/vehicles'
-import { VEHICLE_MESSAGES, vehicleSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
+import type { PlanType } from '~/domain/plans'
+import { VEHICLE_MESSAGES, type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
+
 import { useHydrated } from './use-hydrated'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
@@ -111,7 +113,12 @@ export function VehicleStep(props: VehicleStepProps) {
       {form.errors?.length ? <Toast toast={{ type: 'error', title: form.errors.join(' ') }} /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="License plate" htmlFor={fields.licensePlate.id} errors={fields.licensePlate.errors} errorId={fields.licensePlate.errorId}>
+        <Field
+          label="License plate"
+          htmlFor={fields.licensePlate.id}
+          errors={fields.licensePlate.errors}
+          errorId={fields.licensePlate.errorId}
+        >
           <input
             id={fields.licensePlate.id}
             name={fields.licensePlate.name}
@@ -133,7 +140,12 @@ export function VehicleStep(props: VehicleStepProps) {
           />
         </Field>
 
-        <Field label="Plate state" htmlFor={fields.licensePlateState.id} errors={fields.licensePlateState.errors} errorId={fields.licensePlateState.errorId}>
+        <Field
+          label="Plate state"
+          htmlFor={fields.licensePlateState.id}
+          errors={fields.licensePlateState.errors}
+          errorId={fields.licensePlateState.errorId}
+        >
           <select
             id={fields.licensePlateState.id}
             name={fields.licensePlateState.name}

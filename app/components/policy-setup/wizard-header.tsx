@@ -6,10 +6,16 @@ export function WizardHeader({ planName, policyId, step }: { planName: string; p
     <>
       <PageHeading sub={`${planName} · Policy ${policyId}`}>Complete Your Policy</PageHeading>
       <ol className="mb-8 grid grid-cols-2 gap-2 text-sm font-medium" aria-label="Setup steps">
-        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`} aria-current={step === 'photos' ? 'step' : undefined}>
+        <li
+          className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`}
+          aria-current={step === 'photos' ? 'step' : undefined}
+        >
           1. Windshield photos
         </li>
-        <li className={`rounded-full px-3 py-1.5 text-center ${step === 'vehicle' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'}`} aria-current={step === 'vehicle' ? 'step' : undefined}>
+        <li
+          className={`rounded-full px-3 py-1.5 text-center ${step === 'vehicle' ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700'}`}
+          aria-current={step === 'vehicle' ? 'step' : undefined}
+        >
           2. Vehicle information
         </li>
       </ol>

@@ -1,4 +1,5 @@
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+
 import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
 
 /**
@@ -8,7 +9,10 @@ import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
 export function xhrPhotoUploader(url: string): PhotoUploader {
   return (form, onProgress) =>
     new Promise<PhotoUploadOutcome>((resolve) => {
-      const failed: PhotoUploadOutcome = { ok: false, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload } }
+      const failed: PhotoUploadOutcome = {
+        ok: false,
+        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload },
+      }
       const xhr = new XMLHttpRequest()
       xhr.open('POST', url)
       xhr.responseType = 'json'
@@ -29,7 +33,9 @@ export function xhrPhotoUploader(url: string): PhotoUploader {
 
 /** The wizard's model lookup: the signed-in resource route, JSON `{ models }` or `{ error }`. */
 export async function fetchVehicleModels(make: string, year: string): Promise<string[]> {
-  const response = await fetch(`/customer/vehicle-models?${new URLSearchParams({ make, year })}`, { headers: { Accept: 'application/json' } })
+  const response = await fetch(`/customer/vehicle-models?${new URLSearchParams({ make, year })}`, {
+    headers: { Accept: 'application/json' },
+  })
   const body = (await response.json().catch(() => null)) as { models?: string[]; error?: string } | null
   if (!response.ok || !body || !Array.isArray(body.models)) throw new Error(body?.error ?? `HTTP error! status: ${response.status}`)
   return body.models

@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+
 import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
@@ -57,7 +58,13 @@ export function PolicyCancelControls({ policy, now = new Date() }: { policy: Can
  * For the dashboard card during the commitment: a way to the renewal switch and billing (the cancel page), since
  * cancelling itself is not yet possible. Nothing for canceled policies or after the commitment.
  */
-export function RenewalLink({ policy, now = new Date() }: { policy: { id: string; status: string; initialTermEndsAt: string | null }; now?: Date | string }) {
+export function RenewalLink({
+  policy,
+  now = new Date(),
+}: {
+  policy: { id: string; status: string; initialTermEndsAt: string | null }
+  now?: Date | string
+}) {
   if (!canTurnRenewalOff(policy, now)) return null
   return (
     <Link to={cancelPath(policy.id)} className="text-sm font-medium text-slate-700 underline hover:text-slate-900">
