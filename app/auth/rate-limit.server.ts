@@ -1,7 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net'
 
 import { eq, lt } from 'drizzle-orm'
-import { data } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
@@ -111,11 +110,6 @@ function ipv6Groups(address: string): number[] {
   if (tail === undefined) return left
   const right = parts(tail)
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
-}
-
-/** A 429 with a human message, for loaders and actions. */
-export function tooManyRequests(message: string, retryAfterSeconds: number) {
-  return data({ error: message, retryAfterSeconds }, { status: 429, headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } })
 }
 
 /** 'a few minutes' style wording for a wait. */

@@ -13,10 +13,6 @@ export function listPartnerGroups(): PartnerGroupWithLocations[] {
   return groups.map((group) => ({ ...group, locations: locations.filter((location) => location.partnerGroupId === group.id) }))
 }
 
-export function listActivePartnerGroups() {
-  return db().select().from(partnerGroups).where(eq(partnerGroups.isActive, true)).orderBy(asc(partnerGroups.name)).all()
-}
-
 /** The active location behind a signup link, or null (unknown and inactive look the same). */
 export function findActiveLocationBySlug(slug: string) {
   return (

@@ -1,8 +1,9 @@
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
-import { completeClaim, lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
+import { completeClaim } from '~/models/claim-shop.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
 import { CompleteClaimSchema } from '~/validation/claims'
 

@@ -1,6 +1,6 @@
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { env } from '~/env.server'
-import { lookupClaimByCode, RateLimitedError } from '~/models/claims.server'
 import { signedFileUrl } from '~/services/storage.server'
 
 import type { Route } from './+types/api.get-claim-by-code'

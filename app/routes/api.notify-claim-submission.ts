@@ -1,6 +1,7 @@
 import { hit } from '~/auth/rate-limit.server'
 import { getProfile } from '~/auth/session.server'
-import { getClaimForProfile, notifyClaimSubmitted } from '~/models/claims.server'
+import { notifyClaimSubmitted } from '~/models/claim-filing.server'
+import { getClaimForProfile } from '~/models/claims.server'
 
 import type { Route } from './+types/api.notify-claim-submission'
 

@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { lookupClaimByCode, RateLimitedError, SITE_WRONG_CODE_LIMIT, WRONG_CODE_LIMIT } from '~/auth/shop-lookup-limits.server'
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
 import { generateConfirmationCode } from '~/domain/claims'
 import { resetEnvForTests } from '~/env.server'
-import { lookupClaimByCode, RateLimitedError, SITE_WRONG_CODE_LIMIT, WRONG_CODE_LIMIT } from '~/models/claims.server'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { loader as partnerLoader } from '~/routes/partner.complete-claim'
 

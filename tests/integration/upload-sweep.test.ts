@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { env } from '~/env.server'
-import { submitClaim } from '~/models/claims.server'
+import { submitClaim } from '~/models/claim-filing.server'
 import { savePolicyPhotos } from '~/models/policy-setup.server'
 import { sweepOrphanUploads } from '~/models/upload-sweep.server'
 import { type UploadedFile, uploadsPath } from '~/services/storage.server'

@@ -1,0 +1,202 @@
+import fs from 'node:fs'
+
+import { and, eq } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { type Claim, claimDocuments, claims, type Profile } from '~/db/schema'
+import { allowedDamageTypes, APPEAL_WINDOW_DAYS, canAppeal, generateConfirmationCode, isFiledLate, isFutureDate } from '~/domain/claims'
+import { RuleError } from '~/domain/errors'
+import { ACCESS_DENIED, DAMAGE_DATE_FUTURE, type Message, NOT_COVERED, POLICY_NOT_ACTIVE } from '~/domain/messages'
+import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
+import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
+import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import {
+  prepareImage,
+  shopCopy,
+  shopThumbPath,
+  StagedFiles,
+  storedFileName,
+  type UploadedFile,
+  uploadsPath,
+} from '~/services/storage.server'
+
+import { audit, claimContext, findPolicy, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
+
+/** Filing a claim and appealing a denial: the customer's side of a claim (SPEC §5, DESIGN §6). */
+
+function unusedConfirmationCode() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = generateConfirmationCode()
+    const taken = db().select({ id: claims.id }).from(claims).where(eq(claims.confirmationCode, code)).get()
+    if (!taken) return code
+  }
+  // 31^6 ≈ 887 million codes: twenty collisions in a row means something else is wrong.
+  throw new Error('Could not find an unused confirmation code')
+}
+
+// --- filing rules ------------------------------------------------------------------------------------------------
+
+/** The toast of each refusal of claimFilingRefusal (SPEC §5 "Claim access"). */
+export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
+  access_denied: ACCESS_DENIED,
+  not_active: POLICY_NOT_ACTIVE,
+}
+
+export type SubmitClaimInput = {
+  profile: Pick<Profile, 'id'>
+  policyId: string
+  damageType: 'chip' | 'crack'
+  description: string
+  damageDate: string
+  photos: UploadedFile[]
+}
+
+/**
+ * Files a claim. Order matters (DESIGN §6 "Uploads"): every photo is stored first (sharp refuses non-images), then
+ * the claim and its claim_documents rows are written in one transaction; if anything fails the stored files are
+ * removed again, so a failure leaves neither rows nor files behind.
+ */
+export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
+  const policy = findPolicy(input.policyId)
+  const refused = claimFilingRefusal(policy, input.profile.id)
+  if (refused) {
+    const refusal = FILING_REFUSALS[refused]
+    throw new RuleError('form', refusal.description, refusal.title, refused === 'access_denied' ? 404 : 400)
+  }
+  if (!allowedDamageTypes(policy!).includes(input.damageType)) {
+    throw new RuleError('damageType', NOT_COVERED.description, NOT_COVERED.title)
+  }
+  if (isFutureDate(input.damageDate, now)) {
+    throw new RuleError('damageDate', DAMAGE_DATE_FUTURE.description, DAMAGE_DATE_FUTURE.title)
+  }
+  if (input.photos.length === 0) {
+    throw new RuleError('photos', 'Please upload at least one photo of the damage.', 'Photos Required')
+  }
+  if (input.photos.length > MAX_CLAIM_PHOTOS) {
+    throw new RuleError('photos', `Please upload no more than ${MAX_CLAIM_PHOTOS} photos.`, 'Too Many Photos', 413)
+  }
+
+  const claimId = createId()
+  const stamp = now.getTime()
+  // Files first (DESIGN §6), under temporary names: renamed into place as the transaction's last step.
+  const staged = new StagedFiles()
+  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
+  try {
+    for (const [index, photo] of input.photos.entries()) {
+      stored.push({
+        ...(await stageDamagePhoto(staged, photo, `claim-documents/${claimId}/${stamp}_damage_${index + 1}`)),
+        fileName: photo.fileName,
+      })
+    }
+    return transaction((tx) => {
+      const row = tx
+        .insert(claims)
+        .values({
+          id: claimId,
+          policyId: policy!.id,
+          damageType: input.damageType,
+          description: input.description,
+          damageDate: input.damageDate,
+          filedLate: isFiledLate(input.damageDate, now),
+          lifecycleStatus: 'submitted',
+          approvalStatus: 'pending_review',
+          confirmationCode: unusedConfirmationCode(),
+          submittedAt: now.toISOString(),
+        })
+        .returning()
+        .get()
+      for (const file of stored) {
+        tx.insert(claimDocuments)
+          .values({
+            claimId,
+            documentType: 'damage_photo',
+            filePath: file.filePath,
+            thumbPath: file.thumbPath,
+            fileName: storedFileName(file.fileName),
+            uploadedByProfileId: input.profile.id,
+          })
+          .run()
+      }
+      audit(tx, input.profile.id, 'claim.submitted', claimId, {
+        code: row.confirmationCode,
+        filedLate: row.filedLate,
+        photos: stored.length,
+      })
+      staged.commit()
+      return row
+    })
+  } catch (error) {
+    staged.discard()
+    // The claim's folder was new and is empty again; remove it too, so nothing at all is left behind.
+    fs.rmSync(uploadsPath(`claim-documents/${claimId}`), { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** Stages a damage photo: the clean copy and thumbnail, plus the shop's small copy (all by the storage service). */
+export async function stageDamagePhoto(staged: StagedFiles, file: UploadedFile, relPathWithoutExt: string) {
+  const image = await prepareImage(file)
+  const paths = await staged.addImage(image, relPathWithoutExt)
+  await staged.add(shopThumbPath(paths.filePath), await shopCopy(image))
+  return paths
+}
+
+/** After a claim is filed: a receipt to the customer and a note to the operator. Never throws. */
+export async function notifyClaimSubmitted(claimId: string) {
+  try {
+    const context = claimContext(claimId)
+    if (!context) return false
+    const { claim, profile } = context
+    const receipt = claimReceivedEmail({
+      claimId: claim.id,
+      confirmationCode: claim.confirmationCode,
+      dashboardUrl: `${env().APP_URL}/customer#claims`,
+    })
+    await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
+    const operator = operatorEmailFor('new', context)
+    for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
+    return true
+  } catch (error) {
+    console.error(`Claim ${claimId}: submission e-mails failed`, error)
+    return false
+  }
+}
+
+export async function appealClaim(input: { profileId: string; claimId: string; appealText: string }, now = new Date()) {
+  const claim = transaction((tx) => {
+    const found = getClaimForProfile(input.profileId, input.claimId)
+    if (!found) throw new RuleError('form', 'Claim not found.', 'Not Found', 404)
+    if (!canAppeal(found.claim, now)) {
+      throw new RuleError(
+        'form',
+        `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`,
+        'Appeal Not Possible',
+      )
+    }
+    const row = tx
+      .update(claims)
+      .set({ approvalStatus: 'pending_review', lifecycleStatus: 'in_review', appealText: input.appealText, appealedAt: now.toISOString() })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'denied')))
+      .returning()
+      .get()
+    audit(tx, input.profileId, 'claim.appealed', input.claimId, {})
+    return row
+  })
+  await notify(claim.id, (context) => {
+    const { claim: current, profile } = context
+    const received = claimAppealReceivedEmail({
+      claimId: current.id,
+      confirmationCode: current.confirmationCode,
+      dashboardUrl: `${env().APP_URL}/customer#claims`,
+    })
+    const operator = operatorEmailFor('appeal', context)
+    return [
+      { to: profile.email, ...received, tag: 'claim-appeal-received' },
+      ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),
+    ]
+  })
+  return claim
+}

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { auditLog, type Claim, claims, partnerGroups, policies, type Policy, profiles } from '~/db/schema'
+import { appealDeadline, responseHoursLeft } from '~/domain/claims'
+import { RuleError } from '~/domain/errors'
+import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
+import { env } from '~/env.server'
+
+import { audit, claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
+
+/** The operator's review: the queue, a claim's evidence, and the decision (approve with a shop, or deny). */
+
+// --- the operator's review ---------------------------------------------------------------------------------------
+
+export type QueueEntry = {
+  claim: Claim
+  customerName: string | null
+  customerEmail: string
+  planType: Policy['planType']
+  /** Hours left on the 48-hour response promise; negative when overdue. Appeals count from the appeal. */
+  hoursLeft: number
+}
+
+/** Claims waiting for a decision, oldest first (by submission, or by appeal for appeals). */
+export function reviewQueue(now = new Date()): QueueEntry[] {
+  const rows = db()
+    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, planType: policies.planType })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .where(eq(claims.approvalStatus, 'pending_review'))
+    .orderBy(asc(claims.submittedAt))
+    .all()
+  return rows
+    .map((row) => ({
+      claim: row.claim,
+      customerName: row.fullName,
+      customerEmail: row.email,
+      planType: row.planType,
+      hoursLeft: responseHoursLeft(row.claim, now),
+    }))
+    .sort((a, b) => waitingSince(a.claim) - waitingSince(b.claim))
+}
+
+function waitingSince(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>) {
+  return Date.parse(claim.appealedAt ?? claim.submittedAt)
+}
+
+/** Recently decided claims, newest decision first, for the console's second list. */
+export function recentlyDecided(limit = 20) {
+  return db()
+    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, groupName: partnerGroups.name })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(isNotNull(claims.reviewedAt))
+    .orderBy(desc(claims.reviewedAt))
+    .limit(limit)
+    .all()
+}
+
+export function claimForReview(claimId: string, now = new Date()) {
+  const context = claimContext(claimId)
+  if (!context) return null
+  const previousClaims = db()
+    .select()
+    .from(claims)
+    .where(eq(claims.policyId, context.policy.id))
+    .orderBy(desc(claims.submittedAt))
+    .all()
+    .filter((claim) => claim.id !== claimId)
+  const history = db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
+    .orderBy(asc(auditLog.id))
+    .all()
+  return {
+    ...context,
+    documents: claimDocumentsOf(claimId),
+    previousClaims,
+    history,
+    replacementsLeft: replacementsLeft(context.policy, now),
+    hoursLeft: responseHoursLeft(context.claim, now),
+  }
+}
+
+export function activePartnerGroups() {
+  return db().select().from(partnerGroups).where(eq(partnerGroups.isActive, true)).orderBy(asc(partnerGroups.name)).all()
+}
+
+/** The operator approves a pending claim and assigns the partner group that will do the work. */
+export async function approveClaim(input: { claimId: string; partnerGroupId: string; actorId: string }, now = new Date()) {
+  const claim = transaction((tx) => {
+    const group = tx
+      .select()
+      .from(partnerGroups)
+      .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
+      .get()
+    // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
+    if (!group)
+      throw new RuleError(
+        'partnerGroupId',
+        'That partner group does not exist or is not active. Please choose one from the list.',
+        'Partner Group Required',
+      )
+    const row = tx
+      .update(claims)
+      .set({
+        approvalStatus: 'approved',
+        lifecycleStatus: 'approved',
+        assignedPartnerGroupId: group.id,
+        reviewedAt: now.toISOString(),
+        reviewedBy: input.actorId,
+      })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
+      .returning()
+      .get()
+    if (!row) throw notPending(input.claimId)
+    audit(tx, input.actorId, 'claim.approved', row.id, {
+      partnerGroupId: group.id,
+      partnerGroup: group.name,
+      appeal: Boolean(row.appealedAt),
+    })
+    return row
+  })
+  await notify(claim.id, ({ claim: current, profile, partnerGroup }) => [
+    {
+      to: profile.email,
+      ...claimApprovedEmail({
+        claimId: current.id,
+        confirmationCode: current.confirmationCode,
+        partnerGroup: partnerGroup?.name ?? 'our partner shop',
+        partnerPhone: partnerGroup?.phone ?? null,
+        partnerEmail: partnerGroup?.email ?? null,
+        dashboardUrl: `${env().APP_URL}/customer#claims`,
+      }),
+      tag: 'claim-approved',
+    },
+  ])
+  return claim
+}
+
+/** The operator denies a pending claim; the reason is required and is shown to the customer. */
+export async function denyClaim(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
+  const reason = input.reason.trim()
+  if (!reason) throw new RuleError('reason', 'Please give the reason for the denial.', 'Reason Required')
+  const claim = transaction((tx) => {
+    const row = tx
+      .update(claims)
+      .set({
+        approvalStatus: 'denied',
+        lifecycleStatus: 'denied',
+        denialReason: reason,
+        reviewedAt: now.toISOString(),
+        reviewedBy: input.actorId,
+        assignedPartnerGroupId: null,
+      })
+      .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
+      .returning()
+      .get()
+    if (!row) throw notPending(input.claimId)
+    audit(tx, input.actorId, 'claim.denied', row.id, { reason, appeal: Boolean(row.appealedAt) })
+    return row
+  })
+  await notify(claim.id, ({ claim: current, profile }) => [
+    {
+      to: profile.email,
+      ...claimDeniedEmail({
+        claimId: current.id,
+        confirmationCode: current.confirmationCode,
+        reason,
+        // A decided appeal is final; a first denial may be appealed within 14 days.
+        appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
+        appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
+        supportEmail: env().SUPPORT_EMAIL,
+      }),
+      tag: 'claim-denied',
+    },
+  ])
+  return claim
+}
+
+function notPending(claimId: string) {
+  const current = db().select({ status: claims.approvalStatus }).from(claims).where(eq(claims.id, claimId)).get()
+  if (!current) return new RuleError('form', 'Claim not found.', 'Not Found', 404)
+  return new RuleError('form', `This claim was already decided (${current.status.replace('_', ' ')}).`, 'Already Decided', 409)
+}
