@@ -1,7 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   type MiddlewareFunction,
@@ -13,9 +11,9 @@ import {
 } from 'react-router'
 
 import { getSignedIn, isAdmin, rollSession } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
-import { buttonClass } from '~/components/ui'
 import { env } from '~/env.server'
 import { pageCacheMiddleware } from '~/page-cache.server'
 import { bodyPolicyMiddleware } from '~/request-policy.server'
@@ -108,27 +106,7 @@ export default function App() {
   return <Outlet />
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = 'Something went wrong'
-  let message = 'An unexpected error occurred. Please try again.'
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = '404'
-      message = 'Oops! Page not found'
-    } else {
-      title = `${error.status} ${error.statusText || 'Error'}`
-      if (typeof error.data === 'string' && error.data) message = error.data
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message
-  }
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-5xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-4 text-lg text-slate-700">{message}</p>
-      <Link to="/" className={buttonClass('primary', 'mt-8')}>
-        Return to Home
-      </Link>
-    </div>
-  )
+/** Errors of the layout itself (its loader, the middleware); a page's own errors render inside it, in its route's boundary. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,10 +1,11 @@
 import { and, eq, gt, ne } from 'drizzle-orm'
-import { createCookie, data } from 'react-router'
+import { createCookie } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { type Profile, profiles, sessions } from '~/db/schema'
 import { env, servedOverHttps } from '~/env.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
 import { safeRedirect } from '~/utils/redirect'
 
 export const SESSION_DAYS = 30
@@ -76,8 +77,8 @@ export async function requireCustomer(request: Request): Promise<Profile> {
 /** The operator; everyone else gets a plain 404 so the console's existence is not advertised. */
 export async function requireAdmin(request: Request): Promise<Profile> {
   const profile = await getProfile(request)
-  if (!isAdmin(profile)) throw data(null, { status: 404 })
-  return profile!
+  invariantResponse(profile && isAdmin(profile), 'Not found', { status: 404 })
+  return profile
 }
 
 /** Starts a server-side session and returns the Set-Cookie header value. */

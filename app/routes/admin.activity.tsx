@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Badge, Card, cx, PageHeading } from '~/components/ui'
 import { type ActivityKind, recentActivity } from '~/models/operator.server'
 
@@ -19,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return recentActivity(kind)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Activity — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Activity — Operator — Glass Plan' }]
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   return (
@@ -143,4 +145,8 @@ function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
         </table>
       )
   }
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,82 +1,27 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate } from '~/domain/format'
-import { activePartnerGroups, approveClaim, claimForReview, denyClaim } from '~/models/claims.server'
+import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
+import { useIsPending } from '~/utils/pending'
 import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
-
-/** A stored upload as the operator sees it: the thumbnail, linking to the full-size file (both through /files). */
-function fileUrl(relPath: string) {
-  return `/files/${relPath.split('/').map(encodeURIComponent).join('/')}`
-}
+import { reviewPage } from './admin.claims.$claimId.server'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const review = claimForReview(params.claimId)
-  if (!review) throw data(null, { status: 404 })
-  const { claim, policy, profile, vehicle, partnerGroup } = review
-  const documents = review.documents.map((document) => ({
-    id: document.id,
-    type: document.documentType,
-    fileName: document.fileName,
-    full: fileUrl(document.filePath),
-    thumb: fileUrl(document.thumbPath ?? document.filePath),
-  }))
-  return {
-    claim: {
-      id: claim.id,
-      code: claim.confirmationCode,
-      status: claim.approvalStatus,
-      damageType: claim.damageType,
-      damageDate: claim.damageDate,
-      description: claim.description,
-      filedLate: claim.filedLate,
-      submittedAt: claim.submittedAt,
-      reviewedAt: claim.reviewedAt,
-      denialReason: claim.denialReason,
-      appealText: claim.appealText,
-      appealedAt: claim.appealedAt,
-      completedAt: claim.completedAt,
-      repairType: claim.repairType,
-      actualCostCents: claim.actualCostCents,
-      partnerNotes: claim.partnerNotes,
-      partnerGroup: partnerGroup?.name ?? null,
-    },
-    customer: { name: profile.fullName, email: profile.email, phone: profile.phone },
-    policy: {
-      id: policy.id,
-      planType: policy.planType,
-      status: policy.status,
-      coverageStartDate: policy.coverageStartDate,
-      vehicleType: policy.vehicleType,
-      hasAdas: policy.hasAdas,
-    },
-    vehicle: vehicle
-      ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, plate: vehicle.licensePlate, state: vehicle.licensePlateState }
-      : null,
-    documents,
-    previousClaims: review.previousClaims.map((previous) => ({
-      id: previous.id,
-      code: previous.confirmationCode,
-      status: previous.approvalStatus,
-      damageType: previous.damageType,
-      submittedAt: previous.submittedAt,
-      repairType: previous.repairType,
-    })),
-    replacementsLeft: review.replacementsLeft,
-    hoursLeft: review.hoursLeft,
-    history: review.history.map((entry) => ({ id: entry.id, action: entry.action, actor: entry.actor, at: entry.createdAt })),
-    partnerGroups:
-      claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
-  }
+  invariantResponse(review, 'Not found', { status: 404 })
+  return reviewPage(review)
 }
 
 type ActionResult = { intent: string; errors: Record<string, string[]>; toast: ToastMessage }
@@ -115,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     })
   } catch (error) {
     if (error instanceof RuleError) {
-      if (error.status === 404) throw data(null, { status: 404 })
+      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       return data<ActionResult>(
         {
           intent: input.intent,
@@ -129,14 +74,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` },
-]
+export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
   const { claim, customer, policy, vehicle, documents, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } = loaderData
-  const navigation = useNavigation()
-  const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+  const approving = useIsPending({ state: 'submitting', intent: 'approve' })
+  const denying = useIsPending({ state: 'submitting', intent: 'deny' })
   const errors = actionData?.errors ?? {}
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
   const shopFiles = documents.filter((document) => document.type !== 'damage_photo')
@@ -213,8 +157,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     ))}
                   </select>
                 </Field>
-                <button type="submit" className={buttonClass('primary')} disabled={busyIntent === 'approve'}>
-                  {busyIntent === 'approve' ? 'Approving...' : 'Approve'}
+                <button type="submit" className={buttonClass('primary')} disabled={approving}>
+                  {approving ? 'Approving...' : 'Approve'}
                 </button>
               </Form>
               <hr className="border-slate-200" />
@@ -228,8 +172,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                 >
                   <textarea id="reason" name="reason" rows={3} className={inputClass} />
                 </Field>
-                <button type="submit" className={buttonClass('destructive')} disabled={busyIntent === 'deny'}>
-                  {busyIntent === 'deny' ? 'Denying...' : 'Deny'}
+                <button type="submit" className={buttonClass('destructive')} disabled={denying}>
+                  {denying ? 'Denying...' : 'Deny'}
                 </button>
               </Form>
             </Card>
@@ -376,4 +320,8 @@ function PhotoGrid({
       ))}
     </ul>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

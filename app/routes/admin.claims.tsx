@@ -2,9 +2,10 @@ import { Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Badge, Card, PageHeading } from '~/components/ui'
 import { formatDateTime } from '~/domain/format'
-import { recentlyDecided, reviewQueue } from '~/models/claims.server'
+import { recentlyDecided, reviewQueue } from '~/models/claim-review.server'
 
 import type { Route } from './+types/admin.claims'
 
@@ -33,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { queue, decided }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Claims to review — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Claims to review — Operator — Glass Plan' }]
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
   const { queue, decided } = loaderData
@@ -128,4 +130,8 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { env } from '~/env.server'
@@ -17,6 +18,8 @@ import {
   slugTaken,
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
+import { useIsPending } from '~/utils/pending'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
 import type { Route } from './+types/admin.partners'
@@ -70,14 +73,14 @@ export async function action({ request }: Route.ActionArgs) {
       })
     }
     case 'set-group-active': {
-      if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
+      invariantResponse(setPartnerGroupActive(operator.id, value.id, value.active === 'true'), 'Not found', { status: 404 })
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: value.active === 'true' ? 'Group activated' : 'Group deactivated',
       })
     }
     case 'set-location-active': {
-      if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) throw data(null, { status: 404 })
+      invariantResponse(setPartnerLocationActive(operator.id, value.id, value.active === 'true'), 'Not found', { status: 404 })
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: value.active === 'true' ? 'Location activated' : 'Location deactivated',
@@ -86,11 +89,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Partners — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Partners — Operator — Glass Plan' }]
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, appUrl } = loaderData
-  const busy = useNavigation().state === 'submitting'
+  const busy = useIsPending({ state: 'submitting' })
   const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -243,4 +247,8 @@ function NewLocationForm({
       </Form>
     </Card>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Badge, Button, Card, inputClass, PageHeading } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { searchPolicies } from '~/models/operator.server'
@@ -14,7 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { q, results: searchPolicies(q).map((row) => ({ ...row, monthly: formatPrice(row.policy.monthlyPriceCents) })) }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Policies and customers — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Policies and customers — Operator — Glass Plan' }]
 
 const STATUS_TONES = { incomplete: 'destructive', active: 'success', past_due: 'warning', canceled: 'neutral' } as const
 
@@ -99,4 +101,8 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
       </Card>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

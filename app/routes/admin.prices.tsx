@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { LOOKUP_KEYS } from '~/domain/plans'
@@ -10,6 +11,7 @@ import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
 import { PricesSchema } from '~/validation/prices'
 
 import type { Route } from './+types/admin.prices'
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const operator = await requireAdmin(request)
-  if (env().payments !== 'local') throw data('Prices are managed in Stripe while Stripe is connected.', { status: 409 })
+  invariantResponse(env().payments === 'local', 'Prices are managed in Stripe while Stripe is connected.', { status: 409 })
   const submission = parseWithZod(await request.formData(), { schema: PricesSchema })
   if (submission.status !== 'success') {
     return data(
@@ -57,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   })
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Prices — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Prices — Operator — Glass Plan' }])
 
 export default function AdminPrices({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
@@ -113,4 +115,8 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
       </Card>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

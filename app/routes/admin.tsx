@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
-import { reviewQueue } from '~/models/claims.server'
+import { reviewQueue } from '~/models/claim-review.server'
 
 import type { Route } from './+types/admin'
 
@@ -12,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { waiting: queue.length, overdue: queue.filter((entry) => entry.hoursLeft < 0).length }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Operator console — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Operator console — Glass Plan' }])
 
 const SECTIONS = [
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
@@ -50,4 +51,8 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
       </ul>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, Link, redirect, useRevalidator } from 'react-router'
 
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
@@ -9,9 +9,11 @@ import { normalizeEmail, sendSignInEmail } from '~/auth/magic-link.server'
 import { clientIp } from '~/auth/rate-limit.server'
 import { getProfile } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { redirectWithToast } from '~/toast.server'
+import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
 import { AuthFormSchema, INVALID_EMAIL, LINK_SENT, SendLinkSchema, SignInCodeSchema, UNEXPECTED_ERROR } from '~/validation/auth'
 
@@ -130,8 +132,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 }
 
 function SendLink({ target, lastResult }: { target: string; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'send'
+  const sending = useIsPending({ intent: 'send' })
   const [form, fields] = useForm({ id: 'send-link', lastResult, constraint: getZodConstraint(SendLinkSchema), shouldRevalidate: 'onInput' })
   return (
     <Card>
@@ -183,8 +184,8 @@ function useRecheckOnReturn() {
 
 function CheckEmail({ email, target, lastResult }: { email: string; target: string; lastResult?: SubmissionResult<string[]> }) {
   useRecheckOnReturn()
-  const navigation = useNavigation()
-  const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null
+  const signingIn = useIsPending({ intent: 'code' })
+  const sendingNewLink = useIsPending({ formAction: authPath(target, email), intent: 'send' })
   const [form, fields] = useForm({
     id: 'sign-in-code',
     lastResult,
@@ -213,8 +214,8 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
             className={`${inputClass} font-mono tracking-[0.3em]`}
           />
         </Field>
-        <Button type="submit" className="w-full" disabled={busyIntent === 'code'}>
-          {busyIntent === 'code' ? 'Signing in...' : 'Sign in with code'}
+        <Button type="submit" className="w-full" disabled={signingIn}>
+          {signingIn ? 'Signing in...' : 'Sign in with code'}
         </Button>
       </Form>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm">
@@ -225,8 +226,8 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="email" value={email} />
           <input type="hidden" name="redirect" value={target} />
-          <button type="submit" className="font-medium text-brand-700 underline" disabled={busyIntent === 'send'}>
-            {busyIntent === 'send' ? 'Sending login link...' : 'Send a new link'}
+          <button type="submit" className="font-medium text-brand-700 underline" disabled={sendingNewLink}>
+            {sendingNewLink ? 'Sending login link...' : 'Send a new link'}
           </button>
         </Form>
       </div>
@@ -236,3 +237,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,9 +1,11 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.server'
 import { inspectSignInLink, type LinkState } from '~/auth/magic-link.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, ButtonLink, Card } from '~/components/ui'
+import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/auth.verify'
 
@@ -45,8 +47,7 @@ const HEADINGS: Record<Exclude<LinkState, 'valid'>, string> = {
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData
-  const navigation = useNavigation()
-  const signingIn = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+  const signingIn = useIsPending()
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <Card>
@@ -80,3 +81,7 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Glass Plan' }, { name: 'robots', content: 'noindex' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

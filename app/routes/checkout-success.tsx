@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
 
@@ -63,3 +64,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payment successful — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

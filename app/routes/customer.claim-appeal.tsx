@@ -1,13 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDeadline, canAppeal } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { appealClaim, getClaimForProfile } from '~/models/claims.server'
+import { appealClaim } from '~/models/claim-filing.server'
+import { getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
+import { useIsPending } from '~/utils/pending'
 import { AppealSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claim-appeal'
@@ -15,7 +19,7 @@ import type { Route } from './+types/customer.claim-appeal'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const found = getClaimForProfile(profile.id, params.claimId)
-  if (!found) throw data(null, { status: 404 })
+  invariantResponse(found, 'Not found', { status: 404 })
   const { claim } = found
   if (!canAppeal(claim)) {
     throw await redirectWithToast('/customer#claims', {
@@ -51,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await appealClaim({ profileId: profile.id, claimId: params.claimId, appealText: submission.value.appealText })
   } catch (error) {
     if (error instanceof RuleError) {
-      if (error.status === 404) throw data(null, { status: 404 })
+      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       return data<ActionResult>(
         { errors: { appealText: [error.message] }, appealText, toast: { type: 'error', title: error.title, description: error.message } },
         { status: error.status },
@@ -70,8 +74,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Appeal a decision — G
 
 export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentProps) {
   const { claim } = loaderData
-  const navigation = useNavigation()
-  const submitting = navigation.state === 'submitting'
+  const submitting = useIsPending({ state: 'submitting' })
   const deadline = new Date(claim.deadline).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -113,4 +116,8 @@ export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentP
       </Card>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

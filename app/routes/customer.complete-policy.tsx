@@ -1,22 +1,18 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo } from 'react'
-import { data, type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from 'react-router'
+import { data, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { PhotoStep, type StoredPhotoView } from '~/components/policy-setup/PhotoStep'
-import { useHydrated } from '~/components/policy-setup/use-hydrated'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
-import type { Policy, Profile } from '~/db/schema'
-import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import {
   completePolicySetup,
-  findPolicyForSetup,
   photoSlots,
   removeAdditionalPhoto,
   savePolicyPhotos,
@@ -28,57 +24,16 @@ import { vehicleById } from '~/models/vehicles.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
-import {
-  modelLookupSchema,
-  PHOTO_MESSAGES,
-  VEHICLE_MESSAGES,
-  type VehicleFormValues,
-  vehicleFormValues,
-  vehicleSchema,
-} from '~/validation/policy-setup'
+import { useIsPending } from '~/utils/pending'
+import { useHydrated } from '~/utils/use-hydrated'
+import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'
-
-const COMPLETE_PATH = '/customer/policy-complete'
+import { COMPLETE_PATH, photoViews, policyForWizard, vehicleDefaults } from './customer.complete-policy.server'
 
 function wizardPath(policyId: string, step?: 'photos') {
   return `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}${step ? `&step=${step}` : ''}`
 }
-
-function fileUrl(relPath: string) {
-  return `/files/${relPath.split('/').map(encodeURIComponent).join('/')}`
-}
-
-/** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
-async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
-  const policyId = new URL(request.url).searchParams.get('policy_id')
-  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
-  const lookup = findPolicyForSetup(profile.id, policyId)
-  if (lookup.status === 'not_found') {
-    throw await redirectWithToast('/customer', {
-      type: 'error',
-      title: 'Policy Not Found',
-      description: 'Unable to find the specified policy',
-    })
-  }
-  if (lookup.status === 'denied') {
-    throw await redirectWithToast('/customer', {
-      type: 'error',
-      title: 'Access Denied',
-      description: "You don't have access to this policy",
-    })
-  }
-  const { policy } = lookup
-  if (isSetupDone(policy)) {
-    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
-  }
-  if (policy.status === 'canceled') {
-    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Cancelled', description: 'This policy has been cancelled' })
-  }
-  return policy
-}
-
-const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
@@ -87,34 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const step = wizardStep(slots, new URL(request.url).searchParams.get('step'))
 
   const vehicle = vehicleById(policy.vehicleId, profile.id)
-  const defaults: VehicleFormValues = vehicle
-    ? {
-        licensePlate: vehicle.licensePlate,
-        licensePlateState: vehicle.licensePlateState,
-        year: String(vehicle.year),
-        make: vehicle.make,
-        model: vehicle.model,
-      }
-    : EMPTY_VEHICLE
   const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
-
-  const stored = Object.fromEntries(
-    REQUIRED_PHOTO_TYPES.map((type) => {
-      const photo = slots.required[type]
-      return [type, photo ? { url: fileUrl(photo.thumbPath ?? photo.filePath), fileName: photo.fileName } : null]
-    }),
-  ) as Record<(typeof REQUIRED_PHOTO_TYPES)[number], StoredPhotoView | null>
-
   return {
     policy: { id: policy.id, planType: policy.planType, planName: planDisplayName(policy.planType, policy.vehicleType) },
     step,
-    stored,
-    additional: slots.additional.map((photo) => ({
-      id: photo.id,
-      url: fileUrl(photo.thumbPath ?? photo.filePath),
-      fileName: photo.fileName,
-    })),
-    vehicle: { defaults, models },
+    ...photoViews(slots),
+    vehicle: { defaults: vehicleDefaults(vehicle), models },
     makes: makesFor(policy.planType),
     years: vehicleYears(),
   }
@@ -207,7 +140,6 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export default function CompletePolicy({ loaderData, actionData }: Route.ComponentProps) {
   const { policy, step, vehicle } = loaderData
   const navigate = useNavigate()
-  const navigation = useNavigation()
   const hydrated = useHydrated()
   const uploader = useMemo(() => xhrPhotoUploader(`/customer/policy-photos?policy_id=${encodeURIComponent(policy.id)}`), [policy.id])
 
@@ -220,7 +152,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 
   const vehicleAnswer = actionData?.intent === 'find-models' || actionData?.intent === 'complete' ? actionData : null
   const uploadAnswer = actionData?.intent === 'upload' ? actionData : null
-  const submittingVehicle = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'complete'
+  const submittingVehicle = useIsPending({ formAction: wizardPath(policy.id), state: 'submitting', intent: 'complete' })
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
@@ -261,3 +193,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Complete Your Policy · Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

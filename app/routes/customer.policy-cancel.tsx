@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
@@ -18,6 +19,7 @@ import {
   setPolicyRenewal,
 } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
 import { PolicyCancelSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-cancel'
@@ -25,7 +27,7 @@ import type { Route } from './+types/customer.policy-cancel'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const policy = findOwnPolicy(customer.id, params.policyId)
-  if (!policy) throw data(null, { status: 404 })
+  invariantResponse(policy, 'Not found', { status: 404 })
   return {
     policy: {
       id: policy.id,
@@ -43,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const customer = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: PolicyCancelSchema })
-  if (submission.status !== 'success') throw data('Unknown request.', { status: 400 })
+  invariantResponse(submission.status === 'success', 'Unknown request.')
   const policyId = params.policyId
 
   switch (submission.value.intent) {
@@ -78,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
 function refusal(result: { status: number; message: string }) {
-  if (result.status === 404) throw data(null, { status: 404 })
+  invariantResponse(result.status !== 404, 'Not found', { status: 404 })
   const toast: ToastMessage =
     result.message === CANCEL_FAILED
       ? { type: 'error', title: CANCEL_FAILED }
@@ -128,3 +130,7 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cancel policy — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,4 +1,5 @@
 import { requireCustomer } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
 
@@ -21,3 +22,7 @@ export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "You're All Set! · Glass Plan" }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

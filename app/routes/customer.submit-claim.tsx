@@ -1,9 +1,10 @@
-import { data, redirect, useNavigation } from 'react-router'
+import { data, redirect } from 'react-router'
 
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
@@ -11,10 +12,12 @@ import { SUBMIT_FAILED } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
-import { FILING_REFUSALS, findPolicy, getClaimForProfile, notifyClaimSubmitted, submitClaim } from '~/models/claims.server'
+import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
+import { findPolicy, getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { useIsPending } from '~/utils/pending'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
@@ -120,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SubmitClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const submitting = useIsPending({ state: 'submitting' })
   if (loaderData.view === 'submitted') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
@@ -138,7 +141,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
         cancelHref="/customer"
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
-        submitting={navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'}
+        submitting={submitting}
         errors={actionData?.errors}
         defaultValues={actionData?.values}
         toast={actionData?.toast}
@@ -148,3 +151,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Submit a Claim — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

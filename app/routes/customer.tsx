@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { Toast } from '~/components/toast'
@@ -13,6 +14,7 @@ import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
+import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/customer'
 
@@ -116,8 +118,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
 }
 
 function AccountSection({ email }: { email: string }) {
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formAction === '/auth/sign-out-others'
+  const busy = useIsPending({ formAction: '/auth/sign-out-others' })
   return (
     <section aria-labelledby="account-heading" className="mt-12 border-t border-slate-200 pt-8">
       <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
@@ -136,3 +137,7 @@ function AccountSection({ email }: { email: string }) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your dashboard | Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -4,6 +4,7 @@ import { data, redirect, useLocation, useNavigate } from 'react-router'
 
 import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
@@ -194,3 +195,7 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Demo: Complete Your Policy | Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -15,13 +15,14 @@ import {
   findDemoPolicy,
 } from '~/components/demo/sample-data'
 import { wait } from '~/components/demo/simulate'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
-import { useHydrated } from '~/components/policy-setup/use-hydrated'
 import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { ButtonLink, Card, Spinner } from '~/components/ui'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
+import { useHydrated } from '~/utils/use-hydrated'
 
 import type { Route } from './+types/demo.customer'
 
@@ -177,3 +178,7 @@ export default function DemoDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Demo dashboard | Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

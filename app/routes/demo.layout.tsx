@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 
 import { DemoBanner } from '~/components/demo/demo-banner'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 
 /** Every /demo page: the banner, then the page. No sign-in, no database (DESIGN §6). */
 export default function DemoLayout() {
@@ -10,4 +11,8 @@ export default function DemoLayout() {
       <Outlet />
     </>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
 
@@ -20,3 +21,7 @@ export default function DemoPolicyComplete({ loaderData }: Route.ComponentProps)
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Demo: You're All Set! | Glass Plan" }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -12,6 +12,7 @@ import {
   demoSubmitClaimPath,
   findDemoPolicy,
 } from '~/components/demo/sample-data'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
 import { todayIso } from '~/domain/format'
 import { canFileClaim } from '~/domain/policies'
@@ -118,3 +119,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Demo: Submit a Claim | Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
@@ -13,6 +14,8 @@ import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
+import { invariantResponse } from '~/utils/invariant'
+import { useIsPending } from '~/utils/pending'
 import { LocalPaySchema } from '~/validation/signup'
 
 import type { Route } from './+types/dev.checkout'
@@ -25,9 +28,9 @@ const SUCCESS_URL = '/checkout-success?checkout=success'
  */
 function requireLocalCheckout(request: Request, id: string | undefined) {
   requireLocalTools(request)
-  if (env().payments !== 'local' || !id) throw data(null, { status: 404 })
+  invariantResponse(env().payments === 'local' && id, 'Not found', { status: 404 })
   const checkout = findLocalCheckout(id)
-  if (!checkout || !isLookupKey(checkout.lookupKey)) throw data(null, { status: 404 })
+  invariantResponse(checkout && isLookupKey(checkout.lookupKey), 'Not found', { status: 404 })
   return { ...checkout, lookupKey: checkout.lookupKey }
 }
 
@@ -83,8 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function LocalCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout, buyerEmail } = loaderData
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  const busy = useIsPending()
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(LocalPaySchema),
@@ -157,4 +159,9 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Test checkout — Glass Plan' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Test checkout — Glass Plan' }, { name: 'robots', content: 'noindex' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

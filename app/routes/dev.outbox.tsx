@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { data } from 'react-router'
-
+import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
+import { invariantResponse } from '~/utils/invariant'
 
 import type { Route } from './+types/dev.outbox'
 
@@ -22,7 +22,7 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   requireLocalTools(request)
-  if (env().email !== 'outbox') throw data(null, { status: 404 })
+  invariantResponse(env().email === 'outbox', 'Not found', { status: 404 })
   const dir = outboxDir()
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
   // File names start with the ISO time, so a plain sort is chronological.
@@ -108,4 +108,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Outbox | Glass Plan' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ error }) =>
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Outbox | Glass Plan' }, { name: 'robots', content: 'noindex' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

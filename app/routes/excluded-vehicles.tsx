@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
 
@@ -71,3 +72,7 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Excluded vehicles — Glass Plan' },
   { name: 'description', content: 'Luxury and exotic brands that are not eligible for Comprehensive windshield protection.' },
 ]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

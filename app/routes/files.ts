@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import { Readable } from 'node:stream'
 
 import { eq } from 'drizzle-orm'
-import { data } from 'react-router'
 
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
 import { contentTypeFor, filesCacheControl, uploadsPath, verifySignedFile } from '~/services/storage.server'
+import { invariantResponse } from '~/utils/invariant'
 
 import type { Route } from './+types/files'
 
@@ -18,26 +18,22 @@ import type { Route } from './+types/files'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const relPath = params['*'] ?? ''
   const url = new URL(request.url)
-  let absolute: string
+  let absolute: string | null = null
   try {
     absolute = uploadsPath(relPath)
   } catch {
-    throw notFound()
+    // a path that leads out of the uploads folder
   }
+  invariantResponse(absolute, 'Not found', { status: 404 })
 
   const signed = verifySignedFile(relPath, url.searchParams.get('exp'), url.searchParams.get('sig'))
   if (!signed) {
     const profile = await getProfile(request)
-    if (!profile || !mayView(profile, relPath)) throw notFound()
+    invariantResponse(profile && mayView(profile, relPath), 'Not found', { status: 404 })
   }
 
-  let stat: fs.Stats
-  try {
-    stat = await fs.promises.stat(absolute)
-  } catch {
-    throw notFound()
-  }
-  if (!stat.isFile()) throw notFound()
+  const stat = await fs.promises.stat(absolute).catch(() => null)
+  invariantResponse(stat && stat.isFile(), 'Not found', { status: 404 })
 
   const body = Readable.toWeb(fs.createReadStream(absolute)) as ReadableStream<Uint8Array>
   return new Response(body, {
@@ -68,8 +64,4 @@ function mayView(profile: Profile, relPath: string) {
     return owner?.profileId === profile.id
   }
   return false
-}
-
-function notFound() {
-  return data(null, { status: 404 })
 }

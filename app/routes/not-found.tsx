@@ -1,19 +1,24 @@
 import { data } from 'react-router'
 
+import { GeneralErrorBoundary, NOT_FOUND_META } from '~/components/error-boundary'
+
 import type { Route } from './+types/not-found'
 
+/** Every path no other route claims: there is nothing to check, so the 404 is thrown outright. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   console.warn(`404 ${request.method} ${url.pathname}${url.search}`)
-  throw data(null, { status: 404 })
+  throw data('Not found', { status: 404 })
 }
-
-export const meta: Route.MetaFunction = () => [{ title: 'Page not found — Glass Plan' }]
-
-// The root ErrorBoundary renders '404' / 'Oops! Page not found' with the link home. Re-exported here so this route is
-// its own boundary: React Router then keeps this route's meta, and the page has its <title>.
-export { ErrorBoundary } from '~/root'
 
 export default function NotFound() {
   return null
+}
+
+export const meta: Route.MetaFunction = () => NOT_FOUND_META
+
+// The page is the boundary's '404' / 'Oops! Page not found' with the link home. Being its own boundary, this route
+// keeps its meta, so the page has its <title>.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

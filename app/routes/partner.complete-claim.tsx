@@ -2,13 +2,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
-import { completeClaim, lookupClaimByCode, type PartnerLookup, RateLimitedError } from '~/models/claims.server'
+import { completeClaim, type PartnerLookup } from '~/models/claim-shop.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { CODE_FORMAT_MESSAGE, CompleteClaimSchema } from '~/validation/claims'
@@ -173,4 +175,8 @@ export default function PartnerCompleteClaim({ loaderData, actionData }: Route.C
   const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null
   const view = actionData && 'view' in actionData ? (actionData.view as PartnerView) : loaderData.view
   return <PartnerClaimPage code={loaderData.code} view={view} errors={result?.errors} values={result?.values} toast={result?.toast} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

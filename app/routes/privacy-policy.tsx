@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView, sitePrivacyPolicy } from '~/components/legal-document'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { formatLongDate } from '~/domain/format'
@@ -22,3 +23,7 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Privacy Policy — Glass Plan' },
   { name: 'description', content: 'What personal information we collect, how we use and protect it, and your privacy rights.' },
 ]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

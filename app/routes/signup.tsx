@@ -1,10 +1,11 @@
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { data, Form, Link, redirect } from 'react-router'
 
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
@@ -14,21 +15,15 @@ import { formatPrice } from '~/domain/format'
 import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
 import { loadPricing, startCheckout } from '~/models/checkout.server'
-import { findActiveLocationBySlug } from '~/models/partners.server'
 import { useRootData } from '~/root'
+import { useIsPending } from '~/utils/pending'
+import { useHydrated } from '~/utils/use-hydrated'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
 
 import type { Route } from './+types/signup'
+import { partnerFor, shownPriceFor } from './signup.server'
 
 type Prices = Partial<Record<LookupKey, number>>
-
-function partnerFor(slug: string | undefined) {
-  if (!slug) return null
-  const location = findActiveLocationBySlug(slug)
-  // SPEC §2: an unknown or inactive partner link silently becomes the plain signup page.
-  if (!location) throw redirect('/signup')
-  return { id: location.id, name: location.name, slug: location.slug }
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const partner = partnerFor(params.slug)
@@ -91,21 +86,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     )
   }
   return redirect(outcome.url, 303)
-}
-
-/**
- * The price the page showed for the chosen plan. The page sends the whole map it showed (it can't know, without
- * JavaScript, which one the buyer will pick); a key it did not show counts as -1, which never matches a real price.
- */
-function shownPriceFor(shown: string | undefined, key: LookupKey) {
-  if (shown === undefined) return undefined
-  try {
-    const map = JSON.parse(shown) as Record<string, unknown>
-    const cents = map?.[key]
-    return typeof cents === 'number' && Number.isInteger(cents) ? cents : -1
-  } catch {
-    return -1
-  }
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
@@ -205,12 +185,6 @@ function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null;
   )
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
-
 function ConfigurePlan({
   planType,
   vehicleType: urlVehicleType,
@@ -227,7 +201,6 @@ function ConfigurePlan({
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const root = useRootData()
-  const navigation = useNavigation()
   const hydrated = useHydrated()
   const [form, fields] = useForm({
     lastResult,
@@ -247,7 +220,7 @@ function ConfigurePlan({
   const comprehensive = planType === 'comprehensive'
   const lookupKey: LookupKey | null = comprehensive ? (hasAdas ? lookupKeyOf({ planType, vehicleType, hasAdas }) : null) : 'chip_only'
   const price = lookupKey ? priceOf(prices, lookupKey) : null
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
+  const busy = useIsPending()
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
   const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted)
   const terms = siteTermsOfService(root?.contact.supportEmail ?? 'support@glassplan.example')
@@ -401,3 +374,7 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Sign up — Glass Plan' },
   { name: 'description', content: 'Choose a windshield protection plan: chip repair or comprehensive coverage, zero deductible.' },
 ]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

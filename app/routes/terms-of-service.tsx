@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView, siteTermsOfService } from '~/components/legal-document'
 import { TOS_LAST_UPDATED, TOS_VERSION } from '~/content/terms'
 import { formatLongDate } from '~/domain/format'
@@ -34,3 +35,7 @@ export const meta: Route.MetaFunction = () => [
     content: 'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.',
   },
 ]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

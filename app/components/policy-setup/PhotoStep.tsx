@@ -4,9 +4,8 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { useHydrated } from '~/utils/use-hydrated'
 import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
-
-import { useHydrated } from './use-hydrated'
 
 /** The 10 MB rule the server enforces, checked early in the browser so nobody waits for a doomed upload. */
 

@@ -1,10 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 
 import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
 import { canTurnRenewalOff, isCanceled, isInInitialTerm } from '~/domain/policies'
+import { useIsPending } from '~/utils/pending'
 
 export function cancelPath(policyId: string) {
   return `/customer/policies/${policyId}/cancel`
@@ -152,10 +153,10 @@ export function CancelConfirmation({
   keepHref = '/customer',
   onConfirm,
 }: { policyId: string; idSuffix?: string; onKeep?: () => void } & Omit<CancelTargets, 'href'>) {
-  const navigation = useNavigation()
   const [confirming, setConfirming] = useState(false)
   const action = actionOverride ?? cancelPath(policyId)
-  const busy = confirming || (navigation.state !== 'idle' && navigation.formAction === action)
+  const posting = useIsPending({ formAction: action })
+  const busy = confirming || posting
   const suffix = idSuffix ? `-${idSuffix}` : ''
 
   async function confirm(event: FormEvent<HTMLFormElement>) {

@@ -1,0 +1,63 @@
+import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
+import { fileUrl } from '~/utils/file-url'
+
+type ClaimReview = NonNullable<ReturnType<typeof claimForReview>>
+
+/** What the operator's claim page shows of a claim under review (routes/admin.claims.$claimId.tsx). */
+export function reviewPage(review: ClaimReview) {
+  const { claim, policy, profile, vehicle, partnerGroup } = review
+  const documents = review.documents.map((document) => ({
+    id: document.id,
+    type: document.documentType,
+    fileName: document.fileName,
+    full: fileUrl(document.filePath),
+    thumb: fileUrl(document.thumbPath ?? document.filePath),
+  }))
+  return {
+    claim: {
+      id: claim.id,
+      code: claim.confirmationCode,
+      status: claim.approvalStatus,
+      damageType: claim.damageType,
+      damageDate: claim.damageDate,
+      description: claim.description,
+      filedLate: claim.filedLate,
+      submittedAt: claim.submittedAt,
+      reviewedAt: claim.reviewedAt,
+      denialReason: claim.denialReason,
+      appealText: claim.appealText,
+      appealedAt: claim.appealedAt,
+      completedAt: claim.completedAt,
+      repairType: claim.repairType,
+      actualCostCents: claim.actualCostCents,
+      partnerNotes: claim.partnerNotes,
+      partnerGroup: partnerGroup?.name ?? null,
+    },
+    customer: { name: profile.fullName, email: profile.email, phone: profile.phone },
+    policy: {
+      id: policy.id,
+      planType: policy.planType,
+      status: policy.status,
+      coverageStartDate: policy.coverageStartDate,
+      vehicleType: policy.vehicleType,
+      hasAdas: policy.hasAdas,
+    },
+    vehicle: vehicle
+      ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, plate: vehicle.licensePlate, state: vehicle.licensePlateState }
+      : null,
+    documents,
+    previousClaims: review.previousClaims.map((previous) => ({
+      id: previous.id,
+      code: previous.confirmationCode,
+      status: previous.approvalStatus,
+      damageType: previous.damageType,
+      submittedAt: previous.submittedAt,
+      repairType: previous.repairType,
+    })),
+    replacementsLeft: review.replacementsLeft,
+    hoursLeft: review.hoursLeft,
+    history: review.history.map((entry) => ({ id: entry.id, action: entry.action, actor: entry.actor, at: entry.createdAt })),
+    partnerGroups:
+      claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
+  }
+}

@@ -1,0 +1,71 @@
+import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
+import type { Policy, Profile, Vehicle } from '~/db/schema'
+import { isSetupDone } from '~/domain/policies'
+import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
+import { findPolicyForSetup, type PhotoSlots } from '~/models/policy-setup.server'
+import { redirectWithToast } from '~/toast.server'
+import { fileUrl } from '~/utils/file-url'
+import type { VehicleFormValues } from '~/validation/policy-setup'
+
+// The setup wizard's server side (routes/customer.complete-policy.tsx): its guards and what its steps show.
+
+export const COMPLETE_PATH = '/customer/policy-complete'
+
+/** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
+export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
+  const policyId = new URL(request.url).searchParams.get('policy_id')
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
+  const lookup = findPolicyForSetup(profile.id, policyId)
+  if (lookup.status === 'not_found') {
+    throw await redirectWithToast('/customer', {
+      type: 'error',
+      title: 'Policy Not Found',
+      description: 'Unable to find the specified policy',
+    })
+  }
+  if (lookup.status === 'denied') {
+    throw await redirectWithToast('/customer', {
+      type: 'error',
+      title: 'Access Denied',
+      description: "You don't have access to this policy",
+    })
+  }
+  const { policy } = lookup
+  if (isSetupDone(policy)) {
+    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
+  }
+  if (policy.status === 'canceled') {
+    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Cancelled', description: 'This policy has been cancelled' })
+  }
+  return policy
+}
+
+/** The photo step's stored photos: the three required slots (empty ones null) and the additional ones, as thumbnails. */
+export function photoViews(slots: PhotoSlots) {
+  const stored = Object.fromEntries(
+    REQUIRED_PHOTO_TYPES.map((type) => {
+      const photo = slots.required[type]
+      return [type, photo ? { url: fileUrl(photo.thumbPath ?? photo.filePath), fileName: photo.fileName } : null]
+    }),
+  ) as Record<(typeof REQUIRED_PHOTO_TYPES)[number], StoredPhotoView | null>
+  const additional = slots.additional.map((photo) => ({
+    id: photo.id,
+    url: fileUrl(photo.thumbPath ?? photo.filePath),
+    fileName: photo.fileName,
+  }))
+  return { stored, additional }
+}
+
+const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
+
+/** The vehicle step's first values: the policy's vehicle when it has one. */
+export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
+  if (!vehicle) return EMPTY_VEHICLE
+  return {
+    licensePlate: vehicle.licensePlate,
+    licensePlateState: vehicle.licensePlateState,
+    year: String(vehicle.year),
+    make: vehicle.make,
+    model: vehicle.model,
+  }
+}
