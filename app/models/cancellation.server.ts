@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 
-import { db, transaction } from '~/db/client.server'
+import { transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy } from '~/db/schema'
 import { commitmentNote } from '~/domain/messages'
+import { isInInitialTerm } from '~/domain/policies'
+import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
 
 /**
@@ -15,23 +17,10 @@ export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your po
 export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
 export const ALREADY_CANCELED = 'This policy has been cancelled.'
 
-/** The owner's policy, or undefined: someone else's policy and a missing one look the same (404). */
-export function findOwnPolicy(profileId: string, policyId: string) {
-  return db()
-    .select()
-    .from(policies)
-    .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
-    .get()
-}
-
-export function inCommitment(policy: Pick<Policy, 'initialTermEndsAt'>, now = new Date()) {
-  return now.getTime() < Date.parse(policy.initialTermEndsAt)
-}
-
 /** What the owner can do with this policy now; the screens and the actions both ask this. */
 export function cancellationOptions(policy: Policy, now = new Date()) {
   const open = policy.status !== 'canceled'
-  const committed = inCommitment(policy, now)
+  const committed = isInInitialTerm(policy, now)
   return {
     canCancel: open && !committed,
     canTurnOffRenewal: open && committed && !policy.cancelAt,
@@ -47,10 +36,10 @@ const notFound = { ok: false, status: 404, message: 'Unable to find the specifie
 
 /** Ends the subscription now and marks the policy canceled (after the commitment only). */
 export async function cancelPolicy(profileId: string, policyId: string, now = new Date()): Promise<CancellationResult> {
-  const policy = findOwnPolicy(profileId, policyId)
+  const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) return notFound
   if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
-  if (inCommitment(policy, now)) return { ok: false, status: 409, message: commitmentNote(policy.initialTermEndsAt) }
+  if (isInInitialTerm(policy, now)) return { ok: false, status: 409, message: commitmentNote(policy.initialTermEndsAt) }
 
   try {
     await (await payments()).cancelSubscriptionNow(policy)
@@ -86,10 +75,10 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
  * `renew = true` undoes that.
  */
 export async function setPolicyRenewal(profileId: string, policyId: string, renew: boolean, now = new Date()): Promise<CancellationResult> {
-  const policy = findOwnPolicy(profileId, policyId)
+  const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) return notFound
   if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
-  if (!inCommitment(policy, now)) {
+  if (!isInInitialTerm(policy, now)) {
     return { ok: false, status: 409, message: 'Your commitment has ended: you can cancel this policy now instead.' }
   }
   const cancelAt = renew ? null : new Date(policy.initialTermEndsAt)
@@ -126,7 +115,7 @@ export async function billingPortalUrl(
   policyId: string,
   returnUrl: string,
 ): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 502; message: string }> {
-  const policy = findOwnPolicy(profileId, policyId)
+  const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) return notFound
   const adapter = await payments()
   if (!adapter.createPortalSession || !policy.stripeCustomerId) return notFound

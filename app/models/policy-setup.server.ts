@@ -5,7 +5,9 @@ import { and, eq } from 'drizzle-orm'
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
+import { ACCESS_DENIED } from '~/domain/messages'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
@@ -256,17 +258,6 @@ export function removeAdditionalPhoto(policy: Policy, photoId: string): boolean 
 
 // --- activation --------------------------------------------------------------------------------------------------
 
-/** A refusal of the vehicle step; `field` says where the message belongs (null: a toast). */
-export class SetupError extends Error {
-  constructor(
-    message: string,
-    public field: string | null = null,
-  ) {
-    super(message)
-    this.name = 'SetupError'
-  }
-}
-
 /**
  * Finishes setup (SPEC §4): saves the vehicle (create or update), then in the same transaction gives the policy its
  * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
@@ -278,12 +269,12 @@ export async function completePolicySetup(
   input: VehicleInput,
   now = new Date(),
 ): Promise<{ policy: Policy; vehicle: Vehicle }> {
-  if (policy.profileId !== profile.id) throw new SetupError('Access Denied')
-  if (policy.status === 'canceled') throw new SetupError('This policy has been cancelled')
+  if (policy.profileId !== profile.id) throw new RuleError('form', ACCESS_DENIED.title, ACCESS_DENIED.title, 404)
+  if (policy.status === 'canceled') throw new RuleError('form', 'This policy has been cancelled', 'This policy has been cancelled')
   const slots = photoSlots(policy.id)
   const missing = REQUIRED_PHOTO_TYPES.find((type) => !slots.required[type])
-  if (missing) throw new SetupError(PHOTO_MESSAGES.missing(missing))
-  if (!isMakeEligible(input.make, policy.planType)) throw new SetupError(VEHICLE_MESSAGES.excludedMake, 'make')
+  if (missing) throw new RuleError('form', PHOTO_MESSAGES.missing(missing), PHOTO_MESSAGES.missing(missing))
+  if (!isMakeEligible(input.make, policy.planType)) throw new RuleError('make', VEHICLE_MESSAGES.excludedMake, VEHICLE_MESSAGES.saveFailed)
 
   const outcome = transaction((tx) => {
     let vehicle: Vehicle
@@ -291,7 +282,7 @@ export async function completePolicySetup(
       vehicle = saveVehicleForPolicy(tx, policy, input)
     } catch (error) {
       console.error(`Saving the vehicle of policy ${policy.id} failed:`, error)
-      throw new SetupError(VEHICLE_MESSAGES.saveFailed)
+      throw new RuleError('form', VEHICLE_MESSAGES.saveFailed, VEHICLE_MESSAGES.saveFailed, 500)
     }
     const updated = tx
       .update(policies)
@@ -307,7 +298,7 @@ export async function completePolicySetup(
       .returning()
       .all()
     // Rolls the vehicle back too: the policy vanished or changed hands meanwhile.
-    if (updated.length !== 1) throw new SetupError(VEHICLE_MESSAGES.updateFailed)
+    if (updated.length !== 1) throw new RuleError('form', VEHICLE_MESSAGES.updateFailed, VEHICLE_MESSAGES.updateFailed, 500)
     tx.insert(auditLog)
       .values({
         actor: profile.id,

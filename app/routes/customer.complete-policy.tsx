@@ -10,13 +10,13 @@ import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
+import { RuleError } from '~/domain/errors'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import {
   completePolicySetup,
   photoSlots,
   removeAdditionalPhoto,
   savePolicyPhotos,
-  SetupError,
   uploadRefused,
   wizardStep,
 } from '~/models/policy-setup.server'
@@ -115,13 +115,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await completePolicySetup(profile, policy, vehicle)
   } catch (error) {
-    if (!(error instanceof SetupError)) throw error
-    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
-    const toast = {
-      type: 'error' as const,
-      title: error.field ? VEHICLE_MESSAGES.saveFailed : error.message,
-      description: error.field ? error.message : undefined,
-    }
+    if (!(error instanceof RuleError)) throw error
+    const onField = error.field !== 'form'
+    const reply = onField ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
+    const toast = { type: 'error' as const, title: error.title, description: onField ? error.message : undefined }
     return data({ intent: 'complete' as const, values, models, result: reply, toast }, { status: 400 })
   }
 

@@ -15,9 +15,9 @@ import {
   CANCEL_SUCCESS,
   cancellationOptions,
   cancelPolicy,
-  findOwnPolicy,
   setPolicyRenewal,
 } from '~/models/cancellation.server'
+import { getPolicyForProfile } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { PolicyCancelSchema } from '~/validation/signup'
@@ -26,7 +26,7 @@ import type { Route } from './+types/customer.policy-cancel'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
-  const policy = findOwnPolicy(customer.id, params.policyId)
+  const policy = getPolicyForProfile(customer.id, params.policyId)
   invariantResponse(policy, 'Not found', { status: 404 })
   return {
     policy: {

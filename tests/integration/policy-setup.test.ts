@@ -11,7 +11,7 @@ import { bundledModels } from '~/content/vehicle-models'
 import { db } from '~/db/client.server'
 import { auditLog, emailLog, policies, type Policy, policyPhotos, type Profile, vehicles } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
-import { completePolicySetup, savePolicyPhotos, SetupError } from '~/models/policy-setup.server'
+import { completePolicySetup, savePolicyPhotos } from '~/models/policy-setup.server'
 import { action, loader } from '~/routes/customer.complete-policy'
 import { action as xhrUploadAction } from '~/routes/customer.policy-photos'
 import { loader as modelsLoader } from '~/routes/customer.vehicle-models'
@@ -261,7 +261,10 @@ describe('a failure in the middle leaves nothing half saved', () => {
       make: 'Toyota',
       model: 'Camry',
     }
-    await expect(completePolicySetup(profile, policy, input)).rejects.toThrow(new SetupError(VEHICLE_MESSAGES.updateFailed))
+    await expect(completePolicySetup(profile, policy, input)).rejects.toMatchObject({
+      name: 'RuleError',
+      message: VEHICLE_MESSAGES.updateFailed,
+    })
     expect(db().select().from(vehicles).where(eq(vehicles.profileId, profile.id)).all()).toEqual([])
     expect(
       db()

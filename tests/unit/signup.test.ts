@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { Policy } from '~/db/schema'
 import { commitmentNote } from '~/domain/messages'
 import { isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
-import { cancellationOptions, inCommitment } from '~/models/cancellation.server'
+import { isInInitialTerm } from '~/domain/policies'
+import { cancellationOptions } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
 
@@ -70,7 +71,7 @@ describe('the commitment', () => {
     ({ status: 'active', initialTermEndsAt: '2027-11-21T06:00:00.000Z', cancelAt: null, stripeCustomerId: null, ...overrides }) as Policy
 
   it('forbids cancelling until the term end, then allows it', () => {
-    expect(inCommitment(policy(), new Date('2027-11-21T05:59:59.000Z'))).toBe(true)
+    expect(isInInitialTerm(policy(), new Date('2027-11-21T05:59:59.000Z'))).toBe(true)
     expect(cancellationOptions(policy(), new Date('2027-11-21T05:59:59.000Z'))).toMatchObject({ canCancel: false, canTurnOffRenewal: true })
     expect(cancellationOptions(policy(), new Date('2027-11-21T06:00:00.000Z'))).toMatchObject({ canCancel: true, canTurnOffRenewal: false })
   })
