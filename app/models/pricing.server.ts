@@ -8,6 +8,7 @@ import { formatPrice } from '~/domain/format'
 import { LOOKUP_KEYS, type LookupKey, type VehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
+import { payments } from '~/services/payments.server'
 
 /** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
 export type PricingMap = Partial<Record<LookupKey, number>>
@@ -36,13 +37,12 @@ export async function getPricing(): Promise<PricingMap> {
 
 async function stripePricing(): Promise<PricingMap> {
   if (stripeCache && stripeCache.expiresAt > Date.now()) return stripeCache.map
-  // Loaded only in Stripe mode, so local mode never pulls in the Stripe SDK.
-  const { listStripePrices } = await import('~/services/stripe.server')
-  const found = await listStripePrices(LOOKUP_KEYS)
+  // Through the payments adapter, the one way to Stripe (it loads the Stripe SDK only in Stripe mode).
+  const found = (await (await payments()).listPrices?.(LOOKUP_KEYS)) ?? {}
   const map: PricingMap = {}
   for (const key of LOOKUP_KEYS) {
-    const price = found[key]
-    if (price) map[key] = price.amountCents
+    const cents = found[key]
+    if (typeof cents === 'number') map[key] = cents
   }
   stripeCache = { map, expiresAt: Date.now() + STRIPE_CACHE_MS }
   return map

@@ -12,6 +12,7 @@ import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.s
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
 import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
@@ -61,14 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RuleError) {
       invariantResponse(error.status !== 404, 'Not found', { status: 404 })
-      return data<ActionResult>(
-        {
-          intent: input.intent,
-          errors: { [error.field]: [error.message] },
-          toast: { type: 'error', title: error.title, description: error.message },
-        },
-        { status: error.status },
-      )
+      const refusal = refusalOf(error)
+      return data<ActionResult>({ intent: input.intent, errors: refusal.errors, toast: refusal.toast }, { status: refusal.status })
     }
     throw error
   }

@@ -12,6 +12,7 @@ import { getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claim-appeal'
@@ -56,10 +57,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RuleError) {
       invariantResponse(error.status !== 404, 'Not found', { status: 404 })
-      return data<ActionResult>(
-        { errors: { appealText: [error.message] }, appealText, toast: { type: 'error', title: error.title, description: error.message } },
-        { status: error.status },
-      )
+      const refusal = refusalOf(error, 'appealText')
+      return data<ActionResult>({ errors: refusal.errors, appealText, toast: refusal.toast }, { status: refusal.status })
     }
     throw error
   }

@@ -18,6 +18,7 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
@@ -102,12 +103,8 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)
   } catch (error) {
     if (error instanceof RuleError) {
-      return refuse(
-        error.status,
-        { [error.field]: [error.message] },
-        { type: 'error', title: error.title, description: error.message },
-        values,
-      )
+      const refusal = refusalOf(error)
+      return refuse(refusal.status, refusal.errors, refusal.toast, values)
     }
     if (error instanceof UploadError) {
       return refuse(

@@ -13,6 +13,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim, type PartnerLookup } from '~/models/claim-shop.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { refusalOf } from '~/utils/refusal'
 import { CODE_FORMAT_MESSAGE, CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/partner.complete-claim'
@@ -150,8 +151,7 @@ export async function action({ request }: Route.ActionArgs) {
       description: `Claim ${claim.id} has been marked as complete.`,
     })
   } catch (error) {
-    if (error instanceof RuleError)
-      return failure(error.status, error.field, { type: 'error', title: error.title, description: error.message }, values)
+    if (error instanceof RuleError) return failure(error.status, error.field, refusalOf(error).toast, values)
     if (error instanceof UploadError) {
       return failure(
         error.status,

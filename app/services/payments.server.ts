@@ -27,6 +27,8 @@ export interface PaymentsAdapter {
   setRenewal(policy: Policy, cancelAt: Date | null): Promise<void>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
+  /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
+  listPrices?(lookupKeys: readonly LookupKey[]): Promise<Partial<Record<LookupKey, number>>>
 }
 
 /** The live adapter: Stripe when keys are set, else the local test checkout. */

@@ -229,6 +229,10 @@ const adapter: PaymentsAdapter = {
   cancelSubscriptionNow,
   setRenewal,
   createPortalSession,
+  async listPrices(lookupKeys) {
+    const found = await listStripePrices(lookupKeys)
+    return Object.fromEntries(Object.entries(found).map(([key, price]) => [key, price.amountCents]))
+  },
 }
 
 export function stripeAdapter(): PaymentsAdapter {

@@ -19,7 +19,16 @@ import {
 import { SEED_PRICES } from '../../drizzle/seed'
 
 const listStripePrices = vi.hoisted(() => vi.fn())
-vi.mock('~/services/stripe.server', () => ({ listStripePrices }))
+// Pricing reaches Stripe through the payments adapter; its price list is this stand-in for Stripe's API call.
+vi.mock('~/services/stripe.server', () => ({
+  stripeAdapter: () => ({
+    name: 'stripe',
+    async listPrices(keys: readonly string[]) {
+      const found = (await listStripePrices(keys)) as Record<string, { amountCents: number }>
+      return Object.fromEntries(Object.entries(found).map(([key, price]) => [key, price.amountCents]))
+    },
+  }),
+}))
 
 const full: PricingMap = { ...SEED_PRICES }
 
