@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { rateLimits } from '~/db/schema'
+import { type Claim, rateLimits } from '~/db/schema'
 import { normalizeCode } from '~/domain/claims'
 import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/claim-shop.server'
 
@@ -78,6 +78,12 @@ function rememberKnownShop(network: string, code: string, now: number) {
  * per-address limit still applies). A new shop waits out the block (30 minutes) or calls us.
  */
 export function lookupClaimByCode(rawCode: unknown, clientAddress: string, now = new Date()): PartnerLookup {
+  const found = findClaimByCodeLimited(rawCode, clientAddress, now)
+  return found ? partnerViewOf(found.claim, found.code, now) : { state: 'not_found' }
+}
+
+/** The limited lookup alone: the claim behind the code (null when there is none), for completing it. */
+export function findClaimByCodeLimited(rawCode: unknown, clientAddress: string, now = new Date()): { code: string; claim: Claim } | null {
   const at = now.getTime()
   const network = clientNetwork(clientAddress)
   const ipKey = `claim-code:ip:${network}`
@@ -100,8 +106,8 @@ export function lookupClaimByCode(rawCode: unknown, clientAddress: string, now =
       const site = hit(SITE_KEY, SITE_WRONG_CODE_LIMIT, at)
       if (!site.allowed && !knownShop) throw new RateLimitedError(site.retryAfterSeconds, 'site')
     }
-    return { state: 'not_found' }
+    return null
   }
   if (claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed') rememberKnownShop(network, code, at)
-  return partnerViewOf(claim, code, now)
+  return { code, claim }
 }

@@ -7,6 +7,7 @@ import { createId } from '~/db/ids'
 import { type Claim, claimDocuments, claims, type Policy } from '~/db/schema'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, uploadsPath } from '~/services/storage.server'
@@ -75,6 +76,8 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
 }
 
 export type CompleteClaimInput = {
+  /** The claim, when the caller already read it (the shop's lookup); otherwise it is read by its code. */
+  claim?: Claim
   code: string
   repairType: 'repair' | 'replacement'
   actualCostCents: number | null
@@ -88,17 +91,18 @@ export type CompleteClaimInput = {
  * changes nothing and reports success (a double-submitted form is harmless). Files are stored before the rows.
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
-  const existing = db().select().from(claims).where(eq(claims.confirmationCode, input.code)).get()
+  // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
+  const existing = input.claim ?? findClaimByCode(input.code)
   if (!existing) throw new RuleError('code', 'No claim has this confirmation code.', 'Claim Not Found', 404)
   if (existing.approvalStatus === 'completed') return { claim: existing, alreadyCompleted: true }
   if (existing.approvalStatus !== 'approved') {
     throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
   }
+  // Told first, before any photo is processed; decided again inside the transaction, where two shops cannot race.
   const policy = findPolicy(existing.policyId)!
   assertReplacementAllowed(policy, input.repairType, now)
-  if (!input.invoice) throw new RuleError('invoice', 'Please upload an invoice photo.', 'Invoice Required')
-  if (input.repairPhotos.length === 0)
-    throw new RuleError('repairPhotos', 'Please upload at least one repair photo.', 'Repair Photos Required')
+  if (!input.invoice) throw new RuleError('invoice', INVOICE_REQUIRED.description, INVOICE_REQUIRED.title)
+  if (input.repairPhotos.length === 0) throw new RuleError('repairPhotos', REPAIR_PHOTOS_REQUIRED.description, REPAIR_PHOTOS_REQUIRED.title)
 
   const stamp = now.getTime()
   const staged = new StagedFiles()

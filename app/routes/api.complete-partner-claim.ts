@@ -1,5 +1,5 @@
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
-import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
+import { findClaimByCodeLimited, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
@@ -42,11 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid input' }, { status: 400 })
 
   try {
-    const lookup = lookupClaimByCode(parsed.data.code, clientIp(request))
-    if (lookup.state === 'not_found') return Response.json({ error: 'Claim not found' }, { status: 404 })
-    if (lookup.state === 'completed') return Response.json({ success: true, claimId: lookup.claimId, alreadyCompleted: true })
-    if (lookup.state !== 'approved')
-      return Response.json({ error: 'This claim is not approved for service.', status: lookup.state }, { status: 409 })
+    const found = findClaimByCodeLimited(parsed.data.code, clientIp(request))
+    if (!found) return Response.json({ error: 'Claim not found' }, { status: 404 })
+    const { claim } = found
+    if (claim.approvalStatus === 'completed') return Response.json({ success: true, claimId: claim.id, alreadyCompleted: true })
+    if (claim.approvalStatus !== 'approved')
+      return Response.json({ error: 'This claim is not approved for service.', status: claim.approvalStatus }, { status: 409 })
 
     const invoice = files.find((file) => file.fieldName === 'invoice') ?? null
     const repairPhotos = files.filter((file) => file.fieldName === 'repairPhotos')
@@ -55,7 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
       return Response.json({ error: REPAIR_PHOTOS_REQUIRED.description, title: REPAIR_PHOTOS_REQUIRED.title }, { status: 400 })
 
     const result = await completeClaim({
-      code: lookup.code,
+      code: found.code,
+      claim,
       repairType: parsed.data.repairType,
       actualCostCents: parsed.data.actualCost,
       partnerNotes: parsed.data.partnerNotes,

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
-import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
+import { findClaimByCodeLimited, lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
@@ -115,21 +115,21 @@ export async function action({ request }: Route.ActionArgs) {
   const input = submission.value
 
   // The same lookup (and rate limits) as the code entry: completion is only for an approved claim.
-  let lookup: PartnerLookup
+  let found: ReturnType<typeof findClaimByCodeLimited>
   try {
-    lookup = lookupClaimByCode(input.code, clientIp(request))
+    found = findClaimByCodeLimited(input.code, clientIp(request))
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimited(error, null)
     throw error
   }
-  const code = normalizeCode(input.code)
-  if (lookup.state === 'completed') {
+  if (found?.claim.approvalStatus === 'completed') {
     // A second submission of the form (a double click, a reload): harmless, show the finished claim.
-    return redirect(`${PAGE}?code=${encodeURIComponent(lookup.code)}&completed=1`)
+    return redirect(`${PAGE}?code=${encodeURIComponent(found.code)}&completed=1`)
   }
-  if (lookup.state !== 'approved' || !code) {
-    return redirect(`${PAGE}?code=${encodeURIComponent(code ?? input.code)}`)
+  if (!found || found.claim.approvalStatus !== 'approved') {
+    return redirect(`${PAGE}?code=${encodeURIComponent(found?.code ?? normalizeCode(input.code) ?? input.code)}`)
   }
+  const { code, claim: approved } = found
 
   const invoice = form.files.find((file) => file.fieldName === 'invoice') ?? null
   const repairPhotos = form.files.filter((file) => file.fieldName === 'repairPhotos')
@@ -139,6 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const { claim } = await completeClaim({
       code,
+      claim: approved,
       repairType: input.repairType,
       actualCostCents: input.actualCost,
       partnerNotes: input.partnerNotes,
