@@ -23,7 +23,8 @@ import {
   uploadsPath,
 } from '~/services/storage.server'
 
-import { audit, claimContext, findPolicy, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
+import { audit, claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
+import { getPolicyForProfile } from './policies.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim (SPEC §5, DESIGN §6). */
 
@@ -60,7 +61,7 @@ export type SubmitClaimInput = {
  * removed again, so a failure leaves neither rows nor files behind.
  */
 export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
-  const policy = findPolicy(input.policyId)
+  const policy = getPolicyForProfile(input.profile.id, input.policyId)
   const refused = claimFilingRefusal(policy, input.profile.id)
   if (refused) {
     const refusal = FILING_REFUSALS[refused]

@@ -38,16 +38,6 @@ import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicle
 
 export type SetupToast = { type: 'success' | 'error' | 'info'; title: string; description?: string }
 
-export type PolicyLookup = { status: 'ok'; policy: Policy } | { status: 'not_found' } | { status: 'denied' }
-
-/** The policy, if it is this customer's. Another customer's policy is 'denied' and nothing of it is returned. */
-export function findPolicyForSetup(profileId: string, policyId: string): PolicyLookup {
-  const policy = db().select().from(policies).where(eq(policies.id, policyId)).get()
-  if (!policy) return { status: 'not_found' }
-  if (policy.profileId !== profileId) return { status: 'denied' }
-  return { status: 'ok', policy }
-}
-
 export type PhotoSlots = {
   required: Record<RequiredPhotoType, PolicyPhoto | null>
   additional: PolicyPhoto[]

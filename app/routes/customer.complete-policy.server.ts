@@ -1,8 +1,10 @@
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
+import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
-import { findPolicyForSetup, type PhotoSlots } from '~/models/policy-setup.server'
+import { getPolicyForProfile } from '~/models/policies.server'
+import { type PhotoSlots } from '~/models/policy-setup.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import type { VehicleFormValues } from '~/validation/policy-setup'
@@ -15,22 +17,9 @@ export const COMPLETE_PATH = '/customer/policy-complete'
 export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
   const policyId = new URL(request.url).searchParams.get('policy_id')
   if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
-  const lookup = findPolicyForSetup(profile.id, policyId)
-  if (lookup.status === 'not_found') {
-    throw await redirectWithToast('/customer', {
-      type: 'error',
-      title: 'Policy Not Found',
-      description: 'Unable to find the specified policy',
-    })
-  }
-  if (lookup.status === 'denied') {
-    throw await redirectWithToast('/customer', {
-      type: 'error',
-      title: 'Access Denied',
-      description: "You don't have access to this policy",
-    })
-  }
-  const { policy } = lookup
+  // Unknown and another customer's policy look the same (nothing says whether it exists): 'Policy Not Found'.
+  const policy = getPolicyForProfile(profile.id, policyId)
+  if (!policy) throw await redirectWithToast('/customer', { type: 'error', ...POLICY_NOT_FOUND })
   if (isSetupDone(policy)) {
     throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
   }

@@ -1,7 +1,9 @@
 import { getProfile } from '~/auth/session.server'
+import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import { findPolicyForSetup, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { getPolicyForProfile } from '~/models/policies.server'
+import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
@@ -17,21 +19,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (!profile) return Response.json({ ok: false, toast: { type: 'error', title: 'Please Log In' } }, { status: 401 })
   const policyId = new URL(request.url).searchParams.get('policy_id') ?? ''
   const wizard = `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}`
-  const lookup = policyId ? findPolicyForSetup(profile.id, policyId) : ({ status: 'not_found' } as const)
-  if (lookup.status === 'not_found') {
-    return Response.json(
-      { ok: false, toast: { type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' } },
-      { status: 404 },
-    )
-  }
-  if (lookup.status === 'denied') {
-    return Response.json(
-      { ok: false, toast: { type: 'error', title: 'Access Denied', description: "You don't have access to this policy" } },
-      { status: 404 },
-    )
+  // Unknown and another customer's policy look the same: nothing says whether it exists.
+  const policy = policyId ? getPolicyForProfile(profile.id, policyId) : null
+  if (!policy) {
+    return Response.json({ ok: false, toast: { type: 'error', ...POLICY_NOT_FOUND } }, { status: 404 })
   }
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
-  if (isSetupDone(lookup.policy) || lookup.policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
+  if (isSetupDone(policy) || policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
 
   let files
   try {
@@ -41,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     const refused = uploadRefused(error)
     return Response.json(refused, { status: refused.ok ? 200 : refused.status })
   }
-  const result = await savePolicyPhotos(lookup.policy, files)
+  const result = await savePolicyPhotos(policy, files)
   if (!result.ok) return Response.json(result, { status: result.status })
   const headers = new Headers({ 'Set-Cookie': await toastCookie({ type: 'success', ...PHOTO_MESSAGES.uploaded }) })
   return Response.json({ ok: true, redirectTo: wizard }, { headers })

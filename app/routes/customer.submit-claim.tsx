@@ -13,7 +13,7 @@ import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
-import { findPolicy, getClaimForProfile } from '~/models/claims.server'
+import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { view: 'submitted' as const, claimId: found.claim.id, confirmationCode: found.claim.confirmationCode }
   }
 
-  const policy = findPolicy(policyId)
+  const policy = getPolicyForProfile(profile.id, policyId)
   const refused = claimFilingRefusal(policy, profile.id)
   if (refused) throw await redirectWithToast('/customer', { type: 'error', ...FILING_REFUSALS[refused] })
   return { view: 'form' as const, policyId: policy!.id, planType: policy!.planType, today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS }

@@ -139,6 +139,7 @@ test("guards: no policy id, and another customer's policy", async ({ page, signI
   const other = createPolicy((await import('../support/factories')).createProfile().id)
   await page.goto(`/customer/complete-policy?policy_id=${other.id}`)
   await expect(page).toHaveURL(/\/customer$/)
-  await expect(toast(page)).toContainText('Access Denied')
+  // Another customer's policy looks exactly like an unknown one.
+  await expect(toast(page)).toContainText('Policy Not Found')
   await expect(page.getByText(other.id)).toHaveCount(0)
 })

@@ -409,7 +409,8 @@ describe('vehicle step and activation', () => {
     const cases = [
       ['/customer/complete-policy', 'No policy ID provided'],
       ['/customer/complete-policy?policy_id=nope', 'Policy Not Found'],
-      [wizardUrl(stranger.policy.id), 'Access Denied'],
+      // Another customer's policy looks exactly like an unknown one.
+      [wizardUrl(stranger.policy.id), 'Policy Not Found'],
     ] as const
     for (const [url, title] of cases) {
       const answer = await settle(() => loader(routeArgs(makeRequest(url, { cookie }))))
