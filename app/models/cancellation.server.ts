@@ -2,7 +2,9 @@ import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 
 import { transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
 import { commitmentNote } from '~/domain/messages'
+import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
@@ -30,22 +32,22 @@ export function cancellationOptions(policy: Policy, now = new Date()) {
   }
 }
 
-export type CancellationResult = { ok: true; policy: Policy } | { ok: false; status: 404 | 409 | 502; message: string }
-
-const notFound = { ok: false, status: 404, message: 'Unable to find the specified policy' } as const
+/** Refusals are RuleErrors (the one way a model refuses): 404 not found or not yours, 409 not now, 502 Stripe failed. */
+const notFound = () => new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
+const refused = (message: string, status = 409) => new RuleError('form', message, 'Request not possible', status)
 
 /** Ends the subscription now and marks the policy canceled (after the commitment only). */
-export async function cancelPolicy(profileId: string, policyId: string, now = new Date()): Promise<CancellationResult> {
+export async function cancelPolicy(profileId: string, policyId: string, now = new Date()): Promise<Policy> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) return notFound
-  if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
-  if (isInInitialTerm(policy, now)) return { ok: false, status: 409, message: commitmentNote(policy.initialTermEndsAt) }
+  if (!policy) throw notFound()
+  if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
+  if (isInInitialTerm(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
 
   try {
     await (await payments()).cancelSubscriptionNow(policy)
   } catch (error) {
     console.error(`Cancelling the subscription of policy ${policy.id} failed`, error)
-    return { ok: false, status: 502, message: CANCEL_FAILED }
+    throw new RuleError('form', CANCEL_FAILED, CANCEL_FAILED, 502)
   }
 
   // SPEC §4: the policy becomes canceled only after the cancel call succeeded.
@@ -67,26 +69,24 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
       .run()
     return updated
   })
-  return { ok: true, policy: canceled }
+  return canceled
 }
 
 /**
  * During the commitment: `renew = false` makes the subscription end when the commitment does (Stripe `cancel_at`),
  * `renew = true` undoes that.
  */
-export async function setPolicyRenewal(profileId: string, policyId: string, renew: boolean, now = new Date()): Promise<CancellationResult> {
+export async function setPolicyRenewal(profileId: string, policyId: string, renew: boolean, now = new Date()): Promise<Policy> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) return notFound
-  if (policy.status === 'canceled') return { ok: false, status: 409, message: ALREADY_CANCELED }
-  if (!isInInitialTerm(policy, now)) {
-    return { ok: false, status: 409, message: 'Your commitment has ended: you can cancel this policy now instead.' }
-  }
+  if (!policy) throw notFound()
+  if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
+  if (!isInInitialTerm(policy, now)) throw refused('Your commitment has ended: you can cancel this policy now instead.')
   const cancelAt = renew ? null : new Date(policy.initialTermEndsAt)
   try {
     await (await payments()).setRenewal(policy, cancelAt)
   } catch (error) {
     console.error(`Changing the renewal of policy ${policy.id} failed`, error)
-    return { ok: false, status: 502, message: 'Failed to change renewal. Please try again.' }
+    throw refused('Failed to change renewal. Please try again.', 502)
   }
   const updated = transaction((tx) => {
     const row = tx
@@ -106,25 +106,20 @@ export async function setPolicyRenewal(profileId: string, policyId: string, rene
       .run()
     return row
   })
-  return { ok: true, policy: updated }
+  return updated
 }
 
 /** A Stripe customer-portal link for card updates and invoices (Stripe mode only). */
-export async function billingPortalUrl(
-  profileId: string,
-  policyId: string,
-  returnUrl: string,
-): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 502; message: string }> {
+export async function billingPortalUrl(profileId: string, policyId: string, returnUrl: string): Promise<string> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) return notFound
+  if (!policy) throw notFound()
   const adapter = await payments()
-  if (!adapter.createPortalSession || !policy.stripeCustomerId) return notFound
+  if (!adapter.createPortalSession || !policy.stripeCustomerId) throw notFound()
   try {
-    const session = await adapter.createPortalSession(policy, returnUrl)
-    return { ok: true, url: session.url }
+    return (await adapter.createPortalSession(policy, returnUrl)).url
   } catch (error) {
     console.error(`Billing portal for policy ${policy.id} failed`, error)
-    return { ok: false, status: 502, message: 'Unable to open billing right now. Please try again.' }
+    throw refused('Unable to open billing right now. Please try again.', 502)
   }
 }
 

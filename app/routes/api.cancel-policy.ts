@@ -1,4 +1,5 @@
 import { getProfile } from '~/auth/session.server'
+import { RuleError } from '~/domain/errors'
 import { cancelPolicy } from '~/models/cancellation.server'
 
 import type { Route } from './+types/api.cancel-policy'
@@ -14,10 +15,11 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: 'Send a JSON body.' }, { status: 400 })
   }
   if (typeof policyId !== 'string' || !policyId) return Response.json({ error: 'policyId is required' }, { status: 400 })
-  const result = await cancelPolicy(profile.id, policyId)
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status })
-  return Response.json({
-    success: true,
-    policy: { id: result.policy.id, status: result.policy.status, canceledAt: result.policy.canceledAt },
-  })
+  try {
+    const policy = await cancelPolicy(profile.id, policyId)
+    return Response.json({ success: true, policy: { id: policy.id, status: policy.status, canceledAt: policy.canceledAt } })
+  } catch (error) {
+    if (error instanceof RuleError) return Response.json({ error: error.message }, { status: error.status })
+    throw error
+  }
 }

@@ -7,6 +7,7 @@ import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/compo
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
+import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { env } from '~/env.server'
 import {
@@ -20,6 +21,7 @@ import {
 import { getPolicyForProfile } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { refusalOf } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-cancel'
@@ -48,17 +50,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   invariantResponse(submission.status === 'success', 'Unknown request.')
   const policyId = params.policyId
 
-  switch (submission.value.intent) {
+  try {
+    return await applyIntent(customer.id, policyId, submission.value.intent)
+  } catch (error) {
+    if (error instanceof RuleError) return refusal(error)
+    throw error
+  }
+}
+
+async function applyIntent(customerId: string, policyId: string, intent: 'cancel' | 'renewal-off' | 'renewal-on' | 'billing-portal') {
+  switch (intent) {
     case 'cancel': {
-      const result = await cancelPolicy(customer.id, policyId)
-      if (result.ok) return redirectWithToast('/customer', { type: 'success', ...CANCEL_SUCCESS })
-      return refusal(result)
+      await cancelPolicy(customerId, policyId)
+      return redirectWithToast('/customer', { type: 'success', ...CANCEL_SUCCESS })
     }
     case 'renewal-off':
     case 'renewal-on': {
-      const renew = submission.value.intent === 'renewal-on'
-      const result = await setPolicyRenewal(customer.id, policyId, renew)
-      if (!result.ok) return refusal(result)
+      const renew = intent === 'renewal-on'
+      const policy = await setPolicyRenewal(customerId, policyId, renew)
       return redirectWithToast(
         '/customer',
         renew
@@ -66,26 +75,22 @@ export async function action({ request, params }: Route.ActionArgs) {
           : {
               type: 'success',
               title: 'Renewal turned off',
-              description: `Your policy will end on ${formatLongDate(result.policy.initialTermEndsAt)}.`,
+              description: `Your policy will end on ${formatLongDate(policy.initialTermEndsAt)}.`,
             },
       )
     }
     case 'billing-portal': {
-      const result = await billingPortalUrl(customer.id, policyId, `${env().APP_URL}/customer`)
-      if (!result.ok) return refusal(result)
-      return redirect(result.url, 303)
+      return redirect(await billingPortalUrl(customerId, policyId, `${env().APP_URL}/customer`), 303)
     }
   }
 }
 
 /** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
-function refusal(result: { status: number; message: string }) {
-  invariantResponse(result.status !== 404, 'Not found', { status: 404 })
-  const toast: ToastMessage =
-    result.message === CANCEL_FAILED
-      ? { type: 'error', title: CANCEL_FAILED }
-      : { type: 'error', title: 'Request not possible', description: result.message }
-  return data({ toast }, { status: result.status })
+function refusal(error: RuleError) {
+  invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+  // The SPEC's cancel failure is a title alone; the other refusals explain themselves.
+  const toast: ToastMessage = error.message === CANCEL_FAILED ? { type: 'error', title: CANCEL_FAILED } : refusalOf(error).toast
+  return data({ toast }, { status: error.status })
 }
 
 export default function CancelPolicyPage({ loaderData, actionData }: Route.ComponentProps) {

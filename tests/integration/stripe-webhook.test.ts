@@ -379,8 +379,7 @@ describe('cancellation and renewal against Stripe', () => {
 
   test('a cancel before the end of the commitment is refused and never reaches Stripe', async () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
-    const result = await cancelPolicy(policy.profileId, policy.id, new Date())
-    expect(result.ok).toBe(false)
+    await expect(cancelPolicy(policy.profileId, policy.id, new Date())).rejects.toMatchObject({ name: 'RuleError', status: 409 })
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0)
     expect(getPolicy(policy.id)!.status).toBe('incomplete')
   })
@@ -388,8 +387,7 @@ describe('cancellation and renewal against Stripe', () => {
   test('after the commitment, cancel deletes the subscription at Stripe; its deleted event keeps it canceled', async () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
     const afterTerm = new Date(Date.parse(policy.initialTermEndsAt) + 60_000)
-    const result = await cancelPolicy(policy.profileId, policy.id, afterTerm)
-    expect(result.ok).toBe(true)
+    expect((await cancelPolicy(policy.profileId, policy.id, afterTerm)).status).toBe('canceled')
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
     expect(fake.subscription(subscriptionId)!.status).toBe('canceled')
 
@@ -401,12 +399,12 @@ describe('cancellation and renewal against Stripe', () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
     const termEnd = Math.floor(Date.parse(policy.initialTermEndsAt) / 1000)
 
-    expect((await setPolicyRenewal(policy.profileId, policy.id, false)).ok).toBe(true)
+    expect((await setPolicyRenewal(policy.profileId, policy.id, false)).id).toBe(policy.id)
     expect(fake.subscription(subscriptionId)!.cancel_at).toBe(termEnd)
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(termEnd * 1000).toISOString())
 
-    expect((await setPolicyRenewal(policy.profileId, policy.id, true)).ok).toBe(true)
+    expect((await setPolicyRenewal(policy.profileId, policy.id, true)).id).toBe(policy.id)
     expect(fake.subscription(subscriptionId)!.cancel_at).toBeNull()
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBeNull()
