@@ -47,5 +47,8 @@ export function closeDatabase() {
 /** Runs fn in one synchronous SQLite transaction (better-sqlite3 transactions cannot span an await). */
 export function transaction<T>(fn: (tx: Db) => T): T {
   const database = db()
-  return database.$client.transaction(() => fn(database))()
+  // IMMEDIATE: take the write lock at the start, waiting (busy_timeout) for another process's writer. A deferred
+  // transaction that reads and then writes can fail at once with "database is locked" when another connection
+  // committed in between (WAL cannot upgrade a stale read snapshot), which the busy timeout does not cover.
+  return database.$client.transaction(() => fn(database)).immediate()
 }
