@@ -9,16 +9,8 @@ import {
   type StripeEventRef,
   syncPolicyWithSubscription,
 } from '~/models/subscriptions.server'
-import {
-  findCheckoutSessionForSubscription,
-  isMissingStripeObject,
-  listStripePrices,
-  retrieveCheckoutSession,
-  retrieveSubscription,
-  type StripeCheckoutSession,
-  type StripeSubscription,
-  verifyStripeSignature,
-} from '~/services/stripe.server'
+import { type PaymentEventsApi, payments } from '~/services/payments.server'
+import type { StripeCheckoutSession, StripeSubscription } from '~/services/stripe.server'
 
 /**
  * Stripe's webhook events (DESIGN §4, §6), behind POST /api/stripe-webhook. Verifies the signature against the raw body (400 if it doesn't match),
@@ -42,13 +34,21 @@ import {
  * event that came too early) answer 500.
  */
 
+/** Stripe's events API, through the payments adapter (the one way to Stripe). */
+async function stripeEvents(): Promise<PaymentEventsApi> {
+  const api = (await payments()).events
+  if (!api) throw new Error('Stripe events arrived while payments are local')
+  return api
+}
+
 /** What the webhook answers Stripe: 2xx when the event was handled (or can never be), 400 for a bad signature, 500 to retry. */
 export type WebhookAnswer = { status: number; body: Record<string, unknown> }
 
 /** Verifies a delivery against its raw body and applies it; never throws. */
 export async function processStripeWebhook(payload: string, signature: string | null): Promise<WebhookAnswer> {
+  const stripe = await stripeEvents()
   try {
-    verifyStripeSignature(payload, signature)
+    stripe.verify(payload, signature)
   } catch {
     return { status: 400, body: { error: 'Invalid Stripe signature' } }
   }
@@ -119,7 +119,7 @@ async function fromStripe<T>(read: () => Promise<T>, what: string): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (isMissingStripeObject(error)) throw new UnusableEvent(`${what} does not exist at Stripe`)
+    if ((await stripeEvents()).isMissingObject(error)) throw new UnusableEvent(`${what} does not exist at Stripe`)
     throw error
   }
 }
@@ -149,7 +149,7 @@ async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
 
   if (event.type === 'checkout.session.completed') {
     const sessionId = stripeIdOf(object.id, 'cs', 'data.object.id')
-    const session = await fromStripe(() => retrieveCheckoutSession(sessionId), `checkout session ${sessionId}`)
+    const session = await fromStripe(async () => (await stripeEvents()).retrieveCheckoutSession(sessionId), `checkout session ${sessionId}`)
     const fulfilled = await fulfilSession(session)
     if (!fulfilled) {
       recordEvent(ref)
@@ -176,9 +176,12 @@ async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
 
 /** Re-reads the subscription and applies it; fulfils its checkout first when the policy doesn't exist yet. */
 async function syncSubscription(subscriptionId: string, ref: StripeEventRef): Promise<WebhookOutcome> {
-  const subscription = await fromStripe(() => retrieveSubscription(subscriptionId), `subscription ${subscriptionId}`)
+  const subscription = await fromStripe(
+    async () => (await stripeEvents()).retrieveSubscription(subscriptionId),
+    `subscription ${subscriptionId}`,
+  )
   if (!findPolicyBySubscription(subscriptionId)) {
-    const session = await findCheckoutSessionForSubscription(subscriptionId)
+    const session = await (await stripeEvents()).findCheckoutSessionForSubscription(subscriptionId)
     if (!session) {
       if (!isOurs(subscription)) {
         recordEvent(ref)
@@ -238,7 +241,7 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
 async function chargedAmount(session: StripeCheckoutSession, lookupKey: string) {
   const fromLine = session.line_items?.data[0]?.price?.unit_amount
   if (typeof fromLine === 'number') return fromLine
-  const price = (await listStripePrices([lookupKey]))[lookupKey]
+  const price = (await (await stripeEvents()).listPrices([lookupKey]))[lookupKey]
   if (!price) throw new Error(`no price for ${lookupKey} on checkout session ${session.id}`)
   return price.amountCents
 }

@@ -4,6 +4,7 @@ import { db } from '~/db/client.server'
 import { localCheckouts, type Policy } from '~/db/schema'
 import type { LookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
+import type { StripeCheckoutSession, StripePrice, StripeSubscription } from '~/services/stripe.server'
 
 /** What a checkout needs: the plan (by lookup key), its price as the server computed it, and the terms accepted. */
 export type CheckoutInput = {
@@ -29,6 +30,19 @@ export interface PaymentsAdapter {
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
   listPrices?(lookupKeys: readonly LookupKey[]): Promise<Partial<Record<LookupKey, number>>>
+  /** What the Stripe webhook needs to verify and apply events (Stripe only; the local checkout sends no events). */
+  events?: PaymentEventsApi
+}
+
+/** Stripe's side of its webhook events: signature check and the re-reads that make events order-independent. */
+export type PaymentEventsApi = {
+  verify(payload: string, signature: string | null): void
+  retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession>
+  findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null>
+  retrieveSubscription(id: string): Promise<StripeSubscription>
+  listPrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>>
+  /** True for Stripe's answer that an object does not exist (so retrying cannot help). */
+  isMissingObject(error: unknown): boolean
 }
 
 /** The live adapter: Stripe when keys are set, else the local test checkout. */

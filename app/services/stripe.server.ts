@@ -233,6 +233,14 @@ const adapter: PaymentsAdapter = {
     const found = await listStripePrices(lookupKeys)
     return Object.fromEntries(Object.entries(found).map(([key, price]) => [key, price.amountCents]))
   },
+  events: {
+    verify: verifyStripeSignature,
+    retrieveCheckoutSession,
+    findCheckoutSessionForSubscription,
+    retrieveSubscription,
+    listPrices: listStripePrices,
+    isMissingObject: isMissingStripeObject,
+  },
 }
 
 export function stripeAdapter(): PaymentsAdapter {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
+import { startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 
 /**
@@ -13,19 +13,7 @@ import { expect, test } from '../support/e2e'
  */
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
 
-const buildDir = process.env.BUILD_DIR ?? 'build-e2e'
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BUILD_DIR: buildDir, VPIC_URL: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
-}
+const startServer = (env: Record<string, string>) => startBuiltServer(env)
 
 test('a bad setting stops the server with one line naming it', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
@@ -109,26 +97,13 @@ test('an exception thrown outside any request is logged with its stack, and the 
   const bomb = path.join(dataDir, 'bomb.mjs')
   fs.writeFileSync(bomb, "setTimeout(() => { throw new Error('boom outside a request') }, 4000)\n")
   const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const child = spawn(process.execPath, ['--import', bomb, 'server.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      BUILD_DIR: buildDir,
-      VPIC_URL: 'off',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: `http://localhost:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 })
-    .toBe(200)
+  const { output: outputOf, exited } = startBuiltServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` }, [
+    '--import',
+    bomb,
+  ])
+  await untilHealthy(port)
   expect(await exited).toBe(1)
+  const output = outputOf()
   expect(output).toContain('uncaught exception; restarting cleanly: Error: boom outside a request')
   expect(output).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)
   expect(output).toContain('uncaught exception: finishing in-flight requests, then stopping')

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -7,6 +7,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
 
+import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, randomIp, test } from '../support/e2e'
 
 /**
@@ -18,34 +19,15 @@ import { expect, randomIp, test } from '../support/e2e'
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
 test.describe.configure({ timeout: 180_000 })
 
-const buildDir = process.env.BUILD_DIR ?? 'build-e2e'
-
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['server.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      BUILD_DIR: buildDir,
-      VPIC_URL: 'off',
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789',
-      ADMIN_EMAILS: 'operator@example.com',
-      CLIENT_IP_HEADER: 'X-Forwarded-For',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startBuiltServer({
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'kill-drill-secret-that-is-long-enough-0123456789',
+    ADMIN_EMAILS: 'operator@example.com',
+    CLIENT_IP_HEADER: 'X-Forwarded-For',
   })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  return { child, output: () => output }
-}
-
-async function healthy(port: number) {
-  await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
-    .toBe(200)
 }
 
 /** A claim submission as the browser sends it (multipart, three real photos); resolves with the status or 0 if cut off. */
@@ -94,7 +76,7 @@ function filesUnder(folder: string): string[] {
     : []
 }
 
-let server: { child: ChildProcess; output: () => string } | null = null
+let server: BuiltServer | null = null
 test.afterEach(() => {
   if (server?.child.exitCode === null) server.child.kill('SIGKILL')
 })
@@ -103,7 +85,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-kill-drill-'))
   const port = 30_000 + Math.floor(Math.random() * 9_000)
   server = startServer(dataDir, port)
-  await healthy(port)
+  await untilHealthy(port)
 
   // Many customers (each has a limit on claims per hour), each with an active policy, signed in.
   const customers: { cookie: string; policyId: string }[] = []
@@ -150,7 +132,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     fs.utimesSync(path.join(uploads, rel), old, old)
   }
   server = startServer(dataDir, port)
-  await healthy(port)
+  await untilHealthy(port)
   expect(server.output()).toMatch(/upload sweep removed \d+ temporary file\(s\), \d+ folder\(s\) with no row, \d+ unreferenced file\(s\)/)
 
   const database = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true })

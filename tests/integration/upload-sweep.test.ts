@@ -62,6 +62,21 @@ function write(rel: string, ageMs: number) {
 
 const HOUR = 60 * 60 * 1000
 
+/** A customer with an active policy files a claim with one photo. */
+async function fileClaim() {
+  const profile = createProfile()
+  const { policy } = createActivePolicy(profile.id)
+  const claim = await submitClaim({
+    profile,
+    policyId: policy.id,
+    damageType: 'chip',
+    description: 'x',
+    damageDate: today(),
+    photos: [photo()],
+  })
+  return { profile, policy, claim }
+}
+
 beforeAll(async () => {
   ensureSeeded()
   jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
@@ -90,16 +105,7 @@ describe('staged uploads', () => {
   })
 
   it('a filed claim leaves its final files only: photo, thumbnail and the shop copy, no temporary file', async () => {
-    const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
-    const claim = await submitClaim({
-      profile,
-      policyId: policy.id,
-      damageType: 'chip',
-      description: 'x',
-      damageDate: today(),
-      photos: [photo()],
-    })
+    const { claim } = await fileClaim()
     const files = allFiles().filter((rel) => rel.includes(claim.id))
     expect(files).toHaveLength(3)
     expect(files.some((rel) => rel.endsWith('.tmp'))).toBe(false)
@@ -132,16 +138,7 @@ describe('staged uploads', () => {
 
 describe('the upload sweep', () => {
   it('removes old temporary files, folders no row owns and files no row points to; keeps young and referenced ones', async () => {
-    const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
-    const live = await submitClaim({
-      profile,
-      policyId: policy.id,
-      damageType: 'chip',
-      description: 'x',
-      damageDate: today(),
-      photos: [photo()],
-    })
+    const { claim: live, policy, profile } = await fileClaim()
     const liveFiles = allFiles().filter((rel) => rel.includes(live.id))
     const otherClaim = createClaim(policy.id)
 

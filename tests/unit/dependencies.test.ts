@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest'
  * - a model never imports a component or a route;
  * - a component never imports a *.server module (it would pull server code toward the browser bundle);
  * - content (copy and reference data) never imports a component;
- * - models take plain values, never a Fetch `Request` (rate limits and cookies belong to the route layer).
+ * - models take plain values, never a Fetch `Request` (rate limits and cookies belong to the route layer);
+ * - Stripe is reached only through the payments adapter: outside app/services nothing imports the Stripe service
+ *   (its types excepted).
  */
 
 type SourceFile = { file: string; source: string }
@@ -53,6 +55,9 @@ export function dependencyViolations(files: SourceFile[]): Violation[] {
       }
       if (file.startsWith('components/') && to.internal && isServer) add('a component never imports a *.server module')
       if (file.startsWith('content/') && to.internal && to.path.startsWith('components/')) add('content never imports a component')
+      if (!file.startsWith('services/') && /services\/stripe\.server$/.test(to.path) && !/^\s*(import|export)\s+type\b/.test(match[0])) {
+        add('Stripe only through the payments adapter')
+      }
     }
   }
   return violations
@@ -83,6 +88,10 @@ describe('dependencies run one way', () => {
       },
       { file: 'content/demo.ts', source: "import type { CardData } from '~/components/card'" },
       { file: 'models/checkout.server.ts', source: 'export function limited(request: Request) {}' },
+      {
+        file: 'models/pricing.server.ts',
+        source: "import { listStripePrices } from '~/services/stripe.server'\nimport type { StripePrice } from '~/services/stripe.server'",
+      },
     ])
     expect(found.map((violation) => `${violation.file} → ${violation.imports}`)).toEqual([
       'domain/rules.ts → ~/db/client.server',
@@ -94,6 +103,7 @@ describe('dependencies run one way', () => {
       'components/card.tsx → ../services/storage.server',
       'content/demo.ts → ~/components/card',
       'models/checkout.server.ts → Request',
+      'models/pricing.server.ts → ~/services/stripe.server',
     ])
   })
 
