@@ -9,6 +9,8 @@ export class RuleError extends Error {
     message: string,
     public title = 'Error',
     public status = 400,
+    /** When one refusal concerns several fields (a photo step with three photos): each field's own message. */
+    public fieldErrors?: Record<string, string[]>,
   ) {
     super(message)
     this.name = 'RuleError'

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { partnerLocations } from '~/db/schema'
-import { CHECKOUT_ERROR, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
+import { RuleError } from '~/domain/errors'
+import { CHECKOUT_ERROR, type Message, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
 import type { LookupKey } from '~/domain/plans'
 import { getPricing, priceFor, type PricingMap } from '~/models/pricing.server'
 import { payments } from '~/services/payments.server'
@@ -18,14 +19,19 @@ export type CheckoutRequest = {
   cancelPath: string
 }
 
-export type CheckoutOutcome =
-  | { ok: true; url: string }
-  | {
-      ok: false
-      reason: 'pricing' | 'price-changed' | 'checkout'
-      toast: { title: string; description: string }
-      prices: PricingMap | null
-    }
+/**
+ * A refused checkout: a RuleError like every model's refusal, carrying the prices read meanwhile so the signup page
+ * can show them again (400 for a missing or changed price, 502 when the payment provider failed).
+ */
+export class CheckoutRefused extends RuleError {
+  constructor(
+    message: Message,
+    status: 400 | 502,
+    public prices: PricingMap | null,
+  ) {
+    super('form', message.description, message.title, status)
+  }
+}
 
 /** The pricing map, or null when it can't be had (signup then shows 'Pricing Error'). */
 export async function loadPricing(): Promise<PricingMap | null> {
@@ -42,13 +48,13 @@ export async function loadPricing(): Promise<PricingMap | null> {
  * Starts a payment for one plan. The amount always comes from our own price list (never from the browser), a plan
  * without a price is refused, and the terms version recorded is the one the page showed (TOS_VERSION).
  */
-export async function startCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
+export async function startCheckout(request: CheckoutRequest): Promise<string> {
   const prices = await loadPricing()
   const amountCents = prices ? priceFor(prices, request.lookupKey) : 0
-  if (!prices || amountCents <= 0) return { ok: false, reason: 'pricing', toast: PRICING_ERROR, prices }
-  if (request.shownPriceCents !== undefined && request.shownPriceCents !== amountCents) {
-    return { ok: false, reason: 'price-changed', toast: PRICE_CHANGED, prices }
-  }
+  if (!prices || amountCents <= 0) throw new CheckoutRefused(PRICING_ERROR, 400, prices)
+  if (request.shownPriceCents !== undefined && request.shownPriceCents !== amountCents)
+    throw new CheckoutRefused(PRICE_CHANGED, 400, prices)
+  let url: string
   try {
     const adapter = await payments()
     const checkout = await adapter.createCheckout({
@@ -60,11 +66,12 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutO
       profile: request.profile,
       cancelPath: request.cancelPath,
     })
-    return { ok: true, url: checkout.url }
+    url = checkout.url
   } catch (error) {
     console.error(`Checkout for ${request.lookupKey} could not be created`, error)
-    return { ok: false, reason: 'checkout', toast: CHECKOUT_ERROR, prices }
+    throw new CheckoutRefused(CHECKOUT_ERROR, 502, prices)
   }
+  return url
 }
 
 /** An active partner location by id (the JSON checkout names it by id; signup pages by slug). */

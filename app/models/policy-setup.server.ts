@@ -65,15 +65,13 @@ export function wizardStep(slots: PhotoSlots, requested?: string | null): Wizard
 
 // --- photos ------------------------------------------------------------------------------------------------------
 
-export type PhotoUploadResult =
-  { ok: true; stored: number } | { ok: false; status: number; fieldErrors: Record<string, string[]>; toast: SetupToast }
-
-function failure(status: number, fieldErrors: Record<string, string[]>, toast: Omit<SetupToast, 'type'>): PhotoUploadResult {
-  return { ok: false, status, fieldErrors, toast: { type: 'error', ...toast } }
+/** A refused photo step: the toast's title and message, and each photo field's own message (RuleError, like every model). */
+function failure(status: number, fieldErrors: Record<string, string[]>, toast: { title: string; description: string }): RuleError {
+  return new RuleError('form', toast.description, toast.title, status, fieldErrors)
 }
 
 /** An upload refused while it was read (too large, too many files): the message goes next to its field. */
-export function uploadRefused(error: UploadError): PhotoUploadResult {
+export function uploadRefused(error: UploadError): RuleError {
   return failure(error.status, { [error.field]: [error.message] }, { title: PHOTO_MESSAGES.uploadFailed, description: error.message })
 }
 
@@ -107,14 +105,14 @@ function folderOf(policy: Policy) {
  * the rows fail, the files this submission added are removed again: no half-saved photo set stays behind.
  * A required type uploaded again overwrites its file (SPEC: "Uploads overwrite existing files").
  */
-export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): Promise<PhotoUploadResult> {
+export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): Promise<{ stored: number }> {
   const slots = photoSlots(policy.id)
   const chosen = new Map<RequiredPhotoType, UploadedFile>()
   const additional: UploadedFile[] = []
   for (const file of files) {
     if (isRequiredPhotoType(file.fieldName)) {
       if (chosen.has(file.fieldName))
-        return failure(
+        throw failure(
           400,
           { [file.fieldName]: ['Please choose one photo here.'] },
           { title: PHOTO_MESSAGES.uploadFailed, description: 'Please choose one photo for each view.' },
@@ -123,17 +121,17 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     } else if (file.fieldName === ADDITIONAL_PHOTOS_FIELD) {
       additional.push(file)
     } else {
-      return failure(400, {}, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload })
+      throw failure(400, {}, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.duringUpload })
     }
   }
 
   const missing = REQUIRED_PHOTO_TYPES.filter((type) => !chosen.has(type) && !slots.required[type])
   if (missing.length > 0) {
     const fieldErrors = Object.fromEntries(missing.map((type) => [type, [PHOTO_MESSAGES.missing(type)]]))
-    return failure(400, fieldErrors, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.missing(missing[0]!) })
+    throw failure(400, fieldErrors, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.missing(missing[0]!) })
   }
   if (slots.additional.length + additional.length > MAX_ADDITIONAL_PHOTOS) {
-    return failure(
+    throw failure(
       413,
       { [ADDITIONAL_PHOTOS_FIELD]: [PHOTO_MESSAGES.tooManyAdditional] },
       { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.tooManyAdditional },
@@ -161,7 +159,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
       description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages
         ? PHOTO_MESSAGES.invalidFile
         : PHOTO_MESSAGES.uploadFailed
-    return failure(status, fieldErrors, { title, description })
+    throw failure(status, fieldErrors, { title, description })
   }
   const images = prepared.map((outcome) => (outcome as PromiseFulfilledResult<PreparedImage>).value)
 
@@ -191,7 +189,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
       staged.discard()
       const description =
         entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
-      return failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description })
+      throw failure(500, {}, { title: PHOTO_MESSAGES.uploadFailed, description })
     }
   }
 
@@ -221,7 +219,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     console.error(`Saving photo rows of policy ${policy.id} failed:`, error)
     staged.discard()
     const onlyAdditional = written.every((entry) => entry.photoType === 'other')
-    return failure(
+    throw failure(
       500,
       {},
       {
@@ -230,7 +228,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
       },
     )
   }
-  return { ok: true, stored: written.length }
+  return { stored: written.length }
 }
 
 /** Removes one additional photo (the required three can only be replaced). */

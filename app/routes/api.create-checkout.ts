@@ -2,7 +2,7 @@ import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
 import { TERMS_REQUIRED } from '~/domain/messages'
-import { findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
+import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { CreateCheckoutSchema } from '~/validation/signup'
 
 import type { Route } from './+types/api.create-checkout'
@@ -39,13 +39,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (limited)
     return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const profile = await getProfile(request)
-  const outcome = await startCheckout({
-    lookupKey: input.lookup_key,
-    partnerLocationId,
-    tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
-    profile: profile ? { id: profile.id, email: profile.email } : null,
-    cancelPath: '/signup',
-  })
-  if (!outcome.ok) return Response.json({ error: outcome.toast.description }, { status: outcome.reason === 'checkout' ? 502 : 400 })
-  return Response.json({ url: outcome.url })
+  try {
+    const url = await startCheckout({
+      lookupKey: input.lookup_key,
+      partnerLocationId,
+      tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
+      profile: profile ? { id: profile.id, email: profile.email } : null,
+      cancelPath: '/signup',
+    })
+    return Response.json({ url })
+  } catch (error) {
+    if (error instanceof CheckoutRefused) return Response.json({ error: error.message }, { status: error.status })
+    throw error
+  }
 }

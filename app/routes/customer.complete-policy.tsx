@@ -25,6 +25,7 @@ import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
 
@@ -63,8 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
     ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    const refused = uploadRefused(error) as Extract<ReturnType<typeof uploadRefused>, { ok: false }>
-    return data({ intent: 'upload' as const, fieldErrors: refused.fieldErrors, toast: refused.toast }, { status: refused.status })
+    const refused = refusalOf(uploadRefused(error))
+    return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
   }
 
   const photoId = fields.get('photoId')
@@ -75,9 +76,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   const intent = fields.get('intent')
   if (intent === 'upload') {
-    const result = await savePolicyPhotos(policy, files)
-    if (result.ok) throw await redirectWithToast(wizardPath(policy.id), { type: 'success', ...PHOTO_MESSAGES.uploaded })
-    return data({ intent: 'upload' as const, fieldErrors: result.fieldErrors, toast: result.toast }, { status: result.status })
+    try {
+      await savePolicyPhotos(policy, files)
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error
+      const refused = refusalOf(error)
+      return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
+    }
+    throw await redirectWithToast(wizardPath(policy.id), { type: 'success', ...PHOTO_MESSAGES.uploaded })
   }
 
   const values = vehicleFormValues(fields)

@@ -1,4 +1,5 @@
 import { getProfile } from '~/auth/session.server'
+import { RuleError } from '~/domain/errors'
 import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
@@ -6,6 +7,7 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
+import { refusalOf } from '~/utils/refusal'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policy-photos'
@@ -32,11 +34,20 @@ export async function action({ request }: Route.ActionArgs) {
     ;({ files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    const refused = uploadRefused(error)
-    return Response.json(refused, { status: refused.ok ? 200 : refused.status })
+    return photoRefusal(uploadRefused(error))
   }
-  const result = await savePolicyPhotos(policy, files)
-  if (!result.ok) return Response.json(result, { status: result.status })
+  try {
+    await savePolicyPhotos(policy, files)
+  } catch (error) {
+    if (error instanceof RuleError) return photoRefusal(error)
+    throw error
+  }
   const headers = new Headers({ 'Set-Cookie': await toastCookie({ type: 'success', ...PHOTO_MESSAGES.uploaded }) })
   return Response.json({ ok: true, redirectTo: wizard }, { headers })
+}
+
+/** The wizard's upload script reads `{ ok: false, fieldErrors, toast }`: each photo field's message, and the toast. */
+function photoRefusal(error: RuleError) {
+  const { status, errors, toast } = refusalOf(error)
+  return Response.json({ ok: false, fieldErrors: errors, toast }, { status })
 }

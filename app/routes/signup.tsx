@@ -14,9 +14,10 @@ import { TOS_VERSION } from '~/content/terms'
 import { formatPrice } from '~/domain/format'
 import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
-import { loadPricing, startCheckout } from '~/models/checkout.server'
+import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
 import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
 
@@ -66,26 +67,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const lookupKey = lookupKeyOf(value)
   const profile = await getProfile(request)
   const basePath = partner ? `/signup/${partner.slug}` : '/signup'
-  const outcome = await startCheckout({
-    lookupKey,
-    shownPriceCents: shownPriceFor(value.shownPrices, lookupKey),
-    partnerLocationId: partner?.id ?? null,
-    tosAcceptedAt: new Date().toISOString(),
-    profile: profile ? { id: profile.id, email: profile.email } : null,
-    cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
-  })
-  if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({ formErrors: [outcome.toast.description] }),
-        planType,
-        toast: { type: 'error', ...outcome.toast } as ToastMessage,
-        prices: outcome.prices,
-      },
-      { status: outcome.reason === 'checkout' ? 502 : 400 },
-    )
+  let url: string
+  try {
+    url = await startCheckout({
+      lookupKey,
+      shownPriceCents: shownPriceFor(value.shownPrices, lookupKey),
+      partnerLocationId: partner?.id ?? null,
+      tosAcceptedAt: new Date().toISOString(),
+      profile: profile ? { id: profile.id, email: profile.email } : null,
+      cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
+    })
+  } catch (error) {
+    if (!(error instanceof CheckoutRefused)) throw error
+    const { toast, status } = refusalOf(error)
+    return data({ result: submission.reply({ formErrors: [error.message] }), planType, toast, prices: error.prices }, { status })
   }
-  return redirect(outcome.url, 303)
+  return redirect(url, 303)
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,5 +8,5 @@ import type { ToastMessage } from '~/domain/messages'
  */
 export function refusalOf(error: RuleError, field: string = error.field) {
   const toast: ToastMessage = { type: 'error', title: error.title, description: error.message }
-  return { status: error.status, errors: { [field]: [error.message] }, toast }
+  return { status: error.status, errors: error.fieldErrors ?? { [field]: [error.message] }, toast }
 }

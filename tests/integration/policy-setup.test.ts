@@ -226,8 +226,11 @@ describe('a failure in the middle leaves nothing half saved', () => {
         bytes: await jpeg(),
       })),
     )
-    const result = await savePolicyPhotos(policy, files)
-    expect(result).toMatchObject({ ok: false, toast: { title: 'Upload Failed', description: 'Failed to save photo record' } })
+    await expect(savePolicyPhotos(policy, files)).rejects.toMatchObject({
+      name: 'RuleError',
+      title: 'Upload Failed',
+      message: 'Failed to save photo record',
+    })
     expect(photoRows(policy.id)).toEqual([])
     expect(storedFiles(profile.id, policy.id)).toEqual([])
   })

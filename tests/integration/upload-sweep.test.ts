@@ -116,8 +116,7 @@ describe('staged uploads', () => {
     expectConsoleError(/Saving photo rows of policy .* failed: refused by the test/)
     const profile = createProfile()
     const policy = createPolicy(profile.id)
-    const first = await savePolicyPhotos(policy, [photo('head_on'), photo('inside_drivers'), photo('inside_passengers')])
-    expect(first.ok).toBe(true)
+    expect((await savePolicyPhotos(policy, [photo('head_on'), photo('inside_drivers'), photo('inside_passengers')])).stored).toBe(3)
     const headOn = uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)
     const original = fs.readFileSync(headOn)
     const other = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a33' } })
@@ -126,8 +125,10 @@ describe('staged uploads', () => {
     const sqlite = db().$client
     sqlite.exec("CREATE TRIGGER fail_photo_update BEFORE UPDATE ON policy_photos BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
     try {
-      const again = await savePolicyPhotos(policy, [{ ...photo('head_on'), bytes: other }])
-      expect(again.ok).toBe(false)
+      await expect(savePolicyPhotos(policy, [{ ...photo('head_on'), bytes: other }])).rejects.toMatchObject({
+        name: 'RuleError',
+        status: 500,
+      })
     } finally {
       sqlite.exec('DROP TRIGGER fail_photo_update')
     }
