@@ -1,11 +1,12 @@
 // ESLint (issue 14): TypeScript's recommended rules, the rules of hooks, and imports in one order (autofixed).
 // Formatting is Prettier's (.prettierrc.json); `npm run check` runs both.
+import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'build*/**',
@@ -17,13 +18,14 @@ export default tseslint.config(
       'drizzle/meta/**',
     ],
   },
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
-      'simple-import-sort/imports': 'error',
+      // Groups, a blank line between each: side effects, node:*, packages, the app's own (~/), relative.
+      'simple-import-sort/imports': ['error', { groups: [['^\\u0000'], ['^node:'], ['^@?\\w'], ['^~/'], ['^'], ['^\\.']] }],
       'simple-import-sort/exports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },

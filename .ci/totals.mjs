@@ -12,10 +12,15 @@ const vitest = path.join(dir, 'vitest.json')
 if (fs.existsSync(vitest)) {
   const report = JSON.parse(fs.readFileSync(vitest, 'utf8'))
   passed += report.numPassedTests ?? 0
-  failed += report.numFailedTests ?? 0
+  let vitestFailed = report.numFailedTests ?? 0
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  // A test file that fails to load has no tests in it: count it as a failure.
-  for (const file of report.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed++
+  // A test file that fails with no failed test in it (it did not load, or a beforeAll/afterAll hook threw): one failure.
+  for (const file of report.testResults ?? []) {
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) vitestFailed++
+  }
+  // An error outside any file (an unhandled rejection after the tests) fails the run without failing a test.
+  if (report.success === false && vitestFailed === 0) vitestFailed = 1
+  failed += vitestFailed
   reports++
 }
 

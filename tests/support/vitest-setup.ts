@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { inspect } from 'node:util'
 
 import { afterAll, afterEach, beforeEach } from 'vitest'
 
-import { allowedConsoleErrors, consoleErrors } from './console'
+import { allowedConsoleErrors, consoleErrors, consoleGuard, fileAllowedConsoleErrors } from './console'
 
 // Each test file gets its own data directory, so its own SQLite file, outbox and uploads (STYLE §9).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-test-'))
@@ -26,18 +27,46 @@ afterAll(async () => {
 
 // A test fails on an unexpected console.error (issue 14): an error logged by accident is a bug hiding in the output.
 // A test that provokes one on purpose says so with `expectConsoleError(pattern)` from tests/support/console.ts.
+// The guard is installed before the test file is imported, so an error logged while importing it, in a beforeAll or
+// afterAll hook, or by a test after it ended fails too: the next test, or the file at its end.
 const realConsoleError = console.error
-beforeEach(() => {
+const loggedArgs: unknown[][] = []
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === 'string' ? arg : inspect(arg))).join(' '))
+  loggedArgs.push(args)
+}
+
+/** The errors logged so far that no pattern allows (each also printed in full, stack included); empties the log. */
+function takeUnexpected() {
+  const allowed = [...fileAllowedConsoleErrors, ...allowedConsoleErrors]
+  const unexpected = consoleErrors.flatMap((message, index) =>
+    allowed.some((pattern) => pattern.test(message)) ? [] : [{ message, args: loggedArgs[index]! }],
+  )
   consoleErrors.length = 0
+  loggedArgs.length = 0
+  for (const { args } of unexpected) realConsoleError(...args)
+  return unexpected.map(({ message }) => `  ${message.slice(0, 500)}`).join('\n')
+}
+
+beforeEach(() => {
+  const outside = takeUnexpected()
   allowedConsoleErrors.length = 0
-  console.error = (...args: unknown[]) => {
-    consoleErrors.push(args.map((arg) => (arg instanceof Error ? `${arg.message}` : String(arg))).join(' '))
+  consoleGuard.inTest = true
+  if (outside) {
+    throw new Error(
+      `Unexpected console.error outside a test (importing the file, a beforeAll hook, or an earlier test after it ended):\n${outside}`,
+    )
   }
 })
 afterEach(() => {
+  consoleGuard.inTest = false
+  const unexpected = takeUnexpected()
+  allowedConsoleErrors.length = 0
+  if (unexpected) throw new Error(`Unexpected console.error during this test:\n${unexpected}`)
+})
+afterAll(() => {
+  const unexpected = takeUnexpected()
   console.error = realConsoleError
-  const unexpected = consoleErrors.filter((message) => !allowedConsoleErrors.some((pattern) => pattern.test(message)))
-  if (unexpected.length > 0) {
-    throw new Error(`Unexpected console.error during this test:\n${unexpected.map((message) => `  ${message.slice(0, 500)}`).join('\n')}`)
-  }
+  if (unexpected)
+    throw new Error(`Unexpected console.error after the last test (an afterAll hook, or a test after it ended):\n${unexpected}`)
 })
