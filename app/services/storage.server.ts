@@ -283,9 +283,29 @@ export class StagedFiles {
     return { filePath, thumbPath }
   }
 
-  /** Renames every file into place; synchronous, for use inside a better-sqlite3 transaction. */
+  /**
+   * Renames every file into place; synchronous, for use inside a better-sqlite3 transaction. When a rename fails, the
+   * files this commit added are put back under their temporary names (for discard()) before it throws, so the rolled
+   * back rows leave no file behind; a file that replaced an older one at the same path stays replaced.
+   */
   commit() {
-    for (const { temp, final } of this.staged) fs.renameSync(temp, final)
+    const added: { temp: string; final: string }[] = []
+    try {
+      for (const file of this.staged) {
+        const replacing = fs.existsSync(file.final)
+        fs.renameSync(file.temp, file.final)
+        if (!replacing) added.push(file)
+      }
+    } catch (error) {
+      for (const { temp, final } of added) {
+        try {
+          fs.renameSync(final, temp)
+        } catch {
+          // Left in place with no row: the upload sweep removes it.
+        }
+      }
+      throw error
+    }
     this.committed = true
   }
 

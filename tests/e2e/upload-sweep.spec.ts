@@ -30,8 +30,11 @@ function startServer(dataDir: string, port: number) {
   })
 }
 
-/** A claim submission as the browser sends it (multipart, three real photos); resolves with the status or 0 if cut off. */
-function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number): Promise<number> {
+/** What a submission got: its status (0 when the kill cut it off) and, for a success, the filed claim's id. */
+type Answer = { status: number; claimId: string | null }
+
+/** A claim submission as the browser sends it (multipart, three real photos). */
+function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number): Promise<Answer> {
   const boundary = `----drill${n}`
   const parts: Buffer[] = []
   const field = (name: string, value: string) =>
@@ -63,9 +66,11 @@ function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer
     })
     request.on('response', (response) => {
       response.resume()
-      resolve(response.statusCode ?? 0)
+      // Success is the redirect to the claim's confirmation: /customer/submit-claim?policy_id=…&claim=<id>
+      const location = response.headers.location ?? ''
+      resolve({ status: response.statusCode ?? 0, claimId: new URL(location, 'http://localhost').searchParams.get('claim') })
     })
-    request.on('error', () => resolve(0))
+    request.on('error', () => resolve({ status: 0, claimId: null }))
     request.end(body)
   })
 }
@@ -110,20 +115,31 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     .toBuffer()
 
   // Some claims are filed and answered before the kill...
-  const statuses: number[] = []
-  for (const customer of customers) statuses.push(await fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length))
-  expect(statuses).toEqual([302, 302, 302, 302])
-  // ...then a burst is in flight when the plug is pulled: some answered, most cut off mid-upload or mid-write.
-  const answers: Promise<number>[] = []
+  const before: Answer[] = []
+  for (const customer of customers) before.push(await fileClaim(port, customer.cookie, customer.policyId, photo, before.length))
+  expect(before.map((answer) => answer.status)).toEqual([302, 302, 302, 302])
+  // ...then a burst is in flight when the plug is pulled: the kill lands the moment the burst's first claim is
+  // acknowledged, so some of it is answered and the rest is cut off mid-upload, in sharp or mid-write.
+  let firstAcknowledged = () => {}
+  const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve))
+  const answers: Promise<Answer>[] = []
   for (let round = 0; round < 6; round++) {
-    for (const customer of customers)
-      answers.push(fileClaim(port, customer.cookie, customer.policyId, photo, statuses.length + answers.length))
+    for (const customer of customers) {
+      const answer = fileClaim(port, customer.cookie, customer.policyId, photo, before.length + answers.length)
+      answers.push(
+        answer.then((result) => {
+          if (result.status === 302) firstAcknowledged()
+          return result
+        }),
+      )
+    }
   }
-  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  await Promise.race([acknowledgedOnce, new Promise((resolve) => setTimeout(resolve, 60_000))])
   server.child.kill('SIGKILL')
-  statuses.push(...(await Promise.all(answers)))
-  const acknowledged = statuses.filter((status) => status === 302).length
-  expect(statuses.some((status) => status === 0)).toBe(true) // the kill cut some submissions off
+  const burst = await Promise.all(answers)
+  expect(burst.some((answer) => answer.status === 302)).toBe(true) // some of the burst was acknowledged...
+  expect(burst.some((answer) => answer.status === 0)).toBe(true) // ...and the kill cut the rest off
+  const acknowledged = [...before, ...burst].filter((answer) => answer.status === 302).map((answer) => answer.claimId!)
 
   const uploads = path.join(dataDir, 'uploads')
   // Make everything left behind look an hour old, as after a real outage; then start again.
@@ -156,7 +172,14 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   const referenced = new Set(documents.flatMap((doc) => [doc.filePath, doc.thumbPath, doc.filePath.replace(/\.jpg$/, '.shop.jpg')]))
   expect(files.filter((rel) => !referenced.has(`claim-documents/${rel.split(path.sep).join('/')}`))).toEqual([])
   // Every acknowledged claim is there, with its three photos, thumbnails and shop copies on disk.
-  expect(filed).toBeGreaterThanOrEqual(acknowledged)
+  for (const claimId of acknowledged) {
+    expect(claimIds.has(claimId), claimId).toBe(true)
+    expect(
+      documents.filter((doc) => doc.claimId === claimId),
+      claimId,
+    ).toHaveLength(3)
+  }
+  expect(filed).toBeGreaterThanOrEqual(acknowledged.length)
   expect(documents).toHaveLength(filed * 3)
   for (const doc of documents) {
     for (const rel of [doc.filePath, doc.thumbPath, doc.filePath.replace(/\.jpg$/, '.shop.jpg')]) {

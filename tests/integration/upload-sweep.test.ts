@@ -9,7 +9,7 @@ import { env } from '~/env.server'
 import { submitClaim } from '~/models/claim-filing.server'
 import { savePolicyPhotos } from '~/models/policy-setup.server'
 import { sweepOrphanUploads } from '~/models/upload-sweep.server'
-import { type UploadedFile, uploadsPath } from '~/services/storage.server'
+import { StagedFiles, type UploadedFile, uploadsPath } from '~/services/storage.server'
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
@@ -135,6 +135,19 @@ describe('staged uploads', () => {
     expect(fs.readFileSync(headOn).equals(original)).toBe(true)
     expect(allFiles().filter((rel) => rel.endsWith('.tmp'))).toEqual([])
   })
+
+  it('a rename that fails mid-commit takes back the files it added, and discard leaves nothing', async () => {
+    const before = allFiles()
+    const staged = new StagedFiles()
+    await staged.add('test/commit/a.jpg', jpeg)
+    await staged.add('test/commit/b.jpg', jpeg)
+    // A folder where b.jpg should go: its rename fails after a.jpg's succeeded.
+    fs.mkdirSync(uploadsPath('test/commit/b.jpg/in-the-way'), { recursive: true })
+    expect(() => staged.commit()).toThrow()
+    staged.discard()
+    fs.rmSync(uploadsPath('test/commit/b.jpg'), { recursive: true })
+    expect(allFiles()).toEqual(before)
+  })
 })
 
 describe('the upload sweep', () => {
@@ -171,5 +184,15 @@ describe('the upload sweep', () => {
 
     // A second run finds nothing more to do.
     expect(sweepOrphanUploads()).toEqual({ tempFiles: 0, orphanFolders: 0, orphanFiles: 0 })
+  })
+
+  it('removes old temporary files outside the claim and policy folders too, and nothing else there', () => {
+    const oldTemp = write('elsewhere/deep/a.jpg.abc123.tmp', 2 * HOUR)
+    const youngTemp = write('elsewhere/deep/b.jpg.def456.tmp', 5 * 60 * 1000)
+    const notTemporary = write('elsewhere/c.jpg', 2 * HOUR)
+    expect(sweepOrphanUploads()).toEqual({ tempFiles: 1, orphanFolders: 0, orphanFiles: 0 })
+    expect(fs.existsSync(uploadsPath(oldTemp))).toBe(false)
+    expect(fs.existsSync(uploadsPath(youngTemp))).toBe(true)
+    expect(fs.existsSync(uploadsPath(notTemporary))).toBe(true)
   })
 })
