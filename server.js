@@ -142,6 +142,8 @@ function plain(res, status, message, extraHeaders = {}) {
 
 /** After a refusal, this much more of a body is read and dropped so the client can read our answer. */
 const DRAIN_AFTER_REFUSAL = 8 * 1024 * 1024
+/** How long a refused oversized upload is still read (and dropped) before its connection is closed. */
+const LINGER_MS = 2_000
 
 /**
  * Refuses the request. The answer goes out at once; the rest of the body is read and dropped (up to
@@ -152,8 +154,14 @@ function refuse(req, res, status, message, extraHeaders = {}) {
   if (req.complete) return plain(res, status, message, extraHeaders)
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > DRAIN_AFTER_REFUSAL) {
+    // Too much to read: answer, then close. Reading on for a moment first ("lingering close") lets the client take in
+    // the answer; closing with its data unread would reset the connection and could lose the answer in transit.
     plain(res, status, message, { Connection: 'close', ...extraHeaders })
-    res.once('finish', () => req.destroy())
+    req.removeAllListeners('data')
+    req.on('data', () => {})
+    req.on('error', () => {})
+    req.resume()
+    res.once('finish', () => setTimeout(() => req.destroy(), LINGER_MS).unref())
     return
   }
   plain(res, status, message, extraHeaders)
