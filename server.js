@@ -156,7 +156,8 @@ function refuse(req, res, status, message, extraHeaders = {}) {
   if (declared > DRAIN_AFTER_REFUSAL) {
     // Too much to read: answer, then close. Reading on for a moment first ("lingering close") lets the client take in
     // the answer; closing with its data unread would reset the connection and could lose the answer in transit.
-    plain(res, status, message, { Connection: 'close', ...extraHeaders })
+    // No `Connection: close` here: Node would then close the socket as soon as the answer is written.
+    plain(res, status, message, extraHeaders)
     req.removeAllListeners('data')
     req.on('data', () => {})
     req.on('error', () => {})
