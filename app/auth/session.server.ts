@@ -3,6 +3,7 @@ import { createCookie } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { type Profile, profiles, sessions } from '~/db/schema'
+import { PLEASE_LOG_IN } from '~/domain/messages'
 import { env, servedOverHttps } from '~/env.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
@@ -61,7 +62,7 @@ export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefi
   return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
 }
 
-/** The signed-in customer, or a redirect to /auth that comes back here afterwards ('Please Log In'). */
+/** The signed-in customer, or a redirect to /auth that comes back here afterwards (PLEASE_LOG_IN). */
 export async function requireCustomer(request: Request): Promise<Profile> {
   const profile = await getProfile(request)
   if (profile) return profile
@@ -69,7 +70,7 @@ export async function requireCustomer(request: Request): Promise<Profile> {
   const back = safeRedirect(url.pathname + url.search)
   throw await redirectWithToast(`/auth?redirect=${encodeURIComponent(back)}`, {
     type: 'error',
-    title: 'Please Log In',
+    title: PLEASE_LOG_IN,
     description: 'Sign in to continue.',
   })
 }

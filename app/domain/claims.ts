@@ -9,9 +9,8 @@ const DAY_MS = 24 * HOUR_MS
 /** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
 export const CLAIM_DEADLINE_HOURS = 48
 export const RESPONSE_PROMISE_HOURS = 48
-/** A denial may be appealed once, within 14 days; the terms promise a decision on it within 30 days. */
+/** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
-export const APPEAL_DECISION_DAYS = 30
 
 export type DamageType = 'chip' | 'crack'
 

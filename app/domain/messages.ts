@@ -13,7 +13,6 @@ export const PLEASE_LOG_IN = 'Please Log In'
 export const ACCESS_DENIED: Message = { title: 'Access Denied', description: "You don't have access to this policy" }
 export const POLICY_NOT_FOUND: Message = { title: 'Policy Not Found', description: 'Unable to find the specified policy' }
 export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' }
-export const GENERIC_ERROR = 'An error occurred. Please try again.'
 
 // --- signup and checkout ------------------------------------------------------------------------------------------
 export const ADAS_REQUIRED: Message = {
@@ -55,7 +54,6 @@ export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
 export const INVOICE_REQUIRED: Message = { title: 'Invoice Required', description: 'Please upload an invoice photo.' }
 export const REPAIR_PHOTOS_REQUIRED: Message = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' }
-export const UPLOAD_FAILED = 'Upload Failed'
 
 /** A form's field errors, as Conform reports them: field name → messages. */
 export type FieldErrors = Partial<Record<string, string[] | null | undefined>>

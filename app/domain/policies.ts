@@ -11,9 +11,6 @@ export type PolicyRuleFields = {
   coverageStartDate: string | null
 }
 
-/** SPEC §9: the initial commitment, then month-to-month. */
-export const COMMITMENT_MONTHS = 12
-
 function toTime(now: Date | string | number) {
   return now instanceof Date ? now.getTime() : new Date(now).getTime()
 }

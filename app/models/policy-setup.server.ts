@@ -36,8 +36,6 @@ import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicle
  * shows, storing the windshield photos, and activation. Plain functions over the database; no Request/Response.
  */
 
-export type SetupToast = { type: 'success' | 'error' | 'info'; title: string; description?: string }
-
 export type PhotoSlots = {
   required: Record<RequiredPhotoType, PolicyPhoto | null>
   additional: PolicyPhoto[]

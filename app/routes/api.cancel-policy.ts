@@ -1,5 +1,6 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
+import { PLEASE_LOG_IN } from '~/domain/messages'
 import { cancelPolicy } from '~/models/cancellation.server'
 
 import type { Route } from './+types/api.cancel-policy'
@@ -7,7 +8,7 @@ import type { Route } from './+types/api.cancel-policy'
 /** POST /api/cancel-policy (SPEC §7), JSON `{ policyId }`, signed-in only → `{ success: true }` or `{ error }`. */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ error: 'Please Log In' }, { status: 401 })
+  if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })
   let policyId: unknown
   try {
     policyId = ((await request.json()) as { policyId?: unknown } | null)?.policyId

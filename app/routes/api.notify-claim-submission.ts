@@ -1,5 +1,6 @@
 import { hit } from '~/auth/rate-limit.server'
 import { getProfile } from '~/auth/session.server'
+import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 
@@ -12,7 +13,7 @@ import type { Route } from './+types/api.notify-claim-submission'
  */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ error: 'Please Log In' }, { status: 401 })
+  if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })
   let claimId: unknown
   try {
     claimId = ((await request.json()) as { claimId?: unknown } | null)?.claimId

@@ -1,6 +1,7 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
 import { POLICY_NOT_FOUND } from '~/domain/messages'
+import { PLEASE_LOG_IN } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -18,7 +19,7 @@ import type { Route } from './+types/customer.policy-photos'
  */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ ok: false, toast: { type: 'error', title: 'Please Log In' } }, { status: 401 })
+  if (!profile) return Response.json({ ok: false, toast: { type: 'error', title: PLEASE_LOG_IN } }, { status: 401 })
   const policyId = new URL(request.url).searchParams.get('policy_id') ?? ''
   const wizard = `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}`
   // Unknown and another customer's policy look the same: nothing says whether it exists.

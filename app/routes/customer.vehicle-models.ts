@@ -1,4 +1,5 @@
 import { getProfile } from '~/auth/session.server'
+import { PLEASE_LOG_IN } from '~/domain/messages'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { modelLookupSchema, VEHICLE_MESSAGES } from '~/validation/policy-setup'
 
@@ -7,7 +8,7 @@ import type { Route } from './+types/customer.vehicle-models'
 /** The vehicle step's model list with JavaScript: JSON `{ models }` for signed-in customers, `{ error }` otherwise. */
 export async function loader({ request }: Route.LoaderArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ error: 'Please Log In' }, { status: 401 })
+  if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })
   const url = new URL(request.url)
   const parsed = modelLookupSchema(null).safeParse({ make: url.searchParams.get('make') ?? '', year: url.searchParams.get('year') ?? '' })
   if (!parsed.success)
