@@ -36,6 +36,9 @@ export default [
   route('admin/claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
   route('admin/partners', 'routes/admin.partners.tsx'),
   route('admin/policies', 'routes/admin.policies.tsx'),
+  route('admin/customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
+  route('admin/statements', 'routes/admin.statements.tsx'),
+  route('admin/statements/download', 'routes/admin.statements.download.ts'),
   route('admin/activity', 'routes/admin.activity.tsx'),
   route('admin/prices', 'routes/admin.prices.tsx'),
 

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
+import { DAMAGE_TYPES } from '../domain/claims'
 import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { createId } from './ids'
 
@@ -14,7 +16,6 @@ const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn
 
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
-export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
 export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo'] as const
@@ -106,7 +107,7 @@ export const vehicles = sqliteTable(
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    licensePlate: text('license_plate').notNull(), // stored upper case
+    licensePlate: text('license_plate').notNull(), // stored normalised: upper case, no spaces or dashes (domain/vehicles)
     licensePlateState: text('license_plate_state').notNull(),
     vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }),
     hasAdas: integer('has_adas', { mode: 'boolean' }),
@@ -201,8 +202,21 @@ export const claims = sqliteTable(
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
+    /** Since when the claim has waited for the operator: an appeal waits from its appeal (computed, never written). */
+    waitingSince: text('waiting_since').generatedAlwaysAs(sql`coalesce(appealed_at, submitted_at)`, { mode: 'virtual' }),
   },
-  (t) => [index('claims_policy_idx').on(t.policyId, t.createdAt), index('claims_queue_idx').on(t.approvalStatus, t.submittedAt)],
+  (t) => [
+    index('claims_policy_idx').on(t.policyId, t.createdAt),
+    // The operator's queue: by status, longest waiting first.
+    index('claims_queue_idx').on(t.approvalStatus, t.waitingSince),
+    index('claims_reviewed_idx').on(t.reviewedAt),
+    // Appeals waiting for a decision, against their 30-day deadline.
+    index('claims_appeals_waiting_idx')
+      .on(t.appealedAt)
+      .where(sql`approval_status = 'pending_review' AND appealed_at IS NOT NULL`),
+    // Partner statements: a group's completed claims by month.
+    index('claims_group_completed_idx').on(t.assignedPartnerGroupId, t.completedAt),
+  ],
 )
 
 export const claimDocuments = sqliteTable(
@@ -242,12 +256,16 @@ export const localCheckouts = sqliteTable('local_checkouts', {
 })
 
 /** Every Stripe event id we have applied, recorded in the same transaction as its effect. */
-export const stripeEvents = sqliteTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  objectId: text('object_id'),
-  processedAt: text('processed_at').notNull().$defaultFn(now),
-})
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    objectId: text('object_id'),
+    processedAt: text('processed_at').notNull().$defaultFn(now),
+  },
+  (t) => [index('stripe_events_processed_idx').on(t.processedAt), index('stripe_events_object_idx').on(t.objectId, t.processedAt)],
+)
 
 export const auditLog = sqliteTable(
   'audit_log',
@@ -260,7 +278,11 @@ export const auditLog = sqliteTable(
     detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actor, t.id),
+  ],
 )
 
 export const emailLog = sqliteTable(
@@ -276,7 +298,7 @@ export const emailLog = sqliteTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_log_created_idx').on(t.createdAt)],
+  (t) => [index('email_log_created_idx').on(t.createdAt), index('email_log_to_idx').on(t.to, t.createdAt)],
 )
 
 export const vehicleModelCache = sqliteTable(
@@ -310,3 +332,54 @@ export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+
+// --- kept by triggers (drizzle/0001_operator_scale.sql), in the same transaction as the change they count ----------
+
+/** Policies and their monthly cents by plan, vehicle class, ADAS and status: the console's counts and MRR. */
+export const policyStats = sqliteTable(
+  'policy_stats',
+  {
+    planType: text('plan_type').notNull(),
+    vehicleType: text('vehicle_type').notNull(), // '' for Chip Repair Only
+    hasAdas: integer('has_adas').notNull(),
+    status: text('status').notNull(),
+    policies: integer('policies').notNull(),
+    monthlyCents: integer('monthly_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planType, t.vehicleType, t.hasAdas, t.status] })],
+)
+
+export const WEEKLY_METRICS = ['new_policies', 'decisions', 'approvals', 'completed'] as const
+
+/** Events per week (the Monday a week starts on, YYYY-MM-DD, UTC). */
+export const weeklyStats = sqliteTable(
+  'weekly_stats',
+  {
+    week: text('week').notNull(),
+    metric: text('metric', { enum: WEEKLY_METRICS }).notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.metric] })],
+)
+
+/** How long decisions took, per week, in whole hours: the median comes from this histogram. */
+export const decisionHours = sqliteTable(
+  'decision_hours',
+  {
+    week: text('week').notNull(),
+    hours: integer('hours').notNull(),
+    decisions: integer('decisions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.hours] })],
+)
+
+/** A stable integer per profile for the search index (an explicit INTEGER PRIMARY KEY survives VACUUM). */
+export const searchKeys = sqliteTable('search_keys', {
+  key: integer('key').primaryKey({ autoIncrement: true }),
+  profileId: text('profile_id')
+    .notNull()
+    .unique()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  /** Bumped by the triggers when anything searchable about the profile changes; re-indexes it. */
+  revision: integer('revision').notNull().default(0),
+})

@@ -12,7 +12,8 @@ export const RESPONSE_PROMISE_HOURS = 48
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
 
-export type DamageType = 'chip' | 'crack'
+export const DAMAGE_TYPES = ['chip', 'crack'] as const
+export type DamageType = (typeof DAMAGE_TYPES)[number]
 
 /** The damage types a plan covers: Chip Repair Only covers chips, nothing else. */
 export function allowedDamageTypes(policy: { planType: PlanType }): DamageType[] {
@@ -44,6 +45,18 @@ export function appealDeadline(claim: AppealFields) {
 export function canAppeal(claim: AppealFields, now = new Date()) {
   const deadline = appealDeadline(claim)
   return deadline !== null && now.getTime() <= deadline.getTime()
+}
+
+/** Terms: an appeal is decided within 30 days of being filed. */
+export const APPEAL_DECISION_DAYS = 30
+
+export function appealDecisionDeadline(appealedAt: string) {
+  return new Date(Date.parse(appealedAt) + APPEAL_DECISION_DAYS * DAY_MS)
+}
+
+/** The moment a waiting claim breaks the 48-hour answer promise when it has waited since `waitingSince`. */
+export function overdueCutoff(now = new Date()) {
+  return new Date(now.getTime() - RESPONSE_PROMISE_HOURS * HOUR_MS)
 }
 
 /** Hours left of the 48-hour answer promise; an appeal waits from its appeal. Negative when overdue. */

@@ -36,8 +36,15 @@ export function cancellationOptions(policy: Policy, now = new Date()) {
 const notFound = () => new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
 const refused = (message: string, status = 409) => new RuleError('form', message, 'Request not possible', status)
 
+/** The operator acting for the customer (at their request): recorded in the audit entry with the reason. */
+export type OnBehalf = { actorId: string; reason: string }
+
+function auditFields(profileId: string, by: OnBehalf | undefined) {
+  return { actor: by?.actorId ?? profileId, extra: by ? { onBehalfOf: profileId, reason: by.reason } : {} }
+}
+
 /** Ends the subscription now and marks the policy canceled (after the commitment only). */
-export async function cancelPolicy(profileId: string, policyId: string, now = new Date()): Promise<Policy> {
+export async function cancelPolicy(profileId: string, policyId: string, now = new Date(), by?: OnBehalf): Promise<Policy> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
   if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
@@ -58,13 +65,14 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
       .where(eq(policies.id, policy.id))
       .returning()
       .get()
+    const { actor, extra } = auditFields(profileId, by)
     tx.insert(auditLog)
       .values({
-        actor: profileId,
+        actor,
         action: 'policy.canceled',
         entityType: 'policy',
         entityId: policy.id,
-        detail: { previousStatus: policy.status },
+        detail: { previousStatus: policy.status, ...extra },
       })
       .run()
     return updated
@@ -76,7 +84,13 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
  * During the commitment: `renew = false` makes the subscription end when the commitment does (Stripe `cancel_at`),
  * `renew = true` undoes that.
  */
-export async function setPolicyRenewal(profileId: string, policyId: string, renew: boolean, now = new Date()): Promise<Policy> {
+export async function setPolicyRenewal(
+  profileId: string,
+  policyId: string,
+  renew: boolean,
+  now = new Date(),
+  by?: OnBehalf,
+): Promise<Policy> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
   if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
@@ -95,13 +109,14 @@ export async function setPolicyRenewal(profileId: string, policyId: string, rene
       .where(eq(policies.id, policy.id))
       .returning()
       .get()
+    const { actor, extra } = auditFields(profileId, by)
     tx.insert(auditLog)
       .values({
-        actor: profileId,
+        actor,
         action: renew ? 'policy.renewal_on' : 'policy.renewal_off',
         entityType: 'policy',
         entityId: policy.id,
-        detail: { cancelAt: row.cancelAt },
+        detail: { cancelAt: row.cancelAt, ...extra },
       })
       .run()
     return row

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, type Claim, claims, partnerGroups, policies, type Policy, profiles } from '~/db/schema'
+import { auditLog, claims, partnerGroups } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
@@ -9,57 +9,9 @@ import { env } from '~/env.server'
 
 import { audit, claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
 
-/** The operator's review: the queue, a claim's evidence, and the decision (approve with a shop, or deny). */
+/** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
 
 // --- the operator's review ---------------------------------------------------------------------------------------
-
-export type QueueEntry = {
-  claim: Claim
-  customerName: string | null
-  customerEmail: string
-  planType: Policy['planType']
-  /** Hours left on the 48-hour response promise; negative when overdue. Appeals count from the appeal. */
-  hoursLeft: number
-}
-
-/** Claims waiting for a decision, oldest first (by submission, or by appeal for appeals). */
-export function reviewQueue(now = new Date()): QueueEntry[] {
-  const rows = db()
-    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, planType: policies.planType })
-    .from(claims)
-    .innerJoin(policies, eq(policies.id, claims.policyId))
-    .innerJoin(profiles, eq(profiles.id, policies.profileId))
-    .where(eq(claims.approvalStatus, 'pending_review'))
-    .orderBy(asc(claims.submittedAt))
-    .all()
-  return rows
-    .map((row) => ({
-      claim: row.claim,
-      customerName: row.fullName,
-      customerEmail: row.email,
-      planType: row.planType,
-      hoursLeft: responseHoursLeft(row.claim, now),
-    }))
-    .sort((a, b) => waitingSince(a.claim) - waitingSince(b.claim))
-}
-
-function waitingSince(claim: Pick<Claim, 'submittedAt' | 'appealedAt'>) {
-  return Date.parse(claim.appealedAt ?? claim.submittedAt)
-}
-
-/** Recently decided claims, newest decision first, for the console's second list. */
-export function recentlyDecided(limit = 20) {
-  return db()
-    .select({ claim: claims, email: profiles.email, fullName: profiles.fullName, groupName: partnerGroups.name })
-    .from(claims)
-    .innerJoin(policies, eq(policies.id, claims.policyId))
-    .innerJoin(profiles, eq(profiles.id, policies.profileId))
-    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
-    .where(isNotNull(claims.reviewedAt))
-    .orderBy(desc(claims.reviewedAt))
-    .limit(limit)
-    .all()
-}
 
 export function claimForReview(claimId: string, now = new Date()) {
   const context = claimContext(claimId)

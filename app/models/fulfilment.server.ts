@@ -125,8 +125,11 @@ function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | nu
   return known
 }
 
-/** 'Finish setting up your coverage': a sign-in link straight into this policy's setup wizard, and the code. */
-async function sendFinishSetupEmail(profile: Profile, policy: Policy) {
+/**
+ * 'Finish setting up your coverage': a sign-in link straight into this policy's setup wizard, and the code. Sent after
+ * checkout, and again when the operator resends it. True when it went out; a failure is logged, never thrown.
+ */
+export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Promise<boolean> {
   try {
     const link = await issueSignInLink({ email: profile.email, redirectTo: `/customer/complete-policy?policy_id=${policy.id}` })
     const message = finishSetupEmail({
@@ -137,9 +140,10 @@ async function sendFinishSetupEmail(profile: Profile, policy: Policy) {
       expiresInMinutes: LINK_TTL_MINUTES,
       supportEmail: env().SUPPORT_EMAIL,
     })
-    await sendEmail({ to: profile.email, ...message, tag: 'finish-setup', trackLinks: false })
+    return (await sendEmail({ to: profile.email, ...message, tag: 'finish-setup', trackLinks: false })) !== null
   } catch (error) {
     // The policy exists and is paid; a lost e-mail must not undo that. The customer can ask for a login link on /auth.
     console.error(`Finish-setup e-mail for policy ${policy.id} failed`, error)
+    return false
   }
 }

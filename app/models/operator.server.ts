@@ -1,46 +1,93 @@
-import { desc, eq, like, or } from 'drizzle-orm'
+import { and, desc, eq, gte, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, emailLog, policies, prices, profiles, stripeEvents, vehicles } from '~/db/schema'
+import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
+import { PAGE_SIZE } from '~/domain/paging'
 
-/** Read models for the operator console: customer and policy search, and the logs. */
+/** Read models for the operator console: the activity logs, and local prices. */
 
-const SEARCH_LIMIT = 50
+/** The activity logs (audit, e-mail, payment events), newest first, a page at a time, filtered by record and date. */
 
-export function searchPolicies(query: string) {
-  const q = query.trim()
-  const base = db()
-    .select({ policy: policies, profile: { id: profiles.id, email: profiles.email, fullName: profiles.fullName }, vehicle: vehicles })
-    .from(policies)
-    .innerJoin(profiles, eq(profiles.id, policies.profileId))
-    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
-  if (!q) return base.orderBy(desc(policies.createdAt)).limit(SEARCH_LIMIT).all()
-  const pattern = `%${q.replace(/[%_]/g, '')}%`
-  return base
-    .where(
-      or(
-        eq(policies.id, q),
-        like(profiles.email, pattern.toLowerCase()),
-        like(profiles.fullName, pattern),
-        like(vehicles.licensePlate, pattern.toUpperCase()),
-        eq(policies.stripeSubscriptionId, q),
-      ),
-    )
-    .orderBy(desc(policies.createdAt))
-    .limit(SEARCH_LIMIT)
-    .all()
+export const ACTIVITY_LOGS = { audit: 'Audit log', email: 'E-mail log', stripe: 'Payment events' } as const
+export type ActivityLog = keyof typeof ACTIVITY_LOGS
+export const AUDIT_ENTITY_TYPES = ['claim', 'policy', 'profile', 'vehicle', 'partner_group', 'partner_location', 'prices'] as const
+
+export type ActivityFilters = {
+  log: ActivityLog
+  /** Audit: the kind of record; with `id`, one record. E-mail: `id` is the recipient; payments: the Stripe object. */
+  entity: (typeof AUDIT_ENTITY_TYPES)[number] | null
+  id: string
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from: string
+  to: string
 }
 
-export type ActivityKind = 'audit' | 'email' | 'stripe'
+function dayRange(column: Parameters<typeof gte>[0], from: string, to: string) {
+  return [from ? gte(column, `${from}T00:00:00.000Z`) : undefined, to ? lt(column, nextDay(to)) : undefined]
+}
 
-export function recentActivity(kind: ActivityKind, limit = 100) {
-  switch (kind) {
-    case 'audit':
-      return { kind, rows: db().select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit).all() }
-    case 'email':
-      return { kind, rows: db().select().from(emailLog).orderBy(desc(emailLog.createdAt)).limit(limit).all() }
-    case 'stripe':
-      return { kind, rows: db().select().from(stripeEvents).orderBy(desc(stripeEvents.processedAt)).limit(limit).all() }
+function nextDay(day: string) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString()
+}
+
+/**
+ * One page of a log: `PAGE_SIZE` rows and whether there are more (no total: counting a log of millions of rows would
+ * cost what paging saves). Each filter is served by an index: entity (entity_type, entity_id, id), date (created_at).
+ */
+export function activityPage(filters: ActivityFilters, page: number) {
+  const offset = (page - 1) * PAGE_SIZE
+  const take = <T>(rows: T[]) => ({ rows: rows.slice(0, PAGE_SIZE), hasNext: rows.length > PAGE_SIZE })
+  switch (filters.log) {
+    case 'audit': {
+      const rows = db()
+        .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
+        .from(auditLog)
+        .leftJoin(profiles, eq(profiles.id, auditLog.actor))
+        .where(
+          and(
+            filters.entity ? eq(auditLog.entityType, filters.entity) : undefined,
+            filters.entity && filters.id ? eq(auditLog.entityId, filters.id) : undefined,
+            ...dayRange(auditLog.createdAt, filters.from, filters.to),
+          ),
+        )
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(PAGE_SIZE + 1)
+        .offset(offset)
+        .all()
+      return { log: 'audit' as const, ...take(rows) }
+    }
+    case 'email': {
+      const rows = db()
+        .select()
+        .from(emailLog)
+        .where(
+          and(
+            filters.id ? eq(emailLog.to, filters.id.toLowerCase()) : undefined,
+            ...dayRange(emailLog.createdAt, filters.from, filters.to),
+          ),
+        )
+        .orderBy(desc(emailLog.createdAt))
+        .limit(PAGE_SIZE + 1)
+        .offset(offset)
+        .all()
+      return { log: 'email' as const, ...take(rows) }
+    }
+    case 'stripe': {
+      const rows = db()
+        .select()
+        .from(stripeEvents)
+        .where(
+          and(
+            filters.id ? eq(stripeEvents.objectId, filters.id) : undefined,
+            ...dayRange(stripeEvents.processedAt, filters.from, filters.to),
+          ),
+        )
+        .orderBy(desc(stripeEvents.processedAt))
+        .limit(PAGE_SIZE + 1)
+        .offset(offset)
+        .all()
+      return { log: 'stripe' as const, ...take(rows) }
+    }
   }
 }
 

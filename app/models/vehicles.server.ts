@@ -4,6 +4,7 @@ import { isExcludedMake, isMakeAllowed } from '~/content/vehicles'
 import { type Db, db } from '~/db/client.server'
 import { type Policy, type Vehicle, vehicles } from '~/db/schema'
 import type { PlanType } from '~/domain/plans'
+import { normalizePlate } from '~/domain/vehicles'
 import type { VehicleInput } from '~/validation/policy-setup'
 
 /** Vehicle rules (SPEC §3 "Vehicle", §5 "Vehicle form", DESIGN §6 "Excluded makes"). */
@@ -27,12 +28,12 @@ export function vehicleById(id: string | null | undefined, profileId: string): V
 
 /**
  * Creates the policy's vehicle, or updates it when the policy already has one of this customer's (SPEC §7 "vehicles
- * select, insert, update"). Runs inside the caller's transaction. The plate is stored upper case.
+ * select, insert, update"). Runs inside the caller's transaction. The plate is stored normalised (domain/vehicles).
  */
 export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput): Vehicle {
   if (!isMakeEligible(input.make, policy.planType)) throw new Error(`Make ${input.make} is not eligible for ${policy.planType}`)
   const values = {
-    licensePlate: input.licensePlate.toUpperCase(),
+    licensePlate: normalizePlate(input.licensePlate),
     licensePlateState: input.licensePlateState.toUpperCase(),
     vehicleType: policy.vehicleType,
     hasAdas: policy.hasAdas,

@@ -1,148 +1,171 @@
-import { Link, NavLink } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
-import { requireAdmin } from '~/auth/session.server'
+import { isAdmin, requireAdmin } from '~/auth/session.server'
+import { Actor } from '~/components/admin/actor'
+import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
+import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { Pager } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
-import { Badge, Card, cx, PageHeading } from '~/components/ui'
-import { type ActivityKind, recentActivity } from '~/models/operator.server'
+import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
+import { ACTIVITY_LOGS, type ActivityFilters, type ActivityLog, activityPage, AUDIT_ENTITY_TYPES } from '~/models/operator.server'
+import { ActivityQuery, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'
 
-const KINDS: { kind: ActivityKind; label: string }[] = [
-  { kind: 'audit', label: 'Audit log' },
-  { kind: 'email', label: 'E-mail log' },
-  { kind: 'stripe', label: 'Stripe events' },
-]
+const LOG_KEYS = Object.keys(ACTIVITY_LOGS) as ActivityLog[]
+const DEFAULT_FILTERS: ActivityFilters = { log: 'audit', entity: null, id: '', from: '', to: '' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const requested = new URL(request.url).searchParams.get('log')
-  const kind = KINDS.find((entry) => entry.kind === requested)?.kind ?? 'audit'
-  return recentActivity(kind)
+  const { query, problem } = parseQuery(ActivityQuery(LOG_KEYS, AUDIT_ENTITY_TYPES), new URL(request.url))
+  const filters: ActivityFilters = problem
+    ? DEFAULT_FILTERS
+    : { log: query.log as ActivityLog, entity: query.entity as ActivityFilters['entity'], id: query.id, from: query.from, to: query.to }
+  const page = problem ? 1 : query.page
+  const result = withOperators(activityPage(filters, page))
+  // A page past the end of a log is simply empty (logs are not counted); say so rather than show nothing.
+  const notice = problem ?? (page > 1 && result.rows.length === 0 ? `There is no page ${page.toLocaleString('en-US')} of this log.` : null)
+  return data(
+    { filters, page, result: notice && !problem ? withOperators(activityPage(filters, 1)) : result, notice },
+    { status: notice ? 400 : 200 },
+  )
+}
+
+/** Marks the audit entries made by an operator (ADMIN_EMAILS or the admin role). */
+function withOperators(result: ReturnType<typeof activityPage>) {
+  if (result.log !== 'audit') return result
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({
+      ...row,
+      operator: row.actorEmail ? isAdmin({ email: row.actorEmail, role: row.actorRole ?? 'customer' }) : false,
+    })),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : [{ title: 'Activity — Operator — Glass Plan' }]
 
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 19)
+
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { filters, page, result, notice } = loaderData
+  const shownPage = notice ? 1 : page
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Operator console
-        </Link>
-      </p>
-      <PageHeading sub="The latest 100 entries.">Activity</PageHeading>
-      <nav aria-label="Logs" className="mb-6 flex gap-2">
-        {KINDS.map(({ kind, label }) => (
-          <NavLink
-            key={kind}
-            to={`?log=${kind}`}
-            aria-current={loaderData.kind === kind ? 'page' : undefined}
+    <AdminPage title="Activity" sub="Newest first, 50 entries a page. Times are UTC.">
+      <nav aria-label="Logs" className="mb-4 flex flex-wrap gap-2">
+        {LOG_KEYS.map((log) => (
+          <Link
+            key={log}
+            to={`?log=${log}`}
+            aria-current={filters.log === log ? 'page' : undefined}
             className={cx(
-              'rounded-lg px-3 py-1.5 text-sm font-medium',
-              loaderData.kind === kind ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900',
+              'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium',
+              filters.log === log ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900',
             )}
           >
-            {label}
-          </NavLink>
+            {ACTIVITY_LOGS[log]}
+          </Link>
         ))}
       </nav>
-      <Card className="overflow-x-auto p-0">
-        <ActivityTable data={loaderData} />
+      <Card className="mb-6">
+        <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter the log">
+          <input type="hidden" name="log" value={filters.log} />
+          {filters.log === 'audit' ? (
+            <FilterSelect
+              name="entity"
+              label="Record"
+              value={filters.entity ?? ''}
+              options={[['', 'Any record'], ...AUDIT_ENTITY_TYPES.map((type) => [type, type.replace('_', ' ')] as [string, string])]}
+            />
+          ) : null}
+          <label className="grid gap-1 text-sm font-medium text-slate-900">
+            {filters.log === 'audit' ? 'Record id' : filters.log === 'email' ? 'Recipient' : 'Stripe object id'}
+            <input name="id" defaultValue={filters.id} maxLength={80} className={inputClass} />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-slate-900">
+            From
+            <input name="from" type="date" defaultValue={filters.from} className={inputClass} />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-slate-900">
+            To
+            <input name="to" type="date" defaultValue={filters.to} className={inputClass} />
+          </label>
+          <Button type="submit">Show</Button>
+        </Form>
       </Card>
-    </div>
+      <ListProblem notice={notice} />
+      <ActivityTable result={result} />
+      <Pager page={shownPage} hasNext={result.hasNext} summary={`Page ${shownPage.toLocaleString('en-US')}`} />
+    </AdminPage>
   )
 }
 
-function ActivityTable({ data }: { data: Route.ComponentProps['loaderData'] }) {
-  const head = (...columns: string[]) => (
-    <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col" className="px-4 py-3">
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  )
-  const empty = (span: number) =>
-    data.rows.length === 0 ? (
-      <tr>
-        <td colSpan={span} className="px-4 py-6 text-center text-slate-700">
-          Nothing yet.
-        </td>
-      </tr>
-    ) : null
-  const cell = 'px-4 py-2 align-top'
-  switch (data.kind) {
+function ActivityTable({ result }: { result: Route.ComponentProps['loaderData']['result'] }) {
+  const empty = result.rows.length === 0 ? 'Nothing here.' : null
+  switch (result.log) {
     case 'audit':
       return (
-        <table className="w-full text-left text-sm">
-          {head('When (UTC)', 'Who', 'What', 'Entity', 'Detail')}
-          <tbody className="divide-y divide-slate-200">
-            {empty(5)}
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <td className={cell}>{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className={cell}>
-                  <code>{row.actor}</code>
-                </td>
-                <td className={cell}>{row.action}</td>
-                <td className={cell}>
+        <AdminTable caption="Audit log" columns={['When', 'Who', 'What', 'Record', 'Detail']} empty={empty}>
+          {result.rows.map(({ entry, actorEmail, operator }) => (
+            <tr key={entry.id}>
+              <Cell label="When">{when(entry.createdAt)}</Cell>
+              <Cell label="Who">
+                <Actor actor={entry.actor} email={actorEmail} operator={operator} />
+              </Cell>
+              <Cell label="What">{entry.action}</Cell>
+              <Cell label="Record">
+                <Link
+                  to={`?log=audit&entity=${entry.entityType}&id=${encodeURIComponent(entry.entityId)}`}
+                  className="text-brand-700 underline"
+                >
                   <code>
-                    {row.entityType}:{row.entityId}
+                    {entry.entityType}:{entry.entityId}
                   </code>
-                </td>
-                <td className={cx(cell, 'max-w-xs break-words font-mono text-xs')}>{row.detail ? JSON.stringify(row.detail) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </Link>
+              </Cell>
+              <Cell label="Detail" className="max-w-xs font-mono text-xs break-words">
+                {entry.detail ? JSON.stringify(entry.detail) : ''}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
       )
     case 'email':
       return (
-        <table className="w-full text-left text-sm">
-          {head('When (UTC)', 'To', 'Subject', 'Kind', 'Result')}
-          <tbody className="divide-y divide-slate-200">
-            {empty(5)}
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <td className={cell}>{row.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className={cell}>{row.to}</td>
-                <td className={cell}>{row.subject}</td>
-                <td className={cell}>{row.tag}</td>
-                <td className={cell}>
-                  <Badge tone={row.status === 'sent' ? 'success' : 'destructive'}>
-                    {row.status} via {row.transport}
-                  </Badge>
-                  {row.error ? <div className="mt-1 text-xs text-red-800">{row.error}</div> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable caption="E-mail log" columns={['When', 'To', 'Subject', 'Kind', 'Result']} empty={empty}>
+          {result.rows.map((row) => (
+            <tr key={row.id}>
+              <Cell label="When">{when(row.createdAt)}</Cell>
+              <Cell label="To">{row.to}</Cell>
+              <Cell label="Subject">{row.subject}</Cell>
+              <Cell label="Kind">{row.tag}</Cell>
+              <Cell label="Result">
+                <Badge tone={row.status === 'sent' ? 'success' : 'destructive'}>
+                  {row.status} via {row.transport}
+                </Badge>
+                {row.error ? <div className="mt-1 text-xs text-red-800">{row.error}</div> : null}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
       )
     case 'stripe':
       return (
-        <table className="w-full text-left text-sm">
-          {head('Processed (UTC)', 'Event', 'Type', 'Object')}
-          <tbody className="divide-y divide-slate-200">
-            {empty(4)}
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <td className={cell}>{row.processedAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className={cell}>
-                  <code>{row.id}</code>
-                </td>
-                <td className={cell}>{row.type}</td>
-                <td className={cell}>
-                  <code>{row.objectId ?? ''}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable caption="Payment events" columns={['Processed', 'Event', 'Type', 'Object']} empty={empty}>
+          {result.rows.map((row) => (
+            <tr key={row.id}>
+              <Cell label="Processed">{when(row.processedAt)}</Cell>
+              <Cell label="Event">
+                <code>{row.id}</code>
+              </Cell>
+              <Cell label="Type">{row.type}</Cell>
+              <Cell label="Object">
+                <code>{row.objectId ?? ''}</code>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
       )
   }
 }

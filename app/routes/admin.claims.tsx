@@ -1,134 +1,133 @@
-import { Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
+import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
-import { Badge, Card, PageHeading } from '~/components/ui'
+import { Badge, Button, Card } from '~/components/ui'
+import { DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime } from '~/domain/format'
-import { recentlyDecided, reviewQueue } from '~/models/claim-review.server'
+import {
+  claimQueue,
+  DEFAULT_QUEUE_FILTERS,
+  partnerGroupChoices,
+  QUEUE_SHOW,
+  QUEUE_STATUSES,
+  type QueueShow,
+  type QueueStatus,
+} from '~/models/claim-queue.server'
+import { parseQuery, QueueQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.claims'
 
+const STATUS_KEYS = Object.keys(QUEUE_STATUSES) as QueueStatus[]
+const SHOW_KEYS = Object.keys(QUEUE_SHOW) as QueueShow[]
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const queue = reviewQueue().map((entry) => ({
-    id: entry.claim.id,
-    code: entry.claim.confirmationCode,
-    customer: entry.customerName || entry.customerEmail,
-    email: entry.customerEmail,
-    planType: entry.planType,
-    damageType: entry.claim.damageType,
-    submittedAt: entry.claim.submittedAt,
-    appealedAt: entry.claim.appealedAt,
-    filedLate: entry.claim.filedLate,
-    hoursLeft: entry.hoursLeft,
-  }))
-  const decided = recentlyDecided().map((row) => ({
-    id: row.claim.id,
-    code: row.claim.confirmationCode,
-    customer: row.fullName || row.email,
-    status: row.claim.approvalStatus,
-    reviewedAt: row.claim.reviewedAt,
-    partnerGroup: row.groupName,
-  }))
-  return { queue, decided }
+  const now = new Date()
+  const { query, problem } = parseQuery(QueueQuery(STATUS_KEYS, SHOW_KEYS), new URL(request.url))
+  const groups = partnerGroupChoices()
+  let filters = problem
+    ? DEFAULT_QUEUE_FILTERS
+    : { status: query.status as QueueStatus, show: query.show as QueueShow, damage: query.damage, group: query.group }
+  let notice = problem
+  if (filters.group && !groups.some((group) => group.id === filters.group)) {
+    notice = 'Unknown partner group: choose one from the list.'
+    filters = { ...filters, group: null }
+  }
+  let list = claimQueue(filters, notice ? 1 : query.page, now)
+  if (!list) {
+    list = claimQueue(filters, 1, now)!
+    notice = noSuchPage(query.page, list.page.pages)
+  }
+  return data({ ...list, filters, groups, notice }, { status: notice ? 400 : 200 })
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Claims to review — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Claims — Operator — Glass Plan' }])
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
-  const { queue, decided } = loaderData
+  const { rows, page, filters, groups, notice } = loaderData
+  const waiting = filters.status === 'waiting'
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Operator console
-        </Link>
-      </p>
-      <PageHeading sub="Oldest first. We promise customers an answer within 48 hours of a claim or an appeal.">
-        Claims to review
-      </PageHeading>
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Claims waiting for a decision, oldest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Claim
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Customer
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Plan / damage
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Submitted
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Response due
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Flags
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {queue.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-700">
-                  No claims are waiting for review.
-                </td>
-              </tr>
-            ) : null}
-            {queue.map((claim) => (
-              <tr key={claim.id} data-testid="queue-row">
-                <td className="px-4 py-3">
-                  <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
-                    {claim.code}
-                  </Link>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="font-medium">{claim.customer}</div>
-                  <div className="text-slate-700">{claim.email}</div>
-                </td>
-                <td className="px-4 py-3">
-                  {planName(claim.planType)} · {claim.damageType}
-                </td>
-                <td className="px-4 py-3">{formatDateTime(claim.submittedAt)}</td>
-                <td className="px-4 py-3">
-                  <ResponseTimer hoursLeft={claim.hoursLeft} />
-                </td>
-                <td className="space-x-1 px-4 py-3">
-                  {claim.filedLate ? <Badge tone="warning">Filed late</Badge> : null}
-                  {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <AdminPage
+      title="Claims"
+      sub={waiting ? 'Longest waiting first. We promise customers an answer within 48 hours of a claim or an appeal.' : 'Newest first.'}
+    >
+      <Card className="mb-6">
+        <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter claims">
+          <FilterSelect
+            name="status"
+            label="Status"
+            value={filters.status}
+            options={STATUS_KEYS.map((key) => [key, QUEUE_STATUSES[key].label])}
+          />
+          <FilterSelect name="show" label="Show" value={filters.show} options={SHOW_KEYS.map((key) => [key, QUEUE_SHOW[key]])} />
+          <FilterSelect
+            name="damage"
+            label="Damage"
+            value={filters.damage ?? ''}
+            options={[['', 'Any damage'], ...DAMAGE_TYPES.map((type) => [type, type === 'chip' ? 'Chip' : 'Crack'] as [string, string])]}
+          />
+          <FilterSelect
+            name="group"
+            label="Partner group"
+            value={filters.group ?? ''}
+            options={[['', 'Any partner group'], ...groups.map((group) => [group.id, group.name] as [string, string])]}
+          />
+          <Button type="submit">Show claims</Button>
+          <Link to="/admin/claims" className="py-2.5 text-sm text-brand-700 underline">
+            Clear filters
+          </Link>
+        </Form>
       </Card>
-
-      <h2 className="mt-10 mb-4 text-xl font-semibold text-slate-900">Recently decided</h2>
-      {decided.length === 0 ? (
-        <p className="text-slate-700">No decisions yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {decided.map((claim) => (
-            <li key={claim.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+      <ListProblem notice={notice} />
+      <AdminTable
+        caption={
+          waiting ? 'Claims waiting for a decision, longest waiting first' : `${QUEUE_STATUSES[filters.status].label} claims, newest first`
+        }
+        columns={[
+          'Claim',
+          'Customer',
+          'Plan / damage',
+          waiting ? 'Waiting since' : 'Decided',
+          waiting ? 'Response due' : 'Partner group',
+          'Flags',
+        ]}
+        empty={rows.length === 0 ? 'No claims match.' : null}
+      >
+        {rows.map((claim) => (
+          <tr key={claim.id} data-testid="queue-row">
+            <Cell label="Claim">
               <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
                 {claim.code}
               </Link>
-              <ApprovalBadge status={claim.status} />
-              <span>{claim.customer}</span>
-              {claim.partnerGroup ? <span className="text-slate-700">→ {claim.partnerGroup}</span> : null}
-              <span className="ml-auto text-slate-600">{formatDateTime(claim.reviewedAt)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+            </Cell>
+            <Cell label="Customer">
+              <Link to={`/admin/customers/${claim.profileId}`} className="font-medium text-brand-700 underline">
+                {claim.customer}
+              </Link>
+              <div className="text-slate-700">{claim.email}</div>
+            </Cell>
+            <Cell label="Plan / damage">
+              {planName(claim.planType)} · {claim.damageType}
+            </Cell>
+            <Cell label={waiting ? 'Waiting since' : 'Decided'}>{formatDateTime(waiting ? claim.waitingSince : claim.reviewedAt)}</Cell>
+            <Cell label={waiting ? 'Response due' : 'Partner group'}>
+              {claim.hoursLeft !== null ? <ResponseTimer hoursLeft={claim.hoursLeft} /> : (claim.partnerGroup ?? '—')}
+            </Cell>
+            <Cell label="Flags" className="space-x-1">
+              {waiting ? null : <ApprovalBadge status={QUEUE_STATUSES[filters.status].approval} />}
+              {claim.filedLate ? <Badge tone="warning">Filed late</Badge> : null}
+              {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
+            </Cell>
+          </tr>
+        ))}
+      </AdminTable>
+      <Pager page={page.page} hasNext={page.page < page.pages} summary={pageSummary(page, ['claim', 'claims'])} />
+    </AdminPage>
   )
 }
 

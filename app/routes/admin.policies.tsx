@@ -1,105 +1,133 @@
-import { Form, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
+import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { policyLabel, PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
+import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
-import { Badge, Button, Card, inputClass, PageHeading } from '~/components/ui'
+import { Button, inputClass } from '~/components/ui'
+import { POLICY_STATUSES } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { searchPolicies } from '~/models/operator.server'
+import {
+  type CustomerList,
+  customersWithStatus,
+  newestCustomers,
+  type PolicyStatus,
+  searchCustomers,
+} from '~/models/customer-search.server'
+import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.policies'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const q = new URL(request.url).searchParams.get('q')?.slice(0, 100) ?? ''
-  // Prices are formatted here: the pricing model is server-only.
-  return { q, results: searchPolicies(q).map((row) => ({ ...row, monthly: formatPrice(row.policy.monthlyPriceCents) })) }
+  const url = new URL(request.url)
+  let { query, problem } = parseQuery(SearchQuery, url)
+  const rawStatus = url.searchParams.get('status') || null
+  let status = rawStatus && (POLICY_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as PolicyStatus) : null
+  if (rawStatus && !status) problem ??= 'Unknown status: choose one from the list.'
+  if (problem) query = { page: 1, q: '' }
+  if (problem) status = null
+  const list = (page: number): CustomerList | null =>
+    query.q ? searchCustomers(query.q, page) : status ? customersWithStatus(status, page) : newestCustomers(page)
+  let result = list(query.page)
+  if (!result) {
+    result = list(1)!
+    problem = noSuchPage(query.page, result.page.pages)
+  }
+  const rows = result.rows.map((row) => ({
+    ...row,
+    policies: row.policies.map((policy) => ({ ...policy, plan: policyLabel(policy), monthly: formatPrice(policy.monthlyPriceCents) })),
+  }))
+  return data({ q: query.q, status, page: result.page, rows, claim: result.claim, notice: problem }, { status: problem ? 400 : 200 })
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Policies and customers — Operator — Glass Plan' }]
-
-const STATUS_TONES = { incomplete: 'destructive', active: 'success', past_due: 'warning', canceled: 'neutral' } as const
+  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Customers and policies — Operator — Glass Plan' }]
 
 export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData
+  const { q, status, page, rows, claim, notice } = loaderData
+  const caption = q
+    ? `Customers matching ${q}`
+    : status
+      ? `Customers with a policy ${policyStatusLabel(status).toLowerCase()}`
+      : 'Newest customers'
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Operator console
-        </Link>
-      </p>
-      <PageHeading sub="Find a customer by e-mail or name, a policy by id, a vehicle by plate.">Policies and customers</PageHeading>
-      <Form method="get" role="search" className="mb-6 flex max-w-xl gap-2">
-        <label htmlFor="q" className="sr-only">
+    <AdminPage
+      title="Customers and policies"
+      sub="Find a customer by e-mail, name, phone or plate; a policy by its id; a claim by its code."
+    >
+      <Form method="get" role="search" className="mb-6 flex max-w-3xl flex-wrap items-end gap-3">
+        <label className="grid min-w-64 flex-1 gap-1 text-sm font-medium text-slate-900">
           Search
+          <input
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="e-mail, name, phone, plate, policy id or CS- code"
+            className={inputClass}
+          />
         </label>
-        <input id="q" name="q" type="search" defaultValue={q} placeholder="e-mail, name, policy id or plate" className={inputClass} />
+        <FilterSelect
+          name="status"
+          label="Policy status"
+          value={status ?? ''}
+          options={[['', 'Any status'], ...POLICY_STATUSES.map((key) => [key, policyStatusLabel(key)] as [string, string])]}
+        />
         <Button type="submit">Search</Button>
       </Form>
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{q ? `Policies matching ${q}` : 'Newest policies'}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Customer
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Policy
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Vehicle
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Monthly
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Commitment ends
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {results.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-700">
-                  No policies found.
-                </td>
-              </tr>
-            ) : null}
-            {results.map(({ policy, profile, vehicle, monthly }) => (
-              <tr key={policy.id}>
-                <td className="px-4 py-3">
-                  <div className="font-medium">{profile.fullName ?? '—'}</div>
-                  <div className="text-slate-700">{profile.email}</div>
-                </td>
-                <td className="px-4 py-3">
-                  <div>
-                    {policy.planType === 'chip_only'
-                      ? 'Chip Repair Only'
-                      : `Comprehensive (${policy.vehicleType === 'trucksuv' ? 'Truck/SUV' : 'Car'}${policy.hasAdas ? ', ADAS' : ''})`}
-                  </div>
-                  <code className="text-xs text-slate-700">{policy.id}</code>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge tone={STATUS_TONES[policy.status]}>{policy.status}</Badge>
-                </td>
-                <td className="px-4 py-3">
-                  {vehicle
-                    ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate} (${vehicle.licensePlateState})`
-                    : 'Vehicle information pending'}
-                </td>
-                <td className="px-4 py-3">{monthly}</td>
-                <td className="px-4 py-3">{policy.initialTermEndsAt.slice(0, 10)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-    </div>
+      <ListProblem notice={notice} />
+      {claim ? (
+        <p className="mb-4 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm">
+          Claim{' '}
+          <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+            {claim.code}
+          </Link>{' '}
+          — open the claim.
+        </p>
+      ) : null}
+      <AdminTable caption={caption} columns={['Customer', 'Policies', 'Joined']} empty={rows.length === 0 ? 'No customers found.' : null}>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="customer-row">
+            <Cell label="Customer">
+              <Link to={`/admin/customers/${row.id}`} className="inline-block py-1 font-medium text-brand-700 underline">
+                {row.fullName || row.email}
+              </Link>
+              <div className="text-slate-700">{row.email}</div>
+              {row.phone ? <div className="text-slate-700">{row.phone}</div> : null}
+            </Cell>
+            <Cell label="Policies">
+              {row.policies.length === 0 ? <span className="text-slate-700">No policy</span> : null}
+              <ul className="grid gap-1">
+                {row.policies.map((policy) => (
+                  <li key={policy.id} className="flex flex-wrap items-center gap-2">
+                    <PolicyStatusBadge status={policy.status} />
+                    <span>{policy.plan}</span>
+                    <span className="text-slate-700">
+                      {policy.vehicle
+                        ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate} (${policy.vehicle.licensePlateState})`
+                        : 'Vehicle information pending'}
+                    </span>
+                    <span className="text-slate-700">
+                      {policy.monthly}/mo · commitment ends {policy.initialTermEndsAt.slice(0, 10)}
+                    </span>
+                    <code className="text-xs text-slate-600">{policy.id}</code>
+                  </li>
+                ))}
+              </ul>
+            </Cell>
+            <Cell label="Joined">{row.createdAt.slice(0, 10)}</Cell>
+          </tr>
+        ))}
+      </AdminTable>
+      <Pager
+        page={page.page}
+        hasNext={page.page < page.pages}
+        summary={pageSummary(page, status && !q ? ['policy', 'policies'] : ['customer', 'customers'])}
+      />
+    </AdminPage>
   )
 }
 

@@ -1,48 +1,189 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
+import { formatHoursLeft, policyLabel } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
-import { reviewQueue } from '~/models/claim-review.server'
+import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { businessFigures } from '~/models/business.server'
 
 import type { Route } from './+types/admin'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const queue = reviewQueue()
-  return { waiting: queue.length, overdue: queue.filter((entry) => entry.hoursLeft < 0).length }
+  const figures = businessFigures()
+  return {
+    ...figures,
+    mrr: formatPrice(figures.mrrCents),
+    plans: figures.plans.map((row) => ({ ...row, name: policyLabel(row), mrr: formatPrice(row.mrrCents) })),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Operator console — Glass Plan' }])
 
 const SECTIONS = [
+  { to: '/admin/claims', title: 'Claims', text: 'The review queue, with filters; decided and completed claims.' },
+  { to: '/admin/policies', title: 'Customers and policies', text: 'Search by e-mail, name, phone, plate, policy id or claim code.' },
+  {
+    to: '/admin/statements',
+    title: 'Partner statements',
+    text: "Each partner group's completed claims by month, as a CSV to pay the shops.",
+  },
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
-  { to: '/admin/policies', title: 'Policies and customers', text: 'Search by e-mail, name, policy id or plate.' },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
 ]
 
+const count = (value: number) => value.toLocaleString('en-US')
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`)
+const hours = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`)
+const weekLabel = (week: string) => week.slice(5)
+
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { waiting, overdue } = loaderData
+  const { plans, policies, mrr, weeks, waiting, appeals, asOf } = loaderData
+  const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading sub="Everything the operator needs, in one place.">Operator console</PageHeading>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        <li>
-          <Link to="/admin/claims" className="block h-full">
-            <Card className="h-full hover:border-brand-600">
-              <h2 className="text-lg font-semibold text-slate-900">Claims to review</h2>
-              <p className="mt-1 text-sm text-slate-700">
-                {waiting === 0 ? 'Nothing waiting.' : `${waiting} waiting${overdue ? `, ${overdue} past the 48-hour promise` : ''}.`}
+      <PageHeading sub={`How the business is doing, as of ${formatDateTime(asOf)} UTC.`}>Operator console</PageHeading>
+
+      <ul className="mb-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Key figures">
+        <Figure to="/admin/policies?status=active" label="Active policies" value={count(policies.active)} />
+        <Figure
+          to="/admin/policies?status=active"
+          label="Monthly recurring revenue"
+          value={mrr}
+          note="Active and past-due policies' monthly prices."
+        />
+        <Figure
+          to="/admin/claims"
+          label="Claims waiting"
+          value={count(waiting.total)}
+          note={waiting.total ? `${count(waiting.overdue)} past the ${waiting.promiseHours}-hour promise` : 'Nothing waiting.'}
+          alert={waiting.overdue > 0}
+        />
+        <Figure
+          to="/admin/claims?show=appeal"
+          label="Appeals waiting"
+          value={count(appeals.total)}
+          note={
+            appeals.total
+              ? `${count(appeals.pastDeadline)} past the ${appeals.deadlineDays}-day deadline, ${count(appeals.dueWithinWeek)} due within a week`
+              : 'No appeals waiting.'
+          }
+          alert={appeals.pastDeadline > 0}
+        />
+        <Figure
+          to="/admin/policies?status=past_due"
+          label="Past-due subscriptions"
+          value={count(policies.pastDue)}
+          note="A payment failed; Stripe is retrying."
+          alert={policies.pastDue > 0}
+        />
+        <Figure
+          to="/admin/policies?status=incomplete"
+          label="Waiting for setup"
+          value={count(policies.incomplete)}
+          note="Paid, photos and vehicle not yet sent."
+        />
+      </ul>
+
+      <div className="grid gap-8">
+        <Card>
+          <BarChart
+            id="plans"
+            title="Active policies by plan"
+            description={plans.map((row) => `${row.name}: ${count(row.byStatus.active)} active`).join('; ') || 'No policies yet.'}
+            points={plans.map((row) => ({ label: row.name, value: row.byStatus.active }))}
+            table={
+              <NumbersTable
+                caption="Policies by plan and status, and monthly recurring revenue"
+                head={['Plan', 'Active', 'Past due', 'Setup', 'Canceled', 'MRR']}
+                rows={plans.map((row) => [
+                  row.name,
+                  count(row.byStatus.active),
+                  count(row.byStatus.past_due),
+                  count(row.byStatus.incomplete),
+                  count(row.byStatus.canceled),
+                  row.mrr,
+                ])}
+              />
+            }
+          />
+        </Card>
+        <Card>
+          <ColumnChart
+            id="new-policies"
+            title="New policies per week"
+            description={`New policies in each of the last ${weeks.length} weeks, the current week last: ${weeks.map((week) => week.newPolicies).join(', ')}.`}
+            points={weeks.map((week) => ({ label: weekLabel(week.week), value: week.newPolicies }))}
+          />
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Oldest claim waiting</h2>
+          {waiting.oldestHours === null ? (
+            <p className="text-slate-700">No claim is waiting for a decision.</p>
+          ) : (
+            <>
+              <p className="mb-3 text-slate-900">
+                Waiting {hours(Math.round(waiting.oldestHours))} since {formatDateTime(waiting.oldestSince)} UTC:{' '}
+                <strong>{formatHoursLeft(waiting.promiseHours - waiting.oldestHours)}</strong> on the {waiting.promiseHours}-hour promise.
               </p>
-            </Card>
-          </Link>
-        </li>
+              <Meter
+                id="oldest-claim"
+                title="Oldest waiting claim against the 48-hour promise"
+                description={`The oldest claim has waited ${Math.round(waiting.oldestHours)} hours; the promise is ${waiting.promiseHours} hours.`}
+                value={waiting.oldestHours}
+                limit={waiting.promiseHours}
+                label={`${waiting.promiseHours} h promise`}
+              />
+            </>
+          )}
+          {appeals.nextDeadline ? (
+            <p className="mt-4 text-slate-900">
+              Next appeal deadline: <strong>{formatLongDate(appeals.nextDeadline, '—')}</strong> ({appeals.deadlineDays} days from the
+              appeal).
+            </p>
+          ) : null}
+        </Card>
+        <Card>
+          <ColumnChart
+            id="decisions"
+            title="Decisions per week"
+            description={`Claims and appeals decided in each of the last ${weeks.length} weeks: ${decided} in all.`}
+            points={weeks.map((week) => ({ label: weekLabel(week.week), value: week.decisions }))}
+            table={
+              <NumbersTable
+                caption="Decisions per week, approval rate and median time to a decision"
+                head={['Week of', 'Decisions', 'Approved', 'Median time']}
+                rows={weeks.map((week) => [
+                  weekLabel(week.week),
+                  count(week.decisions),
+                  percent(week.approvalRate),
+                  hours(week.medianHoursToDecision),
+                ])}
+              />
+            }
+          />
+        </Card>
+        <Card>
+          <ColumnChart
+            id="completed"
+            title="Completed claims per week"
+            description={`Claims the shops completed in each of the last ${weeks.length} weeks: ${weeks.map((week) => week.completed).join(', ')}.`}
+            points={weeks.map((week) => ({ label: weekLabel(week.week), value: week.completed }))}
+          />
+        </Card>
+      </div>
+
+      <h2 className="mt-12 mb-4 text-xl font-semibold text-slate-900">Run the business</h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map((section) => (
           <li key={section.to}>
             <Link to={section.to} className="block h-full">
               <Card className="h-full hover:border-brand-600">
-                <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
+                <h3 className="text-lg font-semibold text-slate-900">{section.title}</h3>
                 <p className="mt-1 text-sm text-slate-700">{section.text}</p>
               </Card>
             </Link>
@@ -50,6 +191,20 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
     </div>
+  )
+}
+
+function Figure({ to, label, value, note, alert }: { to: string; label: string; value: ReactNode; note?: string; alert?: boolean }) {
+  return (
+    <li>
+      <Link to={to} className="block h-full">
+        <Card className={alert ? 'h-full border-red-300 hover:border-red-600' : 'h-full hover:border-brand-600'}>
+          <p className="text-sm font-medium text-slate-700">{label}</p>
+          <p className="mt-1 text-3xl font-bold text-slate-900 tabular-nums">{value}</p>
+          {note ? <p className={alert ? 'mt-1 text-sm text-red-800' : 'mt-1 text-sm text-slate-700'}>{note}</p> : null}
+        </Card>
+      </Link>
+    </li>
   )
 }
 

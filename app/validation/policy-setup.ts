@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
 import type { PlanType } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import { normalizePlate } from '~/domain/vehicles'
 
 import { freeText } from './text'
 
@@ -88,7 +89,8 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
       .min(1, { error: VEHICLE_MESSAGES.plate, abort: true })
       .max(10, VEHICLE_MESSAGES.plateFormat)
       .regex(/^[A-Za-z0-9 -]+$/, VEHICLE_MESSAGES.plateFormat)
-      .transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
+      .transform(normalizePlate)
+      .refine((plate) => plate.length > 0, VEHICLE_MESSAGES.plateFormat),
     licensePlateState: z
       .string({ error: VEHICLE_MESSAGES.state })
       .trim()

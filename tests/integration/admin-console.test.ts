@@ -41,11 +41,11 @@ describe('operator console', () => {
     const { policy, vehicle } = createActivePolicy(customer.id)
     const cookie = await operator()
     for (const q of ['searchable@example', vehicle.licensePlate.toLowerCase(), policy.id]) {
-      const result = await policiesLoader(routeArgs(makeRequest(`/admin/policies?q=${encodeURIComponent(q)}`, { cookie })))
-      expect(result.results.map((row) => row.policy.id)).toContain(policy.id)
+      const { data: result } = await policiesLoader(routeArgs(makeRequest(`/admin/policies?q=${encodeURIComponent(q)}`, { cookie })))
+      expect(result.rows.flatMap((row) => row.policies.map((p) => p.id))).toContain(policy.id)
     }
-    const none = await policiesLoader(routeArgs(makeRequest('/admin/policies?q=nobody-like-this', { cookie })))
-    expect(none.results).toHaveLength(0)
+    const { data: none } = await policiesLoader(routeArgs(makeRequest('/admin/policies?q=nobody-like-this', { cookie })))
+    expect(none.rows).toHaveLength(0)
   })
 
   it('changes local prices, refusing bad amounts field by field, and logs it', async () => {
@@ -66,8 +66,8 @@ describe('operator console', () => {
     const ok = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: validPrices }))))
     expect(ok.status).toBe(302)
     expect((await getPricing()).chip_only).toBe(849)
-    const audit = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
-    expect(audit.kind).toBe('audit')
-    expect(audit.rows.map((row) => ('action' in row ? row.action : ''))).toContain('prices.updated')
+    const { data: audit } = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
+    expect(audit.result.log).toBe('audit')
+    expect(audit.result.rows.map((row) => ('entry' in row ? row.entry.action : ''))).toContain('prices.updated')
   })
 })

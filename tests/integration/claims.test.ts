@@ -472,8 +472,8 @@ describe('the operator', () => {
     const group = createPartnerGroup('Wasatch Glass')
     const claim = createClaim(policy.id)
 
-    const queue = (await adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie })))) as { queue: { id: string }[] }
-    expect(queue.queue.some((entry) => entry.id === claim.id)).toBe(true)
+    const { data: queue } = await adminClaimsLoader(routeArgs(makeRequest('/admin/claims', { cookie })))
+    expect(queue.rows.some((entry) => entry.id === claim.id)).toBe(true)
     const detail = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as {
       replacementsLeft: number
     }

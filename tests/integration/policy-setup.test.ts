@@ -294,7 +294,7 @@ describe('vehicle step and activation', () => {
       coverageStartDate: new Date().toISOString().slice(0, 10),
     })
     expect(db().select().from(vehicles).where(eq(vehicles.id, saved.vehicleId!)).get()).toMatchObject({
-      licensePlate: 'ABC 123',
+      licensePlate: 'ABC123', // typed 'abc 123': stored normalised
       licensePlateState: 'UT',
       year: 2019,
       make: 'Toyota',

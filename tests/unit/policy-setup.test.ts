@@ -54,13 +54,20 @@ describe('vehicle form', () => {
   const now = new Date('2026-06-01T12:00:00Z')
   const valid = { intent: 'complete', licensePlate: ' abc-12 ', licensePlateState: 'ut', year: '2019', make: 'Toyota', model: 'Camry' }
 
-  test('stores the plate and state upper case, the year as a number', () => {
+  test('stores the plate normalised (upper case, no spaces or dashes), the state upper case, the year as a number', () => {
     expect(vehicleSchema('comprehensive', now).parse(valid)).toEqual({
       ...valid,
-      licensePlate: 'ABC-12',
+      licensePlate: 'ABC12',
       licensePlateState: 'UT',
       year: 2019,
     })
+  })
+
+  test('a plate typed as ABC123, abc 123 or ABC-123 is one plate; only dashes and spaces is no plate', () => {
+    const schema = vehicleSchema('comprehensive', now)
+    for (const typed of ['ABC123', 'abc 123', 'ABC-123', ' a-b c1 2-3 '])
+      expect(schema.parse({ ...valid, licensePlate: typed }).licensePlate).toBe('ABC123')
+    expect(schema.safeParse({ ...valid, licensePlate: '- -' }).success).toBe(false)
   })
 
   test('years run from 1980 to the current year', () => {

@@ -1,6 +1,8 @@
 import { Badge, type BadgeTone } from '~/components/ui'
+import { planDisplayName } from '~/content/marketing'
+import type { PlanType, VehicleType } from '~/domain/plans'
 
-/** Small labels the operator's claim screens share. */
+/** Small labels the operator's screens share. */
 
 export function formatHoursLeft(hours: number) {
   const whole = Math.round(Math.abs(hours))
@@ -27,4 +29,25 @@ export function ApprovalBadge({ status }: { status: string }) {
 
 export function planName(planType: string) {
   return planType === 'chip_only' ? 'Chip Repair Only' : planType === 'comprehensive' ? 'Comprehensive' : planType
+}
+
+/** 'Comprehensive — Car + ADAS'. */
+export function policyLabel(policy: { planType: PlanType; vehicleType: VehicleType | null; hasAdas: boolean | null }) {
+  return `${planDisplayName(policy.planType, policy.vehicleType)}${policy.hasAdas ? ' + ADAS' : ''}`
+}
+
+const POLICY_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  incomplete: { label: 'Waiting for setup', tone: 'warning' },
+  active: { label: 'Active', tone: 'success' },
+  past_due: { label: 'Past due', tone: 'destructive' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
+}
+
+export function policyStatusLabel(status: string) {
+  return POLICY_STATUS[status]?.label ?? status
+}
+
+export function PolicyStatusBadge({ status }: { status: string }) {
+  const known = POLICY_STATUS[status]
+  return <Badge tone={known?.tone ?? 'neutral'}>{known?.label ?? status}</Badge>
 }

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import { inputClass, PageHeading } from '~/components/ui'
+
+/** The frame of every operator page: the way back to the console, the heading, the content. */
+export function AdminPage({ title, sub, children }: { title: ReactNode; sub?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="mb-2 text-sm">
+        <Link to="/admin" className="inline-block py-3 text-brand-700 underline">
+          Operator console
+        </Link>
+      </p>
+      <PageHeading sub={sub}>{title}</PageHeading>
+      {children}
+    </div>
+  )
+}
+
+/** Why a list shows its first page instead of what was asked (a bad page number or filter): answered with a 400. */
+export function ListProblem({ notice }: { notice: string | null }) {
+  if (!notice) return null
+  return (
+    <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      {notice} Showing the first page instead.
+    </p>
+  )
+}
+
+export function noSuchPage(page: number, pages: number) {
+  return `There is no page ${page.toLocaleString('en-US')}: this list has ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'}.`
+}
+
+/** A filter of a GET form: a labelled select. */
+export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
+  return (
+    <label className="grid gap-1 text-sm font-medium text-slate-900">
+      {label}
+      <select name={name} defaultValue={value} className={inputClass}>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -1,0 +1,52 @@
+import type { ComponentProps, ReactNode } from 'react'
+
+import { Card, cx } from '~/components/ui'
+
+/**
+ * The operator's tables: one header row, and below 640 px each row becomes a stacked card whose cells carry their
+ * column's name (`.stack-table` in app.css), so no column is ever off screen on a phone.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  empty,
+  children,
+}: {
+  caption: string
+  columns: string[]
+  /** Shown as the only row when there are no rows. */
+  empty: string | null
+  children: ReactNode
+}) {
+  return (
+    <Card className="p-0 sm:overflow-x-auto">
+      <table className="stack-table w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {empty !== null ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-6 text-center text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+          {children}
+        </tbody>
+      </table>
+    </Card>
+  )
+}
+
+/** A cell that names its column when the table is stacked on a phone. */
+export function Cell({ label, className, ...props }: ComponentProps<'td'> & { label: string }) {
+  return <td data-label={label} className={cx('px-4 py-3 align-top', className)} {...props} />
+}

@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
+import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
+import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
+
+/**
+ * The operator's claim list, a page at a time, from the index on (approval_status, waiting_since): the waiting claims
+ * longest-waiting first (an appeal waits from its appeal), the decided ones newest first. README Decisions, "Operator
+ * console at scale".
+ */
+
+export const QUEUE_STATUSES = {
+  waiting: { label: 'Waiting for review', approval: 'pending_review' },
+  approved: { label: 'Approved', approval: 'approved' },
+  denied: { label: 'Denied', approval: 'denied' },
+  completed: { label: 'Completed', approval: 'completed' },
+} as const
+export type QueueStatus = keyof typeof QUEUE_STATUSES
+
+/** Narrowing filters; `overdue` is against the 48-hour promise and only applies to waiting claims. */
+export const QUEUE_SHOW = {
+  all: 'All',
+  new: 'New claims',
+  appeal: 'Appeals',
+  late: 'Filed late',
+  overdue: 'Past the 48-hour promise',
+} as const
+export type QueueShow = keyof typeof QUEUE_SHOW
+
+export type QueueFilters = {
+  status: QueueStatus
+  show: QueueShow
+  damage: Claim['damageType'] | null
+  /** The assigned shop's group, or for a claim not yet assigned, the group the customer signed up through. */
+  group: string | null
+}
+
+export const DEFAULT_QUEUE_FILTERS: QueueFilters = { status: 'waiting', show: 'all', damage: null, group: null }
+
+export type QueueRow = {
+  id: string
+  code: string
+  customer: string
+  email: string
+  profileId: string
+  planType: string
+  damageType: Claim['damageType']
+  submittedAt: string
+  appealedAt: string | null
+  waitingSince: string
+  filedLate: boolean
+  reviewedAt: string | null
+  partnerGroup: string | null
+  /** Hours left on the 48-hour promise (waiting claims only). */
+  hoursLeft: number | null
+}
+
+function conditions(filters: QueueFilters, now: Date): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(claims.approvalStatus, QUEUE_STATUSES[filters.status].approval)]
+  if (filters.show === 'new') parts.push(isNull(claims.appealedAt))
+  if (filters.show === 'appeal') parts.push(isNotNull(claims.appealedAt))
+  if (filters.show === 'late') parts.push(eq(claims.filedLate, true))
+  if (filters.show === 'overdue') parts.push(lt(claims.waitingSince, overdueCutoff(now).toISOString()))
+  if (filters.damage) parts.push(eq(claims.damageType, filters.damage))
+  if (filters.group) parts.push(sql`coalesce(${claims.assignedPartnerGroupId}, ${partnerLocations.partnerGroupId}) = ${filters.group}`)
+  return and(...parts)
+}
+
+/** The number of claims the filters select (counted on the index; the group filter joins the signup location). */
+export function countQueue(filters: QueueFilters, now = new Date()) {
+  const base = db().select({ n: count() }).from(claims)
+  const query = filters.group
+    ? base
+        .innerJoin(policies, eq(policies.id, claims.policyId))
+        .leftJoin(partnerLocations, eq(partnerLocations.id, policies.partnerLocationId))
+    : base
+  return query.where(conditions(filters, now)).get()?.n ?? 0
+}
+
+/** One page of the list, or null when the page is past the last. */
+export function claimQueue(filters: QueueFilters, page: number, now = new Date()): { page: Page; rows: QueueRow[] } | null {
+  const slice = pageOf(page, countQueue(filters, now))
+  if (!slice) return null
+  const order = filters.status === 'waiting' ? [asc(claims.waitingSince), asc(claims.id)] : [desc(claims.waitingSince), desc(claims.id)]
+  const rows = db()
+    .select({
+      claim: claims,
+      profileId: profiles.id,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      planType: policies.planType,
+      groupName: partnerGroups.name,
+    })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(partnerLocations, eq(partnerLocations.id, policies.partnerLocationId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(conditions(filters, now))
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset(slice.offset)
+    .all()
+  return {
+    page: slice,
+    rows: rows.map(({ claim, profileId, email, fullName, planType, groupName }) => ({
+      id: claim.id,
+      code: claim.confirmationCode,
+      customer: fullName || email,
+      email,
+      profileId,
+      planType,
+      damageType: claim.damageType,
+      submittedAt: claim.submittedAt,
+      appealedAt: claim.appealedAt,
+      waitingSince: claim.waitingSince ?? claim.submittedAt,
+      filedLate: claim.filedLate,
+      reviewedAt: claim.reviewedAt,
+      partnerGroup: groupName,
+      hoursLeft: claim.approvalStatus === 'pending_review' ? responseHoursLeft(claim, now) : null,
+    })),
+  }
+}
+
+/** The partner groups a filter can name (active or not: old claims name inactive groups too). */
+export function partnerGroupChoices() {
+  return db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+}

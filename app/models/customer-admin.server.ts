@@ -1,0 +1,236 @@
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
+
+import { sendSignInEmail } from '~/auth/magic-link.server'
+import { db, transaction } from '~/db/client.server'
+import {
+  auditLog,
+  claimDocuments,
+  claims,
+  emailLog,
+  partnerGroups,
+  policies,
+  policyPhotos,
+  profiles,
+  stripeEvents,
+  type Vehicle,
+  vehicles,
+} from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate } from '~/domain/format'
+import { isInInitialTerm, needsSetup } from '~/domain/policies'
+import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import type { VehicleInput } from '~/validation/policy-setup'
+
+import { cancelPolicy, setPolicyRenewal } from './cancellation.server'
+import { sendFinishSetupEmail } from './fulfilment.server'
+import { policyPlanName } from './policies.server'
+
+/**
+ * One customer as the operator sees them (/admin/customers/:id), and what the operator does for them: resend the
+ * setup or sign-in e-mail, cancel a policy at their request, correct a vehicle. Every action is audited with the
+ * operator as its actor.
+ */
+
+const RECENT = 50
+
+export function customerForOperator(profileId: string) {
+  const profile = db().select().from(profiles).where(eq(profiles.id, profileId)).get()
+  if (!profile) return null
+  const owned = db().select().from(policies).where(eq(policies.profileId, profileId)).orderBy(desc(policies.createdAt)).all()
+  const policyIds = owned.map((policy) => policy.id)
+  const ownVehicles = db().select().from(vehicles).where(eq(vehicles.profileId, profileId)).orderBy(desc(vehicles.createdAt)).all()
+  const photos = policyIds.length
+    ? db()
+        .select()
+        .from(policyPhotos)
+        .where(inArray(policyPhotos.policyId, policyIds))
+        .orderBy(asc(policyPhotos.photoType), asc(policyPhotos.position))
+        .all()
+    : []
+  const ownClaims = policyIds.length
+    ? db()
+        .select({ claim: claims, partnerGroup: partnerGroups.name })
+        .from(claims)
+        .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+        .where(inArray(claims.policyId, policyIds))
+        .orderBy(desc(claims.submittedAt))
+        .all()
+    : []
+  const claimIds = ownClaims.map((row) => row.claim.id)
+  const documents = claimIds.length
+    ? db().select().from(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).orderBy(asc(claimDocuments.createdAt)).all()
+    : []
+  const emails = db().select().from(emailLog).where(eq(emailLog.to, profile.email)).orderBy(desc(emailLog.createdAt)).limit(RECENT).all()
+  const stripeIds = [
+    profile.stripeCustomerId,
+    ...owned.flatMap((policy) => [policy.stripeSubscriptionId, policy.stripeCheckoutSessionId, policy.stripeCustomerId]),
+  ].filter((id): id is string => Boolean(id))
+  const payments = stripeIds.length
+    ? db()
+        .select()
+        .from(stripeEvents)
+        .where(inArray(stripeEvents.objectId, [...new Set(stripeIds)]))
+        .orderBy(desc(stripeEvents.processedAt))
+        .limit(RECENT)
+        .all()
+    : []
+  const records = (type: string, ids: string[]) =>
+    ids.length ? and(eq(auditLog.entityType, type), inArray(auditLog.entityId, ids)) : undefined
+  const trail = db()
+    .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor))
+    .where(
+      or(
+        eq(auditLog.actor, profileId),
+        records('profile', [profileId]),
+        records('policy', policyIds),
+        records('claim', claimIds),
+        records(
+          'vehicle',
+          ownVehicles.map((vehicle) => vehicle.id),
+        ),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(RECENT)
+    .all()
+  return {
+    profile,
+    policies: owned.map((policy) => ({
+      ...policy,
+      vehicle: ownVehicles.find((vehicle) => vehicle.id === policy.vehicleId) ?? null,
+      photos: photos.filter((photo) => photo.policyId === policy.id),
+    })),
+    vehicles: ownVehicles.map((vehicle) => ({
+      ...vehicle,
+      policyIds: owned.filter((policy) => policy.vehicleId === vehicle.id).map((policy) => policy.id),
+    })),
+    claims: ownClaims.map(({ claim, partnerGroup }) => ({
+      ...claim,
+      partnerGroup,
+      documents: documents.filter((doc) => doc.claimId === claim.id),
+    })),
+    emails,
+    payments,
+    trail,
+  }
+}
+
+export type CustomerForOperator = NonNullable<ReturnType<typeof customerForOperator>>
+
+function auditByOperator(actorId: string, action: string, entityType: string, entityId: string, detail: Record<string, unknown>) {
+  db().insert(auditLog).values({ actor: actorId, action, entityType, entityId, detail }).run()
+}
+
+function ownedPolicy(profileId: string, policyId: string) {
+  const policy = db()
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
+    .get()
+  if (!policy) throw new RuleError('form', 'That policy is not one of this customer’s.', 'Policy Not Found', 404)
+  return policy
+}
+
+/**
+ * Sends the customer the e-mail that gets them going: the finish-setup e-mail while a policy waits for its photos and
+ * vehicle, a sign-in link otherwise. Returns what was sent.
+ */
+export async function resendCustomerEmail(input: { profileId: string; policyId?: string; actorId: string }) {
+  const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()
+  if (!profile) throw new RuleError('form', 'Customer not found.', 'Not Found', 404)
+  const policy = input.policyId ? ownedPolicy(profile.id, input.policyId) : null
+  const kind = policy && needsSetup(policy) ? ('finish-setup' as const) : ('sign-in' as const)
+  const sent = kind === 'finish-setup' ? await sendFinishSetupEmail(profile, policy!) : (await sendSignInEmail(profile.email)) !== null
+  auditByOperator(input.actorId, 'profile.email_resent', 'profile', profile.id, { kind, policyId: policy?.id ?? null, sent })
+  if (!sent)
+    throw new RuleError('form', `The ${kind} e-mail could not be sent. See the e-mail log, then try again.`, 'E-mail Not Sent', 502)
+  return { kind, to: profile.email }
+}
+
+/**
+ * Ends a policy at the customer's request, through the payments adapter (so Stripe stops too): now when the
+ * commitment is over, or at its end while it runs (renewal off). The customer gets an e-mail saying so.
+ */
+export async function cancelOnBehalf(
+  input: { profileId: string; policyId: string; when: 'now' | 'end_of_commitment'; reason: string; actorId: string },
+  now = new Date(),
+) {
+  const policy = ownedPolicy(input.profileId, input.policyId)
+  const by = { actorId: input.actorId, reason: input.reason }
+  if (input.when === 'now' && isInInitialTerm(policy, now)) {
+    throw new RuleError(
+      'when',
+      `This policy is in its 12-month commitment until ${formatLongDate(policy.initialTermEndsAt, '')}: it can end at the end of the commitment.`,
+      'Still in Commitment',
+      409,
+    )
+  }
+  if (input.when === 'end_of_commitment' && !isInInitialTerm(policy, now)) {
+    throw new RuleError('when', 'The commitment has already ended: this policy can be cancelled now.', 'Commitment Over', 409)
+  }
+  const updated =
+    input.when === 'now'
+      ? await cancelPolicy(input.profileId, policy.id, now, by)
+      : await setPolicyRenewal(input.profileId, policy.id, false, now, by)
+  const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()!
+  await sendEmail({
+    to: profile.email,
+    ...policyEndedByOperatorEmail({
+      planName: policyPlanName(policy),
+      ends: input.when === 'now' ? { now: true } : { now: false, on: formatLongDate(policy.initialTermEndsAt, '') },
+      reason: input.reason,
+      dashboardUrl: `${env().APP_URL}/customer`,
+      supportEmail: env().SUPPORT_EMAIL,
+    }),
+    tag: 'policy-ended-by-operator',
+  })
+  return updated
+}
+
+/** Corrects a vehicle's details (what the customer typed wrong), keeping the old values in the audit entry. */
+export function correctVehicle(input: { profileId: string; vehicleId: string; values: VehicleInput; reason: string; actorId: string }) {
+  return transaction((tx) => {
+    const before = tx
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.profileId, input.profileId)))
+      .get()
+    if (!before) throw new RuleError('form', 'That vehicle is not one of this customer’s.', 'Vehicle Not Found', 404)
+    const after = tx
+      .update(vehicles)
+      .set({
+        licensePlate: input.values.licensePlate,
+        licensePlateState: input.values.licensePlateState,
+        year: input.values.year,
+        make: input.values.make,
+        model: input.values.model,
+      })
+      .where(eq(vehicles.id, before.id))
+      .returning()
+      .get()
+    const changed = (['licensePlate', 'licensePlateState', 'year', 'make', 'model'] as const).filter((key) => before[key] !== after[key])
+    tx.insert(auditLog)
+      .values({
+        actor: input.actorId,
+        action: 'vehicle.corrected',
+        entityType: 'vehicle',
+        entityId: before.id,
+        detail: {
+          reason: input.reason,
+          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+        },
+      })
+      .run()
+    return after satisfies Vehicle
+  })
+}
+
+/** The plan whose rules a vehicle must meet: the plan of the policy that covers it. */
+export function planOfVehicle(vehicleId: string) {
+  return db().select({ planType: policies.planType }).from(policies).where(eq(policies.vehicleId, vehicleId)).get()?.planType ?? 'chip_only'
+}

@@ -1,0 +1,87 @@
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { claimDocuments, claims, partnerGroups, policies, profiles, vehicles } from '~/db/schema'
+
+/**
+ * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the
+ * repair type, the cost they reported and their invoice and repair photos, and the totals the operator pays from.
+ * Read from the index on (assigned_partner_group_id, completed_at).
+ */
+
+export const MONTHS_OFFERED = 12
+
+/** 'YYYY-MM' of the current month and the 11 before it, newest first. */
+export function recentMonths(now = new Date()) {
+  return Array.from({ length: MONTHS_OFFERED }, (_, index) => {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1))
+    return month.toISOString().slice(0, 7)
+  })
+}
+
+export function monthRange(month: string) {
+  const [year, index] = month.split('-').map(Number) as [number, number]
+  return { start: new Date(Date.UTC(year, index - 1, 1)).toISOString(), end: new Date(Date.UTC(year, index, 1)).toISOString() }
+}
+
+export function partnerStatement(groupId: string, month: string) {
+  const group = db().select().from(partnerGroups).where(eq(partnerGroups.id, groupId)).get()
+  if (!group) return null
+  const { start, end } = monthRange(month)
+  const rows = db()
+    .select({
+      claim: claims,
+      customer: profiles.fullName,
+      email: profiles.email,
+      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, plate: vehicles.licensePlate },
+    })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .where(and(eq(claims.assignedPartnerGroupId, group.id), gte(claims.completedAt, start), lt(claims.completedAt, end)))
+    .orderBy(asc(claims.completedAt))
+    .all()
+  const documents = rows.length
+    ? db()
+        .select()
+        .from(claimDocuments)
+        .where(
+          and(
+            inArray(
+              claimDocuments.claimId,
+              rows.map((row) => row.claim.id),
+            ),
+            inArray(claimDocuments.documentType, ['invoice', 'repair_photo']),
+          ),
+        )
+        .orderBy(asc(claimDocuments.createdAt))
+        .all()
+    : []
+  const lines = rows.map(({ claim, customer, email, vehicle }) => ({
+    claimId: claim.id,
+    code: claim.confirmationCode,
+    completedAt: claim.completedAt!,
+    customer: customer || email,
+    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.plate})` : '',
+    damageType: claim.damageType,
+    repairType: claim.repairType,
+    costCents: claim.actualCostCents ?? 0,
+    notes: claim.partnerNotes ?? '',
+    invoices: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice'),
+    repairPhotos: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'repair_photo'),
+  }))
+  return {
+    group: { id: group.id, name: group.name, email: group.email },
+    month,
+    lines,
+    totals: {
+      claims: lines.length,
+      costCents: lines.reduce((sum, line) => sum + line.costCents, 0),
+      repairs: lines.filter((line) => line.repairType === 'repair').length,
+      replacements: lines.filter((line) => line.repairType === 'replacement').length,
+    },
+  }
+}
+
+export type PartnerStatement = NonNullable<ReturnType<typeof partnerStatement>>

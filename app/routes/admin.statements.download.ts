@@ -1,0 +1,69 @@
+import { requireAdmin } from '~/auth/session.server'
+import { env } from '~/env.server'
+import { partnerStatement } from '~/models/partner-statements.server'
+import { toCsv } from '~/utils/csv'
+import { fileUrl } from '~/utils/file-url'
+import { invariantResponse } from '~/utils/invariant'
+import { parseQuery, StatementQuery } from '~/validation/operator'
+
+import type { Route } from './+types/admin.statements.download'
+
+/** A partner statement as CSV (one row per completed claim, then the total), to pay the shops from. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const { query, problem } = parseQuery(StatementQuery, new URL(request.url))
+  invariantResponse(!problem && query.group && query.month, problem ?? 'Choose a partner group and a month.', { status: 400 })
+  const statement = partnerStatement(query.group, query.month)
+  invariantResponse(statement, 'Unknown partner group.', { status: 404 })
+  const link = (relPath: string) => `${env().APP_URL}${fileUrl(relPath)}`
+  const rows = [
+    [
+      'Completed (UTC)',
+      'Claim code',
+      'Customer',
+      'Vehicle',
+      'Damage',
+      'Repair type',
+      'Cost (USD)',
+      'Partner notes',
+      'Invoice',
+      'Repair photos',
+    ],
+    ...statement.lines.map((line) => [
+      line.completedAt.replace('T', ' ').slice(0, 19),
+      line.code,
+      line.customer,
+      line.vehicle,
+      line.damageType,
+      line.repairType ?? '',
+      (line.costCents / 100).toFixed(2),
+      line.notes,
+      line.invoices.map((doc) => link(doc.filePath)).join(' '),
+      line.repairPhotos.map((doc) => link(doc.filePath)).join(' '),
+    ]),
+    [
+      'Total',
+      `${statement.totals.claims} claims`,
+      '',
+      '',
+      '',
+      `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`,
+      (statement.totals.costCents / 100).toFixed(2),
+      '',
+      '',
+      '',
+    ],
+  ]
+  const name = `statement-${
+    statement.group.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'partner'
+  }-${statement.month}.csv`
+  return new Response(toCsv(rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+    },
+  })
+}

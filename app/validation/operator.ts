@@ -1,0 +1,102 @@
+import { z } from 'zod'
+
+import { DAMAGE_TYPES } from '~/domain/claims'
+
+import { freeText } from './text'
+
+/**
+ * The operator console's list queries (?page=, filters, search) and forms. A bad query never breaks a page: the page
+ * answers 400 with the message and shows its first page with the default filters.
+ */
+
+export const MAX_SEARCH_LENGTH = 100
+
+const page = z.coerce
+  .number({ error: 'The page must be a whole number, 1 or more.' })
+  .int('The page must be a whole number, 1 or more.')
+  .min(1, 'The page must be a whole number, 1 or more.')
+  .max(Number.MAX_SAFE_INTEGER, 'There is no such page.')
+  .default(1)
+
+const oneOf = <T extends string>(values: readonly T[], what: string) =>
+  z.enum(values as [T, ...T[]], { error: `Unknown ${what}: choose one from the list.` })
+
+export const QueueQuery = (statuses: readonly string[], shows: readonly string[]) =>
+  z.object({
+    page,
+    status: oneOf(statuses, 'status').default(statuses[0]!),
+    show: oneOf(shows, 'filter').default(shows[0]!),
+    damage: z
+      .union([z.literal(''), oneOf(DAMAGE_TYPES, 'damage type')])
+      .default('')
+      .transform((value) => value || null),
+    group: z
+      .string()
+      .max(64, 'Unknown partner group: choose one from the list.')
+      .default('')
+      .transform((value) => value || null),
+  })
+
+export const SearchQuery = z.object({
+  page,
+  q: freeText().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`).default(''),
+})
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That date does not exist.')
+
+export const ActivityQuery = (logs: readonly string[], entityTypes: readonly string[]) =>
+  z
+    .object({
+      page,
+      log: oneOf(logs, 'log').default(logs[0]!),
+      entity: z
+        .union([z.literal(''), oneOf(entityTypes, 'kind of record')])
+        .default('')
+        .transform((value) => value || null),
+      id: freeText().max(80, 'Ids are at most 80 characters.').default(''),
+      from: z.union([z.literal(''), isoDay]).default(''),
+      to: z.union([z.literal(''), isoDay]).default(''),
+    })
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: 'The first day must not be after the last day.',
+      path: ['from'],
+    })
+
+export const StatementQuery = z.object({
+  group: z.string().max(64).default(''),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM.')
+    .optional(),
+})
+
+/** Reads a list query; on a bad value, the message and the defaults (so the page still shows its first page). */
+export function parseQuery<T extends z.ZodType>(schema: T, url: URL): { query: z.output<T>; problem: string | null } {
+  const raw = Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''))
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return { query: parsed.data, problem: null }
+  return { query: schema.parse({}), problem: parsed.error.issues[0]?.message ?? 'That is not a valid list query.' }
+}
+
+// --- the customer page's actions ---------------------------------------------------------------------------------
+
+const reason = freeText({ error: 'Please give the reason.' })
+  .min(1, 'Please give the reason.')
+  .max(500, 'Keep the reason under 500 characters.')
+
+export const CancelOnBehalfSchema = z.object({
+  intent: z.literal('cancel-policy'),
+  policyId: z.string().min(1).max(64),
+  when: z.enum(['now', 'end_of_commitment'], { error: 'Choose when the policy ends.' }),
+  reason,
+})
+
+export const ResendSchema = z.object({
+  intent: z.literal('resend'),
+  policyId: z.string().max(64).optional(),
+})
+
+export const CorrectVehicleReason = reason
