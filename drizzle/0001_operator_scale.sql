@@ -94,7 +94,8 @@ CREATE TRIGGER `claims_search_insert` AFTER INSERT ON `claims` BEGIN
   UPDATE `search_keys` SET `revision` = `revision` + 1 WHERE `profile_id` = (SELECT `profile_id` FROM `policies` WHERE `id` = NEW.`policy_id`);
 END;--> statement-breakpoint
 INSERT INTO `search_keys` (`profile_id`) SELECT `id` FROM `profiles` ORDER BY `created_at`;--> statement-breakpoint
--- Counters for /admin. A week is named by its Monday (UTC): date(t, 'weekday 0', '-6 days').
+-- Counters for /admin. A week is named by its Monday (UTC): date(t, 'weekday 0', '-6 days'). Hours to a decision are
+-- whole hours from integer seconds (unixepoch), never a rounded julianday fraction.
 CREATE TRIGGER `policies_stats_insert` AFTER INSERT ON `policies` BEGIN
   INSERT INTO `policy_stats` VALUES (NEW.`plan_type`, coalesce(NEW.`vehicle_type`, ''), coalesce(NEW.`has_adas`, 0), NEW.`status`, 1, NEW.`monthly_price_cents`)
     ON CONFLICT DO UPDATE SET `policies` = `policies` + 1, `monthly_cents` = `monthly_cents` + excluded.`monthly_cents`;
@@ -119,7 +120,7 @@ CREATE TRIGGER `claims_stats_decided` AFTER UPDATE OF `reviewed_at` ON `claims`
   INSERT INTO `weekly_stats` VALUES (date(NEW.`reviewed_at`, 'weekday 0', '-6 days'), 'approvals', NEW.`approval_status` = 'approved')
     ON CONFLICT DO UPDATE SET `value` = `value` + excluded.`value`;
   INSERT INTO `decision_hours` VALUES (date(NEW.`reviewed_at`, 'weekday 0', '-6 days'),
-      max(0, CAST((julianday(NEW.`reviewed_at`) - julianday(coalesce(NEW.`appealed_at`, NEW.`submitted_at`))) * 24 AS INTEGER)), 1)
+      max(0, (unixepoch(NEW.`reviewed_at`) - unixepoch(coalesce(NEW.`appealed_at`, NEW.`submitted_at`))) / 3600), 1)
     ON CONFLICT DO UPDATE SET `decisions` = `decisions` + 1;
 END;--> statement-breakpoint
 CREATE TRIGGER `claims_stats_completed` AFTER UPDATE OF `completed_at` ON `claims`
@@ -135,7 +136,7 @@ CREATE TRIGGER `claims_stats_insert` AFTER INSERT ON `claims` WHEN NEW.`reviewed
     WHERE NEW.`reviewed_at` IS NOT NULL
     ON CONFLICT DO UPDATE SET `value` = `value` + excluded.`value`;
   INSERT INTO `decision_hours` SELECT date(NEW.`reviewed_at`, 'weekday 0', '-6 days'),
-      max(0, CAST((julianday(NEW.`reviewed_at`) - julianday(coalesce(NEW.`appealed_at`, NEW.`submitted_at`))) * 24 AS INTEGER)), 1
+      max(0, (unixepoch(NEW.`reviewed_at`) - unixepoch(coalesce(NEW.`appealed_at`, NEW.`submitted_at`))) / 3600), 1
     WHERE NEW.`reviewed_at` IS NOT NULL
     ON CONFLICT DO UPDATE SET `decisions` = `decisions` + 1;
   INSERT INTO `weekly_stats` SELECT date(NEW.`completed_at`, 'weekday 0', '-6 days'), 'completed', 1 WHERE NEW.`completed_at` IS NOT NULL
@@ -150,5 +151,5 @@ INSERT INTO `weekly_stats`
   UNION ALL SELECT date(`reviewed_at`, 'weekday 0', '-6 days'), 'approvals', sum(`approval_status` IN ('approved', 'completed')) FROM `claims` WHERE `reviewed_at` IS NOT NULL GROUP BY 1
   UNION ALL SELECT date(`completed_at`, 'weekday 0', '-6 days'), 'completed', count(*) FROM `claims` WHERE `completed_at` IS NOT NULL GROUP BY 1;--> statement-breakpoint
 INSERT INTO `decision_hours`
-  SELECT date(`reviewed_at`, 'weekday 0', '-6 days'), max(0, CAST((julianday(`reviewed_at`) - julianday(coalesce(`appealed_at`, `submitted_at`))) * 24 AS INTEGER)), count(*)
+  SELECT date(`reviewed_at`, 'weekday 0', '-6 days'), max(0, (unixepoch(`reviewed_at`) - unixepoch(coalesce(`appealed_at`, `submitted_at`))) / 3600), count(*)
   FROM `claims` WHERE `reviewed_at` IS NOT NULL GROUP BY 1, 2;

@@ -15,7 +15,6 @@ const page = z.coerce
   .number({ error: 'The page must be a whole number, 1 or more.' })
   .int('The page must be a whole number, 1 or more.')
   .min(1, 'The page must be a whole number, 1 or more.')
-  .max(Number.MAX_SAFE_INTEGER, 'There is no such page.')
   .default(1)
 
 const oneOf = <T extends string>(values: readonly T[], what: string) =>
@@ -26,10 +25,9 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
     page,
     status: oneOf(statuses, 'status').default(statuses[0]!),
     show: oneOf(shows, 'filter').default(shows[0]!),
-    damage: z
-      .union([z.literal(''), oneOf(DAMAGE_TYPES, 'damage type')])
-      .default('')
-      .transform((value) => value || null),
+    damage: oneOf(DAMAGE_TYPES, 'damage type')
+      .optional()
+      .transform((value) => value ?? null),
     group: z
       .string()
       .max(64, 'Unknown partner group: choose one from the list.')
@@ -52,13 +50,12 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
     .object({
       page,
       log: oneOf(logs, 'log').default(logs[0]!),
-      entity: z
-        .union([z.literal(''), oneOf(entityTypes, 'kind of record')])
-        .default('')
-        .transform((value) => value || null),
+      entity: oneOf(entityTypes, 'kind of record')
+        .optional()
+        .transform((value) => value ?? null),
       id: freeText().max(80, 'Ids are at most 80 characters.').default(''),
-      from: z.union([z.literal(''), isoDay]).default(''),
-      to: z.union([z.literal(''), isoDay]).default(''),
+      from: isoDay.default(''),
+      to: isoDay.default(''),
     })
     .refine((query) => !query.from || !query.to || query.from <= query.to, {
       message: 'The first day must not be after the last day.',
@@ -73,7 +70,7 @@ export const StatementQuery = z.object({
     .optional(),
 })
 
-/** Reads a list query; on a bad value, the message and the defaults (so the page still shows its first page). */
+/** Reads a list query (an empty parameter counts as absent); on a bad value, the message and the defaults (so the page still shows its first page). */
 export function parseQuery<T extends z.ZodType>(schema: T, url: URL): { query: z.output<T>; problem: string | null } {
   const raw = Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''))
   const parsed = schema.safeParse(raw)
