@@ -121,7 +121,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (intent === 'correct-vehicle') {
       const vehicleId = String(form.get('vehicleId') ?? '')
-      const schema = vehicleSchema(planOfVehicle(vehicleId)).extend({ reason: CorrectVehicleReason })
+      const schema = vehicleSchema(planOfVehicle(vehicleId)).omit({ intent: true }).extend({ reason: CorrectVehicleReason })
       const submission = parseWithZod(form, { schema })
       if (submission.status !== 'success')
         return refuse(vehicleId, (submission.reply().error ?? {}) as Record<string, string[]>, 'Please Check the Form')

@@ -6,11 +6,12 @@ import { db } from '~/db/client.server'
 import { auditLog, policies, type Policy, stripeEvents, vehicles } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
+import { cancelOnBehalf } from '~/models/customer-admin.server'
 import { action } from '~/routes/api.stripe-webhook'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { createProfile, ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor as outbox } from '../support/outbox'
 import { routeArgs } from '../support/requests'
@@ -408,6 +409,35 @@ describe('cancellation and renewal against Stripe', () => {
     expect(fake.subscription(subscriptionId)!.cancel_at).toBeNull()
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBeNull()
+  })
+
+  test('the operator ends a policy for the customer through the same adapter: Stripe is cancelled too', async () => {
+    const operatorId = createProfile({ email: uniqueEmail('operator') }).id
+    const during = await fulfilledPolicy()
+    await cancelOnBehalf({
+      profileId: during.policy.profileId,
+      policyId: during.policy.id,
+      when: 'end_of_commitment',
+      reason: 'Phoned in',
+      actorId: operatorId,
+    })
+    expect(fake.subscription(during.subscriptionId)!.cancel_at).toBe(Math.floor(Date.parse(during.policy.initialTermEndsAt) / 1000))
+
+    const after = await fulfilledPolicy()
+    const afterTerm = new Date(Date.parse(after.policy.initialTermEndsAt) + 60_000)
+    await cancelOnBehalf(
+      { profileId: after.policy.profileId, policyId: after.policy.id, when: 'now', reason: 'Sold the car', actorId: operatorId },
+      afterTerm,
+    )
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${after.subscriptionId}`)).toHaveLength(1)
+    expect(getPolicy(after.policy.id)!.status).toBe('canceled')
+    const entry = db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, after.policy.id))
+      .all()
+      .find((row) => row.action === 'policy.canceled')!
+    expect(entry).toMatchObject({ actor: operatorId, detail: { onBehalfOf: after.policy.profileId, reason: 'Sold the car' } })
   })
 
   test('renewal turned off in Stripe (e.g. in the customer portal) reaches the policy', async () => {
