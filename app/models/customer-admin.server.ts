@@ -192,7 +192,13 @@ export async function cancelOnBehalf(
 }
 
 /** Corrects a vehicle's details (what the customer typed wrong), keeping the old values in the audit entry. */
-export function correctVehicle(input: { profileId: string; vehicleId: string; values: VehicleInput; reason: string; actorId: string }) {
+export function correctVehicle(input: {
+  profileId: string
+  vehicleId: string
+  values: Omit<VehicleInput, 'intent'>
+  reason: string
+  actorId: string
+}) {
   return transaction((tx) => {
     const before = tx
       .select()

@@ -53,7 +53,7 @@ describe('the operator’s pages are the operator’s alone', () => {
         expect((await settle(() => load(routeArgs(makeRequest(path, { cookie }), params)))).status, path).toBe(404)
       }
       for (const form of [
-        { intent: 'resend' },
+        { intent: 'resend' } as Record<string, string>,
         { intent: 'cancel-policy', policyId: 'x', when: 'now', reason: 'asked' },
         { intent: 'correct-vehicle', vehicleId: 'x' },
       ]) {
