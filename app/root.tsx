@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteLoaderData,
 } from 'react-router'
@@ -52,6 +53,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers: headers ?? undefined },
   )
+}
+
+/**
+ * The flash toast is one-shot. React Router skips revalidation after an action that answers 4xx (a refused form), which
+ * would leave the previous page's toast beside the action's own message: the root loader runs again after every
+ * submission.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate
 }
 
 export function useRootData() {

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 
 import { DAMAGE_TYPES } from '../domain/claims'
 import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
+import { POLICY_STATUSES } from '../domain/policies'
 import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
@@ -14,7 +15,6 @@ const now = () => new Date().toISOString()
 const createdAt = () => text('created_at').notNull().$defaultFn(now)
 const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn(now)
 
-export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
@@ -329,7 +329,7 @@ export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect
 export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
-export type PolicyStatus = (typeof POLICY_STATUSES)[number]
+export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 

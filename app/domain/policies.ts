@@ -3,6 +3,10 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
+/** A policy's status (DESIGN §6): waiting for setup, active, a payment failed, ended. */
+export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
+export type PolicyStatus = (typeof POLICY_STATUSES)[number]
+
 export type PolicyRuleFields = {
   status: string
   initialTermEndsAt: string | null

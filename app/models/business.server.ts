@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gte, isNotNull, lt, min } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { claims, decisionHours, POLICY_STATUSES, policyStats, weeklyStats } from '~/db/schema'
+import { claims, decisionHours, policyStats, weeklyStats } from '~/db/schema'
 import { APPEAL_DECISION_DAYS, appealDecisionDeadline, overdueCutoff, RESPONSE_PROMISE_HOURS } from '~/domain/claims'
 import { type PlanType, type VehicleType } from '~/domain/plans'
+import type { PolicyStatus } from '~/domain/policies'
 
 /**
  * How the business is doing, for /admin. Every figure is read from counters the database keeps in the same
@@ -15,7 +16,6 @@ export const WEEKS_SHOWN = 12
 const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 
-export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 export type PlanRow = {
   planType: PlanType
   vehicleType: VehicleType | null

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 
 import { db } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
 import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
+import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 
 /**
@@ -10,24 +11,6 @@ import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
  * longest-waiting first (an appeal waits from its appeal), the decided ones newest first. README Decisions, "Operator
  * console at scale".
  */
-
-export const QUEUE_STATUSES = {
-  waiting: { label: 'Waiting for review', approval: 'pending_review' },
-  approved: { label: 'Approved', approval: 'approved' },
-  denied: { label: 'Denied', approval: 'denied' },
-  completed: { label: 'Completed', approval: 'completed' },
-} as const
-export type QueueStatus = keyof typeof QUEUE_STATUSES
-
-/** Narrowing filters; `overdue` is against the 48-hour promise and only applies to waiting claims. */
-export const QUEUE_SHOW = {
-  all: 'All',
-  new: 'New claims',
-  appeal: 'Appeals',
-  late: 'Filed late',
-  overdue: 'Past the 48-hour promise',
-} as const
-export type QueueShow = keyof typeof QUEUE_SHOW
 
 export type QueueFilters = {
   status: QueueStatus

@@ -1,9 +1,10 @@
 import { asc, count, desc, eq, inArray, sum } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { claims, policies, type Policy, POLICY_STATUSES, policyStats, profiles, searchKeys, type Vehicle, vehicles } from '~/db/schema'
+import { claims, policies, type Policy, policyStats, profiles, searchKeys, type Vehicle, vehicles } from '~/db/schema'
 import { normalizeCode } from '~/domain/claims'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
+import type { PolicyStatus } from '~/domain/policies'
 
 /**
  * The operator's customer search (README Decisions, "Operator console at scale"): one FTS5 document per customer,
@@ -12,8 +13,6 @@ import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
  * phones and codes are stored), so `jane.sm`, `Smith`, `abc-123`, `(555) 123` and `cs-7k` all find their customer
  * from the index, never by reading every row.
  */
-
-export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
 export type CustomerRow = {
   id: string

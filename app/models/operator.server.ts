@@ -2,15 +2,12 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
+import type { ActivityLog, AUDIT_ENTITY_TYPES } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
 
 /** Read models for the operator console: the activity logs, and local prices. */
 
 /** The activity logs (audit, e-mail, payment events), newest first, a page at a time, filtered by record and date. */
-
-export const ACTIVITY_LOGS = { audit: 'Audit log', email: 'E-mail log', stripe: 'Payment events' } as const
-export type ActivityLog = keyof typeof ACTIVITY_LOGS
-export const AUDIT_ENTITY_TYPES = ['claim', 'policy', 'profile', 'vehicle', 'partner_group', 'partner_location', 'prices'] as const
 
 export type ActivityFilters = {
   log: ActivityLog

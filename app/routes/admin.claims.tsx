@@ -9,15 +9,8 @@ import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/e
 import { Badge, Button, Card } from '~/components/ui'
 import { DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime } from '~/domain/format'
-import {
-  claimQueue,
-  DEFAULT_QUEUE_FILTERS,
-  partnerGroupChoices,
-  QUEUE_SHOW,
-  QUEUE_STATUSES,
-  type QueueShow,
-  type QueueStatus,
-} from '~/models/claim-queue.server'
+import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
+import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { parseQuery, QueueQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.claims'

@@ -7,15 +7,9 @@ import { policyLabel, PolicyStatusBadge, policyStatusLabel } from '~/components/
 import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
-import { POLICY_STATUSES } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import {
-  type CustomerList,
-  customersWithStatus,
-  newestCustomers,
-  type PolicyStatus,
-  searchCustomers,
-} from '~/models/customer-search.server'
+import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
+import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.policies'

@@ -43,6 +43,7 @@ const serverEnv = {
 
 type Fixtures = {
   customerCookie: string
+  customerId: string
   throwawayCookie: string
   operatorCookie: string
   policyId: string
@@ -80,6 +81,7 @@ const ROUTES: Record<string, RouteRow> = {
   'claim review': { path: (f) => `/admin/claims/${f.pendingClaimId}`, as: 'operator' },
   partners: { path: () => '/admin/partners', as: 'operator' },
   prices: { path: () => '/admin/prices', as: 'operator' },
+  'customer page': { path: (f) => `/admin/customers/${f.customerId}`, as: 'operator' },
   'demo dashboard': { path: () => '/demo/customer', as: 'anyone' },
   'demo setup': { path: () => '/demo/complete-policy?policy_id=demo-incomplete', as: 'anyone' },
   'demo claim': { path: () => '/demo/submit-claim?policy_id=demo-active', as: 'anyone' },

@@ -38,7 +38,17 @@ test('the operator adds a partner location whose signup link greets customers by
 
 test('customers cannot see the operator console', async ({ page, signIn }) => {
   await signIn()
-  for (const path of ['/admin', '/admin/partners', '/admin/policies', '/admin/activity', '/admin/prices']) {
+  for (const path of [
+    '/admin',
+    '/admin/partners',
+    '/admin/policies',
+    '/admin/activity',
+    '/admin/prices',
+    '/admin/claims?page=2',
+    '/admin/statements',
+    '/admin/statements/download?group=x&month=2026-01',
+    '/admin/customers/x',
+  ]) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(404)
   }

@@ -44,6 +44,7 @@ const checkout = db()
 console.log(
   JSON.stringify({
     customerCookie: await sessionCookieFor(customer.id),
+    customerId: customer.id,
     // Signing out ends sessions: the sign-out rows use a customer of their own.
     throwawayCookie: await sessionCookieFor(createProfile().id),
     operatorCookie: await sessionCookieFor(operator.id),

@@ -1,0 +1,143 @@
+import fs from 'node:fs'
+
+import { eq } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { partnerLocations, vehicles } from '~/db/schema'
+
+import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
+import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile } from '../support/factories'
+
+// The operator's console with JavaScript off and on (each test runs in both projects): plain links and GET/POST forms.
+
+test('the home page shows how the business is doing, as charts with their numbers', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Operator console', level: 1 })).toBeVisible()
+  for (const label of ['Active policies', 'Monthly recurring revenue', 'Claims waiting', 'Appeals waiting', 'Past-due subscriptions']) {
+    await expect(page.getByRole('list', { name: 'Key figures' }).getByText(label, { exact: true })).toBeVisible()
+  }
+  for (const chart of ['Active policies by plan', 'New policies per week', 'Decisions per week', 'Completed claims per week']) {
+    await expect(page.getByRole('img', { name: new RegExp(`^${chart}`) })).toBeVisible()
+    await expect(page.getByRole('figure', { name: chart })).toBeVisible()
+  }
+  await expect(page.getByRole('table', { name: 'Decisions per week, approval rate and median time to a decision' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('find a customer by plate, open their page, resend the setup e-mail and correct the plate', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const customer = createProfile({ fullName: `Alex Plate ${createId(4)}` })
+  const { vehicle } = createActivePolicy(customer.id)
+  const plate = `E2${createId(5).toUpperCase()}`
+  db().update(vehicles).set({ licensePlate: plate }).where(eq(vehicles.id, vehicle.id)).run()
+  createPolicy(customer.id, { status: 'incomplete' })
+
+  await page.goto('/admin')
+  await page.getByRole('link', { name: /Customers and policies/ }).click()
+  // Typed as a person would read it off the car: lower case, with a dash.
+  await page.getByLabel('Search').fill(`${plate.slice(0, 3).toLowerCase()}-${plate.slice(3).toLowerCase()}`)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByTestId('customer-row')).toHaveCount(1)
+  await page.getByRole('link', { name: customer.fullName! }).click()
+  await expect(page.getByRole('heading', { name: customer.fullName!, level: 1 })).toBeVisible()
+  await expect(page.getByText(`${plate} (UT)`).first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Resend the setup e-mail' }).click()
+  await expect(toast(page)).toContainText('E-mail Sent')
+  await waitForEmail(customer.email, 'Finish setting up your coverage')
+  await expect(page.getByRole('table', { name: /E-mails sent/ }).getByText('Finish setting up your coverage')).toBeVisible()
+
+  const card = page.getByTestId('admin-vehicle')
+  await card.getByText('Correct the details…').click()
+  // A plate with a symbol is refused next to the field, and nothing is saved.
+  await card.getByLabel('License plate').fill('AB#1')
+  await card.getByLabel('Reason for the correction').fill('Customer phoned: plate typed wrong')
+  await card.getByRole('button', { name: 'Save the correction' }).click()
+  await expect(
+    page
+      .getByTestId('admin-vehicle')
+      .getByText(/letters, numbers/i)
+      .first(),
+  ).toBeVisible()
+  await expect(toast(page)).toContainText('Please Check the Form')
+
+  const again = page.getByTestId('admin-vehicle')
+  await again.getByLabel('License plate').fill('new 123')
+  await again.getByLabel('Reason for the correction').fill('Customer phoned: plate typed wrong')
+  await again.getByRole('button', { name: 'Save the correction' }).click()
+  await expect(toast(page)).toContainText('Vehicle Corrected')
+  await expect(page.getByRole('heading', { name: /NEW123 \(UT\)/ })).toBeVisible()
+  await expect(page.getByRole('table', { name: /Everything recorded/ }).getByText('vehicle.corrected')).toBeVisible()
+  await expect(
+    page
+      .getByRole('table', { name: /Everything recorded/ })
+      .getByText('operator@example.com (operator)')
+      .first(),
+  ).toBeVisible()
+})
+
+test('page through the claim queue with a filter', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const group = createPartnerGroup(`Queue Glass ${createId(4)}`)
+  const location = db()
+    .insert(partnerLocations)
+    .values({ name: `${group.name} Main`, slug: `queue-${createId(8)}`, partnerGroupId: group.id })
+    .returning()
+    .get()
+  const codes: string[] = []
+  for (let index = 0; index < 55; index++) {
+    const { policy } = createActivePolicy(createProfile().id, { partnerLocationId: location.id })
+    codes.push(createClaim(policy.id, { submittedAt: new Date(Date.now() - (100 - index) * 60_000).toISOString() }).confirmationCode)
+  }
+
+  await page.goto('/admin/claims')
+  await page.getByLabel('Partner group').selectOption({ label: group.name })
+  await page.getByRole('button', { name: 'Show claims' }).click()
+  await expect(page.getByText('Page 1 of 2 · 55 claims')).toBeVisible()
+  await expect(page.getByTestId('queue-row')).toHaveCount(50)
+  await expect(page.getByTestId('queue-row').first()).toContainText(codes[0]!)
+  await page.getByRole('link', { name: 'Next page →' }).click()
+  await expect(page.getByText('Page 2 of 2 · 55 claims')).toBeVisible()
+  await expect(page.getByTestId('queue-row')).toHaveCount(5)
+  await expect(page.getByTestId('queue-row').last()).toContainText(codes[54]!)
+  // The filter stays on while paging.
+  await expect(page.getByLabel('Partner group')).toHaveValue(group.id)
+  await page.getByRole('link', { name: '← Previous page' }).click()
+  await expect(page.getByText('Page 1 of 2 · 55 claims')).toBeVisible()
+
+  const response = await page.goto(`/admin/claims?group=${group.id}&page=0`)
+  expect(response?.status()).toBe(400)
+  await expect(page.getByRole('alert')).toContainText('The page must be a whole number, 1 or more.')
+})
+
+test('download a partner statement', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const group = createPartnerGroup(`Statement Glass ${createId(4)}`)
+  const { policy } = createActivePolicy(createProfile({ fullName: 'Casey, "CJ" Doe' }).id)
+  const month = new Date().toISOString().slice(0, 7)
+  createClaim(policy.id, {
+    approvalStatus: 'completed',
+    reviewedAt: new Date().toISOString(),
+    completedAt: new Date().toISOString(),
+    assignedPartnerGroupId: group.id,
+    repairType: 'repair',
+    actualCostCents: 12345,
+    partnerNotes: 'Resin, cured\n30 min',
+  })
+
+  await page.goto('/admin/statements')
+  await page.getByLabel('Partner group').selectOption({ label: group.name })
+  await page.getByRole('button', { name: 'Show statement' }).click()
+  await expect(page.getByTestId('statement-totals')).toContainText('1 completed claim')
+  await expect(page.getByTestId('statement-totals')).toContainText('$123.45')
+
+  const link = page.getByRole('link', { name: 'Download CSV' })
+  await expect(link).toHaveAttribute('href', `/admin/statements/download?group=${encodeURIComponent(group.id)}&month=${month}`)
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  const csv = fs.readFileSync((await download.path())!, 'utf8')
+  expect(csv).toContain('"Casey, ""CJ"" Doe"')
+  expect(csv).toContain('"Resin, cured\n30 min"')
+  expect(csv).toContain('Total,1 claims,,,,"1 repairs, 0 replacements",123.45,,,')
+})
