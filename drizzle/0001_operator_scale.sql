@@ -45,8 +45,8 @@ CREATE INDEX `stripe_events_object_idx` ON `stripe_events` (`object_id`,`process
 -- Hand-written below (drizzle-kit does not model triggers or FTS5). README Decisions, "Operator console at scale".
 -- Plates are stored normalised (upper case, no spaces or dashes): `abc 123` and `ABC-123` are the same plate.
 UPDATE `vehicles` SET `license_plate` = upper(replace(replace(`license_plate`, ' ', ''), '-', ''));--> statement-breakpoint
--- The operator's search: one FTS5 document per customer (e-mail, name, phone digits, plates, policy ids, claim codes),
--- keyed by search_keys.key. Prefix indexes of 2 and 3 characters keep short prefixes cheap.
+-- The operator's search: one FTS5 document per customer (e-mail, also run together as one word, name, phone digits,
+-- plates, policy ids, claim codes), keyed by search_keys.key. Prefix indexes of 2 and 3 characters keep short prefixes cheap.
 CREATE VIRTUAL TABLE `customer_search` USING fts5(`doc`, prefix = '2 3');--> statement-breakpoint
 -- The one place a document is built: whenever a key's revision is bumped.
 CREATE TRIGGER `search_keys_reindex` AFTER UPDATE OF `revision` ON `search_keys` BEGIN
@@ -54,6 +54,7 @@ CREATE TRIGGER `search_keys_reindex` AFTER UPDATE OF `revision` ON `search_keys`
   INSERT INTO `customer_search` (rowid, `doc`)
   SELECT NEW.`key`, concat_ws(' ',
     p.`email`,
+    replace(replace(replace(replace(replace(p.`email`, '.', ''), '@', ''), '-', ''), '_', ''), '+', ''),
     p.`full_name`,
     replace(replace(replace(replace(replace(replace(p.`phone`, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''),
     substr(replace(replace(replace(replace(replace(replace(p.`phone`, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), -10),

@@ -10,8 +10,8 @@ import type { PolicyStatus } from '~/domain/policies'
  * The operator's customer search (README Decisions, "Operator console at scale"): one FTS5 document per customer,
  * kept by triggers (drizzle/0001), holds the e-mail, name, phone digits, plates, policy ids and claim codes. A query
  * matches the words typed as a phrase whose last word is a prefix, or the same characters run together (how plates,
- * phones and codes are stored), so `jane.sm`, `Smith`, `abc-123`, `(555) 123` and `cs-7k` all find their customer
- * from the index, never by reading every row.
+ * phones, codes and e-mail addresses are also stored), so `jane.sm`, `Smith`, `abc-123`, `(555) 123` and `cs-7k` all
+ * find their customer from the index, never by reading every row.
  */
 
 export type CustomerRow = {
@@ -27,7 +27,12 @@ export type CustomerRow = {
 
 const MAX_WORDS = 8
 
-/** The FTS5 query for what the operator typed, or null when it has no letter or digit to look for. */
+/**
+ * The FTS5 query for what the operator typed, or null when it has no letter or digit to look for. Words hold only
+ * letters and digits, so quoting them is safe; `*` makes the last word a prefix. An e-mail address or a claim code is
+ * looked up run together, as one word of the document: its parts (`example`, `com`, `cs`) are in many documents, and
+ * a phrase query reads the list of every document holding each of its words.
+ */
 export function ftsQueryOf(input: string) {
   const words = input
     .toLowerCase()
@@ -35,9 +40,9 @@ export function ftsQueryOf(input: string) {
     .filter(Boolean)
     .slice(0, MAX_WORDS)
   if (words.length === 0) return null
-  // Words hold only letters and digits, so quoting them is safe; `*` makes the last word a prefix.
-  const phrase = `"${words.join(' ')}"*`
-  return words.length > 1 ? `${phrase} OR "${words.join('')}"*` : phrase
+  const together = `"${words.join('')}"*`
+  if (words.length === 1 || input.includes('@') || /^\s*cs-/i.test(input)) return together
+  return `"${words.join(' ')}"* OR ${together}`
 }
 
 /** The customers with these ids, in this order, with their policies and vehicles. */

@@ -116,14 +116,14 @@ function ActivityTable({ result }: { result: Route.ComponentProps['loaderData'][
               </Cell>
               <Cell label="What">{entry.action}</Cell>
               <Cell label="Record">
-                <Link
-                  to={`?log=audit&entity=${entry.entityType}&id=${encodeURIComponent(entry.entityId)}`}
+                <a
+                  href={`?log=audit&entity=${entry.entityType}&id=${encodeURIComponent(entry.entityId)}`}
                   className="text-brand-700 underline"
                 >
                   <code>
                     {entry.entityType}:{entry.entityId}
                   </code>
-                </Link>
+                </a>
               </Cell>
               <Cell label="Detail" className="max-w-xs font-mono text-xs break-words">
                 {entry.detail ? JSON.stringify(entry.detail) : ''}

@@ -420,9 +420,9 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
             {claims.map((claim) => (
               <tr key={claim.id}>
                 <Cell label="Claim">
-                  <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+                  <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
                     {claim.code}
-                  </Link>
+                  </a>
                   <div className="capitalize">{claim.damageType}</div>
                 </Cell>
                 <Cell label="Status">

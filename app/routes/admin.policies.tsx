@@ -86,9 +86,9 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
         {rows.map((row) => (
           <tr key={row.id} data-testid="customer-row">
             <Cell label="Customer">
-              <Link to={`/admin/customers/${row.id}`} className="inline-block py-1 font-medium text-brand-700 underline">
+              <a href={`/admin/customers/${row.id}`} className="inline-block py-1 font-medium text-brand-700 underline">
                 {row.fullName || row.email}
-              </Link>
+              </a>
               <div className="text-slate-700">{row.email}</div>
               {row.phone ? <div className="text-slate-700">{row.phone}</div> : null}
             </Cell>

@@ -110,9 +110,9 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
               <tr key={line.claimId}>
                 <Cell label="Completed">{formatDateTime(line.completedAt)}</Cell>
                 <Cell label="Claim">
-                  <Link to={`/admin/claims/${line.claimId}`} className="font-mono font-semibold text-brand-700 underline">
+                  <a href={`/admin/claims/${line.claimId}`} className="font-mono font-semibold text-brand-700 underline">
                     {line.code}
-                  </Link>
+                  </a>
                 </Cell>
                 <Cell label="Customer / vehicle">
                   <div>{line.customer}</div>

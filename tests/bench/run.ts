@@ -2,7 +2,7 @@
  * `npm run bench`: builds the app into build-bench, starts it on a free port with a fresh data directory (the embedded
  * defaults: seeded prices, local payments), runs each section below and prints its figures, then a summary of targets.
  *
- *   npm run bench -- [--seconds 5] [--skip-build] [--strict]
+ *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,partner,uploads,scale]
  *
  * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
  * figures from the same run (that is why the static-file yardstick runs beside the app), not across machines.
@@ -11,11 +11,16 @@
  */
 import { landingPage } from './landing'
 import { partnerPage } from './partner'
+import { scaleSection } from './scale'
 import { buildApp, type RunningServer, startServer } from './server'
 import { uploadsSection } from './uploads'
 
 export type BenchContext = {
   server: RunningServer
+  /** The build the server runs (sections that start servers of their own use it too). */
+  buildDir: string
+  /** The command line, for a section's own options. */
+  args: string[]
   /** Duration of each load run. */
   seconds: number
   print: (line: string) => void
@@ -23,10 +28,11 @@ export type BenchContext = {
   target: (name: string, met: boolean, value: string) => void
 }
 
-const SECTIONS: { name: string; run: (context: BenchContext) => Promise<void> }[] = [
-  { name: 'Landing page', run: landingPage },
-  { name: 'Partner page', run: partnerPage },
-  { name: 'Policy photo uploads', run: uploadsSection },
+const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Promise<void> }[] = [
+  { key: 'landing', name: 'Landing page', run: landingPage },
+  { key: 'partner', name: 'Partner page', run: partnerPage },
+  { key: 'uploads', name: 'Policy photo uploads', run: uploadsSection },
+  { key: 'scale', name: 'Scale: 1,000 and 100,000 policies', run: scaleSection },
 ]
 
 const BUILD_DIR = 'build-bench'
@@ -36,6 +42,10 @@ async function main() {
   const secondsArg = args.indexOf('--seconds')
   const seconds = secondsArg >= 0 ? Number(args[secondsArg + 1]) : 5
   if (!(seconds > 0)) throw new Error('--seconds needs a positive number')
+  const onlyArg = args.indexOf('--only')
+  const only = onlyArg >= 0 ? args[onlyArg + 1]!.split(',') : null
+  const unknown = only?.filter((key) => !SECTIONS.some((section) => section.key === key)) ?? []
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.map((s) => s.key).join(', ')})`)
 
   if (!args.includes('--skip-build')) {
     console.log(`Building into ${BUILD_DIR}...`)
@@ -46,10 +56,12 @@ async function main() {
 
   const targets: { name: string; met: boolean; value: string }[] = []
   try {
-    for (const section of SECTIONS) {
+    for (const section of SECTIONS.filter((entry) => !only || only.includes(entry.key))) {
       console.log(`== ${section.name}`)
       await section.run({
         server,
+        buildDir: BUILD_DIR,
+        args,
         seconds,
         print: (line) => console.log(line),
         target: (name, met, value) => targets.push({ name, met, value }),

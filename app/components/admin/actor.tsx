@@ -5,9 +5,9 @@ export function Actor({ actor, email, operator = false }: { actor: string; email
   if (email) {
     return (
       <span>
-        <Link to={`/admin/customers/${actor}`} className="text-brand-700 underline">
+        <a href={`/admin/customers/${actor}`} className="text-brand-700 underline">
           {email}
-        </Link>
+        </a>
         {operator ? ' (operator)' : ''}
       </span>
     )

@@ -1,0 +1,400 @@
+/**
+ * Benchmark section "scale" (issue 9): the same pages with 1,000 and with 100,000 policies, in one run.
+ *
+ * Each data set is written through the real schema (Drizzle inserts, so the triggers that keep the search index and
+ * the counters run as they do in production) into its own data directory: every policy has a customer, a vehicle and
+ * three setup-photo rows; 30% of policies have a claim, 5% of those waiting for review (some of them appeals); the
+ * rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per policy. Then the built
+ * server runs on it and each page is loaded for a few seconds at 1 and at 20 connections, with its own client that
+ * times every request (sub-millisecond, unlike autocannon's whole milliseconds).
+ *
+ *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,100000]
+ *
+ * Targets (ratios, so they hold on any machine): every page's p99 at the large size ≤ 1.5 × its p99 at the small
+ * size; every operator page under 100 KB of HTML; the customer dashboard's p99 within 3 × the uncached landing page's.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+
+import type { BenchContext } from './run'
+import { type RunningServer, startServer } from './server'
+
+const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
+const OPERATOR = 'operator@bench.example'
+const CONNECTIONS = [1, 20] as const
+const MAX_RATIO = 1.5
+const MAX_OPERATOR_HTML = 100 * 1024
+const MAX_DASHBOARD_VS_LANDING = 3
+
+const FIRST_NAMES = ['Jamie', 'Alex', 'Sam', 'Taylor', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Harper', 'Rowan']
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dun', 'bel', 'sar', 'quo', 'fen', 'gri', 'hal', 'jor', 'nek', 'pim']
+
+/** A surname that is one customer's own (a search for it finds one person, as an operator's search usually does). */
+function surname(index: number) {
+  let name = ''
+  let rest = index + 4096
+  while (rest > 0) {
+    name += SYLLABLES[rest % SYLLABLES.length]
+    rest = Math.floor(rest / SYLLABLES.length)
+  }
+  return name.charAt(0).toUpperCase() + name.slice(1)
+}
+
+export type DataSet = {
+  size: number
+  dataDir: string
+  customerCookie: string
+  operatorCookie: string
+  /** A customer with a policy and a claim, for the customer page. */
+  customerId: string
+  queuePages: number
+  searches: Record<string, string>
+  seconds: number
+}
+
+/** Writes `size` policies (and everything around them) into a new data directory through the real schema. */
+export async function buildDataSet(size: number, print: (line: string) => void): Promise<Omit<DataSet, 'seconds'>> {
+  const started = performance.now()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-scale-${size}-`))
+  process.env.DATA_DIR = dataDir
+  process.env.SESSION_SECRET = SESSION_SECRET
+  process.env.NODE_ENV = 'production'
+  process.env.VPIC_URL = 'off'
+  process.env.ADMIN_EMAILS = OPERATOR
+  const { resetEnvForTests } = await import('~/env.server')
+  const { closeDatabase, db, transaction } = await import('~/db/client.server')
+  closeDatabase()
+  resetEnvForTests()
+  const schema = await import('~/db/schema')
+  const { createId } = await import('~/db/ids')
+  const { createSession } = await import('~/auth/session.server')
+  const { seed } = await import('../../drizzle/seed')
+  const { CODE_ALPHABET } = await import('~/domain/claims')
+  /** The n-th claim code: unique by construction (random codes collide among 30,000). */
+  const codeOf = (n: number) => {
+    let code = ''
+    for (let rest = n, i = 0; i < 6; i++, rest = Math.floor(rest / CODE_ALPHABET.length)) code += CODE_ALPHABET[rest % CODE_ALPHABET.length]
+    return `CS-${code}`
+  }
+  seed(db())
+
+  const DAY = 24 * 60 * 60 * 1000
+  const now = Date.now()
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const groups = Array.from({ length: 10 }, (_, index) => ({
+    id: createId(),
+    name: `Partner Glass ${index + 1}`,
+    email: `shop${index}@bench.example`,
+  }))
+  db().insert(schema.partnerGroups).values(groups).run()
+  const plans = [
+    { planType: 'chip_only', vehicleType: null, hasAdas: null, lookupKey: 'chip_only', monthlyPriceCents: 799 },
+    { planType: 'comprehensive', vehicleType: 'car', hasAdas: false, lookupKey: 'comprehensive_car_adas_false', monthlyPriceCents: 1999 },
+    { planType: 'comprehensive', vehicleType: 'car', hasAdas: true, lookupKey: 'comprehensive_car_adas_true', monthlyPriceCents: 2999 },
+    {
+      planType: 'comprehensive',
+      vehicleType: 'trucksuv',
+      hasAdas: false,
+      lookupKey: 'comprehensive_trucksuv_adas_false',
+      monthlyPriceCents: 2499,
+    },
+    {
+      planType: 'comprehensive',
+      vehicleType: 'trucksuv',
+      hasAdas: true,
+      lookupKey: 'comprehensive_trucksuv_adas_true',
+      monthlyPriceCents: 3499,
+    },
+  ] as const
+  const claimEvery = Math.round(1 / 0.3) // 30% of policies
+  let claimCount = 0
+  let waiting = 0
+  const BATCH = 1000
+  const sample = { index: Math.floor(size / 2) }
+  let sampleIds = { profileId: '', policyId: '', plate: '', code: '', email: '', phone: '', name: '' }
+
+  for (let start = 0; start < size; start += BATCH) {
+    transaction((tx) => {
+      const end = Math.min(size, start + BATCH)
+      type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'][]
+      const people: Row<typeof schema.profiles> = []
+      const cars: Row<typeof schema.vehicles> = []
+      const owned: Row<typeof schema.policies> = []
+      const photos: Row<typeof schema.policyPhotos> = []
+      const filed: Row<typeof schema.claims> = []
+      const audits: Row<typeof schema.auditLog> = []
+      const mails: Row<typeof schema.emailLog> = []
+      for (let index = start; index < end; index++) {
+        const profileId = createId()
+        const vehicleId = createId()
+        const policyId = createId()
+        const createdAt = now - ((index * 7919) % 700) * DAY - (index % 86_400) * 1000
+        const email = `customer${index}@bench.example`
+        const phone = `80${String(index).padStart(8, '0')}`
+        const name = `${FIRST_NAMES[index % FIRST_NAMES.length]} ${surname(index)}`
+        const plate = `B${index.toString(36).toUpperCase().padStart(6, '0')}`
+        const roll = index % 20
+        const status = roll === 0 ? 'past_due' : roll === 1 ? 'canceled' : roll === 2 ? 'incomplete' : ('active' as const)
+        const plan = plans[index % plans.length]!
+        people.push({ id: profileId, email, fullName: name, phone, createdAt: iso(createdAt), updatedAt: iso(createdAt) })
+        cars.push({
+          id: vehicleId,
+          profileId,
+          licensePlate: plate,
+          licensePlateState: 'UT',
+          vehicleType: plan.vehicleType,
+          hasAdas: plan.hasAdas,
+          year: 2015 + (index % 10),
+          make: 'Toyota',
+          model: 'Camry',
+          createdAt: iso(createdAt),
+          updatedAt: iso(createdAt),
+        })
+        owned.push({
+          id: policyId,
+          profileId,
+          status,
+          ...plan,
+          windshieldPhotosUploaded: status !== 'incomplete',
+          vehicleId: status === 'incomplete' ? null : vehicleId,
+          initialTermEndsAt: iso(createdAt + 365 * DAY),
+          // A business in its steady state has sent the renewal notices that fell due on earlier days.
+          renewalNoticeSentAt: createdAt + 335 * DAY <= now ? iso(createdAt + 335 * DAY) : null,
+          coverageStartDate: status === 'incomplete' ? null : iso(createdAt).slice(0, 10),
+          tosVersion: '1.0.1',
+          tosAcceptedAt: iso(createdAt),
+          createdAt: iso(createdAt),
+          updatedAt: iso(createdAt),
+        })
+        if (status !== 'incomplete') {
+          for (const photoType of ['head_on', 'inside_drivers', 'inside_passengers'] as const) {
+            photos.push({
+              policyId,
+              photoType,
+              filePath: `policy-photos/${profileId}/${policyId}/${photoType}.jpg`,
+              fileName: `${photoType}.jpg`,
+              createdAt: iso(createdAt),
+            })
+          }
+        }
+        audits.push({ actor: 'stripe', action: 'policy.created', entityType: 'policy', entityId: policyId, createdAt: iso(createdAt) })
+        mails.push({
+          id: createId(),
+          to: email,
+          subject: 'Finish setting up your coverage',
+          tag: 'finish-setup',
+          transport: 'outbox' as const,
+          status: 'sent' as const,
+          createdAt: iso(createdAt),
+        })
+        let code = ''
+        if (status !== 'incomplete' && index % claimEvery === 0) {
+          claimCount++
+          code = codeOf(claimCount)
+          const submittedAt = createdAt + 30 * DAY
+          // 5% of claims wait for review; every fourth of those is an appeal.
+          const isWaiting = claimCount % 20 === 0
+          const group = groups[claimCount % groups.length]!
+          const decided = !isWaiting
+          const outcome = claimCount % 4 === 0 ? 'denied' : claimCount % 5 === 0 ? 'approved' : ('completed' as const)
+          if (isWaiting) waiting++
+          filed.push({
+            id: createId(),
+            policyId,
+            damageType: claimCount % 3 === 0 ? ('crack' as const) : ('chip' as const),
+            description: 'A stone from a gravel truck left a chip on the driver side.',
+            damageDate: iso(submittedAt - DAY).slice(0, 10),
+            confirmationCode: code,
+            submittedAt: iso(isWaiting ? now - (claimCount % 96) * 60 * 60 * 1000 : submittedAt),
+            createdAt: iso(submittedAt),
+            updatedAt: iso(submittedAt),
+            approvalStatus: isWaiting ? ('pending_review' as const) : outcome,
+            lifecycleStatus: isWaiting ? ('submitted' as const) : outcome,
+            appealedAt: isWaiting && waiting % 4 === 0 ? iso(now - (claimCount % 200) * 60 * 60 * 1000) : null,
+            reviewedAt: decided ? iso(submittedAt + (claimCount % 40) * 60 * 60 * 1000) : null,
+            assignedPartnerGroupId: decided && outcome !== 'denied' ? group.id : null,
+            completedAt: decided && outcome === 'completed' ? iso(submittedAt + 5 * DAY) : null,
+            repairType: decided && outcome === 'completed' ? (claimCount % 7 === 0 ? ('replacement' as const) : ('repair' as const)) : null,
+            actualCostCents: decided && outcome === 'completed' ? 8900 + (claimCount % 50) * 100 : null,
+            denialReason: outcome === 'denied' && decided ? 'Damage predates coverage.' : null,
+          })
+        }
+        if (index === sample.index || (sampleIds.code === '' && index > sample.index && code)) {
+          sampleIds = { profileId, policyId, plate, code: code || sampleIds.code, email, phone, name }
+        }
+      }
+      tx.insert(schema.profiles).values(people).run()
+      tx.insert(schema.vehicles).values(cars).run()
+      tx.insert(schema.policies).values(owned).run()
+      if (photos.length) tx.insert(schema.policyPhotos).values(photos).run()
+      if (filed.length) tx.insert(schema.claims).values(filed).run()
+      tx.insert(schema.auditLog).values(audits).run()
+      tx.insert(schema.emailLog).values(mails).run()
+    })
+  }
+  // The sampled customer must have a claim: give them one (waiting), as a customer would file it.
+  const sampleClaim = db()
+    .insert(schema.claims)
+    .values({
+      policyId: sampleIds.policyId,
+      description: 'Chip on the passenger side.',
+      confirmationCode: codeOf(0),
+    })
+    .returning()
+    .get()
+  sampleIds.code = sampleClaim.confirmationCode
+  waiting++
+  const operator = db().insert(schema.profiles).values({ email: OPERATOR, fullName: 'Bench Operator' }).returning().get()
+  const cookieOf = async (profileId: string) => (await createSession(profileId)).split(';')[0]!
+  const customerCookie = await cookieOf(sampleIds.profileId)
+  const operatorCookie = await cookieOf(operator.id)
+  db().$client.pragma('wal_checkpoint(TRUNCATE)')
+  db().$client.exec('ANALYZE')
+  closeDatabase()
+  const seconds = ((performance.now() - started) / 1000).toFixed(0)
+  print(
+    `  ${size.toLocaleString('en-US')} policies: ${claimCount.toLocaleString('en-US')} claims, ${waiting.toLocaleString('en-US')} waiting; written in ${seconds} s`,
+  )
+  return {
+    size,
+    dataDir,
+    customerCookie,
+    operatorCookie,
+    customerId: sampleIds.profileId,
+    queuePages: Math.max(1, Math.ceil(waiting / 50)),
+    searches: {
+      'e-mail': sampleIds.email,
+      name: sampleIds.name,
+      phone: `(${sampleIds.phone.slice(0, 3)}) ${sampleIds.phone.slice(3, 6)}-${sampleIds.phone.slice(6)}`,
+      plate: `${sampleIds.plate.slice(0, 3)}-${sampleIds.plate.slice(3)}`.toLowerCase(),
+      'policy id': sampleIds.policyId,
+      'claim code': sampleIds.code,
+    },
+  }
+}
+
+type Timing = { p50: number; p99: number; requests: number; failures: number }
+
+/** Loads `url` with `connections` concurrent keep-alive clients for `seconds`, timing each request. */
+export async function timedLoad(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Timing> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const latencies: number[] = []
+  let failures = 0
+  const until = performance.now() + seconds * 1000
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const begun = performance.now()
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.on('data', () => {})
+        response.on('end', () => {
+          latencies.push(performance.now() - begun)
+          if (response.statusCode !== 200) failures++
+          resolve()
+        })
+      })
+      request.on('error', () => {
+        failures++
+        resolve()
+      })
+    })
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) await one()
+    }),
+  )
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
+  return { p50: at(0.5), p99: at(0.99), requests: latencies.length, failures }
+}
+
+/** Who asks: the sampled customer, the operator, or an anonymous visitor whose cookie skips the page cache. */
+type Page = { name: string; path: string; as: 'customer' | 'operator' | 'visitor'; operatorPage: boolean }
+
+function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
+  return [
+    { name: 'landing page, uncached', path: '/', as: 'visitor', operatorPage: false },
+    { name: 'customer dashboard', path: '/customer', as: 'customer', operatorPage: false },
+    { name: '/admin', path: '/admin', as: 'operator', operatorPage: true },
+    { name: 'claim queue, first page', path: '/admin/claims', as: 'operator', operatorPage: true },
+    { name: 'claim queue, last page', path: `/admin/claims?page=${data.queuePages}`, as: 'operator', operatorPage: true },
+    ...Object.entries(data.searches).map(([kind, q]) => ({
+      name: `search by ${kind}`,
+      path: `/admin/policies?q=${encodeURIComponent(q)}`,
+      as: 'operator' as const,
+      operatorPage: true,
+    })),
+    { name: 'customer page', path: `/admin/customers/${data.customerId}`, as: 'operator', operatorPage: true },
+  ]
+}
+
+type Measured = { page: Page; bytes: number; results: Record<number, Timing> }
+
+async function measure(server: RunningServer, data: Omit<DataSet, 'seconds'>, seconds: number, print: (line: string) => void) {
+  const measured: Measured[] = []
+  for (const page of pagesOf(data)) {
+    // Any cookie skips the anonymous page cache (page-cache.server.ts), so the visitor's landing page is rendered.
+    const headers = {
+      Cookie: page.as === 'customer' ? data.customerCookie : page.as === 'operator' ? data.operatorCookie : 'bench=uncached',
+    }
+    const response = await fetch(`${server.url}${page.path}`, { headers })
+    const bytes = Buffer.byteLength(await response.text())
+    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status} at ${data.size}`)
+    await timedLoad(`${server.url}${page.path}`, 4, 0.5, headers) // warm up
+    const results: Record<number, Timing> = {}
+    for (const connections of CONNECTIONS)
+      results[connections] = await timedLoad(`${server.url}${page.path}`, connections, seconds, headers)
+    const cells = CONNECTIONS.map(
+      (c) => `${c} conn: p50 ${results[c]!.p50.toFixed(1).padStart(6)} ms  p99 ${results[c]!.p99.toFixed(1).padStart(6)} ms`,
+    )
+    print(`  ${page.name.padEnd(36)} ${(bytes / 1024).toFixed(1).padStart(6)} KB   ${cells.join('   ')}`)
+    measured.push({ page, bytes, results })
+  }
+  return measured
+}
+
+export async function scaleSection({ seconds, print, target, buildDir, args }: BenchContext) {
+  const sizesArg = args.indexOf('--sizes')
+  const sizes = sizesArg >= 0 ? args[sizesArg + 1]!.split(',').map(Number) : [1_000, 100_000]
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)]
+  const bySize: Record<number, Measured[]> = {}
+  for (const size of [small, large]) {
+    print(`Data set of ${size.toLocaleString('en-US')} policies:`)
+    const data = await buildDataSet(size, print)
+    const server = await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } })
+    try {
+      bySize[size] = await measure(server, data, seconds, print)
+      if (server.stderr().trim()) print(`  server stderr: ${server.stderr().trim().slice(0, 500)}`)
+    } finally {
+      await server.stop()
+      fs.rmSync(data.dataDir, { recursive: true, force: true })
+    }
+  }
+  print(`p99 at ${large.toLocaleString('en-US')} ÷ p99 at ${small.toLocaleString('en-US')} policies (target ≤ ${MAX_RATIO}):`)
+  for (const [index, entry] of bySize[large]!.entries()) {
+    const base = bySize[small]![index]!
+    for (const connections of CONNECTIONS) {
+      const ratio = entry.results[connections]!.p99 / base.results[connections]!.p99
+      print(`  ${entry.page.name.padEnd(36)} ${connections} conn: ${ratio.toFixed(2)}`)
+      target(`${entry.page.name}, ${connections} conn: p99 at ${large} ≤ ${MAX_RATIO} × at ${small}`, ratio <= MAX_RATIO, ratio.toFixed(2))
+    }
+    if (entry.page.operatorPage)
+      target(`${entry.page.name}: HTML under 100 KB`, entry.bytes < MAX_OPERATOR_HTML, `${(entry.bytes / 1024).toFixed(1)} KB`)
+    for (const connections of CONNECTIONS) {
+      const failures = entry.results[connections]!.failures + base.results[connections]!.failures
+      if (failures) target(`${entry.page.name}, ${connections} conn: every answer 200`, false, `${failures} failures`)
+    }
+  }
+  const large20 = (name: string) => bySize[large]!.find((entry) => entry.page.name === name)!.results
+  for (const connections of CONNECTIONS) {
+    const ratio = large20('customer dashboard')[connections]!.p99 / large20('landing page, uncached')[connections]!.p99
+    target(
+      `customer dashboard p99 ≤ ${MAX_DASHBOARD_VS_LANDING} × uncached landing p99 (${connections} conn, ${large})`,
+      ratio <= MAX_DASHBOARD_VS_LANDING,
+      ratio.toFixed(2),
+    )
+  }
+}
