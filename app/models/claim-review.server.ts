@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, claims, partnerGroups } from '~/db/schema'
+import { auditLog, claims, partnerGroups, policyPhotos } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
@@ -29,8 +29,16 @@ export function claimForReview(claimId: string, now = new Date()) {
     .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
     .orderBy(asc(auditLog.id))
     .all()
+  // The windshield as it was when coverage started: the terms exclude pre-existing damage (issue 12 item 8).
+  const setupPhotos = db()
+    .select()
+    .from(policyPhotos)
+    .where(eq(policyPhotos.policyId, context.policy.id))
+    .orderBy(asc(policyPhotos.photoType), asc(policyPhotos.position))
+    .all()
   return {
     ...context,
+    setupPhotos,
     documents: claimDocumentsOf(claimId),
     previousClaims,
     history,

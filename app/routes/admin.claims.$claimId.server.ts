@@ -1,5 +1,7 @@
+import { formatDateTime } from '~/domain/format'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { fileUrl } from '~/utils/file-url'
+import { setupPhotoLabel } from '~/validation/policy-setup'
 
 type ClaimReview = NonNullable<ReturnType<typeof claimForReview>>
 
@@ -33,7 +35,15 @@ export function reviewPage(review: ClaimReview) {
       partnerNotes: claim.partnerNotes,
       partnerGroup: partnerGroup?.name ?? null,
     },
-    customer: { name: profile.fullName, email: profile.email, phone: profile.phone },
+    customer: { id: profile.id, name: profile.fullName, email: profile.email, phone: profile.phone },
+    setupPhotos: review.setupPhotos.map((photo) => ({
+      id: photo.id,
+      type: setupPhotoLabel(photo.photoType),
+      fileName: photo.fileName,
+      full: fileUrl(photo.filePath),
+      thumb: fileUrl(photo.thumbPath ?? photo.filePath),
+      caption: `${setupPhotoLabel(photo.photoType)} · ${formatDateTime(photo.createdAt)}`,
+    })),
     policy: {
       id: policy.id,
       planType: policy.planType,

@@ -73,7 +73,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   isNotFound(error) ? NOT_FOUND_META : [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, customer, policy, vehicle, documents, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } = loaderData
+  const { claim, customer, policy, vehicle, documents, setupPhotos, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } =
+    loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
   const errors = actionData?.errors ?? {}
@@ -84,7 +85,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
         <Link to="/admin/claims" className="text-brand-700 underline">
-          Claims to review
+          Claims
         </Link>
       </p>
       <PageHeading
@@ -119,6 +120,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <p className="mt-1 whitespace-pre-line text-slate-800">{claim.description}</p>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">Damage photos</h3>
             <PhotoGrid photos={damagePhotos} empty="No photos." />
+            <h3 className="mt-6 text-sm font-semibold text-slate-900">Windshield at activation</h3>
+            <p className="mt-1 text-sm text-slate-700">
+              The photos the customer took when coverage started. Damage already there then is not covered (terms).
+            </p>
+            <PhotoGrid photos={setupPhotos} empty="No setup photos (the policy was not set up)." />
           </Card>
 
           {claim.appealText ? (
@@ -216,7 +222,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
         <div className="space-y-6">
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Customer</h2>
-            <p className="mt-2 font-medium">{customer.name ?? '—'}</p>
+            <p className="mt-2 font-medium">
+              <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
+                {customer.name ?? customer.email}
+              </Link>
+            </p>
             <p className="text-sm text-slate-700">{customer.email}</p>
             {customer.phone ? <p className="text-sm text-slate-700">{customer.phone}</p> : null}
           </Card>
@@ -295,7 +305,7 @@ function PhotoGrid({
   photos,
   empty,
 }: {
-  photos: { id: string; type: string; fileName: string; full: string; thumb: string }[]
+  photos: { id: string; type: string; fileName: string; full: string; thumb: string; caption?: string }[]
   empty: string
 }) {
   if (!photos.length) return empty ? <p className="mt-2 text-sm text-slate-700">{empty}</p> : null
@@ -311,6 +321,7 @@ function PhotoGrid({
               className="h-32 w-full object-cover"
             />
           </a>
+          {photo.caption ? <p className="mt-1 text-xs text-slate-700">{photo.caption}</p> : null}
         </li>
       ))}
     </ul>

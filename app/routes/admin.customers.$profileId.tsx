@@ -20,7 +20,7 @@ import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { CancelOnBehalfSchema, CorrectVehicleReason, ResendSchema } from '~/validation/operator'
-import { vehicleSchema } from '~/validation/policy-setup'
+import { setupPhotoLabel, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/admin.customers.$profileId'
 
@@ -152,13 +152,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
     ? NOT_FOUND_META
     : [{ title: `${loaderData?.profile.fullName || loaderData?.profile.email || 'Customer'} — Operator — Glass Plan` }]
 
-const PHOTO_LABELS: Record<string, string> = {
-  head_on: 'Head-on',
-  inside_drivers: "Driver's side",
-  inside_passengers: "Passenger's side",
-  other: 'Additional',
-}
-
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policies, vehicles, claims, emails, payments, trail, states } = loaderData
   const failed = (intent: string, target: string) =>
@@ -233,12 +226,12 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                         <a href={photo.full} className="block">
                           <img
                             src={photo.thumb}
-                            alt={`${PHOTO_LABELS[photo.type]} windshield photo`}
+                            alt={`${setupPhotoLabel(photo.type)} windshield photo`}
                             className="h-24 w-32 rounded object-cover"
                             loading="lazy"
                           />
                         </a>
-                        {PHOTO_LABELS[photo.type]} · {formatDateTime(photo.at)}
+                        {setupPhotoLabel(photo.type)} · {formatDateTime(photo.at)}
                       </li>
                     ))}
                   </ul>

@@ -12,6 +12,11 @@ import { freeText } from './text'
  * the demo. SPEC strings live here once.
  */
 
+/** A stored setup photo's name for people: the slot's label, or 'Additional photo'. */
+export function setupPhotoLabel(photoType: string) {
+  return photoType in PHOTO_SLOTS ? PHOTO_SLOTS[photoType as RequiredPhotoType].label : 'Additional photo'
+}
+
 /** The form field of the optional additional photos (several files). */
 export const ADDITIONAL_PHOTOS_FIELD = 'other'
 

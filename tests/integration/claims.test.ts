@@ -476,8 +476,15 @@ describe('the operator', () => {
     expect(queue.rows.some((entry) => entry.id === claim.id)).toBe(true)
     const detail = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as {
       replacementsLeft: number
+      customer: { id: string }
+      setupPhotos: { type: string; full: string; caption: string }[]
     }
     expect(detail.replacementsLeft).toBe(1)
+    expect(detail.customer.id).toBe(profile.id)
+    // The windshield at activation, beside the damage: pre-existing damage is not covered.
+    expect(detail.setupPhotos.map((photo) => photo.type)).toEqual(['Head-on view', "Inside driver's side", "Inside passenger's side"])
+    expect(detail.setupPhotos[0]!.full).toBe(`/files/policy-photos/${profile.id}/${policy.id}/head_on.jpg`)
+    expect(detail.setupPhotos[0]!.caption).toMatch(/^Head-on view · \w{3} \d{1,2}, \d{4}/)
 
     const noReason = await settle(() =>
       adminClaimAction(
