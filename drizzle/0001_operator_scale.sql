@@ -40,6 +40,7 @@ CREATE INDEX `claims_appeals_waiting_idx` ON `claims` (`appealed_at`) WHERE appr
 CREATE INDEX `claims_group_completed_idx` ON `claims` (`assigned_partner_group_id`,`completed_at`);--> statement-breakpoint
 CREATE INDEX `claims_queue_idx` ON `claims` (`approval_status`,`waiting_since`);--> statement-breakpoint
 CREATE INDEX `email_log_to_idx` ON `email_log` (`to`,`created_at`);--> statement-breakpoint
+CREATE INDEX `policies_renewal_off_idx` ON `policies` (`cancel_at`) WHERE cancel_at IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `stripe_events_processed_idx` ON `stripe_events` (`processed_at`);--> statement-breakpoint
 CREATE INDEX `stripe_events_object_idx` ON `stripe_events` (`object_id`,`processed_at`);--> statement-breakpoint
 -- Hand-written below (drizzle-kit does not model triggers or FTS5). README Decisions, "Operator console at scale".

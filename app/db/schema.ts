@@ -153,7 +153,14 @@ export const policies = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('policies_profile_idx').on(t.profileId, t.createdAt), index('policies_status_idx').on(t.status, t.initialTermEndsAt)],
+  (t) => [
+    index('policies_profile_idx').on(t.profileId, t.createdAt),
+    index('policies_status_idx').on(t.status, t.initialTermEndsAt),
+    // The daily job that ends local policies whose renewal was turned off reads only these.
+    index('policies_renewal_off_idx')
+      .on(t.cancelAt)
+      .where(sql`cancel_at IS NOT NULL`),
+  ],
 )
 
 export const policyPhotos = sqliteTable(
