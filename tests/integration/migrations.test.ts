@@ -1,0 +1,80 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import Database from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { describe, expect, it } from 'vitest'
+
+import { MIGRATIONS_DIR } from '~/db/client.server'
+
+/** The migrations folder as it was before migration `tag` (and the ones after it). */
+function migrationsBefore(tag: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrations-'))
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag)
+  const kept = journal.entries.slice(0, cut)
+  fs.mkdirSync(path.join(dir, 'meta'))
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }))
+  for (const entry of kept) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`))
+  return dir
+}
+
+describe('migration 0001 (operator console at scale) on a database that already has data', () => {
+  it('normalises existing plates, and builds the search index and the counters from the rows already there', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrate-')), 'app.sqlite')
+    const sqlite = new Database(file)
+    sqlite.pragma('foreign_keys = ON')
+    const database = drizzle(sqlite)
+    migrate(database, { migrationsFolder: migrationsBefore('0001_operator_scale') })
+
+    const at = '2026-11-24T10:00:00.000Z'
+    sqlite
+      .prepare('INSERT INTO profiles (id, email, full_name, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('p1', 'old.customer@example.com', 'Old Customer', 'customer', at, at)
+    sqlite
+      .prepare(
+        `INSERT INTO vehicles (id, profile_id, license_plate, license_plate_state, year, make, model, created_at, updated_at)
+         VALUES ('v1', 'p1', 'abc 123', 'UT', 2019, 'Toyota', 'Camry', ?, ?)`,
+      )
+      .run(at, at)
+    sqlite
+      .prepare(
+        `INSERT INTO policies (id, profile_id, status, plan_type, lookup_key, monthly_price_cents, billing_interval, windshield_photos_uploaded,
+           vehicle_id, initial_term_ends_at, tos_version, tos_accepted_at, created_at, updated_at)
+         VALUES ('pol1', 'p1', 'active', 'chip_only', 'chip_only', 799, 'month', 1, 'v1', '2027-11-24T10:00:00.000Z', '1.0.1', ?, ?, ?)`,
+      )
+      .run(at, at, at)
+    sqlite
+      .prepare(
+        `INSERT INTO claims (id, policy_id, description, confirmation_code, approval_status, lifecycle_status, submitted_at, reviewed_at,
+           created_at, updated_at)
+         VALUES ('c1', 'pol1', 'Chip', 'CS-ABCDEF', 'approved', 'approved', '2026-11-24T10:00:00.000Z', '2026-11-24T15:00:00.000Z', ?, ?)`,
+      )
+      .run(at, at)
+
+    migrate(database, { migrationsFolder: MIGRATIONS_DIR })
+
+    expect(sqlite.prepare("SELECT license_plate FROM vehicles WHERE id = 'v1'").pluck().get()).toBe('ABC123')
+    const find = (query: string) =>
+      sqlite
+        .prepare('SELECT k.profile_id FROM customer_search s JOIN search_keys k ON k.key = s.rowid WHERE customer_search MATCH ?')
+        .pluck()
+        .all(query)
+    for (const query of ['"abc123"*', '"old customer"*', '"oldcustomerexamplecom"*', '"pol1"*', '"csabcdef"*'])
+      expect(find(query), query).toEqual(['p1'])
+    expect(sqlite.prepare('SELECT plan_type, status, policies, monthly_cents FROM policy_stats').all()).toEqual([
+      { plan_type: 'chip_only', status: 'active', policies: 1, monthly_cents: 799 },
+    ])
+    expect(sqlite.prepare('SELECT week, metric, value FROM weekly_stats ORDER BY metric').all()).toEqual([
+      { week: '2026-11-23', metric: 'approvals', value: 1 },
+      { week: '2026-11-23', metric: 'decisions', value: 1 },
+      { week: '2026-11-23', metric: 'new_policies', value: 1 },
+    ])
+    expect(sqlite.prepare('SELECT week, hours, decisions FROM decision_hours').all()).toEqual([
+      { week: '2026-11-23', hours: 5, decisions: 1 },
+    ])
+    sqlite.close()
+  })
+})
