@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { formatLongDate } from '~/domain/format'
+import { confirmationCodeHint } from '~/domain/messages'
 
 import { Badge, type BadgeTone, Card } from './ui'
 
@@ -75,7 +76,7 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
           <dt className="text-slate-600">Confirmation code</dt>
           <dd>
             <span className="font-mono text-base font-semibold tracking-wider text-slate-900">{claim.confirmationCode}</span>
-            <span className="block text-xs text-slate-600">Give this to the shop</span>
+            <span className="block text-xs text-slate-600">{confirmationCodeHint(claim.approvalStatus)}</span>
           </dd>
         </div>
       </dl>

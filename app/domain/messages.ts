@@ -78,3 +78,22 @@ export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
   ['description', DESCRIPTION_REQUIRED],
   ['damageType', NOT_COVERED],
 ]
+
+/**
+ * What a claim's confirmation code is for, by the claim's state (issue 12 item 3): SPEC's 'Give this to the shop' only
+ * while a shop can act on it (approved).
+ */
+export function confirmationCodeHint(approvalStatus: string) {
+  switch (approvalStatus) {
+    case 'approved':
+      return 'Give this to the shop'
+    case 'pending_review':
+      return 'Your claim’s reference. Once the claim is approved, give it to the shop.'
+    case 'completed':
+      return 'Your claim’s reference. The repair is done.'
+    case 'denied':
+      return 'Your claim’s reference, if you write to us about this claim.'
+    default:
+      return 'Your claim’s reference.'
+  }
+}

@@ -218,7 +218,9 @@ test('the dashboard shows the customer by name with their policies', async ({ pa
   await expect(page.getByText('Your coverage is active')).toHaveCount(1)
   await expect(page.getByText(claim.confirmationCode)).toBeVisible()
   await expect(page.getByText('Pending Review')).toBeVisible()
-  await expect(page.getByText('Give this to the shop')).toBeVisible()
+  // Pending: the code is the claim's reference until a shop can act on it.
+  await expect(page.getByText('Your claim’s reference. Once the claim is approved, give it to the shop.')).toBeVisible()
+  await expect(page.getByText('Give this to the shop')).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
 })
 

@@ -139,7 +139,12 @@ describe('customer dashboard', () => {
     expect(html).toContain('November 21, 2026')
     expect(html).toContain('November 20, 2026')
     expect(html).toContain(pending.confirmationCode)
-    expect(html).toContain('Give this to the shop')
+    // The code's hint says what it is for now: only an approved claim goes to the shop (issue 12 item 3).
+    const claimCard = (claimId: string) =>
+      html.slice(html.indexOf(`data-claim-id="${claimId}"`), html.indexOf('</dl>', html.indexOf(`data-claim-id="${claimId}"`)))
+    expect(claimCard(approved.id)).toContain('Give this to the shop')
+    expect(claimCard(pending.id)).not.toContain('Give this to the shop')
+    expect(claimCard(pending.id)).toContain('Once the claim is approved, give it to the shop.')
     expect(html).toContain('Not assigned')
     expect(html).toContain('Wasatch Glass')
     expect(html).toContain(`(${active.id})`)

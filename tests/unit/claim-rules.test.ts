@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Policy } from '~/db/schema'
 import { allowedDamageTypes, appealDeadline, canAppeal, isFiledLate, isFutureDate, planYear, responseHoursLeft } from '~/domain/claims'
 import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
+import { confirmationCodeHint } from '~/domain/messages'
 
 const policy = (overrides: Partial<Policy> = {}) =>
   ({
@@ -80,5 +81,15 @@ describe('appeals and the response promise', () => {
     expect(responseHoursLeft({ submittedAt: '2025-01-01T12:00:00.000Z', appealedAt: null }, now)).toBe(24)
     expect(responseHoursLeft({ submittedAt: '2024-12-01T12:00:00.000Z', appealedAt: '2025-01-02T00:00:00.000Z' }, now)).toBe(36)
     expect(responseHoursLeft({ submittedAt: '2024-12-30T12:00:00.000Z', appealedAt: null }, now)).toBe(-24)
+  })
+})
+
+describe('the confirmation code hint', () => {
+  it('says "Give this to the shop" only while a shop can act on the claim', () => {
+    expect(confirmationCodeHint('approved')).toBe('Give this to the shop')
+    for (const status of ['pending_review', 'denied', 'completed', 'something-else']) {
+      expect(confirmationCodeHint(status)).not.toContain('Give this to the shop')
+      expect(confirmationCodeHint(status)).toMatch(/^Your claim’s reference/)
+    }
   })
 })
