@@ -10,7 +10,6 @@ export type ToastMessage = { type: ToastType; title: string; description?: strin
 
 // --- signing in and whose data it is -------------------------------------------------------------------------------
 export const PLEASE_LOG_IN = 'Please Log In'
-export const ACCESS_DENIED: Message = { title: 'Access Denied', description: "You don't have access to this policy" }
 export const POLICY_NOT_FOUND: Message = { title: 'Policy Not Found', description: 'Unable to find the specified policy' }
 export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' }
 

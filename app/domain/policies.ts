@@ -56,7 +56,7 @@ export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
   return policy.status === 'incomplete' || policy.status === 'pending'
 }
 
-export type FilingRefusal = 'access_denied' | 'not_active'
+export type FilingRefusal = 'not_found' | 'not_active'
 
 /**
  * SPEC §5 "Claim access": a claim may be filed on the customer's own policy, active, with its photos uploaded (not
@@ -66,7 +66,8 @@ export function claimFilingRefusal(
   policy: (Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'> & { profileId?: string }) | null | undefined,
   profileId?: string,
 ): FilingRefusal | null {
-  if (!policy || (profileId !== undefined && policy.profileId !== profileId)) return 'access_denied'
+  // Unknown and another customer's policy are refused alike: nothing says whether it exists (issue 12 item 4).
+  if (!policy || (profileId !== undefined && policy.profileId !== profileId)) return 'not_found'
   if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return 'not_active'
   return null
 }

@@ -7,7 +7,7 @@ import { createId } from '~/db/ids'
 import { type Claim, claimDocuments, claims, type Profile } from '~/db/schema'
 import { allowedDamageTypes, APPEAL_WINDOW_DAYS, canAppeal, generateConfirmationCode, isFiledLate, isFutureDate } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { ACCESS_DENIED, DAMAGE_DATE_FUTURE, type Message, NOT_COVERED, POLICY_NOT_ACTIVE } from '~/domain/messages'
+import { DAMAGE_DATE_FUTURE, type Message, NOT_COVERED, POLICY_NOT_ACTIVE, POLICY_NOT_FOUND } from '~/domain/messages'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
@@ -42,7 +42,7 @@ function unusedConfirmationCode() {
 
 /** The toast of each refusal of claimFilingRefusal (SPEC §5 "Claim access"). */
 export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
-  access_denied: ACCESS_DENIED,
+  not_found: POLICY_NOT_FOUND,
   not_active: POLICY_NOT_ACTIVE,
 }
 
@@ -65,7 +65,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
   const refused = claimFilingRefusal(policy, input.profile.id)
   if (refused) {
     const refusal = FILING_REFUSALS[refused]
-    throw new RuleError('form', refusal.description, refusal.title, refused === 'access_denied' ? 404 : 400)
+    throw new RuleError('form', refusal.description, refusal.title, refused === 'not_found' ? 404 : 400)
   }
   if (!allowedDamageTypes(policy!).includes(input.damageType)) {
     throw new RuleError('damageType', NOT_COVERED.description, NOT_COVERED.title)

@@ -7,7 +7,7 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import { ACCESS_DENIED } from '~/domain/messages'
+import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
@@ -255,7 +255,7 @@ export async function completePolicySetup(
   input: VehicleInput,
   now = new Date(),
 ): Promise<{ policy: Policy; vehicle: Vehicle }> {
-  if (policy.profileId !== profile.id) throw new RuleError('form', ACCESS_DENIED.title, ACCESS_DENIED.title, 404)
+  if (policy.profileId !== profile.id) throw new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
   if (policy.status === 'canceled') throw new RuleError('form', 'This policy has been cancelled', 'This policy has been cancelled')
   const slots = photoSlots(policy.id)
   const missing = REQUIRED_PHOTO_TYPES.find((type) => !slots.required[type])

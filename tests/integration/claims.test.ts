@@ -10,6 +10,7 @@ import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
 import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { env, resetEnvForTests } from '~/env.server'
+import { getToast } from '~/toast.server'
 import { appealClaim } from '~/models/claim-filing.server'
 import { approveClaim, denyClaim } from '~/models/claim-review.server'
 import { completeClaim } from '~/models/claim-shop.server'
@@ -145,13 +146,30 @@ describe('filing a claim', () => {
     expect(claimsOf(policy.id)).toHaveLength(0)
   })
 
+  it('answers an unknown policy and another customer’s alike on the claim form: Policy Not Found (issue 12 item 4)', async () => {
+    const me = createProfile()
+    const cookie = await sessionCookieFor(me.id)
+    const { policy: theirs } = createActivePolicy(createProfile().id)
+    const toasts = []
+    for (const policyId of ['nope', theirs.id]) {
+      const answer = await settle(() => submitLoader(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { cookie }))))
+      expect(answer.status).toBe(302)
+      const flash = await getToast(
+        new Request('http://localhost:3999/customer', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }),
+      )
+      toasts.push(flash.toast)
+    }
+    expect(toasts[0]).toEqual({ type: 'error', title: 'Policy Not Found', description: 'Unable to find the specified policy' })
+    expect(toasts[1]).toEqual(toasts[0])
+  })
+
   it("refuses a claim on another customer's policy, and on incomplete or past_due policies", async () => {
     const owner = createProfile()
     const stranger = createProfile()
     const { policy } = createActivePolicy(owner.id)
     const foreign = await postClaim(stranger.id, claimForm(policy.id))
     expect(foreign.status).toBe(404)
-    expect(JSON.stringify(foreign.data)).toContain('Access Denied')
+    expect(JSON.stringify(foreign.data)).toContain('Policy Not Found')
     expect(claimsOf(policy.id)).toHaveLength(0)
 
     const incomplete = createPolicy(owner.id, { status: 'incomplete' })

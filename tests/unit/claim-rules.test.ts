@@ -20,8 +20,8 @@ const policy = (overrides: Partial<Policy> = {}) =>
 describe('who may file a claim', () => {
   it('only the owner, on an active policy with its photos uploaded', () => {
     expect(claimFilingRefusal(policy(), 'me')).toBeNull()
-    expect(claimFilingRefusal(policy(), 'someone-else')).toBe('access_denied')
-    expect(claimFilingRefusal(null, 'me')).toBe('access_denied')
+    expect(claimFilingRefusal(policy(), 'someone-else')).toBe('not_found')
+    expect(claimFilingRefusal(null, 'me')).toBe('not_found')
     for (const status of ['incomplete', 'past_due', 'canceled'] as const) {
       expect(claimFilingRefusal(policy({ status }), 'me')).toBe('not_active')
     }
