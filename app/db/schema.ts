@@ -336,6 +336,7 @@ export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect
 export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
+export type AuditEntry = typeof auditLog.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

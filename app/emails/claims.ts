@@ -73,6 +73,44 @@ export function claimApprovedEmail(props: {
   return { subject, html, text }
 }
 
+/** To the partner group's address when a claim is approved and assigned to it: the work, and where to complete it. */
+export function shopAssignedEmail(props: {
+  partnerGroup: string
+  confirmationCode: string
+  damageType: string
+  vehicle: string | null
+  customerName: string
+  completeUrl: string
+}): RenderedEmail {
+  const subject = `New approved claim ${props.confirmationCode} for ${props.partnerGroup}`
+  const lines = [
+    `A windshield claim has been approved and assigned to ${props.partnerGroup}. The customer will contact you to book a time.`,
+    `Damage: ${props.damageType}. Vehicle: ${props.vehicle ?? 'not given'}. Customer: ${props.customerName}.`,
+    'When the work is done, open the claim with its code and upload the invoice and the repair photos.',
+  ]
+  const html = layout({
+    title: 'A claim is assigned to you',
+    preheader: `Claim ${props.confirmationCode}: ${props.damageType}`,
+    body: [
+      paragraph(lines[0]!),
+      paragraph('Confirmation code:'),
+      codeBlock(props.confirmationCode),
+      paragraph(lines[1]!),
+      paragraph(lines[2]!),
+      button('Open the claim', props.completeUrl),
+    ].join('\n'),
+  })
+  const text = textBody(
+    'A claim is assigned to you',
+    lines[0],
+    `Confirmation code: ${props.confirmationCode}`,
+    lines[1],
+    lines[2],
+    `Open the claim: ${props.completeUrl}`,
+  )
+  return { subject, html, text }
+}
+
 export function claimDeniedEmail(props: {
   claimId: string
   confirmationCode: string

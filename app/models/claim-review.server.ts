@@ -1,11 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, claims, partnerGroups, policyPhotos } from '~/db/schema'
+import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
+import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
 
 import { audit, claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
 
@@ -24,8 +25,9 @@ export function claimForReview(claimId: string, now = new Date()) {
     .all()
     .filter((claim) => claim.id !== claimId)
   const history = db()
-    .select()
+    .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
     .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor))
     .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
     .orderBy(asc(auditLog.id))
     .all()
@@ -100,7 +102,43 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
       tag: 'claim-approved',
     },
   ])
+  await notifyShop(claim.id, input.actorId)
   return claim
+}
+
+/**
+ * The shop hears about its work (issue 12 item 7): the group's address gets the code, the damage, the vehicle and the
+ * completion link. Whether it went out (or why not) is recorded on the claim, so the operator's page can say so.
+ */
+async function notifyShop(claimId: string, actorId: string) {
+  const context = claimContext(claimId)
+  const group = context?.partnerGroup
+  if (!context || !group) return
+  if (!group.email) {
+    audit(db(), actorId, 'claim.shop_not_emailed', claimId, {
+      partnerGroup: group.name,
+      reason: 'The partner group has no e-mail address.',
+    })
+    return
+  }
+  const { claim, profile, vehicle } = context
+  const sent = await sendEmail({
+    to: group.email,
+    ...shopAssignedEmail({
+      partnerGroup: group.name,
+      confirmationCode: claim.confirmationCode,
+      damageType: claim.damageType,
+      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+      customerName: profile.fullName || profile.email,
+      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+    }),
+    tag: 'claim-assigned-shop',
+  })
+  audit(db(), actorId, sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed', claimId, {
+    partnerGroup: group.name,
+    to: group.email,
+    ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
+  })
 }
 
 /** The operator denies a pending claim; the reason is required and is shown to the customer. */

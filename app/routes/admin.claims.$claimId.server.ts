@@ -1,3 +1,5 @@
+import { isAdmin } from '~/auth/session.server'
+import type { AuditEntry } from '~/db/schema'
 import { formatDateTime } from '~/domain/format'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { fileUrl } from '~/utils/file-url'
@@ -66,8 +68,24 @@ export function reviewPage(review: ClaimReview) {
     })),
     replacementsLeft: review.replacementsLeft,
     hoursLeft: review.hoursLeft,
-    history: review.history.map((entry) => ({ id: entry.id, action: entry.action, actor: entry.actor, at: entry.createdAt })),
+    history: review.history.map(({ entry, actorEmail, actorRole }) => ({
+      id: entry.id,
+      action: entry.action,
+      actor: entry.actor,
+      actorEmail,
+      operator: actorEmail ? isAdmin({ email: actorEmail, role: actorRole ?? 'customer' }) : false,
+      at: entry.createdAt,
+    })),
+    shopEmail: shopEmailOf(review.history.map((row) => row.entry)),
     partnerGroups:
       claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
   }
+}
+
+/** Whether the assigned shop was e-mailed about the claim (the latest attempt), for the operator's page. */
+function shopEmailOf(history: AuditEntry[]) {
+  const last = history.filter((entry) => entry.action === 'claim.shop_emailed' || entry.action === 'claim.shop_not_emailed').at(-1)
+  if (!last) return null
+  const detail = (last.detail ?? {}) as { to?: string; reason?: string }
+  return { sent: last.action === 'claim.shop_emailed', to: detail.to ?? null, reason: detail.reason ?? null, at: last.createdAt }
 }

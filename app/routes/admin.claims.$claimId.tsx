@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -73,8 +74,20 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   isNotFound(error) ? NOT_FOUND_META : [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, customer, policy, vehicle, documents, setupPhotos, previousClaims, replacementsLeft, hoursLeft, history, partnerGroups } =
-    loaderData
+  const {
+    claim,
+    customer,
+    policy,
+    vehicle,
+    documents,
+    setupPhotos,
+    previousClaims,
+    replacementsLeft,
+    hoursLeft,
+    history,
+    shopEmail,
+    partnerGroups,
+  } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
   const errors = actionData?.errors ?? {}
@@ -190,6 +203,16 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dd>{claim.partnerGroup}</dd>
                   </>
                 ) : null}
+                {shopEmail ? (
+                  <>
+                    <dt className="text-slate-600">Shop e-mail</dt>
+                    <dd data-testid="shop-email">
+                      {shopEmail.sent
+                        ? `Sent to ${shopEmail.to} on ${formatDateTime(shopEmail.at)}`
+                        : `Not sent: ${shopEmail.reason ?? 'unknown reason'}`}
+                    </dd>
+                  </>
+                ) : null}
                 {claim.status === 'denied' ? (
                   <>
                     <dt className="text-slate-600">Reason</dt>
@@ -290,7 +313,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <ol className="mt-2 space-y-1 text-sm text-slate-700">
               {history.map((entry) => (
                 <li key={entry.id}>
-                  <span className="font-medium text-slate-900">{entry.action}</span> · {formatDateTime(entry.at)}
+                  <span className="font-medium text-slate-900">{entry.action}</span> · {formatDateTime(entry.at)} ·{' '}
+                  <Actor actor={entry.actor} email={entry.actorEmail} operator={entry.operator} />
                 </li>
               ))}
             </ol>

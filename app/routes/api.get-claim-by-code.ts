@@ -10,12 +10,15 @@ import type { Route } from './+types/api.get-claim-by-code'
  * URLs are short-lived signed links. The same rules and rate limits as the shop's page.
  */
 export async function action({ request }: Route.ActionArgs) {
+  const malformed = () => Response.json({ error: 'Send a JSON body: { "code": "CS-XXXXXX" }.' }, { status: 400 })
   let code: unknown
   try {
     code = ((await request.json()) as { code?: unknown } | null)?.code
   } catch {
-    return Response.json({ error: 'Send a JSON body: { "code": "CS-XXXXXX" }.' }, { status: 400 })
+    return malformed()
   }
+  // No code at all is a malformed request (400); a code that names no claim is a 404 (and counts as a wrong guess).
+  if (typeof code !== 'string' || !code.trim()) return malformed()
   try {
     const lookup = lookupClaimByCode(code, clientIp(request))
     const noStore = { 'Cache-Control': 'no-store' }

@@ -10,7 +10,6 @@ import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
 import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { env, resetEnvForTests } from '~/env.server'
-import { getToast } from '~/toast.server'
 import { appealClaim } from '~/models/claim-filing.server'
 import { approveClaim, denyClaim } from '~/models/claim-review.server'
 import { completeClaim } from '~/models/claim-shop.server'
@@ -21,6 +20,7 @@ import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
+import { getToast } from '~/toast.server'
 
 import { expectConsoleError } from '../support/console'
 import {
@@ -30,8 +30,10 @@ import {
   createPolicy,
   createProfile,
   ensureSeeded,
+  findOrCreateProfile,
   sessionCookieFor,
 } from '../support/factories'
+import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 // Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
@@ -315,6 +317,19 @@ describe('the shop', () => {
     expect(body).not.toContain(profile.email)
   })
 
+  it('answers a lookup without a code with a 400 (a malformed request), an unknown code with a 404', async () => {
+    const ask = async (body: string) => {
+      const request = new Request('http://localhost:3999/api/get-claim-by-code', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3999', 'X-Forwarded-For': freshIp() },
+        body,
+      })
+      return ((await apiGetClaim(routeArgs(request))) as Response).status
+    }
+    for (const body of ['', '{}', 'null', '{"code":""}', '{"code":"  "}', '{"code":42}', '[]']) expect(await ask(body), body).toBe(400)
+    expect(await ask('{"code":"CS-ZZZZZZ"}')).toBe(404)
+  })
+
   it('completes an approved claim with invoice and repair photos, once; refuses without an invoice', async () => {
     const profile = createProfile({ fullName: 'Casey Approved' })
     const { policy } = createActivePolicy(profile.id)
@@ -480,6 +495,36 @@ describe('the operator', () => {
     expect(ok.status).toBe(200)
   })
 
+  it('e-mails the shop when its group is assigned, and the claim page says so (or why not)', async () => {
+    const operator = findOrCreateProfile('operator@example.com')
+    const { policy } = createActivePolicy(createProfile().id)
+    const shop = createPartnerGroup('Uinta Glass', { email: `uinta-${Date.now()}@shops.example` })
+    const claim = createClaim(policy.id, { damageType: 'crack' })
+    await approveClaim({ claimId: claim.id, partnerGroupId: shop.id, actorId: operator.id })
+    const [mail] = outboxFor(shop.email!)
+    expect(mail!.subject).toBe(`New approved claim ${claim.confirmationCode} for Uinta Glass`)
+    expect(mail!.text).toContain(`/partner/complete-claim?code=${claim.confirmationCode}`)
+    expect(mail!.text).toContain('Damage: crack. Vehicle: 2019 Toyota Camry')
+    const cookie = await sessionCookieFor(operator.id)
+    const page = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))) as {
+      shopEmail: { sent: boolean; to: string }
+      history: { action: string; actorEmail: string | null; operator: boolean }[]
+    }
+    expect(page.shopEmail).toMatchObject({ sent: true, to: shop.email })
+    expect(page.history.find((entry) => entry.action === 'claim.approved')).toMatchObject({
+      actorEmail: 'operator@example.com',
+      operator: true,
+    })
+
+    const noAddress = createPartnerGroup('No Mail Glass')
+    const other = createClaim(policy.id)
+    await approveClaim({ claimId: other.id, partnerGroupId: noAddress.id, actorId: operator.id })
+    const second = (await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${other.id}`, { cookie }), { claimId: other.id }))) as {
+      shopEmail: { sent: boolean; reason: string }
+    }
+    expect(second.shopEmail).toMatchObject({ sent: false, reason: 'The partner group has no e-mail address.' })
+  })
+
   it('approves with a partner group, denies only with a reason; appeals within 14 days return the claim to review', async () => {
     const operator =
       db().select().from(profiles).where(eq(profiles.email, 'operator@example.com')).get() ??
@@ -558,7 +603,7 @@ describe('the operator', () => {
         .where(eq(auditLog.entityId, claim.id))
         .all()
         .map((row) => row.action),
-    ).toEqual(['claim.denied', 'claim.appealed', 'claim.approved'])
+    ).toEqual(['claim.denied', 'claim.appealed', 'claim.approved', 'claim.shop_not_emailed'])
     // A decided claim cannot be decided again.
     await expect(approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })).rejects.toThrow(/already decided/)
   })

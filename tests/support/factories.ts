@@ -111,8 +111,12 @@ export function createClaim(policyId: string, overrides: Partial<typeof claims.$
     .get()
 }
 
-export function createPartnerGroup(name = `Shop ${createId(4)}`) {
-  return db().insert(partnerGroups).values({ name }).returning().get()
+export function createPartnerGroup(name = `Shop ${createId(4)}`, overrides: Partial<typeof partnerGroups.$inferInsert> = {}) {
+  return db()
+    .insert(partnerGroups)
+    .values({ name, ...overrides })
+    .returning()
+    .get()
 }
 
 export function getPolicy(id: string) {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { Policy } from '~/db/schema'
 import { allowedDamageTypes, appealDeadline, canAppeal, isFiledLate, isFutureDate, planYear, responseHoursLeft } from '~/domain/claims'
-import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
 import { confirmationCodeHint } from '~/domain/messages'
+import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
 
 const policy = (overrides: Partial<Policy> = {}) =>
   ({
