@@ -92,6 +92,15 @@ export const partnerLocations = sqliteTable(
   (t) => [index('partner_locations_group_idx').on(t.partnerGroupId)],
 )
 
+/** A location's earlier signup links: /signup/{old} keeps working as a redirect after the slug changes. */
+export const partnerSlugRedirects = sqliteTable('partner_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  partnerLocationId: text('partner_location_id')
+    .notNull()
+    .references(() => partnerLocations.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+})
+
 /** Local-mode prices, and the Stripe price id of each lookup key once known. */
 export const prices = sqliteTable('prices', {
   lookupKey: text('lookup_key').primaryKey(),

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, type PartnerGroup, partnerGroups, type PartnerLocation, partnerLocations } from '~/db/schema'
+import { auditLog, type PartnerGroup, partnerGroups, type PartnerLocation, partnerLocations, partnerSlugRedirects } from '~/db/schema'
 
 /** Partner shop groups (who completes claims) and their locations (each with its own signup link). */
 
@@ -24,6 +24,17 @@ export function findActiveLocationBySlug(slug: string) {
   )
 }
 
+/** Where an earlier signup link of a location now points: the location's current slug, or null. */
+export function currentSlugFor(oldSlug: string) {
+  const row = db()
+    .select({ slug: partnerLocations.slug, isActive: partnerLocations.isActive })
+    .from(partnerSlugRedirects)
+    .innerJoin(partnerLocations, eq(partnerLocations.id, partnerSlugRedirects.partnerLocationId))
+    .where(eq(partnerSlugRedirects.slug, oldSlug.toLowerCase()))
+    .get()
+  return row?.isActive ? row.slug : null
+}
+
 export function partnerGroupExists(id: string) {
   return Boolean(db().select({ id: partnerGroups.id }).from(partnerGroups).where(eq(partnerGroups.id, id)).get())
 }
@@ -32,8 +43,71 @@ export function partnerLocationExists(id: string) {
   return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, id)).get())
 }
 
-export function slugTaken(slug: string) {
-  return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.slug, slug)).get())
+/**
+ * Whether a signup link is in use: by a location now, or as an earlier link of another location (which redirects, so
+ * giving it away would send old links to the wrong shop). A location may take back one of its own earlier links.
+ */
+export function slugTaken(slug: string, forLocationId?: string) {
+  const current = db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.slug, slug)).get()
+  if (current && current.id !== forLocationId) return true
+  const earlier = db()
+    .select({ id: partnerSlugRedirects.partnerLocationId })
+    .from(partnerSlugRedirects)
+    .where(eq(partnerSlugRedirects.slug, slug))
+    .get()
+  return Boolean(earlier && earlier.id !== forLocationId)
+}
+
+/** Changed fields only, as { field: [before, after] }, for the audit entry. */
+function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([key, value]) => before[key] !== value)
+      .map(([key, value]) => [key, [before[key], value]]),
+  )
+}
+
+export function updatePartnerGroup(actorId: string, id: string, input: { name: string; email?: string | null; phone?: string | null }) {
+  return transaction((tx) => {
+    const before = tx.select().from(partnerGroups).where(eq(partnerGroups.id, id)).get()
+    if (!before) return null
+    const values = { name: input.name, email: input.email ?? null, phone: input.phone ?? null }
+    const group = tx.update(partnerGroups).set(values).where(eq(partnerGroups.id, id)).returning().get()
+    tx.insert(auditLog)
+      .values({
+        actor: actorId,
+        action: 'partner_group.updated',
+        entityType: 'partner_group',
+        entityId: id,
+        detail: changes(before, values),
+      })
+      .run()
+    return group
+  })
+}
+
+/** Edits a location; a changed slug keeps the old one as a redirect to the new. */
+export function updatePartnerLocation(actorId: string, id: string, input: { partnerGroupId: string; name: string; slug: string }) {
+  return transaction((tx) => {
+    const before = tx.select().from(partnerLocations).where(eq(partnerLocations.id, id)).get()
+    if (!before) return null
+    const values = { partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase() }
+    if (values.slug !== before.slug) {
+      tx.delete(partnerSlugRedirects).where(eq(partnerSlugRedirects.slug, values.slug)).run() // taking back an earlier link
+      tx.insert(partnerSlugRedirects).values({ slug: before.slug, partnerLocationId: id }).onConflictDoNothing().run()
+    }
+    const location = tx.update(partnerLocations).set(values).where(eq(partnerLocations.id, id)).returning().get()
+    tx.insert(auditLog)
+      .values({
+        actor: actorId,
+        action: 'partner_location.updated',
+        entityType: 'partner_location',
+        entityId: id,
+        detail: changes(before, values),
+      })
+      .run()
+    return location
+  })
 }
 
 export function createPartnerGroup(actorId: string, input: { name: string; email?: string | null; phone?: string | null }) {

@@ -16,6 +16,8 @@ import {
   setPartnerGroupActive,
   setPartnerLocationActive,
   slugTaken,
+  updatePartnerGroup,
+  updatePartnerLocation,
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
@@ -35,11 +37,18 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = await parseWithZod(formData, {
     // Every id the form names must exist: a stale page or a hand-made post gets a message, never a database error.
     schema: PartnerConsoleSchema.superRefine((value, ctx) => {
-      if (value.intent === 'create-location' && !partnerGroupExists(value.partnerGroupId)) {
+      const location = value.intent === 'create-location' || value.intent === 'edit-location'
+      if (location && !partnerGroupExists(value.partnerGroupId)) {
         ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: 'That partner group does not exist. Choose one from the list.' })
       }
-      if (value.intent === 'create-location' && slugTaken(value.slug)) {
+      if (location && slugTaken(value.slug, value.intent === 'edit-location' ? value.id : undefined)) {
         ctx.addIssue({ code: 'custom', path: ['slug'], message: 'That signup link is already in use.' })
+      }
+      if (value.intent === 'edit-group' && !partnerGroupExists(value.id)) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That partner group does not exist (any more). Reload the page.' })
+      }
+      if (value.intent === 'edit-location' && !partnerLocationExists(value.id)) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That location does not exist (any more). Reload the page.' })
       }
       if (value.intent === 'set-group-active' && !partnerGroupExists(value.id)) {
         ctx.addIssue({ code: 'custom', path: ['id'], message: 'That partner group does not exist (any more). Reload the page.' })
@@ -56,7 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
     const toast = idError
       ? { type: 'error' as const, title: 'Not found', description: idError }
       : { type: 'error' as const, title: 'Please correct the highlighted fields.' }
-    return data({ intent: String(formData.get('intent')), result: submission.reply(), toast }, { status: 400 })
+    return data(
+      { intent: String(formData.get('intent')), id: String(formData.get('id') ?? ''), result: submission.reply(), toast },
+      { status: 400 },
+    )
   }
   const value = submission.value
   switch (value.intent) {
@@ -69,6 +81,20 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: 'Location added',
+        description: `Signup link: /signup/${location.slug}`,
+      })
+    }
+    case 'edit-group': {
+      const group = updatePartnerGroup(operator.id, value.id, value)
+      invariantResponse(group, 'Not found', { status: 404 })
+      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group saved', description: group.name })
+    }
+    case 'edit-location': {
+      const location = updatePartnerLocation(operator.id, value.id, value)
+      invariantResponse(location, 'Not found', { status: 404 })
+      return redirectWithToast('/admin/partners', {
+        type: 'success',
+        title: 'Location saved',
         description: `Signup link: /signup/${location.slug}`,
       })
     }
@@ -95,7 +121,10 @@ export const meta: Route.MetaFunction = ({ error }) =>
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, appUrl } = loaderData
   const busy = useIsPending({ state: 'submitting' })
-  const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined)
+  const lastResult = (intent: string, id?: string) =>
+    actionData?.intent === intent && (id === undefined || actionData.id === id)
+      ? (actionData.result as SubmissionResult<string[]>)
+      : undefined
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="mb-2 text-sm">
@@ -127,6 +156,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                 </Form>
               </div>
               <p className="text-sm text-slate-700">{[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}</p>
+              <EditGroupForm group={group} lastResult={lastResult('edit-group', group.id)} busy={busy} />
               {group.locations.length ? (
                 <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
                   {group.locations.map((location) => (
@@ -142,6 +172,12 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                           {location.isActive ? 'Deactivate' : 'Activate'}
                         </Button>
                       </Form>
+                      <EditLocationForm
+                        location={location}
+                        groups={groups}
+                        lastResult={lastResult('edit-location', location.id)}
+                        busy={busy}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -246,6 +282,115 @@ function NewLocationForm({
         </Button>
       </Form>
     </Card>
+  )
+}
+
+/** Editing a group: the same fields and rules as adding one, inside a disclosure that opens on an error. */
+function EditGroupForm({
+  group,
+  lastResult,
+  busy,
+}: {
+  group: { id: string; name: string; email: string | null; phone: string | null }
+  lastResult?: SubmissionResult<string[]>
+  busy: boolean
+}) {
+  const schema = PartnerConsoleSchema.options[2]
+  const [form, fields] = useForm({
+    id: `edit-group-${group.id}`,
+    lastResult,
+    defaultValue: { name: group.name, email: group.email ?? '', phone: group.phone ?? '' },
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  return (
+    <details open={Boolean(lastResult)}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">Edit group…</summary>
+      <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-3 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="edit-group" />
+        <input type="hidden" name="id" value={group.id} />
+        <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        </Field>
+        <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
+        </Field>
+        <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+          <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={busy}>
+            Save group
+          </Button>
+        </div>
+      </Form>
+    </details>
+  )
+}
+
+/** Editing a location; a new signup link keeps the old one working as a redirect. */
+function EditLocationForm({
+  location,
+  groups,
+  lastResult,
+  busy,
+}: {
+  location: { id: string; name: string; slug: string; partnerGroupId: string | null }
+  groups: { id: string; name: string }[]
+  lastResult?: SubmissionResult<string[]>
+  busy: boolean
+}) {
+  const schema = PartnerConsoleSchema.options[3]
+  const [form, fields] = useForm({
+    id: `edit-location-${location.id}`,
+    lastResult,
+    defaultValue: { name: location.name, slug: location.slug, partnerGroupId: location.partnerGroupId ?? '' },
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  return (
+    <details open={Boolean(lastResult)} className="w-full">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">Edit location…</summary>
+      <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-3 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="edit-location" />
+        <input type="hidden" name="id" value={location.id} />
+        <Field
+          label="Partner group"
+          htmlFor={fields.partnerGroupId.id}
+          errors={fields.partnerGroupId.errors}
+          errorId={fields.partnerGroupId.errorId}
+        >
+          <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        </Field>
+        <Field
+          label="Signup link"
+          hint="The old link keeps working: it redirects here."
+          htmlFor={fields.slug.id}
+          errors={fields.slug.errors}
+          errorId={fields.slug.errorId}
+        >
+          <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={busy}>
+            Save location
+          </Button>
+        </div>
+      </Form>
+    </details>
   )
 }
 

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 
 import type { LookupKey } from '~/domain/plans'
-import { findActiveLocationBySlug } from '~/models/partners.server'
+import { currentSlugFor, findActiveLocationBySlug } from '~/models/partners.server'
 
 // The signup page's server side (routes/signup.tsx).
 
@@ -9,8 +9,13 @@ import { findActiveLocationBySlug } from '~/models/partners.server'
 export function partnerFor(slug: string | undefined) {
   if (!slug) return null
   const location = findActiveLocationBySlug(slug)
-  // SPEC §2: an unknown or inactive partner link silently becomes the plain signup page.
-  if (!location) throw redirect('/signup')
+  if (!location) {
+    // A location's earlier link (its slug was changed) goes to its current one.
+    const moved = currentSlugFor(slug)
+    if (moved) throw redirect(`/signup/${moved}`, 301)
+    // SPEC §2: an unknown or inactive partner link silently becomes the plain signup page.
+    throw redirect('/signup')
+  }
   return { id: location.id, name: location.name, slug: location.slug }
 }
 

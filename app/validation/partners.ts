@@ -13,31 +13,34 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => value || null)
 
-/** The partner console's forms, one union keyed on `intent` (STYLE §2). */
+const groupFields = {
+  name,
+  email: z
+    .string()
+    .trim()
+    .email('Enter a valid email address.')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  phone: optionalText(40, 'Keep the phone number under 40 characters.'),
+}
+const locationFields = {
+  partnerGroupId: z.string({ error: 'Choose the partner group.' }).min(1, 'Choose the partner group.'),
+  name,
+  slug: z
+    .string({ error: 'Enter the signup link name.' })
+    .trim()
+    .toLowerCase()
+    .min(3, 'Use at least 3 characters.')
+    .max(60, 'Keep it under 60 characters.')
+    .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
+}
+
+/** The partner console's forms, one union keyed on `intent` (STYLE §2); editing uses the same rules as creating. */
 export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('create-group'),
-    name,
-    email: z
-      .string()
-      .trim()
-      .email('Enter a valid email address.')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    phone: optionalText(40, 'Keep the phone number under 40 characters.'),
-  }),
-  z.object({
-    intent: z.literal('create-location'),
-    partnerGroupId: z.string({ error: 'Choose the partner group.' }).min(1, 'Choose the partner group.'),
-    name,
-    slug: z
-      .string({ error: 'Enter the signup link name.' })
-      .trim()
-      .toLowerCase()
-      .min(3, 'Use at least 3 characters.')
-      .max(60, 'Keep it under 60 characters.')
-      .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
-  }),
+  z.object({ intent: z.literal('create-group'), ...groupFields }),
+  z.object({ intent: z.literal('create-location'), ...locationFields }),
+  z.object({ intent: z.literal('edit-group'), id: z.string().min(1), ...groupFields }),
+  z.object({ intent: z.literal('edit-location'), id: z.string().min(1), ...locationFields }),
   z.object({ intent: z.literal('set-group-active'), id: z.string().min(1), active: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('set-location-active'), id: z.string().min(1), active: z.enum(['true', 'false']) }),
 ])

@@ -5,6 +5,7 @@ import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations } from '~/db/schema'
 import { findActiveLocationBySlug } from '~/models/partners.server'
 import { action, loader } from '~/routes/admin.partners'
+import { loader as signupLoader } from '~/routes/signup'
 
 import { createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -97,5 +98,90 @@ describe('operator console: partners', () => {
     )
     expect(result.status).toBe(302)
     expect(findActiveLocationBySlug('sample-auto-glass')).toBeNull()
+  })
+
+  it('edits a group and a location with the rules of creation; a changed signup link keeps the old one as a redirect', async () => {
+    const cookie = await operatorCookie()
+    const post = (form: Record<string, string>) => settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form }))))
+    await post({ intent: 'create-group', name: 'Canyon Glass' })
+    const group = db().select().from(partnerGroups).where(eq(partnerGroups.name, 'Canyon Glass')).get()!
+    await post({ intent: 'create-location', partnerGroupId: group.id, name: 'Canyon — Provo', slug: 'canyon-provo' })
+    await post({ intent: 'create-location', partnerGroupId: group.id, name: 'Canyon — Orem', slug: 'canyon-orem' })
+    const provo = findActiveLocationBySlug('canyon-provo')!
+
+    const bad = await post({ intent: 'edit-group', id: group.id, name: 'C', email: 'not-an-email' })
+    expect(bad.status).toBe(400)
+    const errors = (bad.data as { result: { error: Record<string, string[]> } }).result.error
+    expect(errors.name).toEqual(['Enter a name of at least 2 characters.'])
+    expect(errors.email).toEqual(['Enter a valid email address.'])
+    expect(db().select().from(partnerGroups).where(eq(partnerGroups.id, group.id)).get()!.name).toBe('Canyon Glass')
+
+    expect(
+      (await post({ intent: 'edit-group', id: group.id, name: 'Canyon Auto Glass', email: 'desk@canyon.example', phone: '' })).status,
+    ).toBe(302)
+    expect(db().select().from(partnerGroups).where(eq(partnerGroups.id, group.id)).get()).toMatchObject({
+      name: 'Canyon Auto Glass',
+      email: 'desk@canyon.example',
+    })
+
+    // Another location's link, or a malformed one, is refused next to the field.
+    const taken = await post({
+      intent: 'edit-location',
+      id: provo.id,
+      partnerGroupId: group.id,
+      name: 'Canyon — Provo',
+      slug: 'canyon-orem',
+    })
+    expect((taken.data as { result: { error: Record<string, string[]> } }).result.error.slug).toEqual([
+      'That signup link is already in use.',
+    ])
+    const malformed = await post({
+      intent: 'edit-location',
+      id: provo.id,
+      partnerGroupId: group.id,
+      name: 'Canyon — Provo',
+      slug: 'Not OK!',
+    })
+    expect(malformed.status).toBe(400)
+
+    expect(
+      (
+        await post({
+          intent: 'edit-location',
+          id: provo.id,
+          partnerGroupId: group.id,
+          name: 'Canyon — Provo Center',
+          slug: 'canyon-provo-center',
+        })
+      ).status,
+    ).toBe(302)
+    expect(findActiveLocationBySlug('canyon-provo-center')!.name).toBe('Canyon — Provo Center')
+    const old = await settle(() => signupLoader(routeArgs(makeRequest('/signup/canyon-provo'), { slug: 'canyon-provo' })))
+    expect(old.status).toBe(301)
+    expect(old.headers.get('Location')).toBe('/signup/canyon-provo-center')
+    // The old link is reserved for its location: another location cannot take it; its own location can take it back.
+    const orem = findActiveLocationBySlug('canyon-orem')!
+    const steal = await post({
+      intent: 'edit-location',
+      id: orem.id,
+      partnerGroupId: group.id,
+      name: 'Canyon — Orem',
+      slug: 'canyon-provo',
+    })
+    expect(steal.status).toBe(400)
+    expect(
+      (await post({ intent: 'edit-location', id: provo.id, partnerGroupId: group.id, name: 'Canyon — Provo', slug: 'canyon-provo' }))
+        .status,
+    ).toBe(302)
+    const back = await settle(() => signupLoader(routeArgs(makeRequest('/signup/canyon-provo-center'), { slug: 'canyon-provo-center' })))
+    expect(back.headers.get('Location')).toBe('/signup/canyon-provo')
+    expect(
+      db()
+        .select({ action: auditLog.action, detail: auditLog.detail })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, provo.id))
+        .all()
+        .filter((entry) => entry.action === 'partner_location.updated')[0]!.detail,
+    ).toEqual({ name: ['Canyon — Provo', 'Canyon — Provo Center'], slug: ['canyon-provo', 'canyon-provo-center'] })
   })
 })
