@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { isAdmin, requireAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'

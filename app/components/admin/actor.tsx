@@ -1,5 +1,3 @@
-import { Link } from 'react-router'
-
 /** Who did it: a person (linked to their customer page), or the system, Stripe or a shop. */
 export function Actor({ actor, email, operator = false }: { actor: string; email: string | null; operator?: boolean }) {
   if (email) {
