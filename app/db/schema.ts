@@ -252,6 +252,27 @@ export const claimDocuments = sqliteTable(
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
 )
 
+/**
+ * Files a shop uploaded with a completion that was refused (a bad cost, a missing photo): kept for the claim, shown
+ * as already attached and used by the next submit unless replaced (issue 12 item 6). Moved into claim_documents when
+ * the claim is completed.
+ */
+export const claimDocumentDrafts = sqliteTable(
+  'claim_document_drafts',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    documentType: text('document_type', { enum: ['invoice', 'repair_photo'] }).notNull(),
+    filePath: text('file_path').notNull(),
+    thumbPath: text('thumb_path'),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],
+)
+
 /** The local test checkout's sessions (DESIGN §4): what Stripe would hold while payments are local. */
 export const localCheckouts = sqliteTable('local_checkouts', {
   id: id(),
@@ -345,6 +366,7 @@ export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect
 export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
+export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]

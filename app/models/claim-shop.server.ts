@@ -1,16 +1,24 @@
 import fs from 'node:fs'
 
-import { eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { type Claim, claimDocuments, claims, type Policy } from '~/db/schema'
+import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } from '~/db/schema'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, uploadsPath } from '~/services/storage.server'
+import {
+  prepareImage,
+  shopThumbPath,
+  StagedFiles,
+  storedFileName,
+  type UploadedFile,
+  UploadError,
+  uploadsPath,
+} from '~/services/storage.server'
 
 import { audit, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
 
@@ -84,11 +92,34 @@ export type CompleteClaimInput = {
   partnerNotes: string | null
   invoice: UploadedFile | null
   repairPhotos: UploadedFile[]
+  /** What the form's own check found (e.g. a cost like 123.456): reported with every other problem, at once. */
+  fieldErrors?: Record<string, string[]>
 }
+
+type ShopFile = { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string | null; fileName: string }
+
+/** The files a refused completion kept for this claim (issue 12 item 6), oldest first. */
+export function draftsOf(claimId: string) {
+  return db()
+    .select()
+    .from(claimDocumentDrafts)
+    .where(eq(claimDocumentDrafts.claimId, claimId))
+    .orderBy(asc(claimDocumentDrafts.createdAt))
+    .all()
+}
+
+/** The form's fields in the order their problems are told; the first one names the toast. */
+const FIELD_ORDER = ['code', 'repairType', 'actualCost', 'partnerNotes', 'invoice', 'repairPhotos']
+const FIELD_TITLES: Record<string, string> = { invoice: INVOICE_REQUIRED.title, repairPhotos: REPAIR_PHOTOS_REQUIRED.title }
 
 /**
  * The shop marks an approved claim complete with its invoice and repair photos. Completing a completed claim again
  * changes nothing and reports success (a double-submitted form is harmless). Files are stored before the rows.
+ *
+ * Every problem is found in one pass (the form's own, the replacement rule, each file that is not a photo, a missing
+ * invoice or repair photo) and refused together, as one RuleError with every field's message. The photos that were
+ * fine are kept as drafts of the claim, so the shop does not choose them again: the next submit uses them unless it
+ * brings new ones (a new invoice replaces the draft invoice; new repair photos replace the draft repair photos).
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
   // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
@@ -98,29 +129,64 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   if (existing.approvalStatus !== 'approved') {
     throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
   }
-  // Told first, before any photo is processed; decided again inside the transaction, where two shops cannot race.
   const policy = findPolicy(existing.policyId)!
-  assertReplacementAllowed(policy, input.repairType, now)
-  if (!input.invoice) throw new RuleError('invoice', INVOICE_REQUIRED.description, INVOICE_REQUIRED.title)
-  if (input.repairPhotos.length === 0) throw new RuleError('repairPhotos', REPAIR_PHOTOS_REQUIRED.description, REPAIR_PHOTOS_REQUIRED.title)
+  const errors: Record<string, string[]> = Object.fromEntries(
+    Object.entries(input.fieldErrors ?? {}).map(([key, list]) => [key, [...list]]),
+  )
+  const problem = (field: string, message: string) => (errors[field] ??= []).push(message)
+  try {
+    assertReplacementAllowed(policy, input.repairType, now)
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error
+    problem(error.field, error.message)
+  }
 
   const stamp = now.getTime()
   const staged = new StagedFiles()
-  const stored: { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string; fileName: string }[] = []
   const label = (type: string) => `claim-documents/${existing.id}/${stamp}_${type}_${createId(6)}`
+  const fresh: ShopFile[] = []
   try {
-    stored.push({
-      documentType: 'invoice',
-      fileName: input.invoice.fileName,
-      ...(await staged.addImage(await prepareImage(input.invoice), label('invoice'))),
-    })
-    for (const photo of input.repairPhotos) {
-      stored.push({
-        documentType: 'repair_photo',
-        fileName: photo.fileName,
-        ...(await staged.addImage(await prepareImage(photo), label('repair'))),
-      })
+    for (const [file, documentType] of [
+      ...(input.invoice ? [[input.invoice, 'invoice'] as const] : []),
+      ...input.repairPhotos.map((photo) => [photo, 'repair_photo'] as const),
+    ]) {
+      try {
+        fresh.push({ documentType, fileName: file.fileName, ...(await staged.addImage(await prepareImage(file), label(documentType))) })
+      } catch (error) {
+        if (!(error instanceof UploadError)) throw error
+        problem(documentType === 'invoice' ? 'invoice' : 'repairPhotos', `${file.fileName}: ${error.message}`)
+      }
     }
+    const drafts = draftsOf(existing.id)
+    const newInvoice = fresh.find((file) => file.documentType === 'invoice')
+    const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
+    const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
+    const repairs = newRepairs.length ? newRepairs : drafts.filter((file) => file.documentType === 'repair_photo')
+    if (!invoice && !errors.invoice) problem('invoice', INVOICE_REQUIRED.description)
+    if (!repairs.length && !errors.repairPhotos) problem('repairPhotos', REPAIR_PHOTOS_REQUIRED.description)
+
+    if (Object.keys(errors).length) {
+      // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem.
+      transaction((tx) => {
+        for (const [kind, files] of [
+          ['invoice', newInvoice ? [newInvoice] : []],
+          ['repair_photo', newRepairs],
+        ] as const) {
+          if (!files.length) continue
+          tx.delete(claimDocumentDrafts)
+            .where(and(eq(claimDocumentDrafts.claimId, existing.id), eq(claimDocumentDrafts.documentType, kind)))
+            .run()
+          for (const file of files)
+            tx.insert(claimDocumentDrafts)
+              .values({ claimId: existing.id, ...file, fileName: storedFileName(file.fileName) })
+              .run()
+        }
+        staged.commit()
+      })
+      const first = FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0]!
+      throw new RuleError(first, errors[first]![0]!, FIELD_TITLES[first] ?? 'Error', 400, errors)
+    }
+
     const result = transaction((tx) => {
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
@@ -141,7 +207,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .where(eq(claims.id, existing.id))
         .returning()
         .get()
-      for (const file of stored) {
+      const documents = [invoice!, ...repairs]
+      for (const file of documents) {
         tx.insert(claimDocuments)
           .values({
             claimId: existing.id,
@@ -152,10 +219,12 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           })
           .run()
       }
+      // The drafts are documents now (or were replaced: their files are no row's any more, and the sweep removes them).
+      tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
       audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, {
         repairType: input.repairType,
         actualCostCents: input.actualCostCents,
-        documents: stored.length,
+        documents: documents.length,
       })
       staged.commit()
       return { claim: row, alreadyCompleted: false }

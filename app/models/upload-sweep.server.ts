@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
+import { claimDocumentDrafts, claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
 import { env } from '~/env.server'
 import { shopThumbPath, STAGED_SUFFIX } from '~/services/storage.server'
 
@@ -38,6 +38,11 @@ export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: 
     .from(claimDocuments)
     .where(eq(claimDocuments.claimId, id))
     .prepare()
+  const draftsOfClaim = database
+    .select({ filePath: claimDocumentDrafts.filePath, thumbPath: claimDocumentDrafts.thumbPath })
+    .from(claimDocumentDrafts)
+    .where(eq(claimDocumentDrafts.claimId, id))
+    .prepare()
   const profileById = database.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).prepare()
   const policyById = database.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).prepare()
   const photosOfPolicy = database
@@ -48,11 +53,13 @@ export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: 
 
   const claimExists = (claimId: string) => claimById.get({ id: claimId }) !== undefined
   const claimFiles = (claimId: string) =>
-    new Set(
-      documentsOfClaim
+    new Set([
+      ...documentsOfClaim
         .all({ id: claimId })
         .flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
-    )
+      // A shop's files kept from a refused completion (issue 12 item 6).
+      ...draftsOfClaim.all({ id: claimId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']),
+    ])
   const profileExists = (profileId: string) => profileById.get({ id: profileId }) !== undefined
   const policyExists = (policyId: string) => policyById.get({ id: policyId }) !== undefined
   const policyFiles = (policyId: string) =>

@@ -8,9 +8,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
-import { completeClaim, type PartnerLookup } from '~/models/claim-shop.server'
+import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
@@ -50,6 +49,8 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           planType: details.planType,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
+          // Files kept from a refused submit (issue 12 item 6): shown as already attached, used unless replaced.
+          attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({
             id: photo.id,
             fileName: photo.fileName,
@@ -59,6 +60,14 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
         },
       }
     }
+  }
+}
+
+function attachedOf(claimId: string) {
+  const drafts = draftsOf(claimId)
+  return {
+    invoice: drafts.find((draft) => draft.documentType === 'invoice')?.fileName ?? null,
+    repairPhotos: drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.fileName),
   }
 }
 
@@ -107,12 +116,23 @@ export async function action({ request }: Route.ActionArgs) {
     partnerNotes: String(form.fields.get('partnerNotes') ?? ''),
   }
   const submission = parseWithZod(form.fields, { schema: CompleteClaimSchema })
-  if (submission.status !== 'success') {
-    const errors = (submission.reply().error ?? {}) as Record<string, string[]>
-    const first = Object.values(errors).flat()[0] ?? CODE_FORMAT_MESSAGE
-    return data<PartnerActionData>({ errors, values, toast: { type: 'error', title: 'Error', description: first } }, { status: 400 })
+  const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
+  // Without a code there is no claim to keep anything for; every other problem is told together with the files' own.
+  if (fieldErrors.code) {
+    return data<PartnerActionData>(
+      { errors: fieldErrors, values, toast: { type: 'error', title: 'Error', description: fieldErrors.code[0]! } },
+      { status: 400 },
+    )
   }
-  const input = submission.value
+  const input =
+    submission.status === 'success'
+      ? submission.value
+      : {
+          code: String(form.fields.get('code') ?? '').trim(),
+          repairType: values.repairType === 'replacement' ? ('replacement' as const) : ('repair' as const),
+          actualCost: null,
+          partnerNotes: null,
+        }
 
   // The same lookup (and rate limits) as the code entry: completion is only for an approved claim.
   let found: ReturnType<typeof findClaimByCodeLimited>
@@ -133,8 +153,6 @@ export async function action({ request }: Route.ActionArgs) {
 
   const invoice = form.files.find((file) => file.fieldName === 'invoice') ?? null
   const repairPhotos = form.files.filter((file) => file.fieldName === 'repairPhotos')
-  if (!invoice) return failure(400, 'invoice', { type: 'error', ...INVOICE_REQUIRED }, values)
-  if (!repairPhotos.length) return failure(400, 'repairPhotos', { type: 'error', ...REPAIR_PHOTOS_REQUIRED }, values)
 
   try {
     const { claim } = await completeClaim({
@@ -145,6 +163,7 @@ export async function action({ request }: Route.ActionArgs) {
       partnerNotes: input.partnerNotes,
       invoice,
       repairPhotos,
+      fieldErrors,
     })
     return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, {
       type: 'success',
@@ -152,7 +171,10 @@ export async function action({ request }: Route.ActionArgs) {
       description: `Claim ${claim.id} has been marked as complete.`,
     })
   } catch (error) {
-    if (error instanceof RuleError) return failure(error.status, error.field, refusalOf(error).toast, values)
+    if (error instanceof RuleError) {
+      const refusal = refusalOf(error)
+      return data<PartnerActionData>({ errors: refusal.errors, toast: refusal.toast, values }, { status: refusal.status })
+    }
     if (error instanceof UploadError) {
       return failure(
         error.status,

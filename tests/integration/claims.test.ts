@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { resetLimit } from '~/auth/rate-limit.server'
 import { db } from '~/db/client.server'
-import { auditLog, claimDocuments, claims, profiles } from '~/db/schema'
+import { auditLog, claimDocumentDrafts, claimDocuments, claims, profiles } from '~/db/schema'
 import { CODE_ALPHABET, CODE_PATTERN, generateConfirmationCode, isFiledLate, normalizeCode, planYear } from '~/domain/claims'
 import { env, resetEnvForTests } from '~/env.server'
 import { appealClaim } from '~/models/claim-filing.server'
@@ -356,14 +356,30 @@ describe('the shop', () => {
         ),
       )
     }
+    // Every problem at once: a cost with three decimals, no invoice, no repair photo.
+    const nothing = await post({}, { actualCost: '123.456' })
+    expect(nothing.status).toBe(400)
+    expect((nothing.data as { errors: Record<string, string[]> }).errors).toEqual({
+      actualCost: ['Enter the cost in dollars and cents, like 89.50.'],
+      invoice: ['Please upload an invoice photo.'],
+      repairPhotos: ['Please upload at least one repair photo.'],
+    })
+    // The repair photo that was fine is kept (a draft of the claim) while the invoice is asked for.
     const noInvoice = await post({ repair: [photo('after.jpg')] })
     expect(noInvoice.status).toBe(400)
     expect(JSON.stringify(noInvoice.data)).toContain('Invoice Required')
-    const noRepair = await post({ invoice: photo('invoice.jpg') })
-    expect(JSON.stringify(noRepair.data)).toContain('Repair Photos Required')
+    expect((await partnerGet(claim.confirmationCode)).data).toMatchObject({
+      view: { details: { attached: { invoice: null, repairPhotos: ['after.jpg'] } } },
+    })
+    // A file that is not a photo is named in its field's message; the good ones stay attached.
+    const notAPhoto = await post({ invoice: new File(['just text'], 'invoice.jpg', { type: 'image/jpeg' }) })
+    expect((notAPhoto.data as { errors: Record<string, string[]> }).errors).toEqual({
+      invoice: ['invoice.jpg: Please select an image file'],
+    })
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
 
-    const done = await post({ invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] })
+    // The next submit brings only the invoice: the kept repair photo completes the claim.
+    const done = await post({ invoice: photo('invoice.jpg') })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`/partner/complete-claim?code=${claim.confirmationCode}&completed=1`)
     const completed = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
@@ -382,6 +398,8 @@ describe('the shop', () => {
         .map((row) => row.documentType)
         .sort(),
     ).toEqual(['invoice', 'repair_photo'])
+
+    expect(db().select().from(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, claim.id)).all()).toEqual([])
 
     // Twice is harmless: nothing changes, no second set of documents.
     const again = await post({ invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] })

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
+import { claimDocumentDrafts } from '~/db/schema'
 import { env } from '~/env.server'
 import { submitClaim } from '~/models/claim-filing.server'
 import { savePolicyPhotos } from '~/models/policy-setup.server'
@@ -194,5 +195,17 @@ describe('the upload sweep', () => {
     expect(fs.existsSync(uploadsPath(oldTemp))).toBe(false)
     expect(fs.existsSync(uploadsPath(youngTemp))).toBe(true)
     expect(fs.existsSync(uploadsPath(notTemporary))).toBe(true)
+  })
+
+  it('keeps the files a shop left as drafts of a claim (a refused completion), and removes them once no draft points to them', () => {
+    const { policy } = createActivePolicy(createProfile().id)
+    const claim = createClaim(policy.id, { approvalStatus: 'approved' })
+    const kept = write(`claim-documents/${claim.id}/draft_invoice.jpg`, 2 * 60 * 60 * 1000)
+    const dropped = write(`claim-documents/${claim.id}/draft_old.jpg`, 2 * 60 * 60 * 1000)
+    db().insert(claimDocumentDrafts).values({ claimId: claim.id, documentType: 'invoice', filePath: kept, fileName: 'invoice.jpg' }).run()
+    const report = sweepOrphanUploads()
+    expect(report.orphanFiles).toBeGreaterThanOrEqual(1)
+    expect(allFiles()).toContain(kept)
+    expect(allFiles()).not.toContain(dropped)
   })
 })

@@ -20,6 +20,8 @@ export type PartnerClaimDetailsView = {
   partnerGroup: string | null
   replacementsLeft: number
   photos: { id: string; fileName: string; thumb: string; full: string }[]
+  /** Files kept from a refused submit: used again unless new ones are chosen. */
+  attached?: { invoice: string | null; repairPhotos: string[] }
 }
 
 export type PartnerView =
@@ -154,6 +156,7 @@ function ApprovedClaim({
   values: Record<string, string>
 }) {
   const replacement = values.repairType === 'replacement'
+  const attached = details.attached
   const replacementNote =
     details.planType === 'chip_only'
       ? 'Chip Repair Only plan: a windshield replacement is not covered.'
@@ -224,7 +227,6 @@ function ApprovedClaim({
           encType="multipart/form-data"
           action={`${PARTNER_PAGE}?code=${encodeURIComponent(code)}`}
           className="mt-4 space-y-5"
-          noValidate
         >
           <input type="hidden" name="code" value={code} />
           <FieldError id="form-error" errors={errors.form ?? errors.code} />
@@ -276,9 +278,16 @@ function ApprovedClaim({
               type="file"
               accept="image/*"
               className="block w-full text-sm"
-              aria-describedby={errors.invoice ? 'invoice-error' : undefined}
+              aria-describedby={
+                [attached?.invoice ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
+              }
               aria-invalid={errors.invoice ? true : undefined}
             />
+            {attached?.invoice ? (
+              <p id="invoice-attached" className="text-sm text-green-900" data-testid="invoice-attached">
+                Already attached: {attached.invoice}. Choose a file only to replace it.
+              </p>
+            ) : null}
             <FieldError id="invoice-error" errors={errors.invoice} />
           </div>
           <div className="space-y-1.5">
@@ -292,9 +301,18 @@ function ApprovedClaim({
               accept="image/*"
               multiple
               className="block w-full text-sm"
-              aria-describedby={errors.repairPhotos ? 'repairPhotos-error' : undefined}
+              aria-describedby={
+                [attached?.repairPhotos.length ? 'repairPhotos-attached' : '', errors.repairPhotos ? 'repairPhotos-error' : '']
+                  .join(' ')
+                  .trim() || undefined
+              }
               aria-invalid={errors.repairPhotos ? true : undefined}
             />
+            {attached?.repairPhotos.length ? (
+              <p id="repairPhotos-attached" className="text-sm text-green-900" data-testid="repair-attached">
+                Already attached: {attached.repairPhotos.join(', ')}. Choose photos only to replace them.
+              </p>
+            ) : null}
             <FieldError id="repairPhotos-error" errors={errors.repairPhotos} />
           </div>
           <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
