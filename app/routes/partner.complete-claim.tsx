@@ -13,7 +13,7 @@ import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
-import { CODE_FORMAT_MESSAGE, CompleteClaimSchema } from '~/validation/claims'
+import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/partner.complete-claim'
 
