@@ -17,3 +17,22 @@ export const MAX_STORED_FILE_NAME = 200
 export function tooLargeMessage(fileName: string) {
   return `Each photo must be 10 MB or smaller. "${fileName}" is larger.`
 }
+
+/**
+ * Whether a file's first bytes are those of an image format (JPEG, PNG, GIF, WebP, TIFF, HEIC/HEIF/AVIF), so the
+ * browser can refuse a text file named .jpg before uploading it (issue 12 item 2). The server decodes every image
+ * anyway; this only saves the customer an upload. Pass at least the first 12 bytes.
+ */
+export function hasImageSignature(bytes: Uint8Array) {
+  const at = (offset: number, ...expected: number[]) => expected.every((value, index) => bytes[offset + index] === value)
+  const ascii = (offset: number, text: string) => at(offset, ...Array.from(text, (char) => char.charCodeAt(0)))
+  return (
+    at(0, 0xff, 0xd8, 0xff) || // JPEG
+    at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) || // PNG
+    ascii(0, 'GIF8') ||
+    (ascii(0, 'RIFF') && ascii(8, 'WEBP')) ||
+    at(0, 0x49, 0x49, 0x2a, 0x00) || // TIFF, little-endian
+    at(0, 0x4d, 0x4d, 0x00, 0x2a) || // TIFF, big-endian
+    ascii(4, 'ftyp') // HEIC, HEIF, AVIF (ISO base media)
+  )
+}

@@ -99,8 +99,10 @@ function folderOf(policy: Policy) {
 
 /**
  * Stores one submission of the photo step (SPEC §5 "Photos", DESIGN §6 "Uploads"). Every image is decoded and
- * re-encoded before anything is written; then the files are written; then the rows in one transaction. If a file or
- * the rows fail, the files this submission added are removed again: no half-saved photo set stays behind.
+ * re-encoded before anything is written; then the files of the images that passed are written; then their rows in one
+ * transaction. If a file or the rows fail, the files this submission added are removed again. A file that is not a
+ * photo, or a view still without one, is refused by field after the good photos are kept: the policy's photos are
+ * its drafts until step 2 activates it, so the customer chooses only the bad one again (issue 12 item 2).
  * A required type uploaded again overwrites its file (SPEC: "Uploads overwrite existing files").
  */
 export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): Promise<{ stored: number }> {
@@ -123,11 +125,6 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     }
   }
 
-  const missing = REQUIRED_PHOTO_TYPES.filter((type) => !chosen.has(type) && !slots.required[type])
-  if (missing.length > 0) {
-    const fieldErrors = Object.fromEntries(missing.map((type) => [type, [PHOTO_MESSAGES.missing(type)]]))
-    throw failure(400, fieldErrors, { title: PHOTO_MESSAGES.uploadFailed, description: PHOTO_MESSAGES.missing(missing[0]!) })
-  }
   if (slots.additional.length + additional.length > MAX_ADDITIONAL_PHOTOS) {
     throw failure(
       413,
@@ -136,30 +133,28 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     )
   }
 
-  // 1. Decode and clean every image; nothing touches the disk unless all of them are images.
+  // 1. Decode and clean every image.
   // Two at a time: JPEG decoding is single-threaded per image, so two use two cores, while each 12-megapixel photo
   // decodes to ~36 MB, so decoding all thirteen at once would only raise the memory peak (target: < 400 MB).
   const uploads = [...chosen.values(), ...additional]
   const prepared = await settleInPool(uploads, IMAGE_WORKERS, (file) => prepareImage(file))
   const refused = prepared.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []))
-  if (refused.length > 0) {
-    const fieldErrors: Record<string, string[]> = {}
-    let description: string = PHOTO_MESSAGES.notImage
-    for (const reason of refused) {
-      if (!(reason instanceof UploadError)) throw reason
-      const message =
-        reason.field === ADDITIONAL_PHOTOS_FIELD && reason.message === PHOTO_MESSAGES.notImage ? PHOTO_MESSAGES.notImages : reason.message
-      fieldErrors[reason.field] = [message]
-      description = message
-    }
-    const status = refused.some((reason) => reason instanceof UploadError && reason.status === 413) ? 413 : 400
-    const title =
-      description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages
-        ? PHOTO_MESSAGES.invalidFile
-        : PHOTO_MESSAGES.uploadFailed
-    throw failure(status, fieldErrors, { title, description })
+  const fieldErrors: Record<string, string[]> = {}
+  let description: string | null = null
+  for (const reason of refused) {
+    if (!(reason instanceof UploadError)) throw reason
+    const message =
+      reason.field === ADDITIONAL_PHOTOS_FIELD && reason.message === PHOTO_MESSAGES.notImage ? PHOTO_MESSAGES.notImages : reason.message
+    fieldErrors[reason.field] = [message]
+    description ??= message
   }
-  const images = prepared.map((outcome) => (outcome as PromiseFulfilledResult<PreparedImage>).value)
+  const images = prepared.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+  // A view with no photo yet, and none that passed now, is asked for (a refused one has its own message already).
+  const missing = REQUIRED_PHOTO_TYPES.filter(
+    (type) => !slots.required[type] && !images.some((image) => image.fieldName === type) && !fieldErrors[type],
+  )
+  for (const type of missing) fieldErrors[type] = [PHOTO_MESSAGES.missing(type)]
+  description ??= missing.length ? PHOTO_MESSAGES.missing(missing[0]!) : null
 
   // 2. Write the files. Additional photos take the next free numbers (other_{n}).
   let nextPosition = Math.max(0, ...slots.additional.map((photo) => photo.position)) + 1
@@ -191,7 +186,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
     }
   }
 
-  // 3. The rows, all or nothing, and the files renamed into place as their last step.
+  // 3. The rows of the photos that passed, all or nothing, and their files renamed into place as the last step.
   try {
     transaction((tx) => {
       for (const entry of written) {
@@ -225,6 +220,16 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
         description: onlyAdditional ? PHOTO_MESSAGES.additionalRecordFailed : PHOTO_MESSAGES.recordFailed,
       },
     )
+  }
+  // 4. The photos that passed are kept (issue 12 item 2: one bad file never costs the good ones); then the rest is
+  // asked for, field by field.
+  if (description) {
+    const status = refused.some((reason) => reason instanceof UploadError && reason.status === 413) ? 413 : 400
+    const title =
+      description === PHOTO_MESSAGES.notImage || description === PHOTO_MESSAGES.notImages
+        ? PHOTO_MESSAGES.invalidFile
+        : PHOTO_MESSAGES.uploadFailed
+    throw failure(status, fieldErrors, { title, description })
   }
   return { stored: written.length }
 }

@@ -112,6 +112,31 @@ test('from an incomplete policy through both steps to an active policy on the da
   await expect(toast(page)).toContainText('Already Complete')
 })
 
+test('a file that is not a photo is caught, and the good photos chosen with it are kept', async ({ page, signIn, javaScript }) => {
+  const profile = await signIn()
+  const policy = createPolicy(profile.id)
+  const notAPhoto = { name: 'windshield.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are my notes, not a photo.') }
+  await page.goto(`/customer/complete-policy?policy_id=${policy.id}`)
+  await page.locator('#photo-head_on').setInputFiles(photo('head_on'))
+  await page.locator('#photo-inside_drivers').setInputFiles(photo('inside_drivers'))
+  await page.locator('#photo-inside_passengers').setInputFiles(notAPhoto)
+  if (javaScript) {
+    // The browser reads the file's first bytes: refused before any upload.
+    await expect(page.getByText('Please select an image file').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Upload Photos' })).toBeDisabled()
+    await expect(page.getByRole('img', { name: 'Head-on view preview' })).toHaveAttribute('src', /^blob:/)
+  } else {
+    await page.getByRole('button', { name: 'Upload Photos' }).click()
+    await expect(toast(page)).toContainText('Please select an image file')
+    // The two good photos were kept: they show as stored, and only the third is asked for.
+    await expect(page.getByRole('img', { name: 'Head-on view preview' })).toHaveAttribute('src', /\/files\/policy-photos\//)
+    await expect(page.getByRole('img', { name: "Inside driver's side preview" })).toHaveAttribute('src', /\/files\/policy-photos\//)
+  }
+  await page.locator('#photo-inside_passengers').setInputFiles(photo('inside_passengers'))
+  await page.getByRole('button', { name: 'Upload Photos' }).click()
+  await expect(page.getByText('Step 2 of 2')).toBeVisible()
+})
+
 test('with JavaScript, changing the year clears the model and reloads the list', async ({ page, signIn, javaScript }) => {
   test.skip(!javaScript, 'model lists load on change only with JavaScript')
   const profile = await signIn()

@@ -109,18 +109,23 @@ describe('photo step', () => {
     expect(page.step).toBe('vehicle')
   })
 
-  test('a missing required photo is named', async () => {
+  test('a missing required photo is named; the photo that was sent is kept', async () => {
     const { policy, cookie } = await customerWithPolicy()
     const form = new FormData()
     form.append('intent', 'upload')
     form.append('head_on', await photoFile())
     const answer = await post(policy.id, form, cookie)
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ fieldErrors: { inside_drivers: ["Please upload inside driver's side photo"] } })
-    expect(photoRows(policy.id)).toEqual([])
+    expect(answer.data).toMatchObject({
+      fieldErrors: {
+        inside_drivers: ["Please upload inside driver's side photo"],
+        inside_passengers: ["Please upload inside passenger's side photo"],
+      },
+    })
+    expect(photoRows(policy.id).map((row) => row.photoType)).toEqual(['head_on'])
   })
 
-  test('a text file renamed .jpg is refused with "Please select an image file", and nothing is stored', async () => {
+  test('a text file renamed .jpg is refused with "Please select an image file"; the good photos sent with it are kept', async () => {
     const { profile, policy, cookie } = await customerWithPolicy()
     const fake = new File(['These are my notes, not a photo.'], 'windshield.jpg', { type: 'image/jpeg' })
     const answer = await post(policy.id, await threePhotos({ inside_passengers: fake }), cookie)
@@ -129,8 +134,19 @@ describe('photo step', () => {
       fieldErrors: { inside_passengers: ['Please select an image file'] },
       toast: { type: 'error', title: 'Invalid File', description: 'Please select an image file' },
     })
-    expect(photoRows(policy.id)).toEqual([])
-    expect(storedFiles(profile.id, policy.id)).toEqual([])
+    expect((answer.data as { fieldErrors: Record<string, string[]> }).fieldErrors).not.toHaveProperty('head_on')
+    expect(
+      photoRows(policy.id)
+        .map((row) => row.photoType)
+        .sort(),
+    ).toEqual(['head_on', 'inside_drivers'])
+    expect(storedFiles(profile.id, policy.id)).toHaveLength(4) // two photos and their thumbnails
+    // Only the bad one is asked for again: sending it alone completes the set.
+    const again = new FormData()
+    again.append('intent', 'upload')
+    again.append('inside_passengers', await photoFile())
+    expect((await post(policy.id, again, cookie)).status).toBe(302)
+    expect(photoRows(policy.id)).toHaveLength(3)
   })
 
   test('an 11 MB image is refused with a clear message, and nothing is stored', async () => {
@@ -235,7 +251,7 @@ describe('a failure in the middle leaves nothing half saved', () => {
     expect(storedFiles(profile.id, policy.id)).toEqual([])
   })
 
-  test('an invalid third photo keeps the earlier photos as they were', async () => {
+  test('a photo that is not an image is refused while the good one sent with it replaces its slot', async () => {
     const { profile, policy, cookie } = await customerWithPolicy()
     await withPhotos(policy.id, cookie)
     const before = fs.readFileSync(uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`))
@@ -246,7 +262,7 @@ describe('a failure in the middle leaves nothing half saved', () => {
     const answer = await post(policy.id, form, cookie)
     expect(answer.status).toBe(400)
     expect(answer.data).toMatchObject({ fieldErrors: { other: ['Please select only image files'] } })
-    expect(fs.readFileSync(uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)).equals(before)).toBe(true)
+    expect(fs.readFileSync(uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)).equals(before)).toBe(false)
     expect(photoRows(policy.id)).toHaveLength(3)
   })
 

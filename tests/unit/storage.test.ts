@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 
 import sharp from 'sharp'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, it, test } from 'vitest'
 
+import { hasImageSignature } from '~/domain/uploads'
 import {
   deleteStored,
   readMultipartForm,
@@ -103,5 +104,26 @@ describe('uploadsPath and signed links', () => {
     expect(verifySignedFile('claim-documents/c1/photo.jpg', null, sig)).toBe(false)
     const expired = new URL(signedFileUrl('claim-documents/c1/photo.jpg', -5), 'http://x')
     expect(verifySignedFile('claim-documents/c1/photo.jpg', expired.searchParams.get('exp'), expired.searchParams.get('sig'))).toBe(false)
+  })
+})
+
+describe('image signatures (the browser’s check before an upload)', () => {
+  it('knows JPEG, PNG, GIF, WebP, TIFF and HEIC/AVIF by their first bytes, and nothing else', () => {
+    const bytes = (...values: (number | string)[]) =>
+      new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? Array.from(value, (char) => char.charCodeAt(0)) : [value])))
+    for (const image of [
+      bytes(0xff, 0xd8, 0xff, 0xe0),
+      bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a),
+      bytes('GIF89a'),
+      bytes('RIFF', 0, 0, 0, 0, 'WEBP'),
+      bytes('II', 0x2a, 0),
+      bytes('MM', 0, 0x2a),
+      bytes(0, 0, 0, 0x18, 'ftypheic'),
+    ]) {
+      expect(hasImageSignature(image)).toBe(true)
+    }
+    for (const other of [bytes('These are my notes'), bytes('%PDF-1.7'), bytes('RIFF', 0, 0, 0, 0, 'WAVE'), new Uint8Array()]) {
+      expect(hasImageSignature(other)).toBe(false)
+    }
   })
 })

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
-import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { hasImageSignature, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
 
@@ -72,8 +72,10 @@ export function PhotoStep(props: PhotoStepProps) {
     setToast({ type: 'error', title, description })
   }
 
-  function check(file: File, field: string, several: boolean): boolean {
-    if (!file.type.startsWith('image/')) {
+  /** The browser's own check before uploading: an image by its type and by its first bytes, and not too large. */
+  async function check(file: File, field: string, several: boolean): Promise<boolean> {
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
+    if (!file.type.startsWith('image/') || !hasImageSignature(head)) {
       refuse(field, PHOTO_MESSAGES.invalidFile, several ? PHOTO_MESSAGES.notImages : PHOTO_MESSAGES.notImage)
       return false
     }
@@ -89,22 +91,22 @@ export function PhotoStep(props: PhotoStepProps) {
     setToast(null)
   }
 
-  function chooseRequired(type: RequiredPhotoType, input: HTMLInputElement) {
+  async function chooseRequired(type: RequiredPhotoType, input: HTMLInputElement) {
     const file = input.files?.[0]
     clearError(type)
     if (!file) return setChosen(({ [type]: _gone, ...rest }) => rest)
-    if (!check(file, type, false)) {
+    if (!(await check(file, type, false))) {
       input.value = ''
       return setChosen(({ [type]: _gone, ...rest }) => rest)
     }
     setChosen((current) => ({ ...current, [type]: { file, preview: preview(file) } }))
   }
 
-  function addExtras(input: HTMLInputElement) {
+  async function addExtras(input: HTMLInputElement) {
     const files = Array.from(input.files ?? [])
     input.value = '' // the list below holds them; the input stays free for more
     clearError(ADDITIONAL_PHOTOS_FIELD)
-    if (!files.every((file) => check(file, ADDITIONAL_PHOTOS_FIELD, true))) return
+    for (const file of files) if (!(await check(file, ADDITIONAL_PHOTOS_FIELD, true))) return
     if (files.length > room) return refuse(ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES.uploadFailed, PHOTO_MESSAGES.tooManyAdditional)
     setExtras((current) => [...current, ...files.map((file) => ({ file, preview: preview(file) }))])
   }
@@ -201,7 +203,7 @@ export function PhotoStep(props: PhotoStepProps) {
                 className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white"
                 aria-invalid={errors ? true : undefined}
                 aria-describedby={errors ? `${inputId}-error` : undefined}
-                onChange={(event) => chooseRequired(type, event.currentTarget)}
+                onChange={(event) => void chooseRequired(type, event.currentTarget)}
                 disabled={uploading}
               />
               <FieldError id={`${inputId}-error`} errors={errors} />
@@ -273,7 +275,7 @@ export function PhotoStep(props: PhotoStepProps) {
           className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1.5 file:text-slate-900"
           aria-invalid={errorsFor(ADDITIONAL_PHOTOS_FIELD) ? true : undefined}
           aria-describedby={errorsFor(ADDITIONAL_PHOTOS_FIELD) ? 'photo-other-error' : undefined}
-          onChange={(event) => (hydrated && props.upload ? addExtras(event.currentTarget) : undefined)}
+          onChange={(event) => (hydrated && props.upload ? void addExtras(event.currentTarget) : undefined)}
           disabled={uploading || room <= 0}
         />
         <FieldError id="photo-other-error" errors={errorsFor(ADDITIONAL_PHOTOS_FIELD)} />
