@@ -69,6 +69,17 @@ export default defineConfig({
   projects: [
     { name: 'js-on', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: true } },
     { name: 'js-off', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    // A phone, 375 px wide (issue 12): the customer journeys without horizontal scrolling, every target 44 × 44 px.
+    {
+      name: 'phone',
+      testDir: 'tests/e2e-phone',
+      use: { browserName: 'chromium', javaScriptEnabled: true, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'phone-js-off',
+      testDir: 'tests/e2e-phone',
+      use: { browserName: 'chromium', javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
     { name: 'stripe', testDir: 'tests/e2e-stripe', use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: stripeE2e.appUrl } },
     {
       name: 'stripe-js-off',

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 
-import { buttonClass } from './ui'
+import { buttonClass, listLinkClass } from './ui'
 
 export type NavUser = { email: string; fullName: string | null; isAdmin: boolean } | null
 
@@ -9,7 +9,7 @@ export function SiteHeader({ user }: { user: NavUser }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={user ? '/customer' : '/'} className="flex items-center gap-2 text-lg font-bold text-brand-900">
+        <Link to={user ? '/customer' : '/'} className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11">
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400" />
           Glass Plan
         </Link>
@@ -17,18 +17,18 @@ export function SiteHeader({ user }: { user: NavUser }) {
           <>
             <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
               <li>
-                <Link to="/customer" className="hover:text-brand-700">
+                <Link to="/customer" className={listLinkClass}>
                   Policies
                 </Link>
               </li>
               <li>
-                <Link to="/customer#claims" className="hover:text-brand-700">
+                <Link to="/customer#claims" className={listLinkClass}>
                   Claims
                 </Link>
               </li>
               {user.isAdmin ? (
                 <li>
-                  <Link to="/admin" className="hover:text-brand-700">
+                  <Link to="/admin" className={listLinkClass}>
                     Operator
                   </Link>
                 </li>
@@ -49,22 +49,22 @@ export function SiteHeader({ user }: { user: NavUser }) {
           <>
             <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
               <li>
-                <a href="/#benefits" className="hover:text-brand-700">
+                <a href="/#benefits" className={listLinkClass}>
                   Benefits
                 </a>
               </li>
               <li>
-                <a href="/#how-it-works" className="hover:text-brand-700">
+                <a href="/#how-it-works" className={listLinkClass}>
                   How it works
                 </a>
               </li>
               <li>
-                <a href="/#pricing" className="hover:text-brand-700">
+                <a href="/#pricing" className={listLinkClass}>
                   Pricing
                 </a>
               </li>
               <li>
-                <a href="/#faq" className="hover:text-brand-700">
+                <a href="/#faq" className={listLinkClass}>
                   FAQ
                 </a>
               </li>
@@ -111,27 +111,27 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
           <p className="font-semibold text-slate-900">Legal</p>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link className="hover:text-brand-700" to="/terms-of-service">
+              <Link className={listLinkClass} to="/terms-of-service">
                 Terms of Service
               </Link>
             </li>
             <li>
-              <Link className="hover:text-brand-700" to="/privacy-policy">
+              <Link className={listLinkClass} to="/privacy-policy">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link className="hover:text-brand-700" to="/excluded-vehicles">
+              <Link className={listLinkClass} to="/excluded-vehicles">
                 Excluded vehicles
               </Link>
             </li>
             <li>
-              <Link className="hover:text-brand-700" to="/partner/complete-claim">
+              <Link className={listLinkClass} to="/partner/complete-claim">
                 Partner shops: complete a claim
               </Link>
             </li>
             <li>
-              <Link className="hover:text-brand-700" to="/demo/customer">
+              <Link className={listLinkClass} to="/demo/customer">
                 Try the demo
               </Link>
             </li>

@@ -3,12 +3,16 @@ import { Link } from 'react-router'
 
 /** The few UI pieces every screen shares, so the product looks like one product. */
 
+/** A link in a list of links (navigation, footer): a 44 × 44 px target on a phone, its text centred. */
+export const listLinkClass = 'inline-flex items-center max-sm:min-h-11 max-sm:min-w-11 hover:text-brand-700'
+
 export function cx(...classes: (string | false | null | undefined)[]) {
   return classes.filter(Boolean).join(' ')
 }
 
+// max-sm: 44 × 44 px targets on a phone (WCAG 2.5.5), checked by the 'phone' e2e project.
 const buttonBase =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 max-sm:min-h-11 max-sm:min-w-11'
 const buttonVariants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
   secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
@@ -96,7 +100,7 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] | nul
 }
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-600'
+  'block w-full max-sm:min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-600'
 
 export function PageHeading({ children, sub }: { children: ReactNode; sub?: ReactNode }) {
   return (

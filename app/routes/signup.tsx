@@ -225,7 +225,7 @@ function ConfigurePlan({
   return (
     <section aria-labelledby="configure-heading">
       <p className="text-sm">
-        <Link to={basePath} className="text-brand-700 underline-offset-2 hover:underline">
+        <Link to={basePath} className="inline-flex items-center text-brand-700 underline-offset-2 hover:underline max-sm:min-h-11">
           ← Change plan
         </Link>
       </p>
@@ -299,10 +299,18 @@ function ConfigurePlan({
             role="region"
             aria-label="Terms of Service"
             tabIndex={0}
-            className="rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem] lg:overflow-y-auto"
+            className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem]"
           >
             <LegalDocumentView doc={terms} compact titleAs="h2" idPrefix="terms-" details={`Version ${TOS_VERSION}`} />
           </div>
+          {/* SPEC: the terms inline on small screens; in a bounded box, so the checkbox and the button stay by the price. */}
+          <p className="mt-2 text-xs text-slate-600">
+            Scroll the box to read all of the terms, or{' '}
+            <a href="/terms-of-service" target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              open them on their own page
+            </a>
+            .
+          </p>
         </div>
 
         <div className="space-y-4">
@@ -313,7 +321,7 @@ function ConfigurePlan({
                 onChange={(event) => setAccepted(event.currentTarget.checked)}
                 className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
               />
-              <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-900">
+              <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
                 I have read and agree to the Terms of Service
               </label>
             </div>
@@ -353,7 +361,10 @@ function ChoiceRadio({
 }: React.ComponentProps<'input'> & { id: string; label: string; detail: React.ReactNode }) {
   // The whole box selects the option (the label stretches over it); the price detail describes it without being its name.
   return (
-    <div className="relative flex items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+    <div
+      data-tap-target
+      className="relative flex items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+    >
       <input id={id} aria-describedby={`${id}-detail`} {...input} className="relative z-10 mt-1 h-4 w-4 text-brand-600" />
       <span>
         <label htmlFor={id} className="block cursor-pointer font-medium text-slate-900 after:absolute after:inset-0">

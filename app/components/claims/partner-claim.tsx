@@ -234,10 +234,10 @@ function ApprovedClaim({
             <legend className="text-sm font-medium text-slate-900">Service Type</legend>
             <p className="text-sm text-slate-600">{replacementNote}</p>
             <div className="mt-2 flex gap-6">
-              <label className="flex items-center gap-2">
+              <label className="flex min-h-11 items-center gap-2">
                 <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
               </label>
-              <label className="flex items-center gap-2">
+              <label className="flex min-h-11 items-center gap-2">
                 <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
               </label>
             </div>
@@ -277,7 +277,7 @@ function ApprovedClaim({
               name="invoice"
               type="file"
               accept="image/*"
-              className="block w-full text-sm"
+              className="block min-h-11 w-full text-sm file:min-h-11"
               aria-describedby={
                 [attached?.invoice ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
               }
@@ -300,7 +300,7 @@ function ApprovedClaim({
               type="file"
               accept="image/*"
               multiple
-              className="block w-full text-sm"
+              className="block min-h-11 w-full text-sm file:min-h-11"
               aria-describedby={
                 [attached?.repairPhotos.length ? 'repairPhotos-attached' : '', errors.repairPhotos ? 'repairPhotos-error' : '']
                   .join(' ')

@@ -200,7 +200,7 @@ export function PhotoStep(props: PhotoStepProps) {
                 name={type}
                 type="file"
                 accept="image/*"
-                className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white"
+                className="mt-3 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white max-sm:min-h-11 max-sm:file:min-h-11"
                 aria-invalid={errors ? true : undefined}
                 aria-describedby={errors ? `${inputId}-error` : undefined}
                 onChange={(event) => void chooseRequired(type, event.currentTarget)}
@@ -272,7 +272,7 @@ export function PhotoStep(props: PhotoStepProps) {
           type="file"
           accept="image/*"
           multiple
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1.5 file:text-slate-900"
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-200 file:px-3 file:py-1.5 file:text-slate-900 max-sm:min-h-11 max-sm:file:min-h-11"
           aria-invalid={errorsFor(ADDITIONAL_PHOTOS_FIELD) ? true : undefined}
           aria-describedby={errorsFor(ADDITIONAL_PHOTOS_FIELD) ? 'photo-other-error' : undefined}
           onChange={(event) => (hydrated && props.upload ? void addExtras(event.currentTarget) : undefined)}

@@ -68,7 +68,10 @@ export function RenewalLink({
 }) {
   if (!canTurnRenewalOff(policy, now)) return null
   return (
-    <Link to={cancelPath(policy.id)} className="text-sm font-medium text-slate-700 underline hover:text-slate-900">
+    <Link
+      to={cancelPath(policy.id)}
+      className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+    >
       Renewal &amp; billing
     </Link>
   )
