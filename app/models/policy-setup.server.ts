@@ -14,7 +14,6 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import {
   deleteStored,
-  type PreparedImage,
   prepareImage,
   StagedFiles,
   storedFileName,
