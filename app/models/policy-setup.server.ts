@@ -12,14 +12,7 @@ import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } f
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import {
-  deleteStored,
-  prepareImage,
-  StagedFiles,
-  storedFileName,
-  type UploadedFile,
-  UploadError,
-} from '~/services/storage.server'
+import { deleteStored, prepareImage, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
 import {
   ADDITIONAL_PHOTOS_FIELD,
   isRequiredPhotoType,

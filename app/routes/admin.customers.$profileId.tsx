@@ -299,9 +299,6 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           {vehicles.length === 0 ? <p className="text-slate-700">No vehicles yet.</p> : null}
           {vehicles.map((vehicle) => {
             const errors = failed('correct-vehicle', vehicle.id)
-            const field = (name: string) => ({ id: `${name}-${vehicle.id}`, errorId: `${name}-${vehicle.id}-error`, errors: errors[name] })
-            const invalid = (name: string) =>
-              errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-${vehicle.id}-error` } : {}
             return (
               <Card key={vehicle.id} data-testid="admin-vehicle">
                 <h3 className="text-lg font-semibold text-slate-900">
@@ -318,79 +315,38 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                   <Form method="post" className="mt-3 grid max-w-2xl gap-3 sm:grid-cols-2">
                     <input type="hidden" name="intent" value="correct-vehicle" />
                     <input type="hidden" name="vehicleId" value={vehicle.id} />
-                    <Field
-                      label="License plate"
-                      htmlFor={field('licensePlate').id}
-                      errors={field('licensePlate').errors}
-                      errorId={field('licensePlate').errorId}
-                    >
-                      <input
-                        id={field('licensePlate').id}
-                        name="licensePlate"
-                        defaultValue={vehicle.licensePlate}
-                        maxLength={10}
-                        className={inputClass}
-                        {...invalid('licensePlate')}
-                      />
-                    </Field>
-                    <Field
-                      label="State"
-                      htmlFor={field('licensePlateState').id}
-                      errors={field('licensePlateState').errors}
-                      errorId={field('licensePlateState').errorId}
-                    >
-                      <select
-                        id={field('licensePlateState').id}
-                        name="licensePlateState"
-                        defaultValue={vehicle.licensePlateState}
-                        className={inputClass}
-                        {...invalid('licensePlateState')}
-                      >
-                        {states.map((code) => (
-                          <option key={code} value={code}>
-                            {code}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                    <Field label="Year" htmlFor={field('year').id} errors={field('year').errors} errorId={field('year').errorId}>
-                      <input
-                        id={field('year').id}
-                        name="year"
-                        inputMode="numeric"
-                        defaultValue={vehicle.year}
-                        className={inputClass}
-                        {...invalid('year')}
-                      />
-                    </Field>
-                    <Field label="Make" htmlFor={field('make').id} errors={field('make').errors} errorId={field('make').errorId}>
-                      <input
-                        id={field('make').id}
-                        name="make"
-                        defaultValue={vehicle.make}
-                        maxLength={60}
-                        className={inputClass}
-                        {...invalid('make')}
-                      />
-                    </Field>
-                    <Field label="Model" htmlFor={field('model').id} errors={field('model').errors} errorId={field('model').errorId}>
-                      <input
-                        id={field('model').id}
-                        name="model"
-                        defaultValue={vehicle.model}
-                        maxLength={80}
-                        className={inputClass}
-                        {...invalid('model')}
-                      />
-                    </Field>
-                    <Field
-                      label="Reason for the correction"
-                      htmlFor={field('reason').id}
-                      errors={field('reason').errors ?? errors.form}
-                      errorId={field('reason').errorId}
-                    >
-                      <input id={field('reason').id} name="reason" required maxLength={500} className={inputClass} {...invalid('reason')} />
-                    </Field>
+                    {VEHICLE_FIELDS.map(({ name, label, maxLength, numeric }) => {
+                      const id = `${name}-${vehicle.id}`
+                      const fieldErrors = name === 'reason' ? (errors.reason ?? errors.form) : errors[name]
+                      const control = {
+                        id,
+                        name,
+                        className: inputClass,
+                        'aria-invalid': fieldErrors ? true : undefined,
+                        'aria-describedby': fieldErrors ? `${id}-error` : undefined,
+                      }
+                      return (
+                        <Field key={name} label={label} htmlFor={id} errors={fieldErrors} errorId={`${id}-error`}>
+                          {name === 'licensePlateState' ? (
+                            <select {...control} defaultValue={vehicle.licensePlateState}>
+                              {states.map((code) => (
+                                <option key={code} value={code}>
+                                  {code}
+                                </option>
+                              ))}
+                            </select>
+                          ) : (
+                            <input
+                              {...control}
+                              defaultValue={name === 'reason' ? undefined : String(vehicle[name])}
+                              maxLength={maxLength}
+                              inputMode={numeric ? 'numeric' : undefined}
+                              required={name === 'reason'}
+                            />
+                          )}
+                        </Field>
+                      )
+                    })}
                     <div className="sm:col-span-2">
                       <SubmitButton intent="correct-vehicle">Save the correction</SubmitButton>
                     </div>
@@ -512,6 +468,21 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
     </AdminPage>
   )
 }
+
+/** The vehicle correction form's fields, in order: the vehicle step's fields, then the reason. */
+const VEHICLE_FIELDS: {
+  name: 'licensePlate' | 'licensePlateState' | 'year' | 'make' | 'model' | 'reason'
+  label: string
+  maxLength?: number
+  numeric?: boolean
+}[] = [
+  { name: 'licensePlate', label: 'License plate', maxLength: 10 },
+  { name: 'licensePlateState', label: 'State' },
+  { name: 'year', label: 'Year', maxLength: 4, numeric: true },
+  { name: 'make', label: 'Make', maxLength: 60 },
+  { name: 'model', label: 'Model', maxLength: 80 },
+  { name: 'reason', label: 'Reason for the correction', maxLength: 500 },
+]
 
 function SubmitButton({
   intent,

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { Badge, Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { env } from '~/env.server'
 import {
   createPartnerGroup,
@@ -126,13 +127,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
       ? (actionData.result as SubmissionResult<string[]>)
       : undefined
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Operator console
-        </Link>
-      </p>
-      <PageHeading sub="Shops that complete claims, and the locations that have their own signup link.">Partners</PageHeading>
+    <AdminPage title="Partners" sub="Shops that complete claims, and the locations that have their own signup link.">
       <Toast toast={actionData?.toast} className="mb-6" />
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -156,7 +151,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                 </Form>
               </div>
               <p className="text-sm text-slate-700">{[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}</p>
-              <EditGroupForm group={group} lastResult={lastResult('edit-group', group.id)} busy={busy} />
+              <GroupForm group={group} lastResult={lastResult('edit-group', group.id)} busy={busy} />
               {group.locations.length ? (
                 <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
                   {group.locations.map((location) => (
@@ -172,12 +167,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                           {location.isActive ? 'Deactivate' : 'Activate'}
                         </Button>
                       </Form>
-                      <EditLocationForm
-                        location={location}
-                        groups={groups}
-                        lastResult={lastResult('edit-location', location.id)}
-                        busy={busy}
-                      />
+                      <LocationForm location={location} groups={groups} lastResult={lastResult('edit-location', location.id)} busy={busy} />
                     </li>
                   ))}
                 </ul>
@@ -189,208 +179,140 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
         </section>
 
         <div className="space-y-6">
-          <NewGroupForm lastResult={lastResult('create-group')} busy={busy} />
-          <NewLocationForm lastResult={lastResult('create-location')} busy={busy} groups={groups} />
+          <GroupForm lastResult={lastResult('create-group')} busy={busy} />
+          <LocationForm lastResult={lastResult('create-location')} busy={busy} groups={groups} />
         </div>
       </div>
-    </div>
+    </AdminPage>
   )
 }
 
-function NewGroupForm({ lastResult, busy }: { lastResult?: SubmissionResult<string[]>; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: 'create-group',
-    lastResult,
-    constraint: getZodConstraint(PartnerConsoleSchema.options[0]),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[0] }),
-  })
-  return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">Add a partner group</h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="create-group" />
-        <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
-        </Field>
-        <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
-        </Field>
-        <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
-          <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          Add group
-        </Button>
-      </Form>
-    </Card>
-  )
-}
-
-function NewLocationForm({
-  lastResult,
-  busy,
-  groups,
-}: {
-  lastResult?: SubmissionResult<string[]>
-  busy: boolean
-  groups: { id: string; name: string }[]
-}) {
-  const [form, fields] = useForm({
-    id: 'create-location',
-    lastResult,
-    constraint: getZodConstraint(PartnerConsoleSchema.options[1]),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PartnerConsoleSchema.options[1] }),
-  })
-  return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">Add a location</h2>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="create-location" />
-        <Field
-          label="Partner group"
-          htmlFor={fields.partnerGroupId.id}
-          errors={fields.partnerGroupId.errors}
-          errorId={fields.partnerGroupId.errorId}
-        >
-          <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
-            <option value="">Choose…</option>
-            {groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
-        </Field>
-        <Field
-          label="Signup link"
-          hint="The end of /signup/…, e.g. main-street-glass"
-          htmlFor={fields.slug.id}
-          errors={fields.slug.errors}
-          errorId={fields.slug.errorId}
-        >
-          <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          Add location
-        </Button>
-      </Form>
-    </Card>
-  )
-}
-
-/** Editing a group: the same fields and rules as adding one, inside a disclosure that opens on an error. */
-function EditGroupForm({
+/**
+ * A partner group's form: adding one (no `group`) or editing one (inside a disclosure that opens on an error). Editing
+ * uses the same fields and rules as adding.
+ */
+function GroupForm({
   group,
   lastResult,
   busy,
 }: {
-  group: { id: string; name: string; email: string | null; phone: string | null }
+  group?: { id: string; name: string; email: string | null; phone: string | null }
   lastResult?: SubmissionResult<string[]>
   busy: boolean
 }) {
-  const schema = PartnerConsoleSchema.options[2]
+  const schema = group ? PartnerConsoleSchema.options[2] : PartnerConsoleSchema.options[0]
   const [form, fields] = useForm({
-    id: `edit-group-${group.id}`,
+    id: group ? `edit-group-${group.id}` : 'create-group',
     lastResult,
-    defaultValue: { name: group.name, email: group.email ?? '', phone: group.phone ?? '' },
+    defaultValue: group ? { name: group.name, email: group.email ?? '', phone: group.phone ?? '' } : undefined,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  return (
+  const body = (
+    <Form method="post" {...getFormProps(form)} className={group ? 'mt-2 grid gap-3 sm:grid-cols-3' : 'space-y-4'}>
+      <input type="hidden" name="intent" value={group ? 'edit-group' : 'create-group'} />
+      {group ? <input type="hidden" name="id" value={group.id} /> : null}
+      <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+        <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+      </Field>
+      <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+        <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
+      </Field>
+      <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+        <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
+      </Field>
+      <div className={group ? 'sm:col-span-3' : undefined}>
+        <Button type="submit" disabled={busy}>
+          {group ? 'Save group' : 'Add group'}
+        </Button>
+      </div>
+    </Form>
+  )
+  return group ? (
     <details open={Boolean(lastResult)}>
       <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">Edit group…</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-3 sm:grid-cols-3">
-        <input type="hidden" name="intent" value="edit-group" />
-        <input type="hidden" name="id" value={group.id} />
-        <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
-        </Field>
-        <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
-        </Field>
-        <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
-          <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
-        </Field>
-        <div className="sm:col-span-3">
-          <Button type="submit" disabled={busy}>
-            Save group
-          </Button>
-        </div>
-      </Form>
+      {body}
     </details>
+  ) : (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Add a partner group</h2>
+      {body}
+    </Card>
   )
 }
 
-/** Editing a location; a new signup link keeps the old one working as a redirect. */
-function EditLocationForm({
+/** A location's form: adding one, or editing one (a new signup link keeps the old one working as a redirect). */
+function LocationForm({
   location,
   groups,
   lastResult,
   busy,
 }: {
-  location: { id: string; name: string; slug: string; partnerGroupId: string | null }
+  location?: { id: string; name: string; slug: string; partnerGroupId: string | null }
   groups: { id: string; name: string }[]
   lastResult?: SubmissionResult<string[]>
   busy: boolean
 }) {
-  const schema = PartnerConsoleSchema.options[3]
+  const schema = location ? PartnerConsoleSchema.options[3] : PartnerConsoleSchema.options[1]
   const [form, fields] = useForm({
-    id: `edit-location-${location.id}`,
+    id: location ? `edit-location-${location.id}` : 'create-location',
     lastResult,
-    defaultValue: { name: location.name, slug: location.slug, partnerGroupId: location.partnerGroupId ?? '' },
+    defaultValue: location ? { name: location.name, slug: location.slug, partnerGroupId: location.partnerGroupId ?? '' } : undefined,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  return (
+  const body = (
+    <Form method="post" {...getFormProps(form)} className={location ? 'mt-2 grid gap-3 sm:grid-cols-3' : 'space-y-4'}>
+      <input type="hidden" name="intent" value={location ? 'edit-location' : 'create-location'} />
+      {location ? <input type="hidden" name="id" value={location.id} /> : null}
+      <Field
+        label="Partner group"
+        htmlFor={fields.partnerGroupId.id}
+        errors={fields.partnerGroupId.errors}
+        errorId={fields.partnerGroupId.errorId}
+      >
+        <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
+          {location ? null : <option value="">Choose…</option>}
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+        <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+      </Field>
+      <Field
+        label="Signup link"
+        hint={location ? 'The old link keeps working: it redirects here.' : 'The end of /signup/…, e.g. main-street-glass'}
+        htmlFor={fields.slug.id}
+        errors={fields.slug.errors}
+        errorId={fields.slug.errorId}
+      >
+        <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
+      </Field>
+      <div className={location ? 'sm:col-span-3' : undefined}>
+        <Button type="submit" disabled={busy}>
+          {location ? 'Save location' : 'Add location'}
+        </Button>
+      </div>
+    </Form>
+  )
+  return location ? (
     <details open={Boolean(lastResult)} className="w-full">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">Edit location…</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-2 grid gap-3 sm:grid-cols-3">
-        <input type="hidden" name="intent" value="edit-location" />
-        <input type="hidden" name="id" value={location.id} />
-        <Field
-          label="Partner group"
-          htmlFor={fields.partnerGroupId.id}
-          errors={fields.partnerGroupId.errors}
-          errorId={fields.partnerGroupId.errorId}
-        >
-          <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
-            {groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
-        </Field>
-        <Field
-          label="Signup link"
-          hint="The old link keeps working: it redirects here."
-          htmlFor={fields.slug.id}
-          errors={fields.slug.errors}
-          errorId={fields.slug.errorId}
-        >
-          <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
-        </Field>
-        <div className="sm:col-span-3">
-          <Button type="submit" disabled={busy}>
-            Save location
-          </Button>
-        </div>
-      </Form>
+      {body}
     </details>
+  ) : (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Add a location</h2>
+      {body}
+    </Card>
   )
 }
 

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
+import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { Button, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { Button, Card, Field, inputClass } from '~/components/ui'
 import { LOOKUP_KEYS } from '~/domain/plans'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
@@ -72,21 +73,15 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PricesSchema }),
   })
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="mb-2 text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Operator console
-        </Link>
-      </p>
-      <PageHeading
-        sub={
-          loaderData.local
-            ? 'Monthly prices for new signups (local test checkout).'
-            : 'Prices come from Stripe (lookup keys); change them in the Stripe dashboard.'
-        }
-      >
-        Prices
-      </PageHeading>
+    <AdminPage
+      narrow
+      title="Prices"
+      sub={
+        loaderData.local
+          ? 'Monthly prices for new signups (local test checkout).'
+          : 'Prices come from Stripe (lookup keys); change them in the Stripe dashboard.'
+      }
+    >
       <Toast toast={actionData?.toast} className="mb-6" />
       <Card>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -113,7 +108,7 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
           {loaderData.local ? <Button type="submit">Save prices</Button> : null}
         </Form>
       </Card>
-    </div>
+    </AdminPage>
   )
 }
 

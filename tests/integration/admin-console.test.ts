@@ -40,7 +40,8 @@ describe('operator console', () => {
     const customer = createProfile({ email: 'pat.searchable@example.com', fullName: 'Pat Searchable' })
     const { policy, vehicle } = createActivePolicy(customer.id)
     const cookie = await operator()
-    for (const q of ['searchable@example', vehicle.licensePlate.toLowerCase(), policy.id]) {
+    // An address is matched from its start; a word of it on its own too.
+    for (const q of ['pat.searchable@example', 'searchable', vehicle.licensePlate.toLowerCase(), policy.id]) {
       const { data: result } = await policiesLoader(routeArgs(makeRequest(`/admin/policies?q=${encodeURIComponent(q)}`, { cookie })))
       expect(result.rows.flatMap((row) => row.policies.map((p) => p.id))).toContain(policy.id)
     }

@@ -4,9 +4,19 @@ import { Link } from 'react-router'
 import { inputClass, PageHeading } from '~/components/ui'
 
 /** The frame of every operator page: the way back to the console, the heading, the content. */
-export function AdminPage({ title, sub, children }: { title: ReactNode; sub?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  sub,
+  narrow = false,
+  children,
+}: {
+  title: ReactNode
+  sub?: ReactNode
+  narrow?: boolean
+  children: ReactNode
+}) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={narrow ? 'mx-auto max-w-3xl px-4 py-10' : 'mx-auto max-w-6xl px-4 py-10'}>
       <p className="mb-2 text-sm">
         <Link to="/admin" className="inline-block py-3 text-brand-700 underline">
           Operator console
