@@ -46,7 +46,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading sub={`How the business is doing, as of ${formatDateTime(asOf)} UTC.`}>Operator console</PageHeading>
+      <PageHeading sub={`How the business is doing, as of ${formatDateTime(asOf)}.`}>Operator console</PageHeading>
 
       <ul className="mb-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Key figures">
         <Figure to="/admin/policies?status=active" label="Active policies" value={count(policies.active)} />
@@ -127,7 +127,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="mb-3 text-slate-900">
-                Waiting {hours(Math.round(waiting.oldestHours))} since {formatDateTime(waiting.oldestSince)} UTC:{' '}
+                Waiting {hours(Math.round(waiting.oldestHours))} since {formatDateTime(waiting.oldestSince)}:{' '}
                 <strong>{formatHoursLeft(waiting.promiseHours - waiting.oldestHours)}</strong> on the {waiting.promiseHours}-hour promise.
               </p>
               <Meter

@@ -19,7 +19,8 @@ export function AdminTable({
   children: ReactNode
 }) {
   return (
-    <Card className="p-0 sm:overflow-x-auto">
+    // Focusable, so a keyboard can scroll the table sideways when it is wider than the screen.
+    <Card className="p-0 sm:overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">

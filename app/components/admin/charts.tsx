@@ -40,7 +40,10 @@ function ChartFrame({
         <desc id={`${id}-desc`}>{description}</desc>
         {chart}
       </svg>
-      <div className="overflow-x-auto">{table}</div>
+      {/* Focusable, so a keyboard can scroll it when the table is wider than the screen. */}
+      <div className="overflow-x-auto" role="region" aria-label={`${title}: the numbers`} tabIndex={0}>
+        {table}
+      </div>
     </figure>
   )
 }
