@@ -33,18 +33,28 @@ export type DailyJobsReport = {
 }
 
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
+  // Each step is synchronous SQLite work: between steps the server answers the requests that arrived meanwhile.
   const renewalNoticesSent = await sendRenewalNotices(now)
+  await yieldToRequests()
   const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
+  await yieldToRequests()
   const sessionsDeleted = db().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run().changes
+  await yieldToRequests()
   // Sign-in codes are kept a day past expiry: recent ones still explain a rate limit or a "link expired" report.
   const verificationsDeleted = db()
     .delete(verifications)
     .where(lt(verifications.expiresAt, new Date(now.getTime() - DAY_MS).toISOString()))
     .run().changes
+  await yieldToRequests()
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
+  await yieldToRequests()
   const uploadsSwept = sweepOrphanUploadsAndLog({ now })
   return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, uploadsSwept }
+}
+
+function yieldToRequests() {
+  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** Policies whose commitment ends within the notice window and that have not had their notice. */
@@ -100,7 +110,7 @@ export async function sendRenewalNotices(now = new Date()) {
       }),
     )
     for (const { policy, email } of claimed) {
-      await new Promise((resolve) => setImmediate(resolve))
+      await yieldToRequests()
       const message = renewalNoticeEmail({
         planName: planDisplayName(policy.planType, policy.vehicleType),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
