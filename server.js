@@ -406,7 +406,12 @@ function drainAndExit(reason, code) {
   if (stopping) return
   stopping = true
   console.log(`[glass] ${reason}: finishing in-flight requests, then stopping`)
-  server.close(() => process.exit(code))
+  // After the last request: close SQLite and let the replicator (when on) make its final sync, then exit.
+  server.close(() =>
+    Promise.resolve(build.entry.module.shutdown?.())
+      .catch((error) => console.error('[glass] shutdown:', error))
+      .finally(() => process.exit(code)),
+  )
   server.closeIdleConnections()
   setTimeout(() => {
     console.error('[glass] requests still running after 25 s; stopping anyway')

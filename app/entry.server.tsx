@@ -79,4 +79,5 @@ export function answerFromPageCache(pathname: string): { body: Uint8Array; heade
 }
 
 /** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
+export { shutdown } from '~/init.server'
 export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'

@@ -44,6 +44,32 @@ const EnvSchema = z.object({
   REQUIRE_LIVE_SERVICES: z.enum(['0', '1', '']).optional(),
   /** Behind Fly's proxy the client address is in this header; unset means the socket address is used. */
   CLIENT_IP_HEADER: optional,
+  /** Issue 11: where Litestream replicates the database (s3://bucket/path, or file:///path for a second disk). */
+  LITESTREAM_REPLICA_URL: z
+    .string()
+    .trim()
+    .regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,62}(\/.*)?|file:\/\/\/.+)$/, 'must be s3://bucket/path or file:///absolute/path')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** /healthz fails when the replica is further behind than this (README, Operating it). */
+  REPLICATION_MAX_LAG_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Issue 11: photos and documents in this bucket instead of DATA_DIR/uploads. */
+  UPLOADS_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, 'must be a bucket name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // S3-compatible credentials and endpoint, as `fly storage create` sets them for a Tigris bucket.
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  AWS_ENDPOINT_URL_S3: z
+    .string()
+    .trim()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AWS_REGION: z.string().trim().min(1).default('auto'),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' | 'DATA_DIR' | 'REQUIRE_LIVE_SERVICES'> & {
@@ -54,6 +80,9 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' |
   payments: 'stripe' | 'local'
   email: 'postmark' | 'outbox'
   vehicleData: 'vpic' | 'bundled'
+  /** Litestream replicates the database (issue 11), or nothing does. */
+  replication: 'litestream' | 'off'
+  uploads: 's3' | 'local'
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -73,9 +102,24 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Configuration error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together')
   }
   if (requireLive) {
-    for (const name of ['STRIPE_SECRET_KEY', 'POSTMARK_SERVER_TOKEN', 'SESSION_SECRET', 'APP_URL'] as const) {
+    // Issue 11: a live deployment keeps its records off the volume: the database replicated, uploads in a bucket.
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'POSTMARK_SERVER_TOKEN',
+      'SESSION_SECRET',
+      'APP_URL',
+      'LITESTREAM_REPLICA_URL',
+      'UPLOADS_BUCKET',
+    ] as const) {
       if (!parsed[name]) throw new ConfigError(`Configuration error: ${name} is required when REQUIRE_LIVE_SERVICES=1`)
     }
+  }
+
+  const usesS3 = Boolean(parsed.UPLOADS_BUCKET) || Boolean(parsed.LITESTREAM_REPLICA_URL?.startsWith('s3://'))
+  if (usesS3 && (!parsed.AWS_ACCESS_KEY_ID || !parsed.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Configuration error: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required with UPLOADS_BUCKET or an s3:// LITESTREAM_REPLICA_URL',
+    )
   }
 
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')
@@ -102,6 +146,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     payments: parsed.STRIPE_SECRET_KEY ? 'stripe' : 'local',
     email: parsed.POSTMARK_SERVER_TOKEN ? 'postmark' : 'outbox',
     vehicleData: parsed.VPIC_URL === 'off' ? 'bundled' : 'vpic',
+    replication: parsed.LITESTREAM_REPLICA_URL ? 'litestream' : 'off',
+    uploads: parsed.UPLOADS_BUCKET ? 's3' : 'local',
   }
 }
 

@@ -1,7 +1,8 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { scheduleDailyJobs } from '~/jobs.server'
-import { sweepOrphanUploadsAndLog } from '~/models/upload-sweep.server'
+import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
+import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
 
 import { seed } from '../drizzle/seed'
 
@@ -20,6 +21,19 @@ function start() {
     }
     throw error
   }
+  // Issue 11: a lost volume comes back from the replica before anything opens (or migrates) the database.
+  let restored: ReturnType<typeof restoreIfMissing> | null = null
+  if (config.replication === 'litestream') {
+    try {
+      restored = restoreIfMissing(config)
+    } catch (error) {
+      if (error instanceof ReplicationError) {
+        console.error(error.message)
+        process.exit(1)
+      }
+      throw error
+    }
+  }
   const database = db()
   const seeded = seed(database)
   if (seeded.seededPrices || seeded.seededPartners) console.log('[glass] Seeded an empty database with prices and a sample partner.')
@@ -32,6 +46,12 @@ function start() {
       `  payments:     ${live(config.payments === 'stripe', 'Stripe', `test checkout at ${config.APP_URL}/dev/checkout`)}`,
       `  e-mail:       ${live(config.email === 'postmark', 'Postmark', `outbox at ${config.APP_URL}/dev/outbox`)}`,
       `  vehicle data: ${config.vehicleData === 'vpic' ? `vPIC at ${config.VPIC_URL}, bundled data as fallback (live)` : 'bundled data (local)'}`,
+      `  replication:  ${
+        config.replication === 'litestream'
+          ? `Litestream to ${config.LITESTREAM_REPLICA_URL}${restored === 'restored' ? ', database restored from it at start' : restored === 'new' ? ', replica empty: new database' : ''} (live)`
+          : 'off: the database is on this volume only (local)'
+      }`,
+      `  uploads:      ${config.uploads === 's3' ? `bucket ${config.UPLOADS_BUCKET} (live)` : `${config.DATA_DIR}/uploads (local)`}`,
     ].join('\n'),
   )
 
@@ -39,15 +59,22 @@ function start() {
   // exits, close SQLite cleanly so the WAL is checkpointed.
   process.once('exit', () => closeDatabase())
 
-  // What a crash mid-upload may have left (temporary files, folders no row owns): removed before serving.
-  try {
-    sweepOrphanUploadsAndLog()
-  } catch (error) {
-    console.error('[glass] upload sweep failed (serving anyway):', error)
+  // What a crash mid-upload may have left (temporary files, folders no row owns): removed before serving (on the
+  // volume; a bucket is swept beside the first requests, as its listing takes requests of its own).
+  sweepStoredUploadsAndLog().catch((error) => console.error('[glass] upload sweep failed (serving anyway):', error))
+
+  if (config.replication === 'litestream') {
+    startReplication(config).catch((error) => console.error('[glass] Litestream did not start:', error))
   }
 
   // Renewal notices and pruning, shortly after start and then daily (`npm run jobs` does the same for cron).
   if (config.NODE_ENV !== 'test') scheduleDailyJobs()
+}
+
+/** server.js, after the last request: close SQLite, then let Litestream make its final sync and stop. */
+export async function shutdown() {
+  closeDatabase()
+  await stopReplication()
 }
 
 const started = globalThis as typeof globalThis & { __glassStarted?: boolean }

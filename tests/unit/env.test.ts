@@ -71,8 +71,15 @@ describe('configuration', () => {
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       POSTMARK_SERVER_TOKEN: 'pm',
+      LITESTREAM_REPLICA_URL: 's3://glass-data/litestream/app.sqlite',
+      UPLOADS_BUCKET: 'glass-data',
+      AWS_ACCESS_KEY_ID: 'tid_1',
+      AWS_SECRET_ACCESS_KEY: 'tsec_1',
+      AWS_ENDPOINT_URL_S3: 'https://fly.storage.tigris.dev',
     })
     expect(config.REQUIRE_LIVE_SERVICES).toBe(true)
+    expect(config.replication).toBe('litestream')
+    expect(config.uploads).toBe('s3')
     expect(config.APP_URL).toBe('https://glass.example')
   })
 })
