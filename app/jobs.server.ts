@@ -8,7 +8,7 @@ import { formatLongDate, formatPrice } from '~/domain/format'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
-import { sweepOrphanUploadsAndLog, type SweepReport } from '~/models/upload-sweep.server'
+import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendEmail } from '~/services/email.server'
 
 /**
@@ -49,7 +49,7 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
   await yieldToRequests()
-  const uploadsSwept = sweepOrphanUploadsAndLog({ now })
+  const uploadsSwept = await sweepStoredUploadsAndLog({ now })
   return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, uploadsSwept }
 }
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-
 import { and, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
@@ -14,13 +12,13 @@ import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import {
+  deleteStoredFolder,
   prepareImage,
   shopCopy,
   shopThumbPath,
   StagedFiles,
   storedFileName,
   type UploadedFile,
-  uploadsPath,
 } from '~/services/storage.server'
 
 import { audit, claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
@@ -132,7 +130,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
   } catch (error) {
     staged.discard()
     // The claim's folder was new and is empty again; remove it too, so nothing at all is left behind.
-    fs.rmSync(uploadsPath(`claim-documents/${claimId}`), { recursive: true, force: true })
+    deleteStoredFolder(`claim-documents/${claimId}`)
     throw error
   }
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-
 import { and, asc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
@@ -10,15 +8,7 @@ import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import {
-  prepareImage,
-  shopThumbPath,
-  StagedFiles,
-  storedFileName,
-  type UploadedFile,
-  UploadError,
-  uploadsPath,
-} from '~/services/storage.server'
+import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
 
 import { audit, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
 
@@ -37,7 +27,7 @@ export type PartnerClaimDetails = {
   planType: Policy['planType']
   partnerGroup: string | null
   replacementsLeft: number
-  /** shopThumbPath: the small copy when it exists (older claims have only the thumbnail). */
+  /** shopThumbPath: the small copy (for an older photo that has none, /files/ serves its thumbnail). */
   damagePhotos: { id: string; filePath: string; thumbPath: string | null; shopThumbPath: string | null; fileName: string }[]
 }
 
@@ -76,7 +66,8 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
         id: photo.id,
         filePath: photo.filePath,
         thumbPath: photo.thumbPath,
-        shopThumbPath: fs.existsSync(uploadsPath(shopThumbPath(photo.filePath))) ? shopThumbPath(photo.filePath) : null,
+        // /files/ answers with the thumbnail for an older photo that has no small copy: no lookup per photo here.
+        shopThumbPath: shopThumbPath(photo.filePath),
         fileName: photo.fileName,
       })),
     },

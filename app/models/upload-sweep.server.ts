@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { deleteObjects, listObjects, usesBucket } from '~/services/bucket.server'
 import { shopThumbPath, STAGED_SUFFIX } from '~/services/storage.server'
 
 /**
@@ -28,42 +29,8 @@ export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: 
   const report: SweepReport = { tempFiles: 0, orphanFolders: 0, orphanFiles: 0 }
   const root = path.join(env().DATA_DIR, 'uploads')
   const cutoff = now.getTime() - olderThanMs
-  const database = db()
 
-  // Prepared once: building the query per folder costs more than running it (30,000 folders: 1.5 s against 0.25 s).
-  const id = sql.placeholder('id')
-  const claimById = database.select({ id: claims.id }).from(claims).where(eq(claims.id, id)).prepare()
-  const documentsOfClaim = database
-    .select({ filePath: claimDocuments.filePath, thumbPath: claimDocuments.thumbPath, type: claimDocuments.documentType })
-    .from(claimDocuments)
-    .where(eq(claimDocuments.claimId, id))
-    .prepare()
-  const draftsOfClaim = database
-    .select({ filePath: claimDocumentDrafts.filePath, thumbPath: claimDocumentDrafts.thumbPath })
-    .from(claimDocumentDrafts)
-    .where(eq(claimDocumentDrafts.claimId, id))
-    .prepare()
-  const profileById = database.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).prepare()
-  const policyById = database.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).prepare()
-  const photosOfPolicy = database
-    .select({ filePath: policyPhotos.filePath, thumbPath: policyPhotos.thumbPath })
-    .from(policyPhotos)
-    .where(eq(policyPhotos.policyId, id))
-    .prepare()
-
-  const claimExists = (claimId: string) => claimById.get({ id: claimId }) !== undefined
-  const claimFiles = (claimId: string) =>
-    new Set([
-      ...documentsOfClaim
-        .all({ id: claimId })
-        .flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
-      // A shop's files kept from a refused completion (issue 12 item 6).
-      ...draftsOfClaim.all({ id: claimId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']),
-    ])
-  const profileExists = (profileId: string) => profileById.get({ id: profileId }) !== undefined
-  const policyExists = (policyId: string) => policyById.get({ id: policyId }) !== undefined
-  const policyFiles = (policyId: string) =>
-    new Set(photosOfPolicy.all({ id: policyId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']))
+  const { claimExists, claimFiles, profileExists, policyExists, policyFiles } = ownership()
 
   /** A folder that no row owns: removed whole once nothing in it is younger than the cutoff. */
   const removeFolderIfOld = (folder: string) => {
@@ -122,6 +89,47 @@ export function sweepOrphanUploads({ now = new Date(), olderThanMs = HOUR_MS }: 
   return report
 }
 
+/** Which rows own a folder and which files they point to, by indexed lookups prepared once. */
+function ownership() {
+  // Prepared once: building the query per folder costs more than running it (30,000 folders: 1.5 s against 0.25 s).
+  const database = db()
+  const id = sql.placeholder('id')
+  const claimById = database.select({ id: claims.id }).from(claims).where(eq(claims.id, id)).prepare()
+  const documentsOfClaim = database
+    .select({ filePath: claimDocuments.filePath, thumbPath: claimDocuments.thumbPath, type: claimDocuments.documentType })
+    .from(claimDocuments)
+    .where(eq(claimDocuments.claimId, id))
+    .prepare()
+  const draftsOfClaim = database
+    .select({ filePath: claimDocumentDrafts.filePath, thumbPath: claimDocumentDrafts.thumbPath })
+    .from(claimDocumentDrafts)
+    .where(eq(claimDocumentDrafts.claimId, id))
+    .prepare()
+  const profileById = database.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).prepare()
+  const policyById = database.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).prepare()
+  const photosOfPolicy = database
+    .select({ filePath: policyPhotos.filePath, thumbPath: policyPhotos.thumbPath })
+    .from(policyPhotos)
+    .where(eq(policyPhotos.policyId, id))
+    .prepare()
+
+  const claimExists = (claimId: string) => claimById.get({ id: claimId }) !== undefined
+  const claimFiles = (claimId: string) =>
+    new Set([
+      ...documentsOfClaim
+        .all({ id: claimId })
+        .flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
+      // A shop's files kept from a refused completion (issue 12 item 6).
+      ...draftsOfClaim.all({ id: claimId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']),
+    ])
+  const profileExists = (profileId: string) => profileById.get({ id: profileId }) !== undefined
+  const policyExists = (policyId: string) => policyById.get({ id: policyId }) !== undefined
+  const policyFiles = (policyId: string) =>
+    new Set(photosOfPolicy.all({ id: policyId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']))
+
+  return { claimExists, claimFiles, profileExists, policyExists, policyFiles }
+}
+
 /** Runs the sweep and says what it removed in one log line (always, so the count is in the log). */
 export function sweepOrphanUploadsAndLog(options?: Parameters<typeof sweepOrphanUploads>[0]): SweepReport {
   const report = sweepOrphanUploads(options)
@@ -172,4 +180,61 @@ function newestMtime(folder: string): number {
     newest = Math.max(newest, stat.isDirectory() ? newestMtime(entry) : stat.mtimeMs)
   }
   return newest
+}
+
+/**
+ * The same sweep over the bucket (issue 11): objects are listed once (1,000 per request) and grouped by folder, and the
+ * same rules apply with each object's upload time for its age. A bucket has no temporary names (objects are written
+ * whole), so what a crash leaves there is objects no row points to.
+ */
+export async function sweepOrphanObjects({
+  now = new Date(),
+  olderThanMs = HOUR_MS,
+}: { now?: Date; olderThanMs?: number } = {}): Promise<SweepReport> {
+  const report: SweepReport = { tempFiles: 0, orphanFolders: 0, orphanFiles: 0 }
+  const cutoff = now.getTime() - olderThanMs
+  const { claimExists, claimFiles, profileExists, policyExists, policyFiles } = ownership()
+
+  // folder (claim-documents/<claim>, policy-photos/<profile>/<policy>) → its objects
+  const folders = new Map<string, { relPath: string; modified: number }[]>()
+  for (const area of ['claim-documents/', 'policy-photos/']) {
+    for await (const object of listObjects(area)) {
+      const parts = object.relPath.split('/')
+      const depth = area === 'claim-documents/' ? 2 : 3
+      const folder = parts.slice(0, Math.min(depth, parts.length - 1)).join('/')
+      const list = folders.get(folder) ?? []
+      list.push({ relPath: object.relPath, modified: object.modified.getTime() })
+      folders.set(folder, list)
+    }
+  }
+
+  const doomed: string[] = []
+  for (const [folder, objects] of folders) {
+    const [area, owner, policyId] = folder.split('/')
+    const rowOwns =
+      area === 'claim-documents' ? claimExists(owner!) : profileExists(owner!) && policyId !== undefined && policyExists(policyId)
+    if (!rowOwns) {
+      if (objects.every((object) => object.modified < cutoff)) {
+        doomed.push(...objects.map((object) => object.relPath))
+        report.orphanFolders++
+      }
+      continue
+    }
+    const referenced = area === 'claim-documents' ? claimFiles(owner!) : policyFiles(policyId!)
+    for (const object of objects) {
+      if (referenced.has(object.relPath) || object.modified >= cutoff) continue
+      doomed.push(object.relPath)
+      report.orphanFiles++
+    }
+  }
+  await deleteObjects(doomed)
+  return report
+}
+
+/** Whichever sweep the storage uses, with its log line: the daily jobs and the start run this. */
+export async function sweepStoredUploadsAndLog(options?: Parameters<typeof sweepOrphanUploads>[0]): Promise<SweepReport> {
+  if (!usesBucket()) return sweepOrphanUploadsAndLog(options)
+  const report = await sweepOrphanObjects(options)
+  console.log(`[glass] bucket sweep removed ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced object(s)`)
+  return report
 }

@@ -9,12 +9,14 @@ import sharp from 'sharp'
 
 import { MAX_STORED_FILE_NAME, MAX_UPLOAD_BYTES, tooLargeMessage } from '~/domain/uploads'
 import { env } from '~/env.server'
+import { deleteFolder, deleteObjects, getObject, headObject, putObject, usesBucket } from '~/services/bucket.server'
 import { stripControlCharacters } from '~/validation/text'
 
 /**
- * File storage on the local volume (DESIGN §6 "Uploads"): a streaming multipart reader with limits, every image
- * decoded and re-encoded by sharp (which refuses non-images and drops EXIF/GPS), files under DATA_DIR/uploads (never
- * under public/), and short-lived signed links for shops that hold a claim's code.
+ * File storage (DESIGN §6 "Uploads"): a streaming multipart reader with limits, every image decoded and re-encoded by
+ * sharp (which refuses non-images and drops EXIF/GPS), files under DATA_DIR/uploads (never under public/) or, with
+ * UPLOADS_BUCKET set, in an S3-compatible bucket (issue 11, bucket.server.ts), and short-lived signed links for shops
+ * that hold a claim's code. Rows store the same relative path with either adapter.
  */
 
 /** Decoding bombs: a 50-megapixel image is far beyond any phone photo. */
@@ -256,18 +258,33 @@ export async function shopCopy(image: PreparedImage): Promise<Buffer> {
 export const STAGED_SUFFIX = '.tmp'
 
 /**
- * Files written under temporary names and renamed into place only when the transaction that records them commits
- * (issue 13): call `commit()` as the last step *inside* the transaction — a failed rename then rolls the rows back —
- * and `discard()` when anything failed. A crash in between leaves only `*.tmp` files, or final files no row points
- * to; the upload sweep removes both. A rename replaces an existing file whole (a re-uploaded policy photo).
+ * Files written before the rows that point to them, and made visible only with those rows (issue 13).
+ *
+ * On the local volume: written under temporary names and renamed into place when the transaction that records them
+ * commits: call `commit()` as the last step *inside* the transaction — a failed rename then rolls the rows back — and
+ * `discard()` when anything failed. A crash in between leaves only `*.tmp` files, or final files no row points to;
+ * the upload sweep removes both. A rename replaces an existing file whole (a re-uploaded policy photo).
+ *
+ * In a bucket (issue 11): each object is written to its final name before the transaction (a bucket has no rename, and
+ * the transaction cannot wait for the network); `commit()` has nothing left to do, and `discard()` deletes the objects
+ * that were new. An object that replaced an older one at the same name (a re-uploaded policy photo whose rows then
+ * failed) keeps the new photo under the old row. A crash leaves objects no row points to; the sweep removes those.
  */
 export class StagedFiles {
   private staged: { temp: string; final: string }[] = []
+  private inBucket: { relPath: string; replacing: boolean }[] = []
   private committed = false
+  private readonly bucket = usesBucket()
 
-  /** Writes a file to a temporary name beside `relPath`; nothing is visible at `relPath` until commit(). */
+  /** Writes a file; nothing is visible at `relPath` until commit() (in a bucket: at once, see above). */
   async add(relPath: string, bytes: Buffer) {
     const final = uploadsPath(relPath)
+    if (this.bucket) {
+      const replacing = (await headObject(relPath)) !== null
+      this.inBucket.push({ relPath, replacing })
+      await putObject(relPath, bytes, contentTypeFor(relPath))
+      return
+    }
     const temp = `${final}.${crypto.randomBytes(6).toString('hex')}${STAGED_SUFFIX}`
     await fs.promises.mkdir(path.dirname(final), { recursive: true })
     this.staged.push({ temp, final })
@@ -320,11 +337,19 @@ export class StagedFiles {
       }
     }
     this.staged = []
+    const added = this.inBucket.filter((object) => !object.replacing).map((object) => object.relPath)
+    this.inBucket = []
+    // Not awaited: the request answers now; an object this fails to delete is left to the sweep.
+    if (added.length) deleteObjects(added).catch((error) => console.error('Could not delete uploaded objects:', error))
   }
 }
 
 /** Removes stored files (relative paths); missing files are fine. Used to undo writes when the rows were not saved. */
 export function deleteStored(relPaths: string[]): void {
+  if (usesBucket()) {
+    deleteObjects(relPaths).catch((error) => console.error(`Could not delete uploads ${relPaths.join(', ')}:`, error))
+    return
+  }
   for (const relPath of relPaths) {
     try {
       fs.rmSync(uploadsPath(relPath), { force: true })
@@ -332,6 +357,29 @@ export function deleteStored(relPaths: string[]): void {
       console.error(`Could not delete upload ${relPath}:`, error)
     }
   }
+}
+
+/** Removes a folder of uploads whose rows were never saved (a claim that failed). */
+export function deleteStoredFolder(relFolder: string): void {
+  if (usesBucket()) {
+    deleteFolder(relFolder).catch((error) => console.error(`Could not delete uploads under ${relFolder}:`, error))
+    return
+  }
+  fs.rmSync(uploadsPath(relFolder), { recursive: true, force: true })
+}
+
+export async function storedFileExists(relPath: string): Promise<boolean> {
+  if (usesBucket()) return (await headObject(relPath)) !== null
+  return fs.existsSync(uploadsPath(relPath))
+}
+
+/** A stored file as a stream with its size and time, or null when there is none (from either adapter). */
+export async function readStored(relPath: string): Promise<{ body: ReadableStream<Uint8Array>; size: number; modified: Date } | null> {
+  if (usesBucket()) return getObject(relPath)
+  const absolute = uploadsPath(relPath)
+  const stat = await fs.promises.stat(absolute).catch(() => null)
+  if (!stat?.isFile()) return null
+  return { body: Readable.toWeb(fs.createReadStream(absolute)) as ReadableStream<Uint8Array>, size: stat.size, modified: stat.mtime }
 }
 
 /** The MIME type of a stored file, from its extension (we only ever store JPEG, but be exact about what we serve). */
