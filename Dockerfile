@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# One container: the React Router server, SQLite and uploads on the volume mounted at /data.
+# One container: the React Router server and SQLite on the volume mounted at /data; Litestream (from npm,
+# @flydotio/litestream, in node_modules) replicates the database to the bucket, where uploads also go (README).
 
 # --- build: all dependencies, compile the app -------------------------------------------------------------------
 FROM node:22-bookworm-slim AS build
@@ -25,12 +26,14 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
     MALLOC_ARENA_MAX=2
-# sqlite3 for the operator's own inspection of the database on the volume.
+# sqlite3 for the operator's own inspection of the database on the volume; ca-certificates for the bucket's TLS
+# (Litestream is a Go binary and reads the system's roots).
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
-# Migrations are applied on start from ./drizzle; the CLI scripts (db:backup, jobs) run from app/ with tsx.
+# Migrations are applied on start from ./drizzle; the CLI scripts (db:backup, db:restore, storage:migrate, jobs) run
+# from app/ with tsx.
 COPY drizzle ./drizzle
 COPY app ./app
 COPY tsconfig.json ./
