@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -10,7 +9,8 @@ import sharp from 'sharp'
 
 import { rowCounts } from '../../app/cli/restore'
 import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
-import { expect, randomIp, test } from '../support/e2e'
+import { postClaim } from '../support/claim-post'
+import { expect, test } from '../support/e2e'
 
 /**
  * The disaster drill (issue 11): the database replicated by Litestream (to a `file://` replica, a second disk), photos
@@ -61,45 +61,10 @@ function settings(dataDir: string, port: number, replica: string) {
   }
 }
 
-/** A claim submission as the browser sends it (multipart, two real photos); resolves the new claim's id or null. */
-function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number): Promise<string | null> {
-  const boundary = `----disaster${n}`
-  const parts: Buffer[] = []
-  const field = (name: string, value: string) =>
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  field('policyId', policyId)
-  field('damageType', 'chip')
-  field('damageDate', new Date().toISOString().slice(0, 10))
-  field('description', `Disaster drill claim ${n}.`)
-  for (let i = 0; i < 2; i++) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="d-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-    )
-    parts.push(photo, Buffer.from('\r\n'))
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  const body = Buffer.concat(parts)
-  return new Promise((resolve) => {
-    const request = http.request(`http://localhost:${port}/customer/submit-claim?policy_id=${policyId}`, {
-      method: 'POST',
-      headers: {
-        Origin: `http://localhost:${port}`,
-        Cookie: cookie,
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-        'Content-Length': String(body.length),
-        'X-Forwarded-For': randomIp(),
-      },
-    })
-    request.on('response', (response) => {
-      response.resume()
-      const location = response.headers.location ?? ''
-      resolve(response.statusCode === 302 ? new URL(location, 'http://localhost').searchParams.get('claim') : null)
-    })
-    request.on('error', () => resolve(null))
-    request.end(body)
-  })
+/** A claim with two photos; resolves the new claim's id, or null when it was not acknowledged. */
+async function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number) {
+  const answer = await postClaim(port, { cookie, policyId, photo, description: `Disaster drill claim ${n}.`, photoCount: 2 })
+  return answer.status === 302 ? answer.claimId : null
 }
 
 /** The replicator of a data directory is still running (its final sync after the kill)? */

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -8,7 +7,8 @@ import Database from 'better-sqlite3'
 import sharp from 'sharp'
 
 import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
-import { expect, randomIp, test } from '../support/e2e'
+import { type ClaimAnswer, postClaim } from '../support/claim-post'
+import { expect, test } from '../support/e2e'
 
 /**
  * The kill -9 drill (issue 13 item 4): claims with photos are being filed when the server is killed without warning.
@@ -30,49 +30,9 @@ function startServer(dataDir: string, port: number) {
   })
 }
 
-/** What a submission got: its status (0 when the kill cut it off) and, for a success, the filed claim's id. */
-type Answer = { status: number; claimId: string | null }
-
-/** A claim submission as the browser sends it (multipart, three real photos). */
-function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number): Promise<Answer> {
-  const boundary = `----drill${n}`
-  const parts: Buffer[] = []
-  const field = (name: string, value: string) =>
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  field('policyId', policyId)
-  field('damageType', 'chip')
-  field('damageDate', new Date().toISOString().slice(0, 10))
-  field('description', `Drill claim ${n}: a stone on I-15.`)
-  for (let i = 0; i < 3; i++) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="damage-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-    )
-    parts.push(photo, Buffer.from('\r\n'))
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  const body = Buffer.concat(parts)
-  return new Promise((resolve) => {
-    const request = http.request(`http://localhost:${port}/customer/submit-claim?policy_id=${policyId}`, {
-      method: 'POST',
-      headers: {
-        Origin: `http://localhost:${port}`,
-        Cookie: cookie,
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-        'Content-Length': String(body.length),
-        'X-Forwarded-For': randomIp(),
-      },
-    })
-    request.on('response', (response) => {
-      response.resume()
-      // Success is the redirect to the claim's confirmation: /customer/submit-claim?policy_id=…&claim=<id>
-      const location = response.headers.location ?? ''
-      resolve({ status: response.statusCode ?? 0, claimId: new URL(location, 'http://localhost').searchParams.get('claim') })
-    })
-    request.on('error', () => resolve({ status: 0, claimId: null }))
-    request.end(body)
-  })
+/** A drill claim with three 12-megapixel photos. */
+function fileClaim(port: number, cookie: string, policyId: string, photo: Buffer, n: number) {
+  return postClaim(port, { cookie, policyId, photo, description: `Drill claim ${n}: a stone on I-15.`, photoCount: 3 })
 }
 
 function filesUnder(folder: string): string[] {
@@ -115,14 +75,14 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     .toBuffer()
 
   // Some claims are filed and answered before the kill...
-  const before: Answer[] = []
+  const before: ClaimAnswer[] = []
   for (const customer of customers) before.push(await fileClaim(port, customer.cookie, customer.policyId, photo, before.length))
   expect(before.map((answer) => answer.status)).toEqual([302, 302, 302, 302])
   // ...then a burst is in flight when the plug is pulled: the kill lands the moment the burst's first claim is
   // acknowledged, so some of it is answered and the rest is cut off mid-upload, in sharp or mid-write.
   let firstAcknowledged = () => {}
   const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve))
-  const answers: Promise<Answer>[] = []
+  const answers: Promise<ClaimAnswer>[] = []
   for (let round = 0; round < 6; round++) {
     for (const customer of customers) {
       const answer = fileClaim(port, customer.cookie, customer.policyId, photo, before.length + answers.length)

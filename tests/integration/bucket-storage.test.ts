@@ -19,7 +19,7 @@ import { deleteObjects, getObject, headObject, listObjects, putObject, resetBuck
 import { signedFileUrl, type UploadedFile } from '~/services/storage.server'
 
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
 
 /**
  * Issue 11 item 2: photos and documents in an S3-compatible bucket, through the real AWS SDK against a real local S3
@@ -33,6 +33,21 @@ let objectsDir: string
 let jpeg: Buffer
 const today = () => new Date().toISOString().slice(0, 10)
 const photo = (fieldName = 'photos'): UploadedFile => ({ fieldName, fileName: 'damage.jpg', contentType: 'image/jpeg', bytes: jpeg })
+
+/** A new customer with an active policy files a claim with one photo. */
+async function fileClaim() {
+  const profile = createProfile()
+  const { policy } = createActivePolicy(profile.id)
+  const claim = await submitClaim({
+    profile,
+    policyId: policy.id,
+    damageType: 'chip',
+    description: 'x',
+    damageDate: today(),
+    photos: [photo()],
+  })
+  return { profile, policy, claim }
+}
 
 async function bucketKeys(prefix = '') {
   const keys: string[] = []
@@ -97,16 +112,7 @@ describe('the bucket adapter (real AWS SDK, real S3 server)', () => {
 
 describe('claims and policy photos in the bucket', () => {
   it('a filed claim puts its photo, thumbnail and shop copy in the bucket, and nothing on the volume', async () => {
-    const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
-    const claim = await submitClaim({
-      profile,
-      policyId: policy.id,
-      damageType: 'chip',
-      description: 'x',
-      damageDate: today(),
-      photos: [photo()],
-    })
+    const { claim } = await fileClaim()
     const keys = await bucketKeys(`claim-documents/${claim.id}/`)
     expect(keys).toHaveLength(3)
     expect(keys.filter((key) => key.endsWith('.shop.jpg'))).toHaveLength(1)
@@ -137,29 +143,11 @@ describe('claims and policy photos in the bucket', () => {
   })
 
   it('/files/* serves from the bucket to the owner, the operator and a signed link, and 404 to anyone else', async () => {
-    const owner = createProfile()
-    const { policy } = createActivePolicy(owner.id)
-    const claim = await submitClaim({
-      profile: owner,
-      policyId: policy.id,
-      damageType: 'chip',
-      description: 'x',
-      damageDate: today(),
-      photos: [photo()],
-    })
+    const { profile: owner, claim } = await fileClaim()
     const relPath = (await bucketKeys(`claim-documents/${claim.id}/`)).find(
       (key) => /\d\.jpg$|[^.]{6}\.jpg$/.test(key) && !key.includes('.thumb.') && !key.includes('.shop.'),
     )!
-    const get = (url: string, cookie?: string) => {
-      const target = new URL(url, 'http://localhost:3999')
-      return settle(() =>
-        fileLoader(
-          routeArgs(makeRequest(target.pathname + target.search, { cookie }), {
-            '*': decodeURIComponent(target.pathname.replace(/^\/files\//, '')),
-          }),
-        ),
-      )
-    }
+    const get = (url: string, cookie?: string) => settleFileUrl(fileLoader, url, cookie)
 
     const mine = (await fileLoader(
       routeArgs(makeRequest(`/files/${relPath}`, { cookie: await sessionCookieFor(owner.id) }), { '*': relPath }),
@@ -198,16 +186,7 @@ describe('claims and policy photos in the bucket', () => {
 
 describe('the bucket sweep', () => {
   it('removes old objects no row owns or points to, and keeps every object a row points to', async () => {
-    const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
-    const claim = await submitClaim({
-      profile,
-      policyId: policy.id,
-      damageType: 'chip',
-      description: 'x',
-      damageDate: today(),
-      photos: [photo()],
-    })
+    const { profile, claim } = await fileClaim()
     const kept = await bucketKeys(`claim-documents/${claim.id}/`)
     await putObject(`claim-documents/${claim.id}/left-by-a-crash.jpg`, jpeg, 'image/jpeg')
     await putObject('claim-documents/no-such-claim/photo.jpg', jpeg, 'image/jpeg')

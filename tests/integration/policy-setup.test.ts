@@ -23,7 +23,7 @@ import { VEHICLE_MESSAGES } from '~/validation/policy-setup'
 
 import { expectConsoleError } from '../support/console'
 import { createClaim, createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
 
 ensureSeeded()
 
@@ -455,16 +455,7 @@ describe('the file route', () => {
     relPath = `policy-photos/${owner.profile.id}/${owner.policy.id}/head_on.jpg`
   })
 
-  const get = (url: string, cookie?: string) => {
-    const target = new URL(url, 'http://localhost:3999')
-    return settle(() =>
-      fileLoader(
-        routeArgs(makeRequest(target.pathname + target.search, { cookie }), {
-          '*': decodeURIComponent(target.pathname.replace(/^\/files\//, '')),
-        }),
-      ),
-    )
-  }
+  const get = (url: string, cookie?: string) => settleFileUrl(fileLoader, url, cookie)
 
   test('the owner gets the photo, never stored by the browser, with its type', async () => {
     const response = (await fileLoader(routeArgs(makeRequest(`/files/${relPath}`, { cookie: owner.cookie }), { '*': relPath }))) as Response

@@ -49,3 +49,15 @@ function normalize(value: unknown, thrown = false) {
   if (thrown) throw value
   return { status: 200, headers: new Headers(), data: value }
 }
+
+/** Calls a loader with a URL (path and query) and the splat of `/files/*`, as React Router would for that URL. */
+export function settleFileUrl(loader: (args: never) => unknown, url: string, cookie?: string) {
+  const target = new URL(url, 'http://localhost:3999')
+  return settle(() =>
+    loader(
+      routeArgs(makeRequest(target.pathname + target.search, { cookie }), {
+        '*': decodeURIComponent(target.pathname.replace(/^\/files\//, '')),
+      }),
+    ),
+  )
+}
