@@ -42,21 +42,18 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cx('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)} {...props} />
 }
 
+/** Each tone is a class in app.css (`.badge-<tone>`). */
 const badgeTones = {
-  neutral: 'bg-slate-100 text-slate-800',
-  success: 'bg-green-100 text-green-900',
-  warning: 'bg-amber-100 text-amber-900',
-  destructive: 'bg-red-100 text-red-900',
-  info: 'bg-brand-100 text-brand-900',
+  neutral: 'badge badge-neutral',
+  success: 'badge badge-success',
+  warning: 'badge badge-warning',
+  destructive: 'badge badge-destructive',
+  info: 'badge badge-info',
 } as const
 export type BadgeTone = keyof typeof badgeTones
 
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return (
-    <span className={cx('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone])}>
-      {children}
-    </span>
-  )
+  return <span className={badgeTones[tone]}>{children}</span>
 }
 
 /** A label, a control and its error, wired together for screen readers. */

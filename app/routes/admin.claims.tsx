@@ -108,12 +108,12 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
         {rows.map((claim) => (
           <tr key={claim.id} data-testid="queue-row">
             <Cell label="Claim">
-              <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+              <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold">
                 {claim.code}
               </a>
             </Cell>
             <Cell label="Customer">
-              <a href={`/admin/customers/${claim.profileId}`} className="font-medium text-brand-700 underline">
+              <a href={`/admin/customers/${claim.profileId}`} className="font-medium">
                 {claim.customer}
               </a>
               <div className="text-slate-700">{claim.email}</div>
