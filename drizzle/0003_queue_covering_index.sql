@@ -1,0 +1,2 @@
+DROP INDEX `claims_queue_idx`;--> statement-breakpoint
+CREATE INDEX `claims_queue_idx` ON `claims` (`approval_status`,`waiting_since`,`damage_type`,`filed_late`,`appealed_at`,`assigned_partner_group_id`);
