@@ -54,6 +54,22 @@ export function appealDecisionDeadline(appealedAt: string) {
   return new Date(Date.parse(appealedAt) + APPEAL_DECISION_DAYS * DAY_MS)
 }
 
+/** The operator's queue flags an appeal this many days before its decision deadline. */
+export const APPEAL_DEADLINE_WARNING_DAYS = 7
+
+/**
+ * Where a waiting appeal stands against its 30-day decision deadline: 'overdue' past it, 'due-soon' within the last
+ * week, else 'on-track'. `daysLeft` is whole days, rounded down (0 on the last day).
+ */
+export function appealDecisionStanding(appealedAt: string, now = new Date()) {
+  const deadline = appealDecisionDeadline(appealedAt)
+  const msLeft = deadline.getTime() - now.getTime()
+  const daysLeft = Math.floor(msLeft / DAY_MS)
+  const standing =
+    msLeft < 0 ? ('overdue' as const) : msLeft <= APPEAL_DEADLINE_WARNING_DAYS * DAY_MS ? ('due-soon' as const) : ('on-track' as const)
+  return { deadline: deadline.toISOString(), daysLeft, standing }
+}
+
 /** The moment a waiting claim breaks the 48-hour answer promise when it has waited since `waitingSince`. */
 export function overdueCutoff(now = new Date()) {
   return new Date(now.getTime() - RESPONSE_PROMISE_HOURS * HOUR_MS)

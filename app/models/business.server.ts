@@ -2,7 +2,13 @@ import { and, asc, count, eq, gte, isNotNull, lt, min } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims, decisionHours, policyStats, weeklyStats } from '~/db/schema'
-import { APPEAL_DECISION_DAYS, appealDecisionDeadline, overdueCutoff, RESPONSE_PROMISE_HOURS } from '~/domain/claims'
+import {
+  APPEAL_DEADLINE_WARNING_DAYS,
+  APPEAL_DECISION_DAYS,
+  appealDecisionDeadline,
+  overdueCutoff,
+  RESPONSE_PROMISE_HOURS,
+} from '~/domain/claims'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 import type { PolicyStatus } from '~/domain/policies'
 
@@ -130,7 +136,7 @@ function waitingAppeals(now: Date) {
     total: summary?.n ?? 0,
     /** Past the 30-day deadline, and within a week of it. */
     pastDeadline: before(APPEAL_DECISION_DAYS),
-    dueWithinWeek: before(APPEAL_DECISION_DAYS - 7) - before(APPEAL_DECISION_DAYS),
+    dueWithinWeek: before(APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS) - before(APPEAL_DECISION_DAYS),
     nextDeadline: summary?.oldest ? appealDecisionDeadline(summary.oldest).toISOString() : null,
     deadlineDays: APPEAL_DECISION_DAYS,
   }

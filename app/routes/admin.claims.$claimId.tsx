@@ -7,6 +7,7 @@ import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
@@ -146,6 +147,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-1 text-sm text-slate-600">
                 Appealed {formatDateTime(claim.appealedAt)}. Earlier denial: {claim.denialReason}
               </p>
+              {claim.status === 'pending_review' && claim.appealedAt ? (
+                <p className="mt-1 text-sm font-medium text-slate-900">
+                  Decide by {formatLongDate(appealDecisionDeadline(claim.appealedAt))} (the terms promise a decision within 30 days).
+                </p>
+              ) : null}
               <p className="mt-3 whitespace-pre-line text-slate-800">{claim.appealText}</p>
             </Card>
           ) : null}

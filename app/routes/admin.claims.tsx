@@ -7,8 +7,8 @@ import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim
 import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
-import { DAMAGE_TYPES } from '~/domain/claims'
-import { formatDateTime } from '~/domain/format'
+import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
+import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { parseQuery, QueueQuery } from '~/validation/operator'
@@ -49,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     partnerGroup: row.partnerGroup,
     late: row.filedLate,
     appeal: Boolean(row.appealedAt),
+    // Terms: an appeal is decided within 30 days; the queue flags the last week and the overdue ones.
+    appealDue: waitingAppeal(row, filters.status, now),
   }))
   return data({ page: list.page, rows, filters, groups, notice }, { status: notice ? 400 : 200 })
 }
@@ -127,12 +129,27 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
               {waiting ? null : <ApprovalBadge status={QUEUE_STATUSES[filters.status].approval} />}
               {claim.late ? <Badge tone="warning">Filed late</Badge> : null}
               {claim.appeal ? <Badge tone="info">Appeal</Badge> : null}
+              {claim.appealDue ? <AppealDueBadge due={claim.appealDue} /> : null}
             </Cell>
           </tr>
         ))}
       </AdminTable>
       <Pager page={page.page} hasNext={page.page < page.pages} summary={pageSummary(page, ['claim', 'claims'])} />
     </AdminPage>
+  )
+}
+
+function waitingAppeal(row: { appealedAt: string | null }, status: string, now: Date) {
+  if (status !== 'waiting' || !row.appealedAt) return null
+  const due = appealDecisionStanding(row.appealedAt, now)
+  return due.standing === 'on-track' ? null : { standing: due.standing, date: formatLongDate(due.deadline) }
+}
+
+function AppealDueBadge({ due }: { due: { standing: 'overdue' | 'due-soon'; date: string } }) {
+  return due.standing === 'overdue' ? (
+    <Badge tone="destructive">Appeal decision overdue (was due {due.date})</Badge>
+  ) : (
+    <Badge tone="warning">Decide appeal by {due.date}</Badge>
   )
 }
 

@@ -150,6 +150,20 @@ describe('customer dashboard', () => {
     expect(html).toContain(`(${active.id})`)
   })
 
+  it('tells a customer whose appeal waits by when they will hear back (30 days from the appeal)', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    createClaim(policy.id, {
+      approvalStatus: 'pending_review',
+      reviewedAt: '2026-03-01T10:00:00.000Z',
+      denialReason: 'Photos unclear',
+      appealText: 'Here are better photos.',
+      appealedAt: '2026-03-05T10:00:00.000Z',
+    })
+    const html = renderDashboard(await loadDashboard(customer.id))
+    expect(html).toContain('Your appeal is in review. You will hear from us by April 4, 2026')
+  })
+
   it("never shows another customer's policies or claims", async () => {
     const mine = createProfile()
     const theirs = createProfile()

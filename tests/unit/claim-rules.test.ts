@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Policy } from '~/db/schema'
-import { allowedDamageTypes, appealDeadline, canAppeal, isFiledLate, isFutureDate, planYear, responseHoursLeft } from '~/domain/claims'
+import {
+  allowedDamageTypes,
+  appealDeadline,
+  appealDecisionStanding,
+  canAppeal,
+  isFiledLate,
+  isFutureDate,
+  planYear,
+  responseHoursLeft,
+} from '~/domain/claims'
 import { confirmationCodeHint } from '~/domain/messages'
 import { canFileClaim, claimFilingRefusal } from '~/domain/policies'
 
@@ -81,6 +90,21 @@ describe('appeals and the response promise', () => {
     expect(responseHoursLeft({ submittedAt: '2025-01-01T12:00:00.000Z', appealedAt: null }, now)).toBe(24)
     expect(responseHoursLeft({ submittedAt: '2024-12-01T12:00:00.000Z', appealedAt: '2025-01-02T00:00:00.000Z' }, now)).toBe(36)
     expect(responseHoursLeft({ submittedAt: '2024-12-30T12:00:00.000Z', appealedAt: null }, now)).toBe(-24)
+  })
+})
+
+describe('the 30-day decision on an appeal', () => {
+  const appealedAt = '2025-03-01T09:00:00.000Z'
+  it('is due 30 days after the appeal, flagged in its last week and once past', () => {
+    expect(appealDecisionStanding(appealedAt, new Date('2025-03-02T09:00:00Z'))).toEqual({
+      deadline: '2025-03-31T09:00:00.000Z',
+      daysLeft: 29,
+      standing: 'on-track',
+    })
+    expect(appealDecisionStanding(appealedAt, new Date('2025-03-24T08:59:59Z')).standing).toBe('on-track')
+    expect(appealDecisionStanding(appealedAt, new Date('2025-03-24T09:00:00Z')).standing).toBe('due-soon')
+    expect(appealDecisionStanding(appealedAt, new Date('2025-03-31T09:00:00Z'))).toMatchObject({ daysLeft: 0, standing: 'due-soon' })
+    expect(appealDecisionStanding(appealedAt, new Date('2025-03-31T09:00:01Z'))).toMatchObject({ daysLeft: -1, standing: 'overdue' })
   })
 })
 

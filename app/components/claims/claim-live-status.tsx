@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
+import { appealDecisionDeadline } from '~/domain/claims'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
@@ -25,7 +26,7 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
       return (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="claim-live-status">
           {status.appealedAt
-            ? 'Your appeal is in review. We decide appeals within 30 days and will e-mail you.'
+            ? `Your appeal is in review. You will hear from us by ${longDate(appealDecisionDeadline(status.appealedAt).toISOString())}: we decide appeals within 30 days and e-mail you.`
             : "We're reviewing your claim and will e-mail you within 2 working days (typically sooner)."}
         </p>
       )
