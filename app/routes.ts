@@ -11,7 +11,8 @@ export default [
   route('signup/:slug', 'routes/signup.tsx', { id: 'signup-partner' }),
   route('checkout-success', 'routes/checkout-success.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
-  route('terms-of-service', 'routes/terms-of-service.tsx'),
+  route('terms-of-service', 'routes/terms-of-service.tsx', { id: 'terms-current' }),
+  route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
 
   // --- customer: signed in, their own policies and claims ------------------------------------------------------------
@@ -23,6 +24,8 @@ export default [
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
+  route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
+  route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
   route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
   // Stored uploads: to their owner, the operator, or a shop holding a signed link.
   route('files/*', 'routes/files.ts'),

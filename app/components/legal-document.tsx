@@ -2,23 +2,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { type LegalDocument, linkify } from '~/content/legal'
-import { privacyPolicy } from '~/content/privacy'
-import { termsOfService } from '~/content/terms'
 
 import { cx } from './ui'
-
-/** The legal name and postal address the terms and privacy policy give (SPEC §1: 'a US postal contact is given'). */
-export const COMPANY_NAME = 'Glass Plan LLC'
-export const COMPANY_POSTAL_ADDRESS = 'Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106'
-
-/** The one terms text the site shows: at /terms-of-service and in the signup scroll box. */
-export function siteTermsOfService(supportEmail: string): LegalDocument {
-  return termsOfService({ supportEmail, companyName: COMPANY_NAME })
-}
-
-export function sitePrivacyPolicy(supportEmail: string): LegalDocument {
-  return privacyPolicy({ supportEmail, companyName: COMPANY_NAME, postalAddress: COMPANY_POSTAL_ADDRESS })
-}
 
 /**
  * Renders a LegalDocument: title, optional details under it (version, dates), a table of contents linking to each

@@ -158,6 +158,8 @@ export const policies = sqliteTable(
     canceledAt: text('canceled_at'),
     cancelAt: text('cancel_at'), // renewal turned off: the subscription ends then
     transferUsedAt: text('transfer_used_at'),
+    /** Terms "Binding arbitration": the customer opted out (within 30 days of accepting the terms of this plan). */
+    arbitrationOptedOutAt: text('arbitration_opted_out_at'),
     renewalNoticeSentAt: text('renewal_notice_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -75,3 +75,36 @@ export function claimFilingRefusal(
 export function canFileClaim(policy: Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'>) {
   return claimFilingRefusal(policy) === null
 }
+
+// --- the promises of the terms: arbitration opt-out, one transfer ---------------------------------------------------
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Terms "Binding arbitration": a customer may opt out within 30 days of accepting the terms (of this plan). */
+export const ARBITRATION_OPT_OUT_DAYS = 30
+
+export function arbitrationOptOutEndsAt(policy: { tosAcceptedAt: string }) {
+  return new Date(Date.parse(policy.tosAcceptedAt) + ARBITRATION_OPT_OUT_DAYS * DAY_MS)
+}
+
+export type ArbitrationOptOutRefusal = 'already_opted_out' | 'window_closed'
+
+export function arbitrationOptOutRefusal(
+  policy: { tosAcceptedAt: string; arbitrationOptedOutAt: string | null },
+  now: Date | string | number = new Date(),
+): ArbitrationOptOutRefusal | null {
+  if (policy.arbitrationOptedOutAt) return 'already_opted_out'
+  if (toTime(now) > arbitrationOptOutEndsAt(policy).getTime()) return 'window_closed'
+  return null
+}
+
+/** Terms "Transfers": a plan moves to a replacement vehicle one time. */
+export type TransferRefusal = 'not_active' | 'already_used'
+
+export function transferRefusal(
+  policy: Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'> & { transferUsedAt: string | null },
+): TransferRefusal | null {
+  if (policy.transferUsedAt) return 'already_used'
+  if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return 'not_active'
+  return null
+}

@@ -11,6 +11,11 @@ export type FinishSetupEmailProps = {
   code: string
   expiresInMinutes: number
   supportEmail: string
+  /** The acknowledgment the automatic-renewal laws ask for (content/contract.ts): renewal terms and how to cancel. */
+  renewalTerms: string[]
+  cancelTerms: string[]
+  /** The policy's plan documents: the contract and the terms version accepted. */
+  contractUrl: string
 }
 
 /** Sent once per paid checkout: the customer's way in, and what is left before coverage starts. */
@@ -21,6 +26,9 @@ export function finishSetupEmail({
   code,
   expiresInMinutes,
   supportEmail,
+  renewalTerms,
+  cancelTerms,
+  contractUrl,
 }: FinishSetupEmailProps): RenderedEmail {
   const subject = 'Finish setting up your coverage'
   const steps = ['Upload 3 photos of your windshield', 'Enter your vehicle information', 'Review and confirm']
@@ -39,6 +47,10 @@ export function finishSetupEmail({
       finePrint(
         `The link and the code work once and expire in ${expiresInMinutes} minutes. After that, ask for a new login link on the sign-in page with this e-mail address. Questions? Write to ${supportEmail}.`,
       ),
+      `<h2 style="margin:24px 0 8px;font-size:18px;color:#111827">Your plan: renewal and cancelling</h2>`,
+      ...renewalTerms.map(paragraph),
+      ...cancelTerms.map(paragraph),
+      paragraph(`Your contract and the terms you accepted, to read or download as a PDF: ${contractUrl}`),
     ].join('\n'),
   })
   const text = textBody(
@@ -49,6 +61,10 @@ export function finishSetupEmail({
     `Open this link to sign in (you will be asked to confirm with one more click):\n${url}`,
     `Or enter this code on the sign-in page: ${code}`,
     `The link and the code work once and expire in ${expiresInMinutes} minutes. After that, ask for a new login link on the sign-in page with this e-mail address. Questions? Write to ${supportEmail}.`,
+    'YOUR PLAN: RENEWAL AND CANCELLING',
+    ...renewalTerms,
+    ...cancelTerms,
+    `Your contract and the terms you accepted, to read or download as a PDF: ${contractUrl}`,
   )
   return { subject, html, text }
 }

@@ -1,14 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm'
 
 import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
+import { cancelTerms, renewalTerms } from '~/content/contract'
 import { planDisplayName } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
 import { auditLog, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
+import { contractPath } from '~/domain/paths'
 import { type LookupKey } from '~/domain/plans'
 import { planForLookupKey } from '~/domain/plans'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
+import { contractWording } from '~/models/contract.server'
 import { sendEmail } from '~/services/email.server'
 import { stripControlCharacters } from '~/validation/text'
 
@@ -125,6 +128,16 @@ function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | nu
   return known
 }
 
+/** What the purchase e-mail repeats of the contract (automatic-renewal laws): renewal, cancelling, the contract link. */
+function acknowledgmentTerms(policy: Policy) {
+  const wording = contractWording(policy)
+  return {
+    renewalTerms: renewalTerms(wording),
+    cancelTerms: cancelTerms(wording),
+    contractUrl: `${env().APP_URL}${contractPath(policy.id)}`,
+  }
+}
+
 /**
  * 'Finish setting up your coverage': a sign-in link straight into this policy's setup wizard, and the code. Sent after
  * checkout, and again when the operator resends it. True when it went out; a failure is logged, never thrown.
@@ -139,6 +152,7 @@ export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Pr
       code: link.code,
       expiresInMinutes: LINK_TTL_MINUTES,
       supportEmail: env().SUPPORT_EMAIL,
+      ...acknowledgmentTerms(policy),
     })
     return (await sendEmail({ to: profile.email, ...message, tag: 'finish-setup', trackLinks: false })) !== null
   } catch (error) {

@@ -42,6 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       cancelAt: policy.cancelAt,
       canceledAt: policy.canceledAt,
       tosVersion: policy.tosVersion,
+      tosAcceptedAt: policy.tosAcceptedAt,
+      arbitrationOptedOutAt: policy.arbitrationOptedOutAt,
+      transferUsedAt: policy.transferUsedAt,
       stripeSubscriptionId: policy.stripeSubscriptionId,
       inCommitment: isInInitialTerm(policy, now),
       needsSetup: needsSetup(policy),
@@ -212,7 +215,15 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                     {policy.canceledAt ? `; cancelled ${formatLongDate(policy.canceledAt, '')}` : ''}
                   </dd>
                   <dt className="text-slate-600">Terms accepted</dt>
-                  <dd>Version {policy.tosVersion}</dd>
+                  <dd>
+                    Version {policy.tosVersion} on {formatDateTime(policy.tosAcceptedAt)}
+                  </dd>
+                  <dt className="text-slate-600">Arbitration</dt>
+                  <dd data-testid="admin-arbitration">
+                    {policy.arbitrationOptedOutAt ? `Opted out on ${formatDateTime(policy.arbitrationOptedOutAt)}` : 'Agreed (no opt-out)'}
+                  </dd>
+                  <dt className="text-slate-600">Vehicle transfer</dt>
+                  <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
                   <dt className="text-slate-600">Subscription</dt>
                   <dd>{policy.stripeSubscriptionId ? <code>{policy.stripeSubscriptionId}</code> : 'Local payments'}</dd>
                 </dl>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
@@ -10,6 +10,7 @@ import { Toast } from '~/components/toast'
 import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
+import { contractPath } from '~/domain/paths'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
@@ -87,7 +88,17 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                 policy={policy}
                 now={now}
                 cancelSlot={<CancelPolicyButton policyId={policy.id} />}
-                extraActions={<RenewalLink policy={policy} now={now} />}
+                extraActions={
+                  <>
+                    <RenewalLink policy={policy} now={now} />
+                    <Link
+                      to={contractPath(policy.id)}
+                      className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+                    >
+                      Plan documents
+                    </Link>
+                  </>
+                }
               />
             ))}
           </CardGrid>

@@ -1,6 +1,7 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { LegalDocumentView, sitePrivacyPolicy } from '~/components/legal-document'
+import { LegalDocumentView } from '~/components/legal-document'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
+import { sitePrivacyPolicy } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 

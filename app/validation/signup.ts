@@ -53,3 +53,11 @@ export const LocalPaySchema = z.object({
 export const PolicyCancelSchema = z.object({
   intent: z.enum(['cancel', 'renewal-off', 'renewal-on', 'billing-portal']),
 })
+
+/** The contract page's arbitration opt-out: a ticked confirmation. */
+export const ArbitrationOptOutSchema = z.object({
+  intent: z.literal('opt-out-arbitration'),
+  confirm: z.boolean({ error: 'Tick the box to confirm that you opt out of arbitration.' }).refine((value) => value, {
+    message: 'Tick the box to confirm that you opt out of arbitration.',
+  }),
+})

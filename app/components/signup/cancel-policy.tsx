@@ -4,12 +4,9 @@ import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
+import { cancelPath } from '~/domain/paths'
 import { canTurnRenewalOff, isCanceled, isInInitialTerm } from '~/domain/policies'
 import { useIsPending } from '~/utils/pending'
-
-export function cancelPath(policyId: string) {
-  return `/customer/policies/${policyId}/cancel`
-}
 
 export type CancellablePolicy = {
   id: string

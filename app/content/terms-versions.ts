@@ -1,0 +1,31 @@
+/**
+ * Every version of the Terms of Service ever shown, by version number: a customer's contract page shows the version
+ * recorded with their plan (policies.tos_version), for as long as the plan's records are kept.
+ *
+ * A published version is never edited. To change the terms: copy the current `termsOfService` (content/terms.ts) into
+ * its own module (terms-1.0.1.ts) and point its entry here at that copy, then edit terms.ts, bump TOS_VERSION and
+ * TOS_LAST_UPDATED, and add the new entry. tests/unit/terms-versions.test.ts pins each published version's text by its
+ * SHA-256, so an edit to a signed text fails the build.
+ */
+import type { LegalDocument } from './legal'
+import { termsOfService, type TermsOptions, TOS_LAST_UPDATED, TOS_VERSION } from './terms'
+
+export type TermsVersion = {
+  version: string
+  /** ISO date shown as 'Last updated'. */
+  lastUpdated: string
+  document: (options: TermsOptions) => LegalDocument
+}
+
+const VERSIONS: TermsVersion[] = [{ version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED, document: termsOfService }]
+
+export const TERMS_VERSIONS: ReadonlyMap<string, TermsVersion> = new Map(VERSIONS.map((entry) => [entry.version, entry]))
+
+export function termsVersion(version: string): TermsVersion | null {
+  return TERMS_VERSIONS.get(version) ?? null
+}
+
+/** Every version, newest first (the current one is always there). */
+export function allTermsVersions(): TermsVersion[] {
+  return [...TERMS_VERSIONS.values()].reverse()
+}

@@ -1,0 +1,13 @@
+/** The addresses of a customer's policy pages, used by pages, e-mails and the PDF alike. */
+
+export function cancelPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/cancel`
+}
+
+export function contractPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/contract`
+}
+
+export function contractPdfPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/contract.pdf`
+}

@@ -1,0 +1,144 @@
+import { and, eq } from 'drizzle-orm'
+
+import { cancelTerms, renewalTerms } from '~/content/contract'
+import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
+import { termsVersion } from '~/content/terms-versions'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, type Policy, profiles } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import { cancelPath, contractPath } from '~/domain/paths'
+import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
+import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+
+import { getPolicyForProfile } from './policies.server'
+
+/**
+ * A customer's plan documents (issue 10 item 1): the contract as agreed, with the full text of the terms version they
+ * accepted, for the page at /customer/policies/:policyId/contract and its PDF. Another customer's policy is null.
+ */
+export type Contract = NonNullable<ReturnType<typeof policyContract>>
+
+/** The facts content/contract.ts words the renewal and cancel terms with. */
+export function contractWording(policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt'>) {
+  const config = env()
+  return {
+    monthlyPrice: formatPrice(policy.monthlyPriceCents),
+    commitmentEnds: formatLongDate(policy.initialTermEndsAt),
+    cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
+    supportEmail: config.SUPPORT_EMAIL,
+  }
+}
+
+export function policyContract(profileId: string, policyId: string, now = new Date()) {
+  const policy = getPolicyForProfile(profileId, policyId)
+  if (!policy) return null
+  const customer = db()
+    .select({ email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .get()
+  const config = env()
+  const terms = termsVersion(policy.tosVersion)
+  // A version we never published cannot be shown: say so rather than show another text (logged: it is a data error).
+  if (!terms) console.error(`Policy ${policy.id} records terms version ${policy.tosVersion}, which is not in TERMS_VERSIONS`)
+  const wording = contractWording(policy)
+  const optOutEndsAt = arbitrationOptOutEndsAt(policy)
+  return {
+    policyId: policy.id,
+    status: policy.status,
+    planName: planDisplayName(policy.planType, policy.vehicleType),
+    vehicleClass: policy.vehicleType ? VEHICLE_TYPE_NAMES[policy.vehicleType] : null,
+    hasAdas: policy.planType === 'comprehensive' ? Boolean(policy.hasAdas) : null,
+    monthlyPrice: wording.monthlyPrice,
+    purchasedAt: policy.createdAt,
+    coverageStartDate: policy.coverageStartDate,
+    commitmentEndsAt: policy.initialTermEndsAt,
+    renewalOffUntil: policy.cancelAt,
+    canceledAt: policy.canceledAt,
+    vehicle: policy.vehicle
+      ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate}`
+      : null,
+    customer: { name: customer?.fullName ?? null, email: customer?.email ?? '' },
+    company: COMPANY_NAME,
+    renewal: renewalTerms(wording),
+    cancelling: cancelTerms(wording),
+    cancelPath: cancelPath(policy.id),
+    terms: {
+      version: policy.tosVersion,
+      acceptedAt: policy.tosAcceptedAt,
+      lastUpdated: terms?.lastUpdated ?? null,
+      document: siteTermsVersion(policy.tosVersion, config.SUPPORT_EMAIL),
+    },
+    arbitration: {
+      optedOutAt: policy.arbitrationOptedOutAt,
+      windowEndsAt: optOutEndsAt.toISOString(),
+      open: arbitrationOptOutRefusal(policy, now) === null,
+    },
+  }
+}
+
+export const OPT_OUT_MESSAGES = {
+  done: { title: 'You opted out of arbitration', description: 'Disputes about this plan can go to court. We sent you a confirmation.' },
+  windowClosed: (endedAt: string) => ({
+    title: 'The opt-out window has closed',
+    description: `Arbitration could be opted out of within 30 days of accepting the terms, until ${formatLongDate(endedAt)}.`,
+  }),
+  already: { title: 'Already opted out', description: 'You have already opted out of arbitration for this plan.' },
+  unconfirmed: 'Tick the box to confirm that you opt out of arbitration.',
+} as const
+
+/**
+ * Records the customer's arbitration opt-out (terms: within 30 days of accepting them), audited in the same
+ * transaction, then confirms it by e-mail. Refused after the window or a second time; another customer's policy is 404.
+ */
+export async function optOutOfArbitration(profileId: string, policyId: string, now = new Date()): Promise<Policy> {
+  const updated = transaction((tx) => {
+    const policy = tx
+      .select()
+      .from(policies)
+      .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
+      .get()
+    if (!policy) throw new RuleError('form', 'Not found', 'Not found', 404)
+    const refusal = arbitrationOptOutRefusal(policy, now)
+    if (refusal === 'already_opted_out')
+      throw new RuleError('form', OPT_OUT_MESSAGES.already.description, OPT_OUT_MESSAGES.already.title, 409)
+    if (refusal === 'window_closed') {
+      const closed = OPT_OUT_MESSAGES.windowClosed(arbitrationOptOutEndsAt(policy).toISOString())
+      throw new RuleError('form', closed.description, closed.title, 409)
+    }
+    const row = tx
+      .update(policies)
+      .set({ arbitrationOptedOutAt: now.toISOString(), updatedAt: now.toISOString() })
+      .where(eq(policies.id, policy.id))
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({
+        actor: profileId,
+        action: 'policy.arbitration_opted_out',
+        entityType: 'policy',
+        entityId: policy.id,
+        detail: { tosVersion: policy.tosVersion, tosAcceptedAt: policy.tosAcceptedAt },
+      })
+      .run()
+    return row
+  })
+  const customer = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).get()
+  if (customer) {
+    const config = env()
+    const email = arbitrationOptOutEmail({
+      planName: planDisplayName(updated.planType, updated.vehicleType),
+      policyId: updated.id,
+      optedOutAt: formatLongDate(updated.arbitrationOptedOutAt),
+      tosVersion: updated.tosVersion,
+      contractUrl: `${config.APP_URL}${contractPath(updated.id)}`,
+      supportEmail: config.SUPPORT_EMAIL,
+    })
+    await sendEmail({ to: customer.email, ...email, tag: 'arbitration-opt-out' })
+  }
+  return updated
+}

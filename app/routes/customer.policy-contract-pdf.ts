@@ -1,0 +1,22 @@
+import { requireCustomer } from '~/auth/session.server'
+import { policyContract } from '~/models/contract.server'
+import { contractPdf } from '~/services/contract-pdf.server'
+import { invariantResponse } from '~/utils/invariant'
+
+import type { Route } from './+types/customer.policy-contract-pdf'
+
+/** The contract page as a PDF download: the signed-in customer's own policy only (another's is a 404). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const contract = policyContract(customer.id, params.policyId)
+  invariantResponse(contract, 'Not found', { status: 404 })
+  const pdf = await contractPdf(contract)
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="glass-plan-contract-${contract.policyId}.pdf"`,
+      'Content-Length': String(pdf.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,219 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+
+import { requireCustomer } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LegalDocumentView } from '~/components/legal-document'
+import { Toast } from '~/components/toast'
+import { Button, Card, FieldError } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import { formatDateTime, formatLongDate } from '~/domain/format'
+import { contractPath, contractPdfPath } from '~/domain/paths'
+import { OPT_OUT_MESSAGES, optOutOfArbitration, policyContract } from '~/models/contract.server'
+import { redirectWithToast } from '~/toast.server'
+import { invariantResponse } from '~/utils/invariant'
+import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
+import { useHydrated } from '~/utils/use-hydrated'
+import { ArbitrationOptOutSchema } from '~/validation/signup'
+
+import type { Route } from './+types/customer.policy-contract'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const contract = policyContract(customer.id, params.policyId)
+  invariantResponse(contract, 'Not found', { status: 404 })
+  return { contract }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const customer = await requireCustomer(request)
+  const submission = parseWithZod(await request.formData(), { schema: ArbitrationOptOutSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), toast: null }, { status: 400 })
+  try {
+    await optOutOfArbitration(customer.id, params.policyId)
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error
+    invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+    return data({ result: submission.reply(), toast: refusalOf(error).toast }, { status: error.status })
+  }
+  throw await redirectWithToast(contractPath(params.policyId), { type: 'success', ...OPT_OUT_MESSAGES.done })
+}
+
+export default function PolicyContract({ loaderData, actionData }: Route.ComponentProps) {
+  const { contract } = loaderData
+  const hydrated = useHydrated()
+  const pdfHref = contractPdfPath(contract.policyId)
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 print:max-w-none print:p-0">
+      <Toast toast={actionData?.toast} className="mb-6 print:hidden" />
+      <p className="text-sm print:hidden">
+        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
+          ← Back to your policies
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Your plan documents</h1>
+      <p className="mt-2 text-slate-700">
+        The contract between you and {contract.company} for policy <span className="font-mono text-sm">{contract.policyId}</span>, as you
+        agreed to it.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
+        <a
+          href={pdfHref}
+          download
+          className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Download PDF
+        </a>
+        {hydrated ? (
+          <Button type="button" variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : (
+          <span className="text-sm text-slate-700">
+            To print, use your browser&apos;s Print command: this page prints without the menus.
+          </span>
+        )}
+      </div>
+
+      <Card className="mt-6">
+        <h2 className="text-xl font-semibold text-slate-900">Your plan</h2>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Fact label="Plan">{contract.planName}</Fact>
+          {contract.vehicleClass ? <Fact label="Vehicle class">{contract.vehicleClass}</Fact> : null}
+          {contract.hasAdas !== null ? <Fact label="ADAS">{contract.hasAdas ? 'Yes: recalibration included' : 'No'}</Fact> : null}
+          <Fact label="Monthly price">{contract.monthlyPrice} / month</Fact>
+          <Fact label="Purchased">{formatLongDate(contract.purchasedAt)}</Fact>
+          <Fact label="Commitment ends">{formatLongDate(contract.commitmentEndsAt)}</Fact>
+          <Fact label="Vehicle">{contract.vehicle ?? 'Not set up yet'}</Fact>
+          <Fact label="Customer">
+            {contract.customer.name ? `${contract.customer.name} · ${contract.customer.email}` : contract.customer.email}
+          </Fact>
+          <Fact label="Terms accepted">
+            Version {contract.terms.version} on {formatDateTime(contract.terms.acceptedAt)}
+          </Fact>
+          {contract.canceledAt ? <Fact label="Cancelled">{formatLongDate(contract.canceledAt)}</Fact> : null}
+          {!contract.canceledAt && contract.renewalOffUntil ? (
+            <Fact label="Renewal">Turned off: the plan ends on {formatLongDate(contract.renewalOffUntil)}</Fact>
+          ) : null}
+        </dl>
+        <h3 className="mt-6 font-semibold text-slate-900">Renewal</h3>
+        {contract.renewal.map((line) => (
+          <p key={line} className="mt-2 text-sm leading-6 text-slate-800">
+            {line}
+          </p>
+        ))}
+        <h3 className="mt-6 font-semibold text-slate-900">How to cancel</h3>
+        {contract.cancelling.map((line) => (
+          <p key={line} className="mt-2 text-sm leading-6 text-slate-800">
+            {line}
+          </p>
+        ))}
+        <p className="mt-2 text-sm print:hidden">
+          <Link to={contract.cancelPath} className="text-brand-700 underline">
+            Cancel or turn off renewal
+          </Link>
+        </p>
+      </Card>
+
+      <ArbitrationCard contract={contract} lastResult={actionData?.result} />
+
+      <div className="mt-10 border-t border-slate-200 pt-8">
+        {contract.terms.document ? (
+          <LegalDocumentView
+            doc={contract.terms.document}
+            titleAs="h2"
+            idPrefix="terms-"
+            details={
+              <p>
+                <span>Version {contract.terms.version}</span>
+                {contract.terms.lastUpdated ? (
+                  <>
+                    <span aria-hidden> · </span>
+                    <span>Last updated {formatLongDate(contract.terms.lastUpdated)}</span>
+                  </>
+                ) : null}
+              </p>
+            }
+          />
+        ) : (
+          <p className="text-slate-800">
+            The text of terms version {contract.terms.version} is not available online. Please write to us and we will send it to you.
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+function ArbitrationCard({
+  contract,
+  lastResult,
+}: {
+  contract: Route.ComponentProps['loaderData']['contract']
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const { arbitration } = contract
+  const busy = useIsPending({ intent: 'opt-out-arbitration' })
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ArbitrationOptOutSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Card className="mt-6" aria-labelledby="arbitration-heading" role="region">
+      <h2 id="arbitration-heading" className="text-xl font-semibold text-slate-900">
+        Arbitration
+      </h2>
+      {arbitration.optedOutAt ? (
+        <p className="mt-2 text-sm leading-6 text-slate-800" data-testid="arbitration-status">
+          You opted out of arbitration on {formatDateTime(arbitration.optedOutAt)}. Disputes about this plan can go to court; the rest of
+          the terms is unchanged.
+        </p>
+      ) : arbitration.open ? (
+        <>
+          <p className="mt-2 text-sm leading-6 text-slate-800" data-testid="arbitration-status">
+            The terms include a binding arbitration agreement and a class-action waiver. You can opt out of them until{' '}
+            {formatLongDate(arbitration.windowEndsAt)} (30 days after you accepted the terms). Opting out does not change anything else.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3 print:hidden">
+            <input type="hidden" name="intent" value="opt-out-arbitration" />
+            <label className="flex items-start gap-3 text-sm text-slate-900">
+              <input
+                {...getInputProps(fields.confirm, { type: 'checkbox' })}
+                className="mt-0.5 size-5 rounded border-slate-400"
+                aria-describedby={fields.confirm.errors ? fields.confirm.errorId : undefined}
+              />
+              <span>I opt out of the arbitration agreement and class-action waiver for this plan.</span>
+            </label>
+            <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {busy ? 'Opting out...' : 'Opt out of arbitration'}
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <p className="mt-2 text-sm leading-6 text-slate-800" data-testid="arbitration-status">
+          The 30 days to opt out of arbitration closed on {formatLongDate(arbitration.windowEndsAt)}. The arbitration agreement in the terms
+          applies.
+        </p>
+      )}
+    </Card>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your plan documents — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

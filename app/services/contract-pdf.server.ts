@@ -1,0 +1,97 @@
+import PDFDocument from 'pdfkit'
+
+import { formatDateTime, formatLongDate } from '~/domain/format'
+import type { Contract } from '~/models/contract.server'
+
+/**
+ * The contract page as a PDF (issue 10 item 1): the same facts, renewal and cancel wording, arbitration standing and
+ * the full text of the terms version the customer accepted. pdfkit with its built-in Helvetica: no font files, no
+ * browser, a few milliseconds per document.
+ */
+export async function contractPdf(contract: Contract, now = new Date()): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 60,
+    info: {
+      Title: `Plan documents — policy ${contract.policyId}`,
+      Author: contract.company,
+      Subject: `${contract.planName}, Terms of Service version ${contract.terms.version}`,
+      CreationDate: now,
+    },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  const heading = (text: string, size = 14) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor('#0f172a').text(text)
+  const body = (text: string) => doc.moveDown(0.35).font('Helvetica').fontSize(10.5).fillColor('#1e293b').text(text, { lineGap: 2 })
+  const fact = (label: string, value: string) =>
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10.5)
+      .fillColor('#334155')
+      .text(`${label}: `, { continued: true })
+      .font('Helvetica')
+      .fillColor('#0f172a')
+      .text(value)
+
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f5ea8').text('Glass Plan')
+  doc.moveDown(0.3).fontSize(16).fillColor('#0f172a').text('Your plan documents')
+  body(
+    `The contract between ${contract.customer.name ?? contract.customer.email} and ${contract.company} for policy ${contract.policyId}, as agreed.`,
+  )
+
+  heading('Your plan')
+  doc.moveDown(0.3)
+  fact('Plan', contract.planName)
+  if (contract.vehicleClass) fact('Vehicle class', contract.vehicleClass)
+  if (contract.hasAdas !== null) fact('ADAS', contract.hasAdas ? 'Yes: recalibration included' : 'No')
+  fact('Monthly price', `${contract.monthlyPrice} / month`)
+  fact('Purchased', formatLongDate(contract.purchasedAt))
+  fact('Commitment ends', formatLongDate(contract.commitmentEndsAt))
+  fact('Vehicle', contract.vehicle ?? 'Not set up yet')
+  fact('Customer', contract.customer.name ? `${contract.customer.name}, ${contract.customer.email}` : contract.customer.email)
+  fact('Terms accepted', `Version ${contract.terms.version} on ${formatDateTime(contract.terms.acceptedAt)}`)
+  if (contract.canceledAt) fact('Cancelled', formatLongDate(contract.canceledAt))
+
+  heading('Renewal', 12)
+  contract.renewal.forEach(body)
+  heading('How to cancel', 12)
+  contract.cancelling.forEach(body)
+  heading('Arbitration', 12)
+  body(
+    contract.arbitration.optedOutAt
+      ? `You opted out of arbitration on ${formatDateTime(contract.arbitration.optedOutAt)}.`
+      : contract.arbitration.open
+        ? `You can opt out of arbitration until ${formatLongDate(contract.arbitration.windowEndsAt)} on your plan documents page.`
+        : `The 30 days to opt out of arbitration closed on ${formatLongDate(contract.arbitration.windowEndsAt)}.`,
+  )
+
+  const terms = contract.terms.document
+  doc.addPage()
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#0f172a')
+    .text(terms?.title ?? 'Terms of Service')
+  body(
+    `Version ${contract.terms.version}${contract.terms.lastUpdated ? ` · Last updated ${formatLongDate(contract.terms.lastUpdated)}` : ''}`,
+  )
+  if (!terms) {
+    body(`The text of terms version ${contract.terms.version} is not available online. Please write to us and we will send it to you.`)
+  } else {
+    terms.intro.forEach(body)
+    terms.sections.forEach((section, index) => {
+      heading(`${index + 1}. ${section.heading}`, 12)
+      section.paragraphs.forEach(body)
+      for (const bullet of section.bullets ?? []) {
+        doc.moveDown(0.25).font('Helvetica').fontSize(10.5).fillColor('#1e293b').list([bullet], { bulletRadius: 1.8, lineGap: 2 })
+      }
+    })
+  }
+  doc.end()
+  return done
+}

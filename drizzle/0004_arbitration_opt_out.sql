@@ -1,0 +1,1 @@
+ALTER TABLE `policies` ADD `arbitration_opted_out_at` text;

@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+
+import { TERMS_VERSIONS, type TermsVersion } from '~/content/terms-versions'
+import { db } from '~/db/client.server'
+import { auditLog, policies } from '~/db/schema'
+import { sendFinishSetupEmail } from '~/models/fulfilment.server'
+import { action as contractAction, loader as contractLoader } from '~/routes/customer.policy-contract'
+import { loader as contractPdfLoader } from '~/routes/customer.policy-contract-pdf'
+import { loader as termsLoader } from '~/routes/terms-of-service'
+
+import { createActivePolicy, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { outboxFor } from '../support/outbox'
+import { pdfText } from '../support/pdf-text'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const DAY = 24 * 60 * 60 * 1000
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
+
+type ContractData = {
+  contract: {
+    planName: string
+    monthlyPrice: string
+    renewal: string[]
+    cancelling: string[]
+    terms: { version: string; document: { title: string; intro: string[] } | null }
+    arbitration: { optedOutAt: string | null; open: boolean; windowEndsAt: string }
+  }
+}
+
+async function loadContract(profileId: string, policyId: string) {
+  const cookie = await sessionCookieFor(profileId)
+  return settle(() => contractLoader(routeArgs(makeRequest(`/customer/policies/${policyId}/contract`, { cookie }), { policyId })))
+}
+
+async function optOut(
+  profileId: string,
+  policyId: string,
+  form: Record<string, string> = { intent: 'opt-out-arbitration', confirm: 'on' },
+) {
+  const cookie = await sessionCookieFor(profileId)
+  return settle(() => contractAction(routeArgs(makeRequest(`/customer/policies/${policyId}/contract`, { cookie, form }), { policyId })))
+}
+
+describe('the plan documents page', () => {
+  it('shows the contract as agreed, with the full text of the terms version accepted', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { tosAcceptedAt: daysAgo(3), monthlyPriceCents: 2999 })
+    const result = await loadContract(customer.id, policy.id)
+    expect(result.status).toBe(200)
+    const { contract } = result.data as ContractData
+    expect(contract.planName).toBe('Comprehensive — Car')
+    expect(contract.monthlyPrice).toBe('$29.99')
+    expect(contract.terms.version).toBe('1.0.1')
+    expect(contract.terms.document?.title).toBe('Terms of Service')
+    expect(contract.renewal.join(' ')).toContain('renews automatically from month to month')
+    expect(contract.cancelling.join(' ')).toContain(`/customer/policies/${policy.id}/cancel`)
+    expect(contract.arbitration).toMatchObject({ optedOutAt: null, open: true })
+  })
+
+  it("answers another customer's contract and PDF with a 404", async () => {
+    const owner = createProfile()
+    const other = createProfile()
+    const { policy } = createActivePolicy(owner.id)
+    expect((await loadContract(other.id, policy.id)).status).toBe(404)
+    expect((await loadContract(other.id, 'no-such-policy')).status).toBe(404)
+    const cookie = await sessionCookieFor(other.id)
+    const pdf = await settle(() =>
+      contractPdfLoader(routeArgs(makeRequest(`/customer/policies/${policy.id}/contract.pdf`, { cookie }), { policyId: policy.id })),
+    )
+    expect(pdf.status).toBe(404)
+    expect((await optOut(other.id, policy.id)).status).toBe(404)
+    expect(getPolicy(policy.id)!.arbitrationOptedOutAt).toBeNull()
+  })
+
+  it('downloads as a PDF that contains the plan, the price and the terms version with its text', async () => {
+    const customer = createProfile({ fullName: 'Robin Ortiz' })
+    const { policy } = createActivePolicy(customer.id, { monthlyPriceCents: 2999 })
+    const cookie = await sessionCookieFor(customer.id)
+    const response = (await contractPdfLoader(
+      routeArgs(makeRequest(`/customer/policies/${policy.id}/contract.pdf`, { cookie }), { policyId: policy.id }),
+    )) as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/pdf')
+    expect(response.headers.get('Content-Disposition')).toContain(`glass-plan-contract-${policy.id}.pdf`)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-')
+    const text = await pdfText(bytes)
+    expect(text).toContain('Comprehensive — Car')
+    expect(text).toContain('$29.99 / month')
+    expect(text).toContain('Robin Ortiz')
+    expect(text).toContain('Version 1.0.1')
+    expect(text).toContain('Binding arbitration and class-action waiver')
+  })
+})
+
+describe('terms versions', () => {
+  // A version published before the current one: the customers who accepted it keep seeing it, word for word.
+  const older: TermsVersion = {
+    version: '0.9.0',
+    lastUpdated: '2025-01-15',
+    document: ({ companyName }) => ({
+      title: 'Terms of Service',
+      intro: [`The older terms of ${companyName}, with a clause that 1.0.1 no longer has.`],
+      sections: [],
+    }),
+  }
+  ;(TERMS_VERSIONS as Map<string, TermsVersion>).set(older.version, older)
+
+  it('serves the version a customer accepted, not the current one, on their contract and by its address', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { tosVersion: '0.9.0' })
+    const { contract } = (await loadContract(customer.id, policy.id)).data as ContractData
+    expect(contract.terms.version).toBe('0.9.0')
+    expect(contract.terms.document?.intro[0]).toContain('a clause that 1.0.1 no longer has')
+
+    const byVersion = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/0.9.0'), { version: '0.9.0' })))
+    expect(byVersion.data).toMatchObject({ version: '0.9.0', current: false })
+    const current = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service'))))
+    expect(current.data).toMatchObject({ version: '1.0.1', current: true, others: [{ version: '0.9.0', lastUpdated: '2025-01-15' }] })
+    expect((await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/7.7.7'), { version: '7.7.7' })))).status).toBe(404)
+  })
+})
+
+describe('arbitration opt-out', () => {
+  it('is recorded with its time, audited and confirmed by e-mail while the 30 days run; a second one is refused', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { tosAcceptedAt: daysAgo(29) })
+    const done = await optOut(customer.id, policy.id)
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe(`/customer/policies/${policy.id}/contract`)
+    const optedOutAt = getPolicy(policy.id)!.arbitrationOptedOutAt
+    expect(Date.now() - Date.parse(optedOutAt!)).toBeLessThan(60_000)
+    const audit = db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, policy.id), eq(auditLog.action, 'policy.arbitration_opted_out')))
+      .all()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]!.actor).toBe(customer.id)
+    const [email] = outboxFor(customer.email)
+    expect(email?.subject).toBe('You opted out of arbitration')
+    expect(email?.text).toContain('Terms of Service (version 1.0.1)')
+
+    const { contract } = (await loadContract(customer.id, policy.id)).data as ContractData
+    expect(contract.arbitration.optedOutAt).toBe(optedOutAt)
+
+    const again = await optOut(customer.id, policy.id)
+    expect(again.status).toBe(409)
+    expect((again.data as { toast: { title: string } }).toast.title).toBe('Already opted out')
+    expect(getPolicy(policy.id)!.arbitrationOptedOutAt).toBe(optedOutAt)
+  })
+
+  it('is refused after the 30 days, with the date the window closed, and nothing is recorded', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { tosAcceptedAt: daysAgo(31) })
+    const late = await optOut(customer.id, policy.id)
+    expect(late.status).toBe(409)
+    expect((late.data as { toast: { title: string; description: string } }).toast).toMatchObject({
+      title: 'The opt-out window has closed',
+      description: expect.stringContaining('within 30 days of accepting the terms'),
+    })
+    expect(getPolicy(policy.id)!.arbitrationOptedOutAt).toBeNull()
+    const { contract } = (await loadContract(customer.id, policy.id)).data as ContractData
+    expect(contract.arbitration.open).toBe(false)
+  })
+
+  it('asks for the confirmation box next to it, with a 400', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const unticked = await optOut(customer.id, policy.id, { intent: 'opt-out-arbitration' })
+    expect(unticked.status).toBe(400)
+    expect((unticked.data as { result: { error: Record<string, string[]> } }).result.error.confirm).toEqual([
+      'Tick the box to confirm that you opt out of arbitration.',
+    ])
+    expect(db().select().from(policies).where(eq(policies.id, policy.id)).get()!.arbitrationOptedOutAt).toBeNull()
+  })
+})
+
+describe('the purchase acknowledgment', () => {
+  it('repeats the price, the 12-month commitment, the renewal, how to cancel and the contract link', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { monthlyPriceCents: 2499 })
+    expect(await sendFinishSetupEmail(customer, policy)).toBe(true)
+    const [email] = outboxFor(customer.email)
+    expect(email?.subject).toBe('Finish setting up your coverage')
+    for (const part of [
+      '12-month commitment, billed $24.99 a month',
+      'renews automatically from month to month',
+      'renewal notice at least 30 days before',
+      `/customer/policies/${policy.id}/cancel`,
+      `/customer/policies/${policy.id}/contract`,
+    ]) {
+      expect(email?.text).toContain(part)
+      expect(email?.html).toContain(part.replace(/'/g, '&#39;'))
+    }
+  })
+})
