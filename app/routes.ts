@@ -25,6 +25,7 @@ export default [
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
+  route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
   route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
   // Stored uploads: to their owner, the operator, or a shop holding a signed link.

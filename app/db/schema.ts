@@ -183,12 +183,14 @@ export const policyPhotos = sqliteTable(
       .references(() => policies.id, { onDelete: 'cascade' }),
     photoType: text('photo_type', { enum: PHOTO_TYPES }).notNull(),
     position: integer('position').notNull().default(0), // n of other_{n}; 0 for the required types
+    /** 0: the photos of setup; 1: those of the plan's one transfer to a replacement vehicle (terms "Transfers"). */
+    generation: integer('generation').notNull().default(0),
     filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.photoType, t.position)],
+  (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.generation, t.photoType, t.position)],
 )
 
 export const claims = sqliteTable(
@@ -198,6 +200,8 @@ export const claims = sqliteTable(
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.id, { onDelete: 'restrict' }),
+    /** The vehicle the claim is for: the policy's when filed; a later transfer leaves it on the old one. */
+    vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     damageType: text('damage_type', { enum: DAMAGE_TYPES }).notNull().default('chip'),
     description: text('description').notNull(),
     damageDate: text('damage_date'), // YYYY-MM-DD

@@ -11,3 +11,7 @@ export function contractPath(policyId: string) {
 export function contractPdfPath(policyId: string) {
   return `/customer/policies/${encodeURIComponent(policyId)}/contract.pdf`
 }
+
+export function transferPath(policyId: string, step?: 'photos') {
+  return `/customer/policies/${encodeURIComponent(policyId)}/transfer${step ? `?step=${step}` : ''}`
+}

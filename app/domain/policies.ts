@@ -108,3 +108,8 @@ export function transferRefusal(
   if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return 'not_active'
   return null
 }
+
+/** The windshield photos that show a claim's vehicle as covered: the transfer's (1) for a claim filed after it, else setup's (0). */
+export function photoGenerationOfClaim(policy: { transferUsedAt: string | null }, claim: { submittedAt: string }): 0 | 1 {
+  return policy.transferUsedAt && claim.submittedAt >= policy.transferUsedAt ? 1 : 0
+}

@@ -96,6 +96,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
         .values({
           id: claimId,
           policyId: policy!.id,
+          vehicleId: policy!.vehicleId,
           damageType: input.damageType,
           description: input.description,
           damageDate: input.damageDate,

@@ -4,6 +4,7 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { photoGenerationOfClaim } from '~/domain/policies'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -31,11 +32,14 @@ export function claimForReview(claimId: string, now = new Date()) {
     .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
     .orderBy(asc(auditLog.id))
     .all()
-  // The windshield as it was when coverage started: the terms exclude pre-existing damage (issue 12 item 8).
+  // The windshield as it was when coverage started: the terms exclude pre-existing damage (issue 12 item 8). After a
+  // transfer, a claim on the replacement vehicle shows the photos taken for the transfer.
   const setupPhotos = db()
     .select()
     .from(policyPhotos)
-    .where(eq(policyPhotos.policyId, context.policy.id))
+    .where(
+      and(eq(policyPhotos.policyId, context.policy.id), eq(policyPhotos.generation, photoGenerationOfClaim(context.policy, context.claim))),
+    )
     .orderBy(asc(policyPhotos.photoType), asc(policyPhotos.position))
     .all()
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 
 import { type Db, db } from '~/db/client.server'
 import {
@@ -70,7 +70,8 @@ export function claimContext(claimId: string): ClaimContext | null {
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .innerJoin(profiles, eq(profiles.id, policies.profileId))
-    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
+    .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
     .where(eq(claims.id, claimId))
     .get()

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups, policies, profiles, vehicles } from '~/db/schema'
@@ -38,7 +38,7 @@ export function partnerStatement(groupId: string, month: string) {
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .innerJoin(profiles, eq(profiles.id, policies.profileId))
-    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
     .where(and(eq(claims.assignedPartnerGroupId, group.id), gte(claims.completedAt, start), lt(claims.completedAt, end)))
     .orderBy(asc(claims.completedAt))
     .all()

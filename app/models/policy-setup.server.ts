@@ -33,8 +33,16 @@ export type PhotoSlots = {
   additional: PolicyPhoto[]
 }
 
-export function photoSlots(policyId: string): PhotoSlots {
-  const rows = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policyId)).orderBy(policyPhotos.position).all()
+/** The photos of setup (generation 0), or of the plan's transfer to a replacement vehicle (generation 1). */
+export type PhotoGeneration = 0 | 1
+
+export function photoSlots(policyId: string, generation: PhotoGeneration = 0): PhotoSlots {
+  const rows = db()
+    .select()
+    .from(policyPhotos)
+    .where(and(eq(policyPhotos.policyId, policyId), eq(policyPhotos.generation, generation)))
+    .orderBy(policyPhotos.position)
+    .all()
   const required = Object.fromEntries(
     REQUIRED_PHOTO_TYPES.map((type) => [type, rows.find((row) => row.photoType === type) ?? null]),
   ) as PhotoSlots['required']
@@ -85,8 +93,8 @@ async function settleInPool<T, R>(items: T[], limit: number, work: (item: T) => 
   return results
 }
 
-function folderOf(policy: Policy) {
-  return `policy-photos/${policy.profileId}/${policy.id}`
+function folderOf(policy: Policy, generation: PhotoGeneration) {
+  return `policy-photos/${policy.profileId}/${policy.id}${generation === 0 ? '' : '/transfer'}`
 }
 
 /**
@@ -97,8 +105,12 @@ function folderOf(policy: Policy) {
  * its drafts until step 2 activates it, so the customer chooses only the bad one again (issue 12 item 2).
  * A required type uploaded again overwrites its file (SPEC: "Uploads overwrite existing files").
  */
-export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): Promise<{ stored: number }> {
-  const slots = photoSlots(policy.id)
+export async function savePolicyPhotos(
+  policy: Policy,
+  files: UploadedFile[],
+  generation: PhotoGeneration = 0,
+): Promise<{ stored: number }> {
+  const slots = photoSlots(policy.id, generation)
   const chosen = new Map<RequiredPhotoType, UploadedFile>()
   const additional: UploadedFile[] = []
   for (const file of files) {
@@ -156,12 +168,12 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
         image,
         photoType: image.fieldName,
         position: 0,
-        relPath: `${folderOf(policy)}/${image.fieldName}`,
+        relPath: `${folderOf(policy, generation)}/${image.fieldName}`,
         replaces: slots.required[image.fieldName],
       }
     }
     const position = nextPosition++
-    return { image, photoType: 'other' as const, position, relPath: `${folderOf(policy)}/other_${position}`, replaces: null }
+    return { image, photoType: 'other' as const, position, relPath: `${folderOf(policy, generation)}/other_${position}`, replaces: null }
   })
   // Staged under temporary names, renamed into place inside the transaction: a failure leaves the old photos whole.
   const staged = new StagedFiles()
@@ -184,6 +196,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
       for (const entry of written) {
         const row = {
           policyId: policy.id,
+          generation,
           photoType: entry.photoType,
           position: entry.position,
           filePath: entry.filePath,
@@ -193,7 +206,7 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
         tx.insert(policyPhotos)
           .values(row)
           .onConflictDoUpdate({
-            target: [policyPhotos.policyId, policyPhotos.photoType, policyPhotos.position],
+            target: [policyPhotos.policyId, policyPhotos.generation, policyPhotos.photoType, policyPhotos.position],
             set: { filePath: row.filePath, thumbPath: row.thumbPath, fileName: row.fileName, createdAt: new Date().toISOString() },
           })
           .run()
@@ -227,11 +240,18 @@ export async function savePolicyPhotos(policy: Policy, files: UploadedFile[]): P
 }
 
 /** Removes one additional photo (the required three can only be replaced). */
-export function removeAdditionalPhoto(policy: Policy, photoId: string): boolean {
+export function removeAdditionalPhoto(policy: Policy, photoId: string, generation: PhotoGeneration = 0): boolean {
   const photo = db()
     .select()
     .from(policyPhotos)
-    .where(and(eq(policyPhotos.id, photoId), eq(policyPhotos.policyId, policy.id), eq(policyPhotos.photoType, 'other')))
+    .where(
+      and(
+        eq(policyPhotos.id, photoId),
+        eq(policyPhotos.policyId, policy.id),
+        eq(policyPhotos.generation, generation),
+        eq(policyPhotos.photoType, 'other'),
+      ),
+    )
     .get()
   if (!photo) return false
   db().delete(policyPhotos).where(eq(policyPhotos.id, photo.id)).run()

@@ -10,7 +10,8 @@ import { Toast } from '~/components/toast'
 import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { contractPath } from '~/domain/paths'
+import { contractPath, transferPath } from '~/domain/paths'
+import { transferRefusal } from '~/domain/policies'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
@@ -26,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const greetingName = profile.fullName?.trim() || profile.email || 'Customer'
 
   try {
-    const policies: PolicyCardData[] = listPoliciesForProfile(profile.id).map((policy) => ({
+    const owned = listPoliciesForProfile(profile.id)
+    // Terms: a plan moves to a replacement vehicle once, when active.
+    const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
+    const policies: PolicyCardData[] = owned.map((policy) => ({
       id: policy.id,
       status: policy.status,
       planName: policyPlanName(policy),
@@ -53,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       confirmationCode: claim.confirmationCode,
       live: claimLiveStatus(claim),
     }))
-    return { greetingName, email: profile.email, policies, claims, loadError: null, now: new Date().toISOString() }
+    return { greetingName, email: profile.email, policies, transferable, claims, loadError: null, now: new Date().toISOString() }
   } catch (error) {
     console.error(`Dashboard of profile ${profile.id} failed to load`, error)
     return data(
@@ -61,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         greetingName,
         email: profile.email,
         policies: [],
+        transferable: [] as string[],
         claims: [],
         loadError: 'Failed to load your policies',
         now: new Date().toISOString(),
@@ -71,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { greetingName, email, policies, claims, loadError, now } = loaderData
+  const { greetingName, email, policies, transferable, claims, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -97,6 +102,14 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                     >
                       Plan documents
                     </Link>
+                    {transferable.includes(policy.id) ? (
+                      <Link
+                        to={transferPath(policy.id)}
+                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+                      >
+                        Transfer to a new vehicle
+                      </Link>
+                    ) : null}
                   </>
                 }
               />

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
-import type { PlanType } from '~/domain/plans'
+import { type PlanType, VEHICLE_TYPES } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { normalizePlate } from '~/domain/vehicles'
 
@@ -132,3 +132,24 @@ export function vehicleFormValues(form: FormData): VehicleFormValues {
     model: text('model'),
   }
 }
+
+export const TRANSFER_MESSAGES = {
+  vehicleType: 'Please choose the class of your new vehicle',
+  hasAdas: 'Please say whether your new vehicle has ADAS',
+} as const
+
+/**
+ * The transfer's vehicle step: the setup step's fields, and for Comprehensive (priced by class and ADAS) the new
+ * vehicle's class and ADAS, which must match the plan's (the model says why when they do not).
+ */
+export function transferVehicleSchema(planType: PlanType, now = new Date()) {
+  const base = vehicleSchema(planType, now)
+  // Chip Repair Only is one price for every vehicle: class and ADAS are not asked, and ignored if sent.
+  if (planType !== 'comprehensive')
+    return base.extend({ vehicleType: z.any().transform(() => null), hasAdas: z.any().transform(() => null) })
+  return base.extend({
+    vehicleType: z.enum(VEHICLE_TYPES, { error: TRANSFER_MESSAGES.vehicleType }),
+    hasAdas: z.enum(['true', 'false'], { error: TRANSFER_MESSAGES.hasAdas }).transform((value) => value === 'true'),
+  })
+}
+export type TransferVehicleInput = z.infer<ReturnType<typeof transferVehicleSchema>>

@@ -101,11 +101,13 @@ function partnerGet(code: string, ip = freshIp()) {
 describe('filing a claim', () => {
   it('files a claim with photos: code, claim_documents, files, audit and e-mails', async () => {
     const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
+    const { policy, vehicle } = createActivePolicy(profile.id)
     const result = await postClaim(profile.id, claimForm(policy.id))
     expect(result.status).toBe(302)
     const [claim] = claimsOf(policy.id)
     expect(claim).toBeDefined()
+    // The claim is for the vehicle covered when it was filed (a later transfer leaves it there).
+    expect(claim!.vehicleId).toBe(vehicle.id)
     expect(result.headers.get('Location')).toBe(`/customer/submit-claim?policy_id=${policy.id}&claim=${claim!.id}`)
     expect(claim!.confirmationCode).toMatch(CODE_PATTERN)
     expect(claim!.approvalStatus).toBe('pending_review')

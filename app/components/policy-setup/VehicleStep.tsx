@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { Form } from 'react-router'
 
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -33,6 +33,11 @@ export type VehicleStepProps = {
   loadModels?: ModelLoader
   /** With JavaScript: a valid 'Complete Policy' calls this instead of posting (the demo simulates the save). */
   onComplete?: (vehicle: VehicleInput) => void
+  /** The transfer to a replacement vehicle: its own wording, and its extra questions (class, ADAS) after the model. */
+  copy?: { intro: string; submit: string; submitting: string }
+  /** Validates in the browser instead of the setup schema (the transfer's asks more). */
+  schema?: typeof vehicleSchema
+  extraFields?: (errors: (name: string) => string[] | undefined) => ReactNode
 }
 
 /**
@@ -57,7 +62,7 @@ export function VehicleStep(props: VehicleStepProps) {
     lastResult: props.lastResult ?? undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema(planType) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: (props.schema ?? vehicleSchema)(planType) }),
     onSubmit: (event, { submission }) => {
       if (!props.onComplete || submission?.status !== 'success') return
       event.preventDefault()
@@ -102,7 +107,7 @@ export function VehicleStep(props: VehicleStepProps) {
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2</p>
         <h2 className="mt-1 text-xl font-semibold text-slate-900">Vehicle information</h2>
-        <p className="mt-1 text-slate-700">Tell us which vehicle this windshield belongs to.</p>
+        <p className="mt-1 text-slate-700">{props.copy?.intro ?? 'Tell us which vehicle this windshield belongs to.'}</p>
       </div>
 
       {shownToast ? <Toast toast={shownToast} /> : null}
@@ -250,6 +255,7 @@ export function VehicleStep(props: VehicleStepProps) {
             )}
           </div>
         </Field>
+        {props.extraFields?.((name) => form.allErrors[name])}
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -257,7 +263,7 @@ export function VehicleStep(props: VehicleStepProps) {
           Back
         </ButtonLink>
         <Button type="submit" name="intent" value="complete" disabled={props.submitting || loading}>
-          {props.submitting ? 'Completing...' : 'Complete Policy'}
+          {props.submitting ? (props.copy?.submitting ?? 'Completing...') : (props.copy?.submit ?? 'Complete Policy')}
         </Button>
       </div>
     </Form>

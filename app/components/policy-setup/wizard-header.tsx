@@ -1,10 +1,21 @@
 import { PageHeading } from '~/components/ui'
 
 /** The setup wizard's title and step indicator (SPEC §2 "Complete policy"), shared by the wizard and the demo. */
-export function WizardHeader({ planName, policyId, step }: { planName: string; policyId: string; step: 'photos' | 'vehicle' }) {
+export function WizardHeader({
+  planName,
+  policyId,
+  step,
+  title = 'Complete Your Policy',
+}: {
+  planName: string
+  policyId: string
+  step: 'photos' | 'vehicle'
+  /** The transfer to a replacement vehicle reuses the wizard under its own title. */
+  title?: string
+}) {
   return (
     <>
-      <PageHeading sub={`${planName} · Policy ${policyId}`}>Complete Your Policy</PageHeading>
+      <PageHeading sub={`${planName} · Policy ${policyId}`}>{title}</PageHeading>
       <ol className="mb-8 grid grid-cols-2 gap-2 text-sm font-medium" aria-label="Setup steps">
         <li
           className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`}
