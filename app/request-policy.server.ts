@@ -42,6 +42,7 @@ const ROUTE_BODIES: [path: string | RegExp, kind: BodyKind][] = [
   ['/customer/submit-claim', 'upload'],
   ['/customer/complete-policy', 'upload'],
   ['/customer/policy-photos', 'upload'],
+  [/^\/customer\/policies\/[^/]+\/transfer$/, 'upload'],
   ['/partner/complete-claim', 'upload'],
   ['/demo/complete-policy', 'upload'],
   ['/demo/submit-claim', 'upload'],

@@ -27,6 +27,9 @@ export default [
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
+  route('customer/privacy', 'routes/customer.privacy.tsx'),
+  route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
+  route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
   route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
   // Stored uploads: to their owner, the operator, or a shop holding a signed link.
   route('files/*', 'routes/files.ts'),

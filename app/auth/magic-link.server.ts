@@ -4,7 +4,7 @@ import { generateTOTP } from '@epic-web/totp'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { type Profile, profiles, verifications } from '~/db/schema'
+import { type Profile, profiles, type VERIFICATION_PURPOSES, verifications } from '~/db/schema'
 import { signInEmail } from '~/emails/sign-in'
 import { env } from '~/env.server'
 import { sendEmail, type SentEmail } from '~/services/email.server'
@@ -20,6 +20,8 @@ export const VERIFY_PATH = '/auth/verify'
 export const LINK_TTL_MINUTES = 15
 /** Wrong codes a verification tolerates; after that its code is void, even the right one. Its link keeps working. */
 export const MAX_CODE_ATTEMPTS = 5
+
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number]
 
 export type IssuedSignInLink = { url: string; code: string; expiresAt: Date }
 
@@ -42,7 +44,21 @@ function sameHash(a: string, b: string) {
  * Creates a verification and returns its absolute link and code without sending anything; callers that send their own
  * e-mail (checkout fulfilment's "finish setting up your coverage") put both into it.
  */
-export async function issueSignInLink({ email, redirectTo }: { email: string; redirectTo?: string | null }): Promise<IssuedSignInLink> {
+export async function issueSignInLink({
+  email,
+  redirectTo,
+  purpose = 'sign_in',
+  profileId = null,
+  path = VERIFY_PATH,
+}: {
+  email: string
+  redirectTo?: string | null
+  /** Another purpose than signing in (a change of e-mail, a deletion) needs the account it is for. */
+  purpose?: VerificationPurpose
+  profileId?: string | null
+  /** The page the link opens. */
+  path?: string
+}): Promise<IssuedSignInLink> {
   const token = crypto.randomBytes(32).toString('base64url')
   const { otp: code } = await generateTOTP({ digits: 6, period: LINK_TTL_MINUTES * 60, algorithm: 'SHA-256' })
   const expiresAt = new Date(Date.now() + LINK_TTL_MINUTES * 60 * 1000)
@@ -50,14 +66,15 @@ export async function issueSignInLink({ email, redirectTo }: { email: string; re
     .insert(verifications)
     .values({
       email: normalizeEmail(email),
-      purpose: 'sign_in',
+      purpose,
+      profileId,
       codeHash: hashSecret(`code:${code}`),
       tokenHash: hashSecret(`token:${token}`),
       redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
       expiresAt: expiresAt.toISOString(),
     })
     .run()
-  const url = `${env().APP_URL}${VERIFY_PATH}?token=${encodeURIComponent(token)}`
+  const url = `${env().APP_URL}${path}?token=${encodeURIComponent(token)}`
   return { url, code, expiresAt }
 }
 
@@ -71,12 +88,12 @@ export async function sendSignInEmail(email: string, redirectTo?: string | null)
 export type LinkState = 'valid' | 'used' | 'expired' | 'invalid'
 
 /** What the link's landing page should say before anyone presses 'Sign in' (a GET never consumes). */
-export function inspectSignInLink(token: string | null | undefined, now = new Date()): LinkState {
+export function inspectSignInLink(token: string | null | undefined, now = new Date(), purpose: VerificationPurpose = 'sign_in'): LinkState {
   if (!token) return 'invalid'
   const row = db()
     .select()
     .from(verifications)
-    .where(eq(verifications.tokenHash, hashSecret(`token:${token}`)))
+    .where(and(eq(verifications.tokenHash, hashSecret(`token:${token}`)), eq(verifications.purpose, purpose)))
     .get()
   return stateOf(row, now)
 }
@@ -92,17 +109,17 @@ function stateOf(row: typeof verifications.$inferSelect | undefined, now: Date):
   return 'valid'
 }
 
-export type Consumed = { ok: true; email: string; redirectTo: string | null }
+export type Consumed = { ok: true; email: string; redirectTo: string | null; profileId: string | null }
 export type LinkFailure = { ok: false; reason: 'used' | 'expired' | 'invalid' }
 export type CodeFailure = { ok: false; reason: 'wrong'; attemptsLeft: number } | { ok: false; reason: 'void' | 'expired' }
 
 /** Uses up a link token, atomically: of two simultaneous presses of 'Sign in', exactly one wins. */
-export function consumeSignInLink(token: string, now = new Date()): Consumed | LinkFailure {
+export function consumeSignInLink(token: string, now = new Date(), purpose: VerificationPurpose = 'sign_in'): Consumed | LinkFailure {
   return transaction((tx) => {
     const row = tx
       .select()
       .from(verifications)
-      .where(eq(verifications.tokenHash, hashSecret(`token:${token}`)))
+      .where(and(eq(verifications.tokenHash, hashSecret(`token:${token}`)), eq(verifications.purpose, purpose)))
       .get()
     const state = stateOf(row, now)
     if (state !== 'valid') return { ok: false, reason: state }
@@ -112,7 +129,7 @@ export function consumeSignInLink(token: string, now = new Date()): Consumed | L
       .where(and(eq(verifications.id, row!.id), isNull(verifications.consumedAt)))
       .run()
     if (claimed.changes !== 1) return { ok: false, reason: 'used' }
-    return { ok: true, email: row!.email, redirectTo: row!.redirectTo }
+    return { ok: true, email: row!.email, redirectTo: row!.redirectTo, profileId: row!.profileId }
   })
 }
 
@@ -120,14 +137,26 @@ export function consumeSignInLink(token: string, now = new Date()): Consumed | L
  * Checks a typed code against the address's open verifications. A wrong code counts as an attempt on each of them;
  * once a verification has had MAX_CODE_ATTEMPTS wrong codes its code is void (its link is not: see stateOf).
  */
-export function consumeSignInCode(email: string, code: string, now = new Date()): Consumed | CodeFailure {
+export function consumeSignInCode(
+  email: string,
+  code: string,
+  now = new Date(),
+  purpose: VerificationPurpose = 'sign_in',
+): Consumed | CodeFailure {
   const address = normalizeEmail(email)
   const nowIso = now.toISOString()
   return transaction((tx) => {
     const open = tx
       .select()
       .from(verifications)
-      .where(and(eq(verifications.email, address), isNull(verifications.consumedAt), gt(verifications.expiresAt, nowIso)))
+      .where(
+        and(
+          eq(verifications.email, address),
+          eq(verifications.purpose, purpose),
+          isNull(verifications.consumedAt),
+          gt(verifications.expiresAt, nowIso),
+        ),
+      )
       .orderBy(desc(verifications.createdAt))
       .all()
     const usable = open.filter((row) => row.attempts < MAX_CODE_ATTEMPTS)
@@ -141,7 +170,7 @@ export function consumeSignInCode(email: string, code: string, now = new Date())
         .set({ consumedAt: nowIso })
         .where(and(eq(verifications.id, match.id), isNull(verifications.consumedAt)))
         .run()
-      if (claimed.changes === 1) return { ok: true, email: match.email, redirectTo: match.redirectTo }
+      if (claimed.changes === 1) return { ok: true, email: match.email, redirectTo: match.redirectTo, profileId: match.profileId }
     }
     let attemptsLeft = 0
     for (const row of usable) {

@@ -15,6 +15,8 @@ const now = () => new Date().toISOString()
 const createdAt = () => text('created_at').notNull().$defaultFn(now)
 const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn(now)
 
+/** What a link or code proves: a sign-in, the ownership of a new e-mail address, or the wish to delete the account. */
+export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account'] as const
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
@@ -54,9 +56,9 @@ export const verifications = sqliteTable(
   {
     id: id(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['sign_in'] })
-      .notNull()
-      .default('sign_in'),
+    purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull().default('sign_in'),
+    /** The account a change of e-mail or a deletion is for (null for sign-in: the address is the key). */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     redirectTo: text('redirect_to'),

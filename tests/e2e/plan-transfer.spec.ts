@@ -1,10 +1,25 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import sharp from 'sharp'
+
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy } from '../support/factories'
 import { makePhotos } from '../support/photos'
 
 let photos: Awaited<ReturnType<typeof makePhotos>>
+let bigPhoto: string
 test.beforeAll(async () => {
   photos = await makePhotos({ head_on: '#2f6fb0', inside_drivers: '#b05a2f', inside_passengers: '#3f9f4f' }, { width: 640, height: 480 })
+  // A photo of a real size (noise does not compress: over 1 MB), so the upload goes through the server's upload limits.
+  bigPhoto = path.join(path.dirname(photos.photo('head_on')), 'big.jpg')
+  const width = 1600
+  const height = 1200
+  await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toFile(bigPhoto)
+  expect(fs.statSync(bigPhoto).size).toBeGreaterThan(1024 * 1024)
 })
 test.afterAll(() => photos.remove())
 
@@ -19,7 +34,7 @@ test('a customer transfers their plan to a replacement vehicle, once', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer to a new vehicle' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
-  await page.locator('#photo-head_on').setInputFiles(photos.photo('head_on'))
+  await page.locator('#photo-head_on').setInputFiles(bigPhoto)
   await page.locator('#photo-inside_drivers').setInputFiles(photos.photo('inside_drivers'))
   await page.locator('#photo-inside_passengers').setInputFiles(photos.photo('inside_passengers'))
   await page.getByRole('button', { name: 'Upload Photos' }).click()

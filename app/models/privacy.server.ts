@@ -1,0 +1,345 @@
+import { Readable } from 'node:stream'
+
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { Zip, ZipPassThrough } from 'fflate'
+
+import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
+import { db, transaction } from '~/db/client.server'
+import {
+  auditLog,
+  claimDocumentDrafts,
+  claimDocuments,
+  claims,
+  emailLog,
+  policies,
+  policyPhotos,
+  type Profile,
+  profiles,
+  sessions,
+  vehicles,
+  verifications,
+} from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate } from '~/domain/format'
+import { deletionBlockers } from '~/domain/privacy'
+import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from '~/emails/privacy'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { deleteStoredFolder, readStored } from '~/services/storage.server'
+
+import { cancelPolicy } from './cancellation.server'
+
+/**
+ * Privacy self-service (issue 10 item 4; privacy notice "Your rights"): a customer downloads their data, corrects
+ * their name and phone, changes their e-mail address once the new one is proven, and deletes their account. Every
+ * request is audited with the customer as actor.
+ */
+
+export const CONFIRM_EMAIL_PATH = '/customer/privacy/confirm-email'
+
+function audit(actor: string, action: string, detail: Record<string, unknown> = {}) {
+  db().insert(auditLog).values({ actor, action, entityType: 'profile', entityId: actor, detail }).run()
+}
+
+// --- download my data --------------------------------------------------------------------------------------------
+
+/** Everything we hold about the customer, as rows (the export's data.json) and the stored files that go with them. */
+export function customerDataOf(profileId: string) {
+  const profile = db().select().from(profiles).where(eq(profiles.id, profileId)).get()
+  if (!profile) return null
+  const ownPolicies = db().select().from(policies).where(eq(policies.profileId, profileId)).orderBy(asc(policies.createdAt)).all()
+  const policyIds = ownPolicies.map((policy) => policy.id)
+  const ownVehicles = db().select().from(vehicles).where(eq(vehicles.profileId, profileId)).orderBy(asc(vehicles.createdAt)).all()
+  const photos = policyIds.length
+    ? db().select().from(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).orderBy(asc(policyPhotos.createdAt)).all()
+    : []
+  const ownClaims = policyIds.length
+    ? db().select().from(claims).where(inArray(claims.policyId, policyIds)).orderBy(asc(claims.submittedAt)).all()
+    : []
+  const claimIds = ownClaims.map((claim) => claim.id)
+  const documents = claimIds.length
+    ? db().select().from(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).orderBy(asc(claimDocuments.createdAt)).all()
+    : []
+  const emails = db()
+    .select({ subject: emailLog.subject, tag: emailLog.tag, status: emailLog.status, sentAt: emailLog.createdAt })
+    .from(emailLog)
+    .where(eq(emailLog.to, profile.email))
+    .orderBy(asc(emailLog.createdAt))
+    .all()
+
+  const files: Array<{ relPath: string; name: string }> = [
+    ...photos.map((photo) => ({
+      relPath: photo.filePath,
+      name: `policies/${photo.policyId}/${photo.generation === 0 ? 'setup' : 'transfer'}-${photo.photoType}${photo.position ? `-${photo.position}` : ''}.jpg`,
+    })),
+    ...documents.map((document, index) => ({
+      relPath: document.filePath,
+      name: `claims/${ownClaims.find((claim) => claim.id === document.claimId)!.confirmationCode}/${index + 1}-${document.documentType}.jpg`,
+    })),
+  ]
+  const data = {
+    exportedAt: new Date().toISOString(),
+    profile: { email: profile.email, fullName: profile.fullName, phone: profile.phone, createdAt: profile.createdAt },
+    policies: ownPolicies.map(({ stripeCheckoutSessionId: _checkout, ...policy }) => policy),
+    vehicles: ownVehicles,
+    claims: ownClaims.map((claim) => ({
+      ...claim,
+      documents: documents
+        .filter((document) => document.claimId === claim.id)
+        .map(({ id, documentType, fileName, createdAt }) => ({ id, documentType, fileName, createdAt })),
+    })),
+    windshieldPhotos: photos.map(({ id, policyId, photoType, generation, fileName, createdAt }) => ({
+      id,
+      policyId,
+      photoType,
+      generation,
+      fileName,
+      createdAt,
+    })),
+    emailsSent: emails,
+    files: files.map((file) => file.name),
+  }
+  return { data, files }
+}
+
+/**
+ * The export as a ZIP, streamed: data.json first, then each photo and document read from storage one at a time (a
+ * customer with many claims never holds them all in memory). Files are stored, not compressed again (JPEG).
+ */
+export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array> {
+  const collected = customerDataOf(profile.id)
+  if (!collected) throw new RuleError('form', 'Not found', 'Not found', 404)
+  audit(profile.id, 'privacy.data_exported', { files: collected.files.length })
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error) return controller.error(error)
+        controller.enqueue(chunk)
+        if (final) controller.close()
+      })
+      try {
+        const json = new ZipPassThrough('data.json')
+        zip.add(json)
+        json.push(new TextEncoder().encode(JSON.stringify(collected.data, null, 2)), true)
+        for (const file of collected.files) {
+          const stored = await readStored(file.relPath)
+          if (!stored) continue
+          const entry = new ZipPassThrough(file.name)
+          zip.add(entry)
+          for await (const chunk of Readable.fromWeb(stored.body as never)) entry.push(chunk as Uint8Array)
+          entry.push(new Uint8Array(0), true)
+        }
+        zip.end()
+      } catch (error) {
+        console.error(`The data export of profile ${profile.id} failed`, error)
+        controller.error(error)
+      }
+    },
+  })
+}
+
+// --- correct my details ------------------------------------------------------------------------------------------
+
+export function updateDetails(profile: Profile, input: { fullName: string; phone: string | null }) {
+  const changed = (['fullName', 'phone'] as const).filter((field) => (profile[field] ?? null) !== (input[field] ?? null))
+  if (changed.length === 0) return profile
+  return transaction((tx) => {
+    const updated = tx
+      .update(profiles)
+      .set({ fullName: input.fullName, phone: input.phone })
+      .where(eq(profiles.id, profile.id))
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({
+        actor: profile.id,
+        action: 'profile.details_corrected',
+        entityType: 'profile',
+        entityId: profile.id,
+        detail: { fields: changed },
+      })
+      .run()
+    return updated
+  })
+}
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: (to: string) => ({
+    title: 'Check your new inbox',
+    description: `We sent a link to ${to}. Your e-mail address changes when you open it.`,
+  }),
+  same: 'This is already your e-mail address.',
+  done: (to: string) => ({ title: 'E-mail address changed', description: `You now sign in and receive our e-mails at ${to}.` }),
+  taken: {
+    title: 'Address already in use',
+    description: 'That e-mail address belongs to another account, so we could not move yours to it.',
+  },
+  invalid: {
+    title: 'Link not valid',
+    description: 'This link was already used, has expired, or is not ours. Ask for a new one on your privacy page.',
+  },
+} as const
+
+/** Sends a link to the new address; nothing changes until it is opened (whoever holds the new inbox agrees). */
+export async function requestEmailChange(profile: Profile, newEmail: string) {
+  const address = normalizeEmail(newEmail)
+  if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
+  const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
+  const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
+  audit(profile.id, 'profile.email_change_requested')
+  return address
+}
+
+/** Opens the link: the profile's address becomes the new one, unless another account has it; the old address is told. */
+export async function confirmEmailChange(token: string, now = new Date()) {
+  const consumed = consumeSignInLink(token, now, 'change_email')
+  if (!consumed.ok || !consumed.profileId)
+    throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
+  const profileId = consumed.profileId
+  const outcome = transaction((tx) => {
+    const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()
+    if (!profile) throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
+    const taken = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, consumed.email)).get()
+    if (taken && taken.id !== profileId)
+      throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
+    tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
+    tx.insert(auditLog)
+      .values({
+        actor: profileId,
+        action: 'profile.email_changed',
+        entityType: 'profile',
+        entityId: profileId,
+        detail: { from: profile.email, to: consumed.email },
+      })
+      .run()
+    return { from: profile.email, to: consumed.email }
+  })
+  const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
+  await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed' })
+  return outcome
+}
+
+// --- delete my account -------------------------------------------------------------------------------------------
+
+export function blockersOf(profileId: string, now = new Date()) {
+  const ownPolicies = db().select().from(policies).where(eq(policies.profileId, profileId)).all()
+  const policyIds = ownPolicies.map((policy) => policy.id)
+  const openClaims = policyIds.length
+    ? db()
+        .select({ confirmationCode: claims.confirmationCode, approvalStatus: claims.approvalStatus })
+        .from(claims)
+        .where(
+          and(inArray(claims.policyId, policyIds), or(eq(claims.approvalStatus, 'pending_review'), eq(claims.approvalStatus, 'approved'))),
+        )
+        .all()
+    : []
+  return deletionBlockers(ownPolicies, openClaims, now)
+}
+
+export const DELETION_MESSAGES = {
+  codeSent: (to: string) => ({
+    title: 'Code sent',
+    description: `We sent a 6-digit code to ${to}. Enter it below to delete your account.`,
+  }),
+  wrongCode: { title: 'That code is not right', description: 'Enter the 6-digit code from the newest e-mail, or ask for a new code.' },
+  refused: 'Your account cannot be deleted yet',
+  failed: 'We could not delete your account. Nothing was deleted; please try again.',
+  done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
+} as const
+
+export async function sendDeletionCode(profile: Profile, now = new Date()) {
+  const blockers = blockersOf(profile.id, now)
+  if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
+  const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
+  const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
+  audit(profile.id, 'profile.deletion_requested')
+}
+
+/**
+ * Deletes the account once the fresh code is right and nothing keeps it: ends what remains of its subscriptions through
+ * the payments adapter, then in one transaction removes the personal data and keeps what accounting needs, anonymised
+ * (README "Deleting an account"); then removes its photos and documents from storage. A failure before the transaction
+ * leaves the account whole; files a failure leaves behind are removed by the upload sweep (they have no rows).
+ */
+export async function deleteAccount(profile: Profile, code: string, now = new Date()) {
+  const verified = consumeSignInCode(profile.email, code, now, 'delete_account')
+  if (!verified.ok || verified.profileId !== profile.id) {
+    throw new RuleError('code', DELETION_MESSAGES.wrongCode.description, DELETION_MESSAGES.wrongCode.title, 400)
+  }
+  const blockers = blockersOf(profile.id, now)
+  if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
+
+  const live = db()
+    .select()
+    .from(policies)
+    .where(eq(policies.profileId, profile.id))
+    .all()
+    .filter((policy) => policy.status !== 'canceled')
+  for (const policy of live) {
+    try {
+      await cancelPolicy(profile.id, policy.id, now)
+    } catch (error) {
+      console.error(`Deleting profile ${profile.id}: cancelling policy ${policy.id} failed`, error)
+      throw new RuleError('form', DELETION_MESSAGES.failed, DELETION_MESSAGES.failed, 502)
+    }
+  }
+
+  const anonymous = `deleted-${profile.id}@deleted.invalid`
+  const folders = transaction((tx) => {
+    const policyIds = tx
+      .select({ id: policies.id })
+      .from(policies)
+      .where(eq(policies.profileId, profile.id))
+      .all()
+      .map((row) => row.id)
+    const claimIds = policyIds.length
+      ? tx
+          .select({ id: claims.id })
+          .from(claims)
+          .where(inArray(claims.policyId, policyIds))
+          .all()
+          .map((row) => row.id)
+      : []
+    if (claimIds.length) {
+      tx.delete(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).run()
+      tx.delete(claimDocumentDrafts).where(inArray(claimDocumentDrafts.claimId, claimIds)).run()
+      // Kept for accounting (what was paid for which repair, by which shop), without what the customer wrote.
+      tx.update(claims).set({ description: '', appealText: null, partnerNotes: null }).where(inArray(claims.id, claimIds)).run()
+    }
+    if (policyIds.length) tx.delete(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).run()
+    tx.delete(vehicles).where(eq(vehicles.profileId, profile.id)).run()
+    tx.delete(sessions).where(eq(sessions.profileId, profile.id)).run()
+    tx.delete(verifications)
+      .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
+      .run()
+    tx.update(emailLog).set({ to: anonymous }).where(eq(emailLog.to, profile.email)).run()
+    tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
+    tx.insert(auditLog)
+      .values({
+        actor: profile.id,
+        action: 'profile.deleted',
+        entityType: 'profile',
+        entityId: profile.id,
+        detail: { policies: policyIds.length, claims: claimIds.length },
+      })
+      .run()
+    return [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)]
+  })
+  for (const folder of folders) {
+    try {
+      deleteStoredFolder(folder)
+    } catch (error) {
+      console.error(`Deleting profile ${profile.id}: removing ${folder} failed (the upload sweep will retry)`, error)
+    }
+  }
+  // The last e-mail goes to the address that was deleted; its log row then forgets the address too.
+  const sent = await sendEmail({
+    to: profile.email,
+    ...accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL }),
+    tag: 'account-deleted',
+  })
+  if (sent) db().update(emailLog).set({ to: anonymous }).where(eq(emailLog.id, sent.id)).run()
+}

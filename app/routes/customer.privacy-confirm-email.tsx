@@ -1,0 +1,57 @@
+import { data, Form } from 'react-router'
+
+import { getProfile } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toast } from '~/components/toast'
+import { Button, Card } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import { confirmEmailChange, EMAIL_CHANGE_MESSAGES } from '~/models/privacy.server'
+import { redirectWithToast } from '~/toast.server'
+import { useIsPending } from '~/utils/pending'
+
+import type { Route } from './+types/customer.privacy-confirm-email'
+
+/**
+ * The link sent to a new e-mail address. Opening it (a GET, which mail scanners also do) changes nothing; the button
+ * posts the token and makes the change. It works in any browser: the token names the account.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = String((await request.formData()).get('token') ?? '')
+  try {
+    const changed = await confirmEmailChange(token)
+    const signedIn = await getProfile(request)
+    return redirectWithToast(signedIn ? '/customer/privacy' : '/auth', { type: 'success', ...EMAIL_CHANGE_MESSAGES.done(changed.to) })
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error
+    return data({ toast: { type: 'error' as const, title: error.title, description: error.message } }, { status: error.status })
+  }
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useIsPending()
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Confirm your new e-mail address</h1>
+        <Toast toast={actionData?.toast} className="mt-4" />
+        <p className="mt-3 text-slate-700">Press the button to use this address for your Glass Plan account from now on.</p>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Confirming...' : 'Use this address'}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Confirm your new e-mail address — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,28 @@
+import { hit } from '~/auth/rate-limit.server'
+import { requireCustomer } from '~/auth/session.server'
+import { exportCustomerData } from '~/models/privacy.server'
+
+import type { Route } from './+types/customer.privacy-export'
+
+/** Exports are heavy (every photo): a few an hour per customer is plenty. */
+const EXPORTS_PER_HOUR = { limit: 5, windowMs: 60 * 60 * 1000 }
+
+/** 'Download my data': the signed-in customer's own data only, as a ZIP streamed from storage. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const profile = await requireCustomer(request)
+  const limit = hit(`data-export:${profile.id}`, EXPORTS_PER_HOUR)
+  if (!limit.allowed) {
+    return new Response(`Too many downloads: please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`, {
+      status: 429,
+      headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  }
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(exportCustomerData(profile), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="glass-plan-my-data-${day}.zip"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

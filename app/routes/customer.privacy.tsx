@@ -1,0 +1,276 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link } from 'react-router'
+
+import { clientIp } from '~/auth/rate-limit.server'
+import { destroySession, requireCustomer } from '~/auth/session.server'
+import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toast, type ToastMessage } from '~/components/toast'
+import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import {
+  blockersOf,
+  deleteAccount,
+  DELETION_MESSAGES,
+  EMAIL_CHANGE_MESSAGES,
+  requestEmailChange,
+  sendDeletionCode,
+  updateDetails,
+} from '~/models/privacy.server'
+import { redirectWithToast } from '~/toast.server'
+import { useIsPending } from '~/utils/pending'
+import { refusalOf } from '~/utils/refusal'
+import { DeleteAccountSchema, DetailsSchema, EmailChangeSchema, PrivacySchema } from '~/validation/privacy'
+
+import type { Route } from './+types/customer.privacy'
+
+const PRIVACY_PATH = '/customer/privacy'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const profile = await requireCustomer(request)
+  return {
+    profile: { email: profile.email, fullName: profile.fullName ?? '', phone: profile.phone ?? '' },
+    blockers: blockersOf(profile.id),
+    codeSent: new URL(request.url).searchParams.get('code') === 'sent',
+  }
+}
+
+type Answer = { intent: string; result: SubmissionResult<string[]> | null; toast: ToastMessage | null }
+
+export async function action({ request }: Route.ActionArgs) {
+  const profile = await requireCustomer(request)
+  const submission = parseWithZod(await request.formData(), { schema: PrivacySchema })
+  if (submission.status !== 'success') {
+    const intent = String(submission.payload.intent ?? '')
+    return data<Answer>({ intent, result: submission.reply(), toast: null }, { status: 400 })
+  }
+  const value = submission.value
+  const refuse = (error: RuleError) => {
+    const refused = refusalOf(error)
+    const reply = error.field !== 'form' ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
+    return data<Answer>({ intent: value.intent, result: reply, toast: refused.toast }, { status: refused.status })
+  }
+  const limited = (message: string) =>
+    data<Answer>(
+      { intent: value.intent, result: submission.reply(), toast: { type: 'error', title: 'Too many requests', description: message } },
+      { status: 429 },
+    )
+
+  try {
+    switch (value.intent) {
+      case 'update-details': {
+        updateDetails(profile, value)
+        return redirectWithToast(PRIVACY_PATH, {
+          type: 'success',
+          title: 'Details saved',
+          description: 'Your name and phone number are up to date.',
+        })
+      }
+      case 'change-email': {
+        const verdict = allowSignInEmail(value.email, clientIp(request))
+        if (!verdict.allowed) return limited(verdict.message)
+        const to = await requestEmailChange(profile, value.email)
+        return redirectWithToast(PRIVACY_PATH, { type: 'success', ...EMAIL_CHANGE_MESSAGES.sent(to) })
+      }
+      case 'deletion-code': {
+        const verdict = allowSignInEmail(profile.email, clientIp(request))
+        if (!verdict.allowed) return limited(verdict.message)
+        await sendDeletionCode(profile)
+        return redirectWithToast(`${PRIVACY_PATH}?code=sent#delete`, { type: 'success', ...DELETION_MESSAGES.codeSent(profile.email) })
+      }
+      case 'delete-account': {
+        const verdict = allowCodeAttempt(profile.email, clientIp(request))
+        if (!verdict.allowed) return limited(verdict.message)
+        await deleteAccount(profile, value.code)
+        const headers = new Headers({ 'Set-Cookie': await destroySession(request) })
+        return redirectWithToast('/', { type: 'success', ...DELETION_MESSAGES.done }, { headers })
+      }
+    }
+  } catch (error) {
+    if (error instanceof RuleError) return refuse(error)
+    throw error
+  }
+}
+
+export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, blockers, codeSent } = loaderData
+  const answer = (intent: string) => (actionData?.intent === intent ? actionData : null)
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
+          ← Back to your dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Privacy &amp; your data</h1>
+      <p className="mt-2 text-slate-700">
+        What our{' '}
+        <Link to="/privacy-policy" className="text-brand-700 underline">
+          privacy policy
+        </Link>{' '}
+        promises, done here: see everything we hold about you, correct it, or delete your account.
+      </p>
+
+      <Card className="mt-6" role="region" aria-labelledby="export-heading">
+        <h2 id="export-heading" className="text-xl font-semibold text-slate-900">
+          Download my data
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">
+          A ZIP file with your profile, plans, vehicles, claims and the e-mails we sent you (data.json), and every windshield photo and
+          claim document.
+        </p>
+        <a href="/customer/privacy/export" download className={buttonClass('secondary', 'mt-4')}>
+          Download my data
+        </a>
+      </Card>
+
+      <DetailsCard profile={profile} answer={answer('update-details')} />
+      <EmailCard email={profile.email} answer={answer('change-email')} />
+      <DeleteCard
+        blockers={blockers}
+        codeSent={codeSent || Boolean(answer('delete-account'))}
+        answer={answer('delete-account') ?? answer('deletion-code')}
+      />
+    </div>
+  )
+}
+
+function DetailsCard({ profile, answer }: { profile: { fullName: string; phone: string }; answer: Answer | null }) {
+  const busy = useIsPending({ intent: 'update-details' })
+  const [form, fields] = useForm({
+    id: 'details-form',
+    lastResult: answer?.result,
+    defaultValue: { fullName: profile.fullName, phone: profile.phone },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DetailsSchema }),
+    shouldValidate: 'onBlur',
+    // Messages clear while typing, not on blur: a message vanishing as the button is pressed would move it away.
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
+        Your details
+      </h2>
+      <Toast toast={answer?.toast} className="mt-3" />
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="update-details" />
+        <Field label="Full name" htmlFor={fields.fullName.id} errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
+          <input {...getInputProps(fields.fullName, { type: 'text' })} autoComplete="name" className={inputClass} />
+        </Field>
+        <Field label="Phone" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId} hint="Optional">
+          <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="tel" className={inputClass} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save details'}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  )
+}
+
+function EmailCard({ email, answer }: { email: string; answer: Answer | null }) {
+  const busy = useIsPending({ intent: 'change-email' })
+  const [form, fields] = useForm({
+    id: 'email-form',
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailChangeSchema }),
+    shouldValidate: 'onBlur',
+    // Messages clear while typing, not on blur: a message vanishing as the button is pressed would move it away.
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="email-heading">
+      <h2 id="email-heading" className="text-xl font-semibold text-slate-900">
+        E-mail address
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        You sign in and receive our e-mails at <span className="font-medium text-slate-900">{email}</span>. To change it, we send a link to
+        the new address: it takes effect when you open it.
+      </p>
+      <Toast toast={answer?.toast} className="mt-3" />
+      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
+        <input type="hidden" name="intent" value="change-email" />
+        <Field
+          label="New e-mail address"
+          htmlFor={fields.email.id}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          className="min-w-64 flex-1"
+        >
+          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className={inputClass} />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? 'Sending...' : 'Send confirmation link'}
+        </Button>
+      </Form>
+    </Card>
+  )
+}
+
+function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSent: boolean; answer: Answer | null }) {
+  const sending = useIsPending({ intent: 'deletion-code' })
+  const deleting = useIsPending({ intent: 'delete-account' })
+  const [form, fields] = useForm({
+    id: 'delete-form',
+    lastResult: answer?.intent === 'delete-account' ? answer.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Card className="mt-6 border-red-200" role="region" aria-labelledby="delete">
+      <h2 id="delete" className="text-xl font-semibold text-slate-900">
+        Delete my account
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Deleting removes your name, contact details, vehicles, photos and claim documents, and signs you out everywhere. We keep what the
+        law requires for accounting, without anything that identifies you. This cannot be undone.
+      </p>
+      <Toast toast={answer?.toast} className="mt-3" />
+      {blockers.length ? (
+        <div className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="deletion-blockers">
+          <p className="font-semibold">Your account cannot be deleted yet:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {blockers.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <Form method="post">
+            <input type="hidden" name="intent" value="deletion-code" />
+            <Button type="submit" variant="secondary" disabled={sending}>
+              {sending ? 'Sending...' : codeSent ? 'Send a new code' : 'Send me a code to confirm'}
+            </Button>
+          </Form>
+          {codeSent ? (
+            <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-4">
+              <input type="hidden" name="intent" value="delete-account" />
+              <Field label="Code from the e-mail" htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId}>
+                <input
+                  {...getInputProps(fields.code, { type: 'text' })}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  className={`${inputClass} w-40 font-mono tracking-widest`}
+                />
+              </Field>
+              <button type="submit" className={buttonClass('destructive')} disabled={deleting}>
+                {deleting ? 'Deleting...' : 'Delete my account'}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  )
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Privacy & your data — Glass Plan' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+import { CODE_FORMAT, INVALID_EMAIL } from './auth'
+import { freeText } from './text'
+
+export const PRIVACY_MESSAGES = {
+  name: 'Please enter your name (up to 100 characters)',
+  phone: 'Enter a US phone number, e.g. (801) 555-0142',
+} as const
+
+/** A US phone number: 10 digits, or 11 starting with 1, in any common punctuation. Stored as typed, trimmed. */
+const phone = z
+  .string()
+  .trim()
+  .max(30, PRIVACY_MESSAGES.phone)
+  .refine((value) => {
+    if (!/^[\d\s()+.-]*$/.test(value)) return false
+    const digits = value.replace(/\D/g, '')
+    return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
+  }, PRIVACY_MESSAGES.phone)
+
+export const DetailsSchema = z.object({
+  intent: z.literal('update-details'),
+  fullName: freeText({ error: PRIVACY_MESSAGES.name }).min(1, PRIVACY_MESSAGES.name).max(100, PRIVACY_MESSAGES.name),
+  phone: phone.optional().transform((value) => value || null),
+})
+
+export const EmailChangeSchema = z.object({
+  intent: z.literal('change-email'),
+  email: z
+    .string({ error: INVALID_EMAIL.description })
+    .trim()
+    .max(254, INVALID_EMAIL.description)
+    .pipe(z.email({ error: INVALID_EMAIL.description })),
+})
+
+export const DeletionCodeSchema = z.object({ intent: z.literal('deletion-code') })
+
+export const DeleteAccountSchema = z.object({
+  intent: z.literal('delete-account'),
+  code: z
+    .string({ error: CODE_FORMAT })
+    .trim()
+    .regex(/^\d{6}$/, CODE_FORMAT),
+})
+
+export const PrivacySchema = z.discriminatedUnion('intent', [DetailsSchema, EmailChangeSchema, DeletionCodeSchema, DeleteAccountSchema])

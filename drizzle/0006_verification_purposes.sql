@@ -1,0 +1,1 @@
+ALTER TABLE `verifications` ADD `profile_id` text REFERENCES profiles(id) ON DELETE cascade;

@@ -1,0 +1,242 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { and, eq, inArray } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { auditLog, claimDocuments, claims, emailLog, policies, policyPhotos, profiles, sessions, vehicles } from '~/db/schema'
+import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
+import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
+import { loader as exportLoader } from '~/routes/customer.privacy-export'
+import { uploadsPath } from '~/services/storage.server'
+
+import { createActivePolicy, createClaim, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { outboxFor } from '../support/outbox'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const DAY = 24 * 60 * 60 * 1000
+const YEAR = 365 * DAY
+
+/** Writes a small distinct file where a stored upload's row points. */
+function writeUpload(relPath: string, content: string) {
+  const absolute = uploadsPath(relPath)
+  fs.mkdirSync(path.dirname(absolute), { recursive: true })
+  fs.writeFileSync(absolute, content)
+}
+
+/** A customer with a plan past its commitment, its three photos on disk, and a completed claim with an invoice. */
+function customerWithData(label: string) {
+  const profile = createProfile({ fullName: `${label} Person`, phone: '(801) 555-0100' })
+  const { policy, vehicle } = createActivePolicy(profile.id, { initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
+  const photos = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()
+  for (const photo of photos) writeUpload(photo.filePath, `${label}:${photo.photoType}`)
+  const claim = createClaim(policy.id, {
+    vehicleId: vehicle.id,
+    approvalStatus: 'completed',
+    completedAt: new Date().toISOString(),
+    actualCostCents: 8900,
+  })
+  const invoice = db()
+    .insert(claimDocuments)
+    .values({ claimId: claim.id, documentType: 'invoice', filePath: `claim-documents/${claim.id}/invoice.jpg`, fileName: 'invoice.jpg' })
+    .returning()
+    .get()
+  writeUpload(invoice.filePath, `${label}:invoice`)
+  return { profile, policy, vehicle, claim, invoice, photos }
+}
+
+async function post(profileId: string, form: Record<string, string>) {
+  const cookie = await sessionCookieFor(profileId)
+  return settle(() => privacyAction(routeArgs(makeRequest('/customer/privacy', { cookie, form }))))
+}
+
+const fieldErrors = (answer: { data: unknown }) => (answer.data as { result: { error: Record<string, string[]> } }).result.error
+const toastOf = (answer: { data: unknown }) => (answer.data as { toast: { title: string; description?: string } }).toast
+
+describe('download my data', () => {
+  it("contains exactly the customer's own rows and files, and is audited", async () => {
+    const mine = customerWithData('Mine')
+    const theirs = customerWithData('Theirs')
+    const cookie = await sessionCookieFor(mine.profile.id)
+    const response = (await exportLoader(routeArgs(makeRequest('/customer/privacy/export', { cookie })))) as Response
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/zip')
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const data = JSON.parse(new TextDecoder().decode(files['data.json']!)) as {
+      profile: { email: string }
+      policies: Array<{ id: string }>
+      vehicles: Array<{ id: string }>
+      claims: Array<{ id: string; documents: unknown[] }>
+      files: string[]
+    }
+    expect(data.profile.email).toBe(mine.profile.email)
+    expect(data.policies.map((policy) => policy.id)).toEqual([mine.policy.id])
+    expect(data.vehicles.map((vehicle) => vehicle.id)).toEqual([mine.vehicle.id])
+    expect(data.claims.map((claim) => claim.id)).toEqual([mine.claim.id])
+    expect(data.claims[0]!.documents).toHaveLength(1)
+    expect(Object.keys(files).sort()).toEqual(['data.json', ...data.files].sort())
+    expect(data.files).toHaveLength(4)
+    const contents = data.files.map((name) => new TextDecoder().decode(files[name]!)).sort()
+    expect(contents).toEqual(['Mine:head_on', 'Mine:inside_drivers', 'Mine:inside_passengers', 'Mine:invoice'])
+    const text = JSON.stringify(data)
+    for (const foreign of [theirs.profile.email, theirs.policy.id, theirs.claim.id, theirs.vehicle.id]) expect(text).not.toContain(foreign)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actor, mine.profile.id), eq(auditLog.action, 'privacy.data_exported')))
+        .all(),
+    ).toHaveLength(1)
+  })
+
+  it('is for a signed-in customer only', async () => {
+    const answer = await settle(() => exportLoader(routeArgs(makeRequest('/customer/privacy/export'))))
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('Location')).toContain('/auth')
+  })
+})
+
+describe('correcting my details', () => {
+  it('saves a name and phone, audited; a bad phone is refused next to the field and nothing is saved', async () => {
+    const profile = createProfile({ fullName: 'Old Name', phone: null })
+    const saved = await post(profile.id, { intent: 'update-details', fullName: 'New Name', phone: '(801) 555-0142' })
+    expect(saved.status).toBe(302)
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()).toMatchObject({
+      fullName: 'New Name',
+      phone: '(801) 555-0142',
+    })
+    const entry = db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, profile.id), eq(auditLog.action, 'profile.details_corrected')))
+      .get()
+    expect(entry?.detail).toEqual({ fields: ['fullName', 'phone'] })
+
+    const bad = await post(profile.id, { intent: 'update-details', fullName: '', phone: 'call me' })
+    expect(bad.status).toBe(400)
+    expect(fieldErrors(bad)).toMatchObject({
+      fullName: ['Please enter your name (up to 100 characters)'],
+      phone: ['Enter a US phone number, e.g. (801) 555-0142'],
+    })
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()).toMatchObject({
+      fullName: 'New Name',
+      phone: '(801) 555-0142',
+    })
+  })
+})
+
+describe('changing my e-mail address', () => {
+  const linkIn = (email: string) => /\/customer\/privacy\/confirm-email\?token=([\w-]+)/.exec(outboxFor(email)[0]!.text)![1]!
+
+  async function confirm(token: string) {
+    return settle(() => confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { form: { token } }))))
+  }
+
+  it('takes effect only when the link sent to the new address is used, and tells the old address', async () => {
+    const profile = createProfile()
+    const newAddress = `moved-${profile.id.toLowerCase()}@example.com`
+    const asked = await post(profile.id, { intent: 'change-email', email: newAddress.toUpperCase() })
+    expect(asked.status).toBe(302)
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()!.email).toBe(profile.email)
+    const token = linkIn(newAddress)
+
+    const done = await confirm(token)
+    expect(done.status).toBe(302)
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()!.email).toBe(newAddress)
+    expect(outboxFor(profile.email)[0]?.subject).toBe('Your e-mail address was changed')
+    // The link works once.
+    const again = await confirm(token)
+    expect(again.status).toBe(400)
+    expect(toastOf(again).title).toBe('Link not valid')
+  })
+
+  it('refuses an address another account has, at the link, and the link is no sign-in', async () => {
+    const profile = createProfile()
+    const other = createProfile()
+    await post(profile.id, { intent: 'change-email', email: other.email })
+    const taken = await confirm(linkIn(other.email))
+    expect(taken.status).toBe(409)
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()!.email).toBe(profile.email)
+
+    const same = await post(profile.id, { intent: 'change-email', email: profile.email })
+    expect(same.status).toBe(400)
+    expect(fieldErrors(same).email).toEqual(['This is already your e-mail address.'])
+    const invalid = await post(profile.id, { intent: 'change-email', email: 'not-an-address' })
+    expect(invalid.status).toBe(400)
+    expect(fieldErrors(invalid).email).toEqual(['Please enter a valid email address'])
+  })
+})
+
+describe('deleting my account', () => {
+  const codeIn = (email: string) =>
+    /Code: (\d{6})/.exec(outboxFor(email).find((mail) => mail.subject === 'Your code to delete your account')!.text)![1]!
+
+  it('is refused, with the reasons, inside a commitment or with an open claim', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { initialTermEndsAt: new Date(Date.now() + YEAR / 2).toISOString() })
+    const page = await settle(async () =>
+      privacyLoader(routeArgs(makeRequest('/customer/privacy', { cookie: await sessionCookieFor(profile.id) }))),
+    )
+    expect((page.data as { blockers: string[] }).blockers[0]).toContain(`Policy ${policy.id} is inside its 12-month commitment`)
+    const refused = await post(profile.id, { intent: 'deletion-code' })
+    expect(refused.status).toBe(409)
+    expect(toastOf(refused).title).toBe('Your account cannot be deleted yet')
+
+    const withClaim = createProfile()
+    const { policy: done } = createActivePolicy(withClaim.id, { initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
+    const open = createClaim(done.id, { approvalStatus: 'approved' })
+    const claimRefused = await post(withClaim.id, { intent: 'deletion-code' })
+    expect(claimRefused.status).toBe(409)
+    expect(toastOf(claimRefused).description).toContain(`Claim ${open.confirmationCode} is approved`)
+  })
+
+  it('asks for a fresh code; a wrong one leaves the account whole; the right one deletes and anonymises', async () => {
+    const { profile, policy, vehicle, claim, photos } = customerWithData('Leaving')
+    const otherSession = await sessionCookieFor(profile.id)
+    expect(otherSession).toBeTruthy()
+
+    expect((await post(profile.id, { intent: 'deletion-code' })).status).toBe(302)
+    const wrong = await post(profile.id, { intent: 'delete-account', code: '000000' === codeIn(profile.email) ? '111111' : '000000' })
+    expect(wrong.status).toBe(400)
+    expect(fieldErrors(wrong).code).toEqual(['Enter the 6-digit code from the newest e-mail, or ask for a new code.'])
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()!.email).toBe(profile.email)
+    expect(getPolicy(policy.id)!.status).toBe('active')
+
+    const deleted = await post(profile.id, { intent: 'delete-account', code: codeIn(profile.email) })
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get('Location')).toBe('/')
+    const anonymous = `deleted-${profile.id}@deleted.invalid`
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()).toMatchObject({
+      email: anonymous,
+      fullName: null,
+      phone: null,
+    })
+    expect(db().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()).toBeUndefined()
+    expect(db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()).toHaveLength(0)
+    expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all()).toHaveLength(0)
+    expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(0)
+    expect(db().select().from(emailLog).where(eq(emailLog.to, profile.email)).all()).toHaveLength(0)
+    for (const photo of photos) expect(fs.existsSync(uploadsPath(photo.filePath))).toBe(false)
+    expect(fs.existsSync(uploadsPath(`claim-documents/${claim.id}`))).toBe(false)
+    // Kept for accounting, anonymised: the plan (cancelled through the payments adapter) and what the repair cost.
+    expect(getPolicy(policy.id)).toMatchObject({ status: 'canceled', vehicleId: null, monthlyPriceCents: 1999 })
+    expect(
+      db()
+        .select()
+        .from(claims)
+        .where(inArray(claims.id, [claim.id]))
+        .get(),
+    ).toMatchObject({ description: '', actualCostCents: 8900, vehicleId: null })
+    expect(db().select().from(policies).where(eq(policies.profileId, profile.id)).all()).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actor, profile.id), eq(auditLog.action, 'profile.deleted')))
+        .all(),
+    ).toHaveLength(1)
+    expect(outboxFor(profile.email)[0]?.subject).toBe('Your Glass Plan account was deleted')
+  })
+})
