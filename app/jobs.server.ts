@@ -8,12 +8,13 @@ import { formatLongDate, formatPrice } from '~/domain/format'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
+import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendEmail } from '~/services/email.server'
 
 /**
  * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, ending local-mode
- * policies whose renewal was turned off, and pruning of old rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
+ * policies whose renewal was turned off, scheduled price changes (issue 10 item 5), and pruning of old rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
  * and by `npm run jobs` for cron. Safe to run any number of times, also two at once: each notice is claimed in a
  * transaction before it is sent.
  */
@@ -28,6 +29,8 @@ export type DailyJobsReport = {
   sessionsDeleted: number
   verificationsDeleted: number
   localPoliciesEnded: number
+  /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
+  priceChanges: PriceChangeReport
   /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
   uploadsSwept: SweepReport
 }
@@ -49,8 +52,10 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
   await yieldToRequests()
+  const priceChanges = await runPriceChanges(now)
+  await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
-  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, uploadsSwept }
+  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, priceChanges, uploadsSwept }
 }
 
 function yieldToRequests() {

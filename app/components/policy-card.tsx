@@ -20,6 +20,8 @@ export type PolicyCardData = {
   initialTermEndsAt: string | null
   windshieldPhotosUploaded: boolean
   vehicle: { year: number; make: string; model: string; licensePlate: string; licensePlateState?: string | null } | null
+  /** An announced price change: the new monthly price and the day it is first charged (ISO). */
+  upcomingPrice?: { amountCents: number; startsOn: string } | null
 }
 
 export type PolicyCardProps = {
@@ -99,6 +101,11 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         <div>
           <dt className="text-slate-600">Monthly price</dt>
           <dd className="font-medium text-slate-900">{formatPrice(policy.monthlyPriceCents)} / month</dd>
+          {policy.upcomingPrice ? (
+            <dd className="text-slate-700" data-testid="upcoming-price">
+              {formatPrice(policy.upcomingPrice.amountCents)} / month from {formatLongDate(policy.upcomingPrice.startsOn)}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-slate-600">Billing</dt>

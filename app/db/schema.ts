@@ -111,6 +111,52 @@ export const prices = sqliteTable('prices', {
   updatedAt: updatedAt(),
 })
 
+/**
+ * A new monthly price for a lookup key, scheduled at least 30 days ahead (terms "Price changes"). New signups pay it
+ * from `effective_on` (published to the catalogue that day); each existing subscriber is told once
+ * (price_change_notices) and moves to it at their first renewal after the effective date and 30 days after the notice.
+ */
+export const priceChanges = sqliteTable(
+  'price_changes',
+  {
+    id: id(),
+    lookupKey: text('lookup_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The catalogue price when the change was scheduled: who pays it is told. */
+    previousCents: integer('previous_cents').notNull(),
+    effectiveOn: text('effective_on').notNull(), // YYYY-MM-DD
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    publishedAt: text('published_at'),
+    stripePriceId: text('stripe_price_id'),
+    canceledAt: text('canceled_at'),
+  },
+  (t) => [index('price_changes_key_idx').on(t.lookupKey, t.effectiveOn)],
+)
+
+/** One subscriber's notice of a price change (sent once) and when their policy moved to the new price. */
+export const priceChangeNotices = sqliteTable(
+  'price_change_notices',
+  {
+    priceChangeId: text('price_change_id')
+      .notNull()
+      .references(() => priceChanges.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    noticeSentAt: text('notice_sent_at').notNull(),
+    appliedAt: text('applied_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceChangeId, t.policyId] }),
+    index('price_change_notices_policy_idx').on(t.policyId),
+    // The daily job's "still to apply" list.
+    index('price_change_notices_pending_idx')
+      .on(t.priceChangeId)
+      .where(sql`applied_at IS NULL`),
+  ],
+)
+
 export const vehicles = sqliteTable(
   'vehicles',
   {
@@ -377,6 +423,7 @@ export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
+export type PriceChange = typeof priceChanges.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 
@@ -7,13 +7,18 @@ import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, formatPrice } from '~/domain/format'
 import { LOOKUP_KEYS } from '~/domain/plans'
+import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
+import { cancelPriceChange, listPriceChanges, PRICE_CHANGE_MESSAGES, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
-import { PricesSchema } from '~/validation/prices'
+import { refusalOf } from '~/utils/refusal'
+import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
 
 import type { Route } from './+types/admin.prices'
 
@@ -27,6 +32,7 @@ const LABELS: Record<(typeof LOOKUP_KEYS)[number], string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
+  const now = new Date()
   const local = env().payments === 'local'
   const current = local
     ? Object.fromEntries(listPrices().map((row) => [row.lookupKey, row.amountCents]))
@@ -38,16 +44,47 @@ export async function loader({ request }: Route.LoaderArgs) {
       label: LABELS[key],
       dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '',
     })),
+    earliest: earliestEffectiveOn(now),
+    changes: listPriceChanges().map(({ change, noticed, applied }) => ({
+      id: change.id,
+      plan: LABELS[change.lookupKey as (typeof LOOKUP_KEYS)[number]] ?? change.lookupKey,
+      from: formatPrice(change.previousCents),
+      to: formatPrice(change.amountCents),
+      effectiveOn: change.effectiveOn,
+      state: change.canceledAt ? 'Cancelled' : change.publishedAt ? 'In effect for new signups' : 'Scheduled',
+      cancellable: !change.canceledAt && !change.publishedAt,
+      noticed,
+      applied,
+    })),
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const operator = await requireAdmin(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'schedule') return schedule(operator.id, formData)
+  if (intent === 'cancel-change') {
+    const submission = parseWithZod(formData, { schema: CancelPriceChangeSchema })
+    invariantResponse(submission.status === 'success', 'Unknown request.')
+    try {
+      cancelPriceChange(operator.id, submission.value.changeId)
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error
+      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+      return data({ result: undefined, scheduleResult: undefined, toast: refusalOf(error).toast }, { status: error.status })
+    }
+    return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.cancelled })
+  }
   invariantResponse(env().payments === 'local', 'Prices are managed in Stripe while Stripe is connected.', { status: 409 })
-  const submission = parseWithZod(await request.formData(), { schema: PricesSchema })
+  const submission = parseWithZod(formData, { schema: PricesSchema })
   if (submission.status !== 'success') {
     return data(
-      { result: submission.reply(), toast: { type: 'error' as const, title: 'Please correct the highlighted prices.' } },
+      {
+        result: submission.reply(),
+        scheduleResult: undefined,
+        toast: { type: 'error' as const, title: 'Please correct the highlighted prices.' },
+      },
       { status: 400 },
     )
   }
@@ -58,6 +95,28 @@ export async function action({ request }: Route.ActionArgs) {
     title: 'Prices saved',
     description: 'New signups pay these prices; existing policies keep theirs.',
   })
+}
+
+async function schedule(operatorId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: PriceChangeSchema })
+  if (submission.status !== 'success') {
+    return data({ result: undefined, scheduleResult: submission.reply(), toast: null }, { status: 400 })
+  }
+  try {
+    const change = await schedulePriceChange(operatorId, {
+      lookupKey: submission.value.lookupKey,
+      amountCents: submission.value.amount,
+      effectiveOn: submission.value.effectiveOn,
+    })
+    return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.scheduled(change.effectiveOn) })
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error
+    const refused = refusalOf(error)
+    return data(
+      { result: undefined, scheduleResult: submission.reply({ fieldErrors: refused.errors }), toast: refused.toast },
+      { status: refused.status },
+    )
+  }
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Prices — Operator — Glass Plan' }])
@@ -108,7 +167,99 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
           {loaderData.local ? <Button type="submit">Save prices</Button> : null}
         </Form>
       </Card>
+      <ScheduleCard keys={loaderData.keys} earliest={loaderData.earliest} lastResult={actionData?.scheduleResult} />
+      <ChangesCard changes={loaderData.changes} />
     </AdminPage>
+  )
+}
+
+/** Existing subscribers move only through a scheduled change: 30 days' notice, then their next renewal. */
+function ScheduleCard({
+  keys,
+  earliest,
+  lastResult,
+}: {
+  keys: Array<{ key: string; label: string }>
+  earliest: string
+  lastResult: SubmissionResult<string[]> | undefined
+}) {
+  const [form, fields] = useForm({
+    id: 'schedule',
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceChangeSchema }),
+  })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading" className="text-lg font-semibold text-slate-900">
+        Change the price for existing subscribers
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        At least 30 days ahead (the terms&apos; notice). Subscribers are told by e-mail at once and pay the new price from their first
+        renewal after the date; new signups pay it from the date.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="schedule" />
+        <Field label="Plan" htmlFor={fields.lookupKey.id} errors={fields.lookupKey.errors} errorId={fields.lookupKey.errorId}>
+          <select {...getSelectProps(fields.lookupKey)} className={inputClass}>
+            <option value="">Choose a plan</option>
+            {keys.map(({ key, label }) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="New price ($ / month)" htmlFor={fields.amount.id} errors={fields.amount.errors} errorId={fields.amount.errorId}>
+          <input {...getInputProps(fields.amount, { type: 'text' })} inputMode="decimal" className={inputClass} />
+        </Field>
+        <Field
+          label="Starts on"
+          hint={`${formatLongDate(earliest)} or later`}
+          htmlFor={fields.effectiveOn.id}
+          errors={fields.effectiveOn.errors}
+          errorId={fields.effectiveOn.errorId}
+        >
+          <input {...getInputProps(fields.effectiveOn, { type: 'date' })} min={earliest} className={inputClass} />
+        </Field>
+        <Button type="submit">Schedule price change</Button>
+      </Form>
+    </Card>
+  )
+}
+
+function ChangesCard({ changes }: { changes: Route.ComponentProps['loaderData']['changes'] }) {
+  if (changes.length === 0) return null
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="changes-heading">
+      <h2 id="changes-heading" className="text-lg font-semibold text-slate-900">
+        Price changes
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {changes.map((change) => (
+          <li key={change.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm" data-testid="price-change">
+            <div>
+              <p className="font-medium text-slate-900">
+                {change.plan}: {change.from} → {change.to} from {formatLongDate(change.effectiveOn)}
+              </p>
+              <p className="text-slate-700">
+                {change.state} · {change.noticed} subscribers told · {change.applied} moved to the new price
+              </p>
+            </div>
+            {change.cancellable ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel-change" />
+                <input type="hidden" name="changeId" value={change.id} />
+                <Button type="submit" variant="secondary">
+                  Cancel change
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
   )
 }
 

@@ -15,6 +15,7 @@ import { transferRefusal } from '~/domain/policies'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
+import { upcomingPricesFor } from '~/models/price-changes.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
 
@@ -30,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const owned = listPoliciesForProfile(profile.id)
     // Terms: a plan moves to a replacement vehicle once, when active.
     const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
+    // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
+    const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
       id: policy.id,
       status: policy.status,
@@ -38,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       billingInterval: policy.billingInterval,
       initialTermEndsAt: policy.initialTermEndsAt,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
+      upcomingPrice: upcoming.get(policy.id) ?? null,
       vehicle: policy.vehicle
         ? {
             year: policy.vehicle.year,

@@ -26,6 +26,14 @@ export interface PaymentsAdapter {
   cancelSubscriptionNow(policy: Policy): Promise<void>
   /** Turns off renewal at `cancelAt` (the end of the commitment), or back on with null. */
   setRenewal(policy: Policy, cancelAt: Date | null): Promise<void>
+  /**
+   * A scheduled price change reaches the catalogue: new signups pay `amountCents` for this lookup key from now on.
+   * Stripe: a new Price that takes the lookup key over (Stripe prices cannot change). Local: the caller updates the
+   * `prices` table. Returns the new Stripe price id, or null.
+   */
+  publishPrice(lookupKey: LookupKey, amountCents: number, idempotencyKey: string): Promise<{ stripePriceId: string | null }>
+  /** Moves the subscription to the lookup key's current price from its next charge, without proration. Local: nothing to move. */
+  moveSubscriptionToPrice(policy: Policy, lookupKey: LookupKey): Promise<void>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
@@ -81,6 +89,15 @@ export const localPayments: PaymentsAdapter = {
 
   async setRenewal() {
     // Local mode has no renewing subscription; the caller records cancel_at on the policy.
+  },
+
+  async publishPrice() {
+    // The local catalogue is the `prices` table, which the caller updates.
+    return { stripePriceId: null }
+  },
+
+  async moveSubscriptionToPrice() {
+    // No subscription exists outside Stripe; the caller records the policy's new price.
   },
 }
 

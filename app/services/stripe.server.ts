@@ -77,6 +77,47 @@ export async function listStripePrices(lookupKeys: readonly string[]): Promise<R
   return result
 }
 
+/**
+ * Publishes a new monthly price for a lookup key: a new Price on the same product that takes the lookup key over
+ * (`transfer_lookup_key`), so checkout and the price list use it from now on. Idempotent per price change.
+ */
+async function publishPrice(lookupKey: string, amountCents: number, idempotencyKey: string) {
+  const response = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })
+  const current = PriceListSchema.parse(response).data[0]
+  if (!current) throw new Error(`Stripe has no active price with lookup key ${lookupKey}`)
+  const product = typeof current.product === 'string' ? current.product : current.product.id
+  const created = await stripe().prices.create(
+    {
+      product,
+      currency: 'usd',
+      unit_amount: amountCents,
+      recurring: { interval: 'month' },
+      lookup_key: lookupKey,
+      transfer_lookup_key: true,
+    },
+    { idempotencyKey },
+  )
+  return { stripePriceId: PriceSchema.parse(created).id }
+}
+
+const SubscriptionItemsSchema = z.object({
+  items: z.object({ data: z.array(z.object({ id: z.string(), price: z.object({ id: z.string() }) })).min(1) }),
+})
+
+/** The subscription's item moves to the lookup key's current price; Stripe charges it from the next renewal on. */
+async function moveSubscriptionToPrice(policy: Policy, lookupKey: string) {
+  if (!policy.stripeSubscriptionId) return
+  const target = (await listStripePrices([lookupKey]))[lookupKey]
+  if (!target) throw new Error(`Stripe has no active price with lookup key ${lookupKey}`)
+  const subscription = SubscriptionItemsSchema.parse(await stripe().subscriptions.retrieve(policy.stripeSubscriptionId))
+  const item = subscription.items.data[0]!
+  if (item.price.id === target.priceId) return
+  await stripe().subscriptions.update(policy.stripeSubscriptionId, {
+    items: [{ id: item.id, price: target.priceId }],
+    proration_behavior: 'none',
+  })
+}
+
 // --- checkout sessions -----------------------------------------------------------------------------------------
 
 const expandableId = z
@@ -228,6 +269,8 @@ const adapter: PaymentsAdapter = {
   createCheckout,
   cancelSubscriptionNow,
   setRenewal,
+  publishPrice,
+  moveSubscriptionToPrice,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { LOOKUP_KEYS } from '~/domain/plans'
+
 /** A monthly price typed in dollars ('19.99'), kept as cents. */
 export const dollarsToCents = z
   .string({ error: 'Enter a monthly price.' })
@@ -15,3 +17,19 @@ export const PricesSchema = z.object({
   comprehensive_trucksuv_adas_false: dollarsToCents,
   comprehensive_trucksuv_adas_true: dollarsToCents,
 })
+
+/** Schedule a new price for one plan, effective on a date (the model checks the 30 days). */
+export const PriceChangeSchema = z.object({
+  intent: z.literal('schedule'),
+  lookupKey: z.enum(LOOKUP_KEYS, { error: 'Choose a plan.' }),
+  amount: dollarsToCents,
+  effectiveOn: z
+    .string({ error: 'Choose the date the new price starts.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date the new price starts.')
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      'Choose a real date.',
+    ),
+})
+
+export const CancelPriceChangeSchema = z.object({ intent: z.literal('cancel-change'), changeId: z.string().min(1).max(64) })

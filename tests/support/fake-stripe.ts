@@ -77,7 +77,9 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
 
   const now = () => Math.floor(Date.now() / 1000)
   const newId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(9).toString('hex')}`
-  const priceById = (id: string) => [...state.prices.values()].find((price) => price.id === id)
+  /** Prices that lost their lookup key to a newer one: subscriptions on them keep working. */
+  const retiredPrices = new Map<string, FakePrice>()
+  const priceById = (id: string) => [...state.prices.values()].find((price) => price.id === id) ?? retiredPrices.get(id)
 
   function priceJson(price: FakePrice, expandProduct: boolean) {
     const product = { id: 'prod_glass_plan', object: 'product', active: true, name: 'Glass Plan' }
@@ -250,6 +252,21 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       }
     }
 
+    if (resource === 'prices' && method === 'POST' && !id) {
+      // A new price; with transfer_lookup_key it takes the lookup key from the price that had it.
+      const lookupKey = String(body.lookup_key ?? '')
+      const unitAmount = Number(body.unit_amount)
+      if (!Number.isInteger(unitAmount) || unitAmount < 0) return invalid('Invalid integer: unit_amount', 'unit_amount')
+      if (lookupKey && state.prices.has(lookupKey) && body.transfer_lookup_key !== 'true') {
+        return invalid(`A price (${state.prices.get(lookupKey)!.id}) already uses that lookup key.`, 'lookup_key')
+      }
+      const price: FakePrice = { id: newId('price'), lookupKey, unitAmount, active: true }
+      const previous = state.prices.get(lookupKey)
+      if (previous) retiredPrices.set(previous.id, { ...previous, lookupKey: '' })
+      state.prices.set(lookupKey, price)
+      return { status: 200, body: priceJson(price, false) }
+    }
+
     if (resource === 'checkout' && id === 'sessions') {
       const sessionId = sub
       if (method === 'POST' && !sessionId) {
@@ -319,6 +336,12 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         if (subscription.status === 'canceled')
           return invalid(`A canceled subscription can only update its cancellation_details and metadata.`, undefined)
         if ('cancel_at' in body) subscription.cancel_at = body.cancel_at === '' ? null : Number(body.cancel_at)
+        if (body.items) {
+          const [item] = toArray(body.items) as Array<Record<string, FormValue>>
+          if (!item || String(item.id) !== `si_${subscription.id}`) return invalid('No such subscription item', 'items')
+          if (!priceById(String(item.price))) return invalid(`No such price: '${String(item.price)}'`, 'items')
+          subscription.priceId = String(item.price)
+        }
         if (body.metadata) Object.assign(subscription.metadata, toStringRecord(body.metadata))
         return { status: 200, body: subscriptionJson(subscription) }
       }

@@ -1,0 +1,321 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
+
+import { planDisplayName } from '~/content/marketing'
+import { db, transaction } from '~/db/client.server'
+import { auditLog, policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import { cancelPath } from '~/domain/paths'
+import { type LookupKey } from '~/domain/plans'
+import { isInInitialTerm } from '~/domain/policies'
+import { earliestEffectiveOn, firstRenewalFrom, priceChangeStartsAt } from '~/domain/price-changes'
+import { priceChangeEmail } from '~/emails/price-change'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { payments } from '~/services/payments.server'
+
+import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
+
+/**
+ * Price changes with 30 days' notice (terms "Price changes"; issue 10 item 5): the operator schedules, the daily job
+ * tells each subscriber once, publishes the price to the catalogue on its date, and moves each subscriber to it at
+ * their first renewal after the date (and after 30 days from their own notice).
+ */
+
+const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
+const NOTICE_BATCH = 100
+
+function today(now: Date) {
+  return now.toISOString().slice(0, 10)
+}
+
+export const PRICE_CHANGE_MESSAGES = {
+  tooSoon: (earliest: string) => `Choose a date on or after ${formatLongDate(earliest)}: the terms promise subscribers 30 days' notice.`,
+  samePrice: 'That is already the price of this plan.',
+  alreadyScheduled: (on: string) => `A change of this plan's price is already scheduled for ${formatLongDate(on)}. Cancel it first.`,
+  scheduled: (on: string) => ({
+    title: 'Price change scheduled',
+    description: `New signups pay it from ${formatLongDate(on)}; subscribers are told by e-mail in the next daily run.`,
+  }),
+  notCancellable: 'This price change is already in effect and cannot be cancelled.',
+  cancelled: { title: 'Price change cancelled', description: 'Nobody will be moved to that price.' },
+} as const
+
+export async function schedulePriceChange(
+  operatorId: string,
+  input: { lookupKey: LookupKey; amountCents: number; effectiveOn: string },
+  now = new Date(),
+) {
+  const earliest = earliestEffectiveOn(now)
+  if (input.effectiveOn < earliest) throw new RuleError('effectiveOn', PRICE_CHANGE_MESSAGES.tooSoon(earliest), 'Too soon')
+  const previousCents = priceFor(await getPricing(), input.lookupKey)
+  if (previousCents === input.amountCents) throw new RuleError('amount', PRICE_CHANGE_MESSAGES.samePrice, 'Nothing to change')
+  return transaction((tx) => {
+    const pending = tx
+      .select()
+      .from(priceChanges)
+      .where(and(eq(priceChanges.lookupKey, input.lookupKey), isNull(priceChanges.publishedAt), isNull(priceChanges.canceledAt)))
+      .get()
+    if (pending) throw new RuleError('lookupKey', PRICE_CHANGE_MESSAGES.alreadyScheduled(pending.effectiveOn), 'Already scheduled', 409)
+    const change = tx
+      .insert(priceChanges)
+      .values({ ...input, previousCents, createdBy: operatorId })
+      .returning()
+      .get()
+    tx.insert(auditLog)
+      .values({
+        actor: operatorId,
+        action: 'price_change.scheduled',
+        entityType: 'price_change',
+        entityId: change.id,
+        detail: { ...input, previousCents },
+      })
+      .run()
+    return change
+  })
+}
+
+/** Before its date a change can be called off; subscribers already told simply keep their price. */
+export function cancelPriceChange(operatorId: string, changeId: string, now = new Date()) {
+  return transaction((tx) => {
+    const change = tx.select().from(priceChanges).where(eq(priceChanges.id, changeId)).get()
+    if (!change) throw new RuleError('form', 'Not found', 'Not found', 404)
+    if (change.publishedAt || change.canceledAt) throw new RuleError('form', PRICE_CHANGE_MESSAGES.notCancellable, 'Not cancellable', 409)
+    tx.update(priceChanges).set({ canceledAt: now.toISOString() }).where(eq(priceChanges.id, changeId)).run()
+    tx.insert(auditLog)
+      .values({ actor: operatorId, action: 'price_change.cancelled', entityType: 'price_change', entityId: changeId })
+      .run()
+  })
+}
+
+/** The operator's list: every change, newest first, with how many subscribers were told and moved. */
+export function listPriceChanges() {
+  return db()
+    .select({
+      change: priceChanges,
+      noticed: sql<number>`(SELECT count(*) FROM ${priceChangeNotices} WHERE ${priceChangeNotices.priceChangeId} = ${priceChanges.id})`,
+      applied: sql<number>`(SELECT count(*) FROM ${priceChangeNotices} WHERE ${priceChangeNotices.priceChangeId} = ${priceChanges.id} AND ${priceChangeNotices.appliedAt} IS NOT NULL)`,
+    })
+    .from(priceChanges)
+    .orderBy(desc(priceChanges.createdAt))
+    .all()
+}
+
+/** A customer's announced price changes, by policy: the new price and the day it is first charged. */
+export function upcomingPricesFor(policyIds: string[]) {
+  if (policyIds.length === 0) return new Map<string, { amountCents: number; startsOn: string }>()
+  const rows = db()
+    .select({ policy: policies, change: priceChanges, noticeSentAt: priceChangeNotices.noticeSentAt })
+    .from(priceChangeNotices)
+    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
+    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
+    .where(and(inArray(priceChangeNotices.policyId, policyIds), isNull(priceChangeNotices.appliedAt), isNull(priceChanges.canceledAt)))
+    .all()
+  return new Map(
+    rows.map(({ policy, change, noticeSentAt }) => [
+      policy.id,
+      { amountCents: change.amountCents, startsOn: startsOnFor(policy, change.effectiveOn, noticeSentAt).toISOString() },
+    ]),
+  )
+}
+
+/** The first charge at the new price: the first renewal after the change may apply (both modes bill monthly on the purchase day). */
+function startsOnFor(policy: Pick<Policy, 'createdAt'>, effectiveOn: string, noticeSentAt: string) {
+  return firstRenewalFrom(policy.createdAt, priceChangeStartsAt(effectiveOn, noticeSentAt))
+}
+
+function yieldToRequests() {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+// --- the daily job -----------------------------------------------------------------------------------------------
+
+export type PriceChangeReport = { noticesSent: number; published: number; policiesMoved: number; failures: number }
+
+export async function runPriceChanges(now = new Date()): Promise<PriceChangeReport> {
+  const report: PriceChangeReport = { noticesSent: 0, published: 0, policiesMoved: 0, failures: 0 }
+  const open = db().select().from(priceChanges).where(isNull(priceChanges.canceledAt)).orderBy(asc(priceChanges.effectiveOn)).all()
+  for (const change of open) {
+    if (!change.publishedAt) report.noticesSent += await sendNotices(change, now)
+    await yieldToRequests()
+    if (!change.publishedAt && change.effectiveOn <= today(now)) {
+      if (await publish(change, now)) report.published++
+      else report.failures++
+    }
+  }
+  await yieldToRequests()
+  const moved = await moveDuePolicies(now)
+  report.policiesMoved = moved.moved
+  report.failures += moved.failures
+  return report
+}
+
+/** Tells each subscriber on the old price once: a notice row is claimed in a transaction, then the e-mail goes out. */
+async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) {
+  const due = db()
+    .select({ id: policies.id })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.lookupKey, change.lookupKey),
+        inArray(policies.status, [...LIVE_STATUSES]),
+        ne(policies.monthlyPriceCents, change.amountCents),
+        // A plan that ends before the new price starts never pays it.
+        or(isNull(policies.cancelAt), gt(policies.cancelAt, `${change.effectiveOn}T00:00:00.000Z`)),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(priceChangeNotices)
+            .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policies.id))),
+        ),
+      ),
+    )
+    .all()
+    .map((row) => row.id)
+  const config = env()
+  let sent = 0
+  for (let start = 0; start < due.length; start += NOTICE_BATCH) {
+    const claimed = transaction((tx) =>
+      due.slice(start, start + NOTICE_BATCH).flatMap((policyId) => {
+        const inserted = tx
+          .insert(priceChangeNotices)
+          .values({ priceChangeId: change.id, policyId, noticeSentAt: now.toISOString() })
+          .onConflictDoNothing()
+          .run()
+        if (inserted.changes !== 1) return [] // another run got it first
+        const row = tx
+          .select({ policy: policies, email: profiles.email })
+          .from(policies)
+          .innerJoin(profiles, eq(profiles.id, policies.profileId))
+          .where(eq(policies.id, policyId))
+          .get()
+        tx.insert(auditLog)
+          .values({
+            actor: 'system',
+            action: 'policy.price_change_notice',
+            entityType: 'policy',
+            entityId: policyId,
+            detail: { priceChangeId: change.id },
+          })
+          .run()
+        return row ? [row] : []
+      }),
+    )
+    for (const { policy, email } of claimed) {
+      await yieldToRequests()
+      const message = priceChangeEmail({
+        planName: planDisplayName(policy.planType, policy.vehicleType),
+        policyId: policy.id,
+        oldPrice: formatPrice(policy.monthlyPriceCents),
+        newPrice: formatPrice(change.amountCents),
+        startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),
+        inCommitment: isInInitialTerm(policy, now),
+        cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
+        supportEmail: config.SUPPORT_EMAIL,
+      })
+      if (await sendEmail({ to: email, ...message, tag: 'price-change' })) {
+        sent++
+      } else {
+        // The send failed (logged): release the claim so the next run tells them, with its own 30 days.
+        db()
+          .delete(priceChangeNotices)
+          .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policy.id)))
+          .run()
+      }
+    }
+  }
+  return sent
+}
+
+/** On its date the new price reaches the catalogue: new signups pay it. */
+async function publish(change: typeof priceChanges.$inferSelect, now: Date) {
+  try {
+    const { stripePriceId } = await (
+      await payments()
+    ).publishPrice(change.lookupKey as LookupKey, change.amountCents, `price-change-${change.id}`)
+    transaction((tx) => {
+      tx.insert(prices)
+        .values({ lookupKey: change.lookupKey, amountCents: change.amountCents, stripePriceId })
+        .onConflictDoUpdate({
+          target: prices.lookupKey,
+          set: { amountCents: change.amountCents, stripePriceId, updatedAt: now.toISOString() },
+        })
+        .run()
+      tx.update(priceChanges).set({ publishedAt: now.toISOString(), stripePriceId }).where(eq(priceChanges.id, change.id)).run()
+      tx.insert(auditLog)
+        .values({
+          actor: 'system',
+          action: 'price_change.published',
+          entityType: 'price_change',
+          entityId: change.id,
+          detail: { stripePriceId },
+        })
+        .run()
+    })
+    invalidatePricingCache()
+    return true
+  } catch (error) {
+    console.error(`Publishing price change ${change.id} (${change.lookupKey}) failed; the next run retries`, error)
+    return false
+  }
+}
+
+/**
+ * Moves each told subscriber whose new price is due: Stripe mode as soon as the change may apply (the subscription
+ * item moves without proration, so Stripe charges the new price from the next renewal); local mode at that renewal.
+ */
+async function moveDuePolicies(now: Date) {
+  const mode = env().payments
+  const pending = db()
+    .select({ policy: policies, change: priceChanges, noticeSentAt: priceChangeNotices.noticeSentAt })
+    .from(priceChangeNotices)
+    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
+    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
+    .where(
+      and(
+        isNull(priceChangeNotices.appliedAt),
+        isNotNull(priceChanges.publishedAt),
+        isNull(priceChanges.canceledAt),
+        lte(priceChanges.effectiveOn, today(now)),
+      ),
+    )
+    .all()
+  let moved = 0
+  let failures = 0
+  const adapter = await payments()
+  for (const { policy, change, noticeSentAt } of pending) {
+    if (!LIVE_STATUSES.includes(policy.status as (typeof LIVE_STATUSES)[number])) continue
+    const due =
+      mode === 'stripe' ? priceChangeStartsAt(change.effectiveOn, noticeSentAt) : startsOnFor(policy, change.effectiveOn, noticeSentAt)
+    if (due.getTime() > now.getTime()) continue
+    await yieldToRequests()
+    try {
+      await adapter.moveSubscriptionToPrice(policy, change.lookupKey as LookupKey)
+    } catch (error) {
+      console.error(`Moving policy ${policy.id} to price change ${change.id} failed; the next run retries`, error)
+      failures++
+      continue
+    }
+    transaction((tx) => {
+      tx.update(policies)
+        .set({ monthlyPriceCents: change.amountCents, updatedAt: now.toISOString() })
+        .where(eq(policies.id, policy.id))
+        .run()
+      tx.update(priceChangeNotices)
+        .set({ appliedAt: now.toISOString() })
+        .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policy.id)))
+        .run()
+      tx.insert(auditLog)
+        .values({
+          actor: 'system',
+          action: 'policy.price_changed',
+          entityType: 'policy',
+          entityId: policy.id,
+          detail: { priceChangeId: change.id, from: policy.monthlyPriceCents, to: change.amountCents },
+        })
+        .run()
+    })
+    moved++
+  }
+  return { moved, failures }
+}

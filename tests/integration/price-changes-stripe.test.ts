@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { priceChanges } from '~/db/schema'
+import { resetEnvForTests } from '~/env.server'
+import { runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
+import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
+import { stripeAdapter } from '~/services/stripe.server'
+
+import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, getPolicy, uniqueEmail } from '../support/factories'
+import { FAKE_PRICES, type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { outboxFor } from '../support/outbox'
+
+// Issue 10 item 5 with Stripe: the new price becomes a Stripe Price that takes the lookup key over on its date, and
+// each told subscriber's subscription item moves to it without proration (Stripe charges it from the next renewal).
+
+let fake: FakeStripe
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_price_changes'
+  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_price_changes'
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  invalidatePricingCache()
+  ensureSeeded()
+})
+afterAll(async () => {
+  await fake.close()
+})
+
+const at = (iso: string) => new Date(iso)
+
+/** A subscriber who paid through (fake) Stripe Checkout: a policy with a real subscription on the chip_only price. */
+async function subscriber() {
+  const checkout = await stripeAdapter().createCheckout({
+    lookupKey: 'chip_only',
+    amountCents: FAKE_PRICES.chip_only!,
+    partnerLocationId: null,
+    tosVersion: '1.0.1',
+    tosAcceptedAt: new Date().toISOString(),
+    profile: null,
+    cancelPath: '/signup',
+  })
+  const email = uniqueEmail()
+  const { subscription } = fake.completeCheckout(checkout.id, { email })
+  const profile = createProfile({ email })
+  const { policy } = createActivePolicy(profile.id, {
+    planType: 'chip_only',
+    vehicleType: null,
+    hasAdas: null,
+    lookupKey: 'chip_only',
+    monthlyPriceCents: FAKE_PRICES.chip_only!,
+    stripeSubscriptionId: subscription.id,
+    stripeCustomerId: subscription.customer,
+    createdAt: '2031-05-07T10:00:00.000Z',
+  })
+  return { profile, policy, subscriptionId: subscription.id }
+}
+
+describe('a price change with Stripe', () => {
+  it('publishes a Stripe price for the lookup key and moves the subscription without proration, once', async () => {
+    const { profile, policy, subscriptionId } = await subscriber()
+    const operator = findOrCreateProfile('operator@example.com')
+    const change = await schedulePriceChange(
+      operator.id,
+      { lookupKey: 'chip_only', amountCents: 899, effectiveOn: '2031-07-01' },
+      at('2031-05-20T00:00:00Z'),
+    )
+    expect(change.previousCents).toBe(FAKE_PRICES.chip_only)
+
+    await runPriceChanges(at('2031-05-21T03:00:00Z'))
+    expect(outboxFor(profile.email)[0]?.subject).toBe('Your Glass Plan price changes on July 7, 2031')
+    expect(fake.requestsTo('POST', '/v1/prices')).toHaveLength(0)
+
+    const onTheDay = await runPriceChanges(at('2031-07-01T03:00:00Z'))
+    expect(onTheDay).toMatchObject({ published: 1, failures: 0 })
+    const [created] = fake.requestsTo('POST', '/v1/prices')
+    expect(created!.body).toMatchObject({ lookup_key: 'chip_only', unit_amount: '899', transfer_lookup_key: 'true', currency: 'usd' })
+    const published = db().select().from(priceChanges).where(eq(priceChanges.id, change.id)).get()!
+    expect(published.stripePriceId).toMatch(/^price_/)
+    // New signups: the price list by lookup key now answers the new price.
+    invalidatePricingCache()
+    expect((await getPricing()).chip_only).toBe(899)
+
+    // The subscription moved to the new price from its next renewal: no proration.
+    const update = fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).find((request) => 'items' in request.body)
+    expect(update?.body).toMatchObject({
+      proration_behavior: 'none',
+      items: [{ id: `si_${subscriptionId}`, price: published.stripePriceId }],
+    })
+    expect(fake.subscription(subscriptionId)!.items.data[0]!.price!.id).toBe(published.stripePriceId)
+    expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(899)
+
+    // Idempotent: another run moves nothing and publishes nothing more.
+    await runPriceChanges(at('2031-07-02T03:00:00Z'))
+    expect(fake.requestsTo('POST', '/v1/prices')).toHaveLength(1)
+    expect(fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).filter((request) => 'items' in request.body)).toHaveLength(1)
+  })
+})
