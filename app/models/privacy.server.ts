@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 
 import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
@@ -310,12 +310,32 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       tx.update(claims).set({ description: '', appealText: null, partnerNotes: null }).where(inArray(claims.id, claimIds)).run()
     }
     if (policyIds.length) tx.delete(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).run()
+    // The addresses this account ever had, and its plates: scrubbed from the e-mail log and the audit details too.
+    const formerAddresses = tx
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'profile'), eq(auditLog.entityId, profile.id), eq(auditLog.action, 'profile.email_changed')))
+      .all()
+      .flatMap((row) => [row.detail?.from, row.detail?.to].filter((value): value is string => typeof value === 'string'))
+    const addresses = [...new Set([profile.email, ...formerAddresses])]
+    const vehicleRows = tx
+      .select({ id: vehicles.id, plate: vehicles.licensePlate })
+      .from(vehicles)
+      .where(eq(vehicles.profileId, profile.id))
+      .all()
+    const entityIds = [profile.id, ...policyIds, ...claimIds, ...vehicleRows.map((row) => row.id)]
+    for (const secret of [...addresses, ...vehicleRows.map((row) => row.plate)]) {
+      tx.update(auditLog)
+        .set({ detail: { redacted: 'account deleted' } })
+        .where(and(inArray(auditLog.entityId, entityIds), sql`${auditLog.detail} LIKE ${`%${secret}%`}`))
+        .run()
+    }
+    tx.update(emailLog).set({ to: anonymous }).where(inArray(emailLog.to, addresses)).run()
     tx.delete(vehicles).where(eq(vehicles.profileId, profile.id)).run()
     tx.delete(sessions).where(eq(sessions.profileId, profile.id)).run()
     tx.delete(verifications)
       .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
       .run()
-    tx.update(emailLog).set({ to: anonymous }).where(eq(emailLog.to, profile.email)).run()
     tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
     tx.insert(auditLog)
       .values({

@@ -197,6 +197,32 @@ describe('deleting my account', () => {
     const otherSession = await sessionCookieFor(profile.id)
     expect(otherSession).toBeTruthy()
 
+    // What the logs hold about the account: a former address, and its plate in a correction's details.
+    const formerAddress = `before-${profile.id.toLowerCase()}@example.com`
+    const emailChange = db()
+      .insert(auditLog)
+      .values({
+        actor: profile.id,
+        action: 'profile.email_changed',
+        entityType: 'profile',
+        entityId: profile.id,
+        detail: { from: formerAddress, to: profile.email },
+      })
+      .returning()
+      .get()
+    const correction = db()
+      .insert(auditLog)
+      .values({
+        actor: 'operator',
+        action: 'vehicle.corrected',
+        entityType: 'vehicle',
+        entityId: vehicle.id,
+        detail: { licensePlate: vehicle.licensePlate },
+      })
+      .returning()
+      .get()
+    db().insert(emailLog).values({ to: formerAddress, subject: 'Welcome', transport: 'outbox', status: 'sent' }).run()
+
     expect((await post(profile.id, { intent: 'deletion-code' })).status).toBe(302)
     const wrong = await post(profile.id, { intent: 'delete-account', code: '000000' === codeIn(profile.email) ? '111111' : '000000' })
     expect(wrong.status).toBe(400)
@@ -217,7 +243,16 @@ describe('deleting my account', () => {
     expect(db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()).toHaveLength(0)
     expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all()).toHaveLength(0)
     expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(0)
-    expect(db().select().from(emailLog).where(eq(emailLog.to, profile.email)).all()).toHaveLength(0)
+    expect(
+      db()
+        .select()
+        .from(emailLog)
+        .where(inArray(emailLog.to, [profile.email, formerAddress]))
+        .all(),
+    ).toHaveLength(0)
+    for (const entry of [emailChange, correction]) {
+      expect(db().select().from(auditLog).where(eq(auditLog.id, entry.id)).get()!.detail).toEqual({ redacted: 'account deleted' })
+    }
     for (const photo of photos) expect(fs.existsSync(uploadsPath(photo.filePath))).toBe(false)
     expect(fs.existsSync(uploadsPath(`claim-documents/${claim.id}`))).toBe(false)
     // Kept for accounting, anonymised: the plan (cancelled through the payments adapter) and what the repair cost.
