@@ -7,7 +7,7 @@ export type NavUser = { email: string; fullName: string | null; isAdmin: boolean
 /** The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard. */
 export function SiteHeader({ user }: { user: NavUser }) {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to={user ? '/customer' : '/'} className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11">
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400" />
@@ -86,7 +86,7 @@ export function SiteHeader({ user }: { user: NavUser }) {
 
 export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: string; partnerEmail: string }) {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-3">
         <div>
           <p className="font-semibold text-slate-900">Glass Plan</p>
