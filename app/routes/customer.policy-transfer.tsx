@@ -176,6 +176,11 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+      <p className="mb-2 text-sm">
+        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
+          ← Back to your policies
+        </Link>
+      </p>
       <WizardHeader planName={policy.planName} policyId={policy.id} step={step} title="Transfer to a new vehicle" />
       <p className="-mt-4 mb-8 text-slate-700">
         Your plan can move to a replacement vehicle once{currentVehicle ? `; today it covers your ${currentVehicle}` : ''}. Your commitment

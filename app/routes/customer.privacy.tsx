@@ -158,7 +158,7 @@ function DetailsCard({ profile, answer }: { profile: { fullName: string; phone: 
         <Field label="Full name" htmlFor={fields.fullName.id} errors={fields.fullName.errors} errorId={fields.fullName.errorId}>
           <input {...getInputProps(fields.fullName, { type: 'text' })} autoComplete="name" className={inputClass} />
         </Field>
-        <Field label="Phone" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId} hint="Optional">
+        <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
           <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="tel" className={inputClass} />
         </Field>
         <div className="sm:col-span-2">

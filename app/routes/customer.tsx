@@ -155,17 +155,17 @@ function AccountSection({ email }: { email: string }) {
       <p className="mt-1 text-sm text-slate-700">
         Signed in as <span className="font-medium text-slate-900">{email}</span>. Signed in on a shared or lost device?
       </p>
-      <p className="mt-2 text-sm text-slate-700">
-        <Link to="/customer/privacy" className="font-medium text-brand-700 underline">
-          Privacy &amp; your data
-        </Link>
-        : download your data, correct your details or e-mail address, or delete your account.
-      </p>
       <Form method="post" action="/auth/sign-out-others" className="mt-3">
         <button type="submit" className={buttonClass('secondary')} disabled={busy}>
           {busy ? 'Signing out other devices...' : 'Sign out of other devices'}
         </button>
       </Form>
+      <p className="mt-4 text-sm text-slate-700">
+        <Link to="/customer/privacy" className="font-medium text-brand-700 underline">
+          Privacy &amp; your data
+        </Link>
+        : download your data, correct your details or e-mail address, or delete your account.
+      </p>
     </section>
   )
 }
