@@ -142,8 +142,11 @@ function plain(res, status, message, extraHeaders = {}) {
 
 /** After a refusal, this much more of a body is read and dropped so the client can read our answer. */
 const DRAIN_AFTER_REFUSAL = 8 * 1024 * 1024
-/** How long a refused oversized upload is still read (and dropped) before its connection is closed. */
-const LINGER_MS = 2_000
+/**
+ * How long a refused oversized upload may still be read (and dropped) before its connection is closed: a client that
+ * is still sending reads our answer once its body is out (on a busy 2-core machine, 60 MB took over 2 s).
+ */
+const LINGER_MS = 10_000
 
 /**
  * Refuses the request. The answer goes out at once; the rest of the body is read and dropped (up to
@@ -154,15 +157,21 @@ function refuse(req, res, status, message, extraHeaders = {}) {
   if (req.complete) return plain(res, status, message, extraHeaders)
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > DRAIN_AFTER_REFUSAL) {
-    // Too much to read: answer, then close. Reading on for a moment first ("lingering close") lets the client take in
-    // the answer; closing with its data unread would reset the connection and could lose the answer in transit.
+    // Too much to keep reading for long: answer, then close. Reading on for a while first ("lingering close") lets the
+    // client take in the answer; closing with its data unread would reset the connection and could lose the answer in
+    // transit.
     // No `Connection: close` here: Node would then close the socket as soon as the answer is written.
     plain(res, status, message, extraHeaders)
     req.removeAllListeners('data')
     req.on('data', () => {})
     req.on('error', () => {})
     req.resume()
-    res.once('finish', () => setTimeout(() => req.destroy(), LINGER_MS).unref())
+    // Read to its end (the answer is then surely taken in), but for at most LINGER_MS after the answer went out.
+    let lingering
+    res.once('finish', () => {
+      if (!req.complete) lingering = setTimeout(() => req.destroy(), LINGER_MS).unref()
+    })
+    req.once('end', () => clearTimeout(lingering))
     return
   }
   plain(res, status, message, extraHeaders)
