@@ -103,40 +103,57 @@ export function customerDataOf(profileId: string) {
 }
 
 /**
- * The export as a ZIP, streamed: data.json first, then each photo and document read from storage one at a time (a
- * customer with many claims never holds them all in memory). Files are stored, not compressed again (JPEG).
+ * The export as a ZIP, streamed with backpressure: data.json first, then each photo and document, read from storage
+ * only as the download takes the bytes before it (a customer with many claims never has them all in memory). Files
+ * are stored, not compressed again (JPEG).
  */
 export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array> {
   const collected = customerDataOf(profile.id)
   if (!collected) throw new RuleError('form', 'Not found', 'Not found', 404)
   audit(profile.id, 'privacy.data_exported', { files: collected.files.length })
-
+  const chunks = zipChunks(collected)
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const zip = new Zip((error, chunk, final) => {
-        if (error) return controller.error(error)
-        controller.enqueue(chunk)
-        if (final) controller.close()
-      })
+    async pull(controller) {
       try {
-        const json = new ZipPassThrough('data.json')
-        zip.add(json)
-        json.push(new TextEncoder().encode(JSON.stringify(collected.data, null, 2)), true)
-        for (const file of collected.files) {
-          const stored = await readStored(file.relPath)
-          if (!stored) continue
-          const entry = new ZipPassThrough(file.name)
-          zip.add(entry)
-          for await (const chunk of Readable.fromWeb(stored.body as never)) entry.push(chunk as Uint8Array)
-          entry.push(new Uint8Array(0), true)
-        }
-        zip.end()
+        const next = await chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(next.value)
       } catch (error) {
         console.error(`The data export of profile ${profile.id} failed`, error)
         controller.error(error)
       }
     },
+    async cancel() {
+      await chunks.return(undefined)
+    },
   })
+}
+
+/** The ZIP's bytes, produced as they are asked for: fflate hands over each piece as soon as its input is pushed. */
+async function* zipChunks(collected: NonNullable<ReturnType<typeof customerDataOf>>): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = []
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error
+    ready.push(chunk)
+  })
+  const json = new ZipPassThrough('data.json')
+  zip.add(json)
+  json.push(new TextEncoder().encode(JSON.stringify(collected.data, null, 2)), true)
+  yield* ready.splice(0)
+  for (const file of collected.files) {
+    const stored = await readStored(file.relPath)
+    if (!stored) continue
+    const entry = new ZipPassThrough(file.name)
+    zip.add(entry)
+    for await (const chunk of Readable.fromWeb(stored.body as never)) {
+      entry.push(chunk as Uint8Array)
+      yield* ready.splice(0)
+    }
+    entry.push(new Uint8Array(0), true)
+    yield* ready.splice(0)
+  }
+  zip.end()
+  yield* ready.splice(0)
 }
 
 // --- correct my details ------------------------------------------------------------------------------------------

@@ -1,15 +1,26 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { $ZodType, output } from 'zod/v4/core'
+
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
-import { POLICY_NOT_FOUND } from '~/domain/messages'
+import { RuleError } from '~/domain/errors'
+import { POLICY_NOT_FOUND, type ToastMessage } from '~/domain/messages'
+import type { PlanType } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
-import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
+import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
-import { type PhotoSlots } from '~/models/policy-setup.server'
+import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
+import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
-import type { VehicleFormValues } from '~/validation/policy-setup'
+import { refusalOf } from '~/utils/refusal'
+import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
 
-// The setup wizard's server side (routes/customer.complete-policy.tsx): its guards and what its steps show.
+// The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
+// routes/customer.policy-transfer.tsx): its guards, what its steps show, and what each step's post does.
 
 export const COMPLETE_PATH = '/customer/policy-complete'
 
@@ -57,4 +68,88 @@ export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
     make: vehicle.make,
     model: vehicle.model,
   }
+}
+
+// --- the posts of both steps: the setup wizard's, and the transfer's (photo generation 1) -----------------------------
+
+/** A refused photo step: each photo field's message and the toast, answered to the step. */
+function photoRefusal(error: RuleError) {
+  const refused = refusalOf(error)
+  return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
+}
+
+/**
+ * The photo step's half of a wizard post. Reads the multipart form; removing an additional photo or storing the uploaded
+ * ones ends in a redirect (thrown) or the refusal (`answer`); anything else is the vehicle step's, whose `fields` are
+ * handed on.
+ */
+export async function photoStepPost(
+  request: Request,
+  policy: Policy,
+  generation: PhotoGeneration,
+  paths: { photos: string; vehicle: string },
+) {
+  let fields: FormData
+  let files: UploadedFile[]
+  try {
+    ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    return { answer: photoRefusal(uploadRefused(error)) }
+  }
+  const photoId = fields.get('photoId')
+  if (typeof photoId === 'string' && photoId) {
+    removeAdditionalPhoto(policy, photoId, generation)
+    throw await redirectWithToast(paths.photos, { type: 'success', ...PHOTO_MESSAGES.removed })
+  }
+  if (fields.get('intent') === 'upload') {
+    try {
+      await savePolicyPhotos(policy, files, generation)
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error
+      return { answer: photoRefusal(error) }
+    }
+    throw await redirectWithToast(paths.vehicle, { type: 'success', ...PHOTO_MESSAGES.uploaded })
+  }
+  return { fields }
+}
+
+/**
+ * The vehicle step's half. 'Find models' (without JavaScript) reloads the step with the list, keeping what was typed
+ * (SPEC §5, DESIGN §6); a submission is checked against `schema` and the model list. Returns the answer to send, or the
+ * valid vehicle with `refuse`, which answers the model's refusal of it next to its field.
+ */
+export async function vehicleStepPost<Schema extends $ZodType<VehicleInput>, Values extends VehicleFormValues>(
+  fields: FormData,
+  planType: PlanType,
+  schema: Schema,
+  values: Values,
+) {
+  const lookup = parseWithZod(fields, { schema: modelLookupSchema(planType) })
+  const models = lookup.status === 'success' ? (await modelsFor(lookup.value.make, lookup.value.year)).models : null
+
+  if (fields.get('intent') === 'find-models') {
+    if (lookup.status !== 'success')
+      return { answer: data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 }) }
+    const toast =
+      models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
+    return { answer: data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast }) }
+  }
+
+  const submission = parseWithZod(fields, { schema })
+  const answer = (result: SubmissionResult<string[]>, toast: ToastMessage | null, status: number) =>
+    data({ intent: 'complete' as const, values, models, result, toast }, { status })
+  if (submission.status !== 'success') return { answer: answer(submission.reply(), null, 400) }
+  const vehicle = submission.value as output<Schema>
+  if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
+    return { answer: answer(submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }), null, 400) }
+  }
+  const refuse = (error: RuleError) => {
+    const onField = error.field !== 'form'
+    const reply = onField ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
+    // A refusal whose message is its title says it once.
+    const description = error.message === error.title ? undefined : error.message
+    return answer(reply, { type: 'error', title: error.title, description }, error.status)
+  }
+  return { vehicle, refuse }
 }

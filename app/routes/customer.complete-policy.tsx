@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo } from 'react'
 import { data, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router'
 
@@ -11,26 +10,23 @@ import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
-import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import {
-  completePolicySetup,
-  photoSlots,
-  removeAdditionalPhoto,
-  savePolicyPhotos,
-  uploadRefused,
-  wizardStep,
-} from '~/models/policy-setup.server'
+import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { vehicleById } from '~/models/vehicles.server'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
-import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
+import { VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'
-import { COMPLETE_PATH, photoViews, policyForWizard, vehicleDefaults } from './customer.complete-policy.server'
+import {
+  COMPLETE_PATH,
+  photoStepPost,
+  photoViews,
+  policyForWizard,
+  vehicleDefaults,
+  vehicleStepPost,
+} from './customer.complete-policy.server'
 
 function wizardPath(policyId: string, step?: 'photos') {
   return `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}${step ? `&step=${step}` : ''}`
@@ -58,74 +54,17 @@ export async function action({ request }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const policy = await policyForWizard(profile, request)
 
-  let fields: FormData
-  let files
+  const photos = await photoStepPost(request, policy, 0, { photos: wizardPath(policy.id, 'photos'), vehicle: wizardPath(policy.id) })
+  if (photos.answer) return photos.answer
+  const { fields } = photos
+
+  const step = await vehicleStepPost(fields, policy.planType, vehicleSchema(policy.planType), vehicleFormValues(fields))
+  if (step.answer) return step.answer
   try {
-    ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    const refused = refusalOf(uploadRefused(error))
-    return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
-  }
-
-  const photoId = fields.get('photoId')
-  if (typeof photoId === 'string' && photoId) {
-    removeAdditionalPhoto(policy, photoId)
-    throw await redirectWithToast(wizardPath(policy.id, 'photos'), { type: 'success', ...PHOTO_MESSAGES.removed })
-  }
-
-  const intent = fields.get('intent')
-  if (intent === 'upload') {
-    try {
-      await savePolicyPhotos(policy, files)
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error
-      const refused = refusalOf(error)
-      return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
-    }
-    throw await redirectWithToast(wizardPath(policy.id), { type: 'success', ...PHOTO_MESSAGES.uploaded })
-  }
-
-  const values = vehicleFormValues(fields)
-  const listFor = async (make: string, year: number) => (await modelsFor(make, year)).models
-  const lookup = parseWithZod(fields, { schema: modelLookupSchema(policy.planType) })
-  const models = lookup.status === 'success' ? await listFor(lookup.value.make, lookup.value.year) : null
-
-  if (intent === 'find-models') {
-    // Without JavaScript: reload the step with the list, keeping what was typed (SPEC §5, DESIGN §6).
-    if (lookup.status !== 'success')
-      return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
-    const toast =
-      models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
-    return data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast })
-  }
-
-  const submission = parseWithZod(fields, { schema: vehicleSchema(policy.planType) })
-  if (submission.status !== 'success') {
-    return data({ intent: 'complete' as const, values, models, result: submission.reply(), toast: null }, { status: 400 })
-  }
-  const vehicle = submission.value
-  if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
-    return data(
-      {
-        intent: 'complete' as const,
-        values,
-        models,
-        result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }),
-        toast: null,
-      },
-      { status: 400 },
-    )
-  }
-
-  try {
-    await completePolicySetup(profile, policy, vehicle)
+    await completePolicySetup(profile, policy, step.vehicle)
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    const onField = error.field !== 'form'
-    const reply = onField ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
-    const toast = { type: 'error' as const, title: error.title, description: onField ? error.message : undefined }
-    return data({ intent: 'complete' as const, values, models, result: reply, toast }, { status: 400 })
+    return step.refuse(error)
   }
 
   const success = { type: 'success' as const, ...VEHICLE_MESSAGES.success }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
@@ -13,20 +12,16 @@ import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { transferPath } from '~/domain/paths'
 import { VEHICLE_TYPES } from '~/domain/plans'
-import { MAX_PHOTO_FILES } from '~/domain/uploads'
-import { photoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused, wizardStep } from '~/models/policy-setup.server'
+import { photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { completeTransfer, policyForTransfer, TRANSFER_MESSAGES } from '~/models/transfer.server'
 import { describeVehicle } from '~/models/vehicles.server'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
-import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
-import { modelLookupSchema, PHOTO_MESSAGES, transferVehicleSchema, VEHICLE_MESSAGES, vehicleFormValues } from '~/validation/policy-setup'
+import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policy-transfer'
-import { photoViews } from './customer.complete-policy.server'
+import { photoStepPost, photoViews, vehicleStepPost } from './customer.complete-policy.server'
 
 /** The policy, or the page's answer: 404 for another customer's, the reason for a plan that cannot move. */
 function transferablePolicy(profileId: string, policyId: string) {
@@ -68,75 +63,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { policy, refusal } = transferablePolicy(profile.id, params.policyId)
   if (!policy) return data({ intent: 'refused' as const, toast: { type: 'error' as const, ...refusal! } }, { status: refusal!.status })
 
-  let fields: FormData
-  let files
-  try {
-    ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    const refused = refusalOf(uploadRefused(error))
-    return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
-  }
-
-  const photoId = fields.get('photoId')
-  if (typeof photoId === 'string' && photoId) {
-    removeAdditionalPhoto(policy, photoId, 1)
-    throw await redirectWithToast(transferPath(policy.id, 'photos'), { type: 'success', ...PHOTO_MESSAGES.removed })
-  }
-
-  const intent = fields.get('intent')
-  if (intent === 'upload') {
-    try {
-      await savePolicyPhotos(policy, files, 1)
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error
-      const refused = refusalOf(error)
-      return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
-    }
-    throw await redirectWithToast(transferPath(policy.id), { type: 'success', ...PHOTO_MESSAGES.uploaded })
-  }
+  const photos = await photoStepPost(request, policy, 1, { photos: transferPath(policy.id, 'photos'), vehicle: transferPath(policy.id) })
+  if (photos.answer) return photos.answer
+  const { fields } = photos
 
   const values = {
     ...vehicleFormValues(fields),
     vehicleType: String(fields.get('vehicleType') ?? ''),
     hasAdas: String(fields.get('hasAdas') ?? ''),
   }
-  const lookup = parseWithZod(fields, { schema: modelLookupSchema(policy.planType) })
-  const models = lookup.status === 'success' ? (await modelsFor(lookup.value.make, lookup.value.year)).models : null
-
-  if (intent === 'find-models') {
-    if (lookup.status !== 'success')
-      return data({ intent: 'find-models' as const, values, models, result: lookup.reply(), toast: null }, { status: 400 })
-    const toast =
-      models && models.length === 0 ? { type: 'error' as const, ...VEHICLE_MESSAGES.noModels(lookup.value.make, lookup.value.year) } : null
-    return data({ intent: 'find-models' as const, values: { ...values, model: '' }, models, result: null, toast })
-  }
-
-  const submission = parseWithZod(fields, { schema: transferVehicleSchema(policy.planType) })
-  if (submission.status !== 'success')
-    return data({ intent: 'complete' as const, values, models, result: submission.reply(), toast: null }, { status: 400 })
-  const vehicle = submission.value
-  if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
-    return data(
-      {
-        intent: 'complete' as const,
-        values,
-        models,
-        result: submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }),
-        toast: null,
-      },
-      { status: 400 },
-    )
-  }
+  const step = await vehicleStepPost(fields, policy.planType, transferVehicleSchema(policy.planType), values)
+  if (step.answer) return step.answer
   try {
-    const moved = await completeTransfer(profile, policy.id, vehicle)
+    const moved = await completeTransfer(profile, policy.id, step.vehicle)
     throw await redirectWithToast('/customer', { type: 'success', ...TRANSFER_MESSAGES.success(describeVehicle(moved.vehicle)) })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    const onField = error.field !== 'form'
-    const reply = onField ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
-    const toast = { type: 'error' as const, title: error.title, description: error.message }
-    return data({ intent: 'complete' as const, values, models, result: reply, toast }, { status: error.status })
+    return step.refuse(error)
   }
 }
 

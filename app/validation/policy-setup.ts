@@ -133,7 +133,7 @@ export function vehicleFormValues(form: FormData): VehicleFormValues {
   }
 }
 
-export const TRANSFER_MESSAGES = {
+export const TRANSFER_VEHICLE_MESSAGES = {
   vehicleType: 'Please choose the class of your new vehicle',
   hasAdas: 'Please say whether your new vehicle has ADAS',
 } as const
@@ -148,8 +148,8 @@ export function transferVehicleSchema(planType: PlanType, now = new Date()) {
   if (planType !== 'comprehensive')
     return base.extend({ vehicleType: z.any().transform(() => null), hasAdas: z.any().transform(() => null) })
   return base.extend({
-    vehicleType: z.enum(VEHICLE_TYPES, { error: TRANSFER_MESSAGES.vehicleType }),
-    hasAdas: z.enum(['true', 'false'], { error: TRANSFER_MESSAGES.hasAdas }).transform((value) => value === 'true'),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: TRANSFER_VEHICLE_MESSAGES.vehicleType }),
+    hasAdas: z.enum(['true', 'false'], { error: TRANSFER_VEHICLE_MESSAGES.hasAdas }).transform((value) => value === 'true'),
   })
 }
 export type TransferVehicleInput = z.infer<ReturnType<typeof transferVehicleSchema>>

@@ -1,33 +1,22 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { priceChanges } from '~/db/schema'
-import { resetEnvForTests } from '~/env.server'
 import { runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, getPolicy, uniqueEmail } from '../support/factories'
-import { FAKE_PRICES, type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { FAKE_PRICES } from '../support/fake-stripe'
+import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 
 // Issue 10 item 5 with Stripe: the new price becomes a Stripe Price that takes the lookup key over on its date, and
 // each told subscriber's subscription item moves to it without proration (Stripe charges it from the next renewal).
 
-let fake: FakeStripe
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_price_changes'
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_price_changes'
-  process.env.STRIPE_API_URL = fake.url
-  resetEnvForTests()
-  invalidatePricingCache()
-  ensureSeeded()
-})
-afterAll(async () => {
-  await fake.close()
-})
+const stripe = useFakeStripe()
+beforeAll(() => ensureSeeded())
 
 const at = (iso: string) => new Date(iso)
 
@@ -43,7 +32,7 @@ async function subscriber() {
     cancelPath: '/signup',
   })
   const email = uniqueEmail()
-  const { subscription } = fake.completeCheckout(checkout.id, { email })
+  const { subscription } = stripe().completeCheckout(checkout.id, { email })
   const profile = createProfile({ email })
   const { policy } = createActivePolicy(profile.id, {
     planType: 'chip_only',
@@ -71,11 +60,11 @@ describe('a price change with Stripe', () => {
 
     await runPriceChanges(at('2031-05-21T03:00:00Z'))
     expect(outboxFor(profile.email)[0]?.subject).toBe('Your Glass Plan price changes on July 7, 2031')
-    expect(fake.requestsTo('POST', '/v1/prices')).toHaveLength(0)
+    expect(stripe().requestsTo('POST', '/v1/prices')).toHaveLength(0)
 
     const onTheDay = await runPriceChanges(at('2031-07-01T03:00:00Z'))
     expect(onTheDay).toMatchObject({ published: 1, failures: 0 })
-    const [created] = fake.requestsTo('POST', '/v1/prices')
+    const [created] = stripe().requestsTo('POST', '/v1/prices')
     expect(created!.body).toMatchObject({ lookup_key: 'chip_only', unit_amount: '899', transfer_lookup_key: 'true', currency: 'usd' })
     const published = db().select().from(priceChanges).where(eq(priceChanges.id, change.id)).get()!
     expect(published.stripePriceId).toMatch(/^price_/)
@@ -84,17 +73,23 @@ describe('a price change with Stripe', () => {
     expect((await getPricing()).chip_only).toBe(899)
 
     // The subscription moved to the new price from its next renewal: no proration.
-    const update = fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).find((request) => 'items' in request.body)
+    const update = stripe()
+      .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+      .find((request) => 'items' in request.body)
     expect(update?.body).toMatchObject({
       proration_behavior: 'none',
       items: [{ id: `si_${subscriptionId}`, price: published.stripePriceId }],
     })
-    expect(fake.subscription(subscriptionId)!.items.data[0]!.price!.id).toBe(published.stripePriceId)
+    expect(stripe().subscription(subscriptionId)!.items.data[0]!.price!.id).toBe(published.stripePriceId)
     expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(899)
 
     // Idempotent: another run moves nothing and publishes nothing more.
     await runPriceChanges(at('2031-07-02T03:00:00Z'))
-    expect(fake.requestsTo('POST', '/v1/prices')).toHaveLength(1)
-    expect(fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).filter((request) => 'items' in request.body)).toHaveLength(1)
+    expect(stripe().requestsTo('POST', '/v1/prices')).toHaveLength(1)
+    expect(
+      stripe()
+        .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+        .filter((request) => 'items' in request.body),
+    ).toHaveLength(1)
   })
 })

@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { profiles, vehicles } from '~/db/schema'
-import { resetEnvForTests } from '~/env.server'
 import { deleteAccount, sendDeletionCode } from '~/models/privacy.server'
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createProfile, getPolicy } from '../support/factories'
-import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 
 // Issue 10 item 4: "a failed deletion leaves the account whole". With Stripe connected, a subscription Stripe will not
 // cancel stops the deletion before anything is removed.
 
-let fake: FakeStripe
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_privacy'
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_privacy'
-  process.env.STRIPE_API_URL = fake.url
-  resetEnvForTests()
-})
-afterAll(async () => {
-  await fake.close()
-})
+useFakeStripe()
 
 describe('deleting an account with Stripe', () => {
   it('stops, with the account whole, when a subscription cannot be cancelled', async () => {
