@@ -4,7 +4,7 @@ import { data, Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { env } from '~/env.server'
@@ -22,6 +22,7 @@ import {
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
@@ -116,8 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Partners — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Partners'))
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, appUrl } = loaderData
