@@ -331,6 +331,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                       const control = {
                         id,
                         name,
+                        // The customer's vehicle, not the operator's: the browser must not offer the operator's own details.
+                        autoComplete: 'off',
                         className: inputClass,
                         'aria-invalid': fieldErrors ? true : undefined,
                         'aria-describedby': fieldErrors ? `${id}-error` : undefined,
