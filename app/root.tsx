@@ -38,6 +38,8 @@ export const middleware = [securityMiddleware, bodyPolicyMiddleware, pageCacheMi
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The .ico for browsers without SVG icons (and for tools that ask /favicon.ico); the SVG wins where it is understood.
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
