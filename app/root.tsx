@@ -38,8 +38,7 @@ export const middleware = [securityMiddleware, bodyPolicyMiddleware, pageCacheMi
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
-  // The .ico for browsers without SVG icons (and for tools that ask /favicon.ico); the SVG wins where it is understood.
-  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  // Browsers without SVG icons, and tools, ask /favicon.ico on their own: public/ has it, so no second link (and download).
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
