@@ -100,6 +100,23 @@ function serveStatic(req, res, file) {
   return send(req, res, 200, headers, file.gzipped, false)
 }
 
+// --- one address per page: `/signup/` is a permanent redirect to `/signup` (the query kept) ----------------------------
+/** The path without its trailing slashes, or null when it has none (or is `/`) or when the result is unsafe. */
+function withoutTrailingSlash(pathname) {
+  if (pathname.length < 2 || !pathname.endsWith('/')) return null
+  const bare = pathname.replace(/\/+$/, '')
+  // It must still start with exactly one slash: `//evil.example/` (or `/\evil.example/`) stripped would be a link to
+  // another site. Those are left to the app (a 404).
+  return /^\/[^/\\]/.test(bare) ? bare : null
+}
+
+function redirectPermanently(req, res, location) {
+  const started = performance.now()
+  res.writeHead(308, { Location: location, 'Content-Length': '0', 'Cache-Control': 'public, max-age=3600' })
+  res.end()
+  log(req.method, (req.url ?? '/').split('?')[0], 308, started)
+}
+
 // --- compression of React Router's responses ---------------------------------------------------------------------------
 function compress(req, response) {
   const type = response.headers.get('Content-Type') ?? ''
@@ -392,6 +409,8 @@ const server = http.createServer((req, res) => {
     const url = req.url ?? '/'
     const query = url.indexOf('?')
     const pathname = query < 0 ? url : url.slice(0, query)
+    const canonical = withoutTrailingSlash(pathname)
+    if (canonical) return redirectPermanently(req, res, canonical + (query < 0 ? '' : url.slice(query)))
     const file = staticFiles.get(pathname)
     if (file) return serveStatic(req, res, file)
     // The page cache serves anonymous visitors only: no cookie means no session and no flash message.

@@ -38,6 +38,7 @@ export const middleware = [securityMiddleware, bodyPolicyMiddleware, pageCacheMi
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // Browsers without SVG icons, and tools, ask /favicon.ico on their own: public/ has it, so no second link (and download).
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type ErrorResponse, isRouteErrorResponse, Link, type MetaDescriptor, useParams, useRouteError } from 'react-router'
+import { type ErrorResponse, isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
 
@@ -52,9 +52,6 @@ function ErrorPage({ title, message }: { title: string; message: string }) {
     </div>
   )
 }
-
-/** The <title> of every 404, an unknown path's or a route's: a hidden page (the operator console, the local tools) looks like no page. */
-export const NOT_FOUND_META: MetaDescriptor[] = [{ title: 'Page not found — Glass Plan' }]
 
 export function isNotFound(error: unknown) {
   return isRouteErrorResponse(error) && error.status === 404

@@ -5,10 +5,11 @@ import { Actor } from '~/components/admin/actor'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { Pager } from '~/components/admin/pager'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
 import { ACTIVITY_LOGS, type ActivityLog, AUDIT_ENTITY_TYPES } from '~/domain/operator'
 import { type ActivityFilters, activityPage } from '~/models/operator.server'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { ActivityQuery, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'
@@ -44,8 +45,7 @@ function withOperators(result: ReturnType<typeof activityPage>) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Activity — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Activity'))
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 19)
 

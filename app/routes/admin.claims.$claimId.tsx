@@ -4,7 +4,7 @@ import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
@@ -13,6 +13,7 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { ReviewSchema } from '~/validation/claims'
@@ -72,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: `Claim ${loaderData?.claim.code ?? ''} — Operator — Glass Plan` }]
+  isNotFound(error) ? NOT_FOUND_META : operatorMeta(`Claim ${loaderData?.claim.code ?? ''}`)
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
   const {

@@ -5,12 +5,13 @@ import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/a
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, QueueQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.claims'
@@ -55,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ page: list.page, rows, filters, groups, notice }, { status: notice ? 400 : 200 })
 }
 
-export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Claims — Operator — Glass Plan' }])
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Claims'))
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
   const { rows, page, filters, groups, notice } = loaderData

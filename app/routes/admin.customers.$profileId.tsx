@@ -6,7 +6,7 @@ import { Actor } from '~/components/admin/actor'
 import { AdminPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, policyLabel, PolicyStatusBadge } from '~/components/admin/claim-labels'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { US_STATES } from '~/content/vehicles'
@@ -17,6 +17,7 @@ import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, res
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { CancelOnBehalfSchema, CorrectVehicleReason, ResendSchema } from '~/validation/operator'
@@ -151,9 +152,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
-  isNotFound(error)
-    ? NOT_FOUND_META
-    : [{ title: `${loaderData?.profile.fullName || loaderData?.profile.email || 'Customer'} — Operator — Glass Plan` }]
+  isNotFound(error) ? NOT_FOUND_META : operatorMeta(loaderData?.profile.fullName || loaderData?.profile.email || 'Customer')
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policies, vehicles, claims, emails, payments, trail, states } = loaderData
@@ -332,6 +331,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                       const control = {
                         id,
                         name,
+                        // The customer's vehicle, not the operator's: the browser must not offer the operator's own details.
+                        autoComplete: 'off',
                         className: inputClass,
                         'aria-invalid': fieldErrors ? true : undefined,
                         'aria-describedby': fieldErrors ? `${id}-error` : undefined,

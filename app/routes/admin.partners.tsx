@@ -4,7 +4,7 @@ import { data, Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { env } from '~/env.server'
@@ -22,6 +22,7 @@ import {
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
@@ -116,8 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Partners — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Partners'))
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, appUrl } = loaderData
@@ -214,14 +214,15 @@ function GroupForm({
     <Form method="post" {...getFormProps(form)} className={group ? 'mt-2 grid gap-3 sm:grid-cols-3' : 'space-y-4'}>
       <input type="hidden" name="intent" value={group ? 'edit-group' : 'create-group'} />
       {group ? <input type="hidden" name="id" value={group.id} /> : null}
+      {/* The shop's details, not the operator's: the browser must not offer the operator's own name, e-mail or phone. */}
       <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
-        <input {...getInputProps(fields.email, { type: 'email' })} className={inputClass} />
+        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
       </Field>
       <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
-        <input {...getInputProps(fields.phone, { type: 'tel' })} className={inputClass} />
+        <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" className={inputClass} />
       </Field>
       <div className={group ? 'sm:col-span-3' : undefined}>
         <Button type="submit" disabled={busy}>
@@ -275,8 +276,9 @@ function LocationForm({
         errors={fields.partnerGroupId.errors}
         errorId={fields.partnerGroupId.errorId}
       >
+        {/* A required select starts on an empty choice (HTML's rule), also when editing: none chosen is refused next to it. */}
         <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
-          {location ? null : <option value="">Choose…</option>}
+          <option value="">Choose…</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.name}
@@ -285,7 +287,7 @@ function LocationForm({
         </select>
       </Field>
       <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: 'text' })} className={inputClass} />
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <Field
         label="Signup link"
@@ -294,7 +296,7 @@ function LocationForm({
         errors={fields.slug.errors}
         errorId={fields.slug.errorId}
       >
-        <input {...getInputProps(fields.slug, { type: 'text' })} className={inputClass} />
+        <input {...getInputProps(fields.slug, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <div className={location ? 'sm:col-span-3' : undefined}>
         <Button type="submit" disabled={busy}>

@@ -5,11 +5,12 @@ import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/a
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { policyLabel, PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.policies'
@@ -37,8 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ q: query.q, status, page: result.page, rows, claim: result.claim, notice: problem }, { status: problem ? 400 : 200 })
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Customers and policies — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Customers and policies'))
 
 export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   const { q, status, page, rows, claim, notice } = loaderData

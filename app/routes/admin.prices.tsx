@@ -4,7 +4,7 @@ import { data, Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -17,6 +17,7 @@ import { cancelPriceChange, listPriceChanges, PRICE_CHANGE_MESSAGES, schedulePri
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { refusalOf } from '~/utils/refusal'
 import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
 
@@ -119,7 +120,7 @@ async function schedule(operatorId: string, formData: FormData) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Prices — Operator — Glass Plan' }])
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Prices'))
 
 export default function AdminPrices({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

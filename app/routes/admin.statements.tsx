@@ -3,12 +3,13 @@ import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, buttonClass, Card } from '~/components/ui'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { partnerGroupChoices } from '~/models/claim-queue.server'
 import { partnerStatement, recentMonths } from '~/models/partner-statements.server'
 import { fileUrl } from '~/utils/file-url'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements'
@@ -45,8 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Partner statements — Operator — Glass Plan' }]
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Partner statements'))
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })

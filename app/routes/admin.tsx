@@ -4,10 +4,11 @@ import { Link } from 'react-router'
 import { requireAdmin } from '~/auth/session.server'
 import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
 import { formatHoursLeft, policyLabel } from '~/components/admin/claim-labels'
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { businessFigures } from '~/models/business.server'
+import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
 import type { Route } from './+types/admin'
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [{ title: 'Operator console — Glass Plan' }])
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Operator console'))
 
 const SECTIONS = [
   { to: '/admin/claims', title: 'Claims', text: 'The review queue, with filters; decided and completed claims.' },

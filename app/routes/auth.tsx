@@ -13,6 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
 import { AuthFormSchema, INVALID_EMAIL, LINK_SENT, SendLinkSchema, SignInCodeSchema, UNEXPECTED_ERROR } from '~/validation/auth'
@@ -236,7 +237,8 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Sign in', 'Sign in to Glass Plan with a link sent to your e-mail: no password needed.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

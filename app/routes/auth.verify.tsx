@@ -5,6 +5,7 @@ import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.se
 import { inspectSignInLink, type LinkState } from '~/auth/magic-link.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, ButtonLink, Card } from '~/components/ui'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/auth.verify'
@@ -80,7 +81,7 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Glass Plan' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Sign in', 'Confirm your sign-in to Glass Plan.', { noindex: true })
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/checkout-success'
 
@@ -63,7 +64,10 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment successful — Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Payment successful', 'Your Glass Plan payment went through: sign in to finish setting up your windshield protection.', {
+    noindex: true,
+  })
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -11,6 +11,7 @@ import { appealClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
@@ -69,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   })
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Appeal a decision — Glass Plan' }]
+export const meta: Route.MetaFunction = () => pageMeta('Appeal a decision', 'Ask us to reconsider a decision on your windshield claim.')
 
 export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentProps) {
   const { claim } = loaderData

@@ -14,6 +14,7 @@ import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-set
 import { vehicleById } from '~/models/vehicles.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
 import { VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
@@ -134,7 +135,8 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Complete Your Policy · Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Complete Your Policy', 'Add your vehicle and windshield photos to start your Glass Plan coverage.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

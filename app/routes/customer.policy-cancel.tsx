@@ -21,6 +21,7 @@ import {
 import { getPolicyForProfile } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { pageMeta } from '~/utils/meta'
 import { refusalOf } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
@@ -134,7 +135,7 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Cancel policy — Glass Plan' }]
+export const meta: Route.MetaFunction = () => pageMeta('Cancel policy', 'Cancel a Glass Plan windshield protection policy.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

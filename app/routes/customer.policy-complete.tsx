@@ -2,6 +2,7 @@ import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/customer.policy-complete'
 
@@ -21,7 +22,7 @@ export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "You're All Set! · Glass Plan" }]
+export const meta: Route.MetaFunction = () => pageMeta("You're All Set!", 'Your Glass Plan windshield protection is set up.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

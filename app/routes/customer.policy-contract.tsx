@@ -13,6 +13,7 @@ import { contractPath, contractPdfPath } from '~/domain/paths'
 import { OPT_OUT_MESSAGES, optOutOfArbitration, policyContract } from '~/models/contract.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -212,7 +213,8 @@ function ArbitrationCard({
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your plan documents — Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Your plan documents', 'The contract of your Glass Plan policy as you agreed to it, as a page and a PDF.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -17,6 +17,7 @@ import { completeTransfer, policyForTransfer, TRANSFER_MESSAGES } from '~/models
 import { describeVehicle } from '~/models/vehicles.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
@@ -213,7 +214,7 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Transfer to a new vehicle · Glass Plan' }]
+export const meta: Route.MetaFunction = () => pageMeta('Transfer to a new vehicle', 'Move your Glass Plan policy to another vehicle.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

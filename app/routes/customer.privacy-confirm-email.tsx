@@ -7,6 +7,7 @@ import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { confirmEmailChange, EMAIL_CHANGE_MESSAGES } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/customer.privacy-confirm-email'
@@ -50,7 +51,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Confirm your new e-mail address — Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Confirm your new e-mail address', 'Confirm the new e-mail address of your Glass Plan account.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -19,6 +19,7 @@ import {
   updateDetails,
 } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { DeleteAccountSchema, DetailsSchema, EmailChangeSchema, PrivacySchema } from '~/validation/privacy'
@@ -269,7 +270,8 @@ function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSe
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Privacy & your data — Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Privacy & your data', 'Your details, your data export, your e-mail address and account deletion at Glass Plan.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

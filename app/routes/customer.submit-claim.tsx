@@ -17,6 +17,7 @@ import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
@@ -147,7 +148,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Submit a Claim — Glass Plan' }]
+export const meta: Route.MetaFunction = () => pageMeta('Submit a Claim', 'Report windshield damage with photos: we answer within 48 hours.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

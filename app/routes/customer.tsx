@@ -17,6 +17,7 @@ import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/customer'
@@ -170,7 +171,7 @@ function AccountSection({ email }: { email: string }) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your dashboard | Glass Plan' }]
+export const meta: Route.MetaFunction = () => pageMeta('Your dashboard', 'Your Glass Plan policies and windshield claims.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -16,6 +16,7 @@ import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import {
   ADDITIONAL_PHOTOS_FIELD,
   modelLookupSchema,
@@ -194,7 +195,8 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Demo: Complete Your Policy | Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Demo: Complete Your Policy', 'Try the Glass Plan policy setup with sample data: no sign-in, nothing is saved.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

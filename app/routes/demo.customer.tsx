@@ -22,6 +22,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { ButtonLink, Card, Spinner } from '~/components/ui'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/models/cancellation.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { useHydrated } from '~/utils/use-hydrated'
 
 import type { Route } from './+types/demo.customer'
@@ -177,7 +178,8 @@ export default function DemoDashboard({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Demo dashboard | Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Demo dashboard', 'See the Glass Plan customer dashboard with sample policies and claims: no sign-in needed.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,6 +1,7 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/demo.policy-complete'
 
@@ -20,7 +21,7 @@ export default function DemoPolicyComplete({ loaderData }: Route.ComponentProps)
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Demo: You're All Set! | Glass Plan" }]
+export const meta: Route.MetaFunction = () => pageMeta("Demo: You're All Set!", 'The end of the Glass Plan policy setup, with sample data.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

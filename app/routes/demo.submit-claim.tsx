@@ -18,6 +18,7 @@ import { todayIso } from '~/domain/format'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { pageMeta } from '~/utils/meta'
 import { checkClaimForm } from '~/validation/claims'
 import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
@@ -118,7 +119,8 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
   )
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Demo: Submit a Claim | Glass Plan' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Demo: Submit a Claim', 'Try filing a windshield claim on Glass Plan with sample data: nothing is sent.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

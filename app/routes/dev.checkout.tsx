@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { data, Form, Link, redirect } from 'react-router'
 
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
@@ -15,6 +15,7 @@ import { fulfilCheckout } from '~/models/fulfilment.server'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { LocalPaySchema } from '~/validation/signup'
 
@@ -160,7 +161,7 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Test checkout — Glass Plan' }, { name: 'robots', content: 'noindex' }]
+  isNotFound(error) ? NOT_FOUND_META : pageMeta('Test checkout', 'The local stand-in for the payment page.', { noindex: true })
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

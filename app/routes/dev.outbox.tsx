@@ -1,13 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/dev.outbox'
 
@@ -109,7 +110,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  isNotFound(error) ? NOT_FOUND_META : [{ title: 'Outbox | Glass Plan' }, { name: 'robots', content: 'noindex' }]
+  isNotFound(error) ? NOT_FOUND_META : pageMeta('Outbox', 'The e-mails this machine would have sent.', { noindex: true })
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

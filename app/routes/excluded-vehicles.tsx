@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/excluded-vehicles'
 
@@ -68,10 +69,8 @@ export default function ExcludedVehicles({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Excluded vehicles — Glass Plan' },
-  { name: 'description', content: 'Luxury and exotic brands that are not eligible for Comprehensive windshield protection.' },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Excluded vehicles', 'Luxury and exotic brands that are not eligible for Comprehensive windshield protection.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -9,6 +9,7 @@ import { Hero } from '~/components/landing/hero'
 import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
 import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/home'
 
@@ -43,14 +44,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Glass Plan — Windshield protection with zero deductible' },
-  {
-    name: 'description',
-    content:
-      'Windshield protection plans with zero deductible: unlimited chip repairs, crack repair and replacement at partner glass shops, claim response within 48 hours.',
-  },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    'Windshield protection with zero deductible',
+    'Windshield protection plans with zero deductible: unlimited chip repairs, crack repair and replacement at partner glass shops, claim response within 48 hours.',
+  )
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

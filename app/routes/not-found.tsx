@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 
-import { GeneralErrorBoundary, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { NOT_FOUND_META } from '~/utils/meta'
 
 import type { Route } from './+types/not-found'
 

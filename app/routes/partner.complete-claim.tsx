@@ -12,6 +12,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
 import { refusalOf } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
 
@@ -192,7 +193,10 @@ function failure(status: number, field: string, toast: ToastMessage, values: Rec
   return data<PartnerActionData>({ errors: { [field]: [toast.description ?? toast.title] }, toast, values }, { status })
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Complete Claim Service — Glass Plan' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Complete Claim Service', 'For partner glass shops: look up an approved claim by its code and mark the service complete.', {
+    noindex: true,
+  })
 
 export default function PartnerCompleteClaim({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null

@@ -4,6 +4,7 @@ import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { sitePrivacyPolicy } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
+import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/privacy-policy'
 
@@ -20,10 +21,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Privacy Policy — Glass Plan' },
-  { name: 'description', content: 'What personal information we collect, how we use and protect it, and your privacy rights.' },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Privacy Policy', 'What personal information we collect, how we use and protect it, and your privacy rights.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

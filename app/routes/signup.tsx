@@ -17,6 +17,7 @@ import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_P
 import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
+import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -379,10 +380,8 @@ function ChoiceRadio({
   )
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Sign up — Glass Plan' },
-  { name: 'description', content: 'Choose a windshield protection plan: chip repair or comprehensive coverage, zero deductible.' },
-]
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Sign up', 'Choose a windshield protection plan: chip repair or comprehensive coverage, zero deductible.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

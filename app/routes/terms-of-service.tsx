@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { siteTermsOfService, siteTermsVersion } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
@@ -8,6 +8,7 @@ import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { invariantResponse } from '~/utils/invariant'
+import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/terms-of-service'
 
@@ -72,13 +73,10 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error)
     ? NOT_FOUND_META
-    : [
-        { title: 'Terms of Service — Glass Plan' },
-        {
-          name: 'description',
-          content: 'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.',
-        },
-      ]
+    : pageMeta(
+        'Terms of Service',
+        'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.',
+      )
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

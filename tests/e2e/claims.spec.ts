@@ -217,7 +217,7 @@ test('the shop is told a pending claim awaits approval, without customer details
   await expect(shop.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible()
   await expect(shop.getByText('Quinn Pending')).toHaveCount(0)
   await expect(shop.getByText(customer.email)).toHaveCount(0)
-  // The page sends no React: it is plain HTML with one tiny optional script.
+  // The page sends no React: it is plain HTML with one tiny optional script (fingerprinted: tests/e2e/site-files.spec.ts).
   const scripts = await shop.locator('script[src]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src')))
-  expect(scripts).toEqual(['/partner-complete-claim.js'])
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/partner-complete-claim-[\w-]{8}\.js$/)])
 })

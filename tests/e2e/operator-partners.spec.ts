@@ -53,3 +53,40 @@ test('customers cannot see the operator console', async ({ page, signIn }) => {
     expect(response?.status(), path).toBe(404)
   }
 })
+
+test('the partner group list starts on an empty choice, and a location without a group is refused next to the field', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ email: 'operator@example.com' })
+  const shop = `Ridge Glass ${createId(4)}`
+  const slug = `ridge-${createId(6)}`
+  await page.goto('/admin/partners')
+
+  // Every group select (adding and editing) leads with the placeholder; adding has it chosen.
+  const selects = page.locator('select[name="partnerGroupId"]')
+  expect(await selects.count()).toBeGreaterThan(0)
+  for (const select of await selects.all()) {
+    await expect(select.locator('option').first()).toHaveAttribute('value', '')
+    await expect(select.locator('option').first()).toHaveText('Choose…')
+  }
+  const locationForm = page.locator('form#create-location')
+  await expect(locationForm.getByLabel('Partner group')).toHaveValue('')
+
+  // The operator's own details are not offered for a shop's name, e-mail or phone.
+  for (const name of ['name', 'email', 'phone']) {
+    await expect(page.locator(`form#create-group [name="${name}"]`)).toHaveAttribute('autocomplete', 'off')
+  }
+  await expect(locationForm.locator('[name="name"]')).toHaveAttribute('autocomplete', 'off')
+
+  // Without a group (with JavaScript off this is the server's answer): the message is next to the field, nothing saved.
+  await locationForm.getByLabel('Location name').fill(shop)
+  await locationForm.getByLabel('Signup link').fill(slug)
+  await locationForm.getByRole('button', { name: 'Add location' }).click()
+  const groupField = page.locator('form#create-location').getByLabel('Partner group')
+  await expect(groupField).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('form#create-location').getByText('Choose the partner group.')).toBeVisible()
+  await expect(page.getByText('Location added')).toHaveCount(0)
+  // An unknown signup link falls back to the plain signup page: no location was made.
+  expect((await page.request.get(`/signup/${slug}`, { maxRedirects: 0 })).headers()['location']).toBe('/signup')
+})

@@ -1,9 +1,13 @@
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 
+// Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
+// the page sends no React, and the CSP allows scripts from this site only.
+import partnerScript from './partner-complete-claim.js?url&no-inline'
+
 /**
  * The shop's page (SPEC §2 "Partner 'Complete Claim Service'") as plain HTML forms: it renders on the server and
- * needs no JavaScript. A tiny optional script (/partner-complete-claim.js) upper-cases the code as it is typed and
+ * needs no JavaScript. A tiny optional script (partner-complete-claim.js) upper-cases the code as it is typed and
  * shows the pending labels.
  */
 
@@ -59,7 +63,7 @@ export function PartnerClaimPage({
           <Result view={view} errors={errors} values={values} />
         </>
       )}
-      <script src="/partner-complete-claim.js" defer />
+      <script src={partnerScript} defer />
     </div>
   )
 }
