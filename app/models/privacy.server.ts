@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 
 import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
@@ -187,7 +187,12 @@ export const EMAIL_CHANGE_MESSAGES = {
     description: `We sent a link to ${to}. Your e-mail address changes when you open it.`,
   }),
   same: 'This is already your e-mail address.',
-  done: (to: string) => ({ title: 'E-mail address changed', description: `You now sign in and receive our e-mails at ${to}.` }),
+  done: (to: string, signedIn: boolean) => ({
+    title: 'E-mail address changed',
+    description: signedIn
+      ? `You now sign in and receive our e-mails at ${to}. We signed you out on every other device.`
+      : `You now sign in and receive our e-mails at ${to}. We signed you out on every device: sign in with your new address.`,
+  }),
   taken: {
     title: 'Address already in use',
     description: 'That e-mail address belongs to another account, so we could not move yours to it.',
@@ -209,8 +214,17 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   return address
 }
 
-/** Opens the link: the profile's address becomes the new one, unless another account has it; the old address is told. */
-export async function confirmEmailChange(token: string, now = new Date()) {
+/**
+ * Opens the link: the profile's address becomes the new one, unless another account has it; the old address is told.
+ * Every other session of the account ends with the change (as "Sign out of other devices" does): a session someone
+ * stole must not keep an account it just moved, nor outlive the owner moving it away. Only the session that confirms
+ * stays, when it is this account's (`confirmingSession`); `keptSession` says whether it did.
+ */
+export async function confirmEmailChange(
+  token: string,
+  now = new Date(),
+  confirmingSession: { id: string; profileId: string } | null = null,
+) {
   const consumed = consumeSignInLink(token, now, 'change_email')
   if (!consumed.ok || !consumed.profileId)
     throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
@@ -222,16 +236,21 @@ export async function confirmEmailChange(token: string, now = new Date()) {
     if (taken && taken.id !== profileId)
       throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
+    const keep = confirmingSession?.profileId === profileId ? confirmingSession.id : null
+    const ended = tx
+      .delete(sessions)
+      .where(keep ? and(eq(sessions.profileId, profileId), ne(sessions.id, keep)) : eq(sessions.profileId, profileId))
+      .run().changes
     tx.insert(auditLog)
       .values({
         actor: profileId,
         action: 'profile.email_changed',
         entityType: 'profile',
         entityId: profileId,
-        detail: { from: profile.email, to: consumed.email },
+        detail: { from: profile.email, to: consumed.email, sessionsEnded: ended },
       })
       .run()
-    return { from: profile.email, to: consumed.email }
+    return { from: profile.email, to: consumed.email, keptSession: keep !== null }
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed' })

@@ -5,12 +5,14 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 
+import { getProfile } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, emailLog, policies, policyPhotos, profiles, sessions, vehicles } from '~/db/schema'
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
 import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
 import { loader as exportLoader } from '~/routes/customer.privacy-export'
 import { uploadsPath } from '~/services/storage.server'
+import { getToast } from '~/toast.server'
 
 import { createActivePolicy, createClaim, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
@@ -150,6 +152,64 @@ describe('changing my e-mail address', () => {
     const again = await confirm(token)
     expect(again.status).toBe(400)
     expect(toastOf(again).title).toBe('Link not valid')
+  })
+
+  /** The toast a redirect carries to the next page. */
+  async function redirectToast(answer: { headers: Headers }) {
+    const cookie = answer.headers.get('Set-Cookie')!.split(';')[0]!
+    return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast
+  }
+
+  /** Whether this session cookie still signs someone in. */
+  async function signedInWith(cookie: string) {
+    return (await getProfile(new Request('http://localhost/customer', { headers: { Cookie: cookie } })))?.id ?? null
+  }
+
+  it('ends every other session of the account when the change is confirmed, and says so', async () => {
+    const profile = createProfile()
+    const here = await sessionCookieFor(profile.id)
+    const elsewhere = await sessionCookieFor(profile.id)
+    const bystander = createProfile()
+    const bystanderCookie = await sessionCookieFor(bystander.id)
+    const newAddress = `moved-${profile.id.toLowerCase()}@example.com`
+    await post(profile.id, { intent: 'change-email', email: newAddress })
+
+    const done = await settle(() =>
+      confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { cookie: here, form: { token: linkIn(newAddress) } }))),
+    )
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/customer/privacy')
+    expect(await redirectToast(done)).toMatchObject({
+      title: 'E-mail address changed',
+      description: `You now sign in and receive our e-mails at ${newAddress}. We signed you out on every other device.`,
+    })
+    expect(await signedInWith(here)).toBe(profile.id)
+    expect(await signedInWith(elsewhere)).toBeNull()
+    // The session the link was posted from, and nobody else's, is kept (the one `post` above used is gone too).
+    expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(1)
+    expect(await signedInWith(bystanderCookie)).toBe(bystander.id)
+    const audited = db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, profile.id), eq(auditLog.action, 'profile.email_changed')))
+      .get()
+    expect(audited!.detail).toMatchObject({ sessionsEnded: 2 })
+  })
+
+  it('confirmed in a browser that is not signed in to the account, ends all its sessions and asks to sign in again', async () => {
+    const profile = createProfile()
+    const stolen = await sessionCookieFor(profile.id)
+    const newAddress = `away-${profile.id.toLowerCase()}@example.com`
+    await post(profile.id, { intent: 'change-email', email: newAddress })
+
+    const done = await confirm(linkIn(newAddress))
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/auth')
+    expect((await redirectToast(done))?.description).toBe(
+      `You now sign in and receive our e-mails at ${newAddress}. We signed you out on every device: sign in with your new address.`,
+    )
+    expect(await signedInWith(stolen)).toBeNull()
+    expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(0)
   })
 
   it('refuses an address another account has, at the link, and the link is no sign-in', async () => {
