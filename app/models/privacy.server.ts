@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 
 import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
@@ -63,7 +63,7 @@ export function customerDataOf(profileId: string) {
   const emails = db()
     .select({ subject: emailLog.subject, tag: emailLog.tag, status: emailLog.status, sentAt: emailLog.createdAt })
     .from(emailLog)
-    .where(eq(emailLog.to, profile.email))
+    .where(eq(emailLog.profileId, profile.id))
     .orderBy(asc(emailLog.createdAt))
     .all()
 
@@ -209,7 +209,7 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
+  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.email_change_requested')
   return address
 }
@@ -253,7 +253,7 @@ export async function confirmEmailChange(
     return { from: profile.email, to: consumed.email, keptSession: keep !== null }
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed' })
+  await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed', profileId })
   return outcome
 }
 
@@ -290,7 +290,7 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
+  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.deletion_requested')
 }
 
@@ -366,7 +366,12 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
         .where(and(inArray(auditLog.entityId, entityIds), sql`${auditLog.detail} LIKE ${`%${secret}%`}`))
         .run()
     }
-    tx.update(emailLog).set({ to: anonymous }).where(inArray(emailLog.to, addresses)).run()
+    // By account; by address only the rows no account was recorded for (an address that is now someone else's keeps
+    // that account's history).
+    tx.update(emailLog)
+      .set({ to: anonymous })
+      .where(or(eq(emailLog.profileId, profile.id), and(isNull(emailLog.profileId), inArray(emailLog.to, addresses))))
+      .run()
     tx.delete(vehicles).where(eq(vehicles.profileId, profile.id)).run()
     tx.delete(sessions).where(eq(sessions.profileId, profile.id)).run()
     tx.delete(verifications)
@@ -396,6 +401,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     to: profile.email,
     ...accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL }),
     tag: 'account-deleted',
+    profileId: profile.id,
   })
   if (sent) db().update(emailLog).set({ to: anonymous }).where(eq(emailLog.id, sent.id)).run()
 }

@@ -11,10 +11,11 @@ import { auditLog, claimDocuments, claims, emailLog, policies, policyPhotos, pro
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
 import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
 import { loader as exportLoader } from '~/routes/customer.privacy-export'
+import { sendEmail } from '~/services/email.server'
 import { uploadsPath } from '~/services/storage.server'
 import { getToast } from '~/toast.server'
 
-import { createActivePolicy, createClaim, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { createActivePolicy, createClaim, createProfile, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -97,6 +98,70 @@ describe('download my data', () => {
     const answer = await settle(() => exportLoader(routeArgs(makeRequest('/customer/privacy/export'))))
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toContain('/auth')
+  })
+})
+
+describe('the e-mail history in the export follows the account, not the address', () => {
+  const linkIn = (email: string) => /\/customer\/privacy\/confirm-email\?token=([\w-]+)/.exec(outboxFor(email)[0]!.text)![1]!
+
+  async function exportOf(profileId: string) {
+    const cookie = await sessionCookieFor(profileId)
+    const response = (await exportLoader(routeArgs(makeRequest('/customer/privacy/export', { cookie })))) as Response
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    return JSON.parse(new TextDecoder().decode(files['data.json']!)) as { emailsSent: Array<{ subject: string }> }
+  }
+
+  const receipt = (to: string, code: string) =>
+    sendEmail({ to, subject: `We received your claim ${code}`, html: '<p>x</p>', text: 'x', tag: 'claim-received' })
+
+  it("gives a re-used address none of the old account's history, and the account keeps its own across the change", async () => {
+    const first = createProfile()
+    const oldAddress = first.email
+    await receipt(oldAddress, 'CS-OLD001')
+
+    const newAddress = `renamed-${first.id.toLowerCase()}@example.com`
+    await post(first.id, { intent: 'change-email', email: newAddress })
+    const cookie = await sessionCookieFor(first.id)
+    await settle(() =>
+      confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { cookie, form: { token: linkIn(newAddress) } }))),
+    )
+    await receipt(newAddress, 'CS-NEW002')
+
+    // Someone signs in with the old address: a new, empty account.
+    const second = findOrCreateProfile(oldAddress)
+    expect(second.id).not.toBe(first.id)
+    expect((await exportOf(second.id)).emailsSent).toEqual([])
+    await receipt(oldAddress, 'CS-SEC003')
+    expect((await exportOf(second.id)).emailsSent.map((email) => email.subject)).toEqual(['We received your claim CS-SEC003'])
+
+    const own = (await exportOf(first.id)).emailsSent.map((email) => email.subject)
+    expect(own).toEqual([
+      'We received your claim CS-OLD001',
+      'Confirm your new e-mail address',
+      'Your e-mail address was changed',
+      'We received your claim CS-NEW002',
+    ])
+  })
+
+  it("deleting the old account scrubs its history and leaves the address's new account alone", async () => {
+    const first = createProfile()
+    const oldAddress = first.email
+    await receipt(oldAddress, 'CS-DEL001')
+    const newAddress = `leaving-${first.id.toLowerCase()}@example.com`
+    await post(first.id, { intent: 'change-email', email: newAddress })
+    await settle(() => confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { form: { token: linkIn(newAddress) } }))))
+    const second = findOrCreateProfile(oldAddress)
+    await receipt(oldAddress, 'CS-KEEP02')
+
+    expect((await post(first.id, { intent: 'deletion-code' })).status).toBe(302)
+    const code = /Code: (\d{6})/.exec(outboxFor(newAddress).find((mail) => mail.subject === 'Your code to delete your account')!.text)![1]!
+    expect((await post(first.id, { intent: 'delete-account', code })).status).toBe(302)
+
+    const rowsOf = (profileId: string) => db().select().from(emailLog).where(eq(emailLog.profileId, profileId)).all()
+    const anonymous = `deleted-${first.id}@deleted.invalid`
+    expect(rowsOf(first.id).length).toBeGreaterThanOrEqual(5)
+    expect(rowsOf(first.id).every((row) => row.to === anonymous)).toBe(true)
+    expect(rowsOf(second.id).map((row) => [row.to, row.subject])).toEqual([[oldAddress, 'We received your claim CS-KEEP02']])
   })
 })
 
