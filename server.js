@@ -425,6 +425,26 @@ const server = http.createServer((req, res) => {
   }
   reactRouter(req, res)
 })
+// CONNECT (a proxy's tunnel request) never reaches the handler above: Node hands it to 'connect' listeners and, with
+// none, drops the connection without a word. It is answered like every other method we do not serve.
+server.on('connect', (req, socket) => {
+  socket.on('error', () => {})
+  log(req.method, '(tunnel)', 405, performance.now())
+  const body = 'Method not allowed.\n'
+  socket.end(
+    [
+      'HTTP/1.1 405 Method Not Allowed',
+      `Allow: ${ALLOW_HEADER}`,
+      'Content-Type: text/plain; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  )
+})
 server.keepAliveTimeout = 65_000 // longer than the proxy's, so it never reuses a connection we just closed
 server.listen(PORT, process.env.HOST, () => console.log(`[glass] listening on http://localhost:${PORT}`))
 

@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from 'react-router'
 
+import { TERMS_VERSIONS } from '~/content/terms-versions'
 import { db } from '~/db/client.server'
 import { nonceContext } from '~/security.server'
 
@@ -19,7 +20,14 @@ import { nonceContext } from '~/security.server'
  * request (it runs first and reads the same `nonceContext`).
  */
 
-const CACHEABLE_PATHS = new Set(['/', '/terms-of-service', '/privacy-policy', '/excluded-vehicles'])
+/** The legal pages include each published version of the terms, by its exact path (a fixed, short list). */
+const CACHEABLE_PATHS = new Set([
+  '/',
+  '/terms-of-service',
+  ...[...TERMS_VERSIONS.keys()].map((version) => `/terms-of-service/${version}`),
+  '/privacy-policy',
+  '/excluded-vehicles',
+])
 const MAX_AGE_MS = 60_000
 /** Headers that belong to one response only, or that the outer middleware sets per request. */
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-security-policy', 'set-cookie', 'date'])

@@ -13,7 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Posted by Stripe's servers, verified by signature instead. */
 const ORIGIN_CHECK_EXEMPT = new Set(['/api/stripe-webhook'])
 
-/** True when a state-changing request comes from one of our own pages (its Origin, else Referer, is ours). */
+/**
+ * True when a state-changing request comes from one of our own pages (its Origin, else Referer, is ours): the same
+ * host and the same scheme as the app's (`https://host` is another origin than `http://host`), or APP_URL's origin.
+ */
 export function isSameOrigin(request: Request) {
   const url = new URL(request.url)
   const source = request.headers.get('Origin') ?? request.headers.get('Referer')
@@ -25,7 +28,8 @@ export function isSameOrigin(request: Request) {
     return false
   }
   const host = request.headers.get('Host') ?? url.host
-  return origin.host === host || origin.origin === new URL(env().APP_URL).origin
+  const app = new URL(env().APP_URL)
+  return (origin.host === host && origin.protocol === app.protocol) || origin.origin === app.origin
 }
 
 let formTargets: string | undefined
@@ -70,7 +74,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 }
 
 /** Pages that are the same for every anonymous visitor; everything else is someone's own (or an operator's). */
-const PUBLIC_PAGES = /^\/(|terms-of-service|privacy-policy|excluded-vehicles|signup(\/[^/]+)?|demo(\/.*)?|auth)$/
+const PUBLIC_PAGES = /^\/(|terms-of-service(\/[^/]+)?|privacy-policy|excluded-vehicles|signup(\/[^/]+)?|demo(\/.*)?|auth)$/
 
 /**
  * Private pages are never stored (issue 13): a response whose route did not choose its own Cache-Control gets
@@ -95,12 +99,15 @@ export const PEER_ADDRESS_HEADER = 'X-Glass-Peer-Address'
 
 /**
  * The local tools (`/dev/outbox`, `/dev/checkout/*`) stand in for Postmark and Stripe on a developer's machine. They
- * answer only when the app's own address is a loopback one and the request comes from this machine; anywhere else
- * they do not exist (404), whatever adapters are in use. Under the development server or in tests, which have no
- * server.js to report the socket's address, APP_URL alone decides — never in production.
+ * answer only when the app's own address is a loopback one, the request comes from this machine and names a loopback
+ * host (a page from elsewhere that re-points its own name at 127.0.0.1 — DNS rebinding — sends its own name as
+ * `Host`); anywhere else they do not exist (404), whatever adapters are in use. Under the development server or in
+ * tests, which have no server.js to report the socket's address, APP_URL and the host alone decide — never in
+ * production.
  */
 export function localToolsAvailable(request: Request) {
   if (!isLoopbackOrigin(env().APP_URL)) return false
+  if (!isLoopbackOrigin(new URL(request.url).origin)) return false
   const peer = request.headers.get(PEER_ADDRESS_HEADER)
   if (peer) return isLoopbackAddress(peer)
   return env().NODE_ENV !== 'production'

@@ -382,6 +382,8 @@ export const emailLog = sqliteTable(
   {
     id: id(),
     to: text('to').notNull(),
+    /** The account the e-mail was sent for: its history follows the account, not the address (which can change hands). */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     tag: text('tag'),
     transport: text('transport', { enum: ['postmark', 'outbox'] }).notNull(),
@@ -390,7 +392,11 @@ export const emailLog = sqliteTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_log_created_idx').on(t.createdAt), index('email_log_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('email_log_created_idx').on(t.createdAt),
+    index('email_log_to_idx').on(t.to, t.createdAt),
+    index('email_log_profile_idx').on(t.profileId, t.createdAt),
+  ],
 )
 
 export const vehicleModelCache = sqliteTable(

@@ -1,4 +1,4 @@
-import { button, codeBlock, escapeHtml, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
+import { button, codeBlock, escapeHtml, finePrint, layout, oneLine, paragraph, quoted, type RenderedEmail, textBody } from './layout'
 
 /** The e-mails of a claim's life: received, approved, denied, appeal received, completed; and the operator's note. */
 
@@ -44,18 +44,19 @@ export function claimApprovedEmail(props: {
   dashboardUrl: string
 }): RenderedEmail {
   const subject = `Your claim ${props.confirmationCode} is approved`
-  const contact = [props.partnerPhone, props.partnerEmail].filter(Boolean).join(' · ')
-  const intro = `Good news: your windshield claim is approved. ${props.partnerGroup} will do the work.`
+  const partnerGroup = oneLine(props.partnerGroup)
+  const contact = [props.partnerPhone, props.partnerEmail].filter(Boolean).map(oneLine).join(' · ')
+  const intro = `Good news: your windshield claim is approved. ${partnerGroup} will do the work.`
   const steps =
     'Contact the shop to book a time, and give them your confirmation code. There is nothing to pay: your plan has a zero deductible.'
   const html = layout({
     title: 'Your claim is approved',
-    preheader: `Give code ${props.confirmationCode} to ${props.partnerGroup}`,
+    preheader: `Give code ${props.confirmationCode} to ${partnerGroup}`,
     body: [
       paragraph(intro),
       paragraph('Your confirmation code (give this to the shop):'),
       codeBlock(props.confirmationCode),
-      `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937"><strong>Your shop:</strong> ${escapeHtml(props.partnerGroup)}${contact ? `<br>${escapeHtml(contact)}` : ''}</p>`,
+      `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937"><strong>Your shop:</strong> ${escapeHtml(partnerGroup)}${contact ? `<br>${escapeHtml(contact)}` : ''}</p>`,
       paragraph(steps),
       button('View your claims', props.dashboardUrl),
       finePrint(`Claim ID: ${props.claimId}`),
@@ -65,7 +66,7 @@ export function claimApprovedEmail(props: {
     'Your claim is approved',
     intro,
     `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
-    `Your shop: ${props.partnerGroup}${contact ? `\n${contact}` : ''}`,
+    `Your shop: ${partnerGroup}${contact ? `\n${contact}` : ''}`,
     steps,
     `View your claims: ${props.dashboardUrl}`,
     `Claim ID: ${props.claimId}`,
@@ -82,10 +83,11 @@ export function shopAssignedEmail(props: {
   customerName: string
   completeUrl: string
 }): RenderedEmail {
-  const subject = `New approved claim ${props.confirmationCode} for ${props.partnerGroup}`
+  const partnerGroup = oneLine(props.partnerGroup)
+  const subject = `New approved claim ${props.confirmationCode} for ${partnerGroup}`
   const lines = [
-    `A windshield claim has been approved and assigned to ${props.partnerGroup}. The customer will contact you to book a time.`,
-    `Damage: ${props.damageType}. Vehicle: ${props.vehicle ?? 'not given'}. Customer: ${props.customerName}.`,
+    `A windshield claim has been approved and assigned to ${partnerGroup}. The customer will contact you to book a time.`,
+    `Damage: ${props.damageType}. Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not given'}. Customer: ${oneLine(props.customerName)}.`,
     'When the work is done, open the claim with its code and upload the invoice and the repair photos.',
   ]
   const html = layout({
@@ -140,7 +142,7 @@ export function claimDeniedEmail(props: {
   const text = textBody(
     'Your claim was not approved',
     intro,
-    `Reason: ${props.reason}`,
+    `Reason:\n${quoted(props.reason)}`,
     appeal,
     props.appealUntil ? `Appeal: ${props.appealUrl}` : null,
     help,
@@ -178,7 +180,7 @@ export function claimCompletedEmail(props: {
 }): RenderedEmail {
   const subject = `Your claim ${props.confirmationCode} is complete`
   const work = props.repairType === 'replacement' ? 'windshield replacement' : 'windshield repair'
-  const intro = `Your ${work}${props.partnerGroup ? ` by ${props.partnerGroup}` : ''} is done, and your claim has been marked as complete.`
+  const intro = `Your ${work}${props.partnerGroup ? ` by ${oneLine(props.partnerGroup)}` : ''} is done, and your claim has been marked as complete.`
   const html = layout({
     title: 'Your claim is complete',
     body: [
@@ -213,10 +215,10 @@ export function operatorClaimEmail(props: {
   const what = props.kind === 'appeal' ? 'Appeal' : 'New claim'
   const subject = `${what} to review: ${props.confirmationCode}${props.filedLate ? ' (filed late)' : ''}`
   const facts = [
-    `Customer: ${props.customer}`,
+    `Customer: ${oneLine(props.customer)}`,
     `Plan: ${props.planType === 'chip_only' ? 'Chip Repair Only' : 'Comprehensive'}`,
     `Damage: ${props.damageType}`,
-    `Vehicle: ${props.vehicle ?? 'not recorded'}`,
+    `Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not recorded'}`,
     props.filedLate ? 'Filed more than 48 hours after the damage.' : null,
     'We promise an answer within 48 hours.',
   ].filter((line): line is string => Boolean(line))

@@ -1,8 +1,11 @@
 /**
  * The one shared shell of every e-mail: a plain, table-free HTML page with inline styles (mail clients ignore
  * stylesheets) and a matching text version. Templates build their body from the helpers below; user values must go
- * through `escapeHtml` (or `paragraph`, which escapes) before they reach HTML.
+ * through `escapeHtml` (or `paragraph`, which escapes) before they reach HTML, and through `oneLine` or `quoted` before
+ * they reach the text part, where a line break is structure: a name must not add a line that reads like ours.
  */
+
+import { foldLines, stripControlCharacters } from '~/validation/text'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -63,4 +66,21 @@ ${body}
 /** The text version: paragraphs separated by blank lines, nulls dropped. */
 export function textBody(...parts: Array<string | null | undefined | false>) {
   return parts.filter((part): part is string => Boolean(part)).join('\n\n') + '\n'
+}
+
+/** A one-line value someone typed (a name, a vehicle, an address), for a text part: its line breaks folded to spaces. */
+export function oneLine(value: string | number | null | undefined) {
+  return foldLines(String(value ?? '')).trim()
+}
+
+/**
+ * Text someone wrote over several lines (a reason, a note), for a text part: every line behind "> ", as mail clients
+ * quote, so no line of it can pose as one of the e-mail's own ("Plan: …").
+ */
+export function quoted(text: string) {
+  return stripControlCharacters(text)
+    .trim()
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map((line) => `> ${line}`.trimEnd())
+    .join('\n')
 }

@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
+import { button, finePrint, layout, oneLine, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type PlanTransferredEmailProps = {
   planName: string
@@ -14,7 +14,7 @@ export type PlanTransferredEmailProps = {
 export function planTransferredEmail(props: PlanTransferredEmailProps): RenderedEmail {
   const subject = 'Your plan now covers your new vehicle'
   const lines = [
-    `Your ${props.planName} plan (policy ${props.policyId}) now covers your ${props.newVehicle}, in place of your ${props.oldVehicle}.`,
+    `Your ${props.planName} plan (policy ${props.policyId}) now covers your ${oneLine(props.newVehicle)}, in place of your ${oneLine(props.oldVehicle)}.`,
     'Your 12-month commitment and your monthly price carry on unchanged. Claims you filed before the transfer stay with your previous vehicle.',
     'This was the one transfer the terms allow for this plan.',
   ]

@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
+import { button, finePrint, layout, oneLine, paragraph, type RenderedEmail, textBody } from './layout'
 
 export type PolicyActivatedEmailProps = {
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
@@ -18,7 +18,7 @@ export function policyActivatedEmail(props: PolicyActivatedEmailProps): Rendered
   const subject = 'Your windshield coverage is active'
   const lines = {
     intro: `Your ${props.planName} policy is now active. Coverage started on ${props.coverageStart}.`,
-    details: `Vehicle: ${props.vehicle}. Policy ID: ${props.policyId}.`,
+    details: `Vehicle: ${oneLine(props.vehicle)}. Policy ID: ${props.policyId}.`,
     next: 'What happens next: if your windshield is chipped or cracked, file a claim from your dashboard at any time and we will connect you with a certified repair partner. We respond to claims within 48 hours.',
     help: `Questions? Write to ${props.supportEmail} or call ${props.supportPhone}.`,
   }

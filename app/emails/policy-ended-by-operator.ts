@@ -1,4 +1,4 @@
-import { button, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
+import { button, finePrint, layout, paragraph, quoted, type RenderedEmail, textBody } from './layout'
 
 export type PolicyEndedByOperatorEmailProps = {
   planName: string
@@ -18,23 +18,22 @@ export function policyEndedByOperatorEmail({
   supportEmail,
 }: PolicyEndedByOperatorEmailProps): RenderedEmail {
   const subject = ends.now ? 'Your Glass Plan policy has been cancelled' : 'Your Glass Plan policy will end with its commitment'
-  const lines = [
-    ends.now
-      ? `As you asked, we cancelled your ${planName} plan. You will not be charged again.`
-      : `As you asked, your ${planName} plan will not renew: it ends on ${ends.on}, when its 12-month commitment ends. You stay covered until then.`,
-    `Our note: ${reason}`,
-  ]
+  const intro = ends.now
+    ? `As you asked, we cancelled your ${planName} plan. You will not be charged again.`
+    : `As you asked, your ${planName} plan will not renew: it ends on ${ends.on}, when its 12-month commitment ends. You stay covered until then.`
   const html = layout({
     title: ends.now ? 'Your policy has been cancelled' : 'Your policy will not renew',
     body: [
-      ...lines.map(paragraph),
+      paragraph(intro),
+      paragraph(`Our note: ${reason}`),
       button('Open my dashboard', dashboardUrl),
       finePrint(`If you did not ask for this, write to ${supportEmail} right away.`),
     ].join('\n'),
   })
   const text = textBody(
     subject,
-    ...lines,
+    intro,
+    `Our note:\n${quoted(reason)}`,
     `Open your dashboard: ${dashboardUrl}`,
     `If you did not ask for this, write to ${supportEmail} right away.`,
   )

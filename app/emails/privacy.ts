@@ -1,4 +1,4 @@
-import { button, codeBlock, finePrint, layout, paragraph, type RenderedEmail, textBody } from './layout'
+import { button, codeBlock, finePrint, layout, oneLine, paragraph, type RenderedEmail, textBody } from './layout'
 
 /** To the new address: the link that makes it the account's address. */
 export function emailChangeLinkEmail({
@@ -30,7 +30,7 @@ export function emailChangeLinkEmail({
 export function emailChangedEmail({ newEmail, supportEmail }: { newEmail: string; supportEmail: string }): RenderedEmail {
   const subject = 'Your e-mail address was changed'
   const lines = [
-    `Your Glass Plan account now uses ${newEmail}. We will send our e-mails there from now on, and you sign in with it.`,
+    `Your Glass Plan account now uses ${oneLine(newEmail)}. We will send our e-mails there from now on, and you sign in with it.`,
     `Did not do this? Write to ${supportEmail} at once.`,
   ]
   return { subject, html: layout({ title: subject, body: lines.map(paragraph).join('\n') }), text: textBody(subject, ...lines) }

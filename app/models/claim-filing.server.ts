@@ -59,13 +59,8 @@ export type SubmitClaimInput = {
  * removed again, so a failure leaves neither rows nor files behind.
  */
 export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
-  const policy = getPolicyForProfile(input.profile.id, input.policyId)
-  const refused = claimFilingRefusal(policy, input.profile.id)
-  if (refused) {
-    const refusal = FILING_REFUSALS[refused]
-    throw new RuleError('form', refusal.description, refusal.title, refused === 'not_found' ? 404 : 400)
-  }
-  if (!allowedDamageTypes(policy!).includes(input.damageType)) {
+  const policy = filablePolicy(input.profile.id, input.policyId)
+  if (!allowedDamageTypes(policy).includes(input.damageType)) {
     throw new RuleError('damageType', NOT_COVERED.description, NOT_COVERED.title)
   }
   if (isFutureDate(input.damageDate, now)) {
@@ -91,12 +86,15 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
       })
     }
     return transaction((tx) => {
+      // Read again where the write happens: while the photos were prepared, the policy may have ended (the account
+      // deleted, its vehicle gone with it) or moved to another vehicle.
+      const current = filablePolicy(input.profile.id, input.policyId)
       const row = tx
         .insert(claims)
         .values({
           id: claimId,
-          policyId: policy!.id,
-          vehicleId: policy!.vehicleId,
+          policyId: current.id,
+          vehicleId: current.vehicleId,
           damageType: input.damageType,
           description: input.description,
           damageDate: input.damageDate,
@@ -134,6 +132,17 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
     deleteStoredFolder(`claim-documents/${claimId}`)
     throw error
   }
+}
+
+/** The customer's policy if a claim may be filed on it now; else the refusal (another customer's is "not found"). */
+function filablePolicy(profileId: string, policyId: string) {
+  const policy = getPolicyForProfile(profileId, policyId)
+  const refused = claimFilingRefusal(policy, profileId)
+  if (refused) {
+    const refusal = FILING_REFUSALS[refused]
+    throw new RuleError('form', refusal.description, refusal.title, refused === 'not_found' ? 404 : 400)
+  }
+  return policy!
 }
 
 /** Stages a damage photo: the clean copy and thumbnail, plus the shop's small copy (all by the storage service). */

@@ -62,7 +62,13 @@ export function customerForOperator(profileId: string) {
   const documents = claimIds.length
     ? db().select().from(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).orderBy(asc(claimDocuments.createdAt)).all()
     : []
-  const emails = db().select().from(emailLog).where(eq(emailLog.to, profile.email)).orderBy(desc(emailLog.createdAt)).limit(RECENT).all()
+  const emails = db()
+    .select()
+    .from(emailLog)
+    .where(eq(emailLog.profileId, profile.id))
+    .orderBy(desc(emailLog.createdAt))
+    .limit(RECENT)
+    .all()
   const stripeIds = [
     profile.stripeCustomerId,
     ...owned.flatMap((policy) => [policy.stripeSubscriptionId, policy.stripeCheckoutSessionId, policy.stripeCustomerId]),

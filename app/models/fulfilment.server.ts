@@ -13,7 +13,7 @@ import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { contractWording } from '~/models/contract.server'
 import { sendEmail } from '~/services/email.server'
-import { stripControlCharacters } from '~/validation/text'
+import { foldLines } from '~/validation/text'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -43,7 +43,8 @@ export function initialTermEnd(start: Date) {
  * `checkout.session.completed` webhook alike. The same session twice gives the same policy and one e-mail.
  */
 export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date()): Promise<{ policy: Policy; created: boolean }> {
-  const email = normalizeEmail(input.email)
+  // Stripe's checkout hands back what the buyer typed there: kept to one line like every field of our own forms.
+  const email = normalizeEmail(foldLines(input.email))
   const plan = planForLookupKey(input.lookupKey)
 
   const outcome = transaction((tx) => {
@@ -110,7 +111,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
 type Tx = Parameters<Parameters<typeof transaction>[0]>[0]
 
 function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | null; profileId: string | null }): Profile {
-  const fullName = (buyer.fullName && stripControlCharacters(buyer.fullName).trim()) || null
+  const fullName = (buyer.fullName && foldLines(buyer.fullName).trim()) || null
   const known =
     (buyer.profileId ? tx.select().from(profiles).where(eq(profiles.id, buyer.profileId)).get() : undefined) ??
     tx.select().from(profiles).where(eq(profiles.email, buyer.email)).get()

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 
 import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
@@ -63,7 +63,7 @@ export function customerDataOf(profileId: string) {
   const emails = db()
     .select({ subject: emailLog.subject, tag: emailLog.tag, status: emailLog.status, sentAt: emailLog.createdAt })
     .from(emailLog)
-    .where(eq(emailLog.to, profile.email))
+    .where(eq(emailLog.profileId, profile.id))
     .orderBy(asc(emailLog.createdAt))
     .all()
 
@@ -187,7 +187,12 @@ export const EMAIL_CHANGE_MESSAGES = {
     description: `We sent a link to ${to}. Your e-mail address changes when you open it.`,
   }),
   same: 'This is already your e-mail address.',
-  done: (to: string) => ({ title: 'E-mail address changed', description: `You now sign in and receive our e-mails at ${to}.` }),
+  done: (to: string, signedIn: boolean) => ({
+    title: 'E-mail address changed',
+    description: signedIn
+      ? `You now sign in and receive our e-mails at ${to}. We signed you out on every other device.`
+      : `You now sign in and receive our e-mails at ${to}. We signed you out on every device: sign in with your new address.`,
+  }),
   taken: {
     title: 'Address already in use',
     description: 'That e-mail address belongs to another account, so we could not move yours to it.',
@@ -204,13 +209,22 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
+  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.email_change_requested')
   return address
 }
 
-/** Opens the link: the profile's address becomes the new one, unless another account has it; the old address is told. */
-export async function confirmEmailChange(token: string, now = new Date()) {
+/**
+ * Opens the link: the profile's address becomes the new one, unless another account has it; the old address is told.
+ * Every other session of the account ends with the change (as "Sign out of other devices" does): a session someone
+ * stole must not keep an account it just moved, nor outlive the owner moving it away. Only the session that confirms
+ * stays, when it is this account's (`confirmingSession`); `keptSession` says whether it did.
+ */
+export async function confirmEmailChange(
+  token: string,
+  now = new Date(),
+  confirmingSession: { id: string; profileId: string } | null = null,
+) {
   const consumed = consumeSignInLink(token, now, 'change_email')
   if (!consumed.ok || !consumed.profileId)
     throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
@@ -222,19 +236,24 @@ export async function confirmEmailChange(token: string, now = new Date()) {
     if (taken && taken.id !== profileId)
       throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
+    const keep = confirmingSession?.profileId === profileId ? confirmingSession.id : null
+    const ended = tx
+      .delete(sessions)
+      .where(keep ? and(eq(sessions.profileId, profileId), ne(sessions.id, keep)) : eq(sessions.profileId, profileId))
+      .run().changes
     tx.insert(auditLog)
       .values({
         actor: profileId,
         action: 'profile.email_changed',
         entityType: 'profile',
         entityId: profileId,
-        detail: { from: profile.email, to: consumed.email },
+        detail: { from: profile.email, to: consumed.email, sessionsEnded: ended },
       })
       .run()
-    return { from: profile.email, to: consumed.email }
+    return { from: profile.email, to: consumed.email, keptSession: keep !== null }
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed' })
+  await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed', profileId })
   return outcome
 }
 
@@ -271,7 +290,7 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
+  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.deletion_requested')
 }
 
@@ -347,7 +366,12 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
         .where(and(inArray(auditLog.entityId, entityIds), sql`${auditLog.detail} LIKE ${`%${secret}%`}`))
         .run()
     }
-    tx.update(emailLog).set({ to: anonymous }).where(inArray(emailLog.to, addresses)).run()
+    // By account; by address only the rows no account was recorded for (an address that is now someone else's keeps
+    // that account's history).
+    tx.update(emailLog)
+      .set({ to: anonymous })
+      .where(or(eq(emailLog.profileId, profile.id), and(isNull(emailLog.profileId), inArray(emailLog.to, addresses))))
+      .run()
     tx.delete(vehicles).where(eq(vehicles.profileId, profile.id)).run()
     tx.delete(sessions).where(eq(sessions.profileId, profile.id)).run()
     tx.delete(verifications)
@@ -377,6 +401,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     to: profile.email,
     ...accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL }),
     tag: 'account-deleted',
+    profileId: profile.id,
   })
   if (sent) db().update(emailLog).set({ to: anonymous }).where(eq(emailLog.id, sent.id)).run()
 }

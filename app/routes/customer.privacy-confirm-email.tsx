@@ -1,6 +1,6 @@
 import { data, Form } from 'react-router'
 
-import { getProfile } from '~/auth/session.server'
+import { getSignedIn } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card } from '~/components/ui'
@@ -23,9 +23,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const token = String((await request.formData()).get('token') ?? '')
   try {
-    const changed = await confirmEmailChange(token)
-    const signedIn = await getProfile(request)
-    return redirectWithToast(signedIn ? '/customer/privacy' : '/auth', { type: 'success', ...EMAIL_CHANGE_MESSAGES.done(changed.to) })
+    const signedIn = await getSignedIn(request)
+    const confirming = signedIn ? { id: signedIn.session.id, profileId: signedIn.profile.id } : null
+    const changed = await confirmEmailChange(token, new Date(), confirming)
+    return redirectWithToast(changed.keptSession ? '/customer/privacy' : '/auth', {
+      type: 'success',
+      ...EMAIL_CHANGE_MESSAGES.done(changed.to, changed.keptSession),
+    })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     return data({ toast: { type: 'error' as const, title: error.title, description: error.message } }, { status: error.status })
@@ -39,7 +43,10 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Confirm your new e-mail address</h1>
         <Toast toast={actionData?.toast} className="mt-4" />
-        <p className="mt-3 text-slate-700">Press the button to use this address for your Glass Plan account from now on.</p>
+        <p className="mt-3 text-slate-700">
+          Press the button to use this address for your Glass Plan account from now on. Your account is then signed out on every other
+          device.
+        </p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={loaderData.token} />
           <Button type="submit" disabled={busy}>

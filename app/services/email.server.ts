@@ -1,9 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { eq } from 'drizzle-orm'
+
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { emailLog } from '~/db/schema'
+import { emailLog, profiles } from '~/db/schema'
 import { env } from '~/env.server'
 
 export type EmailMessage = {
@@ -15,6 +17,11 @@ export type EmailMessage = {
   tag: string
   /** Sign-in links must not be rewritten by click tracking. */
   trackLinks?: boolean
+  /**
+   * The account the e-mail is for, recorded on its log row (the data export and the operator's customer page read the
+   * history by account). Left out, it is the account that has the address now; null: no account's.
+   */
+  profileId?: string | null
 }
 
 export type SentEmail = { id: string; transport: 'postmark' | 'outbox' }
@@ -75,15 +82,26 @@ async function currentTransport(): Promise<EmailTransport> {
  * Sends one e-mail and records it in the e-mail log. Never throws: a failed send is logged (with the log row's id)
  * and reported as null, so the user's action that caused it is never lost.
  */
-export async function sendEmail(message: EmailMessage): Promise<SentEmail | null> {
+export async function sendEmail({ profileId: forProfile, ...message }: EmailMessage): Promise<SentEmail | null> {
   const id = createId()
   let chosen: EmailTransport | undefined
+  let profileId: string | null = null
   try {
+    profileId = forProfile !== undefined ? forProfile : accountOf(message.to)
     chosen = await currentTransport()
     const { providerMessageId } = await chosen.send({ ...message, from: env().EMAIL_FROM })
     db()
       .insert(emailLog)
-      .values({ id, to: message.to, subject: message.subject, tag: message.tag, transport: chosen.name, status: 'sent', providerMessageId })
+      .values({
+        id,
+        to: message.to,
+        profileId,
+        subject: message.subject,
+        tag: message.tag,
+        transport: chosen.name,
+        status: 'sent',
+        providerMessageId,
+      })
       .run()
     return { id, transport: chosen.name }
   } catch (error) {
@@ -95,6 +113,7 @@ export async function sendEmail(message: EmailMessage): Promise<SentEmail | null
         .values({
           id,
           to: message.to,
+          profileId,
           subject: message.subject,
           tag: message.tag,
           transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'),
@@ -107,4 +126,9 @@ export async function sendEmail(message: EmailMessage): Promise<SentEmail | null
     }
     return null
   }
+}
+
+/** The account that has this address now (addresses are stored lower case). */
+function accountOf(address: string) {
+  return db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, address.trim().toLowerCase())).get()?.id ?? null
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { singleLineText } from './text'
+
 // SPEC §5 / §8 wording.
 export const INVALID_EMAIL = { title: 'Validation Error', description: 'Please enter a valid email address' } as const
 export const LINK_SENT = { title: 'Check your email!', description: "We've sent you a magic link to sign in." } as const
@@ -7,9 +9,7 @@ export const SIGNED_OUT = { title: 'Signed out', description: "You've been succe
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
 export const CODE_FORMAT = 'Enter the 6-digit code from the e-mail'
 
-const email = z
-  .string({ error: INVALID_EMAIL.description })
-  .trim()
+const email = singleLineText({ error: INVALID_EMAIL.description })
   .max(254, INVALID_EMAIL.description)
   .pipe(z.email({ error: INVALID_EMAIL.description }))
 
@@ -17,17 +17,14 @@ const email = z
 export const SendLinkSchema = z.object({
   intent: z.literal('send'),
   email,
-  redirect: z.string().optional(),
+  redirect: singleLineText().optional(),
 })
 
 export const SignInCodeSchema = z.object({
   intent: z.literal('code'),
   email,
-  code: z
-    .string({ error: CODE_FORMAT })
-    .trim()
-    .regex(/^\d{6}$/, CODE_FORMAT),
-  redirect: z.string().optional(),
+  code: singleLineText({ error: CODE_FORMAT }).regex(/^\d{6}$/, CODE_FORMAT),
+  redirect: singleLineText().optional(),
 })
 
 export const AuthFormSchema = z.discriminatedUnion('intent', [SendLinkSchema, SignInCodeSchema])

@@ -15,20 +15,18 @@ import {
 } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 
-import { freeText } from './text'
+import { freeText, singleLineText } from './text'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
 /** /customer/submit-claim (the photos are files, checked beside this schema). */
 export const SubmitClaimSchema = z.object({
-  policyId: z.string({ error: MISSING_INFORMATION.description }).trim().min(1, MISSING_INFORMATION.description),
+  policyId: singleLineText({ error: MISSING_INFORMATION.description }).min(1, MISSING_INFORMATION.description),
   damageType: z.enum(['chip', 'crack'], { error: 'Please choose the type of damage.' }).default('chip'),
   description: freeText({ error: DESCRIPTION_REQUIRED.description })
     .min(1, DESCRIPTION_REQUIRED.description)
     .max(4000, 'Please keep the description under 4,000 characters.'),
-  damageDate: z
-    .string({ error: DAMAGE_DATE_REQUIRED })
-    .trim()
+  damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
     .regex(isoDate, DAMAGE_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
 })
@@ -45,7 +43,7 @@ export const AppealSchema = z.object({
 export const ReviewSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('approve'),
-    partnerGroupId: z.string({ error: 'Please choose a partner group.' }).trim().min(1, 'Please choose a partner group.'),
+    partnerGroupId: singleLineText({ error: 'Please choose a partner group.' }).min(1, 'Please choose a partner group.'),
   }),
   z.object({
     intent: z.literal('deny'),
@@ -59,11 +57,9 @@ export const CODE_FORMAT_MESSAGE = 'Enter the code from the customer: CS- and si
 
 /** The shop's completion form (the invoice and repair photos are files, checked beside this schema). */
 export const CompleteClaimSchema = z.object({
-  code: z.string({ error: CODE_FORMAT_MESSAGE }).trim().min(1, CODE_FORMAT_MESSAGE),
+  code: singleLineText({ error: CODE_FORMAT_MESSAGE }).min(1, CODE_FORMAT_MESSAGE),
   repairType: z.enum(['repair', 'replacement'], { error: 'Please choose the service type.' }).default('repair'),
-  actualCost: z
-    .string()
-    .trim()
+  actualCost: singleLineText()
     .optional()
     .transform((value, context) => {
       if (!value) return null

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { DAMAGE_TYPES } from '~/domain/claims'
 
-import { freeText } from './text'
+import { freeText, singleLineText } from './text'
 
 /**
  * The operator console's list queries (?page=, filters, search) and forms. A bad query never breaks a page: the page
@@ -28,8 +28,7 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
     damage: oneOf(DAMAGE_TYPES, 'damage type')
       .optional()
       .transform((value) => value ?? null),
-    group: z
-      .string()
+    group: singleLineText()
       .max(64, 'Unknown partner group: choose one from the list.')
       .default('')
       .transform((value) => value || null),
@@ -37,11 +36,10 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
 
 export const SearchQuery = z.object({
   page,
-  q: freeText().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`).default(''),
+  q: singleLineText().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`).default(''),
 })
 
-const isoDay = z
-  .string()
+const isoDay = singleLineText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That date does not exist.')
 
@@ -53,7 +51,7 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
       entity: oneOf(entityTypes, 'kind of record')
         .optional()
         .transform((value) => value ?? null),
-      id: freeText().max(80, 'Ids are at most 80 characters.').default(''),
+      id: singleLineText().max(80, 'Ids are at most 80 characters.').default(''),
       from: isoDay.default(''),
       to: isoDay.default(''),
     })
@@ -63,9 +61,8 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
     })
 
 export const StatementQuery = z.object({
-  group: z.string().max(64).default(''),
-  month: z
-    .string()
+  group: singleLineText().max(64).default(''),
+  month: singleLineText()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM.')
     .optional(),
 })
@@ -86,14 +83,14 @@ const reason = freeText({ error: 'Please give the reason.' })
 
 export const CancelOnBehalfSchema = z.object({
   intent: z.literal('cancel-policy'),
-  policyId: z.string().min(1).max(64),
+  policyId: singleLineText().min(1).max(64),
   when: z.enum(['now', 'end_of_commitment'], { error: 'Choose when the policy ends.' }),
   reason,
 })
 
 export const ResendSchema = z.object({
   intent: z.literal('resend'),
-  policyId: z.string().max(64).optional(),
+  policyId: singleLineText().max(64).optional(),
 })
 
 export const CorrectVehicleReason = reason

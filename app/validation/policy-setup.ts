@@ -5,7 +5,7 @@ import { type PlanType, VEHICLE_TYPES } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { normalizePlate } from '~/domain/vehicles'
 
-import { freeText } from './text'
+import { singleLineText } from './text'
 
 /**
  * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
@@ -77,7 +77,7 @@ const yearField = (now: Date) => {
 }
 
 const makeField = (planType: PlanType) =>
-  freeText({ error: VEHICLE_MESSAGES.make })
+  singleLineText({ error: VEHICLE_MESSAGES.make })
     .min(1, VEHICLE_MESSAGES.make)
     .max(60, VEHICLE_MESSAGES.make)
     // The dropdown hides excluded makes for Comprehensive; a hand-made post must not get around it (DESIGN §6).
@@ -88,22 +88,18 @@ const makeField = (planType: PlanType) =>
 export function vehicleSchema(planType: PlanType, now = new Date()) {
   return z.object({
     intent: z.literal('complete').default('complete'),
-    licensePlate: z
-      .string({ error: VEHICLE_MESSAGES.plate })
-      .trim()
+    licensePlate: singleLineText({ error: VEHICLE_MESSAGES.plate })
       .min(1, { error: VEHICLE_MESSAGES.plate, abort: true })
       .max(10, VEHICLE_MESSAGES.plateFormat)
       .regex(/^[A-Za-z0-9 -]+$/, VEHICLE_MESSAGES.plateFormat)
       .transform(normalizePlate)
       .refine((plate) => plate.length > 0, VEHICLE_MESSAGES.plateFormat),
-    licensePlateState: z
-      .string({ error: VEHICLE_MESSAGES.state })
-      .trim()
+    licensePlateState: singleLineText({ error: VEHICLE_MESSAGES.state })
       .refine(isUsStateCode, VEHICLE_MESSAGES.state)
       .transform((code) => code.toUpperCase()),
     year: yearField(now),
     make: makeField(planType),
-    model: freeText({ error: VEHICLE_MESSAGES.model }).min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
+    model: singleLineText({ error: VEHICLE_MESSAGES.model }).min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
   })
 }
 export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
@@ -112,7 +108,7 @@ export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
 export function modelLookupSchema(planType: PlanType | null, now = new Date()) {
   return z.object({
     year: yearField(now),
-    make: planType ? makeField(planType) : freeText().min(1, VEHICLE_MESSAGES.make).max(60),
+    make: planType ? makeField(planType) : singleLineText().min(1, VEHICLE_MESSAGES.make).max(60),
   })
 }
 

@@ -2,10 +2,10 @@ import { z } from 'zod'
 
 import { LOOKUP_KEYS } from '~/domain/plans'
 
+import { singleLineText } from './text'
+
 /** A monthly price typed in dollars ('19.99'), kept as cents. */
-export const dollarsToCents = z
-  .string({ error: 'Enter a monthly price.' })
-  .trim()
+export const dollarsToCents = singleLineText({ error: 'Enter a monthly price.' })
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a price in dollars, like 19.99.')
   .transform((value) => Math.round(Number(value) * 100))
   .refine((cents) => cents >= 100, 'A plan costs at least $1.00 a month.')
@@ -23,8 +23,7 @@ export const PriceChangeSchema = z.object({
   intent: z.literal('schedule'),
   lookupKey: z.enum(LOOKUP_KEYS, { error: 'Choose a plan.' }),
   amount: dollarsToCents,
-  effectiveOn: z
-    .string({ error: 'Choose the date the new price starts.' })
+  effectiveOn: singleLineText({ error: 'Choose the date the new price starts.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date the new price starts.')
     .refine(
       (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
@@ -32,4 +31,4 @@ export const PriceChangeSchema = z.object({
     ),
 })
 
-export const CancelPriceChangeSchema = z.object({ intent: z.literal('cancel-change'), changeId: z.string().min(1).max(64) })
+export const CancelPriceChangeSchema = z.object({ intent: z.literal('cancel-change'), changeId: singleLineText().min(1).max(64) })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { CODE_FORMAT, INVALID_EMAIL } from './auth'
-import { freeText } from './text'
+import { singleLineText } from './text'
 
 export const PRIVACY_MESSAGES = {
   name: 'Please enter your name (up to 100 characters)',
@@ -9,9 +9,7 @@ export const PRIVACY_MESSAGES = {
 } as const
 
 /** A US phone number: 10 digits, or 11 starting with 1, in any common punctuation. Stored as typed, trimmed. */
-const phone = z
-  .string()
-  .trim()
+const phone = singleLineText()
   .max(30, PRIVACY_MESSAGES.phone)
   .refine((value) => {
     if (!/^[\d\s()+.-]*$/.test(value)) return false
@@ -21,15 +19,13 @@ const phone = z
 
 export const DetailsSchema = z.object({
   intent: z.literal('update-details'),
-  fullName: freeText({ error: PRIVACY_MESSAGES.name }).min(1, PRIVACY_MESSAGES.name).max(100, PRIVACY_MESSAGES.name),
+  fullName: singleLineText({ error: PRIVACY_MESSAGES.name }).min(1, PRIVACY_MESSAGES.name).max(100, PRIVACY_MESSAGES.name),
   phone: phone.optional().transform((value) => value || null),
 })
 
 export const EmailChangeSchema = z.object({
   intent: z.literal('change-email'),
-  email: z
-    .string({ error: INVALID_EMAIL.description })
-    .trim()
+  email: singleLineText({ error: INVALID_EMAIL.description })
     .max(254, INVALID_EMAIL.description)
     .pipe(z.email({ error: INVALID_EMAIL.description })),
 })
@@ -38,10 +34,7 @@ export const DeletionCodeSchema = z.object({ intent: z.literal('deletion-code') 
 
 export const DeleteAccountSchema = z.object({
   intent: z.literal('delete-account'),
-  code: z
-    .string({ error: CODE_FORMAT })
-    .trim()
-    .regex(/^\d{6}$/, CODE_FORMAT),
+  code: singleLineText({ error: CODE_FORMAT }).regex(/^\d{6}$/, CODE_FORMAT),
 })
 
 export const PrivacySchema = z.discriminatedUnion('intent', [DetailsSchema, EmailChangeSchema, DeletionCodeSchema, DeleteAccountSchema])

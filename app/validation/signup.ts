@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
 
-import { freeText } from './text'
+import { singleLineText } from './text'
 
 // SPEC §5 / §8 wording lives in ~/domain/messages: the field messages are the toast descriptions.
 
@@ -18,7 +18,7 @@ export const SignupSchema = z
     hasAdas: z.enum(['true', 'false']).optional(),
     acceptTerms: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
-    shownPrices: z.string().max(2000).optional(),
+    shownPrices: singleLineText().max(2000).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.planType === 'comprehensive' && !value.hasAdas) {
@@ -37,16 +37,18 @@ export function lookupKeyOf(value: Pick<SignupValue, 'planType' | 'vehicleType' 
 
 /** POST /api/create-checkout (SPEC §7): snake_case JSON. */
 export const CreateCheckoutSchema = z.object({
-  lookup_key: z.string().refine(isLookupKey, UNKNOWN_PLAN),
-  partner_location_id: z.string().min(1).max(64).nullish(),
-  tos_version: z.string().min(1).max(20),
+  lookup_key: singleLineText().refine(isLookupKey, UNKNOWN_PLAN),
+  partner_location_id: singleLineText().min(1).max(64).nullish(),
+  tos_version: singleLineText().min(1).max(20),
   tos_accepted_at: z.iso.datetime({ offset: true }),
 })
 
 /** The local test checkout's Pay form (/dev/checkout/:id). */
 export const LocalPaySchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
-  fullName: freeText({ error: 'Full name is required' }).min(1, 'Full name is required').max(120, 'Please use at most 120 characters'),
+  email: singleLineText({ error: 'Email is required' }).toLowerCase().pipe(z.email('Please enter a valid email address')),
+  fullName: singleLineText({ error: 'Full name is required' })
+    .min(1, 'Full name is required')
+    .max(120, 'Please use at most 120 characters'),
 })
 
 /** Cancellation, renewal and billing-portal buttons of a policy: one form, several intents. */

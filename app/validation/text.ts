@@ -7,15 +7,35 @@ import { z } from 'zod'
  */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
 
+/** A line break with the spaces around it: CR, LF (so CRLF) and Unicode's line and paragraph separators. */
+const LINE_BREAK = /\s*[\r\n\u2028\u2029]+\s*/g
+
 export function stripControlCharacters(value: string) {
   return value.replace(CONTROL_CHARACTERS, '')
 }
 
 /**
+ * A value that must stay on one line (a name, a phone, an address, an id): control characters removed and every line
+ * break folded into one space. Folded rather than refused, so a pasted trailing newline still works, and a name can
+ * never start a new line of its own in a plain-text e-mail (where it could pose as a "Plan:" or "Vehicle:" line).
+ * Used by every single-line field, by the values that come back from the payment provider, and again when names are
+ * written into e-mails (rows stored before this rule).
+ */
+export function foldLines(value: string) {
+  return stripControlCharacters(value).replace(LINE_BREAK, ' ')
+}
+
+/**
  * Every free-text field of our forms starts here: control characters are removed, then the text is trimmed, so a
  * field of only control characters is as empty as a blank one and fails `.min(1, …)` with the field's own message.
- * It stays a ZodString, so schemas chain `.min()`, `.max()`, `.regex()` as before.
+ * It stays a ZodString, so schemas chain `.min()`, `.max()`, `.regex()` as before. Line breaks stay: this is for text
+ * that may run over several lines (descriptions, notes, reasons); everything else uses `singleLineText`.
  */
 export function freeText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).overwrite(stripControlCharacters).trim()
+}
+
+/** `freeText` for a one-line field: line breaks are folded into spaces (see `foldLines`). */
+export function singleLineText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(foldLines).trim()
 }

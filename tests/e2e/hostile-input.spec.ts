@@ -1,11 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import Database from 'better-sqlite3'
 import Stripe from 'stripe'
+
+import { TOS_VERSION } from '~/content/terms'
 
 import { stripeE2eSettings } from '../e2e-stripe/settings'
 import { expect, randomIp, test } from '../support/e2e'
@@ -417,8 +420,71 @@ test('item 7: private pages, their data requests and private photos are never st
   for (const [pathname, cookie] of privatePages) {
     expect(`${pathname}: ${(await headersOf(pathname, cookie)).get('Cache-Control')}`).toBe(`${pathname}: no-store`)
   }
-  // The public pages for anonymous visitors stay cacheable (no no-store).
+  // The public pages for anonymous visitors stay cacheable (no no-store), a published version of the terms too.
   expect((await headersOf('/terms-of-service', null)).get('Cache-Control') ?? '').not.toContain('no-store')
+  const version = `/terms-of-service/${TOS_VERSION}`
+  expect((await headersOf(version, null)).get('Cache-Control') ?? '').not.toContain('no-store')
+  // And, like the other legal pages, it is served from the page cache once rendered.
+  expect((await headersOf(version, null)).get('X-Page-Cache')).toBe('hit')
+  expect((await headersOf(version, fixtures.customerCookie)).get('Cache-Control')).toBe('no-store')
+})
+
+/** One request exactly as given (Host and Origin included), by hand: fetch() would set Host itself. */
+function rawRequest(options: { method?: string; path: string; headers: Record<string, string>; body?: string }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers, 'X-Forwarded-For': randomIp() }
+    if (options.body) Object.assign(headers, { 'Content-Length': String(Buffer.byteLength(options.body)) })
+    const request = http.request({ host: 'localhost', port, method: options.method ?? 'GET', path: options.path, headers }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    request.on('error', reject)
+    request.end(options.body)
+  })
+}
+
+test('the local tools answer only a request that names this machine as its Host (DNS rebinding)', async () => {
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+    expect(`${host}: ${await rawRequest({ path: '/dev/outbox', headers: { Host: host } })}`).toBe(`${host}: 200`)
+  }
+  for (const host of [`rebind.example:${port}`, 'rebind.example', `localhost.rebind.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+    expect(`${host}: ${await rawRequest({ path: '/dev/outbox', headers: { Host: host } })}`).toBe(`${host}: 404`)
+    const checkout = await rawRequest({ path: `/dev/checkout/${fixtures.checkoutId}`, headers: { Host: host } })
+    expect(`${host} checkout: ${checkout}`).toBe(`${host} checkout: 404`)
+  }
+})
+
+test('the same-origin check compares the scheme: https:// is another origin than this http:// app', async () => {
+  // A refused address, so an accepted post changes nothing: 400 from the form, 403 from the origin check.
+  const post = (headers: Record<string, string>) =>
+    rawRequest({
+      method: 'POST',
+      path: '/auth',
+      headers: { Host: `localhost:${port}`, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'intent=send&email=not-an-address',
+    })
+  expect(await post({ Origin: origin })).toBe(400)
+  expect(await post({ Origin: `https://localhost:${port}` })).toBe(403)
+  expect(await post({ Referer: `https://localhost:${port}/auth` })).toBe(403)
+  expect(await post({ Referer: `${origin}/auth` })).toBe(400)
+})
+
+test('CONNECT gets a 405 like every other method we do not serve, and the process lives', async () => {
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, 'localhost', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'))
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+    socket.on('end', () => resolve(received))
+    socket.on('error', reject)
+    socket.setTimeout(5_000, () => {
+      socket.destroy()
+      resolve(received)
+    })
+  })
+  expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/)
+  expect(answer).toMatch(/\r\nAllow: [A-Z, ]+\r\n/)
+  expect(answer).toContain('Method not allowed.')
+  expect((await fetch(`${origin}/healthz`)).status).toBe(200)
 })
 
 test('afterwards the server still answers, and the database and uploads hold nothing new', async () => {

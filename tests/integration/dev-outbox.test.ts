@@ -54,6 +54,22 @@ describe('/dev/outbox', () => {
     }
   })
 
+  it('answers only a loopback Host, even from this machine (a DNS-rebinding page sends its own name)', async () => {
+    const asked = (url: string) => routeArgs(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }))
+    for (const url of [
+      'http://rebind.example:3999/dev/outbox',
+      'http://localhost.rebind.example/dev/outbox',
+      'http://10.0.0.7:3999/dev/outbox',
+    ]) {
+      expect((await settle(() => loader(asked(url)))).status, url).toBe(404)
+    }
+    for (const url of ['http://localhost:3999/dev/outbox', 'http://127.0.0.1:3999/dev/outbox', 'http://[::1]:3999/dev/outbox']) {
+      expect((await settle(() => loader(asked(url)))).status, url).toBe(200)
+    }
+    const checkout = new Request('http://rebind.example:3999/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } })
+    expect((await settle(() => checkoutLoader(routeArgs(checkout, { id: 'x' })))).status).toBe(404)
+  })
+
   it('does not exist when APP_URL is not a loopback origin, whoever asks', async () => {
     process.env.APP_URL = 'https://glass.example'
     resetEnvForTests()

@@ -78,3 +78,46 @@ describe('migration 0001 (operator console at scale) on a database that already 
     sqlite.close()
   })
 })
+
+describe('migration 0008 (the e-mail log names its account) on a database that already has e-mails', () => {
+  it('gives each e-mail the account that alone has (or had) its address, and none where two accounts did', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrate-')), 'app.sqlite')
+    const sqlite = new Database(file)
+    sqlite.pragma('foreign_keys = ON')
+    const database = drizzle(sqlite)
+    migrate(database, { migrationsFolder: migrationsBefore('0008_email_log_profile') })
+
+    const at = '2026-11-24T10:00:00.000Z'
+    const profile = sqlite.prepare('INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    profile.run('stays', 'stays@example.com', 'customer', at, at)
+    profile.run('moved', 'moved-new@example.com', 'customer', at, at)
+    profile.run('reused', 'moved-old@example.com', 'customer', at, at) // signed up with the address 'moved' left
+    profile.run('second-move', 'second-new@example.com', 'customer', at, at)
+    const changed = sqlite.prepare(
+      `INSERT INTO audit_log (actor, action, entity_type, entity_id, detail, created_at) VALUES (?, 'profile.email_changed', 'profile', ?, ?, ?)`,
+    )
+    changed.run('moved', 'moved', JSON.stringify({ from: 'moved-old@example.com', to: 'moved-new@example.com' }), at)
+    changed.run('second-move', 'second-move', JSON.stringify({ from: 'second-old@example.com', to: 'second-new@example.com' }), at)
+    const email = sqlite.prepare(
+      `INSERT INTO email_log (id, "to", subject, transport, status, created_at) VALUES (?, ?, 'Subject', 'outbox', 'sent', ?)`,
+    )
+    email.run('e1', 'stays@example.com', at)
+    email.run('e2', 'Moved-New@example.com', at)
+    email.run('e3', 'second-old@example.com', at)
+    email.run('e4', 'moved-old@example.com', at)
+    email.run('e5', 'nobody@example.com', at)
+
+    migrate(database, { migrationsFolder: MIGRATIONS_DIR })
+
+    expect(sqlite.prepare('SELECT id, profile_id FROM email_log ORDER BY id').all()).toEqual([
+      { id: 'e1', profile_id: 'stays' },
+      { id: 'e2', profile_id: 'moved' },
+      // The address an account changed away from is still its own while nobody else has it.
+      { id: 'e3', profile_id: 'second-move' },
+      // Held by two accounts, one after the other: whose e-mail this was is not known, so it is nobody's.
+      { id: 'e4', profile_id: null },
+      { id: 'e5', profile_id: null },
+    ])
+    sqlite.close()
+  })
+})

@@ -5,14 +5,17 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 
+import { getProfile } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, emailLog, policies, policyPhotos, profiles, sessions, vehicles } from '~/db/schema'
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
 import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
 import { loader as exportLoader } from '~/routes/customer.privacy-export'
+import { sendEmail } from '~/services/email.server'
 import { uploadsPath } from '~/services/storage.server'
+import { getToast } from '~/toast.server'
 
-import { createActivePolicy, createClaim, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { createActivePolicy, createClaim, createProfile, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -98,6 +101,70 @@ describe('download my data', () => {
   })
 })
 
+describe('the e-mail history in the export follows the account, not the address', () => {
+  const linkIn = (email: string) => /\/customer\/privacy\/confirm-email\?token=([\w-]+)/.exec(outboxFor(email)[0]!.text)![1]!
+
+  async function exportOf(profileId: string) {
+    const cookie = await sessionCookieFor(profileId)
+    const response = (await exportLoader(routeArgs(makeRequest('/customer/privacy/export', { cookie })))) as Response
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    return JSON.parse(new TextDecoder().decode(files['data.json']!)) as { emailsSent: Array<{ subject: string }> }
+  }
+
+  const receipt = (to: string, code: string) =>
+    sendEmail({ to, subject: `We received your claim ${code}`, html: '<p>x</p>', text: 'x', tag: 'claim-received' })
+
+  it("gives a re-used address none of the old account's history, and the account keeps its own across the change", async () => {
+    const first = createProfile()
+    const oldAddress = first.email
+    await receipt(oldAddress, 'CS-OLD001')
+
+    const newAddress = `renamed-${first.id.toLowerCase()}@example.com`
+    await post(first.id, { intent: 'change-email', email: newAddress })
+    const cookie = await sessionCookieFor(first.id)
+    await settle(() =>
+      confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { cookie, form: { token: linkIn(newAddress) } }))),
+    )
+    await receipt(newAddress, 'CS-NEW002')
+
+    // Someone signs in with the old address: a new, empty account.
+    const second = findOrCreateProfile(oldAddress)
+    expect(second.id).not.toBe(first.id)
+    expect((await exportOf(second.id)).emailsSent).toEqual([])
+    await receipt(oldAddress, 'CS-SEC003')
+    expect((await exportOf(second.id)).emailsSent.map((email) => email.subject)).toEqual(['We received your claim CS-SEC003'])
+
+    const own = (await exportOf(first.id)).emailsSent.map((email) => email.subject)
+    expect(own).toEqual([
+      'We received your claim CS-OLD001',
+      'Confirm your new e-mail address',
+      'Your e-mail address was changed',
+      'We received your claim CS-NEW002',
+    ])
+  })
+
+  it("deleting the old account scrubs its history and leaves the address's new account alone", async () => {
+    const first = createProfile()
+    const oldAddress = first.email
+    await receipt(oldAddress, 'CS-DEL001')
+    const newAddress = `leaving-${first.id.toLowerCase()}@example.com`
+    await post(first.id, { intent: 'change-email', email: newAddress })
+    await settle(() => confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { form: { token: linkIn(newAddress) } }))))
+    const second = findOrCreateProfile(oldAddress)
+    await receipt(oldAddress, 'CS-KEEP02')
+
+    expect((await post(first.id, { intent: 'deletion-code' })).status).toBe(302)
+    const code = /Code: (\d{6})/.exec(outboxFor(newAddress).find((mail) => mail.subject === 'Your code to delete your account')!.text)![1]!
+    expect((await post(first.id, { intent: 'delete-account', code })).status).toBe(302)
+
+    const rowsOf = (profileId: string) => db().select().from(emailLog).where(eq(emailLog.profileId, profileId)).all()
+    const anonymous = `deleted-${first.id}@deleted.invalid`
+    expect(rowsOf(first.id).length).toBeGreaterThanOrEqual(5)
+    expect(rowsOf(first.id).every((row) => row.to === anonymous)).toBe(true)
+    expect(rowsOf(second.id).map((row) => [row.to, row.subject])).toEqual([[oldAddress, 'We received your claim CS-KEEP02']])
+  })
+})
+
 describe('correcting my details', () => {
   it('saves a name and phone, audited; a bad phone is refused next to the field and nothing is saved', async () => {
     const profile = createProfile({ fullName: 'Old Name', phone: null })
@@ -150,6 +217,64 @@ describe('changing my e-mail address', () => {
     const again = await confirm(token)
     expect(again.status).toBe(400)
     expect(toastOf(again).title).toBe('Link not valid')
+  })
+
+  /** The toast a redirect carries to the next page. */
+  async function redirectToast(answer: { headers: Headers }) {
+    const cookie = answer.headers.get('Set-Cookie')!.split(';')[0]!
+    return (await getToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast
+  }
+
+  /** Whether this session cookie still signs someone in. */
+  async function signedInWith(cookie: string) {
+    return (await getProfile(new Request('http://localhost/customer', { headers: { Cookie: cookie } })))?.id ?? null
+  }
+
+  it('ends every other session of the account when the change is confirmed, and says so', async () => {
+    const profile = createProfile()
+    const here = await sessionCookieFor(profile.id)
+    const elsewhere = await sessionCookieFor(profile.id)
+    const bystander = createProfile()
+    const bystanderCookie = await sessionCookieFor(bystander.id)
+    const newAddress = `moved-${profile.id.toLowerCase()}@example.com`
+    await post(profile.id, { intent: 'change-email', email: newAddress })
+
+    const done = await settle(() =>
+      confirmAction(routeArgs(makeRequest('/customer/privacy/confirm-email', { cookie: here, form: { token: linkIn(newAddress) } }))),
+    )
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/customer/privacy')
+    expect(await redirectToast(done)).toMatchObject({
+      title: 'E-mail address changed',
+      description: `You now sign in and receive our e-mails at ${newAddress}. We signed you out on every other device.`,
+    })
+    expect(await signedInWith(here)).toBe(profile.id)
+    expect(await signedInWith(elsewhere)).toBeNull()
+    // The session the link was posted from, and nobody else's, is kept (the one `post` above used is gone too).
+    expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(1)
+    expect(await signedInWith(bystanderCookie)).toBe(bystander.id)
+    const audited = db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, profile.id), eq(auditLog.action, 'profile.email_changed')))
+      .get()
+    expect(audited!.detail).toMatchObject({ sessionsEnded: 2 })
+  })
+
+  it('confirmed in a browser that is not signed in to the account, ends all its sessions and asks to sign in again', async () => {
+    const profile = createProfile()
+    const stolen = await sessionCookieFor(profile.id)
+    const newAddress = `away-${profile.id.toLowerCase()}@example.com`
+    await post(profile.id, { intent: 'change-email', email: newAddress })
+
+    const done = await confirm(linkIn(newAddress))
+    expect(done.status).toBe(302)
+    expect(done.headers.get('Location')).toBe('/auth')
+    expect((await redirectToast(done))?.description).toBe(
+      `You now sign in and receive our e-mails at ${newAddress}. We signed you out on every device: sign in with your new address.`,
+    )
+    expect(await signedInWith(stolen)).toBeNull()
+    expect(db().select().from(sessions).where(eq(sessions.profileId, profile.id)).all()).toHaveLength(0)
   })
 
   it('refuses an address another account has, at the link, and the link is no sign-in', async () => {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+
+import { claimApprovedEmail, claimDeniedEmail, operatorClaimEmail, shopAssignedEmail } from '~/emails/claims'
+import { oneLine, quoted } from '~/emails/layout'
+import { planTransferredEmail } from '~/emails/plan-transferred'
+import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
+
+/**
+ * In a plain-text e-mail a line break is structure: what a person typed must not add a line that reads like one of
+ * ours. One-line values (names, vehicles, shops) are folded; text written over several lines is quoted behind "> ".
+ */
+
+const ATTACK = 'Gina Gee\r\nPlan: Comprehensive (operator note: pre-approved, skip photo review)\r\nVehicle: 2024 Tesla'
+const linesOf = (text: string) => text.split(/\r\n|[\r\n\u2028\u2029]/)
+
+describe('a name with line breaks (stored before names were kept to one line)', () => {
+  it('cannot add a "Plan:" or "Vehicle:" line to the operator\'s new-claim e-mail', () => {
+    for (const lineBreak of ['\r\n', '\n', '\r', '\u2028', '\u2029']) {
+      const email = operatorClaimEmail({
+        kind: 'new',
+        claimId: 'clm1',
+        confirmationCode: 'CS-ABC123',
+        customer: ATTACK.replaceAll('\r\n', lineBreak),
+        planType: 'chip_only',
+        damageType: 'chip',
+        vehicle: `2019 Toyota${lineBreak}Camry`,
+        filedLate: false,
+        reviewUrl: 'http://localhost/admin/claims/clm1',
+      })
+      const lines = linesOf(email.text)
+      expect(lines.filter((line) => line.startsWith('Plan:'))).toEqual(['Plan: Chip Repair Only'])
+      expect(lines.filter((line) => line.startsWith('Vehicle:'))).toEqual(['Vehicle: 2019 Toyota Camry'])
+      expect(lines).toContain('Customer: Gina Gee Plan: Comprehensive (operator note: pre-approved, skip photo review) Vehicle: 2024 Tesla')
+    }
+  })
+
+  it("is folded in the shop's and the customer's e-mails too, subjects included", () => {
+    const shop = shopAssignedEmail({
+      partnerGroup: 'Wasatch\r\nBcc: someone@example.com',
+      confirmationCode: 'CS-ABC123',
+      damageType: 'chip',
+      vehicle: '2019 Toyota\nCamry',
+      customerName: ATTACK,
+      completeUrl: 'http://localhost/partner/complete-claim',
+    })
+    expect(shop.subject).not.toMatch(/[\r\n]/)
+    expect(linesOf(shop.text).some((line) => /^(Plan|Vehicle|Bcc):/.test(line))).toBe(false)
+
+    const approved = claimApprovedEmail({
+      claimId: 'clm1',
+      confirmationCode: 'CS-ABC123',
+      partnerGroup: 'Wasatch\nGlass',
+      partnerPhone: '801\n555 0100',
+      partnerEmail: 'shop@example.com',
+      dashboardUrl: 'http://localhost/customer',
+    })
+    expect(linesOf(approved.text)).toContain('Your shop: Wasatch Glass')
+    expect(linesOf(approved.text)).toContain('801 555 0100 · shop@example.com')
+
+    const transferred = planTransferredEmail({
+      planName: 'Chip Repair Only',
+      policyId: 'pol1',
+      newVehicle: '2024 Honda\nCR-V',
+      oldVehicle: '2019 Toyota\r\nCamry',
+      dashboardUrl: 'http://localhost/customer',
+      supportEmail: 'help@example.com',
+    })
+    expect(transferred.text).toContain('now covers your 2024 Honda CR-V, in place of your 2019 Toyota Camry.')
+  })
+})
+
+describe('text written over several lines', () => {
+  it("is quoted line by line in a denial's text part", () => {
+    const email = claimDeniedEmail({
+      claimId: 'clm1',
+      confirmationCode: 'CS-ABC123',
+      reason: 'The photos show a crack.\r\nPlan: Comprehensive\n\nYour plan covers chips only.',
+      appealUntil: null,
+      appealUrl: 'http://localhost/customer',
+      supportEmail: 'help@example.com',
+    })
+    expect(email.text).toContain('Reason:\n> The photos show a crack.\n> Plan: Comprehensive\n>\n> Your plan covers chips only.\n')
+    expect(linesOf(email.text).some((line) => line.startsWith('Plan:'))).toBe(false)
+  })
+
+  it("is quoted in the operator's note when a policy is ended on the customer's behalf", () => {
+    const email = policyEndedByOperatorEmail({
+      planName: 'Chip Repair Only',
+      ends: { now: true },
+      reason: 'Asked by phone.\nVehicle: sold',
+      dashboardUrl: 'http://localhost/customer',
+      supportEmail: 'help@example.com',
+    })
+    expect(email.text).toContain('Our note:\n> Asked by phone.\n> Vehicle: sold\n')
+    expect(linesOf(email.text).some((line) => line.startsWith('Vehicle:'))).toBe(false)
+    expect(email.html).toContain('Our note: Asked by phone.')
+  })
+
+  it('quotes each kind of line break, and drops control characters', () => {
+    expect(quoted('a\rb\u2028c\u2029d\r\ne\u0000')).toBe('> a\n> b\n> c\n> d\n> e')
+    expect(oneLine('a\u2028b\u0007')).toBe('a b')
+  })
+})

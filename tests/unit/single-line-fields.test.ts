@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+
+import * as auth from '~/validation/auth'
+import * as claims from '~/validation/claims'
+import * as operator from '~/validation/operator'
+import * as partners from '~/validation/partners'
+import * as policySetup from '~/validation/policy-setup'
+import * as prices from '~/validation/prices'
+import * as privacy from '~/validation/privacy'
+import * as signup from '~/validation/signup'
+import { foldLines, singleLineText } from '~/validation/text'
+
+/**
+ * Every field of every form schema, each posted with a line break in it: a single-line field either folds the break
+ * into a space (the value is accepted, on one line) or refuses the value with a message on that field alone. Only the
+ * fields listed as multi-line keep their line breaks (the e-mails quote them instead: tests/unit/email-text.test.ts).
+ */
+
+const BREAKS = { CR: '\r', LF: '\n', CRLF: '\r\n', 'U+2028': '\u2028', 'U+2029': '\u2029' } as const
+const LINE_BREAK = /[\r\n\u2028\u2029]/
+
+const MODULES = { auth, claims, operator, partners, 'policy-setup': policySetup, prices, privacy, signup }
+
+type FormCase = { schema: z.ZodObject; sample: Record<string, unknown>; multiLine?: string[] }
+
+const vehicle = { licensePlate: 'ABC 123', licensePlateState: 'UT', year: '2020', make: 'Toyota', model: 'Camry' }
+const prices5 = {
+  chip_only: '9.99',
+  comprehensive_car_adas_false: '19.99',
+  comprehensive_car_adas_true: '24.99',
+  comprehensive_trucksuv_adas_false: '21.99',
+  comprehensive_trucksuv_adas_true: '26.99',
+}
+const group = { name: 'Wasatch Glass', email: 'shop@example.com', phone: '(801) 555-0100' }
+const location = { partnerGroupId: 'grp1', name: 'Main Street', slug: 'main-street' }
+
+/** Keyed by module and export (a union's option by its intent; a schema factory by its arguments). */
+const FORMS: Record<string, FormCase> = {
+  'auth.SendLinkSchema': { schema: auth.SendLinkSchema, sample: { intent: 'send', email: 'gina@example.com', redirect: '/customer' } },
+  'auth.SignInCodeSchema': {
+    schema: auth.SignInCodeSchema,
+    sample: { intent: 'code', email: 'gina@example.com', code: '123456', redirect: '/customer' },
+  },
+  'claims.SubmitClaimSchema': {
+    schema: claims.SubmitClaimSchema,
+    sample: { policyId: 'pol1', damageType: 'chip', description: 'A rock hit it.', damageDate: '2026-01-02' },
+    multiLine: ['description'],
+  },
+  'claims.AppealSchema': {
+    schema: claims.AppealSchema,
+    sample: { appealText: 'The crack was there from the chip.' },
+    multiLine: ['appealText'],
+  },
+  'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
+  'claims.ReviewSchema[deny]': {
+    schema: option(claims.ReviewSchema, 'deny'),
+    sample: { intent: 'deny', reason: 'Not covered.' },
+    multiLine: ['reason'],
+  },
+  'claims.CompleteClaimSchema': {
+    schema: claims.CompleteClaimSchema,
+    sample: { code: 'CS-ABC123', repairType: 'repair', actualCost: '89.50', partnerNotes: 'Done.' },
+    multiLine: ['partnerNotes'],
+  },
+  'operator.QueueQuery': {
+    schema: operator.QueueQuery(['waiting', 'approved'], ['all', 'late']),
+    sample: { page: '2', status: 'waiting', show: 'all', damage: 'chip', group: 'grp1' },
+  },
+  'operator.SearchQuery': { schema: operator.SearchQuery, sample: { page: '1', q: 'Gina Gee' } },
+  'operator.ActivityQuery': {
+    schema: operator.ActivityQuery(['audit', 'email'], ['claim', 'policy']),
+    sample: { page: '1', log: 'audit', entity: 'claim', id: 'clm1', from: '2026-01-01', to: '2026-01-31' },
+  },
+  'operator.StatementQuery': { schema: operator.StatementQuery, sample: { group: 'grp1', month: '2026-01' } },
+  'operator.CancelOnBehalfSchema': {
+    schema: operator.CancelOnBehalfSchema,
+    sample: { intent: 'cancel-policy', policyId: 'pol1', when: 'now', reason: 'Asked by phone.' },
+    multiLine: ['reason'],
+  },
+  'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
+  'operator.correct-vehicle': {
+    // The operator's vehicle correction: the setup step's fields and the reason (a note).
+    schema: policySetup.vehicleSchema('comprehensive').omit({ intent: true }).extend({ reason: operator.CorrectVehicleReason }),
+    sample: { ...vehicle, reason: 'Typo in the plate.' },
+    multiLine: ['reason'],
+  },
+  'partners.PartnerConsoleSchema[create-group]': {
+    schema: option(partners.PartnerConsoleSchema, 'create-group'),
+    sample: { intent: 'create-group', ...group },
+  },
+  'partners.PartnerConsoleSchema[create-location]': {
+    schema: option(partners.PartnerConsoleSchema, 'create-location'),
+    sample: { intent: 'create-location', ...location },
+  },
+  'partners.PartnerConsoleSchema[edit-group]': {
+    schema: option(partners.PartnerConsoleSchema, 'edit-group'),
+    sample: { intent: 'edit-group', id: 'grp1', ...group },
+  },
+  'partners.PartnerConsoleSchema[edit-location]': {
+    schema: option(partners.PartnerConsoleSchema, 'edit-location'),
+    sample: { intent: 'edit-location', id: 'loc1', ...location },
+  },
+  'partners.PartnerConsoleSchema[set-group-active]': {
+    schema: option(partners.PartnerConsoleSchema, 'set-group-active'),
+    sample: { intent: 'set-group-active', id: 'grp1', active: 'true' },
+  },
+  'partners.PartnerConsoleSchema[set-location-active]': {
+    schema: option(partners.PartnerConsoleSchema, 'set-location-active'),
+    sample: { intent: 'set-location-active', id: 'loc1', active: 'false' },
+  },
+  'policy-setup.vehicleSchema': { schema: policySetup.vehicleSchema('comprehensive'), sample: { intent: 'complete', ...vehicle } },
+  'policy-setup.modelLookupSchema': { schema: policySetup.modelLookupSchema(null), sample: { year: '2020', make: 'Toyota' } },
+  'policy-setup.transferVehicleSchema': {
+    schema: policySetup.transferVehicleSchema('comprehensive'),
+    sample: { intent: 'complete', ...vehicle, vehicleType: 'car', hasAdas: 'true' },
+  },
+  'prices.PricesSchema': { schema: prices.PricesSchema, sample: prices5 },
+  'prices.PriceChangeSchema': {
+    schema: prices.PriceChangeSchema,
+    sample: { intent: 'schedule', lookupKey: 'chip_only', amount: '10.99', effectiveOn: '2026-03-01' },
+  },
+  'prices.CancelPriceChangeSchema': { schema: prices.CancelPriceChangeSchema, sample: { intent: 'cancel-change', changeId: 'chg1' } },
+  'privacy.DetailsSchema': {
+    schema: privacy.DetailsSchema,
+    sample: { intent: 'update-details', fullName: 'Gina Gee', phone: '801 555 0142' },
+  },
+  'privacy.EmailChangeSchema': { schema: privacy.EmailChangeSchema, sample: { intent: 'change-email', email: 'gina@example.com' } },
+  'privacy.DeletionCodeSchema': { schema: privacy.DeletionCodeSchema, sample: { intent: 'deletion-code' } },
+  'privacy.DeleteAccountSchema': { schema: privacy.DeleteAccountSchema, sample: { intent: 'delete-account', code: '123456' } },
+  'signup.SignupSchema': {
+    schema: signup.SignupSchema,
+    sample: { planType: 'comprehensive', vehicleType: 'car', hasAdas: 'true', acceptTerms: true, shownPrices: '{"chip_only":999}' },
+  },
+  'signup.CreateCheckoutSchema': {
+    schema: signup.CreateCheckoutSchema,
+    sample: { lookup_key: 'chip_only', partner_location_id: 'loc1', tos_version: '2026-01', tos_accepted_at: '2026-01-02T03:04:05Z' },
+  },
+  'signup.LocalPaySchema': { schema: signup.LocalPaySchema, sample: { email: 'gina@example.com', fullName: 'Gina Gee' } },
+  'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
+  'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
+}
+
+function option(union: z.ZodDiscriminatedUnion, intent: string): z.ZodObject {
+  const found = union.options.find((candidate) => (candidate as z.ZodObject).shape.intent?.def.values?.includes(intent))
+  if (!found) throw new Error(`No option ${intent}`)
+  return found as z.ZodObject
+}
+
+/** The field's value with a line break and a fake header line in its middle (or a name and one, if the sample has none). */
+function poisoned(value: unknown, lineBreak: string) {
+  const text = typeof value === 'string' && value ? value : 'Gina Gee'
+  const middle = Math.ceil(text.length / 2)
+  return `${text.slice(0, middle)}${lineBreak}Plan: Comprehensive${lineBreak}${text.slice(middle)}`
+}
+
+describe('the table covers every form schema', () => {
+  it('has an entry for every exported schema, union option and schema factory of app/validation', () => {
+    const tested = new Set<unknown>(Object.values(FORMS).map((form) => form.schema))
+    const missing: string[] = []
+    for (const [module, exports] of Object.entries(MODULES)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (value instanceof z.ZodDiscriminatedUnion) {
+          value.options.forEach((candidate, index) => {
+            if (!tested.has(candidate)) missing.push(`${module}.${name} option ${index + 1}`)
+          })
+        } else if (value instanceof z.ZodObject) {
+          if (!tested.has(value)) missing.push(`${module}.${name}`)
+        } else if (typeof value === 'function' && /(Schema|Query)$/.test(name) && name !== 'parseQuery') {
+          if (!(`${module}.${name}` in FORMS)) missing.push(`${module}.${name} (a schema factory)`)
+        }
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it("every sample is valid as it is, so a refusal below is the line break's doing", () => {
+    for (const [key, form] of Object.entries(FORMS)) {
+      const result = form.schema.safeParse(form.sample)
+      expect(result.success, `${key}: ${JSON.stringify(result.error?.issues)}`).toBe(true)
+    }
+  })
+})
+
+describe.each(Object.entries(FORMS))('%s', (key, form) => {
+  const fields = Object.keys(form.schema.shape)
+
+  it.each(fields.flatMap((field) => Object.entries(BREAKS).map(([name, lineBreak]) => [field, name, lineBreak] as const)))(
+    '%s with %s',
+    (field, _name, lineBreak) => {
+      const input = { ...form.sample, [field]: poisoned(form.sample[field], lineBreak) }
+      const result = form.schema.safeParse(input)
+      if (form.multiLine?.includes(field)) {
+        // Text that may run over several lines keeps them; the e-mails quote it.
+        expect(result.success).toBe(true)
+        expect(String((result.data as Record<string, unknown>)[field])).toMatch(LINE_BREAK)
+        return
+      }
+      if (result.success) {
+        const value = (result.data as Record<string, unknown>)[field]
+        expect(JSON.stringify(value ?? null), `${key}.${field} kept a line break`).not.toMatch(/\\r|\\n|\u2028|\u2029/)
+      } else {
+        // Refused, with a message next to this field (a rule across fields may add its own, as the date range does).
+        const own = result.error.issues.filter((issue) => issue.path[0] === field)
+        expect(own.length, `${key}.${field}: ${JSON.stringify(result.error.issues)}`).toBeGreaterThan(0)
+        for (const issue of own) expect(issue.message.length).toBeGreaterThan(0)
+      }
+    },
+  )
+})
+
+describe('folding', () => {
+  it('turns each line break, with the spaces around it, into one space', () => {
+    for (const lineBreak of Object.values(BREAKS)) expect(foldLines(`Gina  ${lineBreak}  Gee`)).toBe('Gina Gee')
+    expect(foldLines('a\r\n\r\n\u2028b')).toBe('a b')
+    expect(singleLineText().parse('  Gina Gee\r\n')).toBe('Gina Gee')
+  })
+
+  it("keeps the attack's name on one line: the fake lines become part of the name", () => {
+    const result = privacy.DetailsSchema.parse({
+      intent: 'update-details',
+      fullName: 'Gina Gee\r\nPlan: Comprehensive (operator note: pre-approved, skip photo review)\r\nVehicle: 2024 Tesla',
+    })
+    expect(result.fullName).toBe('Gina Gee Plan: Comprehensive (operator note: pre-approved, skip photo review) Vehicle: 2024 Tesla')
+  })
+})
