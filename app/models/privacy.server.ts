@@ -27,6 +27,7 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStoredFolder, readStored } from '~/services/storage.server'
 
+import { recordAudit } from './audit.server'
 import { cancelPolicy } from './cancellation.server'
 
 /**
@@ -36,10 +37,6 @@ import { cancelPolicy } from './cancellation.server'
  */
 
 export const CONFIRM_EMAIL_PATH = '/customer/privacy/confirm-email'
-
-function audit(actor: string, action: string, detail: Record<string, unknown> = {}) {
-  db().insert(auditLog).values({ actor, action, entityType: 'profile', entityId: actor, detail }).run()
-}
 
 // --- download my data --------------------------------------------------------------------------------------------
 
@@ -110,7 +107,7 @@ export function customerDataOf(profileId: string) {
 export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array> {
   const collected = customerDataOf(profile.id)
   if (!collected) throw new RuleError('form', 'Not found', 'Not found', 404)
-  audit(profile.id, 'privacy.data_exported', { files: collected.files.length })
+  recordAudit(db(), { actor: profile.id, action: 'privacy.data_exported', entityId: profile.id, detail: { files: collected.files.length } })
   const chunks = zipChunks(collected)
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -168,15 +165,7 @@ export function updateDetails(profile: Profile, input: { fullName: string; phone
       .where(eq(profiles.id, profile.id))
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'profile.details_corrected',
-        entityType: 'profile',
-        entityId: profile.id,
-        detail: { fields: changed },
-      })
-      .run()
+    recordAudit(tx, { actor: profile.id, action: 'profile.details_corrected', entityId: profile.id, detail: { fields: changed } })
     return updated
   })
 }
@@ -205,7 +194,7 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
-  audit(profile.id, 'profile.email_change_requested')
+  recordAudit(db(), { actor: profile.id, action: 'profile.email_change_requested', entityId: profile.id, detail: {} })
   return address
 }
 
@@ -222,15 +211,12 @@ export async function confirmEmailChange(token: string, now = new Date()) {
     if (taken && taken.id !== profileId)
       throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
-    tx.insert(auditLog)
-      .values({
-        actor: profileId,
-        action: 'profile.email_changed',
-        entityType: 'profile',
-        entityId: profileId,
-        detail: { from: profile.email, to: consumed.email },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profileId,
+      action: 'profile.email_changed',
+      entityId: profileId,
+      detail: { from: profile.email, to: consumed.email },
+    })
     return { from: profile.email, to: consumed.email }
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
@@ -272,7 +258,7 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
-  audit(profile.id, 'profile.deletion_requested')
+  recordAudit(db(), { actor: profile.id, action: 'profile.deletion_requested', entityId: profile.id, detail: {} })
 }
 
 /**
@@ -354,15 +340,12 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
       .run()
     tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'profile.deleted',
-        entityType: 'profile',
-        entityId: profile.id,
-        detail: { policies: policyIds.length, claims: claimIds.length },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profile.id,
+      action: 'profile.deleted',
+      entityId: profile.id,
+      detail: { policies: policyIds.length, claims: claimIds.length },
+    })
     return [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)]
   })
   for (const folder of folders) {
