@@ -1,27 +1,18 @@
-import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm'
-
+import { deleteExpiredVerifications } from '~/auth/magic-link.server'
 import { pruneRateLimits } from '~/auth/rate-limit.server'
-import { planDisplayName } from '~/content/marketing'
-import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
-import { formatLongDate, formatPrice } from '~/domain/format'
-import { renewalNoticeEmail } from '~/emails/renewal-notice'
-import { env } from '~/env.server'
+import { deleteExpiredSessions } from '~/auth/session.server'
+import { DAY_MS } from '~/domain/time'
+import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
+import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
-import { sendEmail } from '~/services/email.server'
 
 /**
- * The daily housekeeping (issue 4 item 8): renewal notices 30 days before the commitment ends, ending local-mode
- * policies whose renewal was turned off, scheduled price changes (issue 10 item 5), and pruning of old rate-limit counters, expired sessions and sign-in codes. Run inside the server once a day (`scheduleDailyJobs`)
- * and by `npm run jobs` for cron. Safe to run any number of times, also two at once: each notice is claimed in a
- * transaction before it is sent.
+ * The daily housekeeping: which jobs run, in what order, and when. Each job lives with its rules (renewal notices in
+ * app/models/renewals.server.ts, price changes in app/models/price-changes.server.ts, …). Run inside the server once a
+ * day (`scheduleDailyJobs`) and by `npm run jobs` for cron. Safe to run any number of times, also two at once.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000
-/** The terms promise the renewal notice 30 days before the initial term ends. */
-export const RENEWAL_NOTICE_DAYS = 30
 
 export type DailyJobsReport = {
   renewalNoticesSent: number
@@ -41,13 +32,9 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
   await yieldToRequests()
   const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
   await yieldToRequests()
-  const sessionsDeleted = db().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run().changes
+  const sessionsDeleted = deleteExpiredSessions(now)
   await yieldToRequests()
-  // Sign-in codes are kept a day past expiry: recent ones still explain a rate limit or a "link expired" report.
-  const verificationsDeleted = db()
-    .delete(verifications)
-    .where(lt(verifications.expiresAt, new Date(now.getTime() - DAY_MS).toISOString()))
-    .run().changes
+  const verificationsDeleted = deleteExpiredVerifications(now)
   await yieldToRequests()
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
@@ -56,84 +43,6 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
   await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
   return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, priceChanges, uploadsSwept }
-}
-
-function yieldToRequests() {
-  return new Promise((resolve) => setImmediate(resolve))
-}
-
-/** Policies whose commitment ends within the notice window and that have not had their notice. */
-function policiesDueForNotice(now: Date) {
-  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS).toISOString()
-  return db()
-    .select({ id: policies.id })
-    .from(policies)
-    .where(
-      and(
-        inArray(policies.status, ['incomplete', 'active', 'past_due']),
-        isNull(policies.renewalNoticeSentAt),
-        lte(policies.initialTermEndsAt, horizon),
-        gt(policies.initialTermEndsAt, now.toISOString()),
-      ),
-    )
-    .all()
-}
-
-/** Notices claimed per transaction: one commit (one fsync) per batch, not per notice. */
-const NOTICE_BATCH = 100
-
-/**
- * Sends each due notice once: claim a batch of rows (set renewal_notice_sent_at) in one transaction, then send each
- * e-mail, yielding to the event loop between sends, so a large backlog (the first run at 100,000 policies found 4,000)
- * never holds up the requests the server is answering.
- */
-export async function sendRenewalNotices(now = new Date()) {
-  const config = env()
-  const due = policiesDueForNotice(now).map((row) => row.id)
-  let sent = 0
-  for (let start = 0; start < due.length; start += NOTICE_BATCH) {
-    const claimed = transaction((tx) =>
-      due.slice(start, start + NOTICE_BATCH).flatMap((id) => {
-        const claim = tx
-          .update(policies)
-          .set({ renewalNoticeSentAt: now.toISOString() })
-          .where(and(eq(policies.id, id), isNull(policies.renewalNoticeSentAt)))
-          .returning()
-          .get()
-        if (!claim) return [] // another run got it first
-        const profile = tx.select().from(profiles).where(eq(profiles.id, claim.profileId)).get()
-        tx.insert(auditLog)
-          .values({
-            actor: 'system',
-            action: 'policy.renewal_notice',
-            entityType: 'policy',
-            entityId: claim.id,
-            detail: { initialTermEndsAt: claim.initialTermEndsAt },
-          })
-          .run()
-        return profile ? [{ policy: claim, email: profile.email }] : []
-      }),
-    )
-    for (const { policy, email } of claimed) {
-      await yieldToRequests()
-      const message = renewalNoticeEmail({
-        planName: planDisplayName(policy.planType, policy.vehicleType),
-        monthlyPrice: formatPrice(policy.monthlyPriceCents),
-        termEndDate: formatLongDate(policy.initialTermEndsAt),
-        renewalOff: policy.cancelAt !== null,
-        dashboardUrl: `${config.APP_URL}/customer`,
-        supportEmail: config.SUPPORT_EMAIL,
-      })
-      const result = await sendEmail({ to: email, ...message, tag: 'renewal-notice' })
-      if (result) {
-        sent++
-      } else {
-        // The send failed (already in the e-mail log): release the claim so tomorrow's run tries again.
-        db().update(policies).set({ renewalNoticeSentAt: null }).where(eq(policies.id, policy.id)).run()
-      }
-    }
-  }
-  return sent
 }
 
 const FIRST_RUN_DELAY_MS = 60_000

@@ -1,15 +1,15 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
 
+import { TOAST_TYPES, type ToastMessage } from '~/domain/messages'
 import { env, servedOverHttps } from '~/env.server'
 
 /** A flash message shown once on the next page, rendered by the server (works without JavaScript). */
 export const ToastSchema = z.object({
-  type: z.enum(['success', 'error', 'info']).default('info'),
+  type: z.enum(TOAST_TYPES).default('info'),
   title: z.string(),
   description: z.string().optional(),
 })
-export type Toast = z.input<typeof ToastSchema>
 
 const TOAST_KEY = 'toast' as const
 type ToastData = { [TOAST_KEY]: z.infer<typeof ToastSchema> }
@@ -29,13 +29,13 @@ function toastStorage() {
 }
 
 /** The Set-Cookie header value that carries a toast to the next page. */
-export async function toastCookie(toast: Toast) {
+export async function toastCookie(toast: ToastMessage) {
   const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, ToastSchema.parse(toast))
   return toastStorage().commitSession(session)
 }
 
-export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+export async function redirectWithToast(url: string, toast: ToastMessage, init?: ResponseInit) {
   const headers = new Headers(init?.headers)
   headers.append('Set-Cookie', await toastCookie(toast))
   return redirect(url, { ...init, headers })

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 
 import { generateTOTP } from '@epic-web/totp'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Profile, profiles, type VERIFICATION_PURPOSES, verifications } from '~/db/schema'
+import { DAY_MS } from '~/domain/time'
 import { signInEmail } from '~/emails/sign-in'
 import { env } from '~/env.server'
 import { sendEmail, type SentEmail } from '~/services/email.server'
@@ -182,6 +183,17 @@ export function consumeSignInCode(
     }
     return { ok: false, reason: 'wrong', attemptsLeft }
   })
+}
+
+/**
+ * Deletes sign-in links and codes a day past their expiry (the daily job); returns how many. Recent ones are kept: they
+ * still explain a rate limit or a "link expired" report.
+ */
+export function deleteExpiredVerifications(now = new Date()) {
+  return db()
+    .delete(verifications)
+    .where(lt(verifications.expiresAt, new Date(now.getTime() - DAY_MS).toISOString()))
+    .run().changes
 }
 
 /** The profile for a verified address, created on its first verified sign-in. */

@@ -4,6 +4,7 @@ import { eq, lt } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
+import { DAY_MS } from '~/domain/time'
 import { env } from '~/env.server'
 
 export type RateLimitRule = {
@@ -50,7 +51,7 @@ export function resetLimit(key: string) {
 }
 
 /** Drops counters whose window ended long ago; run by the daily job. */
-export function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()) {
+export function pruneRateLimits(olderThanMs = DAY_MS, now = Date.now()) {
   return db()
     .delete(rateLimits)
     .where(lt(rateLimits.windowStartedAt, now - olderThanMs))

@@ -1,16 +1,16 @@
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import { createCookie } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { type Profile, profiles, sessions } from '~/db/schema'
 import { PLEASE_LOG_IN } from '~/domain/messages'
+import { DAY_MS } from '~/domain/time'
 import { env, servedOverHttps } from '~/env.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { safeRedirect } from '~/utils/redirect'
 
 export const SESSION_DAYS = 30
-const DAY_MS = 24 * 60 * 60 * 1000
 /** A session seen again after this long gets its expiry pushed out (30 days rolling, one write a day at most). */
 const ROLL_AFTER_MS = DAY_MS
 
@@ -106,6 +106,11 @@ export async function rollSession(signedIn: SignedIn): Promise<string | null> {
     .where(eq(sessions.id, signedIn.session.id))
     .run()
   return sessionCookie().serialize(signedIn.session.id)
+}
+
+/** Deletes the sessions that expired before `now` (the daily job); returns how many. */
+export function deleteExpiredSessions(now = new Date()) {
+  return db().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run().changes
 }
 
 /** Ends this request's session (if any) and returns the Set-Cookie header that clears the cookie. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { type Claim, rateLimits } from '~/db/schema'
 import { normalizeCode } from '~/domain/claims'
+import { DAY_MS } from '~/domain/time'
 import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/claim-shop.server'
 
 import { clientNetwork, hit } from './rate-limit.server'
@@ -22,9 +23,9 @@ export const PER_CODE_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000, blockMs: 30
  */
 export const SITE_WRONG_CODE_LIMIT = { limit: 200, windowMs: 10 * 60 * 1000, blockMs: 30 * 60 * 1000 }
 /** How many addresses one approved claim's code can make known shops in a day (a shop's PC, its phone, a second PC). */
-export const KNOWN_SHOP_GRANTS_PER_CODE = { limit: 3, windowMs: 24 * 60 * 60 * 1000 }
+export const KNOWN_SHOP_GRANTS_PER_CODE = { limit: 3, windowMs: DAY_MS }
 const SITE_KEY = 'claim-code:wrong:site'
-const KNOWN_SHOP_MS = 24 * 60 * 60 * 1000
+const KNOWN_SHOP_MS = DAY_MS
 
 export class RateLimitedError extends Error {
   constructor(

@@ -1,6 +1,8 @@
+import type { ToastMessage } from '~/domain/messages'
+
 import { cx } from './ui'
 
-export type ToastMessage = { type?: 'success' | 'error' | 'info'; title: string; description?: string }
+export type { ToastMessage }
 
 const tones = {
   success: 'border-green-300 bg-green-50 text-green-950',

@@ -364,7 +364,7 @@ export const auditLog = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     actor: text('actor').notNull(), // a profile id, or 'system' | 'stripe' | 'partner:<code>'
-    action: text('action').notNull(), // e.g. 'policy.activated', 'claim.approved'
+    action: text('action').notNull(), // one of AUDIT_ACTIONS (app/domain/audit.ts), e.g. 'policy.activated'
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
@@ -374,6 +374,8 @@ export const auditLog = sqliteTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actor, t.id),
+    // The operator's activity page filters by action, newest first.
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 )
 

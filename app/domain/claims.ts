@@ -2,9 +2,7 @@
  * The rules of a claim (SPEC §4, §5, §9; README "Claim rules beyond the spec"), pure and safe in the browser.
  */
 import type { PlanType } from './plans'
-
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
+import { DAY_MS, HOUR_MS } from './time'
 
 /** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
 export const CLAIM_DEADLINE_HOURS = 48

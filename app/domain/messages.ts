@@ -5,8 +5,11 @@
 import { formatLongDate } from './format'
 
 export type Message = { readonly title: string; readonly description: string }
-export type ToastType = 'success' | 'error' | 'info'
-export type ToastMessage = { type: ToastType; title: string; description?: string }
+/** A toast's kinds; one shows as `info` when it names none. */
+export const TOAST_TYPES = ['success', 'error', 'info'] as const
+export type ToastType = (typeof TOAST_TYPES)[number]
+/** A toast: a flash message after a redirect (app/toast.server.ts) or an action's own (app/components/toast.tsx). */
+export type ToastMessage = { type?: ToastType; title: string; description?: string }
 
 // --- signing in and whose data it is -------------------------------------------------------------------------------
 export const PLEASE_LOG_IN = 'Please Log In'

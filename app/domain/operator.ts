@@ -23,6 +23,3 @@ export type QueueShow = keyof typeof QUEUE_SHOW
 
 export const ACTIVITY_LOGS = { audit: 'Audit log', email: 'E-mail log', stripe: 'Payment events' } as const
 export type ActivityLog = keyof typeof ACTIVITY_LOGS
-
-/** The kinds of record the audit log names. */
-export const AUDIT_ENTITY_TYPES = ['claim', 'policy', 'profile', 'vehicle', 'partner_group', 'partner_location', 'prices'] as const

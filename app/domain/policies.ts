@@ -3,6 +3,8 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
+import { DAY_MS } from './time'
+
 /** A policy's status (DESIGN §6): waiting for setup, active, a payment failed, ended. */
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
@@ -77,8 +79,6 @@ export function canFileClaim(policy: Pick<PolicyRuleFields, 'status' | 'windshie
 }
 
 // --- the promises of the terms: arbitration opt-out, one transfer ---------------------------------------------------
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Terms "Binding arbitration": a customer may opt out within 30 days of accepting the terms (of this plan). */
 export const ARBITRATION_OPT_OUT_DAYS = 30

@@ -3,7 +3,7 @@
  * charges made after those 30 days). Pure.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS } from './time'
 
 export const PRICE_NOTICE_DAYS = 30
 

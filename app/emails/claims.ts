@@ -1,10 +1,8 @@
+import { formatLongDate } from '~/domain/format'
+
 import { button, codeBlock, escapeHtml, finePrint, layout, oneLine, paragraph, quoted, type RenderedEmail, textBody } from './layout'
 
 /** The e-mails of a claim's life: received, approved, denied, appeal received, completed; and the operator's note. */
-
-function longDate(date: Date) {
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}
 
 export function claimReceivedEmail(props: { claimId: string; confirmationCode: string; dashboardUrl: string }): RenderedEmail {
   const subject = `We received your claim ${props.confirmationCode}`
@@ -125,7 +123,7 @@ export function claimDeniedEmail(props: {
   const subject = `Your claim ${props.confirmationCode} was not approved`
   const intro = 'We reviewed your windshield claim and could not approve it.'
   const appeal = props.appealUntil
-    ? `If you disagree, you can appeal this decision until ${longDate(props.appealUntil)} (14 days). Open your dashboard and choose 'Appeal' on this claim, or use the button below, and tell us why. We decide appeals within 30 days.`
+    ? `If you disagree, you can appeal this decision until ${formatLongDate(props.appealUntil)} (14 days). Open your dashboard and choose 'Appeal' on this claim, or use the button below, and tell us why. We decide appeals within 30 days.`
     : 'This was the decision on your appeal.'
   const help = `Questions? Write to ${props.supportEmail}.`
   const html = layout({

@@ -11,6 +11,7 @@ import {
 } from '~/domain/claims'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 import type { PolicyStatus } from '~/domain/policies'
+import { DAY_MS, HOUR_MS } from '~/domain/time'
 
 /**
  * How the business is doing, for /admin. Every figure is read from counters the database keeps in the same
@@ -19,8 +20,6 @@ import type { PolicyStatus } from '~/domain/policies'
  */
 
 export const WEEKS_SHOWN = 12
-const DAY_MS = 24 * 60 * 60 * 1000
-const HOUR_MS = 60 * 60 * 1000
 
 export type PlanRow = {
   planType: PlanType

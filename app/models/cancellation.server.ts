@@ -1,13 +1,15 @@
 import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 
 import { transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy } from '~/db/schema'
+import { policies, type Policy } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { commitmentNote } from '~/domain/messages'
 import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
+
+import { recordAudit } from './audit.server'
 
 /**
  * Who may end a policy, and when (SPEC §2 dashboard, §9; DESIGN §6 "Cancellation"): only its owner; not before the
@@ -66,15 +68,12 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
       .returning()
       .get()
     const { actor, extra } = auditFields(profileId, by)
-    tx.insert(auditLog)
-      .values({
-        actor,
-        action: 'policy.canceled',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: { previousStatus: policy.status, ...extra },
-      })
-      .run()
+    recordAudit(tx, {
+      actor,
+      action: 'policy.canceled',
+      entityId: policy.id,
+      detail: { previousStatus: policy.status, ...extra },
+    })
     return updated
   })
   return canceled
@@ -110,15 +109,12 @@ export async function setPolicyRenewal(
       .returning()
       .get()
     const { actor, extra } = auditFields(profileId, by)
-    tx.insert(auditLog)
-      .values({
-        actor,
-        action: renew ? 'policy.renewal_on' : 'policy.renewal_off',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: { cancelAt: row.cancelAt, ...extra },
-      })
-      .run()
+    recordAudit(tx, {
+      actor,
+      action: renew ? 'policy.renewal_on' : 'policy.renewal_off',
+      entityId: policy.id,
+      detail: { cancelAt: row.cancelAt, ...extra },
+    })
     return row
   })
   return updated
@@ -158,15 +154,12 @@ export function endLocalPoliciesWithRenewalOff(now = new Date()) {
       .all()
     for (const policy of due) {
       tx.update(policies).set({ status: 'canceled', canceledAt: now.toISOString() }).where(eq(policies.id, policy.id)).run()
-      tx.insert(auditLog)
-        .values({
-          actor: 'system',
-          action: 'policy.canceled',
-          entityType: 'policy',
-          entityId: policy.id,
-          detail: { reason: 'renewal_off', previousStatus: policy.status },
-        })
-        .run()
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'policy.canceled',
+        entityId: policy.id,
+        detail: { reason: 'renewal_off', previousStatus: policy.status },
+      })
     }
     return due.length
   })

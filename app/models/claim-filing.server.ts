@@ -21,7 +21,8 @@ import {
   type UploadedFile,
 } from '~/services/storage.server'
 
-import { audit, claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
+import { recordAudit } from './audit.server'
+import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
 import { getPolicyForProfile } from './policies.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim (SPEC §5, DESIGN §6). */
@@ -118,10 +119,11 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
           })
           .run()
       }
-      audit(tx, input.profile.id, 'claim.submitted', claimId, {
-        code: row.confirmationCode,
-        filedLate: row.filedLate,
-        photos: stored.length,
+      recordAudit(tx, {
+        actor: input.profile.id,
+        action: 'claim.submitted',
+        entityId: claimId,
+        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length },
       })
       staged.commit()
       return row
@@ -191,7 +193,7 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'denied')))
       .returning()
       .get()
-    audit(tx, input.profileId, 'claim.appealed', input.claimId, {})
+    recordAudit(tx, { actor: input.profileId, action: 'claim.appealed', entityId: input.claimId, detail: {} })
     return row
   })
   await notify(claim.id, (context) => {

@@ -9,7 +9,8 @@ import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/email
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 
-import { audit, claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
+import { recordAudit } from './audit.server'
+import { claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
 
@@ -85,10 +86,11 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
       .returning()
       .get()
     if (!row) throw notPending(input.claimId)
-    audit(tx, input.actorId, 'claim.approved', row.id, {
-      partnerGroupId: group.id,
-      partnerGroup: group.name,
-      appeal: Boolean(row.appealedAt),
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'claim.approved',
+      entityId: row.id,
+      detail: { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) },
     })
     return row
   })
@@ -119,9 +121,11 @@ async function notifyShop(claimId: string, actorId: string) {
   const group = context?.partnerGroup
   if (!context || !group) return
   if (!group.email) {
-    audit(db(), actorId, 'claim.shop_not_emailed', claimId, {
-      partnerGroup: group.name,
-      reason: 'The partner group has no e-mail address.',
+    recordAudit(db(), {
+      actor: actorId,
+      action: 'claim.shop_not_emailed',
+      entityId: claimId,
+      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
     })
     return
   }
@@ -138,10 +142,15 @@ async function notifyShop(claimId: string, actorId: string) {
     }),
     tag: 'claim-assigned-shop',
   })
-  audit(db(), actorId, sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed', claimId, {
-    partnerGroup: group.name,
-    to: group.email,
-    ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
+  recordAudit(db(), {
+    actor: actorId,
+    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
+    entityId: claimId,
+    detail: {
+      partnerGroup: group.name,
+      to: group.email,
+      ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
+    },
   })
 }
 
@@ -164,7 +173,7 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
       .returning()
       .get()
     if (!row) throw notPending(input.claimId)
-    audit(tx, input.actorId, 'claim.denied', row.id, { reason, appeal: Boolean(row.appealedAt) })
+    recordAudit(tx, { actor: input.actorId, action: 'claim.denied', entityId: row.id, detail: { reason, appeal: Boolean(row.appealedAt) } })
     return row
   })
   await notify(claim.id, ({ claim: current, profile }) => [

@@ -10,7 +10,8 @@ import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
 
-import { audit, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
+import { recordAudit } from './audit.server'
+import { claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
 
@@ -212,10 +213,11 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       }
       // The drafts are documents now (or were replaced: their files are no row's any more, and the sweep removes them).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
-      audit(tx, `partner:${input.code}`, 'claim.completed', existing.id, {
-        repairType: input.repairType,
-        actualCostCents: input.actualCostCents,
-        documents: documents.length,
+      recordAudit(tx, {
+        actor: `partner:${input.code}`,
+        action: 'claim.completed',
+        entityId: existing.id,
+        detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length },
       })
       staged.commit()
       return { claim: row, alreadyCompleted: false }

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 
-import { type Db, db } from '~/db/client.server'
+import { db } from '~/db/client.server'
 import {
-  auditLog,
   type Claim,
   type ClaimDocument,
   claimDocuments,
@@ -103,10 +102,6 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
 }
 
 // --- shared ------------------------------------------------------------------------------------------------------
-
-export function audit(tx: Db, actor: string, action: string, claimId: string, detail: Record<string, unknown>) {
-  tx.insert(auditLog).values({ actor, action, entityType: 'claim', entityId: claimId, detail }).run()
-}
 
 export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string }
 

@@ -5,7 +5,7 @@ import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
 import { termsVersion } from '~/content/terms-versions'
 import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy, profiles } from '~/db/schema'
+import { policies, type Policy, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath, contractPath } from '~/domain/paths'
@@ -14,6 +14,7 @@ import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 
+import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
 
 /**
@@ -116,15 +117,12 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
       .where(eq(policies.id, policy.id))
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: profileId,
-        action: 'policy.arbitration_opted_out',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: { tosVersion: policy.tosVersion, tosAcceptedAt: policy.tosAcceptedAt },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profileId,
+      action: 'policy.arbitration_opted_out',
+      entityId: policy.id,
+      detail: { tosVersion: policy.tosVersion, tosAcceptedAt: policy.tosAcceptedAt },
+    })
     return row
   })
   const customer = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).get()

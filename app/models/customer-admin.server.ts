@@ -23,6 +23,7 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import type { VehicleInput } from '~/validation/policy-setup'
 
+import { recordAudit } from './audit.server'
 import { cancelPolicy, setPolicyRenewal } from './cancellation.server'
 import { sendFinishSetupEmail } from './fulfilment.server'
 import { policyPlanName } from './policies.server'
@@ -127,10 +128,6 @@ export function customerForOperator(profileId: string) {
 
 export type CustomerForOperator = NonNullable<ReturnType<typeof customerForOperator>>
 
-function auditByOperator(actorId: string, action: string, entityType: string, entityId: string, detail: Record<string, unknown>) {
-  db().insert(auditLog).values({ actor: actorId, action, entityType, entityId, detail }).run()
-}
-
 function ownedPolicy(profileId: string, policyId: string) {
   const policy = db()
     .select()
@@ -151,7 +148,12 @@ export async function resendCustomerEmail(input: { profileId: string; policyId?:
   const policy = input.policyId ? ownedPolicy(profile.id, input.policyId) : null
   const kind = policy && needsSetup(policy) ? ('finish-setup' as const) : ('sign-in' as const)
   const sent = kind === 'finish-setup' ? await sendFinishSetupEmail(profile, policy!) : (await sendSignInEmail(profile.email)) !== null
-  auditByOperator(input.actorId, 'profile.email_resent', 'profile', profile.id, { kind, policyId: policy?.id ?? null, sent })
+  recordAudit(db(), {
+    actor: input.actorId,
+    action: 'profile.email_resent',
+    entityId: profile.id,
+    detail: { kind, policyId: policy?.id ?? null, sent },
+  })
   if (!sent)
     throw new RuleError('form', `The ${kind} e-mail could not be sent. See the e-mail log, then try again.`, 'E-mail Not Sent', 502)
   return { kind, to: profile.email }
@@ -225,19 +227,16 @@ export function correctVehicle(input: {
       .returning()
       .get()
     const changed = (['licensePlate', 'licensePlateState', 'year', 'make', 'model'] as const).filter((key) => before[key] !== after[key])
-    tx.insert(auditLog)
-      .values({
-        actor: input.actorId,
-        action: 'vehicle.corrected',
-        entityType: 'vehicle',
-        entityId: before.id,
-        detail: {
-          reason: input.reason,
-          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-          after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-        },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'vehicle.corrected',
+      entityId: before.id,
+      detail: {
+        reason: input.reason,
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      },
+    })
     return after satisfies Vehicle
   })
 }

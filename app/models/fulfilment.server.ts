@@ -4,7 +4,7 @@ import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { planDisplayName } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
-import { auditLog, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { type LookupKey } from '~/domain/plans'
@@ -14,6 +14,8 @@ import { env } from '~/env.server'
 import { contractWording } from '~/models/contract.server'
 import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
+
+import { recordAudit } from './audit.server'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -85,22 +87,19 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
       .returning()
       .get()
 
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'policy.created',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: {
-          checkoutSessionId: input.checkoutSessionId,
-          lookupKey: input.lookupKey,
-          monthlyPriceCents: input.monthlyPriceCents,
-          partnerLocationId,
-          tosVersion: input.tosVersion,
-          via: input.stripeSubscriptionId ? 'stripe' : 'local',
-        },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profile.id,
+      action: 'policy.created',
+      entityId: policy.id,
+      detail: {
+        checkoutSessionId: input.checkoutSessionId,
+        lookupKey: input.lookupKey,
+        monthlyPriceCents: input.monthlyPriceCents,
+        partnerLocationId,
+        tosVersion: input.tosVersion,
+        via: input.stripeSubscriptionId ? 'stripe' : 'local',
+      },
+    })
     return { policy, profile, created: true as const }
   })
 

@@ -2,8 +2,12 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
-import type { ActivityLog, AUDIT_ENTITY_TYPES } from '~/domain/operator'
+import type { AuditAction, AuditEntityType } from '~/domain/audit'
+import type { ActivityLog } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
+import { DAY_MS } from '~/domain/time'
+
+import { recordAudit } from './audit.server'
 
 /** Read models for the operator console: the activity logs, and local prices. */
 
@@ -12,8 +16,10 @@ import { PAGE_SIZE } from '~/domain/paging'
 export type ActivityFilters = {
   log: ActivityLog
   /** Audit: the kind of record; with `id`, one record. E-mail: `id` is the recipient; payments: the Stripe object. */
-  entity: (typeof AUDIT_ENTITY_TYPES)[number] | null
+  entity: AuditEntityType | null
   id: string
+  /** Audit: one action (from AUDIT_ACTIONS). */
+  action: AuditAction | null
   /** Days (YYYY-MM-DD, UTC), both included. */
   from: string
   to: string
@@ -24,12 +30,13 @@ function dayRange(column: Parameters<typeof gte>[0], from: string, to: string) {
 }
 
 function nextDay(day: string) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString()
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString()
 }
 
 /**
  * One page of a log: `PAGE_SIZE` rows and whether there are more (no total: counting a log of millions of rows would
- * cost what paging saves). Each filter is served by an index: entity (entity_type, entity_id, id), date (created_at).
+ * cost what paging saves). Each filter is served by an index: entity (entity_type, entity_id, id), action (action,
+ * created_at), date (created_at).
  */
 export function activityPage(filters: ActivityFilters, page: number) {
   const offset = (page - 1) * PAGE_SIZE
@@ -44,6 +51,7 @@ export function activityPage(filters: ActivityFilters, page: number) {
           and(
             filters.entity ? eq(auditLog.entityType, filters.entity) : undefined,
             filters.entity && filters.id ? eq(auditLog.entityId, filters.id) : undefined,
+            filters.action ? eq(auditLog.action, filters.action) : undefined,
             ...dayRange(auditLog.createdAt, filters.from, filters.to),
           ),
         )
@@ -101,6 +109,6 @@ export function setPrices(actorId: string, changes: Record<string, number>) {
         .onConflictDoUpdate({ target: prices.lookupKey, set: { amountCents, updatedAt: new Date().toISOString() } })
         .run()
     }
-    tx.insert(auditLog).values({ actor: actorId, action: 'prices.updated', entityType: 'prices', entityId: 'local', detail: changes }).run()
+    recordAudit(tx, { actor: actorId, action: 'prices.updated', entityId: 'local', detail: changes })
   })
 }

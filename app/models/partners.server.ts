@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, type PartnerGroup, partnerGroups, type PartnerLocation, partnerLocations, partnerSlugRedirects } from '~/db/schema'
+import { type PartnerGroup, partnerGroups, type PartnerLocation, partnerLocations, partnerSlugRedirects } from '~/db/schema'
+
+import { recordAudit } from './audit.server'
 
 /** Partner shop groups (who completes claims) and their locations (each with its own signup link). */
 
@@ -73,15 +75,12 @@ export function updatePartnerGroup(actorId: string, id: string, input: { name: s
     if (!before) return null
     const values = { name: input.name, email: input.email ?? null, phone: input.phone ?? null }
     const group = tx.update(partnerGroups).set(values).where(eq(partnerGroups.id, id)).returning().get()
-    tx.insert(auditLog)
-      .values({
-        actor: actorId,
-        action: 'partner_group.updated',
-        entityType: 'partner_group',
-        entityId: id,
-        detail: changes(before, values),
-      })
-      .run()
+    recordAudit(tx, {
+      actor: actorId,
+      action: 'partner_group.updated',
+      entityId: id,
+      detail: changes(before, values),
+    })
     return group
   })
 }
@@ -97,15 +96,12 @@ export function updatePartnerLocation(actorId: string, id: string, input: { part
       tx.insert(partnerSlugRedirects).values({ slug: before.slug, partnerLocationId: id }).onConflictDoNothing().run()
     }
     const location = tx.update(partnerLocations).set(values).where(eq(partnerLocations.id, id)).returning().get()
-    tx.insert(auditLog)
-      .values({
-        actor: actorId,
-        action: 'partner_location.updated',
-        entityType: 'partner_location',
-        entityId: id,
-        detail: changes(before, values),
-      })
-      .run()
+    recordAudit(tx, {
+      actor: actorId,
+      action: 'partner_location.updated',
+      entityId: id,
+      detail: changes(before, values),
+    })
     return location
   })
 }
@@ -117,15 +113,12 @@ export function createPartnerGroup(actorId: string, input: { name: string; email
       .values({ name: input.name, email: input.email ?? null, phone: input.phone ?? null })
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: actorId,
-        action: 'partner_group.created',
-        entityType: 'partner_group',
-        entityId: group.id,
-        detail: { name: group.name },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: actorId,
+      action: 'partner_group.created',
+      entityId: group.id,
+      detail: { name: group.name },
+    })
     return group
   })
 }
@@ -137,15 +130,12 @@ export function createPartnerLocation(actorId: string, input: { partnerGroupId: 
       .values({ partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase(), isActive: true })
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: actorId,
-        action: 'partner_location.created',
-        entityType: 'partner_location',
-        entityId: location.id,
-        detail: { slug: location.slug },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: actorId,
+      action: 'partner_location.created',
+      entityId: location.id,
+      detail: { slug: location.slug },
+    })
     return location
   })
 }
@@ -154,14 +144,11 @@ export function setPartnerGroupActive(actorId: string, groupId: string, isActive
   return transaction((tx) => {
     const changed = tx.update(partnerGroups).set({ isActive }).where(eq(partnerGroups.id, groupId)).run().changes
     if (changed)
-      tx.insert(auditLog)
-        .values({
-          actor: actorId,
-          action: isActive ? 'partner_group.activated' : 'partner_group.deactivated',
-          entityType: 'partner_group',
-          entityId: groupId,
-        })
-        .run()
+      recordAudit(tx, {
+        actor: actorId,
+        action: isActive ? 'partner_group.activated' : 'partner_group.deactivated',
+        entityId: groupId,
+      })
     return changed > 0
   })
 }
@@ -170,14 +157,11 @@ export function setPartnerLocationActive(actorId: string, locationId: string, is
   return transaction((tx) => {
     const changed = tx.update(partnerLocations).set({ isActive }).where(eq(partnerLocations.id, locationId)).run().changes
     if (changed)
-      tx.insert(auditLog)
-        .values({
-          actor: actorId,
-          action: isActive ? 'partner_location.activated' : 'partner_location.deactivated',
-          entityType: 'partner_location',
-          entityId: locationId,
-        })
-        .run()
+      recordAudit(tx, {
+        actor: actorId,
+        action: isActive ? 'partner_location.activated' : 'partner_location.deactivated',
+        entityId: locationId,
+      })
     return changed > 0
   })
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
+import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
 import { POLICY_NOT_FOUND } from '~/domain/messages'
@@ -21,6 +21,7 @@ import {
   type VehicleInput,
 } from '~/validation/policy-setup'
 
+import { recordAudit } from './audit.server'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
 
 /**
@@ -302,15 +303,12 @@ export async function completePolicySetup(
       .all()
     // Rolls the vehicle back too: the policy vanished or changed hands meanwhile.
     if (updated.length !== 1) throw new RuleError('form', VEHICLE_MESSAGES.updateFailed, VEHICLE_MESSAGES.updateFailed, 500)
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: policy.status === 'incomplete' ? 'policy.activated' : 'policy.setup_updated',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: { vehicleId: vehicle.id, from: policy.status, to: updated[0]!.status },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profile.id,
+      action: policy.status === 'incomplete' ? 'policy.activated' : 'policy.setup_updated',
+      entityId: policy.id,
+      detail: { vehicleId: vehicle.id, from: policy.status, to: updated[0]!.status },
+    })
     return { policy: updated[0]!, vehicle }
   })
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
+import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath } from '~/domain/paths'
@@ -14,6 +14,8 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { payments } from '~/services/payments.server'
 
+import { recordAudit } from './audit.server'
+import { claimAndDeliver, yieldToRequests } from './batches.server'
 import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
 
 /**
@@ -23,7 +25,6 @@ import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
  */
 
 const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
-const NOTICE_BATCH = 100
 
 function today(now: Date) {
   return now.toISOString().slice(0, 10)
@@ -62,15 +63,12 @@ export async function schedulePriceChange(
       .values({ ...input, previousCents, createdBy: operatorId })
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: operatorId,
-        action: 'price_change.scheduled',
-        entityType: 'price_change',
-        entityId: change.id,
-        detail: { ...input, previousCents },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: operatorId,
+      action: 'price_change.scheduled',
+      entityId: change.id,
+      detail: { ...input, previousCents },
+    })
     return change
   })
 }
@@ -82,9 +80,7 @@ export function cancelPriceChange(operatorId: string, changeId: string, now = ne
     if (!change) throw new RuleError('form', 'Not found', 'Not found', 404)
     if (change.publishedAt || change.canceledAt) throw new RuleError('form', PRICE_CHANGE_MESSAGES.notCancellable, 'Not cancellable', 409)
     tx.update(priceChanges).set({ canceledAt: now.toISOString() }).where(eq(priceChanges.id, changeId)).run()
-    tx.insert(auditLog)
-      .values({ actor: operatorId, action: 'price_change.cancelled', entityType: 'price_change', entityId: changeId })
-      .run()
+    recordAudit(tx, { actor: operatorId, action: 'price_change.cancelled', entityId: changeId })
   })
 }
 
@@ -122,10 +118,6 @@ export function upcomingPricesFor(policyIds: string[]) {
 /** The first charge at the new price: the first renewal after the change may apply (both modes bill monthly on the purchase day). */
 function startsOnFor(policy: Pick<Policy, 'createdAt'>, effectiveOn: string, noticeSentAt: string) {
   return firstRenewalFrom(policy.createdAt, priceChangeStartsAt(effectiveOn, noticeSentAt))
-}
-
-function yieldToRequests() {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 // --- the daily job -----------------------------------------------------------------------------------------------
@@ -173,36 +165,25 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
     .all()
     .map((row) => row.id)
   const config = env()
-  let sent = 0
-  for (let start = 0; start < due.length; start += NOTICE_BATCH) {
-    const claimed = transaction((tx) =>
-      due.slice(start, start + NOTICE_BATCH).flatMap((policyId) => {
-        const inserted = tx
-          .insert(priceChangeNotices)
-          .values({ priceChangeId: change.id, policyId, noticeSentAt: now.toISOString() })
-          .onConflictDoNothing()
-          .run()
-        if (inserted.changes !== 1) return [] // another run got it first
-        const row = tx
-          .select({ policy: policies, email: profiles.email })
-          .from(policies)
-          .innerJoin(profiles, eq(profiles.id, policies.profileId))
-          .where(eq(policies.id, policyId))
-          .get()
-        tx.insert(auditLog)
-          .values({
-            actor: 'system',
-            action: 'policy.price_change_notice',
-            entityType: 'policy',
-            entityId: policyId,
-            detail: { priceChangeId: change.id },
-          })
-          .run()
-        return row ? [row] : []
-      }),
-    )
-    for (const { policy, email } of claimed) {
-      await yieldToRequests()
+  return claimAndDeliver(
+    due,
+    (tx, policyId) => {
+      const inserted = tx
+        .insert(priceChangeNotices)
+        .values({ priceChangeId: change.id, policyId, noticeSentAt: now.toISOString() })
+        .onConflictDoNothing()
+        .run()
+      if (inserted.changes !== 1) return null // another run got it first
+      const row = tx
+        .select({ policy: policies, email: profiles.email })
+        .from(policies)
+        .innerJoin(profiles, eq(profiles.id, policies.profileId))
+        .where(eq(policies.id, policyId))
+        .get()
+      recordAudit(tx, { actor: 'system', action: 'policy.price_change_notice', entityId: policyId, detail: { priceChangeId: change.id } })
+      return row ?? null
+    },
+    async ({ policy, email }) => {
       const message = priceChangeEmail({
         planName: planDisplayName(policy.planType, policy.vehicleType),
         policyId: policy.id,
@@ -213,18 +194,15 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
         supportEmail: config.SUPPORT_EMAIL,
       })
-      if (await sendEmail({ to: email, ...message, tag: 'price-change' })) {
-        sent++
-      } else {
-        // The send failed (logged): release the claim so the next run tells them, with its own 30 days.
-        db()
-          .delete(priceChangeNotices)
-          .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policy.id)))
-          .run()
-      }
-    }
-  }
-  return sent
+      if (await sendEmail({ to: email, ...message, tag: 'price-change' })) return true
+      // The send failed (logged): release the claim so the next run tells them, with its own 30 days.
+      db()
+        .delete(priceChangeNotices)
+        .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policy.id)))
+        .run()
+      return false
+    },
+  )
 }
 
 /** On its date the new price reaches the catalogue: new signups pay it. */
@@ -242,15 +220,12 @@ async function publish(change: typeof priceChanges.$inferSelect, now: Date) {
         })
         .run()
       tx.update(priceChanges).set({ publishedAt: now.toISOString(), stripePriceId }).where(eq(priceChanges.id, change.id)).run()
-      tx.insert(auditLog)
-        .values({
-          actor: 'system',
-          action: 'price_change.published',
-          entityType: 'price_change',
-          entityId: change.id,
-          detail: { stripePriceId },
-        })
-        .run()
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'price_change.published',
+        entityId: change.id,
+        detail: { stripePriceId },
+      })
     })
     invalidatePricingCache()
     return true
@@ -305,15 +280,12 @@ async function moveDuePolicies(now: Date) {
         .set({ appliedAt: now.toISOString() })
         .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, policy.id)))
         .run()
-      tx.insert(auditLog)
-        .values({
-          actor: 'system',
-          action: 'policy.price_changed',
-          entityType: 'policy',
-          entityId: policy.id,
-          detail: { priceChangeId: change.id, from: policy.monthlyPriceCents, to: change.amountCents },
-        })
-        .run()
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'policy.price_changed',
+        entityId: policy.id,
+        detail: { priceChangeId: change.id, from: policy.monthlyPriceCents, to: change.amountCents },
+      })
     })
     moved++
   }

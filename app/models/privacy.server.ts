@@ -27,6 +27,7 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStoredFolder, readStored } from '~/services/storage.server'
 
+import { recordAudit } from './audit.server'
 import { cancelPolicy } from './cancellation.server'
 
 /**
@@ -36,10 +37,6 @@ import { cancelPolicy } from './cancellation.server'
  */
 
 export const CONFIRM_EMAIL_PATH = '/customer/privacy/confirm-email'
-
-function audit(actor: string, action: string, detail: Record<string, unknown> = {}) {
-  db().insert(auditLog).values({ actor, action, entityType: 'profile', entityId: actor, detail }).run()
-}
 
 // --- download my data --------------------------------------------------------------------------------------------
 
@@ -110,7 +107,7 @@ export function customerDataOf(profileId: string) {
 export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array> {
   const collected = customerDataOf(profile.id)
   if (!collected) throw new RuleError('form', 'Not found', 'Not found', 404)
-  audit(profile.id, 'privacy.data_exported', { files: collected.files.length })
+  recordAudit(db(), { actor: profile.id, action: 'privacy.data_exported', entityId: profile.id, detail: { files: collected.files.length } })
   const chunks = zipChunks(collected)
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -168,15 +165,7 @@ export function updateDetails(profile: Profile, input: { fullName: string; phone
       .where(eq(profiles.id, profile.id))
       .returning()
       .get()
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'profile.details_corrected',
-        entityType: 'profile',
-        entityId: profile.id,
-        detail: { fields: changed },
-      })
-      .run()
+    recordAudit(tx, { actor: profile.id, action: 'profile.details_corrected', entityId: profile.id, detail: { fields: changed } })
     return updated
   })
 }
@@ -209,8 +198,13 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+<<<<<<< HEAD
   await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.email_change_requested')
+=======
+  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
+  recordAudit(db(), { actor: profile.id, action: 'profile.email_change_requested', entityId: profile.id, detail: {} })
+>>>>>>> h-audit
   return address
 }
 
@@ -236,6 +230,7 @@ export async function confirmEmailChange(
     if (taken && taken.id !== profileId)
       throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
+<<<<<<< HEAD
     const keep = confirmingSession?.profileId === profileId ? confirmingSession.id : null
     const ended = tx
       .delete(sessions)
@@ -251,6 +246,15 @@ export async function confirmEmailChange(
       })
       .run()
     return { from: profile.email, to: consumed.email, keptSession: keep !== null }
+=======
+    recordAudit(tx, {
+      actor: profileId,
+      action: 'profile.email_changed',
+      entityId: profileId,
+      detail: { from: profile.email, to: consumed.email },
+    })
+    return { from: profile.email, to: consumed.email }
+>>>>>>> h-audit
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed', profileId })
@@ -290,8 +294,13 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+<<<<<<< HEAD
   await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
   audit(profile.id, 'profile.deletion_requested')
+=======
+  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
+  recordAudit(db(), { actor: profile.id, action: 'profile.deletion_requested', entityId: profile.id, detail: {} })
+>>>>>>> h-audit
 }
 
 /**
@@ -378,15 +387,12 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
       .run()
     tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'profile.deleted',
-        entityType: 'profile',
-        entityId: profile.id,
-        detail: { policies: policyIds.length, claims: claimIds.length },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profile.id,
+      action: 'profile.deleted',
+      entityId: profile.id,
+      detail: { policies: policyIds.length, claims: claimIds.length },
+    })
     return [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)]
   })
   for (const folder of folders) {

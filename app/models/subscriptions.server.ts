@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm'
 
 import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy, type PolicyStatus, profiles, stripeEvents } from '~/db/schema'
+import { policies, type Policy, type PolicyStatus, profiles, stripeEvents } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { isSetupDone } from '~/domain/policies'
 import { paymentFailedEmail } from '~/emails/payment-failed'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+
+import { recordAudit } from './audit.server'
 
 /**
  * Keeping a policy in step with its Stripe subscription (DESIGN §6 "Subscription sync"). Webhook events only tell us
@@ -96,20 +98,15 @@ export async function syncPolicyWithSubscription(subscription: SubscriptionState
     const updated = tx.update(policies).set({ status: to, cancelAt, canceledAt }).where(eq(policies.id, policy.id)).returning().get()
     const detail = { subscriptionId: subscription.id, subscriptionStatus: subscription.status, eventId: event?.id ?? null }
     if (to !== from) {
-      tx.insert(auditLog)
-        .values({ actor: 'stripe', action: `policy.${to}`, entityType: 'policy', entityId: policy.id, detail: { ...detail, from, to } })
-        .run()
+      recordAudit(tx, { actor: 'stripe', action: `policy.${to}`, entityId: policy.id, detail: { ...detail, from, to } })
     }
     if (cancelAt !== policy.cancelAt) {
-      tx.insert(auditLog)
-        .values({
-          actor: 'stripe',
-          action: cancelAt ? 'policy.renewal_off' : 'policy.renewal_on',
-          entityType: 'policy',
-          entityId: policy.id,
-          detail: { ...detail, cancelAt },
-        })
-        .run()
+      recordAudit(tx, {
+        actor: 'stripe',
+        action: cancelAt ? 'policy.renewal_off' : 'policy.renewal_on',
+        entityId: policy.id,
+        detail: { ...detail, cancelAt },
+      })
     }
     return { kind: 'synced', policy: updated, from, to }
   })

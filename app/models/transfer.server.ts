@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
-import { auditLog, policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
+import { policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { POLICY_NOT_FOUND } from '~/domain/messages'
 import { transferRefusal } from '~/domain/policies'
@@ -13,6 +13,7 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { PHOTO_MESSAGES, type TransferVehicleInput, VEHICLE_MESSAGES } from '~/validation/policy-setup'
 
+import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
 import { photoSlots } from './policy-setup.server'
 import { describeVehicle, isMakeEligible, vehicleById } from './vehicles.server'
@@ -107,15 +108,12 @@ export async function completeTransfer(profile: Profile, policyId: string, input
       .get()
     // Rolls the new vehicle back too: a transfer of this plan finished meanwhile.
     if (!moved) throw new RuleError('form', TRANSFER_MESSAGES.alreadyUsed.description, TRANSFER_MESSAGES.alreadyUsed.title, 409)
-    tx.insert(auditLog)
-      .values({
-        actor: profile.id,
-        action: 'policy.transferred',
-        entityType: 'policy',
-        entityId: policy.id,
-        detail: { fromVehicleId: policy.vehicleId, toVehicleId: vehicle.id },
-      })
-      .run()
+    recordAudit(tx, {
+      actor: profile.id,
+      action: 'policy.transferred',
+      entityId: policy.id,
+      detail: { fromVehicleId: policy.vehicleId, toVehicleId: vehicle.id },
+    })
     return { policy: moved, vehicle }
   })
 

@@ -7,7 +7,8 @@ import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { Pager } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
-import { ACTIVITY_LOGS, type ActivityLog, AUDIT_ENTITY_TYPES } from '~/domain/operator'
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
+import { ACTIVITY_LOGS, type ActivityLog } from '~/domain/operator'
 import { type ActivityFilters, activityPage } from '~/models/operator.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { ActivityQuery, parseQuery } from '~/validation/operator'
@@ -15,14 +16,28 @@ import { ActivityQuery, parseQuery } from '~/validation/operator'
 import type { Route } from './+types/admin.activity'
 
 const LOG_KEYS = Object.keys(ACTIVITY_LOGS) as ActivityLog[]
-const DEFAULT_FILTERS: ActivityFilters = { log: 'audit', entity: null, id: '', from: '', to: '' }
+const AUDIT_ACTION_KEYS = AUDIT_ACTIONS.map((entry) => entry.action)
+const DEFAULT_FILTERS: ActivityFilters = { log: 'audit', entity: null, id: '', action: null, from: '', to: '' }
+
+/** The action filter's choices: every action of AUDIT_ACTIONS, by its label. */
+const ACTION_OPTIONS: [string, string][] = [
+  ['', 'Any action'],
+  ...AUDIT_ACTIONS.map((entry) => [entry.action, entry.label] as [string, string]),
+]
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const { query, problem } = parseQuery(ActivityQuery(LOG_KEYS, AUDIT_ENTITY_TYPES), new URL(request.url))
+  const { query, problem } = parseQuery(ActivityQuery(LOG_KEYS, AUDIT_ENTITY_TYPES, AUDIT_ACTION_KEYS), new URL(request.url))
   const filters: ActivityFilters = problem
     ? DEFAULT_FILTERS
-    : { log: query.log as ActivityLog, entity: query.entity as ActivityFilters['entity'], id: query.id, from: query.from, to: query.to }
+    : {
+        log: query.log as ActivityLog,
+        entity: query.entity as ActivityFilters['entity'],
+        id: query.id,
+        action: query.action as ActivityFilters['action'],
+        from: query.from,
+        to: query.to,
+      }
   const page = problem ? 1 : query.page
   const result = withOperators(activityPage(filters, page))
   // A page past the end of a log is simply empty (logs are not counted); say so rather than show nothing.
@@ -84,6 +99,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             {filters.log === 'audit' ? 'Record id' : filters.log === 'email' ? 'Recipient' : 'Stripe object id'}
             <input name="id" defaultValue={filters.id} maxLength={80} className={inputClass} />
           </label>
+          {filters.log === 'audit' ? (
+            <FilterSelect name="action" label="Action" value={filters.action ?? ''} options={ACTION_OPTIONS} />
+          ) : null}
           <label className="grid gap-1 text-sm font-medium text-slate-900">
             From
             <input name="from" type="date" defaultValue={filters.from} className={inputClass} />
@@ -114,7 +132,10 @@ function ActivityTable({ result }: { result: Route.ComponentProps['loaderData'][
               <Cell label="Who">
                 <Actor actor={entry.actor} email={actorEmail} operator={operator} />
               </Cell>
-              <Cell label="What">{entry.action}</Cell>
+              <Cell label="What">
+                {auditActionLabel(entry.action)}
+                <code className="block text-xs text-slate-600">{entry.action}</code>
+              </Cell>
               <Cell label="Record">
                 <a
                   href={`?log=audit&entity=${entry.entityType}&id=${encodeURIComponent(entry.entityId)}`}

@@ -9,7 +9,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { formatDateTime, formatLongDate } from '~/domain/format'
+import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
@@ -233,7 +233,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dt className="text-slate-600">Service</dt>
                     <dd className="capitalize">{claim.repairType}</dd>
                     <dt className="text-slate-600">Actual cost</dt>
-                    <dd>{claim.actualCostCents === null ? '—' : `$${(claim.actualCostCents / 100).toFixed(2)}`}</dd>
+                    <dd>{claim.actualCostCents === null ? '—' : formatPrice(claim.actualCostCents)}</dd>
                     <dt className="text-slate-600">Shop notes</dt>
                     <dd className="whitespace-pre-line">{claim.partnerNotes ?? '—'}</dd>
                   </>

@@ -7,6 +7,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDeadline, canAppeal } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { formatLongDate } from '~/domain/format'
 import { appealClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
@@ -75,7 +76,7 @@ export const meta: Route.MetaFunction = () => pageMeta('Appeal a decision', 'Ask
 export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentProps) {
   const { claim } = loaderData
   const submitting = useIsPending({ state: 'submitting' })
-  const deadline = new Date(claim.deadline).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+  const deadline = formatLongDate(claim.deadline)
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <PageHeading sub={`Claim ${claim.code}. You can appeal until ${deadline}.`}>Appeal the decision</PageHeading>

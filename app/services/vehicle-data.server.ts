@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { bundledModels } from '~/content/vehicle-models'
 import { db } from '~/db/client.server'
 import { vehicleModelCache } from '~/db/schema'
+import { DAY_MS } from '~/domain/time'
 import { env } from '~/env.server'
 
 /**
@@ -114,7 +115,7 @@ function readCache(make: string, year: number): string[] | null {
     .where(and(eq(vehicleModelCache.make, make), eq(vehicleModelCache.year, year)))
     .get()
   if (!row) return null
-  if (Date.now() - Date.parse(row.fetchedAt) > CACHE_DAYS * 24 * 60 * 60 * 1000) return null
+  if (Date.now() - Date.parse(row.fetchedAt) > CACHE_DAYS * DAY_MS) return null
   return row.models
 }
 

@@ -43,7 +43,7 @@ const isoDay = singleLineText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That date does not exist.')
 
-export const ActivityQuery = (logs: readonly string[], entityTypes: readonly string[]) =>
+export const ActivityQuery = (logs: readonly string[], entityTypes: readonly string[], actions: readonly string[]) =>
   z
     .object({
       page,
@@ -52,6 +52,9 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
         .optional()
         .transform((value) => value ?? null),
       id: singleLineText().max(80, 'Ids are at most 80 characters.').default(''),
+      action: oneOf(actions, 'action')
+        .optional()
+        .transform((value) => value ?? null),
       from: isoDay.default(''),
       to: isoDay.default(''),
     })

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, rateLimits, sessions, verifications } from '~/db/schema'
-import { runDailyJobs, sendRenewalNotices } from '~/jobs.server'
+import { runDailyJobs } from '~/jobs.server'
+import { sendRenewalNotices } from '~/models/renewals.server'
 
 import { createPolicy, createProfile, getPolicy, uniqueEmail } from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
+import { formatLongDate } from '~/domain/format'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
@@ -16,17 +17,13 @@ export type ClaimLiveStatusData = {
   completedAt: string | null
 }
 
-function longDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}
-
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
   switch (status.approvalStatus) {
     case 'pending_review':
       return (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="claim-live-status">
           {status.appealedAt
-            ? `Your appeal is in review. You will hear from us by ${longDate(appealDecisionDeadline(status.appealedAt).toISOString())}: we decide appeals within 30 days and e-mail you.`
+            ? `Your appeal is in review. You will hear from us by ${formatLongDate(appealDecisionDeadline(status.appealedAt))}: we decide appeals within 30 days and e-mail you.`
             : "We're reviewing your claim and will e-mail you within 2 working days (typically sooner)."}
         </p>
       )
@@ -48,7 +45,7 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
               <Link to={status.appealHref} className={buttonClass('secondary', 'py-1.5')}>
                 Appeal
               </Link>
-              <span>You can appeal until {longDate(status.appealUntil)}.</span>
+              <span>You can appeal until {formatLongDate(status.appealUntil)}.</span>
             </div>
           ) : status.appealedAt ? (
             <p>This was the decision on your appeal.</p>
@@ -58,7 +55,7 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
     case 'completed':
       return (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-testid="claim-live-status">
-          Service completed{status.completedAt ? ` on ${longDate(status.completedAt)}` : ''}. This claim has been marked as complete.
+          Service completed{status.completedAt ? ` on ${formatLongDate(status.completedAt)}` : ''}. This claim has been marked as complete.
         </p>
       )
     default:

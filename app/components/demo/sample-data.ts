@@ -3,6 +3,7 @@ import type { ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import type { PolicyCardData } from '~/components/policy-card'
 import { planDisplayName } from '~/content/marketing'
 import { type PlanType, type VehicleType } from '~/domain/plans'
+import { DAY_MS } from '~/domain/time'
 
 /**
  * The demo area's sample data (SPEC §2 "Demo area", §3, §9): one made-up customer with two policies and a few claims.
@@ -151,8 +152,6 @@ export function demoPolicyCards(cancelledIds: readonly string[] = []): PolicyCar
 }
 
 export type DemoClaimCard = ClaimCardData & { live: ClaimLiveStatusData }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The sample claims as the real claim card shows them, dated relative to `now`. */
 export function demoClaimCards(now: Date = new Date()): DemoClaimCard[] {

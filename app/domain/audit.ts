@@ -1,0 +1,85 @@
+/**
+ * What the audit log records: the kinds of record it names and every action it knows, each with the words the
+ * operator's activity page shows for it. Writing goes through `recordAudit` (app/models/audit.server.ts), which accepts
+ * only an action from this list. Safe in the browser (the activity page's filter lists them).
+ *
+ * The action strings are stored as written here and rows are never rewritten: rename a label freely, never an action.
+ */
+
+/** The kinds of record the audit log names (its `entity_type`). */
+export const AUDIT_ENTITY_TYPES = [
+  'claim',
+  'policy',
+  'profile',
+  'vehicle',
+  'partner_group',
+  'partner_location',
+  'prices',
+  'price_change',
+] as const
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
+
+/** Every audit action, the record it is about, and how the operator's pages name it. */
+export const AUDIT_ACTIONS = [
+  // A claim, from filing to the shop's completion.
+  { action: 'claim.submitted', entity: 'claim', label: 'Claim filed' },
+  { action: 'claim.approved', entity: 'claim', label: 'Claim approved' },
+  { action: 'claim.denied', entity: 'claim', label: 'Claim denied' },
+  { action: 'claim.appealed', entity: 'claim', label: 'Claim appealed' },
+  { action: 'claim.shop_emailed', entity: 'claim', label: 'Shop e-mailed about a claim' },
+  { action: 'claim.shop_not_emailed', entity: 'claim', label: 'Shop not e-mailed about a claim' },
+  { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },
+  // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
+  { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
+  { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },
+  { action: 'policy.setup_updated', entity: 'policy', label: 'Policy setup updated' },
+  { action: 'policy.transferred', entity: 'policy', label: 'Policy moved to another vehicle' },
+  { action: 'policy.incomplete', entity: 'policy', label: 'Policy waiting for setup (payment)' },
+  { action: 'policy.active', entity: 'policy', label: 'Policy active (payment)' },
+  { action: 'policy.past_due', entity: 'policy', label: 'Policy payment past due' },
+  { action: 'policy.canceled', entity: 'policy', label: 'Policy cancelled' },
+  { action: 'policy.renewal_on', entity: 'policy', label: 'Renewal turned on' },
+  { action: 'policy.renewal_off', entity: 'policy', label: 'Renewal turned off' },
+  { action: 'policy.renewal_notice', entity: 'policy', label: 'Renewal notice sent' },
+  { action: 'policy.arbitration_opted_out', entity: 'policy', label: 'Opted out of arbitration' },
+  { action: 'policy.price_change_notice', entity: 'policy', label: 'Price change notice sent' },
+  { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
+  // A customer's account and their privacy requests.
+  { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
+  { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
+  { action: 'profile.email_changed', entity: 'profile', label: 'E-mail address changed' },
+  { action: 'profile.email_resent', entity: 'profile', label: 'E-mail resent by an operator' },
+  { action: 'privacy.data_exported', entity: 'profile', label: 'Data downloaded' },
+  { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
+  { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
+  { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
+  // The operator's partner list.
+  { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },
+  { action: 'partner_group.updated', entity: 'partner_group', label: 'Partner group edited' },
+  { action: 'partner_group.activated', entity: 'partner_group', label: 'Partner group activated' },
+  { action: 'partner_group.deactivated', entity: 'partner_group', label: 'Partner group deactivated' },
+  { action: 'partner_location.created', entity: 'partner_location', label: 'Partner location added' },
+  { action: 'partner_location.updated', entity: 'partner_location', label: 'Partner location edited' },
+  { action: 'partner_location.activated', entity: 'partner_location', label: 'Partner location activated' },
+  { action: 'partner_location.deactivated', entity: 'partner_location', label: 'Partner location deactivated' },
+  // Prices: the local price list, and scheduled changes with notice.
+  { action: 'prices.updated', entity: 'prices', label: 'Local prices updated' },
+  { action: 'price_change.scheduled', entity: 'price_change', label: 'Price change scheduled' },
+  { action: 'price_change.cancelled', entity: 'price_change', label: 'Price change cancelled' },
+  { action: 'price_change.published', entity: 'price_change', label: 'Price change published' },
+] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
+
+export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]
+export type AuditAction = AuditActionEntry['action']
+
+const BY_ACTION = new Map<string, AuditActionEntry>(AUDIT_ACTIONS.map((entry) => [entry.action, entry]))
+
+/** The list's entry for a stored action string, or undefined for one it does not know (a row older than the list). */
+export function auditActionEntry(action: string): AuditActionEntry | undefined {
+  return BY_ACTION.get(action)
+}
+
+/** How the operator's pages name a stored action: its label, or the stored string itself when the list lacks it. */
+export function auditActionLabel(action: string): string {
+  return BY_ACTION.get(action)?.label ?? action
+}
