@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One container: the React Router server and SQLite on the volume mounted at /data; Litestream (from npm,
-# @flydotio/litestream, in node_modules) replicates the database to the bucket, where uploads also go (README).
+# @flydotio/litestream, in node_modules) replicates the database to the bucket, where uploads also go (docs/operating.md).
 
 # --- build: all dependencies, compile the app -------------------------------------------------------------------
 FROM node:22-bookworm-slim AS build

@@ -1,10 +1,41 @@
-// ESLint (issue 14): TypeScript's recommended rules, the rules of hooks, and imports in one order (autofixed).
-// Formatting is Prettier's (.prettierrc.json); `npm run check` runs both.
+// ESLint: TypeScript's recommended rules, the rules of hooks, imports in one order (autofixed), and the direction
+// imports run in app/ (below). Formatting is Prettier's (.prettierrc.json); `npm run check` runs both.
+import { builtinModules } from 'node:module'
+
 import { defineConfig } from 'eslint/config'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const DOMAIN_IN_BROWSER = 'app/domain runs in the browser: no Node built-in modules.'
+const SERVER_MODULES = ['app/**/*.server.{ts,tsx}', 'app/**/*.server/**', 'app/**/.server/**']
+
+/** Which folder may not import which (paths from the repository's root; `except` is relative to `from`). */
+const IMPORT_ZONES = [
+  {
+    target: 'app/domain',
+    from: 'app',
+    except: ['./domain'],
+    message: "app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
+  },
+  {
+    // Each package app/domain uses must run in the browser: add it here when domain needs one.
+    target: 'app/domain',
+    from: 'node_modules',
+    except: ['./zod'],
+    message: 'app/domain imports only browser-safe packages (zod).',
+  },
+  { target: 'app/models', from: ['app/components', 'app/routes'], message: 'A model never imports a component or a route.' },
+  {
+    target: 'app/components',
+    from: SERVER_MODULES,
+    message: 'A component never imports a *.server module: it would pull server code toward the browser bundle.',
+  },
+  { target: 'app/content', from: 'app/components', message: 'Content (copy and reference data) never imports a component.' },
+]
 
 export default defineConfig(
   {
@@ -35,5 +66,65 @@ export default defineConfig(
     files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Imports run one way in app/, so the browser never pulls in server code and the product's rules stay plain.
+    // tests/unit/import-rules.test.ts lints a violation of each rule and fails if one stops firing.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves the `~/` alias from tsconfig.json, so a rule sees `~/x` and `../x` as the same file.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: IMPORT_ZONES }],
+    },
+  },
+  {
+    // app/domain must run in the browser: no Node built-in module and no *.server module, even one inside app/domain
+    // (the packages it may use are the exceptions of its zone above).
+    files: ['app/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: DOMAIN_IN_BROWSER })),
+          patterns: [
+            { group: ['node:*', ...builtinModules.map((name) => `${name}/*`)], message: DOMAIN_IN_BROWSER },
+            { regex: '\\.server(\\.tsx?)?$|\\.server/', message: 'app/domain imports no *.server module: it runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Models take plain values: rate limits, cookies and the request itself belong to the route layer.
+    files: ['app/models/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-types': [
+        'error',
+        { types: { Request: 'A model takes plain values, never a Fetch Request (that belongs to the route layer).' } },
+      ],
+    },
+  },
+  {
+    // Stripe is reached only through the payments adapter (app/services/payments.server.ts); its types may be named.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/services/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)stripe\\.server$',
+              allowTypeImports: true,
+              message: 'Stripe only through the payments adapter (~/services/payments.server).',
+            },
+          ],
+        },
+      ],
+    },
   },
 )

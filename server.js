@@ -1,6 +1,6 @@
 // The production server: `npm run serve` (and the container) runs `node server.js`.
 //
-// Why not react-router-serve (README, Decisions): the landing page must be served at half the speed of a static file or
+// Why not react-router-serve (docs/decisions/001-custom-server.md): the landing page must be served at half the speed of a static file or
 // better, so anonymous cacheable pages are answered from the page cache before any routing or middleware; per-IP rate
 // limits need the client's real address, which react-router-serve does not pass on; and shutdown must drain requests
 // and then close SQLite. Everything else is React Router's own request handler.
@@ -468,7 +468,7 @@ function drainAndExit(reason, code) {
 }
 for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => drainAndExit(signal, 0))
 
-// The last resort (README, Decisions). Every request's errors are caught above, so these are bugs:
+// The last resort (docs/decisions/017-log-then-restart-cleanly.md). Every request's errors are caught above, so these are bugs:
 // - a promise rejected with nobody to handle it left no half-run synchronous code behind: log it, keep serving;
 // - an exception thrown outside any request may have left memory in any state: log it, stop taking requests, let
 //   those in flight finish, and exit non-zero — the supervisor (fly.toml's restart policy, Docker's --restart)

@@ -51,7 +51,7 @@ const EnvSchema = z.object({
     .regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,62}(\/.*)?|file:\/\/\/.+)$/, 'must be s3://bucket/path or file:///absolute/path')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** /healthz fails when the replica is further behind than this (README, Operating it). */
+  /** /healthz fails when the replica is further behind than this (docs/operating.md). */
   REPLICATION_MAX_LAG_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /** Issue 11: photos and documents in this bucket instead of DATA_DIR/uploads. */
   UPLOADS_BUCKET: z

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useMatches,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router'
 
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * The flash toast is one-shot. React Router skips revalidation after an action that answers 4xx (a refused form), which
  * would leave the previous page's toast beside the action's own message: the root loader runs again after every
- * submission.
+ * submission. (Layout also hides the old toast while that reload is on its way.)
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate
@@ -72,6 +73,10 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRootData()
+  // React Router shows a submission's answer (a refused form's own toast) as soon as the action replies, while the root
+  // loader is still reloading: until it arrives, the flash toast on screen is the previous page's, so it is hidden.
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && !!navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET'
   // A page that works as plain HTML and must stay light (the shop's page) sets `handle = { hydrate: false }`: no React is sent.
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
   return (
@@ -90,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={root?.user ?? null} />
-        {root?.toast ? (
+        {root?.toast && !submitting ? (
           <div className="mx-auto mt-4 w-full max-w-6xl px-4">
             <Toast toast={root.toast} />
           </div>

@@ -1,5 +1,5 @@
 /**
- * The rules of a claim (SPEC §4, §5, §9; README "Claim rules beyond the spec"), pure and safe in the browser.
+ * The rules of a claim (SPEC §4, §5, §9; docs/decisions/009-claim-rules.md), pure and safe in the browser.
  */
 import type { PlanType } from './plans'
 import { DAY_MS, HOUR_MS } from './time'

@@ -8,8 +8,8 @@ import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 
 /**
  * The operator's claim list, a page at a time, from the index on (approval_status, waiting_since): the waiting claims
- * longest-waiting first (an appeal waits from its appeal), the decided ones newest first. README Decisions, "Operator
- * console at scale".
+ * longest-waiting first (an appeal waits from its appeal), the decided ones newest first. Why:
+ * docs/decisions/023-operator-console-at-scale.md.
  */
 
 export type QueueFilters = {

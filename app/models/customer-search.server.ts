@@ -7,7 +7,7 @@ import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import type { PolicyStatus } from '~/domain/policies'
 
 /**
- * The operator's customer search (README Decisions, "Operator console at scale"): one FTS5 document per customer,
+ * The operator's customer search (docs/decisions/023-operator-console-at-scale.md): one FTS5 document per customer,
  * kept by triggers (drizzle/0001), holds the e-mail, name, phone digits, plates, policy ids and claim codes. A query
  * matches the words typed as a phrase whose last word is a prefix, or the same characters run together (how plates,
  * phones, codes and e-mail addresses are also stored), so `jane.sm`, `Smith`, `abc-123`, `(555) 123` and `cs-7k` all

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm'
 
-import type { PlanCard } from '~/content/marketing'
-import { adasAddonText, PLAN_ORDER, PLANS, PRICE_PERIOD, PRICE_PLACEHOLDER } from '~/content/marketing'
+import { adasAddonText, PLAN_ORDER, type PlanCard, PLANS, PRICE_PERIOD, PRICE_PLACEHOLDER } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { formatPrice } from '~/domain/format'

@@ -306,7 +306,7 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
 /**
  * Deletes the account once the fresh code is right and nothing keeps it: ends what remains of its subscriptions through
  * the payments adapter, then in one transaction removes the personal data and keeps what accounting needs, anonymised
- * (README "Deleting an account"); then removes its photos and documents from storage. A failure before the transaction
+ * (docs/decisions/028-account-deletion-keeps-accounting.md); then removes its photos and documents from storage. A failure before the transaction
  * leaves the account whole; files a failure leaves behind are removed by the upload sweep (they have no rows).
  */
 export async function deleteAccount(profile: Profile, code: string, now = new Date()) {

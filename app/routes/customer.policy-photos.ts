@@ -1,7 +1,6 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
-import { POLICY_NOT_FOUND } from '~/domain/messages'
-import { PLEASE_LOG_IN } from '~/domain/messages'
+import { PLEASE_LOG_IN, POLICY_NOT_FOUND } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'

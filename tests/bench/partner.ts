@@ -65,17 +65,13 @@ async function decode(body: Buffer, encoding: string | undefined) {
  */
 async function makePhoto(index: number) {
   const sharp = (await import('sharp')).default
-  const coarse = await sharp({
-    create: {
-      width: 400,
-      height: 300,
-      channels: 3,
-      background: ['#5b7fa6', '#8a8f96', '#6f8a5b'][index % 3]!,
-      noise: { type: 'gaussian', mean: 110, sigma: 30 },
-    },
+  const { png } = await import('../support/photos')
+  const coarse = await png({
+    width: 400,
+    height: 300,
+    colour: ['#5b7fa6', '#8a8f96', '#6f8a5b'][index % 3]!,
+    noise: { mean: 110, sigma: 30 },
   })
-    .png()
-    .toBuffer()
   return sharp(coarse).resize(4000, 3000, { kernel: 'cubic' }).jpeg({ quality: 88 }).toBuffer()
 }
 

@@ -45,21 +45,15 @@ export type UploadBenchResult = {
 
 /** Three ~8 MB 4000×3000 JPEGs (noise compresses badly, which makes them big: a worst case for the decoder). */
 async function makeImages(dir: string) {
-  const sharp = (await import('sharp')).default
+  const { jpeg } = await import('../support/photos')
   const files: string[] = []
   for (let i = 0; i < 3; i++) {
     const file = path.join(dir, `photo-${i}.jpg`)
-    await sharp({
-      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i * 5, sigma: 38 } },
-    })
-      .jpeg({ quality: 92 })
-      .toFile(file)
+    fs.writeFileSync(file, await jpeg({ width: 4000, height: 3000, noise: { mean: 120 + i * 5, sigma: 38 }, quality: 92 }))
     files.push(file)
   }
   const small = path.join(dir, 'warm-up.jpg')
-  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4060a0' } })
-    .jpeg()
-    .toFile(small)
+  fs.writeFileSync(small, await jpeg({ width: 1200, height: 900, colour: '#4060a0' }))
   return { files, small }
 }
 

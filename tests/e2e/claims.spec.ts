@@ -1,21 +1,19 @@
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 
 import { addSessionCookie, expect, expectNoSeriousA11yViolations, outboxFor, randomIp, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createPartnerGroup } from '../support/factories'
+import { jpeg } from '../support/photos'
 
 /** Small real JPEGs made at test time. */
 const images: Record<string, Buffer> = {}
 test.beforeAll(async () => {
   const colours = { damage1: '#2f6fb0', damage2: '#b05a2f', damage3: '#777777', invoice: '#f4f4f4', repair: '#3f9f4f' }
   for (const [name, background] of Object.entries(colours)) {
-    images[name] = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
-      .jpeg()
-      .toBuffer()
+    images[name] = await jpeg({ width: 320, height: 240, colour: background })
   }
 })
 const file = (name: string) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: images[name]! })

@@ -11,6 +11,7 @@ import { rowCounts } from '../../app/cli/restore'
 import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
 import { postClaim } from '../support/claim-post'
 import { expect, test } from '../support/e2e'
+import { jpeg } from '../support/photos'
 
 /**
  * The disaster drill (issue 11): the database replicated by Litestream (to a `file://` replica, a second disk), photos
@@ -99,9 +100,7 @@ test('kill -9, DATA_DIR deleted: the server restores from the replica and every 
     const fixtures = JSON.parse(printed.trim().split('\n').at(-1)!) as { customerCookie: string; policyId: string }
     customers.push({ cookie: fixtures.customerCookie, policyId: fixtures.policyId })
   }
-  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5a8' } })
-    .jpeg()
-    .toBuffer()
+  const photo = await jpeg({ width: 1200, height: 900, colour: '#5a8' })
 
   const acknowledged: { claimId: string; cookie: string }[] = []
   for (const [n, customer] of [...customers, ...customers].entries()) {

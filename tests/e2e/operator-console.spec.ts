@@ -78,6 +78,38 @@ test('find a customer by plate, open their page, resend the setup e-mail and cor
   ).toBeVisible()
 })
 
+test("a refused form shows its own toast, never beside the previous page's, even while the page reloads", async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const customer = createProfile({ fullName: `Toast Check ${createId(4)}` })
+  createActivePolicy(customer.id)
+  createPolicy(customer.id, { status: 'incomplete' })
+  await page.goto(`/admin/customers/${customer.id}`)
+  await page.getByRole('button', { name: 'Resend the setup e-mail' }).click()
+  await expect(toast(page)).toContainText('E-mail Sent')
+
+  // With JavaScript, React Router shows the action's answer first and reloads the root (which holds the flash toast)
+  // after it: hold that reload, so the moment in between lasts as long as the test needs. (Without JavaScript the
+  // refusal is one server-rendered page and nothing is held.)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.data\?.*_routes=root/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const card = page.getByTestId('admin-vehicle')
+  await card.getByText('Correct the details…').click()
+  await card.getByLabel('License plate').fill('AB#1')
+  await card.getByLabel('Reason for the correction').fill('Customer phoned: plate typed wrong')
+  await card.getByRole('button', { name: 'Save the correction' }).click()
+  await expect(card.getByText(/letters, numbers/i).first()).toBeVisible()
+  await expect(toast(page)).toHaveCount(1)
+  await expect(toast(page)).toContainText('Please Check the Form')
+  release()
+  await page.waitForLoadState('networkidle')
+  await expect(toast(page)).toHaveCount(1)
+  await expect(toast(page)).toContainText('Please Check the Form')
+})
+
 test('page through the claim queue with a filter', async ({ page, signIn }) => {
   await signIn({ email: 'operator@example.com' })
   const group = createPartnerGroup(`Queue Glass ${createId(4)}`)

@@ -4,11 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 
 import Database from 'better-sqlite3'
-import sharp from 'sharp'
 
 import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
 import { type ClaimAnswer, postClaim } from '../support/claim-post'
 import { expect, test } from '../support/e2e'
+import { jpeg } from '../support/photos'
 
 /**
  * The kill -9 drill (issue 13 item 4): claims with photos are being filed when the server is killed without warning.
@@ -68,11 +68,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     customers.push({ cookie: fixtures.customerCookie, policyId: fixtures.policyId })
   }
   // 12-megapixel photos: each submission spends real time in sharp, so the kill lands mid-upload for some.
-  const photo = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer()
+  const photo = await jpeg({ width: 4000, height: 3000, noise: { mean: 128, sigma: 40 }, quality: 90 })
 
   // Some claims are filed and answered before the kill...
   const before: ClaimAnswer[] = []

@@ -19,6 +19,7 @@ import { deleteObjects, getObject, headObject, listObjects, putObject, resetBuck
 import { signedFileUrl, type UploadedFile } from '~/services/storage.server'
 
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
+import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
 
 /**
@@ -79,9 +80,7 @@ beforeAll(async () => {
   resetEnvForTests()
   resetBucketClientForTests()
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await makeJpeg({ width: 64, height: 48, colour: '#4a7' })
 })
 
 afterAll(async () => {

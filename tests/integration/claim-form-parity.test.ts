@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { DEMO_POLICIES } from '~/components/demo/sample-data'
@@ -6,6 +5,7 @@ import { action as realAction } from '~/routes/customer.submit-claim'
 import { action as demoAction } from '~/routes/demo.submit-claim'
 
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
+import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /**
@@ -23,9 +23,7 @@ beforeAll(async () => {
   const profile = createProfile()
   policyId = createActivePolicy(profile.id).policy.id
   cookie = await sessionCookieFor(profile.id)
-  jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await makeJpeg({ width: 32, height: 32, colour: '#888' })
 })
 
 type Answer = { status: number; data: { errors?: Record<string, string[]>; toast?: { title: string; description?: string } } }

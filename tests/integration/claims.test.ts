@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { resetLimit } from '~/auth/rate-limit.server'
@@ -34,6 +33,7 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 // Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
@@ -43,9 +43,7 @@ resetEnvForTests()
 let jpeg: Buffer
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await makeJpeg({ width: 64, height: 48, colour: '#4a7ab0' })
 })
 
 function photo(name = 'damage.jpg', bytes: Buffer = jpeg, type = 'image/jpeg') {

@@ -23,18 +23,13 @@ import { VEHICLE_MESSAGES } from '~/validation/policy-setup'
 
 import { expectConsoleError } from '../support/console'
 import { createClaim, createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
+import { type ImageOptions, jpeg as makeJpeg, jpegFile } from '../support/photos'
 import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
 
 ensureSeeded()
 
-async function jpeg(options: { width?: number; height?: number; colour?: string } = {}) {
-  const { width = 800, height = 600, colour = '#3366aa' } = options
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-}
-
-const photoFile = async (name = 'photo.jpg') => new File([await jpeg()], name, { type: 'image/jpeg' })
+const jpeg = (options: ImageOptions = {}) => makeJpeg({ width: 800, height: 600, ...options })
+const photoFile = (name = 'photo.jpg') => jpegFile(name, { width: 800, height: 600 })
 
 async function threePhotos(overrides: Partial<Record<'head_on' | 'inside_drivers' | 'inside_passengers', File>> = {}) {
   const form = new FormData()
@@ -165,8 +160,7 @@ describe('photo step', () => {
 
   test('a JPEG with GPS EXIF comes out with no metadata, turned upright', async () => {
     const { profile, policy, cookie } = await customerWithPolicy()
-    const withGps = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#aa3333' } })
-      .jpeg()
+    const withGps = await sharp(await jpeg({ width: 400, height: 200, colour: '#aa3333' }))
       .withExif({
         IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 45/1 36/1', GPSLongitudeRef: 'W', GPSLongitude: '111/1 53/1 24/1' },

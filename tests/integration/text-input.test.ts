@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
@@ -19,6 +18,7 @@ import {
   findOrCreateProfile,
   sessionCookieFor,
 } from '../support/factories'
+import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /** What people type is stored without control characters, and what their files are called is stored short. */
@@ -27,9 +27,7 @@ let jpeg: Buffer
 let operatorCookie: string
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7ab0' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await makeJpeg({ width: 64, height: 48, colour: '#4a7ab0' })
   operatorCookie = await sessionCookieFor(findOrCreateProfile('operator@example.com').id)
 })
 

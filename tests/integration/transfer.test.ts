@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
@@ -10,17 +9,13 @@ import { action, loader } from '~/routes/customer.policy-transfer'
 
 import { createActivePolicy, createClaim, createPolicy, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { jpegFile } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 // Issue 10 item 2, terms "Transferring your plan to a replacement vehicle": once per plan, the same eligibility rules,
 // the plan's class and ADAS, three new windshield photos; the old vehicle and its claims stay as they were.
 
-async function photo(name: string, colour = '#336699') {
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-  return new File([bytes], name, { type: 'image/jpeg' })
-}
+const photo = (name: string, colour = '#336699') => jpegFile(name, { width: 640, height: 480, colour })
 
 async function photosForm(overrides: Partial<Record<'head_on' | 'inside_drivers' | 'inside_passengers', File>> = {}) {
   const form = new FormData()

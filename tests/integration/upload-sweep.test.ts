@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
@@ -14,6 +13,7 @@ import { StagedFiles, type UploadedFile, uploadsPath } from '~/services/storage.
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
+import { jpeg as makeJpeg } from '../support/photos'
 
 /**
  * Issue 13 item 4: uploads are renamed into place only when the transaction that records them commits, and a sweep
@@ -80,9 +80,7 @@ async function fileClaim() {
 
 beforeAll(async () => {
   ensureSeeded()
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a7' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await makeJpeg({ width: 64, height: 48, colour: '#4a7' })
 })
 
 describe('staged uploads', () => {
@@ -120,9 +118,7 @@ describe('staged uploads', () => {
     expect((await savePolicyPhotos(policy, [photo('head_on'), photo('inside_drivers'), photo('inside_passengers')])).stored).toBe(3)
     const headOn = uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)
     const original = fs.readFileSync(headOn)
-    const other = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#a33' } })
-      .jpeg()
-      .toBuffer()
+    const other = await makeJpeg({ width: 80, height: 60, colour: '#a33' })
     const sqlite = db().$client
     sqlite.exec("CREATE TRIGGER fail_photo_update BEFORE UPDATE ON policy_photos BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
     try {

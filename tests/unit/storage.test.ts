@@ -14,15 +14,13 @@ import {
   verifySignedFile,
 } from '~/services/storage.server'
 
+import { jpeg as makeJpeg, png as makePng } from '../support/photos'
+
 function multipartRequest(form: FormData) {
   return new Request('http://localhost:3999/upload', { method: 'POST', body: form })
 }
 
-async function jpeg(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg()
-    .toBuffer()
-}
+const jpeg = (width: number, height: number) => makeJpeg({ width, height, colour: '#2878c8' })
 
 describe('readMultipartForm', () => {
   test('returns text fields and files, skipping empty file inputs', async () => {
@@ -63,9 +61,7 @@ describe('readMultipartForm', () => {
 
 describe('storeImage', () => {
   test('re-encodes to a JPEG no larger than 2560 px plus a thumbnail', async () => {
-    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } })
-      .png()
-      .toBuffer()
+    const png = await makePng({ width: 3000, height: 1000, colour: '#888' })
     const stored = await storeImage({ fieldName: 'head_on', fileName: 'a.png', contentType: 'image/png', bytes: png }, 'test/one/head_on')
     expect(stored).toEqual({ filePath: 'test/one/head_on.jpg', thumbPath: 'test/one/head_on.thumb.jpg' })
     const main = await sharp(uploadsPath(stored.filePath)).metadata()

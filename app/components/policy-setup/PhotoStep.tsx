@@ -2,8 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
-import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
-import { hasImageSignature, MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { hasImageSignature, MAX_ADDITIONAL_PHOTOS, MAX_UPLOAD_BYTES, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
 

@@ -1,0 +1,117 @@
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Imports in app/ run one way: the rules are ESLint's (eslint.config.js), so the editor shows them too. Each case
+ * below is a small source linted with the repository's own config as if it were the file named, and the test names
+ * every problem it must find, so a rule or zone that stops firing fails here. `npm run check` lints app/ itself.
+ */
+
+const RULES = [
+  'import-x/no-restricted-paths',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  '@typescript-eslint/no-restricted-types',
+]
+
+/** The rule's own words dropped, so what is left is the message the config gives. */
+const withoutPreamble = (message: string) =>
+  message.replace(/^.*?(imported in restricted zone\. |import is restricted from being used(?: by a pattern)?\. |as a type\. )/, '')
+
+async function problems(filePath: string, lines: string[]) {
+  const [result] = await new ESLint().lintText(`${lines.join('\n')}\n`, { filePath })
+  return result!.messages
+    .filter((message) => RULES.includes(message.ruleId ?? ''))
+    .map((message) => `${message.line}: ${lines[message.line - 1]!.trim()} → ${withoutPreamble(message.message)}`)
+}
+
+describe('imports run one way (ESLint)', () => {
+  it('app/domain imports only app/domain, browser-safe packages (zod), no Node built-in and no *.server module', async () => {
+    expect(
+      await problems('app/domain/example.ts', [
+        "import { db } from '~/db/client.server'",
+        "import fs from 'node:fs'",
+        "import path from 'path'",
+        "import { z } from 'zod'",
+        "import { LOOKUP_KEYS } from './plans'",
+        "import { formatPrice } from '~/domain/format'",
+        "import { secret } from './secret.server'",
+        "import { redirect } from 'react-router'",
+        "import { Card } from '../components/ui'",
+        "export { cx } from '~/components/ui'",
+        "const { env } = await import('~/env.server')",
+      ]),
+    ).toEqual([
+      "1: import { db } from '~/db/client.server' → app/domain imports no *.server module: it runs in the browser.",
+      "1: import { db } from '~/db/client.server' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
+      "2: import fs from 'node:fs' → app/domain runs in the browser: no Node built-in modules.",
+      "3: import path from 'path' → app/domain runs in the browser: no Node built-in modules.",
+      "7: import { secret } from './secret.server' → app/domain imports no *.server module: it runs in the browser.",
+      "8: import { redirect } from 'react-router' → app/domain imports only browser-safe packages (zod).",
+      "9: import { Card } from '../components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
+      "10: export { cx } from '~/components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
+      "11: const { env } = await import('~/env.server') → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
+    ])
+  })
+
+  it('a model never imports a component or a route, and never takes a Request', async () => {
+    expect(
+      await problems('app/models/example.server.ts', [
+        "import { Card } from '~/components/ui'",
+        "import type { Route } from '../routes/home'",
+        "import { isSetupDone } from '~/domain/policies'",
+        'export function limited(request: Request) { return request.url }',
+      ]),
+    ).toEqual([
+      "1: import { Card } from '~/components/ui' → A model never imports a component or a route.",
+      "2: import type { Route } from '../routes/home' → A model never imports a component or a route.",
+      '4: export function limited(request: Request) { return request.url } → A model takes plain values, never a Fetch Request (that belongs to the route layer).',
+    ])
+  })
+
+  it('a component never imports a *.server module', async () => {
+    expect(
+      await problems('app/components/example.tsx', [
+        "import { getClaimForProfile } from '~/models/claims.server'",
+        "export { payments } from '../services/payments.server'",
+        "import { formatPrice } from '~/domain/format'",
+        "const { db } = await import('~/db/client.server')",
+      ]),
+    ).toEqual([
+      "1: import { getClaimForProfile } from '~/models/claims.server' → A component never imports a *.server module: it would pull server code toward the browser bundle.",
+      "2: export { payments } from '../services/payments.server' → A component never imports a *.server module: it would pull server code toward the browser bundle.",
+      "4: const { db } = await import('~/db/client.server') → A component never imports a *.server module: it would pull server code toward the browser bundle.",
+    ])
+  })
+
+  it('content never imports a component', async () => {
+    expect(
+      await problems('app/content/example.ts', [
+        "import type { ToastMessage } from '~/components/toast'",
+        "import { LOOKUP_KEYS } from '~/domain/plans'",
+      ]),
+    ).toEqual(["1: import type { ToastMessage } from '~/components/toast' → Content (copy and reference data) never imports a component."])
+  })
+
+  it('Stripe only through the payments adapter: outside app/services only its types', async () => {
+    const lines = [
+      "import { listStripePrices } from '~/services/stripe.server'",
+      "import type { StripePrice } from '~/services/stripe.server'",
+    ]
+    expect(await problems('app/models/example.server.ts', lines)).toEqual([
+      "1: import { listStripePrices } from '~/services/stripe.server' → Stripe only through the payments adapter (~/services/payments.server).",
+    ])
+    expect(await problems('app/services/example.server.ts', ["const { listStripePrices } = await import('./stripe.server')"])).toEqual([])
+  })
+
+  it('a module is imported once per file (its types inline: `import { type A, b }`)', async () => {
+    const [result] = await new ESLint().lintText(
+      "import type { LookupKey } from '~/domain/plans'\nimport { LOOKUP_KEYS } from '~/domain/plans'\n\nexport const x: [typeof LOOKUP_KEYS, LookupKey?] = [LOOKUP_KEYS]\n",
+      { filePath: 'app/routes/example.tsx' },
+    )
+    expect(result!.messages.map((message) => `${message.line}: ${message.ruleId}`)).toEqual([
+      '1: import-x/no-duplicates',
+      '2: import-x/no-duplicates',
+    ])
+  })
+})
