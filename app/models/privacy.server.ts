@@ -198,13 +198,8 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-<<<<<<< HEAD
   await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
-  audit(profile.id, 'profile.email_change_requested')
-=======
-  await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false })
   recordAudit(db(), { actor: profile.id, action: 'profile.email_change_requested', entityId: profile.id, detail: {} })
->>>>>>> h-audit
   return address
 }
 
@@ -230,31 +225,18 @@ export async function confirmEmailChange(
     if (taken && taken.id !== profileId)
       throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
-<<<<<<< HEAD
     const keep = confirmingSession?.profileId === profileId ? confirmingSession.id : null
     const ended = tx
       .delete(sessions)
       .where(keep ? and(eq(sessions.profileId, profileId), ne(sessions.id, keep)) : eq(sessions.profileId, profileId))
       .run().changes
-    tx.insert(auditLog)
-      .values({
-        actor: profileId,
-        action: 'profile.email_changed',
-        entityType: 'profile',
-        entityId: profileId,
-        detail: { from: profile.email, to: consumed.email, sessionsEnded: ended },
-      })
-      .run()
-    return { from: profile.email, to: consumed.email, keptSession: keep !== null }
-=======
     recordAudit(tx, {
       actor: profileId,
       action: 'profile.email_changed',
       entityId: profileId,
-      detail: { from: profile.email, to: consumed.email },
+      detail: { from: profile.email, to: consumed.email, sessionsEnded: ended },
     })
-    return { from: profile.email, to: consumed.email }
->>>>>>> h-audit
+    return { from: profile.email, to: consumed.email, keptSession: keep !== null }
   })
   const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed', profileId })
@@ -294,13 +276,8 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
-<<<<<<< HEAD
   await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
-  audit(profile.id, 'profile.deletion_requested')
-=======
-  await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false })
   recordAudit(db(), { actor: profile.id, action: 'profile.deletion_requested', entityId: profile.id, detail: {} })
->>>>>>> h-audit
 }
 
 /**

@@ -69,8 +69,8 @@ const FORMS: Record<string, FormCase> = {
   },
   'operator.SearchQuery': { schema: operator.SearchQuery, sample: { page: '1', q: 'Gina Gee' } },
   'operator.ActivityQuery': {
-    schema: operator.ActivityQuery(['audit', 'email'], ['claim', 'policy']),
-    sample: { page: '1', log: 'audit', entity: 'claim', id: 'clm1', from: '2026-01-01', to: '2026-01-31' },
+    schema: operator.ActivityQuery(['audit', 'email'], ['claim', 'policy'], ['claim.approved', 'claim.denied']),
+    sample: { page: '1', log: 'audit', entity: 'claim', id: 'clm1', action: 'claim.approved', from: '2026-01-01', to: '2026-01-31' },
   },
   'operator.StatementQuery': { schema: operator.StatementQuery, sample: { group: 'grp1', month: '2026-01' } },
   'operator.CancelOnBehalfSchema': {
