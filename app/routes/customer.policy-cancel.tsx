@@ -9,15 +9,9 @@ import { Card } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
 import { env } from '~/env.server'
-import {
-  billingPortalUrl,
-  CANCEL_FAILED,
-  CANCEL_SUCCESS,
-  cancellationOptions,
-  cancelPolicy,
-  setPolicyRenewal,
-} from '~/models/cancellation.server'
+import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'

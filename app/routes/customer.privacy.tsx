@@ -9,15 +9,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import {
-  blockersOf,
-  deleteAccount,
-  DELETION_MESSAGES,
-  EMAIL_CHANGE_MESSAGES,
-  requestEmailChange,
-  sendDeletionCode,
-  updateDetails,
-} from '~/models/privacy.server'
+import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
+import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'

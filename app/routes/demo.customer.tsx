@@ -20,7 +20,7 @@ import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { ButtonLink, Card, Spinner } from '~/components/ui'
-import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/models/cancellation.server'
+import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
 import { redirectWithToast } from '~/toast.server'
 import { useHydrated } from '~/utils/use-hydrated'
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { formatLongDate } from '~/domain/format'
 import { lookupKeyFor } from '~/domain/plans'
+import { MIN_VEHICLE_YEAR } from '~/domain/vehicles'
 
 import type { LegalDocument } from '../../app/content/legal'
 import { legalDocumentText, linkify } from '../../app/content/legal'
@@ -15,7 +16,6 @@ import {
   isMakeAllowed,
   isUsStateCode,
   makesFor,
-  MIN_VEHICLE_YEAR,
   POPULAR_MAKES,
   US_STATES,
   vehicleYears,
