@@ -72,7 +72,6 @@ export async function action({ request }: Route.ActionArgs) {
       cancelPriceChange(operator.id, submission.value.changeId)
     } catch (error) {
       if (!(error instanceof RuleError)) throw error
-      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       return data({ result: undefined, scheduleResult: undefined, toast: refusalOf(error).toast }, { status: error.status })
     }
     return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.cancelled })

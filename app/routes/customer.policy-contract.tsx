@@ -13,9 +13,8 @@ import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { contractPath, contractPdfPath } from '~/domain/paths'
 import { optOutOfArbitration, policyContract } from '~/models/contract.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { notFound, refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ArbitrationOptOutSchema } from '~/validation/signup'
 
@@ -24,7 +23,7 @@ import type { Route } from './+types/customer.policy-contract'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const contract = policyContract(customer.id, params.policyId)
-  invariantResponse(contract, 'Not found', { status: 404 })
+  if (!contract) notFound()
   return { contract }
 }
 
@@ -36,7 +35,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     await optOutOfArbitration(customer.id, params.policyId)
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    invariantResponse(error.status !== 404, 'Not found', { status: 404 })
     return data({ result: submission.reply(), toast: refusalOf(error).toast }, { status: error.status })
   }
   throw await redirectWithToast(contractPath(params.policyId), { type: 'success', ...OPT_OUT_MESSAGES.done })

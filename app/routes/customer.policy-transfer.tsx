@@ -17,8 +17,8 @@ import { photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { completeTransfer, policyForTransfer } from '~/models/transfer.server'
 import { describeVehicle } from '~/models/vehicles.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { useIsPending } from '~/utils/pending'
+import { notFound } from '~/utils/refusal'
 import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policy-transfer'
@@ -30,7 +30,7 @@ function transferablePolicy(profileId: string, policyId: string) {
     return { policy: policyForTransfer(profileId, policyId), refusal: null }
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+    if (error.status === 404) notFound()
     return { policy: null, refusal: { title: error.title, description: error.message, status: error.status } }
   }
 }

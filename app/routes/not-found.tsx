@@ -1,6 +1,5 @@
-import { data } from 'react-router'
-
 import { GeneralErrorBoundary, NOT_FOUND_META } from '~/components/error-boundary'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/not-found'
 
@@ -8,7 +7,7 @@ import type { Route } from './+types/not-found'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   console.warn(`404 ${request.method} ${url.pathname}${url.search}`)
-  throw data('Not found', { status: 404 })
+  notFound()
 }
 
 export default function NotFound() {
