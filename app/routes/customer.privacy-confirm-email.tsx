@@ -1,4 +1,4 @@
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 
 import { getProfile } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -9,6 +9,7 @@ import { EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
 import { confirmEmailChange } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
 import { useIsPending } from '~/utils/pending'
+import { answerRefusal } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.privacy-confirm-email'
 
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(signedIn ? '/customer/privacy' : '/auth', { type: 'success', ...EMAIL_CHANGE_MESSAGES.done(changed.to) })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    return data({ toast: { type: 'error' as const, title: error.title, description: error.message } }, { status: error.status })
+    return answerRefusal(error)
   }
 }
 
