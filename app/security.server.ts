@@ -4,7 +4,7 @@ import { createContext, data, type MiddlewareFunction } from 'react-router'
 
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
 import { routePath } from '~/request-policy.server'
-import { invariantResponse } from '~/utils/invariant'
+import { notFound } from '~/utils/refusal'
 
 /** The per-request CSP nonce, read by entry.server to mark React Router's inline scripts. */
 export const nonceContext = createContext<string>('')
@@ -114,7 +114,7 @@ export function localToolsAvailable(request: Request) {
 }
 
 export function requireLocalTools(request: Request) {
-  invariantResponse(localToolsAvailable(request), 'Not found', { status: 404 })
+  if (!localToolsAvailable(request)) notFound()
 }
 
 export function createNonce() {

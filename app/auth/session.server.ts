@@ -7,8 +7,8 @@ import { PLEASE_LOG_IN } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
 import { env, servedOverHttps } from '~/env.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { safeRedirect } from '~/utils/redirect'
+import { notFound } from '~/utils/refusal'
 
 export const SESSION_DAYS = 30
 /** A session seen again after this long gets its expiry pushed out (30 days rolling, one write a day at most). */
@@ -78,7 +78,7 @@ export async function requireCustomer(request: Request): Promise<Profile> {
 /** The operator; everyone else gets a plain 404 so the console's existence is not advertised. */
 export async function requireAdmin(request: Request): Promise<Profile> {
   const profile = await getProfile(request)
-  invariantResponse(profile && isAdmin(profile), 'Not found', { status: 404 })
+  if (!(profile && isAdmin(profile))) notFound()
   return profile
 }
 

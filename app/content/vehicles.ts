@@ -7,6 +7,7 @@
  * models-for-make-and-year lookup as is. Exception: EXCLUDED_MAKES keep SPEC §3's exact spelling.
  */
 import type { PlanType } from '~/domain/plans'
+import { MIN_VEHICLE_YEAR } from '~/domain/vehicles'
 
 export type UsState = { code: string; name: string }
 
@@ -212,7 +213,6 @@ export function isMakeAllowed(make: string, planType: PlanType): boolean {
 }
 
 /** Oldest model year offered (SPEC §5: 1980 to the current year). */
-export const MIN_VEHICLE_YEAR = 1980
 
 /** Model years for the year dropdown: the current year first, down to MIN_VEHICLE_YEAR. */
 export function vehicleYears(now: Date = new Date()): number[] {

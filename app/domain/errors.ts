@@ -1,7 +1,11 @@
+import type { Message } from './messages'
+
 /**
- * The one way a model refuses (issue 14): a rule of the product said no. It carries what the person needs — the field
- * the message belongs next to ('form' for the whole form), the toast's title and message, and the HTTP status the
- * route answers with. Routes turn it into a response with one helper (`app/utils/refusal.server.ts`).
+ * The one way a model refuses: a rule of the product said no. It carries what the person needs — the field the
+ * message belongs next to ('form' for the whole form), the toast's title and message, and the HTTP status the route
+ * answers with. Build it from an entry of `app/domain/messages.ts` with `RuleError.from`; routes turn it into their
+ * answer with `refusalOf` or `answerRefusal` (`app/utils/refusal.ts`). Something that is not there (or not this
+ * person's) is not a refusal: it is `notFound()` from the same file, the 404 page.
  */
 export class RuleError extends Error {
   constructor(
@@ -14,5 +18,10 @@ export class RuleError extends Error {
   ) {
     super(message)
     this.name = 'RuleError'
+  }
+
+  /** A refusal that says `message` (its title in the toast, its description next to `field`), answered with `status`. */
+  static from(message: Message, options: { field?: string; status?: number; fieldErrors?: Record<string, string[]> } = {}) {
+    return new RuleError(options.field ?? 'form', message.description, message.title, options.status ?? 400, options.fieldErrors)
   }
 }

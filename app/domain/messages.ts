@@ -1,8 +1,11 @@
 /**
- * The user-facing messages of SPEC §8 (and the few of ours beside them), written once. Forms, models, routes, e-mails
- * and the demo import them from here, so the same situation reads the same everywhere.
+ * Every message a person reads when a form or a rule answers them — the product's own and ours beside them — written
+ * once and grouped by area. Forms, validation schemas, models, routes, e-mails and the demo import them from here, so
+ * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
 import { formatLongDate } from './format'
+import { MAX_ADDITIONAL_PHOTOS, type RequiredPhotoType } from './uploads'
+import { MIN_VEHICLE_YEAR } from './vehicles'
 
 export type Message = { readonly title: string; readonly description: string }
 /** A toast's kinds; one shows as `info` when it names none. */
@@ -13,6 +16,13 @@ export type ToastMessage = { type?: ToastType; title: string; description?: stri
 
 // --- signing in and whose data it is -------------------------------------------------------------------------------
 export const PLEASE_LOG_IN = 'Please Log In'
+/** Anything that is not there, or not this person's: one wording, answered with the 404 page (`notFound()`). */
+export const NOT_FOUND = 'Not found'
+export const INVALID_EMAIL = { title: 'Validation Error', description: 'Please enter a valid email address' } as const
+export const LINK_SENT = { title: 'Check your email!', description: "We've sent you a magic link to sign in." } as const
+export const SIGNED_OUT = { title: 'Signed out', description: "You've been successfully logged out." } as const
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
+export const CODE_FORMAT = 'Enter the 6-digit code from the e-mail'
 export const POLICY_NOT_FOUND: Message = { title: 'Policy Not Found', description: 'Unable to find the specified policy' }
 export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' }
 
@@ -38,6 +48,14 @@ export const CANCEL_CONFIRM_TITLE = 'Are you sure?'
 export const CANCEL_CONFIRM_TEXT =
   'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.'
 
+export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your policy has been successfully cancelled.' }
+export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
+export const ALREADY_CANCELED = 'This policy has been cancelled.'
+/** Stripe (or the local adapter) did not cancel: one sentence, the toast's title and its message. */
+export const CANCEL_NOT_DONE: Message = { title: CANCEL_FAILED, description: CANCEL_FAILED }
+/** A cancellation or renewal change the rules do not allow now: `description` says why. */
+export const cancelRefused = (description: string): Message => ({ title: 'Request not possible', description })
+
 export function commitmentNote(initialTermEndsAt: string) {
   return `Annual commitment until ${formatLongDate(initialTermEndsAt)}. Cancellation available after this date.`
 }
@@ -56,6 +74,14 @@ export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
 export const INVOICE_REQUIRED: Message = { title: 'Invoice Required', description: 'Please upload an invoice photo.' }
 export const REPAIR_PHOTOS_REQUIRED: Message = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' }
+export const tooManyClaimPhotos = (max: number): Message => ({
+  title: 'Too Many Photos',
+  description: `Please upload no more than ${max} photos.`,
+})
+export const appealNotPossible = (windowDays: number): Message => ({
+  title: 'Appeal Not Possible',
+  description: `This claim can no longer be appealed. Denials may be appealed once, within ${windowDays} days.`,
+})
 
 /** A form's field errors, as Conform reports them: field name → messages. */
 export type FieldErrors = Partial<Record<string, string[] | null | undefined>>
@@ -99,3 +125,201 @@ export function confirmationCodeHint(approvalStatus: string) {
       return 'Your claim’s reference.'
   }
 }
+
+// --- the shop completing a claim -----------------------------------------------------------------------------------
+export const CODE_FORMAT_MESSAGE = 'Enter the code from the customer: CS- and six letters or digits.'
+export const NO_CLAIM_WITH_CODE: Message = { title: 'Claim Not Found', description: 'No claim has this confirmation code.' }
+export const CLAIM_NOT_APPROVED: Message = { title: 'Not Approved', description: 'This claim is not approved for service yet.' }
+export const REPLACEMENT_NOT_COVERED: Message = {
+  title: 'Replacement Not Covered',
+  description: 'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
+}
+export const replacementLimitReached = (nextFrom: string): Message => ({
+  title: 'Replacement Limit Reached',
+  description: `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${nextFrom}.`,
+})
+
+// --- the operator's console ----------------------------------------------------------------------------------------
+export const PARTNER_GROUP_REQUIRED: Message = {
+  title: 'Partner Group Required',
+  description: 'That partner group does not exist or is not active. Please choose one from the list.',
+}
+export const DENIAL_REASON_REQUIRED: Message = { title: 'Reason Required', description: 'Please give the reason for the denial.' }
+export const alreadyDecided = (status: string): Message => ({
+  title: 'Already Decided',
+  description: `This claim was already decided (${status.replace('_', ' ')}).`,
+})
+export const emailNotSent = (kind: string): Message => ({
+  title: 'E-mail Not Sent',
+  description: `The ${kind} e-mail could not be sent. See the e-mail log, then try again.`,
+})
+export const stillInCommitment = (until: string): Message => ({
+  title: 'Still in Commitment',
+  description: `This policy is in its 12-month commitment until ${until}: it can end at the end of the commitment.`,
+})
+export const COMMITMENT_OVER: Message = {
+  title: 'Commitment Over',
+  description: 'The commitment has already ended: this policy can be cancelled now.',
+}
+
+export const PRICE_CHANGE_MESSAGES = {
+  tooSoon: (earliest: string) => ({
+    title: 'Too soon',
+    description: `Choose a date on or after ${formatLongDate(earliest)}: the terms promise subscribers 30 days' notice.`,
+  }),
+  samePrice: { title: 'Nothing to change', description: 'That is already the price of this plan.' },
+  alreadyScheduled: (on: string) => ({
+    title: 'Already scheduled',
+    description: `A change of this plan's price is already scheduled for ${formatLongDate(on)}. Cancel it first.`,
+  }),
+  scheduled: (on: string) => ({
+    title: 'Price change scheduled',
+    description: `New signups pay it from ${formatLongDate(on)}; subscribers are told by e-mail in the next daily run.`,
+  }),
+  notCancellable: { title: 'Not cancellable', description: 'This price change is already in effect and cannot be cancelled.' },
+  cancelled: { title: 'Price change cancelled', description: 'Nobody will be moved to that price.' },
+} as const
+
+// --- setting up a policy: photos and vehicle -----------------------------------------------------------------------
+export const PHOTO_SLOTS: Record<RequiredPhotoType, { label: string; description: string }> = {
+  head_on: { label: 'Head-on view', description: 'Stand in front of the vehicle and capture the whole windshield.' },
+  inside_drivers: { label: "Inside driver's side", description: "From the driver's seat, looking out through the windshield." },
+  inside_passengers: { label: "Inside passenger's side", description: "From the passenger's seat, looking out through the windshield." },
+}
+
+export const PHOTO_TIPS = ['Use good lighting', 'Make sure the whole windshield is visible', 'Keep photos clear and in focus'] as const
+
+export const PHOTO_MESSAGES = {
+  missing: (type: RequiredPhotoType) => `Please upload ${PHOTO_SLOTS[type].label.toLowerCase()} photo`,
+  notImage: 'Please select an image file',
+  notImages: 'Please select only image files',
+  invalidFile: 'Invalid File',
+  uploadFailed: 'Upload Failed',
+  failedType: (type: RequiredPhotoType) => `Failed to upload ${PHOTO_SLOTS[type].label.toLowerCase()} photo`,
+  failedAdditional: (n: number) => `Failed to upload additional photo ${n}`,
+  recordFailed: 'Failed to save photo record',
+  additionalRecordFailed: 'Failed to save additional photo record',
+  duringUpload: 'An error occurred during upload',
+  tooManyAdditional: `You can add up to ${MAX_ADDITIONAL_PHOTOS} additional photos.`,
+  uploaded: { title: 'Photos Uploaded', description: 'All photos uploaded successfully!' },
+  removed: { title: 'Photo Removed', description: 'The additional photo was removed.' },
+} as const
+
+export const VEHICLE_MESSAGES = {
+  plate: 'Please enter your license plate',
+  plateFormat: 'Use letters, numbers, spaces and dashes only (up to 10)',
+  state: 'Please select the state on your plate',
+  year: (currentYear: number) => `Please select a year from ${MIN_VEHICLE_YEAR} to ${currentYear}`,
+  make: 'Please select a make',
+  excludedMake: 'This make is not eligible for Comprehensive plans. See the excluded vehicles list.',
+  model: 'Please select a model',
+  modelNotListed: 'Please select a model from the list',
+  saveFailed: 'Failed to save vehicle information',
+  updateFailed: 'Failed to update policy',
+  success: { title: 'Success!', description: 'Your policy is now complete' },
+  noModels: (make: string, year: number | string) => ({
+    title: 'No Models Found',
+    description: `No models found for ${make} in ${year}. Try a different year or make.`,
+  }),
+  modelsError: { title: 'Error Loading Models', description: 'Failed to load vehicle models. Please try again.' },
+} as const
+
+/** The setup refusals that are a single sentence: it is both the toast's title and the message. */
+export const SETUP_MESSAGES = {
+  canceled: { title: 'This policy has been cancelled', description: 'This policy has been cancelled' },
+  excludedMake: { title: VEHICLE_MESSAGES.saveFailed, description: VEHICLE_MESSAGES.excludedMake },
+  saveFailed: { title: VEHICLE_MESSAGES.saveFailed, description: VEHICLE_MESSAGES.saveFailed },
+  updateFailed: { title: VEHICLE_MESSAGES.updateFailed, description: VEHICLE_MESSAGES.updateFailed },
+  missingPhoto: (type: RequiredPhotoType) => ({ title: PHOTO_MESSAGES.missing(type), description: PHOTO_MESSAGES.missing(type) }),
+} as const
+
+// --- moving a plan to a replacement vehicle ------------------------------------------------------------------------
+export const TRANSFER_VEHICLE_MESSAGES = {
+  vehicleType: 'Please choose the class of your new vehicle',
+  hasAdas: 'Please say whether your new vehicle has ADAS',
+} as const
+
+export const TRANSFER_MESSAGES = {
+  alreadyUsed: {
+    title: 'Transfer already used',
+    description: 'This plan has already been moved to a replacement vehicle once, and the terms allow one transfer per plan.',
+  },
+  notActive: {
+    title: 'Transfer not available',
+    description: 'A plan can move to a replacement vehicle once it is active and set up with its photos.',
+  },
+  photosFirst: {
+    title: PHOTO_MESSAGES.uploadFailed,
+    description: 'Please upload the three windshield photos of your new vehicle first.',
+  },
+  sameVehicle: {
+    title: 'Same vehicle',
+    description: 'This is the vehicle your plan already covers. Enter the plate of your new vehicle.',
+  },
+  /** `planClass` and `other` are the class names people read (car, truck/SUV). */
+  classMismatch: (planClass: string, other: string) => ({
+    title: 'This vehicle needs another plan',
+    description: `Your plan is priced for a ${planClass}, so it can only move to a ${planClass}. For a ${other}, keep this plan on your current vehicle or choose the ${other} plan when you sign up for a new one.`,
+  }),
+  adasMismatch: (planHasAdas: boolean) => ({
+    title: 'This vehicle needs another plan',
+    description: planHasAdas
+      ? 'Your plan is priced for a vehicle with ADAS, so it can only move to a vehicle with ADAS. To move it to one without, write to us and we will change the plan and its price.'
+      : 'Your plan is priced for a vehicle without ADAS and does not cover the recalibration ADAS needs after a replacement, so it can only move to a vehicle without ADAS. For a vehicle with ADAS, choose a plan with ADAS.',
+  }),
+  success: (vehicle: string) => ({ title: 'Plan transferred', description: `Your plan now covers your ${vehicle}.` }),
+} as const
+
+// --- the arbitration opt-out ---------------------------------------------------------------------------------------
+export const OPT_OUT_MESSAGES = {
+  done: { title: 'You opted out of arbitration', description: 'Disputes about this plan can go to court. We sent you a confirmation.' },
+  windowClosed: (endedAt: string) => ({
+    title: 'The opt-out window has closed',
+    description: `Arbitration could be opted out of within 30 days of accepting the terms, until ${formatLongDate(endedAt)}.`,
+  }),
+  already: { title: 'Already opted out', description: 'You have already opted out of arbitration for this plan.' },
+  unconfirmed: 'Tick the box to confirm that you opt out of arbitration.',
+} as const
+
+// --- privacy: details, e-mail address, deleting the account --------------------------------------------------------
+export const PRIVACY_MESSAGES = {
+  name: 'Please enter your name (up to 100 characters)',
+  phone: 'Enter a US phone number, e.g. (801) 555-0142',
+} as const
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sent: (to: string) => ({
+    title: 'Check your new inbox',
+    description: `We sent a link to ${to}. Your e-mail address changes when you open it.`,
+  }),
+  same: { title: 'Nothing to change', description: 'This is already your e-mail address.' },
+  done: (to: string, signedIn: boolean) => ({
+    title: 'E-mail address changed',
+    description: signedIn
+      ? `You now sign in and receive our e-mails at ${to}. We signed you out on every other device.`
+      : `You now sign in and receive our e-mails at ${to}. We signed you out on every device: sign in with your new address.`,
+  }),
+  taken: {
+    title: 'Address already in use',
+    description: 'That e-mail address belongs to another account, so we could not move yours to it.',
+  },
+  invalid: {
+    title: 'Link not valid',
+    description: 'This link was already used, has expired, or is not ours. Ask for a new one on your privacy page.',
+  },
+} as const
+
+export const DELETION_MESSAGES = {
+  codeSent: (to: string) => ({
+    title: 'Code sent',
+    description: `We sent a 6-digit code to ${to}. Enter it below to delete your account.`,
+  }),
+  wrongCode: { title: 'That code is not right', description: 'Enter the 6-digit code from the newest e-mail, or ask for a new code.' },
+  /** `blockers`: each reason the account must stay for now, in the words `deletionBlockers` gives. */
+  refused: (blockers: string[]) => ({ title: 'Your account cannot be deleted yet', description: blockers.join(' ') }),
+  failed: {
+    title: 'We could not delete your account. Nothing was deleted; please try again.',
+    description: 'We could not delete your account. Nothing was deleted; please try again.',
+  },
+  done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
+} as const

@@ -1,7 +1,8 @@
 /** Upload limits (DESIGN §6 "Uploads"; SPEC §9 "Photo hint 10MB each"), shared by forms, readers and models. */
 
 /** Each photo or document, checked in the browser and enforced on the server. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_UPLOAD_MB = 10
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 /** Damage photos on one claim. */
 export const MAX_CLAIM_PHOTOS = 10
 /** Repair photos a shop attaches when it completes a claim (plus one invoice). */
@@ -15,7 +16,7 @@ export const MAX_PHOTO_FILES = REQUIRED_PHOTO_TYPES.length + MAX_ADDITIONAL_PHOT
 export const MAX_STORED_FILE_NAME = 200
 
 export function tooLargeMessage(fileName: string) {
-  return `Each photo must be 10 MB or smaller. "${fileName}" is larger.`
+  return `Each photo must be ${MAX_UPLOAD_MB} MB or smaller. "${fileName}" is larger.`
 }
 
 /**

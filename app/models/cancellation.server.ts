@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import { transaction } from '~/db/client.server'
 import { policies, type Policy } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { commitmentNote, POLICY_NOT_FOUND } from '~/domain/messages'
+import { ALREADY_CANCELED, CANCEL_NOT_DONE, cancelRefused, commitmentNote, POLICY_NOT_FOUND } from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
@@ -15,10 +15,6 @@ import { recordAudit } from './audit.server'
  * 12-month commitment ends (the server refuses even a hand-made request); never twice. During the commitment the
  * owner can instead turn off renewal, so the subscription ends with the commitment.
  */
-
-export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your policy has been successfully cancelled.' }
-export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
-export const ALREADY_CANCELED = 'This policy has been cancelled.'
 
 /** What the owner can do with this policy now; the screens and the actions both ask this. */
 export function cancellationOptions(policy: Policy, now = new Date()) {
@@ -34,8 +30,8 @@ export function cancellationOptions(policy: Policy, now = new Date()) {
 }
 
 /** Refusals are RuleErrors (the one way a model refuses): 404 not found or not yours, 409 not now, 502 Stripe failed. */
-const notFound = () => new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
-const refused = (message: string, status = 409) => new RuleError('form', message, 'Request not possible', status)
+const notFound = () => RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+const refused = (message: string, status = 409) => RuleError.from(cancelRefused(message), { status })
 
 /** The operator acting for the customer (at their request): recorded in the audit entry with the reason. */
 export type OnBehalf = { actorId: string; reason: string }
@@ -55,7 +51,7 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
     await (await payments()).cancelSubscriptionNow(policy)
   } catch (error) {
     console.error(`Cancelling the subscription of policy ${policy.id} failed`, error)
-    throw new RuleError('form', CANCEL_FAILED, CANCEL_FAILED, 502)
+    throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
   }
 
   // SPEC §4: the policy becomes canceled only after the cancel call succeeded.

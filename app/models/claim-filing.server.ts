@@ -5,7 +5,16 @@ import { createId } from '~/db/ids'
 import { type Claim, claimDocuments, claims, type Profile } from '~/db/schema'
 import { allowedDamageTypes, APPEAL_WINDOW_DAYS, canAppeal, generateConfirmationCode, isFiledLate, isFutureDate } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { DAMAGE_DATE_FUTURE, type Message, NOT_COVERED, POLICY_NOT_ACTIVE, POLICY_NOT_FOUND } from '~/domain/messages'
+import {
+  appealNotPossible,
+  DAMAGE_DATE_FUTURE,
+  type Message,
+  NOT_COVERED,
+  PHOTOS_REQUIRED,
+  POLICY_NOT_ACTIVE,
+  POLICY_NOT_FOUND,
+  tooManyClaimPhotos,
+} from '~/domain/messages'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
@@ -20,6 +29,7 @@ import {
   storedFileName,
   type UploadedFile,
 } from '~/services/storage.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
@@ -62,16 +72,16 @@ export type SubmitClaimInput = {
 export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
   const policy = filablePolicy(input.profile.id, input.policyId)
   if (!allowedDamageTypes(policy).includes(input.damageType)) {
-    throw new RuleError('damageType', NOT_COVERED.description, NOT_COVERED.title)
+    throw RuleError.from(NOT_COVERED, { field: 'damageType' })
   }
   if (isFutureDate(input.damageDate, now)) {
-    throw new RuleError('damageDate', DAMAGE_DATE_FUTURE.description, DAMAGE_DATE_FUTURE.title)
+    throw RuleError.from(DAMAGE_DATE_FUTURE, { field: 'damageDate' })
   }
   if (input.photos.length === 0) {
-    throw new RuleError('photos', 'Please upload at least one photo of the damage.', 'Photos Required')
+    throw RuleError.from(PHOTOS_REQUIRED, { field: 'photos' })
   }
   if (input.photos.length > MAX_CLAIM_PHOTOS) {
-    throw new RuleError('photos', `Please upload no more than ${MAX_CLAIM_PHOTOS} photos.`, 'Too Many Photos', 413)
+    throw RuleError.from(tooManyClaimPhotos(MAX_CLAIM_PHOTOS), { field: 'photos', status: 413 })
   }
 
   const claimId = createId()
@@ -141,8 +151,7 @@ function filablePolicy(profileId: string, policyId: string) {
   const policy = getPolicyForProfile(profileId, policyId)
   const refused = claimFilingRefusal(policy, profileId)
   if (refused) {
-    const refusal = FILING_REFUSALS[refused]
-    throw new RuleError('form', refusal.description, refusal.title, refused === 'not_found' ? 404 : 400)
+    throw RuleError.from(FILING_REFUSALS[refused], { status: refused === 'not_found' ? 404 : 400 })
   }
   return policy!
 }
@@ -179,13 +188,9 @@ export async function notifyClaimSubmitted(claimId: string) {
 export async function appealClaim(input: { profileId: string; claimId: string; appealText: string }, now = new Date()) {
   const claim = transaction((tx) => {
     const found = getClaimForProfile(input.profileId, input.claimId)
-    if (!found) throw new RuleError('form', 'Claim not found.', 'Not Found', 404)
+    if (!found) notFound()
     if (!canAppeal(found.claim, now)) {
-      throw new RuleError(
-        'form',
-        `This claim can no longer be appealed. Denials may be appealed once, within ${APPEAL_WINDOW_DAYS} days.`,
-        'Appeal Not Possible',
-      )
+      throw RuleError.from(appealNotPossible(APPEAL_WINDOW_DAYS))
     }
     const row = tx
       .update(claims)

@@ -4,10 +4,12 @@ import { db, transaction } from '~/db/client.server'
 import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
 import { photoGenerationOfClaim } from '~/domain/policies'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
@@ -67,12 +69,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
       .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
       .get()
     // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
-    if (!group)
-      throw new RuleError(
-        'partnerGroupId',
-        'That partner group does not exist or is not active. Please choose one from the list.',
-        'Partner Group Required',
-      )
+    if (!group) throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
     const row = tx
       .update(claims)
       .set({
@@ -157,7 +154,7 @@ async function notifyShop(claimId: string, actorId: string) {
 /** The operator denies a pending claim; the reason is required and is shown to the customer. */
 export async function denyClaim(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
   const reason = input.reason.trim()
-  if (!reason) throw new RuleError('reason', 'Please give the reason for the denial.', 'Reason Required')
+  if (!reason) throw RuleError.from(DENIAL_REASON_REQUIRED, { field: 'reason' })
   const claim = transaction((tx) => {
     const row = tx
       .update(claims)
@@ -196,6 +193,6 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
 
 function notPending(claimId: string) {
   const current = db().select({ status: claims.approvalStatus }).from(claims).where(eq(claims.id, claimId)).get()
-  if (!current) return new RuleError('form', 'Claim not found.', 'Not Found', 404)
-  return new RuleError('form', `This claim was already decided (${current.status.replace('_', ' ')}).`, 'Already Decided', 409)
+  if (!current) notFound()
+  return RuleError.from(alreadyDecided(current.status), { status: 409 })
 }

@@ -5,7 +5,14 @@ import { createId } from '~/db/ids'
 import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } from '~/db/schema'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import {
+  CLAIM_NOT_APPROVED,
+  INVOICE_REQUIRED,
+  NO_CLAIM_WITH_CODE,
+  REPAIR_PHOTOS_REQUIRED,
+  REPLACEMENT_NOT_COVERED,
+  replacementLimitReached,
+} from '~/domain/messages'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
@@ -116,10 +123,10 @@ const FIELD_TITLES: Record<string, string> = { invoice: INVOICE_REQUIRED.title, 
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
   // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
   const existing = input.claim ?? findClaimByCode(input.code)
-  if (!existing) throw new RuleError('code', 'No claim has this confirmation code.', 'Claim Not Found', 404)
+  if (!existing) throw RuleError.from(NO_CLAIM_WITH_CODE, { field: 'code', status: 404 })
   if (existing.approvalStatus === 'completed') return { claim: existing, alreadyCompleted: true }
   if (existing.approvalStatus !== 'approved') {
-    throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+    throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
   }
   const policy = findPolicy(existing.policyId)!
   const errors: Record<string, string[]> = Object.fromEntries(
@@ -176,15 +183,15 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         staged.commit()
       })
       const first = FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0]!
-      throw new RuleError(first, errors[first]![0]!, FIELD_TITLES[first] ?? 'Error', 400, errors)
+      const message = { title: FIELD_TITLES[first] ?? 'Error', description: errors[first]![0]! }
+      throw RuleError.from(message, { field: first, fieldErrors: errors })
     }
 
     const result = transaction((tx) => {
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
       if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
-      if (current.approvalStatus !== 'approved')
-        throw new RuleError('code', 'This claim is not approved for service yet.', 'Not Approved', 409)
+      if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
       assertReplacementAllowed(policy, input.repairType, now)
       const row = tx
         .update(claims)
@@ -249,18 +256,10 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
 function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {
   if (repairType !== 'replacement') return
   if (policy.planType === 'chip_only') {
-    throw new RuleError(
-      'repairType',
-      'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
-      'Replacement Not Covered',
-    )
+    throw RuleError.from(REPLACEMENT_NOT_COVERED, { field: 'repairType' })
   }
   if (replacementsLeft(policy, now) === 0) {
     const { end } = planYear(policy, now)
-    throw new RuleError(
-      'repairType',
-      `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${end.toISOString().slice(0, 10)}.`,
-      'Replacement Limit Reached',
-    )
+    throw RuleError.from(replacementLimitReached(end.toISOString().slice(0, 10)), { field: 'repairType' })
   }
 }

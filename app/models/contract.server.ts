@@ -8,11 +8,13 @@ import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
@@ -82,16 +84,6 @@ export function policyContract(profileId: string, policyId: string, now = new Da
   }
 }
 
-export const OPT_OUT_MESSAGES = {
-  done: { title: 'You opted out of arbitration', description: 'Disputes about this plan can go to court. We sent you a confirmation.' },
-  windowClosed: (endedAt: string) => ({
-    title: 'The opt-out window has closed',
-    description: `Arbitration could be opted out of within 30 days of accepting the terms, until ${formatLongDate(endedAt)}.`,
-  }),
-  already: { title: 'Already opted out', description: 'You have already opted out of arbitration for this plan.' },
-  unconfirmed: 'Tick the box to confirm that you opt out of arbitration.',
-} as const
-
 /**
  * Records the customer's arbitration opt-out (terms: within 30 days of accepting them), audited in the same
  * transaction, then confirms it by e-mail. Refused after the window or a second time; another customer's policy is 404.
@@ -103,13 +95,11 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
       .from(policies)
       .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
       .get()
-    if (!policy) throw new RuleError('form', 'Not found', 'Not found', 404)
+    if (!policy) notFound()
     const refusal = arbitrationOptOutRefusal(policy, now)
-    if (refusal === 'already_opted_out')
-      throw new RuleError('form', OPT_OUT_MESSAGES.already.description, OPT_OUT_MESSAGES.already.title, 409)
+    if (refusal === 'already_opted_out') throw RuleError.from(OPT_OUT_MESSAGES.already, { status: 409 })
     if (refusal === 'window_closed') {
-      const closed = OPT_OUT_MESSAGES.windowClosed(arbitrationOptOutEndsAt(policy).toISOString())
-      throw new RuleError('form', closed.description, closed.title, 409)
+      throw RuleError.from(OPT_OUT_MESSAGES.windowClosed(arbitrationOptOutEndsAt(policy).toISOString()), { status: 409 })
     }
     const row = tx
       .update(policies)

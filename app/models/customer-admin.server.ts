@@ -17,10 +17,12 @@ import {
 } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
+import { COMMITMENT_OVER, emailNotSent, stillInCommitment } from '~/domain/messages'
 import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
 import type { VehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
@@ -134,7 +136,7 @@ function ownedPolicy(profileId: string, policyId: string) {
     .from(policies)
     .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
     .get()
-  if (!policy) throw new RuleError('form', 'That policy is not one of this customer’s.', 'Policy Not Found', 404)
+  if (!policy) notFound()
   return policy
 }
 
@@ -144,7 +146,7 @@ function ownedPolicy(profileId: string, policyId: string) {
  */
 export async function resendCustomerEmail(input: { profileId: string; policyId?: string; actorId: string }) {
   const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()
-  if (!profile) throw new RuleError('form', 'Customer not found.', 'Not Found', 404)
+  if (!profile) notFound()
   const policy = input.policyId ? ownedPolicy(profile.id, input.policyId) : null
   const kind = policy && needsSetup(policy) ? ('finish-setup' as const) : ('sign-in' as const)
   const sent = kind === 'finish-setup' ? await sendFinishSetupEmail(profile, policy!) : (await sendSignInEmail(profile.email)) !== null
@@ -154,8 +156,7 @@ export async function resendCustomerEmail(input: { profileId: string; policyId?:
     entityId: profile.id,
     detail: { kind, policyId: policy?.id ?? null, sent },
   })
-  if (!sent)
-    throw new RuleError('form', `The ${kind} e-mail could not be sent. See the e-mail log, then try again.`, 'E-mail Not Sent', 502)
+  if (!sent) throw RuleError.from(emailNotSent(kind), { status: 502 })
   return { kind, to: profile.email }
 }
 
@@ -170,15 +171,10 @@ export async function cancelOnBehalf(
   const policy = ownedPolicy(input.profileId, input.policyId)
   const by = { actorId: input.actorId, reason: input.reason }
   if (input.when === 'now' && isInInitialTerm(policy, now)) {
-    throw new RuleError(
-      'when',
-      `This policy is in its 12-month commitment until ${formatLongDate(policy.initialTermEndsAt, '')}: it can end at the end of the commitment.`,
-      'Still in Commitment',
-      409,
-    )
+    throw RuleError.from(stillInCommitment(formatLongDate(policy.initialTermEndsAt, '')), { field: 'when', status: 409 })
   }
   if (input.when === 'end_of_commitment' && !isInInitialTerm(policy, now)) {
-    throw new RuleError('when', 'The commitment has already ended: this policy can be cancelled now.', 'Commitment Over', 409)
+    throw RuleError.from(COMMITMENT_OVER, { field: 'when', status: 409 })
   }
   const updated =
     input.when === 'now'
@@ -213,7 +209,7 @@ export function correctVehicle(input: {
       .from(vehicles)
       .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.profileId, input.profileId)))
       .get()
-    if (!before) throw new RuleError('form', 'That vehicle is not one of this customer’s.', 'Vehicle Not Found', 404)
+    if (!before) notFound()
     const after = tx
       .update(vehicles)
       .set({

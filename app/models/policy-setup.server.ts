@@ -7,19 +7,13 @@ import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import { POLICY_NOT_FOUND } from '~/domain/messages'
+import { PHOTO_MESSAGES, POLICY_NOT_FOUND, SETUP_MESSAGES } from '~/domain/messages'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStored, prepareImage, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
-import {
-  ADDITIONAL_PHOTOS_FIELD,
-  isRequiredPhotoType,
-  PHOTO_MESSAGES,
-  VEHICLE_MESSAGES,
-  type VehicleInput,
-} from '~/validation/policy-setup'
+import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, type VehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
@@ -66,7 +60,7 @@ export function wizardStep(slots: PhotoSlots, requested?: string | null): Wizard
 
 /** A refused photo step: the toast's title and message, and each photo field's own message (RuleError, like every model). */
 function failure(status: number, fieldErrors: Record<string, string[]>, toast: { title: string; description: string }): RuleError {
-  return new RuleError('form', toast.description, toast.title, status, fieldErrors)
+  return RuleError.from(toast, { status, fieldErrors })
 }
 
 /** An upload refused while it was read (too large, too many files): the message goes next to its field. */
@@ -273,12 +267,12 @@ export async function completePolicySetup(
   input: VehicleInput,
   now = new Date(),
 ): Promise<{ policy: Policy; vehicle: Vehicle }> {
-  if (policy.profileId !== profile.id) throw new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
-  if (policy.status === 'canceled') throw new RuleError('form', 'This policy has been cancelled', 'This policy has been cancelled')
+  if (policy.profileId !== profile.id) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+  if (policy.status === 'canceled') throw RuleError.from(SETUP_MESSAGES.canceled)
   const slots = photoSlots(policy.id)
   const missing = REQUIRED_PHOTO_TYPES.find((type) => !slots.required[type])
-  if (missing) throw new RuleError('form', PHOTO_MESSAGES.missing(missing), PHOTO_MESSAGES.missing(missing))
-  if (!isMakeEligible(input.make, policy.planType)) throw new RuleError('make', VEHICLE_MESSAGES.excludedMake, VEHICLE_MESSAGES.saveFailed)
+  if (missing) throw RuleError.from(SETUP_MESSAGES.missingPhoto(missing))
+  if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })
 
   const outcome = transaction((tx) => {
     let vehicle: Vehicle
@@ -286,7 +280,7 @@ export async function completePolicySetup(
       vehicle = saveVehicleForPolicy(tx, policy, input)
     } catch (error) {
       console.error(`Saving the vehicle of policy ${policy.id} failed:`, error)
-      throw new RuleError('form', VEHICLE_MESSAGES.saveFailed, VEHICLE_MESSAGES.saveFailed, 500)
+      throw RuleError.from(SETUP_MESSAGES.saveFailed, { status: 500 })
     }
     const updated = tx
       .update(policies)
@@ -302,7 +296,7 @@ export async function completePolicySetup(
       .returning()
       .all()
     // Rolls the vehicle back too: the policy vanished or changed hands meanwhile.
-    if (updated.length !== 1) throw new RuleError('form', VEHICLE_MESSAGES.updateFailed, VEHICLE_MESSAGES.updateFailed, 500)
+    if (updated.length !== 1) throw RuleError.from(SETUP_MESSAGES.updateFailed, { status: 500 })
     recordAudit(tx, {
       actor: profile.id,
       action: policy.status === 'incomplete' ? 'policy.activated' : 'policy.setup_updated',

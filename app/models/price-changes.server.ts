@@ -5,6 +5,7 @@ import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { cancelPath } from '~/domain/paths'
 import { type LookupKey } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
@@ -13,6 +14,7 @@ import { priceChangeEmail } from '~/emails/price-change'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { payments } from '~/services/payments.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver, yieldToRequests } from './batches.server'
@@ -30,34 +32,22 @@ function today(now: Date) {
   return now.toISOString().slice(0, 10)
 }
 
-export const PRICE_CHANGE_MESSAGES = {
-  tooSoon: (earliest: string) => `Choose a date on or after ${formatLongDate(earliest)}: the terms promise subscribers 30 days' notice.`,
-  samePrice: 'That is already the price of this plan.',
-  alreadyScheduled: (on: string) => `A change of this plan's price is already scheduled for ${formatLongDate(on)}. Cancel it first.`,
-  scheduled: (on: string) => ({
-    title: 'Price change scheduled',
-    description: `New signups pay it from ${formatLongDate(on)}; subscribers are told by e-mail in the next daily run.`,
-  }),
-  notCancellable: 'This price change is already in effect and cannot be cancelled.',
-  cancelled: { title: 'Price change cancelled', description: 'Nobody will be moved to that price.' },
-} as const
-
 export async function schedulePriceChange(
   operatorId: string,
   input: { lookupKey: LookupKey; amountCents: number; effectiveOn: string },
   now = new Date(),
 ) {
   const earliest = earliestEffectiveOn(now)
-  if (input.effectiveOn < earliest) throw new RuleError('effectiveOn', PRICE_CHANGE_MESSAGES.tooSoon(earliest), 'Too soon')
+  if (input.effectiveOn < earliest) throw RuleError.from(PRICE_CHANGE_MESSAGES.tooSoon(earliest), { field: 'effectiveOn' })
   const previousCents = priceFor(await getPricing(), input.lookupKey)
-  if (previousCents === input.amountCents) throw new RuleError('amount', PRICE_CHANGE_MESSAGES.samePrice, 'Nothing to change')
+  if (previousCents === input.amountCents) throw RuleError.from(PRICE_CHANGE_MESSAGES.samePrice, { field: 'amount' })
   return transaction((tx) => {
     const pending = tx
       .select()
       .from(priceChanges)
       .where(and(eq(priceChanges.lookupKey, input.lookupKey), isNull(priceChanges.publishedAt), isNull(priceChanges.canceledAt)))
       .get()
-    if (pending) throw new RuleError('lookupKey', PRICE_CHANGE_MESSAGES.alreadyScheduled(pending.effectiveOn), 'Already scheduled', 409)
+    if (pending) throw RuleError.from(PRICE_CHANGE_MESSAGES.alreadyScheduled(pending.effectiveOn), { field: 'lookupKey', status: 409 })
     const change = tx
       .insert(priceChanges)
       .values({ ...input, previousCents, createdBy: operatorId })
@@ -77,8 +67,8 @@ export async function schedulePriceChange(
 export function cancelPriceChange(operatorId: string, changeId: string, now = new Date()) {
   return transaction((tx) => {
     const change = tx.select().from(priceChanges).where(eq(priceChanges.id, changeId)).get()
-    if (!change) throw new RuleError('form', 'Not found', 'Not found', 404)
-    if (change.publishedAt || change.canceledAt) throw new RuleError('form', PRICE_CHANGE_MESSAGES.notCancellable, 'Not cancellable', 409)
+    if (!change) notFound()
+    if (change.publishedAt || change.canceledAt) throw RuleError.from(PRICE_CHANGE_MESSAGES.notCancellable, { status: 409 })
     tx.update(priceChanges).set({ canceledAt: now.toISOString() }).where(eq(priceChanges.id, changeId)).run()
     recordAudit(tx, { actor: operatorId, action: 'price_change.cancelled', entityId: changeId })
   })

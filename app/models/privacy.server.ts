@@ -21,11 +21,13 @@ import {
 } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
+import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
 import { deletionBlockers } from '~/domain/privacy'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from '~/emails/privacy'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStoredFolder, readStored } from '~/services/storage.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { cancelPolicy } from './cancellation.server'
@@ -106,7 +108,7 @@ export function customerDataOf(profileId: string) {
  */
 export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array> {
   const collected = customerDataOf(profile.id)
-  if (!collected) throw new RuleError('form', 'Not found', 'Not found', 404)
+  if (!collected) notFound()
   recordAudit(db(), { actor: profile.id, action: 'privacy.data_exported', entityId: profile.id, detail: { files: collected.files.length } })
   const chunks = zipChunks(collected)
   return new ReadableStream<Uint8Array>({
@@ -170,32 +172,10 @@ export function updateDetails(profile: Profile, input: { fullName: string; phone
   })
 }
 
-export const EMAIL_CHANGE_MESSAGES = {
-  sent: (to: string) => ({
-    title: 'Check your new inbox',
-    description: `We sent a link to ${to}. Your e-mail address changes when you open it.`,
-  }),
-  same: 'This is already your e-mail address.',
-  done: (to: string, signedIn: boolean) => ({
-    title: 'E-mail address changed',
-    description: signedIn
-      ? `You now sign in and receive our e-mails at ${to}. We signed you out on every other device.`
-      : `You now sign in and receive our e-mails at ${to}. We signed you out on every device: sign in with your new address.`,
-  }),
-  taken: {
-    title: 'Address already in use',
-    description: 'That e-mail address belongs to another account, so we could not move yours to it.',
-  },
-  invalid: {
-    title: 'Link not valid',
-    description: 'This link was already used, has expired, or is not ours. Ask for a new one on your privacy page.',
-  },
-} as const
-
 /** Sends a link to the new address; nothing changes until it is opened (whoever holds the new inbox agrees). */
 export async function requestEmailChange(profile: Profile, newEmail: string) {
   const address = normalizeEmail(newEmail)
-  if (address === profile.email) throw new RuleError('email', EMAIL_CHANGE_MESSAGES.same, 'Nothing to change')
+  if (address === profile.email) throw RuleError.from(EMAIL_CHANGE_MESSAGES.same, { field: 'email' })
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
   const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
@@ -215,15 +195,13 @@ export async function confirmEmailChange(
   confirmingSession: { id: string; profileId: string } | null = null,
 ) {
   const consumed = consumeSignInLink(token, now, 'change_email')
-  if (!consumed.ok || !consumed.profileId)
-    throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
+  if (!consumed.ok || !consumed.profileId) throw RuleError.from(EMAIL_CHANGE_MESSAGES.invalid)
   const profileId = consumed.profileId
   const outcome = transaction((tx) => {
     const profile = tx.select().from(profiles).where(eq(profiles.id, profileId)).get()
-    if (!profile) throw new RuleError('form', EMAIL_CHANGE_MESSAGES.invalid.description, EMAIL_CHANGE_MESSAGES.invalid.title, 400)
+    if (!profile) throw RuleError.from(EMAIL_CHANGE_MESSAGES.invalid)
     const taken = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, consumed.email)).get()
-    if (taken && taken.id !== profileId)
-      throw new RuleError('form', EMAIL_CHANGE_MESSAGES.taken.description, EMAIL_CHANGE_MESSAGES.taken.title, 409)
+    if (taken && taken.id !== profileId) throw RuleError.from(EMAIL_CHANGE_MESSAGES.taken, { status: 409 })
     tx.update(profiles).set({ email: consumed.email }).where(eq(profiles.id, profileId)).run()
     const keep = confirmingSession?.profileId === profileId ? confirmingSession.id : null
     const ended = tx
@@ -260,20 +238,9 @@ export function blockersOf(profileId: string, now = new Date()) {
   return deletionBlockers(ownPolicies, openClaims, now)
 }
 
-export const DELETION_MESSAGES = {
-  codeSent: (to: string) => ({
-    title: 'Code sent',
-    description: `We sent a 6-digit code to ${to}. Enter it below to delete your account.`,
-  }),
-  wrongCode: { title: 'That code is not right', description: 'Enter the 6-digit code from the newest e-mail, or ask for a new code.' },
-  refused: 'Your account cannot be deleted yet',
-  failed: 'We could not delete your account. Nothing was deleted; please try again.',
-  done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
-} as const
-
 export async function sendDeletionCode(profile: Profile, now = new Date()) {
   const blockers = blockersOf(profile.id, now)
-  if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
+  if (blockers.length) throw RuleError.from(DELETION_MESSAGES.refused(blockers), { status: 409 })
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
   const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
@@ -289,10 +256,10 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
 export async function deleteAccount(profile: Profile, code: string, now = new Date()) {
   const verified = consumeSignInCode(profile.email, code, now, 'delete_account')
   if (!verified.ok || verified.profileId !== profile.id) {
-    throw new RuleError('code', DELETION_MESSAGES.wrongCode.description, DELETION_MESSAGES.wrongCode.title, 400)
+    throw RuleError.from(DELETION_MESSAGES.wrongCode, { field: 'code' })
   }
   const blockers = blockersOf(profile.id, now)
-  if (blockers.length) throw new RuleError('form', blockers.join(' '), DELETION_MESSAGES.refused, 409)
+  if (blockers.length) throw RuleError.from(DELETION_MESSAGES.refused(blockers), { status: 409 })
 
   const live = db()
     .select()
@@ -305,7 +272,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       await cancelPolicy(profile.id, policy.id, now)
     } catch (error) {
       console.error(`Deleting profile ${profile.id}: cancelling policy ${policy.id} failed`, error)
-      throw new RuleError('form', DELETION_MESSAGES.failed, DELETION_MESSAGES.failed, 502)
+      throw RuleError.from(DELETION_MESSAGES.failed, { status: 502 })
     }
   }
 

@@ -4,14 +4,14 @@ import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
 import { policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { POLICY_NOT_FOUND } from '~/domain/messages'
+import { POLICY_NOT_FOUND, SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
 import { transferRefusal } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { normalizePlate } from '~/domain/vehicles'
 import { planTransferredEmail } from '~/emails/plan-transferred'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { PHOTO_MESSAGES, type TransferVehicleInput, VEHICLE_MESSAGES } from '~/validation/policy-setup'
+import type { TransferVehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
@@ -25,40 +25,19 @@ import { describeVehicle, isMakeEligible, vehicleById } from './vehicles.server'
  * transfer that fails anywhere leaves the policy on its old vehicle.
  */
 
-export const TRANSFER_MESSAGES = {
-  alreadyUsed: {
-    title: 'Transfer already used',
-    description: 'This plan has already been moved to a replacement vehicle once, and the terms allow one transfer per plan.',
-  },
-  notActive: {
-    title: 'Transfer not available',
-    description: 'A plan can move to a replacement vehicle once it is active and set up with its photos.',
-  },
-  photosFirst: 'Please upload the three windshield photos of your new vehicle first.',
-  sameVehicle: 'This is the vehicle your plan already covers. Enter the plate of your new vehicle.',
-  success: (vehicle: string) => ({ title: 'Plan transferred', description: `Your plan now covers your ${vehicle}.` }),
-} as const
-
 function classMismatch(plan: Pick<Policy, 'vehicleType'>) {
   const planClass = VEHICLE_TYPE_NAMES[plan.vehicleType ?? 'car']
   const other = plan.vehicleType === 'trucksuv' ? VEHICLE_TYPE_NAMES.car : VEHICLE_TYPE_NAMES.trucksuv
-  return `Your plan is priced for a ${planClass}, so it can only move to a ${planClass}. For a ${other}, keep this plan on your current vehicle or choose the ${other} plan when you sign up for a new one.`
-}
-
-function adasMismatch(plan: Pick<Policy, 'hasAdas'>) {
-  return plan.hasAdas
-    ? 'Your plan is priced for a vehicle with ADAS, so it can only move to a vehicle with ADAS. To move it to one without, write to us and we will change the plan and its price.'
-    : 'Your plan is priced for a vehicle without ADAS and does not cover the recalibration ADAS needs after a replacement, so it can only move to a vehicle without ADAS. For a vehicle with ADAS, choose a plan with ADAS.'
+  return TRANSFER_MESSAGES.classMismatch(planClass, other)
 }
 
 /** The customer's policy for the transfer pages, or a RuleError: 404 for another's or an unknown one, 409 when refused. */
 export function policyForTransfer(profileId: string, policyId: string): Policy & { vehicle: Vehicle | null } {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw new RuleError('form', POLICY_NOT_FOUND.description, POLICY_NOT_FOUND.title, 404)
+  if (!policy) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
   const refusal = transferRefusal(policy)
-  if (refusal === 'already_used')
-    throw new RuleError('form', TRANSFER_MESSAGES.alreadyUsed.description, TRANSFER_MESSAGES.alreadyUsed.title, 409)
-  if (refusal === 'not_active') throw new RuleError('form', TRANSFER_MESSAGES.notActive.description, TRANSFER_MESSAGES.notActive.title, 409)
+  if (refusal === 'already_used') throw RuleError.from(TRANSFER_MESSAGES.alreadyUsed, { status: 409 })
+  if (refusal === 'not_active') throw RuleError.from(TRANSFER_MESSAGES.notActive, { status: 409 })
   return policy
 }
 
@@ -71,18 +50,18 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   const policy = policyForTransfer(profile.id, policyId)
   const slots = photoSlots(policy.id, 1)
   if (REQUIRED_PHOTO_TYPES.some((type) => !slots.required[type])) {
-    throw new RuleError('form', TRANSFER_MESSAGES.photosFirst, PHOTO_MESSAGES.uploadFailed)
+    throw RuleError.from(TRANSFER_MESSAGES.photosFirst)
   }
-  if (!isMakeEligible(input.make, policy.planType)) throw new RuleError('make', VEHICLE_MESSAGES.excludedMake, VEHICLE_MESSAGES.saveFailed)
+  if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })
   if (policy.planType === 'comprehensive') {
-    if (input.vehicleType !== policy.vehicleType)
-      throw new RuleError('vehicleType', classMismatch(policy), 'This vehicle needs another plan')
-    if (input.hasAdas !== Boolean(policy.hasAdas)) throw new RuleError('hasAdas', adasMismatch(policy), 'This vehicle needs another plan')
+    if (input.vehicleType !== policy.vehicleType) throw RuleError.from(classMismatch(policy), { field: 'vehicleType' })
+    if (input.hasAdas !== Boolean(policy.hasAdas))
+      throw RuleError.from(TRANSFER_MESSAGES.adasMismatch(Boolean(policy.hasAdas)), { field: 'hasAdas' })
   }
   const oldVehicle = vehicleById(policy.vehicleId, profile.id)
   const plate = normalizePlate(input.licensePlate)
   if (oldVehicle && oldVehicle.licensePlate === plate && oldVehicle.licensePlateState === input.licensePlateState) {
-    throw new RuleError('licensePlate', TRANSFER_MESSAGES.sameVehicle, 'Same vehicle')
+    throw RuleError.from(TRANSFER_MESSAGES.sameVehicle, { field: 'licensePlate' })
   }
 
   const outcome = transaction((tx) => {
@@ -107,7 +86,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
       .returning()
       .get()
     // Rolls the new vehicle back too: a transfer of this plan finished meanwhile.
-    if (!moved) throw new RuleError('form', TRANSFER_MESSAGES.alreadyUsed.description, TRANSFER_MESSAGES.alreadyUsed.title, 409)
+    if (!moved) throw RuleError.from(TRANSFER_MESSAGES.alreadyUsed, { status: 409 })
     recordAudit(tx, {
       actor: profile.id,
       action: 'policy.transferred',

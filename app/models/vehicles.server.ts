@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { isExcludedMake, isMakeAllowed } from '~/content/vehicles'
 import { type Db, db } from '~/db/client.server'
 import { type Policy, type Vehicle, vehicles } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { SETUP_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { normalizePlate } from '~/domain/vehicles'
 import type { VehicleInput } from '~/validation/policy-setup'
@@ -31,7 +33,7 @@ export function vehicleById(id: string | null | undefined, profileId: string): V
  * select, insert, update"). Runs inside the caller's transaction. The plate is stored normalised (domain/vehicles).
  */
 export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput): Vehicle {
-  if (!isMakeEligible(input.make, policy.planType)) throw new Error(`Make ${input.make} is not eligible for ${policy.planType}`)
+  if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })
   const values = {
     licensePlate: normalizePlate(input.licensePlate),
     licensePlateState: input.licensePlateState.toUpperCase(),

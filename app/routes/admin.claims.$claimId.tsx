@@ -12,10 +12,9 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { notFound, refusalOf } from '~/utils/refusal'
 import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
@@ -24,7 +23,7 @@ import { reviewPage } from './admin.claims.$claimId.server'
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const review = claimForReview(params.claimId)
-  invariantResponse(review, 'Not found', { status: 404 })
+  if (!review) notFound()
   return reviewPage(review)
 }
 
@@ -64,7 +63,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     })
   } catch (error) {
     if (error instanceof RuleError) {
-      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       const refusal = refusalOf(error)
       return data<ActionResult>({ intent: input.intent, errors: refusal.errors, toast: refusal.toast }, { status: refusal.status })
     }

@@ -16,10 +16,9 @@ import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { notFound, refusalOf } from '~/utils/refusal'
 import { CancelOnBehalfSchema, CorrectVehicleReason, ResendSchema } from '~/validation/operator'
 import { setupPhotoLabel, vehicleSchema } from '~/validation/policy-setup'
 
@@ -28,7 +27,7 @@ import type { Route } from './+types/admin.customers.$profileId'
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const customer = customerForOperator(params.profileId)
-  invariantResponse(customer, 'Not found', { status: 404 })
+  if (!customer) notFound()
   const now = new Date()
   return {
     profile: customer.profile,
@@ -140,7 +139,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse('form', { form: ['Unknown action.'] }, 'Please Check the Form')
   } catch (error) {
     if (error instanceof RuleError) {
-      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       const refusal = refusalOf(error)
       return data<ActionResult>(
         { intent, target: String(form.get('policyId') ?? form.get('vehicleId') ?? ''), errors: refusal.errors, toast: refusal.toast },

@@ -21,9 +21,9 @@ import {
   updatePartnerLocation,
 } from '~/models/partners.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
+import { notFound } from '~/utils/refusal'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
 import type { Route } from './+types/admin.partners'
@@ -88,12 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case 'edit-group': {
       const group = updatePartnerGroup(operator.id, value.id, value)
-      invariantResponse(group, 'Not found', { status: 404 })
+      if (!group) notFound()
       return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group saved', description: group.name })
     }
     case 'edit-location': {
       const location = updatePartnerLocation(operator.id, value.id, value)
-      invariantResponse(location, 'Not found', { status: 404 })
+      if (!location) notFound()
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: 'Location saved',
@@ -101,14 +101,14 @@ export async function action({ request }: Route.ActionArgs) {
       })
     }
     case 'set-group-active': {
-      invariantResponse(setPartnerGroupActive(operator.id, value.id, value.active === 'true'), 'Not found', { status: 404 })
+      if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) notFound()
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: value.active === 'true' ? 'Group activated' : 'Group deactivated',
       })
     }
     case 'set-location-active': {
-      invariantResponse(setPartnerLocationActive(operator.id, value.id, value.active === 'true'), 'Not found', { status: 404 })
+      if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) notFound()
       return redirectWithToast('/admin/partners', {
         type: 'success',
         title: value.active === 'true' ? 'Location activated' : 'Location deactivated',

@@ -9,11 +9,12 @@ import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
-import { cancelPriceChange, listPriceChanges, PRICE_CHANGE_MESSAGES, schedulePriceChange } from '~/models/price-changes.server'
+import { cancelPriceChange, listPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
@@ -72,7 +73,6 @@ export async function action({ request }: Route.ActionArgs) {
       cancelPriceChange(operator.id, submission.value.changeId)
     } catch (error) {
       if (!(error instanceof RuleError)) throw error
-      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       return data({ result: undefined, scheduleResult: undefined, toast: refusalOf(error).toast }, { status: error.status })
     }
     return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.cancelled })

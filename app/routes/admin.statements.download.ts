@@ -4,6 +4,7 @@ import { partnerStatement } from '~/models/partner-statements.server'
 import { toCsv } from '~/utils/csv'
 import { fileUrl } from '~/utils/file-url'
 import { invariantResponse } from '~/utils/invariant'
+import { notFound } from '~/utils/refusal'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements.download'
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { query, problem } = parseQuery(StatementQuery, new URL(request.url))
   invariantResponse(!problem && query.group && query.month, problem ?? 'Choose a partner group and a month.', { status: 400 })
   const statement = partnerStatement(query.group, query.month)
-  invariantResponse(statement, 'Unknown partner group.', { status: 404 })
+  if (!statement) notFound()
   const link = (relPath: string) => `${env().APP_URL}${fileUrl(relPath)}`
   const rows = [
     [

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
 
 import { destroySession } from '~/auth/session.server'
+import { SIGNED_OUT } from '~/domain/messages'
 import { redirectWithToast } from '~/toast.server'
-import { SIGNED_OUT } from '~/validation/auth'
 
 import type { Route } from './+types/auth.sign-out'
 

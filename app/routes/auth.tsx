@@ -12,11 +12,12 @@ import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
+import { INVALID_EMAIL, LINK_SENT, UNEXPECTED_ERROR } from '~/domain/messages'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
-import { AuthFormSchema, INVALID_EMAIL, LINK_SENT, SendLinkSchema, SignInCodeSchema, UNEXPECTED_ERROR } from '~/validation/auth'
+import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/auth'
 
 import type { Route } from './+types/auth'
 

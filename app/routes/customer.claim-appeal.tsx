@@ -11,10 +11,9 @@ import { formatLongDate } from '~/domain/format'
 import { appealClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { notFound, refusalOf } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claim-appeal'
@@ -22,7 +21,7 @@ import type { Route } from './+types/customer.claim-appeal'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const found = getClaimForProfile(profile.id, params.claimId)
-  invariantResponse(found, 'Not found', { status: 404 })
+  if (!found) notFound()
   const { claim } = found
   if (!canAppeal(claim)) {
     throw await redirectWithToast('/customer#claims', {
@@ -58,7 +57,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     await appealClaim({ profileId: profile.id, claimId: params.claimId, appealText: submission.value.appealText })
   } catch (error) {
     if (error instanceof RuleError) {
-      invariantResponse(error.status !== 404, 'Not found', { status: 404 })
       const refusal = refusalOf(error, 'appealText')
       return data<ActionResult>({ errors: refusal.errors, appealText, toast: refusal.toast }, { status: refusal.status })
     }

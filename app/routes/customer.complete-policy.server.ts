@@ -6,7 +6,7 @@ import type { $ZodType, output } from 'zod/v4/core'
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { POLICY_NOT_FOUND, type ToastMessage } from '~/domain/messages'
+import { PHOTO_MESSAGES, POLICY_NOT_FOUND, type ToastMessage, VEHICLE_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
@@ -17,7 +17,7 @@ import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { refusalOf } from '~/utils/refusal'
-import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
+import { modelLookupSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
 // routes/customer.policy-transfer.tsx): its guards, what its steps show, and what each step's post does.

@@ -10,6 +10,7 @@ import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/
 import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
+import { VEHICLE_MESSAGES } from '~/domain/messages'
 import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { vehicleById } from '~/models/vehicles.server'
 import { modelsFor } from '~/services/vehicle-data.server'
@@ -17,7 +18,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
-import { VEHICLE_MESSAGES, vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
+import { vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'
 import {

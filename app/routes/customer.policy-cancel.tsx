@@ -9,20 +9,14 @@ import { Card } from '~/components/ui'
 import { planDisplayName } from '~/content/marketing'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
 import { env } from '~/env.server'
-import {
-  billingPortalUrl,
-  CANCEL_FAILED,
-  CANCEL_SUCCESS,
-  cancellationOptions,
-  cancelPolicy,
-  setPolicyRenewal,
-} from '~/models/cancellation.server'
+import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
-import { refusalOf } from '~/utils/refusal'
+import { notFound, refusalOf } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-cancel'
@@ -30,7 +24,7 @@ import type { Route } from './+types/customer.policy-cancel'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const policy = getPolicyForProfile(customer.id, params.policyId)
-  invariantResponse(policy, 'Not found', { status: 404 })
+  if (!policy) notFound()
   return {
     policy: {
       id: policy.id,
@@ -88,7 +82,7 @@ async function applyIntent(customerId: string, policyId: string, intent: 'cancel
 
 /** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
 function refusal(error: RuleError) {
-  invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+  if (error.status === 404) notFound()
   // The SPEC's cancel failure is a title alone; the other refusals explain themselves.
   const toast: ToastMessage = error.message === CANCEL_FAILED ? { type: 'error', title: CANCEL_FAILED } : refusalOf(error).toast
   return data({ toast }, { status: error.status })

@@ -1,7 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { policyContract } from '~/models/contract.server'
 import { contractPdf } from '~/services/contract-pdf.server'
-import { invariantResponse } from '~/utils/invariant'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-contract-pdf'
 
@@ -9,7 +9,7 @@ import type { Route } from './+types/customer.policy-contract-pdf'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const contract = policyContract(customer.id, params.policyId)
-  invariantResponse(contract, 'Not found', { status: 404 })
+  if (!contract) notFound()
   const pdf = await contractPdf(contract)
   return new Response(new Uint8Array(pdf), {
     headers: {

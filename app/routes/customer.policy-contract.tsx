@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -9,13 +9,13 @@ import { Toast } from '~/components/toast'
 import { Button, Card, FieldError } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate } from '~/domain/format'
+import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { contractPath, contractPdfPath } from '~/domain/paths'
-import { OPT_OUT_MESSAGES, optOutOfArbitration, policyContract } from '~/models/contract.server'
+import { optOutOfArbitration, policyContract } from '~/models/contract.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { answerRefusal, answerSubmission, notFound } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ArbitrationOptOutSchema } from '~/validation/signup'
 
@@ -24,20 +24,19 @@ import type { Route } from './+types/customer.policy-contract'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const contract = policyContract(customer.id, params.policyId)
-  invariantResponse(contract, 'Not found', { status: 404 })
+  if (!contract) notFound()
   return { contract }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const customer = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: ArbitrationOptOutSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), toast: null }, { status: 400 })
+  if (submission.status !== 'success') return answerSubmission(submission)
   try {
     await optOutOfArbitration(customer.id, params.policyId)
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    invariantResponse(error.status !== 404, 'Not found', { status: 404 })
-    return data({ result: submission.reply(), toast: refusalOf(error).toast }, { status: error.status })
+    return answerRefusal(error, submission)
   }
   throw await redirectWithToast(contractPath(params.policyId), { type: 'success', ...OPT_OUT_MESSAGES.done })
 }
@@ -118,7 +117,7 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
         </p>
       </Card>
 
-      <ArbitrationCard contract={contract} lastResult={actionData?.result} />
+      <ArbitrationCard contract={contract} lastResult={actionData?.result ?? undefined} />
 
       <div className="mt-10 border-t border-slate-200 pt-8">
         {contract.terms.document ? (

@@ -1,6 +1,6 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
-import { PLEASE_LOG_IN, POLICY_NOT_FOUND } from '~/domain/messages'
+import { PHOTO_MESSAGES, PLEASE_LOG_IN, POLICY_NOT_FOUND } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -8,7 +8,6 @@ import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
-import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policy-photos'
 

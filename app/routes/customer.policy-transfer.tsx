@@ -10,15 +10,16 @@ import { Card, Field, FieldError, inputClass } from '~/components/ui'
 import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
+import { TRANSFER_MESSAGES } from '~/domain/messages'
 import { transferPath } from '~/domain/paths'
 import { VEHICLE_TYPES } from '~/domain/plans'
 import { photoSlots, wizardStep } from '~/models/policy-setup.server'
-import { completeTransfer, policyForTransfer, TRANSFER_MESSAGES } from '~/models/transfer.server'
+import { completeTransfer, policyForTransfer } from '~/models/transfer.server'
 import { describeVehicle } from '~/models/vehicles.server'
 import { redirectWithToast } from '~/toast.server'
-import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
+import { notFound } from '~/utils/refusal'
 import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policy-transfer'
@@ -30,7 +31,7 @@ function transferablePolicy(profileId: string, policyId: string) {
     return { policy: policyForTransfer(profileId, policyId), refusal: null }
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    invariantResponse(error.status !== 404, 'Not found', { status: 404 })
+    if (error.status === 404) notFound()
     return { policy: null, refusal: { title: error.title, description: error.message, status: error.status } }
   }
 }

@@ -1,14 +1,16 @@
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 
 import { getSignedIn } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { confirmEmailChange, EMAIL_CHANGE_MESSAGES } from '~/models/privacy.server'
+import { EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
+import { confirmEmailChange } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
+import { answerRefusal } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.privacy-confirm-email'
 
@@ -32,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    return data({ toast: { type: 'error' as const, title: error.title, description: error.message } }, { status: error.status })
+    return answerRefusal(error)
   }
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 
@@ -6,22 +6,15 @@ import { clientIp } from '~/auth/rate-limit.server'
 import { destroySession, requireCustomer } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import {
-  blockersOf,
-  deleteAccount,
-  DELETION_MESSAGES,
-  EMAIL_CHANGE_MESSAGES,
-  requestEmailChange,
-  sendDeletionCode,
-  updateDetails,
-} from '~/models/privacy.server'
+import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
+import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { type ActionAnswer, answerRefusal, answerSubmission } from '~/utils/refusal'
 import { DeleteAccountSchema, DetailsSchema, EmailChangeSchema, PrivacySchema } from '~/validation/privacy'
 
 import type { Route } from './+types/customer.privacy'
@@ -37,21 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type Answer = { intent: string; result: SubmissionResult<string[]> | null; toast: ToastMessage | null }
+type Answer = ActionAnswer<{ intent: string }>
 
 export async function action({ request }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: PrivacySchema })
   if (submission.status !== 'success') {
     const intent = String(submission.payload.intent ?? '')
-    return data<Answer>({ intent, result: submission.reply(), toast: null }, { status: 400 })
+    return answerSubmission(submission, { intent })
   }
   const value = submission.value
-  const refuse = (error: RuleError) => {
-    const refused = refusalOf(error)
-    const reply = error.field !== 'form' ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
-    return data<Answer>({ intent: value.intent, result: reply, toast: refused.toast }, { status: refused.status })
-  }
+  const refuse = (error: RuleError) => answerRefusal(error, submission, { intent: value.intent })
   const limited = (message: string) =>
     data<Answer>(
       { intent: value.intent, result: submission.reply(), toast: { type: 'error', title: 'Too many requests', description: message } },

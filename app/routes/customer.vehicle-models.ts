@@ -1,7 +1,7 @@
 import { getProfile } from '~/auth/session.server'
-import { PLEASE_LOG_IN } from '~/domain/messages'
+import { PLEASE_LOG_IN, VEHICLE_MESSAGES } from '~/domain/messages'
 import { modelsFor } from '~/services/vehicle-data.server'
-import { modelLookupSchema, VEHICLE_MESSAGES } from '~/validation/policy-setup'
+import { modelLookupSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.vehicle-models'
 

@@ -11,6 +11,7 @@ import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import type { ToastMessage } from '~/components/toast'
 import { bundledModels } from '~/content/vehicle-models'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
+import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { needsSetup } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
@@ -19,8 +20,6 @@ import { pageMeta } from '~/utils/meta'
 import {
   ADDITIONAL_PHOTOS_FIELD,
   modelLookupSchema,
-  PHOTO_MESSAGES,
-  VEHICLE_MESSAGES,
   type VehicleFormValues,
   vehicleFormValues,
   vehicleSchema,

@@ -15,12 +15,12 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import type { ToastMessage } from '~/components/toast'
 import { todayIso } from '~/domain/format'
+import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { pageMeta } from '~/utils/meta'
 import { checkClaimForm } from '~/validation/claims'
-import { PHOTO_MESSAGES } from '~/validation/policy-setup'
 
 import type { Route } from './+types/demo.submit-claim'
 

@@ -14,9 +14,9 @@ import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
+import { notFound } from '~/utils/refusal'
 import { LocalPaySchema } from '~/validation/signup'
 
 import type { Route } from './+types/dev.checkout'
@@ -29,9 +29,9 @@ const SUCCESS_URL = '/checkout-success?checkout=success'
  */
 function requireLocalCheckout(request: Request, id: string | undefined) {
   requireLocalTools(request)
-  invariantResponse(env().payments === 'local' && id, 'Not found', { status: 404 })
+  if (!(env().payments === 'local' && id)) notFound()
   const checkout = findLocalCheckout(id)
-  invariantResponse(checkout && isLookupKey(checkout.lookupKey), 'Not found', { status: 404 })
+  if (!(checkout && isLookupKey(checkout.lookupKey))) notFound()
   return { ...checkout, lookupKey: checkout.lookupKey }
 }
 

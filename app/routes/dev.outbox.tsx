@@ -7,8 +7,8 @@ import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/dev.outbox'
 
@@ -23,7 +23,7 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   requireLocalTools(request)
-  invariantResponse(env().email === 'outbox', 'Not found', { status: 404 })
+  if (env().email !== 'outbox') notFound()
   const dir = outboxDir()
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
   // File names start with the ISO time, so a plain sort is chronological.

@@ -4,7 +4,7 @@ import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
 import { contentTypeFor, filesCacheControl, readStored, uploadsPath, verifySignedFile } from '~/services/storage.server'
-import { invariantResponse } from '~/utils/invariant'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/files'
 
@@ -21,19 +21,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch {
     // a path that leads out of the uploads folder
   }
-  invariantResponse(allowed, 'Not found', { status: 404 })
+  if (!allowed) notFound()
 
   const signed = verifySignedFile(relPath, url.searchParams.get('exp'), url.searchParams.get('sig'))
   if (!signed) {
     const profile = await getProfile(request)
-    invariantResponse(profile && mayView(profile, relPath), 'Not found', { status: 404 })
+    if (!(profile && mayView(profile, relPath))) notFound()
   }
 
   // From the volume or the bucket (issue 11): the same checks above either way; the bytes pass through this server.
   // A damage photo stored before the shop's small copy existed: its thumbnail stands in (the same photo).
   const stored =
     (await readStored(relPath)) ?? (relPath.endsWith('.shop.jpg') ? await readStored(relPath.replace(/\.shop\.jpg$/, '.thumb.jpg')) : null)
-  invariantResponse(stored, 'Not found', { status: 404 })
+  if (!stored) notFound()
 
   return new Response(stored.body, {
     headers: {

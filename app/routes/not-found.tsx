@@ -1,7 +1,6 @@
-import { data } from 'react-router'
-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { NOT_FOUND_META } from '~/utils/meta'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/not-found'
 
@@ -9,7 +8,7 @@ import type { Route } from './+types/not-found'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   console.warn(`404 ${request.method} ${url.pathname}${url.search}`)
-  throw data('Not found', { status: 404 })
+  notFound()
 }
 
 export default function NotFound() {

@@ -7,8 +7,8 @@ import { TOS_VERSION } from '~/content/terms'
 import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
-import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/terms-of-service'
 
@@ -16,7 +16,7 @@ import type { Route } from './+types/terms-of-service'
 export function loader({ params }: Route.LoaderArgs) {
   const version = params.version ?? TOS_VERSION
   const entry = termsVersion(version)
-  invariantResponse(entry, 'Not found', { status: 404 })
+  if (!entry) notFound()
   return {
     supportEmail: env().SUPPORT_EMAIL,
     version: entry.version,

@@ -1,13 +1,8 @@
 import { z } from 'zod'
 
-import { singleLineText } from './text'
+import { CODE_FORMAT, INVALID_EMAIL } from '~/domain/messages'
 
-// SPEC §5 / §8 wording.
-export const INVALID_EMAIL = { title: 'Validation Error', description: 'Please enter a valid email address' } as const
-export const LINK_SENT = { title: 'Check your email!', description: "We've sent you a magic link to sign in." } as const
-export const SIGNED_OUT = { title: 'Signed out', description: "You've been successfully logged out." } as const
-export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
-export const CODE_FORMAT = 'Enter the 6-digit code from the e-mail'
+import { singleLineText } from './text'
 
 const email = singleLineText({ error: INVALID_EMAIL.description })
   .max(254, INVALID_EMAIL.description)

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { allowedDamageTypes } from '~/domain/claims'
 import {
   CLAIM_FORM_PROBLEMS,
+  CODE_FORMAT_MESSAGE,
   DAMAGE_DATE_REQUIRED,
   DESCRIPTION_REQUIRED,
   firstProblemToast,
@@ -52,8 +53,6 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
       .max(2000, 'Please keep the reason under 2,000 characters.'),
   }),
 ])
-
-export const CODE_FORMAT_MESSAGE = 'Enter the code from the customer: CS- and six letters or digits.'
 
 /** The shop's completion form (the invoice and repair photos are files, checked beside this schema). */
 export const CompleteClaimSchema = z.object({

@@ -1,15 +1,16 @@
 import { z } from 'zod'
 
-import { isExcludedMake, isMakeAllowed, isUsStateCode, MIN_VEHICLE_YEAR } from '~/content/vehicles'
+import { isExcludedMake, isMakeAllowed, isUsStateCode } from '~/content/vehicles'
+import { PHOTO_SLOTS, TRANSFER_VEHICLE_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { type PlanType, VEHICLE_TYPES } from '~/domain/plans'
-import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
-import { normalizePlate } from '~/domain/vehicles'
+import { REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
 
 import { singleLineText } from './text'
 
 /**
  * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
- * the demo. SPEC strings live here once.
+ * the demo. Their messages live in `app/domain/messages.ts`.
  */
 
 /** A stored setup photo's name for people: the slot's label, or 'Additional photo'. */
@@ -20,52 +21,9 @@ export function setupPhotoLabel(photoType: string) {
 /** The form field of the optional additional photos (several files). */
 export const ADDITIONAL_PHOTOS_FIELD = 'other'
 
-export const PHOTO_SLOTS: Record<RequiredPhotoType, { label: string; description: string }> = {
-  head_on: { label: 'Head-on view', description: 'Stand in front of the vehicle and capture the whole windshield.' },
-  inside_drivers: { label: "Inside driver's side", description: "From the driver's seat, looking out through the windshield." },
-  inside_passengers: { label: "Inside passenger's side", description: "From the passenger's seat, looking out through the windshield." },
-}
-
-export const PHOTO_TIPS = ['Use good lighting', 'Make sure the whole windshield is visible', 'Keep photos clear and in focus'] as const
-
 export function isRequiredPhotoType(value: string): value is RequiredPhotoType {
   return (REQUIRED_PHOTO_TYPES as readonly string[]).includes(value)
 }
-
-export const PHOTO_MESSAGES = {
-  missing: (type: RequiredPhotoType) => `Please upload ${PHOTO_SLOTS[type].label.toLowerCase()} photo`,
-  notImage: 'Please select an image file',
-  notImages: 'Please select only image files',
-  invalidFile: 'Invalid File',
-  uploadFailed: 'Upload Failed',
-  failedType: (type: RequiredPhotoType) => `Failed to upload ${PHOTO_SLOTS[type].label.toLowerCase()} photo`,
-  failedAdditional: (n: number) => `Failed to upload additional photo ${n}`,
-  recordFailed: 'Failed to save photo record',
-  additionalRecordFailed: 'Failed to save additional photo record',
-  duringUpload: 'An error occurred during upload',
-  tooManyAdditional: `You can add up to ${MAX_ADDITIONAL_PHOTOS} additional photos.`,
-  uploaded: { title: 'Photos Uploaded', description: 'All photos uploaded successfully!' },
-  removed: { title: 'Photo Removed', description: 'The additional photo was removed.' },
-} as const
-
-export const VEHICLE_MESSAGES = {
-  plate: 'Please enter your license plate',
-  plateFormat: 'Use letters, numbers, spaces and dashes only (up to 10)',
-  state: 'Please select the state on your plate',
-  year: (currentYear: number) => `Please select a year from ${MIN_VEHICLE_YEAR} to ${currentYear}`,
-  make: 'Please select a make',
-  excludedMake: 'This make is not eligible for Comprehensive plans. See the excluded vehicles list.',
-  model: 'Please select a model',
-  modelNotListed: 'Please select a model from the list',
-  saveFailed: 'Failed to save vehicle information',
-  updateFailed: 'Failed to update policy',
-  success: { title: 'Success!', description: 'Your policy is now complete' },
-  noModels: (make: string, year: number | string) => ({
-    title: 'No Models Found',
-    description: `No models found for ${make} in ${year}. Try a different year or make.`,
-  }),
-  modelsError: { title: 'Error Loading Models', description: 'Failed to load vehicle models. Please try again.' },
-} as const
 
 const yearField = (now: Date) => {
   const currentYear = now.getFullYear()
@@ -128,11 +86,6 @@ export function vehicleFormValues(form: FormData): VehicleFormValues {
     model: text('model'),
   }
 }
-
-export const TRANSFER_VEHICLE_MESSAGES = {
-  vehicleType: 'Please choose the class of your new vehicle',
-  hasAdas: 'Please say whether your new vehicle has ADAS',
-} as const
 
 /**
  * The transfer's vehicle step: the setup step's fields, and for Comprehensive (priced by class and ADAS) the new

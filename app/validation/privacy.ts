@@ -1,12 +1,8 @@
 import { z } from 'zod'
 
-import { CODE_FORMAT, INVALID_EMAIL } from './auth'
-import { singleLineText } from './text'
+import { CODE_FORMAT, INVALID_EMAIL, PRIVACY_MESSAGES } from '~/domain/messages'
 
-export const PRIVACY_MESSAGES = {
-  name: 'Please enter your name (up to 100 characters)',
-  phone: 'Enter a US phone number, e.g. (801) 555-0142',
-} as const
+import { singleLineText } from './text'
 
 /** A US phone number: 10 digits, or 11 starting with 1, in any common punctuation. Stored as typed, trimmed. */
 const phone = singleLineText()

@@ -588,9 +588,9 @@ describe('the operator', () => {
     })
 
     // A stranger cannot appeal it; the owner can, once.
-    await expect(appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' })).rejects.toThrow(
-      /not found/i,
-    )
+    await expect(
+      appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' }),
+    ).rejects.toMatchObject({ data: 'Not found', init: { status: 404 } })
     const appealed = await appealClaim({
       profileId: profile.id,
       claimId: claim.id,

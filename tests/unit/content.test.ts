@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { formatLongDate } from '~/domain/format'
 import { lookupKeyFor } from '~/domain/plans'
+import { MIN_VEHICLE_YEAR } from '~/domain/vehicles'
 
 import { type LegalDocument, legalDocumentText, linkify } from '../../app/content/legal'
 import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLAN_ORDER, planDisplayName, PLANS } from '../../app/content/marketing'
@@ -14,7 +15,6 @@ import {
   isMakeAllowed,
   isUsStateCode,
   makesFor,
-  MIN_VEHICLE_YEAR,
   POPULAR_MAKES,
   US_STATES,
   vehicleYears,

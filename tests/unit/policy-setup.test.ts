@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest'
 
 import type { PolicyPhoto } from '~/db/schema'
+import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { hasRequiredPhotos, type PhotoSlots, wizardStep } from '~/models/policy-setup.server'
 import { isMakeEligible } from '~/models/vehicles.server'
-import { modelLookupSchema, PHOTO_MESSAGES, VEHICLE_MESSAGES, vehicleSchema } from '~/validation/policy-setup'
+import { modelLookupSchema, vehicleSchema } from '~/validation/policy-setup'
 
 const photo = (photoType: PolicyPhoto['photoType']) => ({ photoType }) as PolicyPhoto
 const slots = (types: Array<'head_on' | 'inside_drivers' | 'inside_passengers'>): PhotoSlots => ({

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 
 import { cx } from '~/components/ui'
-import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 
 type Picked = { key: string; file: File; preview: string }
 
 /**
  * A multiple-image file input. Without JavaScript it is a plain `<input type="file" multiple>`. With JavaScript the
  * chosen files are kept in a list (a DataTransfer drives the input's FileList), so more can be added in several picks
- * and each can be removed before the form is sent; non-images and files over 10 MB are refused at once.
+ * and each can be removed before the form is sent; non-images and files over the size limit are refused at once.
  */
 export function PhotoPicker({
   id,
@@ -51,7 +51,7 @@ export function PhotoPicker({
         continue
       }
       if (file.size > MAX_UPLOAD_BYTES) {
-        problems.push(`"${file.name}" is larger than 10MB.`)
+        problems.push(`"${file.name}" is larger than ${MAX_UPLOAD_MB}MB.`)
         continue
       }
       if (next.length >= maxFiles) {

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { CHIP_ONLY_NOTE } from '~/domain/messages'
+import { MAX_UPLOAD_MB } from '~/domain/uploads'
 import type { SubmitClaimErrors } from '~/validation/claims'
 
 import { PhotoPicker } from './photo-picker'
@@ -107,7 +108,7 @@ export function SubmitClaimForm({
             Damage Photos
           </label>
           <p id="photos-hint" className="text-sm text-slate-600">
-            PNG, JPG up to 10MB each
+            PNG, JPG up to {MAX_UPLOAD_MB}MB each
           </p>
           <PhotoPicker
             id="photos"

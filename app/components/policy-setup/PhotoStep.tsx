@@ -2,11 +2,20 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
-import { hasImageSignature, MAX_ADDITIONAL_PHOTOS, MAX_UPLOAD_BYTES, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import { PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/domain/messages'
+import {
+  hasImageSignature,
+  MAX_ADDITIONAL_PHOTOS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
+  REQUIRED_PHOTO_TYPES,
+  type RequiredPhotoType,
+  tooLargeMessage,
+} from '~/domain/uploads'
 import { useHydrated } from '~/utils/use-hydrated'
-import { ADDITIONAL_PHOTOS_FIELD, PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/validation/policy-setup'
+import { ADDITIONAL_PHOTOS_FIELD } from '~/validation/policy-setup'
 
-/** The 10 MB rule the server enforces, checked early in the browser so nobody waits for a doomed upload. */
+/** The size limit the server enforces, checked early in the browser so nobody waits for a doomed upload. */
 
 export type StoredPhotoView = { url: string; fileName: string }
 export type AdditionalPhotoView = StoredPhotoView & { id: string }
@@ -79,7 +88,7 @@ export function PhotoStep(props: PhotoStepProps) {
       return false
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      refuse(field, PHOTO_MESSAGES.uploadFailed, `Each photo must be 10 MB or smaller. "${file.name}" is larger.`)
+      refuse(field, PHOTO_MESSAGES.uploadFailed, tooLargeMessage(file.name))
       return false
     }
     return true
@@ -216,7 +225,7 @@ export function PhotoStep(props: PhotoStepProps) {
           Additional photos <span className="font-normal text-slate-600">(optional)</span>
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          Any existing chips or cracks, close up. PNG, JPG up to 10MB each; up to {MAX_ADDITIONAL_PHOTOS}.
+          Any existing chips or cracks, close up. PNG, JPG up to {MAX_UPLOAD_MB}MB each; up to {MAX_ADDITIONAL_PHOTOS}.
         </p>
 
         {additional.length > 0 || extras.length > 0 ? (

@@ -6,9 +6,10 @@ import { Form } from 'react-router'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Field, inputClass } from '~/components/ui'
 import type { UsState } from '~/content/vehicles'
+import { VEHICLE_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { useHydrated } from '~/utils/use-hydrated'
-import { VEHICLE_MESSAGES, type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
+import { type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
 export type ModelLoader = (make: string, year: string) => Promise<string[]>

@@ -1,4 +1,4 @@
-import { PHOTO_MESSAGES } from '~/validation/policy-setup'
+import { PHOTO_MESSAGES } from '~/domain/messages'
 
 import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
 

@@ -1,0 +1,106 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+
+import { RuleError } from '~/domain/errors'
+import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTOS_REQUIRED } from '~/domain/messages'
+import { answerRefusal, answerSubmission, isNotFound, notFound, refusalOf } from '~/utils/refusal'
+
+const Schema = z.object({ email: z.email('Please enter a valid email address'), note: z.string().optional() })
+
+function submit(fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  return parseWithZod(form, { schema: Schema })
+}
+
+/** What `data()` carries: the answer and its response init. */
+function unwrap<T>(answer: { data: T; init: ResponseInit | null }) {
+  return { body: answer.data, status: answer.init?.status }
+}
+
+describe('RuleError.from', () => {
+  it('takes the title and the message from a messages entry, for the whole form with 400 unless told', () => {
+    const error = RuleError.from(PHOTOS_REQUIRED)
+    expect(error).toBeInstanceOf(RuleError)
+    expect(error).toMatchObject({ name: 'RuleError', field: 'form', title: 'Photos Required', status: 400 })
+    expect(error.message).toBe('Please upload at least one photo of the damage.')
+    expect(error.fieldErrors).toBeUndefined()
+  })
+
+  it('puts the refusal next to a field, with its status and several fields’ messages', () => {
+    const error = RuleError.from(EMAIL_CHANGE_MESSAGES.taken, { field: 'email', status: 409, fieldErrors: { a: ['x'], b: ['y'] } })
+    expect(error).toMatchObject({ field: 'email', status: 409, title: 'Address already in use', fieldErrors: { a: ['x'], b: ['y'] } })
+    expect(error.message).toBe(EMAIL_CHANGE_MESSAGES.taken.description)
+  })
+})
+
+describe('notFound', () => {
+  it('throws a 404 with the one wording, which isNotFound recognises', () => {
+    let thrown: unknown
+    try {
+      notFound()
+    } catch (error) {
+      thrown = error
+    }
+    expect(isNotFound(thrown)).toBe(true)
+    expect(thrown).toMatchObject({ data: NOT_FOUND, init: { status: 404 } })
+    expect(NOT_FOUND).toBe('Not found')
+  })
+
+  it('is not mistaken for a refusal or another status', () => {
+    expect(isNotFound(RuleError.from(PHOTOS_REQUIRED, { status: 404 }))).toBe(false)
+    expect(isNotFound({ data: 'x', init: { status: 400 } })).toBe(false)
+    expect(isNotFound(null)).toBe(false)
+  })
+})
+
+describe('the action answer', () => {
+  it('from a refused submission: each field’s messages, status 400, no toast unless given', () => {
+    const plain = unwrap(answerSubmission(submit({ email: 'nope' })))
+    expect(plain.status).toBe(400)
+    expect(plain.body.toast).toBeNull()
+    expect(plain.body.result?.error).toEqual({ email: ['Please enter a valid email address'] })
+    expect(plain.body.result?.initialValue).toMatchObject({ email: 'nope' })
+
+    const toast = { type: 'error' as const, title: 'Too many requests' }
+    const withExtra = unwrap(answerSubmission(submit({ email: 'nope' }), { toast, status: 429, intent: 'change-email' }))
+    expect(withExtra).toMatchObject({ status: 429, body: { toast, intent: 'change-email' } })
+  })
+
+  it('from a refusal of one field: its message next to the field, its toast and its status', () => {
+    const error = RuleError.from(EMAIL_CHANGE_MESSAGES.same, { field: 'email' })
+    const answer = unwrap(answerRefusal(error, submit({ email: 'me@example.com' }), { intent: 'change-email' }))
+    expect(answer.status).toBe(400)
+    expect(answer.body.intent).toBe('change-email')
+    expect(answer.body.toast).toEqual({ type: 'error', title: 'Nothing to change', description: 'This is already your e-mail address.' })
+    expect(answer.body.result?.error).toEqual({ email: ['This is already your e-mail address.'] })
+  })
+
+  it('from a refusal of the whole form: the toast only, the values kept', () => {
+    const answer = unwrap(answerRefusal(RuleError.from(EMAIL_CHANGE_MESSAGES.taken, { status: 409 }), submit({ email: 'a@b.co' })))
+    expect(answer.status).toBe(409)
+    expect(answer.body.toast?.title).toBe('Address already in use')
+    expect(answer.body.result?.error ?? {}).toEqual({})
+    expect(answer.body.result?.initialValue).toMatchObject({ email: 'a@b.co' })
+  })
+
+  it('from a refusal with several fields’ messages, and without a submission', () => {
+    const error = RuleError.from(PHOTOS_REQUIRED, { fieldErrors: { head_on: ['one'], other: ['two'] } })
+    expect(unwrap(answerRefusal(error, submit({ email: 'a@b.co' }))).body.result?.error).toEqual({ head_on: ['one'], other: ['two'] })
+    const bare = unwrap(answerRefusal(RuleError.from(EMAIL_CHANGE_MESSAGES.invalid)))
+    expect(bare).toEqual({
+      status: 400,
+      body: { result: null, toast: { type: 'error', ...EMAIL_CHANGE_MESSAGES.invalid } },
+    })
+  })
+
+  it('refusalOf gives the same toast and status, with the field’s messages', () => {
+    const refused = refusalOf(RuleError.from(PHOTOS_REQUIRED, { field: 'photos', status: 413 }))
+    expect(refused).toEqual({
+      status: 413,
+      errors: { photos: [PHOTOS_REQUIRED.description] },
+      toast: { type: 'error', ...PHOTOS_REQUIRED },
+    })
+  })
+})
