@@ -4,7 +4,7 @@
  * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
 import { formatLongDate } from './format'
-import { MAX_ADDITIONAL_PHOTOS, type RequiredPhotoType } from './uploads'
+import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
 export type Message = { readonly title: string; readonly description: string }
@@ -73,6 +73,10 @@ export const NOT_COVERED: Message = { title: 'Not Covered', description: CHIP_ON
 export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
 export const INVOICE_REQUIRED: Message = { title: 'Invoice Required', description: 'Please upload an invoice photo.' }
+export const TOO_MANY_REPAIR_PHOTOS: Message = {
+  title: 'Too Many Photos',
+  description: `Please upload no more than ${MAX_REPAIR_PHOTOS} repair photos.`,
+}
 export const REPAIR_PHOTOS_REQUIRED: Message = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' }
 export const tooManyClaimPhotos = (max: number): Message => ({
   title: 'Too Many Photos',

@@ -12,10 +12,20 @@ import {
   REPAIR_PHOTOS_REQUIRED,
   REPLACEMENT_NOT_COVERED,
   replacementLimitReached,
+  TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
+import {
+  deleteStored,
+  prepareImage,
+  shopThumbPath,
+  StagedFiles,
+  storedFileName,
+  type UploadedFile,
+  UploadError,
+} from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
 import { claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
@@ -97,9 +107,16 @@ export type CompleteClaimInput = {
 
 type ShopFile = { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string | null; fileName: string }
 
+/**
+ * The most drafts a claim holds: one invoice and the repair photos of one form. A refused post replaces the drafts of
+ * the kinds it brings and their files are deleted at once, so any number of refused posts (a script that sends a bad
+ * cost over and over) keeps at most this many files per claim, not one set per post until the daily sweep.
+ */
+export const MAX_CLAIM_DRAFTS = 1 + MAX_REPAIR_PHOTOS
+
 /** The files a refused completion kept for this claim (issue 12 item 6), oldest first. */
-export function draftsOf(claimId: string) {
-  return db()
+export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 'select'> = db()) {
+  return database
     .select()
     .from(claimDocumentDrafts)
     .where(eq(claimDocumentDrafts.claimId, claimId))
@@ -133,6 +150,10 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     Object.entries(input.fieldErrors ?? {}).map(([key, list]) => [key, [...list]]),
   )
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message)
+  // The forms cannot send more (their readers stop at this many files); the drafts' cap relies on it.
+  if (input.repairPhotos.length > MAX_REPAIR_PHOTOS) {
+    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: 'repairPhotos', status: 413 })
+  }
   try {
     assertReplacementAllowed(policy, input.repairType, now)
   } catch (error) {
@@ -165,34 +186,48 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     if (!repairs.length && !errors.repairPhotos) problem('repairPhotos', REPAIR_PHOTOS_REQUIRED.description)
 
     if (Object.keys(errors).length) {
-      // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem.
-      transaction((tx) => {
+      // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
+      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once.
+      const replaced = transaction((tx) => {
+        const gone: string[] = []
         for (const [kind, files] of [
           ['invoice', newInvoice ? [newInvoice] : []],
           ['repair_photo', newRepairs],
         ] as const) {
           if (!files.length) continue
-          tx.delete(claimDocumentDrafts)
+          const old = tx
+            .delete(claimDocumentDrafts)
             .where(and(eq(claimDocumentDrafts.claimId, existing.id), eq(claimDocumentDrafts.documentType, kind)))
-            .run()
+            .returning()
+            .all()
+          gone.push(...old.flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat()))
           for (const file of files)
             tx.insert(claimDocumentDrafts)
               .values({ claimId: existing.id, ...file, fileName: storedFileName(file.fileName) })
               .run()
         }
         staged.commit()
+        return gone
       })
+      if (replaced.length) deleteStored(replaced)
       const first = FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0]!
       const message = { title: FIELD_TITLES[first] ?? 'Error', description: errors[first]![0]! }
       throw RuleError.from(message, { field: first, fieldErrors: errors })
     }
 
+    let unused: string[] = []
     const result = transaction((tx) => {
       // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
       if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
       if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
       assertReplacementAllowed(policy, input.repairType, now)
+      // The drafts as they are now: a refused post racing this one may have replaced (and deleted) those read above.
+      const currentDrafts = draftsOf(existing.id, tx)
+      const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
+      const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
+      if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: 'invoice' })
+      if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: 'repairPhotos' })
       const row = tx
         .update(claims)
         .set({
@@ -206,7 +241,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .where(eq(claims.id, existing.id))
         .returning()
         .get()
-      const documents = [invoice!, ...repairs]
+      const documents = [useInvoice, ...useRepairs]
       for (const file of documents) {
         tx.insert(claimDocuments)
           .values({
@@ -218,8 +253,10 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           })
           .run()
       }
-      // The drafts are documents now (or were replaced: their files are no row's any more, and the sweep removes them).
+      // The drafts are documents now, or were replaced by this post's files (those are deleted below).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
+      const used = new Set(documents.map((file) => file.filePath))
+      unused = currentDrafts.filter((draft) => !used.has(draft.filePath)).flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
       recordAudit(tx, {
         actor: `partner:${input.code}`,
         action: 'claim.completed',
@@ -232,6 +269,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     // Completed by someone else meanwhile: nothing of this submission is kept.
     if (result.alreadyCompleted) staged.discard()
     else {
+      if (unused.length) deleteStored(unused)
       await notify(result.claim.id, ({ claim, profile, partnerGroup }) => [
         {
           to: profile.email,

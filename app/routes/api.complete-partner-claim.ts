@@ -4,6 +4,7 @@ import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim } from '~/models/claim-shop.server'
+import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
 import { CompleteClaimSchema } from '~/validation/claims'
 
@@ -75,6 +76,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof RuleError)
       return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
     if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
+    if (error instanceof ImageQueueFull) {
+      return Response.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+    }
     console.error('API completion failed:', error)
     return Response.json({ error: 'Failed to complete claim' }, { status: 500 })
   }

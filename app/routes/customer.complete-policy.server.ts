@@ -12,6 +12,7 @@ import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
@@ -106,6 +107,12 @@ export async function photoStepPost(
     try {
       await savePolicyPhotos(policy, files, generation)
     } catch (error) {
+      if (error instanceof ImageQueueFull) {
+        // Nothing was stored: the customer sends the same photos again in a few seconds.
+        const toast = { type: 'error' as const, ...IMAGES_BUSY }
+        const headers = { 'Retry-After': String(error.retryAfterSeconds) }
+        return { answer: data({ intent: 'upload' as const, fieldErrors: {}, toast }, { status: 503, headers }) }
+      }
       if (!(error instanceof RuleError)) throw error
       return { answer: photoRefusal(error) }
     }

@@ -5,6 +5,7 @@ import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
@@ -39,6 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
     await savePolicyPhotos(policy, files)
   } catch (error) {
     if (error instanceof RuleError) return photoRefusal(error)
+    if (error instanceof ImageQueueFull) {
+      const toast = { type: 'error', ...IMAGES_BUSY }
+      return Response.json(
+        { ok: false, fieldErrors: {}, toast },
+        { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
+    }
     throw error
   }
   const headers = new Headers({ 'Set-Cookie': await toastCookie({ type: 'success', ...PHOTO_MESSAGES.uploaded }) })

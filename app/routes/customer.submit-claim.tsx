@@ -14,6 +14,7 @@ import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -48,8 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionResult = { errors: SubmitClaimErrors; values?: Record<string, string>; toast: ToastMessage }
 
-function refuse(status: number, errors: SubmitClaimErrors, toast: ToastMessage, values?: Record<string, string>) {
-  return data<ActionResult>({ errors, toast, values }, { status })
+function refuse(status: number, errors: SubmitClaimErrors, toast: ToastMessage, values?: Record<string, string>, headers?: HeadersInit) {
+  return data<ActionResult>({ errors, toast, values }, { status, headers })
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -113,6 +114,12 @@ export async function action({ request }: Route.ActionArgs) {
         { type: 'error', title: 'Upload Failed', description: error.message },
         values,
       )
+    }
+    if (error instanceof ImageQueueFull) {
+      // Nothing was filed: the customer sends the same form again in a few seconds.
+      return refuse(503, { photos: [IMAGES_BUSY.description] }, { type: 'error', ...IMAGES_BUSY }, values, {
+        'Retry-After': String(error.retryAfterSeconds),
+      })
     }
     console.error(`Claim submission failed for profile ${profile.id}:`, error)
     return refuse(500, {}, { type: 'error', ...SUBMIT_FAILED }, values)

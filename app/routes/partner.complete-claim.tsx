@@ -10,6 +10,7 @@ import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
+import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -182,6 +183,13 @@ export async function action({ request }: Route.ActionArgs) {
         error.field,
         { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` },
         values,
+      )
+    }
+    if (error instanceof ImageQueueFull) {
+      // Nothing of this post was kept: the shop sends the same form again in a few seconds.
+      return data<PartnerActionData>(
+        { errors: { form: [IMAGES_BUSY.description] }, toast: { type: 'error', ...IMAGES_BUSY }, values },
+        { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
     console.error(`Partner completion of ${code} failed:`, error)

@@ -2,13 +2,15 @@
  * `npm run bench`: builds the app into build-bench, starts it on a free port with a fresh data directory (the embedded
  * defaults: seeded prices, local payments), runs each section below and prints its figures, then a summary of targets.
  *
- *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,partner,uploads,scale]
+ *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,partner,uploads,scale,bombs] [--build-dir build-bench]
  *
+ * --build-dir builds into (and runs) another folder, so two benches on one machine do not share a build.
  * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
  * figures from the same run (that is why the static-file yardstick runs beside the app), not across machines.
  *
  * To add a section: write `async function mySection(context: BenchContext)` in its own file and list it in SECTIONS.
  */
+import { imageBombsSection } from './image-bombs'
 import { landingPage } from './landing'
 import { partnerPage } from './partner'
 import { scaleSection } from './scale'
@@ -33,12 +35,13 @@ const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Pro
   { key: 'partner', name: 'Partner page', run: partnerPage },
   { key: 'uploads', name: 'Policy photo uploads', run: uploadsSection },
   { key: 'scale', name: 'Scale: 1,000 and 100,000 policies', run: scaleSection },
+  { key: 'bombs', name: 'Image bombs: many huge-when-decoded PNGs at once', run: imageBombsSection },
 ]
-
-const BUILD_DIR = 'build-bench'
 
 async function main() {
   const args = process.argv.slice(2)
+  const buildDirArg = args.indexOf('--build-dir')
+  const BUILD_DIR = buildDirArg >= 0 ? args[buildDirArg + 1]! : 'build-bench'
   const secondsArg = args.indexOf('--seconds')
   const seconds = secondsArg >= 0 ? Number(args[secondsArg + 1]) : 5
   if (!(seconds > 0)) throw new Error('--seconds needs a positive number')

@@ -35,6 +35,8 @@ export function buildApp(buildDir: string) {
 
 export type RunningServer = {
   url: string
+  /** The server process's id (its memory is in /proc/<pid>/status). */
+  pid: number
   port: number
   dataDir: string
   /** The SQLite file the server uses. */
@@ -103,6 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   return {
     url,
+    pid: child.pid!,
     port,
     dataDir,
     databaseFile: path.join(dataDir, 'app.sqlite'),

@@ -54,3 +54,12 @@ export async function makePhotos(colours: Record<string, string>, size = { width
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   }
 }
+
+/**
+ * A decompression bomb: a PNG whose header declares `width` × `height` pixels with `channels` channels, of one flat
+ * colour, so it compresses to almost nothing (7000 × 7000 RGBA is ~200 KB on the wire and ~196 MB decoded).
+ */
+export async function pngBomb(width: number, height: number, channels: 3 | 4 = 4) {
+  const background = channels === 4 ? { r: 200, g: 30, b: 30, alpha: 0.5 } : { r: 200, g: 30, b: 30 }
+  return sharp({ create: { width, height, channels, background } }).png({ compressionLevel: 9 }).toBuffer()
+}

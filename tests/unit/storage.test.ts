@@ -5,7 +5,10 @@ import { describe, expect, it, test } from 'vitest'
 
 import { hasImageSignature } from '~/domain/uploads'
 import {
+  decodeBytes,
   deleteStored,
+  MAX_DECODE_BYTES,
+  MAX_INPUT_PIXELS,
   readMultipartForm,
   signedFileUrl,
   storeImage,
@@ -121,5 +124,23 @@ describe('image signatures (the browser’s check before an upload)', () => {
     for (const other of [bytes('These are my notes'), bytes('%PDF-1.7'), bytes('RIFF', 0, 0, 0, 0, 'WAVE'), new Uint8Array()]) {
       expect(hasImageSignature(other)).toBe(false)
     }
+  })
+})
+
+describe('the decode budget (what an image header may declare)', () => {
+  const fits = (header: Parameters<typeof decodeBytes>[0]) => decodeBytes(header) <= MAX_DECODE_BYTES
+  it('accepts real phone photos: 108 MP and 12 MP JPEGs, a 48 MP HEIC', () => {
+    expect(fits({ width: 12000, height: 9000, channels: 3, depth: 'uchar', format: 'jpeg' })).toBe(true)
+    expect(fits({ width: 4032, height: 3024, channels: 3, depth: 'uchar', format: 'jpeg', isProgressive: true })).toBe(true)
+    expect(fits({ width: 8064, height: 6048, channels: 3, depth: 'uchar', format: 'heif' })).toBe(true)
+    expect(12000 * 9000).toBeLessThanOrEqual(MAX_INPUT_PIXELS)
+  })
+
+  it('refuses what no camera makes: a 7000 × 7000 RGBA PNG, a 16-bit one, a 108 MP progressive JPEG', () => {
+    expect(fits({ width: 7000, height: 7000, channels: 4, depth: 'uchar', format: 'png' })).toBe(false)
+    expect(fits({ width: 5000, height: 5000, channels: 4, depth: 'ushort', format: 'png' })).toBe(false)
+    expect(fits({ width: 5000, height: 5000, channels: 4, depth: 'uchar', format: 'png' })).toBe(true)
+    // A progressive JPEG holds every coefficient of the whole image while it is read, whatever the output size.
+    expect(fits({ width: 12000, height: 9000, channels: 3, depth: 'uchar', format: 'jpeg', isProgressive: true })).toBe(false)
   })
 })

@@ -1,0 +1,136 @@
+import sharp, { type Metadata } from 'sharp'
+
+import { withImageSlot } from '~/services/image-queue.server'
+import { type UploadedFile, UploadError } from '~/services/multipart.server'
+
+/**
+ * Image work: every uploaded image is decoded and re-encoded by sharp (which refuses non-images and drops EXIF/GPS).
+ * What its header declares is checked first, without decoding (a few bytes tell the size of what decoding would
+ * build); the decode and encode then wait for a slot in the server-wide queue (image-queue.server.ts), so memory is
+ * bounded by the number of slots, not by how many forms arrive at once.
+ */
+
+/**
+ * Pixels an image may declare at all: 120 megapixels, above the largest phone cameras (108 MP, 12000 × 9000), so
+ * every real phone photo is accepted; what it costs to decode is the next limit's business.
+ */
+export const MAX_INPUT_PIXELS = 120_000_000
+/**
+ * The most one image may need once decoded, as its header tells: width × height × channels × bytes per sample, for a
+ * JPEG at the scale it is decoded at (below). 150 MB admits a 48 MP HEIC (8064 × 6048 RGB, 146 MB), a 108 MP JPEG
+ * (12000 × 9000, decoded at half size or less: 81 MB) and any 12 MP photo, and refuses a 7000 × 7000 RGBA PNG
+ * (196 MB) — an image no camera makes, sent as a 200 KB file to fill memory. With two images decoded at a time the
+ * decoders' share of memory stays under ~300 MB.
+ */
+export const MAX_DECODE_BYTES = 150_000_000
+/** Stored photos are shrunk to this long side; a windshield needs no more, and shops download less. */
+export const MAX_STORED_SIDE = 2560
+export const THUMBNAIL_SIDE = 480
+/** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
+export const SHOP_THUMB_SIDE = 320
+
+// No operation cache: each upload is decoded once, and cached pixels would only raise the memory peak.
+sharp.cache(false)
+// One libvips thread per image: the queue already runs two images at once on the two cores, and more threads per image
+// would each hold their own tiles of it (more memory for no gain). This is also sharp's default on glibc Linux (to
+// limit allocator fragmentation); set here so it does not depend on the platform.
+sharp.concurrency(1)
+
+/** Raster formats we accept; SVG, PDF and friends are not photos. */
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif'])
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 }
+
+export type PreparedImage = { fieldName: string; fileName: string; photo: Buffer; thumbnail: Buffer }
+
+/**
+ * What decoding an image would hold in memory, from its header. A baseline JPEG is decoded straight at 1/2, 1/4 or
+ * 1/8 scale when the stored copy is that much smaller (libjpeg's shrink-on-load); counted here at half the factor
+ * it could use, to stay on the safe side. A progressive JPEG keeps every coefficient of the whole image while it is
+ * read (two bytes per sample), whatever the scale. Other formats are decoded at full size.
+ */
+export function decodeBytes(header: {
+  width: number
+  height: number
+  channels: number
+  depth?: string
+  format?: string
+  isProgressive?: boolean
+}) {
+  const perSample = BYTES_PER_SAMPLE[header.depth ?? 'uchar'] ?? 1
+  if (header.format === 'jpeg') {
+    if (header.isProgressive) return header.width * header.height * header.channels * 2
+    const scale = Math.max(header.width, header.height) / MAX_STORED_SIDE / 2
+    const shrink = scale >= 8 ? 8 : scale >= 4 ? 4 : scale >= 2 ? 2 : 1
+    return Math.ceil(header.width / shrink) * Math.ceil(header.height / shrink) * header.channels * perSample
+  }
+  return header.width * header.height * header.channels * perSample
+}
+
+/** Reads the header only (no pixels) and refuses what is not a raster image or would cost too much to decode. */
+async function checkHeader(file: UploadedFile) {
+  let header: Metadata
+  try {
+    header = await sharp(file.bytes, { failOn: 'error' }).metadata()
+  } catch {
+    throw new UploadError(file.fieldName, 'Please select an image file')
+  }
+  if (!header.format || !IMAGE_FORMATS.has(header.format) || !header.width || !header.height) {
+    throw new UploadError(file.fieldName, 'Please select an image file')
+  }
+  if (header.width * header.height > MAX_INPUT_PIXELS) {
+    throw new UploadError(file.fieldName, `"${file.fileName}" has too many pixels. Please upload a smaller photo.`, 413)
+  }
+  if (decodeBytes({ ...header, width: header.width, height: header.height, channels: header.channels ?? 4 }) > MAX_DECODE_BYTES) {
+    throw new UploadError(
+      file.fieldName,
+      `"${file.fileName}" is too large an image to process (${header.width} × ${header.height} pixels). Please upload a smaller photo, such as a JPEG from a phone camera.`,
+      413,
+    )
+  }
+}
+
+/**
+ * Decodes an uploaded image and makes a clean copy in memory: auto-rotated from its EXIF orientation, re-encoded as
+ * JPEG with no metadata (no GPS), at most MAX_STORED_SIDE on its long side, plus a thumbnail. Refuses what is not a
+ * raster image (UploadError) before it waits for the queue; throws ImageQueueFull when the queue is full. Separate
+ * from writing so a form with several files can check them all before touching the disk.
+ */
+export async function prepareImage(file: UploadedFile): Promise<PreparedImage> {
+  await checkHeader(file)
+  return withImageSlot(async () => {
+    try {
+      const photo = await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer()
+      // From the already-shrunk copy: JPEG shrink-on-load makes this cheap.
+      const thumbnail = await sharp(photo)
+        .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer()
+      return { fieldName: file.fieldName, fileName: file.fileName, photo, thumbnail }
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new UploadError(file.fieldName, `"${file.fileName}" has too many pixels. Please upload a smaller photo.`, 413)
+      }
+      // A header that read well over a body that does not (a truncated or corrupt file).
+      throw new UploadError(file.fieldName, 'Please select an image file')
+    }
+  })
+}
+
+export function shopThumbPath(filePath: string) {
+  return filePath.replace(/\.jpg$/, '.shop.jpg')
+}
+
+/** The 320 px copy of a prepared image, for the shop's page. */
+export async function shopCopy(image: PreparedImage): Promise<Buffer> {
+  return withImageSlot(() =>
+    sharp(image.thumbnail)
+      .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 70 })
+      .toBuffer(),
+  )
+}
