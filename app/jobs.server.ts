@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm'
 
 import { pruneRateLimits } from '~/auth/rate-limit.server'
-import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, policies, profiles, sessions, verifications } from '~/db/schema'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
@@ -117,7 +117,7 @@ export async function sendRenewalNotices(now = new Date()) {
     for (const { policy, email } of claimed) {
       await yieldToRequests()
       const message = renewalNoticeEmail({
-        planName: planDisplayName(policy.planType, policy.vehicleType),
+        planName: planName(policy),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
         termEndDate: formatLongDate(policy.initialTermEndsAt),
         renewalOff: policy.cancelAt !== null,

@@ -53,6 +53,11 @@ export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
 export const INVOICE_REQUIRED: Message = { title: 'Invoice Required', description: 'Please upload an invoice photo.' }
 export const REPAIR_PHOTOS_REQUIRED: Message = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' }
+/** The shop's banner when both are missing: one title for the two, and both messages. */
+export const INVOICE_AND_REPAIR_PHOTOS_REQUIRED: Message = {
+  title: 'Invoice and Repair Photos Required',
+  description: `${INVOICE_REQUIRED.description} ${REPAIR_PHOTOS_REQUIRED.description}`,
+}
 
 /** A form's field errors, as Conform reports them: field name → messages. */
 export type FieldErrors = Partial<Record<string, string[] | null | undefined>>

@@ -5,7 +5,8 @@ import { createId } from '~/db/ids'
 import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } from '~/db/schema'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { INVOICE_AND_REPAIR_PHOTOS_REQUIRED, INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
@@ -25,6 +26,8 @@ export type PartnerClaimDetails = {
   customer: { name: string; email: string }
   vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
   planType: Policy['planType']
+  /** The plan as the customer bought it ('Comprehensive — Car + ADAS'): the shop sees whether recalibration is covered. */
+  planName: string
   partnerGroup: string | null
   replacementsLeft: number
   /** shopThumbPath: the small copy (for an older photo that has none, /files/ serves its thumbnail). */
@@ -60,6 +63,7 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
           }
         : null,
       planType: context.policy.planType,
+      planName: planName(context.policy),
       partnerGroup: context.partnerGroup?.name ?? null,
       replacementsLeft: replacementsLeft(context.policy, now),
       damagePhotos: photos.map((photo) => ({
@@ -102,6 +106,19 @@ export function draftsOf(claimId: string) {
 /** The form's fields in the order their problems are told; the first one names the toast. */
 const FIELD_ORDER = ['code', 'repairType', 'actualCost', 'partnerNotes', 'invoice', 'repairPhotos']
 const FIELD_TITLES: Record<string, string> = { invoice: INVOICE_REQUIRED.title, repairPhotos: REPAIR_PHOTOS_REQUIRED.title }
+
+/**
+ * One refusal for every problem of a shop's submit. The banner tells them all (its title from the first field), as
+ * without JavaScript it is the first thing read after the page reloads; each message also stays next to its field.
+ */
+function shopRefusal(errors: Record<string, string[]>) {
+  const fields = [...FIELD_ORDER.filter((field) => errors[field]), ...Object.keys(errors).filter((field) => !FIELD_ORDER.includes(field))]
+  const first = fields[0]!
+  // Both files missing: one title for the two (the messages already say both, invoice first).
+  const title = first === 'invoice' && errors.repairPhotos ? INVOICE_AND_REPAIR_PHOTOS_REQUIRED.title : (FIELD_TITLES[first] ?? 'Error')
+  const description = [...new Set(fields.flatMap((field) => errors[field]!))].join(' ')
+  return new RuleError(first, description, title, 400, errors)
+}
 
 /**
  * The shop marks an approved claim complete with its invoice and repair photos. Completing a completed claim again
@@ -174,8 +191,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         }
         staged.commit()
       })
-      const first = FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0]!
-      throw new RuleError(first, errors[first]![0]!, FIELD_TITLES[first] ?? 'Error', 400, errors)
+      throw shopRefusal(errors)
     }
 
     const result = transaction((tx) => {

@@ -3,10 +3,11 @@ import { Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
-import { formatHoursLeft, policyLabel } from '~/components/admin/claim-labels'
+import { formatHoursLeft } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound, NOT_FOUND_META } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
 
 import type { Route } from './+types/admin'
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     ...figures,
     mrr: formatPrice(figures.mrrCents),
-    plans: figures.plans.map((row) => ({ ...row, name: policyLabel(row), mrr: formatPrice(row.mrrCents) })),
+    plans: figures.plans.map((row) => ({ ...row, name: planName(row), mrr: formatPrice(row.mrrCents) })),
   }
 }
 
