@@ -1,5 +1,5 @@
 import { Toast, type ToastMessage } from '~/components/toast'
-import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
+import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 
 /**
  * The shop's page (SPEC §2 "Partner 'Complete Claim Service'") as plain HTML forms: it renders on the server and
@@ -17,6 +17,7 @@ export type PartnerClaimDetailsView = {
   customer: { name: string; email: string }
   vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
   planType: 'chip_only' | 'comprehensive'
+  planName: string
   partnerGroup: string | null
   replacementsLeft: number
   photos: { id: string; fileName: string; thumb: string; full: string }[]
@@ -190,7 +191,7 @@ function ApprovedClaim({
           </div>
           <div>
             <dt className="text-slate-600">Plan</dt>
-            <dd>{details.planType === 'chip_only' ? 'Chip Repair Only' : 'Comprehensive'}</dd>
+            <dd data-testid="plan-name">{details.planName}</dd>
           </div>
         </dl>
         <div>
@@ -277,7 +278,7 @@ function ApprovedClaim({
               name="invoice"
               type="file"
               accept="image/*"
-              className="block min-h-11 w-full text-sm file:min-h-11"
+              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
               aria-describedby={
                 [attached?.invoice ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
               }
@@ -300,7 +301,7 @@ function ApprovedClaim({
               type="file"
               accept="image/*"
               multiple
-              className="block min-h-11 w-full text-sm file:min-h-11"
+              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
               aria-describedby={
                 [attached?.repairPhotos.length ? 'repairPhotos-attached' : '', errors.repairPhotos ? 'repairPhotos-error' : '']
                   .join(' ')
