@@ -1,3 +1,5 @@
+import '~/validation/zod-config'
+
 import {
   data,
   Links,

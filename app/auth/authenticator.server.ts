@@ -6,7 +6,7 @@ import { safeRedirect } from '~/utils/redirect'
 
 import { EmailLinkStrategy } from './email-link-strategy.server'
 import { findOrCreateProfile } from './magic-link.server'
-import { createSession, destroySession } from './session.server'
+import { createSession, destroySession, homePath } from './session.server'
 
 export type SignedInUser = { profile: Profile; redirectTo: string | null }
 
@@ -20,13 +20,15 @@ export const authenticator = new Authenticator<SignedInUser>().use(
 
 /**
  * Starts a session for a verified sign-in and sends the browser to its target (the link's stored target, else the
- * form's, else /customer). Whoever was signed in on this browser before is signed out first.
+ * form's, else the account's home: /admin for an operator, /customer for everyone else). Whoever was signed in on this
+ * browser before is signed out first.
  */
 export async function completeSignIn(request: Request, user: SignedInUser, fallbackTarget?: string | null) {
   const headers = new Headers()
   headers.append('Set-Cookie', await destroySession(request))
   headers.append('Set-Cookie', await createSession(user.profile.id, request))
-  const target = safeRedirect(user.redirectTo ?? fallbackTarget)
+  const home = homePath(user.profile)
+  const target = safeRedirect(user.redirectTo ?? fallbackTarget ?? home, home)
   return redirectWithToast(
     target,
     { type: 'success', title: 'Signed in', description: `Welcome, ${user.profile.fullName || user.profile.email}.` },

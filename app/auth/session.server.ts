@@ -62,6 +62,11 @@ export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefi
   return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
 }
 
+/** Where a sign-in lands when no page asked to come back to: the operator's console, or the customer's dashboard. */
+export function homePath(profile: Pick<Profile, 'email' | 'role'>) {
+  return isAdmin(profile) ? '/admin' : '/customer'
+}
+
 /** The signed-in customer, or a redirect to /auth that comes back here afterwards (PLEASE_LOG_IN). */
 export async function requireCustomer(request: Request): Promise<Profile> {
   const profile = await getProfile(request)

@@ -40,15 +40,24 @@ export function ClaimStatusBadge({ status }: { status: string }) {
   )
 }
 
-/** One claim on the dashboard; `children` adds claim-specific parts (denial reason, appeal) below the details. */
+/**
+ * One claim on the dashboard; `children` adds claim-specific parts (denial reason, appeal) below the details. It is
+ * headed by the confirmation code — what the customer reads out to the shop and what our e-mails name the claim by —
+ * with its hint under it; the internal claim id stays listed, smaller, for support.
+ */
 export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?: ReactNode }) {
   const headingId = `claim-${claim.id}-title`
   return (
     <Card className="flex flex-col gap-4" aria-labelledby={headingId} data-claim-id={claim.id} role="article">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          Claim <span className="break-all font-mono text-base">{claim.id}</span>
-        </h3>
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            Claim <span className="font-mono tracking-wider">{claim.confirmationCode}</span>
+          </h3>
+          <p className="mt-1 text-sm text-slate-700" data-testid="code-hint">
+            <span className="font-medium text-slate-900">Confirmation code</span> · {confirmationCodeHint(claim.approvalStatus)}
+          </p>
+        </div>
         <ClaimStatusBadge status={claim.approvalStatus} />
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
@@ -61,7 +70,8 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
           <dd className="font-medium text-slate-900">
             {claim.policy ? (
               <>
-                {claim.policy.planName} <span className="break-all font-mono text-xs text-slate-700">({claim.policy.id})</span>
+                {/* The id moves to the next line whole rather than breaking inside. */}
+                {claim.policy.planName} <span className="whitespace-nowrap font-mono text-xs text-slate-700">({claim.policy.id})</span>
               </>
             ) : (
               'Unknown'
@@ -73,10 +83,9 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
           <dd className="font-medium text-slate-900">{claim.partnerGroupName ?? 'Not assigned'}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Confirmation code</dt>
-          <dd>
-            <span className="font-mono text-base font-semibold tracking-wider text-slate-900">{claim.confirmationCode}</span>
-            <span className="block text-xs text-slate-600">{confirmationCodeHint(claim.approvalStatus)}</span>
+          <dt className="text-slate-600">Claim ID</dt>
+          <dd className="font-mono text-xs text-slate-700" data-testid="claim-id">
+            {claim.id}
           </dd>
         </div>
       </dl>

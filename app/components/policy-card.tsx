@@ -96,7 +96,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         </div>
         <div>
           <dt className="text-slate-600">Policy ID</dt>
-          <dd className="break-all font-mono text-slate-900">{policy.id}</dd>
+          <dd className="font-mono text-slate-900 wrap-anywhere">{policy.id}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Monthly price</dt>

@@ -4,18 +4,27 @@ import { buttonClass, listLinkClass } from './ui'
 
 export type NavUser = { email: string; fullName: string | null; isAdmin: boolean } | null
 
-/** The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard. */
+/**
+ * The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard.
+ *
+ * On a phone it is two short rows (the logo with the account buttons, then the section links, scrolling sideways if
+ * they do not fit) and scrolls away with the page: a sticky header there covered a fifth of the screen. From 640 px up
+ * it is one row that stays at the top. Opaque, so the page never shows through it.
+ */
 export function SiteHeader({ user }: { user: NavUser }) {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={user ? '/customer' : '/'} className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11">
-          <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400" />
+    <header className="border-b border-slate-200 bg-white sm:sticky sm:top-0 sm:z-20 print:hidden" data-testid="site-header">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1 sm:gap-x-6 sm:gap-y-2 sm:py-3">
+        <Link
+          to={user ? '/customer' : '/'}
+          className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11 max-sm:text-base"
+        >
+          <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400 max-sm:h-5 max-sm:w-5" />
           Glass Plan
         </Link>
         {user ? (
           <>
-            <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
+            <ul className={sectionLinksClass}>
               <li>
                 <Link to="/customer" className={listLinkClass}>
                   Policies
@@ -35,7 +44,8 @@ export function SiteHeader({ user }: { user: NavUser }) {
               ) : null}
             </ul>
             <div className="ml-auto flex items-center gap-3">
-              <span className="max-w-[16rem] truncate text-sm text-slate-700" data-testid="nav-email">
+              {/* The dashboard greets the customer by name; on a phone the row keeps its room for the button. */}
+              <span className="max-w-[16rem] truncate text-sm text-slate-700 max-sm:hidden" data-testid="nav-email">
                 {user.email}
               </span>
               <Form method="post" action="/auth/sign-out">
@@ -47,7 +57,7 @@ export function SiteHeader({ user }: { user: NavUser }) {
           </>
         ) : (
           <>
-            <ul className="flex flex-wrap items-center gap-x-5 text-sm font-medium text-slate-800">
+            <ul className={sectionLinksClass}>
               <li>
                 <a href="/#benefits" className={listLinkClass}>
                   Benefits
@@ -70,10 +80,10 @@ export function SiteHeader({ user }: { user: NavUser }) {
               </li>
             </ul>
             <div className="ml-auto flex items-center gap-2">
-              <Link to="/auth" className={buttonClass('ghost', 'py-1.5')}>
+              <Link to="/auth" className={buttonClass('ghost', 'py-1.5 max-sm:px-2')}>
                 Sign in
               </Link>
-              <Link to="/signup" className={buttonClass('primary', 'py-1.5')}>
+              <Link to="/signup" className={buttonClass('primary', 'py-1.5 max-sm:px-2.5')}>
                 Sign up
               </Link>
             </div>
@@ -83,6 +93,10 @@ export function SiteHeader({ user }: { user: NavUser }) {
     </header>
   )
 }
+
+/** The header's section links: beside the logo from 640 px up; below it on a phone, in one row that scrolls sideways. */
+const sectionLinksClass =
+  'flex items-center gap-x-5 whitespace-nowrap text-sm font-medium text-slate-800 max-sm:order-last max-sm:w-full max-sm:overflow-x-auto sm:flex-wrap'
 
 export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: string; partnerEmail: string }) {
   return (

@@ -6,6 +6,13 @@ import { Link } from 'react-router'
 /** A link in a list of links (navigation, footer): a 44 × 44 px target on a phone, its text centred. */
 export const listLinkClass = 'inline-flex items-center max-sm:min-h-11 max-sm:min-w-11 hover:text-brand-700'
 
+/**
+ * A file input's 'Choose File' drawn as a button: Tailwind's reset leaves it as plain text beside 'No file chosen'. The
+ * customer's claim form and the shop's page share it (app.css then holds one copy of these rules).
+ */
+export const fileButtonClass =
+  'file:mr-4 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white'
+
 export function cx(...classes: (string | false | null | undefined)[]) {
   return classes.filter(Boolean).join(' ')
 }

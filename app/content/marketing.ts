@@ -1,5 +1,5 @@
 /**
- * Landing-page copy (/) as data, plus the plan names used across the product.
+ * Landing-page copy (/) as data.
  *
  * Prices are NOT here: they come from the database (or Stripe) by lookup key. Each plan card
  * names the lookup keys it needs (`priceKey`, `adasPriceKey`), and the page combines them:
@@ -9,25 +9,8 @@
  */
 import type { LookupKey, PlanType, VehicleType } from '~/domain/plans'
 
-/** Plan names as shown on the dashboard, signup and e-mails. */
-export const PLAN_TYPE_NAMES: Record<PlanType, string> = {
-  chip_only: 'Chip Repair Only',
-  comprehensive: 'Comprehensive',
-}
-
-/** Vehicle class names, as on the signup form's Vehicle Type choice. */
-export const VEHICLE_TYPE_NAMES: Record<VehicleType, string> = {
-  car: 'Car',
-  trucksuv: 'Truck/SUV',
-}
-
-/** 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Truck/SUV'. */
-export function planDisplayName(planType: PlanType, vehicleType?: VehicleType | null): string {
-  if (planType === 'comprehensive' && vehicleType) {
-    return `${PLAN_TYPE_NAMES.comprehensive} — ${VEHICLE_TYPE_NAMES[vehicleType]}`
-  }
-  return PLAN_TYPE_NAMES[planType]
-}
+// The names live with the plans (app/domain/plans.ts); the landing page's cards and the forms read them from here too.
+export { PLAN_TYPE_NAMES, VEHICLE_TYPE_NAMES } from '~/domain/plans'
 
 export type PlanCardKey = 'chip_only' | 'comprehensive_car' | 'comprehensive_trucksuv'
 

@@ -86,6 +86,11 @@ export const appealNotPossible = (windowDays: number): Message => ({
   title: 'Appeal Not Possible',
   description: `This claim can no longer be appealed. Denials may be appealed once, within ${windowDays} days.`,
 })
+/** The shop's banner when both are missing: one title for the two, and both messages. */
+export const INVOICE_AND_REPAIR_PHOTOS_REQUIRED: Message = {
+  title: 'Invoice and Repair Photos Required',
+  description: `${INVOICE_REQUIRED.description} ${REPAIR_PHOTOS_REQUIRED.description}`,
+}
 
 /** A form's field errors, as Conform reports them: field name → messages. */
 export type FieldErrors = Partial<Record<string, string[] | null | undefined>>

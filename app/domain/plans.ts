@@ -19,6 +19,30 @@ export const LOOKUP_KEYS = [
 ] as const
 export type LookupKey = (typeof LOOKUP_KEYS)[number]
 
+/** Plan names as shown on the dashboard, signup, the shop's page, the console and e-mails. */
+export const PLAN_TYPE_NAMES: Record<PlanType, string> = {
+  chip_only: 'Chip Repair Only',
+  comprehensive: 'Comprehensive',
+}
+
+/** Vehicle class names, as on the signup form's Vehicle Type choice. */
+export const VEHICLE_TYPE_NAMES: Record<VehicleType, string> = {
+  car: 'Car',
+  trucksuv: 'Truck/SUV',
+}
+
+export type NamedPlan = { planType: PlanType; vehicleType?: VehicleType | null; hasAdas?: boolean | null }
+
+/**
+ * The one name of a plan wherever one is shown: 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Truck/SUV
+ * + ADAS'. ADAS is part of the name because it is part of what was bought — its own price, and the recalibration the
+ * contract covers after a replacement — so the customer, the shop and the operator read the same plan.
+ */
+export function planName({ planType, vehicleType, hasAdas }: NamedPlan): string {
+  if (planType !== 'comprehensive' || !vehicleType) return PLAN_TYPE_NAMES[planType]
+  return `${PLAN_TYPE_NAMES.comprehensive} — ${VEHICLE_TYPE_NAMES[vehicleType]}${hasAdas ? ' + ADAS' : ''}`
+}
+
 export function parsePlanType(value: unknown): PlanType | null {
   return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value) ? (value as PlanType) : null
 }

@@ -5,6 +5,7 @@ import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles
 import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
 import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
+import type { PlanType } from '~/domain/plans'
 
 /**
  * The operator's claim list, a page at a time, from the index on (approval_status, waiting_since): the waiting claims
@@ -28,7 +29,7 @@ export type QueueRow = {
   customer: string
   email: string
   profileId: string
-  planType: string
+  planType: PlanType
   damageType: Claim['damageType']
   submittedAt: string
   appealedAt: string | null

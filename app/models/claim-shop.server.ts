@@ -7,6 +7,7 @@ import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import {
   CLAIM_NOT_APPROVED,
+  INVOICE_AND_REPAIR_PHOTOS_REQUIRED,
   INVOICE_REQUIRED,
   NO_CLAIM_WITH_CODE,
   REPAIR_PHOTOS_REQUIRED,
@@ -14,6 +15,7 @@ import {
   replacementLimitReached,
   TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
@@ -43,6 +45,8 @@ export type PartnerClaimDetails = {
   customer: { name: string; email: string }
   vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
   planType: Policy['planType']
+  /** The plan as the customer bought it ('Comprehensive — Car + ADAS'): the shop sees whether recalibration is covered. */
+  planName: string
   partnerGroup: string | null
   replacementsLeft: number
   /** shopThumbPath: the small copy (for an older photo that has none, /files/ serves its thumbnail). */
@@ -78,6 +82,7 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
           }
         : null,
       planType: context.policy.planType,
+      planName: planName(context.policy),
       partnerGroup: context.partnerGroup?.name ?? null,
       replacementsLeft: replacementsLeft(context.policy, now),
       damagePhotos: photos.map((photo) => ({
@@ -127,6 +132,19 @@ export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 
 /** The form's fields in the order their problems are told; the first one names the toast. */
 const FIELD_ORDER = ['code', 'repairType', 'actualCost', 'partnerNotes', 'invoice', 'repairPhotos']
 const FIELD_TITLES: Record<string, string> = { invoice: INVOICE_REQUIRED.title, repairPhotos: REPAIR_PHOTOS_REQUIRED.title }
+
+/**
+ * One refusal for every problem of a shop's submit. The banner tells them all (its title from the first field), as
+ * without JavaScript it is the first thing read after the page reloads; each message also stays next to its field.
+ */
+function shopRefusal(errors: Record<string, string[]>) {
+  const fields = [...FIELD_ORDER.filter((field) => errors[field]), ...Object.keys(errors).filter((field) => !FIELD_ORDER.includes(field))]
+  const first = fields[0]!
+  // Both files missing: one title for the two (the messages already say both, invoice first).
+  const title = first === 'invoice' && errors.repairPhotos ? INVOICE_AND_REPAIR_PHOTOS_REQUIRED.title : (FIELD_TITLES[first] ?? 'Error')
+  const description = [...new Set(fields.flatMap((field) => errors[field]!))].join(' ')
+  return RuleError.from({ title, description }, { field: first, fieldErrors: errors })
+}
 
 /**
  * The shop marks an approved claim complete with its invoice and repair photos. Completing a completed claim again
@@ -210,9 +228,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         return gone
       })
       if (replaced.length) deleteStored(replaced)
-      const first = FIELD_ORDER.find((field) => errors[field]) ?? Object.keys(errors)[0]!
-      const message = { title: FIELD_TITLES[first] ?? 'Error', description: errors[first]![0]! }
-      throw RuleError.from(message, { field: first, fieldErrors: errors })
+      throw shopRefusal(errors)
     }
 
     let unused: string[] = []

@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, policies } from '~/db/schema'
-import { type PlanType, type VehicleType } from '~/domain/plans'
+import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 
 /** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */
 export type CustomerClaim = Claim & {
@@ -21,6 +20,7 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
       claim: claims,
       planType: policies.planType,
       vehicleType: policies.vehicleType,
+      hasAdas: policies.hasAdas,
       partnerGroupName: partnerGroups.name,
     })
     .from(claims)
@@ -29,11 +29,11 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
     .where(eq(policies.profileId, profileId))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
     .all()
-    .map(({ claim, planType, vehicleType, partnerGroupName }) => ({
+    .map(({ claim, planType, vehicleType, hasAdas, partnerGroupName }) => ({
       ...claim,
       policyPlanType: planType,
       policyVehicleType: vehicleType,
-      policyPlanName: planDisplayName(planType, vehicleType),
+      policyPlanName: planName({ planType, vehicleType, hasAdas }),
       partnerGroupName,
     }))
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
-import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
 import { termsVersion } from '~/content/terms-versions'
 import { db, transaction } from '~/db/client.server'
@@ -10,6 +10,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
+import { planName } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
@@ -53,7 +54,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
   return {
     policyId: policy.id,
     status: policy.status,
-    planName: planDisplayName(policy.planType, policy.vehicleType),
+    planName: planName(policy),
     vehicleClass: policy.vehicleType ? VEHICLE_TYPE_NAMES[policy.vehicleType] : null,
     hasAdas: policy.planType === 'comprehensive' ? Boolean(policy.hasAdas) : null,
     monthlyPrice: wording.monthlyPrice,
@@ -119,7 +120,7 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
   if (customer) {
     const config = env()
     const email = arbitrationOptOutEmail({
-      planName: planDisplayName(updated.planType, updated.vehicleType),
+      planName: planName(updated),
       policyId: updated.id,
       optedOutAt: formatLongDate(updated.arbitrationOptedOutAt),
       tosVersion: updated.tosVersion,

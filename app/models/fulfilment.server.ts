@@ -2,12 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
 import { cancelTerms, renewalTerms } from '~/content/contract'
-import { planDisplayName } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
 import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
-import { type LookupKey, planForLookupKey } from '~/domain/plans'
+import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { contractWording } from '~/models/contract.server'
@@ -145,7 +144,7 @@ export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Pr
   try {
     const link = await issueSignInLink({ email: profile.email, redirectTo: `/customer/complete-policy?policy_id=${policy.id}` })
     const message = finishSetupEmail({
-      planName: planDisplayName(policy.planType, policy.vehicleType),
+      planName: planName(policy),
       monthlyPrice: formatPrice(policy.monthlyPriceCents),
       url: link.url,
       code: link.code,

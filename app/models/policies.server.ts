@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { policies, type Policy, type Vehicle, vehicles } from '~/db/schema'
+import { planName } from '~/domain/plans'
 
 /** A policy with the vehicle it covers (null until setup saves one). */
 export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }
@@ -28,7 +28,7 @@ export function getPolicyForProfile(profileId: string, policyId: string): Policy
   return row ? { ...row.policy, vehicle: row.vehicle } : null
 }
 
-/** 'Chip Repair Only', 'Comprehensive — Car', ... */
-export function policyPlanName(policy: Pick<Policy, 'planType' | 'vehicleType'>) {
-  return planDisplayName(policy.planType, policy.vehicleType)
+/** 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Car + ADAS', ... */
+export function policyPlanName(policy: Pick<Policy, 'planType' | 'vehicleType' | 'hasAdas'>) {
+  return planName(policy)
 }

@@ -2,12 +2,12 @@ import os from 'node:os'
 
 import { and, eq } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES, POLICY_NOT_FOUND, SETUP_MESSAGES } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
@@ -309,7 +309,7 @@ export async function completePolicySetup(
   if (policy.status === 'incomplete') {
     const config = env()
     const email = policyActivatedEmail({
-      planName: planDisplayName(outcome.policy.planType, outcome.policy.vehicleType),
+      planName: planName(outcome.policy),
       policyId: outcome.policy.id,
       vehicle: describeVehicle(outcome.vehicle),
       coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),

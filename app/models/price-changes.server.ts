@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { cancelPath } from '~/domain/paths'
-import { type LookupKey } from '~/domain/plans'
+import { type LookupKey, planName } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
 import { earliestEffectiveOn, firstRenewalFrom, priceChangeStartsAt } from '~/domain/price-changes'
 import { priceChangeEmail } from '~/emails/price-change'
@@ -175,7 +174,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
     },
     async ({ policy, email }) => {
       const message = priceChangeEmail({
-        planName: planDisplayName(policy.planType, policy.vehicleType),
+        planName: planName(policy),
         policyId: policy.id,
         oldPrice: formatPrice(policy.monthlyPriceCents),
         newPrice: formatPrice(change.amountCents),

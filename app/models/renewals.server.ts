@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { policies, profiles } from '~/db/schema'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
@@ -66,7 +66,7 @@ export async function sendRenewalNotices(now = new Date()) {
     },
     async ({ policy, email }) => {
       const message = renewalNoticeEmail({
-        planName: planDisplayName(policy.planType, policy.vehicleType),
+        planName: planName(policy),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
         termEndDate: formatLongDate(policy.initialTermEndsAt),
         renewalOff: policy.cancelAt !== null,

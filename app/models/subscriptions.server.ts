@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 
-import { planDisplayName } from '~/content/marketing'
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, type PolicyStatus, profiles, stripeEvents } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
 import { paymentFailedEmail } from '~/emails/payment-failed'
 import { env } from '~/env.server'
@@ -122,7 +122,7 @@ async function emailPaymentFailed(policy: Policy) {
   if (!profile) return
   const config = env()
   const email = paymentFailedEmail({
-    planName: planDisplayName(policy.planType, policy.vehicleType),
+    planName: planName(policy),
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 
-import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
 import { policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { POLICY_NOT_FOUND, SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { transferRefusal } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { normalizePlate } from '~/domain/vehicles'
@@ -98,7 +99,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
 
   const config = env()
   const email = planTransferredEmail({
-    planName: planDisplayName(policy.planType, policy.vehicleType),
+    planName: planName(policy),
     policyId: policy.id,
     newVehicle: describeVehicle(outcome.vehicle),
     oldVehicle: oldVehicle ? describeVehicle(oldVehicle) : 'previous vehicle',

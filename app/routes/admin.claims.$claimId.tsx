@@ -3,13 +3,14 @@ import { data, Form, Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
-import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -263,7 +264,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <dl className="mt-3 space-y-1 text-sm">
               <div>
                 <dt className="inline text-slate-600">Plan: </dt>
-                <dd className="inline">{planName(policy.planType)}</dd>
+                <dd className="inline">{planName(policy)}</dd>
               </div>
               <div>
                 <dt className="inline text-slate-600">Status: </dt>

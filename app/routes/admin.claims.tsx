@@ -3,13 +3,14 @@ import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { ApprovalBadge, planName, ResponseTimer } from '~/components/admin/claim-labels'
+import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
+import { planName } from '~/domain/plans'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, QueueQuery } from '~/validation/operator'
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customer: row.customer,
     email: row.email,
     profileId: row.profileId,
-    plan: `${planName(row.planType)} · ${row.damageType}`,
+    plan: `${planName({ planType: row.planType })} · ${row.damageType}`,
     when: formatDateTime(filters.status === 'waiting' ? row.waitingSince : row.reviewedAt),
     hoursLeft: row.hoursLeft,
     partnerGroup: row.partnerGroup,

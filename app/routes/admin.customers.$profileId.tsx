@@ -5,13 +5,14 @@ import { isAdmin, requireAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { AdminPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { ApprovalBadge, policyLabel, PolicyStatusBadge } from '~/components/admin/claim-labels'
+import { ApprovalBadge, PolicyStatusBadge } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { redirectWithToast } from '~/toast.server'
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     profile: customer.profile,
     policies: customer.policies.map((policy) => ({
       id: policy.id,
-      plan: policyLabel(policy),
+      plan: planName(policy),
       status: policy.status,
       monthly: formatPrice(policy.monthlyPriceCents),
       createdAt: policy.createdAt,
@@ -467,7 +468,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 <Cell label="What">
                   {entry.action} <span className="text-slate-600">({entry.entityType})</span>
                 </Cell>
-                <Cell label="Detail" className="max-w-xs font-mono text-xs break-words">
+                <Cell label="Detail" className="max-w-xs font-mono text-xs wrap-anywhere">
                   {entry.detail ? JSON.stringify(entry.detail) : ''}
                 </Cell>
               </tr>

@@ -3,11 +3,12 @@ import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { policyLabel, PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
+import { PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const rows = result.rows.map((row) => ({
     ...row,
-    policies: row.policies.map((policy) => ({ ...policy, plan: policyLabel(policy), monthly: formatPrice(policy.monthlyPriceCents) })),
+    policies: row.policies.map((policy) => ({ ...policy, plan: planName(policy), monthly: formatPrice(policy.monthlyPriceCents) })),
   }))
   return data({ q: query.q, status, page: result.page, rows, claim: result.claim, notice: problem }, { status: problem ? 400 : 200 })
 }

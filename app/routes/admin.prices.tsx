@@ -10,7 +10,7 @@ import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
-import { LOOKUP_KEYS } from '~/domain/plans'
+import { isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
@@ -24,13 +24,8 @@ import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/vali
 
 import type { Route } from './+types/admin.prices'
 
-const LABELS: Record<(typeof LOOKUP_KEYS)[number], string> = {
-  chip_only: 'Chip Repair Only',
-  comprehensive_car_adas_false: 'Comprehensive — Car, no ADAS',
-  comprehensive_car_adas_true: 'Comprehensive — Car, with ADAS',
-  comprehensive_trucksuv_adas_false: 'Comprehensive — Truck/SUV, no ADAS',
-  comprehensive_trucksuv_adas_true: 'Comprehensive — Truck/SUV, with ADAS',
-}
+/** Each price by the plan it buys, named as everywhere else ('Comprehensive — Car + ADAS'). */
+const priceLabel = (key: string) => (isLookupKey(key) ? planName(planForLookupKey(key)) : key)
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -43,13 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     local,
     keys: LOOKUP_KEYS.map((key) => ({
       key,
-      label: LABELS[key],
+      label: priceLabel(key),
       dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '',
     })),
     earliest: earliestEffectiveOn(now),
     changes: listPriceChanges().map(({ change, noticed, applied }) => ({
       id: change.id,
-      plan: LABELS[change.lookupKey as (typeof LOOKUP_KEYS)[number]] ?? change.lookupKey,
+      plan: priceLabel(change.lookupKey),
       from: formatPrice(change.previousCents),
       to: formatPrice(change.amountCents),
       effectiveOn: change.effectiveOn,

@@ -3,10 +3,11 @@ import { Link } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
-import { formatHoursLeft, policyLabel } from '~/components/admin/claim-labels'
+import { formatHoursLeft } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     ...figures,
     mrr: formatPrice(figures.mrrCents),
-    plans: figures.plans.map((row) => ({ ...row, name: policyLabel(row), mrr: formatPrice(row.mrrCents) })),
+    plans: figures.plans.map((row) => ({ ...row, name: planName(row), mrr: formatPrice(row.mrrCents) })),
   }
 }
 

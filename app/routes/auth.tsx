@@ -7,7 +7,7 @@ import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
 import { normalizeEmail, sendSignInEmail } from '~/auth/magic-link.server'
 import { clientIp } from '~/auth/rate-limit.server'
-import { getProfile } from '~/auth/session.server'
+import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -21,21 +21,28 @@ import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/a
 
 import type { Route } from './+types/auth'
 
-const DEFAULT_TARGET = '/customer'
+/**
+ * The page the visitor asked to come back to after signing in, if any (a safe path on this site). Without one, the
+ * sign-in lands on the account's home: the console for an operator, the dashboard for a customer.
+ */
+function requestedTarget(value: FormDataEntryValue | string | null | undefined): string | null {
+  return safeRedirect(value, '') || null
+}
 
 /** `/auth` with the same target, so a different address or a new link keeps the place the visitor was going. */
-function authPath(target: string, sentTo?: string) {
+function authPath(target: string | null, sentTo?: string) {
   const params = new URLSearchParams()
   if (sentTo) params.set('sent', sentTo)
-  if (target !== DEFAULT_TARGET) params.set('redirect', target)
+  if (target) params.set('redirect', target)
   const query = params.toString()
   return query ? `/auth?${query}` : '/auth'
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const target = safeRedirect(url.searchParams.get('redirect'), DEFAULT_TARGET)
-  if (await getProfile(request)) throw redirect(target)
+  const target = requestedTarget(url.searchParams.get('redirect'))
+  const profile = await getProfile(request)
+  if (profile) throw redirect(target ?? homePath(profile))
   const sent = SendLinkSchema.shape.email.safeParse(url.searchParams.get('sent') ?? '')
   return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null }
 }
@@ -52,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const ip = clientIp(request)
   const form = submission.value
-  const target = safeRedirect(form.redirect, DEFAULT_TARGET)
+  const target = requestedTarget(form.redirect)
 
   if (form.intent === 'send') {
     const verdict = allowSignInEmail(form.email, ip)
@@ -133,7 +140,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   )
 }
 
-function SendLink({ target, lastResult }: { target: string; lastResult?: SubmissionResult<string[]> }) {
+function SendLink({ target, lastResult }: { target: string | null; lastResult?: SubmissionResult<string[]> }) {
   const sending = useIsPending({ intent: 'send' })
   const [form, fields] = useForm({ id: 'send-link', lastResult, constraint: getZodConstraint(SendLinkSchema), shouldRevalidate: 'onInput' })
   return (
@@ -142,7 +149,7 @@ function SendLink({ target, lastResult }: { target: string; lastResult?: Submiss
       <p className="mt-2 text-slate-700">No password needed. We'll email you a secure link to sign in.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="send" />
-        <input type="hidden" name="redirect" value={target} />
+        <input type="hidden" name="redirect" value={target ?? ''} />
         <Field label="Email Address" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
           <input
             {...getInputProps(fields.email, { type: 'email' })}
@@ -184,7 +191,7 @@ function useRecheckOnReturn() {
   }, [revalidator])
 }
 
-function CheckEmail({ email, target, lastResult }: { email: string; target: string; lastResult?: SubmissionResult<string[]> }) {
+function CheckEmail({ email, target, lastResult }: { email: string; target: string | null; lastResult?: SubmissionResult<string[]> }) {
   useRecheckOnReturn()
   const signingIn = useIsPending({ intent: 'code' })
   const sendingNewLink = useIsPending({ formAction: authPath(target, email), intent: 'send' })
@@ -204,7 +211,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="redirect" value={target} />
+        <input type="hidden" name="redirect" value={target ?? ''} />
         <Field label="Login code" htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId}>
           <input
             {...getInputProps(fields.code, { type: 'text' })}
@@ -227,7 +234,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
         <Form method="post" action={authPath(target, email)}>
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="redirect" value={target} />
+          <input type="hidden" name="redirect" value={target ?? ''} />
           <button type="submit" className="font-medium text-brand-700 underline" disabled={sendingNewLink}>
             {sendingNewLink ? 'Sending login link...' : 'Send a new link'}
           </button>

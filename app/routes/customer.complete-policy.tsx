@@ -7,10 +7,10 @@ import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
-import { planDisplayName } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { VEHICLE_MESSAGES } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { vehicleById } from '~/models/vehicles.server'
 import { modelsFor } from '~/services/vehicle-data.server'
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const vehicle = vehicleById(policy.vehicleId, profile.id)
   const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
   return {
-    policy: { id: policy.id, planType: policy.planType, planName: planDisplayName(policy.planType, policy.vehicleType) },
+    policy: { id: policy.id, planType: policy.planType, planName: planName(policy) },
     step,
     ...photoViews(slots),
     vehicle: { defaults: vehicleDefaults(vehicle), models },

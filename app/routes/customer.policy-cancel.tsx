@@ -6,10 +6,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Card } from '~/components/ui'
-import { planDisplayName } from '~/content/marketing'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
+import { planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     policy: {
       id: policy.id,
       status: policy.status,
-      planName: planDisplayName(policy.planType, policy.vehicleType),
+      planName: planName(policy),
       monthlyPrice: formatPrice(policy.monthlyPriceCents),
       initialTermEndsAt: policy.initialTermEndsAt,
       cancelAt: policy.cancelAt,

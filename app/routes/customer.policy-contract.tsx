@@ -77,7 +77,8 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
         )}
       </div>
 
-      <Card className="mt-6">
+      {/* wrap-anywhere: the cancel address and the e-mail are long unbroken strings; on a phone they wrap, not the page. */}
+      <Card className="mt-6 wrap-anywhere">
         <h2 className="text-xl font-semibold text-slate-900">Your plan</h2>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <Fact label="Plan">{contract.planName}</Fact>

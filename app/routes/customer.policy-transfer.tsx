@@ -7,12 +7,12 @@ import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels } from '~/components/policy-setup/xhr-upload'
 import { Card, Field, FieldError, inputClass } from '~/components/ui'
-import { planDisplayName, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { TRANSFER_MESSAGES } from '~/domain/messages'
 import { transferPath } from '~/domain/paths'
-import { VEHICLE_TYPES } from '~/domain/plans'
+import { planName, VEHICLE_TYPES } from '~/domain/plans'
 import { photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { completeTransfer, policyForTransfer } from '~/models/transfer.server'
 import { describeVehicle } from '~/models/vehicles.server'
@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       policy: {
         id: policy.id,
         planType: policy.planType,
-        planName: planDisplayName(policy.planType, policy.vehicleType),
+        planName: planName(policy),
         vehicleClass: policy.vehicleType,
         hasAdas: policy.hasAdas,
       },

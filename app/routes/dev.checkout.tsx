@@ -5,11 +5,10 @@ import { data, Form, Link, redirect } from 'react-router'
 
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
-import { planDisplayName } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { isLookupKey, planForLookupKey } from '~/domain/plans'
+import { isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import { requireLocalTools } from '~/security.server'
@@ -45,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     checkout: {
       id: checkout.id,
       status: checkout.status,
-      planName: planDisplayName(plan.planType, plan.vehicleType),
+      planName: planName(plan),
       adas: plan.hasAdas === null ? null : plan.hasAdas ? 'Has ADAS' : 'No ADAS',
       monthlyPrice: formatPrice(checkout.amountCents),
       cancelPath: checkout.cancelPath,

@@ -49,6 +49,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           customer: details.customer,
           vehicle: details.vehicle,
           planType: details.planType,
+          planName: details.planName,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
           // Files kept from a refused submit (issue 12 item 6): shown as already attached, used unless replaced.

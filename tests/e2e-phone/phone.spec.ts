@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test'
 
+import { sendSignInEmail } from '~/auth/magic-link.server'
+import { db } from '~/db/client.server'
+import { auditLog } from '~/db/schema'
+
 import { expect, test } from '../support/e2e'
-import { createActivePolicy, createClaim, createPolicy } from '../support/factories'
+import { createActivePolicy, createClaim, createPolicy, createProfile } from '../support/factories'
 import { makePhotos } from '../support/photos'
 
 /**
@@ -14,9 +18,13 @@ const MIN_TARGET = 44
 
 type Small = { what: string; width: number; height: number }
 
-async function expectPhoneFriendly(page: Page, where: string) {
+async function expectNoSidewaysScroll(page: Page, where: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow, `${where}: the page scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0)
+}
+
+async function expectPhoneFriendly(page: Page, where: string) {
+  await expectNoSidewaysScroll(page, where)
   const small = await page.evaluate((min) => {
     const found: Small[] = []
     for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
@@ -102,4 +110,107 @@ test('operator tables become stacked cards: the response due is on screen', asyn
   await expect(due).toBeInViewport()
   const box = (await due.boundingBox())!
   expect(box.x + box.width).toBeLessThanOrEqual(375)
+})
+
+// A narrower phone than the project's: 360 px is the most common Android width.
+const NARROW = { width: 360, height: 740 }
+
+test('the plan documents fit a 360 px screen: the cancel address wraps', async ({ page, signIn }) => {
+  await page.setViewportSize(NARROW)
+  const customer = await signIn({ fullName: 'Robin Phone', email: `robin.a.very.long.address.${Date.now()}@example-phone-mail.com` })
+  const { policy } = createActivePolicy(customer.id, { hasAdas: true })
+  await page.goto(`/customer/policies/${policy.id}/contract`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your plan documents' })).toBeVisible()
+  // The sentence with the cancel address (one unbroken URL) is on the page, and the page does not scroll sideways.
+  await expect(page.getByText(`/customer/policies/${policy.id}/cancel`)).toBeVisible()
+  await expectNoSidewaysScroll(page, 'plan documents at 360 px')
+})
+
+test("the operator's customer page fits a 360 px screen: long audit details and e-mail rows wrap", async ({ page, signIn }) => {
+  await page.setViewportSize(NARROW)
+  await signIn({ email: 'operator@example.com' })
+  const customer = createProfile({ email: `someone.with.a.rather.long.name.${Date.now()}@example-phone-mail.com` })
+  const { policy } = createActivePolicy(customer.id)
+  createClaim(policy.id)
+  // An audit entry whose detail is one long JSON string with no spaces, and a real e-mail in the log.
+  db()
+    .insert(auditLog)
+    .values({
+      actor: 'system',
+      action: 'profile.details_changed',
+      entityType: 'profile',
+      entityId: customer.id,
+      detail: { from: { email: customer.email, phone: '+15551234567' }, to: { email: `new.${customer.email}`, reason: 'x'.repeat(80) } },
+    })
+    .run()
+  expect(await sendSignInEmail(customer.email)).not.toBeNull()
+  await page.goto(`/admin/customers/${customer.id}`)
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'E-mails sent to this customer, newest first' }).getByText('login link')).toBeVisible()
+  await expect(page.getByText('profile.details_changed')).toBeVisible()
+  await expectNoSidewaysScroll(page, "operator's customer page at 360 px")
+})
+
+test('the header is short and opaque on a phone, signed out and signed in', async ({ page, signIn }) => {
+  const expectCompactHeader = async (where: string) => {
+    const header = page.getByTestId('site-header')
+    const box = (await header.boundingBox())!
+    expect(box.height, `${where}: header height`).toBeLessThanOrEqual(100)
+    const background = await header.evaluate((element) => getComputedStyle(element).backgroundColor)
+    // Opaque: rgb(…), or rgba(…) with alpha 1 — never the page showing through.
+    expect(background, `${where}: header background`).toMatch(/^rgb\(|^rgba\(\d+, \d+, \d+, 1\)$/)
+  }
+  await page.goto('/')
+  await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible()
+  await expectCompactHeader('signed out')
+  // The account buttons share the logo's row; every section link is still reachable.
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const logo = (await nav.getByRole('link', { name: 'Glass Plan' }).boundingBox())!
+  const signUp = (await nav.getByRole('link', { name: 'Sign up' }).boundingBox())!
+  expect(Math.abs(signUp.y - logo.y)).toBeLessThan(10)
+  for (const name of ['Benefits', 'How it works', 'Pricing', 'FAQ']) {
+    const box = (await nav.getByRole('link', { name }).boundingBox())!
+    expect(Math.min(box.width, box.height), `${name}: a 44 × 44 px target`).toBeGreaterThanOrEqual(MIN_TARGET)
+  }
+  await expectNoSidewaysScroll(page, 'landing')
+
+  // At 320 px too.
+  await page.setViewportSize({ width: 320, height: 568 })
+  await expectCompactHeader('signed out at 320 px')
+  await expectNoSidewaysScroll(page, 'landing at 320 px')
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  const customer = await signIn({ fullName: 'Robin Phone' })
+  createActivePolicy(customer.id)
+  await page.goto('/customer')
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
+  await expectCompactHeader('signed in')
+})
+
+test('the dashboard cards: the plan named with ADAS, the claim led by its code, ids never broken inside', async ({ page, signIn }) => {
+  await page.setViewportSize(NARROW)
+  const customer = await signIn({ fullName: 'Robin Phone' })
+  const { policy } = createActivePolicy(customer.id, { hasAdas: true })
+  const claim = createClaim(policy.id)
+  await page.goto('/customer')
+  const policyCard = page.locator(`[data-policy-id="${policy.id}"]`)
+  await expect(policyCard.getByRole('heading', { name: 'Comprehensive — Car + ADAS' })).toBeVisible()
+  const claimCard = page.locator(`[data-claim-id="${claim.id}"]`)
+  await expect(claimCard.getByRole('heading', { level: 3 })).toHaveText(`Claim ${claim.confirmationCode}`)
+  await expect(claimCard.getByTestId('claim-id')).toHaveText(claim.id)
+  await expect(claimCard.getByText('Comprehensive — Car + ADAS')).toBeVisible()
+  // Each id is on one line (a broken id reads as two codes).
+  for (const id of [
+    page.getByText(`(${policy.id})`),
+    policyCard.getByText(policy.id, { exact: true }),
+    claimCard.getByTestId('claim-id'),
+  ]) {
+    const lines = await id.evaluate((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBe(1)
+  }
+  await expectPhoneFriendly(page, 'dashboard at 360 px')
 })

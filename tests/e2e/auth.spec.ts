@@ -93,6 +93,19 @@ test('sign in with the code typed on /auth', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Welcome back, ${address}` })).toBeVisible()
 })
 
+test('an operator signing in without a target lands on the console, not the customer dashboard', async ({ page }) => {
+  const operator = createProfile({ email: uniqueEmail('operator'), role: 'admin' })
+  const email = await requestLink(page, operator.email)
+  await page.getByLabel('Login code').fill(codeIn(email))
+  await page.getByRole('button', { name: 'Sign in with code' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operator' })).toBeVisible()
+  // Signed in, /auth sends the operator on to the console too.
+  await page.goto('/auth')
+  await expect(page).toHaveURL(/\/admin$/)
+})
+
 test('a link opened in a second, fresh browser works there', async ({ page, browser, javaScript, baseURL }) => {
   const address = uniqueEmail()
   const email = await requestLink(page, address, '/auth?redirect=%2Fcustomer%23claims')

@@ -9,7 +9,7 @@ test('the operator schedules a price change with 30 days of notice, and cancels 
   await page.goto('/admin/prices')
   const form = page.getByRole('region', { name: 'Change the price for existing subscribers' })
   // Each project schedules its own plan: the two runs share one database.
-  const plan = javaScript ? 'Comprehensive — Car, with ADAS' : 'Comprehensive — Truck/SUV, no ADAS'
+  const plan = javaScript ? 'Comprehensive — Car + ADAS' : 'Comprehensive — Truck/SUV + ADAS'
 
   await form.getByLabel('Plan').selectOption({ label: plan })
   await form.getByLabel('New price ($ / month)').fill('41.50')

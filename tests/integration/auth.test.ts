@@ -85,7 +85,8 @@ describe('requesting a login link', () => {
 
     const row = db().select().from(verifications).where(eq(verifications.email, email)).get()!
     expect(row.codeHash).not.toContain(latestCodeFor(email))
-    expect(row.redirectTo).toBe('/customer')
+    // No page asked for: the sign-in lands on the account's home, chosen when it completes.
+    expect(row.redirectTo).toBeNull()
     const minutes = (Date.parse(row.expiresAt) - Date.parse(row.createdAt)) / 60_000
     expect(minutes).toBeCloseTo(15, 0)
   })
@@ -96,7 +97,7 @@ describe('requesting a login link', () => {
     expect(response.data).toMatchObject({ toast: { title: 'Validation Error', description: 'Please enter a valid email address' } })
   })
 
-  it('keeps a local redirect and replaces an outside one with /customer', async () => {
+  it('keeps a local redirect and drops an outside one (the sign-in then lands on the home page of the account)', async () => {
     const local = uniqueEmail()
     expect((await sendLink(local, '/customer/submit-claim?policy_id=abc')).headers.get('Location')).toContain(
       `redirect=${encodeURIComponent('/customer/submit-claim?policy_id=abc')}`,
@@ -104,7 +105,7 @@ describe('requesting a login link', () => {
     const outside = uniqueEmail()
     const response = await sendLink(outside, '//evil.example')
     expect(response.headers.get('Location')).toBe(`/auth?sent=${encodeURIComponent(outside)}`)
-    expect(db().select().from(verifications).where(eq(verifications.email, outside)).get()!.redirectTo).toBe('/customer')
+    expect(db().select().from(verifications).where(eq(verifications.email, outside)).get()!.redirectTo).toBeNull()
   })
 
   it('answers the sixth e-mail to one address within an hour with 429 and a human message', async () => {
@@ -194,6 +195,35 @@ describe('signing in with the link', () => {
     expect((await signedInProfile(sessionFrom(response.headers)))?.id).toBe(customer.id)
     expect(await signedInProfile(otherCookie)).toBeNull()
     expect(db().select().from(profiles).where(eq(profiles.email, customer.email)).all()).toHaveLength(1)
+  })
+
+  it('lands an operator on /admin and a customer on /customer when no page was asked for, and an asked page wins', async () => {
+    const operator = createProfile({ email: uniqueEmail('operator') })
+    const adminEmails = process.env.ADMIN_EMAILS
+    process.env.ADMIN_EMAILS = `${adminEmails},${operator.email}`
+    resetEnvForTests()
+    try {
+      // Requested from /auth without a target: the code typed on the page, then an e-mailed link.
+      await sendLink(operator.email)
+      expect(db().select().from(verifications).where(eq(verifications.email, operator.email)).get()!.redirectTo).toBeNull()
+      expect((await typeCode(operator.email, latestCodeFor(operator.email))).headers.get('Location')).toBe('/admin')
+      const link = await issueSignInLink({ email: operator.email })
+      expect((await pressSignIn(tokenOf(link.url))).headers.get('Location')).toBe('/admin')
+      // A page the operator asked for (a link into the customer pages) is where they land.
+      const asked = await issueSignInLink({ email: operator.email, redirectTo: '/customer/privacy' })
+      expect((await pressSignIn(tokenOf(asked.url))).headers.get('Location')).toBe('/customer/privacy')
+      // Already signed in, /auth sends them on the same way.
+      const cookie = await sessionCookieFor(operator.id)
+      expect((await settle(() => authLoader(routeArgs(makeRequest('/auth', { cookie }))))).headers.get('Location')).toBe('/admin')
+    } finally {
+      process.env.ADMIN_EMAILS = adminEmails
+      resetEnvForTests()
+    }
+    const customer = createProfile()
+    const link = await issueSignInLink({ email: customer.email })
+    expect((await pressSignIn(tokenOf(link.url))).headers.get('Location')).toBe('/customer')
+    const cookie = await sessionCookieFor(customer.id)
+    expect((await settle(() => authLoader(routeArgs(makeRequest('/auth', { cookie }))))).headers.get('Location')).toBe('/customer')
   })
 })
 

@@ -364,6 +364,21 @@ describe('the shop', () => {
       invoice: ['Please upload an invoice photo.'],
       repairPhotos: ['Please upload at least one repair photo.'],
     })
+    // The banner (the toast) tells every problem, not only the first.
+    expect((nothing.data as { toast: { title: string; description: string } }).toast).toEqual({
+      type: 'error',
+      title: 'Error',
+      description:
+        'Enter the cost in dollars and cents, like 89.50. Please upload an invoice photo. Please upload at least one repair photo.',
+    })
+    // Both files missing: the banner names both, not only the invoice.
+    const noFiles = await post({})
+    expect(noFiles.status).toBe(400)
+    expect((noFiles.data as { toast: { title: string; description: string } }).toast).toEqual({
+      type: 'error',
+      title: 'Invoice and Repair Photos Required',
+      description: 'Please upload an invoice photo. Please upload at least one repair photo.',
+    })
     // The repair photo that was fine is kept (a draft of the claim) while the invoice is asked for.
     const noInvoice = await post({ repair: [photo('after.jpg')] })
     expect(noInvoice.status).toBe(400)

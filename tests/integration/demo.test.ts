@@ -61,7 +61,7 @@ describe('demo dashboard', () => {
     const data = result.data as Awaited<ReturnType<typeof dashboardLoader>>
     expect(data.greetingName).toBe(DEMO_CUSTOMER.fullName)
     expect(data.policies.map((policy) => [policy.planName, policy.status, policy.monthlyPriceCents])).toEqual([
-      ['Comprehensive — Car', 'active', 2999],
+      ['Comprehensive — Car + ADAS', 'active', 2999],
       ['Chip Repair Only', 'pending', 1999],
     ])
     expect(new Set(data.claims.map((claim) => claim.approvalStatus))).toEqual(

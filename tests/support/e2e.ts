@@ -12,7 +12,12 @@ type Fixtures = {
   javaScript: boolean
   /** Signs a customer in on this page's context (a real session row + cookie): a new one, or the one with the given e-mail. */
   signIn: (profile?: Partial<Profile>) => Promise<Profile>
+  /** Fails the test when the browser logged a Content-Security-Policy violation (automatic, every test). */
+  cspGuard: void
 }
+
+/** A refused load as Chromium logs it ("… violates the following Content Security Policy directive"), or the guard's own line. */
+export const CSP_VIOLATION = /Content Security Policy/i
 
 export const test = base.extend<Fixtures>({
   // A distinct client address per test: per-IP rate limits then belong to the test that caused them.
@@ -33,6 +38,45 @@ export const test = base.extend<Fixtures>({
       return profile
     })
   },
+  /**
+   * The CSP is strict (no 'unsafe-eval', scripts by nonce): anything it blocks is a page feature that silently fails, or
+   * a library probing (zod's `new Function` test did, on every page with a schema). The console of every context the
+   * test opens — its own and any it makes with `browser.newContext` — is watched (without JavaScript, for what the
+   * browser itself logs: refused loads, frames, form targets).
+   */
+  cspGuard: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = []
+      const watch = async (watched: BrowserContext) => {
+        // A refused load is logged by the browser itself; a refused eval (the zod probe) is not, only dispatched as a
+        // `securitypolicyviolation` event: the page logs those in the same words, with JavaScript on.
+        await watched.addInitScript(() =>
+          document.addEventListener('securitypolicyviolation', (event) =>
+            console.error(
+              `Content Security Policy violation: ${event.violatedDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+            ),
+          ),
+        )
+        watched.on('console', (message) => {
+          if (CSP_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? '(no page)'}: ${message.text()}`)
+        })
+      }
+      await watch(context)
+      const newContext = browser.newContext
+      browser.newContext = async (...args) => {
+        const made = await newContext.apply(browser, args)
+        await watch(made)
+        return made
+      }
+      try {
+        await use()
+      } finally {
+        browser.newContext = newContext
+      }
+      expect(violations, 'Content-Security-Policy violations in the browser console').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 export { expect }

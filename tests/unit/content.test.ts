@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
 import { formatLongDate } from '~/domain/format'
-import { lookupKeyFor } from '~/domain/plans'
+import { lookupKeyFor, planName } from '~/domain/plans'
 import { MIN_VEHICLE_YEAR } from '~/domain/vehicles'
 
 import { type LegalDocument, legalDocumentText, linkify } from '../../app/content/legal'
-import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLAN_ORDER, planDisplayName, PLANS } from '../../app/content/marketing'
+import { BENEFITS, CLOSING_CTA, FAQ, HOW_IT_WORKS, LANDING_SECTIONS, PLAN_ORDER, PLANS } from '../../app/content/marketing'
 import { PRIVACY_LAST_UPDATED, PRIVACY_SECTION_IDS, privacyPolicy } from '../../app/content/privacy'
 import { termsOfService, TOS_LAST_UPDATED, TOS_VERSION } from '../../app/content/terms'
 import {
@@ -298,8 +298,8 @@ describe('landing page copy', () => {
         expect(plan.adasPriceKey).toBe(lookupKeyFor(plan.planType, plan.vehicleType, true))
       }
     }
-    expect(planDisplayName('comprehensive', 'trucksuv')).toBe('Comprehensive — Truck/SUV')
-    expect(planDisplayName('chip_only', 'car')).toBe('Chip Repair Only')
+    // A card offers the plan without ADAS (ADAS is an add-on on the card): its title is that plan's one name.
+    expect(PLAN_ORDER.map((key) => PLANS[key].name)).toEqual(PLAN_ORDER.map((key) => planName({ ...PLANS[key], hasAdas: false })))
   })
 
   it('has the marketing promises, six steps and six FAQ entries', () => {

@@ -3,7 +3,11 @@ import { Link } from 'react-router'
 
 import { inputClass, PageHeading } from '~/components/ui'
 
-/** The frame of every operator page: the way back to the console, the heading, the content. */
+/**
+ * The frame of every operator page: the way back to the console, the heading, the content. Long unbroken strings (an
+ * e-mail address as the heading, ids, audit details as JSON) wrap where they must instead of widening the page past a
+ * phone's screen (wrap-anywhere also lets grid and flex items shrink below such a string).
+ */
 export function AdminPage({
   title,
   sub,
@@ -16,7 +20,7 @@ export function AdminPage({
   children: ReactNode
 }) {
   return (
-    <div className={narrow ? 'mx-auto max-w-3xl px-4 py-10' : 'mx-auto max-w-6xl px-4 py-10'}>
+    <div className={narrow ? 'mx-auto max-w-3xl px-4 py-10 wrap-anywhere' : 'mx-auto max-w-6xl px-4 py-10 wrap-anywhere'}>
       <p className="mb-2 text-sm">
         <Link to="/admin" className="inline-block py-3 text-brand-700 underline">
           Operator console

@@ -19,8 +19,10 @@ export function AdminTable({
   children: ReactNode
 }) {
   return (
-    // Focusable, so a keyboard can scroll the table sideways when it is wider than the screen.
-    <Card className="p-0 sm:overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
+    // Focusable, so a keyboard can scroll the table sideways when it is wider than the screen. min-w-0: in a grid (a
+    // page's section) the card would otherwise grow to its longest unbroken string (an audit detail's JSON) past the
+    // screen's edge.
+    <Card className="min-w-0 p-0 sm:overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">

@@ -1,6 +1,4 @@
 import { Badge, type BadgeTone } from '~/components/ui'
-import { planDisplayName } from '~/content/marketing'
-import type { PlanType, VehicleType } from '~/domain/plans'
 
 /** Small labels the operator's screens share. */
 
@@ -25,15 +23,6 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 export function ApprovalBadge({ status }: { status: string }) {
   const known = STATUS[status]
   return <Badge tone={known?.tone ?? 'neutral'}>{known?.label ?? status}</Badge>
-}
-
-export function planName(planType: string) {
-  return planType === 'chip_only' ? 'Chip Repair Only' : planType === 'comprehensive' ? 'Comprehensive' : planType
-}
-
-/** 'Comprehensive — Car + ADAS'. */
-export function policyLabel(policy: { planType: PlanType; vehicleType: VehicleType | null; hasAdas: boolean | null }) {
-  return `${planDisplayName(policy.planType, policy.vehicleType)}${policy.hasAdas ? ' + ADAS' : ''}`
 }
 
 const POLICY_STATUS: Record<string, { label: string; tone: BadgeTone }> = {

@@ -1,5 +1,5 @@
 import { Toast, type ToastMessage } from '~/components/toast'
-import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
+import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
 // the page sends no React, and the CSP allows scripts from this site only.
@@ -21,6 +21,7 @@ export type PartnerClaimDetailsView = {
   customer: { name: string; email: string }
   vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
   planType: 'chip_only' | 'comprehensive'
+  planName: string
   partnerGroup: string | null
   replacementsLeft: number
   photos: { id: string; fileName: string; thumb: string; full: string }[]
@@ -194,7 +195,7 @@ function ApprovedClaim({
           </div>
           <div>
             <dt className="text-slate-600">Plan</dt>
-            <dd>{details.planType === 'chip_only' ? 'Chip Repair Only' : 'Comprehensive'}</dd>
+            <dd data-testid="plan-name">{details.planName}</dd>
           </div>
         </dl>
         <div>
@@ -281,7 +282,7 @@ function ApprovedClaim({
               name="invoice"
               type="file"
               accept="image/*"
-              className="block min-h-11 w-full text-sm file:min-h-11"
+              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
               aria-describedby={
                 [attached?.invoice ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
               }
@@ -304,7 +305,7 @@ function ApprovedClaim({
               type="file"
               accept="image/*"
               multiple
-              className="block min-h-11 w-full text-sm file:min-h-11"
+              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
               aria-describedby={
                 [attached?.repairPhotos.length ? 'repairPhotos-attached' : '', errors.repairPhotos ? 'repairPhotos-error' : '']
                   .join(' ')

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-import { cx } from '~/components/ui'
+import { cx, fileButtonClass } from '~/components/ui'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 
 type Picked = { key: string; file: File; preview: string }
@@ -83,7 +83,7 @@ export function PhotoPicker({
         onChange={onChange}
         className={cx(
           'block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-4 text-sm text-slate-800',
-          'file:mr-4 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-semibold file:text-white',
+          fileButtonClass,
           invalid && 'border-red-600',
         )}
       />

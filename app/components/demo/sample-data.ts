@@ -1,8 +1,7 @@
 import type { ClaimCardData } from '~/components/claim-card'
 import type { ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import type { PolicyCardData } from '~/components/policy-card'
-import { planDisplayName } from '~/content/marketing'
-import { type PlanType, type VehicleType } from '~/domain/plans'
+import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 
 /**
@@ -127,8 +126,8 @@ export function demoPlanType(policy: Pick<DemoPolicy, 'planType'>): PlanType {
   return PLAN_TYPES[policy.planType]
 }
 
-export function demoPlanName(policy: Pick<DemoPolicy, 'planType' | 'vehicleType'>): string {
-  return planDisplayName(demoPlanType(policy), policy.vehicleType)
+export function demoPlanName(policy: Pick<DemoPolicy, 'planType' | 'vehicleType' | 'hasAdas'>): string {
+  return planName({ planType: demoPlanType(policy), vehicleType: policy.vehicleType, hasAdas: policy.hasAdas })
 }
 
 /** SPEC §4 "Demo: cancel moves active or pending to cancelled after confirm" (no 12-month rule in the demo). */
