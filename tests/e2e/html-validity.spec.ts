@@ -108,7 +108,10 @@ test('every kind of page is valid HTML, with a title and a meta description', as
     let html: string
     if (javaScript) {
       await page.waitForLoadState('networkidle')
-      html = await page.content()
+      // With scripting on, a <noscript>'s content is inert text, but the checker parses it as markup (it has no
+      // scripting flag), so the demo's server rendering would stand beside its simulated one as duplicate ids. The
+      // JavaScript-off run validates that markup.
+      html = (await page.content()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
     } else {
       html = await response!.text()
     }
