@@ -11,6 +11,7 @@ import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -19,6 +20,8 @@ import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
 import { reviewPage } from './admin.claims.$claimId.server'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)

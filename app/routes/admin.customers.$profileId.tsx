@@ -14,6 +14,7 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -23,6 +24,8 @@ import { CancelOnBehalfSchema, CorrectVehicleReason, ResendSchema } from '~/vali
 import { setupPhotoLabel, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/admin.customers.$profileId'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -8,9 +8,12 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { businessFigures } from '~/models/business.server'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
 import type { Route } from './+types/admin'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
