@@ -461,6 +461,7 @@ test('a client that sends the server’s own facts as X-Glass-* headers gains no
     fetch(`${origin}/api/get-claim-by-code`, {
       method: 'POST',
       headers: {
+        Origin: origin,
         'Content-Type': 'application/json',
         'X-Forwarded-For': ip,
         'X-Glass-Client-Address': randomIp(),
