@@ -1,4 +1,5 @@
-// The production server: `npm run serve` (and the container) runs `node server.js`.
+// The production server: `npm run serve` (and the container) runs `node server.js`. Its static files, compression and
+// refusals live in app/server/; each route's HTTP rules in the route's own module (docs/decisions/039-route-rules-declared-by-each-route.md).
 //
 // Why not react-router-serve (docs/decisions/001-custom-server.md): the landing page must be served at half the speed of a static file or
 // better, so anonymous cacheable pages are answered from the page cache before any routing or middleware; per-IP rate
@@ -8,7 +9,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import zlib from 'node:zlib'
+
+import { compress, send } from './app/server/compression.js'
+import { plain, refuse } from './app/server/refusals.js'
+import { loadStaticFiles, serveStatic } from './app/server/static-files.js'
 
 // `npm start` / `npm run serve` pass --dotenv: a .env file, if any, fills in what the environment does not set.
 // (Tests and benchmarks start the server without it, so a developer's .env cannot switch them to live services.)
@@ -19,86 +23,15 @@ const { createRequestHandler } = await import('react-router')
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const PORT = Number(process.env.PORT ?? 3000)
 const MODE = process.env.NODE_ENV
-/** Set on every request by this server, overwriting anything the client sent; read by clientIp() in the app. */
-const CLIENT_ADDRESS_HEADER = 'X-Glass-Client-Address'
-/** Always the socket's own address (never a proxy header): the local tools answer only to this machine. */
-const PEER_ADDRESS_HEADER = 'X-Glass-Peer-Address'
 const TRUSTED_IP_HEADER = process.env.CLIENT_IP_HEADER?.trim() || null
 
 // Loading the build validates the configuration, migrates and seeds the database and prints the banner.
 const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)
 const handleRequest = createRequestHandler(build, MODE)
-const { answerFromPageCache } = build.entry.module
-
-// --- static files: build/client (the built assets plus public/), held in memory, gzipped once -----------------------
-const CONTENT_TYPES = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-}
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/
-
-const staticFiles = new Map()
-function loadStaticFiles(dir, prefix = '') {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name)
-    const urlPath = `${prefix}/${entry.name}`
-    if (entry.isDirectory()) {
-      loadStaticFiles(file, urlPath)
-      continue
-    }
-    if (urlPath.startsWith('/.vite/')) continue
-    const body = fs.readFileSync(file)
-    const type = CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream'
-    staticFiles.set(urlPath, {
-      body,
-      gzipped: COMPRESSIBLE.test(type) && body.length > 512 ? zlib.gzipSync(body, { level: 9 }) : null,
-      type,
-      // Fingerprinted assets never change; everything else may change with a deploy.
-      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    })
-  }
-}
-loadStaticFiles(path.join(BUILD_DIR, 'client'))
-
-function acceptsGzip(req) {
-  return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-}
-
-/** Writes a complete in-memory answer straight to the socket: static files and page-cache hits need no Fetch objects. */
-function send(req, res, status, headers, body, compressible) {
-  if (compressible) {
-    headers.push(['Vary', 'Accept-Encoding'])
-    if (acceptsGzip(req)) {
-      // Level 1: most of the saving at a fraction of the cost; the page differs per response (its nonce).
-      body = zlib.gzipSync(body, { level: 1 })
-      headers.push(['Content-Encoding', 'gzip'])
-    }
-  }
-  headers.push(['Content-Length', String(body.length)])
-  res.writeHead(status, headers.flat())
-  res.end(req.method === 'HEAD' ? undefined : body)
-}
-
-function serveStatic(req, res, file) {
-  const headers = [
-    ['Content-Type', file.type],
-    ['Cache-Control', file.cacheControl],
-    ['X-Content-Type-Options', 'nosniff'],
-  ]
-  if (!file.gzipped) return send(req, res, 200, headers, file.body, false)
-  headers.push(['Vary', 'Accept-Encoding'])
-  if (!acceptsGzip(req)) return send(req, res, 200, headers, file.body, false)
-  headers.push(['Content-Encoding', 'gzip'])
-  return send(req, res, 200, headers, file.gzipped, false)
-}
+const { answerFromPageCache, routeRulesLookup, serverContext } = build.entry.module
+// Each route's rules (its body, above all), as the route declared them in its module: read from the build's route table.
+const rulesFor = await routeRulesLookup()
+const staticFiles = loadStaticFiles(path.join(BUILD_DIR, 'client'))
 
 // --- one address per page: `/signup/` is a permanent redirect to `/signup` (the query kept) ----------------------------
 /** The path without its trailing slashes, or null when it has none (or is `/`) or when the result is unsafe. */
@@ -117,22 +50,6 @@ function redirectPermanently(req, res, location) {
   log(req.method, (req.url ?? '/').split('?')[0], 308, started)
 }
 
-// --- compression of React Router's responses ---------------------------------------------------------------------------
-function compress(req, response) {
-  const type = response.headers.get('Content-Type') ?? ''
-  if (!response.body || response.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return response
-  response.headers.append('Vary', 'Accept-Encoding')
-  if (!acceptsGzip(req)) return response
-  const headers = new Headers(response.headers)
-  headers.set('Content-Encoding', 'gzip')
-  headers.delete('Content-Length')
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  })
-}
-
 function log(method, pathname, status, started) {
   if (pathname !== '/healthz') console.log(`${method} ${pathname} ${status} ${(performance.now() - started).toFixed(1)} ms`)
 }
@@ -141,66 +58,8 @@ function log(method, pathname, status, started) {
 // Our own small Node → Fetch adapter (not @mjackson/node-fetch-server): a method Fetch cannot represent (TRACE) must be
 // answered before `new Request` throws; a `//host/path` request line must not change the URL's origin; an upload cut
 // off mid-body must error its stream (so the multipart reader answers 400) instead of leaving it open forever; and every
-// body has a cap enforced while it streams in (app/request-policy.server.ts has the table of routes).
+// body has a cap enforced while it streams in (each route declares how it reads its body; app/route-rules.ts).
 const { ALLOW_HEADER, SERVED_METHODS, bodyPolicy, tooLargeMessage } = build.entry.module
-
-function plain(res, status, message, extraHeaders = {}) {
-  if (res.headersSent) return res.destroy()
-  const body = Buffer.from(`${message}\n`)
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': String(body.length),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...extraHeaders,
-  })
-  res.end(body)
-}
-
-/** After a refusal, this much more of a body is read and dropped so the client can read our answer. */
-const DRAIN_AFTER_REFUSAL = 8 * 1024 * 1024
-/**
- * How long a refused oversized upload may still be read (and dropped) before its connection is closed: a client that
- * is still sending reads our answer once its body is out (on a busy 2-core machine, 60 MB took over 2 s).
- */
-const LINGER_MS = 10_000
-
-/**
- * Refuses the request. The answer goes out at once; the rest of the body is read and dropped (up to
- * DRAIN_AFTER_REFUSAL, so a browser that is still sending reads our message rather than a broken pipe) and the
- * connection is kept; a client that sends more than that is cut off.
- */
-function refuse(req, res, status, message, extraHeaders = {}) {
-  if (req.complete) return plain(res, status, message, extraHeaders)
-  const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > DRAIN_AFTER_REFUSAL) {
-    // Too much to keep reading for long: answer, then close. Reading on for a while first ("lingering close") lets the
-    // client take in the answer; closing with its data unread would reset the connection and could lose the answer in
-    // transit.
-    // No `Connection: close` here: Node would then close the socket as soon as the answer is written.
-    plain(res, status, message, extraHeaders)
-    req.removeAllListeners('data')
-    req.on('data', () => {})
-    req.on('error', () => {})
-    req.resume()
-    // Read to its end (the answer is then surely taken in), but for at most LINGER_MS after the answer went out.
-    let lingering
-    res.once('finish', () => {
-      if (!req.complete) lingering = setTimeout(() => req.destroy(), LINGER_MS).unref()
-    })
-    req.once('end', () => clearTimeout(lingering))
-    return
-  }
-  plain(res, status, message, extraHeaders)
-  let drained = 0
-  req.removeAllListeners('data')
-  req.on('data', (chunk) => {
-    drained += chunk.length
-    if (drained > DRAIN_AFTER_REFUSAL) req.destroy()
-  })
-  req.on('error', () => {})
-  req.resume()
-}
 
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i
 
@@ -226,11 +85,9 @@ function requestUrl(req) {
   }
 }
 
-function requestHeaders(req, address, peer) {
+function requestHeaders(req) {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1])
-  headers.set(CLIENT_ADDRESS_HEADER, address)
-  headers.set(PEER_ADDRESS_HEADER, peer)
   return headers
 }
 
@@ -350,7 +207,8 @@ async function handleWithReactRouter(req, res) {
   const started = performance.now()
   const url = requestUrl(req)
   if (!url) return refuse(req, res, 400, 'Bad request.')
-  const policy = bodyPolicy(req.method, url.pathname, req.headers['content-type'] ?? null, req.headers['content-length'] ?? null)
+  const { body } = rulesFor(url.pathname)
+  const policy = bodyPolicy(req.method, body, req.headers['content-type'] ?? null, req.headers['content-length'] ?? null)
   if (!policy.ok) {
     log(req.method, url.pathname, policy.status, started)
     return refuse(req, res, policy.status, policy.message, policy.status === 405 ? { Allow: ALLOW_HEADER } : {})
@@ -360,7 +218,7 @@ async function handleWithReactRouter(req, res) {
   const address = (TRUSTED_IP_HEADER && req.headers[TRUSTED_IP_HEADER.toLowerCase()]?.split(',')[0]?.trim()) || peer
   const controller = new AbortController()
   res.once('close', () => controller.abort())
-  const init = { method: req.method, headers: requestHeaders(req, address, peer), signal: controller.signal }
+  const init = { method: req.method, headers: requestHeaders(req), signal: controller.signal }
   if (req.method === 'POST') {
     if (policy.streamed) {
       const upload = streamBody(req, res, policy.maxBytes)
@@ -376,7 +234,9 @@ async function handleWithReactRouter(req, res) {
 
   let response
   try {
-    response = await handleRequest(new Request(url, init))
+    // What only this server knows reaches the app through React Router's context (app/server-facts.server.ts): a
+    // client's headers cannot pose as it.
+    response = await handleRequest(new Request(url, init), serverContext({ clientAddress: address, peerAddress: peer }))
   } catch (error) {
     console.error(`${req.method} ${url.pathname} failed outside the app's error handling`, error)
     response = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

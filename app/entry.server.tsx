@@ -81,3 +81,6 @@ export function answerFromPageCache(pathname: string): { body: Uint8Array; heade
 /** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
 export { shutdown } from '~/init.server'
 export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'
+/** For server.js: each route's declared rules, found in the build's route table; and the context a request starts with. */
+export { routeRulesLookup } from '~/route-table.server'
+export { serverContext } from '~/server-facts.server'

@@ -1,13 +1,14 @@
 import type { MiddlewareFunction } from 'react-router'
 
-import { TERMS_VERSIONS } from '~/content/terms-versions'
 import { db } from '~/db/client.server'
+import { routeRulesContext } from '~/route-table.server'
 import { nonceContext } from '~/security.server'
 
 /**
  * A small cache of whole HTML pages for anonymous visitors, so the landing page is served at close to static-file
- * speed (issue 2 item 10). Only pages that are the same for every anonymous visitor are listed; the landing page's
- * prices are the one thing on them that changes, and every way a price changes clears the cache:
+ * speed. Only pages that are the same for every anonymous visitor are kept, each one chosen by its route
+ * (`handle.pageCache`, see app/route-rules.ts), and only its 200 answers (an unknown terms version is a 404, never kept);
+ * the landing page's prices are the one thing on them that changes, and every way a price changes clears the cache:
  * - in this process: `invalidatePricingCache()` calls `clearPageCache()`;
  * - from another process (a CLI, a test, sqlite3 by hand): SQLite's `data_version` moves, and entries made under an
  *   older version are not served;
@@ -20,14 +21,6 @@ import { nonceContext } from '~/security.server'
  * request (it runs first and reads the same `nonceContext`).
  */
 
-/** The legal pages include each published version of the terms, by its exact path (a fixed, short list). */
-const CACHEABLE_PATHS = new Set([
-  '/',
-  '/terms-of-service',
-  ...[...TERMS_VERSIONS.keys()].map((version) => `/terms-of-service/${version}`),
-  '/privacy-policy',
-  '/excluded-vehicles',
-])
 const MAX_AGE_MS = 60_000
 /** Headers that belong to one response only, or that the outer middleware sets per request. */
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-security-policy', 'set-cookie', 'date'])
@@ -74,45 +67,37 @@ function withNonce(parts: Buffer[], nonce: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Cacheable: a GET for one of the listed pages, no query string, and no cookies at all. Without cookies there is no
- * session and no flash toast, so the page is the anonymous one; any cookie (even an expired session) skips the cache.
+ * Cacheable: a GET for a page whose route chose the page cache, no query string, and no cookies at all. Without cookies
+ * there is no session and no flash toast, so the page is the anonymous one; any cookie (even an expired session) skips
+ * the cache. Only the exact path is a key (a data request, `/.data`, is not the page).
  */
-function cacheKey(request: Request): string | null {
-  if (request.method !== 'GET') return null
+function cacheKey(request: Request, pageCache: boolean): string | null {
+  if (!pageCache || request.method !== 'GET') return null
   if (request.headers.get('Cookie')) return null
   const url = new URL(request.url)
-  if (url.search || !CACHEABLE_PATHS.has(url.pathname)) return null
+  if (url.search || url.pathname.endsWith('.data')) return null
   return url.pathname
 }
 
 /**
- * The cached page for this request, with `nonce` put in its nonce attributes; null when the request is not cacheable or
- * there is no fresh copy. The caller sets the Content-Security-Policy for the same nonce. Exported so that a server
- * could answer from the cache before React Router routes the request at all.
- */
-export function cachedPage(request: Request, nonce: string): Response | null {
-  const key = cacheKey(request)
-  const hit = key ? cachedDocument(key, nonce) : null
-  return hit ? new Response(hit.body, { status: 200, headers: new Headers(hit.headers) }) : null
-}
-
-/**
- * The fresh cached copy of a cacheable path, as bytes and header pairs, for a caller that has already checked the
- * request is cacheable (GET, no query string, no cookies): server.js answers these without building a Request.
+ * The fresh cached copy of a path, as bytes and header pairs, for a caller that has already checked the request is
+ * cacheable (GET, no query string, no cookies): server.js answers these without building a Request or routing it. Only
+ * a page whose route chose the page cache is ever stored, so a path with an entry is one of those.
  */
 export function cachedDocument(pathname: string, nonce: string): { body: Uint8Array<ArrayBuffer>; headers: [string, string][] } | null {
-  if (!nonce || !CACHEABLE_PATHS.has(pathname)) return null
+  if (!nonce) return null
   const cached = pages.get(pathname)
   if (!cached || cached.dataVersion !== dataVersion() || Date.now() - cached.storedAt >= MAX_AGE_MS) return null
   return { body: withNonce(cached.parts, nonce), headers: [...cached.headers, ['X-Page-Cache', 'hit']] }
 }
 
+/** Reads the matched route's rules (its `handle.pageCache`), put in the context by the root's first middleware. */
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const nonce = context.get(nonceContext)
-  const hit = cachedPage(request, nonce)
-  if (hit) return hit
-  const key = cacheKey(request)
+  const key = cacheKey(request, context.get(routeRulesContext).pageCache)
   if (!key || !nonce) return next()
+  const hit = cachedDocument(key, nonce)
+  if (hit) return new Response(hit.body, { status: 200, headers: new Headers(hit.headers) })
 
   // Read before rendering: a change made while the page renders then makes this copy stale at once.
   const version = dataVersion()

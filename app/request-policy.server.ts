@@ -1,12 +1,16 @@
 import { data, type MiddlewareFunction } from 'react-router'
 
+import type { BodyKind } from '~/route-rules'
+import { routeRulesContext } from '~/route-table.server'
+
 /**
- * What a request may carry, decided before anything reads it (issue 13): which methods we serve, which content types
- * each route reads, and how many bytes of body it may send. One table of routes, used twice:
+ * What a request may carry, decided before anything reads it: which methods we serve, which content types each route
+ * reads, and how many bytes of body it may send. Each route declares how it reads its body (`handle.body`, see
+ * app/route-rules.ts); one function turns that into a policy, applied with the same route's rules in two places:
  * - by server.js, before it builds a Fetch `Request` (a method Fetch cannot represent, such as TRACE, would throw
  *   there), so an oversized or unreadable body is refused while it streams in, not after it sits in memory;
- * - by the app's own middleware (`bodyPolicyMiddleware`), so the same rules hold under `react-router dev` and in
- *   tests that call the request handler directly.
+ * - by the app's own middleware (`bodyPolicyMiddleware`), which also checks that a form parses, and which is all there
+ *   is under `react-router dev` and in tests that call the request handler directly.
  */
 
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST'] as const
@@ -24,47 +28,9 @@ export const WEBHOOK_BODY_LIMIT = 1 * MB
  */
 export const UPLOAD_BODY_LIMIT = 320 * MB
 
-/**
- * How each route reads its body:
- * - `form`: a url-encoded or multipart form, read whole (at most FORM_BODY_LIMIT);
- * - `upload`: a multipart form with files, streamed into the multipart reader, which applies the form's limits (a
- *   url-encoded post, as a form without files, is read whole like `form`);
- * - `json`: a JSON API call, read whole; the route answers a wrong content type itself (415) as SPEC §7 shapes it;
- * - `upload-or-json`: the shop's completion API, either of the two;
- * - `webhook`: Stripe's signed events, whatever their type, read whole (at most WEBHOOK_BODY_LIMIT).
- */
-type BodyKind = 'form' | 'upload' | 'json' | 'upload-or-json' | 'webhook'
-
-const ROUTE_BODIES: [path: string | RegExp, kind: BodyKind][] = [
-  ['/api/stripe-webhook', 'webhook'],
-  ['/api/complete-partner-claim', 'upload-or-json'],
-  [/^\/api\//, 'json'],
-  ['/customer/submit-claim', 'upload'],
-  ['/customer/complete-policy', 'upload'],
-  ['/customer/policy-photos', 'upload'],
-  [/^\/customer\/policies\/[^/]+\/transfer$/, 'upload'],
-  ['/partner/complete-claim', 'upload'],
-  ['/demo/complete-policy', 'upload'],
-  ['/demo/submit-claim', 'upload'],
-]
-
 export type BodyPolicy =
   | { ok: true; maxBytes: number; streamed: boolean; parseForm: boolean }
   | { ok: false; status: 405 | 411 | 413 | 415 | 400; message: string }
-
-/** The route path a request is for: React Router's data requests add `.data` (and `/_root.data` for the index). */
-export function routePath(pathname: string) {
-  if (pathname === '/_root.data') return '/'
-  const path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
-}
-
-function bodyKind(path: string): BodyKind {
-  for (const [pattern, kind] of ROUTE_BODIES) {
-    if (typeof pattern === 'string' ? pattern === path : pattern.test(path)) return kind
-  }
-  return 'form'
-}
 
 const isMultipart = (type: string) => /^multipart\/form-data\s*(;|$)/i.test(type)
 const isUrlEncoded = (type: string) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)
@@ -74,13 +40,12 @@ const isJson = (type: string) => /^application\/json\s*(;|$)/i.test(type)
  * The policy for a request: refused with a status and a message, or allowed with a byte limit, whether the body is
  * streamed to the route (uploads) or read whole first, and whether the app should check that it parses as a form.
  */
-export function bodyPolicy(method: string, pathname: string, contentType: string | null, contentLength: string | null): BodyPolicy {
+export function bodyPolicy(method: string, kind: BodyKind, contentType: string | null, contentLength: string | null): BodyPolicy {
   const upper = method.toUpperCase()
   if (upper === 'GET' || upper === 'HEAD') return { ok: true, maxBytes: 0, streamed: false, parseForm: false }
   if (upper !== 'POST') return { ok: false, status: 405, message: 'This address does not accept that method.' }
 
   const type = (contentType ?? '').trim()
-  const kind = bodyKind(routePath(pathname))
   let policy: BodyPolicy
   if (kind === 'webhook') policy = { ok: true, maxBytes: WEBHOOK_BODY_LIMIT, streamed: false, parseForm: false }
   else if (isMultipart(type) && (kind === 'upload' || kind === 'upload-or-json')) {
@@ -112,9 +77,9 @@ export function tooLargeMessage(maxBytes: number) {
  * server and direct handler calls have no server.js), and a form that does not parse — a truncated multipart body, a
  * boundary that never comes — answered 400 here rather than as an exception inside the route's action.
  */
-export const bodyPolicyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const url = new URL(request.url)
-  const policy = bodyPolicy(request.method, url.pathname, request.headers.get('Content-Type'), request.headers.get('Content-Length'))
+export const bodyPolicyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { body } = context.get(routeRulesContext)
+  const policy = bodyPolicy(request.method, body, request.headers.get('Content-Type'), request.headers.get('Content-Length'))
   if (!policy.ok) throw refusal(policy.status, policy.message)
   if (policy.parseForm) {
     try {

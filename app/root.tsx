@@ -21,6 +21,7 @@ import { Toast } from '~/components/toast'
 import { env } from '~/env.server'
 import { pageCacheMiddleware } from '~/page-cache.server'
 import { bodyPolicyMiddleware } from '~/request-policy.server'
+import { routeRulesMiddleware } from '~/route-table.server'
 import { securityMiddleware } from '~/security.server'
 import { getToast } from '~/toast.server'
 import { useNonce } from '~/utils/nonce'
@@ -37,7 +38,8 @@ const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request 
   return response
 }
 
-export const middleware = [securityMiddleware, bodyPolicyMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
+/** The first puts the matched route's declared rules (its `handle`, app/route-rules.ts) where the others read them. */
+export const middleware = [routeRulesMiddleware, securityMiddleware, bodyPolicyMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -1,17 +1,17 @@
 import crypto from 'node:crypto'
 
-import { createContext, data, type MiddlewareFunction } from 'react-router'
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
-import { routePath } from '~/request-policy.server'
+import { type RouteRules } from '~/route-rules'
+import { routeRulesContext } from '~/route-table.server'
+import { serverFacts } from '~/server-facts.server'
 import { notFound } from '~/utils/refusal'
 
 /** The per-request CSP nonce, read by entry.server to mark React Router's inline scripts. */
 export const nonceContext = createContext<string>('')
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Posted by Stripe's servers, verified by signature instead. */
-const ORIGIN_CHECK_EXEMPT = new Set(['/api/stripe-webhook'])
 
 /**
  * True when a state-changing request comes from one of our own pages (its Origin, else Referer, is ours): the same
@@ -59,9 +59,11 @@ export function contentSecurityPolicy(nonce: string) {
   ].join('; ')
 }
 
+/** Reads the matched route's rules (its `handle`), put in the context by the root's first middleware. */
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url)
-  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !ORIGIN_CHECK_EXEMPT.has(url.pathname) && !isSameOrigin(request)) {
+  const rules = context.get(routeRulesContext)
+  if (!SAFE_METHODS.has(request.method.toUpperCase()) && rules.originCheck && !isSameOrigin(request)) {
     console.warn(`Refused ${request.method} ${url.pathname}: not from this site's pages`)
     throw data('This request did not come from one of our pages.', { status: 403 })
   }
@@ -69,23 +71,19 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   context.set(nonceContext, nonce)
   const response = await next()
   applySecurityHeaders(response.headers, nonce)
-  applyCachePolicy(request, response.headers)
+  applyCachePolicy(request, response.headers, rules)
   return response
 }
 
-/** Pages that are the same for every anonymous visitor; everything else is someone's own (or an operator's). */
-const PUBLIC_PAGES = /^\/(|terms-of-service(\/[^/]+)?|privacy-policy|excluded-vehicles|signup(\/[^/]+)?|demo(\/.*)?|auth)$/
-
 /**
- * Private pages are never stored (issue 13): a response whose route did not choose its own Cache-Control gets
+ * Private pages are never stored: a response whose route did not choose its own Cache-Control gets
  * `no-store` — unless it is a public page asked for without any cookie. A signed-in visitor's copy of even a public
  * page carries their name in the header, so any cookie makes it private. The `.data` requests behind client-side
- * navigation follow their page.
+ * navigation follow their page. Which pages are public, each route declares (`handle.public`).
  */
-export function applyCachePolicy(request: Request, headers: Headers) {
+export function applyCachePolicy(request: Request, headers: Headers, rules: RouteRules) {
   if (headers.has('Cache-Control')) return
-  const path = routePath(new URL(request.url).pathname)
-  const anonymousPublic = request.method === 'GET' && !request.headers.get('Cookie') && PUBLIC_PAGES.test(path)
+  const anonymousPublic = request.method === 'GET' && !request.headers.get('Cookie') && rules.public
   if (!anonymousPublic) headers.set('Cache-Control', 'no-store')
 }
 
@@ -94,27 +92,24 @@ export function isLoopbackAddress(address: string) {
   return plain === '::1' || /^127(\.\d{1,3}){3}$/.test(plain)
 }
 
-/** server.js puts the socket's own address here on every request (never a proxy header's). */
-export const PEER_ADDRESS_HEADER = 'X-Glass-Peer-Address'
-
 /**
  * The local tools (`/dev/outbox`, `/dev/checkout/*`) stand in for Postmark and Stripe on a developer's machine. They
  * answer only when the app's own address is a loopback one, the request comes from this machine and names a loopback
  * host (a page from elsewhere that re-points its own name at 127.0.0.1 — DNS rebinding — sends its own name as
  * `Host`); anywhere else they do not exist (404), whatever adapters are in use. Under the development server or in
- * tests, which have no server.js to report the socket's address, APP_URL and the host alone decide — never in
+ * tests, which have no server.js to report the socket's address (in the context), APP_URL and the host alone decide — never in
  * production.
  */
-export function localToolsAvailable(request: Request) {
+export function localToolsAvailable({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   if (!isLoopbackOrigin(env().APP_URL)) return false
   if (!isLoopbackOrigin(new URL(request.url).origin)) return false
-  const peer = request.headers.get(PEER_ADDRESS_HEADER)
-  if (peer) return isLoopbackAddress(peer)
+  const facts = serverFacts(context)
+  if (facts) return isLoopbackAddress(facts.peerAddress)
   return env().NODE_ENV !== 'production'
 }
 
-export function requireLocalTools(request: Request) {
-  if (!localToolsAvailable(request)) notFound()
+export function requireLocalTools(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+  if (!localToolsAvailable(args)) notFound()
 }
 
 export function createNonce() {

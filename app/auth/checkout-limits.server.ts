@@ -6,8 +6,8 @@ import { clientIp, describeWait, hit } from './rate-limit.server'
  * Each checkout is a Stripe session (or a local row): one client may start a few, not thousands. Null when allowed,
  * else the toast to show.
  */
-export function checkoutRateLimited(request: Request) {
-  const result = hit(`checkout:ip:${clientIp(request)}`, { limit: 20, windowMs: 10 * 60 * 1000 })
+export function checkoutRateLimited(args: Parameters<typeof clientIp>[0]) {
+  const result = hit(`checkout:ip:${clientIp(args)}`, { limit: 20, windowMs: 10 * 60 * 1000 })
   if (result.allowed) return null
   return {
     title: CHECKOUT_ERROR.title,

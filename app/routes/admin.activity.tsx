@@ -10,10 +10,13 @@ import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
 import { ACTIVITY_LOGS, type ActivityLog } from '~/domain/operator'
 import { type ActivityFilters, activityPage } from '~/models/operator.server'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { ActivityQuery, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 const LOG_KEYS = Object.keys(ACTIVITY_LOGS) as ActivityLog[]
 const AUDIT_ACTION_KEYS = AUDIT_ACTIONS.map((entry) => entry.action)

@@ -12,6 +12,7 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -20,6 +21,8 @@ import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
 import { reviewPage } from './admin.claims.$claimId.server'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -12,10 +12,13 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, QueueQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.claims'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 const STATUS_KEYS = Object.keys(QUEUE_STATUSES) as QueueStatus[]
 const SHOW_KEYS = Object.keys(QUEUE_SHOW) as QueueShow[]

@@ -15,6 +15,7 @@ import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -24,6 +25,8 @@ import { CancelOnBehalfSchema, CorrectVehicleReason, ResendSchema } from '~/vali
 import { setupPhotoLabel, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/admin.customers.$profileId'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -20,6 +20,7 @@ import {
   updatePartnerGroup,
   updatePartnerLocation,
 } from '~/models/partners.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -27,6 +28,8 @@ import { notFound } from '~/utils/refusal'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
 import type { Route } from './+types/admin.partners'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -16,6 +16,7 @@ import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
 import { cancelPriceChange, listPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -23,6 +24,8 @@ import { refusalOf } from '~/utils/refusal'
 import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
 
 import type { Route } from './+types/admin.prices'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** Each price by the plan it buys, named as everywhere else ('Comprehensive — Car + ADAS'). */
 const priceLabel = (key: string) => (isLookupKey(key) ? planName(planForLookupKey(key)) : key)

@@ -1,6 +1,7 @@
 import { requireAdmin } from '~/auth/session.server'
 import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
+import { routeRules } from '~/route-rules'
 import { toCsv } from '~/utils/csv'
 import { fileUrl } from '~/utils/file-url'
 import { invariantResponse } from '~/utils/invariant'
@@ -8,6 +9,8 @@ import { notFound } from '~/utils/refusal'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements.download'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** A partner statement as CSV (one row per completed claim, then the total), to pay the shops from. */
 export async function loader({ request }: Route.LoaderArgs) {

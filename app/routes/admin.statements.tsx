@@ -8,11 +8,14 @@ import { Button, buttonClass, Card } from '~/components/ui'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { partnerGroupChoices } from '~/models/claim-queue.server'
 import { partnerStatement, recentMonths } from '~/models/partner-statements.server'
+import { routeRules } from '~/route-rules'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

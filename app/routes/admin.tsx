@@ -9,9 +9,12 @@ import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
 import type { Route } from './+types/admin'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -2,8 +2,11 @@ import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { cancelPolicy } from '~/models/cancellation.server'
+import { routeRules } from '~/route-rules'
 
 import type { Route } from './+types/api.cancel-policy'
+
+export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /** POST /api/cancel-policy (SPEC §7), JSON `{ policyId }`, signed-in only → `{ success: true }` or `{ error }`. */
 export async function action({ request }: Route.ActionArgs) {

@@ -4,18 +4,21 @@ import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim } from '~/models/claim-shop.server'
+import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/api.complete-partner-claim'
 
+export const handle = routeRules({ body: 'upload-or-json', public: false, pageCache: false, originCheck: true })
+
 /**
  * POST /api/complete-partner-claim (SPEC §7) with SPEC's field names: confirmationCode, repairType, actualCost,
  * partnerNotes. Files travel in the same request as multipart parts `invoice` and `repairPhotos` (we never fetch
  * files from URLs a caller names), so a JSON body, which cannot carry them, is answered 'Invoice Required'.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let fields: Record<string, string> = {}
   let files: UploadedFile[] = []
   try {
@@ -43,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid input' }, { status: 400 })
 
   try {
-    const found = findClaimByCodeLimited(parsed.data.code, clientIp(request))
+    const found = findClaimByCodeLimited(parsed.data.code, clientIp({ request, context }))
     if (!found) return Response.json({ error: 'Claim not found' }, { status: 404 })
     const { claim } = found
     if (claim.approvalStatus === 'completed') return Response.json({ success: true, claimId: claim.id, alreadyCompleted: true })

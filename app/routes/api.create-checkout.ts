@@ -3,15 +3,18 @@ import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
 import { TERMS_REQUIRED } from '~/domain/messages'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
+import { routeRules } from '~/route-rules'
 import { CreateCheckoutSchema } from '~/validation/signup'
 
 import type { Route } from './+types/api.create-checkout'
+
+export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
  * POST /api/create-checkout (SPEC §7), JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →
  * `{ url }` or `{ error }`. The same checkout as the signup form: our price for the key, never one sent to us.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let body: unknown
   try {
     body = await request.json()
@@ -35,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!location) return Response.json({ error: 'partner_location_id: unknown partner location' }, { status: 400 })
     partnerLocationId = location.id
   }
-  const limited = checkoutRateLimited(request)
+  const limited = checkoutRateLimited({ request, context })
   if (limited)
     return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const profile = await getProfile(request)

@@ -1,15 +1,18 @@
 import { clientIp, describeWait } from '~/auth/rate-limit.server'
 import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { signedFileUrl } from '~/services/storage.server'
 
 import type { Route } from './+types/api.get-claim-by-code'
+
+export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
  * POST /api/get-claim-by-code (SPEC §7), JSON `{ code }` → SPEC §3's claim lookup shape for an approved claim; photo
  * URLs are short-lived signed links. The same rules and rate limits as the shop's page.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const malformed = () => Response.json({ error: 'Send a JSON body: { "code": "CS-XXXXXX" }.' }, { status: 400 })
   let code: unknown
   try {
@@ -20,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   // No code at all is a malformed request (400); a code that names no claim is a 404 (and counts as a wrong guess).
   if (typeof code !== 'string' || !code.trim()) return malformed()
   try {
-    const lookup = lookupClaimByCode(code, clientIp(request))
+    const lookup = lookupClaimByCode(code, clientIp({ request, context }))
     const noStore = { 'Cache-Control': 'no-store' }
     switch (lookup.state) {
       case 'not_found':

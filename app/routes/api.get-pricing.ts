@@ -1,8 +1,11 @@
 import { PRICING_ERROR } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
 import { loadPricing } from '~/models/checkout.server'
+import { routeRules } from '~/route-rules'
 
 import type { Route } from './+types/api.get-pricing'
+
+export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
  * GET /api/get-pricing (SPEC §7): `{ prices }`, every lookup key mapped to its monthly price in dollars (a missing

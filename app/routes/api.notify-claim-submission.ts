@@ -3,8 +3,11 @@ import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
+import { routeRules } from '~/route-rules'
 
 import type { Route } from './+types/api.notify-claim-submission'
+
+export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
  * POST /api/notify-claim-submission (SPEC §7), JSON `{ claimId }`: sends the claim's submission e-mails (our own

@@ -1,7 +1,10 @@
 import { env } from '~/env.server'
 import { processStripeWebhook } from '~/models/stripe-events.server'
+import { routeRules } from '~/route-rules'
 
 import type { Route } from './+types/api.stripe-webhook'
+
+export const handle = routeRules({ body: 'webhook', public: false, pageCache: false, originCheck: false })
 
 /**
  * POST /api/stripe-webhook (DESIGN §4, §6): the raw body and its signature go to the model

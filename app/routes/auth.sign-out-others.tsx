@@ -1,9 +1,12 @@
 import { redirect } from 'react-router'
 
 import { endOtherSessions, getSignedIn, requireCustomer } from '~/auth/session.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 
 import type { Route } from './+types/auth.sign-out-others'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** 'Sign out of other devices' (a POST from the dashboard): ends every session of this profile but the current one. */
 export async function loader() {

@@ -13,6 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { INVALID_EMAIL, LINK_SENT, UNEXPECTED_ERROR } from '~/domain/messages'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -20,6 +21,8 @@ import { safeRedirect } from '~/utils/redirect'
 import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/auth'
 
 import type { Route } from './+types/auth'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 /**
  * The page the visitor asked to come back to after signing in, if any (a safe path on this site). Without one, the
@@ -49,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { intent: 'send' | 'code'; result: SubmissionResult<string[]>; toast?: ToastMessage }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData()
   const submission = parseWithZod(formData, { schema: AuthFormSchema })
   const intent = formData.get('intent') === 'code' ? 'code' : 'send'
@@ -57,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
     const toast: ToastMessage | undefined = intent === 'send' ? { type: 'error', ...INVALID_EMAIL } : undefined
     return data<ActionData>({ intent, result: submission.reply(), toast }, { status: 400 })
   }
-  const ip = clientIp(request)
+  const ip = clientIp({ request, context })
   const form = submission.value
   const target = requestedTarget(form.redirect)
 

@@ -5,10 +5,13 @@ import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.se
 import { inspectSignInLink, type LinkState } from '~/auth/magic-link.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, ButtonLink, Card } from '~/components/ui'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 
 import type { Route } from './+types/auth.verify'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
  * Where the e-mailed link lands. The GET only shows a 'Sign in' button: mail scanners that fetch links must not use up

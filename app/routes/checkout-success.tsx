@@ -3,9 +3,12 @@ import { redirect } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/checkout-success'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 // SPEC §2: only reachable with ?checkout=success (the payment page sends the buyer here); anything else goes home.
 export async function loader({ request }: Route.LoaderArgs) {

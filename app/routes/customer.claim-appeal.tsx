@@ -10,6 +10,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { appealClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -17,6 +18,8 @@ import { notFound, refusalOf } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claim-appeal'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)

@@ -13,6 +13,7 @@ import { VEHICLE_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { vehicleById } from '~/models/vehicles.server'
+import { routeRules } from '~/route-rules'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -29,6 +30,8 @@ import {
   vehicleDefaults,
   vehicleStepPost,
 } from './customer.complete-policy.server'
+
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
 function wizardPath(policyId: string, step?: 'photos') {
   return `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}${step ? `&step=${step}` : ''}`

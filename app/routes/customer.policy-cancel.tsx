@@ -13,6 +13,7 @@ import { planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
@@ -20,6 +21,8 @@ import { notFound, refusalOf } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-cancel'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)

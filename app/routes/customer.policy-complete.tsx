@@ -2,9 +2,12 @@ import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/customer.policy-complete'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireCustomer(request)

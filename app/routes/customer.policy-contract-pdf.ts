@@ -1,9 +1,12 @@
 import { requireCustomer } from '~/auth/session.server'
 import { policyContract } from '~/models/contract.server'
+import { routeRules } from '~/route-rules'
 import { contractPdf } from '~/services/contract-pdf.server'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-contract-pdf'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** The contract page as a PDF download: the signed-in customer's own policy only (another's is a 404). */
 export async function loader({ request, params }: Route.LoaderArgs) {

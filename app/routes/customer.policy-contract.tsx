@@ -12,6 +12,7 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { contractPath, contractPdfPath } from '~/domain/paths'
 import { optOutOfArbitration, policyContract } from '~/models/contract.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -20,6 +21,8 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { ArbitrationOptOutSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-contract'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)

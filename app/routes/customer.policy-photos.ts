@@ -5,12 +5,15 @@ import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-photos'
+
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
 /**
  * The wizard's photo upload with JavaScript (XMLHttpRequest, for a progress bar): the same rules as the wizard's own

@@ -16,6 +16,7 @@ import { planName, VEHICLE_TYPES } from '~/domain/plans'
 import { photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { completeTransfer, policyForTransfer } from '~/models/transfer.server'
 import { describeVehicle } from '~/models/vehicles.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -24,6 +25,8 @@ import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-se
 
 import type { Route } from './+types/customer.policy-transfer'
 import { photoStepPost, photoViews, vehicleStepPost } from './customer.complete-policy.server'
+
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
 /** The policy, or the page's answer: 404 for another customer's, the reason for a plan that cannot move. */
 function transferablePolicy(profileId: string, policyId: string) {

@@ -7,12 +7,15 @@ import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
 import { confirmEmailChange } from '~/models/privacy.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.privacy-confirm-email'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
  * The link sent to a new e-mail address. Opening it (a GET, which mail scanners also do) changes nothing; the button

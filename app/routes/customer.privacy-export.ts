@@ -1,8 +1,11 @@
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { exportCustomerData } from '~/models/privacy.server'
+import { routeRules } from '~/route-rules'
 
 import type { Route } from './+types/customer.privacy-export'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** Exports are heavy (every photo): a few an hour per customer is plenty. */
 const EXPORTS_PER_HOUR = { limit: 5, windowMs: 60 * 60 * 1000 }

@@ -11,6 +11,7 @@ import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
 import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -18,6 +19,8 @@ import { type ActionAnswer, answerRefusal, answerSubmission } from '~/utils/refu
 import { DeleteAccountSchema, DetailsSchema, EmailChangeSchema, PrivacySchema } from '~/validation/privacy'
 
 import type { Route } from './+types/customer.privacy'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 const PRIVACY_PATH = '/customer/privacy'
 
@@ -32,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Answer = ActionAnswer<{ intent: string }>
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: PrivacySchema })
   if (submission.status !== 'success') {
@@ -58,19 +61,19 @@ export async function action({ request }: Route.ActionArgs) {
         })
       }
       case 'change-email': {
-        const verdict = allowSignInEmail(value.email, clientIp(request))
+        const verdict = allowSignInEmail(value.email, clientIp({ request, context }))
         if (!verdict.allowed) return limited(verdict.message)
         const to = await requestEmailChange(profile, value.email)
         return redirectWithToast(PRIVACY_PATH, { type: 'success', ...EMAIL_CHANGE_MESSAGES.sent(to) })
       }
       case 'deletion-code': {
-        const verdict = allowSignInEmail(profile.email, clientIp(request))
+        const verdict = allowSignInEmail(profile.email, clientIp({ request, context }))
         if (!verdict.allowed) return limited(verdict.message)
         await sendDeletionCode(profile)
         return redirectWithToast(`${PRIVACY_PATH}?code=sent#delete`, { type: 'success', ...DELETION_MESSAGES.codeSent(profile.email) })
       }
       case 'delete-account': {
-        const verdict = allowCodeAttempt(profile.email, clientIp(request))
+        const verdict = allowCodeAttempt(profile.email, clientIp({ request, context }))
         if (!verdict.allowed) return limited(verdict.message)
         await deleteAccount(profile, value.code)
         const headers = new Headers({ 'Set-Cookie': await destroySession(request) })

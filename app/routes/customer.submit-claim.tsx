@@ -14,6 +14,7 @@ import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
@@ -23,6 +24,8 @@ import { refusalOf } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
+
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
 /** Claim submissions per customer per hour: generous for real use, a wall for scripts. */
 const SUBMIT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 }

@@ -1,9 +1,12 @@
 import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN, VEHICLE_MESSAGES } from '~/domain/messages'
+import { routeRules } from '~/route-rules'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { modelLookupSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.vehicle-models'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** The vehicle step's model list with JavaScript: JSON `{ models }` for signed-in customers, `{ error }` otherwise. */
 export async function loader({ request }: Route.LoaderArgs) {

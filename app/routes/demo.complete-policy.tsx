@@ -14,6 +14,7 @@ import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { needsSetup } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
+import { routeRules } from '~/route-rules'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -26,6 +27,8 @@ import {
 } from '~/validation/policy-setup'
 
 import type { Route } from './+types/demo.complete-policy'
+
+export const handle = routeRules({ body: 'upload', public: true, pageCache: false, originCheck: true })
 
 /**
  * The demo's setup wizard (SPEC §2 "Demo area"): the real photo and vehicle steps over a sample policy. With JavaScript

@@ -21,11 +21,14 @@ import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/canc
 import { Toast, type ToastMessage } from '~/components/toast'
 import { ButtonLink, Card, Spinner } from '~/components/ui'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
+import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useHydrated } from '~/utils/use-hydrated'
 
 import type { Route } from './+types/demo.customer'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 /**
  * The demo dashboard (SPEC §2 "Demo area"): the real dashboard's cards over sample data. With JavaScript the samples

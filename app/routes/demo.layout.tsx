@@ -2,6 +2,9 @@ import { Outlet } from 'react-router'
 
 import { DemoBanner } from '~/components/demo/demo-banner'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { routeRules } from '~/route-rules'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 /** Every /demo page: the banner, then the page. No sign-in, no database (DESIGN §6). */
 export default function DemoLayout() {

@@ -1,9 +1,12 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/demo.policy-complete'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }

@@ -18,11 +18,14 @@ import { todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
+import { routeRules } from '~/route-rules'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { pageMeta } from '~/utils/meta'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
+
+export const handle = routeRules({ body: 'upload', public: true, pageCache: false, originCheck: true })
 
 /**
  * The demo's claim form (SPEC §2 "Demo area"): the real form over a sample policy. With JavaScript the submission is

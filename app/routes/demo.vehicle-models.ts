@@ -1,9 +1,12 @@
 import { data } from 'react-router'
 
 import { bundledModels } from '~/content/vehicle-models'
+import { routeRules } from '~/route-rules'
 import { modelLookupSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/demo.vehicle-models'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 /**
  * The demo wizard's model list with JavaScript: a read-only lookup in the bundled vehicle data (no sign-in, no vPIC,

@@ -11,6 +11,7 @@ import { formatPrice } from '~/domain/format'
 import { isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
+import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
@@ -20,22 +21,24 @@ import { LocalPaySchema } from '~/validation/signup'
 
 import type { Route } from './+types/dev.checkout'
 
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
+
 const SUCCESS_URL = '/checkout-success?checkout=success'
 
 /**
  * DESIGN §4: the local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live, nor for anyone
  * but this machine (requireLocalTools).
  */
-function requireLocalCheckout(request: Request, id: string | undefined) {
-  requireLocalTools(request)
+function requireLocalCheckout(args: Parameters<typeof requireLocalTools>[0], id: string | undefined) {
+  requireLocalTools(args)
   if (!(env().payments === 'local' && id)) notFound()
   const checkout = findLocalCheckout(id)
   if (!(checkout && isLookupKey(checkout.lookupKey))) notFound()
   return { ...checkout, lookupKey: checkout.lookupKey }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const checkout = requireLocalCheckout(request, params.id)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const checkout = requireLocalCheckout({ request, context }, params.id)
   const plan = planForLookupKey(checkout.lookupKey)
   const buyerEmail = checkout.profileId
     ? (db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, checkout.profileId)).get()?.email ?? null)
@@ -53,8 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const checkout = requireLocalCheckout(request, params.id)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const checkout = requireLocalCheckout({ request, context }, params.id)
   const submission = parseWithZod(await request.formData(), { schema: LocalPaySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   // Paying twice (a double click, Back then Pay) lands on the same page; fulfilment is idempotent on the session.

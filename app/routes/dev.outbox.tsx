@@ -5,12 +5,15 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
 import { outboxDir } from '~/services/email.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/dev.outbox'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** How many messages the page lists (the newest). */
 const SHOWN = 200
@@ -21,8 +24,8 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
  * DESIGN §4: the local outbox, newest first; only while the outbox is the e-mail transport, and only on this machine
  * (requireLocalTools) — 404 otherwise.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  requireLocalTools(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireLocalTools({ request, context })
   if (env().email !== 'outbox') notFound()
   const dir = outboxDir()
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []

@@ -3,9 +3,12 @@ import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/excluded-vehicles'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }

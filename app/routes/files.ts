@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm'
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
+import { routeRules } from '~/route-rules'
 import { contentTypeFor, filesCacheControl, readStored, uploadsPath, verifySignedFile } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/files'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
  * Stored uploads (DESIGN §6): served only to who may see them — the owner, the operator, or whoever holds a valid

@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { replicationStatus } from '~/services/replication.server'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
  * For Fly's health check: the database answers, the volume takes a write, and (with Litestream on) the replica is at

@@ -9,9 +9,12 @@ import { Hero } from '~/components/landing/hero'
 import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
 import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/home'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   // SPEC §2: a signed-in visitor goes to the dashboard.

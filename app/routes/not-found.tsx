@@ -1,8 +1,11 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/not-found'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /** Every path no other route claims: there is nothing to check, so the 404 is thrown outright. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,6 +10,7 @@ import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
+import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
@@ -23,7 +24,7 @@ import type { Route } from './+types/partner.complete-claim'
  * SPEC §2 "Partner 'Complete Claim Service'": no login, access by code alone. Built for a slow shop PC: the page
  * renders fully on the server, ships no React (handle.hydrate false), and shows thumbnails through short-lived links.
  */
-export const handle = { hydrate: false }
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true, hydrate: false })
 
 const PAGE = '/partner/complete-claim'
 
@@ -81,13 +82,13 @@ function rateLimited(error: RateLimitedError, code: string | null) {
   )
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const raw = url.searchParams.get('code')
   const headers = { 'Cache-Control': 'no-store' }
   if (raw === null || raw.trim() === '') return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView }, { headers })
   try {
-    const lookup = lookupClaimByCode(raw, clientIp(request))
+    const lookup = lookupClaimByCode(raw, clientIp({ request, context }))
     const view = toView(lookup, url.searchParams.get('completed') === '1')
     const code = normalizeCode(raw) ?? raw.trim().toUpperCase().slice(0, 20)
     return data({ code, view }, { status: view.kind === 'not_found' ? 404 : 200, headers })
@@ -99,7 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export type PartnerActionData = { errors: Record<string, string[]>; toast: ToastMessage; values: Record<string, string> }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let form: Awaited<ReturnType<typeof readMultipartForm>>
   try {
     form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
@@ -140,7 +141,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The same lookup (and rate limits) as the code entry: completion is only for an approved claim.
   let found: ReturnType<typeof findClaimByCodeLimited>
   try {
-    found = findClaimByCodeLimited(input.code, clientIp(request))
+    found = findClaimByCodeLimited(input.code, clientIp({ request, context }))
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimited(error, null)
     throw error

@@ -4,9 +4,12 @@ import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { sitePrivacyPolicy } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/privacy-policy'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL }

@@ -17,6 +17,7 @@ import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_P
 import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
+import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { refusalOf } from '~/utils/refusal'
@@ -25,6 +26,8 @@ import { lookupKeyOf, SignupSchema } from '~/validation/signup'
 
 import type { Route } from './+types/signup'
 import { partnerFor, shownPriceFor } from './signup.server'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 type Prices = Partial<Record<LookupKey, number>>
 
@@ -41,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const partner = partnerFor(params.slug)
   const formData = await request.formData()
   const planType = parsePlanType(formData.get('planType'))
@@ -56,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ result: submission.reply(), planType, toast: { type: 'error', ...toast } as ToastMessage, prices: null }, { status: 400 })
   }
 
-  const limited = checkoutRateLimited(request)
+  const limited = checkoutRateLimited({ request, context })
   if (limited) {
     const toast: ToastMessage = { type: 'error', title: limited.title, description: limited.description }
     return data(

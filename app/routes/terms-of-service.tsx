@@ -7,10 +7,13 @@ import { TOS_VERSION } from '~/content/terms'
 import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
+import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/terms-of-service'
+
+export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 /** /terms-of-service is the current version; /terms-of-service/1.0.1 any version ever published (issue 10 item 1). */
 export function loader({ params }: Route.LoaderArgs) {

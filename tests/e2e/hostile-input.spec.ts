@@ -454,6 +454,27 @@ test('the local tools answer only a request that names this machine as its Host 
   }
 })
 
+test('a client that sends the server’s own facts as X-Glass-* headers gains nothing: its wrong codes still count', async () => {
+  // The server hands the client's address to the app in React Router's context; headers of that name are not it.
+  const ip = randomIp()
+  const guess = (n: number) =>
+    fetch(`${origin}/api/get-claim-by-code`, {
+      method: 'POST',
+      headers: {
+        Origin: origin,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip,
+        'X-Glass-Client-Address': randomIp(),
+        'X-Glass-Peer-Address': '127.0.0.1',
+      },
+      body: JSON.stringify({ code: `CS-WRNG${'23456789'[n % 8]}${'ABCDEFGH'[Math.floor(n / 8) % 8]}` }),
+    }).then((response) => response.status)
+  const answers: number[] = []
+  for (let n = 0; n < 12; n++) answers.push(await guess(n))
+  expect(answers.slice(0, 10)).toEqual(Array(10).fill(404))
+  expect(answers.slice(10)).toEqual([429, 429])
+})
+
 test('the same-origin check compares the scheme: https:// is another origin than this http:// app', async () => {
   // A refused address, so an accepted post changes nothing: 400 from the form, 403 from the origin check.
   const post = (headers: Record<string, string>) =>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { resetEnvForTests } from '~/env.server'
 import { loader as checkoutLoader } from '~/routes/dev.checkout'
 import { loader } from '~/routes/dev.outbox'
-import { PEER_ADDRESS_HEADER } from '~/security.server'
+import { serverContext } from '~/server-facts.server'
 import { sendEmail } from '~/services/email.server'
 
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -16,9 +16,13 @@ afterEach(() => {
   resetEnvForTests()
 })
 
-/** As server.js sends it: the socket's own address in PEER_ADDRESS_HEADER. */
+/** As server.js hands it over: the socket's own address in the request's context. */
+function fromPeer(peer: string) {
+  return serverContext({ clientAddress: peer, peerAddress: peer })
+}
+
 function outboxRequest(peer?: string) {
-  return routeArgs(makeRequest('/dev/outbox', { headers: peer ? { [PEER_ADDRESS_HEADER]: peer } : {} }))
+  return routeArgs(makeRequest('/dev/outbox'), {}, peer ? fromPeer(peer) : undefined)
 }
 
 describe('/dev/outbox', () => {
@@ -54,8 +58,15 @@ describe('/dev/outbox', () => {
     }
   })
 
+  it('believes only the server’s word for the address: a header naming a loopback address changes nothing', async () => {
+    const claimed = { 'X-Glass-Peer-Address': '127.0.0.1', 'X-Glass-Client-Address': '127.0.0.1' }
+    expect((await settle(() => loader(routeArgs(makeRequest('/dev/outbox', { headers: claimed }), {}, fromPeer('10.0.0.7'))))).status).toBe(
+      404,
+    )
+  })
+
   it('answers only a loopback Host, even from this machine (a DNS-rebinding page sends its own name)', async () => {
-    const asked = (url: string) => routeArgs(new Request(url, { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }))
+    const asked = (url: string) => routeArgs(new Request(url), {}, fromPeer('127.0.0.1'))
     for (const url of [
       'http://rebind.example:3999/dev/outbox',
       'http://localhost.rebind.example/dev/outbox',
@@ -66,20 +77,16 @@ describe('/dev/outbox', () => {
     for (const url of ['http://localhost:3999/dev/outbox', 'http://127.0.0.1:3999/dev/outbox', 'http://[::1]:3999/dev/outbox']) {
       expect((await settle(() => loader(asked(url)))).status, url).toBe(200)
     }
-    const checkout = new Request('http://rebind.example:3999/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } })
-    expect((await settle(() => checkoutLoader(routeArgs(checkout, { id: 'x' })))).status).toBe(404)
+    const checkout = new Request('http://rebind.example:3999/dev/checkout/x')
+    expect((await settle(() => checkoutLoader(routeArgs(checkout, { id: 'x' }, fromPeer('127.0.0.1'))))).status).toBe(404)
   })
 
   it('does not exist when APP_URL is not a loopback origin, whoever asks', async () => {
     process.env.APP_URL = 'https://glass.example'
     resetEnvForTests()
     expect((await settle(() => loader(outboxRequest('127.0.0.1')))).status).toBe(404)
-    expect(
-      (
-        await settle(() =>
-          checkoutLoader(routeArgs(makeRequest('/dev/checkout/x', { headers: { [PEER_ADDRESS_HEADER]: '127.0.0.1' } }), { id: 'x' })),
-        )
-      ).status,
-    ).toBe(404)
+    expect((await settle(() => checkoutLoader(routeArgs(makeRequest('/dev/checkout/x'), { id: 'x' }, fromPeer('127.0.0.1'))))).status).toBe(
+      404,
+    )
   })
 })

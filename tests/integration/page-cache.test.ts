@@ -4,17 +4,22 @@ import { beforeEach, describe, expect, test } from 'vitest'
 
 import { databasePath, db } from '~/db/client.server'
 import { clearPageCache, pageCacheMiddleware } from '~/page-cache.server'
+import { routeRulesContext, routeRulesLookup } from '~/route-table.server'
 import { nonceContext } from '~/security.server'
 
 import { makeRequest } from '../support/requests'
 
 type Next = () => Promise<Response>
 
-/** Runs the middleware as React Router would, for one request with its own nonce; `render` plays the page. */
+/**
+ * Runs the middleware as React Router would, for one request with its own nonce and the rules its route declares (as
+ * the root's first middleware puts them); `render` plays the page.
+ */
 async function serve(path: string, nonce: string, render: Next, init: Parameters<typeof makeRequest>[1] = {}) {
   const context = new RouterContextProvider()
   context.set(nonceContext, nonce)
   const request = makeRequest(path, init)
+  context.set(routeRulesContext, (await routeRulesLookup())(new URL(request.url).pathname))
   const response = (await pageCacheMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, render)) as Response
   return { response, html: await response.text() }
 }

@@ -26,9 +26,12 @@ export function makeRequest(
   return new Request(url, { method, headers, body })
 }
 
-/** The arguments React Router passes to a loader or action. */
-export function routeArgs(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: new RouterContextProvider(), unstable_pattern: '' } as never
+/**
+ * The arguments React Router passes to a loader or action; `context` as server.js starts it (see serverContext in
+ * app/server-facts.server.ts), or empty as under the development server.
+ */
+export function routeArgs(request: Request, params: Record<string, string> = {}, context = new RouterContextProvider()) {
+  return { request, params, context, unstable_pattern: '' } as never
 }
 
 /** Runs a loader/action and returns the Response it returned or threw (redirects and 4xx are thrown or returned). */

@@ -1,0 +1,74 @@
+import { createContext, matchRoutes, type MiddlewareFunction, type RouteObject } from 'react-router'
+
+import { type RouteRules, rulesOf, STRICTEST_RULES } from '~/route-rules'
+
+/**
+ * Finds the rules a route declared (app/route-rules.ts) from the build's own route table: the `routes` a server build
+ * exports, each with its module. The same lookup serves server.js (before a Fetch Request exists) and the root
+ * middleware (under `react-router dev` too), so both enforce the same rules from the same place.
+ */
+
+/** The part of a server build's `routes` export read here (React Router's ServerRouteManifest). */
+export type ServerRoutes = Record<
+  string,
+  { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } } | undefined
+>
+
+/** The route path a request is for: React Router's data requests add `.data` (and `/_root.data` for the index). */
+export function routePath(pathname: string) {
+  if (pathname === '/_root.data') return '/'
+  const path = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+}
+
+type RuleRoute = RouteObject & { rules: RouteRules | null }
+
+/** A function from a request's path to the rules of the route that answers it (the deepest match that declared some). */
+export function createRouteRulesLookup(routes: ServerRoutes): (pathname: string) => RouteRules {
+  const byParent = new Map<string | undefined, NonNullable<ServerRoutes[string]>[]>()
+  for (const route of Object.values(routes)) {
+    if (!route) continue
+    const siblings = byParent.get(route.parentId) ?? []
+    siblings.push(route)
+    byParent.set(route.parentId, siblings)
+  }
+  const tree = (parentId: string | undefined): RuleRoute[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, rules: rulesOf(route.module.handle) }
+      return route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }
+    })
+  const top = tree(undefined)
+  return (pathname) => {
+    const matches = matchRoutes(top, routePath(pathname)) ?? []
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const { rules } = matches[i]!.route as RuleRoute
+      if (rules) return rules
+    }
+    return STRICTEST_RULES
+  }
+}
+
+let lookup: ((pathname: string) => RouteRules) | undefined
+
+/**
+ * The lookup over this build's routes. The build's route table is the module React Router's Vite plugin generates; it
+ * is imported when first needed (it imports this file's importers in turn), the same way in production, under the
+ * development server and, through an alias in vitest.config.ts, in tests.
+ */
+export async function routeRulesLookup() {
+  if (!lookup) {
+    const build = (await import('virtual:react-router/server-build')) as { routes: ServerRoutes }
+    lookup = createRouteRulesLookup(build.routes)
+  }
+  return lookup
+}
+
+/** The matched route's rules, for the middleware after the root's first one. */
+export const routeRulesContext = createContext<RouteRules>(STRICTEST_RULES)
+
+/** The root's first middleware: puts the matched route's rules where the rest of the middleware reads them. */
+export const routeRulesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const rulesFor = await routeRulesLookup()
+  context.set(routeRulesContext, rulesFor(new URL(request.url).pathname))
+  return next()
+}

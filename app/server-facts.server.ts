@@ -1,0 +1,27 @@
+import { createContext, RouterContextProvider } from 'react-router'
+
+/**
+ * What only the server knows about a request, handed to the app through React Router's context (server.js's
+ * getLoadContext), never through request headers: a client cannot send a context value, so nothing it sends can
+ * pose as one of these.
+ */
+export type ServerFacts = {
+  /** The client's address for per-IP limits: the socket's, or the trusted proxy's header named by CLIENT_IP_HEADER. */
+  clientAddress: string
+  /** Always the socket's own address (never a proxy header): the local tools answer only to this machine. */
+  peerAddress: string
+}
+
+/** Null under the development server and in tests, which have no server.js in front. */
+export const serverFactsContext = createContext<ServerFacts | null>(null)
+
+/** For server.js: the context a request starts with. */
+export function serverContext(facts: ServerFacts) {
+  const context = new RouterContextProvider()
+  context.set(serverFactsContext, facts)
+  return context
+}
+
+export function serverFacts(context: Readonly<RouterContextProvider>) {
+  return context.get(serverFactsContext)
+}

@@ -1,0 +1,54 @@
+// server.js's static files: held in memory and gzipped once at start, written straight to the socket (no Fetch objects).
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+import { acceptsGzip, COMPRESSIBLE, send } from './compression.js'
+
+const CONTENT_TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+}
+/** Every file under dir (build/client: the built assets plus public/), by URL path, read once and gzipped once. */
+export function loadStaticFiles(dir, files = new Map(), prefix = '') {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name)
+    const urlPath = `${prefix}/${entry.name}`
+    if (entry.isDirectory()) {
+      loadStaticFiles(file, files, urlPath)
+      continue
+    }
+    if (urlPath.startsWith('/.vite/')) continue
+    const body = fs.readFileSync(file)
+    const type = CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream'
+    files.set(urlPath, {
+      body,
+      gzipped: COMPRESSIBLE.test(type) && body.length > 512 ? zlib.gzipSync(body, { level: 9 }) : null,
+      type,
+      // Fingerprinted assets never change; everything else may change with a deploy.
+      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    })
+  }
+  return files
+}
+
+export function serveStatic(req, res, file) {
+  const headers = [
+    ['Content-Type', file.type],
+    ['Cache-Control', file.cacheControl],
+    ['X-Content-Type-Options', 'nosniff'],
+  ]
+  if (!file.gzipped) return send(req, res, 200, headers, file.body, false)
+  headers.push(['Vary', 'Accept-Encoding'])
+  if (!acceptsGzip(req)) return send(req, res, 200, headers, file.body, false)
+  headers.push(['Content-Encoding', 'gzip'])
+  return send(req, res, 200, headers, file.gzipped, false)
+}
