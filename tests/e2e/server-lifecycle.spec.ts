@@ -93,15 +93,21 @@ test('with a public APP_URL and no Postmark or Stripe, the production server ref
 
 test('an exception thrown outside any request is logged with its stack, and the server drains and exits non-zero for its supervisor', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
-  // A module preloaded into the real server that throws from a timer once the server is up: a bug outside any request.
+  // A module preloaded into the real server that throws from a timer once told to (a file appears, written after the
+  // server answers): a bug outside any request. Told, not timed, so a slow start on a busy machine cannot beat it.
   const bomb = path.join(dataDir, 'bomb.mjs')
-  fs.writeFileSync(bomb, "setTimeout(() => { throw new Error('boom outside a request') }, 4000)\n")
+  const trigger = path.join(dataDir, 'throw-now')
+  fs.writeFileSync(
+    bomb,
+    `import fs from 'node:fs'\nsetInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) throw new Error('boom outside a request') }, 100)\n`,
+  )
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const { output: outputOf, exited } = startBuiltServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` }, [
     '--import',
     bomb,
   ])
   await untilHealthy(port)
+  fs.writeFileSync(trigger, '')
   expect(await exited).toBe(1)
   const output = outputOf()
   expect(output).toContain('uncaught exception; restarting cleanly: Error: boom outside a request')
