@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 
-import { isAdmin, requireAdmin } from '~/auth/session.server'
+import { isAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
@@ -26,7 +26,6 @@ const ACTION_OPTIONS: [string, string][] = [
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
   const { query, problem } = parseQuery(ActivityQuery(LOG_KEYS, AUDIT_ENTITY_TYPES, AUDIT_ACTION_KEYS), new URL(request.url))
   const filters: ActivityFilters = problem
     ? DEFAULT_FILTERS

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 
-import { isAdmin, requireAdmin } from '~/auth/session.server'
+import { isAdmin, operatorContext } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { AdminPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
@@ -24,8 +24,7 @@ import { setupPhotoLabel, vehicleSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/admin.customers.$profileId'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params }: Route.LoaderArgs) {
   const customer = customerForOperator(params.profileId)
   if (!customer) notFound()
   const now = new Date()
@@ -79,8 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionResult = { intent: string; target: string; errors: Record<string, string[]>; toast: ToastMessage }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = context.get(operatorContext)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const here = `/admin/customers/${params.profileId}`

@@ -1,6 +1,5 @@
 import { data, Form, Link } from 'react-router'
 
-import { requireAdmin } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
@@ -15,7 +14,6 @@ import { parseQuery, StatementQuery } from '~/validation/operator'
 import type { Route } from './+types/admin.statements'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
   const url = new URL(request.url)
   const { query, problem } = parseQuery(StatementQuery, url)
   const groups = partnerGroupChoices()
