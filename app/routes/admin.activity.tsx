@@ -11,7 +11,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/au
 import { ACTIVITY_LOGS, type ActivityLog } from '~/domain/operator'
 import { type ActivityFilters, activityPage } from '~/models/operator.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { ActivityQuery, parseQuery } from '~/validation/operator'
+import { ActivityQuery, MAX_ID_LENGTH, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'
 
@@ -96,7 +96,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           ) : null}
           <label className="grid gap-1 text-sm font-medium text-slate-900">
             {filters.log === 'audit' ? 'Record id' : filters.log === 'email' ? 'Recipient' : 'Stripe object id'}
-            <input name="id" defaultValue={filters.id} maxLength={80} className={inputClass} />
+            <input name="id" defaultValue={filters.id} maxLength={MAX_ID_LENGTH} className={inputClass} />
           </label>
           {filters.log === 'audit' ? (
             <FilterSelect name="action" label="Action" value={filters.action ?? ''} options={ACTION_OPTIONS} />
