@@ -38,16 +38,19 @@ export default [
   route('partner/complete-claim', 'routes/partner.complete-claim.tsx'),
 
   // --- operator: ADMIN_EMAILS only, a 404 for everyone else ---------------------------------------------------------
-  route('admin', 'routes/admin.tsx'),
-  route('admin/claims', 'routes/admin.claims.tsx'),
-  route('admin/claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
-  route('admin/partners', 'routes/admin.partners.tsx'),
-  route('admin/policies', 'routes/admin.policies.tsx'),
-  route('admin/customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
-  route('admin/statements', 'routes/admin.statements.tsx'),
-  route('admin/statements/download', 'routes/admin.statements.download.ts'),
-  route('admin/activity', 'routes/admin.activity.tsx'),
-  route('admin/prices', 'routes/admin.prices.tsx'),
+  // One layout whose middleware is the guard (routes/admin.layout.tsx): every route inside it is guarded.
+  route('admin', 'routes/admin.layout.tsx', [
+    index('routes/admin.tsx'),
+    route('claims', 'routes/admin.claims.tsx'),
+    route('claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
+    route('partners', 'routes/admin.partners.tsx'),
+    route('policies', 'routes/admin.policies.tsx'),
+    route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
+    route('statements', 'routes/admin.statements.tsx'),
+    route('statements/download', 'routes/admin.statements.download.ts'),
+    route('activity', 'routes/admin.activity.tsx'),
+    route('prices', 'routes/admin.prices.tsx'),
+  ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------
   route('demo', 'routes/demo.layout.tsx', [

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
-import { createCookie } from 'react-router'
+import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { type Profile, profiles, sessions } from '~/db/schema'
@@ -80,11 +80,19 @@ export async function requireCustomer(request: Request): Promise<Profile> {
   })
 }
 
-/** The operator; everyone else gets a plain 404 so the console's existence is not advertised. */
-export async function requireAdmin(request: Request): Promise<Profile> {
+/** The operator of this request, for the loaders and actions under /admin: `context.get(operatorContext)`. */
+export const operatorContext = createContext<Profile>()
+
+/**
+ * The operator area's guard, run before every loader and action under /admin (pages, their data requests and the
+ * downloads): the operator goes on, with their profile in `operatorContext`; everyone else, signed in or not, gets a
+ * plain 404 so the console's existence is not advertised.
+ */
+export const operatorGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const profile = await getProfile(request)
   if (!(profile && isAdmin(profile))) notFound()
-  return profile
+  context.set(operatorContext, profile)
+  return next()
 }
 
 /** Starts a server-side session and returns the Set-Cookie header value. */

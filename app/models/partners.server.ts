@@ -41,10 +41,6 @@ export function partnerGroupExists(id: string) {
   return Boolean(db().select({ id: partnerGroups.id }).from(partnerGroups).where(eq(partnerGroups.id, id)).get())
 }
 
-export function partnerLocationExists(id: string) {
-  return Boolean(db().select({ id: partnerLocations.id }).from(partnerLocations).where(eq(partnerLocations.id, id)).get())
-}
-
 /**
  * Whether a signup link is in use: by a location now, or as an earlier link of another location (which redirects, so
  * giving it away would send old links to the wrong shop). A location may take back one of its own earlier links.

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 
-import { requireAdmin } from '~/auth/session.server'
+import { operatorContext } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
@@ -24,8 +24,7 @@ import { reviewPage } from './admin.claims.$claimId.server'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params }: Route.LoaderArgs) {
   const review = claimForReview(params.claimId)
   if (!review) notFound()
   return reviewPage(review)
@@ -33,8 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionResult = { intent: string; errors: Record<string, string[]>; toast: ToastMessage }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = context.get(operatorContext)
   const submission = parseWithZod(await request.formData(), { schema: ReviewSchema })
   if (submission.status !== 'success') {
     const errors = (submission.reply().error ?? {}) as Record<string, string[]>

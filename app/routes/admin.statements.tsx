@@ -1,6 +1,5 @@
 import { data, Form, Link } from 'react-router'
 
-import { requireAdmin } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
@@ -18,7 +17,6 @@ import type { Route } from './+types/admin.statements'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
   const url = new URL(request.url)
   const { query, problem } = parseQuery(StatementQuery, url)
   const groups = partnerGroupChoices()

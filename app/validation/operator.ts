@@ -1,7 +1,9 @@
 import { z } from 'zod'
 
 import { DAMAGE_TYPES } from '~/domain/claims'
+import type { PlanType } from '~/domain/plans'
 
+import { vehicleSchema } from './policy-setup'
 import { freeText, singleLineText } from './text'
 
 /**
@@ -10,6 +12,7 @@ import { freeText, singleLineText } from './text'
  */
 
 export const MAX_SEARCH_LENGTH = 100
+export const MAX_ID_LENGTH = 80
 
 const page = z.coerce
   .number({ error: 'The page must be a whole number, 1 or more.' })
@@ -51,7 +54,7 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
       entity: oneOf(entityTypes, 'kind of record')
         .optional()
         .transform((value) => value ?? null),
-      id: singleLineText().max(80, 'Ids are at most 80 characters.').default(''),
+      id: singleLineText().max(MAX_ID_LENGTH, `Ids are at most ${MAX_ID_LENGTH} characters.`).default(''),
       action: oneOf(actions, 'action')
         .optional()
         .transform((value) => value ?? null),
@@ -97,3 +100,8 @@ export const ResendSchema = z.object({
 })
 
 export const CorrectVehicleReason = reason
+
+/** The operator's correction of a vehicle: the setup wizard's vehicle fields (the plan decides the makes), and why. */
+export function CorrectVehicleSchema(planType: PlanType) {
+  return vehicleSchema(planType).omit({ intent: true }).extend({ reason: CorrectVehicleReason })
+}

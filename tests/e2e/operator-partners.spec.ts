@@ -54,6 +54,22 @@ test('customers cannot see the operator console', async ({ page, signIn }) => {
   }
 })
 
+test("the operator area's guard answers 404 to a customer's data requests and posts as well as to its pages", async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  await signIn()
+  const answers: string[] = []
+  for (const path of ['/admin', '/admin/partners', '/admin/claims/x', '/admin/customers/x', '/admin/prices', '/admin/statements']) {
+    const data = await page.request.get(`${path}.data`)
+    answers.push(`GET ${path}.data: ${data.status()}`)
+    const post = await page.request.post(path, { form: { intent: 'create-group', name: 'Sneaky Glass' }, headers: { Origin: baseURL! } })
+    answers.push(`POST ${path}: ${post.status()}`)
+  }
+  expect(answers.filter((answer) => !answer.endsWith(': 404'))).toEqual([])
+})
+
 test('the partner group list starts on an empty choice, and a location without a group is refused next to the field', async ({
   page,
   signIn,

@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { getPricing } from '~/models/pricing.server'
-import { loader as activityLoader } from '~/routes/admin.activity'
-import { loader as policiesLoader } from '~/routes/admin.policies'
-import { action as pricesAction, loader as pricesLoader } from '~/routes/admin.prices'
+import * as adminActivityRoute from '~/routes/admin.activity'
+import * as adminPoliciesRoute from '~/routes/admin.policies'
+import * as adminPricesRoute from '~/routes/admin.prices'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const activityLoader = inOperatorArea(adminActivityRoute.loader)
+const policiesLoader = inOperatorArea(adminPoliciesRoute.loader)
+const pricesAction = inOperatorArea(adminPricesRoute.action)
+const pricesLoader = inOperatorArea(adminPricesRoute.loader)
 
 const operator = () => sessionCookieFor(findOrCreateProfile('operator@example.com').id)
 const validPrices = {

@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations } from '~/db/schema'
 import { findActiveLocationBySlug } from '~/models/partners.server'
-import { action, loader } from '~/routes/admin.partners'
+import * as adminPartnersRoute from '~/routes/admin.partners'
 import { loader as signupLoader } from '~/routes/signup'
 
 import { createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const action = inOperatorArea(adminPartnersRoute.action)
+const loader = inOperatorArea(adminPartnersRoute.loader)
 
 async function operatorCookie() {
   return sessionCookieFor(findOrCreateProfile('operator@example.com').id)

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { loader as claimsLoader } from '~/routes/admin.claims'
+import * as adminClaimsRoute from '~/routes/admin.claims'
 
 import { createActivePolicy, createClaim, createProfile, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const claimsLoader = inOperatorArea(adminClaimsRoute.loader)
 
 // Terms: an appeal is decided within 30 days. The queue flags the appeals in their last week and those past it.
 const DAY = 24 * 60 * 60 * 1000

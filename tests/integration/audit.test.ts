@@ -11,10 +11,13 @@ import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
 import { recordAudit } from '~/models/audit.server'
-import AdminActivity, { loader as activityLoader } from '~/routes/admin.activity'
+import * as adminActivityRoute from '~/routes/admin.activity'
 
 import { createProfile, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const AdminActivity = adminActivityRoute.default
+const activityLoader = inOperatorArea(adminActivityRoute.loader)
 
 const operator = () => sessionCookieFor(findOrCreateProfile('operator@example.com').id)
 

@@ -13,8 +13,8 @@ import { appealClaim } from '~/models/claim-filing.server'
 import { approveClaim, denyClaim } from '~/models/claim-review.server'
 import { completeClaim } from '~/models/claim-shop.server'
 import { replacementsLeft } from '~/models/claims.server'
-import { loader as adminClaimsLoader } from '~/routes/admin.claims'
-import { action as adminClaimAction, loader as adminClaimLoader } from '~/routes/admin.claims.$claimId'
+import * as adminClaimsRoute from '~/routes/admin.claims'
+import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
 import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
@@ -34,7 +34,11 @@ import {
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { jpeg as makeJpeg } from '../support/photos'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const adminClaimsLoader = inOperatorArea(adminClaimsRoute.loader)
+const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
+const adminClaimLoader = inOperatorArea(adminClaimsClaimidRoute.loader)
 
 // Per-IP limits need distinct addresses per test: read the client address from a header, as in production.
 process.env.CLIENT_IP_HEADER = 'X-Forwarded-For'

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import AdminClaim, { loader as adminClaimLoader } from '~/routes/admin.claims.$claimId'
+import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
 import ClaimAppeal from '~/routes/customer.claim-appeal'
 
 import {
@@ -14,7 +14,10 @@ import {
   findOrCreateProfile,
   sessionCookieFor,
 } from '../support/factories'
-import { makeRequest, routeArgs } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs } from '../support/requests'
+
+const AdminClaim = adminClaimsClaimidRoute.default
+const adminClaimLoader = inOperatorArea(adminClaimsClaimidRoute.loader)
 
 /** A route component's HTML for this loader data, rendered as the server would. */
 function render(path: string, Component: unknown, loaderData: unknown) {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, vehicles, verifications } from '~/db/schema'
-import { loader as activityLoader } from '~/routes/admin.activity'
-import { loader as claimsLoader } from '~/routes/admin.claims'
-import { action as customerAction, loader as customerLoader } from '~/routes/admin.customers.$profileId'
-import { loader as policiesLoader } from '~/routes/admin.policies'
-import { loader as statementsLoader } from '~/routes/admin.statements'
-import { loader as downloadLoader } from '~/routes/admin.statements.download'
+import * as adminActivityRoute from '~/routes/admin.activity'
+import * as adminClaimsRoute from '~/routes/admin.claims'
+import * as adminCustomersProfileidRoute from '~/routes/admin.customers.$profileId'
+import * as adminPoliciesRoute from '~/routes/admin.policies'
+import * as adminStatementsRoute from '~/routes/admin.statements'
+import * as adminStatementsDownloadRoute from '~/routes/admin.statements.download'
 import { toCsv } from '~/utils/csv'
 
 import {
@@ -23,7 +23,15 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const activityLoader = inOperatorArea(adminActivityRoute.loader)
+const claimsLoader = inOperatorArea(adminClaimsRoute.loader)
+const customerAction = inOperatorArea(adminCustomersProfileidRoute.action)
+const customerLoader = inOperatorArea(adminCustomersProfileidRoute.loader)
+const policiesLoader = inOperatorArea(adminPoliciesRoute.loader)
+const statementsLoader = inOperatorArea(adminStatementsRoute.loader)
+const downloadLoader = inOperatorArea(adminStatementsDownloadRoute.loader)
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 const operatorProfile = () => findOrCreateProfile('operator@example.com')

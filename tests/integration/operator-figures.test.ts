@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { claims, policies } from '~/db/schema'
 import { businessFigures, histogramMedian, recentWeeks, weekOf } from '~/models/business.server'
-import { loader as homeLoader } from '~/routes/admin'
+import * as adminRoute from '~/routes/admin'
 
 import { createClaim, createPolicy, createProfile, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const homeLoader = inOperatorArea(adminRoute.loader)
 
 // This file's database holds only the data set below (each test file has its own), so every figure on /admin can be
 // compared with a value worked out by hand. "Now" is Wednesday 25 November 2026, noon UTC; its week starts Monday 23.

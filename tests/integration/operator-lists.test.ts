@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, partnerLocations, profiles, vehicles } from '~/db/schema'
 import { ftsQueryOf } from '~/models/customer-search.server'
-import { loader as activityLoader } from '~/routes/admin.activity'
-import { loader as claimsLoader } from '~/routes/admin.claims'
-import { loader as policiesLoader } from '~/routes/admin.policies'
+import * as adminActivityRoute from '~/routes/admin.activity'
+import * as adminClaimsRoute from '~/routes/admin.claims'
+import * as adminPoliciesRoute from '~/routes/admin.policies'
 
 import {
   createActivePolicy,
@@ -16,7 +16,11 @@ import {
   findOrCreateProfile,
   sessionCookieFor,
 } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const activityLoader = inOperatorArea(adminActivityRoute.loader)
+const claimsLoader = inOperatorArea(adminClaimsRoute.loader)
+const policiesLoader = inOperatorArea(adminPoliciesRoute.loader)
 
 // This file's database holds only what these tests make, so counts are exact.
 const HOUR = 60 * 60 * 1000

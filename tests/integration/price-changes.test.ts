@@ -6,12 +6,14 @@ import { auditLog, priceChangeNotices, priceChanges, prices } from '~/db/schema'
 import { addMonths } from '~/domain/price-changes'
 import { cancelPriceChange, runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing } from '~/models/pricing.server'
-import { action as pricesAction } from '~/routes/admin.prices'
+import * as adminPricesRoute from '~/routes/admin.prices'
 import { loader as dashboardLoader } from '~/routes/customer'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const pricesAction = inOperatorArea(adminPricesRoute.action)
 
 // Issue 10 item 5, terms "Price changes": 30 days' notice by e-mail, once; new signups pay the new price from its
 // date; each subscriber moves at their first renewal after the date (and 30 days after their own notice). Local mode

@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { claims, localCheckouts, partnerGroups, partnerLocations } from '~/db/schema'
+import { NOT_FOUND } from '~/domain/messages'
 import { fulfilCheckout } from '~/models/fulfilment.server'
-import { action as adminClaimAction } from '~/routes/admin.claims.$claimId'
-import { action as partnersAction } from '~/routes/admin.partners'
+import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
+import * as adminPartnersRoute from '~/routes/admin.partners'
 import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { action as signupAction } from '~/routes/signup'
 
@@ -19,7 +20,10 @@ import {
   sessionCookieFor,
   uniqueEmail,
 } from '../support/factories'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
+const partnersAction = inOperatorArea(adminPartnersRoute.action)
 
 /**
  * Every id a form or a JSON call names is checked before it is written: an id that does not exist is a 400 with a
@@ -69,15 +73,20 @@ describe('/admin/partners', () => {
     }
   })
 
-  it('refuses to switch a group or a location that does not exist, with a message', async () => {
-    for (const intent of ['set-group-active', 'set-location-active']) {
-      const response = await postPartners({ intent, id: 'no-such-id', active: 'false' })
-      expect(response.status).toBe(400)
-      expect((response.data as FieldErrors).toast).toMatchObject({
-        title: 'Not found',
-        description: expect.stringContaining('does not exist'),
-      })
+  it('answers a group or a location that does not exist (any more) with the 404, like every other missing row', async () => {
+    const group = createPartnerGroup('Gone Glass')
+    const forms: Record<string, string>[] = [
+      { intent: 'set-group-active', id: 'no-such-id', active: 'false' },
+      { intent: 'set-location-active', id: 'no-such-id', active: 'false' },
+      { intent: 'edit-group', id: 'no-such-id', name: 'Gone Glass' },
+      { intent: 'edit-location', id: 'no-such-id', partnerGroupId: group.id, name: 'Gone Glass — Provo', slug: 'gone-glass-provo' },
+    ]
+    for (const form of forms) {
+      const response = await postPartners(form)
+      expect(`${form.intent}: ${response.status}`).toBe(`${form.intent}: 404`)
+      expect(response.data).toBe(NOT_FOUND)
     }
+    expect(db().select().from(partnerLocations).where(eq(partnerLocations.slug, 'gone-glass-provo')).all()).toHaveLength(0)
   })
 
   it('still adds a location to a group that exists', async () => {

@@ -5,8 +5,8 @@ import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups } from '~/db/schema'
 import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
 import { completeClaim } from '~/models/claim-shop.server'
-import { action as adminClaimAction } from '~/routes/admin.claims.$claimId'
-import { action as partnersAction } from '~/routes/admin.partners'
+import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
+import * as adminPartnersRoute from '~/routes/admin.partners'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 
 import {
@@ -19,7 +19,10 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
+const partnersAction = inOperatorArea(adminPartnersRoute.action)
 
 /** What people type is stored without control characters, and what their files are called is stored short. */
 

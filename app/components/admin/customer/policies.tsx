@@ -1,0 +1,143 @@
+import { Form } from 'react-router'
+
+import { PolicyStatusBadge } from '~/components/admin/claim-labels'
+import { Badge, Card, Field, inputClass } from '~/components/ui'
+import { formatDateTime, formatLongDate } from '~/domain/format'
+import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import { fieldLimits } from '~/validation/limits'
+import { CancelOnBehalfSchema } from '~/validation/operator'
+import { setupPhotoLabel } from '~/validation/policy-setup'
+
+import { SubmitButton } from './submit-button'
+
+const LIMITS = fieldLimits(CancelOnBehalfSchema)
+
+/** The customer's policies: terms, photos, the setup e-mail again, and cancelling on the customer's behalf. */
+export function PoliciesSection({
+  policies,
+  failed,
+}: {
+  policies: CustomerPageData['policies']
+  /** The messages of a refused form of this intent for this policy, by field. */
+  failed: (intent: string, target: string) => Record<string, string[]>
+}) {
+  return (
+    <section aria-labelledby="policies-heading" className="grid gap-4">
+      <h2 id="policies-heading" className="text-xl font-semibold text-slate-900">
+        Policies
+      </h2>
+      {policies.length === 0 ? <p className="text-slate-700">No policies.</p> : null}
+      {policies.map((policy) => {
+        const errors = failed('cancel-policy', policy.id)
+        return (
+          <Card key={policy.id} data-testid="admin-policy">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="text-lg font-semibold text-slate-900">{policy.plan}</h3>
+              <PolicyStatusBadge status={policy.status} />
+              {policy.cancelAt && policy.status !== 'canceled' ? (
+                <Badge tone="warning">Ends {formatLongDate(policy.cancelAt, '')}</Badge>
+              ) : null}
+            </div>
+            <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="text-slate-600">Policy id</dt>
+              <dd>
+                <code>{policy.id}</code>
+              </dd>
+              <dt className="text-slate-600">Monthly</dt>
+              <dd>{policy.monthly}</dd>
+              <dt className="text-slate-600">Term</dt>
+              <dd>
+                Started {formatLongDate(policy.coverageStartDate ?? policy.createdAt, '—')}; commitment ends{' '}
+                {formatLongDate(policy.initialTermEndsAt, '—')}
+                {policy.canceledAt ? `; cancelled ${formatLongDate(policy.canceledAt, '')}` : ''}
+              </dd>
+              <dt className="text-slate-600">Terms accepted</dt>
+              <dd>
+                Version {policy.tosVersion} on {formatDateTime(policy.tosAcceptedAt)}
+              </dd>
+              <dt className="text-slate-600">Arbitration</dt>
+              <dd data-testid="admin-arbitration">
+                {policy.arbitrationOptedOutAt ? `Opted out on ${formatDateTime(policy.arbitrationOptedOutAt)}` : 'Agreed (no opt-out)'}
+              </dd>
+              <dt className="text-slate-600">Vehicle transfer</dt>
+              <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
+              <dt className="text-slate-600">Subscription</dt>
+              <dd>{policy.stripeSubscriptionId ? <code>{policy.stripeSubscriptionId}</code> : 'Local payments'}</dd>
+            </dl>
+            <h4 className="mt-4 text-sm font-semibold text-slate-900">Windshield photos at setup</h4>
+            {policy.photos.length === 0 ? (
+              <p className="text-sm text-slate-700">None yet.</p>
+            ) : (
+              <ul className="mt-2 flex flex-wrap gap-3">
+                {policy.photos.map((photo) => (
+                  <li key={photo.id} className="text-xs text-slate-700">
+                    <a href={photo.full} className="block">
+                      <img
+                        src={photo.thumb}
+                        alt={`${setupPhotoLabel(photo.type)} windshield photo`}
+                        className="h-24 w-32 rounded object-cover"
+                        loading="lazy"
+                      />
+                    </a>
+                    {setupPhotoLabel(photo.type)} · {formatDateTime(photo.at)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-4 flex flex-wrap gap-3">
+              {policy.needsSetup ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="policyId" value={policy.id} />
+                  <SubmitButton intent="resend" variant="secondary">
+                    Resend the setup e-mail
+                  </SubmitButton>
+                </Form>
+              ) : null}
+            </div>
+            {policy.status !== 'canceled' && !(policy.inCommitment && policy.cancelAt) ? (
+              <details className="mt-4" open={Object.keys(errors).length > 0}>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-red-800">
+                  {policy.inCommitment ? 'End this policy with its commitment…' : 'Cancel this policy…'}
+                </summary>
+                <Form method="post" className="mt-3 grid max-w-xl gap-3">
+                  <input type="hidden" name="intent" value="cancel-policy" />
+                  <input type="hidden" name="policyId" value={policy.id} />
+                  <input type="hidden" name="when" value={policy.inCommitment ? 'end_of_commitment' : 'now'} />
+                  <p className="text-sm text-slate-700">
+                    {policy.inCommitment
+                      ? `Renewal is turned off: the policy and its subscription end on ${formatLongDate(policy.initialTermEndsAt, '')}, with the commitment.`
+                      : 'The subscription is cancelled now, through the payments provider, and the policy ends today.'}{' '}
+                    The customer is e-mailed.
+                  </p>
+                  <Field
+                    label="Reason (the customer's request)"
+                    htmlFor={`reason-${policy.id}`}
+                    errors={errors.reason ?? errors.when ?? errors.form}
+                    errorId={`reason-${policy.id}-error`}
+                  >
+                    <textarea
+                      id={`reason-${policy.id}`}
+                      name="reason"
+                      required
+                      maxLength={LIMITS.reason.maxLength}
+                      rows={2}
+                      className={inputClass}
+                      aria-invalid={errors.reason ? true : undefined}
+                      aria-describedby={errors.reason ? `reason-${policy.id}-error` : undefined}
+                    />
+                  </Field>
+                  <div>
+                    <SubmitButton intent="cancel-policy" variant="destructive">
+                      {policy.inCommitment ? 'End with the commitment' : 'Cancel the policy now'}
+                    </SubmitButton>
+                  </div>
+                </Form>
+              </details>
+            ) : null}
+          </Card>
+        )
+      })}
+    </section>
+  )
+}

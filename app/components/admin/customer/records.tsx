@@ -1,0 +1,121 @@
+import { Actor } from '~/components/admin/actor'
+import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { ApprovalBadge } from '~/components/admin/claim-labels'
+import { Badge } from '~/components/ui'
+import { formatDateTime } from '~/domain/format'
+import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+
+/** What happened with the customer: their claims, the e-mails sent, the payment events and the audit trail. */
+export function CustomerRecords({ claims, emails, payments, trail }: Pick<CustomerPageData, 'claims' | 'emails' | 'payments' | 'trail'>) {
+  return (
+    <>
+      <section aria-labelledby="claims-heading" className="grid gap-4">
+        <h2 id="claims-heading" className="text-xl font-semibold text-slate-900">
+          Claims
+        </h2>
+        <AdminTable
+          caption="This customer's claims, newest first"
+          columns={['Claim', 'Status', 'Submitted', 'Shop', 'Documents']}
+          empty={claims.length ? null : 'No claims.'}
+        >
+          {claims.map((claim) => (
+            <tr key={claim.id}>
+              <Cell label="Claim">
+                <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+                  {claim.code}
+                </a>
+                <div className="capitalize">{claim.damageType}</div>
+              </Cell>
+              <Cell label="Status">
+                <ApprovalBadge status={claim.status} />
+              </Cell>
+              <Cell label="Submitted">{formatDateTime(claim.submittedAt)}</Cell>
+              <Cell label="Shop">{claim.partnerGroup ?? '—'}</Cell>
+              <Cell label="Documents">
+                <ul>
+                  {claim.documents.map((doc) => (
+                    <li key={doc.id}>
+                      <a href={doc.url} className="text-brand-700 underline">
+                        {doc.type.replace('_', ' ')}: {doc.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
+
+      <section aria-labelledby="emails-heading" className="grid gap-4">
+        <h2 id="emails-heading" className="text-xl font-semibold text-slate-900">
+          E-mails sent
+        </h2>
+        <AdminTable
+          caption="E-mails sent to this customer, newest first"
+          columns={['When', 'Subject', 'Result']}
+          empty={emails.length ? null : 'No e-mails yet.'}
+        >
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <Cell label="When">{formatDateTime(email.createdAt)}</Cell>
+              <Cell label="Subject">{email.subject}</Cell>
+              <Cell label="Result">
+                <Badge tone={email.status === 'sent' ? 'success' : 'destructive'}>
+                  {email.status} via {email.transport}
+                </Badge>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
+
+      <section aria-labelledby="payments-heading" className="grid gap-4">
+        <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
+          Payment events
+        </h2>
+        <AdminTable
+          caption="Stripe events about this customer, newest first"
+          columns={['Processed', 'Type', 'Event']}
+          empty={payments.length ? null : 'No payment events (local payments, or none yet).'}
+        >
+          {payments.map((event) => (
+            <tr key={event.id}>
+              <Cell label="Processed">{formatDateTime(event.processedAt)}</Cell>
+              <Cell label="Type">{event.type}</Cell>
+              <Cell label="Event">
+                <code>{event.id}</code>
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
+
+      <section aria-labelledby="trail-heading" className="grid gap-4">
+        <h2 id="trail-heading" className="text-xl font-semibold text-slate-900">
+          Audit trail
+        </h2>
+        <AdminTable
+          caption="Everything recorded about this customer, newest first"
+          columns={['When', 'Who', 'What', 'Detail']}
+          empty={trail.length ? null : 'Nothing recorded yet.'}
+        >
+          {trail.map(({ entry, actorEmail, operator }) => (
+            <tr key={entry.id}>
+              <Cell label="When">{formatDateTime(entry.createdAt)}</Cell>
+              <Cell label="Who">
+                <Actor actor={entry.actor} email={actorEmail} operator={operator} />
+              </Cell>
+              <Cell label="What">
+                {entry.action} <span className="text-slate-600">({entry.entityType})</span>
+              </Cell>
+              <Cell label="Detail" className="max-w-xs font-mono text-xs wrap-anywhere">
+                {entry.detail ? JSON.stringify(entry.detail) : ''}
+              </Cell>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
+    </>
+  )
+}

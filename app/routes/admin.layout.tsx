@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router'
+
+import { operatorGuard } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { routeRules } from '~/route-rules'
+import { NOT_FOUND_META } from '~/utils/meta'
+
+import type { Route } from './+types/admin.layout'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
+
+/**
+ * Every route under /admin, pages and downloads alike: the guard runs before each loader and action (a page, its data
+ * request, a form post), so a route of the operator area is guarded by being in it. Each page draws its own frame
+ * (`AdminPage`): the console's home has none.
+ */
+export const middleware: Route.MiddlewareFunction[] = [operatorGuard]
+
+export default function OperatorArea() {
+  return <Outlet />
+}
+
+// A refused visitor's page is the guard's 404, shown by this route's boundary: its meta gives that page its <title>.
+export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [])
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
