@@ -78,6 +78,33 @@ export const tooManyClaimPhotos = (max: number): Message => ({
   title: 'Too Many Photos',
   description: `Please upload no more than ${max} photos.`,
 })
+export const TOO_MANY_CLAIMS: Message = {
+  title: 'Too Many Claims',
+  description: 'You have filed many claims in a short time. Please try again later or contact support.',
+}
+/** The claim forms' own field messages (the schemas in app/validation/claims.ts). */
+export const CLAIM_FIELD_MESSAGES = {
+  damageType: 'Please choose the type of damage.',
+  descriptionTooLong: 'Please keep the description under 4,000 characters.',
+  appeal: 'Please tell us why the decision should change.',
+  appealTooShort: 'Please tell us why the decision should change (at least 10 characters).',
+  appealTooLong: 'Please keep the appeal under 4,000 characters.',
+  partnerGroup: 'Please choose a partner group.',
+  reasonTooLong: 'Please keep the reason under 2,000 characters.',
+  repairType: 'Please choose the service type.',
+  actualCost: 'Enter the cost in dollars and cents, like 89.50.',
+  notesTooLong: 'Please keep the notes under 4,000 characters.',
+} as const
+/** A refused appeal form: the title, with the field's message (or `description` when there is none). */
+export const APPEAL_REQUIRED: Message = { title: 'Appeal Required', description: 'Please check the form.' }
+export const APPEAL_SUBMITTED: Message = {
+  title: 'Appeal Submitted',
+  description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
+}
+export const APPEAL_ONLY_DENIED: Message = {
+  title: 'Appeal Not Possible',
+  description: 'Only a denied claim can be appealed, once, within 14 days of the decision.',
+}
 export const appealNotPossible = (windowDays: number): Message => ({
   title: 'Appeal Not Possible',
   description: `This claim can no longer be appealed. Denials may be appealed once, within ${windowDays} days.`,
@@ -134,6 +161,11 @@ export const REPLACEMENT_NOT_COVERED: Message = {
   title: 'Replacement Not Covered',
   description: 'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
 }
+export const COMPLETE_FAILED: Message = { title: 'Error', description: 'Failed to complete claim' }
+export const claimCompleted = (claimId: string): Message => ({
+  title: 'Claim Completed!',
+  description: `Claim ${claimId} has been marked as complete.`,
+})
 export const replacementLimitReached = (nextFrom: string): Message => ({
   title: 'Replacement Limit Reached',
   description: `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${nextFrom}.`,
@@ -145,6 +177,16 @@ export const PARTNER_GROUP_REQUIRED: Message = {
   description: 'That partner group does not exist or is not active. Please choose one from the list.',
 }
 export const DENIAL_REASON_REQUIRED: Message = { title: 'Reason Required', description: 'Please give the reason for the denial.' }
+/** A refused operator form's toast title; its message is the first field's. */
+export const CHECK_THE_FORM: Message = { title: 'Please Check the Form', description: 'Please check the form.' }
+export const claimApproved = (code: string): Message => ({
+  title: 'Claim Approved',
+  description: `${code} is approved; the customer has been e-mailed.`,
+})
+export const claimDenied = (code: string): Message => ({
+  title: 'Claim Denied',
+  description: `${code} is denied; the customer has been e-mailed with the reason.`,
+})
 export const alreadyDecided = (status: string): Message => ({
   title: 'Already Decided',
   description: `This claim was already decided (${status.replace('_', ' ')}).`,

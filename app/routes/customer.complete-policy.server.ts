@@ -16,7 +16,7 @@ import { readMultipartForm, type UploadedFile, UploadError } from '~/services/st
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
-import { refusalOf } from '~/utils/refusal'
+import { answerRefusal } from '~/utils/refusal'
 import { modelLookupSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
@@ -72,10 +72,9 @@ export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
 
 // --- the posts of both steps: the setup wizard's, and the transfer's (photo generation 1) -----------------------------
 
-/** A refused photo step: each photo field's message and the toast, answered to the step. */
+/** A refused photo step: each photo field's message and the toast, answered to the step (no values: files are not kept). */
 function photoRefusal(error: RuleError) {
-  const refused = refusalOf(error)
-  return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
+  return answerRefusal(error, { values: null }, { intent: 'upload' as const })
 }
 
 /**

@@ -7,7 +7,7 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
-import { refusalOf } from '~/utils/refusal'
+import { refusalOf, refusedResult } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-photos'
 
@@ -45,8 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json({ ok: true, redirectTo: wizard }, { headers })
 }
 
-/** The wizard's upload script reads `{ ok: false, fieldErrors, toast }`: each photo field's message, and the toast. */
+/** The wizard's upload script reads the action answer with `ok: false`: each photo field's message, and the toast. */
 function photoRefusal(error: RuleError) {
   const { status, errors, toast } = refusalOf(error)
-  return Response.json({ ok: false, fieldErrors: errors, toast }, { status })
+  return Response.json({ ok: false, result: refusedResult(errors), toast }, { status })
 }

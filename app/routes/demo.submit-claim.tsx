@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { chosenPhotos } from '~/components/demo/claim-check'
 import {
   DEMO_DELAYS,
@@ -13,13 +13,13 @@ import {
   findDemoPolicy,
 } from '~/components/demo/sample-data'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import type { ToastMessage } from '~/components/toast'
 import { todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { pageMeta } from '~/utils/meta'
+import { type ActionAnswer, answerErrors, refusedResult } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
@@ -43,8 +43,6 @@ export function loader({ request }: Route.LoaderArgs) {
   return { policyId: policy.id, planType: demoPlanType(policy), today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS, submitted }
 }
 
-type DemoClaimAnswer = { errors: SubmitClaimErrors; values?: Record<string, string>; toast: ToastMessage }
-
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   let form: Awaited<ReturnType<typeof readMultipartForm>>
@@ -52,14 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return data<DemoClaimAnswer>(
-      { errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      { status: error.status },
+    return answerErrors(
+      { photos: [error.message] },
+      { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
     )
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
-  if (!check.ok) return data<DemoClaimAnswer>({ errors: check.errors, values: check.values, toast: check.toast }, { status: 400 })
+  if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })
   // The echo: the success screen, as after a real submission (PRG). No claim, no photos, no e-mail.
   throw redirect(demoSubmitClaimPath(policy.id, true))
 }
@@ -68,7 +66,7 @@ type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent' }
 
 export default function DemoSubmitClaim({ loaderData, actionData }: Route.ComponentProps) {
   const [sending, setSending] = useState<Sending>({ state: 'idle' })
-  const [answer, setAnswer] = useState<DemoClaimAnswer | null>(null)
+  const [answer, setAnswer] = useState<ActionAnswer | null>(null)
 
   useEffect(() => {
     if (sending.state !== 'sending') return
@@ -90,7 +88,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
     const fields = new FormData(event.currentTarget)
     const check = checkClaimForm(fields, chosenPhotos(fields).length, loaderData.planType)
     if (!check.ok) {
-      setAnswer({ errors: check.errors, values: check.values, toast: check.toast })
+      setAnswer({ result: refusedResult(check.errors, check.values), toast: check.toast })
       return
     }
     setAnswer(null)
@@ -110,8 +108,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
         submitting={sending.state === 'sending'}
-        errors={shown?.errors}
-        defaultValues={shown?.values}
+        result={shown?.result}
         toast={shown?.toast}
         onSubmit={simulate}
       />
