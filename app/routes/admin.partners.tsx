@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 
 import { requireAdmin } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
+import { NOT_FOUND, PARTNER_MESSAGES } from '~/domain/messages'
 import { env } from '~/env.server'
 import {
   createPartnerGroup,
@@ -23,7 +24,7 @@ import {
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound } from '~/utils/refusal'
+import { answerSubmission, notFound } from '~/utils/refusal'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
 import type { Route } from './+types/admin.partners'
@@ -41,22 +42,22 @@ export async function action({ request }: Route.ActionArgs) {
     schema: PartnerConsoleSchema.superRefine((value, ctx) => {
       const location = value.intent === 'create-location' || value.intent === 'edit-location'
       if (location && !partnerGroupExists(value.partnerGroupId)) {
-        ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: 'That partner group does not exist. Choose one from the list.' })
+        ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: PARTNER_MESSAGES.unknownGroup })
       }
       if (location && slugTaken(value.slug, value.intent === 'edit-location' ? value.id : undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['slug'], message: 'That signup link is already in use.' })
+        ctx.addIssue({ code: 'custom', path: ['slug'], message: PARTNER_MESSAGES.slugTaken })
       }
       if (value.intent === 'edit-group' && !partnerGroupExists(value.id)) {
-        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That partner group does not exist (any more). Reload the page.' })
+        ctx.addIssue({ code: 'custom', path: ['id'], message: PARTNER_MESSAGES.groupGone })
       }
       if (value.intent === 'edit-location' && !partnerLocationExists(value.id)) {
-        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That location does not exist (any more). Reload the page.' })
+        ctx.addIssue({ code: 'custom', path: ['id'], message: PARTNER_MESSAGES.locationGone })
       }
       if (value.intent === 'set-group-active' && !partnerGroupExists(value.id)) {
-        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That partner group does not exist (any more). Reload the page.' })
+        ctx.addIssue({ code: 'custom', path: ['id'], message: PARTNER_MESSAGES.groupGone })
       }
       if (value.intent === 'set-location-active' && !partnerLocationExists(value.id)) {
-        ctx.addIssue({ code: 'custom', path: ['id'], message: 'That location does not exist (any more). Reload the page.' })
+        ctx.addIssue({ code: 'custom', path: ['id'], message: PARTNER_MESSAGES.locationGone })
       }
     }),
     async: true,
@@ -65,54 +66,37 @@ export async function action({ request }: Route.ActionArgs) {
     // The toggles have no field to show a message next to: their message goes in the toast.
     const idError = submission.error?.id?.[0]
     const toast = idError
-      ? { type: 'error' as const, title: 'Not found', description: idError }
-      : { type: 'error' as const, title: 'Please correct the highlighted fields.' }
-    return data(
-      { intent: String(formData.get('intent')), id: String(formData.get('id') ?? ''), result: submission.reply(), toast },
-      { status: 400 },
-    )
+      ? { type: 'error' as const, title: NOT_FOUND, description: idError }
+      : { type: 'error' as const, ...PARTNER_MESSAGES.correct }
+    return answerSubmission(submission, { intent: String(formData.get('intent')), id: String(formData.get('id') ?? ''), toast })
   }
   const value = submission.value
   switch (value.intent) {
     case 'create-group': {
       const group = createPartnerGroup(operator.id, value)
-      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group added', description: group.name })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.groupAdded(group.name) })
     }
     case 'create-location': {
       const location = createPartnerLocation(operator.id, value)
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: 'Location added',
-        description: `Signup link: /signup/${location.slug}`,
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.locationAdded(location.slug) })
     }
     case 'edit-group': {
       const group = updatePartnerGroup(operator.id, value.id, value)
       if (!group) notFound()
-      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group saved', description: group.name })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.groupSaved(group.name) })
     }
     case 'edit-location': {
       const location = updatePartnerLocation(operator.id, value.id, value)
       if (!location) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: 'Location saved',
-        description: `Signup link: /signup/${location.slug}`,
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.locationSaved(location.slug) })
     }
     case 'set-group-active': {
       if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: value.active === 'true' ? 'Group activated' : 'Group deactivated',
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.group(value.active === 'true') })
     }
     case 'set-location-active': {
       if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: value.active === 'true' ? 'Location activated' : 'Location deactivated',
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.location(value.active === 'true') })
     }
   }
 }

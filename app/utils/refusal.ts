@@ -27,12 +27,30 @@ export type ActionAnswer<Extra extends object = object> = Extra & {
   toast?: ToastMessage | null
 }
 
-/** A form its schema refused: the fields' messages with status 400, and the toast if the form shows one. */
+/**
+ * A form its schema refused: the fields' messages with status 400, and the toast if the form shows one. `fieldErrors`
+ * (or `formErrors`, the whole form's) adds messages the schema did not give (a limit, a wrong code); `headers` go on the
+ * response (a 429's Retry-After).
+ */
 export function answerSubmission<Extra extends object = object>(
   submission: Pick<Submission<unknown>, 'reply'>,
-  { toast = null, status = 400, ...extra }: { toast?: ToastMessage | null; status?: number } & Extra = {} as Extra,
+  {
+    toast = null,
+    status = 400,
+    fieldErrors,
+    formErrors,
+    headers,
+    ...extra
+  }: {
+    toast?: ToastMessage | null
+    status?: number
+    fieldErrors?: Record<string, string[]>
+    formErrors?: string[]
+    headers?: HeadersInit
+  } & Extra = {} as Extra,
 ) {
-  return data<ActionAnswer<Extra>>({ ...(extra as Extra), result: submission.reply(), toast }, { status })
+  const result = fieldErrors || formErrors ? submission.reply({ fieldErrors, formErrors }) : submission.reply()
+  return data<ActionAnswer<Extra>>({ ...(extra as Extra), result, toast }, { status, headers })
 }
 
 /**
