@@ -32,6 +32,9 @@ export const LINK_NOT_SENT: Message = {
 }
 export const CODE_FORMAT = 'Enter the 6-digit code from the e-mail'
 export const POLICY_NOT_FOUND: Message = { title: 'Policy Not Found', description: 'Unable to find the specified policy' }
+export const NO_POLICY_ID = 'No policy ID provided'
+export const SETUP_ALREADY_COMPLETE: Message = { title: 'Already Complete', description: 'This policy is already set up.' }
+export const POLICY_CANCELLED: Message = { title: 'Policy Cancelled', description: 'This policy has been cancelled' }
 export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' }
 
 // --- signup and checkout ------------------------------------------------------------------------------------------
@@ -59,6 +62,9 @@ export const CANCEL_CONFIRM_TEXT =
 export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your policy has been successfully cancelled.' }
 export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
 export const ALREADY_CANCELED = 'This policy has been cancelled.'
+export const CANCEL_NOW_INSTEAD = 'Your commitment has ended: you can cancel this policy now instead.'
+export const RENEWAL_NOT_CHANGED = 'Failed to change renewal. Please try again.'
+export const BILLING_UNAVAILABLE = 'Unable to open billing right now. Please try again.'
 export const RENEWAL_ON: Message = {
   title: 'Renewal turned on',
   description: 'Your policy will renew month to month after your commitment.',

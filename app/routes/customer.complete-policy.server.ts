@@ -6,7 +6,15 @@ import type { $ZodType, output } from 'zod/v4/core'
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { PHOTO_MESSAGES, POLICY_NOT_FOUND, type ToastMessage, VEHICLE_MESSAGES } from '~/domain/messages'
+import {
+  NO_POLICY_ID,
+  PHOTO_MESSAGES,
+  POLICY_CANCELLED,
+  POLICY_NOT_FOUND,
+  SETUP_ALREADY_COMPLETE,
+  type ToastMessage,
+  VEHICLE_MESSAGES,
+} from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
@@ -27,15 +35,15 @@ export const COMPLETE_PATH = '/customer/policy-complete'
 /** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
 export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
   const policyId = new URL(request.url).searchParams.get('policy_id')
-  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: NO_POLICY_ID })
   // Unknown and another customer's policy look the same (nothing says whether it exists): 'Policy Not Found'.
   const policy = getPolicyForProfile(profile.id, policyId)
   if (!policy) throw await redirectWithToast('/customer', { type: 'error', ...POLICY_NOT_FOUND })
   if (isSetupDone(policy)) {
-    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
+    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', ...SETUP_ALREADY_COMPLETE })
   }
   if (policy.status === 'canceled') {
-    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Cancelled', description: 'This policy has been cancelled' })
+    throw await redirectWithToast('/customer', { type: 'error', ...POLICY_CANCELLED })
   }
   return policy
 }

@@ -7,7 +7,7 @@ import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
-import { PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const url = new URL(request.url)
   const policyId = url.searchParams.get('policy_id')
-  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'Error', description: 'No policy ID provided' })
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'Error', description: NO_POLICY_ID })
 
   const claimId = url.searchParams.get('claim')
   if (claimId) {
