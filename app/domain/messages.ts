@@ -22,8 +22,19 @@ export const INVALID_EMAIL = { title: 'Validation Error', description: 'Please e
 export const LINK_SENT = { title: 'Check your email!', description: "We've sent you a magic link to sign in." } as const
 export const SIGNED_OUT = { title: 'Signed out', description: "You've been successfully logged out." } as const
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
+/** A limit on sign-in e-mails or code attempts said no: the toast's title; its message says how long to wait. */
+export const TOO_MANY_REQUESTS = 'Too many requests'
+export const TOO_MANY_ATTEMPTS = 'Too many attempts'
+export const SIGN_IN_FAILED = 'Sign-in failed'
+export const LINK_NOT_SENT: Message = {
+  title: 'Error',
+  description: "We couldn't send the login e-mail just now. Please try again in a moment.",
+}
 export const CODE_FORMAT = 'Enter the 6-digit code from the e-mail'
 export const POLICY_NOT_FOUND: Message = { title: 'Policy Not Found', description: 'Unable to find the specified policy' }
+export const NO_POLICY_ID = 'No policy ID provided'
+export const SETUP_ALREADY_COMPLETE: Message = { title: 'Already Complete', description: 'This policy is already set up.' }
+export const POLICY_CANCELLED: Message = { title: 'Policy Cancelled', description: 'This policy has been cancelled' }
 export const POLICY_NOT_ACTIVE: Message = { title: 'Policy Not Active', description: 'This policy is not active or not yet completed' }
 
 // --- signup and checkout ------------------------------------------------------------------------------------------
@@ -51,6 +62,17 @@ export const CANCEL_CONFIRM_TEXT =
 export const CANCEL_SUCCESS = { title: 'Policy Cancelled', description: 'Your policy has been successfully cancelled.' }
 export const CANCEL_FAILED = 'Failed to cancel policy. Please try again.'
 export const ALREADY_CANCELED = 'This policy has been cancelled.'
+export const CANCEL_NOW_INSTEAD = 'Your commitment has ended: you can cancel this policy now instead.'
+export const RENEWAL_NOT_CHANGED = 'Failed to change renewal. Please try again.'
+export const BILLING_UNAVAILABLE = 'Unable to open billing right now. Please try again.'
+export const RENEWAL_ON: Message = {
+  title: 'Renewal turned on',
+  description: 'Your policy will renew month to month after your commitment.',
+}
+export const renewalOff = (endsAt: string): Message => ({
+  title: 'Renewal turned off',
+  description: `Your policy will end on ${formatLongDate(endsAt)}.`,
+})
 /** Stripe (or the local adapter) did not cancel: one sentence, the toast's title and its message. */
 export const CANCEL_NOT_DONE: Message = { title: CANCEL_FAILED, description: CANCEL_FAILED }
 /** A cancellation or renewal change the rules do not allow now: `description` says why. */
@@ -82,6 +104,33 @@ export const tooManyClaimPhotos = (max: number): Message => ({
   title: 'Too Many Photos',
   description: `Please upload no more than ${max} photos.`,
 })
+export const TOO_MANY_CLAIMS: Message = {
+  title: 'Too Many Claims',
+  description: 'You have filed many claims in a short time. Please try again later or contact support.',
+}
+/** The claim forms' own field messages (the schemas in app/validation/claims.ts). */
+export const CLAIM_FIELD_MESSAGES = {
+  damageType: 'Please choose the type of damage.',
+  descriptionTooLong: 'Please keep the description under 4,000 characters.',
+  appeal: 'Please tell us why the decision should change.',
+  appealTooShort: 'Please tell us why the decision should change (at least 10 characters).',
+  appealTooLong: 'Please keep the appeal under 4,000 characters.',
+  partnerGroup: 'Please choose a partner group.',
+  reasonTooLong: 'Please keep the reason under 2,000 characters.',
+  repairType: 'Please choose the service type.',
+  actualCost: 'Enter the cost in dollars and cents, like 89.50.',
+  notesTooLong: 'Please keep the notes under 4,000 characters.',
+} as const
+/** A refused appeal form: the title, with the field's message (or `description` when there is none). */
+export const APPEAL_REQUIRED: Message = { title: 'Appeal Required', description: 'Please check the form.' }
+export const APPEAL_SUBMITTED: Message = {
+  title: 'Appeal Submitted',
+  description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
+}
+export const APPEAL_ONLY_DENIED: Message = {
+  title: 'Appeal Not Possible',
+  description: 'Only a denied claim can be appealed, once, within 14 days of the decision.',
+}
 export const appealNotPossible = (windowDays: number): Message => ({
   title: 'Appeal Not Possible',
   description: `This claim can no longer be appealed. Denials may be appealed once, within ${windowDays} days.`,
@@ -143,6 +192,11 @@ export const REPLACEMENT_NOT_COVERED: Message = {
   title: 'Replacement Not Covered',
   description: 'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
 }
+export const COMPLETE_FAILED: Message = { title: 'Error', description: 'Failed to complete claim' }
+export const claimCompleted = (claimId: string): Message => ({
+  title: 'Claim Completed!',
+  description: `Claim ${claimId} has been marked as complete.`,
+})
 export const replacementLimitReached = (nextFrom: string): Message => ({
   title: 'Replacement Limit Reached',
   description: `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${nextFrom}.`,
@@ -154,6 +208,28 @@ export const PARTNER_GROUP_REQUIRED: Message = {
   description: 'That partner group does not exist or is not active. Please choose one from the list.',
 }
 export const DENIAL_REASON_REQUIRED: Message = { title: 'Reason Required', description: 'Please give the reason for the denial.' }
+/** A refused operator form's toast title; its message is the first field's. */
+export const CHECK_THE_FORM: Message = { title: 'Please Check the Form', description: 'Please check the form.' }
+/** The operator's customer page: its three forms' answers. */
+export const CUSTOMER_ADMIN_MESSAGES = {
+  chooseResend: 'Please choose what to resend.',
+  unknownAction: 'Unknown action.',
+  emailSent: (kind: string, to: string) => ({ title: 'E-mail Sent', description: `The ${kind} e-mail is on its way to ${to}.` }),
+  cancelledNow: {
+    title: 'Policy Cancelled',
+    description: 'The policy and its subscription are cancelled; the customer has been e-mailed.',
+  },
+  renewalOff: { title: 'Renewal Turned Off', description: 'The policy ends with its commitment; the customer has been e-mailed.' },
+  vehicleCorrected: { title: 'Vehicle Corrected', description: 'The vehicle details are saved and audited.' },
+} as const
+export const claimApproved = (code: string): Message => ({
+  title: 'Claim Approved',
+  description: `${code} is approved; the customer has been e-mailed.`,
+})
+export const claimDenied = (code: string): Message => ({
+  title: 'Claim Denied',
+  description: `${code} is denied; the customer has been e-mailed with the reason.`,
+})
 export const alreadyDecided = (status: string): Message => ({
   title: 'Already Decided',
   description: `This claim was already decided (${status.replace('_', ' ')}).`,
@@ -170,6 +246,26 @@ export const COMMITMENT_OVER: Message = {
   title: 'Commitment Over',
   description: 'The commitment has already ended: this policy can be cancelled now.',
 }
+
+/** The operator's partners page: its forms' refusals (the first group: a stale page or a hand-made post) and answers. */
+export const PARTNER_MESSAGES = {
+  unknownGroup: 'That partner group does not exist. Choose one from the list.',
+  slugTaken: 'That signup link is already in use.',
+  groupGone: 'That partner group does not exist (any more). Reload the page.',
+  locationGone: 'That location does not exist (any more). Reload the page.',
+  correct: { title: 'Please correct the highlighted fields.' },
+  groupAdded: (name: string) => ({ title: 'Partner group added', description: name }),
+  groupSaved: (name: string) => ({ title: 'Partner group saved', description: name }),
+  locationAdded: (slug: string) => ({ title: 'Location added', description: `Signup link: /signup/${slug}` }),
+  locationSaved: (slug: string) => ({ title: 'Location saved', description: `Signup link: /signup/${slug}` }),
+  group: (active: boolean) => ({ title: active ? 'Group activated' : 'Group deactivated' }),
+  location: (active: boolean) => ({ title: active ? 'Location activated' : 'Location deactivated' }),
+} as const
+
+export const PRICES_MESSAGES = {
+  correct: { title: 'Please correct the highlighted prices.' },
+  saved: { title: 'Prices saved', description: 'New signups pay these prices; existing policies keep theirs.' },
+} as const
 
 export const PRICE_CHANGE_MESSAGES = {
   tooSoon: (earliest: string) => ({

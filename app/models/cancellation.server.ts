@@ -3,7 +3,16 @@ import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import { transaction } from '~/db/client.server'
 import { policies, type Policy } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { ALREADY_CANCELED, CANCEL_NOT_DONE, cancelRefused, commitmentNote, POLICY_NOT_FOUND } from '~/domain/messages'
+import {
+  ALREADY_CANCELED,
+  BILLING_UNAVAILABLE,
+  CANCEL_NOT_DONE,
+  CANCEL_NOW_INSTEAD,
+  cancelRefused,
+  commitmentNote,
+  POLICY_NOT_FOUND,
+  RENEWAL_NOT_CHANGED,
+} from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
@@ -88,13 +97,13 @@ export async function setPolicyRenewal(
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
   if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
-  if (!isInInitialTerm(policy, now)) throw refused('Your commitment has ended: you can cancel this policy now instead.')
+  if (!isInInitialTerm(policy, now)) throw refused(CANCEL_NOW_INSTEAD)
   const cancelAt = renew ? null : new Date(policy.initialTermEndsAt)
   try {
     await (await payments()).setRenewal(policy, cancelAt)
   } catch (error) {
     console.error(`Changing the renewal of policy ${policy.id} failed`, error)
-    throw refused('Failed to change renewal. Please try again.', 502)
+    throw refused(RENEWAL_NOT_CHANGED, 502)
   }
   const updated = transaction((tx) => {
     const row = tx
@@ -125,7 +134,7 @@ export async function billingPortalUrl(profileId: string, policyId: string, retu
     return (await adapter.createPortalSession(policy, returnUrl)).url
   } catch (error) {
     console.error(`Billing portal for policy ${policy.id} failed`, error)
-    throw refused('Unable to open billing right now. Please try again.', 502)
+    throw refused(BILLING_UNAVAILABLE, 502)
   }
 }
 

@@ -1,22 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound, refusalOf } from '~/utils/refusal'
+import { answerRefusal, answerSubmission, notFound, resultErrors } from '~/utils/refusal'
 import { ReviewSchema } from '~/validation/claims'
 
 import type { Route } from './+types/admin.claims.$claimId'
@@ -30,45 +31,25 @@ export async function loader({ params }: Route.LoaderArgs) {
   return reviewPage(review)
 }
 
-type ActionResult = { intent: string; errors: Record<string, string[]>; toast: ToastMessage }
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(operatorContext)
   const submission = parseWithZod(await request.formData(), { schema: ReviewSchema })
   if (submission.status !== 'success') {
-    const errors = (submission.reply().error ?? {}) as Record<string, string[]>
     const intent = String(submission.payload.intent ?? '')
-    const first = Object.values(errors).flat()[0] ?? 'Please check the form.'
-    return data<ActionResult>(
-      {
-        intent,
-        errors,
-        toast: { type: 'error', title: intent === 'deny' ? 'Reason Required' : 'Please Check the Form', description: first },
-      },
-      { status: 400 },
-    )
+    const first = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? CHECK_THE_FORM.description
+    const title = intent === 'deny' ? DENIAL_REASON_REQUIRED.title : CHECK_THE_FORM.title
+    return answerSubmission(submission, { intent, toast: { type: 'error', title, description: first } })
   }
   const input = submission.value
   try {
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
-      return redirectWithToast('/admin/claims', {
-        type: 'success',
-        title: 'Claim Approved',
-        description: `${claim.confirmationCode} is approved; the customer has been e-mailed.`,
-      })
+      return redirectWithToast('/admin/claims', { type: 'success', ...claimApproved(claim.confirmationCode) })
     }
     const claim = await denyClaim({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
-    return redirectWithToast('/admin/claims', {
-      type: 'success',
-      title: 'Claim Denied',
-      description: `${claim.confirmationCode} is denied; the customer has been e-mailed with the reason.`,
-    })
+    return redirectWithToast('/admin/claims', { type: 'success', ...claimDenied(claim.confirmationCode) })
   } catch (error) {
-    if (error instanceof RuleError) {
-      const refusal = refusalOf(error)
-      return data<ActionResult>({ intent: input.intent, errors: refusal.errors, toast: refusal.toast }, { status: refusal.status })
-    }
+    if (error instanceof RuleError) return answerRefusal(error, submission, { intent: input.intent })
     throw error
   }
 }
@@ -93,7 +74,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
-  const errors = actionData?.errors ?? {}
+  const errors = resultErrors(actionData?.result)
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
   const shopFiles = documents.filter((document) => document.type !== 'damage_photo')
 

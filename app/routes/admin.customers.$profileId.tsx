@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
 
 import { isAdmin, operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
@@ -8,10 +7,11 @@ import { ProfileCard } from '~/components/admin/customer/profile-card'
 import { CustomerRecords } from '~/components/admin/customer/records'
 import { VehiclesSection } from '~/components/admin/customer/vehicles'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { isInInitialTerm, needsSetup } from '~/domain/policies'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
@@ -19,7 +19,7 @@ import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { notFound, refusalOf } from '~/utils/refusal'
+import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
 import { CancelOnBehalfSchema, CorrectVehicleSchema, ResendSchema } from '~/validation/operator'
 
 import type { Route } from './+types/admin.customers.$profileId'
@@ -78,34 +78,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { intent: string; target: string; errors: Record<string, string[]>; toast: ToastMessage }
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(operatorContext)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const here = `/admin/customers/${params.profileId}`
-  const refuse = (target: string, errors: Record<string, string[]>, title: string, status = 400) =>
-    data<ActionResult>(
-      { intent, target, errors, toast: { type: 'error', title, description: Object.values(errors).flat()[0] ?? 'Please check the form.' } },
-      { status },
-    )
+  // Messages under 'form' show beside the form's reason: these forms are checked field by field, not with useForm.
+  const refuse = (target: string, errors: FieldErrors) => {
+    const description = Object.values(errors).flatMap((messages) => messages ?? [])[0] ?? CHECK_THE_FORM.description
+    return answerErrors(errors, { intent, target, toast: { type: 'error', title: CHECK_THE_FORM.title, description } })
+  }
   try {
     if (intent === 'resend') {
       const submission = parseWithZod(form, { schema: ResendSchema })
-      if (submission.status !== 'success') return refuse('resend', { form: ['Please choose what to resend.'] }, 'Please Check the Form')
+      if (submission.status !== 'success') return refuse('resend', { form: [CUSTOMER_ADMIN_MESSAGES.chooseResend] })
       const sent = await resendCustomerEmail({ profileId: params.profileId, policyId: submission.value.policyId, actorId: admin.id })
-      return redirectWithToast(here, {
-        type: 'success',
-        title: 'E-mail Sent',
-        description: `The ${sent.kind === 'finish-setup' ? 'finish-setup' : 'sign-in'} e-mail is on its way to ${sent.to}.`,
-      })
+      const kind = sent.kind === 'finish-setup' ? 'finish-setup' : 'sign-in'
+      return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.emailSent(kind, sent.to) })
     }
     if (intent === 'cancel-policy') {
       const submission = parseWithZod(form, { schema: CancelOnBehalfSchema })
       const target = String(form.get('policyId') ?? '')
-      if (submission.status !== 'success')
-        return refuse(target, (submission.reply().error ?? {}) as Record<string, string[]>, 'Please Check the Form')
+      if (submission.status !== 'success') return refuse(target, submission.error ?? {})
       const input = submission.value
       await cancelOnBehalf({
         profileId: params.profileId,
@@ -114,37 +108,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         reason: input.reason,
         actorId: admin.id,
       })
-      return redirectWithToast(here, {
-        type: 'success',
-        title: input.when === 'now' ? 'Policy Cancelled' : 'Renewal Turned Off',
-        description:
-          input.when === 'now'
-            ? 'The policy and its subscription are cancelled; the customer has been e-mailed.'
-            : 'The policy ends with its commitment; the customer has been e-mailed.',
-      })
+      const done = input.when === 'now' ? CUSTOMER_ADMIN_MESSAGES.cancelledNow : CUSTOMER_ADMIN_MESSAGES.renewalOff
+      return redirectWithToast(here, { type: 'success', ...done })
     }
     if (intent === 'correct-vehicle') {
       const vehicleId = String(form.get('vehicleId') ?? '')
       const schema = CorrectVehicleSchema(planOfVehicle(vehicleId))
       const submission = parseWithZod(form, { schema })
-      if (submission.status !== 'success')
-        return refuse(vehicleId, (submission.reply().error ?? {}) as Record<string, string[]>, 'Please Check the Form')
+      if (submission.status !== 'success') return refuse(vehicleId, submission.error ?? {})
       const { reason, ...values } = submission.value
       correctVehicle({ profileId: params.profileId, vehicleId, values, reason, actorId: admin.id })
-      return redirectWithToast(here, {
-        type: 'success',
-        title: 'Vehicle Corrected',
-        description: 'The vehicle details are saved and audited.',
-      })
+      return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.vehicleCorrected })
     }
-    return refuse('form', { form: ['Unknown action.'] }, 'Please Check the Form')
+    return refuse('form', { form: [CUSTOMER_ADMIN_MESSAGES.unknownAction] })
   } catch (error) {
     if (error instanceof RuleError) {
-      const refusal = refusalOf(error)
-      return data<ActionResult>(
-        { intent, target: String(form.get('policyId') ?? form.get('vehicleId') ?? ''), errors: refusal.errors, toast: refusal.toast },
-        { status: refusal.status },
-      )
+      return answerRefusal(error, { values: null }, { intent, target: String(form.get('policyId') ?? form.get('vehicleId') ?? '') })
     }
     throw error
   }
@@ -158,7 +137,7 @@ export type CustomerPageData = Route.ComponentProps['loaderData']
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policies, vehicles, claims, emails, payments, trail, states } = loaderData
   const failed = (intent: string, target: string) =>
-    actionData?.intent === intent && actionData.target === target ? actionData.errors : {}
+    actionData?.intent === intent && actionData.target === target ? resultErrors(actionData.result) : {}
   return (
     <AdminPage title={profile.fullName || profile.email} sub={`Customer since ${formatLongDate(profile.createdAt, '—')}.`}>
       <Toast toast={actionData?.toast} className="mb-6" />

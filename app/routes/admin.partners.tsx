@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
+import { PARTNER_MESSAGES } from '~/domain/messages'
 import { env } from '~/env.server'
 import {
   createPartnerGroup,
@@ -23,7 +24,7 @@ import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound } from '~/utils/refusal'
+import { answerSubmission, notFound } from '~/utils/refusal'
 import { PartnerConsoleSchema } from '~/validation/partners'
 
 import type { Route } from './+types/admin.partners'
@@ -43,62 +44,48 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: PartnerConsoleSchema.superRefine((value, ctx) => {
       const location = value.intent === 'create-location' || value.intent === 'edit-location'
       if (location && !partnerGroupExists(value.partnerGroupId)) {
-        ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: 'That partner group does not exist. Choose one from the list.' })
+        ctx.addIssue({ code: 'custom', path: ['partnerGroupId'], message: PARTNER_MESSAGES.unknownGroup })
       }
       if (location && slugTaken(value.slug, value.intent === 'edit-location' ? value.id : undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['slug'], message: 'That signup link is already in use.' })
+        ctx.addIssue({ code: 'custom', path: ['slug'], message: PARTNER_MESSAGES.slugTaken })
       }
     }),
     async: true,
   })
   if (submission.status !== 'success') {
-    const toast = { type: 'error' as const, title: 'Please correct the highlighted fields.' }
-    return data(
-      { intent: String(formData.get('intent')), id: String(formData.get('id') ?? ''), result: submission.reply(), toast },
-      { status: 400 },
-    )
+    return answerSubmission(submission, {
+      intent: String(formData.get('intent')),
+      id: String(formData.get('id') ?? ''),
+      toast: { type: 'error' as const, ...PARTNER_MESSAGES.correct },
+    })
   }
   const value = submission.value
   switch (value.intent) {
     case 'create-group': {
       const group = createPartnerGroup(operator.id, value)
-      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group added', description: group.name })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.groupAdded(group.name) })
     }
     case 'create-location': {
       const location = createPartnerLocation(operator.id, value)
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: 'Location added',
-        description: `Signup link: /signup/${location.slug}`,
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.locationAdded(location.slug) })
     }
     case 'edit-group': {
       const group = updatePartnerGroup(operator.id, value.id, value)
       if (!group) notFound()
-      return redirectWithToast('/admin/partners', { type: 'success', title: 'Partner group saved', description: group.name })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.groupSaved(group.name) })
     }
     case 'edit-location': {
       const location = updatePartnerLocation(operator.id, value.id, value)
       if (!location) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: 'Location saved',
-        description: `Signup link: /signup/${location.slug}`,
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.locationSaved(location.slug) })
     }
     case 'set-group-active': {
       if (!setPartnerGroupActive(operator.id, value.id, value.active === 'true')) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: value.active === 'true' ? 'Group activated' : 'Group deactivated',
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.group(value.active === 'true') })
     }
     case 'set-location-active': {
       if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) notFound()
-      return redirectWithToast('/admin/partners', {
-        type: 'success',
-        title: value.active === 'true' ? 'Location activated' : 'Location deactivated',
-      })
+      return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.location(value.active === 'true') })
     }
   }
 }

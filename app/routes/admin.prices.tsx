@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
@@ -9,7 +9,7 @@ import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
+import { PRICE_CHANGE_MESSAGES, PRICES_MESSAGES } from '~/domain/messages'
 import { isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
@@ -20,7 +20,7 @@ import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { refusalOf } from '~/utils/refusal'
+import { answerRefusal, answerSubmission } from '~/utils/refusal'
 import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
 
 import type { Route } from './+types/admin.prices'
@@ -70,35 +70,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       cancelPriceChange(operator.id, submission.value.changeId)
     } catch (error) {
       if (!(error instanceof RuleError)) throw error
-      return data({ result: undefined, scheduleResult: undefined, toast: refusalOf(error).toast }, { status: error.status })
+      return answerRefusal(error, null, { intent: 'cancel-change' })
     }
     return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.cancelled })
   }
   invariantResponse(env().payments === 'local', 'Prices are managed in Stripe while Stripe is connected.', { status: 409 })
   const submission = parseWithZod(formData, { schema: PricesSchema })
   if (submission.status !== 'success') {
-    return data(
-      {
-        result: submission.reply(),
-        scheduleResult: undefined,
-        toast: { type: 'error' as const, title: 'Please correct the highlighted prices.' },
-      },
-      { status: 400 },
-    )
+    return answerSubmission(submission, { intent: 'prices', toast: { type: 'error', ...PRICES_MESSAGES.correct } })
   }
   setPrices(operator.id, submission.value)
   invalidatePricingCache()
-  return redirectWithToast('/admin/prices', {
-    type: 'success',
-    title: 'Prices saved',
-    description: 'New signups pay these prices; existing policies keep theirs.',
-  })
+  return redirectWithToast('/admin/prices', { type: 'success', ...PRICES_MESSAGES.saved })
 }
 
 async function schedule(operatorId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: PriceChangeSchema })
   if (submission.status !== 'success') {
-    return data({ result: undefined, scheduleResult: submission.reply(), toast: null }, { status: 400 })
+    return answerSubmission(submission, { intent: 'schedule' })
   }
   try {
     const change = await schedulePriceChange(operatorId, {
@@ -109,11 +98,7 @@ async function schedule(operatorId: string, formData: FormData) {
     return redirectWithToast('/admin/prices', { type: 'success', ...PRICE_CHANGE_MESSAGES.scheduled(change.effectiveOn) })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    const refused = refusalOf(error)
-    return data(
-      { result: undefined, scheduleResult: submission.reply({ fieldErrors: refused.errors }), toast: refused.toast },
-      { status: refused.status },
-    )
+    return answerRefusal(error, submission, { intent: 'schedule' })
   }
 }
 
@@ -122,7 +107,7 @@ export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_
 export default function AdminPrices({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: 'prices',
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === 'prices' ? actionData.result : undefined,
     constraint: getZodConstraint(PricesSchema),
     defaultValue: Object.fromEntries(loaderData.keys.map(({ key, dollars }) => [key, dollars])),
     shouldValidate: 'onBlur',
@@ -165,7 +150,11 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
           {loaderData.local ? <Button type="submit">Save prices</Button> : null}
         </Form>
       </Card>
-      <ScheduleCard keys={loaderData.keys} earliest={loaderData.earliest} lastResult={actionData?.scheduleResult} />
+      <ScheduleCard
+        keys={loaderData.keys}
+        earliest={loaderData.earliest}
+        lastResult={actionData?.intent === 'schedule' ? (actionData.result ?? undefined) : undefined}
+      />
       <ChangesCard changes={loaderData.changes} />
     </AdminPage>
   )

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useRevalidator } from 'react-router'
+import { Form, Link, redirect, useRevalidator } from 'react-router'
 
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
@@ -12,12 +12,21 @@ import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
-import { INVALID_EMAIL, LINK_SENT, UNEXPECTED_ERROR } from '~/domain/messages'
+import {
+  INVALID_EMAIL,
+  LINK_NOT_SENT,
+  LINK_SENT,
+  SIGN_IN_FAILED,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_REQUESTS,
+  UNEXPECTED_ERROR,
+} from '~/domain/messages'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
+import { answerSubmission } from '~/utils/refusal'
 import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/auth'
 
 import type { Route } from './+types/auth'
@@ -50,15 +59,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null }
 }
 
-type ActionData = { intent: 'send' | 'code'; result: SubmissionResult<string[]>; toast?: ToastMessage }
-
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData()
   const submission = parseWithZod(formData, { schema: AuthFormSchema })
   const intent = formData.get('intent') === 'code' ? 'code' : 'send'
   if (submission.status !== 'success') {
     const toast: ToastMessage | undefined = intent === 'send' ? { type: 'error', ...INVALID_EMAIL } : undefined
-    return data<ActionData>({ intent, result: submission.reply(), toast }, { status: 400 })
+    return answerSubmission(submission, { intent, toast })
   }
   const ip = clientIp({ request, context })
   const form = submission.value
@@ -67,48 +74,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === 'send') {
     const verdict = allowSignInEmail(form.email, ip)
     if (!verdict.allowed) {
-      return data<ActionData>(
-        { intent, result: submission.reply(), toast: { type: 'error', title: 'Too many requests', description: verdict.message } },
-        { status: 429, headers: { 'Retry-After': String(Math.max(1, verdict.retryAfterSeconds)) } },
-      )
+      return answerSubmission(submission, {
+        intent,
+        status: 429,
+        headers: { 'Retry-After': String(Math.max(1, verdict.retryAfterSeconds)) },
+        toast: { type: 'error', title: TOO_MANY_REQUESTS, description: verdict.message },
+      })
     }
     try {
       // Known or not, every address gets the same answer; a profile is made on the first verified sign-in.
       const sent = await sendSignInEmail(form.email, target)
       if (!sent) {
-        return data<ActionData>(
-          {
-            intent,
-            result: submission.reply(),
-            toast: {
-              type: 'error',
-              title: 'Error',
-              description: "We couldn't send the login e-mail just now. Please try again in a moment.",
-            },
-          },
-          { status: 503 },
-        )
+        return answerSubmission(submission, { intent, status: 503, toast: { type: 'error', ...LINK_NOT_SENT } })
       }
     } catch (error) {
       console.error('Sign-in link request failed', error)
-      return data<ActionData>(
-        { intent, result: submission.reply(), toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } },
-        { status: 500 },
-      )
+      return answerSubmission(submission, { intent, status: 500, toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } })
     }
     return redirectWithToast(authPath(target, normalizeEmail(form.email)), { type: 'success', ...LINK_SENT })
   }
 
   const verdict = allowCodeAttempt(form.email, ip)
   if (!verdict.allowed) {
-    return data<ActionData>(
-      {
-        intent,
-        result: submission.reply({ fieldErrors: { code: [verdict.message] } }),
-        toast: { type: 'error', title: 'Too many attempts', description: verdict.message },
-      },
-      { status: 429, headers: { 'Retry-After': String(Math.max(1, verdict.retryAfterSeconds)) } },
-    )
+    return answerSubmission(submission, {
+      intent,
+      status: 429,
+      headers: { 'Retry-After': String(Math.max(1, verdict.retryAfterSeconds)) },
+      fieldErrors: { code: [verdict.message] },
+      toast: { type: 'error', title: TOO_MANY_ATTEMPTS, description: verdict.message },
+    })
   }
   try {
     const user = await authenticator.authenticate('email-link', request)
@@ -116,28 +110,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof SignInError)) throw error
     const status = error.reason === 'void' ? 429 : 400
-    const title = error.reason === 'void' ? 'Too many attempts' : 'Sign-in failed'
-    return data<ActionData>(
-      {
-        intent,
-        result: submission.reply({ fieldErrors: { code: [error.message] } }),
-        toast: { type: 'error', title, description: error.message },
-      },
-      { status },
-    )
+    const title = error.reason === 'void' ? TOO_MANY_ATTEMPTS : SIGN_IN_FAILED
+    return answerSubmission(submission, {
+      intent,
+      status,
+      fieldErrors: { code: [error.message] },
+      toast: { type: 'error', title, description: error.message },
+    })
   }
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { target, sentTo } = loaderData
-  const codeEmail = sentTo ?? (actionData?.intent === 'code' ? String(actionData.result.initialValue?.email ?? '') : '')
+  const codeEmail = sentTo ?? (actionData?.intent === 'code' ? String(actionData.result?.initialValue?.email ?? '') : '')
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       {actionData?.toast ? <Toast toast={actionData.toast} className="mb-6" /> : null}
       {codeEmail ? (
-        <CheckEmail email={codeEmail} target={target} lastResult={actionData?.intent === 'code' ? actionData.result : undefined} />
+        <CheckEmail
+          email={codeEmail}
+          target={target}
+          lastResult={actionData?.intent === 'code' ? (actionData.result ?? undefined) : undefined}
+        />
       ) : (
-        <SendLink target={target} lastResult={actionData?.intent === 'send' ? actionData.result : undefined} />
+        <SendLink target={target} lastResult={actionData?.intent === 'send' ? (actionData.result ?? undefined) : undefined} />
       )}
     </div>
   )

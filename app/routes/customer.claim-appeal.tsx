@@ -1,20 +1,21 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { appealDeadline, canAppeal } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
+import { APPEAL_ONLY_DENIED, APPEAL_REQUIRED, APPEAL_SUBMITTED } from '~/domain/messages'
 import { appealClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound, refusalOf } from '~/utils/refusal'
+import { answerErrors, answerSubmission, notFound, refusalOf, resultErrors, resultValues } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claim-appeal'
@@ -27,18 +28,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!found) notFound()
   const { claim } = found
   if (!canAppeal(claim)) {
-    throw await redirectWithToast('/customer#claims', {
-      type: 'info',
-      title: 'Appeal Not Possible',
-      description: 'Only a denied claim can be appealed, once, within 14 days of the decision.',
-    })
+    throw await redirectWithToast('/customer#claims', { type: 'info', ...APPEAL_ONLY_DENIED })
   }
   return {
     claim: { id: claim.id, code: claim.confirmationCode, denialReason: claim.denialReason, deadline: appealDeadline(claim)!.toISOString() },
   }
 }
-
-type ActionResult = { errors: Record<string, string[]>; toast: ToastMessage; appealText: string }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
@@ -46,30 +41,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: AppealSchema })
   const appealText = String(formData.get('appealText') ?? '')
   if (submission.status !== 'success') {
-    const errors = (submission.reply().error ?? {}) as Record<string, string[]>
-    return data<ActionResult>(
-      {
-        errors,
-        appealText,
-        toast: { type: 'error', title: 'Appeal Required', description: errors.appealText?.[0] ?? 'Please check the form.' },
-      },
-      { status: 400 },
-    )
+    const description = submission.error?.appealText?.[0] ?? APPEAL_REQUIRED.description
+    return answerSubmission(submission, { toast: { type: 'error', title: APPEAL_REQUIRED.title, description } })
   }
   try {
     await appealClaim({ profileId: profile.id, claimId: params.claimId, appealText: submission.value.appealText })
   } catch (error) {
     if (error instanceof RuleError) {
+      // Every refusal of an appeal is about what it asks: its message shows next to the text.
       const refusal = refusalOf(error, 'appealText')
-      return data<ActionResult>({ errors: refusal.errors, appealText, toast: refusal.toast }, { status: refusal.status })
+      return answerErrors(refusal.errors, { toast: refusal.toast, status: refusal.status, values: { appealText } })
     }
     throw error
   }
-  return redirectWithToast('/customer#claims', {
-    type: 'success',
-    title: 'Appeal Submitted',
-    description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
-  })
+  return redirectWithToast('/customer#claims', { type: 'success', ...APPEAL_SUBMITTED })
 }
 
 export const meta: Route.MetaFunction = () => pageMeta('Appeal a decision', 'Ask us to reconsider a decision on your windshield claim.')
@@ -78,6 +63,7 @@ export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentP
   const { claim } = loaderData
   const submitting = useIsPending({ state: 'submitting' })
   const deadline = formatLongDate(claim.deadline)
+  const errors = resultErrors(actionData?.result)
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <PageHeading sub={`Claim ${claim.code}. You can appeal until ${deadline}.`}>Appeal the decision</PageHeading>
@@ -94,16 +80,16 @@ export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentP
             label="Why should we reconsider?"
             htmlFor="appealText"
             hint="Tell us what we missed. We review appeals within 30 days."
-            errors={actionData?.errors.appealText}
+            errors={errors.appealText}
           >
             <textarea
               id="appealText"
               name="appealText"
               rows={6}
-              defaultValue={actionData?.appealText}
+              defaultValue={resultValues(actionData?.result).appealText}
               className={inputClass}
-              aria-invalid={actionData?.errors.appealText ? true : undefined}
-              aria-describedby={actionData?.errors.appealText ? 'appealText-error' : undefined}
+              aria-invalid={errors.appealText ? true : undefined}
+              aria-describedby={errors.appealText ? 'appealText-error' : undefined}
             />
           </Field>
           <div className="flex flex-wrap justify-end gap-3">

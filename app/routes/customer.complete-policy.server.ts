@@ -6,7 +6,15 @@ import type { $ZodType, output } from 'zod/v4/core'
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { PHOTO_MESSAGES, POLICY_NOT_FOUND, type ToastMessage, VEHICLE_MESSAGES } from '~/domain/messages'
+import {
+  NO_POLICY_ID,
+  PHOTO_MESSAGES,
+  POLICY_CANCELLED,
+  POLICY_NOT_FOUND,
+  SETUP_ALREADY_COMPLETE,
+  type ToastMessage,
+  VEHICLE_MESSAGES,
+} from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
@@ -17,7 +25,7 @@ import { readMultipartForm, type UploadedFile, UploadError } from '~/services/st
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
-import { refusalOf } from '~/utils/refusal'
+import { answerErrors, answerRefusal } from '~/utils/refusal'
 import { modelLookupSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
@@ -28,15 +36,15 @@ export const COMPLETE_PATH = '/customer/policy-complete'
 /** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
 export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
   const policyId = new URL(request.url).searchParams.get('policy_id')
-  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'No policy ID provided' })
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: NO_POLICY_ID })
   // Unknown and another customer's policy look the same (nothing says whether it exists): 'Policy Not Found'.
   const policy = getPolicyForProfile(profile.id, policyId)
   if (!policy) throw await redirectWithToast('/customer', { type: 'error', ...POLICY_NOT_FOUND })
   if (isSetupDone(policy)) {
-    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', title: 'Already Complete', description: 'This policy is already set up.' })
+    throw await redirectWithToast(COMPLETE_PATH, { type: 'info', ...SETUP_ALREADY_COMPLETE })
   }
   if (policy.status === 'canceled') {
-    throw await redirectWithToast('/customer', { type: 'error', title: 'Policy Cancelled', description: 'This policy has been cancelled' })
+    throw await redirectWithToast('/customer', { type: 'error', ...POLICY_CANCELLED })
   }
   return policy
 }
@@ -73,10 +81,9 @@ export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
 
 // --- the posts of both steps: the setup wizard's, and the transfer's (photo generation 1) -----------------------------
 
-/** A refused photo step: each photo field's message and the toast, answered to the step. */
+/** A refused photo step: each photo field's message and the toast, answered to the step (no values: files are not kept). */
 function photoRefusal(error: RuleError) {
-  const refused = refusalOf(error)
-  return data({ intent: 'upload' as const, fieldErrors: refused.errors, toast: refused.toast }, { status: refused.status })
+  return answerRefusal(error, { values: null }, { intent: 'upload' as const })
 }
 
 /**
@@ -111,7 +118,7 @@ export async function photoStepPost(
         // Nothing was stored: the customer sends the same photos again in a few seconds.
         const toast = { type: 'error' as const, ...IMAGES_BUSY }
         const headers = { 'Retry-After': String(error.retryAfterSeconds) }
-        return { answer: data({ intent: 'upload' as const, fieldErrors: {}, toast }, { status: 503, headers }) }
+        return { answer: answerErrors({}, { intent: 'upload' as const, toast, status: 503, headers }) }
       }
       if (!(error instanceof RuleError)) throw error
       return { answer: photoRefusal(error) }

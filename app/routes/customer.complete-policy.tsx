@@ -112,7 +112,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
           additional={loaderData.additional}
           removeAction={wizardPath(policy.id, 'photos')}
           continueHref={wizardPath(policy.id)}
-          fieldErrors={uploadAnswer?.fieldErrors}
+          result={uploadAnswer?.result}
           toast={uploadAnswer?.toast}
           upload={uploader}
           onUploaded={(to) => navigate(to)}

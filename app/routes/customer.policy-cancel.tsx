@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, redirect } from 'react-router'
+import { Link, redirect } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate, formatPrice } from '~/domain/format'
-import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
+import { formatPrice } from '~/domain/format'
+import { CANCEL_FAILED, CANCEL_SUCCESS, RENEWAL_ON, renewalOff } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
@@ -17,7 +17,7 @@ import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
-import { notFound, refusalOf } from '~/utils/refusal'
+import { answerErrors, answerRefusal, notFound } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer.policy-cancel'
@@ -66,16 +66,7 @@ async function applyIntent(customerId: string, policyId: string, intent: 'cancel
     case 'renewal-on': {
       const renew = intent === 'renewal-on'
       const policy = await setPolicyRenewal(customerId, policyId, renew)
-      return redirectWithToast(
-        '/customer',
-        renew
-          ? { type: 'success', title: 'Renewal turned on', description: 'Your policy will renew month to month after your commitment.' }
-          : {
-              type: 'success',
-              title: 'Renewal turned off',
-              description: `Your policy will end on ${formatLongDate(policy.initialTermEndsAt)}.`,
-            },
-      )
+      return redirectWithToast('/customer', { type: 'success', ...(renew ? RENEWAL_ON : renewalOff(policy.initialTermEndsAt)) })
     }
     case 'billing-portal': {
       return redirect(await billingPortalUrl(customerId, policyId, `${env().APP_URL}/customer`), 303)
@@ -87,8 +78,8 @@ async function applyIntent(customerId: string, policyId: string, intent: 'cancel
 function refusal(error: RuleError) {
   if (error.status === 404) notFound()
   // The SPEC's cancel failure is a title alone; the other refusals explain themselves.
-  const toast: ToastMessage = error.message === CANCEL_FAILED ? { type: 'error', title: CANCEL_FAILED } : refusalOf(error).toast
-  return data({ toast }, { status: error.status })
+  if (error.message === CANCEL_FAILED) return answerErrors({}, { status: error.status, toast: { type: 'error', title: CANCEL_FAILED } })
+  return answerRefusal(error)
 }
 
 export default function CancelPolicyPage({ loaderData, actionData }: Route.ComponentProps) {

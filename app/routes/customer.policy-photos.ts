@@ -9,7 +9,7 @@ import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { toastCookie } from '~/toast.server'
-import { refusalOf } from '~/utils/refusal'
+import { refusalOf, refusedResult } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-photos'
 
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof ImageQueueFull) {
       const toast = { type: 'error', ...IMAGES_BUSY }
       return Response.json(
-        { ok: false, fieldErrors: {}, toast },
+        { ok: false, result: refusedResult({}), toast },
         { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
@@ -56,8 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json({ ok: true, redirectTo: wizard }, { headers })
 }
 
-/** The wizard's upload script reads `{ ok: false, fieldErrors, toast }`: each photo field's message, and the toast. */
+/** The wizard's upload script reads the action answer with `ok: false`: each photo field's message, and the toast. */
 function photoRefusal(error: RuleError) {
   const { status, errors, toast } = refusalOf(error)
-  return Response.json({ ok: false, fieldErrors: errors, toast }, { status })
+  return Response.json({ ok: false, result: refusedResult(errors), toast }, { status })
 }

@@ -142,7 +142,7 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
           additional={loaderData.transfer.additional}
           removeAction={transferPath(policy.id, 'photos')}
           continueHref={transferPath(policy.id)}
-          fieldErrors={uploadAnswer?.fieldErrors}
+          result={uploadAnswer?.result}
           toast={uploadAnswer?.toast}
           onUploaded={(to) => navigate(to)}
         />

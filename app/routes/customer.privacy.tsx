@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
+import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
 import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (error: RuleError) => answerRefusal(error, submission, { intent: value.intent })
   const limited = (message: string) =>
     data<Answer>(
-      { intent: value.intent, result: submission.reply(), toast: { type: 'error', title: 'Too many requests', description: message } },
+      { intent: value.intent, result: submission.reply(), toast: { type: 'error', title: TOO_MANY_REQUESTS, description: message } },
       { status: 429 },
     )
 

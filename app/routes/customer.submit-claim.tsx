@@ -1,14 +1,13 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import type { ToastMessage } from '~/components/toast'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
-import { SUBMIT_FAILED } from '~/domain/messages'
+import { NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
@@ -20,7 +19,7 @@ import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { answerErrors, answerRefusal } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
@@ -34,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const url = new URL(request.url)
   const policyId = url.searchParams.get('policy_id')
-  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'Error', description: 'No policy ID provided' })
+  if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: 'Error', description: NO_POLICY_ID })
 
   const claimId = url.searchParams.get('claim')
   if (claimId) {
@@ -50,26 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view: 'form' as const, policyId: policy!.id, planType: policy!.planType, today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS }
 }
 
-type ActionResult = { errors: SubmitClaimErrors; values?: Record<string, string>; toast: ToastMessage }
-
-function refuse(status: number, errors: SubmitClaimErrors, toast: ToastMessage, values?: Record<string, string>, headers?: HeadersInit) {
-  return data<ActionResult>({ errors, toast, values }, { status, headers })
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
 
   const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
   if (!limited.allowed) {
-    return refuse(
-      429,
-      {},
-      {
-        type: 'error',
-        title: 'Too Many Claims',
-        description: 'You have filed many claims in a short time. Please try again later or contact support.',
-      },
-    )
+    return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
   }
 
   let form: Awaited<ReturnType<typeof readMultipartForm>>
@@ -77,7 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
   } catch (error) {
     if (error instanceof UploadError) {
-      return refuse(error.status, { photos: [error.message] }, { type: 'error', title: 'Upload Failed', description: error.message })
+      return answerErrors(
+        { photos: [error.message] },
+        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      )
     }
     throw error
   }
@@ -91,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The plan decides which damage is covered; another customer's (or no) policy is refused by submitClaim below.
   const ownPolicy = getPolicyForProfile(profile.id, String(form.fields.get('policyId') ?? ''))
   const check = checkClaimForm(form.fields, photos.length, ownPolicy?.planType ?? null)
-  if (!check.ok) return refuse(400, check.errors, check.toast, check.values)
+  if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })
 
   const input = check.value
   try {
@@ -106,26 +94,22 @@ export async function action({ request }: Route.ActionArgs) {
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)
   } catch (error) {
-    if (error instanceof RuleError) {
-      const refusal = refusalOf(error)
-      return refuse(refusal.status, refusal.errors, refusal.toast, values)
-    }
+    if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {
-      return refuse(
-        error.status,
+      return answerErrors(
         { photos: [error.message] },
-        { type: 'error', title: 'Upload Failed', description: error.message },
-        values,
+        { status: error.status, values, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
       )
     }
     if (error instanceof ImageQueueFull) {
       // Nothing was filed: the customer sends the same form again in a few seconds.
-      return refuse(503, { photos: [IMAGES_BUSY.description] }, { type: 'error', ...IMAGES_BUSY }, values, {
-        'Retry-After': String(error.retryAfterSeconds),
-      })
+      return answerErrors(
+        { photos: [IMAGES_BUSY.description] },
+        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
     }
     console.error(`Claim submission failed for profile ${profile.id}:`, error)
-    return refuse(500, {}, { type: 'error', ...SUBMIT_FAILED }, values)
+    return answerErrors({}, { status: 500, values, toast: { type: 'error', ...SUBMIT_FAILED } })
   }
 }
 
@@ -149,8 +133,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
         submitting={submitting}
-        errors={actionData?.errors}
-        defaultValues={actionData?.values}
+        result={actionData?.result}
         toast={actionData?.toast}
       />
     </div>

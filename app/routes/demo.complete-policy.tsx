@@ -18,6 +18,7 @@ import { routeRules } from '~/route-rules'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
+import { answerErrors } from '~/utils/refusal'
 import {
   ADDITIONAL_PHOTOS_FIELD,
   modelLookupSchema,
@@ -68,13 +69,13 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return data(
+    return answerErrors(
+      {},
       {
         intent: 'upload' as const,
-        fieldErrors: {},
-        toast: { type: 'error' as const, title: PHOTO_MESSAGES.uploadFailed, description: error.message },
+        status: error.status,
+        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
       },
-      { status: error.status },
     )
   }
   const { fields, files } = form
@@ -99,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
         title: missing ? PHOTO_MESSAGES.uploadFailed : PHOTO_MESSAGES.invalidFile,
         description: messages[0],
       }
-      return data({ intent: 'upload' as const, fieldErrors, toast }, { status: 400 })
+      return answerErrors(fieldErrors, { intent: 'upload' as const, toast })
     }
     throw await redirectWithToast(demoWizardPath(policy.id, 'vehicle'), { type: 'success', ...PHOTO_MESSAGES.uploaded })
   }
@@ -169,7 +170,7 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
           action={demoWizardPath(policy.id)}
           stored={NO_STORED_PHOTOS}
           additional={[]}
-          fieldErrors={uploadAnswer?.fieldErrors}
+          result={uploadAnswer?.result}
           toast={uploadAnswer?.toast}
           upload={uploader}
           onUploaded={(to) => navigate(to, { state: { toast: { type: 'success', ...PHOTO_MESSAGES.uploaded } } })}

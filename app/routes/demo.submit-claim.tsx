@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { type SubmitClaimErrors, SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { chosenPhotos } from '~/components/demo/claim-check'
 import {
   DEMO_DELAYS,
@@ -13,7 +13,6 @@ import {
   findDemoPolicy,
 } from '~/components/demo/sample-data'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import type { ToastMessage } from '~/components/toast'
 import { todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
@@ -21,6 +20,7 @@ import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { routeRules } from '~/route-rules'
 import { readMultipartForm, UploadError } from '~/services/storage.server'
 import { pageMeta } from '~/utils/meta'
+import { type ActionAnswer, answerErrors, refusedResult } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
@@ -46,8 +46,6 @@ export function loader({ request }: Route.LoaderArgs) {
   return { policyId: policy.id, planType: demoPlanType(policy), today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS, submitted }
 }
 
-type DemoClaimAnswer = { errors: SubmitClaimErrors; values?: Record<string, string>; toast: ToastMessage }
-
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   let form: Awaited<ReturnType<typeof readMultipartForm>>
@@ -55,14 +53,14 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return data<DemoClaimAnswer>(
-      { errors: { photos: [error.message] }, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      { status: error.status },
+    return answerErrors(
+      { photos: [error.message] },
+      { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
     )
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
-  if (!check.ok) return data<DemoClaimAnswer>({ errors: check.errors, values: check.values, toast: check.toast }, { status: 400 })
+  if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })
   // The echo: the success screen, as after a real submission (PRG). No claim, no photos, no e-mail.
   throw redirect(demoSubmitClaimPath(policy.id, true))
 }
@@ -71,7 +69,7 @@ type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent' }
 
 export default function DemoSubmitClaim({ loaderData, actionData }: Route.ComponentProps) {
   const [sending, setSending] = useState<Sending>({ state: 'idle' })
-  const [answer, setAnswer] = useState<DemoClaimAnswer | null>(null)
+  const [answer, setAnswer] = useState<ActionAnswer | null>(null)
 
   useEffect(() => {
     if (sending.state !== 'sending') return
@@ -93,7 +91,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
     const fields = new FormData(event.currentTarget)
     const check = checkClaimForm(fields, chosenPhotos(fields).length, loaderData.planType)
     if (!check.ok) {
-      setAnswer({ errors: check.errors, values: check.values, toast: check.toast })
+      setAnswer({ result: refusedResult(check.errors, check.values), toast: check.toast })
       return
     }
     setAnswer(null)
@@ -113,8 +111,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
         submitting={sending.state === 'sending'}
-        errors={shown?.errors}
-        defaultValues={shown?.values}
+        result={shown?.result}
         toast={shown?.toast}
         onSubmit={simulate}
       />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
@@ -16,7 +16,7 @@ import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound } from '~/utils/refusal'
+import { answerSubmission, notFound } from '~/utils/refusal'
 import { LocalPaySchema } from '~/validation/signup'
 
 import type { Route } from './+types/dev.checkout'
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const checkout = requireLocalCheckout({ request, context }, params.id)
   const submission = parseWithZod(await request.formData(), { schema: LocalPaySchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') return answerSubmission(submission)
   // Paying twice (a double click, Back then Pay) lands on the same page; fulfilment is idempotent on the session.
   await fulfilCheckout({
     checkoutSessionId: checkout.id,

@@ -5,9 +5,9 @@ import { clientIp, describeWait } from '~/auth/rate-limit.server'
 import { findClaimByCodeLimited, lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import type { ToastMessage } from '~/components/toast'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { claimCompleted, COMPLETE_FAILED, PHOTO_MESSAGES, type ToastMessage } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
@@ -15,7 +15,7 @@ import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
-import { refusalOf } from '~/utils/refusal'
+import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/partner.complete-claim'
@@ -76,8 +76,8 @@ function attachedOf(claimId: string) {
 }
 
 function rateLimited(error: RateLimitedError, code: string | null) {
-  return data(
-    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } as PartnerView },
+  return data<ActionAnswer<{ code: string | null; view: PartnerView }>>(
+    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } },
     { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)), 'Cache-Control': 'no-store' } },
   )
 }
@@ -98,8 +98,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export type PartnerActionData = { errors: Record<string, string[]>; toast: ToastMessage; values: Record<string, string> }
-
 export async function action({ request, context }: Route.ActionArgs) {
   let form: Awaited<ReturnType<typeof readMultipartForm>>
   try {
@@ -109,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failure(
         error.status,
         error.field === 'form' ? 'repairPhotos' : error.field,
-        { type: 'error', title: 'Upload Failed', description: error.message },
+        { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
         {},
       )
     throw error
@@ -123,10 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
   // Without a code there is no claim to keep anything for; every other problem is told together with the files' own.
   if (fieldErrors.code) {
-    return data<PartnerActionData>(
-      { errors: fieldErrors, values, toast: { type: 'error', title: 'Error', description: fieldErrors.code[0]! } },
-      { status: 400 },
-    )
+    return answerErrors(fieldErrors, { values, toast: { type: 'error', title: 'Error', description: fieldErrors.code[0]! } })
   }
   const input =
     submission.status === 'success'
@@ -169,16 +164,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       repairPhotos,
       fieldErrors,
     })
-    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, {
-      type: 'success',
-      title: 'Claim Completed!',
-      description: `Claim ${claim.id} has been marked as complete.`,
-    })
+    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, { type: 'success', ...claimCompleted(claim.id) })
   } catch (error) {
-    if (error instanceof RuleError) {
-      const refusal = refusalOf(error)
-      return data<PartnerActionData>({ errors: refusal.errors, toast: refusal.toast, values }, { status: refusal.status })
-    }
+    if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {
       return failure(
         error.status,
@@ -189,18 +177,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (error instanceof ImageQueueFull) {
       // Nothing of this post was kept: the shop sends the same form again in a few seconds.
-      return data<PartnerActionData>(
-        { errors: { form: [IMAGES_BUSY.description] }, toast: { type: 'error', ...IMAGES_BUSY }, values },
-        { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      return answerErrors(
+        { form: [IMAGES_BUSY.description] },
+        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
     console.error(`Partner completion of ${code} failed:`, error)
-    return failure(500, 'form', { type: 'error', title: 'Error', description: 'Failed to complete claim' }, values)
+    return failure(500, 'form', { type: 'error', ...COMPLETE_FAILED }, values)
   }
 }
 
 function failure(status: number, field: string, toast: ToastMessage, values: Record<string, string>) {
-  return data<PartnerActionData>({ errors: { [field]: [toast.description ?? toast.title] }, toast, values }, { status })
+  return answerErrors({ [field]: [toast.description ?? toast.title] }, { toast, values, status })
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -209,9 +197,16 @@ export const meta: Route.MetaFunction = () =>
   })
 
 export default function PartnerCompleteClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null
-  const view = actionData && 'view' in actionData ? (actionData.view as PartnerView) : loaderData.view
-  return <PartnerClaimPage code={loaderData.code} view={view} errors={result?.errors} values={result?.values} toast={result?.toast} />
+  const answer: ActionAnswer<{ view?: PartnerView }> | undefined = actionData
+  return (
+    <PartnerClaimPage
+      code={loaderData.code}
+      view={answer?.view ?? loaderData.view}
+      errors={resultErrors(answer?.result) as Record<string, string[]>}
+      values={resultValues(answer?.result) as Record<string, string>}
+      toast={answer?.toast}
+    />
+  )
 }
 
 export function ErrorBoundary() {

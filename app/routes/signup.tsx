@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
@@ -20,7 +20,7 @@ import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { refusalOf } from '~/utils/refusal'
+import { answerSubmission, refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { lookupKeyOf, SignupSchema } from '~/validation/signup'
 
@@ -56,16 +56,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : errors.acceptTerms
         ? TERMS_REQUIRED
         : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
-    return data({ result: submission.reply(), planType, toast: { type: 'error', ...toast } as ToastMessage, prices: null }, { status: 400 })
+    return answerSubmission(submission, { planType, toast: { type: 'error', ...toast }, prices: null })
   }
 
   const limited = checkoutRateLimited({ request, context })
   if (limited) {
-    const toast: ToastMessage = { type: 'error', title: limited.title, description: limited.description }
-    return data(
-      { result: submission.reply({ formErrors: [limited.description] }), planType, toast, prices: null },
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
-    )
+    return answerSubmission(submission, {
+      planType,
+      prices: null,
+      status: 429,
+      headers: { 'Retry-After': String(limited.retryAfterSeconds) },
+      formErrors: [limited.description],
+      toast: { type: 'error', title: limited.title, description: limited.description },
+    })
   }
 
   const value = submission.value
@@ -85,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof CheckoutRefused)) throw error
     const { toast, status } = refusalOf(error)
-    return data({ result: submission.reply({ formErrors: [error.message] }), planType, toast, prices: error.prices }, { status })
+    return answerSubmission(submission, { planType, toast, status, formErrors: [error.message], prices: error.prices })
   }
   return redirect(url, 303)
 }
@@ -109,7 +112,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           prices={prices}
           partnerName={partner?.name ?? null}
           basePath={basePath}
-          lastResult={actionData?.result}
+          lastResult={actionData?.result ?? undefined}
         />
       ) : (
         <PlanChooser prices={prices} partnerName={partner?.name ?? null} basePath={basePath} />

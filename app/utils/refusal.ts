@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 
 import type { RuleError } from '~/domain/errors'
-import { NOT_FOUND, type ToastMessage } from '~/domain/messages'
+import { type FieldErrors, NOT_FOUND, type ToastMessage } from '~/domain/messages'
 
 /**
  * Something that is not there, or not this person's (an unknown id and another customer's look the same): thrown as a
@@ -27,29 +27,86 @@ export type ActionAnswer<Extra extends object = object> = Extra & {
   toast?: ToastMessage | null
 }
 
-/** A form its schema refused: the fields' messages with status 400, and the toast if the form shows one. */
+/**
+ * A form its schema refused: the fields' messages with status 400, and the toast if the form shows one. `fieldErrors`
+ * (or `formErrors`, the whole form's) adds messages the schema did not give (a limit, a wrong code); `headers` go on the
+ * response (a 429's Retry-After).
+ */
 export function answerSubmission<Extra extends object = object>(
   submission: Pick<Submission<unknown>, 'reply'>,
-  { toast = null, status = 400, ...extra }: { toast?: ToastMessage | null; status?: number } & Extra = {} as Extra,
+  {
+    toast = null,
+    status = 400,
+    fieldErrors,
+    formErrors,
+    headers,
+    ...extra
+  }: {
+    toast?: ToastMessage | null
+    status?: number
+    fieldErrors?: Record<string, string[]>
+    formErrors?: string[]
+    headers?: HeadersInit
+  } & Extra = {} as Extra,
 ) {
-  return data<ActionAnswer<Extra>>({ ...(extra as Extra), result: submission.reply(), toast }, { status })
+  const result = fieldErrors || formErrors ? submission.reply({ fieldErrors, formErrors }) : submission.reply()
+  return data<ActionAnswer<Extra>>({ ...(extra as Extra), result, toast }, { status, headers })
 }
 
 /**
- * A model's refusal as the form's answer: its message next to its field (a refusal of the whole form, field 'form',
- * shows in the toast only), its toast and its status. Without a submission (a form with no schema) only the toast.
+ * The result of a form checked without Conform's `parseWithZod` (a multipart form with files, a hand-written check), in
+ * Conform's shape: each field's messages (a field may be 'form': the whole form) and the values to show again.
+ */
+export function refusedResult(errors: FieldErrors, values: Record<string, string> | null = null): SubmissionResult<string[]> {
+  const error = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
+  return { status: 'error', initialValue: values, error }
+}
+
+/** A form its own checks refused (no Conform submission): the fields' messages, the values sent, the toast, status 400. */
+export function answerErrors<Extra extends object = object>(
+  errors: FieldErrors,
+  {
+    toast = null,
+    status = 400,
+    values = null,
+    headers,
+    ...extra
+  }: { toast?: ToastMessage | null; status?: number; values?: Record<string, string> | null; headers?: HeadersInit } & Extra = {} as Extra,
+) {
+  return data<ActionAnswer<Extra>>({ ...(extra as Extra), result: refusedResult(errors, values), toast }, { status, headers })
+}
+
+/**
+ * A model's refusal as the form's answer: its message next to its field, its toast and its status. With Conform's
+ * submission a refusal of the whole form (field 'form') shows in the toast only; with the `values` of a form checked by
+ * hand (`answerErrors`) its message also shows at the top of the form, under 'form'. Without either, only the toast.
  */
 export function answerRefusal<Extra extends object = object>(
   error: RuleError,
-  submission?: Pick<Submission<unknown>, 'reply'> | null,
+  submission?: Pick<Submission<unknown>, 'reply'> | { values: Record<string, string> | null } | null,
   extra: Extra = {} as Extra,
 ) {
   const refused = refusalOf(error)
-  const result =
-    submission && (error.field !== 'form' || error.fieldErrors)
-      ? submission.reply({ fieldErrors: error.fieldErrors ?? { [error.field]: [error.message] } })
-      : (submission?.reply() ?? null)
+  const result = !submission
+    ? null
+    : 'values' in submission
+      ? refusedResult(refused.errors, submission.values)
+      : error.field !== 'form' || error.fieldErrors
+        ? submission.reply({ fieldErrors: refused.errors })
+        : submission.reply()
   return data<ActionAnswer<Extra>>({ ...extra, result, toast: refused.toast }, { status: refused.status })
+}
+
+/** The messages next to each field in an answer's result, for a page that shows them without Conform's `useForm`. */
+export function resultErrors(result: SubmissionResult<string[]> | null | undefined): Record<string, string[] | undefined> {
+  return Object.fromEntries(Object.entries(result?.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
+}
+
+/** The values an answer's result sends back to the form (text fields only), for the same pages. */
+export function resultValues(result: SubmissionResult<string[]> | null | undefined): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(result?.initialValue ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
 }
 
 /**

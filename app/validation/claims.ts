@@ -3,9 +3,11 @@ import { z } from 'zod'
 
 import { allowedDamageTypes } from '~/domain/claims'
 import {
+  CLAIM_FIELD_MESSAGES,
   CLAIM_FORM_PROBLEMS,
   CODE_FORMAT_MESSAGE,
   DAMAGE_DATE_REQUIRED,
+  DENIAL_REASON_REQUIRED,
   DESCRIPTION_REQUIRED,
   firstProblemToast,
   MISSING_INFORMATION,
@@ -23,10 +25,10 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/
 /** /customer/submit-claim (the photos are files, checked beside this schema). */
 export const SubmitClaimSchema = z.object({
   policyId: singleLineText({ error: MISSING_INFORMATION.description }).min(1, MISSING_INFORMATION.description),
-  damageType: z.enum(['chip', 'crack'], { error: 'Please choose the type of damage.' }).default('chip'),
+  damageType: z.enum(['chip', 'crack'], { error: CLAIM_FIELD_MESSAGES.damageType }).default('chip'),
   description: freeText({ error: DESCRIPTION_REQUIRED.description })
     .min(1, DESCRIPTION_REQUIRED.description)
-    .max(4000, 'Please keep the description under 4,000 characters.'),
+    .max(4000, CLAIM_FIELD_MESSAGES.descriptionTooLong),
   damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
     .regex(isoDate, DAMAGE_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
@@ -35,42 +37,42 @@ export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 
 /** /customer/claims/:claimId/appeal */
 export const AppealSchema = z.object({
-  appealText: freeText({ error: 'Please tell us why the decision should change.' })
-    .min(10, 'Please tell us why the decision should change (at least 10 characters).')
-    .max(4000, 'Please keep the appeal under 4,000 characters.'),
+  appealText: freeText({ error: CLAIM_FIELD_MESSAGES.appeal })
+    .min(10, CLAIM_FIELD_MESSAGES.appealTooShort)
+    .max(4000, CLAIM_FIELD_MESSAGES.appealTooLong),
 })
 
 /** The operator's decision on /admin/claims/:claimId, keyed on the button pressed. */
 export const ReviewSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('approve'),
-    partnerGroupId: singleLineText({ error: 'Please choose a partner group.' }).min(1, 'Please choose a partner group.'),
+    partnerGroupId: singleLineText({ error: CLAIM_FIELD_MESSAGES.partnerGroup }).min(1, CLAIM_FIELD_MESSAGES.partnerGroup),
   }),
   z.object({
     intent: z.literal('deny'),
-    reason: freeText({ error: 'Please give the reason for the denial.' })
-      .min(1, 'Please give the reason for the denial.')
-      .max(2000, 'Please keep the reason under 2,000 characters.'),
+    reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
+      .min(1, DENIAL_REASON_REQUIRED.description)
+      .max(2000, CLAIM_FIELD_MESSAGES.reasonTooLong),
   }),
 ])
 
 /** The shop's completion form (the invoice and repair photos are files, checked beside this schema). */
 export const CompleteClaimSchema = z.object({
   code: singleLineText({ error: CODE_FORMAT_MESSAGE }).min(1, CODE_FORMAT_MESSAGE),
-  repairType: z.enum(['repair', 'replacement'], { error: 'Please choose the service type.' }).default('repair'),
+  repairType: z.enum(['repair', 'replacement'], { error: CLAIM_FIELD_MESSAGES.repairType }).default('repair'),
   actualCost: singleLineText()
     .optional()
     .transform((value, context) => {
       if (!value) return null
       const cleaned = value.replace(/^\$/, '').replace(/,/g, '')
       if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) {
-        context.addIssue({ code: 'custom', message: 'Enter the cost in dollars and cents, like 89.50.' })
+        context.addIssue({ code: 'custom', message: CLAIM_FIELD_MESSAGES.actualCost })
         return z.NEVER
       }
       return Math.round(Number(cleaned) * 100)
     }),
   partnerNotes: freeText()
-    .max(4000, 'Please keep the notes under 4,000 characters.')
+    .max(4000, CLAIM_FIELD_MESSAGES.notesTooLong)
     .optional()
     .transform((value) => value || null),
 })

@@ -363,7 +363,7 @@ describe('the shop', () => {
     // Every problem at once: a cost with three decimals, no invoice, no repair photo.
     const nothing = await post({}, { actualCost: '123.456' })
     expect(nothing.status).toBe(400)
-    expect((nothing.data as { errors: Record<string, string[]> }).errors).toEqual({
+    expect((nothing.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
       actualCost: ['Enter the cost in dollars and cents, like 89.50.'],
       invoice: ['Please upload an invoice photo.'],
       repairPhotos: ['Please upload at least one repair photo.'],
@@ -392,7 +392,7 @@ describe('the shop', () => {
     })
     // A file that is not a photo is named in its field's message; the good ones stay attached.
     const notAPhoto = await post({ invoice: new File(['just text'], 'invoice.jpg', { type: 'image/jpeg' }) })
-    expect((notAPhoto.data as { errors: Record<string, string[]> }).errors).toEqual({
+    expect((notAPhoto.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
       invoice: ['invoice.jpg: Please select an image file'],
     })
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')

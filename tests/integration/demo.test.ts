@@ -122,7 +122,7 @@ describe('demo setup wizard', () => {
     missing.append('head_on', image('front.jpg'))
     const refused = await settle(() => wizardAction(routeArgs(makeRequest(wizard(), { form: missing }))))
     expect(refused.status).toBe(400)
-    expect(refused.data).toMatchObject({ fieldErrors: { inside_drivers: [PHOTO_MESSAGES.missing('inside_drivers')] } })
+    expect(refused.data).toMatchObject({ result: { error: { inside_drivers: [PHOTO_MESSAGES.missing('inside_drivers')] } } })
 
     const notImage = new FormData()
     notImage.append('intent', 'upload')

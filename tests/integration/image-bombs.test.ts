@@ -124,7 +124,7 @@ describe('the image queue', () => {
     )
     expect(filed.status).toBe(503)
     expect(filed.headers.get('Retry-After')).toBe(String(RETRY_AFTER_SECONDS))
-    expect(filed.data).toMatchObject({ errors: { photos: [expect.stringContaining('busy processing other photos')] } })
+    expect(filed.data).toMatchObject({ result: { error: { photos: [expect.stringContaining('busy processing other photos')] } } })
     expect(db().select().from(claims).where(eq(claims.policyId, policy.id)).all()).toEqual([])
 
     await release()
@@ -152,7 +152,7 @@ describe('an image whose header declares too much', () => {
     try {
       const refused = await shopPost(claim.confirmationCode, { repair: [file('after.png', bomb)] })
       expect(refused.status).toBe(400)
-      expect((refused.data as { errors: Record<string, string[]> }).errors).toEqual({
+      expect((refused.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
         invoice: ['Please upload an invoice photo.'],
         repairPhotos: [
           `after.png: "after.png" is too large an image to process (7000 × 7000 pixels). Please upload a smaller photo, such as a JPEG from a phone camera.`,

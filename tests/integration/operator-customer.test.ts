@@ -41,7 +41,7 @@ function post(profileId: string, form: Record<string, string>, cookie: string) {
   return settle(() => customerAction(routeArgs(makeRequest(`/admin/customers/${profileId}`, { cookie, form }), { profileId })))
 }
 
-type Refusal = { errors: Record<string, string[]>; toast: { title: string } }
+type Refusal = { result: { error: Record<string, string[]> }; toast: { title: string } }
 
 describe('the operator’s pages are the operator’s alone', () => {
   ensureSeeded()
@@ -145,11 +145,11 @@ describe('the customer page', () => {
       cookie,
     )
     expect(noReason.status).toBe(400)
-    expect((noReason.data as Refusal).errors.reason).toEqual(['Please give the reason.'])
+    expect((noReason.data as Refusal).result.error.reason).toEqual(['Please give the reason.'])
 
     const tooSoon = await post(customer.id, { intent: 'cancel-policy', policyId: policy.id, when: 'now', reason: 'Sold the car' }, cookie)
     expect(tooSoon.status).toBe(409)
-    expect((tooSoon.data as Refusal).errors.when![0]).toMatch(/^This policy is in its 12-month commitment until /)
+    expect((tooSoon.data as Refusal).result.error.when![0]).toMatch(/^This policy is in its 12-month commitment until /)
     expect(getPolicy(policy.id)!.cancelAt).toBeNull()
 
     const atEnd = await post(
@@ -195,7 +195,7 @@ describe('the customer page', () => {
 
     const bad = await post(customer.id, { ...form, licensePlate: 'AB#1', year: '1901', reason: '' }, cookie)
     expect(bad.status).toBe(400)
-    const errors = (bad.data as Refusal).errors
+    const errors = (bad.data as Refusal).result.error
     expect(Object.keys(errors).sort()).toEqual(['licensePlate', 'reason', 'year'])
     expect(db().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()!.licensePlate).toBe(vehicle.licensePlate)
 

@@ -112,9 +112,11 @@ describe('photo step', () => {
     const answer = await post(policy.id, form, cookie)
     expect(answer.status).toBe(400)
     expect(answer.data).toMatchObject({
-      fieldErrors: {
-        inside_drivers: ["Please upload inside driver's side photo"],
-        inside_passengers: ["Please upload inside passenger's side photo"],
+      result: {
+        error: {
+          inside_drivers: ["Please upload inside driver's side photo"],
+          inside_passengers: ["Please upload inside passenger's side photo"],
+        },
       },
     })
     expect(photoRows(policy.id).map((row) => row.photoType)).toEqual(['head_on'])
@@ -126,10 +128,10 @@ describe('photo step', () => {
     const answer = await post(policy.id, await threePhotos({ inside_passengers: fake }), cookie)
     expect(answer.status).toBe(400)
     expect(answer.data).toMatchObject({
-      fieldErrors: { inside_passengers: ['Please select an image file'] },
+      result: { error: { inside_passengers: ['Please select an image file'] } },
       toast: { type: 'error', title: 'Invalid File', description: 'Please select an image file' },
     })
-    expect((answer.data as { fieldErrors: Record<string, string[]> }).fieldErrors).not.toHaveProperty('head_on')
+    expect((answer.data as { result: { error: Record<string, string[]> } }).result.error).not.toHaveProperty('head_on')
     expect(
       photoRows(policy.id)
         .map((row) => row.photoType)
@@ -151,7 +153,7 @@ describe('photo step', () => {
     const answer = await post(policy.id, await threePhotos({ inside_drivers: new File([big], 'huge.jpg', { type: 'image/jpeg' }) }), cookie)
     expect(answer.status).toBe(413)
     expect(answer.data).toMatchObject({
-      fieldErrors: { inside_drivers: ['Each photo must be 10 MB or smaller. "huge.jpg" is larger.'] },
+      result: { error: { inside_drivers: ['Each photo must be 10 MB or smaller. "huge.jpg" is larger.'] } },
       toast: { title: 'Upload Failed' },
     })
     expect(photoRows(policy.id)).toEqual([])
@@ -255,7 +257,7 @@ describe('a failure in the middle leaves nothing half saved', () => {
     form.append('other', new File(['not an image'], 'notes.png', { type: 'image/png' }))
     const answer = await post(policy.id, form, cookie)
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ fieldErrors: { other: ['Please select only image files'] } })
+    expect(answer.data).toMatchObject({ result: { error: { other: ['Please select only image files'] } } })
     expect(fs.readFileSync(uploadsPath(`policy-photos/${profile.id}/${policy.id}/head_on.jpg`)).equals(before)).toBe(false)
     expect(photoRows(policy.id)).toHaveLength(3)
   })

@@ -35,12 +35,12 @@ describe('scheduling a price change', () => {
     const soon = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10)
     const tooSoon = await post({ intent: 'schedule', lookupKey: 'chip_only', amount: '9.99', effectiveOn: soon })
     expect(tooSoon.status).toBe(400)
-    expect((tooSoon.data as { scheduleResult: { error: Record<string, string[]> } }).scheduleResult.error.effectiveOn![0]).toContain(
+    expect((tooSoon.data as { result: { error: Record<string, string[]> } }).result.error.effectiveOn![0]).toContain(
       "the terms promise subscribers 30 days' notice",
     )
     const bad = await post({ intent: 'schedule', lookupKey: 'gold_plan', amount: 'cheap', effectiveOn: '2027-02-30' })
     expect(bad.status).toBe(400)
-    expect((bad.data as { scheduleResult: { error: Record<string, string[]> } }).scheduleResult.error).toMatchObject({
+    expect((bad.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
       lookupKey: ['Choose a plan.'],
       amount: ['Enter a price in dollars, like 19.99.'],
       effectiveOn: ['Choose a real date.'],

@@ -32,7 +32,6 @@ const partnersAction = inOperatorArea(adminPartnersRoute.action)
 
 type FieldErrors = {
   result?: { error?: Record<string, string[]> }
-  errors?: Record<string, string[]>
   toast?: { title: string; description?: string }
 }
 
@@ -118,7 +117,7 @@ describe('/admin/claims/:claimId', () => {
       const response = await approveWith(claim.id, partnerGroupId)
       expect(response.status).toBe(400)
       const body = response.data as FieldErrors
-      expect(body.errors?.partnerGroupId?.[0]).toMatch(/does not exist or is not active/)
+      expect(body.result?.error?.partnerGroupId?.[0]).toMatch(/does not exist or is not active/)
       expect(body.toast?.title).toBe('Partner Group Required')
     }
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({

@@ -64,8 +64,8 @@ describe('control characters in free text', () => {
     for (const description of ['\u0000', ' \u0000\u0007\u001b \u007f ']) {
       const response = await fileClaim(profile.id, policy.id, { description })
       expect(response.status).toBe(400)
-      const body = response.data as { errors: Record<string, string[]>; toast: { title: string } }
-      expect(body.errors.description).toEqual(['Please provide a description of what happened.'])
+      const body = response.data as { result: { error: Record<string, string[]> }; toast: { title: string } }
+      expect(body.result.error.description).toEqual(['Please provide a description of what happened.'])
       expect(body.toast.title).toBe('Description Required')
     }
     expect(claimsOf(policy.id)).toHaveLength(0)
@@ -90,7 +90,9 @@ describe('control characters in free text', () => {
       ),
     )
     expect(response.status).toBe(400)
-    expect((response.data as { errors: Record<string, string[]> }).errors.reason).toEqual(['Please give the reason for the denial.'])
+    expect((response.data as { result: { error: Record<string, string[]> } }).result.error.reason).toEqual([
+      'Please give the reason for the denial.',
+    ])
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
       approvalStatus: 'pending_review',
       denialReason: null,

@@ -152,7 +152,7 @@ describe('transferring a plan to a replacement vehicle', () => {
     const notPhoto = new File(['just some text'], 'front.jpg', { type: 'image/jpeg' })
     const refused = await post(customer.id, policy.id, await photosForm({ head_on: notPhoto }))
     expect(refused.status).toBe(400)
-    expect((refused.data as { fieldErrors: Record<string, string[]> }).fieldErrors.head_on).toBeDefined()
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.head_on).toBeDefined()
     expect(getPolicy(policy.id)).toMatchObject({ vehicleId: vehicle.id, transferUsedAt: null })
     // The setup photos are untouched by the transfer's drafts.
     expect(

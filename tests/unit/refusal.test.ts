@@ -4,7 +4,17 @@ import { z } from 'zod'
 
 import { RuleError } from '~/domain/errors'
 import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTOS_REQUIRED } from '~/domain/messages'
-import { answerRefusal, answerSubmission, isNotFound, notFound, refusalOf } from '~/utils/refusal'
+import {
+  answerErrors,
+  answerRefusal,
+  answerSubmission,
+  isNotFound,
+  notFound,
+  refusalOf,
+  refusedResult,
+  resultErrors,
+  resultValues,
+} from '~/utils/refusal'
 
 const Schema = z.object({ email: z.email('Please enter a valid email address'), note: z.string().optional() })
 
@@ -102,5 +112,46 @@ describe('the action answer', () => {
       errors: { photos: [PHOTOS_REQUIRED.description] },
       toast: { type: 'error', ...PHOTOS_REQUIRED },
     })
+  })
+
+  it('adds messages the schema did not give, and headers, to a submission’s answer', () => {
+    const answer = answerSubmission(submit({ email: 'a@b.co' }), {
+      status: 429,
+      headers: { 'Retry-After': '60' },
+      fieldErrors: { email: ['Wait a minute'] },
+    })
+    expect(new Headers(answer.init?.headers).get('Retry-After')).toBe('60')
+    expect(unwrap(answer)).toMatchObject({ status: 429, body: { result: { error: { email: ['Wait a minute'] } }, toast: null } })
+  })
+})
+
+describe('a form checked by hand (no Conform submission)', () => {
+  it('answers its fields’ messages and values in Conform’s shape, empty lists left out', () => {
+    const toast = { type: 'error' as const, ...PHOTOS_REQUIRED }
+    const answer = unwrap(answerErrors({ photos: ['Add a photo'], description: [] }, { toast, values: { description: 'x' }, intent: 'a' }))
+    expect(answer).toEqual({
+      status: 400,
+      body: { intent: 'a', toast, result: { status: 'error', initialValue: { description: 'x' }, error: { photos: ['Add a photo'] } } },
+    })
+  })
+
+  it('a refusal with the values keeps the whole form’s message under form', () => {
+    const answer = unwrap(answerRefusal(RuleError.from(EMAIL_CHANGE_MESSAGES.invalid, { status: 409 }), { values: { code: 'CS-1' } }))
+    expect(answer.status).toBe(409)
+    expect(answer.body.result).toEqual({
+      status: 'error',
+      initialValue: { code: 'CS-1' },
+      error: { form: [EMAIL_CHANGE_MESSAGES.invalid.description] },
+    })
+  })
+
+  it('the page reads the messages and the text values back', () => {
+    const result = refusedResult({ photos: ['Add a photo'], description: undefined }, { description: 'x' })
+    expect(resultErrors(result)).toEqual({ photos: ['Add a photo'] })
+    expect(resultValues(result)).toEqual({ description: 'x' })
+    expect(resultErrors({ status: 'error', initialValue: { a: ['list'] }, error: { a: null } })).toEqual({})
+    expect(resultValues({ status: 'error', initialValue: { a: ['list'], b: 'kept' } })).toEqual({ b: 'kept' })
+    expect(resultErrors(null)).toEqual({})
+    expect(resultValues(undefined)).toEqual({})
   })
 })

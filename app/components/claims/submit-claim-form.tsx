@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-router'
 
@@ -5,6 +6,7 @@ import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { CHIP_ONLY_NOTE } from '~/domain/messages'
 import { MAX_UPLOAD_MB } from '~/domain/uploads'
+import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
 
 import { PhotoPicker } from './photo-picker'
@@ -23,8 +25,8 @@ export type SubmitClaimFormProps = {
   maxDate: string
   maxPhotos: number
   submitting: boolean
-  errors?: SubmitClaimErrors
-  defaultValues?: { damageType?: string; damageDate?: string; description?: string }
+  /** The refused submission's answer: each field's messages and the values sent (`answerErrors`). */
+  result?: SubmissionResult<string[]> | null
   toast?: ToastMessage | null
   /** With JavaScript, runs before the form posts; the demo simulates the submission and calls preventDefault(). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
@@ -40,12 +42,13 @@ export function SubmitClaimForm({
   maxDate,
   maxPhotos,
   submitting,
-  errors = {},
-  defaultValues = {},
+  result,
   toast,
   onSubmit,
 }: SubmitClaimFormProps) {
   const chipOnly = planType === 'chip_only'
+  const errors: SubmitClaimErrors = resultErrors(result)
+  const defaultValues = resultValues(result)
   const [photoProblem, setPhotoProblem] = useState<string | null>(null)
   const photoErrors = [...(errors.photos ?? []), ...(photoProblem ? [photoProblem] : [])]
 

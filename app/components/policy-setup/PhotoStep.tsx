@@ -12,6 +12,7 @@ import {
   type RequiredPhotoType,
   tooLargeMessage,
 } from '~/domain/uploads'
+import { type ActionAnswer, resultErrors } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ADDITIONAL_PHOTOS_FIELD } from '~/validation/policy-setup'
 
@@ -19,8 +20,7 @@ import { ADDITIONAL_PHOTOS_FIELD } from '~/validation/policy-setup'
 
 export type StoredPhotoView = { url: string; fileName: string }
 export type AdditionalPhotoView = StoredPhotoView & { id: string }
-export type PhotoUploadOutcome =
-  { ok: true; redirectTo: string } | { ok: false; fieldErrors?: Record<string, string[]>; toast: ToastMessage }
+export type PhotoUploadOutcome = { ok: true; redirectTo: string } | ({ ok: false } & ActionAnswer)
 /** Sends the photos; reports progress from 0 to 1. The wizard uploads to the server, the demo simulates. */
 export type PhotoUploader = (form: FormData, onProgress: (fraction: number) => void) => Promise<PhotoUploadOutcome>
 
@@ -36,7 +36,8 @@ export type PhotoStepProps = {
   removeAction?: string
   /** Where 'Continue' goes when the three required photos are already stored. */
   continueHref?: string
-  fieldErrors?: Record<string, string[] | undefined>
+  /** The refused upload's answer (without JavaScript): each photo field's message. */
+  result?: ActionAnswer['result']
   toast?: ToastMessage | null
   /** With JavaScript: uploads with progress. Without it the form posts to `action`. */
   upload?: PhotoUploader
@@ -48,7 +49,8 @@ type Chosen = { file: File; preview: string }
 
 /** Step 1 of 2 (SPEC §2 "Complete policy", §5 "Photos"): three required views, tips, optional additional photos. */
 export function PhotoStep(props: PhotoStepProps) {
-  const { stored, additional, fieldErrors = {} } = props
+  const { stored, additional } = props
+  const fieldErrors = resultErrors(props.result)
   const hydrated = useHydrated()
   const [chosen, setChosen] = useState<Partial<Record<RequiredPhotoType, Chosen>>>({})
   const [extras, setExtras] = useState<Chosen[]>([])
@@ -151,8 +153,8 @@ export function PhotoStep(props: PhotoStepProps) {
       return
     }
     setProgress(null)
-    setClientErrors(Object.fromEntries(Object.entries(outcome.fieldErrors ?? {}).filter(([, list]) => list?.length)))
-    setToast(outcome.toast)
+    setClientErrors(resultErrors(outcome.result) as Record<string, string[]>)
+    setToast(outcome.toast ?? null)
   }
 
   return (

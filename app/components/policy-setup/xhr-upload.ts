@@ -4,7 +4,7 @@ import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
 
 /**
  * Uploads with XMLHttpRequest because fetch() cannot report upload progress. The endpoint answers JSON shaped like
- * PhotoUploadOutcome (status 200 on success, 4xx/5xx with field errors and a toast otherwise).
+ * PhotoUploadOutcome (status 200 on success, 4xx/5xx with the action answer's result and toast otherwise).
  */
 export function xhrPhotoUploader(url: string): PhotoUploader {
   return (form, onProgress) =>

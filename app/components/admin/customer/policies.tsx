@@ -19,7 +19,7 @@ export function PoliciesSection({
 }: {
   policies: CustomerPageData['policies']
   /** The messages of a refused form of this intent for this policy, by field. */
-  failed: (intent: string, target: string) => Record<string, string[]>
+  failed: (intent: string, target: string) => Record<string, string[] | undefined>
 }) {
   return (
     <section aria-labelledby="policies-heading" className="grid gap-4">

@@ -34,7 +34,7 @@ export function VehiclesSection({
   vehicles: CustomerPageData['vehicles']
   states: string[]
   /** The messages of a refused form of this intent for this vehicle, by field. */
-  failed: (intent: string, target: string) => Record<string, string[]>
+  failed: (intent: string, target: string) => Record<string, string[] | undefined>
 }) {
   return (
     <section aria-labelledby="vehicles-heading" className="grid gap-4">
