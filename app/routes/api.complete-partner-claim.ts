@@ -5,7 +5,7 @@ import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim } from '~/models/claim-shop.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
+import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/api.complete-partner-claim'

@@ -6,7 +6,7 @@ import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { toastCookie } from '~/toast.server'
 import { refusalOf } from '~/utils/refusal'
 

@@ -15,7 +15,7 @@ import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/cla
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'

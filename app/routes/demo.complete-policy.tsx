@@ -14,7 +14,7 @@ import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { needsSetup } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import {

@@ -18,7 +18,7 @@ import { todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
-import { readMultipartForm, UploadError } from '~/services/storage.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
 import { checkClaimForm } from '~/validation/claims'
 

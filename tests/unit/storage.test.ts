@@ -4,18 +4,12 @@ import sharp from 'sharp'
 import { describe, expect, it, test } from 'vitest'
 
 import { hasImageSignature } from '~/domain/uploads'
-import {
-  decodeBytes,
-  deleteStored,
-  MAX_DECODE_BYTES,
-  MAX_INPUT_PIXELS,
-  readMultipartForm,
-  signedFileUrl,
-  storeImage,
-  UploadError,
-  uploadsPath,
-  verifySignedFile,
-} from '~/services/storage.server'
+import { decodeBytes, MAX_DECODE_BYTES, MAX_INPUT_PIXELS } from '~/services/images.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { signedFileUrl, verifySignedFile } from '~/services/signed-links.server'
+import { storeImage } from '~/services/staged-files.server'
+import { deleteStored } from '~/services/storage.server'
+import { uploadsPath } from '~/services/volume-store.server'
 
 import { jpeg as makeJpeg, png as makePng } from '../support/photos'
 
