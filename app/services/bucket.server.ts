@@ -10,10 +10,10 @@ import {
 import { env } from '~/env.server'
 
 /**
- * The S3 calls behind the bucket adapter (bucket-store.server.ts), on when UPLOADS_BUCKET is set. Objects are named `uploads/<the same relative path a row stores>`, so rows, links and the
- * authorization of /files/* are the same for both adapters. Credentials, endpoint and region come from the settings
- * `fly storage create` makes for a Tigris bucket (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL_S3,
- * AWS_REGION).
+ * The S3 calls behind the bucket adapter (bucket-store.server.ts), on when UPLOADS_BUCKET is set. Objects are named
+ * `uploads/<the same relative path a row stores>`, so rows, links and the authorization of /files/* are the same for
+ * both stores. Credentials, endpoint and region come from the settings `fly storage create` makes for a Tigris bucket
+ * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL_S3, AWS_REGION).
  */
 
 export const BUCKET_PREFIX = 'uploads/'
@@ -21,14 +21,22 @@ export const BUCKET_PREFIX = 'uploads/'
 /**
  * Every call has a deadline, like every other outside call: a bucket that stops answering fails the request that waits
  * on it (a refused upload, a 500 for a photo) instead of holding it, and its memory, forever. Connecting takes
- * milliseconds on a working network; a whole call (headers back; a photo is at most a few MB) a second or two.
- * Each of the SDK's three attempts gets these.
+ * milliseconds on a working network and a call's answer a second or two (a photo is at most a few MB); the deadlines
+ * leave room for a slow moment. The request deadline ends when the answer's headers arrive: a photo's body that stops
+ * flowing half-way is ended by the idle deadline instead. Each of the SDK's three attempts gets these.
  */
 export const BUCKET_CONNECT_TIMEOUT_MS = 5_000
 export const BUCKET_REQUEST_TIMEOUT_MS = 30_000
+export const BUCKET_IDLE_TIMEOUT_MS = 30_000
 
 let client: S3Client | null = null
-let timeouts = { connectMs: BUCKET_CONNECT_TIMEOUT_MS, requestMs: BUCKET_REQUEST_TIMEOUT_MS, attempts: 3 }
+const DEFAULT_TIMEOUTS = {
+  connectMs: BUCKET_CONNECT_TIMEOUT_MS,
+  requestMs: BUCKET_REQUEST_TIMEOUT_MS,
+  idleMs: BUCKET_IDLE_TIMEOUT_MS,
+  attempts: 3,
+}
+let timeouts = DEFAULT_TIMEOUTS
 
 function s3() {
   if (client) return client
@@ -42,7 +50,12 @@ function s3() {
     maxAttempts: timeouts.attempts,
     // The SDK's Node handler (NodeHttpHandler), given as its options. Without throwOnRequestTimeout a late answer is
     // only logged as a warning and the call keeps waiting.
-    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.requestMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.idleMs,
+    },
   })
   return client
 }
@@ -54,14 +67,10 @@ function bucket() {
 }
 
 /** For tests that change the settings between runs, or shorten the deadlines (call with no argument to restore them). */
-export function resetBucketClientForTests(limits?: { connectMs?: number; requestMs?: number; attempts?: number }) {
+export function resetBucketClientForTests(limits?: Partial<typeof DEFAULT_TIMEOUTS>) {
   client?.destroy()
   client = null
-  timeouts = {
-    connectMs: limits?.connectMs ?? BUCKET_CONNECT_TIMEOUT_MS,
-    requestMs: limits?.requestMs ?? BUCKET_REQUEST_TIMEOUT_MS,
-    attempts: limits?.attempts ?? 3,
-  }
+  timeouts = { ...DEFAULT_TIMEOUTS, ...limits }
 }
 
 const keyOf = (relPath: string) => `${BUCKET_PREFIX}${relPath}`

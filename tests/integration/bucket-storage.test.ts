@@ -20,6 +20,7 @@ import { deleteObjects, getObject, headObject, listObjects, putObject, resetBuck
 import { type UploadedFile } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 
+import { consoleErrors, expectConsoleError } from '../support/console'
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
@@ -245,8 +246,12 @@ describe('a bucket that never answers', () => {
       await expect(putObject('claim-documents/x/one.jpg', jpeg, 'image/jpeg')).rejects.toMatchObject(timedOut)
       await expect(bucketKeys('claim-documents/')).rejects.toMatchObject(timedOut)
       await expect(deleteObjects(['claim-documents/x/one.jpg'])).rejects.toMatchObject(timedOut)
-      // Through the models: a claim is refused (its rows are not written) rather than left hanging.
+      // Through the models: a claim is refused (its rows are not written) rather than left hanging; removing its
+      // folder, in the background, fails the same way and says so.
+      expectConsoleError(/Could not delete uploads under claim-documents/)
+      const logged = consoleErrors.length
       await expect(fileClaim()).rejects.toMatchObject(timedOut)
+      await expect.poll(() => consoleErrors.slice(logged).some((line) => /Could not delete uploads under/.test(line))).toBe(true)
       expect(sockets.size).toBeGreaterThan(0)
     } finally {
       process.env.AWS_ENDPOINT_URL_S3 = endpoint
@@ -254,6 +259,34 @@ describe('a bucket that never answers', () => {
       resetBucketClientForTests()
       for (const socket of sockets) socket.destroy()
       await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+
+  it('ends a photo whose body stops flowing half-way', async () => {
+    // Answers a GET with its headers and the first bytes of a 5,000-byte body, then nothing more.
+    const sockets = new Set<net.Socket>()
+    const stalling = net.createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => {})
+      socket.once('data', () =>
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 5000\r\nETag: "x"\r\n\r\n' + 'x'.repeat(100)),
+      )
+    })
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+    const endpoint = process.env.AWS_ENDPOINT_URL_S3
+    process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${(stalling.address() as net.AddressInfo).port}`
+    resetEnvForTests()
+    resetBucketClientForTests({ requestMs: 300, idleMs: 300, attempts: 1 })
+    try {
+      const object = await getObject('claim-documents/x/one.jpg')
+      expect(object?.size).toBe(5000)
+      await expect(new Response(object!.body).arrayBuffer()).rejects.toThrow()
+    } finally {
+      process.env.AWS_ENDPOINT_URL_S3 = endpoint
+      resetEnvForTests()
+      resetBucketClientForTests()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => stalling.close(resolve))
     }
   })
 })
