@@ -22,10 +22,15 @@ RUN npm install --omit=dev --no-audit --no-fund
 # --- runtime ---------------------------------------------------------------------------------------------------
 FROM node:22-bookworm-slim
 WORKDIR /app
+# glibc's allocator: two arenas, and fixed mmap/trim thresholds so that the large buffers sharp's decoders free go back
+# to the system instead of staying with the process (glibc's dynamic threshold otherwise keeps ~250 MB after a burst
+# of big images; docs/benchmarks.md, image bombs). The bench's server uses the same (tests/bench/server.ts).
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 # sqlite3 for the operator's own inspection of the database on the volume; ca-certificates for the bucket's TLS
 # (Litestream is a Go binary and reads the system's roots).
 RUN apt-get update && apt-get install -y --no-install-recommends sqlite3 ca-certificates && rm -rf /var/lib/apt/lists/*

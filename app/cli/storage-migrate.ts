@@ -10,9 +10,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import { contentTypeFor } from '~/domain/uploads'
 import { ConfigError, env } from '~/env.server'
 import { headObject, listObjects, putObject } from '~/services/bucket.server'
-import { contentTypeFor, STAGED_SUFFIX } from '~/services/storage.server'
+import { STAGED_SUFFIX } from '~/services/volume-store.server'
 
 export type MigrationReport = { files: number; copied: number; alreadyThere: number; verified: number; problems: string[] }
 

@@ -100,6 +100,11 @@ export const TOO_MANY_REPAIR_PHOTOS: Message = {
   description: `Please upload no more than ${MAX_REPAIR_PHOTOS} repair photos.`,
 }
 export const REPAIR_PHOTOS_REQUIRED: Message = { title: 'Repair Photos Required', description: 'Please upload at least one repair photo.' }
+/** Every image slot is taken and the queue is full (answered 503 with Retry-After): nothing of the form was kept. */
+export const IMAGES_BUSY: Message = {
+  title: 'Busy With Other Photos',
+  description: 'We are busy processing other photos right now. Please wait a few seconds and send the form again.',
+}
 export const tooManyClaimPhotos = (max: number): Message => ({
   title: 'Too Many Photos',
   description: `Please upload no more than ${max} photos.`,

@@ -37,3 +37,17 @@ export function hasImageSignature(bytes: Uint8Array) {
     ascii(4, 'ftyp') // HEIC, HEIF, AVIF (ISO base media)
   )
 }
+
+/** The MIME type of a stored file, from its extension (we only ever store JPEG, but be exact about what we serve). */
+export function contentTypeFor(relPath: string) {
+  const extension = /\.[^./\\]*$/.exec(relPath)?.[0]?.toLowerCase() ?? ''
+  const types: Record<string, string> = {
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.png': 'image/png',
+    '.webp': 'image/webp',
+    '.gif': 'image/gif',
+    '.pdf': 'application/pdf',
+  }
+  return types[extension] ?? 'application/octet-stream'
+}

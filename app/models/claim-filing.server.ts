@@ -20,15 +20,10 @@ import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import {
-  deleteStoredFolder,
-  prepareImage,
-  shopCopy,
-  shopThumbPath,
-  StagedFiles,
-  storedFileName,
-  type UploadedFile,
-} from '~/services/storage.server'
+import { prepareImage, shopCopy, shopThumbPath } from '~/services/images.server'
+import { type UploadedFile } from '~/services/multipart.server'
+import { StagedFiles } from '~/services/staged-files.server'
+import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'

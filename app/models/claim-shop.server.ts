@@ -19,15 +19,10 @@ import { planName } from '~/domain/plans'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import {
-  deleteStored,
-  prepareImage,
-  shopThumbPath,
-  StagedFiles,
-  storedFileName,
-  type UploadedFile,
-  UploadError,
-} from '~/services/storage.server'
+import { prepareImage, shopThumbPath } from '~/services/images.server'
+import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { StagedFiles } from '~/services/staged-files.server'
+import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
 import { claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'

@@ -12,7 +12,10 @@ import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } f
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { deleteStored, prepareImage, StagedFiles, storedFileName, type UploadedFile, UploadError } from '~/services/storage.server'
+import { prepareImage } from '~/services/images.server'
+import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { StagedFiles } from '~/services/staged-files.server'
+import { deleteStored, storedFileName } from '~/services/storage.server'
 import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, type VehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'

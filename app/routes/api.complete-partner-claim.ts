@@ -6,7 +6,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { completeClaim } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
+import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/api.complete-partner-claim'

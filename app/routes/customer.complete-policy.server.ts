@@ -7,6 +7,7 @@ import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import {
+  IMAGES_BUSY,
   NO_POLICY_ID,
   PHOTO_MESSAGES,
   POLICY_CANCELLED,
@@ -20,8 +21,8 @@ import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
-import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
-import { readMultipartForm, type UploadedFile, UploadError } from '~/services/storage.server'
+import { ImageQueueFull } from '~/services/image-queue.server'
+import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'

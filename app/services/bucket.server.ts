@@ -10,16 +10,33 @@ import {
 import { env } from '~/env.server'
 
 /**
- * Photos and documents in an S3-compatible bucket (issue 11): the second adapter of the storage service, on when
- * UPLOADS_BUCKET is set. Objects are named `uploads/<the same relative path a row stores>`, so rows, links and the
- * authorization of /files/* are the same for both adapters. Credentials, endpoint and region come from the settings
- * `fly storage create` makes for a Tigris bucket (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL_S3,
- * AWS_REGION).
+ * The S3 calls behind the bucket adapter (bucket-store.server.ts), on when UPLOADS_BUCKET is set. Objects are named
+ * `uploads/<the same relative path a row stores>`, so rows, links and the authorization of /files/* are the same for
+ * both stores. Credentials, endpoint and region come from the settings `fly storage create` makes for a Tigris bucket
+ * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL_S3, AWS_REGION).
  */
 
 export const BUCKET_PREFIX = 'uploads/'
 
+/**
+ * Every call has a deadline, like every other outside call: a bucket that stops answering fails the request that waits
+ * on it (a refused upload, a 500 for a photo) instead of holding it, and its memory, forever. Connecting takes
+ * milliseconds on a working network and a call's answer a second or two (a photo is at most a few MB); the deadlines
+ * leave room for a slow moment. The request deadline ends when the answer's headers arrive: a photo's body that stops
+ * flowing half-way is ended by the idle deadline instead. Each of the SDK's three attempts gets these.
+ */
+export const BUCKET_CONNECT_TIMEOUT_MS = 5_000
+export const BUCKET_REQUEST_TIMEOUT_MS = 30_000
+export const BUCKET_IDLE_TIMEOUT_MS = 30_000
+
 let client: S3Client | null = null
+const DEFAULT_TIMEOUTS = {
+  connectMs: BUCKET_CONNECT_TIMEOUT_MS,
+  requestMs: BUCKET_REQUEST_TIMEOUT_MS,
+  idleMs: BUCKET_IDLE_TIMEOUT_MS,
+  attempts: 3,
+}
+let timeouts = DEFAULT_TIMEOUTS
 
 function s3() {
   if (client) return client
@@ -30,7 +47,15 @@ function s3() {
     // Path-style requests work with every S3-compatible store (Tigris, MinIO, a local test server).
     forcePathStyle: Boolean(config.AWS_ENDPOINT_URL_S3),
     credentials: { accessKeyId: config.AWS_ACCESS_KEY_ID!, secretAccessKey: config.AWS_SECRET_ACCESS_KEY! },
-    maxAttempts: 3,
+    maxAttempts: timeouts.attempts,
+    // The SDK's Node handler (NodeHttpHandler), given as its options. Without throwOnRequestTimeout a late answer is
+    // only logged as a warning and the call keeps waiting.
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.requestMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.idleMs,
+    },
   })
   return client
 }
@@ -41,14 +66,11 @@ function bucket() {
   return name
 }
 
-export function usesBucket() {
-  return env().uploads === 's3'
-}
-
-/** For tests that change the settings between runs. */
-export function resetBucketClientForTests() {
+/** For tests that change the settings between runs, or shorten the deadlines (call with no argument to restore them). */
+export function resetBucketClientForTests(limits?: Partial<typeof DEFAULT_TIMEOUTS>) {
   client?.destroy()
   client = null
+  timeouts = { ...DEFAULT_TIMEOUTS, ...limits }
 }
 
 const keyOf = (relPath: string) => `${BUCKET_PREFIX}${relPath}`

@@ -1,3 +1,5 @@
+import { IMAGES_BUSY } from '~/domain/messages'
+
 /**
  * One queue for every image decode and encode in the process. A decoded image costs far more memory than its upload
  * (a 200 KB PNG can declare 7000 × 7000 RGBA pixels: ~100–200 MB while sharp works on it), and requests arrive
@@ -15,11 +17,6 @@ export const IMAGE_JOBS = 2
 export const QUEUE_LIMIT = 16
 /** What a refused request is told to wait: a queue this long drains in a few seconds. */
 export const RETRY_AFTER_SECONDS = 10
-
-export const IMAGES_BUSY = {
-  title: 'Busy With Other Photos',
-  description: 'We are busy processing other photos right now. Please wait a few seconds and send the form again.',
-}
 
 /** The queue is full: answered as 503 with Retry-After by the routes that take photos. */
 export class ImageQueueFull extends Error {

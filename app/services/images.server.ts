@@ -30,6 +30,9 @@ export const THUMBNAIL_SIDE = 480
 export const SHOP_THUMB_SIDE = 320
 
 // No operation cache: each upload is decoded once, and cached pixels would only raise the memory peak.
+// What the decoders free goes back to the system only with glibc's mmap threshold fixed (MALLOC_MMAP_THRESHOLD_ in the
+// Dockerfile and `npm run serve`): with its default dynamic threshold a burst of large images left ~250 MB resident
+// for good, whatever the decode budget below (docs/benchmarks.md, image bombs).
 sharp.cache(false)
 // One libvips thread per image: the queue already runs two images at once on the two cores, and more threads per image
 // would each hold their own tiles of it (more memory for no gain). This is also sharp's default on glibc Linux (to

@@ -33,6 +33,19 @@ export function buildApp(buildDir: string) {
   if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
 }
 
+/**
+ * glibc's allocator settings the server runs with in production (the Dockerfile and `npm run serve` set the same; a
+ * unit test keeps the three equal). Fixed thresholds turn off glibc's dynamic mmap threshold: without them, once
+ * libvips frees its first large buffer glibc serves every later block up to 32 MB from its heaps, and a few
+ * decodes of a huge PNG leave ~250 MB resident for good (docs/benchmarks.md, image bombs). With them, blocks over
+ * 128 KB are mapped on their own and go back to the system when freed. Two arenas: fewer heaps to fragment.
+ */
+export const PRODUCTION_MALLOC_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+}
+
 export type RunningServer = {
   url: string
   /** The server process's id (its memory is in /proc/<pid>/status). */
@@ -75,6 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       BUILD_DIR: path.join(ROOT, options.buildDir),
       SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
       VPIC_URL: 'off',
+      ...PRODUCTION_MALLOC_ENV,
       ...options.env,
     },
     // The request log (stdout) is dropped: writing it would be part of what we measure.

@@ -16,15 +16,18 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
+import type { BenchContext } from './run'
+import { PRODUCTION_MALLOC_ENV } from './server'
+
 const TARGET_SECONDS = 1.5
 const TARGET_RSS_MB = 400
 const RUNS = 3
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
 
-/** The `npm run bench` section: its own server on the same build (it needs a signed-in customer's policy). */
-export async function uploadsSection(context: { target: (name: string, met: boolean, value: string) => void }) {
-  const result = await benchUploads({ buildDir: 'build-bench' })
+/** The `npm run bench` section: its own server on the bench's build (it needs a signed-in customer's policy). */
+export async function uploadsSection(context: Pick<BenchContext, 'buildDir' | 'target'>) {
+  const result = await benchUploads({ buildDir: context.buildDir })
   context.target(
     `three 12 MP uploads under ${TARGET_SECONDS} s (median)`,
     result.medianSeconds < TARGET_SECONDS,
@@ -128,6 +131,7 @@ export async function benchUploads(options: { buildDir?: string } = {}): Promise
       BUILD_DIR: path.join(ROOT, buildDir),
       SESSION_SECRET,
       VPIC_URL: 'off',
+      ...PRODUCTION_MALLOC_ENV,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -16,8 +17,10 @@ import { savePolicyPhotos } from '~/models/policy-setup.server'
 import { sweepOrphanObjects } from '~/models/upload-sweep.server'
 import { loader as fileLoader } from '~/routes/files'
 import { deleteObjects, getObject, headObject, listObjects, putObject, resetBucketClientForTests } from '~/services/bucket.server'
-import { signedFileUrl, type UploadedFile } from '~/services/storage.server'
+import { type UploadedFile } from '~/services/multipart.server'
+import { signedFileUrl } from '~/services/signed-links.server'
 
+import { consoleErrors, expectConsoleError } from '../support/console'
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
@@ -220,5 +223,70 @@ describe('npm run storage:migrate', () => {
 
     const again = await migrateUploadsToBucket()
     expect(again).toMatchObject({ files: 2, copied: 0, alreadyThere: 2, verified: 2, problems: [] })
+  })
+})
+
+describe('a bucket that never answers', () => {
+  it('fails every kind of call after its deadline instead of waiting forever', async () => {
+    // Accepts connections, reads the requests, and never says a word.
+    const sockets = new Set<net.Socket>()
+    const silent = net.createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const endpoint = process.env.AWS_ENDPOINT_URL_S3
+    process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`
+    resetEnvForTests()
+    resetBucketClientForTests({ requestMs: 300, attempts: 1 })
+    try {
+      const timedOut = { name: 'TimeoutError' }
+      await expect(headObject('claim-documents/x/one.jpg')).rejects.toMatchObject(timedOut)
+      await expect(getObject('claim-documents/x/one.jpg')).rejects.toMatchObject(timedOut)
+      await expect(putObject('claim-documents/x/one.jpg', jpeg, 'image/jpeg')).rejects.toMatchObject(timedOut)
+      await expect(bucketKeys('claim-documents/')).rejects.toMatchObject(timedOut)
+      await expect(deleteObjects(['claim-documents/x/one.jpg'])).rejects.toMatchObject(timedOut)
+      // Through the models: a claim is refused (its rows are not written) rather than left hanging; removing its
+      // folder, in the background, fails the same way and says so.
+      expectConsoleError(/Could not delete uploads under claim-documents/)
+      const logged = consoleErrors.length
+      await expect(fileClaim()).rejects.toMatchObject(timedOut)
+      await expect.poll(() => consoleErrors.slice(logged).some((line) => /Could not delete uploads under/.test(line))).toBe(true)
+      expect(sockets.size).toBeGreaterThan(0)
+    } finally {
+      process.env.AWS_ENDPOINT_URL_S3 = endpoint
+      resetEnvForTests()
+      resetBucketClientForTests()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+
+  it('ends a photo whose body stops flowing half-way', async () => {
+    // Answers a GET with its headers and the first bytes of a 5,000-byte body, then nothing more.
+    const sockets = new Set<net.Socket>()
+    const stalling = net.createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => {})
+      socket.once('data', () =>
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 5000\r\nETag: "x"\r\n\r\n' + 'x'.repeat(100)),
+      )
+    })
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+    const endpoint = process.env.AWS_ENDPOINT_URL_S3
+    process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${(stalling.address() as net.AddressInfo).port}`
+    resetEnvForTests()
+    resetBucketClientForTests({ requestMs: 300, idleMs: 300, attempts: 1 })
+    try {
+      const object = await getObject('claim-documents/x/one.jpg')
+      expect(object?.size).toBe(5000)
+      await expect(new Response(object!.body).arrayBuffer()).rejects.toThrow()
+    } finally {
+      process.env.AWS_ENDPOINT_URL_S3 = endpoint
+      resetEnvForTests()
+      resetBucketClientForTests()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => stalling.close(resolve))
+    }
   })
 })

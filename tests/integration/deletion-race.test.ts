@@ -8,7 +8,7 @@ import { db } from '~/db/client.server'
 import { claims, policies, profiles } from '~/db/schema'
 import { deleteAccount, sendDeletionCode } from '~/models/privacy.server'
 import { action as submitAction } from '~/routes/customer.submit-claim'
-import { uploadsPath } from '~/services/storage.server'
+import { uploadsPath } from '~/services/volume-store.server'
 
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
@@ -31,8 +31,8 @@ const gate = vi.hoisted(() => {
     open: () => release(),
   }
 })
-vi.mock('~/services/storage.server', async (importOriginal) => {
-  const original = await importOriginal<typeof import('~/services/storage.server')>()
+vi.mock('~/services/images.server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('~/services/images.server')>()
   return {
     ...original,
     prepareImage: async (...args: Parameters<typeof original.prepareImage>) => {

@@ -12,7 +12,7 @@ import { action as privacyAction, loader as privacyLoader } from '~/routes/custo
 import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
 import { loader as exportLoader } from '~/routes/customer.privacy-export'
 import { sendEmail } from '~/services/email.server'
-import { uploadsPath } from '~/services/storage.server'
+import { uploadsPath } from '~/services/volume-store.server'
 import { getToast } from '~/toast.server'
 
 import { createActivePolicy, createClaim, createProfile, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'

@@ -3,19 +3,16 @@ import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it, test } from 'vitest'
 
-import { hasImageSignature } from '~/domain/uploads'
-import {
-  decodeBytes,
-  deleteStored,
-  MAX_DECODE_BYTES,
-  MAX_INPUT_PIXELS,
-  readMultipartForm,
-  signedFileUrl,
-  storeImage,
-  UploadError,
-  uploadsPath,
-  verifySignedFile,
-} from '~/services/storage.server'
+import { contentTypeFor, hasImageSignature } from '~/domain/uploads'
+import { resetEnvForTests } from '~/env.server'
+import { bucketStore } from '~/services/bucket-store.server'
+import { fileStore } from '~/services/file-store.server'
+import { decodeBytes, MAX_DECODE_BYTES, MAX_INPUT_PIXELS } from '~/services/images.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { signedFileUrl, verifySignedFile } from '~/services/signed-links.server'
+import { storeImage } from '~/services/staged-files.server'
+import { deleteStored } from '~/services/storage.server'
+import { uploadsPath, volumeStore } from '~/services/volume-store.server'
 
 import { jpeg as makeJpeg, png as makePng } from '../support/photos'
 
@@ -81,6 +78,42 @@ describe('storeImage', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
     await expect(storeImage({ ...file, bytes: svg }, 'test/two/head_on')).rejects.toMatchObject({ message: 'Please select an image file' })
     expect(fs.existsSync(uploadsPath('test/two/head_on.jpg'))).toBe(false)
+  })
+})
+
+describe('the file store', () => {
+  test('is the volume without a bucket and the bucket with UPLOADS_BUCKET, the same adapter on every call', () => {
+    expect(fileStore()).toBe(volumeStore)
+    expect(fileStore()).toBe(fileStore())
+    const names = ['UPLOADS_BUCKET', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const
+    Object.assign(process.env, { UPLOADS_BUCKET: 'glass-test', AWS_ACCESS_KEY_ID: 'key', AWS_SECRET_ACCESS_KEY: 'secret' })
+    resetEnvForTests()
+    try {
+      expect(fileStore()).toBe(bucketStore)
+      expect(fileStore()).toBe(fileStore())
+    } finally {
+      for (const name of names) delete process.env[name]
+      resetEnvForTests()
+    }
+    expect(fileStore()).toBe(volumeStore)
+  })
+
+  test('a volume write is invisible until committed, taken back by uncommit, and gone after discard', async () => {
+    const relPath = `test-staging/${Date.now()}/one.jpg`
+    const write = await volumeStore.stage(relPath, Buffer.from('bytes'))
+    expect(await volumeStore.exists(relPath)).toBe(false)
+    write.commit()
+    expect(await volumeStore.exists(relPath)).toBe(true)
+    write.uncommit()
+    expect(await volumeStore.exists(relPath)).toBe(false)
+    write.discard()
+    expect(fs.readdirSync(uploadsPath(relPath.replace(/\/one\.jpg$/, '')))).toEqual([])
+  })
+
+  test('serves stored files with the type of their extension', () => {
+    expect(contentTypeFor('claim-documents/c/photo.JPG')).toBe('image/jpeg')
+    expect(contentTypeFor('claim-documents/c/invoice.pdf')).toBe('application/pdf')
+    expect(contentTypeFor('claim-documents/c.d/no-extension')).toBe('application/octet-stream')
   })
 })
 
