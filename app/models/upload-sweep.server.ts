@@ -10,7 +10,7 @@ import { deleteObjects, listObjects, usesBucket } from '~/services/bucket.server
 import { shopThumbPath, STAGED_SUFFIX } from '~/services/storage.server'
 
 /**
- * Nothing left behind (issue 13): uploads are staged under temporary names and renamed into place inside the
+ * Nothing left behind (docs/decisions/015-staged-uploads.md): uploads are staged under temporary names and renamed into place inside the
  * transaction that records them, so a crash (kill -9, a lost machine) can leave only
  * - temporary files (`*.tmp`),
  * - a claim's or policy's folder whose row was never committed,
@@ -119,7 +119,7 @@ function ownership() {
       ...documentsOfClaim
         .all({ id: claimId })
         .flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
-      // A shop's files kept from a refused completion (issue 12 item 6).
+      // A shop's files kept from a refused completion.
       ...draftsOfClaim.all({ id: claimId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']),
     ])
   const profileExists = (profileId: string) => profileById.get({ id: profileId }) !== undefined
@@ -183,7 +183,7 @@ function newestMtime(folder: string): number {
 }
 
 /**
- * The same sweep over the bucket (issue 11): objects are listed once (1,000 per request) and grouped by folder, and the
+ * The same sweep over the bucket: objects are listed once (1,000 per request) and grouped by folder, and the
  * same rules apply with each object's upload time for its age. A bucket has no temporary names (objects are written
  * whole), so what a crash leaves there is objects no row points to.
  */

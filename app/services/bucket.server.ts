@@ -10,7 +10,7 @@ import {
 import { env } from '~/env.server'
 
 /**
- * Photos and documents in an S3-compatible bucket (issue 11): the second adapter of the storage service, on when
+ * Photos and documents in an S3-compatible bucket: the second adapter of the storage service, on when
  * UPLOADS_BUCKET is set. Objects are named `uploads/<the same relative path a row stores>`, so rows, links and the
  * authorization of /files/* are the same for both adapters. Credentials, endpoint and region come from the settings
  * `fly storage create` makes for a Tigris bucket (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL_S3,

@@ -11,9 +11,9 @@ import type { UploadedFile } from '~/services/multipart.server'
 import { stripControlCharacters } from '~/validation/text'
 
 /**
- * File storage (DESIGN §6 "Uploads"): a streaming multipart reader with limits, every image decoded and re-encoded by
+ * File storage: a streaming multipart reader with limits, every image decoded and re-encoded by
  * sharp (which refuses non-images and drops EXIF/GPS), files under DATA_DIR/uploads (never under public/) or, with
- * UPLOADS_BUCKET set, in an S3-compatible bucket (issue 11, bucket.server.ts), and short-lived signed links for shops
+ * UPLOADS_BUCKET set, in an S3-compatible bucket (bucket.server.ts), and short-lived signed links for shops
  * that hold a claim's code. Rows store the same relative path with either adapter.
  */
 
@@ -63,14 +63,14 @@ export async function storeImage(file: UploadedFile, relPathWithoutExt: string):
 export const STAGED_SUFFIX = '.tmp'
 
 /**
- * Files written before the rows that point to them, and made visible only with those rows (issue 13).
+ * Files written before the rows that point to them, and made visible only with those rows (docs/decisions/015-staged-uploads.md).
  *
  * On the local volume: written under temporary names and renamed into place when the transaction that records them
  * commits: call `commit()` as the last step *inside* the transaction — a failed rename then rolls the rows back — and
  * `discard()` when anything failed. A crash in between leaves only `*.tmp` files, or final files no row points to;
  * the upload sweep removes both. A rename replaces an existing file whole (a re-uploaded policy photo).
  *
- * In a bucket (issue 11): each object is written to its final name before the transaction (a bucket has no rename, and
+ * In a bucket: each object is written to its final name before the transaction (a bucket has no rename, and
  * the transaction cannot wait for the network); `commit()` has nothing left to do, and `discard()` deletes the objects
  * that were new. An object that replaced an older one at the same name (a re-uploaded policy photo whose rows then
  * failed) keeps the new photo under the old row. A crash leaves objects no row points to; the sweep removes those.
