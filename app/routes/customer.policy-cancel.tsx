@@ -86,7 +86,7 @@ async function applyIntent(customerId: string, policyId: string, intent: 'cancel
 /** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
 function refusal(error: RuleError) {
   if (error.status === 404) notFound()
-  // The SPEC's cancel failure is a title alone; the other refusals explain themselves.
+  // The product's cancel failure is a title alone; the other refusals explain themselves.
   const toast: ToastMessage = error.message === CANCEL_FAILED ? { type: 'error', title: CANCEL_FAILED } : refusalOf(error).toast
   return data({ toast }, { status: error.status })
 }
