@@ -69,7 +69,7 @@ export default defineConfig({
   projects: [
     { name: 'js-on', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: true } },
     { name: 'js-off', testDir: 'tests/e2e', use: { browserName: 'chromium', javaScriptEnabled: false } },
-    // A phone, 375 px wide (issue 12): the customer journeys without horizontal scrolling, every target 44 × 44 px.
+    // A phone, 375 px wide (docs/decisions/036-phones.md): the customer journeys without horizontal scrolling, every target 44 × 44 px.
     {
       name: 'phone',
       testDir: 'tests/e2e-phone',

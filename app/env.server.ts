@@ -44,7 +44,7 @@ const EnvSchema = z.object({
   REQUIRE_LIVE_SERVICES: z.enum(['0', '1', '']).optional(),
   /** Behind Fly's proxy the client address is in this header; unset means the socket address is used. */
   CLIENT_IP_HEADER: optional,
-  /** Issue 11: where Litestream replicates the database (s3://bucket/path, or file:///path for a second disk). */
+  /** Where Litestream replicates the database (s3://bucket/path, or file:///path for a second disk). */
   LITESTREAM_REPLICA_URL: z
     .string()
     .trim()
@@ -53,7 +53,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** /healthz fails when the replica is further behind than this (docs/operating.md). */
   REPLICATION_MAX_LAG_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
-  /** Issue 11: photos and documents in this bucket instead of DATA_DIR/uploads. */
+  /** Photos and documents in this bucket instead of DATA_DIR/uploads. */
   UPLOADS_BUCKET: z
     .string()
     .trim()
@@ -80,7 +80,7 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' |
   payments: 'stripe' | 'local'
   email: 'postmark' | 'outbox'
   vehicleData: 'vpic' | 'bundled'
-  /** Litestream replicates the database (issue 11), or nothing does. */
+  /** Litestream replicates the database, or nothing does. */
   replication: 'litestream' | 'off'
   uploads: 's3' | 'local'
 }
@@ -102,7 +102,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Configuration error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together')
   }
   if (requireLive) {
-    // Issue 11: a live deployment keeps its records off the volume: the database replicated, uploads in a bucket.
+    // A live deployment keeps its records off the volume: the database replicated, uploads in a bucket.
     for (const name of [
       'STRIPE_SECRET_KEY',
       'POSTMARK_SERVER_TOKEN',

@@ -21,7 +21,7 @@ function start() {
     }
     throw error
   }
-  // Issue 11: a lost volume comes back from the replica before anything opens (or migrates) the database.
+  // A lost volume comes back from the replica before anything opens (or migrates) the database.
   let restored: ReturnType<typeof restoreIfMissing> | null = null
   if (config.replication === 'litestream') {
     try {

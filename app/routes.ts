@@ -1,8 +1,8 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Every route, grouped by who uses it, in the order of SPEC §2's route table; keep additions in their group.
+// Every route, grouped by who uses it; keep additions in their group.
 export default [
-  // --- public: anyone, signed in or not (SPEC §6 "Anonymous visitor") -----------------------------------------------
+  // --- public: anyone, signed in or not -----------------------------------------------------------------------------
   index('routes/home.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/verify', 'routes/auth.verify.tsx'),
@@ -62,7 +62,7 @@ export default [
   ]),
   route('demo/vehicle-models', 'routes/demo.vehicle-models.ts'),
 
-  // --- integrations: Stripe's webhook and the JSON calls of SPEC §7 --------------------------------------------------
+  // --- integrations: Stripe's webhook and the JSON calls -------------------------------------------------------------
   route('api/stripe-webhook', 'routes/api.stripe-webhook.ts'),
   route('api/get-pricing', 'routes/api.get-pricing.ts'),
   route('api/create-checkout', 'routes/api.create-checkout.ts'),

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import type { Db } from '../app/db/client.server'
 import { partnerGroups, partnerLocations, prices } from '../app/db/schema'
 
-/** Local-mode monthly prices (DESIGN §6), in cents. */
+/** Local-mode monthly prices, in cents. */
 export const SEED_PRICES = {
   chip_only: 799,
   comprehensive_car_adas_false: 1999,

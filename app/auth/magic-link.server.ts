@@ -12,9 +12,10 @@ import { sendEmail, type SentEmail } from '~/services/email.server'
 import { safeRedirect } from '~/utils/redirect'
 
 /**
- * Sign-in links and codes (DESIGN §2). Each request for a link is one `verifications` row holding the hashes of a
+ * Sign-in links and codes. Each request for a link is one `verifications` row holding the hashes of a
  * random link token and a 6-digit code; both are single use, expire after 15 minutes and work in any browser, because
- * nothing ties them to the browser that asked (the link is often e-mailed from a webhook after checkout).
+ * nothing ties them to the browser that asked (the link is often e-mailed from a webhook after checkout; see
+ * docs/decisions/005-email-link-strategy.md).
  */
 
 export const VERIFY_PATH = '/auth/verify'

@@ -9,11 +9,12 @@ import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/cla
 import { clientNetwork, hit } from './rate-limit.server'
 
 /**
- * The shop's code lookups, limited at the route layer (issue 13, 14): the page and both JSON calls go through
+ * The shop's code lookups, limited at the route layer: the page and both JSON calls go through
  * `lookupClaimByCode`, which checks the limits, asks the model for the claim and its shop view, and counts the outcome.
+ * Why a site-wide cap too: docs/decisions/020-shop-lookup-site-wide-cap.md.
  */
 
-/** 10 wrong codes from one address (IPv6: one /64) in 10 minutes, then 30 minutes of refusals (DESIGN §6). */
+/** 10 wrong codes from one address (IPv6: one /64) in 10 minutes, then 30 minutes of refusals. */
 export const WRONG_CODE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000, blockMs: 30 * 60 * 1000 }
 /** Any one code: 30 lookups in 10 minutes is far more than a shop needs. */
 export const PER_CODE_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000, blockMs: 30 * 60 * 1000 }

@@ -3,7 +3,7 @@ import { clientNetwork, describeWait, hit } from './rate-limit.server'
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** DESIGN §7: sign-in e-mails, 5 an hour per address and 20 an hour per client address. */
+/** Sign-in e-mails: 5 an hour per address and 20 an hour per client address. */
 export const EMAILS_PER_ADDRESS = { limit: 5, windowMs: HOUR_MS }
 export const EMAILS_PER_IP = { limit: 20, windowMs: HOUR_MS }
 /**

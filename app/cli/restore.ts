@@ -1,5 +1,5 @@
 /**
- * `npm run db:restore -- --to <file> [--timestamp 2026-11-20T10:00:00Z]`: the restore drill (issue 11). Restores the
+ * `npm run db:restore -- --to <file> [--timestamp 2026-11-20T10:00:00Z]`: the restore drill. Restores the
  * latest copy (or the copy at a point in time) from the Litestream replica into a separate file, checks it, and prints
  * its row counts, so the operator can prove the backup works without touching the live database.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run storage:migrate`: copies the photos and documents under DATA_DIR/uploads to UPLOADS_BUCKET, once, when a
- * server moves from the volume to the bucket (issue 11). Safe to run again: an object already there with the same
+ * server moves from the volume to the bucket. Safe to run again: an object already there with the same
  * MD5 is not sent twice. Then it checks the bucket against the folder — every file present with the same size and
  * MD5 (the ETag of a single-part upload) — prints the counts, and exits non-zero on any difference. The local files
  * are left where they are: delete them once the server runs on the bucket.

@@ -4,7 +4,7 @@ import { ClaimCard, type ClaimCardData } from './claim-card'
 import { ClaimLiveStatus, type ClaimLiveStatusData } from './claims/claim-live-status'
 
 /**
- * The customer dashboard's frame (SPEC §2 "Customer dashboard"): the greeting and the two sections. Shared by
+ * The customer dashboard's frame: the greeting and the two sections. Shared by
  * /customer and the demo dashboard, so their wording lives once.
  */
 

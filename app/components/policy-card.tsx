@@ -45,10 +45,10 @@ const STATUS_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
   cancelled: { label: 'Canceled', tone: 'neutral' },
 }
 
-// SPEC §2 "Setup state text".
+// The card's setup line, by status.
 const SETUP_TEXTS: Record<string, string> = {
   incomplete: 'Setup required to activate coverage',
-  // The demo data's word for incomplete (SPEC §3).
+  // The demo data's word for incomplete.
   pending: 'Setup required to activate coverage',
   active: 'Your coverage is active',
   canceled: 'This policy has been cancelled',

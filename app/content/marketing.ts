@@ -5,7 +5,7 @@
  * names the lookup keys it needs (`priceKey`, `adasPriceKey`), and the page combines them:
  *   basePrice   = prices[priceKey]                      → '$19.99' + PRICE_PERIOD
  *   ADAS add-on = prices[adasPriceKey] - prices[priceKey] → adasAddonText('$10.00')
- * If pricing fails, show PRICE_PLACEHOLDER instead of each amount (SPEC §2).
+ * If pricing fails, show PRICE_PLACEHOLDER instead of each amount.
  */
 import type { LookupKey, PlanType, VehicleType } from '~/domain/plans'
 
@@ -14,7 +14,7 @@ export { PLAN_TYPE_NAMES, VEHICLE_TYPE_NAMES } from '~/domain/plans'
 
 export type PlanCardKey = 'chip_only' | 'comprehensive_car' | 'comprehensive_trucksuv'
 
-/** One pricing card on the landing page (SPEC §3 "Plan card", minus the price). */
+/** One pricing card on the landing page (minus the price). */
 export type PlanCopy = {
   key: PlanCardKey
   /** Card title, e.g. 'Comprehensive — Car'. */
@@ -145,7 +145,7 @@ export const LANDING_SECTIONS = [
 
 export type Benefit = { title: string; description: string }
 
-/** SPEC §1 marketing promises, one card each. */
+/** The product's promises on the landing page, one card each. */
 export const BENEFITS: readonly Benefit[] = [
   {
     title: 'Zero deductible',
@@ -261,7 +261,7 @@ export const CLOSING_CTA = {
   cta: { label: 'Sign up now', href: '/signup' },
 } as const
 
-/** SPEC §3 "Plan card", priced: built on the server by `planCards()` in `~/models/pricing.server`. */
+/** A plan card with its price: built on the server by `planCards()` in `~/models/pricing.server`. */
 export type PlanCard = {
   key: PlanCardKey
   name: string

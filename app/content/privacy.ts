@@ -1,7 +1,7 @@
 /**
  * Privacy Policy: the full text shown at /privacy-policy.
  *
- * Exactly the 14 sections SPEC §1 names, in SPEC's order; their ids are stable anchors
+ * Exactly the 14 required sections, in their required order (tests/unit/content.test.ts); their ids are stable anchors
  * (e.g. /privacy-policy#us-state-rights). Keep the facts in line with what the product really
  * does: payments through Stripe, e-mailed sign-in links, photos shown only to the owner, the
  * operator and the assigned partner shop.

@@ -1,13 +1,13 @@
 /**
- * The legal texts as this site shows them: the company's name and postal address filled in (SPEC §1: 'a US postal
- * contact is given'). Plain data, for pages, the contract PDF and e-mails alike.
+ * The legal texts as this site shows them: the company's name and postal address filled in (they must give a US postal
+ * contact). Plain data, for pages, the contract PDF and e-mails alike.
  */
 import type { LegalDocument } from './legal'
 import { privacyPolicy } from './privacy'
 import { termsOfService } from './terms'
 import { termsVersion } from './terms-versions'
 
-/** The legal name and postal address the terms and privacy policy give (SPEC §1: 'a US postal contact is given'). */
+/** The legal name and postal address the terms and privacy policy give: they must give a US postal contact. */
 export const COMPANY_NAME = 'Glass Plan LLC'
 export const COMPANY_POSTAL_ADDRESS = 'Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106'
 

@@ -1,12 +1,12 @@
 /**
  * Terms of Service: the full text shown at /terms-of-service and in the signup scroll box.
  *
- * DESIGN §6: one constant, TOS_VERSION, is both displayed at the top of the terms and recorded with
+ * One constant, TOS_VERSION, is both displayed at the top of the terms and recorded with
  * every policy at checkout (tos_version), so the text a customer read and the version we stored can
  * never differ. Change the text → bump TOS_VERSION and TOS_LAST_UPDATED together.
  *
  * The wording is a plain-English service contract (not insurance). Facts must stay in line with
- * SPEC §1/§9: 48-hour claim window, 14-day appeal / 30-day decision, 12-month commitment, 30 days'
+ * the product's rules: 48-hour claim window, 14-day appeal / 30-day decision, 12-month commitment, 30 days'
  * notice, $250 / $5,000 arbitration figures, 10,000 lb GVWR, Utah law.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Reference lists for the vehicle form (SPEC §3 "Reference lists", §5 "Vehicle form") and the
+ * Reference lists for the vehicle form and the
  * /excluded-vehicles page.
  *
  * Make names are spelled as NHTSA vPIC spells them, in title case (vPIC returns upper case;
  * acronyms such as GMC, AMC and MG stay upper case), so a chosen make can be sent to vPIC's
- * models-for-make-and-year lookup as is. Exception: EXCLUDED_MAKES keep SPEC §3's exact spelling.
+ * models-for-make-and-year lookup as is. Exception: EXCLUDED_MAKES keep the product's exact spelling.
  */
 import type { PlanType } from '~/domain/plans'
 import { MIN_VEHICLE_YEAR } from '~/domain/vehicles'
@@ -137,8 +137,8 @@ export const ALL_MAKES: readonly string[] = [
 ]
 
 /**
- * Luxury and exotic brands not eligible for Comprehensive plans (SPEC §3, exact spelling and order).
- * Listed on /excluded-vehicles. Chip Repair Only plans may still cover them (DESIGN §6).
+ * Luxury and exotic brands not eligible for Comprehensive plans (the product's exact spelling and order).
+ * Listed on /excluded-vehicles. Chip Repair Only plans may still cover them: the terms exclude them from Comprehensive only.
  */
 export const EXCLUDED_MAKES: readonly string[] = [
   'Acura',
@@ -212,7 +212,7 @@ export function isMakeAllowed(make: string, planType: PlanType): boolean {
   return [...popular, ...all].some((candidate) => makeKey(candidate) === key)
 }
 
-/** Oldest model year offered (SPEC §5: 1980 to the current year). */
+/** Oldest model year offered (1980 to the current year). */
 
 /** Model years for the year dropdown: the current year first, down to MIN_VEHICLE_YEAR. */
 export function vehicleYears(now: Date = new Date()): number[] {

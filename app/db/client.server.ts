@@ -18,7 +18,7 @@ export function databasePath(dataDir = env().DATA_DIR) {
   return path.join(dataDir, 'app.sqlite')
 }
 
-/** Opens a database file with the pragmas DESIGN §5 asks for and applies pending migrations (safe to run twice). */
+/** Opens a database file with the pragmas below and applies pending migrations (safe to run twice). */
 export function openDatabase(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const sqlite = new Database(file)

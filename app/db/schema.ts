@@ -309,8 +309,8 @@ export const claimDocuments = sqliteTable(
 
 /**
  * Files a shop uploaded with a completion that was refused (a bad cost, a missing photo): kept for the claim, shown
- * as already attached and used by the next submit unless replaced (issue 12 item 6). Moved into claim_documents when
- * the claim is completed.
+ * as already attached and used by the next submit unless replaced. Moved into claim_documents when
+ * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md.
  */
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',
@@ -328,7 +328,7 @@ export const claimDocumentDrafts = sqliteTable(
   (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],
 )
 
-/** The local test checkout's sessions (DESIGN §4): what Stripe would hold while payments are local. */
+/** The local test checkout's sessions: what Stripe would hold while payments are local. */
 export const localCheckouts = sqliteTable('local_checkouts', {
   id: id(),
   lookupKey: text('lookup_key').notNull(),

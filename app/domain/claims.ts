@@ -1,10 +1,10 @@
 /**
- * The rules of a claim (SPEC §4, §5, §9; docs/decisions/009-claim-rules.md), pure and safe in the browser.
+ * The rules of a claim (docs/decisions/009-claim-rules.md), pure and safe in the browser.
  */
 import type { PlanType } from './plans'
 import { DAY_MS, HOUR_MS } from './time'
 
-/** SPEC §9: claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
+/** Claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
 export const CLAIM_DEADLINE_HOURS = 48
 export const RESPONSE_PROMISE_HOURS = 48
 /** A denial may be appealed once, within 14 days. */
@@ -81,7 +81,7 @@ export function responseHoursLeft(claim: { submittedAt: string; appealedAt: stri
 
 // --- plan years and replacements -----------------------------------------------------------------------------------
 
-/** SPEC §1: Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
+/** Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
 export const REPLACEMENTS_PER_PLAN_YEAR = { chip_only: 0, comprehensive: 1 } as const
 
 function addYears(date: Date, years: number) {

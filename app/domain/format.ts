@@ -1,6 +1,6 @@
 /**
  * How amounts and dates read everywhere (pages, e-mails, the PDF-free documents): one formatter each. Dates are read in
- * UTC so the server and the browser render the same text and a YYYY-MM-DD date never shifts a day (SPEC §9: US long
+ * UTC so the server and the browser render the same text and a YYYY-MM-DD date never shifts a day (dates in the US long
  * format).
  */
 

@@ -54,7 +54,7 @@ export const PRICE_CHANGED: Message = {
 export const CHECKOUT_ERROR: Message = { title: 'Checkout Error', description: 'Failed to create checkout session. Please try again.' }
 export const UNKNOWN_PLAN = 'Please choose one of our plans.'
 
-// --- cancellation (SPEC §2 dashboard wording; the server's refusals use the same strings) ------------------------
+// --- cancellation (the dashboard's wording; the server's refusals use the same strings) ---------------------------
 export const CANCEL_CONFIRM_TITLE = 'Are you sure?'
 export const CANCEL_CONFIRM_TEXT =
   'This will cancel your policy. You will lose coverage and any active claims may be affected. This action cannot be undone.'
@@ -150,9 +150,9 @@ export const INVOICE_AND_REPAIR_PHOTOS_REQUIRED: Message = {
 export type FieldErrors = Partial<Record<string, string[] | null | undefined>>
 
 /**
- * The one toast a refused form shows: the first problem in the form's own order (SPEC names an order per form). Each
+ * The one toast a refused form shows: the first problem in the form's own order (each form has its order). Each
  * entry maps a field to its toast; the message next to the field stays the field's own. Anything else falls back to
- * `fallback`'s title with the first field message (SPEC §8: "'Error' with message").
+ * `fallback`'s title with the first field message (as in "'Error' with message").
  */
 export function firstProblemToast(errors: FieldErrors, order: [field: string, toast: Message][], fallback: Message): ToastMessage {
   for (const [field, toast] of order) {
@@ -162,7 +162,7 @@ export function firstProblemToast(errors: FieldErrors, order: [field: string, to
   return { type: 'error', title: fallback.title, description: first ?? fallback.description }
 }
 
-/** The claim form's order (SPEC §5 "Claim form"): who and which policy, then photos, description, what is covered. */
+/** The claim form's order: who and which policy, then photos, description, what is covered. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
   ['policyId', MISSING_INFORMATION],
   ['photos', PHOTOS_REQUIRED],
@@ -171,8 +171,8 @@ export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
 ]
 
 /**
- * What a claim's confirmation code is for, by the claim's state (issue 12 item 3): SPEC's 'Give this to the shop' only
- * while a shop can act on it (approved).
+ * What a claim's confirmation code is for, by the claim's state: 'Give this to the shop' only
+ * while a shop can act on it (approved; docs/decisions/033-claim-card-code-hint.md).
  */
 export function confirmationCodeHint(approvalStatus: string) {
   switch (approvalStatus) {

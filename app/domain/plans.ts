@@ -1,5 +1,5 @@
 /**
- * The plans the product sells (SPEC §3): plan type, vehicle class and the lookup keys that name a price. One
+ * The plans the product sells: plan type, vehicle class and the lookup keys that name a price. One
  * definition each, with the parsers every form and model uses. Plain TypeScript, safe in the browser.
  */
 
@@ -9,7 +9,7 @@ export type PlanType = (typeof PLAN_TYPES)[number]
 export const VEHICLE_TYPES = ['car', 'trucksuv'] as const
 export type VehicleType = (typeof VEHICLE_TYPES)[number]
 
-/** SPEC §3's pricing-map keys: the only plans that can be bought. */
+/** The pricing map's keys: the only plans that can be bought. */
 export const LOOKUP_KEYS = [
   'chip_only',
   'comprehensive_car_adas_false',

@@ -1,11 +1,11 @@
 /**
- * The rules of a policy (SPEC §4, §9; DESIGN §6), pure and safe in the browser: the dashboard's policy card (and the
+ * The rules of a policy, pure and safe in the browser: the dashboard's policy card (and the
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
 import { DAY_MS } from './time'
 
-/** A policy's status (DESIGN §6): waiting for setup, active, a payment failed, ended. */
+/** A policy's status: waiting for setup, active, a payment failed, ended. */
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
@@ -22,7 +22,7 @@ function toTime(now: Date | string | number) {
 }
 
 export function isCanceled(policy: Pick<PolicyRuleFields, 'status'>) {
-  // 'cancelled' is the demo data's spelling (SPEC §3).
+  // 'cancelled' is the demo data's spelling.
   return policy.status === 'canceled' || policy.status === 'cancelled'
 }
 
@@ -61,14 +61,14 @@ export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
 export type FilingRefusal = 'not_found' | 'not_active'
 
 /**
- * SPEC §5 "Claim access": a claim may be filed on the customer's own policy, active, with its photos uploaded (not
+ * Claim access: a claim may be filed on the customer's own policy, active, with its photos uploaded (not
  * incomplete, past_due or canceled). Without `profileId` only the policy's state is judged (the card's button).
  */
 export function claimFilingRefusal(
   policy: (Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded'> & { profileId?: string }) | null | undefined,
   profileId?: string,
 ): FilingRefusal | null {
-  // Unknown and another customer's policy are refused alike: nothing says whether it exists (issue 12 item 4).
+  // Unknown and another customer's policy are refused alike: nothing says whether it exists.
   if (!policy || (profileId !== undefined && policy.profileId !== profileId)) return 'not_found'
   if (policy.status !== 'active' || !policy.windshieldPhotosUploaded) return 'not_active'
   return null

@@ -1,6 +1,7 @@
 /**
- * When an account may be deleted (privacy notice "Your rights"; issue 10 item 4): not while a plan is inside its
+ * When an account may be deleted (privacy notice "Your rights"): not while a plan is inside its
  * 12-month commitment (the contract still runs) nor while a claim is open (a shop may be working on it). Pure.
+ * See docs/decisions/028-account-deletion-keeps-accounting.md.
  */
 import { formatLongDate } from './format'
 import { isCanceled, isInInitialTerm } from './policies'

@@ -1,4 +1,4 @@
-/** Upload limits (DESIGN §6 "Uploads"; SPEC §9 "Photo hint 10MB each"), shared by forms, readers and models. */
+/** Upload limits (the forms' "10MB each" hint, enforced on the server too), shared by forms, readers and models. */
 
 /** Each photo or document, checked in the browser and enforced on the server. */
 export const MAX_UPLOAD_MB = 10
@@ -21,7 +21,7 @@ export function tooLargeMessage(fileName: string) {
 
 /**
  * Whether a file's first bytes are those of an image format (JPEG, PNG, GIF, WebP, TIFF, HEIC/HEIF/AVIF), so the
- * browser can refuse a text file named .jpg before uploading it (issue 12 item 2). The server decodes every image
+ * browser can refuse a text file named .jpg before uploading it. The server decodes every image
  * anyway; this only saves the customer an upload. Pass at least the first 12 bytes.
  */
 export function hasImageSignature(bytes: Uint8Array) {

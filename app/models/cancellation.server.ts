@@ -20,7 +20,7 @@ import { payments } from '~/services/payments.server'
 import { recordAudit } from './audit.server'
 
 /**
- * Who may end a policy, and when (SPEC §2 dashboard, §9; DESIGN §6 "Cancellation"): only its owner; not before the
+ * Who may end a policy, and when: only its owner; not before the
  * 12-month commitment ends (the server refuses even a hand-made request); never twice. During the commitment the
  * owner can instead turn off renewal, so the subscription ends with the commitment.
  */
@@ -63,7 +63,7 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
     throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
   }
 
-  // SPEC §4: the policy becomes canceled only after the cancel call succeeded.
+  // The policy becomes canceled only after the cancel call succeeded.
   const canceled = transaction((tx) => {
     const updated = tx
       .update(policies)

@@ -30,7 +30,7 @@ import { recordAudit } from './audit.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
 import { getPolicyForProfile } from './policies.server'
 
-/** Filing a claim and appealing a denial: the customer's side of a claim (SPEC §5, DESIGN §6). */
+/** Filing a claim and appealing a denial: the customer's side of a claim. */
 
 function unusedConfirmationCode() {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -44,7 +44,7 @@ function unusedConfirmationCode() {
 
 // --- filing rules ------------------------------------------------------------------------------------------------
 
-/** The toast of each refusal of claimFilingRefusal (SPEC §5 "Claim access"). */
+/** The toast of each refusal of claimFilingRefusal. */
 export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
   not_found: POLICY_NOT_FOUND,
   not_active: POLICY_NOT_ACTIVE,
@@ -60,7 +60,7 @@ export type SubmitClaimInput = {
 }
 
 /**
- * Files a claim. Order matters (DESIGN §6 "Uploads"): every photo is stored first (sharp refuses non-images), then
+ * Files a claim. Order matters (docs/decisions/015-staged-uploads.md): every photo is stored first (sharp refuses non-images), then
  * the claim and its claim_documents rows are written in one transaction; if anything fails the stored files are
  * removed again, so a failure leaves neither rows nor files behind.
  */
@@ -81,7 +81,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
 
   const claimId = createId()
   const stamp = now.getTime()
-  // Files first (DESIGN §6), under temporary names: renamed into place as the transaction's last step.
+  // Files first, under temporary names: renamed into place as the transaction's last step.
   const staged = new StagedFiles()
   const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
   try {

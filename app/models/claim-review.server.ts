@@ -35,7 +35,7 @@ export function claimForReview(claimId: string, now = new Date()) {
     .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
     .orderBy(asc(auditLog.id))
     .all()
-  // The windshield as it was when coverage started: the terms exclude pre-existing damage (issue 12 item 8). After a
+  // The windshield as it was when coverage started: the terms exclude pre-existing damage. After a
   // transfer, a claim on the replacement vehicle shows the photos taken for the transfer.
   const setupPhotos = db()
     .select()
@@ -110,7 +110,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
 }
 
 /**
- * The shop hears about its work (issue 12 item 7): the group's address gets the code, the damage, the vehicle and the
+ * The shop hears about its work: the group's address gets the code, the damage, the vehicle and the
  * completion link. Whether it went out (or why not) is recorded on the claim, so the operator's page can say so.
  */
 async function notifyShop(claimId: string, actorId: string) {

@@ -55,7 +55,7 @@ export function findClaimByCode(code: string): Claim | null {
 
 /**
  * What a shop may see of a claim it holds the code of: only an approved, not yet completed claim reveals the
- * customer's details (DESIGN §6). Rate limits are the route layer's (`app/auth/shop-lookup-limits.server.ts`).
+ * customer's details. Rate limits are the route layer's (`app/auth/shop-lookup-limits.server.ts`).
  */
 export function partnerViewOf(claim: Claim, code: string, now = new Date()): PartnerLookup {
   if (claim.approvalStatus === 'completed') return { state: 'completed', code, claimId: claim.id }
@@ -114,7 +114,7 @@ type ShopFile = { documentType: 'invoice' | 'repair_photo'; filePath: string; th
  */
 export const MAX_CLAIM_DRAFTS = 1 + MAX_REPAIR_PHOTOS
 
-/** The files a refused completion kept for this claim (issue 12 item 6), oldest first. */
+/** The files a refused completion kept for this claim, oldest first. */
 export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 'select'> = db()) {
   return database
     .select()

@@ -13,7 +13,7 @@ export type CustomerClaim = Claim & {
   partnerGroupName: string | null
 }
 
-/** The customer's claims across all their policies, newest first (SPEC §7: claims by policy ids, with the group name). */
+/** The customer's claims across all their policies, newest first (by policy ids, with the partner group's name). */
 export function listClaimsForProfile(profileId: string): CustomerClaim[] {
   return db()
     .select({

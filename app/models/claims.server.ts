@@ -21,7 +21,7 @@ import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 
 /**
- * Claims (DESIGN §6 "Claim states"), what every actor shares: a claim's context and documents, the customer's own
+ * Claims, what every actor shares: a claim's context and documents, the customer's own
  * claims, the replacement allowance, the audit trail and the e-mails. Each actor's work has its own module:
  * filing and appeals (claim-filing.server.ts), the operator's review (claim-review.server.ts), the shop's lookup and
  * completion (claim-shop.server.ts).

@@ -21,7 +21,7 @@ import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
 
 /**
- * A customer's plan documents (issue 10 item 1): the contract as agreed, with the full text of the terms version they
+ * A customer's plan documents: the contract as agreed, with the full text of the terms version they
  * accepted, for the page at /customer/policies/:policyId/contract and its PDF. Another customer's policy is null.
  */
 export type Contract = NonNullable<ReturnType<typeof policyContract>>

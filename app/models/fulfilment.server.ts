@@ -31,7 +31,7 @@ export type FulfilCheckoutInput = {
   stripeSubscriptionId?: string | null
 }
 
-/** The plan commitment (SPEC §9): 12 months from the start. */
+/** The plan commitment: 12 months from the start. */
 export function initialTermEnd(start: Date) {
   const end = new Date(start)
   end.setUTCMonth(end.getUTCMonth() + 12)
@@ -39,7 +39,7 @@ export function initialTermEnd(start: Date) {
 }
 
 /**
- * Turns a paid checkout into a policy (DESIGN §6). Used by the local test checkout's Pay button and by Stripe's
+ * Turns a paid checkout into a policy. Used by the local test checkout's Pay button and by Stripe's
  * `checkout.session.completed` webhook alike. The same session twice gives the same policy and one e-mail.
  */
 export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date()): Promise<{ policy: Policy; created: boolean }> {

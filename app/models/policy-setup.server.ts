@@ -22,7 +22,7 @@ import { recordAudit } from './audit.server'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
 
 /**
- * The setup wizard's rules (SPEC §2 "Complete policy", §4 "Policy setup" and "Wizard"): who may open it, which step
+ * The setup wizard's rules: who may open it, which step
  * shows, storing the windshield photos, and activation. Plain functions over the database; no Request/Response.
  */
 
@@ -53,7 +53,7 @@ export function hasRequiredPhotos(slots: PhotoSlots) {
 
 export type WizardStep = 'photos' | 'vehicle'
 
-/** SPEC §4: starts at photos; with all three required photos stored it opens on the vehicle; 'Back' asks for photos. */
+/** Starts at photos; with all three required photos stored it opens on the vehicle; 'Back' asks for photos. */
 export function wizardStep(slots: PhotoSlots, requested?: string | null): WizardStep {
   if (requested === 'photos') return 'photos'
   return hasRequiredPhotos(slots) ? 'vehicle' : 'photos'
@@ -96,12 +96,12 @@ function folderOf(policy: Policy, generation: PhotoGeneration) {
 }
 
 /**
- * Stores one submission of the photo step (SPEC §5 "Photos", DESIGN §6 "Uploads"). Every image is decoded and
+ * Stores one submission of the photo step. Every image is decoded and
  * re-encoded before anything is written; then the files of the images that passed are written; then their rows in one
  * transaction. If a file or the rows fail, the files this submission added are removed again. A file that is not a
  * photo, or a view still without one, is refused by field after the good photos are kept: the policy's photos are
- * its drafts until step 2 activates it, so the customer chooses only the bad one again (issue 12 item 2).
- * A required type uploaded again overwrites its file (SPEC: "Uploads overwrite existing files").
+ * its drafts until step 2 activates it, so the customer chooses only the bad one again.
+ * A required type uploaded again overwrites its file.
  */
 export async function savePolicyPhotos(
   policy: Policy,
@@ -224,7 +224,7 @@ export async function savePolicyPhotos(
       },
     )
   }
-  // 4. The photos that passed are kept (issue 12 item 2: one bad file never costs the good ones); then the rest is
+  // 4. The photos that passed are kept (one bad file never costs the good ones); then the rest is
   // asked for, field by field.
   if (description) {
     const status = refused.some((reason) => reason instanceof UploadError && reason.status === 413) ? 413 : 400
@@ -260,7 +260,7 @@ export function removeAdditionalPhoto(policy: Policy, photoId: string, generatio
 // --- activation --------------------------------------------------------------------------------------------------
 
 /**
- * Finishes setup (SPEC §4): saves the vehicle (create or update), then in the same transaction gives the policy its
+ * Finishes setup: saves the vehicle (create or update), then in the same transaction gives the policy its
  * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
  * confirmation e-mail goes out after the commit.
  */

@@ -20,7 +20,7 @@ import { claimAndDeliver, yieldToRequests } from './batches.server'
 import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
 
 /**
- * Price changes with 30 days' notice (terms "Price changes"; issue 10 item 5): the operator schedules, the daily job
+ * Price changes with 30 days' notice (terms "Price changes"): the operator schedules, the daily job
  * tells each subscriber once, publishes the price to the catalogue on its date, and moves each subscriber to it at
  * their first renewal after the date (and after 30 days from their own notice).
  */

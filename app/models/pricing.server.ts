@@ -9,7 +9,7 @@ import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
 import { payments } from '~/services/payments.server'
 
-/** Monthly price in cents per lookup key. A key may be missing; it then counts as 0 (SPEC §3). */
+/** Monthly price in cents per lookup key. A key may be missing; it then counts as 0. */
 export type PricingMap = Partial<Record<LookupKey, number>>
 
 /** Stripe prices change rarely and a Stripe round trip is slow: keep the map this long. */
@@ -70,7 +70,7 @@ export function comprehensiveFromCents(map: PricingMap): number {
 }
 
 /**
- * The landing page's plan cards (SPEC §3 "Plan card") with their prices filled in, or the `$XX.XX` placeholders when
+ * The landing page's plan cards with their prices filled in, or the `$XX.XX` placeholders when
  * `map` is null (prices could not be read).
  */
 export function planCards(map: PricingMap | null): PlanCard[] {

@@ -33,7 +33,7 @@ import { recordAudit } from './audit.server'
 import { cancelPolicy } from './cancellation.server'
 
 /**
- * Privacy self-service (issue 10 item 4; privacy notice "Your rights"): a customer downloads their data, corrects
+ * Privacy self-service (privacy notice "Your rights"): a customer downloads their data, corrects
  * their name and phone, changes their e-mail address once the new one is proven, and deletes their account. Every
  * request is audited with the customer as actor.
  */

@@ -13,7 +13,7 @@ import { type PaymentEventsApi, payments } from '~/services/payments.server'
 import type { StripeCheckoutSession, StripeSubscription } from '~/services/stripe.server'
 
 /**
- * Stripe's webhook events (DESIGN §4, §6), behind POST /api/stripe-webhook. Verifies the signature against the raw body (400 if it doesn't match),
+ * Stripe's webhook events, behind POST /api/stripe-webhook. Verifies the signature against the raw body (400 if it doesn't match),
  * then applies the event. Each event id is recorded in `stripe_events` together with its effect, so a redelivered
  * event is acknowledged and skipped. We answer 2xx only when the event was handled; anything else is a 500 so that
  * Stripe retries it (with backoff, for days).
@@ -125,7 +125,7 @@ async function fromStripe<T>(read: () => Promise<T>, what: string): Promise<T> {
 }
 
 // One event at a time in this process: two deliveries of the same event (or of two events about one subscription)
-// never interleave between "already recorded?" and the write. The app runs as one process (DESIGN §1).
+// never interleave between "already recorded?" and the write. The app runs as one process.
 let queue: Promise<unknown> = Promise.resolve()
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work)

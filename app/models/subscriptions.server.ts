@@ -12,7 +12,7 @@ import { sendEmail } from '~/services/email.server'
 import { recordAudit } from './audit.server'
 
 /**
- * Keeping a policy in step with its Stripe subscription (DESIGN §6 "Subscription sync"). Webhook events only tell us
+ * Keeping a policy in step with its Stripe subscription (docs/decisions/010-stripe-events-out-of-order.md). Webhook events only tell us
  * *that* something changed; the caller re-reads the subscription and hands its current state here, so duplicated and
  * out-of-order events all converge on what Stripe has now.
  */

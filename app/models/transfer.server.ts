@@ -20,7 +20,7 @@ import { photoSlots } from './policy-setup.server'
 import { describeVehicle, isMakeEligible, vehicleById } from './vehicles.server'
 
 /**
- * Moving a plan to a replacement vehicle (terms "Transferring your plan to a replacement vehicle"; issue 10 item 2):
+ * Moving a plan to a replacement vehicle (terms "Transferring your plan to a replacement vehicle"):
  * once per plan, an active plan, a vehicle that meets the same eligibility rules and the plan's class and ADAS, and
  * three new windshield photos. The photos are drafts (photo generation 1) until the vehicle step moves the policy, so a
  * transfer that fails anywhere leaves the policy on its old vehicle.

@@ -60,7 +60,7 @@ function ownership(): Owners {
       ...documentsOfClaim
         .all({ id: claimId })
         .flatMap((row) => [row.filePath, row.thumbPath ?? '', row.type === 'damage_photo' ? shopThumbPath(row.filePath) : '']),
-      // A shop's files kept from a refused completion (issue 12 item 6).
+      // A shop's files kept from a refused completion.
       ...draftsOfClaim.all({ id: claimId }).flatMap((row) => [row.filePath, row.thumbPath ?? '']),
     ])
   const profileExists = (profileId: string) => profileById.get({ id: profileId }) !== undefined

@@ -9,7 +9,7 @@ import type { PlanType } from '~/domain/plans'
 import { normalizePlate } from '~/domain/vehicles'
 import type { VehicleInput } from '~/validation/policy-setup'
 
-/** Vehicle rules (SPEC §3 "Vehicle", §5 "Vehicle form", DESIGN §6 "Excluded makes"). */
+/** Vehicle rules: which makes a plan may cover, and saving a policy's vehicle. */
 
 /** Excluded (luxury/exotic) makes are refused for Comprehensive plans only; Chip Repair Only may choose them. */
 export function isMakeEligible(make: string, planType: PlanType) {
@@ -29,8 +29,8 @@ export function vehicleById(id: string | null | undefined, profileId: string): V
 }
 
 /**
- * Creates the policy's vehicle, or updates it when the policy already has one of this customer's (SPEC §7 "vehicles
- * select, insert, update"). Runs inside the caller's transaction. The plate is stored normalised (domain/vehicles).
+ * Creates the policy's vehicle, or updates it when the policy already has one of this customer's.
+ * Runs inside the caller's transaction. The plate is stored normalised (domain/vehicles).
  */
 export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput): Vehicle {
   if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })

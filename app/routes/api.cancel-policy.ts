@@ -8,7 +8,7 @@ import type { Route } from './+types/api.cancel-policy'
 
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
-/** POST /api/cancel-policy (SPEC §7), JSON `{ policyId }`, signed-in only → `{ success: true }` or `{ error }`. */
+/** POST /api/cancel-policy, JSON `{ policyId }`, signed-in only → `{ success: true }` or `{ error }`. */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
   if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })

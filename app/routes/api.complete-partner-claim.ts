@@ -14,7 +14,7 @@ import type { Route } from './+types/api.complete-partner-claim'
 export const handle = routeRules({ body: 'upload-or-json', public: false, pageCache: false, originCheck: true })
 
 /**
- * POST /api/complete-partner-claim (SPEC §7) with SPEC's field names: confirmationCode, repairType, actualCost,
+ * POST /api/complete-partner-claim with the field names integrations use: confirmationCode, repairType, actualCost,
  * partnerNotes. Files travel in the same request as multipart parts `invoice` and `repairPhotos` (we never fetch
  * files from URLs a caller names), so a JSON body, which cannot carry them, is answered 'Invoice Required'.
  */

@@ -9,7 +9,7 @@ import type { Route } from './+types/api.get-claim-by-code'
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
- * POST /api/get-claim-by-code (SPEC §7), JSON `{ code }` → SPEC §3's claim lookup shape for an approved claim; photo
+ * POST /api/get-claim-by-code, JSON `{ code }` → the claim lookup shape integrations use, for an approved claim; photo
  * URLs are short-lived signed links. The same rules and rate limits as the shop's page.
  */
 export async function action({ request, context }: Route.ActionArgs) {

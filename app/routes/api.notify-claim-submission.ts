@@ -10,7 +10,7 @@ import type { Route } from './+types/api.notify-claim-submission'
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
- * POST /api/notify-claim-submission (SPEC §7), JSON `{ claimId }`: sends the claim's submission e-mails (our own
+ * POST /api/notify-claim-submission, JSON `{ claimId }`: sends the claim's submission e-mails (our own
  * claim form already does this on the server). Signed-in owner only; at most once per claim every 10 minutes;
  * failures are only logged.
  */

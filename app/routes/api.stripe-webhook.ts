@@ -7,7 +7,7 @@ import type { Route } from './+types/api.stripe-webhook'
 export const handle = routeRules({ body: 'webhook', public: false, pageCache: false, originCheck: false })
 
 /**
- * POST /api/stripe-webhook (DESIGN §4, §6): the raw body and its signature go to the model
+ * POST /api/stripe-webhook: the raw body and its signature go to the model
  * (`app/models/stripe-events.server.ts`), which verifies and applies the event; server.js caps the body at 1 MB before
  * any of it is read here.
  */

@@ -10,7 +10,7 @@ import type { Route } from './+types/checkout-success'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-// SPEC §2: only reachable with ?checkout=success (the payment page sends the buyer here); anything else goes home.
+// Only reachable with ?checkout=success (the payment page sends the buyer here); anything else goes home.
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (url.searchParams.get('checkout') !== 'success') throw redirect('/')

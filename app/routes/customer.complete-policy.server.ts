@@ -34,7 +34,7 @@ import { modelLookupSchema, type VehicleFormValues, type VehicleInput } from '~/
 
 export const COMPLETE_PATH = '/customer/policy-complete'
 
-/** The guards of SPEC §8 "Auth and policy pages": each one a toast and a redirect; another's policy shows nothing. */
+/** The wizard's guards: each one a toast and a redirect; another's policy shows nothing. */
 export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
   const policyId = new URL(request.url).searchParams.get('policy_id')
   if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: NO_POLICY_ID })
@@ -131,7 +131,7 @@ export async function photoStepPost(
 
 /**
  * The vehicle step's half. 'Find models' (without JavaScript) reloads the step with the list, keeping what was typed
- * (SPEC §5, DESIGN §6); a submission is checked against `schema` and the model list. Returns the answer to send, or the
+ * (the plain-form way to a model list); a submission is checked against `schema` and the model list. Returns the answer to send, or the
  * valid vehicle with `refuse`, which answers the model's refusal of it next to its field.
  */
 export async function vehicleStepPost<Schema extends $ZodType<VehicleInput>, Values extends VehicleFormValues>(

@@ -73,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const success = { type: 'success' as const, ...VEHICLE_MESSAGES.success }
-  // With JavaScript the wizard shows 'Success!' and moves on after 2 seconds (SPEC §2); without it, at once.
+  // With JavaScript the wizard shows 'Success!' and moves on after 2 seconds; without it, at once.
   if (fields.get('js') === '1') return data({ intent: 'completed' as const, redirectTo: COMPLETE_PATH, toast: success })
   throw await redirectWithToast(COMPLETE_PATH, success)
 }

@@ -32,16 +32,16 @@ import type { Route } from './+types/demo.complete-policy'
 export const handle = routeRules({ body: 'upload', public: true, pageCache: false, originCheck: true })
 
 /**
- * The demo's setup wizard (SPEC §2 "Demo area"): the real photo and vehicle steps over a sample policy. With JavaScript
- * the upload and the save are simulated in the browser with SPEC's delays; without it the forms post to this action,
- * which reads the photos off the wire without keeping them and answers like the real wizard (DESIGN §6).
+ * The demo's setup wizard: the real photo and vehicle steps over a sample policy. With JavaScript
+ * the upload and the save are simulated in the browser with the demo's delays; without it the forms post to this action,
+ * which reads the photos off the wire without keeping them and answers like the real wizard (docs/decisions/012-demo.md).
  */
 
 const COMPLETE_PATH = '/demo/policy-complete'
 const NO_STORED_PHOTOS = { head_on: null, inside_drivers: null, inside_passengers: null }
 const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
 
-/** The sample policy in the URL; anything else goes back to the demo dashboard (SPEC §2 "Redirects"). */
+/** The sample policy in the URL; anything else goes back to the demo dashboard. */
 function policyFor(request: Request) {
   const policy = findDemoPolicy(new URL(request.url).searchParams.get('policy_id'))
   if (!policy) throw redirect(demoDashboardPath())
@@ -146,7 +146,7 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
   const uploader = useMemo(() => simulatedPhotoUploader(demoWizardPath(policy.id, 'vehicle')), [policy.id])
   const [saving, setSaving] = useState<Saving>('idle')
 
-  // With JavaScript, 'Complete Policy' "saves" for 2 seconds, shows 'Success!', and moves on 2 seconds later (SPEC §9).
+  // With JavaScript, 'Complete Policy' "saves" for 2 seconds, shows 'Success!', and moves on 2 seconds later.
   useEffect(() => {
     if (saving === 'idle') return
     const timer =

@@ -31,9 +31,9 @@ import type { Route } from './+types/demo.customer'
 export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
 /**
- * The demo dashboard (SPEC §2 "Demo area"): the real dashboard's cards over sample data. With JavaScript the samples
+ * The demo dashboard: the real dashboard's cards over sample data. With JavaScript the samples
  * "load" for a second and cancelling is simulated in the browser; without it the page is rendered at once and the
- * cancel form posts to this route's action, which only echoes the result (DESIGN §6): nothing is saved.
+ * cancel form posts to this route's action, which only echoes the result (docs/decisions/012-demo.md): nothing is saved.
  */
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -108,7 +108,7 @@ function Samples({ policies, claims, cancelled, onCancel }: SamplesProps) {
   )
 }
 
-/** With JavaScript: a second of simulated loading, then the samples; cancelling waits SPEC's 1.5 seconds. */
+/** With JavaScript: a second of simulated loading, then the samples; cancelling waits the demo's 1.5 seconds. */
 function SimulatedSamples({
   policies,
   claims,

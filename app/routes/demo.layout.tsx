@@ -6,7 +6,7 @@ import { routeRules } from '~/route-rules'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 
-/** Every /demo page: the banner, then the page. No sign-in, no database (DESIGN §6). */
+/** Every /demo page: the banner, then the page. No sign-in, no database (docs/decisions/012-demo.md). */
 export default function DemoLayout() {
   return (
     <>

@@ -12,7 +12,7 @@ export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }
 }
 
-/** The real "You're All Set!" view; SPEC §2 "Demo area": its Return to Homepage goes to /customer. */
+/** The real "You're All Set!" view; even in the demo, its Return to Homepage goes to /customer. */
 export default function DemoPolicyComplete({ loaderData }: Route.ComponentProps) {
   return (
     <PolicyCompleteView

@@ -28,9 +28,9 @@ import type { Route } from './+types/demo.submit-claim'
 export const handle = routeRules({ body: 'upload', public: true, pageCache: false, originCheck: true })
 
 /**
- * The demo's claim form (SPEC §2 "Demo area"): the real form over a sample policy. With JavaScript the submission is
+ * The demo's claim form: the real form over a sample policy. With JavaScript the submission is
  * checked and "sent" in the browser (2 seconds); without it the form posts to this action, which drops the photos
- * unread and answers with the real success screen and a sample code (DESIGN §6). Nothing is saved.
+ * unread and answers with the real success screen and a sample code (docs/decisions/012-demo.md). Nothing is saved.
  */
 
 /** The sample policy in the URL, if a claim may be filed on it; otherwise back to the demo dashboard. */
@@ -85,7 +85,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
     )
   }
 
-  // With JavaScript: the same checks as the action, then SPEC's 2-second "submission" without a request.
+  // With JavaScript: the same checks as the action, then the demo's 2-second "submission" without a request.
   function simulate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)

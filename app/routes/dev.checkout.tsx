@@ -26,7 +26,7 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 const SUCCESS_URL = '/checkout-success?checkout=success'
 
 /**
- * DESIGN §4: the local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live, nor for anyone
+ * The local stand-in for Stripe's hosted checkout; it does not exist while Stripe is live, nor for anyone
  * but this machine (requireLocalTools).
  */
 function requireLocalCheckout(args: Parameters<typeof requireLocalTools>[0], id: string | undefined) {

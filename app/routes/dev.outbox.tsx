@@ -21,7 +21,7 @@ const SHOWN = 200
 type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
 
 /**
- * DESIGN §4: the local outbox, newest first; only while the outbox is the e-mail transport, and only on this machine
+ * The local outbox, newest first; only while the outbox is the e-mail transport, and only on this machine
  * (requireLocalTools) — 404 otherwise.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import type { Route } from './+types/files'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
- * Stored uploads (DESIGN §6): served only to who may see them — the owner, the operator, or whoever holds a valid
+ * Stored uploads: served only to who may see them — the owner, the operator, or whoever holds a valid
  * signed link (a shop with the claim's code). Everyone else gets the same 404 as a missing file.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -35,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(profile && mayView(profile, relPath))) notFound()
   }
 
-  // From the volume or the bucket (issue 11): the same checks above either way; the bytes pass through this server.
+  // From the volume or the bucket: the same checks above either way; the bytes pass through this server.
   // A damage photo stored before the shop's small copy existed: its thumbnail stands in (the same photo).
   const stored =
     (await readStored(relPath)) ?? (relPath.endsWith('.shop.jpg') ? await readStored(relPath.replace(/\.shop\.jpg$/, '.thumb.jpg')) : null)

@@ -17,13 +17,13 @@ import type { Route } from './+types/home'
 export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // SPEC §2: a signed-in visitor goes to the dashboard.
+  // A signed-in visitor goes to the dashboard.
   if (await getProfile(request)) throw redirect('/customer')
   let pricing: PricingMap | null = null
   try {
     pricing = await getPricing()
   } catch (error) {
-    // SPEC §8: on the landing page a pricing failure is logged only; the cards show '$XX.XX'.
+    // On the landing page a pricing failure is logged only; the cards show '$XX.XX'.
     console.error('Landing page: could not read prices, showing placeholders.', error)
   }
   // Placeholders are never kept by the page cache: the next visitor should get real prices as soon as they can be read.

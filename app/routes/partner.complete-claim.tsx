@@ -22,7 +22,7 @@ import { CompleteClaimSchema } from '~/validation/claims'
 import type { Route } from './+types/partner.complete-claim'
 
 /**
- * SPEC §2 "Partner 'Complete Claim Service'": no login, access by code alone. Built for a slow shop PC: the page
+ * The shop's 'Complete Claim Service' page: no login, access by code alone. Built for a slow shop PC: the page
  * renders fully on the server, ships no React (handle.hydrate false), and shows thumbnails through short-lived links.
  */
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true, hydrate: false })
@@ -54,7 +54,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           planName: details.planName,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
-          // Files kept from a refused submit (issue 12 item 6): shown as already attached, used unless replaced.
+          // Files kept from a refused submit: shown as already attached, used unless replaced.
           attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({
             id: photo.id,

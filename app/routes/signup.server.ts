@@ -13,7 +13,7 @@ export function partnerFor(slug: string | undefined) {
     // A location's earlier link (its slug was changed) goes to its current one.
     const moved = currentSlugFor(slug)
     if (moved) throw redirect(`/signup/${moved}`, 301)
-    // SPEC §2: an unknown or inactive partner link silently becomes the plain signup page.
+    // An unknown or inactive partner link silently becomes the plain signup page.
     throw redirect('/signup')
   }
   return { id: location.id, name: location.name, slug: location.slug }

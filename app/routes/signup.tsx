@@ -311,7 +311,7 @@ function ConfigurePlan({
           >
             <LegalDocumentView doc={terms} compact titleAs="h2" idPrefix="terms-" details={`Version ${TOS_VERSION}`} />
           </div>
-          {/* SPEC: the terms inline on small screens; in a bounded box, so the checkbox and the button stay by the price. */}
+          {/* The terms inline on small screens; in a bounded box, so the checkbox and the button stay by the price. */}
           <p className="mt-2 text-xs text-slate-600">
             Scroll the box to read all of the terms, or{' '}
             <a href="/terms-of-service" target="_blank" rel="noreferrer" className="text-brand-700 underline">

@@ -15,7 +15,7 @@ import type { Route } from './+types/terms-of-service'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
-/** /terms-of-service is the current version; /terms-of-service/1.0.1 any version ever published (issue 10 item 1). */
+/** /terms-of-service is the current version; /terms-of-service/1.0.1 any version ever published. */
 export function loader({ params }: Route.LoaderArgs) {
   const version = params.version ?? TOS_VERSION
   const entry = termsVersion(version)

@@ -4,7 +4,7 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import type { Contract } from '~/models/contract.server'
 
 /**
- * The contract page as a PDF (issue 10 item 1): the same facts, renewal and cancel wording, arbitration standing and
+ * The contract page as a PDF: the same facts, renewal and cancel wording, arbitration standing and
  * the full text of the terms version the customer accepted. pdfkit with its built-in Helvetica: no font files, no
  * browser, a few milliseconds per document.
  */

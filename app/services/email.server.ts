@@ -31,7 +31,7 @@ export interface EmailTransport {
   send(message: EmailMessage & { from: string }): Promise<{ providerMessageId: string }>
 }
 
-/** DESIGN §4: one JSON file per message in DATA_DIR/outbox, named so that a plain sort is chronological. */
+/** One JSON file per message in DATA_DIR/outbox, named so that a plain sort is chronological. */
 export const outboxTransport: EmailTransport = {
   name: 'outbox',
   async send(message) {

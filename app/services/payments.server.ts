@@ -18,7 +18,7 @@ export type CheckoutInput = {
   cancelPath: string
 }
 
-/** One interface over Stripe and the local test checkout (DESIGN §4), so routes and models never ask which is live. */
+/** One interface over Stripe and the local test checkout, so routes and models never ask which is live. */
 export interface PaymentsAdapter {
   name: 'stripe' | 'local'
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>

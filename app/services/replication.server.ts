@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { type Env } from '~/env.server'
 
 /**
- * Continuous replication of the database with Litestream (issue 11; docs/decisions/022-litestream-and-a-bucket.md). Off unless
+ * Continuous replication of the database with Litestream (docs/decisions/022-litestream-and-a-bucket.md). Off unless
  * LITESTREAM_REPLICA_URL is set, so the embedded default never needs it. When it is set:
  * - before the database is opened (and migrated), a missing `app.sqlite` is restored from the replica; a replica that
  *   cannot be read stops the start with one line, so the server never starts empty beside a backup it could not reach;

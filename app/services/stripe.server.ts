@@ -6,7 +6,7 @@ import { env } from '~/env.server'
 import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
 
 /**
- * The Stripe adapter (DESIGN §4, §6): Checkout in subscription mode, prices by lookup key, subscription cancel and
+ * The Stripe adapter: Checkout in subscription mode, prices by lookup key, subscription cancel and
  * renewal, the customer portal, and webhook verification. `STRIPE_API_URL` points the SDK at a local fake in tests.
  * Every answer we act on is checked with zod: a surprise shape fails loudly here, not three calls later.
  */
@@ -150,7 +150,7 @@ const CheckoutSessionSchema = z.object({
 
 export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>
 
-/** The metadata our checkout writes on the session and on the subscription (DESIGN §6). */
+/** The metadata our checkout writes on the session and on the subscription. */
 export type CheckoutMetadata = { lookup_key: string; partner_location_id: string; tos_version: string; tos_accepted_at: string }
 
 /** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */

@@ -8,7 +8,7 @@ import { DAY_MS } from '~/domain/time'
 import { env } from '~/env.server'
 
 /**
- * Vehicle models for a make and model year (SPEC §7, DESIGN §6): NHTSA's vPIC service when it can be reached, with a
+ * Vehicle models for a make and model year (docs/decisions/011-vehicle-models.md): NHTSA's vPIC service when it can be reached, with a
  * timeout and a zod-checked answer, cached in SQLite; otherwise (VPIC_URL=off, vPIC down or answering nonsense) the
  * bundled data committed to the repo.
  */
@@ -17,7 +17,7 @@ export type ModelsResult = { models: string[]; source: 'vpic' | 'cache' | 'bundl
 
 const TIMEOUT_MS = 4_000
 const CACHE_DAYS = 30
-/** Passenger cars, trucks and multipurpose vehicles (SUVs, vans); no motorcycles, trailers, buses (SPEC §1). */
+/** The vehicles the plans cover: passenger cars, trucks and multipurpose vehicles (SUVs, vans); no motorcycles, trailers, buses. */
 const VEHICLE_TYPES = ['car', 'truck', 'mpv'] as const
 
 const VpicModelsSchema = z.object({

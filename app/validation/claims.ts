@@ -85,7 +85,7 @@ export type ClaimFormCheck =
 
 /**
  * The claim form's rules, in one place for the real form (its action), the demo's action and the demo in the browser:
- * the schema, at least one photo, the plan's covered damage types, and one toast for the first problem in SPEC's order
+ * the schema, at least one photo, the plan's covered damage types, and one toast for the first problem in the form's order
  * (`firstProblemToast`). The same input gets the same messages on every screen.
  */
 export function checkClaimForm(fields: FormData, photoCount: number, planType: PlanType | null): ClaimFormCheck {

@@ -31,7 +31,7 @@ const locationFields = {
     .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
 }
 
-/** The partner console's forms, one union keyed on `intent` (STYLE §2); editing uses the same rules as creating. */
+/** The partner console's forms, one union keyed on `intent`; editing uses the same rules as creating. */
 export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('create-group'), ...groupFields }),
   z.object({ intent: z.literal('create-location'), ...locationFields }),

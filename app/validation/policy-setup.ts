@@ -9,7 +9,7 @@ import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
 import { singleLineText } from './text'
 
 /**
- * The setup wizard's forms (SPEC §5 "Photos" and "Vehicle form"), shared by the wizard's components, its actions and
+ * The setup wizard's forms, shared by the wizard's components, its actions and
  * the demo. Their messages live in `app/domain/messages.ts`.
  */
 
@@ -38,7 +38,7 @@ const makeField = (planType: PlanType) =>
   singleLineText({ error: VEHICLE_MESSAGES.make })
     .min(1, VEHICLE_MESSAGES.make)
     .max(60, VEHICLE_MESSAGES.make)
-    // The dropdown hides excluded makes for Comprehensive; a hand-made post must not get around it (DESIGN §6).
+    // The dropdown hides excluded makes for Comprehensive; a hand-made post must not get around it.
     .refine((make) => !(planType === 'comprehensive' && isExcludedMake(make)), VEHICLE_MESSAGES.excludedMake)
     .refine((make) => isExcludedMake(make) || isMakeAllowed(make, planType), VEHICLE_MESSAGES.make)
 

@@ -5,7 +5,7 @@ import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } 
 
 import { singleLineText } from './text'
 
-// SPEC §5 / §8 wording lives in ~/domain/messages: the field messages are the toast descriptions.
+// The product's wording lives in ~/domain/messages: the field messages are the toast descriptions.
 
 /**
  * The configure form (/signup). The browser sends the plan as chosen and the price it showed; the server derives the
@@ -35,7 +35,7 @@ export function lookupKeyOf(value: Pick<SignupValue, 'planType' | 'vehicleType' 
   return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true')
 }
 
-/** POST /api/create-checkout (SPEC §7): snake_case JSON. */
+/** POST /api/create-checkout: snake_case JSON. */
 export const CreateCheckoutSchema = z.object({
   lookup_key: singleLineText().refine(isLookupKey, UNKNOWN_PLAN),
   partner_location_id: singleLineText().min(1).max(64).nullish(),

@@ -3,7 +3,7 @@ import { fixed, kb, load, type LoadResult, pageWeight, startStaticServer } from 
 import type { BenchContext } from './run'
 
 const CONNECTIONS = [10, 50] as const
-/** Issue 2 item 10. */
+/** The landing page must serve at least half the requests a second of its own HTML as a static file (docs/benchmarks.md). */
 const MIN_RATIO = 0.5
 const MAX_HTML_CSS_BYTES = 60 * 1024
 

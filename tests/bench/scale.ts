@@ -1,5 +1,5 @@
 /**
- * Benchmark section "scale" (issue 9): the same pages with 1,000 and with 100,000 policies, in one run.
+ * Benchmark section "scale": the same pages with 1,000 and with 100,000 policies, in one run.
  *
  * Each data set is written through the real schema (Drizzle inserts, so the triggers that keep the search index and
  * the counters run as they do in production) into its own data directory: every policy has a customer, a vehicle and

@@ -9,7 +9,7 @@ import { createActivePolicy, createClaim, createPolicy, createProfile } from '..
 import { makePhotos } from '../support/photos'
 
 /**
- * The customer journeys on a phone, 375 px wide (projects 'phone' and 'phone-js-off', issue 12 items 1 and 5): no page
+ * The customer journeys on a phone, 375 px wide (projects 'phone' and 'phone-js-off'; docs/decisions/036-phones.md): no page
  * scrolls sideways, and every control is a target of at least 44 × 44 px (WCAG 2.5.5). A checkbox or radio counts
  * with its label (tapping the label ticks it); a link inside a sentence is exempt, as WCAG allows.
  */

@@ -11,7 +11,7 @@ import { expect, expectNoSeriousA11yViolations, test, toast } from '../support/e
 import { makePhotos } from '../support/photos'
 
 /**
- * The demo area (SPEC §2 "Demo area", §4, §9; DESIGN §6), with JavaScript on and off: the real cards and forms over
+ * The demo area (docs/decisions/012-demo.md), with JavaScript on and off: the real cards and forms over
  * sample data, simulated in the browser with JavaScript, echoed by demo actions without it — and nothing written.
  */
 
@@ -81,7 +81,7 @@ test('the demo dashboard greets the sample customer and lists the sample policie
   await page.goto('/demo/customer')
   await expect(page.getByTestId('demo-banner')).toHaveText(DEMO_BANNER)
   await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_CUSTOMER.fullName}` })).toBeVisible()
-  // SPEC §9: with JavaScript, a second of simulated loading with a spinner first (not asserted visible: on a busy
+  // With JavaScript, a second of simulated loading with a spinner first (not asserted visible: on a busy
   // machine the second may be over before the check runs).
   if (javaScript) await expect(page.getByTestId('demo-loading')).toBeHidden()
   await expect(page.getByRole('heading', { name: 'Your Policies' })).toBeVisible()
@@ -146,7 +146,7 @@ test('cancelling a sample policy after confirming shows it as cancelled', async 
   await expect(active.getByRole('link', { name: 'Cancel Policy' })).toHaveCount(0)
   await expect(active.getByRole('link', { name: 'Submit Claim' })).toHaveCount(0)
 
-  // SPEC §4: a pending policy can be cancelled too; the first stays cancelled.
+  // A pending policy can be cancelled too; the first stays cancelled.
   await pending.getByRole('link', { name: 'Cancel Policy' }).click()
   await page.getByRole('button', { name: 'Yes, Cancel Policy' }).click()
   await expect(pending).toContainText('This policy has been cancelled')

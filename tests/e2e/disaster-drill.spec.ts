@@ -14,12 +14,13 @@ import { expect, test } from '../support/e2e'
 import { jpeg } from '../support/photos'
 
 /**
- * The disaster drill (issue 11): the database replicated by Litestream (to a `file://` replica, a second disk), photos
+ * The disaster drill: the database replicated by Litestream (to a `file://` replica, a second disk), photos
  * in an S3-compatible bucket (s3rver from npm, a real S3 server in this process). Claims with photos are filed; the
  * server is killed with -9; DATA_DIR is deleted entirely, as when a volume is lost; the server starts again — it
  * restores the database from the replica before migrating — and every claim that got a success answer is back, with
  * its photos served from the bucket; `npm run db:restore` reports the same counts as the restored database. And a
  * replica that cannot be reached with an empty DATA_DIR stops the start with one line. Browser-independent: once.
+ * Why Litestream and a bucket: docs/decisions/022-litestream-and-a-bucket.md.
  */
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
 test.describe.configure({ timeout: 180_000 })

@@ -4,7 +4,7 @@ import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from
 import { createActivePolicy } from '../support/factories'
 import { pdfText } from '../support/pdf-text'
 
-// Issue 10 items 1 and 3: the contract as agreed, as a page and a PDF, and the arbitration opt-out — with JavaScript
+// The contract as agreed, as a page and a PDF, and the arbitration opt-out — with JavaScript
 // on and off.
 test('a customer reads their contract, downloads it as a PDF and opts out of arbitration', async ({ page, signIn }) => {
   const customer = await signIn({ fullName: 'Morgan Diaz' })

@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => photos.remove())
 
-// Issue 10 item 2: a plan moves to a replacement vehicle once, with three new photos — with JavaScript on and off.
+// A plan moves to a replacement vehicle once, with three new photos — with JavaScript on and off.
 test('a customer transfers their plan to a replacement vehicle, once', async ({ page, signIn, javaScript }) => {
   const customer = await signIn({ fullName: 'Sam Mover' })
   const { policy } = createActivePolicy(customer.id, { vehicleType: 'car', hasAdas: false })

@@ -3,7 +3,7 @@ import { expect, test, toast } from '../support/e2e'
 const DAY = 24 * 60 * 60 * 1000
 const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
 
-// Issue 10 item 5: the operator schedules a price change 30 days ahead (and can call it off) — JavaScript on and off.
+// The operator schedules a price change 30 days ahead (and can call it off) — JavaScript on and off.
 test('the operator schedules a price change with 30 days of notice, and cancels it', async ({ page, signIn, javaScript }) => {
   await signIn({ email: 'operator@example.com' })
   await page.goto('/admin/prices')

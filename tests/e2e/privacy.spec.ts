@@ -7,7 +7,7 @@ import { createActivePolicy } from '../support/factories'
 
 const DAY = 24 * 60 * 60 * 1000
 
-// Issue 10 item 4: privacy self-service — export, correct, delete — with JavaScript on and off.
+// Privacy self-service — export, correct, delete — with JavaScript on and off.
 test('a customer downloads their data, corrects their details and deletes their account', async ({ page, signIn }) => {
   const customer = await signIn({ fullName: 'Riley Private' })
   createActivePolicy(customer.id, { initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })

@@ -11,7 +11,7 @@ import { expect, test } from '../support/e2e'
 import { jpeg } from '../support/photos'
 
 /**
- * The kill -9 drill (issue 13 item 4): claims with photos are being filed when the server is killed without warning.
+ * The kill -9 drill (docs/decisions/015-staged-uploads.md): claims with photos are being filed when the server is killed without warning.
  * After a restart (the start-up sweep runs once the leftovers are an hour old), every file under uploads/ belongs to a
  * row — no temporary file, no folder without its claim — and every claim that was answered with success is there with
  * its photos. Browser-independent: once, in the js-on project.

@@ -26,7 +26,7 @@ import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
 
 /**
- * Issue 11 item 2: photos and documents in an S3-compatible bucket, through the real AWS SDK against a real local S3
+ * Photos and documents in an S3-compatible bucket, through the real AWS SDK against a real local S3
  * server (s3rver, from npm, storing objects in a temporary folder). The same models and the same /files/* route
  * as on the volume; nothing is written under DATA_DIR/uploads.
  */

@@ -9,7 +9,7 @@ import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /**
- * Issue 14: the demo and the real claim form give the same message for the same input — the field messages and the one
+ * The demo and the real claim form give the same message for the same input — the field messages and the one
  * toast — because both ask `checkClaimForm` (and the real one refuses nothing the demo lets through before storing).
  */
 

@@ -152,7 +152,7 @@ describe('filing a claim', () => {
     expect(claimsOf(policy.id)).toHaveLength(0)
   })
 
-  it('answers an unknown policy and another customer’s alike on the claim form: Policy Not Found (issue 12 item 4)', async () => {
+  it('answers an unknown policy and another customer’s alike on the claim form: Policy Not Found', async () => {
     const me = createProfile()
     const cookie = await sessionCookieFor(me.id)
     const { policy: theirs } = createActivePolicy(createProfile().id)
@@ -432,7 +432,7 @@ describe('the shop', () => {
     expect(JSON.stringify(later.data)).not.toContain('Casey Approved')
   })
 
-  it('completes through the JSON call too (multipart with SPEC field names); a JSON body without files is refused', async () => {
+  it('completes through the JSON call too (multipart with the API field names); a JSON body without files is refused', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
     const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })

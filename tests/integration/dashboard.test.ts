@@ -73,7 +73,7 @@ describe('customer dashboard', () => {
     expect(renderDashboard(await loadDashboard(unnamed.id))).toContain(`Welcome back, ${unnamed.email}`)
   })
 
-  it("renders seeded policies and claims with SPEC's texts", async () => {
+  it("renders seeded policies and claims with the product's texts", async () => {
     const customer = createProfile({ fullName: 'Casey Nguyen' })
     const termEnd = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000)
     const incomplete = createPolicy(customer.id, {
@@ -139,7 +139,7 @@ describe('customer dashboard', () => {
     expect(html).toContain('November 21, 2026')
     expect(html).toContain('November 20, 2026')
     expect(html).toContain(pending.confirmationCode)
-    // The code's hint says what it is for now: only an approved claim goes to the shop (issue 12 item 3).
+    // The code's hint says what it is for now: only an approved claim goes to the shop.
     const claimCard = (claimId: string) =>
       html.slice(html.indexOf(`data-claim-id="${claimId}"`), html.indexOf('</dl>', html.indexOf(`data-claim-id="${claimId}"`)))
     expect(claimCard(approved.id)).toContain('Give this to the shop')

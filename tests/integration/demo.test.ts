@@ -16,7 +16,7 @@ import { createActivePolicy, createProfile, ensureSeeded } from '../support/fact
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 /**
- * The demo area's loaders and actions, called directly (DESIGN §6: the demo never touches the database or storage).
+ * The demo area's loaders and actions, called directly (the demo never touches the database or storage).
  * This file has its own DATA_DIR, so every table's row count and every file can be compared before and after.
  */
 
@@ -81,7 +81,7 @@ describe('demo dashboard', () => {
     expect(first.headers.get('Location')).toBe(`/demo/customer?cancelled=${ACTIVE.id}`)
     expect(await toastOf(first.headers)).toEqual({ type: 'success', ...CANCEL_SUCCESS })
 
-    // A pending policy too (SPEC §4), keeping the first cancellation.
+    // A pending policy too, keeping the first cancellation.
     const second = await settle(() =>
       dashboardAction(routeArgs(makeRequest(`/demo/customer?cancel=${PENDING.id}&cancelled=${ACTIVE.id}`, { form: { intent: 'cancel' } }))),
     )

@@ -458,7 +458,7 @@ describe('the file route', () => {
     const response = (await fileLoader(routeArgs(makeRequest(`/files/${relPath}`, { cookie: owner.cookie }), { '*': relPath }))) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('image/jpeg')
-    // No copy outlives the session in the browser's cache (issue 13).
+    // No copy outlives the session in the browser's cache.
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     const bytes = Buffer.from(await response.arrayBuffer())

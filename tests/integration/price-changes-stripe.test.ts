@@ -12,7 +12,7 @@ import { FAKE_PRICES } from '../support/fake-stripe'
 import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 
-// Issue 10 item 5 with Stripe: the new price becomes a Stripe Price that takes the lookup key over on its date, and
+// Price changes with Stripe: the new price becomes a Stripe Price that takes the lookup key over on its date, and
 // each told subscriber's subscription item moves to it without proration (Stripe charges it from the next renewal).
 
 const stripe = useFakeStripe()

@@ -15,7 +15,7 @@ import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/reque
 
 const pricesAction = inOperatorArea(adminPricesRoute.action)
 
-// Issue 10 item 5, terms "Price changes": 30 days' notice by e-mail, once; new signups pay the new price from its
+// Price changes, terms "Price changes": 30 days' notice by e-mail, once; new signups pay the new price from its
 // date; each subscriber moves at their first renewal after the date (and 30 days after their own notice). Local mode
 // here; Stripe mode in price-changes-stripe.test.ts.
 

@@ -10,7 +10,7 @@ import { createActivePolicy, createProfile, getPolicy } from '../support/factori
 import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 
-// Issue 10 item 4: "a failed deletion leaves the account whole". With Stripe connected, a subscription Stripe will not
+// Privacy self-service: "a failed deletion leaves the account whole". With Stripe connected, a subscription Stripe will not
 // cancel stops the deletion before anything is removed.
 
 useFakeStripe()

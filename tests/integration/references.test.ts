@@ -133,7 +133,7 @@ describe('/admin/claims/:claimId', () => {
 describe('signup with a partner location', () => {
   const form = { planType: 'chip_only', acceptTerms: 'on' }
 
-  it('sends a post to an unknown partner link to the plain signup page (SPEC), starting no checkout', async () => {
+  it('sends a post to an unknown partner link to the plain signup page, starting no checkout', async () => {
     const before = db().select().from(localCheckouts).all().length
     const response = await settle(() => signupAction(routeArgs(makeRequest('/signup/no-such-shop', { form }), { slug: 'no-such-shop' })))
     expect(response.status).toBe(302)

@@ -145,7 +145,7 @@ function jsonRequest(pathname: string, body: unknown, cookie?: string) {
 }
 
 describe('JSON calls', () => {
-  it('GET /api/get-pricing answers the SPEC map', async () => {
+  it('GET /api/get-pricing answers the pricing map', async () => {
     const response = (await getPricingLoader(routeArgs(makeRequest('/api/get-pricing')))) as Response
     expect(await response.json()).toEqual({
       prices: {
@@ -347,7 +347,7 @@ describe('cancellation', () => {
     expect(getPolicy(policy.id)!.status).toBe('incomplete')
   })
 
-  it('cancels after the commitment, with the SPEC toast and an audit row, and only once', async () => {
+  it('cancels after the commitment, with the cancellation toast and an audit row, and only once', async () => {
     const customer = createProfile()
     const policy = createPolicy(customer.id, { status: 'active', initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
     const cookie = await sessionCookieFor(customer.id)

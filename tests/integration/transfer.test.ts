@@ -12,7 +12,7 @@ import { outboxFor } from '../support/outbox'
 import { jpegFile } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
-// Issue 10 item 2, terms "Transferring your plan to a replacement vehicle": once per plan, the same eligibility rules,
+// Plan transfer, terms "Transferring your plan to a replacement vehicle": once per plan, the same eligibility rules,
 // the plan's class and ADAS, three new windshield photos; the old vehicle and its claims stay as they were.
 
 const photo = (name: string, colour = '#336699') => jpegFile(name, { width: 640, height: 480, colour })

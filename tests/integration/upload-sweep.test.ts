@@ -18,7 +18,7 @@ import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSee
 import { jpeg as makeJpeg } from '../support/photos'
 
 /**
- * Issue 13 item 4: uploads are renamed into place only when the transaction that records them commits, and a sweep
+ * Uploads are renamed into place only when the transaction that records them commits, and a sweep
  * removes what a crash can leave (temporary files, folders no row owns, files no row points to) once an hour old.
  */
 

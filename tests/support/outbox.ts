@@ -12,7 +12,7 @@ export type OutboxEmail = {
   createdAt: string
 }
 
-/** E-mails the app wrote to the outbox (DESIGN §4) for this address, newest first. */
+/** E-mails the app wrote to the outbox for this address, newest first. */
 export function outboxFor(to: string, dataDir = process.env.DATA_DIR!): OutboxEmail[] {
   const dir = path.join(dataDir, 'outbox')
   if (!fs.existsSync(dir)) return []

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach } from 'vitest'
 
 import { allowedConsoleErrors, consoleErrors, consoleGuard, fileAllowedConsoleErrors } from './console'
 
-// Each test file gets its own data directory, so its own SQLite file, outbox and uploads (STYLE §9).
+// Each test file gets its own data directory, so its own SQLite file, outbox and uploads.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-test-'))
 process.env.DATA_DIR = dataDir
 process.env.NODE_ENV = 'test'
@@ -25,7 +25,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-// A test fails on an unexpected console.error (issue 14): an error logged by accident is a bug hiding in the output.
+// A test fails on an unexpected console.error: an error logged by accident is a bug hiding in the output.
 // A test that provokes one on purpose says so with `expectConsoleError(pattern)` from tests/support/console.ts.
 // The guard is installed before the test file is imported, so an error logged while importing it, in a beforeAll or
 // afterAll hook, or by a test after it ended fails too: the next test, or the file at its end.

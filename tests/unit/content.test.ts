@@ -76,7 +76,7 @@ describe('vehicle makes', () => {
     expect(POPULAR_MAKES).toEqual(expect.arrayContaining(['Ford', 'Toyota', 'Honda', 'Chevrolet']))
   })
 
-  it('has exactly the 29 excluded brands of SPEC §3', () => {
+  it('has exactly the 29 excluded brands, in order', () => {
     expect([...EXCLUDED_MAKES]).toEqual(SPEC_EXCLUDED)
   })
 
@@ -223,7 +223,7 @@ describe('privacy policy', () => {
   const doc = privacyPolicy({ ...opts, postalAddress: '123 Main St, Salt Lake City, UT 84101' })
   const text = legalDocumentText(doc)
 
-  it('has exactly the 14 SPEC sections in order', () => {
+  it('has exactly the 14 required sections in order', () => {
     expectWellFormed(doc)
     expect(doc.sections).toHaveLength(14)
     expect(doc.sections.map((s) => s.id)).toEqual([...PRIVACY_SECTION_IDS])

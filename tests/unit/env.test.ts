@@ -84,7 +84,7 @@ describe('configuration', () => {
   })
 })
 
-describe('local adapters outside this machine (issue 13)', () => {
+describe('local adapters outside this machine', () => {
   it('refuses to start in production with a public APP_URL and the local checkout or outbox, naming what is missing', () => {
     const base = { DATA_DIR: tempDir(), NODE_ENV: 'production', APP_URL: 'https://glass.example', SESSION_SECRET: 'x'.repeat(40) }
     expect(() => parseEnv(base)).toThrow(

@@ -17,7 +17,7 @@ const slots = (types: Array<'head_on' | 'inside_drivers' | 'inside_passengers'>)
   additional: [],
 })
 
-describe('wizard step (SPEC §4)', () => {
+describe('wizard step', () => {
   test('starts at photos, jumps to the vehicle once all three required photos exist, and Back asks for photos', () => {
     expect(wizardStep(slots([]))).toBe('photos')
     expect(wizardStep(slots(['head_on', 'inside_drivers']))).toBe('photos')
@@ -34,14 +34,14 @@ describe('wizard step (SPEC §4)', () => {
     expect(isSetupDone({ ...done, vehicleId: null })).toBe(false)
   })
 
-  test('photo messages follow SPEC wording', () => {
+  test('photo messages follow the product wording', () => {
     expect(PHOTO_MESSAGES.missing('head_on')).toBe('Please upload head-on view photo')
     expect(PHOTO_MESSAGES.failedType('inside_passengers')).toBe("Failed to upload inside passenger's side photo")
     expect(PHOTO_MESSAGES.failedAdditional(2)).toBe('Failed to upload additional photo 2')
   })
 })
 
-describe('excluded makes (DESIGN §6)', () => {
+describe('excluded makes', () => {
   test('are refused for Comprehensive and allowed for Chip Repair Only', () => {
     expect(isMakeEligible('BMW', 'comprehensive')).toBe(false)
     expect(isMakeEligible('mercedes benz', 'comprehensive')).toBe(false)

@@ -33,7 +33,7 @@ vi.mock('~/services/stripe.server', () => ({
 const full: PricingMap = { ...SEED_PRICES }
 
 describe('the pricing map', () => {
-  test('has the five lookup keys of SPEC §3', () => {
+  test('has the five lookup keys', () => {
     expect([...LOOKUP_KEYS].sort()).toEqual(Object.keys(SEED_PRICES).sort())
   })
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseEnv } from '~/env.server'
 import { LagTracker, litestreamBinary, litestreamConfig, parsePositions } from '~/services/replication.server'
 
-/** Issue 11: the settings, Litestream's configuration, and the lag /healthz reports. */
+/** Replication: the settings, Litestream's configuration, and the lag /healthz reports. */
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'glass-replication-'))
 

@@ -42,7 +42,7 @@ describe('lookup keys', () => {
 })
 
 describe('the signup form', () => {
-  it('needs an ADAS choice for comprehensive and ticked terms (SPEC §5)', () => {
+  it('needs an ADAS choice for comprehensive and ticked terms', () => {
     const result = parseWithZod(form({ planType: 'comprehensive' }), { schema: SignupSchema })
     expect(result.status).toBe('error')
     expect(result.reply().error).toMatchObject({
@@ -86,7 +86,7 @@ describe('the commitment', () => {
     expect(cancellationOptions(policy({ stripeCustomerId: 'cus_1' })).canManageBilling).toBe(true)
   })
 
-  it('states the SPEC note in US long format', () => {
+  it('states the commitment note in US long format', () => {
     expect(commitmentNote('2027-11-21T06:00:00.000Z')).toBe(
       'Annual commitment until November 21, 2027. Cancellation available after this date.',
     )

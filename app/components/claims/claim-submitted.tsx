@@ -8,7 +8,7 @@ export type ClaimSubmittedProps = {
   dashboardHref: string
 }
 
-/** SPEC §2 "Submit claim" success screen, with the confirmation code the customer gives to the shop. */
+/** The claim form's success screen, with the confirmation code the customer gives to the shop. */
 export function ClaimSubmitted({ confirmationCode, claimId, dashboardHref }: ClaimSubmittedProps) {
   return (
     <Card className="space-y-6 text-center">

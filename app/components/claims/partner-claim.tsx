@@ -6,7 +6,7 @@ import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 
 /**
- * The shop's page (SPEC §2 "Partner 'Complete Claim Service'") as plain HTML forms: it renders on the server and
+ * The shop's 'Complete Claim Service' page as plain HTML forms: it renders on the server and
  * needs no JavaScript. A tiny optional script (partner-complete-claim.js) upper-cases the code as it is typed and
  * shows the pending labels.
  */

@@ -32,7 +32,7 @@ export type SubmitClaimFormProps = {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }
 
-/** SPEC §2 "Submit claim": a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
+/** The 'Submit claim' page's form: a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
 export function SubmitClaimForm({
   policyId,
   policyNumber,

@@ -5,18 +5,18 @@ import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 
 /**
- * The demo area's sample data (SPEC §2 "Demo area", §3, §9): one made-up customer with two policies and a few claims.
- * Plain constants, safe in the browser; the demo never reads or writes the database (DESIGN §6).
+ * The demo area's sample data: one made-up customer with two policies and a few claims.
+ * Plain constants, safe in the browser; the demo never reads or writes the database (docs/decisions/012-demo.md).
  */
 
-/** SPEC §9 "Demo delays", in milliseconds. */
+/** How long each simulated step of the demo takes, in milliseconds. */
 export const DEMO_DELAYS = { load: 1000, cancel: 1500, upload: 2000, submit: 2000, redirect: 2000 } as const
 
 export const DEMO_BANNER = 'Demo — sample data, nothing is saved.'
 
 export const DEMO_CUSTOMER = { fullName: 'Alex Morgan', email: 'alex.morgan@example.com' } as const
 
-/** SPEC §3: demo data uses its own words for plans ('premium', 'basic') and statuses ('pending', 'cancelled'). */
+/** The demo data uses its own words for plans ('premium', 'basic') and statuses ('pending', 'cancelled'). */
 export type DemoPlanType = 'premium' | 'basic'
 export type DemoPolicyStatus = 'active' | 'pending' | 'cancelled'
 
@@ -130,7 +130,7 @@ export function demoPlanName(policy: Pick<DemoPolicy, 'planType' | 'vehicleType'
   return planName({ planType: demoPlanType(policy), vehicleType: policy.vehicleType, hasAdas: policy.hasAdas })
 }
 
-/** SPEC §4 "Demo: cancel moves active or pending to cancelled after confirm" (no 12-month rule in the demo). */
+/** In the demo, cancelling moves an active or pending policy to cancelled after the confirmation (no 12-month rule). */
 export function canCancelDemoPolicy(policy: Pick<DemoPolicy, 'status'>): boolean {
   return policy.status === 'active' || policy.status === 'pending'
 }

@@ -3,7 +3,7 @@ import type { PhotoUploader } from '~/components/policy-setup/PhotoStep'
 import type { ModelLoader } from '~/components/policy-setup/VehicleStep'
 
 /**
- * The demo's stand-ins for the server, used with JavaScript (DESIGN §6): they only wait SPEC's delays. Nothing leaves
+ * The demo's stand-ins for the server, used with JavaScript: they only wait the demo's delays. Nothing leaves
  * the browser except the read-only model list, which comes from the bundled vehicle data.
  */
 
@@ -11,7 +11,7 @@ export function wait(ms: number) {
   return new Promise<void>((resolve) => setTimeout(resolve, ms))
 }
 
-/** 'Uploads' the photos: progress over SPEC's 2 seconds, then success. The files never leave the browser. */
+/** 'Uploads' the photos: progress over the demo's 2 seconds, then success. The files never leave the browser. */
 export function simulatedPhotoUploader(redirectTo: string, durationMs: number = DEMO_DELAYS.upload): PhotoUploader {
   return (_form, onProgress) =>
     new Promise((resolve) => {

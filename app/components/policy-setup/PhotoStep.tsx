@@ -47,7 +47,7 @@ export type PhotoStepProps = {
 
 type Chosen = { file: File; preview: string }
 
-/** Step 1 of 2 (SPEC §2 "Complete policy", §5 "Photos"): three required views, tips, optional additional photos. */
+/** Step 1 of 2 of the setup wizard, the photos: three required views, tips, optional additional photos. */
 export function PhotoStep(props: PhotoStepProps) {
   const { stored, additional } = props
   const fieldErrors = resultErrors(props.result)

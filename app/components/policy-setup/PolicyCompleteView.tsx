@@ -3,14 +3,14 @@ import { ButtonLink, Card } from '~/components/ui'
 export type PolicyCompleteViewProps = {
   supportEmail: string
   supportPhone: string
-  /** SPEC §2: 'Return Home' to /customer (the demo passes its own target and label). */
+  /** 'Return Home' goes to /customer (the demo passes its own target and label). */
   returnHref: string
   returnLabel?: string
   /** True when a confirmation e-mail went out (not in the demo). */
   confirmationEmailed?: boolean
 }
 
-/** SPEC §2 "Policy complete": shown when setup is finished (and by the demo). */
+/** The 'Policy complete' page: shown when setup is finished (and by the demo). */
 export function PolicyCompleteView({
   supportEmail,
   supportPhone,

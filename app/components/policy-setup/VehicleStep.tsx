@@ -42,7 +42,7 @@ export type VehicleStepProps = {
 }
 
 /**
- * Step 2 of 2 (SPEC §5 "Vehicle form"): plate, plate state, year, make, model. Without JavaScript a 'Find models'
+ * Step 2 of 2, the vehicle form: plate, plate state, year, make, model. Without JavaScript a 'Find models'
  * button reloads the step with the model list and keeps what was typed; with it the list loads on change and a new
  * year or make clears the model.
  */
@@ -74,7 +74,7 @@ export function VehicleStep(props: VehicleStepProps) {
   async function choose(nextYear: string, nextMake: string) {
     setYear(nextYear)
     setMake(nextMake)
-    setModel('') // SPEC §5: changing year or make clears the model
+    setModel('') // Changing year or make clears the model.
     setToast(null)
     if (!live) return
     const ticket = ++lookup.current
@@ -194,7 +194,7 @@ export function VehicleStep(props: VehicleStepProps) {
             value={make}
             onChange={(event) => choose(year, event.currentTarget.value)}
             required
-            // SPEC §5: enabled once a year is chosen (without JavaScript it cannot wait for that).
+            // Enabled once a year is chosen (without JavaScript it cannot wait for that).
             disabled={hydrated && !year}
             className={inputClass}
             {...errorProps(fields.make)}

@@ -1,6 +1,6 @@
 import { PageHeading } from '~/components/ui'
 
-/** The setup wizard's title and step indicator (SPEC §2 "Complete policy"), shared by the wizard and the demo. */
+/** The setup wizard's title and step indicator, shared by the wizard and the demo. */
 export function WizardHeader({
   planName,
   policyId,

@@ -17,7 +17,7 @@ export type CancellablePolicy = {
 }
 
 /**
- * The cancel controls of a dashboard policy card (its `cancelSlot`). Before the commitment ends: the SPEC note, a
+ * The cancel controls of a dashboard policy card (its `cancelSlot`). Before the commitment ends: the commitment note, a
  * 'Turn off renewal' switch and, with Stripe, 'Manage billing'. After it: 'Cancel Policy', a link to the confirmation
  * page that, with JavaScript, opens the same confirmation as a <dialog> instead.
  */
