@@ -10,11 +10,14 @@ import { clientIp } from '~/auth/rate-limit.server'
 import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { INVALID_EMAIL, LINK_SENT, UNEXPECTED_ERROR } from '~/domain/messages'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
+import type { HoneypotProps } from '~/utils/honeypot'
+import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
@@ -47,13 +50,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await getProfile(request)
   if (profile) throw redirect(target ?? homePath(profile))
   const sent = SendLinkSchema.shape.email.safeParse(url.searchParams.get('sent') ?? '')
-  return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null }
+  return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null, honeypot: honeypotProps() }
 }
 
 type ActionData = { intent: 'send' | 'code'; result: SubmissionResult<string[]>; toast?: ToastMessage }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData()
+  // A bot's post (the honeypot filled in) is answered as an empty form.
+  const formData = formPastHoneypot(await request.clone().formData(), ['intent', 'redirect'])
   const submission = parseWithZod(formData, { schema: AuthFormSchema })
   const intent = formData.get('intent') === 'code' ? 'code' : 'send'
   if (submission.status !== 'success') {
@@ -129,21 +133,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { target, sentTo } = loaderData
+  const { target, sentTo, honeypot } = loaderData
   const codeEmail = sentTo ?? (actionData?.intent === 'code' ? String(actionData.result.initialValue?.email ?? '') : '')
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       {actionData?.toast ? <Toast toast={actionData.toast} className="mb-6" /> : null}
       {codeEmail ? (
-        <CheckEmail email={codeEmail} target={target} lastResult={actionData?.intent === 'code' ? actionData.result : undefined} />
+        <CheckEmail
+          email={codeEmail}
+          target={target}
+          honeypot={honeypot}
+          lastResult={actionData?.intent === 'code' ? actionData.result : undefined}
+        />
       ) : (
-        <SendLink target={target} lastResult={actionData?.intent === 'send' ? actionData.result : undefined} />
+        <SendLink target={target} honeypot={honeypot} lastResult={actionData?.intent === 'send' ? actionData.result : undefined} />
       )}
     </div>
   )
 }
 
-function SendLink({ target, lastResult }: { target: string | null; lastResult?: SubmissionResult<string[]> }) {
+function SendLink({
+  target,
+  honeypot,
+  lastResult,
+}: {
+  target: string | null
+  honeypot: HoneypotProps
+  lastResult?: SubmissionResult<string[]>
+}) {
   const sending = useIsPending({ intent: 'send' })
   const [form, fields] = useForm({ id: 'send-link', lastResult, constraint: getZodConstraint(SendLinkSchema), shouldRevalidate: 'onInput' })
   return (
@@ -161,6 +178,7 @@ function SendLink({ target, lastResult }: { target: string | null; lastResult?: 
             className={inputClass}
           />
         </Field>
+        <HoneypotInputs {...honeypot} />
         <Button type="submit" className="w-full" disabled={sending}>
           {sending ? 'Sending login link...' : 'Send login link'}
         </Button>
@@ -194,7 +212,17 @@ function useRecheckOnReturn() {
   }, [revalidator])
 }
 
-function CheckEmail({ email, target, lastResult }: { email: string; target: string | null; lastResult?: SubmissionResult<string[]> }) {
+function CheckEmail({
+  email,
+  target,
+  honeypot,
+  lastResult,
+}: {
+  email: string
+  target: string | null
+  honeypot: HoneypotProps
+  lastResult?: SubmissionResult<string[]>
+}) {
   useRecheckOnReturn()
   const signingIn = useIsPending({ intent: 'code' })
   const sendingNewLink = useIsPending({ formAction: authPath(target, email), intent: 'send' })
@@ -226,6 +254,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
             className={`${inputClass} font-mono tracking-[0.3em]`}
           />
         </Field>
+        <HoneypotInputs {...honeypot} />
         <Button type="submit" className="w-full" disabled={signingIn}>
           {signingIn ? 'Signing in...' : 'Sign in with code'}
         </Button>
@@ -238,6 +267,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="email" value={email} />
           <input type="hidden" name="redirect" value={target ?? ''} />
+          <HoneypotInputs {...honeypot} />
           <button type="submit" className="font-medium text-brand-700 underline" disabled={sendingNewLink}>
             {sendingNewLink ? 'Sending login link...' : 'Send a new link'}
           </button>

@@ -14,6 +14,7 @@ import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
 import { readMultipartForm, signedFileUrl, UploadError } from '~/services/storage.server'
 import { redirectWithToast } from '~/toast.server'
+import { honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { refusalOf } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
@@ -77,7 +78,11 @@ function attachedOf(claimId: string) {
 
 function rateLimited(error: RateLimitedError, code: string | null) {
   return data(
-    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } as PartnerView },
+    {
+      code,
+      view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } as PartnerView,
+      honeypot: honeypotProps(),
+    },
     { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)), 'Cache-Control': 'no-store' } },
   )
 }
@@ -86,12 +91,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const raw = url.searchParams.get('code')
   const headers = { 'Cache-Control': 'no-store' }
-  if (raw === null || raw.trim() === '') return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView }, { headers })
+  const honeypot = honeypotProps()
+  // A bot's lookup (the honeypot filled in) is answered as a wrong code, and counts as one against its address.
+  const trapped = isHoneypotTripped(url.searchParams)
+  if (!trapped && (raw === null || raw.trim() === '')) {
+    return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView, honeypot }, { headers })
+  }
   try {
-    const lookup = lookupClaimByCode(raw, clientIp({ request, context }))
+    const lookup = lookupClaimByCode(trapped ? null : raw, clientIp({ request, context }))
     const view = toView(lookup, url.searchParams.get('completed') === '1')
-    const code = normalizeCode(raw) ?? raw.trim().toUpperCase().slice(0, 20)
-    return data({ code, view }, { status: view.kind === 'not_found' ? 404 : 200, headers })
+    const code = normalizeCode(raw) ?? (raw ?? '').trim().toUpperCase().slice(0, 20)
+    return data({ code, view, honeypot }, { status: view.kind === 'not_found' ? 404 : 200, headers })
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimited(error, null)
     throw error
@@ -211,7 +221,16 @@ export const meta: Route.MetaFunction = () =>
 export default function PartnerCompleteClaim({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && 'toast' in actionData ? (actionData as PartnerActionData) : null
   const view = actionData && 'view' in actionData ? (actionData.view as PartnerView) : loaderData.view
-  return <PartnerClaimPage code={loaderData.code} view={view} errors={result?.errors} values={result?.values} toast={result?.toast} />
+  return (
+    <PartnerClaimPage
+      code={loaderData.code}
+      view={view}
+      honeypot={loaderData.honeypot}
+      errors={result?.errors}
+      values={result?.values}
+      toast={result?.toast}
+    />
+  )
 }
 
 export function ErrorBoundary() {
