@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' } })
 }
 
-export function mayReadMetrics(request: Request, context: Route.LoaderArgs['context']) {
+function mayReadMetrics(request: Request, context: Route.LoaderArgs['context']) {
   const token = env().METRICS_TOKEN
   const presented = /^Bearer (.+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]?.trim()
   if (token && presented && sameSecret(presented, token)) return true

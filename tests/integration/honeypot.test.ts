@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { INVALID_EMAIL } from '~/domain/messages'
 import { localCheckouts } from '~/db/schema'
+import { INVALID_EMAIL } from '~/domain/messages'
 import { action as authAction, loader as authLoader } from '~/routes/auth'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
