@@ -28,9 +28,10 @@ const TRUSTED_IP_HEADER = process.env.CLIENT_IP_HEADER?.trim() || null
 // Loading the build validates the configuration, migrates and seeds the database and prints the banner.
 const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)
 const handleRequest = createRequestHandler(build, MODE)
-const { answerFromPageCache, routeRulesLookup, serverContext } = build.entry.module
+const { answerFromPageCache, metricsText, recordRequest, routeIdLookup, routeRulesLookup, serverContext } = build.entry.module
 // Each route's rules (its body, above all), as the route declared them in its module: read from the build's route table.
 const rulesFor = await routeRulesLookup()
+const routeIdOf = await routeIdLookup()
 const staticFiles = loadStaticFiles(path.join(BUILD_DIR, 'client'))
 
 // --- one address per page: `/signup/` is a permanent redirect to `/signup` (the query kept) ----------------------------
@@ -50,7 +51,9 @@ function redirectPermanently(req, res, location) {
   log(req.method, (req.url ?? '/').split('?')[0], 308, started)
 }
 
+// Every answer passes here once: the request's line in the log and its figures for /metrics (app/metrics.server.ts).
 function log(method, pathname, status, started) {
+  recordRequest({ routeId: routeIdOf(pathname), method, status, durationMs: performance.now() - started })
   if (pathname !== '/healthz') console.log(`${method} ${pathname} ${status} ${(performance.now() - started).toFixed(1)} ms`)
 }
 
@@ -307,6 +310,32 @@ server.on('connect', (req, socket) => {
 })
 server.keepAliveTimeout = 65_000 // longer than the proxy's, so it never reuses a connection we just closed
 server.listen(PORT, process.env.HOST, () => console.log(`[glass] listening on http://localhost:${PORT}`))
+
+// --- the metrics port (METRICS_PORT, validated with the rest of the configuration when the build loaded) -------------
+// Fly's scraper cannot send a bearer token, so it reads the figures from a port of their own that answers GET /metrics
+// and nothing else, without a token: fly.toml lists it under [metrics] only, never as a service, so Fly's proxy never
+// brings the public to it and only the private network reaches it (docs/operating.md "Metrics").
+const METRICS_PORT = process.env.METRICS_PORT?.trim() ? Number(process.env.METRICS_PORT) : null
+const metricsServer =
+  METRICS_PORT &&
+  http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0]
+    if (pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return plain(res, 404, 'Not found.')
+    metricsText().then(
+      ({ body, contentType }) => {
+        res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
+        res.end(req.method === 'HEAD' ? undefined : body)
+      },
+      (error) => {
+        console.error('[glass] metrics failed', error)
+        plain(res, 500, 'Metrics failed.')
+      },
+    )
+  })
+if (metricsServer) {
+  metricsServer.listen(METRICS_PORT, process.env.HOST, () => console.log(`[glass] metrics on port ${METRICS_PORT} (/metrics)`))
+  metricsServer.unref()
+}
 
 // Stop accepting connections, let in-flight requests finish (at most 25 s), then exit; the app closes SQLite on exit.
 let stopping = false

@@ -82,5 +82,7 @@ export function answerFromPageCache(pathname: string): { body: Uint8Array; heade
 export { shutdown } from '~/init.server'
 export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'
 /** For server.js: each route's declared rules, found in the build's route table; and the context a request starts with. */
-export { routeRulesLookup } from '~/route-table.server'
+export { routeIdLookup, routeRulesLookup } from '~/route-table.server'
+/** For server.js: each answered request's figures, and the figures for the metrics port. */
+export { metricsText, recordRequest } from '~/metrics.server'
 export { serverContext } from '~/server-facts.server'

@@ -70,6 +70,15 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   AWS_REGION: z.string().trim().min(1).default('auto'),
+  /** A scraper that sends `Authorization: Bearer <this>` may read /metrics from anywhere (docs/operating.md "Metrics"). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A second port that answers only GET /metrics, to whoever can reach it: Fly's scraper over the private network. */
+  METRICS_PORT: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(1).max(65535)]).optional(),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' | 'DATA_DIR' | 'REQUIRE_LIVE_SERVICES'> & {
@@ -120,6 +129,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError(
       'Configuration error: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required with UPLOADS_BUCKET or an s3:// LITESTREAM_REPLICA_URL',
     )
+  }
+
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
+    throw new ConfigError('Configuration error: METRICS_PORT must differ from PORT (the metrics port is never the public one)')
   }
 
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '')

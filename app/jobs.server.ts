@@ -2,6 +2,7 @@ import { deleteExpiredVerifications } from '~/auth/magic-link.server'
 import { pruneRateLimits } from '~/auth/rate-limit.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { DAY_MS } from '~/domain/time'
+import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
@@ -26,7 +27,19 @@ export type DailyJobsReport = {
   uploadsSwept: SweepReport
 }
 
+/** Runs the daily jobs once, counting the run and its outcome for /metrics (app/metrics.server.ts). */
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
+  try {
+    const report = await runEachDailyJob(now)
+    recordDailyJobRun('success')
+    return report
+  } catch (error) {
+    recordDailyJobRun('failure')
+    throw error
+  }
+}
+
+async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   // Each step is synchronous SQLite work: between steps the server answers the requests that arrived meanwhile.
   const renewalNoticesSent = await sendRenewalNotices(now)
   await yieldToRequests()

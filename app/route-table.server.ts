@@ -48,6 +48,47 @@ export function createRouteRulesLookup(routes: ServerRoutes): (pathname: string)
   }
 }
 
+/** How many paths the route id lookup remembers: the same few pages make most requests; anything else is matched again. */
+const REMEMBERED_PATHS = 500
+
+/**
+ * A function from a request's path to the id of the deepest route that answers it (`routes/not-found` for an unknown
+ * path), for request metrics. Remembers recent answers, so a page served from the page cache costs no matching.
+ */
+export function createRouteIdLookup(routes: ServerRoutes): (pathname: string) => string | null {
+  const byParent = new Map<string | undefined, NonNullable<ServerRoutes[string]>[]>()
+  for (const route of Object.values(routes)) {
+    if (!route) continue
+    byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route])
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive }
+      return route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }
+    })
+  const top = tree(undefined)
+  const remembered = new Map<string, string | null>()
+  return (pathname) => {
+    const known = remembered.get(pathname)
+    if (known !== undefined) return known
+    const id = matchRoutes(top, routePath(pathname))?.at(-1)?.route.id ?? null
+    if (remembered.size >= REMEMBERED_PATHS) remembered.clear()
+    remembered.set(pathname, id)
+    return id
+  }
+}
+
+let idLookup: ((pathname: string) => string | null) | undefined
+
+/** The route id lookup over this build's routes (loaded like routeRulesLookup's). */
+export async function routeIdLookup() {
+  if (!idLookup) {
+    const build = (await import('virtual:react-router/server-build')) as { routes: ServerRoutes }
+    idLookup = createRouteIdLookup(build.routes)
+  }
+  return idLookup
+}
+
 let lookup: ((pathname: string) => RouteRules) | undefined
 
 /**

@@ -75,6 +75,8 @@ export default [
   route('dev/outbox', 'routes/dev.outbox.tsx'),
   route('dev/checkout/:id', 'routes/dev.checkout.tsx'),
   route('healthz', 'routes/healthz.ts'),
+  // The operator's figures for Prometheus: a bearer token, or this machine only.
+  route('metrics', 'routes/metrics.ts'),
 
   // Any other path: '404', 'Oops! Page not found'. Stays last.
   route('*', 'routes/not-found.tsx'),

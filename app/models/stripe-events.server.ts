@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { isLookupKey } from '~/domain/plans'
+import { recordStripeWebhook } from '~/metrics.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import {
   findPolicyBySubscription,
@@ -50,6 +51,7 @@ export async function processStripeWebhook(payload: string, signature: string | 
   try {
     stripe.verify(payload, signature)
   } catch {
+    recordStripeWebhook('unverified', 'bad_signature')
     return { status: 400, body: { error: 'Invalid Stripe signature' } }
   }
   const read = readEvent(payload)
@@ -58,9 +60,11 @@ export async function processStripeWebhook(payload: string, signature: string | 
 
   try {
     const outcome = await oneAtATime(() => handleStripeEvent(event))
+    recordStripeWebhook(event.type, outcome)
     return { status: 200, body: { received: true, outcome } }
   } catch (error) {
     if (error instanceof UnusableEvent) return acknowledgeUnusable(event.id, event.type, error.message)
+    recordStripeWebhook(event.type, error instanceof RetryLater ? 'retry' : 'error')
     if (error instanceof RetryLater) console.warn(`[stripe] ${event.type} ${event.id}: ${error.message}; asking Stripe to retry`)
     else console.error(`[stripe] ${event.type} ${event.id} failed`, error)
     return { status: 500, body: { error: 'Webhook handling failed; Stripe will retry' } }
@@ -103,6 +107,7 @@ function readEvent(payload: string): { ok: true; event: StripeEvent } | { ok: fa
 
 /** Records (or, without an id, only logs) a signed event we cannot use, and acknowledges it so Stripe stops sending it. */
 function acknowledgeUnusable(id: string | null, type: string, note: string): WebhookAnswer {
+  recordStripeWebhook(type, 'unusable')
   console.warn(`[stripe] unusable ${type} event ${id ?? '(no id)'}: ${note}; acknowledged`)
   if (id) recordEvent({ id, type, objectId: null })
   return { status: 200, body: { received: true, outcome: 'unusable', note } }

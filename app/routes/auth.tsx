@@ -10,6 +10,7 @@ import { clientIp } from '~/auth/rate-limit.server'
 import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import {
@@ -23,6 +24,8 @@ import {
 } from '~/domain/messages'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
+import type { HoneypotProps } from '~/utils/honeypot'
+import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
@@ -56,11 +59,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await getProfile(request)
   if (profile) throw redirect(target ?? homePath(profile))
   const sent = SendLinkSchema.shape.email.safeParse(url.searchParams.get('sent') ?? '')
-  return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null }
+  return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null, honeypot: honeypotProps() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData()
+  // A bot's post (the honeypot filled in) is answered as an empty form.
+  const formData = formPastHoneypot(await request.clone().formData(), ['intent', 'redirect'])
   const submission = parseWithZod(formData, { schema: AuthFormSchema })
   const intent = formData.get('intent') === 'code' ? 'code' : 'send'
   if (submission.status !== 'success') {
@@ -121,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { target, sentTo } = loaderData
+  const { target, sentTo, honeypot } = loaderData
   const codeEmail = sentTo ?? (actionData?.intent === 'code' ? String(actionData.result?.initialValue?.email ?? '') : '')
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -130,16 +134,29 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <CheckEmail
           email={codeEmail}
           target={target}
+          honeypot={honeypot}
           lastResult={actionData?.intent === 'code' ? (actionData.result ?? undefined) : undefined}
         />
       ) : (
-        <SendLink target={target} lastResult={actionData?.intent === 'send' ? (actionData.result ?? undefined) : undefined} />
+        <SendLink
+          target={target}
+          honeypot={honeypot}
+          lastResult={actionData?.intent === 'send' ? (actionData.result ?? undefined) : undefined}
+        />
       )}
     </div>
   )
 }
 
-function SendLink({ target, lastResult }: { target: string | null; lastResult?: SubmissionResult<string[]> }) {
+function SendLink({
+  target,
+  honeypot,
+  lastResult,
+}: {
+  target: string | null
+  honeypot: HoneypotProps
+  lastResult?: SubmissionResult<string[]>
+}) {
   const sending = useIsPending({ intent: 'send' })
   const [form, fields] = useForm({ id: 'send-link', lastResult, constraint: getZodConstraint(SendLinkSchema), shouldRevalidate: 'onInput' })
   return (
@@ -157,6 +174,7 @@ function SendLink({ target, lastResult }: { target: string | null; lastResult?: 
             className={inputClass}
           />
         </Field>
+        <HoneypotInputs {...honeypot} />
         <Button type="submit" className="w-full" disabled={sending}>
           {sending ? 'Sending login link...' : 'Send login link'}
         </Button>
@@ -190,7 +208,17 @@ function useRecheckOnReturn() {
   }, [revalidator])
 }
 
-function CheckEmail({ email, target, lastResult }: { email: string; target: string | null; lastResult?: SubmissionResult<string[]> }) {
+function CheckEmail({
+  email,
+  target,
+  honeypot,
+  lastResult,
+}: {
+  email: string
+  target: string | null
+  honeypot: HoneypotProps
+  lastResult?: SubmissionResult<string[]>
+}) {
   useRecheckOnReturn()
   const signingIn = useIsPending({ intent: 'code' })
   const sendingNewLink = useIsPending({ formAction: authPath(target, email), intent: 'send' })
@@ -222,6 +250,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
             className={`${inputClass} font-mono tracking-[0.3em]`}
           />
         </Field>
+        <HoneypotInputs {...honeypot} />
         <Button type="submit" className="w-full" disabled={signingIn}>
           {signingIn ? 'Signing in...' : 'Sign in with code'}
         </Button>
@@ -234,6 +263,7 @@ function CheckEmail({ email, target, lastResult }: { email: string; target: stri
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="email" value={email} />
           <input type="hidden" name="redirect" value={target ?? ''} />
+          <HoneypotInputs {...honeypot} />
           <button type="submit" className="font-medium text-brand-700 underline" disabled={sendingNewLink}>
             {sendingNewLink ? 'Sending login link...' : 'Send a new link'}
           </button>

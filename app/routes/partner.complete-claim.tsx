@@ -15,6 +15,7 @@ import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
+import { honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
@@ -77,8 +78,12 @@ function attachedOf(claimId: string) {
 }
 
 function rateLimited(error: RateLimitedError, code: string | null) {
-  return data<ActionAnswer<{ code: string | null; view: PartnerView }>>(
-    { code, view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' } },
+  return data<ActionAnswer<{ code: string | null; view: PartnerView; honeypot: ReturnType<typeof honeypotProps> }>>(
+    {
+      code,
+      view: { kind: 'rate_limited', wait: describeWait(error.retryAfterSeconds), sitewide: error.scope === 'site' },
+      honeypot: honeypotProps(),
+    },
     { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)), 'Cache-Control': 'no-store' } },
   )
 }
@@ -87,12 +92,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const raw = url.searchParams.get('code')
   const headers = { 'Cache-Control': 'no-store' }
-  if (raw === null || raw.trim() === '') return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView }, { headers })
+  const honeypot = honeypotProps()
+  // A bot's lookup (the honeypot filled in) is answered as a wrong code, and counts as one against its address.
+  const trapped = isHoneypotTripped(url.searchParams)
+  if (!trapped && (raw === null || raw.trim() === '')) {
+    return data({ code: null as string | null, view: { kind: 'entry' } as PartnerView, honeypot }, { headers })
+  }
   try {
-    const lookup = lookupClaimByCode(raw, clientIp({ request, context }))
+    const lookup = lookupClaimByCode(trapped ? null : raw, clientIp({ request, context }))
     const view = toView(lookup, url.searchParams.get('completed') === '1')
-    const code = normalizeCode(raw) ?? raw.trim().toUpperCase().slice(0, 20)
-    return data({ code, view }, { status: view.kind === 'not_found' ? 404 : 200, headers })
+    const code = normalizeCode(raw) ?? (raw ?? '').trim().toUpperCase().slice(0, 20)
+    return data({ code, view, honeypot }, { status: view.kind === 'not_found' ? 404 : 200, headers })
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimited(error, null)
     throw error
@@ -203,6 +213,7 @@ export default function PartnerCompleteClaim({ loaderData, actionData }: Route.C
     <PartnerClaimPage
       code={loaderData.code}
       view={answer?.view ?? loaderData.view}
+      honeypot={loaderData.honeypot}
       errors={resultErrors(answer?.result) as Record<string, string[]>}
       values={resultValues(answer?.result) as Record<string, string>}
       toast={answer?.toast}

@@ -6,6 +6,7 @@ import { Form, Link, redirect } from 'react-router'
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { HoneypotInputs } from '~/components/honeypot'
 import { LegalDocumentView } from '~/components/legal-document'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
@@ -18,6 +19,8 @@ import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type Ve
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
+import type { HoneypotProps } from '~/utils/honeypot'
+import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerSubmission, refusalOf } from '~/utils/refusal'
@@ -41,12 +44,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     vehicleType: parseVehicleType(url.searchParams.get('vehicleType')) ?? 'car',
     prices,
     pricingToast: prices ? null : ({ type: 'error', ...PRICING_ERROR } satisfies ToastMessage),
+    honeypot: honeypotProps(),
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const partner = partnerFor(params.slug)
-  const formData = await request.formData()
+  // A bot's post (the honeypot filled in) is answered as an empty form for the plan it chose.
+  const formData = formPastHoneypot(await request.formData(), ['planType'])
   const planType = parsePlanType(formData.get('planType'))
   const submission = parseWithZod(formData, { schema: SignupSchema })
   if (submission.status !== 'success') {
@@ -112,6 +117,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           prices={prices}
           partnerName={partner?.name ?? null}
           basePath={basePath}
+          honeypot={loaderData.honeypot}
           lastResult={actionData?.result ?? undefined}
         />
       ) : (
@@ -196,6 +202,7 @@ function ConfigurePlan({
   prices,
   partnerName,
   basePath,
+  honeypot,
   lastResult,
 }: {
   planType: PlanType
@@ -203,6 +210,7 @@ function ConfigurePlan({
   prices: Prices | null
   partnerName: string | null
   basePath: string
+  honeypot: HoneypotProps
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const root = useRootData()
@@ -245,6 +253,7 @@ function ConfigurePlan({
       <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-8 lg:grid-cols-2">
         <input type="hidden" name="planType" value={planType} />
         <input type="hidden" name="shownPrices" value={JSON.stringify(prices ?? {})} />
+        <HoneypotInputs {...honeypot} />
 
         <div className="space-y-6">
           {comprehensive ? (

@@ -7,6 +7,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { emailLog, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { recordEmail } from '~/metrics.server'
 
 export type EmailMessage = {
   to: string
@@ -103,8 +104,10 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
         providerMessageId,
       })
       .run()
+    recordEmail(message.tag, 'sent')
     return { id, transport: chosen.name }
   } catch (error) {
+    recordEmail(message.tag, 'failed')
     const reason = error instanceof Error ? error.message : String(error)
     console.error(`E-mail ${id} (${message.tag}) to ${message.to} failed: ${reason}`)
     try {

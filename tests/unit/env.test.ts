@@ -25,6 +25,15 @@ describe('configuration', () => {
     expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(config.SESSION_SECRET)
   })
 
+  it('takes the metrics token and port as optional settings', () => {
+    const unset = parseEnv({ DATA_DIR: tempDir(), METRICS_TOKEN: '', METRICS_PORT: '' })
+    expect(unset.METRICS_TOKEN).toBeUndefined()
+    expect(unset.METRICS_PORT).toBeUndefined()
+    const set = parseEnv({ DATA_DIR: tempDir(), METRICS_TOKEN: ` ${'t'.repeat(32)} `, METRICS_PORT: '9091' })
+    expect(set.METRICS_TOKEN).toBe('t'.repeat(32))
+    expect(set.METRICS_PORT).toBe(9091)
+  })
+
   it('derives APP_URL from PORT and names live adapters', () => {
     const config = parseEnv({
       DATA_DIR: tempDir(),
@@ -50,6 +59,9 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/],
     [{ REQUIRE_LIVE_SERVICES: '1' }, /STRIPE_SECRET_KEY is required when REQUIRE_LIVE_SERVICES=1/],
+    [{ METRICS_TOKEN: 'too-short-to-guard-the-figures' }, /METRICS_TOKEN must be at least 32 characters/],
+    [{ METRICS_PORT: 'ninety' }, /METRICS_PORT/],
+    [{ PORT: '9091', METRICS_PORT: '9091' }, /METRICS_PORT must differ from PORT/],
   ])('refuses %o with one clear line', (values, message) => {
     const run = () => parseEnv({ DATA_DIR: tempDir(), ...values })
     expect(run).toThrow(ConfigError)

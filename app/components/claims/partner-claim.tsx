@@ -1,5 +1,7 @@
+import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import type { HoneypotProps } from '~/utils/honeypot'
 
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
 // the page sends no React, and the CSP allows scripts from this site only.
@@ -40,12 +42,15 @@ export type PartnerView =
 export function PartnerClaimPage({
   code,
   view,
+  honeypot,
   errors = {},
   values = {},
   toast,
 }: {
   code: string | null
   view: PartnerView
+  /** The code lookup's honeypot (app/utils/honeypot.ts). */
+  honeypot: HoneypotProps
   errors?: Record<string, string[]>
   values?: Record<string, string>
   toast?: ToastMessage | null
@@ -60,7 +65,7 @@ export function PartnerClaimPage({
         <Done code={view.code} claimId={view.claimId} />
       ) : (
         <>
-          <CodeEntry code={view.kind === 'entry' ? null : code} />
+          <CodeEntry code={view.kind === 'entry' ? null : code} honeypot={honeypot} />
           <Result view={view} errors={errors} values={values} />
         </>
       )}
@@ -69,7 +74,7 @@ export function PartnerClaimPage({
   )
 }
 
-function CodeEntry({ code }: { code: string | null }) {
+function CodeEntry({ code, honeypot }: { code: string | null; honeypot: HoneypotProps }) {
   return (
     <form method="get" action={PARTNER_PAGE} className="mt-6 flex flex-wrap items-end gap-3" data-lookup-form>
       <div className="min-w-[14rem] flex-1 space-y-1.5">
@@ -90,6 +95,7 @@ function CodeEntry({ code }: { code: string | null }) {
           className={`${inputClass} font-mono uppercase tracking-widest`}
         />
       </div>
+      <HoneypotInputs {...honeypot} />
       <button type="submit" className={buttonClass('primary')} data-pending-label="Looking up claim...">
         Look Up Claim
       </button>

@@ -1,0 +1,65 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { startBuiltServer, untilHealthy } from '../support/built-server'
+import { expect, test } from '../support/e2e'
+
+// /metrics over the built server (app/routes/metrics.ts, app/metrics.server.ts). No browser involved: once is enough.
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
+
+test('from this machine, /metrics lists every figure, requests counted by route id and status', async ({ request }) => {
+  expect((await request.get('/auth')).status()).toBe(200)
+  expect((await request.get('/no-such-page')).status()).toBe(404)
+  // The peer's own address decides, never a header: a proxy's claim of another address does not matter here.
+  const response = await request.get('/metrics', { headers: { 'X-Forwarded-For': '203.0.113.7' } })
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/)
+  expect(response.headers()['cache-control']).toBe('no-store')
+  const text = await response.text()
+  expect(text).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/auth",method="GET",status="200"\} [1-9]/m)
+  expect(text).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/not-found",method="GET",status="404"\} [1-9]/m)
+  for (const name of [
+    'glass_http_request_duration_seconds',
+    'glass_emails_total',
+    'glass_stripe_webhooks_total',
+    'glass_daily_job_runs_total',
+    'glass_daily_job_last_success_timestamp_seconds',
+    'glass_replication_lag_seconds',
+    'glass_claims_waiting',
+    'glass_claims_oldest_waiting_age_seconds',
+    'glass_image_queue_waiting',
+    'nodejs_eventloop_lag_seconds',
+  ]) {
+    expect(text, name).toContain(`# TYPE ${name} `)
+  }
+})
+
+test("METRICS_PORT: a port of its own answers GET /metrics and nothing else, for Fly's scraper", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-metrics-'))
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const metricsPort = port + 1
+  const server = startBuiltServer({
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    SESSION_SECRET: 'metrics-secret-that-is-long-enough-0123456789',
+  })
+  try {
+    await untilHealthy(port)
+    const metrics = await fetch(`http://localhost:${metricsPort}/metrics`)
+    expect(metrics.status).toBe(200)
+    const text = await metrics.text()
+    expect(text).toContain('# TYPE glass_claims_waiting gauge')
+    // The /healthz checks above were counted by the main server and show here.
+    expect(text).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/healthz",method="GET",status="200"\} [1-9]/m)
+    expect((await fetch(`http://localhost:${metricsPort}/auth`)).status).toBe(404)
+    expect((await fetch(`http://localhost:${metricsPort}/metrics`, { method: 'POST' })).status).toBe(404)
+    expect(server.output()).toContain(`metrics on port ${metricsPort}`)
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})
