@@ -276,7 +276,7 @@ export function ClaimCompletedEmail(props: ClaimCompletedProps) {
       <Paragraph>{completedIntro(props)}</Paragraph>
       <Paragraph>{COMPLETED.thanks}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -290,7 +290,7 @@ export function claimCompletedEmail(props: ClaimCompletedProps): Promise<Rendere
       completedIntro(props),
       COMPLETED.thanks,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId}`,
+      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
     ),
   })
 }
