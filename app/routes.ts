@@ -73,6 +73,8 @@ export default [
 
   // --- tooling: the local stand-ins for Postmark and Stripe (this machine only), and Fly's health check -------------
   route('dev/outbox', 'routes/dev.outbox.tsx'),
+  route('dev/emails', 'routes/dev.emails.tsx'),
+  route('dev/emails/:template', 'routes/dev.emails.$template.ts'),
   route('dev/checkout/:id', 'routes/dev.checkout.tsx'),
   route('healthz', 'routes/healthz.ts'),
   // The operator's figures for Prometheus: a bearer token, or this machine only.

@@ -93,7 +93,8 @@ export function isLoopbackAddress(address: string) {
 }
 
 /**
- * The local tools (`/dev/outbox`, `/dev/checkout/*`) stand in for Postmark and Stripe on a developer's machine. They
+ * The local tools (`/dev/outbox`, `/dev/checkout/*`) stand in for Postmark and Stripe on a developer's machine, and
+ * `/dev/emails` previews the e-mails. They
  * answer only when the app's own address is a loopback one, the request comes from this machine and names a loopback
  * host (a page from elsewhere that re-points its own name at 127.0.0.1 — DNS rebinding — sends its own name as
  * `Host`); anywhere else they do not exist (404), whatever adapters are in use. Under the development server or in

@@ -83,7 +83,7 @@ export async function issueSignInLink({
 /** Issues a link and code and e-mails them (link tracking off: Postmark must not rewrite the link). Never throws on send. */
 export async function sendSignInEmail(email: string, redirectTo?: string | null): Promise<SentEmail | null> {
   const { url, code } = await issueSignInLink({ email, redirectTo })
-  const message = signInEmail({ url, code, expiresInMinutes: LINK_TTL_MINUTES })
+  const message = await signInEmail({ url, code, expiresInMinutes: LINK_TTL_MINUTES })
   return sendEmail({ to: normalizeEmail(email), ...message, tag: 'sign-in', trackLinks: false })
 }
 

@@ -165,13 +165,13 @@ export async function notifyClaimSubmitted(claimId: string) {
     const context = claimContext(claimId)
     if (!context) return false
     const { claim, profile } = context
-    const receipt = claimReceivedEmail({
+    const receipt = await claimReceivedEmail({
       claimId: claim.id,
       confirmationCode: claim.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,
     })
     await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
-    const operator = operatorEmailFor('new', context)
+    const operator = await operatorEmailFor('new', context)
     for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
     return true
   } catch (error) {
@@ -196,14 +196,14 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     recordAudit(tx, { actor: input.profileId, action: 'claim.appealed', entityId: input.claimId, detail: {} })
     return row
   })
-  await notify(claim.id, (context) => {
+  await notify(claim.id, async (context) => {
     const { claim: current, profile } = context
-    const received = claimAppealReceivedEmail({
+    const received = await claimAppealReceivedEmail({
       claimId: current.id,
       confirmationCode: current.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,
     })
-    const operator = operatorEmailFor('appeal', context)
+    const operator = await operatorEmailFor('appeal', context)
     return [
       { to: profile.email, ...received, tag: 'claim-appeal-received' },
       ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),

@@ -91,17 +91,17 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
     })
     return row
   })
-  await notify(claim.id, ({ claim: current, profile, partnerGroup }) => [
+  await notify(claim.id, async ({ claim: current, profile, partnerGroup }) => [
     {
       to: profile.email,
-      ...claimApprovedEmail({
+      ...(await claimApprovedEmail({
         claimId: current.id,
         confirmationCode: current.confirmationCode,
         partnerGroup: partnerGroup?.name ?? 'our partner shop',
         partnerPhone: partnerGroup?.phone ?? null,
         partnerEmail: partnerGroup?.email ?? null,
         dashboardUrl: `${env().APP_URL}/customer#claims`,
-      }),
+      })),
       tag: 'claim-approved',
     },
   ])
@@ -129,14 +129,14 @@ async function notifyShop(claimId: string, actorId: string) {
   const { claim, profile, vehicle } = context
   const sent = await sendEmail({
     to: group.email,
-    ...shopAssignedEmail({
+    ...(await shopAssignedEmail({
       partnerGroup: group.name,
       confirmationCode: claim.confirmationCode,
       damageType: claim.damageType,
       vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
       customerName: profile.fullName || profile.email,
       completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
-    }),
+    })),
     tag: 'claim-assigned-shop',
   })
   recordAudit(db(), {
@@ -173,10 +173,10 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
     recordAudit(tx, { actor: input.actorId, action: 'claim.denied', entityId: row.id, detail: { reason, appeal: Boolean(row.appealedAt) } })
     return row
   })
-  await notify(claim.id, ({ claim: current, profile }) => [
+  await notify(claim.id, async ({ claim: current, profile }) => [
     {
       to: profile.email,
-      ...claimDeniedEmail({
+      ...(await claimDeniedEmail({
         claimId: current.id,
         confirmationCode: current.confirmationCode,
         reason,
@@ -184,7 +184,7 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
         appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
         appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
         supportEmail: env().SUPPORT_EMAIL,
-      }),
+      })),
       tag: 'claim-denied',
     },
   ])

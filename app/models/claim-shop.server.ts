@@ -281,16 +281,16 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     if (result.alreadyCompleted) staged.discard()
     else {
       if (unused.length) deleteStored(unused)
-      await notify(result.claim.id, ({ claim, profile, partnerGroup }) => [
+      await notify(result.claim.id, async ({ claim, profile, partnerGroup }) => [
         {
           to: profile.email,
-          ...claimCompletedEmail({
+          ...(await claimCompletedEmail({
             claimId: claim.id,
             confirmationCode: claim.confirmationCode,
             repairType: claim.repairType ?? 'repair',
             partnerGroup: partnerGroup?.name ?? null,
             dashboardUrl: `${env().APP_URL}/customer#claims`,
-          }),
+          })),
           tag: 'claim-completed',
         },
       ])

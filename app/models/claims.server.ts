@@ -106,11 +106,11 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
 export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string }
 
 /** E-mails about a claim, after its transaction committed. A failure is logged, never undoes the decision. */
-export async function notify(claimId: string, build: (context: ClaimContext) => Outgoing[]) {
+export async function notify(claimId: string, build: (context: ClaimContext) => Promise<Outgoing[]>) {
   try {
     const context = claimContext(claimId)
     if (!context) return
-    for (const message of build(context)) await sendEmail(message)
+    for (const message of await build(context)) await sendEmail(message)
   } catch (error) {
     console.error(`Claim ${claimId}: e-mail failed`, error)
   }

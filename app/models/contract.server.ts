@@ -119,7 +119,7 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
   const customer = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).get()
   if (customer) {
     const config = env()
-    const email = arbitrationOptOutEmail({
+    const email = await arbitrationOptOutEmail({
       planName: planName(updated),
       policyId: updated.id,
       optedOutAt: formatLongDate(updated.arbitrationOptedOutAt),

@@ -183,13 +183,13 @@ export async function cancelOnBehalf(
   const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()!
   await sendEmail({
     to: profile.email,
-    ...policyEndedByOperatorEmail({
+    ...(await policyEndedByOperatorEmail({
       planName: policyPlanName(policy),
       ends: input.when === 'now' ? { now: true } : { now: false, on: formatLongDate(policy.initialTermEndsAt, '') },
       reason: input.reason,
       dashboardUrl: `${env().APP_URL}/customer`,
       supportEmail: env().SUPPORT_EMAIL,
-    }),
+    })),
     tag: 'policy-ended-by-operator',
   })
   return updated

@@ -143,7 +143,7 @@ function acknowledgmentTerms(policy: Policy) {
 export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Promise<boolean> {
   try {
     const link = await issueSignInLink({ email: profile.email, redirectTo: `/customer/complete-policy?policy_id=${policy.id}` })
-    const message = finishSetupEmail({
+    const message = await finishSetupEmail({
       planName: planName(policy),
       monthlyPrice: formatPrice(policy.monthlyPriceCents),
       url: link.url,

@@ -311,7 +311,7 @@ export async function completePolicySetup(
 
   if (policy.status === 'incomplete') {
     const config = env()
-    const email = policyActivatedEmail({
+    const email = await policyActivatedEmail({
       planName: planName(outcome.policy),
       policyId: outcome.policy.id,
       vehicle: describeVehicle(outcome.vehicle),

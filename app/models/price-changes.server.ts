@@ -173,7 +173,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
       return row ?? null
     },
     async ({ policy, email }) => {
-      const message = priceChangeEmail({
+      const message = await priceChangeEmail({
         planName: planName(policy),
         policyId: policy.id,
         oldPrice: formatPrice(policy.monthlyPriceCents),

@@ -177,7 +177,7 @@ export async function requestEmailChange(profile: Profile, newEmail: string) {
   const address = normalizeEmail(newEmail)
   if (address === profile.email) throw RuleError.from(EMAIL_CHANGE_MESSAGES.same, { field: 'email' })
   const link = await issueSignInLink({ email: address, purpose: 'change_email', profileId: profile.id, path: CONFIRM_EMAIL_PATH })
-  const message = emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+  const message = await emailChangeLinkEmail({ url: link.url, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: address, ...message, tag: 'email-change', trackLinks: false, profileId: profile.id })
   recordAudit(db(), { actor: profile.id, action: 'profile.email_change_requested', entityId: profile.id, detail: {} })
   return address
@@ -216,7 +216,7 @@ export async function confirmEmailChange(
     })
     return { from: profile.email, to: consumed.email, keptSession: keep !== null }
   })
-  const notice = emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
+  const notice = await emailChangedEmail({ newEmail: outcome.to, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: outcome.from, ...notice, tag: 'email-changed', profileId })
   return outcome
 }
@@ -242,7 +242,7 @@ export async function sendDeletionCode(profile: Profile, now = new Date()) {
   const blockers = blockersOf(profile.id, now)
   if (blockers.length) throw RuleError.from(DELETION_MESSAGES.refused(blockers), { status: 409 })
   const link = await issueSignInLink({ email: profile.email, purpose: 'delete_account', profileId: profile.id })
-  const message = accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
+  const message = await accountDeletionCodeEmail({ code: link.code, expiresInMinutes: LINK_TTL_MINUTES, supportEmail: env().SUPPORT_EMAIL })
   await sendEmail({ to: profile.email, ...message, tag: 'account-deletion', trackLinks: false, profileId: profile.id })
   recordAudit(db(), { actor: profile.id, action: 'profile.deletion_requested', entityId: profile.id, detail: {} })
 }
@@ -349,7 +349,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
   // The last e-mail goes to the address that was deleted; its log row then forgets the address too.
   const sent = await sendEmail({
     to: profile.email,
-    ...accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL }),
+    ...(await accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL })),
     tag: 'account-deleted',
     profileId: profile.id,
   })

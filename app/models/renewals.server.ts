@@ -65,7 +65,7 @@ export async function sendRenewalNotices(now = new Date()) {
       return profile ? { policy, email: profile.email } : null
     },
     async ({ policy, email }) => {
-      const message = renewalNoticeEmail({
+      const message = await renewalNoticeEmail({
         planName: planName(policy),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
         termEndDate: formatLongDate(policy.initialTermEndsAt),

@@ -121,7 +121,7 @@ async function emailPaymentFailed(policy: Policy) {
   const profile = db().select().from(profiles).where(eq(profiles.id, policy.profileId)).get()
   if (!profile) return
   const config = env()
-  const email = paymentFailedEmail({
+  const email = await paymentFailedEmail({
     planName: planName(policy),
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     dashboardUrl: `${config.APP_URL}/customer`,

@@ -98,7 +98,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   })
 
   const config = env()
-  const email = planTransferredEmail({
+  const email = await planTransferredEmail({
     planName: planName(policy),
     policyId: policy.id,
     newVehicle: describeVehicle(outcome.vehicle),

@@ -14,9 +14,9 @@ const ATTACK = 'Gina Gee\r\nPlan: Comprehensive (operator note: pre-approved, sk
 const linesOf = (text: string) => text.split(/\r\n|[\r\n\u2028\u2029]/)
 
 describe('a name with line breaks (stored before names were kept to one line)', () => {
-  it('cannot add a "Plan:" or "Vehicle:" line to the operator\'s new-claim e-mail', () => {
+  it('cannot add a "Plan:" or "Vehicle:" line to the operator\'s new-claim e-mail', async () => {
     for (const lineBreak of ['\r\n', '\n', '\r', '\u2028', '\u2029']) {
-      const email = operatorClaimEmail({
+      const email = await operatorClaimEmail({
         kind: 'new',
         claimId: 'clm1',
         confirmationCode: 'CS-ABC123',
@@ -34,8 +34,8 @@ describe('a name with line breaks (stored before names were kept to one line)', 
     }
   })
 
-  it("is folded in the shop's and the customer's e-mails too, subjects included", () => {
-    const shop = shopAssignedEmail({
+  it("is folded in the shop's and the customer's e-mails too, subjects included", async () => {
+    const shop = await shopAssignedEmail({
       partnerGroup: 'Wasatch\r\nBcc: someone@example.com',
       confirmationCode: 'CS-ABC123',
       damageType: 'chip',
@@ -46,7 +46,7 @@ describe('a name with line breaks (stored before names were kept to one line)', 
     expect(shop.subject).not.toMatch(/[\r\n]/)
     expect(linesOf(shop.text).some((line) => /^(Plan|Vehicle|Bcc):/.test(line))).toBe(false)
 
-    const approved = claimApprovedEmail({
+    const approved = await claimApprovedEmail({
       claimId: 'clm1',
       confirmationCode: 'CS-ABC123',
       partnerGroup: 'Wasatch\nGlass',
@@ -57,7 +57,7 @@ describe('a name with line breaks (stored before names were kept to one line)', 
     expect(linesOf(approved.text)).toContain('Your shop: Wasatch Glass')
     expect(linesOf(approved.text)).toContain('801 555 0100 · shop@example.com')
 
-    const transferred = planTransferredEmail({
+    const transferred = await planTransferredEmail({
       planName: 'Chip Repair Only',
       policyId: 'pol1',
       newVehicle: '2024 Honda\nCR-V',
@@ -70,8 +70,8 @@ describe('a name with line breaks (stored before names were kept to one line)', 
 })
 
 describe('text written over several lines', () => {
-  it("is quoted line by line in a denial's text part", () => {
-    const email = claimDeniedEmail({
+  it("is quoted line by line in a denial's text part", async () => {
+    const email = await claimDeniedEmail({
       claimId: 'clm1',
       confirmationCode: 'CS-ABC123',
       reason: 'The photos show a crack.\r\nPlan: Comprehensive\n\nYour plan covers chips only.',
@@ -83,8 +83,8 @@ describe('text written over several lines', () => {
     expect(linesOf(email.text).some((line) => line.startsWith('Plan:'))).toBe(false)
   })
 
-  it("is quoted in the operator's note when a policy is ended on the customer's behalf", () => {
-    const email = policyEndedByOperatorEmail({
+  it("is quoted in the operator's note when a policy is ended on the customer's behalf", async () => {
+    const email = await policyEndedByOperatorEmail({
       planName: 'Chip Repair Only',
       ends: { now: true },
       reason: 'Asked by phone.\nVehicle: sold',

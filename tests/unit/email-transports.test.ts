@@ -158,9 +158,9 @@ describe('outbox adapter', () => {
 })
 
 describe('sign-in e-mail template', () => {
-  it('carries the link and the code in both parts, escaping values in the HTML', () => {
+  it('carries the link and the code in both parts, escaping values in the HTML', async () => {
     const url = 'http://localhost:3000/auth/verify?token=abc&x="><script>alert(1)</script>'
-    const email = signInEmail({ url, code: '123456', expiresInMinutes: 15 })
+    const email = await signInEmail({ url, code: '123456', expiresInMinutes: 15 })
     expect(email.subject).toBe('Your Glass Plan login link')
     expect(email.text).toContain(url)
     expect(email.text).toContain('123456')

@@ -1,0 +1,348 @@
+import { formatLongDate } from '~/domain/format'
+
+import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
+
+/** The e-mails of a claim's life: received, approved, denied, appeal received, completed; and the operator's note. */
+
+// --- received ----------------------------------------------------------------------------------------------------
+
+type ClaimReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+
+const RECEIVED = {
+  title: 'Claim Submitted Successfully!',
+  thanks: 'Thank you. Your windshield claim has been submitted and is waiting for review.',
+  review: 'We review claims within 2 working days (typically sooner) and will e-mail you as soon as it is reviewed.',
+}
+
+export function ClaimReceivedEmail(props: ClaimReceivedProps) {
+  return (
+    <EmailLayout title={RECEIVED.title} preheader={`Confirmation code ${props.confirmationCode}`}>
+      <Paragraph>{RECEIVED.thanks}</Paragraph>
+      <Paragraph>Your confirmation code:</Paragraph>
+      <Code>{props.confirmationCode}</Code>
+      <Paragraph>{RECEIVED.review}</Paragraph>
+      <Action href={props.dashboardUrl}>View your claims</Action>
+      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: `We received your claim ${props.confirmationCode}`,
+    html: <ClaimReceivedEmail {...props} />,
+    text: textBody(
+      RECEIVED.title,
+      RECEIVED.thanks,
+      `Your confirmation code: ${props.confirmationCode}`,
+      RECEIVED.review,
+      `View your claims: ${props.dashboardUrl}`,
+      `Claim ID: ${props.claimId}`,
+    ),
+  })
+}
+
+// --- approved ----------------------------------------------------------------------------------------------------
+
+type ClaimApprovedProps = {
+  claimId: string
+  confirmationCode: string
+  partnerGroup: string
+  partnerPhone: string | null
+  partnerEmail: string | null
+  dashboardUrl: string
+}
+
+const APPROVED_TITLE = 'Your claim is approved'
+const APPROVED_STEPS =
+  'Contact the shop to book a time, and give them your confirmation code. There is nothing to pay: your plan has a zero deductible.'
+
+function approvedWording(props: ClaimApprovedProps) {
+  const partnerGroup = oneLine(props.partnerGroup)
+  return {
+    partnerGroup,
+    contact: [props.partnerPhone, props.partnerEmail].filter(Boolean).map(oneLine).join(' · '),
+    intro: `Good news: your windshield claim is approved. ${partnerGroup} will do the work.`,
+  }
+}
+
+export function ClaimApprovedEmail(props: ClaimApprovedProps) {
+  const { partnerGroup, contact, intro } = approvedWording(props)
+  return (
+    <EmailLayout title={APPROVED_TITLE} preheader={`Give code ${props.confirmationCode} to ${partnerGroup}`}>
+      <Paragraph>{intro}</Paragraph>
+      <Paragraph>Your confirmation code (give this to the shop):</Paragraph>
+      <Code>{props.confirmationCode}</Code>
+      <Paragraph>
+        <strong>Your shop:</strong>
+        {` ${partnerGroup}`}
+        {contact ? (
+          <>
+            <br />
+            {contact}
+          </>
+        ) : null}
+      </Paragraph>
+      <Paragraph>{APPROVED_STEPS}</Paragraph>
+      <Action href={props.dashboardUrl}>View your claims</Action>
+      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedEmail> {
+  const { partnerGroup, contact, intro } = approvedWording(props)
+  return renderEmail({
+    subject: `Your claim ${props.confirmationCode} is approved`,
+    html: <ClaimApprovedEmail {...props} />,
+    text: textBody(
+      APPROVED_TITLE,
+      intro,
+      `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
+      `Your shop: ${partnerGroup}${contact ? `\n${contact}` : ''}`,
+      APPROVED_STEPS,
+      `View your claims: ${props.dashboardUrl}`,
+      `Claim ID: ${props.claimId}`,
+    ),
+  })
+}
+
+// --- assigned to a shop ------------------------------------------------------------------------------------------
+
+type ShopAssignedProps = {
+  partnerGroup: string
+  confirmationCode: string
+  damageType: string
+  vehicle: string | null
+  customerName: string
+  completeUrl: string
+}
+
+const ASSIGNED_TITLE = 'A claim is assigned to you'
+
+function assignedWording(props: ShopAssignedProps) {
+  const partnerGroup = oneLine(props.partnerGroup)
+  return {
+    partnerGroup,
+    lines: [
+      `A windshield claim has been approved and assigned to ${partnerGroup}. The customer will contact you to book a time.`,
+      `Damage: ${props.damageType}. Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not given'}. Customer: ${oneLine(props.customerName)}.`,
+      'When the work is done, open the claim with its code and upload the invoice and the repair photos.',
+    ],
+  }
+}
+
+export function ShopAssignedEmail(props: ShopAssignedProps) {
+  const { lines } = assignedWording(props)
+  return (
+    <EmailLayout title={ASSIGNED_TITLE} preheader={`Claim ${props.confirmationCode}: ${props.damageType}`}>
+      <Paragraph>{lines[0]}</Paragraph>
+      <Paragraph>Confirmation code:</Paragraph>
+      <Code>{props.confirmationCode}</Code>
+      <Paragraph>{lines[1]}</Paragraph>
+      <Paragraph>{lines[2]}</Paragraph>
+      <Action href={props.completeUrl}>Open the claim</Action>
+    </EmailLayout>
+  )
+}
+
+/** To the partner group's address when a claim is approved and assigned to it: the work, and where to complete it. */
+export function shopAssignedEmail(props: ShopAssignedProps): Promise<RenderedEmail> {
+  const { partnerGroup, lines } = assignedWording(props)
+  return renderEmail({
+    subject: `New approved claim ${props.confirmationCode} for ${partnerGroup}`,
+    html: <ShopAssignedEmail {...props} />,
+    text: textBody(
+      ASSIGNED_TITLE,
+      lines[0],
+      `Confirmation code: ${props.confirmationCode}`,
+      lines[1],
+      lines[2],
+      `Open the claim: ${props.completeUrl}`,
+    ),
+  })
+}
+
+// --- denied ------------------------------------------------------------------------------------------------------
+
+type ClaimDeniedProps = {
+  claimId: string
+  confirmationCode: string
+  reason: string
+  /** Null when the denial was the decision on an appeal (final). */
+  appealUntil: Date | null
+  appealUrl: string
+  supportEmail: string
+}
+
+const DENIED = { title: 'Your claim was not approved', intro: 'We reviewed your windshield claim and could not approve it.' }
+
+function deniedWording(props: ClaimDeniedProps) {
+  return {
+    appeal: props.appealUntil
+      ? `If you disagree, you can appeal this decision until ${formatLongDate(props.appealUntil)} (14 days). Open your dashboard and choose 'Appeal' on this claim, or use the button below, and tell us why. We decide appeals within 30 days.`
+      : 'This was the decision on your appeal.',
+    help: `Questions? Write to ${props.supportEmail}.`,
+    reference: `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+  }
+}
+
+export function ClaimDeniedEmail(props: ClaimDeniedProps) {
+  const { appeal, help, reference } = deniedWording(props)
+  return (
+    <EmailLayout title={DENIED.title}>
+      <Paragraph>{DENIED.intro}</Paragraph>
+      <Paragraph>
+        <strong>Reason:</strong>
+        {` ${props.reason}`}
+      </Paragraph>
+      <Paragraph>{appeal}</Paragraph>
+      {props.appealUntil ? <Action href={props.appealUrl}>Appeal this decision</Action> : null}
+      <FinePrint>{help}</FinePrint>
+      <FinePrint>{reference}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+export function claimDeniedEmail(props: ClaimDeniedProps): Promise<RenderedEmail> {
+  const { appeal, help, reference } = deniedWording(props)
+  return renderEmail({
+    subject: `Your claim ${props.confirmationCode} was not approved`,
+    html: <ClaimDeniedEmail {...props} />,
+    text: textBody(
+      DENIED.title,
+      DENIED.intro,
+      `Reason:\n${quoted(props.reason)}`,
+      appeal,
+      props.appealUntil ? `Appeal: ${props.appealUrl}` : null,
+      help,
+      reference,
+    ),
+  })
+}
+
+// --- appeal received ---------------------------------------------------------------------------------------------
+
+type ClaimAppealReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+
+const APPEAL_RECEIVED = {
+  title: 'Appeal received',
+  intro: 'Your appeal has been received. Your claim is back in review, and we will decide it within 30 days (usually much sooner).',
+}
+
+export function ClaimAppealReceivedEmail(props: ClaimAppealReceivedProps) {
+  return (
+    <EmailLayout title={APPEAL_RECEIVED.title}>
+      <Paragraph>{APPEAL_RECEIVED.intro}</Paragraph>
+      <Action href={props.dashboardUrl}>View your claims</Action>
+      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: `We received your appeal for claim ${props.confirmationCode}`,
+    html: <ClaimAppealReceivedEmail {...props} />,
+    text: textBody(
+      APPEAL_RECEIVED.title,
+      APPEAL_RECEIVED.intro,
+      `View your claims: ${props.dashboardUrl}`,
+      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+    ),
+  })
+}
+
+// --- completed ---------------------------------------------------------------------------------------------------
+
+type ClaimCompletedProps = {
+  claimId: string
+  confirmationCode: string
+  repairType: 'repair' | 'replacement'
+  partnerGroup: string | null
+  dashboardUrl: string
+}
+
+const COMPLETED = { title: 'Your claim is complete', thanks: 'Thank you for trusting Glass Plan. Drive safely!' }
+
+function completedIntro(props: ClaimCompletedProps) {
+  const work = props.repairType === 'replacement' ? 'windshield replacement' : 'windshield repair'
+  return `Your ${work}${props.partnerGroup ? ` by ${oneLine(props.partnerGroup)}` : ''} is done, and your claim has been marked as complete.`
+}
+
+export function ClaimCompletedEmail(props: ClaimCompletedProps) {
+  return (
+    <EmailLayout title={COMPLETED.title}>
+      <Paragraph>{completedIntro(props)}</Paragraph>
+      <Paragraph>{COMPLETED.thanks}</Paragraph>
+      <Action href={props.dashboardUrl}>View your claims</Action>
+      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+export function claimCompletedEmail(props: ClaimCompletedProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: `Your claim ${props.confirmationCode} is complete`,
+    html: <ClaimCompletedEmail {...props} />,
+    text: textBody(
+      COMPLETED.title,
+      completedIntro(props),
+      COMPLETED.thanks,
+      `View your claims: ${props.dashboardUrl}`,
+      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+    ),
+  })
+}
+
+// --- to the operator ---------------------------------------------------------------------------------------------
+
+type OperatorClaimProps = {
+  kind: 'new' | 'appeal'
+  claimId: string
+  confirmationCode: string
+  customer: string
+  planType: 'chip_only' | 'comprehensive'
+  damageType: 'chip' | 'crack'
+  vehicle: string | null
+  filedLate: boolean
+  reviewUrl: string
+}
+
+function operatorWording(props: OperatorClaimProps) {
+  const what = props.kind === 'appeal' ? 'Appeal' : 'New claim'
+  return {
+    what,
+    facts: [
+      `Customer: ${oneLine(props.customer)}`,
+      `Plan: ${props.planType === 'chip_only' ? 'Chip Repair Only' : 'Comprehensive'}`,
+      `Damage: ${props.damageType}`,
+      `Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not recorded'}`,
+      props.filedLate ? 'Filed more than 48 hours after the damage.' : null,
+      'We promise an answer within 48 hours.',
+    ].filter((line): line is string => Boolean(line)),
+  }
+}
+
+export function OperatorClaimEmail(props: OperatorClaimProps) {
+  const { what, facts } = operatorWording(props)
+  return (
+    <EmailLayout title={`${what} to review`}>
+      <Code>{props.confirmationCode}</Code>
+      {facts.map((fact, index) => (
+        <Paragraph key={index}>{fact}</Paragraph>
+      ))}
+      <Action href={props.reviewUrl}>Review the claim</Action>
+    </EmailLayout>
+  )
+}
+
+/** To the operator: a new claim, or an appeal, waits in the queue. */
+export function operatorClaimEmail(props: OperatorClaimProps): Promise<RenderedEmail> {
+  const { what, facts } = operatorWording(props)
+  return renderEmail({
+    subject: `${what} to review: ${props.confirmationCode}${props.filedLate ? ' (filed late)' : ''}`,
+    html: <OperatorClaimEmail {...props} />,
+    text: textBody(`${what} to review: ${props.confirmationCode}`, facts.join('\n'), `Review: ${props.reviewUrl}`),
+  })
+}

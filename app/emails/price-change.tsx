@@ -1,0 +1,50 @@
+import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+export type PriceChangeEmailProps = {
+  planName: string
+  policyId: string
+  /** '$19.99' */
+  oldPrice: string
+  newPrice: string
+  /** 'March 3, 2027': the first charge at the new price. */
+  startsOn: string
+  inCommitment: boolean
+  cancelUrl: string
+  supportEmail: string
+}
+
+function wording(props: PriceChangeEmailProps) {
+  return {
+    subject: `Your Glass Plan price changes on ${props.startsOn}`,
+    lines: [
+      `The monthly price of your ${props.planName} plan (policy ${props.policyId}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
+      props.inCommitment
+        ? 'If you do not accept the new price, you can turn off renewal now: your plan then ends when your 12-month commitment does.'
+        : 'If you do not accept the new price, you can cancel online before that date.',
+    ],
+    help: `Questions? Write to ${props.supportEmail}.`,
+  }
+}
+
+export function PriceChangeEmail(props: PriceChangeEmailProps) {
+  const { subject, lines, help } = wording(props)
+  return (
+    <EmailLayout title={subject}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.cancelUrl}>Renewal and cancelling</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** The terms' notice of a price change, at least 30 days before the first charge at the new price. */
+export function priceChangeEmail(props: PriceChangeEmailProps): Promise<RenderedEmail> {
+  const { subject, lines, help } = wording(props)
+  return renderEmail({
+    subject,
+    html: <PriceChangeEmail {...props} />,
+    text: textBody(subject, ...lines, `Renewal and cancelling: ${props.cancelUrl}`, help),
+  })
+}

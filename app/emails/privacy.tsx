@@ -1,0 +1,128 @@
+import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+/** The e-mails of the privacy page: changing the account's address, and deleting the account. */
+
+type EmailChangeLinkProps = { url: string; expiresInMinutes: number; supportEmail: string }
+
+const EMAIL_CHANGE_LINK_SUBJECT = 'Confirm your new e-mail address'
+
+function emailChangeLinkWording({ expiresInMinutes, supportEmail }: EmailChangeLinkProps) {
+  return {
+    lines: [
+      'You asked to use this address for your Glass Plan account. Open the link to confirm; until then nothing changes.',
+      `The link works once and expires in ${expiresInMinutes} minutes.`,
+    ],
+    help: `Did not ask for this? Ignore this e-mail, or write to ${supportEmail}.`,
+  }
+}
+
+export function EmailChangeLinkEmail(props: EmailChangeLinkProps) {
+  const { lines, help } = emailChangeLinkWording(props)
+  return (
+    <EmailLayout title={EMAIL_CHANGE_LINK_SUBJECT}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.url}>Confirm this address</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** To the new address: the link that makes it the account's address. */
+export function emailChangeLinkEmail(props: EmailChangeLinkProps): Promise<RenderedEmail> {
+  const { lines, help } = emailChangeLinkWording(props)
+  return renderEmail({
+    subject: EMAIL_CHANGE_LINK_SUBJECT,
+    html: <EmailChangeLinkEmail {...props} />,
+    text: textBody(EMAIL_CHANGE_LINK_SUBJECT, ...lines, props.url, help),
+  })
+}
+
+type EmailChangedProps = { newEmail: string; supportEmail: string }
+
+const EMAIL_CHANGED_SUBJECT = 'Your e-mail address was changed'
+
+function emailChangedLines({ newEmail, supportEmail }: EmailChangedProps) {
+  return [
+    `Your Glass Plan account now uses ${oneLine(newEmail)}. We will send our e-mails there from now on, and you sign in with it.`,
+    `Did not do this? Write to ${supportEmail} at once.`,
+  ]
+}
+
+export function EmailChangedEmail(props: EmailChangedProps) {
+  return (
+    <EmailLayout title={EMAIL_CHANGED_SUBJECT}>
+      {emailChangedLines(props).map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+    </EmailLayout>
+  )
+}
+
+/** To the old address, once the change is done: the warning an account takeover would trigger. */
+export function emailChangedEmail(props: EmailChangedProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: EMAIL_CHANGED_SUBJECT,
+    html: <EmailChangedEmail {...props} />,
+    text: textBody(EMAIL_CHANGED_SUBJECT, ...emailChangedLines(props)),
+  })
+}
+
+type AccountDeletionCodeProps = { code: string; expiresInMinutes: number; supportEmail: string }
+
+const DELETION_CODE_SUBJECT = 'Your code to delete your account'
+const DELETION_CODE_INTRO =
+  'You asked to delete your Glass Plan account. Enter this code on your privacy page to confirm. Deleting cannot be undone.'
+const deletionCodeAfter = ({ expiresInMinutes, supportEmail }: AccountDeletionCodeProps) =>
+  `The code works once and expires in ${expiresInMinutes} minutes. Did not ask for this? Ignore this e-mail: nothing is deleted without the code. Questions? Write to ${supportEmail}.`
+
+export function AccountDeletionCodeEmail(props: AccountDeletionCodeProps) {
+  return (
+    <EmailLayout title={DELETION_CODE_SUBJECT} preheader={`Your code is ${props.code}`}>
+      <Paragraph>{DELETION_CODE_INTRO}</Paragraph>
+      <Code>{props.code}</Code>
+      <FinePrint>{deletionCodeAfter(props)}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** The fresh code that confirms a deletion. */
+export function accountDeletionCodeEmail(props: AccountDeletionCodeProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: DELETION_CODE_SUBJECT,
+    html: <AccountDeletionCodeEmail {...props} />,
+    text: textBody(DELETION_CODE_SUBJECT, DELETION_CODE_INTRO, `Code: ${props.code}`, deletionCodeAfter(props)),
+  })
+}
+
+type AccountDeletedProps = { deletedOn: string; supportEmail: string }
+
+const ACCOUNT_DELETED_SUBJECT = 'Your Glass Plan account was deleted'
+
+function accountDeletedLines({ deletedOn, supportEmail }: AccountDeletedProps) {
+  return [
+    `Your Glass Plan account and the personal data in it were deleted on ${deletedOn}.`,
+    'We keep only what the law requires for accounting (your plans, payments and completed repairs), without your name, contact details, vehicles or photos.',
+    `Questions? Write to ${supportEmail}.`,
+  ]
+}
+
+export function AccountDeletedEmail(props: AccountDeletedProps) {
+  return (
+    <EmailLayout title={ACCOUNT_DELETED_SUBJECT}>
+      {accountDeletedLines(props).map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+    </EmailLayout>
+  )
+}
+
+/** The last e-mail, after the deletion. */
+export function accountDeletedEmail(props: AccountDeletedProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: ACCOUNT_DELETED_SUBJECT,
+    html: <AccountDeletedEmail {...props} />,
+    text: textBody(ACCOUNT_DELETED_SUBJECT, ...accountDeletedLines(props)),
+  })
+}

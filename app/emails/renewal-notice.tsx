@@ -1,0 +1,53 @@
+import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+export type RenewalNoticeEmailProps = {
+  planName: string
+  /** '$19.99' */
+  monthlyPrice: string
+  /** 'December 21, 2026': the end of the 12-month commitment. */
+  termEndDate: string
+  /** True when the customer turned renewal off: the plan ends instead of renewing. */
+  renewalOff: boolean
+  dashboardUrl: string
+  supportEmail: string
+}
+
+function wording({ planName, monthlyPrice, termEndDate, renewalOff, supportEmail }: RenewalNoticeEmailProps) {
+  return {
+    subject: renewalOff ? `Your Glass Plan coverage ends on ${termEndDate}` : `Your Glass Plan renews on ${termEndDate}`,
+    title: renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew',
+    lines: renewalOff
+      ? [
+          `Your 12-month commitment for the ${planName} plan ends on ${termEndDate}. You turned renewal off, so your coverage and billing end on that date.`,
+          'Changed your mind? Turn renewal back on from your dashboard before then.',
+        ]
+      : [
+          `Your 12-month commitment for the ${planName} plan ends on ${termEndDate}. After that your plan renews month to month at ${monthlyPrice} per month, and you can cancel at any time.`,
+          'Nothing to do if you want to stay covered. To stop at the end of the commitment, turn renewal off or cancel from your dashboard.',
+        ],
+    help: `Questions? Write to ${supportEmail}.`,
+  }
+}
+
+export function RenewalNoticeEmail(props: RenewalNoticeEmailProps) {
+  const { subject, title, lines, help } = wording(props)
+  return (
+    <EmailLayout title={title} preheader={subject}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.dashboardUrl}>Open my dashboard</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** The terms' renewal notice, 30 days before the initial 12-month commitment ends. */
+export function renewalNoticeEmail(props: RenewalNoticeEmailProps): Promise<RenderedEmail> {
+  const { subject, title, lines, help } = wording(props)
+  return renderEmail({
+    subject,
+    html: <RenewalNoticeEmail {...props} />,
+    text: textBody(title, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
+  })
+}

@@ -1,0 +1,239 @@
+/**
+ * One example of every e-mail, with made-up data: shown by the preview at /dev/emails and rendered by the template
+ * tests (tests/unit/email-templates.test.ts), so both see the same thing. Branches a reader would want to see
+ * (renewal on or off, a first denial or an appeal's) get an example each.
+ */
+
+import { cancelTerms, renewalTerms } from '~/content/contract'
+
+import { arbitrationOptOutEmail } from './arbitration-opt-out'
+import {
+  claimAppealReceivedEmail,
+  claimApprovedEmail,
+  claimCompletedEmail,
+  claimDeniedEmail,
+  claimReceivedEmail,
+  operatorClaimEmail,
+  shopAssignedEmail,
+} from './claims'
+import { finishSetupEmail } from './finish-setup'
+import type { RenderedEmail } from './layout'
+import { paymentFailedEmail } from './payment-failed'
+import { planTransferredEmail } from './plan-transferred'
+import { policyActivatedEmail } from './policy-activated'
+import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
+import { priceChangeEmail } from './price-change'
+import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from './privacy'
+import { renewalNoticeEmail } from './renewal-notice'
+import { signInEmail } from './sign-in'
+
+/** A made-up origin, so the examples (and the tests' snapshots) do not depend on this machine's APP_URL. */
+const SITE = 'https://glassplan.example'
+const SUPPORT_EMAIL = 'support@glassplan.example'
+
+export type EmailSample = {
+  /** The URL segment of its preview: /dev/emails/<id>. */
+  id: string
+  /** Which e-mail, and which case of it. */
+  name: string
+  /** The template function (tests check that each one has an example) and its props, as a caller passes them. */
+  template: unknown
+  props: unknown
+  render: () => Promise<RenderedEmail>
+  /** The template with other props (the tests pass hostile values). */
+  renderWith: (props: unknown) => Promise<RenderedEmail>
+}
+
+function sample<Props>(id: string, name: string, template: (props: Props) => Promise<RenderedEmail>, props: Props): EmailSample {
+  return { id, name, template, props, render: () => template(props), renderWith: (other) => template(other as Props) }
+}
+
+const contractTerms = {
+  monthlyPrice: '$19.99',
+  commitmentEnds: 'November 21, 2027',
+  cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+  supportEmail: SUPPORT_EMAIL,
+}
+
+export const EMAIL_SAMPLES: EmailSample[] = [
+  sample('sign-in', 'Sign-in link and code', signInEmail, {
+    url: `${SITE}/auth/verify?token=q8Zx3vN1sample`,
+    code: '482916',
+    expiresInMinutes: 15,
+  }),
+  sample('finish-setup', 'Payment received: finish setting up', finishSetupEmail, {
+    planName: 'Comprehensive — Car',
+    monthlyPrice: '$19.99',
+    url: `${SITE}/auth/verify?token=k2Pm7wR4sample`,
+    code: '730514',
+    expiresInMinutes: 15,
+    supportEmail: SUPPORT_EMAIL,
+    renewalTerms: renewalTerms(contractTerms),
+    cancelTerms: cancelTerms(contractTerms),
+    contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,
+  }),
+  sample('policy-activated', 'Coverage is active', policyActivatedEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    vehicle: '2019 Toyota Camry (UT ABC123)',
+    coverageStart: 'November 21, 2026',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+    supportPhone: '(801) 555-0142',
+  }),
+  sample('payment-failed', 'Payment failed', paymentFailedEmail, {
+    planName: 'Comprehensive — Car',
+    monthlyPrice: '$19.99',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('plan-transferred', 'Plan moved to a new vehicle', planTransferredEmail, {
+    planName: 'Chip Repair Only',
+    policyId: 'pol_8f3k2m',
+    newVehicle: '2024 Honda CR-V (UT XYZ789)',
+    oldVehicle: '2019 Toyota Camry (UT ABC123)',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('renewal-notice', 'Renewal notice (renews)', renewalNoticeEmail, {
+    planName: 'Comprehensive — Car',
+    monthlyPrice: '$19.99',
+    termEndDate: 'November 21, 2027',
+    renewalOff: false,
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('renewal-notice-ending', 'Renewal notice (renewal turned off)', renewalNoticeEmail, {
+    planName: 'Comprehensive — Car',
+    monthlyPrice: '$19.99',
+    termEndDate: 'November 21, 2027',
+    renewalOff: true,
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('price-change', 'Price change notice', priceChangeEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    oldPrice: '$19.99',
+    newPrice: '$21.99',
+    startsOn: 'March 3, 2027',
+    inCommitment: true,
+    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('arbitration-opt-out', 'Arbitration opt-out confirmed', arbitrationOptOutEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    optedOutAt: 'November 22, 2026',
+    tosVersion: '2026-01-01',
+    contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('policy-ended-by-operator', 'Cancelled by the operator, at once', policyEndedByOperatorEmail, {
+    planName: 'Chip Repair Only',
+    ends: { now: true },
+    reason: 'Asked by phone on November 20.\nThe car was sold.',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('policy-ended-by-operator-at-commitment-end', 'Renewal turned off by the operator', policyEndedByOperatorEmail, {
+    planName: 'Comprehensive — Car',
+    ends: { now: false, on: 'November 21, 2027' },
+    reason: 'Asked by e-mail.',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('claim-received', 'Claim received', claimReceivedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('claim-submitted-operator', 'To the operator: a new claim', operatorClaimEmail, {
+    kind: 'new',
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    customer: 'Gina Gee',
+    planType: 'comprehensive',
+    damageType: 'crack',
+    vehicle: '2019 Toyota Camry',
+    filedLate: false,
+    reviewUrl: `${SITE}/admin/claims/clm_4t9w1c`,
+  }),
+  sample('claim-appeal-operator', 'To the operator: an appeal, filed late', operatorClaimEmail, {
+    kind: 'appeal',
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    customer: 'gina@example.com',
+    planType: 'chip_only',
+    damageType: 'chip',
+    vehicle: null,
+    filedLate: true,
+    reviewUrl: `${SITE}/admin/claims/clm_4t9w1c`,
+  }),
+  sample('claim-approved', 'Claim approved', claimApprovedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    partnerGroup: 'Wasatch Auto Glass',
+    partnerPhone: '(801) 555-0100',
+    partnerEmail: 'shop@wasatch-glass.example',
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    confirmationCode: 'CS-7K2M9Q',
+    damageType: 'crack',
+    vehicle: '2019 Toyota Camry (UT ABC123)',
+    customerName: 'Gina Gee',
+    completeUrl: `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
+  }),
+  sample('claim-denied', 'Claim denied (may be appealed)', claimDeniedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    reason: 'The photos show a crack longer than 6 inches.\nYour plan covers chips only.',
+    appealUntil: new Date('2026-12-05T12:00:00Z'),
+    appealUrl: `${SITE}/customer/claims/clm_4t9w1c/appeal`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('claim-denied-appeal-decided', 'Claim denied on appeal (final)', claimDeniedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    reason: 'The damage happened before coverage started.',
+    appealUntil: null,
+    appealUrl: `${SITE}/customer/claims/clm_4t9w1c/appeal`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('claim-appeal-received', 'Appeal received', claimAppealReceivedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('claim-completed', 'Claim completed', claimCompletedEmail, {
+    claimId: 'clm_4t9w1c',
+    confirmationCode: 'CS-7K2M9Q',
+    repairType: 'replacement',
+    partnerGroup: 'Wasatch Auto Glass',
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('email-change', 'Confirm a new e-mail address', emailChangeLinkEmail, {
+    url: `${SITE}/customer/privacy/confirm-email?token=n5Vb8sample`,
+    expiresInMinutes: 15,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('email-changed', 'E-mail address changed (to the old address)', emailChangedEmail, {
+    newEmail: 'gina.new@example.com',
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('account-deletion', 'Code to delete the account', accountDeletionCodeEmail, {
+    code: '615203',
+    expiresInMinutes: 15,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('account-deleted', 'Account deleted', accountDeletedEmail, {
+    deletedOn: 'November 23, 2026',
+    supportEmail: SUPPORT_EMAIL,
+  }),
+]
+
+export function emailSample(id: string) {
+  return EMAIL_SAMPLES.find((sample) => sample.id === id) ?? null
+}
