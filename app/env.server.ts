@@ -72,6 +72,9 @@ const EnvSchema = z.object({
   AWS_REGION: z.string().trim().min(1).default('auto'),
 })
 
+/** Every setting's name, for the logger's redaction list test (tests/unit/logger.test.ts). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape)
+
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' | 'DATA_DIR' | 'REQUIRE_LIVE_SERVICES'> & {
   APP_URL: string
   SESSION_SECRET: string

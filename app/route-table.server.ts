@@ -48,7 +48,26 @@ export function createRouteRulesLookup(routes: ServerRoutes): (pathname: string)
   }
 }
 
+/** A function from a request's path to the id of the route that answers it (the deepest match), for the request log. */
+export function createRouteIdLookup(routes: ServerRoutes): (pathname: string) => string | null {
+  const byParent = new Map<string | undefined, NonNullable<ServerRoutes[string]>[]>()
+  for (const route of Object.values(routes)) {
+    if (!route) continue
+    const siblings = byParent.get(route.parentId) ?? []
+    siblings.push(route)
+    byParent.set(route.parentId, siblings)
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive }
+      return route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }
+    })
+  const top = tree(undefined)
+  return (pathname) => matchRoutes(top, routePath(pathname))?.at(-1)?.route.id ?? null
+}
+
 let lookup: ((pathname: string) => RouteRules) | undefined
+let idLookup: ((pathname: string) => string | null) | undefined
 
 /**
  * The lookup over this build's routes. The build's route table is the module React Router's Vite plugin generates; it
@@ -61,6 +80,15 @@ export async function routeRulesLookup() {
     lookup = createRouteRulesLookup(build.routes)
   }
   return lookup
+}
+
+/** For server.js: the id of the route a path goes to, from this build's route table. */
+export async function routeIdLookup() {
+  if (!idLookup) {
+    const build = (await import('virtual:react-router/server-build')) as { routes: ServerRoutes }
+    idLookup = createRouteIdLookup(build.routes)
+  }
+  return idLookup
 }
 
 /** The matched route's rules, for the middleware after the root's first one. */

@@ -5,6 +5,7 @@ import { policies, type Policy } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { ALREADY_CANCELED, CANCEL_NOT_DONE, cancelRefused, commitmentNote, POLICY_NOT_FOUND } from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
+import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
 
@@ -50,7 +51,7 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
   try {
     await (await payments()).cancelSubscriptionNow(policy)
   } catch (error) {
-    console.error(`Cancelling the subscription of policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'cancelling the subscription of a policy failed')
     throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
   }
 
@@ -93,7 +94,7 @@ export async function setPolicyRenewal(
   try {
     await (await payments()).setRenewal(policy, cancelAt)
   } catch (error) {
-    console.error(`Changing the renewal of policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'changing the renewal of a policy failed')
     throw refused('Failed to change renewal. Please try again.', 502)
   }
   const updated = transaction((tx) => {
@@ -124,7 +125,7 @@ export async function billingPortalUrl(profileId: string, policyId: string, retu
   try {
     return (await adapter.createPortalSession(policy, returnUrl)).url
   } catch (error) {
-    console.error(`Billing portal for policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'billing portal failed')
     throw refused('Unable to open billing right now. Please try again.', 502)
   }
 }

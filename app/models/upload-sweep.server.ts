@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { deleteObjects, listObjects, usesBucket } from '~/services/bucket.server'
 import { shopThumbPath, STAGED_SUFFIX } from '~/services/storage.server'
 
@@ -133,8 +134,9 @@ function ownership() {
 /** Runs the sweep and says what it removed in one log line (always, so the count is in the log). */
 export function sweepOrphanUploadsAndLog(options?: Parameters<typeof sweepOrphanUploads>[0]): SweepReport {
   const report = sweepOrphanUploads(options)
-  console.log(
-    `[glass] upload sweep removed ${report.tempFiles} temporary file(s), ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced file(s)`,
+  logger.info(
+    { job: 'upload sweep', ...report },
+    `upload sweep removed ${report.tempFiles} temporary file(s), ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced file(s)`,
   )
   return report
 }
@@ -235,6 +237,9 @@ export async function sweepOrphanObjects({
 export async function sweepStoredUploadsAndLog(options?: Parameters<typeof sweepOrphanUploads>[0]): Promise<SweepReport> {
   if (!usesBucket()) return sweepOrphanUploadsAndLog(options)
   const report = await sweepOrphanObjects(options)
-  console.log(`[glass] bucket sweep removed ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced object(s)`)
+  logger.info(
+    { job: 'upload sweep', ...report },
+    `bucket sweep removed ${report.orphanFolders} folder(s) with no row, ${report.orphanFiles} unreferenced object(s)`,
+  )
   return report
 }

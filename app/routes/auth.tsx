@@ -13,6 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { INVALID_EMAIL, LINK_SENT, UNEXPECTED_ERROR } from '~/domain/messages'
+import { logger } from '~/logger.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         )
       }
     } catch (error) {
-      console.error('Sign-in link request failed', error)
+      logger.error({ err: error }, 'sign-in link request failed')
       return data<ActionData>(
         { intent, result: submission.reply(), toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } },
         { status: 500 },

@@ -11,6 +11,7 @@ import { todayIso } from '~/domain/format'
 import { SUBMIT_FAILED } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -124,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
         'Retry-After': String(error.retryAfterSeconds),
       })
     }
-    console.error(`Claim submission failed for profile ${profile.id}:`, error)
+    logger.error({ profileId: profile.id, err: error }, 'claim submission failed')
     return refuse(500, {}, { type: 'error', ...SUBMIT_FAILED }, values)
   }
 }

@@ -9,6 +9,7 @@ import type { ToastMessage } from '~/components/toast'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull, IMAGES_BUSY } from '~/services/image-queue.server'
@@ -194,7 +195,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
-    console.error(`Partner completion of ${code} failed:`, error)
+    logger.error({ err: error }, 'partner completion of a claim failed')
     return failure(500, 'form', { type: 'error', title: 'Error', description: 'Failed to complete claim' }, values)
   }
 }

@@ -7,6 +7,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { emailLog, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 
 export type EmailMessage = {
   to: string
@@ -106,7 +107,7 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
     return { id, transport: chosen.name }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    console.error(`E-mail ${id} (${message.tag}) to ${message.to} failed: ${reason}`)
+    logger.error({ emailId: id, tag: message.tag, err: error }, 'e-mail failed')
     try {
       db()
         .insert(emailLog)
@@ -122,7 +123,7 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
         })
         .run()
     } catch (logError) {
-      console.error(`E-mail ${id}: could not record the failure`, logError)
+      logger.error({ emailId: id, err: logError }, 'e-mail failure could not be recorded')
     }
     return null
   }

@@ -29,6 +29,7 @@ export {
   shopThumbPath,
   THUMBNAIL_SIDE,
 } from '~/services/images.server'
+import { logger } from '~/logger.server'
 export { readMultipartForm, uploadBodyLimit, type UploadedFile, UploadError } from '~/services/multipart.server'
 
 /** Absolute path of a file under DATA_DIR/uploads; refuses anything that would leave that folder. */
@@ -138,28 +139,29 @@ export class StagedFiles {
       try {
         fs.rmSync(temp, { force: true })
       } catch (error) {
-        console.error(`Could not remove staged upload ${temp}:`, error)
+        logger.error({ file: temp, err: error }, 'could not remove a staged upload')
       }
     }
     this.staged = []
     const added = this.inBucket.filter((object) => !object.replacing).map((object) => object.relPath)
     this.inBucket = []
     // Not awaited: the request answers now; an object this fails to delete is left to the sweep.
-    if (added.length) deleteObjects(added).catch((error) => console.error('Could not delete uploaded objects:', error))
+    if (added.length)
+      deleteObjects(added).catch((error) => logger.error({ objects: added, err: error }, 'could not delete uploaded objects'))
   }
 }
 
 /** Removes stored files (relative paths); missing files are fine. Used to undo writes when the rows were not saved. */
 export function deleteStored(relPaths: string[]): void {
   if (usesBucket()) {
-    deleteObjects(relPaths).catch((error) => console.error(`Could not delete uploads ${relPaths.join(', ')}:`, error))
+    deleteObjects(relPaths).catch((error) => logger.error({ objects: relPaths, err: error }, 'could not delete uploads'))
     return
   }
   for (const relPath of relPaths) {
     try {
       fs.rmSync(uploadsPath(relPath), { force: true })
     } catch (error) {
-      console.error(`Could not delete upload ${relPath}:`, error)
+      logger.error({ file: relPath, err: error }, 'could not delete an upload')
     }
   }
 }
@@ -167,7 +169,7 @@ export function deleteStored(relPaths: string[]): void {
 /** Removes a folder of uploads whose rows were never saved (a claim that failed). */
 export function deleteStoredFolder(relFolder: string): void {
   if (usesBucket()) {
-    deleteFolder(relFolder).catch((error) => console.error(`Could not delete uploads under ${relFolder}:`, error))
+    deleteFolder(relFolder).catch((error) => logger.error({ folder: relFolder, err: error }, 'could not delete a folder of uploads'))
     return
   }
   fs.rmSync(uploadsPath(relFolder), { recursive: true, force: true })
