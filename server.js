@@ -10,7 +10,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { compress, send } from './app/server/compression.js'
+import { compress, send, writeHeadWithPairs } from './app/server/compression.js'
 import { plain, refuse } from './app/server/refusals.js'
 import { loadStaticFiles, serveStatic } from './app/server/static-files.js'
 
@@ -219,9 +219,7 @@ function streamBody(req, res, maxBytes) {
 }
 
 async function writeResponse(req, res, response) {
-  const rawHeaders = []
-  for (const [name, value] of response.headers) rawHeaders.push(name, value)
-  res.writeHead(response.status, response.statusText || undefined, rawHeaders)
+  writeHeadWithPairs(res, response.status, response.statusText || undefined, response.headers)
   if (response.body == null || req.method === 'HEAD') return res.end()
   try {
     for await (const chunk of response.body) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { SETTING_NAMES } from '~/env.server'
 import { createLogger, logger, requestScope, SECRET_SETTINGS } from '~/logger.server'
-import { onRequestFinished, requestFinished, requestIdFrom,type RequestInfo } from '~/request-log.server'
+import { onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/request-log.server'
 import { createRouteIdLookup } from '~/route-table.server'
 
 import { expectConsoleError } from '../support/console'
@@ -72,7 +72,7 @@ describe('the log line', () => {
 })
 
 describe('the request id', () => {
-  const headers = (values: Record<string, string>) => (name: string) => values[name]
+  const headers = (values: Record<string, string | undefined>) => (name: string) => values[name]
 
   it("reuses Fly's proxy's id, then a sane X-Request-Id", () => {
     expect(requestIdFrom(headers({ 'fly-request-id': '01J5ZK3Q9V-iad', 'x-request-id': 'other' }))).toBe('01J5ZK3Q9V-iad')
