@@ -10,7 +10,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { compress, send } from './app/server/compression.js'
+import { compress, send, writeHeadWithPairs } from './app/server/compression.js'
 import { plain, refuse } from './app/server/refusals.js'
 import { loadStaticFiles, serveStatic } from './app/server/static-files.js'
 
@@ -28,10 +28,12 @@ const TRUSTED_IP_HEADER = process.env.CLIENT_IP_HEADER?.trim() || null
 // Loading the build validates the configuration, migrates and seeds the database and prints the banner.
 const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)
 const handleRequest = createRequestHandler(build, MODE)
-const { answerFromPageCache, metricsText, recordRequest, routeIdLookup, routeRulesLookup, serverContext } = build.entry.module
+const { answerFromPageCache, metricsText, routeRulesLookup, routeIdLookup, serverContext } = build.entry.module
+// The app's logger (app/logger.server.ts), and the request id and request line (app/request-log.server.ts).
+const { logger, requestScope, requestIdFrom, requestFinished } = build.entry.module
 // Each route's rules (its body, above all), as the route declared them in its module: read from the build's route table.
 const rulesFor = await routeRulesLookup()
-const routeIdOf = await routeIdLookup()
+const routeIdFor = await routeIdLookup()
 const staticFiles = loadStaticFiles(path.join(BUILD_DIR, 'client'))
 
 // --- one address per page: `/signup/` is a permanent redirect to `/signup` (the query kept) ----------------------------
@@ -45,16 +47,48 @@ function withoutTrailingSlash(pathname) {
 }
 
 function redirectPermanently(req, res, location) {
-  const started = performance.now()
   res.writeHead(308, { Location: location, 'Content-Length': '0', 'Cache-Control': 'public, max-age=3600' })
   res.end()
-  log(req.method, (req.url ?? '/').split('?')[0], 308, started)
 }
 
-// Every answer passes here once: the request's line in the log and its figures for /metrics (app/metrics.server.ts).
-function log(method, pathname, status, started) {
-  recordRequest({ routeId: routeIdOf(pathname), method, status, durationMs: performance.now() - started })
-  if (pathname !== '/healthz') console.log(`${method} ${pathname} ${status} ${(performance.now() - started).toFixed(1)} ms`)
+// --- one line per request, written when its answer is sent (or its client leaves) --------------------------------------
+/**
+ * Counts the body bytes the answer sends and, once the response closes, hands the request line to the app's
+ * requestFinished (the log, and whoever listens: metrics). `line.route` is set where server.js answers by itself;
+ * otherwise it is the id of the route the path goes to. `line.role` is filled in by the app.
+ */
+function trackRequest(req, res, reqId) {
+  const started = performance.now()
+  const line = { reqId, route: null, requestLine: {} }
+  let bytes = 0
+  const count = (chunk, encoding) => {
+    if (chunk == null || typeof chunk === 'function') return
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk.length
+  }
+  const write = res.write
+  const end = res.end
+  res.write = function (chunk, encoding, callback) {
+    count(chunk, encoding)
+    return write.call(this, chunk, encoding, callback)
+  }
+  res.end = function (chunk, encoding, callback) {
+    count(chunk, encoding)
+    return end.call(this, chunk, encoding, callback)
+  }
+  res.once('close', () => {
+    const pathname = (req.url ?? '/').split('?')[0]
+    requestFinished({
+      reqId,
+      method: req.method,
+      route: line.route ?? routeIdFor(pathname) ?? 'unmatched',
+      status: res.statusCode,
+      ms: performance.now() - started,
+      bytes,
+      ...(line.requestLine.role ? { role: line.requestLine.role } : {}),
+      ...(res.writableFinished ? {} : { aborted: true }),
+    })
+  })
+  return line
 }
 
 // --- everything else: React Router ---------------------------------------------------------------------------------------
@@ -185,9 +219,7 @@ function streamBody(req, res, maxBytes) {
 }
 
 async function writeResponse(req, res, response) {
-  const rawHeaders = []
-  for (const [name, value] of response.headers) rawHeaders.push(name, value)
-  res.writeHead(response.status, response.statusText || undefined, rawHeaders)
+  writeHeadWithPairs(res, response.status, response.statusText || undefined, response.headers)
   if (response.body == null || req.method === 'HEAD') return res.end()
   try {
     for await (const chunk of response.body) {
@@ -201,19 +233,17 @@ async function writeResponse(req, res, response) {
     res.end()
   } catch (error) {
     // The headers are gone; all that is left is to cut the answer short so the client sees it failed.
-    console.error(`${req.method} ${req.url}: the response body failed`, error)
+    logger.error({ err: error, method: req.method, path: req.url?.split('?')[0] }, 'the response body failed')
     res.destroy()
   }
 }
 
-async function handleWithReactRouter(req, res) {
-  const started = performance.now()
+async function handleWithReactRouter(req, res, line) {
   const url = requestUrl(req)
   if (!url) return refuse(req, res, 400, 'Bad request.')
   const { body } = rulesFor(url.pathname)
   const policy = bodyPolicy(req.method, body, req.headers['content-type'] ?? null, req.headers['content-length'] ?? null)
   if (!policy.ok) {
-    log(req.method, url.pathname, policy.status, started)
     return refuse(req, res, policy.status, policy.message, policy.status === 405 ? { Allow: ALLOW_HEADER } : {})
   }
 
@@ -230,7 +260,7 @@ async function handleWithReactRouter(req, res) {
       init.duplex = 'half'
     } else {
       const body = await readWhole(req, res, policy.maxBytes)
-      if (body === null) return log(req.method, url.pathname, 413, started)
+      if (body === null) return
       init.body = body
     }
   }
@@ -239,33 +269,42 @@ async function handleWithReactRouter(req, res) {
   try {
     // What only this server knows reaches the app through React Router's context (app/server-facts.server.ts): a
     // client's headers cannot pose as it.
-    response = await handleRequest(new Request(url, init), serverContext({ clientAddress: address, peerAddress: peer }))
+    const facts = { clientAddress: address, peerAddress: peer, requestId: line.reqId, requestLine: line.requestLine }
+    response = await handleRequest(new Request(url, init), serverContext(facts))
   } catch (error) {
-    console.error(`${req.method} ${url.pathname} failed outside the app's error handling`, error)
+    logger.error({ err: error, method: req.method, path: url.pathname }, "the request failed outside the app's error handling")
     response = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   }
   if (res.writableEnded || res.destroyed) return // answered already (a body over its limit), or the client left
-  log(req.method, url.pathname, response.status, started)
   await writeResponse(req, res, compress(req, response))
 }
 
-function reactRouter(req, res) {
-  handleWithReactRouter(req, res).catch((error) => {
+function reactRouter(req, res, line) {
+  handleWithReactRouter(req, res, line).catch((error) => {
     // A client that goes away mid-body lands here too; nothing of it may end the process.
     if (!res.headersSent && !res.destroyed) plain(res, 400, 'Bad request.')
     else res.destroy()
-    if (!/closed the connection|aborted/i.test(String(error?.message))) console.error(`${req.method} ${req.url}:`, error)
+    if (!/closed the connection|aborted/i.test(String(error?.message)))
+      logger.error({ err: error, method: req.method, path: req.url?.split('?')[0] }, 'the request failed')
   })
 }
 
 const server = http.createServer((req, res) => {
+  // The proxy's request id when it sent a sane one, or a new one: on the answer, and on every line logged meanwhile.
+  const reqId = requestIdFrom((name) => req.headers[name])
+  res.setHeader('X-Request-Id', reqId)
+  const line = trackRequest(req, res, reqId)
+  requestScope.run({ reqId }, () => answer(req, res, line))
+})
+
+function answer(req, res, line) {
   // Methods we do not serve (TRACE, PUT, DELETE, WebDAV's...) are answered here, before any Fetch object exists.
   if (!SERVED_METHODS.includes(req.method)) {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { Allow: ALLOW_HEADER, 'Content-Length': '0' })
       return res.end()
     }
-    log(req.method, (req.url ?? '/').split('?')[0], 405, performance.now())
+    line.route = 'refused'
     return refuse(req, res, 405, 'Method not allowed.', { Allow: ALLOW_HEADER })
   }
   if (req.method === 'GET' || req.method === 'HEAD') {
@@ -273,26 +312,29 @@ const server = http.createServer((req, res) => {
     const query = url.indexOf('?')
     const pathname = query < 0 ? url : url.slice(0, query)
     const canonical = withoutTrailingSlash(pathname)
-    if (canonical) return redirectPermanently(req, res, canonical + (query < 0 ? '' : url.slice(query)))
+    if (canonical) {
+      line.route = 'redirect'
+      return redirectPermanently(req, res, canonical + (query < 0 ? '' : url.slice(query)))
+    }
     const file = staticFiles.get(pathname)
-    if (file) return serveStatic(req, res, file)
+    if (file) {
+      line.route = 'static'
+      return serveStatic(req, res, file)
+    }
     // The page cache serves anonymous visitors only: no cookie means no session and no flash message.
     if (query < 0 && !req.headers.cookie) {
-      const started = performance.now()
       const hit = answerFromPageCache(pathname)
-      if (hit) {
-        send(req, res, 200, hit.headers, hit.body, true)
-        return log(req.method, pathname, 200, started)
-      }
+      if (hit) return send(req, res, 200, hit.headers, hit.body, true)
     }
   }
-  reactRouter(req, res)
-})
+  reactRouter(req, res, line)
+}
 // CONNECT (a proxy's tunnel request) never reaches the handler above: Node hands it to 'connect' listeners and, with
 // none, drops the connection without a word. It is answered like every other method we do not serve.
 server.on('connect', (req, socket) => {
   socket.on('error', () => {})
-  log(req.method, '(tunnel)', 405, performance.now())
+  const reqId = requestIdFrom((name) => req.headers[name])
+  const started = performance.now()
   const body = 'Method not allowed.\n'
   socket.end(
     [
@@ -302,14 +344,23 @@ server.on('connect', (req, socket) => {
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Cache-Control: no-store',
       'X-Content-Type-Options: nosniff',
+      `X-Request-Id: ${reqId}`,
       'Connection: close',
       '',
       body,
     ].join('\r\n'),
   )
+  requestFinished({
+    reqId,
+    method: req.method,
+    route: 'refused',
+    status: 405,
+    ms: performance.now() - started,
+    bytes: Buffer.byteLength(body),
+  })
 })
 server.keepAliveTimeout = 65_000 // longer than the proxy's, so it never reuses a connection we just closed
-server.listen(PORT, process.env.HOST, () => console.log(`[glass] listening on http://localhost:${PORT}`))
+server.listen(PORT, process.env.HOST, () => logger.info({ port: PORT }, `listening on http://localhost:${PORT}`))
 
 // --- the metrics port (METRICS_PORT, validated with the rest of the configuration when the build loaded) -------------
 // Fly's scraper cannot send a bearer token, so it reads the figures from a port of their own that answers GET /metrics
@@ -327,13 +378,13 @@ const metricsServer =
         res.end(req.method === 'HEAD' ? undefined : body)
       },
       (error) => {
-        console.error('[glass] metrics failed', error)
+        logger.error({ err: error }, 'metrics failed')
         plain(res, 500, 'Metrics failed.')
       },
     )
   })
 if (metricsServer) {
-  metricsServer.listen(METRICS_PORT, process.env.HOST, () => console.log(`[glass] metrics on port ${METRICS_PORT} (/metrics)`))
+  metricsServer.listen(METRICS_PORT, process.env.HOST, () => logger.info({ port: METRICS_PORT }, 'metrics port listening (/metrics)'))
   metricsServer.unref()
 }
 
@@ -342,16 +393,16 @@ let stopping = false
 function drainAndExit(reason, code) {
   if (stopping) return
   stopping = true
-  console.log(`[glass] ${reason}: finishing in-flight requests, then stopping`)
+  logger.info({ reason }, `${reason}: finishing in-flight requests, then stopping`)
   // After the last request: close SQLite and let the replicator (when on) make its final sync, then exit.
   server.close(() =>
     Promise.resolve(build.entry.module.shutdown?.())
-      .catch((error) => console.error('[glass] shutdown:', error))
+      .catch((error) => logger.error({ err: error }, 'shutdown failed'))
       .finally(() => process.exit(code)),
   )
   server.closeIdleConnections()
   setTimeout(() => {
-    console.error('[glass] requests still running after 25 s; stopping anyway')
+    logger.error('requests still running after 25 s; stopping anyway')
     process.exit(1)
   }, 25_000).unref()
 }
@@ -363,9 +414,9 @@ for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => drainAndE
 //   those in flight finish, and exit non-zero — the supervisor (fly.toml's restart policy, Docker's --restart)
 //   starts a clean process, and SQLite's transactions mean nothing committed is lost and nothing half-written stays.
 process.on('unhandledRejection', (reason) => {
-  console.error('[glass] unhandled promise rejection (server keeps serving):', reason instanceof Error ? reason.stack : reason)
+  logger.error({ err: reason }, 'unhandled promise rejection (server keeps serving)')
 })
 process.on('uncaughtException', (error) => {
-  console.error('[glass] uncaught exception; restarting cleanly:', error?.stack ?? error)
+  logger.fatal({ err: error }, 'uncaught exception; restarting cleanly')
   drainAndExit('uncaught exception', 1)
 })

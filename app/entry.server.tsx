@@ -6,6 +6,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 
+import { logger } from '~/logger.server'
 import { cachedDocument } from '~/page-cache.server'
 import { applySecurityHeaders, createNonce, nonceContext } from '~/security.server'
 import { NonceProvider } from '~/utils/nonce'
@@ -52,7 +53,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, 'rendering the page failed')
         },
       },
     )
@@ -61,7 +62,7 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  console.error(error)
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unexpected error')
 }
 
 /**
@@ -83,6 +84,9 @@ export { shutdown } from '~/init.server'
 export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'
 /** For server.js: each route's declared rules, found in the build's route table; and the context a request starts with. */
 export { routeIdLookup, routeRulesLookup } from '~/route-table.server'
-/** For server.js: each answered request's figures, and the figures for the metrics port. */
-export { metricsText, recordRequest } from '~/metrics.server'
+/** For server.js: the figures for the metrics port (app/metrics.server.ts). */
+export { metricsText } from '~/metrics.server'
+/** For server.js: the app's logger, and the request id and request line (app/request-log.server.ts). */
+export { logger, requestScope } from '~/logger.server'
+export { onRequestFinished, requestFinished, requestIdFrom } from '~/request-log.server'
 export { serverContext } from '~/server-facts.server'

@@ -81,6 +81,9 @@ const EnvSchema = z.object({
   METRICS_PORT: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(1).max(65535)]).optional(),
 })
 
+/** Every setting's name, for the logger's redaction list test (tests/unit/logger.test.ts). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape)
+
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' | 'DATA_DIR' | 'REQUIRE_LIVE_SERVICES'> & {
   APP_URL: string
   SESSION_SECRET: string

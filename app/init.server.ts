@@ -1,6 +1,7 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { scheduleDailyJobs } from '~/jobs.server'
+import { logger } from '~/logger.server'
 import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
 
@@ -16,7 +17,7 @@ function start() {
     config = env()
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message)
+      logger.fatal(error.message)
       process.exit(1)
     }
     throw error
@@ -28,7 +29,7 @@ function start() {
       restored = restoreIfMissing(config)
     } catch (error) {
       if (error instanceof ReplicationError) {
-        console.error(error.message)
+        logger.fatal(error.message)
         process.exit(1)
       }
       throw error
@@ -36,12 +37,22 @@ function start() {
   }
   const database = db()
   const seeded = seed(database)
-  if (seeded.seededPrices || seeded.seededPartners) console.log('[glass] Seeded an empty database with prices and a sample partner.')
+  if (seeded.seededPrices || seeded.seededPartners) logger.info('seeded an empty database with prices and a sample partner')
 
   const live = (on: boolean, name: string, local: string) => (on ? `${name} (live)` : `${local} (local)`)
-  console.log(
+  // One line, its message the readable banner and its fields the same facts for a log search.
+  logger.info(
+    {
+      mode: config.NODE_ENV,
+      appUrl: config.APP_URL,
+      payments: config.payments,
+      email: config.email,
+      vehicleData: config.vehicleData,
+      replication: config.replication,
+      uploads: config.uploads,
+    },
     [
-      `[glass] ${config.NODE_ENV} at ${config.APP_URL}`,
+      `${config.NODE_ENV} at ${config.APP_URL}`,
       `  database:     ${databasePath()}`,
       `  payments:     ${live(config.payments === 'stripe', 'Stripe', `test checkout at ${config.APP_URL}/dev/checkout`)}`,
       `  e-mail:       ${live(config.email === 'postmark', 'Postmark', `outbox at ${config.APP_URL}/dev/outbox`)}`,
@@ -61,10 +72,10 @@ function start() {
 
   // What a crash mid-upload may have left (temporary files, folders no row owns): removed before serving (on the
   // volume; a bucket is swept beside the first requests, as its listing takes requests of its own).
-  sweepStoredUploadsAndLog().catch((error) => console.error('[glass] upload sweep failed (serving anyway):', error))
+  sweepStoredUploadsAndLog().catch((error) => logger.error({ job: 'upload sweep', err: error }, 'upload sweep failed (serving anyway)'))
 
   if (config.replication === 'litestream') {
-    startReplication(config).catch((error) => console.error('[glass] Litestream did not start:', error))
+    startReplication(config).catch((error) => logger.error({ component: 'litestream', err: error }, 'Litestream did not start'))
   }
 
   // Renewal notices and pruning, shortly after start and then daily (`npm run jobs` does the same for cron).

@@ -2,6 +2,7 @@ import { deleteExpiredVerifications } from '~/auth/magic-link.server'
 import { pruneRateLimits } from '~/auth/rate-limit.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { DAY_MS } from '~/domain/time'
+import { logger } from '~/logger.server'
 import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
@@ -64,8 +65,8 @@ const FIRST_RUN_DELAY_MS = 60_000
 export function scheduleDailyJobs() {
   const run = () => {
     runDailyJobs()
-      .then((report) => console.log(`[glass] daily jobs: ${JSON.stringify(report)}`))
-      .catch((error) => console.error('[glass] daily jobs failed', error))
+      .then((report) => logger.info({ job: 'daily', report }, 'daily jobs done'))
+      .catch((error) => logger.error({ job: 'daily', err: error }, 'daily jobs failed'))
   }
   setTimeout(run, FIRST_RUN_DELAY_MS).unref()
   setInterval(run, DAY_MS).unref()

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
+import { onRequestFinished } from '~/request-log.server'
 import { imageQueueState } from '~/services/image-queue.server'
 import { replicationStatus } from '~/services/replication.server'
 
@@ -35,8 +36,8 @@ const requestDuration = new Histogram({
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS'])
 
 /**
- * One answered request. Called from one place (server.js, where each answer is logged), so request logging and
- * request metrics can hang off the same hook. `routeId` is the matched route's id (null when nothing matched).
+ * One answered request, from the same hook as the request's log line (`onRequestFinished` below, which server.js
+ * fires once per answer). `routeId` is the matched route's id (null when nothing matched).
  */
 export function recordRequest({
   routeId,
@@ -54,6 +55,8 @@ export function recordRequest({
     Math.max(0, durationMs) / 1000,
   )
 }
+
+onRequestFinished((line) => recordRequest({ routeId: line.route, method: line.method, status: line.status, durationMs: line.ms }))
 
 const emails = new Counter({
   name: 'glass_emails_total',

@@ -15,7 +15,7 @@ import {
 } from 'react-router'
 
 import { getSignedIn, isAdmin, rollSession } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import { env } from '~/env.server'
@@ -23,16 +23,19 @@ import { pageCacheMiddleware } from '~/page-cache.server'
 import { bodyPolicyMiddleware } from '~/request-policy.server'
 import { routeRulesMiddleware } from '~/route-table.server'
 import { securityMiddleware } from '~/security.server'
+import { requestIdOf, serverFacts } from '~/server-facts.server'
 import { getToast } from '~/toast.server'
 import { useNonce } from '~/utils/nonce'
 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 
-/** Keeps an active session alive for 30 days from its last use. */
-const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+/** Keeps an active session alive for 30 days from its last use; and puts the signed-in role on the request's log line. */
+const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next()
   const signedIn = await getSignedIn(request)
+  const line = serverFacts(context)?.requestLine
+  if (line && signedIn) line.role = isAdmin(signedIn.profile) ? 'admin' : 'customer'
   const cookie = signedIn ? await rollSession(signedIn) : null
   if (cookie) response.headers.append('Set-Cookie', cookie)
   return response
@@ -47,7 +50,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await getSignedIn(request)
   const { toast, headers } = await getToast(request)
   const config = env()
@@ -56,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: signedIn ? { email: signedIn.profile.email, fullName: signedIn.profile.fullName, isAdmin: isAdmin(signedIn.profile) } : null,
       toast,
       contact: { supportEmail: config.SUPPORT_EMAIL, partnerEmail: config.PARTNER_EMAIL, supportPhone: config.SUPPORT_PHONE },
+      // The error page's reference, for a customer to quote (the request line in the log carries the same id).
+      requestId: requestIdOf(context),
     },
     { headers: headers ?? undefined },
   )
@@ -77,6 +82,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRootData()
+  useNoteHydration()
   // React Router shows a submission's answer (a refused form's own toast) as soon as the action replies, while the root
   // loader is still reloading: until it arrives, the flash toast on screen is the previous page's, so it is hidden.
   const navigation = useNavigation()

@@ -53,7 +53,7 @@ const REMEMBERED_PATHS = 500
 
 /**
  * A function from a request's path to the id of the deepest route that answers it (`routes/not-found` for an unknown
- * path), for request metrics. Remembers recent answers, so a page served from the page cache costs no matching.
+ * path), for the request log and metrics. Remembers recent answers, so a page served from the page cache costs no matching.
  */
 export function createRouteIdLookup(routes: ServerRoutes): (pathname: string) => string | null {
   const byParent = new Map<string | undefined, NonNullable<ServerRoutes[string]>[]>()
@@ -78,18 +78,8 @@ export function createRouteIdLookup(routes: ServerRoutes): (pathname: string) =>
   }
 }
 
-let idLookup: ((pathname: string) => string | null) | undefined
-
-/** The route id lookup over this build's routes (loaded like routeRulesLookup's). */
-export async function routeIdLookup() {
-  if (!idLookup) {
-    const build = (await import('virtual:react-router/server-build')) as { routes: ServerRoutes }
-    idLookup = createRouteIdLookup(build.routes)
-  }
-  return idLookup
-}
-
 let lookup: ((pathname: string) => RouteRules) | undefined
+let idLookup: ((pathname: string) => string | null) | undefined
 
 /**
  * The lookup over this build's routes. The build's route table is the module React Router's Vite plugin generates; it
@@ -102,6 +92,15 @@ export async function routeRulesLookup() {
     lookup = createRouteRulesLookup(build.routes)
   }
   return lookup
+}
+
+/** For server.js: the id of the route a path goes to, from this build's route table (loaded like routeRulesLookup's). */
+export async function routeIdLookup() {
+  if (!idLookup) {
+    const build = (await import('virtual:react-router/server-build')) as { routes: ServerRoutes }
+    idLookup = createRouteIdLookup(build.routes)
+  }
+  return idLookup
 }
 
 /** The matched route's rules, for the middleware after the root's first one. */

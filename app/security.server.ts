@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
+import { logger } from '~/logger.server'
 import { type RouteRules } from '~/route-rules'
 import { routeRulesContext } from '~/route-table.server'
 import { serverFacts } from '~/server-facts.server'
@@ -64,7 +65,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const url = new URL(request.url)
   const rules = context.get(routeRulesContext)
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && rules.originCheck && !isSameOrigin(request)) {
-    console.warn(`Refused ${request.method} ${url.pathname}: not from this site's pages`)
+    logger.warn({ method: request.method, path: url.pathname }, "refused: not from this site's pages")
     throw data('This request did not come from one of our pages.', { status: 403 })
   }
   const nonce = createNonce()

@@ -10,6 +10,10 @@ export type ServerFacts = {
   clientAddress: string
   /** Always the socket's own address (never a proxy header): the local tools answer only to this machine. */
   peerAddress: string
+  /** The request's id (app/request-log.server.ts): answered as X-Request-Id, shown on the error page, on every log line. */
+  requestId: string
+  /** What the app adds to the request's log line, which server.js writes once the answer is sent. */
+  requestLine: { role?: 'customer' | 'admin' }
 }
 
 /** Null under the development server and in tests, which have no server.js in front. */
@@ -24,4 +28,9 @@ export function serverContext(facts: ServerFacts) {
 
 export function serverFacts(context: Readonly<RouterContextProvider>) {
   return context.get(serverFactsContext)
+}
+
+/** The request's id for the page (the error page's reference), or null under the development server and in tests. */
+export function requestIdOf(context: Readonly<RouterContextProvider>) {
+  return context.get(serverFactsContext)?.requestId ?? null
 }

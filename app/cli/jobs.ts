@@ -5,13 +5,15 @@
 import { closeDatabase } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { runDailyJobs } from '~/jobs.server'
+import { logger } from '~/logger.server'
 
 try {
   env()
   const report = await runDailyJobs(new Date())
-  console.log(`Daily jobs done: ${JSON.stringify(report)}`)
+  logger.info({ job: 'daily', report }, 'daily jobs done')
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error)
+  if (error instanceof ConfigError) logger.fatal(error.message)
+  else logger.error({ job: 'daily', err: error }, 'daily jobs failed')
   process.exitCode = 1
 } finally {
   closeDatabase()

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 
 import { ConfigError, env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { ReplicationError, restoreTo } from '~/services/replication.server'
 
 /** Every table's row count in a database file (opened read-only), after SQLite's own integrity check. */
@@ -52,12 +53,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       throw new ReplicationError(`--timestamp ${timestamp} is not a time (e.g. 2026-11-20T10:00:00Z)`)
     restoreTo(config, to, timestamp ? new Date(timestamp).toISOString() : undefined)
     const { integrity, counts } = rowCounts(to)
-    console.log(`Restored ${timestamp ? `the copy at ${timestamp}` : 'the latest copy'} from ${config.LITESTREAM_REPLICA_URL} into ${to}`)
-    console.log(`integrity: ${integrity}`)
-    for (const [table, count] of Object.entries(counts)) console.log(`${table.padEnd(28)} ${count}`)
+    logger.info({ replica: config.LITESTREAM_REPLICA_URL, to, timestamp: timestamp ?? 'latest', integrity, counts }, 'restored')
+    // The drill's report, for the operator to hold against the live database's counts: the command's output, not a log.
+    const report = [`integrity: ${integrity}`, ...Object.entries(counts).map(([table, count]) => `${table.padEnd(28)} ${count}`)]
+    process.stdout.write(`${report.join('\n')}\n`)
     if (integrity !== 'ok') process.exitCode = 1
   } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof ReplicationError ? error.message : error)
+    if (error instanceof ConfigError || error instanceof ReplicationError) logger.fatal(error.message)
+    else logger.fatal({ err: error }, 'restore failed')
     process.exitCode = 1
   }
 }

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 
 import { contentTypeFor } from '~/domain/uploads'
 import { ConfigError, env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { headObject, listObjects, putObject } from '~/services/bucket.server'
 import { STAGED_SUFFIX } from '~/services/volume-store.server'
 
@@ -77,17 +78,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const config = env()
     if (config.uploads !== 's3') throw new ConfigError('UPLOADS_BUCKET is not set: there is no bucket to copy the uploads to')
-    console.log(`Copying ${config.DATA_DIR}/uploads to the bucket ${config.UPLOADS_BUCKET}…`)
-    const report = await migrateUploadsToBucket(console.log)
-    console.log(`files: ${report.files}, copied: ${report.copied}, already there: ${report.alreadyThere}`)
-    console.log(`verified (size and MD5): ${report.verified} of ${report.files}`)
-    for (const problem of report.problems.slice(0, 20)) console.error(problem)
-    if (report.problems.length) {
-      console.error(`${report.problems.length} file(s) did not verify: run it again`)
+    logger.info({ from: `${config.DATA_DIR}/uploads`, bucket: config.UPLOADS_BUCKET }, 'copying the uploads to the bucket')
+    const report = await migrateUploadsToBucket((line) => logger.info(line))
+    const { problems, ...counts } = report
+    logger.info(
+      counts,
+      `files: ${report.files}, copied: ${report.copied}, already there: ${report.alreadyThere}, verified (size and MD5): ${report.verified}`,
+    )
+    for (const problem of problems.slice(0, 20)) logger.error(problem)
+    if (problems.length) {
+      logger.error({ problems: problems.length }, `${problems.length} file(s) did not verify: run it again`)
       process.exitCode = 1
     }
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error)
+    if (error instanceof ConfigError) logger.fatal(error.message)
+    else logger.fatal({ err: error }, 'copying the uploads failed')
     process.exitCode = 1
   }
 }

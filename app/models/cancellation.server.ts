@@ -14,6 +14,7 @@ import {
   RENEWAL_NOT_CHANGED,
 } from '~/domain/messages'
 import { isInInitialTerm } from '~/domain/policies'
+import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
 
@@ -59,7 +60,7 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
   try {
     await (await payments()).cancelSubscriptionNow(policy)
   } catch (error) {
-    console.error(`Cancelling the subscription of policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'cancelling the subscription of a policy failed')
     throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
   }
 
@@ -102,7 +103,7 @@ export async function setPolicyRenewal(
   try {
     await (await payments()).setRenewal(policy, cancelAt)
   } catch (error) {
-    console.error(`Changing the renewal of policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'changing the renewal of a policy failed')
     throw refused(RENEWAL_NOT_CHANGED, 502)
   }
   const updated = transaction((tx) => {
@@ -133,7 +134,7 @@ export async function billingPortalUrl(profileId: string, policyId: string, retu
   try {
     return (await adapter.createPortalSession(policy, returnUrl)).url
   } catch (error) {
-    console.error(`Billing portal for policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'billing portal failed')
     throw refused(BILLING_UNAVAILABLE, 502)
   }
 }

@@ -6,6 +6,7 @@ import { partnerLocations } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { CHECKOUT_ERROR, type Message, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
 import type { LookupKey } from '~/domain/plans'
+import { logger } from '~/logger.server'
 import { getPricing, priceFor, type PricingMap } from '~/models/pricing.server'
 import { payments } from '~/services/payments.server'
 
@@ -39,7 +40,7 @@ export async function loadPricing(): Promise<PricingMap | null> {
     const map = await getPricing()
     return map
   } catch (error) {
-    console.error('Pricing could not be loaded', error)
+    logger.error({ err: error }, 'pricing could not be loaded')
     return null
   }
 }
@@ -68,7 +69,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
     })
     url = checkout.url
   } catch (error) {
-    console.error(`Checkout for ${request.lookupKey} could not be created`, error)
+    logger.error({ lookupKey: request.lookupKey, err: error }, 'checkout could not be created')
     throw new CheckoutRefused(CHECKOUT_ERROR, 502, prices)
   }
   return url

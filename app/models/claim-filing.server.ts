@@ -19,6 +19,7 @@ import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { prepareImage, shopCopy, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile } from '~/services/multipart.server'
@@ -175,7 +176,7 @@ export async function notifyClaimSubmitted(claimId: string) {
     for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
     return true
   } catch (error) {
-    console.error(`Claim ${claimId}: submission e-mails failed`, error)
+    logger.error({ claimId, err: error }, 'claim submission e-mails failed')
     return false
   }
 }

@@ -18,6 +18,7 @@ import {
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 
 /**
@@ -112,7 +113,7 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
     if (!context) return
     for (const message of await build(context)) await sendEmail(message)
   } catch (error) {
-    console.error(`Claim ${claimId}: e-mail failed`, error)
+    logger.error({ claimId, err: error }, 'claim e-mail failed')
   }
 }
 

@@ -14,6 +14,7 @@ import { planName } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
@@ -48,7 +49,8 @@ export function policyContract(profileId: string, policyId: string, now = new Da
   const config = env()
   const terms = termsVersion(policy.tosVersion)
   // A version we never published cannot be shown: say so rather than show another text (logged: it is a data error).
-  if (!terms) console.error(`Policy ${policy.id} records terms version ${policy.tosVersion}, which is not in TERMS_VERSIONS`)
+  if (!terms)
+    logger.error({ policyId: policy.id, tosVersion: policy.tosVersion }, 'a policy records a terms version that is not in TERMS_VERSIONS')
   const wording = contractWording(policy)
   const optOutEndsAt = arbitrationOptOutEndsAt(policy)
   return {

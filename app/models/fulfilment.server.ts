@@ -9,6 +9,7 @@ import { contractPath } from '~/domain/paths'
 import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { contractWording } from '~/models/contract.server'
 import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
@@ -155,7 +156,7 @@ export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Pr
     return (await sendEmail({ to: profile.email, ...message, tag: 'finish-setup', trackLinks: false })) !== null
   } catch (error) {
     // The policy exists and is paid; a lost e-mail must not undo that. The customer can ask for a login link on /auth.
-    console.error(`Finish-setup e-mail for policy ${policy.id} failed`, error)
+    logger.error({ policyId: policy.id, err: error }, 'finish-setup e-mail failed')
     return false
   }
 }

@@ -11,6 +11,7 @@ import { planName } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
@@ -180,7 +181,7 @@ export async function savePolicyPhotos(
     try {
       written.push({ ...entry, ...(await staged.addImage(entry.image, entry.relPath)) })
     } catch (error) {
-      console.error(`Writing photo ${entry.relPath} failed:`, error)
+      logger.error({ file: entry.relPath, err: error }, 'writing a photo failed')
       staged.discard()
       const description =
         entry.photoType === 'other' ? PHOTO_MESSAGES.failedAdditional(entry.position) : PHOTO_MESSAGES.failedType(entry.photoType)
@@ -212,7 +213,7 @@ export async function savePolicyPhotos(
       staged.commit()
     })
   } catch (error) {
-    console.error(`Saving photo rows of policy ${policy.id} failed:`, error)
+    logger.error({ policyId: policy.id, err: error }, 'saving the photo rows of a policy failed')
     staged.discard()
     const onlyAdditional = written.every((entry) => entry.photoType === 'other')
     throw failure(
@@ -282,7 +283,7 @@ export async function completePolicySetup(
     try {
       vehicle = saveVehicleForPolicy(tx, policy, input)
     } catch (error) {
-      console.error(`Saving the vehicle of policy ${policy.id} failed:`, error)
+      logger.error({ policyId: policy.id, err: error }, 'saving the vehicle of a policy failed')
       throw RuleError.from(SETUP_MESSAGES.saveFailed, { status: 500 })
     }
     const updated = tx

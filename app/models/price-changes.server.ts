@@ -11,6 +11,7 @@ import { isInInitialTerm } from '~/domain/policies'
 import { earliestEffectiveOn, firstRenewalFrom, priceChangeStartsAt } from '~/domain/price-changes'
 import { priceChangeEmail } from '~/emails/price-change'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { payments } from '~/services/payments.server'
 import { notFound } from '~/utils/refusal'
@@ -219,7 +220,10 @@ async function publish(change: typeof priceChanges.$inferSelect, now: Date) {
     invalidatePricingCache()
     return true
   } catch (error) {
-    console.error(`Publishing price change ${change.id} (${change.lookupKey}) failed; the next run retries`, error)
+    logger.error(
+      { priceChangeId: change.id, lookupKey: change.lookupKey, err: error },
+      'publishing a price change failed; the next run retries',
+    )
     return false
   }
 }
@@ -256,7 +260,10 @@ async function moveDuePolicies(now: Date) {
     try {
       await adapter.moveSubscriptionToPrice(policy, change.lookupKey as LookupKey)
     } catch (error) {
-      console.error(`Moving policy ${policy.id} to price change ${change.id} failed; the next run retries`, error)
+      logger.error(
+        { policyId: policy.id, priceChangeId: change.id, err: error },
+        'moving a policy to a price change failed; the next run retries',
+      )
       failures++
       continue
     }

@@ -25,6 +25,7 @@ import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
 import { deletionBlockers } from '~/domain/privacy'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from '~/emails/privacy'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStoredFolder, readStored } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
@@ -118,7 +119,7 @@ export function exportCustomerData(profile: Profile): ReadableStream<Uint8Array>
         if (next.done) controller.close()
         else controller.enqueue(next.value)
       } catch (error) {
-        console.error(`The data export of profile ${profile.id} failed`, error)
+        logger.error({ profileId: profile.id, err: error }, 'the data export failed')
         controller.error(error)
       }
     },
@@ -271,7 +272,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     try {
       await cancelPolicy(profile.id, policy.id, now)
     } catch (error) {
-      console.error(`Deleting profile ${profile.id}: cancelling policy ${policy.id} failed`, error)
+      logger.error({ profileId: profile.id, policyId: policy.id, err: error }, 'deleting a profile: cancelling a policy failed')
       throw RuleError.from(DELETION_MESSAGES.failed, { status: 502 })
     }
   }
@@ -343,7 +344,10 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     try {
       deleteStoredFolder(folder)
     } catch (error) {
-      console.error(`Deleting profile ${profile.id}: removing ${folder} failed (the upload sweep will retry)`, error)
+      logger.error(
+        { profileId: profile.id, folder, err: error },
+        'deleting a profile: removing its uploads failed (the upload sweep will retry)',
+      )
     }
   }
   // The last e-mail goes to the address that was deleted; its log row then forgets the address too.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { isLookupKey } from '~/domain/plans'
+import { logger } from '~/logger.server'
 import { recordStripeWebhook } from '~/metrics.server'
 import { fulfilCheckout } from '~/models/fulfilment.server'
 import {
@@ -65,8 +66,9 @@ export async function processStripeWebhook(payload: string, signature: string | 
   } catch (error) {
     if (error instanceof UnusableEvent) return acknowledgeUnusable(event.id, event.type, error.message)
     recordStripeWebhook(event.type, error instanceof RetryLater ? 'retry' : 'error')
-    if (error instanceof RetryLater) console.warn(`[stripe] ${event.type} ${event.id}: ${error.message}; asking Stripe to retry`)
-    else console.error(`[stripe] ${event.type} ${event.id} failed`, error)
+    if (error instanceof RetryLater)
+      logger.warn({ stripeEvent: event.id, type: event.type, reason: error.message }, 'stripe event: asking Stripe to retry')
+    else logger.error({ stripeEvent: event.id, type: event.type, err: error }, 'stripe event failed')
     return { status: 500, body: { error: 'Webhook handling failed; Stripe will retry' } }
   }
 }
@@ -108,7 +110,7 @@ function readEvent(payload: string): { ok: true; event: StripeEvent } | { ok: fa
 /** Records (or, without an id, only logs) a signed event we cannot use, and acknowledges it so Stripe stops sending it. */
 function acknowledgeUnusable(id: string | null, type: string, note: string): WebhookAnswer {
   recordStripeWebhook(type, 'unusable')
-  console.warn(`[stripe] unusable ${type} event ${id ?? '(no id)'}: ${note}; acknowledged`)
+  logger.warn({ stripeEvent: id, type, reason: note }, 'stripe event unusable; acknowledged')
   if (id) recordEvent({ id, type, objectId: null })
   return { status: 200, body: { received: true, outcome: 'unusable', note } }
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
+import { logger } from '~/logger.server'
 import { sweepBucket } from '~/services/bucket-store.server'
 import { fileStore, type Owners, type SweepOptions, type SweepReport } from '~/services/file-store.server'
 import { shopThumbPath } from '~/services/images.server'
@@ -75,6 +76,6 @@ function ownership(): Owners {
 export async function sweepStoredUploadsAndLog(options?: SweepOptions): Promise<SweepReport> {
   const store = fileStore()
   const report = await store.sweep(ownership(), options)
-  console.log(store.describeSweep(report))
+  logger.info({ job: 'upload sweep', ...report }, store.describeSweep(report))
   return report
 }

@@ -3,6 +3,7 @@ import { findClaimByCodeLimited, RateLimitedError } from '~/auth/shop-lookup-lim
 import { RuleError } from '~/domain/errors'
 import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { completeClaim } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ImageQueueFull) {
       return Response.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
     }
-    console.error('API completion failed:', error)
+    logger.error({ err: error }, 'API completion of a claim failed')
     return Response.json({ error: 'Failed to complete claim' }, { status: 500 })
   }
 }

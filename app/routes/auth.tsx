@@ -22,6 +22,7 @@ import {
   TOO_MANY_REQUESTS,
   UNEXPECTED_ERROR,
 } from '~/domain/messages'
+import { logger } from '~/logger.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import type { HoneypotProps } from '~/utils/honeypot'
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answerSubmission(submission, { intent, status: 503, toast: { type: 'error', ...LINK_NOT_SENT } })
       }
     } catch (error) {
-      console.error('Sign-in link request failed', error)
+      logger.error({ err: error }, 'sign-in link request failed')
       return answerSubmission(submission, { intent, status: 500, toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR } })
     }
     return redirectWithToast(authPath(target, normalizeEmail(form.email)), { type: 'success', ...LINK_SENT })

@@ -10,6 +10,7 @@ import { todayIso } from '~/domain/format'
 import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -108,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
-    console.error(`Claim submission failed for profile ${profile.id}:`, error)
+    logger.error({ profileId: profile.id, err: error }, 'claim submission failed')
     return answerErrors({}, { status: 500, values, toast: { type: 'error', ...SUBMIT_FAILED } })
   }
 }

@@ -12,6 +12,7 @@ import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { contractPath, transferPath } from '~/domain/paths'
 import { transferRefusal } from '~/domain/policies'
+import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
@@ -67,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }))
     return { greetingName, email: profile.email, policies, transferable, claims, loadError: null, now: new Date().toISOString() }
   } catch (error) {
-    console.error(`Dashboard of profile ${profile.id} failed to load`, error)
+    logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
       {
         greetingName,

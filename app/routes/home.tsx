@@ -8,6 +8,7 @@ import { Faq } from '~/components/landing/faq'
 import { Hero } from '~/components/landing/hero'
 import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
+import { logger } from '~/logger.server'
 import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
 import { routeRules } from '~/route-rules'
 import { pageMeta } from '~/utils/meta'
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pricing = await getPricing()
   } catch (error) {
     // On the landing page a pricing failure is logged only; the cards show '$XX.XX'.
-    console.error('Landing page: could not read prices, showing placeholders.', error)
+    logger.error({ err: error }, 'landing page: could not read prices, showing placeholders')
   }
   // Placeholders are never kept by the page cache: the next visitor should get real prices as soon as they can be read.
   return data({ cards: planCards(pricing) }, pricing ? undefined : { headers: { 'Cache-Control': 'no-store' } })

@@ -1,4 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { logger } from '~/logger.server'
 import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
@@ -10,7 +11,7 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 /** Every path no other route claims: there is nothing to check, so the 404 is thrown outright. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  console.warn(`404 ${request.method} ${url.pathname}${url.search}`)
+  logger.warn({ method: request.method, path: url.pathname }, 'not found')
   notFound()
 }
 

@@ -9,6 +9,7 @@ import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { claimCompleted, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, type ToastMessage } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -193,7 +194,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       )
     }
-    console.error(`Partner completion of ${code} failed:`, error)
+    logger.error({ err: error }, 'partner completion of a claim failed')
     return failure(500, 'form', { type: 'error', ...COMPLETE_FAILED }, values)
   }
 }

@@ -7,6 +7,16 @@ export function acceptsGzip(req) {
   return /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
 }
 
+/**
+ * res.writeHead with a list of [name, value] pairs, every pair kept (two Set-Cookie stay two). Headers set earlier with
+ * res.setHeader (the request id) are kept as well: Node's own writeHead, given a list after a setHeader, keeps only the
+ * last value of each name.
+ */
+export function writeHeadWithPairs(res, status, statusText, pairs) {
+  for (const [name, value] of pairs) res.appendHeader(name, value)
+  res.writeHead(status, statusText)
+}
+
 /** Writes a complete in-memory answer straight to the socket: static files and page-cache hits need no Fetch objects. */
 export function send(req, res, status, headers, body, compressible) {
   if (compressible) {
@@ -18,7 +28,7 @@ export function send(req, res, status, headers, body, compressible) {
     }
   }
   headers.push(['Content-Length', String(body.length)])
-  res.writeHead(status, headers.flat())
+  writeHeadWithPairs(res, status, undefined, headers)
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 

@@ -1,4 +1,5 @@
 import { contentTypeFor } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { deleteFolder, deleteObjects, getObject, headObject, listObjects, putObject } from '~/services/bucket.server'
 import type { FileStore, Owners, StagedWrite, SweepOptions, SweepReport } from '~/services/file-store.server'
 import { uploadsPath } from '~/services/volume-store.server'
@@ -14,7 +15,7 @@ import { uploadsPath } from '~/services/volume-store.server'
 
 const HOUR_MS = 60 * 60 * 1000
 
-const logFailure = (what: string) => (error: unknown) => console.error(`Could not delete ${what}:`, error)
+const logFailure = (what: string) => (error: unknown) => logger.error({ what, err: error }, 'could not delete uploads')
 
 export const bucketStore: FileStore = {
   name: 'bucket',

@@ -7,6 +7,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { emailLog, profiles } from '~/db/schema'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { recordEmail } from '~/metrics.server'
 
 export type EmailMessage = {
@@ -109,7 +110,7 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
   } catch (error) {
     recordEmail(message.tag, 'failed')
     const reason = error instanceof Error ? error.message : String(error)
-    console.error(`E-mail ${id} (${message.tag}) to ${message.to} failed: ${reason}`)
+    logger.error({ emailId: id, tag: message.tag, err: error }, 'e-mail failed')
     try {
       db()
         .insert(emailLog)
@@ -125,7 +126,7 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
         })
         .run()
     } catch (logError) {
-      console.error(`E-mail ${id}: could not record the failure`, logError)
+      logger.error({ emailId: id, err: logError }, 'e-mail failure could not be recorded')
     }
     return null
   }

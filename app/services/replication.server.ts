@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { type Env } from '~/env.server'
+import { logger } from '~/logger.server'
 
 /**
  * Continuous replication of the database with Litestream (docs/decisions/022-litestream-and-a-bucket.md). Off unless
@@ -243,7 +244,10 @@ class Replicator {
       if (this.stopping) return
       this.restarts++
       const delay = Math.min(30_000, 1_000 * 2 ** Math.min(this.restarts - 1, 5))
-      console.error(`[glass] Litestream stopped (${signal ?? `exit ${code}`}); starting it again in ${delay / 1000} s`)
+      logger.error(
+        { component: 'litestream', exit: signal ?? code, restartInSeconds: delay / 1000, restarts: this.restarts },
+        'Litestream stopped; starting it again',
+      )
       setTimeout(() => {
         if (!this.stopping) this.spawn()
       }, delay).unref()

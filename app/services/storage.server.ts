@@ -1,4 +1,5 @@
 import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
+import { logger } from '~/logger.server'
 import { fileStore, type StoredFile } from '~/services/file-store.server'
 import { stripControlCharacters } from '~/validation/text'
 
@@ -25,14 +26,14 @@ export function storedFileExists(relPath: string): Promise<boolean> {
 export function deleteStored(relPaths: string[]): void {
   fileStore()
     .delete(relPaths)
-    .catch((error) => console.error(`Could not delete uploads ${relPaths.join(', ')}:`, error))
+    .catch((error) => logger.error({ files: relPaths, err: error }, 'could not delete uploads'))
 }
 
 /** Removes a folder of uploads whose rows were never saved (a claim that failed, an erased account). */
 export function deleteStoredFolder(relFolder: string): void {
   fileStore()
     .deleteFolder(relFolder)
-    .catch((error) => console.error(`Could not delete uploads under ${relFolder}:`, error))
+    .catch((error) => logger.error({ folder: relFolder, err: error }, 'could not delete an uploads folder'))
 }
 
 /**

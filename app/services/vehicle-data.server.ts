@@ -6,6 +6,7 @@ import { db } from '~/db/client.server'
 import { vehicleModelCache } from '~/db/schema'
 import { DAY_MS } from '~/domain/time'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 
 /**
  * Vehicle models for a make and model year (docs/decisions/011-vehicle-models.md): NHTSA's vPIC service when it can be reached, with a
@@ -76,9 +77,7 @@ async function lookUp(make: string, cacheKey: string, year: number): Promise<Mod
     return { models, source: 'vpic' }
   } catch (error) {
     vpicSkippedUntil = Date.now() + RETRY_AFTER_FAILURE_MS
-    console.warn(
-      `[vehicle-data] vPIC unavailable for ${make} ${year}, using bundled data for a minute: ${error instanceof Error ? error.message : error}`,
-    )
+    logger.warn({ make, year, err: error }, 'vPIC unavailable; using the bundled data for a minute')
     return { models: bundledModels(make, year), source: 'bundled' }
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import type { FileStore, Owners, StagedWrite, StoredFile, SweepOptions, SweepReport } from '~/services/file-store.server'
 
 /**
@@ -52,7 +53,7 @@ export const volumeStore: FileStore = {
       try {
         fs.rmSync(uploadsPath(relPath), { force: true })
       } catch (error) {
-        console.error(`Could not delete upload ${relPath}:`, error)
+        logger.error({ file: relPath, err: error }, 'could not delete an upload')
       }
     }
   },
@@ -86,7 +87,7 @@ export const volumeStore: FileStore = {
         try {
           fs.rmSync(temp, { force: true })
         } catch (error) {
-          console.error(`Could not remove staged upload ${temp}:`, error)
+          logger.error({ file: temp, err: error }, 'could not remove a staged upload')
         }
       },
     }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD, type HoneypotProps } from '~/utils/honeypot'
 
 // The honeypot's server side (app/utils/honeypot.ts says what it is).
@@ -44,7 +45,7 @@ export function isHoneypotTripped(fields: Pick<FormData, 'get'>, now = Date.now(
  */
 export function formPastHoneypot(formData: FormData, keep: string[] = []): FormData {
   if (!isHoneypotTripped(formData)) return formData
-  console.warn('Refused a form post: the honeypot was filled in')
+  logger.warn('refused a form post: the honeypot was filled in')
   const kept = new FormData()
   for (const name of keep) for (const value of formData.getAll(name)) kept.append(name, value)
   return kept

@@ -168,14 +168,19 @@ test('a replica that cannot be reached, with no local database: the server refus
   const port = 30_000 + Math.floor(Math.random() * 9_000)
   server = startBuiltServer(settings(dataDir, port, `file://${path.join(root, 'disk-not-mounted')}`))
   expect(await server.exited).toBe(1)
-  expect(server.output().trim()).toMatch(
+  expect((JSON.parse(server.output().trim()) as { msg: string }).msg).toMatch(
     /^Replication error: the replica file:\/\/\S+ cannot be reached .*not starting with an empty database$/,
   )
   expect(fs.existsSync(path.join(dataDir, 'app.sqlite'))).toBe(false)
 
   server = startBuiltServer({ ...settings(dataDir, port, 's3://drill-db/app'), AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:1' })
   expect(await server.exited).toBe(1)
-  const lines = server.output().trim().split('\n')
+  // One log line (JSON; docs/operating.md, "Logs"), its message naming the replica.
+  const lines = server
+    .output()
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { msg: string }).msg)
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Replication error: the replica s3:\/\/drill-db\/app could not be read .*not starting with an empty database$/)
   expect(fs.existsSync(path.join(dataDir, 'app.sqlite'))).toBe(false)

@@ -15,11 +15,18 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser in
 
 const startServer = (env: Record<string, string>) => startBuiltServer(env)
 
+/** The messages of the server's log lines (JSON, one a line; docs/operating.md, "Logs"). */
+const messages = (output: string) =>
+  output
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { msg: string }).msg)
+
 test('a bad setting stops the server with one line naming it', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
   const server = startServer({ PORT: '3990', DATA_DIR: dataDir, ADMIN_EMAILS: 'ops@example.com, not-an-address' })
   expect(await server.exited).toBe(1)
-  const lines = server.output().trim().split('\n')
+  const lines = messages(server.output())
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Configuration error: ADMIN_EMAILS/)
   fs.rmSync(dataDir, { recursive: true, force: true })
@@ -83,7 +90,7 @@ test('with a public APP_URL and no Postmark or Stripe, the production server ref
     SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789',
   })
   expect(await server.exited).toBe(1)
-  const lines = server.output().trim().split('\n')
+  const lines = messages(server.output())
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(
     /^Configuration error: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, POSTMARK_SERVER_TOKEN required in production when APP_URL/,
@@ -110,8 +117,13 @@ test('an exception thrown outside any request is logged with its stack, and the 
   fs.writeFileSync(trigger, '')
   expect(await exited).toBe(1)
   const output = outputOf()
-  expect(output).toContain('uncaught exception; restarting cleanly: Error: boom outside a request')
-  expect(output).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)
+  const fatal = output
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { level: string; msg: string; err?: { message: string; stack: string } })
+    .find((line) => line.level === 'fatal')
+  expect(fatal).toMatchObject({ msg: 'uncaught exception; restarting cleanly', err: { message: 'boom outside a request' } })
+  expect(fatal?.err?.stack).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)
   expect(output).toContain('uncaught exception: finishing in-flight requests, then stopping')
   fs.rmSync(dataDir, { recursive: true, force: true })
 })

@@ -245,7 +245,7 @@ describe('filing a claim', () => {
   })
 
   it('leaves no claim and no files when saving fails after the files were written', async () => {
-    expectConsoleError(/Claim submission failed .*disk full/)
+    expectConsoleError(/claim submission failed .*disk full/)
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
     const uploads = path.join(env().DATA_DIR, 'uploads', 'claim-documents')

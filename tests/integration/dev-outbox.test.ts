@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** As server.js hands it over: the socket's own address in the request's context. */
 function fromPeer(peer: string) {
-  return serverContext({ clientAddress: peer, peerAddress: peer })
+  return serverContext({ clientAddress: peer, peerAddress: peer, requestId: 'test-request', requestLine: {} })
 }
 
 function outboxRequest(peer?: string) {

@@ -32,13 +32,20 @@ afterAll(() => {
 
 /** Asks for /metrics as server.js would pass it on: from `peer` (the socket's address), with these headers. */
 function scrape(peer: string | null, headers: Record<string, string> = {}) {
-  const context = peer === null ? undefined : serverContext({ clientAddress: headers['X-Forwarded-For'] ?? peer, peerAddress: peer })
+  const context =
+    peer === null
+      ? undefined
+      : serverContext({ clientAddress: headers['X-Forwarded-For'] ?? peer, peerAddress: peer, requestId: 'test-request', requestLine: {} })
   return settle(() => metricsLoader(routeArgs(makeRequest('/metrics', { headers }), {}, context)))
 }
 
 async function metricsBody() {
   const response = (await metricsLoader(
-    routeArgs(makeRequest('/metrics'), {}, serverContext({ clientAddress: '127.0.0.1', peerAddress: '127.0.0.1' })),
+    routeArgs(
+      makeRequest('/metrics'),
+      {},
+      serverContext({ clientAddress: '127.0.0.1', peerAddress: '127.0.0.1', requestId: 'test-request', requestLine: {} }),
+    ),
   )) as Response
   expect(response.headers.get('Content-Type')).toMatch(/^text\/plain; version=0\.0\.4/)
   return response.text()

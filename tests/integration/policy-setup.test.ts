@@ -227,7 +227,7 @@ describe('photo step', () => {
 
 describe('a failure in the middle leaves nothing half saved', () => {
   test('photo rows that cannot be saved take their new files with them', async () => {
-    expectConsoleError(/Saving photo rows of policy .* failed/)
+    expectConsoleError(/saving the photo rows of a policy failed/)
     const { profile, policy } = await customerWithPolicy()
     // The policy disappears between the page and the save: the rows' foreign key fails inside the transaction.
     db().delete(policies).where(eq(policies.id, policy.id)).run()

@@ -114,7 +114,7 @@ describe('staged uploads', () => {
   })
 
   it('a re-upload of a policy photo whose rows fail leaves the old photo whole', async () => {
-    expectConsoleError(/Saving photo rows of policy .* failed: refused by the test/)
+    expectConsoleError(/saving the photo rows of a policy failed .*: refused by the test/)
     const profile = createProfile()
     const policy = createPolicy(profile.id)
     expect((await savePolicyPhotos(policy, [photo('head_on'), photo('inside_drivers'), photo('inside_passengers')])).stored).toBe(3)

@@ -88,7 +88,7 @@ describe('Postmark adapter', () => {
   })
 
   it('turns an API error into a thrown error, which sendEmail logs as failed without throwing', async () => {
-    expectConsoleError(/E-mail .* failed: You tried to send to a recipient/)
+    expectConsoleError(/e-mail failed .*: You tried to send to a recipient/)
     fake.replies.push({ status: 422, body: { ErrorCode: 300, Message: 'Invalid email request' } })
     await expect(postmarkTransport('t', apiUrl).send({ ...message, from: 'a@b.co' })).rejects.toThrow(/Invalid email request/)
 
@@ -113,7 +113,7 @@ describe('Postmark adapter', () => {
   })
 
   it('fails (and is logged) when the server cannot be reached', async () => {
-    expectConsoleError(/E-mail .* failed: fetch failed/)
+    expectConsoleError(/e-mail failed .*: fetch failed/)
     setEmailTransport(postmarkTransport('t', 'http://127.0.0.1:9'))
     expect(await sendEmail({ ...message, to: 'unreachable@example.com' })).toBeNull()
     expect(db().select().from(emailLog).where(eq(emailLog.to, 'unreachable@example.com')).get()?.status).toBe('failed')

@@ -1,0 +1,129 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequire } from 'node:module'
+import { format } from 'node:util'
+
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
+
+export type { Logger }
+
+/**
+ * The one logger of the server, the daily jobs and the command-line tools (docs/operating.md, "Logs"): JSON lines in
+ * production (what Fly's log shipping reads), readable lines in development, and in tests through `console` so the
+ * test setup's guard still fails a test on an unexpected error (tests/support/vitest-setup.ts).
+ *
+ * Every line written while a request is being answered carries that request's id (`reqId`): server.js runs each
+ * request inside `requestScope`, and the logger adds what it finds there. So a model deep under a loader logs with the
+ * id without being handed anything.
+ */
+
+/**
+ * Every setting that holds a secret (app/env.server.ts), as a log field anywhere it may appear: on its own, in a
+ * settings object (`config.X`, `env.X`), or one level down in anything else. tests/unit/logger.test.ts checks that
+ * every setting whose name looks secret is here. METRICS_TOKEN and SENTRY_DSN are listed before they exist so that
+ * adding them is safe.
+ */
+export const SECRET_SETTINGS = [
+  'SESSION_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'POSTMARK_SERVER_TOKEN',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'LITESTREAM_ACCESS_KEY_ID',
+  'LITESTREAM_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+  'SENTRY_DSN',
+] as const
+
+/** Fields that carry a credential whatever object they sit in: cookies, authorization, sign-in codes and tokens. */
+const SECRET_FIELDS = ['cookie', 'authorization', 'set-cookie', 'password', 'token', 'secret', 'signInCode', 'otp'] as const
+
+export const REDACT_PATHS: string[] = [
+  ...SECRET_SETTINGS.flatMap((name) => [name, `*.${name}`]),
+  ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]),
+  // Request and response headers as Node and Fetch objects log them, and as an error from an HTTP client carries them.
+  ...['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers', 'err.headers', 'err.raw.headers'].flatMap((at) =>
+    ['cookie', 'authorization', 'set-cookie', 'stripe-signature', 'x-postmark-server-token'].map((name) => `${at}["${name}"]`),
+  ),
+]
+
+/** The request being answered, for the lines logged while answering it. */
+export const requestScope = new AsyncLocalStorage<{ reqId: string }>()
+
+const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+
+export type LoggerMode = 'production' | 'development' | 'test'
+
+/** The logger's options for a mode; LOG_LEVEL (a pino level name) overrides the level. */
+export function loggerOptions(mode: LoggerMode, level = process.env.LOG_LEVEL): LoggerOptions {
+  return {
+    level: level && LEVELS.has(level) ? level : mode === 'test' ? 'warn' : 'info',
+    base: undefined, // no pid and hostname on every line: one process per machine, and Fly adds the machine
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin: () => requestScope.getStore() ?? {},
+    // Levels as names ("level":"error"), which read and filter better than pino's numbers.
+    formatters: { level: (label) => ({ level: label }) },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  }
+}
+
+/** A logger writing to `destination`, or to the mode's own place (see below). */
+export function createLogger(mode: LoggerMode, destination?: DestinationStream): Logger {
+  return pino(loggerOptions(mode), destination ?? defaultDestination(mode))
+}
+
+function defaultDestination(mode: LoggerMode): DestinationStream {
+  if (mode === 'test') return consoleDestination
+  if (mode === 'development') {
+    const pretty = prettyStream()
+    if (pretty) return pretty
+  }
+  // Warnings and errors to stderr, the rest to stdout: each line once, by its level (`dedupe`).
+  return pino.multistream(
+    [
+      { level: 'trace', stream: pino.destination({ fd: 1, sync: true }) },
+      { level: 'warn', stream: pino.destination({ fd: 2, sync: true }) },
+    ],
+    { dedupe: true },
+  )
+}
+
+/**
+ * pino-pretty is a development dependency: the container (NODE_ENV=production, no devDependencies) never loads it, and
+ * a development run without it writes JSON.
+ */
+function prettyStream(): DestinationStream | null {
+  try {
+    const require = createRequire(import.meta.url)
+    const pretty = require('pino-pretty') as (options: object) => DestinationStream
+    return pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * In tests a line becomes one console call by its level, readable: `message {fields}: error message` (the error's
+ * stack as a second argument), errors through console.error, where the test setup's guard sees them.
+ */
+const consoleDestination: DestinationStream = {
+  write(line: string) {
+    const { level, time: _time, msg, err, ...fields } = JSON.parse(line) as Record<string, unknown>
+    const error = err as { message?: string; stack?: string } | undefined
+    const text = `${String(msg ?? '')}${Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : ''}${error ? `: ${error.message}` : ''}`
+    const write = level === 'error' || level === 'fatal' ? console.error : level === 'warn' ? console.warn : console.info
+    write(...(error?.stack ? [text, format('\n%s', error.stack)] : [text]))
+  },
+}
+
+function currentMode(): LoggerMode {
+  const mode = process.env.NODE_ENV
+  return mode === 'production' || mode === 'test' ? mode : 'development'
+}
+
+export const logger = createLogger(currentMode())
+
+/** The request id of the request being answered, or null outside one (a job, a timer, the development server). */
+export function currentRequestId(): string | null {
+  return requestScope.getStore()?.reqId ?? null
+}

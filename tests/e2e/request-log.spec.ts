@@ -1,0 +1,129 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import Database from 'better-sqlite3'
+
+import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
+import { expect, test } from '../support/e2e'
+import { outboxFor } from '../support/outbox'
+
+/**
+ * The production server's log (docs/operating.md, "Logs"), read from its own output: one JSON line per request with
+ * its id, and no secret in any line, after a sign-in with a code and a signed-in page. Browser-independent, so it runs
+ * in one project only.
+ */
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
+
+let server: BuiltServer
+let dataDir: string
+let base: string
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-request-log-'))
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  base = `http://localhost:${port}`
+  server = startBuiltServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: base,
+    SESSION_SECRET: 'request-log-secret-that-is-long-enough-0123456789',
+  })
+  await untilHealthy(port)
+})
+
+test.afterAll(async () => {
+  server.child.kill('SIGTERM')
+  await server.exited
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+type Line = Record<string, unknown> & { msg?: string; reqId?: string }
+
+/** The server's JSON lines so far (every line it writes is one). */
+function logLines(): Line[] {
+  return server
+    .output()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Line)
+}
+
+function requestLine(reqId: string) {
+  return logLines().find((line) => line.msg === 'request' && line.reqId === reqId)
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  redirect: 'manual' as const,
+  headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+})
+
+test('each request has a line with its id, route, status, duration and bytes; no cookie or sign-in code is ever logged', async () => {
+  const email = `log-${Date.now()}@example.com`
+  const sent = await fetch(`${base}/auth`, form({ intent: 'send', email }))
+  expect(sent.status).toBe(302)
+  const sentId = sent.headers.get('X-Request-Id')!
+  expect(sentId).toMatch(/^[0-9a-f]{20}$/)
+
+  const message = outboxFor(email, dataDir)[0]!
+  const code = /code on the sign-in page: (\d{6})/.exec(message.text)![1]!
+  const token = /\/auth\/verify\?token=([\w-]+)/.exec(message.text)![1]!
+  const signedIn = await fetch(`${base}/auth`, form({ intent: 'code', email, code, redirect: '' }))
+  expect(signedIn.status).toBe(302)
+  // The new session's cookie (an earlier Set-Cookie may clear the old one).
+  const setCookie = signedIn.headers.getSetCookie().findLast((cookie) => /^__session=[^;]/.test(cookie))!
+  const cookie = setCookie.split(';')[0]!
+  const cookieValue = cookie.slice('__session='.length)
+  expect(cookieValue.length).toBeGreaterThan(10)
+
+  // A signed-in page, behind Fly's proxy: its id is the proxy's.
+  const dashboard = await fetch(`${base}/customer`, { headers: { Cookie: cookie, 'Fly-Request-Id': '01JFLYPROXY0000000000-iad' } })
+  expect(dashboard.status).toBe(200)
+  const body = await dashboard.text()
+  expect(dashboard.headers.get('X-Request-Id')).toBe('01JFLYPROXY0000000000-iad')
+  // An id that is not sane is not reused.
+  const odd = await fetch(`${base}/customer`, { headers: { Cookie: cookie, 'X-Request-Id': 'not sane <script>' } })
+  expect(odd.headers.get('X-Request-Id')).toMatch(/^[0-9a-f]{20}$/)
+  // A static file has its line and id too.
+  const icon = await fetch(`${base}/favicon.svg`)
+  const iconId = icon.headers.get('X-Request-Id')!
+  await icon.arrayBuffer()
+
+  await expect.poll(() => requestLine('01JFLYPROXY0000000000-iad')).toBeTruthy()
+  await expect.poll(() => requestLine(iconId)).toBeTruthy()
+  expect(requestLine(sentId)).toMatchObject({ level: 'info', method: 'POST', route: 'routes/auth', status: 302 })
+  const line = requestLine('01JFLYPROXY0000000000-iad')!
+  expect(line).toMatchObject({ level: 'info', method: 'GET', route: 'routes/customer', status: 200, role: 'customer' })
+  expect(line.ms).toEqual(expect.any(Number))
+  expect(line.bytes).toBeGreaterThan(0)
+  expect(line.bytes).toBeLessThanOrEqual(Buffer.byteLength(body))
+  expect(requestLine(iconId)).toMatchObject({ route: 'static', status: 200 })
+
+  const output = server.output()
+  expect(output).not.toContain(cookieValue)
+  expect(output).not.toContain(decodeURIComponent(cookieValue))
+  expect(output).not.toContain(code)
+  expect(output).not.toContain(token)
+  expect(output).not.toContain('request-log-secret')
+})
+
+test("an unexpected error's page shows the request's id as its reference, and the log has the error under that id", async () => {
+  const database = new Database(path.join(dataDir, 'app.sqlite'))
+  try {
+    // An unknown shop's link looks for a moved slug: with that table unreadable, the page's loader fails.
+    database.exec('ALTER TABLE partner_slug_redirects RENAME TO partner_slug_redirects_unreadable')
+    const response = await fetch(`${base}/signup/some-shop`)
+    expect(response.status).toBe(500)
+    const reqId = response.headers.get('X-Request-Id')!
+    const page = await response.text()
+    expect(page).toContain('Something went wrong')
+    expect(page).toMatch(new RegExp(`Reference: <code[^>]*>${reqId}</code>`))
+    await expect.poll(() => requestLine(reqId)).toMatchObject({ level: 'error', route: 'signup-partner', status: 500 })
+    expect(logLines().find((line) => line.msg === 'unexpected error' && line.reqId === reqId)).toBeTruthy()
+  } finally {
+    database.exec('ALTER TABLE partner_slug_redirects_unreadable RENAME TO partner_slug_redirects')
+    database.close()
+  }
+})

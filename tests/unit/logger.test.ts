@@ -1,0 +1,123 @@
+import { Writable } from 'node:stream'
+
+import { describe, expect, it } from 'vitest'
+
+import { SETTING_NAMES } from '~/env.server'
+import { createLogger, logger, requestScope, SECRET_SETTINGS } from '~/logger.server'
+import { onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/request-log.server'
+import { createRouteIdLookup } from '~/route-table.server'
+
+import { expectConsoleError } from '../support/console'
+
+/** A production logger writing its JSON lines into an array. */
+function capture() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split('\n'))
+      done()
+    },
+  })
+  return { log: createLogger('production', stream), lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
+}
+
+describe('the redaction list', () => {
+  it('names every setting whose name says it holds a secret', () => {
+    const secretLooking = SETTING_NAMES.filter((name) => /SECRET|TOKEN|KEY|DSN|PASSWORD/.test(name))
+    expect(secretLooking.length).toBeGreaterThanOrEqual(5)
+    for (const name of secretLooking) expect(SECRET_SETTINGS, name).toContain(name)
+  })
+
+  it('keeps every secret setting and credential header out of a line, wherever it is logged', () => {
+    const { log, lines } = capture()
+    const values = Object.fromEntries(SECRET_SETTINGS.map((name) => [name, `value-of-${name}-0123456789`]))
+    log.info(values, 'settings at the top level')
+    log.info({ config: values }, 'settings in a config object')
+    log.info({ env: values }, 'settings in an env object')
+    log.error(
+      {
+        headers: { cookie: '__session=cookie-value-1', authorization: 'Bearer auth-value-2', 'stripe-signature': 'sig-value-3' },
+        req: { headers: { cookie: '__session=cookie-value-4' } },
+        res: { headers: { 'set-cookie': '__session=cookie-value-5' } },
+        cookie: 'cookie-value-6',
+        token: 'token-value-7',
+      },
+      'headers',
+    )
+    const output = lines.join('\n')
+    expect(lines).toHaveLength(4)
+    for (const value of [...Object.values(values), ...[1, 2, 3, 4, 5, 6, 7].map(String)].filter((v) => v.length > 1)) {
+      expect(output).not.toContain(value)
+    }
+    expect(output).not.toMatch(/cookie-value|auth-value|sig-value|token-value/)
+    expect(output).toContain('[redacted]')
+  })
+})
+
+describe('the log line', () => {
+  it('is JSON with the level as a name and the request id of the request being answered', () => {
+    const { log, parsed } = capture()
+    requestScope.run({ reqId: 'req-123' }, () => log.warn({ policyId: 7 }, 'inside a request'))
+    log.info('outside any request')
+    const [inside, outside] = parsed()
+    expect(inside).toMatchObject({ level: 'warn', reqId: 'req-123', policyId: 7, msg: 'inside a request' })
+    expect(outside).toMatchObject({ level: 'info', msg: 'outside any request' })
+    expect(outside).not.toHaveProperty('reqId')
+  })
+
+  it('in tests, goes through console.error at the error level, where the guard sees it', () => {
+    expectConsoleError(/^a logged failure \{"policyId":3\}: the reason/)
+    logger.error({ policyId: 3, err: new Error('the reason') }, 'a logged failure')
+  })
+})
+
+describe('the request id', () => {
+  const headers = (values: Record<string, string | undefined>) => (name: string) => values[name]
+
+  it("reuses Fly's proxy's id, then a sane X-Request-Id", () => {
+    expect(requestIdFrom(headers({ 'fly-request-id': '01J5ZK3Q9V-iad', 'x-request-id': 'other' }))).toBe('01J5ZK3Q9V-iad')
+    expect(requestIdFrom(headers({ 'x-request-id': 'abc.DEF_1:2-3' }))).toBe('abc.DEF_1:2-3')
+  })
+
+  it('makes a new one when none is sent or the one sent is not sane', () => {
+    for (const sent of [
+      {},
+      { 'x-request-id': 'a b' },
+      { 'x-request-id': 'x'.repeat(101) },
+      { 'fly-request-id': '<script>' },
+      { 'x-request-id': '\n{"level":"fatal"}' },
+    ]) {
+      const id = requestIdFrom(headers(sent))
+      expect(id).toMatch(/^[0-9a-f]{20}$/)
+    }
+    expect(requestIdFrom(headers({}))).not.toBe(requestIdFrom(headers({})))
+  })
+})
+
+describe('requestFinished', () => {
+  it('tells its listeners every request, /healthz included, until they unsubscribe', () => {
+    const seen: RequestInfo[] = []
+    const stop = onRequestFinished((info) => seen.push(info))
+    const info = { reqId: 'r1', method: 'GET', route: 'routes/healthz', status: 200, ms: 1.23, bytes: 2 }
+    requestFinished(info)
+    stop()
+    requestFinished({ ...info, reqId: 'r2' })
+    expect(seen).toEqual([info])
+  })
+})
+
+describe('the route id lookup', () => {
+  it('finds the deepest route a path goes to, data requests included', () => {
+    const lookup = createRouteIdLookup({
+      root: { id: 'root', path: '', module: {} },
+      'routes/home': { id: 'routes/home', parentId: 'root', index: true, module: {} },
+      'routes/customer': { id: 'routes/customer', parentId: 'root', path: 'customer', module: {} },
+      'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*', module: {} },
+    })
+    expect(lookup('/')).toBe('routes/home')
+    expect(lookup('/_root.data')).toBe('routes/home')
+    expect(lookup('/customer')).toBe('routes/customer')
+    expect(lookup('/customer.data')).toBe('routes/customer')
+    expect(lookup('/nowhere')).toBe('routes/not-found')
+  })
+})
