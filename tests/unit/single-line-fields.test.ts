@@ -79,9 +79,9 @@ const FORMS: Record<string, FormCase> = {
     multiLine: ['reason'],
   },
   'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
-  'operator.correct-vehicle': {
+  'operator.CorrectVehicleSchema': {
     // The operator's vehicle correction: the setup step's fields and the reason (a note).
-    schema: policySetup.vehicleSchema('comprehensive').omit({ intent: true }).extend({ reason: operator.CorrectVehicleReason }),
+    schema: operator.CorrectVehicleSchema('comprehensive'),
     sample: { ...vehicle, reason: 'Typo in the plate.' },
     multiLine: ['reason'],
   },
