@@ -19,8 +19,8 @@ export type { Logger }
 /**
  * Every setting that holds a secret (app/env.server.ts), as a log field anywhere it may appear: on its own, in a
  * settings object (`config.X`, `env.X`), or one level down in anything else. tests/unit/logger.test.ts checks that
- * every setting whose name looks secret is here. METRICS_TOKEN and SENTRY_DSN are listed before they exist so that
- * adding them is safe.
+ * every setting whose name looks secret is here. SENTRY_DSN is listed before the setting exists, so adding error
+ * reports cannot leak it.
  */
 export const SECRET_SETTINGS = [
   'SESSION_SECRET',
