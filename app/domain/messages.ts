@@ -22,6 +22,13 @@ export const INVALID_EMAIL = { title: 'Validation Error', description: 'Please e
 export const LINK_SENT = { title: 'Check your email!', description: "We've sent you a magic link to sign in." } as const
 export const SIGNED_OUT = { title: 'Signed out', description: "You've been successfully logged out." } as const
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
+export const PROFILE_NOT_FOUND = 'Profile not found'
+export const signedOutElsewhere = (ended: number): Message => ({
+  title: 'Signed out of other devices',
+  description: ended === 0 ? 'You were not signed in anywhere else.' : `Ended ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`,
+})
+/** The dashboard when its policies could not be read. */
+export const DASHBOARD_LOAD_FAILED: Message = { title: 'Failed to load your policies', description: 'Please refresh the page in a moment.' }
 /** A limit on sign-in e-mails or code attempts said no: the toast's title; its message says how long to wait. */
 export const TOO_MANY_REQUESTS = 'Too many requests'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts'
@@ -197,6 +204,9 @@ export const REPLACEMENT_NOT_COVERED: Message = {
   title: 'Replacement Not Covered',
   description: 'This is a Chip Repair Only plan: it does not cover a windshield replacement.',
 }
+/** The shop page's refusals that are not a rule's: a bad code, a file that could not be read. */
+export const shopFormError = (description: string): Message => ({ title: 'Error', description })
+export const shopUploadFailed = (detail: string): Message => ({ title: 'Error', description: `Failed to upload: ${detail}` })
 export const COMPLETE_FAILED: Message = { title: 'Error', description: 'Failed to complete claim' }
 export const claimCompleted = (claimId: string): Message => ({
   title: 'Claim Completed!',
@@ -393,6 +403,7 @@ export const OPT_OUT_MESSAGES = {
 
 // --- privacy: details, e-mail address, deleting the account --------------------------------------------------------
 export const PRIVACY_MESSAGES = {
+  detailsSaved: { title: 'Details saved', description: 'Your name and phone number are up to date.' },
   name: 'Please enter your name (up to 100 characters)',
   phone: 'Enter a US phone number, e.g. (801) 555-0142',
 } as const

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 
 import { endOtherSessions, getSignedIn, requireCustomer } from '~/auth/session.server'
+import { signedOutElsewhere } from '~/domain/messages'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 
@@ -17,9 +18,5 @@ export async function action({ request }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const signedIn = (await getSignedIn(request))!
   const ended = endOtherSessions(profile.id, signedIn.session.id)
-  return redirectWithToast('/customer', {
-    type: 'success',
-    title: 'Signed out of other devices',
-    description: ended === 0 ? 'You were not signed in anywhere else.' : `Ended ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`,
-  })
+  return redirectWithToast('/customer', { type: 'success', ...signedOutElsewhere(ended) })
 }

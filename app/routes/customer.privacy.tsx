@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
+import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, PRIVACY_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
 import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -54,11 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (value.intent) {
       case 'update-details': {
         updateDetails(profile, value)
-        return redirectWithToast(PRIVACY_PATH, {
-          type: 'success',
-          title: 'Details saved',
-          description: 'Your name and phone number are up to date.',
-        })
+        return redirectWithToast(PRIVACY_PATH, { type: 'success', ...PRIVACY_MESSAGES.detailsSaved })
       }
       case 'change-email': {
         const verdict = allowSignInEmail(value.email, clientIp({ request, context }))

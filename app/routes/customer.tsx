@@ -10,6 +10,7 @@ import { Toast } from '~/components/toast'
 import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
+import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
 import { contractPath, transferPath } from '~/domain/paths'
 import { transferRefusal } from '~/domain/policies'
 import { logger } from '~/logger.server'
@@ -29,7 +30,7 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export async function loader({ request }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const profile = db().select().from(profiles).where(eq(profiles.id, customer.id)).get()
-  if (!profile) throw await redirectWithToast('/', { type: 'error', title: 'Profile not found' })
+  if (!profile) throw await redirectWithToast('/', { type: 'error', title: PROFILE_NOT_FOUND })
   const greetingName = profile.fullName?.trim() || profile.email || 'Customer'
 
   try {
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       confirmationCode: claim.confirmationCode,
       live: claimLiveStatus(claim),
     }))
-    return { greetingName, email: profile.email, policies, transferable, claims, loadError: null, now: new Date().toISOString() }
+    return { greetingName, email: profile.email, policies, transferable, claims, loadError: false as const, now: new Date().toISOString() }
   } catch (error) {
     logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         policies: [],
         transferable: [] as string[],
         claims: [],
-        loadError: 'Failed to load your policies',
+        loadError: true as const,
         now: new Date().toISOString(),
       },
       { status: 500 },
@@ -89,9 +90,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
-      {loadError ? (
-        <Toast toast={{ type: 'error', title: loadError, description: 'Please refresh the page in a moment.' }} className="mt-6" />
-      ) : null}
+      {loadError ? <Toast toast={{ type: 'error', ...DASHBOARD_LOAD_FAILED }} className="mt-6" /> : null}
 
       <PoliciesSection>
         {policies.length > 0 ? (

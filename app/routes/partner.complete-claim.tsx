@@ -7,7 +7,15 @@ import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { claimCompleted, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, type ToastMessage } from '~/domain/messages'
+import {
+  claimCompleted,
+  COMPLETE_FAILED,
+  IMAGES_BUSY,
+  PHOTO_MESSAGES,
+  shopFormError,
+  shopUploadFailed,
+  type ToastMessage,
+} from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
@@ -133,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
   // Without a code there is no claim to keep anything for; every other problem is told together with the files' own.
   if (fieldErrors.code) {
-    return answerErrors(fieldErrors, { values, toast: { type: 'error', title: 'Error', description: fieldErrors.code[0]! } })
+    return answerErrors(fieldErrors, { values, toast: { type: 'error', ...shopFormError(fieldErrors.code[0]!) } })
   }
   const input =
     submission.status === 'success'
@@ -180,12 +188,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {
-      return failure(
-        error.status,
-        error.field,
-        { type: 'error', title: 'Error', description: `Failed to upload: ${error.message}` },
-        values,
-      )
+      return failure(error.status, error.field, { type: 'error', ...shopUploadFailed(error.message) }, values)
     }
     if (error instanceof ImageQueueFull) {
       // Nothing of this post was kept: the shop sends the same form again in a few seconds.

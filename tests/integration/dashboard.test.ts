@@ -25,7 +25,7 @@ type DashboardData = Awaited<ReturnType<typeof loader>>
 
 async function loadDashboard(profileId: string) {
   const cookie = await sessionCookieFor(profileId)
-  return (await loader(routeArgs(makeRequest('/customer', { cookie })))) as Extract<DashboardData, { loadError: null }>
+  return (await loader(routeArgs(makeRequest('/customer', { cookie })))) as Extract<DashboardData, { loadError: false }>
 }
 
 /** The dashboard's HTML for this loader data, rendered as the server would (no router data APIs needed). */
