@@ -384,7 +384,9 @@ const metricsServer =
     )
   })
 if (metricsServer) {
-  metricsServer.listen(METRICS_PORT, process.env.HOST, () => logger.info({ port: METRICS_PORT }, 'metrics port listening (/metrics)'))
+  metricsServer.listen(METRICS_PORT, process.env.HOST, () =>
+    logger.info({ port: METRICS_PORT }, `metrics on port ${METRICS_PORT} (/metrics)`),
+  )
   metricsServer.unref()
 }
 
