@@ -17,8 +17,8 @@ export type { Logger }
  */
 
 /**
- * Every setting that holds a secret (app/env.server.ts), as a log field anywhere it may appear: on its own, in a
- * settings object (`config.X`, `env.X`), or one level down in anything else. tests/unit/logger.test.ts checks that
+ * Every setting that holds a secret (app/env.server.ts), as a log field wherever it may appear: on its own or in a
+ * settings object (`config.X`, `env.X`; see REDACT_PATHS). tests/unit/logger.test.ts checks that
  * every setting whose name looks secret is here. SENTRY_DSN is listed before the setting exists, so adding error
  * reports cannot leak it.
  */
@@ -38,9 +38,17 @@ export const SECRET_SETTINGS = [
 /** Fields that carry a credential whatever object they sit in: cookies, authorization, sign-in codes and tokens. */
 const SECRET_FIELDS = ['cookie', 'authorization', 'set-cookie', 'password', 'token', 'secret', 'signInCode', 'otp'] as const
 
+/**
+ * Where they are looked for: at the top of a line and inside the objects code logs them in, named one by one. No `*`
+ * wildcards: a wildcard path makes pino's redaction walk every key of every line, about 40 µs a line against 4 µs
+ * without (measured on the request line), which at one line per request was a third of the server's throughput.
+ */
+const SETTINGS_IN = ['config', 'env', 'settings', 'options']
+const FIELDS_IN = ['req', 'request', 'res', 'response', 'err', 'body', 'form', 'query', 'params', 'data', 'input']
+
 export const REDACT_PATHS: string[] = [
-  ...SECRET_SETTINGS.flatMap((name) => [name, `*.${name}`]),
-  ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]),
+  ...SECRET_SETTINGS.flatMap((name) => [name, ...SETTINGS_IN.map((at) => `${at}.${name}`)]),
+  ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, ...FIELDS_IN.map((at) => `${at}["${name}"]`)]),
   // Request and response headers as Node and Fetch objects log them, and as an error from an HTTP client carries them.
   ...['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers', 'err.headers', 'err.raw.headers'].flatMap((at) =>
     ['cookie', 'authorization', 'set-cookie', 'stripe-signature', 'x-postmark-server-token'].map((name) => `${at}["${name}"]`),
