@@ -88,23 +88,17 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
   const id = createId()
   let chosen: EmailTransport | undefined
   let profileId: string | null = null
+  // The log row of this e-mail, with how it went.
+  const record = (outcome: Pick<typeof emailLog.$inferInsert, 'transport' | 'status' | 'providerMessageId' | 'error'>) =>
+    db()
+      .insert(emailLog)
+      .values({ id, to: message.to, profileId, subject: message.subject, tag: message.tag, ...outcome })
+      .run()
   try {
     profileId = forProfile !== undefined ? forProfile : accountOf(message.to)
     chosen = await currentTransport()
     const { providerMessageId } = await chosen.send({ ...message, from: env().EMAIL_FROM })
-    db()
-      .insert(emailLog)
-      .values({
-        id,
-        to: message.to,
-        profileId,
-        subject: message.subject,
-        tag: message.tag,
-        transport: chosen.name,
-        status: 'sent',
-        providerMessageId,
-      })
-      .run()
+    record({ transport: chosen.name, status: 'sent', providerMessageId })
     recordEmail(message.tag, 'sent')
     return { id, transport: chosen.name }
   } catch (error) {
@@ -112,19 +106,11 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
     const reason = error instanceof Error ? error.message : String(error)
     logger.error({ emailId: id, tag: message.tag, err: error }, 'e-mail failed')
     try {
-      db()
-        .insert(emailLog)
-        .values({
-          id,
-          to: message.to,
-          profileId,
-          subject: message.subject,
-          tag: message.tag,
-          transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'),
-          status: 'failed',
-          error: reason.slice(0, 500),
-        })
-        .run()
+      record({
+        transport: chosen?.name ?? (env().email === 'postmark' ? 'postmark' : 'outbox'),
+        status: 'failed',
+        error: reason.slice(0, 500),
+      })
     } catch (logError) {
       logger.error({ emailId: id, err: logError }, 'e-mail failure could not be recorded')
     }
