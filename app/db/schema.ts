@@ -209,6 +209,12 @@ export const policies = sqliteTable(
     /** Terms "Binding arbitration": the customer opted out (within 30 days of accepting the terms of this plan). */
     arbitrationOptedOutAt: text('arbitration_opted_out_at'),
     renewalNoticeSentAt: text('renewal_notice_sent_at'),
+    /**
+     * The customer's state of residence when they bought the plan: its law governs cancellation, refunds and the
+     * contract's disclosures (app/domain/state-rules.ts). Null for plans sold before the product asked; the most
+     * protective rule applies until the customer or the operator sets it.
+     */
+    governingState: text('governing_state'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,378 @@
+/**
+ * The one table of rules that differ by US state: the free look, cancellation and refunds, the cancellation fee, the
+ * refund deadline, whether the product's 12-month commitment may bind, the disclosures the contract must print,
+ * whether a price increase needs the subscriber's consent, and whether a yearly reminder is due.
+ *
+ * A state's law is a floor, not the product's rule: every state starts from the national default below (the product's
+ * own promise wherever no statute says more) and a listed state changes only what its statute changes. The table is
+ * data for counsel to confirm before selling in a state (docs/selling-lawfully.md), not legal advice.
+ *
+ * Plain data and pure functions, safe in the browser: the policy card, the cancellation page and the server all ask
+ * the same questions here. Money is integer cents; days are whole UTC days counted from the purchase (day 1 = the day
+ * of purchase).
+ */
+
+import { DAY_MS } from './time'
+import { US_STATES } from './us-states'
+
+export type StateCode = string
+
+/** What a cancellation inside the free look refunds. */
+export type FreeLookRefund =
+  /** everything paid */
+  | 'full'
+  /** everything paid, minus what the plan paid shops for claims */
+  | 'full_minus_claims'
+  /** everything paid when no claim was made; with a claim the after-free-look rule applies */
+  | 'full_if_no_claims'
+  /** everything paid minus the cancellation fee when no claim was made; with a claim the after-free-look rule applies */
+  | 'full_minus_fee_if_no_claims'
+
+/** What a cancellation after the free look refunds, of what was paid for the current billing period. */
+export type LaterRefund = 'pro_rata' | 'pro_rata_minus_claims' | 'none'
+
+/**
+ * The most a cancellation fee may be: the lesser of the amounts given, and when it may be charged. A percentage is of
+ * what the customer has paid for the contract, the reading that protects a monthly payer most.
+ */
+export type FeeCap = { cents: number | null; percentOfPaid: number | null; when: 'free_look' | 'after_free_look' | 'always' }
+
+export type StateRules = {
+  code: StateCode | null
+  /** Where the row comes from: a statute, the national default, or the most protective rule (state unknown). */
+  source: 'statute' | 'default' | 'most_protective'
+  statutes: readonly string[]
+  freeLookDays: number
+  freeLookRefund: FreeLookRefund
+  /** After the free look the customer may cancel at any time (else the product's commitment may bind). */
+  cancelAnyTime: boolean
+  laterRefund: LaterRefund
+  fee: FeeCap | null
+  /** Days within which a refund must be paid, and the penalty per month late (percent of the refund). */
+  refundDeadlineDays: number | null
+  latePenaltyPercentPerMonth: number | null
+  /** Whether the product's 12-month commitment may restrict cancellation, and from when. */
+  commitment: 'never' | 'after_free_look'
+  /** Text blocks the contract must print for a customer of this state (beside the national ones). */
+  disclosures: readonly string[]
+  /** A higher price reaches a subscriber only after they accept it. */
+  priceIncreaseNeedsConsent: boolean
+  /** A reminder of the plan, its price and how to cancel on each anniversary. */
+  yearlyReminder: boolean
+}
+
+/**
+ * The national default, for every state not listed: a 30-day free look with a full refund minus claims paid, then
+ * cancel any time with a pro-rata refund of the current period, no fee. The product's commitment does not bind.
+ */
+export const NATIONAL_DEFAULT: StateRules = {
+  code: null,
+  source: 'default',
+  statutes: [],
+  freeLookDays: 30,
+  freeLookRefund: 'full_minus_claims',
+  cancelAnyTime: true,
+  laterRefund: 'pro_rata',
+  fee: null,
+  refundDeadlineDays: null,
+  latePenaltyPercentPerMonth: null,
+  commitment: 'never',
+  disclosures: [],
+  priceIncreaseNeedsConsent: false,
+  yearlyReminder: false,
+}
+
+type StateRow = Partial<Omit<StateRules, 'code' | 'source'>> & { statutes: readonly string[] }
+
+/** Each listed state: only what its statute changes from the national default. */
+export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
+  // Texas Occupations Code §1304.1581 (cancellation and refunds) and §1304.156 (disclosures: TDLR on every contract).
+  // Free look before day 31: full price minus claims paid; later pro-rata minus claims paid; a fee of at most $50;
+  // the refund within 45 days or a 10 % penalty a month. A contract may not forbid cancellation.
+  TX: {
+    statutes: ['Tex. Occ. Code §1304.1581', 'Tex. Occ. Code §1304.156'],
+    freeLookDays: 30,
+    freeLookRefund: 'full_minus_claims',
+    laterRefund: 'pro_rata_minus_claims',
+    fee: { cents: 5000, percentOfPaid: null, when: 'after_free_look' },
+    refundDeadlineDays: 45,
+    latePenaltyPercentPerMonth: 10,
+    disclosures: [
+      'The provider of this contract is regulated by the Texas Department of Licensing and Regulation, P.O. Box 12157, Austin, Texas 78711, (800) 803-9202, www.tdlr.texas.gov. Complaints may be directed to the Department.',
+    ],
+  },
+  // California Civil Code §1794.41 (cancellation, refunds and the fee), §1794.4, Insurance Code §12820; Business and
+  // Professions Code §17600 ff. as amended by AB 2863 (automatic renewal: express consent kept 3 years, a yearly
+  // reminder). 60-day free look with a full refund when no claim was made; later cancel any time, pro-rata; a fee of
+  // at most the lesser of $25 or 10 % of the price.
+  CA: {
+    statutes: ['Cal. Civ. Code §1794.41', 'Cal. Civ. Code §1794.4', 'Cal. Ins. Code §12820', 'Cal. Bus. & Prof. Code §17600 ff.'],
+    freeLookDays: 60,
+    freeLookRefund: 'full_if_no_claims',
+    laterRefund: 'pro_rata',
+    fee: { cents: 2500, percentOfPaid: 10, when: 'after_free_look' },
+    yearlyReminder: true,
+    disclosures: [
+      'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
+    ],
+  },
+  // Florida Statutes chapter 634 part I, §634.121 (forms: purchase not required, the right to assign to the next
+  // owner). 60-day free look with a full refund minus claims paid, a fee of at most 5 % in those 60 days; the
+  // product's commitment may bind after it.
+  FL: {
+    statutes: ['Fla. Stat. ch. 634 part I', 'Fla. Stat. §634.121'],
+    freeLookDays: 60,
+    freeLookRefund: 'full_minus_claims',
+    cancelAnyTime: false,
+    laterRefund: 'none',
+    fee: { cents: null, percentOfPaid: 5, when: 'free_look' },
+    commitment: 'after_free_look',
+    disclosures: [
+      'Florida residents: the purchase of this contract is not required to purchase or to obtain financing for a motor vehicle.',
+      'This contract may be assigned to a subsequent owner of the covered vehicle (see "Transfer to the next owner" in the terms).',
+    ],
+  },
+  // Illinois Service Contract Act, 215 ILCS 152/30 and /35. 30 days with no service: a full refund minus the fee;
+  // later cancel any time, pro-rata minus the value of service received; a fee of at most the lesser of 10 % or $50.
+  IL: {
+    statutes: ['215 ILCS 152/30', '215 ILCS 152/35'],
+    freeLookDays: 30,
+    freeLookRefund: 'full_minus_fee_if_no_claims',
+    laterRefund: 'pro_rata_minus_claims',
+    fee: { cents: 5000, percentOfPaid: 10, when: 'always' },
+  },
+  // New York Insurance Law §7903 (free look, refunds within 30 days or a 10 % penalty a month) and §7905; General
+  // Business Law §527-a as amended (a subscriber's affirmative consent before a higher price). The contract may
+  // restrict cancellation after the free look, so the product's commitment binds then.
+  NY: {
+    statutes: ['N.Y. Ins. Law §7903', 'N.Y. Ins. Law §7905', 'N.Y. Gen. Bus. Law §527-a'],
+    freeLookDays: 30,
+    freeLookRefund: 'full',
+    cancelAnyTime: false,
+    laterRefund: 'none',
+    refundDeadlineDays: 30,
+    latePenaltyPercentPerMonth: 10,
+    commitment: 'after_free_look',
+    priceIncreaseNeedsConsent: true,
+  },
+  // Utah Code §31A-6a-104: the contract must say it is subject to limited regulation and not guaranteed.
+  UT: {
+    statutes: ['Utah Code §31A-6a-104'],
+    disclosures: [
+      'This contract is subject to limited regulation by the Utah Insurance Department. To file a complaint, contact the Utah Insurance Department.',
+      'Coverage afforded under this contract is not guaranteed by the Property and Casualty Guaranty Association.',
+    ],
+  },
+  // Revised Code of Washington 48.110.070: the contract names the provider and the regulator.
+  WA: {
+    statutes: ['RCW 48.110.070'],
+    disclosures: [
+      'Washington residents: this service contract is regulated by the Washington State Office of the Insurance Commissioner, P.O. Box 40255, Olympia, WA 98504-0255, 1-800-562-6900.',
+    ],
+  },
+}
+
+/** Every state's row, the national default filled in. */
+export function stateRules(code: StateCode): StateRules {
+  const row = STATE_TABLE[code]
+  if (!row) return { ...NATIONAL_DEFAULT, code }
+  return { ...NATIONAL_DEFAULT, ...row, code, source: 'statute' }
+}
+
+/**
+ * For a policy whose state is not known yet: the most protective rule of the whole table — the longest free look,
+ * a full refund, cancel any time with a pro-rata refund and no fee, the shortest deadline, consent before a higher
+ * price and the yearly reminder. No state-specific disclosures (those need the state).
+ */
+export const MOST_PROTECTIVE: StateRules = (() => {
+  const rows = [NATIONAL_DEFAULT, ...Object.keys(STATE_TABLE).map(stateRules)]
+  const deadlines = rows.map((row) => row.refundDeadlineDays).filter((days): days is number => days !== null)
+  return {
+    ...NATIONAL_DEFAULT,
+    source: 'most_protective',
+    freeLookDays: Math.max(...rows.map((row) => row.freeLookDays)),
+    freeLookRefund: 'full',
+    cancelAnyTime: true,
+    laterRefund: 'pro_rata',
+    fee: null,
+    refundDeadlineDays: deadlines.length ? Math.min(...deadlines) : null,
+    commitment: 'never',
+    priceIncreaseNeedsConsent: true,
+    yearlyReminder: true,
+  }
+})()
+
+/** The rules that govern a policy: its state's, or the most protective while the state is not known. */
+export function rulesFor(code: StateCode | null | undefined): StateRules {
+  return code && isStateCode(code) ? stateRules(code) : MOST_PROTECTIVE
+}
+
+export function isStateCode(value: unknown): value is StateCode {
+  return typeof value === 'string' && US_STATES.some((state) => state.code === value)
+}
+
+export function stateName(code: StateCode): string {
+  return US_STATES.find((state) => state.code === code)?.name ?? code
+}
+
+/** The product's own cancellation fee, charged only where a state's table allows a fee, and never above its cap. */
+export const PRODUCT_CANCELLATION_FEE_CENTS = 2500
+
+/** The day of the contract a moment falls on: 1 on the day of purchase (UTC days). */
+export function contractDay(purchasedAt: Date | string, now: Date | string): number {
+  const start = utcDay(new Date(purchasedAt))
+  return Math.floor((utcDay(new Date(now)) - start) / DAY_MS) + 1
+}
+
+function utcDay(date: Date) {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+}
+
+export function inFreeLook(rules: StateRules, purchasedAt: Date | string, now: Date | string): boolean {
+  return contractDay(purchasedAt, now) <= rules.freeLookDays
+}
+
+/**
+ * Whether the product's 12-month commitment stops the customer from cancelling now: only inside the commitment, only
+ * where the state lets a contract restrict cancellation, and never in the free look.
+ */
+export function commitmentBinds(
+  rules: StateRules,
+  policy: { purchasedAt: Date | string; initialTermEndsAt: string | null },
+  now: Date | string,
+): boolean {
+  if (rules.commitment === 'never') return false
+  if (!policy.initialTermEndsAt || new Date(now).getTime() >= new Date(policy.initialTermEndsAt).getTime()) return false
+  return !inFreeLook(rules, policy.purchasedAt, now)
+}
+
+/** The fee a cancellation may carry: the product's fee, capped by the state, only when the state allows one then. */
+export function cancellationFee(
+  rules: StateRules,
+  {
+    paidCents,
+    freeLook,
+    productFeeCents = PRODUCT_CANCELLATION_FEE_CENTS,
+  }: {
+    paidCents: number
+    freeLook: boolean
+    productFeeCents?: number
+  },
+): number {
+  const cap = rules.fee
+  if (!cap) return 0
+  if (cap.when === 'free_look' && !freeLook) return 0
+  if (cap.when === 'after_free_look' && freeLook) return 0
+  const limits = [productFeeCents]
+  if (cap.cents !== null) limits.push(cap.cents)
+  if (cap.percentOfPaid !== null) limits.push(Math.floor((Math.max(0, paidCents) * cap.percentOfPaid) / 100))
+  return Math.max(0, Math.min(...limits))
+}
+
+export type RefundInput = {
+  /** When the contract was bought (the terms were accepted and paid). */
+  purchasedAt: Date | string
+  now: Date | string
+  /** Everything the customer has paid for this policy, net of earlier refunds. */
+  totalPaidCents: number
+  /** The current billing period and what was paid for it (null when nothing is paid for the current period). */
+  period: { start: Date | string; end: Date | string; paidCents: number } | null
+  /** What the plan paid shops for this policy's claims. */
+  claimsPaidCents: number
+  /** How many claims were made (filed, whatever their outcome). */
+  claimsMade: number
+  productFeeCents?: number
+}
+
+export type RefundRule = 'free_look' | 'pro_rata' | 'none'
+
+export type Refund = {
+  amountCents: number
+  rule: RefundRule
+  /** Before deductions: everything paid (free look) or the unused share of the period. */
+  grossCents: number
+  claimsDeductedCents: number
+  feeCents: number
+  /** The unused days and the period's days, for a pro-rata refund. */
+  unusedDays: number | null
+  periodDays: number | null
+  /** The last day the refund may be paid without a penalty (YYYY-MM-DD), where the state sets one. */
+  dueBy: string | null
+}
+
+/**
+ * What a cancellation now refunds under a state's rules. Pure arithmetic, rounded to the cent: a pro-rata refund is
+ * the period's payment times its unused whole days (the day of cancellation counts as used) over its days.
+ */
+export function refundFor(rules: StateRules, input: RefundInput): Refund {
+  const freeLook = inFreeLook(rules, input.purchasedAt, input.now)
+  const noClaims = input.claimsMade === 0
+  const fee = (inFreeLookWindow: boolean) =>
+    cancellationFee(rules, {
+      paidCents: input.totalPaidCents,
+      freeLook: inFreeLookWindow,
+      productFeeCents: input.productFeeCents,
+    })
+  const dueBy =
+    rules.refundDeadlineDays === null
+      ? null
+      : new Date(utcDay(new Date(input.now)) + rules.refundDeadlineDays * DAY_MS).toISOString().slice(0, 10)
+
+  if (freeLook) {
+    const paid = Math.max(0, input.totalPaidCents)
+    const full = (claims: number, feeCents: number): Refund => ({
+      amountCents: Math.max(0, paid - claims - feeCents),
+      rule: 'free_look',
+      grossCents: paid,
+      claimsDeductedCents: Math.min(claims, paid),
+      feeCents: Math.min(feeCents, Math.max(0, paid - claims)),
+      unusedDays: null,
+      periodDays: null,
+      dueBy,
+    })
+    switch (rules.freeLookRefund) {
+      case 'full':
+        return full(0, fee(true))
+      case 'full_minus_claims':
+        return full(input.claimsPaidCents, fee(true))
+      case 'full_if_no_claims':
+        if (noClaims) return full(0, fee(true))
+        break
+      case 'full_minus_fee_if_no_claims':
+        if (noClaims) return full(0, fee(true))
+        break
+    }
+  }
+
+  if (rules.laterRefund === 'none' || !input.period) {
+    return {
+      amountCents: 0,
+      rule: rules.laterRefund === 'none' ? 'none' : 'pro_rata',
+      grossCents: 0,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      unusedDays: null,
+      periodDays: null,
+      dueBy: rules.laterRefund === 'none' ? null : dueBy,
+    }
+  }
+
+  const start = utcDay(new Date(input.period.start))
+  const end = utcDay(new Date(input.period.end))
+  const periodDays = Math.max(1, Math.round((end - start) / DAY_MS))
+  const usedDays = Math.min(periodDays, Math.max(1, Math.floor((utcDay(new Date(input.now)) - start) / DAY_MS) + 1))
+  const unusedDays = periodDays - usedDays
+  const gross = Math.round((input.period.paidCents * unusedDays) / periodDays)
+  const claims = rules.laterRefund === 'pro_rata_minus_claims' ? Math.min(input.claimsPaidCents, gross) : 0
+  const feeCents = Math.min(fee(freeLook), gross - claims)
+  return {
+    amountCents: Math.max(0, gross - claims - feeCents),
+    rule: 'pro_rata',
+    grossCents: gross,
+    claimsDeductedCents: claims,
+    feeCents: Math.max(0, feeCents),
+    unusedDays,
+    periodDays,
+    dueBy,
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `policies` ADD `governing_state` text;
