@@ -110,7 +110,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       stripeCustomerId: completed.customer,
       initialTermEndsAt: policy.initialTermEndsAt,
     })
-    expect(fake.subscription(sellerSubscription).status).toBe('canceled')
+    expect(fake.subscription(sellerSubscription)?.status).toBe('canceled')
     expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transfer.id)).get()).toMatchObject({
       status: 'paid',
       sellerSubscriptionId: sellerSubscription,
