@@ -14,6 +14,8 @@ export default [
   route('terms-of-service', 'routes/terms-of-service.tsx', { id: 'terms-current' }),
   route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
+  // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.
+  route('next-owner/:token', 'routes/next-owner.tsx'),
 
   // --- customer: signed in, their own policies and claims ------------------------------------------------------------
   route('customer', 'routes/customer.tsx'),
@@ -26,6 +28,7 @@ export default [
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
+  route('customer/policies/:policyId/next-owner', 'routes/customer.policy-next-owner.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),

@@ -215,6 +215,11 @@ export const policies = sqliteTable(
      * protective rule applies until the customer or the operator sets it.
      */
     governingState: text('governing_state'),
+    /**
+     * When the current owner took the policy over from the vehicle's previous owner (null: owned since it was bought).
+     * Claims filed before it are the previous owner's: their details stay hidden from this owner.
+     */
+    ownedSince: text('owned_since'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -334,6 +339,51 @@ export const claimDocumentDrafts = sqliteTable(
   (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],
 )
 
+export const OWNERSHIP_TRANSFER_STATUSES = ['offered', 'accepted', 'paid', 'canceled', 'expired'] as const
+
+/**
+ * A policy offered to the vehicle's next owner (app/models/ownership-transfer.server.ts): the seller names the buyer's
+ * e-mail, the buyer opens the e-mailed link (only its hash is stored), accepts and pays; payment moves the policy, its
+ * vehicle and photos to the buyer. At most one open (offered or accepted) offer per policy.
+ */
+export const ownershipTransfers = sqliteTable(
+  'ownership_transfers',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    sellerProfileId: text('seller_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    buyerEmail: text('buyer_email').notNull(), // lower case
+    buyerProfileId: text('buyer_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: OWNERSHIP_TRANSFER_STATUSES }).notNull().default('offered'),
+    expiresAt: text('expires_at').notNull(),
+    /** What the buyer accepted: their state of residence (the policy's governing state once moved) and the terms. */
+    governingState: text('governing_state'),
+    tosVersion: text('tos_version'),
+    tosAcceptedAt: text('tos_accepted_at'),
+    acceptedAt: text('accepted_at'),
+    /** The buyer's paid checkout (Stripe session or local checkout id): completing twice is a no-op. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    /** The seller's subscription ended by the move; its later Stripe events are acknowledged and ignored. */
+    sellerSubscriptionId: text('seller_subscription_id'),
+    sellerSubscriptionEndedAt: text('seller_subscription_ended_at'),
+    paidAt: text('paid_at'),
+    canceledAt: text('canceled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ownership_transfers_policy_idx').on(t.policyId, t.createdAt),
+    index('ownership_transfers_seller_sub_idx').on(t.sellerSubscriptionId),
+    uniqueIndex('ownership_transfers_open_unique')
+      .on(t.policyId)
+      .where(sql`status IN ('offered', 'accepted')`),
+  ],
+)
+
 /** The local test checkout's sessions: what Stripe would hold while payments are local. */
 export const localCheckouts = sqliteTable('local_checkouts', {
   id: id(),
@@ -344,6 +394,8 @@ export const localCheckouts = sqliteTable('local_checkouts', {
   tosVersion: text('tos_version').notNull(),
   tosAcceptedAt: text('tos_accepted_at').notNull(),
   cancelPath: text('cancel_path').notNull(),
+  /** Set when this checkout pays for taking over a policy from its previous owner (not a new policy). */
+  ownershipTransferId: text('ownership_transfer_id').references(() => ownershipTransfers.id, { onDelete: 'set null' }),
   status: text('status', { enum: ['open', 'complete', 'expired'] })
     .notNull()
     .default('open'),
@@ -437,6 +489,7 @@ export type Claim = typeof claims.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
+export type OwnershipTransfer = typeof ownershipTransfers.$inferSelect
 export type PriceChange = typeof priceChanges.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]

@@ -390,6 +390,62 @@ export const TRANSFER_MESSAGES = {
   success: (vehicle: string) => ({ title: 'Plan transferred', description: `Your plan now covers your ${vehicle}.` }),
 } as const
 
+// --- passing a policy to the vehicle's next owner -----------------------------------------------------------------
+export const OWNERSHIP_TRANSFER_MESSAGES = {
+  notAvailable: {
+    title: 'Transfer to the next owner not available',
+    description: 'Only an active plan that is set up with its vehicle and photos can pass to the next owner of the vehicle.',
+  },
+  ownAddress: {
+    title: 'Validation Error',
+    description: "Enter the buyer's e-mail address, not your own.",
+  },
+  openOffer: {
+    title: 'An offer is already open',
+    description: 'This plan is already offered to a buyer. Withdraw that offer first to offer it to someone else.',
+  },
+  tooManyOffers: (wait: string) => ({
+    title: 'Too many offers',
+    description: `You have sent several offers today. Please try again in ${wait}.`,
+  }),
+  offered: (email: string) => ({
+    title: 'Offer sent',
+    description: `We e-mailed ${email} a link to take over this plan. Nothing changes until they pay.`,
+  }),
+  withdrawn: { title: 'Offer withdrawn', description: 'The link we sent the buyer no longer works. The plan stays yours.' },
+  nothingToWithdraw: { title: 'No open offer', description: 'There is no open offer to withdraw on this plan.' },
+  /** The buyer's link: unknown, withdrawn, expired or already used. */
+  linkUnknown: {
+    title: 'Offer not found',
+    description: 'This link does not lead to an offer. Check that you copied the whole link from the e-mail.',
+  },
+  linkWithdrawn: {
+    title: 'Offer withdrawn',
+    description: 'The owner of the vehicle withdrew this offer, so the plan can no longer be taken over with this link.',
+  },
+  linkExpired: {
+    title: 'Offer expired',
+    description: 'This offer has expired. Ask the owner of the vehicle to send you a new one.',
+  },
+  linkUsed: { title: 'Offer already taken', description: 'This plan has already been taken over with this link.' },
+  planEnded: { title: 'Plan no longer available', description: 'This plan has ended, so it can no longer be taken over.' },
+  otherAccount: {
+    title: 'This offer is for another e-mail address',
+    description:
+      'You are signed in with an address this offer was not sent to. Sign out, then sign in with the address the offer e-mail reached.',
+  },
+  sellerCannotAccept: { title: 'This is your own offer', description: 'The buyer accepts this offer from their own account.' },
+  tooManyLookups: (wait: string) => ({
+    title: 'Too many attempts',
+    description: `Too many offer links were opened from your network. Please try again in ${wait}.`,
+  }),
+  stateRequired: 'Choose your state of residence',
+  paid: {
+    title: 'The plan is yours',
+    description: 'Payment received: the plan and its vehicle are now on your dashboard, with coverage active.',
+  },
+} as const
+
 // --- the arbitration opt-out ---------------------------------------------------------------------------------------
 export const OPT_OUT_MESSAGES = {
   done: { title: 'You opted out of arbitration', description: 'Disputes about this plan can go to court. We sent you a confirmation.' },

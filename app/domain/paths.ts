@@ -15,3 +15,13 @@ export function contractPdfPath(policyId: string) {
 export function transferPath(policyId: string, step?: 'photos') {
   return `/customer/policies/${encodeURIComponent(policyId)}/transfer${step ? `?step=${step}` : ''}`
 }
+
+/** The seller's page: offer the policy to the vehicle's next owner, or withdraw the offer. */
+export function ownershipTransferPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/next-owner`
+}
+
+/** The buyer's page, from the e-mailed link; the token is the key. */
+export function ownershipOfferPath(token: string) {
+  return `/next-owner/${encodeURIComponent(token)}`
+}

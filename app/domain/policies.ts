@@ -109,6 +109,18 @@ export function transferRefusal(
   return null
 }
 
+/** A policy may pass to the vehicle's next owner once it is active and set up (the buyer needs no second setup). */
+export function ownershipTransferAllowed(
+  policy: Pick<PolicyRuleFields, 'status' | 'windshieldPhotosUploaded' | 'vehicleId' | 'coverageStartDate'>,
+) {
+  return policy.status === 'active' && isSetupDone(policy)
+}
+
+/** A claim filed before the current owner took the policy over is the previous owner's: only its code and status show. */
+export function isPreviousOwnersClaim(policy: { ownedSince: string | null }, claim: { submittedAt: string }) {
+  return policy.ownedSince !== null && claim.submittedAt < policy.ownedSince
+}
+
 /** The windshield photos that show a claim's vehicle as covered: the transfer's (1) for a claim filed after it, else setup's (0). */
 export function photoGenerationOfClaim(policy: { transferUsedAt: string | null }, claim: { submittedAt: string }): 0 | 1 {
   return policy.transferUsedAt && claim.submittedAt >= policy.transferUsedAt ? 1 : 0

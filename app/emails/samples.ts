@@ -18,6 +18,7 @@ import {
 } from './claims'
 import { finishSetupEmail } from './finish-setup'
 import type { RenderedEmail } from './layout'
+import { ownershipOfferEmail, ownershipTransferredEmail } from './ownership-transfer'
 import { paymentFailedEmail } from './payment-failed'
 import { planTransferredEmail } from './plan-transferred'
 import { policyActivatedEmail } from './policy-activated'
@@ -92,6 +93,35 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     policyId: 'pol_8f3k2m',
     newVehicle: '2024 Honda CR-V (UT XYZ789)',
     oldVehicle: '2019 Toyota Camry (UT ABC123)',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('ownership-offer', 'Plan offered to the next owner of the vehicle', ownershipOfferEmail, {
+    planName: 'Comprehensive — Car',
+    vehicle: '2019 Toyota Camry',
+    monthlyPrice: '$19.99',
+    commitmentEnds: 'November 21, 2027',
+    expiresOn: 'December 5, 2026',
+    url: `${SITE}/next-owner/Zq7sample`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('ownership-transferred-buyer', 'Plan taken over (to the new owner)', ownershipTransferredEmail, {
+    side: 'buyer',
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    vehicle: '2019 Toyota Camry (UT ABC123)',
+    monthlyPrice: '$19.99',
+    commitmentEnds: 'November 21, 2027',
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('ownership-transferred-seller', 'Plan taken over (to the previous owner)', ownershipTransferredEmail, {
+    side: 'seller',
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    vehicle: '2019 Toyota Camry (UT ABC123)',
+    monthlyPrice: '$19.99',
+    commitmentEnds: 'November 21, 2027',
     dashboardUrl: `${SITE}/customer`,
     supportEmail: SUPPORT_EMAIL,
   }),

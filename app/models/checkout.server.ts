@@ -18,6 +18,8 @@ export type CheckoutRequest = {
   tosAcceptedAt: string
   profile: { id: string; email: string } | null
   cancelPath: string
+  /** Set when the checkout pays for taking over a policy from the vehicle's previous owner. */
+  ownershipTransferId?: string
 }
 
 /**
@@ -66,6 +68,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
       tosAcceptedAt: request.tosAcceptedAt,
       profile: request.profile,
       cancelPath: request.cancelPath,
+      ownershipTransferId: request.ownershipTransferId ?? null,
     })
     url = checkout.url
   } catch (error) {

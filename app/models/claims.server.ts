@@ -16,6 +16,7 @@ import {
   vehicles,
 } from '~/db/schema'
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
+import { isPreviousOwnersClaim } from '~/domain/policies'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -35,7 +36,10 @@ export function operatorAddresses() {
 
 // --- the customer's view -----------------------------------------------------------------------------------------
 
-/** A claim of this customer's (through its policy), or null for anyone else's. */
+/**
+ * A claim of this customer's (through its policy), or null for anyone else's — including a claim the policy's previous
+ * owner filed before it passed to this customer (its details are that person's).
+ */
 export function getClaimForProfile(profileId: string, claimId: string) {
   const row = db()
     .select({ claim: claims, policy: policies })
@@ -43,6 +47,7 @@ export function getClaimForProfile(profileId: string, claimId: string) {
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .where(and(eq(claims.id, claimId), eq(policies.profileId, profileId)))
     .get()
+  if (row && isPreviousOwnersClaim(row.policy, row.claim)) return null
   return row ?? null
 }
 

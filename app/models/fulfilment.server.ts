@@ -15,6 +15,7 @@ import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
 
 import { recordAudit } from './audit.server'
+import { completeOwnershipTransfer } from './ownership-transfer.server'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -30,6 +31,8 @@ export type FulfilCheckoutInput = {
   profileId?: string | null
   stripeCustomerId?: string | null
   stripeSubscriptionId?: string | null
+  /** Set when the checkout pays for an offer from the vehicle's previous owner: the policy moves, none is created. */
+  ownershipTransferId?: string | null
 }
 
 /** The plan commitment: 12 months from the start. */
@@ -37,6 +40,30 @@ export function initialTermEnd(start: Date) {
   const end = new Date(start)
   end.setUTCMonth(end.getUTCMonth() + 12)
   return end
+}
+
+/**
+ * A paid checkout, whichever kind: an offer from the vehicle's previous owner moves that policy to the buyer
+ * (ownership-transfer.server.ts; policy null when the offer could no longer be taken), any other creates a policy.
+ */
+export async function fulfilPaidCheckout(
+  input: FulfilCheckoutInput,
+  now = new Date(),
+): Promise<{ policy: Policy | null; created: boolean }> {
+  if (input.ownershipTransferId) {
+    const outcome = await completeOwnershipTransfer(
+      {
+        transferId: input.ownershipTransferId,
+        checkoutSessionId: input.checkoutSessionId,
+        amountCents: input.monthlyPriceCents,
+        stripeCustomerId: input.stripeCustomerId ?? null,
+        stripeSubscriptionId: input.stripeSubscriptionId ?? null,
+      },
+      now,
+    )
+    return outcome.kind === 'refused' ? { policy: null, created: false } : { policy: outcome.policy, created: false }
+  }
+  return fulfilCheckout(input, now)
 }
 
 /**

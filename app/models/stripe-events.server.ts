@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { isLookupKey } from '~/domain/plans'
 import { logger } from '~/logger.server'
 import { recordStripeWebhook } from '~/metrics.server'
-import { fulfilCheckout } from '~/models/fulfilment.server'
+import { fulfilPaidCheckout } from '~/models/fulfilment.server'
+import { endedByOwnershipTransfer } from '~/models/ownership-transfer.server'
 import {
   findPolicyBySubscription,
   isEventProcessed,
@@ -183,6 +184,11 @@ async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
 
 /** Re-reads the subscription and applies it; fulfils its checkout first when the policy doesn't exist yet. */
 async function syncSubscription(subscriptionId: string, ref: StripeEventRef): Promise<WebhookOutcome> {
+  // The previous owner's subscription, ended when their policy passed to the vehicle's next owner: no policy is its.
+  if (endedByOwnershipTransfer(subscriptionId)) {
+    recordEvent(ref)
+    return 'ignored'
+  }
   const subscription = await fromStripe(
     async () => (await stripeEvents()).retrieveSubscription(subscriptionId),
     `subscription ${subscriptionId}`,
@@ -211,6 +217,7 @@ const MetadataSchema = z.object({
   partner_location_id: z.string().optional(),
   tos_version: z.string().min(1),
   tos_accepted_at: z.string().min(1),
+  ownership_transfer_id: z.string().min(1).max(64).optional(),
 })
 
 /**
@@ -224,10 +231,10 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
 
   const email = session.customer_details?.email ?? session.customer_email
   if (!email) throw new Error(`checkout session ${session.id} has no customer e-mail`)
-  const lookupKey = metadata.data.lookup_key as Parameters<typeof fulfilCheckout>[0]['lookupKey']
+  const lookupKey = metadata.data.lookup_key as Parameters<typeof fulfilPaidCheckout>[0]['lookupKey']
   const monthlyPriceCents = await chargedAmount(session, lookupKey)
 
-  await fulfilCheckout({
+  const fulfilled = await fulfilPaidCheckout({
     checkoutSessionId: session.id,
     email,
     fullName: session.customer_details?.name ?? null,
@@ -240,8 +247,10 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
     profileId: session.client_reference_id ?? null,
     stripeCustomerId: session.customer ?? null,
     stripeSubscriptionId: session.subscription ?? null,
+    ownershipTransferId: metadata.data.ownership_transfer_id ?? null,
   })
-  return true
+  // A payment for an offer that could no longer be taken moved nothing (and its subscription was ended): no policy.
+  return fulfilled.policy !== null
 }
 
 /** The amount on the session's line (what was actually charged), else today's price for the lookup key. */

@@ -11,8 +11,8 @@ import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
-import { contractPath, transferPath } from '~/domain/paths'
-import { transferRefusal } from '~/domain/policies'
+import { contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
@@ -37,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const owned = listPoliciesForProfile(profile.id)
     // Terms: a plan moves to a replacement vehicle once, when active.
     const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
+    // An active, set-up plan can pass to the vehicle's next owner.
+    const sellable = owned.filter((policy) => ownershipTransferAllowed(policy)).map((policy) => policy.id)
     // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
@@ -58,16 +60,45 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
     }))
-    const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) => ({
-      id: claim.id,
-      approvalStatus: claim.approvalStatus,
-      submittedAt: claim.submittedAt,
-      policy: { id: claim.policyId, planName: claim.policyPlanName },
-      partnerGroupName: claim.partnerGroupName,
-      confirmationCode: claim.confirmationCode,
-      live: claimLiveStatus(claim),
-    }))
-    return { greetingName, email: profile.email, policies, transferable, claims, loadError: false as const, now: new Date().toISOString() }
+    const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) =>
+      claim.previousOwner
+        ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
+          {
+            id: claim.id,
+            approvalStatus: claim.approvalStatus,
+            submittedAt: null,
+            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            partnerGroupName: null,
+            confirmationCode: claim.confirmationCode,
+            live: claimLiveStatus({
+              ...claim,
+              partnerGroupName: null,
+              denialReason: null,
+              reviewedAt: null,
+              appealedAt: null,
+              completedAt: null,
+            }),
+          }
+        : {
+            id: claim.id,
+            approvalStatus: claim.approvalStatus,
+            submittedAt: claim.submittedAt,
+            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            partnerGroupName: claim.partnerGroupName,
+            confirmationCode: claim.confirmationCode,
+            live: claimLiveStatus(claim),
+          },
+    )
+    return {
+      greetingName,
+      email: profile.email,
+      policies,
+      transferable,
+      sellable,
+      claims,
+      loadError: false as const,
+      now: new Date().toISOString(),
+    }
   } catch (error) {
     logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
@@ -76,6 +107,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         email: profile.email,
         policies: [],
         transferable: [] as string[],
+        sellable: [] as string[],
         claims: [],
         loadError: true as const,
         now: new Date().toISOString(),
@@ -86,7 +118,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, claims, loadError, now } = loaderData
+  const { greetingName, email, policies, transferable, sellable, claims, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -116,6 +148,14 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                         className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
                       >
                         Transfer to a new vehicle
+                      </Link>
+                    ) : null}
+                    {sellable.includes(policy.id) ? (
+                      <Link
+                        to={ownershipTransferPath(policy.id)}
+                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+                      >
+                        Transfer to the next owner
                       </Link>
                     ) : null}
                   </>

@@ -8,12 +8,14 @@ import { Button, Card, Field, inputClass } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
+import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
-import { fulfilCheckout } from '~/models/fulfilment.server'
+import { fulfilPaidCheckout } from '~/models/fulfilment.server'
 import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
+import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerSubmission, notFound } from '~/utils/refusal'
@@ -61,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: LocalPaySchema })
   if (submission.status !== 'success') return answerSubmission(submission)
   // Paying twice (a double click, Back then Pay) lands on the same page; fulfilment is idempotent on the session.
-  await fulfilCheckout({
+  const fulfilled = await fulfilPaidCheckout({
     checkoutSessionId: checkout.id,
     email: submission.value.email,
     fullName: submission.value.fullName,
@@ -71,6 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     tosVersion: checkout.tosVersion,
     tosAcceptedAt: checkout.tosAcceptedAt,
     profileId: checkout.profileId,
+    ownershipTransferId: checkout.ownershipTransferId,
   })
   if (checkout.status === 'open') {
     db()
@@ -83,6 +86,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       })
       .where(eq(localCheckouts.id, checkout.id))
       .run()
+  }
+  if (checkout.ownershipTransferId) {
+    // Taking over a policy: straight to the dashboard, where it is active (nothing to set up), or why it is not.
+    throw await redirectWithToast(
+      '/customer',
+      fulfilled.policy
+        ? { type: 'success', ...OWNERSHIP_TRANSFER_MESSAGES.paid }
+        : { type: 'error', ...OWNERSHIP_TRANSFER_MESSAGES.planEnded },
+    )
   }
   return redirect(SUCCESS_URL, 303)
 }

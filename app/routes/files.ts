@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
+import { isPreviousOwnersClaim } from '~/domain/policies'
 import { contentTypeFor } from '~/domain/uploads'
 import { routeRules } from '~/route-rules'
 import { filesCacheControl, verifySignedFile } from '~/services/signed-links.server'
@@ -61,12 +62,13 @@ function mayView(profile: Profile, relPath: string) {
   if (area === 'policy-photos') return ownerKey === profile.id
   if (area === 'claim-documents') {
     const owner = db()
-      .select({ profileId: policies.profileId })
+      .select({ profileId: policies.profileId, ownedSince: policies.ownedSince, submittedAt: claims.submittedAt })
       .from(claims)
       .innerJoin(policies, eq(policies.id, claims.policyId))
       .where(eq(claims.id, ownerKey))
       .get()
-    return owner?.profileId === profile.id
+    // A claim the policy's previous owner filed keeps its photos and invoice from the owner who took the policy over.
+    return owner?.profileId === profile.id && !isPreviousOwnersClaim(owner, owner)
   }
   return false
 }

@@ -16,6 +16,8 @@ export type CheckoutInput = {
   profile: { id: string; email: string } | null
   /** Where 'back' from the payment page leads: the configured plan on /signup. */
   cancelPath: string
+  /** Set when the payment takes over a policy from the vehicle's previous owner: fulfilment moves it, creates none. */
+  ownershipTransferId?: string | null
 }
 
 /** One interface over Stripe and the local test checkout, so routes and models never ask which is live. */
@@ -77,6 +79,7 @@ export const localPayments: PaymentsAdapter = {
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
         cancelPath: input.cancelPath,
+        ownershipTransferId: input.ownershipTransferId ?? null,
       })
       .returning({ id: localCheckouts.id })
       .get()

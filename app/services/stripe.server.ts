@@ -151,7 +151,14 @@ const CheckoutSessionSchema = z.object({
 export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>
 
 /** The metadata our checkout writes on the session and on the subscription. */
-export type CheckoutMetadata = { lookup_key: string; partner_location_id: string; tos_version: string; tos_accepted_at: string }
+export type CheckoutMetadata = {
+  lookup_key: string
+  partner_location_id: string
+  tos_version: string
+  tos_accepted_at: string
+  /** Present when the checkout pays for taking over a policy from the vehicle's previous owner. */
+  ownership_transfer_id?: string
+}
 
 /** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */
 export class CheckoutUnavailableError extends Error {}
@@ -169,7 +176,12 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     partner_location_id: input.partnerLocationId ?? '',
     tos_version: input.tosVersion,
     tos_accepted_at: input.tosAcceptedAt,
+    ...(input.ownershipTransferId ? { ownership_transfer_id: input.ownershipTransferId } : {}),
   }
+  // A buyer taking over a policy lands on their dashboard: there is nothing to set up.
+  const successUrl = input.ownershipTransferId
+    ? `${APP_URL}/customer`
+    : `${APP_URL}/checkout-success?checkout=success&session_id={CHECKOUT_SESSION_ID}`
   const session = await stripe().checkout.sessions.create({
     mode: 'subscription',
     line_items: [{ price: price.priceId, quantity: 1 }],
@@ -177,7 +189,7 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     metadata,
     subscription_data: { metadata },
     // Stripe replaces the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
-    success_url: `${APP_URL}/checkout-success?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    success_url: successUrl,
     cancel_url: `${APP_URL}${input.cancelPath.startsWith('/') ? input.cancelPath : `/${input.cancelPath}`}`,
   })
   return CreatedSessionSchema.parse(session)

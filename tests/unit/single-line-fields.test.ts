@@ -4,6 +4,7 @@ import { z } from 'zod'
 import * as auth from '~/validation/auth'
 import * as claims from '~/validation/claims'
 import * as operator from '~/validation/operator'
+import * as ownershipTransfer from '~/validation/ownership-transfer'
 import * as partners from '~/validation/partners'
 import * as policySetup from '~/validation/policy-setup'
 import * as prices from '~/validation/prices'
@@ -20,7 +21,17 @@ import { foldLines, singleLineText } from '~/validation/text'
 const BREAKS = { CR: '\r', LF: '\n', CRLF: '\r\n', 'U+2028': '\u2028', 'U+2029': '\u2029' } as const
 const LINE_BREAK = /[\r\n\u2028\u2029]/
 
-const MODULES = { auth, claims, operator, partners, 'policy-setup': policySetup, prices, privacy, signup }
+const MODULES = {
+  auth,
+  claims,
+  operator,
+  'ownership-transfer': ownershipTransfer,
+  partners,
+  'policy-setup': policySetup,
+  prices,
+  privacy,
+  signup,
+}
 
 type FormCase = { schema: z.ZodObject; sample: Record<string, unknown>; multiLine?: string[] }
 
@@ -84,6 +95,15 @@ const FORMS: Record<string, FormCase> = {
     schema: operator.CorrectVehicleSchema('comprehensive'),
     sample: { ...vehicle, reason: 'Typo in the plate.' },
     multiLine: ['reason'],
+  },
+  'ownership-transfer.OwnershipOfferSchema': {
+    schema: ownershipTransfer.OwnershipOfferSchema,
+    sample: { intent: 'offer', buyerEmail: 'buyer@example.com' },
+  },
+  'ownership-transfer.WithdrawOfferSchema': { schema: ownershipTransfer.WithdrawOfferSchema, sample: { intent: 'withdraw' } },
+  'ownership-transfer.AcceptOfferSchema': {
+    schema: ownershipTransfer.AcceptOfferSchema,
+    sample: { intent: 'accept', acceptTerms: true, state: 'TX' },
   },
   'partners.PartnerConsoleSchema[create-group]': {
     schema: option(partners.PartnerConsoleSchema, 'create-group'),

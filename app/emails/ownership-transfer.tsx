@@ -1,0 +1,111 @@
+import { Action, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+/**
+ * The e-mails of passing a policy to the vehicle's next owner: the offer to the buyer, and the confirmation to each
+ * side once the buyer has paid. None of them names the other person: the buyer reads about the plan and the vehicle,
+ * the seller about their plan.
+ */
+
+export type OwnershipOfferEmailProps = {
+  planName: string
+  /** '2019 Toyota Camry' — year, make and model, never the plate. */
+  vehicle: string
+  monthlyPrice: string
+  commitmentEnds: string
+  expiresOn: string
+  url: string
+  supportEmail: string
+}
+
+const OFFER_SUBJECT = 'A windshield plan is waiting for you'
+
+function offerWording(props: OwnershipOfferEmailProps) {
+  return {
+    lines: [
+      `The owner of a ${oneLine(props.vehicle)} offers you its ${props.planName} plan, which protects the windshield of that vehicle.`,
+      `To take it over, open the link, sign in or create your account with this e-mail address, accept the terms and pay ${props.monthlyPrice} a month. The plan's commitment runs until ${props.commitmentEnds}; coverage continues without a new setup.`,
+      `The link works until ${props.expiresOn}.`,
+    ],
+    help: `Not expecting this? Ignore this e-mail: nothing happens unless you accept. Questions: ${props.supportEmail}.`,
+  }
+}
+
+export function OwnershipOfferEmail(props: OwnershipOfferEmailProps) {
+  const { lines, help } = offerWording(props)
+  return (
+    <EmailLayout title={OFFER_SUBJECT}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.url}>See the plan</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** To the buyer named by the seller: the link to the offer (its token is the key). */
+export function ownershipOfferEmail(props: OwnershipOfferEmailProps): Promise<RenderedEmail> {
+  const { lines, help } = offerWording(props)
+  return renderEmail({
+    subject: OFFER_SUBJECT,
+    html: <OwnershipOfferEmail {...props} />,
+    text: textBody(OFFER_SUBJECT, ...lines, `See the plan: ${props.url}`, help),
+  })
+}
+
+export type OwnershipTransferredEmailProps = {
+  side: 'buyer' | 'seller'
+  planName: string
+  policyId: string
+  vehicle: string
+  monthlyPrice: string
+  commitmentEnds: string
+  dashboardUrl: string
+  supportEmail: string
+}
+
+function transferredWording(props: OwnershipTransferredEmailProps) {
+  if (props.side === 'buyer') {
+    return {
+      subject: 'Your windshield plan is active',
+      lines: [
+        `Your ${props.planName} plan (policy ${props.policyId}) now covers your ${oneLine(props.vehicle)}. Coverage continues: there is nothing to set up.`,
+        `You pay ${props.monthlyPrice} a month. The plan's commitment runs until ${props.commitmentEnds}, then it renews month to month.`,
+      ],
+      action: 'Go to your dashboard',
+      help: `Questions? Write to ${props.supportEmail}.`,
+    }
+  }
+  return {
+    subject: 'Your plan has passed to the next owner',
+    lines: [
+      `Your ${props.planName} plan (policy ${props.policyId}) for your ${oneLine(props.vehicle)} now belongs to the vehicle's next owner, who accepted your offer and paid.`,
+      'Your subscription has ended today, without a cancellation fee, and you will not be charged again for this plan.',
+    ],
+    action: 'Go to your dashboard',
+    help: `Did not offer this plan to anyone? Write to ${props.supportEmail} at once.`,
+  }
+}
+
+export function OwnershipTransferredEmail(props: OwnershipTransferredEmailProps) {
+  const { subject, lines, action, help } = transferredWording(props)
+  return (
+    <EmailLayout title={subject}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.dashboardUrl}>{action}</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** To each side once the buyer has paid and the policy has moved. */
+export function ownershipTransferredEmail(props: OwnershipTransferredEmailProps): Promise<RenderedEmail> {
+  const { subject, lines, help } = transferredWording(props)
+  return renderEmail({
+    subject,
+    html: <OwnershipTransferredEmail {...props} />,
+    text: textBody(subject, ...lines, `Your dashboard: ${props.dashboardUrl}`, help),
+  })
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+import { INVALID_EMAIL, OWNERSHIP_TRANSFER_MESSAGES, TERMS_REQUIRED } from '~/domain/messages'
+
+import { singleLineText } from './text'
+
+/** The seller's page (/customer/policies/:id/next-owner): offer the plan to a buyer's address, or withdraw the offer. */
+export const OwnershipOfferSchema = z.object({
+  intent: z.literal('offer'),
+  buyerEmail: singleLineText({ error: INVALID_EMAIL.description })
+    .toLowerCase()
+    .max(254, INVALID_EMAIL.description)
+    .pipe(z.email({ error: INVALID_EMAIL.description })),
+})
+
+export const WithdrawOfferSchema = z.object({ intent: z.literal('withdraw') })
+
+export const SellerOfferFormSchema = z.discriminatedUnion('intent', [OwnershipOfferSchema, WithdrawOfferSchema])
+
+/**
+ * The buyer's acceptance (/next-owner/:token): the current terms, ticked like at signup, and their state of residence
+ * (a code; the model checks it against the list and whether the product is sold there).
+ */
+export const AcceptOfferSchema = z
+  .object({
+    intent: z.literal('accept'),
+    acceptTerms: z.boolean().optional(),
+    state: singleLineText({ error: OWNERSHIP_TRANSFER_MESSAGES.stateRequired }).max(2, OWNERSHIP_TRANSFER_MESSAGES.stateRequired),
+  })
+  .superRefine((value, ctx) => {
+    if (value.acceptTerms !== true) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })
+  })

@@ -1,0 +1,87 @@
+import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
+import { createActivePolicy, createProfile, uniqueEmail } from '../support/factories'
+
+// A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
+// accepts the terms with their state and pays in the test checkout; the buyer then has it active, without a second
+// setup, and the seller no longer does — with JavaScript on and off.
+test('a seller offers the plan to the next owner, who accepts and pays', async ({ page, signIn, browser, baseURL, javaScript }) => {
+  const seller = await signIn({ fullName: 'Sally Seller' })
+  const { policy } = createActivePolicy(seller.id, { vehicleType: 'car', hasAdas: false })
+  const buyerEmail = uniqueEmail('buyer')
+
+  await page.goto('/customer')
+  const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.id) })
+  await sellerCard.getByRole('link', { name: 'Transfer to the next owner' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer to the next owner' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  // Not to one's own address: the reason is next to the field.
+  await page.getByLabel("Buyer's e-mail").fill(seller.email)
+  await page.getByRole('button', { name: 'Send the offer' }).click()
+  await expect(page.getByText("Enter the buyer's e-mail address, not your own.").first()).toBeVisible()
+  await page.getByLabel("Buyer's e-mail").fill(buyerEmail)
+  await page.getByRole('button', { name: 'Send the offer' }).click()
+  await expect(page).toHaveURL(/\/customer$/)
+  await expect(toast(page)).toContainText('Offer sent')
+
+  const offerMail = await waitForEmail(buyerEmail, 'A windshield plan is waiting for you')
+  const offerUrl = /(https?:\/\/\S+\/next-owner\/[\w-]+)/.exec(offerMail.text)![1]!
+  expect(offerMail.text).not.toContain('Sally')
+
+  const buyerContext = await browser.newContext({
+    javaScriptEnabled: javaScript,
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': randomIp() },
+  })
+  try {
+    const buyer = await buyerContext.newPage()
+    await buyer.goto(offerUrl)
+    await expect(buyer.getByRole('heading', { level: 1, name: 'Take over a windshield plan' })).toBeVisible()
+    await expect(buyer.getByTestId('offer-vehicle')).toHaveText('2019 Toyota Camry')
+    await expect(buyer.getByText('Sally Seller')).toHaveCount(0)
+    await expectNoSeriousA11yViolations(buyer)
+
+    // Sign up with the e-mailed link; it comes back to the offer.
+    await buyer.getByRole('link', { name: 'Sign in to accept' }).click()
+    await buyer.getByLabel('Email Address').fill(buyerEmail)
+    await buyer.getByRole('button', { name: 'Send login link' }).click()
+    await expect(buyer.getByRole('heading', { name: 'Check Your Email' })).toBeVisible()
+    const signInMail = await waitForEmail(buyerEmail, 'Your Glass Plan login link')
+    await buyer.goto(/(https?:\/\/\S+\/auth\/verify\?token=[\w-]+)/.exec(signInMail.text)![1]!)
+    await buyer.getByRole('button', { name: 'Sign in' }).click()
+    await expect(buyer).toHaveURL(new RegExp(`/next-owner/`))
+
+    // The buyer's own acceptance: their state of residence and the current terms.
+    await buyer.getByLabel('State of residence').selectOption('TX')
+    await buyer.getByLabel('I have read and agree to the Terms of Service').check()
+    await expectNoSeriousA11yViolations(buyer)
+    await buyer.getByRole('button', { name: 'Accept and pay' }).click()
+    await expect(buyer).toHaveURL(/\/dev\/checkout\//)
+    await buyer.getByLabel('Full name').fill('Robin Buyer')
+    await buyer.getByRole('button', { name: 'Pay' }).click()
+    await expect(buyer).toHaveURL(/\/customer$/)
+    await expect(toast(buyer)).toContainText('The plan is yours')
+    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.id) })
+    await expect(buyerCard).toContainText('Active')
+    await expect(buyerCard).toContainText('2019 Toyota Camry')
+    await expect(buyerCard.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
+    await waitForEmail(buyerEmail, 'Your windshield plan is active')
+
+    // The used link says so.
+    await buyer.goto(offerUrl)
+    await expect(buyer.getByRole('heading', { name: 'Offer already taken' })).toBeVisible()
+  } finally {
+    await buyerContext.close()
+  }
+
+  await waitForEmail(seller.email, 'Your plan has passed to the next owner')
+  await page.goto('/customer')
+  await expect(page.getByText(policy.id)).toHaveCount(0)
+  await expect(page.getByText('No policies yet')).toBeVisible()
+})
+
+test("another customer's policy has no next-owner page", async ({ page, signIn }) => {
+  await signIn()
+  const { policy } = createActivePolicy(createProfile().id)
+  const response = await page.goto(`/customer/policies/${policy.id}/next-owner`)
+  expect(response?.status()).toBe(404)
+})

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { ownershipTransfers, stripeEvents } from '~/db/schema'
+import { env, resetEnvForTests } from '~/env.server'
+import { invalidatePricingCache } from '~/models/pricing.server'
+import { action as webhookAction } from '~/routes/api.stripe-webhook'
+import { action as sellerAction } from '~/routes/customer.policy-next-owner'
+import { action as offerAction } from '~/routes/next-owner'
+import { stripeAdapter } from '~/services/stripe.server'
+
+import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
+import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { outboxFor } from '../support/outbox'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+// Passing a policy to the next owner with Stripe: the buyer's Checkout carries the offer, the webhook moves the policy
+// onto the buyer's subscription, and the seller's subscription is cancelled (its later events are ignored).
+
+const WEBHOOK_SECRET = 'whsec_ownership_transfer'
+let fake: FakeStripe
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_ownership'
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  invalidatePricingCache()
+  ensureSeeded()
+})
+
+afterAll(async () => {
+  await fake.close()
+  delete process.env.STRIPE_SECRET_KEY
+  delete process.env.STRIPE_WEBHOOK_SECRET
+  delete process.env.STRIPE_API_URL
+  resetEnvForTests()
+  invalidatePricingCache()
+})
+
+async function deliver(event: unknown) {
+  const signed = signEvent(event, WEBHOOK_SECRET)
+  const headers = new Headers({ 'Content-Type': 'application/json', 'Stripe-Signature': signed.signature })
+  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: signed.payload })
+  const response = (await webhookAction(routeArgs(request))) as Response
+  return { status: response.status, body: (await response.json()) as { outcome?: string } }
+}
+
+describe('passing a policy to the next owner through Stripe', () => {
+  it("moves the policy onto the buyer's subscription on checkout.session.completed and cancels the seller's", async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    const sellerCheckout = await stripeAdapter().createCheckout({
+      lookupKey: 'comprehensive_car_adas_false',
+      amountCents: 1999,
+      partnerLocationId: null,
+      tosVersion: '1.0.1',
+      tosAcceptedAt: new Date().toISOString(),
+      profile: null,
+      cancelPath: '/signup',
+    })
+    const sellerSubscription = fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const { policy } = createActivePolicy(seller.id, { stripeSubscriptionId: sellerSubscription, stripeCustomerId: 'cus_seller' })
+
+    const sellerCookie = await sessionCookieFor(seller.id)
+    const offered = await settle(() =>
+      sellerAction(
+        routeArgs(
+          makeRequest(`/customer/policies/${policy.id}/next-owner`, {
+            form: { intent: 'offer', buyerEmail: buyer.email },
+            cookie: sellerCookie,
+          }),
+          {
+            policyId: policy.id,
+          },
+        ),
+      ),
+    )
+    expect(offered.status).toBe(302)
+    const token = /\/next-owner\/([A-Za-z0-9_-]+)/.exec(outboxFor(buyer.email)[0]!.text)![1]!
+    const buyerCookie = await sessionCookieFor(buyer.id)
+    const accepted = await settle(() =>
+      offerAction(
+        routeArgs(
+          makeRequest(`/next-owner/${token}`, { form: { intent: 'accept', acceptTerms: 'on', state: 'FL' }, cookie: buyerCookie }),
+          { token },
+        ),
+      ),
+    )
+    expect(accepted.status).toBe(303)
+    const session = fake.lastCheckoutSession()!
+    expect(accepted.headers.get('Location')).toBe(session.url)
+    const transfer = db().select().from(ownershipTransfers).where(eq(ownershipTransfers.policyId, policy.id)).get()!
+    expect(session.metadata).toMatchObject({ ownership_transfer_id: transfer.id, lookup_key: 'comprehensive_car_adas_false' })
+    expect(session.client_reference_id).toBe(buyer.id)
+    expect(session.success_url).toBe(`${env().APP_URL}/customer`)
+
+    const { session: completed, subscription } = fake.completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
+    const event = stripeEvent('checkout.session.completed', completed)
+    const answer = await deliver(event)
+    expect(answer.status).toBe(200)
+    const moved = getPolicy(policy.id)!
+    expect(moved).toMatchObject({
+      profileId: buyer.id,
+      status: 'active',
+      governingState: 'FL',
+      stripeSubscriptionId: subscription.id,
+      stripeCustomerId: completed.customer,
+      initialTermEndsAt: policy.initialTermEndsAt,
+    })
+    expect(fake.subscription(sellerSubscription)?.status).toBe('canceled')
+    expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transfer.id)).get()).toMatchObject({
+      status: 'paid',
+      sellerSubscriptionId: sellerSubscription,
+      sellerSubscriptionEndedAt: expect.any(String),
+    })
+    expect(outboxFor(seller.email).map((mail) => mail.subject)).toContain('Your plan has passed to the next owner')
+    expect(outboxFor(buyer.email).map((mail) => mail.subject)).toContain('Your windshield plan is active')
+
+    // Redelivery is a duplicate; the seller's cancelled subscription's event is acknowledged, and the policy stays active.
+    expect((await deliver(event)).body.outcome).toBe('duplicate')
+    const deleted = stripeEvent('customer.subscription.deleted', fake.subscription(sellerSubscription))
+    expect(await deliver(deleted)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
+    expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, deleted.id)).get()).toBeDefined()
+    expect(getPolicy(policy.id)!.status).toBe('active')
+    // The buyer's subscription events reach the moved policy.
+    const updated = stripeEvent('customer.subscription.updated', fake.subscription(subscription.id as string))
+    expect(await deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+  })
+})

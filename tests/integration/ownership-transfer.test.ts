@@ -1,0 +1,323 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { auditLog, localCheckouts, ownershipTransfers, policyPhotos, vehicles } from '~/db/schema'
+import { OFFER_TTL_DAYS } from '~/models/ownership-transfer.server'
+import { loader as dashboardLoader } from '~/routes/customer'
+import { loader as appealLoader } from '~/routes/customer.claim-appeal'
+import { action as sellerAction, loader as sellerLoader } from '~/routes/customer.policy-next-owner'
+import { action as payAction } from '~/routes/dev.checkout'
+import { loader as filesLoader } from '~/routes/files'
+import { action as offerAction, loader as offerLoader } from '~/routes/next-owner'
+import { StagedFiles } from '~/services/staged-files.server'
+import { storedFileExists } from '~/services/storage.server'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPolicy,
+  createProfile,
+  ensureSeeded,
+  getPolicy,
+  sessionCookieFor,
+} from '../support/factories'
+import { outboxFor } from '../support/outbox'
+import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
+
+// Passing a policy to the vehicle's next owner: the seller offers it to an address, the invited buyer accepts and pays,
+// and only then do the policy, its vehicle and photos move. Local test checkout; the Stripe path is in
+// ownership-transfer-stripe.test.ts.
+
+ensureSeeded()
+
+const sellerPath = (policyId: string) => `/customer/policies/${policyId}/next-owner`
+
+async function offer(
+  sellerId: string,
+  policyId: string,
+  buyerEmail: string,
+  ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  const cookie = await sessionCookieFor(sellerId)
+  const request = makeRequest(sellerPath(policyId), { form: { intent: 'offer', buyerEmail }, cookie, headers: { 'X-Forwarded-For': ip } })
+  return settle(() => sellerAction(routeArgs(request, { policyId })))
+}
+
+async function withdraw(sellerId: string, policyId: string) {
+  const cookie = await sessionCookieFor(sellerId)
+  return settle(() => sellerAction(routeArgs(makeRequest(sellerPath(policyId), { form: { intent: 'withdraw' }, cookie }), { policyId })))
+}
+
+/** The token of the last offer e-mailed to this address. */
+function tokenFor(email: string) {
+  const mail = outboxFor(email).find((message) => message.subject === 'A windshield plan is waiting for you')
+  if (!mail) throw new Error(`no offer e-mailed to ${email}`)
+  return /\/next-owner\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
+}
+
+async function openOffer(token: string, profileId?: string) {
+  const cookie = profileId ? await sessionCookieFor(profileId) : undefined
+  return settle(() => offerLoader(routeArgs(makeRequest(`/next-owner/${token}`, { cookie }), { token })))
+}
+
+async function accept(
+  token: string,
+  profileId: string,
+  form: Record<string, string> = { intent: 'accept', acceptTerms: 'on', state: 'TX' },
+) {
+  const cookie = await sessionCookieFor(profileId)
+  return settle(() => offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form, cookie }), { token })))
+}
+
+async function pay(checkoutUrl: string, email: string) {
+  const id = new URL(checkoutUrl).pathname.split('/').pop()!
+  return settle(() => payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email, fullName: 'Robin Buyer' } }), { id })))
+}
+
+function auditActions(policyId: string) {
+  return db()
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, policyId))
+    .all()
+    .map((row) => row.action)
+}
+
+async function writePhotoFiles(policyId: string) {
+  const staged = new StagedFiles()
+  for (const photo of db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policyId)).all()) {
+    await staged.add(photo.filePath, Buffer.from(`jpeg bytes of ${photo.photoType}`))
+  }
+  staged.commit()
+}
+
+async function dashboardOf(profileId: string) {
+  const cookie = await sessionCookieFor(profileId)
+  return (await settle(() => dashboardLoader(routeArgs(makeRequest('/customer', { cookie }))))).data as {
+    policies: Array<{ id: string; status: string }>
+    sellable: string[]
+    claims: Array<{
+      id: string
+      confirmationCode: string
+      partnerGroupName: string | null
+      submittedAt: string | null
+      approvalStatus: string
+    }>
+  }
+}
+
+describe('passing a policy to the next owner', () => {
+  it('offer → the invited buyer accepts and pays → policy, vehicle and photos move; both e-mailed; audited', async () => {
+    const seller = createProfile({ fullName: 'Sally Seller' })
+    const buyer = createProfile({ fullName: 'Robin Buyer' })
+    const termEnd = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000).toISOString()
+    const { policy, vehicle } = createActivePolicy(seller.id, { initialTermEndsAt: termEnd, governingState: 'UT' })
+    await writePhotoFiles(policy.id)
+    const oldClaim = createClaim(policy.id, { vehicleId: vehicle.id, submittedAt: new Date(Date.now() - 60_000).toISOString() })
+
+    expect((await dashboardOf(seller.id)).sellable).toContain(policy.id)
+    const page = await settle(async () =>
+      sellerLoader(routeArgs(makeRequest(sellerPath(policy.id), { cookie: await sessionCookieFor(seller.id) }), { policyId: policy.id })),
+    )
+    expect(page.status).toBe(200)
+    expect(page.data).toMatchObject({ refusal: null, openOffer: null })
+
+    // Not to the seller's own address; then to the buyer's.
+    const own = await offer(seller.id, policy.id, seller.email.toUpperCase())
+    expect(own.status).toBe(400)
+    expect(JSON.stringify(own.data)).toContain("Enter the buyer's e-mail address, not your own.")
+    const sent = await offer(seller.id, policy.id, ` ${buyer.email.toUpperCase()} `)
+    expect(sent.status).toBe(302)
+    const token = tokenFor(buyer.email)
+    const row = db().select().from(ownershipTransfers).where(eq(ownershipTransfers.policyId, policy.id)).get()!
+    expect(row).toMatchObject({ status: 'offered', buyerEmail: buyer.email, sellerProfileId: seller.id })
+    expect(row.tokenHash).not.toContain(token)
+    expect(Date.parse(row.expiresAt) - Date.now()).toBeGreaterThan((OFFER_TTL_DAYS - 1) * 24 * 60 * 60 * 1000)
+    // One open offer per policy.
+    expect((await offer(seller.id, policy.id, 'someone-else@example.com')).status).toBe(409)
+
+    // The offer page: the plan and the vehicle, never the seller or the plate.
+    const anonymous = await openOffer(token)
+    expect(anonymous.status).toBe(200)
+    const shown = JSON.stringify(anonymous.data)
+    expect(shown).toContain('2019 Toyota Camry')
+    expect(shown).not.toContain(vehicle.licensePlate)
+    expect(shown).not.toContain('Sally')
+    expect(shown).not.toContain(seller.email)
+    expect(anonymous.data).toMatchObject({ offer: { signedIn: false, refusal: null } })
+
+    // Another signed-in account is refused clearly; so is the seller.
+    const stranger = createProfile()
+    const other = await openOffer(token, stranger.id)
+    expect(other.status).toBe(403)
+    expect(other.data).toMatchObject({ offer: { refusal: { title: 'This offer is for another e-mail address' } } })
+    expect((await accept(token, stranger.id)).status).toBe(403)
+    expect((await accept(token, seller.id)).status).toBe(403)
+
+    // The invited buyer: terms and state are required; then checkout.
+    const missing = await accept(token, buyer.id, { intent: 'accept', state: '' })
+    expect(missing.status).toBe(400)
+    expect(JSON.stringify(missing.data)).toContain('Choose your state of residence')
+    const badState = await accept(token, buyer.id, { intent: 'accept', acceptTerms: 'on', state: 'ZZ' })
+    expect(badState.status).toBe(400)
+    const accepted = await accept(token, buyer.id)
+    expect(accepted.status).toBe(303)
+    const checkoutUrl = accepted.headers.get('Location')!
+    // A double submit opens another checkout; only one payment can move the policy.
+    const again = await accept(token, buyer.id)
+    expect(again.status).toBe(303)
+    const checkoutId = new URL(checkoutUrl).pathname.split('/').pop()!
+    expect(db().select().from(localCheckouts).where(eq(localCheckouts.id, checkoutId)).get()).toMatchObject({
+      ownershipTransferId: row.id,
+      profileId: buyer.id,
+      lookupKey: policy.lookupKey,
+    })
+    // Nothing moved before payment.
+    expect(getPolicy(policy.id)!.profileId).toBe(seller.id)
+
+    const paid = await pay(checkoutUrl, buyer.email)
+    expect(paid.status).toBe(302)
+    expect(paid.headers.get('Location')).toBe('/customer')
+    const moved = getPolicy(policy.id)!
+    expect(moved).toMatchObject({
+      profileId: buyer.id,
+      status: 'active',
+      initialTermEndsAt: termEnd,
+      governingState: 'TX',
+      vehicleId: vehicle.id,
+      coverageStartDate: policy.coverageStartDate,
+    })
+    expect(moved.ownedSince).not.toBeNull()
+    expect(db().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()!.profileId).toBe(buyer.id)
+    const photos = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()
+    expect(photos).toHaveLength(3)
+    for (const photo of photos) {
+      expect(photo.filePath.startsWith(`policy-photos/${buyer.id}/${policy.id}/`)).toBe(true)
+      expect(await storedFileExists(photo.filePath)).toBe(true)
+      expect(await storedFileExists(photo.filePath.replace(buyer.id, seller.id))).toBe(false)
+    }
+    // The buyer may see the photos now; the seller may not.
+    expect((await settleFileUrl(filesLoader, `/files/${photos[0]!.filePath}`, await sessionCookieFor(buyer.id))).status).toBe(200)
+    expect((await settleFileUrl(filesLoader, `/files/${photos[0]!.filePath}`, await sessionCookieFor(seller.id))).status).toBe(404)
+
+    expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, row.id)).get()).toMatchObject({
+      status: 'paid',
+      checkoutSessionId: checkoutId,
+      buyerProfileId: buyer.id,
+    })
+    expect(outboxFor(buyer.email).map((mail) => mail.subject)).toContain('Your windshield plan is active')
+    expect(outboxFor(seller.email).map((mail) => mail.subject)).toContain('Your plan has passed to the next owner')
+    expect(auditActions(policy.id)).toEqual(
+      expect.arrayContaining(['policy.ownership_offered', 'policy.ownership_offer_accepted', 'policy.ownership_transferred']),
+    )
+    expect(auditActions(policy.id).filter((action) => action === 'policy.ownership_offer_accepted')).toHaveLength(1)
+
+    // Paying again (Back, then Pay) changes nothing; the other checkout of the double submit is refused, nothing moves.
+    expect((await pay(checkoutUrl, buyer.email)).status).toBe(302)
+    expect(auditActions(policy.id).filter((action) => action === 'policy.ownership_transferred')).toHaveLength(1)
+
+    // Dashboards: the buyer has the policy, active, and the old claim by code and status only; the seller has neither.
+    const buyerDash = await dashboardOf(buyer.id)
+    expect(buyerDash.policies).toEqual([expect.objectContaining({ id: policy.id, status: 'active' })])
+    expect(buyerDash.claims).toEqual([
+      expect.objectContaining({ confirmationCode: oldClaim.confirmationCode, submittedAt: null, partnerGroupName: null }),
+    ])
+    expect((await dashboardOf(seller.id)).policies).toEqual([])
+    // The previous owner's claim is not the buyer's to open or appeal.
+    const appealCookie = await sessionCookieFor(buyer.id)
+    const appeal = await settle(() =>
+      appealLoader(routeArgs(makeRequest(`/customer/claims/${oldClaim.id}/appeal`, { cookie: appealCookie }), { claimId: oldClaim.id })),
+    )
+    expect(appeal.status).toBe(404)
+
+    // The used link says so.
+    expect((await openOffer(token, buyer.id)).status).toBe(410)
+  })
+
+  it('the seller withdraws an offer: the link stops working, the plan stays theirs, and a new offer can go out', async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    const { policy } = createActivePolicy(seller.id)
+    await offer(seller.id, policy.id, buyer.email)
+    const token = tokenFor(buyer.email)
+    const accepted = await accept(token, buyer.id)
+    expect(accepted.status).toBe(303)
+
+    expect((await withdraw(seller.id, policy.id)).status).toBe(302)
+    const gone = await openOffer(token, buyer.id)
+    expect(gone.status).toBe(410)
+    expect(gone.data).toMatchObject({ refused: { title: 'Offer withdrawn' } })
+    // Paying the checkout opened before the withdrawal moves nothing.
+    const paid = await pay(accepted.headers.get('Location')!, buyer.email)
+    expect(paid.status).toBe(302)
+    expect(getPolicy(policy.id)!.profileId).toBe(seller.id)
+    expect(auditActions(policy.id)).toContain('policy.ownership_offer_withdrawn')
+    expect(auditActions(policy.id)).not.toContain('policy.ownership_transferred')
+    expect((await withdraw(seller.id, policy.id)).status).toBe(409)
+    expect((await offer(seller.id, policy.id, buyer.email)).status).toBe(302)
+  })
+
+  it('an expired or unknown link is a clear page; an offer on a cancelled or unfinished plan is refused', async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    const { policy } = createActivePolicy(seller.id)
+    await offer(seller.id, policy.id, buyer.email)
+    const token = tokenFor(buyer.email)
+    db()
+      .update(ownershipTransfers)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(ownershipTransfers.policyId, policy.id))
+      .run()
+    const expired = await openOffer(token, buyer.id)
+    expect(expired.status).toBe(410)
+    expect(expired.data).toMatchObject({ refused: { title: 'Offer expired' } })
+    expect((await accept(token, buyer.id)).status).toBe(410)
+    expect((await openOffer('not-a-token')).status).toBe(404)
+
+    const canceled = createActivePolicy(seller.id, { status: 'canceled' }).policy
+    expect((await offer(seller.id, canceled.id, buyer.email)).status).toBe(409)
+    const notSetUp = createPolicy(seller.id, { status: 'incomplete' })
+    expect((await offer(seller.id, notSetUp.id, buyer.email)).status).toBe(409)
+    const page = await settle(async () =>
+      sellerLoader(
+        routeArgs(makeRequest(sellerPath(notSetUp.id), { cookie: await sessionCookieFor(seller.id) }), { policyId: notSetUp.id }),
+      ),
+    )
+    expect(page.status).toBe(409)
+    expect(page.data).toMatchObject({ refusal: { title: 'Transfer to the next owner not available' } })
+  })
+
+  it("another customer's policy is a 404 on the seller's page and its actions", async () => {
+    const owner = createProfile()
+    const intruder = createProfile()
+    const { policy } = createActivePolicy(owner.id)
+    const cookie = await sessionCookieFor(intruder.id)
+    expect(
+      (await settle(() => sellerLoader(routeArgs(makeRequest(sellerPath(policy.id), { cookie }), { policyId: policy.id })))).status,
+    ).toBe(404)
+    expect((await offer(intruder.id, policy.id, 'x@example.com')).status).toBe(404)
+    expect((await withdraw(intruder.id, policy.id)).status).toBe(404)
+    expect((await offer(intruder.id, 'no-such-policy', 'x@example.com')).status).toBe(404)
+    expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.policyId, policy.id)).all()).toEqual([])
+  })
+
+  it('a customer cannot send a stream of offer e-mails', async () => {
+    const seller = createProfile()
+    const ip = '10.250.3.4'
+    let last = 0
+    for (let index = 0; index < 6; index++) {
+      const { policy } = createActivePolicy(seller.id)
+      last = (await offer(seller.id, policy.id, `buyer-${index}-${seller.id}@example.com`, ip)).status
+      if (index < 5) expect(last).toBe(302)
+    }
+    expect(last).toBe(429)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actor, seller.id), eq(auditLog.action, 'policy.ownership_offered')))
+        .all(),
+    ).toHaveLength(5)
+  })
+})
