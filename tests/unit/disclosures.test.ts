@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { contractDisclosures, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
+import { contractDisclosures, type ContractProvider, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
 import { STATE_TABLE } from '~/domain/state-rules'
 
-const provider = { name: 'Glass Plan LLC', address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106', insurer: null }
+const provider: ContractProvider = {
+  name: 'Glass Plan LLC',
+  address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
+  insurer: null,
+}
 const FULL_FAITH = "The provider's obligations under this contract are backed by the full faith and credit of the provider."
 
 const lines = (state: string | null, who = provider) => contractDisclosures(who, state).flatMap((block) => block.lines)
