@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: emailAddress.default('support@glassplan.example'),
   PARTNER_EMAIL: emailAddress.default('partners@glassplan.example'),
   SUPPORT_PHONE: z.string().trim().min(7).default('(801) 555-0142'),
+  /** The provider every contract names, with its postal address (the states' disclosures: docs/selling-lawfully.md). */
+  PROVIDER_NAME: z.string().trim().min(2).default('Glass Plan LLC'),
+  PROVIDER_ADDRESS: z.string().trim().min(10).default('2150 South 1300 East, Suite 500, Salt Lake City, UT 84106'),
+  /** The insurer that backs the provider's obligations; unset → the contract says the provider's full faith and credit does. */
+  PROVIDER_INSURER: optional,
   VPIC_URL: z.union([z.literal('off'), z.string().trim().url()]).default('https://vpic.nhtsa.dot.gov/api/vehicles'),
   ADMIN_EMAILS: z
     .string()

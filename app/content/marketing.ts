@@ -112,7 +112,7 @@ export const HERO = {
     'Chips and cracks fixed by trusted local glass shops, for one simple monthly price. Sign up in minutes and file a claim online whenever you need it.',
   cta: { label: 'Sign up now', href: '/signup' },
   /** Small print under the button; a service contract, not insurance. */
-  note: 'A windshield service contract, not insurance. 12-month commitment, then month-to-month.',
+  note: 'A windshield service contract, not insurance. 12-month commitment where your state allows it, then month-to-month.',
 } as const
 
 /** Landing sections: anchor id, navigation label, heading and subheading, in page order. */
@@ -187,7 +187,7 @@ export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
     step: 2,
     title: 'Accept the terms and pay monthly',
     description:
-      'Review the Terms of Service and pay securely through our card payment provider. Plans have a 12-month commitment, billed monthly.',
+      'Review the Terms of Service and pay securely through our card payment provider. Plans have a 12-month commitment where your state allows it, billed monthly.',
   },
   {
     step: 3,
@@ -234,7 +234,7 @@ export const FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I cancel?',
     answer:
-      'Every plan starts with a 12-month commitment, billed monthly. You can turn off automatic renewal online at any time during that year, and your plan then ends when the 12 months are up. After the first 12 months your plan continues month-to-month, and you can cancel online from your dashboard whenever you like. Fees already paid are not refunded.',
+      "Yes. Where your state allows it, every plan starts with a 12-month commitment, billed monthly: after your state's free-look period you can turn off automatic renewal online at any time during that year, and your plan then ends when the 12 months are up. In most states you can cancel at any time, with the refund your state gives you. After the first 12 months your plan continues month-to-month, and you can cancel online from your dashboard whenever you like. The Terms of Service list each state's cancellation and refund rights.",
   },
   {
     question: 'How do I file a claim?',

@@ -6,16 +6,18 @@
  * never differ. Change the text → bump TOS_VERSION and TOS_LAST_UPDATED together.
  *
  * The wording is a plain-English service contract (not insurance). Facts must stay in line with
- * the product's rules: 48-hour claim window, 14-day appeal / 30-day decision, 12-month commitment, 30 days'
- * notice, $250 / $5,000 arbitration figures, 10,000 lb GVWR, Utah law.
+ * the product's rules: 48-hour claim window, 14-day appeal / 30-day decision, 12-month commitment where the state
+ * allows it, cancellation and refunds by state (written from the state table, content/state-terms.ts), 30 days'
+ * notice, $250 / $5,000 arbitration figures, 10,000 lb GVWR, Utah law. Earlier versions: content/terms-versions.ts.
  */
 
 import type { LegalDocument } from './legal'
+import { REFUNDS_BY_STATE_HEADING, refundsByStateSection } from './state-terms'
 
-export const TOS_VERSION = '1.0.1'
+export const TOS_VERSION = '1.0.2'
 
-/** ISO date; show it with formatLongDate() → 'October 10, 2025'. */
-export const TOS_LAST_UPDATED = '2025-10-10'
+/** ISO date; show it with formatLongDate() → 'November 23, 2026'. */
+export const TOS_LAST_UPDATED = '2026-11-23'
 
 export type TermsOptions = {
   /** Customer-support address: claims questions, appeals, arbitration opt-out. */
@@ -110,7 +112,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         id: 'term-and-renewal',
         heading: 'Term, commitment and automatic renewal',
         paragraphs: [
-          `Every plan has a 12-month minimum term, starting on the day you subscribe. You pay for it in monthly installments, and you agree to pay all 12 of them. Your dashboard shows the date your 12-month commitment ends.`,
+          `Every plan has a 12-month minimum term, starting on the day you subscribe, paid in monthly installments. The 12-month commitment applies only where the law of your state allows it (see "${REFUNDS_BY_STATE_HEADING}"): there, you agree to pay all 12 installments. Your dashboard shows the date your 12-month term ends.`,
           `When the 12-month term ends, your plan renews automatically from month to month, at the monthly price then in effect, until you or we cancel it. We will send you a renewal notice by e-mail at least 30 days before your 12-month term ends, reminding you of the renewal and how to turn it off.`,
           `By subscribing you authorize us, through our card payment provider, to charge your payment card each month until your plan ends. If a payment fails we will e-mail you and try again. While a payment is overdue, your plan is past due and claims cannot be filed or approved. If payment is still not made, we may end your plan.`,
         ],
@@ -121,7 +123,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         paragraphs: [
           `Your monthly fee is the price shown when you subscribe, plus any tax that applies.`,
           `We may increase the monthly price of a plan. We will tell you by e-mail at least 30 days before the increase takes effect, and the new price will only apply to charges made after those 30 days. If you do not accept the increase, you may turn off renewal or cancel as described under "Cancelling your plan".`,
-          `All fees are non-refundable, including fees for partial months, for months in which you made no claim, and for the rest of the month in which your plan ends, except where the law requires a refund.`,
+          `All fees are non-refundable except where your state gives you a refund (see "${REFUNDS_BY_STATE_HEADING}"). Apart from those refunds, no fee is refunded, including fees for partial months, for months in which you made no claim, and for the rest of the month in which your plan ends.`,
         ],
       },
       {
@@ -164,16 +166,18 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         id: 'cancellation',
         heading: 'Cancelling your plan',
         paragraphs: [
-          `During your 12-month commitment you cannot cancel, but you can turn off automatic renewal online at any time. Your plan then ends when the 12-month commitment ends, and no further charges are made after it.`,
-          `After your 12-month commitment has ended, you can cancel online at any time from your customer dashboard. Cancellation takes effect immediately: your coverage ends at once, no further monthly fees are charged, and the fee for the current month is not refunded. Any claim that has not been completed when your plan ends may be affected, and we may close it.`,
-          `Selling or disposing of your vehicle does not end your commitment, but you may transfer your plan to a replacement vehicle once (see "Transferring your plan to a replacement vehicle"). If your vehicle is stolen or declared a total loss, contact us at ${supportEmail}.`,
+          `You can cancel online from your customer dashboard, and you can turn off automatic renewal online at any time. When you may cancel, and what is refunded, depends on the state you live in: see "${REFUNDS_BY_STATE_HEADING}". Before you confirm a cancellation, your dashboard shows the refund you will receive.`,
+          `Where your state allows the 12-month commitment, you cannot cancel during it once your state's free-look period has passed, but you can turn off automatic renewal: your plan then ends when the 12-month commitment ends, and no further charges are made after it. After the commitment has ended, you can cancel at any time.`,
+          `Cancellation takes effect immediately: your coverage ends at once and no further monthly fees are charged. Any claim that has not been completed when your plan ends may be affected, and we may close it.`,
+          `Selling or disposing of your vehicle does not end your plan by itself: you may transfer your plan to the vehicle's next owner (see "Transfer to the next owner"), transfer it once to a replacement vehicle (see "Transferring your plan to a replacement vehicle"), or cancel as above. If your vehicle is stolen or declared a total loss, contact us at ${supportEmail}.`,
         ],
       },
+      refundsByStateSection(),
       {
         id: 'termination',
         heading: 'When we may end your plan',
         paragraphs: [
-          `We may end your plan, and your coverage, for any of the reasons listed below. We will tell you by e-mail when we do. If we end your plan because of a payment you did not make, or because of fraud or another serious breach, the fees you have already paid are not refunded, you still owe any unpaid fees for your 12-month commitment, and we may deny any open claim.`,
+          `We may end your plan, and your coverage, for any of the reasons listed below. We will tell you by e-mail when we do. If we end your plan because of a payment you did not make, or because of fraud or another serious breach, the fees you have already paid are not refunded except where your state gives you a refund, you still owe any unpaid fees for your 12-month commitment where it applies, and we may deny any open claim.`,
           `We may also stop offering plans altogether. If we do, we will give you at least 30 days' notice by e-mail, we will not charge you for any month after your plan ends, and you will not owe the rest of your commitment.`,
           `We may end your plan if:`,
         ],
@@ -190,7 +194,15 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         paragraphs: [
           `If you replace the covered vehicle with another one, you may transfer your plan to the replacement vehicle once during the life of the plan. Contact us at ${supportEmail} to arrange the transfer.`,
           `The replacement vehicle must meet every rule under "Vehicle eligibility" and must belong to you. You will need to enter its details and upload three new windshield photos, and coverage for the replacement vehicle starts only when those are approved (see "When your coverage starts"); damage that exists before then is pre-existing. Your commitment carries on: the transfer does not restart it. If the replacement vehicle's class or ADAS status carries a different price, the new price applies from your next monthly charge.`,
-          `A plan cannot be transferred to another person, and it does not pass to the buyer when you sell your vehicle.`,
+          `To pass your plan to the person who buys your vehicle instead, see "Transfer to the next owner".`,
+        ],
+      },
+      {
+        id: 'next-owner',
+        heading: 'Transfer to the next owner',
+        paragraphs: [
+          `If you sell the covered vehicle, you may transfer your plan to its next owner. From your dashboard, give us the buyer's e-mail address and we send the buyer a link. The buyer accepts by signing in or creating an account, accepting the Terms of Service then in effect and paying for the same plan through our checkout.`,
+          `Once the buyer has paid, the plan, its vehicle and its setup photos move to the buyer, with the rest of any 12-month commitment; no second setup is needed. Your subscription ends at once without a fee, and we e-mail you both. Until the buyer has paid, the plan stays yours and nothing changes.`,
         ],
       },
       {
@@ -207,14 +219,24 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         heading: 'Your account and communications',
         paragraphs: [
           `You must be at least 18 years old to buy a plan. You sign in with a secure link or code that we e-mail to you, so keep your e-mail account safe and your e-mail address up to date: you are responsible for what is done with your account.`,
-          `You agree that we may send you notices about your plan, including renewal notices, price changes and claim decisions, by e-mail to the address on your account. A notice is given when we send it. How we handle your personal information is explained in our Privacy Policy at /privacy-policy.`,
+          `You agree that we may send you notices about your plan, including renewal notices, price changes and claim decisions, by e-mail to the address on your account (see "Electronic delivery of your contract and notices"). A notice is given when we send it. How we handle your personal information is explained in our Privacy Policy at /privacy-policy.`,
+        ],
+      },
+      {
+        id: 'electronic-delivery',
+        heading: 'Electronic delivery of your contract and notices',
+        paragraphs: [
+          `When you subscribe you are asked, separately, to consent to receive this contract and every notice about your plan electronically: on your customer dashboard and by e-mail to the address on your account. The consent covers the contract, renewal and price-change notices, claim decisions and any other notice the law requires us to give you in writing (the federal E-SIGN Act, 15 U.S.C. §7001(c)).`,
+          `You may ask for a paper copy of your contract or of any notice, at no charge, by writing to ${supportEmail} with your postal address.`,
+          `You may withdraw your consent at any time on your privacy page (/customer/privacy) or by writing to ${supportEmail}. Withdrawing it costs nothing and does not end your plan: we then send your contract and notices by post to the address you give us.`,
+          `To receive them electronically you need a device with a current web browser, an e-mail account, and a program that opens PDF files. We will tell you if these requirements change.`,
         ],
       },
       {
         id: 'changes',
         heading: 'Changes to these Terms',
         paragraphs: [
-          `We may update these Terms. The version number and date at the top show which version you are reading, and the version you accepted is recorded with your plan. If we make a change that affects your rights under an existing plan, we will e-mail you at least 30 days before it takes effect; if you do not agree, you may turn off renewal or, after your 12-month commitment, cancel before the change takes effect.`,
+          `We may update these Terms. The version number and date at the top show which version you are reading, and the version you accepted is recorded with your plan. If we make a change that affects your rights under an existing plan, we will e-mail you at least 30 days before it takes effect; if you do not agree, you may turn off renewal or cancel, as "Cancelling your plan" allows, before the change takes effect.`,
         ],
       },
       {
@@ -236,6 +258,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         heading: 'Governing law',
         paragraphs: [
           `These Terms are governed by the laws of the State of Utah, without regard to its conflict-of-laws rules, and the Federal Arbitration Act governs the arbitration agreement above. Any dispute that is not arbitrated will be heard in the state or federal courts located in Salt Lake County, Utah, unless it is brought in small claims court.`,
+          `Nothing in these Terms takes away a right that the law of the state where you live gives you, including the cancellation and refund rights under "${REFUNDS_BY_STATE_HEADING}".`,
           `If any part of these Terms is found unenforceable, the rest remains in effect. These Terms, together with the plan details shown when you subscribed, are the whole agreement between you and us about your plan.`,
         ],
       },

@@ -1,3 +1,7 @@
+import { Fragment } from 'react'
+
+import type { DisclosureBlock } from '~/content/disclosures'
+
 import { Action, Code, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, Steps, Subheading, textBody } from './layout'
 
 export type FinishSetupEmailProps = {
@@ -14,6 +18,8 @@ export type FinishSetupEmailProps = {
   /** The acknowledgment the automatic-renewal laws ask for (content/contract.ts): renewal terms and how to cancel. */
   renewalTerms: string[]
   cancelTerms: string[]
+  /** What the contract discloses (content/disclosures.ts): the provider, and the policy's state. */
+  disclosures: DisclosureBlock[]
   /** The policy's plan documents: the contract and the terms version accepted. */
   contractUrl: string
 }
@@ -46,6 +52,14 @@ export function FinishSetupEmail(props: FinishSetupEmailProps) {
       {[...props.renewalTerms, ...props.cancelTerms].map((term, index) => (
         <Paragraph key={index}>{term}</Paragraph>
       ))}
+      {props.disclosures.map((block) => (
+        <Fragment key={block.id}>
+          <Subheading>{block.heading}</Subheading>
+          {block.lines.map((line, index) => (
+            <Paragraph key={index}>{line}</Paragraph>
+          ))}
+        </Fragment>
+      ))}
       <Paragraph>{lines.contract}</Paragraph>
     </EmailLayout>
   )
@@ -68,6 +82,7 @@ export function finishSetupEmail(props: FinishSetupEmailProps): Promise<Rendered
       TERMS_HEADING.toUpperCase(),
       ...props.renewalTerms,
       ...props.cancelTerms,
+      ...props.disclosures.flatMap((block) => [block.heading.toUpperCase(), ...block.lines]),
       lines.contract,
     ),
   })

@@ -5,6 +5,7 @@
  */
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
+import { contractDisclosures } from '~/content/disclosures'
 
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
 import {
@@ -71,6 +72,10 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
     renewalTerms: renewalTerms(contractTerms),
     cancelTerms: cancelTerms(contractTerms),
+    disclosures: contractDisclosures(
+      { name: 'Glass Plan LLC', address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106', insurer: null },
+      'TX',
+    ),
     contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,
   }),
   sample('policy-activated', 'Coverage is active', policyActivatedEmail, {

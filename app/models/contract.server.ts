@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
+import { contractDisclosures, type ContractProvider } from '~/content/disclosures'
 import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
 import { termsVersion } from '~/content/terms-versions'
@@ -38,6 +39,12 @@ export function contractWording(policy: Pick<Policy, 'id' | 'monthlyPriceCents' 
   }
 }
 
+/** The provider the contract's disclosures name, from the configuration. */
+export function contractProvider(): ContractProvider {
+  const config = env()
+  return { name: config.PROVIDER_NAME, address: config.PROVIDER_ADDRESS, insurer: config.PROVIDER_INSURER ?? null }
+}
+
 export function policyContract(profileId: string, policyId: string, now = new Date()) {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) return null
@@ -73,6 +80,8 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     renewal: renewalTerms(wording),
     cancelling: cancelTerms(wording),
     cancelPath: cancelPath(policy.id),
+    governingState: policy.governingState,
+    disclosures: contractDisclosures(contractProvider(), policy.governingState),
     terms: {
       version: policy.tosVersion,
       acceptedAt: policy.tosAcceptedAt,

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
 import { cancelTerms, renewalTerms } from '~/content/contract'
+import { contractDisclosures } from '~/content/disclosures'
 import { transaction } from '~/db/client.server'
 import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
@@ -10,7 +11,7 @@ import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { contractWording } from '~/models/contract.server'
+import { contractProvider, contractWording } from '~/models/contract.server'
 import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
 
@@ -154,12 +155,16 @@ function findOrCreateBuyer(tx: Tx, buyer: { email: string; fullName: string | nu
   return known
 }
 
-/** What the purchase e-mail repeats of the contract (automatic-renewal laws): renewal, cancelling, the contract link. */
+/**
+ * What the purchase e-mail repeats of the contract (automatic-renewal laws): renewal, cancelling, the contract link,
+ * and the disclosures the contract prints (the provider, and the policy's state).
+ */
 function acknowledgmentTerms(policy: Policy) {
   const wording = contractWording(policy)
   return {
     renewalTerms: renewalTerms(wording),
     cancelTerms: cancelTerms(wording),
+    disclosures: contractDisclosures(contractProvider(), policy.governingState),
     contractUrl: `${env().APP_URL}${contractPath(policy.id)}`,
   }
 }

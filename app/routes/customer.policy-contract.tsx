@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { Toast } from '~/components/toast'
 import { Button, Card, FieldError } from '~/components/ui'
+import { type DisclosureBlock, DISCLOSURES_HEADING } from '~/content/disclosures'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
@@ -121,6 +122,8 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
         </p>
       </Card>
 
+      <DisclosuresCard disclosures={contract.disclosures} />
+
       <ArbitrationCard contract={contract} lastResult={actionData?.result ?? undefined} />
 
       <div className="mt-10 border-t border-slate-200 pt-8">
@@ -157,6 +160,29 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       <dt className="text-slate-600">{label}</dt>
       <dd className="font-medium text-slate-900">{children}</dd>
     </div>
+  )
+}
+
+/** What the contract must disclose: the provider, and the policy's state (content/disclosures.ts). */
+function DisclosuresCard({ disclosures }: { disclosures: DisclosureBlock[] }) {
+  return (
+    <Card className="mt-6" aria-labelledby="disclosures-heading" role="region">
+      <h2 id="disclosures-heading" className="text-xl font-semibold text-slate-900">
+        {DISCLOSURES_HEADING}
+      </h2>
+      {disclosures.map((block) => (
+        <section key={block.id} aria-labelledby={`disclosures-${block.id}`}>
+          <h3 id={`disclosures-${block.id}`} className="mt-5 font-semibold text-slate-900">
+            {block.heading}
+          </h3>
+          {block.lines.map((line) => (
+            <p key={line} className="mt-2 text-sm leading-6 text-slate-800">
+              {line}
+            </p>
+          ))}
+        </section>
+      ))}
+    </Card>
   )
 }
 

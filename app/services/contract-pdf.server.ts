@@ -1,10 +1,11 @@
 import PDFDocument from 'pdfkit'
 
+import { DISCLOSURES_HEADING } from '~/content/disclosures'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import type { Contract } from '~/models/contract.server'
 
 /**
- * The contract page as a PDF: the same facts, renewal and cancel wording, arbitration standing and
+ * The contract page as a PDF: the same facts, renewal and cancel wording, disclosures, arbitration standing and
  * the full text of the terms version the customer accepted. pdfkit with its built-in Helvetica: no font files, no
  * browser, a few milliseconds per document.
  */
@@ -61,6 +62,11 @@ export async function contractPdf(contract: Contract, now = new Date()): Promise
   contract.renewal.forEach(body)
   heading('How to cancel', 12)
   contract.cancelling.forEach(body)
+  heading(DISCLOSURES_HEADING, 12)
+  for (const block of contract.disclosures) {
+    doc.moveDown(0.35).font('Helvetica-Bold').fontSize(10.5).fillColor('#0f172a').text(block.heading)
+    block.lines.forEach(body)
+  }
   heading('Arbitration', 12)
   body(
     contract.arbitration.optedOutAt

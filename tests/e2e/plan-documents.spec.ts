@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 
+import { TOS_VERSION } from '~/content/terms'
+
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy } from '../support/factories'
 import { pdfText } from '../support/pdf-text'
@@ -40,4 +42,31 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   await expect(arbitration.getByRole('button', { name: 'Opt out of arbitration' })).toHaveCount(0)
   const email = await waitForEmail(customer.email, 'You opted out of arbitration')
   expect(email.text).toContain(policy.id)
+})
+
+// The disclosures of the policy's state (content/disclosures.ts), on the page and in the PDF, for a policy on the
+// current terms, which state each state's cancellation and refund rights.
+test("a Texas customer's contract and its PDF carry the provider, the Texas regulator and the terms by state", async ({ page, signIn }) => {
+  const customer = await signIn()
+  const { policy } = createActivePolicy(customer.id, { governingState: 'TX', tosVersion: TOS_VERSION })
+  const TDLR = 'The provider of this contract is regulated by the Texas Department of Licensing and Regulation'
+  const PROVIDER = 'The provider of this contract is Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106.'
+
+  await page.goto(`/customer/policies/${policy.id}/contract`)
+  const disclosures = page.getByRole('region', { name: 'Disclosures' })
+  await expect(disclosures.getByRole('heading', { level: 3, name: 'Texas' })).toBeVisible()
+  await expect(disclosures).toContainText(TDLR)
+  await expect(disclosures).toContainText(PROVIDER)
+  await expect(disclosures).toContainText('backed by the full faith and credit of the provider')
+  await expect(disclosures).toContainText('This contract is not insurance.')
+  await expect(page.getByText(`Version ${TOS_VERSION} on`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Cancellation and refunds by state' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
+  // pdf.js breaks lines where the PDF wraps them: compare the words, not the line breaks.
+  const text = (await pdfText(new Uint8Array(fs.readFileSync((await download.path())!)))).replace(/\s+/g, ' ')
+  for (const part of ['Disclosures', 'Texas', TDLR, PROVIDER, 'This contract is not insurance.', 'Cancellation and refunds by state']) {
+    expect(text).toContain(part)
+  }
 })

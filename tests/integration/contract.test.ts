@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { TOS_VERSION } from '~/content/terms'
 import { TERMS_VERSIONS, type TermsVersion } from '~/content/terms-versions'
 import { db } from '~/db/client.server'
 import { auditLog, policies } from '~/db/schema'
@@ -117,7 +118,18 @@ describe('terms versions', () => {
     const byVersion = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/0.9.0'), { version: '0.9.0' })))
     expect(byVersion.data).toMatchObject({ version: '0.9.0', current: false })
     const current = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service'))))
-    expect(current.data).toMatchObject({ version: '1.0.1', current: true, others: [{ version: '0.9.0', lastUpdated: '2025-01-15' }] })
+    expect(current.data).toMatchObject({
+      version: TOS_VERSION,
+      current: true,
+      // (0.9.0 is added by this test after the published ones, so it is not in date order here)
+      others: expect.arrayContaining([
+        { version: '1.0.1', lastUpdated: '2025-10-10' },
+        { version: '0.9.0', lastUpdated: '2025-01-15' },
+      ]),
+    })
+    expect((current.data as { others: unknown[] }).others).toHaveLength(2)
+    const signed = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/1.0.1'), { version: '1.0.1' })))
+    expect(signed.data).toMatchObject({ version: '1.0.1', lastUpdated: '2025-10-10', current: false })
     expect((await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/7.7.7'), { version: '7.7.7' })))).status).toBe(404)
   })
 })
@@ -194,5 +206,54 @@ describe('the purchase acknowledgment', () => {
       expect(email?.text).toContain(part)
       expect(email?.html).toContain(part.replace(/'/g, '&#39;'))
     }
+  })
+})
+
+describe('the state disclosures', () => {
+  const TDLR = 'regulated by the Texas Department of Licensing and Regulation'
+  const PROVIDER = 'The provider of this contract is Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106.'
+
+  async function contractPdfTextFor(profileId: string, policyId: string) {
+    const cookie = await sessionCookieFor(profileId)
+    const response = (await contractPdfLoader(
+      routeArgs(makeRequest(`/customer/policies/${policyId}/contract.pdf`, { cookie }), { policyId }),
+    )) as Response
+    expect(response.status).toBe(200)
+    // pdf.js breaks lines where the PDF wraps them: compare the words, not the line breaks.
+    return (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ')
+  }
+
+  it("of a Texas policy are on its contract page and in its PDF, with the provider's name and address", async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { governingState: 'TX' })
+    const { contract } = (await loadContract(customer.id, policy.id)).data as ContractData & {
+      contract: { disclosures: { heading: string; lines: string[] }[] }
+    }
+    expect(contract.disclosures.map((block) => block.heading)).toEqual(['The provider and this contract', 'Texas'])
+    const page = contract.disclosures.flatMap((block) => block.lines).join(' ')
+    for (const part of [PROVIDER, TDLR, 'full faith and credit of the provider', 'This contract is not insurance.']) {
+      expect(page).toContain(part)
+    }
+
+    const pdf = await contractPdfTextFor(customer.id, policy.id)
+    for (const part of ['Disclosures', PROVIDER, TDLR, 'www.tdlr.texas.gov', 'This contract is not insurance.']) expect(pdf).toContain(part)
+  })
+
+  it('of a policy whose state is not known yet are the national ones and a line saying so', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const pdf = await contractPdfTextFor(customer.id, policy.id)
+    expect(pdf).toContain(PROVIDER)
+    expect(pdf).toContain('Your state of residence is not known yet.')
+    expect(pdf).not.toContain(TDLR)
+  })
+
+  it('are in the purchase e-mail, text and HTML', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id, { governingState: 'TX' })
+    expect(await sendFinishSetupEmail(customer, policy)).toBe(true)
+    const [email] = outboxFor(customer.email)
+    for (const part of [PROVIDER, TDLR, 'TEXAS', 'This contract is not insurance.']) expect(email?.text).toContain(part)
+    for (const part of [TDLR, 'Glass Plan LLC, 2150 South 1300 East', '>Texas<']) expect(email?.html).toContain(part)
   })
 })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { claims, localCheckouts, partnerGroups, partnerLocations } from '~/db/schema'
 import { NOT_FOUND } from '~/domain/messages'
@@ -148,7 +149,7 @@ describe('signup with a partner location', () => {
       body: JSON.stringify({
         lookup_key: 'chip_only',
         partner_location_id: 'no-such-location',
-        tos_version: '1.0.1',
+        tos_version: TOS_VERSION,
         tos_accepted_at: new Date().toISOString(),
       }),
     })

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { resetLimit } from '~/auth/rate-limit.server'
+import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { auditLog, emailLog, localCheckouts, policies, profiles } from '~/db/schema'
 import { fulfilCheckout } from '~/models/fulfilment.server'
@@ -78,7 +79,7 @@ describe('signup validation', () => {
         routeArgs(
           jsonRequest('/api/create-checkout', {
             lookup_key: 'comprehensive_boat_adas_true',
-            tos_version: '1.0.1',
+            tos_version: TOS_VERSION,
             tos_accepted_at: new Date().toISOString(),
           }),
         ),
@@ -110,7 +111,7 @@ describe('signup validation', () => {
       .from(localCheckouts)
       .where(eq(localCheckouts.id, location.split('/').pop()!))
       .get()!
-    expect(row).toMatchObject({ lookupKey: 'comprehensive_car_adas_true', amountCents: 2999, tosVersion: '1.0.1', status: 'open' })
+    expect(row).toMatchObject({ lookupKey: 'comprehensive_car_adas_true', amountCents: 2999, tosVersion: TOS_VERSION, status: 'open' })
     expect(row.partnerLocationId).toBeTruthy()
     expect(row.cancelPath).toBe('/signup/sample-auto-glass?planType=comprehensive&vehicleType=car')
   })
@@ -161,7 +162,11 @@ describe('JSON calls', () => {
   it('POST /api/create-checkout answers { url }', async () => {
     const response = (await createCheckoutAction(
       routeArgs(
-        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() }),
+        jsonRequest('/api/create-checkout', {
+          lookup_key: 'chip_only',
+          tos_version: TOS_VERSION,
+          tos_accepted_at: new Date().toISOString(),
+        }),
       ),
     )) as Response
     expect(response.status).toBe(200)

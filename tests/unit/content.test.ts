@@ -147,10 +147,10 @@ describe('terms of service', () => {
   const doc = termsOfService(opts)
   const text = legalDocumentText(doc)
 
-  it('is version 1.0.1, last updated October 10, 2025', () => {
-    expect(TOS_VERSION).toBe('1.0.1')
-    expect(TOS_LAST_UPDATED).toBe('2025-10-10')
-    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('October 10, 2025')
+  it('is version 1.0.2, last updated November 23, 2026 (1.0.1 is kept as signed: terms-versions.test.ts)', () => {
+    expect(TOS_VERSION).toBe('1.0.2')
+    expect(TOS_LAST_UPDATED).toBe('2026-11-23')
+    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('November 23, 2026')
   })
 
   it('is well formed and uses the options', () => {
@@ -213,7 +213,19 @@ describe('terms of service', () => {
 
   it('has the sections pages link to', () => {
     const ids = doc.sections.map((s) => s.id)
-    for (const id of ['exclusions', 'eligibility', 'claims', 'appeals', 'cancellation', 'transfer', 'arbitration', 'governing-law']) {
+    for (const id of [
+      'exclusions',
+      'eligibility',
+      'claims',
+      'appeals',
+      'cancellation',
+      'refunds-by-state',
+      'transfer',
+      'next-owner',
+      'electronic-delivery',
+      'arbitration',
+      'governing-law',
+    ]) {
       expect(ids).toContain(id)
     }
   })

@@ -20,9 +20,30 @@ describe('configuration', () => {
     expect(config.email).toBe('outbox')
     expect(config.vehicleData).toBe('vpic')
     expect(config.ADMIN_EMAILS).toEqual([])
+    expect(config).toMatchObject({
+      PROVIDER_NAME: 'Glass Plan LLC',
+      PROVIDER_ADDRESS: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
+    })
+    expect(config.PROVIDER_INSURER).toBeUndefined()
     // The development session secret is generated once and then reused.
     expect(config.SESSION_SECRET).toHaveLength(64)
     expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(config.SESSION_SECRET)
+  })
+
+  it('takes the provider named in the contracts, and its insurer only when one is set', () => {
+    const set = parseEnv({
+      DATA_DIR: tempDir(),
+      PROVIDER_NAME: ' Windshield Care LLC ',
+      PROVIDER_ADDRESS: '100 Main Street, Austin, TX 78701',
+      PROVIDER_INSURER: 'Example Casualty Company',
+    })
+    expect(set).toMatchObject({
+      PROVIDER_NAME: 'Windshield Care LLC',
+      PROVIDER_ADDRESS: '100 Main Street, Austin, TX 78701',
+      PROVIDER_INSURER: 'Example Casualty Company',
+    })
+    expect(parseEnv({ DATA_DIR: tempDir(), PROVIDER_INSURER: ' ' }).PROVIDER_INSURER).toBeUndefined()
+    expect(() => parseEnv({ DATA_DIR: tempDir(), PROVIDER_ADDRESS: 'Utah' })).toThrow(ConfigError)
   })
 
   it('takes the metrics token and port as optional settings', () => {

@@ -10,6 +10,9 @@ import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 // they accepted, so a published text must never change: change the terms by adding a version (content/terms-versions.ts).
 const PUBLISHED: Record<string, string> = {
   '1.0.1': '59776eb1eaf3970c2566e55595d214ac0c8cbf3982d0a3b6caa6eb9ec0749693',
+  // Its "Cancellation and refunds by state" is written from the state table: a table change that changes those words
+  // fails here, and is published as a new version (docs/decisions/053-state-rights-in-the-terms.md).
+  '1.0.2': '1a2f5e2a4664ef1301958db61359b187ead744a41efb87c07c108194381a3b33',
 }
 
 const render = (version: string) =>
@@ -19,6 +22,14 @@ describe('terms versions', () => {
   it('include the current version, with its date', () => {
     expect(termsVersion(TOS_VERSION)).toMatchObject({ version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED })
     expect(allTermsVersions()[0]!.version).toBe(TOS_VERSION)
+  })
+
+  it('keep 1.0.1 as signed, before the current version', () => {
+    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.1'])
+    expect(termsVersion('1.0.1')).toMatchObject({ lastUpdated: '2025-10-10' })
+    const signed = render('1.0.1')
+    expect(signed).toContain('All fees are non-refundable, including fees for partial months')
+    expect(signed).not.toContain('Cancellation and refunds by state')
   })
 
   it('never change once published', () => {

@@ -1,0 +1,231 @@
+/**
+ * Terms of Service version 1.0.1, as published on October 10, 2025 and signed by every customer until 1.0.2: kept word
+ * for word, never edited (content/terms-versions.ts; tests/unit/terms-versions.test.ts pins its text).
+ */
+
+import type { LegalDocument } from './legal'
+import type { TermsOptions } from './terms'
+
+export function termsOfService101({ supportEmail, companyName }: TermsOptions): LegalDocument {
+  return {
+    title: 'Terms of Service',
+    intro: [
+      `These Terms of Service (the "Terms") are a contract between you and ${companyName} ("we", "us", "our"). They apply to every windshield protection plan you buy from us and to your use of our website. Please read them before you subscribe: when you tick "I have read and agree to the Terms of Service" and pay, you agree to them.`,
+      `A protection plan is a service contract, not an insurance policy. We arrange and pay for the windshield repair and replacement services described below, carried out by partner glass shops in our network. We do not pay money to you for damage to your vehicle.`,
+      `The section "Binding arbitration and class-action waiver" below contains a binding arbitration agreement and a class-action waiver that affect how disputes between us are resolved. You can opt out of arbitration within 30 days, as that section explains.`,
+    ],
+    sections: [
+      {
+        id: 'plans',
+        heading: 'Our plans',
+        paragraphs: [
+          `You choose one plan for one vehicle. The plan, the monthly price and the vehicle class you chose are shown before you pay and on your customer dashboard afterwards.`,
+        ],
+        bullets: [
+          `Chip Repair Only: unlimited repairs of chips in your front windshield, with a zero deductible. Cracks and windshield replacement are not included.`,
+          `Comprehensive: unlimited repairs of chips and cracks in your front windshield, plus one full windshield replacement per plan year, with a zero deductible. Comprehensive is priced by vehicle class (Car, or Truck/SUV) and costs more when your vehicle has ADAS.`,
+          `ADAS (advanced driver-assistance systems) means cameras or sensors mounted on or behind the windshield, such as lane-keeping or automatic emergency braking cameras. If your Comprehensive plan is priced for a vehicle with ADAS, the recalibration these systems need after a covered replacement is included. If your vehicle has ADAS but your plan was priced without it, recalibration is not covered, so please choose accurately.`,
+          `A "plan year" is each 12-month period starting on the date your coverage becomes active. An unused replacement does not carry over to the next plan year.`,
+          `"Zero deductible" means you pay nothing to the shop for covered work that we have approved.`,
+        ],
+      },
+      {
+        id: 'coverage',
+        heading: 'What is covered',
+        paragraphs: [
+          `Your plan covers damage to the front windshield of the registered vehicle that happens while your coverage is active, is reported on time (see "How claims work"), and is approved by us before any work starts. Only the front windshield is covered.`,
+          `Whether damage can be repaired or needs a replacement is decided by us together with the partner shop, based on the size and position of the damage and on safety. A chip or crack in the driver's line of sight, or one that cannot be repaired safely, may need a replacement. Under Chip Repair Only a replacement is not covered; the shop may offer it to you at its own price, as a separate arrangement between you and the shop.`,
+          `Replacement glass meets the vehicle manufacturer's specifications (original-equipment or equivalent quality).`,
+        ],
+      },
+      {
+        id: 'exclusions',
+        heading: 'What is not covered',
+        paragraphs: [`Your plan does not cover:`],
+        bullets: [
+          `Pre-existing damage: any chip, crack or other damage that existed before your coverage became active, including damage visible in your setup photos.`,
+          `Glass other than the front windshield: side windows, rear windows, sunroofs and moonroofs, mirrors, and headlight or taillight lenses.`,
+          `Damage caused by a collision or accident with another vehicle or object, or by a rollover.`,
+          `Vandalism, theft, attempted theft, or any other deliberate damage, whoever caused it.`,
+          `Damage to a vehicle used for commercial purposes, such as carrying passengers or goods for pay, deliveries, or as part of a business fleet.`,
+          `Damage from fire, flood, earthquake, falling trees or buildings, or other natural disasters.`,
+          `Damage from racing, off-road events, misuse, or driving in a way the vehicle was not designed for.`,
+          `Damage caused by an earlier repair or installation that was not done by one of our partner shops.`,
+          `Wear and tear, such as pitting, sandblasting, scratches, wiper marks and delamination, and manufacturing defects covered by a manufacturer's warranty.`,
+          `Tint, film, stickers, toll tags, dash cameras and other accessories attached to the glass, and their removal or reinstallation.`,
+          `Recalibration of ADAS cameras or sensors, unless your Comprehensive plan is priced for a vehicle with ADAS.`,
+          `Towing, rental vehicles, lost time, or any other cost beyond the covered repair or replacement itself.`,
+          `Any damage to a vehicle that is not eligible (see "Vehicle eligibility"), or work that was not approved by us in advance.`,
+        ],
+      },
+      {
+        id: 'eligibility',
+        heading: 'Vehicle eligibility',
+        paragraphs: [
+          `A plan can only cover an eligible vehicle, and the information you give us about it must be accurate. If a vehicle turns out not to be eligible, we may deny claims for it and end the plan (see "When we may end your plan").`,
+          `Luxury and exotic brands are excluded from Comprehensive plans. The full list of excluded brands is on our Excluded Vehicles page at /excluded-vehicles. Vehicles of those brands may still be covered by a Chip Repair Only plan if they meet every other rule in this section.`,
+        ],
+        bullets: [
+          `Personal passenger vehicles only: cars, SUVs, minivans and pickup trucks that you own or lease and use for personal purposes, registered in the United States with a valid license plate.`,
+          `No vehicle with a gross vehicle weight rating (GVWR) over 10,000 lb.`,
+          `No motorcycles, RVs or motor homes, or trailers of any kind.`,
+          `No antique vehicles: no vehicle registered or insured as an antique, classic or historic vehicle.`,
+          `No custom windshields: no vehicle with custom, modified, armored or specialty glass that is not available through ordinary glass suppliers, including kit cars and custom builds.`,
+          `No vehicle used for commercial purposes (see "What is not covered").`,
+          `Comprehensive plans: no vehicle of a brand listed on the Excluded Vehicles page (/excluded-vehicles).`,
+        ],
+      },
+      {
+        id: 'activation',
+        heading: 'When your coverage starts',
+        paragraphs: [
+          `Paying for a plan does not start your coverage by itself. Your coverage becomes active only when all four of the following are done:`,
+        ],
+        bullets: [
+          `Registration: you have entered your vehicle's details (license plate and state, year, make and model) in your account.`,
+          `Approved photos: you have uploaded the three required photos of your windshield (a head-on view from outside, a view from inside on the driver's side and a view from inside on the passenger's side), and they clearly show the whole windshield. Photos are approved when you complete setup unless we tell you otherwise. We may review them later and ask for new ones if they are unclear; until we receive usable photos, claims may wait.`,
+          `Fee paid: your first monthly fee has been paid successfully.`,
+          `Confirmation: we confirm that your coverage is active. Your customer dashboard then shows the plan as Active.`,
+        ],
+      },
+      {
+        id: 'term-and-renewal',
+        heading: 'Term, commitment and automatic renewal',
+        paragraphs: [
+          `Every plan has a 12-month minimum term, starting on the day you subscribe. You pay for it in monthly installments, and you agree to pay all 12 of them. Your dashboard shows the date your 12-month commitment ends.`,
+          `When the 12-month term ends, your plan renews automatically from month to month, at the monthly price then in effect, until you or we cancel it. We will send you a renewal notice by e-mail at least 30 days before your 12-month term ends, reminding you of the renewal and how to turn it off.`,
+          `By subscribing you authorize us, through our card payment provider, to charge your payment card each month until your plan ends. If a payment fails we will e-mail you and try again. While a payment is overdue, your plan is past due and claims cannot be filed or approved. If payment is still not made, we may end your plan.`,
+        ],
+      },
+      {
+        id: 'fees',
+        heading: 'Fees and price changes',
+        paragraphs: [
+          `Your monthly fee is the price shown when you subscribe, plus any tax that applies.`,
+          `We may increase the monthly price of a plan. We will tell you by e-mail at least 30 days before the increase takes effect, and the new price will only apply to charges made after those 30 days. If you do not accept the increase, you may turn off renewal or cancel as described under "Cancelling your plan".`,
+          `All fees are non-refundable, including fees for partial months, for months in which you made no claim, and for the rest of the month in which your plan ends, except where the law requires a refund.`,
+        ],
+      },
+      {
+        id: 'claims',
+        heading: 'How claims work',
+        paragraphs: [
+          `You must file a claim within 48 hours of the damage happening. Small chips can spread into cracks quickly, and prompt reporting lets us fix them while a repair is still possible. We may deny a claim that is filed late.`,
+          `To file a claim, sign in to your dashboard, choose "Submit Claim" for your active plan, upload at least one photo of the damage and tell us what happened. Claims can only be filed for an active plan whose setup is complete. We aim to respond to every claim within 48 hours, and we review each claim within 2 working days, typically sooner.`,
+          `Each claim has a confirmation code in the form CS-XXXXXX. Once your claim is approved and a partner shop is assigned, give the shop this code: it is how the shop finds your claim and records the completed work.`,
+          `Chip repairs are usually completed within 24 hours of approval, and replacements within 2-3 business days, depending on the shop's schedule and on how quickly the right glass can be obtained. These are typical times, not guarantees.`,
+          `These rules apply to every claim:`,
+        ],
+        bullets: [
+          `Pre-approval: every repair or replacement must be approved by us before any work begins.`,
+          `Partner shops only: covered work must be done by a partner glass shop in our network that we assign or approve.`,
+          `No reimbursement: we do not reimburse you for work done by any other shop, for work done before approval, or for any amount you choose to pay a shop yourself.`,
+          `The partner shop may inspect the vehicle before starting. If the damage or the vehicle is different from what the claim described, the work may stop until we review the claim again.`,
+          `A Comprehensive plan includes one replacement per plan year. A second replacement in the same plan year is not covered.`,
+          `Filing a false or exaggerated claim, or a claim for pre-existing damage, is a serious breach of these Terms (see "When we may end your plan").`,
+        ],
+      },
+      {
+        id: 'appeals',
+        heading: 'Denied claims and appeals',
+        paragraphs: [
+          `If we deny a claim, we will tell you why by e-mail and on your dashboard.`,
+          `You may appeal a denial within 14 days of the date we sent it. Appeal from your dashboard, or by e-mail to ${supportEmail}, and tell us why you believe the claim should be approved; you may include more photos or information. We will review the appeal and send you our decision within 30 days of receiving it.`,
+          `Appealing is free. Our decision on the appeal is final under these Terms, but it does not take away your rights under "Binding arbitration and class-action waiver" below.`,
+        ],
+      },
+      {
+        id: 'partner-shops',
+        heading: 'Partner shops',
+        paragraphs: [
+          `Partner shops are independent businesses. They perform the work; we arrange it and pay them for covered work we have approved. If you have a problem with work done under your plan, tell us at ${supportEmail} and we will work with the shop to put it right.`,
+          `The shop sees the information it needs to do the job: your name and e-mail address, your vehicle's details and the photos for the claim.`,
+        ],
+      },
+      {
+        id: 'cancellation',
+        heading: 'Cancelling your plan',
+        paragraphs: [
+          `During your 12-month commitment you cannot cancel, but you can turn off automatic renewal online at any time. Your plan then ends when the 12-month commitment ends, and no further charges are made after it.`,
+          `After your 12-month commitment has ended, you can cancel online at any time from your customer dashboard. Cancellation takes effect immediately: your coverage ends at once, no further monthly fees are charged, and the fee for the current month is not refunded. Any claim that has not been completed when your plan ends may be affected, and we may close it.`,
+          `Selling or disposing of your vehicle does not end your commitment, but you may transfer your plan to a replacement vehicle once (see "Transferring your plan to a replacement vehicle"). If your vehicle is stolen or declared a total loss, contact us at ${supportEmail}.`,
+        ],
+      },
+      {
+        id: 'termination',
+        heading: 'When we may end your plan',
+        paragraphs: [
+          `We may end your plan, and your coverage, for any of the reasons listed below. We will tell you by e-mail when we do. If we end your plan because of a payment you did not make, or because of fraud or another serious breach, the fees you have already paid are not refunded, you still owe any unpaid fees for your 12-month commitment, and we may deny any open claim.`,
+          `We may also stop offering plans altogether. If we do, we will give you at least 30 days' notice by e-mail, we will not charge you for any month after your plan ends, and you will not owe the rest of your commitment.`,
+          `We may end your plan if:`,
+        ],
+        bullets: [
+          `a monthly fee remains unpaid after we have tried to collect it and told you by e-mail;`,
+          `you gave us false or misleading information, including about your vehicle, its use or its condition, or filed a false, exaggerated or fraudulent claim;`,
+          `the vehicle is not, or is no longer, eligible for a plan; or`,
+          `you abuse, threaten or harass our staff or a partner shop's staff.`,
+        ],
+      },
+      {
+        id: 'transfer',
+        heading: 'Transferring your plan to a replacement vehicle',
+        paragraphs: [
+          `If you replace the covered vehicle with another one, you may transfer your plan to the replacement vehicle once during the life of the plan. Contact us at ${supportEmail} to arrange the transfer.`,
+          `The replacement vehicle must meet every rule under "Vehicle eligibility" and must belong to you. You will need to enter its details and upload three new windshield photos, and coverage for the replacement vehicle starts only when those are approved (see "When your coverage starts"); damage that exists before then is pre-existing. Your commitment carries on: the transfer does not restart it. If the replacement vehicle's class or ADAS status carries a different price, the new price applies from your next monthly charge.`,
+          `A plan cannot be transferred to another person, and it does not pass to the buyer when you sell your vehicle.`,
+        ],
+      },
+      {
+        id: 'liability',
+        heading: 'Limitation of liability',
+        paragraphs: [
+          `To the fullest extent the law allows, our total liability to you for all claims arising out of or relating to your plan or these Terms is limited to the total fees you paid us for that plan in the 12 months before the event that gave rise to the claim.`,
+          `We are not liable for indirect, incidental, special or consequential losses, such as loss of use of your vehicle, lost time, lost income, or rental and travel costs.`,
+          `Some states do not allow certain limits on liability. Nothing in these Terms limits any liability that cannot be limited by law, or any right you have under consumer-protection laws that cannot be waived.`,
+        ],
+      },
+      {
+        id: 'your-account',
+        heading: 'Your account and communications',
+        paragraphs: [
+          `You must be at least 18 years old to buy a plan. You sign in with a secure link or code that we e-mail to you, so keep your e-mail account safe and your e-mail address up to date: you are responsible for what is done with your account.`,
+          `You agree that we may send you notices about your plan, including renewal notices, price changes and claim decisions, by e-mail to the address on your account. A notice is given when we send it. How we handle your personal information is explained in our Privacy Policy at /privacy-policy.`,
+        ],
+      },
+      {
+        id: 'changes',
+        heading: 'Changes to these Terms',
+        paragraphs: [
+          `We may update these Terms. The version number and date at the top show which version you are reading, and the version you accepted is recorded with your plan. If we make a change that affects your rights under an existing plan, we will e-mail you at least 30 days before it takes effect; if you do not agree, you may turn off renewal or, after your 12-month commitment, cancel before the change takes effect.`,
+        ],
+      },
+      {
+        id: 'arbitration',
+        heading: 'Binding arbitration and class-action waiver',
+        paragraphs: [
+          `Please read this section carefully. It affects your rights.`,
+          `Talk to us first. Most problems can be solved quickly by e-mailing ${supportEmail}. Before starting arbitration, you and we each agree to describe the dispute in writing to the other and to try in good faith to resolve it for at least 30 days.`,
+          `Arbitration. If we cannot resolve a dispute informally, you and we agree that any dispute arising out of or relating to your plan, these Terms or our services will be resolved by binding individual arbitration, not in court, except as stated below. The arbitration will be administered by the American Arbitration Association under its Consumer Arbitration Rules, before a single arbitrator, and may take place by video, by phone or in the county where you live. The arbitrator can award the same individual relief a court could.`,
+          `Costs. If you start an arbitration, your share of the filing, administration and arbitrator fees will be no more than the lesser of $250 or the filing fee you would have paid to bring the claim in court. We will pay the rest of those fees.`,
+          `Small claims. Either of us may instead bring an individual claim in small claims court if the claim is for less than $5,000 and qualifies for that court.`,
+          `No class actions. Disputes will be resolved only on an individual basis. Neither you nor we may bring or take part in a class, collective or representative action against the other, and you and we waive any right to a jury trial.`,
+          `Opting out. You may opt out of this arbitration agreement within 30 days of first accepting these Terms by e-mailing ${supportEmail} with your name, the e-mail address on your account, and a statement that you opt out of arbitration. Opting out does not affect any other part of these Terms.`,
+          `If the class-action waiver is found unenforceable for a dispute, that dispute will be decided by a court, not by an arbitrator. This section survives the end of your plan.`,
+        ],
+      },
+      {
+        id: 'governing-law',
+        heading: 'Governing law',
+        paragraphs: [
+          `These Terms are governed by the laws of the State of Utah, without regard to its conflict-of-laws rules, and the Federal Arbitration Act governs the arbitration agreement above. Any dispute that is not arbitrated will be heard in the state or federal courts located in Salt Lake County, Utah, unless it is brought in small claims court.`,
+          `If any part of these Terms is found unenforceable, the rest remains in effect. These Terms, together with the plan details shown when you subscribed, are the whole agreement between you and us about your plan.`,
+        ],
+      },
+      {
+        id: 'contact',
+        heading: 'Contact us',
+        paragraphs: [`Questions about these Terms, your plan or a claim: e-mail ${supportEmail}. We are ${companyName}.`],
+      },
+    ],
+  }
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+
+import { contractDisclosures, type ContractProvider, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
+import { STATE_TABLE } from '~/domain/state-rules'
+
+const provider: ContractProvider = {
+  name: 'Glass Plan LLC',
+  address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
+  insurer: null,
+}
+const FULL_FAITH = "The provider's obligations under this contract are backed by the full faith and credit of the provider."
+
+const lines = (state: string | null, who = provider) => contractDisclosures(who, state).flatMap((block) => block.lines)
+
+describe('the contract disclosures', () => {
+  it('name the provider and its address, the full faith and credit without an insurer, and that this is not insurance', () => {
+    const [national] = contractDisclosures(provider, 'OH')
+    expect(national).toEqual({
+      id: 'provider',
+      heading: 'The provider and this contract',
+      lines: [
+        'The provider of this contract is Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106.',
+        FULL_FAITH,
+        expect.stringMatching(/^This contract is not insurance\. It is a service contract/),
+      ],
+    })
+  })
+
+  it('name the insurer instead, when one backs the provider', () => {
+    const insured = lines('TX', { ...provider, insurer: 'Example Casualty Company' })
+    expect(insured).toContain("The provider's obligations under this contract are insured by Example Casualty Company.")
+    expect(insured).not.toContain(FULL_FAITH)
+  })
+
+  it('add the Texas regulator under the heading Texas', () => {
+    const [, texas] = contractDisclosures(provider, 'TX')
+    expect(texas!.heading).toBe('Texas')
+    expect(texas!.lines).toEqual([...STATE_TABLE.TX!.disclosures!])
+    expect(texas!.lines.join(' ')).toContain('Texas Department of Licensing and Regulation')
+  })
+
+  it('add both Utah lines', () => {
+    const [, utah] = contractDisclosures(provider, 'UT')
+    expect(utah!.heading).toBe('Utah')
+    expect(utah!.lines).toHaveLength(2)
+    expect(utah!.lines[0]).toContain('subject to limited regulation by the Utah Insurance Department')
+    expect(utah!.lines[1]).toContain('not guaranteed by the Property and Casualty Guaranty Association')
+  })
+
+  it('add Florida\'s "purchase not required" and the assignment to the next owner', () => {
+    const [, florida] = contractDisclosures(provider, 'FL')
+    expect(florida!.heading).toBe('Florida')
+    expect(florida!.lines.join(' ')).toContain('is not required to purchase or to obtain financing for a motor vehicle')
+    expect(florida!.lines.join(' ')).toContain('may be assigned to a subsequent owner of the covered vehicle')
+  })
+
+  it('show only the national ones for a state without its own, under its name', () => {
+    const blocks = contractDisclosures(provider, 'OH')
+    expect(blocks.map((block) => block.heading)).toEqual(['The provider and this contract', 'Ohio'])
+    expect(blocks[1]!.lines).toEqual(['Ohio requires no disclosures beyond those above.'])
+  })
+
+  it('say the state is not known yet when the policy has none (or an unusable one), with the national ones only', () => {
+    for (const state of [null, undefined, '', 'ZZ']) {
+      const blocks = contractDisclosures(provider, state)
+      expect(blocks[0]!.id).toBe('provider')
+      expect(blocks[1]).toEqual({ id: 'state', heading: 'Your state', lines: [STATE_NOT_KNOWN_YET] })
+      const all = blocks.flatMap((block) => block.lines).join(' ')
+      for (const row of Object.values(STATE_TABLE)) for (const line of row.disclosures ?? []) expect(all).not.toContain(line)
+    }
+  })
+})
