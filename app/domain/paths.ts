@@ -15,3 +15,8 @@ export function contractPdfPath(policyId: string) {
 export function transferPath(policyId: string, step?: 'photos') {
   return `/customer/policies/${encodeURIComponent(policyId)}/transfer${step ? `?step=${step}` : ''}`
 }
+
+/** A monthly payer's switch to yearly billing. */
+export function billingPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/billing`
+}

@@ -11,7 +11,7 @@ import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
-import { contractPath, transferPath } from '~/domain/paths'
+import { billingPath, contractPath, transferPath } from '~/domain/paths'
 import { transferRefusal } from '~/domain/policies'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
@@ -37,6 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     const owned = listPoliciesForProfile(profile.id)
     // Terms: a plan moves to a replacement vehicle once, when active.
     const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
+    // A monthly payer may ask to be billed yearly from their next monthly renewal (the page says at what price).
+    const switchable = owned
+      .filter((policy) => policy.billingInterval === 'month' && !policy.yearlySwitchAt && !policy.cancelAt && policy.status !== 'canceled')
+      .map((policy) => policy.id)
     // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
@@ -45,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       planName: policyPlanName(policy),
       monthlyPriceCents: policy.monthlyPriceCents,
       billingInterval: policy.billingInterval,
+      yearlySwitchAt: policy.yearlySwitchAt,
       initialTermEndsAt: policy.initialTermEndsAt,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
       upcomingPrice: upcoming.get(policy.id) ?? null,
@@ -67,7 +72,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       confirmationCode: claim.confirmationCode,
       live: claimLiveStatus(claim),
     }))
-    return { greetingName, email: profile.email, policies, transferable, claims, loadError: false as const, now: new Date().toISOString() }
+    return {
+      greetingName,
+      email: profile.email,
+      policies,
+      transferable,
+      switchable,
+      claims,
+      loadError: false as const,
+      now: new Date().toISOString(),
+    }
   } catch (error) {
     logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
@@ -76,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         email: profile.email,
         policies: [],
         transferable: [] as string[],
+        switchable: [] as string[],
         claims: [],
         loadError: true as const,
         now: new Date().toISOString(),
@@ -86,7 +101,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, claims, loadError, now } = loaderData
+  const { greetingName, email, policies, transferable, switchable, claims, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -110,6 +125,14 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                     >
                       Plan documents
                     </Link>
+                    {switchable.includes(policy.id) ? (
+                      <Link
+                        to={billingPath(policy.id)}
+                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+                      >
+                        Switch to yearly billing
+                      </Link>
+                    ) : null}
                     {transferable.includes(policy.id) ? (
                       <Link
                         to={transferPath(policy.id)}
