@@ -193,9 +193,7 @@ export const policies = sqliteTable(
     lookupKey: text('lookup_key').notNull(),
     /** The price charged each billing interval: a month's, or a year's for a yearly payer (the name predates yearly). */
     monthlyPriceCents: integer('monthly_price_cents').notNull(),
-    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS })
-      .notNull()
-      .default('month'),
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull().default('month'),
     /** When the current billing interval began (a switch to yearly); null: at purchase. Renewals count from it. */
     billingAnchorAt: text('billing_anchor_at'),
     /** A monthly payer's switch to yearly, due at this monthly renewal, at the yearly price they were shown; cleared when applied. */

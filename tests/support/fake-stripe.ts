@@ -82,7 +82,13 @@ export type CompleteCheckoutOptions = { email: string; name?: string | null; sub
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
 
 export async function startFakeStripe(options: { port?: number; prices?: Record<string, number> } = {}) {
-  const state: FakeStripeState = { schedules: new Map(), prices: new Map(), sessions: new Map(), subscriptions: new Map(), portalSessions: [] }
+  const state: FakeStripeState = {
+    schedules: new Map(),
+    prices: new Map(),
+    sessions: new Map(),
+    subscriptions: new Map(),
+    portalSessions: [],
+  }
   const requests: RecordedRequest[] = []
   for (const [lookupKey, unitAmount] of Object.entries(options.prices ?? FAKE_PRICES)) {
     state.prices.set(lookupKey, { id: `price_${lookupKey}`, lookupKey, unitAmount, active: true, interval: intervalOfKey(lookupKey) })
