@@ -9,6 +9,7 @@ import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
+import { applyYearlySwitches } from '~/models/yearly-switch.server'
 
 /**
  * The daily housekeeping: which jobs run, in what order, and when. Each job lives with its rules (renewal notices in
@@ -17,6 +18,8 @@ import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-swee
  */
 
 export type DailyJobsReport = {
+  /** Monthly payers whose switch to yearly billing was due. */
+  yearlySwitches: number
   renewalNoticesSent: number
   rateLimitsPruned: number
   sessionsDeleted: number
@@ -42,6 +45,9 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
 
 async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   // Each step is synchronous SQLite work: between steps the server answers the requests that arrived meanwhile.
+  // A switch to yearly first: the renewal notice then counts from the new yearly renewal.
+  const yearlySwitches = await applyYearlySwitches(now)
+  await yieldToRequests()
   const renewalNoticesSent = await sendRenewalNotices(now)
   await yieldToRequests()
   const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
@@ -56,7 +62,16 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
-  return { renewalNoticesSent, rateLimitsPruned, sessionsDeleted, verificationsDeleted, localPoliciesEnded, priceChanges, uploadsSwept }
+  return {
+    yearlySwitches,
+    renewalNoticesSent,
+    rateLimitsPruned,
+    sessionsDeleted,
+    verificationsDeleted,
+    localPoliciesEnded,
+    priceChanges,
+    uploadsSwept,
+  }
 }
 
 const FIRST_RUN_DELAY_MS = 60_000

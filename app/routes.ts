@@ -29,6 +29,7 @@ export default [
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
   route('customer/policies/:policyId/next-owner', 'routes/customer.policy-next-owner.tsx'),
+  route('customer/policies/:policyId/billing', 'routes/customer.policy-billing.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),

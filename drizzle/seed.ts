@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url'
 
 import type { Db } from '../app/db/client.server'
 import { partnerGroups, partnerLocations, prices } from '../app/db/schema'
+import { MONTHLY_LOOKUP_KEYS, yearlyKeyOf } from '../app/domain/plans'
 
 /** Local-mode monthly prices, in cents. */
 export const SEED_PRICES = {
@@ -12,9 +13,21 @@ export const SEED_PRICES = {
   comprehensive_trucksuv_adas_true: 3499,
 } as const
 
+/** A yearly price starts at ten months' worth: two months free against paying monthly. */
+export const YEARLY_SEED_MONTHS = 10
+
+/** Local-mode yearly prices, in cents: each plan's yearly twin at ten times its monthly price. */
+export const SEED_YEARLY_PRICES = Object.fromEntries(
+  MONTHLY_LOOKUP_KEYS.map((key) => [yearlyKeyOf(key), SEED_PRICES[key] * YEARLY_SEED_MONTHS]),
+) as Record<ReturnType<typeof yearlyKeyOf>, number>
+
 export const SAMPLE_PARTNER_SLUG = 'sample-auto-glass'
 
-/** Fills an empty database with the five prices and one partner group with one location; does nothing otherwise. */
+/**
+ * Fills an empty database with the ten prices (five monthly, their yearly twins) and one partner group with one
+ * location. A database with prices but no yearly ones (from before yearly billing) gets each missing yearly price at
+ * ten times that plan's current monthly price. Does nothing otherwise.
+ */
 export function seed(db: Db) {
   const sqlite = db.$client
   return sqlite.transaction(() => {
@@ -22,8 +35,16 @@ export function seed(db: Db) {
     const hasPartners = db.select({ id: partnerGroups.id }).from(partnerGroups).limit(1).all().length > 0
     if (!hasPrices) {
       db.insert(prices)
-        .values(Object.entries(SEED_PRICES).map(([lookupKey, amountCents]) => ({ lookupKey, amountCents })))
+        .values(Object.entries({ ...SEED_PRICES, ...SEED_YEARLY_PRICES }).map(([lookupKey, amountCents]) => ({ lookupKey, amountCents })))
         .run()
+    } else {
+      const monthly = db.select({ lookupKey: prices.lookupKey, amountCents: prices.amountCents }).from(prices).all()
+      const missing = monthly.flatMap((row) => {
+        const key = MONTHLY_LOOKUP_KEYS.find((candidate) => candidate === row.lookupKey)
+        if (!key || monthly.some((other) => other.lookupKey === yearlyKeyOf(key))) return []
+        return [{ lookupKey: yearlyKeyOf(key), amountCents: row.amountCents * YEARLY_SEED_MONTHS }]
+      })
+      if (missing.length > 0) db.insert(prices).values(missing).onConflictDoNothing().run()
     }
     if (!hasPartners) {
       const [group] = db

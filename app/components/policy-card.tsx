@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-import { formatLongDate, formatPrice } from '~/domain/format'
+import { formatLongDate } from '~/domain/format'
+import { pricePer } from '~/domain/plans'
 import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/domain/policies'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
@@ -16,6 +17,8 @@ export type PolicyCardData = {
   monthlyPriceCents: number
   /** 'month' | 'year' */
   billingInterval: string
+  /** A requested switch to yearly billing: the day it happens (ISO). */
+  yearlySwitchAt?: string | null
   /** ISO time; before it the 12-month commitment forbids cancelling. */
   initialTermEndsAt: string | null
   windshieldPhotosUploaded: boolean
@@ -99,17 +102,24 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
           <dd className="font-mono text-slate-900 wrap-anywhere">{policy.id}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Monthly price</dt>
-          <dd className="font-medium text-slate-900">{formatPrice(policy.monthlyPriceCents)} / month</dd>
+          <dt className="text-slate-600">{policy.billingInterval === 'year' ? 'Yearly price' : 'Monthly price'}</dt>
+          <dd className="font-medium text-slate-900">{pricePer(policy.monthlyPriceCents, policy.billingInterval)}</dd>
           {policy.upcomingPrice ? (
             <dd className="text-slate-700" data-testid="upcoming-price">
-              {formatPrice(policy.upcomingPrice.amountCents)} / month from {formatLongDate(policy.upcomingPrice.startsOn)}
+              {pricePer(policy.upcomingPrice.amountCents, policy.billingInterval)} from {formatLongDate(policy.upcomingPrice.startsOn)}
             </dd>
           ) : null}
         </div>
         <div>
           <dt className="text-slate-600">Billing</dt>
-          <dd className="font-medium text-slate-900">{policy.billingInterval === 'year' ? 'Annual' : 'Monthly'}</dd>
+          <dd className="font-medium text-slate-900" data-testid="billing-interval">
+            {policy.billingInterval === 'year' ? 'Annual' : 'Monthly'}
+          </dd>
+          {policy.yearlySwitchAt && policy.billingInterval !== 'year' ? (
+            <dd className="text-slate-700" data-testid="yearly-switch">
+              Annual from {formatLongDate(policy.yearlySwitchAt)}
+            </dd>
+          ) : null}
         </div>
       </dl>
 

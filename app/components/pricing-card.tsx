@@ -33,6 +33,11 @@ export function PricingCard({ card, action, headingLevel = 3 }: { card: PlanCard
         <span className="text-4xl font-bold tracking-tight text-slate-900">{card.basePrice}</span>
         <span className="text-sm font-medium text-slate-600">{card.period}</span>
       </p>
+      {card.yearlyOffer ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="plan-yearly">
+          {card.yearlyOffer}
+        </p>
+      ) : null}
       {card.adasAddon ? (
         <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="plan-adas">
           {card.adasAddon}

@@ -5,8 +5,10 @@
  */
 
 export type ContractTermsInput = {
-  /** '$19.99' */
+  /** '$19.99': a month's price, or a year's when `yearly`. */
   monthlyPrice: string
+  /** Paid yearly: the plan renews from year to year. */
+  yearly?: boolean
   /** 'November 22, 2027': the end of the 12-month commitment. */
   commitmentEnds: string
   /** The absolute (e-mail, PDF) or relative (page) address of the policy's cancel page. */
@@ -14,7 +16,13 @@ export type ContractTermsInput = {
   supportEmail: string
 }
 
-export function renewalTerms({ monthlyPrice, commitmentEnds }: ContractTermsInput): string[] {
+export function renewalTerms({ monthlyPrice, commitmentEnds, yearly }: ContractTermsInput): string[] {
+  if (yearly) {
+    return [
+      `Your plan is a 12-month commitment, billed ${monthlyPrice} a year, until ${commitmentEnds}.`,
+      `After that it renews automatically from year to year at the yearly price then in effect, until you or we cancel it. We e-mail you a renewal notice at least 30 days before each yearly renewal, and at least 30 days' notice of any price change.`,
+    ]
+  }
   return [
     `Your plan is a 12-month commitment, billed ${monthlyPrice} a month, until ${commitmentEnds}.`,
     `After that it renews automatically from month to month at the monthly price then in effect, until you or we cancel it. We e-mail you a renewal notice at least 30 days before your 12-month commitment ends, and at least 30 days' notice of any price change.`,

@@ -273,6 +273,8 @@ export type PlanCard = {
   features: readonly string[]
   /** '+$10.00/month if your vehicle has ADAS ...'; comprehensive only. */
   adasAddon?: string
+  /** 'or $79.90 / year (save 17 %)' when the plan has a yearly price. */
+  yearlyOffer?: string
   planType: PlanType
   vehicleType?: VehicleType
   cta: string

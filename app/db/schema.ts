@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { DAMAGE_TYPES } from '../domain/claims'
-import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
+import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
 import { createId } from './ids'
 
@@ -171,6 +171,8 @@ export const vehicles = sqliteTable(
     year: integer('year').notNull(),
     make: text('make').notNull(),
     model: text('model').notNull(),
+    /** The 17-character vehicle identification number, upper case, check digit verified (domain/vin); optional. */
+    vin: text('vin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,10 +191,14 @@ export const policies = sqliteTable(
     vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }),
     hasAdas: integer('has_adas', { mode: 'boolean' }),
     lookupKey: text('lookup_key').notNull(),
+    /** The price charged each billing interval: a month's, or a year's for a yearly payer (the name predates yearly). */
     monthlyPriceCents: integer('monthly_price_cents').notNull(),
-    billingInterval: text('billing_interval', { enum: ['month', 'year'] })
-      .notNull()
-      .default('month'),
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull().default('month'),
+    /** When the current billing interval began (a switch to yearly); null: at purchase. Renewals count from it. */
+    billingAnchorAt: text('billing_anchor_at'),
+    /** A monthly payer's switch to yearly, due at this monthly renewal, at the yearly price they were shown; cleared when applied. */
+    yearlySwitchAt: text('yearly_switch_at'),
+    yearlySwitchCents: integer('yearly_switch_cents'),
     windshieldPhotosUploaded: integer('windshield_photos_uploaded', { mode: 'boolean' }).notNull().default(false),
     vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     initialTermEndsAt: text('initial_term_ends_at').notNull(),

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   { action: 'policy.arbitration_opted_out', entity: 'policy', label: 'Opted out of arbitration' },
   { action: 'policy.price_change_notice', entity: 'policy', label: 'Price change notice sent' },
   { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
+  { action: 'policy.yearly_switch_requested', entity: 'policy', label: 'Switch to yearly billing requested' },
+  { action: 'policy.yearly_switch_applied', entity: 'policy', label: 'Switched to yearly billing' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },

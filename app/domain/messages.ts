@@ -300,6 +300,26 @@ export const PRICE_CHANGE_MESSAGES = {
   cancelled: { title: 'Price change cancelled', description: 'Nobody will be moved to that price.' },
 } as const
 
+/** A monthly payer's switch to yearly billing (the policy card's 'Switch to yearly billing'). */
+export const YEARLY_SWITCH_MESSAGES = {
+  requested: (at: string, price: string) => ({
+    title: 'Switching to yearly billing',
+    description: `From ${formatLongDate(at)} your plan is billed ${price} once a year; until then nothing changes.`,
+  }),
+  alreadyYearly: { title: 'Already yearly', description: 'This plan is already billed once a year.' },
+  alreadyRequested: (at: string) => ({
+    title: 'Already requested',
+    description: `This plan switches to yearly billing on ${formatLongDate(at)}.`,
+  }),
+  notLive: { title: 'Not available', description: 'Only a plan that is still running can switch to yearly billing.' },
+  renewalOff: {
+    title: 'Renewal is off',
+    description: 'This plan ends at the end of its commitment. Turn renewal back on to switch to yearly billing.',
+  },
+  noYearlyPrice: { title: 'Not available', description: 'Yearly billing is not available for this plan right now.' },
+  failed: { title: 'Switch failed', description: 'We could not reach our payment provider. Please try again in a few minutes.' },
+} as const
+
 // --- setting up a policy: photos and vehicle -----------------------------------------------------------------------
 export const PHOTO_SLOTS: Record<RequiredPhotoType, { label: string; description: string }> = {
   head_on: { label: 'Head-on view', description: 'Stand in front of the vehicle and capture the whole windshield.' },

@@ -25,3 +25,8 @@ export function ownershipTransferPath(policyId: string) {
 export function ownershipOfferPath(token: string) {
   return `/next-owner/${encodeURIComponent(token)}`
 }
+
+/** A monthly payer's switch to yearly billing. */
+export function billingPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/billing`
+}

@@ -7,8 +7,10 @@ import { Action, Code, EmailLayout, FinePrint, Paragraph, type RenderedEmail, re
 export type FinishSetupEmailProps = {
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
   planName: string
-  /** '$19.99' */
+  /** '$19.99': the price charged each month, or each year when `yearly`. */
   monthlyPrice: string
+  /** Paid yearly: the price is a year's. */
+  yearly?: boolean
   /** The absolute sign-in link; after signing in it leads to the setup wizard of this policy. */
   url: string
   /** The 6-digit code that can be typed on /auth instead. */
@@ -30,7 +32,7 @@ const TERMS_HEADING = 'Your plan: renewal and cancelling'
 
 function wording(props: FinishSetupEmailProps) {
   return {
-    thanks: `Thank you for subscribing to ${props.planName} at ${props.monthlyPrice} per month.`,
+    thanks: `Thank you for subscribing to ${props.planName} at ${props.monthlyPrice} per ${props.yearly ? 'year' : 'month'}.`,
     notYet: 'Your coverage is not active yet. Sign in to finish setting up your policy (it takes under 5 minutes):',
     expiry: `The link and the code work once and expire in ${props.expiresInMinutes} minutes. After that, ask for a new login link on the sign-in page with this e-mail address. Questions? Write to ${props.supportEmail}.`,
     contract: `Your contract and the terms you accepted, to read or download as a PDF: ${props.contractUrl}`,

@@ -9,6 +9,8 @@ export type PriceChangeEmailProps = {
   /** 'March 3, 2027': the first charge at the new price. */
   startsOn: string
   inCommitment: boolean
+  /** A yearly payer: the price is a year's, first charged at their next yearly renewal. */
+  yearly?: boolean
   cancelUrl: string
   supportEmail: string
 }
@@ -17,7 +19,7 @@ function wording(props: PriceChangeEmailProps) {
   return {
     subject: `Your Glass Plan price changes on ${props.startsOn}`,
     lines: [
-      `The monthly price of your ${props.planName} plan (policy ${props.policyId}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
+      `The ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyId}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
       props.inCommitment
         ? 'If you do not accept the new price, you can turn off renewal now: your plan then ends when your 12-month commitment does.'
         : 'If you do not accept the new price, you can cancel online before that date.',

@@ -8,11 +8,29 @@ export type RenewalNoticeEmailProps = {
   termEndDate: string
   /** True when the customer turned renewal off: the plan ends instead of renewing. */
   renewalOff: boolean
+  /** A yearly payer: `termEndDate` is their next yearly renewal and `monthlyPrice` a year's price. */
+  yearly?: boolean
   dashboardUrl: string
   supportEmail: string
 }
 
-function wording({ planName, monthlyPrice, termEndDate, renewalOff, supportEmail }: RenewalNoticeEmailProps) {
+function wording({ planName, monthlyPrice, termEndDate, renewalOff, yearly, supportEmail }: RenewalNoticeEmailProps) {
+  if (yearly) {
+    return {
+      subject: renewalOff ? `Your Glass Plan coverage ends on ${termEndDate}` : `Your Glass Plan renews on ${termEndDate}`,
+      title: renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew',
+      lines: renewalOff
+        ? [
+            `Your ${planName} plan is paid until ${termEndDate}. You turned renewal off, so your coverage and billing end on that date.`,
+            'Changed your mind? Turn renewal back on from your dashboard before then.',
+          ]
+        : [
+            `Your ${planName} plan renews on ${termEndDate} for another year, at ${monthlyPrice} per year.`,
+            'Nothing to do if you want to stay covered. To stop, turn renewal off or cancel from your dashboard before then.',
+          ],
+      help: `Questions? Write to ${supportEmail}.`,
+    }
+  }
   return {
     subject: renewalOff ? `Your Glass Plan coverage ends on ${termEndDate}` : `Your Glass Plan renews on ${termEndDate}`,
     title: renewalOff ? 'Your coverage is ending' : 'Your plan is about to renew',
@@ -42,7 +60,7 @@ export function RenewalNoticeEmail(props: RenewalNoticeEmailProps) {
   )
 }
 
-/** The terms' renewal notice, 30 days before the initial 12-month commitment ends. */
+/** The terms' renewal notice, 30 days before the initial 12-month commitment ends (and before each yearly renewal). */
 export function renewalNoticeEmail(props: RenewalNoticeEmailProps): Promise<RenderedEmail> {
   const { subject, title, lines, help } = wording(props)
   return renderEmail({

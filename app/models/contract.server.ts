@@ -11,7 +11,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
-import { planName } from '~/domain/plans'
+import { planName, pricePer } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
@@ -29,10 +29,11 @@ import { getPolicyForProfile } from './policies.server'
 export type Contract = NonNullable<ReturnType<typeof policyContract>>
 
 /** The facts content/contract.ts words the renewal and cancel terms with. */
-export function contractWording(policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt'>) {
+export function contractWording(policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt' | 'billingInterval'>) {
   const config = env()
   return {
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
+    yearly: policy.billingInterval === 'year',
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),
     cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
     supportEmail: config.SUPPORT_EMAIL,
@@ -67,6 +68,9 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     vehicleClass: policy.vehicleType ? VEHICLE_TYPE_NAMES[policy.vehicleType] : null,
     hasAdas: policy.planType === 'comprehensive' ? Boolean(policy.hasAdas) : null,
     monthlyPrice: wording.monthlyPrice,
+    /** 'Monthly price' and '$19.99 / month', or 'Yearly price' and '$199.90 / year'. */
+    price: { label: wording.yearly ? 'Yearly price' : 'Monthly price', text: pricePer(policy.monthlyPriceCents, policy.billingInterval) },
+    billing: wording.yearly ? 'Annual' : 'Monthly',
     purchasedAt: policy.createdAt,
     coverageStartDate: policy.coverageStartDate,
     commitmentEndsAt: policy.initialTermEndsAt,
@@ -75,6 +79,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     vehicle: policy.vehicle
       ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate}`
       : null,
+    vin: policy.vehicle?.vin ?? null,
     customer: { name: customer?.fullName ?? null, email: customer?.email ?? '' },
     company: COMPANY_NAME,
     renewal: renewalTerms(wording),

@@ -7,7 +7,7 @@ import { transaction } from '~/db/client.server'
 import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
-import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
+import { intervalOf, type LookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -24,6 +24,7 @@ export type FulfilCheckoutInput = {
   email: string
   fullName: string | null
   lookupKey: LookupKey
+  /** The price charged each billing interval (the lookup key says which interval). */
   monthlyPriceCents: number
   partnerLocationId: string | null
   tosVersion: string
@@ -101,7 +102,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         hasAdas: plan.hasAdas,
         lookupKey: input.lookupKey,
         monthlyPriceCents: input.monthlyPriceCents,
-        billingInterval: 'month',
+        billingInterval: intervalOf(input.lookupKey),
         initialTermEndsAt: initialTermEnd(now).toISOString(),
         partnerLocationId,
         tosVersion: input.tosVersion,
@@ -179,6 +180,7 @@ export async function sendFinishSetupEmail(profile: Profile, policy: Policy): Pr
     const message = await finishSetupEmail({
       planName: planName(policy),
       monthlyPrice: formatPrice(policy.monthlyPriceCents),
+      yearly: policy.billingInterval === 'year',
       url: link.url,
       code: link.code,
       expiresInMinutes: LINK_TTL_MINUTES,

@@ -2,13 +2,14 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
+import { renewalAtOrAfter } from '~/domain/billing'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { cancelPath } from '~/domain/paths'
 import { type LookupKey, planName } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
-import { earliestEffectiveOn, firstRenewalFrom, priceChangeStartsAt } from '~/domain/price-changes'
+import { earliestEffectiveOn, priceChangeStartsAt } from '~/domain/price-changes'
 import { priceChangeEmail } from '~/emails/price-change'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -105,9 +106,12 @@ export function upcomingPricesFor(policyIds: string[]) {
   )
 }
 
-/** The first charge at the new price: the first renewal after the change may apply (both modes bill monthly on the purchase day). */
-function startsOnFor(policy: Pick<Policy, 'createdAt'>, effectiveOn: string, noticeSentAt: string) {
-  return firstRenewalFrom(policy.createdAt, priceChangeStartsAt(effectiveOn, noticeSentAt))
+/**
+ * The first charge at the new price: the policy's first renewal (monthly, or yearly for a yearly payer) after the change
+ * may apply. Both modes renew on the same days (domain/billing).
+ */
+function startsOnFor(policy: Pick<Policy, 'createdAt' | 'billingInterval' | 'billingAnchorAt'>, effectiveOn: string, noticeSentAt: string) {
+  return renewalAtOrAfter(policy, priceChangeStartsAt(effectiveOn, noticeSentAt))
 }
 
 // --- the daily job -----------------------------------------------------------------------------------------------
@@ -181,6 +185,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
         newPrice: formatPrice(change.amountCents),
         startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),
         inCommitment: isInInitialTerm(policy, now),
+        yearly: policy.billingInterval === 'year',
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
         supportEmail: config.SUPPORT_EMAIL,
       })

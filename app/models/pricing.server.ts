@@ -4,12 +4,12 @@ import { adasAddonText, PLAN_ORDER, type PlanCard, PLANS, PRICE_PERIOD, PRICE_PL
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { LOOKUP_KEYS, type LookupKey, type VehicleType } from '~/domain/plans'
+import { LOOKUP_KEYS, type LookupKey, type VehicleType, yearlyKeyOf, yearlyOfferText } from '~/domain/plans'
 import { env } from '~/env.server'
 import { clearPageCache } from '~/page-cache.server'
 import { payments } from '~/services/payments.server'
 
-/** Monthly price in cents per lookup key. A key may be missing; it then counts as 0. */
+/** Price in cents per lookup key (monthly keys a month's, yearly keys a year's). A key may be missing; it then counts as 0. */
 export type PricingMap = Partial<Record<LookupKey, number>>
 
 /** Stripe prices change rarely and a Stripe round trip is slow: keep the map this long. */
@@ -77,6 +77,7 @@ export function planCards(map: PricingMap | null): PlanCard[] {
   return PLAN_ORDER.map((key) => {
     const plan = PLANS[key]
     const addonCents = map && plan.vehicleType ? adasAddonCents(map, plan.vehicleType) : 0
+    const yearlyOffer = map ? yearlyOfferText(priceFor(map, plan.priceKey), priceFor(map, yearlyKeyOf(plan.priceKey))) : null
     return {
       key: plan.key,
       name: plan.name,
@@ -87,6 +88,7 @@ export function planCards(map: PricingMap | null): PlanCard[] {
       // Optional: only comprehensive cards have it, and only when ADAS really costs more.
       adasAddon:
         plan.adasPriceKey && (!map || addonCents > 0) ? adasAddonText(map ? formatPrice(addonCents) : PRICE_PLACEHOLDER) : undefined,
+      ...(yearlyOffer ? { yearlyOffer } : {}),
       planType: plan.planType,
       vehicleType: plan.vehicleType,
       cta: plan.cta,

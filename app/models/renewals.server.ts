@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { policies, profiles } from '~/db/schema'
+import { nextRenewalAfter, previousRenewal } from '~/domain/billing'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
@@ -21,21 +22,51 @@ import { claimAndDeliver } from './batches.server'
 /** The terms promise the renewal notice 30 days before the initial term ends. */
 export const RENEWAL_NOTICE_DAYS = 30
 
-/** Policies whose commitment ends within the notice window and that have not had their notice. */
-function policiesDueForNotice(now: Date) {
-  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS).toISOString()
-  return db()
-    .select({ id: policies.id })
+const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
+
+type DueNotice = { id: string; renewalAt: string; previousRenewalAt: string | null }
+
+/**
+ * Policies whose renewal notice is due: a monthly payer's once, in the 30 days before the commitment ends; a yearly
+ * payer's before each yearly renewal (the first one is the commitment's end), once per renewal: a notice sent since the
+ * previous renewal is this one's. Yearly payers are read whole (their renewal dates are computed, not stored); they are
+ * a few columns a row, once a day.
+ */
+function policiesDueForNotice(now: Date): DueNotice[] {
+  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS)
+  const monthly = db()
+    .select({ id: policies.id, renewalAt: policies.initialTermEndsAt })
     .from(policies)
     .where(
       and(
-        inArray(policies.status, ['incomplete', 'active', 'past_due']),
+        eq(policies.billingInterval, 'month'),
+        inArray(policies.status, [...LIVE_STATUSES]),
         isNull(policies.renewalNoticeSentAt),
-        lte(policies.initialTermEndsAt, horizon),
+        lte(policies.initialTermEndsAt, horizon.toISOString()),
         gt(policies.initialTermEndsAt, now.toISOString()),
       ),
     )
     .all()
+    .map((row) => ({ ...row, previousRenewalAt: null }))
+  const yearly = db()
+    .select({
+      id: policies.id,
+      createdAt: policies.createdAt,
+      billingInterval: policies.billingInterval,
+      billingAnchorAt: policies.billingAnchorAt,
+      renewalNoticeSentAt: policies.renewalNoticeSentAt,
+    })
+    .from(policies)
+    .where(and(eq(policies.billingInterval, 'year'), inArray(policies.status, [...LIVE_STATUSES])))
+    .all()
+    .flatMap((policy) => {
+      const renewal = nextRenewalAfter(policy, now)
+      if (renewal.getTime() > horizon.getTime()) return []
+      const previous = previousRenewal(policy, renewal).toISOString()
+      if (policy.renewalNoticeSentAt && policy.renewalNoticeSentAt >= previous) return []
+      return [{ id: policy.id, renewalAt: renewal.toISOString(), previousRenewalAt: previous }]
+    })
+  return [...monthly, ...yearly]
 }
 
 /**
@@ -44,38 +75,45 @@ function policiesDueForNotice(now: Date) {
  */
 export async function sendRenewalNotices(now = new Date()) {
   const config = env()
-  const due = policiesDueForNotice(now).map((row) => row.id)
+  const due = new Map(policiesDueForNotice(now).map((row) => [row.id, row]))
   return claimAndDeliver(
-    due,
+    [...due.keys()],
     (tx, id) => {
+      const { renewalAt, previousRenewalAt } = due.get(id)!
+      // Claimed only while no notice was sent for this renewal (another run may have got it first).
+      const unclaimed = previousRenewalAt
+        ? or(isNull(policies.renewalNoticeSentAt), lt(policies.renewalNoticeSentAt, previousRenewalAt))
+        : isNull(policies.renewalNoticeSentAt)
+      const before = tx.select({ sentAt: policies.renewalNoticeSentAt }).from(policies).where(eq(policies.id, id)).get()
       const policy = tx
         .update(policies)
         .set({ renewalNoticeSentAt: now.toISOString() })
-        .where(and(eq(policies.id, id), isNull(policies.renewalNoticeSentAt)))
+        .where(and(eq(policies.id, id), unclaimed))
         .returning()
         .get()
-      if (!policy) return null // another run got it first
+      if (!policy) return null
       const profile = tx.select().from(profiles).where(eq(profiles.id, policy.profileId)).get()
       recordAudit(tx, {
         actor: 'system',
         action: 'policy.renewal_notice',
         entityId: policy.id,
-        detail: { initialTermEndsAt: policy.initialTermEndsAt },
+        detail: { initialTermEndsAt: policy.initialTermEndsAt, renewalAt, billingInterval: policy.billingInterval },
       })
-      return profile ? { policy, email: profile.email } : null
+      return profile ? { policy, email: profile.email, renewalAt, previousSentAt: before?.sentAt ?? null } : null
     },
-    async ({ policy, email }) => {
+    async ({ policy, email, renewalAt, previousSentAt }) => {
       const message = await renewalNoticeEmail({
         planName: planName(policy),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
-        termEndDate: formatLongDate(policy.initialTermEndsAt),
+        termEndDate: formatLongDate(renewalAt),
         renewalOff: policy.cancelAt !== null,
+        yearly: policy.billingInterval === 'year',
         dashboardUrl: `${config.APP_URL}/customer`,
         supportEmail: config.SUPPORT_EMAIL,
       })
       if (await sendEmail({ to: email, ...message, tag: 'renewal-notice' })) return true
       // The send failed (already in the e-mail log): release the claim so tomorrow's run tries again.
-      db().update(policies).set({ renewalNoticeSentAt: null }).where(eq(policies.id, policy.id)).run()
+      db().update(policies).set({ renewalNoticeSentAt: previousSentAt }).where(eq(policies.id, policy.id)).run()
       return false
     },
   )

@@ -10,7 +10,7 @@ import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES, PRICES_MESSAGES } from '~/domain/messages'
-import { isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
+import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
@@ -27,8 +27,11 @@ import type { Route } from './+types/admin.prices'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-/** Each price by the plan it buys, named as everywhere else ('Comprehensive — Car + ADAS'). */
-const priceLabel = (key: string) => (isLookupKey(key) ? planName(planForLookupKey(key)) : key)
+/** Each price by the plan it buys, named as everywhere else ('Comprehensive — Car + ADAS'), a yearly one marked so. */
+const priceLabel = (key: string) =>
+  isLookupKey(key) ? `${planName(planForLookupKey(key))}${intervalOf(key) === 'year' ? ' (yearly)' : ''}` : key
+/** What a price field is per: '$ / month' or '$ / year'. */
+const perLabel = (key: string) => (isLookupKey(key) && intervalOf(key) === 'year' ? '$ / year' : '$ / month')
 
 export async function loader() {
   const now = new Date()
@@ -120,7 +123,7 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
       title="Prices"
       sub={
         loaderData.local
-          ? 'Monthly prices for new signups (local test checkout).'
+          ? 'Monthly and yearly prices for new signups (local test checkout).'
           : 'Prices come from Stripe (lookup keys); change them in the Stripe dashboard.'
       }
     >
@@ -132,7 +135,7 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
             return (
               <Field
                 key={key}
-                label={`${label} ($ / month)`}
+                label={`${label} (${perLabel(key)})`}
                 hint={<code>{key}</code>}
                 htmlFor={field.id}
                 errors={field.errors}
@@ -198,7 +201,13 @@ function ScheduleCard({
             ))}
           </select>
         </Field>
-        <Field label="New price ($ / month)" htmlFor={fields.amount.id} errors={fields.amount.errors} errorId={fields.amount.errorId}>
+        <Field
+          label="New price ($)"
+          hint="A month's price for a monthly plan, a year's for a yearly one."
+          htmlFor={fields.amount.id}
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+        >
           <input {...getInputProps(fields.amount, { type: 'text' })} inputMode="decimal" className={inputClass} />
         </Field>
         <Field

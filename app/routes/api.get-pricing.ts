@@ -8,7 +8,8 @@ import type { Route } from './+types/api.get-pricing'
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
- * GET /api/get-pricing: `{ prices }`, every lookup key mapped to its monthly price in dollars (a missing
+ * GET /api/get-pricing: `{ prices }`, every lookup key mapped to its price in dollars: the monthly keys a month's, their
+ * `_yearly` twins a year's (a missing
  * price is 0), or `{ error }` with 503 when prices can't be read.
  */
 export async function loader(_: Route.LoaderArgs) {

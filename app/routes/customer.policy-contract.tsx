@@ -88,10 +88,12 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
           <Fact label="Plan">{contract.planName}</Fact>
           {contract.vehicleClass ? <Fact label="Vehicle class">{contract.vehicleClass}</Fact> : null}
           {contract.hasAdas !== null ? <Fact label="ADAS">{contract.hasAdas ? 'Yes: recalibration included' : 'No'}</Fact> : null}
-          <Fact label="Monthly price">{contract.monthlyPrice} / month</Fact>
+          <Fact label={contract.price.label}>{contract.price.text}</Fact>
+          <Fact label="Billing">{contract.billing}</Fact>
           <Fact label="Purchased">{formatLongDate(contract.purchasedAt)}</Fact>
           <Fact label="Commitment ends">{formatLongDate(contract.commitmentEndsAt)}</Fact>
           <Fact label="Vehicle">{contract.vehicle ?? 'Not set up yet'}</Fact>
+          {contract.vin ? <Fact label="VIN">{contract.vin}</Fact> : null}
           <Fact label="Customer">
             {contract.customer.name ? `${contract.customer.name} · ${contract.customer.email}` : contract.customer.email}
           </Fact>

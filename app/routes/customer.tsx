@@ -11,7 +11,7 @@ import { buttonClass, ButtonLink, Card } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
-import { contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
@@ -39,6 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
     // An active, set-up plan can pass to the vehicle's next owner.
     const sellable = owned.filter((policy) => ownershipTransferAllowed(policy)).map((policy) => policy.id)
+    // A monthly payer may ask to be billed yearly from their next monthly renewal (the page says at what price).
+    const switchable = owned
+      .filter((policy) => policy.billingInterval === 'month' && !policy.yearlySwitchAt && !policy.cancelAt && policy.status !== 'canceled')
+      .map((policy) => policy.id)
     // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
@@ -47,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       planName: policyPlanName(policy),
       monthlyPriceCents: policy.monthlyPriceCents,
       billingInterval: policy.billingInterval,
+      yearlySwitchAt: policy.yearlySwitchAt,
       initialTermEndsAt: policy.initialTermEndsAt,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
       upcomingPrice: upcoming.get(policy.id) ?? null,
@@ -95,6 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       policies,
       transferable,
       sellable,
+      switchable,
       claims,
       loadError: false as const,
       now: new Date().toISOString(),
@@ -108,6 +114,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         policies: [],
         transferable: [] as string[],
         sellable: [] as string[],
+        switchable: [] as string[],
         claims: [],
         loadError: true as const,
         now: new Date().toISOString(),
@@ -118,7 +125,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, sellable, claims, loadError, now } = loaderData
+  const { greetingName, email, policies, transferable, sellable, switchable, claims, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -142,6 +149,14 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                     >
                       Plan documents
                     </Link>
+                    {switchable.includes(policy.id) ? (
+                      <Link
+                        to={billingPath(policy.id)}
+                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+                      >
+                        Switch to yearly billing
+                      </Link>
+                    ) : null}
                     {transferable.includes(policy.id) ? (
                       <Link
                         to={transferPath(policy.id)}

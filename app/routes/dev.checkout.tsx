@@ -9,7 +9,7 @@ import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
-import { isLookupKey, planForLookupKey, planName } from '~/domain/plans'
+import { intervalOf, isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilPaidCheckout } from '~/models/fulfilment.server'
 import { routeRules } from '~/route-rules'
@@ -51,6 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: checkout.status,
       planName: planName(plan),
       adas: plan.hasAdas === null ? null : plan.hasAdas ? 'Has ADAS' : 'No ADAS',
+      yearly: intervalOf(checkout.lookupKey) === 'year',
+      /** A month's price, or a year's for a yearly plan. */
       monthlyPrice: formatPrice(checkout.amountCents),
       cancelPath: checkout.cancelPath,
     },
@@ -128,14 +130,14 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
             </dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt>Monthly price</dt>
+            <dt>{checkout.yearly ? 'Yearly price' : 'Monthly price'}</dt>
             <dd className="font-medium" data-testid="checkout-price">
-              {checkout.monthlyPrice} / month
+              {checkout.monthlyPrice} / {checkout.yearly ? 'year' : 'month'}
             </dd>
           </div>
           <div className="flex justify-between gap-4 text-sm text-slate-700">
             <dt>Commitment</dt>
-            <dd>12 months, then month to month</dd>
+            <dd>{checkout.yearly ? '12 months, then year to year' : '12 months, then month to month'}</dd>
           </div>
         </dl>
 

@@ -15,7 +15,17 @@ import { siteTermsOfService } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import { formatPrice } from '~/domain/format'
 import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
-import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
+import {
+  type BillingInterval,
+  type LookupKey,
+  parsePlanType,
+  parseVehicleType,
+  type PlanType,
+  type VehicleType,
+  yearlyKeyOf,
+  yearlyOfferText,
+  yearlySavingPercent,
+} from '~/domain/plans'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
@@ -148,6 +158,7 @@ function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null;
       name: PLANS.chip_only.name,
       price: chip === null ? '—' : formatPrice(chip),
       from: false,
+      yearly: yearlyOfferText(chip, priceOf(prices, 'chip_only_yearly')),
       description: PLANS.chip_only.description,
       features: PLANS.chip_only.features,
       cta: 'Select Chip Repair Plan',
@@ -157,6 +168,13 @@ function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null;
       name: 'Comprehensive',
       price: from === null ? '—' : formatPrice(from),
       from: true,
+      // The yearly offer of the configuration the 'from' price is.
+      yearly:
+        from === null
+          ? null
+          : from === car
+            ? yearlyOfferText(car, priceOf(prices, 'comprehensive_car_adas_false_yearly'))
+            : yearlyOfferText(truck, priceOf(prices, 'comprehensive_trucksuv_adas_false_yearly')),
       description: 'Complete windshield protection for cars, trucks and SUVs: chips, cracks and a full replacement each plan year.',
       features: PLANS.comprehensive_car.features,
       cta: 'Select Comprehensive Plan',
@@ -178,6 +196,11 @@ function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null;
                 <span className="text-3xl font-bold">{choice.price}</span>
                 <span className="text-slate-700"> / month</span>
               </p>
+              {choice.yearly ? (
+                <p className="mt-1 text-sm text-slate-700" data-testid={`chooser-yearly-${choice.planType}`}>
+                  {choice.yearly}
+                </p>
+              ) : null}
               <p className="mt-3 text-slate-700">{choice.description}</p>
               <ul className="mt-4 flex-1 list-disc space-y-1.5 pl-5 text-sm text-slate-800">
                 {choice.features.map((feature) => (
@@ -218,7 +241,7 @@ function ConfigurePlan({
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(SignupSchema),
-    defaultValue: { planType, vehicleType: urlVehicleType },
+    defaultValue: { planType, vehicleType: urlVehicleType, billingInterval: 'month' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
@@ -229,10 +252,16 @@ function ConfigurePlan({
   const [vehicleType, setVehicleType] = useState<VehicleType>(initialVehicle)
   const [hasAdas, setHasAdas] = useState<'true' | 'false' | null>(initialAdas)
   const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === 'on')
+  const [billing, setBilling] = useState<BillingInterval>(fields.billingInterval.initialValue === 'year' ? 'year' : 'month')
 
   const comprehensive = planType === 'comprehensive'
   const lookupKey: LookupKey | null = comprehensive ? (hasAdas ? lookupKeyOf({ planType, vehicleType, hasAdas }) : null) : 'chip_only'
-  const price = lookupKey ? priceOf(prices, lookupKey) : null
+  const monthlyPrice = lookupKey ? priceOf(prices, lookupKey) : null
+  const yearlyPrice = lookupKey ? priceOf(prices, yearlyKeyOf(lookupKey)) : null
+  const price = billing === 'year' ? yearlyPrice : monthlyPrice
+  // The yearly choice's saving: the configured plan's, or (ADAS not chosen yet) the plan's starting configuration's.
+  const savingKey = lookupKey ?? lookupKeyOf({ planType, vehicleType, hasAdas: 'false' })
+  const saving = yearlySavingPercent(priceOf(prices, savingKey) ?? 0, priceOf(prices, yearlyKeyOf(savingKey)) ?? 0)
   const busy = useIsPending()
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
   const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted)
@@ -300,6 +329,24 @@ function ConfigurePlan({
             </>
           ) : null}
 
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Billing</legend>
+            <div className="grid grid-cols-2 gap-3">
+              {getCollectionProps(fields.billingInterval, { type: 'radio', options: ['month', 'year'] }).map(({ key, ...props }) => {
+                const option = props.value as BillingInterval
+                return (
+                  <ChoiceRadio
+                    key={key}
+                    {...props}
+                    onChange={() => setBilling(option)}
+                    label={option === 'year' ? 'Yearly' : 'Monthly'}
+                    detail={option === 'year' ? `Billed once a year${saving > 0 ? ` · save ${saving} %` : ''}` : 'Billed every month'}
+                  />
+                )
+              })}
+            </div>
+          </fieldset>
+
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-5" aria-live="polite">
             <p className="text-sm font-medium text-slate-700">Your price</p>
             <p className="mt-1 text-slate-900">
@@ -307,7 +354,12 @@ function ConfigurePlan({
                 {price === null ? '—' : formatPrice(price)}
               </span>
             </p>
-            <p className="text-sm text-slate-700">per month • 12-month commitment</p>
+            <p className="text-sm text-slate-700">{billing === 'year' ? 'per year' : 'per month'} • 12-month commitment</p>
+            {billing === 'month' && yearlyPrice !== null ? (
+              <p className="mt-1 text-sm text-slate-700" data-testid="signup-yearly-offer">
+                {yearlyOfferText(monthlyPrice, yearlyPrice)}
+              </p>
+            ) : null}
           </div>
         </div>
 

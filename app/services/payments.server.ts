@@ -36,6 +36,12 @@ export interface PaymentsAdapter {
   publishPrice(lookupKey: LookupKey, amountCents: number, idempotencyKey: string): Promise<{ stripePriceId: string | null }>
   /** Moves the subscription to the lookup key's current price from its next charge, without proration. Local: nothing to move. */
   moveSubscriptionToPrice(policy: Policy, lookupKey: LookupKey): Promise<void>
+  /**
+   * A monthly subscription moves to this yearly lookup key's price at the end of its current month, without proration
+   * (Stripe: a subscription schedule whose next phase is the yearly price). Returns when the switch happens, or null
+   * when the caller computes it (local: the policy's next monthly renewal; the daily job applies it then).
+   */
+  scheduleYearlySwitch(policy: Policy, yearlyKey: LookupKey): Promise<{ at: Date | null }>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
@@ -101,6 +107,11 @@ export const localPayments: PaymentsAdapter = {
 
   async moveSubscriptionToPrice() {
     // No subscription exists outside Stripe; the caller records the policy's new price.
+  },
+
+  async scheduleYearlySwitch() {
+    // No subscription exists outside Stripe: the policy records the switch and the daily job applies it.
+    return { at: null }
   },
 }
 

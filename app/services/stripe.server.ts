@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import { z } from 'zod'
 
 import type { Policy } from '~/db/schema'
+import { intervalOf, isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
 import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
 
@@ -78,7 +79,7 @@ export async function listStripePrices(lookupKeys: readonly string[]): Promise<R
 }
 
 /**
- * Publishes a new monthly price for a lookup key: a new Price on the same product that takes the lookup key over
+ * Publishes a new price (monthly or yearly, as its key says) for a lookup key: a new Price on the same product that takes the lookup key over
  * (`transfer_lookup_key`), so checkout and the price list use it from now on. Idempotent per price change.
  */
 async function publishPrice(lookupKey: string, amountCents: number, idempotencyKey: string) {
@@ -91,7 +92,8 @@ async function publishPrice(lookupKey: string, amountCents: number, idempotencyK
       product,
       currency: 'usd',
       unit_amount: amountCents,
-      recurring: { interval: 'month' },
+      // A yearly key's price renews yearly: the key names the interval (domain/plans).
+      recurring: { interval: isLookupKey(lookupKey) ? intervalOf(lookupKey) : 'month' },
       lookup_key: lookupKey,
       transfer_lookup_key: true,
     },
@@ -116,6 +118,55 @@ async function moveSubscriptionToPrice(policy: Policy, lookupKey: string) {
     items: [{ id: item.id, price: target.priceId }],
     proration_behavior: 'none',
   })
+}
+
+const ScheduleSchema = z.object({
+  id: z.string(),
+  phases: z
+    .array(
+      z.object({
+        start_date: z.number().int(),
+        end_date: z.number().int(),
+        items: z.array(z.object({ price: expandableIdOf(), quantity: z.number().int().nullish() })).min(1),
+      }),
+    )
+    .min(1),
+})
+
+function expandableIdOf() {
+  return z.union([z.string(), z.object({ id: z.string() })]).transform((value) => (typeof value === 'string' ? value : value.id))
+}
+
+/**
+ * Monthly → yearly at the end of the month already paid: a subscription schedule made from the subscription keeps its
+ * current phase (this month, at the monthly price) and adds a yearly phase at the yearly price, without proration;
+ * the schedule then releases the subscription, which renews yearly from there. Returns the moment of the switch.
+ */
+async function scheduleYearlySwitch(policy: Policy, yearlyKey: string) {
+  if (!policy.stripeSubscriptionId) return { at: null }
+  const target = (await listStripePrices([yearlyKey]))[yearlyKey]
+  if (!target) throw new Error(`Stripe has no active price with lookup key ${yearlyKey}`)
+  const schedule = ScheduleSchema.parse(
+    await stripe().subscriptionSchedules.create(
+      { from_subscription: policy.stripeSubscriptionId },
+      { idempotencyKey: `yearly-switch-${policy.id}-${policy.stripeSubscriptionId}` },
+    ),
+  )
+  const current = schedule.phases[schedule.phases.length - 1]!
+  await stripe().subscriptionSchedules.update(schedule.id, {
+    end_behavior: 'release',
+    proration_behavior: 'none',
+    phases: [
+      {
+        items: current.items.map((item) => ({ price: item.price, quantity: item.quantity ?? 1 })),
+        start_date: current.start_date,
+        end_date: current.end_date,
+        proration_behavior: 'none',
+      },
+      { items: [{ price: target.priceId, quantity: 1 }], duration: { interval: 'year', interval_count: 1 }, proration_behavior: 'none' },
+    ],
+  })
+  return { at: new Date(current.end_date * 1000) }
 }
 
 // --- checkout sessions -----------------------------------------------------------------------------------------
@@ -283,6 +334,7 @@ const adapter: PaymentsAdapter = {
   setRenewal,
   publishPrice,
   moveSubscriptionToPrice,
+  scheduleYearlySwitch,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)

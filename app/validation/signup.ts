@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
-import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
+import { BILLING_INTERVALS, isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
 
 import { singleLineText } from './text'
 
@@ -16,6 +16,8 @@ export const SignupSchema = z
     planType: z.enum(PLAN_TYPES, { error: UNKNOWN_PLAN }),
     vehicleType: z.enum(VEHICLE_TYPES, { error: UNKNOWN_PLAN }).default('car'),
     hasAdas: z.enum(['true', 'false']).optional(),
+    /** Pay monthly or once a year (the yearly price); monthly when not sent. */
+    billingInterval: z.enum(BILLING_INTERVALS, { error: UNKNOWN_PLAN }).default('month'),
     acceptTerms: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
     shownPrices: singleLineText().max(2000).optional(),
@@ -31,8 +33,10 @@ export const SignupSchema = z
 
 export type SignupValue = z.infer<typeof SignupSchema>
 
-export function lookupKeyOf(value: Pick<SignupValue, 'planType' | 'vehicleType' | 'hasAdas'>): LookupKey {
-  return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true')
+export function lookupKeyOf(
+  value: Pick<SignupValue, 'planType' | 'vehicleType' | 'hasAdas'> & { billingInterval?: SignupValue['billingInterval'] },
+): LookupKey {
+  return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true', value.billingInterval ?? 'month')
 }
 
 /** POST /api/create-checkout: snake_case JSON. */

@@ -12,7 +12,7 @@ test('the operator schedules a price change with 30 days of notice, and cancels 
   const plan = javaScript ? 'Comprehensive — Car + ADAS' : 'Comprehensive — Truck/SUV + ADAS'
 
   await form.getByLabel('Plan').selectOption({ label: plan })
-  await form.getByLabel('New price ($ / month)').fill('41.50')
+  await form.getByLabel('New price ($)').fill('41.50')
   await form.getByLabel('Starts on').fill(dateIn(5))
   await form.getByRole('button', { name: 'Schedule price change' }).click()
   await expect(page.getByText("the terms promise subscribers 30 days' notice").first()).toBeVisible()

@@ -111,7 +111,8 @@ describe('customer dashboard', () => {
     expect(html).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}`)
     expect(html).toContain(incomplete.id)
     expect(html).toContain('$7.99 / month')
-    expect(html).toContain('$29.99 / month')
+    // A yearly policy: its price is a year's.
+    expect(html).toContain('$29.99 / year')
     expect(html).toContain('Annual')
     expect(html).toContain('Monthly')
     expect(html).toContain('Chip Repair Only')

@@ -8,7 +8,7 @@ import { backupDatabase, backupsDir } from '~/cli/backup'
 import { db, openDatabase } from '~/db/client.server'
 import { env } from '~/env.server'
 
-import { SAMPLE_PARTNER_SLUG, seed, SEED_PRICES } from '../../drizzle/seed'
+import { SAMPLE_PARTNER_SLUG, seed, SEED_PRICES, SEED_YEARLY_PRICES } from '../../drizzle/seed'
 import { createProfile } from '../support/factories'
 
 function counts(sqlite: Database.Database) {
@@ -17,30 +17,49 @@ function counts(sqlite: Database.Database) {
 }
 
 describe('migration and seed', () => {
-  test('on a fresh file they create the schema, the five prices and the sample partner; running them twice is safe', () => {
+  test('on a fresh file they create the schema, the ten prices (five monthly, their yearly twins) and the sample partner; running them twice is safe', () => {
     const file = path.join(env().DATA_DIR, 'fresh', 'app.sqlite')
     expect(fs.existsSync(file)).toBe(false)
 
     const first = openDatabase(file)
     expect(seed(first)).toEqual({ seededPrices: true, seededPartners: true })
-    expect(counts(first.$client)).toEqual({ prices: 5, partnerGroups: 1, partnerLocations: 1 })
+    expect(counts(first.$client)).toEqual({ prices: 10, partnerGroups: 1, partnerLocations: 1 })
     first.$client.close()
 
     // Second start on the same file: migrations already applied, seed finds data and adds nothing.
     const second = openDatabase(file)
     expect(seed(second)).toEqual({ seededPrices: false, seededPartners: false })
-    expect(counts(second.$client)).toEqual({ prices: 5, partnerGroups: 1, partnerLocations: 1 })
+    expect(counts(second.$client)).toEqual({ prices: 10, partnerGroups: 1, partnerLocations: 1 })
     const priceRows = second.$client.prepare('SELECT lookup_key, amount_cents FROM prices ORDER BY lookup_key').all()
     expect(
       Object.fromEntries(
         priceRows.map((row) => [(row as { lookup_key: string }).lookup_key, (row as { amount_cents: number }).amount_cents]),
       ),
-    ).toEqual(SEED_PRICES)
+    ).toEqual({ ...SEED_PRICES, ...SEED_YEARLY_PRICES })
     const location = second.$client.prepare('SELECT slug, is_active FROM partner_locations').get() as { slug: string; is_active: number }
     expect(location).toEqual({ slug: SAMPLE_PARTNER_SLUG, is_active: 1 })
     expect(second.$client.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(second.$client.pragma('foreign_keys', { simple: true })).toBe(1)
     second.$client.close()
+  })
+
+  test('a database from before yearly billing gets each missing yearly price at ten times its current monthly price', () => {
+    const file = path.join(env().DATA_DIR, 'before-yearly', 'app.sqlite')
+    const database = openDatabase(file)
+    seed(database)
+    database.$client.prepare("DELETE FROM prices WHERE lookup_key LIKE '%_yearly'").run()
+    database.$client.prepare("UPDATE prices SET amount_cents = 850 WHERE lookup_key = 'chip_only'").run()
+    database.$client
+      .prepare("INSERT INTO prices (lookup_key, amount_cents, updated_at) VALUES ('comprehensive_car_adas_true_yearly', 25000, '')")
+      .run()
+    seed(database)
+    const amount = (key: string) =>
+      (database.$client.prepare('SELECT amount_cents FROM prices WHERE lookup_key = ?').get(key) as { amount_cents: number }).amount_cents
+    expect(amount('chip_only_yearly')).toBe(8500)
+    expect(amount('comprehensive_car_adas_true_yearly')).toBe(25000)
+    expect(amount('comprehensive_trucksuv_adas_false_yearly')).toBe(SEED_PRICES.comprehensive_trucksuv_adas_false * 10)
+    expect(counts(database.$client).prices).toBe(10)
+    database.$client.close()
   })
 })
 

@@ -155,6 +155,11 @@ describe('JSON calls', () => {
         comprehensive_car_adas_true: 29.99,
         comprehensive_trucksuv_adas_false: 24.99,
         comprehensive_trucksuv_adas_true: 34.99,
+        chip_only_yearly: 79.9,
+        comprehensive_car_adas_false_yearly: 199.9,
+        comprehensive_car_adas_true_yearly: 299.9,
+        comprehensive_trucksuv_adas_false_yearly: 249.9,
+        comprehensive_trucksuv_adas_true_yearly: 349.9,
       },
     })
   })

@@ -21,12 +21,17 @@ export const FAKE_PRICES: Record<string, number> = {
   comprehensive_car_adas_true: 2999,
   comprehensive_trucksuv_adas_false: 2499,
   comprehensive_trucksuv_adas_true: 3499,
+  chip_only_yearly: 7990,
+  comprehensive_car_adas_false_yearly: 19990,
+  comprehensive_car_adas_true_yearly: 29990,
+  comprehensive_trucksuv_adas_false_yearly: 24990,
+  comprehensive_trucksuv_adas_true_yearly: 34990,
 }
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue }
 export type RecordedRequest = { method: string; path: string; query: Record<string, FormValue>; body: Record<string, FormValue> }
 
-type FakePrice = { id: string; lookupKey: string; unitAmount: number; active: boolean }
+type FakePrice = { id: string; lookupKey: string; unitAmount: number; active: boolean; interval: 'month' | 'year' }
 type FakeSession = {
   id: string
   mode: string
@@ -56,7 +61,16 @@ type FakeSubscription = {
   created: number
 }
 
+/** A subscription schedule: its phases as our code set them (prices by id, dates in epoch seconds). */
+export type FakeSchedule = {
+  id: string
+  subscription: string
+  end_behavior: string
+  phases: Array<{ start_date: number; end_date: number | null; items: Array<{ price: string; quantity: number }>; duration?: unknown }>
+}
+
 export type FakeStripeState = {
+  schedules: Map<string, FakeSchedule>
   prices: Map<string, FakePrice>
   sessions: Map<string, FakeSession>
   subscriptions: Map<string, FakeSubscription>
@@ -68,10 +82,16 @@ export type CompleteCheckoutOptions = { email: string; name?: string | null; sub
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
 
 export async function startFakeStripe(options: { port?: number; prices?: Record<string, number> } = {}) {
-  const state: FakeStripeState = { prices: new Map(), sessions: new Map(), subscriptions: new Map(), portalSessions: [] }
+  const state: FakeStripeState = {
+    schedules: new Map(),
+    prices: new Map(),
+    sessions: new Map(),
+    subscriptions: new Map(),
+    portalSessions: [],
+  }
   const requests: RecordedRequest[] = []
   for (const [lookupKey, unitAmount] of Object.entries(options.prices ?? FAKE_PRICES)) {
-    state.prices.set(lookupKey, { id: `price_${lookupKey}`, lookupKey, unitAmount, active: true })
+    state.prices.set(lookupKey, { id: `price_${lookupKey}`, lookupKey, unitAmount, active: true, interval: intervalOfKey(lookupKey) })
   }
   let baseUrl = ''
 
@@ -91,7 +111,7 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       lookup_key: price.lookupKey,
       unit_amount: price.unitAmount,
       type: 'recurring',
-      recurring: { interval: 'month', interval_count: 1 },
+      recurring: { interval: price.interval, interval_count: 1 },
       livemode: false,
       product: expandProduct ? product : product.id,
     }
@@ -138,6 +158,21 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         data: [{ id: `si_${subscription.id}`, object: 'subscription_item', quantity: 1, price: price ? priceJson(price, false) : null }],
       },
     }
+  }
+
+  function scheduleJson(schedule: FakeSchedule) {
+    return { ...schedule, object: 'subscription_schedule', livemode: false }
+  }
+
+  /** What Stripe does when a schedule's first phase ends: the subscription moves to the next phase's price. */
+  function advanceSchedule(subscriptionId: string) {
+    const schedule = [...state.schedules.values()].find((candidate) => candidate.subscription === subscriptionId)
+    const next = schedule?.phases[1]?.items[0]
+    const subscription = state.subscriptions.get(subscriptionId)
+    if (!schedule || !next || !subscription) throw new Error(`Fake Stripe: no schedule with a next phase for ${subscriptionId}`)
+    subscription.priceId = next.price
+    state.schedules.delete(schedule.id)
+    return subscriptionJson(subscription)
   }
 
   function list(url: string, data: unknown[]) {
@@ -217,13 +252,14 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       const session = state.sessions.get(segments[1])
       if (!session) return { status: 404, body: null, html: page('Not found', '<p>No such checkout session.</p>') }
       const item = session.lineItems[0]
-      const amount = item ? (priceById(item.priceId)?.unitAmount ?? 0) / 100 : 0
+      const itemPrice = item ? priceById(item.priceId) : undefined
+      const amount = (itemPrice?.unitAmount ?? 0) / 100
       return {
         status: 200,
         body: null,
         html: page(
           'Fake Stripe Checkout',
-          `<p data-session-id="${session.id}">Test checkout ${session.id}</p><p>$${amount.toFixed(2)} per month</p>`,
+          `<p data-session-id="${session.id}">Test checkout ${session.id}</p><p>$${amount.toFixed(2)} per ${itemPrice?.interval ?? 'month'}</p>`,
         ),
       }
     }
@@ -260,7 +296,14 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       if (lookupKey && state.prices.has(lookupKey) && body.transfer_lookup_key !== 'true') {
         return invalid(`A price (${state.prices.get(lookupKey)!.id}) already uses that lookup key.`, 'lookup_key')
       }
-      const price: FakePrice = { id: newId('price'), lookupKey, unitAmount, active: true }
+      const recurring = body.recurring as Record<string, FormValue> | undefined
+      const price: FakePrice = {
+        id: newId('price'),
+        lookupKey,
+        unitAmount,
+        active: true,
+        interval: recurring?.interval === 'year' ? 'year' : 'month',
+      }
       const previous = state.prices.get(lookupKey)
       if (previous) retiredPrices.set(previous.id, { ...previous, lookupKey: '' })
       state.prices.set(lookupKey, price)
@@ -347,6 +390,46 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       }
     }
 
+    if (resource === 'subscription_schedules' && method === 'POST') {
+      if (!id) {
+        // A schedule from a subscription: one phase, the month already paid at its current price.
+        const subscription = state.subscriptions.get(String(body.from_subscription ?? ''))
+        if (!subscription) return invalid(`No such subscription: '${String(body.from_subscription ?? '')}'`, 'from_subscription')
+        if ([...state.schedules.values()].some((schedule) => schedule.subscription === subscription.id))
+          return invalid('You cannot migrate a subscription that is already attached to a schedule.', 'from_subscription')
+        const start = subscription.created
+        const schedule: FakeSchedule = {
+          id: newId('sub_sched'),
+          subscription: subscription.id,
+          end_behavior: 'release',
+          phases: [{ start_date: start, end_date: start + 30 * 24 * 3600, items: [{ price: subscription.priceId, quantity: 1 }] }],
+        }
+        state.schedules.set(schedule.id, schedule)
+        return { status: 200, body: scheduleJson(schedule) }
+      }
+      const schedule = state.schedules.get(id)
+      if (!schedule) return missingResource('subscription_schedule', id)
+      if (body.end_behavior) schedule.end_behavior = String(body.end_behavior)
+      if (body.phases) {
+        const phases = toArray(body.phases) as Array<Record<string, FormValue>>
+        for (const phase of phases) {
+          for (const item of toArray(phase.items) as Array<Record<string, FormValue>>) {
+            if (!priceById(String(item.price))) return invalid(`No such price: '${String(item.price)}'`, 'phases')
+          }
+        }
+        schedule.phases = phases.map((phase) => ({
+          start_date: Number(phase.start_date ?? 0),
+          end_date: phase.end_date === undefined ? null : Number(phase.end_date),
+          items: (toArray(phase.items) as Array<Record<string, FormValue>>).map((item) => ({
+            price: String(item.price),
+            quantity: Number(item.quantity ?? 1),
+          })),
+          ...(phase.duration ? { duration: phase.duration } : {}),
+        }))
+      }
+      return { status: 200, body: scheduleJson(schedule) }
+    }
+
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
       if (!body.customer) return invalid('Missing required param: customer.', 'customer')
       const portal = {
@@ -400,6 +483,7 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     },
     completeCheckout,
     setSubscriptionStatus,
+    advanceSchedule,
     subscription,
     checkoutSession,
     /** The latest checkout session created (most tests create one). */
@@ -505,4 +589,9 @@ function invalid(message: string, param: string | undefined) {
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`
+}
+
+/** Our lookup keys name their interval: a yearly price's key ends in _yearly (app/domain/plans.ts). */
+function intervalOfKey(lookupKey: string): 'month' | 'year' {
+  return lookupKey.endsWith('_yearly') ? 'year' : 'month'
 }

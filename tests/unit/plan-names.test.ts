@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
+import { LOOKUP_KEYS, MONTHLY_LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
 
 describe('planName: the one name of a plan', () => {
   it.each([
@@ -18,9 +18,10 @@ describe('planName: the one name of a plan', () => {
     expect(planName(plan)).toBe(name)
   })
 
-  it('gives every plan on sale its own name', () => {
-    const names = LOOKUP_KEYS.map((key) => planName(planForLookupKey(key)))
-    expect(new Set(names).size).toBe(LOOKUP_KEYS.length)
+  it('gives every plan on sale its own name (a yearly price buys the same plan as its monthly twin)', () => {
+    const names = MONTHLY_LOOKUP_KEYS.map((key) => planName(planForLookupKey(key)))
+    expect(new Set(names).size).toBe(MONTHLY_LOOKUP_KEYS.length)
+    for (const key of LOOKUP_KEYS) expect(names).toContain(planName(planForLookupKey(key)))
     expect(names).toContain('Comprehensive — Car + ADAS')
   })
 })

@@ -4,7 +4,7 @@ import { PRICE_PLACEHOLDER } from '~/content/marketing'
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { LOOKUP_KEYS } from '~/domain/plans'
+import { LOOKUP_KEYS, MONTHLY_LOOKUP_KEYS, yearlyKeyOf } from '~/domain/plans'
 import { resetEnvForTests } from '~/env.server'
 import {
   adasAddonCents,
@@ -16,7 +16,7 @@ import {
   type PricingMap,
 } from '~/models/pricing.server'
 
-import { SEED_PRICES } from '../../drizzle/seed'
+import { SEED_PRICES, SEED_YEARLY_PRICES } from '../../drizzle/seed'
 
 const listStripePrices = vi.hoisted(() => vi.fn())
 // Pricing reaches Stripe through the payments adapter; its price list is this stand-in for Stripe's API call.
@@ -33,8 +33,9 @@ vi.mock('~/services/stripe.server', () => ({
 const full: PricingMap = { ...SEED_PRICES }
 
 describe('the pricing map', () => {
-  test('has the five lookup keys', () => {
-    expect([...LOOKUP_KEYS].sort()).toEqual(Object.keys(SEED_PRICES).sort())
+  test('has the five monthly lookup keys and their yearly twins, seeded at ten months', () => {
+    expect([...LOOKUP_KEYS].sort()).toEqual(Object.keys({ ...SEED_PRICES, ...SEED_YEARLY_PRICES }).sort())
+    for (const key of MONTHLY_LOOKUP_KEYS) expect(SEED_YEARLY_PRICES[yearlyKeyOf(key)]).toBe(SEED_PRICES[key] * 10)
   })
 
   test('a missing key counts as 0', () => {

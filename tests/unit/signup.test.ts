@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Policy } from '~/db/schema'
 import { commitmentNote } from '~/domain/messages'
-import { isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
+import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
 import { cancellationOptions } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'
@@ -24,6 +24,7 @@ describe('lookup keys', () => {
           planType: plan.planType,
           vehicleType: plan.vehicleType ?? 'car',
           hasAdas: plan.hasAdas === null ? undefined : plan.hasAdas ? 'true' : 'false',
+          billingInterval: intervalOf(key),
         }),
       ).toBe(key)
     }
@@ -34,8 +35,11 @@ describe('lookup keys', () => {
     expect(planForLookupKey('chip_only')).toEqual({ planType: 'chip_only', vehicleType: null, hasAdas: null })
   })
 
-  it('knows only our five keys', () => {
+  it('knows only our ten keys: five plans, monthly and yearly', () => {
+    expect(LOOKUP_KEYS).toHaveLength(10)
     expect(isLookupKey('comprehensive_car_adas_true')).toBe(true)
+    expect(isLookupKey('comprehensive_car_adas_true_yearly')).toBe(true)
+    expect(isLookupKey('comprehensive_car_adas_yearly')).toBe(false)
     expect(isLookupKey('comprehensive_boat_adas_true')).toBe(false)
     expect(isLookupKey(undefined)).toBe(false)
   })

@@ -42,6 +42,11 @@ const prices5 = {
   comprehensive_car_adas_true: '24.99',
   comprehensive_trucksuv_adas_false: '21.99',
   comprehensive_trucksuv_adas_true: '26.99',
+  chip_only_yearly: '99.90',
+  comprehensive_car_adas_false_yearly: '199.90',
+  comprehensive_car_adas_true_yearly: '249.90',
+  comprehensive_trucksuv_adas_false_yearly: '219.90',
+  comprehensive_trucksuv_adas_true_yearly: '269.90',
 }
 const group = { name: 'Wasatch Glass', email: 'shop@example.com', phone: '(801) 555-0100' }
 const location = { partnerGroupId: 'grp1', name: 'Main Street', slug: 'main-street' }

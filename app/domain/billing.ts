@@ -1,0 +1,44 @@
+/**
+ * When a plan renews: every month on the day it was bought, or every year on the day its yearly billing began (the
+ * purchase, or the monthly renewal at which a monthly payer switched to yearly). Pure and safe in the browser.
+ */
+
+import { addMonths } from './price-changes'
+
+export type RenewalFields = {
+  createdAt: string
+  billingInterval: string
+  /** When the current interval began; null: at purchase. */
+  billingAnchorAt: string | null
+}
+
+/** The moment renewals count from. */
+export function billingAnchor(policy: Pick<RenewalFields, 'createdAt' | 'billingAnchorAt'>): string {
+  return policy.billingAnchorAt ?? policy.createdAt
+}
+
+/** The first renewal at or after `from`: at least one interval after the anchor. */
+export function renewalAtOrAfter(policy: RenewalFields, from: Date): Date {
+  const start = new Date(billingAnchor(policy))
+  const step = policy.billingInterval === 'year' ? 12 : 1
+  // Start near `from` rather than walking from the anchor interval by interval.
+  const monthsBetween = (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth()
+  let n = Math.max(1, Math.floor(monthsBetween / step) - 1)
+  let renewal = addMonths(start, n * step)
+  while (renewal.getTime() < from.getTime()) renewal = addMonths(start, ++n * step)
+  return renewal
+}
+
+/** The first renewal strictly after `now`. */
+export function nextRenewalAfter(policy: RenewalFields, now: Date): Date {
+  return renewalAtOrAfter(policy, new Date(now.getTime() + 1))
+}
+
+/** The renewal before `renewal` (the anchor itself for the first): a notice sent since then is this renewal's. */
+export function previousRenewal(policy: RenewalFields, renewal: Date): Date {
+  const start = new Date(billingAnchor(policy))
+  const step = policy.billingInterval === 'year' ? 12 : 1
+  let k = 1
+  while (addMonths(start, k * step).getTime() < renewal.getTime()) k++
+  return addMonths(start, (k - 1) * step)
+}
