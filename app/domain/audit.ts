@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'partner_location',
   'prices',
   'price_change',
+  'refund',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -44,6 +45,10 @@ export const AUDIT_ACTIONS = [
   { action: 'policy.arbitration_opted_out', entity: 'policy', label: 'Opted out of arbitration' },
   { action: 'policy.price_change_notice', entity: 'policy', label: 'Price change notice sent' },
   { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
+  // A refund a cancellation gives the customer under their state's rules, and its way through the payments provider.
+  { action: 'refund.created', entity: 'refund', label: 'Refund due on cancellation' },
+  { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
+  { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
