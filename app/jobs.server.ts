@@ -7,6 +7,7 @@ import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
+import { retryFailedRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'
@@ -25,6 +26,8 @@ export type DailyJobsReport = {
   sessionsDeleted: number
   verificationsDeleted: number
   localPoliciesEnded: number
+  /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
+  refundsRetried: number
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: PriceChangeReport
   /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
@@ -59,6 +62,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
   await yieldToRequests()
+  const refundsRetried = await retryFailedRefunds(now)
+  await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
@@ -69,6 +74,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     sessionsDeleted,
     verificationsDeleted,
     localPoliciesEnded,
+    refundsRetried,
     priceChanges,
     uploadsSwept,
   }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
 import { pricePer } from '~/domain/plans'
-import { canCancel, canFileClaim, isCanceled, isInInitialTerm, needsSetup } from '~/domain/policies'
+import { canCancel, canFileClaim, commitmentHolds, isCanceled, needsSetup } from '~/domain/policies'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
 
@@ -19,8 +19,12 @@ export type PolicyCardData = {
   billingInterval: string
   /** A requested switch to yearly billing: the day it happens (ISO). */
   yearlySwitchAt?: string | null
-  /** ISO time; before it the 12-month commitment forbids cancelling. */
+  /** ISO time; before it the 12-month commitment forbids cancelling where the customer's state lets it bind. */
   initialTermEndsAt: string | null
+  /** The state whose law governs the policy (null: not known yet), and when it was bought (ISO). Without `createdAt`
+   * (the demo's sample data) the commitment binds for its 12 months. */
+  governingState?: string | null
+  createdAt?: string
   windshieldPhotosUploaded: boolean
   vehicle: { year: number; make: string; model: string; licensePlate: string; licensePlateState?: string | null } | null
   /** An announced price change: the new monthly price and the day it is first charged (ISO). */
@@ -69,7 +73,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
   const setup = needsSetup(policy)
   const fileClaim = canFileClaim(policy)
   const canceled = isCanceled(policy)
-  const inTerm = !canceled && isInInitialTerm(policy, at)
+  const inTerm = !canceled && commitmentHolds(policy, at)
   const cancellable = canCancel(policy, at)
   const vehicle = policy.vehicle
   const headingId = `policy-${policy.id}-title`

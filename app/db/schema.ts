@@ -146,6 +146,13 @@ export const priceChangeNotices = sqliteTable(
       .references(() => policies.id, { onDelete: 'cascade' }),
     noticeSentAt: text('notice_sent_at').notNull(),
     appliedAt: text('applied_at'),
+    /**
+     * A higher price that the subscriber's state lets reach them only with their consent (app/domain/state-rules.ts):
+     * the notice carries a link (its token, stored hashed) and the price moves only once `accepted_at` is set.
+     */
+    consentRequired: integer('consent_required', { mode: 'boolean' }).notNull().default(false),
+    consentTokenHash: text('consent_token_hash').unique(),
+    acceptedAt: text('accepted_at'),
   },
   (t) => [
     primaryKey({ columns: [t.priceChangeId, t.policyId] }),
@@ -390,6 +397,67 @@ export const ownershipTransfers = sqliteTable(
   ],
 )
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+export const REFUND_RULES = ['free_look', 'pro_rata'] as const
+
+/**
+ * The refund of a cancellation the customer's state entitles them to (app/domain/state-rules.ts): the figures it was
+ * computed from, and its way through the payments adapter. One per policy (`idempotency_key`), so a second submit finds
+ * the first. A failed refund stays here, shown to the operator, until the daily job has paid it.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Who asked: the customer, or the operator on their behalf (with their reason). */
+    reason: text('reason').notNull(),
+    rule: text('rule', { enum: REFUND_RULES }).notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    claimsDeductedCents: integer('claims_deducted_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    unusedDays: integer('unused_days'),
+    periodDays: integer('period_days'),
+    /** The state whose rules were applied; null: unknown, the most protective rule. */
+    state: text('state'),
+    provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Stripe's refund id(s), space-separated when a free-look refund covers several invoices. */
+    stripeRefundId: text('stripe_refund_id'),
+    dueBy: text('due_by'), // YYYY-MM-DD, where the state sets a deadline
+    createdAt: createdAt(),
+    succeededAt: text('succeeded_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_policy_idx').on(t.policyId),
+    // The daily retry and the console's count read only the refunds not yet paid.
+    index('refunds_unpaid_idx')
+      .on(t.status)
+      .where(sql`status != 'succeeded'`),
+  ],
+)
+
+/** The yearly reminder some states require (plan, price, how to cancel): one per policy and anniversary. */
+export const yearlyReminders = sqliteTable(
+  'yearly_reminders',
+  {
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    /** 1 for the first anniversary of the purchase, 2 for the second, … */
+    anniversary: integer('anniversary').notNull(),
+    sentAt: text('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.anniversary] })],
+)
+
 /** The local test checkout's sessions: what Stripe would hold while payments are local. */
 export const localCheckouts = sqliteTable('local_checkouts', {
   id: id(),
@@ -497,6 +565,7 @@ export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type OwnershipTransfer = typeof ownershipTransfers.$inferSelect
 export type PriceChange = typeof priceChanges.$inferSelect
+export type Refund = typeof refunds.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'partner_location',
   'prices',
   'price_change',
+  'refund',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -50,6 +51,10 @@ export const AUDIT_ACTIONS = [
   { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
   { action: 'policy.yearly_switch_requested', entity: 'policy', label: 'Switch to yearly billing requested' },
   { action: 'policy.yearly_switch_applied', entity: 'policy', label: 'Switched to yearly billing' },
+  // A refund a cancellation gives the customer under their state's rules, and its way through the payments provider.
+  { action: 'refund.created', entity: 'refund', label: 'Refund due on cancellation' },
+  { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
+  { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },

@@ -3,7 +3,7 @@
  * once and grouped by area. Forms, validation schemas, models, routes, e-mails and the demo import them from here, so
  * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
-import { formatLongDate } from './format'
+import { formatLongDate, formatPrice } from './format'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
@@ -87,6 +87,46 @@ export const cancelRefused = (description: string): Message => ({ title: 'Reques
 
 export function commitmentNote(initialTermEndsAt: string) {
   return `Annual commitment until ${formatLongDate(initialTermEndsAt)}. Cancellation available after this date.`
+}
+
+/**
+ * A cancellation with a refund the customer's state gives them (app/domain/state-rules.ts): the amount, said before
+ * they confirm and after, and how it was computed, in plain words. Amounts come formatted ('$19.99').
+ */
+export const REFUND_MESSAGES = {
+  willBeRefunded: (amount: string) => `You will be refunded ${amount}.`,
+  noRefund: 'No refund is due for this cancellation.',
+  anyTime: 'Your state lets you cancel this plan at any time.',
+  freeLook: (days: number, paid: string) => `You are within the ${days}-day free look: you get back everything you paid (${paid})`,
+  proRata: (unusedDays: number, periodDays: number, gross: string) =>
+    `You get back the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${gross}`,
+  lessClaims: (amount: string) => `less ${amount} the plan paid shops for your claims`,
+  lessFee: (amount: string) => `less a ${amount} cancellation fee`,
+  refunded: (amount: string) => `Refund of ${amount}`,
+  status: { pending: 'on its way', succeeded: 'paid back to your card', failed: 'being retried' } as const,
+  /** In local mode no card was charged: the refund is recorded, nothing moves. */
+  localNote: 'Test mode: no card was charged, so the refund is recorded only.',
+  quoteFailed: 'We could not work out your refund just now. Please try again in a moment.',
+}
+
+/** The refund explained: the rule, then each deduction. */
+export function refundExplanation(refund: {
+  rule: 'free_look' | 'pro_rata'
+  freeLookDays: number
+  grossCents: number
+  claimsDeductedCents: number
+  feeCents: number
+  unusedDays: number | null
+  periodDays: number | null
+}) {
+  const parts = [
+    refund.rule === 'free_look'
+      ? REFUND_MESSAGES.freeLook(refund.freeLookDays, formatPrice(refund.grossCents))
+      : REFUND_MESSAGES.proRata(refund.unusedDays ?? 0, refund.periodDays ?? 0, formatPrice(refund.grossCents)),
+  ]
+  if (refund.claimsDeductedCents > 0) parts.push(REFUND_MESSAGES.lessClaims(formatPrice(refund.claimsDeductedCents)))
+  if (refund.feeCents > 0) parts.push(REFUND_MESSAGES.lessFee(formatPrice(refund.feeCents)))
+  return `${parts.join(', ')}.`
 }
 
 // --- claims -------------------------------------------------------------------------------------------------------
@@ -235,6 +275,10 @@ export const CUSTOMER_ADMIN_MESSAGES = {
     description: 'The policy and its subscription are cancelled; the customer has been e-mailed.',
   },
   renewalOff: { title: 'Renewal Turned Off', description: 'The policy ends with its commitment; the customer has been e-mailed.' },
+  cancelledWithRefund: (amount: string) => ({
+    title: 'Policy Cancelled',
+    description: `The policy and its subscription are cancelled and ${amount} is refunded; the customer has been e-mailed.`,
+  }),
   vehicleCorrected: { title: 'Vehicle Corrected', description: 'The vehicle details are saved and audited.' },
 } as const
 export const claimApproved = (code: string): Message => ({

@@ -3,6 +3,7 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
+import { commitmentBinds, inFreeLook, rulesFor } from './state-rules'
 import { DAY_MS } from './time'
 
 /** A policy's status: waiting for setup, active, a payment failed, ended. */
@@ -26,22 +27,49 @@ export function isCanceled(policy: Pick<PolicyRuleFields, 'status'>) {
   return policy.status === 'canceled' || policy.status === 'cancelled'
 }
 
-/** Within the 12-month initial commitment: cancellation is not offered and is refused; renewal can be turned off. */
+/** Within the 12-month initial commitment (whether or not the customer's state lets it stop a cancellation). */
 export function isInInitialTerm(policy: Pick<PolicyRuleFields, 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
   if (!policy.initialTermEndsAt) return false
   return toTime(now) < new Date(policy.initialTermEndsAt).getTime()
 }
 
-export function canCancel(policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>, now: Date | string | number = new Date()) {
-  return !isCanceled(policy) && !isInInitialTerm(policy, now)
+/**
+ * What the commitment rule needs to know of a policy: its state (null: not known yet) and when it was bought. Data
+ * without a purchase time (the demo's sample policies) follows the product's own rule: the commitment binds for its
+ * 12 months.
+ */
+export type CommitmentFields = Pick<PolicyRuleFields, 'initialTermEndsAt'> & { governingState?: string | null; createdAt?: string }
+
+/**
+ * Whether the 12-month commitment stops a cancellation now: only where the customer's state lets a contract restrict
+ * cancellation, and not in its free look (app/domain/state-rules.ts). Elsewhere the customer may cancel at any time.
+ */
+export function commitmentHolds(policy: CommitmentFields, now: Date | string | number = new Date()) {
+  if (policy.createdAt === undefined) return isInInitialTerm(policy, now)
+  return commitmentBinds(
+    rulesFor(policy.governingState),
+    { purchasedAt: policy.createdAt, initialTermEndsAt: policy.initialTermEndsAt },
+    new Date(toTime(now)),
+  )
 }
 
-/** Turning renewal off (Stripe's cancel_at = end of the commitment) is for a live policy still inside its commitment. */
-export function canTurnRenewalOff(
-  policy: Pick<PolicyRuleFields, 'status' | 'initialTermEndsAt'>,
+export function canCancel(policy: Pick<PolicyRuleFields, 'status'> & CommitmentFields, now: Date | string | number = new Date()) {
+  return !isCanceled(policy) && !commitmentHolds(policy, now)
+}
+
+/** Whether cancelling now may give a refund: the card then leads to the page that states it before the customer confirms. */
+export function cancellationMayRefund(
+  policy: { governingState?: string | null; createdAt?: string },
   now: Date | string | number = new Date(),
 ) {
-  return !isCanceled(policy) && isInInitialTerm(policy, now)
+  if (policy.createdAt === undefined) return false
+  const rules = rulesFor(policy.governingState)
+  return inFreeLook(rules, policy.createdAt, new Date(toTime(now))) || rules.laterRefund !== 'none'
+}
+
+/** Turning renewal off (Stripe's cancel_at = end of the commitment) is for a live policy whose commitment binds. */
+export function canTurnRenewalOff(policy: Pick<PolicyRuleFields, 'status'> & CommitmentFields, now: Date | string | number = new Date()) {
+  return !isCanceled(policy) && commitmentHolds(policy, now)
 }
 
 /**

@@ -26,6 +26,7 @@ import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from './privacy'
+import { refundEmail } from './refund'
 import { renewalNoticeEmail } from './renewal-notice'
 import { signInEmail } from './sign-in'
 
@@ -143,6 +144,14 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     monthlyPrice: '$19.99',
     termEndDate: 'November 21, 2027',
     renewalOff: true,
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('refund', 'Refund on cancellation', refundEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    amount: '$19.99',
+    explanation: 'You are within the 30-day free look: you get back everything you paid ($19.99).',
     dashboardUrl: `${SITE}/customer`,
     supportEmail: SUPPORT_EMAIL,
   }),

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 
 import { transaction } from '~/db/client.server'
-import { policies, type Policy } from '~/db/schema'
+import { policies, type Policy, type Refund as RefundRow, refunds } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import {
   ALREADY_CANCELED,
@@ -11,29 +11,33 @@ import {
   cancelRefused,
   commitmentNote,
   POLICY_NOT_FOUND,
+  REFUND_MESSAGES,
   RENEWAL_NOT_CHANGED,
 } from '~/domain/messages'
-import { isInInitialTerm } from '~/domain/policies'
+import { commitmentHolds, isInInitialTerm } from '~/domain/policies'
 import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
 
 import { recordAudit } from './audit.server'
+import { createRefund, payRefund, quoteRefund, refundOfPolicy, type RefundQuote, sendRefundEmail } from './refunds.server'
 
 /**
- * Who may end a policy, and when: only its owner; not before the
- * 12-month commitment ends (the server refuses even a hand-made request); never twice. During the commitment the
- * owner can instead turn off renewal, so the subscription ends with the commitment.
+ * Who may end a policy, and when: only its owner (or the operator for them); never twice; not while the 12-month
+ * commitment binds — which only happens where the customer's state lets a contract restrict cancellation, after its
+ * free look (app/domain/state-rules.ts). While it binds, the owner can instead turn off renewal, so the subscription
+ * ends with the commitment. Elsewhere the owner may cancel at any time and is refunded what their state gives back.
  */
 
 /** What the owner can do with this policy now; the screens and the actions both ask this. */
 export function cancellationOptions(policy: Policy, now = new Date()) {
   const open = policy.status !== 'canceled'
-  const committed = isInInitialTerm(policy, now)
+  const committed = commitmentHolds(policy, now)
   return {
     canCancel: open && !committed,
     canTurnOffRenewal: open && committed && !policy.cancelAt,
-    canTurnOnRenewal: open && committed && Boolean(policy.cancelAt),
+    // Renewal turned off earlier can be turned back on while the commitment runs.
+    canTurnOnRenewal: open && isInInitialTerm(policy, now) && Boolean(policy.cancelAt),
     /** Stripe's portal needs a Stripe customer; local-mode policies have none. */
     canManageBilling: open && Boolean(policy.stripeCustomerId),
   }
@@ -50,17 +54,55 @@ function auditFields(profileId: string, by: OnBehalf | undefined) {
   return { actor: by?.actorId ?? profileId, extra: by ? { onBehalfOf: profileId, reason: by.reason } : {} }
 }
 
-/** Ends the subscription now and marks the policy canceled (after the commitment only). */
-export async function cancelPolicy(profileId: string, policyId: string, now = new Date(), by?: OnBehalf): Promise<Policy> {
+/** A cancellation done: the policy, and the refund it gave (null when the state's rules give none). */
+export type Cancellation = { policy: Policy; refund: RefundRow | null }
+
+/**
+ * What a cancellation now would refund, for the confirmation page. Null while the commitment binds (no cancellation)
+ * or for a canceled policy.
+ */
+export async function cancellationQuote(policy: Policy, now = new Date()): Promise<RefundQuote | null> {
+  if (policy.status === 'canceled' || commitmentHolds(policy, now)) return null
+  try {
+    return await quoteRefund(policy, now)
+  } catch (error) {
+    logger.error({ policyId: policy.id, err: error }, 'working out a refund failed')
+    throw refused(REFUND_MESSAGES.quoteFailed, 502)
+  }
+}
+
+/**
+ * Ends the subscription now and marks the policy canceled, with the refund the customer's state gives back. The refund
+ * row is written before the provider is asked to cancel (one per policy: a second submit finds it and gets the same
+ * result), dropped again if the cancel fails, and paid right after; a failed payment is kept for the daily retry.
+ */
+export async function cancelPolicy(profileId: string, policyId: string, now = new Date(), by?: OnBehalf): Promise<Cancellation> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
-  if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
-  if (isInInitialTerm(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
+  if (policy.status === 'canceled') {
+    const earlier = refundOfPolicy(policy.id)
+    if (earlier) return { policy, refund: earlier } // a repeated submit: the same result, nothing done twice
+    throw refused(ALREADY_CANCELED)
+  }
+  if (commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
+
+  const quote = await cancellationQuote(policy, now)
+  const { actor, extra } = auditFields(profileId, by)
+  let refund: RefundRow | null = null
+  if (quote && quote.amountCents > 0) {
+    refund = transaction((tx) => createRefund(tx, policy, quote, { reason: by ? `operator: ${by.reason}` : 'customer', now }))
+    if (!refund) {
+      // Another submit of the same cancellation is under way or done: answer with its result.
+      return { policy: getPolicyForProfile(profileId, policyId) ?? policy, refund: refundOfPolicy(policy.id) }
+    }
+  }
 
   try {
     await (await payments()).cancelSubscriptionNow(policy)
   } catch (error) {
     logger.error({ policyId: policy.id, err: error }, 'cancelling the subscription of a policy failed')
+    const unpaid = refund
+    if (unpaid) transaction((tx) => tx.delete(refunds).where(eq(refunds.id, unpaid.id)).run())
     throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
   }
 
@@ -72,16 +114,32 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
       .where(eq(policies.id, policy.id))
       .returning()
       .get()
-    const { actor, extra } = auditFields(profileId, by)
     recordAudit(tx, {
       actor,
       action: 'policy.canceled',
       entityId: policy.id,
-      detail: { previousStatus: policy.status, ...extra },
+      detail: {
+        previousStatus: policy.status,
+        state: policy.governingState,
+        ...(refund ? { refundId: refund.id, refundCents: refund.amountCents, rule: refund.rule } : {}),
+        ...extra,
+      },
     })
+    if (refund) {
+      recordAudit(tx, {
+        actor,
+        action: 'refund.created',
+        entityId: refund.id,
+        detail: { policyId: policy.id, amountCents: refund.amountCents, rule: refund.rule, state: refund.state, reason: refund.reason },
+      })
+    }
     return updated
   })
-  return canceled
+  if (refund) {
+    refund = await payRefund(refund, canceled, now)
+    await sendRefundEmail(refund, canceled)
+  }
+  return { policy: canceled, refund }
 }
 
 /**
@@ -99,6 +157,8 @@ export async function setPolicyRenewal(
   if (!policy) throw notFound()
   if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
   if (!isInInitialTerm(policy, now)) throw refused(CANCEL_NOW_INSTEAD)
+  // Where the commitment does not bind the customer simply cancels; turning renewal back on stays possible.
+  if (!renew && !commitmentHolds(policy, now)) throw refused(REFUND_MESSAGES.anyTime)
   const cancelAt = renew ? null : new Date(policy.initialTermEndsAt)
   try {
     await (await payments()).setRenewal(policy, cancelAt)

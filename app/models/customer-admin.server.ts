@@ -18,7 +18,7 @@ import {
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { COMMITMENT_OVER, emailNotSent, stillInCommitment } from '~/domain/messages'
-import { isInInitialTerm, needsSetup } from '~/domain/policies'
+import { commitmentHolds, isInInitialTerm, needsSetup } from '~/domain/policies'
 import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -29,6 +29,7 @@ import { recordAudit } from './audit.server'
 import { cancelPolicy, setPolicyRenewal } from './cancellation.server'
 import { sendFinishSetupEmail } from './fulfilment.server'
 import { policyPlanName } from './policies.server'
+import { refundsOfPolicies } from './refunds.server'
 
 /**
  * One customer as the operator sees them (/admin/customers/:id), and what the operator does for them: resend the
@@ -108,6 +109,7 @@ export function customerForOperator(profileId: string) {
     .all()
   return {
     profile,
+    refunds: refundsOfPolicies(policyIds),
     policies: owned.map((policy) => ({
       ...policy,
       vehicle: ownVehicles.find((vehicle) => vehicle.id === policy.vehicleId) ?? null,
@@ -162,7 +164,8 @@ export async function resendCustomerEmail(input: { profileId: string; policyId?:
 
 /**
  * Ends a policy at the customer's request, through the payments adapter (so Stripe stops too): now when the
- * commitment is over, or at its end while it runs (renewal off). The customer gets an e-mail saying so.
+ * commitment does not bind (over, or the customer's state does not let it bind — then with the refund the state
+ * gives back), or at its end while it binds (renewal off). The customer gets an e-mail saying so.
  */
 export async function cancelOnBehalf(
   input: { profileId: string; policyId: string; when: 'now' | 'end_of_commitment'; reason: string; actorId: string },
@@ -170,16 +173,16 @@ export async function cancelOnBehalf(
 ) {
   const policy = ownedPolicy(input.profileId, input.policyId)
   const by = { actorId: input.actorId, reason: input.reason }
-  if (input.when === 'now' && isInInitialTerm(policy, now)) {
+  if (input.when === 'now' && commitmentHolds(policy, now)) {
     throw RuleError.from(stillInCommitment(formatLongDate(policy.initialTermEndsAt, '')), { field: 'when', status: 409 })
   }
   if (input.when === 'end_of_commitment' && !isInInitialTerm(policy, now)) {
     throw RuleError.from(COMMITMENT_OVER, { field: 'when', status: 409 })
   }
-  const updated =
+  const { policy: updated, refund } =
     input.when === 'now'
       ? await cancelPolicy(input.profileId, policy.id, now, by)
-      : await setPolicyRenewal(input.profileId, policy.id, false, now, by)
+      : { policy: await setPolicyRenewal(input.profileId, policy.id, false, now, by), refund: null }
   const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()!
   await sendEmail({
     to: profile.email,
@@ -192,7 +195,7 @@ export async function cancelOnBehalf(
     })),
     tag: 'policy-ended-by-operator',
   })
-  return updated
+  return { policy: updated, refund }
 }
 
 /** Corrects a vehicle's details (what the customer typed wrong), keeping the old values in the audit entry. */

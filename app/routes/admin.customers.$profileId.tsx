@@ -5,6 +5,7 @@ import { AdminPage } from '~/components/admin/admin-page'
 import { PoliciesSection } from '~/components/admin/customer/policies'
 import { ProfileCard } from '~/components/admin/customer/profile-card'
 import { CustomerRecords } from '~/components/admin/customer/records'
+import { RefundsSection } from '~/components/admin/customer/refunds'
 import { VehiclesSection } from '~/components/admin/customer/vehicles'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
@@ -13,7 +14,8 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors } from '~/domain/messages'
 import { planName } from '~/domain/plans'
-import { isInInitialTerm, needsSetup } from '~/domain/policies'
+import { commitmentHolds, needsSetup } from '~/domain/policies'
+import { rulesFor, stateName } from '~/domain/state-rules'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -47,7 +49,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       arbitrationOptedOutAt: policy.arbitrationOptedOutAt,
       transferUsedAt: policy.transferUsedAt,
       stripeSubscriptionId: policy.stripeSubscriptionId,
-      inCommitment: isInInitialTerm(policy, now),
+      inCommitment: commitmentHolds(policy, now),
+      governingState: policy.governingState ? stateName(policy.governingState) : null,
+      stateRule: rulesFor(policy.governingState).source,
       needsSetup: needsSetup(policy),
       vehicleId: policy.vehicleId,
       photos: policy.photos.map((photo) => ({
@@ -70,6 +74,19 @@ export async function loader({ params }: Route.LoaderArgs) {
     })),
     emails: customer.emails,
     payments: customer.payments,
+    refunds: customer.refunds.map((refund) => ({
+      id: refund.id,
+      policyId: refund.policyId,
+      amount: formatPrice(refund.amountCents),
+      status: refund.status,
+      rule: refund.rule,
+      state: refund.state,
+      createdAt: refund.createdAt,
+      attempts: refund.attempts,
+      lastError: refund.lastError,
+      stripeRefundId: refund.stripeRefundId,
+      dueBy: refund.dueBy,
+    })),
     trail: customer.trail.map((row) => ({
       ...row,
       operator: row.actorEmail ? isAdmin({ email: row.actorEmail, role: row.actorRole ?? 'customer' }) : false,
@@ -101,14 +118,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const target = String(form.get('policyId') ?? '')
       if (submission.status !== 'success') return refuse(target, submission.error ?? {})
       const input = submission.value
-      await cancelOnBehalf({
+      const { refund } = await cancelOnBehalf({
         profileId: params.profileId,
         policyId: input.policyId,
         when: input.when,
         reason: input.reason,
         actorId: admin.id,
       })
-      const done = input.when === 'now' ? CUSTOMER_ADMIN_MESSAGES.cancelledNow : CUSTOMER_ADMIN_MESSAGES.renewalOff
+      const done = refund
+        ? CUSTOMER_ADMIN_MESSAGES.cancelledWithRefund(formatPrice(refund.amountCents))
+        : input.when === 'now'
+          ? CUSTOMER_ADMIN_MESSAGES.cancelledNow
+          : CUSTOMER_ADMIN_MESSAGES.renewalOff
       return redirectWithToast(here, { type: 'success', ...done })
     }
     if (intent === 'correct-vehicle') {
@@ -135,7 +156,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
 export type CustomerPageData = Route.ComponentProps['loaderData']
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, policies, vehicles, claims, emails, payments, trail, states } = loaderData
+  const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds } = loaderData
   const failed = (intent: string, target: string) =>
     actionData?.intent === intent && actionData.target === target ? resultErrors(actionData.result) : {}
   return (
@@ -145,6 +166,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <ProfileCard profile={profile} />
 
         <PoliciesSection policies={policies} failed={failed} />
+
+        <RefundsSection refunds={refunds} />
 
         <VehiclesSection vehicles={vehicles} states={states} failed={failed} />
 

@@ -8,6 +8,7 @@ import { Card, PageHeading } from '~/components/ui'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
+import { failedRefundCount } from '~/models/refunds.server'
 import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
@@ -19,6 +20,7 @@ export async function loader() {
   const figures = businessFigures()
   return {
     ...figures,
+    failedRefunds: failedRefundCount(),
     mrr: formatPrice(figures.mrrCents),
     plans: figures.plans.map((row) => ({ ...row, name: planName(row), mrr: formatPrice(row.mrrCents) })),
   }
@@ -45,7 +47,7 @@ const hours = (value: number | null) => (value === null ? '—' : `${value.toLoc
 const weekLabel = (week: string) => week.slice(5)
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { plans, policies, mrr, weeks, waiting, appeals, asOf } = loaderData
+  const { plans, policies, mrr, weeks, waiting, appeals, asOf, failedRefunds } = loaderData
   const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -89,6 +91,13 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           label="Waiting for setup"
           value={count(policies.incomplete)}
           note="Paid, photos and vehicle not yet sent."
+        />
+        <Figure
+          to="/admin/activity?action=refund.failed"
+          label="Failed refunds"
+          value={count(failedRefunds)}
+          note={failedRefunds ? 'The payments provider refused; the daily job retries each until it is paid.' : 'No refund waiting.'}
+          alert={failedRefunds > 0}
         />
       </ul>
 

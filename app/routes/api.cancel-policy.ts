@@ -20,8 +20,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (typeof policyId !== 'string' || !policyId) return Response.json({ error: 'policyId is required' }, { status: 400 })
   try {
-    const policy = await cancelPolicy(profile.id, policyId)
-    return Response.json({ success: true, policy: { id: policy.id, status: policy.status, canceledAt: policy.canceledAt } })
+    const { policy, refund } = await cancelPolicy(profile.id, policyId)
+    return Response.json({
+      success: true,
+      policy: { id: policy.id, status: policy.status, canceledAt: policy.canceledAt },
+      refund: refund ? { amountCents: refund.amountCents, rule: refund.rule, status: refund.status } : null,
+    })
   } catch (error) {
     if (error instanceof RuleError) return Response.json({ error: error.message }, { status: error.status })
     throw error

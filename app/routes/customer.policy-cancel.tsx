@@ -8,11 +8,13 @@ import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
-import { CANCEL_FAILED, CANCEL_SUCCESS, RENEWAL_ON, renewalOff } from '~/domain/messages'
+import { CANCEL_FAILED, CANCEL_SUCCESS, REFUND_MESSAGES, refundExplanation, RENEWAL_ON, renewalOff } from '~/domain/messages'
+import { cancelPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { env } from '~/env.server'
-import { billingPortalUrl, cancellationOptions, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
+import { billingPortalUrl, cancellationOptions, cancellationQuote, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { explainRefund, refundOfPolicy } from '~/models/refunds.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
@@ -28,7 +30,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const policy = getPolicyForProfile(customer.id, params.policyId)
   if (!policy) notFound()
+  const options = cancellationOptions(policy)
+  // The exact refund, before the customer confirms; the provider being unreachable is said, not a 500.
+  let quote: { amount: string | null; explanation: string | null } | { failed: string } | null = null
+  if (options.canCancel) {
+    try {
+      const found = await cancellationQuote(policy)
+      quote =
+        found && found.rule !== 'none' && found.amountCents > 0
+          ? {
+              amount: formatPrice(found.amountCents),
+              explanation: refundExplanation({ ...found, rule: found.rule, freeLookDays: found.rules.freeLookDays }),
+            }
+          : { amount: null, explanation: null }
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error
+      quote = { failed: error.message }
+    }
+  }
+  const refund = refundOfPolicy(policy.id)
   return {
+    quote,
+    refund: refund
+      ? {
+          amount: formatPrice(refund.amountCents),
+          explanation: explainRefund(refund),
+          status: REFUND_MESSAGES.status[refund.status],
+          local: refund.provider === 'local',
+        }
+      : null,
     policy: {
       id: policy.id,
       status: policy.status,
@@ -37,8 +67,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       initialTermEndsAt: policy.initialTermEndsAt,
       cancelAt: policy.cancelAt,
       stripeCustomerId: policy.stripeCustomerId,
+      governingState: policy.governingState,
+      createdAt: policy.createdAt,
     },
-    options: cancellationOptions(policy),
+    options,
   }
 }
 
@@ -59,8 +91,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 async function applyIntent(customerId: string, policyId: string, intent: 'cancel' | 'renewal-off' | 'renewal-on' | 'billing-portal') {
   switch (intent) {
     case 'cancel': {
-      await cancelPolicy(customerId, policyId)
-      return redirectWithToast('/customer', { type: 'success', ...CANCEL_SUCCESS })
+      const { refund } = await cancelPolicy(customerId, policyId)
+      // With a refund the customer lands where it is shown (a repeated submit lands there too, nothing done twice).
+      return redirectWithToast(refund ? cancelPath(policyId) : '/customer', { type: 'success', ...CANCEL_SUCCESS })
     }
     case 'renewal-off':
     case 'renewal-on': {
@@ -83,7 +116,7 @@ function refusal(error: RuleError) {
 }
 
 export default function CancelPolicyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { policy, options } = loaderData
+  const { policy, options, quote, refund } = loaderData
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <Toast toast={actionData?.toast} className="mb-6" />
@@ -98,10 +131,33 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
       </p>
       <Card className="mt-6">
         {policy.status === 'canceled' ? (
-          <p className="text-slate-800">This policy has been cancelled.</p>
+          <div className="space-y-3">
+            <p className="text-slate-800">This policy has been cancelled.</p>
+            {refund ? (
+              <div data-testid="refund-result">
+                <p className="font-semibold text-slate-900">
+                  {REFUND_MESSAGES.refunded(refund.amount)}: {refund.status}.
+                </p>
+                <p className="mt-1 text-sm text-slate-700">{refund.explanation}</p>
+                {refund.local ? <p className="mt-1 text-sm text-slate-700">{REFUND_MESSAGES.localNote}</p> : null}
+              </div>
+            ) : null}
+          </div>
         ) : options.canCancel ? (
           <div className="space-y-6">
-            <CancelConfirmation policyId={policy.id} />
+            {quote && 'failed' in quote ? (
+              <p className="font-medium text-red-800" role="alert">
+                {quote.failed}
+              </p>
+            ) : quote ? (
+              <div data-testid="refund-quote">
+                <p className="font-semibold text-slate-900">
+                  {quote.amount ? REFUND_MESSAGES.willBeRefunded(quote.amount) : REFUND_MESSAGES.noRefund}
+                </p>
+                {quote.explanation ? <p className="mt-1 text-sm text-slate-700">{quote.explanation}</p> : null}
+              </div>
+            ) : null}
+            {quote && 'failed' in quote ? null : <CancelConfirmation policyId={policy.id} />}
             {options.canManageBilling ? (
               <div className="border-t border-slate-200 pt-4">
                 <p className="mb-2 text-sm text-slate-700">Only need to update your card or see invoices?</p>

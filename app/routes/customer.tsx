@@ -12,7 +12,7 @@ import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
 import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
-import { ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
+import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
@@ -53,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       billingInterval: policy.billingInterval,
       yearlySwitchAt: policy.yearlySwitchAt,
       initialTermEndsAt: policy.initialTermEndsAt,
+      governingState: policy.governingState,
+      createdAt: policy.createdAt,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
       upcomingPrice: upcoming.get(policy.id) ?? null,
       vehicle: policy.vehicle
@@ -139,7 +141,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
                 key={policy.id}
                 policy={policy}
                 now={now}
-                cancelSlot={<CancelPolicyButton policyId={policy.id} />}
+                cancelSlot={<CancelPolicyButton policyId={policy.id} onPage={cancellationMayRefund(policy, now)} />}
                 extraActions={
                   <>
                     <RenewalLink policy={policy} now={now} />

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { localCheckouts, type Policy } from '~/db/schema'
 import type { LookupKey } from '~/domain/plans'
+import { addMonths } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import type { StripeCheckoutSession, StripePrice, StripeSubscription } from '~/services/stripe.server'
 
@@ -18,6 +19,15 @@ export type CheckoutInput = {
   cancelPath: string
   /** Set when the payment takes over a policy from the vehicle's previous owner: fulfilment moves it, creates none. */
   ownershipTransferId?: string | null
+}
+
+/** One payment the customer made for a policy: how much, and the billing period it paid for. */
+export type PaidPeriod = {
+  /** Stripe's invoice id, or the local checkout's id. */
+  ref: string
+  amountCents: number
+  periodStart: string
+  periodEnd: string
 }
 
 /** One interface over Stripe and the local test checkout, so routes and models never ask which is live. */
@@ -42,6 +52,14 @@ export interface PaymentsAdapter {
    * when the caller computes it (local: the policy's next monthly renewal; the daily job applies it then).
    */
   scheduleYearlySwitch(policy: Policy, yearlyKey: LookupKey): Promise<{ at: Date | null }>
+  /** What the customer paid for this policy, newest payment first. */
+  paymentsFor(policy: Policy): Promise<PaidPeriod[]>
+  /**
+   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered. Safe to
+   * call again for the same `refundId` (a retry): what was already refunded for it is not refunded twice. Local: no
+   * money moved, the caller's refund row is the record.
+   */
+  refund(policy: Policy, input: { refundId: string; amountCents: number }): Promise<{ stripeRefundIds: string[] }>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
@@ -112,6 +130,26 @@ export const localPayments: PaymentsAdapter = {
   async scheduleYearlySwitch() {
     // No subscription exists outside Stripe: the policy records the switch and the daily job applies it.
     return { at: null }
+  },
+
+  async paymentsFor(policy) {
+    // Local mode charges once, at the test checkout: that payment is for the first billing period. Nothing renews.
+    const checkout = policy.stripeCheckoutSessionId ? findLocalCheckout(policy.stripeCheckoutSessionId) : undefined
+    if (!checkout || checkout.status !== 'complete') return []
+    const start = new Date(policy.createdAt)
+    return [
+      {
+        ref: checkout.id,
+        amountCents: checkout.amountCents,
+        periodStart: start.toISOString(),
+        periodEnd: addMonths(start, policy.billingInterval === 'year' ? 12 : 1).toISOString(),
+      },
+    ]
+  },
+
+  async refund() {
+    // No card was charged; the refund row the caller keeps is what the test checkout page shows.
+    return { stripeRefundIds: [] }
   },
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Policy } from '~/db/schema'
 import { intervalOf, isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
-import type { CheckoutInput, PaymentsAdapter } from '~/services/payments.server'
+import type { CheckoutInput, PaidPeriod, PaymentsAdapter } from '~/services/payments.server'
 
 /**
  * The Stripe adapter: Checkout in subscription mode, prices by lookup key, subscription cancel and
@@ -304,6 +304,112 @@ async function createPortalSession(policy: Policy, returnUrl: string) {
   return z.object({ url: z.string().url() }).parse(session)
 }
 
+// --- what was paid, and refunds --------------------------------------------------------------------------------
+
+const InvoiceListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      amount_paid: z.number().int().nonnegative(),
+      created: z.number().int(),
+      period_start: z.number().int().nullish(),
+      period_end: z.number().int().nullish(),
+      lines: z
+        .object({ data: z.array(z.object({ period: z.object({ start: z.number().int(), end: z.number().int() }).nullish() })) })
+        .nullish(),
+      payments: z
+        .object({
+          data: z.array(
+            z.object({
+              status: z.string().nullish(),
+              payment: z.object({ payment_intent: expandableId.nullish(), charge: expandableId.nullish() }),
+            }),
+          ),
+        })
+        .nullish(),
+    }),
+  ),
+})
+type PaidInvoice = z.infer<typeof InvoiceListSchema>['data'][number]
+
+const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+const RefundListSchema = z.object({ data: z.array(RefundSchema) })
+
+/** The subscription's paid invoices with their payments, newest first (a year of monthly invoices fits one page). */
+async function paidInvoices(policy: Policy): Promise<PaidInvoice[]> {
+  if (!policy.stripeSubscriptionId) return []
+  const response = await stripe().invoices.list({
+    subscription: policy.stripeSubscriptionId,
+    status: 'paid',
+    limit: 100,
+    expand: ['data.payments'],
+  })
+  return InvoiceListSchema.parse(response)
+    .data.filter((invoice) => invoice.amount_paid > 0)
+    .sort((a, b) => b.created - a.created)
+}
+
+async function paymentsFor(policy: Policy): Promise<PaidPeriod[]> {
+  return (await paidInvoices(policy)).map((invoice) => {
+    const period = invoice.lines?.data[0]?.period
+    const start = period?.start ?? invoice.period_start ?? invoice.created
+    const end = period?.end ?? invoice.period_end ?? invoice.created
+    return {
+      ref: invoice.id,
+      amountCents: invoice.amount_paid,
+      periodStart: new Date(start * 1000).toISOString(),
+      periodEnd: new Date(end * 1000).toISOString(),
+    }
+  })
+}
+
+/** The metadata key that ties a Stripe refund to our refund row, so a retry counts what an earlier attempt did. */
+const REFUND_ID_KEY = 'glass_plan_refund_id'
+
+/**
+ * Refunds against the paid invoices, newest first, until the amount is covered. A retry (same `refundId`) first counts
+ * the refunds an earlier attempt made on each payment (by their metadata), so nothing is refunded twice even after
+ * Stripe's idempotency keys have expired.
+ */
+async function refund(policy: Policy, { refundId, amountCents }: { refundId: string; amountCents: number }) {
+  let remaining = amountCents
+  const stripeRefundIds: string[] = []
+  for (const invoice of await paidInvoices(policy)) {
+    if (remaining <= 0) break
+    const payment = invoice.payments?.data.find(
+      (entry) => entry.status !== 'failed' && (entry.payment.payment_intent || entry.payment.charge),
+    )
+    if (!payment) continue
+    const target = payment.payment.payment_intent
+      ? { payment_intent: payment.payment.payment_intent }
+      : { charge: payment.payment.charge ?? undefined }
+    const earlier = RefundListSchema.parse(await stripe().refunds.list({ ...target, limit: 100 })).data.filter(
+      (entry) => entry.status !== 'failed' && entry.status !== 'canceled',
+    )
+    const ours = earlier.filter((entry) => entry.metadata?.[REFUND_ID_KEY] === refundId)
+    stripeRefundIds.push(...ours.map((entry) => entry.id))
+    remaining -= ours.reduce((sum, entry) => sum + entry.amount, 0)
+    const available = invoice.amount_paid - earlier.reduce((sum, entry) => sum + entry.amount, 0)
+    const take = Math.min(Math.max(remaining, 0), available)
+    if (take <= 0) continue
+    const created = RefundSchema.parse(
+      await stripe().refunds.create(
+        { ...target, amount: take, reason: 'requested_by_customer', metadata: { [REFUND_ID_KEY]: refundId, policy_id: policy.id } },
+        { idempotencyKey: `refund-${refundId}-${invoice.id}-${take}` },
+      ),
+    )
+    stripeRefundIds.push(created.id)
+    remaining -= take
+  }
+  if (remaining > 0) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
+  return { stripeRefundIds }
+}
+
 // --- webhooks --------------------------------------------------------------------------------------------------
 
 /**
@@ -335,6 +441,8 @@ const adapter: PaymentsAdapter = {
   publishPrice,
   moveSubscriptionToPrice,
   scheduleYearlySwitch,
+  paymentsFor,
+  refund,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { expect, expectNoSeriousA11yViolations, type OutboxEmail, test, toast, waitForEmail } from '../support/e2e'
-import { createPolicy, getPolicy, uniqueEmail } from '../support/factories'
+import { commitmentBinding, createPolicy, getPolicy, uniqueEmail } from '../support/factories'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -47,8 +47,9 @@ async function payAndSignIn(page: Page, { plan, price }: { plan: string; price: 
   await expect(card).toHaveCount(1)
   await expect(card.getByText('Incomplete', { exact: true })).toBeVisible()
   await expect(card.getByText(`${price} / month`)).toBeVisible()
-  await expect(card.getByText(/^Annual commitment until .+\. Cancellation available after this date\.$/)).toBeVisible()
-  await expect(card.getByRole('link', { name: 'Cancel Policy' })).toHaveCount(0)
+  // A new plan is in its free look in every state: it can be cancelled (with a refund), the commitment does not bind yet.
+  await expect(card.getByRole('link', { name: 'Cancel Policy' })).toBeVisible()
+  await expect(card.getByText(/^Annual commitment until/)).toHaveCount(0)
 }
 
 test('landing pricing card → comprehensive signup → test checkout → e-mail → dashboard', async ({ page, javaScript }) => {
@@ -129,8 +130,14 @@ test('cancellation: refused during the commitment, confirmed and done after it',
     vehicleType: null,
     hasAdas: null,
     monthlyPriceCents: 799,
+    // A state where the commitment binds: New York after its free look.
+    ...commitmentBinding(),
   })
-  const ended = createPolicy(customer.id, { status: 'active', initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
+  const ended = createPolicy(customer.id, {
+    status: 'active',
+    initialTermEndsAt: new Date(Date.now() - DAY).toISOString(),
+    ...commitmentBinding(400),
+  })
 
   // During the commitment there is no cancel, and a hand-made POST is refused by the server.
   const refused = await page.request.post(`/customer/policies/${committed.id}/cancel`, {

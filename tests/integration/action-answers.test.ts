@@ -27,6 +27,7 @@ import { action as partnerAction } from '~/routes/partner.complete-claim'
 import { action as signupAction } from '~/routes/signup'
 
 import {
+  commitmentBinding,
   createActivePolicy,
   createClaim,
   createPolicy,
@@ -181,7 +182,7 @@ describe('a refused form answers { result, toast } with a 4xx', () => {
 
   it('cancelling within the commitment: the toast alone, 409', async () => {
     const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id)
+    const { policy } = createActivePolicy(profile.id, commitmentBinding())
     const cookie = await sessionCookieFor(profile.id)
     const request = makeRequest(`/customer/policies/${policy.id}/cancel`, { form: { intent: 'cancel' }, cookie })
     const response = await settle(() => cancelAction(routeArgs(request, { policyId: policy.id })))

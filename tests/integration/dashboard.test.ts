@@ -11,6 +11,7 @@ import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies.s
 import CustomerDashboard, { loader } from '~/routes/customer'
 
 import {
+  commitmentBinding,
   createActivePolicy,
   createClaim,
   createPartnerGroup,
@@ -82,8 +83,17 @@ describe('customer dashboard', () => {
       lookupKey: 'chip_only',
       monthlyPriceCents: 799,
       initialTermEndsAt: termEnd.toISOString(),
+      ...commitmentBinding(),
     })
-    const { policy: active, vehicle } = createActivePolicy(customer.id, { billingInterval: 'year', monthlyPriceCents: 2999, hasAdas: true })
+    // The commitment binds where the state lets it (New York after its free look) …
+    const { policy: active, vehicle } = createActivePolicy(customer.id, {
+      billingInterval: 'year',
+      monthlyPriceCents: 2999,
+      hasAdas: true,
+      ...commitmentBinding(),
+    })
+    // … and not in Texas, where a contract may not forbid cancelling.
+    const { policy: texas } = createActivePolicy(customer.id, { governingState: 'TX' })
     const { policy: pastTerm } = createActivePolicy(customer.id, { initialTermEndsAt: new Date(Date.now() - YEAR_MS / 12).toISOString() })
     const canceled = createPolicy(customer.id, { status: 'canceled', initialTermEndsAt: new Date(Date.now() - 1000).toISOString() })
     const pastDue = createPolicy(customer.id, { status: 'past_due' })
@@ -96,7 +106,7 @@ describe('customer dashboard', () => {
     })
 
     const dashboard = await loadDashboard(customer.id)
-    expect(dashboard.policies).toHaveLength(5)
+    expect(dashboard.policies).toHaveLength(6)
     expect(dashboard.claims.map((claim) => claim.id)).toEqual([pending.id, approved.id])
     const html = renderDashboard(dashboard)
 
@@ -128,6 +138,8 @@ describe('customer dashboard', () => {
     expect(cardOf(html, pastTerm.id)).not.toContain('Annual commitment until')
     expect(cardOf(html, active.id)).not.toContain('Cancel Policy')
     expect(cardOf(html, active.id)).toContain('Annual commitment until')
+    expect(cardOf(html, texas.id)).toContain('Cancel Policy')
+    expect(cardOf(html, texas.id)).not.toContain('Annual commitment until')
     expect(cardOf(html, canceled.id)).not.toContain('Cancel Policy')
     expect(cardOf(html, canceled.id)).not.toContain('Annual commitment until')
     expect(cardOf(html, pastDue.id)).not.toContain('Complete Policy Setup')

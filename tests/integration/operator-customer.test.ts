@@ -12,6 +12,7 @@ import * as adminStatementsDownloadRoute from '~/routes/admin.statements.downloa
 import { toCsv } from '~/utils/csv'
 
 import {
+  commitmentBinding,
   createActivePolicy,
   createClaim,
   createPartnerGroup,
@@ -136,7 +137,8 @@ describe('the customer page', () => {
 
   it('ends a policy at the customer’s request: with a reason, at the end of the commitment while it runs, now after it', async () => {
     const customer = createProfile()
-    const { policy } = createActivePolicy(customer.id)
+    // A state where the commitment binds (New York after its free look); elsewhere "now" is always possible.
+    const { policy } = createActivePolicy(customer.id, commitmentBinding())
     const cookie = await operator()
 
     const noReason = await post(

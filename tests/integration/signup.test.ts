@@ -14,7 +14,15 @@ import { action as cancelAction, loader as cancelLoader } from '~/routes/custome
 import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 
-import { createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
+import {
+  commitmentBinding,
+  createPolicy,
+  createProfile,
+  ensureSeeded,
+  getPolicy,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -330,7 +338,11 @@ describe('cancellation', () => {
 
   it('refuses a cancel before the commitment ends, even when posted by hand', async () => {
     const customer = createProfile()
-    const policy = createPolicy(customer.id, { status: 'active', initialTermEndsAt: new Date(Date.now() + 30 * DAY).toISOString() })
+    const policy = createPolicy(customer.id, {
+      status: 'active',
+      initialTermEndsAt: new Date(Date.now() + 30 * DAY).toISOString(),
+      ...commitmentBinding(),
+    })
     const cookie = await sessionCookieFor(customer.id)
     const response = await postCancel(policy.id, cookie)
     expect(response.status).toBe(409)
@@ -383,7 +395,7 @@ describe('cancellation', () => {
   it('turns renewal off during the commitment and back on', async () => {
     const customer = createProfile()
     const termEnd = new Date(Date.now() + 100 * DAY).toISOString()
-    const policy = createPolicy(customer.id, { status: 'active', initialTermEndsAt: termEnd })
+    const policy = createPolicy(customer.id, { status: 'active', initialTermEndsAt: termEnd, ...commitmentBinding() })
     const cookie = await sessionCookieFor(customer.id)
     expect((await postCancel(policy.id, cookie, 'renewal-off')).status).toBe(302)
     expect(getPolicy(policy.id)!.cancelAt).toBe(termEnd)

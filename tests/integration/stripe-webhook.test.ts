@@ -11,7 +11,7 @@ import { action } from '~/routes/api.stripe-webhook'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { createProfile, ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { bindCommitment, createProfile, ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor as outbox } from '../support/outbox'
 import { routeArgs } from '../support/requests'
@@ -372,14 +372,16 @@ describe('payments', () => {
 })
 
 describe('cancellation and renewal against Stripe', () => {
-  async function fulfilledPolicy() {
+  /** `binding`: a customer whose commitment binds (see `commitmentBinding`); elsewhere they may cancel at any time. */
+  async function fulfilledPolicy({ binding = false } = {}) {
     const { session, subscriptionId } = await paidCheckout()
     await deliver(stripeEvent('checkout.session.completed', session))
-    return { policy: policyOf(subscriptionId)[0]!, subscriptionId }
+    const policy = policyOf(subscriptionId)[0]!
+    return { policy: binding ? bindCommitment(policy.id) : policy, subscriptionId }
   }
 
   test('a cancel before the end of the commitment is refused and never reaches Stripe', async () => {
-    const { policy, subscriptionId } = await fulfilledPolicy()
+    const { policy, subscriptionId } = await fulfilledPolicy({ binding: true })
     await expect(cancelPolicy(policy.profileId, policy.id, new Date())).rejects.toMatchObject({ name: 'RuleError', status: 409 })
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0)
     expect(getPolicy(policy.id)!.status).toBe('incomplete')
@@ -388,7 +390,7 @@ describe('cancellation and renewal against Stripe', () => {
   test('after the commitment, cancel deletes the subscription at Stripe; its deleted event keeps it canceled', async () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
     const afterTerm = new Date(Date.parse(policy.initialTermEndsAt) + 60_000)
-    expect((await cancelPolicy(policy.profileId, policy.id, afterTerm)).status).toBe('canceled')
+    expect((await cancelPolicy(policy.profileId, policy.id, afterTerm)).policy.status).toBe('canceled')
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
     expect(fake.subscription(subscriptionId)!.status).toBe('canceled')
 
@@ -397,7 +399,7 @@ describe('cancellation and renewal against Stripe', () => {
   })
 
   test('turning renewal off sets cancel_at at Stripe to the end of the commitment; on again clears it', async () => {
-    const { policy, subscriptionId } = await fulfilledPolicy()
+    const { policy, subscriptionId } = await fulfilledPolicy({ binding: true })
     const termEnd = Math.floor(Date.parse(policy.initialTermEndsAt) / 1000)
 
     expect((await setPolicyRenewal(policy.profileId, policy.id, false)).id).toBe(policy.id)
@@ -413,7 +415,7 @@ describe('cancellation and renewal against Stripe', () => {
 
   test('the operator ends a policy for the customer through the same adapter: Stripe is cancelled too', async () => {
     const operatorId = createProfile({ email: uniqueEmail('operator') }).id
-    const during = await fulfilledPolicy()
+    const during = await fulfilledPolicy({ binding: true })
     await cancelOnBehalf({
       profileId: during.policy.profileId,
       policyId: during.policy.id,

@@ -35,6 +35,21 @@ export function findOrCreateProfile(email: string, overrides: Partial<typeof pro
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Overrides for a policy whose 12-month commitment binds (the product's own rule): a New York customer past the 30-day
+ * free look, since New York lets a contract restrict cancellation after it (app/domain/state-rules.ts). A policy with
+ * no state gets the most protective rule, under which the commitment never binds.
+ */
+export function commitmentBinding(daysSincePurchase = 40) {
+  return { governingState: 'NY', createdAt: new Date(Date.now() - daysSincePurchase * DAY_MS).toISOString() }
+}
+
+/** Makes an existing policy (e.g. one a checkout created) one whose commitment binds: see `commitmentBinding`. */
+export function bindCommitment(policyId: string, daysSincePurchase = 40) {
+  return db().update(policies).set(commitmentBinding(daysSincePurchase)).where(eq(policies.id, policyId)).returning().get()!
+}
 
 export function createPolicy(profileId: string, overrides: Partial<typeof policies.$inferInsert> = {}): Policy {
   const now = new Date()

@@ -7,7 +7,8 @@ import Stripe from 'stripe'
 /**
  * A small fake of the Stripe API, enough for the real `stripe` SDK (pointed here by STRIPE_API_URL) to run our
  * checkout, pricing, subscription and portal code: checkout sessions, prices by lookup key, subscriptions
- * (retrieve / update / cancel) and billing-portal sessions. It records every request for assertions, and offers
+ * (retrieve / update / cancel), billing-portal sessions, a subscription's paid invoices (with their payments) and
+ * refunds against them. It records every request for assertions, and offers
  * helpers to do what Stripe's side would do: complete a checkout (customer + subscription), change a subscription's
  * status, and deliver signed webhook events.
  *
@@ -69,12 +70,28 @@ export type FakeSchedule = {
   phases: Array<{ start_date: number; end_date: number | null; items: Array<{ price: string; quantity: number }>; duration?: unknown }>
 }
 
+/** A paid invoice of a subscription, paid by one payment intent. */
+type FakeInvoice = {
+  id: string
+  subscription: string
+  amountPaid: number
+  created: number
+  periodStart: number
+  periodEnd: number
+  paymentIntent: string
+}
+type FakeRefund = { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string>; created: number }
+
 export type FakeStripeState = {
   schedules: Map<string, FakeSchedule>
   prices: Map<string, FakePrice>
   sessions: Map<string, FakeSession>
   subscriptions: Map<string, FakeSubscription>
   portalSessions: Array<{ id: string; customer: string; return_url: string; url: string }>
+  invoices: FakeInvoice[]
+  refunds: FakeRefund[]
+  /** How many refund creations to refuse next (a provider failure for the retry tests). */
+  failRefunds: number
 }
 
 export type CompleteCheckoutOptions = { email: string; name?: string | null; subscriptionStatus?: string }
@@ -88,7 +105,12 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     sessions: new Map(),
     subscriptions: new Map(),
     portalSessions: [],
+    invoices: [],
+    refunds: [],
+    failRefunds: 0,
   }
+  /** Idempotency-Key → the answer given, as Stripe replays it. */
+  const idempotent = new Map<string, { status: number; body: unknown }>()
   const requests: RecordedRequest[] = []
   for (const [lookupKey, unitAmount] of Object.entries(options.prices ?? FAKE_PRICES)) {
     state.prices.set(lookupKey, { id: `price_${lookupKey}`, lookupKey, unitAmount, active: true, interval: intervalOfKey(lookupKey) })
@@ -179,6 +201,59 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     return { object: 'list', url, has_more: false, data }
   }
 
+  const MONTH_S = 30 * 24 * 60 * 60
+
+  /** Stripe charges a subscription: a paid invoice for a period, paid by a new payment intent. */
+  function payInvoice(
+    subscriptionId: string,
+    { amountCents, periodStart = now(), periodEnd }: { amountCents: number; periodStart?: number; periodEnd?: number },
+  ) {
+    const invoice: FakeInvoice = {
+      id: newId('in'),
+      subscription: subscriptionId,
+      amountPaid: amountCents,
+      created: periodStart,
+      periodStart,
+      periodEnd: periodEnd ?? periodStart + MONTH_S,
+      paymentIntent: newId('pi'),
+    }
+    state.invoices.push(invoice)
+    return invoice
+  }
+
+  function invoiceJson(invoice: FakeInvoice, expand: string[]) {
+    return {
+      id: invoice.id,
+      object: 'invoice',
+      status: 'paid',
+      amount_paid: invoice.amountPaid,
+      created: invoice.created,
+      period_start: invoice.periodStart,
+      period_end: invoice.periodEnd,
+      parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription } },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [{ id: `il_${invoice.id}`, object: 'line_item', period: { start: invoice.periodStart, end: invoice.periodEnd } }],
+      },
+      // Stripe leaves `payments` out unless it is expanded.
+      ...(expand.includes('data.payments') || expand.includes('payments')
+        ? {
+            payments: list(`/v1/invoices/${invoice.id}/payments`, [
+              {
+                id: `inpay_${invoice.id}`,
+                object: 'invoice_payment',
+                status: 'paid',
+                amount_paid: invoice.amountPaid,
+                payment: { type: 'payment_intent', payment_intent: invoice.paymentIntent },
+              },
+            ]),
+          }
+        : {}),
+      livemode: false,
+    }
+  }
+
   /** What Stripe does when the customer pays: a customer and an active subscription carrying the checkout's metadata. */
   function completeCheckout(sessionId: string, { email, name = null, subscriptionStatus = 'active' }: CompleteCheckoutOptions) {
     const session = state.sessions.get(sessionId)
@@ -196,6 +271,7 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         created: now(),
       }
       state.subscriptions.set(subscription.id, subscription)
+      payInvoice(subscription.id, { amountCents: priceById(subscription.priceId)?.unitAmount ?? 0 })
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
@@ -430,6 +506,42 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       return { status: 200, body: scheduleJson(schedule) }
     }
 
+    if (resource === 'invoices' && method === 'GET' && !id) {
+      const matches = state.invoices
+        .filter(
+          (invoice) =>
+            (!query.subscription || invoice.subscription === String(query.subscription)) && (!query.status || query.status === 'paid'),
+        )
+        .sort((a, b) => b.created - a.created)
+      return {
+        status: 200,
+        body: list(
+          '/v1/invoices',
+          matches.map((invoice) => invoiceJson(invoice, expand)),
+        ),
+      }
+    }
+
+    if (resource === 'refunds' && method === 'GET' && !id) {
+      const matches = state.refunds.filter((refund) => !query.payment_intent || refund.payment_intent === String(query.payment_intent))
+      return {
+        status: 200,
+        body: list(
+          '/v1/refunds',
+          matches.map((refund) => ({ ...refund, object: 'refund', currency: 'usd' })),
+        ),
+      }
+    }
+
+    if (resource === 'refunds' && method === 'POST' && !id) {
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const replay = key ? idempotent.get(key) : undefined
+      if (replay) return replay
+      const answer = createRefund(body)
+      if (key && answer.status === 200) idempotent.set(key, answer)
+      return answer
+    }
+
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
       if (!body.customer) return invalid('Missing required param: customer.', 'customer')
       const portal = {
@@ -443,6 +555,34 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     }
 
     return notFound(path)
+  }
+
+  function createRefund(body: Record<string, FormValue>): { status: number; body: unknown } {
+    if (state.failRefunds > 0) {
+      state.failRefunds--
+      return { status: 402, body: { error: { type: 'card_error', code: 'expired_or_canceled_card', message: 'The card was closed.' } } }
+    }
+    const paymentIntent = String(body.payment_intent ?? '')
+    const invoice = state.invoices.find((entry) => entry.paymentIntent === paymentIntent)
+    if (!invoice) return missingResource('payment_intent', paymentIntent)
+    const refunded = state.refunds
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0)
+    const amount = body.amount === undefined ? invoice.amountPaid - refunded : Number(body.amount)
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer: amount', 'amount')
+    if (amount > invoice.amountPaid - refunded) {
+      return invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`, 'amount')
+    }
+    const refund: FakeRefund = {
+      id: newId('re'),
+      amount,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      metadata: toStringRecord(body.metadata),
+      created: now(),
+    }
+    state.refunds.push(refund)
+    return { status: 200, body: { ...refund, object: 'refund', currency: 'usd' } }
   }
 
   const server = http.createServer((request, response) => {
@@ -484,6 +624,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     completeCheckout,
     setSubscriptionStatus,
     advanceSchedule,
+    payInvoice,
+    /** The invoices of a subscription, newest first. */
+    invoicesOf(subscriptionId: string) {
+      return state.invoices.filter((invoice) => invoice.subscription === subscriptionId).sort((a, b) => b.created - a.created)
+    },
     subscription,
     checkoutSession,
     /** The latest checkout session created (most tests create one). */

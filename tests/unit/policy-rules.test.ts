@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
 import { formatLongDate } from '~/domain/format'
-import { canCancel, canFileClaim, isInInitialTerm, needsSetup } from '~/domain/policies'
+import {
+  canCancel,
+  cancellationMayRefund,
+  canFileClaim,
+  canTurnRenewalOff,
+  commitmentHolds,
+  isInInitialTerm,
+  needsSetup,
+} from '~/domain/policies'
 
 const termEnds = '2027-11-21T12:00:00.000Z'
 const policy = (overrides: Partial<{ status: string; initialTermEndsAt: string | null; windshieldPhotosUploaded: boolean }> = {}) => ({
@@ -53,5 +61,35 @@ describe('formatLongDate', () => {
     expect(formatLongDate(undefined)).toBe('')
     expect(formatLongDate('')).toBe('')
     expect(formatLongDate('not a date')).toBe('')
+  })
+})
+
+describe('the commitment by state', () => {
+  const DAY = 24 * 60 * 60 * 1000
+  const bought = '2026-01-10T12:00:00.000Z'
+  const termEnd = '2027-01-10T12:00:00.000Z'
+  const at = (day: number) => new Date(Date.parse(bought) + (day - 1) * DAY)
+
+  it('binds in New York after its 30-day free look, never in Texas, never while the state is unknown', () => {
+    const ny = { status: 'active', initialTermEndsAt: termEnd, governingState: 'NY', createdAt: bought }
+    expect(commitmentHolds(ny, at(30))).toBe(false)
+    expect(commitmentHolds(ny, at(31))).toBe(true)
+    expect(canCancel(ny, at(31))).toBe(false)
+    expect(canTurnRenewalOff(ny, at(31))).toBe(true)
+    expect(canCancel(ny, '2027-01-11T00:00:00.000Z')).toBe(true)
+    for (const governingState of ['TX', null]) {
+      const policy = { ...ny, governingState }
+      expect(commitmentHolds(policy, at(200))).toBe(false)
+      expect(canCancel(policy, at(200))).toBe(true)
+      expect(canTurnRenewalOff(policy, at(200))).toBe(false)
+    }
+  })
+
+  it('follows the product rule for data with no purchase time (the demo), and says when a refund may be due', () => {
+    expect(commitmentHolds({ initialTermEndsAt: termEnd }, at(200))).toBe(true)
+    expect(cancellationMayRefund({ initialTermEndsAt: termEnd } as never, at(5))).toBe(false)
+    expect(cancellationMayRefund({ governingState: 'NY', createdAt: bought }, at(10))).toBe(true)
+    expect(cancellationMayRefund({ governingState: 'NY', createdAt: bought }, at(400))).toBe(false)
+    expect(cancellationMayRefund({ governingState: 'TX', createdAt: bought }, at(400))).toBe(true)
   })
 })

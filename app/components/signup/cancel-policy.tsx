@@ -5,10 +5,10 @@ import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
 import { cancelPath } from '~/domain/paths'
-import { canTurnRenewalOff, isCanceled, isInInitialTerm } from '~/domain/policies'
+import { canTurnRenewalOff, type CommitmentFields, commitmentHolds, isCanceled } from '~/domain/policies'
 import { useIsPending } from '~/utils/pending'
 
-export type CancellablePolicy = {
+export type CancellablePolicy = CommitmentFields & {
   id: string
   status: string
   initialTermEndsAt: string
@@ -23,7 +23,7 @@ export type CancellablePolicy = {
  */
 export function PolicyCancelControls({ policy, now = new Date() }: { policy: CancellablePolicy; now?: Date }) {
   if (isCanceled(policy)) return null
-  const committed = isInInitialTerm(policy, now)
+  const committed = commitmentHolds(policy, now)
   return (
     <div className="space-y-3">
       {committed ? (
@@ -60,7 +60,7 @@ export function RenewalLink({
   policy,
   now = new Date(),
 }: {
-  policy: { id: string; status: string; initialTermEndsAt: string | null }
+  policy: CommitmentFields & { id: string; status: string }
   now?: Date | string
 }) {
   if (!canTurnRenewalOff(policy, now)) return null
@@ -102,9 +102,26 @@ export type CancelTargets = {
   onConfirm?: () => Promise<void>
 }
 
-/** 'Cancel Policy': the confirmation page without JavaScript, a modal dialog with it. */
-export function CancelPolicyButton({ policyId, href, action, keepHref, onConfirm }: { policyId: string } & CancelTargets) {
+/**
+ * 'Cancel Policy': the confirmation page without JavaScript, a modal dialog with it. `onPage`: always the page, which
+ * states the exact refund before the customer confirms (the dashboard does not work it out for every card).
+ */
+export function CancelPolicyButton({
+  policyId,
+  href,
+  action,
+  keepHref,
+  onConfirm,
+  onPage = false,
+}: { policyId: string; onPage?: boolean } & CancelTargets) {
   const dialog = useRef<HTMLDialogElement>(null)
+  if (onPage) {
+    return (
+      <Link to={href ?? cancelPath(policyId)} className={buttonClass('destructive', 'py-1.5')}>
+        Cancel Policy
+      </Link>
+    )
+  }
   return (
     <>
       <Link

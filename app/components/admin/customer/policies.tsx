@@ -61,6 +61,8 @@ export function PoliciesSection({
               </dd>
               <dt className="text-slate-600">Vehicle transfer</dt>
               <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
+              <dt className="text-slate-600">Governing state</dt>
+              <dd>{policy.governingState ?? 'Not known (the most protective rules apply)'}</dd>
               <dt className="text-slate-600">Subscription</dt>
               <dd>{policy.stripeSubscriptionId ? <code>{policy.stripeSubscriptionId}</code> : 'Local payments'}</dd>
             </dl>
@@ -107,7 +109,7 @@ export function PoliciesSection({
                   <p className="text-sm text-slate-700">
                     {policy.inCommitment
                       ? `Renewal is turned off: the policy and its subscription end on ${formatLongDate(policy.initialTermEndsAt, '')}, with the commitment.`
-                      : 'The subscription is cancelled now, through the payments provider, and the policy ends today.'}{' '}
+                      : `The subscription is cancelled now, through the payments provider, and the policy ends today. The customer is refunded what ${policy.governingState ? `the rules of ${policy.governingState}` : 'the most protective rules (state not known)'} give back, through the payments provider (listed under Refunds).`}{' '}
                     The customer is e-mailed.
                   </p>
                   <Field

@@ -1,0 +1,48 @@
+import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+export type RefundEmailProps = {
+  planName: string
+  policyId: string
+  /** '$19.99' */
+  amount: string
+  /** How the amount was computed, in plain words (app/domain/messages.ts `refundExplanation`). */
+  explanation: string
+  dashboardUrl: string
+  supportEmail: string
+}
+
+function wording({ planName, policyId, amount, explanation, supportEmail }: RefundEmailProps) {
+  return {
+    subject: `Your Glass Plan refund of ${amount}`,
+    title: `You are refunded ${amount}`,
+    lines: [
+      `Your ${planName} plan (policy ${policyId}) is cancelled, and you are refunded ${amount} to the card you paid with.`,
+      explanation,
+      'Your bank may take 5 to 10 business days to show it.',
+    ],
+    help: `Questions about your refund? Write to ${supportEmail}.`,
+  }
+}
+
+export function RefundEmail(props: RefundEmailProps) {
+  const { subject, title, lines, help } = wording(props)
+  return (
+    <EmailLayout title={title} preheader={subject}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.dashboardUrl}>Open my dashboard</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** Sent when a cancellation gives the customer a refund under their state's rules: the amount and how it was computed. */
+export function refundEmail(props: RefundEmailProps): Promise<RenderedEmail> {
+  const { subject, title, lines, help } = wording(props)
+  return renderEmail({
+    subject,
+    html: <RefundEmail {...props} />,
+    text: textBody(title, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
+  })
+}

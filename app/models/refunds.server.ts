@@ -1,0 +1,204 @@
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+
+import { type Db, db, transaction } from '~/db/client.server'
+import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
+import { formatPrice } from '~/domain/format'
+import { refundExplanation } from '~/domain/messages'
+import { planName } from '~/domain/plans'
+import { type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
+import { HOUR_MS } from '~/domain/time'
+import { refundEmail } from '~/emails/refund'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { sendEmail } from '~/services/email.server'
+import { payments } from '~/services/payments.server'
+
+import { recordAudit } from './audit.server'
+import { claimAndDeliver } from './batches.server'
+
+/**
+ * Refunds on cancellation: what the customer's state gives back (app/domain/state-rules.ts), computed from what the
+ * payments side says was paid and what the plan paid shops for the policy's claims; paid back through the payments
+ * adapter at once, and, when the provider fails, kept as a failed row that the daily job retries until it is paid.
+ */
+
+export type RefundQuote = Refund & { rules: StateRules }
+
+/** What the plan paid shops for the policy's completed claims, and how many claims were filed at all. */
+function claimsOf(policyId: string) {
+  const row = db()
+    .select({
+      made: count(),
+      paid: sql<number>`coalesce(sum(CASE WHEN ${claims.approvalStatus} = 'completed' THEN ${claims.actualCostCents} END), 0)`,
+    })
+    .from(claims)
+    .where(eq(claims.policyId, policyId))
+    .get()
+  return { made: row?.made ?? 0, paidCents: Number(row?.paid ?? 0) }
+}
+
+/** The refund a cancellation now would give, to the cent; the confirmation page shows it and the cancellation pays it. */
+export async function quoteRefund(policy: Policy, now = new Date()): Promise<RefundQuote> {
+  const rules = rulesFor(policy.governingState)
+  const paid = await (await payments()).paymentsFor(policy)
+  const current = paid.find((payment) => payment.periodStart <= now.toISOString() && now.toISOString() < payment.periodEnd) ?? null
+  const claimed = claimsOf(policy.id)
+  const refund = refundFor(rules, {
+    purchasedAt: policy.createdAt,
+    now,
+    totalPaidCents: paid.reduce((sum, payment) => sum + payment.amountCents, 0),
+    period: current ? { start: current.periodStart, end: current.periodEnd, paidCents: current.amountCents } : null,
+    claimsPaidCents: claimed.paidCents,
+    claimsMade: claimed.made,
+  })
+  return { ...refund, rules }
+}
+
+export function explainRefund(
+  refund: Pick<RefundRow, 'rule' | 'grossCents' | 'claimsDeductedCents' | 'feeCents' | 'unusedDays' | 'periodDays'> & {
+    state: string | null
+  },
+) {
+  return refundExplanation({ ...refund, freeLookDays: rulesFor(refund.state).freeLookDays })
+}
+
+/** The one key of a policy's cancellation refund: a second submit finds the first's row. */
+export function refundKey(policyId: string) {
+  return `cancel:${policyId}`
+}
+
+export function refundOfPolicy(policyId: string) {
+  return (
+    db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.idempotencyKey, refundKey(policyId)))
+      .get() ?? null
+  )
+}
+
+/**
+ * Records the refund a cancellation owes (pending), before the provider is asked to cancel: the row is the claim on the
+ * cancellation. Returns null when a row for this policy exists already (another submit got there first). The caller
+ * audits it once the cancellation is done, and removes it if the cancellation fails.
+ */
+export function createRefund(tx: Db, policy: Policy, quote: RefundQuote, input: { reason: string; now: Date }): RefundRow | null {
+  if (quote.rule === 'none') throw new Error('A refund needs a free-look or pro-rata rule')
+  const row = tx
+    .insert(refunds)
+    .values({
+      policyId: policy.id,
+      idempotencyKey: refundKey(policy.id),
+      amountCents: quote.amountCents,
+      reason: input.reason,
+      rule: quote.rule,
+      grossCents: quote.grossCents,
+      claimsDeductedCents: quote.claimsDeductedCents,
+      feeCents: quote.feeCents,
+      unusedDays: quote.unusedDays,
+      periodDays: quote.periodDays,
+      state: policy.governingState,
+      provider: env().payments,
+      dueBy: quote.dueBy,
+      createdAt: input.now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  return row ?? null
+}
+
+/**
+ * Pays a refund back through the payments adapter and records the outcome. Never throws: a failure is kept (status
+ * failed, the error) for the operator and the daily retry.
+ */
+export async function payRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow> {
+  try {
+    const { stripeRefundIds } = await (await payments()).refund(policy, { refundId: refund.id, amountCents: refund.amountCents })
+    return transaction((tx) => {
+      const row = tx
+        .update(refunds)
+        .set({
+          status: 'succeeded',
+          attempts: sql`${refunds.attempts} + 1`,
+          lastError: null,
+          stripeRefundId: stripeRefundIds.join(' ') || null,
+          succeededAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(eq(refunds.id, refund.id))
+        .returning()
+        .get()!
+      recordAudit(tx, { actor: 'system', action: 'refund.succeeded', entityId: refund.id, detail: { stripeRefundIds } })
+      return row
+    })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    logger.error({ refundId: refund.id, policyId: policy.id, err: error }, 'a refund failed; the daily job retries it')
+    return transaction((tx) => {
+      const row = tx
+        .update(refunds)
+        .set({ status: 'failed', attempts: sql`${refunds.attempts} + 1`, lastError: message.slice(0, 500), updatedAt: now.toISOString() })
+        .where(eq(refunds.id, refund.id))
+        .returning()
+        .get()!
+      recordAudit(tx, { actor: 'system', action: 'refund.failed', entityId: refund.id, detail: { error: message.slice(0, 200) } })
+      return row
+    })
+  }
+}
+
+/** Tells the customer the amount and how it was computed (once, when the cancellation is made). */
+export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
+  const profile = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, policy.profileId)).get()
+  if (!profile) return false
+  const config = env()
+  const message = await refundEmail({
+    planName: planName(policy),
+    policyId: policy.id,
+    amount: formatPrice(refund.amountCents),
+    explanation: explainRefund(refund),
+    dashboardUrl: `${config.APP_URL}/customer`,
+    supportEmail: config.SUPPORT_EMAIL,
+  })
+  return sendEmail({ to: profile.email, ...message, tag: 'refund' })
+}
+
+/** A pending refund older than this was left by an attempt that never finished (a crash): the retry takes it. */
+const STALE_PENDING_MS = HOUR_MS
+
+/**
+ * The daily job: every failed refund (and one left pending by a crash) is tried again, until it succeeds. Each is
+ * claimed first (status back to pending, stamped now), so two runs at once do not both pay it.
+ */
+export async function retryFailedRefunds(now = new Date()) {
+  const staleBefore = new Date(now.getTime() - STALE_PENDING_MS).toISOString()
+  const unpaid = or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, staleBefore)))
+  const due = db().select({ id: refunds.id }).from(refunds).where(unpaid).all()
+  return claimAndDeliver(
+    due.map((row) => row.id),
+    (tx, id) => {
+      const refund = tx
+        .update(refunds)
+        .set({ status: 'pending', updatedAt: now.toISOString() })
+        .where(and(eq(refunds.id, id), unpaid))
+        .returning()
+        .get()
+      if (!refund) return null
+      const policy = tx.select().from(policies).where(eq(policies.id, refund.policyId)).get()
+      return policy ? { refund, policy } : null
+    },
+    async ({ refund, policy }) => (await payRefund(refund, policy, now)).status === 'succeeded',
+  )
+}
+
+/** The refunds of a customer's policies, newest first (the operator's customer page). */
+export function refundsOfPolicies(policyIds: string[]) {
+  if (policyIds.length === 0) return []
+  return db().select().from(refunds).where(inArray(refunds.policyId, policyIds)).orderBy(desc(refunds.createdAt)).all()
+}
+
+/** How many refunds have failed and wait for the daily retry (the console's home page). */
+export function failedRefundCount() {
+  return db().select({ n: count() }).from(refunds).where(eq(refunds.status, 'failed')).get()?.n ?? 0
+}

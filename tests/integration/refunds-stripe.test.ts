@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { policies, type Policy, refunds } from '~/db/schema'
+import { DAY_MS } from '~/domain/time'
+import { env, resetEnvForTests } from '~/env.server'
+import { cancelPolicy } from '~/models/cancellation.server'
+import { failedRefundCount, retryFailedRefunds } from '~/models/refunds.server'
+import { action as webhook } from '~/routes/api.stripe-webhook'
+import { stripeAdapter } from '~/services/stripe.server'
+
+import { expectConsoleError } from '../support/console'
+import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { routeArgs } from '../support/requests'
+
+/** Cancellation with a refund against the fake Stripe: the refund lands on the right invoice's payment, once. */
+
+const WEBHOOK_SECRET = 'whsec_refunds_secret'
+let fake: FakeStripe
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_refunds'
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  ensureSeeded()
+})
+
+afterAll(async () => {
+  await fake.close()
+})
+
+/** A customer in `state` pays through Stripe Checkout; the webhook makes their policy. */
+async function stripePolicy(state: string): Promise<{ policy: Policy; subscriptionId: string }> {
+  const checkout = await stripeAdapter().createCheckout({
+    lookupKey: 'comprehensive_car_adas_false',
+    amountCents: 1999,
+    partnerLocationId: null,
+    tosVersion: '1.0.1',
+    tosAcceptedAt: new Date().toISOString(),
+    profile: null,
+    cancelPath: '/signup',
+  })
+  const { session, subscription } = fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: 'Jamie Rivera' })
+  const { payload, signature } = signEvent(stripeEvent('checkout.session.completed', session), WEBHOOK_SECRET)
+  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  })
+  expect(((await webhook(routeArgs(request))) as Response).status).toBe(200)
+  const policy = db()
+    .update(policies)
+    .set({ governingState: state })
+    .where(eq(policies.stripeSubscriptionId, subscription.id))
+    .returning()
+    .get()!
+  return { policy, subscriptionId: subscription.id }
+}
+
+const refundRow = (policyId: string) => db().select().from(refunds).where(eq(refunds.policyId, policyId)).all()
+
+describe('refunds through Stripe', () => {
+  test('Texas, day 10: the whole payment is refunded on its invoice, once, even when submitted twice', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const day10 = new Date(Date.parse(policy.createdAt) + 9 * DAY_MS)
+    const [invoice] = fake.invoicesOf(subscriptionId)
+
+    const first = await cancelPolicy(policy.profileId, policy.id, day10)
+    expect(first.policy.status).toBe('canceled')
+    expect(fake.subscription(subscriptionId)!.status).toBe('canceled')
+    expect(fake.state.refunds).toEqual(
+      expect.arrayContaining([expect.objectContaining({ payment_intent: invoice!.paymentIntent, amount: 1999 })]),
+    )
+    const ours = fake.state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)
+    expect(ours).toHaveLength(1)
+    expect(first.refund).toMatchObject({
+      amountCents: 1999,
+      rule: 'free_look',
+      status: 'succeeded',
+      provider: 'stripe',
+      stripeRefundId: ours[0]!.id,
+    })
+
+    const second = await cancelPolicy(policy.profileId, policy.id, day10)
+    expect(second.refund!.id).toBe(first.refund!.id)
+    expect(fake.state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    expect(refundRow(policy.id)).toHaveLength(1)
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
+  })
+
+  test('California, day 45 of its 60-day free look: both paid invoices are refunded, newest first', async () => {
+    const { policy, subscriptionId } = await stripePolicy('CA')
+    const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
+    fake.payInvoice(subscriptionId, { amountCents: 1999, periodStart: bought + 30 * 86400 })
+    const [newest, oldest] = fake.invoicesOf(subscriptionId)
+
+    const { refund } = await cancelPolicy(policy.profileId, policy.id, new Date(Date.parse(policy.createdAt) + 44 * DAY_MS))
+    expect(refund).toMatchObject({ amountCents: 3998, rule: 'free_look', status: 'succeeded' })
+    const made = fake.state.refunds.filter((entry) => [newest!.paymentIntent, oldest!.paymentIntent].includes(entry.payment_intent))
+    expect(made.map((entry) => [entry.payment_intent, entry.amount])).toEqual([
+      [newest!.paymentIntent, 1999],
+      [oldest!.paymentIntent, 1999],
+    ])
+    expect(refund!.stripeRefundId!.split(' ')).toEqual(made.map((entry) => entry.id))
+  })
+
+  test('Texas after the free look: pro rata of the current invoice, less the $25 fee, on that invoice only', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
+    const [first] = fake.invoicesOf(subscriptionId)
+    const second = fake.payInvoice(subscriptionId, { amountCents: 6000, periodStart: bought + 30 * 86400, periodEnd: bought + 60 * 86400 })
+    // Day 41: 11 of the second period's 30 days used, 19 unused: $38.00, less the product's $25 fee (Texas caps it at $50).
+    const { refund } = await cancelPolicy(policy.profileId, policy.id, new Date(Date.parse(policy.createdAt) + 40 * DAY_MS))
+    expect(refund).toMatchObject({ rule: 'pro_rata', grossCents: 3800, feeCents: 2500, amountCents: 1300, unusedDays: 19, periodDays: 30 })
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent).map((entry) => entry.amount)).toEqual([1300])
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === first!.paymentIntent)).toHaveLength(0)
+  })
+
+  test('a Stripe failure keeps a failed refund (the policy is cancelled at once); the daily job retries it until it is paid', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const [invoice] = fake.invoicesOf(subscriptionId)
+    fake.state.failRefunds = 2
+    expectConsoleError(/a refund failed/)
+    const { policy: canceled, refund } = await cancelPolicy(
+      policy.profileId,
+      policy.id,
+      new Date(Date.parse(policy.createdAt) + 2 * DAY_MS),
+    )
+    expect(canceled.status).toBe('canceled')
+    expect(refund).toMatchObject({ status: 'failed', attempts: 1, amountCents: 1999 })
+    expect(refund!.lastError).toMatch(/card was closed/)
+    expect(failedRefundCount()).toBeGreaterThanOrEqual(1)
+
+    // The next run fails again and keeps it; the one after pays it.
+    expect(await retryFailedRefunds()).toBe(0)
+    expect(refundRow(policy.id)[0]).toMatchObject({ status: 'failed', attempts: 2 })
+    expect(await retryFailedRefunds()).toBeGreaterThanOrEqual(1)
+    expect(refundRow(policy.id)[0]).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null })
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    // Nothing is paid twice by a later run.
+    await retryFailedRefunds()
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    expect(getPolicy(policy.id)!.status).toBe('canceled')
+  })
+})
