@@ -88,6 +88,20 @@ export const partnerLocations = sqliteTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Where the shop is: shown to the customer choosing a shop; the ZIP's centroid places it (no maps service). */
+    address: text('address'),
+    city: text('city'),
+    state: text('state'), // two letters
+    zip: text('zip'), // five digits; a location without one is not offered to customers
+    phone: text('phone'),
+    /** Opening hours as the shop says them ("Mon–Fri 8–6, Sat 9–1"): free text, shown as written. */
+    hours: text('hours'),
+    mobileService: integer('mobile_service', { mode: 'boolean' }).notNull().default(false),
+    mobileRadiusMiles: integer('mobile_radius_miles'),
+    /** The services offered, one flag each (see app/domain/shops.ts). */
+    offersChipRepair: integer('offers_chip_repair', { mode: 'boolean' }).notNull().default(true),
+    offersReplacement: integer('offers_replacement', { mode: 'boolean' }).notNull().default(true),
+    offersCalibration: integer('offers_calibration', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -266,6 +266,8 @@ export const COMMITMENT_OVER: Message = {
 export const PARTNER_MESSAGES = {
   unknownGroup: 'That partner group does not exist. Choose one from the list.',
   slugTaken: 'That signup link is already in use.',
+  unknownZip: 'That ZIP code does not exist. Check the five digits.',
+  zipInOtherState: (state: string) => `That ZIP code is in ${state}: check the state or the ZIP.`,
   groupGone: 'That partner group does not exist (any more). Reload the page.',
   locationGone: 'That location does not exist (any more). Reload the page.',
   correct: { title: 'Please correct the highlighted fields.' },

@@ -33,7 +33,18 @@ const prices5 = {
   comprehensive_trucksuv_adas_true: '26.99',
 }
 const group = { name: 'Wasatch Glass', email: 'shop@example.com', phone: '(801) 555-0100' }
-const location = { partnerGroupId: 'grp1', name: 'Main Street', slug: 'main-street' }
+const location = {
+  partnerGroupId: 'grp1',
+  name: 'Main Street',
+  slug: 'main-street',
+  address: '200 S Main St',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zip: '84101',
+  phone: '(801) 555-0100',
+  hours: 'Mon–Fri 8–6',
+  offersChipRepair: 'on',
+}
 
 /** Keyed by module and export (a union's option by its intent; a schema factory by its arguments). */
 const FORMS: Record<string, FormCase> = {
