@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { DAMAGE_TYPES } from '../domain/claims'
 import { PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
+import { SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
 import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
@@ -28,6 +29,8 @@ export const profiles = sqliteTable('profiles', {
   email: text('email').notNull().unique(), // stored lower case
   fullName: text('full_name'),
   phone: text('phone'),
+  /** The ZIP the customer looks for shops near: asked once, when they first choose a shop. */
+  zip: text('zip'),
   role: text('role', { enum: ['customer', 'admin'] })
     .notNull()
     .default('customer'),
@@ -283,6 +286,16 @@ export const claims = sqliteTable(
     repairType: text('repair_type', { enum: REPAIR_TYPES }),
     actualCostCents: integer('actual_cost_cents'),
     partnerNotes: text('partner_notes'),
+    /**
+     * The shop the customer chose (when the operator left the choice to them) and the time and place they asked for:
+     * a day, morning or afternoon, at the shop or (mobile service) at an address they give.
+     */
+    chosenLocationId: text('chosen_location_id').references(() => partnerLocations.id, { onDelete: 'set null' }),
+    preferredDate: text('preferred_date'), // YYYY-MM-DD
+    preferredSlot: text('preferred_slot', { enum: TIME_SLOTS }),
+    serviceAt: text('service_at', { enum: SERVICE_PLACES }),
+    serviceAddress: text('service_address'),
+    shopChosenAt: text('shop_chosen_at'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),

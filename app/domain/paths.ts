@@ -15,3 +15,8 @@ export function contractPdfPath(policyId: string) {
 export function transferPath(policyId: string, step?: 'photos') {
   return `/customer/policies/${encodeURIComponent(policyId)}/transfer${step ? `?step=${step}` : ''}`
 }
+
+/** Where the customer chooses the shop and the time for an approved claim. */
+export function chooseShopPath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/shop`
+}

@@ -60,3 +60,28 @@ export function rankByDistance<T extends { name: string; position: LatLng | null
 }
 
 export const ZIP_PATTERN = /^\d{5}$/
+
+/** When the customer would like the work done: a day and half of it; the shop confirms an exact time. */
+export const TIME_SLOTS = ['morning', 'afternoon'] as const
+export type TimeSlot = (typeof TIME_SLOTS)[number]
+export const TIME_SLOT_NAMES: Record<TimeSlot, string> = { morning: 'Morning (8–12)', afternoon: 'Afternoon (12–5)' }
+
+/** Where the work is done: at the shop, or by its mobile service at an address the customer gives. */
+export const SERVICE_PLACES = ['shop', 'mobile'] as const
+export type ServicePlace = (typeof SERVICE_PLACES)[number]
+
+/** How many days ahead a customer may ask for, starting tomorrow. */
+export const BOOKING_DAYS = 10
+
+/** The days a customer may choose from (YYYY-MM-DD, UTC dates): tomorrow and the days after, Sundays left out. */
+export function bookableDates(now: Date, days = BOOKING_DAYS) {
+  const dates: string[] = []
+  for (let offset = 1; dates.length < days && offset <= days * 2; offset++) {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+    if (day.getUTCDay() !== 0) dates.push(day.toISOString().slice(0, 10))
+  }
+  return dates
+}
+
+/** The option to leave the choice of shop to the customer, in the operator's approval form. */
+export const CUSTOMER_CHOOSES_SHOP = 'customer-chooses'

@@ -8,6 +8,7 @@ import * as partners from '~/validation/partners'
 import * as policySetup from '~/validation/policy-setup'
 import * as prices from '~/validation/prices'
 import * as privacy from '~/validation/privacy'
+import * as shops from '~/validation/shops'
 import * as signup from '~/validation/signup'
 import { foldLines, singleLineText } from '~/validation/text'
 
@@ -20,7 +21,7 @@ import { foldLines, singleLineText } from '~/validation/text'
 const BREAKS = { CR: '\r', LF: '\n', CRLF: '\r\n', 'U+2028': '\u2028', 'U+2029': '\u2029' } as const
 const LINE_BREAK = /[\r\n\u2028\u2029]/
 
-const MODULES = { auth, claims, operator, partners, 'policy-setup': policySetup, prices, privacy, signup }
+const MODULES = { auth, claims, operator, partners, 'policy-setup': policySetup, prices, privacy, shops, signup }
 
 type FormCase = { schema: z.ZodObject; sample: Record<string, unknown>; multiLine?: string[] }
 
@@ -148,6 +149,18 @@ const FORMS: Record<string, FormCase> = {
     sample: { lookup_key: 'chip_only', partner_location_id: 'loc1', tos_version: '2026-01', tos_accepted_at: '2026-01-02T03:04:05Z' },
   },
   'signup.LocalPaySchema': { schema: signup.LocalPaySchema, sample: { email: 'gina@example.com', fullName: 'Gina Gee' } },
+  'shops.ShopSearchSchema': { schema: shops.ShopSearchSchema, sample: { zip: '84101' } },
+  'shops.ChooseShopSchema': {
+    schema: shops.ChooseShopSchema,
+    sample: {
+      zip: '84101',
+      locationId: 'loc1',
+      preferredDate: '2026-12-08',
+      preferredSlot: 'morning',
+      serviceAt: 'mobile',
+      serviceAddress: '12 Elm St, Salt Lake City',
+    },
+  },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
 }
