@@ -171,7 +171,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="serviceAddress"
                 name="serviceAddress"
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 defaultValue={values.serviceAddress}
                 className={inputClass}
                 aria-invalid={errors.serviceAddress ? true : undefined}

@@ -15,9 +15,8 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => value || null)
 
-/** A checkbox: sent as "on" when ticked, absent when not. */
-const checkbox = z
-  .enum(['on'])
+/** A checkbox: sent as "on" when ticked, absent when not (a plain string: a z.enum would give the box a `pattern`). */
+const checkbox = singleLineText()
   .optional()
   .transform((value) => value === 'on')
 
