@@ -25,6 +25,7 @@ export default [
   route('customer/policy-complete', 'routes/customer.policy-complete.tsx'),
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
+  route('customer/claims/:claimId/shop', 'routes/customer.claim-shop.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),

@@ -53,7 +53,23 @@ export function seed(db: Db) {
         .returning()
         .all()
       db.insert(partnerLocations)
-        .values({ partnerGroupId: group!.id, name: 'Sample Auto Glass', slug: SAMPLE_PARTNER_SLUG, isActive: true })
+        .values({
+          partnerGroupId: group!.id,
+          name: 'Sample Auto Glass',
+          slug: SAMPLE_PARTNER_SLUG,
+          isActive: true,
+          address: '200 S Main St',
+          city: 'Salt Lake City',
+          state: 'UT',
+          zip: '84101',
+          phone: '(801) 555-0199',
+          hours: 'Mon–Fri 8–6, Sat 9–1',
+          mobileService: true,
+          mobileRadiusMiles: 25,
+          offersChipRepair: true,
+          offersReplacement: true,
+          offersCalibration: true,
+        })
         .run()
     }
     return { seededPrices: !hasPrices, seededPartners: !hasPartners }

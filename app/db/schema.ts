@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { DAMAGE_TYPES } from '../domain/claims'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
+import { SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
 import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
@@ -28,6 +29,8 @@ export const profiles = sqliteTable('profiles', {
   email: text('email').notNull().unique(), // stored lower case
   fullName: text('full_name'),
   phone: text('phone'),
+  /** The ZIP the customer looks for shops near: asked once, when they first choose a shop. */
+  zip: text('zip'),
   role: text('role', { enum: ['customer', 'admin'] })
     .notNull()
     .default('customer'),
@@ -88,6 +91,20 @@ export const partnerLocations = sqliteTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Where the shop is: shown to the customer choosing a shop; the ZIP's centroid places it (no maps service). */
+    address: text('address'),
+    city: text('city'),
+    state: text('state'), // two letters
+    zip: text('zip'), // five digits; a location without one is not offered to customers
+    phone: text('phone'),
+    /** Opening hours as the shop says them ("Mon–Fri 8–6, Sat 9–1"): free text, shown as written. */
+    hours: text('hours'),
+    mobileService: integer('mobile_service', { mode: 'boolean' }).notNull().default(false),
+    mobileRadiusMiles: integer('mobile_radius_miles'),
+    /** The services offered, one flag each (see app/domain/shops.ts). */
+    offersChipRepair: integer('offers_chip_repair', { mode: 'boolean' }).notNull().default(true),
+    offersReplacement: integer('offers_replacement', { mode: 'boolean' }).notNull().default(true),
+    offersCalibration: integer('offers_calibration', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -293,6 +310,16 @@ export const claims = sqliteTable(
     repairType: text('repair_type', { enum: REPAIR_TYPES }),
     actualCostCents: integer('actual_cost_cents'),
     partnerNotes: text('partner_notes'),
+    /**
+     * The shop the customer chose (when the operator left the choice to them) and the time and place they asked for:
+     * a day, morning or afternoon, at the shop or (mobile service) at an address they give.
+     */
+    chosenLocationId: text('chosen_location_id').references(() => partnerLocations.id, { onDelete: 'set null' }),
+    preferredDate: text('preferred_date'), // YYYY-MM-DD
+    preferredSlot: text('preferred_slot', { enum: TIME_SLOTS }),
+    serviceAt: text('service_at', { enum: SERVICE_PLACES }),
+    serviceAddress: text('service_address'),
+    shopChosenAt: text('shop_chosen_at'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.approved', entity: 'claim', label: 'Claim approved' },
   { action: 'claim.denied', entity: 'claim', label: 'Claim denied' },
   { action: 'claim.appealed', entity: 'claim', label: 'Claim appealed' },
+  { action: 'claim.shop_chosen', entity: 'claim', label: 'Shop and time chosen by the customer' },
   { action: 'claim.shop_emailed', entity: 'claim', label: 'Shop e-mailed about a claim' },
   { action: 'claim.shop_not_emailed', entity: 'claim', label: 'Shop not e-mailed about a claim' },
   { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },

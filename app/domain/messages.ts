@@ -310,6 +310,8 @@ export const COMMITMENT_OVER: Message = {
 export const PARTNER_MESSAGES = {
   unknownGroup: 'That partner group does not exist. Choose one from the list.',
   slugTaken: 'That signup link is already in use.',
+  unknownZip: 'That ZIP code does not exist. Check the five digits.',
+  zipInOtherState: (state: string) => `That ZIP code is in ${state}: check the state or the ZIP.`,
   groupGone: 'That partner group does not exist (any more). Reload the page.',
   locationGone: 'That location does not exist (any more). Reload the page.',
   correct: { title: 'Please correct the highlighted fields.' },
@@ -319,6 +321,22 @@ export const PARTNER_MESSAGES = {
   locationSaved: (slug: string) => ({ title: 'Location saved', description: `Signup link: /signup/${slug}` }),
   group: (active: boolean) => ({ title: active ? 'Group activated' : 'Group deactivated' }),
   location: (active: boolean) => ({ title: active ? 'Location activated' : 'Location deactivated' }),
+} as const
+
+export const SHOP_CHOICE_MESSAGES = {
+  zipFormat: 'Enter your five-digit ZIP code, like 84101.',
+  unknownZip: 'That ZIP code does not exist. Check the five digits.',
+  chooseShop: 'Choose one of the shops listed.',
+  chooseDay: 'Choose a day from the list.',
+  chooseSlot: 'Choose morning or afternoon.',
+  choosePlace: 'Choose at the shop or mobile service.',
+  addressRequired: 'Enter the address where the mobile service should come.',
+  addressTooLong: 'Keep the address under 160 characters.',
+  mobileOutOfReach: (shop: string) => `${shop} has no mobile service that reaches your ZIP. Choose at the shop, or another shop.`,
+  alreadyChosen: 'A shop is already chosen for this claim.',
+  correct: { title: 'Please check your choice.' },
+  chosen: (shop: string) => ({ title: 'Shop chosen', description: `${shop} will call you to confirm a time.` }),
+  notAwaiting: { title: 'No shop to choose', description: 'This claim is not waiting for you to choose a shop.' },
 } as const
 
 export const PRICES_MESSAGES = {

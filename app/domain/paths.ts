@@ -30,3 +30,8 @@ export function ownershipOfferPath(token: string) {
 export function billingPath(policyId: string) {
   return `/customer/policies/${encodeURIComponent(policyId)}/billing`
 }
+
+/** Where the customer chooses the shop and the time for an approved claim. */
+export function chooseShopPath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/shop`
+}

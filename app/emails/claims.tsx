@@ -1,4 +1,5 @@
 import { formatLongDate } from '~/domain/format'
+import { TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
 
@@ -51,9 +52,13 @@ type ClaimApprovedProps = {
   partnerPhone: string | null
   partnerEmail: string | null
   dashboardUrl: string
+  /** Set when the operator left the choice of shop to the customer: the page where they choose one and a time. */
+  chooseShopUrl?: string
 }
 
 const APPROVED_TITLE = 'Your claim is approved'
+const CHOOSE_SHOP =
+  'Choose a shop near you and a time that suits you (at the shop, or at your home or work where the shop has mobile service). There is nothing to pay: your plan has a zero deductible.'
 const APPROVED_STEPS =
   'Contact the shop to book a time, and give them your confirmation code. There is nothing to pay: your plan has a zero deductible.'
 
@@ -68,6 +73,18 @@ function approvedWording(props: ClaimApprovedProps) {
 
 export function ClaimApprovedEmail(props: ClaimApprovedProps) {
   const { partnerGroup, contact, intro } = approvedWording(props)
+  if (props.chooseShopUrl) {
+    return (
+      <EmailLayout title={APPROVED_TITLE} preheader={`Choose a shop for claim ${props.confirmationCode}`}>
+        <Paragraph>Good news: your windshield claim is approved.</Paragraph>
+        <Paragraph>Your confirmation code (give this to the shop):</Paragraph>
+        <Code>{props.confirmationCode}</Code>
+        <Paragraph>{CHOOSE_SHOP}</Paragraph>
+        <Action href={props.chooseShopUrl}>Choose a shop</Action>
+        <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      </EmailLayout>
+    )
+  }
   return (
     <EmailLayout title={APPROVED_TITLE} preheader={`Give code ${props.confirmationCode} to ${partnerGroup}`}>
       <Paragraph>{intro}</Paragraph>
@@ -92,6 +109,20 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
 
 export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedEmail> {
   const { partnerGroup, contact, intro } = approvedWording(props)
+  if (props.chooseShopUrl) {
+    return renderEmail({
+      subject: `Your claim ${props.confirmationCode} is approved: choose a shop`,
+      html: <ClaimApprovedEmail {...props} />,
+      text: textBody(
+        APPROVED_TITLE,
+        'Good news: your windshield claim is approved.',
+        `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
+        CHOOSE_SHOP,
+        `Choose a shop: ${props.chooseShopUrl}`,
+        `Claim ID: ${props.claimId}`,
+      ),
+    })
+  }
   return renderEmail({
     subject: `Your claim ${props.confirmationCode} is approved`,
     html: <ClaimApprovedEmail {...props} />,
@@ -116,16 +147,21 @@ type ShopAssignedProps = {
   vehicle: string | null
   customerName: string
   completeUrl: string
+  /** Set when the customer chose the location and asked for a day and a place. */
+  booking?: { location: string; preferredDate: string; preferredSlot: TimeSlot; place: string; customerPhone: string | null }
 }
 
 const ASSIGNED_TITLE = 'A claim is assigned to you'
 
 function assignedWording(props: ShopAssignedProps) {
   const partnerGroup = oneLine(props.partnerGroup)
+  const booking = props.booking
   return {
     partnerGroup,
     lines: [
-      `A windshield claim has been approved and assigned to ${partnerGroup}. The customer will contact you to book a time.`,
+      booking
+        ? `A windshield claim has been approved and the customer chose ${oneLine(booking.location)} (${partnerGroup}). They would like ${formatLongDate(booking.preferredDate, oneLine(booking.preferredDate))}, ${(TIME_SLOT_NAMES[booking.preferredSlot] ?? oneLine(booking.preferredSlot)).toLowerCase()}: ${oneLine(booking.place)}. Please call them to confirm a time${booking.customerPhone ? ` (${oneLine(booking.customerPhone)})` : ''}.`
+        : `A windshield claim has been approved and assigned to ${partnerGroup}. The customer will contact you to book a time.`,
       `Damage: ${props.damageType}. Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not given'}. Customer: ${oneLine(props.customerName)}.`,
       'When the work is done, open the claim with its code and upload the invoice and the repair photos.',
     ],

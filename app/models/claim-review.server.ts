@@ -5,7 +5,9 @@ import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/sc
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
+import { chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
+import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -62,20 +64,24 @@ export function activePartnerGroups() {
 
 /** The operator approves a pending claim and assigns the partner group that will do the work. */
 export async function approveClaim(input: { claimId: string; partnerGroupId: string; actorId: string }, now = new Date()) {
+  // The operator may leave the shop to the customer, who then chooses one near them (app/models/shop-choice.server.ts).
+  const customerChooses = input.partnerGroupId === CUSTOMER_CHOOSES_SHOP
   const claim = transaction((tx) => {
-    const group = tx
-      .select()
-      .from(partnerGroups)
-      .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
-      .get()
+    const group = customerChooses
+      ? null
+      : tx
+          .select()
+          .from(partnerGroups)
+          .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
+          .get()
     // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
-    if (!group) throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
+    if (!group && !customerChooses) throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
     const row = tx
       .update(claims)
       .set({
         approvalStatus: 'approved',
         lifecycleStatus: 'approved',
-        assignedPartnerGroupId: group.id,
+        assignedPartnerGroupId: group?.id ?? null,
         reviewedAt: now.toISOString(),
         reviewedBy: input.actorId,
       })
@@ -87,7 +93,9 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
       actor: input.actorId,
       action: 'claim.approved',
       entityId: row.id,
-      detail: { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) },
+      detail: group
+        ? { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) }
+        : { customerChoosesShop: true, appeal: Boolean(row.appealedAt) },
     })
     return row
   })
@@ -101,6 +109,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
         partnerPhone: partnerGroup?.phone ?? null,
         partnerEmail: partnerGroup?.email ?? null,
         dashboardUrl: `${env().APP_URL}/customer#claims`,
+        chooseShopUrl: customerChooses ? `${env().APP_URL}${chooseShopPath(current.id)}` : undefined,
       })),
       tag: 'claim-approved',
     },

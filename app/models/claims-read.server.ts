@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { type Claim, claims, partnerGroups, policies } from '~/db/schema'
+import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { isPreviousOwnersClaim } from '~/domain/policies'
 
@@ -14,6 +14,8 @@ export type CustomerClaim = Claim & {
   partnerGroupName: string | null
   /** Filed by the policy's previous owner, before it passed to this customer: only its code and status may show. */
   previousOwner: boolean
+  /** The location the customer chose, as the card shows it. */
+  chosenLocation: { name: string; address: string; phone: string | null } | null
 }
 
 /** The customer's claims across all their policies, newest first (by policy ids, with the partner group's name). */
@@ -26,19 +28,28 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
       hasAdas: policies.hasAdas,
       ownedSince: policies.ownedSince,
       partnerGroupName: partnerGroups.name,
+      location: partnerLocations,
     })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
     .where(eq(policies.profileId, profileId))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
     .all()
-    .map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName }) => ({
+    .map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
       ...claim,
       policyPlanType: planType,
       policyVehicleType: vehicleType,
       policyPlanName: planName({ planType, vehicleType, hasAdas }),
       partnerGroupName,
       previousOwner: isPreviousOwnersClaim({ ownedSince }, claim),
+      chosenLocation: location
+        ? {
+            name: location.name,
+            address: [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+            phone: location.phone,
+          }
+        : null,
     }))
 }

@@ -16,6 +16,7 @@ import {
   vehicles,
 } from '~/db/schema'
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
+import { chooseShopPath } from '~/domain/paths'
 import { isPreviousOwnersClaim } from '~/domain/policies'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
@@ -124,9 +125,13 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
 
 /** The live part of a customer's claim card: what its status means now, and whether 'Appeal' is offered. */
 export function claimLiveStatus(
-  claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> & {
-    partnerGroupName: string | null
-  },
+  claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> &
+    Partial<
+      Pick<Claim, 'assignedPartnerGroupId' | 'chosenLocationId' | 'preferredDate' | 'preferredSlot' | 'serviceAt' | 'serviceAddress'>
+    > & {
+      partnerGroupName: string | null
+      chosenLocation?: { name: string; address: string; phone: string | null } | null
+    },
   now = new Date(),
 ) {
   const appealable = canAppeal(claim, now)
@@ -138,6 +143,18 @@ export function claimLiveStatus(
     appealHref: appealable ? `/customer/claims/${claim.id}/appeal` : null,
     appealedAt: claim.appealedAt,
     completedAt: claim.completedAt,
+    // Approved with the shop left to the customer, who has not chosen yet: the card asks them to.
+    chooseShopHref:
+      claim.approvalStatus === 'approved' && !claim.assignedPartnerGroupId && !claim.chosenLocationId ? chooseShopPath(claim.id) : null,
+    booking:
+      claim.chosenLocation && claim.preferredDate && claim.preferredSlot
+        ? {
+            ...claim.chosenLocation,
+            preferredDate: claim.preferredDate,
+            preferredSlot: claim.preferredSlot,
+            place: claim.serviceAt === 'mobile' ? `mobile service at ${claim.serviceAddress ?? ''}` : 'at the shop',
+          }
+        : null,
   }
 }
 

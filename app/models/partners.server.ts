@@ -7,6 +7,41 @@ import { recordAudit } from './audit.server'
 
 /** Partner shop groups (who completes claims) and their locations (each with its own signup link). */
 
+/** Where a location is and what it does, as the console's form sends it (app/validation/partners.ts). */
+export type LocationPlace = {
+  address?: string | null
+  city?: string | null
+  state?: string | null
+  zip?: string | null
+  phone?: string | null
+  hours?: string | null
+  mobileService?: boolean
+  mobileRadiusMiles?: number | null
+  offersChipRepair?: boolean
+  offersReplacement?: boolean
+  offersCalibration?: boolean
+}
+
+type LocationInput = { partnerGroupId: string; name: string; slug: string } & LocationPlace
+
+/** The place fields to store: absent ones as empty, a radius only with mobile service. */
+function placeValues(input: LocationPlace) {
+  const mobileService = input.mobileService ?? false
+  return {
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zip: input.zip ?? null,
+    phone: input.phone ?? null,
+    hours: input.hours ?? null,
+    mobileService,
+    mobileRadiusMiles: mobileService ? (input.mobileRadiusMiles ?? null) : null,
+    offersChipRepair: input.offersChipRepair ?? true,
+    offersReplacement: input.offersReplacement ?? true,
+    offersCalibration: input.offersCalibration ?? false,
+  }
+}
+
 export type PartnerGroupWithLocations = PartnerGroup & { locations: PartnerLocation[] }
 
 export function listPartnerGroups(): PartnerGroupWithLocations[] {
@@ -82,11 +117,11 @@ export function updatePartnerGroup(actorId: string, id: string, input: { name: s
 }
 
 /** Edits a location; a changed slug keeps the old one as a redirect to the new. */
-export function updatePartnerLocation(actorId: string, id: string, input: { partnerGroupId: string; name: string; slug: string }) {
+export function updatePartnerLocation(actorId: string, id: string, input: LocationInput) {
   return transaction((tx) => {
     const before = tx.select().from(partnerLocations).where(eq(partnerLocations.id, id)).get()
     if (!before) return null
-    const values = { partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase() }
+    const values = { partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase(), ...placeValues(input) }
     if (values.slug !== before.slug) {
       tx.delete(partnerSlugRedirects).where(eq(partnerSlugRedirects.slug, values.slug)).run() // taking back an earlier link
       tx.insert(partnerSlugRedirects).values({ slug: before.slug, partnerLocationId: id }).onConflictDoNothing().run()
@@ -119,18 +154,24 @@ export function createPartnerGroup(actorId: string, input: { name: string; email
   })
 }
 
-export function createPartnerLocation(actorId: string, input: { partnerGroupId: string; name: string; slug: string }) {
+export function createPartnerLocation(actorId: string, input: LocationInput) {
   return transaction((tx) => {
     const location = tx
       .insert(partnerLocations)
-      .values({ partnerGroupId: input.partnerGroupId, name: input.name, slug: input.slug.toLowerCase(), isActive: true })
+      .values({
+        partnerGroupId: input.partnerGroupId,
+        name: input.name,
+        slug: input.slug.toLowerCase(),
+        isActive: true,
+        ...placeValues(input),
+      })
       .returning()
       .get()
     recordAudit(tx, {
       actor: actorId,
       action: 'partner_location.created',
       entityId: location.id,
-      detail: { slug: location.slug },
+      detail: { slug: location.slug, zip: location.zip },
     })
     return location
   })

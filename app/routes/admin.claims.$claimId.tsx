@@ -12,6 +12,7 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED } from '~/domain/messages'
 import { planName } from '~/domain/plans'
+import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -153,6 +154,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <option value="" disabled>
                       Choose the shop group…
                     </option>
+                    <option value={CUSTOMER_CHOOSES_SHOP}>Let the customer choose a shop near them</option>
                     {partnerGroups.map((group) => (
                       <option key={group.id} value={group.id}>
                         {group.name}

@@ -6,8 +6,10 @@ import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
+import { Badge, Button, Card, Field, FieldError, inputClass } from '~/components/ui'
+import type { PartnerLocation } from '~/db/schema'
 import { PARTNER_MESSAGES } from '~/domain/messages'
+import { servicesOffered, SHOP_SERVICE_NAMES, ZIP_PATTERN } from '~/domain/shops'
 import { env } from '~/env.server'
 import {
   createPartnerGroup,
@@ -21,6 +23,7 @@ import {
   updatePartnerLocation,
 } from '~/models/partners.server'
 import { routeRules } from '~/route-rules'
+import { zipPlace } from '~/services/zip-centroids.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -48,6 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (location && slugTaken(value.slug, value.intent === 'edit-location' ? value.id : undefined)) {
         ctx.addIssue({ code: 'custom', path: ['slug'], message: PARTNER_MESSAGES.slugTaken })
+      }
+      // A ZIP that is well formed but not a real one would put the shop nowhere: refused next to the field.
+      if (location && value.zip && ZIP_PATTERN.test(value.zip)) {
+        const place = zipPlace(value.zip)
+        if (!place) ctx.addIssue({ code: 'custom', path: ['zip'], message: PARTNER_MESSAGES.unknownZip })
+        else if (value.state && /^[A-Z]{2}$/.test(value.state) && value.state !== place.state) {
+          ctx.addIssue({ code: 'custom', path: ['state'], message: PARTNER_MESSAGES.zipInOtherState(place.state) })
+        }
       }
     }),
     async: true,
@@ -132,6 +143,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
                       <span className="font-medium">{location.name}</span>
                       <Badge tone={location.isActive ? 'success' : 'neutral'}>{location.isActive ? 'Active' : 'Inactive'}</Badge>
                       <code className="break-all text-slate-700">{`${appUrl}/signup/${location.slug}`}</code>
+                      <span className="w-full text-slate-700">{placeLine(location)}</span>
                       <Form method="post" className="ml-auto">
                         <input type="hidden" name="intent" value="set-location-active" />
                         <input type="hidden" name="id" value={location.id} />
@@ -224,7 +236,7 @@ function LocationForm({
   lastResult,
   busy,
 }: {
-  location?: { id: string; name: string; slug: string; partnerGroupId: string | null }
+  location?: PartnerLocation
   groups: { id: string; name: string }[]
   lastResult?: SubmissionResult<string[]>
   busy: boolean
@@ -233,7 +245,25 @@ function LocationForm({
   const [form, fields] = useForm({
     id: location ? `edit-location-${location.id}` : 'create-location',
     lastResult,
-    defaultValue: location ? { name: location.name, slug: location.slug, partnerGroupId: location.partnerGroupId ?? '' } : undefined,
+    defaultValue: location
+      ? {
+          name: location.name,
+          slug: location.slug,
+          partnerGroupId: location.partnerGroupId ?? '',
+          address: location.address ?? '',
+          city: location.city ?? '',
+          state: location.state ?? '',
+          zip: location.zip ?? '',
+          phone: location.phone ?? '',
+          hours: location.hours ?? '',
+          mobileService: location.mobileService ? 'on' : undefined,
+          mobileRadiusMiles: location.mobileRadiusMiles === null ? '' : String(location.mobileRadiusMiles),
+          offersChipRepair: location.offersChipRepair ? 'on' : undefined,
+          offersReplacement: location.offersReplacement ? 'on' : undefined,
+          offersCalibration: location.offersCalibration ? 'on' : undefined,
+        }
+      : // A new location does chip repair and replacement unless the operator says otherwise.
+        { offersChipRepair: 'on', offersReplacement: 'on' },
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -271,6 +301,70 @@ function LocationForm({
       >
         <input {...getInputProps(fields.slug, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
+      <Field label="Street address (optional)" htmlFor={fields.address.id} errors={fields.address.errors} errorId={fields.address.errorId}>
+        <input {...getInputProps(fields.address, { type: 'text' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field label="City (optional)" htmlFor={fields.city.id} errors={fields.city.errors} errorId={fields.city.errorId}>
+        <input {...getInputProps(fields.city, { type: 'text' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field
+        label="State (optional)"
+        hint="Two letters, like UT."
+        htmlFor={fields.state.id}
+        errors={fields.state.errors}
+        errorId={fields.state.errorId}
+      >
+        <input {...getInputProps(fields.state, { type: 'text' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field
+        label="ZIP code (optional)"
+        hint="Customers are shown the shops nearest their ZIP; a location without one is not shown."
+        htmlFor={fields.zip.id}
+        errors={fields.zip.errors}
+        errorId={fields.zip.errorId}
+      >
+        <input {...getInputProps(fields.zip, { type: 'text' })} inputMode="numeric" autoComplete="off" className={inputClass} />
+      </Field>
+      <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+        <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <Field
+        label="Opening hours (optional)"
+        hint="As the shop says them, like Mon–Fri 8–6, Sat 9–1."
+        htmlFor={fields.hours.id}
+        errors={fields.hours.errors}
+        errorId={fields.hours.errorId}
+      >
+        <input {...getInputProps(fields.hours, { type: 'text' })} autoComplete="off" className={inputClass} />
+      </Field>
+      <fieldset className="space-y-1" aria-describedby={fields.offersChipRepair.errors ? fields.offersChipRepair.errorId : undefined}>
+        <legend className="text-sm font-medium text-slate-900">Services</legend>
+        {(
+          [
+            [fields.offersChipRepair, SHOP_SERVICE_NAMES.chip_repair],
+            [fields.offersReplacement, SHOP_SERVICE_NAMES.replacement],
+            [fields.offersCalibration, SHOP_SERVICE_NAMES.calibration],
+          ] as const
+        ).map(([field, label]) => (
+          <label key={field.name} className="flex min-h-11 items-center gap-2 text-sm">
+            <input {...getInputProps(field, { type: 'checkbox' })} aria-describedby={undefined} />
+            {label}
+          </label>
+        ))}
+        <FieldError id={fields.offersChipRepair.errorId} errors={fields.offersChipRepair.errors} />
+      </fieldset>
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input {...getInputProps(fields.mobileService, { type: 'checkbox' })} />
+        Mobile service (comes to the customer)
+      </label>
+      <Field
+        label="Mobile service radius in miles"
+        htmlFor={fields.mobileRadiusMiles.id}
+        errors={fields.mobileRadiusMiles.errors}
+        errorId={fields.mobileRadiusMiles.errorId}
+      >
+        <input {...getInputProps(fields.mobileRadiusMiles, { type: 'number' })} min={1} max={250} className={inputClass} />
+      </Field>
       <div className={location ? 'sm:col-span-3' : undefined}>
         <Button type="submit" disabled={busy}>
           {location ? 'Save location' : 'Add location'}
@@ -289,6 +383,20 @@ function LocationForm({
       {body}
     </Card>
   )
+}
+
+/** A location's address, services and mobile radius in one line, for the list. */
+function placeLine(location: PartnerLocation) {
+  const address = [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const services = servicesOffered(location).map((service) => SHOP_SERVICE_NAMES[service])
+  return [
+    address || 'No address: not shown to customers choosing a shop',
+    location.phone,
+    services.join(', '),
+    location.mobileService ? `Mobile service within ${location.mobileRadiusMiles} miles` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { ZIP_PATTERN } from '~/domain/shops'
+
 import { singleLineText } from './text'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -12,6 +14,46 @@ const optionalText = (max: number, message: string) =>
     .max(max, message)
     .optional()
     .transform((value) => value || null)
+
+/** A checkbox: sent as "on" when ticked, absent when not (a plain string: a z.enum would give the box a `pattern`). */
+const checkbox = singleLineText()
+  .optional()
+  .transform((value) => value === 'on')
+
+/**
+ * Where a location is and what it does. Optional for a location that only has a signup link; one without a ZIP is not
+ * offered to customers choosing a shop. The ZIP must be a real one: the action checks it against the bundled list.
+ */
+function placeFields() {
+  return {
+    address: optionalText(160, 'Keep the street address under 160 characters.'),
+    city: optionalText(80, 'Keep the city under 80 characters.'),
+    state: singleLineText()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Enter the two-letter state, like UT.')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((value) => value ?? null),
+    zip: singleLineText()
+      .regex(ZIP_PATTERN, 'Enter the five-digit ZIP code, like 84101.')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((value) => value ?? null),
+    phone: optionalText(40, 'Keep the phone number under 40 characters.'),
+    hours: optionalText(160, 'Keep the opening hours under 160 characters.'),
+    mobileService: checkbox,
+    mobileRadiusMiles: z
+      .number({ error: 'Enter the radius in whole miles, like 25.' })
+      .int('Enter the radius in whole miles, like 25.')
+      .min(1, 'Enter a radius of at least 1 mile.')
+      .max(250, 'Enter a radius of at most 250 miles.')
+      .optional()
+      .transform((value) => value ?? null),
+    offersChipRepair: checkbox,
+    offersReplacement: checkbox,
+    offersCalibration: checkbox,
+  }
+}
 
 const groupFields = {
   name,
@@ -29,14 +71,25 @@ const locationFields = {
     .min(3, 'Use at least 3 characters.')
     .max(60, 'Keep it under 60 characters.')
     .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
+  ...placeFields(),
 }
+
+const withPlaceRules = <T extends z.ZodObject<ReturnType<typeof placeFields>>>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    if (value.mobileService && value.mobileRadiusMiles === null) {
+      ctx.addIssue({ code: 'custom', path: ['mobileRadiusMiles'], message: 'Enter how many miles the mobile service travels.' })
+    }
+    if (!value.offersChipRepair && !value.offersReplacement && !value.offersCalibration) {
+      ctx.addIssue({ code: 'custom', path: ['offersChipRepair'], message: 'Choose at least one service.' })
+    }
+  })
 
 /** The partner console's forms, one union keyed on `intent`; editing uses the same rules as creating. */
 export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('create-group'), ...groupFields }),
-  z.object({ intent: z.literal('create-location'), ...locationFields }),
+  withPlaceRules(z.object({ intent: z.literal('create-location'), ...locationFields })),
   z.object({ intent: z.literal('edit-group'), id: singleLineText().min(1), ...groupFields }),
-  z.object({ intent: z.literal('edit-location'), id: singleLineText().min(1), ...locationFields }),
+  withPlaceRules(z.object({ intent: z.literal('edit-location'), id: singleLineText().min(1), ...locationFields })),
   z.object({ intent: z.literal('set-group-active'), id: singleLineText().min(1), active: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('set-location-active'), id: singleLineText().min(1), active: z.enum(['true', 'false']) }),
 ])

@@ -32,6 +32,8 @@ function pagesToCheck() {
     assignedPartnerGroupId: partnerGroup.id,
     reviewedAt: new Date().toISOString(),
   })
+  // Approved with the shop left to the customer: the page where they choose one.
+  const choosing = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
   const denied = createClaim(policy.id, {
     approvalStatus: 'denied',
     lifecycleStatus: 'denied',
@@ -61,6 +63,7 @@ function pagesToCheck() {
     { who: 'customer', path: `/customer/complete-policy?policy_id=${setup.id}` },
     { who: 'customer', path: `/customer/submit-claim?policy_id=${policy.id}` },
     { who: 'customer', path: `/customer/claims/${denied.id}/appeal` },
+    { who: 'customer', path: `/customer/claims/${choosing.id}/shop?zip=84101` },
     { who: 'customer', path: `/customer/policies/${policy.id}/contract` },
     { who: 'customer', path: `/customer/policies/${policy.id}/transfer` },
     { who: 'customer', path: `/customer/policies/${policy.id}/cancel` },

@@ -7,11 +7,14 @@ import { findActiveLocationBySlug } from '~/models/partners.server'
 import * as adminPartnersRoute from '~/routes/admin.partners'
 import { loader as signupLoader } from '~/routes/signup'
 
-import { createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const action = inOperatorArea(adminPartnersRoute.action)
 const loader = inOperatorArea(adminPartnersRoute.loader)
+
+/** The service boxes a location form starts with ticked: chip repair and replacement. */
+const SERVICES = { offersChipRepair: 'on', offersReplacement: 'on' }
 
 async function operatorCookie() {
   return sessionCookieFor(findOrCreateProfile('operator@example.com').id)
@@ -48,7 +51,7 @@ describe('operator console: partners', () => {
         routeArgs(
           makeRequest('/admin/partners', {
             cookie,
-            form: { intent: 'create-location', partnerGroupId: group.id, name: 'Wasatch — Ogden', slug: 'Wasatch-Ogden' },
+            form: { intent: 'create-location', ...SERVICES, partnerGroupId: group.id, name: 'Wasatch — Ogden', slug: 'Wasatch-Ogden' },
           }),
         ),
       ),
@@ -79,7 +82,7 @@ describe('operator console: partners', () => {
           routeArgs(
             makeRequest('/admin/partners', {
               cookie,
-              form: { intent: 'create-location', partnerGroupId: group.id, name: 'Another', slug },
+              form: { intent: 'create-location', ...SERVICES, partnerGroupId: group.id, name: 'Another', slug },
             }),
           ),
         ),
@@ -108,8 +111,8 @@ describe('operator console: partners', () => {
     const post = (form: Record<string, string>) => settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form }))))
     await post({ intent: 'create-group', name: 'Canyon Glass' })
     const group = db().select().from(partnerGroups).where(eq(partnerGroups.name, 'Canyon Glass')).get()!
-    await post({ intent: 'create-location', partnerGroupId: group.id, name: 'Canyon — Provo', slug: 'canyon-provo' })
-    await post({ intent: 'create-location', partnerGroupId: group.id, name: 'Canyon — Orem', slug: 'canyon-orem' })
+    await post({ intent: 'create-location', ...SERVICES, partnerGroupId: group.id, name: 'Canyon — Provo', slug: 'canyon-provo' })
+    await post({ intent: 'create-location', ...SERVICES, partnerGroupId: group.id, name: 'Canyon — Orem', slug: 'canyon-orem' })
     const provo = findActiveLocationBySlug('canyon-provo')!
 
     const bad = await post({ intent: 'edit-group', id: group.id, name: 'C', email: 'not-an-email' })
@@ -130,6 +133,7 @@ describe('operator console: partners', () => {
     // Another location's link, or a malformed one, is refused next to the field.
     const taken = await post({
       intent: 'edit-location',
+      ...SERVICES,
       id: provo.id,
       partnerGroupId: group.id,
       name: 'Canyon — Provo',
@@ -140,6 +144,7 @@ describe('operator console: partners', () => {
     ])
     const malformed = await post({
       intent: 'edit-location',
+      ...SERVICES,
       id: provo.id,
       partnerGroupId: group.id,
       name: 'Canyon — Provo',
@@ -151,6 +156,7 @@ describe('operator console: partners', () => {
       (
         await post({
           intent: 'edit-location',
+          ...SERVICES,
           id: provo.id,
           partnerGroupId: group.id,
           name: 'Canyon — Provo Center',
@@ -166,6 +172,7 @@ describe('operator console: partners', () => {
     const orem = findActiveLocationBySlug('canyon-orem')!
     const steal = await post({
       intent: 'edit-location',
+      ...SERVICES,
       id: orem.id,
       partnerGroupId: group.id,
       name: 'Canyon — Orem',
@@ -173,8 +180,16 @@ describe('operator console: partners', () => {
     })
     expect(steal.status).toBe(400)
     expect(
-      (await post({ intent: 'edit-location', id: provo.id, partnerGroupId: group.id, name: 'Canyon — Provo', slug: 'canyon-provo' }))
-        .status,
+      (
+        await post({
+          intent: 'edit-location',
+          ...SERVICES,
+          id: provo.id,
+          partnerGroupId: group.id,
+          name: 'Canyon — Provo',
+          slug: 'canyon-provo',
+        })
+      ).status,
     ).toBe(302)
     const back = await settle(() => signupLoader(routeArgs(makeRequest('/signup/canyon-provo-center'), { slug: 'canyon-provo-center' })))
     expect(back.headers.get('Location')).toBe('/signup/canyon-provo')
@@ -186,5 +201,79 @@ describe('operator console: partners', () => {
         .all()
         .filter((entry) => entry.action === 'partner_location.updated')[0]!.detail,
     ).toEqual({ name: ['Canyon — Provo', 'Canyon — Provo Center'], slug: ['canyon-provo', 'canyon-provo-center'] })
+  })
+})
+
+describe('operator console: where a location is and what it does', () => {
+  ensureSeeded()
+
+  const errorsOf = (result: { data: unknown }) => (result.data as { result: { error: Record<string, string[]> } }).result.error
+
+  it('saves the address, ZIP, phone, hours, mobile radius and services, and audits them', async () => {
+    const cookie = await operatorCookie()
+    const post = (form: Record<string, string>) => settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form }))))
+    const group = createPartnerGroup('Bonneville Glass')
+    const place = {
+      partnerGroupId: group.id,
+      name: 'Bonneville — Ogden',
+      slug: 'bonneville-ogden',
+      address: '2549 Washington Blvd',
+      city: 'Ogden',
+      state: 'ut',
+      zip: '84401',
+      phone: '(801) 555-0142',
+      hours: 'Mon–Fri 8–6',
+      mobileService: 'on',
+      mobileRadiusMiles: '30',
+      offersReplacement: 'on',
+      offersCalibration: 'on',
+    }
+    expect((await post({ intent: 'create-location', ...place })).status).toBe(302)
+    const saved = findActiveLocationBySlug('bonneville-ogden')!
+    expect(saved).toMatchObject({
+      address: '2549 Washington Blvd',
+      state: 'UT',
+      zip: '84401',
+      hours: 'Mon–Fri 8–6',
+      mobileService: true,
+      mobileRadiusMiles: 30,
+      offersChipRepair: false,
+      offersReplacement: true,
+      offersCalibration: true,
+    })
+    // Turning mobile service off forgets the radius.
+    const { mobileService: _, ...withoutMobile } = place
+    expect((await post({ intent: 'edit-location', id: saved.id, ...withoutMobile })).status).toBe(302)
+    expect(findActiveLocationBySlug('bonneville-ogden')).toMatchObject({ mobileService: false, mobileRadiusMiles: null })
+    const audit = db().select().from(auditLog).where(eq(auditLog.entityId, saved.id)).all()
+    expect(audit.find((entry) => entry.action === 'partner_location.updated')?.detail).toEqual({
+      mobileService: [true, false],
+      mobileRadiusMiles: [30, null],
+    })
+  })
+
+  it('refuses a ZIP that does not exist, a ZIP of another state, a missing radius and no service, each next to its field', async () => {
+    const cookie = await operatorCookie()
+    const post = (form: Record<string, string>) => settle(() => action(routeArgs(makeRequest('/admin/partners', { cookie, form }))))
+    const group = createPartnerGroup('Nowhere Glass')
+    const before = db().select().from(partnerLocations).all().length
+    const base = { intent: 'create-location', partnerGroupId: group.id, name: 'Nowhere', slug: 'nowhere-glass', ...SERVICES }
+
+    const unknown = await post({ ...base, zip: '00000' })
+    expect(unknown.status).toBe(400)
+    expect(errorsOf(unknown).zip).toEqual(['That ZIP code does not exist. Check the five digits.'])
+    expect(errorsOf(await post({ ...base, zip: '8410' })).zip).toEqual(['Enter the five-digit ZIP code, like 84101.'])
+    expect(errorsOf(await post({ ...base, zip: '84101', state: 'NV' })).state).toEqual([
+      'That ZIP code is in UT: check the state or the ZIP.',
+    ])
+    expect(errorsOf(await post({ ...base, mobileService: 'on' })).mobileRadiusMiles).toEqual([
+      'Enter how many miles the mobile service travels.',
+    ])
+    expect(errorsOf(await post({ ...base, mobileService: 'on', mobileRadiusMiles: '2.5' })).mobileRadiusMiles).toEqual([
+      'Enter the radius in whole miles, like 25.',
+    ])
+    const { offersChipRepair: _a, offersReplacement: _b, ...noServices } = base
+    expect(errorsOf(await post(noServices)).offersChipRepair).toEqual(['Choose at least one service.'])
+    expect(db().select().from(partnerLocations).all()).toHaveLength(before)
   })
 })

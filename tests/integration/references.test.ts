@@ -79,7 +79,14 @@ describe('/admin/partners', () => {
       { intent: 'set-group-active', id: 'no-such-id', active: 'false' },
       { intent: 'set-location-active', id: 'no-such-id', active: 'false' },
       { intent: 'edit-group', id: 'no-such-id', name: 'Gone Glass' },
-      { intent: 'edit-location', id: 'no-such-id', partnerGroupId: group.id, name: 'Gone Glass — Provo', slug: 'gone-glass-provo' },
+      {
+        intent: 'edit-location',
+        id: 'no-such-id',
+        partnerGroupId: group.id,
+        name: 'Gone Glass — Provo',
+        slug: 'gone-glass-provo',
+        offersChipRepair: 'on',
+      },
     ]
     for (const form of forms) {
       const response = await postPartners(form)
@@ -96,6 +103,7 @@ describe('/admin/partners', () => {
       partnerGroupId: group.id,
       name: 'Real Glass — Provo',
       slug: 'real-glass-provo',
+      offersChipRepair: 'on',
     })
     expect(response.status).toBe(302)
     expect(db().select().from(partnerLocations).where(eq(partnerLocations.slug, 'real-glass-provo')).get()?.partnerGroupId).toBe(group.id)

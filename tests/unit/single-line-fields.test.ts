@@ -9,6 +9,7 @@ import * as partners from '~/validation/partners'
 import * as policySetup from '~/validation/policy-setup'
 import * as prices from '~/validation/prices'
 import * as privacy from '~/validation/privacy'
+import * as shops from '~/validation/shops'
 import * as signup from '~/validation/signup'
 import { foldLines, singleLineText } from '~/validation/text'
 
@@ -30,6 +31,7 @@ const MODULES = {
   'policy-setup': policySetup,
   prices,
   privacy,
+  shops,
   signup,
 }
 
@@ -49,7 +51,18 @@ const prices5 = {
   comprehensive_trucksuv_adas_true_yearly: '269.90',
 }
 const group = { name: 'Wasatch Glass', email: 'shop@example.com', phone: '(801) 555-0100' }
-const location = { partnerGroupId: 'grp1', name: 'Main Street', slug: 'main-street' }
+const location = {
+  partnerGroupId: 'grp1',
+  name: 'Main Street',
+  slug: 'main-street',
+  address: '200 S Main St',
+  city: 'Salt Lake City',
+  state: 'UT',
+  zip: '84101',
+  phone: '(801) 555-0100',
+  hours: 'Mon–Fri 8–6',
+  offersChipRepair: 'on',
+}
 
 /** Keyed by module and export (a union's option by its intent; a schema factory by its arguments). */
 const FORMS: Record<string, FormCase> = {
@@ -162,6 +175,18 @@ const FORMS: Record<string, FormCase> = {
     sample: { lookup_key: 'chip_only', partner_location_id: 'loc1', tos_version: '2026-01', tos_accepted_at: '2026-01-02T03:04:05Z' },
   },
   'signup.LocalPaySchema': { schema: signup.LocalPaySchema, sample: { email: 'gina@example.com', fullName: 'Gina Gee' } },
+  'shops.ShopSearchSchema': { schema: shops.ShopSearchSchema, sample: { zip: '84101' } },
+  'shops.ChooseShopSchema': {
+    schema: shops.ChooseShopSchema,
+    sample: {
+      zip: '84101',
+      locationId: 'loc1',
+      preferredDate: '2026-12-08',
+      preferredSlot: 'morning',
+      serviceAt: 'mobile',
+      serviceAddress: '12 Elm St, Salt Lake City',
+    },
+  },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
+import { TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
@@ -15,6 +16,10 @@ export type ClaimLiveStatusData = {
   appealHref: string | null
   appealedAt: string | null
   completedAt: string | null
+  /** Set while the customer is to choose the shop (the operator left it to them). */
+  chooseShopHref?: string | null
+  /** The shop the customer chose and the day and place they asked for. */
+  booking?: { name: string; address: string; phone: string | null; preferredDate: string; preferredSlot: TimeSlot; place: string } | null
 }
 
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
@@ -28,6 +33,26 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
         </p>
       )
     case 'approved':
+      if (status.chooseShopHref) {
+        return (
+          <div className="space-y-3 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+            <p>Approved. Choose a shop near you and a time that suits you.</p>
+            <Link to={status.chooseShopHref} className={buttonClass('primary', 'py-1.5')}>
+              Choose a shop
+            </Link>
+          </div>
+        )
+      }
+      if (status.booking) {
+        const { booking } = status
+        return (
+          <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+            Approved. {booking.name}, {booking.address}
+            {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
+            {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will call you to confirm the time.
+          </p>
+        )
+      }
       return (
         <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
           Approved. Contact {status.partnerGroupName ?? 'the repair shop'} to book your repair and give them your confirmation code.

@@ -1,0 +1,220 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import {
+  bookableDates,
+  milesBetween,
+  offersAll,
+  rankByDistance,
+  type ServicePlace,
+  servicesNeeded,
+  type ShopService,
+  type TimeSlot,
+} from '~/domain/shops'
+import { shopAssignedEmail } from '~/emails/claims'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { zipPlace } from '~/services/zip-centroids.server'
+import { notFound } from '~/utils/refusal'
+
+import { recordAudit } from './audit.server'
+import { claimContext, getClaimForProfile } from './claims.server'
+
+/**
+ * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations
+ * offering what the claim needs, then a day, morning or afternoon, and the shop or its mobile service.
+ */
+
+/** A refusal of the choice, told next to its field. */
+function refuse(field: string, description: string, status = 400) {
+  return RuleError.from({ title: SHOP_CHOICE_MESSAGES.correct.title, description }, { field, status })
+}
+
+/** How many shops the customer is shown. */
+export const SHOPS_SHOWN = 5
+
+/** An approved claim whose operator left the shop to the customer, who has not chosen yet. */
+export function awaitsShopChoice(claim: Pick<Claim, 'approvalStatus' | 'assignedPartnerGroupId' | 'chosenLocationId'>) {
+  return claim.approvalStatus === 'approved' && !claim.assignedPartnerGroupId && !claim.chosenLocationId
+}
+
+export type ShopOption = {
+  id: string
+  name: string
+  groupName: string
+  address: string
+  phone: string | null
+  hours: string | null
+  mobileService: boolean
+  mobileRadiusMiles: number | null
+  /** Whether its mobile service reaches the customer's ZIP. */
+  mobileReaches: boolean
+  miles: number
+}
+
+function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
+  return [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+}
+
+/** Every active location of an active group that has a ZIP and offers the services needed, with its position. */
+function candidateLocations(needed: readonly ShopService[]) {
+  return db()
+    .select({ location: partnerLocations, groupName: partnerGroups.name })
+    .from(partnerLocations)
+    .innerJoin(partnerGroups, eq(partnerGroups.id, partnerLocations.partnerGroupId))
+    .where(and(eq(partnerLocations.isActive, true), eq(partnerGroups.isActive, true), isNotNull(partnerLocations.zip)))
+    .orderBy(asc(partnerLocations.name))
+    .all()
+    .filter(({ location }) => offersAll(location, needed))
+    .map(({ location, groupName }) => ({ location, groupName, name: location.name, position: zipPlace(location.zip) }))
+}
+
+/** The nearest shops to a ZIP that offer what the claim needs; null when the ZIP is not a known US ZIP. */
+export function nearestShops(needed: readonly ShopService[], zip: string, limit = SHOPS_SHOWN): ShopOption[] | null {
+  const origin = zipPlace(zip)
+  if (!origin) return null
+  return rankByDistance(origin, candidateLocations(needed), limit).map(({ location, groupName, miles }) => ({
+    id: location.id,
+    name: location.name,
+    groupName,
+    address: addressOf(location),
+    phone: location.phone,
+    hours: location.hours,
+    mobileService: location.mobileService,
+    mobileRadiusMiles: location.mobileRadiusMiles,
+    mobileReaches: location.mobileService && miles <= (location.mobileRadiusMiles ?? 0),
+    miles,
+  }))
+}
+
+/** The customer's claim awaiting their choice, with what it needs; a claim not theirs is a 404. */
+export function claimForShopChoice(profileId: string, claimId: string) {
+  const found = getClaimForProfile(profileId, claimId)
+  if (!found) notFound()
+  const profile = db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, profileId)).get()
+  return {
+    claim: found.claim,
+    awaiting: awaitsShopChoice(found.claim),
+    needed: servicesNeeded({ damageType: found.claim.damageType, hasAdas: Boolean(found.policy.hasAdas) }),
+    savedZip: profile?.zip ?? null,
+  }
+}
+
+export type ShopChoice = {
+  profileId: string
+  claimId: string
+  zip: string
+  locationId: string
+  preferredDate: string
+  preferredSlot: TimeSlot
+  serviceAt: ServicePlace
+  serviceAddress: string | null
+}
+
+/**
+ * Records the customer's shop, day and place; the claim goes to that location's group, the ZIP is remembered, the
+ * choice is audited and the shop is e-mailed. Every refusal names its field.
+ */
+export async function chooseShop(input: ShopChoice, now = new Date()) {
+  const { claim, awaiting, needed } = claimForShopChoice(input.profileId, input.claimId)
+  if (!awaiting) throw refuse('locationId', SHOP_CHOICE_MESSAGES.alreadyChosen, 409)
+  const origin = zipPlace(input.zip)
+  if (!origin) throw refuse('zip', SHOP_CHOICE_MESSAGES.unknownZip)
+  const candidate = candidateLocations(needed).find(({ location }) => location.id === input.locationId)
+  if (!candidate?.position) throw refuse('locationId', SHOP_CHOICE_MESSAGES.chooseShop)
+  const { location } = candidate
+  if (!bookableDates(now).includes(input.preferredDate)) {
+    throw refuse('preferredDate', SHOP_CHOICE_MESSAGES.chooseDay)
+  }
+  if (input.serviceAt === 'mobile') {
+    if (!location.mobileService || milesBetween(origin, candidate.position) > (location.mobileRadiusMiles ?? 0)) {
+      throw refuse('serviceAt', SHOP_CHOICE_MESSAGES.mobileOutOfReach(location.name))
+    }
+    if (!input.serviceAddress) throw refuse('serviceAddress', SHOP_CHOICE_MESSAGES.addressRequired)
+  }
+  const chosen = transaction((tx) => {
+    const row = tx
+      .update(claims)
+      .set({
+        assignedPartnerGroupId: location.partnerGroupId,
+        chosenLocationId: location.id,
+        preferredDate: input.preferredDate,
+        preferredSlot: input.preferredSlot,
+        serviceAt: input.serviceAt,
+        serviceAddress: input.serviceAt === 'mobile' ? input.serviceAddress : null,
+        shopChosenAt: now.toISOString(),
+      })
+      // Decided again here: two tabs choosing at once must not both win.
+      .where(and(eq(claims.id, claim.id), eq(claims.approvalStatus, 'approved'), isNull(claims.assignedPartnerGroupId)))
+      .returning()
+      .get()
+    if (!row) throw refuse('locationId', SHOP_CHOICE_MESSAGES.alreadyChosen, 409)
+    tx.update(profiles).set({ zip: input.zip }).where(eq(profiles.id, input.profileId)).run()
+    recordAudit(tx, {
+      actor: input.profileId,
+      action: 'claim.shop_chosen',
+      entityId: claim.id,
+      detail: {
+        location: location.name,
+        locationId: location.id,
+        preferredDate: input.preferredDate,
+        preferredSlot: input.preferredSlot,
+        serviceAt: input.serviceAt,
+      },
+    })
+    return row
+  })
+  await emailChosenShop(chosen.id, input.profileId)
+  return { claim: chosen, location }
+}
+
+/** The chosen location's group hears of the job with the day and place asked for; whether it went out is audited. */
+async function emailChosenShop(claimId: string, actorId: string) {
+  const context = claimContext(claimId)
+  const group = context?.partnerGroup
+  if (!context || !group) return
+  const { claim, profile, vehicle } = context
+  const location = claim.chosenLocationId
+    ? db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get()
+    : undefined
+  const to = group.email
+  if (!to) {
+    recordAudit(db(), {
+      actor: actorId,
+      action: 'claim.shop_not_emailed',
+      entityId: claimId,
+      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
+    })
+    return
+  }
+  const sent = await sendEmail({
+    to,
+    ...(await shopAssignedEmail({
+      partnerGroup: group.name,
+      confirmationCode: claim.confirmationCode,
+      damageType: claim.damageType,
+      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+      customerName: profile.fullName || profile.email,
+      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+      booking: location
+        ? {
+            location: location.name,
+            preferredDate: claim.preferredDate!,
+            preferredSlot: claim.preferredSlot!,
+            place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
+            customerPhone: profile.phone,
+          }
+        : undefined,
+    })),
+    tag: 'claim-assigned-shop',
+  })
+  recordAudit(db(), {
+    actor: actorId,
+    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
+    entityId: claimId,
+    detail: { partnerGroup: group.name, to, ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }) },
+  })
+}

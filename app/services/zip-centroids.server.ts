@@ -1,0 +1,17 @@
+import zipTable from 'zipcodes/lib/codes.js'
+
+import type { LatLng } from '~/domain/shops'
+
+/**
+ * Where a US ZIP code is: its centroid, city and state, from the `zipcodes` package's bundled table (~42,000 US ZIPs,
+ * BSD licence). Offline on purpose: nothing about a customer's address leaves the machine, and no maps service is
+ * needed. Why this data set: docs/decisions/043-shops-placed-by-zip-centroid.md.
+ */
+export type ZipPlace = LatLng & { zip: string; city: string; state: string }
+
+export function zipPlace(zip: string | null | undefined): ZipPlace | null {
+  if (!zip || !/^\d{5}$/.test(zip)) return null
+  const row = zipTable.codes[zip]
+  if (!row || row.country !== 'US') return null
+  return { zip, latitude: row.latitude, longitude: row.longitude, city: row.city, state: row.state }
+}
