@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'partner_location',
   'prices',
   'price_change',
+  'sales_state',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -44,6 +45,8 @@ export const AUDIT_ACTIONS = [
   { action: 'policy.arbitration_opted_out', entity: 'policy', label: 'Opted out of arbitration' },
   { action: 'policy.price_change_notice', entity: 'policy', label: 'Price change notice sent' },
   { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
+  { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
+  { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
@@ -52,6 +55,7 @@ export const AUDIT_ACTIONS = [
   { action: 'privacy.data_exported', entity: 'profile', label: 'Data downloaded' },
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
+  { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.
   { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },
@@ -67,6 +71,9 @@ export const AUDIT_ACTIONS = [
   { action: 'price_change.scheduled', entity: 'price_change', label: 'Price change scheduled' },
   { action: 'price_change.cancelled', entity: 'price_change', label: 'Price change cancelled' },
   { action: 'price_change.published', entity: 'price_change', label: 'Price change published' },
+  // Where the product is sold (/admin/states).
+  { action: 'sales_state.opened', entity: 'sales_state', label: 'Sales opened in a state' },
+  { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

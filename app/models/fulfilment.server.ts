@@ -7,6 +7,7 @@ import { partnerLocations, policies, type Policy, type Profile, profiles } from 
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
+import { isStateCode } from '~/domain/state-rules'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -26,6 +27,8 @@ export type FulfilCheckoutInput = {
   partnerLocationId: string | null
   tosVersion: string
   tosAcceptedAt: string
+  /** The buyer's state of residence from signup (null for a checkout started before signup asked). */
+  governingState?: string | null
   /** The signed-in buyer (Stripe's client_reference_id), if any; wins over the e-mail when it still exists. */
   profileId?: string | null
   stripeCustomerId?: string | null
@@ -78,6 +81,8 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         partnerLocationId,
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
+        // Only a known state governs; anything else leaves the most protective rule in force until it is set.
+        governingState: isStateCode(input.governingState) ? input.governingState : null,
         stripeCustomerId: input.stripeCustomerId ?? null,
         stripeSubscriptionId: input.stripeSubscriptionId ?? null,
         stripeCheckoutSessionId: input.checkoutSessionId,
@@ -96,6 +101,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         monthlyPriceCents: input.monthlyPriceCents,
         partnerLocationId,
         tosVersion: input.tosVersion,
+        governingState: isStateCode(input.governingState) ? input.governingState : null,
         via: input.stripeSubscriptionId ? 'stripe' : 'local',
       },
     })

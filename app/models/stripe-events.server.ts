@@ -211,6 +211,8 @@ const MetadataSchema = z.object({
   partner_location_id: z.string().optional(),
   tos_version: z.string().min(1),
   tos_accepted_at: z.string().min(1),
+  // Absent on checkouts started before signup asked for the state.
+  governing_state: z.string().optional(),
 })
 
 /**
@@ -237,6 +239,7 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
     partnerLocationId: metadata.data.partner_location_id || null,
     tosVersion: metadata.data.tos_version,
     tosAcceptedAt: metadata.data.tos_accepted_at,
+    governingState: metadata.data.governing_state || null,
     profileId: session.client_reference_id ?? null,
     stripeCustomerId: session.customer ?? null,
     stripeSubscriptionId: session.subscription ?? null,

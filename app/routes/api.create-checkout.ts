@@ -11,7 +11,7 @@ import type { Route } from './+types/api.create-checkout'
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
- * POST /api/create-checkout, JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →
+ * POST /api/create-checkout, JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at, governing_state }` →
  * `{ url }` or `{ error }`. The same checkout as the signup form: our price for the key, never one sent to us.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       lookupKey: input.lookup_key,
       partnerLocationId,
       tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
+      governingState: input.governing_state,
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: '/signup',
     })

@@ -70,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     partnerLocationId: checkout.partnerLocationId,
     tosVersion: checkout.tosVersion,
     tosAcceptedAt: checkout.tosAcceptedAt,
+    governingState: checkout.governingState,
     profileId: checkout.profileId,
   })
   if (checkout.status === 'open') {

@@ -8,13 +8,14 @@ import { getProfile } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HoneypotInputs } from '~/components/honeypot'
 import { LegalDocumentView } from '~/components/legal-document'
+import { StateSelect } from '~/components/state-select'
 import { Toast, type ToastMessage } from '~/components/toast'
-import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
+import { Button, buttonClass, Card, cx, Field, FieldError, Spinner } from '~/components/ui'
 import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { siteTermsOfService } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import { formatPrice } from '~/domain/format'
-import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, STATE_MESSAGES, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { type LookupKey, parsePlanType, parseVehicleType, type PlanType, type VehicleType } from '~/domain/plans'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
@@ -25,7 +26,7 @@ import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerSubmission, refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
-import { lookupKeyOf, SignupSchema } from '~/validation/signup'
+import { lookupKeyOf, SignupSchema, signupState } from '~/validation/signup'
 
 import type { Route } from './+types/signup'
 import { partnerFor, shownPriceFor } from './signup.server'
@@ -60,7 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? ADAS_REQUIRED
       : errors.acceptTerms
         ? TERMS_REQUIRED
-        : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
+        : errors.governingState
+          ? STATE_MESSAGES.required
+          : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
     return answerSubmission(submission, { planType, toast: { type: 'error', ...toast }, prices: null })
   }
 
@@ -87,13 +90,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       shownPriceCents: shownPriceFor(value.shownPrices, lookupKey),
       partnerLocationId: partner?.id ?? null,
       tosAcceptedAt: new Date().toISOString(),
+      governingState: signupState(value),
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
     })
   } catch (error) {
     if (!(error instanceof CheckoutRefused)) throw error
     const { toast, status } = refusalOf(error)
-    return answerSubmission(submission, { planType, toast, status, formErrors: [error.message], prices: error.prices })
+    // A refusal about one field (a state where the product is not sold) shows next to it; others above the button.
+    const where = error.field === 'form' ? { formErrors: [error.message] } : { fieldErrors: { [error.field]: [error.message] } }
+    return answerSubmission(submission, { planType, toast, status, ...where, prices: error.prices })
   }
   return redirect(url, 303)
 }
@@ -256,6 +262,22 @@ function ConfigurePlan({
         <HoneypotInputs {...honeypot} />
 
         <div className="space-y-6">
+          <Field
+            label="State of residence"
+            hint="The state you live in: its law governs your plan."
+            htmlFor={fields.governingState.id}
+            errors={fields.governingState.errors}
+            errorId={fields.governingState.errorId}
+          >
+            <StateSelect
+              id={fields.governingState.id}
+              name={fields.governingState.name}
+              defaultValue={fields.governingState.initialValue as string | undefined}
+              errorId={fields.governingState.errorId}
+              invalid={Boolean(fields.governingState.errors?.length)}
+            />
+          </Field>
+
           {comprehensive ? (
             <>
               <fieldset className="space-y-2">

@@ -13,6 +13,8 @@ export type CheckoutInput = {
   partnerLocationId: string | null
   tosVersion: string
   tosAcceptedAt: string
+  /** The buyer's state of residence, recorded on the policy. */
+  governingState: string
   profile: { id: string; email: string } | null
   /** Where 'back' from the payment page leads: the configured plan on /signup. */
   cancelPath: string
@@ -76,6 +78,7 @@ export const localPayments: PaymentsAdapter = {
         profileId: input.profile?.id ?? null,
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
+        governingState: input.governingState,
         cancelPath: input.cancelPath,
       })
       .returning({ id: localCheckouts.id })

@@ -151,7 +151,13 @@ const CheckoutSessionSchema = z.object({
 export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>
 
 /** The metadata our checkout writes on the session and on the subscription. */
-export type CheckoutMetadata = { lookup_key: string; partner_location_id: string; tos_version: string; tos_accepted_at: string }
+export type CheckoutMetadata = {
+  lookup_key: string
+  partner_location_id: string
+  tos_version: string
+  tos_accepted_at: string
+  governing_state: string
+}
 
 /** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */
 export class CheckoutUnavailableError extends Error {}
@@ -169,6 +175,7 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     partner_location_id: input.partnerLocationId ?? '',
     tos_version: input.tosVersion,
     tos_accepted_at: input.tosAcceptedAt,
+    governing_state: input.governingState,
   }
   const session = await stripe().checkout.sessions.create({
     mode: 'subscription',

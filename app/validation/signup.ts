@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
-import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { ADAS_REQUIRED, STATE_MESSAGES, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
+import { isStateCode } from '~/domain/state-rules'
 
 import { singleLineText } from './text'
 
@@ -16,6 +17,11 @@ export const SignupSchema = z
     planType: z.enum(PLAN_TYPES, { error: UNKNOWN_PLAN }),
     vehicleType: z.enum(VEHICLE_TYPES, { error: UNKNOWN_PLAN }).default('car'),
     hasAdas: z.enum(['true', 'false']).optional(),
+    /**
+     * The customer's state of residence: its law governs the plan (app/domain/state-rules.ts). Checked below with the
+     * other rules, so a missing state and unticked terms are both shown at once.
+     */
+    governingState: singleLineText().optional(),
     acceptTerms: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
     shownPrices: singleLineText().max(2000).optional(),
@@ -27,13 +33,37 @@ export const SignupSchema = z
     if (value.acceptTerms !== true) {
       ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })
     }
+    if (!value.governingState) {
+      ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.required.description })
+    } else if (!isStateCode(value.governingState.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.unknown })
+    }
   })
 
+/** A USPS code of the 50 states or DC, from the "State of residence" select (required). */
+export function stateOfResidence() {
+  return singleLineText({ error: STATE_MESSAGES.required.description })
+    .transform((code) => code.toUpperCase())
+    .refine(isStateCode, STATE_MESSAGES.unknown)
+}
+
 export type SignupValue = z.infer<typeof SignupSchema>
+
+/** The state of an accepted signup (the schema refused a missing or unknown one), as its USPS code. */
+export function signupState(value: SignupValue): string {
+  if (!value.governingState) throw new Error('signupState: the schema lets no signup through without a state')
+  return value.governingState.toUpperCase()
+}
 
 export function lookupKeyOf(value: Pick<SignupValue, 'planType' | 'vehicleType' | 'hasAdas'>): LookupKey {
   return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true')
 }
+
+/** The dashboard's question for plans bought before signup asked: the customer's state, once. */
+export const GoverningStateSchema = z.object({
+  intent: z.literal('set-state'),
+  governingState: stateOfResidence(),
+})
 
 /** POST /api/create-checkout: snake_case JSON. */
 export const CreateCheckoutSchema = z.object({
@@ -41,6 +71,7 @@ export const CreateCheckoutSchema = z.object({
   partner_location_id: singleLineText().min(1).max(64).nullish(),
   tos_version: singleLineText().min(1).max(20),
   tos_accepted_at: z.iso.datetime({ offset: true }),
+  governing_state: stateOfResidence(),
 })
 
 /** The local test checkout's Pay form (/dev/checkout/:id). */

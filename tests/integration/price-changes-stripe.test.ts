@@ -28,6 +28,7 @@ async function subscriber() {
     partnerLocationId: null,
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
+    governingState: 'TX',
     profile: null,
     cancelPath: '/signup',
   })

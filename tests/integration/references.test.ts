@@ -21,6 +21,7 @@ import {
   uniqueEmail,
 } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+import { SIGNUP_FIELDS } from '../support/signup-form'
 
 const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
 const partnersAction = inOperatorArea(adminPartnersRoute.action)
@@ -131,7 +132,7 @@ describe('/admin/claims/:claimId', () => {
 })
 
 describe('signup with a partner location', () => {
-  const form = { planType: 'chip_only', acceptTerms: 'on' }
+  const form = { planType: 'chip_only', acceptTerms: 'on', ...SIGNUP_FIELDS }
 
   it('sends a post to an unknown partner link to the plain signup page, starting no checkout', async () => {
     const before = db().select().from(localCheckouts).all().length
@@ -150,6 +151,7 @@ describe('signup with a partner location', () => {
         partner_location_id: 'no-such-location',
         tos_version: '1.0.1',
         tos_accepted_at: new Date().toISOString(),
+        governing_state: 'TX',
       }),
     })
     const response = (await createCheckoutAction(routeArgs(request))) as Response

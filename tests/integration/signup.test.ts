@@ -16,6 +16,7 @@ import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 import { createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { SIGNUP_FIELDS } from '../support/signup-form'
 
 const SEEDED_PRICES = {
   chip_only: 799,
@@ -34,7 +35,8 @@ function checkoutCount() {
   return db().select().from(localCheckouts).all().length
 }
 
-async function postSignup(form: Record<string, string>, slug?: string) {
+async function postSignup(fields: Record<string, string>, slug?: string) {
+  const form = { ...SIGNUP_FIELDS, ...fields }
   const request = makeRequest(slug ? `/signup/${slug}` : '/signup', { form })
   return settle(() => signupAction(routeArgs(request, slug ? { slug } : {})))
 }
@@ -80,6 +82,7 @@ describe('signup validation', () => {
             lookup_key: 'comprehensive_boat_adas_true',
             tos_version: '1.0.1',
             tos_accepted_at: new Date().toISOString(),
+            governing_state: 'TX',
           }),
         ),
       ),
@@ -161,7 +164,12 @@ describe('JSON calls', () => {
   it('POST /api/create-checkout answers { url }', async () => {
     const response = (await createCheckoutAction(
       routeArgs(
-        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '1.0.1', tos_accepted_at: new Date().toISOString() }),
+        jsonRequest('/api/create-checkout', {
+          lookup_key: 'chip_only',
+          tos_version: '1.0.1',
+          tos_accepted_at: new Date().toISOString(),
+          governing_state: 'TX',
+        }),
       ),
     )) as Response
     expect(response.status).toBe(200)
@@ -171,7 +179,12 @@ describe('JSON calls', () => {
   it('POST /api/create-checkout refuses other terms', async () => {
     const response = (await createCheckoutAction(
       routeArgs(
-        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '0.9', tos_accepted_at: new Date().toISOString() }),
+        jsonRequest('/api/create-checkout', {
+          lookup_key: 'chip_only',
+          tos_version: '0.9',
+          tos_accepted_at: new Date().toISOString(),
+          governing_state: 'TX',
+        }),
       ),
     )) as Response
     expect(response.status).toBe(400)

@@ -57,6 +57,7 @@ async function paidCheckout(
     partnerLocationId: null,
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
+    governingState: 'TX',
     profile: null,
     cancelPath: '/signup',
   })
@@ -283,6 +284,7 @@ describe('out of order', () => {
       partnerLocationId: null,
       tosVersion: '1.0.1',
       tosAcceptedAt: new Date().toISOString(),
+      governingState: 'TX',
       profile: null,
       cancelPath: '/signup',
     })

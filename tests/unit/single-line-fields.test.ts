@@ -79,6 +79,11 @@ const FORMS: Record<string, FormCase> = {
     multiLine: ['reason'],
   },
   'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
+  'operator.CorrectStateSchema': {
+    schema: operator.CorrectStateSchema,
+    sample: { intent: 'correct-state', policyId: 'pol1', governingState: 'TX', reason: 'Moved before buying.' },
+    multiLine: ['reason'],
+  },
   'operator.CorrectVehicleSchema': {
     // The operator's vehicle correction: the setup step's fields and the reason (a note).
     schema: operator.CorrectVehicleSchema('comprehensive'),
@@ -130,12 +135,26 @@ const FORMS: Record<string, FormCase> = {
   'privacy.DeleteAccountSchema': { schema: privacy.DeleteAccountSchema, sample: { intent: 'delete-account', code: '123456' } },
   'signup.SignupSchema': {
     schema: signup.SignupSchema,
-    sample: { planType: 'comprehensive', vehicleType: 'car', hasAdas: 'true', acceptTerms: true, shownPrices: '{"chip_only":999}' },
+    sample: {
+      planType: 'comprehensive',
+      vehicleType: 'car',
+      hasAdas: 'true',
+      governingState: 'TX',
+      acceptTerms: true,
+      shownPrices: '{"chip_only":999}',
+    },
   },
   'signup.CreateCheckoutSchema': {
     schema: signup.CreateCheckoutSchema,
-    sample: { lookup_key: 'chip_only', partner_location_id: 'loc1', tos_version: '2026-01', tos_accepted_at: '2026-01-02T03:04:05Z' },
+    sample: {
+      lookup_key: 'chip_only',
+      partner_location_id: 'loc1',
+      tos_version: '2026-01',
+      tos_accepted_at: '2026-01-02T03:04:05Z',
+      governing_state: 'TX',
+    },
   },
+  'signup.GoverningStateSchema': { schema: signup.GoverningStateSchema, sample: { intent: 'set-state', governingState: 'TX' } },
   'signup.LocalPaySchema': { schema: signup.LocalPaySchema, sample: { email: 'gina@example.com', fullName: 'Gina Gee' } },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },

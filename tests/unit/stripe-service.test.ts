@@ -31,6 +31,7 @@ const checkoutInput = {
   partnerLocationId: 'loc123',
   tosVersion: '1.0.1',
   tosAcceptedAt: '2026-11-21T06:00:00.000Z',
+  governingState: 'TX',
   profile: { id: 'prof123', email: 'jamie@example.com' },
   cancelPath: '/signup?planType=comprehensive&vehicleType=car',
 }
@@ -70,6 +71,7 @@ describe('stripeAdapter().createCheckout', () => {
       partner_location_id: 'loc123',
       tos_version: '1.0.1',
       tos_accepted_at: '2026-11-21T06:00:00.000Z',
+      governing_state: 'TX',
     }
     expect(request.body).toMatchObject({
       mode: 'subscription',
