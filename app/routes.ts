@@ -50,6 +50,7 @@ export default [
     route('statements/download', 'routes/admin.statements.download.ts'),
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
+    route('states', 'routes/admin.states.tsx'),
   ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------

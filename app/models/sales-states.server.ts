@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { salesStates } from '~/db/schema'
+import { profiles, salesStates } from '~/db/schema'
 import { type StateRules, stateRules } from '~/domain/state-rules'
 import { US_STATES } from '~/domain/us-states'
 import { env } from '~/env.server'
@@ -31,7 +31,7 @@ export type SalesStateRow = {
   code: string
   name: string
   isOpen: boolean
-  /** Who last opened or closed it and when; null while it follows the configuration. */
+  /** Who last opened or closed it (the operator's e-mail) and when; null while it follows the configuration. */
   changedBy: string | null
   changedAt: string | null
   rules: StateRules
@@ -41,8 +41,9 @@ export type SalesStateRow = {
 export function listSalesStates(): SalesStateRow[] {
   const rows = new Map(
     db()
-      .select()
+      .select({ code: salesStates.code, isOpen: salesStates.isOpen, changedAt: salesStates.changedAt, changedBy: profiles.email })
       .from(salesStates)
+      .leftJoin(profiles, eq(profiles.id, salesStates.changedBy))
       .all()
       .map((row) => [row.code, row]),
   )

@@ -108,6 +108,13 @@ export const CorrectStateSchema = z.object({
   reason,
 })
 
+/** /admin/states: open or close sales in one state. */
+export const SalesStateSchema = z.object({
+  intent: z.literal('set-sales'),
+  code: stateOfResidence(),
+  open: z.enum(['true', 'false']),
+})
+
 export const CorrectVehicleReason = reason
 
 /** The operator's correction of a vehicle: the setup wizard's vehicle fields (the plan decides the makes), and why. */

@@ -79,6 +79,7 @@ const FORMS: Record<string, FormCase> = {
     multiLine: ['reason'],
   },
   'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
+  'operator.SalesStateSchema': { schema: operator.SalesStateSchema, sample: { intent: 'set-sales', code: 'TX', open: 'false' } },
   'operator.CorrectStateSchema': {
     schema: operator.CorrectStateSchema,
     sample: { intent: 'correct-state', policyId: 'pol1', governingState: 'TX', reason: 'Moved before buying.' },
