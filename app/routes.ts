@@ -51,6 +51,7 @@ export default [
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
     route('states', 'routes/admin.states.tsx'),
+    route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
   ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
-import { partnerLocations } from '~/db/schema'
+import { type ConsentFacts, partnerLocations } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { CHECKOUT_ERROR, type Message, PRICE_CHANGED, PRICING_ERROR, STATE_MESSAGES } from '~/domain/messages'
 import type { LookupKey } from '~/domain/plans'
@@ -20,6 +20,8 @@ export type CheckoutRequest = {
   tosAcceptedAt: string
   /** The buyer's state of residence (a USPS code): it must be one where the product is sold. */
   governingState: string
+  /** What the buyer consented to (versions, time, address, browser): it travels with the checkout to the policy. */
+  consent: ConsentFacts
   profile: { id: string; email: string } | null
   cancelPath: string
 }
@@ -73,6 +75,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
       tosVersion: TOS_VERSION,
       tosAcceptedAt: request.tosAcceptedAt,
       governingState: request.governingState,
+      consent: request.consent,
       profile: request.profile,
       cancelPath: request.cancelPath,
     })

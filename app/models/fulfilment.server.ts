@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { transaction } from '~/db/client.server'
-import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { type ConsentFacts, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
@@ -16,6 +16,7 @@ import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
 
 import { recordAudit } from './audit.server'
+import { recordConsent } from './consents.server'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -29,6 +30,8 @@ export type FulfilCheckoutInput = {
   tosAcceptedAt: string
   /** The buyer's state of residence from signup (null for a checkout started before signup asked). */
   governingState?: string | null
+  /** What the buyer consented to at signup: written as the policy's consent record (none on older checkouts). */
+  consent?: ConsentFacts | null
   /** The signed-in buyer (Stripe's client_reference_id), if any; wins over the e-mail when it still exists. */
   profileId?: string | null
   stripeCustomerId?: string | null
@@ -90,6 +93,17 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
       })
       .returning()
       .get()
+
+    if (input.consent) {
+      recordConsent(tx, {
+        policyId: policy.id,
+        profileId: profile.id,
+        tosVersion: input.tosVersion,
+        priceCents: input.monthlyPriceCents,
+        governingState: policy.governingState,
+        consent: input.consent,
+      })
+    }
 
     recordAudit(tx, {
       actor: profile.id,

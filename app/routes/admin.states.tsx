@@ -65,6 +65,12 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
       sub="Where new customers may sign up, and the rules of each state as the state table gives them (counsel must confirm them before selling there)."
     >
       <Toast toast={actionData?.toast} className="mb-6" />
+      <p className="mb-6 text-sm text-slate-700">
+        <a href="/admin/states/consents.csv" download className="font-medium text-brand-700 underline">
+          Download the consent records (CSV)
+        </a>
+        : what each customer agreed to at signup (automatic renewal, electronic delivery), kept three years after the plan ends.
+      </p>
       <AdminTable caption="Sales by state" columns={COLUMNS} empty={null}>
         {loaderData.states.map((state) => (
           <tr key={state.code} data-testid={`state-${state.code}`} className="align-top">

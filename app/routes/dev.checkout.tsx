@@ -71,6 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     tosVersion: checkout.tosVersion,
     tosAcceptedAt: checkout.tosAcceptedAt,
     governingState: checkout.governingState,
+    consent: checkout.consent,
     profileId: checkout.profileId,
   })
   if (checkout.status === 'open') {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { localCheckouts, type Policy } from '~/db/schema'
+import { type ConsentFacts, localCheckouts, type Policy } from '~/db/schema'
 import type { LookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
 import type { StripeCheckoutSession, StripePrice, StripeSubscription } from '~/services/stripe.server'
@@ -15,6 +15,8 @@ export type CheckoutInput = {
   tosAcceptedAt: string
   /** The buyer's state of residence, recorded on the policy. */
   governingState: string
+  /** What the buyer consented to at signup, for the policy's consent record. */
+  consent: ConsentFacts
   profile: { id: string; email: string } | null
   /** Where 'back' from the payment page leads: the configured plan on /signup. */
   cancelPath: string
@@ -79,6 +81,7 @@ export const localPayments: PaymentsAdapter = {
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
         governingState: input.governingState,
+        consent: input.consent,
         cancelPath: input.cancelPath,
       })
       .returning({ id: localCheckouts.id })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { ADAS_REQUIRED, STATE_MESSAGES, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { ADAS_REQUIRED, CONSENT_MESSAGES, STATE_MESSAGES, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
 import { isStateCode } from '~/domain/state-rules'
 
@@ -23,6 +23,10 @@ export const SignupSchema = z
      */
     governingState: singleLineText().optional(),
     acceptTerms: z.boolean().optional(),
+    /** Express consent to the automatic-renewal terms (app/content/renewal-consent.ts): its own unticked checkbox. */
+    acceptRenewal: z.boolean().optional(),
+    /** Consent to electronic delivery, after the E-SIGN disclosures (app/content/esign.ts): its own unticked checkbox. */
+    acceptEsign: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
     shownPrices: singleLineText().max(2000).optional(),
   })
@@ -32,6 +36,12 @@ export const SignupSchema = z
     }
     if (value.acceptTerms !== true) {
       ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })
+    }
+    if (value.acceptRenewal !== true) {
+      ctx.addIssue({ code: 'custom', path: ['acceptRenewal'], message: CONSENT_MESSAGES.renewalRequired.description })
+    }
+    if (value.acceptEsign !== true) {
+      ctx.addIssue({ code: 'custom', path: ['acceptEsign'], message: CONSENT_MESSAGES.esignRequired.description })
     }
     if (!value.governingState) {
       ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.required.description })
@@ -72,6 +82,9 @@ export const CreateCheckoutSchema = z.object({
   tos_version: singleLineText().min(1).max(20),
   tos_accepted_at: z.iso.datetime({ offset: true }),
   governing_state: stateOfResidence(),
+  /** The buyer ticked the automatic-renewal consent and the electronic-delivery consent, each shown to them. */
+  renewal_consent: z.literal(true, { error: CONSENT_MESSAGES.renewalRequired.description }),
+  esign_consent: z.literal(true, { error: CONSENT_MESSAGES.esignRequired.description }),
 })
 
 /** The local test checkout's Pay form (/dev/checkout/:id). */

@@ -21,7 +21,7 @@ import {
   uniqueEmail,
 } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
-import { SIGNUP_FIELDS } from '../support/signup-form'
+import { CHECKOUT_API_FIELDS, SIGNUP_FIELDS } from '../support/signup-form'
 
 const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
 const partnersAction = inOperatorArea(adminPartnersRoute.action)
@@ -151,7 +151,7 @@ describe('signup with a partner location', () => {
         partner_location_id: 'no-such-location',
         tos_version: '1.0.1',
         tos_accepted_at: new Date().toISOString(),
-        governing_state: 'TX',
+        ...CHECKOUT_API_FIELDS,
       }),
     })
     const response = (await createCheckoutAction(routeArgs(request))) as Response

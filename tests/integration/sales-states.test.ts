@@ -11,7 +11,7 @@ import { action as signupAction } from '~/routes/signup'
 
 import { createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
-import { SIGNUP_FIELDS } from '../support/signup-form'
+import { CHECKOUT_API_FIELDS, SIGNUP_FIELDS } from '../support/signup-form'
 
 const statesLoader = inOperatorArea(adminStatesRoute.loader)
 const statesAction = inOperatorArea(adminStatesRoute.action)
@@ -124,6 +124,7 @@ describe('signup in a state where sales are closed', () => {
             lookup_key: 'chip_only',
             tos_version: '1.0.1',
             tos_accepted_at: new Date().toISOString(),
+            ...CHECKOUT_API_FIELDS,
             governing_state: 'TX',
           }),
         }),

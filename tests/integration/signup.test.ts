@@ -16,7 +16,7 @@ import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 import { createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
-import { SIGNUP_FIELDS } from '../support/signup-form'
+import { CHECKOUT_API_FIELDS, SIGNUP_FIELDS } from '../support/signup-form'
 
 const SEEDED_PRICES = {
   chip_only: 799,
@@ -82,7 +82,7 @@ describe('signup validation', () => {
             lookup_key: 'comprehensive_boat_adas_true',
             tos_version: '1.0.1',
             tos_accepted_at: new Date().toISOString(),
-            governing_state: 'TX',
+            ...CHECKOUT_API_FIELDS,
           }),
         ),
       ),
@@ -168,7 +168,7 @@ describe('JSON calls', () => {
           lookup_key: 'chip_only',
           tos_version: '1.0.1',
           tos_accepted_at: new Date().toISOString(),
-          governing_state: 'TX',
+          ...CHECKOUT_API_FIELDS,
         }),
       ),
     )) as Response
@@ -183,7 +183,7 @@ describe('JSON calls', () => {
           lookup_key: 'chip_only',
           tos_version: '0.9',
           tos_accepted_at: new Date().toISOString(),
-          governing_state: 'TX',
+          ...CHECKOUT_API_FIELDS,
         }),
       ),
     )) as Response

@@ -15,6 +15,7 @@ import { createProfile, ensureSeeded, getPolicy, uniqueEmail } from '../support/
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor as outbox } from '../support/outbox'
 import { routeArgs } from '../support/requests'
+import { TEST_CONSENT } from '../support/signup-form'
 
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 let fake: FakeStripe
@@ -58,6 +59,7 @@ async function paidCheckout(
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
     governingState: 'TX',
+    consent: TEST_CONSENT,
     profile: null,
     cancelPath: '/signup',
   })
@@ -285,6 +287,7 @@ describe('out of order', () => {
       tosVersion: '1.0.1',
       tosAcceptedAt: new Date().toISOString(),
       governingState: 'TX',
+      consent: TEST_CONSENT,
       profile: null,
       cancelPath: '/signup',
     })
