@@ -4,6 +4,8 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
+import { isStateCode } from '~/domain/state-rules'
+
 /** Thrown when the environment is unusable; its message is the one line the operator sees. */
 export class ConfigError extends Error {}
 
@@ -46,6 +48,21 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(emailAddress)),
+  /**
+   * The states where the product is sold from the start (comma-separated USPS codes); unset means every state. The
+   * operator opens and closes states at /admin/states afterwards (docs/decisions/048).
+   */
+  SALES_STATES: z
+    .string()
+    .optional()
+    .transform((list) => {
+      const codes = (list ?? '')
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean)
+      return codes.length ? codes : null
+    })
+    .refine((codes) => codes === null || codes.every(isStateCode), 'must be comma-separated USPS state codes (e.g. TX,CA,DC)'),
   REQUIRE_LIVE_SERVICES: z.enum(['0', '1', '']).optional(),
   /** Behind Fly's proxy the client address is in this header; unset means the socket address is used. */
   CLIENT_IP_HEADER: optional,

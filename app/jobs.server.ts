@@ -6,6 +6,7 @@ import { logger } from '~/logger.server'
 import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
+import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
 import { retryFailedRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
@@ -30,6 +31,8 @@ export type DailyJobsReport = {
   refundsRetried: number
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: PriceChangeReport
+  /** Consent records removed three years after their policy ended. */
+  consentRecordsPurged: number
   /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
   uploadsSwept: SweepReport
 }
@@ -66,6 +69,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
+  const consentRecordsPurged = await purgeExpiredConsentRecords(now)
+  await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
   return {
     yearlySwitches,
@@ -76,6 +81,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     localPoliciesEnded,
     refundsRetried,
     priceChanges,
+    consentRecordsPurged,
     uploadsSwept,
   }
 }

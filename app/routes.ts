@@ -55,6 +55,8 @@ export default [
     route('statements/download', 'routes/admin.statements.download.ts'),
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
+    route('states', 'routes/admin.states.tsx'),
+    route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
   ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------

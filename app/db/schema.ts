@@ -35,6 +35,11 @@ export const profiles = sqliteTable('profiles', {
     .notNull()
     .default('customer'),
   stripeCustomerId: text('stripe_customer_id').unique(),
+  /**
+   * The customer withdrew their consent to electronic delivery (app/content/esign.ts): from then on the operator posts
+   * paper copies of the contract and notices.
+   */
+  esignWithdrawnAt: text('esign_withdrawn_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -494,6 +499,10 @@ export const localCheckouts = sqliteTable('local_checkouts', {
   profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
   tosVersion: text('tos_version').notNull(),
   tosAcceptedAt: text('tos_accepted_at').notNull(),
+  /** The buyer's state of residence, carried to the policy (`policies.governing_state`). */
+  governingState: text('governing_state'),
+  /** What the buyer consented to at signup, carried to the policy's consent record (app/models/consents.server.ts). */
+  consent: text('consent', { mode: 'json' }).$type<ConsentFacts>(),
   cancelPath: text('cancel_path').notNull(),
   /** Set when this checkout pays for taking over a policy from its previous owner (not a new policy). */
   ownershipTransferId: text('ownership_transfer_id').references(() => ownershipTransfers.id, { onDelete: 'set null' }),
@@ -505,6 +514,55 @@ export const localCheckouts = sqliteTable('local_checkouts', {
   createdAt: createdAt(),
   completedAt: text('completed_at'),
 })
+
+/**
+ * Where the product is sold: one row per state the operator opened or closed at /admin/states. A state without a row
+ * follows the starting set from configuration (`SALES_STATES`; every state when unset). See docs/decisions/048.
+ */
+export const salesStates = sqliteTable('sales_states', {
+  code: text('code').primaryKey(),
+  isOpen: integer('is_open', { mode: 'boolean' }).notNull(),
+  changedBy: text('changed_by').notNull(),
+  changedAt: text('changed_at').notNull().$defaultFn(now),
+})
+
+/** What a buyer consented to at signup: the texts' versions, when, from where (travels with the checkout). */
+export type ConsentFacts = {
+  renewalTermsVersion: string
+  esignVersion: string
+  consentedAt: string
+  clientIp: string | null
+  userAgent: string | null
+}
+
+/**
+ * The record of a buyer's express consent to automatic renewal and to electronic delivery, one per policy: what was
+ * shown (terms, price, the renewal text's and the e-sign disclosure's versions), the state, the time, the address and
+ * the browser. Kept three years after the policy ends, also when the account is deleted (then without the link to the
+ * profile and without the address): docs/decisions/049.
+ */
+export const consentRecords = sqliteTable(
+  'consent_records',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .unique()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    tosVersion: text('tos_version').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    renewalTermsVersion: text('renewal_terms_version').notNull(),
+    esignVersion: text('esign_version').notNull(),
+    governingState: text('governing_state'),
+    consentedAt: text('consented_at').notNull(),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
+    anonymisedAt: text('anonymised_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_records_profile_idx').on(t.profileId)],
+)
 
 /** Every Stripe event id we have applied, recorded in the same transaction as its effect. */
 export const stripeEvents = sqliteTable(

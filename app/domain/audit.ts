@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'prices',
   'price_change',
   'refund',
+  'sales_state',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -56,6 +57,8 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.created', entity: 'refund', label: 'Refund due on cancellation' },
   { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
+  { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
+  { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
@@ -64,6 +67,7 @@ export const AUDIT_ACTIONS = [
   { action: 'privacy.data_exported', entity: 'profile', label: 'Data downloaded' },
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
+  { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.
   { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },
@@ -79,6 +83,9 @@ export const AUDIT_ACTIONS = [
   { action: 'price_change.scheduled', entity: 'price_change', label: 'Price change scheduled' },
   { action: 'price_change.cancelled', entity: 'price_change', label: 'Price change cancelled' },
   { action: 'price_change.published', entity: 'price_change', label: 'Price change published' },
+  // Where the product is sold (/admin/states).
+  { action: 'sales_state.opened', entity: 'sales_state', label: 'Sales opened in a state' },
+  { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

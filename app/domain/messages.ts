@@ -582,3 +582,47 @@ export const DELETION_MESSAGES = {
   },
   done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
 } as const
+
+// --- selling lawfully: the customer's state, where the product is sold, consent records ----------------------------
+export const STATE_MESSAGES = {
+  required: { title: 'State Required', description: 'Please choose your state of residence.' },
+  unknown: 'Please choose one of the 50 states or the District of Columbia.',
+  notSold: (stateName: string): Message => ({
+    title: 'Not Available in Your State',
+    description: `Glass Plan is not sold in ${stateName} yet, so we cannot start a plan for you there.`,
+  }),
+  /** The dashboard's question, asked once for plans bought before signup asked for the state. */
+  saved: (stateName: string): Message => ({
+    title: 'State saved',
+    description: `Your plans are governed by the law of ${stateName}.`,
+  }),
+  corrected: (stateName: string): Message => ({
+    title: 'State Corrected',
+    description: `The policy is now governed by the law of ${stateName}; the change is audited.`,
+  }),
+  reasonRequired: 'Please say why the state is corrected.',
+  salesOpened: (stateName: string): Message => ({ title: 'Sales Opened', description: `New customers in ${stateName} can sign up.` }),
+  salesClosed: (stateName: string): Message => ({
+    title: 'Sales Closed',
+    description: `Signup now refuses customers in ${stateName}; existing plans are unchanged.`,
+  }),
+} as const
+
+export const CONSENT_MESSAGES = {
+  renewalRequired: {
+    title: 'Consent Required',
+    description: 'Please agree to the automatic renewal terms to continue.',
+  },
+  esignRequired: {
+    title: 'Consent Required',
+    description: 'Please agree to receive your contract and notices electronically to continue.',
+  },
+  esignWithdrawn: {
+    title: 'Paper copies requested',
+    description: 'You withdrew your consent to electronic delivery. We will post paper copies of your contract and notices.',
+  },
+  esignAlreadyWithdrawn: {
+    title: 'Paper copies requested',
+    description: 'You already asked for paper copies; we post them to you.',
+  },
+} as const

@@ -126,3 +126,35 @@ export function accountDeletedEmail(props: AccountDeletedProps): Promise<Rendere
     text: textBody(ACCOUNT_DELETED_SUBJECT, ...accountDeletedLines(props)),
   })
 }
+
+type EsignWithdrawnProps = { customer: string; withdrawnOn: string; policies: string[]; customerUrl: string }
+
+const ESIGN_WITHDRAWN_SUBJECT = 'A customer asked for paper copies'
+
+function esignWithdrawnLines({ customer, withdrawnOn, policies }: EsignWithdrawnProps) {
+  return [
+    `${oneLine(customer)} withdrew their consent to electronic delivery on ${withdrawnOn}.`,
+    'From now on their contract and every notice must be posted to them on paper. Ask them for their postal address if you do not have it, and post a paper copy of each contract now.',
+    policies.length ? `Their plans: ${policies.join('; ')}.` : 'They have no plans yet.',
+  ]
+}
+
+export function EsignWithdrawnEmail(props: EsignWithdrawnProps) {
+  return (
+    <EmailLayout title={ESIGN_WITHDRAWN_SUBJECT}>
+      {esignWithdrawnLines(props).map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.customerUrl}>Open the customer</Action>
+    </EmailLayout>
+  )
+}
+
+/** To the operator: a customer withdrew electronic consent, so paper copies must be posted. */
+export function esignWithdrawnEmail(props: EsignWithdrawnProps): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: ESIGN_WITHDRAWN_SUBJECT,
+    html: <EsignWithdrawnEmail {...props} />,
+    text: textBody(ESIGN_WITHDRAWN_SUBJECT, ...esignWithdrawnLines(props), props.customerUrl),
+  })
+}

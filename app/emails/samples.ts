@@ -25,7 +25,7 @@ import { planTransferredEmail } from './plan-transferred'
 import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
-import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from './privacy'
+import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
 import { refundEmail } from './refund'
 import { renewalNoticeEmail } from './renewal-notice'
 import { signInEmail } from './sign-in'
@@ -299,6 +299,12 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   sample('account-deleted', 'Account deleted', accountDeletedEmail, {
     deletedOn: 'November 23, 2026',
     supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('esign-withdrawn', 'Paper copies requested (to the operator)', esignWithdrawnEmail, {
+    customer: 'Gina Gee <gina@example.com>',
+    withdrawnOn: 'November 23, 2026',
+    policies: ['Comprehensive — Car, pol_8f3k2m'],
+    customerUrl: `${SITE}/admin/customers/prof_2k9d`,
   }),
 ]
 

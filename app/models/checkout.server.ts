@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm'
 
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
-import { partnerLocations } from '~/db/schema'
+import { type ConsentFacts, partnerLocations } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { CHECKOUT_ERROR, type Message, PRICE_CHANGED, PRICING_ERROR } from '~/domain/messages'
+import { CHECKOUT_ERROR, type Message, PRICE_CHANGED, PRICING_ERROR, STATE_MESSAGES } from '~/domain/messages'
 import type { LookupKey } from '~/domain/plans'
+import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { getPricing, priceFor, type PricingMap } from '~/models/pricing.server'
+import { isSoldIn } from '~/models/sales-states.server'
 import { payments } from '~/services/payments.server'
 
 export type CheckoutRequest = {
@@ -16,6 +18,10 @@ export type CheckoutRequest = {
   shownPriceCents?: number
   partnerLocationId: string | null
   tosAcceptedAt: string
+  /** The buyer's state of residence (a USPS code): it must be one where the product is sold. */
+  governingState: string
+  /** What the buyer consented to (versions, time, address, browser): it travels with the checkout to the policy. */
+  consent: ConsentFacts
   profile: { id: string; email: string } | null
   cancelPath: string
   /** Set when the checkout pays for taking over a policy from the vehicle's previous owner. */
@@ -31,8 +37,9 @@ export class CheckoutRefused extends RuleError {
     message: Message,
     status: 400 | 502,
     public prices: PricingMap | null,
+    field = 'form',
   ) {
-    super('form', message.description, message.title, status)
+    super(field, message.description, message.title, status)
   }
 }
 
@@ -53,6 +60,9 @@ export async function loadPricing(): Promise<PricingMap | null> {
  */
 export async function startCheckout(request: CheckoutRequest): Promise<string> {
   const prices = await loadPricing()
+  // Checked here, not only on the form: every way to a checkout passes this one door.
+  if (!isSoldIn(request.governingState))
+    throw new CheckoutRefused(STATE_MESSAGES.notSold(stateName(request.governingState)), 400, prices, 'governingState')
   const amountCents = prices ? priceFor(prices, request.lookupKey) : 0
   if (!prices || amountCents <= 0) throw new CheckoutRefused(PRICING_ERROR, 400, prices)
   if (request.shownPriceCents !== undefined && request.shownPriceCents !== amountCents)
@@ -66,6 +76,8 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
       partnerLocationId: request.partnerLocationId,
       tosVersion: TOS_VERSION,
       tosAcceptedAt: request.tosAcceptedAt,
+      governingState: request.governingState,
+      consent: request.consent,
       profile: request.profile,
       cancelPath: request.cancelPath,
       ownershipTransferId: request.ownershipTransferId ?? null,

@@ -13,6 +13,7 @@ import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
 import { planName, pricePer } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
+import { isStateCode, stateName } from '~/domain/state-rules'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -82,10 +83,11 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     vin: policy.vehicle?.vin ?? null,
     customer: { name: customer?.fullName ?? null, email: customer?.email ?? '' },
     company: COMPANY_NAME,
+    /** The state whose law governs the plan, by name; null until the customer or the operator sets it. */
+    governingState: policy.governingState && isStateCode(policy.governingState) ? stateName(policy.governingState) : null,
     renewal: renewalTerms(wording),
     cancelling: cancelTerms(wording),
     cancelPath: cancelPath(policy.id),
-    governingState: policy.governingState,
     disclosures: contractDisclosures(contractProvider(), policy.governingState),
     terms: {
       version: policy.tosVersion,

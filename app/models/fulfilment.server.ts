@@ -4,10 +4,11 @@ import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
 import { transaction } from '~/db/client.server'
-import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { type ConsentFacts, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { intervalOf, type LookupKey, planForLookupKey, planName } from '~/domain/plans'
+import { isStateCode } from '~/domain/state-rules'
 import { finishSetupEmail } from '~/emails/finish-setup'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -16,6 +17,7 @@ import { sendEmail } from '~/services/email.server'
 import { foldLines } from '~/validation/text'
 
 import { recordAudit } from './audit.server'
+import { recordConsent } from './consents.server'
 import { completeOwnershipTransfer } from './ownership-transfer.server'
 
 export type FulfilCheckoutInput = {
@@ -29,6 +31,10 @@ export type FulfilCheckoutInput = {
   partnerLocationId: string | null
   tosVersion: string
   tosAcceptedAt: string
+  /** The buyer's state of residence from signup (null for a checkout started before signup asked). */
+  governingState?: string | null
+  /** What the buyer consented to at signup: written as the policy's consent record (none on older checkouts). */
+  consent?: ConsentFacts | null
   /** The signed-in buyer (Stripe's client_reference_id), if any; wins over the e-mail when it still exists. */
   profileId?: string | null
   stripeCustomerId?: string | null
@@ -107,6 +113,8 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         partnerLocationId,
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
+        // Only a known state governs; anything else leaves the most protective rule in force until it is set.
+        governingState: isStateCode(input.governingState) ? input.governingState : null,
         stripeCustomerId: input.stripeCustomerId ?? null,
         stripeSubscriptionId: input.stripeSubscriptionId ?? null,
         stripeCheckoutSessionId: input.checkoutSessionId,
@@ -114,6 +122,17 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
       })
       .returning()
       .get()
+
+    if (input.consent) {
+      recordConsent(tx, {
+        policyId: policy.id,
+        profileId: profile.id,
+        tosVersion: input.tosVersion,
+        priceCents: input.monthlyPriceCents,
+        governingState: policy.governingState,
+        consent: input.consent,
+      })
+    }
 
     recordAudit(tx, {
       actor: profile.id,
@@ -125,6 +144,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
         monthlyPriceCents: input.monthlyPriceCents,
         partnerLocationId,
         tosVersion: input.tosVersion,
+        governingState: isStateCode(input.governingState) ? input.governingState : null,
         via: input.stripeSubscriptionId ? 'stripe' : 'local',
       },
     })

@@ -6,6 +6,7 @@ import { normalizeEmail } from '~/auth/magic-link.server'
 import { TOS_VERSION } from '~/content/terms'
 import { db, transaction } from '~/db/client.server'
 import {
+  type ConsentFacts,
   type OwnershipTransfer,
   ownershipTransfers,
   policies,
@@ -18,11 +19,11 @@ import {
 } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { type Message, OWNERSHIP_TRANSFER_MESSAGES, POLICY_NOT_FOUND } from '~/domain/messages'
+import { type Message, OWNERSHIP_TRANSFER_MESSAGES, POLICY_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import { isLookupKey, planName } from '~/domain/plans'
 import { ownershipTransferAllowed } from '~/domain/policies'
-import { isStateCode, type StateCode } from '~/domain/state-rules'
+import { isStateCode, type StateCode, stateName } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
 import { ownershipOfferEmail, ownershipTransferredEmail } from '~/emails/ownership-transfer'
 import { env } from '~/env.server'
@@ -36,6 +37,7 @@ import { recordAudit } from './audit.server'
 import { startCheckout } from './checkout.server'
 import { getPolicyForProfile } from './policies.server'
 import { getPricing, priceFor } from './pricing.server'
+import { isSoldIn } from './sales-states.server'
 import { describeVehicle } from './vehicles.server'
 
 /**
@@ -248,6 +250,7 @@ export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }
     planName: planName(offer.policy),
     vehicle: offer.vehicle ? vehicleWithoutPlate(offer.vehicle) : null,
     monthlyPrice: formatPrice(await buyerPriceCents(offer.policy)),
+    interval: offer.policy.billingInterval,
     commitmentEnds: formatLongDate(offer.policy.initialTermEndsAt),
     inCommitment: offer.policy.initialTermEndsAt > new Date().toISOString(),
     expiresOn: formatLongDate(offer.transfer.expiresAt),
@@ -267,6 +270,7 @@ export function acceptRefusal(offer: Extract<OfferLookup, { kind: 'open' }>, pro
  */
 export function buyerStateRefusal(state: string): string | null {
   if (!isStateCode(state)) return OWNERSHIP_TRANSFER_MESSAGES.stateRequired
+  if (!isSoldIn(state)) return STATE_MESSAGES.notSold(stateName(state)).description
   return null
 }
 
@@ -275,7 +279,13 @@ export function buyerStateRefusal(state: string): string | null {
  * second submit (a double click, Back) records the same acceptance again and opens a new checkout; only one payment
  * can move the policy (completeOwnershipTransfer).
  */
-export async function acceptOffer(token: string, buyer: Profile, state: StateCode, now = new Date()): Promise<{ checkoutUrl: string }> {
+export async function acceptOffer(
+  token: string,
+  buyer: Profile,
+  state: StateCode,
+  consent: ConsentFacts,
+  now = new Date(),
+): Promise<{ checkoutUrl: string }> {
   const offer = findOffer(token, now)
   if (offer.kind !== 'open') throw RuleError.from(offerRefusal(offer.kind).message, { status: offerRefusal(offer.kind).status })
   const refusal = acceptRefusal(offer, buyer)
@@ -317,6 +327,8 @@ export async function acceptOffer(token: string, buyer: Profile, state: StateCod
     profile: { id: buyer.id, email: buyer.email },
     cancelPath: '/customer',
     ownershipTransferId: accepted.id,
+    governingState: state,
+    consent,
   })
   return { checkoutUrl }
 }

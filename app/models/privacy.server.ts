@@ -32,6 +32,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { cancelPolicy } from './cancellation.server'
+import { anonymiseConsentRecords } from './consents.server'
 
 /**
  * Privacy self-service (privacy notice "Your rights"): a customer downloads their data, corrects
@@ -331,6 +332,8 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     tx.delete(verifications)
       .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
       .run()
+    // Consent records stay three years after the plan ends (automatic-renewal law), without the link and the address.
+    anonymiseConsentRecords(tx, profile.id, now)
     tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
     recordAudit(tx, {
       actor: profile.id,

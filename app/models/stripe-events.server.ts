@@ -218,7 +218,26 @@ const MetadataSchema = z.object({
   tos_version: z.string().min(1),
   tos_accepted_at: z.string().min(1),
   ownership_transfer_id: z.string().min(1).max(64).optional(),
+  // Absent on checkouts started before signup asked for the state.
+  governing_state: z.string().optional(),
+  renewal_terms_version: z.string().optional(),
+  esign_version: z.string().optional(),
+  consented_at: z.string().optional(),
+  client_ip: z.string().optional(),
+  user_agent: z.string().optional(),
 })
+
+/** The consent facts a checkout carried (none on a checkout started before signup asked for consent). */
+function consentOf(metadata: z.infer<typeof MetadataSchema>) {
+  if (!metadata.renewal_terms_version || !metadata.esign_version || !metadata.consented_at) return null
+  return {
+    renewalTermsVersion: metadata.renewal_terms_version,
+    esignVersion: metadata.esign_version,
+    consentedAt: metadata.consented_at,
+    clientIp: metadata.client_ip || null,
+    userAgent: metadata.user_agent || null,
+  }
+}
 
 /**
  * Creates the policy for a completed checkout session (idempotent: the same session gives the same policy).
@@ -244,6 +263,8 @@ async function fulfilSession(session: StripeCheckoutSession): Promise<boolean> {
     partnerLocationId: metadata.data.partner_location_id || null,
     tosVersion: metadata.data.tos_version,
     tosAcceptedAt: metadata.data.tos_accepted_at,
+    governingState: metadata.data.governing_state || null,
+    consent: consentOf(metadata.data),
     profileId: session.client_reference_id ?? null,
     stripeCustomerId: session.customer ?? null,
     stripeSubscriptionId: session.subscription ?? null,

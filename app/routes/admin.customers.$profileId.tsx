@@ -12,17 +12,18 @@ import { Toast } from '~/components/toast'
 import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors } from '~/domain/messages'
+import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, STATE_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { commitmentHolds, needsSetup } from '~/domain/policies'
-import { rulesFor, stateName } from '~/domain/state-rules'
+import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
+import { correctGoverningState } from '~/models/governing-state.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
-import { CancelOnBehalfSchema, CorrectVehicleSchema, ResendSchema } from '~/validation/operator'
+import { CancelOnBehalfSchema, CorrectStateSchema, CorrectVehicleSchema, ResendSchema } from '~/validation/operator'
 
 import type { Route } from './+types/admin.customers.$profileId'
 
@@ -46,11 +47,12 @@ export async function loader({ params }: Route.LoaderArgs) {
       canceledAt: policy.canceledAt,
       tosVersion: policy.tosVersion,
       tosAcceptedAt: policy.tosAcceptedAt,
+      governingState: policy.governingState,
+      governingStateName: policy.governingState && isStateCode(policy.governingState) ? stateName(policy.governingState) : null,
       arbitrationOptedOutAt: policy.arbitrationOptedOutAt,
       transferUsedAt: policy.transferUsedAt,
       stripeSubscriptionId: policy.stripeSubscriptionId,
       inCommitment: commitmentHolds(policy, now),
-      governingState: policy.governingState ? stateName(policy.governingState) : null,
       stateRule: rulesFor(policy.governingState).source,
       needsSetup: needsSetup(policy),
       vehicleId: policy.vehicleId,
@@ -131,6 +133,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? CUSTOMER_ADMIN_MESSAGES.cancelledNow
           : CUSTOMER_ADMIN_MESSAGES.renewalOff
       return redirectWithToast(here, { type: 'success', ...done })
+    }
+    if (intent === 'correct-state') {
+      const submission = parseWithZod(form, { schema: CorrectStateSchema })
+      const target = String(form.get('policyId') ?? '')
+      if (submission.status !== 'success') return refuse(target, submission.error ?? {})
+      const { policyId, governingState, reason } = submission.value
+      correctGoverningState({ profileId: params.profileId, policyId, state: governingState, reason, actorId: admin.id })
+      return redirectWithToast(here, { type: 'success', ...STATE_MESSAGES.corrected(stateName(governingState)) })
     }
     if (intent === 'correct-vehicle') {
       const vehicleId = String(form.get('vehicleId') ?? '')

@@ -39,6 +39,7 @@ const SECTIONS = [
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
+  { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },
 ]
 
 const count = (value: number) => value.toLocaleString('en-US')

@@ -4,6 +4,7 @@ import { TOS_VERSION } from '~/content/terms'
 import { TERMS_REQUIRED } from '~/domain/messages'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { routeRules } from '~/route-rules'
+import { consentFromRequest } from '~/utils/consent.server'
 import { CreateCheckoutSchema } from '~/validation/signup'
 
 import type { Route } from './+types/api.create-checkout'
@@ -11,7 +12,8 @@ import type { Route } from './+types/api.create-checkout'
 export const handle = routeRules({ body: 'json', public: false, pageCache: false, originCheck: true })
 
 /**
- * POST /api/create-checkout, JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at }` →
+ * POST /api/create-checkout, JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at, governing_state,
+ * renewal_consent: true, esign_consent: true }` →
  * `{ url }` or `{ error }`. The same checkout as the signup form: our price for the key, never one sent to us.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       lookupKey: input.lookup_key,
       partnerLocationId,
       tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
+      governingState: input.governing_state,
+      consent: consentFromRequest({ request, context }),
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: '/signup',
     })

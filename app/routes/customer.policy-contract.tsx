@@ -97,6 +97,7 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
           <Fact label="Customer">
             {contract.customer.name ? `${contract.customer.name} · ${contract.customer.email}` : contract.customer.email}
           </Fact>
+          <Fact label="Governing state">{contract.governingState ?? 'Not set yet: the most protective rules apply'}</Fact>
           <Fact label="Terms accepted">
             Version {contract.terms.version} on {formatDateTime(contract.terms.acceptedAt)}
           </Fact>

@@ -9,7 +9,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, PRIVACY_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
+import { formatDateTime } from '~/domain/format'
+import { CONSENT_MESSAGES, DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, PRIVACY_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
+import { withdrawEsignConsent } from '~/models/consents.server'
 import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -28,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   return {
     profile: { email: profile.email, fullName: profile.fullName ?? '', phone: profile.phone ?? '' },
+    esignWithdrawnAt: profile.esignWithdrawnAt,
     blockers: blockersOf(profile.id),
     codeSent: new URL(request.url).searchParams.get('code') === 'sent',
   }
@@ -68,6 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await sendDeletionCode(profile)
         return redirectWithToast(`${PRIVACY_PATH}?code=sent#delete`, { type: 'success', ...DELETION_MESSAGES.codeSent(profile.email) })
       }
+      case 'withdraw-esign': {
+        const withdrawn = await withdrawEsignConsent(profile)
+        const done = withdrawn ? CONSENT_MESSAGES.esignWithdrawn : CONSENT_MESSAGES.esignAlreadyWithdrawn
+        return redirectWithToast(PRIVACY_PATH, { type: 'success', ...done })
+      }
       case 'delete-account': {
         const verdict = allowCodeAttempt(profile.email, clientIp({ request, context }))
         if (!verdict.allowed) return limited(verdict.message)
@@ -83,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, blockers, codeSent } = loaderData
+  const { profile, blockers, codeSent, esignWithdrawnAt } = loaderData
   const answer = (intent: string) => (actionData?.intent === intent ? actionData : null)
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -116,12 +124,44 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
 
       <DetailsCard profile={profile} answer={answer('update-details')} />
       <EmailCard email={profile.email} answer={answer('change-email')} />
+      <PaperCard withdrawnAt={esignWithdrawnAt} />
       <DeleteCard
         blockers={blockers}
         codeSent={codeSent || Boolean(answer('delete-account'))}
         answer={answer('delete-account') ?? answer('deletion-code')}
       />
     </div>
+  )
+}
+
+/** Electronic delivery: withdraw the consent given at signup; from then on paper copies are posted. */
+function PaperCard({ withdrawnAt }: { withdrawnAt: string | null }) {
+  const busy = useIsPending({ intent: 'withdraw-esign' })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="paper-heading">
+      <h2 id="paper-heading" className="text-xl font-semibold text-slate-900">
+        Electronic delivery
+      </h2>
+      {withdrawnAt ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="paper-copies">
+          You withdrew your consent to electronic delivery on {formatDateTime(withdrawnAt)}. Paper copies of your contract and notices will
+          be posted to you.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            You agreed to receive your contract and notices electronically. You may withdraw that consent at any time, free of charge: we
+            then post paper copies of your contract and every notice to you, and your plan continues unchanged.
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="withdraw-esign" />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Withdraw consent and receive paper copies
+            </Button>
+          </Form>
+        </>
+      )}
+    </Card>
   )
 }
 

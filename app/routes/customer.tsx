@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { data, Form, Link } from 'react-router'
 
@@ -6,22 +7,27 @@ import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGree
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
+import { StateSelect } from '~/components/state-select'
 import { Toast } from '~/components/toast'
-import { buttonClass, ButtonLink, Card } from '~/components/ui'
+import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND } from '~/domain/messages'
+import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
 import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
+import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
+import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
+import { answerSubmission, resultErrors } from '~/utils/refusal'
+import { GoverningStateSchema } from '~/validation/signup'
 
 import type { Route } from './+types/customer'
 
@@ -96,6 +102,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             live: claimLiveStatus(claim),
           },
     )
+    // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
+    const askState = policiesWithoutState(profile.id) > 0
     return {
       greetingName,
       email: profile.email,
@@ -104,6 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sellable,
       switchable,
       claims,
+      askState,
       loadError: false as const,
       now: new Date().toISOString(),
     }
@@ -118,6 +127,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         sellable: [] as string[],
         switchable: [] as string[],
         claims: [],
+        askState: false,
         loadError: true as const,
         now: new Date().toISOString(),
       },
@@ -126,12 +136,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, sellable, switchable, claims, loadError, now } = loaderData
+/** The dashboard's one form: the state of residence for the customer's plans that have none yet. */
+export async function action({ request }: Route.ActionArgs) {
+  const customer = await requireCustomer(request)
+  const submission = parseWithZod(await request.formData(), { schema: GoverningStateSchema })
+  if (submission.status !== 'success') return answerSubmission(submission, { toast: { type: 'error', ...STATE_MESSAGES.required } })
+  const state = submission.value.governingState
+  setMissingGoverningState(customer.id, state)
+  return redirectWithToast('/customer', { type: 'success', ...STATE_MESSAGES.saved(stateName(state)) })
+}
+
+export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { greetingName, email, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
       {loadError ? <Toast toast={{ type: 'error', ...DASHBOARD_LOAD_FAILED }} className="mt-6" /> : null}
+      <Toast toast={actionData?.toast} className="mt-6" />
+      {askState ? <AskStateCard errors={resultErrors(actionData?.result).governingState} /> : null}
 
       <PoliciesSection>
         {policies.length > 0 ? (
@@ -203,6 +225,29 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
 
       <AccountSection email={email} />
     </div>
+  )
+}
+
+function AskStateCard({ errors }: { errors: string[] | undefined }) {
+  const busy = useIsPending({ formMethod: 'POST', formAction: '/customer' })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="ask-state-heading">
+      <h2 id="ask-state-heading" className="text-lg font-semibold text-slate-900">
+        Which state do you live in?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Your state&apos;s law decides your cancellation and refund rights. Until you tell us, we apply the most protective rules.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="set-state" />
+        <Field label="State of residence" htmlFor="ask-state" errors={errors} errorId="ask-state-error" className="min-w-64">
+          <StateSelect id="ask-state" name="governingState" errorId="ask-state-error" invalid={Boolean(errors?.length)} />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          Save my state
+        </Button>
+      </Form>
+    </Card>
   )
 }
 

@@ -74,6 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     partnerLocationId: checkout.partnerLocationId,
     tosVersion: checkout.tosVersion,
     tosAcceptedAt: checkout.tosAcceptedAt,
+    governingState: checkout.governingState,
+    consent: checkout.consent,
     profileId: checkout.profileId,
     ownershipTransferId: checkout.ownershipTransferId,
   })

@@ -6,14 +6,18 @@ import { offerLookupLimited } from '~/auth/ownership-transfer-limits.server'
 import { getProfile, requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { Button, ButtonLink, Card, Field, FieldError, inputClass } from '~/components/ui'
+import { Button, ButtonLink, Card, cx, Field, FieldError, inputClass } from '~/components/ui'
+import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
+import { renewalConsentText } from '~/content/renewal-consent'
 import { RuleError } from '~/domain/errors'
 import type { Message } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import type { StateCode } from '~/domain/state-rules'
 import { US_STATES } from '~/domain/us-states'
 import { acceptOffer, acceptRefusal, describeOffer, findOffer, offerRefusal } from '~/models/ownership-transfer.server'
+import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
+import { consentFromRequest } from '~/utils/consent.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors } from '~/utils/refusal'
@@ -69,7 +73,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     })
   }
   try {
-    const { checkoutUrl } = await acceptOffer(params.token, buyer, submission.value.state as StateCode)
+    const { checkoutUrl } = await acceptOffer(
+      params.token,
+      buyer,
+      submission.value.state as StateCode,
+      consentFromRequest({ request, context }),
+    )
     return redirect(checkoutUrl, 303)
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
@@ -87,6 +96,7 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
   const errors = resultErrors(answer?.result)
   const busy = useIsPending()
   const offer = loaderData.offer
+  const supportEmail = useRootData()?.contact.supportEmail ?? 'support@glassplan.example'
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Take over a windshield plan</h1>
@@ -180,6 +190,20 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
                   </div>
                   <FieldError id="acceptTerms-error" errors={errors.acceptTerms} />
                 </div>
+                <ConsentBox name="acceptRenewal" errors={errors.acceptRenewal} label="I agree to the automatic renewal terms">
+                  {renewalConsentText({ monthlyPrice: offer.monthlyPrice, rules: null, supportEmail, interval: offer.interval }).map(
+                    (line) => (
+                      <p key={line}>{line}</p>
+                    ),
+                  )}
+                </ConsentBox>
+                <ConsentBox name="acceptEsign" errors={errors.acceptEsign} label={ESIGN_CONSENT_LABEL}>
+                  {esignDisclosure(supportEmail).map((section) => (
+                    <p key={section.heading}>
+                      <strong>{section.heading}.</strong> {section.text}
+                    </p>
+                  ))}
+                </ConsentBox>
                 <Button type="submit" className="w-full py-3 text-base" disabled={busy}>
                   {busy ? 'Processing...' : 'Accept and pay'}
                 </Button>
@@ -198,4 +222,31 @@ export const meta: Route.MetaFunction = () =>
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
+}
+
+/** One consent of the buyer's, like signup's: the text it agrees to, then a separate, unticked box. */
+function ConsentBox({ name, label, errors, children }: { name: string; label: string; errors?: string[]; children: React.ReactNode }) {
+  const errorId = `${name}-error`
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="space-y-2 text-sm text-slate-800" id={`${name}-text`}>
+        {children}
+      </div>
+      <div className="mt-3 flex items-start gap-3">
+        <input
+          id={name}
+          name={name}
+          type="checkbox"
+          required
+          className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={cx(`${name}-text`, errors?.length ? errorId : undefined)}
+        />
+        <label htmlFor={name} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} errors={errors} />
+    </div>
+  )
 }

@@ -8,13 +8,24 @@ import { getProfile } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HoneypotInputs } from '~/components/honeypot'
 import { LegalDocumentView } from '~/components/legal-document'
+import { StateSelect } from '~/components/state-select'
 import { Toast, type ToastMessage } from '~/components/toast'
-import { Button, buttonClass, Card, cx, FieldError, Spinner } from '~/components/ui'
+import { Button, buttonClass, Card, cx, Field, FieldError, Spinner } from '~/components/ui'
+import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
 import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
+import { renewalConsentText } from '~/content/renewal-consent'
 import { siteTermsOfService } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import { formatPrice } from '~/domain/format'
-import { ADAS_REQUIRED, CHECKOUT_ERROR, PRICING_ERROR, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import {
+  ADAS_REQUIRED,
+  CHECKOUT_ERROR,
+  CONSENT_MESSAGES,
+  PRICING_ERROR,
+  STATE_MESSAGES,
+  TERMS_REQUIRED,
+  UNKNOWN_PLAN,
+} from '~/domain/messages'
 import {
   type BillingInterval,
   type LookupKey,
@@ -26,16 +37,18 @@ import {
   yearlyOfferText,
   yearlySavingPercent,
 } from '~/domain/plans'
+import { isStateCode, stateRules } from '~/domain/state-rules'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
+import { consentFromRequest } from '~/utils/consent.server'
 import type { HoneypotProps } from '~/utils/honeypot'
 import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerSubmission, refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
-import { lookupKeyOf, SignupSchema } from '~/validation/signup'
+import { lookupKeyOf, SignupSchema, signupState } from '~/validation/signup'
 
 import type { Route } from './+types/signup'
 import { partnerFor, shownPriceFor } from './signup.server'
@@ -70,7 +83,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? ADAS_REQUIRED
       : errors.acceptTerms
         ? TERMS_REQUIRED
-        : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
+        : errors.acceptRenewal
+          ? CONSENT_MESSAGES.renewalRequired
+          : errors.acceptEsign
+            ? CONSENT_MESSAGES.esignRequired
+            : errors.governingState
+              ? STATE_MESSAGES.required
+              : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
     return answerSubmission(submission, { planType, toast: { type: 'error', ...toast }, prices: null })
   }
 
@@ -97,13 +116,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       shownPriceCents: shownPriceFor(value.shownPrices, lookupKey),
       partnerLocationId: partner?.id ?? null,
       tosAcceptedAt: new Date().toISOString(),
+      governingState: signupState(value),
+      consent: consentFromRequest({ request, context }),
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
     })
   } catch (error) {
     if (!(error instanceof CheckoutRefused)) throw error
     const { toast, status } = refusalOf(error)
-    return answerSubmission(submission, { planType, toast, status, formErrors: [error.message], prices: error.prices })
+    // A refusal about one field (a state where the product is not sold) shows next to it; others above the button.
+    const where = error.field === 'form' ? { formErrors: [error.message] } : { fieldErrors: { [error.field]: [error.message] } }
+    return answerSubmission(submission, { planType, toast, status, ...where, prices: error.prices })
   }
   return redirect(url, 303)
 }
@@ -253,6 +276,10 @@ function ConfigurePlan({
   const [hasAdas, setHasAdas] = useState<'true' | 'false' | null>(initialAdas)
   const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === 'on')
   const [billing, setBilling] = useState<BillingInterval>(fields.billingInterval.initialValue === 'year' ? 'year' : 'month')
+  const [renewalAccepted, setRenewalAccepted] = useState(fields.acceptRenewal.initialValue === 'on')
+  const [esignAccepted, setEsignAccepted] = useState(fields.acceptEsign.initialValue === 'on')
+  const initialState = typeof fields.governingState.initialValue === 'string' ? fields.governingState.initialValue.toUpperCase() : ''
+  const [governingState, setGoverningState] = useState(initialState)
 
   const comprehensive = planType === 'comprehensive'
   const lookupKey: LookupKey | null = comprehensive ? (hasAdas ? lookupKeyOf({ planType, vehicleType, hasAdas }) : null) : 'chip_only'
@@ -264,8 +291,16 @@ function ConfigurePlan({
   const saving = yearlySavingPercent(priceOf(prices, savingKey) ?? 0, priceOf(prices, yearlyKeyOf(savingKey)) ?? 0)
   const busy = useIsPending()
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
-  const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted)
-  const terms = siteTermsOfService(root?.contact.supportEmail ?? 'support@glassplan.example')
+  const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted || !renewalAccepted || !esignAccepted)
+  const supportEmail = root?.contact.supportEmail ?? 'support@glassplan.example'
+  const terms = siteTermsOfService(supportEmail)
+  // The renewal terms for the state chosen (with JavaScript, as it is chosen); before a choice, the text for any state.
+  const renewalText = renewalConsentText({
+    monthlyPrice: price === null ? null : formatPrice(price),
+    rules: isStateCode(governingState) ? stateRules(governingState) : null,
+    supportEmail,
+    interval: billing,
+  })
 
   return (
     <section aria-labelledby="configure-heading">
@@ -285,6 +320,23 @@ function ConfigurePlan({
         <HoneypotInputs {...honeypot} />
 
         <div className="space-y-6">
+          <Field
+            label="State of residence"
+            hint="The state you live in: its law governs your plan."
+            htmlFor={fields.governingState.id}
+            errors={fields.governingState.errors}
+            errorId={fields.governingState.errorId}
+          >
+            <StateSelect
+              id={fields.governingState.id}
+              name={fields.governingState.name}
+              defaultValue={fields.governingState.initialValue as string | undefined}
+              errorId={fields.governingState.errorId}
+              invalid={Boolean(fields.governingState.errors?.length)}
+              onChange={setGoverningState}
+            />
+          </Field>
+
           {comprehensive ? (
             <>
               <fieldset className="space-y-2">
@@ -395,6 +447,52 @@ function ConfigurePlan({
               </label>
             </div>
             <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-sm font-semibold text-slate-900">Automatic renewal</h2>
+            <div className="mt-2 space-y-2 text-sm text-slate-800" id="renewal-terms" data-testid="renewal-terms" aria-live="polite">
+              {renewalText.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+            <div className="mt-3 flex items-start gap-3">
+              <input
+                {...getInputProps(fields.acceptRenewal, { type: 'checkbox' })}
+                onChange={(event) => setRenewalAccepted(event.currentTarget.checked)}
+                aria-describedby={cx('renewal-terms', fields.acceptRenewal.errors && fields.acceptRenewal.errorId)}
+                className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+              />
+              <label htmlFor={fields.acceptRenewal.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+                I agree to the automatic renewal terms above
+              </label>
+            </div>
+            <FieldError id={fields.acceptRenewal.errorId} errors={fields.acceptRenewal.errors} />
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-sm font-semibold text-slate-900">Electronic delivery</h2>
+            <details className="mt-2 text-sm text-slate-800" id="esign-disclosure">
+              <summary className="inline-flex cursor-pointer items-center font-medium text-brand-700 max-sm:min-h-11">
+                Read what electronic delivery means: paper copies, withdrawing, what you need
+              </summary>
+              <div className="mt-2 space-y-2">
+                {esignDisclosure(supportEmail).map((section) => (
+                  <p key={section.heading}>
+                    <strong>{section.heading}.</strong> {section.text}
+                  </p>
+                ))}
+              </div>
+            </details>
+            <div className="mt-3 flex items-start gap-3">
+              <input
+                {...getInputProps(fields.acceptEsign, { type: 'checkbox' })}
+                onChange={(event) => setEsignAccepted(event.currentTarget.checked)}
+                className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+              />
+              <label htmlFor={fields.acceptEsign.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+                {ESIGN_CONSENT_LABEL}
+              </label>
+            </div>
+            <FieldError id={fields.acceptEsign.errorId} errors={fields.acceptEsign.errors} />
           </div>
           {form.errors?.length ? <FieldError id={form.errorId} errors={form.errors} /> : null}
           <Button type="submit" className="w-full py-3 text-base" disabled={busy || blocked}>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { localCheckouts, type Policy } from '~/db/schema'
+import { type ConsentFacts, localCheckouts, type Policy } from '~/db/schema'
 import type { LookupKey } from '~/domain/plans'
 import { addMonths } from '~/domain/price-changes'
 import { env } from '~/env.server'
@@ -14,6 +14,10 @@ export type CheckoutInput = {
   partnerLocationId: string | null
   tosVersion: string
   tosAcceptedAt: string
+  /** The buyer's state of residence, recorded on the policy. */
+  governingState: string
+  /** What the buyer consented to at signup, for the policy's consent record. */
+  consent: ConsentFacts
   profile: { id: string; email: string } | null
   /** Where 'back' from the payment page leads: the configured plan on /signup. */
   cancelPath: string
@@ -102,6 +106,8 @@ export const localPayments: PaymentsAdapter = {
         profileId: input.profile?.id ?? null,
         tosVersion: input.tosVersion,
         tosAcceptedAt: input.tosAcceptedAt,
+        governingState: input.governingState,
+        consent: input.consent,
         cancelPath: input.cancelPath,
         ownershipTransferId: input.ownershipTransferId ?? null,
       })

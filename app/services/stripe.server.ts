@@ -209,6 +209,13 @@ export type CheckoutMetadata = {
   tos_accepted_at: string
   /** Present when the checkout pays for taking over a policy from the vehicle's previous owner. */
   ownership_transfer_id?: string
+  governing_state: string
+  // The consent record's facts (app/models/consents.server.ts); each value fits Stripe's 500 characters.
+  renewal_terms_version: string
+  esign_version: string
+  consented_at: string
+  client_ip: string
+  user_agent: string
 }
 
 /** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */
@@ -228,6 +235,12 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     tos_version: input.tosVersion,
     tos_accepted_at: input.tosAcceptedAt,
     ...(input.ownershipTransferId ? { ownership_transfer_id: input.ownershipTransferId } : {}),
+    governing_state: input.governingState,
+    renewal_terms_version: input.consent.renewalTermsVersion,
+    esign_version: input.consent.esignVersion,
+    consented_at: input.consent.consentedAt,
+    client_ip: input.consent.clientIp ?? '',
+    user_agent: (input.consent.userAgent ?? '').slice(0, 500),
   }
   // A buyer taking over a policy lands on their dashboard: there is nothing to set up.
   const successUrl = input.ownershipTransferId

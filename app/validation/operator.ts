@@ -4,6 +4,7 @@ import { DAMAGE_TYPES } from '~/domain/claims'
 import type { PlanType } from '~/domain/plans'
 
 import { vehicleSchema } from './policy-setup'
+import { stateOfResidence } from './signup'
 import { freeText, singleLineText } from './text'
 
 /**
@@ -97,6 +98,21 @@ export const CancelOnBehalfSchema = z.object({
 export const ResendSchema = z.object({
   intent: z.literal('resend'),
   policyId: singleLineText().max(64).optional(),
+})
+
+/** The operator's correction of a policy's state of residence, and why. */
+export const CorrectStateSchema = z.object({
+  intent: z.literal('correct-state'),
+  policyId: singleLineText().min(1).max(64),
+  governingState: stateOfResidence(),
+  reason,
+})
+
+/** /admin/states: open or close sales in one state. */
+export const SalesStateSchema = z.object({
+  intent: z.literal('set-sales'),
+  code: stateOfResidence(),
+  open: z.enum(['true', 'false']),
 })
 
 export const CorrectVehicleReason = reason

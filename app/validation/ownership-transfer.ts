@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { INVALID_EMAIL, OWNERSHIP_TRANSFER_MESSAGES, TERMS_REQUIRED } from '~/domain/messages'
+import { CONSENT_MESSAGES, INVALID_EMAIL, OWNERSHIP_TRANSFER_MESSAGES, TERMS_REQUIRED } from '~/domain/messages'
 
 import { singleLineText } from './text'
 
@@ -18,15 +18,22 @@ export const WithdrawOfferSchema = z.object({ intent: z.literal('withdraw') })
 export const SellerOfferFormSchema = z.discriminatedUnion('intent', [OwnershipOfferSchema, WithdrawOfferSchema])
 
 /**
- * The buyer's acceptance (/next-owner/:token): the current terms, ticked like at signup, and their state of residence
- * (a code; the model checks it against the list and whether the product is sold there).
+ * The buyer's acceptance (/next-owner/:token): the current terms, the automatic renewal terms and electronic delivery,
+ * each ticked like at signup (the buyer's consent record is written when they pay), and their state of residence (a
+ * code; the model checks it against the list and whether the product is sold there).
  */
 export const AcceptOfferSchema = z
   .object({
     intent: z.literal('accept'),
     acceptTerms: z.boolean().optional(),
+    acceptRenewal: z.boolean().optional(),
+    acceptEsign: z.boolean().optional(),
     state: singleLineText({ error: OWNERSHIP_TRANSFER_MESSAGES.stateRequired }).max(2, OWNERSHIP_TRANSFER_MESSAGES.stateRequired),
   })
   .superRefine((value, ctx) => {
     if (value.acceptTerms !== true) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })
+    if (value.acceptRenewal !== true)
+      ctx.addIssue({ code: 'custom', path: ['acceptRenewal'], message: CONSENT_MESSAGES.renewalRequired.description })
+    if (value.acceptEsign !== true)
+      ctx.addIssue({ code: 'custom', path: ['acceptEsign'], message: CONSENT_MESSAGES.esignRequired.description })
   })

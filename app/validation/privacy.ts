@@ -33,4 +33,13 @@ export const DeleteAccountSchema = z.object({
   code: singleLineText({ error: CODE_FORMAT }).regex(/^\d{6}$/, CODE_FORMAT),
 })
 
-export const PrivacySchema = z.discriminatedUnion('intent', [DetailsSchema, EmailChangeSchema, DeletionCodeSchema, DeleteAccountSchema])
+/** Withdrawing the consent to electronic delivery: paper copies from now on. */
+export const WithdrawEsignSchema = z.object({ intent: z.literal('withdraw-esign') })
+
+export const PrivacySchema = z.discriminatedUnion('intent', [
+  DetailsSchema,
+  EmailChangeSchema,
+  DeletionCodeSchema,
+  DeleteAccountSchema,
+  WithdrawEsignSchema,
+])

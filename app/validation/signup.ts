@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
-import { ADAS_REQUIRED, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
+import { ADAS_REQUIRED, CONSENT_MESSAGES, STATE_MESSAGES, TERMS_REQUIRED, UNKNOWN_PLAN } from '~/domain/messages'
 import { BILLING_INTERVALS, isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
+import { isStateCode } from '~/domain/state-rules'
 
 import { singleLineText } from './text'
 
@@ -18,7 +19,16 @@ export const SignupSchema = z
     hasAdas: z.enum(['true', 'false']).optional(),
     /** Pay monthly or once a year (the yearly price); monthly when not sent. */
     billingInterval: z.enum(BILLING_INTERVALS, { error: UNKNOWN_PLAN }).default('month'),
+    /**
+     * The customer's state of residence: its law governs the plan (app/domain/state-rules.ts). Checked below with the
+     * other rules, so a missing state and unticked terms are both shown at once.
+     */
+    governingState: singleLineText().optional(),
     acceptTerms: z.boolean().optional(),
+    /** Express consent to the automatic-renewal terms (app/content/renewal-consent.ts): its own unticked checkbox. */
+    acceptRenewal: z.boolean().optional(),
+    /** Consent to electronic delivery, after the E-SIGN disclosures (app/content/esign.ts): its own unticked checkbox. */
+    acceptEsign: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
     shownPrices: singleLineText().max(2000).optional(),
   })
@@ -29,9 +39,33 @@ export const SignupSchema = z
     if (value.acceptTerms !== true) {
       ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })
     }
+    if (value.acceptRenewal !== true) {
+      ctx.addIssue({ code: 'custom', path: ['acceptRenewal'], message: CONSENT_MESSAGES.renewalRequired.description })
+    }
+    if (value.acceptEsign !== true) {
+      ctx.addIssue({ code: 'custom', path: ['acceptEsign'], message: CONSENT_MESSAGES.esignRequired.description })
+    }
+    if (!value.governingState) {
+      ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.required.description })
+    } else if (!isStateCode(value.governingState.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.unknown })
+    }
   })
 
+/** A USPS code of the 50 states or DC, from the "State of residence" select (required). */
+export function stateOfResidence() {
+  return singleLineText({ error: STATE_MESSAGES.required.description })
+    .transform((code) => code.toUpperCase())
+    .refine(isStateCode, STATE_MESSAGES.unknown)
+}
+
 export type SignupValue = z.infer<typeof SignupSchema>
+
+/** The state of an accepted signup (the schema refused a missing or unknown one), as its USPS code. */
+export function signupState(value: SignupValue): string {
+  if (!value.governingState) throw new Error('signupState: the schema lets no signup through without a state')
+  return value.governingState.toUpperCase()
+}
 
 export function lookupKeyOf(
   value: Pick<SignupValue, 'planType' | 'vehicleType' | 'hasAdas'> & { billingInterval?: SignupValue['billingInterval'] },
@@ -39,12 +73,22 @@ export function lookupKeyOf(
   return lookupKeyFor(value.planType, value.vehicleType ?? 'car', value.hasAdas === 'true', value.billingInterval ?? 'month')
 }
 
+/** The dashboard's question for plans bought before signup asked: the customer's state, once. */
+export const GoverningStateSchema = z.object({
+  intent: z.literal('set-state'),
+  governingState: stateOfResidence(),
+})
+
 /** POST /api/create-checkout: snake_case JSON. */
 export const CreateCheckoutSchema = z.object({
   lookup_key: singleLineText().refine(isLookupKey, UNKNOWN_PLAN),
   partner_location_id: singleLineText().min(1).max(64).nullish(),
   tos_version: singleLineText().min(1).max(20),
   tos_accepted_at: z.iso.datetime({ offset: true }),
+  governing_state: stateOfResidence(),
+  /** The buyer ticked the automatic-renewal consent and the electronic-delivery consent, each shown to them. */
+  renewal_consent: z.literal(true, { error: CONSENT_MESSAGES.renewalRequired.description }),
+  esign_consent: z.literal(true, { error: CONSENT_MESSAGES.esignRequired.description }),
 })
 
 /** The local test checkout's Pay form (/dev/checkout/:id). */

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { expect, test } from '../support/e2e'
 import { postWebhook, stripeEvent } from '../support/fake-stripe'
+import { fillSignupRequirements } from '../support/signup-form'
 import { stripeE2eSettings } from './settings'
 
 /**
@@ -42,6 +43,7 @@ test('a visitor pays through Stripe Checkout and finds the policy on the dashboa
   await page.getByText('Has ADAS', { exact: true }).click()
   // Without JavaScript the price follows the choice only after a round trip; the option labels carry the prices.
   if (javaScript) await expect(page.getByTestId('signup-price')).toHaveText('$29.99')
+  await fillSignupRequirements(page)
   await page.getByLabel('I have read and agree to the Terms of Service').check()
   await page.getByRole('button', { name: 'Subscribe Now' }).click()
 

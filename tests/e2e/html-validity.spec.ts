@@ -78,6 +78,7 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/statements' },
     { who: 'operator', path: '/admin/activity' },
     { who: 'operator', path: '/admin/prices' },
+    { who: 'operator', path: '/admin/states' },
   ]
   return { customer, visits }
 }

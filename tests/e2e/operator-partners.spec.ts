@@ -44,6 +44,7 @@ test('customers cannot see the operator console', async ({ page, signIn }) => {
     '/admin/policies',
     '/admin/activity',
     '/admin/prices',
+    '/admin/states',
     '/admin/claims?page=2',
     '/admin/statements',
     '/admin/statements/download?group=x&month=2026-01',
@@ -61,7 +62,15 @@ test("the operator area's guard answers 404 to a customer's data requests and po
 }) => {
   await signIn()
   const answers: string[] = []
-  for (const path of ['/admin', '/admin/partners', '/admin/claims/x', '/admin/customers/x', '/admin/prices', '/admin/statements']) {
+  for (const path of [
+    '/admin',
+    '/admin/partners',
+    '/admin/claims/x',
+    '/admin/customers/x',
+    '/admin/prices',
+    '/admin/states',
+    '/admin/statements',
+  ]) {
     const data = await page.request.get(`${path}.data`)
     answers.push(`GET ${path}.data: ${data.status()}`)
     const post = await page.request.post(path, { form: { intent: 'create-group', name: 'Sneaky Glass' }, headers: { Origin: baseURL! } })

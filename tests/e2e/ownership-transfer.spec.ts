@@ -53,6 +53,8 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     // The buyer's own acceptance: their state of residence and the current terms.
     await buyer.getByLabel('State of residence').selectOption('TX')
     await buyer.getByLabel('I have read and agree to the Terms of Service').check()
+    await buyer.getByLabel('I agree to the automatic renewal terms').check()
+    await buyer.getByLabel('I agree to receive my contract and all notices electronically').check()
     await expectNoSeriousA11yViolations(buyer)
     await buyer.getByRole('button', { name: 'Accept and pay' }).click()
     await expect(buyer).toHaveURL(/\/dev\/checkout\//)

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { expect, expectNoSeriousA11yViolations, type OutboxEmail, test, toast, waitForEmail } from '../support/e2e'
 import { commitmentBinding, createPolicy, getPolicy, uniqueEmail } from '../support/factories'
+import { fillSignupRequirements } from '../support/signup-form'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -85,6 +86,7 @@ test('landing pricing card → comprehensive signup → test checkout → e-mail
     await expect(page.getByRole('heading', { name: 'Comprehensive Protection' })).toBeVisible()
     await page.getByRole('radio', { name: /Has ADAS/ }).check()
   }
+  await fillSignupRequirements(page)
   await page.getByLabel('I have read and agree to the Terms of Service').check()
   await expect(subscribe).toBeEnabled()
   await subscribe.click()
@@ -104,6 +106,8 @@ test('partner signup link → plan chooser → chip repair → test checkout →
   await expect(page.getByRole('heading', { name: 'Chip Repair Protection' })).toBeVisible()
   await expect(page.getByText('Sign up for your protection plan with Sample Auto Glass')).toBeVisible()
   await expect(page.getByTestId('signup-price')).toHaveText('$7.99')
+
+  await fillSignupRequirements(page)
 
   await page.getByLabel('I have read and agree to the Terms of Service').check()
   await page.getByRole('button', { name: 'Subscribe Now' }).click()

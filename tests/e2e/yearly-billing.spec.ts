@@ -1,5 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test, waitForEmail } from '../support/e2e'
 import { createActivePolicy, getPolicy, uniqueEmail } from '../support/factories'
+import { fillSignupRequirements } from '../support/signup-form'
 
 // Paying yearly: the offer beside the monthly price, the Yearly choice at signup, the yearly charge at the test
 // checkout and "Annual" on the dashboard; and a monthly payer's switch to yearly from the card.
@@ -15,6 +16,7 @@ test('chip repair, paid yearly → test checkout → "Annual" on the dashboard',
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
   await page.getByRole('radio', { name: 'Yearly' }).check()
   await page.getByLabel('I have read and agree to the Terms of Service').check()
+  await fillSignupRequirements(page)
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Subscribe Now' }).click()
 

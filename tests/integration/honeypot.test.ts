@@ -10,6 +10,7 @@ import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
 import { ensureSeeded, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { SIGNUP_FIELDS } from '../support/signup-form'
 
 // The forms a stranger posts without signing in carry a honeypot (app/utils/honeypot.ts): a person's post goes through;
 // a bot's gets exactly the answer a person's empty form gets.
@@ -56,6 +57,7 @@ describe.each([
     const answer = await post({
       planType: 'chip_only',
       acceptTerms: 'on',
+      ...SIGNUP_FIELDS,
       shownPrices,
       [HONEYPOT_FIELD]: '',
       [HONEYPOT_STAMP_FIELD]: stamp,
@@ -69,7 +71,7 @@ describe.each([
     const before = checkouts()
     const empty = await post({ planType: 'chip_only' })
     expect(empty.status).toBe(400)
-    const complete = { planType: 'chip_only', acceptTerms: 'on', shownPrices }
+    const complete = { planType: 'chip_only', acceptTerms: 'on', ...SIGNUP_FIELDS, shownPrices }
     const trapped = await post({ ...complete, [HONEYPOT_FIELD]: 'https://cheap-pills.example', [HONEYPOT_STAMP_FIELD]: stamp })
     const forged = await post({ ...complete, [HONEYPOT_FIELD]: '', [HONEYPOT_STAMP_FIELD]: 'https://cheap-pills.example' })
     expect(shownOf(trapped)).toEqual(shownOf(empty))

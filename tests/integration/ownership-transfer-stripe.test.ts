@@ -14,6 +14,7 @@ import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCook
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { TEST_CONSENT } from '../support/signup-form'
 
 // Passing a policy to the next owner with Stripe: the buyer's Checkout carries the offer, the webhook moves the policy
 // onto the buyer's subscription, and the seller's subscription is cancelled (its later events are ignored).
@@ -60,6 +61,8 @@ describe('passing a policy to the next owner through Stripe', () => {
       tosAcceptedAt: new Date().toISOString(),
       profile: null,
       cancelPath: '/signup',
+      governingState: 'TX',
+      consent: TEST_CONSENT,
     })
     const sellerSubscription = fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
     const { policy } = createActivePolicy(seller.id, { stripeSubscriptionId: sellerSubscription, stripeCustomerId: 'cus_seller' })
@@ -84,7 +87,10 @@ describe('passing a policy to the next owner through Stripe', () => {
     const accepted = await settle(() =>
       offerAction(
         routeArgs(
-          makeRequest(`/next-owner/${token}`, { form: { intent: 'accept', acceptTerms: 'on', state: 'FL' }, cookie: buyerCookie }),
+          makeRequest(`/next-owner/${token}`, {
+            form: { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'FL' },
+            cookie: buyerCookie,
+          }),
           { token },
         ),
       ),

@@ -64,7 +64,7 @@ async function openOffer(token: string, profileId?: string) {
 async function accept(
   token: string,
   profileId: string,
-  form: Record<string, string> = { intent: 'accept', acceptTerms: 'on', state: 'TX' },
+  form: Record<string, string> = { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'TX' },
 ) {
   const cookie = await sessionCookieFor(profileId)
   return settle(() => offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form, cookie }), { token })))
@@ -159,7 +159,13 @@ describe('passing a policy to the next owner', () => {
     const missing = await accept(token, buyer.id, { intent: 'accept', state: '' })
     expect(missing.status).toBe(400)
     expect(JSON.stringify(missing.data)).toContain('Choose your state of residence')
-    const badState = await accept(token, buyer.id, { intent: 'accept', acceptTerms: 'on', state: 'ZZ' })
+    const badState = await accept(token, buyer.id, {
+      intent: 'accept',
+      acceptTerms: 'on',
+      acceptRenewal: 'on',
+      acceptEsign: 'on',
+      state: 'ZZ',
+    })
     expect(badState.status).toBe(400)
     const accepted = await accept(token, buyer.id)
     expect(accepted.status).toBe(303)

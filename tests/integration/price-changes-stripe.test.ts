@@ -11,6 +11,7 @@ import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, g
 import { FAKE_PRICES } from '../support/fake-stripe'
 import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
+import { TEST_CONSENT } from '../support/signup-form'
 
 // Price changes with Stripe: the new price becomes a Stripe Price that takes the lookup key over on its date, and
 // each told subscriber's subscription item moves to it without proration (Stripe charges it from the next renewal).
@@ -28,6 +29,8 @@ async function subscriber() {
     partnerLocationId: null,
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
+    governingState: 'TX',
+    consent: TEST_CONSENT,
     profile: null,
     cancelPath: '/signup',
   })

@@ -22,6 +22,7 @@ import {
   uniqueEmail,
 } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+import { CHECKOUT_API_FIELDS, SIGNUP_FIELDS } from '../support/signup-form'
 
 const adminClaimAction = inOperatorArea(adminClaimsClaimidRoute.action)
 const partnersAction = inOperatorArea(adminPartnersRoute.action)
@@ -140,7 +141,7 @@ describe('/admin/claims/:claimId', () => {
 })
 
 describe('signup with a partner location', () => {
-  const form = { planType: 'chip_only', acceptTerms: 'on' }
+  const form = { planType: 'chip_only', acceptTerms: 'on', ...SIGNUP_FIELDS }
 
   it('sends a post to an unknown partner link to the plain signup page, starting no checkout', async () => {
     const before = db().select().from(localCheckouts).all().length
@@ -159,6 +160,7 @@ describe('signup with a partner location', () => {
         partner_location_id: 'no-such-location',
         tos_version: TOS_VERSION,
         tos_accepted_at: new Date().toISOString(),
+        ...CHECKOUT_API_FIELDS,
       }),
     })
     const response = (await createCheckoutAction(routeArgs(request))) as Response

@@ -14,6 +14,7 @@ import { expectConsoleError } from '../support/console'
 import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { routeArgs } from '../support/requests'
+import { TEST_CONSENT } from '../support/signup-form'
 
 /** Cancellation with a refund against the fake Stripe: the refund lands on the right invoice's payment, once. */
 
@@ -43,6 +44,8 @@ async function stripePolicy(state: string): Promise<{ policy: Policy; subscripti
     tosAcceptedAt: new Date().toISOString(),
     profile: null,
     cancelPath: '/signup',
+    governingState: 'TX',
+    consent: TEST_CONSENT,
   })
   const { session, subscription } = fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: 'Jamie Rivera' })
   const { payload, signature } = signEvent(stripeEvent('checkout.session.completed', session), WEBHOOK_SECRET)

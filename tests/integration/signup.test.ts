@@ -25,6 +25,7 @@ import {
 } from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { CHECKOUT_API_FIELDS, SIGNUP_FIELDS } from '../support/signup-form'
 
 const SEEDED_PRICES = {
   chip_only: 799,
@@ -43,7 +44,8 @@ function checkoutCount() {
   return db().select().from(localCheckouts).all().length
 }
 
-async function postSignup(form: Record<string, string>, slug?: string) {
+async function postSignup(fields: Record<string, string>, slug?: string) {
+  const form = { ...SIGNUP_FIELDS, ...fields }
   const request = makeRequest(slug ? `/signup/${slug}` : '/signup', { form })
   return settle(() => signupAction(routeArgs(request, slug ? { slug } : {})))
 }
@@ -89,6 +91,7 @@ describe('signup validation', () => {
             lookup_key: 'comprehensive_boat_adas_true',
             tos_version: TOS_VERSION,
             tos_accepted_at: new Date().toISOString(),
+            ...CHECKOUT_API_FIELDS,
           }),
         ),
       ),
@@ -179,6 +182,7 @@ describe('JSON calls', () => {
           lookup_key: 'chip_only',
           tos_version: TOS_VERSION,
           tos_accepted_at: new Date().toISOString(),
+          ...CHECKOUT_API_FIELDS,
         }),
       ),
     )) as Response
@@ -189,7 +193,12 @@ describe('JSON calls', () => {
   it('POST /api/create-checkout refuses other terms', async () => {
     const response = (await createCheckoutAction(
       routeArgs(
-        jsonRequest('/api/create-checkout', { lookup_key: 'chip_only', tos_version: '0.9', tos_accepted_at: new Date().toISOString() }),
+        jsonRequest('/api/create-checkout', {
+          lookup_key: 'chip_only',
+          tos_version: '0.9',
+          tos_accepted_at: new Date().toISOString(),
+          ...CHECKOUT_API_FIELDS,
+        }),
       ),
     )) as Response
     expect(response.status).toBe(400)

@@ -15,6 +15,7 @@ import { bindCommitment, createProfile, ensureSeeded, getPolicy, uniqueEmail } f
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor as outbox } from '../support/outbox'
 import { routeArgs } from '../support/requests'
+import { TEST_CONSENT } from '../support/signup-form'
 
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 let fake: FakeStripe
@@ -57,6 +58,8 @@ async function paidCheckout(
     partnerLocationId: null,
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
+    governingState: 'TX',
+    consent: TEST_CONSENT,
     profile: null,
     cancelPath: '/signup',
   })
@@ -283,6 +286,8 @@ describe('out of order', () => {
       partnerLocationId: null,
       tosVersion: '1.0.1',
       tosAcceptedAt: new Date().toISOString(),
+      governingState: 'TX',
+      consent: TEST_CONSENT,
       profile: null,
       cancelPath: '/signup',
     })

@@ -13,6 +13,7 @@ import { createActivePolicy, createProfile, ensureSeeded, getPolicy, uniqueEmail
 import { FAKE_PRICES, signEvent, stripeEvent } from '../support/fake-stripe'
 import { useFakeStripe } from '../support/fake-stripe-env'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { SIGNUP_FIELDS, TEST_CONSENT } from '../support/signup-form'
 
 // Yearly billing against the fake Stripe: checkout on the yearly recurring Price of the yearly lookup key, fulfilment
 // by the webhook, and a monthly subscriber's switch scheduled at the end of their month without proration.
@@ -32,6 +33,7 @@ describe('a yearly signup with Stripe', () => {
     const pricing = await getPricing()
     expect(pricing.comprehensive_car_adas_true_yearly).toBe(FAKE_PRICES.comprehensive_car_adas_true_yearly)
     const form = {
+      ...SIGNUP_FIELDS,
       planType: 'comprehensive',
       vehicleType: 'car',
       hasAdas: 'true',
@@ -104,6 +106,8 @@ async function subscriber() {
     tosAcceptedAt: new Date().toISOString(),
     profile: null,
     cancelPath: '/signup',
+    governingState: 'TX',
+    consent: TEST_CONSENT,
   })
   const email = uniqueEmail()
   const { subscription } = stripe().completeCheckout(checkout.id, { email })

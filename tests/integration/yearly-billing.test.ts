@@ -25,6 +25,7 @@ import {
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
+import { SIGNUP_FIELDS } from '../support/signup-form'
 
 // Yearly billing with local payments: the yearly prices, signup and the test checkout, the yearly renewal notices, a
 // price change for a yearly payer, and a monthly payer's switch to yearly. Stripe mode: yearly-billing-stripe.test.ts.
@@ -52,7 +53,13 @@ describe('a yearly signup, local test checkout', () => {
     const page = (await signupLoader(routeArgs(makeRequest('/signup?planType=chip_only')))) as { prices: Record<string, number> }
     expect(page.prices.chip_only_yearly).toBe(7990)
 
-    const form = { planType: 'chip_only', billingInterval: 'year', acceptTerms: 'on', shownPrices: JSON.stringify(pricing) }
+    const form = {
+      ...SIGNUP_FIELDS,
+      planType: 'chip_only',
+      billingInterval: 'year',
+      acceptTerms: 'on',
+      shownPrices: JSON.stringify(pricing),
+    }
     const started = await settle(() => signupAction(routeArgs(makeRequest('/signup', { form }))))
     expect(started.status).toBe(303)
     const id = started.headers.get('Location')!.split('/').pop()!
@@ -90,7 +97,13 @@ describe('a yearly signup, local test checkout', () => {
 
   it('refuses a billing interval that is not monthly or yearly', async () => {
     const pricing = await getPricing()
-    const form = { planType: 'chip_only', billingInterval: 'weekly', acceptTerms: 'on', shownPrices: JSON.stringify(pricing) }
+    const form = {
+      ...SIGNUP_FIELDS,
+      planType: 'chip_only',
+      billingInterval: 'weekly',
+      acceptTerms: 'on',
+      shownPrices: JSON.stringify(pricing),
+    }
     const refused = await settle(() => signupAction(routeArgs(makeRequest('/signup', { form }))))
     expect(refused.status).toBe(400)
   })

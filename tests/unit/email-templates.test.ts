@@ -45,6 +45,7 @@ const KEY_CONTENT: Record<string, string[]> = {
   'email-changed': ['Your e-mail address was changed', 'gina.new@example.com'],
   'account-deletion': ['Your code to delete your account', '615203'],
   'account-deleted': ['Your Glass Plan account was deleted', 'November 23, 2026'],
+  'esign-withdrawn': ['A customer asked for paper copies', 'Gina Gee', 'November 23, 2026', 'pol_8f3k2m', 'posted to them on paper'],
 }
 
 const SITE = 'https://glassplan.example'
@@ -81,6 +82,7 @@ const BUTTONS: Record<string, string | null> = {
   'email-changed': null,
   'account-deletion': null,
   'account-deleted': null,
+  'esign-withdrawn': `${SITE}/admin/customers/prof_2k9d`,
 }
 
 /** React's escaping, of text and of attribute values alike. */

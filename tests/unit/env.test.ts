@@ -46,6 +46,15 @@ describe('configuration', () => {
     expect(() => parseEnv({ DATA_DIR: tempDir(), PROVIDER_ADDRESS: 'Utah' })).toThrow(ConfigError)
   })
 
+  it('reads where the product is sold from SALES_STATES: every state when unset, USPS codes otherwise', () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).SALES_STATES).toBeNull()
+    expect(parseEnv({ DATA_DIR: tempDir(), SALES_STATES: ' ' }).SALES_STATES).toBeNull()
+    expect(parseEnv({ DATA_DIR: tempDir(), SALES_STATES: 'tx, CA,dc' }).SALES_STATES).toEqual(['TX', 'CA', 'DC'])
+    expect(() => parseEnv({ DATA_DIR: tempDir(), SALES_STATES: 'TX,Texas' })).toThrow(
+      'Configuration error: SALES_STATES must be comma-separated USPS state codes (e.g. TX,CA,DC) (got "TX,Texas")',
+    )
+  })
+
   it('takes the metrics token and port as optional settings', () => {
     const unset = parseEnv({ DATA_DIR: tempDir(), METRICS_TOKEN: '', METRICS_PORT: '' })
     expect(unset.METRICS_TOKEN).toBeUndefined()

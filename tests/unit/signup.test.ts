@@ -7,11 +7,14 @@ import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey } from '~/domain
 import { isInInitialTerm } from '~/domain/policies'
 import { cancellationOptions } from '~/models/cancellation.server'
 import { initialTermEnd } from '~/models/fulfilment.server'
-import { lookupKeyOf, SignupSchema } from '~/validation/signup'
+import { lookupKeyOf, SignupSchema, signupState } from '~/validation/signup'
+
+import { SIGNUP_FIELDS } from '../support/signup-form'
 
 function form(values: Record<string, string>) {
   const data = new FormData()
-  for (const [key, value] of Object.entries(values)) data.append(key, value)
+  const all: Record<string, string> = { ...SIGNUP_FIELDS, ...values }
+  for (const [key, value] of Object.entries(all)) if (value !== '') data.append(key, value)
   return data
 }
 
@@ -46,12 +49,13 @@ describe('lookup keys', () => {
 })
 
 describe('the signup form', () => {
-  it('needs an ADAS choice for comprehensive and ticked terms', () => {
-    const result = parseWithZod(form({ planType: 'comprehensive' }), { schema: SignupSchema })
+  it('needs an ADAS choice for comprehensive, ticked terms and a state, all said at once', () => {
+    const result = parseWithZod(form({ planType: 'comprehensive', governingState: '' }), { schema: SignupSchema })
     expect(result.status).toBe('error')
     expect(result.reply().error).toMatchObject({
       hasAdas: ['Please select whether your vehicle has ADAS features.'],
       acceptTerms: ['Please accept the Terms of Service to continue.'],
+      governingState: ['Please choose your state of residence.'],
     })
   })
 
@@ -59,6 +63,17 @@ describe('the signup form', () => {
     const result = parseWithZod(form({ planType: 'comprehensive', hasAdas: 'false', acceptTerms: 'on' }), { schema: SignupSchema })
     expect(result.status).toBe('success')
     expect(result.status === 'success' && lookupKeyOf(result.value)).toBe('comprehensive_car_adas_false')
+  })
+
+  it('needs a state of residence: one of the 50 states or DC', () => {
+    const missing = parseWithZod(form({ planType: 'chip_only', acceptTerms: 'on', governingState: '' }), { schema: SignupSchema })
+    expect(missing.reply().error).toEqual({ governingState: ['Please choose your state of residence.'] })
+    for (const unknown of ['PR', 'XX', 'Texas']) {
+      const result = parseWithZod(form({ planType: 'chip_only', acceptTerms: 'on', governingState: unknown }), { schema: SignupSchema })
+      expect(result.reply().error).toEqual({ governingState: ['Please choose one of the 50 states or the District of Columbia.'] })
+    }
+    const dc = parseWithZod(form({ planType: 'chip_only', acceptTerms: 'on', governingState: 'dc' }), { schema: SignupSchema })
+    expect(dc.status === 'success' && signupState(dc.value)).toBe('DC')
   })
 
   it('asks chip repair for the terms only', () => {

@@ -108,6 +108,12 @@ const FORMS: Record<string, FormCase> = {
     multiLine: ['reason'],
   },
   'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
+  'operator.SalesStateSchema': { schema: operator.SalesStateSchema, sample: { intent: 'set-sales', code: 'TX', open: 'false' } },
+  'operator.CorrectStateSchema': {
+    schema: operator.CorrectStateSchema,
+    sample: { intent: 'correct-state', policyId: 'pol1', governingState: 'TX', reason: 'Moved before buying.' },
+    multiLine: ['reason'],
+  },
   'operator.CorrectVehicleSchema': {
     // The operator's vehicle correction: the setup step's fields and the reason (a note).
     schema: operator.CorrectVehicleSchema('comprehensive'),
@@ -121,7 +127,7 @@ const FORMS: Record<string, FormCase> = {
   'ownership-transfer.WithdrawOfferSchema': { schema: ownershipTransfer.WithdrawOfferSchema, sample: { intent: 'withdraw' } },
   'ownership-transfer.AcceptOfferSchema': {
     schema: ownershipTransfer.AcceptOfferSchema,
-    sample: { intent: 'accept', acceptTerms: true, state: 'TX' },
+    sample: { intent: 'accept', acceptTerms: true, acceptRenewal: true, acceptEsign: true, state: 'TX' },
   },
   'partners.PartnerConsoleSchema[create-group]': {
     schema: option(partners.PartnerConsoleSchema, 'create-group'),
@@ -164,16 +170,35 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'update-details', fullName: 'Gina Gee', phone: '801 555 0142' },
   },
   'privacy.EmailChangeSchema': { schema: privacy.EmailChangeSchema, sample: { intent: 'change-email', email: 'gina@example.com' } },
+  'privacy.WithdrawEsignSchema': { schema: privacy.WithdrawEsignSchema, sample: { intent: 'withdraw-esign' } },
   'privacy.DeletionCodeSchema': { schema: privacy.DeletionCodeSchema, sample: { intent: 'deletion-code' } },
   'privacy.DeleteAccountSchema': { schema: privacy.DeleteAccountSchema, sample: { intent: 'delete-account', code: '123456' } },
   'signup.SignupSchema': {
     schema: signup.SignupSchema,
-    sample: { planType: 'comprehensive', vehicleType: 'car', hasAdas: 'true', acceptTerms: true, shownPrices: '{"chip_only":999}' },
+    sample: {
+      planType: 'comprehensive',
+      vehicleType: 'car',
+      hasAdas: 'true',
+      governingState: 'TX',
+      acceptTerms: true,
+      acceptRenewal: true,
+      acceptEsign: true,
+      shownPrices: '{"chip_only":999}',
+    },
   },
   'signup.CreateCheckoutSchema': {
     schema: signup.CreateCheckoutSchema,
-    sample: { lookup_key: 'chip_only', partner_location_id: 'loc1', tos_version: '2026-01', tos_accepted_at: '2026-01-02T03:04:05Z' },
+    sample: {
+      lookup_key: 'chip_only',
+      partner_location_id: 'loc1',
+      tos_version: '2026-01',
+      tos_accepted_at: '2026-01-02T03:04:05Z',
+      governing_state: 'TX',
+      renewal_consent: true,
+      esign_consent: true,
+    },
   },
+  'signup.GoverningStateSchema': { schema: signup.GoverningStateSchema, sample: { intent: 'set-state', governingState: 'TX' } },
   'signup.LocalPaySchema': { schema: signup.LocalPaySchema, sample: { email: 'gina@example.com', fullName: 'Gina Gee' } },
   'shops.ShopSearchSchema': { schema: shops.ShopSearchSchema, sample: { zip: '84101' } },
   'shops.ChooseShopSchema': {

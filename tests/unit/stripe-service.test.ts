@@ -5,6 +5,7 @@ import { resetEnvForTests } from '~/env.server'
 import { CheckoutUnavailableError, listStripePrices, stripeAdapter } from '~/services/stripe.server'
 
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { TEST_CONSENT } from '../support/signup-form'
 
 // The real SDK against the fake: what we send Stripe, and what we make of its answers.
 let fake: FakeStripe
@@ -31,6 +32,8 @@ const checkoutInput = {
   partnerLocationId: 'loc123',
   tosVersion: '1.0.1',
   tosAcceptedAt: '2026-11-21T06:00:00.000Z',
+  governingState: 'TX',
+  consent: TEST_CONSENT,
   profile: { id: 'prof123', email: 'jamie@example.com' },
   cancelPath: '/signup?planType=comprehensive&vehicleType=car',
 }
@@ -70,6 +73,12 @@ describe('stripeAdapter().createCheckout', () => {
       partner_location_id: 'loc123',
       tos_version: '1.0.1',
       tos_accepted_at: '2026-11-21T06:00:00.000Z',
+      governing_state: 'TX',
+      renewal_terms_version: 'renewal-2026-1',
+      esign_version: 'esign-2026-1',
+      consented_at: '2026-11-21T06:00:00.000Z',
+      client_ip: '203.0.113.7',
+      user_agent: 'Vitest',
     }
     expect(request.body).toMatchObject({
       mode: 'subscription',

@@ -1,16 +1,18 @@
 import { Form } from 'react-router'
 
 import { PolicyStatusBadge } from '~/components/admin/claim-labels'
+import { StateSelect } from '~/components/state-select'
 import { Badge, Card, Field, inputClass } from '~/components/ui'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 import { fieldLimits } from '~/validation/limits'
-import { CancelOnBehalfSchema } from '~/validation/operator'
+import { CancelOnBehalfSchema, CorrectStateSchema } from '~/validation/operator'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
 import { SubmitButton } from './submit-button'
 
 const LIMITS = fieldLimits(CancelOnBehalfSchema)
+const STATE_LIMITS = fieldLimits(CorrectStateSchema)
 
 /** The customer's policies: terms, photos, the setup e-mail again, and cancelling on the customer's behalf. */
 export function PoliciesSection({
@@ -51,6 +53,8 @@ export function PoliciesSection({
                 {formatLongDate(policy.initialTermEndsAt, '—')}
                 {policy.canceledAt ? `; cancelled ${formatLongDate(policy.canceledAt, '')}` : ''}
               </dd>
+              <dt className="text-slate-600">Governing state</dt>
+              <dd data-testid="admin-governing-state">{policy.governingStateName ?? 'Not set (the most protective rules apply)'}</dd>
               <dt className="text-slate-600">Terms accepted</dt>
               <dd>
                 Version {policy.tosVersion} on {formatDateTime(policy.tosAcceptedAt)}
@@ -61,8 +65,6 @@ export function PoliciesSection({
               </dd>
               <dt className="text-slate-600">Vehicle transfer</dt>
               <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
-              <dt className="text-slate-600">Governing state</dt>
-              <dd>{policy.governingState ?? 'Not known (the most protective rules apply)'}</dd>
               <dt className="text-slate-600">Subscription</dt>
               <dd>{policy.stripeSubscriptionId ? <code>{policy.stripeSubscriptionId}</code> : 'Local payments'}</dd>
             </dl>
@@ -97,6 +99,7 @@ export function PoliciesSection({
                 </Form>
               ) : null}
             </div>
+            <CorrectStateForm policy={policy} errors={failed('correct-state', policy.id)} />
             {policy.status !== 'canceled' && !(policy.inCommitment && policy.cancelAt) ? (
               <details className="mt-4" open={Object.keys(errors).length > 0}>
                 <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-red-800">
@@ -109,7 +112,7 @@ export function PoliciesSection({
                   <p className="text-sm text-slate-700">
                     {policy.inCommitment
                       ? `Renewal is turned off: the policy and its subscription end on ${formatLongDate(policy.initialTermEndsAt, '')}, with the commitment.`
-                      : `The subscription is cancelled now, through the payments provider, and the policy ends today. The customer is refunded what ${policy.governingState ? `the rules of ${policy.governingState}` : 'the most protective rules (state not known)'} give back, through the payments provider (listed under Refunds).`}{' '}
+                      : `The subscription is cancelled now, through the payments provider, and the policy ends today. The customer is refunded what ${policy.governingStateName ? `the rules of ${policy.governingStateName}` : 'the most protective rules (state not known)'} give back, through the payments provider (listed under Refunds).`}{' '}
                     The customer is e-mailed.
                   </p>
                   <Field
@@ -141,5 +144,58 @@ export function PoliciesSection({
         )
       })}
     </section>
+  )
+}
+
+/** The operator corrects the state whose law governs the policy (audited with the old and new state and the reason). */
+function CorrectStateForm({
+  policy,
+  errors,
+}: {
+  policy: CustomerPageData['policies'][number]
+  errors: Record<string, string[] | undefined>
+}) {
+  const id = (name: string) => `${name}-${policy.id}`
+  return (
+    <details className="mt-4" open={Object.keys(errors).length > 0}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+        Correct the state of residence…
+      </summary>
+      <Form method="post" className="mt-3 grid max-w-xl gap-3">
+        <input type="hidden" name="intent" value="correct-state" />
+        <input type="hidden" name="policyId" value={policy.id} />
+        <Field label="State of residence" htmlFor={id('state')} errors={errors.governingState} errorId={id('state-error')}>
+          <StateSelect
+            id={id('state')}
+            name="governingState"
+            defaultValue={policy.governingState}
+            errorId={id('state-error')}
+            invalid={Boolean(errors.governingState)}
+          />
+        </Field>
+        <Field
+          label="Reason for the correction"
+          htmlFor={id('state-reason')}
+          errors={errors.reason ?? errors.form}
+          errorId={id('state-reason-error')}
+        >
+          <textarea
+            id={id('state-reason')}
+            name="reason"
+            required
+            maxLength={STATE_LIMITS.reason.maxLength}
+            rows={2}
+            className={inputClass}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? id('state-reason-error') : undefined}
+          />
+        </Field>
+        <div>
+          <SubmitButton intent="correct-state" variant="secondary">
+            Save the state
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
   )
 }

@@ -1,0 +1,198 @@
+import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
+
+import { type Db, db, transaction } from '~/db/client.server'
+import { type ConsentFacts, consentRecords, policies, type Profile, profiles } from '~/db/schema'
+import { formatLongDate } from '~/domain/format'
+import { planName } from '~/domain/plans'
+import { DAY_MS } from '~/domain/time'
+import { esignWithdrawnEmail } from '~/emails/privacy'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { sendEmail } from '~/services/email.server'
+import { toCsv } from '~/utils/csv'
+
+import { recordAudit } from './audit.server'
+import { BATCH_SIZE, yieldToRequests } from './batches.server'
+import { operatorAddresses } from './claims.server'
+
+/**
+ * Consent records: what a buyer expressly agreed to at signup (the automatic-renewal terms and electronic delivery),
+ * one per policy, written with the policy from the checkout (app/models/fulfilment.server.ts). California's automatic-
+ * renewal law asks to keep them three years; they stay after the account is deleted, anonymised, and a daily job
+ * removes them three years after the policy ended (docs/decisions/049).
+ */
+
+/** How long a record is kept after its policy ended. */
+export const CONSENT_RETENTION_MS = 3 * 365 * DAY_MS
+
+/** Writes the policy's record inside the transaction that creates the policy. */
+export function recordConsent(
+  tx: Db,
+  input: {
+    policyId: string
+    profileId: string
+    tosVersion: string
+    priceCents: number
+    governingState: string | null
+    consent: ConsentFacts
+  },
+) {
+  tx.insert(consentRecords)
+    .values({
+      policyId: input.policyId,
+      profileId: input.profileId,
+      tosVersion: input.tosVersion,
+      priceCents: input.priceCents,
+      renewalTermsVersion: input.consent.renewalTermsVersion,
+      esignVersion: input.consent.esignVersion,
+      governingState: input.governingState,
+      consentedAt: input.consent.consentedAt,
+      clientIp: input.consent.clientIp,
+      userAgent: input.consent.userAgent,
+    })
+    .onConflictDoNothing()
+    .run()
+}
+
+/**
+ * An account is deleted: its records stay (the law asks to keep them) without the link to the profile and without
+ * the address; what was shown, the state, the time and the browser remain. Called inside the deletion's transaction.
+ */
+export function anonymiseConsentRecords(tx: Db, profileId: string, now = new Date()) {
+  tx.update(consentRecords)
+    .set({ profileId: null, clientIp: null, anonymisedAt: now.toISOString() })
+    .where(eq(consentRecords.profileId, profileId))
+    .run()
+}
+
+/** The daily job: removes the records whose policy ended more than three years ago, a batch at a time. */
+export async function purgeExpiredConsentRecords(now = new Date()) {
+  const cutoff = new Date(now.getTime() - CONSENT_RETENTION_MS).toISOString()
+  let purged = 0
+  for (;;) {
+    const ids = db()
+      .select({ id: consentRecords.id })
+      .from(consentRecords)
+      .innerJoin(policies, eq(policies.id, consentRecords.policyId))
+      .where(and(isNotNull(policies.canceledAt), lt(policies.canceledAt, cutoff)))
+      .limit(BATCH_SIZE)
+      .all()
+      .map((row) => row.id)
+    if (ids.length === 0) return purged
+    purged += db().delete(consentRecords).where(inArray(consentRecords.id, ids)).run().changes
+    await yieldToRequests()
+  }
+}
+
+export const CONSENT_CSV_COLUMNS = [
+  'Policy',
+  'Customer e-mail',
+  'State',
+  'Consented at (UTC)',
+  'Terms version',
+  'Monthly price (USD)',
+  'Renewal terms version',
+  'E-sign disclosure version',
+  'Client IP',
+  'Browser',
+  'Policy ended (UTC)',
+  'Anonymised at (UTC)',
+] as const
+
+/**
+ * Every record as CSV (in a stable order, by id), read a page at a time so a long list never sits in memory whole (the operator's
+ * download at /admin/states/consents.csv).
+ */
+export function consentRecordsCsv(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let after = ''
+  let first = true
+  return new ReadableStream({
+    async pull(controller) {
+      if (first) {
+        first = false
+        controller.enqueue(encoder.encode(toCsv([CONSENT_CSV_COLUMNS])))
+        return
+      }
+      const rows = db()
+        .select({
+          id: consentRecords.id,
+          policyId: consentRecords.policyId,
+          email: profiles.email,
+          state: consentRecords.governingState,
+          consentedAt: consentRecords.consentedAt,
+          tosVersion: consentRecords.tosVersion,
+          priceCents: consentRecords.priceCents,
+          renewal: consentRecords.renewalTermsVersion,
+          esign: consentRecords.esignVersion,
+          ip: consentRecords.clientIp,
+          userAgent: consentRecords.userAgent,
+          endedAt: policies.canceledAt,
+          anonymisedAt: consentRecords.anonymisedAt,
+        })
+        .from(consentRecords)
+        .leftJoin(profiles, eq(profiles.id, consentRecords.profileId))
+        .leftJoin(policies, eq(policies.id, consentRecords.policyId))
+        .where(gt(consentRecords.id, after))
+        .orderBy(asc(consentRecords.id))
+        .limit(BATCH_SIZE)
+        .all()
+      if (rows.length === 0) {
+        controller.close()
+        return
+      }
+      after = rows.at(-1)!.id
+      controller.enqueue(
+        encoder.encode(
+          toCsv(
+            rows.map((row) => [
+              row.policyId,
+              row.email ?? '',
+              row.state ?? '',
+              row.consentedAt.replace('T', ' ').slice(0, 19),
+              row.tosVersion,
+              (row.priceCents / 100).toFixed(2),
+              row.renewal,
+              row.esign,
+              row.ip ?? '',
+              row.userAgent ?? '',
+              row.endedAt ? row.endedAt.replace('T', ' ').slice(0, 19) : '',
+              row.anonymisedAt ? row.anonymisedAt.replace('T', ' ').slice(0, 19) : '',
+            ]),
+          ),
+        ),
+      )
+      await yieldToRequests()
+    },
+  })
+}
+
+/**
+ * The customer withdraws their consent to electronic delivery (/customer/privacy): recorded with its time and audited,
+ * and the operator is e-mailed to post paper copies from now on. A second time changes nothing. Returns the time.
+ */
+export async function withdrawEsignConsent(profile: Pick<Profile, 'id' | 'email' | 'fullName'>, now = new Date()) {
+  const withdrawnAt = transaction((tx) => {
+    const current = tx.select({ at: profiles.esignWithdrawnAt }).from(profiles).where(eq(profiles.id, profile.id)).get()
+    if (current?.at) return null
+    const at = now.toISOString()
+    tx.update(profiles).set({ esignWithdrawnAt: at }).where(eq(profiles.id, profile.id)).run()
+    recordAudit(tx, { actor: profile.id, action: 'profile.esign_withdrawn', entityId: profile.id, detail: { withdrawnAt: at } })
+    return at
+  })
+  if (!withdrawnAt) return null
+  const owned = db().select().from(policies).where(eq(policies.profileId, profile.id)).all()
+  try {
+    const message = await esignWithdrawnEmail({
+      customer: profile.fullName ? `${profile.fullName} <${profile.email}>` : profile.email,
+      withdrawnOn: formatLongDate(withdrawnAt),
+      policies: owned.map((policy) => `${planName(policy)}, ${policy.id}`),
+      customerUrl: `${env().APP_URL}/admin/customers/${profile.id}`,
+    })
+    for (const to of operatorAddresses()) await sendEmail({ to, ...message, tag: 'esign-withdrawn-operator' })
+  } catch (error) {
+    // The withdrawal is recorded and audited (the activity page lists it); a lost e-mail must not undo it.
+    logger.error({ profileId: profile.id, err: error }, 'e-sign withdrawal e-mail to the operator failed')
+  }
+  return withdrawnAt
+}

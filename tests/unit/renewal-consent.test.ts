@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+
+import { ESIGN_DISCLOSURE_VERSION, esignDisclosure } from '~/content/esign'
+import { commitmentStateNames, RENEWAL_TERMS_VERSION, renewalConsentText } from '~/content/renewal-consent'
+import { rulesFor, stateRules } from '~/domain/state-rules'
+
+const supportEmail = 'help@glassplan.example'
+
+describe('the automatic-renewal consent text', () => {
+  it('is versioned', () => {
+    expect(RENEWAL_TERMS_VERSION).toMatch(/^renewal-/)
+  })
+
+  it('states the price, the commitment where the state lets it bind, month to month after, and how to cancel', () => {
+    const text = renewalConsentText({ monthlyPrice: '$19.99', rules: stateRules('NY'), supportEmail }).join(' ')
+    expect(text).toContain('my card is charged $19.99 each month until I cancel')
+    expect(text).toContain('My plan has a 12-month commitment: after the first 30 days')
+    expect(text).toContain('continues from month to month')
+    expect(text).toContain(`"Cancel Policy" on my policy in my Glass Plan dashboard`)
+    expect(text).toContain(supportEmail)
+  })
+
+  it('speaks of years for a plan paid yearly', () => {
+    const text = renewalConsentText({ monthlyPrice: '$199.90', rules: stateRules('TX'), supportEmail, interval: 'year' }).join(' ')
+    expect(text).toContain('renews automatically every year and that my card is charged $199.90 each year until I cancel')
+    expect(text).toContain('continues from year to year at the yearly price then in effect')
+    expect(text).not.toContain('each month')
+  })
+
+  it('promises no commitment where the state forbids it, nor while the state is unknown to the rules', () => {
+    for (const rules of [stateRules('TX'), stateRules('CA'), rulesFor(null)]) {
+      const text = renewalConsentText({ monthlyPrice: '$7.99', rules, supportEmail }).join(' ')
+      expect(text).not.toContain('12-month commitment:')
+      expect(text).toContain('My state lets me cancel at any time')
+    }
+  })
+
+  it('without a chosen state, names the states where the commitment binds, from the table', () => {
+    expect(commitmentStateNames()).toEqual(['Florida', 'New York'])
+    const text = renewalConsentText({ monthlyPrice: null, rules: null, supportEmail }).join(' ')
+    expect(text).toContain('If I live in Florida or New York, my plan has a 12-month commitment')
+    expect(text).toContain('the monthly price shown above')
+  })
+})
+
+describe('the electronic-delivery (E-SIGN) disclosure', () => {
+  it('covers paper copies, withdrawing and what follows, and the hardware and software needed', () => {
+    expect(ESIGN_DISCLOSURE_VERSION).toMatch(/^esign-/)
+    const sections = esignDisclosure(supportEmail)
+    expect(sections.map((section) => section.heading)).toEqual([
+      'What you agree to',
+      'Paper copies',
+      'Withdrawing your consent',
+      'What you need',
+    ])
+    const text = sections.map((section) => section.text).join(' ')
+    expect(text).toContain('paper copy')
+    expect(text).toContain('we post your contract and notices on paper')
+    expect(text).toContain('web browser')
+    expect(text).toContain(supportEmail)
+  })
+})
