@@ -23,6 +23,11 @@ const validPrices = {
   comprehensive_car_adas_true: '29.99',
   comprehensive_trucksuv_adas_false: '24.99',
   comprehensive_trucksuv_adas_true: '34.99',
+  chip_only_yearly: '84.90',
+  comprehensive_car_adas_false_yearly: '199.90',
+  comprehensive_car_adas_true_yearly: '299.90',
+  comprehensive_trucksuv_adas_false_yearly: '249.90',
+  comprehensive_trucksuv_adas_true_yearly: '349.90',
 }
 
 describe('operator console', () => {
@@ -72,6 +77,7 @@ describe('operator console', () => {
     const ok = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: validPrices }))))
     expect(ok.status).toBe(302)
     expect((await getPricing()).chip_only).toBe(849)
+    expect((await getPricing()).chip_only_yearly).toBe(8490)
     const { data: audit } = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
     expect(audit.result.log).toBe('audit')
     expect(audit.result.rows.map((row) => ('entry' in row ? row.entry.action : ''))).toContain('prices.updated')
