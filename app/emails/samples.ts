@@ -29,6 +29,7 @@ import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, email
 import { refundEmail } from './refund'
 import { renewalNoticeEmail } from './renewal-notice'
 import { signInEmail } from './sign-in'
+import { yearlyReminderEmail } from './yearly-reminder'
 
 /** A made-up origin, so the examples (and the tests' snapshots) do not depend on this machine's APP_URL. */
 const SITE = 'https://glassplan.example'
@@ -162,6 +163,16 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     newPrice: '$21.99',
     startsOn: 'March 3, 2027',
     inCommitment: true,
+    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('yearly-reminder', 'Yearly reminder of the subscription', yearlyReminderEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    since: 'November 21, 2025',
+    price: '$19.99',
+    yearly: false,
+    commitmentEnds: null,
     cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
     supportEmail: SUPPORT_EMAIL,
   }),
