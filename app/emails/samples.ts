@@ -176,6 +176,17 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
     supportEmail: SUPPORT_EMAIL,
   }),
+  sample('price-change-consent', 'Price change notice (a higher price needing consent)', priceChangeEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    oldPrice: '$19.99',
+    newPrice: '$21.99',
+    startsOn: 'March 3, 2027',
+    inCommitment: false,
+    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    acceptUrl: `${SITE}/price-change/Xy4sample`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
   sample('arbitration-opt-out', 'Arbitration opt-out confirmed', arbitrationOptOutEmail, {
     planName: 'Comprehensive — Car',
     policyId: 'pol_8f3k2m',
