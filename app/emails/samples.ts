@@ -6,6 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { stateRules } from '~/domain/state-rules'
 
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
 import {
@@ -55,6 +56,8 @@ function sample<Props>(id: string, name: string, template: (props: Props) => Pro
 const contractTerms = {
   monthlyPrice: '$19.99',
   commitmentEnds: 'November 21, 2027',
+  rules: stateRules('TX'),
+  purchasedAt: '2026-11-21T15:00:00.000Z',
   cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   supportEmail: SUPPORT_EMAIL,
 }
