@@ -11,6 +11,7 @@ import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.
 import { retryFailedRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
+import { sendYearlyReminders } from '~/models/yearly-reminders.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'
 
 /**
@@ -23,6 +24,8 @@ export type DailyJobsReport = {
   /** Monthly payers whose switch to yearly billing was due. */
   yearlySwitches: number
   renewalNoticesSent: number
+  /** Reminders on a purchase's anniversary, where the subscriber's state requires one. */
+  yearlyRemindersSent: number
   rateLimitsPruned: number
   sessionsDeleted: number
   verificationsDeleted: number
@@ -56,6 +59,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   await yieldToRequests()
   const renewalNoticesSent = await sendRenewalNotices(now)
   await yieldToRequests()
+  const yearlyRemindersSent = await sendYearlyReminders(now)
+  await yieldToRequests()
   const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
   await yieldToRequests()
   const sessionsDeleted = deleteExpiredSessions(now)
@@ -75,6 +80,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   return {
     yearlySwitches,
     renewalNoticesSent,
+    yearlyRemindersSent,
     rateLimitsPruned,
     sessionsDeleted,
     verificationsDeleted,

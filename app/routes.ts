@@ -35,6 +35,8 @@ export default [
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
   route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
+  // A higher price the customer's state lets reach them only with their consent: the notice's link, for its owner.
+  route('price-change/:token', 'routes/price-change.tsx'),
   route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
   // Stored uploads: to their owner, the operator, or a shop holding a signed link.
   route('files/*', 'routes/files.ts'),

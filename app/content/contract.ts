@@ -1,8 +1,15 @@
 /**
  * The contract as agreed, in words: what the contract page, its PDF and the purchase acknowledgment e-mail say about
  * renewal and cancelling. One wording, so the three never disagree (and California's automatic-renewal law, which asks
- * the acknowledgment to repeat the renewal terms and how to cancel, is met by the same sentences).
+ * the acknowledgment to repeat the renewal terms and how to cancel, is met by the same sentences). Cancelling follows
+ * the policy's state rules (domain/state-rules.ts), in the same words as the terms' section by state.
  */
+
+import { formatLongDate } from '~/domain/format'
+import type { StateRules } from '~/domain/state-rules'
+import { DAY_MS } from '~/domain/time'
+
+import { cancellationRightsWords } from './state-terms'
 
 export type ContractTermsInput = {
   /** '$19.99': a month's price, or a year's when `yearly`. */
@@ -14,6 +21,10 @@ export type ContractTermsInput = {
   /** The absolute (e-mail, PDF) or relative (page) address of the policy's cancel page. */
   cancelUrl: string
   supportEmail: string
+  /** The rules that govern the policy: `rulesFor(policy.governingState)`. */
+  rules: StateRules
+  /** When the plan was bought (day 1 of the free look). */
+  purchasedAt: string
 }
 
 export function renewalTerms({ monthlyPrice, commitmentEnds, yearly }: ContractTermsInput): string[] {
@@ -29,9 +40,23 @@ export function renewalTerms({ monthlyPrice, commitmentEnds, yearly }: ContractT
   ]
 }
 
-export function cancelTerms({ commitmentEnds, cancelUrl, supportEmail }: ContractTermsInput): string[] {
+/** The last day of the free look (day 1 is the day of purchase). */
+function freeLookLastDay(rules: StateRules, purchasedAt: string) {
+  return formatLongDate(new Date(new Date(purchasedAt).getTime() + (rules.freeLookDays - 1) * DAY_MS))
+}
+
+/**
+ * How the customer may cancel and what comes back: at any time where the state forbids a lock-in; where it lets the
+ * 12-month commitment bind, only in the free look or after the commitment (renewal can be turned off meanwhile).
+ */
+export function cancelTerms({ commitmentEnds, cancelUrl, supportEmail, rules, purchasedAt }: ContractTermsInput): string[] {
+  const rights = cancellationRightsWords(rules)
+  if (rules.commitment === 'never') {
+    return [`You can cancel online at any time, effective at once: ${cancelUrl}. You can also write to ${supportEmail}.`, rights]
+  }
   return [
-    `Until ${commitmentEnds} you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on ${commitmentEnds} and you are not charged after it.`,
+    `Until ${freeLookLastDay(rules, purchasedAt)} (your first ${rules.freeLookDays} days) you can cancel online at any time, effective at once. After that, until ${commitmentEnds}, you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on ${commitmentEnds} and you are not charged after it.`,
     `After ${commitmentEnds} you can cancel online at any time, effective at once: ${cancelUrl}. You can also write to ${supportEmail}.`,
+    rights,
   ]
 }

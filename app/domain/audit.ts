@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   { action: 'policy.arbitration_opted_out', entity: 'policy', label: 'Opted out of arbitration' },
   { action: 'policy.price_change_notice', entity: 'policy', label: 'Price change notice sent' },
   { action: 'policy.price_changed', entity: 'policy', label: 'Policy moved to a new price' },
+  { action: 'policy.price_change_accepted', entity: 'policy', label: 'Higher price accepted by the customer' },
+  { action: 'policy.yearly_reminder', entity: 'policy', label: 'Yearly reminder sent' },
   { action: 'policy.yearly_switch_requested', entity: 'policy', label: 'Switch to yearly billing requested' },
   { action: 'policy.yearly_switch_applied', entity: 'policy', label: 'Switched to yearly billing' },
   // A refund a cancellation gives the customer under their state's rules, and its way through the payments provider.

@@ -360,6 +360,15 @@ export const PRICE_CHANGE_MESSAGES = {
   }),
   notCancellable: { title: 'Not cancellable', description: 'This price change is already in effect and cannot be cancelled.' },
   cancelled: { title: 'Price change cancelled', description: 'Nobody will be moved to that price.' },
+  // A higher price that the customer's state lets reach them only once they accept it.
+  consentAccepted: (startsOn: string) => ({
+    title: 'New price accepted',
+    description: `Your plan continues at the new price from ${formatLongDate(startsOn)}.`,
+  }),
+  consentClosed: {
+    title: 'Nothing to accept',
+    description: 'This price change was called off or your plan has ended, so your price does not change.',
+  },
 } as const
 
 /** A monthly payer's switch to yearly billing (the policy card's 'Switch to yearly billing'). */

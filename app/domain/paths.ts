@@ -26,6 +26,11 @@ export function ownershipOfferPath(token: string) {
   return `/next-owner/${encodeURIComponent(token)}`
 }
 
+/** The page where a customer accepts a higher price their state lets reach them only with their consent. */
+export function priceConsentPath(token: string) {
+  return `/price-change/${encodeURIComponent(token)}`
+}
+
 /** A monthly payer's switch to yearly billing. */
 export function billingPath(policyId: string) {
   return `/customer/policies/${encodeURIComponent(policyId)}/billing`

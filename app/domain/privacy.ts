@@ -1,19 +1,20 @@
 /**
- * When an account may be deleted (privacy notice "Your rights"): not while a plan is inside its
- * 12-month commitment (the contract still runs) nor while a claim is open (a shop may be working on it). Pure.
- * See docs/decisions/028-account-deletion-keeps-accounting.md.
+ * When an account may be deleted (privacy notice "Your rights"): not while a plan's 12-month commitment binds (the
+ * contract still runs; only where the customer's state lets it bind, after the free look — app/domain/state-rules.ts)
+ * nor while a claim is open (a shop may be working on it). Elsewhere deleting the account cancels its plans, with the
+ * refund their state gives. Pure. See docs/decisions/028-account-deletion-keeps-accounting.md.
  */
 import { formatLongDate } from './format'
-import { isCanceled, isInInitialTerm } from './policies'
+import { type CommitmentFields, commitmentHolds, isCanceled } from './policies'
 
 export function deletionBlockers(
-  policies: Array<{ id: string; status: string; initialTermEndsAt: string }>,
+  policies: Array<{ id: string; status: string; initialTermEndsAt: string } & CommitmentFields>,
   openClaims: Array<{ confirmationCode: string; approvalStatus: string }>,
   now: Date | string | number = new Date(),
 ): string[] {
   const reasons: string[] = []
   for (const policy of policies) {
-    if (!isCanceled(policy) && isInInitialTerm(policy, now)) {
+    if (!isCanceled(policy) && commitmentHolds(policy, now)) {
       reasons.push(
         `Policy ${policy.id} is inside its 12-month commitment until ${formatLongDate(policy.initialTermEndsAt)}. You can turn off its renewal now and delete your account after that date.`,
       )

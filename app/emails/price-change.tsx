@@ -12,10 +12,25 @@ export type PriceChangeEmailProps = {
   /** A yearly payer: the price is a year's, first charged at their next yearly renewal. */
   yearly?: boolean
   cancelUrl: string
+  /**
+   * A higher price the subscriber's state lets reach them only with their consent: the link to accept it. Without
+   * it the plan keeps its price.
+   */
+  acceptUrl?: string | null
   supportEmail: string
 }
 
 function wording(props: PriceChangeEmailProps) {
+  if (props.acceptUrl) {
+    return {
+      subject: `Your Glass Plan price: please accept the new price by ${props.startsOn}`,
+      lines: [
+        `We are changing the ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyId}) from ${props.oldPrice} to ${props.newPrice}, from your charge on ${props.startsOn}.`,
+        `The law of your state lets a higher price reach you only if you agree to it. To keep your plan at the new price, accept it with the link below. If you do not accept it, nothing changes: your plan stays at ${props.oldPrice}.`,
+      ],
+      help: `Questions? Write to ${props.supportEmail}.`,
+    }
+  }
   return {
     subject: `Your Glass Plan price changes on ${props.startsOn}`,
     lines: [
@@ -35,6 +50,7 @@ export function PriceChangeEmail(props: PriceChangeEmailProps) {
       {lines.map((line, index) => (
         <Paragraph key={index}>{line}</Paragraph>
       ))}
+      {props.acceptUrl ? <Action href={props.acceptUrl}>Accept the new price</Action> : null}
       <Action href={props.cancelUrl}>Renewal and cancelling</Action>
       <FinePrint>{help}</FinePrint>
     </EmailLayout>
@@ -47,6 +63,12 @@ export function priceChangeEmail(props: PriceChangeEmailProps): Promise<Rendered
   return renderEmail({
     subject,
     html: <PriceChangeEmail {...props} />,
-    text: textBody(subject, ...lines, `Renewal and cancelling: ${props.cancelUrl}`, help),
+    text: textBody(
+      subject,
+      ...lines,
+      ...(props.acceptUrl ? [`Accept the new price: ${props.acceptUrl}`] : []),
+      `Renewal and cancelling: ${props.cancelUrl}`,
+      help,
+    ),
   })
 }

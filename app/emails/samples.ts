@@ -6,6 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { stateRules } from '~/domain/state-rules'
 
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
 import {
@@ -29,6 +30,7 @@ import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, email
 import { refundEmail } from './refund'
 import { renewalNoticeEmail } from './renewal-notice'
 import { signInEmail } from './sign-in'
+import { yearlyReminderEmail } from './yearly-reminder'
 
 /** A made-up origin, so the examples (and the tests' snapshots) do not depend on this machine's APP_URL. */
 const SITE = 'https://glassplan.example'
@@ -54,6 +56,8 @@ function sample<Props>(id: string, name: string, template: (props: Props) => Pro
 const contractTerms = {
   monthlyPrice: '$19.99',
   commitmentEnds: 'November 21, 2027',
+  rules: stateRules('TX'),
+  purchasedAt: '2026-11-21T15:00:00.000Z',
   cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   supportEmail: SUPPORT_EMAIL,
 }
@@ -163,6 +167,27 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     startsOn: 'March 3, 2027',
     inCommitment: true,
     cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('yearly-reminder', 'Yearly reminder of the subscription', yearlyReminderEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    since: 'November 21, 2025',
+    price: '$19.99',
+    yearly: false,
+    commitmentEnds: null,
+    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('price-change-consent', 'Price change notice (a higher price needing consent)', priceChangeEmail, {
+    planName: 'Comprehensive — Car',
+    policyId: 'pol_8f3k2m',
+    oldPrice: '$19.99',
+    newPrice: '$21.99',
+    startsOn: 'March 3, 2027',
+    inCommitment: false,
+    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+    acceptUrl: `${SITE}/price-change/Xy4sample`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('arbitration-opt-out', 'Arbitration opt-out confirmed', arbitrationOptOutEmail, {

@@ -13,7 +13,7 @@ import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
 import { planName, pricePer } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
-import { isStateCode, stateName } from '~/domain/state-rules'
+import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -30,9 +30,13 @@ import { getPolicyForProfile } from './policies.server'
 export type Contract = NonNullable<ReturnType<typeof policyContract>>
 
 /** The facts content/contract.ts words the renewal and cancel terms with. */
-export function contractWording(policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt' | 'billingInterval'>) {
+export function contractWording(
+  policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt' | 'billingInterval' | 'governingState' | 'createdAt'>,
+) {
   const config = env()
   return {
+    rules: rulesFor(policy.governingState),
+    purchasedAt: policy.createdAt,
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     yearly: policy.billingInterval === 'year',
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
@@ -6,10 +8,11 @@ import { renewalAtOrAfter } from '~/domain/billing'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
-import { cancelPath } from '~/domain/paths'
+import { cancelPath, priceConsentPath } from '~/domain/paths'
 import { type LookupKey, planName } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
 import { earliestEffectiveOn, priceChangeStartsAt } from '~/domain/price-changes'
+import { rulesFor } from '~/domain/state-rules'
 import { priceChangeEmail } from '~/emails/price-change'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -25,9 +28,22 @@ import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
  * Price changes with 30 days' notice (terms "Price changes"): the operator schedules, the daily job
  * tells each subscriber once, publishes the price to the catalogue on its date, and moves each subscriber to it at
  * their first renewal after the date (and after 30 days from their own notice).
+ *
+ * Where the subscriber's state lets a higher price reach them only with their consent (the state table's
+ * `priceIncreaseNeedsConsent`; the most protective rule while the state is unknown), the notice of an increase carries
+ * a link to accept it, and the policy moves only once it is accepted; otherwise it keeps its price
+ * (docs/decisions/051-price-increase-consent-by-signed-in-owner.md).
  */
 
 const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
+
+/** A notice that needs no consent, or whose consent was given: the only ones a policy moves on. */
+const consentGiven = or(eq(priceChangeNotices.consentRequired, false), isNotNull(priceChangeNotices.acceptedAt))
+
+/** Keyed hash of a consent link's token: the database alone never yields a working link. */
+function hashConsentToken(token: string) {
+  return crypto.createHmac('sha256', env().SESSION_SECRET).update(`price-consent:${token}`).digest('hex')
+}
 
 function today(now: Date) {
   return now.toISOString().slice(0, 10)
@@ -96,7 +112,15 @@ export function upcomingPricesFor(policyIds: string[]) {
     .from(priceChangeNotices)
     .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
     .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
-    .where(and(inArray(priceChangeNotices.policyId, policyIds), isNull(priceChangeNotices.appliedAt), isNull(priceChanges.canceledAt)))
+    .where(
+      and(
+        inArray(priceChangeNotices.policyId, policyIds),
+        isNull(priceChangeNotices.appliedAt),
+        isNull(priceChanges.canceledAt),
+        // A higher price waiting for the customer's consent is not coming unless they accept it.
+        consentGiven,
+      ),
+    )
     .all()
   return new Map(
     rows.map(({ policy, change, noticeSentAt }) => [
@@ -162,22 +186,36 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
   return claimAndDeliver(
     due,
     (tx, policyId) => {
-      const inserted = tx
-        .insert(priceChangeNotices)
-        .values({ priceChangeId: change.id, policyId, noticeSentAt: now.toISOString() })
-        .onConflictDoNothing()
-        .run()
-      if (inserted.changes !== 1) return null // another run got it first
       const row = tx
         .select({ policy: policies, email: profiles.email })
         .from(policies)
         .innerJoin(profiles, eq(profiles.id, policies.profileId))
         .where(eq(policies.id, policyId))
         .get()
-      recordAudit(tx, { actor: 'system', action: 'policy.price_change_notice', entityId: policyId, detail: { priceChangeId: change.id } })
-      return row ?? null
+      if (!row) return null
+      const consentRequired = needsConsent(row.policy, change.amountCents)
+      const token = consentRequired ? crypto.randomBytes(32).toString('base64url') : null
+      const inserted = tx
+        .insert(priceChangeNotices)
+        .values({
+          priceChangeId: change.id,
+          policyId,
+          noticeSentAt: now.toISOString(),
+          consentRequired,
+          consentTokenHash: token ? hashConsentToken(token) : null,
+        })
+        .onConflictDoNothing()
+        .run()
+      if (inserted.changes !== 1) return null // another run got it first
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'policy.price_change_notice',
+        entityId: policyId,
+        detail: { priceChangeId: change.id, consentRequired },
+      })
+      return { ...row, token }
     },
-    async ({ policy, email }) => {
+    async ({ policy, email, token }) => {
       const message = await priceChangeEmail({
         planName: planName(policy),
         policyId: policy.id,
@@ -187,6 +225,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
         inCommitment: isInInitialTerm(policy, now),
         yearly: policy.billingInterval === 'year',
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
+        acceptUrl: token ? `${config.APP_URL}${priceConsentPath(token)}` : null,
         supportEmail: config.SUPPORT_EMAIL,
       })
       if (await sendEmail({ to: email, ...message, tag: 'price-change' })) return true
@@ -198,6 +237,11 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
       return false
     },
   )
+}
+
+/** A higher price than the policy pays, for a subscriber whose state lets it reach them only with their consent. */
+function needsConsent(policy: Pick<Policy, 'governingState' | 'monthlyPriceCents'>, newCents: number) {
+  return newCents > policy.monthlyPriceCents && rulesFor(policy.governingState).priceIncreaseNeedsConsent
 }
 
 /** On its date the new price reaches the catalogue: new signups pay it. */
@@ -247,6 +291,8 @@ async function moveDuePolicies(now: Date) {
     .where(
       and(
         isNull(priceChangeNotices.appliedAt),
+        // Without the consent its state requires, the policy keeps its price (and in Stripe mode its subscription).
+        consentGiven,
         isNotNull(priceChanges.publishedAt),
         isNull(priceChanges.canceledAt),
         lte(priceChanges.effectiveOn, today(now)),
@@ -291,4 +337,102 @@ async function moveDuePolicies(now: Date) {
     moved++
   }
   return { moved, failures }
+}
+
+// --- consent to a higher price -----------------------------------------------------------------------------------
+
+/**
+ * The notice behind a consent link, for its signed-in owner: the token finds it, and it must be a notice of one of the
+ * customer's own policies (someone else's link is the same 404 as an unknown one). The link is not a sign-in: agreeing
+ * to pay more is recorded against the account that pays (docs/decisions/051-price-increase-consent-by-signed-in-owner.md).
+ */
+export function findConsentNotice(token: string, profileId: string) {
+  if (!token || token.length > 200) return null
+  const row = db()
+    .select({ notice: priceChangeNotices, change: priceChanges, policy: policies })
+    .from(priceChangeNotices)
+    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
+    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
+    .where(and(eq(priceChangeNotices.consentTokenHash, hashConsentToken(token)), eq(priceChangeNotices.consentRequired, true)))
+    .get()
+  if (!row || row.policy.profileId !== profileId) return null
+  return row
+}
+
+export type ConsentNotice = NonNullable<ReturnType<typeof findConsentNotice>>
+
+/** What the consent page shows: the plan, the price it pays now and the new one, and the first charge at it. */
+export function describeConsent({ notice, change, policy }: ConsentNotice) {
+  return {
+    policyId: policy.id,
+    planName: planName(policy),
+    yearly: policy.billingInterval === 'year',
+    oldPrice: formatPrice(notice.appliedAt ? change.previousCents : policy.monthlyPriceCents),
+    newPrice: formatPrice(change.amountCents),
+    startsOn: startsOnFor(policy, change.effectiveOn, notice.noticeSentAt).toISOString(),
+    acceptedAt: notice.acceptedAt,
+    /** Nothing left to accept: the change was called off or the plan has ended. */
+    closed: change.canceledAt !== null || policy.status === 'canceled',
+  }
+}
+
+/** The customer accepts the higher price: recorded once (a repeated submit changes nothing) and audited. */
+export function acceptPriceIncrease(token: string, profileId: string, now = new Date()) {
+  return transaction((tx) => {
+    const found = findConsentNotice(token, profileId)
+    if (!found) notFound()
+    if (found.notice.acceptedAt) return found.notice
+    if (found.change.canceledAt || found.policy.status === 'canceled') {
+      throw RuleError.from(PRICE_CHANGE_MESSAGES.consentClosed, { status: 409 })
+    }
+    const accepted = tx
+      .update(priceChangeNotices)
+      .set({ acceptedAt: now.toISOString() })
+      .where(
+        and(
+          eq(priceChangeNotices.priceChangeId, found.notice.priceChangeId),
+          eq(priceChangeNotices.policyId, found.notice.policyId),
+          isNull(priceChangeNotices.acceptedAt),
+        ),
+      )
+      .returning()
+      .get()
+    if (!accepted) return found.notice
+    recordAudit(tx, {
+      actor: profileId,
+      action: 'policy.price_change_accepted',
+      entityId: found.policy.id,
+      detail: { priceChangeId: found.change.id, from: found.policy.monthlyPriceCents, to: found.change.amountCents },
+    })
+    return accepted
+  })
+}
+
+/**
+ * For the operator: per price change, every subscriber whose consent it needed, with their notice's date and whether
+ * they accepted (one who did not keeps their price).
+ */
+export function consentNoticesByChange(changeIds: string[]) {
+  const byChange = new Map<
+    string,
+    Array<{ policyId: string; profileId: string; email: string; noticeSentAt: string; acceptedAt: string | null }>
+  >()
+  if (changeIds.length === 0) return byChange
+  const rows = db()
+    .select({
+      changeId: priceChangeNotices.priceChangeId,
+      policyId: priceChangeNotices.policyId,
+      profileId: policies.profileId,
+      email: profiles.email,
+      noticeSentAt: priceChangeNotices.noticeSentAt,
+      acceptedAt: priceChangeNotices.acceptedAt,
+    })
+    .from(priceChangeNotices)
+    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
+    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .where(and(inArray(priceChangeNotices.priceChangeId, changeIds), eq(priceChangeNotices.consentRequired, true)))
+    .orderBy(asc(priceChangeNotices.noticeSentAt), asc(priceChangeNotices.policyId))
+    .all()
+  for (const { changeId, ...row } of rows) byChange.set(changeId, [...(byChange.get(changeId) ?? []), row])
+  return byChange
 }

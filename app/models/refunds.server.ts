@@ -198,6 +198,21 @@ export function refundsOfPolicies(policyIds: string[]) {
   return db().select().from(refunds).where(inArray(refunds.policyId, policyIds)).orderBy(desc(refunds.createdAt)).all()
 }
 
+/**
+ * The refunds owed on the policy a local test checkout paid for: local mode moves no money, so the test checkout page
+ * shows what would have been paid back.
+ */
+export function localRefundsOfCheckout(checkoutId: string) {
+  return db()
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(policies, eq(policies.id, refunds.policyId))
+    .where(and(eq(policies.stripeCheckoutSessionId, checkoutId), eq(refunds.provider, 'local')))
+    .orderBy(desc(refunds.createdAt))
+    .all()
+    .map((row) => row.refund)
+}
+
 /** How many refunds have failed and wait for the daily retry (the console's home page). */
 export function failedRefundCount() {
   return db().select({ n: count() }).from(refunds).where(eq(refunds.status, 'failed')).get()?.n ?? 0

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
@@ -14,7 +14,7 @@ import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/operator.server'
-import { cancelPriceChange, listPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
+import { cancelPriceChange, consentNoticesByChange, listPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -39,6 +39,8 @@ export async function loader() {
   const current = local
     ? Object.fromEntries(listPrices().map((row) => [row.lookupKey, row.amountCents]))
     : await getPricing().catch(() => ({}))
+  const changes = listPriceChanges()
+  const consents = consentNoticesByChange(changes.map(({ change }) => change.id))
   return {
     local,
     keys: LOOKUP_KEYS.map((key) => ({
@@ -47,7 +49,7 @@ export async function loader() {
       dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '',
     })),
     earliest: earliestEffectiveOn(now),
-    changes: listPriceChanges().map(({ change, noticed, applied }) => ({
+    changes: changes.map(({ change, noticed, applied }) => ({
       id: change.id,
       plan: priceLabel(change.lookupKey),
       from: formatPrice(change.previousCents),
@@ -57,6 +59,14 @@ export async function loader() {
       cancellable: !change.canceledAt && !change.publishedAt,
       noticed,
       applied,
+      // Subscribers whose state needs their consent to a higher price: who accepted, and who keeps their price.
+      consents: (consents.get(change.id) ?? []).map((row) => ({
+        policyId: row.policyId,
+        profileId: row.profileId,
+        email: row.email,
+        noticeSentAt: row.noticeSentAt,
+        acceptedAt: row.acceptedAt,
+      })),
     })),
   }
 }
@@ -242,6 +252,7 @@ function ChangesCard({ changes }: { changes: Route.ComponentProps['loaderData'][
               <p className="text-slate-700">
                 {change.state} · {change.noticed} subscribers told · {change.applied} moved to the new price
               </p>
+              {change.consents.length ? <ConsentList consents={change.consents} /> : null}
             </div>
             {change.cancellable ? (
               <Form method="post">
@@ -256,6 +267,52 @@ function ChangesCard({ changes }: { changes: Route.ComponentProps['loaderData'][
         ))}
       </ul>
     </Card>
+  )
+}
+
+type Consent = Route.ComponentProps['loaderData']['changes'][number]['consents'][number]
+
+/** A higher price needs these subscribers' consent (their state's law): one who did not accept keeps their price. */
+function ConsentList({ consents }: { consents: Consent[] }) {
+  const waiting = consents.filter((consent) => !consent.acceptedAt).length
+  return (
+    <details className="mt-2" open={waiting > 0}>
+      <summary className="cursor-pointer text-slate-800">
+        Consent needed from {consents.length} · {waiting} not accepted (they keep their price)
+      </summary>
+      <table className="mt-2 w-full text-left text-sm" data-testid="price-consents">
+        <thead>
+          <tr className="text-slate-700">
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Customer
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Policy
+            </th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              Notice sent
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Accepted
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {consents.map((consent) => (
+            <tr key={consent.policyId} className="border-t border-slate-100">
+              <td className="py-1 pr-4">
+                <Link to={`/admin/customers/${consent.profileId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {consent.email}
+                </Link>
+              </td>
+              <td className="py-1 pr-4 font-mono text-xs">{consent.policyId}</td>
+              <td className="py-1 pr-4">{formatLongDate(consent.noticeSentAt)}</td>
+              <td className="py-1">{consent.acceptedAt ? `Yes, ${formatLongDate(consent.acceptedAt)}` : 'Not accepted'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   )
 }
 

@@ -7,11 +7,12 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { localCheckouts, profiles } from '~/db/schema'
-import { formatPrice } from '~/domain/format'
+import { formatLongDate, formatPrice } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { intervalOf, isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilPaidCheckout } from '~/models/fulfilment.server'
+import { explainRefund, localRefundsOfCheckout } from '~/models/refunds.server'
 import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
 import { findLocalCheckout } from '~/services/payments.server'
@@ -57,6 +58,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cancelPath: checkout.cancelPath,
     },
     buyerEmail,
+    // A cancellation with a refund records it here, since no card was charged to refund.
+    refunds: localRefundsOfCheckout(checkout.id).map((refund) => ({
+      id: refund.id,
+      policyId: refund.policyId,
+      amount: formatPrice(refund.amountCents),
+      on: formatLongDate(refund.succeededAt ?? refund.createdAt),
+      explanation: explainRefund(refund),
+    })),
   }
 }
 
@@ -104,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LocalCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { checkout, buyerEmail } = loaderData
+  const { checkout, buyerEmail, refunds } = loaderData
   const busy = useIsPending()
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -168,6 +177,22 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
             {busy ? 'Processing...' : 'Pay'}
           </Button>
         </Form>
+        {refunds.length ? (
+          <section className="mt-6 border-t border-slate-200 pt-4" aria-labelledby="refunds-heading">
+            <h2 id="refunds-heading" className="text-lg font-semibold text-slate-900">
+              Refunds (test mode — nothing is paid back)
+            </h2>
+            <ul className="mt-2 space-y-2 text-sm text-slate-800" data-testid="local-refunds">
+              {refunds.map((refund) => (
+                <li key={refund.id}>
+                  <span className="font-medium">{refund.amount}</span> on {refund.on} · policy{' '}
+                  <span className="font-mono text-xs">{refund.policyId}</span>
+                  <span className="block text-slate-700">{refund.explanation}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <p className="mt-4 text-center text-sm">
           <Link to={checkout.cancelPath} className="text-brand-700 underline-offset-2 hover:underline">
             ← Back to your plan

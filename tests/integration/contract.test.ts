@@ -59,6 +59,19 @@ describe('the plan documents page', () => {
     expect(contract.arbitration).toMatchObject({ optedOutAt: null, open: true })
   })
 
+  it("says how to cancel by the policy's state: any time in Texas; in New York the commitment binds after the free look", async () => {
+    const customer = createProfile()
+    const texan = createActivePolicy(customer.id, { governingState: 'TX', createdAt: daysAgo(9) }).policy
+    const newYorker = createActivePolicy(customer.id, { governingState: 'NY', createdAt: daysAgo(40) }).policy
+    const texas = ((await loadContract(customer.id, texan.id)).data as ContractData).contract.cancelling.join(' ')
+    expect(texas).toContain('You can cancel online at any time, effective at once')
+    expect(texas).toContain('Within 30 days of purchase you may cancel for a full refund')
+    expect(texas).not.toContain('you cannot cancel')
+    const newYork = ((await loadContract(customer.id, newYorker.id)).data as ContractData).contract.cancelling.join(' ')
+    expect(newYork).toContain('(your first 30 days) you can cancel online at any time')
+    expect(newYork).toContain('you cannot cancel, but you can turn off automatic renewal')
+  })
+
   it("answers another customer's contract and PDF with a 404", async () => {
     const owner = createProfile()
     const other = createProfile()

@@ -22,10 +22,12 @@ beforeAll(() => ensureSeeded())
 const at = (iso: string) => new Date(iso)
 
 /** A subscriber who paid through (fake) Stripe Checkout: a policy with a real subscription on the chip_only price. */
-async function subscriber() {
+async function subscriber(governingState = 'TX') {
+  invalidatePricingCache()
+  const cents = (await getPricing()).chip_only!
   const checkout = await stripeAdapter().createCheckout({
     lookupKey: 'chip_only',
-    amountCents: FAKE_PRICES.chip_only!,
+    amountCents: cents,
     partnerLocationId: null,
     tosVersion: '1.0.1',
     tosAcceptedAt: new Date().toISOString(),
@@ -38,11 +40,13 @@ async function subscriber() {
   const { subscription } = stripe().completeCheckout(checkout.id, { email })
   const profile = createProfile({ email })
   const { policy } = createActivePolicy(profile.id, {
+    // Texas by default: a higher price applies after the notice alone (New York needs consent).
+    governingState,
     planType: 'chip_only',
     vehicleType: null,
     hasAdas: null,
     lookupKey: 'chip_only',
-    monthlyPriceCents: FAKE_PRICES.chip_only!,
+    monthlyPriceCents: cents,
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: subscription.customer,
     createdAt: '2031-05-07T10:00:00.000Z',
@@ -94,5 +98,30 @@ describe('a price change with Stripe', () => {
         .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
         .filter((request) => 'items' in request.body),
     ).toHaveLength(1)
+  })
+})
+
+describe('a higher price that needs consent, with Stripe', () => {
+  it('leaves the subscription of a New York subscriber who did not accept on its price', async () => {
+    const { profile, policy, subscriptionId } = await subscriber('NY')
+    const priceBefore = stripe().subscription(subscriptionId)!.items.data[0]!.price!.id
+    const current = policy.monthlyPriceCents
+    const operator = findOrCreateProfile('operator@example.com')
+    await schedulePriceChange(
+      operator.id,
+      { lookupKey: 'chip_only', amountCents: current + 200, effectiveOn: '2031-09-01' },
+      at('2031-07-20T00:00:00Z'),
+    )
+    await runPriceChanges(at('2031-07-21T03:00:00Z'))
+    expect(outboxFor(profile.email)[0]?.text).toContain('Accept the new price: ')
+    const published = await runPriceChanges(at('2031-09-01T03:00:00Z'))
+    expect(published.published).toBe(1)
+    await runPriceChanges(at('2031-10-08T03:00:00Z'))
+    const moves = stripe()
+      .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+      .filter((request) => 'items' in request.body)
+    expect(moves).toHaveLength(0)
+    expect(stripe().subscription(subscriptionId)!.items.data[0]!.price!.id).toBe(priceBefore)
+    expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(current)
   })
 })

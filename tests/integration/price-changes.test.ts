@@ -67,7 +67,9 @@ describe('the daily job, with local payments', () => {
     const oldCents = (await getPricing())[key]!
     // Bought on the 25th: renews on the 25th of each month.
     const customer = createProfile()
+    // Texas: a higher price needs no consent there (New York's consent is in price-consent.test.ts).
     const { policy } = createActivePolicy(customer.id, {
+      governingState: 'TX',
       lookupKey: key,
       vehicleType: 'trucksuv',
       hasAdas: true,
@@ -149,6 +151,7 @@ describe('the daily job, with local payments', () => {
     )
     // The job does not run until 2031-02-20, nine days before the date: this subscriber is told then.
     const late = createActivePolicy(createProfile().id, {
+      governingState: 'TX',
       lookupKey: key,
       monthlyPriceCents: oldCents,
       createdAt: '2030-12-03T08:00:00.000Z',

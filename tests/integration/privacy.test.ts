@@ -7,7 +7,19 @@ import { describe, expect, it } from 'vitest'
 
 import { getProfile } from '~/auth/session.server'
 import { db } from '~/db/client.server'
-import { auditLog, claimDocuments, claims, emailLog, policies, policyPhotos, profiles, sessions, vehicles } from '~/db/schema'
+import {
+  auditLog,
+  claimDocuments,
+  claims,
+  emailLog,
+  localCheckouts,
+  policies,
+  policyPhotos,
+  profiles,
+  refunds,
+  sessions,
+  vehicles,
+} from '~/db/schema'
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
 import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
 import { loader as exportLoader } from '~/routes/customer.privacy-export'
@@ -15,7 +27,15 @@ import { sendEmail } from '~/services/email.server'
 import { uploadsPath } from '~/services/volume-store.server'
 import { getToast } from '~/toast.server'
 
-import { createActivePolicy, createClaim, createProfile, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import {
+  commitmentBinding,
+  createActivePolicy,
+  createClaim,
+  createProfile,
+  findOrCreateProfile,
+  getPolicy,
+  sessionCookieFor,
+} from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -298,9 +318,13 @@ describe('deleting my account', () => {
   const codeIn = (email: string) =>
     /Code: (\d{6})/.exec(outboxFor(email).find((mail) => mail.subject === 'Your code to delete your account')!.text)![1]!
 
-  it('is refused, with the reasons, inside a commitment or with an open claim', async () => {
+  it('is refused, with the reasons, inside a commitment that binds or with an open claim', async () => {
     const profile = createProfile()
-    const { policy } = createActivePolicy(profile.id, { initialTermEndsAt: new Date(Date.now() + YEAR / 2).toISOString() })
+    // New York after its free look: the one kind of policy whose commitment binds (app/domain/state-rules.ts).
+    const { policy } = createActivePolicy(profile.id, {
+      ...commitmentBinding(),
+      initialTermEndsAt: new Date(Date.now() + YEAR / 2).toISOString(),
+    })
     const page = await settle(async () =>
       privacyLoader(routeArgs(makeRequest('/customer/privacy', { cookie: await sessionCookieFor(profile.id) }))),
     )
@@ -315,6 +339,36 @@ describe('deleting my account', () => {
     const claimRefused = await post(withClaim.id, { intent: 'deletion-code' })
     expect(claimRefused.status).toBe(409)
     expect(toastOf(claimRefused).description).toContain(`Claim ${open.confirmationCode} is approved`)
+  })
+
+  it('inside the 12 months where the state lets the customer cancel (Texas, day 10): deletes, cancelling with the refund', async () => {
+    const profile = createProfile()
+    const createdAt = new Date(Date.now() - 9 * DAY).toISOString()
+    const checkout = db()
+      .insert(localCheckouts)
+      .values({
+        lookupKey: 'comprehensive_car_adas_false',
+        amountCents: 1999,
+        profileId: profile.id,
+        tosVersion: '1.0.1',
+        tosAcceptedAt: createdAt,
+        cancelPath: '/signup',
+        status: 'complete',
+        completedAt: createdAt,
+      })
+      .returning()
+      .get()
+    const { policy } = createActivePolicy(profile.id, { governingState: 'TX', createdAt, stripeCheckoutSessionId: checkout.id })
+    const page = await settle(async () =>
+      privacyLoader(routeArgs(makeRequest('/customer/privacy', { cookie: await sessionCookieFor(profile.id) }))),
+    )
+    expect((page.data as { blockers: string[] }).blockers).toEqual([])
+    expect((await post(profile.id, { intent: 'deletion-code' })).status).toBe(302)
+    expect((await post(profile.id, { intent: 'delete-account', code: codeIn(profile.email) })).status).toBe(302)
+    expect(getPolicy(policy.id)).toMatchObject({ status: 'canceled' })
+    expect(db().select().from(refunds).where(eq(refunds.policyId, policy.id)).all()).toMatchObject([
+      { amountCents: 1999, rule: 'free_look', state: 'TX', status: 'succeeded' },
+    ])
   })
 
   it('asks for a fresh code; a wrong one leaves the account whole; the right one deletes and anonymises', async () => {

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, localCheckouts, policies, refunds } from '~/db/schema'
+import { formatLongDate } from '~/domain/format'
 import { DAY_MS } from '~/domain/time'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
 import { action as cancelPolicyApi } from '~/routes/api.cancel-policy'
 import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
+import { loader as localCheckoutLoader } from '~/routes/dev.checkout'
 
 import {
   commitmentBinding,
@@ -116,6 +118,21 @@ describe('cancelling with a refund (local payments)', () => {
     expect(mails[0]!.text).toContain('30-day free look')
     const audit = db().select().from(auditLog).where(eq(auditLog.entityId, rows[0]!.id)).all()
     expect(audit.map((row) => row.action).sort()).toEqual(['refund.created', 'refund.succeeded'])
+
+    // The local test checkout that took the payment shows the refund that would have been paid back.
+    const checkoutId = policy.stripeCheckoutSessionId!
+    const checkoutPage = (await localCheckoutLoader(routeArgs(makeRequest(`/dev/checkout/${checkoutId}`), { id: checkoutId }))) as {
+      refunds: Array<{ policyId: string; amount: string; on: string; explanation: string }>
+    }
+    expect(checkoutPage.refunds).toEqual([
+      {
+        id: rows[0]!.id,
+        policyId: policy.id,
+        amount: '$19.99',
+        on: formatLongDate(rows[0]!.succeededAt),
+        explanation: 'You are within the 30-day free look: you get back everything you paid ($19.99).',
+      },
+    ])
   })
 
   it('Texas, in the free look with a claim paid: the claim is deducted; after it: pro rata, less claims and the $25 fee', async () => {

@@ -177,6 +177,7 @@ describe('a price change for a yearly payer', () => {
     const oldCents = (await getPricing())[key]!
     const customer = createProfile()
     const { policy } = createActivePolicy(customer.id, {
+      governingState: 'TX', // a higher price needs no consent there
       lookupKey: key,
       vehicleType: 'trucksuv',
       billingInterval: 'year',

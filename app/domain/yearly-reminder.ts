@@ -1,0 +1,32 @@
+/**
+ * The yearly reminder some states require of an automatically renewing plan (app/domain/state-rules.ts
+ * `yearlyReminder`): on each anniversary of the purchase, the plan, its price and how to cancel. Pure.
+ */
+
+import { addMonths } from './price-changes'
+import { DAY_MS } from './time'
+
+/**
+ * How late a missed reminder is still sent: the daily job may miss days (a deploy, an outage), and the next run
+ * catches up; a reminder for an anniversary longer ago than this waits for the next one.
+ */
+export const REMINDER_CATCH_UP_DAYS = 30
+
+/** The `n`th anniversary of a purchase (same month and day; February 29 falls on February 28). */
+export function anniversaryOf(purchasedAt: Date | string, n: number): Date {
+  return addMonths(new Date(purchasedAt), 12 * n)
+}
+
+/**
+ * The anniversary whose reminder is due at `now`: the latest one reached (1 for the first), while it is at most
+ * `REMINDER_CATCH_UP_DAYS` old; null before the first anniversary or when the latest is too old.
+ */
+export function dueAnniversary(purchasedAt: Date | string, now: Date): { number: number; at: Date } | null {
+  const start = new Date(purchasedAt)
+  let n = Math.max(0, now.getUTCFullYear() - start.getUTCFullYear())
+  while (n > 0 && anniversaryOf(start, n).getTime() > now.getTime()) n--
+  if (n < 1) return null
+  const at = anniversaryOf(start, n)
+  if (now.getTime() - at.getTime() > REMINDER_CATCH_UP_DAYS * DAY_MS) return null
+  return { number: n, at }
+}

@@ -1,0 +1,56 @@
+import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+
+export type YearlyReminderEmailProps = {
+  planName: string
+  policyId: string
+  /** 'November 21, 2025': the day the plan was bought. */
+  since: string
+  /** '$19.99': what one renewal costs (a month's, or a year's when `yearly`). */
+  price: string
+  yearly: boolean
+  /** 'November 21, 2027' while the 12-month commitment binds (renewal can then only be turned off); else null. */
+  commitmentEnds: string | null
+  cancelUrl: string
+  supportEmail: string
+}
+
+function wording(props: YearlyReminderEmailProps) {
+  const every = props.yearly ? 'year' : 'month'
+  return {
+    subject: 'Your Glass Plan subscription: a yearly reminder',
+    title: 'A yearly reminder of your subscription',
+    lines: [
+      `You have had the ${props.planName} plan (policy ${props.policyId}) since ${props.since}. It renews automatically every ${every} at ${props.price} per ${every} until you cancel it.`,
+      props.commitmentEnds
+        ? `Your 12-month commitment runs until ${props.commitmentEnds}: you can turn off renewal online now, and your plan then ends on that date.`
+        : 'You can cancel online at any time, effective at once; the cancellation page shows any refund before you confirm.',
+    ],
+    help: `Questions? Write to ${props.supportEmail}.`,
+  }
+}
+
+export function YearlyReminderEmail(props: YearlyReminderEmailProps) {
+  const { subject, title, lines, help } = wording(props)
+  return (
+    <EmailLayout title={title} preheader={subject}>
+      {lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={props.cancelUrl}>Renewal and cancelling</Action>
+      <FinePrint>{help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/**
+ * The reminder an automatically renewing subscription owes once a year where the subscriber's state requires it
+ * (app/models/yearly-reminders.server.ts): the plan, its price and interval, and how to cancel.
+ */
+export function yearlyReminderEmail(props: YearlyReminderEmailProps): Promise<RenderedEmail> {
+  const { subject, title, lines, help } = wording(props)
+  return renderEmail({
+    subject,
+    html: <YearlyReminderEmail {...props} />,
+    text: textBody(title, ...lines, `Renewal and cancelling: ${props.cancelUrl}`, help),
+  })
+}
