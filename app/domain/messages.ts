@@ -438,6 +438,8 @@ export const SETUP_MESSAGES = {
 // --- the VIN (domain/vin.ts): typed at setup, at a transfer and by the operator -------------------------------------
 export const VIN_MESSAGES = {
   length: (typed: number) => `A VIN has 17 letters and digits; this one has ${typed}.`,
+  tooLong: 'A VIN has 17 letters and digits.',
+  empty: 'Please enter the VIN to look it up.',
   forbiddenLetters: 'A VIN never contains the letters I, O or Q: they are the digits 1 and 0.',
   characters: 'A VIN has letters and digits only.',
   checkDigit: 'This VIN is not valid: its check digit (the 9th character) does not match. Please check it for typos.',

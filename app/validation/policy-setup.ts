@@ -49,7 +49,7 @@ const makeField = (planType: PlanType) =>
  */
 export function vinField() {
   return singleLineText({ error: VIN_MESSAGES.characters })
-    .max(40, VIN_MESSAGES.length(40))
+    .max(40, VIN_MESSAGES.tooLong)
     .transform(normalizeVin)
     .superRefine((vin, ctx) => {
       const check = checkVin(vin)
@@ -92,7 +92,7 @@ export type VehicleFormValues = { licensePlate: string; licensePlateState: strin
 
 /** 'Look up' (without JavaScript): the VIN alone. */
 export function vinLookupSchema() {
-  return z.object({ vin: vinField().refine((vin) => vin !== undefined, VIN_MESSAGES.length(0)) })
+  return z.object({ vin: vinField().refine((vin) => vin !== undefined, VIN_MESSAGES.empty) })
 }
 
 export function vehicleFormValues(form: FormData): VehicleFormValues {

@@ -91,6 +91,7 @@ describe('Look up without JavaScript (offline: the bundled WMI table)', () => {
       [BAD_CHECK_DIGIT, VIN_MESSAGES.checkDigit],
       ['1HGCM82633A0O4352', VIN_MESSAGES.forbiddenLetters],
       ['1HGCM82633', VIN_MESSAGES.length(10)],
+      ['', VIN_MESSAGES.empty],
     ] as const) {
       const answer = await post(policy.id, { ...lookUp, vin }, cookie)
       expect(answer.status, vin).toBe(400)
