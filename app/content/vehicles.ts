@@ -118,6 +118,19 @@ function makeKey(make: string): string {
 
 const excludedKeys = new Set(EXCLUDED_MAKES.map(makeKey))
 
+// vPIC's names for makes the lists spell otherwise.
+const VPIC_MAKE_NAMES: Record<string, string> = { americanmotors: 'AMC', sterlingmotorcar: 'Sterling' }
+const listedMakes = new Map([...POPULAR_MAKES, ...ALL_MAKES, ...EXCLUDED_MAKES].map((make) => [makeKey(make), make]))
+
+/**
+ * A make as the lists above spell it ('HONDA' → 'Honda', 'MERCEDES-BENZ' → 'Mercedes-Benz', 'American Motors' → 'AMC'),
+ * so a make decoded from a VIN can be chosen in the make dropdown; a make of no list comes back as it is.
+ */
+export function formMakeName(make: string): string {
+  const key = makeKey(make)
+  return listedMakes.get(key) ?? VPIC_MAKE_NAMES[key] ?? make
+}
+
 /** True when the make is one of EXCLUDED_MAKES (case-insensitive; 'mercedes benz' matches too). */
 export function isExcludedMake(make: string): boolean {
   return excludedKeys.has(makeKey(make))

@@ -618,6 +618,15 @@ export const emailLog = sqliteTable(
   ],
 )
 
+/** vPIC's answers to VIN lookups (services/vehicle-data.server.ts), kept like the model lists: a VIN decodes the same way for weeks. */
+export const vinDecodeCache = sqliteTable('vin_decode_cache', {
+  vin: text('vin').primaryKey(), // normalised (domain/vin)
+  decoded: text('decoded', { mode: 'json' })
+    .$type<{ year: number | null; make: string | null; model: string | null; vehicleType: 'car' | 'trucksuv' | null }>()
+    .notNull(),
+  fetchedAt: text('fetched_at').notNull().$defaultFn(now),
+})
+
 export const vehicleModelCache = sqliteTable(
   'vehicle_model_cache',
   {

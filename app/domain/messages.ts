@@ -444,6 +444,26 @@ export const SETUP_MESSAGES = {
   missingPhoto: (type: RequiredPhotoType) => ({ title: PHOTO_MESSAGES.missing(type), description: PHOTO_MESSAGES.missing(type) }),
 } as const
 
+// --- the VIN (domain/vin.ts): typed at setup, at a transfer and by the operator -------------------------------------
+export const VIN_MESSAGES = {
+  length: (typed: number) => `A VIN has 17 letters and digits; this one has ${typed}.`,
+  tooLong: 'A VIN has 17 letters and digits.',
+  empty: 'Please enter the VIN to look it up.',
+  forbiddenLetters: 'A VIN never contains the letters I, O or Q: they are the digits 1 and 0.',
+  characters: 'A VIN has letters and digits only.',
+  checkDigit: 'This VIN is not valid: its check digit (the 9th character) does not match. Please check it for typos.',
+  modelYear: 'This VIN is not valid: its 10th character is not a model-year code.',
+  /** A VIN of a car on a truck/SUV plan, or the other way round. */
+  classMismatch: (decoded: string, plan: string) => `This VIN is for a ${decoded}, but your plan covers a ${plan}.`,
+  notDecoded: {
+    title: 'VIN not recognised',
+    description: 'We could not look this VIN up. Please choose the year, make and model.',
+  },
+  decoded: { title: 'Vehicle found', description: 'Please check the year, make and model.' },
+  lookupFailed: 'Failed to look up this VIN. Please try again.',
+  tooManyLookups: (wait: string) => `Too many VIN lookups. Please try again in ${wait}.`,
+} as const
+
 // --- moving a plan to a replacement vehicle ------------------------------------------------------------------------
 export const TRANSFER_VEHICLE_MESSAGES = {
   vehicleType: 'Please choose the class of your new vehicle',

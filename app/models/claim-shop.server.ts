@@ -38,7 +38,8 @@ export type PartnerLookup =
 export type PartnerClaimDetails = {
   claim: { id: string; damageType: Claim['damageType']; description: string; damageDate: string | null }
   customer: { name: string; email: string }
-  vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
+  /** The VIN when the customer gave one: the shop orders the right glass part and calibration by it. */
+  vehicle: { year: number; make: string; model: string; licensePlate: string | null; vin: string | null } | null
   planType: Policy['planType']
   /** The plan as the customer bought it ('Comprehensive — Car + ADAS'): the shop sees whether recalibration is covered. */
   planName: string
@@ -74,6 +75,7 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
             make: context.vehicle.make,
             model: context.vehicle.model,
             licensePlate: context.vehicle.licensePlate,
+            vin: context.vehicle.vin,
           }
         : null,
       planType: context.policy.planType,

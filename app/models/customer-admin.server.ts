@@ -18,6 +18,7 @@ import {
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { COMMITMENT_OVER, emailNotSent, stillInCommitment } from '~/domain/messages'
+import type { PlanType, VehicleType } from '~/domain/plans'
 import { commitmentHolds, isInInitialTerm, needsSetup } from '~/domain/policies'
 import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
 import { env } from '~/env.server'
@@ -221,11 +222,14 @@ export function correctVehicle(input: {
         year: input.values.year,
         make: input.values.make,
         model: input.values.model,
+        vin: input.values.vin ?? null,
       })
       .where(eq(vehicles.id, before.id))
       .returning()
       .get()
-    const changed = (['licensePlate', 'licensePlateState', 'year', 'make', 'model'] as const).filter((key) => before[key] !== after[key])
+    const changed = (['licensePlate', 'licensePlateState', 'year', 'make', 'model', 'vin'] as const).filter(
+      (key) => before[key] !== after[key],
+    )
     recordAudit(tx, {
       actor: input.actorId,
       action: 'vehicle.corrected',
@@ -240,7 +244,13 @@ export function correctVehicle(input: {
   })
 }
 
-/** The plan whose rules a vehicle must meet: the plan of the policy that covers it. */
-export function planOfVehicle(vehicleId: string) {
-  return db().select({ planType: policies.planType }).from(policies).where(eq(policies.vehicleId, vehicleId)).get()?.planType ?? 'chip_only'
+/** The plan whose rules a vehicle must meet: the plan (type and class) of the policy that covers it. */
+export function planOfVehicle(vehicleId: string): { planType: PlanType; vehicleType: VehicleType | null } {
+  return (
+    db()
+      .select({ planType: policies.planType, vehicleType: policies.vehicleType })
+      .from(policies)
+      .where(eq(policies.vehicleId, vehicleId))
+      .get() ?? { planType: 'chip_only', vehicleType: null }
+  )
 }

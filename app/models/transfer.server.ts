@@ -64,6 +64,8 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   if (oldVehicle && oldVehicle.licensePlate === plate && oldVehicle.licensePlateState === input.licensePlateState) {
     throw RuleError.from(TRANSFER_MESSAGES.sameVehicle, { field: 'licensePlate' })
   }
+  // The same VIN is the same vehicle, whatever plate it carries now.
+  if (oldVehicle?.vin && input.vin && oldVehicle.vin === input.vin) throw RuleError.from(TRANSFER_MESSAGES.sameVehicle, { field: 'vin' })
 
   const outcome = transaction((tx) => {
     const vehicle = tx
@@ -77,6 +79,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
         year: input.year,
         make: input.make,
         model: input.model,
+        vin: input.vin ?? null,
       })
       .returning()
       .get()

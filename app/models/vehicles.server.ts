@@ -4,9 +4,11 @@ import { isExcludedMake, isMakeAllowed } from '~/content/vehicles'
 import { type Db, db } from '~/db/client.server'
 import { type Policy, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { SETUP_MESSAGES } from '~/domain/messages'
-import type { PlanType } from '~/domain/plans'
-import { normalizePlate } from '~/domain/vehicles'
+import { SETUP_MESSAGES, VEHICLE_MESSAGES, VIN_MESSAGES } from '~/domain/messages'
+import type { PlanType, VehicleType } from '~/domain/plans'
+import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
+import { checkVin, VIN_CLASS_WORDS } from '~/domain/vin'
+import { decodeVin, modelsFor } from '~/services/vehicle-data.server'
 import type { VehicleInput } from '~/validation/policy-setup'
 
 /** Vehicle rules: which makes a plan may cover, and saving a policy's vehicle. */
@@ -42,6 +44,7 @@ export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput
     year: input.year,
     make: input.make,
     model: input.model,
+    vin: input.vin ?? null,
   }
   const existing = policy.vehicleId
     ? tx
@@ -63,4 +66,46 @@ export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput
 /** '2019 Toyota Camry (UT ABC123)'. */
 export function describeVehicle(vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate' | 'licensePlateState'>) {
   return `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})`
+}
+
+/** The plan a VIN is checked against: its type, and for Comprehensive its class (null when it has none). */
+export type VinPlan = { planType: PlanType; vehicleType: VehicleType | null }
+
+/** What a VIN fills in: year, make and model as the form's lists have them ('' where not known or not offered). */
+export type VinLookup =
+  | { ok: true; vin: string; values: { year: string; make: string; model: string }; models: string[] | null; decoded: boolean }
+  | { ok: false; message: string }
+
+/**
+ * Looks a typed VIN up for a plan: checked (domain/vin), decoded (services/vehicle-data), then refused when the plan
+ * cannot cover what it decodes to: an excluded make on Comprehensive (today's message), or a class other than the
+ * plan's. A valid VIN nobody can decode is no refusal (`decoded: false`): the customer picks the vehicle.
+ */
+export async function lookUpVin(typed: string, plan: VinPlan, now = new Date()): Promise<VinLookup> {
+  const check = checkVin(typed)
+  if (!check.ok) return check
+  const vin = check.vin
+  const decoded = await decodeVin(vin, now)
+  const empty = { year: '', make: '', model: '' }
+  if (!decoded) return { ok: true, vin, values: empty, models: null, decoded: false }
+
+  if (plan.planType === 'comprehensive') {
+    if (decoded.makes.length > 0 && decoded.makes.every(isExcludedMake)) return { ok: false, message: VEHICLE_MESSAGES.excludedMake }
+    if (plan.vehicleType && decoded.vehicleType && decoded.vehicleType !== plan.vehicleType) {
+      return { ok: false, message: VIN_MESSAGES.classMismatch(VIN_CLASS_WORDS[decoded.vehicleType], VIN_CLASS_WORDS[plan.vehicleType]) }
+    }
+  }
+
+  const year = decoded.year && decoded.year >= MIN_VEHICLE_YEAR && decoded.year <= now.getFullYear() ? decoded.year : null
+  const make = decoded.make && isMakeEligible(decoded.make, plan.planType) ? decoded.make : null
+  const models = year && make ? (await modelsFor(make, year)).models : null
+  const wanted = decoded.model?.toLowerCase()
+  const model = (wanted && models?.find((name) => name.toLowerCase() === wanted)) || ''
+  return { ok: true, vin, values: { year: year ? String(year) : '', make: make ?? '', model }, models, decoded: true }
+}
+
+/** The refusal of a VIN being saved on a vehicle (the same checks as the lookup), or null when it may be saved. */
+export async function vinRefusal(vin: string, plan: VinPlan): Promise<string | null> {
+  const lookup = await lookUpVin(vin, plan)
+  return lookup.ok ? null : lookup.message
 }

@@ -18,6 +18,7 @@ import { commitmentHolds, needsSetup } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { correctGoverningState } from '~/models/governing-state.server'
+import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
@@ -144,10 +145,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === 'correct-vehicle') {
       const vehicleId = String(form.get('vehicleId') ?? '')
-      const schema = CorrectVehicleSchema(planOfVehicle(vehicleId))
-      const submission = parseWithZod(form, { schema })
+      const plan = planOfVehicle(vehicleId)
+      const submission = parseWithZod(form, { schema: CorrectVehicleSchema(plan.planType) })
       if (submission.status !== 'success') return refuse(vehicleId, submission.error ?? {})
       const { reason, ...values } = submission.value
+      const vinMessage = values.vin ? await vinRefusal(values.vin, plan) : null
+      if (vinMessage) return refuse(vehicleId, { vin: [vinMessage] })
       correctVehicle({ profileId: params.profileId, vehicleId, values, reason, actorId: admin.id })
       return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.vehicleCorrected })
     }

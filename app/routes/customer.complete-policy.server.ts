@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { $ZodType, output } from 'zod/v4/core'
 
+import { vinLookupLimited } from '~/auth/vin-lookup-limits.server'
 import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
@@ -15,19 +16,20 @@ import {
   SETUP_ALREADY_COMPLETE,
   type ToastMessage,
   VEHICLE_MESSAGES,
+  VIN_MESSAGES,
 } from '~/domain/messages'
-import type { PlanType } from '~/domain/plans'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
+import { lookUpVin, type VinPlan, vinRefusal } from '~/models/vehicles.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { answerErrors, answerRefusal } from '~/utils/refusal'
-import { modelLookupSchema, type VehicleFormValues, type VehicleInput } from '~/validation/policy-setup'
+import { modelLookupSchema, type VehicleFormValues, type VehicleInput, vinLookupSchema } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
 // routes/customer.policy-transfer.tsx): its guards, what its steps show, and what each step's post does.
@@ -66,7 +68,7 @@ export function photoViews(slots: PhotoSlots) {
   return { stored, additional }
 }
 
-const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
+const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '', vin: '' }
 
 /** The vehicle step's first values: the policy's vehicle when it has one. */
 export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
@@ -77,6 +79,7 @@ export function vehicleDefaults(vehicle: Vehicle | null): VehicleFormValues {
     year: String(vehicle.year),
     make: vehicle.make,
     model: vehicle.model,
+    vin: vehicle.vin ?? '',
   }
 }
 
@@ -131,16 +134,19 @@ export async function photoStepPost(
 
 /**
  * The vehicle step's half. 'Find models' (without JavaScript) reloads the step with the list, keeping what was typed
- * (the plain-form way to a model list); a submission is checked against `schema` and the model list. Returns the answer to send, or the
- * valid vehicle with `refuse`, which answers the model's refusal of it next to its field.
+ * (the plain-form way to a model list); 'Look up' does the same from the VIN, filling in year, make and model; a
+ * submission is checked against `schema`, the model list and, with a VIN, what the VIN decodes to. Returns the answer
+ * to send, or the valid vehicle with `refuse`, which answers the model's refusal of it next to its field.
  */
 export async function vehicleStepPost<Schema extends $ZodType<VehicleInput>, Values extends VehicleFormValues>(
   fields: FormData,
-  planType: PlanType,
+  plan: VinPlan & { profileId: string },
   schema: Schema,
   values: Values,
 ) {
-  const lookup = parseWithZod(fields, { schema: modelLookupSchema(planType) })
+  if (fields.get('intent') === 'vin-lookup') return { answer: await vinLookupPost(fields, plan, values) }
+
+  const lookup = parseWithZod(fields, { schema: modelLookupSchema(plan.planType) })
   const models = lookup.status === 'success' ? (await modelsFor(lookup.value.make, lookup.value.year)).models : null
 
   if (fields.get('intent') === 'find-models') {
@@ -159,6 +165,8 @@ export async function vehicleStepPost<Schema extends $ZodType<VehicleInput>, Val
   if (models && models.length > 0 && !models.some((name) => name.toLowerCase() === vehicle.model.toLowerCase())) {
     return { answer: answer(submission.reply({ fieldErrors: { model: [VEHICLE_MESSAGES.modelNotListed] } }), null, 400) }
   }
+  const vinMessage = vehicle.vin ? await vinRefusal(vehicle.vin, plan) : null
+  if (vinMessage) return { answer: answer(submission.reply({ fieldErrors: { vin: [vinMessage] } }), null, 400) }
   const refuse = (error: RuleError) => {
     const onField = error.field !== 'form'
     const reply = onField ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply()
@@ -167,4 +175,38 @@ export async function vehicleStepPost<Schema extends $ZodType<VehicleInput>, Val
     return answer(reply, { type: 'error', title: error.title, description }, error.status)
   }
   return { vehicle, refuse }
+}
+
+/**
+ * 'Look up' without JavaScript: the step comes back with what the VIN decodes to filled in (and editable), the VIN
+ * kept; a VIN that is wrong, or that the plan cannot cover, gets its message next to the field and a 400. Answered as
+ * 'find-models', whose answer the step already shows (values and model list).
+ */
+async function vinLookupPost<Values extends VehicleFormValues>(fields: FormData, plan: VinPlan & { profileId: string }, values: Values) {
+  const refused = (message: string) =>
+    data(
+      {
+        intent: 'find-models' as const,
+        values,
+        models: null,
+        result: { status: 'error' as const, error: { vin: [message] } },
+        toast: null,
+      },
+      { status: 400 },
+    )
+  const parsed = parseWithZod(fields, { schema: vinLookupSchema() })
+  if (parsed.status !== 'success') return refused(parsed.error?.vin?.[0] ?? VIN_MESSAGES.characters)
+  const limited = vinLookupLimited(plan.profileId)
+  if (limited)
+    return data(
+      { intent: 'find-models' as const, values, models: null, result: null, toast: { type: 'error' as const, title: limited.message } },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+    )
+  const lookup = await lookUpVin(parsed.value.vin!, plan)
+  if (!lookup.ok) return refused(lookup.message)
+  const filled = lookup.decoded ? { ...values, ...lookup.values, vin: lookup.vin } : { ...values, vin: lookup.vin }
+  const toast = lookup.decoded
+    ? { type: 'success' as const, ...VIN_MESSAGES.decoded }
+    : { type: 'info' as const, ...VIN_MESSAGES.notDecoded }
+  return data({ intent: 'find-models' as const, values: filled, models: lookup.decoded ? lookup.models : null, result: null, toast })
 }

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
-import { fetchVehicleModels, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
+import { fetchVehicleModels, vinDecoder, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { VEHICLE_MESSAGES } from '~/domain/messages'
@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (photos.answer) return photos.answer
   const { fields } = photos
 
-  const step = await vehicleStepPost(fields, policy.planType, vehicleSchema(policy.planType), vehicleFormValues(fields))
+  const step = await vehicleStepPost(fields, policy, vehicleSchema(policy.planType), vehicleFormValues(fields))
   if (step.answer) return step.answer
   try {
     await completePolicySetup(profile, policy, step.vehicle)
@@ -89,6 +89,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const uploader = useMemo(() => xhrPhotoUploader(`/customer/policy-photos?policy_id=${encodeURIComponent(policy.id)}`), [policy.id])
+  const decodeVin = useMemo(() => vinDecoder(policy.id), [policy.id])
 
   const completed = actionData?.intent === 'completed' ? actionData : null
   useEffect(() => {
@@ -133,6 +134,8 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
           backHref={wizardPath(policy.id, 'photos')}
           submitting={submittingVehicle || Boolean(completed)}
           loadModels={fetchVehicleModels}
+          vinLookup
+          decodeVin={decodeVin}
         />
       )}
     </div>

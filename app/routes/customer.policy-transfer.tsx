@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
-import { fetchVehicleModels } from '~/components/policy-setup/xhr-upload'
+import { fetchVehicleModels, vinDecoder } from '~/components/policy-setup/xhr-upload'
 import { Card, Field, FieldError, inputClass } from '~/components/ui'
 import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
@@ -77,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     vehicleType: String(fields.get('vehicleType') ?? ''),
     hasAdas: String(fields.get('hasAdas') ?? ''),
   }
-  const step = await vehicleStepPost(fields, policy.planType, transferVehicleSchema(policy.planType), values)
+  const step = await vehicleStepPost(fields, policy, transferVehicleSchema(policy.planType), values)
   if (step.answer) return step.answer
   try {
     const moved = await completeTransfer(profile, policy.id, step.vehicle)
@@ -118,6 +118,7 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
     year: '',
     make: '',
     model: '',
+    vin: '',
     vehicleType: '',
     hasAdas: '',
   }
@@ -161,6 +162,8 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
           backHref={transferPath(policy.id, 'photos')}
           submitting={submitting}
           loadModels={fetchVehicleModels}
+          vinLookup
+          decodeVin={vinDecoder(policy.id)}
           schema={transferVehicleSchema}
           copy={{ intro: 'Tell us about your new vehicle.', submit: 'Transfer Plan', submitting: 'Transferring...' }}
           extraFields={

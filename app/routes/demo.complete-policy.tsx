@@ -39,7 +39,7 @@ export const handle = routeRules({ body: 'upload', public: true, pageCache: fals
 
 const COMPLETE_PATH = '/demo/policy-complete'
 const NO_STORED_PHOTOS = { head_on: null, inside_drivers: null, inside_passengers: null }
-const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '' }
+const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: '', year: '', make: '', model: '', vin: '' }
 
 /** The sample policy in the URL; anything else goes back to the demo dashboard. */
 function policyFor(request: Request) {

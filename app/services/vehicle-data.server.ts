@@ -2,16 +2,19 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 
 import { bundledModels } from '~/content/vehicle-models'
+import { formMakeName } from '~/content/vehicles'
+import { decodeVinOffline } from '~/content/vin-wmi'
 import { db } from '~/db/client.server'
-import { vehicleModelCache } from '~/db/schema'
+import { vehicleModelCache, vinDecodeCache } from '~/db/schema'
+import type { VehicleType } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 
 /**
- * Vehicle models for a make and model year (docs/decisions/011-vehicle-models.md): NHTSA's vPIC service when it can be reached, with a
- * timeout and a zod-checked answer, cached in SQLite; otherwise (VPIC_URL=off, vPIC down or answering nonsense) the
- * bundled data committed to the repo.
+ * Vehicle models for a make and model year (docs/decisions/011-vehicle-models.md), and what a VIN decodes to
+ * (docs/decisions/047-vin.md): NHTSA's vPIC service when it can be reached, with a timeout and a zod-checked answer,
+ * cached in SQLite; otherwise (VPIC_URL=off, vPIC down or answering nonsense) the bundled data committed to the repo.
  */
 
 export type ModelsResult = { models: string[]; source: 'vpic' | 'cache' | 'bundled' }
@@ -131,4 +134,101 @@ function writeCache(make: string, year: number, models: string[]) {
 export function clearModelCache() {
   vpicSkippedUntil = 0
   db().delete(vehicleModelCache).run()
+  db().delete(vinDecodeCache).run()
+}
+
+// --- VINs ------------------------------------------------------------------------------------------------------------
+
+/**
+ * What a VIN decodes to. vPIC gives the model year, make, model and class; the bundled table (content/vin-wmi) gives
+ * the model year and class, and the make when the maker's code belongs to one make only (`makes` lists the
+ * candidates), never the model. Makes are spelled as the form's make list spells them.
+ */
+export type VinDecoded = {
+  year: number | null
+  make: string | null
+  makes: string[]
+  model: string | null
+  vehicleType: VehicleType | null
+  source: 'vpic' | 'cache' | 'bundled'
+}
+
+const VpicDecodeSchema = z.object({
+  Results: z
+    .array(
+      z.object({
+        Make: z.string().nullish(),
+        Model: z.string().nullish(),
+        ModelYear: z.string().nullish(),
+        VehicleType: z.string().nullish(),
+      }),
+    )
+    .min(1),
+})
+
+/** vPIC's vehicle types as the plans' classes; motorcycles, buses, trailers and the like are no class of ours. */
+function vpicClass(type: string | null | undefined): VehicleType | null {
+  const name = (type ?? '').trim().toUpperCase()
+  if (name === 'PASSENGER CAR') return 'car'
+  if (name === 'TRUCK' || name.startsWith('MULTIPURPOSE PASSENGER VEHICLE')) return 'trucksuv'
+  return null
+}
+
+type CachedDecode = (typeof vinDecodeCache.$inferSelect)['decoded']
+
+/**
+ * Decodes a valid, normalised VIN (domain/vin's checkVin first). Null when neither vPIC nor the bundled table knows its
+ * maker. Never throws for vPIC trouble.
+ */
+export async function decodeVin(vin: string, now = new Date()): Promise<VinDecoded | null> {
+  const offline = () => {
+    const decoded = decodeVinOffline(vin, now)
+    if (!decoded) return null
+    const makes = decoded.makes.map(formMakeName)
+    return { ...decoded, make: decoded.make && formMakeName(decoded.make), makes, model: null, source: 'bundled' as const }
+  }
+  if (env().vehicleData === 'bundled' || Date.now() < vpicSkippedUntil) return offline()
+
+  const cached = db().select().from(vinDecodeCache).where(eq(vinDecodeCache.vin, vin)).get()
+  if (cached && Date.now() - Date.parse(cached.fetchedAt) <= CACHE_DAYS * DAY_MS) return online(cached.decoded, 'cache')
+
+  try {
+    const decoded = await fetchVinFromVpic(vin)
+    // vPIC knows nothing of this VIN's maker: the bundled table may still (and an empty answer is not cached).
+    if (!decoded.make) return offline()
+    const fetchedAt = new Date().toISOString()
+    db()
+      .insert(vinDecodeCache)
+      .values({ vin, decoded, fetchedAt })
+      .onConflictDoUpdate({ target: vinDecodeCache.vin, set: { decoded, fetchedAt } })
+      .run()
+    return online(decoded, 'vpic')
+  } catch (error) {
+    vpicSkippedUntil = Date.now() + RETRY_AFTER_FAILURE_MS
+    logger.warn({ err: error }, 'vPIC unavailable; decoding VINs with the bundled data for a minute')
+    return offline()
+  }
+}
+
+function online(decoded: CachedDecode, source: 'vpic' | 'cache'): VinDecoded {
+  return { ...decoded, makes: decoded.make ? [decoded.make] : [], source }
+}
+
+export async function fetchVinFromVpic(vin: string): Promise<CachedDecode> {
+  const base = env().VPIC_URL.replace(/\/$/, '')
+  const url = `${base}/DecodeVinValues/${encodeURIComponent(vin)}?format=json`
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: 'application/json' } })
+  if (!response.ok) throw new VpicError(`HTTP error! status: ${response.status}`)
+  const parsed = VpicDecodeSchema.safeParse(await response.json())
+  if (!parsed.success) throw new VpicError('unexpected answer from vPIC')
+  const result = parsed.data.Results[0]!
+  const year = Number(result.ModelYear)
+  const make = result.Make?.trim()
+  const model = result.Model?.trim()
+  return {
+    year: Number.isInteger(year) && year > 0 ? year : null,
+    make: make ? formMakeName(make) : null,
+    model: model || null,
+    vehicleType: vpicClass(result.VehicleType),
+  }
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 
 import { isExcludedMake, isMakeAllowed, isUsStateCode } from '~/content/vehicles'
-import { PHOTO_SLOTS, TRANSFER_VEHICLE_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
+import { PHOTO_SLOTS, TRANSFER_VEHICLE_MESSAGES, VEHICLE_MESSAGES, VIN_MESSAGES } from '~/domain/messages'
 import { type PlanType, VEHICLE_TYPES } from '~/domain/plans'
 import { REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
+import { checkVin, normalizeVin } from '~/domain/vin'
 
 import { singleLineText } from './text'
 
@@ -42,6 +43,21 @@ const makeField = (planType: PlanType) =>
     .refine((make) => !(planType === 'comprehensive' && isExcludedMake(make)), VEHICLE_MESSAGES.excludedMake)
     .refine((make) => isExcludedMake(make) || isMakeAllowed(make, planType), VEHICLE_MESSAGES.make)
 
+/**
+ * The optional VIN, stored normalised (upper case, no spaces): each way it can be wrong has its own message
+ * (domain/vin). Whether the plan can cover what it decodes to is the model's (models/vehicles lookUpVin).
+ */
+export function vinField() {
+  return singleLineText({ error: VIN_MESSAGES.characters })
+    .max(40, VIN_MESSAGES.tooLong)
+    .transform(normalizeVin)
+    .superRefine((vin, ctx) => {
+      const check = checkVin(vin)
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message })
+    })
+    .optional()
+}
+
 /** Step 2: the vehicle. The plan decides which makes are allowed. */
 export function vehicleSchema(planType: PlanType, now = new Date()) {
   return z.object({
@@ -58,6 +74,7 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
     year: yearField(now),
     make: makeField(planType),
     model: singleLineText({ error: VEHICLE_MESSAGES.model }).min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
+    vin: vinField(),
   })
 }
 export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
@@ -70,8 +87,13 @@ export function modelLookupSchema(planType: PlanType | null, now = new Date()) {
   })
 }
 
-/** The raw values of the vehicle form, kept when the step reloads ('Find models', or errors). */
-export type VehicleFormValues = { licensePlate: string; licensePlateState: string; year: string; make: string; model: string }
+/** The raw values of the vehicle form, kept when the step reloads ('Find models', 'Look up', or errors). */
+export type VehicleFormValues = { licensePlate: string; licensePlateState: string; year: string; make: string; model: string; vin: string }
+
+/** 'Look up' (without JavaScript): the VIN alone. */
+export function vinLookupSchema() {
+  return z.object({ vin: vinField().refine((vin) => vin !== undefined, VIN_MESSAGES.empty) })
+}
 
 export function vehicleFormValues(form: FormData): VehicleFormValues {
   const text = (name: string) => {
@@ -84,6 +106,7 @@ export function vehicleFormValues(form: FormData): VehicleFormValues {
     year: text('year'),
     make: text('make'),
     model: text('model'),
+    vin: text('vin'),
   }
 }
 

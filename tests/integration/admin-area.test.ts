@@ -104,6 +104,7 @@ describe('the operator area', () => {
       year: String(new Date().getFullYear()).length,
       make: correction.make.maxLength,
       model: correction.model.maxLength,
+      vin: correction.vin.maxLength,
       reason: correction.reason.maxLength,
     })
     // The numbers themselves, so a helper that read nothing could not pass.

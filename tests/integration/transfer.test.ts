@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, policyPhotos, vehicles } from '~/db/schema'
+import { VIN_MESSAGES } from '~/domain/messages'
 import { claimForReview } from '~/models/claim-review.server'
 import { claimContext } from '~/models/claims.server'
 import { action, loader } from '~/routes/customer.policy-transfer'
@@ -139,6 +140,42 @@ describe('transferring a plan to a replacement vehicle', () => {
     expect(tooOld.status).toBe(400)
     expect(fieldErrors(tooOld).year).toBeDefined()
     expect(getPolicy(policy.id)).toMatchObject({ vehicleId: vehicle.id, transferUsedAt: null })
+  })
+
+  it('takes the new vehicle’s VIN the setup way: a Look up fills it in, a bad or truck VIN is refused, a good one stored', async () => {
+    const customer = createProfile()
+    const { policy, vehicle } = createActivePolicy(customer.id, { vehicleType: 'car', hasAdas: false })
+    await post(customer.id, policy.id, await photosForm())
+
+    const lookup = await post(
+      customer.id,
+      policy.id,
+      vehicleForm({ intent: 'vin-lookup', year: '', make: '', model: '', vin: '4t1bf1fk0cu123456' }),
+    )
+    expect(lookup.status).toBe(200)
+    expect((lookup.data as { values: Record<string, string> }).values).toMatchObject({
+      vin: '4T1BF1FK0CU123456',
+      year: '2012',
+      make: 'Toyota',
+      licensePlate: 'NEW 777',
+      vehicleType: 'car',
+    })
+    const badVin = await post(customer.id, policy.id, vehicleForm({ vin: '4T1BF1FK1CU123456' }))
+    expect(badVin.status).toBe(400)
+    expect(fieldErrors(badVin).vin).toEqual([VIN_MESSAGES.checkDigit])
+    const truckVin = await post(customer.id, policy.id, vehicleForm({ vin: '1FTFW1ET9DFC10312' }))
+    expect(truckVin.status).toBe(400)
+    expect(fieldErrors(truckVin).vin).toEqual([VIN_MESSAGES.classMismatch('truck or SUV', 'car')])
+    expect(getPolicy(policy.id)).toMatchObject({ vehicleId: vehicle.id, transferUsedAt: null })
+
+    const done = await post(customer.id, policy.id, vehicleForm({ year: '2012', vin: '4T1BF1FK0CU123456' }))
+    expect(done.status).toBe(302)
+    const moved = db()
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.id, getPolicy(policy.id)!.vehicleId!))
+      .get()!
+    expect(moved).toMatchObject({ vin: '4T1BF1FK0CU123456', year: 2012, make: 'Toyota' })
   })
 
   it('asks for the three new photos before the vehicle, and a refused photo leaves the policy on its old vehicle', async () => {

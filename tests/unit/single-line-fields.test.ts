@@ -37,7 +37,7 @@ const MODULES = {
 
 type FormCase = { schema: z.ZodObject; sample: Record<string, unknown>; multiLine?: string[] }
 
-const vehicle = { licensePlate: 'ABC 123', licensePlateState: 'UT', year: '2020', make: 'Toyota', model: 'Camry' }
+const vehicle = { licensePlate: 'ABC 123', licensePlateState: 'UT', year: '2020', make: 'Toyota', model: 'Camry', vin: '4T1BF1FK0CU123456' }
 const prices5 = {
   chip_only: '9.99',
   comprehensive_car_adas_false: '19.99',
@@ -155,6 +155,7 @@ const FORMS: Record<string, FormCase> = {
   },
   'policy-setup.vehicleSchema': { schema: policySetup.vehicleSchema('comprehensive'), sample: { intent: 'complete', ...vehicle } },
   'policy-setup.modelLookupSchema': { schema: policySetup.modelLookupSchema(null), sample: { year: '2020', make: 'Toyota' } },
+  'policy-setup.vinLookupSchema': { schema: policySetup.vinLookupSchema(), sample: { vin: '1HGCM82633A004352' } },
   'policy-setup.transferVehicleSchema': {
     schema: policySetup.transferVehicleSchema('comprehensive'),
     sample: { intent: 'complete', ...vehicle, vehicleType: 'car', hasAdas: 'true' },

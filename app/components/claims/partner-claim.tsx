@@ -21,7 +21,7 @@ export type PartnerClaimDetailsView = {
   damageDate: string | null
   description: string
   customer: { name: string; email: string }
-  vehicle: { year: number; make: string; model: string; licensePlate: string | null } | null
+  vehicle: { year: number; make: string; model: string; licensePlate: string | null; vin?: string | null } | null
   planType: 'chip_only' | 'comprehensive'
   planName: string
   partnerGroup: string | null
@@ -194,6 +194,11 @@ function ApprovedClaim({
               {details.vehicle ? `${details.vehicle.year} ${details.vehicle.make} ${details.vehicle.model}` : 'Not recorded'}
             </dd>
             {details.vehicle?.licensePlate ? <dd>Plate {details.vehicle.licensePlate}</dd> : null}
+            {details.vehicle?.vin ? (
+              <dd>
+                VIN <span className="font-mono">{details.vehicle.vin}</span>
+              </dd>
+            ) : null}
           </div>
           <div>
             <dt className="text-slate-600">Damage type</dt>

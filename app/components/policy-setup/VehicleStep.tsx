@@ -6,13 +6,17 @@ import { Form } from 'react-router'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, ButtonLink, Field, inputClass } from '~/components/ui'
 import type { UsState } from '~/content/vehicles'
-import { VEHICLE_MESSAGES } from '~/domain/messages'
+import { VEHICLE_MESSAGES, VIN_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
+import { checkVin, normalizeVin, VIN_LENGTH } from '~/domain/vin'
 import { useHydrated } from '~/utils/use-hydrated'
 import { type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
 export type ModelLoader = (make: string, year: string) => Promise<string[]>
+
+/** What a VIN decodes to for the form (the wizard asks the server). Throws with the message to show next to the field. */
+export type VinDecoder = (vin: string) => Promise<{ year: string; make: string; model: string; models: string[] | null; decoded: boolean }>
 
 export type VehicleStepProps = {
   /** Where the form posts; '' for the current route. */
@@ -32,6 +36,12 @@ export type VehicleStepProps = {
   submitting?: boolean
   /** With JavaScript, models load as soon as year and make are chosen. */
   loadModels?: ModelLoader
+  /**
+   * The VIN's 'Look up' button (a post with intent=vin-lookup) is shown when the page's action answers it; with
+   * JavaScript and `decodeVin`, the VIN is decoded as its 17th character is typed.
+   */
+  vinLookup?: boolean
+  decodeVin?: VinDecoder
   /** With JavaScript: a valid 'Complete Policy' calls this instead of posting (the demo simulates the save). */
   onComplete?: (vehicle: VehicleInput) => void
   /** The transfer to a replacement vehicle: its own wording, and its extra questions (class, ADAS) after the model. */
@@ -42,9 +52,9 @@ export type VehicleStepProps = {
 }
 
 /**
- * Step 2 of 2, the vehicle form: plate, plate state, year, make, model. Without JavaScript a 'Find models'
- * button reloads the step with the model list and keeps what was typed; with it the list loads on change and a new
- * year or make clears the model.
+ * Step 2 of 2, the vehicle form: the optional VIN, plate, plate state, year, make, model. Without JavaScript a 'Find
+ * models' button reloads the step with the model list, and 'Look up' with what the VIN decodes to, keeping what was
+ * typed; with it the list loads on change (a new year or make clears the model) and the VIN decodes as it is typed.
  */
 export function VehicleStep(props: VehicleStepProps) {
   const { defaultValues, planType } = props
@@ -56,7 +66,10 @@ export function VehicleStep(props: VehicleStepProps) {
   const [models, setModels] = useState<string[] | null>(props.models)
   const [loading, setLoading] = useState(false)
   const [toast, setToast] = useState<ToastMessage | null>(null)
+  const [vinMessage, setVinMessage] = useState<string | null>(null)
+  const [decoding, setDecoding] = useState(false)
   const lookup = useRef(0)
+  const decodedVin = useRef(normalizeVin(defaultValues.vin))
 
   const [form, fields] = useForm({
     id: 'vehicle-form',
@@ -98,9 +111,47 @@ export function VehicleStep(props: VehicleStepProps) {
     }
   }
 
+  /** With JavaScript: once 17 characters are typed, the VIN is checked here, then decoded by the server. */
+  async function typedVin(raw: string) {
+    const vin = normalizeVin(raw)
+    if (vin.length < VIN_LENGTH) {
+      setVinMessage(null)
+      return
+    }
+    if (!hydrated || !props.decodeVin || vin === decodedVin.current) return
+    decodedVin.current = vin
+    const check = checkVin(vin)
+    if (!check.ok) {
+      setVinMessage(check.message)
+      return
+    }
+    setVinMessage(null)
+    const ticket = ++lookup.current
+    setDecoding(true)
+    try {
+      const answer = await props.decodeVin(vin)
+      if (ticket !== lookup.current) return
+      if (!answer.decoded) {
+        setToast({ type: 'info', ...VIN_MESSAGES.notDecoded })
+        return
+      }
+      setYear(answer.year)
+      setMake(answer.make)
+      setModels(answer.models)
+      setModel(answer.model)
+      setToast({ type: 'success', ...VIN_MESSAGES.decoded })
+    } catch (error) {
+      if (ticket !== lookup.current) return
+      setVinMessage(error instanceof Error && error.message ? error.message : VIN_MESSAGES.lookupFailed)
+    } finally {
+      if (ticket === lookup.current) setDecoding(false)
+    }
+  }
+
   const shownToast = toast ?? props.toast ?? null
   const errorProps = (field: { id: string; errors?: string[]; errorId: string }) =>
     field.errors?.length ? { 'aria-invalid': true as const, 'aria-describedby': field.errorId } : {}
+  const vinErrors = vinMessage ? [vinMessage] : fields.vin.errors
   const modelDisabled = loading || !models || models.length === 0 || (live && (!year || !make))
 
   return (
@@ -118,6 +169,36 @@ export function VehicleStep(props: VehicleStepProps) {
       {form.errors?.length ? <Toast toast={{ type: 'error', title: form.errors.join(' ') }} /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="VIN"
+          htmlFor={fields.vin.id}
+          errors={vinErrors}
+          errorId={fields.vin.errorId}
+          className="sm:col-span-2"
+          hint="Optional: the 17 characters at the bottom of your windshield on the driver's side, or on your registration."
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              id={fields.vin.id}
+              name={fields.vin.name}
+              type="text"
+              defaultValue={defaultValues.vin}
+              maxLength={40}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={`${inputClass} min-w-0 flex-1 font-mono uppercase`}
+              onInput={(event) => void typedVin(event.currentTarget.value)}
+              {...(vinErrors?.length ? { 'aria-invalid': true as const, 'aria-describedby': fields.vin.errorId } : {})}
+            />
+            {props.vinLookup ? (
+              <Button type="submit" variant="secondary" name="intent" value="vin-lookup" formNoValidate disabled={decoding}>
+                {decoding ? 'Looking up...' : 'Look up'}
+              </Button>
+            ) : null}
+          </div>
+        </Field>
+
         <Field
           label="License plate"
           htmlFor={fields.licensePlate.id}

@@ -40,3 +40,16 @@ export async function fetchVehicleModels(make: string, year: string): Promise<st
   if (!response.ok || !body || !Array.isArray(body.models)) throw new Error(body?.error ?? `HTTP error! status: ${response.status}`)
   return body.models
 }
+
+/** The vehicle step's VIN lookup for a policy (routes/customer.vin.$vin.ts); throws with the server's message. */
+export function vinDecoder(policyId: string) {
+  return async (vin: string) => {
+    const response = await fetch(`/customer/vin/${encodeURIComponent(vin)}?${new URLSearchParams({ policy_id: policyId })}`, {
+      headers: { Accept: 'application/json' },
+    })
+    const body = (await response.json().catch(() => null)) as
+      { year: string; make: string; model: string; models: string[] | null; decoded: boolean; error?: undefined } | { error: string } | null
+    if (!response.ok || !body || body.error !== undefined) throw new Error(body?.error ?? `HTTP error! status: ${response.status}`)
+    return body
+  }
+}

@@ -13,7 +13,7 @@ const LIMITS = fieldLimits(CorrectVehicleSchema('chip_only'))
 
 /** The correction form's fields, in order: the vehicle step's fields, then the reason. */
 const VEHICLE_FIELDS: {
-  name: 'licensePlate' | 'licensePlateState' | 'year' | 'make' | 'model' | 'reason'
+  name: 'vin' | 'licensePlate' | 'licensePlateState' | 'year' | 'make' | 'model' | 'reason'
   label: string
   numeric?: boolean
 }[] = [
@@ -22,6 +22,7 @@ const VEHICLE_FIELDS: {
   { name: 'year', label: 'Year', numeric: true },
   { name: 'make', label: 'Make' },
   { name: 'model', label: 'Model' },
+  { name: 'vin', label: 'VIN (optional)' },
   { name: 'reason', label: 'Reason for the correction' },
 ]
 
@@ -53,6 +54,11 @@ export function VehiclesSection({
               {vehicle.policyIds.length ? `Covered by policy ${vehicle.policyIds.join(', ')}.` : 'Not on a policy now.'} Added{' '}
               {formatLongDate(vehicle.createdAt, '—')}.
             </p>
+            {vehicle.vin ? (
+              <p className="text-sm text-slate-700">
+                VIN <span className="font-mono">{vehicle.vin}</span>
+              </p>
+            ) : null}
             <details className="mt-3" open={Object.keys(errors).length > 0}>
               <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
                 Correct the details…
@@ -85,7 +91,7 @@ export function VehiclesSection({
                       ) : (
                         <input
                           {...control}
-                          defaultValue={name === 'reason' ? undefined : String(vehicle[name])}
+                          defaultValue={name === 'reason' ? undefined : String(vehicle[name] ?? '')}
                           maxLength={LIMITS[name].maxLength}
                           inputMode={numeric ? 'numeric' : undefined}
                           required={name === 'reason'}
