@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { consentRecords, policies } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
@@ -70,7 +71,7 @@ describe('the state of residence through Stripe Checkout', () => {
       profileId: policy.profileId,
       governingState: 'NY',
       priceCents: FAKE_PRICES.chip_only,
-      tosVersion: '1.0.1',
+      tosVersion: TOS_VERSION,
       renewalTermsVersion: 'renewal-2026-1',
       esignVersion: 'esign-2026-1',
       userAgent: 'Mozilla/5.0 (Stripe Buyer)',
