@@ -147,6 +147,14 @@ const FORMS: Record<string, FormCase> = {
     schema: option(partners.PartnerConsoleSchema, 'set-location-active'),
     sample: { intent: 'set-location-active', id: 'loc1', active: 'false' },
   },
+  'partners.PartnerConsoleSchema[add-staff]': {
+    schema: option(partners.PartnerConsoleSchema, 'add-staff'),
+    sample: { intent: 'add-staff', id: 'grp1', email: 'desk@shop.example' },
+  },
+  'partners.PartnerConsoleSchema[remove-staff]': {
+    schema: option(partners.PartnerConsoleSchema, 'remove-staff'),
+    sample: { intent: 'remove-staff', id: 'stf1' },
+  },
   'policy-setup.vehicleSchema': { schema: policySetup.vehicleSchema('comprehensive'), sample: { intent: 'complete', ...vehicle } },
   'policy-setup.modelLookupSchema': { schema: policySetup.modelLookupSchema(null), sample: { year: '2020', make: 'Toyota' } },
   'policy-setup.transferVehicleSchema': {
@@ -186,6 +194,25 @@ const FORMS: Record<string, FormCase> = {
       serviceAt: 'mobile',
       serviceAddress: '12 Elm St, Salt Lake City',
     },
+  },
+  'shops.AppointmentSchema[confirm]': { schema: option(shops.AppointmentSchema, 'confirm'), sample: { intent: 'confirm', time: '09:30' } },
+  'shops.AppointmentSchema[propose]': {
+    schema: option(shops.AppointmentSchema, 'propose'),
+    sample: { intent: 'propose', date: '2026-12-09', time: '14:00' },
+  },
+  'shops.RescheduleSchema': { schema: shops.RescheduleSchema, sample: { preferredDate: '2026-12-10', preferredSlot: 'afternoon' } },
+  'shops.ShopCompletionSchema': {
+    schema: shops.ShopCompletionSchema,
+    sample: {
+      repairType: 'replacement',
+      partNumber: 'FW04567 GTY',
+      laborHours: '1.5',
+      kitMoulding: 'Moulding kit',
+      adasCalibration: 'static',
+      actualCost: '389.00',
+      partnerNotes: 'Done.',
+    },
+    multiLine: ['partnerNotes'],
   },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
