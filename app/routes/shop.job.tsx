@@ -157,7 +157,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ error, loaderData }) =>
-  isNotFound(error) || !loaderData ? NOT_FOUND_META : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job.', { noindex: true })
+  isNotFound(error) || !loaderData
+    ? NOT_FOUND_META
+    : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job: the appointment and the completion with the invoice.', { noindex: true })
 
 export default function ShopJobPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job, window, documents, attached } = loaderData
