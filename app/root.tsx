@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 
-import { getSignedIn, isAdmin, rollSession } from '~/auth/session.server'
+import { getSignedIn, isAdmin, isShopStaff, rollSession } from '~/auth/session.server'
 import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
@@ -56,7 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const config = env()
   return data(
     {
-      user: signedIn ? { email: signedIn.profile.email, fullName: signedIn.profile.fullName, isAdmin: isAdmin(signedIn.profile) } : null,
+      user: signedIn
+        ? {
+            email: signedIn.profile.email,
+            fullName: signedIn.profile.fullName,
+            isAdmin: isAdmin(signedIn.profile),
+            // A shop's staff member (who may also be a customer) gets the header's link to the shop's jobs.
+            isShopStaff: isShopStaff(signedIn.profile),
+          }
+        : null,
       toast,
       contact: { supportEmail: config.SUPPORT_EMAIL, partnerEmail: config.PARTNER_EMAIL, supportPhone: config.SUPPORT_PHONE },
       // The error page's reference, for a customer to quote (the request line in the log carries the same id).

@@ -27,6 +27,7 @@ export default [
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
   route('customer/claims/:claimId/shop', 'routes/customer.claim-shop.tsx'),
+  route('customer/claims/:claimId/reschedule', 'routes/customer.claim-reschedule.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
@@ -44,6 +45,9 @@ export default [
 
   // --- partner shops: no sign-in, the claim's code is the key -------------------------------------------------------
   route('partner/complete-claim', 'routes/partner.complete-claim.tsx'),
+  // A group's signed-in staff: its jobs only (another group's job is a 404), no React sent.
+  route('shop', 'routes/shop.tsx'),
+  route('shop/jobs/:claimId', 'routes/shop.job.tsx'),
 
   // --- operator: ADMIN_EMAILS only, a 404 for everyone else ---------------------------------------------------------
   // One layout whose middleware is the guard (routes/admin.layout.tsx): every route inside it is guarded.

@@ -2,10 +2,11 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 
 import { db } from '~/db/client.server'
-import { type Profile, profiles, sessions } from '~/db/schema'
+import { type PartnerGroup, type Profile, profiles, sessions } from '~/db/schema'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
 import { env, servedOverHttps } from '~/env.server'
+import { staffGroupOf } from '~/models/shop-staff.server'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
 import { notFound } from '~/utils/refusal'
@@ -62,9 +63,18 @@ export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefi
   return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
 }
 
-/** Where a sign-in lands when no page asked to come back to: the operator's console, or the customer's dashboard. */
+/** Whether this account is staff of an active partner group (it may be a customer as well). */
+export function isShopStaff(profile: Pick<Profile, 'email'>) {
+  return staffGroupOf(profile.email) !== null
+}
+
+/**
+ * Where a sign-in lands when no page asked to come back to: the operator's console, a shop's staff their jobs, or the
+ * customer's dashboard.
+ */
 export function homePath(profile: Pick<Profile, 'email' | 'role'>) {
-  return isAdmin(profile) ? '/admin' : '/customer'
+  if (isAdmin(profile)) return '/admin'
+  return isShopStaff(profile) ? '/shop' : '/customer'
 }
 
 /** The signed-in customer, or a redirect to /auth that comes back here afterwards (PLEASE_LOG_IN). */
@@ -93,6 +103,17 @@ export const operatorGuard: MiddlewareFunction<Response> = async ({ request, con
   if (!(profile && isAdmin(profile))) notFound()
   context.set(operatorContext, profile)
   return next()
+}
+
+/**
+ * The signed-in shop staff member and their group, for every loader and action under /shop. Signed out: to the sign-in
+ * page and back; signed in but nobody's staff (or the group is inactive): the same 404 as an unknown page.
+ */
+export async function requireShopStaff(request: Request): Promise<{ profile: Profile; group: PartnerGroup }> {
+  const profile = await requireCustomer(request)
+  const group = staffGroupOf(profile.email)
+  if (!group) notFound()
+  return { profile, group }
 }
 
 /** Starts a server-side session and returns the Set-Cookie header value. */

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 
 import { buttonClass, listLinkClass } from './ui'
 
-export type NavUser = { email: string; fullName: string | null; isAdmin: boolean } | null
+export type NavUser = { email: string; fullName: string | null; isAdmin: boolean; isShopStaff?: boolean } | null
 
 /**
  * The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard.
@@ -35,6 +35,13 @@ export function SiteHeader({ user }: { user: NavUser }) {
                   Claims
                 </Link>
               </li>
+              {user.isShopStaff ? (
+                <li>
+                  <Link to="/shop" className={listLinkClass}>
+                    Shop
+                  </Link>
+                </li>
+              ) : null}
               {user.isAdmin ? (
                 <li>
                   <Link to="/admin" className={listLinkClass}>

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { DAMAGE_TYPES } from '../domain/claims'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
-import { SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
+import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
 import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
@@ -21,7 +21,7 @@ export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
-export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo'] as const
+export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo', 'calibration_report'] as const
 export const REPAIR_TYPES = ['repair', 'replacement'] as const
 
 export const profiles = sqliteTable('profiles', {
@@ -114,6 +114,24 @@ export const partnerLocations = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('partner_locations_group_idx').on(t.partnerGroupId)],
+)
+
+/**
+ * The people who work for a partner group: they sign in with the same e-mail link as customers and get the shop's
+ * pages (/shop) for the group's jobs. One address belongs to at most one group; the operator adds and removes them.
+ */
+export const shopStaff = sqliteTable(
+  'shop_staff',
+  {
+    id: id(),
+    partnerGroupId: text('partner_group_id')
+      .notNull()
+      .references(() => partnerGroups.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(), // stored lower case
+    addedBy: text('added_by').notNull(), // the operator's profile id
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_staff_group_idx').on(t.partnerGroupId, t.email)],
 )
 
 /** A location's earlier signup links: /signup/{old} keeps working as a redirect after the slug changes. */
@@ -325,6 +343,20 @@ export const claims = sqliteTable(
     serviceAt: text('service_at', { enum: SERVICE_PLACES }),
     serviceAddress: text('service_address'),
     shopChosenAt: text('shop_chosen_at'),
+    /**
+     * The appointment the shop gave: a wall-clock time where the work is done ('YYYY-MM-DDTHH:MM', no zone; why:
+     * docs/decisions/045-appointments-in-the-shops-local-time.md), when it was given, and whether it is another time
+     * than the one asked for. The customer may ask for another time once (reschedule_requested_at).
+     */
+    appointmentAt: text('appointment_at'),
+    appointmentConfirmedAt: text('appointment_confirmed_at'),
+    appointmentProposed: integer('appointment_proposed', { mode: 'boolean' }).notNull().default(false),
+    rescheduleRequestedAt: text('reschedule_requested_at'),
+    /** What the shop invoices, recorded at completion (the total is actual_cost_cents; the documents are rows of their own). */
+    partNumber: text('part_number'),
+    laborHours: real('labor_hours'),
+    kitMoulding: text('kit_moulding'),
+    adasCalibration: text('adas_calibration', { enum: ADAS_CALIBRATIONS }),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
@@ -375,7 +407,7 @@ export const claimDocumentDrafts = sqliteTable(
     claimId: text('claim_id')
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
-    documentType: text('document_type', { enum: ['invoice', 'repair_photo'] }).notNull(),
+    documentType: text('document_type', { enum: ['invoice', 'repair_photo', 'calibration_report'] }).notNull(),
     filePath: text('file_path').notNull(),
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
@@ -650,6 +682,7 @@ export type Profile = typeof profiles.$inferSelect
 export type Session = typeof sessions.$inferSelect
 export type PartnerGroup = typeof partnerGroups.$inferSelect
 export type PartnerLocation = typeof partnerLocations.$inferSelect
+export type ShopStaffMember = typeof shopStaff.$inferSelect
 export type Policy = typeof policies.$inferSelect
 export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect

@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.shop_chosen', entity: 'claim', label: 'Shop and time chosen by the customer' },
   { action: 'claim.shop_emailed', entity: 'claim', label: 'Shop e-mailed about a claim' },
   { action: 'claim.shop_not_emailed', entity: 'claim', label: 'Shop not e-mailed about a claim' },
+  { action: 'claim.appointment_confirmed', entity: 'claim', label: 'Appointment confirmed by the shop' },
+  { action: 'claim.appointment_proposed', entity: 'claim', label: 'Other time proposed by the shop' },
+  { action: 'claim.reschedule_requested', entity: 'claim', label: 'Customer asked the shop for another time' },
   { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
@@ -76,6 +79,8 @@ export const AUDIT_ACTIONS = [
   { action: 'partner_group.updated', entity: 'partner_group', label: 'Partner group edited' },
   { action: 'partner_group.activated', entity: 'partner_group', label: 'Partner group activated' },
   { action: 'partner_group.deactivated', entity: 'partner_group', label: 'Partner group deactivated' },
+  { action: 'partner_group.staff_added', entity: 'partner_group', label: 'Shop staff added' },
+  { action: 'partner_group.staff_removed', entity: 'partner_group', label: 'Shop staff removed' },
   { action: 'partner_location.created', entity: 'partner_location', label: 'Partner location added' },
   { action: 'partner_location.updated', entity: 'partner_location', label: 'Partner location edited' },
   { action: 'partner_location.activated', entity: 'partner_location', label: 'Partner location activated' },

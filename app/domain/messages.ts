@@ -339,6 +339,43 @@ export const SHOP_CHOICE_MESSAGES = {
   notAwaiting: { title: 'No shop to choose', description: 'This claim is not waiting for you to choose a shop.' },
 } as const
 
+/** The operator's list of a partner group's staff (who may sign in to the shop's pages). */
+export const SHOP_STAFF_MESSAGES = {
+  emailFormat: 'Enter a valid email address.',
+  alreadyStaff: (group: string) => `That address is already staff of ${group}.`,
+  added: (email: string) => ({ title: 'Staff added', description: `${email} can now sign in to the shop's pages.` }),
+  removed: (email: string) => ({ title: 'Staff removed', description: `${email} no longer has the shop's pages.` }),
+} as const
+
+/** The shop's pages: the appointment it gives, and the customer's one request for another time. */
+export const APPOINTMENT_MESSAGES = {
+  timeFormat: 'Enter a time like 09:30.',
+  dateFormat: 'Enter a date like 2026-12-08.',
+  outsideWindow: (window: string) => `Choose a time inside the window asked for: ${window}.`,
+  noWindow: 'The customer asked for no time: propose a day and time.',
+  proposalDay: (days: number) => `Propose a day from today to ${days} days ahead.`,
+  proposalHours: 'Propose a time between 7:00 AM and 8:00 PM.',
+  notOpen: 'This job is not open for an appointment (it is completed or not approved).',
+  correct: { title: 'Please check the appointment.' },
+  confirmed: { title: 'Appointment confirmed', description: 'The customer has been e-mailed the time.' },
+  proposed: { title: 'Other time proposed', description: 'The customer has been e-mailed the time you propose.' },
+  rescheduleOnce: 'You have already asked for another time once. Please call the shop to change it again.',
+  rescheduleNothing: 'The shop has not given a time yet: there is nothing to change.',
+  rescheduleCorrect: { title: 'Please check your request.' },
+  rescheduleAsked: { title: 'Another time asked for', description: 'The shop has been e-mailed and will give you a new time.' },
+} as const
+
+/** The shop's completion: what the glass trade invoices, each refused next to its field. */
+export const INVOICE_FIELD_MESSAGES = {
+  partNumber: 'Keep the part number under 40 characters (like FW04567 GTY).',
+  laborHours: 'Enter the labor hours as a number from 0 to 24, like 1.5.',
+  kitMoulding: 'Keep the kit or moulding under 120 characters.',
+  adasCalibration: 'Choose none, static, dynamic, or both.',
+  calibrationReportRequired: 'Upload the calibration report (a PDF or a photo): a calibration was done.',
+  calibrationReportNotPdf: 'The calibration report is not a PDF or a photo we can read.',
+  calibrationReportTooLarge: (mb: number) => `The calibration report is larger than ${mb} MB.`,
+} as const
+
 export const PRICES_MESSAGES = {
   correct: { title: 'Please correct the highlighted prices.' },
   saved: { title: 'Prices saved', description: 'New signups pay these prices; existing policies keep theirs.' },

@@ -40,3 +40,13 @@ export function billingPath(policyId: string) {
 export function chooseShopPath(claimId: string) {
   return `/customer/claims/${encodeURIComponent(claimId)}/shop`
 }
+
+/** Where the customer asks the shop for another time (once). */
+export function reschedulePath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/reschedule`
+}
+
+/** A shop's page of one of its jobs. */
+export function shopJobPath(claimId: string) {
+  return `/shop/jobs/${encodeURIComponent(claimId)}`
+}

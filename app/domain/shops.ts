@@ -1,4 +1,5 @@
 import type { DamageType } from './claims'
+import { formatLongDate } from './format'
 
 /** What a partner location can do for a claim; a location offers each service or not (three flags on its row). */
 export const SHOP_SERVICES = ['chip_repair', 'replacement', 'calibration'] as const
@@ -85,3 +86,75 @@ export function bookableDates(now: Date, days = BOOKING_DAYS) {
 
 /** The option to leave the choice of shop to the customer, in the operator's approval form. */
 export const CUSTOMER_CHOOSES_SHOP = 'customer-chooses'
+
+/**
+ * The hours of each half day, on the clock where the work is done: a confirmed appointment starts inside the window
+ * asked for (from the first hour, before the last). Appointment times carry no zone: see
+ * docs/decisions/045-appointments-in-the-shops-local-time.md.
+ */
+export const SLOT_HOURS: Record<TimeSlot, { from: number; until: number }> = {
+  morning: { from: 8, until: 12 },
+  afternoon: { from: 12, until: 17 },
+}
+
+/** The hours a shop may propose another time in (its working day, widely taken). */
+export const PROPOSAL_HOURS = { from: 7, until: 20 }
+
+/** How many days ahead a shop may propose another day. */
+export const PROPOSAL_DAYS = 30
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+/** Minutes after midnight of an 'HH:MM' time. */
+export function minutesOf(time: string) {
+  const [hours, minutes] = time.split(':').map(Number)
+  return hours! * 60 + minutes!
+}
+
+/** Whether an 'HH:MM' time starts inside the half day's window. */
+export function insideSlot(slot: TimeSlot, time: string) {
+  const { from, until } = SLOT_HOURS[slot]
+  const minutes = minutesOf(time)
+  return minutes >= from * 60 && minutes < until * 60
+}
+
+/** An appointment as stored: 'YYYY-MM-DDTHH:MM'. */
+export function appointmentValue(date: string, time: string) {
+  return `${date}T${time}`
+}
+
+/** The appointment's date and time, split back ('2026-12-08T09:30' → date and '09:30'). */
+export function appointmentParts(value: string) {
+  return { date: value.slice(0, 10), time: value.slice(11, 16) }
+}
+
+/** '9:30 AM' from '09:30': how the shop and the customer read a time. */
+export function formatClockTime(time: string) {
+  const minutes = minutesOf(time)
+  const hours = Math.floor(minutes / 60)
+  const suffix = hours < 12 ? 'AM' : 'PM'
+  return `${((hours + 11) % 12) + 1}:${String(minutes % 60).padStart(2, '0')} ${suffix}`
+}
+
+/** 'December 8, 2026 at 9:30 AM' from '2026-12-08T09:30'. */
+export function describeAppointment(value: string) {
+  const { date, time } = appointmentParts(value)
+  return `${formatLongDate(date, date)} at ${formatClockTime(time)}`
+}
+
+/** The ADAS camera calibration the shop did after the work (none for most repairs). */
+export const ADAS_CALIBRATIONS = ['none', 'static', 'dynamic', 'both'] as const
+export type AdasCalibration = (typeof ADAS_CALIBRATIONS)[number]
+export const ADAS_CALIBRATION_NAMES: Record<AdasCalibration, string> = {
+  none: 'None',
+  static: 'Static',
+  dynamic: 'Dynamic',
+  both: 'Static and dynamic',
+}
+
+/** The most labor hours a job may record. */
+export const MAX_LABOR_HOURS = 24
+
+/** How many finished jobs a shop's list shows (the newest): the rest are on the partner statements. */
+export const DONE_SHOWN = 50

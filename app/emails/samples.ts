@@ -8,6 +8,7 @@ import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
 import { stateRules } from '~/domain/state-rules'
 
+import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
 import {
   claimAppealReceivedEmail,
@@ -270,6 +271,36 @@ export const EMAIL_SAMPLES: EmailSample[] = [
       place: 'Mobile service at 12 Elm St, Ogden',
       customerPhone: '(801) 555-0123',
     },
+  }),
+  sample('appointment-confirmed', 'To the customer: the shop confirmed a time', appointmentEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    shop: 'Wasatch — Ogden',
+    shopPhone: '(801) 555-0100',
+    appointmentAt: '2026-12-08T09:30',
+    proposed: false,
+    place: 'At the shop, 2450 Washington Blvd, Ogden, UT 84401',
+    rescheduleUrl: `${SITE}/customer/claims/clm_4t9w1c/reschedule`,
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('appointment-proposed', 'To the customer: the shop proposes another time (already re-asked once)', appointmentEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    shop: 'Wasatch — Ogden',
+    shopPhone: '(801) 555-0100',
+    appointmentAt: '2026-12-09T14:00',
+    proposed: true,
+    place: 'Mobile service at 12 Elm St, Ogden',
+    rescheduleUrl: null,
+    dashboardUrl: `${SITE}/customer#claims`,
+  }),
+  sample('reschedule-requested', 'To the shop: the customer asks for another time', rescheduleRequestedEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    confirmationCode: 'CS-7K2M9Q',
+    customerName: 'Gina Gee',
+    customerPhone: '(801) 555-0123',
+    previous: '2026-12-08T09:30',
+    preferredDate: '2026-12-10',
+    preferredSlot: 'afternoon',
+    jobUrl: `${SITE}/shop/jobs/clm_4t9w1c`,
   }),
   sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, {
     partnerGroup: 'Wasatch Auto Glass',

@@ -8,6 +8,7 @@ import { RuleError } from '~/domain/errors'
 import {
   CLAIM_NOT_APPROVED,
   INVOICE_AND_REPAIR_PHOTOS_REQUIRED,
+  INVOICE_FIELD_MESSAGES,
   INVOICE_REQUIRED,
   NO_CLAIM_WITH_CODE,
   REPAIR_PHOTOS_REQUIRED,
@@ -16,7 +17,8 @@ import {
   TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
 import { planName } from '~/domain/plans'
-import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { type AdasCalibration } from '~/domain/shops'
+import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath } from '~/services/images.server'
@@ -103,18 +105,62 @@ export type CompleteClaimInput = {
   partnerNotes: string | null
   invoice: UploadedFile | null
   repairPhotos: UploadedFile[]
+  /**
+   * What the glass trade invoices, from the shop's job page (the code-only page and the API send none). A calibration
+   * other than none needs its report, a PDF or a photo.
+   */
+  invoiceDetails?: InvoiceDetails
+  calibrationReport?: UploadedFile | null
+  /** Who completes it, for the audit: a signed-in staff member's profile; the code's holder otherwise. */
+  actor?: string
   /** What the form's own check found (e.g. a cost like 123.456): reported with every other problem, at once. */
   fieldErrors?: Record<string, string[]>
 }
 
-type ShopFile = { documentType: 'invoice' | 'repair_photo'; filePath: string; thumbPath: string | null; fileName: string }
+export type InvoiceDetails = {
+  partNumber: string | null
+  laborHours: number | null
+  kitMoulding: string | null
+  adasCalibration: AdasCalibration
+}
+
+type ShopFile = {
+  documentType: 'invoice' | 'repair_photo' | 'calibration_report'
+  filePath: string
+  thumbPath: string | null
+  fileName: string
+}
+
+/** The largest calibration report kept: a PDF is stored as sent, so it gets the same cap as a photo. */
+export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
+
+/**
+ * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent; anything
+ * else must be a photo, prepared like the others. An UploadError tells the shop what is wrong.
+ */
+async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
+  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
+      throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
+    }
+    const filePath = `${pathWithoutExt}.pdf`
+    await staged.add(filePath, file.bytes)
+    return { filePath, thumbPath: null }
+  }
+  try {
+    return await staged.addImage(await prepareImage(file), pathWithoutExt)
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportNotPdf, error.status)
+  }
+}
 
 /**
  * The most drafts a claim holds: one invoice and the repair photos of one form. A refused post replaces the drafts of
  * the kinds it brings and their files are deleted at once, so any number of refused posts (a script that sends a bad
  * cost over and over) keeps at most this many files per claim, not one set per post until the daily sweep.
  */
-export const MAX_CLAIM_DRAFTS = 1 + MAX_REPAIR_PHOTOS
+export const MAX_CLAIM_DRAFTS = 2 + MAX_REPAIR_PHOTOS
 
 /** The files a refused completion kept for this claim, oldest first. */
 export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 'select'> = db()) {
@@ -127,8 +173,24 @@ export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 
 }
 
 /** The form's fields in the order their problems are told; the first one names the toast. */
-const FIELD_ORDER = ['code', 'repairType', 'actualCost', 'partnerNotes', 'invoice', 'repairPhotos']
-const FIELD_TITLES: Record<string, string> = { invoice: INVOICE_REQUIRED.title, repairPhotos: REPAIR_PHOTOS_REQUIRED.title }
+const FIELD_ORDER = [
+  'code',
+  'repairType',
+  'partNumber',
+  'laborHours',
+  'kitMoulding',
+  'adasCalibration',
+  'actualCost',
+  'partnerNotes',
+  'invoice',
+  'repairPhotos',
+  'calibrationReport',
+]
+const FIELD_TITLES: Record<string, string> = {
+  invoice: INVOICE_REQUIRED.title,
+  repairPhotos: REPAIR_PHOTOS_REQUIRED.title,
+  calibrationReport: 'Calibration Report Required',
+}
 
 /**
  * One refusal for every problem of a shop's submit. The banner tells them all (its title from the first field), as
@@ -192,6 +254,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         problem(documentType === 'invoice' ? 'invoice' : 'repairPhotos', `${file.fileName}: ${error.message}`)
       }
     }
+    // A report is kept only with a calibration to report (one sent with 'none' is not stored at all).
+    const calibrated = Boolean(input.invoiceDetails && input.invoiceDetails.adasCalibration !== 'none')
+    if (calibrated && input.calibrationReport) {
+      const file = input.calibrationReport
+      try {
+        fresh.push({
+          documentType: 'calibration_report',
+          fileName: file.fileName,
+          ...(await stageCalibrationReport(staged, file, label('calibration_report'))),
+        })
+      } catch (error) {
+        if (!(error instanceof UploadError)) throw error
+        problem('calibrationReport', `${file.fileName}: ${error.message}`)
+      }
+    }
     const drafts = draftsOf(existing.id)
     const newInvoice = fresh.find((file) => file.documentType === 'invoice')
     const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
@@ -199,6 +276,9 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     const repairs = newRepairs.length ? newRepairs : drafts.filter((file) => file.documentType === 'repair_photo')
     if (!invoice && !errors.invoice) problem('invoice', INVOICE_REQUIRED.description)
     if (!repairs.length && !errors.repairPhotos) problem('repairPhotos', REPAIR_PHOTOS_REQUIRED.description)
+    const newReport = fresh.find((file) => file.documentType === 'calibration_report')
+    const report = newReport ?? drafts.find((file) => file.documentType === 'calibration_report')
+    if (calibrated && !report && !errors.calibrationReport) problem('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportRequired)
 
     if (Object.keys(errors).length) {
       // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
@@ -208,6 +288,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         for (const [kind, files] of [
           ['invoice', newInvoice ? [newInvoice] : []],
           ['repair_photo', newRepairs],
+          ['calibration_report', newReport ? [newReport] : []],
         ] as const) {
           if (!files.length) continue
           const old = tx
@@ -241,6 +322,14 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
       if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: 'invoice' })
       if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: 'repairPhotos' })
+      const useReport = calibrated ? (newReport ?? currentDrafts.find((file) => file.documentType === 'calibration_report')) : undefined
+      if (calibrated && !useReport) {
+        throw RuleError.from(
+          { title: FIELD_TITLES.calibrationReport!, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
+          { field: 'calibrationReport' },
+        )
+      }
+      const details = input.invoiceDetails
       const row = tx
         .update(claims)
         .set({
@@ -250,11 +339,19 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           repairType: input.repairType,
           actualCostCents: input.actualCostCents,
           partnerNotes: input.partnerNotes,
+          ...(details
+            ? {
+                partNumber: details.partNumber,
+                laborHours: details.laborHours,
+                kitMoulding: details.kitMoulding,
+                adasCalibration: details.adasCalibration,
+              }
+            : {}),
         })
         .where(eq(claims.id, existing.id))
         .returning()
         .get()
-      const documents = [useInvoice, ...useRepairs]
+      const documents = [useInvoice, ...useRepairs, ...(useReport ? [useReport] : [])]
       for (const file of documents) {
         tx.insert(claimDocuments)
           .values({
@@ -271,10 +368,10 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       const used = new Set(documents.map((file) => file.filePath))
       unused = currentDrafts.filter((draft) => !used.has(draft.filePath)).flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
       recordAudit(tx, {
-        actor: `partner:${input.code}`,
+        actor: input.actor ?? `partner:${input.code}`,
         action: 'claim.completed',
         entityId: existing.id,
-        detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length },
+        detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length, ...details },
       })
       staged.commit()
       return { claim: row, alreadyCompleted: false }

@@ -16,7 +16,7 @@ import {
   vehicles,
 } from '~/db/schema'
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
-import { chooseShopPath } from '~/domain/paths'
+import { chooseShopPath, reschedulePath } from '~/domain/paths'
 import { isPreviousOwnersClaim } from '~/domain/policies'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
@@ -127,7 +127,18 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
 export function claimLiveStatus(
   claim: Pick<Claim, 'id' | 'approvalStatus' | 'denialReason' | 'reviewedAt' | 'appealedAt' | 'completedAt'> &
     Partial<
-      Pick<Claim, 'assignedPartnerGroupId' | 'chosenLocationId' | 'preferredDate' | 'preferredSlot' | 'serviceAt' | 'serviceAddress'>
+      Pick<
+        Claim,
+        | 'assignedPartnerGroupId'
+        | 'chosenLocationId'
+        | 'preferredDate'
+        | 'preferredSlot'
+        | 'serviceAt'
+        | 'serviceAddress'
+        | 'appointmentAt'
+        | 'appointmentProposed'
+        | 'rescheduleRequestedAt'
+      >
     > & {
       partnerGroupName: string | null
       chosenLocation?: { name: string; address: string; phone: string | null } | null
@@ -155,6 +166,13 @@ export function claimLiveStatus(
             place: claim.serviceAt === 'mobile' ? `mobile service at ${claim.serviceAddress ?? ''}` : 'at the shop',
           }
         : null,
+    // The time the shop gave, and (once, while the claim is open) a way to ask for another.
+    appointment:
+      claim.approvalStatus === 'approved' && claim.appointmentAt
+        ? { at: claim.appointmentAt, proposed: Boolean(claim.appointmentProposed) }
+        : null,
+    rescheduleHref:
+      claim.approvalStatus === 'approved' && claim.appointmentAt && !claim.rescheduleRequestedAt ? reschedulePath(claim.id) : null,
   }
 }
 

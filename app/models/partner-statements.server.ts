@@ -5,7 +5,8 @@ import { claimDocuments, claims, partnerGroups, policies, profiles, vehicles } f
 
 /**
  * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the
- * repair type, the cost they reported and their invoice and repair photos, and the totals the operator pays from.
+ * repair type, what they invoiced (part, labor, kit, calibration), the cost they reported, their invoice, repair photos
+ * and calibration reports, and the totals the operator pays from.
  * Read from the index on (assigned_partner_group_id, completed_at).
  */
 
@@ -52,7 +53,7 @@ export function partnerStatement(groupId: string, month: string) {
               claimDocuments.claimId,
               rows.map((row) => row.claim.id),
             ),
-            inArray(claimDocuments.documentType, ['invoice', 'repair_photo']),
+            inArray(claimDocuments.documentType, ['invoice', 'repair_photo', 'calibration_report']),
           ),
         )
         .orderBy(asc(claimDocuments.createdAt))
@@ -68,6 +69,11 @@ export function partnerStatement(groupId: string, month: string) {
     repairType: claim.repairType,
     costCents: claim.actualCostCents ?? 0,
     notes: claim.partnerNotes ?? '',
+    partNumber: claim.partNumber ?? '',
+    laborHours: claim.laborHours,
+    kitMoulding: claim.kitMoulding ?? '',
+    adasCalibration: claim.adasCalibration ?? '',
+    calibrationReports: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'calibration_report'),
     invoices: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice'),
     repairPhotos: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'repair_photo'),
   }))

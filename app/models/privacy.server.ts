@@ -75,7 +75,7 @@ export function customerDataOf(profileId: string) {
     })),
     ...documents.map((document, index) => ({
       relPath: document.filePath,
-      name: `claims/${ownClaims.find((claim) => claim.id === document.claimId)!.confirmationCode}/${index + 1}-${document.documentType}.jpg`,
+      name: `claims/${ownClaims.find((claim) => claim.id === document.claimId)!.confirmationCode}/${index + 1}-${document.documentType}${document.filePath.endsWith('.pdf') ? '.pdf' : '.jpg'}`,
     })),
   ]
   const data = {

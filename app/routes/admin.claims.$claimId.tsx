@@ -12,7 +12,7 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED } from '~/domain/messages'
 import { planName } from '~/domain/plans'
-import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
+import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -77,7 +77,9 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
   const errors = resultErrors(actionData?.result)
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
-  const shopFiles = documents.filter((document) => document.type !== 'damage_photo')
+  // A calibration report may be a PDF: it is a link, not a photo in the grid.
+  const shopFiles = documents.filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
+  const calibrationReports = documents.filter((document) => document.type === 'calibration_report')
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -220,6 +222,27 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dd>{claim.actualCostCents === null ? '—' : formatPrice(claim.actualCostCents)}</dd>
                     <dt className="text-slate-600">Shop notes</dt>
                     <dd className="whitespace-pre-line">{claim.partnerNotes ?? '—'}</dd>
+                    <dt className="text-slate-600">Part number</dt>
+                    <dd>{claim.partNumber ?? '—'}</dd>
+                    <dt className="text-slate-600">Labor hours</dt>
+                    <dd>{claim.laborHours ?? '—'}</dd>
+                    <dt className="text-slate-600">Kit or moulding</dt>
+                    <dd>{claim.kitMoulding ?? '—'}</dd>
+                    <dt className="text-slate-600">ADAS calibration</dt>
+                    <dd>
+                      {claim.adasCalibration ? ADAS_CALIBRATION_NAMES[claim.adasCalibration] : '—'}
+                      {calibrationReports.map((report) => (
+                        <a key={report.id} href={report.full} className="ml-2 text-brand-700 underline" target="_blank" rel="noreferrer">
+                          Calibration report ({report.fileName})
+                        </a>
+                      ))}
+                    </dd>
+                  </>
+                ) : null}
+                {claim.appointmentAt && !claim.completedAt ? (
+                  <>
+                    <dt className="text-slate-600">{claim.appointmentProposed ? 'Proposed time' : 'Appointment'}</dt>
+                    <dd>{describeAppointment(claim.appointmentAt)}</dd>
                   </>
                 ) : null}
               </dl>

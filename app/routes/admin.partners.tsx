@@ -8,7 +8,8 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, FieldError, inputClass } from '~/components/ui'
 import type { PartnerLocation } from '~/db/schema'
-import { PARTNER_MESSAGES } from '~/domain/messages'
+import { formatLongDate } from '~/domain/format'
+import { PARTNER_MESSAGES, SHOP_STAFF_MESSAGES } from '~/domain/messages'
 import { servicesOffered, SHOP_SERVICE_NAMES, ZIP_PATTERN } from '~/domain/shops'
 import { env } from '~/env.server'
 import {
@@ -22,6 +23,7 @@ import {
   updatePartnerGroup,
   updatePartnerLocation,
 } from '~/models/partners.server'
+import { addShopStaff, removeShopStaff, staffByGroup, staffMembership } from '~/models/shop-staff.server'
 import { routeRules } from '~/route-rules'
 import { zipPlace } from '~/services/zip-centroids.server'
 import { redirectWithToast } from '~/toast.server'
@@ -35,7 +37,8 @@ import type { Route } from './+types/admin.partners'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader() {
-  return { groups: listPartnerGroups(), appUrl: env().APP_URL }
+  const staff = staffByGroup()
+  return { groups: listPartnerGroups().map((group) => ({ ...group, staff: staff.get(group.id) ?? [] })), appUrl: env().APP_URL }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (location && slugTaken(value.slug, value.intent === 'edit-location' ? value.id : undefined)) {
         ctx.addIssue({ code: 'custom', path: ['slug'], message: PARTNER_MESSAGES.slugTaken })
+      }
+      // An address works for one group only: its staff see that group's jobs.
+      if (value.intent === 'add-staff') {
+        const membership = staffMembership(value.email)
+        if (membership) ctx.addIssue({ code: 'custom', path: ['email'], message: SHOP_STAFF_MESSAGES.alreadyStaff(membership.groupName) })
       }
       // A ZIP that is well formed but not a real one would put the shop nowhere: refused next to the field.
       if (location && value.zip && ZIP_PATTERN.test(value.zip)) {
@@ -98,6 +106,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!setPartnerLocationActive(operator.id, value.id, value.active === 'true')) notFound()
       return redirectWithToast('/admin/partners', { type: 'success', ...PARTNER_MESSAGES.location(value.active === 'true') })
     }
+    case 'add-staff': {
+      const member = addShopStaff(operator.id, value.id, value.email)
+      if (!member) notFound()
+      return redirectWithToast('/admin/partners', { type: 'success', ...SHOP_STAFF_MESSAGES.added(member.email) })
+    }
+    case 'remove-staff': {
+      const member = removeShopStaff(operator.id, value.id)
+      if (!member) notFound()
+      return redirectWithToast('/admin/partners', { type: 'success', ...SHOP_STAFF_MESSAGES.removed(member.email) })
+    }
   }
 }
 
@@ -136,6 +154,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
               </div>
               <p className="text-sm text-slate-700">{[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}</p>
               <GroupForm group={group} lastResult={lastResult('edit-group', group.id)} busy={busy} />
+              <StaffList group={group} lastResult={lastResult('add-staff', group.id)} busy={busy} />
               {group.locations.length ? (
                 <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
                   {group.locations.map((location) => (
@@ -226,6 +245,64 @@ function GroupForm({
       <h2 className="mb-4 text-lg font-semibold">Add a partner group</h2>
       {body}
     </Card>
+  )
+}
+
+/** A group's staff: the addresses that sign in to the shop's pages, each removable, and a form to add one. */
+function StaffList({
+  group,
+  lastResult,
+  busy,
+}: {
+  group: { id: string; name: string; staff: { id: string; email: string; createdAt: string }[] }
+  lastResult?: SubmissionResult<string[]>
+  busy: boolean
+}) {
+  const errors = lastResult?.error?.email ?? undefined
+  const errorId = `staff-email-${group.id}-error`
+  return (
+    <div className="space-y-2" data-testid="shop-staff">
+      <h4 className="text-sm font-semibold">Shop staff (sign in at /shop)</h4>
+      {group.staff.length ? (
+        <ul className="space-y-1 text-sm">
+          {group.staff.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-3">
+              <span>{member.email}</span>
+              <span className="text-slate-700">added {formatLongDate(member.createdAt)}</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-staff" />
+                <input type="hidden" name="id" value={member.id} />
+                <Button type="submit" variant="ghost" disabled={busy} aria-label={`Remove ${member.email}`}>
+                  Remove
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">No staff yet.</p>
+      )}
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add-staff" />
+        <input type="hidden" name="id" value={group.id} />
+        <Field label="Staff e-mail" htmlFor={`staff-email-${group.id}`} errors={errors} errorId={errorId} className="grow">
+          <input
+            id={`staff-email-${group.id}`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={(lastResult?.initialValue?.email as string | undefined) ?? ''}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={errors ? errorId : undefined}
+            className={inputClass}
+          />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Add staff
+        </Button>
+      </Form>
+    </div>
   )
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { SHOP_STAFF_MESSAGES } from '~/domain/messages'
 import { ZIP_PATTERN } from '~/domain/shops'
 
 import { singleLineText } from './text'
@@ -92,4 +93,14 @@ export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
   withPlaceRules(z.object({ intent: z.literal('edit-location'), id: singleLineText().min(1), ...locationFields })),
   z.object({ intent: z.literal('set-group-active'), id: singleLineText().min(1), active: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('set-location-active'), id: singleLineText().min(1), active: z.enum(['true', 'false']) }),
+  // A group's staff: the addresses that get the shop's pages when they sign in.
+  z.object({
+    intent: z.literal('add-staff'),
+    id: singleLineText().min(1),
+    email: singleLineText({ error: SHOP_STAFF_MESSAGES.emailFormat })
+      .toLowerCase()
+      .email(SHOP_STAFF_MESSAGES.emailFormat)
+      .max(254, SHOP_STAFF_MESSAGES.emailFormat),
+  }),
+  z.object({ intent: z.literal('remove-staff'), id: singleLineText().min(1) }),
 ])

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 
-import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
-import { SERVICE_PLACES, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
+import { APPOINTMENT_MESSAGES, INVOICE_FIELD_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { ADAS_CALIBRATIONS, DATE_PATTERN, MAX_LABOR_HOURS, SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
 
+import { CompleteClaimSchema } from './claims'
 import { singleLineText } from './text'
 
 const zip = singleLineText({ error: SHOP_CHOICE_MESSAGES.zipFormat }).regex(ZIP_PATTERN, SHOP_CHOICE_MESSAGES.zipFormat)
@@ -28,3 +29,49 @@ export const ChooseShopSchema = z
       ctx.addIssue({ code: 'custom', path: ['serviceAddress'], message: SHOP_CHOICE_MESSAGES.addressRequired })
     }
   })
+
+/** The shop's appointment: a time inside the window asked for (on the day asked for), or another day and time. */
+export const AppointmentSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('confirm'),
+    time: singleLineText({ error: APPOINTMENT_MESSAGES.timeFormat }).regex(TIME_PATTERN, APPOINTMENT_MESSAGES.timeFormat),
+  }),
+  z.object({
+    intent: z.literal('propose'),
+    date: singleLineText({ error: APPOINTMENT_MESSAGES.dateFormat }).regex(DATE_PATTERN, APPOINTMENT_MESSAGES.dateFormat),
+    time: singleLineText({ error: APPOINTMENT_MESSAGES.timeFormat }).regex(TIME_PATTERN, APPOINTMENT_MESSAGES.timeFormat),
+  }),
+])
+
+/** The customer's one request for another time: a new day and half day, from the same list as when choosing. */
+export const RescheduleSchema = z.object({
+  preferredDate: singleLineText({ error: SHOP_CHOICE_MESSAGES.chooseDay }).regex(DATE_PATTERN, SHOP_CHOICE_MESSAGES.chooseDay),
+  preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
+})
+
+/**
+ * The shop's completion from its job page: the code-only form's fields (the claim is the page's) and what the glass
+ * trade invoices. The files (invoice, repair photos, calibration report) are checked beside it.
+ */
+export const ShopCompletionSchema = CompleteClaimSchema.omit({ code: true }).extend({
+  partNumber: singleLineText()
+    .max(40, INVOICE_FIELD_MESSAGES.partNumber)
+    .optional()
+    .transform((value) => value?.toUpperCase() || null),
+  laborHours: singleLineText()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null
+      const hours = Number(value)
+      if (!/^\d{1,2}(\.\d{1,2})?$/.test(value) || hours > MAX_LABOR_HOURS) {
+        context.addIssue({ code: 'custom', message: INVOICE_FIELD_MESSAGES.laborHours })
+        return z.NEVER
+      }
+      return hours
+    }),
+  kitMoulding: singleLineText()
+    .max(120, INVOICE_FIELD_MESSAGES.kitMoulding)
+    .optional()
+    .transform((value) => value || null),
+  adasCalibration: z.enum(ADAS_CALIBRATIONS, { error: INVOICE_FIELD_MESSAGES.adasCalibration }).default('none'),
+})

@@ -6,6 +6,8 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 
 import { demoSubmitClaimPath, demoWizardPath } from '~/components/demo/sample-data'
+import { db } from '~/db/client.server'
+import { shopStaff } from '~/db/schema'
 
 import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, findOrCreateProfile } from '../support/factories'
@@ -31,7 +33,14 @@ function pagesToCheck() {
     lifecycleStatus: 'approved',
     assignedPartnerGroupId: partnerGroup.id,
     reviewedAt: new Date().toISOString(),
+    preferredDate: '2026-12-08',
+    preferredSlot: 'morning',
+    serviceAt: 'mobile',
+    serviceAddress: '12 Elm St, Ogden',
+    appointmentAt: '2026-12-08T09:30',
   })
+  // The customer also works for the shop: the shop's pages (its jobs, a job) are theirs too.
+  db().insert(shopStaff).values({ partnerGroupId: partnerGroup.id, email: customer.email, addedBy: 'validity' }).run()
   // Approved with the shop left to the customer: the page where they choose one.
   const choosing = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
   const denied = createClaim(policy.id, {
@@ -64,6 +73,9 @@ function pagesToCheck() {
     { who: 'customer', path: `/customer/submit-claim?policy_id=${policy.id}` },
     { who: 'customer', path: `/customer/claims/${denied.id}/appeal` },
     { who: 'customer', path: `/customer/claims/${choosing.id}/shop?zip=84101` },
+    { who: 'customer', path: `/customer/claims/${approved.id}/reschedule` },
+    { who: 'customer', path: '/shop' },
+    { who: 'customer', path: `/shop/jobs/${approved.id}` },
     { who: 'customer', path: `/customer/policies/${policy.id}/contract` },
     { who: 'customer', path: `/customer/policies/${policy.id}/transfer` },
     { who: 'customer', path: `/customer/policies/${policy.id}/cancel` },

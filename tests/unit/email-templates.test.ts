@@ -33,6 +33,13 @@ const KEY_CONTENT: Record<string, string[]> = {
   'claim-approved': ['Your claim is approved', 'CS-7K2M9Q', 'Wasatch Auto Glass', '(801) 555-0100 · shop@wasatch-glass.example'],
   'claim-assigned-shop': ['A claim is assigned to you', 'CS-7K2M9Q', 'Wasatch Auto Glass', 'Customer: Gina Gee'],
   'claim-approved-choose-shop': ['Your claim is approved', 'CS-7K2M9Q', 'Choose a shop near you'],
+  'appointment-confirmed': ['Wasatch — Ogden confirmed your appointment', 'December 8, 2026 at 9:30 AM', 'call (801) 555-0100'],
+  'appointment-proposed': [
+    'proposes December 9, 2026 at 2:00 PM',
+    'Mobile service at 12 Elm St, Ogden',
+    'To change it, call (801) 555-0100.',
+  ],
+  'reschedule-requested': ['cannot come at December 8, 2026 at 9:30 AM', 'December 10, 2026, afternoon (12–5)', '(801) 555-0123'],
   'claim-assigned-shop-chosen': [
     'the customer chose Wasatch — Ogden',
     'December 8, 2026, morning (8–12)',
@@ -78,6 +85,9 @@ const BUTTONS: Record<string, string | null> = {
   'claim-assigned-shop': `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
   'claim-approved-choose-shop': `${SITE}/customer/claims/clm_4t9w1c/shop`,
   'claim-assigned-shop-chosen': `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
+  'appointment-confirmed': `${SITE}/customer/claims/clm_4t9w1c/reschedule`,
+  'appointment-proposed': null,
+  'reschedule-requested': `${SITE}/shop/jobs/clm_4t9w1c`,
   'claim-denied': `${SITE}/customer/claims/clm_4t9w1c/appeal`,
   'claim-denied-appeal-decided': null,
   'claim-appeal-received': `${SITE}/customer#claims`,

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import { TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
+import { describeAppointment, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
@@ -20,6 +20,10 @@ export type ClaimLiveStatusData = {
   chooseShopHref?: string | null
   /** The shop the customer chose and the day and place they asked for. */
   booking?: { name: string; address: string; phone: string | null; preferredDate: string; preferredSlot: TimeSlot; place: string } | null
+  /** The time the shop gave ('YYYY-MM-DDTHH:MM'), and whether it is another time than the one asked for. */
+  appointment?: { at: string; proposed: boolean } | null
+  /** Where the customer asks for another time (once). */
+  rescheduleHref?: string | null
 }
 
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
@@ -40,6 +44,23 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
             <Link to={status.chooseShopHref} className={buttonClass('primary', 'py-1.5')}>
               Choose a shop
             </Link>
+          </div>
+        )
+      }
+      if (status.appointment) {
+        const shop = status.booking?.name ?? status.partnerGroupName ?? 'The shop'
+        return (
+          <div className="space-y-3 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+            <p>
+              Approved. {shop} {status.appointment.proposed ? 'proposes' : 'confirmed'} {describeAppointment(status.appointment.at)}
+              {status.booking ? `, ${status.booking.place}` : ''}
+              {status.booking?.phone ? ` (${status.booking.phone})` : ''}.
+            </p>
+            {status.rescheduleHref ? (
+              <Link to={status.rescheduleHref} className={buttonClass('secondary', 'py-1.5')}>
+                Ask for another time
+              </Link>
+            ) : null}
           </div>
         )
       }

@@ -1,0 +1,77 @@
+import { formatLongDate } from '~/domain/format'
+import { appointmentParts, formatClockTime, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
+
+/**
+ * What a shop reads of a job, on its list and its job page: plain server-rendered HTML (the shop's pages send no
+ * React), so nothing here may need the browser.
+ */
+export type ShopJobView = {
+  id: string
+  code: string
+  damageType: 'chip' | 'crack'
+  vehicle: { year: number; make: string; model: string; vin: string | null } | null
+  customer: { name: string; phone: string | null }
+  asked: { date: string; slot: TimeSlot } | null
+  place: { mobile: boolean; address: string | null }
+  locationName: string | null
+  appointmentAt: string | null
+  appointmentProposed: boolean
+  rescheduleRequestedAt: string | null
+}
+
+export function appointmentInWords(value: string) {
+  const { date, time } = appointmentParts(value)
+  return `${formatLongDate(date, date)}, ${formatClockTime(time)}`
+}
+
+export function askedInWords(asked: ShopJobView['asked']) {
+  return asked ? `${formatLongDate(asked.date, asked.date)}, ${TIME_SLOT_NAMES[asked.slot].toLowerCase()}` : 'No time asked for'
+}
+
+export function placeInWords(job: Pick<ShopJobView, 'place' | 'locationName'>) {
+  return job.place.mobile ? `Mobile: ${job.place.address ?? ''}` : `In shop${job.locationName ? ` (${job.locationName})` : ''}`
+}
+
+export function vehicleInWords(vehicle: ShopJobView['vehicle']) {
+  return vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Vehicle not recorded'
+}
+
+/** The facts of a job as a definition list: the same order on the list and the job page. */
+export function JobFacts({ job }: { job: ShopJobView }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="inline text-slate-600">Damage: </dt>
+        <dd className="inline capitalize">{job.damageType}</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Vehicle: </dt>
+        <dd className="inline">
+          {vehicleInWords(job.vehicle)}
+          {job.vehicle?.vin ? <span className="font-mono"> · VIN {job.vehicle.vin}</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Customer: </dt>
+        <dd className="inline">
+          {job.customer.name}
+          {job.customer.phone ? ` · ${job.customer.phone}` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Asked for: </dt>
+        <dd className="inline">{askedInWords(job.asked)}</dd>
+      </div>
+      <div>
+        <dt className="inline text-slate-600">Place: </dt>
+        <dd className="inline">{placeInWords(job)}</dd>
+      </div>
+      {job.appointmentAt ? (
+        <div>
+          <dt className="inline text-slate-600">{job.appointmentProposed ? 'Proposed: ' : 'Appointment: '}</dt>
+          <dd className="inline font-semibold">{appointmentInWords(job.appointmentAt)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}

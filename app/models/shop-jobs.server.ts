@@ -1,0 +1,369 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate } from '~/domain/format'
+import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { reschedulePath, shopJobPath } from '~/domain/paths'
+import {
+  appointmentValue,
+  bookableDates,
+  DONE_SHOWN,
+  insideSlot,
+  minutesOf,
+  PROPOSAL_DAYS,
+  PROPOSAL_HOURS,
+  SLOT_HOURS,
+  TIME_SLOT_NAMES,
+  type TimeSlot,
+} from '~/domain/shops'
+import { DAY_MS } from '~/domain/time'
+import { appointmentEmail, rescheduleRequestedEmail } from '~/emails/appointments'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
+
+import { recordAudit } from './audit.server'
+import { claimContext } from './claims.server'
+
+/**
+ * A partner group's jobs as its staff see them on /shop: the claims assigned to the group, approved (to schedule and
+ * do) or completed. Every read and write here takes the group: a job of another group is the same 404 as none.
+ */
+
+const jobColumns = {
+  id: claims.id,
+  code: claims.confirmationCode,
+  damageType: claims.damageType,
+  description: claims.description,
+  approvalStatus: claims.approvalStatus,
+  preferredDate: claims.preferredDate,
+  preferredSlot: claims.preferredSlot,
+  serviceAt: claims.serviceAt,
+  serviceAddress: claims.serviceAddress,
+  appointmentAt: claims.appointmentAt,
+  appointmentProposed: claims.appointmentProposed,
+  rescheduleRequestedAt: claims.rescheduleRequestedAt,
+  completedAt: claims.completedAt,
+  repairType: claims.repairType,
+  actualCostCents: claims.actualCostCents,
+  partNumber: claims.partNumber,
+  laborHours: claims.laborHours,
+  kitMoulding: claims.kitMoulding,
+  adasCalibration: claims.adasCalibration,
+  partnerNotes: claims.partnerNotes,
+  customerName: profiles.fullName,
+  customerEmail: profiles.email,
+  customerPhone: profiles.phone,
+  year: vehicles.year,
+  make: vehicles.make,
+  model: vehicles.model,
+  vin: vehicles.vin,
+  locationName: partnerLocations.name,
+}
+
+function jobsQuery() {
+  return (
+    db()
+      .select(jobColumns)
+      .from(claims)
+      .innerJoin(policies, eq(policies.id, claims.policyId))
+      .innerJoin(profiles, eq(profiles.id, policies.profileId))
+      // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
+      .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
+      .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
+  )
+}
+
+type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>['all']>>[number]
+
+export type ShopJob = ReturnType<typeof toJob>
+
+function toJob(row: JobRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    damageType: row.damageType,
+    description: row.description,
+    completed: row.approvalStatus === 'completed',
+    vehicle: row.year ? { year: row.year, make: row.make!, model: row.model!, vin: row.vin } : null,
+    customer: { name: row.customerName || row.customerEmail, phone: row.customerPhone },
+    asked: row.preferredDate && row.preferredSlot ? { date: row.preferredDate, slot: row.preferredSlot } : null,
+    place: row.serviceAt === 'mobile' ? { mobile: true, address: row.serviceAddress } : { mobile: false, address: null },
+    locationName: row.locationName,
+    appointmentAt: row.appointmentAt,
+    appointmentProposed: row.appointmentProposed,
+    rescheduleRequestedAt: row.rescheduleRequestedAt,
+    completedAt: row.completedAt,
+    repairType: row.repairType,
+    actualCostCents: row.actualCostCents,
+    partNumber: row.partNumber,
+    laborHours: row.laborHours,
+    kitMoulding: row.kitMoulding,
+    adasCalibration: row.adasCalibration,
+    partnerNotes: row.partnerNotes,
+  }
+}
+
+/** Today's date where the shop works, as the appointments are written (see the decision on appointment times). */
+function today(now: Date) {
+  return now.toISOString().slice(0, 10)
+}
+
+/**
+ * The group's jobs by state: new (no time given yet, or the customer asked for another), scheduled (today's first, then
+ * by time) and done (the newest DONE_SHOWN).
+ */
+export function shopJobs(groupId: string, now = new Date()) {
+  const open = jobsQuery()
+    .where(and(eq(claims.assignedPartnerGroupId, groupId), eq(claims.approvalStatus, 'approved')))
+    .orderBy(asc(claims.preferredDate), asc(claims.reviewedAt))
+    .all()
+    .map(toJob)
+  const day = today(now)
+  const scheduled = open
+    .filter((job) => job.appointmentAt)
+    .sort(
+      (a, b) =>
+        Number(!a.appointmentAt!.startsWith(day)) - Number(!b.appointmentAt!.startsWith(day)) ||
+        a.appointmentAt!.localeCompare(b.appointmentAt!),
+    )
+  const done = jobsQuery()
+    .where(and(eq(claims.assignedPartnerGroupId, groupId), eq(claims.approvalStatus, 'completed')))
+    .orderBy(desc(claims.completedAt))
+    .limit(DONE_SHOWN)
+    .all()
+    .map(toJob)
+  return { fresh: open.filter((job) => !job.appointmentAt), scheduled, done, today: day }
+}
+
+/** One job of the group (approved or completed); anything else, another group's above all, is a 404. */
+export function shopJob(groupId: string, claimId: string) {
+  const row = jobsQuery()
+    .where(
+      and(eq(claims.id, claimId), eq(claims.assignedPartnerGroupId, groupId), inArray(claims.approvalStatus, ['approved', 'completed'])),
+    )
+    .get()
+  if (!row) notFound()
+  return toJob(row)
+}
+
+/** A refusal of the appointment form, told next to its field. */
+function refuse(field: string, description: string, status = 400) {
+  return RuleError.from({ title: APPOINTMENT_MESSAGES.correct.title, description }, { field, status })
+}
+
+/** '8:00 AM to 12:00 PM on Tuesday, December 8, 2026': the window the customer asked for, in words. */
+export function windowInWords(asked: { date: string; slot: TimeSlot }) {
+  const { from, until } = SLOT_HOURS[asked.slot]
+  const clock = (hour: number) => `${((hour + 11) % 12) + 1}:00 ${hour < 12 ? 'AM' : 'PM'}`
+  return `${clock(from)} to ${clock(until)} on ${formatLongDate(asked.date, asked.date)}`
+}
+
+export type AppointmentInput =
+  | { groupId: string; actorId: string; claimId: string; intent: 'confirm'; time: string }
+  | { groupId: string; actorId: string; claimId: string; intent: 'propose'; date: string; time: string }
+
+/**
+ * The shop gives the appointment: a time inside the window the customer asked for (confirm), or another day and time
+ * (propose). Either replaces a time given before, clears a pending request for another time, is audited, and e-mails
+ * the customer. Another group's job is a 404; a completed one is refused.
+ */
+export async function setAppointment(input: AppointmentInput, now = new Date()) {
+  const job = shopJob(input.groupId, input.claimId)
+  if (job.completed) throw refuse('time', APPOINTMENT_MESSAGES.notOpen, 409)
+  let at: string
+  if (input.intent === 'confirm') {
+    if (!job.asked) throw refuse('time', APPOINTMENT_MESSAGES.noWindow)
+    if (!insideSlot(job.asked.slot, input.time)) throw refuse('time', APPOINTMENT_MESSAGES.outsideWindow(windowInWords(job.asked)))
+    at = appointmentValue(job.asked.date, input.time)
+  } else {
+    const first = today(now)
+    const last = new Date(Date.parse(`${first}T00:00:00Z`) + PROPOSAL_DAYS * DAY_MS).toISOString().slice(0, 10)
+    if (Number.isNaN(Date.parse(`${input.date}T00:00:00Z`)) || input.date < first || input.date > last) {
+      throw refuse('date', APPOINTMENT_MESSAGES.proposalDay(PROPOSAL_DAYS))
+    }
+    const minutes = minutesOf(input.time)
+    if (minutes < PROPOSAL_HOURS.from * 60 || minutes > PROPOSAL_HOURS.until * 60) throw refuse('time', APPOINTMENT_MESSAGES.proposalHours)
+    at = appointmentValue(input.date, input.time)
+  }
+  const proposed = input.intent === 'propose'
+  transaction((tx) => {
+    const changed = tx
+      .update(claims)
+      .set({ appointmentAt: at, appointmentProposed: proposed, appointmentConfirmedAt: now.toISOString() })
+      // Decided again here: the job may have been completed or moved to another group meanwhile.
+      .where(and(eq(claims.id, job.id), eq(claims.assignedPartnerGroupId, input.groupId), eq(claims.approvalStatus, 'approved')))
+      .run().changes
+    if (!changed) throw refuse('time', APPOINTMENT_MESSAGES.notOpen, 409)
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: proposed ? 'claim.appointment_proposed' : 'claim.appointment_confirmed',
+      entityId: job.id,
+      detail: { appointmentAt: at },
+    })
+  })
+  await emailCustomer(job.id)
+  return { appointmentAt: at, proposed }
+}
+
+function placeOf(claim: Pick<Claim, 'serviceAt' | 'serviceAddress'>, location: { name: string; address: string | null } | null) {
+  if (claim.serviceAt === 'mobile') return `Mobile service at ${claim.serviceAddress}`
+  return location?.address ? `At the shop, ${location.address}` : 'At the shop'
+}
+
+function locationOf(claim: Pick<Claim, 'chosenLocationId'>) {
+  if (!claim.chosenLocationId) return null
+  const row = db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get()
+  return row
+    ? {
+        name: row.name,
+        phone: row.phone,
+        address: [row.address, row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null,
+      }
+    : null
+}
+
+/** The customer hears the time the shop gave (and whether they may still ask for another). */
+async function emailCustomer(claimId: string) {
+  const context = claimContext(claimId)
+  if (!context?.claim.appointmentAt) return
+  const { claim, profile, partnerGroup } = context
+  const location = locationOf(claim)
+  await sendEmail({
+    to: profile.email,
+    profileId: profile.id,
+    ...(await appointmentEmail({
+      confirmationCode: claim.confirmationCode,
+      shop: location?.name ?? partnerGroup?.name ?? 'Your shop',
+      shopPhone: location?.phone ?? partnerGroup?.phone ?? null,
+      appointmentAt: claim.appointmentAt!,
+      proposed: claim.appointmentProposed,
+      place: placeOf(claim, location),
+      rescheduleUrl: claim.rescheduleRequestedAt ? null : `${env().APP_URL}${reschedulePath(claim.id)}`,
+      dashboardUrl: `${env().APP_URL}/customer#claims`,
+    })),
+    tag: 'claim-appointment',
+  })
+}
+
+// --- the customer's one request for another time -------------------------------------------------------------
+
+/** The customer's approved claim with a time given, and whether they may still ask for another; not theirs is a 404. */
+export function claimForReschedule(profileId: string, claimId: string) {
+  const row = db()
+    .select({ claim: claims, groupName: partnerGroups.name })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
+    .where(and(eq(claims.id, claimId), eq(policies.profileId, profileId)))
+    .get()
+  if (!row) notFound()
+  const { claim } = row
+  const location = locationOf(claim)
+  return {
+    claim,
+    shop: location?.name ?? row.groupName ?? 'your shop',
+    /** Why the customer may not ask (null: they may). */
+    refusal:
+      claim.rescheduleRequestedAt !== null
+        ? APPOINTMENT_MESSAGES.rescheduleOnce
+        : claim.approvalStatus !== 'approved' || !claim.appointmentAt
+          ? APPOINTMENT_MESSAGES.rescheduleNothing
+          : null,
+  }
+}
+
+/**
+ * The customer asks for another day and half day, once: the time given is cleared (the job is new again on the shop's
+ * list), the request is audited, and the shop is e-mailed. A second request is refused.
+ */
+export async function requestReschedule(
+  input: { profileId: string; claimId: string; preferredDate: string; preferredSlot: TimeSlot },
+  now = new Date(),
+) {
+  const { claim, refusal } = claimForReschedule(input.profileId, input.claimId)
+  if (refusal)
+    throw RuleError.from(
+      { title: APPOINTMENT_MESSAGES.rescheduleCorrect.title, description: refusal },
+      { field: 'preferredDate', status: 409 },
+    )
+  if (!bookableDates(now).includes(input.preferredDate)) {
+    throw RuleError.from(
+      { title: APPOINTMENT_MESSAGES.rescheduleCorrect.title, description: SHOP_CHOICE_MESSAGES.chooseDay },
+      { field: 'preferredDate' },
+    )
+  }
+  const previous = claim.appointmentAt!
+  transaction((tx) => {
+    const changed = tx
+      .update(claims)
+      .set({
+        preferredDate: input.preferredDate,
+        preferredSlot: input.preferredSlot,
+        appointmentAt: null,
+        appointmentConfirmedAt: null,
+        appointmentProposed: false,
+        rescheduleRequestedAt: now.toISOString(),
+      })
+      // Once: decided again here, so two tabs cannot both ask.
+      .where(and(eq(claims.id, claim.id), eq(claims.approvalStatus, 'approved'), isNull(claims.rescheduleRequestedAt)))
+      .run().changes
+    if (!changed) {
+      throw RuleError.from(
+        { title: APPOINTMENT_MESSAGES.rescheduleCorrect.title, description: APPOINTMENT_MESSAGES.rescheduleOnce },
+        { field: 'preferredDate', status: 409 },
+      )
+    }
+    recordAudit(tx, {
+      actor: input.profileId,
+      action: 'claim.reschedule_requested',
+      entityId: claim.id,
+      detail: { previous, preferredDate: input.preferredDate, preferredSlot: input.preferredSlot },
+    })
+  })
+  await emailShop(claim.id, input.profileId, previous)
+}
+
+/** The group hears that the customer asks for another time; whether it went out is audited, as for new jobs. */
+async function emailShop(claimId: string, actorId: string, previous: string) {
+  const context = claimContext(claimId)
+  const group = context?.partnerGroup
+  if (!context || !group) return
+  const { claim, profile } = context
+  const sent = group.email
+    ? await sendEmail({
+        to: group.email,
+        ...(await rescheduleRequestedEmail({
+          partnerGroup: group.name,
+          confirmationCode: claim.confirmationCode,
+          customerName: profile.fullName || profile.email,
+          customerPhone: profile.phone,
+          previous,
+          preferredDate: claim.preferredDate!,
+          preferredSlot: claim.preferredSlot!,
+          jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
+        })),
+        tag: 'claim-reschedule-requested',
+      })
+    : false
+  recordAudit(db(), {
+    actor: actorId,
+    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
+    entityId: claimId,
+    detail: {
+      partnerGroup: group.name,
+      to: group.email,
+      about: 'another time',
+      ...(sent
+        ? {}
+        : { reason: group.email ? 'The e-mail could not be sent; see the e-mail log.' : 'The partner group has no e-mail address.' }),
+    },
+  })
+}
+
+/** The slot's name for the pages ('Morning (8–12)'). */
+export function slotName(slot: TimeSlot) {
+  return TIME_SLOT_NAMES[slot]
+}

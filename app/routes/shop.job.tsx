@@ -1,0 +1,464 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+
+import { requireShopStaff } from '~/auth/session.server'
+import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { JobFacts, type ShopJobView } from '~/components/shop/job-summary'
+import { Toast } from '~/components/toast'
+import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
+import { formatPrice } from '~/domain/format'
+import { APPOINTMENT_MESSAGES, claimCompleted, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
+import { shopJobPath } from '~/domain/paths'
+import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { logger } from '~/logger.server'
+import { completeClaim, draftsOf } from '~/models/claim-shop.server'
+import { claimDocumentsOf } from '~/models/claims.server'
+import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
+import { routeRules } from '~/route-rules'
+import { ImageQueueFull } from '~/services/image-queue.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { signedFileUrl } from '~/services/signed-links.server'
+import { redirectWithToast } from '~/toast.server'
+import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
+import { AppointmentSchema, ShopCompletionSchema } from '~/validation/shops'
+
+// The code-only page's small optional script: pending labels on the buttons (the page works the same without it).
+import shopScript from '../components/claims/partner-complete-claim.js?url&no-inline'
+import type { Route } from './+types/shop.job'
+
+/**
+ * One job of the shop's group: its facts, the appointment (confirm a time inside the window asked for, or propose
+ * another), and the completion with what the shop invoices. No React is sent (hydrate false): plain forms, POST →
+ * redirect → GET, the flash message rendered by the server. Another group's job is a 404, for the page and every post.
+ */
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true, hydrate: false })
+
+/** The files the completion form may carry: the invoice, the repair photos and the calibration report. */
+const MAX_FILES = MAX_REPAIR_PHOTOS + 2
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { group } = await requireShopStaff(request)
+  const job = shopJob(group.id, params.claimId)
+  const documents = job.completed ? claimDocumentsOf(job.id).filter((document) => document.documentType !== 'damage_photo') : []
+  const drafts = job.completed ? [] : draftsOf(job.id)
+  return data(
+    {
+      job,
+      window: job.asked ? { words: windowInWords(job.asked), ...SLOT_HOURS[job.asked.slot] } : null,
+      documents: documents.map((document) => ({
+        id: document.id,
+        type: document.documentType,
+        fileName: document.fileName,
+        url: signedFileUrl(document.filePath),
+      })),
+      attached: {
+        invoice: drafts.find((draft) => draft.documentType === 'invoice')?.fileName ?? null,
+        repairPhotos: drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.fileName),
+        calibrationReport: drafts.find((draft) => draft.documentType === 'calibration_report')?.fileName ?? null,
+      },
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { profile, group } = await requireShopStaff(request)
+  // Another group's job (or none) is refused before its body is read.
+  const job = shopJob(group.id, params.claimId)
+  const page = shopJobPath(job.id)
+  let form: Awaited<ReturnType<typeof readMultipartForm>>
+  try {
+    form = await readMultipartForm(request, { maxFiles: MAX_FILES })
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const field = error.field === 'form' ? 'repairPhotos' : error.field
+      return answerErrors(
+        { [field]: [error.message] },
+        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      )
+    }
+    throw error
+  }
+  const intent = String(form.fields.get('intent') ?? '')
+  const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+
+  if (intent === 'confirm' || intent === 'propose') {
+    const submission = parseWithZod(form.fields, { schema: AppointmentSchema })
+    if (submission.status !== 'success') {
+      return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...APPOINTMENT_MESSAGES.correct } })
+    }
+    try {
+      const { proposed } = await setAppointment({ groupId: group.id, actorId: profile.id, claimId: job.id, ...submission.value })
+      return redirectWithToast(page, { type: 'success', ...(proposed ? APPOINTMENT_MESSAGES.proposed : APPOINTMENT_MESSAGES.confirmed) })
+    } catch (error) {
+      if (error instanceof RuleError) return answerRefusal(error, { values })
+      throw error
+    }
+  }
+
+  const submission = parseWithZod(form.fields, { schema: ShopCompletionSchema })
+  const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
+  const input =
+    submission.status === 'success'
+      ? submission.value
+      : {
+          repairType: values.repairType === 'replacement' ? ('replacement' as const) : ('repair' as const),
+          actualCost: null,
+          partnerNotes: null,
+          partNumber: null,
+          laborHours: null,
+          kitMoulding: null,
+          adasCalibration: (ADAS_CALIBRATIONS as readonly string[]).includes(values.adasCalibration ?? '')
+            ? (values.adasCalibration as (typeof ADAS_CALIBRATIONS)[number])
+            : ('none' as const),
+        }
+  try {
+    await completeClaim({
+      code: job.code,
+      actor: profile.id,
+      repairType: input.repairType,
+      actualCostCents: input.actualCost,
+      partnerNotes: input.partnerNotes,
+      invoiceDetails: {
+        partNumber: input.partNumber,
+        laborHours: input.laborHours,
+        kitMoulding: input.kitMoulding,
+        adasCalibration: input.adasCalibration,
+      },
+      invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
+      repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
+      calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
+      fieldErrors,
+    })
+    return redirectWithToast(page, { type: 'success', ...claimCompleted(job.code) })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    if (error instanceof UploadError) {
+      return answerErrors(
+        { [error.field]: [error.message] },
+        { status: error.status, values, toast: { type: 'error', ...shopUploadFailed(error.message) } },
+      )
+    }
+    if (error instanceof ImageQueueFull) {
+      return answerErrors(
+        { form: [IMAGES_BUSY.description] },
+        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
+    }
+    logger.error({ err: error }, 'shop completion of a job failed')
+    return answerErrors(
+      { form: [COMPLETE_FAILED.description ?? COMPLETE_FAILED.title] },
+      { status: 500, values, toast: { type: 'error', ...COMPLETE_FAILED } },
+    )
+  }
+}
+
+export const meta: Route.MetaFunction = ({ error, loaderData }) =>
+  isNotFound(error) || !loaderData
+    ? NOT_FOUND_META
+    : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job: the appointment and the completion with the invoice.', { noindex: true })
+
+export default function ShopJobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, window, documents, attached } = loaderData
+  const answer: ActionAnswer | undefined = actionData
+  const errors = resultErrors(answer?.result) as Record<string, string[] | undefined>
+  const values = resultValues(answer?.result) as Record<string, string | undefined>
+  const intent = values.intent
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <p>
+        <a href="/shop" className="text-sm font-semibold text-brand-700 underline">
+          ← All jobs
+        </a>
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        Job <span className="font-mono">{job.code}</span>
+      </h1>
+      {answer?.toast ? <Toast toast={answer.toast} /> : null}
+      <Card className="space-y-3">
+        <JobFacts job={job as ShopJobView} />
+        <p className="whitespace-pre-line text-sm text-slate-800">{job.description}</p>
+      </Card>
+      {job.completed ? (
+        <Completed job={job} documents={documents} />
+      ) : (
+        <>
+          <Appointment
+            job={job as ShopJobView}
+            window={window}
+            errors={intent === 'confirm' || intent === 'propose' ? errors : {}}
+            values={values}
+          />
+          <CompleteForm
+            job={job as ShopJobView}
+            errors={intent === 'complete' ? errors : {}}
+            values={intent === 'complete' ? values : {}}
+            attached={attached}
+          />
+        </>
+      )}
+      {/* Shows the pending label once a form is sent; the page works the same without it. */}
+      <script src={shopScript} defer />
+    </div>
+  )
+}
+
+const labelClass = 'block text-sm font-medium text-slate-900'
+const fileClass = cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+function Appointment({
+  job,
+  window,
+  errors,
+  values,
+}: {
+  job: ShopJobView
+  window: { words: string; from: number; until: number } | null
+  errors: Record<string, string[] | undefined>
+  values: Record<string, string | undefined>
+}) {
+  const proposing = values.intent === 'propose'
+  return (
+    <Card className="space-y-5" data-testid="appointment">
+      <h2 className="text-xl font-semibold text-slate-900">Appointment</h2>
+      {window ? (
+        <form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="confirm" />
+          <Field
+            label="Confirm a time"
+            hint={`Inside the window asked for: ${window.words}.`}
+            htmlFor="confirm-time"
+            errors={proposing ? undefined : errors.time}
+            errorId="confirm-time-error"
+          >
+            <input
+              id="confirm-time"
+              name="time"
+              type="time"
+              step={300}
+              required
+              defaultValue={proposing ? undefined : values.time}
+              aria-invalid={!proposing && errors.time ? true : undefined}
+              aria-describedby={describedBy('confirm-time-hint', !proposing && errors.time && 'confirm-time-error')}
+              className={inputClass}
+            />
+          </Field>
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Confirming...">
+            Confirm appointment
+          </button>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-700">The customer asked for no time: propose one.</p>
+      )}
+      <form method="post" className="space-y-3 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="propose" />
+        <h3 className="text-base font-semibold">Propose another day and time</h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Day" htmlFor="propose-date" errors={proposing ? errors.date : undefined} errorId="propose-date-error">
+            <input
+              id="propose-date"
+              name="date"
+              type="date"
+              required
+              defaultValue={proposing ? values.date : job.asked?.date}
+              aria-invalid={proposing && errors.date ? true : undefined}
+              aria-describedby={proposing && errors.date ? 'propose-date-error' : undefined}
+              className={inputClass}
+            />
+          </Field>
+          <Field label="Time" htmlFor="propose-time" errors={proposing ? errors.time : undefined} errorId="propose-time-error">
+            <input
+              id="propose-time"
+              name="time"
+              type="time"
+              step={300}
+              required
+              defaultValue={proposing ? values.time : undefined}
+              aria-invalid={proposing && errors.time ? true : undefined}
+              aria-describedby={proposing && errors.time ? 'propose-time-error' : undefined}
+              className={inputClass}
+            />
+          </Field>
+        </div>
+        <button type="submit" className={buttonClass('secondary')} data-pending-label="Proposing...">
+          Propose this time
+        </button>
+      </form>
+    </Card>
+  )
+}
+
+function CompleteForm({
+  job,
+  errors,
+  values,
+  attached,
+}: {
+  job: ShopJobView
+  errors: Record<string, string[] | undefined>
+  values: Record<string, string | undefined>
+  attached: { invoice: string | null; repairPhotos: string[]; calibrationReport: string | null }
+}) {
+  const replacement = (values.repairType ?? (job.damageType === 'crack' ? 'replacement' : 'repair')) === 'replacement'
+  const text = (name: string, label: string, hint?: string, props: React.ComponentProps<'input'> = {}) => (
+    <Field label={label} hint={hint} htmlFor={name} errors={errors[name]}>
+      <input
+        id={name}
+        name={name}
+        type="text"
+        defaultValue={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(hint && `${name}-hint`, errors[name] && `${name}-error`)}
+        className={inputClass}
+        {...props}
+      />
+    </Field>
+  )
+  const file = (name: string, label: string, accept: string, already: string | null, multiple = false) => (
+    <div className="space-y-1.5">
+      <label htmlFor={name} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        className={fileClass}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(already && `${name}-attached`, errors[name] && `${name}-error`)}
+      />
+      {already ? (
+        <p id={`${name}-attached`} className="text-sm text-green-900">
+          Already attached: {already}. Choose a file only to replace it.
+        </p>
+      ) : null}
+      <FieldError id={`${name}-error`} errors={errors[name]} />
+    </div>
+  )
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">Complete the job</h2>
+      <form method="post" encType="multipart/form-data" className="space-y-5">
+        <input type="hidden" name="intent" value="complete" />
+        <FieldError id="form-error" errors={errors.form} />
+        <fieldset aria-describedby={errors.repairType ? 'repairType-error' : undefined}>
+          <legend className={labelClass}>Work done</legend>
+          <div className="mt-2 flex gap-6">
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
+            </label>
+          </div>
+          <FieldError id="repairType-error" errors={errors.repairType} />
+        </fieldset>
+        {text('partNumber', 'Part number (optional)', 'NAGS-style, like FW04567 GTY.', { maxLength: 40, autoComplete: 'off' })}
+        {text('laborHours', 'Labor hours (optional)', 'From 0 to 24, like 1.5.', { inputMode: 'decimal', autoComplete: 'off' })}
+        {text('kitMoulding', 'Kit or moulding (optional)', 'Yes, no, or what was used.', { maxLength: 120, autoComplete: 'off' })}
+        <Field label="ADAS calibration" htmlFor="adasCalibration" errors={errors.adasCalibration}>
+          <select
+            id="adasCalibration"
+            name="adasCalibration"
+            defaultValue={values.adasCalibration ?? 'none'}
+            aria-invalid={errors.adasCalibration ? true : undefined}
+            aria-describedby={errors.adasCalibration ? 'adasCalibration-error' : undefined}
+            className={inputClass}
+          >
+            {ADAS_CALIBRATIONS.map((calibration) => (
+              <option key={calibration} value={calibration}>
+                {ADAS_CALIBRATION_NAMES[calibration]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {file(
+          'calibrationReport',
+          'Calibration report (PDF or photo; required with a calibration)',
+          'application/pdf,.pdf,image/*',
+          attached.calibrationReport,
+        )}
+        {text('actualCost', 'Total (optional)', 'In dollars, like 289.50.', { inputMode: 'decimal', autoComplete: 'off' })}
+        <div className="space-y-1.5">
+          <label htmlFor="partnerNotes" className={labelClass}>
+            Notes (optional)
+          </label>
+          <textarea
+            id="partnerNotes"
+            name="partnerNotes"
+            rows={3}
+            defaultValue={values.partnerNotes}
+            aria-describedby={errors.partnerNotes ? 'partnerNotes-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
+        </div>
+        {file('invoice', 'Invoice photo', 'image/*', attached.invoice)}
+        {file('repairPhotos', 'Repair photos', 'image/*', attached.repairPhotos.length ? attached.repairPhotos.join(', ') : null, true)}
+        <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
+          Mark job complete
+        </button>
+      </form>
+    </Card>
+  )
+}
+
+function Completed({
+  job,
+  documents,
+}: {
+  job: ShopJobView & {
+    completedAt: string | null
+    repairType: 'repair' | 'replacement' | null
+    actualCostCents: number | null
+    partNumber: string | null
+    laborHours: number | null
+    kitMoulding: string | null
+    adasCalibration: (typeof ADAS_CALIBRATIONS)[number] | null
+    partnerNotes: string | null
+  }
+  documents: { id: string; type: string; fileName: string; url: string }[]
+}) {
+  const rows: [string, string | null][] = [
+    ['Work done', job.repairType === 'replacement' ? 'Replacement' : 'Repair'],
+    ['Part number', job.partNumber],
+    ['Labor hours', job.laborHours === null ? null : String(job.laborHours)],
+    ['Kit or moulding', job.kitMoulding],
+    ['ADAS calibration', job.adasCalibration ? ADAS_CALIBRATION_NAMES[job.adasCalibration] : null],
+    ['Total', job.actualCostCents === null ? null : formatPrice(job.actualCostCents)],
+    ['Notes', job.partnerNotes],
+  ]
+  return (
+    <Card className="space-y-3" data-testid="job-completed">
+      <h2 className="text-xl font-semibold text-slate-900">Done</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="whitespace-pre-line">{value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="text-sm">
+        {documents.map((document) => (
+          <li key={document.id}>
+            <a href={document.url} className="text-brand-700 underline" target="_blank" rel="noreferrer">
+              {document.type === 'invoice' ? 'Invoice' : document.type === 'calibration_report' ? 'Calibration report' : 'Repair photo'}:{' '}
+              {document.fileName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

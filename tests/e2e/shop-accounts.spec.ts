@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { claims, shopStaff } from '~/db/schema'
+import { bookableDates } from '~/domain/shops'
+
+import { expect, test, toast, waitForEmail } from '../support/e2e'
+import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
+import { jpegFile } from '../support/photos'
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+
+test('a shop signs in, sees its job, confirms the time and completes it with a calibration report', async ({ page }) => {
+  const group = createPartnerGroup(`Bench Glass ${createId(4)}`, { email: `desk-${createId(6).toLowerCase()}@bench.example` })
+  const staffEmail = uniqueEmail('staff')
+  db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: staffEmail, addedBy: findOrCreateProfile('operator@example.com').id })
+    .run()
+
+  // The customer's approved claim, assigned to the group, asking for a morning.
+  const customer = findOrCreateProfile(uniqueEmail(), { fullName: 'Cal Ibrate', phone: '(801) 555-0188' })
+  const { policy } = createActivePolicy(customer.id, { planType: 'comprehensive', hasAdas: true })
+  const day = bookableDates(new Date())[1]!
+  const claim = createClaim(policy.id, {
+    damageType: 'crack',
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    reviewedAt: new Date().toISOString(),
+    assignedPartnerGroupId: group.id,
+    preferredDate: day,
+    preferredSlot: 'morning',
+    serviceAt: 'shop',
+  })
+
+  // Signs in with the e-mailed code, like a customer, and lands on the shop's jobs.
+  await page.goto('/auth')
+  await page.getByLabel('Email Address').fill(staffEmail)
+  await page.getByRole('button', { name: 'Send login link' }).click()
+  const email = await waitForEmail(staffEmail, 'Your Glass Plan login link')
+  const link = /(https?:\/\/\S+\/auth\/verify\?token=[\w-]+)/.exec(email.text)![1]!
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await expect(page.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
+  const job = page.getByTestId('jobs-new').getByTestId('shop-job').filter({ hasText: claim.confirmationCode })
+  await expect(job).toContainText('2019 Toyota Camry')
+  await expect(job).toContainText('Cal Ibrate · (801) 555-0188')
+  await expect(job).toContainText('morning (8–12)')
+  await job.getByRole('link', { name: claim.confirmationCode }).click()
+
+  // No React on the shop's pages.
+  await expect(page.getByRole('heading', { name: `Job ${claim.confirmationCode}` })).toBeVisible()
+  expect(await page.locator('script[type="module"]').count()).toBe(0)
+
+  // A time outside the window is refused next to the field; one inside is confirmed.
+  await page.getByLabel('Confirm a time').fill('13:00')
+  await page.getByRole('button', { name: 'Confirm appointment' }).click()
+  await expect(page.locator('#confirm-time-error')).toContainText('Choose a time inside the window asked for: 8:00 AM to 12:00 PM')
+  await page.getByLabel('Confirm a time').fill('09:30')
+  await page.getByRole('button', { name: 'Confirm appointment' }).click()
+  await expect(toast(page)).toContainText('Appointment confirmed')
+  await expect(page.getByText('9:30 AM')).toBeVisible()
+  await waitForEmail(customer.email, /Your appointment is confirmed/)
+
+  // Completion: a calibration without its report is refused next to the field; with the PDF it completes.
+  const form = page.locator('form[enctype="multipart/form-data"]')
+  await form.getByLabel('Replacement').check()
+  await form.getByLabel('Part number (optional)').fill('FW04567 GTY')
+  await form.getByLabel('Labor hours (optional)').fill('2.5')
+  await form.getByLabel('Kit or moulding (optional)').fill('Moulding kit')
+  await form.getByLabel('ADAS calibration').selectOption('static')
+  await form.getByLabel('Total (optional)').fill('389.00')
+  await form.getByLabel('Invoice photo').setInputFiles(await fileFor('invoice.jpg'))
+  await form.getByLabel('Repair photos').setInputFiles(await fileFor('after.jpg'))
+  await form.getByRole('button', { name: 'Mark job complete' }).click()
+  await expect(page.locator('#calibrationReport-error')).toContainText(
+    'Upload the calibration report (a PDF or a photo): a calibration was done.',
+  )
+  // The photos were kept; the form's values came back.
+  const again = page.locator('form[enctype="multipart/form-data"]')
+  await expect(again.getByText('Already attached: invoice.jpg')).toBeVisible()
+  await expect(again.getByLabel('Part number (optional)')).toHaveValue('FW04567 GTY')
+  await again
+    .getByLabel('Calibration report', { exact: false })
+    .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await again.getByRole('button', { name: 'Mark job complete' }).click()
+  await expect(toast(page)).toContainText('Claim Completed!')
+  const done = page.getByTestId('job-completed')
+  await expect(done).toContainText('FW04567 GTY')
+  await expect(done).toContainText('Static')
+  await expect(done.getByRole('link', { name: /Calibration report: calibration.pdf/ })).toBeVisible()
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+    approvalStatus: 'completed',
+    adasCalibration: 'static',
+    laborHours: 2.5,
+  })
+
+  // On the list, under Done; the page is light.
+  const response = await page.goto('/shop')
+  expect((await response!.body()).length).toBeLessThan(60 * 1024)
+  await expect(page.getByTestId('jobs-done')).toContainText(claim.confirmationCode)
+})
+
+async function fileFor(name: string) {
+  const file = await jpegFile(name)
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(await file.arrayBuffer()) }
+}
