@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'prices',
   'price_change',
   'refund',
+  'payout',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -31,6 +32,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.shop_emailed', entity: 'claim', label: 'Shop e-mailed about a claim' },
   { action: 'claim.shop_not_emailed', entity: 'claim', label: 'Shop not e-mailed about a claim' },
   { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },
+  { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },
@@ -56,6 +58,11 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.created', entity: 'refund', label: 'Refund due on cancellation' },
   { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
+  // A payment to a partner group for its approved jobs, and the remittance e-mailed to it.
+  { action: 'payout.created', entity: 'payout', label: 'Payout created' },
+  { action: 'payout.paid', entity: 'payout', label: 'Payout marked paid' },
+  { action: 'payout.remittance_sent', entity: 'payout', label: 'Remittance e-mailed to the shop' },
+  { action: 'payout.remittance_not_sent', entity: 'payout', label: 'Remittance not e-mailed' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },

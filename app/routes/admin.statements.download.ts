@@ -1,3 +1,4 @@
+import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
 import { routeRules } from '~/route-rules'
@@ -8,6 +9,9 @@ import { notFound } from '~/utils/refusal'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements.download'
+
+/** A stored moment as the CSV writes it: 'YYYY-MM-DD HH:MM:SS' (UTC), or empty. */
+const utc = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 19) : '')
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
@@ -30,9 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       'Partner notes',
       'Invoice',
       'Repair photos',
+      'Payment',
+      'Approved for payment (UTC)',
+      'Payout',
+      'Paid (UTC)',
+      'Payment reference',
     ],
     ...statement.lines.map((line) => [
-      line.completedAt.replace('T', ' ').slice(0, 19),
+      utc(line.completedAt),
       line.code,
       line.customer,
       line.vehicle,
@@ -42,6 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       line.notes,
       line.invoices.map((doc) => link(doc.filePath)).join(' '),
       line.repairPhotos.map((doc) => link(doc.filePath)).join(' '),
+      PAYOUT_STATE_NAMES[line.payment.state],
+      utc(line.payment.approvedAt),
+      line.payment.payoutId ?? '',
+      utc(line.payment.paidAt),
+      line.payment.reference ?? '',
     ]),
     [
       'Total',
@@ -51,6 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       '',
       `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`,
       (statement.totals.costCents / 100).toFixed(2),
+      '',
+      '',
+      '',
+      '',
+      '',
       '',
       '',
       '',
