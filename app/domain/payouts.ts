@@ -39,3 +39,6 @@ export function payoutStateOf(claim: PayoutFacts & { completedAt: string | null 
 
 /** A payout's bank reference: what the operator types when marking it paid. */
 export const PAYOUT_REFERENCE_MAX = 80
+
+/** How many jobs of each kind the payouts page lists for a group (the oldest first); a payout takes the ones listed. */
+export const JOBS_LISTED = 200

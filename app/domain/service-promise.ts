@@ -116,3 +116,6 @@ export function isPastPromise(claim: PromiseClaim, now = new Date()) {
 
 /** The promise in the customer's words, for a page or a figure's caption. */
 export const SERVICE_PROMISE_TEXT = 'Chip repair within 24 hours of approval; replacement within 3 business days.'
+
+/** The operator's service figures cover the claims completed in this many days. */
+export const SERVICE_FIGURE_DAYS = 90

@@ -5,7 +5,8 @@ import { type Claim, claims, partnerGroups, type Payout, payouts } from '~/db/sc
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PAYOUT_MESSAGES } from '~/domain/messages'
-import { type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
 import { DAY_MS } from '~/domain/time'
 import { remittanceEmail } from '~/emails/remittance'
 import { env } from '~/env.server'
@@ -21,8 +22,6 @@ import { recordAudit } from './audit.server'
  * docs/decisions/055-shop-payouts-and-service-promise.md.
  */
 
-/** How many jobs of each kind the payouts page lists for a group (the oldest first); a payout takes the ones listed. */
-export const JOBS_LISTED = 200
 /** How many of a group's payouts the page lists, newest first. */
 export const PAYOUTS_LISTED = 20
 
@@ -316,9 +315,6 @@ export function groupPayouts(groupId: string) {
 }
 
 // --- the service promise, measured --------------------------------------------------------------------------------
-
-/** The service figures cover the claims completed in this many days. */
-export const SERVICE_FIGURE_DAYS = 90
 
 export type ServiceTimes = {
   groupId: string

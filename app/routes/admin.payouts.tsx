@@ -10,16 +10,14 @@ import { Badge, buttonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { PAYOUT_MESSAGES } from '~/domain/messages'
-import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
-import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
+import { JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
+import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import {
   approveJobsForPayment,
   createPayout,
   groupPayouts,
-  JOBS_LISTED,
   markPayoutPaid,
   payoutOverview,
-  SERVICE_FIGURE_DAYS,
   serviceTimesByGroup,
 } from '~/models/payouts.server'
 import { routeRules } from '~/route-rules'
