@@ -60,6 +60,7 @@ export default [
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),
     route('statements/download', 'routes/admin.statements.download.ts'),
+    route('payouts', 'routes/admin.payouts.tsx'),
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
     route('states', 'routes/admin.states.tsx'),

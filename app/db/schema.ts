@@ -305,6 +305,30 @@ export const policyPhotos = sqliteTable(
   (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.generation, t.photoType, t.position)],
 )
 
+/**
+ * A payment to a partner group for its approved jobs (the claims whose payout_id names it). Created unpaid; marked
+ * paid with the bank transfer's reference once the operator has sent the money. Why bank references only:
+ * docs/decisions/055-shop-payouts-and-service-promise.md.
+ */
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: id(),
+    partnerGroupId: text('partner_group_id')
+      .notNull()
+      .references(() => partnerGroups.id, { onDelete: 'restrict' }),
+    jobCount: integer('job_count').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    paidAt: text('paid_at'),
+    paidBy: text('paid_by'),
+    /** The bank transfer's reference, as the operator typed it. */
+    reference: text('reference'),
+  },
+  (t) => [index('payouts_group_idx').on(t.partnerGroupId, t.createdAt)],
+)
+
 export const claims = sqliteTable(
   'claims',
   {
@@ -357,6 +381,10 @@ export const claims = sqliteTable(
     laborHours: real('labor_hours'),
     kitMoulding: text('kit_moulding'),
     adasCalibration: text('adas_calibration', { enum: ADAS_CALIBRATIONS }),
+    /** The operator approved the completed job for payment; then a payout takes it (one payout per job). */
+    paymentApprovedAt: text('payment_approved_at'),
+    paymentApprovedBy: text('payment_approved_by'),
+    payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
@@ -375,6 +403,14 @@ export const claims = sqliteTable(
       .where(sql`approval_status = 'pending_review' AND appealed_at IS NOT NULL`),
     // Partner statements: a group's completed claims by month.
     index('claims_group_completed_idx').on(t.assignedPartnerGroupId, t.completedAt),
+    // The jobs still to pay (completed, in no payout yet): a small part of all claims, so the payouts page stays fast.
+    index('claims_unpaid_jobs_idx')
+      .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)
+      .where(sql`completed_at IS NOT NULL AND payout_id IS NULL`),
+    // A payout's jobs.
+    index('claims_payout_idx')
+      .on(t.payoutId)
+      .where(sql`payout_id IS NOT NULL`),
   ],
 )
 
@@ -683,6 +719,7 @@ export type Session = typeof sessions.$inferSelect
 export type PartnerGroup = typeof partnerGroups.$inferSelect
 export type PartnerLocation = typeof partnerLocations.$inferSelect
 export type ShopStaffMember = typeof shopStaff.$inferSelect
+export type Payout = typeof payouts.$inferSelect
 export type Policy = typeof policies.$inferSelect
 export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect

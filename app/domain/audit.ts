@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'price_change',
   'refund',
   'sales_state',
+  'payout',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -35,6 +36,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.appointment_proposed', entity: 'claim', label: 'Other time proposed by the shop' },
   { action: 'claim.reschedule_requested', entity: 'claim', label: 'Customer asked the shop for another time' },
   { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },
+  { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },
@@ -64,6 +66,11 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
   { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
+  // A payment to a partner group for its approved jobs, and the remittance e-mailed to it.
+  { action: 'payout.created', entity: 'payout', label: 'Payout created' },
+  { action: 'payout.paid', entity: 'payout', label: 'Payout marked paid' },
+  { action: 'payout.remittance_sent', entity: 'payout', label: 'Remittance e-mailed to the shop' },
+  { action: 'payout.remittance_not_sent', entity: 'payout', label: 'Remittance not e-mailed' },
   // A customer's account and their privacy requests.
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },

@@ -323,6 +323,44 @@ export const PARTNER_MESSAGES = {
   location: (active: boolean) => ({ title: active ? 'Location activated' : 'Location deactivated' }),
 } as const
 
+/** The operator's payouts: approving completed jobs for payment, grouping them into a payout, marking it paid. */
+export const PAYOUT_MESSAGES = {
+  chooseJobs: 'Choose at least one job.',
+  unknownJob: 'That job does not exist. Reload the page.',
+  unknownGroup: 'That partner group does not exist. Choose one from the list.',
+  referenceRequired: 'Enter the bank transfer’s reference.',
+  referenceTooLong: (max: number) => `Keep the reference under ${max} characters.`,
+  correct: { title: 'Please check the form.' },
+  notPayable: {
+    title: 'Nothing to approve',
+    description: 'None of these jobs can be approved for payment: only completed jobs with a partner group can.',
+  },
+  nothingToPay: {
+    title: 'Nothing to pay',
+    description: 'None of these jobs is approved for payment and outside a payout any more. Reload the page.',
+  },
+  approved: (count: number) => ({
+    title: 'Approved for payment',
+    description: count === 1 ? '1 job is approved for payment.' : `${count} jobs are approved for payment.`,
+  }),
+  alreadyApproved: { title: 'Already approved', description: 'These jobs were already approved for payment.' },
+  created: (count: number, total: string) => ({
+    title: 'Payout created',
+    description: `${count === 1 ? '1 job' : `${count} jobs`}, ${total}. Send the bank transfer, then mark the payout paid with its reference.`,
+  }),
+  alreadyCreated: { title: 'Payout already created', description: 'These jobs are already in this payout.' },
+  paid: (to: string | null) => ({
+    title: 'Payout marked paid',
+    description: to ? `The remittance is on its way to ${to}.` : 'The partner group has no e-mail address: no remittance was sent.',
+  }),
+  paidNotSent: { title: 'Payout marked paid', description: 'The remittance could not be sent; see the e-mail log.' },
+  alreadyPaid: { title: 'Already paid', description: 'This payout was already marked paid with this reference.' },
+  paidOtherReference: (reference: string) => ({
+    title: 'Already paid',
+    description: `This payout was already marked paid with the reference ${reference}.`,
+  }),
+} as const
+
 export const SHOP_CHOICE_MESSAGES = {
   zipFormat: 'Enter your five-digit ZIP code, like 84101.',
   unknownZip: 'That ZIP code does not exist. Check the five digits.',

@@ -29,6 +29,7 @@ import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
 import { refundEmail } from './refund'
+import { remittanceEmail } from './remittance'
 import { renewalNoticeEmail } from './renewal-notice'
 import { signInEmail } from './sign-in'
 import { yearlyReminderEmail } from './yearly-reminder'
@@ -309,6 +310,18 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     vehicle: '2019 Toyota Camry (UT ABC123)',
     customerName: 'Gina Gee',
     completeUrl: `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
+  }),
+  sample('payout-remittance', 'To the shop: a payout paid, with its jobs and the transfer reference', remittanceEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    paidOn: 'December 1, 2026',
+    reference: 'ACH 2026-12-01 #4471',
+    total: '$409.00',
+    jobs: [
+      { code: 'CS-7K2M9Q', completedOn: 'November 3, 2026', amount: '$89.00' },
+      { code: 'CS-4HT8WP', completedOn: 'November 17, 2026', amount: '$320.00' },
+    ],
+    payoutId: 'pay_9d2k4x',
+    supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-denied', 'Claim denied (may be appealed)', claimDeniedEmail, {
     claimId: 'clm_4t9w1c',

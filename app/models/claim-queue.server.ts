@@ -6,6 +6,7 @@ import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
 import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import type { PlanType } from '~/domain/plans'
+import { isPastPromise } from '~/domain/service-promise'
 
 /**
  * The operator's claim list, a page at a time, from the index on (approval_status, waiting_since): the waiting claims
@@ -39,6 +40,8 @@ export type QueueRow = {
   partnerGroup: string | null
   /** Hours left on the 48-hour promise (waiting claims only). */
   hoursLeft: number | null
+  /** An approved claim the shop has not finished within the service promise, or finished after it. */
+  pastPromise: boolean
 }
 
 function conditions(filters: QueueFilters, now: Date): SQL | undefined {
@@ -103,6 +106,8 @@ export function claimQueue(filters: QueueFilters, page: number, now = new Date()
             filedLate: claims.filedLate,
             reviewedAt: claims.reviewedAt,
             approvalStatus: claims.approvalStatus,
+            repairType: claims.repairType,
+            completedAt: claims.completedAt,
           },
           profileId: profiles.id,
           email: profiles.email,
@@ -135,6 +140,7 @@ export function claimQueue(filters: QueueFilters, page: number, now = new Date()
       reviewedAt: claim.reviewedAt,
       partnerGroup: groupName,
       hoursLeft: claim.approvalStatus === 'pending_review' ? responseHoursLeft(claim, now) : null,
+      pastPromise: isPastPromise(claim, now),
     })),
   }
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { claimDocuments, claims, partnerGroups, policies, profiles, vehicles } from '~/db/schema'
+import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, vehicles } from '~/db/schema'
+import { payoutStateOf } from '~/domain/payouts'
 
 /**
  * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the
@@ -35,11 +36,13 @@ export function partnerStatement(groupId: string, month: string) {
       customer: profiles.fullName,
       email: profiles.email,
       vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, plate: vehicles.licensePlate },
+      payout: { paidAt: payouts.paidAt, reference: payouts.reference },
     })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .innerJoin(profiles, eq(profiles.id, policies.profileId))
     .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
+    .leftJoin(payouts, eq(payouts.id, claims.payoutId))
     .where(and(eq(claims.assignedPartnerGroupId, group.id), gte(claims.completedAt, start), lt(claims.completedAt, end)))
     .orderBy(asc(claims.completedAt))
     .all()
@@ -59,7 +62,7 @@ export function partnerStatement(groupId: string, month: string) {
         .orderBy(asc(claimDocuments.createdAt))
         .all()
     : []
-  const lines = rows.map(({ claim, customer, email, vehicle }) => ({
+  const lines = rows.map(({ claim, customer, email, vehicle, payout }) => ({
     claimId: claim.id,
     code: claim.confirmationCode,
     completedAt: claim.completedAt!,
@@ -76,6 +79,8 @@ export function partnerStatement(groupId: string, month: string) {
     calibrationReports: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'calibration_report'),
     invoices: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice'),
     repairPhotos: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'repair_photo'),
+    /** Where the shop's payment for the job stands (app/domain/payouts.ts). */
+    payment: { ...payoutStateOf({ ...claim, payout })!, approvedAt: claim.paymentApprovedAt },
   }))
   return {
     group: { id: group.id, name: group.name, email: group.email },

@@ -1,15 +1,20 @@
 import { isAdmin } from '~/auth/session.server'
 import type { AuditEntry } from '~/db/schema'
 import { formatDateTime } from '~/domain/format'
+import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
+import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
+import { payoutStateOfClaim } from '~/models/payouts.server'
 import { fileUrl } from '~/utils/file-url'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
 type ClaimReview = NonNullable<ReturnType<typeof claimForReview>>
 
 /** What the operator's claim page shows of a claim under review (routes/admin.claims.$claimId.tsx). */
-export function reviewPage(review: ClaimReview) {
+export function reviewPage(review: ClaimReview, now = new Date()) {
   const { claim, policy, profile, vehicle, partnerGroup } = review
+  const payout = payoutStateOfClaim(claim.id)
+  const deadline = promiseDeadline(claim)
   const documents = review.documents.map((document) => ({
     id: document.id,
     type: document.documentType,
@@ -43,6 +48,18 @@ export function reviewPage(review: ClaimReview) {
       appointmentProposed: claim.appointmentProposed,
       partnerGroup: partnerGroup?.name ?? null,
     },
+    /** The service promise: when it runs out, and whether the claim broke it. */
+    promise: deadline ? { deadline: deadline.toISOString(), past: isPastPromise(claim, now) } : null,
+    /** Where the shop's payment stands (completed jobs only); approving it for payment is offered once completed. */
+    payout: payout
+      ? {
+          state: payout.state,
+          label: PAYOUT_STATE_NAMES[payout.state],
+          paidAt: payout.paidAt,
+          reference: payout.reference,
+          approvable: payout.state === 'not_approved' && Boolean(claim.assignedPartnerGroupId),
+        }
+      : null,
     customer: { id: profile.id, name: profile.fullName, email: profile.email, phone: profile.phone },
     setupPhotos: review.setupPhotos.map((photo) => ({
       id: photo.id,

@@ -10,10 +10,12 @@ import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/comp
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
-import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED } from '~/domain/messages'
+import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED, PAYOUT_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
+import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
+import { approveJobsForPayment } from '~/models/payouts.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -43,6 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const input = submission.value
   try {
+    if (input.intent === 'approve-payment') {
+      const { approved } = approveJobsForPayment({ claimIds: [params.claimId], actorId: admin.id })
+      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+        type: 'success',
+        ...(approved ? PAYOUT_MESSAGES.approved(approved) : PAYOUT_MESSAGES.alreadyApproved),
+      })
+    }
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
       return redirectWithToast('/admin/claims', { type: 'success', ...claimApproved(claim.confirmationCode) })
@@ -72,9 +81,12 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     history,
     shopEmail,
     partnerGroups,
+    promise,
+    payout,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
+  const approvingPayment = useIsPending({ state: 'submitting', intent: 'approve-payment' })
   const errors = resultErrors(actionData?.result)
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
@@ -95,6 +107,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             {claim.status === 'pending_review' ? <ResponseTimer hoursLeft={hoursLeft} /> : null}
             {claim.filedLate ? <Badge tone="warning">Filed late (more than 48 hours after the damage)</Badge> : null}
             {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
+            {promise?.past ? <Badge tone="destructive">Past promise</Badge> : null}
           </span>
         }
       >
@@ -212,6 +225,21 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dd>{claim.denialReason}</dd>
                   </>
                 ) : null}
+                {promise ? (
+                  <>
+                    <dt className="text-slate-600">Service promise</dt>
+                    <dd data-testid="service-promise">
+                      {promise.past ? 'Broken: ' : ''}
+                      {claim.completedAt ? 'was due by' : 'due by'} {formatDateTime(promise.deadline)} ({SERVICE_PROMISE_TEXT})
+                    </dd>
+                  </>
+                ) : null}
+                {claim.appointmentAt ? (
+                  <>
+                    <dt className="text-slate-600">Appointment</dt>
+                    <dd>{formatDateTime(claim.appointmentAt)}</dd>
+                  </>
+                ) : null}
                 {claim.completedAt ? (
                   <>
                     <dt className="text-slate-600">Completed</dt>
@@ -246,6 +274,28 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                   </>
                 ) : null}
               </dl>
+              {payout ? (
+                <div className="mt-4 border-t border-slate-200 pt-4">
+                  <h3 className="text-sm font-semibold text-slate-900">Payment to the shop</h3>
+                  <p className="mt-1 text-sm text-slate-800" data-testid="payout-state">
+                    {payout.label}
+                    {payout.paidAt ? ` on ${formatLongDate(payout.paidAt)}, reference ${payout.reference}` : ''}
+                  </p>
+                  {payout.approvable ? (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="intent" value="approve-payment" />
+                      <button type="submit" className={buttonClass('primary')} disabled={approvingPayment}>
+                        {approvingPayment ? 'Approving...' : 'Approve for payment'}
+                      </button>
+                    </Form>
+                  ) : null}
+                  <p className="mt-2 text-sm">
+                    <Link to="/admin/payouts" className="text-brand-700 underline">
+                      Payouts
+                    </Link>
+                  </p>
+                </div>
+              ) : null}
               {shopFiles.length ? (
                 <>
                   <h3 className="mt-4 text-sm font-semibold text-slate-900">Invoice and repair photos</h3>

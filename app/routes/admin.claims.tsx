@@ -52,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     partnerGroup: row.partnerGroup,
     late: row.filedLate,
     appeal: Boolean(row.appealedAt),
+    pastPromise: row.pastPromise,
     // Terms: an appeal is decided within 30 days; the queue flags the last week and the overdue ones.
     appealDue: waitingAppeal(row, filters.status, now),
   }))
@@ -133,6 +134,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
               {claim.late ? <Badge tone="warning">Filed late</Badge> : null}
               {claim.appeal ? <Badge tone="info">Appeal</Badge> : null}
               {claim.appealDue ? <AppealDueBadge due={claim.appealDue} /> : null}
+              {claim.pastPromise ? <Badge tone="destructive">Past promise</Badge> : null}
             </Cell>
           </tr>
         ))}

@@ -1,3 +1,4 @@
+import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
 import { routeRules } from '~/route-rules'
@@ -8,6 +9,9 @@ import { notFound } from '~/utils/refusal'
 import { parseQuery, StatementQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.statements.download'
+
+/** A stored moment as the CSV writes it: 'YYYY-MM-DD HH:MM:SS' (UTC), or empty. */
+const utc = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 19) : '')
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
@@ -35,9 +39,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       'Kit/moulding',
       'ADAS calibration',
       'Calibration report',
+      'Payment',
+      'Approved for payment (UTC)',
+      'Payout',
+      'Paid (UTC)',
+      'Payment reference',
     ],
     ...statement.lines.map((line) => [
-      line.completedAt.replace('T', ' ').slice(0, 19),
+      utc(line.completedAt),
       line.code,
       line.customer,
       line.vehicle,
@@ -52,6 +61,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       line.kitMoulding,
       line.adasCalibration,
       line.calibrationReports.map((doc) => link(doc.filePath)).join(' '),
+      PAYOUT_STATE_NAMES[line.payment.state],
+      utc(line.payment.approvedAt),
+      line.payment.payoutId ?? '',
+      utc(line.payment.paidAt),
+      line.payment.reference ?? '',
     ]),
     [
       'Total',

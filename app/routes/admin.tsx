@@ -36,6 +36,11 @@ const SECTIONS = [
     title: 'Partner statements',
     text: "Each partner group's completed claims by month, as a CSV to pay the shops.",
   },
+  {
+    to: '/admin/payouts',
+    title: 'Payouts',
+    text: 'Approve completed jobs for payment, pay each shop group with a remittance; the service promise per group.',
+  },
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },

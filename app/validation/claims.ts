@@ -48,6 +48,8 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
     intent: z.literal('approve'),
     partnerGroupId: singleLineText({ error: CLAIM_FIELD_MESSAGES.partnerGroup }).min(1, CLAIM_FIELD_MESSAGES.partnerGroup),
   }),
+  // The operator approves the shop's completed job for payment (no fields: the claim is the page's).
+  z.object({ intent: z.literal('approve-payment') }),
   z.object({
     intent: z.literal('deny'),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
 import { DAMAGE_TYPES } from '~/domain/claims'
+import { PAYOUT_MESSAGES } from '~/domain/messages'
+import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
 
 import { vehicleSchema } from './policy-setup'
@@ -121,3 +123,37 @@ export const CorrectVehicleReason = reason
 export function CorrectVehicleSchema(planType: PlanType) {
   return vehicleSchema(planType).omit({ intent: true }).extend({ reason: CorrectVehicleReason })
 }
+
+// --- the payouts page ---------------------------------------------------------------------------------------------
+
+export const PayoutsQuery = z.object({ group: singleLineText().max(64, PAYOUT_MESSAGES.unknownGroup).default('') })
+
+/** Ticked jobs: one checkbox or hidden field per job, so one value arrives as a string and several as a list. */
+const jobIds = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(singleLineText({ error: PAYOUT_MESSAGES.unknownJob }).min(1, PAYOUT_MESSAGES.unknownJob).max(64, PAYOUT_MESSAGES.unknownJob), {
+      error: PAYOUT_MESSAGES.chooseJobs,
+    })
+    .min(1, PAYOUT_MESSAGES.chooseJobs)
+    .max(1000, PAYOUT_MESSAGES.chooseJobs),
+)
+
+export const PayoutSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve-payment'), claimId: jobIds }),
+  z.object({
+    intent: z.literal('create-payout'),
+    groupId: singleLineText({ error: PAYOUT_MESSAGES.unknownGroup })
+      .min(1, PAYOUT_MESSAGES.unknownGroup)
+      .max(64, PAYOUT_MESSAGES.unknownGroup),
+    claimId: jobIds,
+  }),
+  z.object({
+    intent: z.literal('mark-paid'),
+    payoutId: singleLineText({ error: PAYOUT_MESSAGES.nothingToPay.description }).min(1).max(64),
+    reference: singleLineText({ error: PAYOUT_MESSAGES.referenceRequired })
+      .trim()
+      .min(1, PAYOUT_MESSAGES.referenceRequired)
+      .max(PAYOUT_REFERENCE_MAX, PAYOUT_MESSAGES.referenceTooLong(PAYOUT_REFERENCE_MAX)),
+  }),
+])

@@ -8,7 +8,12 @@
  * server runs on it and each page is loaded for a few seconds at 1 and at 20 connections, with its own client that
  * times every request (sub-millisecond, unlike autocannon's whole milliseconds).
  *
- *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,100000]
+ *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,100000] [--group-jobs 500]
+ *
+ * Shops are paid monthly in a steady state: completed claims older than 30 days are in a paid payout of their group.
+ * `--group-jobs N` gives each partner group N more completed claims of the last 90 days (three in five not approved
+ * for payment, one approved, one paid), at both sizes: the payouts page (and a shop's job list) then has the same work
+ * at both sizes, so the ratio measures the data set around it.
  *
  * Targets (ratios, so they hold on any machine): every page's p99 at the large size ≤ 1.5 × its p99 at the small
  * size; every operator page under 100 KB of HTML; the customer dashboard's p99 within 3 × the uncached landing page's.
@@ -52,11 +57,13 @@ export type DataSet = {
   customerId: string
   queuePages: number
   searches: Record<string, string>
+  /** A partner group, for its payouts page. */
+  groupId: string
   seconds: number
 }
 
 /** Writes `size` policies (and everything around them) into a new data directory through the real schema. */
-export async function buildDataSet(size: number, print: (line: string) => void): Promise<Omit<DataSet, 'seconds'>> {
+export async function buildDataSet(size: number, print: (line: string) => void, groupJobs = 0): Promise<Omit<DataSet, 'seconds'>> {
   const started = performance.now()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-scale-${size}-`))
   process.env.DATA_DIR = dataDir
@@ -90,6 +97,25 @@ export async function buildDataSet(size: number, print: (line: string) => void):
     email: `shop${index}@bench.example`,
   }))
   db().insert(schema.partnerGroups).values(groups).run()
+  // One paid payout per group holds the jobs completed before the last 30 days (its totals are summed at the end).
+  const paidPayouts = new Map(groups.map((group) => [group.id, createId()]))
+  db()
+    .insert(schema.payouts)
+    .values(
+      groups.map((group) => ({
+        id: paidPayouts.get(group.id)!,
+        partnerGroupId: group.id,
+        jobCount: 0,
+        totalCents: 0,
+        createdBy: 'bench',
+        createdAt: iso(now - 30 * DAY),
+        paidAt: iso(now - 29 * DAY),
+        paidBy: 'bench',
+        reference: `ACH bench ${group.name}`,
+      })),
+    )
+    .run()
+  const activePolicies: string[] = []
   const plans = [
     { planType: 'chip_only', vehicleType: null, hasAdas: null, lookupKey: 'chip_only', monthlyPriceCents: 799 },
     { planType: 'comprehensive', vehicleType: 'car', hasAdas: false, lookupKey: 'comprehensive_car_adas_false', monthlyPriceCents: 1999 },
@@ -191,6 +217,7 @@ export async function buildDataSet(size: number, print: (line: string) => void):
           createdAt: iso(createdAt),
         })
         let code = ''
+        if (status === 'active' && activePolicies.length < 10_000) activePolicies.push(policyId)
         if (status !== 'incomplete' && index % claimEvery === 0) {
           claimCount++
           code = codeOf(claimCount)
@@ -201,6 +228,9 @@ export async function buildDataSet(size: number, print: (line: string) => void):
           const decided = !isWaiting
           const outcome = claimCount % 4 === 0 ? 'denied' : claimCount % 5 === 0 ? 'approved' : ('completed' as const)
           if (isWaiting) waiting++
+          const reviewedAt = submittedAt + (claimCount % 40) * 60 * 60 * 1000
+          const completedAt = decided && outcome === 'completed' ? submittedAt + 5 * DAY : null
+          const paidLongAgo = completedAt !== null && completedAt < now - 30 * DAY
           filed.push({
             id: createId(),
             policyId,
@@ -214,9 +244,12 @@ export async function buildDataSet(size: number, print: (line: string) => void):
             approvalStatus: isWaiting ? ('pending_review' as const) : outcome,
             lifecycleStatus: isWaiting ? ('submitted' as const) : outcome,
             appealedAt: isWaiting && waiting % 4 === 0 ? iso(now - (claimCount % 200) * 60 * 60 * 1000) : null,
-            reviewedAt: decided ? iso(submittedAt + (claimCount % 40) * 60 * 60 * 1000) : null,
+            reviewedAt: decided ? iso(reviewedAt) : null,
             assignedPartnerGroupId: decided && outcome !== 'denied' ? group.id : null,
-            completedAt: decided && outcome === 'completed' ? iso(submittedAt + 5 * DAY) : null,
+            completedAt: completedAt === null ? null : iso(completedAt),
+            appointmentAt: completedAt === null ? null : iso(reviewedAt + (6 + (claimCount % 30)) * 60 * 60 * 1000),
+            paymentApprovedAt: paidLongAgo ? iso(completedAt + 2 * DAY) : null,
+            payoutId: paidLongAgo ? paidPayouts.get(group.id)! : null,
             repairType: decided && outcome === 'completed' ? (claimCount % 7 === 0 ? ('replacement' as const) : ('repair' as const)) : null,
             actualCostCents: decided && outcome === 'completed' ? 8900 + (claimCount % 50) * 100 : null,
             denialReason: outcome === 'denied' && decided ? 'Damage predates coverage.' : null,
@@ -235,6 +268,46 @@ export async function buildDataSet(size: number, print: (line: string) => void):
       tx.insert(schema.emailLog).values(mails).run()
     })
   }
+  // Each group's recent jobs, when asked for: the same number at every size.
+  for (const [groupIndex, group] of groups.entries()) {
+    transaction((tx) => {
+      const jobs: (typeof schema.claims.$inferInsert)[] = []
+      for (let job = 0; job < groupJobs; job++) {
+        claimCount++
+        const completedAt = now - ((job * 89) % 88) * DAY - (job % 24) * 60 * 60 * 1000 - DAY
+        const reviewedAt = completedAt - (12 + (job % 60)) * 60 * 60 * 1000
+        const stage = job % 5
+        jobs.push({
+          id: createId(),
+          policyId: activePolicies[(groupIndex * groupJobs + job) % activePolicies.length]!,
+          damageType: job % 3 === 0 ? 'crack' : 'chip',
+          description: 'A stone from a gravel truck left a chip on the driver side.',
+          confirmationCode: codeOf(claimCount),
+          submittedAt: iso(reviewedAt - DAY),
+          createdAt: iso(reviewedAt - DAY),
+          updatedAt: iso(completedAt),
+          approvalStatus: 'completed',
+          lifecycleStatus: 'completed',
+          reviewedAt: iso(reviewedAt),
+          assignedPartnerGroupId: group.id,
+          appointmentAt: iso(reviewedAt + (6 + (job % 30)) * 60 * 60 * 1000),
+          completedAt: iso(completedAt),
+          repairType: job % 3 === 0 ? 'replacement' : 'repair',
+          actualCostCents: 8900 + (job % 50) * 100,
+          paymentApprovedAt: stage >= 3 ? iso(completedAt + DAY) : null,
+          payoutId: stage === 4 ? paidPayouts.get(group.id)! : null,
+        })
+      }
+      for (let from = 0; from < jobs.length; from += BATCH)
+        tx.insert(schema.claims)
+          .values(jobs.slice(from, from + BATCH))
+          .run()
+    })
+  }
+  db().$client.exec(
+    `UPDATE payouts SET job_count = (SELECT count(*) FROM claims WHERE payout_id = payouts.id),
+       total_cents = (SELECT coalesce(sum(actual_cost_cents), 0) FROM claims WHERE payout_id = payouts.id)`,
+  )
   // The sampled customer must have a claim: give them one (waiting), as a customer would file it.
   const sampleClaim = db()
     .insert(schema.claims)
@@ -264,6 +337,7 @@ export async function buildDataSet(size: number, print: (line: string) => void):
     customerCookie,
     operatorCookie,
     customerId: sampleIds.profileId,
+    groupId: groups[0]!.id,
     queuePages: Math.max(1, Math.ceil(waiting / 50)),
     searches: {
       'e-mail': sampleIds.email,
@@ -328,6 +402,8 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
       operatorPage: true,
     })),
     { name: 'customer page', path: `/admin/customers/${data.customerId}`, as: 'operator', operatorPage: true },
+    { name: 'payouts, all groups', path: '/admin/payouts', as: 'operator', operatorPage: true },
+    { name: "payouts, one group's jobs", path: `/admin/payouts?group=${data.groupId}`, as: 'operator', operatorPage: true },
   ]
 }
 
@@ -360,10 +436,12 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
   const sizesArg = args.indexOf('--sizes')
   const sizes = sizesArg >= 0 ? args[sizesArg + 1]!.split(',').map(Number) : [1_000, 100_000]
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)]
+  const groupJobsArg = args.indexOf('--group-jobs')
+  const groupJobs = groupJobsArg >= 0 ? Number(args[groupJobsArg + 1]) : 0
   const bySize: Record<number, Measured[]> = {}
   for (const size of [small, large]) {
     print(`Data set of ${size.toLocaleString('en-US')} policies:`)
-    const data = await buildDataSet(size, print)
+    const data = await buildDataSet(size, print, groupJobs)
     const server = await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } })
     try {
       bySize[size] = await measure(server, data, seconds, print)

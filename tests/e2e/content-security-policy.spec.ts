@@ -44,6 +44,7 @@ test("the operator's pages log no CSP violation", async ({ page, signIn }) => {
     '/admin/policies',
     `/admin/customers/${customer.id}`,
     '/admin/statements',
+    '/admin/payouts',
     '/admin/activity',
     '/admin/prices',
   ])

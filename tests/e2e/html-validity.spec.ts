@@ -7,7 +7,7 @@ import type { Browser, Page } from '@playwright/test'
 
 import { demoSubmitClaimPath, demoWizardPath } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
-import { shopStaff } from '~/db/schema'
+import { payouts, shopStaff } from '~/db/schema'
 
 import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, findOrCreateProfile } from '../support/factories'
@@ -49,6 +49,24 @@ function pagesToCheck() {
     denialReason: 'The damage is on the side window.',
     reviewedAt: new Date().toISOString(),
   })
+  // A completed job and a payout to pay, so the payouts page shows every form it has.
+  const payable = createClaim(policy.id, {
+    approvalStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    assignedPartnerGroupId: partnerGroup.id,
+    completedAt: new Date().toISOString(),
+    repairType: 'repair',
+    actualCostCents: 8900,
+  })
+  createClaim(policy.id, {
+    approvalStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    assignedPartnerGroupId: partnerGroup.id,
+    completedAt: new Date().toISOString(),
+    paymentApprovedAt: new Date().toISOString(),
+    actualCostCents: 12000,
+  })
+  db().insert(payouts).values({ partnerGroupId: partnerGroup.id, jobCount: 0, totalCents: 0, createdBy: 'validity' }).run()
   const visits: Visit[] = [
     { who: 'visitor', path: '/' },
     { who: 'visitor', path: '/signup' },
@@ -88,6 +106,9 @@ function pagesToCheck() {
     { who: 'operator', path: `/admin/customers/${customer.id}` },
     { who: 'operator', path: '/admin/partners' },
     { who: 'operator', path: '/admin/statements' },
+    { who: 'operator', path: '/admin/payouts' },
+    { who: 'operator', path: `/admin/payouts?group=${partnerGroup.id}` },
+    { who: 'operator', path: `/admin/claims/${payable.id}` },
     { who: 'operator', path: '/admin/activity' },
     { who: 'operator', path: '/admin/prices' },
     { who: 'operator', path: '/admin/states' },

@@ -268,13 +268,16 @@ describe('partner statements', () => {
     expect(csv.headers.get('Content-Disposition')).toBe('attachment; filename="statement-wasatch-best-glass-2026-10.csv"')
     const text = await csv.text()
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos')
+    expect(lines[0]).toBe(
+      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos,' +
+        'Payment,Approved for payment (UTC),Payout,Paid (UTC),Payment reference',
+    )
     expect(text).toContain(`,"Lee, Jordan",`)
     expect(text).toContain(
-      `,89.00,"Chip filled, ""clean"" result,\nno cracks",http://localhost:3999/files/claims/a/invoice.pdf,http://localhost:3999/files/claims/a/after.jpg\r\n`,
+      `,89.00,"Chip filled, ""clean"" result,\nno cracks",http://localhost:3999/files/claims/a/invoice.pdf,http://localhost:3999/files/claims/a/after.jpg,Not approved for payment yet,,,,\r\n`,
     )
-    expect(text).toContain(`,320.00,"'=HYPERLINK(""http://evil"")",,\r\n`)
-    expect(text.endsWith('Total,2 claims,,,,"1 repairs, 1 replacements",409.00,,,\r\n')).toBe(true)
+    expect(text).toContain(`,320.00,"'=HYPERLINK(""http://evil"")",,,Not approved for payment yet,,,,\r\n`)
+    expect(text.endsWith('Total,2 claims,,,,"1 repairs, 1 replacements",409.00,,,,,,,,\r\n')).toBe(true)
 
     for (const query of ['group=&month=2026-10', `group=${group.id}&month=2026-13`, `group=${group.id}`]) {
       const answer = await settle(() => downloadLoader(routeArgs(makeRequest(`/admin/statements/download?${query}`, { cookie }))))

@@ -82,6 +82,7 @@ const FORMS: Record<string, FormCase> = {
     multiLine: ['appealText'],
   },
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
+  'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
   'claims.ReviewSchema[deny]': {
     schema: option(claims.ReviewSchema, 'deny'),
     sample: { intent: 'deny', reason: 'Not covered.' },
@@ -119,6 +120,19 @@ const FORMS: Record<string, FormCase> = {
     schema: operator.CorrectVehicleSchema('comprehensive'),
     sample: { ...vehicle, reason: 'Typo in the plate.' },
     multiLine: ['reason'],
+  },
+  'operator.PayoutsQuery': { schema: operator.PayoutsQuery, sample: { group: 'grp1' } },
+  'operator.PayoutSchema[approve-payment]': {
+    schema: option(operator.PayoutSchema, 'approve-payment'),
+    sample: { intent: 'approve-payment', claimId: ['clm1', 'clm2'] },
+  },
+  'operator.PayoutSchema[create-payout]': {
+    schema: option(operator.PayoutSchema, 'create-payout'),
+    sample: { intent: 'create-payout', groupId: 'grp1', claimId: 'clm1' },
+  },
+  'operator.PayoutSchema[mark-paid]': {
+    schema: option(operator.PayoutSchema, 'mark-paid'),
+    sample: { intent: 'mark-paid', payoutId: 'pay1', reference: 'ACH 2026-11-30 #4471' },
   },
   'ownership-transfer.OwnershipOfferSchema': {
     schema: ownershipTransfer.OwnershipOfferSchema,

@@ -1,0 +1,386 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { type Claim, claims, partnerGroups, type Payout, payouts } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import { PAYOUT_MESSAGES } from '~/domain/messages'
+import { JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
+import { DAY_MS } from '~/domain/time'
+import { remittanceEmail } from '~/emails/remittance'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
+
+import { recordAudit } from './audit.server'
+
+/**
+ * Paying the shops: the operator approves completed jobs for payment, groups a partner group's approved jobs into a
+ * payout (a job joins one payout only: its payout_id), sends the bank transfer and marks the payout paid with the
+ * transfer's reference, which e-mails the group a remittance. Why bank references only:
+ * docs/decisions/055-shop-payouts-and-service-promise.md.
+ */
+
+/** How many of a group's payouts the page lists, newest first. */
+export const PAYOUTS_LISTED = 20
+
+// --- the state of a job, for the operator's claim page and the shop's job list ----------------------------------
+
+/** The payout state of each of these jobs (claim ids), read in one query; a job not completed has none (left out). */
+export function payoutStatesFor(claimIds: readonly string[]): Map<string, PayoutState> {
+  const states = new Map<string, PayoutState>()
+  if (!claimIds.length) return states
+  const rows = db()
+    .select({
+      id: claims.id,
+      completedAt: claims.completedAt,
+      paymentApprovedAt: claims.paymentApprovedAt,
+      payoutId: claims.payoutId,
+      paidAt: payouts.paidAt,
+      reference: payouts.reference,
+    })
+    .from(claims)
+    .leftJoin(payouts, eq(payouts.id, claims.payoutId))
+    .where(inArray(claims.id, [...claimIds]))
+    .all()
+  for (const row of rows) {
+    const state = payoutStateOf({ ...row, payout: { paidAt: row.paidAt, reference: row.reference } })
+    if (state) states.set(row.id, state)
+  }
+  return states
+}
+
+/** One job's payout state (null when it is not completed, or unknown). */
+export function payoutStateOfClaim(claimId: string): PayoutState | null {
+  return payoutStatesFor([claimId]).get(claimId) ?? null
+}
+
+// --- approving jobs for payment -----------------------------------------------------------------------------------
+
+/**
+ * Approves completed jobs for payment. A job already approved stays as it was (a second click changes nothing); a job
+ * that is not completed, or has no partner group to pay, cannot be approved.
+ */
+export function approveJobsForPayment(input: { claimIds: readonly string[]; actorId: string }, now = new Date()) {
+  return transaction((tx) => {
+    const rows = tx
+      .select({
+        id: claims.id,
+        completedAt: claims.completedAt,
+        groupId: claims.assignedPartnerGroupId,
+        approvedAt: claims.paymentApprovedAt,
+      })
+      .from(claims)
+      .where(inArray(claims.id, [...input.claimIds]))
+      .all()
+    const payable = rows.filter((row) => row.completedAt && row.groupId)
+    if (!payable.length) throw RuleError.from(PAYOUT_MESSAGES.notPayable, { field: 'claimId', status: 400 })
+    const toApprove = payable.filter((row) => !row.approvedAt).map((row) => row.id)
+    const approved = toApprove.length
+      ? tx
+          .update(claims)
+          .set({ paymentApprovedAt: now.toISOString(), paymentApprovedBy: input.actorId, updatedAt: now.toISOString() })
+          .where(and(inArray(claims.id, toApprove), isNull(claims.paymentApprovedAt), isNotNull(claims.completedAt)))
+          .returning({ id: claims.id, code: claims.confirmationCode, costCents: claims.actualCostCents })
+          .all()
+      : []
+    for (const job of approved) {
+      recordAudit(tx, {
+        actor: input.actorId,
+        action: 'claim.payment_approved',
+        entityId: job.id,
+        detail: { code: job.code, amountCents: job.costCents ?? 0 },
+      })
+    }
+    return { approved: approved.length }
+  })
+}
+
+// --- payouts ------------------------------------------------------------------------------------------------------
+
+/**
+ * A payout for a partner group's approved jobs among `claimIds` (the ones the operator saw listed): jobs of another
+ * group, not approved, or already in a payout are left out. Submitted twice, the second finds its jobs in the first
+ * payout and answers with it (`created: false`), so a double click makes one payout.
+ */
+export function createPayout(input: { groupId: string; claimIds: readonly string[]; actorId: string }, now = new Date()) {
+  return transaction((tx) => {
+    const group = tx.select().from(partnerGroups).where(eq(partnerGroups.id, input.groupId)).get()
+    if (!group)
+      throw RuleError.from({ ...PAYOUT_MESSAGES.correct, description: PAYOUT_MESSAGES.unknownGroup }, { field: 'groupId', status: 404 })
+    const rows = tx
+      .select({
+        id: claims.id,
+        code: claims.confirmationCode,
+        costCents: claims.actualCostCents,
+        payoutId: claims.payoutId,
+        approvedAt: claims.paymentApprovedAt,
+        completedAt: claims.completedAt,
+      })
+      .from(claims)
+      .where(and(inArray(claims.id, [...input.claimIds]), eq(claims.assignedPartnerGroupId, group.id)))
+      .all()
+    const jobs = rows.filter((row) => row.completedAt && row.approvedAt && !row.payoutId)
+    if (!jobs.length) {
+      const earlier = new Set(rows.map((row) => row.payoutId))
+      const [payoutId] = [...earlier]
+      if (earlier.size === 1 && payoutId && rows.length === input.claimIds.length) {
+        const payout = tx.select().from(payouts).where(eq(payouts.id, payoutId)).get()!
+        return { payout, created: false }
+      }
+      throw RuleError.from(PAYOUT_MESSAGES.nothingToPay, { field: 'claimId', status: 409 })
+    }
+    const totalCents = jobs.reduce((sum, job) => sum + (job.costCents ?? 0), 0)
+    const payout = tx
+      .insert(payouts)
+      .values({ partnerGroupId: group.id, jobCount: jobs.length, totalCents, createdBy: input.actorId, createdAt: now.toISOString() })
+      .returning()
+      .get()
+    tx.update(claims)
+      .set({ payoutId: payout.id, updatedAt: now.toISOString() })
+      .where(
+        and(
+          inArray(
+            claims.id,
+            jobs.map((job) => job.id),
+          ),
+          isNull(claims.payoutId),
+        ),
+      )
+      .run()
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'payout.created',
+      entityId: payout.id,
+      detail: { partnerGroup: group.name, jobs: jobs.map((job) => job.code), totalCents },
+    })
+    return { payout, created: true }
+  })
+}
+
+export type PayoutLine = { claimId: string; code: string; completedAt: string; costCents: number }
+
+function payoutLines(payoutId: string): PayoutLine[] {
+  return db()
+    .select({ claimId: claims.id, code: claims.confirmationCode, completedAt: claims.completedAt, costCents: claims.actualCostCents })
+    .from(claims)
+    .where(eq(claims.payoutId, payoutId))
+    .orderBy(asc(claims.completedAt), asc(claims.confirmationCode))
+    .all()
+    .map((row) => ({ ...row, completedAt: row.completedAt ?? '', costCents: row.costCents ?? 0 }))
+}
+
+/**
+ * Marks a payout paid with the bank transfer's reference and e-mails the group its remittance. The same reference a
+ * second time changes nothing (and sends nothing); another reference is refused: a payout is paid once.
+ */
+export async function markPayoutPaid(input: { payoutId: string; reference: string; actorId: string }, now = new Date()) {
+  const reference = input.reference.trim()
+  const outcome = transaction((tx) => {
+    const payout = tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).get()
+    if (!payout) notFound()
+    if (payout.paidAt) {
+      if (payout.reference === reference) return { payout, paidNow: false }
+      throw RuleError.from(PAYOUT_MESSAGES.paidOtherReference(payout.reference ?? ''), { field: 'reference', status: 409 })
+    }
+    const paid = tx
+      .update(payouts)
+      .set({ paidAt: now.toISOString(), paidBy: input.actorId, reference })
+      .where(and(eq(payouts.id, payout.id), isNull(payouts.paidAt)))
+      .returning()
+      .get()!
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'payout.paid',
+      entityId: payout.id,
+      detail: { reference, totalCents: payout.totalCents, jobs: payout.jobCount },
+    })
+    return { payout: paid, paidNow: true }
+  })
+  if (!outcome.paidNow) return { payout: outcome.payout, paidNow: false, remittance: null }
+  return { payout: outcome.payout, paidNow: true, remittance: await sendRemittance(outcome.payout, input.actorId) }
+}
+
+/** E-mails the group the jobs a paid payout covers; audited either way. */
+async function sendRemittance(payout: Payout, actorId: string) {
+  const group = db().select().from(partnerGroups).where(eq(partnerGroups.id, payout.partnerGroupId)).get()!
+  if (!group.email) {
+    recordAudit(db(), {
+      actor: actorId,
+      action: 'payout.remittance_not_sent',
+      entityId: payout.id,
+      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
+    })
+    return { sent: false, to: null }
+  }
+  const lines = payoutLines(payout.id)
+  const sent = await sendEmail({
+    to: group.email,
+    ...(await remittanceEmail({
+      partnerGroup: group.name,
+      paidOn: formatLongDate(payout.paidAt),
+      reference: payout.reference ?? '',
+      total: formatPrice(payout.totalCents),
+      jobs: lines.map((line) => ({ code: line.code, completedOn: formatLongDate(line.completedAt), amount: formatPrice(line.costCents) })),
+      payoutId: payout.id,
+      supportEmail: env().PARTNER_EMAIL,
+    })),
+    tag: 'payout-remittance',
+    profileId: null,
+  })
+  recordAudit(db(), {
+    actor: actorId,
+    action: sent ? 'payout.remittance_sent' : 'payout.remittance_not_sent',
+    entityId: payout.id,
+    detail: { partnerGroup: group.name, to: group.email, ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }) },
+  })
+  return { sent: Boolean(sent), to: group.email }
+}
+
+// --- the payouts page ---------------------------------------------------------------------------------------------
+
+/** Per partner group: its completed jobs waiting for approval, its approved jobs outside a payout, and its unpaid payouts. */
+export function payoutOverview() {
+  // Read from the partial index of unpaid jobs (completed, in no payout), so the page costs what is left to pay.
+  const jobs = db()
+    .select({
+      groupId: claims.assignedPartnerGroupId,
+      approved: sql<number>`${claims.paymentApprovedAt} IS NOT NULL`,
+      count: sql<number>`count(*)`,
+      totalCents: sql<number>`coalesce(sum(${claims.actualCostCents}), 0)`,
+    })
+    .from(claims)
+    .where(and(isNotNull(claims.completedAt), isNull(claims.payoutId), isNotNull(claims.assignedPartnerGroupId)))
+    .groupBy(claims.assignedPartnerGroupId, sql`${claims.paymentApprovedAt} IS NOT NULL`)
+    .all()
+  const open = db()
+    .select({ groupId: payouts.partnerGroupId, count: sql<number>`count(*)`, totalCents: sql<number>`sum(${payouts.totalCents})` })
+    .from(payouts)
+    .where(isNull(payouts.paidAt))
+    .groupBy(payouts.partnerGroupId)
+    .all()
+  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const empty = { count: 0, totalCents: 0 }
+  return groups.map((group) => {
+    const waiting = jobs.find((row) => row.groupId === group.id && !row.approved) ?? empty
+    const approved = jobs.find((row) => row.groupId === group.id && row.approved) ?? empty
+    const unpaid = open.find((row) => row.groupId === group.id) ?? empty
+    return {
+      ...group,
+      waiting: { count: waiting.count, totalCents: waiting.totalCents },
+      approved: { count: approved.count, totalCents: approved.totalCents },
+      unpaidPayouts: { count: unpaid.count, totalCents: unpaid.totalCents },
+    }
+  })
+}
+
+type JobRow = Pick<Claim, 'id' | 'confirmationCode' | 'completedAt' | 'repairType' | 'actualCostCents' | 'paymentApprovedAt'>
+
+/** One group's jobs to approve, its approved jobs to put in a payout, and its recent payouts; null for an unknown group. */
+export function groupPayouts(groupId: string) {
+  const group = db().select().from(partnerGroups).where(eq(partnerGroups.id, groupId)).get()
+  if (!group) return null
+  const jobsWhere = (approved: boolean) =>
+    and(
+      eq(claims.assignedPartnerGroupId, group.id),
+      isNotNull(claims.completedAt),
+      isNull(claims.payoutId),
+      approved ? isNotNull(claims.paymentApprovedAt) : isNull(claims.paymentApprovedAt),
+    )
+  const list = (approved: boolean): JobRow[] =>
+    db()
+      .select({
+        id: claims.id,
+        confirmationCode: claims.confirmationCode,
+        completedAt: claims.completedAt,
+        repairType: claims.repairType,
+        actualCostCents: claims.actualCostCents,
+        paymentApprovedAt: claims.paymentApprovedAt,
+      })
+      .from(claims)
+      .where(jobsWhere(approved))
+      .orderBy(asc(claims.completedAt))
+      .limit(JOBS_LISTED)
+      .all()
+  const recent = db()
+    .select()
+    .from(payouts)
+    .where(eq(payouts.partnerGroupId, group.id))
+    .orderBy(desc(payouts.createdAt))
+    .limit(PAYOUTS_LISTED)
+    .all()
+  const overview = payoutOverview().find((row) => row.id === group.id)!
+  return { group, waiting: list(false), approved: list(true), payouts: recent, overview }
+}
+
+// --- the service promise, measured --------------------------------------------------------------------------------
+
+export type ServiceTimes = {
+  groupId: string
+  name: string
+  completed: number
+  medianHoursToAppointment: number | null
+  medianHoursToCompletion: number | null
+}
+
+/**
+ * Per partner group, over its claims completed in the last 90 days: how many, and the median hours from approval to
+ * the appointment and to completion. Computed in SQL from the (assigned_partner_group_id, completed_at) index, so the
+ * cost follows the last 90 days' completions, not every claim ever filed.
+ */
+export function serviceTimesByGroup(now = new Date()): ServiceTimes[] {
+  const since = new Date(now.getTime() - SERVICE_FIGURE_DAYS * DAY_MS).toISOString()
+  const rows = db().all<{
+    group_id: string
+    name: string
+    completed: number
+    to_appointment: number | null
+    to_completion: number | null
+  }>(sql`
+    WITH recent AS (
+      SELECT c.assigned_partner_group_id AS group_id,
+             (julianday(c.appointment_at) - julianday(c.reviewed_at)) * 24 AS to_appointment,
+             (julianday(c.completed_at) - julianday(c.reviewed_at)) * 24 AS to_completion
+      -- CROSS JOIN keeps the groups as the outer loop, so each group's claims are a range of the index.
+      FROM partner_groups g
+      CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since}
+      WHERE c.reviewed_at IS NOT NULL
+    ),
+    appointment AS (
+      SELECT group_id, to_appointment AS hours,
+             row_number() OVER (PARTITION BY group_id ORDER BY to_appointment) AS position,
+             count(*) OVER (PARTITION BY group_id) AS total
+      FROM recent WHERE to_appointment IS NOT NULL
+    ),
+    completion AS (
+      SELECT group_id, to_completion AS hours,
+             row_number() OVER (PARTITION BY group_id ORDER BY to_completion) AS position,
+             count(*) OVER (PARTITION BY group_id) AS total
+      FROM recent
+    ),
+    -- The median: the middle value, or the mean of the two middle values of an even count.
+    appointment_median AS (
+      SELECT group_id, avg(hours) AS hours FROM appointment
+      WHERE position IN ((total + 1) / 2, (total + 2) / 2) GROUP BY group_id
+    ),
+    completion_median AS (
+      SELECT group_id, avg(hours) AS hours, max(total) AS completed FROM completion
+      WHERE position IN ((total + 1) / 2, (total + 2) / 2) GROUP BY group_id
+    )
+    SELECT g.id AS group_id, g.name AS name, coalesce(m.completed, 0) AS completed,
+           a.hours AS to_appointment, m.hours AS to_completion
+    FROM partner_groups g
+    LEFT JOIN appointment_median a ON a.group_id = g.id
+    LEFT JOIN completion_median m ON m.group_id = g.id
+    ORDER BY g.name
+  `)
+  const round = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10)
+  return rows.map((row) => ({
+    groupId: row.group_id,
+    name: row.name,
+    completed: row.completed,
+    medianHoursToAppointment: round(row.to_appointment),
+    medianHoursToCompletion: round(row.to_completion),
+  }))
+}

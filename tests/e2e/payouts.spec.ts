@@ -1,0 +1,82 @@
+import { createId } from '~/db/ids'
+
+import { expect, test, toast, waitForEmail } from '../support/e2e'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'
+
+// Paying a shop, with JavaScript off and on (each test runs in both projects): plain POST forms and redirects.
+
+function completedJob(groupId: string, costCents: number) {
+  const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
+  return createClaim(policy.id, {
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    assignedPartnerGroupId: groupId,
+    completedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    repairType: 'repair',
+    actualCostCents: costCents,
+  })
+}
+
+test('the operator approves completed jobs for payment, creates the payout, marks it paid, and the shop gets the remittance', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ email: 'operator@example.com' })
+  const shop = `Payday Glass ${createId(4)}`
+  const email = `pay-${createId(6).toLowerCase()}@shop.example`
+  const group = createPartnerGroup(shop, { email })
+  const first = completedJob(group.id, 8900)
+  const second = completedJob(group.id, 32000)
+
+  // One job from its claim page.
+  await page.goto(`/admin/claims/${first.id}`)
+  await expect(page.getByTestId('payout-state')).toHaveText('Not approved for payment yet')
+  await page.getByRole('button', { name: 'Approve for payment' }).click()
+  await expect(toast(page)).toContainText('1 job is approved for payment.')
+  await expect(page.getByTestId('payout-state')).toHaveText('Approved for payment')
+
+  // The other from the payouts page, where the group is listed with what is left to pay.
+  await page.goto('/admin')
+  await page.getByRole('link', { name: /Payouts/ }).click()
+  await page.getByRole('link', { name: shop }).click()
+  await expect(page.getByRole('heading', { name: 'Completed jobs to approve (1)' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: `Approve ${second.confirmationCode} for payment` })).toBeChecked()
+  await page.getByRole('button', { name: 'Approve for payment' }).click()
+  await expect(toast(page)).toContainText('1 job is approved for payment.')
+  await expect(page.getByRole('heading', { name: 'Approved, not in a payout (2)' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Create payout of $409.00' }).click()
+  await expect(toast(page)).toContainText('Payout created')
+  await expect(page.getByRole('heading', { name: 'Approved, not in a payout (0)' })).toBeVisible()
+  const row = page.getByTestId('payout-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('$409.00')
+
+  // The reference is required, and told next to the field.
+  await row.getByLabel('Bank transfer reference').fill(' ')
+  await row.getByRole('button', { name: 'Mark paid' }).evaluate((button) => (button.closest('form')!.noValidate = true))
+  await row.getByRole('button', { name: 'Mark paid' }).click()
+  await expect(page.getByTestId('payout-row').getByText('Enter the bank transfer’s reference.')).toBeVisible()
+
+  await page.getByTestId('payout-row').getByLabel('Bank transfer reference').fill('ACH 4471')
+  await page.getByTestId('payout-row').getByRole('button', { name: 'Mark paid' }).click()
+  await expect(toast(page)).toContainText(`The remittance is on its way to ${email}.`)
+  await expect(page.getByTestId('payout-row')).toContainText('reference ACH 4471')
+
+  const remittance = await waitForEmail(email, 'Glass Plan remittance')
+  expect(remittance.subject).toBe('Glass Plan remittance: $409.00 for 2 jobs')
+  expect(remittance.text).toContain(first.confirmationCode)
+  expect(remittance.text).toContain(second.confirmationCode)
+  expect(remittance.text).toContain('Total: $409.00')
+  expect(remittance.text).toContain('Transfer reference: ACH 4471')
+
+  await page.goto(`/admin/claims/${second.id}`)
+  await expect(page.getByTestId('payout-state')).toContainText('Paid on')
+  await expect(page.getByTestId('payout-state')).toContainText('reference ACH 4471')
+})
+
+test('customers cannot see the payouts page', async ({ page, signIn }) => {
+  await signIn()
+  expect((await page.goto('/admin/payouts'))?.status()).toBe(404)
+})

@@ -1,0 +1,308 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { auditLog, claims, payouts } from '~/db/schema'
+import { payoutStatesFor, serviceTimesByGroup } from '~/models/payouts.server'
+import * as adminClaimsRoute from '~/routes/admin.claims'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
+import * as adminPayoutsRoute from '~/routes/admin.payouts'
+import * as downloadRoute from '~/routes/admin.statements.download'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+} from '../support/factories'
+import { outboxFor } from '../support/outbox'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const payoutsLoader = inOperatorArea(adminPayoutsRoute.loader)
+const payoutsAction = inOperatorArea(adminPayoutsRoute.action)
+const claimLoader = inOperatorArea(adminClaimRoute.loader)
+const claimAction = inOperatorArea(adminClaimRoute.action)
+const queueLoader = inOperatorArea(adminClaimsRoute.loader)
+const downloadLoader = inOperatorArea(downloadRoute.loader)
+
+const operator = () => findOrCreateProfile('operator@example.com')
+const operatorCookie = () => sessionCookieFor(operator().id)
+
+function completedJob(groupId: string, costCents: number, overrides: Partial<typeof claims.$inferInsert> = {}) {
+  const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
+  return createClaim(policy.id, {
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: '2026-11-02T15:00:00.000Z',
+    assignedPartnerGroupId: groupId,
+    completedAt: '2026-11-03T10:00:00.000Z',
+    repairType: 'repair',
+    actualCostCents: costCents,
+    ...overrides,
+  })
+}
+
+function postPayouts(form: Record<string, string | string[]>, cookie: string, query = '') {
+  return settle(() => payoutsAction(routeArgs(makeRequest(`/admin/payouts${query}`, { cookie, form }))))
+}
+
+const claimRow = (id: string) => db().select().from(claims).where(eq(claims.id, id)).get()!
+const auditOf = (entityId: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .all()
+    .map((entry) => entry.action)
+
+describe('payouts are the operator’s alone', () => {
+  ensureSeeded()
+
+  it('answers 404 to a signed-in customer and to a visitor, and changes nothing', async () => {
+    const group = createPartnerGroup()
+    const job = completedJob(group.id, 5000)
+    for (const cookie of [await sessionCookieFor(createProfile().id), undefined]) {
+      expect((await settle(() => payoutsLoader(routeArgs(makeRequest('/admin/payouts', { cookie }))))).status).toBe(404)
+      for (const form of [
+        { intent: 'approve-payment', claimId: job.id } as Record<string, string>,
+        { intent: 'create-payout', groupId: group.id, claimId: job.id },
+        { intent: 'mark-paid', payoutId: 'x', reference: 'ref' },
+      ]) {
+        expect((await settle(() => payoutsAction(routeArgs(makeRequest('/admin/payouts', { cookie, form }))))).status).toBe(404)
+      }
+      const onClaim = makeRequest(`/admin/claims/${job.id}`, { cookie, form: { intent: 'approve-payment' } })
+      expect((await settle(() => claimAction(routeArgs(onClaim, { claimId: job.id })))).status).toBe(404)
+    }
+    expect(claimRow(job.id).paymentApprovedAt).toBeNull()
+  })
+})
+
+describe('getting the shops paid', () => {
+  it('approves completed jobs for payment, once, from the claim page and in bulk; a job not completed cannot be', async () => {
+    const cookie = await operatorCookie()
+    const group = createPartnerGroup('Approve Glass')
+    const one = completedJob(group.id, 8900)
+    const two = completedJob(group.id, 12000)
+    const open = completedJob(group.id, 0, { approvalStatus: 'approved', completedAt: null, actualCostCents: null })
+
+    const page = await claimLoader(routeArgs(makeRequest(`/admin/claims/${one.id}`, { cookie }), { claimId: one.id }))
+    expect(page.payout).toMatchObject({ state: 'not_approved', approvable: true })
+    const onPage = await settle(() =>
+      claimAction(routeArgs(makeRequest(`/admin/claims/${one.id}`, { cookie, form: { intent: 'approve-payment' } }), { claimId: one.id })),
+    )
+    expect(onPage.status).toBe(302)
+    expect(claimRow(one.id)).toMatchObject({ paymentApprovedBy: operator().id })
+    expect(claimRow(one.id).paymentApprovedAt).not.toBeNull()
+    const after = await claimLoader(routeArgs(makeRequest(`/admin/claims/${one.id}`, { cookie }), { claimId: one.id }))
+    expect(after.payout).toMatchObject({ state: 'approved', label: 'Approved for payment', approvable: false })
+
+    const listed = await payoutsLoader(routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie })))
+    expect(listed.data.group!.waiting.map((job) => job.code)).toEqual([two.confirmationCode])
+    expect(listed.data.group!.approved.map((job) => [job.code, job.amount])).toEqual([[one.confirmationCode, '$89.00']])
+
+    // In bulk: the one approved already stays as it was (approved once, audited once).
+    const bulk = await postPayouts({ intent: 'approve-payment', claimId: [one.id, two.id] }, cookie, `?group=${group.id}`)
+    expect(bulk.status).toBe(302)
+    expect(bulk.headers.get('Location')).toBe(`/admin/payouts?group=${group.id}`)
+    expect(auditOf(one.id).filter((action) => action === 'claim.payment_approved')).toHaveLength(1)
+    expect(auditOf(two.id)).toContain('claim.payment_approved')
+
+    const notCompleted = await postPayouts({ intent: 'approve-payment', claimId: open.id }, cookie)
+    expect(notCompleted.status).toBe(400)
+    expect(claimRow(open.id).paymentApprovedAt).toBeNull()
+    const none = await postPayouts({ intent: 'approve-payment' }, cookie)
+    expect(none.status).toBe(400)
+    expect((none.data as { result: { error: Record<string, string[]> } }).result.error.claimId).toEqual(['Choose at least one job.'])
+  })
+
+  it('puts only one group’s approved jobs in a payout, once; marks it paid with a reference and e-mails the remittance', async () => {
+    const cookie = await operatorCookie()
+    const group = createPartnerGroup('Wasatch Payout Glass', { email: 'pay@wasatch.example' })
+    const other = createPartnerGroup('Other Glass', { email: 'pay@other.example' })
+    const approvedAt = '2026-11-05T00:00:00.000Z'
+    const a = completedJob(group.id, 8900, { paymentApprovedAt: approvedAt, completedAt: '2026-11-03T10:00:00.000Z' })
+    const b = completedJob(group.id, 32000, { paymentApprovedAt: approvedAt, completedAt: '2026-11-04T10:00:00.000Z' })
+    const notApproved = completedJob(group.id, 7000)
+    const otherGroups = completedJob(other.id, 4000, { paymentApprovedAt: approvedAt })
+
+    const form = { intent: 'create-payout', groupId: group.id, claimId: [a.id, b.id, notApproved.id, otherGroups.id] }
+    const first = await postPayouts(form, cookie)
+    expect(first.status).toBe(302)
+    const made = db().select().from(payouts).where(eq(payouts.partnerGroupId, group.id)).all()
+    expect(made).toHaveLength(1)
+    expect(made[0]).toMatchObject({ jobCount: 2, totalCents: 40900, paidAt: null })
+    const payout = made[0]!
+    expect(claimRow(a.id).payoutId).toBe(payout.id)
+    expect(claimRow(b.id).payoutId).toBe(payout.id)
+    expect(claimRow(notApproved.id).payoutId).toBeNull()
+    expect(claimRow(otherGroups.id).payoutId).toBeNull()
+    expect(auditOf(payout.id)).toEqual(['payout.created'])
+
+    // The same form again (a double click, a resubmitted page): the same payout, no second one, the jobs where they were.
+    const again = await postPayouts({ intent: 'create-payout', groupId: group.id, claimId: [a.id, b.id] }, cookie)
+    expect(again.status).toBe(302)
+    expect(db().select().from(payouts).where(eq(payouts.partnerGroupId, group.id)).all()).toHaveLength(1)
+    // A job already in a payout cannot join another one.
+    const stale = await postPayouts({ intent: 'create-payout', groupId: group.id, claimId: [a.id, notApproved.id] }, cookie)
+    expect(stale.status).toBe(409)
+    expect(claimRow(a.id).payoutId).toBe(payout.id)
+    expect(payoutStatesFor([a.id, notApproved.id]).get(a.id)).toMatchObject({ state: 'in_payout', payoutId: payout.id })
+
+    const missing = await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: '   ' }, cookie)
+    expect(missing.status).toBe(400)
+    expect((missing.data as { result: { error: Record<string, string[]> } }).result.error.reference).toEqual([
+      'Enter the bank transfer’s reference.',
+    ])
+    const paid = await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: 'ACH 2026-12-01 #4471' }, cookie)
+    expect(paid.status).toBe(302)
+    const stored = db().select().from(payouts).where(eq(payouts.id, payout.id)).get()!
+    expect(stored).toMatchObject({ reference: 'ACH 2026-12-01 #4471', paidBy: operator().id })
+    expect(stored.paidAt).not.toBeNull()
+    expect(payoutStatesFor([a.id, b.id, notApproved.id])).toEqual(
+      new Map([
+        [a.id, { state: 'paid', payoutId: payout.id, paidAt: stored.paidAt, reference: 'ACH 2026-12-01 #4471' }],
+        [b.id, { state: 'paid', payoutId: payout.id, paidAt: stored.paidAt, reference: 'ACH 2026-12-01 #4471' }],
+        [notApproved.id, { state: 'not_approved', payoutId: null, paidAt: null, reference: null }],
+      ]),
+    )
+
+    const [remittance, ...more] = outboxFor('pay@wasatch.example')
+    expect(more).toHaveLength(0)
+    expect(remittance!.subject).toBe('Glass Plan remittance: $409.00 for 2 jobs')
+    expect(remittance!.text).toContain(`${a.confirmationCode}  completed November 3, 2026  $89.00`)
+    expect(remittance!.text).toContain(`${b.confirmationCode}  completed November 4, 2026  $320.00`)
+    expect(remittance!.text).toContain('Total: $409.00')
+    expect(remittance!.text).toContain('Transfer reference: ACH 2026-12-01 #4471')
+    expect(remittance!.text).not.toContain(notApproved.confirmationCode)
+    expect(outboxFor('pay@other.example')).toHaveLength(0)
+    expect(auditOf(payout.id)).toEqual(['payout.created', 'payout.paid', 'payout.remittance_sent'])
+
+    // Paid once: the same reference again changes nothing and sends nothing; another reference is refused.
+    expect((await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: 'ACH 2026-12-01 #4471' }, cookie)).status).toBe(302)
+    const other2 = await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: 'another' }, cookie)
+    expect(other2.status).toBe(409)
+    expect(outboxFor('pay@wasatch.example')).toHaveLength(1)
+    expect(db().select().from(payouts).where(eq(payouts.id, payout.id)).get()!.reference).toBe('ACH 2026-12-01 #4471')
+    expect((await postPayouts({ intent: 'mark-paid', payoutId: 'nope', reference: 'x' }, cookie)).status).toBe(404)
+
+    // The claim page and the partner statement CSV show where each job's payment stands.
+    const claimPage = await claimLoader(routeArgs(makeRequest(`/admin/claims/${a.id}`, { cookie }), { claimId: a.id }))
+    expect(claimPage.payout).toMatchObject({ state: 'paid', label: 'Paid', reference: 'ACH 2026-12-01 #4471' })
+    const csv = await downloadLoader(routeArgs(makeRequest(`/admin/statements/download?group=${group.id}&month=2026-11`, { cookie })))
+    const lines = (await csv.text()).split('\r\n')
+    expect(lines[0]).toBe(
+      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos,' +
+        'Payment,Approved for payment (UTC),Payout,Paid (UTC),Payment reference',
+    )
+    const paidAt = stored.paidAt!.replace('T', ' ').slice(0, 19)
+    expect(lines.find((line) => line.includes(a.confirmationCode))).toMatch(
+      new RegExp(`,Paid,2026-11-05 00:00:00,${payout.id},${paidAt},ACH 2026-12-01 #4471$`),
+    )
+    expect(lines.find((line) => line.includes(notApproved.confirmationCode))).toMatch(/,Not approved for payment yet,,,,$/)
+  })
+
+  it('tells the operator when a group has no address for the remittance, and audits it', async () => {
+    const cookie = await operatorCookie()
+    const group = createPartnerGroup('No Mail Glass')
+    const job = completedJob(group.id, 5000, { paymentApprovedAt: '2026-11-05T00:00:00.000Z' })
+    await postPayouts({ intent: 'create-payout', groupId: group.id, claimId: job.id }, cookie)
+    const payout = db().select().from(payouts).where(eq(payouts.partnerGroupId, group.id)).get()!
+    expect((await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: 'wire 9' }, cookie)).status).toBe(302)
+    expect(auditOf(payout.id)).toEqual(['payout.created', 'payout.paid', 'payout.remittance_not_sent'])
+  })
+})
+
+describe('the service promise', () => {
+  it('flags an approved claim past the promise in the queue, and not one within it', async () => {
+    const cookie = await operatorCookie()
+    const group = createPartnerGroup('Promise Glass')
+    const { policy } = createActivePolicy(createProfile().id)
+    const now = Date.now()
+    const late = createClaim(policy.id, {
+      approvalStatus: 'approved',
+      damageType: 'chip',
+      reviewedAt: new Date(now - 30 * 3600_000).toISOString(),
+      assignedPartnerGroupId: group.id,
+    })
+    const onTime = createClaim(policy.id, {
+      approvalStatus: 'approved',
+      damageType: 'chip',
+      reviewedAt: new Date(now - 2 * 3600_000).toISOString(),
+      assignedPartnerGroupId: group.id,
+    })
+    const page = await queueLoader(routeArgs(makeRequest(`/admin/claims?status=approved&group=${group.id}`, { cookie })))
+    const rows = new Map(page.data.rows.map((row) => [row.code, row.pastPromise]))
+    expect(rows.get(late.confirmationCode)).toBe(true)
+    expect(rows.get(onTime.confirmationCode)).toBe(false)
+    const claimPage = await claimLoader(routeArgs(makeRequest(`/admin/claims/${late.id}`, { cookie }), { claimId: late.id }))
+    expect(claimPage.promise).toMatchObject({ past: true })
+  })
+
+  it('keeps the queue’s count on its covering index and its page on the same index (the flag is computed on the 50 rows shown)', () => {
+    // The first step of the queue's page (app/models/claim-queue.server.ts), as it is built there.
+    const query = db()
+      .select({ rowid: sql<number>`${claims}.rowid` })
+      .from(claims)
+      .where(eq(claims.approvalStatus, 'approved'))
+      .orderBy(desc(claims.waitingSince), desc(sql`${claims}.rowid`))
+      .limit(50)
+      .toSQL()
+    const plan = db()
+      .$client.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .all(...query.params) as { detail: string }[]
+    expect(plan.map((row) => row.detail).join('\n')).toContain('SEARCH claims USING INDEX claims_queue_idx (approval_status=?)')
+    const counted = db()
+      .select({ n: sql<number>`count(*)` })
+      .from(claims)
+      .where(eq(claims.approvalStatus, 'approved'))
+      .toSQL()
+    const countPlan = db()
+      .$client.prepare(`EXPLAIN QUERY PLAN ${counted.sql}`)
+      .all(...counted.params) as { detail: string }[]
+    expect(countPlan.map((row) => row.detail).join('\n')).toContain('USING COVERING INDEX claims_queue_idx (approval_status=?)')
+  })
+
+  it('gives each group’s median hours from approval to appointment and to completion over the last 90 days', () => {
+    const group = createPartnerGroup('Median Glass')
+    const approved = Date.parse('2026-11-02T00:00:00.000Z')
+    const hoursLater = (hours: number) => new Date(approved + hours * 3600_000).toISOString()
+    const job = (toAppointment: number | null, toCompletion: number) =>
+      completedJob(group.id, 100, {
+        reviewedAt: hoursLater(0),
+        appointmentAt: toAppointment === null ? null : hoursLater(toAppointment),
+        completedAt: hoursLater(toCompletion),
+      })
+    job(4, 10)
+    job(6, 20)
+    job(20, 30)
+    job(null, 100)
+    // Completed long before the last 90 days: left out.
+    completedJob(group.id, 100, {
+      reviewedAt: '2026-01-01T00:00:00.000Z',
+      appointmentAt: '2026-02-01T00:00:00.000Z',
+      completedAt: '2026-03-01T00:00:00.000Z',
+    })
+    const times = serviceTimesByGroup(new Date('2026-11-20T00:00:00.000Z')).find((row) => row.groupId === group.id)!
+    expect(times).toEqual({
+      groupId: group.id,
+      name: 'Median Glass',
+      completed: 4,
+      medianHoursToAppointment: 6,
+      medianHoursToCompletion: 25,
+    })
+    const empty = serviceTimesByGroup(new Date('2026-11-20T00:00:00.000Z')).find((row) => row.name === 'Promise Glass')!
+    expect(empty).toMatchObject({ completed: 0, medianHoursToAppointment: null, medianHoursToCompletion: null })
+
+    const plan = db()
+      .$client.prepare(
+        `EXPLAIN QUERY PLAN SELECT count(*) FROM partner_groups g CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= '2026-08-01'`,
+      )
+      .all() as { detail: string }[]
+    expect(plan.map((row) => row.detail).join('\n')).toMatch(
+      /claims_group_completed_idx \(assigned_partner_group_id=\? AND completed_at>\?\)/,
+    )
+  })
+})
