@@ -6,6 +6,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { reschedulePath, shopJobPath } from '~/domain/paths'
+import { isPastPromise } from '~/domain/service-promise'
 import {
   appointmentValue,
   bookableDates,
@@ -26,6 +27,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimContext } from './claims.server'
+import { payoutStatesFor } from './payouts.server'
 
 /**
  * A partner group's jobs as its staff see them on /shop: the claims assigned to the group, approved (to schedule and
@@ -38,6 +40,7 @@ const jobColumns = {
   damageType: claims.damageType,
   description: claims.description,
   approvalStatus: claims.approvalStatus,
+  reviewedAt: claims.reviewedAt,
   preferredDate: claims.preferredDate,
   preferredSlot: claims.preferredSlot,
   serviceAt: claims.serviceAt,
@@ -80,7 +83,7 @@ type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>['all']>>[number]
 
 export type ShopJob = ReturnType<typeof toJob>
 
-function toJob(row: JobRow) {
+function toJob(row: JobRow, now = new Date()) {
   return {
     id: row.id,
     code: row.code,
@@ -103,6 +106,8 @@ function toJob(row: JobRow) {
     kitMoulding: row.kitMoulding,
     adasCalibration: row.adasCalibration,
     partnerNotes: row.partnerNotes,
+    /** Later than the service promise (chip repair in 24 hours, replacement in 3 business days from approval). */
+    pastPromise: isPastPromise(row, now),
   }
 }
 
@@ -120,7 +125,7 @@ export function shopJobs(groupId: string, now = new Date()) {
     .where(and(eq(claims.assignedPartnerGroupId, groupId), eq(claims.approvalStatus, 'approved')))
     .orderBy(asc(claims.preferredDate), asc(claims.reviewedAt))
     .all()
-    .map(toJob)
+    .map((row) => toJob(row, now))
   const day = today(now)
   const scheduled = open
     .filter((job) => job.appointmentAt)
@@ -129,13 +134,17 @@ export function shopJobs(groupId: string, now = new Date()) {
         Number(!a.appointmentAt!.startsWith(day)) - Number(!b.appointmentAt!.startsWith(day)) ||
         a.appointmentAt!.localeCompare(b.appointmentAt!),
     )
-  const done = jobsQuery()
+  const finished = jobsQuery()
     .where(and(eq(claims.assignedPartnerGroupId, groupId), eq(claims.approvalStatus, 'completed')))
     .orderBy(desc(claims.completedAt))
     .limit(DONE_SHOWN)
     .all()
-    .map(toJob)
-  return { fresh: open.filter((job) => !job.appointmentAt), scheduled, done, today: day }
+  // Where each finished job's payment stands (one query): done and waiting to be paid, or paid with its reference.
+  const payments = payoutStatesFor(finished.map((row) => row.id))
+  const withPayment = finished.map((row) => ({ ...toJob(row, now), payment: payments.get(row.id) ?? null }))
+  const done = withPayment.filter((job) => job.payment?.state !== 'paid')
+  const paid = withPayment.filter((job) => job.payment?.state === 'paid')
+  return { fresh: open.filter((job) => !job.appointmentAt), scheduled, done, paid, today: day }
 }
 
 /** One job of the group (approved or completed); anything else, another group's above all, is a 404. */

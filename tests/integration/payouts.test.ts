@@ -195,6 +195,7 @@ describe('getting the shops paid', () => {
     const lines = (await csv.text()).split('\r\n')
     expect(lines[0]).toBe(
       'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos,' +
+        'Part number,Labor hours,Kit/moulding,ADAS calibration,Calibration report,' +
         'Payment,Approved for payment (UTC),Payout,Paid (UTC),Payment reference',
     )
     const paidAt = stored.paidAt!.replace('T', ' ').slice(0, 19)

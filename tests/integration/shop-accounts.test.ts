@@ -7,6 +7,7 @@ import { auditLog, claimDocumentDrafts, claimDocuments, claims, shopStaff, vehic
 import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 import { approveClaim } from '~/models/claim-review.server'
+import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
 import * as adminPartnersRoute from '~/routes/admin.partners'
 import * as statementRoute from '~/routes/admin.statements.download'
 import * as rescheduleRoute from '~/routes/customer.claim-reschedule'
@@ -397,6 +398,21 @@ describe('completing a job the way shops invoice', () => {
     expect(header).toContain('Part number,Labor hours,Kit/moulding,ADAS calibration,Calibration report')
     expect(line).toContain('FW04567 GTY,2.25,Moulding kit,both,')
     expect(line).toContain(report.filePath.split('/').pop()!)
+
+    // Once the operator pays it, the shop sees it under Paid with the bank reference.
+    type Finished = { id: string; payment: { state: string; reference: string | null } | null }
+    const lists = async () => (await getList(cookie)).data as { done: Finished[]; paid: Finished[] }
+    expect((await lists()).done[0]!.payment?.state).toBe('not_approved')
+    const operator = findOrCreateProfile(uniqueEmail('payer'))
+    approveJobsForPayment({ claimIds: [job.claim.id], actorId: operator.id })
+    expect((await lists()).done[0]!.payment?.state).toBe('approved')
+    const payout = createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })
+    await markPayoutPaid({ payoutId: payout.payout.id, reference: 'ACH-20261123-7', actorId: operator.id })
+    const after = await lists()
+    expect(after.done).toEqual([])
+    expect(after.paid.map((entry) => [entry.id, entry.payment?.state, entry.payment?.reference])).toEqual([
+      [job.claim.id, 'paid', 'ACH-20261123-7'],
+    ])
   })
 
   it('a photo is a calibration report too; with no calibration none is asked for', async () => {

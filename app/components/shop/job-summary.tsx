@@ -17,6 +17,8 @@ export type ShopJobView = {
   appointmentAt: string | null
   appointmentProposed: boolean
   rescheduleRequestedAt: string | null
+  /** Later than the service promise; only the open jobs' lists show it. */
+  pastPromise?: boolean
 }
 
 export function appointmentInWords(value: string) {
