@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, isNotNull, lt, min } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims, decisionHours, policyStats, weeklyStats } from '~/db/schema'
+import { addCalendarDays, dayOf, mondayOf, startOfDayIn } from '~/domain/calendar'
 import {
   APPEAL_DEADLINE_WARNING_DAYS,
   APPEAL_DECISION_DAYS,
@@ -11,7 +12,7 @@ import {
 } from '~/domain/claims'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 import type { PolicyStatus } from '~/domain/policies'
-import { DAY_MS, HOUR_MS } from '~/domain/time'
+import { HOUR_MS } from '~/domain/time'
 
 /**
  * How the business is doing, for /admin. Every figure is read from counters the database keeps in the same
@@ -32,17 +33,13 @@ export type PlanRow = {
 
 /** The Monday (UTC) that starts the week of `date`, as YYYY-MM-DD: how the counters name weeks. */
 export function weekOf(date: Date) {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
-  const sinceMonday = (day.getUTCDay() + 6) % 7
-  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10)
+  return mondayOf(date)
 }
 
 /** The last `WEEKS_SHOWN` weeks, oldest first, ending with the current one. */
 export function recentWeeks(now = new Date()) {
-  const current = Date.parse(`${weekOf(now)}T00:00:00Z`)
-  return Array.from({ length: WEEKS_SHOWN }, (_, index) =>
-    new Date(current - (WEEKS_SHOWN - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
-  )
+  const current = startOfDayIn(weekOf(now))
+  return Array.from({ length: WEEKS_SHOWN }, (_, index) => dayOf(addCalendarDays(current, -(WEEKS_SHOWN - 1 - index) * 7)))
 }
 
 /** The median of a histogram of whole hours (the mean of the two middle values when the count is even). */
@@ -129,7 +126,7 @@ function waitingAppeals(now: Date) {
     db()
       .select({ n: count() })
       .from(claims)
-      .where(and(appeals, lt(claims.appealedAt, new Date(now.getTime() - days * DAY_MS).toISOString())))
+      .where(and(appeals, lt(claims.appealedAt, addCalendarDays(now, -days).toISOString())))
       .get()?.n ?? 0
   return {
     total: summary?.n ?? 0,

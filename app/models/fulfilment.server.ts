@@ -4,6 +4,7 @@ import { issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { transaction } from '~/db/client.server'
 import { partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { anniversary } from '~/domain/calendar'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { type LookupKey, planForLookupKey, planName } from '~/domain/plans'
@@ -32,11 +33,9 @@ export type FulfilCheckoutInput = {
   stripeSubscriptionId?: string | null
 }
 
-/** The plan commitment: 12 months from the start. */
+/** The plan commitment: 12 months from the start (from a Feb 29, until Mar 1 of the next year). */
 export function initialTermEnd(start: Date) {
-  const end = new Date(start)
-  end.setUTCMonth(end.getUTCMonth() + 12)
-  return end
+  return anniversary(start, 1)
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
+import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
@@ -29,7 +30,7 @@ import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
 const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
 
 function today(now: Date) {
-  return now.toISOString().slice(0, 10)
+  return dayOf(now)
 }
 
 export async function schedulePriceChange(

@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { policies, profiles } from '~/db/schema'
+import { addCalendarDays } from '~/domain/calendar'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
-import { DAY_MS } from '~/domain/time'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -23,7 +23,7 @@ export const RENEWAL_NOTICE_DAYS = 30
 
 /** Policies whose commitment ends within the notice window and that have not had their notice. */
 function policiesDueForNotice(now: Date) {
-  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS).toISOString()
+  const horizon = addCalendarDays(now, RENEWAL_NOTICE_DAYS).toISOString()
   return db()
     .select({ id: policies.id })
     .from(policies)
