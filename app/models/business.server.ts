@@ -14,6 +14,8 @@ import { type PlanType, type VehicleType } from '~/domain/plans'
 import type { PolicyStatus } from '~/domain/policies'
 import { HOUR_MS } from '~/domain/time'
 
+import { claimCount } from './claim-queue.server'
+
 /**
  * How the business is doing, for /admin. Every figure is read from counters the database keeps in the same
  * transaction as the change (policy_stats, weekly_stats, decision_hours: triggers in drizzle/0001) or from a short
@@ -100,15 +102,52 @@ function weekly(weeks: string[]) {
   })
 }
 
-function waitingClaims(now: Date) {
+/** How long the counts that read every waiting claim (past the promise, appeal deadlines) are reused: /admin says their age. */
+export const COUNTS_KEPT_MS = 60_000
+
+let counted: { at: number; overdue: number; appealsBefore: Record<number, number> } | null = null
+
+/**
+ * The counts that depend on the clock, so no counter can keep them: claims past the 48-hour promise, and appeals past
+ * (or within a week of) their 30-day deadline. Each reads the waiting claims it counts, so they are counted at most once
+ * a minute and the page shows when (`countedAt`); totals and the oldest claim stay exact on every request.
+ */
+function clockCounts(now: Date) {
+  if (counted && now.getTime() >= counted.at && now.getTime() - counted.at < COUNTS_KEPT_MS) return counted
   const waiting = eq(claims.approvalStatus, 'pending_review')
-  const total = db().select({ n: count() }).from(claims).where(waiting).get()?.n ?? 0
   const overdue =
     db()
       .select({ n: count() })
       .from(claims)
       .where(and(waiting, lt(claims.waitingSince, overdueCutoff(now).toISOString())))
       .get()?.n ?? 0
+  const appeals = and(waiting, isNotNull(claims.appealedAt))
+  const before = (days: number) =>
+    db()
+      .select({ n: count() })
+      .from(claims)
+      .where(and(appeals, lt(claims.appealedAt, addCalendarDays(now, -days).toISOString())))
+      .get()?.n ?? 0
+  counted = {
+    at: now.getTime(),
+    overdue,
+    appealsBefore: {
+      [APPEAL_DECISION_DAYS]: before(APPEAL_DECISION_DAYS),
+      [APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS]: before(APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS),
+    },
+  }
+  return counted
+}
+
+/** For tests that change claims and count again at the same moment. */
+export function forgetClockCounts() {
+  counted = null
+}
+
+function waitingClaims(now: Date) {
+  const waiting = eq(claims.approvalStatus, 'pending_review')
+  const total = claimCount('pending_review')
+  const { overdue } = clockCounts(now)
   const oldest = db().select({ since: claims.waitingSince }).from(claims).where(waiting).orderBy(asc(claims.waitingSince)).limit(1).get()
   const oldestHours = oldest?.since ? (now.getTime() - Date.parse(oldest.since)) / HOUR_MS : null
   return { total, overdue, oldestSince: oldest?.since ?? null, oldestHours, promiseHours: RESPONSE_PROMISE_HOURS }
@@ -118,18 +157,13 @@ function waitingAppeals(now: Date) {
   // The partial index claims_appeals_waiting_idx holds exactly these rows.
   const appeals = and(eq(claims.approvalStatus, 'pending_review'), isNotNull(claims.appealedAt))
   const summary = db()
-    .select({ n: count(), oldest: min(claims.appealedAt) })
+    .select({ oldest: min(claims.appealedAt) })
     .from(claims)
     .where(appeals)
     .get()
-  const before = (days: number) =>
-    db()
-      .select({ n: count() })
-      .from(claims)
-      .where(and(appeals, lt(claims.appealedAt, addCalendarDays(now, -days).toISOString())))
-      .get()?.n ?? 0
+  const before = (days: number) => clockCounts(now).appealsBefore[days] ?? 0
   return {
-    total: summary?.n ?? 0,
+    total: claimCount('pending_review', true),
     /** Past the 30-day deadline, and within a week of it. */
     pastDeadline: before(APPEAL_DECISION_DAYS),
     dueWithinWeek: before(APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS) - before(APPEAL_DECISION_DAYS),
@@ -143,6 +177,8 @@ export function businessFigures(now = new Date()) {
   const sum = (status: PolicyStatus) => plans.reduce((total, row) => total + row.byStatus[status], 0)
   return {
     asOf: now.toISOString(),
+    /** When the clock-dependent counts (past the promise, appeal deadlines) were counted: at most a minute before asOf. */
+    countedAt: new Date(clockCounts(now).at).toISOString(),
     plans,
     policies: { incomplete: sum('incomplete'), active: sum('active'), pastDue: sum('past_due'), canceled: sum('canceled') },
     mrrCents: plans.reduce((total, row) => total + row.mrrCents, 0),
