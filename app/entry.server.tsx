@@ -6,6 +6,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 
+import { reportRequestError } from '~/error-reports.server'
 import { logger } from '~/logger.server'
 import { cachedDocument } from '~/page-cache.server'
 import { applySecurityHeaders, createNonce, nonceContext } from '~/security.server'
@@ -60,9 +61,11 @@ export default function handleRequest(
   })
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: Readonly<RouterContextProvider> }) {
   if (request.signal.aborted) return
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unexpected error')
+  // The one place every unexpected error of a loader, action or page passes: reported here, once (when reports are on).
+  reportRequestError(error, { request, context })
 }
 
 /**

@@ -99,6 +99,17 @@ const EnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Error reports go to this Sentry project (docs/operating.md, "Error reports"); unset, none are sent and the SDK is
+   * never loaded. A DSN names its key and project: https://<key>@<host>/<project>.
+   */
+  SENTRY_DSN: z
+    .string()
+    .trim()
+    .url()
+    .regex(/^https?:\/\/[^@/\s]+@[^/\s]+\/(.+\/)?\d+$/, 'must be a Sentry DSN (https://<key>@<host>/<project id>)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** A second port that answers only GET /metrics, to whoever can reach it: Fly's scraper over the private network. */
   METRICS_PORT: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(1).max(65535)]).optional(),
 })

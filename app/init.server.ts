@@ -1,5 +1,6 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
+import { flushErrorReports, startErrorReports } from '~/error-reports.server'
 import { scheduleDailyJobs } from '~/jobs.server'
 import { logger } from '~/logger.server'
 import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
@@ -35,6 +36,8 @@ function start() {
       throw error
     }
   }
+  // First, so an error in what follows is reported too.
+  void startErrorReports(config)
   const database = db()
   const seeded = seed(database)
   if (seeded.seededPrices || seeded.seededPartners) logger.info('seeded an empty database with prices and a sample partner')
@@ -50,6 +53,7 @@ function start() {
       vehicleData: config.vehicleData,
       replication: config.replication,
       uploads: config.uploads,
+      errorReports: config.SENTRY_DSN ? 'sentry' : 'off',
     },
     [
       `${config.NODE_ENV} at ${config.APP_URL}`,
@@ -63,6 +67,8 @@ function start() {
           : 'off: the database is on this volume only (local)'
       }`,
       `  uploads:      ${config.uploads === 's3' ? `bucket ${config.UPLOADS_BUCKET} (live)` : `${config.DATA_DIR}/uploads (local)`}`,
+      // The DSN's host only: its key stays out of the log.
+      `  error reports: ${config.SENTRY_DSN ? `Sentry at ${new URL(config.SENTRY_DSN).host} (live)` : 'off: SENTRY_DSN unset (errors are in the log only)'}`,
     ].join('\n'),
   )
 
@@ -85,7 +91,7 @@ function start() {
 /** server.js, after the last request: close SQLite, then let Litestream make its final sync and stop. */
 export async function shutdown() {
   closeDatabase()
-  await stopReplication()
+  await Promise.all([stopReplication(), flushErrorReports()])
 }
 
 const started = globalThis as typeof globalThis & { __glassStarted?: boolean }

@@ -19,12 +19,14 @@ import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-bound
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import { env } from '~/env.server'
+import { browserErrorReports } from '~/error-reports.server'
 import { pageCacheMiddleware } from '~/page-cache.server'
 import { bodyPolicyMiddleware } from '~/request-policy.server'
 import { routeRulesMiddleware } from '~/route-table.server'
 import { securityMiddleware } from '~/security.server'
 import { requestIdOf, serverFacts } from '~/server-facts.server'
 import { getToast } from '~/toast.server'
+import { useBrowserErrorReports } from '~/utils/error-reports'
 import { useNonce } from '~/utils/nonce'
 
 import type { Route } from './+types/root'
@@ -69,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       contact: { supportEmail: config.SUPPORT_EMAIL, partnerEmail: config.PARTNER_EMAIL, supportPhone: config.SUPPORT_PHONE },
       // The error page's reference, for a customer to quote (the request line in the log carries the same id).
       requestId: requestIdOf(context),
+      // Null unless SENTRY_DSN is set: the browser then loads no error-report code at all.
+      errorReports: browserErrorReports(),
     },
     { headers: headers ?? undefined },
   )
@@ -96,7 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && !!navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET'
   // A page that works as plain HTML and must stay light (the shop's page) sets `handle = { hydrate: false }`: no React is sent.
-  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  const matches = useMatches()
+  const hydrate = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
+  useBrowserErrorReports(root?.errorReports ?? null, root?.requestId ?? null, matches.at(-1)?.id ?? null)
   return (
     <html lang="en">
       <head>

@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
+import { errorReportsOrigin } from '~/error-reports.server'
 import { logger } from '~/logger.server'
 import { type RouteRules } from '~/route-rules'
 import { routeRulesContext } from '~/route-table.server'
@@ -46,13 +47,15 @@ function formActionSources() {
 }
 
 export function contentSecurityPolicy(nonce: string) {
+  // The error reports' ingest host (app/error-reports.server.ts), only while SENTRY_DSN is set.
+  const reports = errorReportsOrigin()
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    reports ? `connect-src 'self' ${reports}` : "connect-src 'self'",
     `form-action ${formActionSources()}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -1,7 +1,7 @@
+import { HOUR_MS } from '~/domain/time'
+
 import { normalizeEmail } from './magic-link.server'
 import { clientNetwork, describeWait, hit } from './rate-limit.server'
-
-const HOUR_MS = 60 * 60 * 1000
 
 /** Sign-in e-mails: 5 an hour per address and 20 an hour per client address. */
 export const EMAILS_PER_ADDRESS = { limit: 5, windowMs: HOUR_MS }

@@ -774,6 +774,20 @@ export const decisionHours = sqliteTable(
   (t) => [primaryKey({ columns: [t.week, t.hours] })],
 )
 
+/**
+ * Claims by review status, appeals apart (`appeal` 1 for a claim with an appeal): the queue's and /admin's totals, read
+ * in constant time however many claims wait (drizzle/ migration "claim_counts" holds the triggers).
+ */
+export const claimCounts = sqliteTable(
+  'claim_counts',
+  {
+    approvalStatus: text('approval_status').notNull(),
+    appeal: integer('appeal').notNull(),
+    claims: integer('claims').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.approvalStatus, t.appeal] })],
+)
+
 /** A stable integer per profile for the search index (an explicit INTEGER PRIMARY KEY survives VACUUM). */
 export const searchKeys = sqliteTable('search_keys', {
   key: integer('key').primaryKey({ autoIncrement: true }),

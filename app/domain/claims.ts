@@ -1,6 +1,7 @@
 /**
  * The rules of a claim (docs/decisions/009-claim-rules.md), pure and safe in the browser.
  */
+import { addCalendarDays, anniversary, dayOf, endOfDayIn, startOfDayIn, WESTERNMOST_US_ZONE, wholeYearsSince } from './calendar'
 import type { PlanType } from './plans'
 import { DAY_MS, HOUR_MS } from './time'
 
@@ -20,16 +21,16 @@ export function allowedDamageTypes(policy: { planType: PlanType }): DamageType[]
 
 /**
  * A claim is late when it is filed more than 48 hours after the damage. We only know the day of the damage, so we
- * count from the end of that day in the westernmost US time zone (UTC−10): a customer is never flagged unfairly.
+ * count from the end of that day in the westernmost US time zone (Hawaii's, UTC−10): a customer is never flagged unfairly.
  */
 export function isFiledLate(damageDate: string, now = new Date()) {
-  const endOfDamageDay = Date.parse(`${damageDate}T00:00:00Z`) + DAY_MS + 10 * HOUR_MS
+  const endOfDamageDay = endOfDayIn(damageDate, WESTERNMOST_US_ZONE).getTime()
   return now.getTime() - endOfDamageDay > CLAIM_DEADLINE_HOURS * HOUR_MS
 }
 
 /** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */
 export function isFutureDate(date: string, now = new Date()) {
-  return date > now.toISOString().slice(0, 10)
+  return date > dayOf(now)
 }
 
 type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }
@@ -37,7 +38,7 @@ type AppealFields = { approvalStatus: string; reviewedAt: string | null; appeale
 /** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
 export function appealDeadline(claim: AppealFields) {
   if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
-  return new Date(Date.parse(claim.reviewedAt) + APPEAL_WINDOW_DAYS * DAY_MS)
+  return addCalendarDays(new Date(claim.reviewedAt), APPEAL_WINDOW_DAYS)
 }
 
 export function canAppeal(claim: AppealFields, now = new Date()) {
@@ -49,7 +50,7 @@ export function canAppeal(claim: AppealFields, now = new Date()) {
 export const APPEAL_DECISION_DAYS = 30
 
 export function appealDecisionDeadline(appealedAt: string) {
-  return new Date(Date.parse(appealedAt) + APPEAL_DECISION_DAYS * DAY_MS)
+  return addCalendarDays(new Date(appealedAt), APPEAL_DECISION_DAYS)
 }
 
 /** The operator's queue flags an appeal this many days before its decision deadline. */
@@ -84,20 +85,14 @@ export function responseHoursLeft(claim: { submittedAt: string; appealedAt: stri
 /** Comprehensive allows one full replacement per plan year; Chip Repair Only none. */
 export const REPLACEMENTS_PER_PLAN_YEAR = { chip_only: 0, comprehensive: 1 } as const
 
-function addYears(date: Date, years: number) {
-  const next = new Date(date)
-  next.setUTCFullYear(date.getUTCFullYear() + years)
-  // Feb 29 start: the anniversary in a common year is Mar 1 (setUTCFullYear rolls over), which is what we want.
-  return next
-}
-
-/** The plan year `now` falls in: years count from the coverage start date (or the policy's creation). */
+/**
+ * The plan year `now` falls in: years count from the coverage start date (or the policy's creation). A plan that
+ * started on Feb 29 has its anniversary on Mar 1 in a common year (`anniversary`).
+ */
 export function planYear(policy: { coverageStartDate: string | null; createdAt: string }, now = new Date()) {
-  const start = new Date(`${policy.coverageStartDate ?? policy.createdAt.slice(0, 10)}T00:00:00Z`)
-  let years = now.getUTCFullYear() - start.getUTCFullYear()
-  if (addYears(start, years).getTime() > now.getTime()) years--
-  years = Math.max(0, years)
-  return { start: addYears(start, years), end: addYears(start, years + 1) }
+  const start = startOfDayIn(policy.coverageStartDate ?? policy.createdAt.slice(0, 10))
+  const years = wholeYearsSince(start, now)
+  return { start: anniversary(start, years), end: anniversary(start, years + 1) }
 }
 
 /** Replacements left this plan year, given the completion times of the policy's completed replacements. */

@@ -4,6 +4,8 @@
  * format).
  */
 
+import { dayOf } from './calendar'
+
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
 /** 1999 → '$19.99'; 123456 → '$1,234.56'. */
@@ -36,5 +38,5 @@ export function formatDateTime(value: string | Date | null | undefined, fallback
 
 /** Today's date as YYYY-MM-DD in UTC (US dates are never ahead of UTC). */
 export function todayIso(now = new Date()) {
-  return now.toISOString().slice(0, 10)
+  return dayOf(now)
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, isNotNull, lt, min } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims, decisionHours, policyStats, weeklyStats } from '~/db/schema'
+import { addCalendarDays, dayOf, mondayOf, startOfDayIn } from '~/domain/calendar'
 import {
   APPEAL_DEADLINE_WARNING_DAYS,
   APPEAL_DECISION_DAYS,
@@ -11,7 +12,9 @@ import {
 } from '~/domain/claims'
 import { type PlanType, type VehicleType } from '~/domain/plans'
 import type { PolicyStatus } from '~/domain/policies'
-import { DAY_MS, HOUR_MS } from '~/domain/time'
+import { HOUR_MS } from '~/domain/time'
+
+import { claimCount } from './claim-queue.server'
 
 /**
  * How the business is doing, for /admin. Every figure is read from counters the database keeps in the same
@@ -32,17 +35,13 @@ export type PlanRow = {
 
 /** The Monday (UTC) that starts the week of `date`, as YYYY-MM-DD: how the counters name weeks. */
 export function weekOf(date: Date) {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
-  const sinceMonday = (day.getUTCDay() + 6) % 7
-  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10)
+  return mondayOf(date)
 }
 
 /** The last `WEEKS_SHOWN` weeks, oldest first, ending with the current one. */
 export function recentWeeks(now = new Date()) {
-  const current = Date.parse(`${weekOf(now)}T00:00:00Z`)
-  return Array.from({ length: WEEKS_SHOWN }, (_, index) =>
-    new Date(current - (WEEKS_SHOWN - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
-  )
+  const current = startOfDayIn(weekOf(now))
+  return Array.from({ length: WEEKS_SHOWN }, (_, index) => dayOf(addCalendarDays(current, -(WEEKS_SHOWN - 1 - index) * 7)))
 }
 
 /** The median of a histogram of whole hours (the mean of the two middle values when the count is even). */
@@ -103,15 +102,52 @@ function weekly(weeks: string[]) {
   })
 }
 
-function waitingClaims(now: Date) {
+/** How long the counts that read every waiting claim (past the promise, appeal deadlines) are reused: /admin says their age. */
+export const COUNTS_KEPT_MS = 60_000
+
+let counted: { at: number; overdue: number; appealsBefore: Record<number, number> } | null = null
+
+/**
+ * The counts that depend on the clock, so no counter can keep them: claims past the 48-hour promise, and appeals past
+ * (or within a week of) their 30-day deadline. Each reads the waiting claims it counts, so they are counted at most once
+ * a minute and the page shows when (`countedAt`); totals and the oldest claim stay exact on every request.
+ */
+function clockCounts(now: Date) {
+  if (counted && now.getTime() >= counted.at && now.getTime() - counted.at < COUNTS_KEPT_MS) return counted
   const waiting = eq(claims.approvalStatus, 'pending_review')
-  const total = db().select({ n: count() }).from(claims).where(waiting).get()?.n ?? 0
   const overdue =
     db()
       .select({ n: count() })
       .from(claims)
       .where(and(waiting, lt(claims.waitingSince, overdueCutoff(now).toISOString())))
       .get()?.n ?? 0
+  const appeals = and(waiting, isNotNull(claims.appealedAt))
+  const before = (days: number) =>
+    db()
+      .select({ n: count() })
+      .from(claims)
+      .where(and(appeals, lt(claims.appealedAt, addCalendarDays(now, -days).toISOString())))
+      .get()?.n ?? 0
+  counted = {
+    at: now.getTime(),
+    overdue,
+    appealsBefore: {
+      [APPEAL_DECISION_DAYS]: before(APPEAL_DECISION_DAYS),
+      [APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS]: before(APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS),
+    },
+  }
+  return counted
+}
+
+/** For tests that change claims and count again at the same moment. */
+export function forgetClockCounts() {
+  counted = null
+}
+
+function waitingClaims(now: Date) {
+  const waiting = eq(claims.approvalStatus, 'pending_review')
+  const total = claimCount('pending_review')
+  const { overdue } = clockCounts(now)
   const oldest = db().select({ since: claims.waitingSince }).from(claims).where(waiting).orderBy(asc(claims.waitingSince)).limit(1).get()
   const oldestHours = oldest?.since ? (now.getTime() - Date.parse(oldest.since)) / HOUR_MS : null
   return { total, overdue, oldestSince: oldest?.since ?? null, oldestHours, promiseHours: RESPONSE_PROMISE_HOURS }
@@ -121,18 +157,13 @@ function waitingAppeals(now: Date) {
   // The partial index claims_appeals_waiting_idx holds exactly these rows.
   const appeals = and(eq(claims.approvalStatus, 'pending_review'), isNotNull(claims.appealedAt))
   const summary = db()
-    .select({ n: count(), oldest: min(claims.appealedAt) })
+    .select({ oldest: min(claims.appealedAt) })
     .from(claims)
     .where(appeals)
     .get()
-  const before = (days: number) =>
-    db()
-      .select({ n: count() })
-      .from(claims)
-      .where(and(appeals, lt(claims.appealedAt, new Date(now.getTime() - days * DAY_MS).toISOString())))
-      .get()?.n ?? 0
+  const before = (days: number) => clockCounts(now).appealsBefore[days] ?? 0
   return {
-    total: summary?.n ?? 0,
+    total: claimCount('pending_review', true),
     /** Past the 30-day deadline, and within a week of it. */
     pastDeadline: before(APPEAL_DECISION_DAYS),
     dueWithinWeek: before(APPEAL_DECISION_DAYS - APPEAL_DEADLINE_WARNING_DAYS) - before(APPEAL_DECISION_DAYS),
@@ -146,6 +177,8 @@ export function businessFigures(now = new Date()) {
   const sum = (status: PolicyStatus) => plans.reduce((total, row) => total + row.byStatus[status], 0)
   return {
     asOf: now.toISOString(),
+    /** When the clock-dependent counts (past the promise, appeal deadlines) were counted: at most a minute before asOf. */
+    countedAt: new Date(clockCounts(now).at).toISOString(),
     plans,
     policies: { incomplete: sum('incomplete'), active: sum('active'), pastDue: sum('past_due'), canceled: sum('canceled') },
     mrrCents: plans.reduce((total, row) => total + row.mrrCents, 0),

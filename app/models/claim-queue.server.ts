@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
+import { type ApprovalStatus, type Claim, claimCounts, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
 import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
 import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
@@ -55,8 +55,28 @@ function conditions(filters: QueueFilters, now: Date): SQL | undefined {
   return and(...parts)
 }
 
-/** The number of claims the filters select (counted on the index; the group filter joins the signup location). */
+/**
+ * Claims of a review status, from the counts the triggers keep in the same transaction as every claim (table
+ * claim_counts): one row read however many claims there are. `appeal` true counts only appeals, false only the rest.
+ */
+export function claimCount(approvalStatus: ApprovalStatus, appeal?: boolean) {
+  const rows = db()
+    .select({ claims: claimCounts.claims })
+    .from(claimCounts)
+    .where(and(eq(claimCounts.approvalStatus, approvalStatus), appeal === undefined ? undefined : eq(claimCounts.appeal, appeal ? 1 : 0)))
+    .all()
+  return rows.reduce((total, row) => total + row.claims, 0)
+}
+
+/**
+ * The number of claims the filters select: a status alone, or with new claims or appeals only, from the kept counts;
+ * the other filters counted on the index (the group filter joins the signup location).
+ */
 export function countQueue(filters: QueueFilters, now = new Date()) {
+  const approval = QUEUE_STATUSES[filters.status].approval
+  if (!filters.damage && !filters.group && (filters.show === 'all' || filters.show === 'new' || filters.show === 'appeal')) {
+    return claimCount(approval, filters.show === 'all' ? undefined : filters.show === 'appeal')
+  }
   const base = db().select({ n: count() }).from(claims)
   const query = filters.group
     ? base
@@ -68,12 +88,24 @@ export function countQueue(filters: QueueFilters, now = new Date()) {
 
 /** One page of the list, or null when the page is past the last. */
 export function claimQueue(filters: QueueFilters, page: number, now = new Date()): { page: Page; rows: QueueRow[] } | null {
-  const slice = pageOf(page, countQueue(filters, now))
+  // One read transaction: the count and the page come from the same state of the table.
+  return db()
+    .$client.transaction(() => queuePage(filters, page, now))
+    .deferred()
+}
+
+function queuePage(filters: QueueFilters, page: number, now: Date): { page: Page; rows: QueueRow[] } | null {
+  const total = countQueue(filters, now)
+  const slice = pageOf(page, total)
   if (!slice) return null
-  const order =
-    filters.status === 'waiting'
-      ? [asc(claims.waitingSince), asc(sql`${claims}.rowid`)]
-      : [desc(claims.waitingSince), desc(sql`${claims}.rowid`)]
+  const oldestFirst = filters.status === 'waiting'
+  const orderOf = (ascending: boolean) =>
+    ascending ? [asc(claims.waitingSince), asc(sql`${claims}.rowid`)] : [desc(claims.waitingSince), desc(sql`${claims}.rowid`)]
+  const order = orderOf(oldestFirst)
+  // A page in the second half is read from the other end of the index: the last page skips nothing, so the first and
+  // the last page cost the same however long the list (only the middle pages skip up to half of it).
+  const pageEnd = Math.min(total, slice.offset + PAGE_SIZE)
+  const fromEnd = slice.offset > total - pageEnd
   // Two steps, so a deep page costs index steps, not joins: the page's rowids from the (approval_status, waiting_since)
   // index (OFFSET skips entries of the index only), then the 50 rows with their customer, plan and shop.
   const base = db()
@@ -87,9 +119,9 @@ export function claimQueue(filters: QueueFilters, page: number, now = new Date()
       : base
   )
     .where(conditions(filters, now))
-    .orderBy(...order)
-    .limit(PAGE_SIZE)
-    .offset(slice.offset)
+    .orderBy(...(fromEnd ? orderOf(!oldestFirst) : order))
+    .limit(fromEnd ? pageEnd - slice.offset : PAGE_SIZE)
+    .offset(fromEnd ? total - pageEnd : slice.offset)
     .all()
     .map((row) => row.rowid)
   const rows = keys.length

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } from '~/db/schema'
+import { dayOf } from '~/domain/calendar'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import {
@@ -408,6 +409,6 @@ function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replac
   }
   if (replacementsLeft(policy, now) === 0) {
     const { end } = planYear(policy, now)
-    throw RuleError.from(replacementLimitReached(end.toISOString().slice(0, 10)), { field: 'repairType' })
+    throw RuleError.from(replacementLimitReached(dayOf(end)), { field: 'repairType' })
   }
 }

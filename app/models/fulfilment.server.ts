@@ -5,6 +5,7 @@ import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
 import { transaction } from '~/db/client.server'
 import { type ConsentFacts, partnerLocations, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import { anniversary } from '~/domain/calendar'
 import { formatPrice } from '~/domain/format'
 import { contractPath } from '~/domain/paths'
 import { intervalOf, type LookupKey, planForLookupKey, planName } from '~/domain/plans'
@@ -43,11 +44,9 @@ export type FulfilCheckoutInput = {
   ownershipTransferId?: string | null
 }
 
-/** The plan commitment: 12 months from the start. */
+/** The plan commitment: 12 months from the start (from a Feb 29, until Mar 1 of the next year). */
 export function initialTermEnd(start: Date) {
-  const end = new Date(start)
-  end.setUTCMonth(end.getUTCMonth() + 12)
-  return end
+  return anniversary(start, 1)
 }
 
 /**

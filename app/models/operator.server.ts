@@ -3,9 +3,9 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
 import type { AuditAction, AuditEntityType } from '~/domain/audit'
+import { endOfDayIn } from '~/domain/calendar'
 import type { ActivityLog } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
-import { DAY_MS } from '~/domain/time'
 
 import { recordAudit } from './audit.server'
 
@@ -30,7 +30,7 @@ function dayRange(column: Parameters<typeof gte>[0], from: string, to: string) {
 }
 
 function nextDay(day: string) {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString()
+  return endOfDayIn(day).toISOString()
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, vehicles } from '~/db/schema'
+import { monthSpan, monthsUpTo } from '~/domain/calendar'
 import { payoutStateOf } from '~/domain/payouts'
 
 /**
@@ -15,15 +16,12 @@ export const MONTHS_OFFERED = 12
 
 /** 'YYYY-MM' of the current month and the 11 before it, newest first. */
 export function recentMonths(now = new Date()) {
-  return Array.from({ length: MONTHS_OFFERED }, (_, index) => {
-    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - index, 1))
-    return month.toISOString().slice(0, 7)
-  })
+  return monthsUpTo(now, MONTHS_OFFERED)
 }
 
 export function monthRange(month: string) {
-  const [year, index] = month.split('-').map(Number) as [number, number]
-  return { start: new Date(Date.UTC(year, index - 1, 1)).toISOString(), end: new Date(Date.UTC(year, index, 1)).toISOString() }
+  const { start, end } = monthSpan(month)
+  return { start: start.toISOString(), end: end.toISOString() }
 }
 
 export function partnerStatement(groupId: string, month: string) {

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
 import { renewalAtOrAfter } from '~/domain/billing'
+import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
@@ -46,7 +47,7 @@ function hashConsentToken(token: string) {
 }
 
 function today(now: Date) {
-  return now.toISOString().slice(0, 10)
+  return dayOf(now)
 }
 
 export async function schedulePriceChange(

@@ -3,9 +3,9 @@ import { and, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { policies, profiles } from '~/db/schema'
 import { nextRenewalAfter, previousRenewal } from '~/domain/billing'
+import { addCalendarDays } from '~/domain/calendar'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
-import { DAY_MS } from '~/domain/time'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -33,7 +33,7 @@ type DueNotice = { id: string; renewalAt: string; previousRenewalAt: string | nu
  * a few columns a row, once a day.
  */
 function policiesDueForNotice(now: Date): DueNotice[] {
-  const horizon = new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS)
+  const horizon = addCalendarDays(now, RENEWAL_NOTICE_DAYS)
   const monthly = db()
     .select({ id: policies.id, renewalAt: policies.initialTermEndsAt })
     .from(policies)

@@ -53,7 +53,10 @@ const hours = (value: number | null) => (value === null ? '—' : `${value.toLoc
 const weekLabel = (week: string) => week.slice(5)
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { plans, policies, mrr, weeks, waiting, appeals, asOf, failedRefunds } = loaderData
+  const { plans, policies, mrr, weeks, waiting, appeals, asOf, countedAt, failedRefunds } = loaderData
+  // The counts against the clock are kept for up to a minute (app/models/business.server.ts): their age is shown.
+  const countedAgo = Math.round((Date.parse(asOf) - Date.parse(countedAt)) / 1000)
+  const counted = countedAgo >= 1 ? ` (counted ${countedAgo} s ago)` : ''
   const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -71,7 +74,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           to="/admin/claims"
           label="Claims waiting"
           value={count(waiting.total)}
-          note={waiting.total ? `${count(waiting.overdue)} past the ${waiting.promiseHours}-hour promise` : 'Nothing waiting.'}
+          note={waiting.total ? `${count(waiting.overdue)} past the ${waiting.promiseHours}-hour promise${counted}` : 'Nothing waiting.'}
           alert={waiting.overdue > 0}
         />
         <Figure
@@ -80,7 +83,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           value={count(appeals.total)}
           note={
             appeals.total
-              ? `${count(appeals.pastDeadline)} past the ${appeals.deadlineDays}-day deadline, ${count(appeals.dueWithinWeek)} due within a week`
+              ? `${count(appeals.pastDeadline)} past the ${appeals.deadlineDays}-day deadline, ${count(appeals.dueWithinWeek)} due within a week${counted}`
               : 'No appeals waiting.'
           }
           alert={appeals.pastDeadline > 0}

@@ -1,5 +1,6 @@
 import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
+import { dayOf } from '~/domain/calendar'
 import { exportCustomerData } from '~/models/privacy.server'
 import { routeRules } from '~/route-rules'
 
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const day = new Date().toISOString().slice(0, 10)
+  const day = dayOf(new Date())
   return new Response(exportCustomerData(profile), {
     headers: {
       'Content-Type': 'application/zip',

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '~/domain/time'
 import { contentTypeFor } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { deleteFolder, deleteObjects, getObject, headObject, listObjects, putObject } from '~/services/bucket.server'
@@ -12,8 +13,6 @@ import { uploadsPath } from '~/services/volume-store.server'
  * answers now, and an object this fails to delete is left to the sweep). An object that replaced an older one (a
  * re-uploaded policy photo whose rows then failed) keeps the new photo under the old row.
  */
-
-const HOUR_MS = 60 * 60 * 1000
 
 const logFailure = (what: string) => (error: unknown) => logger.error({ what, err: error }, 'could not delete uploads')
 

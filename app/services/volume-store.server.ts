@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 
+import { HOUR_MS } from '~/domain/time'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import type { FileStore, Owners, StagedWrite, StoredFile, SweepOptions, SweepReport } from '~/services/file-store.server'
@@ -15,8 +16,6 @@ import type { FileStore, Owners, StagedWrite, StoredFile, SweepOptions, SweepRep
 
 /** Suffix of a file written but not yet committed; the sweep removes old ones. */
 export const STAGED_SUFFIX = '.tmp'
-
-const HOUR_MS = 60 * 60 * 1000
 
 function uploadsRoot() {
   return path.join(env().DATA_DIR, 'uploads')

@@ -26,7 +26,7 @@ async function problems(filePath: string, lines: string[]) {
 }
 
 describe('imports run one way (ESLint)', () => {
-  it('app/domain imports only app/domain, browser-safe packages (zod), no Node built-in and no *.server module', async () => {
+  it('app/domain imports only app/domain, browser-safe packages (zod, date-fns), no Node built-in and no *.server module', async () => {
     expect(
       await problems('app/domain/example.ts', [
         "import { db } from '~/db/client.server'",
@@ -47,7 +47,7 @@ describe('imports run one way (ESLint)', () => {
       "2: import fs from 'node:fs' → app/domain runs in the browser: no Node built-in modules.",
       "3: import path from 'path' → app/domain runs in the browser: no Node built-in modules.",
       "7: import { secret } from './secret.server' → app/domain imports no *.server module: it runs in the browser.",
-      "8: import { redirect } from 'react-router' → app/domain imports only browser-safe packages (zod).",
+      "8: import { redirect } from 'react-router' → app/domain imports only browser-safe packages (zod, date-fns, @date-fns/tz).",
       "9: import { Card } from '../components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
       "10: export { cx } from '~/components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
       "11: const { env } = await import('~/env.server') → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",

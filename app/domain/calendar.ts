@@ -1,0 +1,139 @@
+/**
+ * Calendar days, months and years in a time zone, on date-fns and @date-fns/tz: the one place the product counts days
+ * (the claim window, plan years, the commitment's end, renewals and price notices, the console's weeks and months, and
+ * business days for what a promise counts in working days). Safe in the browser.
+ *
+ * The service's calendar is UTC: a date the product stores or shows is a UTC date (US dates are never ahead of it), so
+ * every helper counts in `SERVICE_ZONE` unless told another zone. Every helper returns a plain `Date` (a TZDate prints
+ * its ISO string with `+00:00` instead of `Z`, which would change what is stored and compared).
+ */
+import { tz, TZDate } from '@date-fns/tz'
+import {
+  addBusinessDays as addBusinessDaysIn,
+  addDays,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  differenceInCalendarMonths,
+  getDate,
+  getMonth,
+  isWeekend,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  subMonths,
+} from 'date-fns'
+
+/** The zone the service's dates are read in. */
+export const SERVICE_ZONE = 'UTC'
+
+/**
+ * The westernmost US time zone the product counts a customer's day in: Hawaii's, UTC−10 all year (no daylight
+ * saving). A day that has ended there has ended everywhere in the US it sells.
+ */
+export const WESTERNMOST_US_ZONE = 'Pacific/Honolulu'
+
+const contexts = new Map<string, ReturnType<typeof tz>>()
+function zoned(zone: string) {
+  let context = contexts.get(zone)
+  if (!context) contexts.set(zone, (context = tz(zone)))
+  return { in: context }
+}
+
+const plain = (date: Date) => new Date(date.getTime())
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0')
+
+/** The calendar day `date` falls on in `zone`, as YYYY-MM-DD. */
+export function dayOf(date: Date, zone = SERVICE_ZONE): string {
+  const day = startOfDay(date, zoned(zone))
+  return `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`
+}
+
+/** The month `date` falls in, in `zone`, as YYYY-MM. */
+export function monthOf(date: Date, zone = SERVICE_ZONE): string {
+  return dayOf(date, zone).slice(0, 7)
+}
+
+/** The moment a day (YYYY-MM-DD) starts in `zone`. */
+export function startOfDayIn(day: string, zone = SERVICE_ZONE): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return plain(new TZDate(year, month - 1, date, zone))
+}
+
+/** The moment the day after `day` (YYYY-MM-DD) starts in `zone`: the end of `day` there. */
+export function endOfDayIn(day: string, zone = SERVICE_ZONE): Date {
+  const start = startOfDayIn(day, zone)
+  return plain(addDays(start, 1, zoned(zone)))
+}
+
+/** `days` calendar days after `date` in `zone`, at the same time of day (negative: before). */
+export function addCalendarDays(date: Date, days: number, zone = SERVICE_ZONE): Date {
+  return plain(addDays(date, days, zoned(zone)))
+}
+
+/** `days` calendar days after a day (YYYY-MM-DD), as YYYY-MM-DD. */
+export function dayAfter(day: string, days = 1): string {
+  return dayOf(addCalendarDays(startOfDayIn(day), days))
+}
+
+/** `months` calendar months after `date` in `zone`, on the same day, or the month's last day when it has no such day. */
+export function addCalendarMonths(date: Date, months: number, zone = SERVICE_ZONE): Date {
+  return plain(addMonths(date, months, zoned(zone)))
+}
+
+/**
+ * The date `years` after `date` in `zone`, at the same time of day. A Feb 29 falls on Mar 1 in a common year (a plan
+ * year or commitment that started on a leap day has then run its whole length), where date-fns would give Feb 28.
+ */
+export function anniversary(date: Date, years: number, zone = SERVICE_ZONE): Date {
+  const context = zoned(zone)
+  const next = addYears(date, years, context)
+  const leapDay = getMonth(date, context) === 1 && getDate(date, context) === 29
+  return plain(leapDay && getDate(next, context) === 28 ? addDays(next, 1, context) : next)
+}
+
+/** Whole calendar years from `start` to `now` in `zone` (0 before the first anniversary; never negative). */
+export function wholeYearsSince(start: Date, now: Date, zone = SERVICE_ZONE): number {
+  let years = Number(dayOf(now, zone).slice(0, 4)) - Number(dayOf(start, zone).slice(0, 4))
+  if (anniversary(start, years, zone).getTime() > now.getTime()) years--
+  return Math.max(0, years)
+}
+
+/** Calendar days from `earlier` to `later` in `zone` (by their days, whatever their times). */
+export function calendarDaysBetween(later: Date, earlier: Date, zone = SERVICE_ZONE): number {
+  return differenceInCalendarDays(later, earlier, zoned(zone))
+}
+
+/** The Monday that starts the week of `date` in `zone`, as YYYY-MM-DD. */
+export function mondayOf(date: Date, zone = SERVICE_ZONE): string {
+  return dayOf(startOfWeek(date, { weekStartsOn: 1, ...zoned(zone) }), zone)
+}
+
+/** The months (YYYY-MM) of `date` and the `count - 1` before it in `zone`, newest first. */
+export function monthsUpTo(date: Date, count: number, zone = SERVICE_ZONE): string[] {
+  const context = zoned(zone)
+  const current = startOfMonth(date, context)
+  return Array.from({ length: count }, (_, index) => monthOf(subMonths(current, index, context), zone))
+}
+
+/** The moments a month (YYYY-MM) starts and the next one starts, in `zone`. */
+export function monthSpan(month: string, zone = SERVICE_ZONE): { start: Date; end: Date } {
+  const start = startOfDayIn(`${month}-01`, zone)
+  return { start, end: plain(addMonths(start, 1, zoned(zone))) }
+}
+
+/** Saturday or Sunday in `zone`. */
+export function isWeekendIn(date: Date, zone = SERVICE_ZONE): boolean {
+  return isWeekend(date, zoned(zone))
+}
+
+/** `days` business days (Monday to Friday) after `date` in `zone`, at the same time of day. */
+export function addBusinessDays(date: Date, days: number, zone = SERVICE_ZONE): Date {
+  return plain(addBusinessDaysIn(date, days, zoned(zone)))
+}
+
+/** Calendar months from `earlier` to `later` in `zone` (by their months, whatever their days). */
+export function calendarMonthsBetween(later: Date, earlier: Date, zone = SERVICE_ZONE): number {
+  return differenceInCalendarMonths(later, earlier, zoned(zone))
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  addBusinessDays,
+  addCalendarDays,
+  addCalendarMonths,
+  anniversary,
+  calendarDaysBetween,
+  calendarMonthsBetween,
+  dayAfter,
+  dayOf,
+  endOfDayIn,
+  isWeekendIn,
+  mondayOf,
+  monthSpan,
+  monthsUpTo,
+  startOfDayIn,
+  WESTERNMOST_US_ZONE,
+  wholeYearsSince,
+} from '~/domain/calendar'
+
+const at = (iso: string) => new Date(iso)
+
+describe('the calendar (app/domain/calendar.ts)', () => {
+  it('names the day and returns plain dates, whose ISO text ends in Z as stored', () => {
+    expect(dayOf(at('2026-03-08T23:59:59.999Z'))).toBe('2026-03-08')
+    expect(dayOf(at('2026-03-08T23:59:59Z'), 'America/Los_Angeles')).toBe('2026-03-08')
+    expect(dayOf(at('2026-03-09T06:59:59Z'), 'America/Los_Angeles')).toBe('2026-03-08')
+    const next = addCalendarDays(at('2026-01-31T10:00:00Z'), 1)
+    expect(Object.getPrototypeOf(next)).toBe(Date.prototype)
+    expect(next.toISOString()).toBe('2026-02-01T10:00:00.000Z')
+    expect(dayAfter('2026-12-31')).toBe('2027-01-01')
+  })
+
+  it("counts a day's end in the westernmost US zone: UTC−10, all year", () => {
+    expect(endOfDayIn('2026-01-05', WESTERNMOST_US_ZONE).toISOString()).toBe('2026-01-06T10:00:00.000Z')
+    expect(endOfDayIn('2026-07-05', WESTERNMOST_US_ZONE).toISOString()).toBe('2026-07-06T10:00:00.000Z')
+    expect(endOfDayIn('2026-07-05').toISOString()).toBe('2026-07-06T00:00:00.000Z')
+  })
+
+  it('keeps the wall-clock time across a daylight-saving change in a zone that has one', () => {
+    // Los Angeles moves its clocks forward on 2026-03-08: a calendar day later is 23 hours later.
+    const before = startOfDayIn('2026-03-08', 'America/Los_Angeles')
+    expect(before.toISOString()).toBe('2026-03-08T08:00:00.000Z')
+    expect(addCalendarDays(before, 1, 'America/Los_Angeles').toISOString()).toBe('2026-03-09T07:00:00.000Z')
+    expect(calendarDaysBetween(at('2026-03-09T07:00:00Z'), before, 'America/Los_Angeles')).toBe(1)
+  })
+
+  it('adds months on the same day, or the last day of a shorter month', () => {
+    expect(addCalendarMonths(at('2026-01-31T12:30:00Z'), 1).toISOString()).toBe('2026-02-28T12:30:00.000Z')
+    expect(addCalendarMonths(at('2028-01-31T00:00:00Z'), 1).toISOString()).toBe('2028-02-29T00:00:00.000Z')
+    expect(addCalendarMonths(at('2026-03-15T00:00:00Z'), -3).toISOString()).toBe('2025-12-15T00:00:00.000Z')
+    expect(calendarMonthsBetween(at('2027-02-01T00:00:00Z'), at('2026-11-30T23:00:00Z'))).toBe(3)
+  })
+
+  it("puts a Feb 29's anniversary in a common year on Mar 1", () => {
+    const leapDay = at('2028-02-29T00:00:00Z')
+    expect(anniversary(leapDay, 1).toISOString()).toBe('2029-03-01T00:00:00.000Z')
+    expect(anniversary(leapDay, 4).toISOString()).toBe('2032-02-29T00:00:00.000Z')
+    expect(anniversary(at('2026-02-28T05:00:00Z'), 1).toISOString()).toBe('2027-02-28T05:00:00.000Z')
+    expect(wholeYearsSince(leapDay, at('2029-02-28T23:59:59Z'))).toBe(0)
+    expect(wholeYearsSince(leapDay, at('2029-03-01T00:00:00Z'))).toBe(1)
+    expect(wholeYearsSince(leapDay, at('2027-01-01T00:00:00Z'))).toBe(0)
+  })
+
+  it('names weeks by their Monday and lists months newest first', () => {
+    expect(mondayOf(at('2026-11-29T23:00:00Z'))).toBe('2026-11-23') // a Sunday
+    expect(mondayOf(at('2026-11-30T00:00:00Z'))).toBe('2026-11-30')
+    expect(monthsUpTo(at('2026-02-15T00:00:00Z'), 4)).toEqual(['2026-02', '2026-01', '2025-12', '2025-11'])
+    const { start, end } = monthSpan('2026-12')
+    expect([start.toISOString(), end.toISOString()]).toEqual(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'])
+  })
+
+  it('counts business days Monday to Friday', () => {
+    const friday = at('2026-11-27T15:00:00Z')
+    expect(isWeekendIn(friday)).toBe(false)
+    expect(isWeekendIn(at('2026-11-28T15:00:00Z'))).toBe(true)
+    expect(addBusinessDays(friday, 1).toISOString()).toBe('2026-11-30T15:00:00.000Z')
+    expect(addBusinessDays(friday, 5).toISOString()).toBe('2026-12-04T15:00:00.000Z')
+  })
+})
