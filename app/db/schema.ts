@@ -604,7 +604,8 @@ export type ConsentFacts = {
 }
 
 /**
- * The record of a buyer's express consent to automatic renewal and to electronic delivery, one per policy: what was
+ * The record of a buyer's express consent to automatic renewal and to electronic delivery, one per policy and buyer
+ * (a policy passed to the vehicle's next owner has the next owner's too): what was
  * shown (terms, price, the renewal text's and the e-sign disclosure's versions), the state, the time, the address and
  * the browser. Kept three years after the policy ends, also when the account is deleted (then without the link to the
  * profile and without the address): docs/decisions/049.
@@ -615,7 +616,6 @@ export const consentRecords = sqliteTable(
     id: id(),
     policyId: text('policy_id')
       .notNull()
-      .unique()
       .references(() => policies.id, { onDelete: 'cascade' }),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     tosVersion: text('tos_version').notNull(),
@@ -629,7 +629,11 @@ export const consentRecords = sqliteTable(
     anonymisedAt: text('anonymised_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('consent_records_profile_idx').on(t.profileId)],
+  (t) => [
+    index('consent_records_profile_idx').on(t.profileId),
+    // One per buyer of the policy: its first buyer's from signup, and each next owner's from taking it over.
+    uniqueIndex('consent_records_policy_buyer_unique').on(t.policyId, t.profileId),
+  ],
 )
 
 /** Every Stripe event id we have applied, recorded in the same transaction as its effect. */

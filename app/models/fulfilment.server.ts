@@ -65,6 +65,7 @@ export async function fulfilPaidCheckout(
         amountCents: input.monthlyPriceCents,
         stripeCustomerId: input.stripeCustomerId ?? null,
         stripeSubscriptionId: input.stripeSubscriptionId ?? null,
+        consent: input.consent ?? null,
       },
       now,
     )

@@ -35,6 +35,7 @@ import { deleteStored, readStored } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
 import { startCheckout } from './checkout.server'
+import { recordConsent } from './consents.server'
 import { getPolicyForProfile } from './policies.server'
 import { getPricing, priceFor } from './pricing.server'
 import { isSoldIn } from './sales-states.server'
@@ -342,6 +343,8 @@ export type TransferPayment = {
   amountCents: number
   stripeCustomerId?: string | null
   stripeSubscriptionId?: string | null
+  /** What the buyer consented to when accepting (renewal terms, electronic delivery): their consent record. */
+  consent?: ConsentFacts | null
 }
 
 export type TransferOutcome = { kind: 'moved' | 'already'; policy: Policy } | { kind: 'refused'; reason: string }
@@ -445,6 +448,16 @@ export async function completeOwnershipTransfer(payment: TransferPayment, now = 
         if (buyer && !buyer.stripeCustomerId && !taken) {
           tx.update(profiles).set({ stripeCustomerId: payment.stripeCustomerId }).where(eq(profiles.id, buyerId)).run()
         }
+      }
+      if (payment.consent) {
+        recordConsent(tx, {
+          policyId: before.id,
+          profileId: buyerId,
+          tosVersion: policy.tosVersion,
+          priceCents: payment.amountCents,
+          governingState: transfer.governingState,
+          consent: payment.consent,
+        })
       }
       recordAudit(tx, {
         actor: buyerId,

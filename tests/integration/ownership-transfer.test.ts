@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { RENEWAL_TERMS_VERSION } from '~/content/renewal-consent'
 import { db } from '~/db/client.server'
-import { auditLog, localCheckouts, ownershipTransfers, policyPhotos, vehicles } from '~/db/schema'
+import { auditLog, consentRecords, localCheckouts, ownershipTransfers, policyPhotos, vehicles } from '~/db/schema'
 import { OFFER_TTL_DAYS } from '~/models/ownership-transfer.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { loader as appealLoader } from '~/routes/customer.claim-appeal'
@@ -195,6 +196,10 @@ describe('passing a policy to the next owner', () => {
       coverageStartDate: policy.coverageStartDate,
     })
     expect(moved.ownedSince).not.toBeNull()
+    // The buyer's own consent to the renewal terms and electronic delivery is recorded with the plan they took over.
+    const consents = db().select().from(consentRecords).where(eq(consentRecords.policyId, policy.id)).all()
+    expect(consents.map((record) => [record.profileId, record.governingState])).toContainEqual([buyer.id, 'TX'])
+    expect(consents.find((record) => record.profileId === buyer.id)).toMatchObject({ renewalTermsVersion: RENEWAL_TERMS_VERSION })
     expect(db().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()!.profileId).toBe(buyer.id)
     const photos = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()
     expect(photos).toHaveLength(3)
