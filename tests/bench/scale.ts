@@ -8,26 +8,37 @@
  * server runs on it and each page is loaded for a few seconds at 1 and at 20 connections, with its own client that
  * times every request (sub-millisecond, unlike autocannon's whole milliseconds).
  *
- *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000]
+ *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500]
+ *
+ * Shops are paid monthly in a steady state: completed claims older than 30 days are in a paid payout of their group.
+ * `--group-jobs N` gives each partner group N more completed claims of the last 90 days (three in five not approved
+ * for payment, one approved, one paid), at both sizes: the payouts page then has the same work at both sizes, so the
+ * ratio measures the data set around it. The shop's job list (/shop) is measured for a staff member of an eleventh
+ * group that holds only those N jobs: the ten groups' open jobs grow with the data set (an approved claim of the
+ * generated history never gets done), which would measure the generator, not the page.
  *
  * Targets (ratios, so they hold on any machine): every page's p99 at the large size ≤ 1.5 × its p99 at the small
- * size; every operator page under 100 KB of HTML; the customer dashboard's p99 within 3 × the uncached landing page's.
+ * size; every operator page under 100 KB of HTML; /shop under 60 KB gzipped; the customer dashboard's p99 within 3 ×
+ * the uncached landing page's.
  */
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import zlib from 'node:zlib'
 
 import type { BenchContext } from './run'
 import { type RunningServer, startServer } from './server'
 
 const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
 const OPERATOR = 'operator@bench.example'
+const SHOP_STAFF = 'staff@shop.bench.example'
 const CONNECTIONS = [1, 20] as const
 const MAX_RATIO = 1.5
 const MAX_OPERATOR_HTML = 100 * 1024
 const MAX_DASHBOARD_VS_LANDING = 3
+const MAX_SHOP_GZIP = 60 * 1024
 
 const FIRST_NAMES = ['Jamie', 'Alex', 'Sam', 'Taylor', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Harper', 'Rowan']
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dun', 'bel', 'sar', 'quo', 'fen', 'gri', 'hal', 'jor', 'nek', 'pim']
@@ -48,15 +59,19 @@ export type DataSet = {
   dataDir: string
   customerCookie: string
   operatorCookie: string
+  /** A staff member of the group that holds only the `--group-jobs` jobs, for /shop. */
+  staffCookie: string
   /** A customer with a policy and a claim, for the customer page. */
   customerId: string
   queuePages: number
   searches: Record<string, string>
+  /** A partner group, for its payouts page. */
+  groupId: string
   seconds: number
 }
 
 /** Writes `size` policies (and everything around them) into a new data directory through the real schema. */
-export async function buildDataSet(size: number, print: (line: string) => void): Promise<Omit<DataSet, 'seconds'>> {
+export async function buildDataSet(size: number, print: (line: string) => void, groupJobs = 0): Promise<Omit<DataSet, 'seconds'>> {
   const started = performance.now()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-scale-${size}-`))
   process.env.DATA_DIR = dataDir
@@ -90,7 +105,33 @@ export async function buildDataSet(size: number, print: (line: string) => void):
     name: `Partner Glass ${index + 1}`,
     email: `shop${index}@bench.example`,
   }))
-  db().insert(schema.partnerGroups).values(groups).run()
+  // The shop whose staff member's /shop is measured: only the `--group-jobs` jobs, the same at every size.
+  const shopGroup = { id: createId(), name: 'Partner Glass Bench Shop', email: 'shop@shop.bench.example' }
+  db()
+    .insert(schema.partnerGroups)
+    .values([...groups, shopGroup])
+    .run()
+  // One paid payout per group holds the jobs completed before the last 30 days (its totals are summed at the end).
+  const paidPayouts = new Map([...groups, shopGroup].map((group) => [group.id, createId()]))
+  db()
+    .insert(schema.payouts)
+    .values(
+      [...groups, shopGroup].map((group) => ({
+        id: paidPayouts.get(group.id)!,
+        partnerGroupId: group.id,
+        jobCount: 0,
+        totalCents: 0,
+        createdBy: 'bench',
+        createdAt: iso(now - 30 * DAY),
+        paidAt: iso(now - 29 * DAY),
+        paidBy: 'bench',
+        reference: `ACH bench ${group.name}`,
+      })),
+    )
+    .run()
+  /** An appointment as the shops write it: a wall-clock time, no zone (docs/decisions/045-appointments-in-the-shops-local-time.md). */
+  const appointment = (ms: number) => iso(ms).slice(0, 16)
+  const activePolicies: string[] = []
   const plans = [
     { planType: 'chip_only', vehicleType: null, hasAdas: null, lookupKey: 'chip_only', monthlyPriceCents: 799 },
     { planType: 'comprehensive', vehicleType: 'car', hasAdas: false, lookupKey: 'comprehensive_car_adas_false', monthlyPriceCents: 1999 },
@@ -245,6 +286,8 @@ export async function buildDataSet(size: number, print: (line: string) => void):
           createdAt: iso(createdAt),
         })
         let code = ''
+        // The groups' recent jobs go to customers before the sampled one, so the pages of that customer stay the same.
+        if (status === 'active' && index < sample.index && activePolicies.length < 10_000) activePolicies.push(policyId)
         const customerRows = () => {
           // The policies before their claims (the claim trigger reads its policy's customer), the customer after both.
           insertRows(schema.policies, owned)
@@ -263,6 +306,10 @@ export async function buildDataSet(size: number, print: (line: string) => void):
           const decided = !isWaiting
           const outcome = claimCount % 4 === 0 ? 'denied' : claimCount % 5 === 0 ? 'approved' : ('completed' as const)
           if (isWaiting) waiting++
+          const reviewedAt = submittedAt + (claimCount % 40) * 60 * 60 * 1000
+          const completedAt = decided && outcome === 'completed' ? submittedAt + 5 * DAY : null
+          const paidLongAgo = completedAt !== null && completedAt < now - 30 * DAY
+          // Every claim row has the same keys (the prepared insert takes its columns from the first row).
           filed.push({
             id: createId(),
             policyId,
@@ -276,9 +323,12 @@ export async function buildDataSet(size: number, print: (line: string) => void):
             approvalStatus: isWaiting ? ('pending_review' as const) : outcome,
             lifecycleStatus: isWaiting ? ('submitted' as const) : outcome,
             appealedAt: isWaiting && waiting % 4 === 0 ? iso(now - (claimCount % 200) * 60 * 60 * 1000) : null,
-            reviewedAt: decided ? iso(submittedAt + (claimCount % 40) * 60 * 60 * 1000) : null,
+            reviewedAt: decided ? iso(reviewedAt) : null,
             assignedPartnerGroupId: decided && outcome !== 'denied' ? group.id : null,
-            completedAt: decided && outcome === 'completed' ? iso(submittedAt + 5 * DAY) : null,
+            completedAt: completedAt === null ? null : iso(completedAt),
+            appointmentAt: completedAt === null ? null : appointment(reviewedAt + (6 + (claimCount % 30)) * 60 * 60 * 1000),
+            paymentApprovedAt: paidLongAgo ? iso(completedAt + 2 * DAY) : null,
+            payoutId: paidLongAgo ? paidPayouts.get(group.id)! : null,
             repairType: decided && outcome === 'completed' ? (claimCount % 7 === 0 ? ('replacement' as const) : ('repair' as const)) : null,
             actualCostCents: decided && outcome === 'completed' ? 8900 + (claimCount % 50) * 100 : null,
             denialReason: outcome === 'denied' && decided ? 'Damage predates coverage.' : null,
@@ -297,6 +347,47 @@ export async function buildDataSet(size: number, print: (line: string) => void):
         )
     }
   })()
+  // Each group's recent jobs, when asked for: the same number at every size (after the customers, whose search
+  // documents then take in these claims as a claim filed later would).
+  client.transaction(() => {
+    for (const [groupIndex, group] of [...groups, shopGroup].entries()) {
+      const jobs: (typeof schema.claims.$inferInsert)[] = []
+      for (let job = 0; job < groupJobs; job++) {
+        claimCount++
+        const completedAt = now - ((job * 89) % 88) * DAY - (job % 24) * 60 * 60 * 1000 - DAY
+        const reviewedAt = completedAt - (12 + (job % 60)) * 60 * 60 * 1000
+        const stage = job % 5
+        jobs.push({
+          id: createId(),
+          policyId: activePolicies[(groupIndex * groupJobs + job) % activePolicies.length]!,
+          damageType: job % 3 === 0 ? 'crack' : 'chip',
+          description: 'A stone from a gravel truck left a chip on the driver side.',
+          damageDate: iso(reviewedAt - 2 * DAY).slice(0, 10),
+          confirmationCode: codeOf(claimCount),
+          submittedAt: iso(reviewedAt - DAY),
+          createdAt: iso(reviewedAt - DAY),
+          updatedAt: iso(completedAt),
+          approvalStatus: 'completed',
+          lifecycleStatus: 'completed',
+          appealedAt: null,
+          reviewedAt: iso(reviewedAt),
+          assignedPartnerGroupId: group.id,
+          completedAt: iso(completedAt),
+          appointmentAt: appointment(reviewedAt + (6 + (job % 30)) * 60 * 60 * 1000),
+          paymentApprovedAt: stage >= 3 ? iso(completedAt + DAY) : null,
+          payoutId: stage === 4 ? paidPayouts.get(group.id)! : null,
+          repairType: job % 3 === 0 ? 'replacement' : 'repair',
+          actualCostCents: 8900 + (job % 50) * 100,
+          denialReason: null,
+        })
+      }
+      insertRows(schema.claims, jobs)
+    }
+  })()
+  client.exec(
+    `UPDATE payouts SET job_count = (SELECT count(*) FROM claims WHERE payout_id = payouts.id),
+       total_cents = (SELECT coalesce(sum(actual_cost_cents), 0) FROM claims WHERE payout_id = payouts.id)`,
+  )
   // The sampled customer must have a claim: give them one (waiting), as a customer would file it.
   const sampleClaim = db()
     .insert(schema.claims)
@@ -313,6 +404,10 @@ export async function buildDataSet(size: number, print: (line: string) => void):
   const cookieOf = async (profileId: string) => (await createSession(profileId)).split(';')[0]!
   const customerCookie = await cookieOf(sampleIds.profileId)
   const operatorCookie = await cookieOf(operator.id)
+  // A shop's staff member signs in like a customer; the shop_staff row makes /shop theirs.
+  const staff = db().insert(schema.profiles).values({ email: SHOP_STAFF, fullName: 'Bench Shop Staff' }).returning().get()
+  db().insert(schema.shopStaff).values({ partnerGroupId: shopGroup.id, email: SHOP_STAFF, addedBy: operator.id }).run()
+  const staffCookie = await cookieOf(staff.id)
   db().$client.pragma('wal_checkpoint(TRUNCATE)')
   db().$client.exec('ANALYZE')
   closeDatabase()
@@ -325,7 +420,9 @@ export async function buildDataSet(size: number, print: (line: string) => void):
     dataDir,
     customerCookie,
     operatorCookie,
+    staffCookie,
     customerId: sampleIds.profileId,
+    groupId: groups[0]!.id,
     queuePages: Math.max(1, Math.ceil(waiting / 50)),
     searches: {
       'e-mail': sampleIds.email,
@@ -373,8 +470,8 @@ export async function timedLoad(url: string, connections: number, seconds: numbe
   return { p50: at(0.5), p99: at(0.99), requests: latencies.length, failures }
 }
 
-/** Who asks: the sampled customer, the operator, or an anonymous visitor whose cookie skips the page cache. */
-type Page = { name: string; path: string; as: 'customer' | 'operator' | 'visitor'; operatorPage: boolean }
+/** Who asks: the sampled customer, the operator, a shop's staff member, or an anonymous visitor whose cookie skips the page cache. */
+type Page = { name: string; path: string; as: 'customer' | 'operator' | 'staff' | 'visitor'; operatorPage: boolean }
 
 function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
   return [
@@ -390,20 +487,25 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
       operatorPage: true,
     })),
     { name: 'customer page', path: `/admin/customers/${data.customerId}`, as: 'operator', operatorPage: true },
+    { name: 'payouts, all groups', path: '/admin/payouts', as: 'operator', operatorPage: true },
+    { name: "payouts, one group's jobs", path: `/admin/payouts?group=${data.groupId}`, as: 'operator', operatorPage: true },
+    { name: "shop's job list", path: '/shop', as: 'staff', operatorPage: false },
   ]
 }
 
-type Measured = { page: Page; bytes: number; results: Record<number, Timing> }
+type Measured = { page: Page; bytes: number; gzipped: number; results: Record<number, Timing> }
 
 async function measure(server: RunningServer, data: Omit<DataSet, 'seconds'>, seconds: number, print: (line: string) => void) {
   const measured: Measured[] = []
   for (const page of pagesOf(data)) {
     // Any cookie skips the anonymous page cache (page-cache.server.ts), so the visitor's landing page is rendered.
-    const headers = {
-      Cookie: page.as === 'customer' ? data.customerCookie : page.as === 'operator' ? data.operatorCookie : 'bench=uncached',
-    }
-    const response = await fetch(`${server.url}${page.path}`, { headers })
-    const bytes = Buffer.byteLength(await response.text())
+    const cookies = { customer: data.customerCookie, operator: data.operatorCookie, staff: data.staffCookie, visitor: 'bench=uncached' }
+    const headers = { Cookie: cookies[page.as] }
+    const response = await fetch(`${server.url}${page.path}`, { headers, redirect: 'manual' })
+    const html = await response.text()
+    const bytes = Buffer.byteLength(html)
+    // What the page weighs on the wire when the server (or the proxy before it) compresses it.
+    const gzipped = zlib.gzipSync(html).length
     if (response.status !== 200) throw new Error(`${page.path} answered ${response.status} at ${data.size}`)
     await timedLoad(`${server.url}${page.path}`, 4, 0.5, headers) // warm up
     const results: Record<number, Timing> = {}
@@ -413,7 +515,8 @@ async function measure(server: RunningServer, data: Omit<DataSet, 'seconds'>, se
       (c) => `${c} conn: p50 ${results[c]!.p50.toFixed(1).padStart(6)} ms  p99 ${results[c]!.p99.toFixed(1).padStart(6)} ms`,
     )
     print(`  ${page.name.padEnd(36)} ${(bytes / 1024).toFixed(1).padStart(6)} KB   ${cells.join('   ')}`)
-    measured.push({ page, bytes, results })
+    if (page.as === 'staff') print(`  ${''.padEnd(36)} ${(gzipped / 1024).toFixed(1).padStart(6)} KB gzipped`)
+    measured.push({ page, bytes, gzipped, results })
   }
   return measured
 }
@@ -422,10 +525,12 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
   const sizesArg = args.indexOf('--sizes')
   const sizes = sizesArg >= 0 ? args[sizesArg + 1]!.split(',').map(Number) : [1_000, 1_000_000]
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)]
+  const groupJobsArg = args.indexOf('--group-jobs')
+  const groupJobs = groupJobsArg >= 0 ? Number(args[groupJobsArg + 1]) : 0
   const bySize: Record<number, Measured[]> = {}
   for (const size of [small, large]) {
     print(`Data set of ${size.toLocaleString('en-US')} policies:`)
-    const data = await buildDataSet(size, print)
+    const data = await buildDataSet(size, print, groupJobs)
     const server = await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } })
     try {
       bySize[size] = await measure(server, data, seconds, print)
@@ -445,6 +550,8 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
     }
     if (entry.page.operatorPage)
       target(`${entry.page.name}: HTML under 100 KB`, entry.bytes < MAX_OPERATOR_HTML, `${(entry.bytes / 1024).toFixed(1)} KB`)
+    if (entry.page.as === 'staff')
+      target(`${entry.page.name}: under 60 KB gzipped`, entry.gzipped < MAX_SHOP_GZIP, `${(entry.gzipped / 1024).toFixed(1)} KB`)
     for (const connections of CONNECTIONS) {
       const failures = entry.results[connections]!.failures + base.results[connections]!.failures
       if (failures) target(`${entry.page.name}, ${connections} conn: every answer 200`, false, `${failures} failures`)
