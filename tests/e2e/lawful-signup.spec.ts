@@ -17,7 +17,7 @@ test('signup: state of residence and both consents, through the local test check
   // Before a state is chosen the text says where the commitment binds, from the state table.
   await expect(renewal).toContainText('If I live in Florida or New York, my plan has a 12-month commitment')
   await page.getByText('Read what electronic delivery means').click()
-  await expect(page.getByText(/You may ask for a paper copy of your contract/)).toBeVisible()
+  await expect(page.locator('#esign-disclosure').getByText(/You may ask for a paper copy of your contract/)).toBeVisible()
 
   const subscribe = page.getByRole('button', { name: 'Subscribe Now' })
   await page.getByLabel('I have read and agree to the Terms of Service').check()
