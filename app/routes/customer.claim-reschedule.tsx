@@ -3,12 +3,12 @@ import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
-import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
+import { buttonClass, Card, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES } from '~/domain/messages'
-import { bookableDates, describeAppointment, TIME_SLOT_NAMES, TIME_SLOTS } from '~/domain/shops'
+import { bookableDates, describeAppointment } from '~/domain/shops'
 import { claimForReschedule, requestReschedule } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -73,25 +73,7 @@ export default function Reschedule({ loaderData, actionData }: Route.ComponentPr
         <Card>
           <Form method="post" className="space-y-4">
             <p className="text-sm text-slate-700">You can ask for another time once; the shop then gives you a new one.</p>
-            <Field label="Preferred day" htmlFor="preferredDate" errors={errors.preferredDate}>
-              <select id="preferredDate" name="preferredDate" defaultValue={values.preferredDate ?? dates[0]} className={inputClass}>
-                {dates.map((date) => (
-                  <option key={date} value={date}>
-                    {formatLongDate(date)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <fieldset aria-describedby={errors.preferredSlot ? 'preferredSlot-error' : undefined}>
-              <legend className="text-sm font-medium text-slate-900">Time of day</legend>
-              {TIME_SLOTS.map((slot) => (
-                <label key={slot} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="radio" name="preferredSlot" value={slot} defaultChecked={(values.preferredSlot ?? 'morning') === slot} />
-                  {TIME_SLOT_NAMES[slot]}
-                </label>
-              ))}
-              <FieldError id="preferredSlot-error" errors={errors.preferredSlot} />
-            </fieldset>
+            <PreferredTimeFields dates={dates} values={values} errors={errors} />
             <div className="flex flex-wrap justify-end gap-3">
               <Link to="/customer#claims" className={buttonClass('secondary')}>
                 Cancel

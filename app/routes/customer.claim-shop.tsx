@@ -4,13 +4,13 @@ import { data, Form, Link, useFetcher } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
-import { bookableDates, SHOP_SERVICE_NAMES, TIME_SLOT_NAMES, TIME_SLOTS } from '~/domain/shops'
+import { bookableDates, SHOP_SERVICE_NAMES } from '~/domain/shops'
 import { chooseShop, claimForShopChoice, nearestShops, type ShopOption } from '~/models/shop-choice.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -131,25 +131,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
 
           <Card className="space-y-4">
             <h2 className="text-lg font-semibold">When and where</h2>
-            <Field label="Preferred day" htmlFor="preferredDate" errors={errors.preferredDate}>
-              <select id="preferredDate" name="preferredDate" defaultValue={values.preferredDate ?? dates[0]} className={inputClass}>
-                {dates.map((date) => (
-                  <option key={date} value={date}>
-                    {formatLongDate(date)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <fieldset aria-describedby={errors.preferredSlot ? 'preferredSlot-error' : undefined}>
-              <legend className="text-sm font-medium text-slate-900">Time of day</legend>
-              {TIME_SLOTS.map((slot) => (
-                <label key={slot} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="radio" name="preferredSlot" value={slot} defaultChecked={(values.preferredSlot ?? 'morning') === slot} />
-                  {TIME_SLOT_NAMES[slot]}
-                </label>
-              ))}
-              <FieldError id="preferredSlot-error" errors={errors.preferredSlot} />
-            </fieldset>
+            <PreferredTimeFields dates={dates} values={values} errors={errors} />
             <fieldset aria-describedby={errors.serviceAt ? 'serviceAt-error' : undefined}>
               <legend className="text-sm font-medium text-slate-900">Where</legend>
               <label className="flex min-h-11 items-center gap-2 text-sm">
