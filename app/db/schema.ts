@@ -56,7 +56,11 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     lastSeenAt: text('last_seen_at').notNull().$defaultFn(now),
   },
-  (t) => [index('sessions_profile_idx').on(t.profileId)],
+  (t) => [
+    index('sessions_profile_idx').on(t.profileId),
+    // The daily job deletes the expired ones.
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 )
 
 export const verifications = sqliteTable(
@@ -283,6 +287,25 @@ export const policies = sqliteTable(
     index('policies_renewal_off_idx')
       .on(t.cancelAt)
       .where(sql`cancel_at IS NOT NULL`),
+    // The daily jobs' other reads, so each costs the policies it has work for, not a pass over every policy: the
+    // purchases whose anniversary is near (yearly reminders), the switches to yearly billing that are booked, the
+    // yearly payers and the notices not sent (renewal notices) and the ended policies (consent records to purge).
+    // (The reminders' index carries the columns they filter on, so a window of purchases is read without the rows.)
+    index('policies_created_idx').on(t.createdAt, t.status, t.governingState, t.id),
+    index('policies_yearly_switch_idx')
+      .on(t.yearlySwitchAt)
+      .where(sql`yearly_switch_at IS NOT NULL`),
+    index('policies_yearly_idx')
+      .on(t.status)
+      .where(sql`billing_interval = 'year'`),
+    // The renewal notices still to send, by the commitment's end.
+    index('policies_notice_due_idx')
+      .on(t.initialTermEndsAt)
+      .where(sql`renewal_notice_sent_at IS NULL`),
+    // The consent records kept three years after a policy ended are purged from the ended policies.
+    index('policies_canceled_idx')
+      .on(t.canceledAt)
+      .where(sql`canceled_at IS NOT NULL`),
   ],
 )
 
@@ -326,7 +349,29 @@ export const payouts = sqliteTable(
     /** The bank transfer's reference, as the operator typed it. */
     reference: text('reference'),
   },
-  (t) => [index('payouts_group_idx').on(t.partnerGroupId, t.createdAt)],
+  (t) => [
+    index('payouts_group_idx').on(t.partnerGroupId, t.createdAt),
+    // The payouts still to pay: a handful at any time, however many were paid before.
+    index('payouts_unpaid_idx')
+      .on(t.partnerGroupId)
+      .where(sql`paid_at IS NULL`),
+  ],
+)
+
+/**
+ * Per partner group, its jobs still to pay (completed claims in no payout), split by whether the operator has approved
+ * them for payment: how many and their total. Kept by triggers on `claims` in the same transaction as every change
+ * (drizzle/0021_payout_counts.sql), so the payouts page reads two rows per group instead of every unpaid job.
+ */
+export const payoutCounts = sqliteTable(
+  'payout_counts',
+  {
+    partnerGroupId: text('partner_group_id').notNull(),
+    approved: integer('approved').notNull(),
+    jobs: integer('jobs').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerGroupId, t.approved] })],
 )
 
 export const claims = sqliteTable(
@@ -401,8 +446,9 @@ export const claims = sqliteTable(
     index('claims_appeals_waiting_idx')
       .on(t.appealedAt)
       .where(sql`approval_status = 'pending_review' AND appealed_at IS NOT NULL`),
-    // Partner statements: a group's completed claims by month.
-    index('claims_group_completed_idx').on(t.assignedPartnerGroupId, t.completedAt),
+    // Partner statements: a group's completed claims by month. The service figures' times ride along, so their
+    // medians over 90 days of completions read the index alone.
+    index('claims_group_completed_idx').on(t.assignedPartnerGroupId, t.completedAt, t.reviewedAt, t.appointmentAt),
     // The jobs still to pay (completed, in no payout yet): a small part of all claims, so the payouts page stays fast.
     index('claims_unpaid_jobs_idx')
       .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)

@@ -30,3 +30,20 @@ export function dueAnniversary(purchasedAt: Date | string, now: Date): { number:
   if (now.getTime() - at.getTime() > REMINDER_CATCH_UP_DAYS * DAY_MS) return null
   return { number: n, at }
 }
+
+/** A day either side of a purchase window: month ends and leap days move an anniversary by up to a day or two. */
+const WINDOW_SLACK_DAYS = 2
+
+/**
+ * The purchase dates whose reminder may be due at `now`, one window per anniversary number from 1 to `years`: every
+ * purchase `dueAnniversary` finds due lies in one of them (a little more, never less), so the daily job reads these
+ * ranges of the purchase-date index instead of every policy.
+ */
+export function purchaseWindows(now: Date, years: number): { from: Date; to: Date }[] {
+  const slack = WINDOW_SLACK_DAYS * DAY_MS
+  const earliest = new Date(now.getTime() - REMINDER_CATCH_UP_DAYS * DAY_MS)
+  return Array.from({ length: Math.max(0, years) }, (_, index) => ({
+    from: new Date(addMonths(earliest, -12 * (index + 1)).getTime() - slack),
+    to: new Date(addMonths(now, -12 * (index + 1)).getTime() + slack),
+  }))
+}

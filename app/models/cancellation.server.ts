@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 
 import { transaction } from '~/db/client.server'
 import { policies, type Policy, type Refund as RefundRow, refunds } from '~/db/schema'
@@ -213,7 +213,8 @@ export function endLocalPoliciesWithRenewalOff(now = new Date()) {
           ne(policies.status, 'canceled'),
           isNotNull(policies.cancelAt),
           lte(policies.cancelAt, now.toISOString()),
-          isNull(policies.stripeSubscriptionId),
+          // The unary plus keeps the planner on the renewal-off index: in local mode every policy has no subscription.
+          isNull(sql`+${policies.stripeSubscriptionId}`),
         ),
       )
       .all()

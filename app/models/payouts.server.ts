@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { type Claim, claims, partnerGroups, type Payout, payouts } from '~/db/schema'
+import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PAYOUT_MESSAGES } from '~/domain/messages'
 import { JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
-import { DAY_MS } from '~/domain/time'
+import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { remittanceEmail } from '~/emails/remittance'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -242,18 +242,9 @@ async function sendRemittance(payout: Payout, actorId: string) {
 
 /** Per partner group: its completed jobs waiting for approval, its approved jobs outside a payout, and its unpaid payouts. */
 export function payoutOverview() {
-  // Read from the partial index of unpaid jobs (completed, in no payout), so the page costs what is left to pay.
-  const jobs = db()
-    .select({
-      groupId: claims.assignedPartnerGroupId,
-      approved: sql<number>`${claims.paymentApprovedAt} IS NOT NULL`,
-      count: sql<number>`count(*)`,
-      totalCents: sql<number>`coalesce(sum(${claims.actualCostCents}), 0)`,
-    })
-    .from(claims)
-    .where(and(isNotNull(claims.completedAt), isNull(claims.payoutId), isNotNull(claims.assignedPartnerGroupId)))
-    .groupBy(claims.assignedPartnerGroupId, sql`${claims.paymentApprovedAt} IS NOT NULL`)
-    .all()
+  // The jobs from the counters the claims' triggers keep (payout_counts), the payouts from the partial index of unpaid
+  // ones: the page reads a few rows per group, however many claims and payouts there are.
+  const jobs = db().select().from(payoutCounts).all()
   const open = db()
     .select({ groupId: payouts.partnerGroupId, count: sql<number>`count(*)`, totalCents: sql<number>`sum(${payouts.totalCents})` })
     .from(payouts)
@@ -262,14 +253,16 @@ export function payoutOverview() {
     .all()
   const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
   const empty = { count: 0, totalCents: 0 }
+  const counted = (groupId: string, approved: boolean) => {
+    const row = jobs.find((entry) => entry.partnerGroupId === groupId && Boolean(entry.approved) === approved)
+    return row ? { count: row.jobs, totalCents: row.totalCents } : empty
+  }
   return groups.map((group) => {
-    const waiting = jobs.find((row) => row.groupId === group.id && !row.approved) ?? empty
-    const approved = jobs.find((row) => row.groupId === group.id && row.approved) ?? empty
     const unpaid = open.find((row) => row.groupId === group.id) ?? empty
     return {
       ...group,
-      waiting: { count: waiting.count, totalCents: waiting.totalCents },
-      approved: { count: approved.count, totalCents: approved.totalCents },
+      waiting: counted(group.id, false),
+      approved: counted(group.id, true),
       unpaidPayouts: { count: unpaid.count, totalCents: unpaid.totalCents },
     }
   })
@@ -326,61 +319,73 @@ export type ServiceTimes = {
 
 /**
  * Per partner group, over its claims completed in the last 90 days: how many, and the median hours from approval to
- * the appointment and to completion. Computed in SQL from the (assigned_partner_group_id, completed_at) index, so the
- * cost follows the last 90 days' completions, not every claim ever filed.
+ * the appointment and to completion. The times come from the (assigned_partner_group_id, completed_at, …) index alone,
+ * so the cost follows the last 90 days' completions, not every claim ever filed; the medians are sorted here.
  */
 export function serviceTimesByGroup(now = new Date()): ServiceTimes[] {
   const since = new Date(now.getTime() - SERVICE_FIGURE_DAYS * DAY_MS).toISOString()
-  const rows = db().all<{
-    group_id: string
-    name: string
-    completed: number
-    to_appointment: number | null
-    to_completion: number | null
-  }>(sql`
-    WITH recent AS (
-      SELECT c.assigned_partner_group_id AS group_id,
-             (julianday(c.appointment_at) - julianday(c.reviewed_at)) * 24 AS to_appointment,
-             (julianday(c.completed_at) - julianday(c.reviewed_at)) * 24 AS to_completion
-      -- CROSS JOIN keeps the groups as the outer loop, so each group's claims are a range of the index.
-      FROM partner_groups g
-      CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since}
-      WHERE c.reviewed_at IS NOT NULL
-    ),
-    appointment AS (
-      SELECT group_id, to_appointment AS hours,
-             row_number() OVER (PARTITION BY group_id ORDER BY to_appointment) AS position,
-             count(*) OVER (PARTITION BY group_id) AS total
-      FROM recent WHERE to_appointment IS NOT NULL
-    ),
-    completion AS (
-      SELECT group_id, to_completion AS hours,
-             row_number() OVER (PARTITION BY group_id ORDER BY to_completion) AS position,
-             count(*) OVER (PARTITION BY group_id) AS total
-      FROM recent
-    ),
-    -- The median: the middle value, or the mean of the two middle values of an even count.
-    appointment_median AS (
-      SELECT group_id, avg(hours) AS hours FROM appointment
-      WHERE position IN ((total + 1) / 2, (total + 2) / 2) GROUP BY group_id
-    ),
-    completion_median AS (
-      SELECT group_id, avg(hours) AS hours, max(total) AS completed FROM completion
-      WHERE position IN ((total + 1) / 2, (total + 2) / 2) GROUP BY group_id
-    )
-    SELECT g.id AS group_id, g.name AS name, coalesce(m.completed, 0) AS completed,
-           a.hours AS to_appointment, m.hours AS to_completion
+  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const times = db().all<{ group_id: string; to_appointment: number | null; to_completion: number }>(sql`
+    SELECT c.assigned_partner_group_id AS group_id,
+           (julianday(c.appointment_at) - julianday(c.reviewed_at)) * 24 AS to_appointment,
+           (julianday(c.completed_at) - julianday(c.reviewed_at)) * 24 AS to_completion
+    -- CROSS JOIN keeps the groups as the outer loop, so each group's claims are a range of the index.
     FROM partner_groups g
-    LEFT JOIN appointment_median a ON a.group_id = g.id
-    LEFT JOIN completion_median m ON m.group_id = g.id
-    ORDER BY g.name
+    CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since}
+    WHERE c.reviewed_at IS NOT NULL
   `)
+  const byGroup = new Map<string, { appointment: number[]; completion: number[] }>()
+  for (const row of times) {
+    const entry = byGroup.get(row.group_id) ?? { appointment: [], completion: [] }
+    if (row.to_appointment !== null) entry.appointment.push(row.to_appointment)
+    entry.completion.push(row.to_completion)
+    byGroup.set(row.group_id, entry)
+  }
   const round = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10)
-  return rows.map((row) => ({
-    groupId: row.group_id,
-    name: row.name,
-    completed: row.completed,
-    medianHoursToAppointment: round(row.to_appointment),
-    medianHoursToCompletion: round(row.to_completion),
-  }))
+  return groups.map((group) => {
+    const entry = byGroup.get(group.id)
+    return {
+      groupId: group.id,
+      name: group.name,
+      completed: entry?.completion.length ?? 0,
+      medianHoursToAppointment: round(median(entry?.appointment ?? [])),
+      medianHoursToCompletion: round(median(entry?.completion ?? [])),
+    }
+  })
+}
+
+/** The middle value, or the mean of the two middle values of an even count; null for none. */
+function median(values: number[]) {
+  if (values.length === 0) return null
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** How long the payouts page shows the service figures before it counts them again. */
+export const SERVICE_FIGURES_MAX_AGE_MS = HOUR_MS
+
+const EMPTY_FIGURES = { completed: 0, medianHoursToAppointment: null, medianHoursToCompletion: null }
+
+let counted: { at: number; rows: Map<string, ServiceTimes> } | null = null
+
+/**
+ * The service figures for the payouts page: counted at most an hour before `now`, with the moment they were counted.
+ * Their medians read every completion of the last 90 days, a cost that grows with the business, and a median moves
+ * slowly; so the page reuses one count for an hour and says when it was made. Groups added since show no figures yet.
+ */
+export function recentServiceTimes(now = new Date()) {
+  const stale = !counted || now.getTime() - counted.at >= SERVICE_FIGURES_MAX_AGE_MS || now.getTime() < counted.at
+  if (stale) counted = { at: now.getTime(), rows: new Map(serviceTimesByGroup(now).map((row) => [row.groupId, row])) }
+  const { at, rows } = counted!
+  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  return {
+    countedAt: new Date(at).toISOString(),
+    rows: groups.map((group): ServiceTimes => ({ ...(rows.get(group.id) ?? EMPTY_FIGURES), groupId: group.id, name: group.name })),
+  }
+}
+
+/** For tests that complete jobs and read the figures again at the same moment. */
+export function forgetServiceTimes() {
+  counted = null
 }

@@ -173,7 +173,11 @@ const STALE_PENDING_MS = HOUR_MS
  */
 export async function retryFailedRefunds(now = new Date()) {
   const staleBefore = new Date(now.getTime() - STALE_PENDING_MS).toISOString()
-  const unpaid = or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, staleBefore)))
+  // The literal condition lets the planner read the partial index of unpaid refunds (refunds_unpaid_idx).
+  const unpaid = and(
+    sql`${refunds.status} != 'succeeded'`,
+    or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, staleBefore))),
+  )
   const due = db().select({ id: refunds.id }).from(refunds).where(unpaid).all()
   return claimAndDeliver(
     due.map((row) => row.id),
@@ -215,5 +219,11 @@ export function localRefundsOfCheckout(checkoutId: string) {
 
 /** How many refunds have failed and wait for the daily retry (the console's home page). */
 export function failedRefundCount() {
-  return db().select({ n: count() }).from(refunds).where(eq(refunds.status, 'failed')).get()?.n ?? 0
+  return (
+    db()
+      .select({ n: count() })
+      .from(refunds)
+      .where(sql`${refunds.status} = 'failed'`)
+      .get()?.n ?? 0
+  )
 }

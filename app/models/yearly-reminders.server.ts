@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, max } from 'drizzle-orm'
+import { and, between, eq, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { policies, profiles, yearlyReminders } from '~/db/schema'
@@ -8,13 +8,14 @@ import { planName } from '~/domain/plans'
 import { commitmentHolds } from '~/domain/policies'
 import { rulesFor } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
-import { dueAnniversary } from '~/domain/yearly-reminder'
+import { US_STATES } from '~/domain/us-states'
+import { dueAnniversary, purchaseWindows } from '~/domain/yearly-reminder'
 import { yearlyReminderEmail } from '~/emails/yearly-reminder'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
 
 import { recordAudit } from './audit.server'
-import { claimAndDeliver } from './batches.server'
+import { claimAndDeliver, yieldToRequests } from './batches.server'
 
 /**
  * The yearly reminder of an automatically renewing plan, where the subscriber's state requires one (the state table's
@@ -26,37 +27,67 @@ import { claimAndDeliver } from './batches.server'
 /** Only a plan that is still billed renews: the reminder is about the next renewal. */
 const REMINDED_STATUSES = ['active', 'past_due'] as const
 
+/** The states whose subscribers get the reminder, and whether one whose state is unknown does (the most protective rule). */
+const REMINDED_STATES = {
+  codes: US_STATES.map((state) => state.code).filter((code) => rulesFor(code).yearlyReminder),
+  unknown: rulesFor(null).yearlyReminder,
+}
+
 type Due = { policyId: string; anniversary: number }
 
-function remindersDue(now: Date): Due[] {
-  // A first anniversary needs a purchase at least a year ago (365 days is a lower bound for any year).
-  const yearAgo = new Date(now.getTime() - 365 * DAY_MS).toISOString()
-  const candidates = db()
-    .select({ id: policies.id, createdAt: policies.createdAt, governingState: policies.governingState })
+/** The purchases of one window not yet reminded of anniversary `anniversary` (a query, so a test can read its plan). */
+export function purchasesToRemind({ from, to }: { from: Date; to: Date }, anniversary: number) {
+  const latestSent = sql<number>`coalesce((${db()
+    .select({ latest: max(yearlyReminders.anniversary) })
+    .from(yearlyReminders)
+    .where(eq(yearlyReminders.policyId, policies.id))}), 0)`
+  return db()
+    .select({ id: policies.id, createdAt: policies.createdAt, governingState: policies.governingState, latest: latestSent })
     .from(policies)
-    .where(and(inArray(policies.status, [...REMINDED_STATUSES]), lte(policies.createdAt, yearAgo)))
-    .all()
-    .filter((policy) => rulesFor(policy.governingState).yearlyReminder)
-  if (candidates.length === 0) return []
-  const latestSent = new Map(
-    db()
-      .select({ policyId: yearlyReminders.policyId, latest: max(yearlyReminders.anniversary) })
-      .from(yearlyReminders)
-      .groupBy(yearlyReminders.policyId)
-      .all()
-      .map((row) => [row.policyId, row.latest ?? 0]),
-  )
-  return candidates.flatMap((policy) => {
-    const due = dueAnniversary(policy.createdAt, now)
-    if (!due || (latestSent.get(policy.id) ?? 0) >= due.number) return []
-    return [{ policyId: policy.id, anniversary: due.number }]
-  })
+    .where(
+      and(
+        // The unary plus keeps the planner off the status index (most policies are active): the dates are the narrow part.
+        inArray(sql`+${policies.status}`, [...REMINDED_STATUSES]),
+        between(policies.createdAt, from.toISOString(), to.toISOString()),
+        REMINDED_STATES.unknown
+          ? or(isNull(policies.governingState), inArray(policies.governingState, REMINDED_STATES.codes))
+          : inArray(policies.governingState, REMINDED_STATES.codes),
+        lt(latestSent, anniversary),
+      ),
+    )
+}
+
+/** A window is read a few days at a time, the server answering requests in between (each slice is a few ms at 1,000,000). */
+const SLICE_MS = 3 * DAY_MS
+
+async function remindersDue(now: Date): Promise<Due[]> {
+  // Only the purchases whose anniversary is near (a window of the created_at index per anniversary number) and not yet
+  // reminded for it: the job reads the reminders it has to send, not every policy.
+  const oldest = db()
+    .select({ at: min(policies.createdAt) })
+    .from(policies)
+    .get()?.at
+  if (!oldest) return []
+  const due: Due[] = []
+  for (const [index, window] of purchaseWindows(now, now.getUTCFullYear() - new Date(oldest).getUTCFullYear() + 1).entries()) {
+    for (let from = window.from.getTime(); from <= window.to.getTime(); from += SLICE_MS) {
+      await yieldToRequests()
+      // Slices meet end to end; `between` includes both ends, so a slice stops a millisecond before the next begins.
+      const to = new Date(Math.min(from + SLICE_MS - 1, window.to.getTime()))
+      for (const policy of purchasesToRemind({ from: new Date(from), to }, index + 1).all()) {
+        if (!rulesFor(policy.governingState).yearlyReminder) continue
+        const anniversary = dueAnniversary(policy.createdAt, now)
+        if (anniversary && policy.latest < anniversary.number) due.push({ policyId: policy.id, anniversary: anniversary.number })
+      }
+    }
+  }
+  return due
 }
 
 /** Sends each due reminder once; returns how many were sent. */
 export async function sendYearlyReminders(now = new Date()) {
   const config = env()
-  const due = new Map(remindersDue(now).map((row) => [row.policyId, row]))
+  const due = new Map((await remindersDue(now)).map((row) => [row.policyId, row]))
   return claimAndDeliver(
     [...due.keys()],
     (tx, policyId) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy } from '~/db/schema'
@@ -91,9 +91,10 @@ export async function applyYearlySwitches(now = new Date()) {
     .from(policies)
     .where(
       and(
+        // The booked switches' partial index holds the work; the unary plus keeps the planner off the status index.
         isNotNull(policies.yearlySwitchAt),
         lte(policies.yearlySwitchAt, now.toISOString()),
-        inArray(policies.status, [...LIVE_STATUSES]),
+        inArray(sql`+${policies.status}`, [...LIVE_STATUSES]),
         eq(policies.billingInterval, 'month'),
       ),
     )

@@ -2,8 +2,15 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claims, payouts } from '~/db/schema'
-import { payoutStatesFor, serviceTimesByGroup } from '~/models/payouts.server'
+import { auditLog, claims, payoutCounts, payouts } from '~/db/schema'
+import {
+  forgetServiceTimes,
+  payoutOverview,
+  payoutStatesFor,
+  recentServiceTimes,
+  SERVICE_FIGURES_MAX_AGE_MS,
+  serviceTimesByGroup,
+} from '~/models/payouts.server'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPayoutsRoute from '~/routes/admin.payouts'
@@ -299,11 +306,106 @@ describe('the service promise', () => {
 
     const plan = db()
       .$client.prepare(
-        `EXPLAIN QUERY PLAN SELECT count(*) FROM partner_groups g CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= '2026-08-01'`,
+        `EXPLAIN QUERY PLAN SELECT c.reviewed_at, c.appointment_at, c.completed_at FROM partner_groups g
+         CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= '2026-08-01' WHERE c.reviewed_at IS NOT NULL`,
       )
       .all() as { detail: string }[]
     expect(plan.map((row) => row.detail).join('\n')).toMatch(
-      /claims_group_completed_idx \(assigned_partner_group_id=\? AND completed_at>\?\)/,
+      /COVERING INDEX claims_group_completed_idx \(assigned_partner_group_id=\? AND completed_at>\?\)/,
     )
+  })
+})
+
+describe('the payouts page at any size', () => {
+  /** What the kept counts must always equal: the jobs still to pay, counted row by row. */
+  const countedByRow = () =>
+    db()
+      .select({
+        partnerGroupId: sql<string>`${claims.assignedPartnerGroupId}`,
+        approved: sql<number>`${claims.paymentApprovedAt} IS NOT NULL`,
+        jobs: sql<number>`count(*)`,
+        totalCents: sql<number>`coalesce(sum(${claims.actualCostCents}), 0)`,
+      })
+      .from(claims)
+      .where(sql`${claims.completedAt} IS NOT NULL AND ${claims.payoutId} IS NULL AND ${claims.assignedPartnerGroupId} IS NOT NULL`)
+      .groupBy(claims.assignedPartnerGroupId, sql`2`)
+      .orderBy(claims.assignedPartnerGroupId, sql`2`)
+      .all()
+  const kept = () =>
+    db()
+      .select()
+      .from(payoutCounts)
+      .where(sql`${payoutCounts.jobs} > 0`)
+      .orderBy(payoutCounts.partnerGroupId, payoutCounts.approved)
+      .all()
+
+  it('keeps each group’s jobs to pay in counters that follow every completion, approval, payout, change and deletion', async () => {
+    const cookie = await operatorCookie()
+    const group = createPartnerGroup('Counter Glass')
+    const other = createPartnerGroup('Other Counter Glass')
+    const jobs = [
+      completedJob(group.id, 10_000),
+      completedJob(group.id, 12_000),
+      completedJob(group.id, 9_000),
+      completedJob(other.id, 5_000),
+    ]
+    const open = createClaim(createActivePolicy(createProfile().id).policy.id, { assignedPartnerGroupId: group.id })
+    expect(kept()).toEqual(countedByRow())
+    const row = () => payoutOverview().find((entry) => entry.id === group.id)!
+    expect(row()).toMatchObject({ waiting: { count: 3, totalCents: 31_000 }, approved: { count: 0, totalCents: 0 } })
+
+    // Completed by the shop, approved for payment, put in a payout: through the operator's own form.
+    db().update(claims).set({ completedAt: '2026-11-04T10:00:00.000Z', actualCostCents: 7_000 }).where(eq(claims.id, open.id)).run()
+    expect(row().waiting).toEqual({ count: 4, totalCents: 38_000 })
+    await postPayouts({ intent: 'approve-payment', claimId: [jobs[0]!.id, jobs[1]!.id] }, cookie, `?group=${group.id}`)
+    expect(row()).toMatchObject({ waiting: { count: 2, totalCents: 16_000 }, approved: { count: 2, totalCents: 22_000 } })
+    expect(kept()).toEqual(countedByRow())
+    await postPayouts({ intent: 'create-payout', groupId: group.id, claimId: [jobs[0]!.id] }, cookie, `?group=${group.id}`)
+    expect(row()).toMatchObject({ approved: { count: 1, totalCents: 12_000 }, unpaidPayouts: { count: 1, totalCents: 10_000 } })
+
+    // A corrected amount, a job moved to another group, a deleted claim.
+    db().update(claims).set({ actualCostCents: 13_000 }).where(eq(claims.id, jobs[1]!.id)).run()
+    db().update(claims).set({ assignedPartnerGroupId: other.id }).where(eq(claims.id, jobs[2]!.id)).run()
+    db().delete(claims).where(eq(claims.id, jobs[3]!.id)).run()
+    db().update(claims).set({ description: 'Only the words changed.' }).where(eq(claims.id, open.id)).run()
+    expect(kept()).toEqual(countedByRow())
+    expect(row()).toMatchObject({ waiting: { count: 1, totalCents: 7_000 }, approved: { count: 1, totalCents: 13_000 } })
+    expect(payoutOverview().find((entry) => entry.id === other.id)!.waiting).toEqual({ count: 1, totalCents: 9_000 })
+
+    // The unpaid payouts come from their partial index, not from every payout ever paid.
+    const plan = db()
+      .$client.prepare(`EXPLAIN QUERY PLAN SELECT partner_group_id, count(*) FROM payouts WHERE paid_at IS NULL GROUP BY partner_group_id`)
+      .all() as { detail: string }[]
+    expect(plan.map((step) => step.detail).join('\n')).toMatch(/payouts_unpaid_idx/)
+  })
+
+  it('reuses the service figures for an hour, says when they were counted, and lists a group added since', () => {
+    forgetServiceTimes()
+    const group = createPartnerGroup('Hourly Glass')
+    const now = new Date('2026-11-20T00:00:00.000Z')
+    const completedNow = () =>
+      completedJob(group.id, 100, { reviewedAt: '2026-11-18T00:00:00.000Z', completedAt: '2026-11-19T00:00:00.000Z' })
+    completedNow()
+    const first = recentServiceTimes(now)
+    expect(first.countedAt).toBe(now.toISOString())
+    expect(first.rows.find((row) => row.groupId === group.id)).toMatchObject({ completed: 1, medianHoursToCompletion: 24 })
+
+    completedNow()
+    const added = createPartnerGroup('Newer Glass')
+    const later = recentServiceTimes(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS - 1))
+    expect(later.countedAt).toBe(now.toISOString())
+    expect(later.rows.find((row) => row.groupId === group.id)!.completed).toBe(1)
+    expect(later.rows.find((row) => row.groupId === added.id)).toEqual({
+      groupId: added.id,
+      name: 'Newer Glass',
+      completed: 0,
+      medianHoursToAppointment: null,
+      medianHoursToCompletion: null,
+    })
+
+    const recounted = recentServiceTimes(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS))
+    expect(recounted.countedAt).toBe(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS).toISOString())
+    expect(recounted.rows.find((row) => row.groupId === group.id)!.completed).toBe(2)
+    forgetServiceTimes()
   })
 })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, yearlyReminders } from '~/db/schema'
 import { runDailyJobs } from '~/jobs.server'
-import { sendYearlyReminders } from '~/models/yearly-reminders.server'
+import { purchasesToRemind, sendYearlyReminders } from '~/models/yearly-reminders.server'
 
 import { createActivePolicy, createProfile } from '../support/factories'
 import { outboxFor } from '../support/outbox'
@@ -98,5 +98,17 @@ describe('the yearly reminder', () => {
     const report = await runDailyJobs(at('2026-07-01T09:00:00Z'))
     expect(report.yearlyRemindersSent).toBeGreaterThanOrEqual(1)
     expect(reminders(two.customer.email)).toHaveLength(1)
+  })
+})
+
+describe('the yearly reminders at any size', () => {
+  it('read the purchase-date index around each anniversary, without the rows, not every policy', () => {
+    const query = purchasesToRemind({ from: at('2025-10-20T00:00:00Z'), to: at('2025-11-27T00:00:00Z') }, 1).toSQL()
+    const plan = db()
+      .$client.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .all(...query.params) as { detail: string }[]
+    const steps = plan.map((step) => step.detail).join('\n')
+    expect(steps).toMatch(/SEARCH policies USING COVERING INDEX policies_created_idx \(created_at>\? AND created_at<\?\)/)
+    expect(steps).not.toMatch(/SCAN policies/)
   })
 })
