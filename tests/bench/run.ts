@@ -34,7 +34,11 @@ const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Pro
   { key: 'landing', name: 'Landing page', run: landingPage },
   { key: 'partner', name: 'Partner page', run: partnerPage },
   { key: 'uploads', name: 'Policy photo uploads', run: uploadsSection },
-  { key: 'scale', name: 'Scale: 1,000 and 1,000,000 policies', run: scaleSection },
+  {
+    key: 'scale',
+    name: 'Scale: the same pages at a small and a large data set (1,000 and 1,000,000 policies unless --sizes)',
+    run: scaleSection,
+  },
   { key: 'bombs', name: 'Image bombs: many huge-when-decoded PNGs at once', run: imageBombsSection },
 ]
 

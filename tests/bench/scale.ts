@@ -2,8 +2,9 @@
  * Benchmark section "scale": the same pages with 1,000 and with 1,000,000 policies, in one run.
  *
  * Each data set is written through the real schema (each table's columns and value mapping from the Drizzle schema, so
- * the triggers that keep the search index and the counters run as they do in production) into its own data directory: every policy has a customer, a vehicle and
- * three setup-photo rows; 30% of policies have a claim, 5% of those waiting for review (some of them appeals); the
+ * the triggers that keep the search index and the counters run as they do in production) into its own data directory: every policy has a customer, a vehicle,
+ * three setup-photo rows and a governing state, and the notices a steady state has sent (renewal notices and yearly
+ * reminders that fell due on earlier days, so the daily jobs the server starts find the day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (some of them appeals); the
  * rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per policy. Then the built
  * server runs on it and each page is loaded for a few seconds at 1 and at 20 connections, with its own client that
  * times every request (sub-millisecond, unlike autocannon's whole milliseconds).
@@ -40,6 +41,8 @@ const MAX_OPERATOR_HTML = 100 * 1024
 const MAX_DASHBOARD_VS_LANDING = 3
 const MAX_SHOP_GZIP = 60 * 1024
 
+/** Where the customers live (each policy's governing state): states with and without a yearly-reminder rule. */
+const STATES = ['CA', 'TX', 'NY', 'FL', 'UT', 'AZ', 'WA', 'CO']
 const FIRST_NAMES = ['Jamie', 'Alex', 'Sam', 'Taylor', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Harper', 'Rowan']
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dun', 'bel', 'sar', 'quo', 'fen', 'gri', 'hal', 'jor', 'nek', 'pim']
 
@@ -89,6 +92,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
   const { createSession } = await import('~/auth/session.server')
   const { seed } = await import('../../drizzle/seed')
   const { CODE_ALPHABET } = await import('~/domain/claims')
+  const { rulesFor } = await import('~/domain/state-rules')
   /** The n-th claim code: unique by construction (random codes collide among 30,000). */
   const codeOf = (n: number) => {
     let code = ''
@@ -239,6 +243,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       const filed: Row<typeof schema.claims> = []
       const audits: Row<typeof schema.auditLog> = []
       const mails: Row<typeof schema.emailLog> = []
+      const reminded: Row<typeof schema.yearlyReminders> = []
       for (let index = start; index < end; index++) {
         const profileId = profileIds[index]!
         const vehicleId = vehicleIds[index]!
@@ -258,6 +263,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
           initialTermEndsAt: iso(createdAt + 365 * DAY),
           // A business in its steady state has sent the renewal notices that fell due on earlier days.
           renewalNoticeSentAt: createdAt + 335 * DAY <= now ? iso(createdAt + 335 * DAY) : null,
+          governingState: STATES[index % STATES.length]!,
           coverageStartDate: status === 'incomplete' ? null : iso(createdAt).slice(0, 10),
           tosVersion: '1.0.1',
           tosAcceptedAt: iso(createdAt),
@@ -275,6 +281,10 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
             })
           }
         }
+        // And the yearly reminders of the anniversaries already reached, where the state requires one.
+        const remindedAt = createdAt + 365 * DAY
+        if ((status === 'active' || status === 'past_due') && remindedAt <= now && rulesFor(STATES[index % STATES.length]!).yearlyReminder)
+          reminded.push({ policyId, anniversary: 1, sentAt: iso(remindedAt) })
         audits.push({ actor: 'stripe', action: 'policy.created', entityType: 'policy', entityId: policyId, createdAt: iso(createdAt) })
         mails.push({
           id: createId(),
@@ -291,10 +301,11 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
         const customerRows = () => {
           // The policies before their claims (the claim trigger reads its policy's customer), the customer after both.
           insertRows(schema.policies, owned)
+          insertRows(schema.yearlyReminders, reminded)
           insertRows(schema.policyPhotos, photos)
           insertRows(schema.claims, filed)
           insertRows(schema.profiles, people)
-          for (const rows of [owned, photos, filed, people]) rows.length = 0
+          for (const rows of [owned, reminded, photos, filed, people]) rows.length = 0
         }
         if (status !== 'incomplete' && index % claimEvery === 0) {
           claimCount++
