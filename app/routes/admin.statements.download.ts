@@ -22,29 +22,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statement = partnerStatement(query.group, query.month)
   if (!statement) notFound()
   const link = (relPath: string) => `${env().APP_URL}${fileUrl(relPath)}`
+  const header = [
+    'Completed (UTC)',
+    'Claim code',
+    'Customer',
+    'Vehicle',
+    'Damage',
+    'Repair type',
+    'Cost (USD)',
+    'Partner notes',
+    'Invoice',
+    'Repair photos',
+    'Part number',
+    'Labor hours',
+    'Kit/moulding',
+    'ADAS calibration',
+    'Calibration report',
+    'Payment',
+    'Approved for payment (UTC)',
+    'Payout',
+    'Paid (UTC)',
+    'Payment reference',
+  ]
+  const total = [
+    'Total',
+    `${statement.totals.claims} claims`,
+    '',
+    '',
+    '',
+    `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`,
+    (statement.totals.costCents / 100).toFixed(2),
+  ]
   const rows = [
-    [
-      'Completed (UTC)',
-      'Claim code',
-      'Customer',
-      'Vehicle',
-      'Damage',
-      'Repair type',
-      'Cost (USD)',
-      'Partner notes',
-      'Invoice',
-      'Repair photos',
-      'Part number',
-      'Labor hours',
-      'Kit/moulding',
-      'ADAS calibration',
-      'Calibration report',
-      'Payment',
-      'Approved for payment (UTC)',
-      'Payout',
-      'Paid (UTC)',
-      'Payment reference',
-    ],
+    header,
     ...statement.lines.map((line) => [
       utc(line.completedAt),
       line.code,
@@ -67,23 +77,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       utc(line.payment.paidAt),
       line.payment.reference ?? '',
     ]),
-    [
-      'Total',
-      `${statement.totals.claims} claims`,
-      '',
-      '',
-      '',
-      `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`,
-      (statement.totals.costCents / 100).toFixed(2),
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ],
+    // Every row as wide as the header, so a spreadsheet reads the total under its columns.
+    [...total, ...Array<string>(header.length - total.length).fill('')],
   ]
   const name = `statement-${
     statement.group.name
