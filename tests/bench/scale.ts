@@ -7,9 +7,9 @@
  * steady state has sent (renewal notices and yearly reminders that fell due on earlier days, so the daily jobs find the
  * day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (at least three pages of
  * them; some appeals), the rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per
- * policy. The daily jobs run once on it, timed with the longest pause they give the event loop. Then the built server
- * runs on it and each page is loaded for a few seconds at 1 and at 20 connections, with its own client that times
- * every request (sub-millisecond, unlike autocannon's whole milliseconds).
+ * policy. The daily jobs run once on it, timed with the longest pause they give the event loop. Then a built server
+ * runs on each data set and each page is loaded for a few seconds at 1 and at 20 connections, the two sizes taking
+ * turns, with a client that times every request (sub-millisecond, unlike autocannon's whole milliseconds).
  *
  *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500]
  *
@@ -464,6 +464,10 @@ const jobPauses: Record<number, number> = {}
 async function dailyJobsOn(size: number, print: (line: string) => void) {
   const { runDailyJobs } = await import('~/jobs.server')
   const { closeDatabase } = await import('~/db/client.server')
+  // A server has rendered e-mails before its daily run (sign-in links, receipts): the first render of a process
+  // compiles the templates (about 90 ms), a cost of starting, not of the data set.
+  const { EMAIL_SAMPLES } = await import('~/emails/samples')
+  await EMAIL_SAMPLES[0]!.render()
   const pauses = monitorEventLoopDelay({ resolution: 5 })
   const started = performance.now()
   pauses.enable()
@@ -477,7 +481,20 @@ async function dailyJobsOn(size: number, print: (line: string) => void) {
   )
 }
 
-type Timing = { p50: number; p99: number; requests: number; failures: number }
+type Timing = { p50: number; p99: number; requests: number; failures: number; latencies: number[] }
+
+/** Timings of several loads of one page, pooled: their latencies together. */
+function pooled(timings: Timing[]): Timing {
+  const latencies = timings.flatMap((timing) => timing.latencies).sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: latencies.length,
+    failures: timings.reduce((sum, timing) => sum + timing.failures, 0),
+    latencies,
+  }
+}
 
 /** Loads `url` with `connections` concurrent keep-alive clients for `seconds`, timing each request. */
 export async function timedLoad(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Timing> {
@@ -509,7 +526,7 @@ export async function timedLoad(url: string, connections: number, seconds: numbe
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
-  return { p50: at(0.5), p99: at(0.99), requests: latencies.length, failures }
+  return { p50: at(0.5), p99: at(0.99), requests: latencies.length, failures, latencies }
 }
 
 /** Who asks: the sampled customer, the operator, a shop's staff member, or an anonymous visitor whose cookie skips the page cache. */
@@ -537,30 +554,62 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
 
 type Measured = { page: Page; bytes: number; gzipped: number; results: Record<number, Timing> }
 
-async function measure(server: RunningServer, data: Omit<DataSet, 'seconds'>, seconds: number, print: (line: string) => void) {
-  const measured: Measured[] = []
-  for (const page of pagesOf(data)) {
-    // Any cookie skips the anonymous page cache (page-cache.server.ts), so the visitor's landing page is rendered.
-    const cookies = { customer: data.customerCookie, operator: data.operatorCookie, staff: data.staffCookie, visitor: 'bench=uncached' }
-    const headers = { Cookie: cookies[page.as] }
-    const response = await fetch(`${server.url}${page.path}`, { headers, redirect: 'manual' })
-    const html = await response.text()
-    const bytes = Buffer.byteLength(html)
-    // What the page weighs on the wire when the server (or the proxy before it) compresses it.
-    const gzipped = zlib.gzipSync(html).length
-    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status} at ${data.size}`)
-    await timedLoad(`${server.url}${page.path}`, 4, 0.5, headers) // warm up
-    const results: Record<number, Timing> = {}
+/** Each page's load at each size is split into this many turns, the sizes taking turns. */
+const ROUNDS = 5
+
+type Side = { server: RunningServer; data: Omit<DataSet, 'seconds'> }
+
+/**
+ * Loads each page on both servers, the small and the large data set taking turns of seconds / ROUNDS each, and pools
+ * each size's turns: whatever else the machine does during the run falls on both sizes alike, so the ratio measures
+ * the data, not the minute it was measured in.
+ */
+async function measure(sides: Side[], seconds: number) {
+  const measured: Measured[][] = sides.map(() => [])
+  const pages = sides.map((side) => pagesOf(side.data))
+  for (const [index] of pages[0]!.entries()) {
+    const targets = sides.map((side, which) => {
+      const page = pages[which]![index]!
+      // Any cookie skips the anonymous page cache (page-cache.server.ts), so the visitor's landing page is rendered.
+      const cookies = {
+        customer: side.data.customerCookie,
+        operator: side.data.operatorCookie,
+        staff: side.data.staffCookie,
+        visitor: 'bench=uncached',
+      }
+      return { page, url: `${side.server.url}${page.path}`, headers: { Cookie: cookies[page.as] } }
+    })
+    const weights = await Promise.all(
+      targets.map(async ({ page, url, headers }, which) => {
+        const response = await fetch(url, { headers, redirect: 'manual' })
+        const html = await response.text()
+        if (response.status !== 200) throw new Error(`${page.path} answered ${response.status} at ${sides[which]!.data.size}`)
+        // What the page weighs on the wire when the server (or the proxy before it) compresses it.
+        return { bytes: Buffer.byteLength(html), gzipped: zlib.gzipSync(html).length }
+      }),
+    )
+    for (const { url, headers } of targets) await timedLoad(url, 4, 0.5, headers) // warm up
+    const turns = targets.map(() => Object.fromEntries(CONNECTIONS.map((c) => [c, [] as Timing[]])) as Record<number, Timing[]>)
     for (const connections of CONNECTIONS)
-      results[connections] = await timedLoad(`${server.url}${page.path}`, connections, seconds, headers)
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [which, { url, headers }] of targets.entries())
+          turns[which]![connections]!.push(await timedLoad(url, connections, seconds / ROUNDS, headers))
+    for (const [which, { page }] of targets.entries()) {
+      const results = Object.fromEntries(CONNECTIONS.map((c) => [c, pooled(turns[which]![c]!)]))
+      measured[which]!.push({ page, ...weights[which]!, results })
+    }
+  }
+  return measured
+}
+
+function printMeasured(measured: Measured[], print: (line: string) => void) {
+  for (const { page, bytes, gzipped, results } of measured) {
     const cells = CONNECTIONS.map(
       (c) => `${c} conn: p50 ${results[c]!.p50.toFixed(1).padStart(6)} ms  p99 ${results[c]!.p99.toFixed(1).padStart(6)} ms`,
     )
     print(`  ${page.name.padEnd(36)} ${(bytes / 1024).toFixed(1).padStart(6)} KB   ${cells.join('   ')}`)
     if (page.as === 'staff') print(`  ${''.padEnd(36)} ${(gzipped / 1024).toFixed(1).padStart(6)} KB gzipped`)
-    measured.push({ page, bytes, gzipped, results })
   }
-  return measured
 }
 
 export async function scaleSection({ seconds, print, target, buildDir, args }: BenchContext) {
@@ -570,18 +619,30 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
   const groupJobsArg = args.indexOf('--group-jobs')
   const groupJobs = groupJobsArg >= 0 ? Number(args[groupJobsArg + 1]) : 0
   const bySize: Record<number, Measured[]> = {}
-  for (const size of [small, large]) {
-    print(`Data set of ${size.toLocaleString('en-US')} policies:`)
-    const data = await buildDataSet(size, print, groupJobs)
-    await dailyJobsOn(data.size, print)
-    const server = await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } })
-    try {
-      bySize[size] = await measure(server, data, seconds, print)
-      if (server.stderr().trim()) print(`  server stderr: ${server.stderr().trim().slice(0, 500)}`)
-    } finally {
-      await server.stop()
-      fs.rmSync(data.dataDir, { recursive: true, force: true })
+  const datas: Omit<DataSet, 'seconds'>[] = []
+  const servers: RunningServer[] = []
+  try {
+    for (const size of [small, large]) {
+      print(`Data set of ${size.toLocaleString('en-US')} policies:`)
+      datas.push(await buildDataSet(size, print, groupJobs))
+      await dailyJobsOn(size, print)
     }
+    for (const data of datas) servers.push(await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } }))
+    print(`Both servers up; each page loaded on each in ${ROUNDS} turns, the sizes alternating:`)
+    const [atSmall, atLarge] = await measure(
+      datas.map((data, which) => ({ data, server: servers[which]! })),
+      seconds,
+    )
+    for (const [size, measured] of [[small, atSmall!] as const, [large, atLarge!] as const]) {
+      print(`${size.toLocaleString('en-US')} policies:`)
+      printMeasured(measured, print)
+      bySize[size] = measured
+    }
+    for (const [which, server] of servers.entries())
+      if (server.stderr().trim()) print(`  server stderr (${datas[which]!.size}): ${server.stderr().trim().slice(0, 500)}`)
+  } finally {
+    for (const server of servers) await server.stop()
+    for (const data of datas) fs.rmSync(data.dataDir, { recursive: true, force: true })
   }
   print(`p99 at ${large.toLocaleString('en-US')} ÷ p99 at ${small.toLocaleString('en-US')} policies (target ≤ ${MAX_RATIO}):`)
   for (const [index, entry] of bySize[large]!.entries()) {
