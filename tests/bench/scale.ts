@@ -5,7 +5,7 @@
  * so the triggers that keep the search index and the counters run as they do in production) into its own data
  * directory: every policy has a customer, a vehicle, three setup-photo rows and a governing state, and the notices a
  * steady state has sent (renewal notices and yearly reminders that fell due on earlier days, so the daily jobs find the
- * day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (at least three pages of
+ * day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (at least four full pages of
  * them; some appeals), the rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per
  * policy. The daily jobs run once on it, timed with the longest pause they give the event loop. Then a built server
  * runs on each data set and each page is loaded for a few seconds at 1 and at 20 connections, the two sizes taking
@@ -417,6 +417,20 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
     .get()
   sampleIds.code = sampleClaim.confirmationCode
   waiting++
+  // A full last page of the queue at every size (customers filing in the last hour), so its two sizes compare pages of
+  // the same length; each on another customer's policy, so no measured customer's pages change.
+  const { PAGE_SIZE } = await import('~/domain/paging')
+  for (let extra = 0; waiting % PAGE_SIZE !== 0; extra++, waiting++) {
+    db()
+      .insert(schema.claims)
+      .values({
+        policyId: activePolicies[activePolicies.length - 1 - extra]!,
+        description: 'A crack spreading from the lower edge.',
+        confirmationCode: codeOf(++claimCount),
+        submittedAt: iso(now - (extra + 1) * 60 * 1000),
+      })
+      .run()
+  }
   const operator = db().insert(schema.profiles).values({ email: OPERATOR, fullName: 'Bench Operator' }).returning().get()
   const cookieOf = async (profileId: string) => (await createSession(profileId)).split(';')[0]!
   const customerCookie = await cookieOf(sampleIds.profileId)
