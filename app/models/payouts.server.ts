@@ -238,6 +238,11 @@ async function sendRemittance(payout: Payout, actorId: string) {
   return { sent: Boolean(sent), to: group.email }
 }
 
+/** Every partner group's id and name, by name: the rows of the payouts page's tables. */
+function groupsByName() {
+  return db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+}
+
 // --- the payouts page ---------------------------------------------------------------------------------------------
 
 /** Per partner group: its completed jobs waiting for approval, its approved jobs outside a payout, and its unpaid payouts. */
@@ -251,7 +256,7 @@ export function payoutOverview() {
     .where(isNull(payouts.paidAt))
     .groupBy(payouts.partnerGroupId)
     .all()
-  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const groups = groupsByName()
   const empty = { count: 0, totalCents: 0 }
   const counted = (groupId: string, approved: boolean) => {
     const row = jobs.find((entry) => entry.partnerGroupId === groupId && Boolean(entry.approved) === approved)
@@ -324,7 +329,7 @@ export type ServiceTimes = {
  */
 export function serviceTimesByGroup(now = new Date()): ServiceTimes[] {
   const since = new Date(now.getTime() - SERVICE_FIGURE_DAYS * DAY_MS).toISOString()
-  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const groups = groupsByName()
   const times = db().all<{ group_id: string; to_appointment: number | null; to_completion: number }>(sql`
     SELECT c.assigned_partner_group_id AS group_id,
            (julianday(c.appointment_at) - julianday(c.reviewed_at)) * 24 AS to_appointment,
@@ -378,7 +383,7 @@ export function recentServiceTimes(now = new Date()) {
   const stale = !counted || now.getTime() - counted.at >= SERVICE_FIGURES_MAX_AGE_MS || now.getTime() < counted.at
   if (stale) counted = { at: now.getTime(), rows: new Map(serviceTimesByGroup(now).map((row) => [row.groupId, row])) }
   const { at, rows } = counted!
-  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const groups = groupsByName()
   return {
     countedAt: new Date(at).toISOString(),
     rows: groups.map((group): ServiceTimes => ({ ...(rows.get(group.id) ?? EMPTY_FIGURES), groupId: group.id, name: group.name })),
