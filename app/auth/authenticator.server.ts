@@ -6,7 +6,7 @@ import { safeRedirect } from '~/utils/redirect'
 
 import { EmailLinkStrategy } from './email-link-strategy.server'
 import { findOrCreateProfile } from './magic-link.server'
-import { createSession, destroySession, homePath } from './session.server'
+import { createSession, endSession, homePath } from './session.server'
 
 export type SignedInUser = { profile: Profile; redirectTo: string | null }
 
@@ -24,9 +24,9 @@ export const authenticator = new Authenticator<SignedInUser>().use(
  * browser before is signed out first.
  */
 export async function completeSignIn(request: Request, user: SignedInUser, fallbackTarget?: string | null) {
-  const headers = new Headers()
-  headers.append('Set-Cookie', await destroySession(request))
-  headers.append('Set-Cookie', await createSession(user.profile.id, request))
+  // One Set-Cookie: the new session's cookie replaces the old one, whose session ends here.
+  await endSession(request)
+  const headers = new Headers({ 'Set-Cookie': await createSession(user.profile.id, request) })
   const home = homePath(user.profile)
   const target = safeRedirect(user.redirectTo ?? fallbackTarget ?? home, home)
   return redirectWithToast(

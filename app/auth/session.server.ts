@@ -147,13 +147,18 @@ export function deleteExpiredSessions(now = new Date()) {
   return db().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run().changes
 }
 
-/** Ends this request's session (if any) and returns the Set-Cookie header that clears the cookie. */
-export async function destroySession(request: Request) {
+/** Ends this request's session (if any), without touching the cookie: a sign-in replaces it with its own. */
+export async function endSession(request: Request) {
   const signedIn = await getSignedIn(request)
   if (signedIn) db().delete(sessions).where(eq(sessions.id, signedIn.session.id)).run()
   // The rest of this request is signed out: the rolling-session middleware must not re-send the ended session's cookie
   // (over a new sign-in's cookie, or the sign-out's clearing one).
   loaded.set(request, Promise.resolve(null))
+}
+
+/** Ends this request's session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request) {
+  await endSession(request)
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 

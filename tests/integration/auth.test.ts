@@ -194,6 +194,8 @@ describe('signing in with the link', () => {
     const response = await pressSignIn(tokenOf(url), otherCookie)
     expect((await signedInProfile(sessionFrom(response.headers)))?.id).toBe(customer.id)
     expect(await signedInProfile(otherCookie)).toBeNull()
+    // One session cookie: the new one replaces the old (a clearing cookie beside it would depend on header order).
+    expect(response.headers.getSetCookie().filter((value) => value.startsWith('__session='))).toHaveLength(1)
     expect(db().select().from(profiles).where(eq(profiles.email, customer.email)).all()).toHaveLength(1)
   })
 
