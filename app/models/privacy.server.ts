@@ -11,6 +11,7 @@ import {
   claimDocuments,
   claims,
   emailLog,
+  ownershipTransfers,
   policies,
   policyPhotos,
   type Profile,
@@ -327,6 +328,15 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       .set({ to: anonymous })
       .where(or(eq(emailLog.profileId, profile.id), and(isNull(emailLog.profileId), inArray(emailLog.to, addresses))))
       .run()
+    // Offers of another owner's policy made to this account: they forget its address, and an open one ends (its link
+    // would otherwise still wait for a buyer who is gone).
+    const offeredToMe = or(eq(ownershipTransfers.buyerProfileId, profile.id), inArray(ownershipTransfers.buyerEmail, addresses))
+    const offersEnded = tx
+      .update(ownershipTransfers)
+      .set({ status: 'canceled', canceledAt: now.toISOString() })
+      .where(and(offeredToMe, inArray(ownershipTransfers.status, ['offered', 'accepted'])))
+      .run().changes
+    tx.update(ownershipTransfers).set({ buyerEmail: anonymous }).where(offeredToMe).run()
     tx.delete(vehicles).where(eq(vehicles.profileId, profile.id)).run()
     tx.delete(sessions).where(eq(sessions.profileId, profile.id)).run()
     tx.delete(verifications)
@@ -339,7 +349,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       actor: profile.id,
       action: 'profile.deleted',
       entityId: profile.id,
-      detail: { policies: policyIds.length, claims: claimIds.length },
+      detail: { policies: policyIds.length, claims: claimIds.length, ...(offersEnded ? { offersEnded } : {}) },
     })
     return [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)]
   })

@@ -13,6 +13,7 @@ import {
   claims,
   emailLog,
   localCheckouts,
+  ownershipTransfers,
   policies,
   policyPhotos,
   profiles,
@@ -401,6 +402,23 @@ describe('deleting my account', () => {
       .returning()
       .get()
     db().insert(emailLog).values({ to: formerAddress, subject: 'Welcome', transport: 'outbox', status: 'sent' }).run()
+    // Another owner's policy offered to this account: still open, and one paid long ago to its former address.
+    const seller = createProfile()
+    const offerOf = (status: 'offered' | 'paid', buyerEmail: string) =>
+      db()
+        .insert(ownershipTransfers)
+        .values({
+          policyId: createActivePolicy(seller.id).policy.id,
+          sellerProfileId: seller.id,
+          buyerEmail,
+          tokenHash: `hash-${status}-${profile.id}`,
+          status,
+          expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        })
+        .returning()
+        .get()
+    const openOffer = offerOf('offered', profile.email)
+    const paidOffer = offerOf('paid', formerAddress)
 
     expect((await post(profile.id, { intent: 'deletion-code' })).status).toBe(302)
     const wrong = await post(profile.id, { intent: 'delete-account', code: '000000' === codeIn(profile.email) ? '111111' : '000000' })
@@ -434,6 +452,9 @@ describe('deleting my account', () => {
     }
     for (const photo of photos) expect(fs.existsSync(uploadsPath(photo.filePath))).toBe(false)
     expect(fs.existsSync(uploadsPath(`claim-documents/${claim.id}`))).toBe(false)
+    const offerNow = (id: string) => db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, id)).get()!
+    expect(offerNow(openOffer.id)).toMatchObject({ buyerEmail: anonymous, status: 'canceled' })
+    expect(offerNow(paidOffer.id)).toMatchObject({ buyerEmail: anonymous, status: 'paid' })
     // Kept for accounting, anonymised: the plan (cancelled through the payments adapter) and what the repair cost.
     expect(getPolicy(policy.id)).toMatchObject({ status: 'canceled', vehicleId: null, monthlyPriceCents: 1999 })
     expect(
