@@ -245,6 +245,13 @@ export function offerRefusal(kind: Exclude<OfferLookup['kind'], 'open'>): { mess
   }
 }
 
+/** The commitment a buyer takes over: the rest of the seller's, then month to month (the offer page and the checkout). */
+export function commitmentTakenOver(policy: Pick<Policy, 'initialTermEndsAt'>, now = new Date()) {
+  return policy.initialTermEndsAt > now.toISOString()
+    ? `until ${formatLongDate(policy.initialTermEndsAt)}, then month to month`
+    : 'month to month'
+}
+
 /** What the buyer reads about the plan: never the seller's name, address or plate. */
 export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }>) {
   return {
@@ -252,8 +259,7 @@ export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }
     vehicle: offer.vehicle ? vehicleWithoutPlate(offer.vehicle) : null,
     monthlyPrice: formatPrice(await buyerPriceCents(offer.policy)),
     interval: offer.policy.billingInterval,
-    commitmentEnds: formatLongDate(offer.policy.initialTermEndsAt),
-    inCommitment: offer.policy.initialTermEndsAt > new Date().toISOString(),
+    commitment: commitmentTakenOver(offer.policy),
     expiresOn: formatLongDate(offer.transfer.expiresAt),
   }
 }

@@ -6,12 +6,13 @@ import { Form, Link, redirect } from 'react-router'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { db } from '~/db/client.server'
-import { localCheckouts, profiles } from '~/db/schema'
+import { localCheckouts, ownershipTransfers, policies, profiles } from '~/db/schema'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { intervalOf, isLookupKey, planForLookupKey, planName } from '~/domain/plans'
 import { env } from '~/env.server'
 import { fulfilPaidCheckout } from '~/models/fulfilment.server'
+import { commitmentTakenOver } from '~/models/ownership-transfer.server'
 import { explainRefund, localRefundsOfCheckout } from '~/models/refunds.server'
 import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
@@ -40,6 +41,20 @@ function requireLocalCheckout(args: Parameters<typeof requireLocalTools>[0], id:
   return { ...checkout, lookupKey: checkout.lookupKey }
 }
 
+/** What the buyer commits to: a new plan's 12 months, or the rest of the commitment a transfer takes over. */
+function commitmentOf(checkout: { lookupKey: Parameters<typeof intervalOf>[0]; ownershipTransferId: string | null }) {
+  const takenOver = checkout.ownershipTransferId
+    ? db()
+        .select({ initialTermEndsAt: policies.initialTermEndsAt })
+        .from(ownershipTransfers)
+        .innerJoin(policies, eq(policies.id, ownershipTransfers.policyId))
+        .where(eq(ownershipTransfers.id, checkout.ownershipTransferId))
+        .get()
+    : undefined
+  if (takenOver) return commitmentTakenOver(takenOver)
+  return intervalOf(checkout.lookupKey) === 'year' ? '12 months, then year to year' : '12 months, then month to month'
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const checkout = requireLocalCheckout({ request, context }, params.id)
   const plan = planForLookupKey(checkout.lookupKey)
@@ -53,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       planName: planName(plan),
       adas: plan.hasAdas === null ? null : plan.hasAdas ? 'Has ADAS' : 'No ADAS',
       yearly: intervalOf(checkout.lookupKey) === 'year',
+      commitment: commitmentOf(checkout),
       /** A month's price, or a year's for a yearly plan. */
       monthlyPrice: formatPrice(checkout.amountCents),
       cancelPath: checkout.cancelPath,
@@ -148,7 +164,7 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
           </div>
           <div className="flex justify-between gap-4 text-sm text-slate-700">
             <dt>Commitment</dt>
-            <dd>{checkout.yearly ? '12 months, then year to year' : '12 months, then month to month'}</dd>
+            <dd>{checkout.commitment}</dd>
           </div>
         </dl>
 

@@ -130,7 +130,7 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
               </div>
               <div className="flex justify-between gap-4">
                 <dt>Commitment</dt>
-                <dd>{offer.inCommitment ? `until ${offer.commitmentEnds}, then month to month` : 'month to month'}</dd>
+                <dd>{offer.commitment}</dd>
               </div>
             </dl>
             <p className="mt-4 text-sm text-slate-700">

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { RENEWAL_TERMS_VERSION } from '~/content/renewal-consent'
 import { db } from '~/db/client.server'
 import { auditLog, consentRecords, localCheckouts, ownershipTransfers, policyPhotos, vehicles } from '~/db/schema'
+import { formatLongDate } from '~/domain/format'
 import { OFFER_TTL_DAYS } from '~/models/ownership-transfer.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { loader as appealLoader } from '~/routes/customer.claim-appeal'
 import { action as sellerAction, loader as sellerLoader } from '~/routes/customer.policy-next-owner'
-import { action as payAction } from '~/routes/dev.checkout'
+import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
 import { loader as filesLoader } from '~/routes/files'
 import { action as offerAction, loader as offerLoader } from '~/routes/next-owner'
 import { StagedFiles } from '~/services/staged-files.server'
@@ -147,6 +148,8 @@ describe('passing a policy to the next owner', () => {
     expect(shown).not.toContain('Sally')
     expect(shown).not.toContain(seller.email)
     expect(anonymous.data).toMatchObject({ offer: { signedIn: false, refusal: null } })
+    const commitment = `until ${formatLongDate(termEnd)}, then month to month`
+    expect(anonymous.data).toMatchObject({ offer: { commitment } })
 
     // Another signed-in account is refused clearly; so is the seller.
     const stranger = createProfile()
@@ -182,6 +185,9 @@ describe('passing a policy to the next owner', () => {
     })
     // Nothing moved before payment.
     expect(getPolicy(policy.id)!.profileId).toBe(seller.id)
+    // The checkout states the commitment taken over, not a new plan's 12 months.
+    const checkoutPage = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${checkoutId}`), { id: checkoutId })))
+    expect(checkoutPage.data).toMatchObject({ checkout: { commitment } })
 
     const paid = await pay(checkoutUrl, buyer.email)
     expect(paid.status).toBe(302)
