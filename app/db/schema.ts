@@ -449,6 +449,11 @@ export const claims = sqliteTable(
     // Partner statements: a group's completed claims by month. The service figures' times ride along, so their
     // medians over 90 days of completions read the index alone.
     index('claims_group_completed_idx').on(t.assignedPartnerGroupId, t.completedAt, t.reviewedAt, t.appointmentAt),
+    // A shop's open jobs (/shop), in the list's order: only the approved claims, so the list does not read the
+    // group's whole history of completed jobs on every load.
+    index('claims_group_open_idx')
+      .on(t.assignedPartnerGroupId, t.preferredDate, t.reviewedAt)
+      .where(sql`approval_status = 'approved'`),
     // The jobs still to pay (completed, in no payout yet): a small part of all claims, so the payouts page stays fast.
     index('claims_unpaid_jobs_idx')
       .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)

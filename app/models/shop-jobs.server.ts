@@ -122,7 +122,8 @@ function today(now: Date) {
  */
 export function shopJobs(groupId: string, now = new Date()) {
   const open = jobsQuery()
-    .where(and(eq(claims.assignedPartnerGroupId, groupId), eq(claims.approvalStatus, 'approved')))
+    // Written out so the planner reads the open jobs' partial index (claims_group_open_idx), not the group's history.
+    .where(and(eq(claims.assignedPartnerGroupId, groupId), sql`${claims.approvalStatus} = 'approved'`))
     .orderBy(asc(claims.preferredDate), asc(claims.reviewedAt))
     .all()
     .map((row) => toJob(row, now))

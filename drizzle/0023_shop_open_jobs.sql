@@ -1,0 +1,1 @@
+CREATE INDEX `claims_group_open_idx` ON `claims` (`assigned_partner_group_id`,`preferred_date`,`reviewed_at`) WHERE approval_status = 'approved';
