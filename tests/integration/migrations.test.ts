@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import Database from 'better-sqlite3'
@@ -9,9 +8,11 @@ import { describe, expect, it } from 'vitest'
 
 import { MIGRATIONS_DIR } from '~/db/client.server'
 
+import { tempDirForTest } from '../support/temp-dir'
+
 /** The migrations folder as it was before migration `tag` (and the ones after it). */
 function migrationsBefore(tag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrations-'))
+  const dir = tempDirForTest('glass-migrations-')
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
   const cut = journal.entries.findIndex((entry) => entry.tag === tag)
   const kept = journal.entries.slice(0, cut)
@@ -23,7 +24,7 @@ function migrationsBefore(tag: string) {
 
 describe('migration 0001 (operator console at scale) on a database that already has data', () => {
   it('normalises existing plates, and builds the search index and the counters from the rows already there', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrate-')), 'app.sqlite')
+    const file = path.join(tempDirForTest('glass-migrate-'), 'app.sqlite')
     const sqlite = new Database(file)
     sqlite.pragma('foreign_keys = ON')
     const database = drizzle(sqlite)
@@ -81,7 +82,7 @@ describe('migration 0001 (operator console at scale) on a database that already 
 
 describe('migration 0008 (the e-mail log names its account) on a database that already has e-mails', () => {
   it('gives each e-mail the account that alone has (or had) its address, and none where two accounts did', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glass-migrate-')), 'app.sqlite')
+    const file = path.join(tempDirForTest('glass-migrate-'), 'app.sqlite')
     const sqlite = new Database(file)
     sqlite.pragma('foreign_keys = ON')
     const database = drizzle(sqlite)

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
 import { allowedConsoleErrors, consoleErrors, expectConsoleError } from '../support/console'
+import { tempDirForTest } from '../support/temp-dir'
 
 /** The setup's console.error guard (tests/support/vitest-setup.ts): it sees every error log of a test. */
 describe('the console.error guard', () => {
@@ -23,7 +23,7 @@ describe('the console.error guard', () => {
 
   it('fails the test that logs an error it did not expect, and a file whose hooks log one', () => {
     // A child Vitest runs tests/support/console-guard-fixtures/ with the real setup and reports in JSON.
-    const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'glass-guard-')), 'report.json')
+    const report = path.join(tempDirForTest('glass-guard-'), 'report.json')
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')))
     spawnSync(
       process.execPath,

@@ -1,13 +1,11 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import { describe, expect, it } from 'vitest'
 
 import { ConfigError, parseEnv } from '~/env.server'
 
+import { tempDirForTest } from '../support/temp-dir'
+
 function tempDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'glass-env-'))
+  return tempDirForTest('glass-env-')
 }
 
 describe('configuration', () => {

@@ -1,7 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import { getClient } from '@sentry/react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -11,6 +7,7 @@ import { contentSecurityPolicy } from '~/security.server'
 import { scrubBreadcrumb, scrubEvent } from '~/utils/error-report-scrub'
 
 import { makeRequest } from '../support/requests'
+import { tempDirForTest } from '../support/temp-dir'
 
 const before = process.env.SENTRY_DSN
 afterEach(() => {
@@ -40,7 +37,7 @@ describe('error reports are off unless SENTRY_DSN is set', () => {
   })
 
   it('refuses a SENTRY_DSN that is not a DSN, and takes an empty one as unset', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-env-'))
+    const dataDir = tempDirForTest('glass-env-')
     expect(() => parseEnv({ DATA_DIR: dataDir, SENTRY_DSN: 'https://o1.ingest.example.io/42' })).toThrow(/SENTRY_DSN must be a Sentry DSN/)
     expect(parseEnv({ DATA_DIR: dataDir, SENTRY_DSN: '' }).SENTRY_DSN).toBeUndefined()
     expect(parseEnv({ DATA_DIR: dataDir, SENTRY_DSN: 'https://abc@o1.ingest.example.io/42' }).SENTRY_DSN).toBe(

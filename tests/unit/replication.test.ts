@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -8,9 +7,11 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseEnv } from '~/env.server'
 import { LagTracker, litestreamBinary, litestreamConfig, parsePositions } from '~/services/replication.server'
 
+import { tempDirForTest } from '../support/temp-dir'
+
 /** Replication: the settings, Litestream's configuration, and the lag /healthz reports. */
 
-const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'glass-replication-'))
+const dataDir = () => tempDirForTest('glass-replication-')
 
 describe('settings', () => {
   it('are off by default: no replica, uploads on the volume', () => {
