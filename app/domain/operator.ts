@@ -1,3 +1,5 @@
+import { formatLongDate } from './format'
+
 /**
  * The operator console's lists: the claim list's statuses and filters, the activity logs. Safe in the browser (the
  * pages' filter forms name them).
@@ -23,3 +25,33 @@ export type QueueShow = keyof typeof QUEUE_SHOW
 
 export const ACTIVITY_LOGS = { audit: 'Audit log', email: 'E-mail log', stripe: 'Payment events' } as const
 export type ActivityLog = keyof typeof ACTIVITY_LOGS
+
+type OfferFacts = {
+  status: 'offered' | 'accepted' | 'paid' | 'canceled' | 'expired'
+  createdAt: string
+  expiresAt: string
+  acceptedAt: string | null
+  paidAt: string | null
+  canceledAt: string | null
+}
+
+/**
+ * Where an offer to pass a policy to the vehicle's next owner stands, for the operator's customer page. An offer not
+ * accepted by its link's end has expired, whether or not a seller's visit has marked it so yet; an accepted one waits
+ * for its payment.
+ */
+export function offerInWords(offer: OfferFacts, now = new Date()) {
+  const day = (value: string | null) => formatLongDate(value, '—')
+  if (offer.status === 'expired' || (offer.status === 'offered' && offer.expiresAt < now.toISOString()))
+    return `Expired on ${day(offer.expiresAt)}, not accepted`
+  switch (offer.status) {
+    case 'offered':
+      return `Offered on ${day(offer.createdAt)}; the link works until ${day(offer.expiresAt)}`
+    case 'accepted':
+      return `Accepted on ${day(offer.acceptedAt)}; waiting for the buyer's payment`
+    case 'paid':
+      return `Paid on ${day(offer.paidAt)}: the policy moved to the buyer`
+    case 'canceled':
+      return `Withdrawn on ${day(offer.canceledAt)}`
+  }
+}

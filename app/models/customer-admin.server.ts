@@ -7,6 +7,7 @@ import {
   claimDocuments,
   claims,
   emailLog,
+  ownershipTransfers,
   partnerGroups,
   policies,
   policyPhotos,
@@ -64,6 +65,16 @@ export function customerForOperator(profileId: string) {
         .all()
     : []
   const claimIds = ownClaims.map((row) => row.claim.id)
+  // The offers to pass each policy to a vehicle's next owner: by its seller (this customer, or the owner before them).
+  const offers = policyIds.length
+    ? db()
+        .select({ offer: ownershipTransfers, sellerEmail: profiles.email })
+        .from(ownershipTransfers)
+        .innerJoin(profiles, eq(profiles.id, ownershipTransfers.sellerProfileId))
+        .where(inArray(ownershipTransfers.policyId, policyIds))
+        .orderBy(desc(ownershipTransfers.createdAt))
+        .all()
+    : []
   const documents = claimIds.length
     ? db().select().from(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).orderBy(asc(claimDocuments.createdAt)).all()
     : []
@@ -115,6 +126,9 @@ export function customerForOperator(profileId: string) {
       ...policy,
       vehicle: ownVehicles.find((vehicle) => vehicle.id === policy.vehicleId) ?? null,
       photos: photos.filter((photo) => photo.policyId === policy.id),
+      offers: offers
+        .filter((row) => row.offer.policyId === policy.id)
+        .map(({ offer, sellerEmail }) => ({ ...offer, sellerEmail, fromThisCustomer: offer.sellerProfileId === profileId })),
     })),
     vehicles: ownVehicles.map((vehicle) => ({
       ...vehicle,

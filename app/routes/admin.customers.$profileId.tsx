@@ -13,6 +13,7 @@ import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, STATE_MESSAGES } from '~/domain/messages'
+import { offerInWords } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { commitmentHolds, needsSetup } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
@@ -57,6 +58,11 @@ export async function loader({ params }: Route.LoaderArgs) {
       stateRule: rulesFor(policy.governingState).source,
       needsSetup: needsSetup(policy),
       vehicleId: policy.vehicleId,
+      offers: policy.offers.map((offer) => ({
+        id: offer.id,
+        parties: offer.fromThisCustomer ? `To ${offer.buyerEmail}` : `From ${offer.sellerEmail} to ${offer.buyerEmail}`,
+        state: offerInWords(offer, now),
+      })),
       photos: policy.photos.map((photo) => ({
         id: photo.id,
         type: photo.photoType,

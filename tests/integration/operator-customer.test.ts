@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claimDocuments, vehicles, verifications } from '~/db/schema'
+import { auditLog, claimDocuments, ownershipTransfers, policies, vehicles, verifications } from '~/db/schema'
 import * as adminActivityRoute from '~/routes/admin.activity'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminCustomersProfileidRoute from '~/routes/admin.customers.$profileId'
@@ -102,6 +102,44 @@ describe('the customer page', () => {
     expect(page.vehicles.map((row) => row.id)).toEqual([vehicle.id])
     expect(page.claims[0]).toMatchObject({ id: claim.id, documents: [{ type: 'damage_photo', name: 'd.jpg' }] })
     expect(page.trail.map((row) => row.entry.action)).toContain('claim.submitted')
+  })
+
+  it("lists each policy's offers to a next owner, for its seller and, once paid, for its buyer", async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    const { policy } = createActivePolicy(seller.id)
+    const day = 24 * 60 * 60 * 1000
+    const offer = (values: Partial<typeof ownershipTransfers.$inferInsert>) =>
+      db()
+        .insert(ownershipTransfers)
+        .values({
+          policyId: policy.id,
+          sellerProfileId: seller.id,
+          buyerEmail: buyer.email,
+          tokenHash: `hash-${Math.random()}`,
+          expiresAt: new Date(Date.now() + 7 * day).toISOString(),
+          ...values,
+        })
+        .run()
+    offer({ status: 'canceled', createdAt: '2026-10-01T10:00:00.000Z', canceledAt: '2026-10-02T10:00:00.000Z' })
+    offer({ status: 'offered', createdAt: '2026-10-05T10:00:00.000Z', expiresAt: '2026-10-19T10:00:00.000Z' })
+    const pageOf = async (profileId: string) =>
+      customerLoader(routeArgs(makeRequest(`/admin/customers/${profileId}`, { cookie: await operator() }), { profileId }))
+    expect((await pageOf(seller.id)).policies[0]!.offers.map(({ parties, state }) => `${parties}: ${state}`)).toEqual([
+      `To ${buyer.email}: Expired on October 19, 2026, not accepted`,
+      `To ${buyer.email}: Withdrawn on October 2, 2026`,
+    ])
+
+    // Paid: the policy is the buyer's now, and their page says whose it was.
+    db().update(ownershipTransfers).set({ status: 'expired' }).where(eq(ownershipTransfers.status, 'offered')).run()
+    offer({ status: 'paid', createdAt: '2026-11-21T10:00:00.000Z', paidAt: '2026-11-22T10:00:00.000Z', buyerProfileId: buyer.id })
+    db().update(policies).set({ profileId: buyer.id }).where(eq(policies.id, policy.id)).run()
+    const buyersPolicy = (await pageOf(buyer.id)).policies[0]!
+    expect(buyersPolicy.offers[0]).toMatchObject({
+      parties: `From ${seller.email} to ${buyer.email}`,
+      state: 'Paid on November 22, 2026: the policy moved to the buyer',
+    })
+    expect((await pageOf(seller.id)).policies).toHaveLength(0)
   })
 
   it('resends the finish-setup e-mail for a policy waiting for setup, a sign-in link otherwise; both audited', async () => {

@@ -65,6 +65,20 @@ export function PoliciesSection({
               </dd>
               <dt className="text-slate-600">Vehicle transfer</dt>
               <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
+              <dt className="text-slate-600">Next-owner offers</dt>
+              <dd data-testid="admin-offers">
+                {policy.offers.length === 0 ? (
+                  'None'
+                ) : (
+                  <ul className="grid gap-1">
+                    {policy.offers.map((offer) => (
+                      <li key={offer.id}>
+                        {offer.parties}: {offer.state}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
               <dt className="text-slate-600">Subscription</dt>
               <dd>{policy.stripeSubscriptionId ? <code>{policy.stripeSubscriptionId}</code> : 'Local payments'}</dd>
             </dl>
