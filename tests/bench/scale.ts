@@ -471,13 +471,8 @@ const MAX_JOB_PAUSE_MS = 100
 const jobPauses: Record<number, number> = {}
 
 /**
- * The daily jobs, run once on the data set as the server would run them (a minute after it starts), timed, with the
- * longest pause they gave the event loop: they run inside the server, between its requests. Run before the server
- * starts so that the pages are measured on a day whose jobs are done; the server's own run then finds nothing to do.
- */
-/**
  * Waits for the server's own first run of the daily jobs, a minute after it boots: it reads the same index ranges as
- * the run above, on a data set whose day is done, and the pages are measured after it, on the steady state. (Measured
+ * `dailyJobsOn` (below), on a data set whose day is done, and the pages are measured after it, on the steady state. (Measured
  * while it runs, the half second it takes at 1,000,000 fell on whichever page was being loaded then.)
  */
 async function afterFirstDailyRun(server: RunningServer) {
@@ -491,6 +486,11 @@ async function afterFirstDailyRun(server: RunningServer) {
   }
 }
 
+/**
+ * The daily jobs, run once on the data set as the server would run them (a minute after it starts), timed, with the
+ * longest pause they gave the event loop: they run inside the server, between its requests. Run before the server
+ * starts so that the pages are measured on a day whose jobs are done; the server's own run then finds nothing to send.
+ */
 async function dailyJobsOn(size: number, print: (line: string) => void) {
   const { runDailyJobs } = await import('~/jobs.server')
   const { closeDatabase } = await import('~/db/client.server')
