@@ -473,8 +473,8 @@ const jobPauses: Record<number, number> = {}
 
 /**
  * Waits for the server's own first run of the daily jobs, a minute after it boots: it reads the same index ranges as
- * `dailyJobsOn` (below), on a data set whose day is done, and the pages are measured after it, on the steady state. (Measured
- * while it runs, the half second it takes at 1,000,000 fell on whichever page was being loaded then.)
+ * `dailyJobsOn` (below), on a data set whose day is done, and the pages are measured after it, on the steady state.
+ * (Measured while it runs, the half second it takes at 1,000,000 fell on whichever page was being loaded then.)
  */
 async function afterFirstDailyRun(server: RunningServer) {
   const deadline = Date.now() + 180_000

@@ -17,8 +17,13 @@ test('from this machine, /metrics lists every figure, requests counted by route 
   expect(response.headers()['content-type']).toMatch(/^text\/plain/)
   expect(response.headers()['cache-control']).toBe('no-store')
   const text = await response.text()
-  expect(text).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/auth",method="GET",status="200"\} [1-9]/m)
-  expect(text).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/not-found",method="GET",status="404"\} [1-9]/m)
+  // A request is counted once its answer has closed on the server, which may come a moment after the client has read
+  // it: /metrics is scraped again until the counts show.
+  const scrape = async () => (await request.get('/metrics')).text()
+  await expect.poll(scrape).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/auth",method="GET",status="200"\} [1-9]/m)
+  await expect
+    .poll(scrape)
+    .toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/not-found",method="GET",status="404"\} [1-9]/m)
   for (const name of [
     'glass_http_request_duration_seconds',
     'glass_emails_total',
