@@ -383,6 +383,11 @@ export const claims = sqliteTable(
       .references(() => policies.id, { onDelete: 'restrict' }),
     /** The vehicle the claim is for: the policy's when filed; a later transfer leaves it on the old one. */
     vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    /**
+     * The customer who filed the claim. A policy can pass to the vehicle's next owner, so the policy's owner today is
+     * not always the claimant: e-mails about the claim go to this person, and the next owner sees its code and status only.
+     */
+    filedByProfileId: text('filed_by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     damageType: text('damage_type', { enum: DAMAGE_TYPES }).notNull().default('chip'),
     description: text('description').notNull(),
     damageDate: text('damage_date'), // YYYY-MM-DD
@@ -438,6 +443,7 @@ export const claims = sqliteTable(
   },
   (t) => [
     index('claims_policy_idx').on(t.policyId, t.createdAt),
+    index('claims_filed_by_idx').on(t.filedByProfileId),
     // The operator's queue: by status, longest waiting first. The filter columns ride along, so a filtered count or
     // page reads index entries only, never the rows (10× cheaper for a filter on 25,000 completed claims).
     index('claims_queue_idx').on(t.approvalStatus, t.waitingSince, t.damageType, t.filedLate, t.appealedAt, t.assignedPartnerGroupId),

@@ -11,6 +11,9 @@ export const RESPONSE_PROMISE_HOURS = 48
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
 
+/** How a claim's claimant is named once their account is deleted (their name and address are gone). */
+export const CLAIMANT_GONE = 'Former customer (account deleted)'
+
 export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]
 

@@ -149,6 +149,18 @@ export function isPreviousOwnersClaim(policy: { ownedSince: string | null }, cla
   return policy.ownedSince !== null && claim.submittedAt < policy.ownedSince
 }
 
+/**
+ * Whether a claim on a policy the customer owns is theirs to see in full and act on: they filed it, and not before the
+ * policy passed to them. Anything else (a previous owner's claim) shows its code and status only.
+ */
+export function isOwnClaim(
+  profileId: string,
+  policy: { ownedSince: string | null },
+  claim: { submittedAt: string; filedByProfileId: string | null },
+) {
+  return claim.filedByProfileId === profileId && !isPreviousOwnersClaim(policy, claim)
+}
+
 /** The windshield photos that show a claim's vehicle as covered: the transfer's (1) for a claim filed after it, else setup's (0). */
 export function photoGenerationOfClaim(policy: { transferUsedAt: string | null }, claim: { submittedAt: string }): 0 | 1 {
   return policy.transferUsedAt && claim.submittedAt >= policy.transferUsedAt ? 1 : 0

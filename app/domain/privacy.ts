@@ -27,3 +27,15 @@ export function deletionBlockers(
   }
   return reasons
 }
+
+const DELETED_ACCOUNT_DOMAIN = '@deleted.invalid'
+
+/** The address a deleted account keeps (docs/decisions/028-account-deletion-keeps-accounting.md): unique, never deliverable. */
+export function deletedAccountEmail(profileId: string) {
+  return `deleted-${profileId}${DELETED_ACCOUNT_DOMAIN}`
+}
+
+/** Whether the account is gone: nobody is left to write to, or to show as a person. */
+export function isDeletedAccount(profile: { email: string }) {
+  return profile.email.endsWith(DELETED_ACCOUNT_DOMAIN)
+}

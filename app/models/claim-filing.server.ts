@@ -28,7 +28,7 @@ import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor } from './claims.server'
+import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { getPolicyForProfile } from './policies.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim. */
@@ -102,6 +102,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
           id: claimId,
           policyId: current.id,
           vehicleId: current.vehicleId,
+          filedByProfileId: input.profile.id,
           damageType: input.damageType,
           description: input.description,
           damageDate: input.damageDate,
@@ -171,7 +172,7 @@ export async function notifyClaimSubmitted(claimId: string) {
       confirmationCode: claim.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,
     })
-    await sendEmail({ to: profile.email, ...receipt, tag: 'claim-received' })
+    for (const message of toClaimant(profile, { ...receipt, tag: 'claim-received' })) await sendEmail(message)
     const operator = await operatorEmailFor('new', context)
     for (const to of operatorAddresses()) await sendEmail({ to, ...operator, tag: 'claim-submitted-operator' })
     return true
@@ -206,7 +207,7 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     })
     const operator = await operatorEmailFor('appeal', context)
     return [
-      { to: profile.email, ...received, tag: 'claim-appeal-received' },
+      ...toClaimant(profile, { ...received, tag: 'claim-appeal-received' }),
       ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),
     ]
   })

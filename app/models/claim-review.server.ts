@@ -14,7 +14,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimDocumentsOf, notify, replacementsLeft } from './claims.server'
+import { claimantName, claimContext, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
 
@@ -99,9 +99,8 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
     })
     return row
   })
-  await notify(claim.id, async ({ claim: current, profile, partnerGroup }) => [
-    {
-      to: profile.email,
+  await notify(claim.id, async ({ claim: current, profile, partnerGroup }) =>
+    toClaimant(profile, {
       ...(await claimApprovedEmail({
         claimId: current.id,
         confirmationCode: current.confirmationCode,
@@ -112,8 +111,8 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
         chooseShopUrl: customerChooses ? `${env().APP_URL}${chooseShopPath(current.id)}` : undefined,
       })),
       tag: 'claim-approved',
-    },
-  ])
+    }),
+  )
   await notifyShop(claim.id, input.actorId)
   return claim
 }
@@ -143,7 +142,7 @@ async function notifyShop(claimId: string, actorId: string) {
       confirmationCode: claim.confirmationCode,
       damageType: claim.damageType,
       vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-      customerName: profile.fullName || profile.email,
+      customerName: claimantName(profile),
       completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
     })),
     tag: 'claim-assigned-shop',
@@ -182,9 +181,8 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
     recordAudit(tx, { actor: input.actorId, action: 'claim.denied', entityId: row.id, detail: { reason, appeal: Boolean(row.appealedAt) } })
     return row
   })
-  await notify(claim.id, async ({ claim: current, profile }) => [
-    {
-      to: profile.email,
+  await notify(claim.id, async ({ claim: current, profile }) =>
+    toClaimant(profile, {
       ...(await claimDeniedEmail({
         claimId: current.id,
         confirmationCode: current.confirmationCode,
@@ -195,8 +193,8 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
         supportEmail: env().SUPPORT_EMAIL,
       })),
       tag: 'claim-denied',
-    },
-  ])
+    }),
+  )
   return claim
 }
 

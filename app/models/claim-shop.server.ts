@@ -28,7 +28,7 @@ import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft } from './claims.server'
+import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
     code,
     details: {
       claim: { id: claim.id, damageType: claim.damageType, description: claim.description, damageDate: claim.damageDate },
-      customer: { name: context.profile.fullName ?? '', email: context.profile.email },
+      customer: claimantContact(context.profile),
       vehicle: context.vehicle
         ? {
             year: context.vehicle.year,
@@ -381,9 +381,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     if (result.alreadyCompleted) staged.discard()
     else {
       if (unused.length) deleteStored(unused)
-      await notify(result.claim.id, async ({ claim, profile, partnerGroup }) => [
-        {
-          to: profile.email,
+      await notify(result.claim.id, async ({ claim, profile, partnerGroup }) =>
+        toClaimant(profile, {
           ...(await claimCompletedEmail({
             claimId: claim.id,
             confirmationCode: claim.confirmationCode,
@@ -392,8 +391,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
             dashboardUrl: `${env().APP_URL}/customer#claims`,
           })),
           tag: 'claim-completed',
-        },
-      ])
+        }),
+      )
     }
     return result
   } catch (error) {

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
-import { isPreviousOwnersClaim } from '~/domain/policies'
+import { isOwnClaim } from '~/domain/policies'
 
 /** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */
 export type CustomerClaim = Claim & {
@@ -43,7 +43,7 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
       policyVehicleType: vehicleType,
       policyPlanName: planName({ planType, vehicleType, hasAdas }),
       partnerGroupName,
-      previousOwner: isPreviousOwnersClaim({ ownedSince }, claim),
+      previousOwner: !isOwnClaim(profileId, { ownedSince }, claim),
       chosenLocation: location
         ? {
             name: location.name,

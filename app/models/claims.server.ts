@@ -15,9 +15,10 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
-import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
+import { appealDeadline, canAppeal, CLAIMANT_GONE, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
 import { chooseShopPath, reschedulePath } from '~/domain/paths'
-import { isPreviousOwnersClaim } from '~/domain/policies'
+import { isOwnClaim } from '~/domain/policies'
+import { isDeletedAccount } from '~/domain/privacy'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -48,12 +49,23 @@ export function getClaimForProfile(profileId: string, claimId: string) {
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .where(and(eq(claims.id, claimId), eq(policies.profileId, profileId)))
     .get()
-  if (row && isPreviousOwnersClaim(row.policy, row.claim)) return null
-  return row ?? null
+  if (!row || !isOwnClaim(profileId, row.policy, row.claim)) return null
+  return row
 }
 
 /** The customer appeals a denial (once, within 14 days): the claim goes back to the operator's queue. */
-export type ClaimContext = { claim: Claim; policy: Policy; profile: Profile; vehicle: Vehicle | null; partnerGroup: PartnerGroup | null }
+/**
+ * A claim with what its e-mails and pages need. `profile` is the claimant (who filed it), not the policy's owner today:
+ * after the policy passed to the vehicle's next owner, a claim the seller filed is still the seller's to hear about.
+ * Null only for a claim whose claimant is not known; e-mails to the claimant go through `toClaimant`.
+ */
+export type ClaimContext = {
+  claim: Claim
+  policy: Policy
+  profile: Profile | null
+  vehicle: Vehicle | null
+  partnerGroup: PartnerGroup | null
+}
 
 /** The operator's e-mail about a new claim or an appeal, with what the review queue needs at a glance. */
 export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, policy, vehicle }: Omit<ClaimContext, 'partnerGroup'>) {
@@ -61,7 +73,7 @@ export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, polic
     kind,
     claimId: claim.id,
     confirmationCode: claim.confirmationCode,
-    customer: profile.fullName || profile.email,
+    customer: claimantName(profile),
     planType: policy.planType,
     damageType: claim.damageType,
     vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
@@ -75,13 +87,34 @@ export function claimContext(claimId: string): ClaimContext | null {
     .select({ claim: claims, policy: policies, profile: profiles, vehicle: vehicles, partnerGroup: partnerGroups })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
-    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(profiles, eq(profiles.id, claims.filedByProfileId))
     // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
     .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
     .where(eq(claims.id, claimId))
     .get()
   return row ?? null
+}
+
+/**
+ * The claimant's e-mail about their claim, or none: nobody is written to when the claim has no known claimant or their
+ * account was deleted (never the policy's next owner, whose claim it is not).
+ */
+export function toClaimant(profile: Profile | null, message: Omit<Outgoing, 'to' | 'profileId'>): Outgoing[] {
+  if (!profile || isDeletedAccount(profile)) return []
+  return [{ to: profile.email, profileId: profile.id, ...message }]
+}
+
+/** What the shop holding an approved claim's code sees of the claimant (the code-only partner page). */
+export function claimantContact(profile: Profile | null) {
+  const reachable = profile && !isDeletedAccount(profile) ? profile : null
+  return { name: reachable?.fullName ?? '', email: reachable?.email ?? '' }
+}
+
+/** How shops and e-mails name the claimant: their name, else their address; a deleted account is named as such. */
+export function claimantName(profile: Pick<Profile, 'fullName' | 'email'> | null) {
+  if (!profile || isDeletedAccount(profile)) return CLAIMANT_GONE
+  return profile.fullName || profile.email
 }
 
 export function claimDocumentsOf(claimId: string): ClaimDocument[] {
@@ -110,7 +143,7 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
 
 // --- shared ------------------------------------------------------------------------------------------------------
 
-export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string }
+export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string; profileId?: string }
 
 /** E-mails about a claim, after its transaction committed. A failure is logged, never undoes the decision. */
 export async function notify(claimId: string, build: (context: ClaimContext) => Promise<Outgoing[]>) {

@@ -7,6 +7,7 @@ import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES
 import { db, transaction } from '~/db/client.server'
 import {
   auditLog,
+  type Claim,
   claimDocumentDrafts,
   claimDocuments,
   claims,
@@ -23,7 +24,8 @@ import {
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
-import { deletionBlockers } from '~/domain/privacy'
+import { isOwnClaim } from '~/domain/policies'
+import { deletedAccountEmail, deletionBlockers } from '~/domain/privacy'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from '~/emails/privacy'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -55,9 +57,27 @@ export function customerDataOf(profileId: string) {
   const photos = policyIds.length
     ? db().select().from(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).orderBy(asc(policyPhotos.createdAt)).all()
     : []
-  const ownClaims = policyIds.length
-    ? db().select().from(claims).where(inArray(claims.policyId, policyIds)).orderBy(asc(claims.submittedAt)).all()
-    : []
+  // The claims they filed (on any policy, one they sold too) in full; a previous owner's claim on a policy that passed
+  // to them by its code and status only, as their dashboard shows it (docs/decisions/052-policy-passes-to-the-next-owner-on-payment.md).
+  const policiesById = new Map(ownPolicies.map((policy) => [policy.id, policy]))
+  const claimRows = db()
+    .select()
+    .from(claims)
+    .where(
+      policyIds.length
+        ? or(eq(claims.filedByProfileId, profileId), inArray(claims.policyId, policyIds))
+        : eq(claims.filedByProfileId, profileId),
+    )
+    .orderBy(asc(claims.submittedAt))
+    .all()
+  const isTheirs = (claim: Claim) => {
+    const policy = policiesById.get(claim.policyId)
+    return policy ? isOwnClaim(profileId, policy, claim) : claim.filedByProfileId === profileId
+  }
+  const ownClaims = claimRows.filter(isTheirs)
+  const previousOwnersClaims = claimRows
+    .filter((claim) => !isTheirs(claim))
+    .map(({ confirmationCode, approvalStatus, policyId }) => ({ confirmationCode, approvalStatus, policyId }))
   const claimIds = ownClaims.map((claim) => claim.id)
   const documents = claimIds.length
     ? db().select().from(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).orderBy(asc(claimDocuments.createdAt)).all()
@@ -90,6 +110,7 @@ export function customerDataOf(profileId: string) {
         .filter((document) => document.claimId === claim.id)
         .map(({ id, documentType, fileName, createdAt }) => ({ id, documentType, fileName, createdAt })),
     })),
+    previousOwnersClaims,
     windshieldPhotos: photos.map(({ id, policyId, photoType, generation, fileName, createdAt }) => ({
       id,
       policyId,
@@ -279,7 +300,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     }
   }
 
-  const anonymous = `deleted-${profile.id}@deleted.invalid`
+  const anonymous = deletedAccountEmail(profile.id)
   const folders = transaction((tx) => {
     const policyIds = tx
       .select({ id: policies.id })
@@ -287,19 +308,21 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       .where(eq(policies.profileId, profile.id))
       .all()
       .map((row) => row.id)
-    const claimIds = policyIds.length
-      ? tx
-          .select({ id: claims.id })
-          .from(claims)
-          .where(inArray(claims.policyId, policyIds))
-          .all()
-          .map((row) => row.id)
-      : []
+    // The claims this customer filed (a previous owner's claim on their policy is that person's, and stays).
+    const claimIds = tx
+      .select({ id: claims.id })
+      .from(claims)
+      .where(eq(claims.filedByProfileId, profile.id))
+      .all()
+      .map((row) => row.id)
     if (claimIds.length) {
       tx.delete(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).run()
       tx.delete(claimDocumentDrafts).where(inArray(claimDocumentDrafts.claimId, claimIds)).run()
       // Kept for accounting (what was paid for which repair, by which shop), without what the customer wrote.
-      tx.update(claims).set({ description: '', appealText: null, partnerNotes: null }).where(inArray(claims.id, claimIds)).run()
+      tx.update(claims)
+        .set({ description: '', appealText: null, partnerNotes: null, serviceAddress: null })
+        .where(inArray(claims.id, claimIds))
+        .run()
     }
     if (policyIds.length) tx.delete(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).run()
     // The addresses this account ever had, and its plates: scrubbed from the e-mail log and the audit details too.

@@ -21,7 +21,7 @@ import { zipPlace } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, getClaimForProfile } from './claims.server'
+import { claimantName, claimContext, getClaimForProfile } from './claims.server'
 
 /**
  * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations
@@ -197,7 +197,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
       confirmationCode: claim.confirmationCode,
       damageType: claim.damageType,
       vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-      customerName: profile.fullName || profile.email,
+      customerName: claimantName(profile),
       completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
       booking: location
         ? {
@@ -205,7 +205,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
             preferredDate: claim.preferredDate!,
             preferredSlot: claim.preferredSlot!,
             place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
-            customerPhone: profile.phone,
+            customerPhone: profile?.phone ?? null,
           }
         : undefined,
     })),

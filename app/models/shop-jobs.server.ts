@@ -26,7 +26,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext } from './claims.server'
+import { claimantName, claimContext, getClaimForProfile, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
 
 /**
@@ -241,9 +241,7 @@ async function emailCustomer(claimId: string) {
   if (!context?.claim.appointmentAt) return
   const { claim, profile, partnerGroup } = context
   const location = locationOf(claim)
-  await sendEmail({
-    to: profile.email,
-    profileId: profile.id,
+  const messages = toClaimant(profile, {
     ...(await appointmentEmail({
       confirmationCode: claim.confirmationCode,
       shop: location?.name ?? partnerGroup?.name ?? 'Your shop',
@@ -256,25 +254,24 @@ async function emailCustomer(claimId: string) {
     })),
     tag: 'claim-appointment',
   })
+  for (const message of messages) await sendEmail(message)
 }
 
 // --- the customer's one request for another time -------------------------------------------------------------
 
 /** The customer's approved claim with a time given, and whether they may still ask for another; not theirs is a 404. */
 export function claimForReschedule(profileId: string, claimId: string) {
-  const row = db()
-    .select({ claim: claims, groupName: partnerGroups.name })
-    .from(claims)
-    .innerJoin(policies, eq(policies.id, claims.policyId))
-    .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
-    .where(and(eq(claims.id, claimId), eq(policies.profileId, profileId)))
-    .get()
-  if (!row) notFound()
-  const { claim } = row
+  // The one rule for "the customer's claim": a previous owner's claim on a policy that passed to them is not.
+  const found = getClaimForProfile(profileId, claimId)
+  if (!found) notFound()
+  const { claim } = found
   const location = locationOf(claim)
+  const group = claim.assignedPartnerGroupId
+    ? db().select({ name: partnerGroups.name }).from(partnerGroups).where(eq(partnerGroups.id, claim.assignedPartnerGroupId)).get()
+    : undefined
   return {
     claim,
-    shop: location?.name ?? row.groupName ?? 'your shop',
+    shop: location?.name ?? group?.name ?? 'your shop',
     /** Why the customer may not ask (null: they may). */
     refusal:
       claim.rescheduleRequestedAt !== null
@@ -348,8 +345,8 @@ async function emailShop(claimId: string, actorId: string, previous: string) {
         ...(await rescheduleRequestedEmail({
           partnerGroup: group.name,
           confirmationCode: claim.confirmationCode,
-          customerName: profile.fullName || profile.email,
-          customerPhone: profile.phone,
+          customerName: claimantName(profile),
+          customerPhone: profile?.phone ?? null,
           previous,
           preferredDate: claim.preferredDate!,
           preferredSlot: claim.preferredSlot!,

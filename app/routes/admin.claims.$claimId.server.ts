@@ -60,7 +60,8 @@ export function reviewPage(review: ClaimReview, now = new Date()) {
           approvable: payout.state === 'not_approved' && Boolean(claim.assignedPartnerGroupId),
         }
       : null,
-    customer: { id: profile.id, name: profile.fullName, email: profile.email, phone: profile.phone },
+    /** Who filed the claim (after a transfer, not the policy's owner today); null where no record says. */
+    customer: profile ? { id: profile.id, name: profile.fullName, email: profile.email, phone: profile.phone } : null,
     setupPhotos: review.setupPhotos.map((photo) => ({
       id: photo.id,
       type: setupPhotoLabel(photo.photoType),

@@ -309,13 +309,19 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
         <div className="space-y-6">
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Customer</h2>
-            <p className="mt-2 font-medium">
-              <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
-                {customer.name ?? customer.email}
-              </Link>
-            </p>
-            <p className="text-sm text-slate-700">{customer.email}</p>
-            {customer.phone ? <p className="text-sm text-slate-700">{customer.phone}</p> : null}
+            {customer ? (
+              <>
+                <p className="mt-2 font-medium">
+                  <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
+                    {customer.name ?? customer.email}
+                  </Link>
+                </p>
+                <p className="text-sm text-slate-700">{customer.email}</p>
+                {customer.phone ? <p className="text-sm text-slate-700">{customer.phone}</p> : null}
+              </>
+            ) : (
+              <p className="mt-2 text-sm text-slate-700">Not on record: filed before the policy passed to its next owner.</p>
+            )}
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Policy</h2>

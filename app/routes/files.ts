@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claims, policies, type Profile } from '~/db/schema'
-import { isPreviousOwnersClaim } from '~/domain/policies'
+import { isOwnClaim } from '~/domain/policies'
 import { contentTypeFor } from '~/domain/uploads'
 import { routeRules } from '~/route-rules'
 import { filesCacheControl, verifySignedFile } from '~/services/signed-links.server'
@@ -62,13 +62,18 @@ function mayView(profile: Profile, relPath: string) {
   if (area === 'policy-photos') return ownerKey === profile.id
   if (area === 'claim-documents') {
     const owner = db()
-      .select({ profileId: policies.profileId, ownedSince: policies.ownedSince, submittedAt: claims.submittedAt })
+      .select({
+        profileId: policies.profileId,
+        ownedSince: policies.ownedSince,
+        submittedAt: claims.submittedAt,
+        filedByProfileId: claims.filedByProfileId,
+      })
       .from(claims)
       .innerJoin(policies, eq(policies.id, claims.policyId))
       .where(eq(claims.id, ownerKey))
       .get()
     // A claim the policy's previous owner filed keeps its photos and invoice from the owner who took the policy over.
-    return owner?.profileId === profile.id && !isPreviousOwnersClaim(owner, owner)
+    return owner?.profileId === profile.id && isOwnClaim(profile.id, owner, owner)
   }
   return false
 }

@@ -331,6 +331,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
           filed.push({
             id: createId(),
             policyId,
+            filedByProfileId: profileId,
             damageType: claimCount % 3 === 0 ? ('crack' as const) : ('chip' as const),
             description: 'A stone from a gravel truck left a chip on the driver side.',
             damageDate: iso(submittedAt - DAY).slice(0, 10),
@@ -411,6 +412,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
     .insert(schema.claims)
     .values({
       policyId: sampleIds.policyId,
+      filedByProfileId: sampleIds.profileId,
       description: 'Chip on the passenger side.',
       confirmationCode: codeOf(0),
     })

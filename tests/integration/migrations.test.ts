@@ -122,3 +122,51 @@ describe('migration 0008 (the e-mail log names its account) on a database that a
     sqlite.close()
   })
 })
+
+describe('migration 0024 (who filed each claim) on a database whose policies passed to their next owners', () => {
+  it("gives each claim the policy's owner when it was filed: the seller before the transfer, the buyer after, nobody unknown", () => {
+    const file = path.join(tempDirForTest('glass-migrate-'), 'app.sqlite')
+    const sqlite = new Database(file)
+    sqlite.pragma('foreign_keys = ON')
+    const database = drizzle(sqlite)
+    migrate(database, { migrationsFolder: migrationsBefore('0024_claims_filed_by') })
+
+    const at = '2026-11-01T10:00:00.000Z'
+    const sold = '2026-11-10T10:00:00.000Z'
+    const profile = sqlite.prepare('INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    for (const id of ['seller', 'buyer', 'keeper']) profile.run(id, `${id}@example.com`, 'customer', at, at)
+    const policy = sqlite.prepare(
+      `INSERT INTO policies (id, profile_id, status, plan_type, lookup_key, monthly_price_cents, billing_interval, windshield_photos_uploaded,
+         initial_term_ends_at, tos_version, tos_accepted_at, owned_since, created_at, updated_at)
+       VALUES (?, ?, 'active', 'chip_only', 'chip_only', 799, 'month', 1, '2027-11-01T10:00:00.000Z', '1.0.1', ?, ?, ?, ?)`,
+    )
+    policy.run('sold', 'buyer', at, sold, at, at)
+    policy.run('sold-no-record', 'buyer', at, sold, at, at) // its transfer's record is gone
+    policy.run('kept', 'keeper', at, null, at, at)
+    sqlite
+      .prepare(
+        `INSERT INTO ownership_transfers (id, policy_id, seller_profile_id, buyer_email, buyer_profile_id, token_hash, status, expires_at, paid_at, created_at)
+         VALUES ('t1', 'sold', 'seller', 'buyer@example.com', 'buyer', 'hash', 'paid', ?, ?, ?)`,
+      )
+      .run(sold, sold, at)
+    const claim = sqlite.prepare(
+      `INSERT INTO claims (id, policy_id, description, confirmation_code, submitted_at, created_at, updated_at) VALUES (?, ?, 'Chip', ?, ?, ?, ?)`,
+    )
+    claim.run('before-sale', 'sold', 'CS-AAAAAA', '2026-11-05T10:00:00.000Z', at, at)
+    claim.run('after-sale', 'sold', 'CS-BBBBBB', '2026-11-12T10:00:00.000Z', at, at)
+    claim.run('before-unknown', 'sold-no-record', 'CS-CCCCCC', '2026-11-05T10:00:00.000Z', at, at)
+    claim.run('never-sold', 'kept', 'CS-DDDDDD', '2026-11-05T10:00:00.000Z', at, at)
+
+    migrate(database, { migrationsFolder: MIGRATIONS_DIR })
+
+    expect(
+      Object.fromEntries(sqlite.prepare('SELECT id, filed_by_profile_id FROM claims').raw().all() as [string, string | null][]),
+    ).toEqual({
+      'before-sale': 'seller',
+      'after-sale': 'buyer',
+      'before-unknown': null,
+      'never-sold': 'keeper',
+    })
+    sqlite.close()
+  })
+})

@@ -8,10 +8,9 @@ import { formatLongDate } from '~/domain/format'
 import { OFFER_TTL_DAYS } from '~/models/ownership-transfer.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { loader as appealLoader } from '~/routes/customer.claim-appeal'
-import { action as sellerAction, loader as sellerLoader } from '~/routes/customer.policy-next-owner'
-import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
+import { loader as sellerLoader } from '~/routes/customer.policy-next-owner'
+import { loader as payLoader } from '~/routes/dev.checkout'
 import { loader as filesLoader } from '~/routes/files'
-import { action as offerAction, loader as offerLoader } from '~/routes/next-owner'
 import { StagedFiles } from '~/services/staged-files.server'
 import { storedFileExists } from '~/services/storage.server'
 
@@ -25,6 +24,7 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { accept, offer, openOffer, pay, sellerPath, tokenFor, withdraw } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
 
 // Passing a policy to the vehicle's next owner: the seller offers it to an address, the invited buyer accepts and pays,
@@ -32,50 +32,6 @@ import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/reques
 // ownership-transfer-stripe.test.ts.
 
 ensureSeeded()
-
-const sellerPath = (policyId: string) => `/customer/policies/${policyId}/next-owner`
-
-async function offer(
-  sellerId: string,
-  policyId: string,
-  buyerEmail: string,
-  ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-) {
-  const cookie = await sessionCookieFor(sellerId)
-  const request = makeRequest(sellerPath(policyId), { form: { intent: 'offer', buyerEmail }, cookie, headers: { 'X-Forwarded-For': ip } })
-  return settle(() => sellerAction(routeArgs(request, { policyId })))
-}
-
-async function withdraw(sellerId: string, policyId: string) {
-  const cookie = await sessionCookieFor(sellerId)
-  return settle(() => sellerAction(routeArgs(makeRequest(sellerPath(policyId), { form: { intent: 'withdraw' }, cookie }), { policyId })))
-}
-
-/** The token of the last offer e-mailed to this address. */
-function tokenFor(email: string) {
-  const mail = outboxFor(email).find((message) => message.subject === 'A windshield plan is waiting for you')
-  if (!mail) throw new Error(`no offer e-mailed to ${email}`)
-  return /\/next-owner\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-}
-
-async function openOffer(token: string, profileId?: string) {
-  const cookie = profileId ? await sessionCookieFor(profileId) : undefined
-  return settle(() => offerLoader(routeArgs(makeRequest(`/next-owner/${token}`, { cookie }), { token })))
-}
-
-async function accept(
-  token: string,
-  profileId: string,
-  form: Record<string, string> = { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'TX' },
-) {
-  const cookie = await sessionCookieFor(profileId)
-  return settle(() => offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form, cookie }), { token })))
-}
-
-async function pay(checkoutUrl: string, email: string) {
-  const id = new URL(checkoutUrl).pathname.split('/').pop()!
-  return settle(() => payAction(routeArgs(makeRequest(`/dev/checkout/${id}`, { form: { email, fullName: 'Robin Buyer' } }), { id })))
-}
 
 function auditActions(policyId: string) {
   return db()

@@ -111,10 +111,13 @@ export function createActivePolicy(profileId: string, overrides: Partial<typeof 
 }
 
 export function createClaim(policyId: string, overrides: Partial<typeof claims.$inferInsert> = {}): Claim {
+  // Filed by the policy's owner today, unless the test says otherwise (a claim of a previous owner's).
+  const owner = db().select({ profileId: policies.profileId }).from(policies).where(eq(policies.id, policyId)).get()
   return db()
     .insert(claims)
     .values({
       policyId,
+      filedByProfileId: owner?.profileId ?? null,
       damageType: 'chip',
       description: 'A rock hit the windshield on I-15.',
       confirmationCode: `CS-${createId(6)
