@@ -83,8 +83,10 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { id: claim.policyId, planName: claim.policyPlanName },
             partnerGroupName: null,
             confirmationCode: claim.confirmationCode,
+            // Its status alone: nothing of the seller's booking (their street, for a mobile visit) and no actions.
             live: claimLiveStatus({
-              ...claim,
+              id: claim.id,
+              approvalStatus: claim.approvalStatus,
               partnerGroupName: null,
               denialReason: null,
               reviewedAt: null,

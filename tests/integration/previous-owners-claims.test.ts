@@ -8,6 +8,7 @@ import { deletedAccountEmail } from '~/domain/privacy'
 import { denyClaim } from '~/models/claim-review.server'
 import { customerDataOf } from '~/models/privacy.server'
 import { setAppointment } from '~/models/shop-jobs.server'
+import { loader as dashboardLoader } from '~/routes/customer'
 import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claim-reschedule'
 
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
@@ -62,6 +63,16 @@ async function reschedule(profileId: string, claimId: string, form?: Record<stri
 }
 
 describe("a previous owner's claim after the policy passed to the next owner", () => {
+  it("the buyer's dashboard shows its code and status, without the seller's booking, time or any action", async () => {
+    const { buyer, approved } = await soldWithClaims()
+    const cookie = await sessionCookieFor(buyer.id)
+    const dashboard = await settle(() => dashboardLoader(routeArgs(makeRequest('/customer', { cookie }))))
+    const shown = JSON.stringify(dashboard.data)
+    expect(shown).toContain(approved.confirmationCode)
+    for (const secret of [SELLERS_STREET, SELLERS_WORDS, '/reschedule', '/appeal', approved.appointmentAt!])
+      expect(shown).not.toContain(secret)
+  })
+
   it('the buyer cannot open or post its reschedule page: a 404, the time kept, the shop not e-mailed', async () => {
     const { buyer, group, approved } = await soldWithClaims()
     expect((await reschedule(buyer.id, approved.id)).status).toBe(404)
