@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 
 import { reportRequestError } from '~/error-reports.server'
 import { logger } from '~/logger.server'
@@ -63,6 +63,9 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context?: Readonly<RouterContextProvider> }) {
   if (request.signal.aborted) return
+  // React Router's own answers to a client's mistake (a form posted to a page without an action: 405; no such route:
+  // 404) are the client's, not ours: the request line records them; they are never an error nor a report.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unexpected error')
   // The one place every unexpected error of a loader, action or page passes: reported here, once (when reports are on).
   reportRequestError(error, { request, context })

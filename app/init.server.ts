@@ -2,7 +2,7 @@ import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
 import { flushErrorReports, startErrorReports } from '~/error-reports.server'
 import { scheduleDailyJobs } from '~/jobs.server'
-import { logger } from '~/logger.server'
+import { logFormat, logger } from '~/logger.server'
 import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
 
@@ -43,18 +43,21 @@ function start() {
   if (seeded.seededPrices || seeded.seededPartners) logger.info('seeded an empty database with prices and a sample partner')
 
   const live = (on: boolean, name: string, local: string) => (on ? `${name} (live)` : `${local} (local)`)
-  // One line, its message the readable banner and its fields the same facts for a log search.
+  // One line, its message the readable banner and, in JSON, its fields the same facts for a log search (on a terminal
+  // the banner says it all).
   logger.info(
-    {
-      mode: config.NODE_ENV,
-      appUrl: config.APP_URL,
-      payments: config.payments,
-      email: config.email,
-      vehicleData: config.vehicleData,
-      replication: config.replication,
-      uploads: config.uploads,
-      errorReports: config.SENTRY_DSN ? 'sentry' : 'off',
-    },
+    logFormat() === 'pretty'
+      ? {}
+      : {
+          mode: config.NODE_ENV,
+          appUrl: config.APP_URL,
+          payments: config.payments,
+          email: config.email,
+          vehicleData: config.vehicleData,
+          replication: config.replication,
+          uploads: config.uploads,
+          errorReports: config.SENTRY_DSN ? 'sentry' : 'off',
+        },
     [
       `${config.NODE_ENV} at ${config.APP_URL}`,
       `  database:     ${databasePath()}`,

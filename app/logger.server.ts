@@ -7,9 +7,10 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 export type { Logger }
 
 /**
- * The one logger of the server, the daily jobs and the command-line tools (docs/operating.md, "Logs"): JSON lines in
- * production (what Fly's log shipping reads), readable lines in development, and in tests through `console` so the
- * test setup's guard still fails a test on an unexpected error (tests/support/vitest-setup.ts).
+ * The one logger of the server, the daily jobs and the command-line tools (docs/operating.md, "Logs"): readable lines
+ * on a terminal (a newcomer's `npm start`), JSON lines anywhere else (what Fly's log shipping reads) or when
+ * LOG_FORMAT=json, and in tests through `console` so the test setup's guard still fails a test on an unexpected error
+ * (tests/support/vitest-setup.ts).
  *
  * Every line written while a request is being answered carries that request's id (`reqId`): server.js runs each
  * request inside `requestScope`, and the logger adds what it finds there. So a model deep under a loader logs with the
@@ -80,9 +81,20 @@ export function createLogger(mode: LoggerMode, destination?: DestinationStream):
   return pino(loggerOptions(mode), destination ?? defaultDestination(mode))
 }
 
+export type LogFormat = 'pretty' | 'json'
+
+/**
+ * How lines are written: `LOG_FORMAT` (`json` or `pretty`) when set, else readable when standard output is a terminal
+ * and JSON when it is not (a pipe, a file, the container's log shipping), whatever the mode.
+ */
+export function logFormat(isTerminal = Boolean(process.stdout.isTTY), setting = process.env.LOG_FORMAT): LogFormat {
+  if (setting === 'json' || setting === 'pretty') return setting
+  return isTerminal ? 'pretty' : 'json'
+}
+
 function defaultDestination(mode: LoggerMode): DestinationStream {
   if (mode === 'test') return consoleDestination
-  if (mode === 'development') {
+  if (logFormat() === 'pretty') {
     const pretty = prettyStream()
     if (pretty) return pretty
   }
@@ -96,10 +108,7 @@ function defaultDestination(mode: LoggerMode): DestinationStream {
   )
 }
 
-/**
- * pino-pretty is a development dependency: the container (NODE_ENV=production, no devDependencies) never loads it, and
- * a development run without it writes JSON.
- */
+/** Readable lines: the time, the level and the message, then the line's fields; JSON if pino-pretty cannot load. */
 function prettyStream(): DestinationStream | null {
   try {
     const require = createRequire(import.meta.url)

@@ -40,6 +40,42 @@ export type RequestInfo = {
   role?: string
   /** The client went away before the whole answer was sent. */
   aborted?: boolean
+  /** The request's path and query as it arrived; the log writes `loggedPath` of it, never this. */
+  url?: string
+}
+
+/**
+ * Path segments that are someone's key, by the id of the route they go to, and their place in the path: an e-mailed
+ * offer or price-change link, and the local checkout's id. Written as `[redacted]`.
+ */
+const SECRET_SEGMENTS: Record<string, number> = { 'routes/next-owner': 1, 'routes/price-change': 1, 'routes/dev.checkout': 2 }
+
+/**
+ * Query values that are never a key nor anyone's data and help find a request (paging and filters). Every other value
+ * is written as `[redacted]`: sign-in tokens, claim codes, signed file links' signatures, search words.
+ */
+const SHOWN_QUERY_KEYS = new Set(['page', 'status', 'filter', 'part', 'view', 'sort', 'month', 'from', 'to', 'exp', 'damage'])
+
+/** How an unknown path is written: its first segment only (a mangled token must not reach the log). */
+const UNKNOWN_ROUTES = new Set(['routes/not-found', 'unmatched', 'refused'])
+
+/**
+ * The path the request line records, so the operator can find "the request for this claim" (claim and customer ids in
+ * paths are not secrets) without the log holding a key: see SECRET_SEGMENTS and SHOWN_QUERY_KEYS.
+ */
+export function loggedPath(route: string, url: string) {
+  const queryAt = url.indexOf('?')
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
+  const segments = pathname.split('/').slice(1)
+  if (UNKNOWN_ROUTES.has(route)) return segments.length > 1 ? `/${segments[0]!.slice(0, 40)}/…` : `/${segments[0]!.slice(0, 40)}`
+  const secret = SECRET_SEGMENTS[route]
+  if (secret !== undefined && segments.length > secret) segments[secret] = '[redacted]'
+  const path = `/${segments.join('/')}`
+  if (queryAt === -1) return path
+  const query = [...new URLSearchParams(url.slice(queryAt + 1))]
+    .map(([key, value]) => `${key.slice(0, 40)}=${SHOWN_QUERY_KEYS.has(key) ? value.slice(0, 40) : '[redacted]'}`)
+    .join('&')
+  return query ? `${path}?${query}` : path
 }
 
 type Listener = (info: RequestInfo) => void
@@ -61,7 +97,8 @@ export function requestFinished(info: RequestInfo) {
     }
   }
   if (info.route === 'routes/healthz') return
-  const line = { ...info, ms: Math.round(info.ms * 10) / 10 }
+  const { url, ...facts } = info
+  const line = { ...facts, ...(url ? { path: loggedPath(info.route, url) } : {}), ms: Math.round(info.ms * 10) / 10 }
   if (info.status >= 500) logger.error(line, 'request')
   else logger.info(line, 'request')
 }

@@ -88,7 +88,7 @@ test('kill -9, DATA_DIR deleted: the server restores from the replica and every 
   const replica = `file://${replicaDir}`
   const port = 30_000 + Math.floor(Math.random() * 9_000)
   server = startBuiltServer(settings(dataDir, port, replica))
-  await untilHealthy(port)
+  await untilHealthy(port, server)
   expect(server.output()).toMatch(/replication: +Litestream to file:\/\/.*replica empty: new database \(live\)/)
   expect(server.output()).toMatch(new RegExp(`uploads: +bucket ${BUCKET} \\(live\\)`))
 
@@ -124,7 +124,7 @@ test('kill -9, DATA_DIR deleted: the server restores from the replica and every 
   fs.rmSync(dataDir, { recursive: true, force: true })
 
   server = startBuiltServer(settings(dataDir, port, replica))
-  await untilHealthy(port)
+  await untilHealthy(port, server)
   expect(server.output()).toMatch(/database restored from it at start \(live\)/)
 
   for (const { claimId, cookie } of acknowledged) {

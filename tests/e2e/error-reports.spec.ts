@@ -21,6 +21,8 @@ let dataDir: string
 let base: string
 
 test.beforeAll(async () => {
+  // Loading the build and migrating a new database can take a while on a busy machine: the wait is the server's own line.
+  test.setTimeout(120_000)
   ingest = await startFakeIngest()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-error-reports-'))
   const port = 20_000 + Math.floor(Math.random() * 20_000)
@@ -32,7 +34,7 @@ test.beforeAll(async () => {
     SESSION_SECRET: 'error-reports-secret-that-is-long-enough-0123456789',
     SENTRY_DSN: ingest.dsn,
   })
-  await untilHealthy(port)
+  await untilHealthy(port, server)
 })
 
 test.afterAll(async () => {

@@ -52,7 +52,7 @@ test("METRICS_PORT: a port of its own answers GET /metrics and nothing else, for
     SESSION_SECRET: 'metrics-secret-that-is-long-enough-0123456789',
   })
   try {
-    await untilHealthy(port)
+    await untilHealthy(port, server)
     const metrics = await fetch(`http://localhost:${metricsPort}/metrics`)
     expect(metrics.status).toBe(200)
     expect(await metrics.text()).toContain('# TYPE glass_claims_waiting gauge')

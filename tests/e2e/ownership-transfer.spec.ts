@@ -1,5 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
-import { createActivePolicy, createProfile, uniqueEmail } from '../support/factories'
+import { bookableDates } from '~/domain/shops'
+
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
 
 // A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
 // accepts the terms with their state and pays in the test checkout; the buyer then has it active, without a second
@@ -8,6 +10,19 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
   const seller = await signIn({ fullName: 'Sally Seller' })
   const { policy } = createActivePolicy(seller.id, { vehicleType: 'car', hasAdas: false })
   const buyerEmail = uniqueEmail('buyer')
+  // The seller's own claim, booked for a mobile visit at their street: it stays theirs after the sale.
+  const day = bookableDates(new Date())[1]!
+  const sellersClaim = createClaim(policy.id, {
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    reviewedAt: new Date().toISOString(),
+    assignedPartnerGroupId: createPartnerGroup().id,
+    preferredDate: day,
+    preferredSlot: 'morning',
+    serviceAt: 'mobile',
+    serviceAddress: '1427 Seller Lane, Provo UT',
+    appointmentAt: `${day}T09:30`,
+  })
 
   await page.goto('/customer')
   const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.id) })
@@ -67,6 +82,19 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await expect(buyerCard).toContainText('2019 Toyota Camry')
     await expect(buyerCard.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
     await waitForEmail(buyerEmail, 'Your windshield plan is active')
+
+    // The seller's claim: its code and status, nothing of their booking, and no way to act on it.
+    await expect(buyer.getByText(sellersClaim.confirmationCode).first()).toBeVisible()
+    await expect(buyer.getByText('1427 Seller Lane')).toHaveCount(0)
+    await expect(buyer.getByRole('link', { name: /another time/i })).toHaveCount(0)
+    const reschedule = `/customer/claims/${sellersClaim.id}/reschedule`
+    expect((await buyer.goto(reschedule))?.status()).toBe(404)
+    const posted = await buyer.request.post(reschedule, {
+      form: { preferredDate: bookableDates(new Date())[2]!, preferredSlot: 'afternoon' },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    })
+    expect(posted.status()).toBe(404)
 
     // The used link says so.
     await buyer.goto(offerUrl)

@@ -20,6 +20,8 @@ let dataDir: string
 let base: string
 
 test.beforeAll(async () => {
+  // Loading the build and migrating a new database can take a while on a busy machine: the wait is the server's own line.
+  test.setTimeout(120_000)
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-request-log-'))
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   base = `http://localhost:${port}`
@@ -29,7 +31,7 @@ test.beforeAll(async () => {
     APP_URL: base,
     SESSION_SECRET: 'request-log-secret-that-is-long-enough-0123456789',
   })
-  await untilHealthy(port)
+  await untilHealthy(port, server)
 })
 
 test.afterAll(async () => {
@@ -126,4 +128,38 @@ test("an unexpected error's page shows the request's id as its reference, and th
     database.exec('ALTER TABLE partner_slug_redirects_unreadable RENAME TO partner_slug_redirects')
     database.close()
   }
+})
+
+test('a form posted to a page without an action is the client’s mistake: a 405 on an info line, never an error line', async () => {
+  const paths = ['/', '/shop', '/metrics', '/privacy-policy', '/terms-of-service', '/excluded-vehicles', '/demo', '/healthz']
+  const ids: string[] = []
+  for (const pathname of paths) {
+    const answer = await fetch(`${base}${pathname}`, form({ anything: '1' }))
+    expect(answer.status, pathname).toBe(405)
+    ids.push(answer.headers.get('X-Request-Id')!)
+  }
+  // /healthz has no request line (a probe every few seconds); the others have theirs, at info.
+  for (const reqId of ids.slice(0, -1)) await expect.poll(() => requestLine(reqId)).toMatchObject({ level: 'info', status: 405 })
+  expect(logLines().filter((line) => ids.includes(line.reqId ?? '') && line.level !== 'info')).toEqual([])
+})
+
+test('the request line names the path, with every key in it redacted, and an unknown path by its first segment', async () => {
+  const asked = {
+    offer: '/next-owner/OfferKey0123456789abcdef',
+    verify: '/auth/verify?token=SignInToken0123456789',
+    lookup: '/partner/complete-claim?code=CS-QWERTY',
+    mangled: '/next-owner/OfferKey0123456789/abcdef',
+  }
+  const ids: Record<string, string> = {}
+  for (const [name, pathname] of Object.entries(asked)) {
+    const answer = await fetch(`${base}${pathname}`, { redirect: 'manual' })
+    await answer.arrayBuffer()
+    ids[name] = answer.headers.get('X-Request-Id')!
+  }
+  await expect.poll(() => requestLine(ids.offer!)).toMatchObject({ path: '/next-owner/[redacted]' })
+  await expect.poll(() => requestLine(ids.verify!)).toMatchObject({ path: '/auth/verify?token=[redacted]' })
+  await expect.poll(() => requestLine(ids.lookup!)).toMatchObject({ path: '/partner/complete-claim?code=[redacted]' })
+  await expect.poll(() => requestLine(ids.mangled!)).toMatchObject({ status: 404, path: '/next-owner/…' })
+  const output = server.output()
+  for (const secret of ['OfferKey0123456789', 'SignInToken0123456789', 'CS-QWERTY']) expect(output).not.toContain(secret)
 })

@@ -109,11 +109,9 @@ test('an exception thrown outside any request is logged with its stack, and the 
     `import fs from 'node:fs'\nsetInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) throw new Error('boom outside a request') }, 100)\n`,
   )
   const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const { output: outputOf, exited } = startBuiltServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` }, [
-    '--import',
-    bomb,
-  ])
-  await untilHealthy(port)
+  const started = startBuiltServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` }, ['--import', bomb])
+  const { output: outputOf, exited } = started
+  await untilHealthy(port, started)
   fs.writeFileSync(trigger, '')
   expect(await exited).toBe(1)
   const output = outputOf()

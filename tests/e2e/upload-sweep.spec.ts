@@ -50,7 +50,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-kill-drill-'))
   const port = 30_000 + Math.floor(Math.random() * 9_000)
   server = startServer(dataDir, port)
-  await untilHealthy(port)
+  await untilHealthy(port, server)
 
   // Many customers (each has a limit on claims per hour), each with an active policy, signed in.
   const customers: { cookie: string; policyId: string }[] = []
@@ -104,7 +104,7 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
     fs.utimesSync(path.join(uploads, rel), old, old)
   }
   server = startServer(dataDir, port)
-  await untilHealthy(port)
+  await untilHealthy(port, server)
   expect(server.output()).toMatch(/upload sweep removed \d+ temporary file\(s\), \d+ folder\(s\) with no row, \d+ unreferenced file\(s\)/)
 
   const database = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true })

@@ -20,7 +20,35 @@ export function startBuiltServer(env: Record<string, string>, nodeArgs: string[]
   return { child, exited, output: () => output }
 }
 
-/** Waits until the server on this port answers /healthz with 200. */
-export async function untilHealthy(port: number, timeout = 30_000) {
+/**
+ * Waits until the server is ready: its own "listening" line (a busy machine may take a minute to load the build and
+ * migrate, so no fixed wait), then /healthz answering 200. A server that exits first fails at once, with its output.
+ */
+export async function untilHealthy(port: number, server?: BuiltServer, timeout = 30_000) {
+  if (server) await untilListening(server)
   await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout }).toBe(200)
+}
+
+function untilListening(server: BuiltServer) {
+  const listening = () => /listening on http/.test(server.output())
+  if (listening()) return Promise.resolve()
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!listening()) return
+      stop()
+      resolve()
+    }
+    const exited = (code: number | null) => {
+      stop()
+      reject(new Error(`the server exited (${code}) before listening:\n${server.output()}`))
+    }
+    const stop = () => {
+      server.child.stdout.off('data', check)
+      server.child.stderr.off('data', check)
+      server.child.off('exit', exited)
+    }
+    server.child.stdout.on('data', check)
+    server.child.stderr.on('data', check)
+    server.child.on('exit', exited)
+  })
 }

@@ -3,8 +3,8 @@ import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 
 import { SETTING_NAMES } from '~/env.server'
-import { createLogger, logger, requestScope, SECRET_SETTINGS } from '~/logger.server'
-import { onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/request-log.server'
+import { createLogger, logFormat, logger, requestScope, SECRET_SETTINGS } from '~/logger.server'
+import { loggedPath, onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/request-log.server'
 import { createRouteIdLookup } from '~/route-table.server'
 
 import { expectConsoleError } from '../support/console'
@@ -119,5 +119,57 @@ describe('the route id lookup', () => {
     expect(lookup('/customer')).toBe('routes/customer')
     expect(lookup('/customer.data')).toBe('routes/customer')
     expect(lookup('/nowhere')).toBe('routes/not-found')
+  })
+})
+
+describe('how lines are written', () => {
+  it('readable on a terminal, JSON on a pipe or a file, and LOG_FORMAT decides over either', () => {
+    expect(logFormat(true, undefined)).toBe('pretty')
+    expect(logFormat(false, undefined)).toBe('json')
+    expect(logFormat(true, 'json')).toBe('json')
+    expect(logFormat(false, 'pretty')).toBe('pretty')
+    // An unknown value is ignored, as LOG_LEVEL's are.
+    expect(logFormat(true, 'yaml')).toBe('pretty')
+  })
+})
+
+describe('the path a request line records', () => {
+  it('keeps what finds a request (route, ids, paging) and redacts every key a path or query can carry', () => {
+    expect(loggedPath('routes/admin.claims.$claimId', '/admin/claims/iqu5abc')).toBe('/admin/claims/iqu5abc')
+    expect(loggedPath('routes/admin.claims', '/admin/claims?page=3&status=approved&q=Sally%20Seller')).toBe(
+      '/admin/claims?page=3&status=approved&q=[redacted]',
+    )
+    expect(loggedPath('routes/next-owner', '/next-owner/AbCdEf123-secret')).toBe('/next-owner/[redacted]')
+    expect(loggedPath('routes/next-owner', '/next-owner/AbCdEf123-secret.data')).toBe('/next-owner/[redacted]')
+    expect(loggedPath('routes/price-change', '/price-change/tok_999')).toBe('/price-change/[redacted]')
+    expect(loggedPath('routes/dev.checkout', '/dev/checkout/chk123')).toBe('/dev/checkout/[redacted]')
+    expect(loggedPath('routes/auth.verify', '/auth/verify?token=abc.def')).toBe('/auth/verify?token=[redacted]')
+    expect(loggedPath('routes/partner.complete-claim', '/partner/complete-claim?code=CS-ABC234')).toBe(
+      '/partner/complete-claim?code=[redacted]',
+    )
+    expect(loggedPath('routes/files', '/files/claim-documents/c1/a.jpg?exp=1790000000&sig=s3cr3t')).toBe(
+      '/files/claim-documents/c1/a.jpg?exp=1790000000&sig=[redacted]',
+    )
+  })
+
+  it('writes an unknown path by its first segment only, without its query', () => {
+    expect(loggedPath('routes/not-found', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/…')
+    expect(loggedPath('unmatched', '/wp-login.php?user=admin')).toBe('/wp-login.php')
+    expect(loggedPath('refused', '/')).toBe('/')
+  })
+
+  it('is written on the request line; the raw url never is', () => {
+    const { log, parsed } = capture()
+    const original = logger.info.bind(logger)
+    // requestFinished writes through the app's logger: read what it writes by swapping that logger's method.
+    logger.info = ((...args: Parameters<typeof log.info>) => log.info(...args)) as typeof logger.info
+    try {
+      requestFinished({ reqId: 'r1', method: 'GET', route: 'routes/next-owner', status: 200, ms: 1, bytes: 2, url: '/next-owner/k3y' })
+    } finally {
+      logger.info = original
+    }
+    const line = parsed().find((entry) => entry.reqId === 'r1')!
+    expect(line).toMatchObject({ path: '/next-owner/[redacted]', route: 'routes/next-owner', status: 200 })
+    expect(JSON.stringify(parsed())).not.toContain('k3y')
   })
 })
