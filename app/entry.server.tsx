@@ -66,7 +66,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // React Router's own answers to a client's mistake (a form posted to a page without an action: 405; no such route:
   // 404) are the client's, not ours: the request line records them; they are never an error nor a report.
   if (isRouteErrorResponse(error) && error.status < 500) return
-  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unexpected error')
+  // The path is on the request's own line, with its keys redacted; this line shares its request id.
+  logger.error({ err: error, method: request.method }, 'unexpected error')
   // The one place every unexpected error of a loader, action or page passes: reported here, once (when reports are on).
   reportRequestError(error, { request, context })
 }

@@ -1,5 +1,4 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { logger } from '~/logger.server'
 import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
@@ -8,10 +7,11 @@ import type { Route } from './+types/not-found'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-/** Every path no other route claims: there is nothing to check, so the 404 is thrown outright. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
-  logger.warn({ method: request.method, path: url.pathname }, 'not found')
+/**
+ * Every path no other route claims: there is nothing to check, so the 404 is thrown outright. The request line records
+ * it (by the path's first segment: a mangled key must not reach the log); a stranger's path is never more than that.
+ */
+export async function loader() {
   notFound()
 }
 

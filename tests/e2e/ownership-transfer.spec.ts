@@ -77,7 +77,8 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await buyer.getByRole('button', { name: 'Pay' }).click()
     await expect(buyer).toHaveURL(/\/customer$/)
     await expect(toast(buyer)).toContainText('The plan is yours')
-    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.id) })
+    // The policy's card (the seller's claim card names the policy too, after it).
+    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.id) }).first()
     await expect(buyerCard).toContainText('Active')
     await expect(buyerCard).toContainText('2019 Toyota Camry')
     await expect(buyerCard.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
