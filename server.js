@@ -273,7 +273,7 @@ async function handleWithReactRouter(req, res, line) {
     const facts = { clientAddress: address, peerAddress: peer, requestId: line.reqId, requestLine: line.requestLine }
     response = await handleRequest(new Request(url, init), serverContext(facts))
   } catch (error) {
-    logger.error({ err: error, method: req.method, path: url.pathname }, "the request failed outside the app's error handling")
+    logger.error({ err: error, method: req.method }, "the request failed outside the app's error handling")
     response = new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   }
   if (res.writableEnded || res.destroyed) return // answered already (a body over its limit), or the client left

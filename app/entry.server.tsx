@@ -54,7 +54,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, 'rendering the page failed')
+          if (shellRendered) logger.error({ err: error }, 'rendering the page failed')
         },
       },
     )

@@ -65,10 +65,10 @@ export function contentSecurityPolicy(nonce: string) {
 
 /** Reads the matched route's rules (its `handle`), put in the context by the root's first middleware. */
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url)
   const rules = context.get(routeRulesContext)
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && rules.originCheck && !isSameOrigin(request)) {
-    logger.warn({ method: request.method, path: url.pathname }, "refused: not from this site's pages")
+    // The path is on the request's own line (its keys redacted), which shares this line's request id.
+    logger.warn({ method: request.method }, "refused: not from this site's pages")
     throw data('This request did not come from one of our pages.', { status: 403 })
   }
   const nonce = createNonce()

@@ -20,15 +20,15 @@ export function honeypotProps(now = Date.now()): HoneypotProps {
 const CLOCK_SKEW_MS = 5_000
 
 /**
- * True when the post is a bot's: the hidden field has anything in it, or the stamp was changed (not one we signed, or
- * from the future). A post without the fields (an older page, a script calling the form's address) is not judged
- * here: the rate limits deal with those.
+ * True when the post is a bot's: the hidden field has anything in it, or the stamp is missing (a script posting to the
+ * form's address without the page: as if the form were posted before it was made) or was changed (not one we signed,
+ * or from the future). `stampRequired: false` only where people arrive without the page: a shop's e-mailed lookup link.
  */
-export function isHoneypotTripped(fields: Pick<FormData, 'get'>, now = Date.now()) {
+export function isHoneypotTripped(fields: Pick<FormData, 'get'>, now = Date.now(), { stampRequired = true } = {}) {
   const trap = fields.get(HONEYPOT_FIELD)
   if (trap !== null && (typeof trap !== 'string' || trap !== '')) return true
   const stamp = fields.get(HONEYPOT_STAMP_FIELD)
-  if (stamp === null) return false
+  if (stamp === null) return stampRequired
   if (typeof stamp !== 'string') return true
   const [ms, signed, ...rest] = stamp.split('.')
   if (!ms || !signed || rest.length || !/^\d{1,15}$/.test(ms)) return true

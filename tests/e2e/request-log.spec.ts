@@ -55,6 +55,12 @@ function requestLine(reqId: string) {
   return logLines().find((line) => line.msg === 'request' && line.reqId === reqId)
 }
 
+/** The honeypot's stamp the sign-in page's form carries, as a browser posts it back. */
+async function pageStamp(pathname: string) {
+  const page = await (await fetch(`${base}${pathname}`)).text()
+  return /name="form_stamp"[^>]*value="([^"]+)"/.exec(page)![1]!
+}
+
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
   redirect: 'manual' as const,
@@ -64,7 +70,8 @@ const form = (fields: Record<string, string>) => ({
 
 test('each request has a line with its id, route, status, duration and bytes; no cookie or sign-in code is ever logged', async () => {
   const email = `log-${Date.now()}@example.com`
-  const sent = await fetch(`${base}/auth`, form({ intent: 'send', email }))
+  const form_stamp = await pageStamp('/auth')
+  const sent = await fetch(`${base}/auth`, form({ intent: 'send', email, form_stamp }))
   expect(sent.status).toBe(302)
   const sentId = sent.headers.get('X-Request-Id')!
   expect(sentId).toMatch(/^[0-9a-f]{20}$/)
@@ -72,7 +79,7 @@ test('each request has a line with its id, route, status, duration and bytes; no
   const message = outboxFor(email, dataDir)[0]!
   const code = /code on the sign-in page: (\d{6})/.exec(message.text)![1]!
   const token = /\/auth\/verify\?token=([\w-]+)/.exec(message.text)![1]!
-  const signedIn = await fetch(`${base}/auth`, form({ intent: 'code', email, code, redirect: '' }))
+  const signedIn = await fetch(`${base}/auth`, form({ intent: 'code', email, code, redirect: '', form_stamp }))
   expect(signedIn.status).toBe(302)
   // The new session's cookie (an earlier Set-Cookie may clear the old one).
   const setCookie = signedIn.headers.getSetCookie().findLast((cookie) => /^__session=[^;]/.test(cookie))!

@@ -41,9 +41,7 @@ test('SIGTERM stops the server cleanly and leaves a checkpointed database', asyn
     APP_URL: `http://localhost:${port}`,
     SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789',
   })
-  await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 20_000 })
-    .toBe(200)
+  await untilHealthy(port, server)
   expect(server.output()).toContain('payments:     test checkout')
 
   // A request in flight when SIGTERM arrives still gets its answer: send half a form, stop the server, send the rest.

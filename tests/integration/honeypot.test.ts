@@ -104,4 +104,16 @@ describe('the honeypot on /auth', () => {
     expect(shownOf(trapped).toast).toMatchObject(INVALID_EMAIL)
     expect(outboxFor(bot)).toHaveLength(0)
   })
+
+  it("answers a post without the page's stamp (a script that never loaded the form) as an empty form", async () => {
+    const script = uniqueEmail('script')
+    const empty = await post({ intent: 'send', email: '' })
+    const unstamped = await settle(() =>
+      authAction(
+        routeArgs(makeRequest('/auth', { form: { intent: 'send', email: script, [HONEYPOT_FIELD]: '' }, withoutPageStamp: true })),
+      ),
+    )
+    expect(shownOf(unstamped)).toEqual(shownOf(empty))
+    expect(outboxFor(script)).toHaveLength(0)
+  })
 })

@@ -1,6 +1,12 @@
 import { RouterContextProvider } from 'react-router'
 
-/** Builds a Request as a browser on our own pages would send it (same-origin Origin header), for loaders/actions. */
+import { HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
+import { honeypotProps } from '~/utils/honeypot.server'
+
+/**
+ * Builds a Request as a browser on our own pages would send it, for loaders/actions: a same-origin Origin header and,
+ * in a posted form, the honeypot's stamp the page carries (unless the test sets its own, or `withoutPageStamp`).
+ */
 export function makeRequest(
   path: string,
   init: {
@@ -8,6 +14,7 @@ export function makeRequest(
     form?: Record<string, string | string[] | Blob> | FormData
     cookie?: string
     headers?: Record<string, string>
+    withoutPageStamp?: boolean
   } = {},
 ) {
   const url = new URL(path, process.env.APP_URL ?? 'http://localhost:3999')
@@ -21,6 +28,9 @@ export function makeRequest(
       for (const item of Array.isArray(value) ? value : [value]) body.append(key, item)
     }
   }
+  // Made a little before the post, as a page is before its form is sent.
+  if (body && !init.withoutPageStamp && !body.has(HONEYPOT_STAMP_FIELD))
+    body.append(HONEYPOT_STAMP_FIELD, honeypotProps(Date.now() - 3_000).stamp)
   const method = init.method ?? (body ? 'POST' : 'GET')
   if (method !== 'GET') headers.set('Origin', url.origin)
   return new Request(url, { method, headers, body })

@@ -15,8 +15,14 @@ describe('the honeypot', () => {
 
   it("lets a person's post through: the trap empty, the stamp as the page made it", () => {
     expect(isHoneypotTripped(form({ email: 'a@b.co', [HONEYPOT_FIELD]: '', [HONEYPOT_STAMP_FIELD]: stamp }), now)).toBe(false)
-    // A page from before the honeypot (or a form without it) is left to the rate limits.
-    expect(isHoneypotTripped(form({ email: 'a@b.co' }), now)).toBe(false)
+  })
+
+  it('catches a post without the stamp (a script that never loaded the page), except where people come by a link', () => {
+    expect(isHoneypotTripped(form({ email: 'a@b.co' }), now)).toBe(true)
+    expect(isHoneypotTripped(form({ email: 'a@b.co', [HONEYPOT_FIELD]: '' }), now)).toBe(true)
+    // The shop's e-mailed lookup link carries the code alone.
+    expect(isHoneypotTripped(new URLSearchParams({ code: 'CS-ABC123' }), now, { stampRequired: false })).toBe(false)
+    expect(isHoneypotTripped(new URLSearchParams({ code: 'CS-ABC123', [HONEYPOT_FIELD]: 'x' }), now, { stampRequired: false })).toBe(true)
   })
 
   it('catches a filled trap, whatever is in it', () => {
