@@ -349,6 +349,10 @@ export const PAYOUT_MESSAGES = {
     description: `${count === 1 ? '1 job' : `${count} jobs`}, ${total}. Send the bank transfer, then mark the payout paid with its reference.`,
   }),
   alreadyCreated: { title: 'Payout already created', description: 'These jobs are already in this payout.' },
+  otherGroupsJobs: (codes: readonly string[], group: string) => ({
+    title: 'Payout not created',
+    description: `${codes.length === 1 ? `Job ${codes[0]} is` : `Jobs ${codes.join(', ')} are`} not ${group}’s. Nothing was saved; reload the page and create the payout from its list.`,
+  }),
   paid: (to: string | null) => ({
     title: 'Payout marked paid',
     description: to ? `The remittance is on its way to ${to}.` : 'The partner group has no e-mail address: no remittance was sent.',

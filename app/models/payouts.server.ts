@@ -100,27 +100,34 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
 // --- payouts ------------------------------------------------------------------------------------------------------
 
 /**
- * A payout for a partner group's approved jobs among `claimIds` (the ones the operator saw listed): jobs of another
- * group, not approved, or already in a payout are left out. Submitted twice, the second finds its jobs in the first
- * payout and answers with it (`created: false`), so a double click makes one payout.
+ * A payout for a partner group's approved jobs among `claimIds` (the ones the operator saw listed): jobs not approved,
+ * or already in a payout are left out. A job of another group refuses the whole request, naming its code: the form
+ * only lists the group's own jobs, so one of another group means the post is not what the operator saw, and paying
+ * the rest without it would send a transfer short by a job nobody was told about. Submitted twice, the second finds
+ * its jobs in the first payout and answers with it (`created: false`), so a double click makes one payout.
  */
 export function createPayout(input: { groupId: string; claimIds: readonly string[]; actorId: string }, now = new Date()) {
   return transaction((tx) => {
     const group = tx.select().from(partnerGroups).where(eq(partnerGroups.id, input.groupId)).get()
     if (!group)
       throw RuleError.from({ ...PAYOUT_MESSAGES.correct, description: PAYOUT_MESSAGES.unknownGroup }, { field: 'groupId', status: 404 })
-    const rows = tx
+    const asked = tx
       .select({
         id: claims.id,
         code: claims.confirmationCode,
+        groupId: claims.assignedPartnerGroupId,
         costCents: claims.actualCostCents,
         payoutId: claims.payoutId,
         approvedAt: claims.paymentApprovedAt,
         completedAt: claims.completedAt,
       })
       .from(claims)
-      .where(and(inArray(claims.id, [...input.claimIds]), eq(claims.assignedPartnerGroupId, group.id)))
+      .where(inArray(claims.id, [...input.claimIds]))
       .all()
+    const foreign = asked.filter((row) => row.groupId !== group.id).map((row) => row.code)
+    if (foreign.length)
+      throw RuleError.from(PAYOUT_MESSAGES.otherGroupsJobs(foreign.toSorted(), group.name), { field: 'claimId', status: 409 })
+    const rows = asked
     const jobs = rows.filter((row) => row.completedAt && row.approvedAt && !row.payoutId)
     if (!jobs.length) {
       const earlier = new Set(rows.map((row) => row.payoutId))
