@@ -416,6 +416,15 @@ export const INVOICE_FIELD_MESSAGES = {
   calibrationReportRequired: 'Upload the calibration report (a PDF or a photo): a calibration was done.',
   calibrationReportNotPdf: 'The calibration report is not a PDF or a photo we can read.',
   calibrationReportTooLarge: (mb: number) => `The calibration report is larger than ${mb} MB.`,
+  /** Why a PDF report was refused (app/services/pdfs.server.ts): what the shop can do about it, in its words. */
+  calibrationReportRefused: {
+    unreadable: 'The calibration report is not a PDF we can read. Save it again as a PDF, or send a photo of it.',
+    encrypted: 'The calibration report is password-protected. Save it without a password, or send a photo of it.',
+    script: 'The calibration report contains JavaScript or actions that run when it opens. Print it to a new PDF, or send a photo of it.',
+    launch: 'The calibration report asks to open other files or programs. Print it to a new PDF, or send a photo of it.',
+    embedded_file: 'The calibration report has files attached inside it. Print it to a new PDF, or send a photo of it.',
+    html: 'The calibration report contains web page code. Print it to a new PDF, or send a photo of it.',
+  },
 } as const
 
 export const PRICES_MESSAGES = {

@@ -24,6 +24,7 @@ import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { pdfProblem } from '~/services/pdfs.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
@@ -136,14 +137,17 @@ type ShopFile = {
 export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
 
 /**
- * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent; anything
- * else must be a photo, prepared like the others. An UploadError tells the shop what is wrong.
+ * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent once its
+ * structure passes pdfProblem (nothing that runs, nothing inside, no HTML); anything else must be a photo, prepared
+ * like the others. An UploadError tells the shop what is wrong.
  */
 async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
       throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
     }
+    const problem = await pdfProblem(file.bytes)
+    if (problem) throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
     const filePath = `${pathWithoutExt}.pdf`
     await staged.add(filePath, file.bytes)
     return { filePath, thumbPath: null }

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
@@ -11,8 +13,11 @@ import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/pa
 import * as adminPartnersRoute from '~/routes/admin.partners'
 import * as statementRoute from '~/routes/admin.statements.download'
 import * as rescheduleRoute from '~/routes/customer.claim-reschedule'
+import { loader as fileLoader } from '~/routes/files'
 import * as shopListRoute from '~/routes/shop'
 import * as jobRoute from '~/routes/shop.job'
+import { signedFileUrl } from '~/services/signed-links.server'
+import { uploadsPath } from '~/services/volume-store.server'
 
 import {
   createActivePolicy,
@@ -25,14 +30,15 @@ import {
   uniqueEmail,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { cleanPdf, pdfWithOpenActionScript, polyglotPdf } from '../support/pdfs'
 import { jpegFile } from '../support/photos'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const partnersAction = inOperatorArea(adminPartnersRoute.action)
 const errorsOf = (answer: { data: unknown }) => (answer.data as { result: { error: Record<string, string[]> } }).result.error
 const claimRow = (id: string) => db().select().from(claims).where(eq(claims.id, id)).get()!
-const pdfFile = (name = 'calibration.pdf', body = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') =>
-  new File([body], name, { type: 'application/pdf' })
+const pdfFile = async (name = 'calibration.pdf', body?: string | Buffer) =>
+  new File([typeof body === 'string' ? body : new Uint8Array(body ?? (await cleanPdf()))], name, { type: 'application/pdf' })
 
 async function operatorCookie() {
   return sessionCookieFor(findOrCreateProfile('operator@example.com').id)
@@ -324,7 +330,7 @@ describe('completing a job the way shops invoice', () => {
       cookie,
       await form(
         { ...base, adasCalibration: 'dynamic' },
-        { invoice: true, repair: true, report: pdfFile('report.pdf', 'hello, not a pdf') },
+        { invoice: true, repair: true, report: await pdfFile('report.pdf', 'hello, not a pdf') },
       ),
     )
     expect(fake.status).toBe(400)
@@ -337,6 +343,41 @@ describe('completing a job the way shops invoice', () => {
         .all()
         .filter((doc) => doc.documentType !== 'damage_photo'),
     ).toHaveLength(0)
+  })
+
+  it('refuses a PDF report that is also a web page or runs JavaScript, next to its field, keeping no file of it', async () => {
+    const { group, cookie } = await shopWithStaff('Hostile PDF Glass')
+    const job = await approvedJob(group.id, { damageType: 'crack' })
+    const fields = { repairType: 'replacement', adasCalibration: 'static', actualCost: '389.00' }
+    const refusals: [Buffer, string][] = [
+      [await polyglotPdf(), 'The calibration report contains web page code. Print it to a new PDF, or send a photo of it.'],
+      [
+        await pdfWithOpenActionScript(),
+        'The calibration report contains JavaScript or actions that run when it opens. Print it to a new PDF, or send a photo of it.',
+      ],
+      // Only the first bytes of a PDF, the check that let the two above in.
+      [
+        Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+        'The calibration report is not a PDF we can read. Save it again as a PDF, or send a photo of it.',
+      ],
+    ]
+    for (const [bytes, message] of refusals) {
+      const answer = await postJob(
+        job.claim.id,
+        cookie,
+        await form(fields, { invoice: true, repair: true, report: await pdfFile('report.pdf', bytes) }),
+      )
+      expect(answer.status, message).toBe(400)
+      expect(errorsOf(answer).calibrationReport).toEqual([`report.pdf: ${message}`])
+      expect(claimRow(job.claim.id).approvalStatus).toBe('approved')
+      const kept = [
+        ...db().select().from(claimDocuments).where(eq(claimDocuments.claimId, job.claim.id)).all(),
+        ...db().select().from(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, job.claim.id)).all(),
+      ]
+      expect(kept.filter((file) => file.documentType === 'calibration_report')).toEqual([])
+      const folder = uploadsPath(`claim-documents/${job.claim.id}`)
+      expect(fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.includes('.pdf')) : []).toEqual([])
+    }
   })
 
   it('completes with a PDF calibration report: the columns, the documents, the operator’s CSV', async () => {
@@ -355,7 +396,7 @@ describe('completing a job the way shops invoice', () => {
           actualCost: '412.50',
           partnerNotes: 'Camera aligned.',
         },
-        { invoice: true, repair: true, report: pdfFile() },
+        { invoice: true, repair: true, report: await pdfFile() },
       ),
     )
     expect(done.status).toBe(302)
@@ -375,6 +416,28 @@ describe('completing a job the way shops invoice', () => {
       .get()!
     expect(report.filePath).toMatch(/\.pdf$/)
     expect(report.fileName).toBe('calibration.pdf')
+    // Served as a download with its type fixed, whoever opens it (the shop's signed link, the operator): the invoice
+    // too; a repair photo is shown in the page.
+    const served = async (relPath: string) =>
+      (await fileLoader(routeArgs(makeRequest(signedFileUrl(relPath), { cookie: await operatorCookie() }), { '*': relPath }))) as Response
+    const documents = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, job.claim.id)).all()
+    const pathOf = (type: string) => documents.find((document) => document.documentType === type)!.filePath
+    for (const [relPath, type, disposition] of [
+      [report.filePath, 'application/pdf', 'attachment'],
+      [pathOf('invoice'), 'image/jpeg', 'attachment'],
+      [pathOf('repair_photo'), 'image/jpeg', 'inline'],
+    ] as const) {
+      const response = await served(relPath)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Type')).toBe(type)
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Content-Disposition')).toBe(`${disposition}; filename="${relPath.split('/').pop()}"`)
+    }
+    expect(
+      Buffer.from(await (await served(report.filePath)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     const audit = db()
       .select()
       .from(auditLog)
