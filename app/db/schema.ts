@@ -484,8 +484,8 @@ export const claimDocuments = sqliteTable(
 
 /**
  * Files a shop uploaded with a completion that was refused (a bad cost, a missing photo): kept for the claim, shown
- * as already attached and used by the next submit unless replaced. Moved into claim_documents when
- * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md.
+ * as already attached and used by the next submit that names them, unless replaced. Moved into claim_documents when
+ * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md and 058.
  */
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
@@ -113,6 +113,12 @@ export type CompleteClaimInput = {
    */
   invoiceDetails?: InvoiceDetails
   calibrationReport?: UploadedFile | null
+  /**
+   * The drafts (ids) this post uses: the form lists each file kept from a refused post with a ticked box. Only these are
+   * used; the others are deleted by this post, so a post that names none (a bare post, a script, the API) completes
+   * with its own files or not at all.
+   */
+  draftIds?: readonly string[]
   /** Who completes it, for the audit: a signed-in staff member's profile; the code's holder otherwise. */
   actor?: string
   /** What the form's own check found (e.g. a cost like 123.456): reported with every other problem, at once. */
@@ -167,6 +173,15 @@ async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, p
  */
 export const MAX_CLAIM_DRAFTS = 2 + MAX_REPAIR_PHOTOS
 
+/** The drafts of a claim a post names, and the others (which that post removes). */
+function splitDrafts<Draft extends { id: string }>(drafts: Draft[], draftIds: readonly string[] | undefined) {
+  const named = new Set(draftIds ?? [])
+  return { used: drafts.filter((draft) => named.has(draft.id)), dropped: drafts.filter((draft) => !named.has(draft.id)) }
+}
+
+const filesOf = (drafts: { filePath: string; thumbPath: string | null }[]) =>
+  drafts.flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
+
 /** The files a refused completion kept for this claim, oldest first. */
 export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 'select'> = db()) {
   return database
@@ -216,8 +231,9 @@ function shopRefusal(errors: Record<string, string[]>) {
  *
  * Every problem is found in one pass (the form's own, the replacement rule, each file that is not a photo, a missing
  * invoice or repair photo) and refused together, as one RuleError with every field's message. The photos that were
- * fine are kept as drafts of the claim, so the shop does not choose them again: the next submit uses them unless it
- * brings new ones (a new invoice replaces the draft invoice; new repair photos replace the draft repair photos).
+ * fine are kept as drafts of the claim, so the shop does not choose them again: the form lists them, and the next
+ * submit uses those it names (`draftIds`) unless it brings new ones (a new invoice replaces the draft invoice; new
+ * repair photos replace the draft repair photos). A draft the post does not name is never used.
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
   // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
@@ -274,7 +290,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         problem('calibrationReport', `${file.fileName}: ${error.message}`)
       }
     }
-    const drafts = draftsOf(existing.id)
+    const drafts = splitDrafts(draftsOf(existing.id), input.draftIds).used
     const newInvoice = fresh.find((file) => file.documentType === 'invoice')
     const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
     const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
@@ -287,9 +303,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
 
     if (Object.keys(errors).length) {
       // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
-      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once.
+      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once, as
+      // are those of the drafts this post did not name (the shop removed them).
       const replaced = transaction((tx) => {
-        const gone: string[] = []
+        const { dropped } = splitDrafts(draftsOf(existing.id, tx), input.draftIds)
+        if (dropped.length) {
+          tx.delete(claimDocumentDrafts)
+            .where(
+              inArray(
+                claimDocumentDrafts.id,
+                dropped.map((draft) => draft.id),
+              ),
+            )
+            .run()
+        }
+        const gone: string[] = filesOf(dropped)
         for (const [kind, files] of [
           ['invoice', newInvoice ? [newInvoice] : []],
           ['repair_photo', newRepairs],
@@ -301,7 +329,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
             .where(and(eq(claimDocumentDrafts.claimId, existing.id), eq(claimDocumentDrafts.documentType, kind)))
             .returning()
             .all()
-          gone.push(...old.flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat()))
+          gone.push(...filesOf(old))
           for (const file of files)
             tx.insert(claimDocumentDrafts)
               .values({ claimId: existing.id, ...file, fileName: storedFileName(file.fileName) })
@@ -322,7 +350,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
       assertReplacementAllowed(policy, input.repairType, now)
       // The drafts as they are now: a refused post racing this one may have replaced (and deleted) those read above.
-      const currentDrafts = draftsOf(existing.id, tx)
+      const allDrafts = draftsOf(existing.id, tx)
+      const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
       const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
       const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
       if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: 'invoice' })
@@ -371,7 +400,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       // The drafts are documents now, or were replaced by this post's files (those are deleted below).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
       const used = new Set(documents.map((file) => file.filePath))
-      unused = currentDrafts.filter((draft) => !used.has(draft.filePath)).flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
+      unused = filesOf(allDrafts.filter((draft) => !used.has(draft.filePath)))
       recordAudit(tx, {
         actor: input.actor ?? `partner:${input.code}`,
         action: 'claim.completed',

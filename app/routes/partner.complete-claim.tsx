@@ -64,7 +64,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           planName: details.planName,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
-          // Files kept from a refused submit: shown as already attached, used unless replaced.
+          // Files kept from a refused submit: listed as already attached, used when the post names them, unless replaced.
           attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({
             id: photo.id,
@@ -80,10 +80,8 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
 
 function attachedOf(claimId: string) {
   const drafts = draftsOf(claimId)
-  return {
-    invoice: drafts.find((draft) => draft.documentType === 'invoice')?.fileName ?? null,
-    repairPhotos: drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.fileName),
-  }
+  const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
+  return { invoice: kept('invoice'), repairPhotos: kept('repair_photo') }
 }
 
 function rateLimited(error: RateLimitedError, code: string | null) {
@@ -182,6 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       partnerNotes: input.partnerNotes,
       invoice,
       repairPhotos,
+      draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })
     return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, { type: 'success', ...claimCompleted(claim.id) })

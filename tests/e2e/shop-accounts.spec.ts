@@ -79,7 +79,8 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   )
   // The photos were kept; the form's values came back.
   const again = page.locator('form[enctype="multipart/form-data"]')
-  await expect(again.getByText('Already attached: invoice.jpg')).toBeVisible()
+  await expect(again.getByRole('checkbox', { name: 'invoice.jpg' })).toBeChecked()
+  await expect(again.getByRole('checkbox', { name: 'after.jpg' })).toBeChecked()
   await expect(again.getByLabel('Part number (optional)')).toHaveValue('FW04567 GTY')
   // A PDF that is also a web page is refused next to its field, with a 400.
   await again
@@ -91,11 +92,30 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   await expect(page.locator('#calibrationReport-error')).toContainText(
     'calibration.pdf: The calibration report contains web page code. Print it to a new PDF, or send a photo of it.',
   )
+  // The kept photos are sent with the form, named; a post without its files that names none (a script) completes
+  // nothing, and removes them.
   const last = page.locator('form[enctype="multipart/form-data"]')
-  await last
+  await expect(last.getByRole('checkbox', { name: 'invoice.jpg' })).toBeChecked()
+  const bare = await page.request.post(page.url(), {
+    headers: { Origin: new URL(page.url()).origin },
+    multipart: { intent: 'complete', repairType: 'replacement', adasCalibration: 'none', actualCost: '389.00' },
+  })
+  expect(bare.status()).toBe(400)
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
+  await page.reload()
+  const fresh = page.locator('form[enctype="multipart/form-data"]')
+  await expect(fresh.getByRole('checkbox')).toHaveCount(0)
+  await fresh.getByLabel('Replacement').check()
+  await fresh.getByLabel('Part number (optional)').fill('FW04567 GTY')
+  await fresh.getByLabel('Labor hours (optional)').fill('2.5')
+  await fresh.getByLabel('ADAS calibration').selectOption('static')
+  await fresh.getByLabel('Total (optional)').fill('389.00')
+  await fresh.getByLabel('Invoice photo').setInputFiles(await fileFor('invoice.jpg'))
+  await fresh.getByLabel('Repair photos').setInputFiles(await fileFor('after.jpg'))
+  await fresh
     .getByLabel('Calibration report', { exact: false })
     .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: await cleanPdf() })
-  await last.getByRole('button', { name: 'Mark job complete' }).click()
+  await fresh.getByRole('button', { name: 'Mark job complete' }).click()
   await expect(toast(page)).toContainText('Claim Completed!')
   const done = page.getByTestId('job-completed')
   await expect(done).toContainText('FW04567 GTY')
