@@ -430,6 +430,13 @@ export const claims = sqliteTable(
     paymentApprovedAt: text('payment_approved_at'),
     paymentApprovedBy: text('payment_approved_by'),
     payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    /**
+     * An invoice above its service's ceiling (app/domain/payouts.ts), held at completion: the service it was held for
+     * ('chip_repair', 'replacement_car+adas', …). The job cannot be approved for payment until the operator releases it.
+     */
+    invoiceHeldFor: text('invoice_held_for'),
+    invoiceReleasedAt: text('invoice_released_at'),
+    invoiceReleasedBy: text('invoice_released_by'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),

@@ -8,6 +8,8 @@ import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import {
   CLAIM_NOT_APPROVED,
+  claimCompleted,
+  claimCompletedHeld,
   INVOICE_AND_REPAIR_PHOTOS_REQUIRED,
   INVOICE_FIELD_MESSAGES,
   INVOICE_REQUIRED,
@@ -17,6 +19,7 @@ import {
   replacementLimitReached,
   TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
+import { heldInvoiceService, invoiceCeilingCents, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
 import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
@@ -364,6 +367,13 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         )
       }
       const details = input.invoiceDetails
+      // Above its service's ceiling, the invoice waits for the operator before it can be approved for payment.
+      const heldFor = heldInvoiceService({
+        repairType: input.repairType,
+        vehicleType: policy.vehicleType,
+        adasCalibration: details?.adasCalibration ?? null,
+        actualCostCents: input.actualCostCents,
+      })
       const row = tx
         .update(claims)
         .set({
@@ -373,6 +383,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           repairType: input.repairType,
           actualCostCents: input.actualCostCents,
           partnerNotes: input.partnerNotes,
+          invoiceHeldFor: heldFor,
           ...(details
             ? {
                 partNumber: details.partNumber,
@@ -407,6 +418,14 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         entityId: existing.id,
         detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length, ...details },
       })
+      if (heldFor) {
+        recordAudit(tx, {
+          actor: input.actor ?? `partner:${input.code}`,
+          action: 'claim.invoice_held',
+          entityId: existing.id,
+          detail: { service: heldFor, amountCents: input.actualCostCents, ceilingCents: invoiceCeilingCents(heldFor) },
+        })
+      }
       staged.commit()
       return { claim: row, alreadyCompleted: false }
     })
@@ -433,6 +452,14 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     staged.discard()
     throw error
   }
+}
+
+/**
+ * What the shop is told once a job is completed: that it is done, and when its invoice is above its service's ceiling,
+ * that the invoice is held for review before it is paid. `name` is how the page names the claim (its code, or its id).
+ */
+export function completedMessage(claim: Pick<Claim, 'confirmationCode' | 'invoiceHeldFor'>, name = claim.confirmationCode) {
+  return claim.invoiceHeldFor ? claimCompletedHeld(name, invoiceServiceName(claim.invoiceHeldFor as InvoiceService)) : claimCompleted(name)
 }
 
 function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {

@@ -7,18 +7,10 @@ import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import {
-  claimCompleted,
-  COMPLETE_FAILED,
-  IMAGES_BUSY,
-  PHOTO_MESSAGES,
-  shopFormError,
-  shopUploadFailed,
-  type ToastMessage,
-} from '~/domain/messages'
+import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUploadFailed, type ToastMessage } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
-import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
+import { completeClaim, completedMessage, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
@@ -183,7 +175,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })
-    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, { type: 'success', ...claimCompleted(claim.id) })
+    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, {
+      type: 'success',
+      ...completedMessage(claim, claim.id),
+    })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {

@@ -9,12 +9,12 @@ import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
-import { APPOINTMENT_MESSAGES, claimCompleted, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
+import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
-import { completeClaim, draftsOf } from '~/models/claim-shop.server'
+import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
@@ -118,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             : ('none' as const),
         }
   try {
-    await completeClaim({
+    const { claim } = await completeClaim({
       code: job.code,
       actor: profile.id,
       repairType: input.repairType,
@@ -136,7 +136,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })
-    return redirectWithToast(page, { type: 'success', ...claimCompleted(job.code) })
+    return redirectWithToast(page, { type: 'success', ...completedMessage(claim) })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {

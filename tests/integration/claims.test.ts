@@ -543,7 +543,7 @@ describe('the shop', () => {
     form.append('repairPhotos', photo('after.jpg'))
     const done = await call(form)
     expect(done.status).toBe(200)
-    expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false })
+    expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false, invoiceHeld: false })
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
       approvalStatus: 'completed',
       actualCostCents: 12000,

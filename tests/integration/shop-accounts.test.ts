@@ -10,7 +10,9 @@ import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 import { approveClaim } from '~/models/claim-review.server'
 import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPartnersRoute from '~/routes/admin.partners'
+import * as adminPayoutsRoute from '~/routes/admin.payouts'
 import * as statementRoute from '~/routes/admin.statements.download'
 import * as rescheduleRoute from '~/routes/customer.claim-reschedule'
 import { loader as fileLoader } from '~/routes/files'
@@ -18,6 +20,7 @@ import * as shopListRoute from '~/routes/shop'
 import * as jobRoute from '~/routes/shop.job'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { uploadsPath } from '~/services/volume-store.server'
+import { getToast } from '~/toast.server'
 
 import {
   createActivePolicy,
@@ -476,6 +479,88 @@ describe('completing a job the way shops invoice', () => {
     expect(after.paid.map((entry) => [entry.id, entry.payment?.state, entry.payment?.reference])).toEqual([
       [job.claim.id, 'paid', 'ACH-20261123-7'],
     ])
+  })
+
+  it('a chip repair invoiced at $99,999.99 completes held: the shop is told, and it is not paid until the operator releases it', async () => {
+    const { group, cookie } = await shopWithStaff('Ceiling Glass')
+    const job = await approvedJob(group.id)
+    const operatorCookieNow = await operatorCookie()
+    const operator = findOrCreateProfile('operator@example.com')
+    const done = await postJob(job.claim.id, cookie, await form({ repairType: 'repair', actualCost: '99999.99' }))
+    expect(done.status).toBe(302)
+    const flash = await getToast(
+      new Request('http://localhost:3999/shop', { headers: { Cookie: done.headers.get('Set-Cookie')!.split(';')[0]! } }),
+    )
+    expect(flash.toast).toMatchObject({
+      title: 'Claim Completed!',
+      description: `Claim ${job.claim.confirmationCode} has been marked as complete. Its invoice is above what we expect for chip repair, so it is held for review before it is paid.`,
+    })
+    expect(claimRow(job.claim.id)).toMatchObject({ approvalStatus: 'completed', actualCostCents: 9_999_999, invoiceHeldFor: 'chip_repair' })
+    const audit = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, job.claim.id))
+        .all()
+        .map((entry) => entry.action)
+    expect(audit()).toContain('claim.invoice_held')
+
+    // The operator sees the flag on the claim page and the payouts page; approving it is not offered, and refused.
+    const claimPage = () =>
+      inOperatorArea(adminClaimRoute.loader)(
+        routeArgs(makeRequest(`/admin/claims/${job.claim.id}`, { cookie: operatorCookieNow }), { claimId: job.claim.id }),
+      )
+    expect((await claimPage()).invoiceHold).toMatchObject({
+      flag: 'Held: above the ceiling for chip repair',
+      detail: 'The invoice is $99,999.99; the ceiling is $200.00. Check it with the shop, then release it to approve it for payment.',
+      releasedAt: null,
+    })
+    expect((await claimPage()).payout).toMatchObject({ state: 'not_approved', approvable: false })
+    const payoutsPage = (await inOperatorArea(adminPayoutsRoute.loader)(
+      routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie: operatorCookieNow })),
+    )) as { data: { group: { waiting: { code: string; held: string | null }[] } } }
+    expect(payoutsPage.data.group.waiting).toEqual([
+      expect.objectContaining({ code: job.claim.confirmationCode, held: 'Held: above the ceiling for chip repair' }),
+    ])
+    const other = await approvedJob(group.id)
+    expect((await postJob(other.claim.id, cookie, await form({ repairType: 'repair', actualCost: '89.00' }))).status).toBe(302)
+    const claimPost = (intent: string) =>
+      settle(() =>
+        inOperatorArea(adminClaimRoute.action)(
+          routeArgs(makeRequest(`/admin/claims/${job.claim.id}`, { cookie: operatorCookieNow, form: { intent } }), {
+            claimId: job.claim.id,
+          }),
+        ),
+      )
+    const payoutsPost = (form: Record<string, string | string[]>) =>
+      settle(() => inOperatorArea(adminPayoutsRoute.action)(routeArgs(makeRequest('/admin/payouts', { cookie: operatorCookieNow, form }))))
+    const refusedHere = await claimPost('approve-payment')
+    expect(refusedHere.status).toBe(409)
+    // In bulk with a job that is not held: the whole request is refused, naming the held one.
+    const refusedInBulk = await payoutsPost({ intent: 'approve-payment', claimId: [other.claim.id, job.claim.id] })
+    expect(refusedInBulk.status).toBe(409)
+    expect(errorsOf(refusedInBulk).claimId).toEqual([
+      `Job ${job.claim.confirmationCode} is held: the invoice is above the ceiling for its service. Release it on its claim page first. Nothing was approved.`,
+    ])
+    expect([claimRow(job.claim.id).paymentApprovedAt, claimRow(other.claim.id).paymentApprovedAt]).toEqual([null, null])
+    expect(() => approveJobsForPayment({ claimIds: [job.claim.id], actorId: operator.id })).toThrow(/held/)
+    expect(() => createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })).toThrow(/held/)
+    expect(claimRow(job.claim.id).payoutId).toBeNull()
+
+    // Released (audited, once), it is approved, put in a payout and paid like any other job.
+    expect((await claimPost('release-invoice')).status).toBe(302)
+    expect(claimRow(job.claim.id)).toMatchObject({ invoiceHeldFor: 'chip_repair', invoiceReleasedBy: operator.id })
+    expect(audit()).toContain('claim.invoice_released')
+    expect((await claimPost('release-invoice')).status).toBe(409)
+    expect((await claimPage()).payout).toMatchObject({ approvable: true })
+    expect((await claimPage()).invoiceHold).toMatchObject({
+      flag: 'Held: above the ceiling for chip repair',
+      releasedAt: expect.any(String),
+    })
+    expect((await claimPost('approve-payment')).status).toBe(302)
+    const payout = createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })
+    await markPayoutPaid({ payoutId: payout.payout.id, reference: 'ACH-CEILING-1', actorId: operator.id })
+    expect(payout.payout).toMatchObject({ jobCount: 1, totalCents: 9_999_999 })
   })
 
   it('a photo is a calibration report too; with no calibration none is asked for', async () => {
