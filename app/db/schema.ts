@@ -435,6 +435,13 @@ export const claims = sqliteTable(
     paymentApprovedAt: text('payment_approved_at'),
     paymentApprovedBy: text('payment_approved_by'),
     payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    /**
+     * An invoice above its service's ceiling (app/domain/payouts.ts), held at completion: the service it was held for
+     * ('chip_repair', 'replacement_car+adas', …). The job cannot be approved for payment until the operator releases it.
+     */
+    invoiceHeldFor: text('invoice_held_for'),
+    invoiceReleasedAt: text('invoice_released_at'),
+    invoiceReleasedBy: text('invoice_released_by'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
@@ -490,8 +497,8 @@ export const claimDocuments = sqliteTable(
 
 /**
  * Files a shop uploaded with a completion that was refused (a bad cost, a missing photo): kept for the claim, shown
- * as already attached and used by the next submit unless replaced. Moved into claim_documents when
- * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md.
+ * as already attached and used by the next submit that names them, unless replaced. Moved into claim_documents when
+ * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md and 058.
  */
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',

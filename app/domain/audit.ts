@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.appointment_proposed', entity: 'claim', label: 'Other time proposed by the shop' },
   { action: 'claim.reschedule_requested', entity: 'claim', label: 'Customer asked the shop for another time' },
   { action: 'claim.completed', entity: 'claim', label: 'Claim completed by the shop' },
+  { action: 'claim.invoice_held', entity: 'claim', label: 'Invoice held: above the ceiling for its service' },
+  { action: 'claim.invoice_released', entity: 'claim', label: 'Held invoice released for payment' },
   { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },

@@ -252,6 +252,11 @@ export const claimCompleted = (claimId: string): Message => ({
   title: 'Claim Completed!',
   description: `Claim ${claimId} has been marked as complete.`,
 })
+/** The shop's completion whose invoice is above its service's ceiling (app/domain/payouts.ts): done, payment held. */
+export const claimCompletedHeld = (claimId: string, service: string): Message => ({
+  title: 'Claim Completed!',
+  description: `Claim ${claimId} has been marked as complete. Its invoice is above what we expect for ${service}, so it is held for review before it is paid.`,
+})
 export const replacementLimitReached = (nextFrom: string): Message => ({
   title: 'Replacement Limit Reached',
   description: `This plan already used its one windshield replacement for this plan year. The next replacement is covered from ${nextFrom}.`,
@@ -324,6 +329,15 @@ export const PARTNER_MESSAGES = {
 } as const
 
 /** The operator's payouts: approving completed jobs for payment, grouping them into a payout, marking it paid. */
+/** An invoice above its service's ceiling, held for the operator (app/domain/payouts.ts). */
+export const INVOICE_HOLD_MESSAGES = {
+  flag: (service: string) => `Held: above the ceiling for ${service}`,
+  detail: (amount: string, ceiling: string) =>
+    `The invoice is ${amount}; the ceiling is ${ceiling}. Check it with the shop, then release it to approve it for payment.`,
+  released: { title: 'Invoice released', description: 'The job may now be approved for payment.' },
+  notHeld: { title: 'Not held', description: 'This job’s invoice is not held.' },
+} as const
+
 export const PAYOUT_MESSAGES = {
   chooseJobs: 'Choose at least one job.',
   unknownJob: 'That job does not exist. Reload the page.',
@@ -349,6 +363,14 @@ export const PAYOUT_MESSAGES = {
     description: `${count === 1 ? '1 job' : `${count} jobs`}, ${total}. Send the bank transfer, then mark the payout paid with its reference.`,
   }),
   alreadyCreated: { title: 'Payout already created', description: 'These jobs are already in this payout.' },
+  heldJobs: (codes: readonly string[]) => ({
+    title: 'Invoice held',
+    description: `${codes.length === 1 ? `Job ${codes[0]} is` : `Jobs ${codes.join(', ')} are`} held: the invoice is above the ceiling for its service. Release it on its claim page first. Nothing was approved.`,
+  }),
+  otherGroupsJobs: (codes: readonly string[], group: string) => ({
+    title: 'Payout not created',
+    description: `${codes.length === 1 ? `Job ${codes[0]} is` : `Jobs ${codes.join(', ')} are`} not ${group}’s. Nothing was saved; reload the page and create the payout from its list.`,
+  }),
   paid: (to: string | null) => ({
     title: 'Payout marked paid',
     description: to ? `The remittance is on its way to ${to}.` : 'The partner group has no e-mail address: no remittance was sent.',
@@ -412,6 +434,15 @@ export const INVOICE_FIELD_MESSAGES = {
   calibrationReportRequired: 'Upload the calibration report (a PDF or a photo): a calibration was done.',
   calibrationReportNotPdf: 'The calibration report is not a PDF or a photo we can read.',
   calibrationReportTooLarge: (mb: number) => `The calibration report is larger than ${mb} MB.`,
+  /** Why a PDF report was refused (app/services/pdfs.server.ts): what the shop can do about it, in its words. */
+  calibrationReportRefused: {
+    unreadable: 'The calibration report is not a PDF we can read. Save it again as a PDF, or send a photo of it.',
+    encrypted: 'The calibration report is password-protected. Save it without a password, or send a photo of it.',
+    script: 'The calibration report contains JavaScript or actions that run when it opens. Print it to a new PDF, or send a photo of it.',
+    launch: 'The calibration report asks to open other files or programs. Print it to a new PDF, or send a photo of it.',
+    embedded_file: 'The calibration report has files attached inside it. Print it to a new PDF, or send a photo of it.',
+    html: 'The calibration report contains web page code. Print it to a new PDF, or send a photo of it.',
+  },
 } as const
 
 export const PRICES_MESSAGES = {

@@ -51,3 +51,19 @@ export function contentTypeFor(relPath: string) {
   }
   return types[extension] ?? 'application/octet-stream'
 }
+
+/** Kinds of claim document that are papers to keep rather than photos to look at: downloaded, never shown in the tab. */
+export const DOWNLOADED_DOCUMENT_TYPES: readonly string[] = ['invoice', 'calibration_report']
+
+/**
+ * How /files/ hands a stored file over: a document (an invoice, a calibration report) or anything that is not an
+ * image is an attachment, so a file that is also a web page or carries a script is saved, never opened as a page of
+ * this site; photos stay inline for the pages that show them. The filename is our stored name (ASCII, with the
+ * extension of what we serve), never the uploader's, which could say `.html`.
+ */
+export function contentDispositionFor(relPath: string, documentType: string | null) {
+  const fileName = /[^/\\]*$/.exec(relPath)![0].replace(/[^A-Za-z0-9._-]/g, '_') || 'file'
+  const attachment =
+    !contentTypeFor(relPath).startsWith('image/') || (documentType !== null && DOWNLOADED_DOCUMENT_TYPES.includes(documentType))
+  return `${attachment ? 'attachment' : 'inline'}; filename="${fileName}"`
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
@@ -8,6 +8,8 @@ import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import {
   CLAIM_NOT_APPROVED,
+  claimCompleted,
+  claimCompletedHeld,
   INVOICE_AND_REPAIR_PHOTOS_REQUIRED,
   INVOICE_FIELD_MESSAGES,
   INVOICE_REQUIRED,
@@ -17,6 +19,7 @@ import {
   replacementLimitReached,
   TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
+import { heldInvoiceService, invoiceCeilingCents, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
 import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
@@ -24,6 +27,7 @@ import { claimCompletedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { pdfProblem } from '~/services/pdfs.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
@@ -112,6 +116,12 @@ export type CompleteClaimInput = {
    */
   invoiceDetails?: InvoiceDetails
   calibrationReport?: UploadedFile | null
+  /**
+   * The drafts (ids) this post uses: the form lists each file kept from a refused post with a ticked box. Only these are
+   * used; the others are deleted by this post, so a post that names none (a bare post, a script, the API) completes
+   * with its own files or not at all.
+   */
+  draftIds?: readonly string[]
   /** Who completes it, for the audit: a signed-in staff member's profile; the code's holder otherwise. */
   actor?: string
   /** What the form's own check found (e.g. a cost like 123.456): reported with every other problem, at once. */
@@ -136,14 +146,17 @@ type ShopFile = {
 export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
 
 /**
- * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent; anything
- * else must be a photo, prepared like the others. An UploadError tells the shop what is wrong.
+ * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent once its
+ * structure passes pdfProblem (nothing that runs, nothing inside, no HTML); anything else must be a photo, prepared
+ * like the others. An UploadError tells the shop what is wrong.
  */
 async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
       throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
     }
+    const problem = await pdfProblem(file.bytes)
+    if (problem) throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
     const filePath = `${pathWithoutExt}.pdf`
     await staged.add(filePath, file.bytes)
     return { filePath, thumbPath: null }
@@ -162,6 +175,15 @@ async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, p
  * cost over and over) keeps at most this many files per claim, not one set per post until the daily sweep.
  */
 export const MAX_CLAIM_DRAFTS = 2 + MAX_REPAIR_PHOTOS
+
+/** The drafts of a claim a post names, and the others (which that post removes). */
+function splitDrafts<Draft extends { id: string }>(drafts: Draft[], draftIds: readonly string[] | undefined) {
+  const named = new Set(draftIds ?? [])
+  return { used: drafts.filter((draft) => named.has(draft.id)), dropped: drafts.filter((draft) => !named.has(draft.id)) }
+}
+
+const filesOf = (drafts: { filePath: string; thumbPath: string | null }[]) =>
+  drafts.flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
 
 /** The files a refused completion kept for this claim, oldest first. */
 export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 'select'> = db()) {
@@ -212,8 +234,9 @@ function shopRefusal(errors: Record<string, string[]>) {
  *
  * Every problem is found in one pass (the form's own, the replacement rule, each file that is not a photo, a missing
  * invoice or repair photo) and refused together, as one RuleError with every field's message. The photos that were
- * fine are kept as drafts of the claim, so the shop does not choose them again: the next submit uses them unless it
- * brings new ones (a new invoice replaces the draft invoice; new repair photos replace the draft repair photos).
+ * fine are kept as drafts of the claim, so the shop does not choose them again: the form lists them, and the next
+ * submit uses those it names (`draftIds`) unless it brings new ones (a new invoice replaces the draft invoice; new
+ * repair photos replace the draft repair photos). A draft the post does not name is never used.
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
   // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
@@ -270,7 +293,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         problem('calibrationReport', `${file.fileName}: ${error.message}`)
       }
     }
-    const drafts = draftsOf(existing.id)
+    const drafts = splitDrafts(draftsOf(existing.id), input.draftIds).used
     const newInvoice = fresh.find((file) => file.documentType === 'invoice')
     const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
     const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
@@ -283,9 +306,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
 
     if (Object.keys(errors).length) {
       // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
-      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once.
+      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once, as
+      // are those of the drafts this post did not name (the shop removed them).
       const replaced = transaction((tx) => {
-        const gone: string[] = []
+        const { dropped } = splitDrafts(draftsOf(existing.id, tx), input.draftIds)
+        if (dropped.length) {
+          tx.delete(claimDocumentDrafts)
+            .where(
+              inArray(
+                claimDocumentDrafts.id,
+                dropped.map((draft) => draft.id),
+              ),
+            )
+            .run()
+        }
+        const gone: string[] = filesOf(dropped)
         for (const [kind, files] of [
           ['invoice', newInvoice ? [newInvoice] : []],
           ['repair_photo', newRepairs],
@@ -297,7 +332,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
             .where(and(eq(claimDocumentDrafts.claimId, existing.id), eq(claimDocumentDrafts.documentType, kind)))
             .returning()
             .all()
-          gone.push(...old.flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat()))
+          gone.push(...filesOf(old))
           for (const file of files)
             tx.insert(claimDocumentDrafts)
               .values({ claimId: existing.id, ...file, fileName: storedFileName(file.fileName) })
@@ -318,7 +353,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
       assertReplacementAllowed(policy, input.repairType, now)
       // The drafts as they are now: a refused post racing this one may have replaced (and deleted) those read above.
-      const currentDrafts = draftsOf(existing.id, tx)
+      const allDrafts = draftsOf(existing.id, tx)
+      const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
       const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
       const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
       if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: 'invoice' })
@@ -331,6 +367,13 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         )
       }
       const details = input.invoiceDetails
+      // Above its service's ceiling, the invoice waits for the operator before it can be approved for payment.
+      const heldFor = heldInvoiceService({
+        repairType: input.repairType,
+        vehicleType: policy.vehicleType,
+        adasCalibration: details?.adasCalibration ?? null,
+        actualCostCents: input.actualCostCents,
+      })
       const row = tx
         .update(claims)
         .set({
@@ -340,6 +383,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           repairType: input.repairType,
           actualCostCents: input.actualCostCents,
           partnerNotes: input.partnerNotes,
+          invoiceHeldFor: heldFor,
           ...(details
             ? {
                 partNumber: details.partNumber,
@@ -367,13 +411,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       // The drafts are documents now, or were replaced by this post's files (those are deleted below).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
       const used = new Set(documents.map((file) => file.filePath))
-      unused = currentDrafts.filter((draft) => !used.has(draft.filePath)).flatMap((draft) => [draft.filePath, draft.thumbPath ?? []].flat())
+      unused = filesOf(allDrafts.filter((draft) => !used.has(draft.filePath)))
       recordAudit(tx, {
         actor: input.actor ?? `partner:${input.code}`,
         action: 'claim.completed',
         entityId: existing.id,
         detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length, ...details },
       })
+      if (heldFor) {
+        recordAudit(tx, {
+          actor: input.actor ?? `partner:${input.code}`,
+          action: 'claim.invoice_held',
+          entityId: existing.id,
+          detail: { service: heldFor, amountCents: input.actualCostCents, ceilingCents: invoiceCeilingCents(heldFor) },
+        })
+      }
       staged.commit()
       return { claim: row, alreadyCompleted: false }
     })
@@ -399,6 +451,14 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     staged.discard()
     throw error
   }
+}
+
+/**
+ * What the shop is told once a job is completed: that it is done, and when its invoice is above its service's ceiling,
+ * that the invoice is held for review before it is paid. `name` is how the page names the claim (its code, or its id).
+ */
+export function completedMessage(claim: Pick<Claim, 'confirmationCode' | 'invoiceHeldFor'>, name = claim.confirmationCode) {
+  return claim.invoiceHeldFor ? claimCompletedHeld(name, invoiceServiceName(claim.invoiceHeldFor as InvoiceService)) : claimCompleted(name)
 }
 
 function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {

@@ -4,8 +4,8 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { PAYOUT_MESSAGES } from '~/domain/messages'
-import { JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { isInvoiceHeld, JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { remittanceEmail } from '~/emails/remittance'
@@ -70,12 +70,16 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
         completedAt: claims.completedAt,
         groupId: claims.assignedPartnerGroupId,
         approvedAt: claims.paymentApprovedAt,
+        code: claims.confirmationCode,
+        invoiceHeldFor: claims.invoiceHeldFor,
+        invoiceReleasedAt: claims.invoiceReleasedAt,
       })
       .from(claims)
       .where(inArray(claims.id, [...input.claimIds]))
       .all()
     const payable = rows.filter((row) => row.completedAt && row.groupId)
     if (!payable.length) throw RuleError.from(PAYOUT_MESSAGES.notPayable, { field: 'claimId', status: 400 })
+    refuseHeld(payable.filter((row) => !row.approvedAt))
     const toApprove = payable.filter((row) => !row.approvedAt).map((row) => row.id)
     const approved = toApprove.length
       ? tx
@@ -97,30 +101,68 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
   })
 }
 
+/** A request that takes in a job whose invoice is held is refused whole, naming the held jobs: nothing is approved. */
+function refuseHeld(rows: { code: string; invoiceHeldFor: string | null; invoiceReleasedAt: string | null }[]) {
+  const held = rows.filter(isInvoiceHeld).map((row) => row.code)
+  if (held.length) throw RuleError.from(PAYOUT_MESSAGES.heldJobs(held.toSorted()), { field: 'claimId', status: 409 })
+}
+
+/**
+ * The operator releases a job's held invoice (above its service's ceiling) after checking it: the job may then be
+ * approved for payment. Audited; releasing one that is not held is refused, a second release too.
+ */
+export function releaseInvoiceHold(input: { claimId: string; actorId: string }, now = new Date()) {
+  return transaction((tx) => {
+    const claim = tx.select().from(claims).where(eq(claims.id, input.claimId)).get()
+    if (!claim) notFound()
+    if (!isInvoiceHeld(claim)) throw RuleError.from(INVOICE_HOLD_MESSAGES.notHeld, { field: 'form', status: 409 })
+    tx.update(claims)
+      .set({ invoiceReleasedAt: now.toISOString(), invoiceReleasedBy: input.actorId, updatedAt: now.toISOString() })
+      .where(eq(claims.id, claim.id))
+      .run()
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'claim.invoice_released',
+      entityId: claim.id,
+      detail: { code: claim.confirmationCode, service: claim.invoiceHeldFor, amountCents: claim.actualCostCents },
+    })
+  })
+}
+
 // --- payouts ------------------------------------------------------------------------------------------------------
 
 /**
- * A payout for a partner group's approved jobs among `claimIds` (the ones the operator saw listed): jobs of another
- * group, not approved, or already in a payout are left out. Submitted twice, the second finds its jobs in the first
- * payout and answers with it (`created: false`), so a double click makes one payout.
+ * A payout for a partner group's approved jobs among `claimIds` (the ones the operator saw listed): jobs not approved,
+ * or already in a payout are left out. A job of another group refuses the whole request, naming its code: the form
+ * only lists the group's own jobs, so one of another group means the post is not what the operator saw, and paying
+ * the rest without it would send a transfer short by a job nobody was told about. Submitted twice, the second finds
+ * its jobs in the first payout and answers with it (`created: false`), so a double click makes one payout.
  */
 export function createPayout(input: { groupId: string; claimIds: readonly string[]; actorId: string }, now = new Date()) {
   return transaction((tx) => {
     const group = tx.select().from(partnerGroups).where(eq(partnerGroups.id, input.groupId)).get()
     if (!group)
       throw RuleError.from({ ...PAYOUT_MESSAGES.correct, description: PAYOUT_MESSAGES.unknownGroup }, { field: 'groupId', status: 404 })
-    const rows = tx
+    const asked = tx
       .select({
         id: claims.id,
         code: claims.confirmationCode,
+        groupId: claims.assignedPartnerGroupId,
         costCents: claims.actualCostCents,
         payoutId: claims.payoutId,
         approvedAt: claims.paymentApprovedAt,
         completedAt: claims.completedAt,
+        invoiceHeldFor: claims.invoiceHeldFor,
+        invoiceReleasedAt: claims.invoiceReleasedAt,
       })
       .from(claims)
-      .where(and(inArray(claims.id, [...input.claimIds]), eq(claims.assignedPartnerGroupId, group.id)))
+      .where(inArray(claims.id, [...input.claimIds]))
       .all()
+    const foreign = asked.filter((row) => row.groupId !== group.id).map((row) => row.code)
+    if (foreign.length)
+      throw RuleError.from(PAYOUT_MESSAGES.otherGroupsJobs(foreign.toSorted(), group.name), { field: 'claimId', status: 409 })
+    const rows = asked
+    refuseHeld(rows.filter((row) => !row.payoutId))
     const jobs = rows.filter((row) => row.completedAt && row.approvedAt && !row.payoutId)
     if (!jobs.length) {
       const earlier = new Set(rows.map((row) => row.payoutId))
@@ -273,7 +315,17 @@ export function payoutOverview() {
   })
 }
 
-type JobRow = Pick<Claim, 'id' | 'confirmationCode' | 'completedAt' | 'repairType' | 'actualCostCents' | 'paymentApprovedAt'>
+type JobRow = Pick<
+  Claim,
+  | 'id'
+  | 'confirmationCode'
+  | 'completedAt'
+  | 'repairType'
+  | 'actualCostCents'
+  | 'paymentApprovedAt'
+  | 'invoiceHeldFor'
+  | 'invoiceReleasedAt'
+>
 
 /** One group's jobs to approve, its approved jobs to put in a payout, and its recent payouts; null for an unknown group. */
 export function groupPayouts(groupId: string) {
@@ -295,6 +347,8 @@ export function groupPayouts(groupId: string) {
         repairType: claims.repairType,
         actualCostCents: claims.actualCostCents,
         paymentApprovedAt: claims.paymentApprovedAt,
+        invoiceHeldFor: claims.invoiceHeldFor,
+        invoiceReleasedAt: claims.invoiceReleasedAt,
       })
       .from(claims)
       .where(jobsWhere(approved))

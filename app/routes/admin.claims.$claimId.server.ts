@@ -1,7 +1,8 @@
 import { isAdmin } from '~/auth/session.server'
 import type { AuditEntry } from '~/db/schema'
-import { formatDateTime } from '~/domain/format'
-import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
+import { formatDateTime, formatPrice } from '~/domain/format'
+import { INVOICE_HOLD_MESSAGES } from '~/domain/messages'
+import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
@@ -57,7 +58,18 @@ export function reviewPage(review: ClaimReview, now = new Date()) {
           label: PAYOUT_STATE_NAMES[payout.state],
           paidAt: payout.paidAt,
           reference: payout.reference,
-          approvable: payout.state === 'not_approved' && Boolean(claim.assignedPartnerGroupId),
+          approvable: payout.state === 'not_approved' && Boolean(claim.assignedPartnerGroupId) && !isInvoiceHeld(claim),
+        }
+      : null,
+    /** An invoice held above its service's ceiling at completion: the flag, the figures, and its release once made. */
+    invoiceHold: claim.invoiceHeldFor
+      ? {
+          flag: INVOICE_HOLD_MESSAGES.flag(invoiceServiceName(claim.invoiceHeldFor as InvoiceService)),
+          detail: INVOICE_HOLD_MESSAGES.detail(
+            formatPrice(claim.actualCostCents ?? 0),
+            formatPrice(invoiceCeilingCents(claim.invoiceHeldFor as InvoiceService)),
+          ),
+          releasedAt: claim.invoiceReleasedAt,
         }
       : null,
     /** Who filed the claim (after a transfer, not the policy's owner today); null where no record says. */

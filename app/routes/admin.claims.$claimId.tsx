@@ -10,12 +10,19 @@ import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/comp
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
-import { CHECK_THE_FORM, claimApproved, claimDenied, DENIAL_REASON_REQUIRED, PAYOUT_MESSAGES } from '~/domain/messages'
+import {
+  CHECK_THE_FORM,
+  claimApproved,
+  claimDenied,
+  DENIAL_REASON_REQUIRED,
+  INVOICE_HOLD_MESSAGES,
+  PAYOUT_MESSAGES,
+} from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
-import { approveJobsForPayment } from '~/models/payouts.server'
+import { approveJobsForPayment, releaseInvoiceHold } from '~/models/payouts.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -52,6 +59,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ...(approved ? PAYOUT_MESSAGES.approved(approved) : PAYOUT_MESSAGES.alreadyApproved),
       })
     }
+    if (input.intent === 'release-invoice') {
+      releaseInvoiceHold({ claimId: params.claimId, actorId: admin.id })
+      return redirectWithToast(`/admin/claims/${params.claimId}`, { type: 'success', ...INVOICE_HOLD_MESSAGES.released })
+    }
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
       return redirectWithToast('/admin/claims', { type: 'success', ...claimApproved(claim.confirmationCode) })
@@ -83,10 +94,12 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     partnerGroups,
     promise,
     payout,
+    invoiceHold,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
   const approvingPayment = useIsPending({ state: 'submitting', intent: 'approve-payment' })
+  const releasing = useIsPending({ state: 'submitting', intent: 'release-invoice' })
   const errors = resultErrors(actionData?.result)
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
@@ -281,6 +294,24 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     {payout.label}
                     {payout.paidAt ? ` on ${formatLongDate(payout.paidAt)}, reference ${payout.reference}` : ''}
                   </p>
+                  {invoiceHold ? (
+                    <div id="invoice-hold" className="mt-2 space-y-2 text-sm" data-testid="invoice-hold">
+                      <p>
+                        <Badge tone="warning">{invoiceHold.flag}</Badge>
+                      </p>
+                      <p className="text-slate-800">{invoiceHold.detail}</p>
+                      {invoiceHold.releasedAt ? (
+                        <p className="text-slate-800">Released {formatDateTime(invoiceHold.releasedAt)}.</p>
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="release-invoice" />
+                          <button type="submit" className={buttonClass('secondary')} disabled={releasing}>
+                            {releasing ? 'Releasing...' : 'Release the invoice for payment'}
+                          </button>
+                        </Form>
+                      )}
+                    </div>
+                  ) : null}
                   {payout.approvable ? (
                     <Form method="post" className="mt-2">
                       <input type="hidden" name="intent" value="approve-payment" />

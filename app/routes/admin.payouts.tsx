@@ -9,8 +9,8 @@ import { Toast } from '~/components/toast'
 import { Badge, buttonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
-import { PAYOUT_MESSAGES } from '~/domain/messages'
-import { JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
+import { INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { type InvoiceService, invoiceServiceName, isInvoiceHeld, JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import {
   approveJobsForPayment,
@@ -57,6 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     completed: formatLongDate(row.completedAt),
     repairType: row.repairType ?? '—',
     amount: formatPrice(row.actualCostCents ?? 0),
+    /** Above its service's ceiling: shown, and not offered for approval until released on the claim page. */
+    held: isInvoiceHeld(row) ? INVOICE_HOLD_MESSAGES.flag(invoiceServiceName(row.invoiceHeldFor as InvoiceService)) : null,
   })
   return data(
     {
@@ -339,13 +341,25 @@ function JobTable({ caption, jobs, select = false }: { caption: string; jobs: Gr
         <tr key={job.id} data-testid="payout-job">
           {select ? (
             <Cell label="Approve">
-              <input type="checkbox" name="claimId" value={job.id} defaultChecked aria-label={`Approve ${job.code} for payment`} />
+              {job.held ? (
+                'Held'
+              ) : (
+                <input type="checkbox" name="claimId" value={job.id} defaultChecked aria-label={`Approve ${job.code} for payment`} />
+              )}
             </Cell>
           ) : null}
           <Cell label="Claim">
             <a href={`/admin/claims/${job.id}`} className="font-mono font-semibold">
               {job.code}
             </a>
+            {job.held ? (
+              <div className="mt-1 text-sm" data-testid="invoice-held">
+                <Badge tone="warning">{job.held}</Badge>{' '}
+                <a href={`/admin/claims/${job.id}#invoice-hold`} className="text-brand-700 underline">
+                  Review and release
+                </a>
+              </div>
+            ) : null}
           </Cell>
           <Cell label="Completed">{job.completed}</Cell>
           <Cell label="Service" className="capitalize">

@@ -69,7 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       invoice,
       repairPhotos,
     })
-    return Response.json({ success: true, claimId: result.claim.id, alreadyCompleted: result.alreadyCompleted })
+    return Response.json({
+      success: true,
+      claimId: result.claim.id,
+      alreadyCompleted: result.alreadyCompleted,
+      // Above its service's ceiling: completed, and held for the operator's review before it is paid.
+      invoiceHeld: result.claim.invoiceHeldFor !== null,
+    })
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return Response.json(

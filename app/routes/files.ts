@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 
 import { getProfile, isAdmin } from '~/auth/session.server'
 import { db } from '~/db/client.server'
-import { claims, policies, type Profile } from '~/db/schema'
+import { claimDocuments, claims, policies, type Profile } from '~/db/schema'
 import { isOwnClaim } from '~/domain/policies'
-import { contentTypeFor } from '~/domain/uploads'
+import { contentDispositionFor, contentTypeFor } from '~/domain/uploads'
 import { routeRules } from '~/route-rules'
 import { filesCacheControl, verifySignedFile } from '~/services/signed-links.server'
 import { readStored } from '~/services/storage.server'
@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Content-Length': String(stored.size),
       'Cache-Control': filesCacheControl(signed ? url.searchParams.get('exp') : null),
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
+      'Content-Disposition': contentDispositionFor(relPath, documentTypeOf(relPath)),
       'Last-Modified': stored.modified.toUTCString(),
     },
   })
@@ -76,4 +76,16 @@ function mayView(profile: Profile, relPath: string) {
     return owner?.profileId === profile.id && isOwnClaim(profile.id, owner, owner)
   }
   return false
+}
+
+/** The kind of claim document stored at this path (invoice, calibration report, photo), or null for any other file. */
+function documentTypeOf(relPath: string) {
+  const [area, claimId] = relPath.split('/')
+  if (area !== 'claim-documents' || !claimId) return null
+  const row = db()
+    .select({ documentType: claimDocuments.documentType })
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, claimId), eq(claimDocuments.filePath, relPath)))
+    .get()
+  return row?.documentType ?? null
 }

@@ -7,18 +7,10 @@ import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import {
-  claimCompleted,
-  COMPLETE_FAILED,
-  IMAGES_BUSY,
-  PHOTO_MESSAGES,
-  shopFormError,
-  shopUploadFailed,
-  type ToastMessage,
-} from '~/domain/messages'
+import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUploadFailed, type ToastMessage } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
-import { completeClaim, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
+import { completeClaim, completedMessage, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
@@ -64,7 +56,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           planName: details.planName,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
-          // Files kept from a refused submit: shown as already attached, used unless replaced.
+          // Files kept from a refused submit: listed as already attached, used when the post names them, unless replaced.
           attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({
             id: photo.id,
@@ -80,10 +72,8 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
 
 function attachedOf(claimId: string) {
   const drafts = draftsOf(claimId)
-  return {
-    invoice: drafts.find((draft) => draft.documentType === 'invoice')?.fileName ?? null,
-    repairPhotos: drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.fileName),
-  }
+  const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
+  return { invoice: kept('invoice'), repairPhotos: kept('repair_photo') }
 }
 
 function rateLimited(error: RateLimitedError, code: string | null) {
@@ -183,9 +173,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       partnerNotes: input.partnerNotes,
       invoice,
       repairPhotos,
+      draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })
-    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, { type: 'success', ...claimCompleted(claim.id) })
+    return redirectWithToast(`${PAGE}?code=${encodeURIComponent(code)}&completed=1`, {
+      type: 'success',
+      ...completedMessage(claim, claim.id),
+    })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {

@@ -2,18 +2,19 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
+import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
-import { APPOINTMENT_MESSAGES, claimCompleted, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
+import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
-import { completeClaim, draftsOf } from '~/models/claim-shop.server'
+import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
@@ -44,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const job = shopJob(group.id, params.claimId)
   const documents = job.completed ? claimDocumentsOf(job.id).filter((document) => document.documentType !== 'damage_photo') : []
   const drafts = job.completed ? [] : draftsOf(job.id)
+  const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
   return data(
     {
       job,
@@ -55,9 +57,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         url: signedFileUrl(document.filePath),
       })),
       attached: {
-        invoice: drafts.find((draft) => draft.documentType === 'invoice')?.fileName ?? null,
-        repairPhotos: drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.fileName),
-        calibrationReport: drafts.find((draft) => draft.documentType === 'calibration_report')?.fileName ?? null,
+        invoice: kept('invoice'),
+        repairPhotos: kept('repair_photo'),
+        calibrationReport: kept('calibration_report'),
       },
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -116,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             : ('none' as const),
         }
   try {
-    await completeClaim({
+    const { claim } = await completeClaim({
       code: job.code,
       actor: profile.id,
       repairType: input.repairType,
@@ -131,9 +133,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
       repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
       calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
+      draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })
-    return redirectWithToast(page, { type: 'success', ...claimCompleted(job.code) })
+    return redirectWithToast(page, { type: 'success', ...completedMessage(claim) })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {
@@ -301,7 +304,7 @@ function CompleteForm({
   job: ShopJobView
   errors: Record<string, string[] | undefined>
   values: Record<string, string | undefined>
-  attached: { invoice: string | null; repairPhotos: string[]; calibrationReport: string | null }
+  attached: { invoice: KeptFile[]; repairPhotos: KeptFile[]; calibrationReport: KeptFile[] }
 }) {
   const replacement = (values.repairType ?? (job.damageType === 'crack' ? 'replacement' : 'repair')) === 'replacement'
   const text = (name: string, label: string, hint?: string, props: React.ComponentProps<'input'> = {}) => (
@@ -318,7 +321,7 @@ function CompleteForm({
       />
     </Field>
   )
-  const file = (name: string, label: string, accept: string, already: string | null, multiple = false) => (
+  const file = (name: string, label: string, accept: string, already: KeptFile[], multiple = false) => (
     <div className="space-y-1.5">
       <label htmlFor={name} className={labelClass}>
         {label}
@@ -331,13 +334,13 @@ function CompleteForm({
         multiple={multiple}
         className={fileClass}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(already && `${name}-attached`, errors[name] && `${name}-error`)}
+        aria-describedby={describedBy(already.length > 0 && `${name}-attached`, errors[name] && `${name}-error`)}
       />
-      {already ? (
-        <p id={`${name}-attached`} className="text-sm text-green-900">
-          Already attached: {already}. Choose a file only to replace it.
-        </p>
-      ) : null}
+      <KeptFiles
+        id={`${name}-attached`}
+        files={already}
+        replaces={multiple ? 'Photos chosen above replace them.' : 'A file chosen above replaces it.'}
+      />
       <FieldError id={`${name}-error`} errors={errors[name]} />
     </div>
   )
@@ -400,7 +403,7 @@ function CompleteForm({
           <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
         </div>
         {file('invoice', 'Invoice photo', 'image/*', attached.invoice)}
-        {file('repairPhotos', 'Repair photos', 'image/*', attached.repairPhotos.length ? attached.repairPhotos.join(', ') : null, true)}
+        {file('repairPhotos', 'Repair photos', 'image/*', attached.repairPhotos, true)}
         <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
           Mark job complete
         </button>

@@ -50,6 +50,8 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   }),
   // The operator approves the shop's completed job for payment (no fields: the claim is the page's).
   z.object({ intent: z.literal('approve-payment') }),
+  // The operator releases an invoice held above its service's ceiling, after checking it.
+  z.object({ intent: z.literal('release-invoice') }),
   z.object({
     intent: z.literal('deny'),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })

@@ -7,7 +7,7 @@ import type { Browser, Page } from '@playwright/test'
 
 import { demoSubmitClaimPath, demoWizardPath } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
-import { payouts, shopStaff } from '~/db/schema'
+import { claimDocumentDrafts, payouts, shopStaff } from '~/db/schema'
 
 import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, findOrCreateProfile } from '../support/factories'
@@ -67,6 +67,24 @@ function pagesToCheck() {
     actualCostCents: 12000,
   })
   db().insert(payouts).values({ partnerGroupId: partnerGroup.id, jobCount: 0, totalCents: 0, createdBy: 'validity' }).run()
+  // A job held above its invoice ceiling: its flag and release form on the claim page and the payouts page.
+  const held = createClaim(policy.id, {
+    approvalStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    assignedPartnerGroupId: partnerGroup.id,
+    completedAt: new Date().toISOString(),
+    repairType: 'repair',
+    actualCostCents: 9_999_999,
+    invoiceHeldFor: 'chip_repair',
+  })
+  // Files kept from a refused completion: listed on the shop's completion forms.
+  db()
+    .insert(claimDocumentDrafts)
+    .values([
+      { claimId: approved.id, documentType: 'invoice', filePath: `claim-documents/${approved.id}/invoice.jpg`, fileName: 'invoice.jpg' },
+      { claimId: approved.id, documentType: 'repair_photo', filePath: `claim-documents/${approved.id}/after.jpg`, fileName: 'after.jpg' },
+    ])
+    .run()
   const visits: Visit[] = [
     { who: 'visitor', path: '/' },
     { who: 'visitor', path: '/signup' },
@@ -109,6 +127,7 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/payouts' },
     { who: 'operator', path: `/admin/payouts?group=${partnerGroup.id}` },
     { who: 'operator', path: `/admin/claims/${payable.id}` },
+    { who: 'operator', path: `/admin/claims/${held.id}` },
     { who: 'operator', path: '/admin/activity' },
     { who: 'operator', path: '/admin/prices' },
     { who: 'operator', path: '/admin/states' },

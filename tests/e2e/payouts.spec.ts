@@ -5,7 +5,7 @@ import { createActivePolicy, createClaim, createPartnerGroup, createProfile } fr
 
 // Paying a shop, with JavaScript off and on (each test runs in both projects): plain POST forms and redirects.
 
-function completedJob(groupId: string, costCents: number) {
+function completedJob(groupId: string, costCents: number, overrides: Parameters<typeof createClaim>[1] = {}) {
   const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
   return createClaim(policy.id, {
     approvalStatus: 'completed',
@@ -15,6 +15,7 @@ function completedJob(groupId: string, costCents: number) {
     completedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     repairType: 'repair',
     actualCostCents: costCents,
+    ...overrides,
   })
 }
 
@@ -74,6 +75,30 @@ test('the operator approves completed jobs for payment, creates the payout, mark
   await page.goto(`/admin/claims/${second.id}`)
   await expect(page.getByTestId('payout-state')).toContainText('Paid on')
   await expect(page.getByTestId('payout-state')).toContainText('reference ACH 4471')
+})
+
+test('a job held above its invoice ceiling is flagged and cannot be approved until the operator releases it', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const shop = `Ceiling Glass ${createId(4)}`
+  const group = createPartnerGroup(shop)
+  const held = completedJob(group.id, 9_999_999, { invoiceHeldFor: 'chip_repair' })
+
+  await page.goto(`/admin/payouts?group=${group.id}`)
+  const row = page.getByTestId('payout-job').filter({ hasText: held.confirmationCode })
+  await expect(row.getByTestId('invoice-held')).toContainText('Held: above the ceiling for chip repair')
+  await expect(row.getByRole('checkbox')).toHaveCount(0)
+
+  await row.getByRole('link', { name: 'Review and release' }).click()
+  const hold = page.getByTestId('invoice-hold')
+  await expect(hold).toContainText('Held: above the ceiling for chip repair')
+  await expect(hold).toContainText('The invoice is $99,999.99; the ceiling is $200.00.')
+  await expect(page.getByRole('button', { name: 'Approve for payment' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Release the invoice for payment' }).click()
+  await expect(toast(page)).toContainText('Invoice released')
+  await expect(page.getByTestId('invoice-hold')).toContainText('Released')
+  await page.getByRole('button', { name: 'Approve for payment' }).click()
+  await expect(toast(page)).toContainText('1 job is approved for payment.')
+  await expect(page.getByTestId('payout-state')).toHaveText('Approved for payment')
 })
 
 test('customers cannot see the payouts page', async ({ page, signIn }) => {

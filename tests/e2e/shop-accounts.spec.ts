@@ -7,9 +7,8 @@ import { bookableDates } from '~/domain/shops'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
+import { cleanPdf, polyglotPdf } from '../support/pdfs'
 import { jpegFile } from '../support/photos'
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 test('a shop signs in, sees its job, confirms the time and completes it with a calibration report', async ({ page }) => {
   const group = createPartnerGroup(`Bench Glass ${createId(4)}`, { email: `desk-${createId(6).toLowerCase()}@bench.example` })
@@ -80,17 +79,55 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   )
   // The photos were kept; the form's values came back.
   const again = page.locator('form[enctype="multipart/form-data"]')
-  await expect(again.getByText('Already attached: invoice.jpg')).toBeVisible()
+  await expect(again.getByRole('checkbox', { name: 'invoice.jpg' })).toBeChecked()
+  await expect(again.getByRole('checkbox', { name: 'after.jpg' })).toBeChecked()
   await expect(again.getByLabel('Part number (optional)')).toHaveValue('FW04567 GTY')
+  // A PDF that is also a web page is refused next to its field, with a 400.
   await again
     .getByLabel('Calibration report', { exact: false })
-    .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: PDF })
+    .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: await polyglotPdf() })
+  const refused = page.waitForResponse((answer) => answer.request().method() === 'POST')
   await again.getByRole('button', { name: 'Mark job complete' }).click()
+  expect((await refused).status()).toBe(400)
+  await expect(page.locator('#calibrationReport-error')).toContainText(
+    'calibration.pdf: The calibration report contains web page code. Print it to a new PDF, or send a photo of it.',
+  )
+  // The kept photos are sent with the form, named; a post without its files that names none (a script) completes
+  // nothing, and removes them.
+  const last = page.locator('form[enctype="multipart/form-data"]')
+  await expect(last.getByRole('checkbox', { name: 'invoice.jpg' })).toBeChecked()
+  const bare = await page.request.post(page.url(), {
+    headers: { Origin: new URL(page.url()).origin },
+    multipart: { intent: 'complete', repairType: 'replacement', adasCalibration: 'none', actualCost: '389.00' },
+  })
+  expect(bare.status()).toBe(400)
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
+  await page.reload()
+  const fresh = page.locator('form[enctype="multipart/form-data"]')
+  await expect(fresh.getByRole('checkbox')).toHaveCount(0)
+  await fresh.getByLabel('Replacement').check()
+  await fresh.getByLabel('Part number (optional)').fill('FW04567 GTY')
+  await fresh.getByLabel('Labor hours (optional)').fill('2.5')
+  await fresh.getByLabel('ADAS calibration').selectOption('static')
+  await fresh.getByLabel('Total (optional)').fill('389.00')
+  await fresh.getByLabel('Invoice photo').setInputFiles(await fileFor('invoice.jpg'))
+  await fresh.getByLabel('Repair photos').setInputFiles(await fileFor('after.jpg'))
+  await fresh
+    .getByLabel('Calibration report', { exact: false })
+    .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: await cleanPdf() })
+  await fresh.getByRole('button', { name: 'Mark job complete' }).click()
   await expect(toast(page)).toContainText('Claim Completed!')
   const done = page.getByTestId('job-completed')
   await expect(done).toContainText('FW04567 GTY')
   await expect(done).toContainText('Static')
-  await expect(done.getByRole('link', { name: /Calibration report: calibration.pdf/ })).toBeVisible()
+  const reportLink = done.getByRole('link', { name: /Calibration report: calibration.pdf/ })
+  await expect(reportLink).toBeVisible()
+  // The report is handed over as a download of a PDF, never shown as a page of the site.
+  const served = await page.request.get((await reportLink.getAttribute('href'))!)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toBe('application/pdf')
+  expect(served.headers()['x-content-type-options']).toBe('nosniff')
+  expect(served.headers()['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/)
   expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
     approvalStatus: 'completed',
     adasCalibration: 'static',

@@ -19,6 +19,7 @@ import { action as apiCompleteClaim } from '~/routes/api.complete-partner-claim'
 import { action as apiGetClaim } from '~/routes/api.get-claim-by-code'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { action as partnerAction, loader as partnerLoader } from '~/routes/partner.complete-claim'
+import { storedFileExists } from '~/services/storage.server'
 import { getToast } from '~/toast.server'
 
 import { expectConsoleError } from '../support/console'
@@ -387,18 +388,20 @@ describe('the shop', () => {
     const noInvoice = await post({ repair: [photo('after.jpg')] })
     expect(noInvoice.status).toBe(400)
     expect(JSON.stringify(noInvoice.data)).toContain('Invoice Required')
-    expect((await partnerGet(claim.confirmationCode)).data).toMatchObject({
-      view: { details: { attached: { invoice: null, repairPhotos: ['after.jpg'] } } },
-    })
-    // A file that is not a photo is named in its field's message; the good ones stay attached.
-    const notAPhoto = await post({ invoice: new File(['just text'], 'invoice.jpg', { type: 'image/jpeg' }) })
+    type Attached = { view: { details: { attached: { invoice: { id: string }[]; repairPhotos: { id: string; fileName: string }[] } } } }
+    const attached = async () => ((await partnerGet(claim.confirmationCode)).data as Attached).view.details.attached
+    const kept = (await attached()).repairPhotos
+    expect(await attached()).toEqual({ invoice: [], repairPhotos: [{ id: expect.any(String), fileName: 'after.jpg' }] })
+    // A file that is not a photo is named in its field's message; the good ones the form sends back stay attached.
+    const notAPhoto = await post({ invoice: new File(['just text'], 'invoice.jpg', { type: 'image/jpeg' }) }, { draft: kept[0]!.id })
     expect((notAPhoto.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
       invoice: ['invoice.jpg: Please select an image file'],
     })
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
+    expect((await attached()).repairPhotos).toEqual(kept)
 
-    // The next submit brings only the invoice: the kept repair photo completes the claim.
-    const done = await post({ invoice: photo('invoice.jpg') })
+    // The next submit brings only the invoice and names the kept repair photo: it completes the claim.
+    const done = await post({ invoice: photo('invoice.jpg') }, { draft: kept[0]!.id })
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe(`/partner/complete-claim?code=${claim.confirmationCode}&completed=1`)
     const completed = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
@@ -430,6 +433,73 @@ describe('the shop', () => {
     const later = await partnerGet(claim.confirmationCode)
     expect(later.data).toMatchObject({ view: { kind: 'completed' } })
     expect(JSON.stringify(later.data)).not.toContain('Casey Approved')
+  })
+
+  it('a bare post after a refused one does not complete: the kept files count only when the post names them', async () => {
+    const approved = () => {
+      const { policy } = createActivePolicy(createProfile().id)
+      return createClaim(policy.id, {
+        approvalStatus: 'approved',
+        lifecycleStatus: 'approved',
+        assignedPartnerGroupId: createPartnerGroup().id,
+      })
+    }
+    const claim = approved()
+    const post = (code: string, fields: Record<string, string | string[]>, files: { invoice?: File; repair?: File[] } = {}) => {
+      const form = new FormData()
+      form.append('code', code)
+      form.append('repairType', 'repair')
+      for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, item)
+      if (files.invoice) form.append('invoice', files.invoice)
+      for (const file of files.repair ?? []) form.append('repairPhotos', file)
+      return settle(() =>
+        partnerAction(routeArgs(makeRequest(`/partner/complete-claim?code=${code}`, { form, headers: { 'X-Forwarded-For': freshIp() } }))),
+      )
+    }
+    const draftsOfClaim = (id: string) => db().select().from(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, id)).all()
+    const status = (id: string) => db().select().from(claims).where(eq(claims.id, id)).get()!.approvalStatus
+    const withFiles = { invoice: photo('invoice.jpg'), repair: [photo('after.jpg')] }
+
+    // Refused for its cost: both files are kept, and the page lists them.
+    expect((await post(claim.confirmationCode, { actualCost: '1.234' }, withFiles)).status).toBe(400)
+    const kept = draftsOfClaim(claim.id)
+    expect(kept.map((draft) => draft.documentType).sort()).toEqual(['invoice', 'repair_photo'])
+
+    // Another claim's post naming them does not get them.
+    const other = approved()
+    const borrowed = await post(other.confirmationCode, { actualCost: '89.00', draft: kept.map((draft) => draft.id) })
+    expect(borrowed.status).toBe(400)
+    expect(status(other.id)).toBe('approved')
+    expect(draftsOfClaim(claim.id)).toHaveLength(2)
+
+    // The same form again with no files and naming none: refused as missing both, nothing completed, the kept files
+    // removed (the post left them out).
+    const bare = await post(claim.confirmationCode, { actualCost: '89.00' })
+    expect(bare.status).toBe(400)
+    expect((bare.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      invoice: ['Please upload an invoice photo.'],
+      repairPhotos: ['Please upload at least one repair photo.'],
+    })
+    expect(status(claim.id)).toBe('approved')
+    expect(db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all()).toEqual([])
+    expect(draftsOfClaim(claim.id)).toEqual([])
+    for (const draft of kept) expect(await storedFileExists(draft.filePath)).toBe(false)
+
+    // Kept again, then named by the next post: that completes with them.
+    expect((await post(claim.confirmationCode, { actualCost: '1.234' }, withFiles)).status).toBe(400)
+    const named = draftsOfClaim(claim.id)
+    const done = await post(claim.confirmationCode, { actualCost: '89.00', draft: named.map((draft) => draft.id) })
+    expect(done.status).toBe(302)
+    expect(status(claim.id)).toBe('completed')
+    expect(
+      db()
+        .select()
+        .from(claimDocuments)
+        .where(eq(claimDocuments.claimId, claim.id))
+        .all()
+        .map((row) => row.filePath)
+        .sort(),
+    ).toEqual(named.map((draft) => draft.filePath).sort())
   })
 
   it('completes through the JSON call too (multipart with the API field names); a JSON body without files is refused', async () => {
@@ -473,7 +543,7 @@ describe('the shop', () => {
     form.append('repairPhotos', photo('after.jpg'))
     const done = await call(form)
     expect(done.status).toBe(200)
-    expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false })
+    expect(await done.json()).toEqual({ success: true, claimId: claim.id, alreadyCompleted: false, invoiceHeld: false })
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
       approvalStatus: 'completed',
       actualCostCents: 12000,

@@ -125,7 +125,7 @@ describe('getting the shops paid', () => {
     expect((none.data as { result: { error: Record<string, string[]> } }).result.error.claimId).toEqual(['Choose at least one job.'])
   })
 
-  it('puts only one group’s approved jobs in a payout, once; marks it paid with a reference and e-mails the remittance', async () => {
+  it('puts only one group’s approved jobs in a payout (another group’s job refuses the request), once; marks it paid with a reference and e-mails the remittance', async () => {
     const cookie = await operatorCookie()
     const group = createPartnerGroup('Wasatch Payout Glass', { email: 'pay@wasatch.example' })
     const other = createPartnerGroup('Other Glass', { email: 'pay@other.example' })
@@ -135,7 +135,28 @@ describe('getting the shops paid', () => {
     const notApproved = completedJob(group.id, 7000)
     const otherGroups = completedJob(other.id, 4000, { paymentApprovedAt: approvedAt })
 
-    const form = { intent: 'create-payout', groupId: group.id, claimId: [a.id, b.id, notApproved.id, otherGroups.id] }
+    // Another group's job mixed in: the whole request is refused, naming that job, and nothing is saved.
+    const mixed = await postPayouts(
+      { intent: 'create-payout', groupId: group.id, claimId: [a.id, b.id, notApproved.id, otherGroups.id] },
+      cookie,
+    )
+    expect(mixed.status).toBe(409)
+    const refusal = mixed.data as { result: { error: Record<string, string[]> }; toast: { title: string; description: string } }
+    expect(refusal.toast.title).toBe('Payout not created')
+    expect(refusal.result.error.claimId).toEqual([
+      `Job ${otherGroups.confirmationCode} is not Wasatch Payout Glass’s. Nothing was saved; reload the page and create the payout from its list.`,
+    ])
+    expect(
+      db()
+        .select()
+        .from(payouts)
+        .all()
+        .filter((row) => [group.id, other.id].includes(row.partnerGroupId)),
+    ).toEqual([])
+    expect([a, b, notApproved, otherGroups].map((job) => claimRow(job.id).payoutId)).toEqual([null, null, null, null])
+    expect(auditOf(group.id)).toEqual([])
+
+    const form = { intent: 'create-payout', groupId: group.id, claimId: [a.id, b.id, notApproved.id] }
     const first = await postPayouts(form, cookie)
     expect(first.status).toBe(302)
     const made = db().select().from(payouts).where(eq(payouts.partnerGroupId, group.id)).all()

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
@@ -8,11 +10,17 @@ import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 import { approveClaim } from '~/models/claim-review.server'
 import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPartnersRoute from '~/routes/admin.partners'
+import * as adminPayoutsRoute from '~/routes/admin.payouts'
 import * as statementRoute from '~/routes/admin.statements.download'
 import * as rescheduleRoute from '~/routes/customer.claim-reschedule'
+import { loader as fileLoader } from '~/routes/files'
 import * as shopListRoute from '~/routes/shop'
 import * as jobRoute from '~/routes/shop.job'
+import { signedFileUrl } from '~/services/signed-links.server'
+import { uploadsPath } from '~/services/volume-store.server'
+import { getToast } from '~/toast.server'
 
 import {
   createActivePolicy,
@@ -25,14 +33,15 @@ import {
   uniqueEmail,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { cleanPdf, pdfWithOpenActionScript, polyglotPdf } from '../support/pdfs'
 import { jpegFile } from '../support/photos'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const partnersAction = inOperatorArea(adminPartnersRoute.action)
 const errorsOf = (answer: { data: unknown }) => (answer.data as { result: { error: Record<string, string[]> } }).result.error
 const claimRow = (id: string) => db().select().from(claims).where(eq(claims.id, id)).get()!
-const pdfFile = (name = 'calibration.pdf', body = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') =>
-  new File([body], name, { type: 'application/pdf' })
+const pdfFile = async (name = 'calibration.pdf', body?: string | Buffer) =>
+  new File([typeof body === 'string' ? body : new Uint8Array(body ?? (await cleanPdf()))], name, { type: 'application/pdf' })
 
 async function operatorCookie() {
   return sessionCookieFor(findOrCreateProfile('operator@example.com').id)
@@ -324,7 +333,7 @@ describe('completing a job the way shops invoice', () => {
       cookie,
       await form(
         { ...base, adasCalibration: 'dynamic' },
-        { invoice: true, repair: true, report: pdfFile('report.pdf', 'hello, not a pdf') },
+        { invoice: true, repair: true, report: await pdfFile('report.pdf', 'hello, not a pdf') },
       ),
     )
     expect(fake.status).toBe(400)
@@ -337,6 +346,41 @@ describe('completing a job the way shops invoice', () => {
         .all()
         .filter((doc) => doc.documentType !== 'damage_photo'),
     ).toHaveLength(0)
+  })
+
+  it('refuses a PDF report that is also a web page or runs JavaScript, next to its field, keeping no file of it', async () => {
+    const { group, cookie } = await shopWithStaff('Hostile PDF Glass')
+    const job = await approvedJob(group.id, { damageType: 'crack' })
+    const fields = { repairType: 'replacement', adasCalibration: 'static', actualCost: '389.00' }
+    const refusals: [Buffer, string][] = [
+      [await polyglotPdf(), 'The calibration report contains web page code. Print it to a new PDF, or send a photo of it.'],
+      [
+        await pdfWithOpenActionScript(),
+        'The calibration report contains JavaScript or actions that run when it opens. Print it to a new PDF, or send a photo of it.',
+      ],
+      // Only the first bytes of a PDF, the check that let the two above in.
+      [
+        Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+        'The calibration report is not a PDF we can read. Save it again as a PDF, or send a photo of it.',
+      ],
+    ]
+    for (const [bytes, message] of refusals) {
+      const answer = await postJob(
+        job.claim.id,
+        cookie,
+        await form(fields, { invoice: true, repair: true, report: await pdfFile('report.pdf', bytes) }),
+      )
+      expect(answer.status, message).toBe(400)
+      expect(errorsOf(answer).calibrationReport).toEqual([`report.pdf: ${message}`])
+      expect(claimRow(job.claim.id).approvalStatus).toBe('approved')
+      const kept = [
+        ...db().select().from(claimDocuments).where(eq(claimDocuments.claimId, job.claim.id)).all(),
+        ...db().select().from(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, job.claim.id)).all(),
+      ]
+      expect(kept.filter((file) => file.documentType === 'calibration_report')).toEqual([])
+      const folder = uploadsPath(`claim-documents/${job.claim.id}`)
+      expect(fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.includes('.pdf')) : []).toEqual([])
+    }
   })
 
   it('completes with a PDF calibration report: the columns, the documents, the operator’s CSV', async () => {
@@ -355,7 +399,7 @@ describe('completing a job the way shops invoice', () => {
           actualCost: '412.50',
           partnerNotes: 'Camera aligned.',
         },
-        { invoice: true, repair: true, report: pdfFile() },
+        { invoice: true, repair: true, report: await pdfFile() },
       ),
     )
     expect(done.status).toBe(302)
@@ -375,6 +419,28 @@ describe('completing a job the way shops invoice', () => {
       .get()!
     expect(report.filePath).toMatch(/\.pdf$/)
     expect(report.fileName).toBe('calibration.pdf')
+    // Served as a download with its type fixed, whoever opens it (the shop's signed link, the operator): the invoice
+    // too; a repair photo is shown in the page.
+    const served = async (relPath: string) =>
+      (await fileLoader(routeArgs(makeRequest(signedFileUrl(relPath), { cookie: await operatorCookie() }), { '*': relPath }))) as Response
+    const documents = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, job.claim.id)).all()
+    const pathOf = (type: string) => documents.find((document) => document.documentType === type)!.filePath
+    for (const [relPath, type, disposition] of [
+      [report.filePath, 'application/pdf', 'attachment'],
+      [pathOf('invoice'), 'image/jpeg', 'attachment'],
+      [pathOf('repair_photo'), 'image/jpeg', 'inline'],
+    ] as const) {
+      const response = await served(relPath)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Type')).toBe(type)
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Content-Disposition')).toBe(`${disposition}; filename="${relPath.split('/').pop()}"`)
+    }
+    expect(
+      Buffer.from(await (await served(report.filePath)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     const audit = db()
       .select()
       .from(auditLog)
@@ -413,6 +479,88 @@ describe('completing a job the way shops invoice', () => {
     expect(after.paid.map((entry) => [entry.id, entry.payment?.state, entry.payment?.reference])).toEqual([
       [job.claim.id, 'paid', 'ACH-20261123-7'],
     ])
+  })
+
+  it('a chip repair invoiced at $99,999.99 completes held: the shop is told, and it is not paid until the operator releases it', async () => {
+    const { group, cookie } = await shopWithStaff('Ceiling Glass')
+    const job = await approvedJob(group.id)
+    const operatorCookieNow = await operatorCookie()
+    const operator = findOrCreateProfile('operator@example.com')
+    const done = await postJob(job.claim.id, cookie, await form({ repairType: 'repair', actualCost: '99999.99' }))
+    expect(done.status).toBe(302)
+    const flash = await getToast(
+      new Request('http://localhost:3999/shop', { headers: { Cookie: done.headers.get('Set-Cookie')!.split(';')[0]! } }),
+    )
+    expect(flash.toast).toMatchObject({
+      title: 'Claim Completed!',
+      description: `Claim ${job.claim.confirmationCode} has been marked as complete. Its invoice is above what we expect for chip repair, so it is held for review before it is paid.`,
+    })
+    expect(claimRow(job.claim.id)).toMatchObject({ approvalStatus: 'completed', actualCostCents: 9_999_999, invoiceHeldFor: 'chip_repair' })
+    const audit = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, job.claim.id))
+        .all()
+        .map((entry) => entry.action)
+    expect(audit()).toContain('claim.invoice_held')
+
+    // The operator sees the flag on the claim page and the payouts page; approving it is not offered, and refused.
+    const claimPage = () =>
+      inOperatorArea(adminClaimRoute.loader)(
+        routeArgs(makeRequest(`/admin/claims/${job.claim.id}`, { cookie: operatorCookieNow }), { claimId: job.claim.id }),
+      )
+    expect((await claimPage()).invoiceHold).toMatchObject({
+      flag: 'Held: above the ceiling for chip repair',
+      detail: 'The invoice is $99,999.99; the ceiling is $200.00. Check it with the shop, then release it to approve it for payment.',
+      releasedAt: null,
+    })
+    expect((await claimPage()).payout).toMatchObject({ state: 'not_approved', approvable: false })
+    const payoutsPage = (await inOperatorArea(adminPayoutsRoute.loader)(
+      routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie: operatorCookieNow })),
+    )) as { data: { group: { waiting: { code: string; held: string | null }[] } } }
+    expect(payoutsPage.data.group.waiting).toEqual([
+      expect.objectContaining({ code: job.claim.confirmationCode, held: 'Held: above the ceiling for chip repair' }),
+    ])
+    const other = await approvedJob(group.id)
+    expect((await postJob(other.claim.id, cookie, await form({ repairType: 'repair', actualCost: '89.00' }))).status).toBe(302)
+    const claimPost = (intent: string) =>
+      settle(() =>
+        inOperatorArea(adminClaimRoute.action)(
+          routeArgs(makeRequest(`/admin/claims/${job.claim.id}`, { cookie: operatorCookieNow, form: { intent } }), {
+            claimId: job.claim.id,
+          }),
+        ),
+      )
+    const payoutsPost = (form: Record<string, string | string[]>) =>
+      settle(() => inOperatorArea(adminPayoutsRoute.action)(routeArgs(makeRequest('/admin/payouts', { cookie: operatorCookieNow, form }))))
+    const refusedHere = await claimPost('approve-payment')
+    expect(refusedHere.status).toBe(409)
+    // In bulk with a job that is not held: the whole request is refused, naming the held one.
+    const refusedInBulk = await payoutsPost({ intent: 'approve-payment', claimId: [other.claim.id, job.claim.id] })
+    expect(refusedInBulk.status).toBe(409)
+    expect(errorsOf(refusedInBulk).claimId).toEqual([
+      `Job ${job.claim.confirmationCode} is held: the invoice is above the ceiling for its service. Release it on its claim page first. Nothing was approved.`,
+    ])
+    expect([claimRow(job.claim.id).paymentApprovedAt, claimRow(other.claim.id).paymentApprovedAt]).toEqual([null, null])
+    expect(() => approveJobsForPayment({ claimIds: [job.claim.id], actorId: operator.id })).toThrow(/held/)
+    expect(() => createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })).toThrow(/held/)
+    expect(claimRow(job.claim.id).payoutId).toBeNull()
+
+    // Released (audited, once), it is approved, put in a payout and paid like any other job.
+    expect((await claimPost('release-invoice')).status).toBe(302)
+    expect(claimRow(job.claim.id)).toMatchObject({ invoiceHeldFor: 'chip_repair', invoiceReleasedBy: operator.id })
+    expect(audit()).toContain('claim.invoice_released')
+    expect((await claimPost('release-invoice')).status).toBe(409)
+    expect((await claimPage()).payout).toMatchObject({ approvable: true })
+    expect((await claimPage()).invoiceHold).toMatchObject({
+      flag: 'Held: above the ceiling for chip repair',
+      releasedAt: expect.any(String),
+    })
+    expect((await claimPost('approve-payment')).status).toBe(302)
+    const payout = createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })
+    await markPayoutPaid({ payoutId: payout.payout.id, reference: 'ACH-CEILING-1', actorId: operator.id })
+    expect(payout.payout).toMatchObject({ jobCount: 1, totalCents: 9_999_999 })
   })
 
   it('a photo is a calibration report too; with no calibration none is asked for', async () => {

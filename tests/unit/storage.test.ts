@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it, test } from 'vitest'
 
-import { contentTypeFor, hasImageSignature } from '~/domain/uploads'
+import { contentDispositionFor, contentTypeFor, hasImageSignature } from '~/domain/uploads'
 import { resetEnvForTests } from '~/env.server'
 import { bucketStore } from '~/services/bucket-store.server'
 import { fileStore } from '~/services/file-store.server'
@@ -114,6 +114,22 @@ describe('the file store', () => {
     expect(contentTypeFor('claim-documents/c/photo.JPG')).toBe('image/jpeg')
     expect(contentTypeFor('claim-documents/c/invoice.pdf')).toBe('application/pdf')
     expect(contentTypeFor('claim-documents/c.d/no-extension')).toBe('application/octet-stream')
+  })
+
+  test('hands documents and anything not an image over as downloads named by our stored name; photos inline', () => {
+    expect(contentDispositionFor('claim-documents/c/1_calibration_report_ab.pdf', 'calibration_report')).toBe(
+      'attachment; filename="1_calibration_report_ab.pdf"',
+    )
+    // A PDF or an unknown file is a download whatever its row says.
+    expect(contentDispositionFor('claim-documents/c/report.pdf', null)).toBe('attachment; filename="report.pdf"')
+    expect(contentDispositionFor('claim-documents/c/x.html', null)).toBe('attachment; filename="x.html"')
+    expect(contentDispositionFor('claim-documents/c/1_invoice_ab.jpg', 'invoice')).toBe('attachment; filename="1_invoice_ab.jpg"')
+    expect(contentDispositionFor('claim-documents/c/1_repair_photo_ab.jpg', 'repair_photo')).toBe(
+      'inline; filename="1_repair_photo_ab.jpg"',
+    )
+    expect(contentDispositionFor('policy-photos/p/q/head_on.thumb.jpg', null)).toBe('inline; filename="head_on.thumb.jpg"')
+    // Nothing in the name can break out of its quotes.
+    expect(contentDispositionFor('claim-documents/c/a"; b=\r\n.jpg', null)).toBe('inline; filename="a___b___.jpg"')
   })
 })
 

@@ -1,3 +1,4 @@
+import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
@@ -27,8 +28,8 @@ export type PartnerClaimDetailsView = {
   partnerGroup: string | null
   replacementsLeft: number
   photos: { id: string; fileName: string; thumb: string; full: string }[]
-  /** Files kept from a refused submit: used again unless new ones are chosen. */
-  attached?: { invoice: string | null; repairPhotos: string[] }
+  /** Files kept from a refused submit: listed on the form, used when its post names them, unless new ones are chosen. */
+  attached?: { invoice: KeptFile[]; repairPhotos: KeptFile[] }
 }
 
 export type PartnerView =
@@ -295,15 +296,11 @@ function ApprovedClaim({
               accept="image/*"
               className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
               aria-describedby={
-                [attached?.invoice ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
+                [attached?.invoice.length ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
               }
               aria-invalid={errors.invoice ? true : undefined}
             />
-            {attached?.invoice ? (
-              <p id="invoice-attached" className="text-sm text-green-900" data-testid="invoice-attached">
-                Already attached: {attached.invoice}. Choose a file only to replace it.
-              </p>
-            ) : null}
+            <KeptFiles id="invoice-attached" files={attached?.invoice ?? []} replaces="An invoice chosen above replaces it." />
             <FieldError id="invoice-error" errors={errors.invoice} />
           </div>
           <div className="space-y-1.5">
@@ -324,11 +321,7 @@ function ApprovedClaim({
               }
               aria-invalid={errors.repairPhotos ? true : undefined}
             />
-            {attached?.repairPhotos.length ? (
-              <p id="repairPhotos-attached" className="text-sm text-green-900" data-testid="repair-attached">
-                Already attached: {attached.repairPhotos.join(', ')}. Choose photos only to replace them.
-              </p>
-            ) : null}
+            <KeptFiles id="repairPhotos-attached" files={attached?.repairPhotos ?? []} replaces="Photos chosen above replace them." />
             <FieldError id="repairPhotos-error" errors={errors.repairPhotos} />
           </div>
           <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
