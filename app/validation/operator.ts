@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { DAMAGE_TYPES } from '~/domain/claims'
 import { PAYOUT_MESSAGES } from '~/domain/messages'
+import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
 
@@ -39,6 +40,8 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
       .default('')
       .transform((value) => value || null),
   })
+
+export const StatesQuery = (shows: readonly string[]) => z.object({ show: oneOf(shows, 'filter').default(shows[0]!) })
 
 export const SearchQuery = z.object({
   page,
@@ -115,6 +118,8 @@ export const SalesStateSchema = z.object({
   intent: z.literal('set-sales'),
   code: stateOfResidence(),
   open: z.enum(['true', 'false']),
+  /** The filter the operator was looking at, to return to. */
+  show: z.enum(Object.keys(STATE_SHOW) as [StateShow, ...StateShow[]]).default('all'),
 })
 
 export const CorrectVehicleReason = reason
