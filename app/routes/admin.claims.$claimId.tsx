@@ -7,6 +7,7 @@ import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { auditActionLabel } from '~/domain/audit'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
@@ -377,7 +378,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <ol className="mt-2 space-y-1 text-sm text-slate-700">
               {history.map((entry) => (
                 <li key={entry.id}>
-                  <span className="font-medium text-slate-900">{entry.action}</span> · {formatDateTime(entry.at)} ·{' '}
+                  <span className="font-medium text-slate-900">{auditActionLabel(entry.action)}</span> · {formatDateTime(entry.at)} ·{' '}
                   <Actor actor={entry.actor} email={entry.actorEmail} operator={entry.operator} />
                 </li>
               ))}

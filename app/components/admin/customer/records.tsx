@@ -2,6 +2,7 @@ import { Actor } from '~/components/admin/actor'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge } from '~/components/admin/claim-labels'
 import { Badge } from '~/components/ui'
+import { auditActionLabel } from '~/domain/audit'
 import { formatDateTime } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 
@@ -106,9 +107,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
               <Cell label="Who">
                 <Actor actor={entry.actor} email={actorEmail} operator={operator} />
               </Cell>
-              <Cell label="What">
-                {entry.action} <span className="text-slate-600">({entry.entityType})</span>
-              </Cell>
+              <Cell label="What">{auditActionLabel(entry.action)}</Cell>
               <Cell label="Detail" className="max-w-xs font-mono text-xs wrap-anywhere">
                 {entry.detail ? JSON.stringify(entry.detail) : ''}
               </Cell>
