@@ -64,6 +64,8 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
   await page.getByRole('link', { name: 'Choose a shop' }).click()
   await expect(page.getByRole('heading', { name: 'Choose a shop', level: 1 })).toBeVisible()
 
+  // Plain text fields, typed as such (a ZIP is digits but no number: its leading zero counts).
+  await expect(page.getByLabel('Your ZIP code')).toHaveAttribute('type', 'text')
   await page.getByLabel('Your ZIP code').fill('00000')
   if (!javaScript) await page.getByRole('button', { name: 'Find shops' }).click()
   await expect(page.getByText('That ZIP code does not exist. Check the five digits.')).toBeVisible()
@@ -85,6 +87,7 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
   // Mobile service without an address is refused next to the address.
   await page.getByRole('button', { name: 'Choose this shop' }).click()
   await expect(page.getByText('Enter the address where the mobile service should come.')).toBeVisible()
+  await expect(page.getByLabel('Address for mobile service')).toHaveAttribute('type', 'text')
   await page.getByLabel('Address for mobile service').fill('40 Arches Dr, Moab')
   await page.getByRole('button', { name: 'Choose this shop' }).click()
   await expect(toast(page)).toContainText('Shop chosen')
