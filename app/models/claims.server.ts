@@ -18,6 +18,7 @@ import {
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
 import { chooseShopPath, reschedulePath } from '~/domain/paths'
 import { isPreviousOwnersClaim } from '~/domain/policies'
+import type { ShopContact } from '~/domain/shops'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -142,6 +143,7 @@ export function claimLiveStatus(
     > & {
       partnerGroupName: string | null
       chosenLocation?: { name: string; address: string; phone: string | null } | null
+      assignedShop?: ShopContact | null
     },
   now = new Date(),
 ) {
@@ -173,6 +175,8 @@ export function claimLiveStatus(
         : null,
     rescheduleHref:
       claim.approvalStatus === 'approved' && claim.appointmentAt && !claim.rescheduleRequestedAt ? reschedulePath(claim.id) : null,
+    // Whom to contact when the operator chose the group and the customer no place of it.
+    shopContact: claim.approvalStatus === 'approved' && !claim.chosenLocation ? (claim.assignedShop ?? null) : null,
   }
 }
 

@@ -6,6 +6,7 @@ import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import {
   bookableDates,
+  locationAddress,
   milesBetween,
   offersAll,
   rankByDistance,
@@ -56,7 +57,7 @@ export type ShopOption = {
 }
 
 function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
-  return [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return locationAddress(location)
 }
 
 /** Every active location of an active group that has a ZIP and offers the services needed, with its position. */

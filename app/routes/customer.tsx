@@ -86,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             live: claimLiveStatus({
               ...claim,
               partnerGroupName: null,
+              assignedShop: null,
               denialReason: null,
               reviewedAt: null,
               appealedAt: null,
