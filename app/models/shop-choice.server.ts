@@ -18,7 +18,7 @@ import {
 import { shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { zipPlace } from '~/services/zip-centroids.server'
+import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
@@ -218,4 +218,23 @@ async function emailChosenShop(claimId: string, actorId: string) {
     entityId: claimId,
     detail: { partnerGroup: group.name, to, ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }) },
   })
+}
+
+/**
+ * The time zone of the place a claim's work is done, to read its wall-clock appointment in (decision 045): the chosen
+ * location's ZIP, else the first active location of the assigned group that has one. Null when no place has a ZIP.
+ */
+export function shopZoneOf(claim: Pick<Claim, 'chosenLocationId' | 'assignedPartnerGroupId'>): string | null {
+  const where = claim.chosenLocationId
+    ? eq(partnerLocations.id, claim.chosenLocationId)
+    : claim.assignedPartnerGroupId
+      ? and(
+          eq(partnerLocations.partnerGroupId, claim.assignedPartnerGroupId),
+          eq(partnerLocations.isActive, true),
+          isNotNull(partnerLocations.zip),
+        )
+      : null
+  if (!where) return null
+  const place = db().select({ zip: partnerLocations.zip }).from(partnerLocations).where(where).orderBy(asc(partnerLocations.name)).get()
+  return zoneOfZip(place?.zip)
 }

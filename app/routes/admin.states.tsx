@@ -4,10 +4,10 @@ import { data, Form } from 'react-router'
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button } from '~/components/ui'
-import { formatDateTime } from '~/domain/format'
 import { CHECK_THE_FORM, STATE_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { stateFacts } from '~/domain/state-facts'
@@ -77,6 +77,7 @@ const COLUMNS = [
 ]
 
 export default function AdminStates({ loaderData, actionData }: Route.ComponentProps) {
+  const time = useOperatorTime()
   const { show, counts, states, notice } = loaderData
   return (
     <AdminPage
@@ -143,9 +144,7 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
                   </Form>
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
-                  {state.changed
-                    ? `Changed ${formatDateTime(state.changed.at)} by ${state.changed.by ?? 'an operator'}`
-                    : 'From configuration'}
+                  {state.changed ? `Changed ${time(state.changed.at)} by ${state.changed.by ?? 'an operator'}` : 'From configuration'}
                 </p>
               </Cell>
               <Cell label="Free look" className="whitespace-nowrap">
