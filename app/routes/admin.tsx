@@ -177,6 +177,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             title="Decisions per week"
             description={`Claims and appeals decided in each of the last ${weeks.length} weeks: ${decided} in all.`}
             points={weeks.map((week) => ({ label: weekLabel(week.week), value: week.decisions }))}
+            wideTable
             table={
               <NumbersTable
                 caption="Decisions per week, approval rate and median time to a decision"
