@@ -18,8 +18,10 @@ import { getSignedIn, isAdmin, isShopStaff, rollSession } from '~/auth/session.s
 import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
+import type { Profile } from '~/db/schema'
 import { env } from '~/env.server'
 import { browserErrorReports } from '~/error-reports.server'
+import { hasPolicies } from '~/models/policies.server'
 import { pageCacheMiddleware } from '~/page-cache.server'
 import { bodyPolicyMiddleware } from '~/request-policy.server'
 import { routeRulesMiddleware } from '~/route-table.server'
@@ -52,6 +54,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+/**
+ * A shop's staff member gets the header's link to the shop's jobs, and the customer links only when they hold a policy
+ * of their own: staff who are not customers would find nothing there.
+ */
+function navSections(profile: Profile) {
+  const shopStaff = isShopStaff(profile)
+  return { isShopStaff: shopStaff, isCustomer: !shopStaff || hasPolicies(profile.id) }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await getSignedIn(request)
   const { toast, headers } = await getToast(request)
@@ -63,8 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             email: signedIn.profile.email,
             fullName: signedIn.profile.fullName,
             isAdmin: isAdmin(signedIn.profile),
-            // A shop's staff member (who may also be a customer) gets the header's link to the shop's jobs.
-            isShopStaff: isShopStaff(signedIn.profile),
+            ...navSections(signedIn.profile),
           }
         : null,
       toast,

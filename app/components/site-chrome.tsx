@@ -2,7 +2,14 @@ import { Form, Link } from 'react-router'
 
 import { buttonClass, listLinkClass } from './ui'
 
-export type NavUser = { email: string; fullName: string | null; isAdmin: boolean; isShopStaff?: boolean } | null
+export type NavUser = {
+  email: string
+  fullName: string | null
+  isAdmin: boolean
+  isShopStaff?: boolean
+  /** Shows the customer's links (Policies, Claims); false for shop staff who hold no policy. */
+  isCustomer?: boolean
+} | null
 
 /**
  * The top navigation: the signed-out variant scrolls the landing page; the signed-in one leads to the dashboard.
@@ -16,7 +23,7 @@ export function SiteHeader({ user }: { user: NavUser }) {
     <header className="border-b border-slate-200 bg-white sm:sticky sm:top-0 sm:z-20 print:hidden" data-testid="site-header">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1 sm:gap-x-6 sm:gap-y-2 sm:py-3">
         <Link
-          to={user ? '/customer' : '/'}
+          to={user ? (user.isCustomer === false ? '/shop' : '/customer') : '/'}
           className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11 max-sm:text-base"
         >
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400 max-sm:h-5 max-sm:w-5" />
@@ -25,16 +32,20 @@ export function SiteHeader({ user }: { user: NavUser }) {
         {user ? (
           <>
             <ul className={sectionLinksClass}>
-              <li>
-                <Link to="/customer" className={listLinkClass}>
-                  Policies
-                </Link>
-              </li>
-              <li>
-                <Link to="/customer#claims" className={listLinkClass}>
-                  Claims
-                </Link>
-              </li>
+              {user.isCustomer !== false ? (
+                <>
+                  <li>
+                    <Link to="/customer" className={listLinkClass}>
+                      Policies
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/customer#claims" className={listLinkClass}>
+                      Claims
+                    </Link>
+                  </li>
+                </>
+              ) : null}
               {user.isShopStaff ? (
                 <li>
                   <Link to="/shop" className={listLinkClass}>

@@ -45,7 +45,8 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
     features: [
       'Unlimited chip repairs',
       'Zero deductible',
-      'Lifetime protection for as long as you keep your vehicle',
+      // The card's price reads '12-month commitment': the promise says how the plan runs after it, not 'lifetime'.
+      'Protection for as long as you keep your vehicle: 12 months, then month to month',
       'Repairs at partner glass shops, usually within 24 hours',
       'Claim response within 48 hours',
       'Available for every eligible brand, including luxury models',

@@ -40,6 +40,8 @@ export const profiles = sqliteTable('profiles', {
    * paper copies of the contract and notices.
    */
   esignWithdrawnAt: text('esign_withdrawn_at'),
+  /** An operator's: the IANA zone the console shows times in (/admin/settings); null reads DEFAULT_OPERATOR_ZONE. */
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -33,6 +33,62 @@ export const SERVICE_ZONE = 'UTC'
  */
 export const WESTERNMOST_US_ZONE = 'Pacific/Honolulu'
 
+/**
+ * The zones an operator may read the console's times in (/admin/settings), west to east, and the one used until they
+ * choose: the operator runs the product from Salt Lake City.
+ */
+export const OPERATOR_ZONES = [
+  ['Pacific/Honolulu', 'Hawaii'],
+  ['America/Anchorage', 'Alaska'],
+  ['America/Los_Angeles', 'Pacific'],
+  ['America/Phoenix', 'Arizona (no daylight saving)'],
+  ['America/Denver', 'Mountain'],
+  ['America/Chicago', 'Central'],
+  ['America/New_York', 'Eastern'],
+  ['UTC', 'UTC'],
+] as const
+export type OperatorZone = (typeof OPERATOR_ZONES)[number][0]
+export const DEFAULT_OPERATOR_ZONE: OperatorZone = 'America/Denver'
+
+export function isOperatorZone(value: unknown): value is OperatorZone {
+  return OPERATOR_ZONES.some(([zone]) => zone === value)
+}
+
+const momentFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A moment as the clock in `zone` shows it, labelled with the zone's abbreviation for that date (daylight saving
+ * included): 'Nov 21, 2026, 3:04 PM MST'. The label is part of the text so a time is never read in the wrong zone.
+ */
+export function formatMomentIn(date: Date, zone = SERVICE_ZONE): string {
+  let format = momentFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    })
+    momentFormats.set(zone, format)
+  }
+  return format.format(date)
+}
+
+/**
+ * The abbreviation of `zone` at a wall-clock time there ('YYYY-MM-DDTHH:MM', how appointments are stored): 'MST' in
+ * December, 'MDT' in July.
+ */
+export function zoneAbbreviationAt(wallClock: string, zone: string): string {
+  const [day, time = '00:00'] = wallClock.split('T') as [string, string?]
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  const moment = new Date(startOfDayIn(day, zone).getTime() + (hours * 60 + minutes) * 60_000)
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(moment)
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone
+}
+
 const contexts = new Map<string, ReturnType<typeof tz>>()
 function zoned(zone: string) {
   let context = contexts.get(zone)

@@ -4,7 +4,7 @@
  * format).
  */
 
-import { dayOf } from './calendar'
+import { dayOf, formatMomentIn, SERVICE_ZONE } from './calendar'
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
@@ -27,13 +27,14 @@ export function formatLongDate(value: string | Date | null | undefined, fallback
   return Number.isNaN(date.getTime()) ? fallback : LONG_DATE.format(date)
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-/** 'Nov 21, 2026, 3:04 PM UTC' — for the operator's logs and queues. */
-export function formatDateTime(value: string | Date | null | undefined, fallback = '—'): string {
+/**
+ * 'Nov 21, 2026, 3:04 PM UTC' — for the operator's logs and queues, in the zone they chose ('… 8:04 AM MST'); every
+ * time carries its zone's abbreviation.
+ */
+export function formatDateTime(value: string | Date | null | undefined, fallback = '—', zone = SERVICE_ZONE): string {
   if (value == null || value === '') return fallback
   const date = toDate(value)
-  return Number.isNaN(date.getTime()) ? fallback : `${DATE_TIME.format(date)} UTC`
+  return Number.isNaN(date.getTime()) ? fallback : formatMomentIn(date, zone)
 }
 
 /** Today's date as YYYY-MM-DD in UTC (US dates are never ahead of UTC). */

@@ -270,6 +270,11 @@ export const PARTNER_GROUP_REQUIRED: Message = {
 export const DENIAL_REASON_REQUIRED: Message = { title: 'Reason Required', description: 'Please give the reason for the denial.' }
 /** A refused operator form's toast title; its message is the first field's. */
 export const CHECK_THE_FORM: Message = { title: 'Please Check the Form', description: 'Please check the form.' }
+/** The operator's own settings (/admin/settings). */
+export const OPERATOR_SETTINGS_MESSAGES = {
+  chooseZone: 'Choose one of the time zones in the list.',
+  saved: (zoneName: string): Message => ({ title: 'Settings Saved', description: `The console now shows times in ${zoneName} time.` }),
+}
 /** The operator's customer page: its three forms' answers. */
 export const CUSTOMER_ADMIN_MESSAGES = {
   chooseResend: 'Please choose what to resend.',

@@ -23,6 +23,18 @@ export const QUEUE_SHOW = {
 } as const
 export type QueueShow = keyof typeof QUEUE_SHOW
 
+/**
+ * The states page's filters: where sales are open, where they are closed, and where the state table has no statute yet
+ * (the national default stands in until counsel gives the state's facts).
+ */
+export const STATE_SHOW = {
+  all: 'All states',
+  open: 'Open',
+  closed: 'Closed',
+  'needs-facts': 'Needs facts',
+} as const
+export type StateShow = keyof typeof STATE_SHOW
+
 export const ACTIVITY_LOGS = { audit: 'Audit log', email: 'E-mail log', stripe: 'Payment events' } as const
 export type ActivityLog = keyof typeof ACTIVITY_LOGS
 

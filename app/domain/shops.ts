@@ -60,6 +60,25 @@ export function rankByDistance<T extends { name: string; position: LatLng | null
     .slice(0, limit)
 }
 
+/** A location's address on one line: '11 N Main St, Moab, UT 84532' (empty when it has none). */
+export function locationAddress(location: { address: string | null; city: string | null; state: string | null; zip: string | null }) {
+  return [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+}
+
+/**
+ * A link that opens an address in a maps app or site, for a customer on their way to a shop. Only the shop's address
+ * goes in it, never the customer's.
+ */
+export function mapLink(address: string) {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
+}
+
+/** How a customer reaches a shop: its name, phone and the addresses of its places (a group may have several). */
+export type ShopContact = { name: string; phone: string | null; places: { name: string; address: string; phone: string | null }[] }
+
+/** The most places of a group a claim card or e-mail lists. */
+export const SHOP_CONTACT_PLACES = 3
+
 export const ZIP_PATTERN = /^\d{5}$/
 
 /** When the customer would like the work done: a day and half of it; the shop confirms an exact time. */

@@ -1,5 +1,7 @@
+import { Fragment } from 'react'
+
 import { formatLongDate } from '~/domain/format'
-import { TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
+import { mapLink, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
 
@@ -51,6 +53,8 @@ type ClaimApprovedProps = {
   partnerGroup: string
   partnerPhone: string | null
   partnerEmail: string | null
+  /** The shop's places, where the customer takes the car (a group may have several). */
+  partnerPlaces?: { name: string; address: string }[]
   dashboardUrl: string
   /** Set when the operator left the choice of shop to the customer: the page where they choose one and a time. */
   chooseShopUrl?: string
@@ -67,12 +71,16 @@ function approvedWording(props: ClaimApprovedProps) {
   return {
     partnerGroup,
     contact: [props.partnerPhone, props.partnerEmail].filter(Boolean).map(oneLine).join(' · '),
+    places: (props.partnerPlaces ?? []).map((place) => ({
+      line: `${oneLine(place.name)}: ${oneLine(place.address)}`,
+      map: mapLink(place.address),
+    })),
     intro: `Good news: your windshield claim is approved. ${partnerGroup} will do the work.`,
   }
 }
 
 export function ClaimApprovedEmail(props: ClaimApprovedProps) {
-  const { partnerGroup, contact, intro } = approvedWording(props)
+  const { partnerGroup, contact, places, intro } = approvedWording(props)
   if (props.chooseShopUrl) {
     return (
       <EmailLayout title={APPROVED_TITLE} preheader={`Choose a shop for claim ${props.confirmationCode}`}>
@@ -99,6 +107,13 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
             {contact}
           </>
         ) : null}
+        {places.map((place) => (
+          <Fragment key={place.line}>
+            <br />
+            {`${place.line} `}
+            <a href={place.map}>(map)</a>
+          </Fragment>
+        ))}
       </Paragraph>
       <Paragraph>{APPROVED_STEPS}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
@@ -108,7 +123,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
 }
 
 export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedEmail> {
-  const { partnerGroup, contact, intro } = approvedWording(props)
+  const { partnerGroup, contact, places, intro } = approvedWording(props)
   if (props.chooseShopUrl) {
     return renderEmail({
       subject: `Your claim ${props.confirmationCode} is approved: choose a shop`,
@@ -130,7 +145,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       APPROVED_TITLE,
       intro,
       `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
-      `Your shop: ${partnerGroup}${contact ? `\n${contact}` : ''}`,
+      [`Your shop: ${partnerGroup}`, contact, ...places.map((place) => `${place.line} (map: ${place.map})`)].filter(Boolean).join('\n'),
       APPROVED_STEPS,
       `View your claims: ${props.dashboardUrl}`,
       `Claim ID: ${props.claimId}`,

@@ -247,6 +247,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     partnerGroup: 'Wasatch Auto Glass',
     partnerPhone: '(801) 555-0100',
     partnerEmail: 'shop@wasatch-glass.example',
+    partnerPlaces: [{ name: 'Wasatch — Ogden', address: '2549 Washington Blvd, Ogden, UT 84401' }],
     dashboardUrl: `${SITE}/customer#claims`,
   }),
   sample('claim-approved-choose-shop', 'Claim approved: the customer chooses the shop', claimApprovedEmail, {

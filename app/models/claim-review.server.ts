@@ -15,6 +15,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimantName, claimContext, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
+import { shopContacts } from './claims-read.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
 
@@ -107,6 +108,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
         partnerGroup: partnerGroup?.name ?? 'our partner shop',
         partnerPhone: partnerGroup?.phone ?? null,
         partnerEmail: partnerGroup?.email ?? null,
+        partnerPlaces: partnerGroup ? (shopContacts([partnerGroup.id]).get(partnerGroup.id)?.places ?? []) : [],
         dashboardUrl: `${env().APP_URL}/customer#claims`,
         chooseShopUrl: customerChooses ? `${env().APP_URL}${chooseShopPath(current.id)}` : undefined,
       })),

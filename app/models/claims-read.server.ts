@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { isOwnClaim } from '~/domain/policies'
+import { locationAddress, SHOP_CONTACT_PLACES, type ShopContact } from '~/domain/shops'
 
 /** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */
 export type CustomerClaim = Claim & {
@@ -16,11 +17,13 @@ export type CustomerClaim = Claim & {
   previousOwner: boolean
   /** The location the customer chose, as the card shows it. */
   chosenLocation: { name: string; address: string; phone: string | null } | null
+  /** The group the claim went to, with its phone and its places' addresses: whom the customer contacts. */
+  assignedShop: ShopContact | null
 }
 
 /** The customer's claims across all their policies, newest first (by policy ids, with the partner group's name). */
 export function listClaimsForProfile(profileId: string): CustomerClaim[] {
-  return db()
+  const rows = db()
     .select({
       claim: claims,
       planType: policies.planType,
@@ -37,19 +40,46 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
     .where(eq(policies.profileId, profileId))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
     .all()
-    .map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
-      ...claim,
-      policyPlanType: planType,
-      policyVehicleType: vehicleType,
-      policyPlanName: planName({ planType, vehicleType, hasAdas }),
-      partnerGroupName,
-      previousOwner: !isOwnClaim(profileId, { ownedSince }, claim),
-      chosenLocation: location
-        ? {
-            name: location.name,
-            address: [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-            phone: location.phone,
-          }
-        : null,
-    }))
+  const shops = shopContacts(rows.map((row) => row.claim.assignedPartnerGroupId).filter((id): id is string => id !== null))
+  return rows.map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
+    ...claim,
+    policyPlanType: planType,
+    policyVehicleType: vehicleType,
+    policyPlanName: planName({ planType, vehicleType, hasAdas }),
+    partnerGroupName,
+    previousOwner: !isOwnClaim(profileId, { ownedSince }, claim),
+    chosenLocation: location
+      ? {
+          name: location.name,
+          address: locationAddress(location),
+          phone: location.phone,
+        }
+      : null,
+    assignedShop: claim.assignedPartnerGroupId ? (shops.get(claim.assignedPartnerGroupId) ?? null) : null,
+  }))
+}
+
+/** Each group's name, phone and first active places with an address (by name), in two queries whatever the count. */
+export function shopContacts(groupIds: string[]): Map<string, ShopContact> {
+  const contacts = new Map<string, ShopContact>()
+  const ids = [...new Set(groupIds)]
+  if (!ids.length) return contacts
+  for (const group of db()
+    .select({ id: partnerGroups.id, name: partnerGroups.name, phone: partnerGroups.phone })
+    .from(partnerGroups)
+    .where(inArray(partnerGroups.id, ids))
+    .all())
+    contacts.set(group.id, { name: group.name, phone: group.phone, places: [] })
+  const places = db()
+    .select()
+    .from(partnerLocations)
+    .where(and(inArray(partnerLocations.partnerGroupId, ids), eq(partnerLocations.isActive, true), isNotNull(partnerLocations.address)))
+    .orderBy(asc(partnerLocations.name))
+    .all()
+  for (const place of places) {
+    const contact = contacts.get(place.partnerGroupId!)
+    if (!contact || contact.places.length >= SHOP_CONTACT_PLACES) continue
+    contact.places.push({ name: place.name, address: locationAddress(place), phone: place.phone })
+  }
+  return contacts
 }

@@ -19,6 +19,7 @@ import { appealDeadline, canAppeal, CLAIMANT_GONE, REPLACEMENTS_PER_PLAN_YEAR, r
 import { chooseShopPath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { isDeletedAccount } from '~/domain/privacy'
+import type { ShopContact } from '~/domain/shops'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -175,6 +176,7 @@ export function claimLiveStatus(
     > & {
       partnerGroupName: string | null
       chosenLocation?: { name: string; address: string; phone: string | null } | null
+      assignedShop?: ShopContact | null
     },
   now = new Date(),
 ) {
@@ -206,6 +208,8 @@ export function claimLiveStatus(
         : null,
     rescheduleHref:
       claim.approvalStatus === 'approved' && claim.appointmentAt && !claim.rescheduleRequestedAt ? reschedulePath(claim.id) : null,
+    // Whom to contact when the operator chose the group and the customer no place of it.
+    shopContact: claim.approvalStatus === 'approved' && !claim.chosenLocation ? (claim.assignedShop ?? null) : null,
   }
 }
 

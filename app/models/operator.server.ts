@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
 import type { AuditAction, AuditEntityType } from '~/domain/audit'
-import { endOfDayIn } from '~/domain/calendar'
+import { DEFAULT_OPERATOR_ZONE, endOfDayIn, isOperatorZone, type OperatorZone } from '~/domain/calendar'
 import type { ActivityLog } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
 
@@ -111,4 +111,13 @@ export function setPrices(actorId: string, changes: Record<string, number>) {
     }
     recordAudit(tx, { actor: actorId, action: 'prices.updated', entityId: 'local', detail: changes })
   })
+}
+
+/** The zone this operator reads the console's times in: the one they chose, or the default. */
+export function operatorZone(operator: { timeZone: string | null }): OperatorZone {
+  return isOperatorZone(operator.timeZone) ? operator.timeZone : DEFAULT_OPERATOR_ZONE
+}
+
+export function setOperatorZone(operatorId: string, zone: OperatorZone) {
+  db().update(profiles).set({ timeZone: zone }).where(eq(profiles.id, operatorId)).run()
 }

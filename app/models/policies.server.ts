@@ -20,6 +20,11 @@ export function listPoliciesForProfile(profileId: string): PolicyWithVehicle[] {
     .map(({ policy, vehicle }) => ({ ...policy, vehicle }))
 }
 
+/** Whether the account holds any policy, in any status (the header's customer links are for such accounts). */
+export function hasPolicies(profileId: string): boolean {
+  return db().select({ id: policies.id }).from(policies).where(eq(policies.profileId, profileId)).limit(1).get() !== undefined
+}
+
 /** One of the customer's policies; another customer's policy is null, exactly like a missing one (callers answer 404). */
 export function getPolicyForProfile(profileId: string, policyId: string): PolicyWithVehicle | null {
   const row = withVehicle()

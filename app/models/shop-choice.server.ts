@@ -6,6 +6,7 @@ import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import {
   bookableDates,
+  locationAddress,
   milesBetween,
   offersAll,
   rankByDistance,
@@ -17,7 +18,7 @@ import {
 import { shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { zipPlace } from '~/services/zip-centroids.server'
+import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
@@ -56,7 +57,7 @@ export type ShopOption = {
 }
 
 function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
-  return [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return locationAddress(location)
 }
 
 /** Every active location of an active group that has a ZIP and offers the services needed, with its position. */
@@ -217,4 +218,23 @@ async function emailChosenShop(claimId: string, actorId: string) {
     entityId: claimId,
     detail: { partnerGroup: group.name, to, ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }) },
   })
+}
+
+/**
+ * The time zone of the place a claim's work is done, to read its wall-clock appointment in (decision 045): the chosen
+ * location's ZIP, else the first active location of the assigned group that has one. Null when no place has a ZIP.
+ */
+export function shopZoneOf(claim: Pick<Claim, 'chosenLocationId' | 'assignedPartnerGroupId'>): string | null {
+  const where = claim.chosenLocationId
+    ? eq(partnerLocations.id, claim.chosenLocationId)
+    : claim.assignedPartnerGroupId
+      ? and(
+          eq(partnerLocations.partnerGroupId, claim.assignedPartnerGroupId),
+          eq(partnerLocations.isActive, true),
+          isNotNull(partnerLocations.zip),
+        )
+      : null
+  if (!where) return null
+  const place = db().select({ zip: partnerLocations.zip }).from(partnerLocations).where(where).orderBy(asc(partnerLocations.name)).get()
+  return zoneOfZip(place?.zip)
 }

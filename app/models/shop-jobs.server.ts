@@ -12,6 +12,7 @@ import {
   bookableDates,
   DONE_SHOWN,
   insideSlot,
+  locationAddress,
   minutesOf,
   PROPOSAL_DAYS,
   PROPOSAL_HOURS,
@@ -230,7 +231,7 @@ function locationOf(claim: Pick<Claim, 'chosenLocationId'>) {
     ? {
         name: row.name,
         phone: row.phone,
-        address: [row.address, row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null,
+        address: locationAddress(row) || null,
       }
     : null
 }

@@ -4,6 +4,7 @@ import { isAdmin } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Pager } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
@@ -64,13 +65,14 @@ function withOperators(result: ReturnType<typeof activityPage>) {
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Activity'))
 
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 19)
-
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { filters, page, result, notice } = loaderData
   const shownPage = notice ? 1 : page
   return (
-    <AdminPage title="Activity" sub="Newest first, 50 entries a page. Times are UTC.">
+    <AdminPage
+      title="Activity"
+      sub="Newest first, 50 entries a page. Times are in the zone of your settings; the From and To days are UTC days."
+    >
       <nav aria-label="Logs" className="mb-4 flex flex-wrap gap-2">
         {LOG_KEYS.map((log) => (
           <Link
@@ -123,6 +125,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
 }
 
 function ActivityTable({ result }: { result: Route.ComponentProps['loaderData']['result'] }) {
+  const when = useOperatorTime()
   const empty = result.rows.length === 0 ? 'Nothing here.' : null
   switch (result.log) {
     case 'audit':

@@ -1,18 +1,20 @@
 import { isAdmin } from '~/auth/session.server'
 import type { AuditEntry } from '~/db/schema'
+import { zoneAbbreviationAt } from '~/domain/calendar'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { INVOICE_HOLD_MESSAGES } from '~/domain/messages'
 import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
+import { shopZoneOf } from '~/models/shop-choice.server'
 import { fileUrl } from '~/utils/file-url'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
 type ClaimReview = NonNullable<ReturnType<typeof claimForReview>>
 
 /** What the operator's claim page shows of a claim under review (routes/admin.claims.$claimId.tsx). */
-export function reviewPage(review: ClaimReview, now = new Date()) {
+export function reviewPage(review: ClaimReview, zone: string, now = new Date()) {
   const { claim, policy, profile, vehicle, partnerGroup } = review
   const payout = payoutStateOfClaim(claim.id)
   const deadline = promiseDeadline(claim)
@@ -46,6 +48,7 @@ export function reviewPage(review: ClaimReview, now = new Date()) {
       kitMoulding: claim.kitMoulding,
       adasCalibration: claim.adasCalibration,
       appointmentAt: claim.appointmentAt,
+      appointmentZone: claim.appointmentAt ? appointmentZoneLabel(claim.appointmentAt, shopZoneOf(claim)) : null,
       appointmentProposed: claim.appointmentProposed,
       partnerGroup: partnerGroup?.name ?? null,
     },
@@ -80,7 +83,7 @@ export function reviewPage(review: ClaimReview, now = new Date()) {
       fileName: photo.fileName,
       full: fileUrl(photo.filePath),
       thumb: fileUrl(photo.thumbPath ?? photo.filePath),
-      caption: `${setupPhotoLabel(photo.photoType)} · ${formatDateTime(photo.createdAt)}`,
+      caption: `${setupPhotoLabel(photo.photoType)} · ${formatDateTime(photo.createdAt, undefined, zone)}`,
     })),
     policy: {
       id: policy.id,
@@ -124,4 +127,9 @@ function shopEmailOf(history: AuditEntry[]) {
   if (!last) return null
   const detail = (last.detail ?? {}) as { to?: string; reason?: string }
   return { sent: last.action === 'claim.shop_emailed', to: detail.to ?? null, reason: detail.reason ?? null, at: last.createdAt }
+}
+
+/** An appointment is the shop's wall-clock time: named with the shop's zone ('MST, the shop's time'), never the operator's. */
+function appointmentZoneLabel(appointmentAt: string, zone: string | null) {
+  return zone ? `${zoneAbbreviationAt(appointmentAt, zone)}, the shop's time` : "the shop's local time"
 }

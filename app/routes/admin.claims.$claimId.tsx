@@ -4,9 +4,11 @@ import { Form, Link } from 'react-router'
 import { operatorContext } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { auditActionLabel } from '~/domain/audit'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
@@ -22,6 +24,7 @@ import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
+import { operatorZone } from '~/models/operator.server'
 import { approveJobsForPayment, releaseInvoiceHold } from '~/models/payouts.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -35,10 +38,10 @@ import { reviewPage } from './admin.claims.$claimId.server'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const review = claimForReview(params.claimId)
   if (!review) notFound()
-  return reviewPage(review)
+  return reviewPage(review, operatorZone(context.get(operatorContext)))
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -79,6 +82,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   isNotFound(error) ? NOT_FOUND_META : operatorMeta(`Claim ${loaderData?.claim.code ?? ''}`)
 
 export default function AdminClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const time = useOperatorTime()
   const {
     claim,
     customer,
@@ -138,7 +142,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <dt className="text-slate-600">Damage date</dt>
               <dd>{formatLongDate(claim.damageDate, '—')}</dd>
               <dt className="text-slate-600">Submitted</dt>
-              <dd>{formatDateTime(claim.submittedAt)}</dd>
+              <dd>{time(claim.submittedAt)}</dd>
               <dt className="text-slate-600">Claim ID</dt>
               <dd className="font-mono text-xs">{claim.id}</dd>
             </dl>
@@ -157,7 +161,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <Card>
               <h2 className="text-lg font-semibold text-slate-900">Appeal</h2>
               <p className="mt-1 text-sm text-slate-600">
-                Appealed {formatDateTime(claim.appealedAt)}. Earlier denial: {claim.denialReason}
+                Appealed {time(claim.appealedAt)}. Earlier denial: {claim.denialReason}
               </p>
               {claim.status === 'pending_review' && claim.appealedAt ? (
                 <p className="mt-1 text-sm font-medium text-slate-900">
@@ -215,7 +219,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <h2 className="text-lg font-semibold text-slate-900">Outcome</h2>
               <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
                 <dt className="text-slate-600">Decided</dt>
-                <dd>{formatDateTime(claim.reviewedAt)}</dd>
+                <dd>{time(claim.reviewedAt)}</dd>
                 {claim.partnerGroup ? (
                   <>
                     <dt className="text-slate-600">Partner group</dt>
@@ -227,7 +231,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dt className="text-slate-600">Shop e-mail</dt>
                     <dd data-testid="shop-email">
                       {shopEmail.sent
-                        ? `Sent to ${shopEmail.to} on ${formatDateTime(shopEmail.at)}`
+                        ? `Sent to ${shopEmail.to} on ${time(shopEmail.at)}`
                         : `Not sent: ${shopEmail.reason ?? 'unknown reason'}`}
                     </dd>
                   </>
@@ -243,20 +247,22 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dt className="text-slate-600">Service promise</dt>
                     <dd data-testid="service-promise">
                       {promise.past ? 'Broken: ' : ''}
-                      {claim.completedAt ? 'was due by' : 'due by'} {formatDateTime(promise.deadline)} ({SERVICE_PROMISE_TEXT})
+                      {claim.completedAt ? 'was due by' : 'due by'} {time(promise.deadline)} ({SERVICE_PROMISE_TEXT})
                     </dd>
                   </>
                 ) : null}
                 {claim.appointmentAt ? (
                   <>
-                    <dt className="text-slate-600">Appointment</dt>
-                    <dd>{formatDateTime(claim.appointmentAt)}</dd>
+                    <dt className="text-slate-600">{claim.appointmentProposed && !claim.completedAt ? 'Proposed time' : 'Appointment'}</dt>
+                    <dd data-testid="appointment">
+                      {describeAppointment(claim.appointmentAt)} ({claim.appointmentZone})
+                    </dd>
                   </>
                 ) : null}
                 {claim.completedAt ? (
                   <>
                     <dt className="text-slate-600">Completed</dt>
-                    <dd>{formatDateTime(claim.completedAt)}</dd>
+                    <dd>{time(claim.completedAt)}</dd>
                     <dt className="text-slate-600">Service</dt>
                     <dd className="capitalize">{claim.repairType}</dd>
                     <dt className="text-slate-600">Actual cost</dt>
@@ -278,12 +284,6 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                         </a>
                       ))}
                     </dd>
-                  </>
-                ) : null}
-                {claim.appointmentAt && !claim.completedAt ? (
-                  <>
-                    <dt className="text-slate-600">{claim.appointmentProposed ? 'Proposed time' : 'Appointment'}</dt>
-                    <dd>{describeAppointment(claim.appointmentAt)}</dd>
                   </>
                 ) : null}
               </dl>
@@ -414,7 +414,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <ol className="mt-2 space-y-1 text-sm text-slate-700">
               {history.map((entry) => (
                 <li key={entry.id}>
-                  <span className="font-medium text-slate-900">{entry.action}</span> · {formatDateTime(entry.at)} ·{' '}
+                  <span className="font-medium text-slate-900">{auditActionLabel(entry.action)}</span> · {time(entry.at)} ·{' '}
                   <Actor actor={entry.actor} email={entry.actorEmail} operator={entry.operator} />
                 </li>
               ))}

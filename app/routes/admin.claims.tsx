@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router'
 
+import { operatorContext } from '~/auth/session.server'
 import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
@@ -11,6 +12,7 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
+import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, QueueQuery } from '~/validation/operator'
@@ -22,8 +24,9 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 const STATUS_KEYS = Object.keys(QUEUE_STATUSES) as QueueStatus[]
 const SHOW_KEYS = Object.keys(QUEUE_SHOW) as QueueShow[]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date()
+  const zone = operatorZone(context.get(operatorContext))
   const { query, problem } = parseQuery(QueueQuery(STATUS_KEYS, SHOW_KEYS), new URL(request.url))
   const groups = partnerGroupChoices()
   let filters = problem
@@ -47,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: row.email,
     profileId: row.profileId,
     plan: `${planName({ planType: row.planType })} · ${row.damageType}`,
-    when: formatDateTime(filters.status === 'waiting' ? row.waitingSince : row.reviewedAt),
+    when: formatDateTime(filters.status === 'waiting' ? row.waitingSince : row.reviewedAt, undefined, zone),
     hoursLeft: row.hoursLeft,
     partnerGroup: row.partnerGroup,
     late: row.filedLate,

@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router'
 
-import { operatorGuard } from '~/auth/session.server'
+import { operatorContext, operatorGuard } from '~/auth/session.server'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 
@@ -15,6 +16,11 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
  * (`AdminPage`): the console's home has none.
  */
 export const middleware: Route.MiddlewareFunction[] = [operatorGuard]
+
+/** The zone the operator reads times in, for every page of the console (`useOperatorZone`). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { timeZone: operatorZone(context.get(operatorContext)) }
+}
 
 export default function OperatorArea() {
   return <Outlet />

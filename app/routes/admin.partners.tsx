@@ -10,7 +10,7 @@ import { Badge, Button, Card, Field, FieldError, inputClass } from '~/components
 import type { PartnerLocation } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
 import { PARTNER_MESSAGES, SHOP_STAFF_MESSAGES } from '~/domain/messages'
-import { servicesOffered, SHOP_SERVICE_NAMES, ZIP_PATTERN } from '~/domain/shops'
+import { locationAddress, servicesOffered, SHOP_SERVICE_NAMES, ZIP_PATTERN } from '~/domain/shops'
 import { env } from '~/env.server'
 import {
   createPartnerGroup,
@@ -464,7 +464,7 @@ function LocationForm({
 
 /** A location's address, services and mobile radius in one line, for the list. */
 function placeLine(location: PartnerLocation) {
-  const address = [location.address, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const address = locationAddress(location)
   const services = servicesOffered(location).map((service) => SHOP_SERVICE_NAMES[service])
   return [
     address || 'No address: not shown to customers choosing a shop',

@@ -12,6 +12,7 @@ import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { type InvoiceService, invoiceServiceName, isInvoiceHeld, JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
+import { operatorZone } from '~/models/operator.server'
 import {
   approveJobsForPayment,
   createPayout,
@@ -34,10 +35,10 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 /** Hours as the figures show them: '18.5 h', or '—' when nothing was measured. */
 const hours = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`)
 
-function serviceFigures() {
+function serviceFigures(zone: string) {
   const { countedAt, rows } = recentServiceTimes()
   return {
-    counted: formatDateTime(countedAt),
+    counted: formatDateTime(countedAt, undefined, zone),
     rows: rows.map((row) => ({
       ...row,
       toAppointment: hours(row.medianHoursToAppointment),
@@ -46,7 +47,8 @@ function serviceFigures() {
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const zone = operatorZone(context.get(operatorContext))
   const { query, problem } = parseQuery(PayoutsQuery, new URL(request.url))
   const selected = !problem && query.group ? groupPayouts(query.group) : null
   const notice = problem ?? (query.group && !selected ? PAYOUT_MESSAGES.unknownGroup : null)
@@ -74,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         approvedShownTotal: formatPrice(selected.approved.reduce((sum, row) => sum + (row.actualCostCents ?? 0), 0)),
         payouts: selected.payouts.map((payout) => ({
           id: payout.id,
-          created: formatDateTime(payout.createdAt),
+          created: formatDateTime(payout.createdAt, undefined, zone),
           jobs: payout.jobCount,
           total: formatPrice(payout.totalCents),
           paid: payout.paidAt ? formatLongDate(payout.paidAt) : null,
@@ -90,7 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             approved: money(row.approved),
             unpaid: money(row.unpaidPayouts),
           })),
-      service: selected ? null : serviceFigures(),
+      service: selected ? null : serviceFigures(zone),
     },
     { status: notice ? 400 : 200 },
   )

@@ -129,7 +129,7 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
   })
   return (
     <AdminPage
-      narrow
+      width="narrow"
       title="Prices"
       sub={
         loaderData.local

@@ -2,9 +2,10 @@ import { data, Form, Link } from 'react-router'
 
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, buttonClass, Card } from '~/components/ui'
-import { formatDateTime, formatPrice } from '~/domain/format'
+import { formatPrice } from '~/domain/format'
 import { partnerGroupChoices } from '~/models/claim-queue.server'
 import { partnerStatement, recentMonths } from '~/models/partner-statements.server'
 import { routeRules } from '~/route-rules'
@@ -53,6 +54,7 @@ const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 export default function AdminStatements({ loaderData }: Route.ComponentProps) {
+  const time = useOperatorTime()
   const { groups, months, month, statement, notice } = loaderData
   return (
     <AdminPage
@@ -109,7 +111,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
           >
             {statement.lines.map((line) => (
               <tr key={line.claimId}>
-                <Cell label="Completed">{formatDateTime(line.completedAt)}</Cell>
+                <Cell label="Completed">{time(line.completedAt)}</Cell>
                 <Cell label="Claim">
                   <a href={`/admin/claims/${line.claimId}`} className="font-mono font-semibold text-brand-700 underline">
                     {line.code}

@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 
 import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
 import { formatHoursLeft } from '~/components/admin/claim-labels'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
-import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
 import { failedRefundCount } from '~/models/refunds.server'
@@ -45,6 +46,7 @@ const SECTIONS = [
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },
+  { to: '/admin/settings', title: 'Settings', text: 'The time zone the console shows times in.' },
 ]
 
 const count = (value: number) => value.toLocaleString('en-US')
@@ -53,6 +55,7 @@ const hours = (value: number | null) => (value === null ? '—' : `${value.toLoc
 const weekLabel = (week: string) => week.slice(5)
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
+  const time = useOperatorTime()
   const { plans, policies, mrr, weeks, waiting, appeals, asOf, countedAt, failedRefunds } = loaderData
   // The counts against the clock are kept for up to a minute (app/models/business.server.ts): their age is shown.
   const countedAgo = Math.round((Date.parse(asOf) - Date.parse(countedAt)) / 1000)
@@ -60,7 +63,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading sub={`How the business is doing, as of ${formatDateTime(asOf)}.`}>Operator console</PageHeading>
+      <PageHeading sub={`How the business is doing, as of ${time(asOf)}.`}>Operator console</PageHeading>
 
       <ul className="mb-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Key figures">
         <Figure to="/admin/policies?status=active" label="Active policies" value={count(policies.active)} />
@@ -148,7 +151,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="mb-3 text-slate-900">
-                Waiting {hours(Math.round(waiting.oldestHours))} since {formatDateTime(waiting.oldestSince)}:{' '}
+                Waiting {hours(Math.round(waiting.oldestHours))} since {time(waiting.oldestSince)}:{' '}
                 <strong>{formatHoursLeft(waiting.promiseHours - waiting.oldestHours)}</strong> on the {waiting.promiseHours}-hour promise.
               </p>
               <Meter
@@ -174,6 +177,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             title="Decisions per week"
             description={`Claims and appeals decided in each of the last ${weeks.length} weeks: ${decided} in all.`}
             points={weeks.map((week) => ({ label: weekLabel(week.week), value: week.decisions }))}
+            wideTable
             table={
               <NumbersTable
                 caption="Decisions per week, approval rate and median time to a decision"

@@ -92,6 +92,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
             <input
               id="zip"
               name="zip"
+              type="text"
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={5}
@@ -153,6 +154,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="serviceAddress"
                 name="serviceAddress"
+                type="text"
                 autoComplete="address-line1"
                 defaultValue={values.serviceAddress}
                 className={inputClass}

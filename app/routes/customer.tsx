@@ -88,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
               id: claim.id,
               approvalStatus: claim.approvalStatus,
               partnerGroupName: null,
+              assignedShop: null,
               denialReason: null,
               reviewedAt: null,
               appealedAt: null,

@@ -259,7 +259,7 @@ function Appointment({
       )}
       <form method="post" className="space-y-3 border-t border-slate-200 pt-4">
         <input type="hidden" name="intent" value="propose" />
-        <h3 className="text-base font-semibold">Propose another day and time</h3>
+        <h3 className="text-base font-semibold">{window ? 'Propose another day and time' : 'Propose a time'}</h3>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Day" htmlFor="propose-date" errors={proposing ? errors.date : undefined} errorId="propose-date-error">
             <input

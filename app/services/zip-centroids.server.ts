@@ -1,3 +1,4 @@
+import tzLookup from '@photostructure/tz-lookup'
 import zipTable from 'zipcodes/lib/codes.js'
 
 import type { LatLng } from '~/domain/shops'
@@ -14,4 +15,13 @@ export function zipPlace(zip: string | null | undefined): ZipPlace | null {
   const row = zipTable.codes[zip]
   if (!row || row.country !== 'US') return null
   return { zip, latitude: row.latitude, longitude: row.longitude, city: row.city, state: row.state }
+}
+
+/**
+ * The time zone a ZIP's centroid lies in ('America/Denver'), for reading a shop's wall-clock appointment with its zone's
+ * name. A ZIP on a zone's border may be read in its neighbour's zone; null for a ZIP the table lacks.
+ */
+export function zoneOfZip(zip: string | null | undefined): string | null {
+  const place = zipPlace(zip)
+  return place ? tzLookup(place.latitude, place.longitude) : null
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 
+import { OPERATOR_ZONES, type OperatorZone } from '~/domain/calendar'
 import { DAMAGE_TYPES } from '~/domain/claims'
-import { PAYOUT_MESSAGES } from '~/domain/messages'
+import { OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
 
@@ -39,6 +41,8 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
       .default('')
       .transform((value) => value || null),
   })
+
+export const StatesQuery = (shows: readonly string[]) => z.object({ show: oneOf(shows, 'filter').default(shows[0]!) })
 
 export const SearchQuery = z.object({
   page,
@@ -111,10 +115,19 @@ export const CorrectStateSchema = z.object({
 })
 
 /** /admin/states: open or close sales in one state. */
+/** The operator's settings: the zone the console shows times in. */
+export const OperatorSettingsSchema = z.object({
+  timeZone: z.enum(OPERATOR_ZONES.map(([zone]) => zone) as [OperatorZone, ...OperatorZone[]], {
+    error: OPERATOR_SETTINGS_MESSAGES.chooseZone,
+  }),
+})
+
 export const SalesStateSchema = z.object({
   intent: z.literal('set-sales'),
   code: stateOfResidence(),
   open: z.enum(['true', 'false']),
+  /** The filter the operator was looking at, to return to. */
+  show: z.enum(Object.keys(STATE_SHOW) as [StateShow, ...StateShow[]]).default('all'),
 })
 
 export const CorrectVehicleReason = reason

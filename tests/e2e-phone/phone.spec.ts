@@ -115,6 +115,35 @@ test('operator tables become stacked cards: the response due is on screen', asyn
 // A narrower phone than the project's: 360 px is the most common Android width.
 const NARROW = { width: 360, height: 740 }
 
+test("the operator's dashboard: chart labels read at 12 px or more, and a table wider than the screen says it scrolls", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ email: 'operator@example.com' })
+  await page.goto('/admin')
+  await expectNoSidewaysScroll(page, '/admin')
+  // Each label's size on screen: its font size times the drawing's scale.
+  const sizes = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>('svg[role=img] text')]
+      .filter((text) => text.getClientRects().length > 0 && text.textContent!.trim() !== '')
+      .map((text) => ({ text: text.textContent!, px: text.getScreenCTM()!.a * Number(text.getAttribute('font-size')) })),
+  )
+  expect(sizes.length).toBeGreaterThan(0)
+  expect(sizes.filter((label) => label.px < 12)).toEqual([])
+
+  // Every table that scrolls sideways has its visible cue above it.
+  const scrollers = page.locator('figure [role=region]')
+  let overflowing = 0
+  for (const scroller of await scrollers.all()) {
+    const wider = await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)
+    if (!wider) continue
+    overflowing++
+    await expect(scroller.locator('xpath=..').getByTestId('scroll-cue')).toHaveText('Scroll sideways for more columns.')
+  }
+  // The policies-by-plan table (six columns) is one of them.
+  expect(overflowing).toBeGreaterThan(0)
+})
+
 test('the plan documents fit a 360 px screen: the cancel address wraps', async ({ page, signIn }) => {
   await page.setViewportSize(NARROW)
   const customer = await signIn({ fullName: 'Robin Phone', email: `robin.a.very.long.address.${Date.now()}@example-phone-mail.com` })

@@ -131,6 +131,8 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/activity' },
     { who: 'operator', path: '/admin/prices' },
     { who: 'operator', path: '/admin/states' },
+    { who: 'operator', path: '/admin/states?show=needs-facts' },
+    { who: 'operator', path: '/admin/settings' },
   ]
   return { customer, visits }
 }

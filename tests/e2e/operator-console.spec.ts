@@ -69,7 +69,7 @@ test('find a customer by plate, open their page, resend the setup e-mail and cor
   await again.getByRole('button', { name: 'Save the correction' }).click()
   await expect(toast(page)).toContainText('Vehicle Corrected')
   await expect(page.getByRole('heading', { name: /NEW123 \(UT\)/ })).toBeVisible()
-  await expect(page.getByRole('table', { name: /Everything recorded/ }).getByText('vehicle.corrected')).toBeVisible()
+  await expect(page.getByRole('table', { name: /Everything recorded/ }).getByText('Vehicle corrected by an operator')).toBeVisible()
   await expect(
     page
       .getByRole('table', { name: /Everything recorded/ })

@@ -43,6 +43,10 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/shop$/)
   await expect(page.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
+  // Staff who hold no policy see the shop's menu only.
+  const menu = page.getByRole('navigation', { name: 'Main' })
+  await expect(menu.getByRole('link', { name: 'Policies' })).toHaveCount(0)
+  await expect(menu.getByRole('link', { name: 'Claims' })).toHaveCount(0)
   const job = page.getByTestId('jobs-new').getByTestId('shop-job').filter({ hasText: claim.confirmationCode })
   await expect(job).toContainText('2019 Toyota Camry')
   await expect(job).toContainText('Cal Ibrate · (801) 555-0188')
@@ -138,6 +142,39 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   const response = await page.goto('/shop')
   expect((await response!.body()).length).toBeLessThan(60 * 1024)
   await expect(page.getByTestId('jobs-done')).toContainText(claim.confirmationCode)
+})
+
+test('a job with no time asked offers to propose a time; staff who hold a policy keep the customer links', async ({ page, signIn }) => {
+  const group = createPartnerGroup(`Mesa Glass ${createId(4)}`)
+  const staff = findOrCreateProfile(uniqueEmail('staff'))
+  db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: staff.email, addedBy: findOrCreateProfile('operator@example.com').id })
+    .run()
+  const customer = findOrCreateProfile(uniqueEmail())
+  const { policy } = createActivePolicy(customer.id)
+  // Assigned by the operator, so no day or half day was asked.
+  const claim = createClaim(policy.id, {
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    reviewedAt: new Date().toISOString(),
+    assignedPartnerGroupId: group.id,
+  })
+
+  await signIn({ email: staff.email })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  const appointment = page.getByTestId('appointment')
+  await expect(appointment.getByRole('heading', { name: 'Propose a time' })).toBeVisible()
+  await expect(appointment.getByText('Propose another', { exact: false })).toHaveCount(0)
+  const menu = page.getByRole('navigation', { name: 'Main' })
+  await expect(menu.getByRole('link', { name: 'Policies' })).toHaveCount(0)
+
+  // The same person buys a plan of their own: the customer links come back beside the shop's.
+  createActivePolicy(staff.id)
+  await page.goto('/shop')
+  await expect(menu.getByRole('link', { name: 'Policies' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Claims' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
 })
 
 async function fileFor(name: string) {

@@ -64,6 +64,8 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
   await page.getByRole('link', { name: 'Choose a shop' }).click()
   await expect(page.getByRole('heading', { name: 'Choose a shop', level: 1 })).toBeVisible()
 
+  // Plain text fields, typed as such (a ZIP is digits but no number: its leading zero counts).
+  await expect(page.getByLabel('Your ZIP code')).toHaveAttribute('type', 'text')
   await page.getByLabel('Your ZIP code').fill('00000')
   if (!javaScript) await page.getByRole('button', { name: 'Find shops' }).click()
   await expect(page.getByText('That ZIP code does not exist. Check the five digits.')).toBeVisible()
@@ -85,11 +87,16 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
   // Mobile service without an address is refused next to the address.
   await page.getByRole('button', { name: 'Choose this shop' }).click()
   await expect(page.getByText('Enter the address where the mobile service should come.')).toBeVisible()
+  await expect(page.getByLabel('Address for mobile service')).toHaveAttribute('type', 'text')
   await page.getByLabel('Address for mobile service').fill('40 Arches Dr, Moab')
   await page.getByRole('button', { name: 'Choose this shop' }).click()
   await expect(toast(page)).toContainText('Shop chosen')
   await expect(page.getByTestId('claim-live-status')).toContainText(`${location.name}, 11 N Main St`)
   await expect(page.getByTestId('claim-live-status')).toContainText('afternoon (12–5), mobile service at 40 Arches Dr, Moab')
+  await expect(page.getByTestId('claim-live-status').getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+    'href',
+    /query=11%20N%20Main%20St%2C%20Moab%2C%20UT%2084532$/,
+  )
 
   expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
     chosenLocationId: location.id,
@@ -99,4 +106,39 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
   })
   const email = await waitForEmail(group.email!, claim.confirmationCode)
   expect(email.text).toContain(`the customer chose ${location.name}`)
+})
+
+test('a claim the operator assigned to a shop tells the customer its phone, address and a map link', async ({ page, signIn }) => {
+  const group = createPartnerGroup(`Canyon Glass ${createId(4)}`, { phone: '(801) 555-0142' })
+  db()
+    .insert(partnerLocations)
+    .values({
+      partnerGroupId: group.id,
+      name: `${group.name} — Provo`,
+      slug: `canyon-${createId(6).toLowerCase()}`,
+      address: '150 W Center St',
+      city: 'Provo',
+      state: 'UT',
+      zip: '84601',
+    })
+    .run()
+  const customer = await signIn()
+  const { policy } = createActivePolicy(customer.id)
+  createClaim(policy.id, {
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    reviewedAt: new Date().toISOString(),
+    assignedPartnerGroupId: group.id,
+  })
+
+  await page.goto('/customer')
+  const status = page.getByTestId('claim-live-status')
+  await expect(status).toContainText(`Contact ${group.name} to book your repair`)
+  const contact = status.getByTestId('shop-contact')
+  await expect(contact.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:8015550142')
+  await expect(contact).toContainText(`${group.name} — Provo: 150 W Center St, Provo, UT 84601`)
+  await expect(contact.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=150%20W%20Center%20St%2C%20Provo%2C%20UT%2084601',
+  )
 })

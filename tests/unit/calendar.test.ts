@@ -9,7 +9,10 @@ import {
   calendarMonthsBetween,
   dayAfter,
   dayOf,
+  DEFAULT_OPERATOR_ZONE,
   endOfDayIn,
+  formatMomentIn,
+  isOperatorZone,
   isWeekendIn,
   mondayOf,
   monthSpan,
@@ -17,6 +20,7 @@ import {
   startOfDayIn,
   WESTERNMOST_US_ZONE,
   wholeYearsSince,
+  zoneAbbreviationAt,
 } from '~/domain/calendar'
 
 const at = (iso: string) => new Date(iso)
@@ -77,5 +81,30 @@ describe('the calendar (app/domain/calendar.ts)', () => {
     expect(isWeekendIn(at('2026-11-28T15:00:00Z'))).toBe(true)
     expect(addBusinessDays(friday, 1).toISOString()).toBe('2026-11-30T15:00:00.000Z')
     expect(addBusinessDays(friday, 5).toISOString()).toBe('2026-12-04T15:00:00.000Z')
+  })
+})
+
+describe("times in a zone, with the zone's abbreviation", () => {
+  it('labels a moment with the abbreviation its zone uses on that date', () => {
+    expect(formatMomentIn(new Date('2026-11-26T17:00:00Z'), 'America/Denver')).toBe('Nov 26, 2026, 10:00 AM MST')
+    expect(formatMomentIn(new Date('2026-07-01T17:00:00Z'), 'America/Denver')).toBe('Jul 1, 2026, 11:00 AM MDT')
+    expect(formatMomentIn(new Date('2026-07-01T17:00:00Z'), 'America/Phoenix')).toBe('Jul 1, 2026, 10:00 AM MST')
+    expect(formatMomentIn(new Date('2026-11-26T17:00:00Z'))).toBe('Nov 26, 2026, 5:00 PM UTC')
+  })
+
+  it('names the zone of a wall-clock appointment by its own date, across the daylight-saving change', () => {
+    expect(zoneAbbreviationAt('2026-12-08T09:30', 'America/Denver')).toBe('MST')
+    expect(zoneAbbreviationAt('2026-07-08T09:30', 'America/Denver')).toBe('MDT')
+    // March 8, 2026: clocks go forward at 2 AM.
+    expect(zoneAbbreviationAt('2026-03-08T01:30', 'America/New_York')).toBe('EST')
+    expect(zoneAbbreviationAt('2026-03-08T09:30', 'America/New_York')).toBe('EDT')
+    expect(zoneAbbreviationAt('2026-12-08T09:30', 'Pacific/Honolulu')).toBe('HST')
+  })
+
+  it('lets an operator choose only the listed zones, Mountain by default', () => {
+    expect(DEFAULT_OPERATOR_ZONE).toBe('America/Denver')
+    expect(isOperatorZone('America/Chicago')).toBe(true)
+    expect(isOperatorZone('Europe/Paris')).toBe(false)
+    expect(isOperatorZone(null)).toBe(false)
   })
 })

@@ -310,6 +310,8 @@ describe('landing page copy', () => {
         expect(plan.adasPriceKey).toBe(lookupKeyFor(plan.planType, plan.vehicleType, true))
       }
     }
+    // Every plan has a 12-month commitment, then renews month to month: no card promises a lifetime.
+    for (const key of PLAN_ORDER) expect(JSON.stringify(PLANS[key]), key).not.toMatch(/lifetime/i)
     // A card offers the plan without ADAS (ADAS is an add-on on the card): its title is that plan's one name.
     expect(PLAN_ORDER.map((key) => PLANS[key].name)).toEqual(PLAN_ORDER.map((key) => planName({ ...PLANS[key], hasAdas: false })))
   })

@@ -11,16 +11,17 @@ import { inputClass, PageHeading } from '~/components/ui'
 export function AdminPage({
   title,
   sub,
-  narrow = false,
+  width = 'normal',
   children,
 }: {
   title: ReactNode
   sub?: ReactNode
-  narrow?: boolean
+  /** `full`: a table with many columns (the states), which needs every pixel of a laptop's screen. */
+  width?: 'narrow' | 'normal' | 'full'
   children: ReactNode
 }) {
   return (
-    <div className={narrow ? 'mx-auto max-w-3xl px-4 py-10 wrap-anywhere' : 'mx-auto max-w-6xl px-4 py-10 wrap-anywhere'}>
+    <div className={`${PAGE_WIDTH[width]} py-10 wrap-anywhere`}>
       <p className="mb-2 text-sm">
         <Link to="/admin" className="inline-block py-3 text-brand-700 underline">
           Operator console
@@ -31,6 +32,8 @@ export function AdminPage({
     </div>
   )
 }
+
+const PAGE_WIDTH = { narrow: 'mx-auto max-w-3xl px-4', normal: 'mx-auto max-w-6xl px-4', full: 'px-4 sm:px-8' } as const
 
 /** Why a list shows its first page instead of what was asked (a bad page number or filter): answered with a 400. */
 export function ListProblem({ notice }: { notice: string | null }) {

@@ -10,12 +10,15 @@ export function AdminTable({
   caption,
   columns,
   empty,
+  dense = false,
   children,
 }: {
   caption: string
   columns: string[]
   /** Shown as the only row when there are no rows. */
   empty: string | null
+  /** Stacked on a phone, short cells go two to a row (a cell marked `data-wide` and the first take a whole row). */
+  dense?: boolean
   children: ReactNode
 }) {
   return (
@@ -23,7 +26,7 @@ export function AdminTable({
     // page's section) the card would otherwise grow to its longest unbroken string (an audit detail's JSON) past the
     // screen's edge.
     <Card className="min-w-0 p-0 sm:overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-      <table className="stack-table w-full text-left text-sm">
+      <table className={dense ? 'stack-table stack-dense w-full text-left text-sm' : 'stack-table w-full text-left text-sm'}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>

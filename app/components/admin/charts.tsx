@@ -7,44 +7,102 @@ import type { ReactNode } from 'react'
 
 export type Point = { label: string; value: number }
 
-const WIDTH = 480
-const HEIGHT = 180
-const AXIS = 20
+/**
+ * Each chart is drawn twice, for the two widths it is read at, and CSS shows one: an SVG scales its text with its
+ * width, so one drawing 480 units wide made 10-unit labels about 6 px tall on a 375 px phone. The phone's drawing is
+ * about as wide in units as it is on screen, so its labels render at their size (at least 12 px).
+ */
+type Layout = { width: number; height: number; font: number; phone: boolean }
+const WIDE: Layout = { width: 480, height: 180, font: 12, phone: false }
+const PHONE: Layout = { width: 290, height: 190, font: 13, phone: true }
+const AXIS = 24
+
+function Drawings({
+  id,
+  title,
+  description,
+  height,
+  draw,
+}: {
+  id: string
+  title: string
+  description: string
+  height?: (layout: Layout) => number
+  draw: (layout: Layout) => ReactNode
+}) {
+  return (
+    <>
+      {[WIDE, PHONE].map((layout) => {
+        const key = layout.phone ? `${id}-phone` : id
+        return (
+          <svg
+            key={key}
+            role="img"
+            aria-labelledby={`${key}-title ${key}-desc`}
+            viewBox={`0 0 ${layout.width} ${height ? height(layout) : layout.height}`}
+            className={layout.phone ? 'h-auto w-full sm:hidden' : 'h-auto w-full max-w-xl max-sm:hidden'}
+            data-testid={`chart-${key}`}
+          >
+            <title id={`${key}-title`}>{title}</title>
+            <desc id={`${key}-desc`}>{description}</desc>
+            {draw(layout)}
+          </svg>
+        )
+      })}
+    </>
+  )
+}
 
 function ChartFrame({
   id,
   title,
   description,
-  chart,
+  height,
+  draw,
   table,
+  wideTable,
 }: {
   id: string
   title: string
   description: string
-  chart: ReactNode
+  height?: (layout: Layout) => number
+  draw: (layout: Layout) => ReactNode
   table: ReactNode
+  /** The table has more columns than a phone shows at once. */
+  wideTable: boolean
 }) {
   return (
-    <figure aria-labelledby={`${id}-heading`} className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+    <figure aria-labelledby={`${id}-heading`} className="grid min-w-0 gap-4 lg:grid-cols-[3fr_2fr]">
       <figcaption id={`${id}-heading`} className="text-base font-semibold text-slate-900 lg:col-span-2">
         {title}
       </figcaption>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full max-w-xl"
-        data-testid={`chart-${id}`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {chart}
-      </svg>
-      {/* Focusable, so a keyboard can scroll it when the table is wider than the screen. */}
-      <div className="overflow-x-auto" role="region" aria-label={`${title}: the numbers`} tabIndex={0}>
-        {table}
+      <div className="min-w-0">
+        <Drawings id={id} title={title} description={description} height={height} draw={draw} />
       </div>
+      <SideScroller label={`${title}: the numbers`} cue={wideTable}>
+        {table}
+      </SideScroller>
     </figure>
+  )
+}
+
+/**
+ * A table that may be wider than a phone: it scrolls sideways, and says so — a caption on a phone, and shadows at the
+ * edges where more columns hide (drawn by the background, so they show without JavaScript). Focusable, so a keyboard
+ * can scroll it.
+ */
+export function SideScroller({ label, cue, children }: { label: string; cue: boolean; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      {cue ? (
+        <p className="mb-1 text-xs text-slate-600 sm:hidden" data-testid="scroll-cue">
+          Scroll sideways for more columns.
+        </p>
+      ) : null}
+      <div className="scroll-shadows overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+        {children}
+      </div>
+    </div>
   )
 }
 
@@ -56,6 +114,7 @@ export function ColumnChart({
   points,
   format = (value) => value.toLocaleString('en-US'),
   table,
+  wideTable = false,
 }: {
   id: string
   title: string
@@ -64,50 +123,65 @@ export function ColumnChart({
   format?: (value: number) => string
   /** Replaces the default two-column table (e.g. to add columns). */
   table?: ReactNode
+  /** The table given has more columns than fit a phone's width. */
+  wideTable?: boolean
 }) {
   const max = Math.max(1, ...points.map((point) => point.value))
-  const slot = WIDTH / Math.max(1, points.length)
-  const barWidth = Math.max(4, slot * 0.7)
-  const plot = HEIGHT - AXIS
   return (
     <ChartFrame
       id={id}
       title={title}
       description={description}
-      chart={
-        <g>
-          <line x1={0} x2={WIDTH} y1={plot} y2={plot} stroke="#94a3b8" />
-          {points.map((point, index) => {
-            const height = (point.value / max) * (plot - 14)
-            const x = index * slot + (slot - barWidth) / 2
-            return (
-              <g key={point.label}>
-                <rect x={x} y={plot - height} width={barWidth} height={height} fill="#0b63c5" rx={2} />
-                {point.value > 0 ? (
-                  <text x={x + barWidth / 2} y={plot - height - 3} textAnchor="middle" fontSize={10} fill="#0f172a">
-                    {format(point.value)}
-                  </text>
-                ) : null}
-                {index % 2 === points.length % 2 || points.length <= 6 ? (
-                  <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={10} fill="#334155">
-                    {point.label}
-                  </text>
-                ) : null}
-              </g>
-            )
-          })}
-        </g>
-      }
+      draw={({ width, height, font, phone }) => {
+        const slot = width / Math.max(1, points.length)
+        const barWidth = Math.max(4, slot * 0.7)
+        const plot = height - AXIS
+        // Labels need about three characters' width each: every second or third one on a narrow drawing.
+        const every = Math.max(1, Math.ceil((font * 3) / slot))
+        return (
+          <g>
+            <line x1={0} x2={width} y1={plot} y2={plot} stroke="#94a3b8" />
+            {points.map((point, index) => {
+              const barHeight = (point.value / max) * (plot - font - 6)
+              const x = index * slot + (slot - barWidth) / 2
+              const labelled = (points.length - 1 - index) % every === 0
+              return (
+                <g key={point.label}>
+                  <rect x={x} y={plot - barHeight} width={barWidth} height={barHeight} fill="#0b63c5" rx={2} />
+                  {point.value > 0 && (!phone || labelled) ? (
+                    <text x={x + barWidth / 2} y={plot - barHeight - 3} textAnchor="middle" fontSize={font} fill="#0f172a">
+                      {format(point.value)}
+                    </text>
+                  ) : null}
+                  {labelled ? (
+                    // Kept inside the drawing: the last week's label would otherwise be cut at the right edge.
+                    <text
+                      x={Math.min(x + barWidth / 2, width - font * 1.6)}
+                      y={height - 6}
+                      textAnchor="middle"
+                      fontSize={font}
+                      fill="#334155"
+                    >
+                      {point.label}
+                    </text>
+                  ) : null}
+                </g>
+              )
+            })}
+          </g>
+        )
+      }}
       table={
         table ?? (
           <NumbersTable caption={title} head={['Week of', 'Number']} rows={points.map((point) => [point.label, format(point.value)])} />
         )
       }
+      wideTable={wideTable}
     />
   )
 }
 
-/** Horizontal bars, one per category (e.g. active policies by plan). */
+/** Horizontal bars, one per category (e.g. active policies by plan); on a phone each label sits above its bar. */
 export function BarChart({
   id,
   title,
@@ -124,33 +198,46 @@ export function BarChart({
   table: ReactNode
 }) {
   const max = Math.max(1, ...points.map((point) => point.value))
-  const row = HEIGHT / Math.max(4, points.length)
-  const labelWidth = 200
+  const rows = Math.max(4, points.length)
   return (
     <ChartFrame
       id={id}
       title={title}
       description={description}
-      chart={
-        <g>
-          {points.map((point, index) => {
-            const width = (point.value / max) * (WIDTH - labelWidth - 60)
-            const y = index * row
-            return (
-              <g key={point.label}>
-                <text x={labelWidth - 6} y={y + row / 2 + 4} textAnchor="end" fontSize={11} fill="#0f172a">
-                  {point.label}
-                </text>
-                <rect x={labelWidth} y={y + row * 0.2} width={width} height={row * 0.6} fill="#0b63c5" rx={2} />
-                <text x={labelWidth + width + 4} y={y + row / 2 + 4} fontSize={11} fill="#0f172a">
-                  {format(point.value)}
-                </text>
-              </g>
-            )
-          })}
-        </g>
-      }
+      height={({ height, font, phone }) => (phone ? rows * (font * 2 + 12) : height)}
+      draw={({ width, height, font, phone }) => {
+        const row = phone ? font * 2 + 12 : height / rows
+        const labelWidth = phone ? 0 : 200
+        const barTop = phone ? font + 4 : row * 0.2
+        const barHeight = phone ? font + 2 : row * 0.6
+        return (
+          <g>
+            {points.map((point, index) => {
+              const barWidth = (point.value / max) * (width - labelWidth - 60)
+              const y = index * row
+              return (
+                <g key={point.label}>
+                  <text
+                    x={phone ? 0 : labelWidth - 6}
+                    y={phone ? y + font : y + row / 2 + 4}
+                    textAnchor={phone ? 'start' : 'end'}
+                    fontSize={font}
+                    fill="#0f172a"
+                  >
+                    {point.label}
+                  </text>
+                  <rect x={labelWidth} y={y + barTop} width={barWidth} height={barHeight} fill="#0b63c5" rx={2} />
+                  <text x={labelWidth + barWidth + 4} y={y + barTop + barHeight - 2} fontSize={font} fill="#0f172a">
+                    {format(point.value)}
+                  </text>
+                </g>
+              )
+            })}
+          </g>
+        )
+      }}
       table={table}
+      wideTable
     />
   )
 }
@@ -172,25 +259,28 @@ export function Meter({
   label: string
 }) {
   const scale = Math.max(limit * 1.25, value)
-  const toX = (amount: number) => (amount / scale) * WIDTH
   const over = value > limit
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      viewBox={`0 0 ${WIDTH} 48`}
-      className="h-auto w-full max-w-xl"
-      data-testid={`chart-${id}`}
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
-      <rect x={0} y={8} width={WIDTH} height={16} fill="#e2e8f0" rx={3} />
-      <rect x={0} y={8} width={toX(value)} height={16} fill={over ? '#b91c1c' : '#0b63c5'} rx={3} />
-      <line x1={toX(limit)} x2={toX(limit)} y1={2} y2={30} stroke="#0f172a" strokeWidth={2} />
-      <text x={Math.min(toX(limit) + 4, WIDTH - 60)} y={44} fontSize={11} fill="#0f172a">
-        {label}
-      </text>
-    </svg>
+    <Drawings
+      id={id}
+      title={title}
+      description={description}
+      height={({ font }) => 34 + font}
+      draw={({ width, font }) => {
+        const toX = (amount: number) => (amount / scale) * width
+        const labelWidth = label.length * font * 0.6
+        return (
+          <>
+            <rect x={0} y={8} width={width} height={16} fill="#e2e8f0" rx={3} />
+            <rect x={0} y={8} width={toX(value)} height={16} fill={over ? '#b91c1c' : '#0b63c5'} rx={3} />
+            <line x1={toX(limit)} x2={toX(limit)} y1={2} y2={30} stroke="#0f172a" strokeWidth={2} />
+            <text x={Math.max(0, Math.min(toX(limit) + 4, width - labelWidth))} y={30 + font} fontSize={font} fill="#0f172a">
+              {label}
+            </text>
+          </>
+        )
+      }}
+    />
   )
 }
 

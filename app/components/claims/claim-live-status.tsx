@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import { describeAppointment, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
+import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
@@ -24,6 +24,8 @@ export type ClaimLiveStatusData = {
   appointment?: { at: string; proposed: boolean } | null
   /** Where the customer asks for another time (once). */
   rescheduleHref?: string | null
+  /** The shop the operator assigned, when the customer chose no place of it: its phone and addresses. */
+  shopContact?: ShopContact | null
 }
 
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
@@ -56,6 +58,8 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
               {status.booking ? `, ${status.booking.place}` : ''}
               {status.booking?.phone ? ` (${status.booking.phone})` : ''}.
             </p>
+            {status.booking ? <MapLink address={status.booking.address} /> : null}
+            {status.shopContact ? <ShopContactDetails shop={status.shopContact} /> : null}
             {status.rescheduleHref ? (
               <Link to={status.rescheduleHref} className={buttonClass('secondary', 'py-1.5')}>
                 Ask for another time
@@ -67,17 +71,24 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
       if (status.booking) {
         const { booking } = status
         return (
-          <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
-            Approved. {booking.name}, {booking.address}
-            {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
-            {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will call you to confirm the time.
-          </p>
+          <div className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+            <p>
+              Approved. {booking.name}, {booking.address}
+              {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
+              {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will call you to confirm the time.
+            </p>
+            <MapLink address={booking.address} />
+          </div>
         )
       }
       return (
-        <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
-          Approved. Contact {status.partnerGroupName ?? 'the repair shop'} to book your repair and give them your confirmation code.
-        </p>
+        <div className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
+          <p>
+            Approved. Contact {status.shopContact?.name ?? status.partnerGroupName ?? 'the repair shop'} to book your repair and give them
+            your confirmation code.
+          </p>
+          {status.shopContact ? <ShopContactDetails shop={status.shopContact} /> : null}
+        </div>
       )
     case 'denied':
       return (
@@ -107,4 +118,40 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
     default:
       return null
   }
+}
+
+/** How to reach the assigned shop: its phone, then each of its places with a map link. */
+function ShopContactDetails({ shop }: { shop: ShopContact }) {
+  return (
+    <ul className="space-y-2" data-testid="shop-contact">
+      {shop.phone ? (
+        <li>
+          Phone:{' '}
+          <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`} className="font-medium underline">
+            {shop.phone}
+          </a>
+        </li>
+      ) : null}
+      {shop.places.map((place) => (
+        <li key={`${place.name}|${place.address}`}>
+          <span className="font-medium">{place.name}</span>: {place.address}
+          {place.phone && place.phone !== shop.phone ? ` (${place.phone})` : ''} <MapLink address={place.address} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function MapLink({ address }: { address: string }) {
+  if (!address) return null
+  return (
+    <a
+      href={mapLink(address)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center font-medium underline max-sm:min-h-11"
+    >
+      Open in maps<span className="sr-only"> (opens a new tab)</span>
+    </a>
+  )
 }

@@ -1,9 +1,10 @@
 import { Form } from 'react-router'
 
 import { PolicyStatusBadge } from '~/components/admin/claim-labels'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { StateSelect } from '~/components/state-select'
 import { Badge, Card, Field, inputClass } from '~/components/ui'
-import { formatDateTime, formatLongDate } from '~/domain/format'
+import { formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 import { fieldLimits } from '~/validation/limits'
 import { CancelOnBehalfSchema, CorrectStateSchema } from '~/validation/operator'
@@ -23,6 +24,7 @@ export function PoliciesSection({
   /** The messages of a refused form of this intent for this policy, by field. */
   failed: (intent: string, target: string) => Record<string, string[] | undefined>
 }) {
+  const time = useOperatorTime()
   return (
     <section aria-labelledby="policies-heading" className="grid gap-4">
       <h2 id="policies-heading" className="text-xl font-semibold text-slate-900">
@@ -57,14 +59,14 @@ export function PoliciesSection({
               <dd data-testid="admin-governing-state">{policy.governingStateName ?? 'Not set (the most protective rules apply)'}</dd>
               <dt className="text-slate-600">Terms accepted</dt>
               <dd>
-                Version {policy.tosVersion} on {formatDateTime(policy.tosAcceptedAt)}
+                Version {policy.tosVersion} on {time(policy.tosAcceptedAt)}
               </dd>
               <dt className="text-slate-600">Arbitration</dt>
               <dd data-testid="admin-arbitration">
-                {policy.arbitrationOptedOutAt ? `Opted out on ${formatDateTime(policy.arbitrationOptedOutAt)}` : 'Agreed (no opt-out)'}
+                {policy.arbitrationOptedOutAt ? `Opted out on ${time(policy.arbitrationOptedOutAt)}` : 'Agreed (no opt-out)'}
               </dd>
               <dt className="text-slate-600">Vehicle transfer</dt>
-              <dd>{policy.transferUsedAt ? `Used on ${formatDateTime(policy.transferUsedAt)}` : 'Not used'}</dd>
+              <dd>{policy.transferUsedAt ? `Used on ${time(policy.transferUsedAt)}` : 'Not used'}</dd>
               <dt className="text-slate-600">Next-owner offers</dt>
               <dd data-testid="admin-offers">
                 {policy.offers.length === 0 ? (
@@ -97,7 +99,7 @@ export function PoliciesSection({
                         loading="lazy"
                       />
                     </a>
-                    {setupPhotoLabel(photo.type)} · {formatDateTime(photo.at)}
+                    {setupPhotoLabel(photo.type)} · {time(photo.at)}
                   </li>
                 ))}
               </ul>

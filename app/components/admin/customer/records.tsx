@@ -1,12 +1,14 @@
 import { Actor } from '~/components/admin/actor'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge } from '~/components/admin/claim-labels'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge } from '~/components/ui'
-import { formatDateTime } from '~/domain/format'
+import { auditActionLabel } from '~/domain/audit'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 
 /** What happened with the customer: their claims, the e-mails sent, the payment events and the audit trail. */
 export function CustomerRecords({ claims, emails, payments, trail }: Pick<CustomerPageData, 'claims' | 'emails' | 'payments' | 'trail'>) {
+  const time = useOperatorTime()
   return (
     <>
       <section aria-labelledby="claims-heading" className="grid gap-4">
@@ -29,7 +31,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
               <Cell label="Status">
                 <ApprovalBadge status={claim.status} />
               </Cell>
-              <Cell label="Submitted">{formatDateTime(claim.submittedAt)}</Cell>
+              <Cell label="Submitted">{time(claim.submittedAt)}</Cell>
               <Cell label="Shop">{claim.partnerGroup ?? '—'}</Cell>
               <Cell label="Documents">
                 <ul>
@@ -58,7 +60,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
         >
           {emails.map((email) => (
             <tr key={email.id}>
-              <Cell label="When">{formatDateTime(email.createdAt)}</Cell>
+              <Cell label="When">{time(email.createdAt)}</Cell>
               <Cell label="Subject">{email.subject}</Cell>
               <Cell label="Result">
                 <Badge tone={email.status === 'sent' ? 'success' : 'destructive'}>
@@ -81,7 +83,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
         >
           {payments.map((event) => (
             <tr key={event.id}>
-              <Cell label="Processed">{formatDateTime(event.processedAt)}</Cell>
+              <Cell label="Processed">{time(event.processedAt)}</Cell>
               <Cell label="Type">{event.type}</Cell>
               <Cell label="Event">
                 <code>{event.id}</code>
@@ -102,13 +104,11 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
         >
           {trail.map(({ entry, actorEmail, operator }) => (
             <tr key={entry.id}>
-              <Cell label="When">{formatDateTime(entry.createdAt)}</Cell>
+              <Cell label="When">{time(entry.createdAt)}</Cell>
               <Cell label="Who">
                 <Actor actor={entry.actor} email={actorEmail} operator={operator} />
               </Cell>
-              <Cell label="What">
-                {entry.action} <span className="text-slate-600">({entry.entityType})</span>
-              </Cell>
+              <Cell label="What">{auditActionLabel(entry.action)}</Cell>
               <Cell label="Detail" className="max-w-xs font-mono text-xs wrap-anywhere">
                 {entry.detail ? JSON.stringify(entry.detail) : ''}
               </Cell>

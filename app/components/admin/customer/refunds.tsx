@@ -1,6 +1,7 @@
 import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone } from '~/components/ui'
-import { formatDateTime, formatLongDate } from '~/domain/format'
+import { formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
@@ -12,6 +13,7 @@ const RULES: Record<string, string> = { free_look: 'Free look', pro_rata: 'Pro r
 
 /** The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date. */
 export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds'] }) {
+  const time = useOperatorTime()
   return (
     <section aria-labelledby="refunds-heading" className="grid gap-4">
       <h2 id="refunds-heading" className="text-xl font-semibold text-slate-900">
@@ -44,7 +46,7 @@ export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds
                 {RULES[refund.rule] ?? refund.rule}
                 {refund.state ? ` (${refund.state})` : ' (state not known)'}
               </Cell>
-              <Cell label="Date">{formatDateTime(refund.createdAt)}</Cell>
+              <Cell label="Date">{time(refund.createdAt)}</Cell>
               <Cell label="Policy">
                 <code>{refund.policyId}</code>
               </Cell>

@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from 'react-router'
+
+import { DEFAULT_OPERATOR_ZONE, type OperatorZone } from '~/domain/calendar'
+import { formatDateTime } from '~/domain/format'
+import type { loader } from '~/routes/admin.layout'
+
+/** The zone the signed-in operator chose for the console's times (the operator area's layout loads it). */
+export function useOperatorZone(): OperatorZone {
+  return useRouteLoaderData<typeof loader>('routes/admin.layout')?.timeZone ?? DEFAULT_OPERATOR_ZONE
+}
+
+/** `formatDateTime` in the operator's zone, labelled with its abbreviation: 'Nov 21, 2026, 8:04 AM MST'. */
+export function useOperatorTime() {
+  const zone = useOperatorZone()
+  return (value: string | Date | null | undefined, fallback?: string) => formatDateTime(value, fallback, zone)
+}
