@@ -1,6 +1,6 @@
-import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
 import { bookableDates } from '~/domain/shops'
 
+import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
 
 // A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
@@ -78,7 +78,10 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await expect(buyer).toHaveURL(/\/customer$/)
     await expect(toast(buyer)).toContainText('The plan is yours')
     // The policy's card (the seller's claim card names the policy too, after it).
-    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.id) }).first()
+    const buyerCard = buyer
+      .getByRole('article')
+      .filter({ has: buyer.getByText(policy.id) })
+      .first()
     await expect(buyerCard).toContainText('Active')
     await expect(buyerCard).toContainText('2019 Toyota Camry')
     await expect(buyerCard.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
