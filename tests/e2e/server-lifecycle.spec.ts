@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -122,4 +123,33 @@ test('an exception thrown outside any request is logged with its stack, and the 
   expect(fatal?.err?.stack).toMatch(/at Timeout\._onTimeout .*bomb\.mjs/)
   expect(output).toContain('uncaught exception: finishing in-flight requests, then stopping')
   fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('on a terminal the server prints readable lines, the banner as lines of its own; with LOG_FORMAT=json, JSON', async () => {
+  // `script` gives the server a terminal for its standard output, as a newcomer's `npm start` has.
+  const onTerminal = async (extra: string) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-terminal-'))
+    const port = 20_000 + Math.floor(Math.random() * 20_000)
+    const command = `${extra} NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VPIC_URL=off BUILD_DIR=${process.env.BUILD_DIR ?? 'build-e2e'} ${process.execPath} server.js`
+    const child = spawn('script', ['-qfc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', () => /listening on http/.test(output) && resolve())
+        child.on('exit', () => reject(new Error(`the server exited before listening:\n${output}`)))
+      })
+    } finally {
+      child.kill('SIGTERM')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+
+    return output.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/)
+  }
+  const pretty = await onTerminal('')
+  expect(pretty.some((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: production at http:\/\/localhost:\d+$/.test(line))).toBe(true)
+  expect(pretty).toContain('  e-mail:       outbox at ' + pretty.find((line) => line.includes('/dev/outbox'))!.split('outbox at ')[1])
+  expect(pretty.filter((line) => line.startsWith('{'))).toEqual([])
+  const json = await onTerminal('LOG_FORMAT=json')
+  expect(json.filter((line) => line.trim()).every((line) => line.startsWith('{'))).toBe(true)
 })
