@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { preparedQuery } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { isPreviousOwnersClaim } from '~/domain/policies'
@@ -19,8 +19,8 @@ export type CustomerClaim = Claim & {
 }
 
 /** The customer's claims across all their policies, newest first (by policy ids, with the partner group's name). */
-export function listClaimsForProfile(profileId: string): CustomerClaim[] {
-  return db()
+const claimsOfProfile = preparedQuery((database) =>
+  database
     .select({
       claim: claims,
       planType: policies.planType,
@@ -34,9 +34,14 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
     .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
-    .where(eq(policies.profileId, profileId))
+    .where(eq(policies.profileId, sql.placeholder('profileId')))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
-    .all()
+    .prepare(),
+)
+
+export function listClaimsForProfile(profileId: string): CustomerClaim[] {
+  return claimsOfProfile()
+    .all({ profileId })
     .map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
       ...claim,
       policyPlanType: planType,
