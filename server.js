@@ -10,7 +10,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { compress, send, writeHeadWithPairs } from './app/server/compression.js'
+import { compress, sendVariants, writeHeadWithPairs } from './app/server/compression.js'
 import { plain, refuse } from './app/server/refusals.js'
 import { loadStaticFiles, serveStatic } from './app/server/static-files.js'
 
@@ -325,7 +325,7 @@ function answer(req, res, line) {
     // The page cache serves anonymous visitors only: no cookie means no session and no flash message.
     if (query < 0 && !req.headers.cookie) {
       const hit = answerFromPageCache(pathname)
-      if (hit) return send(req, res, 200, hit.headers, hit.body, true)
+      if (hit) return sendVariants(req, res, 200, [...hit.headers], hit.body)
     }
   }
   reactRouter(req, res, line)

@@ -8,8 +8,7 @@ import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, Se
 
 import { reportRequestError } from '~/error-reports.server'
 import { logger } from '~/logger.server'
-import { cachedDocument } from '~/page-cache.server'
-import { applySecurityHeaders, createNonce, nonceContext } from '~/security.server'
+import { nonceContext } from '~/security.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
@@ -74,17 +73,11 @@ export function handleError(error: unknown, { request, context }: { request: Req
 
 /**
  * For server.js: the anonymous page cache answered before React Router routes the request (the landing page at
- * close to static-file speed), with the same security headers and a fresh nonce. The caller has checked that the
- * request is cacheable: a GET with no query string and no cookies. Null when there is no fresh copy.
+ * close to static-file speed), its headers (security headers included) and its body kept with its compressed forms.
+ * The caller has checked that the request is cacheable: a GET with no query string and no cookies. Null when there is
+ * no fresh copy.
  */
-export function answerFromPageCache(pathname: string): { body: Uint8Array; headers: [string, string][] } | null {
-  const nonce = createNonce()
-  const hit = cachedDocument(pathname, nonce)
-  if (!hit) return null
-  const headers = new Headers(hit.headers)
-  applySecurityHeaders(headers, nonce)
-  return { body: hit.body, headers: [...headers] }
-}
+export { cachedDocument as answerFromPageCache } from '~/page-cache.server'
 
 /** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
 export { shutdown } from '~/init.server'

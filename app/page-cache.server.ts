@@ -2,7 +2,8 @@ import type { MiddlewareFunction } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { routeRulesContext } from '~/route-table.server'
-import { nonceContext } from '~/security.server'
+import { applySecurityHeaders, inlineScriptHashes, nonceContext } from '~/security.server'
+import { type KeptBody, keptBody } from '~/server/compression.js'
 
 /**
  * A small cache of whole HTML pages for anonymous visitors, so the landing page is served at close to static-file
@@ -16,9 +17,10 @@ import { nonceContext } from '~/security.server'
  *
  * A page that must not be reused (the landing page when prices could not be read) says `Cache-Control: no-store`.
  *
- * Each page is stored with its CSP nonce cut out and gets the current request's nonce put back, so the cached HTML's
- * `nonce="..."` attributes always match the Content-Security-Policy header the security middleware sets for this
- * request (it runs first and reads the same `nonceContext`).
+ * A kept page is the same bytes for every answer, so that it is compressed once, not per response (server.js sends it
+ * in gzip or brotli, app/server/compression.js): its render's CSP nonce is cut out of it, and its Content-Security-Policy
+ * allows its inline scripts by their SHA-256 instead — exactly the scripts of the page, as strict as the nonce
+ * (docs/decisions/002-page-cache.md). The miss that stores a page answers with the same bytes and headers.
  */
 
 const MAX_AGE_MS = 60_000
@@ -26,8 +28,9 @@ const MAX_AGE_MS = 60_000
 const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-security-policy', 'set-cookie', 'date'])
 
 type Entry = {
-  /** The page's UTF-8 bytes split at its nonce: joined with a nonce between them, the page for that nonce. */
-  parts: Buffer[]
+  /** The page's UTF-8 bytes, and the compressed forms server.js makes of them once and keeps on the same object. */
+  body: KeptBody
+  /** Every header of the answer, the security headers with the page's script hashes included. */
   headers: [string, string][]
   storedAt: number
   dataVersion: number
@@ -55,17 +58,6 @@ function dataVersion(): number {
   return query.get() as number
 }
 
-/** The page for this nonce; joined as bytes, so a hit costs no re-encoding of the HTML. */
-function withNonce(parts: Buffer[], nonce: string): Uint8Array<ArrayBuffer> {
-  const nonceBytes = Buffer.from(nonce)
-  const pieces: Buffer[] = []
-  parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes)
-    pieces.push(part)
-  })
-  return Buffer.concat(pieces) as Uint8Array<ArrayBuffer>
-}
-
 /**
  * Cacheable: a GET for a page whose route chose the page cache, no query string, and no cookies at all. Without cookies
  * there is no session and no flash toast, so the page is the anonymous one; any cookie (even an expired session) skips
@@ -84,11 +76,23 @@ function cacheKey(request: Request, pageCache: boolean): string | null {
  * cacheable (GET, no query string, no cookies): server.js answers these without building a Request or routing it. Only
  * a page whose route chose the page cache is ever stored, so a path with an entry is one of those.
  */
-export function cachedDocument(pathname: string, nonce: string): { body: Uint8Array<ArrayBuffer>; headers: [string, string][] } | null {
-  if (!nonce) return null
+export function cachedDocument(pathname: string): { body: KeptBody; headers: readonly [string, string][] } | null {
   const cached = pages.get(pathname)
   if (!cached || cached.dataVersion !== dataVersion() || Date.now() - cached.storedAt >= MAX_AGE_MS) return null
-  return { body: withNonce(cached.parts, nonce), headers: [...cached.headers, ['X-Page-Cache', 'hit']] }
+  return { body: cached.body, headers: cached.headers }
+}
+
+/**
+ * The page as every visitor gets it: its render's nonce attributes removed, and the headers of its answer with a CSP
+ * naming its inline scripts' hashes. Null when the nonce is used some other way, or a script cannot be read.
+ */
+function keptPage(html: string, nonce: string, rendered: Headers) {
+  const page = html.replaceAll(` nonce="${nonce}"`, '')
+  const hashes = page.includes(nonce) ? null : inlineScriptHashes(page)
+  if (!hashes) return null
+  const headers = new Headers([...rendered].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase())))
+  applySecurityHeaders(headers, { hashes })
+  return { page, headers }
 }
 
 /** Reads the matched route's rules (its `handle.pageCache`), put in the context by the root's first middleware. */
@@ -96,8 +100,8 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const nonce = context.get(nonceContext)
   const key = cacheKey(request, context.get(routeRulesContext).pageCache)
   if (!key || !nonce) return next()
-  const hit = cachedDocument(key, nonce)
-  if (hit) return new Response(hit.body, { status: 200, headers: new Headers(hit.headers) })
+  const hit = cachedDocument(key)
+  if (hit) return new Response(new Uint8Array(hit.body.identity), { status: 200, headers: new Headers([...hit.headers]) })
 
   // Read before rendering: a change made while the page renders then makes this copy stale at once.
   const version = dataVersion()
@@ -113,11 +117,16 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     return response
   }
   const html = await response.text()
+  const kept = keptPage(html, nonce, response.headers)
+  if (!kept) return new Response(html, response)
   if (startedIn === generation) {
-    const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()))
-    pages.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, storedAt: Date.now(), dataVersion: version })
+    pages.set(key, {
+      body: keptBody(Buffer.from(kept.page), 'text/html'),
+      headers: [...kept.headers, ['X-Page-Cache', 'hit']],
+      storedAt: Date.now(),
+      dataVersion: version,
+    })
   }
-  const headers = new Headers(response.headers)
-  headers.set('X-Page-Cache', 'miss')
-  return new Response(html, { status: response.status, statusText: response.statusText, headers })
+  kept.headers.set('X-Page-Cache', 'miss')
+  return new Response(kept.page, { status: response.status, statusText: response.statusText, headers: kept.headers })
 }

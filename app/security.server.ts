@@ -46,12 +46,19 @@ function formActionSources() {
   return formTargets
 }
 
-export function contentSecurityPolicy(nonce: string) {
+/**
+ * Which inline scripts may run beside the site's own files: those carrying this response's nonce, or — on a page kept
+ * by the page cache, which is the same bytes for every visitor — exactly those whose SHA-256 is listed.
+ */
+export type InlineScripts = { nonce: string } | { hashes: string[] }
+
+export function contentSecurityPolicy(inline: InlineScripts) {
   // The error reports' ingest host (app/error-reports.server.ts), only while SENTRY_DSN is set.
   const reports = errorReportsOrigin()
+  const inlineSources = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...inlineSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -74,7 +81,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
   const nonce = createNonce()
   context.set(nonceContext, nonce)
   const response = await next()
-  applySecurityHeaders(response.headers, nonce)
+  applySecurityHeaders(response.headers, { nonce })
   applyCachePolicy(request, response.headers, rules)
   return response
 }
@@ -121,10 +128,27 @@ export function createNonce() {
   return crypto.randomBytes(16).toString('base64')
 }
 
-/** The headers every response carries; also used by server.js when it answers from the page cache. */
-export function applySecurityHeaders(headers: Headers, nonce: string) {
+/**
+ * The `'sha256-…'` source of each inline script of a page (the text between its tags, as the browser hashes it), or
+ * null when a script tag cannot be read with certainty — the page is then not one to serve under hashes.
+ */
+export function inlineScriptHashes(html: string): string[] | null {
+  const hashes = new Set<string>()
+  let scripts = 0
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    scripts++
+    if (/\bsrc\s*=/i.test(attributes!)) continue
+    hashes.add(`sha256-${crypto.createHash('sha256').update(text!, 'utf8').digest('base64')}`)
+  }
+  // Every opening tag must have been read above (an attribute holding `>` would hide one).
+  if ((html.match(/<script\b/gi)?.length ?? 0) !== scripts) return null
+  return [...hashes]
+}
+
+/** The headers every response carries; the page cache sets them once on the pages it keeps. */
+export function applySecurityHeaders(headers: Headers, inline: InlineScripts) {
   if (!headers.has('Content-Security-Policy') && !import.meta.env?.DEV) {
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    headers.set('Content-Security-Policy', contentSecurityPolicy(inline))
   }
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -1,7 +1,7 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { createContext, createCookie, type MiddlewareFunction } from 'react-router'
 
-import { db } from '~/db/client.server'
+import { db, preparedQuery } from '~/db/client.server'
 import { type PartnerGroup, type Profile, profiles, sessions } from '~/db/schema'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
@@ -42,15 +42,20 @@ export function getSignedIn(request: Request): Promise<SignedIn | null> {
   return pending
 }
 
-async function lookup(request: Request): Promise<SignedIn | null> {
-  const sessionId: unknown = await sessionCookie().parse(request.headers.get('Cookie'))
-  if (typeof sessionId !== 'string' || !sessionId) return null
-  const row = db()
+/** Every signed-in request runs it: prepared once (app/db/client.server.ts). */
+const signedInQuery = preparedQuery((database) =>
+  database
     .select({ session: sessions, profile: profiles })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date().toISOString())))
-    .get()
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare(),
+)
+
+async function lookup(request: Request): Promise<SignedIn | null> {
+  const sessionId: unknown = await sessionCookie().parse(request.headers.get('Cookie'))
+  if (typeof sessionId !== 'string' || !sessionId) return null
+  const row = signedInQuery().get({ sessionId, now: new Date().toISOString() })
   return row ? { session: row.session, profile: row.profile } : null
 }
 

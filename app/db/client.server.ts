@@ -39,6 +39,24 @@ export function db(): Db {
   return holder.__glassDb
 }
 
+/**
+ * A query built and prepared once per connection (drizzle's `.prepare()`, its values as `sql.placeholder`s), for the
+ * queries every signed-in page runs: building a select of a wide table (the claims' forty-odd columns) and having
+ * SQLite parse it again cost more than running it, on every request.
+ */
+export function preparedQuery<T>(build: (database: Db) => T): () => T {
+  const byConnection = new WeakMap<Db, T>()
+  return () => {
+    const database = db()
+    let query = byConnection.get(database)
+    if (!query) {
+      query = build(database)
+      byConnection.set(database, query)
+    }
+    return query
+  }
+}
+
 export function closeDatabase() {
   holder.__glassDb?.$client.close()
   holder.__glassDb = undefined

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { db, preparedQuery } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { isOwnClaim } from '~/domain/policies'
@@ -22,8 +22,8 @@ export type CustomerClaim = Claim & {
 }
 
 /** The customer's claims across all their policies, newest first (by policy ids, with the partner group's name). */
-export function listClaimsForProfile(profileId: string): CustomerClaim[] {
-  const rows = db()
+const claimsOfProfile = preparedQuery((database) =>
+  database
     .select({
       claim: claims,
       planType: policies.planType,
@@ -37,9 +37,13 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
     .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
-    .where(eq(policies.profileId, profileId))
+    .where(eq(policies.profileId, sql.placeholder('profileId')))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
-    .all()
+    .prepare(),
+)
+
+export function listClaimsForProfile(profileId: string): CustomerClaim[] {
+  const rows = claimsOfProfile().all({ profileId })
   const shops = shopContacts(rows.map((row) => row.claim.assignedPartnerGroupId).filter((id): id is string => id !== null))
   return rows.map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
     ...claim,

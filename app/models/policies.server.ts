@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { db, preparedQuery } from '~/db/client.server'
 import { policies, type Policy, type Vehicle, vehicles } from '~/db/schema'
 import { planName } from '~/domain/plans'
 
@@ -11,12 +11,20 @@ function withVehicle() {
   return db().select({ policy: policies, vehicle: vehicles }).from(policies).leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
 }
 
+const policiesOfProfile = preparedQuery((database) =>
+  database
+    .select({ policy: policies, vehicle: vehicles })
+    .from(policies)
+    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .where(eq(policies.profileId, sql.placeholder('profileId')))
+    .orderBy(desc(policies.createdAt), desc(policies.id))
+    .prepare(),
+)
+
 /** The customer's policies, newest first. */
 export function listPoliciesForProfile(profileId: string): PolicyWithVehicle[] {
-  return withVehicle()
-    .where(eq(policies.profileId, profileId))
-    .orderBy(desc(policies.createdAt), desc(policies.id))
-    .all()
+  return policiesOfProfile()
+    .all({ profileId })
     .map(({ policy, vehicle }) => ({ ...policy, vehicle }))
 }
 

@@ -54,13 +54,22 @@ function authPath(target: string | null, sentTo?: string) {
   return query ? `/auth?${query}` : '/auth'
 }
 
+type Constraints = ReturnType<typeof getZodConstraint>
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const target = requestedTarget(url.searchParams.get('redirect'))
   const profile = await getProfile(request)
   if (profile) throw redirect(target ?? homePath(profile))
   const sent = SendLinkSchema.shape.email.safeParse(url.searchParams.get('sent') ?? '')
-  return { target, sentTo: sent.success ? normalizeEmail(sent.data) : null, honeypot: honeypotProps() }
+  return {
+    target,
+    sentTo: sent.success ? normalizeEmail(sent.data) : null,
+    honeypot: honeypotProps(),
+    // The forms' HTML constraints (required, pattern...) from their schemas, read here: the page's JavaScript then
+    // carries no zod. The action checks every submission with the same schemas.
+    constraints: { sendLink: getZodConstraint(SendLinkSchema), signInCode: getZodConstraint(SignInCodeSchema) },
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -126,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { target, sentTo, honeypot } = loaderData
+  const { target, sentTo, honeypot, constraints } = loaderData
   const codeEmail = sentTo ?? (actionData?.intent === 'code' ? String(actionData.result?.initialValue?.email ?? '') : '')
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -136,12 +145,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           email={codeEmail}
           target={target}
           honeypot={honeypot}
+          constraint={constraints.signInCode}
           lastResult={actionData?.intent === 'code' ? (actionData.result ?? undefined) : undefined}
         />
       ) : (
         <SendLink
           target={target}
           honeypot={honeypot}
+          constraint={constraints.sendLink}
           lastResult={actionData?.intent === 'send' ? (actionData.result ?? undefined) : undefined}
         />
       )}
@@ -152,14 +163,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 function SendLink({
   target,
   honeypot,
+  constraint,
   lastResult,
 }: {
   target: string | null
   honeypot: HoneypotProps
+  constraint: Constraints
   lastResult?: SubmissionResult<string[]>
 }) {
   const sending = useIsPending({ intent: 'send' })
-  const [form, fields] = useForm({ id: 'send-link', lastResult, constraint: getZodConstraint(SendLinkSchema), shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm({ id: 'send-link', lastResult, constraint, shouldRevalidate: 'onInput' })
   return (
     <Card>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sign in</h1>
@@ -213,11 +226,13 @@ function CheckEmail({
   email,
   target,
   honeypot,
+  constraint,
   lastResult,
 }: {
   email: string
   target: string | null
   honeypot: HoneypotProps
+  constraint: Constraints
   lastResult?: SubmissionResult<string[]>
 }) {
   useRecheckOnReturn()
@@ -226,7 +241,7 @@ function CheckEmail({
   const [form, fields] = useForm({
     id: 'sign-in-code',
     lastResult,
-    constraint: getZodConstraint(SignInCodeSchema),
+    constraint,
     shouldRevalidate: 'onInput',
   })
   return (

@@ -12,6 +12,7 @@ import { StateSelect } from '~/components/state-select'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, buttonClass, Card, cx, Field, FieldError, Spinner } from '~/components/ui'
 import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
+import type { LegalDocument } from '~/content/legal'
 import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { renewalConsentText } from '~/content/renewal-consent'
 import { siteTermsOfService } from '~/content/site-legal'
@@ -29,6 +30,7 @@ import {
 import {
   type BillingInterval,
   type LookupKey,
+  lookupKeyFor,
   parsePlanType,
   parseVehicleType,
   type PlanType,
@@ -38,6 +40,7 @@ import {
   yearlySavingPercent,
 } from '~/domain/plans'
 import { isStateCode, stateRules } from '~/domain/state-rules'
+import { env } from '~/env.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/route-rules'
@@ -48,7 +51,7 @@ import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerSubmission, refusalOf } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
-import { lookupKeyOf, SignupSchema, signupState } from '~/validation/signup'
+import { lookupKeyOf, SignupSchema, signupState, type SignupValue } from '~/validation/signup'
 
 import type { Route } from './+types/signup'
 import { partnerFor, shownPriceFor } from './signup.server'
@@ -68,6 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     prices,
     pricingToast: prices ? null : ({ type: 'error', ...PRICING_ERROR } satisfies ToastMessage),
     honeypot: honeypotProps(),
+    // The terms are rendered on the server and handed to the page as data: its JavaScript then carries no legal text.
+    terms: { document: siteTermsOfService(env().SUPPORT_EMAIL), version: TOS_VERSION },
+    // The form's HTML constraints from its schema, read here: the page's JavaScript carries no zod, and the action
+    // checks every submission (Conform shows its answer beside each field).
+    constraint: getZodConstraint(SignupSchema),
   }
 }
 
@@ -151,6 +159,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           partnerName={partner?.name ?? null}
           basePath={basePath}
           honeypot={loaderData.honeypot}
+          terms={loaderData.terms}
+          constraint={loaderData.constraint}
           lastResult={actionData?.result ?? undefined}
         />
       ) : (
@@ -249,6 +259,8 @@ function ConfigurePlan({
   partnerName,
   basePath,
   honeypot,
+  terms,
+  constraint,
   lastResult,
 }: {
   planType: PlanType
@@ -257,17 +269,18 @@ function ConfigurePlan({
   partnerName: string | null
   basePath: string
   honeypot: HoneypotProps
+  terms: { document: LegalDocument; version: string }
+  constraint: ReturnType<typeof getZodConstraint>
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const root = useRootData()
   const hydrated = useHydrated()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<SignupValue>({
     lastResult,
-    constraint: getZodConstraint(SignupSchema),
+    constraint,
     defaultValue: { planType, vehicleType: urlVehicleType, billingInterval: 'month' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
   })
 
   const initialVehicle = parseVehicleType(fields.vehicleType.initialValue) ?? urlVehicleType
@@ -282,18 +295,21 @@ function ConfigurePlan({
   const [governingState, setGoverningState] = useState(initialState)
 
   const comprehensive = planType === 'comprehensive'
-  const lookupKey: LookupKey | null = comprehensive ? (hasAdas ? lookupKeyOf({ planType, vehicleType, hasAdas }) : null) : 'chip_only'
+  const lookupKey: LookupKey | null = comprehensive
+    ? hasAdas
+      ? lookupKeyFor(planType, vehicleType, hasAdas === 'true')
+      : null
+    : 'chip_only'
   const monthlyPrice = lookupKey ? priceOf(prices, lookupKey) : null
   const yearlyPrice = lookupKey ? priceOf(prices, yearlyKeyOf(lookupKey)) : null
   const price = billing === 'year' ? yearlyPrice : monthlyPrice
   // The yearly choice's saving: the configured plan's, or (ADAS not chosen yet) the plan's starting configuration's.
-  const savingKey = lookupKey ?? lookupKeyOf({ planType, vehicleType, hasAdas: 'false' })
+  const savingKey = lookupKey ?? lookupKeyFor(planType, vehicleType, false)
   const saving = yearlySavingPercent(priceOf(prices, savingKey) ?? 0, priceOf(prices, yearlyKeyOf(savingKey)) ?? 0)
   const busy = useIsPending()
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
   const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted || !renewalAccepted || !esignAccepted)
   const supportEmail = root?.contact.supportEmail ?? 'support@glassplan.example'
-  const terms = siteTermsOfService(supportEmail)
   // The renewal terms for the state chosen (with JavaScript, as it is chosen); before a choice, the text for any state.
   const renewalText = renewalConsentText({
     monthlyPrice: price === null ? null : formatPrice(price),
@@ -422,7 +438,7 @@ function ConfigurePlan({
             tabIndex={0}
             className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem]"
           >
-            <LegalDocumentView doc={terms} compact titleAs="h2" idPrefix="terms-" details={`Version ${TOS_VERSION}`} />
+            <LegalDocumentView doc={terms.document} compact titleAs="h2" idPrefix="terms-" details={`Version ${terms.version}`} />
           </div>
           {/* The terms inline on small screens; in a bounded box, so the checkbox and the button stay by the price. */}
           <p className="mt-2 text-xs text-slate-600">

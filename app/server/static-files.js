@@ -1,9 +1,9 @@
-// server.js's static files: held in memory and gzipped once at start, written straight to the socket (no Fetch objects).
+// server.js's static files: held in memory, each compressed once (compression.js), written straight to the socket (no
+// Fetch objects).
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 
-import { acceptsGzip, COMPRESSIBLE, send } from './compression.js'
+import { keptBody, sendVariants } from './compression.js'
 
 const CONTENT_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -17,7 +17,7 @@ const CONTENT_TYPES = {
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 }
-/** Every file under dir (build/client: the built assets plus public/), by URL path, read once and gzipped once. */
+/** Every file under dir (build/client: the built assets plus public/), by URL path, read once. */
 export function loadStaticFiles(dir, files = new Map(), prefix = '') {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name)
@@ -27,11 +27,9 @@ export function loadStaticFiles(dir, files = new Map(), prefix = '') {
       continue
     }
     if (urlPath.startsWith('/.vite/')) continue
-    const body = fs.readFileSync(file)
     const type = CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream'
     files.set(urlPath, {
-      body,
-      gzipped: COMPRESSIBLE.test(type) && body.length > 512 ? zlib.gzipSync(body, { level: 9 }) : null,
+      body: keptBody(fs.readFileSync(file), type),
       type,
       // Fingerprinted assets never change; everything else may change with a deploy.
       cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
@@ -46,9 +44,5 @@ export function serveStatic(req, res, file) {
     ['Cache-Control', file.cacheControl],
     ['X-Content-Type-Options', 'nosniff'],
   ]
-  if (!file.gzipped) return send(req, res, 200, headers, file.body, false)
-  headers.push(['Vary', 'Accept-Encoding'])
-  if (!acceptsGzip(req)) return send(req, res, 200, headers, file.body, false)
-  headers.push(['Content-Encoding', 'gzip'])
-  return send(req, res, 200, headers, file.gzipped, false)
+  return sendVariants(req, res, 200, headers, file.body)
 }

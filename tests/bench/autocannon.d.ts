@@ -10,7 +10,7 @@ declare module 'autocannon' {
     non2xx: number
     duration: number
   }
-  export type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string> }
+  export type Options = { url: string; connections?: number; duration?: number; amount?: number; headers?: Record<string, string> }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
 }

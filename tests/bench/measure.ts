@@ -1,6 +1,7 @@
 /** Measuring helpers for benchmark sections: load runs, the static-file yardstick, compressed asset sizes. */
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -11,9 +12,9 @@ import { freePort } from './server'
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }
 
-/** One autocannon run against `url` (GET, keep-alive, no cookies). */
-export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds })
+/** One autocannon run against `url` (GET, keep-alive, no cookies; the request headers given, if any). */
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, headers })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -25,13 +26,16 @@ export async function load(url: string, connections: number, seconds: number): P
 
 export type StaticServer = { url: string; stop: () => Promise<void> }
 
-/** Serves `html` from a bare Node http server in its own process (see static-file-server.mjs). */
-export async function startStaticServer(html: Buffer, mode: 'file' | 'memory' = 'file'): Promise<StaticServer> {
+/**
+ * Serves `html` from a bare Node http server in its own process (see static-file-server.mjs); with a content coding,
+ * `html` is bytes already compressed that way, sent from memory with their Content-Encoding.
+ */
+export async function startStaticServer(html: Buffer, mode: 'file' | 'memory' = 'file', coding?: string): Promise<StaticServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-static-'))
   const file = path.join(dir, 'index.html')
   fs.writeFileSync(file, html)
   const port = await freePort()
-  const args = [file, String(port), ...(mode === 'memory' ? ['--memory'] : [])]
+  const args = [file, String(port), ...(mode === 'memory' ? ['--memory', ...(coding ? [coding] : [])] : [])]
   const child = fork(path.join(import.meta.dirname, 'static-file-server.mjs'), args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve())
@@ -94,3 +98,23 @@ export async function pageWeight(pageUrl: string): Promise<PageWeight> {
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 export const fixed = (value: number, digits = 0) => value.toFixed(digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+/** The body as sent (not decoded, unlike fetch) and its Content-Encoding, for a GET with these request headers. */
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; coding: string | null; status: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            coding: (response.headers['content-encoding'] as string | undefined) ?? null,
+            status: response.statusCode ?? 0,
+          }),
+        )
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}

@@ -2,7 +2,7 @@
  * `npm run bench`: builds the app into build-bench, starts it on a free port with a fresh data directory (the embedded
  * defaults: seeded prices, local payments), runs each section below and prints its figures, then a summary of targets.
  *
- *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,partner,uploads,scale,bombs] [--build-dir build-bench]
+ *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,preloads,partner,uploads,scale,pinned,bombs] [--build-dir build-bench]
  *
  * --build-dir builds into (and runs) another folder, so two benches on one machine do not share a build.
  * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
@@ -13,6 +13,8 @@
 import { imageBombsSection } from './image-bombs'
 import { landingPage } from './landing'
 import { partnerPage } from './partner'
+import { pinnedSection } from './pinned'
+import { preloadsSection } from './preloads'
 import { scaleSection } from './scale'
 import { buildApp, type RunningServer, startServer } from './server'
 import { uploadsSection } from './uploads'
@@ -32,6 +34,7 @@ export type BenchContext = {
 
 const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Promise<void> }[] = [
   { key: 'landing', name: 'Landing page', run: landingPage },
+  { key: 'preloads', name: 'JavaScript each page has the browser fetch', run: preloadsSection },
   { key: 'partner', name: 'Partner page', run: partnerPage },
   { key: 'uploads', name: 'Policy photo uploads', run: uploadsSection },
   {
@@ -39,6 +42,7 @@ const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Pro
     name: 'Scale: the same pages at a small and a large data set (1,000 and 1,000,000 policies unless --sizes)',
     run: scaleSection,
   },
+  { key: 'pinned', name: 'The customer dashboard against a pinned earlier build (--pinned <commit>)', run: pinnedSection },
   { key: 'bombs', name: 'Image bombs: many huge-when-decoded PNGs at once', run: imageBombsSection },
 ]
 

@@ -23,10 +23,10 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** `react-router build` into ROOT/<buildDir>; throws with the build's output if it fails. */
-export function buildApp(buildDir: string) {
+/** `react-router build` into <root>/<buildDir> (ROOT by default); throws with the build's output if it fails. */
+export function buildApp(buildDir: string, root = ROOT) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: 'production' },
     encoding: 'utf8',
   })
@@ -60,8 +60,10 @@ export type RunningServer = {
 }
 
 export type StartOptions = {
-  /** Build folder under ROOT, e.g. 'build-bench'. */
+  /** Build folder under the checkout, e.g. 'build-bench'. */
   buildDir: string
+  /** The checkout whose server.js runs (another commit's, for a comparison in one run); ROOT by default. */
+  root?: string
   port?: number
   /** Defaults to a new temp folder, removed on stop. */
   dataDir?: string
@@ -74,18 +76,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ownDataDir = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'glass-server-'))
   const url = `http://localhost:${port}`
-  const serverEntry = path.join(ROOT, options.buildDir, 'server/index.js')
+  const root = options.root ?? ROOT
+  const serverEntry = path.join(root, options.buildDir, 'server/index.js')
   if (!fs.existsSync(serverEntry)) throw new Error(`No server build at ${serverEntry}: build first`)
 
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'server.js')], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server.js')], {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
-      BUILD_DIR: path.join(ROOT, options.buildDir),
+      BUILD_DIR: path.join(root, options.buildDir),
       SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
       VPIC_URL: 'off',
       ...PRODUCTION_MALLOC_ENV,

@@ -14,6 +14,13 @@ type Fixtures = {
   signIn: (profile?: Partial<Profile>) => Promise<Profile>
   /** Fails the test when the browser logged a Content-Security-Policy violation (automatic, every test). */
   cspGuard: void
+  /**
+   * A violation the test provokes on purpose: the guard lets those matching the pattern pass, and fails the test
+   * unless at least one did happen.
+   */
+  expectCspViolation: (pattern: RegExp) => void
+  /** The patterns expectCspViolation was given, for the guard. */
+  expectedCspViolations: RegExp[]
 }
 
 /** A refused load as Chromium logs it ("… violates the following Content Security Policy directive"), or the guard's own line. */
@@ -39,13 +46,21 @@ export const test = base.extend<Fixtures>({
     })
   },
   /**
-   * The CSP is strict (no 'unsafe-eval', scripts by nonce): anything it blocks is a page feature that silently fails, or
+   * The CSP is strict (no 'unsafe-eval', inline scripts by nonce or by hash): anything it blocks is a page feature that silently fails, or
    * a library probing (zod's `new Function` test did, on every page with a schema). The console of every context the
    * test opens — its own and any it makes with `browser.newContext` — is watched (without JavaScript, for what the
    * browser itself logs: refused loads, frames, form targets).
    */
+  expectedCspViolations: async ({}, use) => {
+    await use([])
+  },
+  expectCspViolation: async ({ expectedCspViolations }, use) => {
+    await use((pattern) => {
+      expectedCspViolations.push(pattern)
+    })
+  },
   cspGuard: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, expectedCspViolations: expected }, use) => {
       const violations: string[] = []
       const watch = async (watched: BrowserContext) => {
         // A refused load is logged by the browser itself; a refused eval (the zod probe) is not, only dispatched as a
@@ -73,7 +88,13 @@ export const test = base.extend<Fixtures>({
       } finally {
         browser.newContext = newContext
       }
-      expect(violations, 'Content-Security-Policy violations in the browser console').toEqual([])
+      for (const pattern of expected)
+        expect(
+          violations.some((violation) => pattern.test(violation)),
+          `an expected CSP violation (${pattern})`,
+        ).toBe(true)
+      const unexpected = violations.filter((violation) => !expected.some((pattern) => pattern.test(violation)))
+      expect(unexpected, 'Content-Security-Policy violations in the browser console').toEqual([])
     },
     { auto: true },
   ],

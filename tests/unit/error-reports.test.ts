@@ -26,14 +26,14 @@ describe('error reports are off unless SENTRY_DSN is set', () => {
     expect(getClient()).toBeUndefined()
     expect(browserErrorReports()).toBeNull()
     expect(errorReportsOrigin()).toBeNull()
-    expect(contentSecurityPolicy('nonce')).toContain("connect-src 'self';")
+    expect(contentSecurityPolicy({ nonce: 'nonce' })).toContain("connect-src 'self';")
   })
 
   it("with SENTRY_DSN set, the page's CSP lets the browser reach the DSN's host, and only it", () => {
     process.env.SENTRY_DSN = 'https://abc123@o1.ingest.example.io/42'
     resetEnvForTests()
     expect(browserErrorReports()).toEqual({ dsn: 'https://abc123@o1.ingest.example.io/42', environment: 'test' })
-    expect(contentSecurityPolicy('nonce')).toContain("connect-src 'self' https://o1.ingest.example.io;")
+    expect(contentSecurityPolicy({ nonce: 'nonce' })).toContain("connect-src 'self' https://o1.ingest.example.io;")
   })
 
   it('refuses a SENTRY_DSN that is not a DSN, and takes an empty one as unset', () => {
