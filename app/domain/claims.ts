@@ -3,6 +3,7 @@
  */
 import { addCalendarDays, anniversary, dayOf, endOfDayIn, startOfDayIn, WESTERNMOST_US_ZONE, wholeYearsSince } from './calendar'
 import type { PlanType } from './plans'
+import { isDeletedAccount } from './privacy'
 import { DAY_MS, HOUR_MS } from './time'
 
 /** Claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
@@ -13,6 +14,15 @@ export const APPEAL_WINDOW_DAYS = 14
 
 /** How a claim's claimant is named once their account is deleted (their name and address are gone). */
 export const CLAIMANT_GONE = 'Former customer (account deleted)'
+/** How a claim is named whose claimant no record holds (filed before its policy passed on, the sale unrecorded). */
+export const CLAIMANT_UNKNOWN = 'Customer not on record'
+
+/** How shops, the operator and e-mails name a claim's claimant: their name, else their address. */
+export function claimantName(profile: { fullName: string | null; email: string } | null) {
+  if (!profile) return CLAIMANT_UNKNOWN
+  if (isDeletedAccount(profile)) return CLAIMANT_GONE
+  return profile.fullName || profile.email
+}
 
 export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sq
 
 import { db } from '~/db/client.server'
 import { type ApprovalStatus, type Claim, claimCounts, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
-import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
+import { claimantName, overdueCutoff, responseHoursLeft } from '~/domain/claims'
 import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import type { PlanType } from '~/domain/plans'
@@ -29,7 +29,8 @@ export type QueueRow = {
   code: string
   customer: string
   email: string
-  profileId: string
+  /** The claimant's account; null when no record names who filed the claim. */
+  profileId: string | null
   planType: PlanType
   damageType: Claim['damageType']
   submittedAt: string
@@ -149,7 +150,8 @@ function queuePage(filters: QueueFilters, page: number, now: Date): { page: Page
         })
         .from(claims)
         .innerJoin(policies, eq(policies.id, claims.policyId))
-        .innerJoin(profiles, eq(profiles.id, policies.profileId))
+        // The claimant (after a transfer, not the policy's owner today).
+        .leftJoin(profiles, eq(profiles.id, claims.filedByProfileId))
         .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
         .where(inArray(sql`${claims}.rowid`, keys))
         .orderBy(...order)
@@ -160,8 +162,8 @@ function queuePage(filters: QueueFilters, page: number, now: Date): { page: Page
     rows: rows.map(({ claim, profileId, email, fullName, planType, groupName }) => ({
       id: claim.id,
       code: claim.confirmationCode,
-      customer: fullName || email,
-      email,
+      customer: claimantName(email === null ? null : { fullName, email }),
+      email: email ?? '',
       profileId,
       planType,
       damageType: claim.damageType,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
-import { appealDeadline, responseHoursLeft } from '~/domain/claims'
+import { appealDeadline, claimantName, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
@@ -14,7 +14,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimantName, claimContext, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
+import { claimContext, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
 import { shopContacts } from './claims-read.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */

@@ -15,7 +15,7 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
-import { appealDeadline, canAppeal, CLAIMANT_GONE, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
+import { appealDeadline, canAppeal, claimantName, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
 import { chooseShopPath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { isDeletedAccount } from '~/domain/privacy'
@@ -110,12 +110,6 @@ export function toClaimant(profile: Profile | null, message: Omit<Outgoing, 'to'
 export function claimantContact(profile: Profile | null) {
   const reachable = profile && !isDeletedAccount(profile) ? profile : null
   return { name: reachable?.fullName ?? '', email: reachable?.email ?? '' }
-}
-
-/** How shops and e-mails name the claimant: their name, else their address; a deleted account is named as such. */
-export function claimantName(profile: Pick<Profile, 'fullName' | 'email'> | null) {
-  if (!profile || isDeletedAccount(profile)) return CLAIMANT_GONE
-  return profile.fullName || profile.email
 }
 
 export function claimDocumentsOf(claimId: string): ClaimDocument[] {

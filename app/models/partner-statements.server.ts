@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, vehicles } from '~/db/schema'
 import { monthSpan, monthsUpTo } from '~/domain/calendar'
+import { claimantName } from '~/domain/claims'
 import { payoutStateOf } from '~/domain/payouts'
 
 /**
@@ -38,7 +39,8 @@ export function partnerStatement(groupId: string, month: string) {
     })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
-    .innerJoin(profiles, eq(profiles.id, policies.profileId))
+    // The claimant (after a transfer, not the policy's owner today).
+    .leftJoin(profiles, eq(profiles.id, claims.filedByProfileId))
     .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
     .leftJoin(payouts, eq(payouts.id, claims.payoutId))
     .where(and(eq(claims.assignedPartnerGroupId, group.id), gte(claims.completedAt, start), lt(claims.completedAt, end)))
@@ -64,7 +66,7 @@ export function partnerStatement(groupId: string, month: string) {
     claimId: claim.id,
     code: claim.confirmationCode,
     completedAt: claim.completedAt!,
-    customer: customer || email,
+    customer: claimantName(email === null ? null : { fullName: customer, email }),
     vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.plate})` : '',
     damageType: claim.damageType,
     repairType: claim.repairType,

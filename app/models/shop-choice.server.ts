@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
+import { claimantName } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import {
@@ -22,7 +23,7 @@ import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimantName, claimContext, getClaimForProfile } from './claims.server'
+import { claimContext, getClaimForProfile } from './claims.server'
 
 /**
  * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
+import { claimantName } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
@@ -27,7 +28,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimantName, claimContext, getClaimForProfile, toClaimant } from './claims.server'
+import { claimContext, getClaimForProfile, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
 
 /**
@@ -73,7 +74,8 @@ function jobsQuery() {
       .select(jobColumns)
       .from(claims)
       .innerJoin(policies, eq(policies.id, claims.policyId))
-      .innerJoin(profiles, eq(profiles.id, policies.profileId))
+      // The claimant, who the shop calls (after a transfer, not the policy's owner today).
+      .leftJoin(profiles, eq(profiles.id, claims.filedByProfileId))
       // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
       .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
       .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
@@ -92,7 +94,10 @@ function toJob(row: JobRow, now = new Date()) {
     description: row.description,
     completed: row.approvalStatus === 'completed',
     vehicle: row.year ? { year: row.year, make: row.make!, model: row.model!, vin: row.vin } : null,
-    customer: { name: row.customerName || row.customerEmail, phone: row.customerPhone },
+    customer: {
+      name: claimantName(row.customerEmail === null ? null : { fullName: row.customerName, email: row.customerEmail }),
+      phone: row.customerPhone,
+    },
     asked: row.preferredDate && row.preferredSlot ? { date: row.preferredDate, slot: row.preferredSlot } : null,
     place: row.serviceAt === 'mobile' ? { mobile: true, address: row.serviceAddress } : { mobile: false, address: null },
     locationName: row.locationName,

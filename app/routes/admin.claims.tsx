@@ -122,9 +122,13 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
               </a>
             </Cell>
             <Cell label="Customer">
-              <a href={`/admin/customers/${claim.profileId}`} className="font-medium">
-                {claim.customer}
-              </a>
+              {claim.profileId ? (
+                <a href={`/admin/customers/${claim.profileId}`} className="font-medium">
+                  {claim.customer}
+                </a>
+              ) : (
+                <span className="font-medium">{claim.customer}</span>
+              )}
               <div className="text-slate-700">{claim.email}</div>
             </Cell>
             <Cell label="Plan / damage">{claim.plan}</Cell>

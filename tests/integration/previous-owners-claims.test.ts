@@ -7,7 +7,7 @@ import { deletedAccountEmail } from '~/domain/privacy'
 import { bookableDates } from '~/domain/shops'
 import { denyClaim } from '~/models/claim-review.server'
 import { customerDataOf } from '~/models/privacy.server'
-import { setAppointment } from '~/models/shop-jobs.server'
+import { setAppointment, shopJobs } from '~/models/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claim-reschedule'
 
@@ -81,6 +81,14 @@ describe("a previous owner's claim after the policy passed to the next owner", (
     const after = db().select().from(claims).where(eq(claims.id, approved.id)).get()!
     expect(after).toMatchObject({ appointmentAt: approved.appointmentAt, rescheduleRequestedAt: null })
     expect(outboxFor(group.email!)).toEqual([])
+  })
+
+  it('the shop sees the seller as the customer of their claim, not the buyer', async () => {
+    const { group, approved } = await soldWithClaims()
+    const jobs = JSON.stringify(shopJobs(group.id))
+    expect(jobs).toContain(approved.confirmationCode)
+    expect(jobs).toContain('Sally Seller')
+    expect(jobs).not.toContain('Robin Buyer')
   })
 
   it("the shop's time and the operator's decision are e-mailed to the seller who filed, never to the buyer", async () => {
