@@ -4,6 +4,7 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { formatPhone } from '~/domain/phones'
 import {
   bookableDates,
   milesBetween,
@@ -205,7 +206,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
             preferredDate: claim.preferredDate!,
             preferredSlot: claim.preferredSlot!,
             place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
-            customerPhone: profile.phone,
+            customerPhone: profile.phone ? formatPhone(profile.phone) : null,
           }
         : undefined,
     })),

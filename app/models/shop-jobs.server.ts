@@ -6,6 +6,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { reschedulePath, shopJobPath } from '~/domain/paths'
+import { formatPhone } from '~/domain/phones'
 import { isPastPromise } from '~/domain/service-promise'
 import {
   appointmentValue,
@@ -91,7 +92,7 @@ function toJob(row: JobRow, now = new Date()) {
     description: row.description,
     completed: row.approvalStatus === 'completed',
     vehicle: row.year ? { year: row.year, make: row.make!, model: row.model!, vin: row.vin } : null,
-    customer: { name: row.customerName || row.customerEmail, phone: row.customerPhone },
+    customer: { name: row.customerName || row.customerEmail, phone: row.customerPhone, email: row.customerEmail },
     asked: row.preferredDate && row.preferredSlot ? { date: row.preferredDate, slot: row.preferredSlot } : null,
     place: row.serviceAt === 'mobile' ? { mobile: true, address: row.serviceAddress } : { mobile: false, address: null },
     locationName: row.locationName,
@@ -349,7 +350,7 @@ async function emailShop(claimId: string, actorId: string, previous: string) {
           partnerGroup: group.name,
           confirmationCode: claim.confirmationCode,
           customerName: profile.fullName || profile.email,
-          customerPhone: profile.phone,
+          customerPhone: profile.phone ? formatPhone(profile.phone) : null,
           previous,
           preferredDate: claim.preferredDate!,
           preferredSlot: claim.preferredSlot!,

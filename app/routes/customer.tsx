@@ -14,6 +14,7 @@ import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
 import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { reachInWords } from '~/domain/phones'
 import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
@@ -73,6 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
     }))
+    // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
+    const reachBy = reachInWords(profile)
     const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) =>
       claim.previousOwner
         ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
@@ -99,7 +102,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { id: claim.policyId, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
-            live: claimLiveStatus(claim),
+            live: { ...claimLiveStatus(claim), reachBy },
           },
     )
     // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
@@ -107,6 +110,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       greetingName,
       email: profile.email,
+      reachBy: reachInWords(profile),
       policies,
       transferable,
       sellable,
@@ -122,6 +126,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         greetingName,
         email: profile.email,
+        reachBy: reachInWords(profile),
         policies: [],
         transferable: [] as string[],
         sellable: [] as string[],
@@ -147,7 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -223,7 +228,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
         )}
       </ClaimsSection>
 
-      <AccountSection email={email} />
+      <AccountSection email={email} reachBy={reachBy} />
     </div>
   )
 }
@@ -251,7 +256,7 @@ function AskStateCard({ errors }: { errors: string[] | undefined }) {
   )
 }
 
-function AccountSection({ email }: { email: string }) {
+function AccountSection({ email, reachBy }: { email: string; reachBy: string }) {
   const busy = useIsPending({ formAction: '/auth/sign-out-others' })
   return (
     <section aria-labelledby="account-heading" className="mt-12 border-t border-slate-200 pt-8">
@@ -271,6 +276,12 @@ function AccountSection({ email }: { email: string }) {
           Privacy &amp; your data
         </Link>
         : download your data, correct your details or e-mail address, or delete your account.
+      </p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="reach-by">
+        A repair shop will reach you {reachBy}.{' '}
+        <Link to="/customer/privacy" className="font-medium text-brand-700 underline">
+          Change your phone number
+        </Link>
       </p>
     </section>
   )

@@ -74,6 +74,15 @@ describe('customer dashboard', () => {
     expect(renderDashboard(await loadDashboard(unnamed.id))).toContain(`Welcome back, ${unnamed.email}`)
   })
 
+  it('says how a repair shop will reach the customer: by phone when they gave one, else by e-mail', async () => {
+    const withPhone = createProfile({ phone: '+18015550142' })
+    expect(renderDashboard(await loadDashboard(withPhone.id))).toContain('A repair shop will reach you by phone at (801) 555-0142.')
+    const withoutPhone = createProfile({ phone: null })
+    expect(renderDashboard(await loadDashboard(withoutPhone.id))).toContain(
+      `A repair shop will reach you by e-mail at ${withoutPhone.email}.`,
+    )
+  })
+
   it("renders seeded policies and claims with the product's texts", async () => {
     const customer = createProfile({ fullName: 'Casey Nguyen' })
     const termEnd = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000)

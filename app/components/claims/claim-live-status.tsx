@@ -24,6 +24,8 @@ export type ClaimLiveStatusData = {
   appointment?: { at: string; proposed: boolean } | null
   /** Where the customer asks for another time (once). */
   rescheduleHref?: string | null
+  /** How the shop will reach the customer ('by phone at (801) 555-0142', or 'by e-mail at …' when they gave no phone). */
+  reachBy?: string | null
 }
 
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
@@ -70,7 +72,8 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
           <p className="rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
             Approved. {booking.name}, {booking.address}
             {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
-            {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will call you to confirm the time.
+            {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will reach you{' '}
+            {status.reachBy ?? 'by phone or e-mail'} to confirm the time.
           </p>
         )
       }
