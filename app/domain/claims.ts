@@ -114,16 +114,23 @@ export function replacementsLeftOf(
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
 
-/** A random code from the Web Crypto API (Node and browsers alike), without modulo bias. */
-export function generateConfirmationCode() {
-  let code = 'CS-'
+/**
+ * A prefix and six random characters of CODE_ALPHABET from the Web Crypto API (Node and browsers alike), without
+ * modulo bias: a claim's confirmation code ('CS-') and a policy's number ('GP-', domain/policies) alike.
+ */
+export function randomCode(prefix: 'CS-' | 'GP-') {
+  let code = prefix
   const byte = new Uint8Array(1)
-  while (code.length < 9) {
+  while (code.length < prefix.length + 6) {
     globalThis.crypto.getRandomValues(byte)
     // 248 = 8 × 31: values at or above it would favour the first letters.
     if (byte[0]! < 248) code += CODE_ALPHABET[byte[0]! % CODE_ALPHABET.length]
   }
   return code
+}
+
+export function generateConfirmationCode() {
+  return randomCode('CS-')
 }
 
 /** What a shop typed, tidied: upper case, no spaces, 'CS-' added when left out. Null when it cannot be a code. */
