@@ -7,7 +7,7 @@ import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type 
 
 // --- received ----------------------------------------------------------------------------------------------------
 
-type ClaimReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+type ClaimReceivedProps = { confirmationCode: string; dashboardUrl: string }
 
 const RECEIVED = {
   title: 'Claim Submitted Successfully!',
@@ -23,7 +23,7 @@ export function ClaimReceivedEmail(props: ClaimReceivedProps) {
       <Code>{props.confirmationCode}</Code>
       <Paragraph>{RECEIVED.review}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -38,7 +38,7 @@ export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedE
       `Your confirmation code: ${props.confirmationCode}`,
       RECEIVED.review,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -46,7 +46,6 @@ export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedE
 // --- approved ----------------------------------------------------------------------------------------------------
 
 type ClaimApprovedProps = {
-  claimId: string
   confirmationCode: string
   partnerGroup: string
   partnerPhone: string | null
@@ -81,7 +80,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
         <Code>{props.confirmationCode}</Code>
         <Paragraph>{CHOOSE_SHOP}</Paragraph>
         <Action href={props.chooseShopUrl}>Choose a shop</Action>
-        <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+        <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
       </EmailLayout>
     )
   }
@@ -102,7 +101,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
       </Paragraph>
       <Paragraph>{APPROVED_STEPS}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -119,7 +118,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
         `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
         CHOOSE_SHOP,
         `Choose a shop: ${props.chooseShopUrl}`,
-        `Claim ID: ${props.claimId}`,
+        `Claim ID: ${props.confirmationCode}`,
       ),
     })
   }
@@ -133,7 +132,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       `Your shop: ${partnerGroup}${contact ? `\n${contact}` : ''}`,
       APPROVED_STEPS,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -202,7 +201,6 @@ export function shopAssignedEmail(props: ShopAssignedProps): Promise<RenderedEma
 // --- denied ------------------------------------------------------------------------------------------------------
 
 type ClaimDeniedProps = {
-  claimId: string
   confirmationCode: string
   reason: string
   /** Null when the denial was the decision on an appeal (final). */
@@ -219,7 +217,7 @@ function deniedWording(props: ClaimDeniedProps) {
       ? `If you disagree, you can appeal this decision until ${formatLongDate(props.appealUntil)} (14 days). Open your dashboard and choose 'Appeal' on this claim, or use the button below, and tell us why. We decide appeals within 30 days.`
       : 'This was the decision on your appeal.',
     help: `Questions? Write to ${props.supportEmail}.`,
-    reference: `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+    reference: `Claim ID: ${props.confirmationCode}`,
   }
 }
 
@@ -259,7 +257,7 @@ export function claimDeniedEmail(props: ClaimDeniedProps): Promise<RenderedEmail
 
 // --- appeal received ---------------------------------------------------------------------------------------------
 
-type ClaimAppealReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+type ClaimAppealReceivedProps = { confirmationCode: string; dashboardUrl: string }
 
 const APPEAL_RECEIVED = {
   title: 'Appeal received',
@@ -271,7 +269,7 @@ export function ClaimAppealReceivedEmail(props: ClaimAppealReceivedProps) {
     <EmailLayout title={APPEAL_RECEIVED.title}>
       <Paragraph>{APPEAL_RECEIVED.intro}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -284,7 +282,7 @@ export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promi
       APPEAL_RECEIVED.title,
       APPEAL_RECEIVED.intro,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -292,7 +290,6 @@ export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promi
 // --- completed ---------------------------------------------------------------------------------------------------
 
 type ClaimCompletedProps = {
-  claimId: string
   confirmationCode: string
   repairType: 'repair' | 'replacement'
   partnerGroup: string | null
@@ -312,7 +309,7 @@ export function ClaimCompletedEmail(props: ClaimCompletedProps) {
       <Paragraph>{completedIntro(props)}</Paragraph>
       <Paragraph>{COMPLETED.thanks}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -326,7 +323,7 @@ export function claimCompletedEmail(props: ClaimCompletedProps): Promise<Rendere
       completedIntro(props),
       COMPLETED.thanks,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }

@@ -103,7 +103,6 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
     {
       to: profile.email,
       ...(await claimApprovedEmail({
-        claimId: current.id,
         confirmationCode: current.confirmationCode,
         partnerGroup: partnerGroup?.name ?? 'our partner shop',
         partnerPhone: partnerGroup?.phone ?? null,
@@ -186,7 +185,6 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
     {
       to: profile.email,
       ...(await claimDeniedEmail({
-        claimId: current.id,
         confirmationCode: current.confirmationCode,
         reason,
         // A decided appeal is final; a first denial may be appealed within 14 days.

@@ -385,7 +385,6 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         {
           to: profile.email,
           ...(await claimCompletedEmail({
-            claimId: claim.id,
             confirmationCode: claim.confirmationCode,
             repairType: claim.repairType ?? 'repair',
             partnerGroup: partnerGroup?.name ?? null,

@@ -11,6 +11,8 @@ export type CustomerClaim = Claim & {
   policyVehicleType: VehicleType | null
   /** 'Comprehensive — Car', ... */
   policyPlanName: string
+  /** The policy's number as the customer reads it (GP-…). */
+  policyNumber: string
   partnerGroupName: string | null
   /** Filed by the policy's previous owner, before it passed to this customer: only its code and status may show. */
   previousOwner: boolean
@@ -26,6 +28,7 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
       planType: policies.planType,
       vehicleType: policies.vehicleType,
       hasAdas: policies.hasAdas,
+      policyNumber: policies.policyNumber,
       ownedSince: policies.ownedSince,
       partnerGroupName: partnerGroups.name,
       location: partnerLocations,
@@ -37,11 +40,12 @@ export function listClaimsForProfile(profileId: string): CustomerClaim[] {
     .where(eq(policies.profileId, profileId))
     .orderBy(desc(claims.submittedAt), desc(claims.createdAt), desc(claims.id))
     .all()
-    .map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
+    .map(({ claim, planType, vehicleType, hasAdas, policyNumber, ownedSince, partnerGroupName, location }) => ({
       ...claim,
       policyPlanType: planType,
       policyVehicleType: vehicleType,
       policyPlanName: planName({ planType, vehicleType, hasAdas }),
+      policyNumber,
       partnerGroupName,
       previousOwner: isPreviousOwnersClaim({ ownedSince }, claim),
       chosenLocation: location

@@ -319,7 +319,7 @@ export async function completePolicySetup(
     const config = env()
     const email = await policyActivatedEmail({
       planName: planName(outcome.policy),
-      policyId: outcome.policy.id,
+      policyNumber: outcome.policy.policyNumber,
       vehicle: describeVehicle(outcome.vehicle),
       coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
       dashboardUrl: `${config.APP_URL}/customer`,

@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const vehicle = vehicleById(policy.vehicleId, profile.id)
   const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
   return {
-    policy: { id: policy.id, planType: policy.planType, planName: planName(policy) },
+    policy: { id: policy.id, policyNumber: policy.policyNumber, planType: policy.planType, planName: planName(policy) },
     step,
     ...photoViews(slots),
     vehicle: { defaults: { ...vehicleDefaults(vehicle), phone: profile.phone ? formatPhone(profile.phone) : '' }, models },
@@ -107,7 +107,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-      <WizardHeader planName={policy.planName} policyId={policy.id} step={step} />
+      <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} />
 
       {step === 'photos' ? (
         <PhotoStep

@@ -54,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
       id: policy.id,
+      policyNumber: policy.policyNumber,
       status: policy.status,
       planName: policyPlanName(policy),
       monthlyPriceCents: policy.monthlyPriceCents,
@@ -83,7 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             id: claim.id,
             approvalStatus: claim.approvalStatus,
             submittedAt: null,
-            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: null,
             confirmationCode: claim.confirmationCode,
             live: claimLiveStatus({
@@ -99,7 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             id: claim.id,
             approvalStatus: claim.approvalStatus,
             submittedAt: claim.submittedAt,
-            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
             live: { ...claimLiveStatus(claim), reachBy },

@@ -169,7 +169,16 @@ describe('customer dashboard', () => {
     expect(claimCard(pending.id)).toContain('Once the claim is approved, give it to the shop.')
     expect(html).toContain('Not assigned')
     expect(html).toContain('Wasatch Glass')
-    expect(html).toContain(`(${active.id})`)
+    expect(html).toContain(`(${active.policyNumber})`)
+    // Each policy by its number, each claim by its code; the internal ids only in links and attributes, never in text.
+    for (const policy of [incomplete, active, pastTerm, texas, canceled, pastDue])
+      expect(cardOf(html, policy.id)).toContain(policy.policyNumber)
+    expect(claimCard(approved.id)).toContain(
+      `Claim ID</dt><dd class="font-mono text-xs text-slate-700" data-testid="claim-id">${approved.confirmationCode}`,
+    )
+    const text = html.replace(/<[^>]*>/g, ' ')
+    for (const id of [incomplete, active, pastTerm, texas, canceled, pastDue, pending, approved].map((row) => row.id))
+      expect(text).not.toContain(id)
   })
 
   it('tells a customer whose appeal waits by when they will hear back (30 days from the appeal)', async () => {
