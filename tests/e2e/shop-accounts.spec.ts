@@ -77,7 +77,7 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   const small = await page.request.get((await thumbnail.getAttribute('src'))!)
   expect(small.status()).toBe(200)
   expect(small.headers()['content-type']).toBe('image/jpeg')
-  const full = await page.request.get((await contact.getByRole('link').filter({ has: thumbnail }).getAttribute('href'))!)
+  const full = await page.request.get((await contact.getByRole('link', { name: 'Damage photo 1' }).getAttribute('href'))!)
   expect(full.status()).toBe(200)
 
   // A time outside the window is refused next to the field; one inside is confirmed.
