@@ -10,7 +10,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
   const buyerEmail = uniqueEmail('buyer')
 
   await page.goto('/customer')
-  const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.id) })
+  const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
   await sellerCard.getByRole('link', { name: 'Transfer to the next owner' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer to the next owner' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -62,7 +62,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await buyer.getByRole('button', { name: 'Pay' }).click()
     await expect(buyer).toHaveURL(/\/customer$/)
     await expect(toast(buyer)).toContainText('The plan is yours')
-    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.id) })
+    const buyerCard = buyer.getByRole('article').filter({ has: buyer.getByText(policy.policyNumber, { exact: true }) })
     await expect(buyerCard).toContainText('Active')
     await expect(buyerCard).toContainText('2019 Toyota Camry')
     await expect(buyerCard.getByRole('link', { name: 'Complete Policy Setup' })).toHaveCount(0)
@@ -77,7 +77,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
 
   await waitForEmail(seller.email, 'Your plan has passed to the next owner')
   await page.goto('/customer')
-  await expect(page.getByText(policy.id)).toHaveCount(0)
+  await expect(page.getByText(policy.policyNumber)).toHaveCount(0)
   await expect(page.getByText('No policies yet')).toBeVisible()
 })
 

@@ -15,7 +15,7 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   await page.goto('/customer')
   await page
     .getByRole('article')
-    .filter({ has: page.getByText(policy.id) })
+    .filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
     .getByRole('link', { name: 'Plan documents' })
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your plan documents' })).toBeVisible()
