@@ -123,7 +123,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         </a>
       </Card>
 
-      <DetailsCard profile={profile} answer={answer('update-details')} />
+      {/* Keyed by what is stored, so a saved phone shows as stored (E.164 read back as '(801) 555-0142'), with JS too. */}
+      <DetailsCard key={`${profile.fullName}\n${profile.phone}`} profile={profile} answer={answer('update-details')} />
       <EmailCard email={profile.email} answer={answer('change-email')} />
       <PaperCard withdrawnAt={esignWithdrawnAt} />
       <DeleteCard
