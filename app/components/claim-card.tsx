@@ -12,8 +12,8 @@ export type ClaimCardData = {
   approvalStatus: string
   /** ISO time (or YYYY-MM-DD). */
   submittedAt: string | null
-  /** The claim's policy, or null when unknown. */
-  policy: { id: string; planName: string } | null
+  /** The claim's policy (its number, GP-…, as the customer reads it), or null when unknown. */
+  policy: { number: string; planName: string } | null
   partnerGroupName: string | null
   confirmationCode: string
 }
@@ -43,7 +43,8 @@ export function ClaimStatusBadge({ status }: { status: string }) {
 /**
  * One claim on the dashboard; `children` adds claim-specific parts (denial reason, appeal) below the details. It is
  * headed by the confirmation code — what the customer reads out to the shop and what our e-mails name the claim by —
- * with its hint under it; the internal claim id stays listed, smaller, for support.
+ * with its hint under it. The code is the claim's id for the customer too ('Claim ID'): the internal random id is
+ * the operator's, never shown here.
  */
 export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?: ReactNode }) {
   const headingId = `claim-${claim.id}-title`
@@ -70,8 +71,8 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
           <dd className="font-medium text-slate-900">
             {claim.policy ? (
               <>
-                {/* The id moves to the next line whole rather than breaking inside. */}
-                {claim.policy.planName} <span className="whitespace-nowrap font-mono text-xs text-slate-700">({claim.policy.id})</span>
+                {/* The number moves to the next line whole rather than breaking inside. */}
+                {claim.policy.planName} <span className="whitespace-nowrap font-mono text-xs text-slate-700">({claim.policy.number})</span>
               </>
             ) : (
               'Unknown'
@@ -85,7 +86,7 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
         <div>
           <dt className="text-slate-600">Claim ID</dt>
           <dd className="font-mono text-xs text-slate-700" data-testid="claim-id">
-            {claim.id}
+            {claim.confirmationCode}
           </dd>
         </div>
       </dl>

@@ -10,6 +10,8 @@ import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type PolicyCardData = {
   id: string
+  /** What the customer reads and says: 'GP-' and six characters (the id above is internal, for links only). */
+  policyNumber: string
   /** 'incomplete' | 'active' | 'past_due' | 'canceled'; anything else is shown raw. */
   status: string
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
@@ -103,7 +105,9 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         </div>
         <div>
           <dt className="text-slate-600">Policy ID</dt>
-          <dd className="font-mono text-slate-900 wrap-anywhere">{policy.id}</dd>
+          <dd className="font-mono text-slate-900" data-testid="policy-number">
+            {policy.policyNumber}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{policy.billingInterval === 'year' ? 'Yearly price' : 'Monthly price'}</dt>

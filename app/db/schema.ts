@@ -236,6 +236,11 @@ export const policies = sqliteTable(
   'policies',
   {
     id: id(),
+    /**
+     * The number the customer reads and says ('GP-' and six characters without look-alikes, domain/policies): the
+     * random id stays internal. Filled by the migration for older rows and by fulfilment for new ones.
+     */
+    policyNumber: text('policy_number').notNull().unique(),
     profileId: text('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'restrict' }),

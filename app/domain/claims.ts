@@ -3,7 +3,6 @@
  */
 import { addCalendarDays, anniversary, dayOf, endOfDayIn, startOfDayIn, WESTERNMOST_US_ZONE, wholeYearsSince } from './calendar'
 import type { PlanType } from './plans'
-import { isDeletedAccount } from './privacy'
 import { DAY_MS, HOUR_MS } from './time'
 
 /** Claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
@@ -11,18 +10,6 @@ export const CLAIM_DEADLINE_HOURS = 48
 export const RESPONSE_PROMISE_HOURS = 48
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
-
-/** How a claim's claimant is named once their account is deleted (their name and address are gone). */
-export const CLAIMANT_GONE = 'Former customer (account deleted)'
-/** How a claim is named whose claimant no record holds (filed before its policy passed on, the sale unrecorded). */
-export const CLAIMANT_UNKNOWN = 'Customer not on record'
-
-/** How shops, the operator and e-mails name a claim's claimant: their name, else their address. */
-export function claimantName(profile: { fullName: string | null; email: string } | null) {
-  if (!profile) return CLAIMANT_UNKNOWN
-  if (isDeletedAccount(profile)) return CLAIMANT_GONE
-  return profile.fullName || profile.email
-}
 
 export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]
@@ -127,16 +114,23 @@ export function replacementsLeftOf(
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
 
-/** A random code from the Web Crypto API (Node and browsers alike), without modulo bias. */
-export function generateConfirmationCode() {
-  let code = 'CS-'
+/**
+ * A prefix and six random characters of CODE_ALPHABET from the Web Crypto API (Node and browsers alike), without
+ * modulo bias: a claim's confirmation code ('CS-') and a policy's number ('GP-', domain/policies) alike.
+ */
+export function randomCode(prefix: 'CS-' | 'GP-') {
+  let code = prefix
   const byte = new Uint8Array(1)
-  while (code.length < 9) {
+  while (code.length < prefix.length + 6) {
     globalThis.crypto.getRandomValues(byte)
     // 248 = 8 × 31: values at or above it would favour the first letters.
     if (byte[0]! < 248) code += CODE_ALPHABET[byte[0]! % CODE_ALPHABET.length]
   }
   return code
+}
+
+export function generateConfirmationCode() {
+  return randomCode('CS-')
 }
 
 /** What a shop typed, tidied: upper case, no spaces, 'CS-' added when left out. Null when it cannot be a code. */

@@ -400,7 +400,10 @@ export const SHOP_CHOICE_MESSAGES = {
   mobileOutOfReach: (shop: string) => `${shop} has no mobile service that reaches your ZIP. Choose at the shop, or another shop.`,
   alreadyChosen: 'A shop is already chosen for this claim.',
   correct: { title: 'Please check your choice.' },
-  chosen: (shop: string) => ({ title: 'Shop chosen', description: `${shop} will call you to confirm a time.` }),
+  chosen: (shop: string, reachBy: string) => ({
+    title: 'Shop chosen',
+    description: `${shop} will reach you ${reachBy} to confirm a time.`,
+  }),
   notAwaiting: { title: 'No shop to choose', description: 'This claim is not waiting for you to choose a shop.' },
 } as const
 

@@ -3,6 +3,7 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
+import { CODE_ALPHABET, randomCode } from './claims'
 import { commitmentBinds, inFreeLook, rulesFor } from './state-rules'
 import { DAY_MS } from './time'
 
@@ -164,4 +165,28 @@ export function isOwnClaim(
 /** The windshield photos that show a claim's vehicle as covered: the transfer's (1) for a claim filed after it, else setup's (0). */
 export function photoGenerationOfClaim(policy: { transferUsedAt: string | null }, claim: { submittedAt: string }): 0 | 1 {
   return policy.transferUsedAt && claim.submittedAt >= policy.transferUsedAt ? 1 : 0
+}
+
+// --- policy numbers ----------------------------------------------------------------------------------------------
+
+/**
+ * The number a customer reads and says on the phone: 'GP-' and six characters of the confirmation codes' alphabet (no
+ * 0/O, 1/I/L), so it is read and typed as easily as the claim's code beside it. The random id stays internal.
+ */
+export const POLICY_NUMBER_PATTERN = new RegExp(`^GP-[${CODE_ALPHABET}]{6}$`)
+
+export function generatePolicyNumber() {
+  return randomCode('GP-')
+}
+
+/** What someone typed or read out, tidied: upper case, no spaces, 'GP-' added when left out. Null when it cannot be one. */
+export function normalizePolicyNumber(input: string): string | null {
+  let number = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+  // Six characters are the number without its prefix (which may itself start with 'GP').
+  if (number.length === 8 && number.startsWith('GP')) number = number.slice(2)
+  number = `GP-${number}`
+  return POLICY_NUMBER_PATTERN.test(number) ? number : null
 }

@@ -39,3 +39,15 @@ export function deletedAccountEmail(profileId: string) {
 export function isDeletedAccount(profile: { email: string }) {
   return profile.email.endsWith(DELETED_ACCOUNT_DOMAIN)
 }
+
+/** How a claim's claimant is named once their account is deleted (their name and address are gone). */
+export const CLAIMANT_GONE = 'Former customer (account deleted)'
+/** How a claim is named whose claimant no record holds (filed before its policy passed on, the sale unrecorded). */
+export const CLAIMANT_UNKNOWN = 'Customer not on record'
+
+/** How shops, the operator and e-mails name a claim's claimant: their name, else their address. */
+export function claimantName(profile: { fullName: string | null; email: string } | null) {
+  if (!profile) return CLAIMANT_UNKNOWN
+  if (isDeletedAccount(profile)) return CLAIMANT_GONE
+  return profile.fullName || profile.email
+}

@@ -2,7 +2,7 @@ import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEm
 
 export type ArbitrationOptOutEmailProps = {
   planName: string
-  policyId: string
+  policyNumber: string
   /** 'November 22, 2026' */
   optedOutAt: string
   tosVersion: string
@@ -15,7 +15,7 @@ const SUBJECT = 'You opted out of arbitration'
 function wording(props: ArbitrationOptOutEmailProps) {
   return {
     lines: [
-      `On ${props.optedOutAt} you opted out of the arbitration agreement in our Terms of Service (version ${props.tosVersion}) for your ${props.planName} plan (policy ${props.policyId}).`,
+      `On ${props.optedOutAt} you opted out of the arbitration agreement in our Terms of Service (version ${props.tosVersion}) for your ${props.planName} plan (policy ${props.policyNumber}).`,
       'Disputes about this plan will not be decided by binding arbitration: you or we may take them to court. Every other part of the terms stays as it was.',
       'Your plan documents show the opt-out with its date.',
     ],

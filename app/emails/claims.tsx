@@ -9,7 +9,7 @@ import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type 
 
 // --- received ----------------------------------------------------------------------------------------------------
 
-type ClaimReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+type ClaimReceivedProps = { confirmationCode: string; dashboardUrl: string }
 
 const RECEIVED = {
   title: 'Claim Submitted Successfully!',
@@ -25,7 +25,7 @@ export function ClaimReceivedEmail(props: ClaimReceivedProps) {
       <Code>{props.confirmationCode}</Code>
       <Paragraph>{RECEIVED.review}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -40,7 +40,7 @@ export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedE
       `Your confirmation code: ${props.confirmationCode}`,
       RECEIVED.review,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -48,7 +48,6 @@ export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedE
 // --- approved ----------------------------------------------------------------------------------------------------
 
 type ClaimApprovedProps = {
-  claimId: string
   confirmationCode: string
   partnerGroup: string
   partnerPhone: string | null
@@ -89,7 +88,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
         <Code>{props.confirmationCode}</Code>
         <Paragraph>{CHOOSE_SHOP}</Paragraph>
         <Action href={props.chooseShopUrl}>Choose a shop</Action>
-        <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+        <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
       </EmailLayout>
     )
   }
@@ -117,7 +116,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
       </Paragraph>
       <Paragraph>{APPROVED_STEPS}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -134,7 +133,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
         `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
         CHOOSE_SHOP,
         `Choose a shop: ${props.chooseShopUrl}`,
-        `Claim ID: ${props.claimId}`,
+        `Claim ID: ${props.confirmationCode}`,
       ),
     })
   }
@@ -148,7 +147,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       [`Your shop: ${partnerGroup}`, contact, ...places.map((place) => `${place.line} (map: ${place.map})`)].filter(Boolean).join('\n'),
       APPROVED_STEPS,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -217,7 +216,6 @@ export function shopAssignedEmail(props: ShopAssignedProps): Promise<RenderedEma
 // --- denied ------------------------------------------------------------------------------------------------------
 
 type ClaimDeniedProps = {
-  claimId: string
   confirmationCode: string
   reason: string
   /** Null when the denial was the decision on an appeal (final). */
@@ -234,7 +232,7 @@ function deniedWording(props: ClaimDeniedProps) {
       ? `If you disagree, you can appeal this decision until ${formatLongDate(props.appealUntil)} (14 days). Open your dashboard and choose 'Appeal' on this claim, or use the button below, and tell us why. We decide appeals within 30 days.`
       : 'This was the decision on your appeal.',
     help: `Questions? Write to ${props.supportEmail}.`,
-    reference: `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+    reference: `Claim ID: ${props.confirmationCode}`,
   }
 }
 
@@ -274,7 +272,7 @@ export function claimDeniedEmail(props: ClaimDeniedProps): Promise<RenderedEmail
 
 // --- appeal received ---------------------------------------------------------------------------------------------
 
-type ClaimAppealReceivedProps = { claimId: string; confirmationCode: string; dashboardUrl: string }
+type ClaimAppealReceivedProps = { confirmationCode: string; dashboardUrl: string }
 
 const APPEAL_RECEIVED = {
   title: 'Appeal received',
@@ -286,7 +284,7 @@ export function ClaimAppealReceivedEmail(props: ClaimAppealReceivedProps) {
     <EmailLayout title={APPEAL_RECEIVED.title}>
       <Paragraph>{APPEAL_RECEIVED.intro}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -299,7 +297,7 @@ export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promi
       APPEAL_RECEIVED.title,
       APPEAL_RECEIVED.intro,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }
@@ -307,7 +305,6 @@ export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promi
 // --- completed ---------------------------------------------------------------------------------------------------
 
 type ClaimCompletedProps = {
-  claimId: string
   confirmationCode: string
   repairType: 'repair' | 'replacement'
   partnerGroup: string | null
@@ -327,7 +324,7 @@ export function ClaimCompletedEmail(props: ClaimCompletedProps) {
       <Paragraph>{completedIntro(props)}</Paragraph>
       <Paragraph>{COMPLETED.thanks}</Paragraph>
       <Action href={props.dashboardUrl}>View your claims</Action>
-      <FinePrint>{`Claim ID: ${props.claimId} · Code ${props.confirmationCode}`}</FinePrint>
+      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -341,7 +338,7 @@ export function claimCompletedEmail(props: ClaimCompletedProps): Promise<Rendere
       completedIntro(props),
       COMPLETED.thanks,
       `View your claims: ${props.dashboardUrl}`,
-      `Claim ID: ${props.claimId} · Code ${props.confirmationCode}`,
+      `Claim ID: ${props.confirmationCode}`,
     ),
   })
 }

@@ -56,7 +56,7 @@ export function ownershipOfferEmail(props: OwnershipOfferEmailProps): Promise<Re
 export type OwnershipTransferredEmailProps = {
   side: 'buyer' | 'seller'
   planName: string
-  policyId: string
+  policyNumber: string
   vehicle: string
   monthlyPrice: string
   commitmentEnds: string
@@ -69,7 +69,7 @@ function transferredWording(props: OwnershipTransferredEmailProps) {
     return {
       subject: 'Your windshield plan is active',
       lines: [
-        `Your ${props.planName} plan (policy ${props.policyId}) now covers your ${oneLine(props.vehicle)}. Coverage continues: there is nothing to set up.`,
+        `Your ${props.planName} plan (policy ${props.policyNumber}) now covers your ${oneLine(props.vehicle)}. Coverage continues: there is nothing to set up.`,
         `You pay ${props.monthlyPrice} a month. The plan's commitment runs until ${props.commitmentEnds}, then it renews month to month.`,
       ],
       action: 'Go to your dashboard',
@@ -79,7 +79,7 @@ function transferredWording(props: OwnershipTransferredEmailProps) {
   return {
     subject: 'Your plan has passed to the next owner',
     lines: [
-      `Your ${props.planName} plan (policy ${props.policyId}) for your ${oneLine(props.vehicle)} now belongs to the vehicle's next owner, who accepted your offer and paid.`,
+      `Your ${props.planName} plan (policy ${props.policyNumber}) for your ${oneLine(props.vehicle)} now belongs to the vehicle's next owner, who accepted your offer and paid.`,
       'Your subscription has ended today, without a cancellation fee, and you will not be charged again for this plan.',
     ],
     action: 'Go to your dashboard',

@@ -2,7 +2,7 @@ import { Action, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail,
 
 export type PlanTransferredEmailProps = {
   planName: string
-  policyId: string
+  policyNumber: string
   /** '2024 Honda CR-V (UT ABC123)' */
   newVehicle: string
   oldVehicle: string
@@ -15,7 +15,7 @@ const SUBJECT = 'Your plan now covers your new vehicle'
 function wording(props: PlanTransferredEmailProps) {
   return {
     lines: [
-      `Your ${props.planName} plan (policy ${props.policyId}) now covers your ${oneLine(props.newVehicle)}, in place of your ${oneLine(props.oldVehicle)}.`,
+      `Your ${props.planName} plan (policy ${props.policyNumber}) now covers your ${oneLine(props.newVehicle)}, in place of your ${oneLine(props.oldVehicle)}.`,
       'Your 12-month commitment and your monthly price carry on unchanged. Claims you filed before the transfer stay with your previous vehicle.',
       'This was the one transfer the terms allow for this plan.',
     ],

@@ -3,7 +3,7 @@ import { Action, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail,
 export type PolicyActivatedEmailProps = {
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
   planName: string
-  policyId: string
+  policyNumber: string
   /** '2019 Toyota Camry (UT ABC123)' */
   vehicle: string
   /** 'November 21, 2026' */
@@ -18,7 +18,7 @@ const TITLE = "You're all set!"
 function wording(props: PolicyActivatedEmailProps) {
   return {
     intro: `Your ${props.planName} policy is now active. Coverage started on ${props.coverageStart}.`,
-    details: `Vehicle: ${oneLine(props.vehicle)}. Policy ID: ${props.policyId}.`,
+    details: `Vehicle: ${oneLine(props.vehicle)}. Policy ID: ${props.policyNumber}.`,
     next: 'What happens next: if your windshield is chipped or cracked, file a claim from your dashboard at any time and we will connect you with a certified repair partner. We respond to claims within 48 hours.',
     help: `Questions? Write to ${props.supportEmail} or call ${props.supportPhone}.`,
   }

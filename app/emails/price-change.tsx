@@ -2,7 +2,7 @@ import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEm
 
 export type PriceChangeEmailProps = {
   planName: string
-  policyId: string
+  policyNumber: string
   /** '$19.99' */
   oldPrice: string
   newPrice: string
@@ -25,7 +25,7 @@ function wording(props: PriceChangeEmailProps) {
     return {
       subject: `Your Glass Plan price: please accept the new price by ${props.startsOn}`,
       lines: [
-        `We are changing the ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyId}) from ${props.oldPrice} to ${props.newPrice}, from your charge on ${props.startsOn}.`,
+        `We are changing the ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyNumber}) from ${props.oldPrice} to ${props.newPrice}, from your charge on ${props.startsOn}.`,
         `The law of your state lets a higher price reach you only if you agree to it. To keep your plan at the new price, accept it with the link below. If you do not accept it, nothing changes: your plan stays at ${props.oldPrice}.`,
       ],
       help: `Questions? Write to ${props.supportEmail}.`,
@@ -34,7 +34,7 @@ function wording(props: PriceChangeEmailProps) {
   return {
     subject: `Your Glass Plan price changes on ${props.startsOn}`,
     lines: [
-      `The ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyId}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
+      `The ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyNumber}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
       props.inCommitment
         ? 'If you do not accept the new price, you can turn off renewal now: your plan then ends when your 12-month commitment does.'
         : 'If you do not accept the new price, you can cancel online before that date.',

@@ -2,7 +2,7 @@ import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEm
 
 export type RefundEmailProps = {
   planName: string
-  policyId: string
+  policyNumber: string
   /** '$19.99' */
   amount: string
   /** How the amount was computed, in plain words (app/domain/messages.ts `refundExplanation`). */
@@ -11,12 +11,12 @@ export type RefundEmailProps = {
   supportEmail: string
 }
 
-function wording({ planName, policyId, amount, explanation, supportEmail }: RefundEmailProps) {
+function wording({ planName, policyNumber, amount, explanation, supportEmail }: RefundEmailProps) {
   return {
     subject: `Your Glass Plan refund of ${amount}`,
     title: `You are refunded ${amount}`,
     lines: [
-      `Your ${planName} plan (policy ${policyId}) is cancelled, and you are refunded ${amount} to the card you paid with.`,
+      `Your ${planName} plan (policy ${policyNumber}) is cancelled, and you are refunded ${amount} to the card you paid with.`,
       explanation,
       'Your bank may take 5 to 10 business days to show it.',
     ],

@@ -87,7 +87,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('policy-activated', 'Coverage is active', policyActivatedEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     vehicle: '2019 Toyota Camry (UT ABC123)',
     coverageStart: 'November 21, 2026',
     dashboardUrl: `${SITE}/customer`,
@@ -102,7 +102,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('plan-transferred', 'Plan moved to a new vehicle', planTransferredEmail, {
     planName: 'Chip Repair Only',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     newVehicle: '2024 Honda CR-V (UT XYZ789)',
     oldVehicle: '2019 Toyota Camry (UT ABC123)',
     dashboardUrl: `${SITE}/customer`,
@@ -120,7 +120,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   sample('ownership-transferred-buyer', 'Plan taken over (to the new owner)', ownershipTransferredEmail, {
     side: 'buyer',
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     vehicle: '2019 Toyota Camry (UT ABC123)',
     monthlyPrice: '$19.99',
     commitmentEnds: 'November 21, 2027',
@@ -130,7 +130,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   sample('ownership-transferred-seller', 'Plan taken over (to the previous owner)', ownershipTransferredEmail, {
     side: 'seller',
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     vehicle: '2019 Toyota Camry (UT ABC123)',
     monthlyPrice: '$19.99',
     commitmentEnds: 'November 21, 2027',
@@ -155,7 +155,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('refund', 'Refund on cancellation', refundEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     amount: '$19.99',
     explanation: 'You are within the 30-day free look: you get back everything you paid ($19.99).',
     dashboardUrl: `${SITE}/customer`,
@@ -163,7 +163,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('price-change', 'Price change notice', priceChangeEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     oldPrice: '$19.99',
     newPrice: '$21.99',
     startsOn: 'March 3, 2027',
@@ -173,7 +173,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('yearly-reminder', 'Yearly reminder of the subscription', yearlyReminderEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     since: 'November 21, 2025',
     price: '$19.99',
     yearly: false,
@@ -183,7 +183,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('price-change-consent', 'Price change notice (a higher price needing consent)', priceChangeEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     oldPrice: '$19.99',
     newPrice: '$21.99',
     startsOn: 'March 3, 2027',
@@ -194,7 +194,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('arbitration-opt-out', 'Arbitration opt-out confirmed', arbitrationOptOutEmail, {
     planName: 'Comprehensive — Car',
-    policyId: 'pol_8f3k2m',
+    policyNumber: 'GP-7KQ4MX',
     optedOutAt: 'November 22, 2026',
     tosVersion: '2026-01-01',
     contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,
@@ -215,7 +215,6 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-received', 'Claim received', claimReceivedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     dashboardUrl: `${SITE}/customer#claims`,
   }),
@@ -242,7 +241,6 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reviewUrl: `${SITE}/admin/claims/clm_4t9w1c`,
   }),
   sample('claim-approved', 'Claim approved', claimApprovedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     partnerGroup: 'Wasatch Auto Glass',
     partnerPhone: '(801) 555-0100',
@@ -251,7 +249,6 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     dashboardUrl: `${SITE}/customer#claims`,
   }),
   sample('claim-approved-choose-shop', 'Claim approved: the customer chooses the shop', claimApprovedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     partnerGroup: 'our partner shop',
     partnerPhone: null,
@@ -325,7 +322,6 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-denied', 'Claim denied (may be appealed)', claimDeniedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     reason: 'The photos show a crack longer than 6 inches.\nYour plan covers chips only.',
     appealUntil: new Date('2026-12-05T12:00:00Z'),
@@ -333,7 +329,6 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-denied-appeal-decided', 'Claim denied on appeal (final)', claimDeniedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     reason: 'The damage happened before coverage started.',
     appealUntil: null,
@@ -341,12 +336,10 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-appeal-received', 'Appeal received', claimAppealReceivedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     dashboardUrl: `${SITE}/customer#claims`,
   }),
   sample('claim-completed', 'Claim completed', claimCompletedEmail, {
-    claimId: 'clm_4t9w1c',
     confirmationCode: 'CS-7K2M9Q',
     repairType: 'replacement',
     partnerGroup: 'Wasatch Auto Glass',

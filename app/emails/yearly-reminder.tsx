@@ -2,7 +2,7 @@ import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEm
 
 export type YearlyReminderEmailProps = {
   planName: string
-  policyId: string
+  policyNumber: string
   /** 'November 21, 2025': the day the plan was bought. */
   since: string
   /** '$19.99': what one renewal costs (a month's, or a year's when `yearly`). */
@@ -20,7 +20,7 @@ function wording(props: YearlyReminderEmailProps) {
     subject: 'Your Glass Plan subscription: a yearly reminder',
     title: 'A yearly reminder of your subscription',
     lines: [
-      `You have had the ${props.planName} plan (policy ${props.policyId}) since ${props.since}. It renews automatically every ${every} at ${props.price} per ${every} until you cancel it.`,
+      `You have had the ${props.planName} plan (policy ${props.policyNumber}) since ${props.since}. It renews automatically every ${every} at ${props.price} per ${every} until you cancel it.`,
       props.commitmentEnds
         ? `Your 12-month commitment runs until ${props.commitmentEnds}: you can turn off renewal online now, and your plan then ends on that date.`
         : 'You can cancel online at any time, effective at once; the cancellation page shows any refund before you confirm.',

@@ -168,7 +168,6 @@ export async function notifyClaimSubmitted(claimId: string) {
     if (!context) return false
     const { claim, profile } = context
     const receipt = await claimReceivedEmail({
-      claimId: claim.id,
       confirmationCode: claim.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,
     })
@@ -201,7 +200,6 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
   await notify(claim.id, async (context) => {
     const { claim: current, profile } = context
     const received = await claimAppealReceivedEmail({
-      claimId: current.id,
       confirmationCode: current.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,
     })

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sq
 
 import { db } from '~/db/client.server'
 import { type ApprovalStatus, type Claim, claimCounts, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
-import { claimantName, overdueCutoff, responseHoursLeft } from '~/domain/claims'
+import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
 import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import type { PlanType } from '~/domain/plans'
+import { claimantName } from '~/domain/privacy'
 import { isPastPromise } from '~/domain/service-promise'
 
 /**

@@ -2,11 +2,12 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
-import { appealDeadline, claimantName, responseHoursLeft } from '~/domain/claims'
+import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
+import { claimantName } from '~/domain/privacy'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
@@ -103,7 +104,6 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
   await notify(claim.id, async ({ claim: current, profile, partnerGroup }) =>
     toClaimant(profile, {
       ...(await claimApprovedEmail({
-        claimId: current.id,
         confirmationCode: current.confirmationCode,
         partnerGroup: partnerGroup?.name ?? 'our partner shop',
         partnerPhone: partnerGroup?.phone ?? null,
@@ -186,7 +186,6 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
   await notify(claim.id, async ({ claim: current, profile }) =>
     toClaimant(profile, {
       ...(await claimDeniedEmail({
-        claimId: current.id,
         confirmationCode: current.confirmationCode,
         reason,
         // A decided appeal is final; a first denial may be appealed within 14 days.

@@ -436,7 +436,6 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       await notify(result.claim.id, async ({ claim, profile, partnerGroup }) =>
         toClaimant(profile, {
           ...(await claimCompletedEmail({
-            claimId: claim.id,
             confirmationCode: claim.confirmationCode,
             repairType: claim.repairType ?? 'repair',
             partnerGroup: partnerGroup?.name ?? null,

@@ -12,6 +12,8 @@ export type CustomerClaim = Claim & {
   policyVehicleType: VehicleType | null
   /** 'Comprehensive — Car', ... */
   policyPlanName: string
+  /** The policy's number as the customer reads it (GP-…). */
+  policyNumber: string
   partnerGroupName: string | null
   /** Filed by the policy's previous owner, before it passed to this customer: only its code and status may show. */
   previousOwner: boolean
@@ -29,6 +31,7 @@ const claimsOfProfile = preparedQuery((database) =>
       planType: policies.planType,
       vehicleType: policies.vehicleType,
       hasAdas: policies.hasAdas,
+      policyNumber: policies.policyNumber,
       ownedSince: policies.ownedSince,
       partnerGroupName: partnerGroups.name,
       location: partnerLocations,
@@ -45,11 +48,12 @@ const claimsOfProfile = preparedQuery((database) =>
 export function listClaimsForProfile(profileId: string): CustomerClaim[] {
   const rows = claimsOfProfile().all({ profileId })
   const shops = shopContacts(rows.map((row) => row.claim.assignedPartnerGroupId).filter((id): id is string => id !== null))
-  return rows.map(({ claim, planType, vehicleType, hasAdas, ownedSince, partnerGroupName, location }) => ({
+  return rows.map(({ claim, planType, vehicleType, hasAdas, policyNumber, ownedSince, partnerGroupName, location }) => ({
     ...claim,
     policyPlanType: planType,
     policyVehicleType: vehicleType,
     policyPlanName: planName({ planType, vehicleType, hasAdas }),
+    policyNumber,
     partnerGroupName,
     previousOwner: !isOwnClaim(profileId, { ownedSince }, claim),
     chosenLocation: location

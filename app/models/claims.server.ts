@@ -15,10 +15,10 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
-import { appealDeadline, canAppeal, claimantName, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
+import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
 import { chooseShopPath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
-import { isDeletedAccount } from '~/domain/privacy'
+import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'

@@ -68,6 +68,8 @@ export function policyContract(profileId: string, policyId: string, now = new Da
   const optOutEndsAt = arbitrationOptOutEndsAt(policy)
   return {
     policyId: policy.id,
+    /** What the contract names the plan by for the customer (GP-…); the id above is for links only. */
+    policyNumber: policy.policyNumber,
     status: policy.status,
     planName: planName(policy),
     vehicleClass: policy.vehicleType ? VEHICLE_TYPE_NAMES[policy.vehicleType] : null,
@@ -143,7 +145,7 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
     const config = env()
     const email = await arbitrationOptOutEmail({
       planName: planName(updated),
-      policyId: updated.id,
+      policyNumber: updated.policyNumber,
       optedOutAt: formatLongDate(updated.arbitrationOptedOutAt),
       tosVersion: updated.tosVersion,
       contractUrl: `${config.APP_URL}${contractPath(updated.id)}`,

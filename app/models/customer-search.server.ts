@@ -4,7 +4,7 @@ import { db } from '~/db/client.server'
 import { claims, policies, type Policy, policyStats, profiles, searchKeys, type Vehicle, vehicles } from '~/db/schema'
 import { normalizeCode } from '~/domain/claims'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
-import type { PolicyStatus } from '~/domain/policies'
+import { normalizePolicyNumber, type PolicyStatus } from '~/domain/policies'
 
 /**
  * The operator's customer search (docs/decisions/023-operator-console-at-scale.md): one FTS5 document per customer,
@@ -20,7 +20,10 @@ export type CustomerRow = {
   fullName: string | null
   phone: string | null
   createdAt: string
-  policies: (Pick<Policy, 'id' | 'planType' | 'vehicleType' | 'hasAdas' | 'status' | 'monthlyPriceCents' | 'initialTermEndsAt'> & {
+  policies: (Pick<
+    Policy,
+    'id' | 'policyNumber' | 'planType' | 'vehicleType' | 'hasAdas' | 'status' | 'monthlyPriceCents' | 'initialTermEndsAt'
+  > & {
     vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate' | 'licensePlateState'> | null
   })[]
 }
@@ -57,6 +60,7 @@ function customersByIds(ids: string[]): CustomerRow[] {
     .select({
       policy: {
         id: policies.id,
+        policyNumber: policies.policyNumber,
         profileId: policies.profileId,
         planType: policies.planType,
         vehicleType: policies.vehicleType,
@@ -96,6 +100,12 @@ export function searchCustomers(query: string, page: number): CustomerList | nul
   const claim = code
     ? (db().select({ id: claims.id, code: claims.confirmationCode }).from(claims).where(eq(claims.confirmationCode, code)).get() ?? null)
     : null
+  // A policy number (what a customer reads out on the phone) finds its owner through its unique index, exactly.
+  const number = /^\s*gp/i.test(query) ? normalizePolicyNumber(query) : null
+  const owner = number
+    ? db().select({ profileId: policies.profileId }).from(policies).where(eq(policies.policyNumber, number)).get()
+    : undefined
+  if (owner) return pageOf(page, 1) ? { page: pageOf(page, 1)!, rows: customersByIds([owner.profileId]), claim } : null
   if (!match) return pageOf(page, 0) ? { page: pageOf(page, 0)!, rows: [], claim } : null
   const client = db().$client
   const total = (client.prepare('SELECT count(*) AS n FROM customer_search WHERE customer_search MATCH ?').get(match) as { n: number }).n

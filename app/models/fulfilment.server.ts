@@ -20,6 +20,7 @@ import { foldLines } from '~/validation/text'
 import { recordAudit } from './audit.server'
 import { recordConsent } from './consents.server'
 import { completeOwnershipTransfer } from './ownership-transfer.server'
+import { unusedPolicyNumber } from './policies.server'
 
 export type FulfilCheckoutInput = {
   /** Stripe's checkout session id, or the local checkout's id: what makes fulfilment idempotent. */
@@ -101,6 +102,7 @@ export async function fulfilCheckout(input: FulfilCheckoutInput, now = new Date(
     const policy = tx
       .insert(policies)
       .values({
+        policyNumber: unusedPolicyNumber(tx),
         profileId: profile.id,
         status: 'incomplete',
         planType: plan.planType,

@@ -534,7 +534,7 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
   const vehicle = policy.vehicleId ? db().select().from(vehicles).where(eq(vehicles.id, policy.vehicleId)).get() : undefined
   const common = {
     planName: planName(policy),
-    policyId: policy.id,
+    policyNumber: policy.policyNumber,
     vehicle: vehicle ? describeVehicle(vehicle) : 'vehicle',
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),

@@ -3,8 +3,8 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, vehicles } from '~/db/schema'
 import { monthSpan, monthsUpTo } from '~/domain/calendar'
-import { claimantName } from '~/domain/claims'
 import { payoutStateOf } from '~/domain/payouts'
+import { claimantName } from '~/domain/privacy'
 
 /**
  * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 
-import { db, preparedQuery } from '~/db/client.server'
+import { type Db, db, preparedQuery } from '~/db/client.server'
 import { policies, type Policy, type Vehicle, vehicles } from '~/db/schema'
 import { planName } from '~/domain/plans'
+import { generatePolicyNumber } from '~/domain/policies'
 
 /** A policy with the vehicle it covers (null until setup saves one). */
 export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }
@@ -44,4 +45,15 @@ export function getPolicyForProfile(profileId: string, policyId: string): Policy
 /** 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Car + ADAS', ... */
 export function policyPlanName(policy: Pick<Policy, 'planType' | 'vehicleType' | 'hasAdas'>) {
   return planName(policy)
+}
+
+/** A policy number no policy has yet, read inside the transaction that writes it (the unique index is the last word). */
+export function unusedPolicyNumber(database: Db) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const number = generatePolicyNumber()
+    const taken = database.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, number)).get()
+    if (!taken) return number
+  }
+  // 31^6 ≈ 887 million numbers: twenty collisions in a row means something else is wrong.
+  throw new Error('Could not find an unused policy number')
 }

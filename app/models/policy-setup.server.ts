@@ -3,7 +3,7 @@ import os from 'node:os'
 import { and, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, type Vehicle } from '~/db/schema'
+import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, profiles, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES, POLICY_NOT_FOUND, SETUP_MESSAGES } from '~/domain/messages'
@@ -268,7 +268,7 @@ export function removeAdditionalPhoto(policy: Policy, photoId: string, generatio
 export async function completePolicySetup(
   profile: Profile,
   policy: Policy,
-  input: VehicleInput,
+  input: VehicleInput & { phone?: string | null },
   now = new Date(),
 ): Promise<{ policy: Policy; vehicle: Vehicle }> {
   if (policy.profileId !== profile.id) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
@@ -301,6 +301,11 @@ export async function completePolicySetup(
       .all()
     // Rolls the vehicle back too: the policy vanished or changed hands meanwhile.
     if (updated.length !== 1) throw RuleError.from(SETUP_MESSAGES.updateFailed, { status: 500 })
+    // The wizard asks for the phone a shop calls the customer on; it is the profile's, as on the details page.
+    if (input.phone !== undefined && input.phone !== profile.phone) {
+      tx.update(profiles).set({ phone: input.phone, updatedAt: now.toISOString() }).where(eq(profiles.id, profile.id)).run()
+      recordAudit(tx, { actor: profile.id, action: 'profile.details_corrected', entityId: profile.id, detail: { fields: ['phone'] } })
+    }
     recordAudit(tx, {
       actor: profile.id,
       action: policy.status === 'incomplete' ? 'policy.activated' : 'policy.setup_updated',
@@ -314,7 +319,7 @@ export async function completePolicySetup(
     const config = env()
     const email = await policyActivatedEmail({
       planName: planName(outcome.policy),
-      policyId: outcome.policy.id,
+      policyNumber: outcome.policy.policyNumber,
       vehicle: describeVehicle(outcome.vehicle),
       coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
       dashboardUrl: `${config.APP_URL}/customer`,

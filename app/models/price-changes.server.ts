@@ -219,7 +219,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
     async ({ policy, email, token }) => {
       const message = await priceChangeEmail({
         planName: planName(policy),
-        policyId: policy.id,
+        policyNumber: policy.policyNumber,
         oldPrice: formatPrice(policy.monthlyPriceCents),
         newPrice: formatPrice(change.amountCents),
         startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),
@@ -366,6 +366,7 @@ export type ConsentNotice = NonNullable<ReturnType<typeof findConsentNotice>>
 export function describeConsent({ notice, change, policy }: ConsentNotice) {
   return {
     policyId: policy.id,
+    policyNumber: policy.policyNumber,
     planName: planName(policy),
     yearly: policy.billingInterval === 'year',
     oldPrice: formatPrice(notice.appliedAt ? change.previousCents : policy.monthlyPriceCents),

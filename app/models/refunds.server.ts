@@ -155,7 +155,7 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
   const config = env()
   const message = await refundEmail({
     planName: planName(policy),
-    policyId: policy.id,
+    policyNumber: policy.policyNumber,
     amount: formatPrice(refund.amountCents),
     explanation: explainRefund(refund),
     dashboardUrl: `${config.APP_URL}/customer`,

@@ -2,9 +2,10 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
-import { claimantName } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { formatPhone } from '~/domain/phones'
+import { claimantName } from '~/domain/privacy'
 import {
   bookableDates,
   locationAddress,
@@ -207,7 +208,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
             preferredDate: claim.preferredDate!,
             preferredSlot: claim.preferredSlot!,
             place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
-            customerPhone: profile?.phone ?? null,
+            customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
           }
         : undefined,
     })),

@@ -2,11 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
-import { claimantName } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { reschedulePath, shopJobPath } from '~/domain/paths'
+import { formatPhone } from '~/domain/phones'
+import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import { isPastPromise } from '~/domain/service-promise'
 import {
   appointmentValue,
@@ -97,6 +98,7 @@ function toJob(row: JobRow, now = new Date()) {
     customer: {
       name: claimantName(row.customerEmail === null ? null : { fullName: row.customerName, email: row.customerEmail }),
       phone: row.customerPhone,
+      email: row.customerEmail && !isDeletedAccount({ email: row.customerEmail }) ? row.customerEmail : null,
     },
     asked: row.preferredDate && row.preferredSlot ? { date: row.preferredDate, slot: row.preferredSlot } : null,
     place: row.serviceAt === 'mobile' ? { mobile: true, address: row.serviceAddress } : { mobile: false, address: null },
@@ -352,7 +354,7 @@ async function emailShop(claimId: string, actorId: string, previous: string) {
           partnerGroup: group.name,
           confirmationCode: claim.confirmationCode,
           customerName: claimantName(profile),
-          customerPhone: profile?.phone ?? null,
+          customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
           previous,
           preferredDate: claim.preferredDate!,
           preferredSlot: claim.preferredSlot!,

@@ -103,7 +103,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   const config = env()
   const email = await planTransferredEmail({
     planName: planName(policy),
-    policyId: policy.id,
+    policyNumber: policy.policyNumber,
     newVehicle: describeVehicle(outcome.vehicle),
     oldVehicle: oldVehicle ? describeVehicle(oldVehicle) : 'previous vehicle',
     dashboardUrl: `${config.APP_URL}/customer`,

@@ -112,7 +112,7 @@ export async function sendYearlyReminders(now = new Date()) {
     async ({ policy, email, anniversary }) => {
       const message = await yearlyReminderEmail({
         planName: planName(policy),
-        policyId: policy.id,
+        policyNumber: policy.policyNumber,
         since: formatLongDate(policy.createdAt),
         price: formatPrice(policy.monthlyPriceCents),
         yearly: policy.billingInterval === 'year',

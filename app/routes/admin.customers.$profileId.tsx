@@ -39,6 +39,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     profile: customer.profile,
     policies: customer.policies.map((policy) => ({
       id: policy.id,
+      policyNumber: policy.policyNumber,
       plan: planName(policy),
       status: policy.status,
       monthly: formatPrice(policy.monthlyPriceCents),

@@ -52,7 +52,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Customers and policies"
-      sub="Find a customer by e-mail, name, phone or plate; a policy by its id; a claim by its code."
+      sub="Find a customer by e-mail, name, phone or plate; a policy by its number (GP-…) or id; a claim by its code."
     >
       <Form method="get" role="search" className="mb-6 flex max-w-3xl flex-wrap items-end gap-3">
         <label className="grid min-w-64 flex-1 gap-1 text-sm font-medium text-slate-900">
@@ -109,6 +109,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
                     <span className="text-slate-700">
                       {policy.monthly}/mo · commitment ends {policy.initialTermEndsAt.slice(0, 10)}
                     </span>
+                    <code className="text-xs font-semibold text-slate-900">{policy.policyNumber}</code>
                     <code className="text-xs text-slate-600">{policy.id}</code>
                   </li>
                 ))}

@@ -10,6 +10,7 @@ import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } 
 import { RuleError } from '~/domain/errors'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
+import { reachInWords } from '~/domain/phones'
 import { bookableDates, SHOP_SERVICE_NAMES } from '~/domain/shops'
 import { chooseShop, claimForShopChoice, nearestShops, type ShopOption } from '~/models/shop-choice.server'
 import { routeRules } from '~/route-rules'
@@ -63,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = Object.fromEntries([...formData].map(([key, value]) => [key, String(value)]))
   try {
     const { location } = await chooseShop({ profileId: profile.id, claimId: params.claimId, ...submission.value })
-    return redirectWithToast('/customer#claims', { type: 'success', ...SHOP_CHOICE_MESSAGES.chosen(location.name) })
+    return redirectWithToast('/customer#claims', { type: 'success', ...SHOP_CHOICE_MESSAGES.chosen(location.name, reachInWords(profile)) })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     throw error

@@ -7,9 +7,11 @@ import { PhotoStep } from '~/components/policy-setup/PhotoStep'
 import { VehicleStep } from '~/components/policy-setup/VehicleStep'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, vinDecoder, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
+import { Field, inputClass } from '~/components/ui'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { VEHICLE_MESSAGES } from '~/domain/messages'
+import { formatPhone } from '~/domain/phones'
 import { planName } from '~/domain/plans'
 import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { vehicleById } from '~/models/vehicles.server'
@@ -19,7 +21,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
-import { vehicleFormValues, vehicleSchema } from '~/validation/policy-setup'
+import { setupVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'
 import {
@@ -46,10 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const vehicle = vehicleById(policy.vehicleId, profile.id)
   const models = step === 'vehicle' && vehicle ? (await modelsFor(vehicle.make, vehicle.year)).models : null
   return {
-    policy: { id: policy.id, planType: policy.planType, planName: planName(policy) },
+    policy: { id: policy.id, policyNumber: policy.policyNumber, planType: policy.planType, planName: planName(policy) },
     step,
     ...photoViews(slots),
-    vehicle: { defaults: vehicleDefaults(vehicle), models },
+    vehicle: { defaults: { ...vehicleDefaults(vehicle), phone: profile.phone ? formatPhone(profile.phone) : '' }, models },
     makes: makesFor(policy.planType),
     years: vehicleYears(),
   }
@@ -63,7 +65,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (photos.answer) return photos.answer
   const { fields } = photos
 
-  const step = await vehicleStepPost(fields, policy, vehicleSchema(policy.planType), vehicleFormValues(fields))
+  const values = { ...vehicleFormValues(fields), phone: String(fields.get('phone') ?? '').slice(0, 40) }
+  const step = await vehicleStepPost(fields, policy, setupVehicleSchema(policy.planType), values)
   if (step.answer) return step.answer
   try {
     await completePolicySetup(profile, policy, step.vehicle)
@@ -104,7 +107,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-      <WizardHeader planName={policy.planName} policyId={policy.id} step={step} />
+      <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} />
 
       {step === 'photos' ? (
         <PhotoStep
@@ -136,6 +139,28 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
           loadModels={fetchVehicleModels}
           vinLookup
           decodeVin={decodeVin}
+          schema={setupVehicleSchema}
+          extraFields={(errors) => (
+            <Field
+              label="Phone (optional)"
+              hint="The shop that does your repair calls you on it; without one, it e-mails you."
+              htmlFor="phone"
+              errors={errors('phone')}
+              errorId="phone-error"
+            >
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                defaultValue={(vehicleAnswer?.values ?? vehicle.defaults).phone}
+                aria-invalid={errors('phone') ? true : undefined}
+                aria-describedby={errors('phone') ? 'phone-error' : undefined}
+                className={inputClass}
+              />
+            </Field>
+          )}
         />
       )}
     </div>

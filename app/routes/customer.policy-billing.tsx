@@ -28,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     policy: {
       id: policy.id,
+      policyNumber: policy.policyNumber,
       planName: planName(policy),
       price: pricePer(policy.monthlyPriceCents, policy.billingInterval),
       yearly: policy.billingInterval === 'year',
@@ -69,7 +70,7 @@ export default function PolicyBillingPage({ loaderData, actionData }: Route.Comp
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Switch to yearly billing</h1>
       <p className="mt-2 text-slate-700">
-        {policy.planName} · {policy.price} · Policy <span className="font-mono text-sm">{policy.id}</span>
+        {policy.planName} · {policy.price} · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
       </p>
       <Card className="mt-6">
         {policy.yearly ? (

@@ -61,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     policy: {
       id: policy.id,
+      policyNumber: policy.policyNumber,
       status: policy.status,
       planName: planName(policy),
       monthlyPrice: formatPrice(policy.monthlyPriceCents),
@@ -127,7 +128,7 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Cancel policy</h1>
       <p className="mt-2 text-slate-700">
-        {policy.planName} · {policy.monthlyPrice} / month · Policy <span className="font-mono text-sm">{policy.id}</span>
+        {policy.planName} · {policy.monthlyPrice} / month · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
       </p>
       <Card className="mt-6">
         {policy.status === 'canceled' ? (

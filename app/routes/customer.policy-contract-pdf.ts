@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="glass-plan-contract-${contract.policyId}.pdf"`,
+      'Content-Disposition': `attachment; filename="glass-plan-contract-${contract.policyNumber}.pdf"`,
       'Content-Length': String(pdf.length),
       'Cache-Control': 'private, no-store',
     },

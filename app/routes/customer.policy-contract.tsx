@@ -59,8 +59,8 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Your plan documents</h1>
       <p className="mt-2 text-slate-700">
-        The contract between you and {contract.company} for policy <span className="font-mono text-sm">{contract.policyId}</span>, as you
-        agreed to it.
+        The contract between you and {contract.company} for policy <span className="font-mono text-sm">{contract.policyNumber}</span>, as
+        you agreed to it.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
         <a

@@ -39,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const body = {
     policy: {
       id: view.policy.id,
+      policyNumber: view.policy.policyNumber,
       planName: planName(view.policy),
       vehicle: view.policy.vehicle ? describeVehicle(view.policy.vehicle) : null,
       commitmentEnds: formatLongDate(view.policy.initialTermEndsAt),
@@ -96,7 +97,7 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Transfer to the next owner</h1>
       <p className="mt-2 text-slate-700">
         {policy.planName}
-        {policy.vehicle ? ` · ${policy.vehicle}` : ''} · Policy <span className="font-mono text-sm">{policy.id}</span>
+        {policy.vehicle ? ` · ${policy.vehicle}` : ''} · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
       </p>
       <Card className="mt-6">
         {openOffer ? (

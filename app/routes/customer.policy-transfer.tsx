@@ -49,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     transfer: {
       policy: {
         id: policy.id,
+        policyNumber: policy.policyNumber,
         planType: policy.planType,
         planName: planName(policy),
         vehicleClass: policy.vehicleType,
@@ -130,7 +131,7 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
           ← Back to your policies
         </Link>
       </p>
-      <WizardHeader planName={policy.planName} policyId={policy.id} step={step} title="Transfer to a new vehicle" />
+      <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} title="Transfer to a new vehicle" />
       <p className="-mt-4 mb-8 text-slate-700">
         Your plan can move to a replacement vehicle once{currentVehicle ? `; today it covers your ${currentVehicle}` : ''}. Your commitment
         and price carry on, and claims already filed stay with your current vehicle. Nothing changes until you finish step 2.

@@ -11,6 +11,7 @@ import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime } from '~/domain/format'
 import { CONSENT_MESSAGES, DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, PRIVACY_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
+import { formatPhone } from '~/domain/phones'
 import { withdrawEsignConsent } from '~/models/consents.server'
 import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/privacy.server'
 import { routeRules } from '~/route-rules'
@@ -29,7 +30,7 @@ const PRIVACY_PATH = '/customer/privacy'
 export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   return {
-    profile: { email: profile.email, fullName: profile.fullName ?? '', phone: profile.phone ?? '' },
+    profile: { email: profile.email, fullName: profile.fullName ?? '', phone: profile.phone ? formatPhone(profile.phone) : '' },
     esignWithdrawnAt: profile.esignWithdrawnAt,
     blockers: blockersOf(profile.id),
     codeSent: new URL(request.url).searchParams.get('code') === 'sent',
@@ -122,7 +123,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         </a>
       </Card>
 
-      <DetailsCard profile={profile} answer={answer('update-details')} />
+      {/* Keyed by what is stored, so a saved phone shows as stored (E.164 read back as '(801) 555-0142'), with JS too. */}
+      <DetailsCard key={`${profile.fullName}\n${profile.phone}`} profile={profile} answer={answer('update-details')} />
       <EmailCard email={profile.email} answer={answer('change-email')} />
       <PaperCard withdrawnAt={esignWithdrawnAt} />
       <DeleteCard

@@ -41,13 +41,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The success screen after the redirect (PRG): only the customer's own claim.
     const found = getClaimForProfile(profile.id, claimId)
     if (!found || found.policy.id !== policyId) throw redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`)
-    return { view: 'submitted' as const, claimId: found.claim.id, confirmationCode: found.claim.confirmationCode }
+    return { view: 'submitted' as const, confirmationCode: found.claim.confirmationCode }
   }
 
   const policy = getPolicyForProfile(profile.id, policyId)
   const refused = claimFilingRefusal(policy, profile.id)
   if (refused) throw await redirectWithToast('/customer', { type: 'error', ...FILING_REFUSALS[refused] })
-  return { view: 'form' as const, policyId: policy!.id, planType: policy!.planType, today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS }
+  return {
+    view: 'form' as const,
+    policyId: policy!.id,
+    policyNumber: policy!.policyNumber,
+    planType: policy!.planType,
+    today: todayIso(),
+    maxPhotos: MAX_CLAIM_PHOTOS,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -119,7 +126,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
   if (loaderData.view === 'submitted') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
-        <ClaimSubmitted confirmationCode={loaderData.confirmationCode} claimId={loaderData.claimId} dashboardHref="/customer" />
+        <ClaimSubmitted confirmationCode={loaderData.confirmationCode} dashboardHref="/customer" />
       </div>
     )
   }
@@ -128,7 +135,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
       <SubmitClaimHeading />
       <SubmitClaimForm
         policyId={loaderData.policyId}
-        policyNumber={loaderData.policyId}
+        policyNumber={loaderData.policyNumber}
         planType={loaderData.planType}
         cancelHref="/customer"
         maxDate={loaderData.today}

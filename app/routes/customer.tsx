@@ -14,6 +14,7 @@ import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
 import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { reachInWords } from '~/domain/phones'
 import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
@@ -53,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({
       id: policy.id,
+      policyNumber: policy.policyNumber,
       status: policy.status,
       planName: policyPlanName(policy),
       monthlyPriceCents: policy.monthlyPriceCents,
@@ -73,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           }
         : null,
     }))
+    // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
+    const reachBy = reachInWords(profile)
     const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) =>
       claim.previousOwner
         ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
@@ -80,7 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             id: claim.id,
             approvalStatus: claim.approvalStatus,
             submittedAt: null,
-            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: null,
             confirmationCode: claim.confirmationCode,
             // Its status alone: nothing of the seller's booking (their street, for a mobile visit) and no actions.
@@ -99,10 +103,10 @@ export async function loader({ request }: Route.LoaderArgs) {
             id: claim.id,
             approvalStatus: claim.approvalStatus,
             submittedAt: claim.submittedAt,
-            policy: { id: claim.policyId, planName: claim.policyPlanName },
+            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
-            live: claimLiveStatus(claim),
+            live: { ...claimLiveStatus(claim), reachBy },
           },
     )
     // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
@@ -110,6 +114,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       greetingName,
       email: profile.email,
+      reachBy: reachInWords(profile),
       policies,
       transferable,
       sellable,
@@ -125,6 +130,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         greetingName,
         email: profile.email,
+        reachBy: reachInWords(profile),
         policies: [],
         transferable: [] as string[],
         sellable: [] as string[],
@@ -150,7 +156,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -226,7 +232,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
         )}
       </ClaimsSection>
 
-      <AccountSection email={email} />
+      <AccountSection email={email} reachBy={reachBy} />
     </div>
   )
 }
@@ -254,7 +260,7 @@ function AskStateCard({ errors }: { errors: string[] | undefined }) {
   )
 }
 
-function AccountSection({ email }: { email: string }) {
+function AccountSection({ email, reachBy }: { email: string; reachBy: string }) {
   const busy = useIsPending({ formAction: '/auth/sign-out-others' })
   return (
     <section aria-labelledby="account-heading" className="mt-12 border-t border-slate-200 pt-8">
@@ -274,6 +280,12 @@ function AccountSection({ email }: { email: string }) {
           Privacy &amp; your data
         </Link>
         : download your data, correct your details or e-mail address, or delete your account.
+      </p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="reach-by">
+        A repair shop will reach you {reachBy}.{' '}
+        <Link to="/customer/privacy" className="font-medium text-brand-700 underline">
+          Change your phone number
+        </Link>
       </p>
     </section>
   )

@@ -53,7 +53,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const policy = policyFor(request)
   const planType = demoPlanType(policy)
   return {
-    policy: { id: policy.id, planType, planName: demoPlanName(policy) },
+    policy: { id: policy.id, policyNumber: policy.policyNumber, planType, planName: demoPlanName(policy) },
     step: new URL(request.url).searchParams.get('step') === 'vehicle' ? ('vehicle' as const) : ('photos' as const),
     makes: makesFor(planType),
     years: vehicleYears(),
@@ -164,7 +164,7 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-      <WizardHeader planName={policy.planName} policyId={policy.id} step={step} />
+      <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} />
       {step === 'photos' ? (
         <PhotoStep
           action={demoWizardPath(policy.id)}

@@ -43,7 +43,14 @@ function policyFor(request: Request) {
 export function loader({ request }: Route.LoaderArgs) {
   const policy = policyFor(request)
   const submitted = new URL(request.url).searchParams.get('submitted') === '1'
-  return { policyId: policy.id, planType: demoPlanType(policy), today: todayIso(), maxPhotos: MAX_CLAIM_PHOTOS, submitted }
+  return {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    planType: demoPlanType(policy),
+    today: todayIso(),
+    maxPhotos: MAX_CLAIM_PHOTOS,
+    submitted,
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -104,7 +111,7 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
       <SubmitClaimHeading />
       <SubmitClaimForm
         policyId={loaderData.policyId}
-        policyNumber={loaderData.policyId}
+        policyNumber={loaderData.policyNumber}
         planType={loaderData.planType}
         action={demoSubmitClaimPath(loaderData.policyId)}
         cancelHref={demoDashboardPath()}

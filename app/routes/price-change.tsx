@@ -63,7 +63,7 @@ export default function PriceChangeConsentPage({ loaderData, actionData }: Route
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">A new price for your plan</h1>
       <p className="mt-2 text-slate-700">
-        {consent.planName} · Policy <span className="font-mono text-sm">{consent.policyId}</span>
+        {consent.planName} · Policy <span className="font-mono text-sm">{consent.policyNumber}</span>
       </p>
       <Card className="mt-6 space-y-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">

@@ -4,7 +4,7 @@ import { data } from 'react-router'
 import { requireShopStaff } from '~/auth/session.server'
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
-import { JobFacts, type ShopJobView } from '~/components/shop/job-summary'
+import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -19,6 +19,7 @@ import { claimDocumentsOf } from '~/models/claims.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
+import { shopThumbPath } from '~/services/images.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
@@ -43,12 +44,17 @@ const MAX_FILES = MAX_REPAIR_PHOTOS + 2
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
   const job = shopJob(group.id, params.claimId)
-  const documents = job.completed ? claimDocumentsOf(job.id).filter((document) => document.documentType !== 'damage_photo') : []
+  const stored = claimDocumentsOf(job.id)
+  const documents = job.completed ? stored.filter((document) => document.documentType !== 'damage_photo') : []
   const drafts = job.completed ? [] : draftsOf(job.id)
   const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
   return data(
     {
       job,
+      // /files/ answers with the thumbnail for an older photo that has no small copy: no lookup per photo here.
+      damagePhotos: stored
+        .filter((document) => document.documentType === 'damage_photo')
+        .map((photo) => ({ id: photo.id, thumb: signedFileUrl(shopThumbPath(photo.filePath)), full: signedFileUrl(photo.filePath) })),
       window: job.asked ? { words: windowInWords(job.asked), ...SLOT_HOURS[job.asked.slot] } : null,
       documents: documents.map((document) => ({
         id: document.id,
@@ -165,7 +171,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) =>
     : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job: the appointment and the completion with the invoice.', { noindex: true })
 
 export default function ShopJobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, window, documents, attached } = loaderData
+  const { job, window, documents, attached, damagePhotos } = loaderData
   const answer: ActionAnswer | undefined = actionData
   const errors = resultErrors(answer?.result) as Record<string, string[] | undefined>
   const values = resultValues(answer?.result) as Record<string, string | undefined>
@@ -184,6 +190,9 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
       <Card className="space-y-3">
         <JobFacts job={job as ShopJobView} />
         <p className="whitespace-pre-line text-sm text-slate-800">{job.description}</p>
+      </Card>
+      <Card>
+        <JobContact job={job as ShopJobView} photos={damagePhotos} />
       </Card>
       {job.completed ? (
         <Completed job={job} documents={documents} />

@@ -14,7 +14,7 @@ export async function contractPdf(contract: Contract, now = new Date()): Promise
     size: 'LETTER',
     margin: 60,
     info: {
-      Title: `Plan documents — policy ${contract.policyId}`,
+      Title: `Plan documents — policy ${contract.policyNumber}`,
       Author: contract.company,
       Subject: `${contract.planName}, Terms of Service version ${contract.terms.version}`,
       CreationDate: now,
@@ -42,7 +42,7 @@ export async function contractPdf(contract: Contract, now = new Date()): Promise
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f5ea8').text('Glass Plan')
   doc.moveDown(0.3).fontSize(16).fillColor('#0f172a').text('Your plan documents')
   body(
-    `The contract between ${contract.customer.name ?? contract.customer.email} and ${contract.company} for policy ${contract.policyId}, as agreed.`,
+    `The contract between ${contract.customer.name ?? contract.customer.email} and ${contract.company} for policy ${contract.policyNumber}, as agreed.`,
   )
 
   heading('Your plan')

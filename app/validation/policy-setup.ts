@@ -7,6 +7,7 @@ import { REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
 import { checkVin, normalizeVin } from '~/domain/vin'
 
+import { phoneField } from './privacy'
 import { singleLineText } from './text'
 
 /**
@@ -78,6 +79,12 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
   })
 }
 export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
+
+/** The setup wizard's step 2: the vehicle, and the phone a shop calls the customer on (optional, kept on the profile). */
+export function setupVehicleSchema(planType: PlanType, now = new Date()) {
+  return vehicleSchema(planType, now).extend({ phone: phoneField() })
+}
+export type SetupVehicleInput = z.infer<ReturnType<typeof setupVehicleSchema>>
 
 /** 'Find models' (without JavaScript) and the models lookup: a year and a make. */
 export function modelLookupSchema(planType: PlanType | null, now = new Date()) {

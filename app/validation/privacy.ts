@@ -1,22 +1,31 @@
 import { z } from 'zod'
 
 import { CODE_FORMAT, INVALID_EMAIL, PRIVACY_MESSAGES } from '~/domain/messages'
+import { toE164UsPhone } from '~/domain/phones'
 
 import { singleLineText } from './text'
 
-/** A US phone number: 10 digits, or 11 starting with 1, in any common punctuation. Stored as typed, trimmed. */
-const phone = singleLineText()
-  .max(30, PRIVACY_MESSAGES.phone)
-  .refine((value) => {
-    if (!/^[\d\s()+.-]*$/.test(value)) return false
-    const digits = value.replace(/\D/g, '')
-    return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
-  }, PRIVACY_MESSAGES.phone)
+/**
+ * The customer's phone, optional: a US number in any common punctuation, stored in E.164 (domain/phones); blank is
+ * none. Shared by the details form and the setup wizard.
+ */
+export function phoneField() {
+  return singleLineText()
+    .max(30, PRIVACY_MESSAGES.phone)
+    .transform((value, ctx) => {
+      if (value === '') return null
+      const e164 = toE164UsPhone(value)
+      if (!e164) ctx.addIssue({ code: 'custom', message: PRIVACY_MESSAGES.phone })
+      return e164
+    })
+    .optional()
+    .transform((value) => value ?? null)
+}
 
 export const DetailsSchema = z.object({
   intent: z.literal('update-details'),
   fullName: singleLineText({ error: PRIVACY_MESSAGES.name }).min(1, PRIVACY_MESSAGES.name).max(100, PRIVACY_MESSAGES.name),
-  phone: phone.optional().transform((value) => value || null),
+  phone: phoneField(),
 })
 
 export const EmailChangeSchema = z.object({

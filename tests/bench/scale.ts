@@ -97,11 +97,11 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
   const { seed } = await import('../../drizzle/seed')
   const { CODE_ALPHABET } = await import('~/domain/claims')
   const { rulesFor } = await import('~/domain/state-rules')
-  /** The n-th claim code: unique by construction (random codes collide among 30,000). */
-  const codeOf = (n: number) => {
+  /** The n-th claim code (or policy number): unique by construction (random codes collide among 30,000). */
+  const codeOf = (n: number, prefix = 'CS-') => {
     let code = ''
     for (let rest = n, i = 0; i < 6; i++, rest = Math.floor(rest / CODE_ALPHABET.length)) code += CODE_ALPHABET[rest % CODE_ALPHABET.length]
-    return `CS-${code}`
+    return `${prefix}${code}`
   }
   seed(db())
 
@@ -262,6 +262,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
         people.push({ id: profileId, email, fullName: name, phone, createdAt: iso(createdAt), updatedAt: iso(createdAt) })
         owned.push({
           id: policyId,
+          policyNumber: codeOf(index, 'GP-'),
           profileId,
           status,
           ...plan,

@@ -226,12 +226,12 @@ test('the dashboard cards: the plan named with ADAS, the claim led by its code, 
   await expect(policyCard.getByRole('heading', { name: 'Comprehensive — Car + ADAS' })).toBeVisible()
   const claimCard = page.locator(`[data-claim-id="${claim.id}"]`)
   await expect(claimCard.getByRole('heading', { level: 3 })).toHaveText(`Claim ${claim.confirmationCode}`)
-  await expect(claimCard.getByTestId('claim-id')).toHaveText(claim.id)
+  await expect(claimCard.getByTestId('claim-id')).toHaveText(claim.confirmationCode)
   await expect(claimCard.getByText('Comprehensive — Car + ADAS')).toBeVisible()
   // Each id is on one line (a broken id reads as two codes).
   for (const id of [
-    page.getByText(`(${policy.id})`),
-    policyCard.getByText(policy.id, { exact: true }),
+    page.getByText(`(${policy.policyNumber})`),
+    policyCard.getByText(policy.policyNumber, { exact: true }),
     claimCard.getByTestId('claim-id'),
   ]) {
     const lines = await id.evaluate((element) => {

@@ -229,7 +229,8 @@ test('the dashboard shows the customer by name with their policies', async ({ pa
   await page.goto('/customer')
   await expect(page.getByRole('heading', { name: 'Welcome back, Robin Banks' })).toBeVisible()
   await expect(page.getByText('Your coverage is active')).toHaveCount(1)
-  await expect(page.getByText(claim.confirmationCode)).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Claim ${claim.confirmationCode}` })).toBeVisible()
+  await expect(page.getByTestId('claim-id')).toHaveText(claim.confirmationCode)
   await expect(page.getByText('Pending Review')).toBeVisible()
   // Pending: the code is the claim's reference until a shop can act on it.
   await expect(page.getByText('Your claim’s reference. Once the claim is approved, give it to the shop.')).toBeVisible()

@@ -33,9 +33,9 @@ async function shopPage(browser: Browser, javaScript: boolean) {
   return context.newPage()
 }
 
-async function fileClaim(page: Page, policyId: string, javaScript: boolean) {
-  await page.goto(`/customer/submit-claim?policy_id=${policyId}`)
-  await expect(page.getByTestId('policy-number')).toHaveText(policyId)
+async function fileClaim(page: Page, policy: { id: string; policyNumber: string }, javaScript: boolean) {
+  await page.goto(`/customer/submit-claim?policy_id=${policy.id}`)
+  await expect(page.getByTestId('policy-number')).toHaveText(policy.policyNumber)
   await page.getByLabel('Damage Type').selectOption('crack')
   await page.getByLabel('What Happened?').fill('A truck threw a stone on I-15; the crack is growing.')
   if (javaScript) {
@@ -84,7 +84,7 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   const { policy } = createActivePolicy(customer.id)
   const group = createPartnerGroup(`Wasatch Glass ${Date.now()}`)
 
-  const code = await fileClaim(page, policy.id, javaScript)
+  const code = await fileClaim(page, policy, javaScript)
   await waitForEmail(customer.email, code)
   const operatorNote = await waitForEmail('operator@example.com', code)
   expect(operatorNote.subject).toContain('New claim')
@@ -153,7 +153,7 @@ test('a denied claim is appealed with a reason and then approved', async ({ page
   const customer = await signIn({ fullName: 'Avery Appeal' })
   const { policy } = createActivePolicy(customer.id)
   const group = createPartnerGroup(`Valley Glass ${Date.now()}`)
-  const code = await fileClaim(page, policy.id, javaScript)
+  const code = await fileClaim(page, policy, javaScript)
 
   const operator = await operatorPage(browser, baseURL!, javaScript)
   await openInConsole(operator, code)
@@ -208,7 +208,7 @@ test('a chip-only plan locks the damage type, and a claim without photos is refu
 test('the shop is told a pending claim awaits approval, without customer details', async ({ page, browser, signIn, javaScript }) => {
   const customer = await signIn({ fullName: 'Quinn Pending' })
   const { policy } = createActivePolicy(customer.id)
-  const code = await fileClaim(page, policy.id, javaScript)
+  const code = await fileClaim(page, policy, javaScript)
   const shop = await shopPage(browser, javaScript)
   const response = await shop.goto(`/partner/complete-claim?code=${code}`)
   expect(response?.status()).toBe(200)

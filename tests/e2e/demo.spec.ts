@@ -111,7 +111,10 @@ test('the demo dashboard greets the sample customer and lists the sample policie
   for (const status of ['Pending Review', 'Approved', 'Denied', 'Completed']) {
     await expect(page.locator('[data-claim-id]').getByText(status, { exact: true })).toHaveCount(1)
   }
-  await expect(page.locator('[data-claim-id]').getByText('CS-R8TZ2P')).toBeVisible()
+  await expect(page.locator('[data-claim-id]').getByRole('heading', { name: 'Claim CS-R8TZ2P' })).toBeVisible()
+  // Policies by their numbers, claims by their codes ('Claim ID'), as on the real dashboard.
+  await expect(active.getByTestId('policy-number')).toHaveText(ACTIVE.policyNumber)
+  await expect(page.locator('[data-claim-id]').getByTestId('claim-id').filter({ hasText: 'CS-R8TZ2P' })).toHaveCount(1)
   await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/#pricing')
   await expectNoSeriousA11yViolations(page)
 })
@@ -224,7 +227,7 @@ test('a sample claim is submitted to the real success view and back to the demo 
   await page.locator(`[data-policy-id="${ACTIVE.id}"]`).getByRole('link', { name: 'Submit Claim' }).click()
   await expect(page).toHaveURL(new RegExp(`/demo/submit-claim\\?policy_id=${ACTIVE.id}$`))
   await expect(page.getByTestId('demo-banner')).toBeVisible()
-  await expect(page.getByTestId('policy-number')).toHaveText(ACTIVE.id)
+  await expect(page.getByTestId('policy-number')).toHaveText(ACTIVE.policyNumber)
   await expect(page.getByRole('link', { name: 'Cancel', exact: true })).toHaveAttribute('href', '/demo/customer')
   await expectNoSeriousA11yViolations(page)
 

@@ -15,7 +15,7 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   await page.goto('/customer')
   await page
     .getByRole('article')
-    .filter({ has: page.getByText(policy.id) })
+    .filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
     .getByRole('link', { name: 'Plan documents' })
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your plan documents' })).toBeVisible()
@@ -25,7 +25,7 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   await expectNoSeriousA11yViolations(page)
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
-  expect(download.suggestedFilename()).toBe(`glass-plan-contract-${policy.id}.pdf`)
+  expect(download.suggestedFilename()).toBe(`glass-plan-contract-${policy.policyNumber}.pdf`)
   const text = await pdfText(new Uint8Array(fs.readFileSync((await download.path())!)))
   expect(text).toContain('Comprehensive — Car')
   expect(text).toContain('Version 1.0.1')
@@ -41,7 +41,7 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   await expect(page.getByTestId('arbitration-status')).toContainText('You opted out of arbitration on')
   await expect(arbitration.getByRole('button', { name: 'Opt out of arbitration' })).toHaveCount(0)
   const email = await waitForEmail(customer.email, 'You opted out of arbitration')
-  expect(email.text).toContain(policy.id)
+  expect(email.text).toContain(`plan (policy ${policy.policyNumber})`)
 })
 
 // The disclosures of the policy's state (content/disclosures.ts), on the page and in the PDF, for a policy on the

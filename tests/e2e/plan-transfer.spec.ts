@@ -20,7 +20,7 @@ test.afterAll(() => photos.remove())
 test('a customer transfers their plan to a replacement vehicle, once', async ({ page, signIn, javaScript }) => {
   const customer = await signIn({ fullName: 'Sam Mover' })
   const { policy } = createActivePolicy(customer.id, { vehicleType: 'car', hasAdas: false })
-  const card = page.getByRole('article').filter({ has: page.getByText(policy.id) })
+  const card = page.getByRole('article').filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
 
   await page.goto('/customer')
   await card.getByRole('link', { name: 'Transfer to a new vehicle' }).click()

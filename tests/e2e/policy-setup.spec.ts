@@ -167,4 +167,5 @@ test("guards: no policy id, and another customer's policy", async ({ page, signI
   // Another customer's policy looks exactly like an unknown one.
   await expect(toast(page)).toContainText('Policy Not Found')
   await expect(page.getByText(other.id)).toHaveCount(0)
+  await expect(page.getByText(other.policyNumber)).toHaveCount(0)
 })

@@ -31,6 +31,8 @@ test('a customer downloads their data, corrects their details and deletes their 
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(toast(page).first()).toContainText('Details saved')
   await expect(page.getByRole('region', { name: 'Your details' }).getByLabel('Full name')).toHaveValue('Riley Q. Private')
+  // Kept in E.164, shown as a US number reads.
+  await expect(page.getByRole('region', { name: 'Your details' }).getByLabel('Phone')).toHaveValue('(801) 555-0199')
 
   const deletion = page.getByRole('region', { name: 'Delete my account' })
   await deletion.getByRole('button', { name: 'Send me a code to confirm' }).click()

@@ -1,9 +1,13 @@
+import fs from 'node:fs'
+import nodePath from 'node:path'
+
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { claims, shopStaff } from '~/db/schema'
+import { claimDocuments, claims, shopStaff } from '~/db/schema'
 import { bookableDates } from '~/domain/shops'
+import { uploadsPath } from '~/services/volume-store.server'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
@@ -19,7 +23,7 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
     .run()
 
   // The customer's approved claim, assigned to the group, asking for a morning.
-  const customer = findOrCreateProfile(uniqueEmail(), { fullName: 'Cal Ibrate', phone: '(801) 555-0188' })
+  const customer = findOrCreateProfile(uniqueEmail(), { fullName: 'Cal Ibrate', phone: '+18015550188' })
   const { policy } = createActivePolicy(customer.id, { planType: 'comprehensive', hasAdas: true })
   const day = bookableDates(new Date())[1]!
   const claim = createClaim(policy.id, {
@@ -32,6 +36,16 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
     preferredSlot: 'morning',
     serviceAt: 'shop',
   })
+  // Its damage photo as filing stores it: the photo and the shop's small copy.
+  const photoPath = `claim-documents/${claim.id}/damage_1.jpg`
+  for (const path of [photoPath, photoPath.replace(/\.jpg$/, '.shop.jpg')]) {
+    fs.mkdirSync(nodePath.dirname(uploadsPath(path)), { recursive: true })
+    fs.writeFileSync(uploadsPath(path), Buffer.from(await (await jpegFile('damage.jpg')).arrayBuffer()))
+  }
+  db()
+    .insert(claimDocuments)
+    .values({ claimId: claim.id, documentType: 'damage_photo', filePath: photoPath, fileName: 'damage_1.jpg' })
+    .run()
 
   // Signs in with the e-mailed code, like a customer, and lands on the shop's jobs.
   await page.goto('/auth')
@@ -56,6 +70,18 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   // No React on the shop's pages.
   await expect(page.getByRole('heading', { name: `Job ${claim.confirmationCode}` })).toBeVisible()
   expect(await page.locator('script[type="module"]').count()).toBe(0)
+
+  // What the shop needs to reach the customer and do the job: phone, e-mail, place, the damage photo.
+  const contact = page.getByTestId('job-contact')
+  await expect(contact.getByRole('link', { name: '(801) 555-0188' })).toHaveAttribute('href', 'tel:+18015550188')
+  await expect(contact.getByRole('link', { name: customer.email })).toHaveAttribute('href', `mailto:${customer.email}`)
+  await expect(contact).toContainText('In shop')
+  const thumbnail = contact.getByRole('img', { name: 'Damage photo 1' })
+  const small = await page.request.get((await thumbnail.getAttribute('src'))!)
+  expect(small.status()).toBe(200)
+  expect(small.headers()['content-type']).toBe('image/jpeg')
+  const full = await page.request.get((await contact.getByRole('link', { name: 'Damage photo 1' }).getAttribute('href'))!)
+  expect(full.status()).toBe(200)
 
   // A time outside the window is refused next to the field; one inside is confirmed.
   await page.getByLabel('Confirm a time').fill('13:00')

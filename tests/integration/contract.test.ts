@@ -96,7 +96,7 @@ describe('the plan documents page', () => {
     )) as Response
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/pdf')
-    expect(response.headers.get('Content-Disposition')).toContain(`glass-plan-contract-${policy.id}.pdf`)
+    expect(response.headers.get('Content-Disposition')).toContain(`glass-plan-contract-${policy.policyNumber}.pdf`)
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-')
     const text = await pdfText(bytes)

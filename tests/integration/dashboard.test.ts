@@ -74,6 +74,15 @@ describe('customer dashboard', () => {
     expect(renderDashboard(await loadDashboard(unnamed.id))).toContain(`Welcome back, ${unnamed.email}`)
   })
 
+  it('says how a repair shop will reach the customer: by phone when they gave one, else by e-mail', async () => {
+    const withPhone = createProfile({ phone: '+18015550142' })
+    expect(renderDashboard(await loadDashboard(withPhone.id))).toContain('A repair shop will reach you by phone at (801) 555-0142.')
+    const withoutPhone = createProfile({ phone: null })
+    expect(renderDashboard(await loadDashboard(withoutPhone.id))).toContain(
+      `A repair shop will reach you by e-mail at ${withoutPhone.email}.`,
+    )
+  })
+
   it("renders seeded policies and claims with the product's texts", async () => {
     const customer = createProfile({ fullName: 'Casey Nguyen' })
     const termEnd = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000)
@@ -160,7 +169,16 @@ describe('customer dashboard', () => {
     expect(claimCard(pending.id)).toContain('Once the claim is approved, give it to the shop.')
     expect(html).toContain('Not assigned')
     expect(html).toContain('Wasatch Glass')
-    expect(html).toContain(`(${active.id})`)
+    expect(html).toContain(`(${active.policyNumber})`)
+    // Each policy by its number, each claim by its code; the internal ids only in links and attributes, never in text.
+    for (const policy of [incomplete, active, pastTerm, texas, canceled, pastDue])
+      expect(cardOf(html, policy.id)).toContain(policy.policyNumber)
+    expect(claimCard(approved.id)).toContain(
+      `Claim ID</dt><dd class="font-mono text-xs text-slate-700" data-testid="claim-id">${approved.confirmationCode}`,
+    )
+    const text = html.replace(/<[^>]*>/g, ' ')
+    for (const id of [incomplete, active, pastTerm, texas, canceled, pastDue, pending, approved].map((row) => row.id))
+      expect(text).not.toContain(id)
   })
 
   it('tells a customer whose appeal waits by when they will hear back (30 days from the appeal)', async () => {

@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { describe, expect, it } from 'vitest'
 
 import { MIGRATIONS_DIR } from '~/db/client.server'
+import { POLICY_NUMBER_PATTERN } from '~/domain/policies'
 
 import { tempDirForTest } from '../support/temp-dir'
 
@@ -167,6 +168,47 @@ describe('migration 0024 (who filed each claim) on a database whose policies pas
       'before-unknown': null,
       'never-sold': 'keeper',
     })
+    sqlite.close()
+  })
+})
+
+describe('migration 0027 (policy numbers) on a database that already has policies', () => {
+  it('gives every policy its own GP- number, and refuses a policy without one from then on', () => {
+    const file = path.join(tempDirForTest('glass-migrate-'), 'app.sqlite')
+    const sqlite = new Database(file)
+    sqlite.pragma('foreign_keys = ON')
+    const database = drizzle(sqlite)
+    migrate(database, { migrationsFolder: migrationsBefore('0027_policy_numbers') })
+
+    const at = '2026-11-24T10:00:00.000Z'
+    // Thousands of rows (ten policies each for 300 customers), so that numbers drawn at random could collide by
+    // chance: the backfill's numbers are distinct by construction.
+    sqlite
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+         INSERT INTO profiles (id, email, role, created_at, updated_at) SELECT 'p' || i, 'c' || i || '@example.com', 'customer', ?, ? FROM n`,
+      )
+      .run(at, at)
+    sqlite
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+         INSERT INTO policies (id, profile_id, status, plan_type, lookup_key, monthly_price_cents, billing_interval, windshield_photos_uploaded,
+           initial_term_ends_at, tos_version, tos_accepted_at, created_at, updated_at)
+         SELECT 'pol' || i, 'p' || (i % 300 + 1), 'active', 'chip_only', 'chip_only', 799, 'month', 0, '2027-11-24T10:00:00.000Z', '1.0.1', ?, ?, ?
+         FROM n`,
+      )
+      .run(at, at, at)
+
+    migrate(database, { migrationsFolder: MIGRATIONS_DIR })
+
+    const numbers = sqlite.prepare('SELECT policy_number FROM policies').pluck().all() as string[]
+    expect(numbers).toHaveLength(3000)
+    expect(new Set(numbers).size).toBe(3000)
+    for (const number of numbers) expect(number).toMatch(POLICY_NUMBER_PATTERN)
+    expect(() => sqlite.prepare("UPDATE policies SET policy_number = NULL WHERE id = 'pol1'").run()).toThrow(/NOT NULL constraint failed/)
+    expect(() => sqlite.prepare("UPDATE policies SET policy_number = ? WHERE id = 'pol1'").run(numbers[1])).toThrow(
+      /UNIQUE constraint failed/,
+    )
     sqlite.close()
   })
 })

@@ -97,6 +97,8 @@ describe('the customer page', () => {
     )
     expect(page.profile).toMatchObject({ fullName: 'Robin Vega', phone: '801-555-0100' })
     expect(page.policies).toHaveLength(1)
+    // The operator sees the number the customer reads out beside the internal id.
+    expect(page.policies[0]).toMatchObject({ id: policy.id, policyNumber: policy.policyNumber })
     expect(page.policies[0]!.photos.map((photo) => photo.type)).toEqual(['head_on', 'inside_drivers', 'inside_passengers'])
     expect(page.policies[0]!.photos[0]!.full).toMatch(/^\/files\/policy-photos\//)
     expect(page.vehicles.map((row) => row.id)).toEqual([vehicle.id])

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { bundledModels } from '~/content/vehicle-models'
 import { db } from '~/db/client.server'
-import { auditLog, emailLog, policies, type Policy, policyPhotos, type Profile, vehicles } from '~/db/schema'
-import { VEHICLE_MESSAGES } from '~/domain/messages'
+import { auditLog, emailLog, policies, type Policy, policyPhotos, type Profile, profiles, vehicles } from '~/db/schema'
+import { PRIVACY_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { resetEnvForTests } from '~/env.server'
 import { completePolicySetup, savePolicyPhotos } from '~/models/policy-setup.server'
 import { action, loader } from '~/routes/customer.complete-policy'
@@ -333,6 +333,38 @@ describe('vehicle step and activation', () => {
     const again = await settle(() => loader(routeArgs(makeRequest(wizardUrl(policy.id), { cookie }))))
     expect(again.status).toBe(302)
     expect(again.headers.get('Location')).toBe('/customer/policy-complete')
+  })
+
+  test('the phone asked beside the vehicle is kept on the profile in E.164; a bad one is refused next to its field, nothing saved', async () => {
+    const { profile, policy, cookie } = await customerWithPolicy()
+    await withPhotos(policy.id, cookie)
+    const refused = await post(policy.id, vehicleForm({ phone: '(123) 456-7890' }), cookie)
+    expect(refused.status).toBe(400)
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({ phone: [PRIVACY_MESSAGES.phone] })
+    expect((refused.data as { values: { phone: string } }).values.phone).toBe('(123) 456-7890')
+    expect(getPolicy(policy.id)).toMatchObject({ status: 'incomplete', vehicleId: null })
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()?.phone).toBeNull()
+
+    const answer = await post(policy.id, vehicleForm({ phone: '801.555.0142' }), cookie)
+    expect(answer.status).toBe(302)
+    expect(getPolicy(policy.id)?.status).toBe('active')
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()?.phone).toBe('+18015550142')
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, profile.id), eq(auditLog.action, 'profile.details_corrected')))
+        .get()?.detail,
+    ).toEqual({ fields: ['phone'] })
+  })
+
+  test('the vehicle step shows the phone already given, in the national format', async () => {
+    const profile = createProfile({ phone: '+18015550142' })
+    const policy = createPolicy(profile.id)
+    const cookie = await sessionCookieFor(profile.id)
+    await withPhotos(policy.id, cookie)
+    const page = await settle(() => loader(routeArgs(makeRequest(wizardUrl(policy.id), { cookie }))))
+    expect((page.data as { vehicle: { defaults: { phone: string } } }).vehicle.defaults.phone).toBe('(801) 555-0142')
   })
 
   test('with JavaScript the action answers with the success toast and the page moves on itself', async () => {

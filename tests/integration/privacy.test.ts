@@ -187,13 +187,13 @@ describe('the e-mail history in the export follows the account, not the address'
 })
 
 describe('correcting my details', () => {
-  it('saves a name and phone, audited; a bad phone is refused next to the field and nothing is saved', async () => {
+  it('saves a name and the phone in E.164, audited; a bad phone is refused next to the field and nothing is saved', async () => {
     const profile = createProfile({ fullName: 'Old Name', phone: null })
     const saved = await post(profile.id, { intent: 'update-details', fullName: 'New Name', phone: '(801) 555-0142' })
     expect(saved.status).toBe(302)
     expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()).toMatchObject({
       fullName: 'New Name',
-      phone: '(801) 555-0142',
+      phone: '+18015550142',
     })
     const entry = db()
       .select()
@@ -210,8 +210,18 @@ describe('correcting my details', () => {
     })
     expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()).toMatchObject({
       fullName: 'New Name',
-      phone: '(801) 555-0142',
+      phone: '+18015550142',
     })
+
+    // Not a US number, an impossible area code, an extension: each refused the same way, nothing saved.
+    for (const phone of ['+44 20 7946 0958', '(123) 456-7890', '801 555 0142 ext. 12']) {
+      const refused = await post(profile.id, { intent: 'update-details', fullName: 'Other Name', phone })
+      expect(refused.status).toBe(400)
+      expect(fieldErrors(refused)).toEqual({ phone: ['Enter a US phone number, e.g. (801) 555-0142'] })
+    }
+    // Cleared: no phone.
+    expect((await post(profile.id, { intent: 'update-details', fullName: 'New Name', phone: '' })).status).toBe(302)
+    expect(db().select().from(profiles).where(eq(profiles.id, profile.id)).get()?.phone).toBeNull()
   })
 })
 

@@ -66,7 +66,7 @@ async function shopWithStaff(name: string) {
 /** An approved claim assigned to the group, with the day and half day the customer asked for. */
 async function approvedJob(groupId: string, options: { slot?: 'morning' | 'afternoon'; damageType?: 'chip' | 'crack' } = {}) {
   const operator = findOrCreateProfile('operator@example.com')
-  const customer = createProfile({ fullName: 'Gina Gee', phone: '(801) 555-0123' })
+  const customer = createProfile({ fullName: 'Gina Gee', phone: '+18015550123' })
   const { policy, vehicle } = createActivePolicy(customer.id, { planType: 'comprehensive', hasAdas: true })
   db().update(vehicles).set({ vin: '1HGCM82633A004352' }).where(eq(vehicles.id, vehicle.id)).run()
   const claim = createClaim(policy.id, { damageType: options.damageType ?? 'chip' })
@@ -155,7 +155,7 @@ describe('shop accounts', () => {
     expect(data.fresh[0]).toMatchObject({
       code: job.claim.confirmationCode,
       vehicle: { year: 2019, make: 'Toyota', model: 'Camry', vin: '1HGCM82633A004352' },
-      customer: { name: 'Gina Gee', phone: '(801) 555-0123' },
+      customer: { name: 'Gina Gee', phone: '+18015550123' },
       asked: { date: job.day, slot: 'morning' },
       place: { mobile: true, address: '12 Elm St, Ogden' },
     })
@@ -172,6 +172,35 @@ describe('shop accounts', () => {
     db().delete(shopStaff).where(eq(shopStaff.id, row.id)).run()
     expect((await getList(mine.cookie)).status).toBe(404)
     expect(homePath(mine.staff)).toBe('/customer')
+  })
+
+  it('the job page gives the shop what it needs to reach the customer: name, phone, e-mail, place and the damage photos', async () => {
+    const mine = await shopWithStaff('Contact Glass')
+    const job = await approvedJob(mine.group.id)
+    db()
+      .insert(claimDocuments)
+      .values(
+        [1, 2].map((n) => ({
+          claimId: job.claim.id,
+          documentType: 'damage_photo' as const,
+          filePath: `claim-documents/${job.claim.id}/damage_${n}.jpg`,
+          fileName: `damage_${n}.jpg`,
+        })),
+      )
+      .run()
+    const page = await getJob(job.claim.id, mine.cookie)
+    expect(page.status).toBe(200)
+    const data = page.data as { job: { customer: unknown; place: unknown }; damagePhotos: { thumb: string; full: string }[] }
+    expect(data.job.customer).toEqual({ name: 'Gina Gee', phone: job.customer.phone, email: job.customer.email })
+    expect(data.job.place).toEqual({ mobile: true, address: '12 Elm St, Ogden' })
+    // Small copies linking to the full photos, both through the private file route's short-lived signed links.
+    expect(data.damagePhotos.map((photo) => [photo.thumb.split('?')[0], photo.full.split('?')[0]])).toEqual(
+      [1, 2].map((n) => [
+        `/files/claim-documents/${job.claim.id}/damage_${n}.shop.jpg`,
+        `/files/claim-documents/${job.claim.id}/damage_${n}.jpg`,
+      ]),
+    )
+    for (const photo of data.damagePhotos) expect(photo.full).toMatch(/\?exp=\d+&sig=[\w-]+$/)
   })
 
   it('another group’s job is a 404 on the page and every post, and nothing changes', async () => {

@@ -8,6 +8,7 @@ import { approveClaim } from '~/models/claim-review.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import * as chooseRoute from '~/routes/customer.claim-shop'
+import { getToast } from '~/toast.server'
 
 import {
   createActivePolicy,
@@ -57,7 +58,7 @@ describe('the customer chooses a shop after approval', () => {
   location(group.id, 'Choice No Zip', '84101', { zip: null, offersCalibration: true })
 
   async function approvedClaim(options: { hasAdas?: boolean; damageType?: 'chip' | 'crack' } = {}) {
-    const customer = createProfile({ fullName: 'Gina Gee', phone: '(801) 555-0123' })
+    const customer = createProfile({ fullName: 'Gina Gee', phone: '+18015550123' })
     const { policy } = createActivePolicy(customer.id, { hasAdas: options.hasAdas ?? false })
     const claim = createClaim(policy.id, { damageType: options.damageType ?? 'chip' })
     await approveClaim({ claimId: claim.id, partnerGroupId: CUSTOMER_CHOOSES_SHOP, actorId: operator.id })
@@ -131,6 +132,11 @@ describe('the customer chooses a shop after approval', () => {
 
     const chosen = await post({ ...base, serviceAt: 'mobile', serviceAddress: '12 Elm St, Salt Lake City' })
     expect(chosen.status).toBe(302)
+    // The customer is told how the shop will reach them: the phone they gave, as they read phone numbers.
+    const flash = await getToast(
+      new Request('http://localhost/', { headers: { Cookie: chosen.headers.get('Set-Cookie')!.split(';')[0]! } }),
+    )
+    expect(flash.toast?.description).toBe('Choice Ogden will reach you by phone at (801) 555-0123 to confirm a time.')
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
       assignedPartnerGroupId: group.id,
       chosenLocationId: ogden.id,

@@ -40,7 +40,7 @@ describe('the yearly reminder', () => {
     const first = reminders(customer.email)
     expect(first).toHaveLength(1)
     expect(first[0]!.subject).toBe('Your Glass Plan subscription: a yearly reminder')
-    expect(first[0]!.text).toContain(`Comprehensive — Car plan (policy ${policy.id}) since March 10, 2025`)
+    expect(first[0]!.text).toContain(`Comprehensive — Car plan (policy ${policy.policyNumber}) since March 10, 2025`)
     expect(first[0]!.text).toContain('every month at $19.99 per month')
     expect(first[0]!.text).toContain('You can cancel online at any time')
     expect(first[0]!.text).toContain(`/customer/policies/${policy.id}/cancel`)

@@ -4,6 +4,7 @@ import { createSession } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { type Claim, claims, partnerGroups, policies, type Policy, policyPhotos, type Profile, profiles, vehicles } from '~/db/schema'
+import { unusedPolicyNumber } from '~/models/policies.server'
 
 import { seed } from '../../drizzle/seed'
 
@@ -56,6 +57,7 @@ export function createPolicy(profileId: string, overrides: Partial<typeof polici
   return db()
     .insert(policies)
     .values({
+      policyNumber: unusedPolicyNumber(db()),
       profileId,
       status: 'incomplete',
       planType: 'comprehensive',

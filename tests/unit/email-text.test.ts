@@ -47,7 +47,6 @@ describe('a name with line breaks (stored before names were kept to one line)', 
     expect(linesOf(shop.text).some((line) => /^(Plan|Vehicle|Bcc):/.test(line))).toBe(false)
 
     const approved = await claimApprovedEmail({
-      claimId: 'clm1',
       confirmationCode: 'CS-ABC123',
       partnerGroup: 'Wasatch\nGlass',
       partnerPhone: '801\n555 0100',
@@ -59,7 +58,7 @@ describe('a name with line breaks (stored before names were kept to one line)', 
 
     const transferred = await planTransferredEmail({
       planName: 'Chip Repair Only',
-      policyId: 'pol1',
+      policyNumber: 'GP-7KQ4MX',
       newVehicle: '2024 Honda\nCR-V',
       oldVehicle: '2019 Toyota\r\nCamry',
       dashboardUrl: 'http://localhost/customer',
@@ -72,7 +71,6 @@ describe('a name with line breaks (stored before names were kept to one line)', 
 describe('text written over several lines', () => {
   it("is quoted line by line in a denial's text part", async () => {
     const email = await claimDeniedEmail({
-      claimId: 'clm1',
       confirmationCode: 'CS-ABC123',
       reason: 'The photos show a crack.\r\nPlan: Comprehensive\n\nYour plan covers chips only.',
       appealUntil: null,

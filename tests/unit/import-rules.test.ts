@@ -47,7 +47,7 @@ describe('imports run one way (ESLint)', () => {
       "2: import fs from 'node:fs' → app/domain runs in the browser: no Node built-in modules.",
       "3: import path from 'path' → app/domain runs in the browser: no Node built-in modules.",
       "7: import { secret } from './secret.server' → app/domain imports no *.server module: it runs in the browser.",
-      "8: import { redirect } from 'react-router' → app/domain imports only browser-safe packages (zod, date-fns, @date-fns/tz).",
+      "8: import { redirect } from 'react-router' → app/domain imports only browser-safe packages (zod, date-fns, @date-fns/tz, libphonenumber-js).",
       "9: import { Card } from '../components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
       "10: export { cx } from '~/components/ui' → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",
       "11: const { env } = await import('~/env.server') → app/domain imports only app/domain: it is the product's words and rules, the same in the browser and the server.",

@@ -178,6 +178,10 @@ const FORMS: Record<string, FormCase> = {
   'policy-setup.vehicleSchema': { schema: policySetup.vehicleSchema('comprehensive'), sample: { intent: 'complete', ...vehicle } },
   'policy-setup.modelLookupSchema': { schema: policySetup.modelLookupSchema(null), sample: { year: '2020', make: 'Toyota' } },
   'policy-setup.vinLookupSchema': { schema: policySetup.vinLookupSchema(), sample: { vin: '1HGCM82633A004352' } },
+  'policy-setup.setupVehicleSchema': {
+    schema: policySetup.setupVehicleSchema('comprehensive'),
+    sample: { intent: 'complete', ...vehicle, phone: '801 555 0142' },
+  },
   'policy-setup.transferVehicleSchema': {
     schema: policySetup.transferVehicleSchema('comprehensive'),
     sample: { intent: 'complete', ...vehicle, vehicleType: 'car', hasAdas: 'true' },

@@ -26,6 +26,8 @@ export type ClaimLiveStatusData = {
   rescheduleHref?: string | null
   /** The shop the operator assigned, when the customer chose no place of it: its phone and addresses. */
   shopContact?: ShopContact | null
+  /** How the shop will reach the customer ('by phone at (801) 555-0142', or 'by e-mail at …' when they gave no phone). */
+  reachBy?: string | null
 }
 
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
@@ -75,7 +77,8 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
             <p>
               Approved. {booking.name}, {booking.address}
               {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
-              {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will call you to confirm the time.
+              {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will reach you{' '}
+              {status.reachBy ?? 'by phone or e-mail'} to confirm the time.
             </p>
             <MapLink address={booking.address} />
           </div>

@@ -4,12 +4,11 @@ import { buttonClass, Card } from '~/components/ui'
 
 export type ClaimSubmittedProps = {
   confirmationCode: string
-  claimId?: string
   dashboardHref: string
 }
 
 /** The claim form's success screen, with the confirmation code the customer gives to the shop. */
-export function ClaimSubmitted({ confirmationCode, claimId, dashboardHref }: ClaimSubmittedProps) {
+export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmittedProps) {
   return (
     <Card className="space-y-6 text-center">
       <div aria-hidden className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800">
@@ -22,7 +21,6 @@ export function ClaimSubmitted({ confirmationCode, claimId, dashboardHref }: Cla
           {confirmationCode}
         </p>
         <p className="mt-1 text-sm text-slate-600">Give this to the shop</p>
-        {claimId ? <p className="mt-2 text-xs text-slate-500">Claim ID: {claimId}</p> : null}
       </div>
       <div className="mx-auto max-w-md text-left">
         <h2 className="font-semibold text-slate-900">What happens next</h2>

@@ -24,6 +24,7 @@ const PLAN_TYPES: Record<DemoPlanType, PlanType> = { premium: 'comprehensive', b
 
 export type DemoPolicy = {
   id: string
+  policyNumber: string
   status: DemoPolicyStatus
   planType: DemoPlanType
   vehicleType: VehicleType | null
@@ -37,6 +38,7 @@ export type DemoPolicy = {
 export const DEMO_POLICIES: readonly DemoPolicy[] = [
   {
     id: 'demo-pol-7c2k9d',
+    policyNumber: 'GP-H7RW3K',
     status: 'active',
     planType: 'premium',
     vehicleType: 'car',
@@ -48,6 +50,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
   },
   {
     id: 'demo-pol-4m8q2x',
+    policyNumber: 'GP-Q4XN8D',
     status: 'pending',
     planType: 'basic',
     vehicleType: null,
@@ -139,6 +142,7 @@ export function canCancelDemoPolicy(policy: Pick<DemoPolicy, 'status'>): boolean
 export function demoPolicyCards(cancelledIds: readonly string[] = []): PolicyCardData[] {
   return DEMO_POLICIES.map((policy) => ({
     id: policy.id,
+    policyNumber: policy.policyNumber,
     status: cancelledIds.includes(policy.id) && canCancelDemoPolicy(policy) ? 'cancelled' : policy.status,
     planName: demoPlanName(policy),
     monthlyPriceCents: policy.monthlyPriceCents,
@@ -161,7 +165,7 @@ export function demoClaimCards(now: Date = new Date()): DemoClaimCard[] {
       id: claim.id,
       approvalStatus: claim.approvalStatus,
       submittedAt: daysAgo(claim.submittedDaysAgo),
-      policy: policy ? { id: policy.id, planName: demoPlanName(policy) } : null,
+      policy: policy ? { number: policy.policyNumber, planName: demoPlanName(policy) } : null,
       partnerGroupName: claim.partnerGroupName,
       confirmationCode: claim.confirmationCode,
       live: {

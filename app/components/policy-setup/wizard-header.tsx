@@ -3,19 +3,20 @@ import { PageHeading } from '~/components/ui'
 /** The setup wizard's title and step indicator, shared by the wizard and the demo. */
 export function WizardHeader({
   planName,
-  policyId,
+  policyNumber,
   step,
   title = 'Complete Your Policy',
 }: {
   planName: string
-  policyId: string
+  /** The number the customer reads (GP-…), not the internal id. */
+  policyNumber: string
   step: 'photos' | 'vehicle'
   /** The transfer to a replacement vehicle reuses the wizard under its own title. */
   title?: string
 }) {
   return (
     <>
-      <PageHeading sub={`${planName} · Policy ${policyId}`}>{title}</PageHeading>
+      <PageHeading sub={`${planName} · Policy ${policyNumber}`}>{title}</PageHeading>
       <ol className="mb-8 grid grid-cols-2 gap-2 text-sm font-medium" aria-label="Setup steps">
         <li
           className={`rounded-full px-3 py-1.5 text-center ${step === 'photos' ? 'bg-brand-600 text-white' : 'bg-brand-100 text-brand-900'}`}

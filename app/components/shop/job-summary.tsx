@@ -1,4 +1,5 @@
 import { formatLongDate } from '~/domain/format'
+import { formatPhone, phoneHref } from '~/domain/phones'
 import { appointmentParts, formatClockTime, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /**
@@ -10,7 +11,8 @@ export type ShopJobView = {
   code: string
   damageType: 'chip' | 'crack'
   vehicle: { year: number; make: string; model: string; vin: string | null } | null
-  customer: { name: string; phone: string | null }
+  /** The claimant; no e-mail once their account is gone (or no record names them). */
+  customer: { name: string; phone: string | null; email: string | null }
   asked: { date: string; slot: TimeSlot } | null
   place: { mobile: boolean; address: string | null }
   locationName: string | null
@@ -57,7 +59,7 @@ export function JobFacts({ job }: { job: ShopJobView }) {
         <dt className="inline text-slate-600">Customer: </dt>
         <dd className="inline">
           {job.customer.name}
-          {job.customer.phone ? ` · ${job.customer.phone}` : ''}
+          {job.customer.phone ? ` · ${formatPhone(job.customer.phone)}` : ''}
         </dd>
       </div>
       <div>
@@ -75,5 +77,71 @@ export function JobFacts({ job }: { job: ShopJobView }) {
         </div>
       ) : null}
     </dl>
+  )
+}
+
+/**
+ * What the shop needs to reach the customer and do the job: who, how to call or write, where, and the damage photos
+ * (small copies, each linking to the full photo through a short-lived signed link).
+ */
+export function JobContact({
+  job,
+  photos,
+}: {
+  job: Pick<ShopJobView, 'customer' | 'place' | 'locationName'>
+  photos: { id: string; thumb: string; full: string }[]
+}) {
+  const { customer } = job
+  return (
+    <div className="space-y-3" data-testid="job-contact">
+      <h2 className="text-xl font-semibold text-slate-900">Customer</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="text-slate-600">Name</dt>
+        <dd>{customer.name}</dd>
+        <dt className="text-slate-600">Phone</dt>
+        <dd>
+          {customer.phone ? (
+            <a href={phoneHref(customer.phone)} className="text-brand-700 underline">
+              {formatPhone(customer.phone)}
+            </a>
+          ) : (
+            'Not given: write to the e-mail address'
+          )}
+        </dd>
+        <dt className="text-slate-600">E-mail</dt>
+        <dd className="wrap-anywhere">
+          {customer.email ? (
+            <a href={`mailto:${customer.email}`} className="text-brand-700 underline">
+              {customer.email}
+            </a>
+          ) : (
+            'None on record'
+          )}
+        </dd>
+        <dt className="text-slate-600">Place</dt>
+        <dd>{placeInWords(job)}</dd>
+      </dl>
+      {photos.length ? (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Damage photos</h3>
+          <ul className="mt-2 grid grid-cols-3 gap-2">
+            {photos.map((photo, index) => (
+              <li key={photo.id}>
+                <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
+                  <img
+                    src={photo.thumb}
+                    alt={`Damage photo ${index + 1}`}
+                    width={160}
+                    height={120}
+                    loading="lazy"
+                    className="h-24 w-full object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   )
 }

@@ -43,6 +43,10 @@ export function PoliciesSection({
               ) : null}
             </div>
             <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="text-slate-600">Policy number</dt>
+              <dd>
+                <code>{policy.policyNumber}</code>
+              </dd>
               <dt className="text-slate-600">Policy id</dt>
               <dd>
                 <code>{policy.id}</code>

@@ -1,0 +1,30 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+
+/**
+ * Customers' phone numbers: stored in E.164 ('+18015550142'), so a shop's dialer, a search and a comparison all see
+ * one spelling whatever punctuation was typed, and shown in the US national format ('(801) 555-0142').
+ */
+
+/** A US number as typed (any punctuation, with or without +1) in E.164; null when it is not a valid US number. */
+export function toE164UsPhone(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value, 'US')
+  // An extension has no place in E.164, and a foreign number is not one a US shop calls.
+  if (!parsed || !parsed.isValid() || parsed.country !== 'US' || parsed.ext) return null
+  return parsed.number
+}
+
+/** '+18015550142' → '(801) 555-0142'. Numbers saved before they were normalised are shown as they were typed. */
+export function formatPhone(stored: string): string {
+  const parsed = parsePhoneNumberFromString(stored, 'US')
+  return parsed?.isValid() && parsed.country === 'US' ? parsed.formatNational() : stored
+}
+
+/** The href that dials a stored number ('tel:+18015550142'). */
+export function phoneHref(stored: string): string {
+  return `tel:${toE164UsPhone(stored) ?? stored.replace(/[^\d+]/g, '')}`
+}
+
+/** How a shop will reach the customer, in a sentence's words: by phone when they gave one, else by e-mail. */
+export function reachInWords(contact: { phone: string | null; email: string }): string {
+  return contact.phone ? `by phone at ${formatPhone(contact.phone)}` : `by e-mail at ${contact.email}`
+}
