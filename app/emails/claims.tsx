@@ -144,7 +144,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       APPROVED_TITLE,
       intro,
       `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
-      [`Your shop: ${partnerGroup}`, contact, ...places.map((place) => `${place.line} (map: ${place.map})`)].filter(Boolean).join('\n'),
+      [`Your shop: ${partnerGroup}`, contact, ...places.map((place) => `${place.line}\nMap: ${place.map}`)].filter(Boolean).join('\n'),
       APPROVED_STEPS,
       `View your claims: ${props.dashboardUrl}`,
       `Claim ID: ${props.confirmationCode}`,

@@ -51,8 +51,10 @@ function approvedClaim() {
     assignedPartnerGroupId: createPartnerGroup().id,
   })
 }
-function shopPost(code: string, files: { invoice?: File; repair?: File[] }, actualCost = '89.50') {
+function shopPost(code: string, files: { invoice?: File; repair?: File[]; drafts?: string[] }, actualCost = '89.50') {
   const form = new FormData()
+  // The kept files the shop leaves ticked (docs/decisions/058-kept-files-are-named-by-the-completion.md).
+  for (const draft of files.drafts ?? []) form.append('draft', draft)
   form.append('code', code)
   form.append('repairType', 'repair')
   form.append('actualCost', actualCost)
@@ -189,8 +191,9 @@ describe("a claim's drafts", () => {
     const tooMany = await shopPost(claim.confirmationCode, { repair: Array.from({ length: 11 }, (_, i) => file(`r${i}.jpg`)) })
     expect(tooMany.status).toBe(413)
 
-    // A good post with a new invoice completes with the kept repair photos; the replaced draft invoice is deleted.
-    const done = await shopPost(claim.confirmationCode, { invoice: file('invoice-2.jpg') })
+    // A good post with a new invoice completes with the kept repair photos it names; the replaced draft invoice is deleted.
+    const keptPhotos = drafts.filter((draft) => draft.documentType === 'repair_photo').map((draft) => draft.id)
+    const done = await shopPost(claim.confirmationCode, { invoice: file('invoice-2.jpg'), drafts: keptPhotos })
     expect(done.status).toBe(302)
     const documents = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim.id)).all()
     expect(documents.map((document) => document.fileName).sort()).toEqual(['a.jpg', 'b.jpg', 'invoice-2.jpg'])

@@ -83,6 +83,7 @@ const FORMS: Record<string, FormCase> = {
   },
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
   'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
+  'claims.ReviewSchema[release-invoice]': { schema: option(claims.ReviewSchema, 'release-invoice'), sample: { intent: 'release-invoice' } },
   'claims.ReviewSchema[deny]': {
     schema: option(claims.ReviewSchema, 'deny'),
     sample: { intent: 'deny', reason: 'Not covered.' },
@@ -98,6 +99,8 @@ const FORMS: Record<string, FormCase> = {
     sample: { page: '2', status: 'waiting', show: 'all', damage: 'chip', group: 'grp1' },
   },
   'operator.SearchQuery': { schema: operator.SearchQuery, sample: { page: '1', q: 'Gina Gee' } },
+  'operator.StatesQuery': { schema: operator.StatesQuery(['all', 'open']), sample: { show: 'open' } },
+  'operator.OperatorSettingsSchema': { schema: operator.OperatorSettingsSchema, sample: { timeZone: 'America/Denver' } },
   'operator.ActivityQuery': {
     schema: operator.ActivityQuery(['audit', 'email'], ['claim', 'policy'], ['claim.approved', 'claim.denied']),
     sample: { page: '1', log: 'audit', entity: 'claim', id: 'clm1', action: 'claim.approved', from: '2026-01-01', to: '2026-01-31' },
