@@ -1,5 +1,6 @@
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { HoneypotInputs } from '~/components/honeypot'
+import { DamagePhotos } from '~/components/shop/damage-photos'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import type { HoneypotProps } from '~/utils/honeypot'
@@ -214,27 +215,7 @@ function ApprovedClaim({
           <h3 className="text-sm font-semibold text-slate-900">What happened</h3>
           <p className="mt-1 whitespace-pre-line text-slate-800">{details.description}</p>
         </div>
-        {details.photos.length ? (
-          <div>
-            <h3 className="text-sm font-semibold text-slate-900">Damage photos</h3>
-            <ul className="mt-2 grid grid-cols-3 gap-2">
-              {details.photos.map((photo, index) => (
-                <li key={photo.id}>
-                  <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
-                    <img
-                      src={photo.thumb}
-                      alt={`Damage photo ${index + 1}`}
-                      width={160}
-                      height={120}
-                      loading="lazy"
-                      className="h-24 w-full object-cover"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {details.photos.length ? <DamagePhotos photos={details.photos} /> : null}
       </Card>
 
       <Card className="mt-6">

@@ -1,3 +1,4 @@
+import { DamagePhotos } from '~/components/shop/damage-photos'
 import { formatLongDate } from '~/domain/format'
 import { formatPhone, phoneHref } from '~/domain/phones'
 import { appointmentParts, formatClockTime, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
@@ -121,27 +122,7 @@ export function JobContact({
         <dt className="text-slate-600">Place</dt>
         <dd>{placeInWords(job)}</dd>
       </dl>
-      {photos.length ? (
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">Damage photos</h3>
-          <ul className="mt-2 grid grid-cols-3 gap-2">
-            {photos.map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
-                  <img
-                    src={photo.thumb}
-                    alt={`Damage photo ${index + 1}`}
-                    width={160}
-                    height={120}
-                    loading="lazy"
-                    className="h-24 w-full object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {photos.length ? <DamagePhotos photos={photos} /> : null}
     </div>
   )
 }
