@@ -64,6 +64,8 @@ const UNKNOWN_ROUTES = new Set(['routes/not-found', 'unmatched', 'refused'])
  * paths are not secrets) without the log holding a key: see SECRET_SEGMENTS and SHOWN_QUERY_KEYS.
  */
 export function loggedPath(route: string, url: string) {
+  // A proxy's CONNECT names a host (`example.com:443`), an absolute-form request a whole URL: not one of our paths.
+  if (!url.startsWith('/')) return '[not a path]'
   const queryAt = url.indexOf('?')
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
   const segments = pathname.split('/').slice(1)

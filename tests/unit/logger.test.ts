@@ -156,6 +156,8 @@ describe('the path a request line records', () => {
     expect(loggedPath('routes/not-found', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/…')
     expect(loggedPath('unmatched', '/wp-login.php?user=admin')).toBe('/wp-login.php')
     expect(loggedPath('refused', '/')).toBe('/')
+    expect(loggedPath('refused', 'example.com:443')).toBe('[not a path]')
+    expect(loggedPath('refused', 'http://example.com/next-owner/k3y')).toBe('[not a path]')
   })
 
   it('is written on the request line; the raw url never is', () => {
