@@ -172,11 +172,14 @@ export default function DemoDashboard({ loaderData }: Route.ComponentProps) {
           View Plans
         </ButtonLink>
       </div>
-      {/* Without JavaScript the server's rendering below is the page; with it, the simulated load takes over. */}
-      {hydrated ? <SimulatedSamples policies={policies} claims={claims} cancelled={cancelled} cancelSuccess={cancelSuccess} /> : null}
-      <noscript>
-        <Samples policies={policies} claims={claims} cancelled={cancelled} />
-      </noscript>
+      {/* Without JavaScript the server's rendering below is the page; with it, the simulated load takes over. The
+          screen's height is held for it, so the footer does not jump down when the samples arrive. */}
+      <div className="min-h-screen">
+        {hydrated ? <SimulatedSamples policies={policies} claims={claims} cancelled={cancelled} cancelSuccess={cancelSuccess} /> : null}
+        <noscript>
+          <Samples policies={policies} claims={claims} cancelled={cancelled} />
+        </noscript>
+      </div>
     </div>
   )
 }
