@@ -144,7 +144,7 @@ async function browserFor(browser: Browser, baseURL: string, javaScript: boolean
 }
 
 test('every kind of page is valid HTML, with a title and a meta description', async ({ browser, baseURL, javaScript }, testInfo) => {
-  test.setTimeout(300_000) // ~36 pages (with JavaScript, each until the network is idle), then one run of the checker
+  test.setTimeout(300_000) // ~47 pages (with JavaScript, each until the network is idle), then one run of the checker
   expect(spawnSync('java', ['-version']).status, 'Java must be installed for the Nu Html Checker (.ci/run installs it)').toBe(0)
 
   const { customer, visits } = pagesToCheck()
