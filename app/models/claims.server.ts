@@ -54,7 +54,6 @@ export function getClaimForProfile(profileId: string, claimId: string) {
   return row
 }
 
-/** The customer appeals a denial (once, within 14 days): the claim goes back to the operator's queue. */
 /**
  * A claim with what its e-mails and pages need. `profile` is the claimant (who filed it), not the policy's owner today:
  * after the policy passed to the vehicle's next owner, a claim the seller filed is still the seller's to hear about.

@@ -250,15 +250,16 @@ export async function confirmEmailChange(
 export function blockersOf(profileId: string, now = new Date()) {
   const ownPolicies = db().select().from(policies).where(eq(policies.profileId, profileId)).all()
   const policyIds = ownPolicies.map((policy) => policy.id)
-  const openClaims = policyIds.length
-    ? db()
-        .select({ confirmationCode: claims.confirmationCode, approvalStatus: claims.approvalStatus })
-        .from(claims)
-        .where(
-          and(inArray(claims.policyId, policyIds), or(eq(claims.approvalStatus, 'pending_review'), eq(claims.approvalStatus, 'approved'))),
-        )
-        .all()
-    : []
+  // The open claims they filed (deletion empties what they wrote in them), on a policy they sold too, and any open claim
+  // on their policies (cancelling the policy under a shop's work).
+  const theirs = policyIds.length
+    ? or(eq(claims.filedByProfileId, profileId), inArray(claims.policyId, policyIds))
+    : eq(claims.filedByProfileId, profileId)
+  const openClaims = db()
+    .select({ confirmationCode: claims.confirmationCode, approvalStatus: claims.approvalStatus })
+    .from(claims)
+    .where(and(theirs, or(eq(claims.approvalStatus, 'pending_review'), eq(claims.approvalStatus, 'approved'))))
+    .all()
   return deletionBlockers(ownPolicies, openClaims, now)
 }
 

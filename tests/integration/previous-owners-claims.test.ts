@@ -6,7 +6,7 @@ import { claims, profiles } from '~/db/schema'
 import { deletedAccountEmail } from '~/domain/privacy'
 import { bookableDates } from '~/domain/shops'
 import { denyClaim } from '~/models/claim-review.server'
-import { customerDataOf } from '~/models/privacy.server'
+import { blockersOf, customerDataOf } from '~/models/privacy.server'
 import { setAppointment, shopJobs } from '~/models/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claim-reschedule'
@@ -116,6 +116,13 @@ describe("a previous owner's claim after the policy passed to the next owner", (
     await setAppointment({ groupId: group.id, actorId: 'shop-staff', claimId: approved.id, intent: 'confirm', time: '10:00' })
     expect(outboxFor(buyer.email)).toHaveLength(buyerMail)
     expect(outboxFor(deletedAccountEmail(seller.id))).toEqual([])
+  })
+
+  it('the seller may not delete their account while a claim they filed on the sold policy is open', async () => {
+    const { seller, approved, pending } = await soldWithClaims()
+    const blockers = blockersOf(seller.id).join(' ')
+    expect(blockers).toContain(approved.confirmationCode)
+    expect(blockers).toContain(pending.confirmationCode)
   })
 
   it("the buyer's data export holds the claim's code and status only; the seller's holds it in full", async () => {

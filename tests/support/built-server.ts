@@ -24,8 +24,8 @@ export function startBuiltServer(env: Record<string, string>, nodeArgs: string[]
  * Waits until the server is ready: its own "listening" line (a busy machine may take a minute to load the build and
  * migrate, so no fixed wait), then /healthz answering 200. A server that exits first fails at once, with its output.
  */
-export async function untilHealthy(port: number, server?: BuiltServer, timeout = 30_000) {
-  if (server) await untilListening(server)
+export async function untilHealthy(port: number, server: BuiltServer, timeout = 30_000) {
+  await untilListening(server)
   await expect.poll(async () => (await fetch(`http://localhost:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout }).toBe(200)
 }
 
