@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
-import { DAMAGE_TYPES } from '../domain/claims'
+import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
@@ -398,6 +398,11 @@ export const claims = sqliteTable(
     damageType: text('damage_type', { enum: DAMAGE_TYPES }).notNull().default('chip'),
     description: text('description').notNull(),
     damageDate: text('damage_date'), // YYYY-MM-DD
+    /** The customer's answers about the damage (domain/claims): null on claims filed before the form asked. */
+    damageSize: text('damage_size', { enum: DAMAGE_SIZES }),
+    inLineOfSight: integer('in_line_of_sight', { mode: 'boolean' }),
+    chipCount: text('chip_count', { enum: CHIP_COUNTS }),
+    damageZone: text('damage_zone', { enum: WINDSHIELD_ZONES }),
     filedLate: integer('filed_late', { mode: 'boolean' }).notNull().default(false),
     lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),

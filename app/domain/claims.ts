@@ -14,6 +14,19 @@ export const APPEAL_WINDOW_DAYS = 14
 export const DAMAGE_TYPES = ['chip', 'crack'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]
 
+/**
+ * What the customer tells us about the damage, asked on the claim form as radio buttons: the rules that decide a
+ * claim when it is filed read these answers, and the repair-failure guarantee compares zones.
+ * Older claims have none of them (null).
+ */
+export const DAMAGE_SIZES = ['under_quarter', 'up_to_6_inches', 'longer'] as const
+export type DamageSize = (typeof DAMAGE_SIZES)[number]
+export const CHIP_COUNTS = ['one', 'two', 'three_or_more'] as const
+export type ChipCount = (typeof CHIP_COUNTS)[number]
+/** Where on the windshield, seen from the driver's seat: a few zones a customer can tell apart. */
+export const WINDSHIELD_ZONES = ['driver', 'center', 'passenger', 'edge', 'camera'] as const
+export type WindshieldZone = (typeof WINDSHIELD_ZONES)[number]
+
 /** The damage types a plan covers: Chip Repair Only covers chips, nothing else. */
 export function allowedDamageTypes(policy: { planType: PlanType }): DamageType[] {
   return policy.planType === 'chip_only' ? ['chip'] : ['chip', 'crack']
