@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
+import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
@@ -512,6 +513,24 @@ export const claimDocuments = sqliteTable(
  * as already attached and used by the next submit that names them, unless replaced. Moved into claim_documents when
  * the claim is completed. Why: docs/decisions/032-nothing-chosen-is-lost-to-a-refusal.md and 058.
  */
+/**
+ * Why a claim waits for the operator rather than being decided by the rules: one row per reason (domain/photo-integrity),
+ * with the words the operator reads (which photo matched which, the capture time, …). Written when the claim is filed.
+ */
+export const claimFlags = sqliteTable(
+  'claim_flags',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INTEGRITY_FLAG_KINDS }).notNull(),
+    detail: text('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_flags_claim_idx').on(t.claimId)],
+)
+
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',
   {
