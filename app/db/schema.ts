@@ -413,6 +413,8 @@ export const claims = sqliteTable(
     }),
     reviewedAt: text('reviewed_at'),
     reviewedBy: text('reviewed_by'),
+    /** The version of the published decision rules that approved the claim when it was filed; null when a person decided. */
+    decidedByRulesVersion: text('decided_by_rules_version'),
     denialReason: text('denial_reason'),
     appealText: text('appeal_text'),
     appealedAt: text('appealed_at'),

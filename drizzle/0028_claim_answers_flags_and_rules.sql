@@ -11,4 +11,5 @@ CREATE INDEX `claim_flags_claim_idx` ON `claim_flags` (`claim_id`);--> statement
 ALTER TABLE `claims` ADD `damage_size` text;--> statement-breakpoint
 ALTER TABLE `claims` ADD `in_line_of_sight` integer;--> statement-breakpoint
 ALTER TABLE `claims` ADD `chip_count` text;--> statement-breakpoint
-ALTER TABLE `claims` ADD `damage_zone` text;
+ALTER TABLE `claims` ADD `damage_zone` text;--> statement-breakpoint
+ALTER TABLE `claims` ADD `decided_by_rules_version` text;
