@@ -63,3 +63,16 @@ test('the checks above find the terms and zod where a page does carry them', asy
   const setup = await pageJavaScript(request, `/demo/complete-policy?policy_id=${pending.id}`)
   expect(setup.modules.some((text) => text.includes(ZOD_SCHEMAS))).toBe(true)
 })
+
+test('the stylesheet is the first file a page asks for, ahead of its module preloads', async ({ request }) => {
+  // On a slow link the page paints once the stylesheet is in; behind a dozen modules, it waited for them.
+  for (const path of ['/', '/auth', '/signup?planType=chip_only']) {
+    const response = await request.get(path)
+    const html = await response.text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const stylesheet = head.search(/<link[^>]+rel="stylesheet"/)
+    const firstPreload = head.search(/<link[^>]+rel="modulepreload"/)
+    expect(stylesheet, path).toBeGreaterThan(-1)
+    expect(firstPreload, path).toBeGreaterThan(stylesheet)
+  }
+})
