@@ -4,8 +4,9 @@ import { db } from '~/db/client.server'
 import { claimDocumentDrafts, claimDocuments, claims, policies, policyPhotos, profiles } from '~/db/schema'
 import { logger } from '~/logger.server'
 import { sweepBucket } from '~/services/bucket-store.server'
-import { fileStore, type Owners, type SweepOptions, type SweepReport } from '~/services/file-store.server'
+import type { Owners, SweepOptions, SweepReport } from '~/services/file-store.server'
 import { shopThumbPath } from '~/services/images.server'
+import { fileStore } from '~/services/storage.server'
 import { sweepVolume } from '~/services/volume-store.server'
 
 /**

@@ -6,9 +6,9 @@ import { claimDocuments, claims, policies, type Profile } from '~/db/schema'
 import { isOwnClaim } from '~/domain/policies'
 import { contentDispositionFor, contentTypeFor } from '~/domain/uploads'
 import { routeRules } from '~/route-rules'
+import { checkedRelPath } from '~/services/file-store.server'
 import { filesCacheControl, verifySignedFile } from '~/services/signed-links.server'
 import { readStored } from '~/services/storage.server'
-import { uploadsPath } from '~/services/volume-store.server'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/files'
@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url)
   let allowed = false
   try {
-    allowed = Boolean(uploadsPath(relPath))
+    allowed = Boolean(checkedRelPath(relPath))
   } catch {
     // a path that leads out of the uploads folder
   }

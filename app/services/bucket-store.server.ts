@@ -2,8 +2,14 @@ import { HOUR_MS } from '~/domain/time'
 import { contentTypeFor } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { deleteFolder, deleteObjects, getObject, headObject, listObjects, putObject } from '~/services/bucket.server'
-import type { FileStore, Owners, StagedWrite, SweepOptions, SweepReport } from '~/services/file-store.server'
-import { uploadsPath } from '~/services/volume-store.server'
+import {
+  checkedRelPath,
+  type FileStore,
+  type Owners,
+  type StagedWrite,
+  type SweepOptions,
+  type SweepReport,
+} from '~/services/file-store.server'
 
 /**
  * The bucket adapter: objects named after the same relative paths, through the S3 calls in bucket.server.ts.
@@ -30,7 +36,7 @@ export const bucketStore: FileStore = {
   deleteFolder: (relFolder) => deleteFolder(relFolder),
 
   async stage(relPath, bytes): Promise<StagedWrite> {
-    uploadsPath(relPath) // the same paths as on the volume, refused the same way
+    checkedRelPath(relPath) // the same paths as on the volume, refused the same way
     const replacing = (await headObject(relPath)) !== null
     const write: StagedWrite = {
       relPath,

@@ -1,11 +1,7 @@
-import { env } from '~/env.server'
-import { bucketStore } from '~/services/bucket-store.server'
-import { volumeStore } from '~/services/volume-store.server'
-
 /**
  * Where photos and documents are kept: one interface, two adapters — the volume under DATA_DIR/uploads
  * (volume-store.server.ts) or an S3-compatible bucket when UPLOADS_BUCKET is set (bucket-store.server.ts) — chosen
- * once from the settings, the way payments.server.ts chooses between Stripe and the local checkout. Rows store the
+ * once from the settings by storage.server.ts, the way payments.server.ts chooses between Stripe and the local checkout. Rows store the
  * same relative path (`claim-documents/<claim>/<file>.jpg`) with either, so links and /files/* do not care which.
  */
 export interface FileStore {
@@ -49,11 +45,19 @@ export type Owners = {
 export type SweepOptions = { now?: Date; olderThanMs?: number }
 export type SweepReport = { tempFiles: number; orphanFolders: number; orphanFiles: number }
 
-let chosen: { settings: object; store: FileStore } | null = null
-
-/** The store the settings name, chosen once per set of settings (tests change them between files). */
-export function fileStore(): FileStore {
-  const settings = env()
-  if (chosen?.settings !== settings) chosen = { settings, store: settings.uploads === 's3' ? bucketStore : volumeStore }
-  return chosen.store
+/**
+ * A stored file's path, relative to the store's root, checked before any store touches it: a path that is empty, holds
+ * a NUL, is absolute or climbs out with '..' is refused (thrown) by every store alike, and by /files/* before a lookup.
+ */
+export function checkedRelPath(relPath: string): string {
+  if (
+    !relPath ||
+    relPath.includes('\0') ||
+    relPath.startsWith('/') ||
+    /^[a-zA-Z]:/.test(relPath) ||
+    relPath.split(/[\\/]/).some((part) => part === '..')
+  ) {
+    throw new Error(`Refused upload path: ${JSON.stringify(relPath)}`)
+  }
+  return relPath
 }

@@ -1,7 +1,7 @@
-import { fileStore, type StagedWrite } from '~/services/file-store.server'
+import { checkedRelPath, type StagedWrite } from '~/services/file-store.server'
 import { type PreparedImage, prepareImage } from '~/services/images.server'
 import type { UploadedFile } from '~/services/multipart.server'
-import { uploadsPath } from '~/services/volume-store.server'
+import { fileStore } from '~/services/storage.server'
 
 /**
  * Files written before the rows that point to them, and made visible only with those rows.
@@ -59,7 +59,7 @@ export class StagedFiles {
 
 /** prepareImage, then write and commit at once: for tools and tests that record no rows (the bench's data). */
 export async function storeImage(file: UploadedFile, relPathWithoutExt: string): Promise<{ filePath: string; thumbPath: string }> {
-  uploadsPath(`${relPathWithoutExt}.jpg`) // refuse a bad path before the work
+  checkedRelPath(`${relPathWithoutExt}.jpg`) // refuse a bad path before the work
   const staged = new StagedFiles()
   try {
     const paths = await staged.addImage(await prepareImage(file), relPathWithoutExt)

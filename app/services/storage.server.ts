@@ -1,6 +1,9 @@
 import { MAX_STORED_FILE_NAME } from '~/domain/uploads'
+import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { fileStore, type StoredFile } from '~/services/file-store.server'
+import { bucketStore } from '~/services/bucket-store.server'
+import type { FileStore, StoredFile } from '~/services/file-store.server'
+import { volumeStore } from '~/services/volume-store.server'
 import { stripControlCharacters } from '~/validation/text'
 
 /**
@@ -8,6 +11,15 @@ import { stripControlCharacters } from '~/validation/text'
  * upload path has a file each: multipart.server.ts reads forms, images.server.ts decodes and re-encodes photos,
  * staged-files.server.ts writes files ahead of their rows, signed-links.server.ts signs links for shops.
  */
+
+let chosen: { settings: object; store: FileStore } | null = null
+
+/** The store the settings name, chosen once per set of settings (tests change them between files). */
+export function fileStore(): FileStore {
+  const settings = env()
+  if (chosen?.settings !== settings) chosen = { settings, store: settings.uploads === 's3' ? bucketStore : volumeStore }
+  return chosen.store
+}
 
 /** A stored file as a stream with its size and time, or null when there is none. */
 export function readStored(relPath: string): Promise<StoredFile | null> {

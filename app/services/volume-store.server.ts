@@ -6,7 +6,15 @@ import { Readable } from 'node:stream'
 import { HOUR_MS } from '~/domain/time'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import type { FileStore, Owners, StagedWrite, StoredFile, SweepOptions, SweepReport } from '~/services/file-store.server'
+import {
+  checkedRelPath,
+  type FileStore,
+  type Owners,
+  type StagedWrite,
+  type StoredFile,
+  type SweepOptions,
+  type SweepReport,
+} from '~/services/file-store.server'
 
 /**
  * The volume adapter: files under DATA_DIR/uploads (never under public/: they are served by /files/* after its
@@ -24,10 +32,7 @@ function uploadsRoot() {
 /** Absolute path of a file under DATA_DIR/uploads; refuses anything that would leave that folder. */
 export function uploadsPath(relPath: string): string {
   const root = uploadsRoot()
-  if (!relPath || relPath.includes('\0') || path.isAbsolute(relPath) || relPath.split(/[\\/]/).some((part) => part === '..')) {
-    throw new Error(`Refused upload path: ${JSON.stringify(relPath)}`)
-  }
-  const absolute = path.resolve(root, relPath)
+  const absolute = path.resolve(root, checkedRelPath(relPath))
   if (!absolute.startsWith(root + path.sep)) throw new Error(`Refused upload path: ${JSON.stringify(relPath)}`)
   return absolute
 }
