@@ -12,8 +12,8 @@ import {
   type StripeEventRef,
   syncPolicyWithSubscription,
 } from '~/models/subscriptions.server'
-import { type PaymentEventsApi, payments } from '~/services/payments.server'
-import type { StripeCheckoutSession, StripeSubscription } from '~/services/stripe.server'
+import { paymentEvents } from '~/services/payments.server'
+import { type PaymentEventsApi, type StripeCheckoutSession, type StripeSubscription } from '~/services/stripe.server'
 
 /**
  * Stripe's webhook events, behind POST /api/stripe-webhook. Verifies the signature against the raw body (400 if it doesn't match),
@@ -37,9 +37,9 @@ import type { StripeCheckoutSession, StripeSubscription } from '~/services/strip
  * event that came too early) answer 500.
  */
 
-/** Stripe's events API, through the payments adapter (the one way to Stripe). */
+/** Stripe's events API, through the payments chooser (the one way to Stripe). */
 async function stripeEvents(): Promise<PaymentEventsApi> {
-  const api = (await payments()).events
+  const api = await paymentEvents()
   if (!api) throw new Error('Stripe events arrived while payments are local')
   return api
 }

@@ -7,7 +7,7 @@ import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
-import { outboxDir } from '~/services/email.server'
+import { outboxDir } from '~/services/outbox.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 

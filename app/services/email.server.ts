@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
@@ -9,58 +6,10 @@ import { emailLog, profiles } from '~/db/schema'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { recordEmail } from '~/metrics.server'
-
-export type EmailMessage = {
-  to: string
-  subject: string
-  html: string
-  text: string
-  /** What kind of e-mail this is ('sign-in', 'claim-approved', ...): for the log and Postmark's tag. */
-  tag: string
-  /** Sign-in links must not be rewritten by click tracking. */
-  trackLinks?: boolean
-  /**
-   * The account the e-mail is for, recorded on its log row (the data export and the operator's customer page read the
-   * history by account). Left out, it is the account that has the address now; null: no account's.
-   */
-  profileId?: string | null
-}
+import type { EmailMessage, EmailTransport } from '~/services/email-transport.server'
+import { outboxTransport } from '~/services/outbox.server'
 
 export type SentEmail = { id: string; transport: 'postmark' | 'outbox' }
-
-export interface EmailTransport {
-  name: 'postmark' | 'outbox'
-  send(message: EmailMessage & { from: string }): Promise<{ providerMessageId: string }>
-}
-
-/** One JSON file per message in DATA_DIR/outbox, named so that a plain sort is chronological. */
-export const outboxTransport: EmailTransport = {
-  name: 'outbox',
-  async send(message) {
-    const dir = outboxDir()
-    fs.mkdirSync(dir, { recursive: true })
-    const id = createId(10)
-    const createdAt = new Date().toISOString()
-    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${id}.json`)
-    const body = {
-      id,
-      to: message.to,
-      from: message.from,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      tag: message.tag,
-      createdAt,
-    }
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2))
-    fs.renameSync(`${file}.tmp`, file) // readers never see half a message
-    return { providerMessageId: id }
-  },
-}
-
-export function outboxDir() {
-  return path.join(env().DATA_DIR, 'outbox')
-}
 
 let transport: EmailTransport | undefined
 

@@ -1,87 +1,11 @@
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { type ConsentFacts, localCheckouts, type Policy } from '~/db/schema'
-import type { LookupKey } from '~/domain/plans'
+import { localCheckouts } from '~/db/schema'
 import { addMonths } from '~/domain/price-changes'
 import { env } from '~/env.server'
-import type { StripeCheckoutSession, StripePrice, StripeSubscription } from '~/services/stripe.server'
-
-/** What a checkout needs: the plan (by lookup key), its price as the server computed it, and the terms accepted. */
-export type CheckoutInput = {
-  lookupKey: LookupKey
-  amountCents: number
-  partnerLocationId: string | null
-  tosVersion: string
-  tosAcceptedAt: string
-  /** The buyer's state of residence, recorded on the policy. */
-  governingState: string
-  /** What the buyer consented to at signup, for the policy's consent record. */
-  consent: ConsentFacts
-  profile: { id: string; email: string } | null
-  /** Where 'back' from the payment page leads: the configured plan on /signup. */
-  cancelPath: string
-  /** Set when the payment takes over a policy from the vehicle's previous owner: fulfilment moves it, creates none. */
-  ownershipTransferId?: string | null
-}
-
-/** One payment the customer made for a policy: how much, and the billing period it paid for. */
-export type PaidPeriod = {
-  /** Stripe's invoice id, or the local checkout's id. */
-  ref: string
-  amountCents: number
-  periodStart: string
-  periodEnd: string
-}
-
-/** One interface over Stripe and the local test checkout, so routes and models never ask which is live. */
-export interface PaymentsAdapter {
-  name: 'stripe' | 'local'
-  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>
-  /** Ends the subscription now. Local: nothing to end, succeeds. */
-  cancelSubscriptionNow(policy: Policy): Promise<void>
-  /** Turns off renewal at `cancelAt` (the end of the commitment), or back on with null. */
-  setRenewal(policy: Policy, cancelAt: Date | null): Promise<void>
-  /**
-   * A scheduled price change reaches the catalogue: new signups pay `amountCents` for this lookup key from now on.
-   * Stripe: a new Price that takes the lookup key over (Stripe prices cannot change). Local: the caller updates the
-   * `prices` table. Returns the new Stripe price id, or null.
-   */
-  publishPrice(lookupKey: LookupKey, amountCents: number, idempotencyKey: string): Promise<{ stripePriceId: string | null }>
-  /** Moves the subscription to the lookup key's current price from its next charge, without proration. Local: nothing to move. */
-  moveSubscriptionToPrice(policy: Policy, lookupKey: LookupKey): Promise<void>
-  /**
-   * A monthly subscription moves to this yearly lookup key's price at the end of its current month, without proration
-   * (Stripe: a subscription schedule whose next phase is the yearly price). Returns when the switch happens, or null
-   * when the caller computes it (local: the policy's next monthly renewal; the daily job applies it then).
-   */
-  scheduleYearlySwitch(policy: Policy, yearlyKey: LookupKey): Promise<{ at: Date | null }>
-  /** What the customer paid for this policy, newest payment first. */
-  paymentsFor(policy: Policy): Promise<PaidPeriod[]>
-  /**
-   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered. Safe to
-   * call again for the same `refundId` (a retry): what was already refunded for it is not refunded twice. Local: no
-   * money moved, the caller's refund row is the record.
-   */
-  refund(policy: Policy, input: { refundId: string; amountCents: number }): Promise<{ stripeRefundIds: string[] }>
-  /** Stripe's customer portal (card updates, invoices). Stripe only. */
-  createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
-  /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */
-  listPrices?(lookupKeys: readonly LookupKey[]): Promise<Partial<Record<LookupKey, number>>>
-  /** What the Stripe webhook needs to verify and apply events (Stripe only; the local checkout sends no events). */
-  events?: PaymentEventsApi
-}
-
-/** Stripe's side of its webhook events: signature check and the re-reads that make events order-independent. */
-export type PaymentEventsApi = {
-  verify(payload: string, signature: string | null): void
-  retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession>
-  findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null>
-  retrieveSubscription(id: string): Promise<StripeSubscription>
-  listPrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>>
-  /** True for Stripe's answer that an object does not exist (so retrying cannot help). */
-  isMissingObject(error: unknown): boolean
-}
+import type { PaymentsAdapter } from '~/services/payments-adapter.server'
+import type { PaymentEventsApi } from '~/services/stripe.server'
 
 /** The live adapter: Stripe when keys are set, else the local test checkout. */
 export async function payments(): Promise<PaymentsAdapter> {
@@ -90,6 +14,13 @@ export async function payments(): Promise<PaymentsAdapter> {
     return stripeAdapter()
   }
   return localPayments
+}
+
+/** What the Stripe webhook needs to verify and apply events; null while payments are local (no events come). */
+export async function paymentEvents(): Promise<PaymentEventsApi | null> {
+  if (env().payments !== 'stripe') return null
+  const { stripeEvents } = await import('~/services/stripe.server')
+  return stripeEvents
 }
 
 /** Local test checkout: a `local_checkouts` row plays Stripe's checkout session; Pay on /dev/checkout/:id fulfils it. */

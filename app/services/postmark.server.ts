@@ -1,8 +1,7 @@
 import { ServerClient } from 'postmark'
 
 import { env } from '~/env.server'
-
-import type { EmailTransport } from './email.server'
+import type { EmailTransport } from '~/services/email-transport.server'
 
 /** Postmark through its official client; POSTMARK_API_URL points it elsewhere (a local fake in tests). */
 export function postmarkTransport(token: string, apiUrl = env().POSTMARK_API_URL): EmailTransport {

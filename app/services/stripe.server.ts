@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Policy } from '~/db/schema'
 import { intervalOf, isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
-import type { CheckoutInput, PaidPeriod, PaymentsAdapter } from '~/services/payments.server'
+import type { CheckoutInput, PaidPeriod, PaymentsAdapter } from '~/services/payments-adapter.server'
 
 /**
  * The Stripe adapter: Checkout in subscription mode, prices by lookup key, subscription cancel and
@@ -461,14 +461,26 @@ const adapter: PaymentsAdapter = {
     const found = await listStripePrices(lookupKeys)
     return Object.fromEntries(Object.entries(found).map(([key, price]) => [key, price.amountCents]))
   },
-  events: {
-    verify: verifyStripeSignature,
-    retrieveCheckoutSession,
-    findCheckoutSessionForSubscription,
-    retrieveSubscription,
-    listPrices: listStripePrices,
-    isMissingObject: isMissingStripeObject,
-  },
+}
+
+/** Stripe's side of its webhook events: signature check and the re-reads that make events order-independent. */
+export type PaymentEventsApi = {
+  verify(payload: string, signature: string | null): void
+  retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession>
+  findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null>
+  retrieveSubscription(id: string): Promise<StripeSubscription>
+  listPrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>>
+  /** True for Stripe's answer that an object does not exist (so retrying cannot help). */
+  isMissingObject(error: unknown): boolean
+}
+
+export const stripeEvents: PaymentEventsApi = {
+  verify: verifyStripeSignature,
+  retrieveCheckoutSession,
+  findCheckoutSessionForSubscription,
+  retrieveSubscription,
+  listPrices: listStripePrices,
+  isMissingObject: isMissingStripeObject,
 }
 
 export function stripeAdapter(): PaymentsAdapter {

@@ -14,7 +14,7 @@ import { action as authAction, loader as authLoader } from '~/routes/auth'
 import { action as signOutAction } from '~/routes/auth.sign-out'
 import { action as signOutOthersAction } from '~/routes/auth.sign-out-others'
 import { action as verifyAction, loader as verifyLoader } from '~/routes/auth.verify'
-import { outboxDir } from '~/services/email.server'
+import { outboxDir } from '~/services/outbox.server'
 
 import { createProfile, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
