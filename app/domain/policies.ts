@@ -3,7 +3,7 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
-import { customerZone } from './calendar'
+import { customerZone, dayOf } from './calendar'
 import { CODE_ALPHABET, randomCode } from './claims'
 import { commitmentBinds, commitmentBindsFrom, freeLookLastDay, inFreeLook, rulesFor } from './state-rules'
 import { DAY_MS } from './time'
@@ -66,9 +66,9 @@ export function commitmentHolds(policy: CommitmentFields, now: Date | string | n
 }
 
 /**
- * What the dashboard tells a customer of their rights by date: the last day a cancellation refunds in full (while it
- * has not passed), and from when the commitment binds where it does (YYYY-MM-DD / ISO). Null for data without a
- * purchase time.
+ * What the dashboard tells a customer of their rights by date, as days of their own calendar (YYYY-MM-DD): the last day
+ * a cancellation refunds in full (while it has not passed), and the day from which the commitment binds (where it does,
+ * until it does). Null for data without a purchase time.
  */
 export function freeLookDates(policy: CommitmentFields, now: Date | string | number = new Date()) {
   if (policy.createdAt === undefined) return null
@@ -79,7 +79,7 @@ export function freeLookDates(policy: CommitmentFields, now: Date | string | num
   const bindsFrom = commitmentBindsFrom(rules, { purchasedAt: policy.createdAt, initialTermEndsAt: policy.initialTermEndsAt, zone })
   return {
     fullRefundUntil: open ? freeLookLastDay(rules, policy.createdAt, zone) : null,
-    commitmentBindsFrom: bindsFrom && bindsFrom.getTime() > at.getTime() ? bindsFrom.toISOString() : null,
+    commitmentBindsFrom: bindsFrom && bindsFrom.getTime() > at.getTime() ? dayOf(bindsFrom, zone) : null,
   }
 }
 

@@ -68,6 +68,8 @@ export type StateRules = {
    * own terms).
    */
   nextOwnerAssignment: { openDaysAfterSale: number; feeCapCents: number } | null
+  /** A notice the buyer must be given before the sale: signup shows it above the payment step (Florida). */
+  noticeBeforeSale: string | null
 
   // --- for counsel (the readiness checks read this; docs/selling-lawfully.md lists each question) ---
   /**
@@ -98,10 +100,15 @@ export const NATIONAL_DEFAULT: StateRules = {
   priceIncreaseNeedsConsent: false,
   yearlyReminder: false,
   nextOwnerAssignment: null,
+  noticeBeforeSale: null,
   needsCounsel: null,
 }
 
 type StateRow = Partial<Omit<StateRules, 'code' | 'source'>> & { statutes: readonly string[] }
+
+/** Fla. Stat. §634.121(1): said before the sale (signup) and printed in the contract. */
+const FLORIDA_PURCHASE_NOT_REQUIRED =
+  'Florida residents: the purchase of this contract is not required to purchase or to obtain financing for a motor vehicle.'
 
 /** Each listed state: only what its statute changes from the national default. */
 export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
@@ -151,9 +158,8 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     laterRefundPercent: 90,
     fee: { cents: null, percentOfPaid: 5, when: 'free_look' },
     nextOwnerAssignment: { openDaysAfterSale: 15, feeCapCents: 4000 },
-    disclosures: [
-      'Florida residents: the purchase of this contract is not required to purchase or to obtain financing for a motor vehicle.',
-    ],
+    noticeBeforeSale: FLORIDA_PURCHASE_NOT_REQUIRED,
+    disclosures: [FLORIDA_PURCHASE_NOT_REQUIRED],
     needsCounsel:
       'Florida: does Fla. Stat. §634.121(3) give a holder who cancels after day 60 at least 90 % of the unearned pro-rata amount less claims paid (read here from secondary sources), and nothing more?',
   },
@@ -250,6 +256,14 @@ export function rulesFor(code: StateCode | null | undefined): StateRules {
 
 export function isStateCode(value: unknown): value is StateCode {
   return typeof value === 'string' && US_STATES.some((state) => state.code === value)
+}
+
+/** The notices to give before the sale, by state (signup shows the chosen state's, or all of them before a choice). */
+export function noticesBeforeSale(): Array<{ code: StateCode; notice: string }> {
+  return Object.keys(STATE_TABLE).flatMap((code) => {
+    const notice = stateRules(code).noticeBeforeSale
+    return notice ? [{ code, notice }] : []
+  })
 }
 
 export function stateName(code: StateCode): string {

@@ -77,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       stripeCustomerId: policy.stripeCustomerId,
       governingState: policy.governingState,
       createdAt: policy.createdAt,
+      timeZone: policy.timeZone,
     },
     options,
   }
