@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { type Db, db, transaction } from '~/db/client.server'
 import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { refundExplanation } from '~/domain/messages'
+import { REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
 import { HOUR_MS } from '~/domain/time'
@@ -274,7 +274,10 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
     planName: planName(policy),
     policyNumber: policy.policyNumber,
     amount: formatPrice(refund.amountCents + refund.penaltyCents),
-    explanation: explainRefund(refund),
+    explanation:
+      refund.penaltyCents > 0
+        ? `${explainRefund(refund)} ${REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))}`
+        : explainRefund(refund),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })

@@ -2,19 +2,21 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { policies, type Policy, refunds } from '~/db/schema'
+import { policies, type Policy, profiles, refunds } from '~/db/schema'
 import { addCalendarDays, customerZone } from '~/domain/calendar'
 import { DAY_MS } from '~/domain/time'
 import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy } from '~/models/cancellation.server'
 import { failedRefundCount, retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { action as webhook } from '~/routes/api.stripe-webhook'
+import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
-import { routeArgs } from '../support/requests'
+import { outboxFor } from '../support/outbox'
+import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
 
 /** Cancellation with a refund against the fake Stripe: the refund lands on the right invoice's payment, once. */
@@ -64,6 +66,8 @@ async function stripePolicy(state: string): Promise<{ policy: Policy; subscripti
     .get()!
   return { policy, subscriptionId: subscription.id }
 }
+
+const getProfileEmail = (profileId: string) => db().select().from(profiles).where(eq(profiles.id, profileId)).get()!.email
 
 const refundRow = (policyId: string) => db().select().from(refunds).where(eq(refunds.policyId, policyId)).all()
 
@@ -189,6 +193,10 @@ describe('refunds through Stripe', () => {
       periodDays: 30,
     })
     expect(fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent).map((entry) => entry.amount)).toEqual([1430])
+    // The customer is told the amount with its penalty.
+    const email = outboxFor(getProfileEmail(policy.profileId)).find((entry) => entry.tag === 'refund')!
+    expect(email.text).toContain('$14.30')
+    expect(email.text).toContain('It includes $1.30 your state adds for a refund paid after its deadline.')
     // A later run has nothing left to do, and pays nothing twice.
     expect(await settleUnsettledRefunds(new Date(late.getTime() + DAY_MS))).toBe(0)
     await retryFailedRefunds(new Date(late.getTime() + DAY_MS))
@@ -209,5 +217,35 @@ describe('refunds through Stripe', () => {
     expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount)).toEqual([
       1999,
     ])
+  })
+
+  test('the cancel page keeps its button while Stripe is down, and the cancellation goes through from it', async () => {
+    const { policy } = await stripePolicy('TX')
+    const cookie = await sessionCookieFor(policy.profileId)
+    const page = `/customer/policies/${policy.id}/cancel`
+    expectConsoleError(/working out a refund failed/)
+    fake.state.down = true
+    try {
+      const before = (await cancelLoader(routeArgs(makeRequest(page, { cookie }), { policyId: policy.id }))) as {
+        quote: { failed: string }
+        options: { canCancel: boolean }
+      }
+      expect(before.options.canCancel).toBe(true)
+      expect(before.quote.failed).toBe(
+        'We could not work out your refund just now. You can still cancel: your refund is then worked out as of the moment you cancel and paid within a few days.',
+      )
+      const posted = await settle(() =>
+        cancelAction(routeArgs(makeRequest(page, { form: { intent: 'cancel' }, cookie }), { policyId: policy.id })),
+      )
+      expect(posted.status).toBe(302)
+      expect(posted.headers.get('Location')).toBe(page)
+      expect(getPolicy(policy.id)!.status).toBe('canceled')
+      const after = (await cancelLoader(routeArgs(makeRequest(page, { cookie }), { policyId: policy.id }))) as {
+        refund: { unsettled: boolean }
+      }
+      expect(after.refund.unsettled).toBe(true)
+    } finally {
+      fake.state.down = false
+    }
   })
 })
