@@ -326,7 +326,8 @@ export async function settleUnsettledRefunds(now = new Date()) {
     .select({ refund: refunds, policy: policies })
     .from(refunds)
     .innerJoin(policies, eq(policies.id, refunds.policyId))
-    .where(sql`${refunds.status} = 'unsettled'`)
+    // The literal condition lets the planner read the partial index of unpaid refunds (refunds_unpaid_idx).
+    .where(and(sql`${refunds.status} != 'succeeded'`, eq(refunds.status, 'unsettled')))
     .all()
   let settled = 0
   for (const { refund, policy } of due) {
