@@ -764,6 +764,11 @@ export const STATE_MESSAGES = {
     title: 'Sales Closed',
     description: `Signup now refuses customers in ${stateName}; existing plans are unchanged.`,
   }),
+  /** Opening a state whose table row still has a question for counsel (`needsCounsel`): refused, with the question. */
+  needsCounsel: (stateName: string, question: string): Message => ({
+    title: 'Needs Counsel',
+    description: `${stateName} cannot be opened for sale until counsel answers this question: ${question}`,
+  }),
 } as const
 
 export const CONSENT_MESSAGES = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { customerZone, STATE_ZONES } from '~/domain/calendar'
+import { STATE_MESSAGES } from '~/domain/messages'
 import {
   cancellationFee,
   commitmentBinds,
@@ -392,6 +393,9 @@ describe('for counsel', () => {
     expect(marked.sort()).toEqual(['CA', 'FL', 'GA', 'NY', 'TX', 'UT'])
     for (const code of marked) expect(stateRules(code).needsCounsel).toMatch(new RegExp(`^${stateName(code)}: .+\\?$`))
     expect(MOST_PROTECTIVE.needsCounsel).toBeNull()
+    expect(STATE_MESSAGES.needsCounsel('Texas', stateRules('TX').needsCounsel!).description).toBe(
+      'Texas cannot be opened for sale until counsel answers this question: Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
+    )
   })
 })
 
