@@ -123,10 +123,10 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     fee: { cents: 5000, percentOfPaid: null, when: 'after_free_look' },
     refundDeadlineDays: 45,
     latePenaltyPercentPerMonth: 10,
-    needsCounsel: 'Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
     disclosures: [
       'The provider of this contract is regulated by the Texas Department of Licensing and Regulation, P.O. Box 12157, Austin, Texas 78711, (800) 803-9202, www.tdlr.texas.gov. Complaints may be directed to the Department.',
     ],
+    needsCounsel: 'Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
   },
   // California Civil Code §1794.41 (cancellation, refunds and the fee), §1794.4, Insurance Code §12820; Business and
   // Professions Code §17600 ff. as amended by AB 2863 (automatic renewal: express consent kept 3 years, a yearly
@@ -139,11 +139,11 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     laterRefund: 'pro_rata',
     fee: { cents: 2500, percentOfPaid: 10, when: 'after_free_look' },
     yearlyReminder: true,
-    needsCounsel:
-      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance?',
     disclosures: [
       'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
     ],
+    needsCounsel:
+      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance?',
   },
   // Florida Statutes chapter 634 part I, §634.121: (1) the "purchase not required" notice before the sale; (2) the
   // right to assign to the next owner in conspicuous bold type, open at least 15 days after the vehicle's sale, for a
@@ -191,11 +191,11 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
   // Utah Code §31A-6a-104: the contract must say it is subject to limited regulation and not guaranteed.
   UT: {
     statutes: ['Utah Code §31A-6a-104'],
-    needsCounsel: 'Utah: may a contract under Utah Code §31A-6a-104 say "this contract is not insurance"?',
     disclosures: [
       'This contract is subject to limited regulation by the Utah Insurance Department. To file a complaint, contact the Utah Insurance Department.',
       'Coverage afforded under this contract is not guaranteed by the Property and Casualty Guaranty Association.',
     ],
+    needsCounsel: 'Utah: may a contract under Utah Code §31A-6a-104 say "this contract is not insurance"?',
   },
   // Official Code of Georgia §33-7-6(b)(1): a service agreement is property insurance unless underwritten by an insurer,
   // and the wear-and-tear list names windshield chip and crack repair "without replacement of the entire windshield".
