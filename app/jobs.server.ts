@@ -8,7 +8,7 @@ import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
-import { retryFailedRefunds } from '~/models/refunds.server'
+import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendYearlyReminders } from '~/models/yearly-reminders.server'
@@ -30,6 +30,8 @@ export type DailyJobsReport = {
   sessionsDeleted: number
   verificationsDeleted: number
   localPoliciesEnded: number
+  /** Cancellations made while the payments provider was down, whose refund this run worked out and paid. */
+  refundsSettled: number
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
   refundsRetried: number
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
@@ -70,6 +72,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   // While payments are local nothing else ends a policy whose renewal was turned off.
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
   await yieldToRequests()
+  const refundsSettled = await settleUnsettledRefunds(now)
+  await yieldToRequests()
   const refundsRetried = await retryFailedRefunds(now)
   await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
@@ -85,6 +89,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     sessionsDeleted,
     verificationsDeleted,
     localPoliciesEnded,
+    refundsSettled,
     refundsRetried,
     priceChanges,
     consentRecordsPurged,

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
 import { pricePer } from '~/domain/plans'
-import { canCancel, canFileClaim, commitmentHolds, isCanceled, needsSetup } from '~/domain/policies'
+import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, needsSetup } from '~/domain/policies'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
 
@@ -27,6 +27,8 @@ export type PolicyCardData = {
    * (the demo's sample data) the commitment binds for its 12 months. */
   governingState?: string | null
   createdAt?: string
+  /** The zone the customer's contract days are counted in (the server finds it from their ZIP and state). */
+  timeZone?: string | null
   windshieldPhotosUploaded: boolean
   vehicle: { year: number; make: string; model: string; licensePlate: string; licensePlateState?: string | null } | null
   /** An announced price change: the new monthly price and the day it is first charged (ISO). */
@@ -77,6 +79,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
   const canceled = isCanceled(policy)
   const inTerm = !canceled && commitmentHolds(policy, at)
   const cancellable = canCancel(policy, at)
+  const rights = canceled ? null : freeLookDates(policy, at)
   const vehicle = policy.vehicle
   const headingId = `policy-${policy.id}-title`
 
@@ -146,6 +149,17 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
             ))
           : null}
       </div>
+      {rights?.fullRefundUntil ? (
+        <p className="text-sm text-slate-700" data-testid="full-refund-until">
+          Full refund if you cancel by {formatLongDate(rights.fullRefundUntil)}.
+        </p>
+      ) : null}
+      {rights?.commitmentBindsFrom ? (
+        <p className="text-sm text-slate-700" data-testid="commitment-binds-from">
+          Your 12-month commitment binds from {formatLongDate(rights.commitmentBindsFrom)}
+          {policy.initialTermEndsAt ? ` until ${formatLongDate(policy.initialTermEndsAt)}` : ''}: until then you may cancel online.
+        </p>
+      ) : null}
       {inTerm && policy.initialTermEndsAt ? (
         <p className="text-sm text-slate-700">
           Annual commitment until {formatLongDate(policy.initialTermEndsAt)}. Cancellation available after this date.

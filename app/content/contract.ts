@@ -6,8 +6,7 @@
  */
 
 import { formatLongDate } from '~/domain/format'
-import type { StateRules } from '~/domain/state-rules'
-import { DAY_MS } from '~/domain/time'
+import { freeLookLastDay as lastDayOfFreeLook, type StateRules } from '~/domain/state-rules'
 
 import { cancellationRightsWords } from './state-terms'
 
@@ -23,39 +22,48 @@ export type ContractTermsInput = {
   supportEmail: string
   /** The rules that govern the policy: `rulesFor(policy.governingState)`. */
   rules: StateRules
-  /** When the plan was bought (day 1 of the free look). */
+  /** When the plan was bought (day 0 of the free look). */
   purchasedAt: string
+  /** The customer's zone, the free look's days are counted in (`customerZone`). */
+  zone: string
 }
 
-export function renewalTerms({ monthlyPrice, commitmentEnds, yearly }: ContractTermsInput): string[] {
+/** The plan's first 12 months: a commitment only where the state lets it bind, else a term the customer may leave. */
+function firstTerm(rules: StateRules, commitmentEnds: string, billed: string) {
+  return rules.commitment === 'never'
+    ? `Your plan is billed ${billed}. Its first term runs until ${commitmentEnds}, and you may cancel at any time.`
+    : `Your plan is a 12-month commitment, billed ${billed}, until ${commitmentEnds}.`
+}
+
+export function renewalTerms({ monthlyPrice, commitmentEnds, yearly, rules }: ContractTermsInput): string[] {
   if (yearly) {
     return [
-      `Your plan is a 12-month commitment, billed ${monthlyPrice} a year, until ${commitmentEnds}.`,
+      firstTerm(rules, commitmentEnds, `${monthlyPrice} a year`),
       `After that it renews automatically from year to year at the yearly price then in effect, until you or we cancel it. We e-mail you a renewal notice at least 30 days before each yearly renewal, and at least 30 days' notice of any price change.`,
     ]
   }
   return [
-    `Your plan is a 12-month commitment, billed ${monthlyPrice} a month, until ${commitmentEnds}.`,
-    `After that it renews automatically from month to month at the monthly price then in effect, until you or we cancel it. We e-mail you a renewal notice at least 30 days before your 12-month commitment ends, and at least 30 days' notice of any price change.`,
+    firstTerm(rules, commitmentEnds, `${monthlyPrice} a month`),
+    `After that it renews automatically from month to month at the monthly price then in effect, until you or we cancel it. We e-mail you a renewal notice at least 30 days before your first term ends, and at least 30 days' notice of any price change.`,
   ]
 }
 
-/** The last day of the free look (day 1 is the day of purchase). */
-function freeLookLastDay(rules: StateRules, purchasedAt: string) {
-  return formatLongDate(new Date(new Date(purchasedAt).getTime() + (rules.freeLookDays - 1) * DAY_MS))
+/** The last day of the free look, in words (the `freeLookDays`-th day after the purchase, in the customer's zone). */
+function freeLookLastDay(rules: StateRules, purchasedAt: string, zone: string) {
+  return formatLongDate(lastDayOfFreeLook(rules, purchasedAt, zone))
 }
 
 /**
  * How the customer may cancel and what comes back: at any time where the state forbids a lock-in; where it lets the
  * 12-month commitment bind, only in the free look or after the commitment (renewal can be turned off meanwhile).
  */
-export function cancelTerms({ commitmentEnds, cancelUrl, supportEmail, rules, purchasedAt }: ContractTermsInput): string[] {
+export function cancelTerms({ commitmentEnds, cancelUrl, supportEmail, rules, purchasedAt, zone }: ContractTermsInput): string[] {
   const rights = cancellationRightsWords(rules)
   if (rules.commitment === 'never') {
     return [`You can cancel online at any time, effective at once: ${cancelUrl}. You can also write to ${supportEmail}.`, rights]
   }
   return [
-    `Until ${freeLookLastDay(rules, purchasedAt)} (your first ${rules.freeLookDays} days) you can cancel online at any time, effective at once. After that, until ${commitmentEnds}, you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on ${commitmentEnds} and you are not charged after it.`,
+    `Until ${freeLookLastDay(rules, purchasedAt, zone)} (the ${rules.freeLookDays} days after your purchase) you can cancel online at any time, effective at once. After that, until ${commitmentEnds}, you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on ${commitmentEnds} and you are not charged after it.`,
     `After ${commitmentEnds} you can cancel online at any time, effective at once: ${cancelUrl}. You can also write to ${supportEmail}.`,
     rights,
   ]

@@ -5,9 +5,22 @@
  * three never say different things. Plain data, no React.
  */
 
-import { rulesFor, stateName } from '~/domain/state-rules'
+import { formatPrice } from '~/domain/format'
+import { rulesFor, stateName, type StateRules } from '~/domain/state-rules'
 
-export type DisclosureBlock = { id: 'provider' | 'state'; heading: string; lines: string[] }
+/** `conspicuous`: the statute asks for bold type; the page, the PDF and the e-mail print its lines in bold. */
+export type DisclosureBlock = { id: 'provider' | 'state' | 'assignment'; heading: string; lines: string[]; conspicuous?: boolean }
+
+/** The heading of the statement of the right to pass the contract to the vehicle's next owner. */
+export const NEXT_OWNER_ASSIGNMENT_HEADING = 'Your right to assign this contract to the next owner'
+
+/** That statement, with its conditions, where the state's table sets them (Florida). */
+export function nextOwnerAssignmentLines(assignment: NonNullable<StateRules['nextOwnerAssignment']>): string[] {
+  return [
+    'You have the right to assign this contract to the person who buys the covered vehicle from you.',
+    `Conditions: you send the offer to the buyer from your dashboard, on or after the day you sell or transfer the vehicle, and it stays open for at least ${assignment.openDaysAfterSale} days; the buyer accepts it by accepting these terms and paying for the same plan. We charge no assignment fee (the law allows at most ${formatPrice(assignment.feeCapCents)}).`,
+  ]
+}
 
 /** Who provides the contract, from the configuration (PROVIDER_NAME, PROVIDER_ADDRESS, PROVIDER_INSURER). */
 export type ContractProvider = { name: string; address: string; insurer: string | null }
@@ -34,7 +47,7 @@ export function contractDisclosures(provider: ContractProvider, governingState: 
   const rules = rulesFor(governingState)
   if (!rules.code) return [national, { id: 'state', heading: 'Your state', lines: [STATE_NOT_KNOWN_YET] }]
   const name = stateName(rules.code)
-  return [
+  const blocks: DisclosureBlock[] = [
     national,
     {
       id: 'state',
@@ -42,4 +55,13 @@ export function contractDisclosures(provider: ContractProvider, governingState: 
       lines: rules.disclosures.length > 0 ? [...rules.disclosures] : [`${name} requires no disclosures beyond those above.`],
     },
   ]
+  if (rules.nextOwnerAssignment) {
+    blocks.push({
+      id: 'assignment',
+      heading: NEXT_OWNER_ASSIGNMENT_HEADING,
+      lines: nextOwnerAssignmentLines(rules.nextOwnerAssignment),
+      conspicuous: true,
+    })
+  }
+  return blocks
 }

@@ -6,7 +6,8 @@ import { STATE_TABLE, stateName, type StateRules, stateRules } from '~/domain/st
  * and how to cancel. The text is versioned: the consent record keeps the version, the price and the state, from which
  * the exact words shown are rebuilt. Change the words → a new version (keep the old one's function beside it).
  */
-export const RENEWAL_TERMS_VERSION = 'renewal-2026-1'
+// renewal-2026-2: Florida no longer lets the commitment bind (Fla. Stat. §634.121(3)), so its buyers read "cancel at any time".
+export const RENEWAL_TERMS_VERSION = 'renewal-2026-2'
 
 export type RenewalConsentInput = {
   /** '$19.99', or null while the page cannot price the plan yet (no ADAS choice). */

@@ -41,23 +41,22 @@ export function cancellationRightsWords(rules: StateRules): string {
   const days = rules.freeLookDays
   const freeLookFee = feeIn(rules, 'free_look')
   const lessFee = freeLookFee ? `, less ${freeLookFee}` : ''
+  const within = `Within the ${days} days after the day of purchase`
   switch (rules.freeLookRefund) {
     case 'full':
-      sentences.push(`Within ${days} days of purchase you may cancel for a full refund of what you paid${lessFee}.`)
+      sentences.push(`${within} you may cancel for a full refund of what you paid${lessFee}.`)
       break
     case 'full_minus_claims':
-      sentences.push(
-        `Within ${days} days of purchase you may cancel for a full refund of what you paid, minus what we paid shops for your claims${lessFee}.`,
-      )
+      sentences.push(`${within} you may cancel for a full refund of what you paid, minus what we paid shops for your claims${lessFee}.`)
       break
     case 'full_if_no_claims':
       sentences.push(
-        `Within ${days} days of purchase, if you have made no claim, you may cancel for a full refund of what you paid${lessFee}; with a claim, the refund below applies.`,
+        `${within}, if you have made no claim, you may cancel for a full refund of what you paid${lessFee}; with a claim, the refund below applies.`,
       )
       break
     case 'full_minus_fee_if_no_claims':
       sentences.push(
-        `Within ${days} days of purchase, if you have made no claim, you may cancel for a full refund of what you paid, less ${freeLookFee ?? 'no fee'}; with a claim, the refund below applies.`,
+        `${within}, if you have made no claim, you may cancel for a full refund of what you paid, less ${freeLookFee ?? 'no fee'}; with a claim, the refund below applies.`,
       )
       break
   }
@@ -68,8 +67,9 @@ export function cancellationRightsWords(rules: StateRules): string {
       sentences.push('After that you may cancel at any time; what you paid for the current billing period is not refunded.')
     } else {
       const claims = rules.laterRefund === 'pro_rata_minus_claims' ? ', minus what we paid shops for your claims' : ''
+      const share = rules.laterRefundPercent === 100 ? 'the unused part' : `${rules.laterRefundPercent} % of the unused part`
       sentences.push(
-        `After that you may cancel at any time, for a refund of the unused part of what you paid for the current billing period, in proportion to its days${claims}${laterFee ? `, less ${laterFee}` : ''}.`,
+        `After that you may cancel at any time, for a refund of ${share} of what you paid for the current billing period, in proportion to its days${claims}${laterFee ? `, less ${laterFee}` : ''}.`,
       )
     }
   } else {
@@ -98,7 +98,8 @@ export function refundsByStateSection(): LegalSection {
     heading: REFUNDS_BY_STATE_HEADING,
     paragraphs: [
       `Your rights to cancel and to a refund depend on the state you live in, which you tell us when you subscribe and which is recorded with your plan. Where the law of your state gives you more than these Terms, it applies.`,
-      `Until we know your state, we apply the most protective of the rules below. Days are counted from the day you bought your plan, which is day 1. Before you confirm a cancellation, your dashboard shows the exact refund.`,
+      `Until we know your state, we apply the most protective of the rules below. Days are counted after the day you bought your plan (that day itself is day 0), by the calendar of your own time zone, so a 30-day period ends at midnight at the end of the 30th day after your purchase. Before you confirm a cancellation, your dashboard shows the exact refund.`,
+      `How a refund is worked out. Within the free look: everything you have paid for the plan, less only what the rule of your state below deducts. After it, where your state gives a refund: the amount you paid for the current billing period (a month, or a year if you pay yearly), times the days of that period not yet used, divided by the period's days (the day you cancel counts as used), times the share your state sets (all of it unless stated below), less what we paid shops for your claims and a cancellation fee only where the rule of your state below says so. The fee is never more than the refund it comes out of.`,
     ],
     bullets: [
       `Every state not listed below: ${cancellationRightsWords(NATIONAL_DEFAULT)}`,

@@ -12,6 +12,7 @@
 import type { LegalDocument } from './legal'
 import { termsOfService, type TermsOptions, TOS_LAST_UPDATED, TOS_VERSION } from './terms'
 import { termsOfService101 } from './terms-1.0.1'
+import { termsOfService102 } from './terms-1.0.2'
 
 export type TermsVersion = {
   version: string
@@ -23,6 +24,7 @@ export type TermsVersion = {
 /** Oldest first; the last is the current version (TOS_VERSION), the one signup shows and records. */
 const VERSIONS: TermsVersion[] = [
   { version: '1.0.1', lastUpdated: '2025-10-10', document: termsOfService101 },
+  { version: '1.0.2', lastUpdated: '2026-11-23', document: termsOfService102 },
   { version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED, document: termsOfService },
 ]
 

@@ -14,10 +14,10 @@
 import type { LegalDocument } from './legal'
 import { REFUNDS_BY_STATE_HEADING, refundsByStateSection } from './state-terms'
 
-export const TOS_VERSION = '1.0.2'
+export const TOS_VERSION = '1.0.3'
 
-/** ISO date; show it with formatLongDate() → 'November 23, 2026'. */
-export const TOS_LAST_UPDATED = '2026-11-23'
+/** ISO date; show it with formatLongDate() → 'November 26, 2026'. */
+export const TOS_LAST_UPDATED = '2026-11-26'
 
 export type TermsOptions = {
   /** Customer-support address: claims questions, appeals, arbitration opt-out. */
@@ -39,7 +39,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         id: 'plans',
         heading: 'Our plans',
         paragraphs: [
-          `You choose one plan for one vehicle. The plan, the monthly price and the vehicle class you chose are shown before you pay and on your customer dashboard afterwards.`,
+          `You choose one plan for one vehicle, paid monthly or yearly. The plan, its price, how often you pay and the vehicle class you chose are shown before you pay and on your customer dashboard afterwards.`,
         ],
         bullets: [
           `Chip Repair Only: unlimited repairs of chips in your front windshield, with a zero deductible. Cracks and windshield replacement are not included.`,
@@ -104,7 +104,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         bullets: [
           `Registration: you have entered your vehicle's details (license plate and state, year, make and model) in your account.`,
           `Approved photos: you have uploaded the three required photos of your windshield (a head-on view from outside, a view from inside on the driver's side and a view from inside on the passenger's side), and they clearly show the whole windshield. Photos are approved when you complete setup unless we tell you otherwise. We may review them later and ask for new ones if they are unclear; until we receive usable photos, claims may wait.`,
-          `Fee paid: your first monthly fee has been paid successfully.`,
+          `Fee paid: your first monthly or yearly fee has been paid successfully.`,
           `Confirmation: we confirm that your coverage is active. Your customer dashboard then shows the plan as Active.`,
         ],
       },
@@ -112,18 +112,18 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         id: 'term-and-renewal',
         heading: 'Term, commitment and automatic renewal',
         paragraphs: [
-          `Every plan has a 12-month minimum term, starting on the day you subscribe, paid in monthly installments. The 12-month commitment applies only where the law of your state allows it (see "${REFUNDS_BY_STATE_HEADING}"): there, you agree to pay all 12 installments. Your dashboard shows the date your 12-month term ends.`,
-          `When the 12-month term ends, your plan renews automatically from month to month, at the monthly price then in effect, until you or we cancel it. We will send you a renewal notice by e-mail at least 30 days before your 12-month term ends, reminding you of the renewal and how to turn it off.`,
-          `By subscribing you authorize us, through our card payment provider, to charge your payment card each month until your plan ends. If a payment fails we will e-mail you and try again. While a payment is overdue, your plan is past due and claims cannot be filed or approved. If payment is still not made, we may end your plan.`,
+          `Every plan has a first term of 12 months, starting on the day you subscribe, paid either in monthly installments or in one yearly payment, as you chose when you subscribed. The 12-month commitment applies only where the law of your state allows it (see "${REFUNDS_BY_STATE_HEADING}"): there, after your state's free-look period, you agree to pay for the whole first term. Everywhere else you may cancel at any time. Your dashboard shows the date your first term ends and, where the commitment applies, the date from which it binds.`,
+          `When the first term ends, your plan renews automatically: from month to month if you pay monthly, or from year to year if you pay yearly, at the price then in effect, until you or we cancel it. We will send you a renewal notice by e-mail at least 30 days before your first term ends, and before each yearly renewal, reminding you of the renewal and how to turn it off.`,
+          `By subscribing you authorize us, through our card payment provider, to charge your payment card each month, or each year if you pay yearly, until your plan ends. If a payment fails we will e-mail you and try again. While a payment is overdue, your plan is past due and claims cannot be filed or approved. If payment is still not made, we may end your plan as your state allows (see "When we may end your plan").`,
         ],
       },
       {
         id: 'fees',
         heading: 'Fees and price changes',
         paragraphs: [
-          `Your monthly fee is the price shown when you subscribe, plus any tax that applies.`,
-          `We may increase the monthly price of a plan. We will tell you by e-mail at least 30 days before the increase takes effect, and the new price will only apply to charges made after those 30 days. If you do not accept the increase, you may turn off renewal or cancel as described under "Cancelling your plan".`,
-          `All fees are non-refundable except where your state gives you a refund (see "${REFUNDS_BY_STATE_HEADING}"). Apart from those refunds, no fee is refunded, including fees for partial months, for months in which you made no claim, and for the rest of the month in which your plan ends.`,
+          `Your monthly or yearly fee is the price shown when you subscribe, plus any tax that applies.`,
+          `We may increase the price of a plan. We will tell you by e-mail at least 30 days before the increase takes effect, and the new price will only apply to charges made after those 30 days. If you do not accept the increase, you may turn off renewal or cancel as described under "Cancelling your plan". Where your state requires your agreement to a higher price (New York, and wherever we do not yet know your state), the increase applies only once you accept it: if you do not, you keep your current price.`,
+          `When you cancel, you receive the refund your state gives (see "${REFUNDS_BY_STATE_HEADING}", which also sets out how it is worked out). Where your state refunds the unused part of what you paid, that includes a partial month or year. Only where the rule of your state gives no refund is the fee for the current billing period kept.`,
         ],
       },
       {
@@ -168,7 +168,8 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         paragraphs: [
           `You can cancel online from your customer dashboard, and you can turn off automatic renewal online at any time. When you may cancel, and what is refunded, depends on the state you live in: see "${REFUNDS_BY_STATE_HEADING}". Before you confirm a cancellation, your dashboard shows the refund you will receive.`,
           `Where your state allows the 12-month commitment, you cannot cancel during it once your state's free-look period has passed, but you can turn off automatic renewal: your plan then ends when the 12-month commitment ends, and no further charges are made after it. After the commitment has ended, you can cancel at any time.`,
-          `Cancellation takes effect immediately: your coverage ends at once and no further monthly fees are charged. Any claim that has not been completed when your plan ends may be affected, and we may close it.`,
+          `Cancellation takes effect immediately: your coverage ends at once and no further fees are charged. Your cancellation never waits for your refund: if our payment provider cannot be reached when you cancel, your plan is cancelled all the same, and the refund is worked out as of that moment and paid as soon as the provider answers, within your state's deadline or with the penalty your state sets for a late refund.`,
+          `Any claim that has not been completed when your plan ends may be affected, and we may close it.`,
           `Selling or disposing of your vehicle does not end your plan by itself: you may transfer your plan to the vehicle's next owner (see "Transfer to the next owner"), transfer it once to a replacement vehicle (see "Transferring your plan to a replacement vehicle"), or cancel as above. If your vehicle is stolen or declared a total loss, contact us at ${supportEmail}.`,
         ],
       },
@@ -177,12 +178,12 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         id: 'termination',
         heading: 'When we may end your plan',
         paragraphs: [
-          `We may end your plan, and your coverage, for any of the reasons listed below. We will tell you by e-mail when we do. If we end your plan because of a payment you did not make, or because of fraud or another serious breach, the fees you have already paid are not refunded except where your state gives you a refund, you still owe any unpaid fees for your 12-month commitment where it applies, and we may deny any open claim.`,
+          `We may end your plan, and your coverage, for the reasons listed below, as your state allows: only on the grounds your state permits, with the notice your state requires (by post where it requires it) and from the date that notice gives. We will tell you why. When we end your plan you receive the refund your state gives when we cancel, without a cancellation fee, and we may deny an open claim that the reason concerns.`,
           `We may also stop offering plans altogether. If we do, we will give you at least 30 days' notice by e-mail, we will not charge you for any month after your plan ends, and you will not owe the rest of your commitment.`,
           `We may end your plan if:`,
         ],
         bullets: [
-          `a monthly fee remains unpaid after we have tried to collect it and told you by e-mail;`,
+          `a fee remains unpaid after we have tried to collect it and told you by e-mail;`,
           `you gave us false or misleading information, including about your vehicle, its use or its condition, or filed a false, exaggerated or fraudulent claim;`,
           `the vehicle is not, or is no longer, eligible for a plan; or`,
           `you abuse, threaten or harass our staff or a partner shop's staff.`,

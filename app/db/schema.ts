@@ -594,7 +594,11 @@ export const ownershipTransfers = sqliteTable(
   ],
 )
 
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+/**
+ * A refund's progress: `unsettled` when the cancellation went through while the payments provider could not be asked
+ * (the amount is worked out and paid by the daily job), then pending → succeeded, or failed (retried daily).
+ */
+export const REFUND_STATUSES = ['unsettled', 'pending', 'succeeded', 'failed'] as const
 export const REFUND_RULES = ['free_look', 'pro_rata'] as const
 
 /**
@@ -628,6 +632,8 @@ export const refunds = sqliteTable(
     /** Stripe's refund id(s), space-separated when a free-look refund covers several invoices. */
     stripeRefundId: text('stripe_refund_id'),
     dueBy: text('due_by'), // YYYY-MM-DD, where the state sets a deadline
+    /** The state's penalty for paying after `dueBy` (TX, NY: a share per month late), paid on top of `amountCents`. */
+    penaltyCents: integer('penalty_cents').notNull().default(0),
     createdAt: createdAt(),
     succeededAt: text('succeeded_at'),
     updatedAt: updatedAt(),

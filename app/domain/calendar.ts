@@ -193,3 +193,74 @@ export function addBusinessDays(date: Date, days: number, zone = SERVICE_ZONE): 
 export function calendarMonthsBetween(later: Date, earlier: Date, zone = SERVICE_ZONE): number {
   return differenceInCalendarMonths(later, earlier, zoned(zone))
 }
+
+/**
+ * The zone a customer's contract days are counted in when only their state is known: the zone of the state's western
+ * part where it has two (Texas's El Paso, Florida's panhandle, ...), whose day ends last, so a deadline counted in it
+ * is never shorter than the one the customer's own clock shows. A ZIP in the state names the customer's own zone
+ * (`customerZone`).
+ */
+export const STATE_ZONES: Readonly<Record<string, string>> = {
+  AK: 'America/Adak',
+  AL: 'America/Chicago',
+  AR: 'America/Chicago',
+  AZ: 'America/Phoenix',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DC: 'America/New_York',
+  DE: 'America/New_York',
+  FL: 'America/Chicago',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  IA: 'America/Chicago',
+  ID: 'America/Los_Angeles',
+  IL: 'America/Chicago',
+  IN: 'America/Chicago',
+  KS: 'America/Denver',
+  KY: 'America/Chicago',
+  LA: 'America/Chicago',
+  MA: 'America/New_York',
+  MD: 'America/New_York',
+  ME: 'America/New_York',
+  MI: 'America/Chicago',
+  MN: 'America/Chicago',
+  MO: 'America/Chicago',
+  MS: 'America/Chicago',
+  MT: 'America/Denver',
+  NC: 'America/New_York',
+  ND: 'America/Denver',
+  NE: 'America/Denver',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NV: 'America/Los_Angeles',
+  NY: 'America/New_York',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Denver',
+  TN: 'America/Chicago',
+  TX: 'America/Denver',
+  UT: 'America/Denver',
+  VA: 'America/New_York',
+  VT: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WI: 'America/Chicago',
+  WV: 'America/New_York',
+  WY: 'America/Denver',
+}
+
+/**
+ * The zone a customer's contract days are counted in: their ZIP's zone when the ZIP lies in their state (where a
+ * state has two zones, that is their own), else their state's (`STATE_ZONES`), else, with no state known, the
+ * westernmost US zone, whose day ends last.
+ */
+export function customerZone(state: string | null | undefined, zip?: { state: string; zone: string | null } | null): string {
+  if (!state || !STATE_ZONES[state]) return WESTERNMOST_US_ZONE
+  if (zip && zip.state === state && zip.zone) return zip.zone
+  return STATE_ZONES[state]
+}

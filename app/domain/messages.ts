@@ -98,21 +98,36 @@ export const REFUND_MESSAGES = {
   noRefund: 'No refund is due for this cancellation.',
   anyTime: 'Your state lets you cancel this plan at any time.',
   freeLook: (days: number, paid: string) => `You are within the ${days}-day free look: you get back everything you paid (${paid})`,
-  proRata: (unusedDays: number, periodDays: number, gross: string) =>
-    `You get back the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${gross}`,
+  proRata: (unusedDays: number, periodDays: number, gross: string, percent = 100) =>
+    percent === 100
+      ? `You get back the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${gross}`
+      : `You get back ${percent} % of the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${gross}`,
   lessClaims: (amount: string) => `less ${amount} the plan paid shops for your claims`,
   lessFee: (amount: string) => `less a ${amount} cancellation fee`,
   refunded: (amount: string) => `Refund of ${amount}`,
-  status: { pending: 'on its way', succeeded: 'paid back to your card', failed: 'being retried' } as const,
+  /** A late refund pays the state's penalty on top. */
+  withPenalty: (penalty: string) => `It includes ${penalty} your state adds for a refund paid after its deadline.`,
+  status: {
+    unsettled: 'to be worked out',
+    pending: 'on its way',
+    succeeded: 'paid back to your card',
+    failed: 'being retried',
+  } as const,
+  /** The cancellation went through while the payments provider could not be asked. */
+  unsettled:
+    'Your policy is cancelled. Our payment provider could not be reached, so your refund will be worked out as of the moment you cancelled and paid within a few days; we will e-mail you the amount.',
   /** In local mode no card was charged: the refund is recorded, nothing moves. */
   localNote: 'Test mode: no card was charged, so the refund is recorded only.',
-  quoteFailed: 'We could not work out your refund just now. Please try again in a moment.',
+  quoteFailed:
+    'We could not work out your refund just now. You can still cancel: your refund is then worked out as of the moment you cancel and paid within a few days.',
 }
 
 /** The refund explained: the rule, then each deduction. */
 export function refundExplanation(refund: {
   rule: 'free_look' | 'pro_rata'
   freeLookDays: number
+  /** The share of the unused amount a later refund gives (Florida: 90). */
+  laterRefundPercent?: number
   grossCents: number
   claimsDeductedCents: number
   feeCents: number
@@ -122,7 +137,7 @@ export function refundExplanation(refund: {
   const parts = [
     refund.rule === 'free_look'
       ? REFUND_MESSAGES.freeLook(refund.freeLookDays, formatPrice(refund.grossCents))
-      : REFUND_MESSAGES.proRata(refund.unusedDays ?? 0, refund.periodDays ?? 0, formatPrice(refund.grossCents)),
+      : REFUND_MESSAGES.proRata(refund.unusedDays ?? 0, refund.periodDays ?? 0, formatPrice(refund.grossCents), refund.laterRefundPercent),
   ]
   if (refund.claimsDeductedCents > 0) parts.push(REFUND_MESSAGES.lessClaims(formatPrice(refund.claimsDeductedCents)))
   if (refund.feeCents > 0) parts.push(REFUND_MESSAGES.lessFee(formatPrice(refund.feeCents)))
@@ -748,6 +763,11 @@ export const STATE_MESSAGES = {
   salesClosed: (stateName: string): Message => ({
     title: 'Sales Closed',
     description: `Signup now refuses customers in ${stateName}; existing plans are unchanged.`,
+  }),
+  /** Opening a state whose table row still has a question for counsel (`needsCounsel`): refused, with the question. */
+  needsCounsel: (stateName: string, question: string): Message => ({
+    title: 'Needs Counsel',
+    description: `${stateName} cannot be opened for sale until counsel answers this question: ${question}`,
   }),
 } as const
 

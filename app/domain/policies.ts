@@ -3,8 +3,9 @@
  * demo's) decides which buttons to show with the same functions the server uses to refuse.
  */
 
+import { customerZone, dayOf } from './calendar'
 import { CODE_ALPHABET, randomCode } from './claims'
-import { commitmentBinds, inFreeLook, rulesFor } from './state-rules'
+import { commitmentBinds, commitmentBindsFrom, freeLookLastDay, inFreeLook, rulesFor } from './state-rules'
 import { DAY_MS } from './time'
 
 /** A policy's status: waiting for setup, active, a payment failed, ended. */
@@ -35,11 +36,21 @@ export function isInInitialTerm(policy: Pick<PolicyRuleFields, 'initialTermEndsA
 }
 
 /**
- * What the commitment rule needs to know of a policy: its state (null: not known yet) and when it was bought. Data
- * without a purchase time (the demo's sample policies) follows the product's own rule: the commitment binds for its
- * 12 months.
+ * What the commitment rule needs to know of a policy: its state (null: not known yet), when it was bought and the
+ * customer's zone its days are counted in (`timeZone`, found on the server from the customer's ZIP; without it, the
+ * state's zone). Data without a purchase time (the demo's sample policies) follows the product's own rule: the
+ * commitment binds for its 12 months.
  */
-export type CommitmentFields = Pick<PolicyRuleFields, 'initialTermEndsAt'> & { governingState?: string | null; createdAt?: string }
+export type CommitmentFields = Pick<PolicyRuleFields, 'initialTermEndsAt'> & {
+  governingState?: string | null
+  createdAt?: string
+  timeZone?: string | null
+}
+
+/** The zone a policy's contract days are counted in. */
+export function zoneOfPolicy(policy: { governingState?: string | null; timeZone?: string | null }) {
+  return policy.timeZone ?? customerZone(policy.governingState)
+}
 
 /**
  * Whether the 12-month commitment stops a cancellation now: only where the customer's state lets a contract restrict
@@ -49,9 +60,27 @@ export function commitmentHolds(policy: CommitmentFields, now: Date | string | n
   if (policy.createdAt === undefined) return isInInitialTerm(policy, now)
   return commitmentBinds(
     rulesFor(policy.governingState),
-    { purchasedAt: policy.createdAt, initialTermEndsAt: policy.initialTermEndsAt },
+    { purchasedAt: policy.createdAt, initialTermEndsAt: policy.initialTermEndsAt, zone: zoneOfPolicy(policy) },
     new Date(toTime(now)),
   )
+}
+
+/**
+ * What the dashboard tells a customer of their rights by date, as days of their own calendar (YYYY-MM-DD): the last day
+ * a cancellation refunds in full (while it has not passed), and the day from which the commitment binds (where it does,
+ * until it does). Null for data without a purchase time.
+ */
+export function freeLookDates(policy: CommitmentFields, now: Date | string | number = new Date()) {
+  if (policy.createdAt === undefined) return null
+  const rules = rulesFor(policy.governingState)
+  const zone = zoneOfPolicy(policy)
+  const at = new Date(toTime(now))
+  const open = inFreeLook(rules, policy.createdAt, at, zone)
+  const bindsFrom = commitmentBindsFrom(rules, { purchasedAt: policy.createdAt, initialTermEndsAt: policy.initialTermEndsAt, zone })
+  return {
+    fullRefundUntil: open ? freeLookLastDay(rules, policy.createdAt, zone) : null,
+    commitmentBindsFrom: bindsFrom && bindsFrom.getTime() > at.getTime() ? dayOf(bindsFrom, zone) : null,
+  }
 }
 
 export function canCancel(policy: Pick<PolicyRuleFields, 'status'> & CommitmentFields, now: Date | string | number = new Date()) {
@@ -60,12 +89,12 @@ export function canCancel(policy: Pick<PolicyRuleFields, 'status'> & CommitmentF
 
 /** Whether cancelling now may give a refund: the card then leads to the page that states it before the customer confirms. */
 export function cancellationMayRefund(
-  policy: { governingState?: string | null; createdAt?: string },
+  policy: { governingState?: string | null; createdAt?: string; timeZone?: string | null },
   now: Date | string | number = new Date(),
 ) {
   if (policy.createdAt === undefined) return false
   const rules = rulesFor(policy.governingState)
-  return inFreeLook(rules, policy.createdAt, new Date(toTime(now))) || rules.laterRefund !== 'none'
+  return inFreeLook(rules, policy.createdAt, new Date(toTime(now)), zoneOfPolicy(policy)) || rules.laterRefund !== 'none'
 }
 
 /** Turning renewal off (Stripe's cancel_at = end of the commitment) is for a live policy whose commitment binds. */

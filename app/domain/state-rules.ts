@@ -8,11 +8,12 @@
  * data for counsel to confirm before selling in a state (docs/selling-lawfully.md), not legal advice.
  *
  * Plain data and pure functions, safe in the browser: the policy card, the cancellation page and the server all ask
- * the same questions here. Money is integer cents; days are whole UTC days counted from the purchase (day 1 = the day
- * of purchase).
+ * the same questions here. Money is integer cents. Days are calendar days after the purchase in the customer's own
+ * time zone (`customerZone` in app/domain/calendar.ts): the day of purchase is day 0, so a 30-day free look runs to the
+ * end of the 30th day after it, as Texas, Florida and Illinois count ("before the 31st day after the date of purchase").
  */
 
-import { DAY_MS } from './time'
+import { addCalendarDays, addCalendarMonths, calendarDaysBetween, dayOf, endOfDayIn } from './calendar'
 import { US_STATES } from './us-states'
 
 export type StateCode = string
@@ -47,6 +48,8 @@ export type StateRules = {
   /** After the free look the customer may cancel at any time (else the product's commitment may bind). */
   cancelAnyTime: boolean
   laterRefund: LaterRefund
+  /** The share of the unused (pro-rata) amount a later refund gives, in percent: 100, or less where the statute allows. */
+  laterRefundPercent: number
   fee: FeeCap | null
   /** Days within which a refund must be paid, and the penalty per month late (percent of the refund). */
   refundDeadlineDays: number | null
@@ -59,6 +62,21 @@ export type StateRules = {
   priceIncreaseNeedsConsent: boolean
   /** A reminder of the plan, its price and how to cancel on each anniversary. */
   yearlyReminder: boolean
+  /**
+   * Where the statute sets the terms of passing the contract to the vehicle's next owner: the offer stays open at least
+   * `openDaysAfterSale` days, the fee is at most `feeCapCents`, and the contract states it in bold (null: the product's
+   * own terms).
+   */
+  nextOwnerAssignment: { openDaysAfterSale: number; feeCapCents: number } | null
+  /** A notice the buyer must be given before the sale: signup shows it above the payment step (Florida). */
+  noticeBeforeSale: string | null
+
+  // --- for counsel (the readiness checks read this; docs/selling-lawfully.md lists each question) ---
+  /**
+   * The open legal question that keeps this state closed until counsel answers it (null: none). A state with one is
+   * not opened by the operator; the text is the refusal shown.
+   */
+  needsCounsel: string | null
 }
 
 /**
@@ -73,6 +91,7 @@ export const NATIONAL_DEFAULT: StateRules = {
   freeLookRefund: 'full_minus_claims',
   cancelAnyTime: true,
   laterRefund: 'pro_rata',
+  laterRefundPercent: 100,
   fee: null,
   refundDeadlineDays: null,
   latePenaltyPercentPerMonth: null,
@@ -80,9 +99,16 @@ export const NATIONAL_DEFAULT: StateRules = {
   disclosures: [],
   priceIncreaseNeedsConsent: false,
   yearlyReminder: false,
+  nextOwnerAssignment: null,
+  noticeBeforeSale: null,
+  needsCounsel: null,
 }
 
 type StateRow = Partial<Omit<StateRules, 'code' | 'source'>> & { statutes: readonly string[] }
+
+/** Fla. Stat. §634.121(1): said before the sale (signup) and printed in the contract. */
+const FLORIDA_PURCHASE_NOT_REQUIRED =
+  'Florida residents: the purchase of this contract is not required to purchase or to obtain financing for a motor vehicle.'
 
 /** Each listed state: only what its statute changes from the national default. */
 export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
@@ -100,6 +126,7 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     disclosures: [
       'The provider of this contract is regulated by the Texas Department of Licensing and Regulation, P.O. Box 12157, Austin, Texas 78711, (800) 803-9202, www.tdlr.texas.gov. Complaints may be directed to the Department.',
     ],
+    needsCounsel: 'Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
   },
   // California Civil Code §1794.41 (cancellation, refunds and the fee), §1794.4, Insurance Code §12820; Business and
   // Professions Code §17600 ff. as amended by AB 2863 (automatic renewal: express consent kept 3 years, a yearly
@@ -115,22 +142,26 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     disclosures: [
       'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
     ],
+    needsCounsel:
+      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance?',
   },
-  // Florida Statutes chapter 634 part I, §634.121 (forms: purchase not required, the right to assign to the next
-  // owner). 60-day free look with a full refund minus claims paid, a fee of at most 5 % in those 60 days; the
-  // product's commitment may bind after it.
+  // Florida Statutes chapter 634 part I, §634.121: (1) the "purchase not required" notice before the sale; (2) the
+  // right to assign to the next owner in conspicuous bold type, open at least 15 days after the vehicle's sale, for a
+  // fee of at most $40; (3)(a) cancel within 60 days after purchase for 100 % of what was paid less claims paid, a fee
+  // of at most 5 %; after 60 days the holder may still cancel, for at least 90 % of the unearned pro-rata amount less
+  // claims paid. The contract may not stop a cancellation, so the product's commitment never binds here.
   FL: {
     statutes: ['Fla. Stat. ch. 634 part I', 'Fla. Stat. §634.121'],
     freeLookDays: 60,
     freeLookRefund: 'full_minus_claims',
-    cancelAnyTime: false,
-    laterRefund: 'none',
+    laterRefund: 'pro_rata_minus_claims',
+    laterRefundPercent: 90,
     fee: { cents: null, percentOfPaid: 5, when: 'free_look' },
-    commitment: 'after_free_look',
-    disclosures: [
-      'Florida residents: the purchase of this contract is not required to purchase or to obtain financing for a motor vehicle.',
-      'This contract may be assigned to a subsequent owner of the covered vehicle (see "Transfer to the next owner" in the terms).',
-    ],
+    nextOwnerAssignment: { openDaysAfterSale: 15, feeCapCents: 4000 },
+    noticeBeforeSale: FLORIDA_PURCHASE_NOT_REQUIRED,
+    disclosures: [FLORIDA_PURCHASE_NOT_REQUIRED],
+    needsCounsel:
+      'Florida: does Fla. Stat. §634.121(3) give a holder who cancels after day 60 at least 90 % of the unearned pro-rata amount less claims paid (read here from secondary sources), and nothing more?',
   },
   // Illinois Service Contract Act, 215 ILCS 152/30 and /35. 30 days with no service: a full refund minus the fee;
   // later cancel any time, pro-rata minus the value of service received; a fee of at most the lesser of 10 % or $50.
@@ -154,6 +185,8 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     latePenaltyPercentPerMonth: 10,
     commitment: 'after_free_look',
     priceIncreaseNeedsConsent: true,
+    needsCounsel:
+      'New York: is replacement of the whole windshield a service contract under N.Y. Ins. Law §7902, and how long must its free look be under §7903?',
   },
   // Utah Code §31A-6a-104: the contract must say it is subject to limited regulation and not guaranteed.
   UT: {
@@ -162,6 +195,20 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
       'This contract is subject to limited regulation by the Utah Insurance Department. To file a complaint, contact the Utah Insurance Department.',
       'Coverage afforded under this contract is not guaranteed by the Property and Casualty Guaranty Association.',
     ],
+    needsCounsel: 'Utah: may a contract under Utah Code §31A-6a-104 say "this contract is not insurance"?',
+  },
+  // Official Code of Georgia §33-7-6(b)(1): a service agreement is property insurance unless underwritten by an insurer,
+  // and the wear-and-tear list names windshield chip and crack repair "without replacement of the entire windshield".
+  GA: {
+    statutes: ['O.C.G.A. §33-7-6'],
+    needsCounsel:
+      'Georgia: O.C.G.A. §33-7-6(b)(1) names chip and crack repair without replacement of the entire windshield; is a plan that replaces windshields a service agreement there?',
+  },
+  // Nevada Administrative Code 690C.120: claims paid may not be deducted from the refund of a cancellation within the
+  // free look. The product's 30 days stay (Nevada asks for fewer), the refund is everything paid.
+  NV: {
+    statutes: ['NAC 690C.120'],
+    freeLookRefund: 'full',
   },
   // Revised Code of Washington 48.110.070: the contract names the provider and the regulator.
   WA: {
@@ -211,6 +258,14 @@ export function isStateCode(value: unknown): value is StateCode {
   return typeof value === 'string' && US_STATES.some((state) => state.code === value)
 }
 
+/** The notices to give before the sale, by state (signup shows the chosen state's, or all of them before a choice). */
+export function noticesBeforeSale(): Array<{ code: StateCode; notice: string }> {
+  return Object.keys(STATE_TABLE).flatMap((code) => {
+    const notice = stateRules(code).noticeBeforeSale
+    return notice ? [{ code, notice }] : []
+  })
+}
+
 export function stateName(code: StateCode): string {
   return US_STATES.find((state) => state.code === code)?.name ?? code
 }
@@ -218,32 +273,67 @@ export function stateName(code: StateCode): string {
 /** The product's own cancellation fee, charged only where a state's table allows a fee, and never above its cap. */
 export const PRODUCT_CANCELLATION_FEE_CENTS = 2500
 
-/** The day of the contract a moment falls on: 1 on the day of purchase (UTC days). */
-export function contractDay(purchasedAt: Date | string, now: Date | string): number {
-  const start = utcDay(new Date(purchasedAt))
-  return Math.floor((utcDay(new Date(now)) - start) / DAY_MS) + 1
+/** Calendar days after the purchase that `now` falls on, in the customer's zone: 0 on the day of purchase. */
+export function daysAfterPurchase(purchasedAt: Date | string, now: Date | string, zone: string): number {
+  return calendarDaysBetween(new Date(now), new Date(purchasedAt), zone)
 }
 
-function utcDay(date: Date) {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
+/** The last day of the free look (YYYY-MM-DD, in the customer's zone): the `freeLookDays`-th day after the purchase. */
+export function freeLookLastDay(rules: StateRules, purchasedAt: Date | string, zone: string): string {
+  return dayOf(addCalendarDays(new Date(purchasedAt), rules.freeLookDays, zone), zone)
 }
 
-export function inFreeLook(rules: StateRules, purchasedAt: Date | string, now: Date | string): boolean {
-  return contractDay(purchasedAt, now) <= rules.freeLookDays
+/** The moment the free look ends: the end of its last day in the customer's zone. */
+export function freeLookEndsAt(rules: StateRules, purchasedAt: Date | string, zone: string): Date {
+  return endOfDayIn(freeLookLastDay(rules, purchasedAt, zone), zone)
 }
+
+export function inFreeLook(rules: StateRules, purchasedAt: Date | string, now: Date | string, zone: string): boolean {
+  return daysAfterPurchase(purchasedAt, now, zone) <= rules.freeLookDays
+}
+
+/** What the commitment rule needs of a policy: when it was bought, when its 12 months end, the customer's zone. */
+export type CommitmentInput = { purchasedAt: Date | string; initialTermEndsAt: string | null; zone: string }
 
 /**
  * Whether the product's 12-month commitment stops the customer from cancelling now: only inside the commitment, only
  * where the state lets a contract restrict cancellation, and never in the free look.
  */
-export function commitmentBinds(
-  rules: StateRules,
-  policy: { purchasedAt: Date | string; initialTermEndsAt: string | null },
-  now: Date | string,
-): boolean {
+export function commitmentBinds(rules: StateRules, policy: CommitmentInput, now: Date | string): boolean {
   if (rules.commitment === 'never') return false
   if (!policy.initialTermEndsAt || new Date(now).getTime() >= new Date(policy.initialTermEndsAt).getTime()) return false
-  return !inFreeLook(rules, policy.purchasedAt, now)
+  return !inFreeLook(rules, policy.purchasedAt, now, policy.zone)
+}
+
+/**
+ * From when the commitment binds (the end of the free look), where it may bind at all and has not ended by then; null
+ * where the customer may cancel at any time.
+ */
+export function commitmentBindsFrom(rules: StateRules, policy: CommitmentInput): Date | null {
+  if (rules.commitment === 'never' || !policy.initialTermEndsAt) return null
+  const from = freeLookEndsAt(rules, policy.purchasedAt, policy.zone)
+  return from.getTime() < new Date(policy.initialTermEndsAt).getTime() ? from : null
+}
+
+/**
+ * The penalty on a refund paid after the state's deadline: `latePenaltyPercentPerMonth` of the refund for each month,
+ * or part of one, it is late (a month counted from the day after the deadline, in the customer's zone). Nothing where
+ * the state sets no penalty, or when the refund is paid by the end of its deadline day.
+ */
+export function lateRefundPenalty(
+  rules: StateRules,
+  refund: { amountCents: number; dueBy: string | null },
+  paidAt: Date | string,
+  zone: string,
+): { monthsLate: number; penaltyCents: number } {
+  const percent = rules.latePenaltyPercentPerMonth
+  if (!percent || !refund.dueBy || refund.amountCents <= 0) return { monthsLate: 0, penaltyCents: 0 }
+  const deadline = endOfDayIn(refund.dueBy, zone)
+  const paid = new Date(paidAt)
+  if (paid.getTime() < deadline.getTime()) return { monthsLate: 0, penaltyCents: 0 }
+  let monthsLate = 1
+  while (addCalendarMonths(deadline, monthsLate, zone).getTime() <= paid.getTime()) monthsLate++
+  return { monthsLate, penaltyCents: Math.round((refund.amountCents * percent * monthsLate) / 100) }
 }
 
 /** The fee a cancellation may carry: the product's fee, capped by the state, only when the state allows one then. */
@@ -273,6 +363,8 @@ export type RefundInput = {
   /** When the contract was bought (the terms were accepted and paid). */
   purchasedAt: Date | string
   now: Date | string
+  /** The customer's zone, the days are counted in (`customerZone`). */
+  zone: string
   /** Everything the customer has paid for this policy, net of earlier refunds. */
   totalPaidCents: number
   /** The current billing period and what was paid for it (null when nothing is paid for the current period). */
@@ -302,10 +394,12 @@ export type Refund = {
 
 /**
  * What a cancellation now refunds under a state's rules. Pure arithmetic, rounded to the cent: a pro-rata refund is
- * the period's payment times its unused whole days (the day of cancellation counts as used) over its days.
+ * the period's payment times its unused whole days (the day of cancellation counts as used) over its days, times the
+ * state's `laterRefundPercent`, less claims paid where the state allows, less the fee the state allows.
  */
 export function refundFor(rules: StateRules, input: RefundInput): Refund {
-  const freeLook = inFreeLook(rules, input.purchasedAt, input.now)
+  const zone = input.zone
+  const freeLook = inFreeLook(rules, input.purchasedAt, input.now, zone)
   const noClaims = input.claimsMade === 0
   const fee = (inFreeLookWindow: boolean) =>
     cancellationFee(rules, {
@@ -313,10 +407,7 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
       freeLook: inFreeLookWindow,
       productFeeCents: input.productFeeCents,
     })
-  const dueBy =
-    rules.refundDeadlineDays === null
-      ? null
-      : new Date(utcDay(new Date(input.now)) + rules.refundDeadlineDays * DAY_MS).toISOString().slice(0, 10)
+  const dueBy = rules.refundDeadlineDays === null ? null : dayOf(addCalendarDays(new Date(input.now), rules.refundDeadlineDays, zone), zone)
 
   if (freeLook) {
     const paid = Math.max(0, input.totalPaidCents)
@@ -357,12 +448,11 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
     }
   }
 
-  const start = utcDay(new Date(input.period.start))
-  const end = utcDay(new Date(input.period.end))
-  const periodDays = Math.max(1, Math.round((end - start) / DAY_MS))
-  const usedDays = Math.min(periodDays, Math.max(1, Math.floor((utcDay(new Date(input.now)) - start) / DAY_MS) + 1))
+  const start = new Date(input.period.start)
+  const periodDays = Math.max(1, calendarDaysBetween(new Date(input.period.end), start, zone))
+  const usedDays = Math.min(periodDays, Math.max(1, calendarDaysBetween(new Date(input.now), start, zone) + 1))
   const unusedDays = periodDays - usedDays
-  const gross = Math.round((input.period.paidCents * unusedDays) / periodDays)
+  const gross = Math.round((input.period.paidCents * unusedDays * rules.laterRefundPercent) / (periodDays * 100))
   const claims = rules.laterRefund === 'pro_rata_minus_claims' ? Math.min(input.claimsPaidCents, gross) : 0
   const feeCents = Math.min(fee(freeLook), gross - claims)
   return {

@@ -58,7 +58,7 @@ export function FinishSetupEmail(props: FinishSetupEmailProps) {
         <Fragment key={block.id}>
           <Subheading>{block.heading}</Subheading>
           {block.lines.map((line, index) => (
-            <Paragraph key={index}>{line}</Paragraph>
+            <Paragraph key={index}>{block.conspicuous ? <strong>{line}</strong> : line}</Paragraph>
           ))}
         </Fragment>
       ))}

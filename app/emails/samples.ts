@@ -60,6 +60,7 @@ const contractTerms = {
   commitmentEnds: 'November 21, 2027',
   rules: stateRules('TX'),
   purchasedAt: '2026-11-21T15:00:00.000Z',
+  zone: 'America/Chicago',
   cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   supportEmail: SUPPORT_EMAIL,
 }

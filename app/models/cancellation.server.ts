@@ -20,7 +20,15 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
 
 import { recordAudit } from './audit.server'
-import { createRefund, payRefund, quoteRefund, refundOfPolicy, type RefundQuote, sendRefundEmail } from './refunds.server'
+import {
+  createRefund,
+  createUnsettledRefund,
+  payRefund,
+  quoteRefund,
+  refundOfPolicy,
+  type RefundQuote,
+  sendRefundEmail,
+} from './refunds.server'
 
 /**
  * Who may end a policy, and when: only its owner (or the operator for them); never twice; not while the 12-month
@@ -59,7 +67,8 @@ export type Cancellation = { policy: Policy; refund: RefundRow | null }
 
 /**
  * What a cancellation now would refund, for the confirmation page. Null while the commitment binds (no cancellation)
- * or for a canceled policy.
+ * or for a canceled policy. When the payments provider cannot be asked, a RuleError says so: the page then still
+ * offers the cancellation, whose refund is settled later.
  */
 export async function cancellationQuote(policy: Policy, now = new Date()): Promise<RefundQuote | null> {
   if (policy.status === 'canceled' || commitmentHolds(policy, now)) return null
@@ -74,9 +83,21 @@ export async function cancellationQuote(policy: Policy, now = new Date()): Promi
 /**
  * Ends the subscription now and marks the policy canceled, with the refund the customer's state gives back. The refund
  * row is written before the provider is asked to cancel (one per policy: a second submit finds it and gets the same
- * result), dropped again if the cancel fails, and paid right after; a failed payment is kept for the daily retry.
+ * result) and paid right after; a failed payment is kept for the daily retry.
+ *
+ * A cancellation never waits for the payments provider: when it cannot be asked (the quote or the cancel fails), the
+ * policy is cancelled all the same and its refund is kept `unsettled`, for the daily job to end the subscription there,
+ * work the refund out as of this moment and pay it (with the state's late penalty if that takes past its deadline).
+ * `waitForProvider` is for a caller that must not go on with a subscription still live at the provider (deleting the
+ * account): then a provider failure refuses the cancellation (502) and changes nothing.
  */
-export async function cancelPolicy(profileId: string, policyId: string, now = new Date(), by?: OnBehalf): Promise<Cancellation> {
+export async function cancelPolicy(
+  profileId: string,
+  policyId: string,
+  now = new Date(),
+  by?: OnBehalf,
+  { waitForProvider = false }: { waitForProvider?: boolean } = {},
+): Promise<Cancellation> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
   if (policy.status === 'canceled') {
@@ -86,27 +107,45 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
   }
   if (commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
 
-  const quote = await cancellationQuote(policy, now)
   const { actor, extra } = auditFields(profileId, by)
+  const reason = by ? `operator: ${by.reason}` : 'customer'
+  const earlierResult = () => ({ policy: getPolicyForProfile(profileId, policyId) ?? policy, refund: refundOfPolicy(policy.id) })
+
+  let providerDown = false
+  let quote: RefundQuote | null = null
+  try {
+    quote = await quoteRefund(policy, now)
+  } catch (error) {
+    logger.error({ policyId: policy.id, err: error }, 'working out a refund failed; the cancellation goes ahead, the daily job settles it')
+    if (waitForProvider) throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
+    providerDown = true
+  }
+
   let refund: RefundRow | null = null
-  if (quote && quote.amountCents > 0) {
-    refund = transaction((tx) => createRefund(tx, policy, quote, { reason: by ? `operator: ${by.reason}` : 'customer', now }))
-    if (!refund) {
-      // Another submit of the same cancellation is under way or done: answer with its result.
-      return { policy: getPolicyForProfile(profileId, policyId) ?? policy, refund: refundOfPolicy(policy.id) }
+  const owed = quote
+  if (owed && owed.rule !== 'none' && owed.amountCents > 0) {
+    refund = transaction((tx) => createRefund(tx, policy, owed, { reason, now }))
+    // Another submit of the same cancellation is under way or done: answer with its result.
+    if (!refund) return earlierResult()
+  }
+
+  if (!providerDown) {
+    try {
+      await (await payments()).cancelSubscriptionNow(policy)
+    } catch (error) {
+      logger.error({ policyId: policy.id, err: error }, 'cancelling the subscription of a policy failed; the daily job ends it')
+      const unpaid = refund
+      if (unpaid) transaction((tx) => tx.delete(refunds).where(eq(refunds.id, unpaid.id)).run())
+      if (waitForProvider) throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
+      providerDown = true
+      refund = null
     }
   }
-
-  try {
-    await (await payments()).cancelSubscriptionNow(policy)
-  } catch (error) {
-    logger.error({ policyId: policy.id, err: error }, 'cancelling the subscription of a policy failed')
-    const unpaid = refund
-    if (unpaid) transaction((tx) => tx.delete(refunds).where(eq(refunds.id, unpaid.id)).run())
-    throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })
+  if (providerDown) {
+    refund = transaction((tx) => createUnsettledRefund(tx, policy, { reason, now }))
+    if (!refund) return earlierResult()
   }
 
-  // The policy becomes canceled only after the cancel call succeeded.
   const canceled = transaction((tx) => {
     const updated = tx
       .update(policies)
@@ -122,6 +161,7 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
         previousStatus: policy.status,
         state: policy.governingState,
         ...(refund ? { refundId: refund.id, refundCents: refund.amountCents, rule: refund.rule } : {}),
+        ...(providerDown ? { settledLater: true } : {}),
         ...extra,
       },
     })
@@ -130,12 +170,19 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
         actor,
         action: 'refund.created',
         entityId: refund.id,
-        detail: { policyId: policy.id, amountCents: refund.amountCents, rule: refund.rule, state: refund.state, reason: refund.reason },
+        detail: {
+          policyId: policy.id,
+          amountCents: refund.amountCents,
+          rule: refund.rule,
+          state: refund.state,
+          reason: refund.reason,
+          status: refund.status,
+        },
       })
     }
     return updated
   })
-  if (refund) {
+  if (refund && refund.status !== 'unsettled') {
     refund = await payRefund(refund, canceled, now)
     await sendRefundEmail(refund, canceled)
   }

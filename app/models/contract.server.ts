@@ -21,7 +21,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { getPolicyForProfile } from './policies.server'
+import { getPolicyForProfile, zoneOfCustomerPolicy } from './policies.server'
 
 /**
  * A customer's plan documents: the contract as agreed, with the full text of the terms version they
@@ -31,12 +31,13 @@ export type Contract = NonNullable<ReturnType<typeof policyContract>>
 
 /** The facts content/contract.ts words the renewal and cancel terms with. */
 export function contractWording(
-  policy: Pick<Policy, 'id' | 'monthlyPriceCents' | 'initialTermEndsAt' | 'billingInterval' | 'governingState' | 'createdAt'>,
+  policy: Pick<Policy, 'id' | 'profileId' | 'monthlyPriceCents' | 'initialTermEndsAt' | 'billingInterval' | 'governingState' | 'createdAt'>,
 ) {
   const config = env()
   return {
     rules: rulesFor(policy.governingState),
     purchasedAt: policy.createdAt,
+    zone: zoneOfCustomerPolicy(policy),
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     yearly: policy.billingInterval === 'year',
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),

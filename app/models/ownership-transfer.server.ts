@@ -23,7 +23,7 @@ import { type Message, OWNERSHIP_TRANSFER_MESSAGES, POLICY_NOT_FOUND, STATE_MESS
 import { ownershipOfferPath } from '~/domain/paths'
 import { isLookupKey, planName } from '~/domain/plans'
 import { ownershipTransferAllowed } from '~/domain/policies'
-import { isStateCode, type StateCode, stateName } from '~/domain/state-rules'
+import { isStateCode, rulesFor, type StateCode, stateName } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
 import { ownershipOfferEmail, ownershipTransferredEmail } from '~/emails/ownership-transfer'
 import { env } from '~/env.server'
@@ -48,8 +48,16 @@ import { describeVehicle } from './vehicles.server'
  * then the policy, its vehicle and photos stay the seller's, whatever happens to the offer.
  */
 
-/** How long an offer's link works. */
+/** How long an offer's link works, where the seller's state sets no longer time (`offerOpenDays`). */
 export const OFFER_TTL_DAYS = 14
+
+/**
+ * How long an offer to the next owner stays open: the product's 14 days, or the longer time the seller's state gives
+ * the assignment (Florida: at least 15 days after the vehicle's sale, which the offer is made on or after).
+ */
+export function offerOpenDays(governingState: string | null) {
+  return Math.max(OFFER_TTL_DAYS, rulesFor(governingState).nextOwnerAssignment?.openDaysAfterSale ?? 0)
+}
 
 type Tx = Parameters<Parameters<typeof transaction>[0]>[0]
 
@@ -130,7 +138,7 @@ export async function offerToNextOwner(seller: Profile, policyId: string, rawBuy
     throw RuleError.from(OWNERSHIP_TRANSFER_MESSAGES.ownAddress, { field: 'buyerEmail' })
   }
   const token = crypto.randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + OFFER_TTL_DAYS * DAY_MS)
+  const expiresAt = new Date(now.getTime() + offerOpenDays(policy.governingState) * DAY_MS)
   const offer = transaction((tx) => {
     expireStaleOffers(tx, policy.id, now)
     if (openOfferOf(tx, policy.id)) throw RuleError.from(OWNERSHIP_TRANSFER_MESSAGES.openOffer, { status: 409 })

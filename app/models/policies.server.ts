@@ -1,12 +1,29 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 
 import { type Db, db, preparedQuery } from '~/db/client.server'
-import { policies, type Policy, type Vehicle, vehicles } from '~/db/schema'
+import { policies, type Policy, profiles, type Vehicle, vehicles } from '~/db/schema'
+import { customerZone } from '~/domain/calendar'
 import { planName } from '~/domain/plans'
 import { generatePolicyNumber } from '~/domain/policies'
+import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 
-/** A policy with the vehicle it covers (null until setup saves one). */
-export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null }
+/**
+ * A policy with the vehicle it covers (null until setup saves one) and the zone its contract days are counted in (the
+ * free look, the commitment: `customerZone`).
+ */
+export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null; timeZone: string }
+
+/** The customer's ZIP as `customerZone` reads it: its state and zone (null without a ZIP the table knows). */
+function zipOfProfile(profileId: string) {
+  const zip = db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, profileId)).get()?.zip
+  const place = zipPlace(zip)
+  return place ? { state: place.state, zone: zoneOfZip(zip) } : null
+}
+
+/** The zone a customer's policy counts its days in: their ZIP's when it lies in the policy's state, else the state's. */
+export function zoneOfCustomerPolicy(policy: Pick<Policy, 'profileId' | 'governingState'>): string {
+  return customerZone(policy.governingState, zipOfProfile(policy.profileId))
+}
 
 function withVehicle() {
   return db().select({ policy: policies, vehicle: vehicles }).from(policies).leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
@@ -24,9 +41,9 @@ const policiesOfProfile = preparedQuery((database) =>
 
 /** The customer's policies, newest first. */
 export function listPoliciesForProfile(profileId: string): PolicyWithVehicle[] {
-  return policiesOfProfile()
-    .all({ profileId })
-    .map(({ policy, vehicle }) => ({ ...policy, vehicle }))
+  const rows = policiesOfProfile().all({ profileId })
+  const zip = rows.length ? zipOfProfile(profileId) : null
+  return rows.map(({ policy, vehicle }) => ({ ...policy, vehicle, timeZone: customerZone(policy.governingState, zip) }))
 }
 
 /** Whether the account holds any policy, in any status (the header's customer links are for such accounts). */
@@ -39,7 +56,7 @@ export function getPolicyForProfile(profileId: string, policyId: string): Policy
   const row = withVehicle()
     .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
     .get()
-  return row ? { ...row.policy, vehicle: row.vehicle } : null
+  return row ? { ...row.policy, vehicle: row.vehicle, timeZone: zoneOfCustomerPolicy(row.policy) } : null
 }
 
 /** 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Car + ADAS', ... */

@@ -294,7 +294,7 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     .filter((policy) => policy.status !== 'canceled')
   for (const policy of live) {
     try {
-      await cancelPolicy(profile.id, policy.id, now)
+      await cancelPolicy(profile.id, policy.id, now, undefined, { waitForProvider: true })
     } catch (error) {
       logger.error({ profileId: profile.id, policyId: policy.id, err: error }, 'deleting a profile: cancelling a policy failed')
       throw RuleError.from(DELETION_MESSAGES.failed, { status: 502 })

@@ -3,9 +3,9 @@ import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { type Db, db, transaction } from '~/db/client.server'
 import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
-import { refundExplanation } from '~/domain/messages'
+import { REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
 import { planName } from '~/domain/plans'
-import { type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
+import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
 import { HOUR_MS } from '~/domain/time'
 import { refundEmail } from '~/emails/refund'
 import { env } from '~/env.server'
@@ -15,6 +15,7 @@ import { payments } from '~/services/payments.server'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver } from './batches.server'
+import { zoneOfCustomerPolicy } from './policies.server'
 
 /**
  * Refunds on cancellation: what the customer's state gives back (app/domain/state-rules.ts), computed from what the
@@ -37,21 +38,38 @@ function claimsOf(policyId: string) {
   return { made: row?.made ?? 0, paidCents: Number(row?.paid ?? 0) }
 }
 
-/** The refund a cancellation now would give, to the cent; the confirmation page shows it and the cancellation pays it. */
-export async function quoteRefund(policy: Policy, now = new Date()): Promise<RefundQuote> {
+/** A policy as the refund rules read it; `timeZone` when the caller has it (else it is found from the customer's ZIP). */
+type RefundPolicy = Policy & { timeZone?: string }
+
+function zoneOf(policy: RefundPolicy) {
+  return policy.timeZone ?? zoneOfCustomerPolicy(policy)
+}
+
+/**
+ * The refund a cancellation at `now` gives, to the cent; the confirmation page shows it and the cancellation pays it.
+ * A payment for a period that starts after `now` (taken while a cancellation waited for the payments provider) is
+ * given back whole.
+ */
+export async function quoteRefund(policy: RefundPolicy, now = new Date()): Promise<RefundQuote> {
   const rules = rulesFor(policy.governingState)
-  const paid = await (await payments()).paymentsFor(policy)
-  const current = paid.find((payment) => payment.periodStart <= now.toISOString() && now.toISOString() < payment.periodEnd) ?? null
+  const at = now.toISOString()
+  const all = await (await payments()).paymentsFor(policy)
+  const paid = all.filter((payment) => payment.periodStart <= at)
+  const paidAfter = all.filter((payment) => payment.periodStart > at).reduce((sum, payment) => sum + payment.amountCents, 0)
+  const current = paid.find((payment) => payment.periodStart <= at && at < payment.periodEnd) ?? null
   const claimed = claimsOf(policy.id)
   const refund = refundFor(rules, {
     purchasedAt: policy.createdAt,
     now,
+    zone: zoneOf(policy),
     totalPaidCents: paid.reduce((sum, payment) => sum + payment.amountCents, 0),
     period: current ? { start: current.periodStart, end: current.periodEnd, paidCents: current.amountCents } : null,
     claimsPaidCents: claimed.paidCents,
     claimsMade: claimed.made,
   })
-  return { ...refund, rules }
+  if (paidAfter === 0) return { ...refund, rules }
+  const rule = refund.rule === 'none' ? 'pro_rata' : refund.rule
+  return { ...refund, rule, amountCents: refund.amountCents + paidAfter, grossCents: refund.grossCents + paidAfter, rules }
 }
 
 export function explainRefund(
@@ -59,7 +77,8 @@ export function explainRefund(
     state: string | null
   },
 ) {
-  return refundExplanation({ ...refund, freeLookDays: rulesFor(refund.state).freeLookDays })
+  const rules = rulesFor(refund.state)
+  return refundExplanation({ ...refund, freeLookDays: rules.freeLookDays, laterRefundPercent: rules.laterRefundPercent })
 }
 
 /** The one key of a policy's cancellation refund: a second submit finds the first's row. */
@@ -109,16 +128,103 @@ export function createRefund(tx: Db, policy: Policy, quote: RefundQuote, input: 
 }
 
 /**
- * Pays a refund back through the payments adapter and records the outcome. Never throws: a failure is kept (status
- * failed, the error) for the operator and the daily retry.
+ * Records a cancellation the payments provider could not be asked about (its refund not yet known): `unsettled`, with
+ * the rule the cancellation's day gives and no amount; `settleRefund` works the amount out as of the cancellation and
+ * pays it. Null when the policy has a refund row already.
+ */
+export function createUnsettledRefund(tx: Db, policy: RefundPolicy, input: { reason: string; now: Date }): RefundRow | null {
+  const rules = rulesFor(policy.governingState)
+  const row = tx
+    .insert(refunds)
+    .values({
+      policyId: policy.id,
+      idempotencyKey: refundKey(policy.id),
+      amountCents: 0,
+      reason: input.reason,
+      rule: inFreeLook(rules, policy.createdAt, input.now, zoneOf(policy)) ? 'free_look' : 'pro_rata',
+      grossCents: 0,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      state: policy.governingState,
+      provider: env().payments,
+      status: 'unsettled',
+      createdAt: input.now.toISOString(),
+      updatedAt: input.now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  return row ?? null
+}
+
+/**
+ * Finishes a cancellation that went through while the payments provider was down: ends the subscription there, works
+ * out the refund as of the moment of the cancellation (the row's `createdAt`) and pays it, with the late penalty where
+ * the state sets one. A cancellation that owes nothing loses its row. Throws while the provider still fails (the row
+ * stays unsettled for the next run).
+ */
+export async function settleRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow | null> {
+  const adapter = await payments()
+  await adapter.cancelSubscriptionNow(policy)
+  const canceledAt = new Date(refund.createdAt)
+  const quote = await quoteRefund(policy, canceledAt)
+  if (quote.rule === 'none' || quote.amountCents <= 0) {
+    transaction((tx) => {
+      tx.delete(refunds).where(eq(refunds.id, refund.id)).run()
+      recordAudit(tx, { actor: 'system', action: 'refund.settled', entityId: refund.id, detail: { policyId: policy.id, amountCents: 0 } })
+    })
+    return null
+  }
+  const settled = transaction((tx) => {
+    const row = tx
+      .update(refunds)
+      .set({
+        status: 'pending',
+        amountCents: quote.amountCents,
+        rule: quote.rule === 'none' ? 'pro_rata' : quote.rule,
+        grossCents: quote.grossCents,
+        claimsDeductedCents: quote.claimsDeductedCents,
+        feeCents: quote.feeCents,
+        unusedDays: quote.unusedDays,
+        periodDays: quote.periodDays,
+        dueBy: quote.dueBy,
+        updatedAt: now.toISOString(),
+      })
+      .where(eq(refunds.id, refund.id))
+      .returning()
+      .get()!
+    recordAudit(tx, {
+      actor: 'system',
+      action: 'refund.settled',
+      entityId: refund.id,
+      detail: { policyId: policy.id, amountCents: quote.amountCents, rule: row.rule, state: row.state, dueBy: row.dueBy },
+    })
+    return row
+  })
+  const paid = await payRefund(settled, policy, now)
+  await sendRefundEmail(paid, policy)
+  return paid
+}
+
+/**
+ * Pays a refund back through the payments adapter and records the outcome, with the state's penalty when it is paid
+ * after its deadline (worked out again at each attempt, so a later retry pays the penalty its day owes). Never throws:
+ * a failure is kept (status failed, the error) for the operator and the daily retry.
  */
 export async function payRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow> {
+  const { penaltyCents, monthsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
   try {
-    const { stripeRefundIds } = await (await payments()).refund(policy, { refundId: refund.id, amountCents: refund.amountCents })
+    const { stripeRefundIds } = await (
+      await payments()
+    ).refund(policy, {
+      refundId: refund.id,
+      amountCents: refund.amountCents + penaltyCents,
+    })
     return transaction((tx) => {
       const row = tx
         .update(refunds)
         .set({
+          penaltyCents,
           status: 'succeeded',
           attempts: sql`${refunds.attempts} + 1`,
           lastError: null,
@@ -129,7 +235,12 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
         .where(eq(refunds.id, refund.id))
         .returning()
         .get()!
-      recordAudit(tx, { actor: 'system', action: 'refund.succeeded', entityId: refund.id, detail: { stripeRefundIds } })
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'refund.succeeded',
+        entityId: refund.id,
+        detail: { stripeRefundIds, ...(penaltyCents > 0 ? { penaltyCents, monthsLate } : {}) },
+      })
       return row
     })
   } catch (error) {
@@ -138,7 +249,13 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
     return transaction((tx) => {
       const row = tx
         .update(refunds)
-        .set({ status: 'failed', attempts: sql`${refunds.attempts} + 1`, lastError: message.slice(0, 500), updatedAt: now.toISOString() })
+        .set({
+          status: 'failed',
+          penaltyCents,
+          attempts: sql`${refunds.attempts} + 1`,
+          lastError: message.slice(0, 500),
+          updatedAt: now.toISOString(),
+        })
         .where(eq(refunds.id, refund.id))
         .returning()
         .get()!
@@ -156,8 +273,11 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
   const message = await refundEmail({
     planName: planName(policy),
     policyNumber: policy.policyNumber,
-    amount: formatPrice(refund.amountCents),
-    explanation: explainRefund(refund),
+    amount: formatPrice(refund.amountCents + refund.penaltyCents),
+    explanation:
+      refund.penaltyCents > 0
+        ? `${explainRefund(refund)} ${REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))}`
+        : explainRefund(refund),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })
@@ -194,6 +314,31 @@ export async function retryFailedRefunds(now = new Date()) {
     },
     async ({ refund, policy }) => (await payRefund(refund, policy, now)).status === 'succeeded',
   )
+}
+
+/**
+ * The daily job's first step for refunds: every cancellation that went through while the payments provider was down
+ * is finished (`settleRefund`). One the provider still refuses stays unsettled for the next run. Two runs at once may
+ * both settle one: the provider's refund is keyed by the row, so it is paid once.
+ */
+export async function settleUnsettledRefunds(now = new Date()) {
+  const due = db()
+    .select({ refund: refunds, policy: policies })
+    .from(refunds)
+    .innerJoin(policies, eq(policies.id, refunds.policyId))
+    // The literal condition lets the planner read the partial index of unpaid refunds (refunds_unpaid_idx).
+    .where(and(sql`${refunds.status} != 'succeeded'`, eq(refunds.status, 'unsettled')))
+    .all()
+  let settled = 0
+  for (const { refund, policy } of due) {
+    try {
+      await settleRefund(refund, policy, now)
+      settled++
+    } catch (error) {
+      logger.error({ refundId: refund.id, policyId: policy.id, err: error }, 'settling a refund failed; the next daily run tries again')
+    }
+  }
+  return settled
 }
 
 /** The refunds of a customer's policies, newest first (the operator's customer page). */

@@ -87,7 +87,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     refunds: customer.refunds.map((refund) => ({
       id: refund.id,
       policyId: refund.policyId,
-      amount: formatPrice(refund.amountCents),
+      amount: formatPrice(refund.amountCents + refund.penaltyCents),
+      penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
       status: refund.status,
       rule: refund.rule,
       state: refund.state,

@@ -40,7 +40,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         found && found.rule !== 'none' && found.amountCents > 0
           ? {
               amount: formatPrice(found.amountCents),
-              explanation: refundExplanation({ ...found, rule: found.rule, freeLookDays: found.rules.freeLookDays }),
+              explanation: refundExplanation({
+                ...found,
+                rule: found.rule,
+                freeLookDays: found.rules.freeLookDays,
+                laterRefundPercent: found.rules.laterRefundPercent,
+              }),
             }
           : { amount: null, explanation: null }
     } catch (error) {
@@ -53,8 +58,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     quote,
     refund: refund
       ? {
-          amount: formatPrice(refund.amountCents),
+          unsettled: refund.status === 'unsettled',
+          amount: formatPrice(refund.amountCents + refund.penaltyCents),
           explanation: explainRefund(refund),
+          penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
           status: REFUND_MESSAGES.status[refund.status],
           local: refund.provider === 'local',
         }
@@ -70,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       stripeCustomerId: policy.stripeCustomerId,
       governingState: policy.governingState,
       createdAt: policy.createdAt,
+      timeZone: policy.timeZone,
     },
     options,
   }
@@ -134,12 +142,17 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
         {policy.status === 'canceled' ? (
           <div className="space-y-3">
             <p className="text-slate-800">This policy has been cancelled.</p>
-            {refund ? (
+            {refund?.unsettled ? (
+              <p data-testid="refund-result" className="text-slate-800">
+                {REFUND_MESSAGES.unsettled}
+              </p>
+            ) : refund ? (
               <div data-testid="refund-result">
                 <p className="font-semibold text-slate-900">
                   {REFUND_MESSAGES.refunded(refund.amount)}: {refund.status}.
                 </p>
                 <p className="mt-1 text-sm text-slate-700">{refund.explanation}</p>
+                {refund.penalty ? <p className="mt-1 text-sm text-slate-700">{REFUND_MESSAGES.withPenalty(refund.penalty)}</p> : null}
                 {refund.local ? <p className="mt-1 text-sm text-slate-700">{REFUND_MESSAGES.localNote}</p> : null}
               </div>
             ) : null}
@@ -147,7 +160,7 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
         ) : options.canCancel ? (
           <div className="space-y-6">
             {quote && 'failed' in quote ? (
-              <p className="font-medium text-red-800" role="alert">
+              <p className="font-medium text-red-800" role="alert" data-testid="refund-quote-failed">
                 {quote.failed}
               </p>
             ) : quote ? (
@@ -158,7 +171,8 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
                 {quote.explanation ? <p className="mt-1 text-sm text-slate-700">{quote.explanation}</p> : null}
               </div>
             ) : null}
-            {quote && 'failed' in quote ? null : <CancelConfirmation policyId={policy.id} />}
+            {/* Cancelling never waits for the refund's amount: the confirmation stays when the quote failed. */}
+            <CancelConfirmation policyId={policy.id} />
             {options.canManageBilling ? (
               <div className="border-t border-slate-200 pt-4">
                 <p className="mb-2 text-sm text-slate-700">Only need to update your card or see invoices?</p>

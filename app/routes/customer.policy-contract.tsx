@@ -179,7 +179,10 @@ function DisclosuresCard({ disclosures }: { disclosures: DisclosureBlock[] }) {
             {block.heading}
           </h3>
           {block.lines.map((line) => (
-            <p key={line} className="mt-2 text-sm leading-6 text-slate-800">
+            <p
+              key={line}
+              className={block.conspicuous ? 'mt-2 text-sm leading-6 font-bold text-slate-900' : 'mt-2 text-sm leading-6 text-slate-800'}
+            >
               {line}
             </p>
           ))}

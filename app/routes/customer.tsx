@@ -63,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       initialTermEndsAt: policy.initialTermEndsAt,
       governingState: policy.governingState,
       createdAt: policy.createdAt,
+      timeZone: policy.timeZone,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
       upcomingPrice: upcoming.get(policy.id) ?? null,
       vehicle: policy.vehicle

@@ -14,7 +14,7 @@ import { Button, buttonClass, Card, cx, Field, FieldError, Spinner } from '~/com
 import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
 import type { LegalDocument } from '~/content/legal'
 import { PLANS, VEHICLE_TYPE_NAMES } from '~/content/marketing'
-import { renewalConsentText } from '~/content/renewal-consent'
+import { commitmentStateNames, renewalConsentText } from '~/content/renewal-consent'
 import { siteTermsOfService } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import { formatPrice } from '~/domain/format'
@@ -39,7 +39,7 @@ import {
   yearlyOfferText,
   yearlySavingPercent,
 } from '~/domain/plans'
-import { isStateCode, stateRules } from '~/domain/state-rules'
+import { isStateCode, noticesBeforeSale, stateRules } from '~/domain/state-rules'
 import { env } from '~/env.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
@@ -218,7 +218,7 @@ function PlanChooser({ prices, partnerName, basePath }: { prices: Prices | null;
       <h1 id="choose-heading" className="text-3xl font-bold tracking-tight text-slate-900">
         {partnerName ? `Select a plan with ${partnerName}` : 'Select a plan'}
       </h1>
-      <p className="mt-2 text-slate-700">Monthly plans with a 12-month commitment. Zero deductible.</p>
+      <p className="mt-2 text-slate-700">Monthly or yearly plans, for 12 months and then renewing. Zero deductible.</p>
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         {choices.map((choice) => (
           <li key={choice.planType}>
@@ -352,6 +352,7 @@ function ConfigurePlan({
               onChange={setGoverningState}
             />
           </Field>
+          <NoticesBeforeSale governingState={governingState} />
 
           {comprehensive ? (
             <>
@@ -422,7 +423,9 @@ function ConfigurePlan({
                 {price === null ? '—' : formatPrice(price)}
               </span>
             </p>
-            <p className="text-sm text-slate-700">{billing === 'year' ? 'per year' : 'per month'} • 12-month commitment</p>
+            <p className="text-sm text-slate-700" data-testid="signup-commitment">
+              {billing === 'year' ? 'per year' : 'per month'} • {commitmentWords(governingState)}
+            </p>
             {billing === 'month' && yearlyPrice !== null ? (
               <p className="mt-1 text-sm text-slate-700" data-testid="signup-yearly-offer">
                 {yearlyOfferText(monthlyPrice, yearlyPrice)}
@@ -528,6 +531,31 @@ function ConfigurePlan({
 }
 
 /** Under each ADAS choice: its price for both vehicle classes, so the choice is priced even without JavaScript. */
+/** The price box's word on the commitment: only where the chosen state lets it bind; before a choice, where it does. */
+function commitmentWords(governingState: string) {
+  if (isStateCode(governingState)) {
+    return stateRules(governingState).commitment === 'never' ? 'cancel at any time' : '12-month commitment after the free look'
+  }
+  return `12-month commitment only in ${commitmentStateNames().join(', ')}`
+}
+
+/**
+ * The notices a state wants given before the sale (Florida: purchase not required), above the payment step. With a
+ * state chosen, that state's; before a choice (and always without JavaScript, where the choice is only known once the
+ * form is sent), every state's, each naming its state.
+ */
+function NoticesBeforeSale({ governingState }: { governingState: string }) {
+  const notices = noticesBeforeSale().filter(({ code }) => !isStateCode(governingState) || code === governingState)
+  if (notices.length === 0) return null
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" data-testid="notice-before-sale">
+      {notices.map(({ code, notice }) => (
+        <p key={code}>{notice}</p>
+      ))}
+    </div>
+  )
+}
+
 function AdasPrices({ prices, hasAdas }: { prices: Prices | null; hasAdas: 'true' | 'false' }) {
   return (
     <>

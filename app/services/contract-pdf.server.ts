@@ -67,7 +67,10 @@ export async function contractPdf(contract: Contract, now = new Date()): Promise
   heading(DISCLOSURES_HEADING, 12)
   for (const block of contract.disclosures) {
     doc.moveDown(0.35).font('Helvetica-Bold').fontSize(10.5).fillColor('#0f172a').text(block.heading)
-    block.lines.forEach(body)
+    // A statement the statute wants in conspicuous bold type is printed bold.
+    if (block.conspicuous)
+      block.lines.forEach((line) => doc.moveDown(0.35).font('Helvetica-Bold').fontSize(10.5).text(line, { lineGap: 2 }))
+    else block.lines.forEach(body)
   }
   heading('Arbitration', 12)
   body(

@@ -1,5 +1,7 @@
 import { db } from '~/db/client.server'
 import { localCheckouts } from '~/db/schema'
+import { addCalendarDays, addCalendarMonths, calendarDaysBetween, customerZone } from '~/domain/calendar'
+import { formatPrice } from '~/domain/format'
 
 import { expect, test, toast } from '../support/e2e'
 import { createActivePolicy, getPolicy } from '../support/factories'
@@ -12,14 +14,26 @@ const DAY = 24 * 60 * 60 * 1000
  * commitment and can only turn renewal off.
  */
 
-/** A plan bought `daysAgo` days ago in `state`, paid at the local test checkout (what a refund is computed from). */
-function paidPolicy(profileId: string, state: string, daysAgo: number) {
-  const createdAt = new Date(Date.now() - daysAgo * DAY).toISOString()
+/**
+ * A plan bought `daysAgo` days ago in `state`, paid at the local test checkout (what a refund is computed from).
+ * `calendarDays`: that many calendar days back in the customer's zone (their state's, no ZIP), at this time of day.
+ */
+function paidPolicy(
+  profileId: string,
+  state: string,
+  daysAgo: number,
+  { calendarDays = false, yearly = false }: { calendarDays?: boolean; yearly?: boolean } = {},
+) {
+  const now = new Date()
+  const createdAt = (
+    calendarDays ? addCalendarDays(now, -daysAgo, customerZone(state)) : new Date(now.getTime() - daysAgo * DAY)
+  ).toISOString()
+  const amountCents = yearly ? 19990 : 1999
   const checkout = db()
     .insert(localCheckouts)
     .values({
-      lookupKey: 'comprehensive_car_adas_false',
-      amountCents: 1999,
+      lookupKey: yearly ? 'comprehensive_car_adas_false_yearly' : 'comprehensive_car_adas_false',
+      amountCents,
       profileId,
       tosVersion: '1.0.1',
       tosAcceptedAt: createdAt,
@@ -32,7 +46,9 @@ function paidPolicy(profileId: string, state: string, daysAgo: number) {
   const { policy } = createActivePolicy(profileId, {
     governingState: state,
     createdAt,
-    monthlyPriceCents: 1999,
+    monthlyPriceCents: amountCents,
+    billingInterval: yearly ? 'year' : 'month',
+    initialTermEndsAt: addCalendarMonths(new Date(createdAt), 12).toISOString(),
     stripeCheckoutSessionId: checkout.id,
   })
   return { policy, checkoutId: checkout.id }
@@ -90,4 +106,51 @@ test('a New York customer 40 days after purchase cannot cancel, only turn renewa
   await page.getByRole('button', { name: 'Turn off renewal' }).click()
   await expect(toast(page)).toContainText('Renewal turned off')
   expect(getPolicy(policy.id)).toMatchObject({ status: 'active', cancelAt: policy.initialTermEndsAt })
+})
+
+test('a Texas customer 30 days after purchase still gets the full refund', async ({ page, signIn }) => {
+  const customer = await signIn()
+  // The 30th day after the purchase in the customer's zone: Texas counts "before the 31st day after the date of purchase".
+  const { policy } = paidPolicy(customer.id, 'TX', 30, { calendarDays: true })
+
+  await page.goto('/customer')
+  const card = page.locator(`[data-policy-id="${policy.id}"]`)
+  await expect(card.getByTestId('full-refund-until')).toContainText('Full refund if you cancel by')
+  await card.getByRole('link', { name: 'Cancel Policy' }).click()
+  const quote = page.getByTestId('refund-quote')
+  await expect(quote).toContainText('You will be refunded $19.99.')
+  await expect(quote).toContainText('You are within the 30-day free look: you get back everything you paid ($19.99).')
+
+  await page.getByRole('button', { name: 'Yes, Cancel Policy' }).click()
+  await expect(toast(page)).toContainText('Policy Cancelled')
+  await expect(page.getByTestId('refund-result')).toContainText('Refund of $19.99: paid back to your card.')
+  expect(getPolicy(policy.id)!.status).toBe('canceled')
+})
+
+test('a Florida customer on day 90 cancels with the statutory refund: 90 % of the unused part', async ({ page, signIn }) => {
+  const customer = await signIn()
+  const { policy } = paidPolicy(customer.id, 'FL', 90, { calendarDays: true, yearly: true })
+  // The yearly payment's period, counted in the customer's zone (Florida without a ZIP: the panhandle's Central time).
+  const zone = customerZone('FL')
+  const start = new Date(policy.createdAt)
+  const periodDays = calendarDaysBetween(addCalendarMonths(start, 12), start, zone)
+  const unusedDays = periodDays - 91 // the day of purchase and the 90 days after it are used
+  const refund = formatPrice(Math.round((19990 * unusedDays * 90) / (periodDays * 100)))
+
+  await page.goto('/customer')
+  const card = page.locator(`[data-policy-id="${policy.id}"]`)
+  // Florida lets the holder cancel at any time: no commitment on the card, and the cancel button is there.
+  await expect(card.getByTestId('commitment-binds-from')).toHaveCount(0)
+  await expect(card.getByText(/^Annual commitment until/)).toHaveCount(0)
+  await card.getByRole('link', { name: 'Cancel Policy' }).click()
+  const quote = page.getByTestId('refund-quote')
+  await expect(quote).toContainText(`You will be refunded ${refund}.`)
+  await expect(quote).toContainText(
+    `You get back 90 % of the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${refund}.`,
+  )
+
+  await page.getByRole('button', { name: 'Yes, Cancel Policy' }).click()
+  await expect(toast(page)).toContainText('Policy Cancelled')
+  await expect(page.getByTestId('refund-result')).toContainText(`Refund of ${refund}: paid back to your card.`)
+  expect(getPolicy(policy.id)!.status).toBe('canceled')
 })

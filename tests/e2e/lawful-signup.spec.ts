@@ -15,7 +15,7 @@ test('signup: state of residence and both consents, through the local test check
   const renewal = page.getByTestId('renewal-terms')
   await expect(renewal).toContainText('my card is charged $7.99 each month until I cancel')
   // Before a state is chosen the text says where the commitment binds, from the state table.
-  await expect(renewal).toContainText('If I live in Florida or New York, my plan has a 12-month commitment')
+  await expect(renewal).toContainText('If I live in New York, my plan has a 12-month commitment')
   await page.getByText('Read what electronic delivery means').click()
   await expect(page.locator('#esign-disclosure').getByText(/You may ask for a paper copy of your contract/)).toBeVisible()
 
@@ -54,7 +54,7 @@ test('signup: state of residence and both consents, through the local test check
   expect(db().select().from(consentRecords).where(eq(consentRecords.policyId, policy.id)).get()).toMatchObject({
     governingState: 'NY',
     priceCents: 799,
-    renewalTermsVersion: 'renewal-2026-1',
+    renewalTermsVersion: 'renewal-2026-2',
     esignVersion: 'esign-2026-1',
     userAgent: expect.stringContaining('Mozilla'),
   })

@@ -135,8 +135,8 @@ test.describe('legal pages', () => {
   test('terms of service: version, date, contents and the key facts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible()
-    await expect(page.getByText('Version 1.0.2', { exact: true })).toBeVisible()
-    await expect(page.getByText('Last updated November 23, 2026')).toBeVisible()
+    await expect(page.getByText('Version 1.0.3', { exact: true })).toBeVisible()
+    await expect(page.getByText('Last updated November 26, 2026')).toBeVisible()
     const main = page.locator('main')
     for (const fact of ['48 hours', '14 days', '30 days', '$250', '$5,000', '10,000 lb', 'Utah', 'service contract']) {
       await expect(main).toContainText(fact)

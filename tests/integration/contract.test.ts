@@ -65,10 +65,10 @@ describe('the plan documents page', () => {
     const newYorker = createActivePolicy(customer.id, { governingState: 'NY', createdAt: daysAgo(40) }).policy
     const texas = ((await loadContract(customer.id, texan.id)).data as ContractData).contract.cancelling.join(' ')
     expect(texas).toContain('You can cancel online at any time, effective at once')
-    expect(texas).toContain('Within 30 days of purchase you may cancel for a full refund')
+    expect(texas).toContain('Within the 30 days after the day of purchase you may cancel for a full refund')
     expect(texas).not.toContain('you cannot cancel')
     const newYork = ((await loadContract(customer.id, newYorker.id)).data as ContractData).contract.cancelling.join(' ')
-    expect(newYork).toContain('(your first 30 days) you can cancel online at any time')
+    expect(newYork).toContain('(the 30 days after your purchase) you can cancel online at any time')
     expect(newYork).toContain('you cannot cancel, but you can turn off automatic renewal')
   })
 
@@ -136,11 +136,12 @@ describe('terms versions', () => {
       current: true,
       // (0.9.0 is added by this test after the published ones, so it is not in date order here)
       others: expect.arrayContaining([
+        { version: '1.0.2', lastUpdated: '2026-11-23' },
         { version: '1.0.1', lastUpdated: '2025-10-10' },
         { version: '0.9.0', lastUpdated: '2025-01-15' },
       ]),
     })
-    expect((current.data as { others: unknown[] }).others).toHaveLength(2)
+    expect((current.data as { others: unknown[] }).others).toHaveLength(3)
     const signed = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/1.0.1'), { version: '1.0.1' })))
     expect(signed.data).toMatchObject({ version: '1.0.1', lastUpdated: '2025-10-10', current: false })
     expect((await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/7.7.7'), { version: '7.7.7' })))).status).toBe(404)
@@ -203,14 +204,15 @@ describe('arbitration opt-out', () => {
 })
 
 describe('the purchase acknowledgment', () => {
-  it('repeats the price, the 12-month commitment, the renewal, how to cancel and the contract link', async () => {
+  it('repeats the price, the first term (no commitment where it cannot bind), the renewal, how to cancel and the contract link', async () => {
     const customer = createProfile()
     const { policy } = createActivePolicy(customer.id, { monthlyPriceCents: 2499 })
     expect(await sendFinishSetupEmail(customer, policy)).toBe(true)
     const [email] = outboxFor(customer.email)
     expect(email?.subject).toBe('Finish setting up your coverage')
     for (const part of [
-      '12-month commitment, billed $24.99 a month',
+      'Your plan is billed $24.99 a month. Its first term runs until',
+      'and you may cancel at any time.',
       'renews automatically from month to month',
       'renewal notice at least 30 days before',
       `/customer/policies/${policy.id}/cancel`,

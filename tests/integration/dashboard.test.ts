@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
+import { addCalendarDays, dayOf } from '~/domain/calendar'
+import { formatLongDate } from '~/domain/format'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies.server'
 import CustomerDashboard, { loader } from '~/routes/customer'
@@ -226,5 +228,36 @@ describe('customer dashboard', () => {
     const response = await settle(() => loader(routeArgs(request)))
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/')
+  })
+})
+
+describe('the free look and the commitment, by date, in the customer zone', () => {
+  it("says until when a full refund is available, counted in the zone of the customer's ZIP, and from when the commitment binds", async () => {
+    // Houston: Texas's Central time (the state's default would be El Paso's Mountain time).
+    const customer = createProfile({ zip: '77002' })
+    const DAY = 24 * 60 * 60 * 1000
+    const boughtTexas = new Date(Date.now() - 5 * DAY)
+    const { policy: texas } = createActivePolicy(customer.id, { governingState: 'TX', createdAt: boughtTexas.toISOString() })
+    const boughtNewYork = new Date(Date.now() - 10 * DAY)
+    const { policy: newYork } = createActivePolicy(customer.id, {
+      governingState: 'NY',
+      createdAt: boughtNewYork.toISOString(),
+      initialTermEndsAt: new Date(boughtNewYork.getTime() + 365 * DAY).toISOString(),
+    })
+
+    const dashboard = await loadDashboard(customer.id)
+    const zones = Object.fromEntries(dashboard.policies.map((policy) => [policy.id, policy.timeZone]))
+    expect(zones[texas.id]).toBe('America/Chicago')
+    // A New York policy of a customer whose ZIP is in Texas is counted in New York's zone.
+    expect(zones[newYork.id]).toBe('America/New_York')
+
+    const html = renderDashboard(dashboard)
+    const texasLastDay = dayOf(addCalendarDays(boughtTexas, 30, 'America/Chicago'), 'America/Chicago')
+    expect(cardOf(html, texas.id)).toContain(`Full refund if you cancel by ${formatLongDate(texasLastDay)}.`)
+    expect(cardOf(html, texas.id)).not.toContain('commitment binds from')
+    const newYorkLastDay = dayOf(addCalendarDays(boughtNewYork, 30, 'America/New_York'), 'America/New_York')
+    const bindsFrom = dayOf(addCalendarDays(boughtNewYork, 31, 'America/New_York'), 'America/New_York')
+    expect(cardOf(html, newYork.id)).toContain(`Full refund if you cancel by ${formatLongDate(newYorkLastDay)}.`)
+    expect(cardOf(html, newYork.id)).toContain(`Your 12-month commitment binds from ${formatLongDate(bindsFrom)}`)
   })
 })

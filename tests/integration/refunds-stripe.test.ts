@@ -2,18 +2,21 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { policies, type Policy, refunds } from '~/db/schema'
+import { policies, type Policy, profiles, refunds } from '~/db/schema'
+import { addCalendarDays, customerZone } from '~/domain/calendar'
 import { DAY_MS } from '~/domain/time'
 import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy } from '~/models/cancellation.server'
-import { failedRefundCount, retryFailedRefunds } from '~/models/refunds.server'
+import { failedRefundCount, retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { action as webhook } from '~/routes/api.stripe-webhook'
+import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
+import { ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
-import { routeArgs } from '../support/requests'
+import { outboxFor } from '../support/outbox'
+import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
 
 /** Cancellation with a refund against the fake Stripe: the refund lands on the right invoice's payment, once. */
@@ -63,6 +66,8 @@ async function stripePolicy(state: string): Promise<{ policy: Policy; subscripti
     .get()!
   return { policy, subscriptionId: subscription.id }
 }
+
+const getProfileEmail = (profileId: string) => db().select().from(profiles).where(eq(profiles.id, profileId)).get()!.email
 
 const refundRow = (policyId: string) => db().select().from(refunds).where(eq(refunds.policyId, policyId)).all()
 
@@ -148,5 +153,99 @@ describe('refunds through Stripe', () => {
     await retryFailedRefunds()
     expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
     expect(getPolicy(policy.id)!.status).toBe('canceled')
+  })
+
+  test('a payments outage: the cancellation goes through at once; the daily job ends the subscription and pays the refund, with the late penalty', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
+    const second = fake.payInvoice(subscriptionId, { amountCents: 6000, periodStart: bought + 30 * 86400, periodEnd: bought + 60 * 86400 })
+    const canceledAt = new Date(Date.parse(policy.createdAt) + 40 * DAY_MS)
+    expectConsoleError(/working out a refund failed|settling a refund failed/)
+
+    fake.state.down = true
+    const { policy: canceled, refund } = await cancelPolicy(policy.profileId, policy.id, canceledAt)
+    expect(canceled).toMatchObject({ status: 'canceled', canceledAt: canceledAt.toISOString() })
+    expect(refund).toMatchObject({ status: 'unsettled', amountCents: 0, rule: 'pro_rata', createdAt: canceledAt.toISOString() })
+    expect(getPolicy(policy.id)!.status).toBe('canceled')
+
+    // Still down at the next run: nothing changes, nothing is lost.
+    const firstRun = new Date(canceledAt.getTime() + DAY_MS)
+    expect(await settleUnsettledRefunds(firstRun)).toBe(0)
+    expect(refundRow(policy.id)[0]).toMatchObject({ status: 'unsettled' })
+    fake.state.down = false
+    expect(fake.subscription(subscriptionId)!.status).not.toBe('canceled')
+
+    // Back 50 days after the cancellation: the subscription ends and the refund is what the day of the cancellation
+    // gave (day 41: 19 of 30 days unused of $60.00 = $38.00, less the $25 fee = $13.00), paid 5 days after Texas's
+    // 45-day deadline, so with its 10 % penalty for a month begun late: $1.30.
+    const late = new Date(canceledAt.getTime() + 50 * DAY_MS)
+    expect(await settleUnsettledRefunds(late)).toBe(1)
+    expect(fake.subscription(subscriptionId)!.status).toBe('canceled')
+    const [row] = refundRow(policy.id)
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      rule: 'pro_rata',
+      grossCents: 3800,
+      feeCents: 2500,
+      amountCents: 1300,
+      penaltyCents: 130,
+      unusedDays: 19,
+      periodDays: 30,
+    })
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent).map((entry) => entry.amount)).toEqual([1430])
+    // The customer is told the amount with its penalty.
+    const email = outboxFor(getProfileEmail(policy.profileId)).find((entry) => entry.tag === 'refund')!
+    expect(email.text).toContain('$14.30')
+    expect(email.text).toContain('It includes $1.30 your state adds for a refund paid after its deadline.')
+    // A later run has nothing left to do, and pays nothing twice.
+    expect(await settleUnsettledRefunds(new Date(late.getTime() + DAY_MS))).toBe(0)
+    await retryFailedRefunds(new Date(late.getTime() + DAY_MS))
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent)).toHaveLength(1)
+  })
+
+  test('a refund settled within the deadline carries no penalty', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const [invoice] = fake.invoicesOf(subscriptionId)
+    // The 30th day after the purchase in Texas's zone (no ZIP: Mountain time), at the hour of the purchase: the free look.
+    const canceledAt = addCalendarDays(new Date(policy.createdAt), 30, customerZone('TX'))
+    expectConsoleError(/working out a refund failed/)
+    fake.state.down = true
+    await cancelPolicy(policy.profileId, policy.id, canceledAt)
+    fake.state.down = false
+    expect(await settleUnsettledRefunds(new Date(canceledAt.getTime() + 2 * DAY_MS))).toBe(1)
+    expect(refundRow(policy.id)[0]).toMatchObject({ status: 'succeeded', rule: 'free_look', amountCents: 1999, penaltyCents: 0 })
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount)).toEqual([
+      1999,
+    ])
+  })
+
+  test('the cancel page keeps its button while Stripe is down, and the cancellation goes through from it', async () => {
+    const { policy } = await stripePolicy('TX')
+    const cookie = await sessionCookieFor(policy.profileId)
+    const page = `/customer/policies/${policy.id}/cancel`
+    expectConsoleError(/working out a refund failed/)
+    fake.state.down = true
+    try {
+      const before = (await cancelLoader(routeArgs(makeRequest(page, { cookie }), { policyId: policy.id }))) as {
+        quote: { failed: string }
+        options: { canCancel: boolean }
+      }
+      expect(before.options.canCancel).toBe(true)
+      expect(before.quote.failed).toBe(
+        'We could not work out your refund just now. You can still cancel: your refund is then worked out as of the moment you cancel and paid within a few days.',
+      )
+      const posted = await settle(() =>
+        cancelAction(routeArgs(makeRequest(page, { form: { intent: 'cancel' }, cookie }), { policyId: policy.id })),
+      )
+      expect(posted.status).toBe(302)
+      expect(posted.headers.get('Location')).toBe(page)
+      expect(getPolicy(policy.id)!.status).toBe('canceled')
+      const after = (await cancelLoader(routeArgs(makeRequest(page, { cookie }), { policyId: policy.id }))) as {
+        refund: { unsettled: boolean }
+      }
+      expect(after.refund.unsettled).toBe(true)
+    } finally {
+      fake.state.down = false
+    }
   })
 })

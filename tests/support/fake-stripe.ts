@@ -92,6 +92,8 @@ export type FakeStripeState = {
   refunds: FakeRefund[]
   /** How many refund creations to refuse next (a provider failure for the retry tests). */
   failRefunds: number
+  /** An outage: every API request is answered 503 (and told not to be retried) until it is set back to false. */
+  down: boolean
 }
 
 export type CompleteCheckoutOptions = { email: string; name?: string | null; subscriptionStatus?: string }
@@ -108,6 +110,7 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     invoices: [],
     refunds: [],
     failRefunds: 0,
+    down: false,
   }
   /** Idempotency-Key → the answer given, as Stripe replays it. */
   const idempotent = new Map<string, { status: number; body: unknown }>()
@@ -589,6 +592,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
+      if (state.down) {
+        response.writeHead(503, { 'Content-Type': 'application/json', 'Stripe-Should-Retry': 'false' })
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is unavailable (a test outage).' } }))
+        return
+      }
       let result: { status: number; body: unknown; html?: string }
       try {
         result = handle(request, Buffer.concat(chunks).toString('utf8'))

@@ -14,7 +14,7 @@ export const CHECKOUT_API_FIELDS = { governing_state: 'TX', renewal_consent: tru
 
 /** What a checkout created directly through the payments adapter carries as the buyer's consent. */
 export const TEST_CONSENT: ConsentFacts = {
-  renewalTermsVersion: 'renewal-2026-1',
+  renewalTermsVersion: 'renewal-2026-2',
   esignVersion: 'esign-2026-1',
   consentedAt: '2026-11-21T06:00:00.000Z',
   clientIp: '203.0.113.7',

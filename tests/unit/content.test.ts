@@ -147,10 +147,10 @@ describe('terms of service', () => {
   const doc = termsOfService(opts)
   const text = legalDocumentText(doc)
 
-  it('is version 1.0.2, last updated November 23, 2026 (1.0.1 is kept as signed: terms-versions.test.ts)', () => {
-    expect(TOS_VERSION).toBe('1.0.2')
-    expect(TOS_LAST_UPDATED).toBe('2026-11-23')
-    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('November 23, 2026')
+  it('is version 1.0.3, last updated November 26, 2026 (1.0.1 and 1.0.2 are kept as signed: terms-versions.test.ts)', () => {
+    expect(TOS_VERSION).toBe('1.0.3')
+    expect(TOS_LAST_UPDATED).toBe('2026-11-26')
+    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('November 26, 2026')
   })
 
   it('is well formed and uses the options', () => {
@@ -184,11 +184,17 @@ describe('terms of service', () => {
     ['Approved photos'],
     ['Fee paid'],
     ['Confirmation'],
-    ['12-month minimum term'],
+    ['first term of 12 months'],
     ['month to month'],
+    ['year to year'],
+    ['one yearly payment'],
     ['30 days before the increase'],
-    ['at least 30 days before your 12-month term ends'],
-    ['non-refundable'],
+    ['at least 30 days before your first term ends'],
+    ['you keep your current price'],
+    ['includes a partial month or year'],
+    ['times the days of that period not yet used, divided by the period'],
+    ['as your state allows'],
+    ['never waits for your refund'],
     ['within 48 hours'],
     ['Pre-approval'],
     ['Partner shops only'],

@@ -12,6 +12,7 @@ const terms = (rules: StateRules): ContractTermsInput => ({
   supportEmail: 'support@glassplan.example',
   rules,
   purchasedAt: '2026-11-21T15:00:00.000Z',
+  zone: 'America/New_York',
 })
 
 describe('the contract says how to cancel, by the rules of the policy', () => {
@@ -21,7 +22,9 @@ describe('the contract says how to cancel, by the rules of the policy', () => {
     expect(first).toBe(
       'You can cancel online at any time, effective at once: https://glassplan.example/customer/policies/pol_1/cancel. You can also write to support@glassplan.example.',
     )
-    expect(rights).toContain('Within 30 days of purchase you may cancel for a full refund of what you paid, minus what we paid shops')
+    expect(rights).toContain(
+      'Within the 30 days after the day of purchase you may cancel for a full refund of what you paid, minus what we paid shops',
+    )
     expect(rights).toContain('less a cancellation fee of no more than $25.00')
     expect(rights).toContain('within 45 days')
     expect(cancelTerms(terms(stateRules('TX'))).join(' ')).not.toContain('you cannot cancel')
@@ -33,22 +36,34 @@ describe('the contract says how to cancel, by the rules of the policy', () => {
       expect(words[0]).toMatch(/^You can cancel online at any time, effective at once/)
       expect(words.join(' ')).not.toContain('you cannot cancel')
     }
-    expect(cancelTerms(terms(stateRules('CA')))[1]).toContain('Within 60 days of purchase, if you have made no claim')
-    expect(cancelTerms(terms(MOST_PROTECTIVE))[1]).toContain('Within 60 days of purchase you may cancel for a full refund')
+    expect(cancelTerms(terms(stateRules('CA')))[1]).toContain('Within the 60 days after the day of purchase, if you have made no claim')
+    expect(cancelTerms(terms(MOST_PROTECTIVE))[1]).toContain(
+      'Within the 60 days after the day of purchase you may cancel for a full refund',
+    )
   })
 
   it('New York: cancel in the 30-day free look; then the commitment binds until its end, and renewal can be turned off', () => {
     const [freeLook, after, rights] = cancelTerms(terms(stateRules('NY')))
     expect(freeLook).toBe(
-      'Until December 20, 2026 (your first 30 days) you can cancel online at any time, effective at once. After that, until November 21, 2027, you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on November 21, 2027 and you are not charged after it.',
+      'Until December 21, 2026 (the 30 days after your purchase) you can cancel online at any time, effective at once. After that, until November 21, 2027, you cannot cancel, but you can turn off automatic renewal online at any time; your plan then ends on November 21, 2027 and you are not charged after it.',
     )
     expect(after).toBe(
       'After November 21, 2027 you can cancel online at any time, effective at once: https://glassplan.example/customer/policies/pol_1/cancel. You can also write to support@glassplan.example.',
     )
-    expect(rights).toContain('Within 30 days of purchase you may cancel for a full refund of what you paid.')
+    expect(rights).toContain('Within the 30 days after the day of purchase you may cancel for a full refund of what you paid.')
   })
 
-  it('Florida: the free look is 60 days', () => {
-    expect(cancelTerms(terms(stateRules('FL')))[0]).toMatch(/^Until January 19, 2027 \(your first 60 days\)/)
+  it("New York: the free look's last day is counted in the customer's zone", () => {
+    // Bought at 11 PM on November 20 in Los Angeles (already the 21st in New York): the last day follows the zone.
+    const late = { ...terms(stateRules('NY')), purchasedAt: '2026-11-21T07:00:00.000Z' }
+    expect(cancelTerms({ ...late, zone: 'America/Los_Angeles' })[0]).toMatch(/^Until December 20, 2026 /)
+    expect(cancelTerms({ ...late, zone: 'America/New_York' })[0]).toMatch(/^Until December 21, 2026 /)
+  })
+
+  it('Florida: cancel at any time, 90 % of the unused part after the 60 days', () => {
+    const words = cancelTerms(terms(stateRules('FL')))
+    expect(words[0]).toMatch(/^You can cancel online at any time/)
+    expect(words[1]).toContain('Within the 60 days after the day of purchase')
+    expect(words[1]).toContain('90 % of the unused part')
   })
 })

@@ -51,7 +51,13 @@ describe('the contract disclosures', () => {
     const [, florida] = contractDisclosures(provider, 'FL')
     expect(florida!.heading).toBe('Florida')
     expect(florida!.lines.join(' ')).toContain('is not required to purchase or to obtain financing for a motor vehicle')
-    expect(florida!.lines.join(' ')).toContain('may be assigned to a subsequent owner of the covered vehicle')
+    const assignment = contractDisclosures(provider, 'FL').find((block) => block.id === 'assignment')!
+    expect(assignment).toMatchObject({ conspicuous: true, heading: 'Your right to assign this contract to the next owner' })
+    expect(assignment.lines.join(' ')).toContain('You have the right to assign this contract to the person who buys the covered vehicle')
+    expect(assignment.lines.join(' ')).toContain('stays open for at least 15 days')
+    expect(assignment.lines.join(' ')).toContain('We charge no assignment fee (the law allows at most $40.00)')
+    // Only where the table sets the assignment's terms.
+    expect(contractDisclosures(provider, 'TX').map((block) => block.id)).toEqual(['provider', 'state'])
   })
 
   it('show only the national ones for a state without its own, under its name', () => {

@@ -68,7 +68,8 @@ describe('the commitment by state', () => {
   const DAY = 24 * 60 * 60 * 1000
   const bought = '2026-01-10T12:00:00.000Z'
   const termEnd = '2027-01-10T12:00:00.000Z'
-  const at = (day: number) => new Date(Date.parse(bought) + (day - 1) * DAY)
+  // `days` days after the purchase (the day of purchase is day 0), at the same time of day.
+  const at = (days: number) => new Date(Date.parse(bought) + days * DAY)
 
   it('binds in New York after its 30-day free look, never in Texas, never while the state is unknown', () => {
     const ny = { status: 'active', initialTermEndsAt: termEnd, governingState: 'NY', createdAt: bought }

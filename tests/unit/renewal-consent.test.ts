@@ -28,7 +28,7 @@ describe('the automatic-renewal consent text', () => {
   })
 
   it('promises no commitment where the state forbids it, nor while the state is unknown to the rules', () => {
-    for (const rules of [stateRules('TX'), stateRules('CA'), rulesFor(null)]) {
+    for (const rules of [stateRules('TX'), stateRules('CA'), stateRules('FL'), rulesFor(null)]) {
       const text = renewalConsentText({ monthlyPrice: '$7.99', rules, supportEmail }).join(' ')
       expect(text).not.toContain('12-month commitment:')
       expect(text).toContain('My state lets me cancel at any time')
@@ -36,9 +36,9 @@ describe('the automatic-renewal consent text', () => {
   })
 
   it('without a chosen state, names the states where the commitment binds, from the table', () => {
-    expect(commitmentStateNames()).toEqual(['Florida', 'New York'])
+    expect(commitmentStateNames()).toEqual(['New York'])
     const text = renewalConsentText({ monthlyPrice: null, rules: null, supportEmail }).join(' ')
-    expect(text).toContain('If I live in Florida or New York, my plan has a 12-month commitment')
+    expect(text).toContain('If I live in New York, my plan has a 12-month commitment')
     expect(text).toContain('the monthly price shown above')
   })
 })

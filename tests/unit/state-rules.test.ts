@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest'
 
+import { customerZone, STATE_ZONES } from '~/domain/calendar'
+import { STATE_MESSAGES } from '~/domain/messages'
 import {
   cancellationFee,
   commitmentBinds,
-  contractDay,
+  commitmentBindsFrom,
+  daysAfterPurchase,
+  freeLookLastDay,
+  inFreeLook,
+  lateRefundPenalty,
   MOST_PROTECTIVE,
   NATIONAL_DEFAULT,
   refundFor,
   type RefundInput,
   rulesFor,
   STATE_TABLE,
+  stateName,
   stateRules,
 } from '~/domain/state-rules'
 import { US_STATES } from '~/domain/us-states'
 
 const PURCHASE = '2026-01-01T15:00:00.000Z'
-const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12)).toISOString() // day n of the contract
+/** Noon UTC on January `n`: `n - 1` days after the purchase (the table's arithmetic below is read in UTC). */
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12)).toISOString()
+const UTC = 'UTC'
 
 /** A monthly $19.99 plan: `months` payments made, the current period starting on the last payment. */
 function monthly(now: string, { months = 1, claimsPaidCents = 0, claimsMade = 0 } = {}): RefundInput {
@@ -24,6 +33,7 @@ function monthly(now: string, { months = 1, claimsPaidCents = 0, claimsMade = 0 
   return {
     purchasedAt: PURCHASE,
     now,
+    zone: UTC,
     totalPaidCents: 1999 * months,
     period: { start, end, paidCents: 1999 },
     claimsPaidCents,
@@ -32,11 +42,155 @@ function monthly(now: string, { months = 1, claimsPaidCents = 0, claimsMade = 0 
 }
 
 describe('contract days', () => {
-  it('counts the day of purchase as day 1, in UTC days', () => {
-    expect(contractDay(PURCHASE, PURCHASE)).toBe(1)
-    expect(contractDay(PURCHASE, '2026-01-01T23:59:59.000Z')).toBe(1)
-    expect(contractDay(PURCHASE, '2026-01-02T00:00:00.000Z')).toBe(2)
-    expect(contractDay(PURCHASE, day(31))).toBe(31)
+  it('counts days after the purchase, the day of purchase being day 0', () => {
+    expect(daysAfterPurchase(PURCHASE, PURCHASE, UTC)).toBe(0)
+    expect(daysAfterPurchase(PURCHASE, '2026-01-01T23:59:59.999Z', UTC)).toBe(0)
+    expect(daysAfterPurchase(PURCHASE, '2026-01-02T00:00:00.000Z', UTC)).toBe(1)
+    expect(daysAfterPurchase(PURCHASE, day(31), UTC)).toBe(30)
+  })
+
+  it("counts in the customer's zone: an evening purchase in Chicago is still the day before in UTC terms", () => {
+    const evening = '2026-01-02T03:00:00.000Z' // Jan 1, 9 PM in Chicago
+    expect(daysAfterPurchase(evening, '2026-01-02T05:59:59.000Z', 'America/Chicago')).toBe(0)
+    expect(daysAfterPurchase(evening, '2026-01-02T06:00:00.000Z', 'America/Chicago')).toBe(1)
+    expect(daysAfterPurchase(evening, '2026-01-02T06:00:00.000Z', UTC)).toBe(0)
+  })
+
+  it("finds the customer's zone: the ZIP's within the state, else the state's western zone, else Hawaii's", () => {
+    expect(customerZone('TX', { state: 'TX', zone: 'America/Chicago' })).toBe('America/Chicago')
+    expect(customerZone('TX', null)).toBe('America/Denver')
+    expect(customerZone('FL', null)).toBe('America/Chicago')
+    expect(customerZone('FL', { state: 'FL', zone: 'America/New_York' })).toBe('America/New_York')
+    // A ZIP in another state says nothing of this customer's zone.
+    expect(customerZone('NY', { state: 'CA', zone: 'America/Los_Angeles' })).toBe('America/New_York')
+    expect(customerZone(null)).toBe('Pacific/Honolulu')
+    for (const { code } of US_STATES) expect(STATE_ZONES[code], code).toBeDefined()
+  })
+})
+
+/**
+ * Each listed state's free look at its boundary, in the customer's zone: the last moment of its last day is in, the
+ * first moment of the next day is out. Every purchase is at 1 PM local time; several windows cross a change of
+ * daylight saving time (March 8 and November 1, 2026).
+ */
+describe('the free look, to the minute, in each zone', () => {
+  const cases: Array<{ state: string; zone: string; purchase: string; lastDay: string; lastMoment: string; firstOut: string }> = [
+    // Texas (Chicago's zone by ZIP): "before the 31st day after the date of purchase"; across the March DST change.
+    {
+      state: 'TX',
+      zone: 'America/Chicago',
+      purchase: '2026-03-01T19:00:00.000Z',
+      lastDay: '2026-03-31',
+      lastMoment: '2026-04-01T04:59:59.999Z',
+      firstOut: '2026-04-01T05:00:00.000Z',
+    },
+    // Texas without a ZIP: El Paso's Mountain time, the later midnight.
+    {
+      state: 'TX',
+      zone: 'America/Denver',
+      purchase: '2026-03-01T20:00:00.000Z',
+      lastDay: '2026-03-31',
+      lastMoment: '2026-04-01T05:59:59.999Z',
+      firstOut: '2026-04-01T06:00:00.000Z',
+    },
+    // California: 60 days, across the November DST change.
+    {
+      state: 'CA',
+      zone: 'America/Los_Angeles',
+      purchase: '2026-09-15T20:00:00.000Z',
+      lastDay: '2026-11-14',
+      lastMoment: '2026-11-15T07:59:59.999Z',
+      firstOut: '2026-11-15T08:00:00.000Z',
+    },
+    // Florida, Eastern (by ZIP) and the panhandle's Central (the state's default).
+    {
+      state: 'FL',
+      zone: 'America/New_York',
+      purchase: '2026-01-10T18:00:00.000Z',
+      lastDay: '2026-03-11',
+      lastMoment: '2026-03-12T03:59:59.999Z',
+      firstOut: '2026-03-12T04:00:00.000Z',
+    },
+    {
+      state: 'FL',
+      zone: 'America/Chicago',
+      purchase: '2026-01-10T19:00:00.000Z',
+      lastDay: '2026-03-11',
+      lastMoment: '2026-03-12T04:59:59.999Z',
+      firstOut: '2026-03-12T05:00:00.000Z',
+    },
+    // Illinois: 30 days.
+    {
+      state: 'IL',
+      zone: 'America/Chicago',
+      purchase: '2026-06-01T18:00:00.000Z',
+      lastDay: '2026-07-01',
+      lastMoment: '2026-07-02T04:59:59.999Z',
+      firstOut: '2026-07-02T05:00:00.000Z',
+    },
+    // New York: 30 days, across the November DST change.
+    {
+      state: 'NY',
+      zone: 'America/New_York',
+      purchase: '2026-10-20T17:00:00.000Z',
+      lastDay: '2026-11-19',
+      lastMoment: '2026-11-20T04:59:59.999Z',
+      firstOut: '2026-11-20T05:00:00.000Z',
+    },
+    // Nevada: the product's 30 days.
+    {
+      state: 'NV',
+      zone: 'America/Los_Angeles',
+      purchase: '2026-02-01T21:00:00.000Z',
+      lastDay: '2026-03-03',
+      lastMoment: '2026-03-04T07:59:59.999Z',
+      firstOut: '2026-03-04T08:00:00.000Z',
+    },
+    // The national default (Ohio), and Hawaii, which keeps no daylight saving.
+    {
+      state: 'OH',
+      zone: 'America/New_York',
+      purchase: '2026-02-20T18:00:00.000Z',
+      lastDay: '2026-03-22',
+      lastMoment: '2026-03-23T03:59:59.999Z',
+      firstOut: '2026-03-23T04:00:00.000Z',
+    },
+    {
+      state: 'HI',
+      zone: 'Pacific/Honolulu',
+      purchase: '2026-02-20T23:00:00.000Z',
+      lastDay: '2026-03-22',
+      lastMoment: '2026-03-23T09:59:59.999Z',
+      firstOut: '2026-03-23T10:00:00.000Z',
+    },
+  ]
+
+  for (const { state, zone, purchase, lastDay, lastMoment, firstOut } of cases) {
+    it(`${state} in ${zone}: the ${stateRules(state).freeLookDays}th day after the purchase is the last`, () => {
+      const rules = stateRules(state)
+      expect(freeLookLastDay(rules, purchase, zone)).toBe(lastDay)
+      expect(daysAfterPurchase(purchase, lastMoment, zone)).toBe(rules.freeLookDays)
+      expect(inFreeLook(rules, purchase, lastMoment, zone)).toBe(true)
+      expect(daysAfterPurchase(purchase, firstOut, zone)).toBe(rules.freeLookDays + 1)
+      expect(inFreeLook(rules, purchase, firstOut, zone)).toBe(false)
+    })
+  }
+
+  it('Texas, 30 days after the purchase: the whole payment back; the next day pro-rata less the fee', () => {
+    const tx = stateRules('TX')
+    const purchase = '2026-03-01T19:00:00.000Z'
+    const input = (now: string) => ({
+      purchasedAt: purchase,
+      now,
+      zone: 'America/Chicago',
+      totalPaidCents: 1999,
+      period: { start: purchase, end: '2026-04-01T18:00:00.000Z', paidCents: 1999 },
+      claimsPaidCents: 0,
+      claimsMade: 0,
+    })
+    // 8 PM on March 31 in Chicago is already April 1 in UTC: the old UTC count lost these hours.
+    expect(refundFor(tx, input('2026-04-01T01:00:00.000Z'))).toMatchObject({ rule: 'free_look', amountCents: 1999, feeCents: 0 })
+    expect(refundFor(tx, input('2026-04-01T05:00:00.000Z'))).toMatchObject({ rule: 'pro_rata', feeCents: 0, amountCents: 0 })
   })
 })
 
@@ -83,19 +237,19 @@ describe('the table', () => {
 
 describe('Texas', () => {
   const tx = stateRules('TX')
-  it('refunds the full price minus claims paid on day 29 and day 30', () => {
-    expect(refundFor(tx, monthly(day(29), { claimsPaidCents: 500, claimsMade: 1 }))).toMatchObject({
+  it('refunds the full price minus claims paid 29 and 30 days after the purchase', () => {
+    expect(refundFor(tx, monthly(day(30), { claimsPaidCents: 500, claimsMade: 1 }))).toMatchObject({
       rule: 'free_look',
       amountCents: 1499,
       claimsDeductedCents: 500,
       feeCents: 0,
     })
-    expect(refundFor(tx, monthly(day(30))).amountCents).toBe(1999)
+    expect(refundFor(tx, monthly(day(31))).amountCents).toBe(1999)
   })
 
-  it('refunds pro-rata minus claims and a fee of at most $50 from day 31', () => {
-    // Day 31 is Jan 31: the second month's period (Feb 1 – Mar 1) has not started, so this is January's period.
-    const input = monthly(day(31))
+  it('refunds pro-rata minus claims and a fee of at most $50 from the 31st day after the purchase', () => {
+    // 31 days after is Feb 1 at noon: January's period (to Feb 1, 3 PM) is still the current one, its last day.
+    const input = monthly(day(32))
     const refund = refundFor(tx, input)
     expect(refund.rule).toBe('pro_rata')
     expect(refund.periodDays).toBe(31)
@@ -115,30 +269,31 @@ describe('Texas', () => {
   })
 
   it('never lets the commitment bind', () => {
-    expect(commitmentBinds(tx, { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z' }, day(100))).toBe(false)
+    expect(commitmentBinds(tx, { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z', zone: UTC }, day(100))).toBe(false)
+    expect(commitmentBindsFrom(tx, { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z', zone: UTC })).toBeNull()
   })
 })
 
 describe('California', () => {
   const ca = stateRules('CA')
-  it('refunds everything on day 59 when no claim was made', () => {
-    const now = new Date(Date.UTC(2026, 1, 28, 12)).toISOString() // day 59
-    expect(contractDay(PURCHASE, now)).toBe(59)
+  it('refunds everything 58 days after the purchase when no claim was made', () => {
+    const now = new Date(Date.UTC(2026, 1, 28, 12)).toISOString()
+    expect(daysAfterPurchase(PURCHASE, now, UTC)).toBe(58)
     expect(refundFor(ca, monthly(now, { months: 2 }))).toMatchObject({ rule: 'free_look', amountCents: 3998 })
   })
 
-  it('refunds pro-rata on day 59 after a claim, and on day 61', () => {
+  it('refunds pro-rata 58 days after the purchase after a claim, and 61 days after', () => {
     const day59 = new Date(Date.UTC(2026, 1, 28, 12)).toISOString()
     const withClaim = refundFor(ca, monthly(day59, { months: 2, claimsPaidCents: 3000, claimsMade: 1 }))
     expect(withClaim.rule).toBe('pro_rata')
     expect(withClaim.claimsDeductedCents).toBe(0) // California does not deduct claims
     expect(withClaim.amountCents).toBe(0) // the last day of February's period: nothing unused
-    const day61 = new Date(Date.UTC(2026, 2, 2, 12)).toISOString()
-    expect(contractDay(PURCHASE, day61)).toBe(61)
+    const day61 = new Date(Date.UTC(2026, 2, 3, 12)).toISOString()
+    expect(daysAfterPurchase(PURCHASE, day61, UTC)).toBe(61)
     const later = refundFor(ca, monthly(day61, { months: 3 }))
-    // March 1 – April 1: 31 days, 2 used → $18.70; the fee is the lesser of $25 and 10 % of the $59.97 paid.
-    expect(later).toMatchObject({ rule: 'pro_rata', periodDays: 31, unusedDays: 29, grossCents: 1870, feeCents: 599 })
-    expect(later.amountCents).toBe(1870 - 599)
+    // March 1 – April 1: 31 days, 3 used → $18.05; the fee is the lesser of $25 and 10 % of the $59.97 paid.
+    expect(later).toMatchObject({ rule: 'pro_rata', periodDays: 31, unusedDays: 28, grossCents: 1806, feeCents: 599 })
+    expect(later.amountCents).toBe(1806 - 599)
   })
 
   it('caps the fee at the lesser of $25 or 10 % of the price', () => {
@@ -168,19 +323,79 @@ describe('Illinois', () => {
 
 describe('Florida', () => {
   const fl = stateRules('FL')
-  it('refunds the full price minus claims and at most 5 % in the first 60 days', () => {
+  it('refunds the full price minus claims and at most 5 % in the 60 days after the purchase', () => {
     const refund = refundFor(fl, monthly(day(45), { months: 2, claimsPaidCents: 1000, claimsMade: 1 }))
     expect(refund.rule).toBe('free_look')
     expect(refund.feeCents).toBe(199) // 5 % of the $39.98 paid
     expect(refund.amountCents).toBe(3998 - 1000 - refund.feeCents)
   })
 
-  it('lets the commitment bind after the free look, not in it', () => {
-    const policy = { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z' }
-    expect(commitmentBinds(fl, policy, day(60))).toBe(false)
-    expect(commitmentBinds(fl, policy, day(61))).toBe(true)
-    expect(commitmentBinds(fl, policy, '2027-01-02T00:00:00.000Z')).toBe(false)
-    expect(refundFor(fl, monthly(day(61), { months: 3 })).rule).toBe('none')
+  it('lets the holder cancel at any time after day 60, for 90 % of the unused pro-rata amount less claims paid, no fee', () => {
+    const policy = { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z', zone: UTC }
+    expect(commitmentBinds(fl, policy, day(62))).toBe(false)
+    expect(commitmentBindsFrom(fl, policy)).toBeNull()
+    // 90 days after the purchase: April 1 at noon, in the April period (Apr 1, 3 PM – May 1) paid... the March one.
+    const now = new Date(Date.UTC(2026, 3, 1, 12)).toISOString()
+    expect(daysAfterPurchase(PURCHASE, now, UTC)).toBe(90)
+    const refund = refundFor(fl, {
+      purchasedAt: PURCHASE,
+      now,
+      zone: UTC,
+      totalPaidCents: 5997,
+      period: { start: '2026-03-16T15:00:00.000Z', end: '2026-04-16T15:00:00.000Z', paidCents: 3100 },
+      claimsPaidCents: 500,
+      claimsMade: 1,
+    })
+    // 31 days, 17 used (March 16 – April 1), 14 unused: 90 % of 14/31 of $31.00 = $12.60, less the $5.00 of claims.
+    expect(refund).toMatchObject({
+      rule: 'pro_rata',
+      periodDays: 31,
+      unusedDays: 14,
+      grossCents: 1260,
+      claimsDeductedCents: 500,
+      feeCents: 0,
+    })
+    expect(refund.amountCents).toBe(760)
+  })
+})
+
+describe('Nevada', () => {
+  it('deducts no claims from the free-look refund', () => {
+    expect(refundFor(stateRules('NV'), monthly(day(20), { claimsPaidCents: 900, claimsMade: 1 }))).toMatchObject({
+      rule: 'free_look',
+      claimsDeductedCents: 0,
+      amountCents: 1999,
+    })
+  })
+})
+
+describe('the late-refund penalty', () => {
+  const tx = stateRules('TX')
+  const refund = { amountCents: 2000, dueBy: '2026-03-15' }
+  const zone = 'America/Chicago'
+  it('is nothing until the end of the deadline day in the customer zone', () => {
+    expect(lateRefundPenalty(tx, refund, '2026-03-16T04:59:59.000Z', zone)).toEqual({ monthsLate: 0, penaltyCents: 0 })
+  })
+  it('is 10 % for each month, or part of one, after it', () => {
+    expect(lateRefundPenalty(tx, refund, '2026-03-16T05:00:00.000Z', zone)).toEqual({ monthsLate: 1, penaltyCents: 200 })
+    expect(lateRefundPenalty(tx, refund, '2026-04-16T04:59:59.000Z', zone)).toEqual({ monthsLate: 1, penaltyCents: 200 })
+    expect(lateRefundPenalty(tx, refund, '2026-04-16T05:00:00.000Z', zone)).toEqual({ monthsLate: 2, penaltyCents: 400 })
+  })
+  it('is nothing where the state sets none, or without a deadline', () => {
+    expect(lateRefundPenalty(stateRules('CA'), refund, '2026-09-01T00:00:00.000Z', zone).penaltyCents).toBe(0)
+    expect(lateRefundPenalty(tx, { amountCents: 2000, dueBy: null }, '2026-09-01T00:00:00.000Z', zone).penaltyCents).toBe(0)
+  })
+})
+
+describe('for counsel', () => {
+  it('marks each state with an open question, with its reason, and no other', () => {
+    const marked = US_STATES.filter(({ code }) => stateRules(code).needsCounsel !== null).map(({ code }) => code)
+    expect(marked.sort()).toEqual(['CA', 'FL', 'GA', 'NY', 'TX', 'UT'])
+    for (const code of marked) expect(stateRules(code).needsCounsel).toMatch(new RegExp(`^${stateName(code)}: .+\\?$`))
+    expect(MOST_PROTECTIVE.needsCounsel).toBeNull()
+    expect(STATE_MESSAGES.needsCounsel('Texas', stateRules('TX').needsCounsel!).description).toBe(
+      'Texas cannot be opened for sale until counsel answers this question: Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
+    )
   })
 })
 
@@ -195,8 +410,10 @@ describe('New York', () => {
   })
 
   it('lets the commitment bind after the free look and needs consent to a higher price', () => {
-    const policy = { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z' }
-    expect(commitmentBinds(ny, policy, day(31))).toBe(true)
+    const policy = { purchasedAt: PURCHASE, initialTermEndsAt: '2027-01-01T15:00:00.000Z', zone: UTC }
+    expect(commitmentBinds(ny, policy, day(31))).toBe(false)
+    expect(commitmentBinds(ny, policy, day(32))).toBe(true)
+    expect(commitmentBindsFrom(ny, policy)!.toISOString()).toBe('2026-02-01T00:00:00.000Z')
     expect(ny.priceIncreaseNeedsConsent).toBe(true)
   })
 })
@@ -213,6 +430,7 @@ describe('the national default', () => {
   it('refunds pro-rata of a yearly period', () => {
     const refund = refundFor(oh, {
       purchasedAt: PURCHASE,
+      zone: UTC,
       now: new Date(Date.UTC(2026, 3, 11, 12)).toISOString(), // day 101
       totalPaidCents: 19990,
       period: { start: PURCHASE, end: '2027-01-01T15:00:00.000Z', paidCents: 19990 },

@@ -22,7 +22,7 @@ describe('the terms\' "Cancellation and refunds by state", written from the stat
   it('starts with the national default and names the most protective rule for an unknown state', () => {
     expect(section.bullets![0]).toBe(`Every state not listed below: ${cancellationRightsWords(NATIONAL_DEFAULT)}`)
     expect(section.bullets![0]).toContain(
-      'Within 30 days of purchase you may cancel for a full refund of what you paid, minus what we paid',
+      'Within the 30 days after the day of purchase you may cancel for a full refund of what you paid, minus what we paid',
     )
     expect(section.bullets![0]).toContain('There is no cancellation fee.')
     expect(section.paragraphs.join(' ')).toContain('Until we know your state, we apply the most protective of the rules below.')
@@ -35,7 +35,7 @@ describe('the terms\' "Cancellation and refunds by state", written from the stat
       const bullet = bulletFor(stateName(code))
       expect(bullet, code).toBeDefined()
       for (const statute of rules.statutes) expect(bullet).toContain(statute)
-      expect(bullet).toContain(`Within ${rules.freeLookDays} days of purchase`)
+      expect(bullet).toContain(`Within the ${rules.freeLookDays} days after the day of purchase`)
       if (rules.refundDeadlineDays !== null) expect(bullet).toContain(`at the latest within ${rules.refundDeadlineDays} days`)
       expect(bullet!.includes('The 12-month commitment does not limit your right to cancel.')).toBe(rules.commitment === 'never')
       expect(bullet!.includes('After that the 12-month commitment applies')).toBe(rules.commitment === 'after_free_look')
@@ -46,29 +46,39 @@ describe('the terms\' "Cancellation and refunds by state", written from the stat
     expect(bulletFor('Texas')).toContain('less a cancellation fee of no more than $25.00')
     expect(bulletFor('Texas')).toContain('a late refund grows by 10 % for each month it is late')
     expect(bulletFor('Texas')).toContain('in proportion to its days, minus what we paid shops for your claims')
-    expect(bulletFor('California')).toContain('Within 60 days of purchase, if you have made no claim, you may cancel for a full refund')
+    expect(bulletFor('California')).toContain(
+      'Within the 60 days after the day of purchase, if you have made no claim, you may cancel for a full refund',
+    )
     expect(bulletFor('California')).toContain('no more than the lesser of $25.00 and 10 % of what you have paid')
     expect(bulletFor('Florida')).toContain('less a cancellation fee of no more than the lesser of $25.00 and 5 % of what you have paid.')
-    expect(bulletFor('Florida')).toContain('After that the 12-month commitment applies')
+    expect(bulletFor('Florida')).toContain(
+      'After that you may cancel at any time, for a refund of 90 % of the unused part of what you paid for the current billing period, in proportion to its days, minus what we paid shops for your claims.',
+    )
+    expect(bulletFor('Nevada')).toContain('you may cancel for a full refund of what you paid.')
     expect(bulletFor('Illinois')).toContain(
       'if you have made no claim, you may cancel for a full refund of what you paid, less a cancellation fee',
     )
-    expect(bulletFor('New York')).toContain('Within 30 days of purchase you may cancel for a full refund of what you paid.')
+    expect(bulletFor('New York')).toContain(
+      'Within the 30 days after the day of purchase you may cancel for a full refund of what you paid.',
+    )
     expect(bulletFor('New York')).toContain('fees already paid are not refunded')
   })
 
   it('follows the table: a changed row changes the words', () => {
     const longer = cancellationRightsWords({ ...stateRules('TX'), freeLookDays: 45, refundDeadlineDays: 20 })
-    expect(longer).toContain('Within 45 days of purchase')
+    expect(longer).toContain('Within the 45 days after the day of purchase')
     expect(longer).toContain('at the latest within 20 days')
     expect(cancellationRightsWords({ ...stateRules('TX'), fee: null })).toContain('There is no cancellation fee.')
   })
 })
 
-describe('terms version 1.0.2', () => {
+describe('terms version 1.0.3', () => {
   it.each([
-    ['non-refundable except where your state gives you a refund (see "Cancellation and refunds by state")'],
+    ['you receive the refund your state gives (see "Cancellation and refunds by state", which also sets out how it is worked out)'],
     ['The 12-month commitment applies only where the law of your state allows it'],
+    ['Days are counted after the day you bought your plan (that day itself is day 0), by the calendar of your own time zone'],
+    ['How a refund is worked out.'],
+    ['We may end your plan, and your coverage, for the reasons listed below, as your state allows'],
     ['Transfer to the next owner'],
     ['you may transfer your plan to its next owner'],
     ['15 U.S.C. §7001(c)'],
@@ -80,8 +90,11 @@ describe('terms version 1.0.2', () => {
     expect(text).toContain(words)
   })
 
-  it('no longer says fees are never refunded, nor that a plan cannot pass to the buyer', () => {
+  it('no longer says fees are never refunded, that every payer pays monthly, nor that a plan cannot pass to the buyer', () => {
     expect(text).not.toContain('All fees are non-refundable, including')
+    expect(text).not.toContain('partial months')
+    expect(text).not.toContain('paid in monthly installments.')
+    expect(text).not.toContain('12-month minimum term')
     expect(text).not.toContain('it does not pass to the buyer when you sell your vehicle')
   })
 })

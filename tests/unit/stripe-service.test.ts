@@ -74,7 +74,7 @@ describe('stripeAdapter().createCheckout', () => {
       tos_version: '1.0.1',
       tos_accepted_at: '2026-11-21T06:00:00.000Z',
       governing_state: 'TX',
-      renewal_terms_version: 'renewal-2026-1',
+      renewal_terms_version: 'renewal-2026-2',
       esign_version: 'esign-2026-1',
       consented_at: '2026-11-21T06:00:00.000Z',
       client_ip: '203.0.113.7',

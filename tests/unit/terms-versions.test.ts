@@ -13,19 +13,27 @@ const PUBLISHED: Record<string, string> = {
   // Its "Cancellation and refunds by state" is written from the state table: a table change that changes those words
   // fails here, and is published as a new version (docs/decisions/053-state-rights-in-the-terms.md).
   '1.0.2': '1a2f5e2a4664ef1301958db61359b187ead744a41efb87c07c108194381a3b33',
+  '1.0.3': '86bc6abc1d066a31f2beff4b0514eb7e3329157836487b1f27cf78316b0ac40f',
 }
 
 const render = (version: string) =>
   legalDocumentText(termsVersion(version)!.document({ supportEmail: 'support@example.com', companyName: 'Glass Plan LLC' }))
 
 describe('terms versions', () => {
+  it('keep 1.0.2 as signed: its section by state as the table read on November 23, 2026', () => {
+    expect(termsVersion('1.0.2')).toMatchObject({ lastUpdated: '2026-11-23' })
+    const signed = render('1.0.2')
+    expect(signed).toContain('Days are counted from the day you bought your plan, which is day 1.')
+    expect(signed).toContain('fees for partial months')
+  })
+
   it('include the current version, with its date', () => {
     expect(termsVersion(TOS_VERSION)).toMatchObject({ version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED })
     expect(allTermsVersions()[0]!.version).toBe(TOS_VERSION)
   })
 
   it('keep 1.0.1 as signed, before the current version', () => {
-    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.1'])
+    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.2', '1.0.1'])
     expect(termsVersion('1.0.1')).toMatchObject({ lastUpdated: '2025-10-10' })
     const signed = render('1.0.1')
     expect(signed).toContain('All fees are non-refundable, including fees for partial months')

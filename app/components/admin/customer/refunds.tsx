@@ -5,6 +5,7 @@ import { formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  unsettled: { label: 'To be worked out — payments were down', tone: 'warning' },
   pending: { label: 'Pending', tone: 'warning' },
   succeeded: { label: 'Paid', tone: 'success' },
   failed: { label: 'Failed — retried daily', tone: 'destructive' },
@@ -30,6 +31,7 @@ export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds
             <tr key={refund.id} data-testid="admin-refund">
               <Cell label="Amount" className="font-medium">
                 {refund.amount}
+                {refund.penalty ? <p className="mt-1 text-xs font-normal text-slate-700">With {refund.penalty} late penalty</p> : null}
               </Cell>
               <Cell label="Status">
                 <Badge tone={status.tone}>{status.label}</Badge>
