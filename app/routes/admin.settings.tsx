@@ -75,7 +75,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <fieldset className="space-y-1.5" aria-describedby={automaticErrors.automaticApproval ? 'automaticApproval-error' : undefined}>
             <legend className="block text-sm font-medium text-slate-900">What the rules may approve</legend>
             {loaderData.modes.map(({ mode, label }) => (
-              <label key={mode} className="flex items-center gap-2 text-slate-900">
+              <label key={mode} className="flex min-h-11 items-center gap-2 text-slate-900">
                 <input
                   type="radio"
                   name="automaticApproval"

@@ -226,7 +226,7 @@ function RadioQuestion({
       ) : null}
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {choices.map(([value, label]) => (
-          <label key={value} className="flex items-center gap-2 text-slate-900">
+          <label key={value} className="flex min-h-11 min-w-11 items-center gap-2 text-slate-900">
             <input type="radio" name={name} value={value} defaultChecked={chosen === value} className="size-4" />
             {label}
           </label>
