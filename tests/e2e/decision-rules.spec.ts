@@ -4,12 +4,14 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { claims, partnerLocations } from '~/db/schema'
 
-import { expect, test, toast } from '../support/e2e'
-import { createActivePolicy, createPartnerGroup } from '../support/factories'
+import { addSessionCookie, expect, randomIp, test, toast } from '../support/e2e'
+import { createActivePolicy, createPartnerGroup, findOrCreateProfile } from '../support/factories'
 import { jpeg } from '../support/photos'
 
 test('a clean chip claim is approved at once by the published rules, and the customer picks a shop', async ({
   page,
+  browser,
+  baseURL,
   signIn,
   javaScript,
 }) => {
@@ -72,6 +74,16 @@ test('a clean chip claim is approved at once by the published rules, and the cus
     chosenLocationId: location.id,
     assignedPartnerGroupId: group.id,
   })
+
+  // The operator's claim page names the rule set that decided, in the outcome and in the history, and offers the reversal.
+  const context = await browser.newContext({ javaScriptEnabled: javaScript, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
+  await addSessionCookie(context, baseURL!, findOrCreateProfile('operator@example.com').id)
+  const operator = await context.newPage()
+  await operator.goto(`/admin/claims/${claim.id}`)
+  await expect(operator.getByTestId('rules-decision')).toHaveText('Decided by rules v1')
+  await expect(operator.getByText('Claim approved at once by the decision rules')).toBeVisible()
+  await expect(operator.getByLabel('Reverse the automatic approval')).toBeVisible()
+  await context.close()
 })
 
 test('the public page sets out the rules in plain words, and the site links to it', async ({ page }) => {
