@@ -11,6 +11,7 @@ import { submitClaim } from '~/models/claim-filing.server'
 import { approveClaim } from '~/models/claim-review.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminSettingsRoute from '~/routes/admin.settings'
+import { loader as dashboardLoader } from '~/routes/customer'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { loader as rulesPageLoader } from '~/routes/how-claims-are-decided'
 import type { UploadedFile } from '~/services/multipart.server'
@@ -92,6 +93,16 @@ describe('a claim filed through the form', () => {
       routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policy.id}&claim=${claim.id}`, { cookie })),
     )) as { approvedByRules: { version: string; chooseShopHref: string } | null }
     expect(screen.approvedByRules).toEqual({ version: '1', chooseShopHref: `/customer/claims/${claim.id}/shop` })
+
+    // The dashboard: "Approved", the rule set's version, and the way to choose a shop.
+    const dashboard = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie })))) as {
+      claims?: { id: string; approvalStatus: string; live: { decidedByRules?: string | null; chooseShopHref?: string | null } }[]
+    }
+    const card = dashboard.claims!.find((row) => row.id === claim.id)!
+    expect(card).toMatchObject({
+      approvalStatus: 'approved',
+      live: { decidedByRules: '1', chooseShopHref: `/customer/claims/${claim.id}/shop` },
+    })
 
     const [email] = outboxFor(profile.email)
     expect(email!.tag).toBe('claim-approved')
