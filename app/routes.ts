@@ -14,6 +14,7 @@ export default [
   route('terms-of-service', 'routes/terms-of-service.tsx', { id: 'terms-current' }),
   route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
+  route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.
   route('next-owner/:token', 'routes/next-owner.tsx'),
 

@@ -1,5 +1,7 @@
 import { Form, Link } from 'react-router'
 
+import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+
 import { buttonClass, listLinkClass } from './ui'
 
 export type NavUser = {
@@ -155,6 +157,11 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
             <li>
               <Link className={listLinkClass} to="/excluded-vehicles">
                 Excluded vehicles
+              </Link>
+            </li>
+            <li>
+              <Link className={listLinkClass} to={HOW_CLAIMS_ARE_DECIDED_PATH}>
+                How claims are decided
               </Link>
             </li>
             <li>

@@ -7,6 +7,7 @@
  *   ADAS add-on = prices[adasPriceKey] - prices[priceKey] → adasAddonText('$10.00')
  * If pricing fails, show PRICE_PLACEHOLDER instead of each amount.
  */
+import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import type { LookupKey, PlanType, VehicleType } from '~/domain/plans'
 
 // The names live with the plans (app/domain/plans.ts); the landing page's cards and the forms read them from here too.
@@ -177,6 +178,12 @@ export const BENEFITS: readonly Benefit[] = [
 ]
 
 export type HowItWorksStep = { step: number; title: string; description: string }
+
+/** Under the steps: clear claims are decided by published rules, with the page that sets them out. */
+export const DECIDED_BY_RULES_NOTE = {
+  text: 'Clear chip claims are approved the moment you file them, by rules we publish.',
+  link: { label: 'How claims are decided', href: HOW_CLAIMS_ARE_DECIDED_PATH },
+} as const
 
 export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
   {

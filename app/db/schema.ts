@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
+import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
@@ -490,8 +491,24 @@ export const claims = sqliteTable(
     index('claims_payout_idx')
       .on(t.payoutId)
       .where(sql`payout_id IS NOT NULL`),
+    // The day's automatic approvals, counted against the daily cap each time a claim is filed.
+    index('claims_rules_approved_idx')
+      .on(t.reviewedAt)
+      .where(sql`decided_by_rules_version IS NOT NULL`),
   ],
 )
+
+/**
+ * How far the published decision rules (app/domain/decision-rules.ts) may approve claims on their own: one row (id 1),
+ * set by the operator on /admin/settings. No row reads the defaults: chips only, DEFAULT_DAILY_CAP a day.
+ */
+export const decisionSettings = sqliteTable('decision_settings', {
+  id: integer('id').primaryKey(),
+  automaticApproval: text('automatic_approval', { enum: AUTOMATIC_APPROVAL_MODES }).notNull().default(DEFAULT_AUTOMATIC_APPROVAL_MODE),
+  dailyCap: integer('daily_cap').notNull().default(DEFAULT_DAILY_CAP),
+  updatedBy: text('updated_by'),
+  updatedAt: updatedAt(),
+})
 
 export const claimDocuments = sqliteTable(
   'claim_documents',

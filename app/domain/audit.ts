@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'refund',
   'sales_state',
   'payout',
+  'decision_settings',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -27,6 +28,10 @@ export const AUDIT_ACTIONS = [
   // A claim, from filing to the shop's completion.
   { action: 'claim.submitted', entity: 'claim', label: 'Claim filed' },
   { action: 'claim.approved', entity: 'claim', label: 'Claim approved' },
+  // The published decision rules (domain/decision-rules), run once as the claim is filed; the actor names their version.
+  { action: 'claim.approved_by_rules', entity: 'claim', label: 'Claim approved at once by the decision rules' },
+  { action: 'claim.left_for_review', entity: 'claim', label: 'Claim left for review: the decision rules did not all hold' },
+  { action: 'claim.rules_approval_reversed', entity: 'claim', label: 'Automatic approval reversed by the operator' },
   { action: 'claim.denied', entity: 'claim', label: 'Claim denied' },
   { action: 'claim.appealed', entity: 'claim', label: 'Claim appealed' },
   { action: 'claim.shop_chosen', entity: 'claim', label: 'Shop and time chosen by the customer' },
@@ -103,6 +108,8 @@ export const AUDIT_ACTIONS = [
   // Where the product is sold (/admin/states).
   { action: 'sales_state.opened', entity: 'sales_state', label: 'Sales opened in a state' },
   { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
+  // How far the decision rules may approve on their own (/admin/settings).
+  { action: 'decision_settings.updated', entity: 'decision_settings', label: 'Automatic approval settings changed' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

@@ -3,6 +3,7 @@
  * once and grouped by area. Forms, validation schemas, models, routes, e-mails and the demo import them from here, so
  * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
+import type { ChipCount, DamageSize, WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
@@ -178,6 +179,10 @@ export const TOO_MANY_CLAIMS: Message = {
 /** The claim forms' own field messages (the schemas in app/validation/claims.ts). */
 export const CLAIM_FIELD_MESSAGES = {
   damageType: 'Please choose the type of damage.',
+  damageSize: 'Please choose the size of the damage.',
+  inLineOfSight: 'Please tell us whether the damage is in the driver’s line of sight.',
+  chipCount: 'Please choose how many chips there are.',
+  damageZone: 'Please choose where on the windshield the damage is.',
   descriptionTooLong: 'Please keep the description under 4,000 characters.',
   appeal: 'Please tell us why the decision should change.',
   appealTooShort: 'Please tell us why the decision should change (at least 10 characters).',
@@ -224,12 +229,45 @@ export function firstProblemToast(errors: FieldErrors, order: [field: string, to
   return { type: 'error', title: fallback.title, description: first ?? fallback.description }
 }
 
-/** The claim form's order: who and which policy, then photos, description, what is covered. */
+/** A claim form without (or with an unknown) answer to one of the questions about the damage. */
+export const DAMAGE_ANSWERS_REQUIRED: Message = {
+  title: 'Tell Us About the Damage',
+  description: 'Please answer each question about the damage.',
+}
+
+/** The claim form's questions about the damage (radio buttons) and the words of each answer. */
+export const DAMAGE_QUESTIONS = {
+  damageSize: 'How big is the damage?',
+  inLineOfSight: 'Is it in the driver’s line of sight?',
+  chipCount: 'How many chips are there?',
+  damageZone: 'Where on the windshield is it?',
+} as const
+export const DAMAGE_SIZE_LABELS: Record<DamageSize, string> = {
+  under_quarter: 'Smaller than a quarter',
+  up_to_6_inches: 'Up to 6 inches',
+  longer: 'Longer than 6 inches',
+}
+export const LINE_OF_SIGHT_LABELS = { yes: 'Yes, in front of the driver’s eyes', no: 'No' } as const
+export const CHIP_COUNT_LABELS: Record<ChipCount, string> = { one: 'One', two: 'Two', three_or_more: 'Three or more' }
+export const WINDSHIELD_ZONE_LABELS: Record<WindshieldZone, string> = {
+  driver: 'In front of the driver',
+  center: 'In the center',
+  passenger: 'In front of the passenger',
+  edge: 'Near the edge of the glass (within 2 inches)',
+  camera: 'By the mirror and the camera',
+}
+export const CHIP_COUNT_HINT = 'For a chip. For a crack, leave it as it is.'
+
+/** The claim form's order: who and which policy, then photos, description, what is covered, the damage questions. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
   ['policyId', MISSING_INFORMATION],
   ['photos', PHOTOS_REQUIRED],
   ['description', DESCRIPTION_REQUIRED],
   ['damageType', NOT_COVERED],
+  ['damageSize', DAMAGE_ANSWERS_REQUIRED],
+  ['inLineOfSight', DAMAGE_ANSWERS_REQUIRED],
+  ['chipCount', DAMAGE_ANSWERS_REQUIRED],
+  ['damageZone', DAMAGE_ANSWERS_REQUIRED],
 ]
 
 /**
@@ -289,6 +327,34 @@ export const CHECK_THE_FORM: Message = { title: 'Please Check the Form', descrip
 export const OPERATOR_SETTINGS_MESSAGES = {
   chooseZone: 'Choose one of the time zones in the list.',
   saved: (zoneName: string): Message => ({ title: 'Settings Saved', description: `The console now shows times in ${zoneName} time.` }),
+}
+/** The automatic approval settings (/admin/settings): the published rules' mode and daily cap. */
+export const AUTOMATIC_APPROVAL_MESSAGES = {
+  chooseMode: 'Choose one of the automatic approval modes in the list.',
+  dailyCap: (max: number) => `Enter the daily cap as a whole number from 0 to ${max.toLocaleString('en-US')}.`,
+  modes: {
+    off: 'Off: every claim waits for you',
+    chips: 'Chips only (the default)',
+    chips_and_cracks: 'Chips and cracks',
+  },
+  saved: { title: 'Settings Saved', description: 'Automatic approval now follows the new settings.' } as Message,
+}
+/** A claim the published rules decided, as the customer and the operator read it. */
+export const RULES_DECISION_MESSAGES = {
+  approvedAtOnce: (version: string) =>
+    `Approved at once by our published decision rules (version ${version}). Choose a shop near you and a time that suits you.`,
+  decidedBy: (version: string) => `Decided by rules v${version}`,
+  waited: 'Waited for review: the decision rules did not all hold',
+  reverseHint:
+    'Reversing turns this automatic approval into a denial with your reason: the customer is e-mailed and may appeal within 14 days.',
+  notReversible: {
+    title: 'Cannot Reverse',
+    description: 'Only a claim approved by the decision rules and not yet completed can be reversed.',
+  } as Message,
+  reversed: (code: string): Message => ({
+    title: 'Approval Reversed',
+    description: `Claim ${code} is now denied; the customer was e-mailed.`,
+  }),
 }
 /** The operator's customer page: its three forms' answers. */
 export const CUSTOMER_ADMIN_MESSAGES = {

@@ -50,3 +50,6 @@ export function reschedulePath(claimId: string) {
 export function shopJobPath(claimId: string) {
   return `/shop/jobs/${encodeURIComponent(claimId)}`
 }
+
+/** The public page that sets out, in plain words, the rules that approve a claim the moment it is filed. */
+export const HOW_CLAIMS_ARE_DECIDED_PATH = '/how-claims-are-decided'

@@ -57,6 +57,13 @@ type ClaimApprovedProps = {
   dashboardUrl: string
   /** Set when the operator left the choice of shop to the customer: the page where they choose one and a time. */
   chooseShopUrl?: string
+  /** Set when the published decision rules approved the claim as it was filed: their version and the page that sets them out. */
+  decidedByRules?: { version: string; rulesUrl: string }
+}
+
+/** The line that says which rule set approved a claim, and where it is published. */
+function rulesLine(decided: { version: string; rulesUrl: string }) {
+  return `Approved at once by our published decision rules (version ${decided.version}): ${decided.rulesUrl}`
 }
 
 const APPROVED_TITLE = 'Your claim is approved'
@@ -84,6 +91,12 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
     return (
       <EmailLayout title={APPROVED_TITLE} preheader={`Choose a shop for claim ${props.confirmationCode}`}>
         <Paragraph>Good news: your windshield claim is approved.</Paragraph>
+        {props.decidedByRules ? (
+          <Paragraph>
+            {`Approved at once by our published decision rules (version ${props.decidedByRules.version}). `}
+            <a href={props.decidedByRules.rulesUrl}>How claims are decided</a>
+          </Paragraph>
+        ) : null}
         <Paragraph>Your confirmation code (give this to the shop):</Paragraph>
         <Code>{props.confirmationCode}</Code>
         <Paragraph>{CHOOSE_SHOP}</Paragraph>
@@ -130,6 +143,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       text: textBody(
         APPROVED_TITLE,
         'Good news: your windshield claim is approved.',
+        props.decidedByRules ? rulesLine(props.decidedByRules) : '',
         `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
         CHOOSE_SHOP,
         `Choose a shop: ${props.chooseShopUrl}`,

@@ -6,6 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { stateRules } from '~/domain/state-rules'
 
 import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
@@ -256,6 +257,15 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     partnerEmail: null,
     dashboardUrl: `${SITE}/customer#claims`,
     chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
+  }),
+  sample('claim-approved-by-rules', 'Claim approved at once by the decision rules: the customer chooses the shop', claimApprovedEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    partnerGroup: 'our partner shop',
+    partnerPhone: null,
+    partnerEmail: null,
+    dashboardUrl: `${SITE}/customer#claims`,
+    chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
+    decidedByRules: { version: '1', rulesUrl: `${SITE}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
   }),
   sample('claim-assigned-shop-chosen', 'To the shop: the customer chose it, with a day and a place', shopAssignedEmail, {
     partnerGroup: 'Wasatch Auto Glass',

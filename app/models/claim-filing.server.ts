@@ -3,7 +3,17 @@ import { and, eq } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { type Claim, claimDocuments, claims, type Profile } from '~/db/schema'
-import { allowedDamageTypes, APPEAL_WINDOW_DAYS, canAppeal, generateConfirmationCode, isFiledLate, isFutureDate } from '~/domain/claims'
+import {
+  allowedDamageTypes,
+  APPEAL_WINDOW_DAYS,
+  canAppeal,
+  type ChipCount,
+  type DamageSize,
+  generateConfirmationCode,
+  isFiledLate,
+  isFutureDate,
+  type WindshieldZone,
+} from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import {
   appealNotPossible,
@@ -15,9 +25,10 @@ import {
   POLICY_NOT_FOUND,
   tooManyClaimPhotos,
 } from '~/domain/messages'
+import { chooseShopPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
-import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
+import { claimAppealReceivedEmail, claimApprovedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
@@ -28,6 +39,7 @@ import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { decideFiledClaim } from './claim-decision.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { getPolicyForProfile } from './policies.server'
 
@@ -57,15 +69,30 @@ export type SubmitClaimInput = {
   damageType: 'chip' | 'crack'
   description: string
   damageDate: string
+  /** The answers about the damage the decision rules read (domain/claims). */
+  damageSize: DamageSize
+  inLineOfSight: boolean
+  chipCount: ChipCount | null
+  damageZone: WindshieldZone
   photos: UploadedFile[]
 }
 
 /**
- * Files a claim. Order matters (docs/decisions/015-staged-uploads.md): every photo is stored first (sharp refuses non-images), then
+ * Files a claim, then lets the published decision rules decide it (claim-decision.server.ts): the decision is a step
+ * of its own after the filing commits, so whatever is recorded about the filed claim first (its flags) is what the
+ * rules read. Returns the claim as it stands after the decision.
+ */
+export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
+  const filed = await fileClaim(input, now)
+  return decideFiledClaim(filed.id, now)
+}
+
+/**
+ * Writes a claim. Order matters (docs/decisions/015-staged-uploads.md): every photo is stored first (sharp refuses non-images), then
  * the claim and its claim_documents rows are written in one transaction; if anything fails the stored files are
  * removed again, so a failure leaves neither rows nor files behind.
  */
-export async function submitClaim(input: SubmitClaimInput, now = new Date()): Promise<Claim> {
+async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
   const policy = filablePolicy(input.profile.id, input.policyId)
   if (!allowedDamageTypes(policy).includes(input.damageType)) {
     throw RuleError.from(NOT_COVERED, { field: 'damageType' })
@@ -106,6 +133,11 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
           damageType: input.damageType,
           description: input.description,
           damageDate: input.damageDate,
+          damageSize: input.damageSize,
+          inLineOfSight: input.inLineOfSight,
+          // How many chips only means something for a chip.
+          chipCount: input.damageType === 'chip' ? input.chipCount : null,
+          damageZone: input.damageZone,
           filedLate: isFiledLate(input.damageDate, now),
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
@@ -167,6 +199,20 @@ export async function notifyClaimSubmitted(claimId: string) {
     const context = claimContext(claimId)
     if (!context) return false
     const { claim, profile } = context
+    if (claim.decidedByRulesVersion && claim.approvalStatus === 'approved') {
+      // Approved by the rules as it was filed: the customer hears "approved" at once, and nothing waits for the operator.
+      const approved = await claimApprovedEmail({
+        confirmationCode: claim.confirmationCode,
+        partnerGroup: 'our partner shop',
+        partnerPhone: null,
+        partnerEmail: null,
+        dashboardUrl: `${env().APP_URL}/customer#claims`,
+        chooseShopUrl: `${env().APP_URL}${chooseShopPath(claim.id)}`,
+        decidedByRules: { version: claim.decidedByRulesVersion, rulesUrl: `${env().APP_URL}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
+      })
+      for (const message of toClaimant(profile, { ...approved, tag: 'claim-approved' })) await sendEmail(message)
+      return true
+    }
     const receipt = await claimReceivedEmail({
       confirmationCode: claim.confirmationCode,
       dashboardUrl: `${env().APP_URL}/customer#claims`,

@@ -165,6 +165,7 @@ export function claimLiveStatus(
         | 'appointmentAt'
         | 'appointmentProposed'
         | 'rescheduleRequestedAt'
+        | 'decidedByRulesVersion'
       >
     > & {
       partnerGroupName: string | null
@@ -185,6 +186,8 @@ export function claimLiveStatus(
     // Approved with the shop left to the customer, who has not chosen yet: the card asks them to.
     chooseShopHref:
       claim.approvalStatus === 'approved' && !claim.assignedPartnerGroupId && !claim.chosenLocationId ? chooseShopPath(claim.id) : null,
+    // The version of the published rules that approved the claim as it was filed; null when a person decided.
+    decidedByRules: claim.approvalStatus === 'approved' ? (claim.decidedByRulesVersion ?? null) : null,
     booking:
       claim.chosenLocation && claim.preferredDate && claim.preferredSlot
         ? {

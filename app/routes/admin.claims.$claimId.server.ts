@@ -2,7 +2,7 @@ import { isAdmin } from '~/auth/session.server'
 import type { AuditEntry } from '~/db/schema'
 import { zoneAbbreviationAt } from '~/domain/calendar'
 import { formatDateTime, formatPrice } from '~/domain/format'
-import { INVOICE_HOLD_MESSAGES } from '~/domain/messages'
+import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
@@ -116,9 +116,28 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
       at: entry.createdAt,
     })),
     shopEmail: shopEmailOf(review.history.map((row) => row.entry)),
+    rules: rulesDecisionOf(
+      claim,
+      review.history.map((row) => row.entry),
+    ),
     partnerGroups:
       claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
   }
+}
+
+/**
+ * What the decision rules made of the claim when it was filed: the version that approved it (and whether the operator
+ * may still reverse that), or the reasons it was left for a person. Null for a claim filed before the rules ran.
+ */
+function rulesDecisionOf(claim: ClaimReview['claim'], history: AuditEntry[]) {
+  const approved = claim.decidedByRulesVersion
+  if (approved) {
+    return { label: RULES_DECISION_MESSAGES.decidedBy(approved), reasons: [], reversible: claim.approvalStatus === 'approved' }
+  }
+  const waited = history.filter((entry) => entry.action === 'claim.left_for_review').at(-1)
+  if (!waited) return null
+  const detail = (waited.detail ?? {}) as { reasons?: string[] }
+  return { label: RULES_DECISION_MESSAGES.waited, reasons: detail.reasons ?? [], reversible: false }
 }
 
 /** Whether the assigned shop was e-mailed about the claim (the latest attempt), for the operator's page. */

@@ -19,10 +19,12 @@ import {
   DENIAL_REASON_REQUIRED,
   INVOICE_HOLD_MESSAGES,
   PAYOUT_MESSAGES,
+  RULES_DECISION_MESSAGES,
 } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
+import { reverseRulesApproval } from '~/models/claim-decision.server'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { operatorZone } from '~/models/operator.server'
 import { approveJobsForPayment, releaseInvoiceHold } from '~/models/payouts.server'
@@ -50,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     const intent = String(submission.payload.intent ?? '')
     const first = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? CHECK_THE_FORM.description
-    const title = intent === 'deny' ? DENIAL_REASON_REQUIRED.title : CHECK_THE_FORM.title
+    const title = intent === 'deny' || intent === 'reverse' ? DENIAL_REASON_REQUIRED.title : CHECK_THE_FORM.title
     return answerSubmission(submission, { intent, toast: { type: 'error', title, description: first } })
   }
   const input = submission.value
@@ -69,6 +71,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
       return redirectWithToast('/admin/claims', { type: 'success', ...claimApproved(claim.confirmationCode) })
+    }
+    if (input.intent === 'reverse') {
+      const claim = await reverseRulesApproval({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
+      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+        type: 'success',
+        ...RULES_DECISION_MESSAGES.reversed(claim.confirmationCode),
+      })
     }
     const claim = await denyClaim({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
     return redirectWithToast('/admin/claims', { type: 'success', ...claimDenied(claim.confirmationCode) })
@@ -99,9 +108,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     promise,
     payout,
     invoiceHold,
+    rules,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
+  const reversing = useIsPending({ state: 'submitting', intent: 'reverse' })
   const approvingPayment = useIsPending({ state: 'submitting', intent: 'approve-payment' })
   const releasing = useIsPending({ state: 'submitting', intent: 'release-invoice' })
   const errors = resultErrors(actionData?.result)
@@ -175,6 +186,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           {claim.status === 'pending_review' ? (
             <Card className="space-y-6">
               <h2 className="text-lg font-semibold text-slate-900">Decision{claim.appealedAt ? ' on the appeal' : ''}</h2>
+              {rules ? <RulesDecision rules={rules} /> : null}
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="approve" />
                 <Field
@@ -217,6 +229,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <Card>
               <h2 className="text-lg font-semibold text-slate-900">Outcome</h2>
+              {rules ? <RulesDecision rules={rules} /> : null}
               <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
                 <dt className="text-slate-600">Decided</dt>
                 <dd>{time(claim.reviewedAt)}</dd>
@@ -327,6 +340,22 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                   </p>
                 </div>
               ) : null}
+              {rules?.reversible ? (
+                <Form method="post" className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+                  <input type="hidden" name="intent" value="reverse" />
+                  <Field
+                    label="Reverse the automatic approval"
+                    htmlFor="reverse-reason"
+                    hint={RULES_DECISION_MESSAGES.reverseHint}
+                    errors={actionData?.intent === 'reverse' ? errors.reason : undefined}
+                  >
+                    <textarea id="reverse-reason" name="reason" rows={3} className={inputClass} />
+                  </Field>
+                  <button type="submit" className={buttonClass('destructive')} disabled={reversing}>
+                    {reversing ? 'Reversing...' : 'Reverse and deny'}
+                  </button>
+                </Form>
+              ) : null}
               {shopFiles.length ? (
                 <>
                   <h3 className="mt-4 text-sm font-semibold text-slate-900">Invoice and repair photos</h3>
@@ -422,6 +451,22 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           </Card>
         </div>
       </div>
+    </div>
+  )
+}
+
+/** What the decision rules made of the claim as it was filed: the version that approved it, or why it waited. */
+function RulesDecision({ rules }: { rules: { label: string; reasons: string[] } }) {
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="rules-decision">
+      <p className="font-medium text-slate-900">{rules.label}</p>
+      {rules.reasons.length ? (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {rules.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }

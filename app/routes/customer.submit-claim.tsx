@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
 import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { chooseShopPath } from '~/domain/paths'
 import { claimFilingRefusal } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
@@ -21,7 +22,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerErrors, answerRefusal } from '~/utils/refusal'
-import { checkClaimForm } from '~/validation/claims'
+import { checkClaimForm, claimFormValues } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
 
@@ -41,7 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The success screen after the redirect (PRG): only the customer's own claim.
     const found = getClaimForProfile(profile.id, claimId)
     if (!found || found.policy.id !== policyId) throw redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`)
-    return { view: 'submitted' as const, confirmationCode: found.claim.confirmationCode }
+    const { claim } = found
+    return {
+      view: 'submitted' as const,
+      confirmationCode: claim.confirmationCode,
+      // Approved by the rules, with no shop chosen yet: the screen says so and offers the choice at once.
+      approvedByRules:
+        claim.approvalStatus === 'approved' && claim.decidedByRulesVersion
+          ? { version: claim.decidedByRulesVersion, chooseShopHref: chooseShopPath(claim.id) }
+          : null,
+    }
   }
 
   const policy = getPolicyForProfile(profile.id, policyId)
@@ -78,11 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error
   }
 
-  const values = {
-    damageType: String(form.fields.get('damageType') ?? ''),
-    damageDate: String(form.fields.get('damageDate') ?? ''),
-    description: String(form.fields.get('description') ?? ''),
-  }
+  const values = claimFormValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   // The plan decides which damage is covered; another customer's (or no) policy is refused by submitClaim below.
   const ownPolicy = getPolicyForProfile(profile.id, String(form.fields.get('policyId') ?? ''))
@@ -97,6 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
       damageType: input.damageType,
       description: input.description,
       damageDate: input.damageDate,
+      damageSize: input.damageSize,
+      inLineOfSight: input.inLineOfSight,
+      chipCount: input.chipCount ?? null,
+      damageZone: input.damageZone,
       photos,
     })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
@@ -126,7 +136,11 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
   if (loaderData.view === 'submitted') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
-        <ClaimSubmitted confirmationCode={loaderData.confirmationCode} dashboardHref="/customer" />
+        <ClaimSubmitted
+          confirmationCode={loaderData.confirmationCode}
+          dashboardHref="/customer"
+          approvedByRules={loaderData.approvedByRules}
+        />
       </div>
     )
   }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
-import { allowedDamageTypes } from '~/domain/claims'
+import { allowedDamageTypes, CHIP_COUNTS, DAMAGE_SIZES, WINDSHIELD_ZONES } from '~/domain/claims'
 import {
   CLAIM_FIELD_MESSAGES,
   CLAIM_FORM_PROBLEMS,
@@ -32,7 +32,15 @@ export const SubmitClaimSchema = z.object({
   damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
     .regex(isoDate, DAMAGE_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
+  // The questions the decision rules need, as radio buttons: an answer that is missing or not one of the choices is
+  // refused next to its question. How many chips is asked of chips only (checkClaimForm).
+  damageSize: z.enum(DAMAGE_SIZES, { error: CLAIM_FIELD_MESSAGES.damageSize }),
+  inLineOfSight: z.enum(['yes', 'no'], { error: CLAIM_FIELD_MESSAGES.inLineOfSight }).transform((answer) => answer === 'yes'),
+  chipCount: z.enum(CHIP_COUNTS, { error: CLAIM_FIELD_MESSAGES.chipCount }).optional(),
+  damageZone: z.enum(WINDSHIELD_ZONES, { error: CLAIM_FIELD_MESSAGES.damageZone }),
 })
+/** The claim form's questions about the damage, in the form's order. */
+export const DAMAGE_ANSWER_FIELDS = ['damageSize', 'inLineOfSight', 'chipCount', 'damageZone'] as const
 export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 
 /** /customer/claims/:claimId/appeal */
@@ -54,6 +62,13 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('release-invoice') }),
   z.object({
     intent: z.literal('deny'),
+    reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
+      .min(1, DENIAL_REASON_REQUIRED.description)
+      .max(2000, CLAIM_FIELD_MESSAGES.reasonTooLong),
+  }),
+  // The operator turns an approval the decision rules made into a denial, with the reason the customer reads.
+  z.object({
+    intent: z.literal('reverse'),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
       .min(1, DENIAL_REASON_REQUIRED.description)
       .max(2000, CLAIM_FIELD_MESSAGES.reasonTooLong),
@@ -82,7 +97,9 @@ export const CompleteClaimSchema = z.object({
 })
 
 /** The claim form's field errors: per field, the messages shown next to it. */
-export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
+export type SubmitClaimErrors = Partial<
+  Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos' | (typeof DAMAGE_ANSWER_FIELDS)[number], string[]>
+>
 
 export type ClaimFormCheck =
   { ok: true; value: SubmitClaimValues } | { ok: false; errors: SubmitClaimErrors; toast: ToastMessage; values: Record<string, string> }
@@ -94,16 +111,27 @@ export type ClaimFormCheck =
  */
 export function checkClaimForm(fields: FormData, photoCount: number, planType: PlanType | null): ClaimFormCheck {
   const submission = parseWithZod(fields, { schema: SubmitClaimSchema })
-  const values = {
-    damageType: String(fields.get('damageType') ?? ''),
-    damageDate: String(fields.get('damageDate') ?? ''),
-    description: String(fields.get('description') ?? ''),
-  }
+  const values = claimFormValues(fields)
   const errors: SubmitClaimErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as SubmitClaimErrors)
+  if (values.damageType !== 'crack' && !values.chipCount) errors.chipCount = [CLAIM_FIELD_MESSAGES.chipCount]
   if (submission.status === 'success' && planType && !allowedDamageTypes({ planType }).includes(submission.value.damageType)) {
     errors.damageType = [NOT_COVERED.description]
   }
   if (photoCount === 0) errors.photos = [PHOTOS_REQUIRED.description]
   if (submission.status === 'success' && Object.values(errors).every((list) => !list?.length)) return { ok: true, value: submission.value }
   return { ok: false, errors, values, toast: firstProblemToast(errors, CLAIM_FORM_PROBLEMS, SUBMIT_FAILED) }
+}
+
+/** What the customer sent, to show again with a refusal: the typed text and the chosen answers are kept. */
+export function claimFormValues(fields: FormData) {
+  const text = (name: string) => String(fields.get(name) ?? '')
+  return {
+    damageType: text('damageType'),
+    damageDate: text('damageDate'),
+    description: text('description'),
+    damageSize: text('damageSize'),
+    inLineOfSight: text('inLineOfSight'),
+    chipCount: text('chipCount'),
+    damageZone: text('damageZone'),
+  }
 }

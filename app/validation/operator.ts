@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 import { OPERATOR_ZONES, type OperatorZone } from '~/domain/calendar'
 import { DAMAGE_TYPES } from '~/domain/claims'
-import { OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { AUTOMATIC_APPROVAL_MODES, MAX_DAILY_CAP } from '~/domain/decision-rules'
+import { AUTOMATIC_APPROVAL_MESSAGES, OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
@@ -120,6 +121,17 @@ export const OperatorSettingsSchema = z.object({
   timeZone: z.enum(OPERATOR_ZONES.map(([zone]) => zone) as [OperatorZone, ...OperatorZone[]], {
     error: OPERATOR_SETTINGS_MESSAGES.chooseZone,
   }),
+})
+
+/** The operator's settings for the published decision rules: what they may approve, and how many a day. */
+export const AutomaticApprovalSchema = z.object({
+  intent: z.literal('automatic-approval'),
+  automaticApproval: z.enum(AUTOMATIC_APPROVAL_MODES, { error: AUTOMATIC_APPROVAL_MESSAGES.chooseMode }),
+  dailyCap: z.coerce
+    .number({ error: AUTOMATIC_APPROVAL_MESSAGES.dailyCap(MAX_DAILY_CAP) })
+    .int(AUTOMATIC_APPROVAL_MESSAGES.dailyCap(MAX_DAILY_CAP))
+    .min(0, AUTOMATIC_APPROVAL_MESSAGES.dailyCap(MAX_DAILY_CAP))
+    .max(MAX_DAILY_CAP, AUTOMATIC_APPROVAL_MESSAGES.dailyCap(MAX_DAILY_CAP)),
 })
 
 export const SalesStateSchema = z.object({

@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import { pngBomb } from '../support/photos'
 import type { BenchContext } from './run'
 import { type RunningServer, startServer } from './server'
@@ -161,6 +162,7 @@ export async function benchImageBombs(options: { buildDir: string; posts: number
         { name: 'damageType', value: 'chip' },
         { name: 'damageDate', value: new Date().toISOString().slice(0, 10) },
         { name: 'description', value: 'A stone from a truck left a chip on the driver side.' },
+        ...Object.entries(REVIEWED_CHIP).map(([name, value]) => ({ name, value })),
         ...[1, 2, 3].map((n) => ({ name: 'photos', fileName: `damage-${n}.png`, type: 'image/png', bytes: bomb })),
       ])
       return fetch(`${server.url}/customer/submit-claim?policy_id=${customer.policyId}`, {

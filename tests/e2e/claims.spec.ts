@@ -37,6 +37,9 @@ async function fileClaim(page: Page, policy: { id: string; policyNumber: string 
   await page.goto(`/customer/submit-claim?policy_id=${policy.id}`)
   await expect(page.getByTestId('policy-number')).toHaveText(policy.policyNumber)
   await page.getByLabel('Damage Type').selectOption('crack')
+  await page.getByRole('radio', { name: 'Up to 6 inches' }).check()
+  await page.getByRole('group', { name: 'Is it in the driver’s line of sight?' }).getByRole('radio', { name: 'No' }).check()
+  await page.getByRole('radio', { name: 'In front of the driver', exact: true }).check()
   await page.getByLabel('What Happened?').fill('A truck threw a stone on I-15; the crack is growing.')
   if (javaScript) {
     // With JavaScript, photos can be added in several picks and removed before sending.

@@ -238,6 +238,9 @@ test('a sample claim is submitted to the real success view and back to the demo 
   await expect(page.getByLabel('What Happened?')).toHaveValue(new RegExp(marker))
 
   await page.getByLabel('Damage Type').selectOption('crack')
+  await page.getByRole('radio', { name: 'Longer than 6 inches' }).check()
+  await page.getByRole('group', { name: 'Is it in the driver’s line of sight?' }).getByRole('radio', { name: 'No' }).check()
+  await page.getByRole('radio', { name: 'In the center' }).check()
   await page.getByLabel('Damage Photos').setInputFiles(photo('damage'))
   await page.getByRole('button', { name: 'Submit Claim' }).click()
   if (javaScript) await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible()

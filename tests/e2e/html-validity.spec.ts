@@ -94,6 +94,7 @@ function pagesToCheck() {
     { who: 'visitor', path: '/privacy-policy' },
     { who: 'visitor', path: '/terms-of-service' },
     { who: 'visitor', path: '/excluded-vehicles' },
+    { who: 'visitor', path: '/how-claims-are-decided' },
     { who: 'visitor', path: '/no-such-page', status: 404 },
     { who: 'visitor', path: '/demo/customer' },
     { who: 'visitor', path: demoWizardPath('demo-pol-4m8q2x') },

@@ -26,6 +26,7 @@ import { action as demoClaimAction } from '~/routes/demo.submit-claim'
 import { action as partnerAction } from '~/routes/partner.complete-claim'
 import { action as signupAction } from '~/routes/signup'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import {
   commitmentBinding,
   createActivePolicy,
@@ -77,7 +78,7 @@ describe('a refused form answers { result, toast } with a 4xx', () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
     const cookie = await sessionCookieFor(profile.id)
-    const form = { policyId: policy.id, damageType: 'chip', damageDate: '2020-01-01', description: 'A stone.' }
+    const form = { policyId: policy.id, damageType: 'chip', damageDate: '2020-01-01', description: 'A stone.', ...REVIEWED_CHIP }
     const response = await settle(() =>
       submitClaimAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policy.id}`, { form, cookie }))),
     )

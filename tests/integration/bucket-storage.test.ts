@@ -20,6 +20,7 @@ import { deleteObjects, getObject, headObject, listObjects, putObject, resetBuck
 import { type UploadedFile } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 
+import { answersInput, REVIEWED_CHIP } from '../support/claim-answers'
 import { consoleErrors, expectConsoleError } from '../support/console'
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
@@ -48,6 +49,7 @@ async function fileClaim() {
     damageType: 'chip',
     description: 'x',
     damageDate: today(),
+    ...answersInput(REVIEWED_CHIP),
     photos: [photo()],
   })
   return { profile, policy, claim }
@@ -135,6 +137,7 @@ describe('claims and policy photos in the bucket', () => {
           damageType: 'chip',
           description: 'x',
           damageDate: today(),
+          ...answersInput(REVIEWED_CHIP),
           photos: [photo(), photo()],
         }),
       ).rejects.toThrow(/refused by the test/)

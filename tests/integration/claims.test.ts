@@ -22,6 +22,7 @@ import { action as partnerAction, loader as partnerLoader } from '~/routes/partn
 import { storedFileExists } from '~/services/storage.server'
 import { getToast } from '~/toast.server'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import { expectConsoleError } from '../support/console'
 import {
   createActivePolicy,
@@ -62,6 +63,7 @@ function claimForm(policyId: string, overrides: Record<string, string> = {}, pho
     damageType: 'chip',
     damageDate: new Date().toISOString().slice(0, 10),
     description: 'A rock hit the windshield on I-15.',
+    ...REVIEWED_CHIP,
     ...overrides,
   }
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
@@ -130,7 +132,8 @@ describe('filing a claim', () => {
         .where(eq(auditLog.entityId, claim!.id))
         .all()
         .map((row) => row.action),
-    ).toEqual(['claim.submitted'])
+      // A chip in the driver's line of sight: the decision rules leave it for the operator, and say so.
+    ).toEqual(['claim.submitted', 'claim.left_for_review'])
     const outbox = fs
       .readdirSync(path.join(env().DATA_DIR, 'outbox'))
       .map((file) => JSON.parse(fs.readFileSync(path.join(env().DATA_DIR, 'outbox', file), 'utf8')))

@@ -10,6 +10,7 @@ import { deleteAccount, sendDeletionCode } from '~/models/privacy.server'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 import { uploadsPath } from '~/services/volume-store.server'
 
+import { appendAnswers } from '../support/claim-answers'
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -62,6 +63,7 @@ describe('an account deleted while one of its claims is being filed', () => {
     form.append('damageType', 'chip')
     form.append('damageDate', new Date().toISOString().slice(0, 10))
     form.append('description', 'A rock hit the windshield.')
+    appendAnswers(form)
     form.append('photos', new File([new Uint8Array(jpeg)], 'damage.jpg', { type: 'image/jpeg' }))
     const filing = settle(() => submitAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policy.id}`, { form, cookie }))))
 

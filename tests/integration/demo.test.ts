@@ -12,6 +12,7 @@ import { action as claimAction, loader as claimLoader } from '~/routes/demo.subm
 import { loader as modelsLoader } from '~/routes/demo.vehicle-models'
 import { getToast } from '~/toast.server'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import { createActivePolicy, createProfile, ensureSeeded } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -181,6 +182,7 @@ describe('demo claim form', () => {
       damageType: 'crack',
       damageDate: new Date().toISOString().slice(0, 10),
       description: 'A stone on the highway.',
+      ...REVIEWED_CHIP,
     }
     const noPhotos = await settle(() => claimAction(routeArgs(makeRequest(form(), { form: fields }))))
     expect(noPhotos.status).toBe(400)

@@ -14,6 +14,7 @@ import { imageQueueState, RETRY_AFTER_SECONDS, setImageQueueLimitsForTests, with
 import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makePhotos, pngBomb } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -118,6 +119,7 @@ describe('the image queue', () => {
       damageType: 'chip',
       damageDate: new Date().toISOString().slice(0, 10),
       description: 'A rock hit the windshield on I-15.',
+      ...REVIEWED_CHIP,
     }))
       form.append(key, value)
     form.append('photos', file('damage.jpg'))

@@ -8,6 +8,7 @@ import { fulfilCheckout } from '~/models/fulfilment.server'
 import { action as privacyAction } from '~/routes/customer.privacy'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 
+import { appendAnswers } from '../support/claim-answers'
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -35,6 +36,7 @@ async function fileClaim(profileId: string, policyId: string) {
   form.append('damageType', 'chip')
   form.append('damageDate', new Date().toISOString().slice(0, 10))
   form.append('description', 'A rock hit the windshield.\nOn I-15.')
+  appendAnswers(form)
   form.append('photos', new File([new Uint8Array(jpeg)], 'damage.jpg', { type: 'image/jpeg' }))
   const cookie = await sessionCookieFor(profileId)
   const response = await settle(() =>

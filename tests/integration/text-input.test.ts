@@ -9,6 +9,7 @@ import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
 import * as adminPartnersRoute from '~/routes/admin.partners'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 
+import { REVIEWED_CHIP } from '../support/claim-answers'
 import {
   createActivePolicy,
   createClaim,
@@ -45,6 +46,7 @@ async function fileClaim(profileId: string, policyId: string, fields: Record<str
     damageType: 'chip',
     damageDate: new Date().toISOString().slice(0, 10),
     description: 'A rock hit the windshield.',
+    ...REVIEWED_CHIP,
     ...fields,
   }
   for (const [key, value] of Object.entries(values)) form.append(key, value)

@@ -13,6 +13,7 @@ import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
+import { answersInput, REVIEWED_CHIP } from '../support/claim-answers'
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
@@ -75,6 +76,7 @@ async function fileClaim() {
     damageType: 'chip',
     description: 'x',
     damageDate: today(),
+    ...answersInput(REVIEWED_CHIP),
     photos: [photo()],
   })
   return { profile, policy, claim }
@@ -98,6 +100,7 @@ describe('staged uploads', () => {
           damageType: 'chip',
           description: 'x',
           damageDate: today(),
+          ...answersInput(REVIEWED_CHIP),
           photos: [photo(), photo()],
         }),
       ),

@@ -1,5 +1,6 @@
 import http from 'node:http'
 
+import { REVIEWED_CHIP } from './claim-answers'
 import { randomIp } from './e2e'
 
 /** What a submission got: its status (0 when the connection was cut off) and, for a success, the filed claim's id. */
@@ -21,6 +22,7 @@ export function postClaim(
   field('damageType', 'chip')
   field('damageDate', new Date().toISOString().slice(0, 10))
   field('description', claim.description)
+  for (const [name, value] of Object.entries(REVIEWED_CHIP)) field(name, value)
   for (let i = 0; i < claim.photoCount; i++) {
     parts.push(
       Buffer.from(

@@ -41,6 +41,7 @@ const KEY_CONTENT: Record<string, string[]> = {
   ],
   'claim-assigned-shop': ['A claim is assigned to you', 'CS-7K2M9Q', 'Wasatch Auto Glass', 'Customer: Gina Gee'],
   'claim-approved-choose-shop': ['Your claim is approved', 'CS-7K2M9Q', 'Choose a shop near you'],
+  'claim-approved-by-rules': ['Your claim is approved', 'published decision rules (version 1)', 'Choose a shop near you'],
   'appointment-confirmed': ['Wasatch — Ogden confirmed your appointment', 'December 8, 2026 at 9:30 AM', 'call (801) 555-0100'],
   'appointment-proposed': [
     'proposes December 9, 2026 at 2:00 PM',
@@ -93,6 +94,7 @@ const BUTTONS: Record<string, string | null> = {
   'claim-approved': `${SITE}/customer#claims`,
   'claim-assigned-shop': `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
   'claim-approved-choose-shop': `${SITE}/customer/claims/clm_4t9w1c/shop`,
+  'claim-approved-by-rules': `${SITE}/customer/claims/clm_4t9w1c/shop`,
   'claim-assigned-shop-chosen': `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
   'appointment-confirmed': `${SITE}/customer/claims/clm_4t9w1c/reschedule`,
   'appointment-proposed': null,

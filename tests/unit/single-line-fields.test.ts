@@ -73,7 +73,16 @@ const FORMS: Record<string, FormCase> = {
   },
   'claims.SubmitClaimSchema': {
     schema: claims.SubmitClaimSchema,
-    sample: { policyId: 'pol1', damageType: 'chip', description: 'A rock hit it.', damageDate: '2026-01-02' },
+    sample: {
+      policyId: 'pol1',
+      damageType: 'chip',
+      description: 'A rock hit it.',
+      damageDate: '2026-01-02',
+      damageSize: 'under_quarter',
+      inLineOfSight: 'no',
+      chipCount: 'one',
+      damageZone: 'center',
+    },
     multiLine: ['description'],
   },
   'claims.AppealSchema': {
@@ -89,6 +98,11 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'deny', reason: 'Not covered.' },
     multiLine: ['reason'],
   },
+  'claims.ReviewSchema[reverse]': {
+    schema: option(claims.ReviewSchema, 'reverse'),
+    sample: { intent: 'reverse', reason: 'The photos show an older crack.' },
+    multiLine: ['reason'],
+  },
   'claims.CompleteClaimSchema': {
     schema: claims.CompleteClaimSchema,
     sample: { code: 'CS-ABC123', repairType: 'repair', actualCost: '89.50', partnerNotes: 'Done.' },
@@ -101,6 +115,10 @@ const FORMS: Record<string, FormCase> = {
   'operator.SearchQuery': { schema: operator.SearchQuery, sample: { page: '1', q: 'Gina Gee' } },
   'operator.StatesQuery': { schema: operator.StatesQuery(['all', 'open']), sample: { show: 'open' } },
   'operator.OperatorSettingsSchema': { schema: operator.OperatorSettingsSchema, sample: { timeZone: 'America/Denver' } },
+  'operator.AutomaticApprovalSchema': {
+    schema: operator.AutomaticApprovalSchema,
+    sample: { intent: 'automatic-approval', automaticApproval: 'chips', dailyCap: '500' },
+  },
   'operator.ActivityQuery': {
     schema: operator.ActivityQuery(['audit', 'email'], ['claim', 'policy'], ['claim.approved', 'claim.denied']),
     sample: { page: '1', log: 'audit', entity: 'claim', id: 'clm1', action: 'claim.approved', from: '2026-01-01', to: '2026-01-31' },

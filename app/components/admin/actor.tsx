@@ -1,3 +1,5 @@
+import { RULES_DECISION_MESSAGES } from '~/domain/messages'
+
 /** Who did it: a person (linked to their customer page), or the system, Stripe or a shop. */
 export function Actor({ actor, email, operator = false }: { actor: string; email: string | null; operator?: boolean }) {
   if (email) {
@@ -11,5 +13,7 @@ export function Actor({ actor, email, operator = false }: { actor: string; email
     )
   }
   if (actor.startsWith('partner:')) return <span>Shop ({actor.slice('partner:'.length)})</span>
+  // The published decision rules, by version ('rules:v1'), when a claim was decided as it was filed.
+  if (actor.startsWith('rules:v')) return <span>{RULES_DECISION_MESSAGES.decidedBy(actor.slice('rules:v'.length))}</span>
   return <span>{actor === 'system' ? 'System' : actor === 'stripe' ? 'Stripe' : actor}</span>
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
+import { RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
@@ -18,6 +19,8 @@ export type ClaimLiveStatusData = {
   completedAt: string | null
   /** Set while the customer is to choose the shop (the operator left it to them). */
   chooseShopHref?: string | null
+  /** The version of the published decision rules that approved the claim as it was filed. */
+  decidedByRules?: string | null
   /** The shop the customer chose and the day and place they asked for. */
   booking?: { name: string; address: string; phone: string | null; preferredDate: string; preferredSlot: TimeSlot; place: string } | null
   /** The time the shop gave ('YYYY-MM-DDTHH:MM'), and whether it is another time than the one asked for. */
@@ -44,7 +47,11 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
       if (status.chooseShopHref) {
         return (
           <div className="space-y-3 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
-            <p>Approved. Choose a shop near you and a time that suits you.</p>
+            <p>
+              {status.decidedByRules
+                ? RULES_DECISION_MESSAGES.approvedAtOnce(status.decidedByRules)
+                : 'Approved. Choose a shop near you and a time that suits you.'}
+            </p>
             <Link to={status.chooseShopHref} className={buttonClass('primary', 'py-1.5')}>
               Choose a shop
             </Link>

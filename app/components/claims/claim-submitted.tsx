@@ -1,14 +1,18 @@
 import { Link } from 'react-router'
 
 import { buttonClass, Card } from '~/components/ui'
+import { RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 
 export type ClaimSubmittedProps = {
   confirmationCode: string
   dashboardHref: string
+  /** Set when the published decision rules approved the claim as it was filed: their version and where to choose a shop. */
+  approvedByRules?: { version: string; chooseShopHref: string } | null
 }
 
 /** The claim form's success screen, with the confirmation code the customer gives to the shop. */
-export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmittedProps) {
+export function ClaimSubmitted({ confirmationCode, dashboardHref, approvedByRules }: ClaimSubmittedProps) {
   return (
     <Card className="space-y-6 text-center">
       <div aria-hidden className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800">
@@ -22,6 +26,33 @@ export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmitt
         </p>
         <p className="mt-1 text-sm text-slate-600">Give this to the shop</p>
       </div>
+      {approvedByRules ? (
+        <div className="mx-auto max-w-md space-y-3 rounded-lg bg-green-50 p-4 text-left" data-testid="claim-decision">
+          <p className="text-lg font-semibold text-green-900">Approved</p>
+          <p className="text-sm text-green-900">
+            {RULES_DECISION_MESSAGES.approvedAtOnce(approvedByRules.version)}{' '}
+            <Link to={HOW_CLAIMS_ARE_DECIDED_PATH} className="underline">
+              How claims are decided
+            </Link>
+          </p>
+          <Link to={approvedByRules.chooseShopHref} className={buttonClass('primary')}>
+            Choose a shop
+          </Link>
+        </div>
+      ) : (
+        <WhatHappensNext />
+      )}
+      <Link to={dashboardHref} className={buttonClass(approvedByRules ? 'secondary' : 'primary')}>
+        Return to Dashboard
+      </Link>
+    </Card>
+  )
+}
+
+/** A claim waiting for review: the steps ahead. */
+function WhatHappensNext() {
+  return (
+    <>
       <div className="mx-auto max-w-md text-left">
         <h2 className="font-semibold text-slate-900">What happens next</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
@@ -31,9 +62,6 @@ export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmitt
         </ol>
         <p className="mt-4 text-sm text-slate-700">We'll send you an e-mail once your claim has been reviewed.</p>
       </div>
-      <Link to={dashboardHref} className={buttonClass('primary')}>
-        Return to Dashboard
-      </Link>
-    </Card>
+    </>
   )
 }

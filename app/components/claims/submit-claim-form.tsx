@@ -4,7 +4,17 @@ import { Form, Link } from 'react-router'
 
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { CHIP_ONLY_NOTE } from '~/domain/messages'
+import { CHIP_COUNTS, DAMAGE_SIZES, WINDSHIELD_ZONES } from '~/domain/claims'
+import {
+  CHIP_COUNT_HINT,
+  CHIP_COUNT_LABELS,
+  CHIP_ONLY_NOTE,
+  DAMAGE_QUESTIONS,
+  DAMAGE_SIZE_LABELS,
+  LINE_OF_SIGHT_LABELS,
+  WINDSHIELD_ZONE_LABELS,
+} from '~/domain/messages'
+import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { MAX_UPLOAD_MB } from '~/domain/uploads'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
@@ -106,6 +116,36 @@ export function SubmitClaimForm({
           />
         </Field>
 
+        <RadioQuestion
+          name="damageSize"
+          legend={DAMAGE_QUESTIONS.damageSize}
+          choices={DAMAGE_SIZES.map((value) => [value, DAMAGE_SIZE_LABELS[value]])}
+          chosen={defaultValues.damageSize}
+          errors={errors.damageSize}
+        />
+        <RadioQuestion
+          name="inLineOfSight"
+          legend={DAMAGE_QUESTIONS.inLineOfSight}
+          choices={(['yes', 'no'] as const).map((value) => [value, LINE_OF_SIGHT_LABELS[value]])}
+          chosen={defaultValues.inLineOfSight}
+          errors={errors.inLineOfSight}
+        />
+        <RadioQuestion
+          name="chipCount"
+          legend={DAMAGE_QUESTIONS.chipCount}
+          hint={chipOnly ? undefined : CHIP_COUNT_HINT}
+          choices={CHIP_COUNTS.map((value) => [value, CHIP_COUNT_LABELS[value]])}
+          chosen={defaultValues.chipCount}
+          errors={errors.chipCount}
+        />
+        <RadioQuestion
+          name="damageZone"
+          legend={DAMAGE_QUESTIONS.damageZone}
+          choices={WINDSHIELD_ZONES.map((value) => [value, WINDSHIELD_ZONE_LABELS[value]])}
+          chosen={defaultValues.damageZone}
+          errors={errors.damageZone}
+        />
+
         <div className="space-y-1.5">
           <label htmlFor="photos" className="block text-sm font-medium text-slate-900">
             Damage Photos
@@ -138,7 +178,12 @@ export function SubmitClaimForm({
         </Field>
 
         <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is reviewed.
+          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is reviewed. Many
+          clear chip claims are approved the moment you file them:{' '}
+          <Link to={HOW_CLAIMS_ARE_DECIDED_PATH} className="font-medium underline">
+            how claims are decided
+          </Link>
+          .
         </p>
 
         <div className="flex flex-wrap justify-end gap-3">
@@ -151,6 +196,44 @@ export function SubmitClaimForm({
         </div>
       </Form>
     </Card>
+  )
+}
+
+/** One question about the damage as radio buttons in a fieldset, its message beside it; the answer sent is kept. */
+function RadioQuestion({
+  name,
+  legend,
+  hint,
+  choices,
+  chosen,
+  errors,
+}: {
+  name: string
+  legend: string
+  hint?: string
+  choices: [value: string, label: string][]
+  chosen?: string
+  errors?: string[]
+}) {
+  const describedBy = [hint ? `${name}-hint` : null, errors?.length ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <fieldset className="space-y-1.5" aria-describedby={describedBy}>
+      <legend className="block text-sm font-medium text-slate-900">{legend}</legend>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {choices.map(([value, label]) => (
+          <label key={value} className="flex min-h-11 min-w-11 items-center gap-2 text-slate-900">
+            <input type="radio" name={name} value={value} defaultChecked={chosen === value} className="size-4" />
+            {label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${name}-error`} errors={errors} />
+    </fieldset>
   )
 }
 

@@ -1,4 +1,6 @@
-import { HOW_IT_WORKS } from '~/content/marketing'
+import { Link } from 'react-router'
+
+import { DECIDED_BY_RULES_NOTE, HOW_IT_WORKS } from '~/content/marketing'
 
 import { SectionHeading } from './section-heading'
 
@@ -24,6 +26,12 @@ export function HowItWorks() {
             </li>
           ))}
         </ol>
+        <p className="mt-8 text-center text-slate-700">
+          {DECIDED_BY_RULES_NOTE.text}{' '}
+          <Link to={DECIDED_BY_RULES_NOTE.link.href} className="font-medium text-brand-700 underline">
+            {DECIDED_BY_RULES_NOTE.link.label}
+          </Link>
+        </p>
       </div>
     </section>
   )
