@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'refund',
   'sales_state',
   'payout',
+  'storm_event',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -102,6 +103,9 @@ export const AUDIT_ACTIONS = [
   // Where the product is sold (/admin/states).
   { action: 'sales_state.opened', entity: 'sales_state', label: 'Sales opened in a state' },
   { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
+  // Storm mode (/admin/storms) and the daily capacity each shop location sets on its pages.
+  { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
+  { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

@@ -5,15 +5,19 @@ import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
-import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { claimFilingRefusal } from '~/domain/policies'
+import { stormWindowInWords } from '~/domain/storms'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { savedZipOf } from '~/models/shop-choice.server'
+import { getStormEvent, openStormWindows } from '~/models/storms.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
@@ -41,7 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The success screen after the redirect (PRG): only the customer's own claim.
     const found = getClaimForProfile(profile.id, claimId)
     if (!found || found.policy.id !== policyId) throw redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`)
-    return { view: 'submitted' as const, confirmationCode: found.claim.confirmationCode }
+    return {
+      view: 'submitted' as const,
+      confirmationCode: found.claim.confirmationCode,
+      lateNotice: found.claim.filedLate ? STORM_MESSAGES.filedLate(filingWindowOf(found.claim)) : null,
+    }
   }
 
   const policy = getPolicyForProfile(profile.id, policyId)
@@ -54,7 +62,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     planType: policy!.planType,
     today: todayIso(),
     maxPhotos: MAX_CLAIM_PHOTOS,
+    savedZip: savedZipOf(profile.id),
+    stormWindows: openStormWindows().map(stormWindowInWords),
   }
+}
+
+/** The window the claim was held to, in words: a declared storm's days, or the usual 48 hours. */
+function filingWindowOf(claim: { stormEventId: string | null }) {
+  const storm = claim.stormEventId ? getStormEvent(claim.stormEventId) : null
+  return storm ? `${storm.filingDays} days (the window for ${storm.name})` : `${CLAIM_DEADLINE_HOURS} hours`
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -82,6 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     damageType: String(form.fields.get('damageType') ?? ''),
     damageDate: String(form.fields.get('damageDate') ?? ''),
     description: String(form.fields.get('description') ?? ''),
+    vehicleZip: String(form.fields.get('vehicleZip') ?? ''),
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   // The plan decides which damage is covered; another customer's (or no) policy is refused by submitClaim below.
@@ -97,6 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
       damageType: input.damageType,
       description: input.description,
       damageDate: input.damageDate,
+      vehicleZip: input.vehicleZip,
       photos,
     })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
@@ -126,7 +144,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
   if (loaderData.view === 'submitted') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
-        <ClaimSubmitted confirmationCode={loaderData.confirmationCode} dashboardHref="/customer" />
+        <ClaimSubmitted confirmationCode={loaderData.confirmationCode} dashboardHref="/customer" lateNotice={loaderData.lateNotice} />
       </div>
     )
   }
@@ -140,6 +158,8 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
         cancelHref="/customer"
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
+        savedZip={loaderData.savedZip}
+        stormWindows={loaderData.stormWindows}
         submitting={submitting}
         result={actionData?.result}
         toast={actionData?.toast}

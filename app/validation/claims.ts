@@ -13,10 +13,12 @@ import {
   MISSING_INFORMATION,
   NOT_COVERED,
   PHOTOS_REQUIRED,
+  STORM_MESSAGES,
   SUBMIT_FAILED,
   type ToastMessage,
 } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
+import { ZIP_PATTERN } from '~/domain/shops'
 
 import { freeText, singleLineText } from './text'
 
@@ -32,6 +34,12 @@ export const SubmitClaimSchema = z.object({
   damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
     .regex(isoDate, DAMAGE_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
+  /** Where the vehicle is kept: optional, it gives damage in a declared storm's area that storm's filing window. */
+  vehicleZip: singleLineText({ error: STORM_MESSAGES.vehicleZipFormat })
+    .regex(ZIP_PATTERN, STORM_MESSAGES.vehicleZipFormat)
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((value) => value ?? null),
 })
 export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 
@@ -82,7 +90,9 @@ export const CompleteClaimSchema = z.object({
 })
 
 /** The claim form's field errors: per field, the messages shown next to it. */
-export type SubmitClaimErrors = Partial<Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos', string[]>>
+export type SubmitClaimErrors = Partial<
+  Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'vehicleZip' | 'description' | 'photos', string[]>
+>
 
 export type ClaimFormCheck =
   { ok: true; value: SubmitClaimValues } | { ok: false; errors: SubmitClaimErrors; toast: ToastMessage; values: Record<string, string> }
@@ -98,6 +108,7 @@ export function checkClaimForm(fields: FormData, photoCount: number, planType: P
     damageType: String(fields.get('damageType') ?? ''),
     damageDate: String(fields.get('damageDate') ?? ''),
     description: String(fields.get('description') ?? ''),
+    vehicleZip: String(fields.get('vehicleZip') ?? ''),
   }
   const errors: SubmitClaimErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as SubmitClaimErrors)
   if (submission.status === 'success' && planType && !allowedDamageTypes({ planType }).includes(submission.value.damageType)) {

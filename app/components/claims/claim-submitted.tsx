@@ -5,10 +5,12 @@ import { buttonClass, Card } from '~/components/ui'
 export type ClaimSubmittedProps = {
   confirmationCode: string
   dashboardHref: string
+  /** Said when the claim was filed after its deadline (48 hours, or a declared storm's window). */
+  lateNotice?: string | null
 }
 
 /** The claim form's success screen, with the confirmation code the customer gives to the shop. */
-export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmittedProps) {
+export function ClaimSubmitted({ confirmationCode, dashboardHref, lateNotice = null }: ClaimSubmittedProps) {
   return (
     <Card className="space-y-6 text-center">
       <div aria-hidden className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800">
@@ -22,6 +24,11 @@ export function ClaimSubmitted({ confirmationCode, dashboardHref }: ClaimSubmitt
         </p>
         <p className="mt-1 text-sm text-slate-600">Give this to the shop</p>
       </div>
+      {lateNotice ? (
+        <p className="mx-auto max-w-md rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-950" data-testid="filed-late">
+          {lateNotice}
+        </p>
+      ) : null}
       <div className="mx-auto max-w-md text-left">
         <h2 className="font-semibold text-slate-900">What happens next</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">

@@ -30,6 +30,10 @@ export type SubmitClaimFormProps = {
   toast?: ToastMessage | null
   /** With JavaScript, runs before the form posts; the demo simulates the submission and calls preventDefault(). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  /** The ZIP the customer gave before (the profile's), filled in for them. */
+  savedZip?: string | null
+  /** The declared storms whose longer filing window is still open, in words (domain/storms). */
+  stormWindows?: readonly string[]
 }
 
 /** The 'Submit claim' page's form: a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
@@ -45,6 +49,8 @@ export function SubmitClaimForm({
   result,
   toast,
   onSubmit,
+  savedZip = null,
+  stormWindows = [],
 }: SubmitClaimFormProps) {
   const chipOnly = planType === 'chip_only'
   const errors: SubmitClaimErrors = resultErrors(result)
@@ -103,6 +109,37 @@ export function SubmitClaimForm({
             className={inputClass}
             aria-invalid={errors.damageDate ? true : undefined}
             aria-describedby={errors.damageDate ? 'damageDate-error' : undefined}
+          />
+        </Field>
+
+        {stormWindows.length ? (
+          <div className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="storm-windows">
+            <p className="font-semibold">Storm: longer to file</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {stormWindows.map((window) => (
+                <li key={window}>{window}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <Field
+          label="ZIP code where the vehicle is kept (optional)"
+          htmlFor="vehicleZip"
+          errors={errors.vehicleZip}
+          hint="After a declared storm, damage there may be claimed later than 48 hours."
+        >
+          <input
+            id="vehicleZip"
+            name="vehicleZip"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            defaultValue={defaultValues.vehicleZip ?? savedZip ?? ''}
+            className={inputClass}
+            aria-invalid={errors.vehicleZip ? true : undefined}
+            aria-describedby={errors.vehicleZip ? 'vehicleZip-error' : undefined}
           />
         </Field>
 
