@@ -431,6 +431,7 @@ export const STORM_MESSAGES = {
   vehicleZipFormat: 'Enter the five-digit ZIP code where the vehicle is kept, like 84101.',
   filedLate: (window: string) =>
     `This claim was filed late: more than ${window} after the damage. We will still review it, and tell you what we decide.`,
+  capacityCorrect: { title: 'Please check the capacity.' },
   capacity: (most: number) => `Enter how many jobs the location takes a day: a whole number from 1 to ${most}, or leave it empty.`,
   capacitySet: (location: string, jobs: number | null) => ({
     title: 'Daily capacity saved',

@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = STORM_MESSAGES.capacity(MAX_DAILY_CAPACITY)
     return answerErrors(
       { [`capacity-${locationId}`]: [message] },
-      { values, toast: { type: 'error', title: 'Please check the capacity.', description: message } },
+      { values, toast: { type: 'error', ...STORM_MESSAGES.capacityCorrect, description: message } },
     )
   }
   const saved = setDailyCapacity(profile.id, group.id, submission.value.locationId, submission.value.dailyCapacity)

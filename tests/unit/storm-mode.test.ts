@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { byUrgency, filingDeadline, isFiledLate, urgencyOf } from '~/domain/claims'
+import { bookingOutlook } from '~/domain/shops'
 import {
   areaCodes,
   areaCovers,
@@ -150,5 +151,36 @@ describe('the declaration form', () => {
   it('refuses a window outside 3 to 90 days', () => {
     expect(messages({ filingDays: '2' })).toEqual({ filingDays: 'Enter a whole number of days from 3 to 90.' })
     expect(messages({ filingDays: '12.5' })).toEqual({ filingDays: 'Enter a whole number of days from 3 to 90.' })
+  })
+})
+
+describe("a location's booking at its daily capacity", () => {
+  // Monday 30 November 2026 to Saturday 5 December, then Monday 7 (Sunday is not worked).
+  const dates = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-07']
+  it('has room every day and no line to tell when the shop set no capacity', () => {
+    expect(bookingOutlook(dates, null, new Map([['2026-11-30', 40]]), 40)).toEqual({ freeDates: dates, fullDates: [], line: null })
+  })
+  it('offers only the days with room, and places the customer after the jobs ahead', () => {
+    const booked = new Map([
+      ['2026-11-30', 3],
+      ['2026-12-01', 2],
+    ])
+    expect(bookingOutlook(dates, 3, booked, 5)).toEqual({
+      freeDates: dates.slice(1),
+      fullDates: ['2026-11-30'],
+      line: { place: 6, from: '2026-12-01', until: '2026-12-01' },
+    })
+  })
+  it('counts the line in working days past the days offered, skipping Sundays', () => {
+    // 20 ahead at 3 a day: six full days, the customer's turn on the seventh working day, Monday 7 December.
+    expect(bookingOutlook(dates, 3, new Map(), 20).line).toEqual({ place: 21, from: '2026-11-30', until: '2026-12-07' })
+    expect(bookingOutlook(dates, 1, new Map(), 7).line).toEqual({ place: 8, from: '2026-11-30', until: '2026-12-08' })
+  })
+  it('has no day to offer when every day is full', () => {
+    expect(bookingOutlook(dates.slice(0, 2), 1, new Map(dates.slice(0, 2).map((date) => [date, 1])), 2)).toEqual({
+      freeDates: [],
+      fullDates: dates.slice(0, 2),
+      line: null,
+    })
   })
 })
