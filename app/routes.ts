@@ -67,6 +67,7 @@ export default [
     route('states', 'routes/admin.states.tsx'),
     route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
     route('settings', 'routes/admin.settings.tsx'),
+    route('storms', 'routes/admin.storms.tsx'),
   ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------

@@ -118,6 +118,8 @@ export const partnerLocations = sqliteTable(
     offersChipRepair: integer('offers_chip_repair', { mode: 'boolean' }).notNull().default(true),
     offersReplacement: integer('offers_replacement', { mode: 'boolean' }).notNull().default(true),
     offersCalibration: integer('offers_calibration', { mode: 'boolean' }).notNull().default(false),
+    /** How many jobs the location takes a day, as the shop sets it; booking offers no more. Null: the shop set none. */
+    dailyCapacity: integer('daily_capacity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -383,6 +385,26 @@ export const payoutCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.partnerGroupId, t.approved] })],
 )
 
+/**
+ * A storm the operator declared (app/domain/storms.ts): the ZIP codes and three-digit ZIP prefixes it covers (one
+ * string, codes separated by spaces), its first and last day, and how many days a customer there has to file a claim
+ * for damage on those days. Areas of events whose days overlap never overlap, so a claim falls in one event at most.
+ */
+export const stormEvents = sqliteTable(
+  'storm_events',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    area: text('area').notNull(),
+    startsOn: text('starts_on').notNull(), // YYYY-MM-DD
+    endsOn: text('ends_on').notNull(), // YYYY-MM-DD
+    filingDays: integer('filing_days').notNull(),
+    declaredBy: text('declared_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('storm_events_days_idx').on(t.endsOn, t.startsOn)],
+)
+
 export const claims = sqliteTable(
   'claims',
   {
@@ -406,6 +428,10 @@ export const claims = sqliteTable(
     chipCount: text('chip_count', { enum: CHIP_COUNTS }),
     damageZone: text('damage_zone', { enum: WINDSHIELD_ZONES }),
     filedLate: integer('filed_late', { mode: 'boolean' }).notNull().default(false),
+    /** Where the vehicle is kept, as the customer gave it when filing: decides the storm it falls in (null before it was asked). */
+    vehicleZip: text('vehicle_zip'),
+    /** The declared storm the damage falls in (its area and days), which gave the claim its longer filing window. */
+    stormEventId: text('storm_event_id').references(() => stormEvents.id, { onDelete: 'set null' }),
     lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
     confirmationCode: text('confirmation_code').notNull().unique(),
@@ -471,6 +497,14 @@ export const claims = sqliteTable(
     // page reads index entries only, never the rows (10× cheaper for a filter on 25,000 completed claims).
     index('claims_queue_idx').on(t.approvalStatus, t.waitingSince, t.damageType, t.filedLate, t.appealedAt, t.assignedPartnerGroupId),
     index('claims_reviewed_idx').on(t.reviewedAt),
+    // A shop location's bookings by day (its daily capacity) and its line of open jobs.
+    index('claims_location_day_idx')
+      .on(t.chosenLocationId, t.preferredDate, t.approvalStatus)
+      .where(sql`chosen_location_id IS NOT NULL`),
+    // The storm board: an event's claims.
+    index('claims_storm_idx')
+      .on(t.stormEventId)
+      .where(sql`storm_event_id IS NOT NULL`),
     // Appeals waiting for a decision, against their 30-day deadline.
     index('claims_appeals_waiting_idx')
       .on(t.appealedAt)
@@ -848,6 +882,7 @@ export type Policy = typeof policies.$inferSelect
 export type Vehicle = typeof vehicles.$inferSelect
 export type PolicyPhoto = typeof policyPhotos.$inferSelect
 export type Claim = typeof claims.$inferSelect
+export type StormEvent = typeof stormEvents.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect

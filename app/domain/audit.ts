@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
   'sales_state',
   'payout',
   'decision_settings',
+  'storm_event',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -110,6 +111,9 @@ export const AUDIT_ACTIONS = [
   { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
   // How far the decision rules may approve on their own (/admin/settings).
   { action: 'decision_settings.updated', entity: 'decision_settings', label: 'Automatic approval settings changed' },
+  // Storm mode (/admin/storms) and the daily capacity each shop location sets on its pages.
+  { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
+  { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

@@ -33,12 +33,39 @@ export function allowedDamageTypes(policy: { planType: PlanType }): DamageType[]
 }
 
 /**
- * A claim is late when it is filed more than 48 hours after the damage. We only know the day of the damage, so we
- * count from the end of that day in the westernmost US time zone (Hawaii's, UTC−10): a customer is never flagged unfairly.
+ * A claim is late when it is filed more than 48 hours after the damage, or, for damage a declared storm covers (the
+ * vehicle kept in its area, the damage on its days: domain/storms), more than the storm's filing days after it. We only
+ * know the day of the damage, so we count from the end of that day in the westernmost US time zone (Hawaii's, UTC−10):
+ * a customer is never flagged unfairly.
  */
-export function isFiledLate(damageDate: string, now = new Date()) {
-  const endOfDamageDay = endOfDayIn(damageDate, WESTERNMOST_US_ZONE).getTime()
-  return now.getTime() - endOfDamageDay > CLAIM_DEADLINE_HOURS * HOUR_MS
+export function filingDeadline(damageDate: string, storm?: { filingDays: number } | null) {
+  const endOfDamageDay = endOfDayIn(damageDate, WESTERNMOST_US_ZONE)
+  return storm
+    ? addCalendarDays(endOfDamageDay, storm.filingDays, WESTERNMOST_US_ZONE)
+    : new Date(endOfDamageDay.getTime() + CLAIM_DEADLINE_HOURS * HOUR_MS)
+}
+
+export function isFiledLate(damageDate: string, now = new Date(), storm?: { filingDays: number } | null) {
+  return now.getTime() > filingDeadline(damageDate, storm).getTime()
+}
+
+/**
+ * How urgent the work is, most urgent first: a windshield that is shattered (a crack longer than 6 inches) or damaged
+ * in the driver's line of sight makes the car unsafe to drive; then other cracks, which spread; chips wait best. A claim
+ * filed before the form asked (no answers) is ranked by its damage type alone. The queue's SQL follows the same ranks
+ * (models/claim-queue.server.ts).
+ */
+export const URGENCY_RANKS = { unsafe: 0, crack: 1, chip: 2 } as const
+export type Urgency = keyof typeof URGENCY_RANKS
+
+export function urgencyOf(claim: { damageType: DamageType; damageSize: DamageSize | null; inLineOfSight: boolean | null }): Urgency {
+  if (claim.inLineOfSight || (claim.damageType === 'crack' && claim.damageSize === 'longer')) return 'unsafe'
+  return claim.damageType === 'crack' ? 'crack' : 'chip'
+}
+
+/** Most urgent first; equally urgent in the order given (sorting is stable), so each list keeps its own tie-break. */
+export function byUrgency<T extends Parameters<typeof urgencyOf>[0]>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => URGENCY_RANKS[urgencyOf(a)] - URGENCY_RANKS[urgencyOf(b)])
 }
 
 /** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */

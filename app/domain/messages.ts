@@ -157,6 +157,10 @@ export const CHIP_ONLY_NOTE = 'Your chip repair plan covers chip damage only.'
 export const NOT_COVERED: Message = { title: 'Not Covered', description: CHIP_ONLY_NOTE }
 export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
+export const VEHICLE_ZIP_UNKNOWN: Message = {
+  title: 'Check the ZIP Code',
+  description: 'That ZIP code does not exist. Check the five digits.',
+}
 export const INVOICE_REQUIRED: Message = { title: 'Invoice Required', description: 'Please upload an invoice photo.' }
 export const TOO_MANY_REPAIR_PHOTOS: Message = {
   title: 'Too Many Photos',
@@ -486,6 +490,39 @@ export const SHOP_CHOICE_MESSAGES = {
     description: `${shop} will reach you ${reachBy} to confirm a time.`,
   }),
   notAwaiting: { title: 'No shop to choose', description: 'This claim is not waiting for you to choose a shop.' },
+} as const
+
+/** Storm mode: the operator's declaration of a storm, the ZIP on the claim form, and a shop's daily capacity. */
+export const STORM_MESSAGES = {
+  nameRequired: 'Give the storm a name, like "Omaha hail, June 2026".',
+  nameTooLong: 'Keep the name under 80 characters.',
+  areaRequired: 'List the ZIP codes or three-digit ZIP prefixes the storm covers.',
+  areaTooLong: (most: number) => `List at most ${most} ZIP codes or prefixes.`,
+  areaCodeFormat: (code: string) => `"${code}" is neither a five-digit ZIP code nor a three-digit ZIP prefix.`,
+  unknownZip: (code: string) => `${code} is not a US ZIP code. Check the five digits.`,
+  unknownPrefix: (code: string) => `No US ZIP code starts with ${code}.`,
+  overlaps: (code: string, other: string) =>
+    `${code} is already in "${other}", declared for days that overlap these. Leave it out, or change the days.`,
+  dateFormat: 'Enter a date like 2026-06-03.',
+  startInFuture: 'A storm is declared once it has begun: the first day cannot be after today.',
+  endBeforeStart: 'The last day cannot be before the first day.',
+  filingDays: (min: number, max: number) => `Enter a whole number of days from ${min} to ${max}.`,
+  correct: { title: 'Please check the storm.' },
+  declared: (name: string) => ({ title: 'Storm declared', description: `${name}: claims in its area now have its filing window.` }),
+  vehicleZipFormat: 'Enter the five-digit ZIP code where the vehicle is kept, like 84101.',
+  filedLate: (window: string) =>
+    `This claim was filed late: more than ${window} after the damage. We will still review it, and tell you what we decide.`,
+  capacityCorrect: { title: 'Please check the capacity.' },
+  capacity: (most: number) => `Enter how many jobs the location takes a day: a whole number from 1 to ${most}, or leave it empty.`,
+  capacitySet: (location: string, jobs: number | null) => ({
+    title: 'Daily capacity saved',
+    description:
+      jobs === null ? `${location} has no daily limit now.` : `${location} is offered to customers for at most ${jobs} jobs a day.`,
+  }),
+  dayFull: (shop: string, firstFree: string | null) =>
+    firstFree
+      ? `${shop} is fully booked that day. Its first day with room is ${firstFree}.`
+      : `${shop} is fully booked on every day offered. Choose another shop.`,
 } as const
 
 /** The operator's list of a partner group's staff (who may sign in to the shop's pages). */

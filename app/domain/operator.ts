@@ -24,6 +24,16 @@ export const QUEUE_SHOW = {
 export type QueueShow = keyof typeof QUEUE_SHOW
 
 /**
+ * The order of the waiting claims: longest waiting first, or (after a storm) most urgent first — a shattered windshield
+ * or damage in the driver's sight, then cracks, then chips (domain/claims: urgencyOf), longest waiting first within each.
+ */
+export const QUEUE_ORDERS = {
+  oldest: 'Longest waiting first',
+  urgent: 'Most urgent first',
+} as const
+export type QueueOrder = keyof typeof QUEUE_ORDERS
+
+/**
  * The states page's filters: where sales are open, where they are closed, and where the state table has no statute yet
  * (the national default stands in until counsel gives the state's facts).
  */

@@ -1,5 +1,6 @@
 import type { DamageType } from './claims'
 import { formatLongDate } from './format'
+import { DAY_MS } from './time'
 
 /** What a partner location can do for a claim; a location offers each service or not (three flags on its row). */
 export const SHOP_SERVICES = ['chip_repair', 'replacement', 'calibration'] as const
@@ -101,6 +102,38 @@ export function bookableDates(now: Date, days = BOOKING_DAYS) {
     if (day.getUTCDay() !== 0) dates.push(day.toISOString().slice(0, 10))
   }
   return dates
+}
+
+/**
+ * A location's booking as the customer choosing it sees it: the days offered with room left at its daily capacity,
+ * the full ones, and an honest place in its line with the range of days the customer's turn may come (the jobs ahead
+ * of them over the jobs it takes a day, from its first day with room). A location that set no capacity has room every
+ * day and no line to tell.
+ */
+export type Booking = {
+  freeDates: string[]
+  fullDates: string[]
+  line: { place: number; from: string; until: string } | null
+}
+
+export function bookingOutlook(
+  dates: readonly string[],
+  dailyCapacity: number | null,
+  booked: ReadonlyMap<string, number>,
+  openJobs: number,
+): Booking {
+  if (dailyCapacity === null) return { freeDates: [...dates], fullDates: [], line: null }
+  const freeDates = dates.filter((date) => (booked.get(date) ?? 0) < dailyCapacity)
+  const fullDates = dates.filter((date) => !freeDates.includes(date))
+  const from = freeDates[0]
+  if (!from) return { freeDates, fullDates, line: null }
+  // The line is worked from the first day offered, `dailyCapacity` jobs a working day (Sundays are not worked): the
+  // customer's turn comes on the day the jobs ahead are done, and not before the first day with room.
+  const daysAhead = Math.floor(openJobs / dailyCapacity)
+  const dayBeforeFirst = new Date(Date.parse(`${dates[0]}T12:00:00Z`) - DAY_MS)
+  const turn = bookableDates(dayBeforeFirst, daysAhead + 1).at(-1)!
+  const until = turn > from ? turn : from
+  return { freeDates, fullDates, line: { place: openJobs + 1, from, until } }
 }
 
 /** The option to leave the choice of shop to the customer, in the operator's approval form. */

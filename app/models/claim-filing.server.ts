@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { type Claim, claimDocuments, claims, type Profile } from '~/db/schema'
+import { type Claim, claimDocuments, claims, type Profile, profiles } from '~/db/schema'
 import {
   allowedDamageTypes,
   APPEAL_WINDOW_DAYS,
@@ -24,9 +24,11 @@ import {
   POLICY_NOT_ACTIVE,
   POLICY_NOT_FOUND,
   tooManyClaimPhotos,
+  VEHICLE_ZIP_UNKNOWN,
 } from '~/domain/messages'
 import { chooseShopPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
+import { stormFor } from '~/domain/storms'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { claimAppealReceivedEmail, claimApprovedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
@@ -36,12 +38,14 @@ import { prepareImage, shopCopy, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
+import { zipPlace } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { decideFiledClaim } from './claim-decision.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { getPolicyForProfile } from './policies.server'
+import { stormsOn } from './storms.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim. */
 
@@ -74,6 +78,8 @@ export type SubmitClaimInput = {
   inLineOfSight: boolean
   chipCount: ChipCount | null
   damageZone: WindshieldZone
+  /** Where the vehicle is kept (five digits), when the customer gave it: a declared storm there gives a longer window. */
+  vehicleZip?: string | null
   photos: UploadedFile[]
 }
 
@@ -100,6 +106,9 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
   if (isFutureDate(input.damageDate, now)) {
     throw RuleError.from(DAMAGE_DATE_FUTURE, { field: 'damageDate' })
   }
+  if (input.vehicleZip && !zipPlace(input.vehicleZip)) {
+    throw RuleError.from(VEHICLE_ZIP_UNKNOWN, { field: 'vehicleZip' })
+  }
   if (input.photos.length === 0) {
     throw RuleError.from(PHOTOS_REQUIRED, { field: 'photos' })
   }
@@ -123,6 +132,8 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
       // Read again where the write happens: while the photos were prepared, the policy may have ended (the account
       // deleted, its vehicle gone with it) or moved to another vehicle.
       const current = filablePolicy(input.profile.id, input.policyId)
+      // The one filing deadline: 48 hours, or the declared storm's window when the damage falls in one.
+      const storm = stormFor(stormsOn(input.damageDate), input.vehicleZip, input.damageDate)
       const row = tx
         .insert(claims)
         .values({
@@ -138,7 +149,9 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           // How many chips only means something for a chip.
           chipCount: input.damageType === 'chip' ? input.chipCount : null,
           damageZone: input.damageZone,
-          filedLate: isFiledLate(input.damageDate, now),
+          filedLate: isFiledLate(input.damageDate, now, storm),
+          vehicleZip: input.vehicleZip ?? null,
+          stormEventId: storm?.id ?? null,
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),
@@ -158,11 +171,18 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           })
           .run()
       }
+      // The ZIP given here is where shops are searched from too, unless the customer already gave one.
+      if (input.vehicleZip) {
+        tx.update(profiles)
+          .set({ zip: input.vehicleZip })
+          .where(and(eq(profiles.id, input.profile.id), isNull(profiles.zip)))
+          .run()
+      }
       recordAudit(tx, {
         actor: input.profile.id,
         action: 'claim.submitted',
         entityId: claimId,
-        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length },
+        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length, ...(storm ? { storm: storm.name } : {}) },
       })
       staged.commit()
       return row

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sq
 
 import { db } from '~/db/client.server'
 import { type ApprovalStatus, type Claim, claimCounts, claims, partnerGroups, partnerLocations, policies, profiles } from '~/db/schema'
-import { overdueCutoff, responseHoursLeft } from '~/domain/claims'
-import { QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
+import { overdueCutoff, responseHoursLeft, URGENCY_RANKS } from '~/domain/claims'
+import { QUEUE_STATUSES, type QueueOrder, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import type { PlanType } from '~/domain/plans'
 import { claimantName } from '~/domain/privacy'
@@ -21,9 +21,17 @@ export type QueueFilters = {
   damage: Claim['damageType'] | null
   /** The assigned shop's group, or for a claim not yet assigned, the group the customer signed up through. */
   group: string | null
+  /** The waiting claims' order; decided claims are always newest first. */
+  order: QueueOrder
 }
 
-export const DEFAULT_QUEUE_FILTERS: QueueFilters = { status: 'waiting', show: 'all', damage: null, group: null }
+export const DEFAULT_QUEUE_FILTERS: QueueFilters = { status: 'waiting', show: 'all', damage: null, group: null, order: 'oldest' }
+
+/**
+ * The urgency rank of domain/claims' urgencyOf, in SQL (0 most urgent): the same three ranks, so the queue sorts as the
+ * shop's list does. Waiting claims are few next to all claims (a storm's day is thousands), so this sort is over them only.
+ */
+const urgencyRank = sql`(CASE WHEN ${claims.inLineOfSight} = 1 OR (${claims.damageType} = 'crack' AND ${claims.damageSize} = 'longer') THEN ${URGENCY_RANKS.unsafe} WHEN ${claims.damageType} = 'crack' THEN ${URGENCY_RANKS.crack} ELSE ${URGENCY_RANKS.chip} END)`
 
 export type QueueRow = {
   id: string
@@ -101,8 +109,11 @@ function queuePage(filters: QueueFilters, page: number, now: Date): { page: Page
   const slice = pageOf(page, total)
   if (!slice) return null
   const oldestFirst = filters.status === 'waiting'
-  const orderOf = (ascending: boolean) =>
-    ascending ? [asc(claims.waitingSince), asc(sql`${claims}.rowid`)] : [desc(claims.waitingSince), desc(sql`${claims}.rowid`)]
+  const byUrgency = oldestFirst && filters.order === 'urgent'
+  const orderOf = (ascending: boolean) => [
+    ...(byUrgency ? [ascending ? asc(urgencyRank) : desc(urgencyRank)] : []),
+    ...(ascending ? [asc(claims.waitingSince), asc(sql`${claims}.rowid`)] : [desc(claims.waitingSince), desc(sql`${claims}.rowid`)]),
+  ]
   const order = orderOf(oldestFirst)
   // A page in the second half is read from the other end of the index: the last page skips nothing, so the first and
   // the last page cost the same however long the list (only the middle pages skip up to half of it).

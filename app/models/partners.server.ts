@@ -202,3 +202,30 @@ export function setPartnerLocationActive(actorId: string, locationId: string, is
     return changed > 0
   })
 }
+
+/** A group's active locations with the daily capacity each set, for the shop's own pages. */
+export function groupLocations(groupId: string) {
+  return db()
+    .select({ id: partnerLocations.id, name: partnerLocations.name, dailyCapacity: partnerLocations.dailyCapacity })
+    .from(partnerLocations)
+    .where(and(eq(partnerLocations.partnerGroupId, groupId), eq(partnerLocations.isActive, true)))
+    .orderBy(asc(partnerLocations.name))
+    .all()
+}
+
+/**
+ * The shop sets how many jobs a location takes a day (null: no limit); customers choosing a shop are offered only its
+ * days with room. Another group's location is not found (false).
+ */
+export function setDailyCapacity(actorId: string, groupId: string, locationId: string, dailyCapacity: number | null) {
+  return transaction((tx) => {
+    const row = tx
+      .update(partnerLocations)
+      .set({ dailyCapacity })
+      .where(and(eq(partnerLocations.id, locationId), eq(partnerLocations.partnerGroupId, groupId)))
+      .returning({ name: partnerLocations.name })
+      .get()
+    if (row) recordAudit(tx, { actor: actorId, action: 'partner_location.capacity_set', entityId: locationId, detail: { dailyCapacity } })
+    return row ?? null
+  })
+}

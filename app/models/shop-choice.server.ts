@@ -1,13 +1,16 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { formatLongDate } from '~/domain/format'
+import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import { claimantName } from '~/domain/privacy'
 import {
   bookableDates,
+  type Booking,
+  bookingOutlook,
   locationAddress,
   milesBetween,
   offersAll,
@@ -56,6 +59,8 @@ export type ShopOption = {
   /** Whether its mobile service reaches the customer's ZIP. */
   mobileReaches: boolean
   miles: number
+  /** Its days with room, its full days and the customer's place in its line (domain/shops: bookingOutlook). */
+  booking: Booking
 }
 
 function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
@@ -75,34 +80,79 @@ function candidateLocations(needed: readonly ShopService[]) {
     .map(({ location, groupName }) => ({ location, groupName, name: location.name, position: zipPlace(location.zip) }))
 }
 
-/** The nearest shops to a ZIP that offer what the claim needs; null when the ZIP is not a known US ZIP. */
-export function nearestShops(needed: readonly ShopService[], zip: string, limit = SHOPS_SHOWN): ShopOption[] | null {
+/**
+ * The nearest shops to a ZIP that offer what the claim needs and have room on at least one of the days offered (a
+ * location full on every day is not offered); null when the ZIP is not a known US ZIP.
+ */
+export function nearestShops(needed: readonly ShopService[], zip: string, limit = SHOPS_SHOWN, now = new Date()): ShopOption[] | null {
   const origin = zipPlace(zip)
   if (!origin) return null
-  return rankByDistance(origin, candidateLocations(needed), limit).map(({ location, groupName, miles }) => ({
-    id: location.id,
-    name: location.name,
-    groupName,
-    address: addressOf(location),
-    phone: location.phone,
-    hours: location.hours,
-    mobileService: location.mobileService,
-    mobileRadiusMiles: location.mobileRadiusMiles,
-    mobileReaches: location.mobileService && miles <= (location.mobileRadiusMiles ?? 0),
-    miles,
-  }))
+  const dates = bookableDates(now)
+  const shops: ShopOption[] = []
+  // Nearest first, past the full ones: the bookings of only the locations looked at are read.
+  for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed), Number.POSITIVE_INFINITY)) {
+    const booking = bookingOutlook(dates, location.dailyCapacity, bookingsOf(location.id, dates), openJobsAt(location.id))
+    if (!booking.freeDates.length) continue
+    shops.push({
+      id: location.id,
+      name: location.name,
+      groupName,
+      address: addressOf(location),
+      phone: location.phone,
+      hours: location.hours,
+      mobileService: location.mobileService,
+      mobileRadiusMiles: location.mobileRadiusMiles,
+      mobileReaches: location.mobileService && miles <= (location.mobileRadiusMiles ?? 0),
+      miles,
+      booking,
+    })
+    if (shops.length === limit) break
+  }
+  return shops
+}
+
+/** How many jobs a location has booked on each of these days (the day the customer asked for; denied claims free theirs). */
+export function bookingsOf(locationId: string, dates: readonly string[], database: Pick<ReturnType<typeof db>, 'select'> = db()) {
+  const rows = database
+    .select({ date: claims.preferredDate, jobs: count() })
+    .from(claims)
+    .where(
+      and(
+        eq(claims.chosenLocationId, locationId),
+        inArray(claims.preferredDate, [...dates]),
+        inArray(claims.approvalStatus, ['approved', 'completed']),
+      ),
+    )
+    .groupBy(claims.preferredDate)
+    .all()
+  return new Map(rows.map((row) => [row.date!, row.jobs]))
+}
+
+/** The location's line: its jobs approved and not yet completed. */
+export function openJobsAt(locationId: string) {
+  return (
+    db()
+      .select({ jobs: count() })
+      .from(claims)
+      .where(and(eq(claims.chosenLocationId, locationId), eq(claims.approvalStatus, 'approved')))
+      .get()?.jobs ?? 0
+  )
+}
+
+/** The ZIP the customer last gave (choosing a shop, or where the vehicle is kept when filing), or null. */
+export function savedZipOf(profileId: string) {
+  return db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, profileId)).get()?.zip ?? null
 }
 
 /** The customer's claim awaiting their choice, with what it needs; a claim not theirs is a 404. */
 export function claimForShopChoice(profileId: string, claimId: string) {
   const found = getClaimForProfile(profileId, claimId)
   if (!found) notFound()
-  const profile = db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, profileId)).get()
   return {
     claim: found.claim,
     awaiting: awaitsShopChoice(found.claim),
     needed: servicesNeeded({ damageType: found.claim.damageType, hasAdas: Boolean(found.policy.hasAdas) }),
-    savedZip: profile?.zip ?? null,
+    savedZip: savedZipOf(profileId),
   }
 }
 
@@ -129,9 +179,18 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
   const candidate = candidateLocations(needed).find(({ location }) => location.id === input.locationId)
   if (!candidate?.position) throw refuse('locationId', SHOP_CHOICE_MESSAGES.chooseShop)
   const { location } = candidate
-  if (!bookableDates(now).includes(input.preferredDate)) {
+  const dates = bookableDates(now)
+  if (!dates.includes(input.preferredDate)) {
     throw refuse('preferredDate', SHOP_CHOICE_MESSAGES.chooseDay)
   }
+  const dayFull = (database: Pick<ReturnType<typeof db>, 'select'>) => {
+    const booked = bookingsOf(location.id, dates, database)
+    if (location.dailyCapacity === null || (booked.get(input.preferredDate) ?? 0) < location.dailyCapacity) return null
+    const firstFree = bookingOutlook(dates, location.dailyCapacity, booked, 0).freeDates[0]
+    return refuse('preferredDate', STORM_MESSAGES.dayFull(location.name, firstFree ? formatLongDate(firstFree) : null), 409)
+  }
+  const full = dayFull(db())
+  if (full) throw full
   if (input.serviceAt === 'mobile') {
     if (!location.mobileService || milesBetween(origin, candidate.position) > (location.mobileRadiusMiles ?? 0)) {
       throw refuse('serviceAt', SHOP_CHOICE_MESSAGES.mobileOutOfReach(location.name))
@@ -139,6 +198,9 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
     if (!input.serviceAddress) throw refuse('serviceAddress', SHOP_CHOICE_MESSAGES.addressRequired)
   }
   const chosen = transaction((tx) => {
+    // Counted again where the booking is written: two customers taking a location's last place that day cannot both have it.
+    const fullNow = dayFull(tx)
+    if (fullNow) throw fullNow
     const row = tx
       .update(claims)
       .set({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
+import { byUrgency, urgencyOf } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
@@ -41,6 +42,8 @@ const jobColumns = {
   id: claims.id,
   code: claims.confirmationCode,
   damageType: claims.damageType,
+  damageSize: claims.damageSize,
+  inLineOfSight: claims.inLineOfSight,
   description: claims.description,
   approvalStatus: claims.approvalStatus,
   reviewedAt: claims.reviewedAt,
@@ -92,6 +95,9 @@ function toJob(row: JobRow, now = new Date()) {
     id: row.id,
     code: row.code,
     damageType: row.damageType,
+    damageSize: row.damageSize,
+    inLineOfSight: row.inLineOfSight,
+    urgency: urgencyOf(row),
     description: row.description,
     completed: row.approvalStatus === 'completed',
     vehicle: row.year ? { year: row.year, make: row.make!, model: row.model!, vin: row.vin } : null,
@@ -153,7 +159,8 @@ export function shopJobs(groupId: string, now = new Date()) {
   const withPayment = finished.map((row) => ({ ...toJob(row, now), payment: payments.get(row.id) ?? null }))
   const done = withPayment.filter((job) => job.payment?.state !== 'paid')
   const paid = withPayment.filter((job) => job.payment?.state === 'paid')
-  return { fresh: open.filter((job) => !job.appointmentAt), scheduled, done, paid, today: day }
+  // New jobs most urgent first (a shattered windshield or damage in the driver's sight before chips), then by day asked.
+  return { fresh: byUrgency(open.filter((job) => !job.appointmentAt)), scheduled, done, paid, today: day }
 }
 
 /** One job of the group (approved or completed); anything else, another group's above all, is a 404. */

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
-import { QUEUE_SHOW, QUEUE_STATUSES, type QueueShow, type QueueStatus } from '~/domain/operator'
+import { QUEUE_ORDERS, QUEUE_SHOW, QUEUE_STATUSES, type QueueOrder, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { operatorZone } from '~/models/operator.server'
@@ -23,15 +23,22 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 
 const STATUS_KEYS = Object.keys(QUEUE_STATUSES) as QueueStatus[]
 const SHOW_KEYS = Object.keys(QUEUE_SHOW) as QueueShow[]
+const ORDER_KEYS = Object.keys(QUEUE_ORDERS) as QueueOrder[]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date()
   const zone = operatorZone(context.get(operatorContext))
-  const { query, problem } = parseQuery(QueueQuery(STATUS_KEYS, SHOW_KEYS), new URL(request.url))
+  const { query, problem } = parseQuery(QueueQuery(STATUS_KEYS, SHOW_KEYS, ORDER_KEYS), new URL(request.url))
   const groups = partnerGroupChoices()
   let filters = problem
     ? DEFAULT_QUEUE_FILTERS
-    : { status: query.status as QueueStatus, show: query.show as QueueShow, damage: query.damage, group: query.group }
+    : {
+        status: query.status as QueueStatus,
+        show: query.show as QueueShow,
+        damage: query.damage,
+        group: query.group,
+        order: query.order as QueueOrder,
+      }
   let notice = problem
   if (filters.group && !groups.some((group) => group.id === filters.group)) {
     notice = 'Unknown partner group: choose one from the list.'
@@ -70,7 +77,11 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Claims"
-      sub={waiting ? 'Longest waiting first. We promise customers an answer within 48 hours of a claim or an appeal.' : 'Newest first.'}
+      sub={
+        waiting
+          ? `${QUEUE_ORDERS[filters.order]}. We promise customers an answer within 48 hours of a claim or an appeal.`
+          : 'Newest first.'
+      }
     >
       <Card className="mb-6">
         <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter claims">
@@ -81,6 +92,12 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
             options={STATUS_KEYS.map((key) => [key, QUEUE_STATUSES[key].label])}
           />
           <FilterSelect name="show" label="Show" value={filters.show} options={SHOW_KEYS.map((key) => [key, QUEUE_SHOW[key]])} />
+          <FilterSelect
+            name="order"
+            label="Waiting claims"
+            value={filters.order}
+            options={ORDER_KEYS.map((key) => [key, QUEUE_ORDERS[key]])}
+          />
           <FilterSelect
             name="damage"
             label="Damage"
@@ -102,7 +119,9 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
       <ListProblem notice={notice} />
       <AdminTable
         caption={
-          waiting ? 'Claims waiting for a decision, longest waiting first' : `${QUEUE_STATUSES[filters.status].label} claims, newest first`
+          waiting
+            ? `Claims waiting for a decision, ${QUEUE_ORDERS[filters.order].toLowerCase()}`
+            : `${QUEUE_STATUSES[filters.status].label} claims, newest first`
         }
         columns={[
           'Claim',

@@ -46,6 +46,11 @@ const SECTIONS = [
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },
+  {
+    to: '/admin/storms',
+    title: 'Storms',
+    text: 'Declare a storm: a longer filing window in its area, and a board of its claims, shops and backlog.',
+  },
   { to: '/admin/settings', title: 'Settings', text: 'The time zone the console shows times in.' },
 ]
 

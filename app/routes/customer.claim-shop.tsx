@@ -8,6 +8,7 @@ import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
+import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
@@ -197,6 +198,20 @@ function ShopChoiceCard({ shop, checked }: { shop: ShopOption; checked: boolean 
         {shop.mobileService ? (
           <span className="block text-slate-700">
             Mobile service within {shop.mobileRadiusMiles} miles{shop.mobileReaches ? ', which reaches you' : ''}.
+          </span>
+        ) : null}
+        {shop.booking.fullDates.length ? (
+          <span className="block font-medium text-amber-900" data-testid="shop-full-days">
+            Fully booked on {shop.booking.fullDates.map((date) => formatLongDate(date)).join(', ')}.
+          </span>
+        ) : null}
+        {shop.booking.line ? (
+          <span className="block text-slate-700" data-testid="shop-line">
+            You would be number {shop.booking.line.place} in its line: your turn comes{' '}
+            {shop.booking.line.from === shop.booking.line.until
+              ? `on ${formatLongDate(shop.booking.line.from)}`
+              : `between ${formatLongDate(shop.booking.line.from)} and ${formatLongDate(shop.booking.line.until)}`}
+            .
           </span>
         ) : null}
       </span>

@@ -5,16 +5,20 @@ import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
-import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { claimFilingRefusal } from '~/domain/policies'
+import { stormWindowInWords } from '~/domain/storms'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
+import { savedZipOf } from '~/models/shop-choice.server'
+import { getStormEvent, openStormWindows } from '~/models/storms.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
@@ -51,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         claim.approvalStatus === 'approved' && claim.decidedByRulesVersion
           ? { version: claim.decidedByRulesVersion, chooseShopHref: chooseShopPath(claim.id) }
           : null,
+      lateNotice: claim.filedLate ? STORM_MESSAGES.filedLate(filingWindowOf(claim)) : null,
     }
   }
 
@@ -64,7 +69,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     planType: policy!.planType,
     today: todayIso(),
     maxPhotos: MAX_CLAIM_PHOTOS,
+    savedZip: savedZipOf(profile.id),
+    stormWindows: openStormWindows().map(stormWindowInWords),
   }
+}
+
+/** The window the claim was held to, in words: a declared storm's days, or the usual 48 hours. */
+function filingWindowOf(claim: { stormEventId: string | null }) {
+  const storm = claim.stormEventId ? getStormEvent(claim.stormEventId) : null
+  return storm ? `${storm.filingDays} days (the window for ${storm.name})` : `${CLAIM_DEADLINE_HOURS} hours`
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -107,6 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
       inLineOfSight: input.inLineOfSight,
       chipCount: input.chipCount ?? null,
       damageZone: input.damageZone,
+      vehicleZip: input.vehicleZip,
       photos,
     })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
@@ -140,6 +154,7 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
           confirmationCode={loaderData.confirmationCode}
           dashboardHref="/customer"
           approvedByRules={loaderData.approvedByRules}
+          lateNotice={loaderData.lateNotice}
         />
       </div>
     )
@@ -154,6 +169,8 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
         cancelHref="/customer"
         maxDate={loaderData.today}
         maxPhotos={loaderData.maxPhotos}
+        savedZip={loaderData.savedZip}
+        stormWindows={loaderData.stormWindows}
         submitting={submitting}
         result={actionData?.result}
         toast={actionData?.toast}

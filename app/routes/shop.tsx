@@ -1,16 +1,23 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
-import { Badge, Card } from '~/components/ui'
+import { Toast } from '~/components/toast'
+import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { STORM_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { DONE_SHOWN } from '~/domain/shops'
+import { groupLocations, setDailyCapacity } from '~/models/partners.server'
 import { shopJobs } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
+import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { answerErrors, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { DailyCapacitySchema, MAX_DAILY_CAPACITY } from '~/validation/storms'
 
 import type { Route } from './+types/shop'
 
@@ -23,25 +30,102 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export async function loader({ request }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
   const jobs = shopJobs(group.id)
-  return data({ group: { name: group.name }, ...jobs }, { headers: { 'Cache-Control': 'no-store' } })
+  return data({ group: { name: group.name }, locations: groupLocations(group.id), ...jobs }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+/** The one form of the list page: how many jobs a day each of the group's locations takes. */
+export async function action({ request }: Route.ActionArgs) {
+  const { profile, group } = await requireShopStaff(request)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: DailyCapacitySchema })
+  const locationId = String(formData.get('locationId') ?? '')
+  const values = { locationId, dailyCapacity: String(formData.get('dailyCapacity') ?? '') }
+  if (submission.status !== 'success') {
+    const message = STORM_MESSAGES.capacity(MAX_DAILY_CAPACITY)
+    return answerErrors(
+      { [`capacity-${locationId}`]: [message] },
+      { values, toast: { type: 'error', ...STORM_MESSAGES.capacityCorrect, description: message } },
+    )
+  }
+  const saved = setDailyCapacity(profile.id, group.id, submission.value.locationId, submission.value.dailyCapacity)
+  if (!saved) notFound()
+  return redirectWithToast('/shop', { type: 'success', ...STORM_MESSAGES.capacitySet(saved.name, submission.value.dailyCapacity) })
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Shop jobs', "The partner shop's jobs: new, scheduled and done.", { noindex: true })
 
-export default function ShopJobs({ loaderData }: Route.ComponentProps) {
-  const { group, fresh, scheduled, done, paid, today } = loaderData
+export default function ShopJobs({ loaderData, actionData }: Route.ComponentProps) {
+  const { group, fresh, scheduled, done, paid, today, locations } = loaderData
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{group.name}: jobs</h1>
-        <p className="mt-2 text-slate-700">Give each new job a time; complete it with the invoice once the work is done.</p>
+        <p className="mt-2 text-slate-700">
+          Give each new job a time; complete it with the invoice once the work is done. New jobs are listed most urgent first.
+        </p>
       </div>
+      {actionData?.toast ? <Toast toast={actionData.toast} /> : null}
       <JobSection id="new" title="New: choose a time" jobs={fresh} empty="No new jobs." />
       <JobSection id="scheduled" title="Scheduled" jobs={scheduled} empty="Nothing scheduled." today={today} />
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
+      <DailyCapacity locations={locations} result={actionData?.result} />
     </div>
+  )
+}
+
+/** Each location's jobs a day: customers are offered only the days it has room on (empty: no limit). */
+function DailyCapacity({
+  locations,
+  result,
+}: {
+  locations: Route.ComponentProps['loaderData']['locations']
+  result: Parameters<typeof resultErrors>[0]
+}) {
+  const errors = resultErrors(result)
+  const values = resultValues(result)
+  if (!locations.length) return null
+  return (
+    <section aria-labelledby="capacity-heading" className="space-y-3">
+      <h2 id="capacity-heading" className="text-xl font-semibold">
+        Jobs a day
+      </h2>
+      <p className="text-sm text-slate-700">
+        How many jobs each location takes a day. Customers choosing a shop are not offered a day that is full; leave it empty for no limit.
+      </p>
+      {locations.map((location) => {
+        const field = `capacity-${location.id}`
+        const refused = values.locationId === location.id
+        return (
+          <form key={location.id} method="post" className="flex flex-wrap items-end gap-3" data-testid="daily-capacity">
+            <input type="hidden" name="intent" value="capacity" />
+            <input type="hidden" name="locationId" value={location.id} />
+            <label className="grid gap-1 text-sm font-medium text-slate-900">
+              {location.name}: jobs a day
+              <input
+                type="text"
+                inputMode="numeric"
+                name="dailyCapacity"
+                maxLength={3}
+                defaultValue={refused ? values.dailyCapacity : (location.dailyCapacity?.toString() ?? '')}
+                className={inputClass}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `${field}-error` : undefined}
+              />
+            </label>
+            <button type="submit" className={buttonClass('secondary')}>
+              Save
+            </button>
+            {errors[field] ? (
+              <p id={`${field}-error`} className="w-full text-sm font-medium text-red-700" role="alert">
+                {errors[field].join(' ')}
+              </p>
+            ) : null}
+          </form>
+        )
+      })}
+    </section>
   )
 }
 
@@ -96,6 +180,7 @@ function JobSection({ id, title, jobs, empty, today }: { id: string; title: stri
             {today && job.appointmentAt?.startsWith(today) ? (
               <Badge tone="info">Today {appointmentInWords(job.appointmentAt).split(', ').pop()}</Badge>
             ) : null}
+            {job.urgency === 'unsafe' ? <Badge tone="destructive">Urgent: shattered or in the driver's sight</Badge> : null}
             {job.appointmentProposed ? <Badge tone="warning">Other time proposed</Badge> : null}
             {job.pastPromise ? <Badge tone="destructive">Past promise</Badge> : null}
             {job.rescheduleRequestedAt && !job.appointmentAt ? <Badge tone="warning">Customer asked for another time</Badge> : null}

@@ -25,3 +25,16 @@ export function zoneOfZip(zip: string | null | undefined): string | null {
   const place = zipPlace(zip)
   return place ? tzLookup(place.latitude, place.longitude) : null
 }
+
+let prefixes: Set<string> | null = null
+
+/** Whether any US ZIP of the table starts with these three digits (a storm's area may name a region by its prefix). */
+export function zipPrefixExists(prefix: string): boolean {
+  if (!/^\d{3}$/.test(prefix)) return false
+  prefixes ??= new Set(
+    Object.values(zipTable.codes)
+      .filter((row) => row.country === 'US' && /^\d{5}$/.test(row.zip))
+      .map((row) => row.zip.slice(0, 3)),
+  )
+  return prefixes.has(prefix)
+}

@@ -13,10 +13,12 @@ import {
   MISSING_INFORMATION,
   NOT_COVERED,
   PHOTOS_REQUIRED,
+  STORM_MESSAGES,
   SUBMIT_FAILED,
   type ToastMessage,
 } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
+import { ZIP_PATTERN } from '~/domain/shops'
 
 import { freeText, singleLineText } from './text'
 
@@ -38,6 +40,12 @@ export const SubmitClaimSchema = z.object({
   inLineOfSight: z.enum(['yes', 'no'], { error: CLAIM_FIELD_MESSAGES.inLineOfSight }).transform((answer) => answer === 'yes'),
   chipCount: z.enum(CHIP_COUNTS, { error: CLAIM_FIELD_MESSAGES.chipCount }).optional(),
   damageZone: z.enum(WINDSHIELD_ZONES, { error: CLAIM_FIELD_MESSAGES.damageZone }),
+  /** Where the vehicle is kept: optional, it gives damage in a declared storm's area that storm's filing window. */
+  vehicleZip: singleLineText({ error: STORM_MESSAGES.vehicleZipFormat })
+    .regex(ZIP_PATTERN, STORM_MESSAGES.vehicleZipFormat)
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((value) => value ?? null),
 })
 /** The claim form's questions about the damage, in the form's order. */
 export const DAMAGE_ANSWER_FIELDS = ['damageSize', 'inLineOfSight', 'chipCount', 'damageZone'] as const
@@ -98,7 +106,10 @@ export const CompleteClaimSchema = z.object({
 
 /** The claim form's field errors: per field, the messages shown next to it. */
 export type SubmitClaimErrors = Partial<
-  Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'description' | 'photos' | (typeof DAMAGE_ANSWER_FIELDS)[number], string[]>
+  Record<
+    'form' | 'policyId' | 'damageType' | 'damageDate' | 'vehicleZip' | 'description' | 'photos' | (typeof DAMAGE_ANSWER_FIELDS)[number],
+    string[]
+  >
 >
 
 export type ClaimFormCheck =
@@ -133,5 +144,6 @@ export function claimFormValues(fields: FormData) {
     inLineOfSight: text('inLineOfSight'),
     chipCount: text('chipCount'),
     damageZone: text('damageZone'),
+    vehicleZip: text('vehicleZip'),
   }
 }

@@ -29,11 +29,12 @@ const page = z.coerce
 const oneOf = <T extends string>(values: readonly T[], what: string) =>
   z.enum(values as [T, ...T[]], { error: `Unknown ${what}: choose one from the list.` })
 
-export const QueueQuery = (statuses: readonly string[], shows: readonly string[]) =>
+export const QueueQuery = (statuses: readonly string[], shows: readonly string[], orders: readonly string[] = ['oldest']) =>
   z.object({
     page,
     status: oneOf(statuses, 'status').default(statuses[0]!),
     show: oneOf(shows, 'filter').default(shows[0]!),
+    order: oneOf(orders, 'order').default(orders[0]!),
     damage: oneOf(DAMAGE_TYPES, 'damage type')
       .optional()
       .transform((value) => value ?? null),

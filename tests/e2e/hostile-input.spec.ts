@@ -86,6 +86,7 @@ const ROUTES: Record<string, RouteRow> = {
   prices: { path: () => '/admin/prices', as: 'operator' },
   'operator settings': { path: () => '/admin/settings', as: 'operator' },
   states: { path: () => '/admin/states', as: 'operator' },
+  storms: { path: () => '/admin/storms', as: 'operator' },
   'customer page': { path: (f) => `/admin/customers/${f.customerId}`, as: 'operator' },
   'demo dashboard': { path: () => '/demo/customer', as: 'anyone' },
   'demo setup': { path: () => '/demo/complete-policy?policy_id=demo-incomplete', as: 'anyone' },

@@ -9,10 +9,12 @@ export type ClaimSubmittedProps = {
   dashboardHref: string
   /** Set when the published decision rules approved the claim as it was filed: their version and where to choose a shop. */
   approvedByRules?: { version: string; chooseShopHref: string } | null
+  /** Said when the claim was filed after its deadline (48 hours, or a declared storm's window). */
+  lateNotice?: string | null
 }
 
 /** The claim form's success screen, with the confirmation code the customer gives to the shop. */
-export function ClaimSubmitted({ confirmationCode, dashboardHref, approvedByRules }: ClaimSubmittedProps) {
+export function ClaimSubmitted({ confirmationCode, dashboardHref, approvedByRules, lateNotice = null }: ClaimSubmittedProps) {
   return (
     <Card className="space-y-6 text-center">
       <div aria-hidden className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-800">
@@ -26,6 +28,11 @@ export function ClaimSubmitted({ confirmationCode, dashboardHref, approvedByRule
         </p>
         <p className="mt-1 text-sm text-slate-600">Give this to the shop</p>
       </div>
+      {lateNotice ? (
+        <p className="mx-auto max-w-md rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-950" data-testid="filed-late">
+          {lateNotice}
+        </p>
+      ) : null}
       {approvedByRules ? (
         <div className="mx-auto max-w-md space-y-3 rounded-lg bg-green-50 p-4 text-left" data-testid="claim-decision">
           <p className="text-lg font-semibold text-green-900">Approved</p>

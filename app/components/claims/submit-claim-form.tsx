@@ -40,6 +40,10 @@ export type SubmitClaimFormProps = {
   toast?: ToastMessage | null
   /** With JavaScript, runs before the form posts; the demo simulates the submission and calls preventDefault(). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  /** The ZIP the customer gave before (the profile's), filled in for them. */
+  savedZip?: string | null
+  /** The declared storms whose longer filing window is still open, in words (domain/storms). */
+  stormWindows?: readonly string[]
 }
 
 /** The 'Submit claim' page's form: a plain multipart form, so it works without JavaScript; JS adds photo removal and pending text. */
@@ -55,6 +59,8 @@ export function SubmitClaimForm({
   result,
   toast,
   onSubmit,
+  savedZip = null,
+  stormWindows = [],
 }: SubmitClaimFormProps) {
   const chipOnly = planType === 'chip_only'
   const errors: SubmitClaimErrors = resultErrors(result)
@@ -145,6 +151,37 @@ export function SubmitClaimForm({
           chosen={defaultValues.damageZone}
           errors={errors.damageZone}
         />
+
+        {stormWindows.length ? (
+          <div className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="storm-windows">
+            <p className="font-semibold">Storm: longer to file</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {stormWindows.map((window) => (
+                <li key={window}>{window}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <Field
+          label="ZIP code where the vehicle is kept (optional)"
+          htmlFor="vehicleZip"
+          errors={errors.vehicleZip}
+          hint="After a declared storm, damage there may be claimed later than 48 hours."
+        >
+          <input
+            id="vehicleZip"
+            name="vehicleZip"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            defaultValue={defaultValues.vehicleZip ?? savedZip ?? ''}
+            className={inputClass}
+            aria-invalid={errors.vehicleZip ? true : undefined}
+            aria-describedby={errors.vehicleZip ? 'vehicleZip-error' : undefined}
+          />
+        </Field>
 
         <div className="space-y-1.5">
           <label htmlFor="photos" className="block text-sm font-medium text-slate-900">

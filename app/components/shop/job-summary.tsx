@@ -1,4 +1,5 @@
 import { DamagePhotos } from '~/components/shop/damage-photos'
+import type { Urgency } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { formatPhone, phoneHref } from '~/domain/phones'
 import { appointmentParts, formatClockTime, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
@@ -11,6 +12,8 @@ export type ShopJobView = {
   id: string
   code: string
   damageType: 'chip' | 'crack'
+  /** How urgent the work is (domain/claims: urgencyOf). */
+  urgency?: Urgency
   vehicle: { year: number; make: string; model: string; vin: string | null } | null
   /** The claimant; no e-mail once their account is gone (or no record names them). */
   customer: { name: string; phone: string | null; email: string | null }

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { claims, partnerLocations } from '~/db/schema'
+import { addCalendarDays, dayOf } from '~/domain/calendar'
+import { formatLongDate } from '~/domain/format'
+import { bookableDates } from '~/domain/shops'
+
+import { addSessionCookie, expect, randomIp, test, toast } from '../support/e2e'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
+import { jpeg } from '../support/photos'
+
+const daysAgo = (days: number) => dayOf(addCalendarDays(new Date(), -days))
+
+let photo: Buffer
+test.beforeAll(async () => {
+  photo = await jpeg({ width: 320, height: 240, colour: '#5a6f8f' })
+})
+
+test('in a declared storm, damage from 10 days ago is accepted; outside its area the customer is told the claim is late', async ({
+  browser,
+  baseURL,
+  page,
+  signIn,
+  javaScript,
+}) => {
+  // Each project declares its own ZIP: both run against one server, and storms may not overlap.
+  const stormZip = javaScript ? '68102' : '68104'
+  const name = `Omaha hail ${createId(4)}`
+  await signIn({ email: 'operator@example.com' })
+  await page.goto('/admin/storms')
+  const form = page.locator('form#declare-storm')
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('ZIP codes and prefixes').fill(`${stormZip} 00000`)
+  await form.getByLabel('First day').fill(daysAgo(11))
+  await form.getByLabel('Last day').fill(daysAgo(12))
+  await form.getByRole('button', { name: 'Declare storm' }).click()
+  // Days in the wrong order and a ZIP that is not real: each told next to its field, what was typed kept.
+  await expect(page.locator('#endsOn-error')).toHaveText('The last day cannot be before the first day.')
+  await expect(page.getByLabel('ZIP codes and prefixes')).toHaveValue(`${stormZip} 00000`)
+  await page.getByLabel('Last day').fill(daysAgo(10))
+  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await expect(page.locator('#area-error')).toHaveText('00000 is not a US ZIP code. Check the five digits.')
+  await page.getByLabel('ZIP codes and prefixes').fill(stormZip)
+  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await expect(toast(page)).toContainText('Storm declared')
+  await expect(page.getByRole('heading', { name: `Storm board: ${name}` })).toBeVisible()
+
+  // A second storm over the same ZIP on the same days is refused next to the area.
+  await page.getByLabel('Name').fill(`${name} again`)
+  await page.getByLabel('ZIP codes and prefixes').fill(`68116 ${stormZip}`)
+  await page.getByLabel('First day').fill(daysAgo(10))
+  await page.getByLabel('Last day').fill(daysAgo(10))
+  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await expect(page.locator('#area-error')).toContainText(`${stormZip} is already in "${name}", declared for days that overlap these.`)
+
+  // The customers, each in a browser of their own.
+  for (const [zip, late] of [
+    [stormZip, false],
+    ['84101', true],
+  ] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: javaScript, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } })
+    const customerPage = await context.newPage()
+    const customer = createProfile({ email: uniqueEmail('storm') })
+    await addSessionCookie(context, baseURL!, customer.id)
+    const { policy } = createActivePolicy(customer.id)
+    await customerPage.goto(`/customer/submit-claim?policy_id=${policy.id}`)
+    await expect(customerPage.getByTestId('storm-windows')).toContainText(`${name}: damage on`)
+    await customerPage.getByLabel('When did the damage happen?').fill(daysAgo(10))
+    await customerPage.getByLabel('ZIP code where the vehicle is kept (optional)').fill(zip)
+    await customerPage.locator('#photos').setInputFiles([{ name: 'hail.jpg', mimeType: 'image/jpeg', buffer: photo }])
+    await customerPage.getByLabel('What Happened?').fill('Hail cracked the windshield in the driveway.')
+    await customerPage.getByRole('button', { name: 'Submit Claim' }).click()
+    await expect(customerPage.getByRole('heading', { name: 'Claim Submitted Successfully!' })).toBeVisible()
+    if (late) {
+      await expect(customerPage.getByTestId('filed-late')).toHaveText(
+        'This claim was filed late: more than 48 hours after the damage. We will still review it, and tell you what we decide.',
+      )
+    } else {
+      await expect(customerPage.getByTestId('filed-late')).toHaveCount(0)
+    }
+    const filed = db().select().from(claims).where(eq(claims.policyId, policy.id)).get()!
+    expect(filed.filedLate).toBe(late)
+    await context.close()
+  }
+
+  // The board counts the storm's claim by its ZIP, drawn on the server.
+  await page.reload()
+  await expect(page.getByTestId('storm-totals')).toContainText('1 claims')
+  await expect(page.getByRole('region', { name: 'Claims by ZIP: the numbers' })).toContainText(stormZip)
+})
+
+test('a shop with a full day is not offered that day to the next customer, nor is a shop full every day', async ({
+  page,
+  signIn,
+  javaScript,
+}) => {
+  const zip = javaScript ? '68847' : '68845'
+  const group = createPartnerGroup(`Kearney Glass ${createId(4)}`, { email: `desk-${createId(6).toLowerCase()}@kearney.example` })
+  const location = (label: string) =>
+    db()
+      .insert(partnerLocations)
+      .values({
+        partnerGroupId: group.id,
+        name: `${group.name} ${label}`,
+        slug: `kearney-${createId(8).toLowerCase()}`,
+        zip,
+        dailyCapacity: 1,
+      })
+      .returning()
+      .get()
+  const open = location('Central')
+  const full = location('Full')
+  const dates = bookableDates(new Date())
+  // Booked by earlier customers: the open location's first day, and every day of the full one.
+  const booked = (locationId: string, preferredDate: string) => {
+    const { policy } = createActivePolicy(createProfile().id)
+    createClaim(policy.id, { approvalStatus: 'approved', assignedPartnerGroupId: group.id, chosenLocationId: locationId, preferredDate })
+  }
+  booked(open.id, dates[0]!)
+  for (const date of dates) booked(full.id, date)
+
+  const customer = await signIn({ fullName: 'Kim Kearney' })
+  const { policy } = createActivePolicy(customer.id)
+  const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
+  await page.goto(`/customer/claims/${claim.id}/shop?zip=${zip}`)
+  await expect(page.getByRole('heading', { name: 'Choose a shop', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('shop-option').filter({ hasText: full.name })).toHaveCount(0)
+  const card = page.getByTestId('shop-option').filter({ hasText: open.name })
+  await expect(card.getByTestId('shop-full-days')).toHaveText(`Fully booked on ${formatLongDate(dates[0])}.`)
+  await expect(card.getByTestId('shop-line')).toHaveText(
+    `You would be number 2 in its line: your turn comes on ${formatLongDate(dates[1])}.`,
+  )
+
+  await card.getByRole('radio').check()
+  await page.getByLabel('Preferred day').selectOption(dates[0]!)
+  await page.getByRole('button', { name: 'Choose this shop' }).click()
+  await expect(page.locator('#preferredDate-error')).toHaveText(
+    `${open.name} is fully booked that day. Its first day with room is ${formatLongDate(dates[1])}.`,
+  )
+  await page.getByTestId('shop-option').filter({ hasText: open.name }).getByRole('radio').check()
+  await page.getByLabel('Preferred day').selectOption(dates[1]!)
+  await page.getByRole('button', { name: 'Choose this shop' }).click()
+  await expect(toast(page)).toContainText('Shop chosen')
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+    chosenLocationId: open.id,
+    preferredDate: dates[1],
+  })
+})

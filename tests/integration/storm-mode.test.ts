@@ -1,0 +1,308 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { auditLog, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
+import { addCalendarDays, dayOf } from '~/domain/calendar'
+import { bookableDates } from '~/domain/shops'
+import { claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claim-queue.server'
+import { chooseShop, nearestShops } from '~/models/shop-choice.server'
+import { shopJobs } from '~/models/shop-jobs.server'
+import { stormBoard } from '~/models/storms.server'
+import * as stormsRoute from '~/routes/admin.storms'
+import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
+import * as shopRoute from '~/routes/shop'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+} from '../support/factories'
+import { jpeg as makeJpeg } from '../support/photos'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+const stormsAction = inOperatorArea(stormsRoute.action)
+const stormsLoader = inOperatorArea(stormsRoute.loader)
+
+const errorsOf = (result: { data: unknown }) => (result.data as { result: { error: Record<string, string[]> } }).result.error
+const daysAgo = (days: number) => dayOf(addCalendarDays(new Date(), -days))
+
+let jpeg: Buffer
+beforeAll(async () => {
+  ensureSeeded()
+  jpeg = await makeJpeg({ width: 64, height: 48, colour: '#4a7ab0' })
+})
+
+const operatorCookie = () => sessionCookieFor(findOrCreateProfile('operator@example.com').id)
+
+async function declare(fields: Record<string, string>) {
+  const form = { name: 'Hail', area: '681', startsOn: daysAgo(12), endsOn: daysAgo(10), filingDays: '30', ...fields }
+  return settle(async () => stormsAction(routeArgs(makeRequest('/admin/storms', { cookie: await operatorCookie(), form }))))
+}
+
+async function fileClaim(profileId: string, policyId: string, fields: Record<string, string>) {
+  const form = new FormData()
+  const values = { policyId, damageType: 'chip', description: 'Hail cracked the glass.', damageDate: daysAgo(10), ...fields }
+  for (const [key, value] of Object.entries(values)) form.append(key, value)
+  form.append('photos', new File([new Uint8Array(jpeg)], 'hail.jpg', { type: 'image/jpeg' }))
+  const cookie = await sessionCookieFor(profileId)
+  return settle(() => submitAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { form, cookie }))))
+}
+
+const claimsOf = (policyId: string) => db().select().from(claims).where(eq(claims.policyId, policyId)).all()
+
+describe('declaring a storm', () => {
+  it('is refused next to the field: a ZIP or prefix that does not exist, days in the wrong order, a first day to come', async () => {
+    const unknownZip = await declare({ area: '681 00000' })
+    expect(unknownZip.status).toBe(400)
+    expect(errorsOf(unknownZip).area).toEqual(['00000 is not a US ZIP code. Check the five digits.'])
+    const unknownPrefix = await declare({ area: '000' })
+    expect(errorsOf(unknownPrefix).area).toEqual(['No US ZIP code starts with 000.'])
+    const malformed = await declare({ area: '6810' })
+    expect(errorsOf(malformed).area).toEqual(['"6810" is neither a five-digit ZIP code nor a three-digit ZIP prefix.'])
+    const backwards = await declare({ startsOn: daysAgo(3), endsOn: daysAgo(5) })
+    expect(backwards.status).toBe(400)
+    expect(errorsOf(backwards).endsOn).toEqual(['The last day cannot be before the first day.'])
+    const future = await declare({ startsOn: dayOf(addCalendarDays(new Date(), 3)), endsOn: dayOf(addCalendarDays(new Date(), 4)) })
+    expect(errorsOf(future).startsOn).toEqual(['A storm is declared once it has begun: the first day cannot be after today.'])
+    expect(db().select().from(stormEvents).all()).toHaveLength(0)
+  })
+
+  it('is saved and audited, and an overlapping area on overlapping days is refused; other days are not', async () => {
+    const saved = await declare({ name: 'Lincoln hail', area: '685 68601', startsOn: daysAgo(30), endsOn: daysAgo(29) })
+    expect(saved.status).toBe(302)
+    const event = db().select().from(stormEvents).where(eq(stormEvents.name, 'Lincoln hail')).get()!
+    expect(event).toMatchObject({ area: '685 68601', filingDays: 30 })
+    expect(saved.headers.get('Location')).toBe(`/admin/storms?event=${event.id}`)
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, event.id)).get()).toMatchObject({ action: 'storm_event.declared' })
+
+    const overlap = await declare({ name: 'Second', area: '68510', startsOn: daysAgo(29), endsOn: daysAgo(28) })
+    expect(overlap.status).toBe(400)
+    expect(errorsOf(overlap).area).toEqual([
+      '68510 is already in "Lincoln hail", declared for days that overlap these. Leave it out, or change the days.',
+    ])
+    const sameCode = await declare({ name: 'Third', area: '68601', startsOn: daysAgo(31), endsOn: daysAgo(30) })
+    expect(errorsOf(sameCode).area?.[0]).toContain('68601 is already in "Lincoln hail"')
+    // The same area on other days is another storm.
+    expect((await declare({ name: 'Lincoln again', area: '685', startsOn: daysAgo(20), endsOn: daysAgo(20) })).status).toBe(302)
+  })
+
+  it('is the operator’s alone', async () => {
+    const customer = await sessionCookieFor(createProfile().id)
+    const answer = await settle(() => stormsLoader(routeArgs(makeRequest('/admin/storms', { cookie: customer }))))
+    expect(answer.status).toBe(404)
+  })
+})
+
+describe('filing in a declared storm', () => {
+  it('accepts damage from 10 days ago in the area without calling it late; outside it the claim is late and told so', async () => {
+    expect((await declare({ name: 'Omaha hail', area: '681 68022' })).status).toBe(302)
+    const storm = db().select().from(stormEvents).where(eq(stormEvents.name, 'Omaha hail')).get()!
+
+    const inside = createProfile()
+    const { policy: insidePolicy } = createActivePolicy(inside.id)
+    // The form shows the window.
+    const form = (await submitLoader(
+      routeArgs(makeRequest(`/customer/submit-claim?policy_id=${insidePolicy.id}`, { cookie: await sessionCookieFor(inside.id) })),
+    )) as { stormWindows: string[] }
+    expect(form.stormWindows.some((text) => text.startsWith('Omaha hail: damage on') && text.endsWith('within 30 days.'))).toBe(true)
+
+    expect((await fileClaim(inside.id, insidePolicy.id, { vehicleZip: '68102' })).status).toBe(302)
+    expect(claimsOf(insidePolicy.id)[0]).toMatchObject({ filedLate: false, stormEventId: storm.id, vehicleZip: '68102' })
+    // The ZIP is remembered for the shop search.
+    expect(db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, inside.id)).get()!.zip).toBe('68102')
+
+    const outside = createProfile()
+    const { policy: outsidePolicy } = createActivePolicy(outside.id)
+    const answer = await fileClaim(outside.id, outsidePolicy.id, { vehicleZip: '84101' })
+    expect(answer.status).toBe(302)
+    const late = claimsOf(outsidePolicy.id)[0]!
+    expect(late).toMatchObject({ filedLate: true, stormEventId: null })
+    const success = (await submitLoader(
+      routeArgs(
+        makeRequest(`/customer/submit-claim?policy_id=${outsidePolicy.id}&claim=${late.id}`, {
+          cookie: await sessionCookieFor(outside.id),
+        }),
+      ),
+    )) as { lateNotice: string | null }
+    expect(success.lateNotice).toBe(
+      'This claim was filed late: more than 48 hours after the damage. We will still review it, and tell you what we decide.',
+    )
+  })
+
+  it('holds a claim to the storm’s own window, and damage outside the storm’s days to 48 hours', async () => {
+    expect(
+      (await declare({ name: 'Short storm', area: '50309', startsOn: daysAgo(12), endsOn: daysAgo(10), filingDays: '5' })).status,
+    ).toBe(302)
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    expect((await fileClaim(customer.id, policy.id, { vehicleZip: '50309' })).status).toBe(302)
+    expect(claimsOf(policy.id)[0]).toMatchObject({ filedLate: true })
+    expect(claimsOf(policy.id)[0]!.stormEventId).not.toBeNull()
+  })
+
+  it('refuses a ZIP that is not a real one next to the field, and files nothing', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const malformed = await fileClaim(customer.id, policy.id, { vehicleZip: '681' })
+    expect(malformed.status).toBe(400)
+    expect(errorsOf(malformed).vehicleZip).toEqual(['Enter the five-digit ZIP code where the vehicle is kept, like 84101.'])
+    const unknown = await fileClaim(customer.id, policy.id, { vehicleZip: '00000' })
+    expect(unknown.status).toBe(400)
+    expect(errorsOf(unknown).vehicleZip).toEqual(['That ZIP code does not exist. Check the five digits.'])
+    expect(claimsOf(policy.id)).toHaveLength(0)
+  })
+})
+
+describe('daily capacity and the line', () => {
+  const group = createPartnerGroup('Capacity Glass', { email: 'desk@capacity.example' })
+  const place = (name: string, zip: string, dailyCapacity: number | null) =>
+    db()
+      .insert(partnerLocations)
+      .values({ partnerGroupId: group.id, name, slug: name.toLowerCase().replace(/\W+/g, '-'), zip, dailyCapacity })
+      .returning()
+      .get()
+  const approved = (overrides: Partial<typeof claims.$inferInsert> = {}) => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    return { customer, claim: createClaim(policy.id, { approvalStatus: 'approved', reviewedAt: new Date().toISOString(), ...overrides }) }
+  }
+
+  it('does not offer a full day, refuses it with the first day with room, and leaves out a location full every day', async () => {
+    const dates = bookableDates(new Date())
+    const kearney = place('Kearney Glass', '68847', 1)
+    const full = place('Kearney Full', '68847', 1)
+    for (const date of dates) approved({ chosenLocationId: full.id, assignedPartnerGroupId: group.id, preferredDate: date })
+    approved({ chosenLocationId: kearney.id, assignedPartnerGroupId: group.id, preferredDate: dates[0] })
+
+    const shops = nearestShops(['chip_repair'], '68847')!
+    expect(shops.map((shop) => shop.name)).toContain('Kearney Glass')
+    expect(shops.map((shop) => shop.name)).not.toContain('Kearney Full')
+    const offered = shops.find((shop) => shop.name === 'Kearney Glass')!
+    expect(offered.booking.fullDates).toEqual([dates[0]])
+    expect(offered.booking.freeDates).toEqual(dates.slice(1))
+    // One job ahead, one a day: the customer's turn is the first day with room.
+    expect(offered.booking.line).toEqual({ place: 2, from: dates[1], until: dates[1] })
+
+    const { customer, claim } = approved()
+    const choice = { profileId: customer.id, claimId: claim.id, zip: '68847', locationId: kearney.id, preferredSlot: 'morning' as const }
+    const refused = await chooseShop({ ...choice, preferredDate: dates[0]!, serviceAt: 'shop', serviceAddress: null }).catch(
+      (error) => error,
+    )
+    expect(refused).toMatchObject({ field: 'preferredDate', status: 409 })
+    expect(refused.message).toMatch(/^Kearney Glass is fully booked that day\. Its first day with room is /)
+    await chooseShop({ ...choice, preferredDate: dates[1]!, serviceAt: 'shop', serviceAddress: null })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+      chosenLocationId: kearney.id,
+      preferredDate: dates[1],
+    })
+  })
+
+  it('tells a long line honestly: the jobs ahead over the jobs a day', () => {
+    const grand = place('Grand Island Glass', '68801', 2)
+    for (let index = 0; index < 5; index++) approved({ chosenLocationId: grand.id, assignedPartnerGroupId: group.id, preferredDate: null })
+    const dates = bookableDates(new Date())
+    const shop = nearestShops(['chip_repair'], '68801')!.find((option) => option.name === 'Grand Island Glass')!
+    // Five ahead at two a day: number 6, two more working days after the first.
+    expect(shop.booking.line).toEqual({ place: 6, from: dates[0], until: dates[2] })
+  })
+
+  it('is set by the shop for its own locations only, audited, and refused next to the field when not a number', async () => {
+    const hastings = place('Hastings Glass', '68901', null)
+    const staff = findOrCreateProfile('staff@capacity.example')
+    const { shopStaff } = await import('~/db/schema')
+    db().insert(shopStaff).values({ email: staff.email, partnerGroupId: group.id, addedBy: 'test' }).run()
+    const cookie = await sessionCookieFor(staff.id)
+    const post = (form: Record<string, string>) =>
+      settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie, form: { intent: 'capacity', ...form } }))))
+
+    const bad = await post({ locationId: hastings.id, dailyCapacity: 'ten' })
+    expect(bad.status).toBe(400)
+    expect(errorsOf(bad)[`capacity-${hastings.id}`]).toEqual([
+      'Enter how many jobs the location takes a day: a whole number from 1 to 500, or leave it empty.',
+    ])
+    expect((await post({ locationId: hastings.id, dailyCapacity: '8' })).status).toBe(302)
+    expect(db().select().from(partnerLocations).where(eq(partnerLocations.id, hastings.id)).get()!.dailyCapacity).toBe(8)
+    expect(db().select().from(auditLog).where(eq(auditLog.entityId, hastings.id)).get()).toMatchObject({
+      action: 'partner_location.capacity_set',
+    })
+    const other = createPartnerGroup('Other Glass')
+    const theirs = db().insert(partnerLocations).values({ partnerGroupId: other.id, name: 'Theirs', slug: 'theirs-cap' }).returning().get()
+    expect((await post({ locationId: theirs.id, dailyCapacity: '3' })).status).toBe(404)
+    expect(db().select().from(partnerLocations).where(eq(partnerLocations.id, theirs.id)).get()!.dailyCapacity).toBeNull()
+  })
+})
+
+describe('urgency', () => {
+  it('orders the operator’s waiting claims most urgent first when asked, and the shop’s new jobs always', () => {
+    const group = createPartnerGroup('Urgent Glass')
+    const { policy } = createActivePolicy(createProfile().id)
+    const waiting = (minutesAgo: number, overrides: Partial<typeof claims.$inferInsert>) =>
+      createClaim(policy.id, { submittedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), ...overrides })
+    const chip = waiting(300, { damageType: 'chip', damageSize: 'under_quarter', inLineOfSight: false })
+    const crack = waiting(200, { damageType: 'crack', damageSize: 'up_to_6_inches', inLineOfSight: false })
+    const shattered = waiting(100, { damageType: 'crack', damageSize: 'longer', inLineOfSight: false })
+    const codes = (order: 'oldest' | 'urgent') =>
+      claimQueue({ ...DEFAULT_QUEUE_FILTERS, order }, 1)!
+        .rows.map((row) => row.code)
+        .filter((code) => [chip, crack, shattered].some((claim) => claim.confirmationCode === code))
+    expect(codes('oldest')).toEqual([chip.confirmationCode, crack.confirmationCode, shattered.confirmationCode])
+    expect(codes('urgent')).toEqual([shattered.confirmationCode, crack.confirmationCode, chip.confirmationCode])
+
+    const job = (overrides: Partial<typeof claims.$inferInsert>) =>
+      createClaim(policy.id, {
+        approvalStatus: 'approved',
+        assignedPartnerGroupId: group.id,
+        reviewedAt: new Date().toISOString(),
+        ...overrides,
+      })
+    const chipJob = job({ damageType: 'chip', preferredDate: '2026-01-01' })
+    const sightJob = job({ damageType: 'chip', inLineOfSight: true, preferredDate: '2026-01-03' })
+    const crackJob = job({ damageType: 'crack', preferredDate: '2026-01-02' })
+    expect(shopJobs(group.id).fresh.map((row) => row.id)).toEqual([sightJob.id, crackJob.id, chipJob.id])
+  })
+})
+
+describe('the storm board', () => {
+  it('counts the storm’s claims by ZIP and shop, each shop’s backlog in days, and who decided', async () => {
+    expect((await declare({ name: 'Board storm', area: '803' })).status).toBe(302)
+    const storm = db().select().from(stormEvents).where(eq(stormEvents.name, 'Board storm')).get()!
+    const group = createPartnerGroup('Board Glass')
+    const boulder = db()
+      .insert(partnerLocations)
+      .values({ partnerGroupId: group.id, name: 'Boulder Glass', slug: 'boulder-board', zip: '80302', dailyCapacity: 2 })
+      .returning()
+      .get()
+    const { policy } = createActivePolicy(createProfile().id)
+    const inStorm = (overrides: Partial<typeof claims.$inferInsert>) => createClaim(policy.id, { stormEventId: storm.id, ...overrides })
+    inStorm({ vehicleZip: '80302', approvalStatus: 'approved', decidedByRulesVersion: '1', chosenLocationId: boulder.id })
+    inStorm({ vehicleZip: '80302', approvalStatus: 'approved', reviewedBy: 'operator', chosenLocationId: boulder.id })
+    inStorm({ vehicleZip: '80303', approvalStatus: 'approved', decidedByRulesVersion: '1', chosenLocationId: boulder.id })
+    inStorm({ vehicleZip: '80303', filedLate: true })
+
+    const board = stormBoard(storm.id)
+    expect(board.byZip).toEqual([
+      { label: '80302', value: 2 },
+      { label: '80303', value: 2 },
+    ])
+    expect(board.byShop).toEqual([
+      { label: 'Boulder Glass', value: 3 },
+      { label: 'No shop yet', value: 1 },
+    ])
+    expect(board.decisions).toEqual({ automatic: 2, operator: 1, waiting: 1, late: 1, total: 4 })
+    expect(board.backlog).toEqual([{ location: 'Boulder Glass', open: 3, dailyCapacity: 2, days: 2 }])
+
+    const page = (await stormsLoader(routeArgs(makeRequest(`/admin/storms?event=${storm.id}`, { cookie: await operatorCookie() })))) as {
+      shown: { name: string } | null
+    }
+    expect(page.shown?.name).toBe('Board storm')
+    const missing = await settle(async () =>
+      stormsLoader(routeArgs(makeRequest('/admin/storms?event=nope', { cookie: await operatorCookie() }))),
+    )
+    expect(missing.status).toBe(404)
+  })
+})
