@@ -69,6 +69,11 @@ test('in a declared storm, damage from 10 days ago is accepted; outside its area
     await expect(customerPage.getByTestId('storm-windows')).toContainText(`${name}: damage on`)
     await customerPage.getByLabel('When did the damage happen?').fill(daysAgo(10))
     await customerPage.getByLabel('ZIP code where the vehicle is kept (optional)').fill(zip)
+    // A chip in the driver's line of sight: the decision rules leave it for the operator whatever its window.
+    await customerPage.getByRole('radio', { name: 'Smaller than a quarter' }).check()
+    await customerPage.getByRole('radio', { name: 'Yes, in front of the driver’s eyes' }).check()
+    await customerPage.getByRole('radio', { name: 'One', exact: true }).check()
+    await customerPage.getByRole('radio', { name: 'In front of the driver', exact: true }).check()
     await customerPage.locator('#photos').setInputFiles([{ name: 'hail.jpg', mimeType: 'image/jpeg', buffer: photo }])
     await customerPage.getByLabel('What Happened?').fill('Hail cracked the windshield in the driveway.')
     await customerPage.getByRole('button', { name: 'Submit Claim' }).click()

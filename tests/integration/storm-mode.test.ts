@@ -13,6 +13,7 @@ import * as stormsRoute from '~/routes/admin.storms'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import * as shopRoute from '~/routes/shop'
 
+import { appendAnswers } from '../support/claim-answers'
 import {
   createActivePolicy,
   createClaim,
@@ -48,6 +49,7 @@ async function fileClaim(profileId: string, policyId: string, fields: Record<str
   const form = new FormData()
   const values = { policyId, damageType: 'chip', description: 'Hail cracked the glass.', damageDate: daysAgo(10), ...fields }
   for (const [key, value] of Object.entries(values)) form.append(key, value)
+  appendAnswers(form)
   form.append('photos', new File([new Uint8Array(jpeg)], 'hail.jpg', { type: 'image/jpeg' }))
   const cookie = await sessionCookieFor(profileId)
   return settle(() => submitAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { form, cookie }))))
