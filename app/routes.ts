@@ -65,6 +65,7 @@ export default [
     route('prices', 'routes/admin.prices.tsx'),
     route('states', 'routes/admin.states.tsx'),
     route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
+    route('states/:code', 'routes/admin.states.$code.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
   ]),
 

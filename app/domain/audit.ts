@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   // Where the product is sold (/admin/states).
   { action: 'sales_state.opened', entity: 'sales_state', label: 'Sales opened in a state' },
   { action: 'sales_state.closed', entity: 'sales_state', label: 'Sales closed in a state' },
+  { action: 'sales_state.facts_updated', entity: 'sales_state', label: 'Registration and insurer facts of a state updated' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

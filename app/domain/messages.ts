@@ -751,6 +751,22 @@ export const STATE_MESSAGES = {
   }),
 } as const
 
+/** /admin/states: a state's registration and insurer facts, and opening it (app/domain/state-readiness.ts). */
+export const STATE_FACTS_MESSAGES = {
+  required: 'Required before this state may be opened.',
+  missing: (labels: string[]): Message => ({
+    title: 'Facts Missing',
+    description: `This state cannot be opened until these are filled in: ${labels.join(', ')}.`,
+  }),
+  needsCounsel: (note: string): Message => ({ title: 'Needs Counsel', description: `This state cannot be opened yet: ${note}` }),
+  check: (labels: string[]): Message => ({ title: 'Check the Facts', description: `Please correct: ${labels.join(', ')}.` }),
+  saved: (stateName: string): Message => ({ title: 'Facts Saved', description: `The facts for ${stateName} are saved.` }),
+  savedAndOpened: (stateName: string): Message => ({
+    title: 'Sales Opened',
+    description: `The facts for ${stateName} are saved and new customers there can sign up.`,
+  }),
+} as const
+
 export const CONSENT_MESSAGES = {
   renewalRequired: {
     title: 'Consent Required',

@@ -6,6 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { SAMPLE_STATE_FACTS } from '~/domain/state-readiness'
 import { stateRules } from '~/domain/state-rules'
 
 import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
@@ -80,7 +81,13 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     renewalTerms: renewalTerms(contractTerms),
     cancelTerms: cancelTerms(contractTerms),
     disclosures: contractDisclosures(
-      { name: 'Glass Plan LLC', address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106', insurer: null },
+      {
+        name: 'Glass Plan LLC',
+        address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
+        insurer: null,
+        supportPhone: '(801) 555-0142',
+        stateFacts: SAMPLE_STATE_FACTS,
+      },
       'TX',
     ),
     contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,

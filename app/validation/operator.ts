@@ -170,3 +170,21 @@ export const PayoutSchema = z.discriminatedUnion('intent', [
       .max(PAYOUT_REFERENCE_MAX, PAYOUT_MESSAGES.referenceTooLong(PAYOUT_REFERENCE_MAX)),
   }),
 ])
+
+/** A state's fact as typed: blank is "not filled in" (null); its shape is the model's to judge, beside the field. */
+const stateFact = (max: number) =>
+  singleLineText()
+    .max(max, `Keep it under ${max} characters.`)
+    .optional()
+    .transform((value) => value || null)
+
+/** /admin/states/:code: a state's registration and insurer facts, saved or saved and opened. */
+export const StateFactsSchema = z.object({
+  intent: z.enum(['save', 'save-and-open']),
+  registrationNumber: stateFact(30),
+  insurerName: stateFact(120),
+  insurerAddress: stateFact(200),
+  insurerPhone: stateFact(30),
+  administratorName: stateFact(120),
+  administratorRegistration: stateFact(30),
+})
