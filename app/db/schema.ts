@@ -970,3 +970,4 @@ export const searchKeys = sqliteTable('search_keys', {
   /** Bumped by the triggers when anything searchable about the profile changes; re-indexes it. */
   revision: integer('revision').notNull().default(0),
 })
+export type Letter = typeof letters.$inferSelect
