@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.created', entity: 'refund', label: 'Refund due on cancellation' },
   { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
+  { action: 'policy.provider_cancel_noticed', entity: 'policy', label: 'Cancellation by the provider noticed' },
   { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
   { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
   // A payment to a partner group for its approved jobs, and the remittance e-mailed to it.

@@ -751,6 +751,25 @@ export const STATE_MESSAGES = {
   }),
 } as const
 
+/** The provider ending a policy on a ground the customer's state permits (domain/provider-cancellation). */
+export const PROVIDER_CANCEL_MESSAGES = {
+  chooseGround: 'Choose the ground for cancelling.',
+  explain: 'Please explain the ground to the customer (it is in their notice).',
+  alreadyCanceled: { title: 'Already Cancelled', description: 'This policy is already cancelled.' },
+  alreadyNoticed: (endsOn: string): Message => ({
+    title: 'Already Noticed',
+    description: `This policy already has a cancellation notice; it ends on ${endsOn}.`,
+  }),
+  groundNotAllowed: (stateName: string, allowed: string[]): Message => ({
+    title: 'Ground Not Permitted',
+    description: `${stateName} does not permit cancelling this policy on that ground now. Permitted: ${allowed.join('; ') || 'none'}.`,
+  }),
+  noticed: (endsOn: string, channel: string): Message => ({
+    title: 'Cancellation Noticed',
+    description: `The customer was sent the notice (${channel}); the policy ends on ${endsOn} with its refund.`,
+  }),
+} as const
+
 /** /admin/states: a state's registration and insurer facts, and opening it (app/domain/state-readiness.ts). */
 export const STATE_FACTS_MESSAGES = {
   required: 'Required before this state may be opened.',

@@ -29,6 +29,7 @@ import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
+import { providerCancellationEmail } from './provider-cancellation'
 import { refundEmail } from './refund'
 import { remittanceEmail } from './remittance'
 import { renewalNoticeEmail } from './renewal-notice'
@@ -220,6 +221,18 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: 'Asked by e-mail.',
     dashboardUrl: `${SITE}/customer`,
     supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('provider-cancellation', 'Cancelled by the provider, with notice', providerCancellationEmail, {
+    planName: 'Comprehensive — Car',
+    policyNumber: 'GP-7KQ4MX',
+    ground: 'Nonpayment of the price',
+    explanation: 'The payments for October and November were declined and not made up.',
+    endsOn: 'December 6, 2026',
+    noticeDays: 10,
+    refundWithinDays: null,
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+    supportPhone: '(801) 555-0142',
   }),
   sample('claim-received', 'Claim received', claimReceivedEmail, {
     confirmationCode: 'CS-7K2M9Q',

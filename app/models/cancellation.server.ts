@@ -15,6 +15,8 @@ import {
   RENEWAL_NOT_CHANGED,
 } from '~/domain/messages'
 import { commitmentHolds, isInInitialTerm } from '~/domain/policies'
+import { providerRefundRules } from '~/domain/provider-cancellation'
+import { rulesFor } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
@@ -61,10 +63,10 @@ export type Cancellation = { policy: Policy; refund: RefundRow | null }
  * What a cancellation now would refund, for the confirmation page. Null while the commitment binds (no cancellation)
  * or for a canceled policy.
  */
-export async function cancellationQuote(policy: Policy, now = new Date()): Promise<RefundQuote | null> {
-  if (policy.status === 'canceled' || commitmentHolds(policy, now)) return null
+export async function cancellationQuote(policy: Policy, now = new Date(), byProvider = false): Promise<RefundQuote | null> {
+  if (policy.status === 'canceled' || (!byProvider && commitmentHolds(policy, now))) return null
   try {
-    return await quoteRefund(policy, now)
+    return await quoteRefund(policy, now, byProvider ? providerRefundRules(rulesFor(policy.governingState)) : undefined)
   } catch (error) {
     logger.error({ policyId: policy.id, err: error }, 'working out a refund failed')
     throw refused(REFUND_MESSAGES.quoteFailed, 502)
@@ -75,8 +77,16 @@ export async function cancellationQuote(policy: Policy, now = new Date()): Promi
  * Ends the subscription now and marks the policy canceled, with the refund the customer's state gives back. The refund
  * row is written before the provider is asked to cancel (one per policy: a second submit finds it and gets the same
  * result), dropped again if the cancel fails, and paid right after; a failed payment is kept for the daily retry.
+ * `byProvider`: the provider ends the policy after its notice (domain/provider-cancellation): no commitment holds it,
+ * and the refund carries no fee.
  */
-export async function cancelPolicy(profileId: string, policyId: string, now = new Date(), by?: OnBehalf): Promise<Cancellation> {
+export async function cancelPolicy(
+  profileId: string,
+  policyId: string,
+  now = new Date(),
+  by?: OnBehalf,
+  byProvider = false,
+): Promise<Cancellation> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
   if (policy.status === 'canceled') {
@@ -84,13 +94,18 @@ export async function cancelPolicy(profileId: string, policyId: string, now = ne
     if (earlier) return { policy, refund: earlier } // a repeated submit: the same result, nothing done twice
     throw refused(ALREADY_CANCELED)
   }
-  if (commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
+  if (!byProvider && commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
 
-  const quote = await cancellationQuote(policy, now)
+  const quote = await cancellationQuote(policy, now, byProvider)
   const { actor, extra } = auditFields(profileId, by)
   let refund: RefundRow | null = null
   if (quote && quote.amountCents > 0) {
-    refund = transaction((tx) => createRefund(tx, policy, quote, { reason: by ? `operator: ${by.reason}` : 'customer', now }))
+    refund = transaction((tx) =>
+      createRefund(tx, policy, quote, {
+        reason: byProvider ? `provider: ${by?.reason ?? ''}` : by ? `operator: ${by.reason}` : 'customer',
+        now,
+      }),
+    )
     if (!refund) {
       // Another submit of the same cancellation is under way or done: answer with its result.
       return { policy: getPolicyForProfile(profileId, policyId) ?? policy, refund: refundOfPolicy(policy.id) }

@@ -37,9 +37,15 @@ function claimsOf(policyId: string) {
   return { made: row?.made ?? 0, paidCents: Number(row?.paid ?? 0) }
 }
 
-/** The refund a cancellation now would give, to the cent; the confirmation page shows it and the cancellation pays it. */
-export async function quoteRefund(policy: Policy, now = new Date()): Promise<RefundQuote> {
-  const rules = rulesFor(policy.governingState)
+/**
+ * The refund a cancellation now would give, to the cent; the confirmation page shows it and the cancellation pays it.
+ * `rules` replaces the state's own where the cancellation is the provider's (domain/provider-cancellation).
+ */
+export async function quoteRefund(
+  policy: Policy,
+  now = new Date(),
+  rules: StateRules = rulesFor(policy.governingState),
+): Promise<RefundQuote> {
   const paid = await (await payments()).paymentsFor(policy)
   const current = paid.find((payment) => payment.periodStart <= now.toISOString() && now.toISOString() < payment.periodEnd) ?? null
   const claimed = claimsOf(policy.id)

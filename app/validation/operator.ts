@@ -2,10 +2,11 @@ import { z } from 'zod'
 
 import { OPERATOR_ZONES, type OperatorZone } from '~/domain/calendar'
 import { DAMAGE_TYPES } from '~/domain/claims'
-import { OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES, PROVIDER_CANCEL_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
+import { PROVIDER_CANCEL_GROUNDS } from '~/domain/provider-cancellation'
 
 import { vehicleSchema } from './policy-setup'
 import { stateOfResidence } from './signup'
@@ -99,6 +100,16 @@ export const CancelOnBehalfSchema = z.object({
   policyId: singleLineText().min(1).max(64),
   when: z.enum(['now', 'end_of_commitment'], { error: 'Choose when the policy ends.' }),
   reason,
+})
+
+/** The provider cancelling a policy: on which ground (the state decides which are permitted), explained to the customer. */
+export const ProviderCancelSchema = z.object({
+  intent: z.literal('provider-cancel'),
+  policyId: singleLineText().min(1).max(64),
+  ground: z.enum(PROVIDER_CANCEL_GROUNDS, { error: PROVIDER_CANCEL_MESSAGES.chooseGround }),
+  explanation: freeText({ error: PROVIDER_CANCEL_MESSAGES.explain })
+    .min(1, PROVIDER_CANCEL_MESSAGES.explain)
+    .max(500, 'Keep the explanation under 500 characters.'),
 })
 
 export const ResendSchema = z.object({
