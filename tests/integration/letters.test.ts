@@ -5,14 +5,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { letters, profiles } from '~/db/schema'
+import { letters, policies, profiles } from '~/db/schema'
 import type { MailingAddress } from '~/domain/letters'
 import { postLetter, retryLetters } from '~/models/letters.server'
+import { sendRenewalNotices } from '~/models/renewals.server'
 import { lobTransport } from '~/services/lob.server'
 import { lettersDir, outboxMailTransport, setMailTransport } from '~/services/mail.server'
 
 import { expectConsoleError } from '../support/console'
-import { createProfile } from '../support/factories'
+import { createActivePolicy, createProfile } from '../support/factories'
 import { fakeLob } from '../support/fake-lob'
 import { pdfText } from '../support/pdf-text'
 
@@ -168,5 +169,51 @@ describe('the Lob client', () => {
     expect(letterRow(failed.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null, providerLetterId: 'ltr_000002' })
     // Both tries carried the same idempotency key: Lob posts one letter.
     expect(lob.received.map((request) => request.headers['idempotency-key'])).toEqual([failed.id, failed.id])
+  })
+})
+
+describe('renewal notices on paper', () => {
+  const yearly = (profileId: string, state: string) =>
+    createActivePolicy(profileId, {
+      lookupKey: 'comprehensive_car_adas_false_yearly',
+      billingInterval: 'year',
+      monthlyPriceCents: 19990,
+      governingState: state,
+      createdAt: '2050-03-10T12:00:00.000Z',
+      initialTermEndsAt: '2051-03-10T12:00:00.000Z',
+    }).policy
+  const lettersFor = (policyId: string) => db().select().from(letters).where(eq(letters.policyId, policyId)).all()
+
+  it('serve a New York yearly renewal by certified mail inside its 15–30 days, not before', async () => {
+    setMailTransport(outboxMailTransport)
+    const policy = yearly(customer().id, 'NY')
+    await sendRenewalNotices(new Date('2051-02-04T06:00:00Z')) // 34 days ahead: outside New York's window
+    expect(lettersFor(policy.id)).toEqual([])
+    await sendRenewalNotices(new Date('2051-02-10T06:00:00Z')) // 28 days ahead
+    const [letter] = lettersFor(policy.id)
+    expect(letter).toMatchObject({ template: 'renewal-notice', certified: true, status: 'sent', late: false })
+    const content = JSON.parse(letter!.content) as { title: string; paragraphs: string[] }
+    expect(content.title).toBe('Your plan renews on March 10, 2051')
+    expect(content.paragraphs.join(' ')).toContain('$199.90 per year')
+  })
+
+  it('send a notice whose window was missed at once, flagged late', async () => {
+    setMailTransport(outboxMailTransport)
+    const policy = yearly(customer().id, 'NY')
+    await sendRenewalNotices(new Date('2051-03-01T06:00:00Z')) // 9 days ahead: New York's window closed on day 15
+    expect(lettersFor(policy.id)).toMatchObject([{ certified: true, late: true, status: 'sent' }])
+    expect(db().select().from(policies).where(eq(policies.id, policy.id)).get()!.renewalNoticeSentAt).not.toBeNull()
+  })
+
+  it('post a first-class paper copy to a customer who withdrew electronic consent, and nothing to one who did not', async () => {
+    setMailTransport(outboxMailTransport)
+    const withdrawn = yearly(
+      createProfile({ mailingAddress: JSON.stringify(ADDRESS), esignWithdrawnAt: '2050-06-01T00:00:00.000Z' }).id,
+      'OH',
+    )
+    const electronic = yearly(customer().id, 'OH')
+    await sendRenewalNotices(new Date('2051-01-30T06:00:00Z')) // 39 days ahead
+    expect(lettersFor(withdrawn.id)).toMatchObject([{ template: 'paper-copy', certified: false, status: 'sent' }])
+    expect(lettersFor(electronic.id)).toEqual([])
   })
 })
