@@ -90,6 +90,7 @@ export default [
 
   // --- tooling: the local stand-ins for Postmark and Stripe (this machine only), and Fly's health check -------------
   route('dev/outbox', 'routes/dev.outbox.tsx'),
+  route('dev/outbox/letters/:file', 'routes/dev.outbox.letters.$file.ts'),
   route('dev/emails', 'routes/dev.emails.tsx'),
   route('dev/emails/:template', 'routes/dev.emails.$template.ts'),
   route('dev/checkout/:id', 'routes/dev.checkout.tsx'),
