@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   { action: 'payout.remittance_sent', entity: 'payout', label: 'Remittance e-mailed to the shop' },
   { action: 'payout.remittance_not_sent', entity: 'payout', label: 'Remittance not e-mailed' },
   // A customer's account and their privacy requests.
+  { action: 'profile.mailing_address_set', entity: 'profile', label: 'Mailing address for paper letters set' },
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
   { action: 'profile.email_changed', entity: 'profile', label: 'E-mail address changed' },

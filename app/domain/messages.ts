@@ -277,6 +277,12 @@ export const OPERATOR_SETTINGS_MESSAGES = {
 }
 /** The operator's customer page: its three forms' answers. */
 export const CUSTOMER_ADMIN_MESSAGES = {
+  mailingAddressSaved: (posted: number): Message => ({
+    title: 'Mailing Address Saved',
+    description: posted
+      ? `Paper letters go there; ${posted} held ${posted === 1 ? 'letter was' : 'letters were'} posted.`
+      : 'Paper letters go there.',
+  }),
   chooseResend: 'Please choose what to resend.',
   unknownAction: 'Unknown action.',
   emailSent: (kind: string, to: string) => ({ title: 'E-mail Sent', description: `The ${kind} e-mail is on its way to ${to}.` }),

@@ -1,12 +1,14 @@
 import { and, desc, eq, lt, ne } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { type Letter, letters, profiles } from '~/db/schema'
-import { LETTER_MAX_ATTEMPTS, type LetterContent, type LetterTemplate, parseMailingAddress } from '~/domain/letters'
+import { LETTER_MAX_ATTEMPTS, type LetterContent, type LetterTemplate, type MailingAddress, parseMailingAddress } from '~/domain/letters'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { mailTransport } from '~/services/mail.server'
+
+import { recordAudit } from './audit.server'
 
 /**
  * Paper letters, each recorded (recipient, template, certified or not, provider, tracking number, cost): posted through
@@ -96,12 +98,19 @@ async function send(row: Letter, now: Date): Promise<Letter> {
  * The daily retry: letters the provider refused (up to LETTER_MAX_ATTEMPTS tries), and held letters whose customer now
  * has a mailing address. Returns how many were posted on this run.
  */
-export async function retryLetters(now = new Date()): Promise<number> {
+export async function retryLetters(now = new Date(), profileId?: string): Promise<number> {
   const due = db()
     .select({ letter: letters, mailingAddress: profiles.mailingAddress })
     .from(letters)
     .leftJoin(profiles, eq(profiles.id, letters.profileId))
-    .where(and(ne(letters.status, 'sent'), ne(letters.status, 'pending'), lt(letters.attempts, LETTER_MAX_ATTEMPTS)))
+    .where(
+      and(
+        ne(letters.status, 'sent'),
+        ne(letters.status, 'pending'),
+        lt(letters.attempts, LETTER_MAX_ATTEMPTS),
+        profileId ? eq(letters.profileId, profileId) : undefined,
+      ),
+    )
     .all()
   let posted = 0
   for (const { letter, mailingAddress } of due) {
@@ -124,4 +133,16 @@ export async function retryLetters(now = new Date()): Promise<number> {
 /** A customer's letters, newest first, for the operator's customer page. */
 export function lettersOf(profileId: string) {
   return db().select().from(letters).where(eq(letters.profileId, profileId)).orderBy(desc(letters.createdAt)).all()
+}
+
+/** Records where a customer's paper mail goes (audited), and posts the letters held for want of it. */
+export async function setMailingAddress(actorId: string, profileId: string, address: MailingAddress, now = new Date()) {
+  transaction((tx) => {
+    tx.update(profiles)
+      .set({ mailingAddress: JSON.stringify(address) })
+      .where(eq(profiles.id, profileId))
+      .run()
+    recordAudit(tx, { actor: actorId, action: 'profile.mailing_address_set', entityId: profileId, detail: { state: address.state } })
+  })
+  return retryLetters(now, profileId)
 }

@@ -13,6 +13,7 @@ import { Toast } from '~/components/toast'
 import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { parseMailingAddress } from '~/domain/letters'
 import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, PROVIDER_CANCEL_MESSAGES, STATE_MESSAGES } from '~/domain/messages'
 import { offerInWords } from '~/domain/operator'
 import { planName } from '~/domain/plans'
@@ -20,7 +21,7 @@ import { commitmentHolds, needsSetup } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { correctGoverningState } from '~/models/governing-state.server'
-import { lettersOf } from '~/models/letters.server'
+import { lettersOf, setMailingAddress } from '~/models/letters.server'
 import { CHANNEL_NAMES, noticeProviderCancellation, providerCancelOptions } from '~/models/provider-cancellation.server'
 import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/route-rules'
@@ -28,7 +29,14 @@ import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
-import { CancelOnBehalfSchema, CorrectStateSchema, CorrectVehicleSchema, ProviderCancelSchema, ResendSchema } from '~/validation/operator'
+import {
+  CancelOnBehalfSchema,
+  CorrectStateSchema,
+  CorrectVehicleSchema,
+  MailingAddressSchema,
+  ProviderCancelSchema,
+  ResendSchema,
+} from '~/validation/operator'
 
 import type { Route } from './+types/admin.customers.$profileId'
 
@@ -39,7 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!customer) notFound()
   const now = new Date()
   return {
-    profile: customer.profile,
+    profile: { ...customer.profile, mailingAddress: parseMailingAddress(customer.profile.mailingAddress) },
     policies: customer.policies.map((policy) => ({
       id: policy.id,
       policyNumber: policy.policyNumber,
@@ -160,6 +168,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : CUSTOMER_ADMIN_MESSAGES.renewalOff
       return redirectWithToast(here, { type: 'success', ...done })
     }
+    if (intent === 'mailing-address') {
+      const submission = parseWithZod(form, { schema: MailingAddressSchema })
+      if (submission.status !== 'success') return refuse('mailing-address', submission.error ?? {})
+      const { intent: _intent, ...address } = submission.value
+      const posted = await setMailingAddress(admin.id, params.profileId, address)
+      return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.mailingAddressSaved(posted) })
+    }
     if (intent === 'provider-cancel') {
       const submission = parseWithZod(form, { schema: ProviderCancelSchema })
       const target = String(form.get('policyId') ?? '')
@@ -210,7 +225,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
     <AdminPage title={profile.fullName || profile.email} sub={`Customer since ${formatLongDate(profile.createdAt, '—')}.`}>
       <Toast toast={actionData?.toast} className="mb-6" />
       <div className="grid gap-6">
-        <ProfileCard profile={profile} />
+        <ProfileCard profile={profile} errors={failed('mailing-address', 'mailing-address')} />
 
         <PoliciesSection policies={policies} failed={failed} />
 

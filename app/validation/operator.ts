@@ -112,6 +112,20 @@ export const ProviderCancelSchema = z.object({
     .max(500, 'Keep the explanation under 500 characters.'),
 })
 
+/** Where a customer's paper mail goes, as they gave it to the operator. */
+export const MailingAddressSchema = z.object({
+  intent: z.literal('mailing-address'),
+  name: singleLineText({ error: 'Enter the name on the letter.' }).min(1, 'Enter the name on the letter.').max(64),
+  line1: singleLineText({ error: 'Enter the street address.' }).min(1, 'Enter the street address.').max(64),
+  line2: singleLineText()
+    .max(64)
+    .optional()
+    .transform((value) => value || null),
+  city: singleLineText({ error: 'Enter the city.' }).min(1, 'Enter the city.').max(200),
+  state: stateOfResidence(),
+  zip: singleLineText({ error: 'Enter the ZIP code.' }).regex(/^\d{5}(-\d{4})?$/, 'Enter the five-digit ZIP code, like 10001.'),
+})
+
 export const ResendSchema = z.object({
   intent: z.literal('resend'),
   policyId: singleLineText().max(64).optional(),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, letters, localCheckouts, policies, refunds } from '~/db/schema'
+import { auditLog, letters, localCheckouts, policies, profiles, refunds } from '~/db/schema'
 import { DAY_MS } from '~/domain/time'
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
@@ -163,5 +163,34 @@ describe('the provider cancelling a policy', () => {
     const { policy } = paidPolicy('TX', 20)
     const stranger = createProfile()
     expect((await notice(stranger.id, policy.id, 'fraud')).status).toBe(404)
+  })
+
+  it('holds the letter of a customer with no mailing address; the operator saves one and it is posted', async () => {
+    setMailTransport(outboxMailTransport)
+    const { customer, policy } = paidPolicy('TX', 20)
+    db().update(profiles).set({ mailingAddress: null }).where(eq(profiles.id, customer.id)).run()
+    expect((await notice(customer.id, policy.id, 'fraud')).status).toBe(302)
+    expect(lettersOf(policy.id)).toMatchObject([{ status: 'held' }])
+
+    const save = (form: Record<string, string>) =>
+      settle(async () =>
+        customerAction(
+          routeArgs(
+            makeRequest(`/admin/customers/${customer.id}`, { cookie: await operator(), form: { intent: 'mailing-address', ...form } }),
+            {
+              profileId: customer.id,
+            },
+          ),
+        ),
+      )
+    const address = { name: 'Jamie Rivera', line1: '1 Main Street', line2: '', city: 'Austin', state: 'TX', zip: '78701' }
+    const bad = await save({ ...address, zip: '787' })
+    expect(bad.status).toBe(400)
+    expect((bad.data as Refused).result.error.zip).toEqual(['Enter the five-digit ZIP code, like 10001.'])
+    expect(lettersOf(policy.id)).toMatchObject([{ status: 'held' }])
+
+    expect((await save(address)).status).toBe(302)
+    expect(lettersOf(policy.id)).toMatchObject([{ status: 'sent', attempts: 1 }])
+    expect(JSON.parse(lettersOf(policy.id)[0]!.recipient!)).toEqual({ ...address, line2: null })
   })
 })
