@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { Action, EmailLayout, FinePrint, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
 
 export type ProviderCancellationProps = {
   planName: string
@@ -16,14 +16,17 @@ export type ProviderCancellationProps = {
   supportPhone: string
 }
 
-/** The notice's words, shared by the e-mail and the paper letter so both say the same. */
+/**
+ * The notice's words, shared by the e-mail and the paper letter so both say the same. The second paragraph is the
+ * operator's explanation as typed (the e-mail's text part quotes it, since it may run over several lines).
+ */
 export function providerCancellationWording(props: ProviderCancellationProps) {
   return {
     subject: `Notice: your Glass Plan policy ${props.policyNumber} ends on ${props.endsOn}`,
     title: 'Notice of cancellation',
     paragraphs: [
-      `We are cancelling your ${props.planName} plan (policy ${props.policyNumber}) as your state allows. It ends on ${props.endsOn}, ${props.noticeDays} ${props.noticeDays === 1 ? 'day' : 'days'} after this notice; you stay covered until then.`,
-      `The reason: ${props.ground}. ${props.explanation}`,
+      `We are cancelling your ${props.planName} plan (policy ${props.policyNumber}) as your state allows. It ends on ${props.endsOn}, ${props.noticeDays} ${props.noticeDays === 1 ? 'day' : 'days'} after this notice; you stay covered until then. The reason: ${props.ground}.`,
+      props.explanation,
       `You will be refunded the unused part of what you paid, without any cancellation fee${props.refundWithinDays ? `, within ${props.refundWithinDays} days after the plan ends` : ', when the plan ends'}.`,
       `If you believe this is a mistake, call ${props.supportPhone} or write to ${props.supportEmail} before ${props.endsOn}.`,
     ],
@@ -34,9 +37,9 @@ export function ProviderCancellationEmail(props: ProviderCancellationProps) {
   const { title, paragraphs } = providerCancellationWording(props)
   return (
     <EmailLayout title={title}>
-      {paragraphs.slice(0, 3).map((paragraph) => (
-        <Paragraph key={paragraph}>{paragraph}</Paragraph>
-      ))}
+      <Paragraph>{paragraphs[0]}</Paragraph>
+      <Paragraph>{`Our explanation: ${paragraphs[1]}`}</Paragraph>
+      <Paragraph>{paragraphs[2]}</Paragraph>
       <Action href={props.dashboardUrl}>Open my dashboard</Action>
       <FinePrint>{paragraphs[3]}</FinePrint>
     </EmailLayout>
@@ -49,6 +52,13 @@ export function providerCancellationEmail(props: ProviderCancellationProps): Pro
   return renderEmail({
     subject,
     html: <ProviderCancellationEmail {...props} />,
-    text: textBody(subject, ...paragraphs.slice(0, 3), `Open your dashboard: ${props.dashboardUrl}`, paragraphs[3]!),
+    text: textBody(
+      subject,
+      paragraphs[0],
+      `Our explanation:\n${quoted(paragraphs[1]!)}`,
+      paragraphs[2],
+      `Open your dashboard: ${props.dashboardUrl}`,
+      paragraphs[3],
+    ),
   })
 }

@@ -80,6 +80,9 @@ describe('the provider cancelling a policy', () => {
     const [letter] = lettersOf(policy.id)
     expect(letter).toMatchObject({ template: 'provider-cancellation', certified: false, status: 'sent', provider: 'outbox' })
     expect(JSON.parse(letter!.content).paragraphs.join(' ')).toContain('The reason: Nonpayment of the price. Two payments were declined')
+    expect(outboxFor(customer.email).find((message) => message.tag === 'provider-cancellation')!.text).toContain(
+      'Our explanation:\n> Two payments were declined and not made up.',
+    )
     const mail = outboxFor(customer.email).find((message) => message.tag === 'provider-cancellation')!
     expect(mail.text).toContain('5 days after this notice')
     expect(mail.text).toContain('without any cancellation fee')
