@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { letters, policies, profiles } from '~/db/schema'
 import type { MailingAddress } from '~/domain/letters'
+import { withdrawEsignConsent } from '~/models/consents.server'
 import { postLetter, retryLetters } from '~/models/letters.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { lobTransport } from '~/services/lob.server'
@@ -215,5 +216,20 @@ describe('renewal notices on paper', () => {
     await sendRenewalNotices(new Date('2051-01-30T06:00:00Z')) // 39 days ahead
     expect(lettersFor(withdrawn.id)).toMatchObject([{ template: 'paper-copy', certified: false, status: 'sent' }])
     expect(lettersFor(electronic.id)).toEqual([])
+  })
+})
+
+describe('withdrawing consent to electronic delivery', () => {
+  it('posts the plan documents of each running plan on paper, once', async () => {
+    setMailTransport(outboxMailTransport)
+    const profile = customer()
+    const { policy } = createActivePolicy(profile.id, { governingState: 'TX' })
+    await withdrawEsignConsent(profile)
+    await withdrawEsignConsent(profile)
+    const posted = db().select().from(letters).where(eq(letters.policyId, policy.id)).all()
+    expect(posted).toMatchObject([{ template: 'paper-copy', certified: false, status: 'sent' }])
+    const content = JSON.parse(posted[0]!.content) as { title: string; paragraphs: string[] }
+    expect(content.title).toBe(`Your plan documents, policy ${policy.policyNumber}`)
+    expect(content.paragraphs.join(' ')).toContain('Texas Department of Licensing and Regulation')
   })
 })
