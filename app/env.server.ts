@@ -37,6 +37,9 @@ const EnvSchema = z.object({
   PROVIDER_ADDRESS: z.string().trim().min(10).default('2150 South 1300 East, Suite 500, Salt Lake City, UT 84106'),
   /** The insurer that backs the provider's obligations; unset → the contract says the provider's full faith and credit does. */
   PROVIDER_INSURER: optional,
+  /** Lob's API key: paper letters are posted through Lob; unset → rendered as PDFs into the local outbox. */
+  LOB_API_KEY: optional,
+  LOB_API_URL: z.string().trim().url().optional(),
   VPIC_URL: z.union([z.literal('off'), z.string().trim().url()]).default('https://vpic.nhtsa.dot.gov/api/vehicles'),
   ADMIN_EMAILS: z
     .string()
@@ -124,6 +127,13 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' |
   REQUIRE_LIVE_SERVICES: boolean
   payments: 'stripe' | 'local'
   email: 'postmark' | 'outbox'
+  mail: 'lob' | 'outbox'
+  /**
+   * Where a state's registration and insurer facts come from: the operator ('required', a production start — a
+   * non-loopback APP_URL — opens only the states SALES_STATES names whose facts are filled in), or made-up samples for
+   * the facts not filled in ('sample', the embedded local default, which sells everywhere).
+   */
+  stateFacts: 'required' | 'sample'
   vehicleData: 'vpic' | 'bundled'
   /** Litestream replicates the database, or nothing does. */
   replication: 'litestream' | 'off'
@@ -194,6 +204,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     REQUIRE_LIVE_SERVICES: requireLive,
     payments: parsed.STRIPE_SECRET_KEY ? 'stripe' : 'local',
     email: parsed.POSTMARK_SERVER_TOKEN ? 'postmark' : 'outbox',
+    mail: parsed.LOB_API_KEY ? 'lob' : 'outbox',
+    stateFacts: isLoopbackOrigin(appUrl) ? 'sample' : 'required',
     vehicleData: parsed.VPIC_URL === 'off' ? 'bundled' : 'vpic',
     replication: parsed.LITESTREAM_REPLICA_URL ? 'litestream' : 'off',
     uploads: parsed.UPLOADS_BUCKET ? 's3' : 'local',

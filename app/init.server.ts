@@ -53,6 +53,8 @@ function start() {
           appUrl: config.APP_URL,
           payments: config.payments,
           email: config.email,
+          mail: config.mail,
+          stateFacts: config.stateFacts,
           vehicleData: config.vehicleData,
           replication: config.replication,
           uploads: config.uploads,
@@ -63,6 +65,12 @@ function start() {
       `  database:     ${databasePath()}`,
       `  payments:     ${live(config.payments === 'stripe', 'Stripe', `test checkout at ${config.APP_URL}/dev/checkout`)}`,
       `  e-mail:       ${live(config.email === 'postmark', 'Postmark', `outbox at ${config.APP_URL}/dev/outbox`)}`,
+      `  paper mail:   ${live(config.mail === 'lob', 'Lob', `letters as PDFs at ${config.APP_URL}/dev/outbox`)}`,
+      `  states:       ${
+        config.stateFacts === 'sample'
+          ? `${config.SALES_STATES ? config.SALES_STATES.join(', ') : 'every state'}, sample registration and insurer facts where none are filled in (local)`
+          : `${config.SALES_STATES ? config.SALES_STATES.join(', ') : 'none until SALES_STATES names them'}, each once its facts are filled in at /admin/states (live)`
+      }`,
       `  vehicle data: ${config.vehicleData === 'vpic' ? `vPIC at ${config.VPIC_URL}, bundled data as fallback (live)` : 'bundled data (local)'}`,
       `  replication:  ${
         config.replication === 'litestream'

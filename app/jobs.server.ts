@@ -7,7 +7,9 @@ import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
+import { retryLetters } from '~/models/letters.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
+import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
@@ -32,6 +34,10 @@ export type DailyJobsReport = {
   localPoliciesEnded: number
   /** Cancellations made while the payments provider was down, whose refund this run worked out and paid. */
   refundsSettled: number
+  /** Policies the provider cancelled whose notice period ran out, ended with their refund. */
+  providerCancellationsEnded: number
+  /** Letters posted on this run that the mail provider had refused or that waited for an address. */
+  lettersRetried: number
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
   refundsRetried: number
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
@@ -73,8 +79,11 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
   await yieldToRequests()
   const refundsSettled = await settleUnsettledRefunds(now)
+  const providerCancellationsEnded = await endProviderCancellations(now)
   await yieldToRequests()
   const refundsRetried = await retryFailedRefunds(now)
+  await yieldToRequests()
+  const lettersRetried = await retryLetters(now)
   await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
@@ -90,7 +99,9 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     verificationsDeleted,
     localPoliciesEnded,
     refundsSettled,
+    providerCancellationsEnded,
     refundsRetried,
+    lettersRetried,
     priceChanges,
     consentRecordsPurged,
     uploadsSwept,

@@ -66,6 +66,7 @@ export default [
     route('prices', 'routes/admin.prices.tsx'),
     route('states', 'routes/admin.states.tsx'),
     route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
+    route('states/:code', 'routes/admin.states.$code.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('storms', 'routes/admin.storms.tsx'),
   ]),
@@ -91,6 +92,7 @@ export default [
 
   // --- tooling: the local stand-ins for Postmark and Stripe (this machine only), and Fly's health check -------------
   route('dev/outbox', 'routes/dev.outbox.tsx'),
+  route('dev/outbox/letters/:file', 'routes/dev.outbox.letters.$file.ts'),
   route('dev/emails', 'routes/dev.emails.tsx'),
   route('dev/emails/:template', 'routes/dev.emails.$template.ts'),
   route('dev/checkout/:id', 'routes/dev.checkout.tsx'),

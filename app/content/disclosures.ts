@@ -6,6 +6,8 @@
  */
 
 import { formatPrice } from '~/domain/format'
+import { formatPhone } from '~/domain/phones'
+import { fillSentence, readinessRule, type StateFactValues } from '~/domain/state-readiness'
 import { rulesFor, stateName, type StateRules } from '~/domain/state-rules'
 
 /** `conspicuous`: the statute asks for bold type; the page, the PDF and the e-mail print its lines in bold. */
@@ -22,8 +24,17 @@ export function nextOwnerAssignmentLines(assignment: NonNullable<StateRules['nex
   ]
 }
 
-/** Who provides the contract, from the configuration (PROVIDER_NAME, PROVIDER_ADDRESS, PROVIDER_INSURER). */
-export type ContractProvider = { name: string; address: string; insurer: string | null }
+/**
+ * Who provides the contract, from the configuration (PROVIDER_NAME, PROVIDER_ADDRESS, PROVIDER_INSURER, SUPPORT_PHONE),
+ * and the facts filled in for the policy's state (registration, insurer, administrator: app/domain/state-readiness.ts).
+ */
+export type ContractProvider = {
+  name: string
+  address: string
+  insurer: string | null
+  supportPhone: string
+  stateFacts?: StateFactValues | null
+}
 
 export const DISCLOSURES_HEADING = 'Disclosures'
 
@@ -32,28 +43,55 @@ export const STATE_NOT_KNOWN_YET =
 
 /** The blocks, national first; `governingState` is the policy's state (null while not known). */
 export function contractDisclosures(provider: ContractProvider, governingState: string | null | undefined): DisclosureBlock[] {
+  const rules = rulesFor(governingState)
+  const readiness = rules.code ? readinessRule(rules.code) : null
+  const facts = provider.stateFacts ?? null
+  // Where the state requires an insurer or gives its own sentence, that sentence replaces the national one: such a
+  // state forbids resting the promise on the provider's own full faith and credit.
+  const insurerByState = Boolean(readiness && (readiness.insurerSentence || readiness.reimbursementInsurance))
+  // The national block names the administrator with its registration number (Texas requires both printed).
+  const administrator = facts?.administratorName
+    ? `${facts.administratorName}${facts.administratorRegistration ? ` (registration number ${facts.administratorRegistration})` : ''}`
+    : provider.name
   const national: DisclosureBlock = {
     id: 'provider',
     heading: 'The provider and this contract',
     lines: [
       `The provider of this contract is ${provider.name}, ${provider.address}.`,
-      provider.insurer
-        ? `The provider's obligations under this contract are insured by ${provider.insurer}.`
-        : "The provider's obligations under this contract are backed by the full faith and credit of the provider.",
+      ...(insurerByState
+        ? []
+        : [
+            provider.insurer
+              ? `The provider's obligations under this contract are insured by ${provider.insurer}.`
+              : "The provider's obligations under this contract are backed by the full faith and credit of the provider.",
+          ]),
+      `The seller of this contract is ${provider.name}; its administrator is ${administrator}.`,
+      `For service and questions about this contract, call ${formatPhone(provider.supportPhone)}.`,
       // In line with the terms' own words: "A protection plan is a service contract, not an insurance policy."
       'This contract is not insurance. It is a service contract: the provider arranges and pays for the windshield repairs and replacements it describes, carried out by partner glass shops.',
     ],
   }
-  const rules = rulesFor(governingState)
-  if (!rules.code) return [national, { id: 'state', heading: 'Your state', lines: [STATE_NOT_KNOWN_YET] }]
+  if (!rules.code || !readiness) return [national, { id: 'state', heading: 'Your state', lines: [STATE_NOT_KNOWN_YET] }]
   const name = stateName(rules.code)
+  const lines = [...rules.disclosures]
+  if (readiness.insurerSentence && facts?.insurerName) {
+    lines.push(
+      fillSentence(readiness.insurerSentence, {
+        insurer: facts.insurerName,
+        address: facts.insurerAddress ?? '',
+        phone: facts.insurerPhone ? formatPhone(facts.insurerPhone) : '',
+      }),
+    )
+  } else if (readiness.reimbursementInsurance && facts?.insurerName) {
+    lines.push(`The provider's obligations under this contract are insured by ${facts.insurerName}, ${facts.insurerAddress ?? ''}.`)
+  }
+  if (readiness.registration.printed && facts?.registrationNumber) {
+    lines.push(`${provider.name} is registered in ${name} under number ${facts.registrationNumber}.`)
+  }
+  if (readiness.phonePrinted) lines.push(`For service under this contract, call ${formatPhone(provider.supportPhone)}.`)
   const blocks: DisclosureBlock[] = [
     national,
-    {
-      id: 'state',
-      heading: name,
-      lines: rules.disclosures.length > 0 ? [...rules.disclosures] : [`${name} requires no disclosures beyond those above.`],
-    },
+    { id: 'state', heading: name, lines: lines.length > 0 ? lines : [`${name} requires no disclosures beyond those above.`] },
   ]
   if (rules.nextOwnerAssignment) {
     blocks.push({

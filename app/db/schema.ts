@@ -6,6 +6,7 @@ import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAIL
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
+import { PROVIDER_CANCEL_GROUNDS } from '../domain/provider-cancellation'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
 import { createId } from './ids'
 
@@ -42,6 +43,8 @@ export const profiles = sqliteTable('profiles', {
    * paper copies of the contract and notices.
    */
   esignWithdrawnAt: text('esign_withdrawn_at'),
+  /** Where paper mail goes (a JSON MailingAddress, app/domain/letters.ts); null until the customer or operator gives one. */
+  mailingAddress: text('mailing_address'),
   /** An operator's: the IANA zone the console shows times in (/admin/settings); null reads DEFAULT_OPERATOR_ZONE. */
   timeZone: text('time_zone'),
   createdAt: createdAt(),
@@ -288,6 +291,13 @@ export const policies = sqliteTable(
      * Claims filed before it are the previous owner's: their details stay hidden from this owner.
      */
     ownedSince: text('owned_since'),
+    /**
+     * The provider ends this policy (app/domain/provider-cancellation.ts): on this ground, noticed then, taking effect
+     * at providerCancelAt (the daily job ends it). Null while the provider has given no notice.
+     */
+    providerCancelGround: text('provider_cancel_ground', { enum: PROVIDER_CANCEL_GROUNDS }),
+    providerCancelNoticedAt: text('provider_cancel_noticed_at'),
+    providerCancelAt: text('provider_cancel_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -298,6 +308,10 @@ export const policies = sqliteTable(
     index('policies_renewal_off_idx')
       .on(t.cancelAt)
       .where(sql`cancel_at IS NOT NULL`),
+    // The daily job that ends the policies the provider cancelled reads only these.
+    index('policies_provider_cancel_idx')
+      .on(t.providerCancelAt)
+      .where(sql`provider_cancel_at IS NOT NULL`),
     // The daily jobs' other reads, so each costs the policies it has work for, not a pass over every policy: the
     // purchases whose anniversary is near (yearly reminders), the switches to yearly billing that are booked, the
     // yearly payers and the notices not sent (renewal notices) and the ended policies (consent records to purge).
@@ -748,6 +762,63 @@ export const salesStates = sqliteTable('sales_states', {
   changedAt: text('changed_at').notNull().$defaultFn(now),
 })
 
+/**
+ * The facts a state needs before the product is sold there (app/domain/state-readiness.ts), as the operator filled
+ * them in at /admin/states/:code; the contract prints them. No row: nothing filled in yet.
+ */
+export const stateFacts = sqliteTable('state_facts', {
+  code: text('code').primaryKey(),
+  registrationNumber: text('registration_number'),
+  insurerName: text('insurer_name'),
+  insurerAddress: text('insurer_address'),
+  insurerPhone: text('insurer_phone'),
+  administratorName: text('administrator_name'),
+  administratorRegistration: text('administrator_registration'),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: text('updated_at').notNull().$defaultFn(now),
+})
+
+export const LETTER_STATUSES = ['pending', 'sent', 'failed', 'held'] as const
+
+/**
+ * Every paper letter: who it went to, which template, by which provider, certified or not, its tracking number and
+ * cost. A letter the provider refused is kept failed for the daily retry and the operator; one with no address to go
+ * to is held until the customer has one.
+ */
+export const letters = sqliteTable(
+  'letters',
+  {
+    id: id(),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    policyId: text('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    template: text('template').notNull(),
+    /** The recipient's name and address as the letter was addressed (JSON MailingAddress). */
+    recipient: text('recipient'),
+    /** The letter's own text (JSON LetterContent), kept so a retry posts what was meant. */
+    content: text('content').notNull(),
+    certified: integer('certified', { mode: 'boolean' }).notNull(),
+    provider: text('provider', { enum: ['lob', 'outbox'] }).notNull(),
+    status: text('status', { enum: LETTER_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerLetterId: text('provider_letter_id'),
+    trackingNumber: text('tracking_number'),
+    costCents: integer('cost_cents'),
+    /** A notice sent after its window had passed: sent at once and flagged for the operator. */
+    late: integer('late', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    sentAt: text('sent_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('letters_profile_idx').on(t.profileId),
+    // The daily retry and the console read only the letters not posted.
+    index('letters_unsent_idx')
+      .on(t.status)
+      .where(sql`status != 'sent'`),
+  ],
+)
+
 /** What a buyer consented to at signup: the texts' versions, when, from where (travels with the checkout). */
 export type ConsentFacts = {
   renewalTermsVersion: string
@@ -957,3 +1028,4 @@ export const searchKeys = sqliteTable('search_keys', {
   /** Bumped by the triggers when anything searchable about the profile changes; re-indexes it. */
   revision: integer('revision').notNull().default(0),
 })
+export type Letter = typeof letters.$inferSelect

@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   { action: 'refund.settled', entity: 'refund', label: 'Refund worked out after a payments outage' },
+  { action: 'policy.provider_cancel_noticed', entity: 'policy', label: 'Cancellation by the provider noticed' },
   { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
   { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
   // A payment to a partner group for its approved jobs, and the remittance e-mailed to it.
@@ -81,6 +82,7 @@ export const AUDIT_ACTIONS = [
   { action: 'payout.remittance_sent', entity: 'payout', label: 'Remittance e-mailed to the shop' },
   { action: 'payout.remittance_not_sent', entity: 'payout', label: 'Remittance not e-mailed' },
   // A customer's account and their privacy requests.
+  { action: 'profile.mailing_address_set', entity: 'profile', label: 'Mailing address for paper letters set' },
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },
   { action: 'profile.email_change_requested', entity: 'profile', label: 'E-mail change requested' },
   { action: 'profile.email_changed', entity: 'profile', label: 'E-mail address changed' },
@@ -114,6 +116,7 @@ export const AUDIT_ACTIONS = [
   // Storm mode (/admin/storms) and the daily capacity each shop location sets on its pages.
   { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
   { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
+  { action: 'sales_state.facts_updated', entity: 'sales_state', label: 'Registration and insurer facts of a state updated' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]

@@ -362,6 +362,12 @@ export const RULES_DECISION_MESSAGES = {
 }
 /** The operator's customer page: its three forms' answers. */
 export const CUSTOMER_ADMIN_MESSAGES = {
+  mailingAddressSaved: (posted: number): Message => ({
+    title: 'Mailing Address Saved',
+    description: posted
+      ? `Paper letters go there; ${posted} held ${posted === 1 ? 'letter was' : 'letters were'} posted.`
+      : 'Paper letters go there.',
+  }),
   chooseResend: 'Please choose what to resend.',
   unknownAction: 'Unknown action.',
   emailSent: (kind: string, to: string) => ({ title: 'E-mail Sent', description: `The ${kind} e-mail is on its way to ${to}.` }),
@@ -871,6 +877,41 @@ export const STATE_MESSAGES = {
   needsCounsel: (stateName: string, question: string): Message => ({
     title: 'Needs Counsel',
     description: `${stateName} cannot be opened for sale until counsel answers this question: ${question}`,
+  }),
+} as const
+
+/** The provider ending a policy on a ground the customer's state permits (domain/provider-cancellation). */
+export const PROVIDER_CANCEL_MESSAGES = {
+  chooseGround: 'Choose the ground for cancelling.',
+  explain: 'Please explain the ground to the customer (it is in their notice).',
+  alreadyCanceled: { title: 'Already Cancelled', description: 'This policy is already cancelled.' },
+  alreadyNoticed: (endsOn: string): Message => ({
+    title: 'Already Noticed',
+    description: `This policy already has a cancellation notice; it ends on ${endsOn}.`,
+  }),
+  groundNotAllowed: (stateName: string, allowed: string[]): Message => ({
+    title: 'Ground Not Permitted',
+    description: `${stateName} does not permit cancelling this policy on that ground now. Permitted: ${allowed.join('; ') || 'none'}.`,
+  }),
+  noticed: (endsOn: string, channel: string): Message => ({
+    title: 'Cancellation Noticed',
+    description: `The customer was sent the notice (${channel}); the policy ends on ${endsOn} with its refund.`,
+  }),
+} as const
+
+/** /admin/states: a state's registration and insurer facts, and opening it (app/domain/state-readiness.ts). */
+export const STATE_FACTS_MESSAGES = {
+  required: 'Required before this state may be opened.',
+  missing: (labels: string[]): Message => ({
+    title: 'Facts Missing',
+    description: `This state cannot be opened until these are filled in: ${labels.join(', ')}.`,
+  }),
+  needsCounsel: (note: string): Message => ({ title: 'Needs Counsel', description: `This state cannot be opened yet: ${note}` }),
+  check: (labels: string[]): Message => ({ title: 'Check the Facts', description: `Please correct: ${labels.join(', ')}.` }),
+  saved: (stateName: string): Message => ({ title: 'Facts Saved', description: `The facts for ${stateName} are saved.` }),
+  savedAndOpened: (stateName: string): Message => ({
+    title: 'Sales Opened',
+    description: `The facts for ${stateName} are saved and new customers there can sign up.`,
   }),
 } as const
 

@@ -28,3 +28,14 @@ export function phoneHref(stored: string): string {
 export function reachInWords(contact: { phone: string | null; email: string }): string {
   return contact.phone ? `by phone at ${formatPhone(contact.phone)}` : `by e-mail at ${contact.email}`
 }
+
+/** The NANP's toll-free area codes. */
+const TOLL_FREE_AREA_CODES = ['800', '833', '844', '855', '866', '877', '888']
+
+/** Whether a number as typed is a US toll-free one (a statute asking for a toll-free number accepts no other). */
+export function isTollFreeUsPhone(value: string): boolean {
+  const parsed = parsePhoneNumberFromString(value, 'US')
+  if (!parsed || parsed.countryCallingCode !== '1' || parsed.ext) return false
+  const national = String(parsed.nationalNumber)
+  return national.length === 10 && TOLL_FREE_AREA_CODES.includes(national.slice(0, 3))
+}

@@ -7,6 +7,7 @@
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { SAMPLE_STATE_FACTS } from '~/domain/state-readiness'
 import { stateRules } from '~/domain/state-rules'
 
 import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
@@ -29,6 +30,7 @@ import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
+import { providerCancellationEmail } from './provider-cancellation'
 import { refundEmail } from './refund'
 import { remittanceEmail } from './remittance'
 import { renewalNoticeEmail } from './renewal-notice'
@@ -82,7 +84,13 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     renewalTerms: renewalTerms(contractTerms),
     cancelTerms: cancelTerms(contractTerms),
     disclosures: contractDisclosures(
-      { name: 'Glass Plan LLC', address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106', insurer: null },
+      {
+        name: 'Glass Plan LLC',
+        address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
+        insurer: null,
+        supportPhone: '(801) 555-0142',
+        stateFacts: SAMPLE_STATE_FACTS,
+      },
       'TX',
     ),
     contractUrl: `${SITE}/customer/policies/pol_8f3k2m/contract`,
@@ -215,6 +223,18 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: 'Asked by e-mail.',
     dashboardUrl: `${SITE}/customer`,
     supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('provider-cancellation', 'Cancelled by the provider, with notice', providerCancellationEmail, {
+    planName: 'Comprehensive — Car',
+    policyNumber: 'GP-7KQ4MX',
+    ground: 'Nonpayment of the price',
+    explanation: 'The payments for October and November were declined and not made up.',
+    endsOn: 'December 6, 2026',
+    noticeDays: 10,
+    refundWithinDays: null,
+    dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+    supportPhone: '(801) 555-0142',
   }),
   sample('claim-received', 'Claim received', claimReceivedEmail, {
     confirmationCode: 'CS-7K2M9Q',

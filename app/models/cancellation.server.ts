@@ -15,6 +15,8 @@ import {
   RENEWAL_NOT_CHANGED,
 } from '~/domain/messages'
 import { commitmentHolds, isInInitialTerm } from '~/domain/policies'
+import { providerRefundRules } from '~/domain/provider-cancellation'
+import { rulesFor } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
@@ -62,6 +64,12 @@ function auditFields(profileId: string, by: OnBehalf | undefined) {
   return { actor: by?.actorId ?? profileId, extra: by ? { onBehalfOf: profileId, reason: by.reason } : {} }
 }
 
+/** The refund rules of a cancellation: the state's, or the provider's own where the provider ends the policy. */
+function refundRulesOf(policy: Policy, byProvider: boolean) {
+  const rules = rulesFor(policy.governingState)
+  return byProvider ? providerRefundRules(rules) : rules
+}
+
 /** A cancellation done: the policy, and the refund it gave (null when the state's rules give none). */
 export type Cancellation = { policy: Policy; refund: RefundRow | null }
 
@@ -70,10 +78,10 @@ export type Cancellation = { policy: Policy; refund: RefundRow | null }
  * or for a canceled policy. When the payments provider cannot be asked, a RuleError says so: the page then still
  * offers the cancellation, whose refund is settled later.
  */
-export async function cancellationQuote(policy: Policy, now = new Date()): Promise<RefundQuote | null> {
-  if (policy.status === 'canceled' || commitmentHolds(policy, now)) return null
+export async function cancellationQuote(policy: Policy, now = new Date(), byProvider = false): Promise<RefundQuote | null> {
+  if (policy.status === 'canceled' || (!byProvider && commitmentHolds(policy, now))) return null
   try {
-    return await quoteRefund(policy, now)
+    return await quoteRefund(policy, now, refundRulesOf(policy, byProvider))
   } catch (error) {
     logger.error({ policyId: policy.id, err: error }, 'working out a refund failed')
     throw refused(REFUND_MESSAGES.quoteFailed, 502)
@@ -90,13 +98,15 @@ export async function cancellationQuote(policy: Policy, now = new Date()): Promi
  * work the refund out as of this moment and pay it (with the state's late penalty if that takes past its deadline).
  * `waitForProvider` is for a caller that must not go on with a subscription still live at the provider (deleting the
  * account): then a provider failure refuses the cancellation (502) and changes nothing.
+ * `byProvider`: the provider ends the policy after its notice (domain/provider-cancellation): no commitment holds it,
+ * and the refund carries no fee.
  */
 export async function cancelPolicy(
   profileId: string,
   policyId: string,
   now = new Date(),
   by?: OnBehalf,
-  { waitForProvider = false }: { waitForProvider?: boolean } = {},
+  { waitForProvider = false, byProvider = false }: { waitForProvider?: boolean; byProvider?: boolean } = {},
 ): Promise<Cancellation> {
   const policy = getPolicyForProfile(profileId, policyId)
   if (!policy) throw notFound()
@@ -105,16 +115,16 @@ export async function cancelPolicy(
     if (earlier) return { policy, refund: earlier } // a repeated submit: the same result, nothing done twice
     throw refused(ALREADY_CANCELED)
   }
-  if (commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
+  if (!byProvider && commitmentHolds(policy, now)) throw refused(commitmentNote(policy.initialTermEndsAt))
 
   const { actor, extra } = auditFields(profileId, by)
-  const reason = by ? `operator: ${by.reason}` : 'customer'
+  const reason = byProvider ? `provider: ${by?.reason ?? ''}` : by ? `operator: ${by.reason}` : 'customer'
   const earlierResult = () => ({ policy: getPolicyForProfile(profileId, policyId) ?? policy, refund: refundOfPolicy(policy.id) })
 
   let providerDown = false
   let quote: RefundQuote | null = null
   try {
-    quote = await quoteRefund(policy, now)
+    quote = await quoteRefund(policy, now, refundRulesOf(policy, byProvider))
   } catch (error) {
     logger.error({ policyId: policy.id, err: error }, 'working out a refund failed; the cancellation goes ahead, the daily job settles it')
     if (waitForProvider) throw RuleError.from(CANCEL_NOT_DONE, { status: 502 })

@@ -1,9 +1,13 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 
+import { cancelTerms, renewalTerms } from '~/content/contract'
+import { contractDisclosures } from '~/content/disclosures'
 import { type Db, db, transaction } from '~/db/client.server'
-import { type ConsentFacts, consentRecords, policies, type Profile, profiles } from '~/db/schema'
+import { type ConsentFacts, consentRecords, policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
-import { planName } from '~/domain/plans'
+import type { LetterContent } from '~/domain/letters'
+import { contractPath } from '~/domain/paths'
+import { planName, pricePer } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 import { esignWithdrawnEmail } from '~/emails/privacy'
 import { env } from '~/env.server'
@@ -14,6 +18,8 @@ import { toCsv } from '~/utils/csv'
 import { recordAudit } from './audit.server'
 import { BATCH_SIZE, yieldToRequests } from './batches.server'
 import { operatorAddresses } from './claims.server'
+import { contractProvider, contractWording } from './contract.server'
+import { postLetter } from './letters.server'
 
 /**
  * Consent records: what a buyer expressly agreed to at signup (the automatic-renewal terms and electronic delivery),
@@ -173,7 +179,8 @@ export function consentRecordsCsv(): ReadableStream<Uint8Array> {
 
 /**
  * The customer withdraws their consent to electronic delivery (/customer/privacy): recorded with its time and audited,
- * and the operator is e-mailed to post paper copies from now on. A second time changes nothing. Returns the time.
+ * the operator is e-mailed (to check the mailing address), and the plan documents go out on paper through the postal
+ * adapter, as every notice does from now on. A second time changes nothing. Returns the time.
  */
 export async function withdrawEsignConsent(profile: Pick<Profile, 'id' | 'email' | 'fullName'>, now = new Date()) {
   const withdrawnAt = transaction((tx) => {
@@ -198,5 +205,32 @@ export async function withdrawEsignConsent(profile: Pick<Profile, 'id' | 'email'
     // The withdrawal is recorded and audited (the activity page lists it); a lost e-mail must not undo it.
     logger.error({ profileId: profile.id, err: error }, 'e-sign withdrawal e-mail to the operator failed')
   }
+  // The paper copies start with the plan documents of each plan still running, through the postal adapter (held until
+  // the operator records a mailing address, which the e-mail above asks for).
+  for (const policy of owned.filter((row) => row.status !== 'canceled')) {
+    await postLetter(
+      { profileId: profile.id, policyId: policy.id, template: 'paper-copy', content: planDocumentsLetter(policy, now), certified: false },
+      now,
+    )
+  }
   return withdrawnAt
+}
+
+/** The plan documents on paper: the plan, its price, renewal and cancelling, and the contract's disclosures. */
+function planDocumentsLetter(policy: Policy, now: Date): LetterContent {
+  const wording = contractWording(policy)
+  return {
+    title: `Your plan documents, policy ${policy.policyNumber}`,
+    date: formatLongDate(now.toISOString()),
+    paragraphs: [
+      `${planName(policy)} at ${pricePer(policy.monthlyPriceCents, policy.billingInterval)}, bought on ${formatLongDate(policy.createdAt)}.`,
+      ...renewalTerms(wording),
+      ...cancelTerms(wording),
+      ...contractDisclosures(contractProvider(policy.governingState), policy.governingState).flatMap((block) => [
+        block.heading,
+        ...block.lines,
+      ]),
+      `The full terms you accepted (version ${policy.tosVersion}) are at ${env().APP_URL}${contractPath(policy.id)}; write to ${env().SUPPORT_EMAIL} for a printed copy.`,
+    ],
+  }
 }

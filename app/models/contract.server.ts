@@ -22,6 +22,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { getPolicyForProfile, zoneOfCustomerPolicy } from './policies.server'
+import { effectiveFacts } from './sales-states.server'
 
 /**
  * A customer's plan documents: the contract as agreed, with the full text of the terms version they
@@ -46,10 +47,16 @@ export function contractWording(
   }
 }
 
-/** The provider the contract's disclosures name, from the configuration. */
-export function contractProvider(): ContractProvider {
+/** The provider the contract's disclosures name, from the configuration, with the facts filled in for the policy's state. */
+export function contractProvider(governingState: string | null | undefined): ContractProvider {
   const config = env()
-  return { name: config.PROVIDER_NAME, address: config.PROVIDER_ADDRESS, insurer: config.PROVIDER_INSURER ?? null }
+  return {
+    name: config.PROVIDER_NAME,
+    address: config.PROVIDER_ADDRESS,
+    insurer: config.PROVIDER_INSURER ?? null,
+    supportPhone: config.SUPPORT_PHONE,
+    stateFacts: governingState && isStateCode(governingState) ? effectiveFacts(governingState) : null,
+  }
 }
 
 export function policyContract(profileId: string, policyId: string, now = new Date()) {
@@ -95,7 +102,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     renewal: renewalTerms(wording),
     cancelling: cancelTerms(wording),
     cancelPath: cancelPath(policy.id),
-    disclosures: contractDisclosures(contractProvider(), policy.governingState),
+    disclosures: contractDisclosures(contractProvider(policy.governingState), policy.governingState),
     terms: {
       version: policy.tosVersion,
       acceptedAt: policy.tosAcceptedAt,

@@ -187,7 +187,7 @@ function acknowledgmentTerms(policy: Policy) {
   return {
     renewalTerms: renewalTerms(wording),
     cancelTerms: cancelTerms(wording),
-    disclosures: contractDisclosures(contractProvider(), policy.governingState),
+    disclosures: contractDisclosures(contractProvider(policy.governingState), policy.governingState),
     contractUrl: `${env().APP_URL}${contractPath(policy.id)}`,
   }
 }

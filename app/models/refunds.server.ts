@@ -48,10 +48,14 @@ function zoneOf(policy: RefundPolicy) {
 /**
  * The refund a cancellation at `now` gives, to the cent; the confirmation page shows it and the cancellation pays it.
  * A payment for a period that starts after `now` (taken while a cancellation waited for the payments provider) is
- * given back whole.
+ * given back whole. `rules` replaces the state's own where the cancellation is the provider's
+ * (domain/provider-cancellation).
  */
-export async function quoteRefund(policy: RefundPolicy, now = new Date()): Promise<RefundQuote> {
-  const rules = rulesFor(policy.governingState)
+export async function quoteRefund(
+  policy: RefundPolicy,
+  now = new Date(),
+  rules: StateRules = rulesFor(policy.governingState),
+): Promise<RefundQuote> {
   const at = now.toISOString()
   const all = await (await payments()).paymentsFor(policy)
   const paid = all.filter((payment) => payment.periodStart <= at)

@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { policies, profiles } from '~/db/schema'
+import { policies, type Policy, type Profile, profiles } from '~/db/schema'
 import { nextRenewalAfter, previousRenewal } from '~/domain/billing'
 import { addCalendarDays } from '~/domain/calendar'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { LONGEST_RENEWAL_NOTICE_DAYS, noticeRules, noticeTiming } from '~/domain/notice-windows'
 import { planName } from '~/domain/plans'
 import { renewalNoticeEmail } from '~/emails/renewal-notice'
 import { env } from '~/env.server'
@@ -12,22 +13,27 @@ import { sendEmail } from '~/services/email.server'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver } from './batches.server'
+import { postLetter } from './letters.server'
 
 /**
- * Renewal notices: the terms promise the customer an e-mail 30 days before their plan's commitment ends, once. Sent by
+ * Renewal notices: the terms promise the customer an e-mail at least 30 days before their plan renews, once, inside their
+ * state's window (domain/notice-windows), on paper too where the state or the customer asks for it. Sent by
  * the daily job (app/jobs.server.ts); safe to run any number of times, also two at once: each notice is claimed in a
  * transaction before it is sent.
  */
 
-/** The terms promise the renewal notice 30 days before the initial term ends. */
-export const RENEWAL_NOTICE_DAYS = 30
+/**
+ * The terms promise the renewal notice at least 30 days before the term ends; each state's window (domain/
+ * notice-windows) says when inside that it goes. The query reads the renewals as far ahead as the longest window.
+ */
+export const RENEWAL_NOTICE_DAYS = LONGEST_RENEWAL_NOTICE_DAYS
 
 const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
 
-type DueNotice = { id: string; renewalAt: string; previousRenewalAt: string | null }
+type DueNotice = { id: string; renewalAt: string; previousRenewalAt: string | null; governingState: string | null }
 
 /**
- * Policies whose renewal notice is due: a monthly payer's once, in the 30 days before the commitment ends; a yearly
+ * Policies whose renewal notice is due: a monthly payer's once, inside its state's window before the commitment ends; a yearly
  * payer's before each yearly renewal (the first one is the commitment's end), once per renewal: a notice sent since the
  * previous renewal is this one's. Yearly payers are read whole (their renewal dates are computed, not stored); they are
  * a few columns a row, once a day.
@@ -35,7 +41,7 @@ type DueNotice = { id: string; renewalAt: string; previousRenewalAt: string | nu
 function policiesDueForNotice(now: Date): DueNotice[] {
   const horizon = addCalendarDays(now, RENEWAL_NOTICE_DAYS)
   const monthly = db()
-    .select({ id: policies.id, renewalAt: policies.initialTermEndsAt })
+    .select({ id: policies.id, renewalAt: policies.initialTermEndsAt, governingState: policies.governingState })
     .from(policies)
     .where(
       and(
@@ -57,6 +63,7 @@ function policiesDueForNotice(now: Date): DueNotice[] {
       billingInterval: policies.billingInterval,
       billingAnchorAt: policies.billingAnchorAt,
       renewalNoticeSentAt: policies.renewalNoticeSentAt,
+      governingState: policies.governingState,
     })
     .from(policies)
     // Written out so the planner reads the yearly payers' partial index (policies_yearly_idx), not every live policy.
@@ -67,9 +74,10 @@ function policiesDueForNotice(now: Date): DueNotice[] {
       if (renewal.getTime() > horizon.getTime()) return []
       const previous = previousRenewal(policy, renewal).toISOString()
       if (policy.renewalNoticeSentAt && policy.renewalNoticeSentAt >= previous) return []
-      return [{ id: policy.id, renewalAt: renewal.toISOString(), previousRenewalAt: previous }]
+      return [{ id: policy.id, renewalAt: renewal.toISOString(), previousRenewalAt: previous, governingState: policy.governingState }]
     })
-  return [...monthly, ...yearly]
+  // Each inside its own state's window: a notice whose window has not opened waits.
+  return [...monthly, ...yearly].filter((row) => noticeTiming(noticeRules(row.governingState).renewal, row.renewalAt, now) !== 'early')
 }
 
 /**
@@ -96,15 +104,17 @@ export async function sendRenewalNotices(now = new Date()) {
         .get()
       if (!policy) return null
       const profile = tx.select().from(profiles).where(eq(profiles.id, policy.profileId)).get()
+      // Past the window's last day (the job did not run, or the policy came late): sent at once and flagged.
+      const late = noticeTiming(noticeRules(policy.governingState).renewal, renewalAt, now) === 'late'
       recordAudit(tx, {
         actor: 'system',
         action: 'policy.renewal_notice',
         entityId: policy.id,
-        detail: { initialTermEndsAt: policy.initialTermEndsAt, renewalAt, billingInterval: policy.billingInterval },
+        detail: { initialTermEndsAt: policy.initialTermEndsAt, renewalAt, billingInterval: policy.billingInterval, late },
       })
-      return profile ? { policy, email: profile.email, renewalAt, previousSentAt: before?.sentAt ?? null } : null
+      return profile ? { policy, profile, email: profile.email, renewalAt, previousSentAt: before?.sentAt ?? null, late } : null
     },
-    async ({ policy, email, renewalAt, previousSentAt }) => {
+    async ({ policy, profile, email, renewalAt, previousSentAt, late }) => {
       const message = await renewalNoticeEmail({
         planName: planName(policy),
         monthlyPrice: formatPrice(policy.monthlyPriceCents),
@@ -114,10 +124,48 @@ export async function sendRenewalNotices(now = new Date()) {
         dashboardUrl: `${config.APP_URL}/customer`,
         supportEmail: config.SUPPORT_EMAIL,
       })
-      if (await sendEmail({ to: email, ...message, tag: 'renewal-notice' })) return true
+      if (await sendEmail({ to: email, ...message, tag: 'renewal-notice' })) {
+        await postRenewalLetter(policy, profile, message, renewalAt, late, now)
+        return true
+      }
       // The send failed (already in the e-mail log): release the claim so tomorrow's run tries again.
       db().update(policies).set({ renewalNoticeSentAt: previousSentAt }).where(eq(policies.id, policy.id)).run()
       return false
     },
+  )
+}
+
+/**
+ * The renewal notice on paper: by certified mail where the state serves a yearly renewal's notice so (New York), and a
+ * first-class copy to a customer who withdrew electronic consent. The letter says what the e-mail says.
+ */
+async function postRenewalLetter(
+  policy: Policy,
+  profile: Profile,
+  message: { subject: string; text: string },
+  renewalAt: string,
+  late: boolean,
+  now: Date,
+) {
+  const channel = policy.billingInterval === 'year' ? noticeRules(policy.governingState).yearlyRenewalChannel : 'email'
+  if (channel === 'email' && !profile.esignWithdrawnAt) return
+  await postLetter(
+    {
+      profileId: profile.id,
+      policyId: policy.id,
+      template: channel === 'email' ? 'paper-copy' : 'renewal-notice',
+      content: {
+        title: `Your plan renews on ${formatLongDate(renewalAt)}`,
+        date: formatLongDate(now.toISOString()),
+        // The e-mail's text part without its subject line: the same words on paper.
+        paragraphs: message.text
+          .split('\n\n')
+          .map((paragraph) => paragraph.trim())
+          .filter((paragraph) => paragraph && paragraph !== message.subject),
+      },
+      certified: channel === 'certified_mail',
+      late,
+    },
+    now,
   )
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 
 import { isAdmin, operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
+import { LettersSection } from '~/components/admin/customer/letters'
 import { PoliciesSection } from '~/components/admin/customer/policies'
 import { ProfileCard } from '~/components/admin/customer/profile-card'
 import { CustomerRecords } from '~/components/admin/customer/records'
@@ -12,20 +13,30 @@ import { Toast } from '~/components/toast'
 import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, STATE_MESSAGES } from '~/domain/messages'
+import { parseMailingAddress } from '~/domain/letters'
+import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, PROVIDER_CANCEL_MESSAGES, STATE_MESSAGES } from '~/domain/messages'
 import { offerInWords } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { commitmentHolds, needsSetup } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { correctGoverningState } from '~/models/governing-state.server'
+import { lettersOf, setMailingAddress } from '~/models/letters.server'
+import { CHANNEL_NAMES, noticeProviderCancellation, providerCancelOptions } from '~/models/provider-cancellation.server'
 import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
-import { CancelOnBehalfSchema, CorrectStateSchema, CorrectVehicleSchema, ResendSchema } from '~/validation/operator'
+import {
+  CancelOnBehalfSchema,
+  CorrectStateSchema,
+  CorrectVehicleSchema,
+  MailingAddressSchema,
+  ProviderCancelSchema,
+  ResendSchema,
+} from '~/validation/operator'
 
 import type { Route } from './+types/admin.customers.$profileId'
 
@@ -36,7 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!customer) notFound()
   const now = new Date()
   return {
-    profile: customer.profile,
+    profile: { ...customer.profile, mailingAddress: parseMailingAddress(customer.profile.mailingAddress) },
     policies: customer.policies.map((policy) => ({
       id: policy.id,
       policyNumber: policy.policyNumber,
@@ -55,6 +66,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       arbitrationOptedOutAt: policy.arbitrationOptedOutAt,
       transferUsedAt: policy.transferUsedAt,
       stripeSubscriptionId: policy.stripeSubscriptionId,
+      providerCancel: providerCancelOptions(policy, now),
       inCommitment: commitmentHolds(policy, now),
       stateRule: rulesFor(policy.governingState).source,
       needsSetup: needsSetup(policy),
@@ -83,6 +95,20 @@ export async function loader({ params }: Route.LoaderArgs) {
       documents: claim.documents.map((doc) => ({ id: doc.id, type: doc.documentType, name: doc.fileName, url: fileUrl(doc.filePath) })),
     })),
     emails: customer.emails,
+    letters: lettersOf(customer.profile.id).map((letter) => ({
+      id: letter.id,
+      template: letter.template,
+      status: letter.status,
+      certified: letter.certified,
+      late: letter.late,
+      provider: letter.provider,
+      attempts: letter.attempts,
+      lastError: letter.lastError,
+      trackingNumber: letter.trackingNumber,
+      costCents: letter.costCents,
+      createdAt: letter.createdAt,
+      sentAt: letter.sentAt,
+    })),
     payments: customer.payments,
     refunds: customer.refunds.map((refund) => ({
       id: refund.id,
@@ -143,6 +169,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : CUSTOMER_ADMIN_MESSAGES.renewalOff
       return redirectWithToast(here, { type: 'success', ...done })
     }
+    if (intent === 'mailing-address') {
+      const submission = parseWithZod(form, { schema: MailingAddressSchema })
+      if (submission.status !== 'success') return refuse('mailing-address', submission.error ?? {})
+      const { intent: _intent, ...address } = submission.value
+      const posted = await setMailingAddress(admin.id, params.profileId, address)
+      return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.mailingAddressSaved(posted) })
+    }
+    if (intent === 'provider-cancel') {
+      const submission = parseWithZod(form, { schema: ProviderCancelSchema })
+      const target = String(form.get('policyId') ?? '')
+      if (submission.status !== 'success') return refuse(target, submission.error ?? {})
+      const { policyId, ground, explanation } = submission.value
+      const notice = await noticeProviderCancellation({ profileId: params.profileId, policyId, ground, explanation, actorId: admin.id })
+      const endsOn = formatLongDate(notice.effectiveAt.toISOString())
+      return redirectWithToast(here, { type: 'success', ...PROVIDER_CANCEL_MESSAGES.noticed(endsOn, CHANNEL_NAMES[notice.channel]) })
+    }
     if (intent === 'correct-state') {
       const submission = parseWithZod(form, { schema: CorrectStateSchema })
       const target = String(form.get('policyId') ?? '')
@@ -177,18 +219,20 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
 export type CustomerPageData = Route.ComponentProps['loaderData']
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds } = loaderData
+  const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds, letters } = loaderData
   const failed = (intent: string, target: string) =>
     actionData?.intent === intent && actionData.target === target ? resultErrors(actionData.result) : {}
   return (
     <AdminPage title={profile.fullName || profile.email} sub={`Customer since ${formatLongDate(profile.createdAt, '—')}.`}>
       <Toast toast={actionData?.toast} className="mb-6" />
       <div className="grid gap-6">
-        <ProfileCard profile={profile} />
+        <ProfileCard profile={profile} errors={failed('mailing-address', 'mailing-address')} />
 
         <PoliciesSection policies={policies} failed={failed} />
 
         <RefundsSection refunds={refunds} />
+
+        <LettersSection letters={letters} />
 
         <VehiclesSection vehicles={vehicles} states={states} failed={failed} />
 

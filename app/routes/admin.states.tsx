@@ -8,15 +8,18 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
 import { CHECK_THE_FORM, STATE_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { stateFacts } from '~/domain/state-facts'
+import { STATE_FACT_LABELS } from '~/domain/state-readiness'
 import { stateName } from '~/domain/state-rules'
+import { env } from '~/env.server'
 import { listSalesStates, type SalesStateRow, setSalesState } from '~/models/sales-states.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { answerSubmission } from '~/utils/refusal'
+import { answerRefusal, answerSubmission } from '~/utils/refusal'
 import { parseQuery, SalesStateSchema, StatesQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.states'
@@ -43,8 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     isOpen: row.isOpen,
     changed: row.changedAt ? { at: row.changedAt, by: row.changedBy } : null,
     facts: stateFacts(row.rules),
+    readiness: row.readiness.ready
+      ? 'Ready'
+      : row.readiness.counsel
+        ? `Needs counsel: ${row.readiness.counsel}`
+        : `Missing: ${row.readiness.missing.map((key) => STATE_FACT_LABELS[key]).join(', ')}`,
+    ready: row.readiness.ready,
   }))
-  return data({ show, counts, states, notice: problem }, { status: problem ? 400 : 200 })
+  return data({ show, counts, states, notice: problem, samples: env().stateFacts === 'sample' }, { status: problem ? 400 : 200 })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SalesStateSchema })
   if (submission.status !== 'success') return answerSubmission(submission, { toast: { type: 'error', ...CHECK_THE_FORM } })
   const { code, open, show } = submission.value
-  setSalesState(operator.id, code, open === 'true')
+  try {
+    setSalesState(operator.id, code, open === 'true')
+  } catch (error) {
+    // Refused next to the state's button, with what is missing and a link to fill it in.
+    if (error instanceof RuleError) return answerRefusal(error, null, { target: code })
+    throw error
+  }
   const done = open === 'true' ? STATE_MESSAGES.salesOpened(stateName(code)) : STATE_MESSAGES.salesClosed(stateName(code))
   // Back to the list the operator was looking at.
   return redirectWithToast(statesPath(show), { type: 'success', ...done })
@@ -67,6 +82,7 @@ function statesPath(show: StateShow) {
 const COLUMNS = [
   'State',
   'Sales',
+  'Readiness',
   'Free look',
   'Cancel any time',
   'Fee cap',
@@ -78,7 +94,8 @@ const COLUMNS = [
 
 export default function AdminStates({ loaderData, actionData }: Route.ComponentProps) {
   const time = useOperatorTime()
-  const { show, counts, states, notice } = loaderData
+  const { show, counts, states, notice, samples } = loaderData
+  const refusal = actionData && 'target' in actionData ? { code: actionData.target, message: actionData.toast?.description } : null
   return (
     <AdminPage
       width="full"
@@ -92,6 +109,12 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
         </a>
         : what each customer agreed to at signup (automatic renewal, electronic delivery), kept three years after the plan ends.
       </p>
+      {samples ? (
+        <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="sample-facts">
+          Local default: every state sells with sample registration and insurer facts where none are filled in. A production start opens
+          only the states SALES_STATES names, once their facts are filled in.
+        </p>
+      ) : null}
       <ListProblem notice={notice} />
       <nav aria-label="Filter states" className="mb-4">
         <ul className="flex flex-wrap gap-2 text-sm">
@@ -143,9 +166,20 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
                     </Button>
                   </Form>
                 </div>
+                {refusal?.code === state.code ? (
+                  <p id={`open-${state.code}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+                    {refusal.message}
+                  </p>
+                ) : null}
                 <p className="mt-1 text-xs text-slate-600">
                   {state.changed ? `Changed ${time(state.changed.at)} by ${state.changed.by ?? 'an operator'}` : 'From configuration'}
                 </p>
+              </Cell>
+              <Cell label="Readiness">
+                <span className={state.ready ? 'text-slate-900' : 'text-amber-800'}>{state.readiness}</span>{' '}
+                <a href={`/admin/states/${state.code}`} className="text-brand-700 underline" aria-label={`Facts for ${state.name}`}>
+                  Facts
+                </a>
               </Cell>
               <Cell label="Free look" className="whitespace-nowrap">
                 {state.facts.freeLook}

@@ -7,6 +7,7 @@ import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { routeRules } from '~/route-rules'
 import { requireLocalTools } from '~/security.server'
+import { lettersDir } from '~/services/mail.server'
 import { outboxDir } from '~/services/outbox.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
@@ -18,6 +19,34 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 /** How many messages the page lists (the newest). */
 const SHOWN = 200
 
+type OutboxLetter = { id: string; title: string; to: string[]; certified: boolean; template: string; pdf: string; createdAt: string }
+
+/** The letters the offline mail twin rendered (services/mail.server.ts), newest first. */
+function outboxLetters(): OutboxLetter[] {
+  if (env().mail !== 'outbox') return []
+  const dir = lettersDir()
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+  files.sort().reverse()
+  const found: OutboxLetter[] = []
+  for (const file of files.slice(0, SHOWN)) {
+    try {
+      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxLetter>
+      found.push({
+        id: String(body.id ?? ''),
+        title: String(body.title ?? ''),
+        to: Array.isArray(body.to) ? body.to.map(String) : [],
+        certified: body.certified === true,
+        template: String(body.template ?? ''),
+        pdf: String(body.pdf ?? ''),
+        createdAt: String(body.createdAt ?? ''),
+      })
+    } catch {
+      // A file being written or damaged by hand: skip it rather than fail the page.
+    }
+  }
+  return found
+}
+
 type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
 
 /**
@@ -26,9 +55,9 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLocalTools({ request, context })
-  if (env().email !== 'outbox') notFound()
+  if (env().email !== 'outbox' && env().mail !== 'outbox') notFound()
   const dir = outboxDir()
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+  const files = env().email === 'outbox' && fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
   // File names start with the ISO time, so a plain sort is chronological.
   files.sort().reverse()
   const messages: OutboxMessage[] = []
@@ -48,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A file being written or damaged by hand: skip it rather than fail the page.
     }
   }
-  return { messages, total: files.length }
+  return { messages, total: files.length, letters: outboxLetters() }
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g
@@ -72,12 +101,41 @@ function LinkifiedText({ text }: { text: string }) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { messages, total } = loaderData
+  const { messages, total, letters } = loaderData
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <PageHeading sub="E-mails the app would have sent, newest first. Shown only while e-mail goes to the local outbox.">
+      <PageHeading sub="Letters and e-mails the app would have sent, newest first. Shown only while they go to the local outbox.">
         Outbox
       </PageHeading>
+      <section aria-labelledby="letters-heading" className="mb-10">
+        <h2 id="letters-heading" className="mb-3 text-xl font-semibold text-slate-900">
+          Letters
+        </h2>
+        {letters.length === 0 ? (
+          <p className="text-slate-700">No letters yet.</p>
+        ) : (
+          <ol className="space-y-3">
+            {letters.map((letter) => (
+              <li key={letter.pdf} data-testid="outbox-letter" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <p className="font-semibold text-slate-900">
+                  {letter.title} · {letter.certified ? 'Certified mail' : 'First-class mail'}
+                </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  To {letter.to.join(', ')} · {letter.template} ·{' '}
+                  <time dateTime={letter.createdAt}>
+                    {formatLongDate(letter.createdAt)} {letter.createdAt.slice(11, 19)} UTC
+                  </time>{' '}
+                  ·{' '}
+                  <a href={`/dev/outbox/letters/${letter.pdf}`} className="text-brand-700 underline">
+                    PDF
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <h2 className="mb-3 text-xl font-semibold text-slate-900">E-mails</h2>
       {messages.length === 0 ? (
         <p className="text-slate-700">No e-mails yet.</p>
       ) : (
@@ -91,7 +149,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             {messages.map((message) => (
               <li key={message.file} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                 <article aria-label={message.subject}>
-                  <h2 className="text-lg font-semibold text-slate-900">{message.subject}</h2>
+                  <h3 className="text-lg font-semibold text-slate-900">{message.subject}</h3>
                   <p className="mt-1 text-sm text-slate-700">
                     To <span className="font-medium text-slate-900">{message.to}</span> · from {message.from}
                     {message.tag ? <> · {message.tag}</> : null} ·{' '}

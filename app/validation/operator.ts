@@ -3,10 +3,11 @@ import { z } from 'zod'
 import { OPERATOR_ZONES, type OperatorZone } from '~/domain/calendar'
 import { DAMAGE_TYPES } from '~/domain/claims'
 import { AUTOMATIC_APPROVAL_MODES, MAX_DAILY_CAP } from '~/domain/decision-rules'
-import { AUTOMATIC_APPROVAL_MESSAGES, OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { AUTOMATIC_APPROVAL_MESSAGES, OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES, PROVIDER_CANCEL_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
+import { PROVIDER_CANCEL_GROUNDS } from '~/domain/provider-cancellation'
 
 import { vehicleSchema } from './policy-setup'
 import { stateOfResidence } from './signup'
@@ -103,6 +104,30 @@ export const CancelOnBehalfSchema = z.object({
   reason,
 })
 
+/** The provider cancelling a policy: on which ground (the state decides which are permitted), explained to the customer. */
+export const ProviderCancelSchema = z.object({
+  intent: z.literal('provider-cancel'),
+  policyId: singleLineText().min(1).max(64),
+  ground: z.enum(PROVIDER_CANCEL_GROUNDS, { error: PROVIDER_CANCEL_MESSAGES.chooseGround }),
+  explanation: freeText({ error: PROVIDER_CANCEL_MESSAGES.explain })
+    .min(1, PROVIDER_CANCEL_MESSAGES.explain)
+    .max(500, 'Keep the explanation under 500 characters.'),
+})
+
+/** Where a customer's paper mail goes, as they gave it to the operator. */
+export const MailingAddressSchema = z.object({
+  intent: z.literal('mailing-address'),
+  name: singleLineText({ error: 'Enter the name on the letter.' }).min(1, 'Enter the name on the letter.').max(64),
+  line1: singleLineText({ error: 'Enter the street address.' }).min(1, 'Enter the street address.').max(64),
+  line2: singleLineText()
+    .max(64)
+    .optional()
+    .transform((value) => value || null),
+  city: singleLineText({ error: 'Enter the city.' }).min(1, 'Enter the city.').max(200),
+  state: stateOfResidence(),
+  zip: singleLineText({ error: 'Enter the ZIP code.' }).regex(/^\d{5}(-\d{4})?$/, 'Enter the five-digit ZIP code, like 10001.'),
+})
+
 export const ResendSchema = z.object({
   intent: z.literal('resend'),
   policyId: singleLineText().max(64).optional(),
@@ -183,3 +208,21 @@ export const PayoutSchema = z.discriminatedUnion('intent', [
       .max(PAYOUT_REFERENCE_MAX, PAYOUT_MESSAGES.referenceTooLong(PAYOUT_REFERENCE_MAX)),
   }),
 ])
+
+/** A state's fact as typed: blank is "not filled in" (null); its shape is the model's to judge, beside the field. */
+const stateFact = (max: number) =>
+  singleLineText()
+    .max(max, `Keep it under ${max} characters.`)
+    .optional()
+    .transform((value) => value || null)
+
+/** /admin/states/:code: a state's registration and insurer facts, saved or saved and opened. */
+export const StateFactsSchema = z.object({
+  intent: z.enum(['save', 'save-and-open']),
+  registrationNumber: stateFact(30),
+  insurerName: stateFact(120),
+  insurerAddress: stateFact(200),
+  insurerPhone: stateFact(30),
+  administratorName: stateFact(120),
+  administratorRegistration: stateFact(30),
+})

@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { resetEnvForTests } from '~/env.server'
+import { postLetter } from '~/models/letters.server'
 import { loader as checkoutLoader } from '~/routes/dev.checkout'
 import { loader } from '~/routes/dev.outbox'
+import { loader as pdfLoader } from '~/routes/dev.outbox.letters.$file'
 import { serverContext } from '~/server-facts.server'
 import { sendEmail } from '~/services/email.server'
 
+import { createProfile } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 const appUrl = process.env.APP_URL
 
 afterEach(() => {
   delete process.env.POSTMARK_SERVER_TOKEN
+  delete process.env.LOB_API_KEY
   process.env.APP_URL = appUrl
   resetEnvForTests()
 })
@@ -27,7 +31,7 @@ function outboxRequest(peer?: string) {
 
 describe('/dev/outbox', () => {
   it('lists the outbox newest first', async () => {
-    expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0 })
+    expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0, letters: [] })
     await sendEmail({
       to: 'older@example.com',
       subject: 'Older',
@@ -43,10 +47,33 @@ describe('/dev/outbox', () => {
     expect(messages[1]).toMatchObject({ to: 'older@example.com', tag: 'sign-in', text: 'one http://localhost:3999/auth/verify?token=a' })
   })
 
-  it('is a 404 while Postmark is the transport', async () => {
+  it('is a 404 while Postmark and Lob are the transports; with Postmark alone it lists the letters and no e-mail', async () => {
     process.env.POSTMARK_SERVER_TOKEN = 'server-token'
+    process.env.LOB_API_KEY = 'test_lob_key'
     resetEnvForTests()
     expect((await settle(() => loader(outboxRequest()))).status).toBe(404)
+    delete process.env.LOB_API_KEY
+    resetEnvForTests()
+    await sendEmail({ to: 'hidden@example.com', subject: 'Hidden', html: '<p>1</p>', text: 'one', tag: 'sign-in' })
+    expect(await loader(outboxRequest())).toMatchObject({ messages: [], total: 0 })
+  })
+
+  it('lists the letters the mail twin rendered, certified ones marked, each with its PDF', async () => {
+    const profile = createProfile({
+      mailingAddress: JSON.stringify({ name: 'Ana Diaz', line1: '5 Main St', line2: null, city: 'Albany', state: 'NY', zip: '12207' }),
+    })
+    const content = { title: 'Your plan renews on March 10, 2051', date: 'February 10, 2051', paragraphs: ['It renews.'] }
+    await postLetter({ profileId: profile.id, policyId: null, template: 'renewal-notice', content, certified: true })
+    const { letters } = await loader(outboxRequest())
+    expect(letters[0]).toMatchObject({ title: content.title, certified: true, to: ['Ana Diaz', '5 Main St', 'Albany, NY 12207'] })
+    const pdf = await settle(() => pdfLoader(routeArgs(makeRequest(`/dev/outbox/letters/${letters[0]!.pdf}`), { file: letters[0]!.pdf })))
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
+    // Only the twin's own file names: nothing outside its folder.
+    for (const file of ['..%2F..%2Fdata.db', '../outbox.json', 'x.json']) {
+      const answer = await settle(() => pdfLoader(routeArgs(makeRequest('/dev/outbox/letters/x'), { file })))
+      expect(answer.status).toBe(404)
+    }
   })
 
   it('answers only this machine: a request from another address is a 404, from loopback (IPv4, IPv6, mapped) it lists', async () => {

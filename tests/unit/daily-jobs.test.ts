@@ -49,7 +49,7 @@ describe('renewal notices', () => {
   })
 
   test('no notice too early, after the term, or for a cancelled policy', async () => {
-    createPolicy(profileId, { status: 'active', initialTermEndsAt: inDays(31) })
+    createPolicy(profileId, { status: 'active', initialTermEndsAt: inDays(46) })
     createPolicy(profileId, { status: 'active', initialTermEndsAt: inDays(-1) })
     createPolicy(profileId, { status: 'canceled', initialTermEndsAt: inDays(5) })
     await runDailyJobs(now)

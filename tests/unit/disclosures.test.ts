@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import { contractDisclosures, type ContractProvider, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
+import { SAMPLE_STATE_FACTS, type StateFactValues } from '~/domain/state-readiness'
 import { STATE_TABLE } from '~/domain/state-rules'
 
 const provider: ContractProvider = {
   name: 'Glass Plan LLC',
   address: '2150 South 1300 East, Suite 500, Salt Lake City, UT 84106',
   insurer: null,
+  supportPhone: '+18015550142',
 }
 const FULL_FAITH = "The provider's obligations under this contract are backed by the full faith and credit of the provider."
 
@@ -21,6 +23,8 @@ describe('the contract disclosures', () => {
       lines: [
         'The provider of this contract is Glass Plan LLC, 2150 South 1300 East, Suite 500, Salt Lake City, UT 84106.',
         FULL_FAITH,
+        'The seller of this contract is Glass Plan LLC; its administrator is Glass Plan LLC.',
+        'For service and questions about this contract, call (801) 555-0142.',
         expect.stringMatching(/^This contract is not insurance\. It is a service contract/),
       ],
     })
@@ -41,8 +45,8 @@ describe('the contract disclosures', () => {
 
   it('add both Utah lines', () => {
     const [, utah] = contractDisclosures(provider, 'UT')
+    expect(utah!.lines.slice(0, 2)).toEqual([...STATE_TABLE.UT!.disclosures!])
     expect(utah!.heading).toBe('Utah')
-    expect(utah!.lines).toHaveLength(2)
     expect(utah!.lines[0]).toContain('subject to limited regulation by the Utah Insurance Department')
     expect(utah!.lines[1]).toContain('not guaranteed by the Property and Casualty Guaranty Association')
   })
@@ -74,5 +78,49 @@ describe('the contract disclosures', () => {
       const all = blocks.flatMap((block) => block.lines).join(' ')
       for (const row of Object.values(STATE_TABLE)) for (const line of row.disclosures ?? []) expect(all).not.toContain(line)
     }
+  })
+
+  describe('with the facts filled in for the state', () => {
+    const facts: StateFactValues = {
+      registrationNumber: 'SC-2041',
+      insurerName: 'Example Reimbursement Insurance Co.',
+      insurerAddress: '1 Insurance Plaza, Hartford, CT 06103',
+      insurerPhone: '+18885550199',
+      administratorName: 'Example Administrators Inc.',
+      administratorRegistration: 'ADM-778',
+    }
+    const withFacts = { ...provider, stateFacts: facts }
+    const all = (state: string) => contractDisclosures(withFacts, state).flatMap((block) => block.lines)
+
+    it('print the statutory insurer sentence where the state requires insurance, and never the full faith and credit', () => {
+      for (const state of ['UT', 'WA', 'NY', 'CA']) {
+        const text = all(state)
+        expect(text).not.toContain(FULL_FAITH)
+        expect(text.join(' ')).toContain('Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103, (888) 555-0199')
+      }
+      expect(all('CA').join(' ')).toContain('California Department of Insurance')
+    })
+
+    it('print the licence number in Oklahoma, the administrator and its number in Texas, the phone in Illinois', () => {
+      expect(all('OK')).toContain('Glass Plan LLC is registered in Oklahoma under number SC-2041.')
+      expect(all('TX')).toContain(
+        'The seller of this contract is Glass Plan LLC; its administrator is Example Administrators Inc. (registration number ADM-778).',
+      )
+      expect(all('TX')).toContain('Glass Plan LLC is registered in Texas under number SC-2041.')
+      expect(all('IL')).toContain('For service under this contract, call (801) 555-0142.')
+      // Elsewhere the registration number is kept, not printed.
+      expect(all('OH').join(' ')).not.toContain('SC-2041')
+    })
+
+    it('name the seller and the administrator in the national block', () => {
+      expect(all('OH')).toContain(
+        'The seller of this contract is Glass Plan LLC; its administrator is Example Administrators Inc. (registration number ADM-778).',
+      )
+    })
+
+    it('say the local samples are samples, where they stand in', () => {
+      const text = contractDisclosures({ ...provider, stateFacts: SAMPLE_STATE_FACTS }, 'UT').flatMap((block) => block.lines)
+      expect(text.join(' ')).toContain('local default, not a real insurer')
+    })
   })
 })

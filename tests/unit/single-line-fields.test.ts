@@ -131,6 +131,35 @@ const FORMS: Record<string, FormCase> = {
   },
   'operator.ResendSchema': { schema: operator.ResendSchema, sample: { intent: 'resend', policyId: 'pol1' } },
   'operator.SalesStateSchema': { schema: operator.SalesStateSchema, sample: { intent: 'set-sales', code: 'TX', open: 'false' } },
+  'operator.StateFactsSchema': {
+    schema: operator.StateFactsSchema,
+    sample: {
+      intent: 'save',
+      registrationNumber: 'UT-2041',
+      insurerName: 'Example Insurer',
+      insurerAddress: '1 Insurance Plaza, Hartford, CT 06103',
+      insurerPhone: '888-555-0199',
+      administratorName: 'Example Administrators',
+      administratorRegistration: 'ADM-7',
+    },
+  },
+  'operator.ProviderCancelSchema': {
+    schema: operator.ProviderCancelSchema,
+    sample: { intent: 'provider-cancel', policyId: 'pol1', ground: 'nonpayment', explanation: 'Two payments declined.' },
+    multiLine: ['explanation'],
+  },
+  'operator.MailingAddressSchema': {
+    schema: operator.MailingAddressSchema,
+    sample: {
+      intent: 'mailing-address',
+      name: 'Jamie Rivera',
+      line1: '1 Main St',
+      line2: 'Apt 2',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
+  },
   'operator.CorrectStateSchema': {
     schema: operator.CorrectStateSchema,
     sample: { intent: 'correct-state', policyId: 'pol1', governingState: 'TX', reason: 'Moved before buying.' },

@@ -7,12 +7,13 @@ import { Badge, Card, Field, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
 import { fieldLimits } from '~/validation/limits'
-import { CancelOnBehalfSchema, CorrectStateSchema } from '~/validation/operator'
+import { CancelOnBehalfSchema, CorrectStateSchema, ProviderCancelSchema } from '~/validation/operator'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
 import { SubmitButton } from './submit-button'
 
 const LIMITS = fieldLimits(CancelOnBehalfSchema)
+const PROVIDER_LIMITS = fieldLimits(ProviderCancelSchema)
 const STATE_LIMITS = fieldLimits(CorrectStateSchema)
 
 /** The customer's policies: terms, photos, the setup e-mail again, and cancelling on the customer's behalf. */
@@ -38,6 +39,9 @@ export function PoliciesSection({
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="text-lg font-semibold text-slate-900">{policy.plan}</h3>
               <PolicyStatusBadge status={policy.status} />
+              {policy.providerCancel.noticed && policy.status !== 'canceled' ? (
+                <Badge tone="destructive">Cancelled by the provider from {formatLongDate(policy.providerCancel.noticed.endsAt, '')}</Badge>
+              ) : null}
               {policy.cancelAt && policy.status !== 'canceled' ? (
                 <Badge tone="warning">Ends {formatLongDate(policy.cancelAt, '')}</Badge>
               ) : null}
@@ -120,6 +124,7 @@ export function PoliciesSection({
               ) : null}
             </div>
             <CorrectStateForm policy={policy} errors={failed('correct-state', policy.id)} />
+            <ProviderCancelForm policy={policy} errors={failed('provider-cancel', policy.id)} />
             {policy.status !== 'canceled' && !(policy.inCommitment && policy.cancelAt) ? (
               <details className="mt-4" open={Object.keys(errors).length > 0}>
                 <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-red-800">
@@ -213,6 +218,75 @@ function CorrectStateForm({
         <div>
           <SubmitButton intent="correct-state" variant="secondary">
             Save the state
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  )
+}
+
+/**
+ * The provider cancelling (not the customer asking): the grounds the policy's state permits now, its notice period and
+ * channel; the policy ends when the notice runs out, with the state's refund and no fee.
+ */
+function ProviderCancelForm({
+  policy,
+  errors,
+}: {
+  policy: CustomerPageData['policies'][number]
+  errors: Record<string, string[] | undefined>
+}) {
+  const options = policy.providerCancel
+  if (policy.status === 'canceled' || options.noticed) return null
+  const id = (name: string) => `${name}-provider-${policy.id}`
+  return (
+    <details className="mt-4" open={Object.keys(errors).length > 0}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-red-800">
+        Cancel as the provider…
+      </summary>
+      <Form method="post" className="mt-3 grid max-w-xl gap-3">
+        <input type="hidden" name="intent" value="provider-cancel" />
+        <input type="hidden" name="policyId" value={policy.id} />
+        <p className="text-sm text-slate-700">
+          {`${policy.governingStateName ?? 'The state'} requires ${options.noticeDays} days' notice: the policy ends ${options.noticeDays} days after the notice, and the customer is refunded the unused part of what they paid without a fee${options.refundWithinDays ? `, within ${options.refundWithinDays} days` : ''}.`}
+        </p>
+        <Field label="Ground" htmlFor={id('ground')} errors={errors.ground ?? errors.form} errorId={`${id('ground')}-error`}>
+          <select
+            id={id('ground')}
+            name="ground"
+            required
+            className={inputClass}
+            aria-invalid={errors.ground ? true : undefined}
+            aria-describedby={errors.ground ? `${id('ground')}-error` : undefined}
+          >
+            <option value="">Choose a ground</option>
+            {options.grounds.map((ground) => (
+              <option key={ground.value} value={ground.value}>
+                {`${ground.label} (notice ${ground.channel})`}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Explanation (in the customer's notice)"
+          htmlFor={id('explanation')}
+          errors={errors.explanation}
+          errorId={`${id('explanation')}-error`}
+        >
+          <textarea
+            id={id('explanation')}
+            name="explanation"
+            required
+            maxLength={PROVIDER_LIMITS.explanation.maxLength}
+            rows={2}
+            className={inputClass}
+            aria-invalid={errors.explanation ? true : undefined}
+            aria-describedby={errors.explanation ? `${id('explanation')}-error` : undefined}
+          />
+        </Field>
+        <div>
+          <SubmitButton intent="provider-cancel" variant="destructive">
+            Send the cancellation notice
           </SubmitButton>
         </div>
       </Form>

@@ -1,12 +1,26 @@
 import { Form } from 'react-router'
 
-import { Card } from '~/components/ui'
+import { StateSelect } from '~/components/state-select'
+import { Card, Field, inputClass } from '~/components/ui'
+import { addressLines } from '~/domain/letters'
 import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import { fieldLimits } from '~/validation/limits'
+import { MailingAddressSchema } from '~/validation/operator'
 
 import { SubmitButton } from './submit-button'
 
-/** Who the customer is, and a fresh sign-in link for them. */
-export function ProfileCard({ profile }: { profile: CustomerPageData['profile'] }) {
+const ADDRESS_LIMITS = fieldLimits(MailingAddressSchema)
+
+const ADDRESS_FIELDS = [
+  ['name', 'Name on the letter'],
+  ['line1', 'Street address'],
+  ['line2', 'Apartment, suite (optional)'],
+  ['city', 'City'],
+] as const
+
+/** Who the customer is, a fresh sign-in link for them, and where their paper letters go. */
+export function ProfileCard({ profile, errors }: { profile: CustomerPageData['profile']; errors: Record<string, string[] | undefined> }) {
+  const address = profile.mailingAddress
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Profile</h2>
@@ -17,6 +31,10 @@ export function ProfileCard({ profile }: { profile: CustomerPageData['profile'] 
         <dd>{profile.fullName ?? '—'}</dd>
         <dt className="text-slate-600">Phone</dt>
         <dd>{profile.phone ?? '—'}</dd>
+        <dt className="text-slate-600">Mailing address</dt>
+        <dd data-testid="mailing-address">{address ? addressLines(address).join(', ') : 'None (paper letters are held)'}</dd>
+        <dt className="text-slate-600">Electronic delivery</dt>
+        <dd>{profile.esignWithdrawnAt ? 'Withdrawn: notices are also posted on paper' : 'Agreed'}</dd>
         <dt className="text-slate-600">Customer id</dt>
         <dd>
           <code>{profile.id}</code>
@@ -28,6 +46,55 @@ export function ProfileCard({ profile }: { profile: CustomerPageData['profile'] 
           Send a sign-in link
         </SubmitButton>
       </Form>
+      <details className="mt-4" open={Object.keys(errors).length > 0}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+          {address ? 'Change the mailing address…' : 'Add a mailing address…'}
+        </summary>
+        <Form method="post" className="mt-3 grid max-w-xl gap-3">
+          <input type="hidden" name="intent" value="mailing-address" />
+          {ADDRESS_FIELDS.map(([key, label]) => (
+            <Field key={key} label={label} htmlFor={`address-${key}`} errors={errors[key]}>
+              <input
+                id={`address-${key}`}
+                name={key}
+                required={key !== 'line2'}
+                defaultValue={address?.[key] ?? ''}
+                maxLength={ADDRESS_LIMITS[key].maxLength}
+                className={inputClass}
+                aria-invalid={errors[key] ? true : undefined}
+                aria-describedby={errors[key] ? `address-${key}-error` : undefined}
+              />
+            </Field>
+          ))}
+          <Field label="State" htmlFor="address-state" errors={errors.state}>
+            <StateSelect
+              id="address-state"
+              name="state"
+              defaultValue={address?.state}
+              invalid={Boolean(errors.state)}
+              errorId="address-state-error"
+            />
+          </Field>
+          <Field label="ZIP code" htmlFor="address-zip" errors={errors.zip}>
+            <input
+              id="address-zip"
+              name="zip"
+              required
+              inputMode="numeric"
+              defaultValue={address?.zip ?? ''}
+              maxLength={10}
+              className={inputClass}
+              aria-invalid={errors.zip ? true : undefined}
+              aria-describedby={errors.zip ? 'address-zip-error' : undefined}
+            />
+          </Field>
+          <div>
+            <SubmitButton intent="mailing-address" variant="secondary">
+              Save the mailing address
+            </SubmitButton>
+          </div>
+        </Form>
+      </details>
     </Card>
   )
 }

@@ -1,0 +1,54 @@
+import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { useOperatorTime } from '~/components/admin/operator-zone'
+import { Badge, type BadgeTone } from '~/components/ui'
+import { formatPrice } from '~/domain/format'
+import { LETTER_TEMPLATES, type LetterTemplate } from '~/domain/letters'
+import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+
+const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Posting', tone: 'warning' },
+  sent: { label: 'Posted', tone: 'success' },
+  failed: { label: 'Refused — retried daily', tone: 'destructive' },
+  held: { label: 'Held — no mailing address', tone: 'warning' },
+}
+
+/** The paper letters posted to the customer: which, how (certified), their tracking number and cost, and any refusal. */
+export function LettersSection({ letters }: { letters: CustomerPageData['letters'] }) {
+  const time = useOperatorTime()
+  return (
+    <section aria-labelledby="letters-heading" className="grid gap-4">
+      <h2 id="letters-heading" className="text-xl font-semibold text-slate-900">
+        Letters
+      </h2>
+      <AdminTable
+        caption="Letters"
+        columns={['Letter', 'Status', 'Mail', 'Tracking', 'Cost', 'Date']}
+        empty={letters.length === 0 ? 'No letters.' : null}
+      >
+        {letters.map((letter) => {
+          const status = STATUS[letter.status] ?? { label: letter.status, tone: 'neutral' as const }
+          return (
+            <tr key={letter.id} data-testid="admin-letter">
+              <Cell label="Letter">{LETTER_TEMPLATES[letter.template as LetterTemplate] ?? letter.template}</Cell>
+              <Cell label="Status">
+                <Badge tone={status.tone}>{status.label}</Badge>
+                {letter.late ? <p className="mt-1 text-xs text-red-800">Sent late: its notice window had passed.</p> : null}
+                {letter.status === 'failed' && letter.lastError ? (
+                  <p className="mt-1 text-xs text-red-800">
+                    {letter.attempts} {letter.attempts === 1 ? 'attempt' : 'attempts'}: {letter.lastError}
+                  </p>
+                ) : null}
+              </Cell>
+              <Cell label="Mail">
+                {letter.certified ? 'Certified' : 'First class'} · {letter.provider === 'lob' ? 'Lob' : 'Local outbox'}
+              </Cell>
+              <Cell label="Tracking">{letter.trackingNumber ? <code>{letter.trackingNumber}</code> : '—'}</Cell>
+              <Cell label="Cost">{letter.costCents === null ? '—' : formatPrice(letter.costCents)}</Cell>
+              <Cell label="Date">{time(letter.sentAt ?? letter.createdAt)}</Cell>
+            </tr>
+          )
+        })}
+      </AdminTable>
+    </section>
+  )
+}

@@ -1,0 +1,215 @@
+/**
+ * What must be true before the product may be sold in a state: the facts the operator fills in at /admin/states
+ * (a registration or licence number, the reimbursement insurer, the administrator) and what the contract prints with
+ * them. A block of its own beside the cancellation and refund rules (state-rules.ts), read through `readinessRule`;
+ * like that table it is data for counsel to confirm (docs/selling-lawfully.md), not legal advice.
+ *
+ * Plain data and pure functions: the operator's page, the sales check and the contract's disclosures ask here.
+ */
+
+import { isTollFreeUsPhone } from './phones'
+import { STATE_TABLE, type StateCode } from './state-rules'
+
+/** The facts a state may need, as the operator fills them in (one row per state, table `state_facts`). */
+export const STATE_FACT_KEYS = [
+  'registrationNumber',
+  'insurerName',
+  'insurerAddress',
+  'insurerPhone',
+  'administratorName',
+  'administratorRegistration',
+] as const
+export type StateFactKey = (typeof STATE_FACT_KEYS)[number]
+export type StateFactValues = Record<StateFactKey, string | null>
+
+export const STATE_FACT_LABELS: Record<StateFactKey, string> = {
+  registrationNumber: 'Registration or licence number',
+  insurerName: 'Reimbursement insurer',
+  insurerAddress: "Insurer's address",
+  insurerPhone: "Insurer's toll-free number",
+  administratorName: 'Administrator',
+  administratorRegistration: "Administrator's registration number",
+}
+
+export type ReadinessRule = {
+  statutes: readonly string[]
+  /** The provider must hold a registration or licence before selling; its shape, and whether the contract prints it. */
+  registration: { required: boolean; printed: boolean; pattern: RegExp; shape: string }
+  /** The provider's obligations must be insured by a reimbursement insurer (then its name, address and number are needed). */
+  reimbursementInsurance: boolean
+  /**
+   * The sentence the contract prints about the insurer, `{insurer}`, `{address}` and `{phone}` filled in; null: the
+   * national sentence. Where the statute gives the words, counsel checks ours against them before opening.
+   */
+  insurerSentence: string | null
+  /** The contract names the administrator and its registration number. */
+  administratorPrinted: boolean
+  /** The contract prints a telephone number for service. */
+  phonePrinted: boolean
+  /** The form filing the regulator keeps for the contract, where one is required. */
+  filedForm: string | null
+  /** The regulator, as the operator reads it on /admin/states. */
+  regulator: string | null
+}
+
+/** A registration number as regulators issue them: letters, digits and hyphens (3–30), starting with a letter or digit. */
+const REGISTRATION_SHAPE = /^[A-Z0-9][A-Z0-9-]{2,29}$/i
+
+/**
+ * Every state not listed: most states require a service contract provider to register before selling, so the default
+ * asks for the number (counsel may relax a state where none is needed); nothing more is printed than the national text.
+ */
+export const DEFAULT_READINESS: ReadinessRule = {
+  statutes: [],
+  registration: { required: true, printed: false, pattern: REGISTRATION_SHAPE, shape: 'letters, digits and hyphens (3 to 30)' },
+  reimbursementInsurance: false,
+  insurerSentence: null,
+  administratorPrinted: false,
+  phonePrinted: false,
+  filedForm: null,
+  regulator: null,
+}
+
+type ReadinessRow = Partial<Omit<ReadinessRule, 'registration'>> & {
+  statutes: readonly string[]
+  registration?: Partial<ReadinessRule['registration']>
+}
+
+/** Each listed state: only what its statute changes from the default. */
+export const READINESS_TABLE: Readonly<Record<StateCode, ReadinessRow>> = {
+  // Utah Code §31A-6a-103: a provider's obligations insured by a reimbursement insurer; §31A-6a-104(2): the contract
+  // names the insurer and says the holder may claim from it if the provider does not pay.
+  UT: {
+    statutes: ['Utah Code §31A-6a-103', 'Utah Code §31A-6a-104(2)'],
+    reimbursementInsurance: true,
+    insurerSentence:
+      'Obligations of the provider under this service contract are guaranteed under a service contract reimbursement insurance policy. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, the contract holder is entitled to make a claim directly against the insurance company: {insurer}, {address}, {phone}.',
+    regulator: 'Utah Insurance Department',
+  },
+  // Revised Code of Washington 48.110.075: a motor vehicle service contract provider insures its obligations; 48.110.070:
+  // the contract names the insurer and how to claim from it.
+  WA: {
+    statutes: ['RCW 48.110.075', 'RCW 48.110.070'],
+    reimbursementInsurance: true,
+    insurerSentence:
+      'Obligations of the provider under this service contract are backed by a reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to perform or make payment within 60 days after you request it, you may apply directly to the insurer.',
+    regulator: 'Washington State Office of the Insurance Commissioner',
+  },
+  // New York Insurance Law §7905(b): the contract states that the provider's obligations are insured and names the insurer.
+  NY: {
+    statutes: ['N.Y. Ins. Law §7905(b)'],
+    insurerSentence:
+      "The provider's obligations under this service contract are insured under a service contract reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, you may file a claim directly with the insurer.",
+    regulator: 'New York State Department of Financial Services',
+  },
+  // California Insurance Code §12820: the contract names the insurer and gives the Department of Insurance's text.
+  CA: {
+    statutes: ['Cal. Ins. Code §12820'],
+    insurerSentence:
+      "The provider's obligations under this contract are insured by {insurer}, {address}, {phone}. If you have a complaint, you may contact the California Department of Insurance, Consumer Services Division, 300 South Spring Street, Los Angeles, CA 90013, 1-800-927-4357.",
+    regulator: 'California Department of Insurance',
+  },
+  // Oklahoma Service Warranty Act, 36 O.S. §6604 and §6605: the contract prints the provider's licence number.
+  OK: {
+    statutes: ['36 O.S. §6604', '36 O.S. §6605'],
+    registration: { printed: true },
+    regulator: 'Oklahoma Insurance Department',
+  },
+  // Texas Occupations Code §1304.151 and §1304.156: the contract names the administrator and its registration number.
+  TX: {
+    statutes: ['Tex. Occ. Code §1304.151', 'Tex. Occ. Code §1304.156'],
+    registration: { printed: true },
+    administratorPrinted: true,
+    regulator: 'Texas Department of Licensing and Regulation',
+  },
+  // Illinois Service Contract Act, 215 ILCS 152/20: the contract prints a telephone number for service.
+  IL: {
+    statutes: ['215 ILCS 152/20'],
+    phonePrinted: true,
+    regulator: 'Illinois Department of Insurance',
+  },
+}
+
+export function readinessRule(code: StateCode): ReadinessRule {
+  const row = READINESS_TABLE[code]
+  if (!row) return DEFAULT_READINESS
+  return { ...DEFAULT_READINESS, ...row, registration: { ...DEFAULT_READINESS.registration, ...row.registration } }
+}
+
+/** The facts that must be filled in before the state may be opened. */
+export function requiredFacts(rule: ReadinessRule): StateFactKey[] {
+  const keys: StateFactKey[] = []
+  if (rule.registration.required) keys.push('registrationNumber')
+  if (rule.reimbursementInsurance || rule.insurerSentence) keys.push('insurerName', 'insurerAddress', 'insurerPhone')
+  if (rule.administratorPrinted) keys.push('administratorName', 'administratorRegistration')
+  return keys
+}
+
+/**
+ * The mark counsel's review puts on a state whose questions are still open (the table's `needsCounsel`): such a
+ * state cannot be opened whatever its facts. Read through this one function so the mark has one reader.
+ */
+export function counselHold(code: StateCode): string | null {
+  const row = STATE_TABLE[code] as { needsCounsel?: string | boolean | null } | undefined
+  const mark = row?.needsCounsel
+  if (!mark) return null
+  return typeof mark === 'string' ? mark : 'Counsel has open questions about this state.'
+}
+
+/** Why a fact's value is unusable (its shape), or null; an empty value is judged by `missingFacts`, not here. */
+export function factProblem(rule: ReadinessRule, key: StateFactKey, value: string): string | null {
+  if (key === 'registrationNumber' && !rule.registration.pattern.test(value)) {
+    return `A registration number is ${rule.registration.shape}.`
+  }
+  if (key === 'administratorRegistration' && !REGISTRATION_SHAPE.test(value)) {
+    return `A registration number is ${DEFAULT_READINESS.registration.shape}.`
+  }
+  if (key === 'insurerPhone' && !isTollFreeUsPhone(value)) {
+    return 'Enter a US toll-free number (800, 833, 844, 855, 866, 877 or 888).'
+  }
+  return null
+}
+
+export function missingFacts(rule: ReadinessRule, facts: StateFactValues): StateFactKey[] {
+  return requiredFacts(rule).filter((key) => !facts[key]?.trim())
+}
+
+export type Readiness = { ready: boolean; missing: StateFactKey[]; counsel: string | null }
+
+/**
+ * Whether a state may be sold in with these facts. `sample`: the embedded local default, which sells everywhere on
+ * made-up facts to show the product, so counsel's open questions are reported but hold nothing there; they only hold a
+ * state that would be sold for real.
+ */
+export function readiness(code: StateCode, facts: StateFactValues, sample = false): Readiness {
+  const missing = missingFacts(readinessRule(code), facts)
+  const counsel = counselHold(code)
+  return { ready: missing.length === 0 && (counsel === null || sample), missing, counsel }
+}
+
+export const NO_FACTS: StateFactValues = Object.fromEntries(STATE_FACT_KEYS.map((key) => [key, null])) as StateFactValues
+
+/**
+ * What the embedded local default sells with where the operator filled in nothing: made-up facts, named as such, so a
+ * local start sells everywhere and the contract shows where the real ones will be printed.
+ */
+export const SAMPLE_STATE_FACTS: StateFactValues = {
+  registrationNumber: 'SAMPLE-0000',
+  insurerName: 'Sample Reimbursement Insurer (local default, not a real insurer)',
+  insurerAddress: '100 Example Street, Salt Lake City, UT 84101',
+  insurerPhone: '+18005550100',
+  administratorName: 'Sample Administrator (local default)',
+  administratorRegistration: 'SAMPLE-ADM-0000',
+}
+
+/** The filled-in facts, each missing one taken from the samples (the local default only). */
+export function withSampleFacts(facts: StateFactValues): StateFactValues {
+  return Object.fromEntries(
+    STATE_FACT_KEYS.map((key) => [key, facts[key]?.trim() ? facts[key] : SAMPLE_STATE_FACTS[key]]),
+  ) as StateFactValues
+}
+
+/** Fills a statutory sentence's placeholders. */
+export function fillSentence(sentence: string, values: Record<string, string>): string {
+  return sentence.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import PDFDocument from 'pdfkit'
+
+import { addressLines, type LetterContent, type MailingAddress } from '~/domain/letters'
+import { env } from '~/env.server'
+
+import { outboxDir } from './outbox.server'
+
+/**
+ * The postal-mail adapter: Lob when LOB_API_KEY is set, otherwise an offline twin that renders each letter as a PDF
+ * into the local outbox (listed at /dev/outbox). Both take the same letter; the letters model records what came back.
+ */
+
+export type OutgoingLetter = {
+  /** The letter's own id: Lob's idempotency key, and the twin's file name. */
+  id: string
+  template: string
+  to: MailingAddress
+  from: { name: string; address: string }
+  content: LetterContent
+  certified: boolean
+}
+
+export type PostedLetter = { providerLetterId: string; trackingNumber: string | null; costCents: number | null }
+
+export interface MailTransport {
+  name: 'lob' | 'outbox'
+  send(letter: OutgoingLetter): Promise<PostedLetter>
+}
+
+/** The letter as a PDF: return address, recipient, date, title, paragraphs; the certified mark where it goes certified. */
+export async function letterPdf(letter: OutgoingLetter): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: letter.content.title, Author: letter.from.name } })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  doc.font('Helvetica').fontSize(9).fillColor('#334155').text(`${letter.from.name}\n${letter.from.address}`)
+  if (letter.certified) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text('CERTIFIED MAIL')
+  doc.moveDown(1.5).font('Helvetica').fontSize(11).fillColor('#0f172a').text(addressLines(letter.to).join('\n'))
+  doc.moveDown(1.5).text(letter.content.date)
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(13).text(letter.content.title)
+  for (const paragraph of letter.content.paragraphs) doc.moveDown(0.6).font('Helvetica').fontSize(11).text(paragraph, { lineGap: 2 })
+  doc.end()
+  return done
+}
+
+/** The same letter as the HTML Lob prints (Lob renders a letter's `file` from HTML). */
+export function letterHtml(letter: OutgoingLetter): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  return [
+    '<html><body style="font-family: Helvetica, Arial, sans-serif; font-size: 11pt;">',
+    `<p style="margin-top: 3.5in;">${escape(letter.content.date)}</p>`,
+    `<h1 style="font-size: 13pt;">${escape(letter.content.title)}</h1>`,
+    ...letter.content.paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`),
+    '</body></html>',
+  ].join('')
+}
+
+export function lettersDir() {
+  return path.join(outboxDir(), 'letters')
+}
+
+/** One PDF and one JSON description per letter in DATA_DIR/outbox/letters, named so that a plain sort is chronological. */
+export const outboxMailTransport: MailTransport = {
+  name: 'outbox',
+  async send(letter) {
+    const dir = lettersDir()
+    fs.mkdirSync(dir, { recursive: true })
+    const createdAt = new Date().toISOString()
+    const base = `${createdAt.replace(/[:.]/g, '-')}-${letter.id}`
+    fs.writeFileSync(path.join(dir, `${base}.pdf.tmp`), await letterPdf(letter))
+    fs.renameSync(path.join(dir, `${base}.pdf.tmp`), path.join(dir, `${base}.pdf`))
+    const description = {
+      id: letter.id,
+      template: letter.template,
+      certified: letter.certified,
+      to: addressLines(letter.to),
+      title: letter.content.title,
+      pdf: `${base}.pdf`,
+      createdAt,
+    }
+    fs.writeFileSync(path.join(dir, `${base}.json.tmp`), JSON.stringify(description, null, 2))
+    fs.renameSync(path.join(dir, `${base}.json.tmp`), path.join(dir, `${base}.json`)) // readers never see half a letter
+    // The twin posts nothing: no tracking number and no cost to record.
+    return { providerLetterId: `outbox:${base}`, trackingNumber: null, costCents: null }
+  },
+}
+
+let transport: MailTransport | undefined
+
+/** Tests may swap the transport (e.g. the Lob client pointed at a local fake). */
+export function setMailTransport(next: MailTransport | undefined) {
+  transport = next
+}
+
+export async function mailTransport(): Promise<MailTransport> {
+  if (transport) return transport
+  const config = env()
+  if (config.mail === 'lob') {
+    const { lobTransport } = await import('./lob.server')
+    transport = lobTransport(config.LOB_API_KEY!, config.LOB_API_URL)
+  } else {
+    transport = outboxMailTransport
+  }
+  return transport
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+
+import { LONGEST_RENEWAL_NOTICE_DAYS, noticeRules, noticeTiming } from '~/domain/notice-windows'
+import {
+  allowedGrounds,
+  noticeChannel,
+  providerCancelEffectiveAt,
+  providerCancelRule,
+  providerRefundRules,
+} from '~/domain/provider-cancellation'
+import { stateRules } from '~/domain/state-rules'
+import { DAY_MS } from '~/domain/time'
+
+const renewal = '2027-03-10T12:00:00.000Z'
+const daysBefore = (days: number) => new Date(Date.parse(renewal) - days * DAY_MS)
+
+describe('renewal notice windows', () => {
+  it('by default opens 45 days before the renewal and closes 35 days before', () => {
+    const window = noticeRules('OH').renewal
+    expect(noticeTiming(window, renewal, daysBefore(45.5))).toBe('early')
+    expect(noticeTiming(window, renewal, daysBefore(45))).toBe('due')
+    expect(noticeTiming(window, renewal, daysBefore(35))).toBe('due')
+    expect(noticeTiming(window, renewal, daysBefore(34.9))).toBe('late')
+  })
+
+  it('sits inside Illinois’s 30–60 and California’s 15–45 days, and uses New York’s 15–30 days with certified mail for a yearly renewal', () => {
+    for (const code of ['IL', 'CA']) expect(noticeRules(code).renewal).toEqual({ earliestDays: 45, latestDays: 35 })
+    const newYork = noticeRules('NY')
+    expect(newYork.renewal).toEqual({ earliestDays: 30, latestDays: 15 })
+    expect(newYork.yearlyRenewalChannel).toBe('certified_mail')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(31))).toBe('early')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(30))).toBe('due')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(14))).toBe('late')
+    expect(noticeRules('OH').yearlyRenewalChannel).toBe('email')
+    expect(LONGEST_RENEWAL_NOTICE_DAYS).toBe(45)
+  })
+})
+
+describe('the provider cancelling', () => {
+  const purchase = '2026-01-10T15:00:00.000Z'
+  const day = (n: number) => new Date(Date.parse(purchase) + n * DAY_MS)
+
+  it('gives Texas and California 5 days’ mailed notice, Nevada 15, elsewhere 10 by e-mail', () => {
+    const noticed = new Date('2026-05-01T10:00:00.000Z')
+    expect(providerCancelEffectiveAt(providerCancelRule('TX'), noticed).toISOString()).toBe('2026-05-06T10:00:00.000Z')
+    expect(noticeChannel(providerCancelRule('TX'), 'fraud')).toBe('mail')
+    expect(providerCancelRule('CA')).toMatchObject({ noticeDays: 5, channel: 'mail', refundWithinDays: 30 })
+    expect(providerCancelRule('NV').noticeDays).toBe(15)
+    expect(providerCancelRule('OH')).toMatchObject({ noticeDays: 10, channel: 'email' })
+    expect(providerCancelRule(null)).toMatchObject({ noticeDays: 10, channel: 'email' })
+  })
+
+  it('narrows Florida’s grounds from day 61 and Nevada’s from day 70, and sends Florida’s nonpayment notice certified', () => {
+    const florida = providerCancelRule('FL')
+    expect(allowedGrounds(florida, purchase, day(60), 'UTC')).toContain('breach')
+    expect(allowedGrounds(florida, purchase, day(61), 'UTC')).toEqual(['nonpayment', 'fraud', 'misrepresentation'])
+    expect(noticeChannel(florida, 'nonpayment')).toBe('certified_mail')
+    expect(noticeChannel(florida, 'fraud')).toBe('mail')
+    const nevada = providerCancelRule('NV')
+    expect(allowedGrounds(nevada, purchase, day(69), 'UTC')).toHaveLength(4)
+    expect(allowedGrounds(nevada, purchase, day(70), 'UTC')).toEqual(['nonpayment', 'fraud', 'misrepresentation', 'breach'])
+    expect(allowedGrounds(providerCancelRule('OH'), purchase, day(400), 'UTC')).toHaveLength(4)
+  })
+
+  it('refunds without a fee, and the unused part where a leaving customer would get nothing', () => {
+    expect(providerRefundRules(stateRules('TX'))).toMatchObject({ fee: null, laterRefund: 'pro_rata_minus_claims' })
+    expect(providerRefundRules(stateRules('NY'))).toMatchObject({ fee: null, laterRefund: 'pro_rata' })
+    // Florida gives a leaving customer 90 % of the unused part; when the provider ends the contract it is all of it.
+    expect(providerRefundRules(stateRules('FL'))).toMatchObject({
+      fee: null,
+      laterRefund: 'pro_rata_minus_claims',
+      laterRefundPercent: 100,
+    })
+  })
+})
