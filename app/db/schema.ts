@@ -188,9 +188,7 @@ export const priceChangeNotices = sqliteTable(
     priceChangeId: text('price_change_id')
       .notNull()
       .references(() => priceChanges.id, { onDelete: 'cascade' }),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id').notNull(),
     noticeSentAt: text('notice_sent_at').notNull(),
     appliedAt: text('applied_at'),
     /**
@@ -321,9 +319,7 @@ export const policyPhotos = sqliteTable(
   'policy_photos',
   {
     id: id(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id').notNull(),
     photoType: text('photo_type', { enum: PHOTO_TYPES }).notNull(),
     position: integer('position').notNull().default(0), // n of other_{n}; 0 for the required types
     /** 0: the photos of setup; 1: those of the plan's one transfer to a replacement vehicle (terms "Transfers"). */
@@ -331,6 +327,14 @@ export const policyPhotos = sqliteTable(
     filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
+    /**
+     * The perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
+     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
+     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
+     */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.generation, t.photoType, t.position)],
@@ -405,6 +409,8 @@ export const claims = sqliteTable(
     chipCount: text('chip_count', { enum: CHIP_COUNTS }),
     damageZone: text('damage_zone', { enum: WINDSHIELD_ZONES }),
     filedLate: integer('filed_late', { mode: 'boolean' }).notNull().default(false),
+    /** The network the claim was filed from (an IPv4 address or an IPv6 /64), for the integrity check on many claims from one. */
+    filedFromNetwork: text('filed_from_network'),
     lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
     confirmationCode: text('confirmation_code').notNull().unique(),
@@ -505,6 +511,14 @@ export const claimDocuments = sqliteTable(
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
     uploadedByProfileId: text('uploaded_by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * Photos only: the perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
+     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
+     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
+     */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
@@ -533,6 +547,36 @@ export const claimFlags = sqliteTable(
   (t) => [index('claim_flags_claim_idx').on(t.claimId)],
 )
 
+export const PHOTO_SOURCES = ['setup', 'claim', 'shop'] as const
+
+/**
+ * The near-neighbour index of photo hashes: each hashed photo (setup, damage or shop photo) under each of its bands
+ * (domain/photo-integrity bandKeys), so a claim's photo finds the photos within a few bits of it by probing a fixed
+ * number of keys, never by reading every hash. Holds the hash and the policy, so a match needs no other read to be
+ * confirmed. Written with the photo rows; a row whose photo is gone (replaced, deleted) is skipped by the lookup, which
+ * reads the photo row of every match. Why:
+ * docs/decisions/064-photo-hashes-and-their-band-index.md.
+ */
+export const photoHashBands = sqliteTable(
+  'photo_hash_bands',
+  {
+    bandKey: integer('band_key').notNull(),
+    photoId: text('photo_id').notNull(),
+    policyId: text('policy_id').notNull(),
+    source: text('source', { enum: PHOTO_SOURCES }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  // WITHOUT ROWID (in the migration): the rows are the primary key's b-tree, so the index costs no second copy.
+  (t) => [primaryKey({ columns: [t.bandKey, t.photoId] })],
+)
+
+/** Where the photo-hash backfill has got to in each table: it resumes after the last photo it finished. */
+export const photoHashBackfill = sqliteTable('photo_hash_backfill', {
+  tableName: text('table_name').primaryKey(),
+  lastId: text('last_id').notNull(),
+  updatedAt: updatedAt(),
+})
+
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',
   {
@@ -544,6 +588,10 @@ export const claimDocumentDrafts = sqliteTable(
     filePath: text('file_path').notNull(),
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
+    /** As on claim_documents, carried over when the draft becomes one. */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],
@@ -560,9 +608,7 @@ export const ownershipTransfers = sqliteTable(
   'ownership_transfers',
   {
     id: id(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id').notNull(),
     sellerProfileId: text('seller_profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -645,9 +691,7 @@ export const refunds = sqliteTable(
 export const yearlyReminders = sqliteTable(
   'yearly_reminders',
   {
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id').notNull(),
     /** 1 for the first anniversary of the purchase, 2 for the second, … */
     anniversary: integer('anniversary').notNull(),
     sentAt: text('sent_at').notNull(),
@@ -711,9 +755,7 @@ export const consentRecords = sqliteTable(
   'consent_records',
   {
     id: id(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id').notNull(),
     profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     tosVersion: text('tos_version').notNull(),
     priceCents: integer('price_cents').notNull(),

@@ -21,7 +21,7 @@ import { claimAppealReceivedEmail, claimReceivedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
-import { prepareImage, shopCopy, shopThumbPath } from '~/services/images.server'
+import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
@@ -29,6 +29,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
+import { flagClaim, indexPhoto } from './photo-integrity.server'
 import { getPolicyForProfile } from './policies.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim. */
@@ -58,6 +59,8 @@ export type SubmitClaimInput = {
   description: string
   damageDate: string
   photos: UploadedFile[]
+  /** The network the form came from (rate-limit clientNetwork), for the integrity check on many claims from one. */
+  network?: string
 }
 
 /**
@@ -84,7 +87,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
   const stamp = now.getTime()
   // Files first, under temporary names: renamed into place as the transaction's last step.
   const staged = new StagedFiles()
-  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
+  const stored: (Awaited<ReturnType<typeof stageDamagePhoto>> & { fileName: string })[] = []
   try {
     for (const [index, photo] of input.photos.entries()) {
       stored.push({
@@ -107,6 +110,7 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
           description: input.description,
           damageDate: input.damageDate,
           filedLate: isFiledLate(input.damageDate, now),
+          filedFromNetwork: input.network ?? null,
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),
@@ -115,7 +119,8 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
         .returning()
         .get()
       for (const file of stored) {
-        tx.insert(claimDocuments)
+        const document = tx
+          .insert(claimDocuments)
           .values({
             claimId,
             documentType: 'damage_photo',
@@ -123,14 +128,22 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
             thumbPath: file.thumbPath,
             fileName: storedFileName(file.fileName),
             uploadedByProfileId: input.profile.id,
+            phash: file.phash,
+            capturedAt: file.capturedAt,
+            camera: file.camera,
           })
-          .run()
+          .returning({ id: claimDocuments.id })
+          .get()
+        indexPhoto(tx, { photoId: document.id, policyId: current.id, source: 'claim', hash: file.phash })
       }
+      // The integrity checks, with the claim and its photos written and before anything decides it: a flagged claim
+      // waits for a person.
+      const flags = flagClaim(tx, claimId)
       recordAudit(tx, {
         actor: input.profile.id,
         action: 'claim.submitted',
         entityId: claimId,
-        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length },
+        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length, ...(flags.length ? { flags } : {}) },
       })
       staged.commit()
       return row
@@ -155,9 +168,9 @@ function filablePolicy(profileId: string, policyId: string) {
 
 /** Stages a damage photo: the clean copy and thumbnail, plus the shop's small copy (all by the storage service). */
 export async function stageDamagePhoto(staged: StagedFiles, file: UploadedFile, relPathWithoutExt: string) {
-  const image = await prepareImage(file)
+  const image = await prepareImage(file, { shopCopy: true })
   const paths = await staged.addImage(image, relPathWithoutExt)
-  await staged.add(shopThumbPath(paths.filePath), await shopCopy(image))
+  await staged.add(shopThumbPath(paths.filePath), image.shopThumbnail!)
   return paths
 }
 

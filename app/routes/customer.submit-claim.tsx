@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 
-import { hit } from '~/auth/rate-limit.server'
+import { clientIp, hit, publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
 
   const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
@@ -98,6 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
       description: input.description,
       damageDate: input.damageDate,
       photos,
+      network: publicClientNetwork(clientIp({ request, context })) ?? undefined,
     })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)
