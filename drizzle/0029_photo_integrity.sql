@@ -22,4 +22,6 @@ ALTER TABLE `claim_documents` ADD `camera` text;--> statement-breakpoint
 ALTER TABLE `claim_document_drafts` ADD `phash` text;--> statement-breakpoint
 ALTER TABLE `claim_document_drafts` ADD `captured_at` text;--> statement-breakpoint
 ALTER TABLE `claim_document_drafts` ADD `camera` text;--> statement-breakpoint
-ALTER TABLE `claims` ADD `filed_from_network` text;
+ALTER TABLE `claims` ADD `filed_from_network` text;--> statement-breakpoint
+CREATE INDEX `claims_network_idx` ON `claims` (`filed_from_network`,`submitted_at`) WHERE filed_from_network IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `vehicles_vin_idx` ON `vehicles` (`vin`) WHERE vin IS NOT NULL;

@@ -228,7 +228,13 @@ export const vehicles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vehicles_profile_idx').on(t.profileId)],
+  (t) => [
+    index('vehicles_profile_idx').on(t.profileId),
+    // The integrity check for one VIN on several active policies, when a claim is filed.
+    index('vehicles_vin_idx')
+      .on(t.vin)
+      .where(sql`vin IS NOT NULL`),
+  ],
 )
 
 export const policies = sqliteTable(
@@ -492,6 +498,10 @@ export const claims = sqliteTable(
     index('claims_unpaid_jobs_idx')
       .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)
       .where(sql`completed_at IS NOT NULL AND payout_id IS NULL`),
+    // The integrity check for many claims from one network in a short time, when a claim is filed.
+    index('claims_network_idx')
+      .on(t.filedFromNetwork, t.submittedAt)
+      .where(sql`filed_from_network IS NOT NULL`),
     // A payout's jobs.
     index('claims_payout_idx')
       .on(t.payoutId)

@@ -107,7 +107,10 @@ export const photoVariants = {
   reencoded: (photo: Buffer) => sharp(photo).jpeg({ quality: 50 }).toBuffer(),
   resized: async (photo: Buffer) => {
     const { width } = await sharp(photo).metadata()
-    return sharp(photo).resize(Math.round(width / 2)).jpeg({ quality: 75 }).toBuffer()
+    return sharp(photo)
+      .resize(Math.round(width / 2))
+      .jpeg({ quality: 75 })
+      .toBuffer()
   },
   /** A percent cut from every edge. */
   cropped: async (photo: Buffer) => {

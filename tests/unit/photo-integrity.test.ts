@@ -2,8 +2,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
 import {
-  BAND_COUNT,
   BAND_BITS,
+  BAND_COUNT,
   bandKeys,
   BLANK_HASH,
   cameraFromExif,
