@@ -61,15 +61,18 @@ export function hashFromBits(bits: string): string {
   return BigInt(`0b${bits}`).toString(16).padStart(HASH_HEX_LENGTH, '0')
 }
 
-/** How many bits two hashes differ in. */
+/** The set bits of a 32-bit number. */
+function bitCount(value: number) {
+  let rest = value - ((value >>> 1) & 0x55555555)
+  rest = (rest & 0x33333333) + ((rest >>> 2) & 0x33333333)
+  return (Math.imul((rest + (rest >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff
+}
+
+/** How many bits two hashes differ in (in two 32-bit halves: the lookup runs this on every candidate). */
 export function hashDistance(a: string, b: string): number {
-  let rest = BigInt(`0x${a}`) ^ BigInt(`0x${b}`)
-  let count = 0
-  while (rest) {
-    rest &= rest - 1n
-    count++
-  }
-  return count
+  const high = parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)
+  const low = parseInt(a.slice(8), 16) ^ parseInt(b.slice(8), 16)
+  return bitCount(high) + bitCount(low)
 }
 
 export function isMatch(a: string, b: string) {

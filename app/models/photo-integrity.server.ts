@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
@@ -50,26 +51,30 @@ export function indexPhoto(tx: Db, photo: IndexedPhoto) {
 
 export type PhotoMatch = IndexedPhoto & { distance: number }
 
+/** The probe: every key at once (SQLite seeks each in the primary key), the columns as arrays (no row objects). */
+const probes = new WeakMap<Db, Statement>()
+function probeStatement(database: Db) {
+  let statement = probes.get(database)
+  if (!statement) {
+    statement = database.$client
+      .prepare('SELECT photo_id, policy_id, source, hash FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))')
+      .raw(true)
+    probes.set(database, statement)
+  }
+  return statement
+}
+
 /**
  * The indexed photos within MATCH_DISTANCE bits of `hash`: a fixed number of probes of the band index (one query),
  * so the cost does not grow with the number of photos stored. Each photo once, nearest first.
  */
 export function findSimilarPhotos(hash: string, database: Db = db()): PhotoMatch[] {
-  const rows = database
-    .select({
-      photoId: photoHashBands.photoId,
-      policyId: photoHashBands.policyId,
-      source: photoHashBands.source,
-      hash: photoHashBands.hash,
-    })
-    .from(photoHashBands)
-    .where(inArray(photoHashBands.bandKey, probeKeys(hash)))
-    .all()
+  const rows = probeStatement(database).all(JSON.stringify(probeKeys(hash))) as [string, string, PhotoSource, string][]
   const seen = new Map<string, PhotoMatch>()
-  for (const row of rows) {
-    if (seen.has(row.photoId)) continue
-    const distance = hashDistance(hash, row.hash)
-    if (distance <= MATCH_DISTANCE) seen.set(row.photoId, { ...row, distance })
+  for (const [photoId, policyId, source, candidate] of rows) {
+    if (seen.has(photoId)) continue
+    const distance = hashDistance(hash, candidate)
+    if (distance <= MATCH_DISTANCE) seen.set(photoId, { photoId, policyId, source, hash: candidate, distance })
   }
   return [...seen.values()].sort((a, b) => a.distance - b.distance)
 }

@@ -207,7 +207,7 @@ export async function prepareImage(file: UploadedFile, options: { shopCopy?: boo
         .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
         .raw({ depth: 'uchar' })
         .toBuffer({ resolveWithObject: true })) as Pixels
-      const photo = await fromPixels(stored).jpeg({ quality: 82 }).toBuffer()
+      const photo = await fromPixels(stored).jpeg({ quality: 82, optimiseCoding: false }).toBuffer()
       const small = (await fromPixels(stored)
         .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
         .raw()
