@@ -67,7 +67,9 @@ async function makePhotos(dir: string) {
     const scene = await sharp(await windshieldPhoto(900 + index, { width: 4000, height: 3000 }))
       .raw()
       .toBuffer({ resolveWithObject: true })
-    const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 34 } } })
+    const grain = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 34 } },
+    })
       .raw()
       .toBuffer()
     const pixels = Buffer.alloc(scene.data.length)
@@ -88,7 +90,10 @@ async function previousPipeline(bytes: Buffer) {
     .resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 82 })
     .toBuffer()
-  const thumbnail = await sharp(photo).resize({ width: 480, height: 480, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer()
+  const thumbnail = await sharp(photo)
+    .resize({ width: 480, height: 480, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer()
   await sharp(thumbnail).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70 }).toBuffer()
   await phash(thumbnail)
 }
@@ -117,13 +122,18 @@ function multipartBody(fields: Record<string, string>, files: string[]) {
       yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     }
     for (const file of files) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`)
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      )
       for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) yield chunk as Buffer
       yield Buffer.from('\r\n')
     }
     yield Buffer.from(`--${boundary}--\r\n`)
   }
-  return { body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>, contentType: `multipart/form-data; boundary=${boundary}` }
+  return {
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
 }
 
 /** One storm on a fresh server: `claims` claims at `inFlight` at a time. */
@@ -228,7 +238,9 @@ async function lookupAt(size: number, print: (line: string) => void) {
         }
       })()
     }
-    print(`  index of ${size.toLocaleString('en-US')} policies: ${photos.toLocaleString('en-US')} photos written in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    print(
+      `  index of ${size.toLocaleString('en-US')} policies: ${photos.toLocaleString('en-US')} photos written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
     client.pragma('optimize')
     // Lookups as claims make them: most photos new, one in ten a stored one re-sent with a few bits changed.
     const queries = Array.from({ length: LOOKUPS }, (_, index) => {
@@ -279,18 +291,25 @@ export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'arg
         `storm at ${inFlight} in flight: ${result.perMinute.toFixed(0)} claims/min (${ratio.toFixed(2)}× the limit), p50 ${result.p50.toFixed(2)} s, p99 ${result.p99.toFixed(2)} s, server CPU ${result.cpuPerClaim.toFixed(2)} s a claim, peak RSS ${result.peakRssMb.toFixed(0)} MB`,
       )
       target(`storm at ${inFlight} in flight ≥ ${MIN_VS_LIMIT}× the image work's limit`, ratio >= MIN_VS_LIMIT, `${ratio.toFixed(2)}×`)
-      if (inFlight === 8) target(`storm peak RSS at 8 in flight < ${MAX_RSS_MB} MB`, result.peakRssMb < MAX_RSS_MB, `${result.peakRssMb.toFixed(0)} MB`)
+      if (inFlight === 8)
+        target(`storm peak RSS at 8 in flight < ${MAX_RSS_MB} MB`, result.peakRssMb < MAX_RSS_MB, `${result.peakRssMb.toFixed(0)} MB`)
     }
 
     const lookups: { size: number; p50: number; p99: number }[] = []
     for (const size of sizes) {
       const result = await lookupAt(size, print)
       lookups.push({ size, ...result })
-      print(`  near-duplicate lookup at ${size.toLocaleString('en-US')} policies: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups)`)
+      print(
+        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups)`,
+      )
     }
     if (lookups.length >= 2) {
       const ratio = lookups.at(-1)!.p99 / lookups[0]!.p99
-      target(`near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small`, ratio <= MAX_LOOKUP_RATIO, `${ratio.toFixed(2)}×`)
+      target(
+        `near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small`,
+        ratio <= MAX_LOOKUP_RATIO,
+        `${ratio.toFixed(2)}×`,
+      )
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
