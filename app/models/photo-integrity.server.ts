@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
 import {
@@ -299,11 +299,16 @@ export async function backfillPhotoHashes(options: { batchSize?: number; limit?:
 
 /** How many photos still wait for a hash (the backfill's progress, for the job's log). */
 export function photosWithoutHash() {
-  const count = (table: typeof policyPhotos | typeof claimDocuments | typeof claimDocumentDrafts) =>
+  const setup = db()
+    .select({ count: sql<number>`count(*)` })
+    .from(policyPhotos)
+    .where(isNull(policyPhotos.phash))
+    .get()!.count
+  const shared = (table: typeof claimDocuments | typeof claimDocumentDrafts) =>
     db()
       .select({ count: sql<number>`count(*)` })
       .from(table)
-      .where(and(isNull(table.phash), isNotNull(table.thumbPath)))
+      .where(and(isNull(table.phash), inArray(table.documentType, ['damage_photo', 'repair_photo'])))
       .get()!.count
-  return count(policyPhotos) + count(claimDocuments) + count(claimDocumentDrafts)
+  return setup + shared(claimDocuments) + shared(claimDocumentDrafts)
 }
