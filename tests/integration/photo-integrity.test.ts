@@ -74,7 +74,8 @@ describe('the band index', () => {
     expect(found.map((match) => match.distance)).toEqual([4, MATCH_DISTANCE])
     const plans = [...statements].flatMap((source) => planOf(source))
     expect(plans.some((step) => /SEARCH photo_hash_bands USING PRIMARY KEY \(band_key=\?\)/.test(step))).toBe(true)
-    expect(plans.filter((step) => /^SCAN/.test(step))).toEqual([])
+    // The only scan is of the list of probe keys the query is given.
+    expect(plans.filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))).toEqual([])
   })
 })
 
@@ -171,7 +172,7 @@ describe('flags written when a claim is filed', () => {
     const scans = [...statements]
       .filter((source) => /photo_hash_bands|filed_from_network|"vin"/.test(source) && /^\s*select/i.test(source))
       .flatMap((source) => planOf(source))
-      .filter((step) => /^SCAN/.test(step))
+      .filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))
     expect(scans).toEqual([])
   })
 })
