@@ -207,7 +207,7 @@ function hashes(seed: number) {
 }
 
 /** The band index of `size` policies (3–6 photos each) in its own database; the lookup's p50 and p99 in ms. */
-async function lookupAt(size: number, print: (line: string) => void) {
+export async function lookupAt(size: number, print: (line: string) => void) {
   const { openDatabase } = await import('~/db/client.server')
   const { bandKeys } = await import('~/domain/photo-integrity')
   const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
