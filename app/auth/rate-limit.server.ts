@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net'
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
 
 import { eq, lt } from 'drizzle-orm'
 import type { RouterContextProvider } from 'react-router'
@@ -119,4 +119,27 @@ export function describeWait(seconds: number) {
   const minutes = Math.ceil(seconds / 60)
   if (minutes < 90) return `${minutes} minutes`
   return `${Math.ceil(minutes / 60)} hours`
+}
+
+/** Addresses that say nothing about who sent a request: this machine, private ranges, link-local. */
+const UNTELLING = new BlockList()
+UNTELLING.addSubnet('127.0.0.0', 8, 'ipv4')
+UNTELLING.addSubnet('10.0.0.0', 8, 'ipv4')
+UNTELLING.addSubnet('172.16.0.0', 12, 'ipv4')
+UNTELLING.addSubnet('192.168.0.0', 16, 'ipv4')
+UNTELLING.addSubnet('169.254.0.0', 16, 'ipv4')
+UNTELLING.addAddress('::1', 'ipv6')
+UNTELLING.addSubnet('fc00::', 7, 'ipv6')
+UNTELLING.addSubnet('fe80::', 10, 'ipv6')
+
+/**
+ * The client's network (clientNetwork) when it tells one customer's line from another's: null for 'local', loopback
+ * and private addresses (a development server, a proxy that did not say who connected), which would lump everyone
+ * together.
+ */
+export function publicClientNetwork(address: string): string | null {
+  const network = clientNetwork(address)
+  if (isIPv4(network)) return UNTELLING.check(network, 'ipv4') ? null : network
+  if (network.endsWith('::/64')) return UNTELLING.check(network.slice(0, -4), 'ipv6') ? null : network
+  return null
 }

@@ -236,7 +236,13 @@ export const vehicles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vehicles_profile_idx').on(t.profileId)],
+  (t) => [
+    index('vehicles_profile_idx').on(t.profileId),
+    // The integrity check for one VIN on several active policies, when a claim is filed.
+    index('vehicles_vin_idx')
+      .on(t.vin)
+      .where(sql`vin IS NOT NULL`),
+  ],
 )
 
 export const policies = sqliteTable(
@@ -348,6 +354,14 @@ export const policyPhotos = sqliteTable(
     filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
+    /**
+     * The perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
+     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
+     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
+     */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.generation, t.photoType, t.position)],
@@ -446,6 +460,8 @@ export const claims = sqliteTable(
     vehicleZip: text('vehicle_zip'),
     /** The declared storm the damage falls in (its area and days), which gave the claim its longer filing window. */
     stormEventId: text('storm_event_id').references(() => stormEvents.id, { onDelete: 'set null' }),
+    /** The network the claim was filed from (an IPv4 address or an IPv6 /64), for the integrity check on many claims from one. */
+    filedFromNetwork: text('filed_from_network'),
     lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
     confirmationCode: text('confirmation_code').notNull().unique(),
@@ -535,6 +551,10 @@ export const claims = sqliteTable(
     index('claims_unpaid_jobs_idx')
       .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)
       .where(sql`completed_at IS NOT NULL AND payout_id IS NULL`),
+    // The integrity check for many claims from one network in a short time, when a claim is filed.
+    index('claims_network_idx')
+      .on(t.filedFromNetwork, t.submittedAt)
+      .where(sql`filed_from_network IS NOT NULL`),
     // A payout's jobs.
     index('claims_payout_idx')
       .on(t.payoutId)
@@ -570,6 +590,14 @@ export const claimDocuments = sqliteTable(
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
     uploadedByProfileId: text('uploaded_by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * Photos only: the perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
+     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
+     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
+     */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
@@ -598,6 +626,36 @@ export const claimFlags = sqliteTable(
   (t) => [index('claim_flags_claim_idx').on(t.claimId)],
 )
 
+export const PHOTO_SOURCES = ['setup', 'claim', 'shop'] as const
+
+/**
+ * The near-neighbour index of photo hashes: each hashed photo (setup, damage or shop photo) under each of its bands
+ * (domain/photo-integrity bandKeys), so a claim's photo finds the photos within a few bits of it by probing a fixed
+ * number of keys, never by reading every hash. Holds the hash and the policy, so a match needs no other read to be
+ * confirmed. Written with the photo rows; a row whose photo is gone (replaced, deleted) is skipped by the lookup, which
+ * reads the photo row of every match. Why:
+ * docs/decisions/069-photo-hashes-and-their-band-index.md.
+ */
+export const photoHashBands = sqliteTable(
+  'photo_hash_bands',
+  {
+    bandKey: integer('band_key').notNull(),
+    photoId: text('photo_id').notNull(),
+    policyId: text('policy_id').notNull(),
+    source: text('source', { enum: PHOTO_SOURCES }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  // WITHOUT ROWID (in the migration): the rows are the primary key's b-tree, so the index costs no second copy.
+  (t) => [primaryKey({ columns: [t.bandKey, t.photoId] })],
+)
+
+/** Where the photo-hash backfill has got to in each table: it resumes after the last photo it finished. */
+export const photoHashBackfill = sqliteTable('photo_hash_backfill', {
+  tableName: text('table_name').primaryKey(),
+  lastId: text('last_id').notNull(),
+  updatedAt: updatedAt(),
+})
+
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',
   {
@@ -609,6 +667,10 @@ export const claimDocumentDrafts = sqliteTable(
     filePath: text('file_path').notNull(),
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
+    /** As on claim_documents, carried over when the draft becomes one. */
+    phash: text('phash'),
+    capturedAt: text('captured_at'),
+    camera: text('camera'),
     createdAt: createdAt(),
   },
   (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],

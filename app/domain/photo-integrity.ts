@@ -12,3 +12,169 @@ export const INTEGRITY_FLAG_KINDS = [
   'many_claims_from_one_network',
 ] as const
 export type IntegrityFlagKind = (typeof INTEGRITY_FLAG_KINDS)[number]
+
+/**
+ * Photos are compared by a 64-bit perceptual hash (sharp-phash: a DCT of the picture at 32 × 32 grey), written as 16
+ * hex digits. Two photos whose hashes differ in at most MATCH_DISTANCE bits are the same picture: re-encoded,
+ * resized or cropped by a percent or so it stays within 7 bits, while different windshields lie 16 bits or more apart
+ * (tests/unit/photo-integrity.test.ts measures both on real images). Why these numbers:
+ * docs/decisions/069-photo-hashes-and-their-band-index.md.
+ */
+export const HASH_HEX_LENGTH = 16
+export const MATCH_DISTANCE = 7
+
+/**
+ * The near-neighbour index splits a hash into BAND_COUNT bands of BAND_BITS bits and finds a photo by any band within
+ * one bit of the query's. Two hashes at most MATCH_DISTANCE (7) apart differ in at most one bit in one of the four
+ * bands (eight differing bits are needed to spoil every band), so every match is found, and each lookup is
+ * BAND_COUNT × (BAND_BITS + 1) index probes whatever the number of photos.
+ */
+export const BAND_COUNT = 4
+export const BAND_BITS = 16
+
+/** Capture time this many days away from the stated damage date is worth a person's look. */
+export const CAPTURE_DAYS_FROM_DAMAGE = 14
+/** Claims filed from one network within CLAIMS_WINDOW_DAYS, counting this one, from which a claim is held. */
+export const CLAIMS_FROM_ONE_NETWORK = 4
+export const CLAIMS_WINDOW_DAYS = 30
+
+/**
+ * A picture with no detail (one flat colour: a lens cap, a wall, a test image) has no perceptual hash worth comparing:
+ * its DCT is rounding noise, the same for every photo of that colour. It is given this hash instead, which the index
+ * neither files nor looks up. A photo counts as blank when its thumbnail's grey levels vary by less than
+ * BLANK_STDEV (of 255); any real windshield photo varies by tens.
+ */
+export const BLANK_HASH = '0000000000000000'
+export const BLANK_STDEV = 2
+
+export function isComparable(hash: string | null | undefined): hash is string {
+  return Boolean(hash) && hash !== BLANK_HASH
+}
+
+export function isPhotoHash(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{16}$/.test(value)
+}
+
+/** The hash as sharp-phash gives it (a string of 64 '0'/'1', most significant first) in 16 hex digits. */
+export function hashFromBits(bits: string): string {
+  if (!/^[01]{64}$/.test(bits)) throw new Error('A perceptual hash has 64 bits')
+  return BigInt(`0b${bits}`).toString(16).padStart(HASH_HEX_LENGTH, '0')
+}
+
+/** The set bits of a 32-bit number. */
+function bitCount(value: number) {
+  let rest = value - ((value >>> 1) & 0x55555555)
+  rest = (rest & 0x33333333) + ((rest >>> 2) & 0x33333333)
+  return (Math.imul((rest + (rest >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff
+}
+
+/** How many bits two hashes differ in (in two 32-bit halves: the lookup runs this on every candidate). */
+export function hashDistance(a: string, b: string): number {
+  const high = parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)
+  const low = parseInt(a.slice(8), 16) ^ parseInt(b.slice(8), 16)
+  return bitCount(high) + bitCount(low)
+}
+
+export function isMatch(a: string, b: string) {
+  return hashDistance(a, b) <= MATCH_DISTANCE
+}
+
+/** A band's key in the index: its number and its bits in one integer (band × 2^BAND_BITS + value). */
+function bandKey(band: number, value: number) {
+  return band * 2 ** BAND_BITS + value
+}
+
+function bandValues(hash: string): number[] {
+  const digits = BAND_BITS / 4
+  return Array.from({ length: BAND_COUNT }, (_, band) => parseInt(hash.slice(band * digits, (band + 1) * digits), 16))
+}
+
+/** The keys a stored photo is filed under: one per band. */
+export function bandKeys(hash: string): number[] {
+  return bandValues(hash).map((value, band) => bandKey(band, value))
+}
+
+/** The keys a lookup probes: each band as it is and with each one of its bits flipped. */
+export function probeKeys(hash: string): number[] {
+  return bandValues(hash).flatMap((value, band) => [
+    bandKey(band, value),
+    ...Array.from({ length: BAND_BITS }, (_, bit) => bandKey(band, value ^ (1 << bit))),
+  ])
+}
+
+/**
+ * The moment a camera says it took the picture, from EXIF: the wall-clock time as 'YYYY-MM-DDTHH:MM:SS', with the
+ * zone offset when the camera wrote one ('+02:00'). Anything else (no EXIF, a broken date, all zeros) is null: no
+ * capture time, and no flag for it.
+ */
+export function captureTimeFromExif(dateTime: unknown, offset?: unknown): string | null {
+  if (typeof dateTime !== 'string') return null
+  const match = /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(dateTime.trim())
+  if (!match) return null
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[]
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second))
+  if (year! < 1990 || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second! > 59)
+    return null
+  const wallClock = match[0].slice(0, 19).replace(/^(\d{4})[:-](\d{2})[:-](\d{2})[ T]/, '$1-$2-$3T')
+  return typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset.trim()) ? `${wallClock}${offset.trim()}` : wallClock
+}
+
+/** The camera's make and model as one short line ('Apple iPhone 15'), or null. */
+export function cameraFromExif(make: unknown, model: unknown): string | null {
+  const clean = (value: unknown) => (typeof value === 'string' ? value.replace(/[\u0000-\u001f]/g, '').trim() : '')
+  const [brand, name] = [clean(make), clean(model)]
+  const camera = name.toLowerCase().startsWith(brand.toLowerCase()) ? name : `${brand} ${name}`.trim()
+  return camera ? camera.slice(0, 100) : null
+}
+
+/** The calendar day of a capture time (its wall clock's date, where the picture was taken). */
+export function captureDay(capturedAt: string) {
+  return capturedAt.slice(0, 10)
+}
+
+/** Days between two 'YYYY-MM-DD' dates, ignoring which comes first. */
+function daysApart(a: string, b: string) {
+  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000
+}
+
+/**
+ * A damage photo taken before the policy's setup photos: the damage may predate the cover. A day's grace, because
+ * the camera's day is the customer's local day and the setup day is a UTC day.
+ */
+export function capturedBeforeSetup(capturedAt: string, setupDay: string) {
+  return daysApart(captureDay(capturedAt), setupDay) > 1 && captureDay(capturedAt) < setupDay
+}
+
+export function capturedFarFromDamageDate(capturedAt: string, damageDate: string) {
+  return daysApart(captureDay(capturedAt), damageDate) > CAPTURE_DAYS_FROM_DAMAGE
+}
+
+export type PhotoSource = 'setup' | 'claim' | 'shop'
+
+/** The reasons the operator reads, one per flag. */
+export const flagReasons = {
+  photoMatchesOtherAccount: (photo: string, other: { policyNumber: string; source: PhotoSource }, distance: number) =>
+    `${photo} is the same picture as a ${SOURCE_WORDS[other.source]} of policy ${other.policyNumber}, another customer's (${distance} of 64 bits differ).`,
+  photoMatchesSetupPhoto: (photo: string, distance: number) =>
+    `${photo} is the same picture as one of this policy's setup photos, sent as damage (${distance} of 64 bits differ).`,
+  capturedBeforeSetup: (photo: string, capturedAt: string, setupDay: string) =>
+    `${photo} was taken on ${captureDay(capturedAt)}, before the policy's setup photos (${setupDay}): the damage may predate the cover.`,
+  capturedFarFromDamageDate: (photo: string, capturedAt: string, damageDate: string) =>
+    `${photo} was taken on ${captureDay(capturedAt)}, more than ${CAPTURE_DAYS_FROM_DAMAGE} days from the damage date given (${damageDate}).`,
+  vinOnOtherActivePolicy: (vin: string, policyNumbers: string[]) =>
+    `The vehicle's VIN ${vin} is also on active policy ${policyNumbers.join(', ')}.`,
+  manyClaimsFromOneNetwork: (count: number) => `${count} claims were filed from the same network in the last ${CLAIMS_WINDOW_DAYS} days.`,
+} as const
+
+const SOURCE_WORDS: Record<PhotoSource, string> = { setup: 'setup photo', claim: 'damage photo', shop: "shop's photo" }
+
+/** What the operator's claim page calls each kind of flag. */
+export const FLAG_LABELS: Record<IntegrityFlagKind, string> = {
+  photo_matches_other_account: "Photo seen on another customer's policy",
+  photo_matches_setup_photo: 'Damage photo is a setup photo',
+  captured_before_setup: 'Photo taken before setup',
+  captured_far_from_damage_date: 'Photo taken far from the damage date',
+  vin_on_other_active_policy: 'VIN on another active policy',
+  many_claims_from_one_address: 'Many claims from one address',
+  many_claims_from_one_network: 'Many claims from one network',
+}

@@ -34,7 +34,7 @@ import { claimAppealReceivedEmail, claimApprovedEmail, claimReceivedEmail } from
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
-import { prepareImage, shopCopy, shopThumbPath } from '~/services/images.server'
+import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStoredFolder, storedFileName } from '~/services/storage.server'
@@ -44,6 +44,7 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { decideFiledClaim } from './claim-decision.server'
 import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
+import { flagClaim, indexPhoto } from './photo-integrity.server'
 import { getPolicyForProfile } from './policies.server'
 import { stormsOn } from './storms.server'
 
@@ -81,6 +82,8 @@ export type SubmitClaimInput = {
   /** Where the vehicle is kept (five digits), when the customer gave it: a declared storm there gives a longer window. */
   vehicleZip?: string | null
   photos: UploadedFile[]
+  /** The network the form came from (rate-limit clientNetwork), for the integrity check on many claims from one. */
+  network?: string
 }
 
 /**
@@ -120,7 +123,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
   const stamp = now.getTime()
   // Files first, under temporary names: renamed into place as the transaction's last step.
   const staged = new StagedFiles()
-  const stored: { filePath: string; thumbPath: string; fileName: string }[] = []
+  const stored: (Awaited<ReturnType<typeof stageDamagePhoto>> & { fileName: string })[] = []
   try {
     for (const [index, photo] of input.photos.entries()) {
       stored.push({
@@ -152,6 +155,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           filedLate: isFiledLate(input.damageDate, now, storm),
           vehicleZip: input.vehicleZip ?? null,
           stormEventId: storm?.id ?? null,
+          filedFromNetwork: input.network ?? null,
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),
@@ -160,7 +164,8 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
         .returning()
         .get()
       for (const file of stored) {
-        tx.insert(claimDocuments)
+        const document = tx
+          .insert(claimDocuments)
           .values({
             claimId,
             documentType: 'damage_photo',
@@ -168,8 +173,13 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
             thumbPath: file.thumbPath,
             fileName: storedFileName(file.fileName),
             uploadedByProfileId: input.profile.id,
+            phash: file.phash,
+            capturedAt: file.capturedAt,
+            camera: file.camera,
           })
-          .run()
+          .returning({ id: claimDocuments.id })
+          .get()
+        indexPhoto(tx, { photoId: document.id, policyId: current.id, source: 'claim', hash: file.phash })
       }
       // The ZIP given here is where shops are searched from too, unless the customer already gave one.
       if (input.vehicleZip) {
@@ -178,11 +188,20 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           .where(and(eq(profiles.id, input.profile.id), isNull(profiles.zip)))
           .run()
       }
+      // The integrity checks, with the claim and its photos written and before anything decides it: a flagged claim
+      // waits for a person.
+      const flags = flagClaim(tx, claimId)
       recordAudit(tx, {
         actor: input.profile.id,
         action: 'claim.submitted',
         entityId: claimId,
-        detail: { code: row.confirmationCode, filedLate: row.filedLate, photos: stored.length, ...(storm ? { storm: storm.name } : {}) },
+        detail: {
+          code: row.confirmationCode,
+          filedLate: row.filedLate,
+          photos: stored.length,
+          ...(storm ? { storm: storm.name } : {}),
+          ...(flags.length ? { flags } : {}),
+        },
       })
       staged.commit()
       return row
@@ -207,9 +226,9 @@ function filablePolicy(profileId: string, policyId: string) {
 
 /** Stages a damage photo: the clean copy and thumbnail, plus the shop's small copy (all by the storage service). */
 export async function stageDamagePhoto(staged: StagedFiles, file: UploadedFile, relPathWithoutExt: string) {
-  const image = await prepareImage(file)
+  const image = await prepareImage(file, { shopCopy: true })
   const paths = await staged.addImage(image, relPathWithoutExt)
-  await staged.add(shopThumbPath(paths.filePath), await shopCopy(image))
+  await staged.add(shopThumbPath(paths.filePath), image.shopThumbnail!)
   return paths
 }
 

@@ -33,6 +33,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
 import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
+import { indexPhoto } from './photo-integrity.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
 
@@ -140,6 +141,10 @@ type ShopFile = {
   filePath: string
   thumbPath: string | null
   fileName: string
+  /** A photo's hash and EXIF facts (images.server photoFacts); none on a PDF. */
+  phash?: string | null
+  capturedAt?: string | null
+  camera?: string | null
 }
 
 /** The largest calibration report kept: a PDF is stored as sent, so it gets the same cap as a photo. */
@@ -398,15 +403,24 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .get()
       const documents = [useInvoice, ...useRepairs, ...(useReport ? [useReport] : [])]
       for (const file of documents) {
-        tx.insert(claimDocuments)
+        const document = tx
+          .insert(claimDocuments)
           .values({
             claimId: existing.id,
             documentType: file.documentType,
             filePath: file.filePath,
             thumbPath: file.thumbPath,
             fileName: storedFileName(file.fileName),
+            phash: file.phash ?? null,
+            capturedAt: file.capturedAt ?? null,
+            camera: file.camera ?? null,
           })
-          .run()
+          .returning({ id: claimDocuments.id })
+          .get()
+        // The shop's photos join the index too: a later claim that sends one as its damage is caught.
+        if (file.documentType === 'repair_photo' && file.phash) {
+          indexPhoto(tx, { photoId: document.id, policyId: existing.policyId, source: 'shop', hash: file.phash })
+        }
       }
       // The drafts are documents now, or were replaced by this post's files (those are deleted below).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()

@@ -20,6 +20,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, type VehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
+import { indexPhoto } from './photo-integrity.server'
 import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
 
 /**
@@ -176,7 +177,7 @@ export async function savePolicyPhotos(
   })
   // Staged under temporary names, renamed into place inside the transaction: a failure leaves the old photos whole.
   const staged = new StagedFiles()
-  const written: Array<(typeof planned)[number] & { filePath: string; thumbPath: string }> = []
+  const written: Array<(typeof planned)[number] & Awaited<ReturnType<StagedFiles['addImage']>>> = []
   for (const entry of planned) {
     try {
       written.push({ ...entry, ...(await staged.addImage(entry.image, entry.relPath)) })
@@ -201,14 +202,28 @@ export async function savePolicyPhotos(
           filePath: entry.filePath,
           thumbPath: entry.thumbPath,
           fileName: storedFileName(entry.image.fileName),
+          phash: entry.phash,
+          capturedAt: entry.capturedAt,
+          camera: entry.camera,
         }
-        tx.insert(policyPhotos)
+        const photo = tx
+          .insert(policyPhotos)
           .values(row)
           .onConflictDoUpdate({
             target: [policyPhotos.policyId, policyPhotos.generation, policyPhotos.photoType, policyPhotos.position],
-            set: { filePath: row.filePath, thumbPath: row.thumbPath, fileName: row.fileName, createdAt: new Date().toISOString() },
+            set: {
+              filePath: row.filePath,
+              thumbPath: row.thumbPath,
+              fileName: row.fileName,
+              phash: row.phash,
+              capturedAt: row.capturedAt,
+              camera: row.camera,
+              createdAt: new Date().toISOString(),
+            },
           })
-          .run()
+          .returning({ id: policyPhotos.id })
+          .get()
+        indexPhoto(tx, { photoId: photo.id, policyId: policy.id, source: 'setup', hash: row.phash })
       }
       staged.commit()
     })

@@ -4,9 +4,11 @@ import { zoneAbbreviationAt } from '~/domain/calendar'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
+import { FLAG_LABELS } from '~/domain/photo-integrity'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
+import { claimFlagsFor } from '~/models/photo-integrity.server'
 import { shopZoneOf } from '~/models/shop-choice.server'
 import { fileUrl } from '~/utils/file-url'
 import { setupPhotoLabel } from '~/validation/policy-setup'
@@ -24,8 +26,13 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
     fileName: document.fileName,
     full: fileUrl(document.filePath),
     thumb: fileUrl(document.thumbPath ?? document.filePath),
+    /** What the photo's EXIF said (kept on the row, never in the file): when and with what it was taken. */
+    capturedAt: document.capturedAt,
+    camera: document.camera,
   }))
   return {
+    /** Why the integrity checks hold the claim for a person, in words the operator reads (never shown to the customer). */
+    flags: claimFlagsFor(claim.id).map((flag) => ({ id: flag.id, kind: flag.kind, label: FLAG_LABELS[flag.kind], detail: flag.detail })),
     claim: {
       id: claim.id,
       code: claim.confirmationCode,

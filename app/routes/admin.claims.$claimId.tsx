@@ -109,6 +109,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     payout,
     invoiceHold,
     rules,
+    flags,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
@@ -136,6 +137,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             {claim.filedLate ? <Badge tone="warning">Filed late (more than 48 hours after the damage)</Badge> : null}
             {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
             {promise?.past ? <Badge tone="destructive">Past promise</Badge> : null}
+            {flags.length ? <Badge tone="warning">Held: integrity checks</Badge> : null}
           </span>
         }
       >
@@ -145,6 +147,21 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          {flags.length ? (
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Why this claim waits for you</h2>
+              <p className="mt-1 text-sm text-slate-700">
+                The integrity checks held it when it was filed; the customer is told only that it is being reviewed.
+              </p>
+              <ul className="mt-3 space-y-2 text-sm" aria-label="Integrity flags">
+                {flags.map((flag) => (
+                  <li key={flag.id}>
+                    <span className="font-medium text-slate-900">{flag.label}:</span> <span className="text-slate-800">{flag.detail}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Damage</h2>
             <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
@@ -161,6 +178,18 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             <p className="mt-1 whitespace-pre-line text-slate-800">{claim.description}</p>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">Damage photos</h3>
             <PhotoGrid photos={damagePhotos} empty="No photos." />
+            {damagePhotos.some((photo) => photo.capturedAt || photo.camera) ? (
+              <ul className="mt-2 text-xs text-slate-600" aria-label="What the photos' cameras recorded">
+                {damagePhotos.map((photo, index) =>
+                  photo.capturedAt || photo.camera ? (
+                    <li key={photo.id}>
+                      Damage photo {index + 1}:{' '}
+                      {[photo.capturedAt ? `taken ${photo.capturedAt.replace('T', ' ')}` : null, photo.camera].filter(Boolean).join(', ')}
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            ) : null}
             <h3 className="mt-6 text-sm font-semibold text-slate-900">Windshield at activation</h3>
             <p className="mt-1 text-sm text-slate-700">
               The photos the customer took when coverage started. Damage already there then is not covered (terms).

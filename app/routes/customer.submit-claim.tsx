@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 
-import { hit } from '~/auth/rate-limit.server'
+import { clientIp, hit, publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
@@ -80,7 +80,7 @@ function filingWindowOf(claim: { stormEventId: string | null }) {
   return storm ? `${storm.filingDays} days (the window for ${storm.name})` : `${CLAIM_DEADLINE_HOURS} hours`
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
 
   const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
@@ -122,6 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
       damageZone: input.damageZone,
       vehicleZip: input.vehicleZip,
       photos,
+      network: publicClientNetwork(clientIp({ request, context })) ?? undefined,
     })
     await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)

@@ -1,5 +1,8 @@
+import exifr from 'exifr'
 import sharp, { type Metadata } from 'sharp'
+import phash from 'sharp-phash'
 
+import { BLANK_HASH, BLANK_STDEV, cameraFromExif, captureTimeFromExif, hashFromBits } from '~/domain/photo-integrity'
 import { withImageSlot } from '~/services/image-queue.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 
@@ -25,6 +28,12 @@ export const MAX_INPUT_PIXELS = 120_000_000
 export const MAX_DECODE_BYTES = 150_000_000
 /** Stored photos are shrunk to this long side; a windshield needs no more, and shops download less. */
 export const MAX_STORED_SIDE = 2560
+/**
+ * A larger photo is stored at a half, quarter or eighth of its size when that keeps at least this long side (a 12 MP
+ * phone photo, 4032 × 3024, is kept at 2016 × 1512): shrinking by a whole factor averages blocks of pixels, far cheaper
+ * than resampling to an arbitrary size, and the copy is smaller to encode, store and send.
+ */
+export const MIN_STORED_SIDE = 1920
 export const THUMBNAIL_SIDE = 480
 /** The shop's page shows damage photos small (a slow PC, perhaps a slow line): a 320 px copy beside the thumbnail. */
 export const SHOP_THUMB_SIDE = 320
@@ -44,7 +53,34 @@ const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'av
 
 const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 }
 
-export type PreparedImage = { fieldName: string; fileName: string; photo: Buffer; thumbnail: Buffer }
+export type PreparedImage = {
+  fieldName: string
+  fileName: string
+  photo: Buffer
+  thumbnail: Buffer
+  /** The 320 px copy for the shop's page, when asked for. */
+  shopThumbnail?: Buffer
+  /** The perceptual hash (domain/photo-integrity), of the thumbnail's pixels. */
+  hash: string
+  /** From the upload's EXIF, read before the clean copy drops it (null when absent or unreadable). */
+  capturedAt: string | null
+  camera: string | null
+}
+
+/** What a photo row keeps of a prepared image besides its files. */
+export function photoFacts(image: Pick<PreparedImage, 'hash' | 'capturedAt' | 'camera'>) {
+  return { phash: image.hash, capturedAt: image.capturedAt, camera: image.camera }
+}
+
+/** The long side a photo of this long side is stored at (see MIN_STORED_SIDE). */
+export function storedSide(longSide: number) {
+  if (longSide <= MAX_STORED_SIDE) return longSide
+  for (const factor of [2, 4, 8]) {
+    const side = Math.floor(longSide / factor)
+    if (side <= MAX_STORED_SIDE) return side >= MIN_STORED_SIDE ? side : MAX_STORED_SIDE
+  }
+  return MAX_STORED_SIDE
+}
 
 /**
  * What decoding an image would hold in memory, from its header. A baseline JPEG is decoded straight at 1/2, 1/4 or
@@ -91,29 +127,100 @@ async function checkHeader(file: UploadedFile) {
       413,
     )
   }
+  return { width: header.width, height: header.height }
 }
 
 /**
- * Decodes an uploaded image and makes a clean copy in memory: auto-rotated from its EXIF orientation, re-encoded as
- * JPEG with no metadata (no GPS), at most MAX_STORED_SIDE on its long side, plus a thumbnail. Refuses what is not a
- * raster image (UploadError) before it waits for the queue; throws ImageQueueFull when the queue is full. Separate
- * from writing so a form with several files can check them all before touching the disk.
+ * The capture time and camera from an upload's EXIF. Read from the original bytes, since the clean copy carries no
+ * metadata; a photo with no EXIF or a broken one simply has none (it is still stored and hashed).
  */
-export async function prepareImage(file: UploadedFile): Promise<PreparedImage> {
-  await checkHeader(file)
+export async function readExif(bytes: Buffer): Promise<Pick<PreparedImage, 'capturedAt' | 'camera'>> {
+  try {
+    const tags = (await exifr.parse(bytes, {
+      pick: ['DateTimeOriginal', 'CreateDate', 'OffsetTimeOriginal', 'Make', 'Model'],
+      reviveValues: false,
+    })) as Record<string, unknown> | undefined
+    if (!tags) return { capturedAt: null, camera: null }
+    return {
+      capturedAt: captureTimeFromExif(tags.DateTimeOriginal ?? tags.CreateDate, tags.OffsetTimeOriginal),
+      camera: cameraFromExif(tags.Make, tags.Model),
+    }
+  } catch {
+    return { capturedAt: null, camera: null }
+  }
+}
+
+type Pixels = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }
+
+function fromPixels(pixels: Pixels) {
+  return sharp(pixels.data, { raw: pixels.info })
+}
+
+/** How much the pixels' brightness varies (the standard deviation of the channels' mean, 0–255). */
+function spread({ data, info }: Pixels) {
+  const colours = Math.min(info.channels, 3)
+  let sum = 0
+  let squares = 0
+  const count = data.length / info.channels
+  for (let at = 0; at < data.length; at += info.channels) {
+    let grey = 0
+    for (let channel = 0; channel < colours; channel++) grey += data[at + channel]!
+    grey /= colours
+    sum += grey
+    squares += grey * grey
+  }
+  const mean = sum / count
+  return Math.sqrt(Math.max(0, squares / count - mean * mean))
+}
+
+/** The perceptual hash of decoded pixels (a thumbnail's: the hash needs only 32 × 32 of them); BLANK_HASH for a blank picture. */
+export async function hashPixels(pixels: Pixels) {
+  if (spread(pixels) < BLANK_STDEV) return BLANK_HASH
+  return hashFromBits(await phash(pixels.data, { raw: pixels.info }))
+}
+
+/** The perceptual hash of an encoded image (the backfill hashes stored thumbnails with it). */
+export async function hashImage(bytes: Buffer) {
+  return withImageSlot(async () => {
+    const pixels = await sharp(bytes).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true })
+    return hashPixels(pixels as Pixels)
+  })
+}
+
+/**
+ * Decodes an uploaded image once and makes everything from its pixels: a clean copy auto-rotated from its EXIF
+ * orientation, re-encoded as JPEG with no metadata (no GPS) at the stored size (storedSide), a thumbnail, the shop's
+ * copy when asked for, and the perceptual hash from the thumbnail's pixels. The capture time and camera are read from
+ * the upload's EXIF first. Refuses what is not a raster image (UploadError) before it waits for the queue; throws
+ * ImageQueueFull when the queue is full. Separate from writing so a form with several files can check them all before
+ * touching the disk.
+ */
+export async function prepareImage(file: UploadedFile, options: { shopCopy?: boolean } = {}): Promise<PreparedImage> {
+  const header = await checkHeader(file)
+  const exif = await readExif(file.bytes)
   return withImageSlot(async () => {
     try {
-      const photo = await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer()
-      // From the already-shrunk copy: JPEG shrink-on-load makes this cheap.
-      const thumbnail = await sharp(photo)
+      // Decoded once, to pixels at the stored size; a JPEG far larger than that is decoded shrunk (libjpeg's
+      // shrink-on-load), so its full-size pixels never exist.
+      const side = storedSide(Math.max(header.width, header.height))
+      const stored = (await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true })) as Pixels
+      const photo = await fromPixels(stored).jpeg({ quality: 82, optimiseCoding: false }).toBuffer()
+      const small = (await fromPixels(stored)
         .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer()
-      return { fieldName: file.fieldName, fileName: file.fileName, photo, thumbnail }
+        .raw()
+        .toBuffer({ resolveWithObject: true })) as Pixels
+      const thumbnail = await fromPixels(small).jpeg({ quality: 75 }).toBuffer()
+      const shopThumbnail = options.shopCopy
+        ? await fromPixels(small)
+            .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: 70 })
+            .toBuffer()
+        : undefined
+      const hash = await hashPixels(small)
+      return { fieldName: file.fieldName, fileName: file.fileName, photo, thumbnail, shopThumbnail, hash, ...exif }
     } catch (error) {
       if (error instanceof Error && /pixel limit/i.test(error.message)) {
         throw new UploadError(file.fieldName, `"${file.fileName}" has too many pixels. Please upload a smaller photo.`, 413)
@@ -126,14 +233,4 @@ export async function prepareImage(file: UploadedFile): Promise<PreparedImage> {
 
 export function shopThumbPath(filePath: string) {
   return filePath.replace(/\.jpg$/, '.shop.jpg')
-}
-
-/** The 320 px copy of a prepared image, for the shop's page. */
-export async function shopCopy(image: PreparedImage): Promise<Buffer> {
-  return withImageSlot(() =>
-    sharp(image.thumbnail)
-      .resize({ width: SHOP_THUMB_SIDE, height: SHOP_THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 70 })
-      .toBuffer(),
-  )
 }

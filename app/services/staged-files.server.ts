@@ -1,5 +1,5 @@
 import { checkedRelPath, type StagedWrite } from '~/services/file-store.server'
-import { type PreparedImage, prepareImage } from '~/services/images.server'
+import { photoFacts, type PreparedImage, prepareImage } from '~/services/images.server'
 import type { UploadedFile } from '~/services/multipart.server'
 import { fileStore } from '~/services/storage.server'
 
@@ -27,7 +27,8 @@ export class StagedFiles {
     const thumbPath = `${relPathWithoutExt}.thumb.jpg`
     await this.add(filePath, image.photo)
     await this.add(thumbPath, image.thumbnail)
-    return { filePath, thumbPath }
+    // What the photo's row keeps besides its paths: the hash and what the EXIF said (never in the files).
+    return { filePath, thumbPath, ...photoFacts(image) }
   }
 
   /**
@@ -62,9 +63,9 @@ export async function storeImage(file: UploadedFile, relPathWithoutExt: string):
   checkedRelPath(`${relPathWithoutExt}.jpg`) // refuse a bad path before the work
   const staged = new StagedFiles()
   try {
-    const paths = await staged.addImage(await prepareImage(file), relPathWithoutExt)
+    const { filePath, thumbPath } = await staged.addImage(await prepareImage(file), relPathWithoutExt)
     staged.commit()
-    return paths
+    return { filePath, thumbPath }
   } finally {
     staged.discard()
   }

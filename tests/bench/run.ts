@@ -2,7 +2,7 @@
  * `npm run bench`: builds the app into build-bench, starts it on a free port with a fresh data directory (the embedded
  * defaults: seeded prices, local payments), runs each section below and prints its figures, then a summary of targets.
  *
- *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,preloads,partner,uploads,scale,pinned,bombs] [--build-dir build-bench]
+ *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,preloads,partner,uploads,scale,pinned,bombs,storm] [--build-dir build-bench]
  *
  * --build-dir builds into (and runs) another folder, so two benches on one machine do not share a build.
  * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
@@ -17,6 +17,7 @@ import { pinnedSection } from './pinned'
 import { preloadsSection } from './preloads'
 import { scaleSection } from './scale'
 import { buildApp, type RunningServer, startServer } from './server'
+import { stormSection } from './storm'
 import { uploadsSection } from './uploads'
 
 export type BenchContext = {
@@ -44,6 +45,11 @@ const SECTIONS: { key: string; name: string; run: (context: BenchContext) => Pro
   },
   { key: 'pinned', name: 'The customer dashboard against a pinned earlier build (--pinned <commit>)', run: pinnedSection },
   { key: 'bombs', name: 'Image bombs: many huge-when-decoded PNGs at once', run: imageBombsSection },
+  {
+    key: 'storm',
+    name: 'Storm: claims with three 12 MP photos at 4 and 8 in flight against the image work alone, and the near-duplicate lookup at 1,000 and 1,000,000 policies',
+    run: stormSection,
+  },
 ]
 
 async function main() {

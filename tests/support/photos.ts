@@ -63,3 +63,62 @@ export async function pngBomb(width: number, height: number, channels: 3 | 4 = 4
   const background = channels === 4 ? { r: 200, g: 30, b: 30, alpha: 0.5 } : { r: 200, g: 30, b: 30 }
   return sharp({ create: { width, height, channels, background } }).png({ compressionLevel: 9 }).toBuffer()
 }
+
+/** A small repeatable random number generator, so a seed always draws the same picture. */
+function seeded(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+/**
+ * A windshield photo drawn by sharp from a seed: a sky of two colours, shapes behind the glass (trees, buildings,
+ * cars), the windshield's frame and a crack. Each seed is another scene; the same seed is the same picture. For the
+ * perceptual-hash tests, which need photos with real structure (a flat colour has none to compare).
+ */
+export async function windshieldPhoto(seed: number, { width = 1600, height = 1200, quality = 90 } = {}) {
+  const random = seeded(seed)
+  const colour = () => `rgb(${Math.floor(random() * 255)},${Math.floor(random() * 255)},${Math.floor(random() * 255)})`
+  let shapes = ''
+  for (let index = 0; index < 14; index++) {
+    const x = random() * width
+    const y = random() * height
+    const size = 40 + (random() * width) / 4
+    shapes +=
+      random() < 0.5
+        ? `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${colour()}"/>`
+        : `<rect x="${x}" y="${y}" width="${size}" height="${size * (0.3 + random())}" fill="${colour()}" transform="rotate(${random() * 60 - 30} ${x} ${y})"/>`
+  }
+  const [cx, cy] = [width * (0.3 + random() * 0.4), height * (0.3 + random() * 0.4)]
+  let crack = `M${cx},${cy}`
+  for (let index = 0; index < 6; index++) crack += ` L${cx + (random() - 0.5) * width * 0.5},${cy + (random() - 0.5) * height * 0.5}`
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="${random()}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#sky)"/>${shapes}
+  <path d="M${width * 0.1},${height * 0.9} L${width * (0.2 + random() * 0.1)},${height * 0.25} L${width * (0.7 + random() * 0.1)},${height * 0.25} L${width * 0.9},${height * 0.9} Z" fill="rgba(150,180,200,0.35)" stroke="#222" stroke-width="${width / 60}"/>
+  <path d="${crack}" stroke="white" stroke-width="4" fill="none"/></svg>`
+  return sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer()
+}
+
+/** The same picture as `photo` as another phone or app would send it: re-encoded, resized or cropped at the edges. */
+export const photoVariants = {
+  reencoded: (photo: Buffer) => sharp(photo).jpeg({ quality: 50 }).toBuffer(),
+  resized: async (photo: Buffer) => {
+    const { width } = await sharp(photo).metadata()
+    return sharp(photo)
+      .resize(Math.round(width / 2))
+      .jpeg({ quality: 75 })
+      .toBuffer()
+  },
+  /** A percent cut from every edge. */
+  cropped: async (photo: Buffer) => {
+    const { width, height } = await sharp(photo).metadata()
+    const [left, top] = [Math.round(width * 0.01), Math.round(height * 0.01)]
+    return sharp(photo)
+      .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+      .jpeg({ quality: 85 })
+      .toBuffer()
+  },
+}

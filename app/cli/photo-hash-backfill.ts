@@ -1,0 +1,26 @@
+/**
+ * `npm run photos:backfill`: gives the photos stored before photo hashing began their perceptual hash and files them
+ * in the band index (models/photo-integrity.server.ts). Safe beside the running server (it takes the image queue's
+ * slots like an upload and writes a batch per transaction) and safe to stop at any moment: the next run resumes
+ * after the last batch that finished. `--limit N` stops after N photos.
+ */
+import { closeDatabase } from '~/db/client.server'
+import { ConfigError, env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { backfillPhotoHashes, photosWithoutHash } from '~/models/photo-integrity.server'
+
+try {
+  env()
+  const limitArg = process.argv.indexOf('--limit')
+  const limit = limitArg >= 0 ? Number(process.argv[limitArg + 1]) : undefined
+  if (limit !== undefined && !(limit > 0)) throw new Error('--limit needs a positive number')
+  logger.info({ job: 'photo-hash-backfill', waiting: photosWithoutHash() }, 'photo hash backfill starting')
+  const result = await backfillPhotoHashes({ limit })
+  logger.info({ job: 'photo-hash-backfill', result, waiting: photosWithoutHash() }, 'photo hash backfill done')
+} catch (error) {
+  if (error instanceof ConfigError) logger.fatal(error.message)
+  else logger.error({ job: 'photo-hash-backfill', err: error }, 'photo hash backfill failed')
+  process.exitCode = 1
+} finally {
+  closeDatabase()
+}

@@ -1,0 +1,317 @@
+/**
+ * Benchmark section "storm": the claims of a storm day, and the photo work and photo lookup under them.
+ *
+ * 1. The image work alone, outside the server: three real-size photos (12 MP JPEGs of ~5 MB) per claim through
+ *    sharp, two at a time (the server's image queue), as today's pipeline did it (decode, rotate, resize to 2560,
+ *    encode; a thumbnail decoded from that copy; the shop's copy decoded from the thumbnail; a hash decoded from the
+ *    thumbnail) and as prepareImage does it now (decoded once, stored at half size, everything from those pixels).
+ *    The new pipeline's rate is the limit the storm is measured against.
+ * 2. The storm: a built server on a fresh database, one customer per claim (each with an active policy), claims with
+ *    the three photos posted to the claim form at 4 and then 8 in flight, a fresh server for each so each peak memory
+ *    is its own. Claims a minute, each claim's time (p50, p99) and the server's peak resident memory.
+ * 3. The near-duplicate lookup: the band index (photo_hash_bands) of 1,000 and of 1,000,000 policies with 3–6 hashed
+ *    photos each, in its own database through the real migrations, and findSimilarPhotos timed at each size.
+ *
+ *   npm run bench -- --only storm [--storm-claims 24] [--index-sizes 1000,1000000]
+ *
+ * Targets: claims a minute at 4 and at 8 in flight ≥ 0.9 × the image work's limit; the image work ≥ 1.5 × cheaper in
+ * CPU than today's; peak RSS at 8 in flight < 450 MB; the lookup's p99 at the large size ≤ 1.5 × the small size's.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { Readable } from 'node:stream'
+
+import sharp from 'sharp'
+import phash from 'sharp-phash'
+
+import type { BenchContext } from './run'
+import { startServer } from './server'
+
+const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
+const PHOTOS_PER_CLAIM = 3
+const IN_FLIGHT = [4, 8] as const
+const MIN_VS_LIMIT = 0.9
+const MIN_IMAGE_GAIN = 1.5
+const MAX_RSS_MB = 450
+const MAX_LOOKUP_RATIO = 1.5
+const LOOKUPS = 3000
+
+function argValue(args: string[], name: string) {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+function cpuSecondsOf(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+function peakRssMb(pid: number) {
+  const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : NaN
+}
+
+/** Three 4000 × 3000 JPEGs of about 5 MB: a drawn windshield under camera-like grain (noise makes the size real). */
+async function makePhotos(dir: string) {
+  const { windshieldPhoto } = await import('../support/photos')
+  const files: string[] = []
+  for (let index = 0; index < PHOTOS_PER_CLAIM; index++) {
+    const scene = await sharp(await windshieldPhoto(900 + index, { width: 4000, height: 3000 }))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const grain = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 34 } },
+    })
+      .raw()
+      .toBuffer()
+    const pixels = Buffer.alloc(scene.data.length)
+    for (let at = 0; at < pixels.length; at++) pixels[at] = Math.max(0, Math.min(255, scene.data[at]! + grain[at]! - 128))
+    const file = path.join(dir, `photo-${index}.jpg`)
+    fs.writeFileSync(file, await sharp(pixels, { raw: scene.info }).jpeg({ quality: 92 }).toBuffer())
+    files.push(file)
+  }
+  const small = path.join(dir, 'warm-up.jpg')
+  fs.writeFileSync(small, await windshieldPhoto(990, { width: 800, height: 600 }))
+  return { files, small }
+}
+
+/** Today's pipeline (before this change), for the yardstick: three decodes after the first, and a hash decoded once more. */
+async function previousPipeline(bytes: Buffer) {
+  const photo = await sharp(bytes, { failOn: 'error' })
+    .rotate()
+    .resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer()
+  const thumbnail = await sharp(photo)
+    .resize({ width: 480, height: 480, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer()
+  await sharp(thumbnail).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70 }).toBuffer()
+  await phash(thumbnail)
+}
+
+/** Runs `claims` claims' photos through `work`, two photos at a time; claims a minute and CPU seconds a photo. */
+async function imageWork(photos: Buffer[], claims: number, work: (bytes: Buffer) => Promise<unknown>) {
+  const jobs = Array.from({ length: claims * PHOTOS_PER_CLAIM }, (_, index) => photos[index % photos.length]!)
+  await work(photos[0]!) // warm-up
+  const cpuBefore = process.cpuUsage()
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < jobs.length) await work(jobs[next++]!)
+    }),
+  )
+  const minutes = (performance.now() - started) / 60_000
+  const cpu = process.cpuUsage(cpuBefore)
+  return { perMinute: claims / minutes, cpuPerPhoto: (cpu.user + cpu.system) / 1e6 / jobs.length }
+}
+
+function multipartBody(fields: Record<string, string>, files: string[]) {
+  const boundary = `----glassstorm${Date.now()}${Math.random().toString(16).slice(2)}`
+  async function* body() {
+    for (const [name, value] of Object.entries(fields)) {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    }
+    for (const file of files) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${path.basename(file)}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      )
+      for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) yield chunk as Buffer
+      yield Buffer.from('\r\n')
+    }
+    yield Buffer.from(`--${boundary}--\r\n`)
+  }
+  return {
+    body: Readable.toWeb(Readable.from(body())) as ReadableStream<Uint8Array>,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
+}
+
+/** One storm on a fresh server: `claims` claims at `inFlight` at a time. */
+async function storm(buildDir: string, inFlight: number, claims: number, photos: { files: string[]; small: string }) {
+  const server = await startServer({ buildDir, env: { SESSION_SECRET, VPIC_URL: 'off' } })
+  try {
+    Object.assign(process.env, { DATA_DIR: server.dataDir, SESSION_SECRET, NODE_ENV: 'production', APP_URL: server.url, VPIC_URL: 'off' })
+    const { closeDatabase } = await import('~/db/client.server')
+    const { resetEnvForTests } = await import('~/env.server')
+    closeDatabase()
+    resetEnvForTests()
+    const { createActivePolicy, createProfile, sessionCookieFor } = await import('../support/factories')
+    const customers: { policyId: string; cookie: string }[] = []
+    for (let index = 0; index < claims + 1; index++) {
+      const profile = createProfile()
+      customers.push({ policyId: createActivePolicy(profile.id).policy.id, cookie: await sessionCookieFor(profile.id) })
+    }
+    closeDatabase()
+    const damageDate = new Date().toISOString().slice(0, 10)
+    const file = async (customer: (typeof customers)[number], files: string[]) => {
+      const { body, contentType } = multipartBody(
+        { policyId: customer.policyId, damageType: 'chip', damageDate, description: 'Hail hit the windshield in the storm.' },
+        files,
+      )
+      const started = performance.now()
+      const response = await fetch(`${server.url}/customer/submit-claim?policy_id=${customer.policyId}`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        redirect: 'manual',
+        headers: { 'Content-Type': contentType, Cookie: customer.cookie, Origin: server.url },
+      } as RequestInit & { duplex: 'half' })
+      const seconds = (performance.now() - started) / 1000
+      const location = response.headers.get('Location') ?? ''
+      if (response.status !== 302 || !location.includes('claim=')) {
+        throw new Error(`A storm claim answered ${response.status} ${location}: ${(await response.text()).slice(0, 300)}`)
+      }
+      return seconds
+    }
+    await file(customers[0]!, [photos.small, photos.small, photos.small]) // loads sharp and the route
+    const cpuBefore = cpuSecondsOf(server.pid)
+    const started = performance.now()
+    const times: number[] = []
+    let next = 1
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next <= claims) times.push(await file(customers[next++]!, photos.files))
+      }),
+    )
+    const minutes = (performance.now() - started) / 60_000
+    return {
+      perMinute: claims / minutes,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      peakRssMb: peakRssMb(server.pid),
+      cpuPerClaim: (cpuSecondsOf(server.pid) - cpuBefore) / claims,
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** A random 64-bit hash in hex, from a repeatable generator. */
+function hashes(seed: number) {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state.toString(16).padStart(8, '0')
+  }
+  return () => `${next()}${next()}`
+}
+
+/** The band index of `size` policies (3–6 photos each) in its own database; the lookup's p50 and p99 in ms. */
+export async function lookupAt(size: number, print: (line: string) => void) {
+  const { openDatabase } = await import('~/db/client.server')
+  const { bandKeys } = await import('~/domain/photo-integrity')
+  const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-bands-${size}-`))
+  try {
+    const database = openDatabase(path.join(dir, 'app.sqlite'))
+    const client = database.$client
+    // A bench database: no journal, and a page cache large enough that writing 18 million index rows is not the run.
+    client.pragma('journal_mode = OFF')
+    client.pragma('synchronous = OFF')
+    client.pragma('cache_size = -400000')
+    const insert = client.prepare("INSERT INTO photo_hash_bands (band_key, photo_id, policy_id, source, hash) VALUES (?, ?, ?, 'setup', ?)")
+    const random = hashes(size)
+    const stored: string[] = []
+    const started = performance.now()
+    let photos = 0
+    const BATCH = 20_000
+    for (let first = 0; first < size; first += BATCH) {
+      client.transaction(() => {
+        for (let policy = first; policy < Math.min(size, first + BATCH); policy++) {
+          const policyId = `p${policy.toString(36).padStart(10, '0')}`
+          for (let photo = 0; photo < 3 + (policy % 4); photo++) {
+            const hash = random()
+            const photoId = `${policyId}${photo}`
+            for (const key of bandKeys(hash)) insert.run(key, photoId, policyId, hash)
+            if (photos++ % 997 === 0) stored.push(hash)
+          }
+        }
+      })()
+    }
+    print(
+      `  index of ${size.toLocaleString('en-US')} policies: ${photos.toLocaleString('en-US')} photos written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+    client.pragma('optimize')
+    // Lookups as claims make them: most photos new, one in ten a stored one re-sent with a few bits changed.
+    const queries = Array.from({ length: LOOKUPS }, (_, index) => {
+      if (index % 10 !== 0) return random()
+      const original = BigInt(`0x${stored[index % stored.length]!}`)
+      return (original ^ 0b1000_0000_0001_0000_0000_0100_0000_0000_1000n).toString(16).padStart(16, '0')
+    })
+    for (const hash of queries.slice(0, 200)) findSimilarPhotos(hash, database)
+    const times: number[] = []
+    let found = 0
+    for (const hash of queries) {
+      const before = performance.now()
+      found += findSimilarPhotos(hash, database).length
+      times.push(performance.now() - before)
+    }
+    client.close()
+    return { p50: percentile(times, 50), p99: percentile(times, 99), found }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'args' | 'print' | 'target'>) {
+  const { print, target } = context
+  const claims = Number(argValue(context.args, '--storm-claims') ?? 24)
+  const sizes = (argValue(context.args, '--index-sizes') ?? '1000,1000000').split(',').map(Number)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-storm-'))
+  try {
+    const photos = await makePhotos(dir)
+    const sizesMb = photos.files.map((file) => (fs.statSync(file).size / 1024 / 1024).toFixed(1))
+    print(`photos: ${PHOTOS_PER_CLAIM} × 4000 × 3000 JPEG (${sizesMb.join(' / ')} MB) per claim; ${claims} claims per run`)
+
+    const { prepareImage } = await import('~/services/images.server')
+    const bytes = photos.files.map((file) => fs.readFileSync(file))
+    const upload = (data: Buffer) => ({ fieldName: 'photos', fileName: 'photo.jpg', contentType: 'image/jpeg', bytes: data })
+    const before = await imageWork(bytes, claims, previousPipeline)
+    const now = await imageWork(bytes, claims, (data) => prepareImage(upload(data), { shopCopy: true }))
+    const gain = before.cpuPerPhoto / now.cpuPerPhoto
+    print(
+      `image work alone (sharp, 2 at a time): before ${before.perMinute.toFixed(0)} claims/min (${(before.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo); now ${now.perMinute.toFixed(0)} claims/min (${(now.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo): ${gain.toFixed(2)}× cheaper`,
+    )
+    target(`image work ≥ ${MIN_IMAGE_GAIN}× cheaper than before (CPU a photo)`, gain >= MIN_IMAGE_GAIN, `${gain.toFixed(2)}×`)
+
+    for (const inFlight of IN_FLIGHT) {
+      const result = await storm(context.buildDir, inFlight, claims, photos)
+      const ratio = result.perMinute / now.perMinute
+      print(
+        `storm at ${inFlight} in flight: ${result.perMinute.toFixed(0)} claims/min (${ratio.toFixed(2)}× the limit), p50 ${result.p50.toFixed(2)} s, p99 ${result.p99.toFixed(2)} s, server CPU ${result.cpuPerClaim.toFixed(2)} s a claim, peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+      )
+      target(`storm at ${inFlight} in flight ≥ ${MIN_VS_LIMIT}× the image work's limit`, ratio >= MIN_VS_LIMIT, `${ratio.toFixed(2)}×`)
+      if (inFlight === 8)
+        target(`storm peak RSS at 8 in flight < ${MAX_RSS_MB} MB`, result.peakRssMb < MAX_RSS_MB, `${result.peakRssMb.toFixed(0)} MB`)
+    }
+
+    const lookups: { size: number; p50: number; p99: number }[] = []
+    for (const size of sizes) {
+      const result = await lookupAt(size, print)
+      lookups.push({ size, ...result })
+      print(
+        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups)`,
+      )
+    }
+    if (lookups.length >= 2) {
+      const ratio = lookups.at(-1)!.p99 / lookups[0]!.p99
+      target(
+        `near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small`,
+        ratio <= MAX_LOOKUP_RATIO,
+        `${ratio.toFixed(2)}×`,
+      )
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,232 @@
+import { eq, inArray } from 'drizzle-orm'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { db, transaction } from '~/db/client.server'
+import { claimDocuments, photoHashBackfill, photoHashBands, policyPhotos, vehicles } from '~/db/schema'
+import { CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
+import { submitClaim } from '~/models/claim-filing.server'
+import { backfillPhotoHashes, claimFlagsFor, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
+import { prepareImage } from '~/services/images.server'
+import { storeImage } from '~/services/staged-files.server'
+
+import { answersInput, CLEAN_CHIP } from '../support/claim-answers'
+import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { photoVariants, windshieldPhoto } from '../support/photos'
+import { planOf, statementsOf } from '../support/query-plans'
+import { inOperatorArea, makeRequest, routeArgs } from '../support/requests'
+
+const adminClaimLoader = inOperatorArea(adminClaimRoute.loader)
+const upload = (bytes: Buffer, fileName = 'damage.jpg') => ({ fieldName: 'photos', fileName, contentType: 'image/jpeg', bytes })
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** A customer's active policy whose setup photo is `photo`, hashed and indexed as the setup step does. */
+async function policyWithSetupPhoto(photo: Buffer) {
+  const profile = createProfile()
+  const { policy } = createActivePolicy(profile.id)
+  const image = await prepareImage(upload(photo, 'head_on.jpg'))
+  transaction((tx) => {
+    const row = tx
+      .update(policyPhotos)
+      .set({ phash: image.hash, capturedAt: image.capturedAt, camera: image.camera })
+      .where(eq(policyPhotos.policyId, policy.id))
+      .returning()
+      .all()[0]!
+    indexPhoto(tx, { photoId: row.id, policyId: policy.id, source: 'setup', hash: image.hash })
+  })
+  return { profile, policy }
+}
+
+function file(input: { profile: { id: string }; policyId: string; photos: Buffer[]; damageDate?: string; network?: string }) {
+  return submitClaim({
+    profile: input.profile,
+    policyId: input.policyId,
+    damageType: 'chip',
+    ...answersInput(CLEAN_CHIP),
+    description: 'A chip from a truck',
+    damageDate: input.damageDate ?? today(),
+    photos: input.photos.map((bytes, index) => upload(bytes, `damage-${index + 1}.jpg`)),
+    network: input.network,
+  })
+}
+
+beforeAll(() => {
+  ensureSeeded()
+})
+
+describe('the band index', () => {
+  it('finds the photos within the threshold by probing bands, nearest first, and never scans', async () => {
+    const { policy } = await policyWithSetupPhoto(await windshieldPhoto(101))
+    const hash = '1234abcd5678ef90'
+    const near = '1234abcd5678ef9f' // four bits apart
+    const edge = '1235abce567bef93' // MATCH_DISTANCE bits apart: one in the first band, two in each other
+    const far = 'edcb54329876106f'
+    transaction((tx) => {
+      for (const [photoId, value] of [
+        ['near-photo', near],
+        ['edge-photo', edge],
+        ['far-photo', far],
+      ] as const)
+        indexPhoto(tx, { photoId, policyId: policy.id, source: 'claim', hash: value })
+    })
+    const statements = await statementsOf(() => findSimilarPhotos(hash))
+    const found = findSimilarPhotos(hash)
+    expect(found.map((match) => match.photoId)).toEqual(['near-photo', 'edge-photo'])
+    expect(found.map((match) => match.distance)).toEqual([4, MATCH_DISTANCE])
+    const plans = [...statements].flatMap((source) => planOf(source))
+    expect(plans.some((step) => /SEARCH photo_hash_bands USING PRIMARY KEY \(band_key=\?\)/.test(step))).toBe(true)
+    // The only scan is of the list of probe keys the query is given.
+    expect(plans.filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))).toEqual([])
+  })
+})
+
+describe('flags written when a claim is filed', () => {
+  it("holds a claim whose photo is another customer's, re-encoded, and says whose, without flagging the first", async () => {
+    const original = await windshieldPhoto(201)
+    const first = await policyWithSetupPhoto(await windshieldPhoto(202))
+    const honest = await file({ profile: first.profile, policyId: first.policy.id, photos: [original] })
+    expect(claimFlagsFor(honest.id)).toEqual([])
+    // Both answer as a chip the decision rules approve at once: only the flag holds the second.
+    expect(honest.approvalStatus).toBe('approved')
+
+    const second = await policyWithSetupPhoto(await windshieldPhoto(203))
+    const reused = await file({ profile: second.profile, policyId: second.policy.id, photos: [await photoVariants.reencoded(original)] })
+    const flags = claimFlagsFor(reused.id)
+    expect(flags.map((flag) => flag.kind)).toEqual(['photo_matches_other_account'])
+    expect(flags[0]!.detail).toContain(`damage photo of policy ${first.policy.policyNumber}, another customer's`)
+    expect([reused.approvalStatus, reused.decidedByRulesVersion]).toEqual(['pending_review', null])
+
+    // The operator's page shows why; the flag is the operator's alone.
+    const cookie = await sessionCookieFor(findOrCreateProfile('operator@example.com').id)
+    const page = await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${reused.id}`, { cookie }), { claimId: reused.id }))
+    expect(page.flags).toEqual([
+      expect.objectContaining({ kind: 'photo_matches_other_account', label: "Photo seen on another customer's policy" }),
+    ])
+  })
+
+  it('holds a claim whose damage photo is one of its own setup photos', async () => {
+    const setup = await windshieldPhoto(301)
+    const { profile, policy } = await policyWithSetupPhoto(setup)
+    const claim = await file({ profile, policyId: policy.id, photos: [await photoVariants.cropped(setup)] })
+    expect(claimFlagsFor(claim.id).map((flag) => flag.kind)).toEqual(['photo_matches_setup_photo'])
+  })
+
+  it('holds a photo taken before the setup or far from the damage date, and none without a capture time', async () => {
+    const { profile, policy } = await policyWithSetupPhoto(await windshieldPhoto(401))
+    const taken = async (seed: number, when: string) =>
+      sharp(await windshieldPhoto(seed, { width: 800, height: 600 }))
+        .withExif({ IFD0: { Make: 'Google', Model: 'Pixel 8' }, IFD2: { DateTimeOriginal: when } })
+        .jpeg()
+        .toBuffer()
+    const old = await file({ profile, policyId: policy.id, photos: [await taken(402, '2020:01:05 10:00:00')] })
+    expect(claimFlagsFor(old.id).map((flag) => flag.kind)).toEqual(['captured_before_setup'])
+    const stored = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, old.id)).get()!
+    expect(stored).toMatchObject({ capturedAt: '2020-01-05T10:00:00', camera: 'Google Pixel 8' })
+
+    const damageDate = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)
+    const now = new Date()
+    const stamp = `${now.getUTCFullYear()}:${String(now.getUTCMonth() + 1).padStart(2, '0')}:${String(now.getUTCDate()).padStart(2, '0')} 12:00:00`
+    const late = await file({ profile, policyId: policy.id, photos: [await taken(403, stamp)], damageDate })
+    expect(claimFlagsFor(late.id).map((flag) => flag.kind)).toEqual(['captured_far_from_damage_date'])
+
+    const plain = await file({
+      profile,
+      policyId: policy.id,
+      photos: [await windshieldPhoto(404, { width: 800, height: 600 })],
+      damageDate,
+    })
+    expect(claimFlagsFor(plain.id)).toEqual([])
+  })
+
+  it('holds a claim on a VIN that is on another active policy, and claims from one network past the limit', async () => {
+    const vin = '1HGCM82633A004352'
+    const { profile, policy } = await policyWithSetupPhoto(await windshieldPhoto(501))
+    const { policy: other } = createActivePolicy(createProfile().id)
+    db()
+      .update(vehicles)
+      .set({ vin })
+      .where(inArray(vehicles.id, [policy.vehicleId!, other.vehicleId!]))
+      .run()
+    const claim = await file({ profile, policyId: policy.id, photos: [await windshieldPhoto(502, { width: 800, height: 600 })] })
+    const flags = claimFlagsFor(claim.id)
+    expect(flags.map((flag) => flag.kind)).toEqual(['vin_on_other_active_policy'])
+    expect(flags[0]!.detail).toContain(other.policyNumber)
+
+    const network = '203.0.113.7'
+    const kinds: string[][] = []
+    for (let index = 0; index < CLAIMS_FROM_ONE_NETWORK; index++) {
+      const customer = await policyWithSetupPhoto(await windshieldPhoto(510 + index))
+      const filed = await file({
+        profile: customer.profile,
+        policyId: customer.policy.id,
+        photos: [await windshieldPhoto(520 + index, { width: 800, height: 600 })],
+        network,
+      })
+      kinds.push(claimFlagsFor(filed.id).map((flag) => flag.kind))
+    }
+    expect(kinds.slice(0, -1).flat()).toEqual([])
+    expect(kinds.at(-1)).toEqual(['many_claims_from_one_network'])
+  })
+
+  it('reads what it needs by index, whatever the number of claims and vehicles', async () => {
+    const { profile, policy } = await policyWithSetupPhoto(await windshieldPhoto(601))
+    db().update(vehicles).set({ vin: '2HGFG12878H562345' }).where(eq(vehicles.id, policy.vehicleId!)).run()
+    const photo = await windshieldPhoto(602, { width: 800, height: 600 })
+    const statements = await statementsOf(() => file({ profile, policyId: policy.id, photos: [photo], network: '198.51.100.4' }))
+    const scans = [...statements]
+      .filter((source) => /photo_hash_bands|filed_from_network|"vin"/.test(source) && /^\s*select/i.test(source))
+      .flatMap((source) => planOf(source))
+      .filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))
+    expect(scans).toEqual([])
+  })
+})
+
+describe('the backfill', () => {
+  it('hashes the photos stored before hashing, and resumes where an interrupted run stopped', async () => {
+    const { policy } = await policyWithSetupPhoto(await windshieldPhoto(701))
+    // Photos stored as before this change: files and rows, no hash, not in the index.
+    const ids: string[] = []
+    for (let index = 0; index < 5; index++) {
+      const paths = await storeImage(
+        upload(await windshieldPhoto(710 + index, { width: 640, height: 480 })),
+        `policy-photos/backfill/${policy.id}/other_${index}`,
+      )
+      const row = db()
+        .insert(policyPhotos)
+        .values({ policyId: policy.id, photoType: 'other', position: index + 1, ...paths, fileName: `other_${index}.jpg` })
+        .returning()
+        .get()
+      ids.push(row.id)
+    }
+    const pending = () =>
+      db()
+        .select({ id: policyPhotos.id })
+        .from(policyPhotos)
+        .where(inArray(policyPhotos.id, ids))
+        .all()
+        .filter((row) => !db().select().from(policyPhotos).where(eq(policyPhotos.id, row.id)).get()!.phash).length
+    expect(pending()).toBe(5)
+
+    // Interrupted: a run that stops after a few photos leaves its place behind.
+    const first = await backfillPhotoHashes({ batchSize: 2, limit: 4 })
+    expect(first.finished).toBe(false)
+    const place = db().select().from(photoHashBackfill).where(eq(photoHashBackfill.tableName, 'policy_photos')).get()
+    expect(place?.lastId).toBeTruthy()
+
+    // The next run goes on from there and finishes; every one of the photos is hashed once and in the index.
+    const second = await backfillPhotoHashes({ batchSize: 2 })
+    expect(second.finished).toBe(true)
+    expect(pending()).toBe(0)
+    for (const id of ids) {
+      expect(db().select().from(photoHashBands).where(eq(photoHashBands.photoId, id)).all()).toHaveLength(4)
+    }
+    // A photo re-sent later as damage is found through what the backfill wrote.
+    const row = db().select().from(policyPhotos).where(eq(policyPhotos.id, ids[2]!)).get()!
+    expect(findSimilarPhotos(row.phash!).map((match) => match.photoId)).toContain(ids[2])
+
+    // Nothing left: a third run does nothing.
+    const third = await backfillPhotoHashes({ batchSize: 2 })
+    expect(third).toMatchObject({ hashed: 0, finished: true })
+  })
+})

@@ -1,0 +1,166 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+
+import {
+  BAND_BITS,
+  BAND_COUNT,
+  bandKeys,
+  BLANK_HASH,
+  cameraFromExif,
+  capturedBeforeSetup,
+  capturedFarFromDamageDate,
+  captureTimeFromExif,
+  hashDistance,
+  hashFromBits,
+  isComparable,
+  MATCH_DISTANCE,
+  probeKeys,
+} from '~/domain/photo-integrity'
+import { prepareImage, storedSide } from '~/services/images.server'
+
+import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
+
+const upload = (bytes: Buffer) => ({ fieldName: 'photos', fileName: 'photo.jpg', contentType: 'image/jpeg', bytes })
+const hashOf = async (bytes: Buffer) => (await prepareImage(upload(bytes))).hash
+
+describe('the hash distance threshold, on real images through the upload pipeline', () => {
+  const seeds = [1, 2, 3, 4, 5, 6]
+
+  it('matches the same photo re-encoded, resized and cropped by a percent at each edge', async () => {
+    for (const seed of seeds) {
+      const original = await windshieldPhoto(seed)
+      const hash = await hashOf(original)
+      for (const [name, variant] of Object.entries(photoVariants)) {
+        const distance = hashDistance(hash, await hashOf(await variant(original)))
+        expect(distance, `seed ${seed}, ${name}`).toBeLessThanOrEqual(MATCH_DISTANCE)
+      }
+    }
+  })
+
+  it('does not match different windshields', async () => {
+    const hashes = await Promise.all(seeds.map(async (seed) => hashOf(await windshieldPhoto(seed))))
+    for (let a = 0; a < hashes.length; a++) {
+      for (let b = a + 1; b < hashes.length; b++) {
+        expect(hashDistance(hashes[a]!, hashes[b]!), `seeds ${seeds[a]} and ${seeds[b]}`).toBeGreaterThan(MATCH_DISTANCE)
+      }
+    }
+  })
+
+  it('gives a picture with no detail the blank hash, which is never compared', async () => {
+    const hash = await hashOf(await jpeg({ colour: '#3366aa' }))
+    expect(hash).toBe(BLANK_HASH)
+    expect(isComparable(hash)).toBe(false)
+    expect(isComparable(await hashOf(await windshieldPhoto(9)))).toBe(true)
+  })
+})
+
+describe('hashes and bands', () => {
+  it('writes sharp-phash bits as 16 hex digits and counts differing bits', () => {
+    expect(hashFromBits('1'.repeat(64))).toBe('ffffffffffffffff')
+    expect(hashFromBits(`${'0'.repeat(60)}1010`)).toBe('000000000000000a')
+    expect(() => hashFromBits('10')).toThrow()
+    expect(hashDistance('ffffffffffffffff', '0000000000000000')).toBe(64)
+    expect(hashDistance('000000000000000a', '0000000000000000')).toBe(2)
+  })
+
+  it('files a hash under one key per band and probes each band and its one-bit neighbours', () => {
+    const hash = '0123456789abcdef'
+    expect(bandKeys(hash)).toHaveLength(BAND_COUNT)
+    expect(new Set(bandKeys(hash)).size).toBe(BAND_COUNT)
+    expect(probeKeys(hash)).toHaveLength(BAND_COUNT * (BAND_BITS + 1))
+  })
+
+  it('finds every hash within the threshold, and can miss only those beyond it', () => {
+    let state = 7
+    const random = () => {
+      state = (state * 1664525 + 1013904223) >>> 0
+      return state
+    }
+    const randomHash = () => (BigInt(random()) * 2n ** 32n + BigInt(random())).toString(16).padStart(16, '0')
+    const flip = (hash: string, bits: number) => {
+      let value = BigInt(`0x${hash}`)
+      const chosen = new Set<number>()
+      while (chosen.size < bits) chosen.add(random() % 64)
+      for (const bit of chosen) value ^= 1n << BigInt(bit)
+      return value.toString(16).padStart(16, '0')
+    }
+    for (let trial = 0; trial < 2000; trial++) {
+      const hash = randomHash()
+      const near = flip(hash, 1 + (trial % MATCH_DISTANCE))
+      const probes = new Set(probeKeys(hash))
+      expect(bandKeys(near).some((key) => probes.has(key))).toBe(true)
+    }
+    // Two differing bits in every band: eight bits apart, and out of the index's reach (as intended).
+    const far = '0003000300030003'
+    expect(hashDistance(far, '0000000000000000')).toBe(MATCH_DISTANCE + 1)
+    const probes = new Set(probeKeys('0000000000000000'))
+    expect(bandKeys(far).some((key) => probes.has(key))).toBe(false)
+  })
+})
+
+describe('capture time and camera from EXIF', () => {
+  it('reads the wall-clock time, with its offset when given, and refuses what is not a date', () => {
+    expect(captureTimeFromExif('2026:05:01 14:03:09')).toBe('2026-05-01T14:03:09')
+    expect(captureTimeFromExif('2026:05:01 14:03:09', '-06:00')).toBe('2026-05-01T14:03:09-06:00')
+    expect(captureTimeFromExif('0000:00:00 00:00:00')).toBeNull()
+    expect(captureTimeFromExif('2026:02:30 10:00:00')).toBeNull()
+    expect(captureTimeFromExif('yesterday')).toBeNull()
+    expect(captureTimeFromExif(undefined)).toBeNull()
+    expect(captureTimeFromExif(42)).toBeNull()
+  })
+
+  it('names the camera once, without repeating the make', () => {
+    expect(cameraFromExif('Apple', 'iPhone 15')).toBe('Apple iPhone 15')
+    expect(cameraFromExif('Canon', 'Canon EOS R6')).toBe('Canon EOS R6')
+    expect(cameraFromExif(undefined, undefined)).toBeNull()
+    expect(cameraFromExif('  ', 7)).toBeNull()
+  })
+
+  it('keeps the capture time and camera read before the clean copy drops them, and none in the stored files', async () => {
+    const withExif = await sharp(await windshieldPhoto(11, { width: 800, height: 600 }))
+      .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 15' }, IFD2: { DateTimeOriginal: '2026:05:01 14:03:09' } })
+      .jpeg()
+      .toBuffer()
+    const prepared = await prepareImage(upload(withExif))
+    expect(prepared).toMatchObject({ capturedAt: '2026-05-01T14:03:09', camera: 'Apple iPhone 15' })
+    expect((await sharp(prepared.photo).metadata()).exif).toBeUndefined()
+    expect((await sharp(prepared.thumbnail).metadata()).exif).toBeUndefined()
+  })
+
+  it('hashes and keeps a photo whose EXIF is absent or broken, with no capture time', async () => {
+    const plain = await windshieldPhoto(12, { width: 800, height: 600 })
+    const none = await prepareImage(upload(plain))
+    expect(none).toMatchObject({ capturedAt: null, camera: null })
+    expect(isComparable(none.hash)).toBe(true)
+    // An APP1 segment that says "Exif" and then holds garbage, right after the start of the image.
+    const garbage = Buffer.concat([Buffer.from('Exif\0\0II*\0'), Buffer.alloc(40, 0xff)])
+    const segment = Buffer.concat([Buffer.from([0xff, 0xe1, (garbage.length + 2) >> 8, (garbage.length + 2) & 0xff]), garbage])
+    const broken = Buffer.concat([plain.subarray(0, 2), segment, plain.subarray(2)])
+    const prepared = await prepareImage(upload(broken))
+    expect(prepared).toMatchObject({ capturedAt: null, camera: null, hash: none.hash })
+  })
+})
+
+describe('capture-time checks', () => {
+  it('holds a photo taken before the policy was set up, with a day of grace for time zones', () => {
+    expect(capturedBeforeSetup('2026-03-01T09:00:00', '2026-03-10')).toBe(true)
+    expect(capturedBeforeSetup('2026-03-09T23:00:00', '2026-03-10')).toBe(false)
+    expect(capturedBeforeSetup('2026-03-12T09:00:00', '2026-03-10')).toBe(false)
+  })
+
+  it('holds a photo taken far from the damage date given, either way', () => {
+    expect(capturedFarFromDamageDate('2026-05-01T10:00:00', '2026-05-20')).toBe(true)
+    expect(capturedFarFromDamageDate('2026-06-10T10:00:00', '2026-05-20')).toBe(true)
+    expect(capturedFarFromDamageDate('2026-05-25T10:00:00', '2026-05-20')).toBe(false)
+  })
+})
+
+describe('the stored size', () => {
+  it('keeps a photo no larger than the limit, stores a 12 MP photo at half and a huge one at the limit', () => {
+    expect(storedSide(1600)).toBe(1600)
+    expect(storedSide(4032)).toBe(2016)
+    expect(storedSide(8064)).toBe(2016)
+    expect(storedSide(12000)).toBe(2560)
+    expect(storedSide(3000)).toBe(2560)
+  })
+})
