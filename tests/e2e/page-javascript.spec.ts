@@ -64,8 +64,11 @@ test('the checks above find the terms and zod where a page does carry them', asy
   expect(setup.modules.some((text) => text.includes(ZOD_SCHEMAS))).toBe(true)
 })
 
-test('the stylesheet is the first file a page asks for, ahead of its module preloads', async ({ request }) => {
-  // On a slow link the page paints once the stylesheet is in; behind a dozen modules, it waited for them.
+test('the stylesheet is the first file a page asks for, ahead of its module preloads, which are asked at low priority', async ({
+  request,
+}) => {
+  // On a slow link the page paints once the stylesheet is in; behind a dozen modules, it waited for them. The page
+  // works before its modules arrive, so they are asked for at low priority.
   for (const path of ['/', '/auth', '/signup?planType=chip_only']) {
     const response = await request.get(path)
     const html = await response.text()
@@ -74,5 +77,11 @@ test('the stylesheet is the first file a page asks for, ahead of its module prel
     const firstPreload = head.search(/<link[^>]+rel="modulepreload"/)
     expect(stylesheet, path).toBeGreaterThan(-1)
     expect(firstPreload, path).toBeGreaterThan(stylesheet)
+    const preloads = head.match(/<link[^>]+rel="modulepreload"[^>]*>/g) ?? []
+    expect(preloads.length, path).toBeGreaterThan(0)
+    expect(
+      preloads.filter((link) => !link.includes('fetchpriority="low"')),
+      path,
+    ).toEqual([])
   }
 })
