@@ -122,7 +122,8 @@ export function listSalesStates(): SalesStateRow[] {
 /** A refusal to open a state: what is missing or wrong, by field. */
 export function openingRefusal(code: string): RuleError | null {
   const ready = stateReadiness(code)
-  if (ready.counsel) return RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(ready.counsel), { status: 409 })
+  // Counsel's open questions hold a state for a real sale; the local samples sell everywhere (readiness says which).
+  if (!ready.ready && ready.counsel) return RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(ready.counsel), { status: 409 })
   if (ready.missing.length) {
     return RuleError.from(STATE_FACTS_MESSAGES.missing(ready.missing.map((key) => STATE_FACT_LABELS[key])), {
       status: 409,
@@ -179,7 +180,7 @@ export function saveStateFacts(actorId: string, code: string, values: StateFactV
     Object.entries(factProblems(code, values)).map(([key, problem]) => [key, [problem]]),
   )
   if (open) {
-    const counsel = readiness(code, values).counsel
+    const counsel = env().stateFacts === 'sample' ? null : readiness(code, values).counsel
     if (counsel) throw RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(counsel), { status: 409 })
     const judged = env().stateFacts === 'sample' ? withSampleFacts(values) : values
     for (const key of readiness(code, judged).missing) fieldErrors[key] ??= [STATE_FACTS_MESSAGES.required]
