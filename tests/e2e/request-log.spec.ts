@@ -138,7 +138,16 @@ test("an unexpected error's page shows the request's id as its reference, and th
 })
 
 test('a form posted to a page without an action is the client’s mistake: a 405 on an info line, never an error line', async () => {
-  const paths = ['/', '/shop', '/metrics', '/privacy-policy', '/terms-of-service', '/excluded-vehicles', '/demo', '/healthz']
+  const paths = [
+    '/',
+    '/how-claims-are-decided',
+    '/metrics',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/excluded-vehicles',
+    '/demo',
+    '/healthz',
+  ]
   const ids: string[] = []
   for (const pathname of paths) {
     const answer = await fetch(`${base}${pathname}`, form({ anything: '1' }))
