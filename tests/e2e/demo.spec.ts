@@ -51,7 +51,8 @@ function demoFootprint(marker: string) {
   const placeholders = policyIds.map(() => '?').join(', ')
   const dataDir = process.env.DATA_DIR!
   const outboxDir = path.join(dataDir, 'outbox')
-  const outboxFiles = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir) : []
+  // The e-mails: one JSON file each (the paper letters have a folder of their own in the outbox).
+  const outboxFiles = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('.json')) : []
   const uploadsDir = path.join(dataDir, 'uploads')
   const uploads = fs.existsSync(uploadsDir) ? (fs.readdirSync(uploadsDir, { recursive: true }) as string[]) : []
   return {
