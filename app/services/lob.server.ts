@@ -1,6 +1,6 @@
 import { Configuration, LetterEditable, LetterEditableExtraServiceEnum, LettersApi, LtrUseType } from '@lob/lob-typescript-sdk'
 
-import { letterHtml, type MailTransport, type OutgoingLetter } from './mail.server'
+import { letterHtml, type MailTransport, type OutgoingLetter } from './mail-transport.server'
 
 /**
  * Letters through Lob's API (its TypeScript SDK). The letter's id is the idempotency key, so a retry after a lost answer

@@ -3,8 +3,9 @@ import path from 'node:path'
 
 import PDFDocument from 'pdfkit'
 
-import { addressLines, type LetterContent, type MailingAddress } from '~/domain/letters'
+import { addressLines } from '~/domain/letters'
 import { env } from '~/env.server'
+import type { MailTransport, OutgoingLetter } from '~/services/mail-transport.server'
 
 import { outboxDir } from './outbox.server'
 
@@ -12,23 +13,6 @@ import { outboxDir } from './outbox.server'
  * The postal-mail adapter: Lob when LOB_API_KEY is set, otherwise an offline twin that renders each letter as a PDF
  * into the local outbox (listed at /dev/outbox). Both take the same letter; the letters model records what came back.
  */
-
-export type OutgoingLetter = {
-  /** The letter's own id: Lob's idempotency key, and the twin's file name. */
-  id: string
-  template: string
-  to: MailingAddress
-  from: { name: string; address: string }
-  content: LetterContent
-  certified: boolean
-}
-
-export type PostedLetter = { providerLetterId: string; trackingNumber: string | null; costCents: number | null }
-
-export interface MailTransport {
-  name: 'lob' | 'outbox'
-  send(letter: OutgoingLetter): Promise<PostedLetter>
-}
 
 /** The letter as a PDF: return address, recipient, date, title, paragraphs; the certified mark where it goes certified. */
 export async function letterPdf(letter: OutgoingLetter): Promise<Buffer> {
@@ -47,18 +31,6 @@ export async function letterPdf(letter: OutgoingLetter): Promise<Buffer> {
   for (const paragraph of letter.content.paragraphs) doc.moveDown(0.6).font('Helvetica').fontSize(11).text(paragraph, { lineGap: 2 })
   doc.end()
   return done
-}
-
-/** The same letter as the HTML Lob prints (Lob renders a letter's `file` from HTML). */
-export function letterHtml(letter: OutgoingLetter): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-  return [
-    '<html><body style="font-family: Helvetica, Arial, sans-serif; font-size: 11pt;">',
-    `<p style="margin-top: 3.5in;">${escape(letter.content.date)}</p>`,
-    `<h1 style="font-size: 13pt;">${escape(letter.content.title)}</h1>`,
-    ...letter.content.paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`),
-    '</body></html>',
-  ].join('')
 }
 
 export function lettersDir() {
