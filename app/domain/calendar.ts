@@ -111,6 +111,11 @@ export function monthOf(date: Date, zone = SERVICE_ZONE): string {
   return dayOf(date, zone).slice(0, 7)
 }
 
+/** Whether `day` is a real calendar day written YYYY-MM-DD (not 2026-02-30, not 2026-13-01). */
+export function isCalendarDay(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && dayOf(startOfDayIn(day)) === day
+}
+
 /** The moment a day (YYYY-MM-DD) starts in `zone`. */
 export function startOfDayIn(day: string, zone = SERVICE_ZONE): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]

@@ -1,3 +1,5 @@
+import { isCalendarDay } from './calendar'
+
 /**
  * The reasons a claim is held for a person because its photos or its circumstances look reused or suspicious. A claim
  * with any flag is never approved automatically; the customer is only told the claim is being reviewed.
@@ -111,10 +113,8 @@ export function captureTimeFromExif(dateTime: unknown, offset?: unknown): string
   if (typeof dateTime !== 'string') return null
   const match = /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(dateTime.trim())
   if (!match) return null
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[]
-  const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second))
-  if (year! < 1990 || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second! > 59)
-    return null
+  const [, year, , , hour, minute, second] = match.map(Number) as number[]
+  if (year! < 1990 || !isCalendarDay(`${match[1]}-${match[2]}-${match[3]}`) || hour! > 23 || minute! > 59 || second! > 59) return null
   const wallClock = match[0].slice(0, 19).replace(/^(\d{4})[:-](\d{2})[:-](\d{2})[ T]/, '$1-$2-$3T')
   return typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset.trim()) ? `${wallClock}${offset.trim()}` : wallClock
 }

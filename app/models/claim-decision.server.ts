@@ -3,7 +3,6 @@ import { and, count, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claimDocuments, claimFlags, claims, decisionSettings, policies, policyPhotos } from '~/db/schema'
 import { dayOf, startOfDayIn } from '~/domain/calendar'
-import { appealDeadline } from '~/domain/claims'
 import {
   type AutomaticApprovalMode,
   decideClaim,
@@ -16,13 +15,12 @@ import { RuleError } from '~/domain/errors'
 import { DENIAL_REASON_REQUIRED, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { photoGenerationOfClaim } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
-import { claimDeniedEmail } from '~/emails/claims'
-import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { notify, replacementsLeft, toClaimant } from './claims.server'
+import { notifyDenied } from './claim-review.server'
+import { replacementsLeft } from './claims.server'
 
 /**
  * The published decision rules at work: run once, right after a claim and its photos are written, and the operator's
@@ -204,17 +202,6 @@ export async function reverseRulesApproval(input: { claimId: string; reason: str
     recordAudit(tx, { actor: input.actorId, action: 'claim.rules_approval_reversed', entityId: row.id, detail: { reason } })
     return row
   })
-  await notify(claim.id, async ({ claim: current, profile }) =>
-    toClaimant(profile, {
-      ...(await claimDeniedEmail({
-        confirmationCode: current.confirmationCode,
-        reason,
-        appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
-        appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
-        supportEmail: env().SUPPORT_EMAIL,
-      })),
-      tag: 'claim-denied',
-    }),
-  )
+  await notifyDenied(claim.id, reason, now)
   return claim
 }

@@ -183,7 +183,13 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
     recordAudit(tx, { actor: input.actorId, action: 'claim.denied', entityId: row.id, detail: { reason, appeal: Boolean(row.appealedAt) } })
     return row
   })
-  await notify(claim.id, async ({ claim: current, profile }) =>
+  await notifyDenied(claim.id, reason, now)
+  return claim
+}
+
+/** Tells the claimant their claim was denied, why, and until when they may appeal. Never throws (notify logs). */
+export async function notifyDenied(claimId: string, reason: string, now: Date) {
+  await notify(claimId, async ({ claim: current, profile }) =>
     toClaimant(profile, {
       ...(await claimDeniedEmail({
         confirmationCode: current.confirmationCode,
@@ -196,7 +202,6 @@ export async function denyClaim(input: { claimId: string; reason: string; actorI
       tag: 'claim-denied',
     }),
   )
-  return claim
 }
 
 function notPending(claimId: string) {

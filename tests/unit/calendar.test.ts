@@ -12,6 +12,7 @@ import {
   DEFAULT_OPERATOR_ZONE,
   endOfDayIn,
   formatMomentIn,
+  isCalendarDay,
   isOperatorZone,
   isWeekendIn,
   mondayOf,
@@ -106,5 +107,19 @@ describe("times in a zone, with the zone's abbreviation", () => {
     expect(isOperatorZone('America/Chicago')).toBe(true)
     expect(isOperatorZone('Europe/Paris')).toBe(false)
     expect(isOperatorZone(null)).toBe(false)
+  })
+})
+
+describe('isCalendarDay', () => {
+  it('takes a real day written YYYY-MM-DD and nothing else', () => {
+    expect(['2026-02-28', '2024-02-29', '2026-12-31'].map(isCalendarDay)).toEqual([true, true, true])
+    expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-1-5', '26-01-05'].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
