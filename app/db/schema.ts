@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
@@ -498,6 +498,15 @@ export const claims = sqliteTable(
     appointmentConfirmedAt: text('appointment_confirmed_at'),
     appointmentProposed: integer('appointment_proposed', { mode: 'boolean' }).notNull().default(false),
     rescheduleRequestedAt: text('reschedule_requested_at'),
+    /** When the shop pressed "On the way" for a mobile appointment (the customer is told; the claim page shows it). */
+    technicianOnTheWayAt: text('technician_on_the_way_at'),
+    /**
+     * A claim under the repair-failure guarantee: the earlier claim whose chip repair failed. The shop that did that
+     * repair sees this claim as rework on its record.
+     */
+    repairFailureOfClaimId: text('repair_failure_of_claim_id').references((): AnySQLiteColumn => claims.id, {
+      onDelete: 'restrict',
+    }),
     /** What the shop invoices, recorded at completion (the total is actual_cost_cents; the documents are rows of their own). */
     partNumber: text('part_number'),
     laborHours: real('labor_hours'),
@@ -555,6 +564,10 @@ export const claims = sqliteTable(
     index('claims_network_idx')
       .on(t.filedFromNetwork, t.submittedAt)
       .where(sql`filed_from_network IS NOT NULL`),
+    // The repair-failure claims of a repaired claim (the guarantee's once-only check and a shop's rework).
+    index('claims_repair_failure_idx')
+      .on(t.repairFailureOfClaimId)
+      .where(sql`repair_failure_of_claim_id IS NOT NULL`),
     // A payout's jobs.
     index('claims_payout_idx')
       .on(t.payoutId)
