@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
+import { normalizeEmail } from '~/domain/email'
 import { isStateCode } from '~/domain/state-rules'
 
 /** Thrown when the environment is unusable; its message is the one line the operator sees. */
@@ -47,7 +48,7 @@ const EnvSchema = z.object({
     .transform((list) =>
       list
         .split(',')
-        .map((email) => email.trim().toLowerCase())
+        .map(normalizeEmail)
         .filter(Boolean),
     )
     .pipe(z.array(emailAddress)),

@@ -1,4 +1,3 @@
-import { deleteExpiredVerifications } from '~/auth/magic-link.server'
 import { pruneRateLimits } from '~/auth/rate-limit.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { DAY_MS } from '~/domain/time'
@@ -12,6 +11,7 @@ import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
+import { deleteExpiredVerifications } from '~/models/sign-in-links.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendYearlyReminders } from '~/models/yearly-reminders.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'

@@ -6,14 +6,15 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
 import { onRequestFinished } from '~/request-log.server'
-import { imageQueueState } from '~/services/image-queue.server'
-import { replicationStatus } from '~/services/replication.server'
 
 /**
  * The figures an operator alerts on, in Prometheus's text format at `/metrics` (app/routes/metrics.ts says who may read
  * them; docs/operating.md "Metrics" has the scrape config and the alerts). Counters are kept in this process and start
  * from zero at each start, as Prometheus expects; the figures read from the database or the replicator are gathered
  * when a scrape asks for them, never per request.
+ *
+ * A service that has a figure of its own (the replicator's lag, the image queue) declares its gauge in its own module
+ * on this registry, so the figures' module depends on nothing above it.
  *
  * Our own registry rather than prom-client's global one: the development server reloads this module, and a second
  * registration of the same name in the global registry would throw.
@@ -96,42 +97,6 @@ export function recordDailyJobRun(outcome: 'success' | 'failure', at = new Date(
   dailyJobRuns.inc({ outcome })
   if (outcome === 'success') dailyJobLastSuccess.set(at.getTime() / 1000)
 }
-
-new Gauge({
-  name: 'glass_replication_lag_seconds',
-  help: 'How far the Litestream replica is behind the database (the figure /healthz checks); 0 when replication is off.',
-  registers: [registry],
-  collect() {
-    const status = replicationStatus()
-    this.set(status.state === 'live' ? status.lagSeconds : 0)
-  },
-})
-new Gauge({
-  name: 'glass_replication_running',
-  help: 'Litestream is configured and running beside the server (1), or not (0; always 0 when replication is off).',
-  registers: [registry],
-  collect() {
-    const status = replicationStatus()
-    this.set(status.state === 'live' && status.running ? 1 : 0)
-  },
-})
-
-new Gauge({
-  name: 'glass_image_queue_waiting',
-  help: 'Image decodes waiting for a free slot (a full queue refuses new uploads with 503).',
-  registers: [registry],
-  collect() {
-    this.set(imageQueueState().waiting)
-  },
-})
-new Gauge({
-  name: 'glass_image_queue_running',
-  help: 'Image decodes being worked on now.',
-  registers: [registry],
-  collect() {
-    this.set(imageQueueState().running)
-  },
-})
 
 /** A scrape every few seconds (or several scrapers) reads the database at most this often. */
 export const CLAIMS_CACHE_MS = 10_000

@@ -1,5 +1,7 @@
 import { createContext, RouterContextProvider } from 'react-router'
 
+import { env } from '~/env.server'
+
 /**
  * What only the server knows about a request, handed to the app through React Router's context (server.js's
  * getLoadContext), never through request headers: a client cannot send a context value, so nothing it sends can
@@ -33,4 +35,16 @@ export function serverFacts(context: Readonly<RouterContextProvider>) {
 /** The request's id for the page (the error page's reference), or null under the development server and in tests. */
 export function requestIdOf(context: Readonly<RouterContextProvider>) {
   return context.get(serverFactsContext)?.requestId ?? null
+}
+
+/**
+ * The client's address, for per-IP limits: from server.js, through the request's context (the socket's address, or the
+ * proxy's header named by CLIENT_IP_HEADER, e.g. Fly-Client-IP). Under a development server or in tests, which have
+ * no server.js in front, the configured header or 'local'.
+ */
+export function clientIp({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  const fromServer = serverFacts(context)?.clientAddress
+  if (fromServer) return fromServer
+  const header = env().CLIENT_IP_HEADER
+  return (header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined) || 'local'
 }

@@ -1,11 +1,11 @@
 import { Authenticator } from 'remix-auth'
 
 import type { Profile } from '~/db/schema'
+import { findOrCreateProfile } from '~/models/sign-in-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
 
 import { EmailLinkStrategy } from './email-link-strategy.server'
-import { findOrCreateProfile } from './magic-link.server'
 import { createSession, endSession, homePath } from './session.server'
 
 export type SignedInUser = { profile: Profile; redirectTo: string | null }

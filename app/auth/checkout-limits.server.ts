@@ -1,6 +1,7 @@
 import { CHECKOUT_ERROR } from '~/domain/messages'
+import { clientIp } from '~/server-facts.server'
 
-import { clientIp, describeWait, hit } from './rate-limit.server'
+import { describeWait, hit } from './rate-limit.server'
 
 /**
  * Each checkout is a Stripe session (or a local row): one client may start a few, not thousands. Null when allowed,

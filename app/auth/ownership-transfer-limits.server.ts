@@ -1,7 +1,8 @@
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
+import { clientIp } from '~/server-facts.server'
 
-import { clientIp, clientNetwork, describeWait, hit } from './rate-limit.server'
+import { clientNetwork, describeWait, hit } from './rate-limit.server'
 
 /**
  * Offers to a vehicle's next owner e-mail an address the seller chooses: a customer may send a few a day (a mistyped

@@ -1,13 +1,10 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net'
 
 import { eq, lt } from 'drizzle-orm'
-import type { RouterContextProvider } from 'react-router'
 
 import { db } from '~/db/client.server'
 import { rateLimits } from '~/db/schema'
 import { DAY_MS } from '~/domain/time'
-import { env } from '~/env.server'
-import { serverFacts } from '~/server-facts.server'
 
 export type RateLimitRule = {
   /** How many hits the window allows. */
@@ -58,18 +55,6 @@ export function pruneRateLimits(olderThanMs = DAY_MS, now = Date.now()) {
     .delete(rateLimits)
     .where(lt(rateLimits.windowStartedAt, now - olderThanMs))
     .run().changes
-}
-
-/**
- * The client's address, for per-IP limits: from server.js, through the request's context (the socket's address, or the
- * proxy's header named by CLIENT_IP_HEADER, e.g. Fly-Client-IP). Under a development server or in tests, which have
- * no server.js in front, the configured header or 'local'.
- */
-export function clientIp({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  const fromServer = serverFacts(context)?.clientAddress
-  if (fromServer) return fromServer
-  const header = env().CLIENT_IP_HEADER
-  return (header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined) || 'local'
 }
 
 /**

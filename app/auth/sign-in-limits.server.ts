@@ -1,6 +1,6 @@
+import { normalizeEmail } from '~/domain/email'
 import { HOUR_MS } from '~/domain/time'
 
-import { normalizeEmail } from './magic-link.server'
 import { clientNetwork, describeWait, hit } from './rate-limit.server'
 
 /** Sign-in e-mails: 5 an hour per address and 20 an hour per client address. */

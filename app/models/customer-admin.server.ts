@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm'
 
-import { sendSignInEmail } from '~/auth/magic-link.server'
 import { db, transaction } from '~/db/client.server'
 import {
   auditLog,
@@ -23,6 +22,7 @@ import type { PlanType, VehicleType } from '~/domain/plans'
 import { commitmentHolds, isInInitialTerm, needsSetup } from '~/domain/policies'
 import { policyEndedByOperatorEmail } from '~/emails/policy-ended-by-operator'
 import { env } from '~/env.server'
+import { sendSignInEmail } from '~/models/sign-in-links.server'
 import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 import type { VehicleInput } from '~/validation/policy-setup'

@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 
 import { and, desc, eq, inArray, lt } from 'drizzle-orm'
 
-import { normalizeEmail } from '~/auth/magic-link.server'
 import { TOS_VERSION } from '~/content/terms'
 import { db, transaction } from '~/db/client.server'
 import {
@@ -17,6 +16,7 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { type Message, OWNERSHIP_TRANSFER_MESSAGES, POLICY_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream'
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { Zip, ZipPassThrough } from 'fflate'
 
-import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES, normalizeEmail } from '~/auth/magic-link.server'
 import { db, transaction } from '~/db/client.server'
 import {
   auditLog,
@@ -21,6 +20,7 @@ import {
   vehicles,
   verifications,
 } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES } from '~/domain/messages'
@@ -29,6 +29,7 @@ import { deletedAccountEmail, deletionBlockers } from '~/domain/privacy'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail } from '~/emails/privacy'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
+import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES } from '~/models/sign-in-links.server'
 import { sendEmail } from '~/services/email.server'
 import { deleteStoredFolder, readStored } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type PartnerGroup, partnerGroups, shopStaff } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email'
 
 import { recordAudit } from './audit.server'
 
@@ -17,7 +18,7 @@ export function staffGroupOf(email: string): PartnerGroup | null {
     .select({ group: partnerGroups })
     .from(shopStaff)
     .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
-    .where(and(eq(shopStaff.email, email.trim().toLowerCase()), eq(partnerGroups.isActive, true)))
+    .where(and(eq(shopStaff.email, normalizeEmail(email)), eq(partnerGroups.isActive, true)))
     .get()
   return row?.group ?? null
 }
@@ -40,7 +41,7 @@ export function staffMembership(email: string) {
       .select({ groupName: partnerGroups.name, groupId: partnerGroups.id })
       .from(shopStaff)
       .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
-      .where(eq(shopStaff.email, email.trim().toLowerCase()))
+      .where(eq(shopStaff.email, normalizeEmail(email)))
       .get() ?? null
   )
 }
@@ -52,7 +53,7 @@ export function addShopStaff(actorId: string, groupId: string, email: string) {
     if (!group) return null
     const row = tx
       .insert(shopStaff)
-      .values({ partnerGroupId: groupId, email: email.trim().toLowerCase(), addedBy: actorId })
+      .values({ partnerGroupId: groupId, email: normalizeEmail(email), addedBy: actorId })
       .returning()
       .get()
     recordAudit(tx, { actor: actorId, action: 'partner_group.staff_added', entityId: groupId, detail: { email: row.email } })

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 
 import { operatorContext, operatorGuard } from '~/auth/session.server'
+import type { OperatorLayoutData } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/route-rules'
@@ -18,7 +19,7 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export const middleware: Route.MiddlewareFunction[] = [operatorGuard]
 
 /** The zone the operator reads times in, for every page of the console (`useOperatorZone`). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<OperatorLayoutData> {
   return { timeZone: operatorZone(context.get(operatorContext)) }
 }
 

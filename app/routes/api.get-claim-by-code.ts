@@ -1,7 +1,8 @@
-import { clientIp, describeWait } from '~/auth/rate-limit.server'
+import { describeWait } from '~/auth/rate-limit.server'
 import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { env } from '~/env.server'
 import { routeRules } from '~/route-rules'
+import { clientIp } from '~/server-facts.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 
 import type { Route } from './+types/api.get-claim-by-code'

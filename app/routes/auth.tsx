@@ -5,14 +5,13 @@ import { Form, Link, redirect, useRevalidator } from 'react-router'
 
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
-import { normalizeEmail, sendSignInEmail } from '~/auth/magic-link.server'
-import { clientIp } from '~/auth/rate-limit.server'
 import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
+import { normalizeEmail } from '~/domain/email'
 import {
   INVALID_EMAIL,
   LINK_NOT_SENT,
@@ -23,7 +22,9 @@ import {
   UNEXPECTED_ERROR,
 } from '~/domain/messages'
 import { logger } from '~/logger.server'
+import { sendSignInEmail } from '~/models/sign-in-links.server'
 import { routeRules } from '~/route-rules'
+import { clientIp } from '~/server-facts.server'
 import { redirectWithToast } from '~/toast.server'
 import type { HoneypotProps } from '~/utils/honeypot'
 import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'

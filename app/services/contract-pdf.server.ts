@@ -1,15 +1,40 @@
 import PDFDocument from 'pdfkit'
 
-import { DISCLOSURES_HEADING } from '~/content/disclosures'
+import { type DisclosureBlock, DISCLOSURES_HEADING } from '~/content/disclosures'
+import type { LegalDocument } from '~/content/legal'
 import { formatDateTime, formatLongDate } from '~/domain/format'
-import type { Contract } from '~/models/contract.server'
+
+/**
+ * What the PDF prints, declared here so the document depends on nothing above it: the contract model
+ * (app/models/contract.server.ts `policyContract`) returns a value of this shape.
+ */
+export type ContractDocument = {
+  policyNumber: string
+  company: string
+  planName: string
+  vehicleClass: string | null
+  hasAdas: boolean | null
+  price: { label: string; text: string }
+  billing: string
+  purchasedAt: string
+  commitmentEndsAt: string | null
+  vehicle: string | null
+  vin: string | null
+  customer: { name: string | null; email: string }
+  canceledAt: string | null
+  renewal: string[]
+  cancelling: string[]
+  disclosures: DisclosureBlock[]
+  terms: { version: string; acceptedAt: string | null; lastUpdated: string | null; document: LegalDocument | null }
+  arbitration: { optedOutAt: string | null; windowEndsAt: string; open: boolean }
+}
 
 /**
  * The contract page as a PDF: the same facts, renewal and cancel wording, disclosures, arbitration standing and
  * the full text of the terms version the customer accepted. pdfkit with its built-in Helvetica: no font files, no
  * browser, a few milliseconds per document.
  */
-export async function contractPdf(contract: Contract, now = new Date()): Promise<Buffer> {
+export async function contractPdf(contract: ContractDocument, now = new Date()): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 60,

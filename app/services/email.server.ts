@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { emailLog, profiles } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { recordEmail } from '~/metrics.server'
@@ -69,5 +70,5 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
 
 /** The account that has this address now (addresses are stored lower case). */
 function accountOf(address: string) {
-  return db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, address.trim().toLowerCase())).get()?.id ?? null
+  return db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, normalizeEmail(address))).get()?.id ?? null
 }

@@ -1,4 +1,7 @@
+import { Gauge } from 'prom-client'
+
 import { IMAGES_BUSY } from '~/domain/messages'
+import { registry } from '~/metrics.server'
 
 /**
  * One queue for every image decode and encode in the process. A decoded image costs far more memory than its upload
@@ -61,3 +64,21 @@ export function setImageQueueLimitsForTests(limits?: { jobs: number; queue: numb
   jobs = limits?.jobs ?? IMAGE_JOBS
   queueLimit = limits?.queue ?? QUEUE_LIMIT
 }
+
+// The queue's figures at /metrics, read when a scrape asks for them.
+new Gauge({
+  name: 'glass_image_queue_waiting',
+  help: 'Image decodes waiting for a free slot (a full queue refuses new uploads with 503).',
+  registers: [registry],
+  collect() {
+    this.set(imageQueueState().waiting)
+  },
+})
+new Gauge({
+  name: 'glass_image_queue_running',
+  help: 'Image decodes being worked on now.',
+  registers: [registry],
+  collect() {
+    this.set(imageQueueState().running)
+  },
+})

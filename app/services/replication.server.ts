@@ -5,8 +5,11 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { Gauge } from 'prom-client'
+
 import { type Env } from '~/env.server'
 import { logger } from '~/logger.server'
+import { registry } from '~/metrics.server'
 
 /**
  * Continuous replication of the database with Litestream (docs/decisions/022-litestream-and-a-bucket.md). Off unless
@@ -311,3 +314,23 @@ export async function stopReplication() {
   await replicator?.stop()
   replicator = null
 }
+
+// The replicator's figures at /metrics, read when a scrape asks for them.
+new Gauge({
+  name: 'glass_replication_lag_seconds',
+  help: 'How far the Litestream replica is behind the database (the figure /healthz checks); 0 when replication is off.',
+  registers: [registry],
+  collect() {
+    const status = replicationStatus()
+    this.set(status.state === 'live' ? status.lagSeconds : 0)
+  },
+})
+new Gauge({
+  name: 'glass_replication_running',
+  help: 'Litestream is configured and running beside the server (1), or not (0; always 0 when replication is off).',
+  registers: [registry],
+  collect() {
+    const status = replicationStatus()
+    this.set(status.state === 'live' && status.running ? 1 : 0)
+  },
+})

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 
-import { sendSignInEmail } from '~/auth/magic-link.server'
 import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
+import { sendSignInEmail } from '~/models/sign-in-links.server'
 
 import { expect, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPolicy, createProfile } from '../support/factories'

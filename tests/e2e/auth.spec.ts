@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 
-import { issueSignInLink } from '~/auth/magic-link.server'
 import { db } from '~/db/client.server'
 import { sessions, verifications } from '~/db/schema'
+import { issueSignInLink } from '~/models/sign-in-links.server'
 
 import {
   addSessionCookie,

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Profile, profiles, type VERIFICATION_PURPOSES, verifications } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email'
 import { DAY_MS } from '~/domain/time'
 import { signInEmail } from '~/emails/sign-in'
 import { env } from '~/env.server'
@@ -26,10 +27,6 @@ export const MAX_CODE_ATTEMPTS = 5
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number]
 
 export type IssuedSignInLink = { url: string; code: string; expiresAt: Date }
-
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase()
-}
 
 /** Keyed hash: a leaked database holds neither usable links nor codes (a bare hash of 6 digits is trivial to invert). */
 function hashSecret(value: string) {
