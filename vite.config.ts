@@ -8,5 +8,8 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022' },
+  // The server bundle's entry is app/server/app.ts, which wraps React Router's build in the one object server.js uses
+  // (as React Router's custom-server templates do; with Vite's environment API the input is the ssr environment's).
+  environments: { ssr: { build: { rollupOptions: { input: './app/server/app.ts' } } } },
   ssr: { external: ['better-sqlite3', 'sharp'] },
 })

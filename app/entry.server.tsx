@@ -6,9 +6,9 @@ import { text } from 'node:stream/consumers'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 
-import { reportRequestError } from '~/error-reports.server'
 import { logger } from '~/logger.server'
-import { nonceContext } from '~/security.server'
+import { reportRequestError } from '~/server/error-reports.server'
+import { nonceContext } from '~/server/security.server'
 import { NonceProvider } from '~/utils/nonce'
 
 export const streamTimeout = 5_000
@@ -78,23 +78,3 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // The one place every unexpected error of a loader, action or page passes: reported here, once (when reports are on).
   reportRequestError(error, { request, context })
 }
-
-/**
- * For server.js: the anonymous page cache answered before React Router routes the request (the landing page at
- * close to static-file speed), its headers (security headers included) and its body kept with its compressed forms.
- * The caller has checked that the request is cacheable: a GET with no query string and no cookies. Null when there is
- * no fresh copy.
- */
-export { cachedDocument as answerFromPageCache } from '~/page-cache.server'
-
-/** For server.js: the methods, content types and body limits of each route, applied before a Request is built. */
-export { shutdown } from '~/init.server'
-export { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from '~/request-policy.server'
-/** For server.js: each route's declared rules, found in the build's route table; and the context a request starts with. */
-export { routeIdLookup, routeRulesLookup } from '~/route-table.server'
-/** For server.js: the figures for the metrics port (app/metrics.server.ts). */
-export { metricsText } from '~/metrics.server'
-/** For server.js: the app's logger, and the request id and request line (app/request-log.server.ts). */
-export { logger, requestScope } from '~/logger.server'
-export { onRequestFinished, requestFinished, requestIdFrom } from '~/request-log.server'
-export { serverContext } from '~/server-facts.server'

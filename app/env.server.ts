@@ -45,12 +45,7 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map(normalizeEmail)
-        .filter(Boolean),
-    )
+    .transform((list) => list.split(',').map(normalizeEmail).filter(Boolean))
     .pipe(z.array(emailAddress)),
   /**
    * The states where the product is sold from the start (comma-separated USPS codes); unset means every state. The

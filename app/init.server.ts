@@ -1,9 +1,9 @@
 import { closeDatabase, databasePath, db } from '~/db/client.server'
 import { ConfigError, env } from '~/env.server'
-import { flushErrorReports, startErrorReports } from '~/error-reports.server'
 import { scheduleDailyJobs } from '~/jobs.server'
 import { logFormat, logger } from '~/logger.server'
 import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
+import { flushErrorReports, startErrorReports } from '~/server/error-reports.server'
 import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
 
 import { seed } from '../drizzle/seed'

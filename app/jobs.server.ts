@@ -2,7 +2,6 @@ import { pruneRateLimits } from '~/auth/rate-limit.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { DAY_MS } from '~/domain/time'
 import { logger } from '~/logger.server'
-import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
@@ -15,6 +14,7 @@ import { deleteExpiredVerifications } from '~/models/sign-in-links.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendYearlyReminders } from '~/models/yearly-reminders.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'
+import { recordDailyJobRun } from '~/server/metrics.server'
 
 /**
  * The daily housekeeping: which jobs run, in what order, and when. Each job lives with its rules (renewal notices in
@@ -48,7 +48,7 @@ export type DailyJobsReport = {
   uploadsSwept: SweepReport
 }
 
-/** Runs the daily jobs once, counting the run and its outcome for /metrics (app/metrics.server.ts). */
+/** Runs the daily jobs once, counting the run and its outcome for /metrics (app/server/metrics.server.ts). */
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
   try {
     const report = await runEachDailyJob(now)

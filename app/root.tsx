@@ -20,13 +20,13 @@ import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import type { Profile } from '~/db/schema'
 import { env } from '~/env.server'
-import { browserErrorReports } from '~/error-reports.server'
 import { hasPolicies } from '~/models/policies.server'
-import { pageCacheMiddleware } from '~/page-cache.server'
-import { bodyPolicyMiddleware } from '~/request-policy.server'
-import { routeRulesMiddleware } from '~/route-table.server'
-import { securityMiddleware } from '~/security.server'
-import { requestIdOf, serverFacts } from '~/server-facts.server'
+import { browserErrorReports } from '~/server/error-reports.server'
+import { pageCacheMiddleware } from '~/server/page-cache.server'
+import { bodyPolicyMiddleware } from '~/server/request-policy.server'
+import { routeRulesMiddleware } from '~/server/route-table.server'
+import { securityMiddleware } from '~/server/security.server'
+import { requestIdOf, serverFacts } from '~/server/server-facts.server'
 import { getToast } from '~/toast.server'
 import { useBrowserErrorReports } from '~/utils/error-reports'
 import { useNonce } from '~/utils/nonce'
@@ -45,7 +45,7 @@ const rollingSessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response
 }
 
-/** The first puts the matched route's declared rules (its `handle`, app/route-rules.ts) where the others read them. */
+/** The first puts the matched route's declared rules (its `handle`, app/server/route-rules.ts) where the others read them. */
 export const middleware = [routeRulesMiddleware, securityMiddleware, bodyPolicyMiddleware, pageCacheMiddleware, rollingSessionMiddleware]
 
 export const links: Route.LinksFunction = () => [

@@ -1,5 +1,5 @@
 import { CHECKOUT_ERROR } from '~/domain/messages'
-import { clientIp } from '~/server-facts.server'
+import { clientIp } from '~/server/server-facts.server'
 
 import { describeWait, hit } from './rate-limit.server'
 

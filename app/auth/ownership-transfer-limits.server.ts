@@ -1,6 +1,6 @@
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
-import { clientIp } from '~/server-facts.server'
+import { clientIp } from '~/server/server-facts.server'
 
 import { clientNetwork, describeWait, hit } from './rate-limit.server'
 

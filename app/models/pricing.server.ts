@@ -6,7 +6,7 @@ import { prices } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
 import { LOOKUP_KEYS, type LookupKey, type VehicleType, yearlyKeyOf, yearlyOfferText } from '~/domain/plans'
 import { env } from '~/env.server'
-import { clearPageCache } from '~/page-cache.server'
+import { clearPageCache } from '~/server/page-cache.server'
 import { payments } from '~/services/payments.server'
 
 /** Price in cents per lookup key (monthly keys a month's, yearly keys a year's). A key may be missing; it then counts as 0. */

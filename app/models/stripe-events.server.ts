@@ -2,7 +2,6 @@ import { z } from 'zod'
 
 import { isLookupKey } from '~/domain/plans'
 import { logger } from '~/logger.server'
-import { recordStripeWebhook } from '~/metrics.server'
 import { fulfilPaidCheckout } from '~/models/fulfilment.server'
 import { endedByOwnershipTransfer } from '~/models/ownership-transfer.server'
 import {
@@ -12,6 +11,7 @@ import {
   type StripeEventRef,
   syncPolicyWithSubscription,
 } from '~/models/subscriptions.server'
+import { recordStripeWebhook } from '~/server/metrics.server'
 import { paymentEvents } from '~/services/payments.server'
 import { type PaymentEventsApi, type StripeCheckoutSession, type StripeSubscription } from '~/services/stripe.server'
 

@@ -11,7 +11,7 @@ import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
 import { ACTIVITY_LOGS, type ActivityLog } from '~/domain/operator'
 import { type ActivityFilters, activityPage } from '~/models/operator.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { ActivityQuery, MAX_ID_LENGTH, parseQuery } from '~/validation/operator'
 

@@ -13,7 +13,7 @@ import { QUEUE_ORDERS, QUEUE_SHOW, QUEUE_STATUSES, type QueueOrder, type QueueSh
 import { planName } from '~/domain/plans'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { operatorZone } from '~/models/operator.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { parseQuery, QueueQuery } from '~/validation/operator'
 

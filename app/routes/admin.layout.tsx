@@ -4,7 +4,7 @@ import { operatorContext, operatorGuard } from '~/auth/session.server'
 import type { OperatorLayoutData } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { operatorZone } from '~/models/operator.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 
 import type { Route } from './+types/admin.layout'

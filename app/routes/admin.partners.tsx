@@ -24,7 +24,7 @@ import {
   updatePartnerLocation,
 } from '~/models/partners.server'
 import { addShopStaff, removeShopStaff, staffByGroup, staffMembership } from '~/models/shop-staff.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { zipPlace } from '~/services/zip-centroids.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'

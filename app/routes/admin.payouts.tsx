@@ -21,7 +21,7 @@ import {
   payoutOverview,
   recentServiceTimes,
 } from '~/models/payouts.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'

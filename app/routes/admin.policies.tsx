@@ -10,7 +10,7 @@ import { formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
 

@@ -12,7 +12,7 @@ import { AUTOMATIC_APPROVAL_MESSAGES, CHECK_THE_FORM, OPERATOR_SETTINGS_MESSAGES
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { decisionSettingsNow, setDecisionSettings } from '~/models/claim-decision.server'
 import { operatorZone, setOperatorZone } from '~/models/operator.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerSubmission, resultErrors, resultValues } from '~/utils/refusal'

@@ -1,7 +1,7 @@
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { toCsv } from '~/utils/csv'
 import { fileUrl } from '~/utils/file-url'
 import { invariantResponse } from '~/utils/invariant'

@@ -13,7 +13,7 @@ import { requiredFacts, STATE_FACT_KEYS, STATE_FACT_LABELS, type StateFactKey } 
 import { isStateCode, stateName } from '~/domain/state-rules'
 import { env } from '~/env.server'
 import { listSalesStates, saveStateFacts } from '~/models/sales-states.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerRefusal, answerSubmission, notFound, resultErrors, resultValues } from '~/utils/refusal'

@@ -1,5 +1,5 @@
 import { consentRecordsCsv } from '~/models/consents.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

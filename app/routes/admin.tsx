@@ -10,7 +10,7 @@ import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
 import { failedRefundCount } from '~/models/refunds.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
 import type { Route } from './+types/admin'

@@ -2,7 +2,7 @@ import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { cancelPolicy } from '~/models/cancellation.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/api.cancel-policy'
 

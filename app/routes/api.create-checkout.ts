@@ -3,7 +3,7 @@ import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
 import { TERMS_REQUIRED } from '~/domain/messages'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { consentFromRequest } from '~/utils/consent.server'
 import { CreateCheckoutSchema } from '~/validation/signup'
 

@@ -1,8 +1,8 @@
 import { describeWait } from '~/auth/rate-limit.server'
 import { lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
-import { clientIp } from '~/server-facts.server'
+import { routeRules } from '~/server/route-rules'
+import { clientIp } from '~/server/server-facts.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 
 import type { Route } from './+types/api.get-claim-by-code'

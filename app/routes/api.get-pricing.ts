@@ -1,7 +1,7 @@
 import { PRICING_ERROR } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
 import { loadPricing } from '~/models/checkout.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/api.get-pricing'
 

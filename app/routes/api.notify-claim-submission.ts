@@ -3,7 +3,7 @@ import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/api.notify-claim-submission'
 

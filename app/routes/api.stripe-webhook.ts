@@ -1,6 +1,6 @@
 import { env } from '~/env.server'
 import { processStripeWebhook } from '~/models/stripe-events.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/api.stripe-webhook'
 

@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 
 import { endOtherSessions, getSignedIn, requireCustomer } from '~/auth/session.server'
 import { signedOutElsewhere } from '~/domain/messages'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 
 import type { Route } from './+types/auth.sign-out-others'

@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 
 import { destroySession } from '~/auth/session.server'
 import { SIGNED_OUT } from '~/domain/messages'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 
 import type { Route } from './+types/auth.sign-out'

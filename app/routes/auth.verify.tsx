@@ -5,7 +5,7 @@ import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.se
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, ButtonLink, Card } from '~/components/ui'
 import { inspectSignInLink, type LinkState } from '~/models/sign-in-links.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 

@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/checkout-success'

@@ -1,6 +1,6 @@
 import { requireCustomer } from '~/auth/session.server'
 import { policyContract } from '~/models/contract.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { contractPdf } from '~/services/contract-pdf.server'
 import { notFound } from '~/utils/refusal'
 

@@ -2,7 +2,7 @@ import { hit } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { dayOf } from '~/domain/calendar'
 import { exportCustomerData } from '~/models/privacy.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/customer.privacy-export'
 

@@ -1,6 +1,6 @@
 import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN, VEHICLE_MESSAGES } from '~/domain/messages'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { modelLookupSchema } from '~/validation/policy-setup'
 

@@ -3,7 +3,7 @@ import { vinLookupLimited } from '~/auth/vin-lookup-limits.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { lookUpVin } from '~/models/vehicles.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 import type { Route } from './+types/customer.vin.$vin'
 

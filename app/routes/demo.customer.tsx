@@ -21,7 +21,7 @@ import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/canc
 import { Toast, type ToastMessage } from '~/components/toast'
 import { ButtonLink, Card, Spinner } from '~/components/ui'
 import { CANCEL_FAILED, CANCEL_SUCCESS } from '~/domain/messages'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useHydrated } from '~/utils/use-hydrated'

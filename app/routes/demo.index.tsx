@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 
 import { demoDashboardPath } from '~/components/demo/sample-data'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router'
 
 import { DemoBanner } from '~/components/demo/demo-banner'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
 

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/demo.policy-complete'

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 
 import { bundledModels } from '~/content/vehicle-models'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { modelLookupSchema } from '~/validation/policy-setup'
 
 import type { Route } from './+types/demo.vehicle-models'

@@ -1,6 +1,6 @@
 import { emailSample } from '~/emails/samples'
-import { routeRules } from '~/route-rules'
-import { requireLocalTools } from '~/security.server'
+import { routeRules } from '~/server/route-rules'
+import { requireLocalTools } from '~/server/security.server'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/dev.emails.$template'

@@ -1,8 +1,8 @@
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { EMAIL_SAMPLES } from '~/emails/samples'
-import { routeRules } from '~/route-rules'
-import { requireLocalTools } from '~/security.server'
+import { routeRules } from '~/server/route-rules'
+import { requireLocalTools } from '~/server/security.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/dev.emails'

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
-import { requireLocalTools } from '~/security.server'
+import { routeRules } from '~/server/route-rules'
+import { requireLocalTools } from '~/server/security.server'
 import { lettersDir } from '~/services/mail.server'
 import { notFound } from '~/utils/refusal'
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/excluded-vehicles'

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { replicationStatus } from '~/services/replication.server'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })

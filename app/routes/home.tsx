@@ -10,7 +10,7 @@ import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
 import { logger } from '~/logger.server'
 import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/home'

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RESPONSE_PROMISE_HOURS } from '~/domain/claims'
 import { DECISION_RULES, DECISION_RULES_VERSION } from '~/domain/decision-rules'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/how-claims-are-decided'

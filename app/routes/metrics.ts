@@ -1,8 +1,8 @@
 import { env } from '~/env.server'
-import { metricsText, sameSecret } from '~/metrics.server'
-import { routeRules } from '~/route-rules'
-import { isLoopbackAddress } from '~/security.server'
-import { serverFacts } from '~/server-facts.server'
+import { metricsText, sameSecret } from '~/server/metrics.server'
+import { routeRules } from '~/server/route-rules'
+import { isLoopbackAddress } from '~/server/security.server'
+import { serverFacts } from '~/server/server-facts.server'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/metrics'
@@ -10,7 +10,7 @@ import type { Route } from './+types/metrics'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
- * GET /metrics: the operator's figures in Prometheus's text format (app/metrics.server.ts), for a scraper that sends
+ * GET /metrics: the operator's figures in Prometheus's text format (app/server/metrics.server.ts), for a scraper that sends
  * `Authorization: Bearer <METRICS_TOKEN>`, or for a request from this machine (the socket's own address, reported by
  * server.js through the context; a proxy header can never pose as it). Anyone else gets the site's 404, so nothing
  * tells that the page exists. Fly's scraper reads the same figures from a port of their own (METRICS_PORT; see

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 

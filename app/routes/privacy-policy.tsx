@@ -4,7 +4,7 @@ import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { sitePrivacyPolicy } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
 import type { Route } from './+types/privacy-policy'

@@ -43,7 +43,7 @@ import { isStateCode, noticesBeforeSale, stateRules } from '~/domain/state-rules
 import { env } from '~/env.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
 import { useRootData } from '~/root'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { consentFromRequest } from '~/utils/consent.server'
 import type { HoneypotProps } from '~/utils/honeypot'
 import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'

@@ -7,7 +7,7 @@ import { TOS_VERSION } from '~/content/terms'
 import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
-import { routeRules } from '~/route-rules'
+import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 

@@ -6,7 +6,7 @@ import { emailLog, profiles } from '~/db/schema'
 import { normalizeEmail } from '~/domain/email'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { recordEmail } from '~/metrics.server'
+import { recordEmail } from '~/server/metrics.server'
 import type { EmailMessage, EmailTransport } from '~/services/email-transport.server'
 import { outboxTransport } from '~/services/outbox.server'
 
@@ -70,5 +70,11 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
 
 /** The account that has this address now (addresses are stored lower case). */
 function accountOf(address: string) {
-  return db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, normalizeEmail(address))).get()?.id ?? null
+  return (
+    db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, normalizeEmail(address)))
+      .get()?.id ?? null
+  )
 }

@@ -1,7 +1,7 @@
 import { Gauge } from 'prom-client'
 
 import { IMAGES_BUSY } from '~/domain/messages'
-import { registry } from '~/metrics.server'
+import { registry } from '~/server/metrics.server'
 
 /**
  * One queue for every image decode and encode in the process. A decoded image costs far more memory than its upload

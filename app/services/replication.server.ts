@@ -9,7 +9,7 @@ import { Gauge } from 'prom-client'
 
 import { type Env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { registry } from '~/metrics.server'
+import { registry } from '~/server/metrics.server'
 
 /**
  * Continuous replication of the database with Litestream (docs/decisions/022-litestream-and-a-bucket.md). Off unless

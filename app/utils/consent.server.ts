@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { ESIGN_DISCLOSURE_VERSION } from '~/content/esign'
 import { RENEWAL_TERMS_VERSION } from '~/content/renewal-consent'
 import type { ConsentFacts } from '~/db/schema'
-import { clientIp } from '~/server-facts.server'
+import { clientIp } from '~/server/server-facts.server'
 
 /** The longest browser description kept (Stripe's metadata values hold 500 characters). */
 const USER_AGENT_MAX = 500

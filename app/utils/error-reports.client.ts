@@ -3,7 +3,7 @@ import { init, setTag } from '@sentry/react-router'
 import { scrubBreadcrumb, scrubEvent } from '~/utils/error-report-scrub'
 
 /**
- * The browser's side of the error reports (app/error-reports.server.ts): loaded by the page only when the server says
+ * The browser's side of the error reports (app/server/error-reports.server.ts): loaded by the page only when the server says
  * reports are on, so a page without SENTRY_DSN downloads none of it. It reports what the browser's own code throws
  * (uncaught errors and rejections); a loader's error is reported once, by the server that ran it.
  */

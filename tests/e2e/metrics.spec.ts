@@ -5,7 +5,7 @@ import path from 'node:path'
 import { startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 
-// /metrics over the built server (app/routes/metrics.ts, app/metrics.server.ts). No browser involved: once is enough.
+// /metrics over the built server (app/routes/metrics.ts, app/server/metrics.server.ts). No browser involved: once is enough.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
 
 test('from this machine, /metrics lists every figure, requests counted by route id and status', async ({ request }) => {

@@ -4,7 +4,7 @@ import { EMAIL_SAMPLES } from '~/emails/samples'
 import { resetEnvForTests } from '~/env.server'
 import { loader } from '~/routes/dev.emails'
 import { loader as templateLoader } from '~/routes/dev.emails.$template'
-import { serverContext } from '~/server-facts.server'
+import { serverContext } from '~/server/server-facts.server'
 
 import { makeRequest, routeArgs, settle } from '../support/requests'
 

@@ -5,7 +5,7 @@ import { postLetter } from '~/models/letters.server'
 import { loader as checkoutLoader } from '~/routes/dev.checkout'
 import { loader } from '~/routes/dev.outbox'
 import { loader as pdfLoader } from '~/routes/dev.outbox.letters.$file'
-import { serverContext } from '~/server-facts.server'
+import { serverContext } from '~/server/server-facts.server'
 import { sendEmail } from '~/services/email.server'
 
 import { createProfile } from '../support/factories'

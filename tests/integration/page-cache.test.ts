@@ -5,9 +5,9 @@ import { RouterContextProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 
 import { databasePath, db } from '~/db/client.server'
-import { cachedDocument, clearPageCache, pageCacheMiddleware } from '~/page-cache.server'
-import { routeRulesContext, routeRulesLookup } from '~/route-table.server'
-import { nonceContext } from '~/security.server'
+import { cachedDocument, clearPageCache, pageCacheMiddleware } from '~/server/page-cache.server'
+import { routeRulesContext, routeRulesLookup } from '~/server/route-table.server'
+import { nonceContext } from '~/server/security.server'
 
 import { makeRequest } from '../support/requests'
 

@@ -38,7 +38,7 @@ export function makeRequest(
 
 /**
  * The arguments React Router passes to a loader or action; `context` as server.js starts it (see serverContext in
- * app/server-facts.server.ts), or empty as under the development server.
+ * app/server/server-facts.server.ts), or empty as under the development server.
  */
 export function routeArgs(request: Request, params: Record<string, string> = {}, context = new RouterContextProvider()) {
   return { request, params, context, unstable_pattern: '' } as never

@@ -3,8 +3,8 @@ import zlib from 'node:zlib'
 
 import { describe, expect, test } from 'vitest'
 
-import { inlineScriptHashes } from '~/security.server'
 import { acceptedCodings, brotliVariant, keptBody, preferredEncoding, sendVariants } from '~/server/compression.js'
+import { inlineScriptHashes } from '~/server/security.server'
 
 const request = (acceptEncoding?: string) => ({ headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } })
 

@@ -2,8 +2,14 @@ import { getClient } from '@sentry/react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { parseEnv, resetEnvForTests } from '~/env.server'
-import { browserErrorReports, errorReportsOn, errorReportsOrigin, reportRequestError, startErrorReports } from '~/error-reports.server'
-import { contentSecurityPolicy } from '~/security.server'
+import {
+  browserErrorReports,
+  errorReportsOn,
+  errorReportsOrigin,
+  reportRequestError,
+  startErrorReports,
+} from '~/server/error-reports.server'
+import { contentSecurityPolicy } from '~/server/security.server'
 import { scrubBreadcrumb, scrubEvent } from '~/utils/error-report-scrub'
 
 import { makeRequest } from '../support/requests'

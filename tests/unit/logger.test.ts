@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 import { SETTING_NAMES } from '~/env.server'
 import { createLogger, logFormat, logger, requestScope, SECRET_SETTINGS } from '~/logger.server'
-import { loggedPath, onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/request-log.server'
-import { createRouteIdLookup } from '~/route-table.server'
+import { loggedPath, onRequestFinished, requestFinished, requestIdFrom, type RequestInfo } from '~/server/request-log.server'
+import { createRouteIdLookup } from '~/server/route-table.server'
 
 import { expectConsoleError } from '../support/console'
 

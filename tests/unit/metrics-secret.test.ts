@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { sameSecret } from '~/metrics.server'
+import { sameSecret } from '~/server/metrics.server'
 
 describe('the metrics token comparison', () => {
   afterEach(() => {

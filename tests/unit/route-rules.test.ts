@@ -1,10 +1,10 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { describe, expect, test } from 'vitest'
 
-import { bodyPolicy } from '~/request-policy.server'
-import { routeRulesProblems } from '~/route-rules'
-import { createRouteRulesLookup, routeRulesLookup } from '~/route-table.server'
 import routeConfig from '~/routes'
+import { bodyPolicy } from '~/server/request-policy.server'
+import { routeRulesProblems } from '~/server/route-rules'
+import { createRouteRulesLookup, routeRulesLookup } from '~/server/route-table.server'
 
 function files(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [entry.file, ...files(entry.children ?? [])])

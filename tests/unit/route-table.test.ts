@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { createRouteIdLookup, createRouteRulesLookup, type ServerRoutes } from '~/route-table.server'
+import { createRouteIdLookup, createRouteRulesLookup, type ServerRoutes } from '~/server/route-table.server'
 
 // The lookups remember their answers (React Router's matchRoutes flattens and ranks the whole route table on every
 // call, and each request looks its path up twice): what they remember must be the answer matching gives, however many
-// paths come and go (app/route-table.server.ts). What it saves is measured by the benchmarks (docs/benchmarks.md).
+// paths come and go (app/server/route-table.server.ts). What it saves is measured by the benchmarks (docs/benchmarks.md).
 const routes: ServerRoutes = {
   root: { id: 'root', path: '', module: {} },
   'routes/home': {

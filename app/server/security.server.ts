@@ -3,11 +3,11 @@ import crypto from 'node:crypto'
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 
 import { env, isLoopbackOrigin, servedOverHttps } from '~/env.server'
-import { errorReportsOrigin } from '~/error-reports.server'
 import { logger } from '~/logger.server'
-import { type RouteRules } from '~/route-rules'
-import { routeRulesContext } from '~/route-table.server'
-import { serverFacts } from '~/server-facts.server'
+import { errorReportsOrigin } from '~/server/error-reports.server'
+import { type RouteRules } from '~/server/route-rules'
+import { routeRulesContext } from '~/server/route-table.server'
+import { serverFacts } from '~/server/server-facts.server'
 import { notFound } from '~/utils/refusal'
 
 /** The per-request CSP nonce, read by entry.server to mark React Router's inline scripts. */
@@ -53,7 +53,7 @@ function formActionSources() {
 export type InlineScripts = { nonce: string } | { hashes: string[] }
 
 export function contentSecurityPolicy(inline: InlineScripts) {
-  // The error reports' ingest host (app/error-reports.server.ts), only while SENTRY_DSN is set.
+  // The error reports' ingest host (app/server/error-reports.server.ts), only while SENTRY_DSN is set.
   const reports = errorReportsOrigin()
   const inlineSources = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
   return [

@@ -1,9 +1,9 @@
 import { createContext, matchRoutes, type MiddlewareFunction, type RouteObject } from 'react-router'
 
-import { type RouteRules, rulesOf, STRICTEST_RULES } from '~/route-rules'
+import { type RouteRules, rulesOf, STRICTEST_RULES } from '~/server/route-rules'
 
 /**
- * Finds the rules a route declared (app/route-rules.ts) from the build's own route table: the `routes` a server build
+ * Finds the rules a route declared (app/server/route-rules.ts) from the build's own route table: the `routes` a server build
  * exports, each with its module. The same lookup serves server.js (before a Fetch Request exists) and the root
  * middleware (under `react-router dev` too), so both enforce the same rules from the same place.
  */

@@ -2,8 +2,8 @@ import { type RouterContextProvider } from 'react-router'
 
 import { type Env, env } from '~/env.server'
 import { currentRequestId, logger } from '~/logger.server'
-import { routeIdLookup } from '~/route-table.server'
-import { requestIdOf } from '~/server-facts.server'
+import { routeIdLookup } from '~/server/route-table.server'
+import { requestIdOf } from '~/server/server-facts.server'
 import { scrubBreadcrumb, scrubEvent } from '~/utils/error-report-scrub'
 
 /**

@@ -5,7 +5,7 @@ import { logger } from '~/logger.server'
 /**
  * The request id and the one line per request (docs/operating.md, "Logs"). server.js calls these for every request it
  * answers, the static files and the page cache included; the app adds what only it knows (the signed-in role) through
- * the request's server facts (app/server-facts.server.ts).
+ * the request's server facts (app/server/server-facts.server.ts).
  */
 
 /** A proxy's id is reused only when it looks like one: short, and letters, digits and `._:-` (nothing to inject). */

@@ -1,12 +1,12 @@
 import { data, type MiddlewareFunction } from 'react-router'
 
-import type { BodyKind } from '~/route-rules'
-import { routeRulesContext } from '~/route-table.server'
+import type { BodyKind } from '~/server/route-rules'
+import { routeRulesContext } from '~/server/route-table.server'
 
 /**
  * What a request may carry, decided before anything reads it: which methods we serve, which content types each route
  * reads, and how many bytes of body it may send. Each route declares how it reads its body (`handle.body`, see
- * app/route-rules.ts); one function turns that into a policy, applied with the same route's rules in two places:
+ * app/server/route-rules.ts); one function turns that into a policy, applied with the same route's rules in two places:
  * - by server.js, before it builds a Fetch `Request` (a method Fetch cannot represent, such as TRACE, would throw
  *   there), so an oversized or unreadable body is refused while it streams in, not after it sits in memory;
  * - by the app's own middleware (`bodyPolicyMiddleware`), which also checks that a form parses, and which is all there

@@ -12,7 +12,7 @@ export type ServerFacts = {
   clientAddress: string
   /** Always the socket's own address (never a proxy header): the local tools answer only to this machine. */
   peerAddress: string
-  /** The request's id (app/request-log.server.ts): answered as X-Request-Id, shown on the error page, on every log line. */
+  /** The request's id (app/server/request-log.server.ts): answered as X-Request-Id, shown on the error page, on every log line. */
   requestId: string
   /** What the app adds to the request's log line, which server.js writes once the answer is sent. */
   requestLine: { role?: 'customer' | 'admin' }

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
-import { onRequestFinished } from '~/request-log.server'
+import { onRequestFinished } from '~/server/request-log.server'
 
 /**
  * The figures an operator alerts on, in Prometheus's text format at `/metrics` (app/routes/metrics.ts says who may read

@@ -1,14 +1,14 @@
 import type { MiddlewareFunction } from 'react-router'
 
 import { db } from '~/db/client.server'
-import { routeRulesContext } from '~/route-table.server'
-import { applySecurityHeaders, inlineScriptHashes, nonceContext } from '~/security.server'
 import { type KeptBody, keptBody } from '~/server/compression.js'
+import { routeRulesContext } from '~/server/route-table.server'
+import { applySecurityHeaders, inlineScriptHashes, nonceContext } from '~/server/security.server'
 
 /**
  * A small cache of whole HTML pages for anonymous visitors, so the landing page is served at close to static-file
  * speed. Only pages that are the same for every anonymous visitor are kept, each one chosen by its route
- * (`handle.pageCache`, see app/route-rules.ts), and only its 200 answers (an unknown terms version is a 404, never kept);
+ * (`handle.pageCache`, see app/server/route-rules.ts), and only its 200 answers (an unknown terms version is a 404, never kept);
  * the landing page's prices are the one thing on them that changes, and every way a price changes clears the cache:
  * - in this process: `invalidatePricingCache()` calls `clearPageCache()`;
  * - from another process (a CLI, a test, sqlite3 by hand): SQLite's `data_version` moves, and entries made under an

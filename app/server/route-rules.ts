@@ -1,7 +1,7 @@
 /**
  * A route's HTTP rules, declared once in the route's own module as `export const handle = routeRules({...})`. server.js
  * reads them from the build's route table before it builds a Fetch Request (the body's size and type), and the root
- * middleware reads the matched route's rules for everything else (app/route-table.server.ts finds them). A test walks
+ * middleware reads the matched route's rules for everything else (app/server/route-table.server.ts finds them). A test walks
  * app/routes.ts and fails for a route module without them (tests/unit/route-rules.test.ts).
  *
  * This file is imported by route modules, so it must stay safe for the browser bundle: no server code here.
@@ -9,7 +9,7 @@
 
 /**
  * How the route reads a POST body:
- * - `form`: a url-encoded or multipart form, read whole (at most FORM_BODY_LIMIT in app/request-policy.server.ts);
+ * - `form`: a url-encoded or multipart form, read whole (at most FORM_BODY_LIMIT in app/server/request-policy.server.ts);
  * - `upload`: a multipart form with files, streamed into the multipart reader, which applies the form's limits (a
  *   url-encoded post, as a form without files, is read whole like `form`);
  * - `json`: a JSON API call, read whole; the route answers a wrong content type itself (415) in the API's own shape;
@@ -27,7 +27,7 @@ export type RouteRules = {
    * sets its own.
    */
   public: boolean
-  /** Kept whole in the server's page cache for anonymous visitors (app/page-cache.server.ts); only public pages. */
+  /** Kept whole in the server's page cache for anonymous visitors (app/server/page-cache.server.ts); only public pages. */
   pageCache: boolean
   /** A state-changing request must come from one of our pages (false only for callers that prove themselves otherwise). */
   originCheck: boolean
