@@ -3,17 +3,28 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { auditLog, claims, partnerGroups, payouts } from '~/db/schema'
+import { auditLog, claims, partnerGroups, payouts, shopStaff } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
 import { approveJobsForPayment } from '~/models/payouts.server'
 import { payAcceptedJobs, refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
+import * as adminPayoutsRoute from '~/routes/admin.payouts'
 import { action as webhook } from '~/routes/api.stripe-webhook'
+import * as shopRoute from '~/routes/shop'
 import { stripeAdapter } from '~/services/stripe.server'
 
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile } from '../support/factories'
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor } from '../support/outbox'
-import { routeArgs } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 /** The shops paid through Stripe Connect against the fake Stripe: onboarding, the daily job's transfers, the events. */
 
@@ -127,6 +138,48 @@ describe('a shop group onboards to Stripe Connect', () => {
     const onboarded = fake.completeOnboarding(accountId)
     expect((await deliver('account.updated', onboarded, 'whsec_forged')).status).toBe(400)
     expect(groupRow(group.id).stripePayoutsEnabled).toBe(false)
+  })
+})
+
+describe('the shop’s button to Stripe, and the operator’s view', () => {
+  test('staff are sent to the hosted onboarding and back; a customer gets a 404; the operator sees the state and a refusal', async () => {
+    const group = createPartnerGroup(`Button Glass ${createId(4)}`, { email: 'button@shop.example' })
+    const staff = findOrCreateProfile(uniqueEmail('staff'))
+    db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator().id }).run()
+    const cookie = await sessionCookieFor(staff.id)
+
+    const page = (await settle(() => shopRoute.loader(routeArgs(makeRequest('/shop', { cookie }))))) as { data: Record<string, unknown> }
+    expect(page.data.stripe).toMatchObject({ ready: false, started: false })
+
+    const stranger = await sessionCookieFor(createProfile().id)
+    const refused = await settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie: stranger, form: { intent: 'connect' } }))))
+    expect(refused.status).toBe(404)
+    expect(groupRow(group.id).stripeAccountId).toBeNull()
+
+    const sent = await settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie, form: { intent: 'connect' } }))))
+    expect(sent.status).toBe(302)
+    const accountId = groupRow(group.id).stripeAccountId!
+    expect(sent.headers.get('Location')).toContain(`${fake.url}/connect/${accountId}`)
+
+    fake.completeOnboarding(accountId)
+    const back = await settle(() => shopRoute.loader(routeArgs(makeRequest('/shop?connect=return', { cookie }))))
+    expect(back.status).toBe(302)
+    expect(back.headers.get('Location')).toBe('/shop#stripe')
+    expect(groupRow(group.id).stripePayoutsEnabled).toBe(true)
+
+    const job = acceptedJob(group.id, 4000, '2026-11-02T16:00:00.000Z')
+    fake.state.failTransfers = 1
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    expect(payoutOf(job.id)!.paidAt).toBeNull()
+    const operatorCookie = await sessionCookieFor(operator().id)
+    const loader = inOperatorArea(adminPayoutsRoute.loader)
+    const view = (await settle(() => loader(routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie: operatorCookie }))))) as {
+      data: { group: { connect: string; payouts: { transferProblem: string | null }[] } }
+    }
+    expect(view.data.group.connect).toContain(`Paid through Stripe (account ${accountId})`)
+    expect(view.data.group.payouts[0]!.transferProblem).toBe(
+      'Stripe refused the transfer once: You have insufficient available funds in your Stripe account. The daily job tries again.',
+    )
   })
 })
 
