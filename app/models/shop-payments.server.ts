@@ -110,8 +110,14 @@ export async function payAcceptedJobs(now = new Date()): Promise<ShopPaymentsRep
     if (!isPaymentDue(new Date(group.oldestAcceptedAt), now)) continue
     const jobs = acceptedJobsOf(group.groupId)
     if (!jobs.length) continue
-    const { created } = createPayout({ groupId: group.groupId, claimIds: jobs, actorId: DAILY_JOB }, now)
-    if (created) report.payoutsCreated++
+    try {
+      const { created } = createPayout({ groupId: group.groupId, claimIds: jobs, actorId: DAILY_JOB }, now)
+      if (created) report.payoutsCreated++
+    } catch (error) {
+      // A rule that refuses one group's payout (a job changed under the run) must not keep the other groups waiting.
+      if (!(error instanceof RuleError)) throw error
+      logger.warn({ groupId: group.groupId, err: error }, 'daily payout refused; the next run tries again')
+    }
   }
   for (const payout of payoutsToTransfer()) {
     const sent = await transferPayout(payout, now)

@@ -270,6 +270,19 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(payoutOf(job.id)!.transferError).toContain(`Stripe reversed transfer ${made.transferId}`)
   })
 
+  test('a group whose payout a rule refuses waits for the next run without keeping the other groups waiting', async () => {
+    const { group: held } = await onboardedGroup()
+    const { group: fine, accountId } = await onboardedGroup()
+    const heldJob = acceptedJob(held.id, 3000, '2026-11-02T16:00:00.000Z')
+    // Held after its acceptance (the invoice changed under the run): createPayout refuses the group's payout.
+    db().update(claims).set({ invoiceHeldFor: 'chip_repair' }).where(eq(claims.id, heldJob.id)).run()
+    const fineJob = acceptedJob(fine.id, 6000, '2026-11-02T16:00:00.000Z')
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    expect(payoutOf(heldJob.id)).toBeNull()
+    expect(payoutOf(fineJob.id)!.paidAt).toBe('2026-11-08T06:00:00.000Z')
+    expect(transfersTo(accountId)).toHaveLength(1)
+  })
+
   test('a group without a ready Connect account gets its payout in time, left to the operator’s bank transfer', async () => {
     const group = createPartnerGroup(`Bank Glass ${createId(4)}`, { email: 'bank@shop.example' })
     const job = acceptedJob(group.id, 5000, '2026-11-02T16:00:00.000Z')
