@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** The signing secret of the Connect webhook endpoint (the shops' accounts' events), when it is a separate one. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: z.string().trim().url().optional(),
   POSTMARK_SERVER_TOKEN: optional,
   POSTMARK_API_URL: z.string().trim().url().optional(),

@@ -10,6 +10,7 @@ import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
+import { payAcceptedJobs, type ShopPaymentsReport } from '~/models/shop-payments.server'
 import { deleteExpiredVerifications } from '~/models/sign-in-links.server'
 import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendYearlyReminders } from '~/models/yearly-reminders.server'
@@ -42,6 +43,8 @@ export type DailyJobsReport = {
   refundsRetried: number
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: PriceChangeReport
+  /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
+  shopPayments: ShopPaymentsReport
   /** Consent records removed three years after their policy ended. */
   consentRecordsPurged: number
   /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
@@ -87,6 +90,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
+  const shopPayments = await payAcceptedJobs(now)
+  await yieldToRequests()
   const consentRecordsPurged = await purgeExpiredConsentRecords(now)
   await yieldToRequests()
   const uploadsSwept = await sweepStoredUploadsAndLog({ now })
@@ -103,6 +108,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     refundsRetried,
     lettersRetried,
     priceChanges,
+    shopPayments,
     consentRecordsPurged,
     uploadsSwept,
   }

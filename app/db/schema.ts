@@ -95,6 +95,10 @@ export const partnerGroups = sqliteTable('partner_groups', {
   email: text('email'),
   phone: text('phone'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /** The group's Stripe Connect (Express) account, once onboarding began; its payouts then go there by transfer. */
+  stripeAccountId: text('stripe_account_id').unique(),
+  /** Whether Stripe lets the connected account receive transfers (its onboarding is complete), as Stripe last said. */
+  stripePayoutsEnabled: integer('stripe_payouts_enabled', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -385,8 +389,12 @@ export const payouts = sqliteTable(
     createdAt: createdAt(),
     paidAt: text('paid_at'),
     paidBy: text('paid_by'),
-    /** The bank transfer's reference, as the operator typed it. */
+    /** The bank transfer's reference, as the operator typed it, or the Stripe transfer's id. */
     reference: text('reference'),
+    /** Paid by the daily job (a Stripe Connect transfer): how many attempts Stripe refused, and the last refusal. */
+    transferAttempts: integer('transfer_attempts').notNull().default(0),
+    transferError: text('transfer_error'),
+    transferFailedAt: text('transfer_failed_at'),
   },
   (t) => [
     index('payouts_group_idx').on(t.partnerGroupId, t.createdAt),

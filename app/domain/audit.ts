@@ -81,6 +81,10 @@ export const AUDIT_ACTIONS = [
   { action: 'payout.paid', entity: 'payout', label: 'Payout marked paid' },
   { action: 'payout.remittance_sent', entity: 'payout', label: 'Remittance e-mailed to the shop' },
   { action: 'payout.remittance_not_sent', entity: 'payout', label: 'Remittance not e-mailed' },
+  { action: 'payout.transfer_refused', entity: 'payout', label: 'Payout transfer refused by Stripe (retried by the daily job)' },
+  { action: 'payout.transfer_reversed', entity: 'payout', label: 'Payout transfer reversed at Stripe' },
+  { action: 'partner_group.connect_started', entity: 'partner_group', label: 'Stripe payouts account opened for the shop' },
+  { action: 'partner_group.connect_ready', entity: 'partner_group', label: 'Stripe payouts account ready (or no longer)' },
   // A customer's account and their privacy requests.
   { action: 'profile.mailing_address_set', entity: 'profile', label: 'Mailing address for paper letters set' },
   { action: 'profile.details_corrected', entity: 'profile', label: 'Name or phone corrected' },

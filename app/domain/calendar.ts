@@ -24,6 +24,8 @@ import {
   subMonths,
 } from 'date-fns'
 
+import { DAY_MS } from './time'
+
 /** The zone the service's dates are read in. */
 export const SERVICE_ZONE = 'UTC'
 
@@ -268,4 +270,75 @@ export function customerZone(state: string | null | undefined, zip?: { state: st
   if (!state || !STATE_ZONES[state]) return WESTERNMOST_US_ZONE
   if (zip && zip.state === state && zip.zone) return zip.zone
   return STATE_ZONES[state]
+}
+
+// --- business days with the US federal holidays (UTC dates) -----------------------------------------------------
+// The service promise and the shops' payment clock count these: a holiday is no more a working day than a Sunday.
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** A weekday's date in a month: the `nth` (1-based) of that weekday, or the last one when `nth` is -1. */
+function nthWeekday(year: number, month: number, weekday: number, nth: number) {
+  if (nth > 0) {
+    const first = new Date(Date.UTC(year, month, 1)).getUTCDay()
+    return new Date(Date.UTC(year, month, 1 + ((weekday - first + 7) % 7) + (nth - 1) * 7))
+  }
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return new Date(Date.UTC(year, month, lastDay.getUTCDate() - ((lastDay.getUTCDay() - weekday + 7) % 7)))
+}
+
+/** A fixed-date holiday as the federal government observes it: Saturday's on the Friday before, Sunday's on the Monday after. */
+function observed(year: number, month: number, day: number) {
+  const date = new Date(Date.UTC(year, month, day))
+  const weekday = date.getUTCDay()
+  if (weekday === 6) return new Date(Date.UTC(year, month, day - 1))
+  if (weekday === 0) return new Date(Date.UTC(year, month, day + 1))
+  return date
+}
+
+const holidayCache = new Map<number, Set<string>>()
+
+/** The observed US federal holidays of a year (5 U.S.C. 6103), as YYYY-MM-DD. */
+export function federalHolidays(year: number): Set<string> {
+  const cached = holidayCache.get(year)
+  if (cached) return cached
+  const days = [
+    observed(year, 0, 1), // New Year's Day
+    nthWeekday(year, 0, 1, 3), // Birthday of Martin Luther King, Jr.: third Monday of January
+    nthWeekday(year, 1, 1, 3), // Washington's Birthday: third Monday of February
+    nthWeekday(year, 4, 1, -1), // Memorial Day: last Monday of May
+    observed(year, 5, 19), // Juneteenth
+    observed(year, 6, 4), // Independence Day
+    nthWeekday(year, 8, 1, 1), // Labor Day: first Monday of September
+    nthWeekday(year, 9, 1, 2), // Columbus Day: second Monday of October
+    observed(year, 10, 11), // Veterans Day
+    nthWeekday(year, 10, 4, 4), // Thanksgiving: fourth Thursday of November
+    observed(year, 11, 25), // Christmas Day
+    observed(year + 1, 0, 1), // next New Year's Day, observed on December 31 when it falls on a Saturday
+  ]
+  const set = new Set(days.map(isoDay).filter((day) => day.startsWith(String(year))))
+  holidayCache.set(year, set)
+  return set
+}
+
+/** Whether a UTC date is a business day: not a Saturday, a Sunday or an observed federal holiday. */
+export function isBusinessDay(date: Date) {
+  const weekday = date.getUTCDay()
+  if (weekday === 0 || weekday === 6) return false
+  return !federalHolidays(date.getUTCFullYear()).has(isoDay(date))
+}
+
+/**
+ * The end of the `days`-th business day after the day of `from` (UTC): approved on a Friday, 3 business days run
+ * Monday to Wednesday and end at Wednesday's midnight. The day of approval itself never counts, so a late approval
+ * does not eat into the shop's time.
+ */
+export function endOfBusinessDaysAfter(from: Date, days: number) {
+  let day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
+  let counted = 0
+  while (counted < days) {
+    day = new Date(day.getTime() + DAY_MS)
+    if (isBusinessDay(day)) counted++
+  }
+  return new Date(day.getTime() + DAY_MS)
 }

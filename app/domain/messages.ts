@@ -434,6 +434,41 @@ export const INVOICE_HOLD_MESSAGES = {
   notHeld: { title: 'Not held', description: 'This job’s invoice is not held.' },
 } as const
 
+/** Paying the shops through Stripe Connect: the shop's onboarding and the operator's view of refused transfers. */
+export const CONNECT_MESSAGES = {
+  started: { title: 'Stripe payouts', description: 'Finish the set-up at Stripe to be paid there.' },
+  ready: {
+    title: 'Stripe payouts ready',
+    description: 'Your payouts are sent to your Stripe account within five business days of acceptance.',
+  },
+  notReady: {
+    title: 'Stripe payouts not ready yet',
+    description: 'Stripe still needs details from you. Continue the set-up; until then we pay by bank transfer.',
+  },
+  unavailable: {
+    title: 'Stripe is not answering',
+    description: 'We could not reach Stripe. Nothing was changed; please try again in a few minutes.',
+  },
+  /** The operator's line on a payout whose transfer Stripe refused. */
+  refused: (attempts: number, error: string) =>
+    `Stripe refused the transfer ${attempts === 1 ? 'once' : `${attempts} times`}: ${error} The daily job tries again.`,
+  reversed: (transferId: string) => `Stripe reversed transfer ${transferId}. Pay this payout by bank transfer.`,
+  /** How the operator's payouts page says the group is paid. */
+  operatorState: (group: { stripeAccountId: string | null; stripePayoutsEnabled: boolean }) =>
+    group.stripeAccountId && group.stripePayoutsEnabled
+      ? `Paid through Stripe (account ${group.stripeAccountId}): the daily job sends each payout within five business days of acceptance.`
+      : group.stripeAccountId
+        ? `Stripe set-up not finished (account ${group.stripeAccountId}): pay its payouts by bank transfer and mark them paid.`
+        : 'No Stripe account: the daily job makes its payouts; pay them by bank transfer and mark them paid.',
+  /** The shop's own page. */
+  shopState: (group: { stripeAccountId: string | null; stripePayoutsEnabled: boolean }) =>
+    group.stripeAccountId && group.stripePayoutsEnabled
+      ? 'Your payouts go to your Stripe account within five business days of each job’s acceptance, with no fee.'
+      : group.stripeAccountId
+        ? 'Stripe still needs details from you. Continue the set-up to be paid there; until then we pay by bank transfer.'
+        : 'Be paid within five business days of each job’s acceptance, with no fee, through Stripe. Until then we pay by bank transfer.',
+} as const
+
 export const PAYOUT_MESSAGES = {
   chooseJobs: 'Choose at least one job.',
   unknownJob: 'That job does not exist. Reload the page.',

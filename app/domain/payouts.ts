@@ -2,6 +2,8 @@
  * Where a shop's completed job stands on the way to the shop's bank account (safe in the browser): completed but not
  * yet approved for payment, approved, in a payout the operator has created, or paid with a bank reference.
  */
+import { endOfBusinessDaysAfter } from './calendar'
+import { DAY_MS } from './time'
 
 export const PAYOUT_STATES = ['not_approved', 'approved', 'in_payout', 'paid'] as const
 export type PayoutStateName = (typeof PAYOUT_STATES)[number]
@@ -35,6 +37,27 @@ export function payoutStateOf(claim: PayoutFacts & { completedAt: string | null 
       : { state: 'in_payout', payoutId: claim.payoutId, paidAt: null, reference: null }
   }
   return { state: claim.paymentApprovedAt ? 'approved' : 'not_approved', payoutId: null, paidAt: null, reference: null }
+}
+
+// --- paid within five business days ------------------------------------------------------------------------------
+
+/** The network pays a shop's accepted job within this many business days of its acceptance, with no fee. */
+export const PAYMENT_BUSINESS_DAYS = 5
+
+/**
+ * How long before a job's clock runs out the daily job pays it: two days, so a transfer Stripe refuses on the first try
+ * has the next run to go through before the clock ends. Until then a group's accepted jobs wait to be paid together.
+ */
+export const PAYMENT_RETRY_MARGIN_MS = 2 * DAY_MS
+
+/** When a job accepted at `acceptedAt` must be paid by: the end of its fifth business day (holidays do not count). */
+export function paymentDueBy(acceptedAt: Date): Date {
+  return endOfBusinessDaysAfter(acceptedAt, PAYMENT_BUSINESS_DAYS)
+}
+
+/** Whether a group whose oldest unpaid accepted job was accepted at `oldestAcceptedAt` is paid on a run at `now`. */
+export function isPaymentDue(oldestAcceptedAt: Date, now: Date): boolean {
+  return paymentDueBy(oldestAcceptedAt).getTime() - PAYMENT_RETRY_MARGIN_MS <= now.getTime()
 }
 
 /** A payout's bank reference: what the operator types when marking it paid. */

@@ -4,6 +4,7 @@ import { isLookupKey } from '~/domain/plans'
 import { logger } from '~/logger.server'
 import { fulfilPaidCheckout } from '~/models/fulfilment.server'
 import { endedByOwnershipTransfer } from '~/models/ownership-transfer.server'
+import { recordTransfer, recordTransferReversed, setConnectedAccountReady } from '~/models/shop-payments.server'
 import {
   findPolicyBySubscription,
   isEventProcessed,
@@ -117,9 +118,11 @@ function acknowledgeUnusable(id: string | null, type: string, note: string): Web
 }
 
 /** Stripe ids are a prefix, an underscore and letters, digits or underscores; anything else is not one of theirs. */
-function stripeIdOf(value: unknown, prefix: 'cs' | 'sub', what: string): string {
+const STRIPE_ID_KINDS = { cs: 'checkout session', sub: 'subscription', acct: 'account', tr: 'transfer' } as const
+
+function stripeIdOf(value: unknown, prefix: keyof typeof STRIPE_ID_KINDS, what: string): string {
   if (typeof value === 'string' && new RegExp(`^${prefix}_[A-Za-z0-9_]{1,250}$`).test(value)) return value
-  throw new UnusableEvent(`${what} is not a Stripe ${prefix === 'cs' ? 'checkout session' : 'subscription'} id`)
+  throw new UnusableEvent(`${what} is not a Stripe ${STRIPE_ID_KINDS[prefix]} id`)
 }
 
 /** A read from Stripe whose object Stripe says does not exist makes the event unusable; other failures are retried. */
@@ -150,6 +153,9 @@ const SUBSCRIPTION_EVENTS = new Set([
   'invoice.payment_failed',
 ])
 
+/** A payout's transfer: made (the daily job's answer may have been lost) or reversed. */
+const TRANSFER_EVENTS = new Set(['transfer.created', 'transfer.updated', 'transfer.reversed'])
+
 async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
   if (isEventProcessed(event.id)) return 'duplicate'
   const object = event.data.object
@@ -167,6 +173,30 @@ async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
     if (session.subscription) return syncSubscription(session.subscription, ref)
     recordEvent(ref)
     return 'fulfilled'
+  }
+
+  if (event.type === 'account.updated') {
+    // A shop's Connect account: whether it can receive transfers, as Stripe says now (not as the event said then).
+    const accountId = stripeIdOf(object.id, 'acct', 'data.object.id')
+    const ready = await fromStripe(async () => (await stripeEvents()).accountReady(accountId), `account ${accountId}`)
+    const known = setConnectedAccountReady(accountId, ready)
+    recordEvent(ref)
+    return known ? 'synced' : 'ignored'
+  }
+
+  if (TRANSFER_EVENTS.has(event.type)) {
+    const transferId = stripeIdOf(object.id, 'tr', 'data.object.id')
+    const transfer = await fromStripe(async () => (await stripeEvents()).retrieveTransfer(transferId), `transfer ${transferId}`)
+    const payoutId = transfer.metadata?.payout_id
+    if (!payoutId) {
+      recordEvent(ref) // a transfer not made for one of our payouts
+      return 'ignored'
+    }
+    const applied = transfer.reversed
+      ? recordTransferReversed(payoutId, transfer.id)
+      : (await recordTransfer(payoutId, transfer.id, 'stripe')).recorded
+    recordEvent(ref)
+    return applied ? 'synced' : 'ignored'
   }
 
   if (SUBSCRIPTION_EVENTS.has(event.type)) {

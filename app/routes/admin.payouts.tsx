@@ -9,7 +9,7 @@ import { Toast } from '~/components/toast'
 import { Badge, buttonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
-import { INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { type InvoiceService, invoiceServiceName, isInvoiceHeld, JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { operatorZone } from '~/models/operator.server'
@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: selected.group.id,
         name: selected.group.name,
         email: selected.group.email,
+        connect: CONNECT_MESSAGES.operatorState(selected.group),
         waiting: selected.waiting.map(job),
         approved: selected.approved.map(job),
         waitingCount: selected.overview.waiting.count,
@@ -81,6 +82,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           total: formatPrice(payout.totalCents),
           paid: payout.paidAt ? formatLongDate(payout.paidAt) : null,
           reference: payout.reference,
+          transferProblem: payout.transferError
+            ? payout.paidAt
+              ? payout.transferError
+              : CONNECT_MESSAGES.refused(payout.transferAttempts, payout.transferError)
+            : null,
         })),
       },
       groups: selected
@@ -224,6 +230,9 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
         · <span className="font-semibold text-slate-900">{group.name}</span>
         {group.email ? ` · remittances go to ${group.email}` : ' · no e-mail address: remittances cannot be sent'}
       </p>
+      <p className="text-sm text-slate-700" data-testid="connect-state">
+        {group.connect}
+      </p>
 
       <section aria-labelledby="to-approve">
         <h2 id="to-approve" className="mb-2 text-lg font-semibold text-slate-900">
@@ -288,6 +297,11 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
                 ) : (
                   <MarkPaidForm payoutId={payout.id} errors={errorsFor('mark-paid', payout.id).reference} />
                 )}
+                {payout.transferProblem ? (
+                  <p className="mt-1 text-sm" data-testid="transfer-problem">
+                    <Badge tone="warning">Transfer</Badge> {payout.transferProblem}
+                  </p>
+                ) : null}
               </Cell>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
@@ -7,12 +7,15 @@ import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/sho
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { STORM_MESSAGES } from '~/domain/messages'
+import { CONNECT_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { DONE_SHOWN } from '~/domain/shops'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { groupLocations, setDailyCapacity } from '~/models/partners.server'
 import { shopJobs } from '~/models/shop-jobs.server'
+import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
@@ -28,15 +31,51 @@ import type { Route } from './+types/shop'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true, hydrate: false })
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { group } = await requireShopStaff(request)
+  const { profile, group } = await requireShopStaff(request)
+  const connect = new URL(request.url).searchParams.get('connect')
+  if (connect === 'return' || connect === 'refresh') return connectReturn(connect, profile.id, group.id)
   const jobs = shopJobs(group.id)
-  return data({ group: { name: group.name }, locations: groupLocations(group.id), ...jobs }, { headers: { 'Cache-Control': 'no-store' } })
+  return data(
+    {
+      group: { name: group.name },
+      locations: groupLocations(group.id),
+      stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
+      ...jobs,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
-/** The one form of the list page: how many jobs a day each of the group's locations takes. */
+/** Where Stripe's hosted onboarding sends the shop back: done (its state re-read), or a link that expired (a new one). */
+async function connectReturn(connect: 'return' | 'refresh', actorId: string, groupId: string) {
+  try {
+    if (connect === 'refresh') return redirect((await startConnectOnboarding({ groupId, actorId, ...connectUrls() })).url)
+    const status = await refreshConnectStatus(groupId)
+    return redirectWithToast('/shop#stripe', {
+      type: status?.ready ? 'success' : 'info',
+      ...CONNECT_MESSAGES[status?.ready ? 'ready' : 'notReady'],
+    })
+  } catch (error) {
+    logger.warn({ err: error, groupId }, 'stripe connect: could not reach Stripe')
+    return redirectWithToast('/shop#stripe', { type: 'error', ...CONNECT_MESSAGES.unavailable })
+  }
+}
+
+const connectUrls = () => ({ returnUrl: `${env().APP_URL}/shop?connect=return`, refreshUrl: `${env().APP_URL}/shop?connect=refresh` })
+
+/** The list page's forms: how many jobs a day each of the group's locations takes, and being paid through Stripe. */
 export async function action({ request }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   const formData = await request.formData()
+  if (formData.get('intent') === 'connect') {
+    // Stripe's hosted onboarding: the shop gives its business and bank details to Stripe, never to us.
+    try {
+      return redirect((await startConnectOnboarding({ groupId: group.id, actorId: profile.id, ...connectUrls() })).url)
+    } catch (error) {
+      logger.warn({ err: error, groupId: group.id }, 'stripe connect: could not reach Stripe')
+      return redirectWithToast('/shop#stripe', { type: 'error', ...CONNECT_MESSAGES.unavailable })
+    }
+  }
   const submission = parseWithZod(formData, { schema: DailyCapacitySchema })
   const locationId = String(formData.get('locationId') ?? '')
   const values = { locationId, dailyCapacity: String(formData.get('dailyCapacity') ?? '') }
@@ -71,7 +110,30 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
       <DailyCapacity locations={locations} result={actionData?.result} />
+      <StripePayouts stripe={loaderData.stripe} />
     </div>
+  )
+}
+
+/** Being paid through Stripe Connect: the state, and the button to Stripe's hosted onboarding. */
+function StripePayouts({ stripe }: { stripe: Route.ComponentProps['loaderData']['stripe'] }) {
+  return (
+    <section id="stripe" aria-labelledby="stripe-heading" className="space-y-3">
+      <h2 id="stripe-heading" className="text-xl font-semibold">
+        Getting paid
+      </h2>
+      <p className="text-sm text-slate-700" data-testid="stripe-state">
+        {stripe.text}
+      </p>
+      {stripe.ready ? null : (
+        <form method="post">
+          <input type="hidden" name="intent" value="connect" />
+          <button type="submit" className={buttonClass('primary')}>
+            {stripe.started ? 'Continue the Stripe set-up' : 'Get paid through Stripe'}
+          </button>
+        </form>
+      )}
+    </section>
   )
 }
 

@@ -35,10 +35,10 @@ export function isSameOrigin(request: Request) {
 }
 
 let formTargets: string | undefined
-/** A form post may redirect to Stripe's hosted checkout or billing portal (or, in tests, to the fake Stripe). */
+/** A form post may redirect to Stripe's hosted checkout, billing portal or Connect onboarding (or, in tests, to the fake Stripe). */
 function formActionSources() {
   if (formTargets === undefined) {
-    const origins = ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com']
+    const origins = ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com', 'https://connect.stripe.com']
     const stripeApi = env().STRIPE_API_URL
     if (stripeApi) origins.push(new URL(stripeApi).origin)
     formTargets = origins.join(' ')

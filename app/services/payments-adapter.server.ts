@@ -34,6 +34,15 @@ export type PaidPeriod = {
   periodEnd: string
 }
 
+/** A partner group as its connected account is made for it. */
+export type ConnectGroup = { id: string; name: string; email: string | null }
+
+/** A payout to send: its id (the transfer group), the amount, the account, and the attempt (each attempt its own key). */
+export type PayoutTransferInput = { payoutId: string; accountId: string; amountCents: number; attempt: number }
+
+/** The transfer group that ties Stripe transfers to one of our payouts. */
+export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`
+
 /** One interface over Stripe and the local test checkout, so routes and models never ask which is live. */
 export interface PaymentsAdapter {
   name: 'stripe' | 'local'
@@ -64,6 +73,21 @@ export interface PaymentsAdapter {
    * money moved, the caller's refund row is the record.
    */
   refund(policy: Policy, input: { refundId: string; amountCents: number }): Promise<{ stripeRefundIds: string[] }>
+  /**
+   * Stripe Connect, for paying the shops: an Express connected account per partner group, made once (the key makes a
+   * retry find the first). Local: an account id of the group's own, ready at once (no onboarding, no money moves).
+   */
+  createConnectedAccount(group: ConnectGroup, idempotencyKey: string): Promise<{ accountId: string }>
+  /** Where the shop completes (or resumes) its onboarding at Stripe. Local: straight back to `returnUrl`. */
+  createAccountLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<{ url: string }>
+  /** Whether the connected account can receive transfers now. Local: always. */
+  connectedAccountReady(accountId: string): Promise<{ ready: boolean }>
+  /**
+   * Sends a payout to the group's connected account. Safe to call again for the same payout: a transfer already made
+   * for it (found by its transfer group) is returned, never a second one. Throws when Stripe refuses the transfer.
+   * Local: a transfer id of the payout's own; no money moves.
+   */
+  transferPayout(input: PayoutTransferInput): Promise<{ transferId: string }>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */

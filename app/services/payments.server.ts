@@ -88,6 +88,25 @@ export const localPayments: PaymentsAdapter = {
     // No card was charged; the refund row the caller keeps is what the test checkout page shows.
     return { stripeRefundIds: [] }
   },
+
+  async createConnectedAccount(group) {
+    // Offline, the group's account is named after the group: made again, it is the same account.
+    return { accountId: `acct_local_${group.id}` }
+  },
+
+  async createAccountLink(_accountId, { returnUrl }) {
+    // No onboarding to do offline: the shop comes straight back, ready.
+    return { url: returnUrl }
+  },
+
+  async connectedAccountReady() {
+    return { ready: true }
+  },
+
+  async transferPayout({ payoutId }) {
+    // No money moves offline; one id per payout, so a second call is the same transfer.
+    return { transferId: `tr_local_${payoutId}` }
+  },
 }
 
 /** An open local checkout, or undefined (unknown id). */

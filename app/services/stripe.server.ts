@@ -4,7 +4,14 @@ import { z } from 'zod'
 import type { Policy } from '~/db/schema'
 import { intervalOf, isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
-import type { CheckoutInput, PaidPeriod, PaymentsAdapter } from '~/services/payments-adapter.server'
+import {
+  type CheckoutInput,
+  type ConnectGroup,
+  type PaidPeriod,
+  type PaymentsAdapter,
+  payoutTransferGroup,
+  type PayoutTransferInput,
+} from '~/services/payments-adapter.server'
 
 /**
  * The Stripe adapter: Checkout in subscription mode, prices by lookup key, subscription cancel and
@@ -423,6 +430,82 @@ async function refund(policy: Policy, { refundId, amountCents }: { refundId: str
   return { stripeRefundIds }
 }
 
+// --- Connect: the shops' accounts and their payouts ------------------------------------------------------------
+
+const AccountSchema = z.object({
+  id: z.string(),
+  payouts_enabled: z.boolean().nullish(),
+  capabilities: z.object({ transfers: z.string().nullish() }).nullish(),
+})
+
+/** A connected account can receive our transfers once its transfers capability is active and Stripe pays it out. */
+export function isAccountReady(account: z.infer<typeof AccountSchema>) {
+  return account.payouts_enabled === true && account.capabilities?.transfers === 'active'
+}
+
+async function createConnectedAccount(group: ConnectGroup, idempotencyKey: string) {
+  const created = await stripe().accounts.create(
+    {
+      type: 'express',
+      country: 'US',
+      ...(group.email ? { email: group.email } : {}),
+      business_profile: { name: group.name },
+      capabilities: { transfers: { requested: true } },
+      metadata: { partner_group_id: group.id },
+    },
+    { idempotencyKey },
+  )
+  return { accountId: AccountSchema.parse(created).id }
+}
+
+async function createAccountLink(accountId: string, { refreshUrl, returnUrl }: { refreshUrl: string; returnUrl: string }) {
+  const link = await stripe().accountLinks.create({
+    account: accountId,
+    refresh_url: refreshUrl,
+    return_url: returnUrl,
+    type: 'account_onboarding',
+  })
+  return { url: z.object({ url: z.string().url() }).parse(link).url }
+}
+
+/** The connected account as Stripe has it now (for the webhook's re-read, and the shop's return from onboarding). */
+export async function retrieveAccount(accountId: string) {
+  return AccountSchema.parse(await stripe().accounts.retrieve(accountId))
+}
+
+const TransferSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  destination: expandableIdOf().nullish(),
+  transfer_group: z.string().nullish(),
+  reversed: z.boolean().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+const TransferListSchema = z.object({ data: z.array(TransferSchema) })
+export type StripeTransfer = z.infer<typeof TransferSchema>
+
+/**
+ * A payout's transfer: first the transfers already made for it (its transfer group), so an attempt whose answer was
+ * lost, or whose idempotency key has expired, is found rather than paid again; then a new one. Each attempt has its own
+ * key: Stripe replays a refused request's answer for its key, so a retry under the same key could never succeed.
+ */
+async function transferPayout({ payoutId, accountId, amountCents, attempt }: PayoutTransferInput) {
+  const group = payoutTransferGroup(payoutId)
+  const earlier = TransferListSchema.parse(await stripe().transfers.list({ transfer_group: group, limit: 10 })).data
+  const made = earlier.find((transfer) => !transfer.reversed)
+  if (made) return { transferId: made.id }
+  const created = await stripe().transfers.create(
+    { amount: amountCents, currency: 'usd', destination: accountId, transfer_group: group, metadata: { payout_id: payoutId } },
+    { idempotencyKey: `payout-${payoutId}-${attempt}` },
+  )
+  return { transferId: TransferSchema.parse(created).id }
+}
+
+/** Stripe's copy of a transfer, for the webhook (events are re-read, never trusted as delivered). */
+export async function retrieveTransfer(transferId: string) {
+  return TransferSchema.parse(await stripe().transfers.retrieve(transferId))
+}
+
 // --- webhooks --------------------------------------------------------------------------------------------------
 
 /**
@@ -436,7 +519,14 @@ export function verifyStripeSignature(payload: string, signature: string | null)
     throw new Stripe.errors.StripeSignatureVerificationError(signature ?? '', payload, { message: 'No Stripe-Signature header' })
   const verifier = stripe().webhooks.signature
   if (!verifier) throw new Error('The Stripe SDK offers no webhook signature check')
-  verifier.verifyHeader(payload, signature, secret)
+  // Stripe signs the events of the shops' connected accounts with the Connect endpoint's own secret, when it has one.
+  const connectSecret = env().STRIPE_CONNECT_WEBHOOK_SECRET
+  try {
+    verifier.verifyHeader(payload, signature, secret)
+  } catch (error) {
+    if (!connectSecret) throw error
+    verifier.verifyHeader(payload, signature, connectSecret)
+  }
 }
 
 /** Stripe answered that the object does not exist (for our key): asking again will not change that. */
@@ -456,6 +546,12 @@ const adapter: PaymentsAdapter = {
   scheduleYearlySwitch,
   paymentsFor,
   refund,
+  createConnectedAccount,
+  createAccountLink,
+  async connectedAccountReady(accountId) {
+    return { ready: isAccountReady(await retrieveAccount(accountId)) }
+  },
+  transferPayout,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)
@@ -470,6 +566,9 @@ export type PaymentEventsApi = {
   findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null>
   retrieveSubscription(id: string): Promise<StripeSubscription>
   listPrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>>
+  /** A connected account as Stripe has it now: whether it can receive transfers. */
+  accountReady(accountId: string): Promise<boolean>
+  retrieveTransfer(transferId: string): Promise<StripeTransfer>
   /** True for Stripe's answer that an object does not exist (so retrying cannot help). */
   isMissingObject(error: unknown): boolean
 }
@@ -480,6 +579,8 @@ export const stripeEvents: PaymentEventsApi = {
   findCheckoutSessionForSubscription,
   retrieveSubscription,
   listPrices: listStripePrices,
+  accountReady: async (accountId) => isAccountReady(await retrieveAccount(accountId)),
+  retrieveTransfer,
   isMissingObject: isMissingStripeObject,
 }
 

@@ -1,7 +1,12 @@
+import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
+import { shopStaff } from '~/db/schema'
+import { paymentDueBy } from '~/domain/payouts'
+import { HOUR_MS } from '~/domain/time'
+import { payAcceptedJobs } from '~/models/shop-payments.server'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, findOrCreateProfile, uniqueEmail } from '../support/factories'
 
 // Paying a shop, with JavaScript off and on (each test runs in both projects): plain POST forms and redirects.
 
@@ -99,6 +104,45 @@ test('a job held above its invoice ceiling is flagged and cannot be approved unt
   await page.getByRole('button', { name: 'Approve for payment' }).click()
   await expect(toast(page)).toContainText('1 job is approved for payment.')
   await expect(page.getByTestId('payout-state')).toHaveText('Approved for payment')
+})
+
+test('a shop sets up Stripe payouts from its page, and the daily job pays its accepted job within five business days', async ({
+  page,
+  signIn,
+}) => {
+  const email = `connect-${createId(6).toLowerCase()}@shop.example`
+  const group = createPartnerGroup(`Swift Pay Glass ${createId(4)}`, { email })
+  const staffEmail = uniqueEmail('staff')
+  db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: staffEmail, addedBy: findOrCreateProfile('operator@example.com').id })
+    .run()
+  await signIn({ email: staffEmail })
+
+  // Offline the hosted onboarding is the payments twin's: straight back, ready.
+  await page.goto('/shop')
+  await expect(page.getByTestId('stripe-state')).toContainText('Be paid within five business days')
+  await page.getByRole('button', { name: 'Get paid through Stripe' }).click()
+  await expect(toast(page)).toContainText('Your payouts are sent to your Stripe account within five business days of acceptance.')
+  await expect(page.getByTestId('stripe-state')).toContainText('Your payouts go to your Stripe account')
+  await expect(page.getByRole('button', { name: 'Get paid through Stripe' })).toHaveCount(0)
+
+  // A job accepted ten days ago; the daily job runs an hour before its five business days end.
+  const acceptedAt = new Date(Date.now() - 10 * 24 * HOUR_MS)
+  const job = completedJob(group.id, 12500, {
+    paymentApprovedAt: acceptedAt.toISOString(),
+    paymentApprovedBy: findOrCreateProfile('operator@example.com').id,
+  })
+  const runAt = new Date(paymentDueBy(acceptedAt).getTime() - HOUR_MS)
+  await payAcceptedJobs(runAt)
+  await payAcceptedJobs(runAt) // replayed: nothing twice
+
+  await page.goto('/shop')
+  const paid = page.getByTestId('jobs-paid').locator('li').filter({ hasText: job.confirmationCode })
+  await expect(paid.getByTestId('job-payment')).toContainText('reference tr_local_')
+  const remittance = await waitForEmail(email, 'Glass Plan remittance')
+  expect(remittance.subject).toBe('Glass Plan remittance: $125.00 for 1 job')
+  expect(remittance.text).toContain(job.confirmationCode)
 })
 
 test('customers cannot see the payouts page', async ({ page, signIn }) => {

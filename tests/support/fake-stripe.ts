@@ -8,7 +8,7 @@ import Stripe from 'stripe'
  * A small fake of the Stripe API, enough for the real `stripe` SDK (pointed here by STRIPE_API_URL) to run our
  * checkout, pricing, subscription and portal code: checkout sessions, prices by lookup key, subscriptions
  * (retrieve / update / cancel), billing-portal sessions, a subscription's paid invoices (with their payments) and
- * refunds against them. It records every request for assertions, and offers
+ * refunds against them, and Connect's Express accounts, account links and transfers. It records every request for assertions, and offers
  * helpers to do what Stripe's side would do: complete a checkout (customer + subscription), change a subscription's
  * status, and deliver signed webhook events.
  *
@@ -80,6 +80,17 @@ type FakeInvoice = {
   periodEnd: number
   paymentIntent: string
 }
+/** A Connect (Express) account of a shop: ready once its onboarding is done. */
+export type FakeAccount = { id: string; email: string | null; metadata: Record<string, string>; onboarded: boolean; created: number }
+type FakeTransfer = {
+  id: string
+  amount: number
+  destination: string
+  transfer_group: string | null
+  metadata: Record<string, string>
+  reversed: boolean
+  created: number
+}
 type FakeRefund = { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string>; created: number }
 
 export type FakeStripeState = {
@@ -92,6 +103,10 @@ export type FakeStripeState = {
   refunds: FakeRefund[]
   /** How many refund creations to refuse next (a provider failure for the retry tests). */
   failRefunds: number
+  accounts: Map<string, FakeAccount>
+  transfers: FakeTransfer[]
+  /** How many transfer creations to refuse next (the platform balance short), for the retry tests. */
+  failTransfers: number
   /** An outage: every API request is answered 503 (and told not to be retried) until it is set back to false. */
   down: boolean
 }
@@ -110,6 +125,9 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     invoices: [],
     refunds: [],
     failRefunds: 0,
+    accounts: new Map(),
+    transfers: [],
+    failTransfers: 0,
     down: false,
   }
   /** Idempotency-Key → the answer given, as Stripe replays it. */
@@ -304,6 +322,87 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     return found ? sessionJson(found) : undefined
   }
 
+  function accountJson(account: FakeAccount) {
+    return {
+      id: account.id,
+      object: 'account',
+      type: 'express',
+      country: 'US',
+      email: account.email,
+      metadata: account.metadata,
+      charges_enabled: account.onboarded,
+      payouts_enabled: account.onboarded,
+      details_submitted: account.onboarded,
+      capabilities: { transfers: account.onboarded ? 'active' : 'inactive' },
+      created: account.created,
+      livemode: false,
+    }
+  }
+
+  function transferJson(transfer: FakeTransfer) {
+    return {
+      ...transfer,
+      object: 'transfer',
+      currency: 'usd',
+      amount_reversed: transfer.reversed ? transfer.amount : 0,
+      livemode: false,
+    }
+  }
+
+  /** What Stripe does when the shop finishes its onboarding: the account can receive transfers. */
+  function completeOnboarding(accountId: string) {
+    const account = state.accounts.get(accountId)
+    if (!account) throw new Error(`Fake Stripe: no account ${accountId}`)
+    account.onboarded = true
+    return accountJson(account)
+  }
+
+  function transfer(transferId: string) {
+    const found = state.transfers.find((entry) => entry.id === transferId)
+    return found ? transferJson(found) : undefined
+  }
+
+  /** Stripe reverses a transfer (the whole amount). */
+  function reverseTransfer(transferId: string) {
+    const found = state.transfers.find((entry) => entry.id === transferId)
+    if (!found) throw new Error(`Fake Stripe: no transfer ${transferId}`)
+    found.reversed = true
+    return transferJson(found)
+  }
+
+  function createTransfer(body: Record<string, FormValue>): { status: number; body: unknown } {
+    if (state.failTransfers > 0) {
+      state.failTransfers--
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'balance_insufficient',
+            message: 'You have insufficient available funds in your Stripe account.',
+          },
+        },
+      }
+    }
+    const amount = Number(body.amount)
+    if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer: amount', 'amount')
+    const account = state.accounts.get(String(body.destination ?? ''))
+    if (!account) return invalid(`No such destination: '${String(body.destination ?? '')}'`, 'destination')
+    if (!account.onboarded)
+      return invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers', 'destination')
+    const created: FakeTransfer = {
+      id: newId('tr'),
+      amount,
+      destination: account.id,
+      transfer_group: body.transfer_group ? String(body.transfer_group) : null,
+      metadata: toStringRecord(body.metadata),
+      reversed: false,
+      created: now(),
+    }
+    state.transfers.push(created)
+    return { status: 200, body: transferJson(created) }
+  }
+
   const handle = (request: http.IncomingMessage, rawBody: string): { status: number; body: unknown; html?: string } => {
     const url = new URL(request.url ?? '/', 'http://fake')
     const method = request.method ?? 'GET'
@@ -324,8 +423,20 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       if (method === 'POST' && segments[1] === 'subscriptions' && segments[3] === 'status') {
         return { status: 200, body: setSubscriptionStatus(segments[2]!, String((body as Record<string, unknown>).status)) }
       }
+      if (method === 'POST' && segments[1] === 'accounts' && segments[3] === 'complete') {
+        return { status: 200, body: completeOnboarding(segments[2]!) }
+      }
       if (method === 'GET' && segments[1] === 'requests') return { status: 200, body: requests }
       return notFound(path)
+    }
+    if (method === 'GET' && segments[0] === 'connect' && segments[1]) {
+      const account = state.accounts.get(segments[1])
+      if (!account) return { status: 404, body: null, html: page('Not found', '<p>No such account.</p>') }
+      return {
+        status: 200,
+        body: null,
+        html: page('Fake Stripe Connect onboarding', `<p data-account-id="${account.id}">Account ${account.id}</p>`),
+      }
     }
     if (method === 'GET' && segments[0] === 'pay' && segments[1]) {
       const session = state.sessions.get(segments[1])
@@ -545,6 +656,64 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       return answer
     }
 
+    if (resource === 'accounts' && method === 'POST' && !id) {
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const replay = key ? idempotent.get(key) : undefined
+      if (replay) return replay
+      if (body.type !== 'express') return invalid('Only Express accounts are faked.', 'type')
+      const account: FakeAccount = {
+        id: newId('acct'),
+        email: body.email ? String(body.email) : null,
+        metadata: toStringRecord(body.metadata),
+        onboarded: false,
+        created: now(),
+      }
+      state.accounts.set(account.id, account)
+      const answer = { status: 200, body: accountJson(account) }
+      if (key) idempotent.set(key, answer)
+      return answer
+    }
+
+    if (resource === 'accounts' && method === 'GET' && id) {
+      const account = state.accounts.get(id)
+      return account ? { status: 200, body: accountJson(account) } : missingResource('account', id)
+    }
+
+    if (resource === 'account_links' && method === 'POST') {
+      const account = state.accounts.get(String(body.account ?? ''))
+      if (!account) return invalid(`No such account: '${String(body.account ?? '')}'`, 'account')
+      if (!body.refresh_url || !body.return_url) return invalid('refresh_url and return_url are required', 'return_url')
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `${baseUrl}/connect/${account.id}?return_url=${encodeURIComponent(String(body.return_url))}`,
+        },
+      }
+    }
+
+    if (resource === 'transfers' && method === 'POST' && !id) {
+      // Like Stripe, a key replays its first answer, a refusal included.
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const replay = key ? idempotent.get(key) : undefined
+      if (replay) return replay
+      const answer = createTransfer(body)
+      if (key) idempotent.set(key, answer)
+      return answer
+    }
+
+    if (resource === 'transfers' && method === 'GET') {
+      if (id) {
+        const found = transfer(id)
+        return found ? { status: 200, body: found } : missingResource('transfer', id)
+      }
+      const group = query.transfer_group ? String(query.transfer_group) : undefined
+      const matches = state.transfers.filter((entry) => !group || entry.transfer_group === group).toReversed()
+      return { status: 200, body: list('/v1/transfers', matches.map(transferJson)) }
+    }
+
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
       if (!body.customer) return invalid('Missing required param: customer.', 'customer')
       const portal = {
@@ -631,6 +800,9 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     },
     completeCheckout,
     setSubscriptionStatus,
+    completeOnboarding,
+    transfer,
+    reverseTransfer,
     advanceSchedule,
     payInvoice,
     /** The invoices of a subscription, newest first. */

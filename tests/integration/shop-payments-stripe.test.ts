@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { auditLog, claims, partnerGroups, payouts, shopStaff } from '~/db/schema'
+import { env, resetEnvForTests } from '~/env.server'
+import { approveJobsForPayment } from '~/models/payouts.server'
+import { payAcceptedJobs, refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
+import * as adminPayoutsRoute from '~/routes/admin.payouts'
+import { action as webhook } from '~/routes/api.stripe-webhook'
+import * as shopRoute from '~/routes/shop'
+import { stripeAdapter } from '~/services/stripe.server'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../support/factories'
+import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { outboxFor } from '../support/outbox'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
+
+/** The shops paid through Stripe Connect against the fake Stripe: onboarding, the daily job's transfers, the events. */
+
+const WEBHOOK_SECRET = 'whsec_connect_payouts_secret'
+let fake: FakeStripe
+
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_connect_payouts'
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  ensureSeeded()
+})
+
+afterAll(async () => {
+  await fake.close()
+})
+
+const operator = () => findOrCreateProfile('operator@example.com')
+const groupRow = (id: string) => db().select().from(partnerGroups).where(eq(partnerGroups.id, id)).get()!
+const payoutOf = (claimId: string) => {
+  const claim = db().select().from(claims).where(eq(claims.id, claimId)).get()!
+  return claim.payoutId ? db().select().from(payouts).where(eq(payouts.id, claim.payoutId)).get()! : null
+}
+const auditActions = (entityId: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .all()
+    .map((entry) => entry.action)
+const transfersTo = (accountId: string) => fake.state.transfers.filter((transfer) => transfer.destination === accountId)
+
+async function deliver(type: string, object: unknown, secret = WEBHOOK_SECRET, id?: string) {
+  const event = stripeEvent(type, object, id)
+  const { payload, signature } = signEvent(event, secret)
+  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  })
+  const response = (await webhook(routeArgs(request))) as Response
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, event }
+}
+
+/** A completed job of the group, accepted (approved for payment) at `acceptedAt`. */
+function acceptedJob(groupId: string, costCents: number, acceptedAt: string) {
+  const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
+  const job = createClaim(policy.id, {
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: '2026-10-28T15:00:00.000Z',
+    assignedPartnerGroupId: groupId,
+    completedAt: '2026-10-30T10:00:00.000Z',
+    repairType: 'repair',
+    actualCostCents: costCents,
+  })
+  approveJobsForPayment({ claimIds: [job.id], actorId: operator().id }, new Date(acceptedAt))
+  return job
+}
+
+/** A group whose Express account has finished onboarding at the fake Stripe. */
+async function onboardedGroup() {
+  const email = `connect-${createId(6).toLowerCase()}@shop.example`
+  const group = createPartnerGroup(`Connect Glass ${createId(4)}`, { email })
+  await startConnectOnboarding({ groupId: group.id, actorId: operator().id, returnUrl: 'http://app/shop', refreshUrl: 'http://app/shop' })
+  const accountId = groupRow(group.id).stripeAccountId!
+  fake.completeOnboarding(accountId)
+  await refreshConnectStatus(group.id)
+  return { group, email, accountId }
+}
+
+describe('a shop group onboards to Stripe Connect', () => {
+  test('one Express account per group, a hosted link each time, ready once Stripe says so (account.updated re-read)', async () => {
+    const group = createPartnerGroup(`Onboarding Glass ${createId(4)}`, { email: 'onboard@shop.example' })
+    const urls = { groupId: group.id, actorId: operator().id, returnUrl: 'http://app/shop?connect=return', refreshUrl: 'http://app/shop' }
+    const first = await startConnectOnboarding(urls)
+    const accountId = groupRow(group.id).stripeAccountId!
+    expect(accountId).toMatch(/^acct_/)
+    expect(first.url).toContain(`${fake.url}/connect/${accountId}`)
+    const created = fake.requestsTo('POST', '/v1/accounts')
+    expect(created.at(-1)!.body).toMatchObject({
+      type: 'express',
+      email: 'onboard@shop.example',
+      capabilities: { transfers: { requested: 'true' } },
+      metadata: { partner_group_id: group.id },
+    })
+
+    // Again (the link expired): the same account, a new link.
+    await startConnectOnboarding(urls)
+    expect(groupRow(group.id).stripeAccountId).toBe(accountId)
+    expect([...fake.state.accounts.values()].filter((account) => account.metadata.partner_group_id === group.id)).toHaveLength(1)
+    expect(await refreshConnectStatus(group.id)).toEqual({ ready: false })
+    expect(groupRow(group.id).stripePayoutsEnabled).toBe(false)
+
+    // Stripe's event says nothing we trust: the account is re-read, and only its state now counts.
+    const onboarded = fake.completeOnboarding(accountId)
+    const answer = await deliver('account.updated', { ...onboarded, payouts_enabled: false })
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+    expect(groupRow(group.id).stripePayoutsEnabled).toBe(true)
+    expect(auditActions(group.id)).toEqual(['partner_group.connect_started', 'partner_group.connect_ready'])
+    // Replayed: acknowledged, nothing changes.
+    expect((await deliver('account.updated', onboarded, WEBHOOK_SECRET, answer.event.id)).body).toMatchObject({ outcome: 'duplicate' })
+  })
+
+  test('refuses an event whose signature does not match, and changes nothing', async () => {
+    const group = createPartnerGroup(`Forged Glass ${createId(4)}`)
+    await startConnectOnboarding({ groupId: group.id, actorId: operator().id, returnUrl: 'http://app/shop', refreshUrl: 'http://app/shop' })
+    const accountId = groupRow(group.id).stripeAccountId!
+    const onboarded = fake.completeOnboarding(accountId)
+    expect((await deliver('account.updated', onboarded, 'whsec_forged')).status).toBe(400)
+    expect(groupRow(group.id).stripePayoutsEnabled).toBe(false)
+  })
+})
+
+describe('the shop’s button to Stripe, and the operator’s view', () => {
+  test('staff are sent to the hosted onboarding and back; a customer gets a 404; the operator sees the state and a refusal', async () => {
+    const group = createPartnerGroup(`Button Glass ${createId(4)}`, { email: 'button@shop.example' })
+    const staff = findOrCreateProfile(uniqueEmail('staff'))
+    db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator().id }).run()
+    const cookie = await sessionCookieFor(staff.id)
+
+    const page = (await settle(() => shopRoute.loader(routeArgs(makeRequest('/shop', { cookie }))))) as { data: Record<string, unknown> }
+    expect(page.data.stripe).toMatchObject({ ready: false, started: false })
+
+    const stranger = await sessionCookieFor(createProfile().id)
+    const refused = await settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie: stranger, form: { intent: 'connect' } }))))
+    expect(refused.status).toBe(404)
+    expect(groupRow(group.id).stripeAccountId).toBeNull()
+
+    const sent = await settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie, form: { intent: 'connect' } }))))
+    expect(sent.status).toBe(302)
+    const accountId = groupRow(group.id).stripeAccountId!
+    expect(sent.headers.get('Location')).toContain(`${fake.url}/connect/${accountId}`)
+
+    fake.completeOnboarding(accountId)
+    const back = await settle(() => shopRoute.loader(routeArgs(makeRequest('/shop?connect=return', { cookie }))))
+    expect(back.status).toBe(302)
+    expect(back.headers.get('Location')).toBe('/shop#stripe')
+    expect(groupRow(group.id).stripePayoutsEnabled).toBe(true)
+
+    const job = acceptedJob(group.id, 4000, '2026-11-02T16:00:00.000Z')
+    fake.state.failTransfers = 1
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    expect(payoutOf(job.id)!.paidAt).toBeNull()
+    const operatorCookie = await sessionCookieFor(operator().id)
+    const loader = inOperatorArea(adminPayoutsRoute.loader)
+    const view = (await settle(() => loader(routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie: operatorCookie }))))) as {
+      data: { group: { connect: string; payouts: { transferProblem: string | null }[] } }
+    }
+    expect(view.data.group.connect).toContain(`Paid through Stripe (account ${accountId})`)
+    expect(view.data.group.payouts[0]!.transferProblem).toBe(
+      'Stripe refused the transfer once: You have insufficient available funds in your Stripe account. The daily job tries again.',
+    )
+  })
+})
+
+describe('the daily job pays accepted jobs within five business days', () => {
+  test('waits while the clock allows, then one transfer for the group’s jobs with its idempotency key; a replayed run pays nothing twice', async () => {
+    const { group, email, accountId } = await onboardedGroup()
+    // Accepted Monday Nov 2, 2026: five business days end with Monday Nov 9 (the weekend does not count).
+    const first = acceptedJob(group.id, 8900, '2026-11-02T16:00:00.000Z')
+    const second = acceptedJob(group.id, 12000, '2026-11-04T16:00:00.000Z')
+
+    await payAcceptedJobs(new Date('2026-11-07T12:00:00.000Z'))
+    expect(payoutOf(first.id)).toBeNull()
+    expect(transfersTo(accountId)).toHaveLength(0)
+
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    const payout = payoutOf(first.id)!
+    expect(payoutOf(second.id)!.id).toBe(payout.id)
+    expect(payout).toMatchObject({ totalCents: 20900, jobCount: 2, createdBy: 'system' })
+    const [transfer] = transfersTo(accountId)
+    expect(transfer).toMatchObject({ amount: 20900, transfer_group: `payout_${payout.id}`, metadata: { payout_id: payout.id } })
+    expect(payout.paidAt).toBe('2026-11-08T06:00:00.000Z')
+    expect(payout.reference).toBe(transfer!.id)
+    const sent = fake.requestsTo('POST', '/v1/transfers')
+    expect(sent.at(-1)!.body).toMatchObject({ destination: accountId, currency: 'usd', amount: '20900' })
+
+    // The remittance lists each job.
+    const [remittance] = outboxFor(email)
+    expect(remittance!.tag).toBe('payout-remittance')
+    expect(remittance!.text).toContain(first.confirmationCode)
+    expect(remittance!.text).toContain(second.confirmationCode)
+    expect(remittance!.text).toContain(transfer!.id)
+
+    // The daily job replayed (and Stripe's event for the transfer): nothing more is paid or e-mailed.
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    await payAcceptedJobs(new Date('2026-11-09T06:00:00.000Z'))
+    expect((await deliver('transfer.created', fake.transfer(transfer!.id))).status).toBe(200)
+    expect(transfersTo(accountId)).toHaveLength(1)
+    expect(outboxFor(email)).toHaveLength(1)
+    expect(auditActions(payout.id).filter((action) => action === 'payout.paid')).toHaveLength(1)
+  })
+
+  test('a transfer Stripe refuses is kept for the operator and retried by the next run with a new key, paid once', async () => {
+    const { group, accountId } = await onboardedGroup()
+    const job = acceptedJob(group.id, 15000, '2026-11-02T16:00:00.000Z')
+    fake.state.failTransfers = 1
+    const refused = await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    expect(refused.transfersRefused).toBeGreaterThanOrEqual(1)
+    const waiting = payoutOf(job.id)!
+    expect(waiting.paidAt).toBeNull()
+    expect(waiting).toMatchObject({ transferAttempts: 1, transferFailedAt: '2026-11-08T06:00:00.000Z' })
+    expect(waiting.transferError).toContain('insufficient available funds')
+    expect(auditActions(waiting.id)).toContain('payout.transfer_refused')
+    expect(transfersTo(accountId)).toHaveLength(0)
+
+    await payAcceptedJobs(new Date('2026-11-09T06:00:00.000Z'))
+    const paid = payoutOf(job.id)!
+    expect(paid.paidAt).toBe('2026-11-09T06:00:00.000Z')
+    expect(transfersTo(accountId)).toHaveLength(1)
+    const keys = fake
+      .requestsTo('POST', '/v1/transfers')
+      .filter((entry) => (entry.body.metadata as Record<string, string>).payout_id === paid.id)
+    expect(keys).toHaveLength(2)
+  })
+
+  test('a transfer whose answer was lost is found by its transfer group (and by its event), never made again', async () => {
+    const { group, accountId } = await onboardedGroup()
+    const job = acceptedJob(group.id, 7000, '2026-11-02T16:00:00.000Z')
+    // The payout exists, but the run that made it stopped before its transfer: the next run's transfer is "lost".
+    fake.state.failTransfers = 1
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    const payout = payoutOf(job.id)!
+    const made = await stripeAdapter().transferPayout({ payoutId: payout.id, accountId, amountCents: 7000, attempt: 2 })
+
+    // Stripe's event arrives first: the payout is paid with that transfer.
+    const answer = await deliver('transfer.created', fake.transfer(made.transferId))
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+    expect(payoutOf(job.id)!.reference).toBe(made.transferId)
+
+    // And the daily job, replayed, pays nothing more.
+    await payAcceptedJobs(new Date('2026-11-09T06:00:00.000Z'))
+    expect(transfersTo(accountId)).toHaveLength(1)
+    expect(await stripeAdapter().transferPayout({ payoutId: payout.id, accountId, amountCents: 7000, attempt: 3 })).toEqual(made)
+    expect(transfersTo(accountId)).toHaveLength(1)
+
+    // Reversed at Stripe: the operator is told on the payout.
+    fake.reverseTransfer(made.transferId)
+    await deliver('transfer.reversed', fake.transfer(made.transferId))
+    expect(payoutOf(job.id)!.transferError).toContain(`Stripe reversed transfer ${made.transferId}`)
+  })
+
+  test('a group whose payout a rule refuses waits for the next run without keeping the other groups waiting', async () => {
+    const { group: held } = await onboardedGroup()
+    const { group: fine, accountId } = await onboardedGroup()
+    const heldJob = acceptedJob(held.id, 3000, '2026-11-02T16:00:00.000Z')
+    // Held after its acceptance (the invoice changed under the run): createPayout refuses the group's payout.
+    db().update(claims).set({ invoiceHeldFor: 'chip_repair' }).where(eq(claims.id, heldJob.id)).run()
+    const fineJob = acceptedJob(fine.id, 6000, '2026-11-02T16:00:00.000Z')
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    expect(payoutOf(heldJob.id)).toBeNull()
+    expect(payoutOf(fineJob.id)!.paidAt).toBe('2026-11-08T06:00:00.000Z')
+    expect(transfersTo(accountId)).toHaveLength(1)
+  })
+
+  test('a group without a ready Connect account gets its payout in time, left to the operator’s bank transfer', async () => {
+    const group = createPartnerGroup(`Bank Glass ${createId(4)}`, { email: 'bank@shop.example' })
+    const job = acceptedJob(group.id, 5000, '2026-11-02T16:00:00.000Z')
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    const payout = payoutOf(job.id)!
+    expect(payout).toMatchObject({ paidAt: null, transferAttempts: 0, totalCents: 5000 })
+    expect(fake.state.transfers.filter((transfer) => transfer.metadata.payout_id === payout.id)).toHaveLength(0)
+  })
+})
