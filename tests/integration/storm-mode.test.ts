@@ -4,11 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
+import { filingDeadline } from '~/domain/claims'
 import { bookableDates } from '~/domain/shops'
+import { stormDaysInWords } from '~/domain/storms'
 import { claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claim-queue.server'
 import { chooseShop, nearestShops } from '~/models/shop-choice.server'
 import { shopJobs } from '~/models/shop-jobs.server'
 import { stormBoard } from '~/models/storms.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as stormsRoute from '~/routes/admin.storms'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import * as shopRoute from '~/routes/shop'
@@ -27,6 +30,7 @@ import { jpeg as makeJpeg } from '../support/photos'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const stormsAction = inOperatorArea(stormsRoute.action)
+const adminClaimLoader = inOperatorArea(adminClaimRoute.loader)
 const stormsLoader = inOperatorArea(stormsRoute.loader)
 
 const errorsOf = (result: { data: unknown }) => (result.data as { result: { error: Record<string, string[]> } }).result.error
@@ -100,6 +104,70 @@ describe('declaring a storm', () => {
   })
 })
 
+describe('editing a declared storm', () => {
+  async function edit(eventId: string, fields: Record<string, string>, cookie?: string) {
+    const form = {
+      intent: 'edit',
+      eventId,
+      name: 'Denver hail',
+      area: '802',
+      startsOn: daysAgo(50),
+      endsOn: daysAgo(49),
+      filingDays: '30',
+      ...fields,
+    }
+    return settle(async () => stormsAction(routeArgs(makeRequest('/admin/storms', { cookie: cookie ?? (await operatorCookie()), form }))))
+  }
+
+  it('is checked as declaring is, saved and audited with what changed, and never overlaps another storm', async () => {
+    expect((await declare({ name: 'Denver hail', area: '802', startsOn: daysAgo(50), endsOn: daysAgo(49) })).status).toBe(302)
+    expect((await declare({ name: 'Boulder hail', area: '80301', startsOn: daysAgo(50), endsOn: daysAgo(50) })).status).toBe(302)
+    const event = db().select().from(stormEvents).where(eq(stormEvents.name, 'Denver hail')).get()!
+
+    const unknownZip = await edit(event.id, { area: '802 00000' })
+    expect(unknownZip.status).toBe(400)
+    expect(errorsOf(unknownZip).area).toEqual(['00000 is not a US ZIP code. Check the five digits.'])
+    expect((unknownZip.data as { form: string }).form).toBe('edit')
+    const backwards = await edit(event.id, { startsOn: daysAgo(40), endsOn: daysAgo(45) })
+    expect(errorsOf(backwards).endsOn).toEqual(['The last day cannot be before the first day.'])
+    const overlap = await edit(event.id, { area: '802 803' })
+    expect(errorsOf(overlap).area?.[0]).toContain('80301 is already in "Boulder hail"')
+    // Nothing of a refused change is kept.
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()).toMatchObject({ area: '802', filingDays: 30 })
+
+    // Its own area and days are no overlap with itself.
+    const saved = await edit(event.id, { name: 'Denver hail (June)', area: '802 80401', filingDays: '45' })
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('Location')).toBe(`/admin/storms?event=${event.id}`)
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()).toMatchObject({
+      name: 'Denver hail (June)',
+      area: '802 80401',
+      filingDays: 45,
+    })
+    const audit = db().select().from(auditLog).where(eq(auditLog.action, 'storm_event.edited')).all()
+    expect(audit.map((entry) => [entry.entityId, entry.detail])).toEqual([
+      [
+        event.id,
+        {
+          name: { from: 'Denver hail', to: 'Denver hail (June)' },
+          area: { from: '802', to: '802 80401' },
+          filingDays: { from: 30, to: 45 },
+        },
+      ],
+    ])
+  })
+
+  it('is the operator’s alone, and a storm that does not exist is not found', async () => {
+    const event = db().select().from(stormEvents).where(eq(stormEvents.name, 'Boulder hail')).get()!
+    expect((await edit('no-such-storm', { area: '80302' })).status).toBe(404)
+    const customer = await sessionCookieFor(createProfile().id)
+    expect((await edit(event.id, { name: 'Mine now', area: '80301', startsOn: daysAgo(50), endsOn: daysAgo(50) }, customer)).status).toBe(
+      404,
+    )
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()!.name).toBe('Boulder hail')
+  })
+})
+
 describe('filing in a declared storm', () => {
   it('accepts damage from 10 days ago in the area without calling it late; outside it the claim is late and told so', async () => {
     expect((await declare({ name: 'Omaha hail', area: '681 68022' })).status).toBe(302)
@@ -114,7 +182,21 @@ describe('filing in a declared storm', () => {
     expect(form.stormWindows.some((text) => text.startsWith('Omaha hail: damage on') && text.endsWith('within 30 days.'))).toBe(true)
 
     expect((await fileClaim(inside.id, insidePolicy.id, { vehicleZip: '68102' })).status).toBe(302)
-    expect(claimsOf(insidePolicy.id)[0]).toMatchObject({ filedLate: false, stormEventId: storm.id, vehicleZip: '68102' })
+    const filed = claimsOf(insidePolicy.id)[0]!
+    expect(filed).toMatchObject({ filedLate: false, stormEventId: storm.id, vehicleZip: '68102' })
+    // The operator's claim page names the storm, its days and area, and the window it gave this claim.
+    const page = await adminClaimLoader(
+      routeArgs(makeRequest(`/admin/claims/${filed.id}`, { cookie: await operatorCookie() }), { claimId: filed.id }),
+    )
+    expect(page.storm).toEqual({
+      id: storm.id,
+      name: 'Omaha hail',
+      days: stormDaysInWords(storm),
+      area: '681xx, 68022',
+      filingDays: 30,
+      deadline: filingDeadline(daysAgo(10), storm).toISOString(),
+      vehicleZip: '68102',
+    })
     // The ZIP is remembered for the shop search.
     expect(db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, inside.id)).get()!.zip).toBe('68102')
 
