@@ -1,18 +1,23 @@
 import { eq } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import { db } from '~/db/client.server'
 import { auditLog, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
+import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 import { stormDaysInWords } from '~/domain/storms'
 import { claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claim-queue.server'
-import { chooseShop, nearestShops } from '~/models/shop-choice.server'
+import { chooseShop, lineAfterChoosing, nearestShops } from '~/models/shop-choice.server'
 import { shopJobs } from '~/models/shop-jobs.server'
 import { stormBoard } from '~/models/storms.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as stormsRoute from '~/routes/admin.storms'
+import { loader as dashboardLoader } from '~/routes/customer'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import * as shopRoute from '~/routes/shop'
 
@@ -293,6 +298,57 @@ describe('daily capacity and the line', () => {
     const shop = nearestShops(['chip_repair'], '68801')!.find((option) => option.name === 'Grand Island Glass')!
     // Five ahead at two a day: number 6, two more working days after the first.
     expect(shop.booking.line).toEqual({ place: 6, from: dates[0], until: dates[2] })
+  })
+
+  it('keeps telling the customer their place and days in a storm once they have chosen, on the dashboard', async () => {
+    const storm = db()
+      .insert(stormEvents)
+      .values({
+        name: 'Line storm',
+        area: '69101',
+        startsOn: daysAgo(3),
+        endsOn: daysAgo(2),
+        filingDays: 30,
+        declaredBy: findOrCreateProfile('operator@example.com').id,
+      })
+      .returning()
+      .get()
+    const platte = place('North Platte Glass', '69101', 2)
+    const dates = bookableDates(new Date())
+    const earlier = new Date(Date.now() - 3_600_000).toISOString()
+    for (let index = 0; index < 4; index++)
+      approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, preferredDate: null, shopChosenAt: earlier })
+    // Given a place by the operator (no time of choosing): ahead too.
+    approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, preferredDate: null })
+    const { customer, claim } = approved({ stormEventId: storm.id })
+    await chooseShop({
+      profileId: customer.id,
+      claimId: claim.id,
+      zip: '69101',
+      locationId: platte.id,
+      preferredDate: dates[0]!,
+      preferredSlot: 'morning',
+      serviceAt: 'shop',
+      serviceAddress: null,
+    })
+    // Chosen after them: behind, and not counted.
+    approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, shopChosenAt: new Date(Date.now() + 60_000).toISOString() })
+
+    const dashboard = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie: await sessionCookieFor(customer.id) })))) as {
+      claims: { id: string; live: { line?: unknown } }[]
+    }
+    // Five ahead at two a day: number 6, from the day asked for to two working days after the first.
+    const line = { place: 6, from: dates[0], until: dates[2] }
+    const card = dashboard.claims.find((entry) => entry.id === claim.id)!
+    expect(card.live.line).toEqual(line)
+    expect(renderToStaticMarkup(createElement(ClaimLiveStatus, { status: card.live as ClaimLiveStatusData }))).toContain(
+      `You are number 6 in its line: your turn comes between ${formatLongDate(dates[0]!)} and ${formatLongDate(dates[2]!)}.`,
+    )
+    const current = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
+    expect(lineAfterChoosing(current)).toEqual(line)
+    // Outside a storm, or once the shop gave a time, there is no line to tell.
+    expect(lineAfterChoosing({ ...current, stormEventId: null })).toBeNull()
+    expect(lineAfterChoosing({ ...current, appointmentAt: `${dates[1]}T09:00` })).toBeNull()
   })
 
   it('is set by the shop for its own locations only, audited, and refused next to the field when not a number', async () => {
