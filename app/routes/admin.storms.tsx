@@ -98,7 +98,7 @@ export default function AdminStorms({ loaderData, actionData }: Route.ComponentP
       {shown ? (
         <>
           <StormBoard storm={shown} />
-          <StormForm result={actionData?.form === 'edit' ? actionData.result : null} today={today} storm={shown} />
+          <StormForm key={shown.id} result={actionData?.form === 'edit' ? actionData.result : null} today={today} storm={shown} />
         </>
       ) : null}
     </AdminPage>
