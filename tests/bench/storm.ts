@@ -26,6 +26,7 @@ import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import phash from 'sharp-phash'
 
+import { CLEAN_CHIP } from '../support/claim-answers'
 import type { BenchContext } from './run'
 import { startServer } from './server'
 
@@ -155,7 +156,14 @@ async function storm(buildDir: string, inFlight: number, claims: number, photos:
     const damageDate = new Date().toISOString().slice(0, 10)
     const file = async (customer: (typeof customers)[number], files: string[]) => {
       const { body, contentType } = multipartBody(
-        { policyId: customer.policyId, damageType: 'chip', damageDate, description: 'Hail hit the windshield in the storm.' },
+        // A chip the published rules approve as it is filed: the storm runs with automatic decisions on.
+        {
+          policyId: customer.policyId,
+          damageType: 'chip',
+          damageDate,
+          description: 'Hail hit the windshield in the storm.',
+          ...CLEAN_CHIP,
+        },
         files,
       )
       const started = performance.now()
