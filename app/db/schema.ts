@@ -470,6 +470,8 @@ export const claims = sqliteTable(
     stormEventId: text('storm_event_id').references(() => stormEvents.id, { onDelete: 'set null' }),
     /** The network the claim was filed from (an IPv4 address or an IPv6 /64), for the integrity check on many claims from one. */
     filedFromNetwork: text('filed_from_network'),
+    /** The filing customer's mailing address as one key (domain/letters addressKey), for the check on many claims from one. */
+    filedFromAddress: text('filed_from_address'),
     lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
     confirmationCode: text('confirmation_code').notNull().unique(),
@@ -572,6 +574,10 @@ export const claims = sqliteTable(
     index('claims_network_idx')
       .on(t.filedFromNetwork, t.submittedAt)
       .where(sql`filed_from_network IS NOT NULL`),
+    // The same check for many claims from one mailing address.
+    index('claims_address_idx')
+      .on(t.filedFromAddress, t.submittedAt)
+      .where(sql`filed_from_address IS NOT NULL`),
     // The repair-failure claims of a repaired claim (the guarantee's once-only check and a shop's rework).
     index('claims_repair_failure_idx')
       .on(t.repairFailureOfClaimId)

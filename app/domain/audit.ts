@@ -119,6 +119,7 @@ export const AUDIT_ACTIONS = [
   { action: 'decision_settings.updated', entity: 'decision_settings', label: 'Automatic approval settings changed' },
   // Storm mode (/admin/storms) and the daily capacity each shop location sets on its pages.
   { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
+  { action: 'storm_event.edited', entity: 'storm_event', label: 'Declared storm changed' },
   { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
   { action: 'sales_state.facts_updated', entity: 'sales_state', label: 'Registration and insurer facts of a state updated' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]

@@ -35,3 +35,56 @@ export function parseMailingAddress(stored: string | null | undefined): MailingA
     return null
   }
 }
+
+/** The words of street addresses written more than one way (USPS's suffixes and unit words), in their short form. */
+const ADDRESS_WORDS: Record<string, string> = {
+  street: 'st',
+  avenue: 'ave',
+  av: 'ave',
+  road: 'rd',
+  drive: 'dr',
+  boulevard: 'blvd',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  circle: 'cir',
+  terrace: 'ter',
+  parkway: 'pkwy',
+  highway: 'hwy',
+  square: 'sq',
+  trail: 'trl',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+  apartment: '#',
+  apt: '#',
+  unit: '#',
+  suite: '#',
+  ste: '#',
+  no: '#',
+}
+
+/**
+ * One key for one place, however it was typed: the street lines in lower case, without punctuation, with USPS's long
+ * words in their short form and any unit word as '#', and the five-digit ZIP (which stands for the city and state).
+ * The name is left out: it is the place that matters, whoever lives there. Null when there is no street or ZIP.
+ */
+export function addressKey(address: Pick<MailingAddress, 'line1' | 'line2' | 'zip'>): string | null {
+  const zip = /^\s*(\d{5})/.exec(address.zip)?.[1]
+  const words = [address.line1, address.line2 ?? '']
+    .join(' ')
+    .toLowerCase()
+    .replace(/#/g, ' # ')
+    .replace(/[^a-z0-9# ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => ADDRESS_WORDS[word] ?? word)
+    // "Apt #4" says the unit twice.
+    .filter((word, index, all) => !(word === '#' && all[index + 1] === '#'))
+  return zip && words.length ? `${zip} ${words.join(' ')}` : null
+}

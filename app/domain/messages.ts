@@ -550,6 +550,10 @@ export const STORM_MESSAGES = {
   filingDays: (min: number, max: number) => `Enter a whole number of days from ${min} to ${max}.`,
   correct: { title: 'Please check the storm.' },
   declared: (name: string) => ({ title: 'Storm declared', description: `${name}: claims in its area now have its filing window.` }),
+  edited: (name: string) => ({
+    title: 'Storm changed',
+    description: `${name}: claims filed from now on follow the new area, days and window; claims already filed keep theirs.`,
+  }),
   vehicleZipFormat: 'Enter the five-digit ZIP code where the vehicle is kept, like 84101.',
   filedLate: (window: string) =>
     `This claim was filed late: more than ${window} after the damage. We will still review it, and tell you what we decide.`,

@@ -26,18 +26,25 @@ export const HASH_HEX_LENGTH = 16
 export const MATCH_DISTANCE = 7
 
 /**
- * The near-neighbour index splits a hash into BAND_COUNT bands of BAND_BITS bits and finds a photo by any band within
- * one bit of the query's. Two hashes at most MATCH_DISTANCE (7) apart differ in at most one bit in one of the four
- * bands (eight differing bits are needed to spoil every band), so every match is found, and each lookup is
- * BAND_COUNT × (BAND_BITS + 1) index probes whatever the number of photos.
+ * The near-neighbour index splits a hash into bands of BAND_WIDTHS bits (top bits first) and finds a photo by any band
+ * within PROBE_DEPTH bits of the query's. Two hashes at most MATCH_DISTANCE (7) apart differ in at most two bits in
+ * one of the three bands (three bands of three or more differing bits make nine), so every match is found. Each
+ * lookup probes a fixed ~720 keys whatever the number of photos, and bands of 21–22 bits keep unrelated photos
+ * sharing a key rare (about two a key at 4.5 million photos). Why not four bands of 16 bits probed one bit deep:
+ * docs/decisions/071-wider-photo-hash-bands.md.
  */
-export const BAND_COUNT = 4
-export const BAND_BITS = 16
+export const BAND_WIDTHS = [21, 21, 22] as const
+export const BAND_COUNT = BAND_WIDTHS.length
+export const PROBE_DEPTH = Math.floor(MATCH_DISTANCE / BAND_COUNT)
+/** A band's key is its number times BAND_SPAN plus its bits: room for the widest band. */
+export const BAND_SPAN = 2 ** Math.max(...BAND_WIDTHS)
 
 /** Capture time this many days away from the stated damage date is worth a person's look. */
 export const CAPTURE_DAYS_FROM_DAMAGE = 14
 /** Claims filed from one network within CLAIMS_WINDOW_DAYS, counting this one, from which a claim is held. */
 export const CLAIMS_FROM_ONE_NETWORK = 4
+/** Claims filed by customers of one mailing address within CLAIMS_WINDOW_DAYS, counting this one, from which a claim is held. */
+export const CLAIMS_FROM_ONE_ADDRESS = 4
 export const CLAIMS_WINDOW_DAYS = 30
 
 /**
@@ -81,27 +88,44 @@ export function isMatch(a: string, b: string) {
   return hashDistance(a, b) <= MATCH_DISTANCE
 }
 
-/** A band's key in the index: its number and its bits in one integer (band × 2^BAND_BITS + value). */
-function bandKey(band: number, value: number) {
-  return band * 2 ** BAND_BITS + value
+/** A band's value within each band width, top bits first. */
+function bandValues(hash: string): number[] {
+  const value = BigInt(`0x${hash}`)
+  let below = 64
+  return BAND_WIDTHS.map((width) => {
+    below -= width
+    return Number((value >> BigInt(below)) & ((1n << BigInt(width)) - 1n))
+  })
 }
 
-function bandValues(hash: string): number[] {
-  const digits = BAND_BITS / 4
-  return Array.from({ length: BAND_COUNT }, (_, band) => parseInt(hash.slice(band * digits, (band + 1) * digits), 16))
+/** Every mask of `width` bits with at most `depth` bits set (0 first), made once per width. */
+const flipMasks = new Map<number, number[]>()
+function masksOf(width: number) {
+  let masks = flipMasks.get(width)
+  if (!masks) {
+    masks = [0]
+    let frontier = [{ mask: 0, lowest: width }]
+    for (let depth = 0; depth < PROBE_DEPTH; depth++) {
+      const next: typeof frontier = []
+      for (const { mask, lowest } of frontier) {
+        for (let bit = 0; bit < lowest; bit++) next.push({ mask: mask | (1 << bit), lowest: bit })
+      }
+      masks.push(...next.map((entry) => entry.mask))
+      frontier = next
+    }
+    flipMasks.set(width, masks)
+  }
+  return masks
 }
 
 /** The keys a stored photo is filed under: one per band. */
 export function bandKeys(hash: string): number[] {
-  return bandValues(hash).map((value, band) => bandKey(band, value))
+  return bandValues(hash).map((value, band) => band * BAND_SPAN + value)
 }
 
-/** The keys a lookup probes: each band as it is and with each one of its bits flipped. */
+/** The keys a lookup probes: each band as it is and with every choice of up to PROBE_DEPTH of its bits flipped. */
 export function probeKeys(hash: string): number[] {
-  return bandValues(hash).flatMap((value, band) => [
-    bandKey(band, value),
-    ...Array.from({ length: BAND_BITS }, (_, bit) => bandKey(band, value ^ (1 << bit))),
-  ])
+  return bandValues(hash).flatMap((value, band) => masksOf(BAND_WIDTHS[band]!).map((mask) => band * BAND_SPAN + (value ^ mask)))
 }
 
 /**
@@ -163,6 +187,8 @@ export const flagReasons = {
     `${photo} was taken on ${captureDay(capturedAt)}, more than ${CAPTURE_DAYS_FROM_DAMAGE} days from the damage date given (${damageDate}).`,
   vinOnOtherActivePolicy: (vin: string, policyNumbers: string[]) =>
     `The vehicle's VIN ${vin} is also on active policy ${policyNumbers.join(', ')}.`,
+  manyClaimsFromOneAddress: (count: number) =>
+    `${count} claims were filed by customers of the same mailing address in the last ${CLAIMS_WINDOW_DAYS} days.`,
   manyClaimsFromOneNetwork: (count: number) => `${count} claims were filed from the same network in the last ${CLAIMS_WINDOW_DAYS} days.`,
 } as const
 

@@ -127,13 +127,32 @@ export function bookingOutlook(
   const fullDates = dates.filter((date) => !freeDates.includes(date))
   const from = freeDates[0]
   if (!from) return { freeDates, fullDates, line: null }
-  // The line is worked from the first day offered, `dailyCapacity` jobs a working day (Sundays are not worked): the
-  // customer's turn comes on the day the jobs ahead are done, and not before the first day with room.
-  const daysAhead = Math.floor(openJobs / dailyCapacity)
-  const dayBeforeFirst = new Date(Date.parse(`${dates[0]}T12:00:00Z`) - DAY_MS)
-  const turn = bookableDates(dayBeforeFirst, daysAhead + 1).at(-1)!
+  // The customer's turn comes on the day the jobs ahead are done, and not before the first day with room.
+  const turn = lineTurn(dates[0]!, openJobs, dailyCapacity)
   const until = turn > from ? turn : from
   return { freeDates, fullDates, line: { place: openJobs + 1, from, until } }
+}
+
+/**
+ * The day a job's turn comes in a location's line: the line is worked from `firstDay`, `dailyCapacity` jobs a working
+ * day (Sundays are not worked), and the job comes after the `jobsAhead` before it.
+ */
+function lineTurn(firstDay: string, jobsAhead: number, dailyCapacity: number) {
+  const daysAhead = Math.floor(jobsAhead / dailyCapacity)
+  const dayBeforeFirst = new Date(Date.parse(`${firstDay}T12:00:00Z`) - DAY_MS)
+  return bookableDates(dayBeforeFirst, daysAhead + 1).at(-1)!
+}
+
+/**
+ * The place in line of a customer who has chosen a location, told as it was while choosing: the jobs ahead of theirs
+ * (chosen before it and not done) over the jobs the location takes a day, worked from the first day offered now. The
+ * range starts at the day they asked for (or that first day, if it has passed) and ends when the jobs ahead are done.
+ */
+export function placeInLine(jobsAhead: number, dailyCapacity: number, preferredDate: string | null, now: Date) {
+  const first = bookableDates(now, 1)[0]!
+  const from = preferredDate && preferredDate > first ? preferredDate : first
+  const turn = lineTurn(first, jobsAhead, dailyCapacity)
+  return { place: jobsAhead + 1, from, until: turn > from ? turn : from }
 }
 
 /** The option to leave the choice of shop to the customer, in the operator's approval form. */

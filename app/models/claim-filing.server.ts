@@ -15,6 +15,7 @@ import {
   type WindshieldZone,
 } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { addressKey, parseMailingAddress } from '~/domain/letters'
 import {
   appealNotPossible,
   DAMAGE_DATE_FUTURE,
@@ -137,6 +138,8 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
       const current = filablePolicy(input.profile.id, input.policyId)
       // The one filing deadline: 48 hours, or the declared storm's window when the damage falls in one.
       const storm = stormFor(stormsOn(input.damageDate), input.vehicleZip, input.damageDate)
+      const filer = tx.select({ mailingAddress: profiles.mailingAddress }).from(profiles).where(eq(profiles.id, input.profile.id)).get()
+      const mailingAddress = parseMailingAddress(filer?.mailingAddress)
       const row = tx
         .insert(claims)
         .values({
@@ -156,6 +159,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           vehicleZip: input.vehicleZip ?? null,
           stormEventId: storm?.id ?? null,
           filedFromNetwork: input.network ?? null,
+          filedFromAddress: mailingAddress ? addressKey(mailingAddress) : null,
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),

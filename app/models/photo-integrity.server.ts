@@ -18,6 +18,7 @@ import {
   bandKeys,
   capturedBeforeSetup,
   capturedFarFromDamageDate,
+  CLAIMS_FROM_ONE_ADDRESS,
   CLAIMS_FROM_ONE_NETWORK,
   CLAIMS_WINDOW_DAYS,
   flagReasons,
@@ -176,6 +177,18 @@ export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
       .get()!
     if (count >= CLAIMS_FROM_ONE_NETWORK) {
       flags.push({ kind: 'many_claims_from_one_network', detail: flagReasons.manyClaimsFromOneNetwork(count) })
+    }
+  }
+
+  if (claim.filedFromAddress) {
+    const since = addCalendarDays(new Date(claim.submittedAt), -CLAIMS_WINDOW_DAYS).toISOString()
+    const { count } = tx
+      .select({ count: sql<number>`count(*)` })
+      .from(claims)
+      .where(and(eq(claims.filedFromAddress, claim.filedFromAddress), gte(claims.submittedAt, since)))
+      .get()!
+    if (count >= CLAIMS_FROM_ONE_ADDRESS) {
+      flags.push({ kind: 'many_claims_from_one_address', detail: flagReasons.manyClaimsFromOneAddress(count) })
     }
   }
 

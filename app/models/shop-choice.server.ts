@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
@@ -14,6 +14,7 @@ import {
   locationAddress,
   milesBetween,
   offersAll,
+  placeInLine,
   rankByDistance,
   type ServicePlace,
   servicesNeeded,
@@ -137,6 +138,42 @@ export function openJobsAt(locationId: string) {
       .where(and(eq(claims.chosenLocationId, locationId), eq(claims.approvalStatus, 'approved')))
       .get()?.jobs ?? 0
   )
+}
+
+/**
+ * The line of the location a customer chose for a storm claim (approved, the shop not yet giving a time): their place
+ * and the days their turn may come, as they were told while choosing. Ahead of them: the location's open jobs whose
+ * shop was chosen before theirs (or given by the operator, with no time of choosing). Null outside a storm, at a
+ * location with no daily capacity, and once the shop has given a time (that time is the answer then).
+ */
+export function lineAfterChoosing(
+  claim: Pick<Claim, 'id' | 'approvalStatus' | 'stormEventId' | 'chosenLocationId' | 'shopChosenAt' | 'preferredDate' | 'appointmentAt'>,
+  now = new Date(),
+) {
+  if (claim.approvalStatus !== 'approved' || !claim.stormEventId || !claim.chosenLocationId || claim.appointmentAt) return null
+  const capacity = db()
+    .select({ dailyCapacity: partnerLocations.dailyCapacity })
+    .from(partnerLocations)
+    .where(eq(partnerLocations.id, claim.chosenLocationId))
+    .get()?.dailyCapacity
+  if (!capacity) return null
+  const chosenBefore = claim.shopChosenAt
+    ? or(isNull(claims.shopChosenAt), lt(claims.shopChosenAt, claim.shopChosenAt))
+    : isNull(claims.shopChosenAt)
+  const ahead =
+    db()
+      .select({ jobs: count() })
+      .from(claims)
+      .where(
+        and(
+          eq(claims.chosenLocationId, claim.chosenLocationId),
+          eq(claims.approvalStatus, 'approved'),
+          ne(claims.id, claim.id),
+          chosenBefore,
+        ),
+      )
+      .get()?.jobs ?? 0
+  return placeInLine(ahead, capacity, claim.preferredDate, now)
 }
 
 /** The ZIP the customer last gave (choosing a shop, or where the vehicle is kept when filing), or null. */

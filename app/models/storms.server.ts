@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 
-import { db, transaction } from '~/db/client.server'
+import { type Db, db, transaction } from '~/db/client.server'
 import { claims, partnerGroups, partnerLocations, type StormEvent, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
@@ -58,28 +58,34 @@ export function getStormEvent(id: string) {
 }
 
 /**
- * Declares a storm. Refused next to its field: a day after today, a ZIP the table lacks, a prefix no ZIP starts with,
- * and an area that overlaps a storm whose days overlap these (a claim must fall in one storm at most, so its window is
- * never in doubt). The overlap is checked again inside the write's transaction, so two declarations at once cannot
- * both pass it.
+ * What declaring and editing a storm both refuse, next to its field: a first day after today, a ZIP the table lacks,
+ * a prefix no ZIP starts with, and an area that overlaps a storm whose days overlap these (a claim must fall in one
+ * storm at most, so its window is never in doubt). The overlap is read inside the write's transaction, so two writes
+ * at once cannot both pass it. `editing` is the storm being changed, which cannot overlap itself.
  */
-export function declareStormEvent(values: StormEventValues, operatorId: string, now = new Date()) {
+function checkStorm(tx: Db, values: StormEventValues, now: Date, editing: string | null = null) {
   if (values.startsOn > dayOf(now)) throw refuse('startsOn', STORM_MESSAGES.startInFuture)
   for (const code of values.area) {
     if (code.length === 5 && !zipPlace(code)) throw refuse('area', STORM_MESSAGES.unknownZip(code))
     if (code.length === 3 && !zipPrefixExists(code)) throw refuse('area', STORM_MESSAGES.unknownPrefix(code))
   }
+  const sameDays = tx
+    .select()
+    .from(stormEvents)
+    .where(and(gte(stormEvents.endsOn, values.startsOn), lte(stormEvents.startsOn, values.endsOn)))
+    .all()
+    .map(toStormWindow)
+  for (const other of sameDays) {
+    if (other.id === editing) continue
+    const shared = daysOverlap(other, values) ? overlappingCode(values.area, other.area) : null
+    if (shared) throw refuse('area', STORM_MESSAGES.overlaps(shared, other.name))
+  }
+}
+
+/** Declares a storm, refused as checkStorm says. */
+export function declareStormEvent(values: StormEventValues, operatorId: string, now = new Date()) {
   return transaction((tx) => {
-    const sameDays = tx
-      .select()
-      .from(stormEvents)
-      .where(and(gte(stormEvents.endsOn, values.startsOn), lte(stormEvents.startsOn, values.endsOn)))
-      .all()
-      .map(toStormWindow)
-    for (const other of sameDays) {
-      const shared = daysOverlap(other, values) ? overlappingCode(values.area, other.area) : null
-      if (shared) throw refuse('area', STORM_MESSAGES.overlaps(shared, other.name))
-    }
+    checkStorm(tx, values, now)
     const row = tx
       .insert(stormEvents)
       .values({
@@ -97,6 +103,40 @@ export function declareStormEvent(values: StormEventValues, operatorId: string, 
       action: 'storm_event.declared',
       entityId: row.id,
       detail: { name: row.name, area: row.area, startsOn: row.startsOn, endsOn: row.endsOn, filingDays: row.filingDays },
+    })
+    return toStormWindow(row)
+  })
+}
+
+/**
+ * Changes a declared storm (a name mistyped, a ZIP forgotten, the days or the window corrected), refused as declaring
+ * is. Claims already filed keep the storm and the deadline they were filed under: a filing decision is not re-run
+ * behind the customer's back. Audited with the values before and after. Null when there is no such storm.
+ */
+export function editStormEvent(id: string, values: StormEventValues, operatorId: string, now = new Date()) {
+  return transaction((tx) => {
+    const before = tx.select().from(stormEvents).where(eq(stormEvents.id, id)).get()
+    if (!before) return null
+    checkStorm(tx, values, now, id)
+    const row = tx
+      .update(stormEvents)
+      .set({
+        name: values.name,
+        area: storedArea(values.area),
+        startsOn: values.startsOn,
+        endsOn: values.endsOn,
+        filingDays: values.filingDays,
+      })
+      .where(eq(stormEvents.id, id))
+      .returning()
+      .get()
+    const fields = ['name', 'area', 'startsOn', 'endsOn', 'filingDays'] as const
+    const changed = fields.filter((field) => before[field] !== row[field])
+    recordAudit(tx, {
+      actor: operatorId,
+      action: 'storm_event.edited',
+      entityId: row.id,
+      detail: Object.fromEntries(changed.map((field) => [field, { from: before[field], to: row[field] }])),
     })
     return toStormWindow(row)
   })

@@ -1,15 +1,18 @@
 import { isAdmin } from '~/auth/session.server'
 import type { AuditEntry } from '~/db/schema'
 import { zoneAbbreviationAt } from '~/domain/calendar'
+import { filingDeadline } from '~/domain/claims'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { FLAG_LABELS } from '~/domain/photo-integrity'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
+import { areaInWords, stormDaysInWords } from '~/domain/storms'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
 import { claimFlagsFor } from '~/models/photo-integrity.server'
 import { shopZoneOf } from '~/models/shop-choice.server'
+import { getStormEvent } from '~/models/storms.server'
 import { fileUrl } from '~/utils/file-url'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
@@ -30,7 +33,23 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
     capturedAt: document.capturedAt,
     camera: document.camera,
   }))
+  const storm = claim.stormEventId ? getStormEvent(claim.stormEventId) : null
   return {
+    /**
+     * The declared storm the damage falls in (as the claim was filed): its days, area and the filing window it gave,
+     * with the deadline that window made for this claim.
+     */
+    storm: storm
+      ? {
+          id: storm.id,
+          name: storm.name,
+          days: stormDaysInWords(storm),
+          area: areaInWords(storm.area),
+          filingDays: storm.filingDays,
+          deadline: claim.damageDate ? filingDeadline(claim.damageDate, storm).toISOString() : null,
+          vehicleZip: claim.vehicleZip,
+        }
+      : null,
     /** Why the integrity checks hold the claim for a person, in words the operator reads (never shown to the customer). */
     flags: claimFlagsFor(claim.id).map((flag) => ({ id: flag.id, kind: flag.kind, label: FLAG_LABELS[flag.kind], detail: flag.detail })),
     claim: {

@@ -110,6 +110,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     invoiceHold,
     rules,
     flags,
+    storm,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
@@ -134,7 +135,10 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           <span className="flex flex-wrap items-center gap-2">
             <ApprovalBadge status={claim.status} />
             {claim.status === 'pending_review' ? <ResponseTimer hoursLeft={hoursLeft} /> : null}
-            {claim.filedLate ? <Badge tone="warning">Filed late (more than 48 hours after the damage)</Badge> : null}
+            {claim.filedLate ? (
+              <Badge tone="warning">Filed late (more than {storm ? `${storm.filingDays} days` : '48 hours'} after the damage)</Badge>
+            ) : null}
+            {storm ? <Badge tone="info">Storm: {storm.name}</Badge> : null}
             {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
             {promise?.past ? <Badge tone="destructive">Past promise</Badge> : null}
             {flags.length ? <Badge tone="warning">Held: integrity checks</Badge> : null}
@@ -173,6 +177,19 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <dd>{time(claim.submittedAt)}</dd>
               <dt className="text-slate-600">Claim ID</dt>
               <dd className="font-mono text-xs">{claim.id}</dd>
+              {storm ? (
+                <>
+                  <dt className="text-slate-600">Storm</dt>
+                  <dd data-testid="claim-storm">
+                    <Link to={`/admin/storms?event=${encodeURIComponent(storm.id)}`} className="text-brand-700 underline">
+                      {storm.name}
+                    </Link>
+                    : {storm.days}, ZIP {storm.area}
+                    {storm.vehicleZip ? ` (the vehicle is kept in ${storm.vehicleZip})` : ''}. Its window: {storm.filingDays} days to file
+                    {storm.deadline ? `, until ${time(storm.deadline)}` : ''}.
+                  </dd>
+                </>
+              ) : null}
             </dl>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">What happened</h3>
             <p className="mt-1 whitespace-pre-line text-slate-800">{claim.description}</p>

@@ -10,8 +10,8 @@ import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { STORM_MESSAGES } from '~/domain/messages'
-import { areaInWords, MAX_STORM_AREA_CODES, STORM_FILING_DAYS, stormDaysInWords } from '~/domain/storms'
-import { declareStormEvent, listStormEvents, openStormWindows, stormBoard } from '~/models/storms.server'
+import { areaInWords, MAX_STORM_AREA_CODES, STORM_FILING_DAYS, stormDaysInWords, type StormWindow } from '~/domain/storms'
+import { declareStormEvent, editStormEvent, getStormEvent, listStormEvents, openStormWindows, stormBoard } from '~/models/storms.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -41,18 +41,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** Declares a storm, or (intent=edit, with its eventId) changes one: the same form, the same checks. */
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = context.get(operatorContext)
-  const submission = parseWithZod(await request.formData(), { schema: StormEventSchema })
-  if (submission.status !== 'success') return answerSubmission(submission, { toast: { type: 'error', ...STORM_MESSAGES.correct } })
+  const formData = await request.formData()
+  const editing = formData.get('intent') === 'edit' ? String(formData.get('eventId') ?? '') : null
+  if (editing !== null && !getStormEvent(editing)) notFound()
+  // Which form the answer belongs to, so a refused edit shows its messages in the edit form and not in the other.
+  const form = editing === null ? ('declare' as const) : ('edit' as const)
+  const submission = parseWithZod(formData, { schema: StormEventSchema })
+  if (submission.status !== 'success') return answerSubmission(submission, { toast: { type: 'error', ...STORM_MESSAGES.correct }, form })
   try {
-    const event = declareStormEvent(submission.value, operator.id)
+    const event =
+      editing === null ? declareStormEvent(submission.value, operator.id) : editStormEvent(editing, submission.value, operator.id)
+    if (!event) notFound()
     return redirectWithToast(`/admin/storms?event=${encodeURIComponent(event.id)}`, {
       type: 'success',
-      ...STORM_MESSAGES.declared(event.name),
+      ...(editing === null ? STORM_MESSAGES.declared(event.name) : STORM_MESSAGES.edited(event.name)),
     })
   } catch (error) {
-    if (error instanceof RuleError) return answerRefusal(error, submission)
+    if (error instanceof RuleError) return answerRefusal(error, submission, { form })
     throw error
   }
 }
@@ -65,7 +73,7 @@ export default function AdminStorms({ loaderData, actionData }: Route.ComponentP
     <AdminPage title="Storms" sub="Declare a storm: customers in its area get its filing window, and the board follows its claims.">
       <Toast toast={actionData?.toast} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <DeclareStorm result={actionData?.result} today={today} />
+        <StormForm result={actionData?.form === 'edit' ? null : actionData?.result} today={today} />
         <Card>
           <h2 className="mb-3 text-lg font-semibold">Declared storms</h2>
           {events.length ? (
@@ -87,47 +95,66 @@ export default function AdminStorms({ loaderData, actionData }: Route.ComponentP
           )}
         </Card>
       </div>
-      {shown ? <StormBoard storm={shown} /> : null}
+      {shown ? (
+        <>
+          <StormBoard storm={shown} />
+          <StormForm key={shown.id} result={actionData?.form === 'edit' ? actionData.result : null} today={today} storm={shown} />
+        </>
+      ) : null}
     </AdminPage>
   )
 }
 
-function DeclareStorm({ result, today }: { result: Parameters<typeof resultErrors>[0]; today: string }) {
+/** The form that declares a storm, or with `storm` the one that changes it (filled with its values). */
+function StormForm({ result, today, storm }: { result: Parameters<typeof resultErrors>[0]; today: string; storm?: StormWindow }) {
   const errors = resultErrors(result)
-  const values = resultValues(result)
+  const values = result ? resultValues(result) : storm ? { ...storm, area: storm.area.join(' '), filingDays: String(storm.filingDays) } : {}
+  // Two forms on one page: the edit form's fields get their own ids.
+  const id = (name: string) => (storm ? `edit-${name}` : name)
   const field = (name: string) => ({
-    id: name,
+    id: id(name),
     name,
     className: inputClass,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
   })
   return (
-    <Card>
-      <h2 className="mb-3 text-lg font-semibold">Declare a storm</h2>
-      <Form method="post" className="space-y-4" id="declare-storm">
-        <Field label="Name" htmlFor="name" errors={errors.name}>
+    <Card className={storm ? 'mt-10' : undefined}>
+      <h2 className="mb-3 text-lg font-semibold">{storm ? `Change ${storm.name}` : 'Declare a storm'}</h2>
+      {storm ? (
+        <p className="mb-3 text-sm text-slate-700">
+          Claims filed from now on follow the changes; claims already filed keep their storm and deadline.
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4" id={storm ? 'edit-storm' : 'declare-storm'}>
+        {storm ? (
+          <>
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="eventId" value={storm.id} />
+          </>
+        ) : null}
+        <Field label="Name" htmlFor={id('name')} errors={errors.name}>
           <input type="text" maxLength={80} defaultValue={values.name} {...field('name')} />
         </Field>
         <Field
           label="ZIP codes and prefixes"
-          htmlFor="area"
+          htmlFor={id('area')}
           hint={`Five-digit ZIP codes, or the first three digits of a region's (681 for 681xx), separated by spaces; at most ${MAX_STORM_AREA_CODES}.`}
           errors={errors.area}
         >
           <textarea rows={3} defaultValue={values.area} {...field('area')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First day" htmlFor="startsOn" errors={errors.startsOn}>
+          <Field label="First day" htmlFor={id('startsOn')} errors={errors.startsOn}>
             <input type="date" max={today} defaultValue={values.startsOn ?? today} {...field('startsOn')} />
           </Field>
-          <Field label="Last day" htmlFor="endsOn" errors={errors.endsOn}>
+          <Field label="Last day" htmlFor={id('endsOn')} errors={errors.endsOn}>
             <input type="date" defaultValue={values.endsOn ?? today} {...field('endsOn')} />
           </Field>
         </div>
         <Field
           label="Days to file a claim"
-          htmlFor="filingDays"
+          htmlFor={id('filingDays')}
           hint={`Counted from the day of the damage, instead of 48 hours: ${STORM_FILING_DAYS.min} to ${STORM_FILING_DAYS.max}.`}
           errors={errors.filingDays}
         >
@@ -139,7 +166,7 @@ function DeclareStorm({ result, today }: { result: Parameters<typeof resultError
             {...field('filingDays')}
           />
         </Field>
-        <Button type="submit">Declare storm</Button>
+        <Button type="submit">{storm ? 'Save changes' : 'Declare storm'}</Button>
       </Form>
     </Card>
   )

@@ -23,6 +23,7 @@ import { listClaimsForProfile } from '~/models/claims-read.server'
 import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
+import { lineAfterChoosing } from '~/models/shop-choice.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -107,7 +108,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
-            live: { ...claimLiveStatus(claim), reachBy },
+            live: { ...claimLiveStatus(claim), reachBy, line: lineAfterChoosing(claim) },
           },
     )
     // Plans bought before signup asked for the state: the dashboard asks once, for all of them.

@@ -26,6 +26,7 @@ import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import phash from 'sharp-phash'
 
+import { CLEAN_CHIP } from '../support/claim-answers'
 import type { BenchContext } from './run'
 import { startServer } from './server'
 
@@ -155,7 +156,14 @@ async function storm(buildDir: string, inFlight: number, claims: number, photos:
     const damageDate = new Date().toISOString().slice(0, 10)
     const file = async (customer: (typeof customers)[number], files: string[]) => {
       const { body, contentType } = multipartBody(
-        { policyId: customer.policyId, damageType: 'chip', damageDate, description: 'Hail hit the windshield in the storm.' },
+        // A chip the published rules approve as it is filed: the storm runs with automatic decisions on.
+        {
+          policyId: customer.policyId,
+          damageType: 'chip',
+          damageDate,
+          description: 'Hail hit the windshield in the storm.',
+          ...CLEAN_CHIP,
+        },
         files,
       )
       const started = performance.now()
@@ -196,12 +204,17 @@ async function storm(buildDir: string, inFlight: number, claims: number, photos:
   }
 }
 
-/** A random 64-bit hash in hex, from a repeatable generator. */
+/**
+ * A random 64-bit hash in hex, from a repeatable generator (mulberry32: every output bit mixed; a plain linear
+ * congruential generator's low bits repeat with short periods, which piles unrelated photos under a few band keys).
+ */
 function hashes(seed: number) {
   let state = seed >>> 0
   const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0
-    return state.toString(16).padStart(8, '0')
+    state = (state + 0x6d2b79f5) >>> 0
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state)
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
+    return ((mixed ^ (mixed >>> 14)) >>> 0).toString(16).padStart(8, '0')
   }
   return () => `${next()}${next()}`
 }
@@ -209,7 +222,7 @@ function hashes(seed: number) {
 /** The band index of `size` policies (3–6 photos each) in its own database; the lookup's p50 and p99 in ms. */
 export async function lookupAt(size: number, print: (line: string) => void) {
   const { openDatabase } = await import('~/db/client.server')
-  const { bandKeys } = await import('~/domain/photo-integrity')
+  const { BAND_COUNT, bandKeys } = await import('~/domain/photo-integrity')
   const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-bands-${size}-`))
   try {
@@ -221,43 +234,74 @@ export async function lookupAt(size: number, print: (line: string) => void) {
     client.pragma('cache_size = -400000')
     const insert = client.prepare("INSERT INTO photo_hash_bands (band_key, photo_id, policy_id, source, hash) VALUES (?, ?, ?, 'setup', ?)")
     const random = hashes(size)
-    const stored: string[] = []
     const started = performance.now()
-    let photos = 0
-    const BATCH = 20_000
-    for (let first = 0; first < size; first += BATCH) {
-      client.transaction(() => {
-        for (let policy = first; policy < Math.min(size, first + BATCH); policy++) {
-          const policyId = `p${policy.toString(36).padStart(10, '0')}`
-          for (let photo = 0; photo < 3 + (policy % 4); photo++) {
-            const hash = random()
-            const photoId = `${policyId}${photo}`
-            for (const key of bandKeys(hash)) insert.run(key, photoId, policyId, hash)
-            if (photos++ % 997 === 0) stored.push(hash)
+    // The photos first (hashes and their policy), then the index rows written in key order, a large batch per
+    // transaction: appending to the b-tree in order is a sequential write, where random order rewrites pages
+    // everywhere and did not finish 18 million rows on a busy machine.
+    const photoHashes: string[] = []
+    const photoPolicy: number[] = []
+    for (let policy = 0; policy < size; policy++) {
+      for (let photo = 0; photo < 3 + (policy % 4); photo++) {
+        photoHashes.push(random())
+        photoPolicy.push(policy)
+      }
+    }
+    const photos = photoHashes.length
+    const stored = photoHashes.filter((_, index) => index % 997 === 0)
+    const policyIdOf = (policy: number) => `p${policy.toString(36).padStart(10, '0')}`
+    // A photo's id grows with its place in the list, so rows sorted by (key, place) are in primary-key order.
+    const photoIdOf = (place: number) => `${policyIdOf(photoPolicy[place]!)}${place.toString(36).padStart(7, '0')}`
+    const BATCH = 200_000
+    for (let band = 0; band < BAND_COUNT; band++) {
+      // key × 2^23 + place in one double (exact: keys < 2^24, places < 2^23), sorted numerically.
+      const order = new Float64Array(photos)
+      for (let place = 0; place < photos; place++) order[place] = bandKeys(photoHashes[place]!)[band]! * 2 ** 23 + place
+      order.sort()
+      for (let first = 0; first < photos; first += BATCH) {
+        client.transaction(() => {
+          for (let at = first; at < Math.min(photos, first + BATCH); at++) {
+            const key = Math.floor(order[at]! / 2 ** 23)
+            const place = order[at]! - key * 2 ** 23
+            insert.run(key, photoIdOf(place), policyIdOf(photoPolicy[place]!), photoHashes[place]!)
           }
-        }
-      })()
+        })()
+      }
     }
     print(
       `  index of ${size.toLocaleString('en-US')} policies: ${photos.toLocaleString('en-US')} photos written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
     client.pragma('optimize')
+    client.close()
+    // Looked up through a connection as the server opens one (its pragmas, its page cache), not the writer's.
+    const reader = openDatabase(path.join(dir, 'app.sqlite'))
     // Lookups as claims make them: most photos new, one in ten a stored one re-sent with a few bits changed.
     const queries = Array.from({ length: LOOKUPS }, (_, index) => {
       if (index % 10 !== 0) return random()
       const original = BigInt(`0x${stored[index % stored.length]!}`)
       return (original ^ 0b1000_0000_0001_0000_0000_0100_0000_0000_1000n).toString(16).padStart(16, '0')
     })
-    for (const hash of queries.slice(0, 200)) findSimilarPhotos(hash, database)
+    for (const hash of queries.slice(0, 200)) findSimilarPhotos(hash, reader)
+    // Each lookup's wall-clock time and its CPU time: on a shared, busy machine the wall clock also counts the time
+    // other processes held the cores, the CPU time only this lookup's work.
     const times: number[] = []
+    const cpuTimes: number[] = []
     let found = 0
     for (const hash of queries) {
+      const cpuBefore = process.cpuUsage()
       const before = performance.now()
-      found += findSimilarPhotos(hash, database).length
+      found += findSimilarPhotos(hash, reader).length
       times.push(performance.now() - before)
+      const cpu = process.cpuUsage(cpuBefore)
+      cpuTimes.push((cpu.user + cpu.system) / 1000)
     }
-    client.close()
-    return { p50: percentile(times, 50), p99: percentile(times, 99), found }
+    reader.$client.close()
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      cpuP50: percentile(cpuTimes, 50),
+      cpuP99: percentile(cpuTimes, 99),
+      found,
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -295,20 +339,27 @@ export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'arg
         target(`storm peak RSS at 8 in flight < ${MAX_RSS_MB} MB`, result.peakRssMb < MAX_RSS_MB, `${result.peakRssMb.toFixed(0)} MB`)
     }
 
-    const lookups: { size: number; p50: number; p99: number }[] = []
+    const lookups: ({ size: number } & Awaited<ReturnType<typeof lookupAt>>)[] = []
     for (const size of sizes) {
       const result = await lookupAt(size, print)
       lookups.push({ size, ...result })
       print(
-        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups)`,
+        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms wall clock; CPU p50 ${result.cpuP50.toFixed(3)} ms, p99 ${result.cpuP99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups)`,
       )
     }
     if (lookups.length >= 2) {
-      const ratio = lookups.at(-1)!.p99 / lookups[0]!.p99
+      const [small, large] = [lookups[0]!, lookups.at(-1)!]
+      const ratio = large.p99 / small.p99
+      const cpuRatio = large.cpuP99 / small.cpuP99
       target(
-        `near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small`,
+        `near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small (wall clock)`,
         ratio <= MAX_LOOKUP_RATIO,
         `${ratio.toFixed(2)}×`,
+      )
+      target(
+        `near-duplicate lookup p99 at the large size ≤ ${MAX_LOOKUP_RATIO}× the small (CPU time)`,
+        cpuRatio <= MAX_LOOKUP_RATIO,
+        `${cpuRatio.toFixed(2)}×`,
       )
     }
   } finally {

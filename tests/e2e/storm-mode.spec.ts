@@ -38,22 +38,37 @@ test('in a declared storm, damage from 10 days ago is accepted; outside its area
   await form.getByRole('button', { name: 'Declare storm' }).click()
   // Days in the wrong order and a ZIP that is not real: each told next to its field, what was typed kept.
   await expect(page.locator('#endsOn-error')).toHaveText('The last day cannot be before the first day.')
-  await expect(page.getByLabel('ZIP codes and prefixes')).toHaveValue(`${stormZip} 00000`)
-  await page.getByLabel('Last day').fill(daysAgo(10))
-  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await expect(form.getByLabel('ZIP codes and prefixes')).toHaveValue(`${stormZip} 00000`)
+  await form.getByLabel('Last day').fill(daysAgo(10))
+  await form.getByRole('button', { name: 'Declare storm' }).click()
   await expect(page.locator('#area-error')).toHaveText('00000 is not a US ZIP code. Check the five digits.')
-  await page.getByLabel('ZIP codes and prefixes').fill(stormZip)
-  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await form.getByLabel('ZIP codes and prefixes').fill(stormZip)
+  await form.getByRole('button', { name: 'Declare storm' }).click()
   await expect(toast(page)).toContainText('Storm declared')
   await expect(page.getByRole('heading', { name: `Storm board: ${name}` })).toBeVisible()
 
   // A second storm over the same ZIP on the same days is refused next to the area.
-  await page.getByLabel('Name').fill(`${name} again`)
-  await page.getByLabel('ZIP codes and prefixes').fill(`68116 ${stormZip}`)
-  await page.getByLabel('First day').fill(daysAgo(10))
-  await page.getByLabel('Last day').fill(daysAgo(10))
-  await page.getByRole('button', { name: 'Declare storm' }).click()
+  await form.getByLabel('Name').fill(`${name} again`)
+  await form.getByLabel('ZIP codes and prefixes').fill(`68116 ${stormZip}`)
+  await form.getByLabel('First day').fill(daysAgo(10))
+  await form.getByLabel('Last day').fill(daysAgo(10))
+  await form.getByRole('button', { name: 'Declare storm' }).click()
   await expect(page.locator('#area-error')).toContainText(`${stormZip} is already in "${name}", declared for days that overlap these.`)
+
+  // The storm is changed in its own form, checked as declaring is: a ZIP that is not real is told next to the field.
+  const edited = `${name} (edited)`
+  const edit = page.locator('form#edit-storm')
+  await expect(edit.getByLabel('Name')).toHaveValue(name)
+  await edit.getByLabel('ZIP codes and prefixes').fill(`${stormZip} 00000`)
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.locator('#edit-area-error')).toHaveText('00000 is not a US ZIP code. Check the five digits.')
+  await edit.getByLabel('Name').fill(edited)
+  await edit.getByLabel('ZIP codes and prefixes').fill(stormZip)
+  await edit.getByLabel('Days to file a claim').fill('45')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(page)).toContainText('Storm changed')
+  await expect(page.getByRole('heading', { name: `Storm board: ${edited}` })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: edited })).toContainText('45 days to file')
 
   // The customers, each in a browser of their own.
   for (const [zip, late] of [
@@ -66,7 +81,7 @@ test('in a declared storm, damage from 10 days ago is accepted; outside its area
     await addSessionCookie(context, baseURL!, customer.id)
     const { policy } = createActivePolicy(customer.id)
     await customerPage.goto(`/customer/submit-claim?policy_id=${policy.id}`)
-    await expect(customerPage.getByTestId('storm-windows')).toContainText(`${name}: damage on`)
+    await expect(customerPage.getByTestId('storm-windows')).toContainText(`${edited}: damage on`)
     await customerPage.getByLabel('When did the damage happen?').fill(daysAgo(10))
     await customerPage.getByLabel('ZIP code where the vehicle is kept (optional)').fill(zip)
     // A chip in the driver's line of sight: the decision rules leave it for the operator whatever its window.

@@ -1,10 +1,14 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { db, transaction } from '~/db/client.server'
-import { claimDocuments, photoHashBackfill, photoHashBands, policyPhotos, vehicles } from '~/db/schema'
-import { CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
+import { db, MIGRATIONS_DIR, openDatabase, transaction } from '~/db/client.server'
+import { claimDocuments, photoHashBackfill, photoHashBands, policyPhotos, profiles, vehicles } from '~/db/schema'
+import { BAND_COUNT, bandKeys, CLAIMS_FROM_ONE_ADDRESS, CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
 import { submitClaim } from '~/models/claim-filing.server'
 import { backfillPhotoHashes, claimFlagsFor, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
@@ -78,6 +82,41 @@ describe('the band index', () => {
     expect(plans.some((step) => /SEARCH photo_hash_bands USING PRIMARY KEY \(band_key=\?\)/.test(step))).toBe(true)
     // The only scan is of the list of probe keys the query is given.
     expect(plans.filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))).toEqual([])
+  })
+
+  it('is rebuilt by its migration from the hashes already indexed, each key as the code files it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-bands-migration-'))
+    try {
+      const database = openDatabase(path.join(dir, 'app.sqlite'))
+      const client = database.$client
+      // Rows as the earlier layout wrote them: four keys a photo (their values no longer mean anything).
+      const photos = [
+        { photoId: 'setup-1', policyId: 'policy-1', source: 'setup', hash: '0123456789abcdef' },
+        { photoId: 'claim-1', policyId: 'policy-2', source: 'claim', hash: 'fedcba9876543210' },
+        { photoId: 'shop-1', policyId: 'policy-2', source: 'shop', hash: '8000000000000001' },
+      ]
+      const insert = client.prepare('INSERT INTO photo_hash_bands (band_key, photo_id, policy_id, source, hash) VALUES (?, ?, ?, ?, ?)')
+      for (const photo of photos) {
+        for (const oldKey of [1, 70_000, 140_000, 200_000]) insert.run(oldKey, photo.photoId, photo.policyId, photo.source, photo.hash)
+      }
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0035_wider_photo_bands_and_claim_address.sql'), 'utf8')
+      client.transaction(() => {
+        // Its band statements (the claims' new column is there already).
+        for (const statement of migration.split('--> statement-breakpoint').filter((text) => text.includes('photo_hash_bands')))
+          client.exec(statement)
+      })()
+      const rows = client
+        .prepare('SELECT band_key AS bandKey, photo_id AS photoId, policy_id AS policyId, source, hash FROM photo_hash_bands')
+        .all()
+      const expected = photos.flatMap((photo) => bandKeys(photo.hash).map((bandKey) => ({ bandKey, ...photo })))
+      const byKey = (a: { bandKey: number; photoId: string }, b: { bandKey: number; photoId: string }) =>
+        a.bandKey - b.bandKey || a.photoId.localeCompare(b.photoId)
+      expect([...rows].sort(byKey as never)).toEqual(expected.sort(byKey))
+      expect(findSimilarPhotos('0123456789abcdee', database).map((match) => match.photoId)).toEqual(['setup-1'])
+      client.close()
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
@@ -169,13 +208,54 @@ describe('flags written when a claim is filed', () => {
     expect(kinds.at(-1)).toEqual(['many_claims_from_one_network'])
   })
 
+  it('holds the claim past the limit from customers of one mailing address, however the address is written', async () => {
+    const written = [
+      { line1: '1200 North Main Street', line2: 'Apartment 4', zip: '80903' },
+      { line1: '1200 N. Main St', line2: 'Apt #4', zip: '80903-1234' },
+      { line1: '1200 north main st.', line2: '#4', zip: '80903' },
+      { line1: '1200 N Main Street', line2: 'Unit 4', zip: '80903' },
+    ]
+    expect(written).toHaveLength(CLAIMS_FROM_ONE_ADDRESS)
+    const fileFrom = async (address: { line1: string; line2: string; zip: string }, seed: number) => {
+      const customer = await policyWithSetupPhoto(await windshieldPhoto(seed))
+      const mailingAddress = JSON.stringify({ name: `Customer ${seed}`, city: 'Colorado Springs', state: 'CO', ...address })
+      db().update(profiles).set({ mailingAddress }).where(eq(profiles.id, customer.profile.id)).run()
+      const filed = await file({
+        profile: customer.profile,
+        policyId: customer.policy.id,
+        photos: [await windshieldPhoto(seed + 20, { width: 800, height: 600 })],
+      })
+      return claimFlagsFor(filed.id)
+    }
+    // The next door's claim is not counted with them.
+    expect(await fileFrom({ line1: '1200 North Main Street', line2: 'Apartment 5', zip: '80903' }, 530)).toEqual([])
+    const flags: Awaited<ReturnType<typeof fileFrom>>[] = []
+    for (const [index, address] of written.entries()) flags.push(await fileFrom(address, 540 + index))
+    expect(flags.slice(0, -1).flat()).toEqual([])
+    expect(flags.at(-1)).toEqual([
+      expect.objectContaining({
+        kind: 'many_claims_from_one_address',
+        detail: `${CLAIMS_FROM_ONE_ADDRESS} claims were filed by customers of the same mailing address in the last 30 days.`,
+      }),
+    ])
+  })
+
   it('reads what it needs by index, whatever the number of claims and vehicles', async () => {
     const { profile, policy } = await policyWithSetupPhoto(await windshieldPhoto(601))
     db().update(vehicles).set({ vin: '2HGFG12878H562345' }).where(eq(vehicles.id, policy.vehicleId!)).run()
+    const mailingAddress = JSON.stringify({
+      name: 'A Customer',
+      line1: '9 Elm Road',
+      line2: null,
+      city: 'Omaha',
+      state: 'NE',
+      zip: '68102',
+    })
+    db().update(profiles).set({ mailingAddress }).where(eq(profiles.id, profile.id)).run()
     const photo = await windshieldPhoto(602, { width: 800, height: 600 })
     const statements = await statementsOf(() => file({ profile, policyId: policy.id, photos: [photo], network: '198.51.100.4' }))
     const scans = [...statements]
-      .filter((source) => /photo_hash_bands|filed_from_network|"vin"/.test(source) && /^\s*select/i.test(source))
+      .filter((source) => /photo_hash_bands|filed_from_network|filed_from_address|"vin"/.test(source) && /^\s*select/i.test(source))
       .flatMap((source) => planOf(source))
       .filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))
     expect(scans).toEqual([])
@@ -219,7 +299,7 @@ describe('the backfill', () => {
     expect(second.finished).toBe(true)
     expect(pending()).toBe(0)
     for (const id of ids) {
-      expect(db().select().from(photoHashBands).where(eq(photoHashBands.photoId, id)).all()).toHaveLength(4)
+      expect(db().select().from(photoHashBands).where(eq(photoHashBands.photoId, id)).all()).toHaveLength(BAND_COUNT)
     }
     // A photo re-sent later as damage is found through what the backfill wrote.
     const row = db().select().from(policyPhotos).where(eq(policyPhotos.id, ids[2]!)).get()!

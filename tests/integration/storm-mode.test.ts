@@ -1,15 +1,23 @@
 import { eq } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import { db } from '~/db/client.server'
 import { auditLog, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
+import { filingDeadline } from '~/domain/claims'
+import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
+import { stormDaysInWords } from '~/domain/storms'
 import { claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claim-queue.server'
-import { chooseShop, nearestShops } from '~/models/shop-choice.server'
+import { chooseShop, lineAfterChoosing, nearestShops } from '~/models/shop-choice.server'
 import { shopJobs } from '~/models/shop-jobs.server'
 import { stormBoard } from '~/models/storms.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as stormsRoute from '~/routes/admin.storms'
+import { loader as dashboardLoader } from '~/routes/customer'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import * as shopRoute from '~/routes/shop'
 
@@ -27,6 +35,7 @@ import { jpeg as makeJpeg } from '../support/photos'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const stormsAction = inOperatorArea(stormsRoute.action)
+const adminClaimLoader = inOperatorArea(adminClaimRoute.loader)
 const stormsLoader = inOperatorArea(stormsRoute.loader)
 
 const errorsOf = (result: { data: unknown }) => (result.data as { result: { error: Record<string, string[]> } }).result.error
@@ -100,6 +109,70 @@ describe('declaring a storm', () => {
   })
 })
 
+describe('editing a declared storm', () => {
+  async function edit(eventId: string, fields: Record<string, string>, cookie?: string) {
+    const form = {
+      intent: 'edit',
+      eventId,
+      name: 'Denver hail',
+      area: '802',
+      startsOn: daysAgo(50),
+      endsOn: daysAgo(49),
+      filingDays: '30',
+      ...fields,
+    }
+    return settle(async () => stormsAction(routeArgs(makeRequest('/admin/storms', { cookie: cookie ?? (await operatorCookie()), form }))))
+  }
+
+  it('is checked as declaring is, saved and audited with what changed, and never overlaps another storm', async () => {
+    expect((await declare({ name: 'Denver hail', area: '802', startsOn: daysAgo(50), endsOn: daysAgo(49) })).status).toBe(302)
+    expect((await declare({ name: 'Boulder hail', area: '80301', startsOn: daysAgo(50), endsOn: daysAgo(50) })).status).toBe(302)
+    const event = db().select().from(stormEvents).where(eq(stormEvents.name, 'Denver hail')).get()!
+
+    const unknownZip = await edit(event.id, { area: '802 00000' })
+    expect(unknownZip.status).toBe(400)
+    expect(errorsOf(unknownZip).area).toEqual(['00000 is not a US ZIP code. Check the five digits.'])
+    expect((unknownZip.data as { form: string }).form).toBe('edit')
+    const backwards = await edit(event.id, { startsOn: daysAgo(40), endsOn: daysAgo(45) })
+    expect(errorsOf(backwards).endsOn).toEqual(['The last day cannot be before the first day.'])
+    const overlap = await edit(event.id, { area: '802 803' })
+    expect(errorsOf(overlap).area?.[0]).toContain('80301 is already in "Boulder hail"')
+    // Nothing of a refused change is kept.
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()).toMatchObject({ area: '802', filingDays: 30 })
+
+    // Its own area and days are no overlap with itself.
+    const saved = await edit(event.id, { name: 'Denver hail (June)', area: '802 80401', filingDays: '45' })
+    expect(saved.status).toBe(302)
+    expect(saved.headers.get('Location')).toBe(`/admin/storms?event=${event.id}`)
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()).toMatchObject({
+      name: 'Denver hail (June)',
+      area: '802 80401',
+      filingDays: 45,
+    })
+    const audit = db().select().from(auditLog).where(eq(auditLog.action, 'storm_event.edited')).all()
+    expect(audit.map((entry) => [entry.entityId, entry.detail])).toEqual([
+      [
+        event.id,
+        {
+          name: { from: 'Denver hail', to: 'Denver hail (June)' },
+          area: { from: '802', to: '802 80401' },
+          filingDays: { from: 30, to: 45 },
+        },
+      ],
+    ])
+  })
+
+  it('is the operator’s alone, and a storm that does not exist is not found', async () => {
+    const event = db().select().from(stormEvents).where(eq(stormEvents.name, 'Boulder hail')).get()!
+    expect((await edit('no-such-storm', { area: '80302' })).status).toBe(404)
+    const customer = await sessionCookieFor(createProfile().id)
+    expect((await edit(event.id, { name: 'Mine now', area: '80301', startsOn: daysAgo(50), endsOn: daysAgo(50) }, customer)).status).toBe(
+      404,
+    )
+    expect(db().select().from(stormEvents).where(eq(stormEvents.id, event.id)).get()!.name).toBe('Boulder hail')
+  })
+})
+
 describe('filing in a declared storm', () => {
   it('accepts damage from 10 days ago in the area without calling it late; outside it the claim is late and told so', async () => {
     expect((await declare({ name: 'Omaha hail', area: '681 68022' })).status).toBe(302)
@@ -114,7 +187,21 @@ describe('filing in a declared storm', () => {
     expect(form.stormWindows.some((text) => text.startsWith('Omaha hail: damage on') && text.endsWith('within 30 days.'))).toBe(true)
 
     expect((await fileClaim(inside.id, insidePolicy.id, { vehicleZip: '68102' })).status).toBe(302)
-    expect(claimsOf(insidePolicy.id)[0]).toMatchObject({ filedLate: false, stormEventId: storm.id, vehicleZip: '68102' })
+    const filed = claimsOf(insidePolicy.id)[0]!
+    expect(filed).toMatchObject({ filedLate: false, stormEventId: storm.id, vehicleZip: '68102' })
+    // The operator's claim page names the storm, its days and area, and the window it gave this claim.
+    const page = await adminClaimLoader(
+      routeArgs(makeRequest(`/admin/claims/${filed.id}`, { cookie: await operatorCookie() }), { claimId: filed.id }),
+    )
+    expect(page.storm).toEqual({
+      id: storm.id,
+      name: 'Omaha hail',
+      days: stormDaysInWords(storm),
+      area: '681xx, 68022',
+      filingDays: 30,
+      deadline: filingDeadline(daysAgo(10), storm).toISOString(),
+      vehicleZip: '68102',
+    })
     // The ZIP is remembered for the shop search.
     expect(db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, inside.id)).get()!.zip).toBe('68102')
 
@@ -211,6 +298,57 @@ describe('daily capacity and the line', () => {
     const shop = nearestShops(['chip_repair'], '68801')!.find((option) => option.name === 'Grand Island Glass')!
     // Five ahead at two a day: number 6, two more working days after the first.
     expect(shop.booking.line).toEqual({ place: 6, from: dates[0], until: dates[2] })
+  })
+
+  it('keeps telling the customer their place and days in a storm once they have chosen, on the dashboard', async () => {
+    const storm = db()
+      .insert(stormEvents)
+      .values({
+        name: 'Line storm',
+        area: '69101',
+        startsOn: daysAgo(3),
+        endsOn: daysAgo(2),
+        filingDays: 30,
+        declaredBy: findOrCreateProfile('operator@example.com').id,
+      })
+      .returning()
+      .get()
+    const platte = place('North Platte Glass', '69101', 2)
+    const dates = bookableDates(new Date())
+    const earlier = new Date(Date.now() - 3_600_000).toISOString()
+    for (let index = 0; index < 4; index++)
+      approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, preferredDate: null, shopChosenAt: earlier })
+    // Given a place by the operator (no time of choosing): ahead too.
+    approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, preferredDate: null })
+    const { customer, claim } = approved({ stormEventId: storm.id })
+    await chooseShop({
+      profileId: customer.id,
+      claimId: claim.id,
+      zip: '69101',
+      locationId: platte.id,
+      preferredDate: dates[0]!,
+      preferredSlot: 'morning',
+      serviceAt: 'shop',
+      serviceAddress: null,
+    })
+    // Chosen after them: behind, and not counted.
+    approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, shopChosenAt: new Date(Date.now() + 60_000).toISOString() })
+
+    const dashboard = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie: await sessionCookieFor(customer.id) })))) as {
+      claims: { id: string; live: { line?: unknown } }[]
+    }
+    // Five ahead at two a day: number 6, from the day asked for to two working days after the first.
+    const line = { place: 6, from: dates[0], until: dates[2] }
+    const card = dashboard.claims.find((entry) => entry.id === claim.id)!
+    expect(card.live.line).toEqual(line)
+    expect(renderToStaticMarkup(createElement(ClaimLiveStatus, { status: card.live as ClaimLiveStatusData }))).toContain(
+      `You are number 6 in its line: your turn comes between ${formatLongDate(dates[0]!)} and ${formatLongDate(dates[2]!)}.`,
+    )
+    const current = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
+    expect(lineAfterChoosing(current)).toEqual(line)
+    // Outside a storm, or once the shop gave a time, there is no line to tell.
+    expect(lineAfterChoosing({ ...current, stormEventId: null })).toBeNull()
+    expect(lineAfterChoosing({ ...current, appointmentAt: `${dates[1]}T09:00` })).toBeNull()
   })
 
   it('is set by the shop for its own locations only, audited, and refused next to the field when not a number', async () => {

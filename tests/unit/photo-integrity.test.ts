@@ -1,9 +1,11 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
+import { addressKey } from '~/domain/letters'
 import {
-  BAND_BITS,
   BAND_COUNT,
+  BAND_SPAN,
+  BAND_WIDTHS,
   bandKeys,
   BLANK_HASH,
   cameraFromExif,
@@ -63,11 +65,18 @@ describe('hashes and bands', () => {
     expect(hashDistance('000000000000000a', '0000000000000000')).toBe(2)
   })
 
-  it('files a hash under one key per band and probes each band and its one-bit neighbours', () => {
+  it('files a hash under one key per band and probes each band and its neighbours up to two bits away', () => {
     const hash = '0123456789abcdef'
     expect(bandKeys(hash)).toHaveLength(BAND_COUNT)
     expect(new Set(bandKeys(hash)).size).toBe(BAND_COUNT)
-    expect(probeKeys(hash)).toHaveLength(BAND_COUNT * (BAND_BITS + 1))
+    expect(BAND_WIDTHS.reduce((sum, width) => sum + width, 0)).toBe(64)
+    const probes = probeKeys(hash)
+    expect(new Set(probes).size).toBe(probes.length)
+    // 1 + w + w(w-1)/2 keys per band: 232 + 232 + 254.
+    expect(probes).toHaveLength(BAND_WIDTHS.reduce((sum, width) => sum + 1 + width + (width * (width - 1)) / 2, 0))
+    // The top 21 bits, the next 21, the last 22, each under its own band number.
+    expect(bandKeys('ffffffffffffffff')).toEqual([2 ** 21 - 1, BAND_SPAN + 2 ** 21 - 1, 2 * BAND_SPAN + 2 ** 22 - 1])
+    expect(bandKeys('8000000000000001')).toEqual([2 ** 20, BAND_SPAN, 2 * BAND_SPAN + 1])
   })
 
   it('finds every hash within the threshold, and can miss only those beyond it', () => {
@@ -90,9 +99,9 @@ describe('hashes and bands', () => {
       const probes = new Set(probeKeys(hash))
       expect(bandKeys(near).some((key) => probes.has(key))).toBe(true)
     }
-    // Two differing bits in every band: eight bits apart, and out of the index's reach (as intended).
-    const far = '0003000300030003'
-    expect(hashDistance(far, '0000000000000000')).toBe(MATCH_DISTANCE + 1)
+    // Three differing bits in every band: nine bits apart, and out of the index's reach (as intended).
+    const far = 'e000070000000007'
+    expect(hashDistance(far, '0000000000000000')).toBe(MATCH_DISTANCE + 2)
     const probes = new Set(probeKeys('0000000000000000'))
     expect(bandKeys(far).some((key) => probes.has(key))).toBe(false)
   })
@@ -162,5 +171,19 @@ describe('the stored size', () => {
     expect(storedSide(8064)).toBe(2016)
     expect(storedSide(12000)).toBe(2560)
     expect(storedSide(3000)).toBe(2560)
+  })
+})
+
+describe('one key for one mailing address', () => {
+  it('reads the same place however it is written, and tells units and ZIPs apart', () => {
+    const key = addressKey({ line1: '1200 North Main Street', line2: 'Apartment 4', zip: '80903' })
+    expect(key).toBe('80903 1200 n main st # 4')
+    expect(addressKey({ line1: '1200 N. Main St', line2: 'Apt #4', zip: '80903-1234' })).toBe(key)
+    expect(addressKey({ line1: '  1200 north MAIN st. #4', line2: null, zip: '80903' })).toBe(key)
+    expect(addressKey({ line1: '1200 N Main Street', line2: 'Unit 4', zip: '80903' })).toBe(key)
+    expect(addressKey({ line1: '1200 N Main Street', line2: 'Unit 5', zip: '80903' })).not.toBe(key)
+    expect(addressKey({ line1: '1200 N Main Street', line2: 'Unit 4', zip: '80904' })).not.toBe(key)
+    expect(addressKey({ line1: '...', line2: null, zip: '80903' })).toBeNull()
+    expect(addressKey({ line1: '1200 N Main Street', line2: null, zip: 'none' })).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { byUrgency, filingDeadline, isFiledLate, urgencyOf } from '~/domain/claims'
-import { bookingOutlook } from '~/domain/shops'
+import { bookingOutlook, placeInLine } from '~/domain/shops'
 import {
   areaCodes,
   areaCovers,
@@ -182,5 +182,22 @@ describe("a location's booking at its daily capacity", () => {
       fullDates: dates.slice(0, 2),
       line: null,
     })
+  })
+})
+
+describe('the place in line after choosing', () => {
+  // Thursday 26 November 2026: the first day offered is Friday the 27th; Sundays are not worked.
+  const now = new Date('2026-11-26T15:00:00Z')
+
+  it('counts the jobs chosen before over the jobs a day, from the day asked for', () => {
+    expect(placeInLine(5, 2, '2026-11-27', now)).toEqual({ place: 6, from: '2026-11-27', until: '2026-11-30' })
+    expect(placeInLine(0, 2, '2026-11-27', now)).toEqual({ place: 1, from: '2026-11-27', until: '2026-11-27' })
+  })
+
+  it('never starts before the first day offered, nor ends before the day asked for', () => {
+    // The day asked for has passed: the range starts at the first day offered now.
+    expect(placeInLine(1, 1, '2026-11-20', now)).toEqual({ place: 2, from: '2026-11-27', until: '2026-11-28' })
+    // Asked for a later day than the jobs ahead need: that day.
+    expect(placeInLine(1, 3, '2026-12-03', now)).toEqual({ place: 2, from: '2026-12-03', until: '2026-12-03' })
   })
 })

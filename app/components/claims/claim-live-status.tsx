@@ -29,6 +29,8 @@ export type ClaimLiveStatusData = {
   rescheduleHref?: string | null
   /** The shop the operator assigned, when the customer chose no place of it: its phone and addresses. */
   shopContact?: ShopContact | null
+  /** In a storm, after choosing a location with a daily capacity: the place in its line and the days the turn may come. */
+  line?: { place: number; from: string; until: string } | null
   /** How the shop will reach the customer ('by phone at (801) 555-0142', or 'by e-mail at …' when they gave no phone). */
   reachBy?: string | null
 }
@@ -87,6 +89,15 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
               {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will reach you{' '}
               {status.reachBy ?? 'by phone or e-mail'} to confirm the time.
             </p>
+            {status.line ? (
+              <p data-testid="claim-line">
+                You are number {status.line.place} in its line: your turn comes{' '}
+                {status.line.from === status.line.until
+                  ? `on ${formatLongDate(status.line.from)}`
+                  : `between ${formatLongDate(status.line.from)} and ${formatLongDate(status.line.until)}`}
+                .
+              </p>
+            ) : null}
             <MapLink address={booking.address} />
           </div>
         )
