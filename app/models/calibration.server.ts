@@ -81,6 +81,17 @@ export function shopCalibrationView(groupId: string, claimId: string) {
   }
 }
 
+/** Stages a photo of the proof; anything that is not one is refused in the proof's words. */
+async function stagePhoto(staged: StagedFiles, file: UploadedFile, path: string, field: string, label: string) {
+  try {
+    return await staged.addImage(await prepareImage(file), path)
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    const message = error.status === 413 ? CALIBRATION_MESSAGES.tooLarge(label, MAX_UPLOAD_MB) : CALIBRATION_MESSAGES.notPhoto(label)
+    throw new UploadError(field, message, error.status)
+  }
+}
+
 export type RecordCalibrationInput = {
   groupId: string
   actorId: string
@@ -116,14 +127,7 @@ export async function recordCalibrationProof(input: RecordCalibrationInput, now 
       try {
         const stored = CALIBRATION_REPORT_TYPES.includes(type)
           ? await stageCalibrationReport(staged, file, path, field)
-          : await staged.addImage(await prepareImage(file), path).catch((error: unknown) => {
-              if (!(error instanceof UploadError)) throw error
-              throw new UploadError(
-                field,
-                error.status === 413 ? CALIBRATION_MESSAGES.tooLarge(label, MAX_UPLOAD_MB) : CALIBRATION_MESSAGES.notPhoto(label),
-                error.status,
-              )
-            })
+          : await stagePhoto(staged, file, path, field, label)
         fresh.push({ documentType: type, fileName: file.fileName, filePath: stored.filePath, thumbPath: stored.thumbPath })
       } catch (error) {
         if (!(error instanceof UploadError)) throw error
