@@ -24,6 +24,10 @@ export const CALIBRATION_FILE_TYPES = [
 ] as const
 export type CalibrationFileType = (typeof CALIBRATION_FILE_TYPES)[number]
 
+export function isCalibrationFileType(type: string): type is CalibrationFileType {
+  return (CALIBRATION_FILE_TYPES as readonly string[]).includes(type)
+}
+
 /** The form's field for each file, and what the shop and the owner read for it. */
 export const CALIBRATION_FILES: Record<CalibrationFileType, { field: string; label: string }> = {
   calibration_pre_scan: { field: 'preScan', label: 'Pre-scan report' },

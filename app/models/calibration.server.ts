@@ -10,6 +10,7 @@ import {
   type CalibrationFileType,
   type CalibrationProofFacts,
   calibrationProofGaps,
+  isCalibrationFileType,
   needsCalibrationProof,
   requiredCalibrationFiles,
 } from '~/domain/calibration'
@@ -31,8 +32,6 @@ import { stageCalibrationReport } from './claim-shop.server'
  * job is approved for payment.
  */
 
-const isCalibrationFile = (type: string): type is CalibrationFileType => (CALIBRATION_FILE_TYPES as readonly string[]).includes(type)
-
 /** The proof's facts and files of a claim (null facts: none recorded). */
 export function calibrationProofOf(claimId: string) {
   const proof = db().select().from(calibrationProofs).where(eq(calibrationProofs.claimId, claimId)).get() ?? null
@@ -41,7 +40,7 @@ export function calibrationProofOf(claimId: string) {
     .from(claimDocuments)
     .where(and(eq(claimDocuments.claimId, claimId), inArray(claimDocuments.documentType, [...CALIBRATION_FILE_TYPES])))
     .all()
-    .filter((file) => isCalibrationFile(file.documentType))
+    .filter((file) => isCalibrationFileType(file.documentType))
   return { proof, files }
 }
 

@@ -8,7 +8,7 @@ import { CalibrationProofStatus } from '~/components/shop/calibration-proof'
 import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
-import { type CalibrationMethod, needsCalibrationProof } from '~/domain/calibration'
+import { type CalibrationMethod, isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
@@ -48,7 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
   const job = shopJob(group.id, params.claimId)
   const stored = claimDocumentsOf(job.id)
-  const documents = job.completed ? stored.filter((document) => document.documentType !== 'damage_photo') : []
+  // The calibration proof's files are listed on its own page (shop.job-calibration.tsx).
+  const documents = job.completed
+    ? stored.filter((document) => document.documentType !== 'damage_photo' && !isCalibrationFileType(document.documentType))
+    : []
   const drafts = job.completed ? [] : draftsOf(job.id)
   const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
   return data(

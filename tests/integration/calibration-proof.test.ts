@@ -7,6 +7,7 @@ import { db } from '~/db/client.server'
 import { calibrationProofs, claimDocuments, claims, shopStaff, vehicles } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES } from '~/domain/calibration'
 import { approveJobsForPayment } from '~/models/payouts.server'
+import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { loader as dashboardLoader } from '~/routes/customer'
 import * as certificateRoute from '~/routes/customer.calibration-certificate'
 import * as certificatePdfRoute from '~/routes/customer.calibration-certificate-pdf'
@@ -30,7 +31,7 @@ import { transferPolicy } from '../support/ownership-transfer'
 import { pdfText } from '../support/pdf-text'
 import { cleanPdf, polyglotPdf } from '../support/pdfs'
 import { jpegFile } from '../support/photos'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 // The shop's calibration proof for an ADAS job, the payment it unlocks, the owner's certificate and the vehicle's glass
 // record, which passes to the next owner without the previous owner's personal data.
@@ -135,6 +136,22 @@ describe('the shop records the calibration proof', () => {
       jobRoute.loader(routeArgs(makeRequest(`/shop/jobs/${claim.id}`, { cookie: staffCookie }), { claimId: claim.id })),
     )
     expect((after.data as { calibration: { gaps: string[] } }).calibration.gaps).toEqual([])
+    // The proof's files are on its own page, not among the completion's documents.
+    expect((after.data as { documents: unknown[] }).documents).toEqual([])
+    // The operator's claim page links the evidence.
+    const review = await settle(async () =>
+      inOperatorArea(adminClaimRoute.loader)(
+        routeArgs(
+          makeRequest(`/admin/claims/${claim.id}`, { cookie: await sessionCookieFor(findOrCreateProfile('operator@example.com').id) }),
+          {
+            claimId: claim.id,
+          },
+        ),
+      ),
+    )
+    expect((review.data as { documents: { type: string }[] }).documents.map((document) => document.type).toSorted()).toEqual(
+      [...CALIBRATION_FILE_TYPES].toSorted(),
+    )
 
     // A correction with a new post-scan replaces that file alone; the old one is gone from the store.
     const oldPostScan = files.find((file) => file.documentType === 'calibration_post_scan')!
