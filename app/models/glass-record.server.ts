@@ -57,8 +57,15 @@ export function glassRecord(profileId: string, vehicleId: string) {
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
     .leftJoin(partnerLocations, eq(partnerLocations.id, claims.chosenLocationId))
-    // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
-    .where(and(eq(sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`, vehicle.id), eq(claims.approvalStatus, 'completed')))
+    // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for. Read through
+    // the owner's policies (their index, then the claims' by policy), never a pass over all claims.
+    .where(
+      and(
+        eq(policies.profileId, profileId),
+        eq(sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`, vehicle.id),
+        eq(claims.approvalStatus, 'completed'),
+      ),
+    )
     .orderBy(asc(claims.completedAt))
     .all()
 
