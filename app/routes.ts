@@ -35,6 +35,10 @@ export default [
   route('customer/policies/:policyId/next-owner', 'routes/customer.policy-next-owner.tsx'),
   route('customer/policies/:policyId/billing', 'routes/customer.policy-billing.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
+  route('customer/claims/:claimId/calibration-certificate', 'routes/customer.calibration-certificate.tsx'),
+  route('customer/claims/:claimId/calibration-certificate.pdf', 'routes/customer.calibration-certificate-pdf.ts'),
+  route('customer/vehicles/:vehicleId/glass-record', 'routes/customer.glass-record.tsx'),
+  route('customer/vehicles/:vehicleId/glass-record.pdf', 'routes/customer.glass-record-pdf.ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
   route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
@@ -49,6 +53,7 @@ export default [
   // A group's signed-in staff: its jobs only (another group's job is a 404), no React sent.
   route('shop', 'routes/shop.tsx'),
   route('shop/jobs/:claimId', 'routes/shop.job.tsx'),
+  route('shop/jobs/:claimId/calibration', 'routes/shop.job-calibration.tsx'),
 
   // --- operator: ADMIN_EMAILS only, a 404 for everyone else ---------------------------------------------------------
   // One layout whose middleware is the guard (routes/admin.layout.tsx): every route inside it is guarded.

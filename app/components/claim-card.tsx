@@ -16,6 +16,8 @@ export type ClaimCardData = {
   policy: { number: string; planName: string } | null
   partnerGroupName: string | null
   confirmationCode: string
+  /** The claim's calibration certificate, when its shop recorded one. */
+  certificateHref?: string | null
 }
 
 const APPROVAL_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
@@ -90,6 +92,13 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
           </dd>
         </div>
       </dl>
+      {claim.certificateHref ? (
+        <p className="text-sm">
+          <a href={claim.certificateHref} className="font-medium text-brand-700 underline">
+            Calibration certificate
+          </a>
+        </p>
+      ) : null}
       {children}
     </Card>
   )

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
+import { glassRecordPath } from '~/domain/paths'
 import { pricePer } from '~/domain/plans'
 import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, needsSetup } from '~/domain/policies'
 
@@ -30,7 +31,15 @@ export type PolicyCardData = {
   /** The zone the customer's contract days are counted in (the server finds it from their ZIP and state). */
   timeZone?: string | null
   windshieldPhotosUploaded: boolean
-  vehicle: { year: number; make: string; model: string; licensePlate: string; licensePlateState?: string | null } | null
+  vehicle: {
+    /** With it, the card links the vehicle's glass record (the demo's sample vehicles have none). */
+    id?: string
+    year: number
+    make: string
+    model: string
+    licensePlate: string
+    licensePlateState?: string | null
+  } | null
   /** An announced price change: the new monthly price and the day it is first charged (ISO). */
   upcomingPrice?: { amountCents: number; startsOn: string } | null
 }
@@ -105,6 +114,13 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
               ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}${vehicle.licensePlateState ? ` (${vehicle.licensePlateState})` : ''}`
               : 'Vehicle information pending'}
           </dd>
+          {vehicle?.id ? (
+            <dd>
+              <Link to={glassRecordPath(vehicle.id)} className="text-sm font-medium text-brand-700 underline">
+                Glass record
+              </Link>
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-slate-600">Policy ID</dt>

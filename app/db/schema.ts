@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
+import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
@@ -24,7 +25,7 @@ export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
-export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo', 'calibration_report'] as const
+export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo', 'calibration_report', ...CALIBRATION_FILE_TYPES] as const
 export const REPAIR_TYPES = ['repair', 'replacement'] as const
 
 export const profiles = sqliteTable('profiles', {
@@ -629,6 +630,27 @@ export const claimDocuments = sqliteTable(
   },
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
 )
+
+/**
+ * The proof of a job's ADAS calibration (app/domain/calibration.ts), one per claim, recorded by the shop's staff: the
+ * facts here, its files as claim documents of the calibration_* types. The owner's certificate and the vehicle's glass
+ * record read it; a job whose completion names a calibration is paid only with a complete, passed proof.
+ */
+export const calibrationProofs = sqliteTable('calibration_proofs', {
+  claimId: text('claim_id')
+    .primaryKey()
+    .references(() => claims.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: CALIBRATION_METHODS }).notNull(),
+  toolMake: text('tool_make').notNull(),
+  toolSerial: text('tool_serial').notNull(),
+  technicianName: text('technician_name').notNull(),
+  result: text('result', { enum: CALIBRATION_RESULTS }).notNull(),
+  recordedBy: text('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export type CalibrationProof = typeof calibrationProofs.$inferSelect
 
 /**
  * Files a shop uploaded with a completion that was refused (a bad cost, a missing photo): kept for the claim, shown

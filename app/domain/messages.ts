@@ -616,6 +616,34 @@ export const INVOICE_FIELD_MESSAGES = {
   },
 } as const
 
+/** The shop's calibration proof (app/domain/calibration.ts), the owner's certificate and the payment check. */
+export const CALIBRATION_MESSAGES = {
+  method: 'Choose static, dynamic, or both.',
+  toolMake: 'Enter the make of the calibration tool, under 80 characters.',
+  toolSerial: "Enter the tool's serial number, under 60 characters.",
+  technicianName: "Enter the technician's name, under 100 characters.",
+  result: 'Choose whether the calibration passed.',
+  fileRequired: (label: string) => `Upload the ${label.toLowerCase()}.`,
+  notPhoto: (label: string) => `The ${label.toLowerCase()} must be a photo (JPEG, PNG, WebP or HEIC).`,
+  tooLarge: (label: string, mb: number) => `The ${label.toLowerCase()} is larger than ${mb} MB.`,
+  correct: { title: 'Please check the calibration proof.' },
+  completeFirst: 'Complete the job first, naming its ADAS calibration; then record the proof here.',
+  locked: {
+    title: 'Proof locked',
+    description: 'This job is already approved for payment: its calibration proof can no longer change.',
+  },
+  notAdas: {
+    title: 'No calibration on this job',
+    description: 'The completion names no ADAS calibration, so there is no proof to record.',
+  },
+  recorded: { title: 'Calibration proof recorded', description: "The vehicle's owner can now see the calibration certificate." },
+  /** Payment approval of jobs whose completion names a calibration without a complete, passed proof: nothing is approved. */
+  proofMissing: (codes: readonly string[]) => ({
+    title: 'Calibration proof missing',
+    description: `${codes.length === 1 ? `Job ${codes[0]} has` : `Jobs ${codes.join(', ')} have`} no complete, passed calibration proof: the shop records it on the job's page. Nothing was approved.`,
+  }),
+} as const
+
 export const PRICES_MESSAGES = {
   correct: { title: 'Please correct the highlighted prices.' },
   saved: { title: 'Prices saved', description: 'New signups pay these prices; existing policies keep theirs.' },

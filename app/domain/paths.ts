@@ -51,5 +51,20 @@ export function shopJobPath(claimId: string) {
   return `/shop/jobs/${encodeURIComponent(claimId)}`
 }
 
+/** A shop's page for the calibration proof of one of its jobs. */
+export function shopCalibrationPath(claimId: string) {
+  return `${shopJobPath(claimId)}/calibration`
+}
+
+/** The calibration certificate of a claim, for the vehicle's owner (the page, and the same as a PDF). */
+export function calibrationCertificatePath(claimId: string, pdf = false) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/calibration-certificate${pdf ? '.pdf' : ''}`
+}
+
+/** The glass record of a vehicle, for its owner (the page, and the same as a PDF). */
+export function glassRecordPath(vehicleId: string, pdf = false) {
+  return `/customer/vehicles/${encodeURIComponent(vehicleId)}/glass-record${pdf ? '.pdf' : ''}`
+}
+
 /** The public page that sets out, in plain words, the rules that approve a claim the moment it is filed. */
 export const HOW_CLAIMS_ARE_DECIDED_PATH = '/how-claims-are-decided'

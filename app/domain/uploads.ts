@@ -53,7 +53,12 @@ export function contentTypeFor(relPath: string) {
 }
 
 /** Kinds of claim document that are papers to keep rather than photos to look at: downloaded, never shown in the tab. */
-export const DOWNLOADED_DOCUMENT_TYPES: readonly string[] = ['invoice', 'calibration_report']
+export const DOWNLOADED_DOCUMENT_TYPES: readonly string[] = [
+  'invoice',
+  'calibration_report',
+  'calibration_pre_scan',
+  'calibration_post_scan',
+]
 
 /**
  * How /files/ hands a stored file over: a document (an invoice, a calibration report) or anything that is not an

@@ -153,15 +153,16 @@ export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
 /**
  * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent once its
  * structure passes pdfProblem (nothing that runs, nothing inside, no HTML); anything else must be a photo, prepared
- * like the others. An UploadError tells the shop what is wrong.
+ * like the others. An UploadError tells the shop what is wrong, next to the form's field (the completion's report, or
+ * a calibration proof's scan report).
  */
-async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
+export async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string, field = 'calibrationReport') {
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
-      throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
+      throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
     }
     const problem = await pdfProblem(file.bytes)
-    if (problem) throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
+    if (problem) throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
     const filePath = `${pathWithoutExt}.pdf`
     await staged.add(filePath, file.bytes)
     return { filePath, thumbPath: null }
@@ -170,7 +171,7 @@ async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, p
     return await staged.addImage(await prepareImage(file), pathWithoutExt)
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    throw new UploadError('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportNotPdf, error.status)
+    throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportNotPdf, error.status)
   }
 }
 

@@ -4,7 +4,7 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { CALIBRATION_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { isInvoiceHeld, JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
@@ -14,6 +14,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { jobsWithoutCalibrationProof } from './calibration.server'
 
 /**
  * Paying the shops: the operator approves completed jobs for payment, groups a partner group's approved jobs into a
@@ -73,6 +74,7 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
         code: claims.confirmationCode,
         invoiceHeldFor: claims.invoiceHeldFor,
         invoiceReleasedAt: claims.invoiceReleasedAt,
+        adasCalibration: claims.adasCalibration,
       })
       .from(claims)
       .where(inArray(claims.id, [...input.claimIds]))
@@ -80,6 +82,12 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
     const payable = rows.filter((row) => row.completedAt && row.groupId)
     if (!payable.length) throw RuleError.from(PAYOUT_MESSAGES.notPayable, { field: 'claimId', status: 400 })
     refuseHeld(payable.filter((row) => !row.approvedAt))
+    // A job whose completion names an ADAS calibration is paid only with its proof complete and passed.
+    const unproven = jobsWithoutCalibrationProof(
+      tx,
+      payable.filter((row) => !row.approvedAt),
+    )
+    if (unproven.length) throw RuleError.from(CALIBRATION_MESSAGES.proofMissing(unproven.toSorted()), { field: 'claimId', status: 409 })
     const toApprove = payable.filter((row) => !row.approvedAt).map((row) => row.id)
     const approved = toApprove.length
       ? tx

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { auditActionLabel } from '~/domain/audit'
+import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
@@ -122,6 +123,10 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
   const shopFiles = documents.filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
   const calibrationReports = documents.filter((document) => document.type === 'calibration_report')
+  // The shop's calibration proof (its facts on the shop's page and the owner's certificate): the evidence, to check.
+  const calibrationProof = documents.flatMap((document) =>
+    isCalibrationFileType(document.type) ? [{ ...document, type: document.type }] : [],
+  )
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -340,6 +345,11 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                       {calibrationReports.map((report) => (
                         <a key={report.id} href={report.full} className="ml-2 text-brand-700 underline" target="_blank" rel="noreferrer">
                           Calibration report ({report.fileName})
+                        </a>
+                      ))}
+                      {calibrationProof.map((file) => (
+                        <a key={file.id} href={file.full} className="ml-2 text-brand-700 underline" target="_blank" rel="noreferrer">
+                          {CALIBRATION_FILES[file.type].label}
                         </a>
                       ))}
                     </dd>

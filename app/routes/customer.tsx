@@ -13,11 +13,12 @@ import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
-import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { billingPath, calibrationCertificatePath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
 import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
+import { claimsWithCalibrationProof } from '~/models/calibration.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
@@ -69,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       upcomingPrice: upcoming.get(policy.id) ?? null,
       vehicle: policy.vehicle
         ? {
+            id: policy.vehicle.id,
             year: policy.vehicle.year,
             make: policy.vehicle.make,
             model: policy.vehicle.model,
@@ -79,7 +81,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     }))
     // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
     const reachBy = reachInWords(profile)
-    const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) =>
+    const claimRows = listClaimsForProfile(profile.id)
+    // The certificates hold no personal data: a previous owner's claim shows its certificate too (as the glass record does).
+    const certified = claimsWithCalibrationProof(claimRows.map((claim) => claim.id))
+    const certificateHref = (claimId: string) => (certified.has(claimId) ? calibrationCertificatePath(claimId) : null)
+    const claims: DashboardClaim[] = claimRows.map((claim) =>
       claim.previousOwner
         ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
           {
@@ -89,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: null,
             confirmationCode: claim.confirmationCode,
+            certificateHref: certificateHref(claim.id),
             // Its status alone: nothing of the seller's booking (their street, for a mobile visit) and no actions.
             live: claimLiveStatus({
               id: claim.id,
@@ -108,6 +115,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
+            certificateHref: certificateHref(claim.id),
             live: { ...claimLiveStatus(claim), reachBy, line: lineAfterChoosing(claim) },
           },
     )

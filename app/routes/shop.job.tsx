@@ -4,9 +4,11 @@ import { data } from 'react-router'
 import { requireShopStaff } from '~/auth/session.server'
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { CalibrationProofStatus } from '~/components/shop/calibration-proof'
 import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import { type CalibrationMethod, isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
 import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
@@ -14,6 +16,7 @@ import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
+import { shopCalibrationView } from '~/models/calibration.server'
 import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
@@ -45,7 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
   const job = shopJob(group.id, params.claimId)
   const stored = claimDocumentsOf(job.id)
-  const documents = job.completed ? stored.filter((document) => document.documentType !== 'damage_photo') : []
+  // The calibration proof's files are listed on its own page (shop.job-calibration.tsx).
+  const documents = job.completed
+    ? stored.filter((document) => document.documentType !== 'damage_photo' && !isCalibrationFileType(document.documentType))
+    : []
   const drafts = job.completed ? [] : draftsOf(job.id)
   const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
   return data(
@@ -62,6 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         fileName: document.fileName,
         url: signedFileUrl(document.filePath),
       })),
+      // A job completed with an ADAS calibration: where its proof stands (app/components/shop/calibration-proof.tsx).
+      calibration:
+        job.completed && needsCalibrationProof(job) ? (({ gaps, open }) => ({ gaps, open }))(shopCalibrationView(group.id, job.id)) : null,
       attached: {
         invoice: kept('invoice'),
         repairPhotos: kept('repair_photo'),
@@ -171,7 +180,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) =>
     : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job: the appointment and the completion with the invoice.', { noindex: true })
 
 export default function ShopJobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, window, documents, attached, damagePhotos } = loaderData
+  const { job, window, documents, attached, damagePhotos, calibration } = loaderData
   const answer: ActionAnswer | undefined = actionData
   const errors = resultErrors(answer?.result) as Record<string, string[] | undefined>
   const values = resultValues(answer?.result) as Record<string, string | undefined>
@@ -195,7 +204,17 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
         <JobContact job={job as ShopJobView} photos={damagePhotos} />
       </Card>
       {job.completed ? (
-        <Completed job={job} documents={documents} />
+        <>
+          <Completed job={job} documents={documents} />
+          {calibration ? (
+            <CalibrationProofStatus
+              claimId={job.id}
+              calibration={job.adasCalibration as CalibrationMethod}
+              gaps={calibration.gaps}
+              open={calibration.open}
+            />
+          ) : null}
+        </>
       ) : (
         <>
           <Appointment

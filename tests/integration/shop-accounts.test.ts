@@ -8,6 +8,7 @@ import { db } from '~/db/client.server'
 import { auditLog, claimDocumentDrafts, claimDocuments, claims, shopStaff, vehicles } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
+import { recordCalibrationProof } from '~/models/calibration.server'
 import { approveClaim } from '~/models/claim-review.server'
 import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
@@ -499,6 +500,22 @@ describe('completing a job the way shops invoice', () => {
     const lists = async () => (await getList(cookie)).data as { done: Finished[]; paid: Finished[] }
     expect((await lists()).done[0]!.payment?.state).toBe('not_approved')
     const operator = findOrCreateProfile(uniqueEmail('payer'))
+    // A calibrated job is paid only with its calibration proof (tests/integration/calibration-proof.test.ts).
+    expect(() => approveJobsForPayment({ claimIds: [job.claim.id], actorId: operator.id })).toThrow(/calibration proof/)
+    await recordCalibrationProof({
+      groupId: group.id,
+      actorId: staff.id,
+      claimId: job.claim.id,
+      facts: { method: 'both', toolMake: 'Autel', toolSerial: 'MA600-1', technicianName: 'Sam Ortiz', result: 'pass' },
+      files: await Promise.all(
+        ['preScan', 'postScan', 'toolScreen', 'targetSetup'].map(async (fieldName) => ({
+          fieldName,
+          fileName: `${fieldName}.jpg`,
+          contentType: 'image/jpeg',
+          bytes: Buffer.from(await (await jpegFile()).arrayBuffer()),
+        })),
+      ),
+    })
     approveJobsForPayment({ claimIds: [job.claim.id], actorId: operator.id })
     expect((await lists()).done[0]!.payment?.state).toBe('approved')
     const payout = createPayout({ groupId: group.id, claimIds: [job.claim.id], actorId: operator.id })

@@ -1,0 +1,23 @@
+import { requireCustomer } from '~/auth/session.server'
+import { calibrationCertificate } from '~/models/calibration.server'
+import { routeRules } from '~/server/route-rules'
+import { calibrationCertificatePdf } from '~/services/glass-record-pdf.server'
+
+import type { Route } from './+types/customer.calibration-certificate-pdf'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
+
+/** The calibration certificate as a PDF download: for who may see the page (anyone else gets its 404). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const certificate = calibrationCertificate(customer.id, params.claimId)
+  const pdf = await calibrationCertificatePdf(certificate)
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="glass-plan-calibration-${certificate.code}.pdf"`,
+      'Content-Length': String(pdf.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

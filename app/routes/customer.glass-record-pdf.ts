@@ -1,0 +1,24 @@
+import { requireCustomer } from '~/auth/session.server'
+import { glassRecord } from '~/models/glass-record.server'
+import { routeRules } from '~/server/route-rules'
+import { glassRecordPdf } from '~/services/glass-record-pdf.server'
+
+import type { Route } from './+types/customer.glass-record-pdf'
+
+export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
+
+/** The vehicle's glass record as a PDF download: its owner's only (another's vehicle is a 404). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request)
+  const record = glassRecord(customer.id, params.vehicleId)
+  const pdf = await glassRecordPdf(record)
+  const name = `${record.vehicle.year}-${record.vehicle.make}-${record.vehicle.model}`.replace(/[^\w-]+/g, '-')
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="glass-plan-glass-record-${name}.pdf"`,
+      'Content-Length': String(pdf.length),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,168 @@
+import PDFDocument from 'pdfkit'
+
+import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
+import type { WindshieldZone } from '~/domain/claims'
+import { formatLongDate } from '~/domain/format'
+import { WINDSHIELD_ZONE_LABELS } from '~/domain/messages'
+import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
+import { ZONE_SHAPES } from '~/domain/windshield-diagram'
+import type { CalibrationCertificate } from '~/models/calibration.server'
+import type { GlassRecord } from '~/models/glass-record.server'
+
+import { readStored } from './storage.server'
+
+/**
+ * The calibration certificate and the vehicle's glass record as PDFs: the same facts as their pages, with pdfkit's
+ * built-in Helvetica (no font files, no browser), the windshield diagram drawn from the same shapes as the page's SVG.
+ */
+
+type Doc = InstanceType<typeof PDFDocument>
+
+function startDocument(title: string, subject: string, now: Date) {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 60,
+    info: { Title: title, Author: 'Glass Plan', Subject: subject, CreationDate: now },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f5ea8').text('Glass Plan')
+  doc.moveDown(0.3).fontSize(16).fillColor('#0f172a').text(title)
+  return { doc, done }
+}
+
+function fact(doc: Doc, label: string, value: string) {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10.5)
+    .fillColor('#334155')
+    .text(`${label}: `, { continued: true })
+    .font('Helvetica')
+    .fillColor('#0f172a')
+    .text(value)
+}
+
+function heading(doc: Doc, text: string, size = 13) {
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor('#0f172a').text(text)
+  doc.moveDown(0.3)
+}
+
+const vehicleWords = (vehicle: { year: number; make: string; model: string } | null) =>
+  vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Not recorded'
+
+/** The windshield diagram at the current position, its zone filled; moves the text below it. */
+function drawDiagram(doc: Doc, zone: WindshieldZone | null, scale = 0.6) {
+  const left = doc.page.margins.left
+  const top = doc.y + 4
+  for (const shape of ZONE_SHAPES) {
+    const [first, ...rest] = shape.points
+    doc.moveTo(left + first![0] * scale, top + first![1] * scale)
+    for (const [x, y] of rest) doc.lineTo(left + x * scale, top + y * scale)
+    doc
+      .closePath()
+      .lineWidth(1)
+      .fillAndStroke(shape.zone === zone ? '#f59e0b' : shape.zone === 'edge' ? '#cbd5e1' : '#e0f2fe', '#334155')
+  }
+  doc.y = top + 140 * scale + 6
+  doc.x = left
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor('#334155')
+    .text(zone ? `Damage zone: ${WINDSHIELD_ZONE_LABELS[zone].toLowerCase()} (seen from the driver's seat)` : 'Damage zone not recorded')
+}
+
+function certificateFacts(doc: Doc, certificate: CalibrationCertificate) {
+  const { proof } = certificate
+  fact(doc, 'Vehicle', vehicleWords(certificate.vehicle))
+  if (certificate.vehicle?.vin) fact(doc, 'VIN', certificate.vehicle.vin)
+  fact(doc, 'Claim', certificate.code)
+  fact(doc, 'Work completed', formatLongDate(certificate.completedAt))
+  fact(doc, 'Shop', certificate.shop ?? 'Not recorded')
+  if (certificate.partNumber) fact(doc, 'Part fitted', certificate.partNumber)
+  fact(doc, 'Calibration', ADAS_CALIBRATION_NAMES[proof.method])
+  fact(doc, 'Result', CALIBRATION_RESULT_NAMES[proof.result])
+  fact(doc, 'Tool', `${proof.toolMake}, serial ${proof.toolSerial}`)
+  fact(doc, 'Technician', proof.technicianName)
+  fact(doc, 'Recorded', formatLongDate(proof.recordedAt))
+  fact(
+    doc,
+    'Evidence on file',
+    certificate.files.map((file) => CALIBRATION_FILES[file.documentType as keyof typeof CALIBRATION_FILES].label).join('; ') || 'None',
+  )
+}
+
+export async function calibrationCertificatePdf(certificate: CalibrationCertificate, now = new Date()): Promise<Buffer> {
+  const { doc, done } = startDocument('ADAS calibration certificate', `Claim ${certificate.code}`, now)
+  doc
+    .moveDown(0.4)
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor('#1e293b')
+    .text("The partner shop recorded this calibration of the vehicle's driver-assistance camera after its glass work.")
+  heading(doc, 'Calibration')
+  certificateFacts(doc, certificate)
+  doc.end()
+  return done
+}
+
+async function photoBytes(relPath: string) {
+  const stored = await readStored(relPath)
+  return stored ? Buffer.from(await new Response(stored.body).arrayBuffer()) : null
+}
+
+export async function glassRecordPdf(record: GlassRecord, now = new Date()): Promise<Buffer> {
+  const { doc, done } = startDocument('Glass record', vehicleWords(record.vehicle), now)
+  doc
+    .moveDown(0.4)
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor('#1e293b')
+    .text('The work on this vehicle’s glass as its partner shops recorded it. It holds no personal data of any owner.')
+  heading(doc, 'Vehicle')
+  fact(doc, 'Vehicle', vehicleWords(record.vehicle))
+  if (record.vehicle.vin) fact(doc, 'VIN', record.vehicle.vin)
+  if (record.policyNumber) fact(doc, 'Policy', record.policyNumber)
+
+  heading(doc, 'Setup photos')
+  const thumbs = (await Promise.all(record.photos.map((photo) => photoBytes(photo.thumbPath ?? photo.filePath)))).flatMap((bytes) =>
+    bytes ? [bytes] : [],
+  )
+  if (!thumbs.length) doc.font('Helvetica').fontSize(10.5).text('No setup photos on file.')
+  else {
+    const top = doc.y
+    thumbs.slice(0, 3).forEach((bytes, index) => doc.image(bytes, doc.page.margins.left + index * 165, top, { fit: [155, 116] }))
+    doc.y = top + 122
+    doc.x = doc.page.margins.left
+  }
+
+  heading(doc, 'Work on the glass')
+  if (!record.claims.length) doc.font('Helvetica').fontSize(10.5).text('No completed work recorded.')
+  for (const entry of record.claims) {
+    if (doc.y > doc.page.height - 260) doc.addPage()
+    doc
+      .moveDown(0.6)
+      .font('Helvetica-Bold')
+      .fontSize(11.5)
+      .fillColor('#0f172a')
+      .text(`${formatLongDate(entry.completedAt)}: ${entry.repairType === 'replacement' ? 'Windshield replaced' : 'Chip repaired'}`)
+    fact(doc, 'Claim', entry.code)
+    fact(doc, 'Shop', entry.shop ?? 'Not recorded')
+    fact(doc, 'Part fitted', entry.partNumber ?? 'None recorded')
+    fact(doc, 'ADAS calibration', entry.adasCalibration ? ADAS_CALIBRATION_NAMES[entry.adasCalibration] : 'None')
+    if (entry.calibration) {
+      fact(
+        doc,
+        'Calibration certificate',
+        `${CALIBRATION_RESULT_NAMES[entry.calibration.result]}; tool ${entry.calibration.toolMake}, serial ${entry.calibration.toolSerial}`,
+      )
+    }
+    drawDiagram(doc, entry.damageZone)
+  }
+  doc.end()
+  return done
+}
