@@ -23,6 +23,11 @@ export type CheckoutInput = {
   cancelPath: string
   /** Set when the payment takes over a policy from the vehicle's previous owner: fulfilment moves it, creates none. */
   ownershipTransferId?: string | null
+  /**
+   * The first charge waits until this moment (ISO), a time already paid for (Stripe: a trial to then); null: charged at
+   * checkout. At least two days ahead (app/domain/billing.ts SHORTEST_CARRIED_PERIOD_MS).
+   */
+  firstChargeAt?: string | null
 }
 
 /** One payment the customer made for a policy: how much, and the billing period it paid for. */

@@ -251,7 +251,11 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     line_items: [{ price: price.priceId, quantity: 1 }],
     ...(input.profile ? { client_reference_id: input.profile.id, customer_email: input.profile.email } : {}),
     metadata,
-    subscription_data: { metadata },
+    subscription_data: {
+      metadata,
+      // A period the seller already paid for comes with the plan: the buyer's first charge waits for its end.
+      ...(input.firstChargeAt ? { trial_end: Math.floor(new Date(input.firstChargeAt).getTime() / 1000) } : {}),
+    },
     // Stripe replaces the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
     success_url: successUrl,
     cancel_url: `${APP_URL}${input.cancelPath.startsWith('/') ? input.cancelPath : `/${input.cancelPath}`}`,
