@@ -99,7 +99,9 @@ export const NATIONAL_DEFAULT: StateRules = {
   commitment: 'never',
   disclosures: [],
   priceIncreaseNeedsConsent: false,
-  yearlyReminder: false,
+  // Every subscriber gets it: Minnesota requires a yearly notice of a continuing service (Minn. Stat. §325G.56–.62)
+  // and California one for its plans; elsewhere it costs nothing and keeps the renewal in view.
+  yearlyReminder: true,
   nextOwnerAssignment: null,
   noticeBeforeSale: null,
   needsCounsel: null,
