@@ -3,6 +3,7 @@
  * purchase, or the monthly renewal at which a monthly payer switched to yearly). Pure and safe in the browser.
  */
 
+import { customerZone, dayAfter, dayOf } from './calendar'
 import { addMonths } from './price-changes'
 import { rulesFor } from './state-rules'
 
@@ -61,4 +62,13 @@ export function paidPeriodCarriedOver(policy: RenewalFields & { governingState: 
   if (!rulesFor(policy.governingState).nextOwnerAssignment?.paidPeriodStays) return null
   const paidUntil = nextRenewalAfter(policy, now)
   return paidUntil.getTime() - now.getTime() > SHORTEST_CARRIED_PERIOD_MS ? paidUntil : null
+}
+
+/**
+ * The deadline to act before a charge, written in the offer and the notices (New York and Illinois require it): the
+ * last whole day before the charge's day in the customer's own zone (YYYY-MM-DD; format it with formatLongDate).
+ * Cancelling or turning renewal off by the end of that day always comes before the charge.
+ */
+export function actByDay(chargeAt: Date | string, governingState: string | null | undefined): string {
+  return dayAfter(dayOf(new Date(chargeAt), customerZone(governingState)), -1)
 }

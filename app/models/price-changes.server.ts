@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
-import { renewalAtOrAfter } from '~/domain/billing'
+import { actByDay, renewalAtOrAfter } from '~/domain/billing'
 import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -237,6 +237,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
         oldPrice: formatPrice(policy.monthlyPriceCents),
         newPrice: formatPrice(change.amountCents),
         startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),
+        actBy: formatLongDate(actByDay(startsOnFor(policy, change.effectiveOn, now.toISOString()), policy.governingState)),
         inCommitment: isInInitialTerm(policy, now),
         yearly: policy.billingInterval === 'year',
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,

@@ -1,7 +1,8 @@
 import { and, between, eq, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { policies, profiles, yearlyReminders } from '~/db/schema'
+import { policies, type Policy, profiles, yearlyReminders } from '~/db/schema'
+import { actByDay, nextRenewalAfter } from '~/domain/billing'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
@@ -90,6 +91,16 @@ async function remindersDue(now: Date): Promise<Due[]> {
   return due
 }
 
+/**
+ * The next charge the subscriber can still avoid, and the last day to act before it: the next renewal, or while the
+ * commitment holds the first renewal after it ends.
+ */
+function nextChargeToAvoid(policy: Policy, now: Date) {
+  const from = commitmentHolds(policy, now) ? new Date(policy.initialTermEndsAt) : now
+  const charge = nextRenewalAfter(policy, new Date(Math.max(from.getTime() - 1, now.getTime())))
+  return { on: formatLongDate(charge), actBy: formatLongDate(actByDay(charge, policy.governingState)) }
+}
+
 /** Sends each due reminder once; returns how many were sent. */
 export async function sendYearlyReminders(now = new Date()) {
   const config = env()
@@ -123,6 +134,7 @@ export async function sendYearlyReminders(now = new Date()) {
         price: formatPrice(policy.monthlyPriceCents),
         yearly: policy.billingInterval === 'year',
         commitmentEnds: commitmentHolds(policy, now) ? formatLongDate(policy.initialTermEndsAt) : null,
+        nextCharge: nextChargeToAvoid(policy, now),
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
         supportEmail: config.SUPPORT_EMAIL,
       })

@@ -88,6 +88,7 @@ describe('a higher price that needs the subscriber consent', () => {
     expect(JSON.stringify(notices)).not.toContain(token)
     expect(tokenFrom(priceNotice(texan.customer.email)!.text)).toBeNull()
     expect(priceNotice(texan.customer.email)!.subject).toBe('Your Glass Plan price changes on February 25, 2031')
+    expect(priceNotice(texan.customer.email)!.text).toContain('to avoid the charge on February 25, 2031, cancel by February 24, 2031.')
 
     // The page: plan, both prices, the first charge, the button; signed out it asks to sign in first.
     const cookie = await sessionCookieFor(accepting.customer.id)

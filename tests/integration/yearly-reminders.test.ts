@@ -43,6 +43,8 @@ describe('the yearly reminder', () => {
     expect(first[0]!.text).toContain(`Comprehensive — Car plan (policy ${policy.policyNumber}) since March 10, 2025`)
     expect(first[0]!.text).toContain('every month at $19.99 per month')
     expect(first[0]!.text).toContain('You can cancel online at any time')
+    // The deadline to act before the next charge (April 10, at 1 a.m. in California), in US long form.
+    expect(first[0]!.text).toContain('Your next charge is on April 10, 2026: to avoid it, cancel by April 9, 2026.')
     expect(first[0]!.text).toContain(`/customer/policies/${policy.id}/cancel`)
 
     // The job did not run on the second anniversary nor the two days after: the next run sends it.
