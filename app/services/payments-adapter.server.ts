@@ -64,11 +64,23 @@ export interface PaymentsAdapter {
   /** What the customer paid for this policy, newest payment first. */
   paymentsFor(policy: Policy): Promise<PaidPeriod[]>
   /**
-   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered. Safe to
+   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered (never
+   * more than a payment took: a refund cannot exceed its charge). Safe to
    * call again for the same `refundId` (a retry): what was already refunded for it is not refunded twice. Local: no
    * money moved, the caller's refund row is the record.
    */
-  refund(policy: Policy, input: { refundId: string; amountCents: number }): Promise<{ stripeRefundIds: string[] }>
+  refund(
+    policy: Policy,
+    input: {
+      refundId: string
+      amountCents: number
+      /**
+       * How much of the amount may find no payment to go back to (a late penalty above what was charged): that part
+       * is answered as `shortCents` instead of failing the refund. 0 when not given.
+       */
+      mayFallShortCents?: number
+    },
+  ): Promise<{ stripeRefundIds: string[]; shortCents: number }>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */

@@ -393,7 +393,10 @@ const REFUND_ID_KEY = 'glass_plan_refund_id'
  * the refunds an earlier attempt made on each payment (by their metadata), so nothing is refunded twice even after
  * Stripe's idempotency keys have expired.
  */
-async function refund(policy: Policy, { refundId, amountCents }: { refundId: string; amountCents: number }) {
+async function refund(
+  policy: Policy,
+  { refundId, amountCents, mayFallShortCents = 0 }: { refundId: string; amountCents: number; mayFallShortCents?: number },
+) {
   let remaining = amountCents
   const stripeRefundIds: string[] = []
   for (const invoice of await paidInvoices(policy)) {
@@ -423,8 +426,8 @@ async function refund(policy: Policy, { refundId, amountCents }: { refundId: str
     stripeRefundIds.push(created.id)
     remaining -= take
   }
-  if (remaining > 0) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
-  return { stripeRefundIds }
+  if (remaining > mayFallShortCents) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
+  return { stripeRefundIds, shortCents: Math.max(remaining, 0) }
 }
 
 // --- webhooks --------------------------------------------------------------------------------------------------
