@@ -290,10 +290,11 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
     planName: planName(policy),
     policyNumber: policy.policyNumber,
     amount: formatPrice(refund.amountCents + refund.penaltyCents),
-    explanation:
-      refund.penaltyCents > 0
-        ? `${explainRefund(refund)} ${REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))}`
-        : explainRefund(refund),
+    explanation: [
+      explainRefund(refund),
+      ...(refund.penaltyCents > 0 ? [REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))] : []),
+      ...(refund.penaltyByHandCents > 0 ? [REFUND_MESSAGES.penaltyByHand(formatPrice(refund.penaltyByHandCents))] : []),
+    ].join(' '),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })

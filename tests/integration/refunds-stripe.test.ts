@@ -245,6 +245,12 @@ describe('refunds through Stripe', () => {
       penaltyByHandCents: row!.penaltyCents,
     })
     expect(penaltiesByHand()).toEqual({ count: before.count + 1, cents: before.cents + row!.penaltyCents })
+    // The customer is told which part does not reach the card.
+    const email = outboxFor(getProfileEmail(policy.profileId)).find((entry) => entry.tag === 'refund')!
+    const penalty = `$${(row!.penaltyCents / 100).toFixed(2)}`
+    expect(email.text).toContain(
+      `${penalty} of it is more than your card payments can take back, so it does not reach your card: we pay it to you separately.`,
+    )
     expect(failedRefundCount()).toBe(0)
   })
 
