@@ -10,6 +10,7 @@ import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uni
 // setup, and the seller no longer does — with JavaScript on and off. The seller's plan is a Florida one, so the period
 // they paid goes with it: the buyer is first charged when it ends.
 test('a seller offers the plan to the next owner, who accepts and pays', async ({ page, signIn, browser, baseURL, javaScript }) => {
+  test.slow() // two people in two browsers, a sign-up by e-mailed link and a checkout
   const seller = await signIn({ fullName: 'Sally Seller' })
   const bought = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString()
   const { policy } = createActivePolicy(seller.id, { vehicleType: 'car', hasAdas: false, governingState: 'FL', createdAt: bought })
