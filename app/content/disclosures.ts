@@ -21,6 +21,9 @@ export function nextOwnerAssignmentLines(assignment: NonNullable<StateRules['nex
   return [
     'You have the right to assign this contract to the person who buys the covered vehicle from you.',
     `Conditions: you send the offer to the buyer from your dashboard, on or after the day you sell or transfer the vehicle, and it stays open for at least ${assignment.openDaysAfterSale} days; the buyer accepts it by accepting these terms and paying for the same plan. We charge no assignment fee (the law allows at most ${formatPrice(assignment.feeCapCents)}).`,
+    ...(assignment.paidPeriodStays
+      ? ['The period you have already paid for stays with the contract: the buyer pays nothing more until it ends.']
+      : []),
   ]
 }
 

@@ -810,6 +810,11 @@ export const refunds = sqliteTable(
     dueBy: text('due_by'), // YYYY-MM-DD, where the state sets a deadline
     /** The state's penalty for paying after `dueBy` (TX, NY: a share per month late), paid on top of `amountCents`. */
     penaltyCents: integer('penalty_cents').notNull().default(0),
+    /**
+     * The part of the penalty above what the card's payments could take back (a refund cannot exceed a charge): not
+     * refunded to the card, but owed to the customer and paid by the operator by hand (the console lists it).
+     */
+    penaltyByHandCents: integer('penalty_by_hand_cents').notNull().default(0),
     createdAt: createdAt(),
     succeededAt: text('succeeded_at'),
     updatedAt: updatedAt(),

@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.succeeded', entity: 'refund', label: 'Refund paid' },
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   { action: 'refund.settled', entity: 'refund', label: 'Refund worked out after a payments outage' },
+  { action: 'refund.penalty_by_hand', entity: 'refund', label: 'Late penalty above the card payments: to pay by hand' },
   { action: 'policy.provider_cancel_noticed', entity: 'policy', label: 'Cancellation by the provider noticed' },
   { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
   { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },

@@ -3,7 +3,9 @@
  * purchase, or the monthly renewal at which a monthly payer switched to yearly). Pure and safe in the browser.
  */
 
+import { customerZone, dayAfter, dayOf } from './calendar'
 import { addMonths } from './price-changes'
+import { rulesFor } from './state-rules'
 
 export type RenewalFields = {
   createdAt: string
@@ -41,4 +43,32 @@ export function previousRenewal(policy: RenewalFields, renewal: Date): Date {
   let k = 1
   while (addMonths(start, k * step).getTime() < renewal.getTime()) k++
   return addMonths(start, (k - 1) * step)
+}
+
+/**
+ * The shortest carried period the buyer's subscription can start with: Stripe's Checkout refuses a trial that ends
+ * less than 48 hours after the session is made; a seller's period ending sooner is not carried (the buyer pays at
+ * checkout, as in every other state).
+ */
+export const SHORTEST_CARRIED_PERIOD_MS = 48 * 60 * 60 * 1000
+
+/**
+ * Where the state's law makes the period the seller has already paid go with the contract to the vehicle's next owner
+ * (the state table's `nextOwnerAssignment.paidPeriodStays`, read for the seller's state): the end of that period, the
+ * seller's next renewal, which is when the buyer is first charged. Null where the state keeps no such rule or the
+ * period ends too soon to carry.
+ */
+export function paidPeriodCarriedOver(policy: RenewalFields & { governingState: string | null }, now: Date): Date | null {
+  if (!rulesFor(policy.governingState).nextOwnerAssignment?.paidPeriodStays) return null
+  const paidUntil = nextRenewalAfter(policy, now)
+  return paidUntil.getTime() - now.getTime() > SHORTEST_CARRIED_PERIOD_MS ? paidUntil : null
+}
+
+/**
+ * The deadline to act before a charge, written in the offer and the notices (New York and Illinois require it): the
+ * last whole day before the charge's day in the customer's own zone (YYYY-MM-DD; format it with formatLongDate).
+ * Cancelling or turning renewal off by the end of that day always comes before the charge.
+ */
+export function actByDay(chargeAt: Date | string, governingState: string | null | undefined): string {
+  return dayAfter(dayOf(new Date(chargeAt), customerZone(governingState)), -1)
 }

@@ -108,6 +108,9 @@ export const REFUND_MESSAGES = {
   refunded: (amount: string) => `Refund of ${amount}`,
   /** A late refund pays the state's penalty on top. */
   withPenalty: (penalty: string) => `It includes ${penalty} your state adds for a refund paid after its deadline.`,
+  /** The part of a penalty above what the card's payments could take back (a refund never exceeds its charge). */
+  penaltyByHand: (part: string) =>
+    `${part} of it is more than your card payments can take back, so it does not reach your card: we pay it to you separately.`,
   status: {
     unsettled: 'to be worked out',
     pending: 'on its way',

@@ -14,6 +14,11 @@ export type NoticeWindow = { earliestDays: number; latestDays: number }
 export type NoticeRules = {
   statutes: readonly string[]
   renewal: NoticeWindow
+  /**
+   * A price change: the window before the subscriber's first charge at the new price (the change waits for the next
+   * charge rather than arriving with less notice; app/domain/price-changes.ts `priceNoticeTiming`).
+   */
+  priceChange: NoticeWindow
   /** How the notice of a yearly renewal is served (a contract of more than a month, where the state says so). */
   yearlyRenewalChannel: NoticeChannel
 }
@@ -25,6 +30,8 @@ export type NoticeRules = {
 export const NOTICE_DEFAULT: NoticeRules = {
   statutes: [],
   renewal: { earliestDays: 45, latestDays: 35 },
+  // The terms give at least 30 days' notice of a new price; 45 at most, so the notice is about the charge it announces.
+  priceChange: { earliestDays: 45, latestDays: 30 },
   yearlyRenewalChannel: 'email',
 }
 
@@ -32,12 +39,19 @@ type NoticeRow = Partial<NoticeRules> & { statutes: readonly string[] }
 
 export const NOTICE_TABLE: Readonly<Record<StateCode, NoticeRow>> = {
   // New York General Obligations Law §5-903: for a contract of more than a month that renews unless cancelled, the
-  // notice is served personally or by certified mail 15 to 30 days before the deadline to cancel.
-  NY: { statutes: ['N.Y. Gen. Oblig. Law §5-903'], renewal: { earliestDays: 30, latestDays: 15 }, yearlyRenewalChannel: 'certified_mail' },
+  // notice is served personally or by certified mail 15 to 30 days before the deadline to cancel. General Business
+  // Law §527-a: a change of price is noticed 5 to 30 days before it takes effect.
+  NY: {
+    statutes: ['N.Y. Gen. Oblig. Law §5-903', 'N.Y. Gen. Bus. Law §527-a'],
+    renewal: { earliestDays: 30, latestDays: 15 },
+    priceChange: { earliestDays: 30, latestDays: 5 },
+    yearlyRenewalChannel: 'certified_mail',
+  },
   // Illinois Automatic Contract Renewal Act, 815 ILCS 601/10: 30 to 60 days before the deadline (the default fits).
   IL: { statutes: ['815 ILCS 601/10'] },
-  // California Business and Professions Code §17602 as amended by AB 390: 15 to 45 days before (the default fits).
-  CA: { statutes: ['Cal. Bus. & Prof. Code §17602'] },
+  // California Business and Professions Code §17602 as amended by AB 390: renewal notices 15 to 45 days before (the
+  // default fits); a change of price noticed 7 to 30 days before it takes effect.
+  CA: { statutes: ['Cal. Bus. & Prof. Code §17602'], priceChange: { earliestDays: 30, latestDays: 7 } },
 }
 
 export function noticeRules(code: StateCode | null | undefined): NoticeRules {

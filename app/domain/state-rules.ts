@@ -65,9 +65,10 @@ export type StateRules = {
   /**
    * Where the statute sets the terms of passing the contract to the vehicle's next owner: the offer stays open at least
    * `openDaysAfterSale` days, the fee is at most `feeCapCents`, and the contract states it in bold (null: the product's
-   * own terms).
+   * own terms). `paidPeriodStays`: the period the seller has already paid goes with the contract, so the next owner's
+   * subscription starts with that time free (app/domain/billing.ts `paidPeriodCarriedOver`).
    */
-  nextOwnerAssignment: { openDaysAfterSale: number; feeCapCents: number } | null
+  nextOwnerAssignment: { openDaysAfterSale: number; feeCapCents: number; paidPeriodStays: boolean } | null
   /** A notice the buyer must be given before the sale: signup shows it above the payment step (Florida). */
   noticeBeforeSale: string | null
 
@@ -98,7 +99,9 @@ export const NATIONAL_DEFAULT: StateRules = {
   commitment: 'never',
   disclosures: [],
   priceIncreaseNeedsConsent: false,
-  yearlyReminder: false,
+  // Every subscriber gets it: Minnesota requires a yearly notice of a continuing service (Minn. Stat. §325G.56–.62)
+  // and California one for its plans; elsewhere it costs nothing and keeps the renewal in view.
+  yearlyReminder: true,
   nextOwnerAssignment: null,
   noticeBeforeSale: null,
   needsCounsel: null,
@@ -147,7 +150,7 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
   },
   // Florida Statutes chapter 634 part I, §634.121: (1) the "purchase not required" notice before the sale; (2) the
   // right to assign to the next owner in conspicuous bold type, open at least 15 days after the vehicle's sale, for a
-  // fee of at most $40; (3)(a) cancel within 60 days after purchase for 100 % of what was paid less claims paid, a fee
+  // fee of at most $40, the contract (and the period paid for it) passing with the vehicle; (3)(a) cancel within 60 days after purchase for 100 % of what was paid less claims paid, a fee
   // of at most 5 %; after 60 days the holder may still cancel, for at least 90 % of the unearned pro-rata amount less
   // claims paid. The contract may not stop a cancellation, so the product's commitment never binds here.
   FL: {
@@ -157,7 +160,7 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     laterRefund: 'pro_rata_minus_claims',
     laterRefundPercent: 90,
     fee: { cents: null, percentOfPaid: 5, when: 'free_look' },
-    nextOwnerAssignment: { openDaysAfterSale: 15, feeCapCents: 4000 },
+    nextOwnerAssignment: { openDaysAfterSale: 15, feeCapCents: 4000, paidPeriodStays: true },
     noticeBeforeSale: FLORIDA_PURCHASE_NOT_REQUIRED,
     disclosures: [FLORIDA_PURCHASE_NOT_REQUIRED],
     needsCounsel:

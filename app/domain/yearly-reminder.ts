@@ -1,6 +1,7 @@
 /**
- * The yearly reminder some states require of an automatically renewing plan (app/domain/state-rules.ts
- * `yearlyReminder`): on each anniversary of the purchase, the plan, its price and how to cancel. Pure.
+ * The yearly reminder of an automatically renewing plan, sent to every subscriber (app/domain/state-rules.ts
+ * `yearlyReminder`; Minnesota and California require it): on each anniversary of the purchase, the plan, its price
+ * and how to cancel. Pure.
  */
 
 import { addMonths } from './price-changes'

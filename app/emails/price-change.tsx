@@ -17,6 +17,8 @@ export type PriceChangeEmailProps = {
    * it the plan keeps its price.
    */
   acceptUrl?: string | null
+  /** The last day to cancel before the first charge at the new price (domain/billing actByDay), in US long form. */
+  actBy?: string | null
   supportEmail: string
 }
 
@@ -37,7 +39,9 @@ function wording(props: PriceChangeEmailProps) {
       `The ${props.yearly ? 'yearly' : 'monthly'} price of your ${props.planName} plan (policy ${props.policyNumber}) changes from ${props.oldPrice} to ${props.newPrice}. Your first charge at the new price is on ${props.startsOn}; nothing changes before then.`,
       props.inCommitment
         ? 'If you do not accept the new price, you can turn off renewal now: your plan then ends when your 12-month commitment does.'
-        : 'If you do not accept the new price, you can cancel online before that date.',
+        : props.actBy
+          ? `If you do not accept the new price, you can cancel online: to avoid the charge on ${props.startsOn}, cancel by ${props.actBy}.`
+          : 'If you do not accept the new price, you can cancel online before that date.',
     ],
     help: `Questions? Write to ${props.supportEmail}.`,
   }

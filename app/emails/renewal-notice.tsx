@@ -10,11 +10,22 @@ export type RenewalNoticeEmailProps = {
   renewalOff: boolean
   /** A yearly payer: `termEndDate` is their next yearly renewal and `monthlyPrice` a year's price. */
   yearly?: boolean
+  /** 'December 20, 2026': the last day to turn renewal off or cancel before the renewal's charge (domain/billing actByDay). */
+  actBy?: string | null
   dashboardUrl: string
   supportEmail: string
 }
 
-function wording({ planName, monthlyPrice, termEndDate, renewalOff, yearly, supportEmail }: RenewalNoticeEmailProps) {
+function wording(props: RenewalNoticeEmailProps) {
+  const base = baseWording(props)
+  if (props.renewalOff || !props.actBy) return base
+  return {
+    ...base,
+    lines: [...base.lines, `To avoid the charge on ${props.termEndDate}, turn renewal off or cancel by ${props.actBy}.`],
+  }
+}
+
+function baseWording({ planName, monthlyPrice, termEndDate, renewalOff, yearly, supportEmail }: RenewalNoticeEmailProps) {
   if (yearly) {
     return {
       subject: renewalOff ? `Your Glass Plan coverage ends on ${termEndDate}` : `Your Glass Plan renews on ${termEndDate}`,

@@ -10,6 +10,11 @@ export type YearlyReminderEmailProps = {
   yearly: boolean
   /** 'November 21, 2027' while the 12-month commitment binds (renewal can then only be turned off); else null. */
   commitmentEnds: string | null
+  /**
+   * The next charge that can still be avoided (after the commitment, while it holds) and the last day to act before it
+   * (domain/billing actByDay), both in US long form.
+   */
+  nextCharge?: { on: string; actBy: string } | null
   cancelUrl: string
   supportEmail: string
 }
@@ -24,6 +29,13 @@ function wording(props: YearlyReminderEmailProps) {
       props.commitmentEnds
         ? `Your 12-month commitment runs until ${props.commitmentEnds}: you can turn off renewal online now, and your plan then ends on that date.`
         : 'You can cancel online at any time, effective at once; the cancellation page shows any refund before you confirm.',
+      ...(props.nextCharge
+        ? [
+            props.commitmentEnds
+              ? `To avoid the first charge after it, on ${props.nextCharge.on}, turn renewal off by ${props.nextCharge.actBy}.`
+              : `Your next charge is on ${props.nextCharge.on}: to avoid it, cancel by ${props.nextCharge.actBy}.`,
+          ]
+        : []),
     ],
     help: `Questions? Write to ${props.supportEmail}.`,
   }

@@ -26,6 +26,8 @@ export type CheckoutRequest = {
   cancelPath: string
   /** Set when the checkout pays for taking over a policy from the vehicle's previous owner. */
   ownershipTransferId?: string
+  /** The first charge waits until then (a next owner's Florida plan: the seller's paid period); null or absent: at checkout. */
+  firstChargeAt?: string | null
 }
 
 /**
@@ -81,6 +83,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<string> {
       profile: request.profile,
       cancelPath: request.cancelPath,
       ownershipTransferId: request.ownershipTransferId ?? null,
+      firstChargeAt: request.firstChargeAt ?? null,
     })
     url = checkout.url
   } catch (error) {

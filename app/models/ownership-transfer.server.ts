@@ -16,6 +16,7 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
+import { paidPeriodCarriedOver } from '~/domain/billing'
 import { normalizeEmail } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -102,6 +103,8 @@ export type SellerView = {
   /** Why the plan cannot be offered, or null. */
   refusal: Message | null
   openOffer: Pick<OwnershipTransfer, 'id' | 'buyerEmail' | 'status' | 'expiresAt' | 'createdAt'> | null
+  /** Where the seller's state keeps the paid period with the plan: when it ends (the buyer's first charge), else null. */
+  paidPeriodCarriedUntil: Date | null
 }
 
 /** What the seller's page shows: the plan, whether it may be offered, and the open offer if any. */
@@ -114,6 +117,7 @@ export function sellerView(profileId: string, policyId: string, now = new Date()
   return {
     policy,
     refusal: ownershipTransferAllowed(policy) ? null : OWNERSHIP_TRANSFER_MESSAGES.notAvailable,
+    paidPeriodCarriedUntil: paidPeriodCarriedOver(policy, now),
     openOffer: openOffer
       ? {
           id: openOffer.id,
@@ -261,8 +265,11 @@ export function commitmentTakenOver(policy: Pick<Policy, 'initialTermEndsAt'>, n
 }
 
 /** What the buyer reads about the plan: never the seller's name, address or plate. */
-export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }>) {
+export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }>, now = new Date()) {
+  const carriedUntil = paidPeriodCarriedOver(offer.policy, now)
   return {
+    /** The seller's paid period that comes with the plan (Florida): the buyer's first charge is on this day. */
+    paidPeriodCarriedUntil: carriedUntil ? formatLongDate(carriedUntil) : null,
     planName: planName(offer.policy),
     vehicle: offer.vehicle ? vehicleWithoutPlate(offer.vehicle) : null,
     monthlyPrice: formatPrice(await buyerPriceCents(offer.policy)),
@@ -335,6 +342,8 @@ export async function acceptOffer(
   })
 
   if (!isLookupKey(offer.policy.lookupKey)) throw new Error(`policy ${offer.policy.id} has an unknown lookup key`)
+  // Where the seller's state keeps the paid period with the plan, the buyer's subscription starts with it free.
+  const carriedUntil = paidPeriodCarriedOver(offer.policy, now)
   const checkoutUrl = await startCheckout({
     lookupKey: offer.policy.lookupKey,
     partnerLocationId: offer.policy.partnerLocationId,
@@ -342,6 +351,7 @@ export async function acceptOffer(
     profile: { id: buyer.id, email: buyer.email },
     cancelPath: '/customer',
     ownershipTransferId: accepted.id,
+    firstChargeAt: carriedUntil?.toISOString() ?? null,
     governingState: state,
     consent,
   })

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists,
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
-import { renewalAtOrAfter } from '~/domain/billing'
+import { actByDay, renewalAtOrAfter } from '~/domain/billing'
 import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -12,7 +12,7 @@ import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { cancelPath, priceConsentPath } from '~/domain/paths'
 import { type LookupKey, planName } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
-import { earliestEffectiveOn, priceChangeStartsAt } from '~/domain/price-changes'
+import { earliestEffectiveOn, priceChangeStartsAt, priceNoticeTiming } from '~/domain/price-changes'
 import { rulesFor } from '~/domain/state-rules'
 import { priceChangeEmail } from '~/emails/price-change'
 import { env } from '~/env.server'
@@ -27,8 +27,9 @@ import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
 
 /**
  * Price changes with 30 days' notice (terms "Price changes"): the operator schedules, the daily job
- * tells each subscriber once, publishes the price to the catalogue on its date, and moves each subscriber to it at
- * their first renewal after the date (and after 30 days from their own notice).
+ * tells each subscriber once, inside their state's window before the first charge the change reaches
+ * (domain/price-changes.ts `priceNoticeTiming`), publishes the price to the catalogue on its date, and moves each
+ * subscriber to it at their first renewal after the date (and after 30 days from their own notice).
  *
  * Where the subscriber's state lets a higher price reach them only with their consent (the state table's
  * `priceIncreaseNeedsConsent`; the most protective rule while the state is unknown), the notice of an increase carries
@@ -146,8 +147,11 @@ export type PriceChangeReport = { noticesSent: number; published: number; polici
 export async function runPriceChanges(now = new Date()): Promise<PriceChangeReport> {
   const report: PriceChangeReport = { noticesSent: 0, published: 0, policiesMoved: 0, failures: 0 }
   const open = db().select().from(priceChanges).where(isNull(priceChanges.canceledAt)).orderBy(asc(priceChanges.effectiveOn)).all()
-  for (const change of open) {
-    if (!change.publishedAt) report.noticesSent += await sendNotices(change, now)
+  for (const [index, change] of open.entries()) {
+    // Each subscriber is told inside their own window before the charge the change reaches, so notices go on after
+    // the change is published; a later change of the same plan takes over the subscribers not yet told of this one.
+    const superseded = open.slice(index + 1).some((later) => later.lookupKey === change.lookupKey)
+    if (!superseded) report.noticesSent += await sendNotices(change, now)
     await yieldToRequests()
     if (!change.publishedAt && change.effectiveOn <= today(now)) {
       if (await publish(change, now)) report.published++
@@ -164,13 +168,21 @@ export async function runPriceChanges(now = new Date()): Promise<PriceChangeRepo
 /** Tells each subscriber on the old price once: a notice row is claimed in a transaction, then the e-mail goes out. */
 async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) {
   const due = db()
-    .select({ id: policies.id })
+    .select({
+      id: policies.id,
+      createdAt: policies.createdAt,
+      billingInterval: policies.billingInterval,
+      billingAnchorAt: policies.billingAnchorAt,
+      governingState: policies.governingState,
+    })
     .from(policies)
     .where(
       and(
         eq(policies.lookupKey, change.lookupKey),
         inArray(policies.status, [...LIVE_STATUSES]),
         ne(policies.monthlyPriceCents, change.amountCents),
+        // A plan bought after the new price was published was sold at it (or at a later one): nothing to tell.
+        change.publishedAt ? lte(policies.createdAt, change.publishedAt) : undefined,
         // A plan that ends before the new price starts never pays it.
         or(isNull(policies.cancelAt), gt(policies.cancelAt, `${change.effectiveOn}T00:00:00.000Z`)),
         notExists(
@@ -182,6 +194,8 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
       ),
     )
     .all()
+    // Not before the subscriber's window opens: a notice months ahead of the charge it announces is not sent yet.
+    .filter((policy) => priceNoticeTiming(policy, change.effectiveOn, now).due)
     .map((row) => row.id)
   const config = env()
   return claimAndDeliver(
@@ -223,6 +237,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
         oldPrice: formatPrice(policy.monthlyPriceCents),
         newPrice: formatPrice(change.amountCents),
         startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),
+        actBy: formatLongDate(actByDay(startsOnFor(policy, change.effectiveOn, now.toISOString()), policy.governingState)),
         inCommitment: isInInitialTerm(policy, now),
         yearly: policy.billingInterval === 'year',
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,

@@ -218,17 +218,21 @@ export async function settleRefund(refund: RefundRow, policy: Policy, now = new 
 export async function payRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow> {
   const { penaltyCents, monthsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
   try {
-    const { stripeRefundIds } = await (
+    // The penalty may come to more than the card's payments can give back (a refund never exceeds its charge): the
+    // part above is owed all the same, kept on the row for the operator to pay by hand, never dropped.
+    const { stripeRefundIds, shortCents } = await (
       await payments()
     ).refund(policy, {
       refundId: refund.id,
       amountCents: refund.amountCents + penaltyCents,
+      mayFallShortCents: penaltyCents,
     })
     return transaction((tx) => {
       const row = tx
         .update(refunds)
         .set({
           penaltyCents,
+          penaltyByHandCents: shortCents,
           status: 'succeeded',
           attempts: sql`${refunds.attempts} + 1`,
           lastError: null,
@@ -245,6 +249,14 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
         entityId: refund.id,
         detail: { stripeRefundIds, ...(penaltyCents > 0 ? { penaltyCents, monthsLate } : {}) },
       })
+      if (shortCents > 0) {
+        recordAudit(tx, {
+          actor: 'system',
+          action: 'refund.penalty_by_hand',
+          entityId: refund.id,
+          detail: { policyId: policy.id, penaltyByHandCents: shortCents },
+        })
+      }
       return row
     })
   } catch (error) {
@@ -278,10 +290,11 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
     planName: planName(policy),
     policyNumber: policy.policyNumber,
     amount: formatPrice(refund.amountCents + refund.penaltyCents),
-    explanation:
-      refund.penaltyCents > 0
-        ? `${explainRefund(refund)} ${REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))}`
-        : explainRefund(refund),
+    explanation: [
+      explainRefund(refund),
+      ...(refund.penaltyCents > 0 ? [REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))] : []),
+      ...(refund.penaltyByHandCents > 0 ? [REFUND_MESSAGES.penaltyByHand(formatPrice(refund.penaltyByHandCents))] : []),
+    ].join(' '),
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })
@@ -367,6 +380,17 @@ export function localRefundsOfCheckout(checkoutId: string) {
 }
 
 /** How many refunds have failed and wait for the daily retry (the console's home page). */
+/** The late penalties, or their parts, above what the card could take back: the operator pays them by hand. */
+export function penaltiesByHand() {
+  return (
+    db()
+      .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.penaltyByHandCents}), 0)` })
+      .from(refunds)
+      .where(sql`${refunds.penaltyByHandCents} > 0`)
+      .get() ?? { count: 0, cents: 0 }
+  )
+}
+
 export function failedRefundCount() {
   return (
     db()

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { policies, type Policy, type Profile, profiles } from '~/db/schema'
-import { nextRenewalAfter, previousRenewal } from '~/domain/billing'
+import { actByDay, nextRenewalAfter, previousRenewal } from '~/domain/billing'
 import { addCalendarDays } from '~/domain/calendar'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { LONGEST_RENEWAL_NOTICE_DAYS, noticeRules, noticeTiming } from '~/domain/notice-windows'
@@ -121,6 +121,7 @@ export async function sendRenewalNotices(now = new Date()) {
         termEndDate: formatLongDate(renewalAt),
         renewalOff: policy.cancelAt !== null,
         yearly: policy.billingInterval === 'year',
+        actBy: formatLongDate(actByDay(renewalAt, policy.governingState)),
         dashboardUrl: `${config.APP_URL}/customer`,
         supportEmail: config.SUPPORT_EMAIL,
       })

@@ -1,7 +1,8 @@
 import { and, between, eq, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { policies, profiles, yearlyReminders } from '~/db/schema'
+import { policies, type Policy, profiles, yearlyReminders } from '~/db/schema'
+import { actByDay, nextRenewalAfter } from '~/domain/billing'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
@@ -18,8 +19,8 @@ import { recordAudit } from './audit.server'
 import { claimAndDeliver, yieldToRequests } from './batches.server'
 
 /**
- * The yearly reminder of an automatically renewing plan, where the subscriber's state requires one (the state table's
- * `yearlyReminder`; the most protective rule while the state is unknown): on each anniversary of the purchase, once.
+ * The yearly reminder of an automatically renewing plan, to every subscriber (the state table's `yearlyReminder`, true
+ * in the national default: Minnesota requires it, and it costs nothing elsewhere): on each anniversary of the purchase, once.
  * Sent by the daily job (app/jobs.server.ts); each reminder is claimed (a `yearly_reminders` row) in a transaction
  * before it is sent, so reruns and two runs at once send it once; a failed send releases the claim.
  */
@@ -31,6 +32,14 @@ const REMINDED_STATUSES = ['active', 'past_due'] as const
 const REMINDED_STATES = {
   codes: US_STATES.map((state) => state.code).filter((code) => rulesFor(code).yearlyReminder),
   unknown: rulesFor(null).yearlyReminder,
+}
+
+/** Which governing states the query keeps: none left out (today: every subscriber is reminded), or those the table names. */
+function remindedStateCondition() {
+  if (REMINDED_STATES.unknown && REMINDED_STATES.codes.length === US_STATES.length) return undefined
+  return REMINDED_STATES.unknown
+    ? or(isNull(policies.governingState), inArray(policies.governingState, REMINDED_STATES.codes))
+    : inArray(policies.governingState, REMINDED_STATES.codes)
 }
 
 type Due = { policyId: string; anniversary: number }
@@ -49,9 +58,7 @@ export function purchasesToRemind({ from, to }: { from: Date; to: Date }, annive
         // The unary plus keeps the planner off the status index (most policies are active): the dates are the narrow part.
         inArray(sql`+${policies.status}`, [...REMINDED_STATUSES]),
         between(policies.createdAt, from.toISOString(), to.toISOString()),
-        REMINDED_STATES.unknown
-          ? or(isNull(policies.governingState), inArray(policies.governingState, REMINDED_STATES.codes))
-          : inArray(policies.governingState, REMINDED_STATES.codes),
+        remindedStateCondition(),
         lt(latestSent, anniversary),
       ),
     )
@@ -82,6 +89,16 @@ async function remindersDue(now: Date): Promise<Due[]> {
     }
   }
   return due
+}
+
+/**
+ * The next charge the subscriber can still avoid, and the last day to act before it: the next renewal, or while the
+ * commitment holds the first renewal after it ends.
+ */
+function nextChargeToAvoid(policy: Policy, now: Date) {
+  const from = commitmentHolds(policy, now) ? new Date(policy.initialTermEndsAt) : now
+  const charge = nextRenewalAfter(policy, new Date(Math.max(from.getTime() - 1, now.getTime())))
+  return { on: formatLongDate(charge), actBy: formatLongDate(actByDay(charge, policy.governingState)) }
 }
 
 /** Sends each due reminder once; returns how many were sent. */
@@ -117,6 +134,7 @@ export async function sendYearlyReminders(now = new Date()) {
         price: formatPrice(policy.monthlyPriceCents),
         yearly: policy.billingInterval === 'year',
         commitmentEnds: commitmentHolds(policy, now) ? formatLongDate(policy.initialTermEndsAt) : null,
+        nextCharge: nextChargeToAvoid(policy, now),
         cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
         supportEmail: config.SUPPORT_EMAIL,
       })

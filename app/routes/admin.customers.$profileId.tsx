@@ -115,6 +115,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       policyId: refund.policyId,
       amount: formatPrice(refund.amountCents + refund.penaltyCents),
       penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
+      penaltyByHand: refund.penaltyByHandCents > 0 ? formatPrice(refund.penaltyByHandCents) : null,
       status: refund.status,
       rule: refund.rule,
       state: refund.state,

@@ -9,7 +9,7 @@ import { Card, PageHeading } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { businessFigures } from '~/models/business.server'
-import { failedRefundCount } from '~/models/refunds.server'
+import { failedRefundCount, penaltiesByHand } from '~/models/refunds.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 
@@ -22,6 +22,7 @@ export async function loader() {
   return {
     ...figures,
     failedRefunds: failedRefundCount(),
+    penaltiesByHand: ((owed) => ({ count: owed.count, amount: formatPrice(owed.cents) }))(penaltiesByHand()),
     mrr: formatPrice(figures.mrrCents),
     plans: figures.plans.map((row) => ({ ...row, name: planName(row), mrr: formatPrice(row.mrrCents) })),
   }
@@ -61,7 +62,7 @@ const weekLabel = (week: string) => week.slice(5)
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const time = useOperatorTime()
-  const { plans, policies, mrr, weeks, waiting, appeals, asOf, countedAt, failedRefunds } = loaderData
+  const { plans, policies, mrr, weeks, waiting, appeals, asOf, countedAt, failedRefunds, penaltiesByHand } = loaderData
   // The counts against the clock are kept for up to a minute (app/models/business.server.ts): their age is shown.
   const countedAgo = Math.round((Date.parse(asOf) - Date.parse(countedAt)) / 1000)
   const counted = countedAgo >= 1 ? ` (counted ${countedAgo} s ago)` : ''
@@ -116,6 +117,15 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           note={failedRefunds ? 'The payments provider refused; the daily job retries each until it is paid.' : 'No refund waiting.'}
           alert={failedRefunds > 0}
         />
+        {penaltiesByHand.count > 0 ? (
+          <Figure
+            to="/admin/activity?action=refund.penalty_by_hand"
+            label="Late penalties to pay by hand"
+            value={count(penaltiesByHand.count)}
+            note={`${penaltiesByHand.amount} owed above what the cards' payments could take back: pay each customer another way.`}
+            alert
+          />
+        ) : null}
       </ul>
 
       <div className="grid gap-8">

@@ -45,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       commitmentEnds: formatLongDate(view.policy.initialTermEndsAt),
     },
     refusal: view.refusal,
+    paidPeriodCarriedUntil: view.paidPeriodCarriedUntil ? formatLongDate(view.paidPeriodCarriedUntil) : null,
     openOffer: view.openOffer
       ? { buyerEmail: view.openOffer.buyerEmail, status: view.openOffer.status, expiresOn: formatLongDate(view.openOffer.expiresAt) }
       : null,
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function NextOwnerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { policy, refusal, openOffer } = loaderData
+  const { policy, refusal, openOffer, paidPeriodCarriedUntil } = loaderData
   const errors = resultErrors(actionData?.result)
   const values = resultValues(actionData?.result)
   const offering = useIsPending({ intent: 'offer' })
@@ -127,6 +128,12 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
               at today&apos;s price, and coverage continues without a new setup. When they pay, your subscription ends at once, without a
               fee. Claims already filed stay with the plan; the buyer sees only their code and status, never your name or e-mail.
             </p>
+            {paidPeriodCarriedUntil ? (
+              <p className="text-slate-800" data-testid="seller-paid-period">
+                The time you have already paid for, until {paidPeriodCarriedUntil}, stays with the plan as your state&apos;s law provides:
+                the buyer pays nothing until then, and it is not refunded to you.
+              </p>
+            ) : null}
             <Form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="offer" />
               <Field label="Buyer's e-mail" htmlFor="buyerEmail" errors={errors.buyerEmail} errorId="buyerEmail-error">

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { localCheckouts, ownershipTransfers, policies, profiles } from '~/db/schema'
+import { paidPeriodCarriedOver } from '~/domain/billing'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { intervalOf, isLookupKey, planForLookupKey, planName } from '~/domain/plans'
@@ -55,6 +56,19 @@ function commitmentOf(checkout: { lookupKey: Parameters<typeof intervalOf>[0]; o
   return intervalOf(checkout.lookupKey) === 'year' ? '12 months, then year to year' : '12 months, then month to month'
 }
 
+/** A next owner's Florida plan starts with the seller's paid period: the day of the first charge, or null (today). */
+function firstChargeOf(checkout: { ownershipTransferId: string | null }) {
+  if (!checkout.ownershipTransferId) return null
+  const policy = db()
+    .select({ policy: policies })
+    .from(ownershipTransfers)
+    .innerJoin(policies, eq(policies.id, ownershipTransfers.policyId))
+    .where(eq(ownershipTransfers.id, checkout.ownershipTransferId))
+    .get()?.policy
+  const carried = policy ? paidPeriodCarriedOver(policy, new Date()) : null
+  return carried ? formatLongDate(carried) : null
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const checkout = requireLocalCheckout({ request, context }, params.id)
   const plan = planForLookupKey(checkout.lookupKey)
@@ -69,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       adas: plan.hasAdas === null ? null : plan.hasAdas ? 'Has ADAS' : 'No ADAS',
       yearly: intervalOf(checkout.lookupKey) === 'year',
       commitment: commitmentOf(checkout),
+      firstChargeOn: firstChargeOf(checkout),
       /** A month's price, or a year's for a yearly plan. */
       monthlyPrice: formatPrice(checkout.amountCents),
       cancelPath: checkout.cancelPath,
@@ -166,6 +181,12 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
             <dt>Commitment</dt>
             <dd>{checkout.commitment}</dd>
           </div>
+          {checkout.firstChargeOn ? (
+            <div className="flex justify-between gap-4 text-sm text-slate-700">
+              <dt>Due today</dt>
+              <dd data-testid="checkout-first-charge">$0.00 (already paid until {checkout.firstChargeOn}; first charge then)</dd>
+            </div>
+          ) : null}
         </dl>
 
         {checkout.status === 'complete' ? (

@@ -132,7 +132,19 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
                 <dt>Commitment</dt>
                 <dd>{offer.commitment}</dd>
               </div>
+              {offer.paidPeriodCarriedUntil ? (
+                <div className="flex justify-between gap-4">
+                  <dt>First charge</dt>
+                  <dd data-testid="offer-first-charge">{offer.paidPeriodCarriedUntil}</dd>
+                </div>
+              ) : null}
             </dl>
+            {offer.paidPeriodCarriedUntil ? (
+              <p className="mt-4 text-sm text-slate-700" data-testid="offer-paid-period">
+                The owner has already paid for this plan until {offer.paidPeriodCarriedUntil}, and that time stays with it: you pay nothing
+                at checkout, and your first charge is on {offer.paidPeriodCarriedUntil}.
+              </p>
+            ) : null}
             <p className="mt-4 text-sm text-slate-700">
               The vehicle&apos;s owner offers you this plan. You take over the rest of its commitment; coverage continues without a new
               setup. This offer is open until {offer.expiresOn}.

@@ -23,6 +23,11 @@ export type CheckoutInput = {
   cancelPath: string
   /** Set when the payment takes over a policy from the vehicle's previous owner: fulfilment moves it, creates none. */
   ownershipTransferId?: string | null
+  /**
+   * The first charge waits until this moment (ISO), a time already paid for (Stripe: a trial to then); null: charged at
+   * checkout. At least two days ahead (app/domain/billing.ts SHORTEST_CARRIED_PERIOD_MS).
+   */
+  firstChargeAt?: string | null
 }
 
 /** One payment the customer made for a policy: how much, and the billing period it paid for. */
@@ -68,11 +73,23 @@ export interface PaymentsAdapter {
   /** What the customer paid for this policy, newest payment first. */
   paymentsFor(policy: Policy): Promise<PaidPeriod[]>
   /**
-   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered. Safe to
+   * Pays back `amountCents` of what was paid for the policy, newest payment first until the amount is covered (never
+   * more than a payment took: a refund cannot exceed its charge). Safe to
    * call again for the same `refundId` (a retry): what was already refunded for it is not refunded twice. Local: no
    * money moved, the caller's refund row is the record.
    */
-  refund(policy: Policy, input: { refundId: string; amountCents: number }): Promise<{ stripeRefundIds: string[] }>
+  refund(
+    policy: Policy,
+    input: {
+      refundId: string
+      amountCents: number
+      /**
+       * How much of the amount may find no payment to go back to (a late penalty above what was charged): that part
+       * is answered as `shortCents` instead of failing the refund. 0 when not given.
+       */
+      mayFallShortCents?: number
+    },
+  ): Promise<{ stripeRefundIds: string[]; shortCents: number }>
   /**
    * Stripe Connect, for paying the shops: an Express connected account per partner group, made once (the key makes a
    * retry find the first). Local: an account id of the group's own, ready at once (no onboarding, no money moves).

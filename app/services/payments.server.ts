@@ -86,7 +86,7 @@ export const localPayments: PaymentsAdapter = {
 
   async refund() {
     // No card was charged; the refund row the caller keeps is what the test checkout page shows.
-    return { stripeRefundIds: [] }
+    return { stripeRefundIds: [], shortCents: 0 }
   },
 
   async createConnectedAccount(group) {

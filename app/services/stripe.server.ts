@@ -258,7 +258,11 @@ async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: 
     line_items: [{ price: price.priceId, quantity: 1 }],
     ...(input.profile ? { client_reference_id: input.profile.id, customer_email: input.profile.email } : {}),
     metadata,
-    subscription_data: { metadata },
+    subscription_data: {
+      metadata,
+      // A period the seller already paid for comes with the plan: the buyer's first charge waits for its end.
+      ...(input.firstChargeAt ? { trial_end: Math.floor(new Date(input.firstChargeAt).getTime() / 1000) } : {}),
+    },
     // Stripe replaces the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
     success_url: successUrl,
     cancel_url: `${APP_URL}${input.cancelPath.startsWith('/') ? input.cancelPath : `/${input.cancelPath}`}`,
@@ -396,7 +400,10 @@ const REFUND_ID_KEY = 'glass_plan_refund_id'
  * the refunds an earlier attempt made on each payment (by their metadata), so nothing is refunded twice even after
  * Stripe's idempotency keys have expired.
  */
-async function refund(policy: Policy, { refundId, amountCents }: { refundId: string; amountCents: number }) {
+async function refund(
+  policy: Policy,
+  { refundId, amountCents, mayFallShortCents = 0 }: { refundId: string; amountCents: number; mayFallShortCents?: number },
+) {
   let remaining = amountCents
   const stripeRefundIds: string[] = []
   for (const invoice of await paidInvoices(policy)) {
@@ -426,8 +433,8 @@ async function refund(policy: Policy, { refundId, amountCents }: { refundId: str
     stripeRefundIds.push(created.id)
     remaining -= take
   }
-  if (remaining > 0) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
-  return { stripeRefundIds }
+  if (remaining > mayFallShortCents) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
+  return { stripeRefundIds, shortCents: Math.max(remaining, 0) }
 }
 
 // --- Connect: the shops' accounts and their payouts ------------------------------------------------------------

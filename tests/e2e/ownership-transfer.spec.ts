@@ -1,3 +1,5 @@
+import { nextRenewalAfter } from '~/domain/billing'
+import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 
 import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
@@ -5,10 +7,14 @@ import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uni
 
 // A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
 // accepts the terms with their state and pays in the test checkout; the buyer then has it active, without a second
-// setup, and the seller no longer does — with JavaScript on and off.
+// setup, and the seller no longer does — with JavaScript on and off. The seller's plan is a Florida one, so the period
+// they paid goes with it: the buyer is first charged when it ends.
 test('a seller offers the plan to the next owner, who accepts and pays', async ({ page, signIn, browser, baseURL, javaScript }) => {
+  test.slow() // two people in two browsers, a sign-up by e-mailed link and a checkout
   const seller = await signIn({ fullName: 'Sally Seller' })
-  const { policy } = createActivePolicy(seller.id, { vehicleType: 'car', hasAdas: false })
+  const bought = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString()
+  const { policy } = createActivePolicy(seller.id, { vehicleType: 'car', hasAdas: false, governingState: 'FL', createdAt: bought })
+  const paidUntil = formatLongDate(nextRenewalAfter(policy, new Date()))
   const buyerEmail = uniqueEmail('buyer')
   // The seller's own claim, booked for a mobile visit at their street: it stays theirs after the sale.
   const day = bookableDates(new Date())[1]!
@@ -28,6 +34,9 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
   const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
   await sellerCard.getByRole('link', { name: 'Transfer to the next owner' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer to the next owner' })).toBeVisible()
+  await expect(page.getByTestId('seller-paid-period')).toContainText(
+    `The time you have already paid for, until ${paidUntil}, stays with the plan`,
+  )
   await expectNoSeriousA11yViolations(page)
   // Not to one's own address: the reason is next to the field.
   await page.getByLabel("Buyer's e-mail").fill(seller.email)
@@ -53,6 +62,10 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await expect(buyer.getByRole('heading', { level: 1, name: 'Take over a windshield plan' })).toBeVisible()
     await expect(buyer.getByTestId('offer-vehicle')).toHaveText('2019 Toyota Camry')
     await expect(buyer.getByText('Sally Seller')).toHaveCount(0)
+    await expect(buyer.getByTestId('offer-first-charge')).toHaveText(paidUntil)
+    await expect(buyer.getByTestId('offer-paid-period')).toContainText(
+      `you pay nothing at checkout, and your first charge is on ${paidUntil}`,
+    )
     await expectNoSeriousA11yViolations(buyer)
 
     // Sign up with the e-mailed link; it comes back to the offer.
@@ -73,6 +86,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await expectNoSeriousA11yViolations(buyer)
     await buyer.getByRole('button', { name: 'Accept and pay' }).click()
     await expect(buyer).toHaveURL(/\/dev\/checkout\//)
+    await expect(buyer.getByTestId('checkout-first-charge')).toContainText(`already paid until ${paidUntil}`)
     await buyer.getByLabel('Full name').fill('Robin Buyer')
     await buyer.getByRole('button', { name: 'Pay' }).click()
     await expect(buyer).toHaveURL(/\/customer$/)

@@ -196,6 +196,8 @@ describe('renewal notices on paper', () => {
     const content = JSON.parse(letter!.content) as { title: string; paragraphs: string[] }
     expect(content.title).toBe('Your plan renews on March 10, 2051')
     expect(content.paragraphs.join(' ')).toContain('$199.90 per year')
+    // The deadline to act before the charge (noon UTC on March 10 is 8 a.m. in New York), on paper as in the e-mail.
+    expect(content.paragraphs.join(' ')).toContain('To avoid the charge on March 10, 2051, turn renewal off or cancel by March 9, 2051.')
   })
 
   it('send a notice whose window was missed at once, flagged late', async () => {

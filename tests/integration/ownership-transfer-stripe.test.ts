@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { ownershipTransfers, stripeEvents } from '~/db/schema'
+import { nextRenewalAfter } from '~/domain/billing'
 import { env, resetEnvForTests } from '~/env.server'
 import { invalidatePricingCache } from '~/models/pricing.server'
 import { action as webhookAction } from '~/routes/api.stripe-webhook'
@@ -102,6 +103,8 @@ describe('passing a policy to the next owner through Stripe', () => {
     expect(session.metadata).toMatchObject({ ownership_transfer_id: transfer.id, lookup_key: 'comprehensive_car_adas_false' })
     expect(session.client_reference_id).toBe(buyer.id)
     expect(session.success_url).toBe(`${env().APP_URL}/customer`)
+    // The seller's state keeps no paid period with the plan: the buyer pays at checkout.
+    expect(fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data).not.toHaveProperty('trial_end')
 
     const { session: completed, subscription } = fake.completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
     const event = stripeEvent('checkout.session.completed', completed)
@@ -134,5 +137,61 @@ describe('passing a policy to the next owner through Stripe', () => {
     // The buyer's subscription events reach the moved policy.
     const updated = stripeEvent('customer.subscription.updated', fake.subscription(subscription.id as string))
     expect(await deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+  })
+
+  it("a Florida seller's paid period comes with the plan: the buyer's subscription is trialing until the seller's next renewal", async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    const sellerCheckout = await stripeAdapter().createCheckout({
+      lookupKey: 'comprehensive_car_adas_false',
+      amountCents: 1999,
+      partnerLocationId: null,
+      tosVersion: '1.0.1',
+      tosAcceptedAt: new Date().toISOString(),
+      profile: null,
+      cancelPath: '/signup',
+      governingState: 'FL',
+      consent: TEST_CONSENT,
+    })
+    const sellerSubscription = fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const bought = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000).toISOString()
+    const { policy } = createActivePolicy(seller.id, {
+      stripeSubscriptionId: sellerSubscription,
+      stripeCustomerId: 'cus_fl_seller',
+      governingState: 'FL',
+      createdAt: bought,
+    })
+    const paidUntil = nextRenewalAfter(policy, new Date())
+
+    const sellerCookie = await sessionCookieFor(seller.id)
+    const form = { intent: 'offer', buyerEmail: buyer.email }
+    const offered = await settle(() =>
+      sellerAction(
+        routeArgs(makeRequest(`/customer/policies/${policy.id}/next-owner`, { form, cookie: sellerCookie }), { policyId: policy.id }),
+      ),
+    )
+    expect(offered.status).toBe(302)
+    const token = /\/next-owner\/([A-Za-z0-9_-]+)/.exec(outboxFor(buyer.email)[0]!.text)![1]!
+    const acceptance = { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'FL' }
+    const buyerCookie = await sessionCookieFor(buyer.id)
+    const accepted = await settle(() =>
+      offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form: acceptance, cookie: buyerCookie }), { token })),
+    )
+    expect(accepted.status).toBe(303)
+    const created = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data as Record<string, string>
+    expect(Number(created.trial_end)).toBe(Math.floor(paidUntil.getTime() / 1000))
+
+    const session = fake.lastCheckoutSession()!
+    const { session: completed, subscription } = fake.completeCheckout(session.id, { email: buyer.email })
+    expect(subscription).toMatchObject({ status: 'trialing', trial_end: Math.floor(paidUntil.getTime() / 1000) })
+    expect((await deliver(stripeEvent('checkout.session.completed', completed))).status).toBe(200)
+    // The policy is the buyer's, active, at the plan's price (not the $0 of the trial's first invoice).
+    expect(getPolicy(policy.id)).toMatchObject({
+      profileId: buyer.id,
+      status: 'active',
+      stripeSubscriptionId: subscription.id,
+      monthlyPriceCents: 1999,
+    })
+    expect(fake.subscription(sellerSubscription)?.status).toBe('canceled')
   })
 })

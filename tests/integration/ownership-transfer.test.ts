@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { RENEWAL_TERMS_VERSION } from '~/content/renewal-consent'
 import { db } from '~/db/client.server'
 import { auditLog, consentRecords, localCheckouts, ownershipTransfers, policyPhotos, vehicles } from '~/db/schema'
+import { nextRenewalAfter } from '~/domain/billing'
 import { formatLongDate } from '~/domain/format'
 import { OFFER_TTL_DAYS } from '~/models/ownership-transfer.server'
 import { loader as dashboardLoader } from '~/routes/customer'
@@ -79,7 +80,7 @@ describe('passing a policy to the next owner', () => {
       sellerLoader(routeArgs(makeRequest(sellerPath(policy.id), { cookie: await sessionCookieFor(seller.id) }), { policyId: policy.id })),
     )
     expect(page.status).toBe(200)
-    expect(page.data).toMatchObject({ refusal: null, openOffer: null })
+    expect(page.data).toMatchObject({ refusal: null, openOffer: null, paidPeriodCarriedUntil: null })
 
     // Not to the seller's own address; then to the buyer's.
     const own = await offer(seller.id, policy.id, seller.email.toUpperCase())
@@ -105,7 +106,7 @@ describe('passing a policy to the next owner', () => {
     expect(shown).not.toContain(seller.email)
     expect(anonymous.data).toMatchObject({ offer: { signedIn: false, refusal: null } })
     const commitment = `until ${formatLongDate(termEnd)}, then month to month`
-    expect(anonymous.data).toMatchObject({ offer: { commitment } })
+    expect(anonymous.data).toMatchObject({ offer: { commitment, paidPeriodCarriedUntil: null } })
 
     // Another signed-in account is refused clearly; so is the seller.
     const stranger = createProfile()
@@ -143,7 +144,7 @@ describe('passing a policy to the next owner', () => {
     expect(getPolicy(policy.id)!.profileId).toBe(seller.id)
     // The checkout states the commitment taken over, not a new plan's 12 months.
     const checkoutPage = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${checkoutId}`), { id: checkoutId })))
-    expect(checkoutPage.data).toMatchObject({ checkout: { commitment } })
+    expect(checkoutPage.data).toMatchObject({ checkout: { commitment, firstChargeOn: null } })
 
     const paid = await pay(checkoutUrl, buyer.email)
     expect(paid.status).toBe(302)
@@ -206,6 +207,41 @@ describe('passing a policy to the next owner', () => {
 
     // The used link says so.
     expect((await openOffer(token, buyer.id)).status).toBe(410)
+  })
+
+  it('a Florida plan passes with the period the seller paid: the screens name the first charge, the checkout charges nothing today', async () => {
+    const seller = createProfile()
+    const buyer = createProfile()
+    // Bought ten days ago and paid monthly: paid until the next month's day of purchase.
+    const bought = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000)
+    const { policy } = createActivePolicy(seller.id, { governingState: 'FL', createdAt: bought.toISOString() })
+    const paidUntil = formatLongDate(nextRenewalAfter(policy, new Date()))
+
+    const page = await settle(async () =>
+      sellerLoader(routeArgs(makeRequest(sellerPath(policy.id), { cookie: await sessionCookieFor(seller.id) }), { policyId: policy.id })),
+    )
+    expect(page.data).toMatchObject({ paidPeriodCarriedUntil: paidUntil })
+    expect((await offer(seller.id, policy.id, buyer.email)).status).toBe(302)
+    const token = tokenFor(buyer.email)
+    expect((await openOffer(token)).data).toMatchObject({ offer: { paidPeriodCarriedUntil: paidUntil } })
+
+    // The buyer lives elsewhere: the seller's Florida contract is what passes, with its paid period.
+    const accepted = await accept(token, buyer.id, {
+      intent: 'accept',
+      acceptTerms: 'on',
+      acceptRenewal: 'on',
+      acceptEsign: 'on',
+      state: 'GA',
+    })
+    expect(accepted.status).toBe(303)
+    const checkoutId = new URL(accepted.headers.get('Location')!).pathname.split('/').pop()!
+    const checkoutPage = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${checkoutId}`), { id: checkoutId })))
+    expect(checkoutPage.data).toMatchObject({ checkout: { firstChargeOn: paidUntil } })
+    expect((await pay(accepted.headers.get('Location')!, buyer.email)).status).toBe(302)
+    // The buyer's renewals count from the same purchase day, so the first falls where the seller's paid time ends.
+    const moved = getPolicy(policy.id)!
+    expect(moved.profileId).toBe(buyer.id)
+    expect(formatLongDate(nextRenewalAfter(moved, new Date()))).toBe(paidUntil)
   })
 
   it('the seller withdraws an offer: the link stops working, the plan stays theirs, and a new offer can go out', async () => {

@@ -65,7 +65,10 @@ describe('a price change with Stripe', () => {
     )
     expect(change.previousCents).toBe(FAKE_PRICES.chip_only)
 
+    // The first charge at the new price is July 7: 47 days away the notice waits; 36 days away it goes.
     await runPriceChanges(at('2031-05-21T03:00:00Z'))
+    expect(outboxFor(profile.email)).toHaveLength(0)
+    await runPriceChanges(at('2031-06-01T03:00:00Z'))
     expect(outboxFor(profile.email)[0]?.subject).toBe('Your Glass Plan price changes on July 7, 2031')
     expect(stripe().requestsTo('POST', '/v1/prices')).toHaveLength(0)
 
@@ -112,7 +115,8 @@ describe('a higher price that needs consent, with Stripe', () => {
       { lookupKey: 'chip_only', amountCents: current + 200, effectiveOn: '2031-09-01' },
       at('2031-07-20T00:00:00Z'),
     )
-    await runPriceChanges(at('2031-07-21T03:00:00Z'))
+    // New York: on the 30th day before the first charge at the new price (September 7).
+    await runPriceChanges(at('2031-08-08T03:00:00Z'))
     expect(outboxFor(profile.email)[0]?.text).toContain('Accept the new price: ')
     const published = await runPriceChanges(at('2031-09-01T03:00:00Z'))
     expect(published.published).toBe(1)

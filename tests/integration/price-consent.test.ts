@@ -25,7 +25,7 @@ const operator = () => findOrCreateProfile('operator@example.com')
 beforeAll(() => ensureSeeded())
 
 const tokenFrom = (text: string) => text.match(/\/price-change\/([A-Za-z0-9_-]+)/)?.[1] ?? null
-const priceNotice = (email: string) => outboxFor(email).find((mail) => mail.tag === 'price-change')!
+const priceNotice = (email: string) => outboxFor(email).find((mail) => mail.tag === 'price-change')
 
 function subscriber(state: string | null, key: 'comprehensive_car_adas_true' | 'chip_only', cents: number) {
   const customer = createProfile()
@@ -63,7 +63,13 @@ describe('a higher price that needs the subscriber consent', () => {
       { lookupKey: key, amountCents: oldCents + 400, effectiveOn: '2031-02-15' },
       at('2031-01-10T09:00:00Z'),
     )
+    // Not yet: the change's first charge (February 25) is 45 days away, and New York's window, and an unknown state's,
+    // opens 30 days before it; the Texan's opens now.
     await runPriceChanges(at('2031-01-11T03:00:00Z'))
+    expect(priceNotice(accepting.customer.email)).toBeUndefined()
+    expect(priceNotice(unknown.customer.email)).toBeUndefined()
+    expect(priceNotice(texan.customer.email)).toBeDefined()
+    await runPriceChanges(at('2031-01-26T03:00:00Z'))
     const notices = db().select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, change.id)).all()
     const noticeOf = (policyId: string) => notices.find((notice) => notice.policyId === policyId)!
     for (const { policy } of [accepting, declining, unknown]) {
@@ -73,15 +79,16 @@ describe('a higher price that needs the subscriber consent', () => {
     expect(noticeOf(texan.policy.id)).toMatchObject({ consentRequired: false, consentTokenHash: null })
 
     // The notice asks for consent and links to the page; the Texan's is the usual notice.
-    const mail = priceNotice(accepting.customer.email)
+    const mail = priceNotice(accepting.customer.email)!
     expect(mail.subject).toBe('Your Glass Plan price: please accept the new price by February 25, 2031')
     expect(mail.text).toContain(`If you do not accept it, nothing changes: your plan stays at $${(oldCents / 100).toFixed(2)}.`)
     const token = tokenFrom(mail.text)!
     expect(token).toHaveLength(43)
     // Only the hash is stored.
     expect(JSON.stringify(notices)).not.toContain(token)
-    expect(tokenFrom(priceNotice(texan.customer.email).text)).toBeNull()
-    expect(priceNotice(texan.customer.email).subject).toBe('Your Glass Plan price changes on February 25, 2031')
+    expect(tokenFrom(priceNotice(texan.customer.email)!.text)).toBeNull()
+    expect(priceNotice(texan.customer.email)!.subject).toBe('Your Glass Plan price changes on February 25, 2031')
+    expect(priceNotice(texan.customer.email)!.text).toContain('to avoid the charge on February 25, 2031, cancel by February 24, 2031.')
 
     // The page: plan, both prices, the first charge, the button; signed out it asks to sign in first.
     const cookie = await sessionCookieFor(accepting.customer.id)
@@ -150,13 +157,13 @@ describe('a higher price that needs the subscriber consent', () => {
       policyId: declining.policy.id,
       profileId: declining.customer.id,
       email: declining.customer.email,
-      noticeSentAt: '2031-01-11T03:00:00.000Z',
+      noticeSentAt: '2031-01-26T03:00:00.000Z',
       acceptedAt: null,
     })
     expect(listed.find((row) => row.policyId === accepting.policy.id)!.acceptedAt).toBe(acceptedRow.acceptedAt)
 
     // Accepting late: the next run moves them too.
-    const lateToken = tokenFrom(priceNotice(declining.customer.email).text)!
+    const lateToken = tokenFrom(priceNotice(declining.customer.email)!.text)!
     expect((await accept(lateToken, otherCookie)).status).toBe(302)
     await runPriceChanges(at('2031-03-01T09:00:00Z'))
     expect(getPolicy(declining.policy.id)!.monthlyPriceCents).toBe(oldCents + 400)
@@ -171,14 +178,14 @@ describe('a higher price that needs the subscriber consent', () => {
       { lookupKey: 'chip_only', amountCents: oldCents - 100, effectiveOn: '2031-02-15' },
       at('2031-01-10T09:00:00Z'),
     )
-    await runPriceChanges(at('2031-01-11T03:00:00Z'))
+    await runPriceChanges(at('2031-01-26T03:00:00Z'))
     const notice = db()
       .select()
       .from(priceChangeNotices)
       .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.policyId, newYorker.policy.id)))
       .get()!
     expect(notice).toMatchObject({ consentRequired: false, consentTokenHash: null })
-    expect(tokenFrom(priceNotice(newYorker.customer.email).text)).toBeNull()
+    expect(tokenFrom(priceNotice(newYorker.customer.email)!.text)).toBeNull()
     await runPriceChanges(at('2031-02-15T09:00:00Z'))
     await runPriceChanges(at('2031-02-25T12:00:00Z'))
     expect(getPolicy(newYorker.policy.id)!.monthlyPriceCents).toBe(oldCents - 100)

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { policies, type Policy, profiles, refunds } from '~/db/schema'
+import { auditLog, policies, type Policy, profiles, refunds } from '~/db/schema'
 import { addCalendarDays, customerZone } from '~/domain/calendar'
 import { DAY_MS } from '~/domain/time'
 import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy } from '~/models/cancellation.server'
-import { failedRefundCount, retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
+import { failedRefundCount, penaltiesByHand, retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { action as webhook } from '~/routes/api.stripe-webhook'
 import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
 import { stripeAdapter } from '~/services/stripe.server'
@@ -217,6 +217,41 @@ describe('refunds through Stripe', () => {
     expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount)).toEqual([
       1999,
     ])
+  })
+
+  test('a late penalty above what the card paid: the card gets back all it paid, the rest is kept for the operator to pay by hand', async () => {
+    const { policy, subscriptionId } = await stripePolicy('TX')
+    const [invoice] = fake.invoicesOf(subscriptionId)
+    const canceledAt = new Date(Date.parse(policy.createdAt) + 10 * DAY_MS)
+    expectConsoleError(/working out a refund failed/)
+    fake.state.down = true
+    await cancelPolicy(policy.profileId, policy.id, canceledAt)
+    fake.state.down = false
+    const before = penaltiesByHand()
+    // Settled 150 days later: the free look's $19.99, 105 days past Texas's 45-day deadline, with 10 % for each month
+    // begun late: more than the one $19.99 payment can give back.
+    expect(await settleUnsettledRefunds(new Date(canceledAt.getTime() + 150 * DAY_MS))).toBe(1)
+    const [row] = refundRow(policy.id)
+    expect(row).toMatchObject({ status: 'succeeded', rule: 'free_look', amountCents: 1999 })
+    expect(row!.penaltyCents).toBeGreaterThan(0)
+    expect(fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount)).toEqual([
+      1999,
+    ])
+    // Owed all the same: on the row, audited, and counted on the operator's console.
+    expect(row!.penaltyByHandCents).toBe(row!.penaltyCents)
+    const audited = db().select().from(auditLog).where(eq(auditLog.entityId, row!.id)).all()
+    expect(audited.find((entry) => entry.action === 'refund.penalty_by_hand')?.detail).toEqual({
+      policyId: policy.id,
+      penaltyByHandCents: row!.penaltyCents,
+    })
+    expect(penaltiesByHand()).toEqual({ count: before.count + 1, cents: before.cents + row!.penaltyCents })
+    // The customer is told which part does not reach the card.
+    const email = outboxFor(getProfileEmail(policy.profileId)).find((entry) => entry.tag === 'refund')!
+    const penalty = `$${(row!.penaltyCents / 100).toFixed(2)}`
+    expect(email.text).toContain(
+      `${penalty} of it is more than your card payments can take back, so it does not reach your card: we pay it to you separately.`,
+    )
+    expect(failedRefundCount()).toBe(0)
   })
 
   test('the cancel page keeps its button while Stripe is down, and the cancellation goes through from it', async () => {

@@ -194,17 +194,23 @@ describe('a price change for a yearly payer', () => {
       { lookupKey: key, amountCents: oldCents + 1000, effectiveOn: '2051-03-01' },
       at('2051-01-10T09:00:00Z'),
     )
+    // Not told in January of a charge in September: the notice waits for the 45 days before it.
     await runPriceChanges(at('2051-01-11T03:00:00Z'))
+    expect(outboxFor(customer.email)).toHaveLength(0)
+
+    // Published on its date, but this payer keeps their price until their yearly renewal.
+    await runPriceChanges(at('2051-03-02T03:00:00Z'))
+    expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(oldCents)
+    expect(outboxFor(customer.email)).toHaveLength(0)
+
+    // 41 days before the yearly renewal: told, even though the change was published months ago.
+    await runPriceChanges(at('2051-08-10T03:00:00Z'))
     const told = db().select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, change.id)).all()
     expect(told.map((notice) => notice.policyId)).toContain(policy.id)
     expect(told.map((notice) => notice.policyId)).not.toContain(monthlyPayer.id)
     const [email] = outboxFor(customer.email)
     expect(email!.subject).toBe('Your Glass Plan price changes on September 20, 2051')
     expect(email!.text).toContain('The yearly price of your Comprehensive — Truck/SUV plan')
-
-    // Published on its date, but this payer keeps their price until their yearly renewal.
-    await runPriceChanges(at('2051-03-02T03:00:00Z'))
-    expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(oldCents)
     await runPriceChanges(at('2051-09-19T03:00:00Z'))
     expect(getPolicy(policy.id)!.monthlyPriceCents).toBe(oldCents)
     await runPriceChanges(at('2051-09-20T13:00:00Z'))

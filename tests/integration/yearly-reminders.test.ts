@@ -10,8 +10,8 @@ import { createActivePolicy, createProfile } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 
 /**
- * The yearly reminder where the subscriber's state requires one (California; the most protective rule while the state
- * is unknown): on each anniversary of the purchase, once, for a plan still billed, and caught up when the job missed days.
+ * The yearly reminder to every subscriber (Minnesota and California require it; it costs nothing elsewhere): on each
+ * anniversary of the purchase, once, for a plan still billed, and caught up when the job missed days.
  */
 
 const at = (iso: string) => new Date(iso)
@@ -43,6 +43,8 @@ describe('the yearly reminder', () => {
     expect(first[0]!.text).toContain(`Comprehensive — Car plan (policy ${policy.policyNumber}) since March 10, 2025`)
     expect(first[0]!.text).toContain('every month at $19.99 per month')
     expect(first[0]!.text).toContain('You can cancel online at any time')
+    // The deadline to act before the next charge (April 10, at 1 a.m. in California), in US long form.
+    expect(first[0]!.text).toContain('Your next charge is on April 10, 2026: to avoid it, cancel by April 9, 2026.')
     expect(first[0]!.text).toContain(`/customer/policies/${policy.id}/cancel`)
 
     // The job did not run on the second anniversary nor the two days after: the next run sends it.
@@ -61,12 +63,11 @@ describe('the yearly reminder', () => {
     ])
   })
 
-  it('reaches a subscriber whose state is unknown (most protective), not Texas, New York or Florida ones', async () => {
-    const unknown = subscriber(null)
-    const others = ['TX', 'NY', 'FL'].map((state) => subscriber(state))
+  it('reaches every subscriber, whatever the state (Minnesota, Texas, New York, Florida, Ohio) or an unknown one, once', async () => {
+    const everyone = [null, 'MN', 'TX', 'NY', 'FL', 'OH'].map((state) => subscriber(state))
     await sendYearlyReminders(at('2026-03-11T09:00:00Z'))
-    expect(reminders(unknown.customer.email)).toHaveLength(1)
-    for (const other of others) expect(reminders(other.customer.email)).toHaveLength(0)
+    await sendYearlyReminders(at('2026-03-12T09:00:00Z'))
+    for (const one of everyone) expect(reminders(one.customer.email)).toHaveLength(1)
   })
 
   it('only for a plan still billed: not a cancelled one, nor one waiting for setup', async () => {

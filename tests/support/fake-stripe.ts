@@ -49,6 +49,8 @@ type FakeSession = {
   subscription: string | null
   lineItems: Array<{ priceId: string; quantity: number }>
   subscriptionMetadata: Record<string, string>
+  /** subscription_data.trial_end (epoch seconds): the subscription is trialing until then and the first charge waits. */
+  trialEnd: number | null
   created: number
 }
 type FakeSubscription = {
@@ -59,6 +61,7 @@ type FakeSubscription = {
   canceled_at: number | null
   metadata: Record<string, string>
   priceId: string
+  trial_end?: number | null
   created: number
 }
 
@@ -161,7 +164,7 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
   }
 
   function sessionJson(session: FakeSession, expand: string[] = []) {
-    const { lineItems, subscriptionMetadata: _internal, ...visible } = session
+    const { lineItems, subscriptionMetadata: _internal, trialEnd: _trial, ...visible } = session
     return {
       ...visible,
       object: 'checkout.session',
@@ -289,13 +292,21 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         canceled_at: null,
         metadata: session.subscriptionMetadata,
         priceId: session.lineItems[0]?.priceId ?? '',
+        trial_end: session.trialEnd,
         created: now(),
       }
+      // A trial starts with a $0 invoice for the time until trial_end, as Stripe's does; the first charge waits.
+      if (session.trialEnd) subscription.status = 'trialing'
       state.subscriptions.set(subscription.id, subscription)
-      payInvoice(subscription.id, { amountCents: priceById(subscription.priceId)?.unitAmount ?? 0 })
+      payInvoice(
+        subscription.id,
+        session.trialEnd
+          ? { amountCents: 0, periodEnd: session.trialEnd }
+          : { amountCents: priceById(subscription.priceId)?.unitAmount ?? 0 },
+      )
       Object.assign(session, {
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: session.trialEnd ? 'no_payment_required' : 'paid',
         customer,
         subscription: subscription.id,
         customer_details: { email, name },
@@ -510,6 +521,11 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         const missing = lineItems.find((item) => !priceById(item.priceId))
         if (missing || lineItems.length === 0) return invalid(`No such price: '${missing?.priceId ?? ''}'`, 'line_items')
         if (!body.success_url || !body.cancel_url) return invalid('success_url and cancel_url are required', 'success_url')
+        const subscriptionData = body.subscription_data as Record<string, FormValue> | undefined
+        const trialEnd = subscriptionData?.trial_end === undefined ? null : Number(subscriptionData.trial_end)
+        // Stripe's rule: a Checkout trial ends at least 48 hours after the session is made.
+        if (trialEnd !== null && !(trialEnd >= now() + 48 * 3600))
+          return invalid('subscription_data.trial_end must be at least 48 hours in the future.', 'subscription_data[trial_end]')
         const newSession = newId('cs')
         const session: FakeSession = {
           id: newSession,
@@ -526,7 +542,8 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
           metadata: toStringRecord(body.metadata),
           subscription: null,
           lineItems,
-          subscriptionMetadata: toStringRecord((body.subscription_data as Record<string, FormValue> | undefined)?.metadata),
+          subscriptionMetadata: toStringRecord(subscriptionData?.metadata),
+          trialEnd,
           created: now(),
         }
         state.sessions.set(session.id, session)

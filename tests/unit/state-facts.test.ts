@@ -16,7 +16,7 @@ describe('the state table as the operator reads it', () => {
     expect(stateFacts(stateRules('NY'))).toMatchObject({
       commitment: 'Binds after the free look',
       priceConsent: 'Required',
-      yearlyReminder: 'No',
+      yearlyReminder: 'Yes',
       statutes: expect.stringContaining('N.Y. Ins. Law §7903'),
     })
     expect(stateFacts(stateRules('CA'))).toMatchObject({ freeLook: '60 days', cancelAnyTime: 'Yes', yearlyReminder: 'Yes' })
@@ -26,7 +26,7 @@ describe('the state table as the operator reads it', () => {
       feeCap: 'No fee',
       commitment: 'Never binds',
       priceConsent: 'Not required',
-      yearlyReminder: 'No',
+      yearlyReminder: 'Yes',
       statutes: 'National default',
     })
     expect(stateFacts(MOST_PROTECTIVE)).toMatchObject({ commitment: 'Never binds', priceConsent: 'Required', feeCap: 'No fee' })

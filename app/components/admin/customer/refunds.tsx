@@ -32,6 +32,11 @@ export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds
               <Cell label="Amount" className="font-medium">
                 {refund.amount}
                 {refund.penalty ? <p className="mt-1 text-xs font-normal text-slate-700">With {refund.penalty} late penalty</p> : null}
+                {refund.penaltyByHand ? (
+                  <p className="mt-1 text-xs font-semibold text-red-800" data-testid="penalty-by-hand">
+                    {refund.penaltyByHand} of it is above what the card&apos;s payments could take back: pay it by hand
+                  </p>
+                ) : null}
               </Cell>
               <Cell label="Status">
                 <Badge tone={status.tone}>{status.label}</Badge>

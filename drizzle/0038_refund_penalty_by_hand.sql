@@ -1,0 +1,1 @@
+ALTER TABLE `refunds` ADD `penalty_by_hand_cents` integer DEFAULT 0 NOT NULL;
