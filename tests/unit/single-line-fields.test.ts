@@ -308,6 +308,22 @@ const FORMS: Record<string, FormCase> = {
     },
     multiLine: ['partnerNotes'],
   },
+  'shops.InvoiceCorrectionSchema': {
+    schema: shops.InvoiceCorrectionSchema,
+    sample: {
+      intent: 'resubmit',
+      partNumber: 'FW04567 GTY',
+      laborHours: '1.5',
+      kitMoulding: 'Moulding kit',
+      adasCalibration: 'static',
+      actualCost: '389.00',
+    },
+  },
+  'shops.DisputeSchema': {
+    schema: shops.DisputeSchema,
+    sample: { intent: 'dispute', message: 'The part fits this VIN.' },
+    multiLine: ['message'],
+  },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
 }
