@@ -63,7 +63,8 @@ export function payoutStateOfClaim(claimId: string): PayoutState | null {
  * The one condition "the job has an open dispute" (a shop disputes its rejection or a short-pay, and the operator has
  * not answered): such a job stays out of every payout until the answer, which may change what it pays.
  */
-export const hasOpenDispute = sql<boolean>`exists (select 1 from invoice_disputes d where d.claim_id = ${claims.id} and d.answered_at is null)`
+// Written with the table's name: inside a subquery an unqualified "id" would be the dispute's own.
+export const hasOpenDispute = sql<boolean>`exists (select 1 from invoice_disputes d where d.claim_id = "claims"."id" and d.answered_at is null)`
 
 /** What a job pays: the amount the operator accepted when less than the invoice (a short-pay), else the invoice's total. */
 export const jobAmountCents = sql<number>`coalesce(${claims.acceptedCostCents}, ${claims.actualCostCents}, 0)`

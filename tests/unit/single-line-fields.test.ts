@@ -93,6 +93,16 @@ const FORMS: Record<string, FormCase> = {
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
   'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
   'claims.ReviewSchema[release-invoice]': { schema: option(claims.ReviewSchema, 'release-invoice'), sample: { intent: 'release-invoice' } },
+  'claims.ReviewSchema[reject-invoice]': {
+    schema: option(claims.ReviewSchema, 'reject-invoice'),
+    sample: { intent: 'reject-invoice', reason: 'part_number', note: 'The part is for another model.' },
+    multiLine: ['note'],
+  },
+  'claims.ReviewSchema[answer-dispute]': {
+    schema: option(claims.ReviewSchema, 'answer-dispute'),
+    sample: { intent: 'answer-dispute', disputeId: 'd1', outcome: 'upheld', answer: 'Agreed.', acceptedAmount: '250.00' },
+    multiLine: ['answer'],
+  },
   'claims.ReviewSchema[deny]': {
     schema: option(claims.ReviewSchema, 'deny'),
     sample: { intent: 'deny', reason: 'Not covered.' },
