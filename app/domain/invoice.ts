@@ -215,6 +215,9 @@ export const DISPUTE_OUTCOMES = ['upheld', 'refused'] as const
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number]
 export const DISPUTE_OUTCOME_NAMES: Record<DisputeOutcome, string> = { upheld: 'Upheld', refused: 'Refused' }
 
+/** The most files one dispute carries (each a PDF or a photo, under the upload limit). */
+export const MAX_DISPUTE_FILES = 3
+
 /** The business days the operator has to answer a dispute (weekends and federal holidays do not count). */
 export const DISPUTE_ANSWER_BUSINESS_DAYS = 5
 

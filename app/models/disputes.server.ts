@@ -5,7 +5,7 @@ import { createId } from '~/db/ids'
 import { claims, invoiceDisputeFiles, invoiceDisputes, partnerGroups, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
-import { disputeAnswerDue, type DisputeKind, type DisputeOutcome, isDisputeOverdue } from '~/domain/invoice'
+import { disputeAnswerDue, type DisputeKind, type DisputeOutcome, isDisputeOverdue, MAX_DISPUTE_FILES } from '~/domain/invoice'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { prepareImage } from '~/services/images.server'
@@ -23,9 +23,6 @@ import { settleSubmission } from './invoice-review.server'
  * DISPUTE_ANSWER_BUSINESS_DAYS business days, and an upheld dispute changes what the job pays. A job with an open
  * dispute stays out of payouts (payouts.server's hasOpenDispute); a job in a payout cannot be disputed.
  */
-
-/** The most files one dispute carries. */
-export const MAX_DISPUTE_FILES = 3
 
 const refuse = (description: string, field = 'message', status = 409) =>
   RuleError.from({ ...DISPUTE_MESSAGES.correct, description }, { field, status })

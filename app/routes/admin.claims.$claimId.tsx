@@ -409,7 +409,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                         <input id="acceptedAmount" name="acceptedAmount" inputMode="decimal" className={inputClass} />
                       </Field>
                       <button type="submit" className={buttonClass('primary')} disabled={approvingPayment}>
-                        {approvingPayment ? 'Accepting...' : 'Accept the invoice for payment'}
+                        {approvingPayment ? 'Approving...' : 'Approve for payment'}
                       </button>
                     </Form>
                   ) : null}

@@ -19,6 +19,7 @@ import {
   invoiceFormValues,
   invoiceLines,
   isDisputeOverdue,
+  MAX_DISPUTE_FILES,
 } from '~/domain/invoice'
 import {
   APPOINTMENT_MESSAGES,
@@ -36,7 +37,7 @@ import { vinModelYear } from '~/domain/vin'
 import { logger } from '~/logger.server'
 import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
-import { disputeStandingOf, MAX_DISPUTE_FILES, openDispute } from '~/models/disputes.server'
+import { disputeStandingOf, openDispute } from '~/models/disputes.server'
 import { invoiceHistory, resubmitInvoice } from '~/models/invoice-review.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
