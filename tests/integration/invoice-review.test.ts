@@ -5,7 +5,7 @@ import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceSubmissions, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
-import { answerDispute, openDispute } from '~/models/disputes.server'
+import { answerDispute, openDispute, openDisputes } from '~/models/disputes.server'
 import { invoiceHistory, recordSubmission, rejectInvoice, resubmitInvoice } from '~/models/invoice-review.server'
 import { approveJobsForPayment, createPayout, groupPayouts, markPayoutPaid } from '~/models/payouts.server'
 
@@ -199,5 +199,25 @@ describe('disputes', () => {
       openDispute({ groupId: group.id, claimId: job.id, actorId: 'staff', message: 'See the file.', files: [file as never] }),
     ).rejects.toMatchObject({ field: 'files' })
     expect(invoiceHistory(job.id).disputes).toEqual([])
+  })
+
+  it('lists open disputes in the operator’s queue by deadline, flagging the overdue ones, and drops answered ones', async () => {
+    const group = createPartnerGroup()
+    const late = completedJob(group.id)
+    const fresh = completedJob(group.id)
+    for (const job of [late, fresh]) rejectInvoice({ claimId: job.id, actorId: operator().id, reason: 'other', note: 'See the invoice.' })
+    const opened = (job: { id: string }, at: string) =>
+      openDispute({ groupId: group.id, claimId: job.id, actorId: 'staff', message: 'Please look again.', files: [] }, new Date(at))
+    const { dispute } = await opened(late, '2026-11-23T10:00:00Z')
+    await opened(fresh, '2026-12-07T10:00:00Z')
+    const queue = (now: string) => openDisputes(new Date(now)).filter((row) => row.claimId === late.id || row.claimId === fresh.id)
+    expect(queue('2026-12-03T00:00:00Z').map((row) => [row.claimId, row.overdue])).toEqual([
+      [late.id, true],
+      [fresh.id, false],
+    ])
+    answerDispute({ disputeId: dispute.id, actorId: operator().id, outcome: 'refused', answer: 'The part is wrong.' })
+    expect(queue('2026-12-03T00:00:00Z').map((row) => row.claimId)).toEqual([fresh.id])
+    // Refused: the rejection stands, and the shop may still correct it.
+    expect(claimRow(late.id).invoiceRejectedAt).not.toBeNull()
   })
 })
