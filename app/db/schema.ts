@@ -4,6 +4,7 @@ import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, te
 import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
+import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES } from '../domain/policies'
@@ -534,6 +535,16 @@ export const claims = sqliteTable(
     invoiceHeldFor: text('invoice_held_for'),
     invoiceReleasedAt: text('invoice_released_at'),
     invoiceReleasedBy: text('invoice_released_by'),
+    /**
+     * The operator rejected the shop's invoice (the reason is on its invoice_submissions row): the job waits for the
+     * shop's correction and cannot be accepted for payment until then. Cleared when the shop sends it again.
+     */
+    invoiceRejectedAt: text('invoice_rejected_at'),
+    /**
+     * What the operator accepted to pay when it is less than the invoice (a short-pay), in cents; null: the invoice's
+     * total. A dispute's outcome may change it. The payouts pay coalesce(accepted_cost_cents, actual_cost_cents).
+     */
+    acceptedCostCents: integer('accepted_cost_cents'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),
@@ -704,6 +715,82 @@ export const photoHashBackfill = sqliteTable('photo_hash_backfill', {
   lastId: text('last_id').notNull(),
   updatedAt: updatedAt(),
 })
+
+/**
+ * Each time a shop sends a job's invoice (at completion, then after each rejection): what it said then, and the
+ * operator's answer (accepted, or rejected with a typed reason and a note). The history both sides read.
+ */
+export const invoiceSubmissions = sqliteTable(
+  'invoice_submissions',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    /** 1 for the invoice sent at completion, then 2, 3, … for each correction. */
+    number: integer('number').notNull(),
+    /** The invoice's fields as sent (the declaration's columns, app/domain/invoice.ts). */
+    fields: text('fields', { mode: 'json' }).notNull().$type<Record<string, string | number | null>>(),
+    submittedBy: text('submitted_by'),
+    submittedAt: createdAt(),
+    outcome: text('outcome', { enum: INVOICE_OUTCOMES }).notNull().default('pending'),
+    /** A rejection's reason (a key of INVOICE_REJECTION_REASONS) and note. */
+    reason: text('reason'),
+    note: text('note'),
+    decidedBy: text('decided_by'),
+    decidedAt: text('decided_at'),
+  },
+  (t) => [uniqueIndex('invoice_submissions_claim_number_idx').on(t.claimId, t.number)],
+)
+
+/**
+ * A shop's dispute of a rejected invoice or of a short-pay: its message, the operator's deadline to answer (business
+ * days, app/domain/invoice.ts), and the answer with its outcome. A job with an open dispute is left out of payouts.
+ */
+export const invoiceDisputes = sqliteTable(
+  'invoice_disputes',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DISPUTE_KINDS }).notNull(),
+    message: text('message').notNull(),
+    openedBy: text('opened_by').notNull(),
+    openedAt: createdAt(),
+    /** The end of the operator's last business day to answer (an ISO moment). */
+    answerDueAt: text('answer_due_at').notNull(),
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
+    answer: text('answer'),
+    /** For an upheld short-pay: the amount now accepted, in cents. */
+    acceptedCostCents: integer('accepted_cost_cents'),
+    answeredBy: text('answered_by'),
+    answeredAt: text('answered_at'),
+  },
+  (t) => [
+    index('invoice_disputes_claim_idx').on(t.claimId),
+    // The operator's queue: the open disputes, the nearest deadline first.
+    index('invoice_disputes_open_idx')
+      .on(t.answerDueAt)
+      .where(sql`answered_at IS NULL`),
+  ],
+)
+
+/** The files a shop sends with its dispute (a PDF or a photo each, checked by their bytes). */
+export const invoiceDisputeFiles = sqliteTable(
+  'invoice_dispute_files',
+  {
+    id: id(),
+    disputeId: text('dispute_id')
+      .notNull()
+      .references(() => invoiceDisputes.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    thumbPath: text('thumb_path'),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_dispute_files_dispute_idx').on(t.disputeId)],
+)
 
 export const claimDocumentDrafts = sqliteTable(
   'claim_document_drafts',

@@ -46,6 +46,12 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.invoice_released', entity: 'claim', label: 'Held invoice released for payment' },
   { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
   { action: 'claim.calibration_recorded', entity: 'claim', label: 'Calibration proof recorded by the shop' },
+  // The operator's answer to the shop's invoice, the shop's correction, and its disputes.
+  { action: 'claim.invoice_rejected', entity: 'claim', label: 'Invoice rejected, with a reason for the shop' },
+  { action: 'claim.invoice_resubmitted', entity: 'claim', label: 'Invoice corrected and sent again by the shop' },
+  { action: 'claim.invoice_short_paid', entity: 'claim', label: 'Invoice accepted for less than its total' },
+  { action: 'claim.dispute_opened', entity: 'claim', label: 'Invoice disputed by the shop' },
+  { action: 'claim.dispute_answered', entity: 'claim', label: 'Invoice dispute answered' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },

@@ -599,9 +599,62 @@ export const APPOINTMENT_MESSAGES = {
   rescheduleAsked: { title: 'Another time asked for', description: 'The shop has been e-mailed and will give you a new time.' },
 } as const
 
+/**
+ * Why the operator rejects a shop's invoice: the shop reads the reason (and the operator's note), corrects the same
+ * invoice and sends it again.
+ */
+export const INVOICE_REJECTION_REASONS = {
+  part_number: 'The part number does not match the vehicle or the work',
+  vehicle: "The vehicle on the invoice is not the claim's vehicle",
+  calibration: 'The calibration or its report is missing or does not match',
+  amount: 'The amount is more than the work pays',
+  labor: 'The labor hours or the kit are not what the work needs',
+  documents: 'The invoice or the photos cannot be read',
+  other: 'Another reason (see the note)',
+} as const
+export type InvoiceRejectionReason = keyof typeof INVOICE_REJECTION_REASONS
+
+/** The operator's answer to an invoice, and the shop's correction. */
+export const INVOICE_REVIEW_MESSAGES = {
+  chooseReason: 'Choose why the invoice is rejected.',
+  noteRequired: 'Write a note the shop can act on.',
+  noteTooLong: 'Keep the note under 2,000 characters.',
+  rejected: (code: string) => ({ title: 'Invoice rejected', description: `The shop sees the reason for ${code} and can correct it.` }),
+  notRejectable: 'Only a completed job whose invoice is waiting for you can be rejected (not one accepted or in a payout).',
+  rejectedWaiting: (codes: string[]) => `Rejected invoices wait for the shop's correction: ${codes.join(', ')}.`,
+  resubmitted: { title: 'Invoice sent again', description: 'The operator will check it again.' },
+  notRejected: 'This invoice is not rejected: there is nothing to correct.',
+  correct: { title: 'Please check the invoice.' },
+  acceptedAmount: 'Enter the amount accepted in dollars and cents, no more than the invoice, like 250.00.',
+} as const
+
+/** A shop's dispute of a rejection or a short-pay, and the operator's answer. */
+export const DISPUTE_MESSAGES = {
+  correct: { title: 'Please check the dispute.' },
+  messageRequired: 'Tell the operator why you dispute it.',
+  messageTooLong: 'Keep the message under 4,000 characters.',
+  nothingToDispute: 'There is nothing to dispute: the invoice is not rejected, and it was accepted in full.',
+  alreadyOpen: 'A dispute of this job is already waiting for the operator’s answer.',
+  paid: (reference: string) =>
+    `This job is already paid (bank reference ${reference}): a paid payout cannot change. Write to the operator instead.`,
+  inPayout: 'This job is already in a payout that is being paid: a dispute would change what that transfer pays.',
+  opened: (due: string) => ({ title: 'Dispute sent', description: `The operator will answer by ${due}.` }),
+  fileNotPdfOrPhoto: 'Send each file as a PDF or a photo.',
+  fileTooLarge: (mb: number) => `Each file must be under ${mb} MB.`,
+  tooManyFiles: (max: number) => `Send at most ${max} files.`,
+  fileRefused: 'This PDF contains something that runs or opens other files. Print it to a new PDF, or send a photo of it.',
+  chooseOutcome: 'Choose whether the shop is right.',
+  answerRequired: 'Write the answer the shop will read.',
+  notOpen: 'This dispute is already answered.',
+  answered: { title: 'Dispute answered', description: 'The shop sees the outcome; the payout follows it.' },
+  amount: 'Enter the amount accepted in dollars and cents, no more than the invoice and no less than accepted before.',
+} as const
+
 /** The shop's completion: what the glass trade invoices, each refused next to its field. */
 export const INVOICE_FIELD_MESSAGES = {
-  partNumber: 'Keep the part number under 40 characters (like FW04567 GTY).',
+  partNumber:
+    'Enter the part number as NAGS writes it: D or F, the glass (W, B, D, Q, V or R), 4 or 5 digits and its option letters, like FW04567 GTY.',
+  calibrationRequired: 'Choose the calibration done: the plan covers ADAS, so a replacement needs its camera calibrated.',
   laborHours: 'Enter the labor hours as a number from 0 to 24, like 1.5.',
   kitMoulding: 'Keep the kit or moulding under 120 characters.',
   adasCalibration: 'Choose none, static, dynamic, or both.',

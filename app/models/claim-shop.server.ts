@@ -6,6 +6,7 @@ import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } 
 import { dayOf } from '~/domain/calendar'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { calibrationRequired, INVOICE_FIELD_NAMES } from '~/domain/invoice'
 import {
   CLAIM_NOT_APPROVED,
   claimCompleted,
@@ -33,6 +34,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
 import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
+import { invoiceColumnsOfClaim, recordSubmission } from './invoice-review.server'
 import { indexPhoto } from './photo-integrity.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
@@ -202,14 +204,11 @@ export function draftsOf(claimId: string, database: Pick<ReturnType<typeof db>, 
 }
 
 /** The form's fields in the order their problems are told; the first one names the toast. */
-const FIELD_ORDER = [
+const FIELD_ORDER: string[] = [
   'code',
   'repairType',
-  'partNumber',
-  'laborHours',
-  'kitMoulding',
-  'adasCalibration',
-  'actualCost',
+  // The invoice's fields in their declaration's order (app/domain/invoice.ts).
+  ...INVOICE_FIELD_NAMES,
   'partnerNotes',
   'invoice',
   'repairPhotos',
@@ -266,6 +265,15 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     problem(error.field, error.message)
+  }
+  // The shop's page sends the invoice's details: a replacement on a plan with ADAS needs its calibration named.
+  if (
+    input.invoiceDetails &&
+    input.invoiceDetails.adasCalibration === 'none' &&
+    !errors.adasCalibration &&
+    calibrationRequired({ planHasAdas: policy.hasAdas, repairType: input.repairType })
+  ) {
+    problem('adasCalibration', INVOICE_FIELD_MESSAGES.calibrationRequired)
   }
 
   const stamp = now.getTime()
@@ -423,6 +431,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           indexPhoto(tx, { photoId: document.id, policyId: existing.policyId, source: 'shop', hash: file.phash })
         }
       }
+      // The invoice as sent: the first of its submissions, which the operator accepts or rejects.
+      recordSubmission(tx, { claimId: existing.id, actor: input.actor ?? null, fields: invoiceColumnsOfClaim(row), now })
       // The drafts are documents now, or were replaced by this post's files (those are deleted below).
       tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
       const used = new Set(documents.map((file) => file.filePath))

@@ -6,6 +6,8 @@ import { monthSpan, monthsUpTo } from '~/domain/calendar'
 import { payoutStateOf } from '~/domain/payouts'
 import { claimantName } from '~/domain/privacy'
 
+import { invoiceColumnsOfClaim } from './invoice-review.server'
+
 /**
  * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the
  * repair type, what they invoiced (part, labor, kit, calibration), the cost they reported, their invoice, repair photos
@@ -71,11 +73,11 @@ export function partnerStatement(groupId: string, month: string) {
     damageType: claim.damageType,
     repairType: claim.repairType,
     costCents: claim.actualCostCents ?? 0,
+    /** What the operator accepted when less than the invoice (a short-pay); null: the invoice's total. */
+    acceptedCents: claim.acceptedCostCents,
     notes: claim.partnerNotes ?? '',
-    partNumber: claim.partNumber ?? '',
-    laborHours: claim.laborHours,
-    kitMoulding: claim.kitMoulding ?? '',
-    adasCalibration: claim.adasCalibration ?? '',
+    /** The invoice's fields, as its declaration keeps them (app/domain/invoice.ts). */
+    invoice: invoiceColumnsOfClaim(claim),
     calibrationReports: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'calibration_report'),
     invoices: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice'),
     repairPhotos: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'repair_photo'),

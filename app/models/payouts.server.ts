@@ -4,7 +4,7 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CALIBRATION_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { CALIBRATION_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { isInvoiceHeld, JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
@@ -15,6 +15,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { jobsWithoutCalibrationProof } from './calibration.server'
+import { settleSubmission } from './invoice-review.server'
 
 /**
  * Paying the shops: the operator approves completed jobs for payment, groups a partner group's approved jobs into a
@@ -57,13 +58,28 @@ export function payoutStateOfClaim(claimId: string): PayoutState | null {
   return payoutStatesFor([claimId]).get(claimId) ?? null
 }
 
+// --- disputes and the amount a job pays ---------------------------------------------------------------------------
+
+/**
+ * The one condition "the job has an open dispute" (a shop disputes its rejection or a short-pay, and the operator has
+ * not answered): such a job stays out of every payout until the answer, which may change what it pays.
+ */
+// Written with the table's name: inside a subquery an unqualified "id" would be the dispute's own.
+export const hasOpenDispute = sql<boolean>`exists (select 1 from invoice_disputes d where d.claim_id = "claims"."id" and d.answered_at is null)`
+
+/** What a job pays: the amount the operator accepted when less than the invoice (a short-pay), else the invoice's total. */
+export const jobAmountCents = sql<number>`coalesce(${claims.acceptedCostCents}, ${claims.actualCostCents}, 0)`
+
 // --- approving jobs for payment -----------------------------------------------------------------------------------
 
 /**
  * Approves completed jobs for payment. A job already approved stays as it was (a second click changes nothing); a job
  * that is not completed, or has no partner group to pay, cannot be approved.
  */
-export function approveJobsForPayment(input: { claimIds: readonly string[]; actorId: string }, now = new Date()) {
+export function approveJobsForPayment(
+  input: { claimIds: readonly string[]; actorId: string; acceptedCents?: number | null },
+  now = new Date(),
+) {
   return transaction((tx) => {
     const rows = tx
       .select({
@@ -75,6 +91,8 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
         invoiceHeldFor: claims.invoiceHeldFor,
         invoiceReleasedAt: claims.invoiceReleasedAt,
         adasCalibration: claims.adasCalibration,
+        invoiceRejectedAt: claims.invoiceRejectedAt,
+        actualCostCents: claims.actualCostCents,
       })
       .from(claims)
       .where(inArray(claims.id, [...input.claimIds]))
@@ -88,21 +106,72 @@ export function approveJobsForPayment(input: { claimIds: readonly string[]; acto
       payable.filter((row) => !row.approvedAt),
     )
     if (unproven.length) throw RuleError.from(CALIBRATION_MESSAGES.proofMissing(unproven.toSorted()), { field: 'claimId', status: 409 })
+    // A rejected invoice waits for the shop's correction: accepting it as it stands would pay what was refused.
+    const rejected = payable.filter((row) => !row.approvedAt && row.invoiceRejectedAt).map((row) => row.code)
+    if (rejected.length) {
+      throw RuleError.from(
+        { ...PAYOUT_MESSAGES.correct, description: INVOICE_REVIEW_MESSAGES.rejectedWaiting(rejected.toSorted()) },
+        {
+          field: 'claimId',
+          status: 409,
+        },
+      )
+    }
+    // A short-pay is one job's (the claim page's amount): less than its invoice, never more.
+    const shortPay = input.acceptedCents ?? null
+    if (shortPay !== null) {
+      const job = payable.length === 1 ? payable[0]! : null
+      if (!job || shortPay < 0 || shortPay > (job.actualCostCents ?? 0)) {
+        throw RuleError.from(
+          { ...PAYOUT_MESSAGES.correct, description: INVOICE_REVIEW_MESSAGES.acceptedAmount },
+          {
+            field: 'acceptedAmount',
+          },
+        )
+      }
+    }
     const toApprove = payable.filter((row) => !row.approvedAt).map((row) => row.id)
     const approved = toApprove.length
       ? tx
           .update(claims)
-          .set({ paymentApprovedAt: now.toISOString(), paymentApprovedBy: input.actorId, updatedAt: now.toISOString() })
-          .where(and(inArray(claims.id, toApprove), isNull(claims.paymentApprovedAt), isNotNull(claims.completedAt)))
-          .returning({ id: claims.id, code: claims.confirmationCode, costCents: claims.actualCostCents })
+          .set({
+            paymentApprovedAt: now.toISOString(),
+            paymentApprovedBy: input.actorId,
+            updatedAt: now.toISOString(),
+            ...(shortPay !== null && shortPay < (payable[0]!.actualCostCents ?? 0) ? { acceptedCostCents: shortPay } : {}),
+          })
+          .where(
+            and(
+              inArray(claims.id, toApprove),
+              isNull(claims.paymentApprovedAt),
+              isNotNull(claims.completedAt),
+              isNull(claims.invoiceRejectedAt),
+            ),
+          )
+          .returning({
+            id: claims.id,
+            code: claims.confirmationCode,
+            costCents: claims.actualCostCents,
+            acceptedCents: claims.acceptedCostCents,
+          })
           .all()
       : []
     for (const job of approved) {
+      // Approving for payment is accepting the invoice: the submission waiting gets its answer.
+      settleSubmission(tx, { claimId: job.id, outcome: 'accepted', actorId: input.actorId, now })
+      if (job.acceptedCents !== null) {
+        recordAudit(tx, {
+          actor: input.actorId,
+          action: 'claim.invoice_short_paid',
+          entityId: job.id,
+          detail: { code: job.code, invoicedCents: job.costCents ?? 0, acceptedCents: job.acceptedCents },
+        })
+      }
       recordAudit(tx, {
         actor: input.actorId,
         action: 'claim.payment_approved',
         entityId: job.id,
-        detail: { code: job.code, amountCents: job.costCents ?? 0 },
+        detail: { code: job.code, amountCents: job.acceptedCents ?? job.costCents ?? 0 },
       })
     }
     return { approved: approved.length }
@@ -156,12 +225,13 @@ export function createPayout(input: { groupId: string; claimIds: readonly string
         id: claims.id,
         code: claims.confirmationCode,
         groupId: claims.assignedPartnerGroupId,
-        costCents: claims.actualCostCents,
+        costCents: jobAmountCents,
         payoutId: claims.payoutId,
         approvedAt: claims.paymentApprovedAt,
         completedAt: claims.completedAt,
         invoiceHeldFor: claims.invoiceHeldFor,
         invoiceReleasedAt: claims.invoiceReleasedAt,
+        disputed: hasOpenDispute,
       })
       .from(claims)
       .where(inArray(claims.id, [...input.claimIds]))
@@ -171,7 +241,8 @@ export function createPayout(input: { groupId: string; claimIds: readonly string
       throw RuleError.from(PAYOUT_MESSAGES.otherGroupsJobs(foreign.toSorted(), group.name), { field: 'claimId', status: 409 })
     const rows = asked
     refuseHeld(rows.filter((row) => !row.payoutId))
-    const jobs = rows.filter((row) => row.completedAt && row.approvedAt && !row.payoutId)
+    // A disputed job waits for the operator's answer, which may change what it pays.
+    const jobs = rows.filter((row) => row.completedAt && row.approvedAt && !row.payoutId && !row.disputed)
     if (!jobs.length) {
       const earlier = new Set(rows.map((row) => row.payoutId))
       const [payoutId] = [...earlier]
@@ -213,7 +284,7 @@ export type PayoutLine = { claimId: string; code: string; completedAt: string; c
 
 function payoutLines(payoutId: string): PayoutLine[] {
   return db()
-    .select({ claimId: claims.id, code: claims.confirmationCode, completedAt: claims.completedAt, costCents: claims.actualCostCents })
+    .select({ claimId: claims.id, code: claims.confirmationCode, completedAt: claims.completedAt, costCents: jobAmountCents })
     .from(claims)
     .where(eq(claims.payoutId, payoutId))
     .orderBy(asc(claims.completedAt), asc(claims.confirmationCode))
@@ -333,6 +404,7 @@ type JobRow = Pick<
   | 'paymentApprovedAt'
   | 'invoiceHeldFor'
   | 'invoiceReleasedAt'
+  | 'invoiceRejectedAt'
 >
 
 /** One group's jobs to approve, its approved jobs to put in a payout, and its recent payouts; null for an unknown group. */
@@ -344,7 +416,11 @@ export function groupPayouts(groupId: string) {
       eq(claims.assignedPartnerGroupId, group.id),
       isNotNull(claims.completedAt),
       isNull(claims.payoutId),
-      approved ? isNotNull(claims.paymentApprovedAt) : isNull(claims.paymentApprovedAt),
+      // An approved job under dispute waits for the answer before a payout takes it.
+      // A rejected invoice waits for the shop's correction, not for approval.
+      approved
+        ? and(isNotNull(claims.paymentApprovedAt), sql`not ${hasOpenDispute}`)
+        : and(isNull(claims.paymentApprovedAt), isNull(claims.invoiceRejectedAt)),
     )
   const list = (approved: boolean): JobRow[] =>
     db()
@@ -353,10 +429,11 @@ export function groupPayouts(groupId: string) {
         confirmationCode: claims.confirmationCode,
         completedAt: claims.completedAt,
         repairType: claims.repairType,
-        actualCostCents: claims.actualCostCents,
+        actualCostCents: jobAmountCents,
         paymentApprovedAt: claims.paymentApprovedAt,
         invoiceHeldFor: claims.invoiceHeldFor,
         invoiceReleasedAt: claims.invoiceReleasedAt,
+        invoiceRejectedAt: claims.invoiceRejectedAt,
       })
       .from(claims)
       .where(jobsWhere(approved))

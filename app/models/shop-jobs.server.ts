@@ -62,6 +62,9 @@ const jobColumns = {
   kitMoulding: claims.kitMoulding,
   adasCalibration: claims.adasCalibration,
   partnerNotes: claims.partnerNotes,
+  invoiceRejectedAt: claims.invoiceRejectedAt,
+  acceptedCostCents: claims.acceptedCostCents,
+  planHasAdas: policies.hasAdas,
   customerName: profiles.fullName,
   customerEmail: profiles.email,
   customerPhone: profiles.phone,
@@ -120,6 +123,11 @@ function toJob(row: JobRow, now = new Date()) {
     kitMoulding: row.kitMoulding,
     adasCalibration: row.adasCalibration,
     partnerNotes: row.partnerNotes,
+    /** The operator rejected the invoice: the shop corrects it and sends it again. */
+    invoiceRejectedAt: row.invoiceRejectedAt,
+    /** A short-pay: what the operator accepted, when less than the invoice. */
+    acceptedCostCents: row.acceptedCostCents,
+    planHasAdas: Boolean(row.planHasAdas),
     /** Later than the service promise (chip repair in 24 hours, replacement in 3 business days from approval). */
     pastPromise: isPastPromise(row, now),
   }

@@ -3,12 +3,14 @@ import type { AuditEntry } from '~/db/schema'
 import { zoneAbbreviationAt } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { formatDateTime, formatPrice } from '~/domain/format'
+import { invoiceLines, isDisputeOverdue } from '~/domain/invoice'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { FLAG_LABELS } from '~/domain/photo-integrity'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { areaInWords, stormDaysInWords } from '~/domain/storms'
 import { activePartnerGroups, type claimForReview } from '~/models/claim-review.server'
+import { invoiceHistory } from '~/models/invoice-review.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
 import { claimFlagsFor } from '~/models/photo-integrity.server'
 import { shopZoneOf } from '~/models/shop-choice.server'
@@ -67,17 +69,14 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
       appealedAt: claim.appealedAt,
       completedAt: claim.completedAt,
       repairType: claim.repairType,
-      actualCostCents: claim.actualCostCents,
       partnerNotes: claim.partnerNotes,
-      partNumber: claim.partNumber,
-      laborHours: claim.laborHours,
-      kitMoulding: claim.kitMoulding,
-      adasCalibration: claim.adasCalibration,
       appointmentAt: claim.appointmentAt,
       appointmentZone: claim.appointmentAt ? appointmentZoneLabel(claim.appointmentAt, shopZoneOf(claim)) : null,
       appointmentProposed: claim.appointmentProposed,
       partnerGroup: partnerGroup?.name ?? null,
     },
+    /** The invoice by its declaration, its history and disputes, and whether the operator may reject it now. */
+    invoice: invoiceView(claim, now),
     /** The service promise: when it runs out, and whether the claim broke it. */
     promise: deadline ? { deadline: deadline.toISOString(), past: isPastPromise(claim, now) } : null,
     /** Where the shop's payment stands (completed jobs only); approving it for payment is offered once completed. */
@@ -177,4 +176,28 @@ function shopEmailOf(history: AuditEntry[]) {
 /** An appointment is the shop's wall-clock time: named with the shop's zone ('MST, the shop's time'), never the operator's. */
 function appointmentZoneLabel(appointmentAt: string, zone: string | null) {
   return zone ? `${zoneAbbreviationAt(appointmentAt, zone)}, the shop's time` : "the shop's local time"
+}
+
+/** The invoice's fields in words, its submissions and disputes (with their files' links and the overdue flag). */
+function invoiceView(claim: ClaimReview['claim'], now: Date) {
+  const { submissions, disputes } = invoiceHistory(claim.id)
+  return {
+    lines: invoiceLines(claim),
+    accepted: claim.acceptedCostCents === null ? null : formatPrice(claim.acceptedCostCents),
+    rejected: claim.invoiceRejectedAt !== null,
+    rejectable: Boolean(claim.completedAt) && !claim.paymentApprovedAt && !claim.payoutId && claim.invoiceRejectedAt === null,
+    submissions,
+    disputes: disputes.map((dispute) => ({
+      id: dispute.id,
+      kind: dispute.kind,
+      message: dispute.message,
+      openedAt: dispute.openedAt,
+      answerDueAt: dispute.answerDueAt,
+      overdue: isDisputeOverdue(dispute, now),
+      outcome: dispute.outcome,
+      answer: dispute.answer,
+      answeredAt: dispute.answeredAt,
+      files: dispute.files.map((file) => ({ id: file.id, fileName: file.fileName, url: fileUrl(file.filePath) })),
+    })),
+  }
 }

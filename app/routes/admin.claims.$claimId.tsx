@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Fragment } from 'react'
 import { Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
@@ -12,21 +13,27 @@ import { auditActionLabel } from '~/domain/audit'
 import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { formatDateTime, formatLongDate } from '~/domain/format'
+import { DISPUTE_KIND_NAMES, DISPUTE_OUTCOME_NAMES } from '~/domain/invoice'
 import {
   CHECK_THE_FORM,
   claimApproved,
   claimDenied,
   DENIAL_REASON_REQUIRED,
+  DISPUTE_MESSAGES,
   INVOICE_HOLD_MESSAGES,
+  INVOICE_REJECTION_REASONS,
+  INVOICE_REVIEW_MESSAGES,
   PAYOUT_MESSAGES,
   RULES_DECISION_MESSAGES,
 } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
-import { ADAS_CALIBRATION_NAMES, CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
+import { CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { reverseRulesApproval } from '~/models/claim-decision.server'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
+import { answerDispute } from '~/models/disputes.server'
+import { invoiceHistory, rejectInvoice } from '~/models/invoice-review.server'
 import { operatorZone } from '~/models/operator.server'
 import { approveJobsForPayment, releaseInvoiceHold } from '~/models/payouts.server'
 import { routeRules } from '~/server/route-rules'
@@ -59,11 +66,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = submission.value
   try {
     if (input.intent === 'approve-payment') {
-      const { approved } = approveJobsForPayment({ claimIds: [params.claimId], actorId: admin.id })
+      const { approved } = approveJobsForPayment({ claimIds: [params.claimId], actorId: admin.id, acceptedCents: input.acceptedAmount })
       return redirectWithToast(`/admin/claims/${params.claimId}`, {
         type: 'success',
         ...(approved ? PAYOUT_MESSAGES.approved(approved) : PAYOUT_MESSAGES.alreadyApproved),
       })
+    }
+    if (input.intent === 'reject-invoice') {
+      const claim = rejectInvoice({ claimId: params.claimId, actorId: admin.id, reason: input.reason, note: input.note })
+      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+        type: 'success',
+        ...INVOICE_REVIEW_MESSAGES.rejected(claim.confirmationCode),
+      })
+    }
+    if (input.intent === 'answer-dispute') {
+      // The dispute must be this claim's: another claim's id in the post is a 404, as for any other record.
+      if (!invoiceHistory(params.claimId).disputes.some((dispute) => dispute.id === input.disputeId)) notFound()
+      answerDispute({
+        disputeId: input.disputeId,
+        actorId: admin.id,
+        outcome: input.outcome,
+        answer: input.answer,
+        acceptedCents: input.acceptedAmount,
+      })
+      return redirectWithToast(`/admin/claims/${params.claimId}`, { type: 'success', ...DISPUTE_MESSAGES.answered })
     }
     if (input.intent === 'release-invoice') {
       releaseInvoiceHold({ claimId: params.claimId, actorId: admin.id })
@@ -112,6 +138,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     rules,
     flags,
     storm,
+    invoice,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
@@ -329,30 +356,49 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                     <dd>{time(claim.completedAt)}</dd>
                     <dt className="text-slate-600">Service</dt>
                     <dd className="capitalize">{claim.repairType}</dd>
-                    <dt className="text-slate-600">Actual cost</dt>
-                    <dd>{claim.actualCostCents === null ? '—' : formatPrice(claim.actualCostCents)}</dd>
                     <dt className="text-slate-600">Shop notes</dt>
                     <dd className="whitespace-pre-line">{claim.partnerNotes ?? '—'}</dd>
-                    <dt className="text-slate-600">Part number</dt>
-                    <dd>{claim.partNumber ?? '—'}</dd>
-                    <dt className="text-slate-600">Labor hours</dt>
-                    <dd>{claim.laborHours ?? '—'}</dd>
-                    <dt className="text-slate-600">Kit or moulding</dt>
-                    <dd>{claim.kitMoulding ?? '—'}</dd>
-                    <dt className="text-slate-600">ADAS calibration</dt>
-                    <dd>
-                      {claim.adasCalibration ? ADAS_CALIBRATION_NAMES[claim.adasCalibration] : '—'}
-                      {calibrationReports.map((report) => (
-                        <a key={report.id} href={report.full} className="ml-2 text-brand-700 underline" target="_blank" rel="noreferrer">
-                          Calibration report ({report.fileName})
-                        </a>
-                      ))}
-                      {calibrationProof.map((file) => (
-                        <a key={file.id} href={file.full} className="ml-2 text-brand-700 underline" target="_blank" rel="noreferrer">
-                          {CALIBRATION_FILES[file.type].label}
-                        </a>
-                      ))}
-                    </dd>
+                    {/* The invoice's fields as their declaration shows them (app/domain/invoice.ts). */}
+                    {invoice.lines.map((line) => (
+                      <Fragment key={line.name}>
+                        <dt className="text-slate-600">{line.label}</dt>
+                        <dd data-testid={`invoice-${line.name}`}>
+                          {line.shown || '—'}
+                          {line.name === 'adasCalibration'
+                            ? calibrationReports.map((report) => (
+                                <a
+                                  key={report.id}
+                                  href={report.full}
+                                  className="ml-2 text-brand-700 underline"
+                                  target="_blank"
+                                  rel="noreferrer"
+                                >
+                                  Calibration report ({report.fileName})
+                                </a>
+                              ))
+                            : null}
+                          {line.name === 'adasCalibration'
+                            ? calibrationProof.map((file) => (
+                                <a
+                                  key={file.id}
+                                  href={file.full}
+                                  className="ml-2 text-brand-700 underline"
+                                  target="_blank"
+                                  rel="noreferrer"
+                                >
+                                  {CALIBRATION_FILES[file.type].label}
+                                </a>
+                              ))
+                            : null}
+                        </dd>
+                      </Fragment>
+                    ))}
+                    {invoice.accepted ? (
+                      <>
+                        <dt className="text-slate-600">Amount accepted</dt>
+                        <dd data-testid="invoice-accepted-amount">{invoice.accepted}</dd>
+                      </>
+                    ) : null}
                   </>
                 ) : null}
               </dl>
@@ -381,14 +427,59 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                       )}
                     </div>
                   ) : null}
-                  {payout.approvable ? (
-                    <Form method="post" className="mt-2">
+                  {invoice.rejected ? (
+                    <p className="mt-2 text-sm text-slate-800" data-testid="invoice-rejected">
+                      Invoice rejected: waiting for the shop&rsquo;s correction.
+                    </p>
+                  ) : null}
+                  {payout.approvable && !invoice.rejected ? (
+                    <Form method="post" className="mt-2 space-y-2">
                       <input type="hidden" name="intent" value="approve-payment" />
+                      <Field
+                        label="Amount accepted (optional)"
+                        hint="Leave empty to accept the invoice's total; less is a short-pay the shop may dispute."
+                        htmlFor="acceptedAmount"
+                        errors={actionData?.intent === 'approve-payment' ? errors.acceptedAmount : undefined}
+                      >
+                        <input id="acceptedAmount" name="acceptedAmount" inputMode="decimal" className={inputClass} />
+                      </Field>
                       <button type="submit" className={buttonClass('primary')} disabled={approvingPayment}>
                         {approvingPayment ? 'Approving...' : 'Approve for payment'}
                       </button>
                     </Form>
                   ) : null}
+                  {invoice.rejectable ? (
+                    <Form method="post" className="mt-4 space-y-2 border-t border-slate-200 pt-4" data-testid="reject-invoice">
+                      <input type="hidden" name="intent" value="reject-invoice" />
+                      <Field
+                        label="Reason to reject"
+                        htmlFor="reject-reason"
+                        errors={actionData?.intent === 'reject-invoice' ? errors.reason : undefined}
+                      >
+                        <select id="reject-reason" name="reason" defaultValue="" className={inputClass}>
+                          <option value="" disabled>
+                            Choose a reason
+                          </option>
+                          {Object.entries(INVOICE_REJECTION_REASONS).map(([value, label]) => (
+                            <option key={value} value={value}>
+                              {label}
+                            </option>
+                          ))}
+                        </select>
+                      </Field>
+                      <Field
+                        label="Note to the shop"
+                        htmlFor="reject-note"
+                        errors={actionData?.intent === 'reject-invoice' ? errors.note : undefined}
+                      >
+                        <textarea id="reject-note" name="note" rows={2} className={inputClass} />
+                      </Field>
+                      <button type="submit" className={buttonClass('secondary')}>
+                        Reject the invoice
+                      </button>
+                    </Form>
+                  ) : null}
+                  <InvoiceHistory review={invoice} errors={actionData?.intent === 'answer-dispute' ? errors : {}} />
                   <p className="mt-2 text-sm">
                     <Link to="/admin/payouts" className="text-brand-700 underline">
                       Payouts
@@ -507,6 +598,97 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           </Card>
         </div>
       </div>
+    </div>
+  )
+}
+
+/** The invoice's submissions with the operator's answers, and the shop's disputes with the answer's deadline. */
+function InvoiceHistory({
+  review,
+  errors,
+}: {
+  review: Route.ComponentProps['loaderData']['invoice']
+  errors: Record<string, string[] | undefined>
+}) {
+  const time = useOperatorTime()
+  if (!review.submissions.length && !review.disputes.length) return null
+  return (
+    <div className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
+      <h3 className="font-semibold text-slate-900">Invoice history</h3>
+      <ol className="space-y-1" data-testid="invoice-history">
+        {review.submissions.map((entry) => (
+          <li key={entry.id}>
+            Submission {entry.number}, {time(entry.submittedAt)}:{' '}
+            {entry.outcome === 'pending' ? 'waiting' : entry.outcome === 'accepted' ? 'accepted' : `rejected (${entry.reason})`}
+            {entry.note ? ` — ${entry.note}` : ''}
+            <span className="block text-slate-600">{entry.lines.map((line) => `${line.label}: ${line.shown}`).join(' · ')}</span>
+          </li>
+        ))}
+      </ol>
+      {review.disputes.map((dispute) => (
+        <div key={dispute.id} className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="dispute">
+          <p>
+            <span className="font-semibold">{DISPUTE_KIND_NAMES[dispute.kind]} disputed</span> {time(dispute.openedAt)}.{' '}
+            {dispute.outcome ? (
+              `${DISPUTE_OUTCOME_NAMES[dispute.outcome]} ${time(dispute.answeredAt!)}: ${dispute.answer ?? ''}`
+            ) : (
+              <>
+                Answer due {time(dispute.answerDueAt)}
+                {dispute.overdue ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">Overdue</Badge>
+                  </>
+                ) : null}
+              </>
+            )}
+          </p>
+          <p className="whitespace-pre-line text-slate-800">{dispute.message}</p>
+          {dispute.files.length ? (
+            <ul>
+              {dispute.files.map((file) => (
+                <li key={file.id}>
+                  <a href={file.url} className="text-brand-700 underline" target="_blank" rel="noreferrer">
+                    {file.fileName}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {dispute.outcome ? null : (
+            <Form method="post" className="space-y-2">
+              <input type="hidden" name="intent" value="answer-dispute" />
+              <input type="hidden" name="disputeId" value={dispute.id} />
+              <fieldset>
+                <legend className="font-medium">Is the shop right?</legend>
+                <label className="mr-4">
+                  <input type="radio" name="outcome" value="upheld" /> Yes: uphold
+                </label>
+                <label>
+                  <input type="radio" name="outcome" value="refused" /> No: refuse
+                </label>
+                {errors.outcome ? <p className="text-red-700">{errors.outcome.join(' ')}</p> : null}
+              </fieldset>
+              {dispute.kind === 'short_pay' ? (
+                <Field
+                  label="Amount now accepted (optional)"
+                  hint="Empty: the invoice's total."
+                  htmlFor={`amount-${dispute.id}`}
+                  errors={errors.acceptedAmount}
+                >
+                  <input id={`amount-${dispute.id}`} name="acceptedAmount" inputMode="decimal" className={inputClass} />
+                </Field>
+              ) : null}
+              <Field label="Answer to the shop" htmlFor={`answer-${dispute.id}`} errors={errors.answer}>
+                <textarea id={`answer-${dispute.id}`} name="answer" rows={2} className={inputClass} />
+              </Field>
+              <button type="submit" className={buttonClass('secondary')}>
+                Answer the dispute
+              </button>
+            </Form>
+          )}
+        </div>
+      ))}
     </div>
   )
 }

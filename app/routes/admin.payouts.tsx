@@ -9,9 +9,11 @@ import { Toast } from '~/components/toast'
 import { Badge, buttonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
+import { DISPUTE_ANSWER_BUSINESS_DAYS, DISPUTE_KIND_NAMES } from '~/domain/invoice'
 import { CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { type InvoiceService, invoiceServiceName, isInvoiceHeld, JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
+import { openDisputes } from '~/models/disputes.server'
 import { operatorZone } from '~/models/operator.server'
 import {
   approveJobsForPayment,
@@ -99,6 +101,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             unpaid: money(row.unpaidPayouts),
           })),
       service: selected ? null : serviceFigures(zone),
+      /** The shops' disputes waiting for an answer, the nearest deadline first, overdue ones flagged. */
+      disputes: selected
+        ? []
+        : openDisputes().map((dispute) => ({
+            id: dispute.id,
+            claimId: dispute.claimId,
+            code: dispute.code,
+            group: dispute.group ?? '—',
+            kind: DISPUTE_KIND_NAMES[dispute.kind],
+            due: formatDateTime(dispute.answerDueAt, undefined, zone),
+            overdue: dispute.overdue,
+          })),
     },
     { status: notice ? 400 : 200 },
   )
@@ -158,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Payouts'))
 
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { notice, group, groups, service } = loaderData
+  const { notice, group, groups, service, disputes } = loaderData
   return (
     <AdminPage
       title="Payouts"
@@ -185,6 +199,33 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                 <Cell label="Completed, to approve">{`${row.waiting.count} · ${row.waiting.total}`}</Cell>
                 <Cell label="Approved, not in a payout">{`${row.approved.count} · ${row.approved.total}`}</Cell>
                 <Cell label="Payouts not paid">{`${row.unpaid.count} · ${row.unpaid.total}`}</Cell>
+              </tr>
+            ))}
+          </AdminTable>
+          <h2 className="mt-10 mb-2 text-lg font-semibold text-slate-900">Disputes to answer</h2>
+          <AdminTable
+            caption={`Shops' disputes of a rejection or a short-pay: each is answered within ${DISPUTE_ANSWER_BUSINESS_DAYS} business days`}
+            columns={['Job', 'Partner group', 'Disputed', 'Answer due']}
+            empty={disputes.length === 0 ? 'No dispute is waiting.' : null}
+          >
+            {disputes.map((dispute) => (
+              <tr key={dispute.id} data-testid="dispute-row">
+                <Cell label="Job">
+                  <a href={`/admin/claims/${dispute.claimId}`} className="font-mono text-brand-700 underline">
+                    {dispute.code}
+                  </a>
+                </Cell>
+                <Cell label="Partner group">{dispute.group}</Cell>
+                <Cell label="Disputed">{dispute.kind}</Cell>
+                <Cell label="Answer due">
+                  {dispute.due}
+                  {dispute.overdue ? (
+                    <>
+                      {' '}
+                      <Badge tone="warning">Overdue</Badge>
+                    </>
+                  ) : null}
+                </Cell>
               </tr>
             ))}
           </AdminTable>

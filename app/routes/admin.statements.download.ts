@@ -1,3 +1,4 @@
+import { INVOICE_CSV_HEADINGS, INVOICE_FIELDS, invoiceCsvCells } from '~/domain/invoice'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
@@ -22,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statement = partnerStatement(query.group, query.month)
   if (!statement) notFound()
   const link = (relPath: string) => `${env().APP_URL}${fileUrl(relPath)}`
+  // The invoice's columns come from its declaration (app/domain/invoice.ts): a field added there is a column here.
   const header = [
     'Completed (UTC)',
     'Claim code',
@@ -29,14 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     'Vehicle',
     'Damage',
     'Repair type',
-    'Cost (USD)',
+    ...INVOICE_CSV_HEADINGS,
+    'Amount accepted (USD)',
     'Partner notes',
     'Invoice',
     'Repair photos',
-    'Part number',
-    'Labor hours',
-    'Kit/moulding',
-    'ADAS calibration',
     'Calibration report',
     'Payment',
     'Approved for payment (UTC)',
@@ -44,15 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     'Paid (UTC)',
     'Payment reference',
   ]
-  const total = [
-    'Total',
-    `${statement.totals.claims} claims`,
-    '',
-    '',
-    '',
-    `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`,
-    (statement.totals.costCents / 100).toFixed(2),
-  ]
+  const dollars = (cents: number) => (cents / 100).toFixed(2)
+  const total = Array<string>(header.length).fill('')
+  total[0] = 'Total'
+  total[1] = `${statement.totals.claims} claims`
+  total[5] = `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`
+  total[header.indexOf(INVOICE_FIELDS.actualCost.csvHeading)] = dollars(statement.totals.costCents)
   const rows = [
     header,
     ...statement.lines.map((line) => [
@@ -62,14 +58,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       line.vehicle,
       line.damageType,
       line.repairType ?? '',
-      (line.costCents / 100).toFixed(2),
+      ...invoiceCsvCells(line.invoice),
+      line.acceptedCents === null ? '' : dollars(line.acceptedCents),
       line.notes,
       line.invoices.map((doc) => link(doc.filePath)).join(' '),
       line.repairPhotos.map((doc) => link(doc.filePath)).join(' '),
-      line.partNumber,
-      line.laborHours === null ? '' : String(line.laborHours),
-      line.kitMoulding,
-      line.adasCalibration,
       line.calibrationReports.map((doc) => link(doc.filePath)).join(' '),
       PAYOUT_STATE_NAMES[line.payment.state],
       utc(line.payment.approvedAt),
@@ -78,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       line.payment.reference ?? '',
     ]),
     // Every row as wide as the header, so a spreadsheet reads the total under its columns.
-    [...total, ...Array<string>(header.length - total.length).fill('')],
+    total,
   ]
   const name = `statement-${
     statement.group.name

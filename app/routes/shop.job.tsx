@@ -10,15 +10,38 @@ import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { type CalibrationMethod, isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
 import { RuleError } from '~/domain/errors'
-import { formatPrice } from '~/domain/format'
-import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
+import { formatDateTime, formatLongDate } from '~/domain/format'
+import {
+  calibrationRequired,
+  DISPUTE_KIND_NAMES,
+  DISPUTE_OUTCOME_NAMES,
+  INVOICE_FIELD_NAMES,
+  INVOICE_FIELDS,
+  invoiceColumnsOf,
+  invoiceFormValues,
+  invoiceLines,
+  isDisputeOverdue,
+  MAX_DISPUTE_FILES,
+} from '~/domain/invoice'
+import {
+  APPOINTMENT_MESSAGES,
+  COMPLETE_FAILED,
+  DISPUTE_MESSAGES,
+  IMAGES_BUSY,
+  INVOICE_REVIEW_MESSAGES,
+  PHOTO_MESSAGES,
+  shopUploadFailed,
+} from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
-import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
+import { ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { vinModelYear } from '~/domain/vin'
 import { logger } from '~/logger.server'
 import { shopCalibrationView } from '~/models/calibration.server'
 import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
+import { disputeStandingOf, openDispute } from '~/models/disputes.server'
+import { invoiceHistory, resubmitInvoice } from '~/models/invoice-review.server'
 import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -28,7 +51,7 @@ import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
-import { AppointmentSchema, ShopCompletionSchema } from '~/validation/shops'
+import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
 
 // The code-only page's small optional script: pending labels on the buttons (the page works the same without it).
 import shopScript from '../components/claims/partner-complete-claim.js?url&no-inline'
@@ -76,6 +99,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         repairPhotos: kept('repair_photo'),
         calibrationReport: kept('calibration_report'),
       },
+      /** The invoice's history, the operator's answers and the disputes (completed jobs only). */
+      review: job.completed
+        ? {
+            ...invoiceHistory(job.id),
+            lines: invoiceLines(job),
+            correction: job.invoiceRejectedAt ? invoiceFormValues(job) : null,
+            dispute: disputeStandingOf(group.id, job.id),
+          }
+        : null,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
@@ -112,6 +144,52 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(page, { type: 'success', ...(proposed ? APPOINTMENT_MESSAGES.proposed : APPOINTMENT_MESSAGES.confirmed) })
     } catch (error) {
       if (error instanceof RuleError) return answerRefusal(error, { values })
+      throw error
+    }
+  }
+
+  if (intent === 'resubmit') {
+    const correction = parseWithZod(form.fields, { schema: InvoiceCorrectionSchema })
+    if (correction.status !== 'success') {
+      return answerErrors(correction.reply().error ?? {}, { values, toast: { type: 'error', ...INVOICE_REVIEW_MESSAGES.correct } })
+    }
+    try {
+      resubmitInvoice({
+        groupId: group.id,
+        claimId: job.id,
+        actorId: profile.id,
+        fields: invoiceColumnsOf(correction.value),
+        hasCalibrationReport: claimDocumentsOf(job.id).some((document) => document.documentType === 'calibration_report'),
+      })
+      return redirectWithToast(page, { type: 'success', ...INVOICE_REVIEW_MESSAGES.resubmitted })
+    } catch (error) {
+      if (error instanceof RuleError) return answerRefusal(error, { values })
+      throw error
+    }
+  }
+
+  if (intent === 'dispute') {
+    const dispute = parseWithZod(form.fields, { schema: DisputeSchema })
+    if (dispute.status !== 'success') {
+      return answerErrors(dispute.reply().error ?? {}, { values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct } })
+    }
+    try {
+      const { dueOn } = await openDispute({
+        groupId: group.id,
+        claimId: job.id,
+        actorId: profile.id,
+        message: dispute.value.message,
+        files: form.files.filter((file) => file.fieldName === 'files'),
+      })
+      return redirectWithToast(page, { type: 'success', ...DISPUTE_MESSAGES.opened(dueOn) })
+    } catch (error) {
+      if (error instanceof RuleError) return answerRefusal(error, { values })
+      if (error instanceof UploadError) {
+        return answerErrors(
+          { files: [error.message] },
+          { status: error.status, values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct, description: error.message } },
+        )
+      }
       throw error
     }
   }
@@ -203,9 +281,9 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
       <Card>
         <JobContact job={job as ShopJobView} photos={damagePhotos} />
       </Card>
-      {job.completed ? (
+      {job.completed && loaderData.review ? (
         <>
-          <Completed job={job} documents={documents} />
+          <Completed job={job} documents={documents} lines={loaderData.review.lines} />
           {calibration ? (
             <CalibrationProofStatus
               claimId={job.id}
@@ -214,6 +292,12 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
               open={calibration.open}
             />
           ) : null}
+          <InvoiceReview
+            review={loaderData.review}
+            job={job as InvoiceJob}
+            errors={intent === 'resubmit' || intent === 'dispute' ? errors : {}}
+            values={values}
+          />
         </>
       ) : (
         <>
@@ -224,7 +308,7 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
             values={values}
           />
           <CompleteForm
-            job={job as ShopJobView}
+            job={job as InvoiceJob}
             errors={intent === 'complete' ? errors : {}}
             values={intent === 'complete' ? values : {}}
             attached={attached}
@@ -236,6 +320,9 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
     </div>
   )
 }
+
+/** A job as the invoice's forms read it. */
+type InvoiceJob = ShopJobView & { planHasAdas: boolean; repairType: 'repair' | 'replacement' | null }
 
 const labelClass = 'block text-sm font-medium text-slate-900'
 const fileClass = cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)
@@ -329,26 +416,12 @@ function CompleteForm({
   values,
   attached,
 }: {
-  job: ShopJobView
+  job: InvoiceJob
   errors: Record<string, string[] | undefined>
   values: Record<string, string | undefined>
   attached: { invoice: KeptFile[]; repairPhotos: KeptFile[]; calibrationReport: KeptFile[] }
 }) {
   const replacement = (values.repairType ?? (job.damageType === 'crack' ? 'replacement' : 'repair')) === 'replacement'
-  const text = (name: string, label: string, hint?: string, props: React.ComponentProps<'input'> = {}) => (
-    <Field label={label} hint={hint} htmlFor={name} errors={errors[name]}>
-      <input
-        id={name}
-        name={name}
-        type="text"
-        defaultValue={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(hint && `${name}-hint`, errors[name] && `${name}-error`)}
-        className={inputClass}
-        {...props}
-      />
-    </Field>
-  )
   const file = (name: string, label: string, accept: string, already: KeptFile[], multiple = false) => (
     <div className="space-y-1.5">
       <label htmlFor={name} className={labelClass}>
@@ -390,32 +463,18 @@ function CompleteForm({
           </div>
           <FieldError id="repairType-error" errors={errors.repairType} />
         </fieldset>
-        {text('partNumber', 'Part number (optional)', 'NAGS-style, like FW04567 GTY.', { maxLength: 40, autoComplete: 'off' })}
-        {text('laborHours', 'Labor hours (optional)', 'From 0 to 24, like 1.5.', { inputMode: 'decimal', autoComplete: 'off' })}
-        {text('kitMoulding', 'Kit or moulding (optional)', 'Yes, no, or what was used.', { maxLength: 120, autoComplete: 'off' })}
-        <Field label="ADAS calibration" htmlFor="adasCalibration" errors={errors.adasCalibration}>
-          <select
-            id="adasCalibration"
-            name="adasCalibration"
-            defaultValue={values.adasCalibration ?? 'none'}
-            aria-invalid={errors.adasCalibration ? true : undefined}
-            aria-describedby={errors.adasCalibration ? 'adasCalibration-error' : undefined}
-            className={inputClass}
-          >
-            {ADAS_CALIBRATIONS.map((calibration) => (
-              <option key={calibration} value={calibration}>
-                {ADAS_CALIBRATION_NAMES[calibration]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {file(
-          'calibrationReport',
-          'Calibration report (PDF or photo; required with a calibration)',
-          'application/pdf,.pdf,image/*',
-          attached.calibrationReport,
-        )}
-        {text('actualCost', 'Total (optional)', 'In dollars, like 289.50.', { inputMode: 'decimal', autoComplete: 'off' })}
+        <InvoiceFields
+          job={job}
+          errors={errors}
+          values={values}
+          required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: replacement ? 'replacement' : 'repair' })}
+          afterCalibration={file(
+            'calibrationReport',
+            'Calibration report (PDF or photo; required with a calibration)',
+            'application/pdf,.pdf,image/*',
+            attached.calibrationReport,
+          )}
+        />
         <div className="space-y-1.5">
           <label htmlFor="partnerNotes" className={labelClass}>
             Notes (optional)
@@ -443,26 +502,16 @@ function CompleteForm({
 function Completed({
   job,
   documents,
+  lines,
 }: {
-  job: ShopJobView & {
-    completedAt: string | null
-    repairType: 'repair' | 'replacement' | null
-    actualCostCents: number | null
-    partNumber: string | null
-    laborHours: number | null
-    kitMoulding: string | null
-    adasCalibration: (typeof ADAS_CALIBRATIONS)[number] | null
-    partnerNotes: string | null
-  }
+  job: { repairType: 'repair' | 'replacement' | null; partnerNotes: string | null }
   documents: { id: string; type: string; fileName: string; url: string }[]
+  lines: { name: string; label: string; shown: string }[]
 }) {
   const rows: [string, string | null][] = [
     ['Work done', job.repairType === 'replacement' ? 'Replacement' : 'Repair'],
-    ['Part number', job.partNumber],
-    ['Labor hours', job.laborHours === null ? null : String(job.laborHours)],
-    ['Kit or moulding', job.kitMoulding],
-    ['ADAS calibration', job.adasCalibration ? ADAS_CALIBRATION_NAMES[job.adasCalibration] : null],
-    ['Total', job.actualCostCents === null ? null : formatPrice(job.actualCostCents)],
+    // The invoice's fields as its declaration shows them (app/domain/invoice.ts).
+    ...lines.map((line): [string, string | null] => [line.label, line.shown || null]),
     ['Notes', job.partnerNotes],
   ]
   return (
@@ -486,6 +535,216 @@ function Completed({
           </li>
         ))}
       </ul>
+    </Card>
+  )
+}
+
+/** The vehicle the invoice is for, beside the part number: its year and make, and the model year its VIN gives. */
+function vehicleCheck(vehicle: ShopJobView['vehicle']) {
+  if (!vehicle) return null
+  const vinYear = vehicle.vin ? vinModelYear(vehicle.vin) : null
+  const named = `For the ${vehicle.year} ${vehicle.make} ${vehicle.model}.`
+  if (!vehicle.vin || vinYear === null) return named
+  return vinYear === vehicle.year
+    ? `${named} Its VIN ${vehicle.vin} decodes to model year ${vinYear}.`
+    : `${named} Its VIN ${vehicle.vin} decodes to model year ${vinYear}: check the part against the glass fitted.`
+}
+
+/**
+ * The invoice's fields, from their declaration (app/domain/invoice.ts), each with its message next to it: the shop's
+ * completion form and the correction of a rejected invoice both use them.
+ */
+function InvoiceFields({
+  job,
+  errors,
+  values,
+  required,
+  afterCalibration,
+}: {
+  job: InvoiceJob
+  errors: Record<string, string[] | undefined>
+  values: Record<string, string | undefined>
+  required: boolean
+  afterCalibration?: React.ReactNode
+}) {
+  const vehicle = vehicleCheck(job.vehicle)
+  return (
+    <>
+      {INVOICE_FIELD_NAMES.map((name) => {
+        const field = INVOICE_FIELDS[name]
+        const hint =
+          name === 'partNumber' && vehicle ? `${field.hint} ${vehicle}` : name === 'adasCalibration' && !required ? undefined : field.hint
+        const errorId = errors[name] ? `${name}-error` : null
+        const control = field.control
+        return (
+          <div key={name} className="space-y-5">
+            <Field label={field.label} hint={hint} htmlFor={name} errors={errors[name]}>
+              {control.kind === 'select' ? (
+                <select
+                  id={name}
+                  name={name}
+                  defaultValue={values[name] ?? control.options[0]!.value}
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+                  className={inputClass}
+                >
+                  {control.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={name}
+                  name={name}
+                  type="text"
+                  defaultValue={values[name]}
+                  inputMode={control.inputMode}
+                  maxLength={control.maxLength}
+                  autoComplete="off"
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            {name === 'adasCalibration' ? afterCalibration : null}
+          </div>
+        )
+      })}
+    </>
+  )
+}
+
+type Review = NonNullable<Route.ComponentProps['loaderData']['review']>
+
+/**
+ * After completion: the invoice's history (each submission and the operator's answer), the correction of a rejected
+ * invoice, and the disputes with the operator's deadline and answer.
+ */
+function InvoiceReview({
+  review,
+  job,
+  errors,
+  values,
+}: {
+  review: Review
+  job: InvoiceJob
+  errors: Record<string, string[] | undefined>
+  values: Record<string, string | undefined>
+}) {
+  const latest = review.submissions[0]
+  const disputing = values.intent === 'dispute'
+  return (
+    <Card className="space-y-4" data-testid="invoice-review">
+      <h2 className="text-xl font-semibold text-slate-900">Invoice</h2>
+      {review.correction && latest?.outcome === 'rejected' ? (
+        <div className="space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm" data-testid="invoice-rejected">
+          <p className="font-semibold text-red-900">Rejected: {latest.reason}</p>
+          {latest.note ? <p className="whitespace-pre-line text-red-900">{latest.note}</p> : null}
+        </div>
+      ) : null}
+      {review.correction ? (
+        <form method="post" encType="multipart/form-data" className="space-y-5">
+          <input type="hidden" name="intent" value="resubmit" />
+          <h3 className="text-base font-semibold">Correct the invoice and send it again</h3>
+          <FieldError id="form-error" errors={values.intent === 'resubmit' ? errors.form : undefined} />
+          <InvoiceFields
+            job={job}
+            errors={values.intent === 'resubmit' ? errors : {}}
+            values={values.intent === 'resubmit' ? values : review.correction}
+            required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: job.repairType ?? 'repair' })}
+          />
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Sending...">
+            Send the corrected invoice
+          </button>
+        </form>
+      ) : null}
+      <div>
+        <h3 className="text-base font-semibold">History</h3>
+        <ol className="mt-2 space-y-2 text-sm" data-testid="invoice-history">
+          {review.submissions.map((entry) => (
+            <li key={entry.id} className="rounded-md border border-slate-200 p-2">
+              <p>
+                <span className="font-semibold">Submission {entry.number}</span>, sent {formatDateTime(entry.submittedAt)}:{' '}
+                {entry.outcome === 'pending'
+                  ? 'waiting for the operator'
+                  : entry.outcome === 'accepted'
+                    ? 'accepted'
+                    : `rejected (${entry.reason})`}
+              </p>
+              {entry.note ? <p className="whitespace-pre-line text-slate-700">{entry.note}</p> : null}
+              <p className="text-slate-600">{entry.lines.map((line) => `${line.label}: ${line.shown}`).join(' · ')}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+      {review.disputes.length ? (
+        <div>
+          <h3 className="text-base font-semibold">Disputes</h3>
+          <ul className="mt-2 space-y-2 text-sm" data-testid="disputes">
+            {review.disputes.map((dispute) => (
+              <li key={dispute.id} className="rounded-md border border-slate-200 p-2">
+                <p>
+                  <span className="font-semibold">{DISPUTE_KIND_NAMES[dispute.kind]}</span>, sent {formatDateTime(dispute.openedAt)}.{' '}
+                  {dispute.outcome
+                    ? `${DISPUTE_OUTCOME_NAMES[dispute.outcome]} on ${formatLongDate(dispute.answeredAt!)}.`
+                    : `The operator answers by ${formatLongDate(dispute.answerDueAt)}${isDisputeOverdue(dispute) ? ' (late)' : ''}.`}
+                </p>
+                <p className="whitespace-pre-line text-slate-700">{dispute.message}</p>
+                {dispute.answer ? <p className="whitespace-pre-line">Answer: {dispute.answer}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {review.dispute.kind ? (
+        <form method="post" encType="multipart/form-data" className="space-y-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="dispute" />
+          <h3 className="text-base font-semibold">Dispute the {review.dispute.kind === 'rejection' ? 'rejection' : 'amount accepted'}</h3>
+          <Field
+            label="Why you dispute it"
+            htmlFor="dispute-message"
+            errors={disputing ? errors.message : undefined}
+            errorId="dispute-message-error"
+          >
+            <textarea
+              id="dispute-message"
+              name="message"
+              rows={3}
+              required
+              defaultValue={disputing ? values.message : undefined}
+              aria-invalid={disputing && errors.message ? true : undefined}
+              aria-describedby={disputing && errors.message ? 'dispute-message-error' : undefined}
+              className={inputClass}
+            />
+          </Field>
+          <div className="space-y-1.5">
+            <label htmlFor="dispute-files" className={labelClass}>
+              Files (optional: up to {MAX_DISPUTE_FILES} PDFs or photos)
+            </label>
+            <input
+              id="dispute-files"
+              name="files"
+              type="file"
+              multiple
+              accept="application/pdf,.pdf,image/*"
+              className={fileClass}
+              aria-invalid={disputing && errors.files ? true : undefined}
+              aria-describedby={disputing && errors.files ? 'files-error' : undefined}
+            />
+            <FieldError id="files-error" errors={disputing ? errors.files : undefined} />
+          </div>
+          <button type="submit" className={buttonClass('secondary')} data-pending-label="Sending...">
+            Send the dispute
+          </button>
+        </form>
+      ) : review.submissions.length ? (
+        <p className="text-sm text-slate-600" data-testid="dispute-refusal">
+          {review.dispute.refusal}
+        </p>
+      ) : null}
     </Card>
   )
 }

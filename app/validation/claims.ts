@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
 import { allowedDamageTypes, CHIP_COUNTS, DAMAGE_SIZES, WINDSHIELD_ZONES } from '~/domain/claims'
+import { DISPUTE_OUTCOMES } from '~/domain/invoice'
 import {
   CLAIM_FIELD_MESSAGES,
   CLAIM_FORM_PROBLEMS,
@@ -9,7 +10,11 @@ import {
   DAMAGE_DATE_REQUIRED,
   DENIAL_REASON_REQUIRED,
   DESCRIPTION_REQUIRED,
+  DISPUTE_MESSAGES,
   firstProblemToast,
+  INVOICE_REJECTION_REASONS,
+  INVOICE_REVIEW_MESSAGES,
+  type InvoiceRejectionReason,
   MISSING_INFORMATION,
   NOT_COVERED,
   PHOTOS_REQUIRED,
@@ -20,6 +25,7 @@ import {
 import type { PlanType } from '~/domain/plans'
 import { ZIP_PATTERN } from '~/domain/shops'
 
+import { invoiceShape } from './invoice'
 import { freeText, singleLineText } from './text'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
@@ -64,8 +70,32 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
     intent: z.literal('approve'),
     partnerGroupId: singleLineText({ error: CLAIM_FIELD_MESSAGES.partnerGroup }).min(1, CLAIM_FIELD_MESSAGES.partnerGroup),
   }),
-  // The operator approves the shop's completed job for payment (no fields: the claim is the page's).
-  z.object({ intent: z.literal('approve-payment') }),
+  // The operator accepts the shop's invoice, approving the job for payment (the claim is the page's); an amount below
+  // the invoice's total is a short-pay, recorded as the amount accepted.
+  z.object({
+    intent: z.literal('approve-payment'),
+    acceptedAmount: invoiceShape.actualCost.refine((cents) => cents === null || cents >= 0, INVOICE_REVIEW_MESSAGES.acceptedAmount),
+  }),
+  // The operator rejects the shop's invoice with a typed reason and a note the shop acts on.
+  z.object({
+    intent: z.literal('reject-invoice'),
+    reason: z.enum(Object.keys(INVOICE_REJECTION_REASONS) as [InvoiceRejectionReason, ...InvoiceRejectionReason[]], {
+      error: INVOICE_REVIEW_MESSAGES.chooseReason,
+    }),
+    note: freeText({ error: INVOICE_REVIEW_MESSAGES.noteRequired })
+      .min(1, INVOICE_REVIEW_MESSAGES.noteRequired)
+      .max(2000, INVOICE_REVIEW_MESSAGES.noteTooLong),
+  }),
+  // The operator answers a shop's dispute; an upheld short-pay may name the amount now accepted (else the invoice's).
+  z.object({
+    intent: z.literal('answer-dispute'),
+    disputeId: singleLineText({ error: DISPUTE_MESSAGES.notOpen }).min(1, DISPUTE_MESSAGES.notOpen),
+    outcome: z.enum(DISPUTE_OUTCOMES, { error: DISPUTE_MESSAGES.chooseOutcome }),
+    answer: freeText({ error: DISPUTE_MESSAGES.answerRequired })
+      .min(1, DISPUTE_MESSAGES.answerRequired)
+      .max(2000, DISPUTE_MESSAGES.messageTooLong),
+    acceptedAmount: invoiceShape.actualCost,
+  }),
   // The operator releases an invoice held above its service's ceiling, after checking it.
   z.object({ intent: z.literal('release-invoice') }),
   z.object({
@@ -87,17 +117,8 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
 export const CompleteClaimSchema = z.object({
   code: singleLineText({ error: CODE_FORMAT_MESSAGE }).min(1, CODE_FORMAT_MESSAGE),
   repairType: z.enum(['repair', 'replacement'], { error: CLAIM_FIELD_MESSAGES.repairType }).default('repair'),
-  actualCost: singleLineText()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return null
-      const cleaned = value.replace(/^\$/, '').replace(/,/g, '')
-      if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) {
-        context.addIssue({ code: 'custom', message: CLAIM_FIELD_MESSAGES.actualCost })
-        return z.NEVER
-      }
-      return Math.round(Number(cleaned) * 100)
-    }),
+  // The invoice's total, as the invoice's declaration checks it.
+  actualCost: invoiceShape.actualCost,
   partnerNotes: freeText()
     .max(4000, CLAIM_FIELD_MESSAGES.notesTooLong)
     .optional()

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 
-import { APPOINTMENT_MESSAGES, INVOICE_FIELD_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
-import { ADAS_CALIBRATIONS, DATE_PATTERN, MAX_LABOR_HOURS, SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
+import { APPOINTMENT_MESSAGES, DISPUTE_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { DATE_PATTERN, SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
 
 import { CompleteClaimSchema } from './claims'
-import { singleLineText } from './text'
+import { invoiceShape } from './invoice'
+import { freeText, singleLineText } from './text'
 
 const zip = singleLineText({ error: SHOP_CHOICE_MESSAGES.zipFormat }).regex(ZIP_PATTERN, SHOP_CHOICE_MESSAGES.zipFormat)
 
@@ -53,25 +54,15 @@ export const RescheduleSchema = z.object({
  * The shop's completion from its job page: the code-only form's fields (the claim is the page's) and what the glass
  * trade invoices. The files (invoice, repair photos, calibration report) are checked beside it.
  */
-export const ShopCompletionSchema = CompleteClaimSchema.omit({ code: true }).extend({
-  partNumber: singleLineText()
-    .max(40, INVOICE_FIELD_MESSAGES.partNumber)
-    .optional()
-    .transform((value) => value?.toUpperCase() || null),
-  laborHours: singleLineText()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return null
-      const hours = Number(value)
-      if (!/^\d{1,2}(\.\d{1,2})?$/.test(value) || hours > MAX_LABOR_HOURS) {
-        context.addIssue({ code: 'custom', message: INVOICE_FIELD_MESSAGES.laborHours })
-        return z.NEVER
-      }
-      return hours
-    }),
-  kitMoulding: singleLineText()
-    .max(120, INVOICE_FIELD_MESSAGES.kitMoulding)
-    .optional()
-    .transform((value) => value || null),
-  adasCalibration: z.enum(ADAS_CALIBRATIONS, { error: INVOICE_FIELD_MESSAGES.adasCalibration }).default('none'),
+export const ShopCompletionSchema = CompleteClaimSchema.omit({ code: true }).extend(invoiceShape)
+
+/** The shop's correction of a rejected invoice: the invoice's fields again, as the declaration has them. */
+export const InvoiceCorrectionSchema = z.object({ intent: z.literal('resubmit'), ...invoiceShape })
+
+/** The shop's dispute of a rejection or a short-pay: a message (the files are checked beside it). */
+export const DisputeSchema = z.object({
+  intent: z.literal('dispute'),
+  message: freeText({ error: DISPUTE_MESSAGES.messageRequired })
+    .min(1, DISPUTE_MESSAGES.messageRequired)
+    .max(4000, DISPUTE_MESSAGES.messageTooLong),
 })

@@ -148,7 +148,7 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   await fresh.getByRole('button', { name: 'Mark job complete' }).click()
   await expect(toast(page)).toContainText('Claim Completed!')
   const done = page.getByTestId('job-completed')
-  await expect(done).toContainText('FW04567 GTY')
+  await expect(done).toContainText('FW04567GTY')
   await expect(done).toContainText('Static')
   const reportLink = done.getByRole('link', { name: /Calibration report: calibration.pdf/ })
   await expect(reportLink).toBeVisible()
@@ -207,3 +207,70 @@ async function fileFor(name: string) {
   const file = await jpegFile(name)
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(await file.arrayBuffer()) }
 }
+
+test('an invoice rejected for a wrong part number is corrected by the shop and accepted, its history on both sides', async ({
+  page,
+  signIn,
+}) => {
+  const group = createPartnerGroup(`Part Glass ${createId(4)}`)
+  const staff = findOrCreateProfile(uniqueEmail('staff'))
+  db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: staff.email, addedBy: findOrCreateProfile('operator@example.com').id })
+    .run()
+  const { policy } = createActivePolicy(findOrCreateProfile(uniqueEmail()).id, { planType: 'comprehensive', hasAdas: false })
+  const claim = createClaim(policy.id, {
+    damageType: 'crack',
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    assignedPartnerGroupId: group.id,
+    completedAt: new Date().toISOString(),
+    repairType: 'replacement',
+    partNumber: 'FW01234',
+    actualCostCents: 38900,
+  })
+
+  // The operator rejects it with a typed reason and a note.
+  await signIn({ email: 'operator@example.com' })
+  await page.goto(`/admin/claims/${claim.id}`)
+  const reject = page.getByTestId('reject-invoice')
+  await reject.getByLabel('Reason to reject').selectOption('part_number')
+  await reject.getByLabel('Note to the shop').fill('This vehicle takes FW02843.')
+  await reject.getByRole('button', { name: 'Reject the invoice' }).click()
+  await expect(toast(page)).toContainText('Invoice rejected')
+  await expect(page.getByTestId('invoice-rejected')).toBeVisible()
+
+  // The shop reads the reason, and a part number of the wrong shape is refused next to its field.
+  await signIn({ email: staff.email })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  const review = page.getByTestId('invoice-review')
+  await expect(review.getByTestId('invoice-rejected')).toContainText('The part number does not match the vehicle or the work')
+  await expect(review.getByTestId('invoice-rejected')).toContainText('This vehicle takes FW02843.')
+  await review.getByLabel('Part number (optional)').fill('FW28')
+  await review.getByRole('button', { name: 'Send the corrected invoice' }).click()
+  await expect(page.locator('#partNumber-error')).toContainText('Enter the part number as NAGS writes it')
+  await page.getByTestId('invoice-review').getByLabel('Part number (optional)').fill('fw02843 gty')
+  await page.getByTestId('invoice-review').getByRole('button', { name: 'Send the corrected invoice' }).click()
+  await expect(toast(page)).toContainText('Invoice sent again')
+  const history = page.getByTestId('invoice-history')
+  await expect(history).toContainText('Submission 2')
+  await expect(history).toContainText('waiting for the operator')
+  await expect(history).toContainText('rejected (The part number does not match the vehicle or the work)')
+
+  // The operator accepts the corrected invoice: approved for payment.
+  await signIn({ email: 'operator@example.com' })
+  await page.goto(`/admin/claims/${claim.id}`)
+  await expect(page.getByTestId('invoice-partNumber')).toHaveText('FW02843GTY')
+  await page.getByRole('button', { name: 'Approve for payment' }).click()
+  await expect(toast(page)).toContainText('1 job is approved for payment.')
+  await expect(page.getByTestId('payout-state')).toHaveText('Approved for payment')
+
+  await signIn({ email: staff.email })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  await expect(page.getByTestId('invoice-history').locator('li').first()).toContainText('accepted')
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+    partNumber: 'FW02843GTY',
+    invoiceRejectedAt: null,
+  })
+})

@@ -222,8 +222,9 @@ describe('getting the shops paid', () => {
     const csv = await downloadLoader(routeArgs(makeRequest(`/admin/statements/download?group=${group.id}&month=2026-11`, { cookie })))
     const lines = (await csv.text()).split('\r\n')
     expect(lines[0]).toBe(
-      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos,' +
-        'Part number,Labor hours,Kit/moulding,ADAS calibration,Calibration report,' +
+      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,' +
+        'Part number,Labor hours,Kit/moulding,ADAS calibration,Cost (USD),Amount accepted (USD),' +
+        'Partner notes,Invoice,Repair photos,Calibration report,' +
         'Payment,Approved for payment (UTC),Payout,Paid (UTC),Payment reference',
     )
     const paidAt = stored.paidAt!.replace('T', ' ').slice(0, 19)

@@ -7,6 +7,7 @@ import { homePath, isShopStaff } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocumentDrafts, claimDocuments, claims, shopStaff, vehicles } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
+import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { bookableDates } from '~/domain/shops'
 import { recordCalibrationProof } from '~/models/calibration.server'
 import { approveClaim } from '~/models/claim-review.server'
@@ -343,7 +344,11 @@ describe('completing a job the way shops invoice', () => {
       actualCost: '389.00',
     }
     const cases: [Record<string, string>, string, string][] = [
-      [{ partNumber: 'X'.repeat(41) }, 'partNumber', 'Keep the part number under 40 characters (like FW04567 GTY).'],
+      [{ partNumber: 'X'.repeat(41) }, 'partNumber', INVOICE_FIELD_MESSAGES.partNumber],
+      // Not the NAGS shape: a VIN's digits typed in the part's place.
+      [{ partNumber: '1HGCM82633' }, 'partNumber', INVOICE_FIELD_MESSAGES.partNumber],
+      // A replacement on a plan with ADAS names its calibration.
+      [{}, 'adasCalibration', INVOICE_FIELD_MESSAGES.calibrationRequired],
       [{ laborHours: '25' }, 'laborHours', 'Enter the labor hours as a number from 0 to 24, like 1.5.'],
       [{ laborHours: '-1' }, 'laborHours', 'Enter the labor hours as a number from 0 to 24, like 1.5.'],
       [{ laborHours: 'two' }, 'laborHours', 'Enter the labor hours as a number from 0 to 24, like 1.5.'],
@@ -436,7 +441,7 @@ describe('completing a job the way shops invoice', () => {
     expect(claimRow(job.claim.id)).toMatchObject({
       approvalStatus: 'completed',
       repairType: 'replacement',
-      partNumber: 'FW04567 GTY',
+      partNumber: 'FW04567GTY',
       laborHours: 2.25,
       kitMoulding: 'Moulding kit',
       adasCalibration: 'both',
@@ -477,7 +482,7 @@ describe('completing a job the way shops invoice', () => {
       .where(and(eq(auditLog.entityId, job.claim.id), eq(auditLog.action, 'claim.completed')))
       .get()!
     expect(audit.actor).toBe(staff.id)
-    expect(audit.detail).toMatchObject({ partNumber: 'FW04567 GTY', adasCalibration: 'both' })
+    expect(audit.detail).toMatchObject({ partNumber: 'FW04567GTY', adasCalibration: 'both' })
 
     // The job page shows it done; the list has it under Done.
     const page = await getJob(job.claim.id, cookie)
@@ -491,8 +496,8 @@ describe('completing a job the way shops invoice', () => {
     )
     const text = await (csv as Response).text()
     const [header, line] = text.split(/\r?\n/)
-    expect(header).toContain('Part number,Labor hours,Kit/moulding,ADAS calibration,Calibration report')
-    expect(line).toContain('FW04567 GTY,2.25,Moulding kit,both,')
+    expect(header).toContain('Part number,Labor hours,Kit/moulding,ADAS calibration,Cost (USD)')
+    expect(line).toContain('FW04567GTY,2.25,Moulding kit,both,412.50,')
     expect(line).toContain(report.filePath.split('/').pop()!)
 
     // Once the operator pays it, the shop sees it under Paid with the bank reference.

@@ -36,8 +36,8 @@ describe('the shop completion form', () => {
     for (const bad of ['24.5', '-1', '1.234', 'two', '1,5']) expect(parse({ laborHours: bad }).success, bad).toBe(false)
   })
 
-  it('keeps the part number upper case and defaults the calibration to none', () => {
-    expect(parse({ partNumber: 'fw04567 gty' }).data).toMatchObject({ partNumber: 'FW04567 GTY', adasCalibration: 'none' })
+  it('keeps the part number upper case without spaces and defaults the calibration to none', () => {
+    expect(parse({ partNumber: 'fw04567 gty' }).data).toMatchObject({ partNumber: 'FW04567GTY', adasCalibration: 'none' })
     expect(parse({ adasCalibration: 'both' }).data?.adasCalibration).toBe('both')
     expect(parse({ adasCalibration: 'laser' }).success).toBe(false)
   })

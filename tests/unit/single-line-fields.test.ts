@@ -93,6 +93,16 @@ const FORMS: Record<string, FormCase> = {
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
   'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
   'claims.ReviewSchema[release-invoice]': { schema: option(claims.ReviewSchema, 'release-invoice'), sample: { intent: 'release-invoice' } },
+  'claims.ReviewSchema[reject-invoice]': {
+    schema: option(claims.ReviewSchema, 'reject-invoice'),
+    sample: { intent: 'reject-invoice', reason: 'part_number', note: 'The part is for another model.' },
+    multiLine: ['note'],
+  },
+  'claims.ReviewSchema[answer-dispute]': {
+    schema: option(claims.ReviewSchema, 'answer-dispute'),
+    sample: { intent: 'answer-dispute', disputeId: 'd1', outcome: 'upheld', answer: 'Agreed.', acceptedAmount: '250.00' },
+    multiLine: ['answer'],
+  },
   'claims.ReviewSchema[deny]': {
     schema: option(claims.ReviewSchema, 'deny'),
     sample: { intent: 'deny', reason: 'Not covered.' },
@@ -307,6 +317,22 @@ const FORMS: Record<string, FormCase> = {
       partnerNotes: 'Done.',
     },
     multiLine: ['partnerNotes'],
+  },
+  'shops.InvoiceCorrectionSchema': {
+    schema: shops.InvoiceCorrectionSchema,
+    sample: {
+      intent: 'resubmit',
+      partNumber: 'FW04567 GTY',
+      laborHours: '1.5',
+      kitMoulding: 'Moulding kit',
+      adasCalibration: 'static',
+      actualCost: '389.00',
+    },
+  },
+  'shops.DisputeSchema': {
+    schema: shops.DisputeSchema,
+    sample: { intent: 'dispute', message: 'The part fits this VIN.' },
+    multiLine: ['message'],
   },
   'signup.PolicyCancelSchema': { schema: signup.PolicyCancelSchema, sample: { intent: 'cancel' } },
   'signup.ArbitrationOptOutSchema': { schema: signup.ArbitrationOptOutSchema, sample: { intent: 'opt-out-arbitration', confirm: true } },
