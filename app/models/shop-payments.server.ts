@@ -9,7 +9,7 @@ import { logger } from '~/logger.server'
 import { payments } from '~/services/payments.server'
 
 import { recordAudit } from './audit.server'
-import { createPayout, markPayoutPaid } from './payouts.server'
+import { createPayout, hasOpenDispute, markPayoutPaid } from './payouts.server'
 
 /**
  * Paying the shops without the operator's hands: the daily job puts each group's accepted jobs into a payout before
@@ -138,6 +138,8 @@ function groupsWithAcceptedJobs() {
         isNotNull(claims.completedAt),
         isNotNull(claims.paymentApprovedAt),
         isNull(claims.payoutId),
+        // A disputed job waits for the operator's answer, which may change what it pays.
+        sql`not ${hasOpenDispute}`,
       ),
     )
     .groupBy(claims.assignedPartnerGroupId)
@@ -154,6 +156,8 @@ function acceptedJobsOf(groupId: string) {
         isNotNull(claims.completedAt),
         isNotNull(claims.paymentApprovedAt),
         isNull(claims.payoutId),
+        // A disputed job waits for the operator's answer, which may change what it pays.
+        sql`not ${hasOpenDispute}`,
       ),
     )
     .all()
