@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.invoice_held', entity: 'claim', label: 'Invoice held: above the ceiling for its service' },
   { action: 'claim.invoice_released', entity: 'claim', label: 'Held invoice released for payment' },
   { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
+  { action: 'claim.photos_requested', entity: 'claim', label: 'More photos asked for by the operator' },
+  { action: 'claim.photos_added', entity: 'claim', label: 'Photos added through a photo-request link' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },

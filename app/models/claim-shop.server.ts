@@ -32,7 +32,7 @@ import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
-import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
+import { claimantContact, claimContext, claimPageUrl, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
 import { indexPhoto } from './photo-integrity.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
@@ -453,7 +453,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
             confirmationCode: claim.confirmationCode,
             repairType: claim.repairType ?? 'repair',
             partnerGroup: partnerGroup?.name ?? null,
-            dashboardUrl: `${env().APP_URL}/customer#claims`,
+            claimUrl: claimPageUrl(claim.confirmationCode),
           })),
           tag: 'claim-completed',
         }),
