@@ -58,12 +58,7 @@ export function appointmentEmail(props: AppointmentProps): Promise<RenderedEmail
   return renderEmail({
     subject: `${title}: ${describeAppointment(props.appointmentAt)}`,
     html: <AppointmentEmail {...props} />,
-    text: textBody(
-      title,
-      ...lines,
-      props.rescheduleUrl && `Ask for another time: ${props.rescheduleUrl}`,
-      `Your claim: ${props.claimUrl}`,
-    ),
+    text: textBody(title, ...lines, props.rescheduleUrl && `Ask for another time: ${props.rescheduleUrl}`, `Your claim: ${props.claimUrl}`),
   })
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { type Claim, claimDocuments, claimMessages, claims, MESSAGE_AUTHORS, type PhotoRequest,photoRequests } from '~/db/schema'
+import { type Claim, claimDocuments, claimMessages, claims, MESSAGE_AUTHORS, type PhotoRequest, photoRequests } from '~/db/schema'
 import { addCalendarDays } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { PHOTO_REQUEST_MESSAGES, tooManyClaimPhotos } from '~/domain/messages'

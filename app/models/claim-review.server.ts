@@ -15,7 +15,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimPageUrl, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
+import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, toClaimant } from './claims.server'
 import { shopContacts } from './claims-read.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */

@@ -24,7 +24,6 @@ import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
-import { env } from '~/env.server'
 import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 import { pdfProblem } from '~/services/pdfs.server'
@@ -32,7 +31,16 @@ import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
-import { claimantContact, claimContext, claimPageUrl, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
+import {
+  claimantContact,
+  claimContext,
+  claimDocumentsOf,
+  claimPageUrl,
+  findPolicy,
+  notify,
+  replacementsLeft,
+  toClaimant,
+} from './claims.server'
 import { indexPhoto } from './photo-integrity.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
