@@ -26,6 +26,9 @@ export default [
   route('customer/vin/:vin', 'routes/customer.vin.$vin.ts'),
   route('customer/policy-complete', 'routes/customer.policy-complete.tsx'),
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
+  // One claim's page and its appointment's calendar file, named by the confirmation code (the customer's name for it).
+  route('customer/claims/:code', 'routes/customer.claim.tsx'),
+  route('customer/claims/:code/appointment.ics', 'routes/customer.claim-calendar.ts'),
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
   route('customer/claims/:claimId/shop', 'routes/customer.claim-shop.tsx'),
   route('customer/claims/:claimId/reschedule', 'routes/customer.claim-reschedule.tsx'),
@@ -54,6 +57,9 @@ export default [
   route('shop', 'routes/shop.tsx'),
   route('shop/jobs/:claimId', 'routes/shop.job.tsx'),
   route('shop/jobs/:claimId/calibration', 'routes/shop.job-calibration.tsx'),
+  // The operator's request for more photos: no sign-in, the signed link is the key, once, for that claim only.
+  route('photo-requests/done', 'routes/photo-request-done.tsx'),
+  route('photo-requests/:code/:requestId', 'routes/photo-request.tsx'),
 
   // --- operator: ADMIN_EMAILS only, a 404 for everyone else ---------------------------------------------------------
   // One layout whose middleware is the guard (routes/admin.layout.tsx): every route inside it is guarded.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
 import { confirmationCodeHint } from '~/domain/messages'
@@ -18,6 +19,8 @@ export type ClaimCardData = {
   confirmationCode: string
   /** The claim's calibration certificate, when its shop recorded one. */
   certificateHref?: string | null
+  /** The claim's own page (its timeline, shop and messages); none for a previous owner's claim or in the demo. */
+  pageHref?: string | null
 }
 
 const APPROVAL_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
@@ -100,6 +103,11 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
         </p>
       ) : null}
       {children}
+      {claim.pageHref ? (
+        <Link to={claim.pageHref} className="text-sm font-semibold text-brand-700 underline" data-testid="claim-page-link">
+          View claim {claim.confirmationCode}
+        </Link>
+      ) : null}
     </Card>
   )
 }

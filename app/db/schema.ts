@@ -686,6 +686,51 @@ export const claimFlags = sqliteTable(
   (t) => [index('claim_flags_claim_idx').on(t.claimId)],
 )
 
+/** Who wrote a message on a claim's thread (app/models/claim-messages.server.ts). */
+export const MESSAGE_AUTHORS = ['customer', 'operator', 'shop'] as const
+
+/**
+ * A claim's thread between the customer, the operator and (once the claim is booked) the shop: text only, never edited.
+ * The thread waits for the operator while its newest message is not theirs.
+ */
+export const claimMessages = sqliteTable(
+  'claim_messages',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: MESSAGE_AUTHORS }).notNull(),
+    /** The person who wrote it (a customer, the operator or one of the shop's staff); null once their account is gone. */
+    authorProfileId: text('author_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_messages_claim_idx').on(t.claimId, t.createdAt)],
+)
+
+/**
+ * The operator's request for more photos of a claim, from the customer or the shop: the signed link carries the row's id
+ * and an expiry; the row makes the link work once (used_at) and only for its claim.
+ */
+export const photoRequests = sqliteTable(
+  'photo_requests',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    audience: text('audience', { enum: ['customer', 'shop'] }).notNull(),
+    /** What the operator asked for, shown on the upload page. */
+    note: text('note').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photo_requests_claim_idx').on(t.claimId)],
+)
+
 export const PHOTO_SOURCES = ['setup', 'claim', 'shop'] as const
 
 /**
@@ -1159,6 +1204,8 @@ export type Claim = typeof claims.$inferSelect
 export type StormEvent = typeof stormEvents.$inferSelect
 export type ClaimDocument = typeof claimDocuments.$inferSelect
 export type ClaimDocumentDraft = typeof claimDocumentDrafts.$inferSelect
+export type ClaimMessage = typeof claimMessages.$inferSelect
+export type PhotoRequest = typeof photoRequests.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type OwnershipTransfer = typeof ownershipTransfers.$inferSelect
 export type PriceChange = typeof priceChanges.$inferSelect

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.invoice_short_paid', entity: 'claim', label: 'Invoice accepted for less than its total' },
   { action: 'claim.dispute_opened', entity: 'claim', label: 'Invoice disputed by the shop' },
   { action: 'claim.dispute_answered', entity: 'claim', label: 'Invoice dispute answered' },
+  { action: 'claim.photos_requested', entity: 'claim', label: 'More photos asked for by the operator' },
+  { action: 'claim.photos_added', entity: 'claim', label: 'Photos added through a photo-request link' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },

@@ -84,11 +84,20 @@ export function formatMomentIn(date: Date, zone = SERVICE_ZONE): string {
  * December, 'MDT' in July.
  */
 export function zoneAbbreviationAt(wallClock: string, zone: string): string {
-  const [day, time = '00:00'] = wallClock.split('T') as [string, string?]
-  const [hours, minutes] = time.split(':').map(Number) as [number, number]
-  const moment = new Date(startOfDayIn(day, zone).getTime() + (hours * 60 + minutes) * 60_000)
+  const moment = momentOfWallClock(wallClock, zone)
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(moment)
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone
+}
+
+/**
+ * The moment a wall-clock time in `zone` ('YYYY-MM-DDTHH:MM', how appointments are stored) happens: what a calendar
+ * file needs to put an appointment at the right hour wherever the customer's phone is.
+ */
+export function momentOfWallClock(wallClock: string, zone: string): Date {
+  const [day, time = '00:00'] = wallClock.split('T') as [string, string?]
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  return plain(new TZDate(year, month - 1, date, hours, minutes, zone))
 }
 
 const contexts = new Map<string, ReturnType<typeof tz>>()

@@ -76,6 +76,9 @@ export function isFutureDate(date: string, now = new Date()) {
 type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }
 
 /** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
+/** How long a chip repair done under a claim is guaranteed: a crack within this many months is replaced under it. */
+export const REPAIR_GUARANTEE_MONTHS = 12
+
 export function appealDeadline(claim: AppealFields) {
   if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
   return addCalendarDays(new Date(claim.reviewedAt), APPEAL_WINDOW_DAYS)

@@ -650,6 +650,77 @@ export const DISPUTE_MESSAGES = {
   amount: 'Enter the amount accepted in dollars and cents, no more than the invoice and no less than accepted before.',
 } as const
 
+/** A claim's own page (/customer/claims/:code): the steps of its timeline, in the customer's words. */
+export const CLAIM_PAGE_MESSAGES = {
+  filed: 'Claim filed',
+  reworkOf: (code: string) => `Filed under the repair-failure guarantee of claim ${code}.`,
+  waiting: 'Waiting for a decision',
+  waitingDetail: "We're reviewing your claim and will e-mail you within 2 working days (typically sooner).",
+  appealWaiting: 'Appeal in review',
+  approvedByRules: (version: string) => `Approved at once by our published decision rules (version ${version})`,
+  approvedByOperator: 'Approved by our claims team',
+  deniedByOperator: 'Denied by our claims team',
+  denialReason: (reason: string | null) => `Reason: ${reason ?? 'Not given.'}`,
+  booked: 'Shop and time booked',
+  bookWaiting: 'Shop and time',
+  bookChoose: 'Choose a shop near you and a time that suits you.',
+  bookAsked: (shop: string, day: string, slot: string) => `You asked ${shop} for ${day}, ${slot}. The shop will confirm the time.`,
+  bookContact: (shop: string) => `Contact ${shop} to book your repair and give them your confirmation code.`,
+  onTheWay: 'Technician on the way',
+  onTheWayWaiting: 'Technician on the way (mobile service)',
+  done: 'Done',
+  doneDetail: (work: 'repair' | 'replacement', shop: string | null) =>
+    `${work === 'replacement' ? 'Windshield replaced' : 'Chip repaired'}${shop ? ` by ${shop}` : ''}.`,
+  calibration: 'Calibration report',
+  calibrationDetail: 'The shop recalibrated the driver-assistance camera after the work.',
+  guarantee: 'Repair guarantee',
+  guaranteeUntil: (date: string) => `If this repair fails, its replacement is covered until ${date}.`,
+  guaranteeEnded: (date: string) => `The repair guarantee ended on ${date}.`,
+  guaranteeUsed: (code: string) => `This repair failed and is replaced under claim ${code}.`,
+  noCalendar: 'The appointment is not in a calendar file until the shop gives a time.',
+} as const
+
+/** A claim's thread between the customer, the operator and the shop. */
+export const CLAIM_THREAD_MESSAGES = {
+  bodyRequired: 'Write your message.',
+  bodyTooLong: (max: number) => `Keep the message under ${max} characters.`,
+  correct: { title: 'Please check your message.' },
+  sent: { title: 'Message sent', description: 'We e-mailed it to the others on this claim.' },
+  closed: 'Messages on this claim are closed: the previous owner filed it.',
+  shopNotBooked: 'The shop joins the messages once the claim is booked with it.',
+} as const
+
+/** The operator's request for more photos, and the page its link opens. */
+export const PHOTO_REQUEST_MESSAGES = {
+  noteRequired: 'Say which photos you need.',
+  noteTooLong: (max: number) => `Keep the request under ${max} characters.`,
+  audience: 'Choose who is asked: the customer or the shop.',
+  noShop: 'This claim has no shop with an e-mail address to ask.',
+  noCustomer: 'The customer of this claim cannot be e-mailed (no known claimant, or the account was deleted).',
+  correct: { title: 'Please check the request.' },
+  sent: (who: string): Message => ({ title: 'Photos requested', description: `We e-mailed ${who} a link to add photos.` }),
+  photosRequired: 'Choose at least one photo.',
+  added: { title: 'Photos added', description: 'Thank you. The photos are on the claim and our claims team can see them.' },
+  refused: {
+    invalid: {
+      title: 'This link is not valid',
+      description: 'The link is incomplete or was changed. Please use the link from the e-mail as it is.',
+    },
+    otherClaim: {
+      title: 'This link is for another claim',
+      description: 'The link does not belong to this claim. Please use the link from the e-mail about it.',
+    },
+    expired: {
+      title: 'This link has expired',
+      description: 'A link to add photos works for a few days only. Reply to our e-mail and we will send a new one.',
+    },
+    used: {
+      title: 'This link was already used',
+      description: 'Each link adds photos once. Reply to our e-mail if you have more photos to send.',
+    },
+  } satisfies Record<string, Message>,
+} as const
+
 /** The shop's completion: what the glass trade invoices, each refused next to its field. */
 export const INVOICE_FIELD_MESSAGES = {
   partNumber:

@@ -36,6 +36,32 @@ export function billingPath(policyId: string) {
   return `/customer/policies/${encodeURIComponent(policyId)}/billing`
 }
 
+/**
+ * A claim's own page: its timeline, shop, appointment, photos and messages. Named by the confirmation code, which the
+ * customer reads in every e-mail and gives the shop; the internal id never shows (docs/decisions/075-one-page-per-claim.md).
+ */
+export function claimPagePath(confirmationCode: string) {
+  return `/customer/claims/${encodeURIComponent(confirmationCode)}`
+}
+
+/** The claim's appointment as a calendar file (.ics), for the claim page's "Add to calendar". */
+export function claimCalendarPath(confirmationCode: string) {
+  return `/customer/claims/${encodeURIComponent(confirmationCode)}/appointment.ics`
+}
+
+/** The operator's page of a claim. */
+export function adminClaimPath(claimId: string) {
+  return `/admin/claims/${encodeURIComponent(claimId)}`
+}
+
+/** The page a photo-request link opens: no sign-in, the signed query string is the key (services/signed-links.server.ts). */
+export function photoRequestPath(confirmationCode: string, requestId: string) {
+  return `/photo-requests/${encodeURIComponent(confirmationCode)}/${encodeURIComponent(requestId)}`
+}
+
+/** Where a photo-request link lands once its photos are added (the link itself is then spent). */
+export const PHOTO_REQUEST_DONE_PATH = '/photo-requests/done'
+
 /** Where the customer chooses the shop and the time for an approved claim. */
 export function chooseShopPath(claimId: string) {
   return `/customer/claims/${encodeURIComponent(claimId)}/shop`

@@ -7,6 +7,9 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 export const MAX_CLAIM_PHOTOS = 10
 /** Repair photos a shop attaches when it completes a claim (plus one invoice). */
 export const MAX_REPAIR_PHOTOS = 10
+/** The photos one of the operator's photo-request links adds, and how long the link works. */
+export const MAX_REQUESTED_PHOTOS = 10
+export const PHOTO_REQUEST_DAYS = 7
 /** The three windshield photos setup requires, and how many more a customer may add. */
 export const REQUIRED_PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers'] as const
 export type RequiredPhotoType = (typeof REQUIRED_PHOTO_TYPES)[number]

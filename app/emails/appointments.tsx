@@ -18,7 +18,7 @@ type AppointmentProps = {
   place: string
   /** Where the customer may ask for another time (once); null once they have. */
   rescheduleUrl: string | null
-  dashboardUrl: string
+  claimUrl: string
 }
 
 function appointmentWording(props: AppointmentProps) {
@@ -48,7 +48,7 @@ export function AppointmentEmail(props: AppointmentProps) {
         <Paragraph key={line}>{line}</Paragraph>
       ))}
       {props.rescheduleUrl ? <Action href={props.rescheduleUrl}>Ask for another time</Action> : null}
-      <FinePrint>{`Your claims: ${props.dashboardUrl}`}</FinePrint>
+      <FinePrint>{`Your claim: ${props.claimUrl}`}</FinePrint>
     </EmailLayout>
   )
 }
@@ -58,12 +58,7 @@ export function appointmentEmail(props: AppointmentProps): Promise<RenderedEmail
   return renderEmail({
     subject: `${title}: ${describeAppointment(props.appointmentAt)}`,
     html: <AppointmentEmail {...props} />,
-    text: textBody(
-      title,
-      ...lines,
-      props.rescheduleUrl && `Ask for another time: ${props.rescheduleUrl}`,
-      `Your claims: ${props.dashboardUrl}`,
-    ),
+    text: textBody(title, ...lines, props.rescheduleUrl && `Ask for another time: ${props.rescheduleUrl}`, `Your claim: ${props.claimUrl}`),
   })
 }
 

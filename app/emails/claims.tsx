@@ -9,7 +9,7 @@ import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type 
 
 // --- received ----------------------------------------------------------------------------------------------------
 
-type ClaimReceivedProps = { confirmationCode: string; dashboardUrl: string }
+type ClaimReceivedProps = { confirmationCode: string; claimUrl: string }
 
 const RECEIVED = {
   title: 'Claim Submitted Successfully!',
@@ -24,7 +24,7 @@ export function ClaimReceivedEmail(props: ClaimReceivedProps) {
       <Paragraph>Your confirmation code:</Paragraph>
       <Code>{props.confirmationCode}</Code>
       <Paragraph>{RECEIVED.review}</Paragraph>
-      <Action href={props.dashboardUrl}>View your claims</Action>
+      <Action href={props.claimUrl}>View your claim</Action>
       <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
@@ -39,7 +39,7 @@ export function claimReceivedEmail(props: ClaimReceivedProps): Promise<RenderedE
       RECEIVED.thanks,
       `Your confirmation code: ${props.confirmationCode}`,
       RECEIVED.review,
-      `View your claims: ${props.dashboardUrl}`,
+      `View your claim: ${props.claimUrl}`,
       `Claim ID: ${props.confirmationCode}`,
     ),
   })
@@ -54,7 +54,7 @@ type ClaimApprovedProps = {
   partnerEmail: string | null
   /** The shop's places, where the customer takes the car (a group may have several). */
   partnerPlaces?: { name: string; address: string }[]
-  dashboardUrl: string
+  claimUrl: string
   /** Set when the operator left the choice of shop to the customer: the page where they choose one and a time. */
   chooseShopUrl?: string
   /** Set when the published decision rules approved the claim as it was filed: their version and the page that sets them out. */
@@ -101,6 +101,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
         <Code>{props.confirmationCode}</Code>
         <Paragraph>{CHOOSE_SHOP}</Paragraph>
         <Action href={props.chooseShopUrl}>Choose a shop</Action>
+        <FinePrint>{`Your claim: ${props.claimUrl}`}</FinePrint>
         <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
       </EmailLayout>
     )
@@ -128,7 +129,7 @@ export function ClaimApprovedEmail(props: ClaimApprovedProps) {
         ))}
       </Paragraph>
       <Paragraph>{APPROVED_STEPS}</Paragraph>
-      <Action href={props.dashboardUrl}>View your claims</Action>
+      <Action href={props.claimUrl}>View your claim</Action>
       <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
@@ -147,6 +148,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
         `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
         CHOOSE_SHOP,
         `Choose a shop: ${props.chooseShopUrl}`,
+        `Your claim: ${props.claimUrl}`,
         `Claim ID: ${props.confirmationCode}`,
       ),
     })
@@ -160,7 +162,7 @@ export function claimApprovedEmail(props: ClaimApprovedProps): Promise<RenderedE
       `Your confirmation code (give this to the shop): ${props.confirmationCode}`,
       [`Your shop: ${partnerGroup}`, contact, ...places.map((place) => `${place.line}\nMap: ${place.map}`)].filter(Boolean).join('\n'),
       APPROVED_STEPS,
-      `View your claims: ${props.dashboardUrl}`,
+      `View your claim: ${props.claimUrl}`,
       `Claim ID: ${props.confirmationCode}`,
     ),
   })
@@ -235,6 +237,8 @@ type ClaimDeniedProps = {
   /** Null when the denial was the decision on an appeal (final). */
   appealUntil: Date | null
   appealUrl: string
+  /** The claim's own page. */
+  claimUrl: string
   supportEmail: string
 }
 
@@ -261,6 +265,7 @@ export function ClaimDeniedEmail(props: ClaimDeniedProps) {
       </Paragraph>
       <Paragraph>{appeal}</Paragraph>
       {props.appealUntil ? <Action href={props.appealUrl}>Appeal this decision</Action> : null}
+      <FinePrint>{`Your claim: ${props.claimUrl}`}</FinePrint>
       <FinePrint>{help}</FinePrint>
       <FinePrint>{reference}</FinePrint>
     </EmailLayout>
@@ -278,6 +283,7 @@ export function claimDeniedEmail(props: ClaimDeniedProps): Promise<RenderedEmail
       `Reason:\n${quoted(props.reason)}`,
       appeal,
       props.appealUntil ? `Appeal: ${props.appealUrl}` : null,
+      `Your claim: ${props.claimUrl}`,
       help,
       reference,
     ),
@@ -286,7 +292,7 @@ export function claimDeniedEmail(props: ClaimDeniedProps): Promise<RenderedEmail
 
 // --- appeal received ---------------------------------------------------------------------------------------------
 
-type ClaimAppealReceivedProps = { confirmationCode: string; dashboardUrl: string }
+type ClaimAppealReceivedProps = { confirmationCode: string; claimUrl: string }
 
 const APPEAL_RECEIVED = {
   title: 'Appeal received',
@@ -297,7 +303,7 @@ export function ClaimAppealReceivedEmail(props: ClaimAppealReceivedProps) {
   return (
     <EmailLayout title={APPEAL_RECEIVED.title}>
       <Paragraph>{APPEAL_RECEIVED.intro}</Paragraph>
-      <Action href={props.dashboardUrl}>View your claims</Action>
+      <Action href={props.claimUrl}>View your claim</Action>
       <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
@@ -310,7 +316,7 @@ export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promi
     text: textBody(
       APPEAL_RECEIVED.title,
       APPEAL_RECEIVED.intro,
-      `View your claims: ${props.dashboardUrl}`,
+      `View your claim: ${props.claimUrl}`,
       `Claim ID: ${props.confirmationCode}`,
     ),
   })
@@ -322,7 +328,7 @@ type ClaimCompletedProps = {
   confirmationCode: string
   repairType: 'repair' | 'replacement'
   partnerGroup: string | null
-  dashboardUrl: string
+  claimUrl: string
 }
 
 const COMPLETED = { title: 'Your claim is complete', thanks: 'Thank you for trusting Glass Plan. Drive safely!' }
@@ -337,7 +343,7 @@ export function ClaimCompletedEmail(props: ClaimCompletedProps) {
     <EmailLayout title={COMPLETED.title}>
       <Paragraph>{completedIntro(props)}</Paragraph>
       <Paragraph>{COMPLETED.thanks}</Paragraph>
-      <Action href={props.dashboardUrl}>View your claims</Action>
+      <Action href={props.claimUrl}>View your claim</Action>
       <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
     </EmailLayout>
   )
@@ -351,7 +357,7 @@ export function claimCompletedEmail(props: ClaimCompletedProps): Promise<Rendere
       COMPLETED.title,
       completedIntro(props),
       COMPLETED.thanks,
-      `View your claims: ${props.dashboardUrl}`,
+      `View your claim: ${props.claimUrl}`,
       `Claim ID: ${props.confirmationCode}`,
     ),
   })

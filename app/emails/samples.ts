@@ -12,6 +12,7 @@ import { stateRules } from '~/domain/state-rules'
 
 import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
+import { claimMessageEmail, photoRequestEmail } from './claim-messages'
 import {
   claimAppealReceivedEmail,
   claimApprovedEmail,
@@ -240,7 +241,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   }),
   sample('claim-received', 'Claim received', claimReceivedEmail, {
     confirmationCode: 'CS-7K2M9Q',
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('claim-submitted-operator', 'To the operator: a new claim', operatorClaimEmail, {
     kind: 'new',
@@ -270,14 +271,14 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     partnerPhone: '(801) 555-0100',
     partnerEmail: 'shop@wasatch-glass.example',
     partnerPlaces: [{ name: 'Wasatch — Ogden', address: '2549 Washington Blvd, Ogden, UT 84401' }],
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('claim-approved-choose-shop', 'Claim approved: the customer chooses the shop', claimApprovedEmail, {
     confirmationCode: 'CS-7K2M9Q',
     partnerGroup: 'our partner shop',
     partnerPhone: null,
     partnerEmail: null,
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
     chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
   }),
   sample('claim-approved-by-rules', 'Claim approved at once by the decision rules: the customer chooses the shop', claimApprovedEmail, {
@@ -285,7 +286,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     partnerGroup: 'our partner shop',
     partnerPhone: null,
     partnerEmail: null,
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
     chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
     decidedByRules: { version: '1', rulesUrl: `${SITE}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
   }),
@@ -312,7 +313,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     proposed: false,
     place: 'At the shop, 2450 Washington Blvd, Ogden, UT 84401',
     rescheduleUrl: `${SITE}/customer/claims/clm_4t9w1c/reschedule`,
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('appointment-proposed', 'To the customer: the shop proposes another time (already re-asked once)', appointmentEmail, {
     confirmationCode: 'CS-7K2M9Q',
@@ -322,7 +323,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     proposed: true,
     place: 'Mobile service at 12 Elm St, Ogden',
     rescheduleUrl: null,
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('reschedule-requested', 'To the shop: the customer asks for another time', rescheduleRequestedEmail, {
     partnerGroup: 'Wasatch Auto Glass',
@@ -333,6 +334,18 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     preferredDate: '2026-12-10',
     preferredSlot: 'afternoon',
     jobUrl: `${SITE}/shop/jobs/clm_4t9w1c`,
+  }),
+  sample('claim-message', "A new message on a claim's thread (to the customer, the shop or the operator)", claimMessageEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    from: 'Wasatch Auto Glass',
+    body: 'We can come an hour earlier if that suits you.\nReply here and we will confirm.',
+    replyUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
+  }),
+  sample('photo-request', 'The operator asks for more photos (a link that works once, no sign-in)', photoRequestEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    note: 'A photo of the whole windshield from the outside, and one close-up of the chip with a coin beside it.',
+    uploadUrl: `${SITE}/photo-requests/CS-7K2M9Q/req_5h2k?exp=1796000000&sig=sample`,
+    expiresAt: new Date('2026-12-03T12:00:00Z'),
   }),
   sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, {
     partnerGroup: 'Wasatch Auto Glass',
@@ -359,6 +372,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: 'The photos show a crack longer than 6 inches.\nYour plan covers chips only.',
     appealUntil: new Date('2026-12-05T12:00:00Z'),
     appealUrl: `${SITE}/customer/claims/clm_4t9w1c/appeal`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-denied-appeal-decided', 'Claim denied on appeal (final)', claimDeniedEmail, {
@@ -366,17 +380,18 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: 'The damage happened before coverage started.',
     appealUntil: null,
     appealUrl: `${SITE}/customer/claims/clm_4t9w1c/appeal`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-appeal-received', 'Appeal received', claimAppealReceivedEmail, {
     confirmationCode: 'CS-7K2M9Q',
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('claim-completed', 'Claim completed', claimCompletedEmail, {
     confirmationCode: 'CS-7K2M9Q',
     repairType: 'replacement',
     partnerGroup: 'Wasatch Auto Glass',
-    dashboardUrl: `${SITE}/customer#claims`,
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('email-change', 'Confirm a new e-mail address', emailChangeLinkEmail, {
     url: `${SITE}/customer/privacy/confirm-email?token=n5Vb8sample`,

@@ -44,7 +44,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { decideFiledClaim } from './claim-decision.server'
-import { claimContext, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
+import { claimContext, claimPageUrl, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { flagClaim, indexPhoto } from './photo-integrity.server'
 import { getPolicyForProfile } from './policies.server'
 import { stormsOn } from './storms.server'
@@ -249,7 +249,7 @@ export async function notifyClaimSubmitted(claimId: string) {
         partnerGroup: 'our partner shop',
         partnerPhone: null,
         partnerEmail: null,
-        dashboardUrl: `${env().APP_URL}/customer#claims`,
+        claimUrl: claimPageUrl(claim.confirmationCode),
         chooseShopUrl: `${env().APP_URL}${chooseShopPath(claim.id)}`,
         decidedByRules: { version: claim.decidedByRulesVersion, rulesUrl: `${env().APP_URL}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
       })
@@ -258,7 +258,7 @@ export async function notifyClaimSubmitted(claimId: string) {
     }
     const receipt = await claimReceivedEmail({
       confirmationCode: claim.confirmationCode,
-      dashboardUrl: `${env().APP_URL}/customer#claims`,
+      claimUrl: claimPageUrl(claim.confirmationCode),
     })
     for (const message of toClaimant(profile, { ...receipt, tag: 'claim-received' })) await sendEmail(message)
     const operator = await operatorEmailFor('new', context)
@@ -290,7 +290,7 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     const { claim: current, profile } = context
     const received = await claimAppealReceivedEmail({
       confirmationCode: current.confirmationCode,
-      dashboardUrl: `${env().APP_URL}/customer#claims`,
+      claimUrl: claimPageUrl(current.confirmationCode),
     })
     const operator = await operatorEmailFor('appeal', context)
     return [

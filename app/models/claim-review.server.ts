@@ -15,7 +15,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimDocumentsOf, notify, replacementsLeft, toClaimant } from './claims.server'
+import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, toClaimant } from './claims.server'
 import { shopContacts } from './claims-read.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
@@ -109,7 +109,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
         partnerPhone: partnerGroup?.phone ?? null,
         partnerEmail: partnerGroup?.email ?? null,
         partnerPlaces: partnerGroup ? (shopContacts([partnerGroup.id]).get(partnerGroup.id)?.places ?? []) : [],
-        dashboardUrl: `${env().APP_URL}/customer#claims`,
+        claimUrl: claimPageUrl(current.confirmationCode),
         chooseShopUrl: customerChooses ? `${env().APP_URL}${chooseShopPath(current.id)}` : undefined,
       })),
       tag: 'claim-approved',
@@ -197,6 +197,7 @@ export async function notifyDenied(claimId: string, reason: string, now: Date) {
         // A decided appeal is final; a first denial may be appealed within 14 days.
         appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
         appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
+        claimUrl: claimPageUrl(current.confirmationCode),
         supportEmail: env().SUPPORT_EMAIL,
       })),
       tag: 'claim-denied',

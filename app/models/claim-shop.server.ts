@@ -25,7 +25,6 @@ import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
-import { env } from '~/env.server'
 import { prepareImage, shopThumbPath } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 import { pdfProblem } from '~/services/pdfs.server'
@@ -33,7 +32,16 @@ import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
 import { recordAudit } from './audit.server'
-import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
+import {
+  claimantContact,
+  claimContext,
+  claimDocumentsOf,
+  claimPageUrl,
+  findPolicy,
+  notify,
+  replacementsLeft,
+  toClaimant,
+} from './claims.server'
 import { invoiceColumnsOfClaim, recordSubmission } from './invoice-review.server'
 import { indexPhoto } from './photo-integrity.server'
 
@@ -464,7 +472,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
             confirmationCode: claim.confirmationCode,
             repairType: claim.repairType ?? 'repair',
             partnerGroup: partnerGroup?.name ?? null,
-            dashboardUrl: `${env().APP_URL}/customer#claims`,
+            claimUrl: claimPageUrl(claim.confirmationCode),
           })),
           tag: 'claim-completed',
         }),

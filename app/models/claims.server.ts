@@ -16,7 +16,7 @@ import {
   vehicles,
 } from '~/db/schema'
 import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
-import { chooseShopPath, reschedulePath } from '~/domain/paths'
+import { chooseShopPath, claimPagePath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
@@ -31,6 +31,11 @@ import { sendEmail } from '~/services/email.server'
  * filing and appeals (claim-filing.server.ts), the operator's review (claim-review.server.ts), the shop's lookup and
  * completion (claim-shop.server.ts).
  */
+
+/** The claim's own page as an e-mail links to it (every e-mail about a claim does). */
+export function claimPageUrl(confirmationCode: string) {
+  return `${env().APP_URL}${claimPagePath(confirmationCode)}`
+}
 
 export function operatorAddresses() {
   const admins = env().ADMIN_EMAILS

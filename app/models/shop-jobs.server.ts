@@ -30,7 +30,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, getClaimForProfile, toClaimant } from './claims.server'
+import { claimContext, claimPageUrl, getClaimForProfile, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
 
 /**
@@ -273,7 +273,7 @@ async function emailCustomer(claimId: string) {
       proposed: claim.appointmentProposed,
       place: placeOf(claim, location),
       rescheduleUrl: claim.rescheduleRequestedAt ? null : `${env().APP_URL}${reschedulePath(claim.id)}`,
-      dashboardUrl: `${env().APP_URL}/customer#claims`,
+      claimUrl: claimPageUrl(claim.confirmationCode),
     })),
     tag: 'claim-appointment',
   })

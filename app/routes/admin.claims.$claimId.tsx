@@ -6,6 +6,7 @@ import { operatorContext } from '~/auth/session.server'
 import { Actor } from '~/components/admin/actor'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
+import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
@@ -17,6 +18,7 @@ import { formatDateTime, formatLongDate } from '~/domain/format'
 import { DISPUTE_KIND_NAMES, DISPUTE_OUTCOME_NAMES } from '~/domain/invoice'
 import {
   CHECK_THE_FORM,
+  CLAIM_THREAD_MESSAGES,
   claimApproved,
   claimDenied,
   DENIAL_REASON_REQUIRED,
@@ -25,12 +27,15 @@ import {
   INVOICE_REJECTION_REASONS,
   INVOICE_REVIEW_MESSAGES,
   PAYOUT_MESSAGES,
+  PHOTO_REQUEST_MESSAGES,
   RULES_DECISION_MESSAGES,
 } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
+import { PHOTO_REQUEST_DAYS } from '~/domain/uploads'
 import { reverseRulesApproval } from '~/models/claim-decision.server'
+import { postClaimMessage, requestPhotos, shopOnThread, threadOf } from '~/models/claim-messages.server'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
 import { answerDispute } from '~/models/disputes.server'
 import { invoiceHistory, rejectInvoice } from '~/models/invoice-review.server'
@@ -41,7 +46,8 @@ import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, notFound, resultErrors } from '~/utils/refusal'
-import { ReviewSchema } from '~/validation/claims'
+import { ClaimMessageSchema, PhotoRequestSchema, ReviewSchema } from '~/validation/claims'
+import { fieldLimits } from '~/validation/limits'
 
 import type { Route } from './+types/admin.claims.$claimId'
 import { reviewPage } from './admin.claims.$claimId.server'
@@ -51,12 +57,47 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export async function loader({ params, context }: Route.LoaderArgs) {
   const review = claimForReview(params.claimId)
   if (!review) notFound()
-  return reviewPage(review, operatorZone(context.get(operatorContext)))
+  return {
+    ...reviewPage(review, operatorZone(context.get(operatorContext))),
+    // The claim's thread with the customer and (once booked) the shop, answered here.
+    thread: threadOf(review.claim.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    shopOnThread: shopOnThread(review.claim),
+  }
+}
+
+const MESSAGE_LIMITS = fieldLimits(ClaimMessageSchema)
+const PHOTO_REQUEST_LIMITS = fieldLimits(PhotoRequestSchema)
+
+/** The thread's answer and the request for more photos: forms of their own beside the decision's. */
+async function threadAction(formData: FormData, claimId: string, operatorId: string) {
+  const intent = String(formData.get('intent') ?? '')
+  const page = `/admin/claims/${claimId}`
+  if (intent === 'message') {
+    const submission = parseWithZod(formData, { schema: ClaimMessageSchema })
+    if (submission.status !== 'success')
+      return answerSubmission(submission, { intent, toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
+    if (!claimForReview(claimId)) notFound()
+    await postClaimMessage({ claimId, author: 'operator', authorProfileId: operatorId, body: submission.value.body })
+    return redirectWithToast(page, { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
+  }
+  const submission = parseWithZod(formData, { schema: PhotoRequestSchema })
+  if (submission.status !== 'success')
+    return answerSubmission(submission, { intent, toast: { type: 'error', ...PHOTO_REQUEST_MESSAGES.correct } })
+  try {
+    const { who } = await requestPhotos({ claimId, operatorId, ...submission.value })
+    return redirectWithToast(page, { type: 'success', ...PHOTO_REQUEST_MESSAGES.sent(who) })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, submission, { intent })
+    throw error
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(operatorContext)
-  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema })
+  const formData = await request.formData()
+  const asked = formData.get('intent')
+  if (asked === 'message' || asked === 'request-photos') return threadAction(formData, params.claimId, admin.id)
+  const submission = parseWithZod(formData, { schema: ReviewSchema })
   if (submission.status !== 'success') {
     const intent = String(submission.payload.intent ?? '')
     const first = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? CHECK_THE_FORM.description
@@ -139,6 +180,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
     flags,
     storm,
     invoice,
+    thread,
+    shopOnThread: shopIsOnThread,
   } = loaderData
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
@@ -146,6 +189,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   const approvingPayment = useIsPending({ state: 'submitting', intent: 'approve-payment' })
   const releasing = useIsPending({ state: 'submitting', intent: 'release-invoice' })
   const errors = resultErrors(actionData?.result)
+  const answered = actionData && 'intent' in actionData ? actionData.intent : null
   const damagePhotos = documents.filter((document) => document.type === 'damage_photo')
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
   const shopFiles = documents.filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
@@ -511,6 +555,62 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               ) : null}
             </Card>
           )}
+          <ClaimThread
+            messages={thread}
+            reader="operator"
+            shopName={claim.partnerGroup}
+            note={shopIsOnThread ? 'The customer and the shop read these messages.' : 'The customer reads these messages.'}
+          >
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="message" />
+              <MessageField errors={answered === 'message' ? errors.body : undefined} maxLength={MESSAGE_LIMITS.body.maxLength} />
+              <button type="submit" className={buttonClass('primary')}>
+                Send message
+              </button>
+            </Form>
+          </ClaimThread>
+          <Card className="space-y-3" data-testid="photo-request">
+            <h2 className="text-lg font-semibold text-slate-900">Ask for more photos</h2>
+            <p className="text-sm text-slate-700">
+              The one you ask gets an e-mailed link that adds photos to this claim once, without signing in, for {PHOTO_REQUEST_DAYS} days.
+            </p>
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="request-photos" />
+              <fieldset aria-describedby={answered === 'request-photos' && errors.audience ? 'audience-error' : undefined}>
+                <legend className="text-sm font-medium text-slate-900">Ask</legend>
+                <div className="mt-1 flex gap-6">
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input type="radio" name="audience" value="customer" defaultChecked /> The customer
+                  </label>
+                  {shopIsOnThread ? (
+                    <label className="flex min-h-11 items-center gap-2">
+                      <input type="radio" name="audience" value="shop" /> The shop
+                    </label>
+                  ) : null}
+                </div>
+                {answered === 'request-photos' && errors.audience ? (
+                  <p id="audience-error" className="text-sm font-medium text-red-700" role="alert">
+                    {errors.audience.join(' ')}
+                  </p>
+                ) : null}
+              </fieldset>
+              <Field label="Which photos" htmlFor="photo-note" errors={answered === 'request-photos' ? errors.note : undefined}>
+                <textarea
+                  id="photo-note"
+                  name="note"
+                  rows={3}
+                  required
+                  maxLength={PHOTO_REQUEST_LIMITS.note.maxLength}
+                  className={inputClass}
+                  aria-invalid={answered === 'request-photos' && errors.note ? true : undefined}
+                  aria-describedby={answered === 'request-photos' && errors.note ? 'photo-note-error' : undefined}
+                />
+              </Field>
+              <button type="submit" className={buttonClass('secondary')}>
+                Ask for photos
+              </button>
+            </Form>
+          </Card>
         </div>
 
         <div className="space-y-6">

@@ -11,6 +11,7 @@ import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_ORDERS, QUEUE_SHOW, QUEUE_STATUSES, type QueueOrder, type QueueShow, type QueueStatus } from '~/domain/operator'
 import { planName } from '~/domain/plans'
+import { unansweredThreads } from '~/models/claim-messages.server'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
@@ -66,13 +67,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Terms: an appeal is decided within 30 days; the queue flags the last week and the overdue ones.
     appealDue: waitingAppeal(row, filters.status, now),
   }))
-  return data({ page: list.page, rows, filters, groups, notice }, { status: notice ? 400 : 200 })
+  // Messages from customers and shops that wait for an answer, longest waiting first.
+  const unanswered = unansweredThreads().map((thread) => ({
+    id: thread.claimId,
+    code: thread.code,
+    from: thread.author === 'shop' ? 'The shop' : 'The customer',
+    when: formatDateTime(thread.at, undefined, zone),
+  }))
+  return data({ page: list.page, rows, filters, groups, notice, unanswered }, { status: notice ? 400 : 200 })
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Claims'))
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
-  const { rows, page, filters, groups, notice } = loaderData
+  const { rows, page, filters, groups, notice, unanswered } = loaderData
   const waiting = filters.status === 'waiting'
   return (
     <AdminPage
@@ -83,6 +91,23 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
           : 'Newest first.'
       }
     >
+      {unanswered.length ? (
+        <Card className="mb-6 space-y-2" data-testid="unanswered-threads" aria-labelledby="unanswered-title">
+          <h2 id="unanswered-title" className="text-lg font-semibold text-slate-900">
+            Messages waiting for an answer ({unanswered.length})
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {unanswered.map((thread) => (
+              <li key={thread.id}>
+                <Link to={`/admin/claims/${thread.id}`} className="font-mono text-brand-700 underline">
+                  {thread.code}
+                </Link>{' '}
+                · {thread.from} wrote {thread.when}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <Card className="mb-6">
         <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter claims">
           <FilterSelect

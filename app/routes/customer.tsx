@@ -13,7 +13,7 @@ import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
-import { billingPath, calibrationCertificatePath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { billingPath, calibrationCertificatePath, claimPagePath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
 import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
@@ -116,6 +116,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
             certificateHref: certificateHref(claim.id),
+            pageHref: claimPagePath(claim.confirmationCode),
             live: { ...claimLiveStatus(claim), reachBy, line: lineAfterChoosing(claim) },
           },
     )

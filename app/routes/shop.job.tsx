@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
+import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { CalibrationProofStatus } from '~/components/shop/calibration-proof'
@@ -25,6 +26,7 @@ import {
 } from '~/domain/invoice'
 import {
   APPOINTMENT_MESSAGES,
+  CLAIM_THREAD_MESSAGES,
   COMPLETE_FAILED,
   DISPUTE_MESSAGES,
   IMAGES_BUSY,
@@ -38,6 +40,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { vinModelYear } from '~/domain/vin'
 import { logger } from '~/logger.server'
 import { shopCalibrationView } from '~/models/calibration.server'
+import { postClaimMessage, threadOf } from '~/models/claim-messages.server'
 import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
 import { disputeStandingOf, openDispute } from '~/models/disputes.server'
@@ -51,6 +54,8 @@ import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
+import { ClaimMessageSchema } from '~/validation/claims'
+import { fieldLimits } from '~/validation/limits'
 import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
 
 // The code-only page's small optional script: pending labels on the buttons (the page works the same without it).
@@ -66,6 +71,8 @@ export const handle = routeRules({ body: 'upload', public: false, pageCache: fal
 
 /** The files the completion form may carry: the invoice, the repair photos and the calibration report. */
 const MAX_FILES = MAX_REPAIR_PHOTOS + 2
+
+const MESSAGE_LIMITS = fieldLimits(ClaimMessageSchema)
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
@@ -94,6 +101,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // A job completed with an ADAS calibration: where its proof stands (app/components/shop/calibration-proof.tsx).
       calibration:
         job.completed && needsCalibrationProof(job) ? (({ gaps, open }) => ({ gaps, open }))(shopCalibrationView(group.id, job.id)) : null,
+      // The claim's thread with the customer and our claims team (the job is the group's: it is on the thread).
+      thread: threadOf(job.id).map(({ id, ...message }) => ({ key: id, ...message })),
       attached: {
         invoice: kept('invoice'),
         repairPhotos: kept('repair_photo'),
@@ -133,6 +142,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const intent = String(form.fields.get('intent') ?? '')
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+
+  if (intent === 'message') {
+    const submission = parseWithZod(form.fields, { schema: ClaimMessageSchema })
+    if (submission.status !== 'success') {
+      return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
+    }
+    await postClaimMessage({ claimId: job.id, author: 'shop', authorProfileId: profile.id, body: submission.value.body })
+    return redirectWithToast(page, { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
+  }
 
   if (intent === 'confirm' || intent === 'propose') {
     const submission = parseWithZod(form.fields, { schema: AppointmentSchema })
@@ -258,7 +276,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) =>
     : pageMeta(`Job ${loaderData.job.code}`, 'A partner shop job: the appointment and the completion with the invoice.', { noindex: true })
 
 export default function ShopJobPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, window, documents, attached, damagePhotos, calibration } = loaderData
+  const { job, window, documents, attached, damagePhotos, calibration, thread } = loaderData
   const answer: ActionAnswer | undefined = actionData
   const errors = resultErrors(answer?.result) as Record<string, string[] | undefined>
   const values = resultValues(answer?.result) as Record<string, string | undefined>
@@ -315,6 +333,19 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
           />
         </>
       )}
+      <ClaimThread messages={thread} reader="shop" shopName={null} note="The customer and our claims team read these messages.">
+        <form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="message" />
+          <MessageField
+            errors={intent === 'message' ? errors.body : undefined}
+            value={intent === 'message' ? values.body : undefined}
+            maxLength={MESSAGE_LIMITS.body.maxLength}
+          />
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Sending...">
+            Send message
+          </button>
+        </form>
+      </ClaimThread>
       {/* Shows the pending label once a form is sent; the page works the same without it. */}
       <script src={shopScript} defer />
     </div>

@@ -38,3 +38,28 @@ export function filesCacheControl(signedExp: string | null, now = Date.now()) {
   const left = Math.min(600, Number(signedExp) - Math.floor(now / 1000))
   return left > 0 ? `private, max-age=${left}` : 'private, no-store'
 }
+
+/**
+ * The operator's request for more photos of one claim: the link names the claim (its code) and the request, and is
+ * signed with its expiry, so it opens without signing in and cannot be pointed at another claim. Using it once is kept
+ * on the request's row (models/claim-messages.server.ts).
+ */
+function photoRequestSignature(requestId: string, confirmationCode: string, exp: string) {
+  return crypto
+    .createHmac('sha256', env().SESSION_SECRET)
+    .update(`photo-request\n${requestId}\n${confirmationCode}\n${exp}`)
+    .digest('base64url')
+}
+
+export function signedPhotoRequestQuery(requestId: string, confirmationCode: string, expiresAt: Date): string {
+  const exp = String(Math.floor(expiresAt.getTime() / 1000))
+  return `exp=${exp}&sig=${photoRequestSignature(requestId, confirmationCode, exp)}`
+}
+
+/** Whether the link's signature is ours for this request, claim and expiry (the expiry itself is checked by the caller). */
+export function verifyPhotoRequest(requestId: string, confirmationCode: string, exp: string | null, sig: string | null): boolean {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false
+  const expected = Buffer.from(photoRequestSignature(requestId, confirmationCode, exp))
+  const given = Buffer.from(sig)
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+}

@@ -6,6 +6,7 @@ import { DISPUTE_OUTCOMES } from '~/domain/invoice'
 import {
   CLAIM_FIELD_MESSAGES,
   CLAIM_FORM_PROBLEMS,
+  CLAIM_THREAD_MESSAGES,
   CODE_FORMAT_MESSAGE,
   DAMAGE_DATE_REQUIRED,
   DENIAL_REASON_REQUIRED,
@@ -17,6 +18,7 @@ import {
   type InvoiceRejectionReason,
   MISSING_INFORMATION,
   NOT_COVERED,
+  PHOTO_REQUEST_MESSAGES,
   PHOTOS_REQUIRED,
   STORM_MESSAGES,
   SUBMIT_FAILED,
@@ -62,6 +64,21 @@ export const AppealSchema = z.object({
   appealText: freeText({ error: CLAIM_FIELD_MESSAGES.appeal })
     .min(10, CLAIM_FIELD_MESSAGES.appealTooShort)
     .max(4000, CLAIM_FIELD_MESSAGES.appealTooLong),
+})
+
+/** A message on a claim's thread, from the customer, the operator or the shop: text only. */
+export const ClaimMessageSchema = z.object({
+  body: freeText({ error: CLAIM_THREAD_MESSAGES.bodyRequired })
+    .min(1, CLAIM_THREAD_MESSAGES.bodyRequired)
+    .max(2000, CLAIM_THREAD_MESSAGES.bodyTooLong(2000)),
+})
+
+/** The operator asks the customer or the shop for more photos of a claim (/admin/claims/:claimId). */
+export const PhotoRequestSchema = z.object({
+  audience: z.enum(['customer', 'shop'], { error: PHOTO_REQUEST_MESSAGES.audience }),
+  note: freeText({ error: PHOTO_REQUEST_MESSAGES.noteRequired })
+    .min(1, PHOTO_REQUEST_MESSAGES.noteRequired)
+    .max(500, PHOTO_REQUEST_MESSAGES.noteTooLong(500)),
 })
 
 /** The operator's decision on /admin/claims/:claimId, keyed on the button pressed. */

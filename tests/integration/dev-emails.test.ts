@@ -41,7 +41,7 @@ describe('/dev/emails', () => {
     const page = await html.text()
     expect(page).toMatch(/^<!DOCTYPE html/)
     expect(page).toContain('<title>Your claim is approved</title>')
-    expect(page).toContain('href="https://glassplan.example/customer#claims"')
+    expect(page).toContain('href="https://glassplan.example/customer/claims/CS-7K2M9Q"')
 
     const text = (await templateLoader(templateRequest('claim-approved', '?part=text'))) as Response
     expect(text.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')

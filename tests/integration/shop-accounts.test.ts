@@ -316,6 +316,29 @@ describe('shop accounts', () => {
   })
 })
 
+describe("the claim's thread on the shop's job page", () => {
+  ensureSeeded()
+
+  it("takes the shop's message, refuses an empty one, and e-mails the customer a link to their claim page; another group gets a 404", async () => {
+    const { group, cookie } = await shopWithStaff('Thread Glass')
+    const other = await shopWithStaff('Other Thread Glass')
+    const { claim, customer } = await approvedJob(group.id)
+    const empty = await postJob(claim.id, cookie, { intent: 'message', body: '  ' })
+    expect(empty.status).toBe(400)
+    expect(errorsOf(empty).body).toEqual(['Write your message.'])
+    expect((await postJob(claim.id, other.cookie, { intent: 'message', body: 'Not ours' })).status).toBe(404)
+    const sent = await postJob(claim.id, cookie, { intent: 'message', body: 'We will be there at 9.' })
+    expect(sent.status).toBe(302)
+    const email = outboxFor(customer.email).find((message) => message.subject === `New message on claim ${claim.confirmationCode}`)!
+    expect(email.text).toContain('Thread Glass wrote about claim')
+    expect(email.text).toContain(`/customer/claims/${claim.confirmationCode}`)
+    const page = await getJob(claim.id, cookie)
+    expect((page.data as { thread: { author: string; body: string }[] }).thread).toMatchObject([
+      { author: 'shop', body: 'We will be there at 9.' },
+    ])
+  })
+})
+
 describe('completing a job the way shops invoice', () => {
   ensureSeeded()
 

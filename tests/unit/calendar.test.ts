@@ -15,6 +15,7 @@ import {
   isCalendarDay,
   isOperatorZone,
   isWeekendIn,
+  momentOfWallClock,
   mondayOf,
   monthSpan,
   monthsUpTo,
@@ -91,6 +92,14 @@ describe("times in a zone, with the zone's abbreviation", () => {
     expect(formatMomentIn(new Date('2026-07-01T17:00:00Z'), 'America/Denver')).toBe('Jul 1, 2026, 11:00 AM MDT')
     expect(formatMomentIn(new Date('2026-07-01T17:00:00Z'), 'America/Phoenix')).toBe('Jul 1, 2026, 10:00 AM MST')
     expect(formatMomentIn(new Date('2026-11-26T17:00:00Z'))).toBe('Nov 26, 2026, 5:00 PM UTC')
+  })
+
+  it("finds the moment of a wall-clock appointment in the shop's zone, on both sides of the daylight-saving change", () => {
+    expect(momentOfWallClock('2026-12-08T09:30', 'America/Denver').toISOString()).toBe('2026-12-08T16:30:00.000Z')
+    expect(momentOfWallClock('2026-07-08T09:30', 'America/Denver').toISOString()).toBe('2026-07-08T15:30:00.000Z')
+    // March 8, 2026 in New York: 1:30 AM is still EST, 9:30 AM already EDT.
+    expect(momentOfWallClock('2026-03-08T01:30', 'America/New_York').toISOString()).toBe('2026-03-08T06:30:00.000Z')
+    expect(momentOfWallClock('2026-03-08T09:30', 'America/New_York').toISOString()).toBe('2026-03-08T13:30:00.000Z')
   })
 
   it('names the zone of a wall-clock appointment by its own date, across the daylight-saving change', () => {

@@ -51,7 +51,7 @@ describe('a name with line breaks (stored before names were kept to one line)', 
       partnerGroup: 'Wasatch\nGlass',
       partnerPhone: '801\n555 0100',
       partnerEmail: 'shop@example.com',
-      dashboardUrl: 'http://localhost/customer',
+      claimUrl: 'http://localhost/customer/claims/CS-ABC123',
     })
     expect(linesOf(approved.text)).toContain('Your shop: Wasatch Glass')
     expect(linesOf(approved.text)).toContain('801 555 0100 · shop@example.com')
@@ -75,6 +75,7 @@ describe('text written over several lines', () => {
       reason: 'The photos show a crack.\r\nPlan: Comprehensive\n\nYour plan covers chips only.',
       appealUntil: null,
       appealUrl: 'http://localhost/customer',
+      claimUrl: 'http://localhost/customer/claims/CS-ABC123',
       supportEmail: 'help@example.com',
     })
     expect(email.text).toContain('Reason:\n> The photos show a crack.\n> Plan: Comprehensive\n>\n> Your plan covers chips only.\n')

@@ -1,0 +1,272 @@
+import { eq, inArray, or } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { claims } from '~/db/schema'
+import { addCalendarMonths } from '~/domain/calendar'
+import { REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
+import { formatLongDate } from '~/domain/format'
+import { CLAIM_PAGE_MESSAGES as WORDS, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { claimCalendarPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { describeAppointment, mapLink, TIME_SLOT_NAMES } from '~/domain/shops'
+import { appointmentCalendarFile } from '~/services/calendar-file.server'
+import { fileUrl } from '~/utils/file-url'
+import { notFound } from '~/utils/refusal'
+
+import { shopOnThread, threadOf } from './claim-messages.server'
+import { claimDocumentsOf, claimLiveStatus, claimPageUrl } from './claims.server'
+import { type CustomerClaim, listClaimsForProfile } from './claims-read.server'
+import { shopZoneOf } from './shop-choice.server'
+
+/**
+ * A claim's own page for its customer (/customer/claims/:code): the timeline of its steps, the shop, the appointment
+ * and its calendar file, the photos, what the customer can do next, and the thread. The claim is found by its
+ * confirmation code among the customer's own claims, so anyone else's — a previous owner's after the policy passed to
+ * this customer included — is a 404, like a code that does not exist.
+ */
+
+export type StepState = 'done' | 'current' | 'upcoming'
+
+export type TimelineStep = {
+  key: 'filed' | 'decided' | 'booked' | 'on_the_way' | 'done' | 'calibration' | 'guarantee'
+  title: string
+  state: StepState
+  /** When it happened, as the customer reads it ('December 8, 2026'; an appointment at the shop's hour). */
+  when: string | null
+  detail: string | null
+  link: { href: string; label: string } | null
+}
+
+/** The customer's claim with this code, or a 404. */
+export function ownClaimByCode(profileId: string, code: string): CustomerClaim {
+  const claim = listClaimsForProfile(profileId).find((candidate) => candidate.confirmationCode === code && !candidate.previousOwner)
+  if (!claim) notFound()
+  return claim
+}
+
+const decided = (claim: CustomerClaim) => claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed'
+
+/** The shop the work is booked with: the place the customer chose, else the group the operator assigned. */
+function shopOf(claim: CustomerClaim) {
+  if (claim.chosenLocation) return { ...claim.chosenLocation, map: mapLink(claim.chosenLocation.address) }
+  const contact = claim.assignedShop
+  if (!contact) return null
+  const place = contact.places[0]
+  return {
+    name: contact.name,
+    address: place?.address ?? null,
+    phone: place?.phone ?? contact.phone,
+    map: place ? mapLink(place.address) : null,
+  }
+}
+
+/** The claims linked by the repair-failure guarantee: the repaired claim this one reworks, and the rework of this one. */
+function guaranteeLinks(claim: CustomerClaim) {
+  const rows = db()
+    .select({ id: claims.id, code: claims.confirmationCode, reworkOf: claims.repairFailureOfClaimId })
+    .from(claims)
+    .where(
+      or(
+        eq(claims.repairFailureOfClaimId, claim.id),
+        claim.repairFailureOfClaimId ? inArray(claims.id, [claim.repairFailureOfClaimId]) : undefined,
+      ),
+    )
+    .all()
+  return {
+    reworkOf: rows.find((row) => row.id === claim.repairFailureOfClaimId)?.code ?? null,
+    reworkedBy: rows.find((row) => row.reworkOf === claim.id)?.code ?? null,
+  }
+}
+
+export function claimTimeline(
+  claim: CustomerClaim,
+  extras: { calibrationReport: string | null; reworkOf: string | null; reworkedBy: string | null },
+  now = new Date(),
+): TimelineStep[] {
+  const steps: TimelineStep[] = []
+  const shop = shopOf(claim)
+  steps.push({
+    key: 'filed',
+    title: WORDS.filed,
+    state: 'done',
+    when: formatLongDate(claim.submittedAt),
+    detail: extras.reworkOf ? WORDS.reworkOf(extras.reworkOf) : null,
+    link: null,
+  })
+
+  if (claim.approvalStatus === 'pending_review') {
+    steps.push({
+      key: 'decided',
+      title: claim.appealedAt ? WORDS.appealWaiting : WORDS.waiting,
+      state: 'current',
+      when: null,
+      detail: claim.appealedAt ? null : WORDS.waitingDetail,
+      link: null,
+    })
+  } else if (claim.approvalStatus === 'denied') {
+    steps.push({
+      key: 'decided',
+      title: WORDS.deniedByOperator,
+      state: 'done',
+      when: formatLongDate(claim.reviewedAt),
+      detail: WORDS.denialReason(claim.denialReason),
+      link: null,
+    })
+    return steps
+  } else {
+    steps.push({
+      key: 'decided',
+      title: claim.decidedByRulesVersion ? WORDS.approvedByRules(claim.decidedByRulesVersion) : WORDS.approvedByOperator,
+      state: 'done',
+      when: formatLongDate(claim.reviewedAt),
+      detail: claim.decidedByRulesVersion ? RULES_DECISION_MESSAGES.decidedBy(claim.decidedByRulesVersion) : null,
+      link: claim.decidedByRulesVersion ? { href: HOW_CLAIMS_ARE_DECIDED_PATH, label: 'How claims are decided' } : null,
+    })
+  }
+
+  const completed = claim.approvalStatus === 'completed'
+  const booked = Boolean(claim.appointmentAt)
+  steps.push({
+    key: 'booked',
+    title: booked || completed ? WORDS.booked : WORDS.bookWaiting,
+    state: booked || completed ? 'done' : decided(claim) ? 'current' : 'upcoming',
+    when: claim.appointmentAt ? describeAppointment(claim.appointmentAt) : null,
+    detail: !decided(claim)
+      ? null
+      : booked
+        ? (shop?.name ?? claim.partnerGroupName)
+        : claim.chosenLocation && claim.preferredDate && claim.preferredSlot
+          ? WORDS.bookAsked(
+              claim.chosenLocation.name,
+              formatLongDate(claim.preferredDate),
+              TIME_SLOT_NAMES[claim.preferredSlot].toLowerCase(),
+            )
+          : shop
+            ? WORDS.bookContact(shop.name)
+            : completed
+              ? null
+              : WORDS.bookChoose,
+    link: null,
+  })
+
+  if (claim.serviceAt === 'mobile') {
+    steps.push({
+      key: 'on_the_way',
+      title: claim.technicianOnTheWayAt ? WORDS.onTheWay : WORDS.onTheWayWaiting,
+      state: claim.technicianOnTheWayAt || completed ? 'done' : booked ? 'current' : 'upcoming',
+      when: claim.technicianOnTheWayAt ? formatLongDate(claim.technicianOnTheWayAt) : null,
+      detail: null,
+      link: null,
+    })
+  }
+
+  steps.push({
+    key: 'done',
+    title: WORDS.done,
+    state: completed ? 'done' : 'upcoming',
+    when: completed ? formatLongDate(claim.completedAt) : null,
+    detail: completed && claim.repairType ? WORDS.doneDetail(claim.repairType, claim.partnerGroupName) : null,
+    link: null,
+  })
+
+  if (extras.calibrationReport) {
+    steps.push({
+      key: 'calibration',
+      title: WORDS.calibration,
+      state: 'done',
+      when: formatLongDate(claim.completedAt),
+      detail: WORDS.calibrationDetail,
+      link: { href: extras.calibrationReport, label: 'Download the calibration report' },
+    })
+  }
+
+  if (completed && claim.repairType === 'repair' && claim.completedAt) {
+    const until = addCalendarMonths(new Date(claim.completedAt), REPAIR_GUARANTEE_MONTHS)
+    steps.push({
+      key: 'guarantee',
+      title: WORDS.guarantee,
+      state: extras.reworkedBy || until.getTime() < now.getTime() ? 'done' : 'current',
+      when: null,
+      detail: extras.reworkedBy
+        ? WORDS.guaranteeUsed(extras.reworkedBy)
+        : until.getTime() < now.getTime()
+          ? WORDS.guaranteeEnded(formatLongDate(until))
+          : WORDS.guaranteeUntil(formatLongDate(until)),
+      link: null,
+    })
+  }
+  return steps
+}
+
+/** What the claim page shows (routes/customer.claim.tsx): no internal id, only the code the customer knows. */
+export function claimPage(profileId: string, code: string, now = new Date()) {
+  const claim = ownClaimByCode(profileId, code)
+  const documents = claimDocumentsOf(claim.id)
+  const report = documents.find((document) => document.documentType === 'calibration_report')
+  const links = guaranteeLinks(claim)
+  const live = claimLiveStatus(claim, now)
+  const shop = decided(claim) ? shopOf(claim) : null
+  // What the customer can do next, each an entry: a new action (e.g. "My repair failed") is one more line here.
+  const actions = [
+    { key: 'appeal', label: 'Appeal the decision', href: live.appealHref },
+    { key: 'choose-shop', label: 'Choose a shop', href: live.chooseShopHref },
+    { key: 'reschedule', label: 'Ask for another time', href: live.rescheduleHref },
+  ].filter((action): action is { key: string; label: string; href: string } => Boolean(action.href))
+  return {
+    claim: {
+      code: claim.confirmationCode,
+      status: claim.approvalStatus,
+      damageType: claim.damageType,
+      description: claim.description,
+      policy: { number: claim.policyNumber, planName: claim.policyPlanName },
+    },
+    timeline: claimTimeline(claim, { calibrationReport: report ? fileUrl(report.filePath) : null, ...links }, now),
+    shop,
+    appointment:
+      claim.appointmentAt && claim.approvalStatus === 'approved'
+        ? {
+            when: describeAppointment(claim.appointmentAt),
+            proposed: claim.appointmentProposed,
+            place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress ?? ''}` : 'At the shop',
+            calendarHref: claimCalendarPath(claim.confirmationCode),
+          }
+        : null,
+    photos: documents
+      .filter((document) => document.documentType === 'damage_photo' || document.documentType === 'repair_photo')
+      .map((document) => ({
+        key: document.filePath,
+        label: document.documentType === 'damage_photo' ? 'Damage photo' : 'Repair photo',
+        thumb: fileUrl(document.thumbPath ?? document.filePath),
+        full: fileUrl(document.filePath),
+      })),
+    actions,
+    thread: threadOf(claim.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    shopOnThread: shopOnThread(claim),
+  }
+}
+
+/** The claim's appointment as a calendar file, for its customer; a 404 while the shop has given no time. */
+export function claimCalendarFile(profileId: string, code: string) {
+  const claim = ownClaimByCode(profileId, code)
+  if (!claim.appointmentAt || claim.approvalStatus !== 'approved') notFound()
+  const shop = shopOf(claim)
+  const shopName = shop?.name ?? claim.partnerGroupName ?? 'your shop'
+  const work = claim.damageType === 'crack' ? 'Windshield replacement' : 'Windshield chip repair'
+  const location = claim.serviceAt === 'mobile' ? (claim.serviceAddress ?? '') : (shop?.address ?? shopName)
+  return appointmentCalendarFile({
+    confirmationCode: claim.confirmationCode,
+    appointmentAt: claim.appointmentAt,
+    zone: shopZoneOf(claim),
+    summary: `${work}: ${shopName}`,
+    location,
+    description: [
+      `Glass Plan claim ${claim.confirmationCode}: give this code to the shop.`,
+      shop?.phone ? `Shop phone: ${shop.phone}` : null,
+      claim.serviceAt === 'mobile' ? 'Mobile service: the technician comes to you.' : null,
+      `Your claim: ${claimPageUrl(claim.confirmationCode)}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    url: claimPageUrl(claim.confirmationCode),
+    host: new URL(claimPageUrl(claim.confirmationCode)).host,
+  })
+}
