@@ -203,6 +203,32 @@ export const APPEAL_SUBMITTED: Message = {
   title: 'Appeal Submitted',
   description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
 }
+/** The repair-failure guarantee ("My repair failed"), filed from a repaired claim. */
+export const REPAIR_FAILURE_MESSAGES = {
+  notARepair: {
+    title: 'Not a Repair',
+    description: 'Only a chip we repaired can be claimed under the repair guarantee, once the shop has completed it.',
+  },
+  outsideWindow: (months: number, ended: string): Message => ({
+    title: 'Guarantee Ended',
+    description: `The repair guarantee lasts ${months} months after the repair; for this repair it ended on ${formatLongDate(ended)}. File a new claim instead.`,
+  }),
+  alreadyFiled: {
+    title: 'Already Filed',
+    description: 'A repair-failure claim for this repair is already open or was approved. You can follow it on your dashboard.',
+  },
+  filed: {
+    title: 'Claim Filed',
+    description: 'Your repair-failure claim is filed. We e-mail you when it is decided, and it does not use your plan year’s replacement.',
+  },
+  /** The claim card's offer, under a completed chip repair. */
+  offer: (months: number, until: string) =>
+    `Did the repaired chip crack? Our repairs are guaranteed for ${months} months: until ${formatLongDate(until)}, a replacement is covered on your plan and does not use your plan year’s replacement.`,
+  /** The claim card of a guarantee claim, and the shop's note. */
+  reworkOf: (code: string) => `Repair-failure claim for the chip repaired under claim ${code}.`,
+  shopRework: (code: string, repairedOn: string) =>
+    `Rework: your shop repaired this chip under claim ${code} on ${formatLongDate(repairedOn)}, and the repair failed. The replacement is covered by the repair guarantee.`,
+} as const
 export const APPEAL_ONLY_DENIED: Message = {
   title: 'Appeal Not Possible',
   description: 'Only a denied claim can be appealed, once, within 14 days of the decision.',

@@ -78,7 +78,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     }))
     // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
     const reachBy = reachInWords(profile)
-    const claims: DashboardClaim[] = listClaimsForProfile(profile.id).map((claim) =>
+    const ownClaims = listClaimsForProfile(profile.id)
+    const codeOf = new Map(ownClaims.map((claim) => [claim.id, claim.confirmationCode]))
+    const guaranteeTaken = new Set(
+      ownClaims
+        .filter((claim) => claim.repairFailureOfClaimId && claim.approvalStatus !== 'denied')
+        .map((claim) => claim.repairFailureOfClaimId),
+    )
+    const claims: DashboardClaim[] = ownClaims.map((claim) =>
       claim.previousOwner
         ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
           {
@@ -107,7 +114,14 @@ export async function loader({ request }: Route.LoaderArgs) {
             policy: { number: claim.policyNumber, planName: claim.policyPlanName },
             partnerGroupName: claim.partnerGroupName,
             confirmationCode: claim.confirmationCode,
-            live: { ...claimLiveStatus(claim), reachBy },
+            live: {
+              ...claimLiveStatus(claim),
+              reachBy,
+              // The repair-failure guarantee: a claim under it names the repaired claim, and a repair with a guarantee
+              // claim already open (or approved) offers no second one.
+              reworkOf: claim.repairFailureOfClaimId ? (codeOf.get(claim.repairFailureOfClaimId) ?? null) : null,
+              ...(guaranteeTaken.has(claim.id) ? { repairFailed: null } : {}),
+            },
           },
     )
     // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
