@@ -7,6 +7,7 @@ import { auditLog, claims } from '~/db/schema'
 import { DECISION_RULES_VERSION } from '~/domain/decision-rules'
 import { completeClaim } from '~/models/claim-shop.server'
 import { replacementsLeft } from '~/models/claims.server'
+import { shopRework } from '~/models/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { action, loader } from '~/routes/customer.claim-repair-failed'
 
@@ -63,7 +64,7 @@ const guaranteeClaimsOf = (repairedId: string) => db().select().from(claims).whe
 
 describe('the repair-failure guarantee', () => {
   it('a repaired chip that cracks is approved by the rules on Chip Repair Only, linked to the repaired claim', async () => {
-    const { repaired, cookie, profile } = await repairedChip('chip_only')
+    const { repaired, cookie, profile, shop } = await repairedChip('chip_only')
     const page = await settle(() =>
       loader(routeArgs(makeRequest(`/customer/claims/${repaired.id}/repair-failed`, { cookie }), { claimId: repaired.id })),
     )
@@ -91,6 +92,12 @@ describe('the repair-failure guarantee', () => {
     }
     expect(dashboard.claims.find((claim) => claim.id === filed!.id)!.live.reworkOf).toBe(repaired.confirmationCode)
     expect(dashboard.claims.find((claim) => claim.id === repaired.id)!.live.repairFailed).toBeNull()
+
+    // The shop that did the repair sees the rework on its record; another shop does not.
+    expect(shopRework(shop.id)).toEqual([
+      expect.objectContaining({ code: filed!.confirmationCode, repairedCode: repaired.confirmationCode, approvalStatus: 'approved' }),
+    ])
+    expect(shopRework(createPartnerGroup().id)).toEqual([])
 
     // A second one while the first is approved is refused, and nothing is written.
     const again = await post(repaired.id, cookie)
