@@ -7,6 +7,7 @@ import { recordDailyJobRun } from '~/metrics.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
+import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
@@ -40,6 +41,8 @@ export type DailyJobsReport = {
   lettersRetried: number
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
   refundsRetried: number
+  /** Service-promise credits: missed promises recorded on this run, credits paid, and those still refused. */
+  serviceCredits: { recorded: number; paid: number; stillPending: number }
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: PriceChangeReport
   /** Consent records removed three years after their policy ended. */
@@ -85,6 +88,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   await yieldToRequests()
   const lettersRetried = await retryLetters(now)
   await yieldToRequests()
+  const serviceCredits = await runServiceCredits(now)
+  await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
   const consentRecordsPurged = await purgeExpiredConsentRecords(now)
@@ -102,6 +107,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     providerCancellationsEnded,
     refundsRetried,
     lettersRetried,
+    serviceCredits,
     priceChanges,
     consentRecordsPurged,
     uploadsSwept,

@@ -203,6 +203,24 @@ export const APPEAL_SUBMITTED: Message = {
   title: 'Appeal Submitted',
   description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
 }
+/** The service-promise credit and the operator's credits (app/models/credits.server.ts). */
+export const CREDIT_MESSAGES = {
+  missedPromise: (code: string) =>
+    `We missed our service promise on claim ${code} (chip repair within 24 hours of approval; replacement within 3 business days), so we credit you one month's price.`,
+  howPaid: {
+    stripe_balance: 'It is taken off your next invoice.',
+    stripe_refund: 'You pay yearly, so we refund it to the card you paid with. Your bank may take 5 to 10 business days to show it.',
+    local_ledger: 'It is recorded on your account and taken off your next payment.',
+  },
+  stateNames: { pending: 'Due: being paid', applied: 'Paid', waived: 'Waived' },
+  reasonRequired: 'Please give the reason for the credit (the customer reads it).',
+  amountInvalid: (max: string) => `Enter an amount in dollars, more than $0 and at most ${max}.`,
+  waiveReasonRequired: 'Please give the reason for waiving this credit.',
+  added: { title: 'Credit Added', description: 'The credit is recorded and paid (or retried daily if the payments provider refuses it).' },
+  waived: { title: 'Credit Waived', description: 'The credit will not be paid.' },
+  notWaivable: { title: 'Cannot Waive', description: 'Only a credit not yet paid can be waived.' },
+} as const
+
 /** The repair-failure guarantee ("My repair failed"), filed from a repaired claim. */
 export const REPAIR_FAILURE_MESSAGES = {
   notARepair: {

@@ -53,6 +53,8 @@ export type PartnerClaimDetails = {
   planName: string
   partnerGroup: string | null
   replacementsLeft: number
+  /** A claim under the repair-failure guarantee: the repaired claim's code. */
+  reworkOf: string | null
   /** shopThumbPath: the small copy (for an older photo that has none, /files/ serves its thumbnail). */
   damagePhotos: { id: string; filePath: string; thumbPath: string | null; shopThumbPath: string | null; fileName: string }[]
 }
@@ -90,6 +92,10 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
       planName: planName(context.policy),
       partnerGroup: context.partnerGroup?.name ?? null,
       replacementsLeft: replacementsLeft(context.policy, now),
+      reworkOf: claim.repairFailureOfClaimId
+        ? (db().select({ code: claims.confirmationCode }).from(claims).where(eq(claims.id, claim.repairFailureOfClaimId)).get()?.code ??
+          null)
+        : null,
       damagePhotos: photos.map((photo) => ({
         id: photo.id,
         filePath: photo.filePath,

@@ -88,6 +88,11 @@ export const localPayments: PaymentsAdapter = {
     // No card was charged; the refund row the caller keeps is what the test checkout page shows.
     return { stripeRefundIds: [] }
   },
+
+  async creditBalance() {
+    // No invoice comes locally: the credits ledger row the caller keeps is the credit.
+    return { stripeId: null }
+  },
 }
 
 /** An open local checkout, or undefined (unknown id). */
