@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { claims, policies, type Policy, profiles, type ServiceCredit, serviceCredits } from '~/db/schema'
@@ -230,15 +230,24 @@ export function waiveCredit(input: { actorId: string; creditId: string; reason: 
 
 // --- reading -----------------------------------------------------------------------------------------------------
 
-/** The credits of the given policies, newest first (the customer's dashboard, the operator's customer page). */
+/** The credits of a customer (the dashboard): those made out to them, newest first. */
+export function creditsForProfile(profileId: string) {
+  return creditLines(eq(serviceCredits.profileId, profileId))
+}
+
+/** The credits of the given policies, newest first (the operator's customer page). */
 export function creditsForPolicies(policyIds: string[]) {
   if (!policyIds.length) return []
+  return creditLines(inArray(serviceCredits.policyId, policyIds))
+}
+
+function creditLines(where: SQL) {
   return db()
     .select({ credit: serviceCredits, claimCode: claims.confirmationCode, policyNumber: policies.policyNumber })
     .from(serviceCredits)
     .innerJoin(policies, eq(policies.id, serviceCredits.policyId))
     .leftJoin(claims, eq(claims.id, serviceCredits.claimId))
-    .where(inArray(serviceCredits.policyId, policyIds))
+    .where(where)
     .orderBy(desc(serviceCredits.createdAt), desc(serviceCredits.id))
     .all()
     .map(({ credit, claimCode, policyNumber }) => ({

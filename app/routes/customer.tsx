@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { CreditsList } from '~/components/credits'
 import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
@@ -20,6 +21,7 @@ import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
+import { creditsForProfile } from '~/models/credits.server'
 import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
@@ -135,6 +137,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sellable,
       switchable,
       claims,
+      credits: creditsForProfile(profile.id),
       askState,
       loadError: false as const,
       now: new Date().toISOString(),
@@ -151,6 +154,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         sellable: [] as string[],
         switchable: [] as string[],
         claims: [],
+        credits: [],
         askState: false,
         loadError: true as const,
         now: new Date().toISOString(),
@@ -171,7 +175,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, credits, askState, loadError, now } =
+    loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -246,6 +251,18 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
           </Card>
         )}
       </ClaimsSection>
+
+      {credits.length > 0 ? (
+        // Credits for missed service promises and those the operator gave: only shown once there is one.
+        <section id="credits" aria-labelledby="credits-heading" className="mt-12 scroll-mt-24">
+          <h2 id="credits-heading" className="text-2xl font-semibold text-slate-900">
+            Your Credits
+          </h2>
+          <div className="mt-4">
+            <CreditsList credits={credits} />
+          </div>
+        </section>
+      ) : null}
 
       <AccountSection email={email} reachBy={reachBy} />
     </div>
