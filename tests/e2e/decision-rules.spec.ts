@@ -93,5 +93,7 @@ test('the public page sets out the rules in plain words, and the site links to i
   await expect(page.getByRole('heading', { name: 'The rules (version 2)' })).toBeVisible()
   await expect(page.getByTestId('decision-rules').getByRole('listitem')).toHaveCount(13)
   await expect(page.getByTestId('decision-rules')).toContainText('For a chip: it is not in the driver’s line of sight.')
-  await expect(page.getByTestId('decision-rules')).toContainText('For a repair of ours that failed: the damage is where the chip was repaired')
+  await expect(page.getByTestId('decision-rules')).toContainText(
+    'For a repair of ours that failed: the damage is where the chip was repaired',
+  )
 })
