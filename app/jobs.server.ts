@@ -5,6 +5,7 @@ import { logger } from '~/logger.server'
 import { yieldToRequests } from '~/models/batches.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
+import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
 import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
@@ -41,6 +42,8 @@ export type DailyJobsReport = {
   lettersRetried: number
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
   refundsRetried: number
+  /** Service-promise credits: missed promises recorded on this run, credits paid, and those still refused. */
+  serviceCredits: { recorded: number; paid: number; stillPending: number }
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: PriceChangeReport
   /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
@@ -88,6 +91,8 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
   await yieldToRequests()
   const lettersRetried = await retryLetters(now)
   await yieldToRequests()
+  const serviceCredits = await runServiceCredits(now)
+  await yieldToRequests()
   const priceChanges = await runPriceChanges(now)
   await yieldToRequests()
   const shopPayments = await payAcceptedJobs(now)
@@ -107,6 +112,7 @@ async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
     providerCancellationsEnded,
     refundsRetried,
     lettersRetried,
+    serviceCredits,
     priceChanges,
     shopPayments,
     consentRecordsPurged,

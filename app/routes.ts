@@ -32,6 +32,7 @@ export default [
   route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
   route('customer/claims/:claimId/shop', 'routes/customer.claim-shop.tsx'),
   route('customer/claims/:claimId/reschedule', 'routes/customer.claim-reschedule.tsx'),
+  route('customer/claims/:claimId/repair-failed', 'routes/customer.claim-repair-failed.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),

@@ -49,6 +49,7 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
       // The card's price reads '12-month commitment': the promise says how the plan runs after it, not 'lifetime'.
       'Protection for as long as you keep your vehicle: 12 months, then month to month',
       'Repairs at partner glass shops, usually within 24 hours',
+      'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced',
       'Claim response within 48 hours',
       'Available for every eligible brand, including luxury models',
     ],
@@ -65,6 +66,7 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
     features: [
       'Unlimited chip and crack repairs',
       'One full windshield replacement per plan year',
+      'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced, without using the plan year’s replacement',
       'Zero deductible',
       'Replacement usually within 2-3 business days',
       'Claim response within 48 hours',
@@ -85,6 +87,7 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
     features: [
       'Unlimited chip and crack repairs',
       'One full windshield replacement per plan year',
+      'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced, without using the plan year’s replacement',
       'Zero deductible',
       'Replacement usually within 2-3 business days',
       'Claim response within 48 hours',

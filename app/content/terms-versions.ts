@@ -13,6 +13,7 @@ import type { LegalDocument } from './legal'
 import { termsOfService, type TermsOptions, TOS_LAST_UPDATED, TOS_VERSION } from './terms'
 import { termsOfService101 } from './terms-1.0.1'
 import { termsOfService102 } from './terms-1.0.2'
+import { termsOfService103 } from './terms-1.0.3'
 
 export type TermsVersion = {
   version: string
@@ -25,6 +26,7 @@ export type TermsVersion = {
 const VERSIONS: TermsVersion[] = [
   { version: '1.0.1', lastUpdated: '2025-10-10', document: termsOfService101 },
   { version: '1.0.2', lastUpdated: '2026-11-23', document: termsOfService102 },
+  { version: '1.0.3', lastUpdated: '2026-11-26', document: termsOfService103 },
   { version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED, document: termsOfService },
 ]
 

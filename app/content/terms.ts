@@ -14,10 +14,10 @@
 import type { LegalDocument } from './legal'
 import { REFUNDS_BY_STATE_HEADING, refundsByStateSection } from './state-terms'
 
-export const TOS_VERSION = '1.0.3'
+export const TOS_VERSION = '1.0.4'
 
 /** ISO date; show it with formatLongDate() → 'November 26, 2026'. */
-export const TOS_LAST_UPDATED = '2026-11-26'
+export const TOS_LAST_UPDATED = '2026-11-27'
 
 export type TermsOptions = {
   /** Customer-support address: claims questions, appeals, arbitration opt-out. */
@@ -42,7 +42,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
           `You choose one plan for one vehicle, paid monthly or yearly. The plan, its price, how often you pay and the vehicle class you chose are shown before you pay and on your customer dashboard afterwards.`,
         ],
         bullets: [
-          `Chip Repair Only: unlimited repairs of chips in your front windshield, with a zero deductible. Cracks and windshield replacement are not included.`,
+          `Chip Repair Only: unlimited repairs of chips in your front windshield, with a zero deductible. Cracks and windshield replacement are not included, except a replacement under the repair guarantee (see "How claims work").`,
           `Comprehensive: unlimited repairs of chips and cracks in your front windshield, plus one full windshield replacement per plan year, with a zero deductible. Comprehensive is priced by vehicle class (Car, or Truck/SUV) and costs more when your vehicle has ADAS.`,
           `ADAS (advanced driver-assistance systems) means cameras or sensors mounted on or behind the windshield, such as lane-keeping or automatic emergency braking cameras. If your Comprehensive plan is priced for a vehicle with ADAS, the recalibration these systems need after a covered replacement is included. If your vehicle has ADAS but your plan was priced without it, recalibration is not covered, so please choose accurately.`,
           `A "plan year" is each 12-month period starting on the date your coverage becomes active. An unused replacement does not carry over to the next plan year.`,
@@ -54,7 +54,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         heading: 'What is covered',
         paragraphs: [
           `Your plan covers damage to the front windshield of the registered vehicle that happens while your coverage is active, is reported on time (see "How claims work"), and is approved by us before any work starts. Only the front windshield is covered.`,
-          `Whether damage can be repaired or needs a replacement is decided by us together with the partner shop, based on the size and position of the damage and on safety. A chip or crack in the driver's line of sight, or one that cannot be repaired safely, may need a replacement. Under Chip Repair Only a replacement is not covered; the shop may offer it to you at its own price, as a separate arrangement between you and the shop.`,
+          `Whether damage can be repaired or needs a replacement is decided by us together with the partner shop, based on the size and position of the damage and on safety. A chip or crack in the driver's line of sight, or one that cannot be repaired safely, may need a replacement. Under Chip Repair Only a replacement is not covered (except under the repair guarantee); the shop may offer it to you at its own price, as a separate arrangement between you and the shop.`,
           `Replacement glass meets the vehicle manufacturer's specifications (original-equipment or equivalent quality).`,
         ],
       },
@@ -141,7 +141,8 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
           `Partner shops only: covered work must be done by a partner glass shop in our network that we assign or approve.`,
           `No reimbursement: we do not reimburse you for work done by any other shop, for work done before approval, or for any amount you choose to pay a shop yourself.`,
           `The partner shop may inspect the vehicle before starting. If the damage or the vehicle is different from what the claim described, the work may stop until we review the claim again.`,
-          `A Comprehensive plan includes one replacement per plan year. A second replacement in the same plan year is not covered.`,
+          `A Comprehensive plan includes one replacement per plan year. A second replacement in the same plan year is not covered, except under the repair guarantee.`,
+          `Repair guarantee: if a chip that a partner shop repaired under your plan cracks within 12 months after the repair was completed, we cover the replacement of the windshield, on either plan (Chip Repair Only included). File it from the repaired claim on your dashboard ("My repair failed") with photos of the crack, within 48 hours of noticing it. A replacement under the repair guarantee does not use your plan year's replacement.`,
           `Filing a false or exaggerated claim, or a claim for pre-existing damage, is a serious breach of these Terms (see "When we may end your plan").`,
         ],
       },

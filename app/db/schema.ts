@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, te
 
 import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
 import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
+import { CREDIT_KINDS, CREDIT_METHODS, CREDIT_STATES } from '../domain/credits'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
@@ -960,6 +961,52 @@ export const refunds = sqliteTable(
   ],
 )
 
+/**
+ * The credits ledger (app/models/credits.server.ts): one month's price credited for a missed service promise (once per
+ * claim: the unique index), or a credit the operator added with a reason. Written before any money moves, so a failure
+ * leaves a pending row the daily job retries (with the same idempotency key) and the operator sees; never lost, never
+ * paid twice. The operator may waive a credit not yet paid.
+ */
+export const serviceCredits = sqliteTable(
+  'service_credits',
+  {
+    id: id(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'restrict' }),
+    /** The customer credited: the claimant of a missed promise, or the policy's owner. */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    claimId: text('claim_id').references(() => claims.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    method: text('method', { enum: CREDIT_METHODS }).notNull(),
+    state: text('state', { enum: CREDIT_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Stripe's balance transaction or refund id(s), space-separated; null for the local ledger. */
+    stripeId: text('stripe_id'),
+    createdBy: text('created_by').notNull(),
+    waivedBy: text('waived_by'),
+    waivedReason: text('waived_reason'),
+    createdAt: createdAt(),
+    appliedAt: text('applied_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('service_credits_policy_idx').on(t.policyId, t.createdAt),
+    index('service_credits_profile_idx').on(t.profileId, t.createdAt),
+    // One credit for a missed promise per claim, however often the daily job runs.
+    uniqueIndex('service_credits_claim_missed_unique')
+      .on(t.claimId)
+      .where(sql`kind = 'missed_promise'`),
+    // The daily retry and the console read only the credits not yet paid.
+    index('service_credits_pending_idx')
+      .on(t.state)
+      .where(sql`state = 'pending'`),
+  ],
+)
+
 /** The yearly reminder some states require (plan, price, how to cancel): one per policy and anniversary. */
 export const yearlyReminders = sqliteTable(
   'yearly_reminders',
@@ -1210,6 +1257,7 @@ export type AuditEntry = typeof auditLog.$inferSelect
 export type OwnershipTransfer = typeof ownershipTransfers.$inferSelect
 export type PriceChange = typeof priceChanges.$inferSelect
 export type Refund = typeof refunds.$inferSelect
+export type ServiceCredit = typeof serviceCredits.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

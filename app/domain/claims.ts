@@ -1,7 +1,16 @@
 /**
  * The rules of a claim (docs/decisions/009-claim-rules.md), pure and safe in the browser.
  */
-import { addCalendarDays, anniversary, dayOf, endOfDayIn, startOfDayIn, WESTERNMOST_US_ZONE, wholeYearsSince } from './calendar'
+import {
+  addCalendarDays,
+  addCalendarMonths,
+  anniversary,
+  dayOf,
+  endOfDayIn,
+  startOfDayIn,
+  WESTERNMOST_US_ZONE,
+  wholeYearsSince,
+} from './calendar'
 import type { PlanType } from './plans'
 import { DAY_MS, HOUR_MS } from './time'
 
@@ -76,9 +85,6 @@ export function isFutureDate(date: string, now = new Date()) {
 type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }
 
 /** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
-/** How long a chip repair done under a claim is guaranteed: a crack within this many months is replaced under it. */
-export const REPAIR_GUARANTEE_MONTHS = 12
-
 export function appealDeadline(claim: AppealFields) {
   if (claim.approvalStatus !== 'denied' || !claim.reviewedAt || claim.appealedAt) return null
   return addCalendarDays(new Date(claim.reviewedAt), APPEAL_WINDOW_DAYS)
@@ -149,6 +155,42 @@ export function replacementsLeftOf(
   const { start, end } = planYear(policy, now)
   const used = replacementCompletedAts.filter((at) => at && Date.parse(at) >= start.getTime() && Date.parse(at) < end.getTime()).length
   return Math.max(0, allowance - used)
+}
+
+// --- the repair-failure guarantee --------------------------------------------------------------------------------
+
+/**
+ * A chip we repaired that cracks within this many months of the repair is replaced under the guarantee, on both plans,
+ * without using the plan year's replacement (docs/decisions/076-repair-failure-guarantee.md).
+ */
+export const REPAIR_GUARANTEE_MONTHS = 12
+
+/** The repaired claim, as the guarantee reads it. */
+export type GuaranteedRepair = { approvalStatus: string; repairType: string | null; completedAt: string | null }
+
+/** The last moment of the guarantee on a repair, or null when the claim is not a completed chip repair. */
+export function repairGuaranteeEnds(repair: GuaranteedRepair): Date | null {
+  if (repair.approvalStatus !== 'completed' || repair.repairType !== 'repair' || !repair.completedAt) return null
+  return addCalendarMonths(new Date(repair.completedAt), REPAIR_GUARANTEE_MONTHS)
+}
+
+export type GuaranteeRefusal = 'not_a_repair' | 'outside_window'
+
+/** Why "My repair failed" cannot be filed on a claim now, or null when it can. */
+export function repairGuaranteeRefusal(repair: GuaranteedRepair, now = new Date()): GuaranteeRefusal | null {
+  const ends = repairGuaranteeEnds(repair)
+  if (!ends) return 'not_a_repair'
+  return now.getTime() > ends.getTime() ? 'outside_window' : null
+}
+
+/**
+ * Whether the damage the customer reports falls in the guarantee: it happened on or after the repair's day and no later
+ * than the guarantee's last day (a damage date is a day, so the whole last day counts).
+ */
+export function damageWithinGuarantee(repair: GuaranteedRepair, damageDate: string) {
+  const ends = repairGuaranteeEnds(repair)
+  if (!ends) return false
+  return damageDate >= dayOf(new Date(repair.completedAt!)) && damageDate <= dayOf(ends)
 }
 
 // --- confirmation codes ------------------------------------------------------------------------------------------

@@ -6,11 +6,21 @@
  * The rules only ever approve. A claim that fails any of them waits for the operator with the reasons listed; nothing
  * here denies. Changing what a rule checks means a new version, so every automatic approval names the rules it met.
  */
-import { allowedDamageTypes, type ChipCount, type DamageSize, type DamageType, type WindshieldZone } from './claims'
+import {
+  allowedDamageTypes,
+  type ChipCount,
+  type DamageSize,
+  type DamageType,
+  REPAIR_GUARANTEE_MONTHS,
+  type WindshieldZone,
+} from './claims'
 import type { PlanType } from './plans'
 
-/** The version every automatic approval records (claims.decided_by_rules_version). Raise it when any rule changes. */
-export const DECISION_RULES_VERSION = '1'
+/**
+ * The version every automatic approval records (claims.decided_by_rules_version). Raise it when any rule changes.
+ * Version 2 added the repair-failure guarantee (docs/decisions/076-repair-failure-guarantee.md).
+ */
+export const DECISION_RULES_VERSION = '2'
 
 /** What the operator lets the rules approve (/admin/settings): nothing, chips only (the default), or cracks too. */
 export const AUTOMATIC_APPROVAL_MODES = ['off', 'chips', 'chips_and_cracks'] as const
@@ -49,6 +59,11 @@ export type DecisionFacts = {
   integrityFlagCount: number
   /** Replacements left this plan year, less the cracks already approved and not yet done (any may become one). */
   replacementRoom: number
+  /**
+   * A claim under the repair-failure guarantee: whether its zone is the repaired chip's and its damage date falls in
+   * the guarantee. Null for every other claim.
+   */
+  guarantee: { zoneMatches: boolean; damageWithinWindow: boolean } | null
 }
 
 export type DecisionRule = {
@@ -63,14 +78,17 @@ export type DecisionRule = {
 }
 
 const isChip = (facts: DecisionFacts) => facts.claim.damageType === 'chip'
+/** A repaired chip that failed: covered on both plans and outside the plan year's replacement. */
+const isGuarantee = (facts: DecisionFacts) => facts.guarantee !== null
 
 /** The rule set, in the order the public page lists it and the operator reads the reasons. */
 export const DECISION_RULES: readonly DecisionRule[] = [
   {
     id: 'automatic_approval_allowed',
-    plain: 'Automatic approval is turned on for this kind of damage. It normally covers chips; we may pause it or extend it to cracks.',
+    plain:
+      'Automatic approval is turned on for this kind of damage. It normally covers chips and repairs of ours that failed; we may pause it or extend it to cracks.',
     waits: 'Automatic approval is off for this kind of damage.',
-    holds: (facts) => facts.mode === 'chips_and_cracks' || (facts.mode === 'chips' && isChip(facts)),
+    holds: (facts) => facts.mode === 'chips_and_cracks' || (facts.mode === 'chips' && (isChip(facts) || isGuarantee(facts))),
   },
   {
     id: 'daily_cap',
@@ -86,16 +104,23 @@ export const DECISION_RULES: readonly DecisionRule[] = [
   },
   {
     id: 'damage_covered',
-    plain: 'Your plan covers the type of damage (Chip Repair Only covers chips).',
+    plain: 'Your plan covers the type of damage (Chip Repair Only covers chips, and a replacement when our chip repair fails).',
     waits: 'The plan does not cover this type of damage.',
-    holds: (facts) => allowedDamageTypes(facts.policy).includes(facts.claim.damageType),
+    holds: (facts) => isGuarantee(facts) || allowedDamageTypes(facts.policy).includes(facts.claim.damageType),
   },
   {
     id: 'replacement_left',
-    plain: 'For a crack: a replacement is still left in this plan year, counting cracks already approved and not yet repaired.',
+    plain:
+      'For a crack: a replacement is still left in this plan year, counting cracks already approved and not yet repaired. A repair of ours that failed does not use it.',
     waits: 'No replacement is left this plan year once the cracks already approved are counted.',
     appliesTo: 'crack',
-    holds: (facts) => isChip(facts) || facts.replacementRoom > 0,
+    holds: (facts) => isChip(facts) || isGuarantee(facts) || facts.replacementRoom > 0,
+  },
+  {
+    id: 'repair_guarantee',
+    plain: `For a repair of ours that failed: the damage is where the chip was repaired, and it happened within ${REPAIR_GUARANTEE_MONTHS} months of the repair.`,
+    waits: `The damage is not where the repaired chip was, or it happened more than ${REPAIR_GUARANTEE_MONTHS} months after the repair.`,
+    holds: (facts) => !facts.guarantee || (facts.guarantee.zoneMatches && facts.guarantee.damageWithinWindow),
   },
   {
     id: 'filed_in_time',

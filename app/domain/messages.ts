@@ -206,6 +206,50 @@ export const APPEAL_SUBMITTED: Message = {
   title: 'Appeal Submitted',
   description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
 }
+/** The service-promise credit and the operator's credits (app/models/credits.server.ts). */
+export const CREDIT_MESSAGES = {
+  missedPromise: (code: string) =>
+    `We missed our service promise on claim ${code} (chip repair within 24 hours of approval; replacement within 3 business days), so we credit you one month's price.`,
+  howPaid: {
+    stripe_balance: 'It is taken off your next invoice.',
+    stripe_refund: 'You pay yearly, so we refund it to the card you paid with. Your bank may take 5 to 10 business days to show it.',
+    local_ledger: 'It is recorded on your account and taken off your next payment.',
+  },
+  stateNames: { pending: 'Due: being paid', applied: 'Paid', waived: 'Waived' },
+  reasonRequired: 'Please give the reason for the credit (the customer reads it).',
+  amountInvalid: (max: string) => `Enter an amount in dollars, more than $0 and at most ${max}.`,
+  waiveReasonRequired: 'Please give the reason for waiving this credit.',
+  added: { title: 'Credit Added', description: 'The credit is recorded and paid (or retried daily if the payments provider refuses it).' },
+  waived: { title: 'Credit Waived', description: 'The credit will not be paid.' },
+  notWaivable: { title: 'Cannot Waive', description: 'Only a credit not yet paid can be waived.' },
+} as const
+
+/** The repair-failure guarantee ("My repair failed"), filed from a repaired claim. */
+export const REPAIR_FAILURE_MESSAGES = {
+  notARepair: {
+    title: 'Not a Repair',
+    description: 'Only a chip we repaired can be claimed under the repair guarantee, once the shop has completed it.',
+  },
+  outsideWindow: (months: number, ended: string): Message => ({
+    title: 'Guarantee Ended',
+    description: `The repair guarantee lasts ${months} months after the repair; for this repair it ended on ${formatLongDate(ended)}. File a new claim instead.`,
+  }),
+  alreadyFiled: {
+    title: 'Already Filed',
+    description: 'A repair-failure claim for this repair is already open or was approved. You can follow it on your dashboard.',
+  },
+  filed: {
+    title: 'Claim Filed',
+    description: 'Your repair-failure claim is filed. We e-mail you when it is decided, and it does not use your plan year’s replacement.',
+  },
+  /** The claim card's offer, under a completed chip repair. */
+  offer: (months: number, until: string) =>
+    `Did the repaired chip crack? Our repairs are guaranteed for ${months} months: until ${formatLongDate(until)}, a replacement is covered on your plan and does not use your plan year’s replacement.`,
+  /** The claim card of a guarantee claim, and the shop's note. */
+  reworkOf: (code: string) => `Repair-failure claim for the chip repaired under claim ${code}.`,
+  shopRework: (code: string, repairedOn: string) =>
+    `Rework: your shop repaired this chip under claim ${code} on ${formatLongDate(repairedOn)}, and the repair failed. The replacement is covered by the repair guarantee.`,
+} as const
 export const APPEAL_ONLY_DENIED: Message = {
   title: 'Appeal Not Possible',
   description: 'Only a denied claim can be appealed, once, within 14 days of the decision.',

@@ -72,6 +72,11 @@ export function reschedulePath(claimId: string) {
   return `/customer/claims/${encodeURIComponent(claimId)}/reschedule`
 }
 
+/** Where the customer files "My repair failed" on a repaired claim (the repair-failure guarantee). */
+export function repairFailedPath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/repair-failed`
+}
+
 /** A shop's page of one of its jobs. */
 export function shopJobPath(claimId: string) {
   return `/shop/jobs/${encodeURIComponent(claimId)}`

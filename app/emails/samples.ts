@@ -6,6 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { CREDIT_MESSAGES } from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { SAMPLE_STATE_FACTS } from '~/domain/state-readiness'
 import { stateRules } from '~/domain/state-rules'
@@ -22,6 +23,7 @@ import {
   operatorClaimEmail,
   shopAssignedEmail,
 } from './claims'
+import { creditEmail } from './credit'
 import { finishSetupEmail } from './finish-setup'
 import type { RenderedEmail } from './layout'
 import { ownershipOfferEmail, ownershipTransferredEmail } from './ownership-transfer'
@@ -171,6 +173,13 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     amount: '$19.99',
     explanation: 'You are within the 30-day free look: you get back everything you paid ($19.99).',
     dashboardUrl: `${SITE}/customer`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('service-credit', 'Credit for a missed service promise', creditEmail, {
+    amount: '$19.99',
+    reason: CREDIT_MESSAGES.missedPromise('CS-7K2M9Q'),
+    howPaid: CREDIT_MESSAGES.howPaid.stripe_balance,
+    dashboardUrl: `${SITE}/customer#credits`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('price-change', 'Price change notice', priceChangeEmail, {

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claimDocuments, claimFlags, claims, decisionSettings, policies, policyPhotos } from '~/db/schema'
 import { dayOf, startOfDayIn } from '~/domain/calendar'
+import { damageWithinGuarantee } from '~/domain/claims'
 import {
   type AutomaticApprovalMode,
   decideClaim,
@@ -148,9 +149,19 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
     .select({ n: count() })
     .from(claims)
     .where(
-      and(eq(claims.policyId, policy.id), eq(claims.approvalStatus, 'approved'), eq(claims.damageType, 'crack'), ne(claims.id, claim.id)),
+      and(
+        eq(claims.policyId, policy.id),
+        eq(claims.approvalStatus, 'approved'),
+        eq(claims.damageType, 'crack'),
+        ne(claims.id, claim.id),
+        // A guarantee claim never becomes the plan year's replacement.
+        isNull(claims.repairFailureOfClaimId),
+      ),
     )
     .get()!.n
+  const repaired = claim.repairFailureOfClaimId
+    ? db().select().from(claims).where(eq(claims.id, claim.repairFailureOfClaimId)).get()
+    : undefined
   return {
     mode: settings.automaticApproval,
     dailyCap: settings.dailyCap,
@@ -168,6 +179,12 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
     damagePhotoCount,
     integrityFlagCount,
     replacementRoom: replacementsLeft(policy, now) - openCracks,
+    guarantee: repaired
+      ? {
+          zoneMatches: claim.damageZone !== null && claim.damageZone === repaired.damageZone,
+          damageWithinWindow: claim.damageDate !== null && damageWithinGuarantee(repaired, claim.damageDate),
+        }
+      : null,
   }
 }
 

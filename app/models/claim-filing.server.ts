@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
@@ -12,6 +12,9 @@ import {
   generateConfirmationCode,
   isFiledLate,
   isFutureDate,
+  REPAIR_GUARANTEE_MONTHS,
+  repairGuaranteeEnds,
+  repairGuaranteeRefusal,
   type WindshieldZone,
 } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
@@ -24,6 +27,7 @@ import {
   PHOTOS_REQUIRED,
   POLICY_NOT_ACTIVE,
   POLICY_NOT_FOUND,
+  REPAIR_FAILURE_MESSAGES,
   tooManyClaimPhotos,
   VEHICLE_ZIP_UNKNOWN,
 } from '~/domain/messages'
@@ -75,8 +79,8 @@ export type SubmitClaimInput = {
   damageType: 'chip' | 'crack'
   description: string
   damageDate: string
-  /** The answers about the damage the decision rules read (domain/claims). */
-  damageSize: DamageSize
+  /** The answers about the damage the decision rules read (domain/claims); a repair-failure claim gives no size. */
+  damageSize: DamageSize | null
   inLineOfSight: boolean
   chipCount: ChipCount | null
   damageZone: WindshieldZone
@@ -85,6 +89,8 @@ export type SubmitClaimInput = {
   photos: UploadedFile[]
   /** The network the form came from (rate-limit clientNetwork), for the integrity check on many claims from one. */
   network?: string
+  /** The repaired claim, for a claim under the repair-failure guarantee (fileRepairFailure checked it). */
+  repairFailureOfClaimId?: string
 }
 
 /**
@@ -104,7 +110,8 @@ export async function submitClaim(input: SubmitClaimInput, now = new Date()): Pr
  */
 async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
   const policy = filablePolicy(input.profile.id, input.policyId)
-  if (!allowedDamageTypes(policy).includes(input.damageType)) {
+  // The repair-failure guarantee covers the replacement on both plans.
+  if (!input.repairFailureOfClaimId && !allowedDamageTypes(policy).includes(input.damageType)) {
     throw RuleError.from(NOT_COVERED, { field: 'damageType' })
   }
   if (isFutureDate(input.damageDate, now)) {
@@ -136,6 +143,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
       // Read again where the write happens: while the photos were prepared, the policy may have ended (the account
       // deleted, its vehicle gone with it) or moved to another vehicle.
       const current = filablePolicy(input.profile.id, input.policyId)
+      if (input.repairFailureOfClaimId) guaranteeOpenFor(input.profile.id, input.repairFailureOfClaimId, now)
       // The one filing deadline: 48 hours, or the declared storm's window when the damage falls in one.
       const storm = stormFor(stormsOn(input.damageDate), input.vehicleZip, input.damageDate)
       const filer = tx.select({ mailingAddress: profiles.mailingAddress }).from(profiles).where(eq(profiles.id, input.profile.id)).get()
@@ -160,6 +168,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           stormEventId: storm?.id ?? null,
           filedFromNetwork: input.network ?? null,
           filedFromAddress: mailingAddress ? addressKey(mailingAddress) : null,
+          repairFailureOfClaimId: input.repairFailureOfClaimId ?? null,
           lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),
@@ -205,6 +214,7 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           photos: stored.length,
           ...(storm ? { storm: storm.name } : {}),
           ...(flags.length ? { flags } : {}),
+          ...(input.repairFailureOfClaimId ? { repairFailureOf: input.repairFailureOfClaimId } : {}),
         },
       })
       staged.commit()
@@ -216,6 +226,63 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
     deleteStoredFolder(`claim-documents/${claimId}`)
     throw error
   }
+}
+
+// --- the repair-failure guarantee ------------------------------------------------------------------------------
+
+/**
+ * The customer's repaired claim if "My repair failed" may be filed on it now; else the refusal: another customer's
+ * claim is not found (404), a claim that was no chip repair or whose guarantee ended is refused, and so is a second
+ * guarantee claim while one is waiting or was approved (a denied one may be filed again).
+ */
+export function guaranteeOpenFor(profileId: string, repairedClaimId: string, now = new Date()) {
+  const found = getClaimForProfile(profileId, repairedClaimId)
+  if (!found) notFound()
+  const repaired = found.claim
+  const refusal = repairGuaranteeRefusal(repaired, now)
+  if (refusal === 'not_a_repair') throw RuleError.from(REPAIR_FAILURE_MESSAGES.notARepair, { status: 409 })
+  if (refusal === 'outside_window') {
+    const ended = repairGuaranteeEnds(repaired)!.toISOString()
+    throw RuleError.from(REPAIR_FAILURE_MESSAGES.outsideWindow(REPAIR_GUARANTEE_MONTHS, ended), { status: 409 })
+  }
+  const open = db()
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.repairFailureOfClaimId, repaired.id), ne(claims.approvalStatus, 'denied')))
+    .get()
+  if (open) throw RuleError.from(REPAIR_FAILURE_MESSAGES.alreadyFiled, { status: 409 })
+  return found
+}
+
+export type RepairFailureInput = Pick<
+  SubmitClaimInput,
+  'profile' | 'description' | 'damageDate' | 'inLineOfSight' | 'damageZone' | 'photos' | 'network'
+> & { repairedClaimId: string }
+
+/**
+ * Files "My repair failed" on a repaired claim: a crack on the same policy, linked to the repaired claim (and so to
+ * the shop that repaired it), decided by the published rules like any claim. Not counted against the plan year's
+ * replacement, and covered on Chip Repair Only too.
+ */
+export async function fileRepairFailure(input: RepairFailureInput, now = new Date()): Promise<Claim> {
+  const { policy } = guaranteeOpenFor(input.profile.id, input.repairedClaimId, now)
+  return submitClaim(
+    {
+      profile: input.profile,
+      policyId: policy.id,
+      damageType: 'crack',
+      description: input.description,
+      damageDate: input.damageDate,
+      damageSize: null,
+      inLineOfSight: input.inLineOfSight,
+      chipCount: null,
+      damageZone: input.damageZone,
+      photos: input.photos,
+      network: input.network,
+      repairFailureOfClaimId: input.repairedClaimId,
+    },
+    now,
+  )
 }
 
 /** The customer's policy if a claim may be filed on it now; else the refusal (another customer's is "not found"). */

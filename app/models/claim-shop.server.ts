@@ -63,6 +63,8 @@ export type PartnerClaimDetails = {
   planName: string
   partnerGroup: string | null
   replacementsLeft: number
+  /** A claim under the repair-failure guarantee: the repaired claim's code. */
+  reworkOf: string | null
   /** shopThumbPath: the small copy (for an older photo that has none, /files/ serves its thumbnail). */
   damagePhotos: { id: string; filePath: string; thumbPath: string | null; shopThumbPath: string | null; fileName: string }[]
 }
@@ -100,6 +102,10 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
       planName: planName(context.policy),
       partnerGroup: context.partnerGroup?.name ?? null,
       replacementsLeft: replacementsLeft(context.policy, now),
+      reworkOf: claim.repairFailureOfClaimId
+        ? (db().select({ code: claims.confirmationCode }).from(claims).where(eq(claims.id, claim.repairFailureOfClaimId)).get()?.code ??
+          null)
+        : null,
       damagePhotos: photos.map((photo) => ({
         id: photo.id,
         filePath: photo.filePath,
@@ -269,7 +275,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: 'repairPhotos', status: 413 })
   }
   try {
-    assertReplacementAllowed(policy, input.repairType, now)
+    assertReplacementAllowed(policy, existing, input.repairType, now)
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     problem(error.field, error.message)
@@ -373,7 +379,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
       if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
       if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
-      assertReplacementAllowed(policy, input.repairType, now)
+      assertReplacementAllowed(policy, existing, input.repairType, now)
       // The drafts as they are now: a refused post racing this one may have replaced (and deleted) those read above.
       const allDrafts = draftsOf(existing.id, tx)
       const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
@@ -493,8 +499,15 @@ export function completedMessage(claim: Pick<Claim, 'confirmationCode' | 'invoic
   return claim.invoiceHeldFor ? claimCompletedHeld(name, invoiceServiceName(claim.invoiceHeldFor as InvoiceService)) : claimCompleted(name)
 }
 
-function assertReplacementAllowed(policy: Policy, repairType: 'repair' | 'replacement', now: Date) {
+function assertReplacementAllowed(
+  policy: Policy,
+  claim: Pick<Claim, 'repairFailureOfClaimId'>,
+  repairType: 'repair' | 'replacement',
+  now: Date,
+) {
   if (repairType !== 'replacement') return
+  // The repair-failure guarantee covers the replacement on both plans, outside the plan year's allowance.
+  if (claim.repairFailureOfClaimId) return
   if (policy.planType === 'chip_only') {
     throw RuleError.from(REPLACEMENT_NOT_COVERED, { field: 'repairType' })
   }

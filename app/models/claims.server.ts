@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import {
@@ -15,8 +15,15 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
-import { appealDeadline, canAppeal, REPLACEMENTS_PER_PLAN_YEAR, replacementsLeftOf } from '~/domain/claims'
-import { chooseShopPath, claimPagePath, reschedulePath } from '~/domain/paths'
+import {
+  appealDeadline,
+  canAppeal,
+  repairGuaranteeEnds,
+  repairGuaranteeRefusal,
+  REPLACEMENTS_PER_PLAN_YEAR,
+  replacementsLeftOf,
+} from '~/domain/claims'
+import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
@@ -134,7 +141,15 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
   const completedAts = db()
     .select({ completedAt: claims.completedAt })
     .from(claims)
-    .where(and(eq(claims.policyId, policy.id), eq(claims.approvalStatus, 'completed'), eq(claims.repairType, 'replacement')))
+    .where(
+      and(
+        eq(claims.policyId, policy.id),
+        eq(claims.approvalStatus, 'completed'),
+        eq(claims.repairType, 'replacement'),
+        // A replacement under the repair-failure guarantee does not use the plan year's.
+        isNull(claims.repairFailureOfClaimId),
+      ),
+    )
     .all()
     .map((row) => row.completedAt)
   return replacementsLeftOf(policy, completedAts, now)
@@ -171,6 +186,7 @@ export function claimLiveStatus(
         | 'appointmentProposed'
         | 'rescheduleRequestedAt'
         | 'decidedByRulesVersion'
+        | 'repairType'
       >
     > & {
       partnerGroupName: string | null
@@ -211,7 +227,17 @@ export function claimLiveStatus(
       claim.approvalStatus === 'approved' && claim.appointmentAt && !claim.rescheduleRequestedAt ? reschedulePath(claim.id) : null,
     // Whom to contact when the operator chose the group and the customer no place of it.
     shopContact: claim.approvalStatus === 'approved' && !claim.chosenLocation ? (claim.assignedShop ?? null) : null,
+    // A completed chip repair still under its guarantee offers "My repair failed" (the caller drops it when a
+    // guarantee claim is already open for it).
+    repairFailed: repairFailedOffer(claim, now),
   }
+}
+
+/** "My repair failed" on a completed chip repair while its guarantee lasts, or null. */
+function repairFailedOffer(claim: Pick<Claim, 'id' | 'approvalStatus' | 'completedAt'> & { repairType?: Claim['repairType'] }, now: Date) {
+  const repair = { approvalStatus: claim.approvalStatus, repairType: claim.repairType ?? null, completedAt: claim.completedAt }
+  if (repairGuaranteeRefusal(repair, now)) return null
+  return { href: repairFailedPath(claim.id), until: repairGuaranteeEnds(repair)!.toISOString() }
 }
 
 /** A policy by id, whoever owns it (callers check ownership with the domain rule). */

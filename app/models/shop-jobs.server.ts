@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
@@ -169,6 +170,31 @@ export function shopJobs(groupId: string, now = new Date()) {
   const paid = withPayment.filter((job) => job.payment?.state === 'paid')
   // New jobs most urgent first (a shattered windshield or damage in the driver's sight before chips), then by day asked.
   return { fresh: byUrgency(open.filter((job) => !job.appointmentAt)), scheduled, done, paid, today: day }
+}
+
+/**
+ * The rework on the group's record: claims under the repair-failure guarantee whose failed chip repair this group did,
+ * newest first (the latest DONE_SHOWN). The group sees the repaired job it did and where the guarantee claim stands,
+ * nothing of the new claim's customer details unless the claim is assigned to it as well.
+ */
+export function shopRework(groupId: string) {
+  const repaired = alias(claims, 'repaired')
+  return db()
+    .select({
+      id: claims.id,
+      code: claims.confirmationCode,
+      approvalStatus: claims.approvalStatus,
+      submittedAt: claims.submittedAt,
+      repairedId: repaired.id,
+      repairedCode: repaired.confirmationCode,
+      repairedAt: repaired.completedAt,
+    })
+    .from(claims)
+    .innerJoin(repaired, eq(repaired.id, claims.repairFailureOfClaimId))
+    .where(eq(repaired.assignedPartnerGroupId, groupId))
+    .orderBy(desc(claims.submittedAt))
+    .limit(DONE_SHOWN)
+    .all()
 }
 
 /** One job of the group (approved or completed); anything else, another group's above all, is a 404. */

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 
 import { isAdmin, operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
+import { CreditsSection } from '~/components/admin/customer/credits'
 import { LettersSection } from '~/components/admin/customer/letters'
 import { PoliciesSection } from '~/components/admin/customer/policies'
 import { ProfileCard } from '~/components/admin/customer/profile-card'
@@ -14,11 +15,19 @@ import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { parseMailingAddress } from '~/domain/letters'
-import { CHECK_THE_FORM, CUSTOMER_ADMIN_MESSAGES, type FieldErrors, PROVIDER_CANCEL_MESSAGES, STATE_MESSAGES } from '~/domain/messages'
+import {
+  CHECK_THE_FORM,
+  CREDIT_MESSAGES,
+  CUSTOMER_ADMIN_MESSAGES,
+  type FieldErrors,
+  PROVIDER_CANCEL_MESSAGES,
+  STATE_MESSAGES,
+} from '~/domain/messages'
 import { offerInWords } from '~/domain/operator'
 import { planName } from '~/domain/plans'
 import { commitmentHolds, needsSetup } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
+import { addCredit, creditsForPolicies, waiveCredit } from '~/models/credits.server'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
 import { correctGoverningState } from '~/models/governing-state.server'
 import { lettersOf, setMailingAddress } from '~/models/letters.server'
@@ -30,12 +39,14 @@ import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
 import {
+  AddCreditSchema,
   CancelOnBehalfSchema,
   CorrectStateSchema,
   CorrectVehicleSchema,
   MailingAddressSchema,
   ProviderCancelSchema,
   ResendSchema,
+  WaiveCreditSchema,
 } from '~/validation/operator'
 
 import type { Route } from './+types/admin.customers.$profileId'
@@ -125,6 +136,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       stripeRefundId: refund.stripeRefundId,
       dueBy: refund.dueBy,
     })),
+    credits: creditsForPolicies(customer.policies.map((policy) => policy.id)),
     trail: customer.trail.map((row) => ({
       ...row,
       operator: row.actorEmail ? isAdmin({ email: row.actorEmail, role: row.actorRole ?? 'customer' }) : false,
@@ -205,6 +217,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       correctVehicle({ profileId: params.profileId, vehicleId, values, reason, actorId: admin.id })
       return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.vehicleCorrected })
     }
+    if (intent === 'add-credit') {
+      const submission = parseWithZod(form, { schema: AddCreditSchema })
+      if (submission.status !== 'success') return refuse('add-credit', submission.error ?? {})
+      // Only one of this customer's policies: anything else is the same 404 as none.
+      const customer = customerForOperator(params.profileId)
+      if (!customer?.policies.some((policy) => policy.id === submission.value.policyId)) notFound()
+      const { policyId, amount, reason } = submission.value
+      await addCredit({ actorId: admin.id, policyId, amountCents: amount, reason })
+      return redirectWithToast(`${here}#credits`, { type: 'success', ...CREDIT_MESSAGES.added })
+    }
+    if (intent === 'waive-credit') {
+      const submission = parseWithZod(form, { schema: WaiveCreditSchema })
+      const target = String(form.get('creditId') ?? '')
+      if (submission.status !== 'success') return refuse(target, submission.error ?? {})
+      const customer = customerForOperator(params.profileId)
+      const ours = creditsForPolicies(customer?.policies.map((policy) => policy.id) ?? [])
+      if (!ours.some((credit) => credit.id === submission.value.creditId)) notFound()
+      waiveCredit({ actorId: admin.id, creditId: submission.value.creditId, reason: submission.value.reason })
+      return redirectWithToast(`${here}#credits`, { type: 'success', ...CREDIT_MESSAGES.waived })
+    }
     return refuse('form', { form: [CUSTOMER_ADMIN_MESSAGES.unknownAction] })
   } catch (error) {
     if (error instanceof RuleError) {
@@ -220,7 +252,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
 export type CustomerPageData = Route.ComponentProps['loaderData']
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds, letters } = loaderData
+  const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds, letters, credits } = loaderData
   const failed = (intent: string, target: string) =>
     actionData?.intent === intent && actionData.target === target ? resultErrors(actionData.result) : {}
   return (
@@ -232,6 +264,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <PoliciesSection policies={policies} failed={failed} />
 
         <RefundsSection refunds={refunds} />
+
+        <CreditsSection credits={credits} policies={policies} failed={failed} />
 
         <LettersSection letters={letters} />
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { CreditsList } from '~/components/credits'
 import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
@@ -21,6 +22,7 @@ import { logger } from '~/logger.server'
 import { claimsWithCalibrationProof } from '~/models/calibration.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
+import { creditsForProfile } from '~/models/credits.server'
 import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
@@ -81,11 +83,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     }))
     // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
     const reachBy = reachInWords(profile)
-    const claimRows = listClaimsForProfile(profile.id)
+    const ownClaims = listClaimsForProfile(profile.id)
+    const codeOf = new Map(ownClaims.map((claim) => [claim.id, claim.confirmationCode]))
+    const guaranteeTaken = new Set(
+      ownClaims
+        .filter((claim) => claim.repairFailureOfClaimId && claim.approvalStatus !== 'denied')
+        .map((claim) => claim.repairFailureOfClaimId),
+    )
     // The certificates hold no personal data: a previous owner's claim shows its certificate too (as the glass record does).
-    const certified = claimsWithCalibrationProof(claimRows.map((claim) => claim.id))
+    const certified = claimsWithCalibrationProof(ownClaims.map((claim) => claim.id))
     const certificateHref = (claimId: string) => (certified.has(claimId) ? calibrationCertificatePath(claimId) : null)
-    const claims: DashboardClaim[] = claimRows.map((claim) =>
+    const claims: DashboardClaim[] = ownClaims.map((claim) =>
       claim.previousOwner
         ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
           {
@@ -117,7 +125,15 @@ export async function loader({ request }: Route.LoaderArgs) {
             confirmationCode: claim.confirmationCode,
             certificateHref: certificateHref(claim.id),
             pageHref: claimPagePath(claim.confirmationCode),
-            live: { ...claimLiveStatus(claim), reachBy, line: lineAfterChoosing(claim) },
+            live: {
+              ...claimLiveStatus(claim),
+              reachBy,
+              line: lineAfterChoosing(claim),
+              // The repair-failure guarantee: a claim under it names the repaired claim, and a repair with a guarantee
+              // claim already open (or approved) offers no second one.
+              reworkOf: claim.repairFailureOfClaimId ? (codeOf.get(claim.repairFailureOfClaimId) ?? null) : null,
+              ...(guaranteeTaken.has(claim.id) ? { repairFailed: null } : {}),
+            },
           },
     )
     // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
@@ -131,6 +147,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sellable,
       switchable,
       claims,
+      credits: creditsForProfile(profile.id),
       askState,
       loadError: false as const,
       now: new Date().toISOString(),
@@ -147,6 +164,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         sellable: [] as string[],
         switchable: [] as string[],
         claims: [],
+        credits: [],
         askState: false,
         loadError: true as const,
         now: new Date().toISOString(),
@@ -167,7 +185,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, credits, askState, loadError, now } =
+    loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -242,6 +261,18 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
           </Card>
         )}
       </ClaimsSection>
+
+      {credits.length > 0 ? (
+        // Credits for missed service promises and those the operator gave: only shown once there is one.
+        <section id="credits" aria-labelledby="credits-heading" className="mt-12 scroll-mt-24">
+          <h2 id="credits-heading" className="text-2xl font-semibold text-slate-900">
+            Your Credits
+          </h2>
+          <div className="mt-4">
+            <CreditsList credits={credits} />
+          </div>
+        </section>
+      ) : null}
 
       <AccountSection email={email} reachBy={reachBy} />
     </div>

@@ -57,6 +57,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           planName: details.planName,
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
+          reworkOf: details.reworkOf,
           // Files kept from a refused submit: listed as already attached, used when the post names them, unless replaced.
           attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({

@@ -7,14 +7,14 @@ import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/sho
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CONNECT_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
+import { CONNECT_MESSAGES, REPAIR_FAILURE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { DONE_SHOWN } from '~/domain/shops'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { groupLocations, setDailyCapacity } from '~/models/partners.server'
-import { shopJobs } from '~/models/shop-jobs.server'
+import { shopJobs, shopRework } from '~/models/shop-jobs.server'
 import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -40,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       group: { name: group.name },
       locations: groupLocations(group.id),
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
+      rework: shopRework(group.id),
       ...jobs,
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -95,7 +96,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Shop jobs', "The partner shop's jobs: new, scheduled and done.", { noindex: true })
 
 export default function ShopJobs({ loaderData, actionData }: Route.ComponentProps) {
-  const { group, fresh, scheduled, done, paid, today, locations } = loaderData
+  const { group, fresh, scheduled, done, paid, today, locations, rework } = loaderData
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <div>
@@ -109,6 +110,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <JobSection id="scheduled" title="Scheduled" jobs={scheduled} empty="Nothing scheduled." today={today} />
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
+      <Rework items={rework} />
       <DailyCapacity locations={locations} result={actionData?.result} />
       <StripePayouts stripe={loaderData.stripe} />
     </div>
@@ -224,6 +226,52 @@ function FinishedJobs({ id, title, jobs, empty }: { id: string; title: string; j
       )}
     </section>
   )
+}
+
+/** Chip repairs of this shop that failed and were claimed under the repair guarantee: the rework on its record. */
+function Rework({
+  items,
+}: {
+  items: {
+    id: string
+    code: string
+    approvalStatus: string
+    submittedAt: string
+    repairedId: string
+    repairedCode: string
+    repairedAt: string | null
+  }[]
+}) {
+  return (
+    <section aria-labelledby="rework-heading" className="space-y-3">
+      <h2 id="rework-heading" className="text-xl font-semibold">
+        Rework: repairs that failed
+      </h2>
+      {items.length ? (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="rework">
+          {items.map((item) => (
+            <li key={item.id} className="px-4 py-2 text-sm">
+              {REPAIR_FAILURE_MESSAGES.shopRework(item.repairedCode, item.repairedAt ?? item.submittedAt)}{' '}
+              <a href={shopJobPath(item.repairedId)} className="font-mono font-semibold text-brand-700 underline">
+                {item.repairedCode}
+              </a>{' '}
+              · claim <span className="font-mono">{item.code}</span> filed {formatLongDate(item.submittedAt)} ·{' '}
+              {REWORK_STATUS[item.approvalStatus] ?? item.approvalStatus}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">No repair of yours has failed.</p>
+      )}
+    </section>
+  )
+}
+
+const REWORK_STATUS: Record<string, string> = {
+  pending_review: 'waiting for review',
+  approved: 'approved',
+  denied: 'denied',
+  completed: 'replaced',
 }
 
 function JobSection({ id, title, jobs, empty, today }: { id: string; title: string; jobs: ShopJobView[]; empty: string; today?: string }) {

@@ -105,6 +105,12 @@ export interface PaymentsAdapter {
    * Local: a transfer id of the payout's own; no money moves.
    */
   transferPayout(input: PayoutTransferInput): Promise<{ transferId: string }>
+  /**
+   * Credits `amountCents` to the customer's balance, which the next invoice uses first. Safe to call again for the same
+   * `creditId` (a retry): the idempotency key makes Stripe answer with the first transaction. Returns its id. Local: no
+   * invoice exists to credit, the caller's credits ledger row is the record (null).
+   */
+  creditBalance(policy: Policy, input: { creditId: string; amountCents: number; description: string }): Promise<{ stripeId: string | null }>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */

@@ -107,6 +107,11 @@ export const localPayments: PaymentsAdapter = {
     // No money moves offline; one id per payout, so a second call is the same transfer.
     return { transferId: `tr_local_${payoutId}` }
   },
+
+  async creditBalance() {
+    // No invoice comes locally: the credits ledger row the caller keeps is the credit.
+    return { stripeId: null }
+  },
 }
 
 /** An open local checkout, or undefined (unknown id). */

@@ -513,6 +513,23 @@ export async function retrieveTransfer(transferId: string) {
   return TransferSchema.parse(await stripe().transfers.retrieve(transferId))
 }
 
+/**
+ * A credit on the customer's Stripe balance (a negative balance transaction), which Stripe takes off the next invoice.
+ * The idempotency key is the credit's own id, so a retry after a lost answer never credits twice.
+ */
+async function creditBalance(
+  policy: Policy,
+  { creditId, amountCents, description }: { creditId: string; amountCents: number; description: string },
+) {
+  if (!policy.stripeCustomerId) throw new Error(`Policy ${policy.id} has no Stripe customer`)
+  const transaction = await stripe().customers.createBalanceTransaction(
+    policy.stripeCustomerId,
+    { amount: -amountCents, currency: 'usd', description, metadata: { credit_id: creditId, policy_id: policy.id } },
+    { idempotencyKey: `credit-${creditId}` },
+  )
+  return { stripeId: transaction.id }
+}
+
 // --- webhooks --------------------------------------------------------------------------------------------------
 
 /**
@@ -559,6 +576,7 @@ const adapter: PaymentsAdapter = {
     return { ready: isAccountReady(await retrieveAccount(accountId)) }
   },
   transferPayout,
+  creditBalance,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)

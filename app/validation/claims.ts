@@ -81,6 +81,13 @@ export const PhotoRequestSchema = z.object({
     .max(500, PHOTO_REQUEST_MESSAGES.noteTooLong(500)),
 })
 
+/**
+ * /customer/claims/:claimId/repair-failed: what the customer tells us about a repaired chip that failed (the photos are
+ * files, checked beside this schema). The damage is a crack under the guarantee; size and chip count are not asked.
+ */
+export const RepairFailureSchema = SubmitClaimSchema.pick({ description: true, damageDate: true, inLineOfSight: true, damageZone: true })
+export type RepairFailureValues = z.infer<typeof RepairFailureSchema>
+
 /** The operator's decision on /admin/claims/:claimId, keyed on the button pressed. */
 export const ReviewSchema = z.discriminatedUnion('intent', [
   z.object({

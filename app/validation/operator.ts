@@ -2,8 +2,16 @@ import { z } from 'zod'
 
 import { OPERATOR_ZONES, type OperatorZone } from '~/domain/calendar'
 import { DAMAGE_TYPES } from '~/domain/claims'
+import { MAX_OPERATOR_CREDIT_CENTS } from '~/domain/credits'
 import { AUTOMATIC_APPROVAL_MODES, MAX_DAILY_CAP } from '~/domain/decision-rules'
-import { AUTOMATIC_APPROVAL_MESSAGES, OPERATOR_SETTINGS_MESSAGES, PAYOUT_MESSAGES, PROVIDER_CANCEL_MESSAGES } from '~/domain/messages'
+import { formatPrice } from '~/domain/format'
+import {
+  AUTOMATIC_APPROVAL_MESSAGES,
+  CREDIT_MESSAGES,
+  OPERATOR_SETTINGS_MESSAGES,
+  PAYOUT_MESSAGES,
+  PROVIDER_CANCEL_MESSAGES,
+} from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
@@ -102,6 +110,31 @@ export const CancelOnBehalfSchema = z.object({
   policyId: singleLineText().min(1).max(64),
   when: z.enum(['now', 'end_of_commitment'], { error: 'Choose when the policy ends.' }),
   reason,
+})
+
+/** The operator adds a credit to one of the customer's policies: an amount in dollars and the reason the customer reads. */
+export const AddCreditSchema = z.object({
+  intent: z.literal('add-credit'),
+  policyId: singleLineText().min(1).max(64),
+  amount: singleLineText({ error: CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)) })
+    .regex(/^\$?\d{1,6}(\.\d{1,2})?$/, CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)))
+    .transform((value) => Math.round(Number(value.replace('$', '')) * 100))
+    .refine(
+      (cents) => cents > 0 && cents <= MAX_OPERATOR_CREDIT_CENTS,
+      CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)),
+    ),
+  reason: freeText({ error: CREDIT_MESSAGES.reasonRequired })
+    .min(1, CREDIT_MESSAGES.reasonRequired)
+    .max(500, 'Keep the reason under 500 characters.'),
+})
+
+/** The operator waives a credit not yet paid, with a reason. */
+export const WaiveCreditSchema = z.object({
+  intent: z.literal('waive-credit'),
+  creditId: singleLineText().min(1).max(64),
+  reason: freeText({ error: CREDIT_MESSAGES.waiveReasonRequired })
+    .min(1, CREDIT_MESSAGES.waiveReasonRequired)
+    .max(500, 'Keep the reason under 500 characters.'),
 })
 
 /** The provider cancelling a policy: on which ground (the state decides which are permitted), explained to the customer. */

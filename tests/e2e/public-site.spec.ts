@@ -88,6 +88,7 @@ test.describe('landing page', () => {
     await expect(chip.getByRole('heading', { name: 'Chip Repair Only' })).toBeVisible()
     await expect(chip.getByTestId('plan-price')).toHaveText('$7.99/ month')
     await expect(chip.getByText('Unlimited chip repairs')).toBeVisible()
+    await expect(chip.getByText('Repairs guaranteed for 12 months: a repaired chip that cracks is replaced')).toBeVisible()
     await expect(chip.getByTestId('plan-adas')).toHaveCount(0)
     await expect(chip.getByRole('link', { name: 'Choose Chip Repair' })).toHaveAttribute('href', '/signup?planType=chip_only')
 
@@ -135,8 +136,8 @@ test.describe('legal pages', () => {
   test('terms of service: version, date, contents and the key facts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible()
-    await expect(page.getByText('Version 1.0.3', { exact: true })).toBeVisible()
-    await expect(page.getByText('Last updated November 26, 2026')).toBeVisible()
+    await expect(page.getByText('Version 1.0.4', { exact: true })).toBeVisible()
+    await expect(page.getByText('Last updated November 27, 2026')).toBeVisible()
     const main = page.locator('main')
     for (const fact of ['48 hours', '14 days', '30 days', '$250', '$5,000', '10,000 lb', 'Utah', 'service contract']) {
       await expect(main).toContainText(fact)

@@ -110,6 +110,18 @@ export type FakeStripeState = {
   transfers: FakeTransfer[]
   /** How many transfer creations to refuse next (the platform balance short), for the retry tests. */
   failTransfers: number
+  /** Customer balance transactions (a credit is negative), as Stripe keeps them per customer. */
+  balanceTransactions: Array<{
+    id: string
+    customer: string
+    amount: number
+    currency: string
+    description: string | null
+    metadata: Record<string, string>
+    created: number
+  }>
+  /** How many balance transaction creations to refuse next (a provider failure for the retry tests). */
+  failBalanceTransactions: number
   /** An outage: every API request is answered 503 (and told not to be retried) until it is set back to false. */
   down: boolean
 }
@@ -131,6 +143,8 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     accounts: new Map(),
     transfers: [],
     failTransfers: 0,
+    balanceTransactions: [],
+    failBalanceTransactions: 0,
     down: false,
   }
   /** Idempotency-Key → the answer given, as Stripe replays it. */
@@ -729,6 +743,32 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       const group = query.transfer_group ? String(query.transfer_group) : undefined
       const matches = state.transfers.filter((entry) => !group || entry.transfer_group === group).toReversed()
       return { status: 200, body: list('/v1/transfers', matches.map(transferJson)) }
+    }
+
+    if (resource === 'customers' && id && sub === 'balance_transactions' && method === 'POST') {
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const replay = key ? idempotent.get(key) : undefined
+      if (replay) return replay
+      if (state.failBalanceTransactions > 0) {
+        state.failBalanceTransactions--
+        return invalid('The customer balance cannot be changed right now (a test refusal).', undefined)
+      }
+      const amount = Number(body.amount)
+      if (!Number.isInteger(amount) || amount === 0) return invalid('Invalid integer: amount', 'amount')
+      if (String(body.currency ?? '') !== 'usd') return invalid('Missing required param: currency.', 'currency')
+      const transaction = {
+        id: newId('cbtxn'),
+        customer: id,
+        amount,
+        currency: 'usd',
+        description: body.description === undefined ? null : String(body.description),
+        metadata: toStringRecord(body.metadata),
+        created: now(),
+      }
+      state.balanceTransactions.push(transaction)
+      const answer = { status: 200, body: { ...transaction, object: 'customer_balance_transaction', type: 'adjustment', livemode: false } }
+      if (key) idempotent.set(key, answer)
+      return answer
     }
 
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {

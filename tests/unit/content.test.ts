@@ -147,10 +147,16 @@ describe('terms of service', () => {
   const doc = termsOfService(opts)
   const text = legalDocumentText(doc)
 
-  it('is version 1.0.3, last updated November 26, 2026 (1.0.1 and 1.0.2 are kept as signed: terms-versions.test.ts)', () => {
-    expect(TOS_VERSION).toBe('1.0.3')
-    expect(TOS_LAST_UPDATED).toBe('2026-11-26')
-    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('November 26, 2026')
+  it('is version 1.0.4, last updated November 27, 2026 (1.0.1 to 1.0.3 are kept as signed: terms-versions.test.ts)', () => {
+    expect(TOS_VERSION).toBe('1.0.4')
+    expect(TOS_LAST_UPDATED).toBe('2026-11-27')
+    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('November 27, 2026')
+  })
+
+  it('covers a failed chip repair under the repair guarantee, on Chip Repair Only too, outside the plan year’s replacement', () => {
+    expect(text).toContain('Repair guarantee: if a chip that a partner shop repaired under your plan cracks within 12 months')
+    expect(text).toContain('on either plan (Chip Repair Only included)')
+    expect(text).toContain("does not use your plan year's replacement")
   })
 
   it('is well formed and uses the options', () => {

@@ -21,6 +21,20 @@ function clean(): DecisionFacts {
     damagePhotoCount: 1,
     integrityFlagCount: 0,
     replacementRoom: 1,
+    guarantee: null,
+  }
+}
+
+/** A repaired chip that cracked, filed under the guarantee on a Chip Repair Only plan with its replacement gone. */
+function guarantee(): DecisionFacts {
+  const facts = crack()
+  return {
+    ...facts,
+    mode: 'chips',
+    policy: { ...facts.policy, planType: 'chip_only' },
+    replacementRoom: 0,
+    claim: { ...facts.claim, damageSize: null, inLineOfSight: false, damageZone: 'passenger' },
+    guarantee: { zoneMatches: true, damageWithinWindow: true },
   }
 }
 
@@ -84,6 +98,16 @@ describe('the decision rules', () => {
 
   it('approve a crack when cracks are allowed and a replacement is left, whatever the chip answers', () => {
     expect(decideClaim(crack()).approve).toBe(true)
+  })
+
+  it('approve a repaired chip that cracked in the same zone within the guarantee, on Chip Repair Only with no replacement left', () => {
+    expect(decideClaim(guarantee())).toEqual({ approve: true, version: DECISION_RULES_VERSION, waits: [] })
+  })
+
+  it('leave a guarantee claim for a person with the reason when the zone differs or the damage is outside the window', () => {
+    expect(waitsFor({ ...guarantee(), guarantee: { zoneMatches: false, damageWithinWindow: true } })).toEqual(['repair_guarantee'])
+    expect(waitsFor({ ...guarantee(), guarantee: { zoneMatches: true, damageWithinWindow: false } })).toEqual(['repair_guarantee'])
+    expect(waitsFor({ ...guarantee(), mode: 'off' })).toEqual(['automatic_approval_allowed'])
   })
 
   it('list every failed rule, in the published order', () => {

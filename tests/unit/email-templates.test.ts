@@ -25,6 +25,7 @@ const KEY_CONTENT: Record<string, string[]> = {
   'price-change-consent': ['March 3, 2027', '$19.99', '$21.99', 'GP-7KQ4MX', 'Accept the new price'],
   'yearly-reminder': ['A yearly reminder of your subscription', 'GP-7KQ4MX', 'November 21, 2025', '$19.99 per month'],
   refund: ['You are refunded $19.99', 'GP-7KQ4MX', '30-day free look', 'Comprehensive — Car'],
+  'service-credit': ['You have a credit of $19.99', 'We missed our service promise on claim CS-7K2M9Q', 'taken off your next invoice'],
   'arbitration-opt-out': ['You opted out of arbitration', 'November 22, 2026', '2026-01-01'],
   'policy-ended-by-operator': ['Your policy has been cancelled', 'Our note: Asked by phone on November 20.'],
   'provider-cancellation': [
@@ -91,6 +92,7 @@ const BUTTONS: Record<string, string | null> = {
   'renewal-notice': `${SITE}/customer`,
   'renewal-notice-ending': `${SITE}/customer`,
   refund: `${SITE}/customer`,
+  'service-credit': `${SITE}/customer#credits`,
   'yearly-reminder': `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   'price-change': `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   'price-change-consent': `${SITE}/price-change/Xy4sample`,

@@ -14,6 +14,8 @@ const PUBLISHED: Record<string, string> = {
   // fails here, and is published as a new version (docs/decisions/053-state-rights-in-the-terms.md).
   '1.0.2': '1a2f5e2a4664ef1301958db61359b187ead744a41efb87c07c108194381a3b33',
   '1.0.3': '86bc6abc1d066a31f2beff4b0514eb7e3329157836487b1f27cf78316b0ac40f',
+  // The repair-failure guarantee in the coverage words.
+  '1.0.4': '9bdef8b509117e6466555f38cf18fa9f64e40bf6010077322753c29513caca35',
 }
 
 const render = (version: string) =>
@@ -33,7 +35,7 @@ describe('terms versions', () => {
   })
 
   it('keep 1.0.1 as signed, before the current version', () => {
-    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.2', '1.0.1'])
+    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.3', '1.0.2', '1.0.1'])
     expect(termsVersion('1.0.1')).toMatchObject({ lastUpdated: '2025-10-10' })
     const signed = render('1.0.1')
     expect(signed).toContain('All fees are non-refundable, including fees for partial months')

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
-import { appealDecisionDeadline } from '~/domain/claims'
+import { appealDecisionDeadline, REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import { RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { REPAIR_FAILURE_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
@@ -33,9 +33,27 @@ export type ClaimLiveStatusData = {
   line?: { place: number; from: string; until: string } | null
   /** How the shop will reach the customer ('by phone at (801) 555-0142', or 'by e-mail at …' when they gave no phone). */
   reachBy?: string | null
+  /** A completed chip repair under its guarantee: where to file "My repair failed", and until when. */
+  repairFailed?: { href: string; until: string } | null
+  /** A claim under the repair-failure guarantee: the code of the repaired claim. */
+  reworkOf?: string | null
 }
 
+/** The live status, with the guarantee's line above it when the claim is a repair-failure claim. */
 export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
+  return (
+    <>
+      {status.reworkOf ? (
+        <p className="text-sm text-slate-700" data-testid="rework-of">
+          {REPAIR_FAILURE_MESSAGES.reworkOf(status.reworkOf)}
+        </p>
+      ) : null}
+      <ClaimStatusNow status={status} />
+    </>
+  )
+}
+
+function ClaimStatusNow({ status }: { status: ClaimLiveStatusData }) {
   switch (status.approvalStatus) {
     case 'pending_review':
       return (
@@ -132,9 +150,20 @@ export function ClaimLiveStatus({ status }: { status: ClaimLiveStatusData }) {
       )
     case 'completed':
       return (
-        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-testid="claim-live-status">
-          Service completed{status.completedAt ? ` on ${formatLongDate(status.completedAt)}` : ''}. This claim has been marked as complete.
-        </p>
+        <div className="space-y-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-testid="claim-live-status">
+          <p>
+            Service completed{status.completedAt ? ` on ${formatLongDate(status.completedAt)}` : ''}. This claim has been marked as
+            complete.
+          </p>
+          {status.repairFailed ? (
+            <>
+              <p>{REPAIR_FAILURE_MESSAGES.offer(REPAIR_GUARANTEE_MONTHS, status.repairFailed.until)}</p>
+              <Link to={status.repairFailed.href} className={buttonClass('secondary', 'py-1.5')}>
+                My repair failed
+              </Link>
+            </>
+          ) : null}
+        </div>
       )
     default:
       return null

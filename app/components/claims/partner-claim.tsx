@@ -3,10 +3,11 @@ import { HoneypotInputs } from '~/components/honeypot'
 import { DamagePhotos } from '~/components/shop/damage-photos'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
-import type { HoneypotProps } from '~/utils/honeypot'
-
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
 // the page sends no React, and the CSP allows scripts from this site only.
+import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
+import type { HoneypotProps } from '~/utils/honeypot'
+
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 
 /**
@@ -28,6 +29,8 @@ export type PartnerClaimDetailsView = {
   planName: string
   partnerGroup: string | null
   replacementsLeft: number
+  /** A claim under the repair-failure guarantee: the code of the repaired claim (the replacement is covered). */
+  reworkOf?: string | null
   photos: { id: string; fileName: string; thumb: string; full: string }[]
   /** Files kept from a refused submit: listed on the form, used when its post names them, unless new ones are chosen. */
   attached?: { invoice: KeptFile[]; repairPhotos: KeptFile[] }
@@ -170,8 +173,10 @@ function ApprovedClaim({
 }) {
   const replacement = values.repairType === 'replacement'
   const attached = details.attached
-  const replacementNote =
-    details.planType === 'chip_only'
+  const replacementNote = details.reworkOf
+    ? REPAIR_FAILURE_MESSAGES.reworkOf(details.reworkOf) +
+      ' A replacement is covered under the repair guarantee, on any plan, and does not use the plan year’s replacement.'
+    : details.planType === 'chip_only'
       ? 'Chip Repair Only plan: a windshield replacement is not covered.'
       : details.replacementsLeft > 0
         ? 'Comprehensive plan: 1 windshield replacement left this plan year.'

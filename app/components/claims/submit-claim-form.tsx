@@ -237,7 +237,7 @@ export function SubmitClaimForm({
 }
 
 /** One question about the damage as radio buttons in a fieldset, its message beside it; the answer sent is kept. */
-function RadioQuestion({
+export function RadioQuestion({
   name,
   legend,
   hint,

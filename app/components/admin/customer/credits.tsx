@@ -1,0 +1,103 @@
+import { Form } from 'react-router'
+
+import { CreditsList } from '~/components/credits'
+import { Card, Field, inputClass } from '~/components/ui'
+import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import { fieldLimits } from '~/validation/limits'
+import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
+
+import { SubmitButton } from './submit-button'
+
+const ADD_LIMITS = fieldLimits(AddCreditSchema)
+const WAIVE_LIMITS = fieldLimits(WaiveCreditSchema)
+
+/**
+ * The customer's credits (missed service promises and the operator's), with a refused payment's error and attempts, a
+ * form to waive one not yet paid, and a form to add one. Both need a reason and are audited.
+ */
+export function CreditsSection({
+  credits,
+  policies,
+  failed,
+}: {
+  credits: CustomerPageData['credits']
+  policies: CustomerPageData['policies']
+  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+}) {
+  const addErrors = failed('add-credit', 'add-credit')
+  return (
+    <section id="credits" aria-labelledby="credits-heading" className="grid scroll-mt-24 gap-4">
+      <h2 id="credits-heading" className="text-xl font-semibold text-slate-900">
+        Credits
+      </h2>
+      {credits.length ? (
+        <CreditsList
+          credits={credits}
+          actions={(credit) => {
+            const line = credits.find((entry) => entry.id === credit.id)!
+            const errors = failed('waive-credit', credit.id)
+            return (
+              <>
+                <p className="text-xs text-slate-700">
+                  Policy {line.policyNumber}
+                  {line.claimCode ? ` · claim ${line.claimCode}` : ''}
+                  {line.stripeId ? ` · Stripe ${line.stripeId}` : ''}
+                </p>
+                {credit.state === 'pending' ? (
+                  <>
+                    {line.lastError ? (
+                      <p className="text-xs text-red-800" data-testid="credit-error">
+                        {line.attempts} {line.attempts === 1 ? 'attempt' : 'attempts'}: {line.lastError} (retried daily)
+                      </p>
+                    ) : null}
+                    <Form method="post" className="grid max-w-xl gap-2">
+                      <input type="hidden" name="intent" value="waive-credit" />
+                      <input type="hidden" name="creditId" value={credit.id} />
+                      <Field label="Reason for waiving" htmlFor={`waive-${credit.id}`} errors={errors.reason ?? errors.form}>
+                        <input id={`waive-${credit.id}`} name="reason" maxLength={WAIVE_LIMITS.reason.maxLength} className={inputClass} />
+                      </Field>
+                      <div>
+                        <SubmitButton intent="waive-credit" variant="secondary">
+                          Waive this credit
+                        </SubmitButton>
+                      </div>
+                    </Form>
+                  </>
+                ) : null}
+                {line.waivedReason ? <p className="text-xs text-slate-700">Waived: {line.waivedReason}</p> : null}
+              </>
+            )
+          }}
+        />
+      ) : (
+        <p className="text-sm text-slate-700">No credits.</p>
+      )}
+      {policies.length ? (
+        <Card>
+          <Form method="post" className="grid max-w-xl gap-3">
+            <h3 className="font-semibold text-slate-900">Add a credit</h3>
+            <input type="hidden" name="intent" value="add-credit" />
+            <Field label="Policy" htmlFor="credit-policy" errors={addErrors.policyId}>
+              <select id="credit-policy" name="policyId" className={inputClass}>
+                {policies.map((policy) => (
+                  <option key={policy.id} value={policy.id}>
+                    {policy.policyNumber} · {policy.plan}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Amount in dollars" htmlFor="credit-amount" errors={addErrors.amount}>
+              <input id="credit-amount" name="amount" inputMode="decimal" className={inputClass} />
+            </Field>
+            <Field label="Reason (the customer reads it)" htmlFor="credit-reason" errors={addErrors.reason ?? addErrors.form}>
+              <textarea id="credit-reason" name="reason" rows={2} maxLength={ADD_LIMITS.reason.maxLength} className={inputClass} />
+            </Field>
+            <div>
+              <SubmitButton intent="add-credit">Add the credit</SubmitButton>
+            </div>
+          </Form>
+        </Card>
+      ) : null}
+    </section>
+  )
+}

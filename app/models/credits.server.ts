@@ -1,0 +1,269 @@
+import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { claims, policies, type Policy, profiles, type ServiceCredit, serviceCredits } from '~/db/schema'
+import { creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
+import { RuleError } from '~/domain/errors'
+import { formatPrice } from '~/domain/format'
+import { CREDIT_MESSAGES } from '~/domain/messages'
+import { DAY_MS } from '~/domain/time'
+import { creditEmail } from '~/emails/credit'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { sendEmail } from '~/services/email.server'
+import { payments } from '~/services/payments.server'
+import { notFound } from '~/utils/refusal'
+
+import { recordAudit } from './audit.server'
+
+/**
+ * The credits ledger: one month's price for a missed service promise (found by the daily job, once per claim), and the
+ * operator's credits and waivers. A row is written first, in its own transaction, and paid after: a refused payment
+ * leaves it pending for the daily job and the operator, and the payment's idempotency key is the row's id, so a retry
+ * or a second run never pays twice. Why: docs/decisions/077-service-promise-credits.md.
+ */
+
+/** The daily job looks for missed promises among claims approved in this many days (a promise runs out in days). */
+export const MISSED_PROMISE_LOOKBACK_DAYS = 60
+
+/** The claims approved lately that missed their promise on our side and have no credit yet. */
+function missedPromisesWithoutCredit(now: Date) {
+  const since = new Date(now.getTime() - MISSED_PROMISE_LOOKBACK_DAYS * DAY_MS).toISOString()
+  return db()
+    .select({ claim: claims })
+    .from(claims)
+    .leftJoin(serviceCredits, and(eq(serviceCredits.claimId, claims.id), eq(serviceCredits.kind, 'missed_promise')))
+    .where(and(inArray(claims.approvalStatus, ['approved', 'completed']), gte(claims.reviewedAt, since), isNull(serviceCredits.id)))
+    .all()
+    .map((row) => row.claim)
+    .filter((claim) => missedPromiseOnOurSide(claim, now))
+}
+
+/**
+ * Records the credit of a missed promise (nothing when the claim already has one: the unique index makes two runs at
+ * once write one row). Returns the new row, or null.
+ */
+export function recordMissedPromiseCredit(claimId: string, now = new Date()): ServiceCredit | null {
+  return transaction((tx) => {
+    const claim = tx.select().from(claims).where(eq(claims.id, claimId)).get()
+    if (!claim || !missedPromiseOnOurSide(claim, now)) return null
+    const policy = tx.select().from(policies).where(eq(policies.id, claim.policyId)).get()!
+    const row = tx
+      .insert(serviceCredits)
+      .values({
+        policyId: policy.id,
+        profileId: claim.filedByProfileId ?? policy.profileId,
+        claimId: claim.id,
+        kind: 'missed_promise',
+        amountCents: monthlyCreditCents(policy),
+        reason: CREDIT_MESSAGES.missedPromise(claim.confirmationCode),
+        method: creditMethod(env().payments, policy),
+        createdBy: 'system',
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get()
+    if (!row) return null
+    recordAudit(tx, {
+      actor: 'system',
+      action: 'service_credit.created',
+      entityId: row.id,
+      detail: { claimId: claim.id, amountCents: row.amountCents, method: row.method, kind: row.kind },
+    })
+    return row
+  })
+}
+
+/**
+ * Pays a pending credit through the payments adapter: Stripe's customer balance (monthly payers), a refund (yearly
+ * payers) or the local ledger. Success marks it applied and e-mails the customer; a refusal keeps it pending with the
+ * error, for the daily job. A credit already applied or waived is left alone. Never throws for the provider's sake.
+ */
+export async function payCredit(creditId: string, now = new Date()): Promise<ServiceCredit> {
+  const credit = db().select().from(serviceCredits).where(eq(serviceCredits.id, creditId)).get()
+  if (!credit) notFound()
+  if (credit.state !== 'pending') return credit
+  const policy = db().select().from(policies).where(eq(policies.id, credit.policyId)).get()!
+  try {
+    const stripeId = await pay(credit, policy)
+    const applied = transaction((tx) => {
+      const row = tx
+        .update(serviceCredits)
+        .set({
+          state: 'applied',
+          stripeId,
+          attempts: sql`${serviceCredits.attempts} + 1`,
+          lastError: null,
+          appliedAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(and(eq(serviceCredits.id, credit.id), eq(serviceCredits.state, 'pending')))
+        .returning()
+        .get()
+      if (row)
+        recordAudit(tx, { actor: 'system', action: 'service_credit.applied', entityId: row.id, detail: { stripeId, method: row.method } })
+      return row
+    })
+    // Another run (or a waiver) got there first: the payment above was the same idempotent one.
+    if (!applied) return db().select().from(serviceCredits).where(eq(serviceCredits.id, creditId)).get()!
+    await sendCreditEmail(applied)
+    return applied
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    logger.error({ creditId: credit.id, policyId: policy.id, err: error }, 'a credit was refused; the daily job retries it')
+    return transaction((tx) => {
+      const row = tx
+        .update(serviceCredits)
+        .set({ attempts: sql`${serviceCredits.attempts} + 1`, lastError: message.slice(0, 500), updatedAt: now.toISOString() })
+        .where(eq(serviceCredits.id, credit.id))
+        .returning()
+        .get()!
+      recordAudit(tx, { actor: 'system', action: 'service_credit.failed', entityId: row.id, detail: { error: message.slice(0, 200) } })
+      return row
+    })
+  }
+}
+
+async function pay(credit: ServiceCredit, policy: Policy): Promise<string | null> {
+  const adapter = await payments()
+  if (credit.method === 'local_ledger') return null
+  if (credit.method === 'stripe_refund') {
+    const { stripeRefundIds } = await adapter.refund(policy, { refundId: `credit-${credit.id}`, amountCents: credit.amountCents })
+    return stripeRefundIds.join(' ') || null
+  }
+  const { stripeId } = await adapter.creditBalance(policy, {
+    creditId: credit.id,
+    amountCents: credit.amountCents,
+    description: credit.reason,
+  })
+  return stripeId
+}
+
+async function sendCreditEmail(credit: ServiceCredit) {
+  try {
+    if (!credit.profileId) return
+    const profile = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, credit.profileId)).get()
+    if (!profile) return
+    const config = env()
+    const message = await creditEmail({
+      amount: formatPrice(credit.amountCents),
+      reason: credit.reason,
+      howPaid: CREDIT_MESSAGES.howPaid[credit.method],
+      dashboardUrl: `${config.APP_URL}/customer#credits`,
+      supportEmail: config.SUPPORT_EMAIL,
+    })
+    await sendEmail({ to: profile.email, ...message, tag: 'service-credit', profileId: credit.profileId })
+  } catch (error) {
+    logger.error({ creditId: credit.id, err: error }, 'the credit e-mail failed')
+  }
+}
+
+/**
+ * The daily job: records a credit for every missed promise without one, then pays every pending credit (new ones and
+ * those a provider refused before). Running it twice pays once. Returns what it recorded and paid.
+ */
+export async function runServiceCredits(now = new Date()) {
+  let recorded = 0
+  for (const claim of missedPromisesWithoutCredit(now)) {
+    if (recordMissedPromiseCredit(claim.id, now)) recorded++
+  }
+  let paid = 0
+  const pending = db()
+    .select({ id: serviceCredits.id })
+    .from(serviceCredits)
+    .where(sql`${serviceCredits.state} = 'pending'`)
+    .all()
+  for (const { id } of pending) {
+    if ((await payCredit(id, now)).state === 'applied') paid++
+  }
+  return { recorded, paid, stillPending: pending.length - paid }
+}
+
+// --- the operator ------------------------------------------------------------------------------------------------
+
+/** The operator adds a credit to a policy, with the reason the customer reads; audited, then paid like any credit. */
+export async function addCredit(input: { actorId: string; policyId: string; amountCents: number; reason: string }, now = new Date()) {
+  const row = transaction((tx) => {
+    const policy = tx.select().from(policies).where(eq(policies.id, input.policyId)).get()
+    if (!policy) notFound()
+    const credit = tx
+      .insert(serviceCredits)
+      .values({
+        policyId: policy.id,
+        profileId: policy.profileId,
+        kind: 'operator',
+        amountCents: input.amountCents,
+        reason: input.reason,
+        method: creditMethod(env().payments, policy),
+        createdBy: input.actorId,
+      })
+      .returning()
+      .get()
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'service_credit.created',
+      entityId: credit.id,
+      detail: { amountCents: credit.amountCents, method: credit.method, kind: credit.kind, reason: input.reason },
+    })
+    return credit
+  })
+  return payCredit(row.id, now)
+}
+
+/** The operator waives a credit not yet paid, with a reason; audited. A paid or waived one is refused. */
+export function waiveCredit(input: { actorId: string; creditId: string; reason: string }) {
+  return transaction((tx) => {
+    const credit = tx.select().from(serviceCredits).where(eq(serviceCredits.id, input.creditId)).get()
+    if (!credit) notFound()
+    if (credit.state !== 'pending') throw RuleError.from(CREDIT_MESSAGES.notWaivable, { status: 409 })
+    const row = tx
+      .update(serviceCredits)
+      .set({ state: 'waived', waivedBy: input.actorId, waivedReason: input.reason, updatedAt: new Date().toISOString() })
+      .where(and(eq(serviceCredits.id, credit.id), eq(serviceCredits.state, 'pending')))
+      .returning()
+      .get()
+    if (!row) throw RuleError.from(CREDIT_MESSAGES.notWaivable, { status: 409 })
+    recordAudit(tx, { actor: input.actorId, action: 'service_credit.waived', entityId: row.id, detail: { reason: input.reason } })
+    return row
+  })
+}
+
+// --- reading -----------------------------------------------------------------------------------------------------
+
+/** The credits of a customer (the dashboard): those made out to them, newest first. */
+export function creditsForProfile(profileId: string) {
+  return creditLines(eq(serviceCredits.profileId, profileId))
+}
+
+/** The credits of the given policies, newest first (the operator's customer page). */
+export function creditsForPolicies(policyIds: string[]) {
+  if (!policyIds.length) return []
+  return creditLines(inArray(serviceCredits.policyId, policyIds))
+}
+
+function creditLines(where: SQL) {
+  return db()
+    .select({ credit: serviceCredits, claimCode: claims.confirmationCode, policyNumber: policies.policyNumber })
+    .from(serviceCredits)
+    .innerJoin(policies, eq(policies.id, serviceCredits.policyId))
+    .leftJoin(claims, eq(claims.id, serviceCredits.claimId))
+    .where(where)
+    .orderBy(desc(serviceCredits.createdAt), desc(serviceCredits.id))
+    .all()
+    .map(({ credit, claimCode, policyNumber }) => ({
+      id: credit.id,
+      amountCents: credit.amountCents,
+      reason: credit.reason,
+      state: credit.state,
+      method: credit.method,
+      claimCode,
+      policyNumber,
+      createdAt: credit.createdAt,
+      appliedAt: credit.appliedAt,
+      stripeId: credit.stripeId,
+      attempts: credit.attempts,
+      lastError: credit.lastError,
+      waivedReason: credit.waivedReason,
+    }))
+}
+export type CreditLine = ReturnType<typeof creditsForPolicies>[number]

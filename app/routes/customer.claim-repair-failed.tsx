@@ -1,0 +1,225 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from 'react-router'
+
+import { hit, publicClientNetwork } from '~/auth/rate-limit.server'
+import { requireCustomer } from '~/auth/session.server'
+import { PhotoPicker } from '~/components/claims/photo-picker'
+import { RadioQuestion } from '~/components/claims/submit-claim-form'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toast } from '~/components/toast'
+import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
+import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds, WINDSHIELD_ZONES } from '~/domain/claims'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, todayIso } from '~/domain/format'
+import {
+  DAMAGE_QUESTIONS,
+  IMAGES_BUSY,
+  LINE_OF_SIGHT_LABELS,
+  PHOTO_MESSAGES,
+  PHOTOS_REQUIRED,
+  REPAIR_FAILURE_MESSAGES,
+  SUBMIT_FAILED,
+  TOO_MANY_CLAIMS,
+  WINDSHIELD_ZONE_LABELS,
+} from '~/domain/messages'
+import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
+import { logger } from '~/logger.server'
+import { fileRepairFailure, guaranteeOpenFor, notifyClaimSubmitted } from '~/models/claim-filing.server'
+import { routeRules } from '~/server/route-rules'
+import { clientIp } from '~/server/server-facts.server'
+import { ImageQueueFull } from '~/services/image-queue.server'
+import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { redirectWithToast } from '~/toast.server'
+import { pageMeta } from '~/utils/meta'
+import { useIsPending } from '~/utils/pending'
+import { answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import { RepairFailureSchema } from '~/validation/claims'
+
+import type { Route } from './+types/customer.claim-repair-failed'
+
+export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
+
+/** Guarantee claims per customer per hour, counted with every other claim (the same key as /customer/submit-claim). */
+const SUBMIT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 }
+
+/**
+ * "My repair failed": a chip we repaired that cracked within the guarantee is filed from the repaired claim, with
+ * photos. Another customer's claim is a 404; a claim that was no repair, or whose guarantee ended, goes back to the
+ * dashboard with the reason.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const profile = await requireCustomer(request)
+  let repaired: ReturnType<typeof guaranteeOpenFor>['claim']
+  try {
+    repaired = guaranteeOpenFor(profile.id, params.claimId).claim
+  } catch (error) {
+    if (error instanceof RuleError) {
+      throw await redirectWithToast('/customer#claims', { type: 'info', title: error.title, description: error.message })
+    }
+    throw error
+  }
+  return {
+    claim: {
+      code: repaired.confirmationCode,
+      repairedOn: repaired.completedAt!,
+      guaranteeEnds: repairGuaranteeEnds(repaired)!.toISOString(),
+    },
+    today: todayIso(),
+    maxPhotos: MAX_CLAIM_PHOTOS,
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const profile = await requireCustomer(request)
+  const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
+  if (!limited.allowed) return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
+
+  let form: Awaited<ReturnType<typeof readMultipartForm>>
+  try {
+    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return answerErrors(
+        { photos: [error.message] },
+        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      )
+    }
+    throw error
+  }
+  const values = Object.fromEntries(
+    ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(form.fields.get(name) ?? '')]),
+  )
+  const photos = form.files.filter((file) => file.fieldName === 'photos')
+  const submission = parseWithZod(form.fields, { schema: RepairFailureSchema })
+  const errors: Record<string, string[]> =
+    submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
+  if (photos.length === 0) errors.photos = [PHOTOS_REQUIRED.description]
+  if (submission.status !== 'success' || errors.photos) {
+    const first = Object.values(errors).find((list) => list?.length)?.[0]
+    return answerErrors(errors, {
+      values,
+      toast: { type: 'error', title: SUBMIT_FAILED.title, description: first ?? SUBMIT_FAILED.description },
+    })
+  }
+  try {
+    const claim = await fileRepairFailure({
+      profile,
+      repairedClaimId: params.claimId,
+      ...submission.value,
+      photos,
+      network: publicClientNetwork(clientIp({ request, context })) ?? undefined,
+    })
+    await notifyClaimSubmitted(claim.id) // never throws: a failed e-mail must not lose the claim
+    return redirectWithToast('/customer#claims', { type: 'success', ...REPAIR_FAILURE_MESSAGES.filed })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    if (error instanceof UploadError) {
+      return answerErrors(
+        { photos: [error.message] },
+        { status: error.status, values, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+      )
+    }
+    if (error instanceof ImageQueueFull) {
+      return answerErrors(
+        { photos: [IMAGES_BUSY.description] },
+        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
+    }
+    // Another customer's claim (or none): the 404 passes through untouched.
+    if (isNotFound(error)) throw error
+    logger.error({ profileId: profile.id, err: error }, 'repair-failure claim failed')
+    return answerErrors({}, { status: 500, values, toast: { type: 'error', ...SUBMIT_FAILED } })
+  }
+}
+
+export const meta: Route.MetaFunction = () => pageMeta('My repair failed', 'A chip we repaired cracked: the replacement is guaranteed.')
+
+export default function RepairFailed({ loaderData, actionData }: Route.ComponentProps) {
+  const { claim } = loaderData
+  const submitting = useIsPending({ state: 'submitting' })
+  const errors = resultErrors(actionData?.result)
+  const values = resultValues(actionData?.result)
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <PageHeading
+        sub={`The chip repaired under claim ${claim.code} on ${formatLongDate(claim.repairedOn)} is guaranteed for ${REPAIR_GUARANTEE_MONTHS} months, until ${formatLongDate(claim.guaranteeEnds)}.`}
+      >
+        My repair failed
+      </PageHeading>
+      <Card className="space-y-6">
+        <Toast toast={actionData?.toast} />
+        <p className="text-sm text-slate-800">
+          If the repaired chip has cracked, the replacement is covered on your plan (Chip Repair Only too) and does not use your plan year’s
+          replacement. Tell us what happened and add photos of the crack.
+        </p>
+        <Form method="post" encType="multipart/form-data" className="space-y-6">
+          <Field label="When did you notice the crack?" htmlFor="damageDate" errors={errors.damageDate}>
+            <input
+              id="damageDate"
+              name="damageDate"
+              type="date"
+              max={loaderData.today}
+              defaultValue={values.damageDate}
+              className={inputClass}
+              aria-invalid={errors.damageDate ? true : undefined}
+              aria-describedby={errors.damageDate ? 'damageDate-error' : undefined}
+            />
+          </Field>
+          <RadioQuestion
+            name="damageZone"
+            legend={DAMAGE_QUESTIONS.damageZone}
+            choices={WINDSHIELD_ZONES.map((value) => [value, WINDSHIELD_ZONE_LABELS[value]])}
+            chosen={values.damageZone}
+            errors={errors.damageZone}
+          />
+          <RadioQuestion
+            name="inLineOfSight"
+            legend={DAMAGE_QUESTIONS.inLineOfSight}
+            choices={(['yes', 'no'] as const).map((value) => [value, LINE_OF_SIGHT_LABELS[value]])}
+            chosen={values.inLineOfSight}
+            errors={errors.inLineOfSight}
+          />
+          <div className="space-y-1.5">
+            <label htmlFor="photos" className="block text-sm font-medium text-slate-900">
+              Photos of the crack
+            </label>
+            <p id="photos-hint" className="text-sm text-slate-600">
+              PNG, JPG up to {MAX_UPLOAD_MB}MB each
+            </p>
+            <PhotoPicker
+              id="photos"
+              name="photos"
+              maxFiles={loaderData.maxPhotos}
+              describedBy={errors.photos ? 'photos-hint photos-error' : 'photos-hint'}
+              invalid={Boolean(errors.photos)}
+            />
+            <FieldError id="photos-error" errors={errors.photos} />
+          </div>
+          <Field label="What Happened?" htmlFor="description" errors={errors.description}>
+            <textarea
+              id="description"
+              name="description"
+              rows={5}
+              defaultValue={values.description}
+              className={inputClass}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? 'description-error' : undefined}
+            />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Link to="/customer#claims" className={buttonClass('secondary')}>
+              Cancel
+            </Link>
+            <button type="submit" className={buttonClass('primary')} disabled={submitting}>
+              {submitting ? 'Submitting...' : 'File repair-failure claim'}
+            </button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { auditLog, claims, serviceCredits } from '~/db/schema'
+import { resetEnvForTests } from '~/env.server'
+import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/credits.server'
+
+import { expectConsoleError } from '../support/console'
+import { createActivePolicy, createClaim, createProfile, ensureSeeded } from '../support/factories'
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { outboxFor } from '../support/outbox'
+
+/** The credits ledger against the fake Stripe server: balance transactions, idempotency keys, the daily retry. */
+
+let fake: FakeStripe
+beforeAll(async () => {
+  fake = await startFakeStripe()
+  process.env.STRIPE_SECRET_KEY = 'sk_test_credits'
+  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_credits'
+  process.env.STRIPE_API_URL = fake.url
+  resetEnvForTests()
+  ensureSeeded()
+})
+
+afterAll(async () => {
+  await fake.close()
+})
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
+
+/** A monthly Stripe payer whose chip, approved 30 hours ago, no shop has done: the 24-hour promise is missed. */
+function lateChip() {
+  const profile = createProfile()
+  const { policy } = createActivePolicy(profile.id, { stripeCustomerId: `cus_test_${profile.id}`, monthlyPriceCents: 1999 })
+  const claim = createClaim(policy.id, {
+    damageType: 'chip',
+    approvalStatus: 'approved',
+    lifecycleStatus: 'approved',
+    reviewedAt: hoursAgo(30),
+  })
+  return { profile, policy, claim }
+}
+
+const creditsOf = (policyId: string) => db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policyId)).all()
+const transactionsOf = (customer: string) => fake.state.balanceTransactions.filter((entry) => entry.customer === customer)
+
+describe('service-promise credits with Stripe live', () => {
+  it('a missed promise is credited once to the Stripe balance, however often the daily job runs, and the customer is e-mailed', async () => {
+    const { profile, policy, claim } = lateChip()
+    await runServiceCredits()
+    await runServiceCredits()
+    const [credit, ...more] = creditsOf(policy.id)
+    expect(more).toHaveLength(0)
+    expect(credit).toMatchObject({
+      claimId: claim.id,
+      kind: 'missed_promise',
+      amountCents: 1999,
+      method: 'stripe_balance',
+      state: 'applied',
+    })
+    const transactions = transactionsOf(policy.stripeCustomerId!)
+    expect(transactions).toEqual([expect.objectContaining({ amount: -1999, currency: 'usd', id: credit!.stripeId })])
+    expect(transactions[0]!.metadata).toMatchObject({ credit_id: credit!.id })
+    const sent = fake.requests.filter((request) => request.path === `/v1/customers/${policy.stripeCustomerId}/balance_transactions`)
+    expect(sent).toHaveLength(1)
+    expect(outboxFor(profile.email).filter((email) => email.subject === 'A credit of $19.99 from Glass Plan')).toHaveLength(1)
+  })
+
+  it('a credit Stripe refuses stays due, shown with its error, and the next run pays it once; a replayed payment reuses the key', async () => {
+    const { policy } = lateChip()
+    fake.state.failBalanceTransactions = 1
+    expectConsoleError(/a credit was refused/)
+    await runServiceCredits()
+    const [refused] = creditsOf(policy.id)
+    expect(refused).toMatchObject({ state: 'pending', attempts: 1 })
+    expect(refused!.lastError).toContain('cannot be changed right now')
+    expect(transactionsOf(policy.stripeCustomerId!)).toHaveLength(0)
+
+    await runServiceCredits()
+    const [paid] = creditsOf(policy.id)
+    expect(paid).toMatchObject({ state: 'applied', attempts: 2, lastError: null })
+    expect(transactionsOf(policy.stripeCustomerId!)).toHaveLength(1)
+
+    // A payment replayed after it went through (its answer lost, the row still pending): Stripe answers with the first.
+    db().update(serviceCredits).set({ state: 'pending' }).where(eq(serviceCredits.id, paid!.id)).run()
+    const replayed = await payCredit(paid!.id)
+    expect(replayed).toMatchObject({ state: 'applied', stripeId: paid!.stripeId })
+    expect(transactionsOf(policy.stripeCustomerId!)).toHaveLength(1)
+  })
+
+  it('the operator adds a credit with a reason and waives one not yet paid, both audited', async () => {
+    const operator = createProfile()
+    const { policy } = lateChip()
+    const added = await addCredit({
+      actorId: operator.id,
+      policyId: policy.id,
+      amountCents: 500,
+      reason: 'The shop kept you waiting an hour.',
+    })
+    expect(added).toMatchObject({ kind: 'operator', state: 'applied', amountCents: 500, createdBy: operator.id })
+    expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -500 })])
+
+    fake.state.failBalanceTransactions = 1
+    expectConsoleError(/a credit was refused/)
+    const refused = await addCredit({ actorId: operator.id, policyId: policy.id, amountCents: 700, reason: 'A second goodwill credit.' })
+    expect(refused.state).toBe('pending')
+    const waived = waiveCredit({ actorId: operator.id, creditId: refused.id, reason: 'Entered twice by mistake.' })
+    expect(waived).toMatchObject({ state: 'waived', waivedBy: operator.id, waivedReason: 'Entered twice by mistake.' })
+    expect(() => waiveCredit({ actorId: operator.id, creditId: added.id, reason: 'Too late.' })).toThrow('Only a credit not yet paid')
+    // The daily job pays the claim's own missed promise, never the waived credit.
+    await runServiceCredits()
+    expect(
+      transactionsOf(policy.stripeCustomerId!)
+        .map((entry) => entry.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([-1999, -500])
+    const actions = db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, refused.id))
+      .all()
+      .map((entry) => [entry.action, entry.actor])
+    expect(actions).toEqual([
+      ['service_credit.created', operator.id],
+      ['service_credit.failed', 'system'],
+      ['service_credit.waived', operator.id],
+    ])
+  })
+
+  it('no credit when the customer asked for another time before the deadline, or the chip was repaired in time', async () => {
+    const { policy, claim } = lateChip()
+    db()
+      .update(claims)
+      .set({ rescheduleRequestedAt: hoursAgo(20) })
+      .where(eq(claims.id, claim.id))
+      .run()
+    const onTime = createClaim(policy.id, {
+      approvalStatus: 'completed',
+      lifecycleStatus: 'completed',
+      reviewedAt: hoursAgo(30),
+      completedAt: hoursAgo(10),
+      repairType: 'repair',
+    })
+    await runServiceCredits()
+    expect(creditsOf(policy.id)).toHaveLength(0)
+    expect(db().select().from(serviceCredits).where(eq(serviceCredits.claimId, onTime.id)).all()).toHaveLength(0)
+  })
+})
