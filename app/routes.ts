@@ -36,6 +36,7 @@ export default [
   route('customer/policies/:policyId/billing', 'routes/customer.policy-billing.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
+  route('customer/texts', 'routes/customer.texts.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
   route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
   // A higher price the customer's state lets reach them only with their consent: the notice's link, for its owner.
@@ -83,6 +84,8 @@ export default [
 
   // --- integrations: Stripe's webhook and the JSON calls -------------------------------------------------------------
   route('api/stripe-webhook', 'routes/api.stripe-webhook.ts'),
+  // Replies to our texts (STOP, HELP), signed by Twilio.
+  route('api/twilio-webhook', 'routes/api.twilio-webhook.ts'),
   route('api/get-pricing', 'routes/api.get-pricing.ts'),
   route('api/create-checkout', 'routes/api.create-checkout.ts'),
   route('api/cancel-policy', 'routes/api.cancel-policy.ts'),

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.invoice_held', entity: 'claim', label: 'Invoice held: above the ceiling for its service' },
   { action: 'claim.invoice_released', entity: 'claim', label: 'Held invoice released for payment' },
   { action: 'claim.payment_approved', entity: 'claim', label: 'Job approved for payment to the shop' },
+  { action: 'claim.technician_on_the_way', entity: 'claim', label: 'Technician on the way (mobile appointment)' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },
@@ -91,6 +92,8 @@ export const AUDIT_ACTIONS = [
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
   { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
+  { action: 'profile.texts_consented', entity: 'profile', label: 'Texts about claims turned on' },
+  { action: 'profile.texts_stopped', entity: 'profile', label: 'Texts about claims ended' },
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.
   { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },

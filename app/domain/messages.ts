@@ -933,3 +933,26 @@ export const CONSENT_MESSAGES = {
     description: 'You already asked for paper copies; we post them to you.',
   },
 } as const
+
+/** Texts about claims (app/models/texts.server.ts): the opt-in on the dashboard, and the texts themselves. */
+export const TEXT_MESSAGES = {
+  phone: 'Enter a US mobile number, e.g. (801) 555-0142',
+  consentRequired: 'Tick the box to agree to texts about your claims.',
+  correct: { title: 'Please check the mobile number.' },
+  optedIn: (phone: string) => ({
+    title: 'Texts turned on',
+    description: `We will text ${phone} about your claims. Reply STOP to end them.`,
+  }),
+  optedOut: { title: 'Texts turned off', description: 'We will not text you about your claims.' },
+  onTheWay: { title: 'Customer told you are on the way', description: 'The time is recorded on the job.' },
+  onTheWayAlready: 'The customer was already told you are on the way.',
+  onTheWayNotMobile: 'Only a mobile appointment with a time given can be marked on the way.',
+  decidedApproved: (code: string) => `Glass Plan: your claim ${code} is approved. See what happens next: `,
+  decidedDenied: (code: string) => `Glass Plan: your claim ${code} was not approved. The reason and how to appeal: `,
+  booked: (code: string, shop: string, when: string) => `Glass Plan: ${shop} booked claim ${code} for ${when}. Details: `,
+  onTheWayText: (code: string, shop: string) => `Glass Plan: the technician from ${shop} is on the way for claim ${code}.`,
+  done: (code: string) => `Glass Plan: the work on claim ${code} is done. Details: `,
+  stopFooter: ' Reply STOP to end texts.',
+  help: (supportPhone: string, supportEmail: string) =>
+    `Glass Plan claim texts. Help: call ${supportPhone} or write to ${supportEmail}. Reply STOP to end texts. Msg & data rates may apply.`,
+} as const

@@ -34,6 +34,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 import { recordAudit } from './audit.server'
 import { claimantContact, claimContext, claimDocumentsOf, findPolicy, notify, replacementsLeft, toClaimant } from './claims.server'
 import { indexPhoto } from './photo-integrity.server'
+import { textClaimStep } from './texts.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
 
@@ -458,6 +459,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           tag: 'claim-completed',
         }),
       )
+      await textClaimStep(result.claim.id, 'claim_done')
     }
     return result
   } catch (error) {

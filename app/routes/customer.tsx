@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { StateSelect } from '~/components/state-select'
+import { TextsCard } from '~/components/texts-card'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
@@ -23,6 +24,7 @@ import { listClaimsForProfile } from '~/models/claims-read.server'
 import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
+import { textsStateOf } from '~/models/texts.server'
 import { routeRules } from '~/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -122,6 +124,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       switchable,
       claims,
       askState,
+      texts: textsStateOf(profile.id),
       loadError: false as const,
       now: new Date().toISOString(),
     }
@@ -138,6 +141,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         switchable: [] as string[],
         claims: [],
         askState: false,
+        texts: null,
         loadError: true as const,
         now: new Date().toISOString(),
       },
@@ -157,7 +161,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, loadError, now } = loaderData
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, askState, texts, loadError, now } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -233,6 +237,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
         )}
       </ClaimsSection>
 
+      {texts ? <TextsCard texts={texts} /> : null}
       <AccountSection email={email} reachBy={reachBy} />
     </div>
   )

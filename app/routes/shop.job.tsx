@@ -8,15 +8,15 @@ import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-su
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatPrice } from '~/domain/format'
-import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed } from '~/domain/messages'
+import { formatDateTime, formatPrice } from '~/domain/format'
+import { APPOINTMENT_MESSAGES, COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopUploadFailed, TEXT_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
-import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
+import { markOnTheWay, setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { shopThumbPath } from '~/services/images.server'
@@ -92,6 +92,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const intent = String(form.fields.get('intent') ?? '')
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+
+  if (intent === 'on-the-way') {
+    try {
+      await markOnTheWay({ groupId: group.id, actorId: profile.id, claimId: job.id })
+      return redirectWithToast(page, { type: 'success', ...TEXT_MESSAGES.onTheWay })
+    } catch (error) {
+      if (error instanceof RuleError) return answerRefusal(error, { values })
+      throw error
+    }
+  }
 
   if (intent === 'confirm' || intent === 'propose') {
     const submission = parseWithZod(form.fields, { schema: AppointmentSchema })
@@ -198,6 +208,9 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
         <Completed job={job} documents={documents} />
       ) : (
         <>
+          {job.place.mobile && job.appointmentAt ? (
+            <OnTheWay onTheWayAt={job.technicianOnTheWayAt} errors={intent === 'on-the-way' ? errors : {}} />
+          ) : null}
           <Appointment
             job={job as ShopJobView}
             window={window}
@@ -300,6 +313,29 @@ function Appointment({
           Propose this time
         </button>
       </form>
+    </Card>
+  )
+}
+
+/** A mobile appointment's "On the way": pressed once as the technician leaves; the customer is texted when they asked for texts. */
+function OnTheWay({ onTheWayAt, errors }: { onTheWayAt: string | null; errors: Record<string, string[] | undefined> }) {
+  return (
+    <Card className="space-y-3" data-testid="on-the-way">
+      <h2 className="text-xl font-semibold text-slate-900">On the way</h2>
+      {onTheWayAt ? (
+        <p className="text-sm text-slate-800">
+          On the way since <time dateTime={onTheWayAt}>{formatDateTime(onTheWayAt)}</time>.
+        </p>
+      ) : (
+        <form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="on-the-way" />
+          <p className="text-sm text-slate-700">Press as the technician leaves: the customer is told you are on the way.</p>
+          <FieldError id="on-the-way-error" errors={errors.form} />
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Telling the customer...">
+            On the way
+          </button>
+        </form>
+      )}
     </Card>
   )
 }
