@@ -48,8 +48,3 @@ export function toE164TextPhone(value: string): string | null {
   const e164 = toE164UsPhone(value)
   return e164 && !isTollFreeUsPhone(e164) ? e164 : null
 }
-
-/** The last four digits, for a page or log line that names the number without showing it whole ('…0142'). */
-export function maskedPhone(stored: string): string {
-  return `…${stored.replace(/\D/g, '').slice(-4)}`
-}
