@@ -15,6 +15,8 @@ export default [
   route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
   route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
+  // A glass shop applies to join the network; the operator reviews it at /admin/applications.
+  route('join-the-network', 'routes/join-the-network.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.
   route('next-owner/:token', 'routes/next-owner.tsx'),
 
@@ -58,6 +60,7 @@ export default [
     route('claims', 'routes/admin.claims.tsx'),
     route('claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
     route('partners', 'routes/admin.partners.tsx'),
+    route('applications', 'routes/admin.applications.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),

@@ -1171,3 +1171,40 @@ export const textReplies = sqliteTable('text_replies', {
   keyword: text('keyword', { enum: ['stop', 'help', 'start', 'other'] }).notNull(),
   receivedAt: text('received_at').notNull().$defaultFn(now),
 })
+
+/**
+ * A shop's application to join the network, from the public "Join the network" page: the business, its locations
+ * (JSON, as applied: name, street, city, state, ZIP, phone), its insurance, certifications and services. The operator
+ * approves it (the partner group, its locations and the applicant as staff are created: partner_group_id) or declines
+ * it with a reason.
+ */
+export const SHOP_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const
+export const shopApplications = sqliteTable(
+  'shop_applications',
+  {
+    id: id(),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    locations: text('locations', { mode: 'json' })
+      .$type<{ name: string; address: string; city: string; state: string; zip: string }[]>()
+      .notNull(),
+    insuranceCarrier: text('insurance_carrier').notNull(),
+    insurancePolicyNumber: text('insurance_policy_number').notNull(),
+    insuranceExpiresOn: text('insurance_expires_on').notNull(), // YYYY-MM-DD
+    certifications: text('certifications'),
+    offersChipRepair: integer('offers_chip_repair', { mode: 'boolean' }).notNull().default(false),
+    offersReplacement: integer('offers_replacement', { mode: 'boolean' }).notNull().default(false),
+    offersCalibration: integer('offers_calibration', { mode: 'boolean' }).notNull().default(false),
+    mobileService: integer('mobile_service', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: SHOP_APPLICATION_STATUSES }).notNull().default('pending'),
+    decidedAt: text('decided_at'),
+    decidedBy: text('decided_by'),
+    declineReason: text('decline_reason'),
+    partnerGroupId: text('partner_group_id').references(() => partnerGroups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_applications_status_idx').on(t.status, t.createdAt)],
+)
+export type ShopApplication = typeof shopApplications.$inferSelect

@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payout',
   'decision_settings',
   'storm_event',
+  'shop_application',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -97,6 +98,9 @@ export const AUDIT_ACTIONS = [
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.
   { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },
+  { action: 'shop_application.received', entity: 'shop_application', label: 'Application to join the network received' },
+  { action: 'shop_application.approved', entity: 'shop_application', label: 'Application to join the network approved' },
+  { action: 'shop_application.declined', entity: 'shop_application', label: 'Application to join the network declined' },
   { action: 'partner_group.updated', entity: 'partner_group', label: 'Partner group edited' },
   { action: 'partner_group.activated', entity: 'partner_group', label: 'Partner group activated' },
   { action: 'partner_group.deactivated', entity: 'partner_group', label: 'Partner group deactivated' },

@@ -62,3 +62,6 @@ export const TEXTS_PATH = '/customer/texts'
 
 /** Where Twilio posts the replies to our texts (STOP, HELP): set as the messaging number's webhook. */
 export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
+
+/** The public page where a glass shop applies to join the network (linked from the site's footer). */
+export const JOIN_NETWORK_PATH = '/join-the-network'
