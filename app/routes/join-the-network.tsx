@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function JoinTheNetwork({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as (ActionAnswer & { honeypot?: ReturnType<typeof honeypotProps> }) | undefined
   const errors = resultErrors(answer?.result) as Record<string, string[] | undefined>
-  const values = resultValues(answer?.result) as Record<string, string | undefined>
+  const values = { ...resultValues(answer?.result), ...locationValues(answer?.result?.initialValue) }
   const busy = useIsPending({ formAction: JOIN_NETWORK_PATH })
   const text = (name: string, label: string, props: React.ComponentProps<'input'> = {}) => (
     <Field label={label} htmlFor={name} errors={errors[name]} errorId={`${name}-error`}>
@@ -148,6 +148,21 @@ export default function JoinTheNetwork({ loaderData, actionData }: Route.Compone
         </button>
       </Form>
     </div>
+  )
+}
+
+/** The location rows as typed, under their field names ('locations[0].zip'): the result keeps them as a list. */
+function locationValues(initial: Record<string, unknown> | null | undefined): Record<string, string> {
+  const rows = initial?.locations
+  if (!Array.isArray(rows)) return {}
+  return Object.fromEntries(
+    rows.flatMap((row, index) =>
+      row && typeof row === 'object'
+        ? Object.entries(row as Record<string, unknown>)
+            .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+            .map(([field, value]) => [`locations[${index}].${field}`, value])
+        : [],
+    ),
   )
 }
 
