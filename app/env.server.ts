@@ -43,6 +43,14 @@ const EnvSchema = z.object({
   /** Lob's API key: paper letters are posted through Lob; unset → rendered as PDFs into the local outbox. */
   LOB_API_KEY: optional,
   LOB_API_URL: z.string().trim().url().optional(),
+  /**
+   * Twilio's account, its auth token (also the webhook's signing key) and the number texts come from: claim texts go
+   * through Twilio; unset → written to the local outbox. TWILIO_API_URL points the SDK elsewhere (the tests' fake).
+   */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM_NUMBER: optional,
+  TWILIO_API_URL: z.string().trim().url().optional(),
   VPIC_URL: z.union([z.literal('off'), z.string().trim().url()]).default('https://vpic.nhtsa.dot.gov/api/vehicles'),
   ADMIN_EMAILS: z
     .string()
@@ -126,6 +134,7 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' |
   payments: 'stripe' | 'local'
   email: 'postmark' | 'outbox'
   mail: 'lob' | 'outbox'
+  sms: 'twilio' | 'outbox'
   /**
    * Where a state's registration and insurer facts come from: the operator ('required', a production start — a
    * non-loopback APP_URL — opens only the states SALES_STATES names whose facts are filled in), or made-up samples for
@@ -175,6 +184,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     )
   }
 
+  const twilio = [parsed.TWILIO_ACCOUNT_SID, parsed.TWILIO_AUTH_TOKEN, parsed.TWILIO_FROM_NUMBER]
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new ConfigError('Configuration error: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER must be set together')
+  }
+
   if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
     throw new ConfigError('Configuration error: METRICS_PORT must differ from PORT (the metrics port is never the public one)')
   }
@@ -203,6 +217,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     payments: parsed.STRIPE_SECRET_KEY ? 'stripe' : 'local',
     email: parsed.POSTMARK_SERVER_TOKEN ? 'postmark' : 'outbox',
     mail: parsed.LOB_API_KEY ? 'lob' : 'outbox',
+    sms: parsed.TWILIO_AUTH_TOKEN ? 'twilio' : 'outbox',
     stateFacts: isLoopbackOrigin(appUrl) ? 'sample' : 'required',
     vehicleData: parsed.VPIC_URL === 'off' ? 'bundled' : 'vpic',
     replication: parsed.LITESTREAM_REPLICA_URL ? 'litestream' : 'off',

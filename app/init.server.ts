@@ -54,6 +54,7 @@ function start() {
           payments: config.payments,
           email: config.email,
           mail: config.mail,
+          sms: config.sms,
           stateFacts: config.stateFacts,
           vehicleData: config.vehicleData,
           replication: config.replication,
@@ -66,6 +67,7 @@ function start() {
       `  payments:     ${live(config.payments === 'stripe', 'Stripe', `test checkout at ${config.APP_URL}/dev/checkout`)}`,
       `  e-mail:       ${live(config.email === 'postmark', 'Postmark', `outbox at ${config.APP_URL}/dev/outbox`)}`,
       `  paper mail:   ${live(config.mail === 'lob', 'Lob', `letters as PDFs at ${config.APP_URL}/dev/outbox`)}`,
+      `  texts:        ${live(config.sms === 'twilio', 'Twilio', `outbox at ${config.APP_URL}/dev/outbox`)}`,
       `  states:       ${
         config.stateFacts === 'sample'
           ? `${config.SALES_STATES ? config.SALES_STATES.join(', ') : 'every state'}, sample registration and insurer facts where none are filled in (local)`

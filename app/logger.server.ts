@@ -30,6 +30,7 @@ export const SECRET_SETTINGS = [
   'STRIPE_CONNECT_WEBHOOK_SECRET',
   'POSTMARK_SERVER_TOKEN',
   'LOB_API_KEY',
+  'TWILIO_AUTH_TOKEN',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'LITESTREAM_ACCESS_KEY_ID',
@@ -54,7 +55,9 @@ export const REDACT_PATHS: string[] = [
   ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, ...FIELDS_IN.map((at) => `${at}["${name}"]`)]),
   // Request and response headers as Node and Fetch objects log them, and as an error from an HTTP client carries them.
   ...['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers', 'err.headers', 'err.raw.headers'].flatMap((at) =>
-    ['cookie', 'authorization', 'set-cookie', 'stripe-signature', 'x-postmark-server-token'].map((name) => `${at}["${name}"]`),
+    ['cookie', 'authorization', 'set-cookie', 'stripe-signature', 'x-postmark-server-token', 'x-twilio-signature'].map(
+      (name) => `${at}["${name}"]`,
+    ),
   ),
 ]
 

@@ -15,6 +15,8 @@ export default [
   route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
   route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
+  // A glass shop applies to join the network; the operator reviews it at /admin/applications.
+  route('join-the-network', 'routes/join-the-network.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.
   route('next-owner/:token', 'routes/next-owner.tsx'),
 
@@ -44,6 +46,7 @@ export default [
   route('customer/vehicles/:vehicleId/glass-record', 'routes/customer.glass-record.tsx'),
   route('customer/vehicles/:vehicleId/glass-record.pdf', 'routes/customer.glass-record-pdf.ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
+  route('customer/texts', 'routes/customer.texts.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
   route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
   // A higher price the customer's state lets reach them only with their consent: the notice's link, for its owner.
@@ -69,6 +72,7 @@ export default [
     route('claims', 'routes/admin.claims.tsx'),
     route('claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
     route('partners', 'routes/admin.partners.tsx'),
+    route('applications', 'routes/admin.applications.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),
@@ -95,6 +99,8 @@ export default [
 
   // --- integrations: Stripe's webhook and the JSON calls -------------------------------------------------------------
   route('api/stripe-webhook', 'routes/api.stripe-webhook.ts'),
+  // Replies to our texts (STOP, HELP), signed by Twilio.
+  route('api/twilio-webhook', 'routes/api.twilio-webhook.ts'),
   route('api/get-pricing', 'routes/api.get-pricing.ts'),
   route('api/create-checkout', 'routes/api.create-checkout.ts'),
   route('api/cancel-policy', 'routes/api.cancel-policy.ts'),

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 
-import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
 
 import { buttonClass, listLinkClass } from './ui'
 
@@ -139,6 +139,12 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
             <a className="text-brand-700 underline" href={`mailto:${partnerEmail}`}>
               {partnerEmail}
             </a>
+          </p>
+          <p className="mt-1">
+            <a className="text-brand-700 underline" href={JOIN_NETWORK_PATH}>
+              Join the network
+            </a>
+            : glass shops, apply online.
           </p>
         </div>
         <div>

@@ -1327,3 +1327,107 @@ export const searchKeys = sqliteTable('search_keys', {
   revision: integer('revision').notNull().default(0),
 })
 export type Letter = typeof letters.$inferSelect
+
+/**
+ * A customer's consent to text messages about their claims: the mobile number (E.164) and what they agreed to (the
+ * wording's version, app/content/texts-consent.ts), when, from which address and browser, like the signup consents.
+ * A STOP reply or the customer's own opt-out ends it (stopped_at, and how); a new opt-in is a new row. The newest row
+ * of a profile without stopped_at is the consent in force.
+ */
+export const TEXT_STOP_SOURCES = ['stop_reply', 'customer'] as const
+export const textConsents = sqliteTable(
+  'text_consents',
+  {
+    id: id(),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    phone: text('phone').notNull(),
+    wordingVersion: text('wording_version').notNull(),
+    consentedAt: text('consented_at').notNull(),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
+    stoppedAt: text('stopped_at'),
+    stoppedBy: text('stopped_by', { enum: TEXT_STOP_SOURCES }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('text_consents_profile_idx').on(t.profileId, t.consentedAt),
+    // A STOP reply finds the consents in force for the number it came from.
+    index('text_consents_phone_idx')
+      .on(t.phone)
+      .where(sql`stopped_at IS NULL`),
+  ],
+)
+export type TextConsent = typeof textConsents.$inferSelect
+
+/** The claim steps a customer is texted about (app/models/texts.server.ts), and the answer to a HELP reply. */
+export const TEXT_KINDS = ['claim_decided', 'claim_booked', 'claim_on_the_way', 'claim_done', 'help'] as const
+/**
+ * Every text sent or refused: to whom, about what, the words, the transport and the provider's id, or the reason the
+ * provider refused it. A refusal is recorded here and logged; the claim goes on without it.
+ */
+export const textMessages = sqliteTable(
+  'text_messages',
+  {
+    id: id(),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    claimId: text('claim_id').references(() => claims.id, { onDelete: 'set null' }),
+    toPhone: text('to_phone').notNull(),
+    kind: text('kind', { enum: TEXT_KINDS }).notNull(),
+    body: text('body').notNull(),
+    transport: text('transport', { enum: ['twilio', 'outbox'] }).notNull(),
+    status: text('status', { enum: ['sent', 'refused'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    refusalReason: text('refusal_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('text_messages_profile_idx').on(t.profileId, t.createdAt), index('text_messages_claim_idx').on(t.claimId)],
+)
+export type TextMessage = typeof textMessages.$inferSelect
+
+/**
+ * Replies that reached the signed webhook, by the provider's message id: a second delivery of the same id (a replay)
+ * is refused, and what the reply did is kept (a STOP ended texts, a HELP was answered, anything else ignored).
+ */
+export const textReplies = sqliteTable('text_replies', {
+  messageSid: text('message_sid').primaryKey(),
+  fromPhone: text('from_phone').notNull(),
+  keyword: text('keyword', { enum: ['stop', 'help', 'start', 'other'] }).notNull(),
+  receivedAt: text('received_at').notNull().$defaultFn(now),
+})
+
+/**
+ * A shop's application to join the network, from the public "Join the network" page: the business, its locations
+ * (JSON, as applied: name, street, city, state, ZIP, phone), its insurance, certifications and services. The operator
+ * approves it (the partner group, its locations and the applicant as staff are created: partner_group_id) or declines
+ * it with a reason.
+ */
+export const SHOP_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const
+export const shopApplications = sqliteTable(
+  'shop_applications',
+  {
+    id: id(),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    locations: text('locations', { mode: 'json' })
+      .$type<{ name: string; address: string; city: string; state: string; zip: string }[]>()
+      .notNull(),
+    insuranceCarrier: text('insurance_carrier').notNull(),
+    insurancePolicyNumber: text('insurance_policy_number').notNull(),
+    insuranceExpiresOn: text('insurance_expires_on').notNull(), // YYYY-MM-DD
+    certifications: text('certifications'),
+    offersChipRepair: integer('offers_chip_repair', { mode: 'boolean' }).notNull().default(false),
+    offersReplacement: integer('offers_replacement', { mode: 'boolean' }).notNull().default(false),
+    offersCalibration: integer('offers_calibration', { mode: 'boolean' }).notNull().default(false),
+    mobileService: integer('mobile_service', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: SHOP_APPLICATION_STATUSES }).notNull().default('pending'),
+    decidedAt: text('decided_at'),
+    decidedBy: text('decided_by'),
+    declineReason: text('decline_reason'),
+    partnerGroupId: text('partner_group_id').references(() => partnerGroups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_applications_status_idx').on(t.status, t.createdAt)],
+)
+export type ShopApplication = typeof shopApplications.$inferSelect

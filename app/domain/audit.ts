@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payout',
   'decision_settings',
   'storm_event',
+  'shop_application',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -55,6 +56,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.dispute_answered', entity: 'claim', label: 'Invoice dispute answered' },
   { action: 'claim.photos_requested', entity: 'claim', label: 'More photos asked for by the operator' },
   { action: 'claim.photos_added', entity: 'claim', label: 'Photos added through a photo-request link' },
+  { action: 'claim.technician_on_the_way', entity: 'claim', label: 'Technician on the way (mobile appointment)' },
   // A policy: bought, set up, moved, renewed or ended. `policy.<status>` records a status Stripe reported.
   { action: 'policy.created', entity: 'policy', label: 'Policy bought' },
   { action: 'policy.activated', entity: 'policy', label: 'Policy set up and activated' },
@@ -111,9 +113,14 @@ export const AUDIT_ACTIONS = [
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
   { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
+  { action: 'profile.texts_consented', entity: 'profile', label: 'Texts about claims turned on' },
+  { action: 'profile.texts_stopped', entity: 'profile', label: 'Texts about claims ended' },
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.
   { action: 'partner_group.created', entity: 'partner_group', label: 'Partner group added' },
+  { action: 'shop_application.received', entity: 'shop_application', label: 'Application to join the network received' },
+  { action: 'shop_application.approved', entity: 'shop_application', label: 'Application to join the network approved' },
+  { action: 'shop_application.declined', entity: 'shop_application', label: 'Application to join the network declined' },
   { action: 'partner_group.updated', entity: 'partner_group', label: 'Partner group edited' },
   { action: 'partner_group.activated', entity: 'partner_group', label: 'Partner group activated' },
   { action: 'partner_group.deactivated', entity: 'partner_group', label: 'Partner group deactivated' },

@@ -1171,3 +1171,58 @@ export const CONSENT_MESSAGES = {
     description: 'You already asked for paper copies; we post them to you.',
   },
 } as const
+
+/** Texts about claims (app/models/texts.server.ts): the opt-in on the dashboard, and the texts themselves. */
+export const TEXT_MESSAGES = {
+  phone: 'Enter a US mobile number, e.g. (801) 555-0142',
+  consentRequired: 'Tick the box to agree to texts about your claims.',
+  correct: { title: 'Please check the mobile number.' },
+  optedIn: (phone: string) => ({
+    title: 'Texts turned on',
+    description: `We will text ${phone} about your claims. Reply STOP to end them.`,
+  }),
+  optedOut: { title: 'Texts turned off', description: 'We will not text you about your claims.' },
+  onTheWay: { title: 'Customer told you are on the way', description: 'The time is recorded on the job.' },
+  onTheWayAlready: 'The customer was already told you are on the way.',
+  onTheWayNotMobile: 'Only a mobile appointment with a time given can be marked on the way.',
+  decidedApproved: (code: string) => `Glass Plan: your claim ${code} is approved. See what happens next: `,
+  decidedDenied: (code: string) => `Glass Plan: your claim ${code} was not approved. The reason and how to appeal: `,
+  booked: (code: string, shop: string, when: string) => `Glass Plan: ${shop} booked claim ${code} for ${when}. Details: `,
+  onTheWayText: (code: string, shop: string) => `Glass Plan: the technician from ${shop} is on the way for claim ${code}.`,
+  done: (code: string) => `Glass Plan: the work on claim ${code} is done. Details: `,
+  stopFooter: ' Reply STOP to end texts.',
+  help: (supportPhone: string, supportEmail: string) =>
+    `Glass Plan claim texts. Help: call ${supportPhone} or write to ${supportEmail}. Reply STOP to end texts. Msg & data rates may apply.`,
+} as const
+
+/** The public "Join the network" application and the operator's review of it (app/models/shop-applications.server.ts). */
+export const SHOP_APPLICATION_MESSAGES = {
+  businessName: 'Enter the business name (2 to 120 characters).',
+  contactName: 'Enter your name (up to 100 characters).',
+  email: 'Enter a valid e-mail address: we write to you there, and it becomes your sign-in.',
+  phone: 'Enter a US phone number, e.g. (801) 555-0142',
+  locationName: 'Enter the location’s name (2 to 120 characters).',
+  address: 'Enter the street address (up to 160 characters).',
+  city: 'Enter the city (up to 80 characters).',
+  state: 'Enter the two-letter state, like UT.',
+  zip: 'Enter the five-digit ZIP code, like 84101.',
+  locationsRequired: 'Give at least one location.',
+  insuranceCarrier: 'Enter your liability insurer (up to 100 characters).',
+  insurancePolicyNumber: 'Enter the insurance policy number (up to 60 characters).',
+  insuranceExpiresOn: 'Enter the date your insurance runs to, like 2027-06-30: it must not have ended.',
+  certifications: 'Keep the certifications under 500 characters.',
+  servicesRequired: 'Tick chip repair, replacement, or both.',
+  correct: { title: 'Please check the application.' },
+  received: {
+    title: 'Application received',
+    description: 'Thank you. We review applications within 5 business days and will e-mail you the outcome.',
+  },
+  tooMany: (wait: string) => `Too many applications from your network. Please try again in ${wait}.`,
+  declineReason: 'Give the reason the applicant will read (up to 1,000 characters).',
+  notPending: 'This application was already decided.',
+  approved: (business: string) => ({
+    title: 'Application approved',
+    description: `${business} is now a partner group; the applicant was e-mailed.`,
+  }),
+  declined: (business: string) => ({ title: 'Application declined', description: `${business} was e-mailed the reason.` }),
+} as const

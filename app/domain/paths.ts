@@ -99,3 +99,15 @@ export function glassRecordPath(vehicleId: string, pdf = false) {
 
 /** The public page that sets out, in plain words, the rules that approve a claim the moment it is filed. */
 export const HOW_CLAIMS_ARE_DECIDED_PATH = '/how-claims-are-decided'
+
+/** The customer's claims on their dashboard, where every claim e-mail and text points. */
+export const DASHBOARD_CLAIMS_PATH = '/customer#claims'
+
+/** The customer's texts about their claims: the opt-in and opt-out (a form on the dashboard posts here). */
+export const TEXTS_PATH = '/customer/texts'
+
+/** Where Twilio posts the replies to our texts (STOP, HELP): set as the messaging number's webhook. */
+export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
+
+/** The public page where a glass shop applies to join the network (linked from the site's footer). */
+export const JOIN_NETWORK_PATH = '/join-the-network'

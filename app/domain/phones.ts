@@ -39,3 +39,12 @@ export function isTollFreeUsPhone(value: string): boolean {
   const national = String(parsed.nationalNumber)
   return national.length === 10 && TOLL_FREE_AREA_CODES.includes(national.slice(0, 3))
 }
+
+/**
+ * A number that can take claim texts, as typed, in E.164; null when it cannot: not a valid US number, or a toll-free
+ * one (toll-free numbers are not mobiles, and text providers send to them only under their own registration).
+ */
+export function toE164TextPhone(value: string): string | null {
+  const e164 = toE164UsPhone(value)
+  return e164 && !isTollFreeUsPhone(e164) ? e164 : null
+}

@@ -37,6 +37,7 @@ import { providerCancellationEmail } from './provider-cancellation'
 import { refundEmail } from './refund'
 import { remittanceEmail } from './remittance'
 import { renewalNoticeEmail } from './renewal-notice'
+import { applicationApprovedEmail, applicationDeclinedEmail, applicationReceivedEmail } from './shop-application'
 import { signInEmail } from './sign-in'
 import { yearlyReminderEmail } from './yearly-reminder'
 
@@ -355,6 +356,20 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     note: 'A photo of the whole windshield from the outside, and one close-up of the chip with a coin beside it.',
     uploadUrl: `${SITE}/photo-requests/CS-7K2M9Q/req_5h2k?exp=1796000000&sig=sample`,
     expiresAt: new Date('2026-12-03T12:00:00Z'),
+  }),
+  sample('shop-application-received', 'To a shop that applied to join: received', applicationReceivedEmail, {
+    businessName: 'Wasatch Auto Glass',
+    supportEmail: 'partners@glassplan.example',
+  }),
+  sample('shop-application-approved', 'To a shop that applied to join: approved', applicationApprovedEmail, {
+    businessName: 'Wasatch Auto Glass',
+    signInUrl: `${SITE}/auth`,
+    locations: ['Wasatch Auto Glass Ogden, Ogden, UT'],
+  }),
+  sample('shop-application-declined', 'To a shop that applied to join: declined, with the reason', applicationDeclinedEmail, {
+    businessName: 'Wasatch Auto Glass',
+    reason: 'Your liability insurance must cover at least $1,000,000 per occurrence.',
+    supportEmail: 'partners@glassplan.example',
   }),
   sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, {
     partnerGroup: 'Wasatch Auto Glass',

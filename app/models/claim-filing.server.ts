@@ -52,6 +52,7 @@ import { claimContext, claimPageUrl, getClaimForProfile, notify, operatorAddress
 import { flagClaim, indexPhoto } from './photo-integrity.server'
 import { getPolicyForProfile } from './policies.server'
 import { stormsOn } from './storms.server'
+import { textClaimStep } from './texts.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim. */
 
@@ -321,6 +322,7 @@ export async function notifyClaimSubmitted(claimId: string) {
         decidedByRules: { version: claim.decidedByRulesVersion, rulesUrl: `${env().APP_URL}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
       })
       for (const message of toClaimant(profile, { ...approved, tag: 'claim-approved' })) await sendEmail(message)
+      await textClaimStep(claim.id, 'claim_decided')
       return true
     }
     const receipt = await claimReceivedEmail({

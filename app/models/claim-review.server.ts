@@ -17,6 +17,7 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, toClaimant } from './claims.server'
 import { shopContacts } from './claims-read.server'
+import { textClaimStep } from './texts.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
 
@@ -116,6 +117,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
     }),
   )
   await notifyShop(claim.id, input.actorId)
+  await textClaimStep(claim.id, 'claim_decided')
   return claim
 }
 
@@ -203,6 +205,7 @@ export async function notifyDenied(claimId: string, reason: string, now: Date) {
       tag: 'claim-denied',
     }),
   )
+  await textClaimStep(claimId, 'claim_decided')
 }
 
 function notPending(claimId: string) {

@@ -44,6 +44,7 @@ import {
 } from './claims.server'
 import { invoiceColumnsOfClaim, recordSubmission } from './invoice-review.server'
 import { indexPhoto } from './photo-integrity.server'
+import { textClaimStep } from './texts.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
 
@@ -483,6 +484,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           tag: 'claim-completed',
         }),
       )
+      await textClaimStep(result.claim.id, 'claim_done')
     }
     return result
   } catch (error) {

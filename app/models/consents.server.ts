@@ -1,9 +1,19 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { TEXTS_CONSENT_VERSION } from '~/content/texts-consent'
 import { type Db, db, transaction } from '~/db/client.server'
-import { type ConsentFacts, consentRecords, policies, type Policy, type Profile, profiles } from '~/db/schema'
+import {
+  type ConsentFacts,
+  consentRecords,
+  policies,
+  type Policy,
+  type Profile,
+  profiles,
+  type TextConsent,
+  textConsents,
+} from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
 import type { LetterContent } from '~/domain/letters'
 import { contractPath } from '~/domain/paths'
@@ -69,6 +79,15 @@ export function anonymiseConsentRecords(tx: Db, profileId: string, now = new Dat
     .set({ profileId: null, clientIp: null, anonymisedAt: now.toISOString() })
     .where(eq(consentRecords.profileId, profileId))
     .run()
+  // Texts end with the account; the consent stays as the record of what was agreed, without the link and the address.
+  tx.update(textConsents)
+    .set({
+      stoppedAt: sql`coalesce(${textConsents.stoppedAt}, ${now.toISOString()})`,
+      stoppedBy: sql`coalesce(${textConsents.stoppedBy}, 'customer')`,
+    })
+    .where(eq(textConsents.profileId, profileId))
+    .run()
+  tx.update(textConsents).set({ profileId: null, clientIp: null }).where(eq(textConsents.profileId, profileId)).run()
 }
 
 /** The daily job: removes the records whose policy ended more than three years ago, a batch at a time. */
@@ -233,4 +252,89 @@ function planDocumentsLetter(policy: Policy, now: Date): LetterContent {
       `The full terms you accepted (version ${policy.tosVersion}) are at ${env().APP_URL}${contractPath(policy.id)}; write to ${env().SUPPORT_EMAIL} for a printed copy.`,
     ],
   }
+}
+
+// --- texts about claims ----------------------------------------------------------------------------------------
+
+/** The customer's consent to texts in force (the newest one not stopped), or null: then no claim text goes to them. */
+export function textConsentOf(profileId: string): TextConsent | null {
+  return (
+    db()
+      .select()
+      .from(textConsents)
+      .where(and(eq(textConsents.profileId, profileId), isNull(textConsents.stoppedAt)))
+      .orderBy(desc(textConsents.consentedAt))
+      .get() ?? null
+  )
+}
+
+/**
+ * The customer agrees to texts about their claims at a mobile number (E.164): recorded like the signup consents, with
+ * the wording's version, the time, the address and the browser, and audited. A consent already in force (another
+ * number, or the same one) is ended by this one, so one number at most is texted.
+ */
+export function recordTextsConsent(
+  input: { profileId: string; phone: string; clientIp: string | null; userAgent: string | null },
+  now = new Date(),
+): TextConsent {
+  const at = now.toISOString()
+  return transaction((tx) => {
+    tx.update(textConsents)
+      .set({ stoppedAt: at, stoppedBy: 'customer' })
+      .where(and(eq(textConsents.profileId, input.profileId), isNull(textConsents.stoppedAt)))
+      .run()
+    const row = tx
+      .insert(textConsents)
+      .values({
+        profileId: input.profileId,
+        phone: input.phone,
+        wordingVersion: TEXTS_CONSENT_VERSION,
+        consentedAt: at,
+        clientIp: input.clientIp,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      })
+      .returning()
+      .get()
+    recordAudit(tx, {
+      actor: input.profileId,
+      action: 'profile.texts_consented',
+      entityId: input.profileId,
+      detail: { wordingVersion: TEXTS_CONSENT_VERSION, phoneEnding: input.phone.slice(-4) },
+    })
+    return row
+  })
+}
+
+/**
+ * Texts end: the customer turned them off on the dashboard ('customer'), or a STOP reply came from the number
+ * ('stop_reply', every consent in force for that number). Audited per account; returns how many consents ended.
+ */
+export function stopTexts(
+  by: { profileId: string; source: 'customer' } | { phone: string; source: 'stop_reply' },
+  now = new Date(),
+): number {
+  const at = now.toISOString()
+  return transaction((tx) => {
+    const ended = tx
+      .update(textConsents)
+      .set({ stoppedAt: at, stoppedBy: by.source })
+      .where(
+        and(
+          isNull(textConsents.stoppedAt),
+          'profileId' in by ? eq(textConsents.profileId, by.profileId) : eq(textConsents.phone, by.phone),
+        ),
+      )
+      .returning({ profileId: textConsents.profileId })
+      .all()
+    for (const { profileId } of ended) {
+      if (!profileId) continue
+      recordAudit(tx, {
+        actor: profileId,
+        action: 'profile.texts_stopped',
+        entityId: profileId,
+        detail: { by: by.source },
+      })
+    }
+    return ended.length
+  })
 }

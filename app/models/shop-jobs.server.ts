@@ -6,7 +6,7 @@ import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles
 import { byUrgency, urgencyOf } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
-import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES, TEXT_MESSAGES } from '~/domain/messages'
 import { reschedulePath, shopJobPath } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
@@ -33,6 +33,7 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { claimContext, claimPageUrl, getClaimForProfile, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
+import { textClaimStep } from './texts.server'
 
 /**
  * A partner group's jobs as its staff see them on /shop: the claims assigned to the group, approved (to schedule and
@@ -55,6 +56,7 @@ const jobColumns = {
   appointmentAt: claims.appointmentAt,
   appointmentProposed: claims.appointmentProposed,
   rescheduleRequestedAt: claims.rescheduleRequestedAt,
+  technicianOnTheWayAt: claims.technicianOnTheWayAt,
   completedAt: claims.completedAt,
   repairType: claims.repairType,
   actualCostCents: claims.actualCostCents,
@@ -116,6 +118,7 @@ function toJob(row: JobRow, now = new Date()) {
     appointmentAt: row.appointmentAt,
     appointmentProposed: row.appointmentProposed,
     rescheduleRequestedAt: row.rescheduleRequestedAt,
+    technicianOnTheWayAt: row.technicianOnTheWayAt,
     completedAt: row.completedAt,
     repairType: row.repairType,
     actualCostCents: row.actualCostCents,
@@ -264,7 +267,42 @@ export async function setAppointment(input: AppointmentInput, now = new Date()) 
     })
   })
   await emailCustomer(job.id)
+  await textClaimStep(job.id, 'claim_booked')
   return { appointmentAt: at, proposed }
+}
+
+// --- the shop's "On the way" -------------------------------------------------------------------------------------
+
+/**
+ * The shop's technician leaves for a mobile appointment: the time is recorded once, audited, and the customer is
+ * texted. Another group's job is a 404; a job that is not a mobile one with a time given, or is done, is refused.
+ */
+export async function markOnTheWay(input: { groupId: string; actorId: string; claimId: string }, now = new Date()) {
+  const job = shopJob(input.groupId, input.claimId)
+  if (job.technicianOnTheWayAt)
+    throw RuleError.from({ title: 'Already on the way', description: TEXT_MESSAGES.onTheWayAlready }, { status: 409 })
+  if (job.completed || !job.place.mobile || !job.appointmentAt) {
+    throw RuleError.from({ title: 'Not a mobile appointment', description: TEXT_MESSAGES.onTheWayNotMobile }, { status: 409 })
+  }
+  const at = now.toISOString()
+  transaction((tx) => {
+    const changed = tx
+      .update(claims)
+      .set({ technicianOnTheWayAt: at })
+      .where(
+        and(
+          eq(claims.id, job.id),
+          eq(claims.assignedPartnerGroupId, input.groupId),
+          eq(claims.approvalStatus, 'approved'),
+          isNull(claims.technicianOnTheWayAt),
+        ),
+      )
+      .run().changes
+    if (!changed) throw RuleError.from({ title: 'Already on the way', description: TEXT_MESSAGES.onTheWayAlready }, { status: 409 })
+    recordAudit(tx, { actor: input.actorId, action: 'claim.technician_on_the_way', entityId: job.id, detail: { at } })
+  })
+  await textClaimStep(job.id, 'claim_on_the_way')
+  return at
 }
 
 function placeOf(claim: Pick<Claim, 'serviceAt' | 'serviceAddress'>, location: { name: string; address: string | null } | null) {

@@ -44,6 +44,7 @@ const SECTIONS = [
     text: 'Approve completed jobs for payment, pay each shop group with a remittance; the service promise per group.',
   },
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
+  { to: '/admin/applications', title: 'Applications to join', text: 'Shops that applied to join the network: approve or decline.' },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },

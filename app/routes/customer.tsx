@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { StateSelect } from '~/components/state-select'
+import { TextsCard } from '~/components/texts-card'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
@@ -27,6 +28,7 @@ import { policiesWithoutState, setMissingGoverningState } from '~/models/governi
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
 import { upcomingPricesFor } from '~/models/price-changes.server'
 import { lineAfterChoosing } from '~/models/shop-choice.server'
+import { textsStateOf } from '~/models/texts.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -149,6 +151,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       claims,
       credits: creditsForProfile(profile.id),
       askState,
+      texts: textsStateOf(profile.id),
       loadError: false as const,
       now: new Date().toISOString(),
     }
@@ -166,6 +169,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         claims: [],
         credits: [],
         askState: false,
+        texts: null,
         loadError: true as const,
         now: new Date().toISOString(),
       },
@@ -185,7 +189,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, credits, askState, loadError, now } =
+  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, credits, askState, texts, loadError, now } =
     loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -274,6 +278,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
         </section>
       ) : null}
 
+      {texts ? <TextsCard texts={texts} /> : null}
       <AccountSection email={email} reachBy={reachBy} />
     </div>
   )

@@ -9,6 +9,7 @@ import { routeRules } from '~/server/route-rules'
 import { requireLocalTools } from '~/server/security.server'
 import { lettersDir } from '~/services/mail.server'
 import { outboxDir } from '~/services/outbox.server'
+import { textsDir } from '~/services/sms.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 
@@ -47,6 +48,32 @@ function outboxLetters(): OutboxLetter[] {
   return found
 }
 
+type OutboxText = { id: string; to: string; body: string; kind: string; createdAt: string }
+
+/** The texts the offline SMS twin wrote (services/sms.server.ts), newest first. */
+function outboxTexts(): OutboxText[] {
+  if (env().sms !== 'outbox') return []
+  const dir = textsDir()
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+  files.sort().reverse()
+  const found: OutboxText[] = []
+  for (const file of files.slice(0, SHOWN)) {
+    try {
+      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxText>
+      found.push({
+        id: String(body.id ?? ''),
+        to: String(body.to ?? ''),
+        body: String(body.body ?? ''),
+        kind: String(body.kind ?? ''),
+        createdAt: String(body.createdAt ?? ''),
+      })
+    } catch {
+      // A file being written or damaged by hand: skip it rather than fail the page.
+    }
+  }
+  return found
+}
+
 type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
 
 /**
@@ -55,7 +82,7 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLocalTools({ request, context })
-  if (env().email !== 'outbox' && env().mail !== 'outbox') notFound()
+  if (env().email !== 'outbox' && env().mail !== 'outbox' && env().sms !== 'outbox') notFound()
   const dir = outboxDir()
   const files = env().email === 'outbox' && fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
   // File names start with the ISO time, so a plain sort is chronological.
@@ -77,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A file being written or damaged by hand: skip it rather than fail the page.
     }
   }
-  return { messages, total: files.length, letters: outboxLetters() }
+  return { messages, total: files.length, letters: outboxLetters(), texts: outboxTexts() }
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g
@@ -101,10 +128,10 @@ function LinkifiedText({ text }: { text: string }) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { messages, total, letters } = loaderData
+  const { messages, total, letters, texts } = loaderData
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <PageHeading sub="Letters and e-mails the app would have sent, newest first. Shown only while they go to the local outbox.">
+      <PageHeading sub="Letters, texts and e-mails the app would have sent, newest first. Shown only while they go to the local outbox.">
         Outbox
       </PageHeading>
       <section aria-labelledby="letters-heading" className="mb-10">
@@ -129,6 +156,30 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   <a href={`/dev/outbox/letters/${letter.pdf}`} className="text-brand-700 underline">
                     PDF
                   </a>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="texts-heading" className="mb-10">
+        <h2 id="texts-heading" className="mb-3 text-xl font-semibold text-slate-900">
+          Texts
+        </h2>
+        {texts.length === 0 ? (
+          <p className="text-slate-700">No texts yet.</p>
+        ) : (
+          <ol className="space-y-3">
+            {texts.map((text) => (
+              <li key={text.id} data-testid="outbox-text" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <p className="text-sm text-slate-700">
+                  To <span className="font-medium text-slate-900">{text.to}</span> · {text.kind} ·{' '}
+                  <time dateTime={text.createdAt}>
+                    {formatLongDate(text.createdAt)} {text.createdAt.slice(11, 19)} UTC
+                  </time>
+                </p>
+                <p className="mt-2 break-words text-slate-900">
+                  <LinkifiedText text={text.body} />
                 </p>
               </li>
             ))}

@@ -33,6 +33,7 @@ import {
   INVOICE_REVIEW_MESSAGES,
   PHOTO_MESSAGES,
   shopUploadFailed,
+  TEXT_MESSAGES,
 } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
@@ -45,7 +46,7 @@ import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.s
 import { claimDocumentsOf } from '~/models/claims.server'
 import { disputeStandingOf, openDispute } from '~/models/disputes.server'
 import { invoiceHistory, resubmitInvoice } from '~/models/invoice-review.server'
-import { setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
+import { markOnTheWay, setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { shopThumbPath } from '~/services/images.server'
@@ -150,6 +151,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     await postClaimMessage({ claimId: job.id, author: 'shop', authorProfileId: profile.id, body: submission.value.body })
     return redirectWithToast(page, { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
+  }
+
+  if (intent === 'on-the-way') {
+    try {
+      await markOnTheWay({ groupId: group.id, actorId: profile.id, claimId: job.id })
+      return redirectWithToast(page, { type: 'success', ...TEXT_MESSAGES.onTheWay })
+    } catch (error) {
+      if (error instanceof RuleError) return answerRefusal(error, { values })
+      throw error
+    }
   }
 
   if (intent === 'confirm' || intent === 'propose') {
@@ -319,6 +330,9 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
         </>
       ) : (
         <>
+          {job.place.mobile && job.appointmentAt ? (
+            <OnTheWay onTheWayAt={job.technicianOnTheWayAt} errors={intent === 'on-the-way' ? errors : {}} />
+          ) : null}
           <Appointment
             job={job as ShopJobView}
             window={window}
@@ -437,6 +451,29 @@ function Appointment({
           Propose this time
         </button>
       </form>
+    </Card>
+  )
+}
+
+/** A mobile appointment's "On the way": pressed once as the technician leaves; the customer is texted when they asked for texts. */
+function OnTheWay({ onTheWayAt, errors }: { onTheWayAt: string | null; errors: Record<string, string[] | undefined> }) {
+  return (
+    <Card className="space-y-3" data-testid="on-the-way">
+      <h2 className="text-xl font-semibold text-slate-900">On the way</h2>
+      {onTheWayAt ? (
+        <p className="text-sm text-slate-800">
+          On the way since <time dateTime={onTheWayAt}>{formatDateTime(onTheWayAt)}</time>.
+        </p>
+      ) : (
+        <form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="on-the-way" />
+          <p className="text-sm text-slate-700">Press as the technician leaves: the customer is told you are on the way.</p>
+          <FieldError id="on-the-way-error" errors={errors.form} />
+          <button type="submit" className={buttonClass('primary')} data-pending-label="Telling the customer...">
+            On the way
+          </button>
+        </form>
+      )}
     </Card>
   )
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { resetEnvForTests } from '~/env.server'
 import { postLetter } from '~/models/letters.server'
+import { sendText } from '~/models/texts.server'
 import { loader as checkoutLoader } from '~/routes/dev.checkout'
 import { loader } from '~/routes/dev.outbox'
 import { loader as pdfLoader } from '~/routes/dev.outbox.letters.$file'
@@ -12,10 +13,12 @@ import { createProfile } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 const appUrl = process.env.APP_URL
+const TWILIO = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const
 
 afterEach(() => {
   delete process.env.POSTMARK_SERVER_TOKEN
   delete process.env.LOB_API_KEY
+  for (const name of TWILIO) delete process.env[name]
   process.env.APP_URL = appUrl
   resetEnvForTests()
 })
@@ -31,7 +34,7 @@ function outboxRequest(peer?: string) {
 
 describe('/dev/outbox', () => {
   it('lists the outbox newest first', async () => {
-    expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0, letters: [] })
+    expect(await loader(outboxRequest())).toEqual({ messages: [], total: 0, letters: [], texts: [] })
     await sendEmail({
       to: 'older@example.com',
       subject: 'Older',
@@ -47,15 +50,32 @@ describe('/dev/outbox', () => {
     expect(messages[1]).toMatchObject({ to: 'older@example.com', tag: 'sign-in', text: 'one http://localhost:3999/auth/verify?token=a' })
   })
 
-  it('is a 404 while Postmark and Lob are the transports; with Postmark alone it lists the letters and no e-mail', async () => {
+  it('is a 404 while Postmark, Lob and Twilio are the transports; with Postmark alone it lists the letters and no e-mail', async () => {
     process.env.POSTMARK_SERVER_TOKEN = 'server-token'
     process.env.LOB_API_KEY = 'test_lob_key'
+    Object.assign(process.env, {
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-token',
+      TWILIO_FROM_NUMBER: '+18015550100',
+    })
     resetEnvForTests()
     expect((await settle(() => loader(outboxRequest()))).status).toBe(404)
     delete process.env.LOB_API_KEY
+    for (const name of TWILIO) delete process.env[name]
     resetEnvForTests()
     await sendEmail({ to: 'hidden@example.com', subject: 'Hidden', html: '<p>1</p>', text: 'one', tag: 'sign-in' })
     expect(await loader(outboxRequest())).toMatchObject({ messages: [], total: 0 })
+  })
+
+  it('lists the texts the SMS twin wrote, newest first', async () => {
+    await sendText({ profileId: null, claimId: null, to: '+18015550142', kind: 'help', body: 'First text' })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await sendText({ profileId: null, claimId: null, to: '+18015550143', kind: 'claim_on_the_way', body: 'Second text' })
+    const { texts } = await loader(outboxRequest())
+    expect(texts.map((text) => [text.to, text.kind, text.body])).toEqual([
+      ['+18015550143', 'claim_on_the_way', 'Second text'],
+      ['+18015550142', 'help', 'First text'],
+    ])
   })
 
   it('lists the letters the mail twin rendered, certified ones marked, each with its PDF', async () => {

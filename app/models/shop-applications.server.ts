@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import { type ShopApplication, shopApplications, shopStaff } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
+import { applicationApprovedEmail, applicationDeclinedEmail, applicationReceivedEmail } from '~/emails/shop-application'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
+import type { ShopApplicationInput } from '~/validation/shop-applications'
+
+import { recordAudit } from './audit.server'
+import { createPartnerGroup, createPartnerLocation, slugTaken } from './partners.server'
+import { addShopStaff } from './shop-staff.server'
+
+/**
+ * Shops applying to join the network: the public page files an application, the operator approves it (creating the
+ * partner group, its locations and the applicant as its staff, through the partner models) or declines it with a
+ * reason. Every step is audited and the applicant is e-mailed.
+ */
+
+/** How many decided applications the review page lists under the pending ones. */
+const DECIDED_SHOWN = 50
+
+export async function submitShopApplication(input: ShopApplicationInput) {
+  const application = transaction((tx) => {
+    const row = tx
+      .insert(shopApplications)
+      .values({ ...input, email: input.email.toLowerCase() })
+      .returning()
+      .get()
+    recordAudit(tx, { actor: 'public', action: 'shop_application.received', entityId: row.id, detail: { businessName: row.businessName } })
+    return row
+  })
+  await mail(
+    application,
+    await applicationReceivedEmail({ businessName: application.businessName, supportEmail: env().PARTNER_EMAIL }),
+    'shop-application-received',
+  )
+  return application
+}
+
+/** The review list: every pending application oldest first, then the latest decided ones. */
+export function shopApplicationsForReview() {
+  const pending = db()
+    .select()
+    .from(shopApplications)
+    .where(eq(shopApplications.status, 'pending'))
+    .orderBy(asc(shopApplications.createdAt))
+    .all()
+  const decided = db()
+    .select()
+    .from(shopApplications)
+    .where(ne(shopApplications.status, 'pending'))
+    .orderBy(desc(shopApplications.decidedAt))
+    .limit(DECIDED_SHOWN)
+    .all()
+  return { pending, decided }
+}
+
+function pendingApplication(id: string) {
+  const row = db().select().from(shopApplications).where(eq(shopApplications.id, id)).get()
+  if (!row) notFound()
+  if (row.status !== 'pending')
+    throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+  return row
+}
+
+/** A location's signup slug from its name, made unique with a number when taken ('wasatch-glass-ogden-2'). */
+function freeSlug(name: string) {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'shop'
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`
+    if (!slugTaken(slug)) return slug
+  }
+}
+
+/**
+ * Approves a pending application in one transaction: the group (the applicant's e-mail and phone), each location (with
+ * the services applied for) and the applicant as the group's staff, unless that address is staff elsewhere already.
+ */
+export async function approveShopApplication(input: { id: string; actorId: string }, now = new Date()) {
+  const application = pendingApplication(input.id)
+  const group = transaction((tx) => {
+    const created = createPartnerGroup(input.actorId, {
+      name: application.businessName,
+      email: application.email,
+      phone: application.phone,
+    })
+    for (const location of application.locations) {
+      createPartnerLocation(input.actorId, {
+        partnerGroupId: created.id,
+        name: location.name,
+        slug: freeSlug(`${application.businessName} ${location.city}`),
+        address: location.address,
+        city: location.city,
+        state: location.state,
+        zip: location.zip,
+        phone: application.phone,
+        mobileService: application.mobileService,
+        offersChipRepair: application.offersChipRepair,
+        offersReplacement: application.offersReplacement,
+        offersCalibration: application.offersCalibration,
+      })
+    }
+    const alreadyStaff = tx.select({ id: shopStaff.id }).from(shopStaff).where(eq(shopStaff.email, application.email)).get()
+    if (!alreadyStaff) addShopStaff(input.actorId, created.id, application.email)
+    const changed = tx
+      .update(shopApplications)
+      .set({ status: 'approved', decidedAt: now.toISOString(), decidedBy: input.actorId, partnerGroupId: created.id })
+      .where(and(eq(shopApplications.id, application.id), eq(shopApplications.status, 'pending')))
+      .run().changes
+    if (!changed) throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'shop_application.approved',
+      entityId: application.id,
+      detail: { partnerGroupId: created.id, locations: application.locations.length, staffAdded: !alreadyStaff },
+    })
+    return created
+  })
+  await mail(
+    application,
+    await applicationApprovedEmail({
+      businessName: application.businessName,
+      signInUrl: `${env().APP_URL}/auth`,
+      locations: application.locations.map((location) => `${location.name}, ${location.city}, ${location.state}`),
+    }),
+    'shop-application-approved',
+  )
+  return group
+}
+
+export async function declineShopApplication(input: { id: string; actorId: string; reason: string }, now = new Date()) {
+  const application = pendingApplication(input.id)
+  transaction((tx) => {
+    const changed = tx
+      .update(shopApplications)
+      .set({ status: 'declined', decidedAt: now.toISOString(), decidedBy: input.actorId, declineReason: input.reason })
+      .where(and(eq(shopApplications.id, application.id), eq(shopApplications.status, 'pending')))
+      .run().changes
+    if (!changed) throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'shop_application.declined',
+      entityId: application.id,
+      detail: { reason: input.reason },
+    })
+  })
+  await mail(
+    application,
+    await applicationDeclinedEmail({ businessName: application.businessName, reason: input.reason, supportEmail: env().PARTNER_EMAIL }),
+    'shop-application-declined',
+  )
+  return application
+}
+
+/** The applicant's e-mail; a failure is logged (the decision stands and is audited; the e-mail log shows the miss). */
+async function mail(application: ShopApplication, message: { subject: string; html: string; text: string }, tag: string) {
+  try {
+    await sendEmail({ to: application.email, ...message, tag, profileId: null })
+  } catch (error) {
+    logger.error({ applicationId: application.id, err: error }, 'shop application e-mail failed')
+  }
+}

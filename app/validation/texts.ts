@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+import { TEXT_MESSAGES } from '~/domain/messages'
+import { toE164TextPhone } from '~/domain/phones'
+
+import { singleLineText } from './text'
+
+/** The dashboard's texts form: turn texts on for a mobile number (with the consent box ticked), or turn them off. */
+export const TextsSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('texts-on'),
+    phone: singleLineText({ error: TEXT_MESSAGES.phone })
+      .min(1, TEXT_MESSAGES.phone)
+      .max(30, TEXT_MESSAGES.phone)
+      .transform((value, ctx) => {
+        const e164 = toE164TextPhone(value)
+        if (!e164) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.phone })
+        return e164 ?? ''
+      }),
+    // Its own unticked checkbox, checked like the signup consents: only a tick is a yes.
+    consent: z
+      .boolean()
+      .default(false)
+      .superRefine((value, ctx) => {
+        if (value !== true) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.consentRequired })
+      }),
+  }),
+  z.object({ intent: z.literal('texts-off') }),
+])

@@ -1,0 +1,237 @@
+import { and, eq } from 'drizzle-orm'
+import twilio from 'twilio'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import { TEXTS_CONSENT_VERSION } from '~/content/texts-consent'
+import { db } from '~/db/client.server'
+import { auditLog, claims, textConsents, textMessages } from '~/db/schema'
+import { TEXT_MESSAGES } from '~/domain/messages'
+import { resetEnvForTests } from '~/env.server'
+import { approveClaim } from '~/models/claim-review.server'
+import { recordTextsConsent, textConsentOf } from '~/models/consents.server'
+import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
+import { textClaimStep } from '~/models/texts.server'
+import * as webhook from '~/routes/api.twilio-webhook'
+import * as textsRoute from '~/routes/customer.texts'
+import { setSmsTransport } from '~/services/sms.server'
+import { twilioTransport } from '~/services/twilio.server'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+} from '../support/factories'
+import { fakeTwilio } from '../support/fake-twilio'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const ACCOUNT_SID = `AC${'1'.repeat(32)}`
+const AUTH_TOKEN = 'twilio-auth-token-for-tests'
+const FROM = '+18015550100'
+const WEBHOOK_URL = 'http://localhost:3999/api/twilio-webhook'
+
+const twilioServer = fakeTwilio()
+let twilioUrl = ''
+
+beforeAll(async () => {
+  twilioUrl = await twilioServer.start()
+})
+afterAll(() => twilioServer.stop())
+afterEach(() => {
+  setSmsTransport(undefined)
+  twilioServer.received.length = 0
+  twilioServer.replies.length = 0
+  for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER']) delete process.env[name]
+  resetEnvForTests()
+})
+
+function useFakeTwilio() {
+  Object.assign(process.env, { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM_NUMBER: FROM })
+  resetEnvForTests()
+  setSmsTransport(twilioTransport({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, apiUrl: twilioUrl }))
+}
+
+const textsOf = (claimId: string) => db().select().from(textMessages).where(eq(textMessages.claimId, claimId)).all()
+
+/** A customer who agreed to texts, with an approved mobile job of a shop, a time asked for. */
+async function textedCustomerWithJob(phone = '+18015550142') {
+  ensureSeeded()
+  const operator = findOrCreateProfile('operator@example.com')
+  const group = createPartnerGroup(undefined, { email: 'desk@texts-glass.example' })
+  const customer = createProfile({ fullName: 'Tex Ting' })
+  recordTextsConsent({ profileId: customer.id, phone, clientIp: '203.0.113.9', userAgent: 'Test browser' })
+  const { policy } = createActivePolicy(customer.id)
+  const claim = createClaim(policy.id)
+  db()
+    .update(claims)
+    .set({ preferredDate: '2099-01-05', preferredSlot: 'morning', serviceAt: 'mobile', serviceAddress: '12 Elm St, Ogden' })
+    .where(eq(claims.id, claim.id))
+    .run()
+  return { group, customer, claim, operator }
+}
+
+/** A reply as Twilio posts it, signed with the auth token (or with the signature given). */
+function reply(fields: Record<string, string>, signature?: string | null) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' }
+  const signed = signature === undefined ? twilio.getExpectedTwilioSignature(AUTH_TOKEN, WEBHOOK_URL, fields) : signature
+  if (signed) headers['X-Twilio-Signature'] = signed
+  const request = new Request(WEBHOOK_URL, { method: 'POST', headers, body: new URLSearchParams(fields).toString() })
+  return settle(() => webhook.action(routeArgs(request)))
+}
+
+let sids = 0
+const messageSid = () => `SM${String(++sids).padStart(32, 'a')}`
+
+describe('the Twilio adapter, against a fake Twilio', () => {
+  it('sends each claim step through the SDK and records the message id', async () => {
+    useFakeTwilio()
+    const { group, claim, operator } = await textedCustomerWithJob()
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    await setAppointment({ groupId: group.id, actorId: operator.id, claimId: claim.id, intent: 'confirm', time: '09:30' })
+    await markOnTheWay({ groupId: group.id, actorId: operator.id, claimId: claim.id })
+
+    expect(twilioServer.received).toHaveLength(3)
+    const [decided, booked, onTheWay] = twilioServer.received
+    expect(decided!.url).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`)
+    expect(decided!.headers.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`)
+    expect(decided!.form).toMatchObject({ To: '+18015550142', From: FROM })
+    expect(decided!.form.Body).toContain(`your claim ${claim.confirmationCode} is approved`)
+    expect(booked!.form.Body).toContain(`booked claim ${claim.confirmationCode} for January 5, 2099 at 9:30 AM`)
+    expect(onTheWay!.form.Body).toBe(`${TEXT_MESSAGES.onTheWayText(claim.confirmationCode, group.name)}${TEXT_MESSAGES.stopFooter}`)
+
+    const rows = textsOf(claim.id)
+    expect(rows.map((row) => [row.kind, row.status, row.transport])).toEqual([
+      ['claim_decided', 'sent', 'twilio'],
+      ['claim_booked', 'sent', 'twilio'],
+      ['claim_on_the_way', 'sent', 'twilio'],
+    ])
+    expect(rows[0]!.providerMessageId).toMatch(/^SM\d{32}$/)
+    const claimNow = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
+    expect(claimNow.technicianOnTheWayAt).not.toBeNull()
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, claim.id), eq(auditLog.action, 'claim.technician_on_the_way')))
+        .all(),
+    ).toHaveLength(1)
+    // Pressed again: refused, nothing sent twice.
+    await expect(markOnTheWay({ groupId: group.id, actorId: operator.id, claimId: claim.id })).rejects.toMatchObject({ status: 409 })
+    expect(twilioServer.received).toHaveLength(3)
+  })
+
+  it('records a text Twilio refuses with its reason, and the claim goes on', async () => {
+    useFakeTwilio()
+    const { group, claim, operator } = await textedCustomerWithJob('+18015550143')
+    twilioServer.refuseNext(400, 21610, 'Attempt to send to unsubscribed recipient')
+    const approved = await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    expect(approved.approvalStatus).toBe('approved')
+    const [refused] = textsOf(claim.id)
+    expect(refused).toMatchObject({ kind: 'claim_decided', status: 'refused', providerMessageId: null })
+    expect(refused!.refusalReason).toBe('21610: Attempt to send to unsubscribed recipient')
+  })
+
+  it('texts nobody who did not agree, and nobody on a mobile job of another group', async () => {
+    useFakeTwilio()
+    const operator = findOrCreateProfile('operator@example.com')
+    const group = createPartnerGroup()
+    const { policy } = createActivePolicy(createProfile().id)
+    const claim = createClaim(policy.id)
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    expect(await textClaimStep(claim.id, 'claim_decided')).toBeNull()
+    expect(twilioServer.received).toHaveLength(0)
+
+    const other = await textedCustomerWithJob('+18015550144')
+    await approveClaim({ claimId: other.claim.id, partnerGroupId: other.group.id, actorId: operator.id })
+    await expect(markOnTheWay({ groupId: group.id, actorId: operator.id, claimId: other.claim.id })).rejects.toMatchObject({
+      init: { status: 404 },
+    })
+    // A job with no time given is not on the way yet.
+    await expect(markOnTheWay({ groupId: other.group.id, actorId: operator.id, claimId: other.claim.id })).rejects.toMatchObject({
+      status: 409,
+    })
+  })
+})
+
+describe('the replies webhook', () => {
+  it('refuses a post without a valid signature (403) and a replayed one (409); a stranger is no error', async () => {
+    useFakeTwilio()
+    const fields = { MessageSid: messageSid(), From: '+18015550145', To: FROM, Body: 'HELP', AccountSid: ACCOUNT_SID }
+    expect((await reply(fields, null)).status).toBe(403)
+    expect((await reply(fields, 'bm90LWEtc2lnbmF0dXJl')).status).toBe(403)
+    // Signed for other fields: the body was changed on the way.
+    const forged = twilio.getExpectedTwilioSignature(AUTH_TOKEN, WEBHOOK_URL, { ...fields, Body: 'STOP' })
+    expect((await reply(fields, forged)).status).toBe(403)
+    expect(twilioServer.received).toHaveLength(0)
+
+    const answered = await reply(fields)
+    expect(answered.status).toBe(200)
+    expect(answered.headers.get('Content-Type')).toContain('text/xml')
+    expect((await reply(fields)).status).toBe(409)
+    // HELP is answered once, with the support line.
+    expect(twilioServer.received).toHaveLength(1)
+    expect(twilioServer.received[0]!.form).toMatchObject({ To: '+18015550145', From: FROM })
+    expect(twilioServer.received[0]!.form.Body).toBe(TEXT_MESSAGES.help('(801) 555-0142', 'support@glassplan.example'))
+  })
+
+  it('is a 404 while texts go to the outbox', async () => {
+    const fields = { MessageSid: messageSid(), From: '+18015550145', Body: 'STOP' }
+    expect((await reply(fields)).status).toBe(404)
+  })
+
+  it('ends texts at once on STOP: recorded and audited, and the next step sends nothing', async () => {
+    useFakeTwilio()
+    const { group, customer, claim, operator } = await textedCustomerWithJob('+18015550146')
+    expect((await reply({ MessageSid: messageSid(), From: '+18015550146', Body: 'Stop' })).status).toBe(200)
+    expect(textConsentOf(customer.id)).toBeNull()
+    const [consent] = db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()
+    expect(consent).toMatchObject({ stoppedBy: 'stop_reply', wordingVersion: TEXTS_CONSENT_VERSION })
+    expect(consent!.stoppedAt).not.toBeNull()
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'profile.texts_stopped')))
+        .all(),
+    ).toHaveLength(1)
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    expect(textsOf(claim.id)).toEqual([])
+    expect(twilioServer.received).toHaveLength(0)
+  })
+})
+
+describe('the opt-in', () => {
+  it('records the consent with the wording version, time, address and browser; bad input saves nothing', async () => {
+    const customer = createProfile()
+    const cookie = await sessionCookieFor(customer.id)
+    const post = (form: Record<string, string>) =>
+      settle(() =>
+        textsRoute.action(routeArgs(makeRequest('/customer/texts', { cookie, form, headers: { 'User-Agent': 'Opt-in browser/1.0' } }))),
+      )
+    const refused = await post({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' })
+    expect(refused.status).toBe(400)
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.phone).toEqual([TEXT_MESSAGES.phone])
+    expect((await post({ intent: 'texts-on', phone: '801 555 0147' })).status).toBe(400)
+    expect(textConsentOf(customer.id)).toBeNull()
+
+    const accepted = await post({ intent: 'texts-on', phone: '801 555 0147', consent: 'on' })
+    expect(accepted.status).toBe(302)
+    expect(textConsentOf(customer.id)).toMatchObject({
+      phone: '+18015550147',
+      wordingVersion: TEXTS_CONSENT_VERSION,
+      userAgent: 'Opt-in browser/1.0',
+      clientIp: 'local',
+      stoppedAt: null,
+    })
+    // A new number replaces the old one; turning texts off ends it.
+    expect((await post({ intent: 'texts-on', phone: '801 555 0148', consent: 'on' })).status).toBe(302)
+    expect(textConsentOf(customer.id)?.phone).toBe('+18015550148')
+    expect((await post({ intent: 'texts-off' })).status).toBe(302)
+    expect(textConsentOf(customer.id)).toBeNull()
+    const rows = db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()
+    expect(rows.map((row) => row.stoppedBy)).toEqual(['customer', 'customer'])
+  })
+})

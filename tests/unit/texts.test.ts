@@ -1,0 +1,61 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+
+import { TEXTS_CONSENT_LABEL, TEXTS_CONSENT_VERSION, textsConsentText } from '~/content/texts-consent'
+import { TEXT_MESSAGES } from '~/domain/messages'
+import { toE164TextPhone } from '~/domain/phones'
+import { replyKeyword } from '~/models/texts.server'
+import { TextsSchema } from '~/validation/texts'
+
+function parse(fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  return parseWithZod(form, { schema: TextsSchema })
+}
+
+describe('a mobile number for texts', () => {
+  it('is stored in E.164 however it was typed', () => {
+    for (const typed of ['(801) 555-0142', '801.555.0142', '+1 801 555 0142', '1-801-555-0142']) {
+      expect(toE164TextPhone(typed)).toBe('+18015550142')
+    }
+  })
+
+  it('refuses a number that cannot take texts: not a US number, an extension, or toll-free', () => {
+    for (const typed of ['555-0142', '+44 20 7946 0958', '801 555 0142 ext. 9', '(800) 555-0142', '+1 888 555 0142', 'text me']) {
+      expect(toE164TextPhone(typed), typed).toBeNull()
+    }
+  })
+})
+
+describe('the texts consent', () => {
+  it('is versioned, and its words say what is sent, how often, the rates, that it is optional, STOP and HELP', () => {
+    expect(TEXTS_CONSENT_VERSION).toMatch(/^texts-\d{4}-\d+$/)
+    expect(TEXTS_CONSENT_LABEL).toBe('Text me about my claims')
+    const text = textsConsentText('(801) 555-0142').join(' ')
+    expect(text).toContain(
+      'when your claim is decided, when your appointment is booked, when the technician is on the way and when the work is done',
+    )
+    expect(text).toContain('up to about five texts per claim')
+    expect(text).toContain('Message and data rates may apply')
+    expect(text).toContain('not a condition of buying')
+    expect(text).toContain('Reply STOP to end texts')
+    expect(text).toContain('HELP for help')
+    expect(text).toContain('(801) 555-0142')
+  })
+
+  it('is refused without the ticked box, and the number is refused next to its field', () => {
+    expect(parse({ intent: 'texts-on', phone: '801 555 0142' }).reply().error).toEqual({ consent: [TEXT_MESSAGES.consentRequired] })
+    expect(parse({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' }).reply().error).toEqual({ phone: [TEXT_MESSAGES.phone] })
+    const accepted = parse({ intent: 'texts-on', phone: '801 555 0142', consent: 'on' })
+    expect(accepted.status === 'success' && accepted.value).toEqual({ intent: 'texts-on', phone: '+18015550142', consent: true })
+  })
+})
+
+describe('a reply', () => {
+  it('is read by its whole word, in any case: STOP and its synonyms, HELP, START, anything else', () => {
+    for (const body of ['STOP', ' stop ', 'Unsubscribe', 'cancel', 'END', 'quit']) expect(replyKeyword(body), body).toBe('stop')
+    for (const body of ['HELP', 'help', 'Info']) expect(replyKeyword(body), body).toBe('help')
+    expect(replyKeyword('START')).toBe('start')
+    for (const body of ['please stop by at 3', 'Thanks!', '']) expect(replyKeyword(body), body).toBe('other')
+  })
+})
