@@ -2,16 +2,16 @@ import { eq, inArray, or } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
-import { addCalendarMonths } from '~/domain/calendar'
-import { REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
+import { repairGuaranteeEnds } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES as WORDS, RULES_DECISION_MESSAGES } from '~/domain/messages'
-import { claimCalendarPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { calibrationCertificatePath, claimCalendarPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { describeAppointment, mapLink, TIME_SLOT_NAMES } from '~/domain/shops'
 import { appointmentCalendarFile } from '~/services/calendar-file.server'
 import { fileUrl } from '~/utils/file-url'
 import { notFound } from '~/utils/refusal'
 
+import { claimsWithCalibrationProof } from './calibration.server'
 import { shopOnThread, threadOf } from './claim-messages.server'
 import { claimDocumentsOf, claimLiveStatus, claimPageUrl } from './claims.server'
 import { type CustomerClaim, listClaimsForProfile } from './claims-read.server'
@@ -79,7 +79,7 @@ function guaranteeLinks(claim: CustomerClaim) {
 
 export function claimTimeline(
   claim: CustomerClaim,
-  extras: { calibrationReport: string | null; reworkOf: string | null; reworkedBy: string | null },
+  extras: { calibrationReport: string | null; certificate: string | null; reworkOf: string | null; reworkedBy: string | null },
   now = new Date(),
 ): TimelineStep[] {
   const steps: TimelineStep[] = []
@@ -168,19 +168,22 @@ export function claimTimeline(
     link: null,
   })
 
-  if (extras.calibrationReport) {
+  if (extras.certificate || extras.calibrationReport) {
     steps.push({
       key: 'calibration',
       title: WORDS.calibration,
       state: 'done',
       when: formatLongDate(claim.completedAt),
       detail: WORDS.calibrationDetail,
-      link: { href: extras.calibrationReport, label: 'Download the calibration report' },
+      // The certificate (the shop's structured proof, app/models/calibration.server.ts) where there is one.
+      link: extras.certificate
+        ? { href: extras.certificate, label: 'See the calibration certificate' }
+        : { href: extras.calibrationReport!, label: 'Download the calibration report' },
     })
   }
 
-  if (completed && claim.repairType === 'repair' && claim.completedAt) {
-    const until = addCalendarMonths(new Date(claim.completedAt), REPAIR_GUARANTEE_MONTHS)
+  const until = repairGuaranteeEnds(claim)
+  if (until) {
     steps.push({
       key: 'guarantee',
       title: WORDS.guarantee,
@@ -210,6 +213,8 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
     { key: 'appeal', label: 'Appeal the decision', href: live.appealHref },
     { key: 'choose-shop', label: 'Choose a shop', href: live.chooseShopHref },
     { key: 'reschedule', label: 'Ask for another time', href: live.rescheduleHref },
+    // The repair-failure guarantee (docs/decisions/076-repair-failure-guarantee.md), once per repair.
+    { key: 'repair-failed', label: 'My repair failed', href: links.reworkedBy ? null : (live.repairFailed?.href ?? null) },
   ].filter((action): action is { key: string; label: string; href: string } => Boolean(action.href))
   return {
     claim: {
@@ -219,7 +224,15 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
       description: claim.description,
       policy: { number: claim.policyNumber, planName: claim.policyPlanName },
     },
-    timeline: claimTimeline(claim, { calibrationReport: report ? fileUrl(report.filePath) : null, ...links }, now),
+    timeline: claimTimeline(
+      claim,
+      {
+        calibrationReport: report ? fileUrl(report.filePath) : null,
+        certificate: claimsWithCalibrationProof([claim.id]).has(claim.id) ? calibrationCertificatePath(claim.id) : null,
+        ...links,
+      },
+      now,
+    ),
     shop,
     appointment:
       claim.appointmentAt && claim.approvalStatus === 'approved'

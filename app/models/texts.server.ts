@@ -2,7 +2,6 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { TEXT_KINDS, textMessages, textReplies } from '~/db/schema'
 import { TEXT_MESSAGES } from '~/domain/messages'
-import { DASHBOARD_CLAIMS_PATH } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
 import { isDeletedAccount } from '~/domain/privacy'
 import { describeAppointment } from '~/domain/shops'
@@ -10,7 +9,7 @@ import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { smsTransport } from '~/services/sms.server'
 
-import { claimContext } from './claims.server'
+import { claimContext, claimPageUrl } from './claims.server'
 import { stopTexts, textConsentOf } from './consents.server'
 
 /**
@@ -91,7 +90,8 @@ export async function textClaimStep(claimId: string, step: ClaimTextStep) {
 
 function claimTextBody(context: NonNullable<ReturnType<typeof claimContext>>, step: ClaimTextStep): string | null {
   const { claim, partnerGroup } = context
-  const link = `${env().APP_URL}${DASHBOARD_CLAIMS_PATH}`
+  // The claim's own page (docs/decisions/075-one-page-per-claim.md).
+  const link = claimPageUrl(claim.confirmationCode)
   const shop = partnerGroup?.name ?? 'Your shop'
   const words = (() => {
     switch (step) {

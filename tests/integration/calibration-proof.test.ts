@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { calibrationProofs, claimDocuments, claims, shopStaff, vehicles } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES } from '~/domain/calibration'
+import { claimPage } from '~/models/claim-page.server'
 import { approveJobsForPayment } from '~/models/payouts.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { loader as dashboardLoader } from '~/routes/customer'
@@ -301,6 +302,11 @@ describe('the owner’s certificate and the vehicle’s glass record', () => {
     )
     const cards = (dashboard.data as { claims: { id: string; certificateHref: string | null }[] }).claims
     expect(cards.find((card) => card.id === claim.id)!.certificateHref).toBe(`/customer/claims/${claim.id}/calibration-certificate`)
+    // The claim's own page links it from its calibration step.
+    expect(claimPage(customer.id, claim.confirmationCode).timeline.find((step) => step.key === 'calibration')!.link).toEqual({
+      href: `/customer/claims/${claim.id}/calibration-certificate`,
+      label: 'See the calibration certificate',
+    })
 
     const stranger = createProfile()
     expect((await getCertificate(claim.id, stranger.id)).status).toBe(404)

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, claims } from '~/db/schema'
 import { DECISION_RULES_VERSION } from '~/domain/decision-rules'
+import { claimPage } from '~/models/claim-page.server'
 import { completeClaim } from '~/models/claim-shop.server'
 import { replacementsLeft } from '~/models/claims.server'
 import { shopRework } from '~/models/shop-jobs.server'
@@ -69,6 +70,14 @@ describe('the repair-failure guarantee', () => {
       loader(routeArgs(makeRequest(`/customer/claims/${repaired.id}/repair-failed`, { cookie }), { claimId: repaired.id })),
     )
     expect(page.status).toBe(200)
+    // The repaired claim's own page offers the guarantee, with its end date on the timeline.
+    const before = claimPage(profile.id, repaired.confirmationCode)
+    expect(before.actions).toContainEqual({
+      key: 'repair-failed',
+      label: 'My repair failed',
+      href: `/customer/claims/${repaired.id}/repair-failed`,
+    })
+    expect(before.timeline.find((step) => step.key === 'guarantee')).toMatchObject({ state: 'current' })
 
     const answer = await post(repaired.id, cookie)
     expect(answer.status).toBe(302)
@@ -92,6 +101,11 @@ describe('the repair-failure guarantee', () => {
     }
     expect(dashboard.claims.find((claim) => claim.id === filed!.id)!.live.reworkOf).toBe(repaired.confirmationCode)
     expect(dashboard.claims.find((claim) => claim.id === repaired.id)!.live.repairFailed).toBeNull()
+    // Its page no longer offers it, and says which claim replaces the repair; the new claim's page names the repair.
+    const after = claimPage(profile.id, repaired.confirmationCode)
+    expect(after.actions.map((action) => action.key)).not.toContain('repair-failed')
+    expect(after.timeline.find((step) => step.key === 'guarantee')!.detail).toContain(filed!.confirmationCode)
+    expect(claimPage(profile.id, filed!.confirmationCode).timeline[0]!.detail).toContain(repaired.confirmationCode)
 
     // The shop that did the repair sees the rework on its record; another shop does not.
     expect(shopRework(shop.id)).toEqual([
