@@ -30,11 +30,35 @@ const IMPORT_ZONES = [
   },
   { target: 'app/models', from: ['app/components', 'app/routes'], message: 'A model never imports a component or a route.' },
   {
+    target: 'app/models',
+    from: 'app/auth',
+    message: "A model never imports app/auth: sessions, guards and rate limits are the route layer's; a model takes plain values.",
+  },
+  {
+    // Types included: an adapter declares the shape it takes (e.g. ContractDocument), and a model's value fits it.
+    target: 'app/services',
+    from: ['app/models', 'app/auth', 'app/routes', 'app/components', 'app/jobs.server.ts'],
+    message: 'A service (an outside system or a library behind an adapter) never imports a model, auth, a route or a component, types included.',
+  },
+  {
+    target: 'app/components',
+    from: 'app/routes',
+    message: "A component never imports a route (types included): a route's data type it needs is declared beside the component.",
+  },
+  {
     target: 'app/components',
     from: SERVER_MODULES,
     message: 'A component never imports a *.server module: it would pull server code toward the browser bundle.',
   },
   { target: 'app/content', from: 'app/components', message: 'Content (copy and reference data) never imports a component.' },
+  {
+    // The layers below the models: each imports only what lies below it, never back up.
+    // app/server/app.ts is the bundle's entry, the one module above everything (it starts the app: init.server.ts).
+    target: ['app/utils', 'app/validation', 'app/content', 'app/db', 'app/emails', 'app/server/*.server.ts', 'app/server/*.js'],
+    from: ['app/models', 'app/services', 'app/auth', 'app/routes', 'app/jobs.server.ts', 'app/init.server.ts'],
+    message: 'A lower layer (utils, validation, content, db, emails, the request pipeline) never imports a model, a service, auth, a route or the jobs.',
+  },
+  { target: 'app/auth', from: ['app/routes', 'app/components'], message: "app/auth (the route layer's helpers) never imports a route or a component." },
 ]
 
 export default defineConfig(

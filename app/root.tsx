@@ -14,12 +14,13 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 
-import { getSignedIn, isAdmin, isShopStaff, rollSession } from '~/auth/session.server'
+import { getSignedIn, isShopStaff, rollSession } from '~/auth/session.server'
 import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import type { Profile } from '~/db/schema'
 import { env } from '~/env.server'
+import { isAdmin } from '~/models/operator.server'
 import { hasPolicies } from '~/models/policies.server'
 import { browserErrorReports } from '~/server/error-reports.server'
 import { pageCacheMiddleware } from '~/server/page-cache.server'

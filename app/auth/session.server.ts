@@ -6,6 +6,7 @@ import { type PartnerGroup, type Profile, profiles, sessions } from '~/db/schema
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { DAY_MS } from '~/domain/time'
 import { env, servedOverHttps } from '~/env.server'
+import { isAdmin } from '~/models/operator.server'
 import { staffGroupOf } from '~/models/shop-staff.server'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -61,11 +62,6 @@ async function lookup(request: Request): Promise<SignedIn | null> {
 
 export async function getProfile(request: Request) {
   return (await getSignedIn(request))?.profile ?? null
-}
-
-export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefined) {
-  if (!profile) return false
-  return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
 }
 
 /** Whether this account is staff of an active partner group (it may be a customer as well). */

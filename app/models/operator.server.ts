@@ -1,13 +1,20 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, emailLog, prices, profiles, stripeEvents } from '~/db/schema'
+import { auditLog, emailLog, prices, type Profile, profiles, stripeEvents } from '~/db/schema'
 import type { AuditAction, AuditEntityType } from '~/domain/audit'
 import { DEFAULT_OPERATOR_ZONE, endOfDayIn, isOperatorZone, type OperatorZone } from '~/domain/calendar'
 import type { ActivityLog } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
+import { env } from '~/env.server'
 
 import { recordAudit } from './audit.server'
+
+/** Whether this account is the operator's: the admin role, or an address the configuration names (ADMIN_EMAILS). */
+export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefined) {
+  if (!profile) return false
+  return profile.role === 'admin' || env().ADMIN_EMAILS.includes(profile.email.toLowerCase())
+}
 
 /** Read models for the operator console: the activity logs, and local prices. */
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 
-import { isAdmin, operatorContext } from '~/auth/session.server'
+import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { CreditsSection } from '~/components/admin/customer/credits'
 import { LettersSection } from '~/components/admin/customer/letters'
@@ -11,10 +11,8 @@ import { RefundsSection } from '~/components/admin/customer/refunds'
 import { VehiclesSection } from '~/components/admin/customer/vehicles'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { US_STATES } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { parseMailingAddress } from '~/domain/letters'
 import {
   CHECK_THE_FORM,
   CREDIT_MESSAGES,
@@ -23,19 +21,16 @@ import {
   PROVIDER_CANCEL_MESSAGES,
   STATE_MESSAGES,
 } from '~/domain/messages'
-import { offerInWords } from '~/domain/operator'
-import { planName } from '~/domain/plans'
-import { commitmentHolds, needsSetup } from '~/domain/policies'
-import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
+import { stateName } from '~/domain/state-rules'
 import { addCredit, creditsForPolicies, waiveCredit } from '~/models/credits.server'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
+import { customerPage } from '~/models/customer-page.server'
 import { correctGoverningState } from '~/models/governing-state.server'
-import { lettersOf, setMailingAddress } from '~/models/letters.server'
-import { CHANNEL_NAMES, noticeProviderCancellation, providerCancelOptions } from '~/models/provider-cancellation.server'
+import { setMailingAddress } from '~/models/letters.server'
+import { CHANNEL_NAMES, noticeProviderCancellation } from '~/models/provider-cancellation.server'
 import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
-import { fileUrl } from '~/utils/file-url'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
 import {
@@ -54,95 +49,7 @@ import type { Route } from './+types/admin.customers.$profileId'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const customer = customerForOperator(params.profileId)
-  if (!customer) notFound()
-  const now = new Date()
-  return {
-    profile: { ...customer.profile, mailingAddress: parseMailingAddress(customer.profile.mailingAddress) },
-    policies: customer.policies.map((policy) => ({
-      id: policy.id,
-      policyNumber: policy.policyNumber,
-      plan: planName(policy),
-      status: policy.status,
-      monthly: formatPrice(policy.monthlyPriceCents),
-      createdAt: policy.createdAt,
-      initialTermEndsAt: policy.initialTermEndsAt,
-      coverageStartDate: policy.coverageStartDate,
-      cancelAt: policy.cancelAt,
-      canceledAt: policy.canceledAt,
-      tosVersion: policy.tosVersion,
-      tosAcceptedAt: policy.tosAcceptedAt,
-      governingState: policy.governingState,
-      governingStateName: policy.governingState && isStateCode(policy.governingState) ? stateName(policy.governingState) : null,
-      arbitrationOptedOutAt: policy.arbitrationOptedOutAt,
-      transferUsedAt: policy.transferUsedAt,
-      stripeSubscriptionId: policy.stripeSubscriptionId,
-      providerCancel: providerCancelOptions(policy, now),
-      inCommitment: commitmentHolds(policy, now),
-      stateRule: rulesFor(policy.governingState).source,
-      needsSetup: needsSetup(policy),
-      vehicleId: policy.vehicleId,
-      offers: policy.offers.map((offer) => ({
-        id: offer.id,
-        parties: offer.fromThisCustomer ? `To ${offer.buyerEmail}` : `From ${offer.sellerEmail} to ${offer.buyerEmail}`,
-        state: offerInWords(offer, now),
-      })),
-      photos: policy.photos.map((photo) => ({
-        id: photo.id,
-        type: photo.photoType,
-        at: photo.createdAt,
-        full: fileUrl(photo.filePath),
-        thumb: fileUrl(photo.thumbPath ?? photo.filePath),
-      })),
-    })),
-    vehicles: customer.vehicles,
-    claims: customer.claims.map((claim) => ({
-      id: claim.id,
-      code: claim.confirmationCode,
-      status: claim.approvalStatus,
-      damageType: claim.damageType,
-      submittedAt: claim.submittedAt,
-      partnerGroup: claim.partnerGroup,
-      documents: claim.documents.map((doc) => ({ id: doc.id, type: doc.documentType, name: doc.fileName, url: fileUrl(doc.filePath) })),
-    })),
-    emails: customer.emails,
-    letters: lettersOf(customer.profile.id).map((letter) => ({
-      id: letter.id,
-      template: letter.template,
-      status: letter.status,
-      certified: letter.certified,
-      late: letter.late,
-      provider: letter.provider,
-      attempts: letter.attempts,
-      lastError: letter.lastError,
-      trackingNumber: letter.trackingNumber,
-      costCents: letter.costCents,
-      createdAt: letter.createdAt,
-      sentAt: letter.sentAt,
-    })),
-    payments: customer.payments,
-    refunds: customer.refunds.map((refund) => ({
-      id: refund.id,
-      policyId: refund.policyId,
-      amount: formatPrice(refund.amountCents + refund.penaltyCents),
-      penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
-      penaltyByHand: refund.penaltyByHandCents > 0 ? formatPrice(refund.penaltyByHandCents) : null,
-      status: refund.status,
-      rule: refund.rule,
-      state: refund.state,
-      createdAt: refund.createdAt,
-      attempts: refund.attempts,
-      lastError: refund.lastError,
-      stripeRefundId: refund.stripeRefundId,
-      dueBy: refund.dueBy,
-    })),
-    credits: creditsForPolicies(customer.policies.map((policy) => policy.id)),
-    trail: customer.trail.map((row) => ({
-      ...row,
-      operator: row.actorEmail ? isAdmin({ email: row.actorEmail, role: row.actorRole ?? 'customer' }) : false,
-    })),
-    states: US_STATES.map((state) => state.code),
-  }
+  return customerPage(params.profileId) ?? notFound()
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -248,8 +155,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, error }) =>
   isNotFound(error) ? NOT_FOUND_META : operatorMeta(loaderData?.profile.fullName || loaderData?.profile.email || 'Customer')
-
-export type CustomerPageData = Route.ComponentProps['loaderData']
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, policies, vehicles, claims, emails, payments, trail, states, refunds, letters, credits } = loaderData

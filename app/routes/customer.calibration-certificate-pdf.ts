@@ -1,7 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { calibrationCertificate } from '~/models/calibration.server'
+import { calibrationCertificatePdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
-import { calibrationCertificatePdf } from '~/services/glass-record-pdf.server'
 
 import type { Route } from './+types/customer.calibration-certificate-pdf'
 

@@ -1,7 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { glassRecord } from '~/models/glass-record.server'
+import { glassRecordPdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
-import { glassRecordPdf } from '~/services/glass-record-pdf.server'
 
 import type { Route } from './+types/customer.glass-record-pdf'
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 
-import { getProfile, isAdmin } from '~/auth/session.server'
+import { getProfile } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, policies, type Profile } from '~/db/schema'
 import { isOwnClaim } from '~/domain/policies'
 import { contentDispositionFor, contentTypeFor } from '~/domain/uploads'
+import { isAdmin } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { checkedRelPath } from '~/services/file-store.server'
 import { filesCacheControl, verifySignedFile } from '~/services/signed-links.server'

@@ -93,6 +93,76 @@ describe('imports run one way (ESLint)', () => {
     ).toEqual(["1: import type { ToastMessage } from '~/components/toast' → Content (copy and reference data) never imports a component."])
   })
 
+  it('a model never imports app/auth; a service never imports a model, auth, a route or a component, types included', async () => {
+    expect(
+      await problems('app/models/example.server.ts', [
+        "import { isAdmin } from '~/auth/session.server'",
+        "import { normalizeEmail } from '~/domain/email'",
+      ]),
+    ).toEqual([
+      "1: import { isAdmin } from '~/auth/session.server' → A model never imports app/auth: sessions, guards and rate limits are the route layer's; a model takes plain values.",
+    ])
+    const SERVICE =
+      'A service (an outside system or a library behind an adapter) never imports a model, auth, a route or a component, types included.'
+    expect(
+      await problems('app/services/example.server.ts', [
+        "import type { Contract } from '~/models/contract.server'",
+        "import { hit } from '../auth/rate-limit.server'",
+        "import type { loader } from '~/routes/home'",
+        "import { Card } from '~/components/ui'",
+        "import { readStored } from './storage.server'",
+      ]),
+    ).toEqual([
+      `1: import type { Contract } from '~/models/contract.server' → ${SERVICE}`,
+      `2: import { hit } from '../auth/rate-limit.server' → ${SERVICE}`,
+      `3: import type { loader } from '~/routes/home' → ${SERVICE}`,
+      `4: import { Card } from '~/components/ui' → ${SERVICE}`,
+    ])
+  })
+
+  it('a component never imports a route, types included; auth never imports a route or a component', async () => {
+    expect(await problems('app/components/example.tsx', ["import type { loader } from '~/routes/admin.layout'"])).toEqual([
+      "1: import type { loader } from '~/routes/admin.layout' → A component never imports a route (types included): a route's data type it needs is declared beside the component.",
+    ])
+    expect(
+      await problems('app/auth/example.server.ts', [
+        "import { Toast } from '~/components/toast'",
+        "import { loader } from '~/routes/home'",
+      ]),
+    ).toEqual([
+      "1: import { Toast } from '~/components/toast' → app/auth (the route layer's helpers) never imports a route or a component.",
+      "2: import { loader } from '~/routes/home' → app/auth (the route layer's helpers) never imports a route or a component.",
+    ])
+  })
+
+  it('the layers below the models never import back up; app/server/app.ts, the bundle’s entry, may', async () => {
+    const LOWER =
+      'A lower layer (utils, validation, content, db, emails, the request pipeline) never imports a model, a service, auth, a route or the jobs.'
+    for (const file of [
+      'app/utils/example.server.ts',
+      'app/validation/example.ts',
+      'app/emails/example.tsx',
+      'app/server/example.server.ts',
+    ]) {
+      expect(
+        await problems(file, [
+          "import { clientNetwork } from '~/auth/rate-limit.server'",
+          "import { sendEmail } from '~/services/email.server'",
+          "import { isAdmin } from '~/models/operator.server'",
+          "import { runDailyJobs } from '~/jobs.server'",
+          "import { formatPrice } from '~/domain/format'",
+        ]),
+        file,
+      ).toEqual([
+        `1: import { clientNetwork } from '~/auth/rate-limit.server' → ${LOWER}`,
+        `2: import { sendEmail } from '~/services/email.server' → ${LOWER}`,
+        `3: import { isAdmin } from '~/models/operator.server' → ${LOWER}`,
+        `4: import { runDailyJobs } from '~/jobs.server' → ${LOWER}`,
+      ])
+    }
+    expect(await problems('app/server/app.ts', ["import { shutdown } from '~/init.server'"])).toEqual([])
+  })
+
   it('Stripe only through the payments adapter: outside app/services only its types', async () => {
     const lines = [
       "import { listStripePrices } from '~/services/stripe.server'",

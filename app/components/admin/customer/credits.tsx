@@ -2,7 +2,7 @@ import { Form } from 'react-router'
 
 import { CreditsList } from '~/components/credits'
 import { Card, Field, inputClass } from '~/components/ui'
-import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
 

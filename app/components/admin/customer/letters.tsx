@@ -3,7 +3,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { LETTER_TEMPLATES, type LetterTemplate } from '~/domain/letters'
-import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import type { CustomerPageData } from '~/models/customer-page.types'
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Posting', tone: 'warning' },

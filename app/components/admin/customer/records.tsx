@@ -4,7 +4,7 @@ import { ApprovalBadge } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge } from '~/components/ui'
 import { auditActionLabel } from '~/domain/audit'
-import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import type { CustomerPageData } from '~/models/customer-page.types'
 
 /** What happened with the customer: their claims, the e-mails sent, the payment events and the audit trail. */
 export function CustomerRecords({ claims, emails, payments, trail }: Pick<CustomerPageData, 'claims' | 'emails' | 'payments' | 'trail'>) {

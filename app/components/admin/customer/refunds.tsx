@@ -2,7 +2,7 @@ import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
-import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import type { CustomerPageData } from '~/models/customer-page.types'
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   unsettled: { label: 'To be worked out — payments were down', tone: 'warning' },

@@ -2,7 +2,7 @@ import { Form } from 'react-router'
 
 import { Card, Field, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
-import type { CustomerPageData } from '~/routes/admin.customers.$profileId'
+import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CorrectVehicleSchema } from '~/validation/operator'
 

@@ -6,10 +6,10 @@ import { formatLongDate } from '~/domain/format'
 import { WINDSHIELD_ZONE_LABELS } from '~/domain/messages'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
 import { ZONE_SHAPES } from '~/domain/windshield-diagram'
-import type { CalibrationCertificate } from '~/models/calibration.server'
-import type { GlassRecord } from '~/models/glass-record.server'
+import { readStored } from '~/services/storage.server'
 
-import { readStored } from './storage.server'
+import type { CalibrationCertificate } from './calibration.server'
+import type { GlassRecord } from './glass-record.server'
 
 /**
  * The calibration certificate and the vehicle's glass record as PDFs: the same facts as their pages, with pdfkit's
