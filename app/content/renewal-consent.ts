@@ -1,3 +1,6 @@
+import { actByDay, nextRenewalAfter } from '~/domain/billing'
+import { customerZone, dayOf } from '~/domain/calendar'
+import { formatLongDate } from '~/domain/format'
 import { STATE_TABLE, stateName, type StateRules, stateRules } from '~/domain/state-rules'
 
 /**
@@ -7,7 +10,11 @@ import { STATE_TABLE, stateName, type StateRules, stateRules } from '~/domain/st
  * the exact words shown are rebuilt. Change the words → a new version (keep the old one's function beside it).
  */
 // renewal-2026-2: Florida no longer lets the commitment bind (Fla. Stat. §634.121(3)), so its buyers read "cancel at any time".
-export const RENEWAL_TERMS_VERSION = 'renewal-2026-2'
+// renewal-2026-3: the deadline to act before each charge (the day before it, in the customer's zone), as New York and
+// Illinois ask the offer to state; the words of renewal-2026-2 stay rebuildable by passing its version.
+export const RENEWAL_TERMS_VERSION = 'renewal-2026-3'
+
+export type RenewalTermsVersion = 'renewal-2026-2' | 'renewal-2026-3'
 
 export type RenewalConsentInput = {
   /** '$19.99', or null while the page cannot price the plan yet (no ADAS choice). */
@@ -20,6 +27,13 @@ export type RenewalConsentInput = {
   supportEmail: string
   /** How the plan is paid: the price is charged each month, or each year. Monthly when not given. */
   interval?: 'month' | 'year'
+  /** The buyer's state (USPS code), whose zone the deadline is counted in; null or absent before a state is chosen. */
+  governingState?: string | null
+  /**
+   * When the offer is made (ISO): the first renewal is one interval later, and the text names its deadline. Absent,
+   * the text gives the rule without a date.
+   */
+  offeredAt?: string | null
 }
 
 /** The states whose law lets the product's commitment bind (after the free look), by name, from the state table. */
@@ -30,7 +44,10 @@ export function commitmentStateNames(): string[] {
     .sort()
 }
 
-export function renewalConsentText({ monthlyPrice, rules, supportEmail, interval = 'month' }: RenewalConsentInput): string[] {
+export function renewalConsentText(
+  { monthlyPrice, rules, supportEmail, interval = 'month', governingState = null, offeredAt = null }: RenewalConsentInput,
+  version: RenewalTermsVersion = RENEWAL_TERMS_VERSION,
+): string[] {
   const period = interval === 'year' ? 'year' : 'month'
   const price = monthlyPrice ?? `the ${period === 'year' ? 'yearly' : 'monthly'} price shown above`
   const commitment =
@@ -39,12 +56,26 @@ export function renewalConsentText({ monthlyPrice, rules, supportEmail, interval
       : rules.commitment === 'after_free_look'
         ? `My plan has a 12-month commitment: after the first ${rules.freeLookDays} days (the free-look period, when I can cancel for a refund) I can cancel only at the end of the 12 months.`
         : `My state lets me cancel at any time, with the refund its law gives.`
-  return [
+  const words = [
     `I agree that my plan renews automatically every ${period} and that my card is charged ${price} each ${period} until I cancel.`,
     commitment,
     `After the first 12 months the plan continues from ${period} to ${period} at the ${period === 'year' ? 'yearly' : 'monthly'} price then in effect, until I or Glass Plan cancel it. Glass Plan e-mails me at least 30 days before any price change.`,
     `To cancel, I use "Cancel Policy" on my policy in my Glass Plan dashboard (or turn off automatic renewal there), or write to ${supportEmail}.`,
   ]
+  if (version === 'renewal-2026-2') return words
+  return [...words, deadlineToAct(interval, governingState, offeredAt)]
+}
+
+/**
+ * The deadline before each charge (New York and Illinois want it in the offer): the day before the charge, in the
+ * buyer's zone (domain/billing actByDay, the same day the renewal and price notices name); with the offer's moment,
+ * the first renewal's charge and deadline as dates.
+ */
+function deadlineToAct(interval: 'month' | 'year', governingState: string | null, offeredAt: string | null) {
+  const rule = `To stop a charge, I cancel or turn off automatic renewal by the end of the day before the charge, in my state's time.`
+  if (!offeredAt) return `${rule} Glass Plan's notices before each renewal give that date.`
+  const firstRenewal = nextRenewalAfter({ createdAt: offeredAt, billingInterval: interval, billingAnchorAt: null }, new Date(offeredAt))
+  return `${rule} If I subscribe today, my first renewal is charged on ${formatLongDate(dayOf(firstRenewal, customerZone(governingState)))}, so the last day to stop it is ${formatLongDate(actByDay(firstRenewal, governingState))}. Glass Plan's notices before each renewal give that date again.`
 }
 
 function listOf(names: readonly string[]) {

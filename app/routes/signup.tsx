@@ -76,6 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The form's HTML constraints from its schema, read here: the page's JavaScript carries no zod, and the action
     // checks every submission (Conform shows its answer beside each field).
     constraint: getZodConstraint(SignupSchema),
+    // The renewal terms date the first renewal's deadline from now; read once here so the page and its hydration agree.
+    offeredAt: new Date().toISOString(),
   }
 }
 
@@ -161,6 +163,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           honeypot={loaderData.honeypot}
           terms={loaderData.terms}
           constraint={loaderData.constraint}
+          offeredAt={loaderData.offeredAt}
           lastResult={actionData?.result ?? undefined}
         />
       ) : (
@@ -261,6 +264,7 @@ function ConfigurePlan({
   honeypot,
   terms,
   constraint,
+  offeredAt,
   lastResult,
 }: {
   planType: PlanType
@@ -271,6 +275,7 @@ function ConfigurePlan({
   honeypot: HoneypotProps
   terms: { document: LegalDocument; version: string }
   constraint: ReturnType<typeof getZodConstraint>
+  offeredAt: string
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const root = useRootData()
@@ -316,6 +321,8 @@ function ConfigurePlan({
     rules: isStateCode(governingState) ? stateRules(governingState) : null,
     supportEmail,
     interval: billing,
+    governingState: isStateCode(governingState) ? governingState : null,
+    offeredAt,
   })
 
   return (

@@ -16,6 +16,10 @@ test('signup: state of residence and both consents, through the local test check
   await expect(renewal).toContainText('my card is charged $7.99 each month until I cancel')
   // Before a state is chosen the text says where the commitment binds, from the state table.
   await expect(renewal).toContainText('If I live in New York, my plan has a 12-month commitment')
+  // The deadline before each charge, with the first renewal's dates as of the page's offer.
+  await expect(renewal).toContainText(
+    /by the end of the day before the charge, in my state's time\. If I subscribe today, my first renewal is charged on [A-Z][a-z]+ \d{1,2}, \d{4}, so the last day to stop it is [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+  )
   await page.getByText('Read what electronic delivery means').click()
   await expect(page.locator('#esign-disclosure').getByText(/You may ask for a paper copy of your contract/)).toBeVisible()
 
@@ -54,7 +58,7 @@ test('signup: state of residence and both consents, through the local test check
   expect(db().select().from(consentRecords).where(eq(consentRecords.policyId, policy.id)).get()).toMatchObject({
     governingState: 'NY',
     priceCents: 799,
-    renewalTermsVersion: 'renewal-2026-2',
+    renewalTermsVersion: 'renewal-2026-3',
     esignVersion: 'esign-2026-1',
     userAgent: expect.stringContaining('Mozilla'),
   })

@@ -76,7 +76,7 @@ describe('the two consents at signup', () => {
       profileId: policy.profileId,
       tosVersion: TOS_VERSION,
       priceCents: 799,
-      renewalTermsVersion: 'renewal-2026-2',
+      renewalTermsVersion: 'renewal-2026-3',
       esignVersion: 'esign-2026-1',
       governingState: 'FL',
       clientIp: '198.51.100.23',
@@ -106,7 +106,7 @@ describe('keeping the records', () => {
       clientIp: null,
       governingState: 'TX',
       priceCents: 799,
-      renewalTermsVersion: 'renewal-2026-2',
+      renewalTermsVersion: 'renewal-2026-3',
     })
     expect(record.userAgent).toBe('Mozilla/5.0 (Consent Test)')
     expect(record.anonymisedAt).not.toBeNull()
@@ -159,7 +159,7 @@ describe('the operator’s CSV export', () => {
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       TOS_VERSION,
       '7.99',
-      'renewal-2026-2',
+      'renewal-2026-3',
       'esign-2026-1',
       '198.51.100.23',
       'Mozilla/5.0 (Consent Test)',

@@ -62,7 +62,7 @@ describe('the state of residence through Stripe Checkout', () => {
   it('carries the consent facts too, and the policy gets its consent record', async () => {
     const { sessionId, policy } = await signUpAndPay({ governingState: 'NY' })
     expect(fake.state.sessions.get(sessionId)!.metadata).toMatchObject({
-      renewal_terms_version: 'renewal-2026-2',
+      renewal_terms_version: 'renewal-2026-3',
       esign_version: 'esign-2026-1',
       user_agent: 'Mozilla/5.0 (Stripe Buyer)',
     })
@@ -72,7 +72,7 @@ describe('the state of residence through Stripe Checkout', () => {
       governingState: 'NY',
       priceCents: FAKE_PRICES.chip_only,
       tosVersion: TOS_VERSION,
-      renewalTermsVersion: 'renewal-2026-2',
+      renewalTermsVersion: 'renewal-2026-3',
       esignVersion: 'esign-2026-1',
       userAgent: 'Mozilla/5.0 (Stripe Buyer)',
     })

@@ -8,7 +8,47 @@ const supportEmail = 'help@glassplan.example'
 
 describe('the automatic-renewal consent text', () => {
   it('is versioned', () => {
-    expect(RENEWAL_TERMS_VERSION).toMatch(/^renewal-/)
+    expect(RENEWAL_TERMS_VERSION).toBe('renewal-2026-3')
+  })
+
+  it("states the deadline before each charge: the day before it, in the buyer's zone, with the first renewal's dates", () => {
+    // Bought at 03:30 UTC on November 27: still November 26 in New York and in Chicago, so the first renewal's charge
+    // falls on December 26 there and the last day to stop it is December 25.
+    for (const governingState of ['NY', 'IL']) {
+      const text = renewalConsentText({
+        monthlyPrice: '$19.99',
+        rules: stateRules(governingState),
+        supportEmail,
+        governingState,
+        offeredAt: '2026-11-27T03:30:00.000Z',
+      })
+      expect(text.at(-1)).toBe(
+        "To stop a charge, I cancel or turn off automatic renewal by the end of the day before the charge, in my state's time. If I subscribe today, my first renewal is charged on December 26, 2026, so the last day to stop it is December 25, 2026. Glass Plan's notices before each renewal give that date again.",
+      )
+    }
+    // Paid yearly, at noon UTC: the renewal a year on, the deadline the day before.
+    const yearly = renewalConsentText({
+      monthlyPrice: '$199.90',
+      rules: stateRules('IL'),
+      supportEmail,
+      interval: 'year',
+      governingState: 'IL',
+      offeredAt: '2026-03-01T12:00:00.000Z',
+    }).join(' ')
+    expect(yearly).toContain('my first renewal is charged on March 1, 2027, so the last day to stop it is February 28, 2027.')
+  })
+
+  it("gives the rule without dates when the offer has no moment, and keeps renewal-2026-2's words as they were", () => {
+    const input = { monthlyPrice: '$19.99', rules: stateRules('NY'), supportEmail }
+    expect(renewalConsentText(input).at(-1)).toBe(
+      "To stop a charge, I cancel or turn off automatic renewal by the end of the day before the charge, in my state's time. Glass Plan's notices before each renewal give that date.",
+    )
+    const old = renewalConsentText({ ...input, governingState: 'NY', offeredAt: '2026-11-27T03:30:00.000Z' }, 'renewal-2026-2')
+    expect(old).toHaveLength(4)
+    expect(old.join(' ')).not.toContain('day before')
+    expect(old.at(-1)).toBe(
+      `To cancel, I use "Cancel Policy" on my policy in my Glass Plan dashboard (or turn off automatic renewal there), or write to ${supportEmail}.`,
+    )
   })
 
   it('states the price, the commitment where the state lets it bind, month to month after, and how to cancel', () => {
