@@ -59,6 +59,6 @@ describe('dates and prices on the pages', () => {
     const cookie = await sessionCookieFor(operator.id)
     const page = await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie }), { claimId: claim.id }))
     const html = render(`/admin/claims/${claim.id}`, AdminClaim, page)
-    expect(html).toContain('<dd>$1,234.56</dd>')
+    expect(html).toContain('>$1,234.56</dd>')
   })
 })

@@ -309,17 +309,18 @@ describe('partner statements', () => {
     const text = await csv.text()
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,Cost (USD),Partner notes,Invoice,Repair photos,' +
-        'Part number,Labor hours,Kit/moulding,ADAS calibration,Calibration report,' +
+      'Completed (UTC),Claim code,Customer,Vehicle,Damage,Repair type,' +
+        'Part number,Labor hours,Kit/moulding,ADAS calibration,Cost (USD),Amount accepted (USD),' +
+        'Partner notes,Invoice,Repair photos,Calibration report,' +
         'Payment,Approved for payment (UTC),Payout,Paid (UTC),Payment reference',
     )
     expect(text).toContain(`,"Lee, Jordan",`)
     expect(text).toContain(
-      `,89.00,"Chip filled, ""clean"" result,\nno cracks",http://localhost:3999/files/claims/a/invoice.pdf,http://localhost:3999/files/claims/a/after.jpg,,,,,,Not approved for payment yet,,,,\r\n`,
+      `,,,,,89.00,,"Chip filled, ""clean"" result,\nno cracks",http://localhost:3999/files/claims/a/invoice.pdf,http://localhost:3999/files/claims/a/after.jpg,,Not approved for payment yet,,,,\r\n`,
     )
-    expect(text).toContain(`,320.00,"'=HYPERLINK(""http://evil"")",,,,,,,,Not approved for payment yet,,,,\r\n`)
-    // The total row is as wide as the header (20 columns), so a spreadsheet puts nothing out of line.
-    expect(text.endsWith(`Total,2 claims,,,,"1 repairs, 1 replacements",409.00${','.repeat(13)}\r\n`)).toBe(true)
+    expect(text).toContain(`,320.00,,"'=HYPERLINK(""http://evil"")",,,,Not approved for payment yet,,,,\r\n`)
+    // The total row is as wide as the header (21 columns), so a spreadsheet puts nothing out of line.
+    expect(text.endsWith(`Total,2 claims,,,,"1 repairs, 1 replacements",,,,,409.00${','.repeat(10)}\r\n`)).toBe(true)
 
     for (const query of ['group=&month=2026-10', `group=${group.id}&month=2026-13`, `group=${group.id}`]) {
       const answer = await settle(() => downloadLoader(routeArgs(makeRequest(`/admin/statements/download?${query}`, { cookie }))))

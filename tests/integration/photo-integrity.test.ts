@@ -99,7 +99,7 @@ describe('the band index', () => {
       for (const photo of photos) {
         for (const oldKey of [1, 70_000, 140_000, 200_000]) insert.run(oldKey, photo.photoId, photo.policyId, photo.source, photo.hash)
       }
-      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0035_wider_photo_bands_and_claim_address.sql'), 'utf8')
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0036_wider_photo_bands_and_claim_address.sql'), 'utf8')
       client.transaction(() => {
         // Its band statements (the claims' new column is there already).
         for (const statement of migration.split('--> statement-breakpoint').filter((text) => text.includes('photo_hash_bands')))

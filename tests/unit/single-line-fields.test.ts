@@ -90,6 +90,27 @@ const FORMS: Record<string, FormCase> = {
     sample: { appealText: 'The crack was there from the chip.' },
     multiLine: ['appealText'],
   },
+  'claims.RepairFailureSchema': {
+    schema: claims.RepairFailureSchema,
+    sample: { description: 'The repaired chip grew into a crack.', damageDate: '2026-01-02', inLineOfSight: 'no', damageZone: 'passenger' },
+    multiLine: ['description'],
+  },
+  'claims.ClaimMessageSchema': { schema: claims.ClaimMessageSchema, sample: { body: 'Can you come earlier?' }, multiLine: ['body'] },
+  'claims.PhotoRequestSchema': {
+    schema: claims.PhotoRequestSchema,
+    sample: { audience: 'customer', note: 'A close-up of the chip, please.' },
+    multiLine: ['note'],
+  },
+  'operator.AddCreditSchema': {
+    schema: operator.AddCreditSchema,
+    sample: { intent: 'add-credit', policyId: 'pol1', amount: '19.99', reason: 'The shop was late.' },
+    multiLine: ['reason'],
+  },
+  'operator.WaiveCreditSchema': {
+    schema: operator.WaiveCreditSchema,
+    sample: { intent: 'waive-credit', creditId: 'crd1', reason: 'Paid by check instead.' },
+    multiLine: ['reason'],
+  },
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
   'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
   'claims.ReviewSchema[release-invoice]': { schema: option(claims.ReviewSchema, 'release-invoice'), sample: { intent: 'release-invoice' } },
