@@ -92,7 +92,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
       }
     >
       {unanswered.length ? (
-        <Card className="mb-6 space-y-2" data-testid="unanswered-threads" aria-labelledby="unanswered-title">
+        <Card className="mb-6 space-y-2" role="region" data-testid="unanswered-threads" aria-labelledby="unanswered-title">
           <h2 id="unanswered-title" className="text-lg font-semibold text-slate-900">
             Messages waiting for an answer ({unanswered.length})
           </h2>

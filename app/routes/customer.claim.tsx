@@ -80,7 +80,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         <ClaimStatusBadge status={claim.status} />
       </div>
 
-      <Card className="space-y-4" aria-labelledby="timeline-title">
+      <Card className="space-y-4" role="region" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="text-xl font-semibold text-slate-900">
           Where your claim stands
         </h2>
@@ -125,7 +125,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {shop || appointment ? (
-        <Card className="space-y-3" aria-labelledby="shop-title" data-testid="claim-shop">
+        <Card className="space-y-3" role="region" aria-labelledby="shop-title" data-testid="claim-shop">
           <h2 id="shop-title" className="text-xl font-semibold text-slate-900">
             Your shop
           </h2>
@@ -162,7 +162,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {photos.length ? (
-        <Card className="space-y-3" aria-labelledby="photos-title">
+        <Card className="space-y-3" role="region" aria-labelledby="photos-title">
           <h2 id="photos-title" className="text-xl font-semibold text-slate-900">
             Photos
           </h2>

@@ -171,5 +171,5 @@ test('download a partner statement', async ({ page, signIn }) => {
   const csv = fs.readFileSync((await download.path())!, 'utf8')
   expect(csv).toContain('"Casey, ""CJ"" Doe"')
   expect(csv).toContain('"Resin, cured\n30 min"')
-  expect(csv).toContain('Total,1 claims,,,,"1 repairs, 0 replacements",123.45,,,')
+  expect(csv).toContain('Total,1 claims,,,,"1 repairs, 0 replacements",,,,,123.45,,,')
 })

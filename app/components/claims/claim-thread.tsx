@@ -33,7 +33,7 @@ export function ClaimThread({
   children?: ReactNode
 }) {
   return (
-    <Card className="space-y-4" data-testid="claim-thread" aria-labelledby="claim-thread-title">
+    <Card className="space-y-4" role="region" data-testid="claim-thread" aria-labelledby="claim-thread-title">
       <h2 id="claim-thread-title" className="text-xl font-semibold text-slate-900">
         Messages
       </h2>
