@@ -108,4 +108,3 @@ export function customerPage(profileId: string, now = new Date()) {
     states: US_STATES.map((state) => state.code),
   }
 }
-
