@@ -38,7 +38,8 @@ const IMPORT_ZONES = [
     // Types included: an adapter declares the shape it takes (e.g. ContractDocument), and a model's value fits it.
     target: 'app/services',
     from: ['app/models', 'app/auth', 'app/routes', 'app/components', 'app/jobs.server.ts'],
-    message: 'A service (an outside system or a library behind an adapter) never imports a model, auth, a route or a component, types included.',
+    message:
+      'A service (an outside system or a library behind an adapter) never imports a model, auth, a route or a component, types included.',
   },
   {
     target: 'app/components',
@@ -56,9 +57,14 @@ const IMPORT_ZONES = [
     // app/server/app.ts is the bundle's entry, the one module above everything (it starts the app: init.server.ts).
     target: ['app/utils', 'app/validation', 'app/content', 'app/db', 'app/emails', 'app/server/*.server.ts', 'app/server/*.js'],
     from: ['app/models', 'app/services', 'app/auth', 'app/routes', 'app/jobs.server.ts', 'app/init.server.ts'],
-    message: 'A lower layer (utils, validation, content, db, emails, the request pipeline) never imports a model, a service, auth, a route or the jobs.',
+    message:
+      'A lower layer (utils, validation, content, db, emails, the request pipeline) never imports a model, a service, auth, a route or the jobs.',
   },
-  { target: 'app/auth', from: ['app/routes', 'app/components'], message: "app/auth (the route layer's helpers) never imports a route or a component." },
+  {
+    target: 'app/auth',
+    from: ['app/routes', 'app/components'],
+    message: "app/auth (the route layer's helpers) never imports a route or a component.",
+  },
 ]
 
 export default defineConfig(
