@@ -3,8 +3,7 @@
  * purchase, or the monthly renewal at which a monthly payer switched to yearly). Pure and safe in the browser.
  */
 
-import { customerZone, dayAfter, dayOf } from './calendar'
-import { addMonths } from './price-changes'
+import { addCalendarMonths, customerZone, dayAfter, dayOf } from './calendar'
 import { rulesFor } from './state-rules'
 
 export type RenewalFields = {
@@ -26,8 +25,8 @@ export function renewalAtOrAfter(policy: RenewalFields, from: Date): Date {
   // Start near `from` rather than walking from the anchor interval by interval.
   const monthsBetween = (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth()
   let n = Math.max(1, Math.floor(monthsBetween / step) - 1)
-  let renewal = addMonths(start, n * step)
-  while (renewal.getTime() < from.getTime()) renewal = addMonths(start, ++n * step)
+  let renewal = addCalendarMonths(start, n * step)
+  while (renewal.getTime() < from.getTime()) renewal = addCalendarMonths(start, ++n * step)
   return renewal
 }
 
@@ -41,8 +40,8 @@ export function previousRenewal(policy: RenewalFields, renewal: Date): Date {
   const start = new Date(billingAnchor(policy))
   const step = policy.billingInterval === 'year' ? 12 : 1
   let k = 1
-  while (addMonths(start, k * step).getTime() < renewal.getTime()) k++
-  return addMonths(start, (k - 1) * step)
+  while (addCalendarMonths(start, k * step).getTime() < renewal.getTime()) k++
+  return addCalendarMonths(start, (k - 1) * step)
 }
 
 /**

@@ -15,11 +15,6 @@ export function earliestEffectiveOn(now = new Date()) {
   return dayOf(addCalendarDays(now, PRICE_NOTICE_DAYS))
 }
 
-/** `months` calendar months after `start` (UTC), on the same day, or the month's last day when it has no such day. */
-export function addMonths(start: Date, months: number) {
-  return addCalendarMonths(start, months)
-}
-
 /**
  * From when a subscriber pays the new price: not before the effective date, and not before 30 days after their own
  * notice (a notice that went out late, or was retried, still gives them the full 30 days). Stripe charges the new price
@@ -71,7 +66,7 @@ export function priceNoticeTiming(
 export function firstRenewalFrom(purchasedAt: string, from: Date) {
   const start = new Date(purchasedAt)
   let months = Math.max(1, calendarMonthsBetween(from, start) - 1)
-  let renewal = addMonths(start, months)
-  while (renewal.getTime() < from.getTime()) renewal = addMonths(start, ++months)
+  let renewal = addCalendarMonths(start, months)
+  while (renewal.getTime() < from.getTime()) renewal = addCalendarMonths(start, ++months)
   return renewal
 }

@@ -4,7 +4,7 @@
  * and how to cancel. Pure.
  */
 
-import { addMonths } from './price-changes'
+import { addCalendarMonths } from './calendar'
 import { DAY_MS } from './time'
 
 /**
@@ -15,7 +15,7 @@ export const REMINDER_CATCH_UP_DAYS = 30
 
 /** The `n`th anniversary of a purchase (same month and day; February 29 falls on February 28). */
 export function anniversaryOf(purchasedAt: Date | string, n: number): Date {
-  return addMonths(new Date(purchasedAt), 12 * n)
+  return addCalendarMonths(new Date(purchasedAt), 12 * n)
 }
 
 /**
@@ -44,7 +44,7 @@ export function purchaseWindows(now: Date, years: number): { from: Date; to: Dat
   const slack = WINDOW_SLACK_DAYS * DAY_MS
   const earliest = new Date(now.getTime() - REMINDER_CATCH_UP_DAYS * DAY_MS)
   return Array.from({ length: Math.max(0, years) }, (_, index) => ({
-    from: new Date(addMonths(earliest, -12 * (index + 1)).getTime() - slack),
-    to: new Date(addMonths(now, -12 * (index + 1)).getTime() + slack),
+    from: new Date(addCalendarMonths(earliest, -12 * (index + 1)).getTime() - slack),
+    to: new Date(addCalendarMonths(now, -12 * (index + 1)).getTime() + slack),
   }))
 }

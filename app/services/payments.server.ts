@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { localCheckouts } from '~/db/schema'
-import { addMonths } from '~/domain/price-changes'
+import { addCalendarMonths } from '~/domain/calendar'
 import { env } from '~/env.server'
 import type { PaymentsAdapter } from '~/services/payments-adapter.server'
 import type { PaymentEventsApi } from '~/services/stripe.server'
@@ -79,7 +79,7 @@ export const localPayments: PaymentsAdapter = {
         ref: checkout.id,
         amountCents: checkout.amountCents,
         periodStart: start.toISOString(),
-        periodEnd: addMonths(start, policy.billingInterval === 'year' ? 12 : 1).toISOString(),
+        periodEnd: addCalendarMonths(start, policy.billingInterval === 'year' ? 12 : 1).toISOString(),
       },
     ]
   },

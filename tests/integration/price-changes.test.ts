@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, priceChangeNotices, priceChanges, prices } from '~/db/schema'
-import { addMonths } from '~/domain/price-changes'
+import { addCalendarMonths as addMonths } from '~/domain/calendar'
 import { cancelPriceChange, runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing } from '~/models/pricing.server'
 import * as adminPricesRoute from '~/routes/admin.prices'
