@@ -97,14 +97,18 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
       </dl>
       {claim.certificateHref ? (
         <p className="text-sm">
-          <a href={claim.certificateHref} className="font-medium text-brand-700 underline">
+          <a href={claim.certificateHref} className="inline-flex items-center font-medium text-brand-700 underline max-sm:min-h-11">
             Calibration certificate
           </a>
         </p>
       ) : null}
       {children}
       {claim.pageHref ? (
-        <Link to={claim.pageHref} className="text-sm font-semibold text-brand-700 underline" data-testid="claim-page-link">
+        <Link
+          to={claim.pageHref}
+          className="inline-flex items-center text-sm font-semibold text-brand-700 underline max-sm:min-h-11"
+          data-testid="claim-page-link"
+        >
           View claim {claim.confirmationCode}
         </Link>
       ) : null}

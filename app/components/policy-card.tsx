@@ -116,7 +116,10 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
           </dd>
           {vehicle?.id ? (
             <dd>
-              <Link to={glassRecordPath(vehicle.id)} className="text-sm font-medium text-brand-700 underline">
+              <Link
+                to={glassRecordPath(vehicle.id)}
+                className="inline-flex items-center text-sm font-medium text-brand-700 underline max-sm:min-h-11"
+              >
                 Glass record
               </Link>
             </dd>
