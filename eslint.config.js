@@ -129,6 +129,20 @@ export default defineConfig(
     },
   },
   {
+    // Days and dates only through app/domain/calendar.ts (zones, daylight saving, month ends): no UTC arithmetic by hand.
+    files: ['app/**/*.{ts,tsx,js}'],
+    ignores: ['app/domain/calendar.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
+          message: 'Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.',
+        },
+      ],
+    },
+  },
+  {
     // Models take plain values: rate limits, cookies and the request itself belong to the route layer.
     files: ['app/models/**/*.{ts,tsx}'],
     rules: {

@@ -149,6 +149,11 @@ export function dayAfter(day: string, days = 1): string {
   return dayOf(addCalendarDays(startOfDayIn(day), days))
 }
 
+/** The day of the week of a day (YYYY-MM-DD): 0 for Sunday to 6 for Saturday. */
+export function weekdayOf(day: string): number {
+  return startOfDayIn(day, 'UTC').getUTCDay()
+}
+
 /** `months` calendar months after `date` in `zone`, on the same day, or the month's last day when it has no such day. */
 export function addCalendarMonths(date: Date, months: number, zone = SERVICE_ZONE): Date {
   return plain(addMonths(date, months, zoned(zone)))

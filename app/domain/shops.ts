@@ -1,3 +1,4 @@
+import { dayAfter, dayOf, weekdayOf } from './calendar'
 import type { DamageType } from './claims'
 import { formatLongDate } from './format'
 import { DAY_MS } from './time'
@@ -97,9 +98,10 @@ export const BOOKING_DAYS = 10
 /** The days a customer may choose from (YYYY-MM-DD, UTC dates): tomorrow and the days after, Sundays left out. */
 export function bookableDates(now: Date, days = BOOKING_DAYS) {
   const dates: string[] = []
+  const today = dayOf(now, 'UTC')
   for (let offset = 1; dates.length < days && offset <= days * 2; offset++) {
-    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
-    if (day.getUTCDay() !== 0) dates.push(day.toISOString().slice(0, 10))
+    const day = dayAfter(today, offset)
+    if (weekdayOf(day) !== 0) dates.push(day)
   }
   return dates
 }

@@ -20,6 +20,7 @@ import {
   monthSpan,
   monthsUpTo,
   startOfDayIn,
+  weekdayOf,
   WESTERNMOST_US_ZONE,
   wholeYearsSince,
   zoneAbbreviationAt,
@@ -116,6 +117,14 @@ describe("times in a zone, with the zone's abbreviation", () => {
     expect(isOperatorZone('America/Chicago')).toBe(true)
     expect(isOperatorZone('Europe/Paris')).toBe(false)
     expect(isOperatorZone(null)).toBe(false)
+  })
+})
+
+describe('weekdayOf', () => {
+  it('names the day of the week of a day, whatever the zone of the machine', () => {
+    expect(weekdayOf('2026-11-29')).toBe(0) // a Sunday
+    expect(weekdayOf('2026-11-28')).toBe(6)
+    expect(weekdayOf('2028-02-29')).toBe(2)
   })
 })
 

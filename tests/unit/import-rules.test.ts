@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
  */
 
 const RULES = [
+  'no-restricted-syntax',
   'import-x/no-restricted-paths',
   'no-restricted-imports',
   '@typescript-eslint/no-restricted-imports',
@@ -161,6 +162,14 @@ describe('imports run one way (ESLint)', () => {
       ])
     }
     expect(await problems('app/server/app.ts', ["import { shutdown } from '~/init.server'"])).toEqual([])
+  })
+
+  it('days and dates only through app/domain/calendar.ts: no Date.UTC by hand elsewhere', async () => {
+    const line = 'export const tomorrow = new Date(Date.UTC(2026, 0, 2))'
+    expect(await problems('app/domain/shops.ts', [line])).toEqual([
+      `1: ${line} → Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.`,
+    ])
+    expect(await problems('app/domain/calendar.ts', [line])).toEqual([])
   })
 
   it('Stripe only through the payments adapter: outside app/services only its types', async () => {
