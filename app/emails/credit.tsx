@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type CreditEmailProps = {
   /** '$19.99' */
@@ -20,25 +20,7 @@ function wording({ amount, reason, howPaid, supportEmail }: CreditEmailProps) {
   }
 }
 
-export function CreditEmail(props: CreditEmailProps) {
-  const { subject, title, lines, help } = wording(props)
-  return (
-    <EmailLayout title={title} preheader={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>Open my dashboard</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** Sent once a credit is paid: a missed service promise, or a credit the operator added. */
 export function creditEmail(props: CreditEmailProps): Promise<RenderedEmail> {
-  const { subject, title, lines, help } = wording(props)
-  return renderEmail({
-    subject,
-    html: <CreditEmail {...props} />,
-    text: textBody(title, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
-  })
+  return renderLinesEmail(wording(props), { href: props.dashboardUrl, label: 'Open my dashboard', textAction: 'Open your dashboard' })
 }

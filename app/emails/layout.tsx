@@ -155,3 +155,28 @@ export function quoted(text: string) {
     .map((line) => `> ${line}`.trimEnd())
     .join('\n')
 }
+
+/** The words of an e-mail of the common shape: a title, lines, one button, a line of fine print. */
+export type LinesEmailWords = { subject: string; title: string; lines: string[]; help: string }
+
+/** An e-mail of lines, one button and fine print (a credit, a refund): the page and its text part from the same words. */
+export function LinesEmail({ words, action }: { words: LinesEmailWords; action: { href: string; label: string } }) {
+  return (
+    <EmailLayout title={words.title} preheader={words.subject}>
+      {words.lines.map((line, index) => (
+        <Paragraph key={index}>{line}</Paragraph>
+      ))}
+      <Action href={action.href}>{action.label}</Action>
+      <FinePrint>{words.help}</FinePrint>
+    </EmailLayout>
+  )
+}
+
+/** Renders a LinesEmail; the text part names the button's link as `textAction: url`. */
+export function renderLinesEmail(words: LinesEmailWords, action: { href: string; label: string; textAction: string }) {
+  return renderEmail({
+    subject: words.subject,
+    html: <LinesEmail words={words} action={action} />,
+    text: textBody(words.title, ...words.lines, `${action.textAction}: ${action.href}`, words.help),
+  })
+}

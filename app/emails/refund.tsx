@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type RefundEmailProps = {
   planName: string
@@ -24,25 +24,7 @@ function wording({ planName, policyNumber, amount, explanation, supportEmail }: 
   }
 }
 
-export function RefundEmail(props: RefundEmailProps) {
-  const { subject, title, lines, help } = wording(props)
-  return (
-    <EmailLayout title={title} preheader={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>Open my dashboard</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** Sent when a cancellation gives the customer a refund under their state's rules: the amount and how it was computed. */
 export function refundEmail(props: RefundEmailProps): Promise<RenderedEmail> {
-  const { subject, title, lines, help } = wording(props)
-  return renderEmail({
-    subject,
-    html: <RefundEmail {...props} />,
-    text: textBody(title, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
-  })
+  return renderLinesEmail(wording(props), { href: props.dashboardUrl, label: 'Open my dashboard', textAction: 'Open your dashboard' })
 }
