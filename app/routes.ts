@@ -1,9 +1,11 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Every route, grouped by who uses it; keep additions in their group.
+// Every route, grouped by who uses it; keep additions in their group. A file is named after its URL as React Router's
+// file-route convention would name it (`/customer/policies/:policyId/cancel` is `customer.policies.$policyId.cancel.tsx`,
+// `[.pdf]` a literal dot, `_index` a layout's index, `$` the rest of the path), so a URL leads to its file.
 export default [
   // --- public: anyone, signed in or not -----------------------------------------------------------------------------
-  index('routes/home.tsx'),
+  index('routes/_index.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/verify', 'routes/auth.verify.tsx'),
   route('auth/sign-out', 'routes/auth.sign-out.tsx'),
@@ -18,7 +20,7 @@ export default [
   // A glass shop applies to join the network; the operator reviews it at /admin/applications.
   route('join-the-network', 'routes/join-the-network.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.
-  route('next-owner/:token', 'routes/next-owner.tsx'),
+  route('next-owner/:token', 'routes/next-owner.$token.tsx'),
 
   // --- customer: signed in, their own policies and claims ------------------------------------------------------------
   route('customer', 'routes/customer.tsx'),
@@ -29,46 +31,46 @@ export default [
   route('customer/policy-complete', 'routes/customer.policy-complete.tsx'),
   route('customer/submit-claim', 'routes/customer.submit-claim.tsx'),
   // One claim's page and its appointment's calendar file, named by the confirmation code (the customer's name for it).
-  route('customer/claims/:code', 'routes/customer.claim.tsx'),
-  route('customer/claims/:code/appointment.ics', 'routes/customer.claim-calendar.ts'),
-  route('customer/claims/:claimId/appeal', 'routes/customer.claim-appeal.tsx'),
-  route('customer/claims/:claimId/shop', 'routes/customer.claim-shop.tsx'),
-  route('customer/claims/:claimId/reschedule', 'routes/customer.claim-reschedule.tsx'),
-  route('customer/claims/:claimId/repair-failed', 'routes/customer.claim-repair-failed.tsx'),
-  route('customer/policies/:policyId/cancel', 'routes/customer.policy-cancel.tsx'),
-  route('customer/policies/:policyId/contract', 'routes/customer.policy-contract.tsx'),
-  route('customer/policies/:policyId/transfer', 'routes/customer.policy-transfer.tsx'),
-  route('customer/policies/:policyId/next-owner', 'routes/customer.policy-next-owner.tsx'),
-  route('customer/policies/:policyId/billing', 'routes/customer.policy-billing.tsx'),
-  route('customer/policies/:policyId/contract.pdf', 'routes/customer.policy-contract-pdf.ts'),
-  route('customer/claims/:claimId/calibration-certificate', 'routes/customer.calibration-certificate.tsx'),
-  route('customer/claims/:claimId/calibration-certificate.pdf', 'routes/customer.calibration-certificate-pdf.ts'),
-  route('customer/vehicles/:vehicleId/glass-record', 'routes/customer.glass-record.tsx'),
-  route('customer/vehicles/:vehicleId/glass-record.pdf', 'routes/customer.glass-record-pdf.ts'),
+  route('customer/claims/:code', 'routes/customer.claims.$code.tsx'),
+  route('customer/claims/:code/appointment.ics', 'routes/customer.claims.$code.appointment[.ics].ts'),
+  route('customer/claims/:claimId/appeal', 'routes/customer.claims.$claimId.appeal.tsx'),
+  route('customer/claims/:claimId/shop', 'routes/customer.claims.$claimId.shop.tsx'),
+  route('customer/claims/:claimId/reschedule', 'routes/customer.claims.$claimId.reschedule.tsx'),
+  route('customer/claims/:claimId/repair-failed', 'routes/customer.claims.$claimId.repair-failed.tsx'),
+  route('customer/policies/:policyId/cancel', 'routes/customer.policies.$policyId.cancel.tsx'),
+  route('customer/policies/:policyId/contract', 'routes/customer.policies.$policyId.contract.tsx'),
+  route('customer/policies/:policyId/transfer', 'routes/customer.policies.$policyId.transfer.tsx'),
+  route('customer/policies/:policyId/next-owner', 'routes/customer.policies.$policyId.next-owner.tsx'),
+  route('customer/policies/:policyId/billing', 'routes/customer.policies.$policyId.billing.tsx'),
+  route('customer/policies/:policyId/contract.pdf', 'routes/customer.policies.$policyId.contract[.pdf].ts'),
+  route('customer/claims/:claimId/calibration-certificate', 'routes/customer.claims.$claimId.calibration-certificate.tsx'),
+  route('customer/claims/:claimId/calibration-certificate.pdf', 'routes/customer.claims.$claimId.calibration-certificate[.pdf].ts'),
+  route('customer/vehicles/:vehicleId/glass-record', 'routes/customer.vehicles.$vehicleId.glass-record.tsx'),
+  route('customer/vehicles/:vehicleId/glass-record.pdf', 'routes/customer.vehicles.$vehicleId.glass-record[.pdf].ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/texts', 'routes/customer.texts.tsx'),
-  route('customer/privacy/export', 'routes/customer.privacy-export.ts'),
-  route('customer/privacy/confirm-email', 'routes/customer.privacy-confirm-email.tsx'),
+  route('customer/privacy/export', 'routes/customer.privacy.export.ts'),
+  route('customer/privacy/confirm-email', 'routes/customer.privacy.confirm-email.tsx'),
   // A higher price the customer's state lets reach them only with their consent: the notice's link, for its owner.
-  route('price-change/:token', 'routes/price-change.tsx'),
+  route('price-change/:token', 'routes/price-change.$token.tsx'),
   route('auth/sign-out-others', 'routes/auth.sign-out-others.tsx'),
   // Stored uploads: to their owner, the operator, or a shop holding a signed link.
-  route('files/*', 'routes/files.ts'),
+  route('files/*', 'routes/files.$.ts'),
 
   // --- partner shops: no sign-in, the claim's code is the key -------------------------------------------------------
   route('partner/complete-claim', 'routes/partner.complete-claim.tsx'),
   // A group's signed-in staff: its jobs only (another group's job is a 404), no React sent.
   route('shop', 'routes/shop.tsx'),
-  route('shop/jobs/:claimId', 'routes/shop.job.tsx'),
-  route('shop/jobs/:claimId/calibration', 'routes/shop.job-calibration.tsx'),
+  route('shop/jobs/:claimId', 'routes/shop.jobs.$claimId.tsx'),
+  route('shop/jobs/:claimId/calibration', 'routes/shop.jobs.$claimId.calibration.tsx'),
   // The operator's request for more photos: no sign-in, the signed link is the key, once, for that claim only.
-  route('photo-requests/done', 'routes/photo-request-done.tsx'),
-  route('photo-requests/:code/:requestId', 'routes/photo-request.tsx'),
+  route('photo-requests/done', 'routes/photo-requests.done.tsx'),
+  route('photo-requests/:code/:requestId', 'routes/photo-requests.$code.$requestId.tsx'),
 
   // --- operator: ADMIN_EMAILS only, a 404 for everyone else ---------------------------------------------------------
-  // One layout whose middleware is the guard (routes/admin.layout.tsx): every route inside it is guarded.
-  route('admin', 'routes/admin.layout.tsx', [
-    index('routes/admin.tsx'),
+  // One layout whose middleware is the guard (routes/admin.tsx): every route inside it is guarded.
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin._index.tsx'),
     route('claims', 'routes/admin.claims.tsx'),
     route('claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
     route('partners', 'routes/admin.partners.tsx'),
@@ -81,15 +83,15 @@ export default [
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
     route('states', 'routes/admin.states.tsx'),
-    route('states/consents.csv', 'routes/admin.states.consents-csv.ts'),
+    route('states/consents.csv', 'routes/admin.states.consents[.csv].ts'),
     route('states/:code', 'routes/admin.states.$code.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
     route('storms', 'routes/admin.storms.tsx'),
   ]),
 
   // --- demo: the customer screens with sample data, no sign-in ------------------------------------------------------
-  route('demo', 'routes/demo.layout.tsx', [
-    index('routes/demo.index.tsx'),
+  route('demo', 'routes/demo.tsx', [
+    index('routes/demo._index.tsx'),
     route('customer', 'routes/demo.customer.tsx'),
     route('complete-policy', 'routes/demo.complete-policy.tsx'),
     route('policy-complete', 'routes/demo.policy-complete.tsx'),
@@ -113,11 +115,11 @@ export default [
   route('dev/outbox/letters/:file', 'routes/dev.outbox.letters.$file.ts'),
   route('dev/emails', 'routes/dev.emails.tsx'),
   route('dev/emails/:template', 'routes/dev.emails.$template.ts'),
-  route('dev/checkout/:id', 'routes/dev.checkout.tsx'),
+  route('dev/checkout/:id', 'routes/dev.checkout.$id.tsx'),
   route('healthz', 'routes/healthz.ts'),
   // The operator's figures for Prometheus: a bearer token, or this machine only.
   route('metrics', 'routes/metrics.ts'),
 
   // Any other path: '404', 'Oops! Page not found'. Stays last.
-  route('*', 'routes/not-found.tsx'),
+  route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig

@@ -200,7 +200,7 @@ export function claimTimeline(
   return steps
 }
 
-/** What the claim page shows (routes/customer.claim.tsx): no internal id, only the code the customer knows. */
+/** What the claim page shows (routes/customer.claims.$code.tsx): no internal id, only the code the customer knows. */
 export function claimPage(profileId: string, code: string, now = new Date()) {
   const claim = ownClaimByCode(profileId, code)
   const documents = claimDocumentsOf(claim.id)

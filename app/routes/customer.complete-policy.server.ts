@@ -4,7 +4,7 @@ import { data } from 'react-router'
 import type { $ZodType, output } from 'zod/v4/core'
 
 import { vinLookupLimited } from '~/auth/vin-lookup-limits.server'
-import type { StoredPhotoView } from '~/components/policy-setup/PhotoStep'
+import type { StoredPhotoView } from '~/components/policy-setup/photo-step'
 import type { Policy, Profile, Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import {
@@ -32,7 +32,7 @@ import { answerErrors, answerRefusal } from '~/utils/refusal'
 import { modelLookupSchema, type VehicleFormValues, type VehicleInput, vinLookupSchema } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
-// routes/customer.policy-transfer.tsx): its guards, what its steps show, and what each step's post does.
+// routes/customer.policies.$policyId.transfer.tsx): its guards, what its steps show, and what each step's post does.
 
 export const COMPLETE_PATH = '/customer/policy-complete'
 

@@ -3,8 +3,8 @@ import { data, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-rout
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { PhotoStep } from '~/components/policy-setup/PhotoStep'
-import { VehicleStep } from '~/components/policy-setup/VehicleStep'
+import { PhotoStep } from '~/components/policy-setup/photo-step'
+import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, vinDecoder, xhrPhotoUploader } from '~/components/policy-setup/xhr-upload'
 import { Field, inputClass } from '~/components/ui'

@@ -1,6 +1,6 @@
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { PolicyCompleteView } from '~/components/policy-setup/PolicyCompleteView'
+import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'

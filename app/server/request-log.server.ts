@@ -48,7 +48,11 @@ export type RequestInfo = {
  * Path segments that are someone's key, by the id of the route they go to, and their place in the path: an e-mailed
  * offer or price-change link, and the local checkout's id. Written as `[redacted]`.
  */
-const SECRET_SEGMENTS: Record<string, number> = { 'routes/next-owner': 1, 'routes/price-change': 1, 'routes/dev.checkout': 2 }
+const SECRET_SEGMENTS: Record<string, number> = {
+  'routes/next-owner.$token': 1,
+  'routes/price-change.$token': 1,
+  'routes/dev.checkout.$id': 2,
+}
 
 /**
  * Query values that are never a key nor anyone's data and help find a request (paging and filters). Every other value
@@ -57,7 +61,7 @@ const SECRET_SEGMENTS: Record<string, number> = { 'routes/next-owner': 1, 'route
 const SHOWN_QUERY_KEYS = new Set(['page', 'status', 'filter', 'part', 'view', 'sort', 'month', 'from', 'to', 'exp', 'damage'])
 
 /** How an unknown path is written: its first segment only (a mangled token must not reach the log). */
-const UNKNOWN_ROUTES = new Set(['routes/not-found', 'unmatched', 'refused'])
+const UNKNOWN_ROUTES = new Set(['routes/$', 'unmatched', 'refused'])
 
 /**
  * The path the request line records, so the operator can find "the request for this claim" (claim and customer ids in

@@ -68,7 +68,7 @@ function remembering<Answer>(lookup: (pathname: string) => Answer): (pathname: s
 }
 
 /**
- * A function from a request's path to the id of the deepest route that answers it (`routes/not-found` for an unknown
+ * A function from a request's path to the id of the deepest route that answers it (`routes/$` for an unknown
  * path), for the request log and metrics. Remembers recent answers, so a page served from the page cache costs no matching.
  */
 export function createRouteIdLookup(routes: ServerRoutes): (pathname: string) => string | null {

@@ -99,6 +99,6 @@ test("the browser reports its own errors to the DSN's host, which the page's CSP
   })
   await expect.poll(() => eventsAbout('a failure in the browser').length, { timeout: 10_000 }).toBe(1)
   const [event] = eventsAbout('a failure in the browser')
-  expect(event!.tags).toMatchObject({ route: 'routes/home', runtime: 'browser' })
+  expect(event!.tags).toMatchObject({ route: 'routes/_index', runtime: 'browser' })
   // The cspGuard fixture fails the test if the report (or the chunk) was refused by the policy.
 })

@@ -26,7 +26,7 @@ describe('the operator area', () => {
   ensureSeeded()
 
   it('is one layout: every /admin path is inside it, and the layout runs the guard', async () => {
-    expect(area.file).toBe('routes/admin.layout.tsx')
+    expect(area.file).toBe('routes/admin.tsx')
     const outside = (routes as RouteEntry[]).filter((route) => route !== area && route.path?.startsWith('admin'))
     expect(outside.map((route) => route.path)).toEqual([])
     expect(area.children!.length).toBeGreaterThanOrEqual(10)

@@ -5,9 +5,9 @@ import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerLocations, photoRequests } from '~/db/schema'
 import { photoRequestPath } from '~/domain/paths'
 import { PhotoRequestRefused, requestPhotos } from '~/models/claim-messages.server'
-import * as claimRoute from '~/routes/customer.claim'
-import * as calendarRoute from '~/routes/customer.claim-calendar'
-import * as photoRoute from '~/routes/photo-request'
+import * as claimRoute from '~/routes/customer.claims.$code'
+import * as calendarRoute from '~/routes/customer.claims.$code.appointment[.ics]'
+import * as photoRoute from '~/routes/photo-requests.$code.$requestId'
 import { signedPhotoRequestQuery } from '~/services/signed-links.server'
 
 import {

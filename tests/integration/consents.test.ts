@@ -7,9 +7,9 @@ import { auditLog, consentRecords, localCheckouts, policies, profiles } from '~/
 import { resetEnvForTests } from '~/env.server'
 import { runDailyJobs } from '~/jobs.server'
 import { CONSENT_CSV_COLUMNS, purgeExpiredConsentRecords } from '~/models/consents.server'
-import { loader as csvLoader } from '~/routes/admin.states.consents-csv'
+import { loader as csvLoader } from '~/routes/admin.states.consents[.csv]'
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
-import { action as payAction } from '~/routes/dev.checkout'
+import { action as payAction } from '~/routes/dev.checkout.$id'
 import { action as signupAction } from '~/routes/signup'
 
 import { createPolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor, uniqueEmail } from '../support/factories'

@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import * as adminClaimsClaimidRoute from '~/routes/admin.claims.$claimId'
-import ClaimAppeal from '~/routes/customer.claim-appeal'
+import ClaimAppeal from '~/routes/customer.claims.$claimId.appeal'
 
 import {
   createActivePolicy,

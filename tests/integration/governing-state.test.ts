@@ -5,8 +5,8 @@ import { db } from '~/db/client.server'
 import { auditLog, localCheckouts, policies } from '~/db/schema'
 import * as adminCustomerRoute from '~/routes/admin.customers.$profileId'
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/customer'
-import { loader as contractLoader } from '~/routes/customer.policy-contract'
-import { action as payAction } from '~/routes/dev.checkout'
+import { loader as contractLoader } from '~/routes/customer.policies.$policyId.contract'
+import { action as payAction } from '~/routes/dev.checkout.$id'
 import { action as signupAction } from '~/routes/signup'
 
 import {

@@ -16,7 +16,7 @@ import { completePolicySetup, savePolicyPhotos } from '~/models/policy-setup.ser
 import { action, loader } from '~/routes/customer.complete-policy'
 import { action as xhrUploadAction } from '~/routes/customer.policy-photos'
 import { loader as modelsLoader } from '~/routes/customer.vehicle-models'
-import { loader as fileLoader } from '~/routes/files'
+import { loader as fileLoader } from '~/routes/files.$'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { clearModelCache, modelsFor } from '~/services/vehicle-data.server'
 import { uploadsPath } from '~/services/volume-store.server'

@@ -9,7 +9,7 @@ import { denyClaim } from '~/models/claim-review.server'
 import { blockersOf, customerDataOf } from '~/models/privacy.server'
 import { setAppointment, shopJobs } from '~/models/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
-import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claim-reschedule'
+import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claims.$claimId.reschedule'
 
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'

@@ -6,7 +6,7 @@ import { auditLog, priceChangeNotices } from '~/db/schema'
 import { runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
 import { getPricing } from '~/models/pricing.server'
 import * as adminPricesRoute from '~/routes/admin.prices'
-import { action as consentAction, loader as consentLoader } from '~/routes/price-change'
+import { action as consentAction, loader as consentLoader } from '~/routes/price-change.$token'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'

@@ -22,8 +22,8 @@ import {
   vehicles,
 } from '~/db/schema'
 import { action as privacyAction, loader as privacyLoader } from '~/routes/customer.privacy'
-import { action as confirmAction } from '~/routes/customer.privacy-confirm-email'
-import { loader as exportLoader } from '~/routes/customer.privacy-export'
+import { action as confirmAction } from '~/routes/customer.privacy.confirm-email'
+import { loader as exportLoader } from '~/routes/customer.privacy.export'
 import { sendEmail } from '~/services/email.server'
 import { uploadsPath } from '~/services/volume-store.server'
 import { getToast } from '~/toast.server'

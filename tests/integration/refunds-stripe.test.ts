@@ -9,7 +9,7 @@ import { env, resetEnvForTests } from '~/env.server'
 import { cancelPolicy } from '~/models/cancellation.server'
 import { failedRefundCount, penaltiesByHand, retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { action as webhook } from '~/routes/api.stripe-webhook'
-import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
+import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policies.$policyId.cancel'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'

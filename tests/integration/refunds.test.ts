@@ -8,8 +8,8 @@ import { formatLongDate } from '~/domain/format'
 import { DAY_MS } from '~/domain/time'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
 import { action as cancelPolicyApi } from '~/routes/api.cancel-policy'
-import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
-import { loader as localCheckoutLoader } from '~/routes/dev.checkout'
+import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policies.$policyId.cancel'
+import { loader as localCheckoutLoader } from '~/routes/dev.checkout.$id'
 
 import {
   commitmentBinding,

@@ -10,7 +10,7 @@ import { completeClaim } from '~/models/claim-shop.server'
 import { replacementsLeft } from '~/models/claims.server'
 import { shopRework } from '~/models/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
-import { action, loader } from '~/routes/customer.claim-repair-failed'
+import { action, loader } from '~/routes/customer.claims.$claimId.repair-failed'
 
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'

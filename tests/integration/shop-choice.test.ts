@@ -7,7 +7,7 @@ import { bookableDates, CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { approveClaim } from '~/models/claim-review.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
-import * as chooseRoute from '~/routes/customer.claim-shop'
+import * as chooseRoute from '~/routes/customer.claims.$claimId.shop'
 import { getToast } from '~/toast.server'
 
 import {

@@ -10,8 +10,8 @@ import { action as cancelPolicyApi } from '~/routes/api.cancel-policy'
 import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { loader as getPricingLoader } from '~/routes/api.get-pricing'
 import { loader as checkoutSuccessLoader } from '~/routes/checkout-success'
-import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policy-cancel'
-import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
+import { action as cancelAction, loader as cancelLoader } from '~/routes/customer.policies.$policyId.cancel'
+import { action as payAction, loader as payLoader } from '~/routes/dev.checkout.$id'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 
 import {

@@ -6,7 +6,7 @@ import { auditLog, policyPhotos, vehicles } from '~/db/schema'
 import { VIN_MESSAGES } from '~/domain/messages'
 import { claimForReview } from '~/models/claim-review.server'
 import { claimContext } from '~/models/claims.server'
-import { action, loader } from '~/routes/customer.policy-transfer'
+import { action, loader } from '~/routes/customer.policies.$policyId.transfer'
 
 import { createActivePolicy, createClaim, createPolicy, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'

@@ -10,8 +10,8 @@ import { sendRenewalNotices } from '~/models/renewals.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'
 import { loader as getPricingLoader } from '~/routes/api.get-pricing'
 import { loader as dashboardLoader } from '~/routes/customer'
-import { action as billingAction, loader as billingLoader } from '~/routes/customer.policy-billing'
-import { action as payAction, loader as payLoader } from '~/routes/dev.checkout'
+import { action as billingAction, loader as billingLoader } from '~/routes/customer.policies.$policyId.billing'
+import { action as payAction, loader as payLoader } from '~/routes/dev.checkout.$id'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
 
 import {

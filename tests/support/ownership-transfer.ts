@@ -1,6 +1,6 @@
-import { action as sellerAction } from '~/routes/customer.policy-next-owner'
-import { action as payAction } from '~/routes/dev.checkout'
-import { action as offerAction, loader as offerLoader } from '~/routes/next-owner'
+import { action as sellerAction } from '~/routes/customer.policies.$policyId.next-owner'
+import { action as payAction } from '~/routes/dev.checkout.$id'
+import { action as offerAction, loader as offerLoader } from '~/routes/next-owner.$token'
 
 import { sessionCookieFor } from './factories'
 import { outboxFor } from './outbox'

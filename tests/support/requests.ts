@@ -77,12 +77,12 @@ export function settleFileUrl(loader: (args: never) => unknown, url: string, coo
 
 /**
  * A loader or action of the operator area as React Router runs it: the area's middleware first (the guard in
- * app/routes/admin.layout.tsx answers 404 to anyone but the operator and puts the operator into the context).
+ * app/routes/admin.tsx answers 404 to anyone but the operator and puts the operator into the context).
  */
 export function inOperatorArea<Result>(handler: (args: never) => Result) {
   return async (args: never): Promise<Awaited<Result>> => {
     let result: Awaited<Result> | undefined
-    const chain = [...(await import('~/routes/admin.layout')).middleware]
+    const chain = [...(await import('~/routes/admin')).middleware]
     const next = async (): Promise<Response> => {
       const middleware = chain.shift()
       if (middleware) return (await middleware(args, next)) as Response

@@ -59,13 +59,13 @@ describe('imports run one way (ESLint)', () => {
     expect(
       await problems('app/models/example.server.ts', [
         "import { Card } from '~/components/ui'",
-        "import type { Route } from '../routes/home'",
+        "import type { Route } from '../routes/_index'",
         "import { isSetupDone } from '~/domain/policies'",
         'export function limited(request: Request) { return request.url }',
       ]),
     ).toEqual([
       "1: import { Card } from '~/components/ui' → A model never imports a component or a route.",
-      "2: import type { Route } from '../routes/home' → A model never imports a component or a route.",
+      "2: import type { Route } from '../routes/_index' → A model never imports a component or a route.",
       '4: export function limited(request: Request) { return request.url } → A model takes plain values, never a Fetch Request (that belongs to the route layer).',
     ])
   })
@@ -109,30 +109,30 @@ describe('imports run one way (ESLint)', () => {
       await problems('app/services/example.server.ts', [
         "import type { Contract } from '~/models/contract.server'",
         "import { hit } from '../auth/rate-limit.server'",
-        "import type { loader } from '~/routes/home'",
+        "import type { loader } from '~/routes/_index'",
         "import { Card } from '~/components/ui'",
         "import { readStored } from './storage.server'",
       ]),
     ).toEqual([
       `1: import type { Contract } from '~/models/contract.server' → ${SERVICE}`,
       `2: import { hit } from '../auth/rate-limit.server' → ${SERVICE}`,
-      `3: import type { loader } from '~/routes/home' → ${SERVICE}`,
+      `3: import type { loader } from '~/routes/_index' → ${SERVICE}`,
       `4: import { Card } from '~/components/ui' → ${SERVICE}`,
     ])
   })
 
   it('a component never imports a route, types included; auth never imports a route or a component', async () => {
-    expect(await problems('app/components/example.tsx', ["import type { loader } from '~/routes/admin.layout'"])).toEqual([
-      "1: import type { loader } from '~/routes/admin.layout' → A component never imports a route (types included): a route's data type it needs is declared beside the component.",
+    expect(await problems('app/components/example.tsx', ["import type { loader } from '~/routes/admin'"])).toEqual([
+      "1: import type { loader } from '~/routes/admin' → A component never imports a route (types included): a route's data type it needs is declared beside the component.",
     ])
     expect(
       await problems('app/auth/example.server.ts', [
         "import { Toast } from '~/components/toast'",
-        "import { loader } from '~/routes/home'",
+        "import { loader } from '~/routes/_index'",
       ]),
     ).toEqual([
       "1: import { Toast } from '~/components/toast' → app/auth (the route layer's helpers) never imports a route or a component.",
-      "2: import { loader } from '~/routes/home' → app/auth (the route layer's helpers) never imports a route or a component.",
+      "2: import { loader } from '~/routes/_index' → app/auth (the route layer's helpers) never imports a route or a component.",
     ])
   })
 

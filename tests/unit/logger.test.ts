@@ -110,15 +110,15 @@ describe('the route id lookup', () => {
   it('finds the deepest route a path goes to, data requests included', () => {
     const lookup = createRouteIdLookup({
       root: { id: 'root', path: '', module: {} },
-      'routes/home': { id: 'routes/home', parentId: 'root', index: true, module: {} },
+      'routes/_index': { id: 'routes/_index', parentId: 'root', index: true, module: {} },
       'routes/customer': { id: 'routes/customer', parentId: 'root', path: 'customer', module: {} },
-      'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*', module: {} },
+      'routes/$': { id: 'routes/$', parentId: 'root', path: '*', module: {} },
     })
-    expect(lookup('/')).toBe('routes/home')
-    expect(lookup('/_root.data')).toBe('routes/home')
+    expect(lookup('/')).toBe('routes/_index')
+    expect(lookup('/_root.data')).toBe('routes/_index')
     expect(lookup('/customer')).toBe('routes/customer')
     expect(lookup('/customer.data')).toBe('routes/customer')
-    expect(lookup('/nowhere')).toBe('routes/not-found')
+    expect(lookup('/nowhere')).toBe('routes/$')
   })
 })
 
@@ -139,21 +139,21 @@ describe('the path a request line records', () => {
     expect(loggedPath('routes/admin.claims', '/admin/claims?page=3&status=approved&q=Sally%20Seller')).toBe(
       '/admin/claims?page=3&status=approved&q=[redacted]',
     )
-    expect(loggedPath('routes/next-owner', '/next-owner/AbCdEf123-secret')).toBe('/next-owner/[redacted]')
-    expect(loggedPath('routes/next-owner', '/next-owner/AbCdEf123-secret.data')).toBe('/next-owner/[redacted]')
-    expect(loggedPath('routes/price-change', '/price-change/tok_999')).toBe('/price-change/[redacted]')
-    expect(loggedPath('routes/dev.checkout', '/dev/checkout/chk123')).toBe('/dev/checkout/[redacted]')
+    expect(loggedPath('routes/next-owner.$token', '/next-owner/AbCdEf123-secret')).toBe('/next-owner/[redacted]')
+    expect(loggedPath('routes/next-owner.$token', '/next-owner/AbCdEf123-secret.data')).toBe('/next-owner/[redacted]')
+    expect(loggedPath('routes/price-change.$token', '/price-change/tok_999')).toBe('/price-change/[redacted]')
+    expect(loggedPath('routes/dev.checkout.$id', '/dev/checkout/chk123')).toBe('/dev/checkout/[redacted]')
     expect(loggedPath('routes/auth.verify', '/auth/verify?token=abc.def')).toBe('/auth/verify?token=[redacted]')
     expect(loggedPath('routes/partner.complete-claim', '/partner/complete-claim?code=CS-ABC234')).toBe(
       '/partner/complete-claim?code=[redacted]',
     )
-    expect(loggedPath('routes/files', '/files/claim-documents/c1/a.jpg?exp=1790000000&sig=s3cr3t')).toBe(
+    expect(loggedPath('routes/files.$', '/files/claim-documents/c1/a.jpg?exp=1790000000&sig=s3cr3t')).toBe(
       '/files/claim-documents/c1/a.jpg?exp=1790000000&sig=[redacted]',
     )
   })
 
   it('writes an unknown path by its first segment only, without its query', () => {
-    expect(loggedPath('routes/not-found', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/…')
+    expect(loggedPath('routes/$', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/…')
     expect(loggedPath('unmatched', '/wp-login.php?user=admin')).toBe('/wp-login.php')
     expect(loggedPath('refused', '/')).toBe('/')
     expect(loggedPath('refused', 'example.com:443')).toBe('[not a path]')
@@ -166,12 +166,20 @@ describe('the path a request line records', () => {
     // requestFinished writes through the app's logger: read what it writes by swapping that logger's method.
     logger.info = ((...args: Parameters<typeof log.info>) => log.info(...args)) as typeof logger.info
     try {
-      requestFinished({ reqId: 'r1', method: 'GET', route: 'routes/next-owner', status: 200, ms: 1, bytes: 2, url: '/next-owner/k3y' })
+      requestFinished({
+        reqId: 'r1',
+        method: 'GET',
+        route: 'routes/next-owner.$token',
+        status: 200,
+        ms: 1,
+        bytes: 2,
+        url: '/next-owner/k3y',
+      })
     } finally {
       logger.info = original
     }
     const line = parsed().find((entry) => entry.reqId === 'r1')!
-    expect(line).toMatchObject({ path: '/next-owner/[redacted]', route: 'routes/next-owner', status: 200 })
+    expect(line).toMatchObject({ path: '/next-owner/[redacted]', route: 'routes/next-owner.$token', status: 200 })
     expect(JSON.stringify(parsed())).not.toContain('k3y')
   })
 })

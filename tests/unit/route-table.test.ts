@@ -7,8 +7,8 @@ import { createRouteIdLookup, createRouteRulesLookup, type ServerRoutes } from '
 // paths come and go (app/server/route-table.server.ts). What it saves is measured by the benchmarks (docs/benchmarks.md).
 const routes: ServerRoutes = {
   root: { id: 'root', path: '', module: {} },
-  'routes/home': {
-    id: 'routes/home',
+  'routes/_index': {
+    id: 'routes/_index',
     parentId: 'root',
     index: true,
     module: { handle: { body: 'form', public: true, pageCache: true, originCheck: true } },

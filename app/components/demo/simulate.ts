@@ -1,6 +1,6 @@
 import { DEMO_DELAYS } from '~/components/demo/sample-data'
-import type { PhotoUploader } from '~/components/policy-setup/PhotoStep'
-import type { ModelLoader } from '~/components/policy-setup/VehicleStep'
+import type { PhotoUploader } from '~/components/policy-setup/photo-step'
+import type { ModelLoader } from '~/components/policy-setup/vehicle-step'
 
 /**
  * The demo's stand-ins for the server, used with JavaScript: they only wait the demo's delays. Nothing leaves

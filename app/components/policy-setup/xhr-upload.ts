@@ -1,6 +1,6 @@
 import { PHOTO_MESSAGES } from '~/domain/messages'
 
-import type { PhotoUploader, PhotoUploadOutcome } from './PhotoStep'
+import type { PhotoUploader, PhotoUploadOutcome } from './photo-step'
 
 /**
  * Uploads with XMLHttpRequest because fetch() cannot report upload progress. The endpoint answers JSON shaped like

@@ -15,7 +15,7 @@ import { invariantResponse } from '~/utils/invariant'
 import { pageMeta } from '~/utils/meta'
 import { answerRefusal, notFound } from '~/utils/refusal'
 
-import type { Route } from './+types/customer.policy-billing'
+import type { Route } from './+types/customer.policies.$policyId.billing'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

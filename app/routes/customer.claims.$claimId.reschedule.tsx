@@ -17,7 +17,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
 import { RescheduleSchema } from '~/validation/shops'
 
-import type { Route } from './+types/customer.claim-reschedule'
+import type { Route } from './+types/customer.claims.$claimId.reschedule'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

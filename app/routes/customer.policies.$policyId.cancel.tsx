@@ -22,7 +22,7 @@ import { pageMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, notFound } from '~/utils/refusal'
 import { PolicyCancelSchema } from '~/validation/signup'
 
-import type { Route } from './+types/customer.policy-cancel'
+import type { Route } from './+types/customer.policies.$policyId.cancel'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

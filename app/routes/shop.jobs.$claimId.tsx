@@ -61,7 +61,7 @@ import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompleti
 
 // The code-only page's small optional script: pending labels on the buttons (the page works the same without it).
 import shopScript from '../components/claims/partner-complete-claim.js?url&no-inline'
-import type { Route } from './+types/shop.job'
+import type { Route } from './+types/shop.jobs.$claimId'
 
 /**
  * One job of the shop's group: its facts, the appointment (confirm a time inside the window asked for, or propose

@@ -4,7 +4,7 @@ import { dayOf } from '~/domain/calendar'
 import { exportCustomerData } from '~/models/privacy.server'
 import { routeRules } from '~/server/route-rules'
 
-import type { Route } from './+types/customer.privacy-export'
+import type { Route } from './+types/customer.privacy.export'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

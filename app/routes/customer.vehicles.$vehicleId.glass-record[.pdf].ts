@@ -3,7 +3,7 @@ import { glassRecord } from '~/models/glass-record.server'
 import { glassRecordPdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
 
-import type { Route } from './+types/customer.glass-record-pdf'
+import type { Route } from './+types/customer.vehicles.$vehicleId.glass-record[.pdf]'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

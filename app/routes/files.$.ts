@@ -12,7 +12,7 @@ import { filesCacheControl, verifySignedFile } from '~/services/signed-links.ser
 import { readStored } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
-import type { Route } from './+types/files'
+import type { Route } from './+types/files.$'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

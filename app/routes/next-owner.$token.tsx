@@ -23,7 +23,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors } from '~/utils/refusal'
 import { AcceptOfferSchema } from '~/validation/ownership-transfer'
 
-import type { Route } from './+types/next-owner'
+import type { Route } from './+types/next-owner.$token'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -12,7 +12,7 @@ import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 
-import type { Route } from './+types/customer.calibration-certificate'
+import type { Route } from './+types/customer.claims.$claimId.calibration-certificate'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -21,7 +21,7 @@ import { answerRefusal, answerSubmission, notFound } from '~/utils/refusal'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ArbitrationOptOutSchema } from '~/validation/signup'
 
-import type { Route } from './+types/customer.policy-contract'
+import type { Route } from './+types/customer.policies.$policyId.contract'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -13,7 +13,7 @@ import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal } from '~/utils/refusal'
 
-import type { Route } from './+types/customer.privacy-confirm-email'
+import type { Route } from './+types/customer.privacy.confirm-email'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

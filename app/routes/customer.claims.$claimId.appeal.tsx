@@ -18,7 +18,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerErrors, answerSubmission, notFound, refusalOf, resultErrors, resultValues } from '~/utils/refusal'
 import { AppealSchema } from '~/validation/claims'
 
-import type { Route } from './+types/customer.claim-appeal'
+import type { Route } from './+types/customer.claims.$claimId.appeal'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

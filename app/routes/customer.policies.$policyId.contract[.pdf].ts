@@ -4,7 +4,7 @@ import { routeRules } from '~/server/route-rules'
 import { contractPdf } from '~/services/contract-pdf.server'
 import { notFound } from '~/utils/refusal'
 
-import type { Route } from './+types/customer.policy-contract-pdf'
+import type { Route } from './+types/customer.policies.$policyId.contract[.pdf]'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -20,7 +20,7 @@ import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
 import { answerErrors, answerRefusal, resultErrors } from '~/utils/refusal'
 
-import type { Route } from './+types/photo-request'
+import type { Route } from './+types/photo-requests.$code.$requestId'
 
 // Opened by the customer or by a shop without signing in: no React is sent, the plain form posts the photos.
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true, hydrate: false })

@@ -15,7 +15,7 @@ import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, notFound } from '~/utils/refusal'
 
-import type { Route } from './+types/price-change'
+import type { Route } from './+types/price-change.$token'
 
 /**
  * A higher price the customer's state lets reach them only with their consent: the notice's link leads here, and the

@@ -3,7 +3,7 @@ import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
 
-import type { Route } from './+types/not-found'
+import type { Route } from './+types/$'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -13,7 +13,7 @@ import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 
-import type { Route } from './+types/customer.glass-record'
+import type { Route } from './+types/customer.vehicles.$vehicleId.glass-record'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -2,7 +2,7 @@ import { requireCustomer } from '~/auth/session.server'
 import { claimCalendarFile } from '~/models/claim-page.server'
 import { routeRules } from '~/server/route-rules'
 
-import type { Route } from './+types/customer.claim-calendar'
+import type { Route } from './+types/customer.claims.$code.appointment[.ics]'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -3,7 +3,7 @@ import { calibrationCertificate } from '~/models/calibration.server'
 import { calibrationCertificatePdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
 
-import type { Route } from './+types/customer.calibration-certificate-pdf'
+import type { Route } from './+types/customer.claims.$claimId.calibration-certificate[.pdf]'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

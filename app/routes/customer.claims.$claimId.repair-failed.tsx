@@ -35,7 +35,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { RepairFailureSchema } from '~/validation/claims'
 
-import type { Route } from './+types/customer.claim-repair-failed'
+import type { Route } from './+types/customer.claims.$claimId.repair-failed'
 
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 

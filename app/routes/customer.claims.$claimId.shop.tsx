@@ -21,7 +21,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
 import { ChooseShopSchema, ShopSearchSchema } from '~/validation/shops'
 
-import type { Route } from './+types/customer.claim-shop'
+import type { Route } from './+types/customer.claims.$claimId.shop'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

@@ -13,7 +13,7 @@ import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
-import type { Route } from './+types/home'
+import type { Route } from './+types/_index'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 

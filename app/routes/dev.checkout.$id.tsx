@@ -24,7 +24,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerSubmission, notFound } from '~/utils/refusal'
 import { LocalPaySchema } from '~/validation/signup'
 
-import type { Route } from './+types/dev.checkout'
+import type { Route } from './+types/dev.checkout.$id'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

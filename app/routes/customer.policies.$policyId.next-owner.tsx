@@ -19,7 +19,7 @@ import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, notFound, resultErrors, resultValues } from '~/utils/refusal'
 import { SellerOfferFormSchema } from '~/validation/ownership-transfer'
 
-import type { Route } from './+types/customer.policy-next-owner'
+import type { Route } from './+types/customer.policies.$policyId.next-owner'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

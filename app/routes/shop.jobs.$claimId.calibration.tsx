@@ -28,7 +28,7 @@ import { CalibrationProofSchema } from '~/validation/calibration'
 
 // The shop pages' small optional script: pending labels on the buttons (the page works the same without it).
 import shopScript from '../components/claims/partner-complete-claim.js?url&no-inline'
-import type { Route } from './+types/shop.job-calibration'
+import type { Route } from './+types/shop.jobs.$claimId.calibration'
 
 /**
  * The calibration proof of one of the group's jobs (completed with an ADAS calibration): the method, the tool, the

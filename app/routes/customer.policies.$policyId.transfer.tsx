@@ -2,8 +2,8 @@ import { data, Link, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { PhotoStep } from '~/components/policy-setup/PhotoStep'
-import { VehicleStep } from '~/components/policy-setup/VehicleStep'
+import { PhotoStep } from '~/components/policy-setup/photo-step'
+import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
 import { fetchVehicleModels, vinDecoder } from '~/components/policy-setup/xhr-upload'
 import { Card, Field, FieldError, inputClass } from '~/components/ui'
@@ -23,7 +23,7 @@ import { useIsPending } from '~/utils/pending'
 import { notFound } from '~/utils/refusal'
 import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
-import type { Route } from './+types/customer.policy-transfer'
+import type { Route } from './+types/customer.policies.$policyId.transfer'
 import { photoStepPost, photoViews, vehicleStepPost } from './customer.complete-policy.server'
 
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })

@@ -19,7 +19,7 @@ import { answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
 import { fieldLimits } from '~/validation/limits'
 
-import type { Route } from './+types/customer.claim'
+import type { Route } from './+types/customer.claims.$code'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
