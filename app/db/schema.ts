@@ -948,6 +948,9 @@ export const refunds = sqliteTable(
      * refunded to the card, but owed to the customer and paid by the operator by hand (the console lists it).
      */
     penaltyByHandCents: integer('penalty_by_hand_cents').notNull().default(0),
+    /** When the operator paid that part by hand, and the payment's reference (a cheque number, a bank transfer id). */
+    penaltyByHandPaidAt: text('penalty_by_hand_paid_at'),
+    penaltyByHandReference: text('penalty_by_hand_reference'),
     createdAt: createdAt(),
     succeededAt: text('succeeded_at'),
     updatedAt: updatedAt(),

@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   { action: 'refund.failed', entity: 'refund', label: 'Refund failed (retried daily)' },
   { action: 'refund.settled', entity: 'refund', label: 'Refund worked out after a payments outage' },
   { action: 'refund.penalty_by_hand', entity: 'refund', label: 'Late penalty above the card payments: to pay by hand' },
+  { action: 'refund.penalty_paid_by_hand', entity: 'refund', label: 'Late penalty paid by hand' },
   // Credits: one month's price for a missed service promise, or one the operator added.
   { action: 'service_credit.created', entity: 'service_credit', label: 'Credit due' },
   { action: 'service_credit.applied', entity: 'service_credit', label: 'Credit paid' },

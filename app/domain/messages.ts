@@ -428,6 +428,10 @@ export const CUSTOMER_ADMIN_MESSAGES = {
     description: `The policy and its subscription are cancelled and ${amount} is refunded; the customer has been e-mailed.`,
   }),
   vehicleCorrected: { title: 'Vehicle Corrected', description: 'The vehicle details are saved and audited.' },
+  penaltyPaid: (amount: string) => ({ title: 'Penalty Paid', description: `${amount} paid by hand is recorded and audited.` }),
+  penaltyReferenceRequired: "Enter the payment's reference (a cheque number or a bank transfer id).",
+  penaltyNotOwed: { title: 'Nothing Owed', description: 'Nothing is owed by hand on this refund.' },
+  penaltyAlreadyPaid: { title: 'Already Paid', description: 'This penalty is already recorded as paid.' },
 } as const
 export const claimApproved = (code: string): Message => ({
   title: 'Claim Approved',

@@ -60,7 +60,7 @@ export function isPaymentDue(oldestAcceptedAt: Date, now: Date): boolean {
   return paymentDueBy(oldestAcceptedAt).getTime() - PAYMENT_RETRY_MARGIN_MS <= now.getTime()
 }
 
-/** A payout's bank reference: what the operator types when marking it paid. */
+/** A payment's bank reference: what the operator types when marking a payout, or a penalty paid by hand, paid. */
 export const PAYOUT_REFERENCE_MAX = 80
 
 /**

@@ -91,6 +91,8 @@ export function customerPage(profileId: string, now = new Date()) {
       amount: formatPrice(refund.amountCents + refund.penaltyCents),
       penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
       penaltyByHand: refund.penaltyByHandCents > 0 ? formatPrice(refund.penaltyByHandCents) : null,
+      penaltyByHandPaidAt: refund.penaltyByHandPaidAt,
+      penaltyByHandReference: refund.penaltyByHandReference,
       status: refund.status,
       rule: refund.rule,
       state: refund.state,

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
 import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
-import { REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
+import { CUSTOMER_ADMIN_MESSAGES, REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
 import { HOUR_MS } from '~/domain/time'
@@ -12,6 +13,7 @@ import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 import { payments } from '~/services/payments.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver } from './batches.server'
@@ -379,18 +381,53 @@ export function localRefundsOfCheckout(checkoutId: string) {
     .map((row) => row.refund)
 }
 
-/** How many refunds have failed and wait for the daily retry (the console's home page). */
-/** The late penalties, or their parts, above what the card could take back: the operator pays them by hand. */
+/** The late penalties, or their parts, above what the card could take back, not yet paid by the operator by hand. */
 export function penaltiesByHand() {
   return (
     db()
       .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.penaltyByHandCents}), 0)` })
       .from(refunds)
-      .where(sql`${refunds.penaltyByHandCents} > 0`)
+      .where(and(sql`${refunds.penaltyByHandCents} > 0`, isNull(refunds.penaltyByHandPaidAt)))
       .get() ?? { count: 0, cents: 0 }
   )
 }
 
+/**
+ * The operator records the part of a late penalty that a card refund could not carry as paid by hand, with the
+ * payment's reference. Only a refund of one of this customer's policies: any other is a 404. Audited; once only.
+ */
+export function markPenaltyPaidByHand(
+  input: { actorId: string; profileId: string; refundId: string; reference: string },
+  now = new Date(),
+) {
+  return transaction((tx) => {
+    const found = tx
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(policies, eq(policies.id, refunds.policyId))
+      .where(and(eq(refunds.id, input.refundId), eq(policies.profileId, input.profileId)))
+      .get()
+    if (!found) notFound()
+    const { refund } = found
+    if (refund.penaltyByHandCents <= 0) throw RuleError.from(CUSTOMER_ADMIN_MESSAGES.penaltyNotOwed, { status: 409 })
+    const row = tx
+      .update(refunds)
+      .set({ penaltyByHandPaidAt: now.toISOString(), penaltyByHandReference: input.reference, updatedAt: now.toISOString() })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.penaltyByHandPaidAt)))
+      .returning()
+      .get()
+    if (!row) throw RuleError.from(CUSTOMER_ADMIN_MESSAGES.penaltyAlreadyPaid, { status: 409 })
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'refund.penalty_paid_by_hand',
+      entityId: row.id,
+      detail: { policyId: row.policyId, penaltyByHandCents: row.penaltyByHandCents, reference: input.reference },
+    })
+    return row
+  })
+}
+
+/** How many refunds have failed and wait for the daily retry (the console's home page). */
 export function failedRefundCount() {
   return (
     db()

@@ -28,6 +28,7 @@ import { customerPage } from '~/models/customer-page.server'
 import { correctGoverningState } from '~/models/governing-state.server'
 import { setMailingAddress } from '~/models/letters.server'
 import { CHANNEL_NAMES, noticeProviderCancellation } from '~/models/provider-cancellation.server'
+import { markPenaltyPaidByHand } from '~/models/refunds.server'
 import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -39,6 +40,7 @@ import {
   CorrectStateSchema,
   CorrectVehicleSchema,
   MailingAddressSchema,
+  PenaltyPaidSchema,
   ProviderCancelSchema,
   ResendSchema,
   WaiveCreditSchema,
@@ -144,10 +146,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       waiveCredit({ actorId: admin.id, creditId: submission.value.creditId, reason: submission.value.reason })
       return redirectWithToast(`${here}#credits`, { type: 'success', ...CREDIT_MESSAGES.waived })
     }
+    if (intent === 'penalty-paid') {
+      const submission = parseWithZod(form, { schema: PenaltyPaidSchema })
+      const target = String(form.get('refundId') ?? '')
+      if (submission.status !== 'success') return refuse(target, submission.error ?? {})
+      const { refundId, reference } = submission.value
+      const paid = markPenaltyPaidByHand({ actorId: admin.id, profileId: params.profileId, refundId, reference })
+      return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.penaltyPaid(formatPrice(paid.penaltyByHandCents)) })
+    }
     return refuse('form', { form: [CUSTOMER_ADMIN_MESSAGES.unknownAction] })
   } catch (error) {
     if (error instanceof RuleError) {
-      return answerRefusal(error, { values: null }, { intent, target: String(form.get('policyId') ?? form.get('vehicleId') ?? '') })
+      const target = form.get('policyId') ?? form.get('vehicleId') ?? form.get('refundId') ?? ''
+      return answerRefusal(error, { values: null }, { intent, target: String(target) })
     }
     throw error
   }
@@ -168,7 +179,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
 
         <PoliciesSection policies={policies} failed={failed} />
 
-        <RefundsSection refunds={refunds} />
+        <RefundsSection refunds={refunds} failed={failed} />
 
         <CreditsSection credits={credits} policies={policies} failed={failed} />
 

@@ -8,6 +8,7 @@ import { formatPrice } from '~/domain/format'
 import {
   AUTOMATIC_APPROVAL_MESSAGES,
   CREDIT_MESSAGES,
+  CUSTOMER_ADMIN_MESSAGES,
   OPERATOR_SETTINGS_MESSAGES,
   PAYOUT_MESSAGES,
   PROVIDER_CANCEL_MESSAGES,
@@ -135,6 +136,15 @@ export const WaiveCreditSchema = z.object({
   reason: freeText({ error: CREDIT_MESSAGES.waiveReasonRequired })
     .min(1, CREDIT_MESSAGES.waiveReasonRequired)
     .max(500, 'Keep the reason under 500 characters.'),
+})
+
+/** The operator recording a late penalty paid by hand (the part a card refund could not carry), with its reference. */
+export const PenaltyPaidSchema = z.object({
+  intent: z.literal('penalty-paid'),
+  refundId: singleLineText().min(1).max(64),
+  reference: singleLineText({ error: CUSTOMER_ADMIN_MESSAGES.penaltyReferenceRequired })
+    .min(1, CUSTOMER_ADMIN_MESSAGES.penaltyReferenceRequired)
+    .max(PAYOUT_REFERENCE_MAX, PAYOUT_MESSAGES.referenceTooLong(PAYOUT_REFERENCE_MAX)),
 })
 
 /** The provider cancelling a policy: on which ground (the state decides which are permitted), explained to the customer. */

@@ -111,6 +111,10 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'waive-credit', creditId: 'crd1', reason: 'Paid by check instead.' },
     multiLine: ['reason'],
   },
+  'operator.PenaltyPaidSchema': {
+    schema: operator.PenaltyPaidSchema,
+    sample: { intent: 'penalty-paid', refundId: 'ref1', reference: 'Cheque 10442' },
+  },
   'claims.ReviewSchema[approve]': { schema: option(claims.ReviewSchema, 'approve'), sample: { intent: 'approve', partnerGroupId: 'grp1' } },
   'claims.ReviewSchema[approve-payment]': { schema: option(claims.ReviewSchema, 'approve-payment'), sample: { intent: 'approve-payment' } },
   'claims.ReviewSchema[release-invoice]': { schema: option(claims.ReviewSchema, 'release-invoice'), sample: { intent: 'release-invoice' } },

@@ -1,8 +1,16 @@
+import { Form } from 'react-router'
+
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { Badge, type BadgeTone } from '~/components/ui'
+import { Badge, type BadgeTone, Field, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/models/customer-page.types'
+import { fieldLimits } from '~/validation/limits'
+import { PenaltyPaidSchema } from '~/validation/operator'
+
+import { SubmitButton } from './submit-button'
+
+const PENALTY_LIMITS = fieldLimits(PenaltyPaidSchema)
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   unsettled: { label: 'To be worked out — payments were down', tone: 'warning' },
@@ -12,8 +20,17 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 }
 const RULES: Record<string, string> = { free_look: 'Free look', pro_rata: 'Pro rata' }
 
-/** The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date. */
-export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds'] }) {
+/**
+ * The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date, and
+ * a late penalty's part that the card could not carry, with a form to record it paid by hand.
+ */
+export function RefundsSection({
+  refunds,
+  failed,
+}: {
+  refunds: CustomerPageData['refunds']
+  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+}) {
   const time = useOperatorTime()
   return (
     <section aria-labelledby="refunds-heading" className="grid gap-4">
@@ -32,10 +49,13 @@ export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds
               <Cell label="Amount" className="font-medium">
                 {refund.amount}
                 {refund.penalty ? <p className="mt-1 text-xs font-normal text-slate-700">With {refund.penalty} late penalty</p> : null}
-                {refund.penaltyByHand ? (
-                  <p className="mt-1 text-xs font-semibold text-red-800" data-testid="penalty-by-hand">
-                    {refund.penaltyByHand} of it is above what the card&apos;s payments could take back: pay it by hand
+                {refund.penaltyByHand && refund.penaltyByHandPaidAt ? (
+                  <p className="mt-1 text-xs font-normal text-slate-700" data-testid="penalty-by-hand">
+                    {refund.penaltyByHand} of it paid by hand on {time(refund.penaltyByHandPaidAt)}, reference{' '}
+                    <code>{refund.penaltyByHandReference}</code>
                   </p>
+                ) : refund.penaltyByHand ? (
+                  <PenaltyPaidForm refund={refund} errors={failed('penalty-paid', refund.id)} />
                 ) : null}
               </Cell>
               <Cell label="Status">
@@ -63,5 +83,34 @@ export function RefundsSection({ refunds }: { refunds: CustomerPageData['refunds
         })}
       </AdminTable>
     </section>
+  )
+}
+
+/** The part of a late penalty owed by hand: what to pay, and the form recording it paid with its reference. */
+function PenaltyPaidForm({
+  refund,
+  errors,
+}: {
+  refund: CustomerPageData['refunds'][number]
+  errors: Record<string, string[] | undefined>
+}) {
+  return (
+    <div className="mt-1 grid gap-2">
+      <p className="text-xs font-semibold text-red-800" data-testid="penalty-by-hand">
+        {refund.penaltyByHand} of it is above what the card&apos;s payments could take back: pay it by hand
+      </p>
+      <Form method="post" className="grid max-w-xs gap-2">
+        <input type="hidden" name="intent" value="penalty-paid" />
+        <input type="hidden" name="refundId" value={refund.id} />
+        <Field label="Payment reference" htmlFor={`penalty-${refund.id}`} errors={errors.reference ?? errors.form}>
+          <input id={`penalty-${refund.id}`} name="reference" maxLength={PENALTY_LIMITS.reference.maxLength} className={inputClass} />
+        </Field>
+        <div>
+          <SubmitButton intent="penalty-paid" variant="secondary">
+            Mark the penalty paid
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
   )
 }
