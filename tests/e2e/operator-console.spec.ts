@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { partnerLocations, vehicles } from '~/db/schema'
+import { partnerLocations, refunds, vehicles } from '~/db/schema'
 
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile } from '../support/factories'
@@ -76,6 +76,40 @@ test('find a customer by plate, open their page, resend the setup e-mail and cor
       .getByText('operator@example.com (operator)')
       .first(),
   ).toBeVisible()
+})
+
+test('a late penalty the card could not carry is recorded paid by hand, with its reference', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const customer = createProfile({ fullName: `Penalty Owed ${createId(4)}` })
+  const { policy } = createActivePolicy(customer.id)
+  db()
+    .insert(refunds)
+    .values({
+      policyId: policy.id,
+      idempotencyKey: `e2e-${policy.id}`,
+      amountCents: 1999,
+      reason: 'Customer asked.',
+      rule: 'free_look',
+      grossCents: 1999,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      state: 'TX',
+      provider: 'local',
+      status: 'succeeded',
+      penaltyCents: 600,
+      penaltyByHandCents: 600,
+    })
+    .run()
+  await page.goto(`/admin/customers/${customer.id}`)
+  const refund = page.getByTestId('admin-refund')
+  await expect(refund.getByTestId('penalty-by-hand')).toContainText("$6.00 of it is above what the card's payments could take back")
+  await refund.getByRole('button', { name: 'Mark the penalty paid' }).click()
+  await expect(refund.getByText('Enter the payment')).toBeVisible()
+  await refund.getByLabel('Payment reference').fill('Cheque 10442')
+  await refund.getByRole('button', { name: 'Mark the penalty paid' }).click()
+  await expect(toast(page)).toContainText('Penalty Paid')
+  await expect(refund.getByTestId('penalty-by-hand')).toContainText('$6.00 of it paid by hand on')
+  await expect(refund.getByTestId('penalty-by-hand')).toContainText('Cheque 10442')
 })
 
 test("a refused form shows its own toast, never beside the previous page's, even while the page reloads", async ({ page, signIn }) => {
