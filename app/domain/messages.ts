@@ -5,6 +5,7 @@
  */
 import type { ChipCount, DamageSize, WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
+import { paidThroughStripe } from './payouts'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
@@ -504,16 +505,24 @@ export const CONNECT_MESSAGES = {
   refused: (attempts: number, error: string) =>
     `Stripe refused the transfer ${attempts === 1 ? 'once' : `${attempts} times`}: ${error} The daily job tries again.`,
   reversed: (transferId: string) => `Stripe reversed transfer ${transferId}. Pay this payout by bank transfer.`,
+  /** A bank payment refused: the group is paid through Stripe, and a transfer may already be on its way. */
+  paidByTransfer: {
+    title: 'Paid through Stripe',
+    description:
+      'This partner group is paid through Stripe: the daily job sends this payout as a transfer, so paying it by bank as well would pay it twice.',
+  },
+  /** The operator's payouts page, in place of "Mark paid", for a group paid through Stripe. */
+  awaitingTransfer: 'Sent through Stripe by the daily job.',
   /** How the operator's payouts page says the group is paid. */
   operatorState: (group: { stripeAccountId: string | null; stripePayoutsEnabled: boolean }) =>
-    group.stripeAccountId && group.stripePayoutsEnabled
+    paidThroughStripe(group)
       ? `Paid through Stripe (account ${group.stripeAccountId}): the daily job sends each payout within five business days of acceptance.`
       : group.stripeAccountId
         ? `Stripe set-up not finished (account ${group.stripeAccountId}): pay its payouts by bank transfer and mark them paid.`
         : 'No Stripe account: the daily job makes its payouts; pay them by bank transfer and mark them paid.',
   /** The shop's own page. */
   shopState: (group: { stripeAccountId: string | null; stripePayoutsEnabled: boolean }) =>
-    group.stripeAccountId && group.stripePayoutsEnabled
+    paidThroughStripe(group)
       ? 'Your payouts go to your Stripe account within five business days of each job’s acceptance, with no fee.'
       : group.stripeAccountId
         ? 'Stripe still needs details from you. Continue the set-up to be paid there; until then we pay by bank transfer.'

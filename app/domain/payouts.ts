@@ -60,6 +60,14 @@ export function isPaymentDue(oldestAcceptedAt: Date, now: Date): boolean {
   return paymentDueBy(oldestAcceptedAt).getTime() - PAYMENT_RETRY_MARGIN_MS <= now.getTime()
 }
 
+/**
+ * Whether a partner group is paid through Stripe Connect: an account whose onboarding Stripe says is complete. Its
+ * payouts go as transfers from the daily job, never by the operator's bank payment (both would reach the shop).
+ */
+export function paidThroughStripe(group: { stripeAccountId: string | null; stripePayoutsEnabled: boolean }) {
+  return Boolean(group.stripeAccountId && group.stripePayoutsEnabled)
+}
+
 /** A payment's bank reference: what the operator types when marking a payout, or a penalty paid by hand, paid. */
 export const PAYOUT_REFERENCE_MAX = 80
 

@@ -4,8 +4,8 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CALIBRATION_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
-import { isInvoiceHeld, JOBS_LISTED, type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { CALIBRATION_MESSAGES, CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { isInvoiceHeld, JOBS_LISTED, paidThroughStripe, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { remittanceEmail } from '~/emails/remittance'
@@ -293,10 +293,12 @@ function payoutLines(payoutId: string): PayoutLine[] {
 }
 
 /**
- * Marks a payout paid with the bank transfer's reference and e-mails the group its remittance. The same reference a
- * second time changes nothing (and sends nothing); another reference is refused: a payout is paid once.
+ * Marks a payout paid with the bank transfer's reference (the operator) or the Stripe transfer's id (the daily job,
+ * Stripe's event) and e-mails the group its remittance. The same reference a second time changes nothing (and sends
+ * nothing); another reference is refused: a payout is paid once. A bank payment is refused for a group paid through
+ * Stripe: the daily job's transfer may already be on its way, and both would reach the shop.
  */
-export async function markPayoutPaid(input: { payoutId: string; reference: string; actorId: string }, now = new Date()) {
+export async function markPayoutPaid(input: { payoutId: string; reference: string; actorId: string; byBank?: boolean }, now = new Date()) {
   const reference = input.reference.trim()
   const outcome = transaction((tx) => {
     const payout = tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).get()
@@ -304,6 +306,14 @@ export async function markPayoutPaid(input: { payoutId: string; reference: strin
     if (payout.paidAt) {
       if (payout.reference === reference) return { payout, paidNow: false }
       throw RuleError.from(PAYOUT_MESSAGES.paidOtherReference(payout.reference ?? ''), { field: 'reference', status: 409 })
+    }
+    if (input.byBank) {
+      const group = tx
+        .select({ stripeAccountId: partnerGroups.stripeAccountId, stripePayoutsEnabled: partnerGroups.stripePayoutsEnabled })
+        .from(partnerGroups)
+        .where(eq(partnerGroups.id, payout.partnerGroupId))
+        .get()
+      if (group && paidThroughStripe(group)) throw RuleError.from(CONNECT_MESSAGES.paidByTransfer, { field: 'reference', status: 409 })
     }
     const paid = tx
       .update(payouts)

@@ -11,7 +11,14 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { DISPUTE_ANSWER_BUSINESS_DAYS, DISPUTE_KIND_NAMES } from '~/domain/invoice'
 import { CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
-import { type InvoiceService, invoiceServiceName, isInvoiceHeld, JOBS_LISTED, PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
+import {
+  type InvoiceService,
+  invoiceServiceName,
+  isInvoiceHeld,
+  JOBS_LISTED,
+  paidThroughStripe,
+  PAYOUT_REFERENCE_MAX,
+} from '~/domain/payouts'
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { openDisputes } from '~/models/disputes.server'
 import { operatorZone } from '~/models/operator.server'
@@ -72,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: selected.group.name,
         email: selected.group.email,
         connect: CONNECT_MESSAGES.operatorState(selected.group),
+        paidThroughStripe: paidThroughStripe(selected.group),
         waiting: selected.waiting.map(job),
         approved: selected.approved.map(job),
         waitingCount: selected.overview.waiting.count,
@@ -151,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       payoutId: input.payoutId,
       reference: input.reference,
       actorId: admin.id,
+      byBank: true,
     })
     const message = !paidNow
       ? PAYOUT_MESSAGES.alreadyPaid
@@ -334,6 +343,10 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
                 {payout.paid ? (
                   <span>
                     <Badge tone="success">Paid</Badge> {payout.paid} · reference {payout.reference}
+                  </span>
+                ) : group.paidThroughStripe ? (
+                  <span className="text-sm text-slate-700" data-testid="awaiting-transfer">
+                    {CONNECT_MESSAGES.awaitingTransfer}
                   </span>
                 ) : (
                   <MarkPaidForm payoutId={payout.id} errors={errorsFor('mark-paid', payout.id).reference} />

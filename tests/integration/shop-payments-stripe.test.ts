@@ -244,6 +244,31 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(keys).toHaveLength(2)
   })
 
+  test('a payout of a group paid through Stripe is never also marked paid by bank: the page offers no form, a post is a 409', async () => {
+    const { group, accountId } = await onboardedGroup()
+    const job = acceptedJob(group.id, 9000, '2026-11-02T16:00:00.000Z')
+    fake.state.failTransfers = 1
+    await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
+    const waiting = payoutOf(job.id)!
+    expect(waiting.paidAt).toBeNull()
+
+    const cookie = await sessionCookieFor(operator().id)
+    const page = await settle(() =>
+      inOperatorArea(adminPayoutsRoute.loader)(routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie }))),
+    )
+    expect((page.data as { group: { paidThroughStripe: boolean } }).group.paidThroughStripe).toBe(true)
+    const form = { intent: 'mark-paid', payoutId: waiting.id, reference: 'ACH 5521' }
+    const refused = await settle(() => inOperatorArea(adminPayoutsRoute.action)(routeArgs(makeRequest('/admin/payouts', { form, cookie }))))
+    expect(refused.status).toBe(409)
+    expect(JSON.stringify(refused.data)).toContain('paying it by bank as well would pay it twice')
+    expect(payoutOf(job.id)!.paidAt).toBeNull()
+
+    // The daily job's retry pays it, once, with the transfer.
+    await payAcceptedJobs(new Date('2026-11-09T06:00:00.000Z'))
+    expect(payoutOf(job.id)!.reference).toBe(transfersTo(accountId)[0]!.id)
+    expect(transfersTo(accountId)).toHaveLength(1)
+  })
+
   test('a transfer whose answer was lost is found by its transfer group (and by its event), never made again', async () => {
     const { group, accountId } = await onboardedGroup()
     const job = acceptedJob(group.id, 7000, '2026-11-02T16:00:00.000Z')
