@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
-import { data } from 'react-router'
+import { data, isRouteErrorResponse } from 'react-router'
 
 import type { RuleError } from '~/domain/errors'
 import { type FieldErrors, NOT_FOUND, type ToastMessage } from '~/domain/messages'
@@ -13,9 +13,30 @@ export function notFound(): never {
   throw data(NOT_FOUND, { status: 404 })
 }
 
-/** Whether `thrown` is what `notFound()` throws (for the code and tests that catch it). */
+/**
+ * Whether `thrown` is a 404: what `notFound()` throws (for the server code and tests that catch it), a 404 Response, or
+ * the route error React Router makes of either (for an ErrorBoundary or a `meta` function). The one place a status is
+ * compared with 404.
+ */
 export function isNotFound(thrown: unknown) {
+  if (isRouteErrorResponse(thrown) || thrown instanceof Response) return thrown.status === 404
   return typeof thrown === 'object' && thrown !== null && 'init' in thrown && (thrown.init as ResponseInit | null)?.status === 404
+}
+
+/**
+ * The one answer of a JSON route that says no: `{ error }` with the status (the shape the product's calls answer with),
+ * plus what a caller reads beside it (`field`, `title`, a toast) and the response's headers (a 429's Retry-After).
+ */
+export function jsonError(error: string, status: number, { headers, ...extra }: { headers?: HeadersInit } & Record<string, unknown> = {}) {
+  return Response.json({ ...extra, error }, { status, headers })
+}
+
+/**
+ * What a JSON route answers for something that is not there or not this person's: `{ error: 'Not found' }`, 404 — the
+ * same words as `notFound()`'s page, and nothing that says whether it exists.
+ */
+export function jsonNotFound(headers?: HeadersInit) {
+  return jsonError(NOT_FOUND, 404, { headers })
 }
 
 /**
