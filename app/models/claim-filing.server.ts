@@ -290,9 +290,8 @@ export async function fileRepairFailure(input: RepairFailureInput, now = new Dat
 function filablePolicy(profileId: string, policyId: string) {
   const policy = getPolicyForProfile(profileId, policyId)
   const refused = claimFilingRefusal(policy, profileId)
-  if (refused) {
-    throw RuleError.from(FILING_REFUSALS[refused], { status: refused === 'not_found' ? 404 : 400 })
-  }
+  if (refused === 'not_found') notFound()
+  if (refused) throw RuleError.from(FILING_REFUSALS[refused])
   return policy!
 }
 
