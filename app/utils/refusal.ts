@@ -4,13 +4,17 @@ import { data, isRouteErrorResponse } from 'react-router'
 import type { RuleError } from '~/domain/errors'
 import { type FieldErrors, NOT_FOUND, type ToastMessage } from '~/domain/messages'
 
+/** What `notFound()` carries: the JSON error shape in the one wording. */
+const NOT_FOUND_BODY = { error: NOT_FOUND } as const
+
 /**
  * Something that is not there, or not this person's (an unknown id and another customer's look the same): thrown as a
- * 404 with one wording, which the route's ErrorBoundary shows as the 404 page. Loaders, actions and models use it
- * alike; a model's `null` for "no such row" is turned into it by the route.
+ * 404 with one wording. A page's ErrorBoundary shows it as the 404 page; a resource route (a PDF, a file, a calendar
+ * file, a JSON call) answers it as `{ "error": "Not found" }`, the JSON error shape, so every kind of route says it the
+ * same way. Loaders, actions and models use it alike; a model's `null` for "no such row" is turned into it by the route.
  */
 export function notFound(): never {
-  throw data(NOT_FOUND, { status: 404 })
+  throw data(NOT_FOUND_BODY, { status: 404 })
 }
 
 /**
@@ -32,8 +36,8 @@ export function jsonError(error: string, status: number, { headers, ...extra }: 
 }
 
 /**
- * What a JSON route answers for something that is not there or not this person's: `{ error: 'Not found' }`, 404 — the
- * same words as `notFound()`'s page, and nothing that says whether it exists.
+ * `notFound()`'s answer, returned rather than thrown, for a JSON route that answers with its own headers (no-store):
+ * `{ error: 'Not found' }`, 404, nothing that says whether it exists.
  */
 export function jsonNotFound(headers?: HeadersInit) {
   return jsonError(NOT_FOUND, 404, { headers })

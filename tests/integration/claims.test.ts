@@ -161,7 +161,7 @@ describe('filing a claim', () => {
     const { policy: theirs } = createActivePolicy(createProfile().id)
     for (const policyId of ['nope', theirs.id]) {
       const answer = await settle(() => submitLoader(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { cookie }))))
-      expect(answer).toMatchObject({ status: 404, data: 'Not found' })
+      expect(answer).toMatchObject({ status: 404, data: { error: 'Not found' } })
     }
   })
 
@@ -170,7 +170,7 @@ describe('filing a claim', () => {
     const stranger = createProfile()
     const { policy } = createActivePolicy(owner.id)
     const foreign = await postClaim(stranger.id, claimForm(policy.id))
-    expect(foreign).toMatchObject({ status: 404, data: 'Not found' })
+    expect(foreign).toMatchObject({ status: 404, data: { error: 'Not found' } })
     expect(claimsOf(policy.id)).toHaveLength(0)
 
     const incomplete = createPolicy(owner.id, { status: 'incomplete' })
@@ -673,7 +673,7 @@ describe('the operator', () => {
     // A stranger cannot appeal it; the owner can, once.
     await expect(
       appealClaim({ profileId: createProfile().id, claimId: claim.id, appealText: 'Please look again at it.' }),
-    ).rejects.toMatchObject({ data: 'Not found', init: { status: 404 } })
+    ).rejects.toMatchObject({ data: { error: 'Not found' }, init: { status: 404 } })
     const appealed = await appealClaim({
       profileId: profile.id,
       claimId: claim.id,

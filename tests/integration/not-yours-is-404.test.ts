@@ -107,7 +107,7 @@ async function claimForm(policyId: string) {
 /** The 404 notFound() throws: the site's 404 page, in its one wording. */
 function expectNotFoundPage(answer: { status: number; data: unknown }) {
   expect(answer.status).toBe(404)
-  expect(answer.data).toBe(NOT_FOUND)
+  expect(answer.data).toEqual({ error: NOT_FOUND })
 }
 
 describe('the setup wizard', () => {

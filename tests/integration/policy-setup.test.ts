@@ -464,7 +464,7 @@ describe('vehicle step and activation', () => {
     // An unknown policy and another customer's look exactly alike: the 404 page (decision 031).
     for (const url of ['/customer/complete-policy?policy_id=nope', wizardUrl(stranger.policy.id)]) {
       const refused = await settle(() => loader(routeArgs(makeRequest(url, { cookie }))))
-      expect(refused).toMatchObject({ status: 404, data: 'Not found' })
+      expect(refused).toMatchObject({ status: 404, data: { error: 'Not found' } })
     }
     const upload = await post(stranger.policy.id, await threePhotos(), cookie)
     expect(upload.status).toBe(404)

@@ -57,7 +57,7 @@ describe('notFound', () => {
       thrown = error
     }
     expect(isNotFound(thrown)).toBe(true)
-    expect(thrown).toMatchObject({ data: NOT_FOUND, init: { status: 404 } })
+    expect(thrown).toMatchObject({ data: { error: NOT_FOUND }, init: { status: 404 } })
     expect(NOT_FOUND).toBe('Not found')
   })
 
