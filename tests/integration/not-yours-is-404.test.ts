@@ -12,6 +12,7 @@ import { loader as completeLoader } from '~/routes/customer.policy-complete'
 import { action as xhrUploadAction } from '~/routes/customer.policy-photos'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import { loader as vinLoader } from '~/routes/customer.vin.$vin'
+import { loader as fileLoader } from '~/routes/files.$'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
 import {
@@ -25,7 +26,7 @@ import {
 } from '../support/factories'
 import { transferPolicy } from '../support/ownership-transfer'
 import { jpegFile } from '../support/photos'
-import { makeRequest, routeArgs, settle } from '../support/requests'
+import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
 
 // Decision 031: a policy that is not the customer's — another customer's, one that passed to the vehicle's next owner,
 // or one that does not exist — is the same 404 in the setup wizard, on its last page, on the claim form and in the
@@ -104,8 +105,8 @@ async function claimForm(policyId: string) {
   return form
 }
 
-/** The 404 notFound() throws: the site's 404 page, in its one wording. */
-function expectNotFoundPage(answer: { status: number; data: unknown }) {
+/** The 404 notFound() throws: the 404 page for a page, the body itself for a resource route, in its one wording. */
+function expectNotFound(answer: { status: number; data: unknown }) {
   expect(answer.status).toBe(404)
   expect(answer.data).toEqual({ error: NOT_FOUND })
 }
@@ -116,7 +117,7 @@ describe('the setup wizard', () => {
       for (const url of [wizardUrl(policyId), wizardUrl(policyId, '&step=photos')]) {
         const answer = await settle(() => wizardLoader(routeArgs(makeRequest(url, { cookie }))))
         expect(answer.status, `${who}: ${url}`).toBe(404)
-        expectNotFoundPage(answer)
+        expectNotFound(answer)
       }
     }
   })
@@ -128,9 +129,9 @@ describe('the setup wizard', () => {
       const upload = await settle(async () =>
         wizardAction(routeArgs(makeRequest(wizardUrl(policyId), { form: await threePhotos(), cookie }))),
       )
-      expectNotFoundPage(upload)
+      expectNotFound(upload)
       const vehicle = await settle(() => wizardAction(routeArgs(makeRequest(wizardUrl(policyId), { form: vehicleForm(), cookie }))))
-      expectNotFoundPage(vehicle)
+      expectNotFound(vehicle)
       expect(photoRows(policyId)).toHaveLength(before)
     }
     expect(getPolicy(strangersIncomplete)?.status).toBe('incomplete')
@@ -143,7 +144,7 @@ describe('the setup wizard', () => {
     const upload = await settle(async () =>
       wizardAction(routeArgs(makeRequest(wizardUrl(sold), { form: await threePhotos(), cookie: seller.cookie }))),
     )
-    expectNotFoundPage(upload)
+    expectNotFound(upload)
     expect(photoRows(sold)).toHaveLength(before)
   })
 
@@ -180,7 +181,7 @@ describe('the setup-finished page', () => {
         completeLoader(routeArgs(makeRequest(`/customer/policy-complete?policy_id=${encodeURIComponent(policyId)}`, { cookie }))),
       )
       expect(answer.status, who).toBe(404)
-      expectNotFoundPage(answer)
+      expectNotFound(answer)
     }
     const plain = await settle(() => completeLoader(routeArgs(makeRequest('/customer/policy-complete', { cookie: cases[0]!.cookie }))))
     expect(plain.status).toBe(200)
@@ -203,7 +204,7 @@ describe('the claim form', () => {
       const url = `/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`
       const answer = await settle(() => submitLoader(routeArgs(makeRequest(url, { cookie }))))
       expect(answer.status, who).toBe(404)
-      expectNotFoundPage(answer)
+      expectNotFound(answer)
     }
   })
 
@@ -213,7 +214,7 @@ describe('the claim form', () => {
       const url = `/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`
       const answer = await settle(async () => submitAction(routeArgs(makeRequest(url, { form: await claimForm(policyId), cookie }), {})))
       expect(answer.status, who).toBe(404)
-      expectNotFoundPage(answer)
+      expectNotFound(answer)
       expect(claimsOf(policyId)).toHaveLength(before)
     }
   })
@@ -224,7 +225,7 @@ describe('the claim form', () => {
     const claim = createClaim(policy.id, { vehicleId: vehicle.id })
     const url = `/customer/submit-claim?policy_id=${policy.id}&claim=${claim.id}`
     const answer = await settle(() => submitLoader(routeArgs(makeRequest(url, { cookie: cases[0]!.cookie }))))
-    expectNotFoundPage(answer)
+    expectNotFound(answer)
     // The owner sees it.
     const own = await settle(async () => submitLoader(routeArgs(makeRequest(url, { cookie: await sessionCookieFor(owner.id) }))))
     expect(own.status).toBe(200)
@@ -233,12 +234,29 @@ describe('the claim form', () => {
 })
 
 describe('the policy pages and the JSON routes answer the same 404', () => {
+  it("a resource route: another customer's photo carries the same { error } as a JSON route's 404", async () => {
+    const owner = createProfile()
+    const policy = createPolicy(owner.id)
+    const cookie = await sessionCookieFor(owner.id)
+    const stored = await settle(async () =>
+      wizardAction(routeArgs(makeRequest(wizardUrl(policy.id), { form: await threePhotos(), cookie }))),
+    )
+    expect(stored.status).toBe(302)
+    const relPath = `policy-photos/${owner.id}/${policy.id}/head_on.jpg`
+    expect((await settleFileUrl(fileLoader, `/files/${relPath}`, cookie)).status).toBe(200)
+    for (const { who, cookie: theirs } of cases) {
+      const answer = await settleFileUrl(fileLoader, `/files/${relPath}`, theirs)
+      expect(answer.status, who).toBe(404)
+      expectNotFound(answer)
+    }
+  })
+
   it("the cancel page's post", async () => {
     for (const { who, policyId, cookie } of cases) {
       const request = makeRequest(`/customer/policies/${policyId}/cancel`, { form: { intent: 'cancel' }, cookie })
       const answer = await settle(() => cancelAction(routeArgs(request, { policyId })))
       expect(answer.status, who).toBe(404)
-      expectNotFoundPage(answer)
+      expectNotFound(answer)
     }
   })
 
