@@ -26,7 +26,6 @@ import {
   NOT_COVERED,
   PHOTOS_REQUIRED,
   POLICY_NOT_ACTIVE,
-  POLICY_NOT_FOUND,
   REPAIR_FAILURE_MESSAGES,
   tooManyClaimPhotos,
   VEHICLE_ZIP_UNKNOWN,
@@ -68,9 +67,8 @@ function unusedConfirmationCode() {
 
 // --- filing rules ------------------------------------------------------------------------------------------------
 
-/** The toast of each refusal of claimFilingRefusal. */
-export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
-  not_found: POLICY_NOT_FOUND,
+/** The toast of each refusal of claimFilingRefusal; 'not_found' has none: it is notFound(), the 404 page. */
+export const FILING_REFUSALS: Record<Exclude<FilingRefusal, 'not_found'>, Message> = {
   not_active: POLICY_NOT_ACTIVE,
 }
 
