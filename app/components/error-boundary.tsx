@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { type ErrorResponse, isRouteErrorResponse, Link, useParams, useRouteError, useRouteLoaderData } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
+import { isNotFound } from '~/utils/refusal'
 
 type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode
 
@@ -37,7 +38,7 @@ export function GeneralErrorBoundary({
   const error = useRouteError()
   const params = useParams()
   if (!isRouteErrorResponse(error)) return <>{unexpectedErrorHandler(error)}</>
-  const handler = statusHandlers?.[error.status] ?? (error.status === 404 ? notFoundHandler : defaultStatusHandler)
+  const handler = statusHandlers?.[error.status] ?? (isNotFound(error) ? notFoundHandler : defaultStatusHandler)
   return <>{handler({ error, params })}</>
 }
 
@@ -83,8 +84,4 @@ function ErrorPage({ title, message, reference }: { title: string; message: stri
       </Link>
     </div>
   )
-}
-
-export function isNotFound(error: unknown) {
-  return isRouteErrorResponse(error) && error.status === 404
 }

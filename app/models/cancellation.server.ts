@@ -10,7 +10,6 @@ import {
   CANCEL_NOW_INSTEAD,
   cancelRefused,
   commitmentNote,
-  POLICY_NOT_FOUND,
   REFUND_MESSAGES,
   RENEWAL_NOT_CHANGED,
 } from '~/domain/messages'
@@ -20,6 +19,7 @@ import { rulesFor } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { payments } from '~/services/payments.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import {
@@ -53,8 +53,7 @@ export function cancellationOptions(policy: Policy, now = new Date()) {
   }
 }
 
-/** Refusals are RuleErrors (the one way a model refuses): 404 not found or not yours, 409 not now, 502 Stripe failed. */
-const notFound = () => RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+/** Refusals are RuleErrors (the one way a model refuses): 409 not now, 502 Stripe failed; not found or not yours is notFound(). */
 const refused = (message: string, status = 409) => RuleError.from(cancelRefused(message), { status })
 
 /** The operator acting for the customer (at their request): recorded in the audit entry with the reason. */
@@ -109,7 +108,7 @@ export async function cancelPolicy(
   { waitForProvider = false, byProvider = false }: { waitForProvider?: boolean; byProvider?: boolean } = {},
 ): Promise<Cancellation> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw notFound()
+  if (!policy) notFound()
   if (policy.status === 'canceled') {
     const earlier = refundOfPolicy(policy.id)
     if (earlier) return { policy, refund: earlier } // a repeated submit: the same result, nothing done twice
@@ -211,7 +210,7 @@ export async function setPolicyRenewal(
   by?: OnBehalf,
 ): Promise<Policy> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw notFound()
+  if (!policy) notFound()
   if (policy.status === 'canceled') throw refused(ALREADY_CANCELED)
   if (!isInInitialTerm(policy, now)) throw refused(CANCEL_NOW_INSTEAD)
   // Where the commitment does not bind the customer simply cancels; turning renewal back on stays possible.
@@ -245,9 +244,9 @@ export async function setPolicyRenewal(
 /** A Stripe customer-portal link for card updates and invoices (Stripe mode only). */
 export async function billingPortalUrl(profileId: string, policyId: string, returnUrl: string): Promise<string> {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw notFound()
+  if (!policy) notFound()
   const adapter = await payments()
-  if (!adapter.createPortalSession || !policy.stripeCustomerId) throw notFound()
+  if (!adapter.createPortalSession || !policy.stripeCustomerId) notFound()
   try {
     return (await adapter.createPortalSession(policy, returnUrl)).url
   } catch (error) {

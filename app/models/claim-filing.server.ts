@@ -26,7 +26,6 @@ import {
   NOT_COVERED,
   PHOTOS_REQUIRED,
   POLICY_NOT_ACTIVE,
-  POLICY_NOT_FOUND,
   REPAIR_FAILURE_MESSAGES,
   tooManyClaimPhotos,
   VEHICLE_ZIP_UNKNOWN,
@@ -68,9 +67,8 @@ function unusedConfirmationCode() {
 
 // --- filing rules ------------------------------------------------------------------------------------------------
 
-/** The toast of each refusal of claimFilingRefusal. */
-export const FILING_REFUSALS: Record<FilingRefusal, Message> = {
-  not_found: POLICY_NOT_FOUND,
+/** The toast of each refusal of claimFilingRefusal; 'not_found' has none: it is notFound(), the 404 page. */
+export const FILING_REFUSALS: Record<Exclude<FilingRefusal, 'not_found'>, Message> = {
   not_active: POLICY_NOT_ACTIVE,
 }
 
@@ -290,9 +288,8 @@ export async function fileRepairFailure(input: RepairFailureInput, now = new Dat
 function filablePolicy(profileId: string, policyId: string) {
   const policy = getPolicyForProfile(profileId, policyId)
   const refused = claimFilingRefusal(policy, profileId)
-  if (refused) {
-    throw RuleError.from(FILING_REFUSALS[refused], { status: refused === 'not_found' ? 404 : 400 })
-  }
+  if (refused === 'not_found') notFound()
+  if (refused) throw RuleError.from(FILING_REFUSALS[refused])
   return policy!
 }
 

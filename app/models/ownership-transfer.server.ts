@@ -20,7 +20,7 @@ import { paidPeriodCarriedOver } from '~/domain/billing'
 import { normalizeEmail } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { type Message, OWNERSHIP_TRANSFER_MESSAGES, POLICY_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
+import { type Message, OWNERSHIP_TRANSFER_MESSAGES, STATE_MESSAGES } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import { isLookupKey, planName } from '~/domain/plans'
 import { ownershipTransferAllowed } from '~/domain/policies'
@@ -33,6 +33,7 @@ import { sendEmail } from '~/services/email.server'
 import { payments } from '~/services/payments.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, readStored } from '~/services/storage.server'
+import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { startCheckout } from './checkout.server'
@@ -91,10 +92,10 @@ function openOfferOf(tx: Tx, policyId: string) {
     .get()
 }
 
-/** The seller's policy, or a RuleError: 404 for another's or an unknown one (the same answer). */
+/** The seller's policy; another's or an unknown one is notFound() (the same answer). */
 function sellersPolicy(profileId: string, policyId: string) {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+  if (!policy) notFound()
   return policy
 }
 
@@ -299,7 +300,8 @@ export function buyerStateRefusal(state: string): string | null {
 /**
  * The buyer accepts the terms and names their state, then goes to checkout for the same plan at today's price. A
  * second submit (a double click, Back) records the same acceptance again and opens a new checkout; only one payment
- * can move the policy (completeOwnershipTransfer).
+ * can move the policy (completeOwnershipTransfer). A refusal of the link itself (unknown, used, withdrawn, expired, not
+ * for this buyer) concerns no field of the form: its field is 'link', and the page shows only why.
  */
 export async function acceptOffer(
   token: string,
@@ -309,9 +311,10 @@ export async function acceptOffer(
   now = new Date(),
 ): Promise<{ checkoutUrl: string }> {
   const offer = findOffer(token, now)
-  if (offer.kind !== 'open') throw RuleError.from(offerRefusal(offer.kind).message, { status: offerRefusal(offer.kind).status })
+  if (offer.kind !== 'open')
+    throw RuleError.from(offerRefusal(offer.kind).message, { field: 'link', status: offerRefusal(offer.kind).status })
   const refusal = acceptRefusal(offer, buyer)
-  if (refusal) throw RuleError.from(refusal, { status: 403 })
+  if (refusal) throw RuleError.from(refusal, { field: 'link', status: 403 })
   const stateProblem = buyerStateRefusal(state)
   if (stateProblem) throw RuleError.from({ title: 'Validation Error', description: stateProblem }, { field: 'state' })
 
@@ -329,7 +332,7 @@ export async function acceptOffer(
       .where(and(eq(ownershipTransfers.id, offer.transfer.id), inArray(ownershipTransfers.status, OPEN_STATUSES)))
       .returning()
       .get()
-    if (!row) throw RuleError.from(OWNERSHIP_TRANSFER_MESSAGES.linkWithdrawn, { status: 410 })
+    if (!row) throw RuleError.from(OWNERSHIP_TRANSFER_MESSAGES.linkWithdrawn, { field: 'link', status: 410 })
     if (offer.transfer.status === 'offered') {
       recordAudit(tx, {
         actor: buyer.id,

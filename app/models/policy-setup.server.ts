@@ -6,7 +6,7 @@ import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, profiles, type Vehicle } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import { PHOTO_MESSAGES, POLICY_NOT_FOUND, SETUP_MESSAGES } from '~/domain/messages'
+import { PHOTO_MESSAGES, SETUP_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { policyActivatedEmail } from '~/emails/policy-activated'
@@ -17,6 +17,7 @@ import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
+import { notFound } from '~/utils/refusal'
 import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, type VehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
@@ -286,7 +287,7 @@ export async function completePolicySetup(
   input: VehicleInput & { phone?: string | null },
   now = new Date(),
 ): Promise<{ policy: Policy; vehicle: Vehicle }> {
-  if (policy.profileId !== profile.id) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+  if (policy.profileId !== profile.id) notFound()
   if (policy.status === 'canceled') throw RuleError.from(SETUP_MESSAGES.canceled)
   const slots = photoSlots(policy.id)
   const missing = REQUIRED_PHOTO_TYPES.find((type) => !slots.required[type])

@@ -4,7 +4,7 @@ import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { transaction } from '~/db/client.server'
 import { policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { POLICY_NOT_FOUND, SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
+import { SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { transferRefusal } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
@@ -12,6 +12,7 @@ import { normalizePlate } from '~/domain/vehicles'
 import { planTransferredEmail } from '~/emails/plan-transferred'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
+import { notFound } from '~/utils/refusal'
 import type { TransferVehicleInput } from '~/validation/policy-setup'
 
 import { recordAudit } from './audit.server'
@@ -32,10 +33,10 @@ function classMismatch(plan: Pick<Policy, 'vehicleType'>) {
   return TRANSFER_MESSAGES.classMismatch(planClass, other)
 }
 
-/** The customer's policy for the transfer pages, or a RuleError: 404 for another's or an unknown one, 409 when refused. */
+/** The customer's policy for the transfer pages: notFound() for another's or an unknown one, a RuleError (409) when refused. */
 export function policyForTransfer(profileId: string, policyId: string): Policy & { vehicle: Vehicle | null } {
   const policy = getPolicyForProfile(profileId, policyId)
-  if (!policy) throw RuleError.from(POLICY_NOT_FOUND, { status: 404 })
+  if (!policy) notFound()
   const refusal = transferRefusal(policy)
   if (refusal === 'already_used') throw RuleError.from(TRANSFER_MESSAGES.alreadyUsed, { status: 409 })
   if (refusal === 'not_active') throw RuleError.from(TRANSFER_MESSAGES.notActive, { status: 409 })

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 import type { ShopApplication } from '~/db/schema'
@@ -15,7 +15,7 @@ import { approveShopApplication, declineShopApplication, shopApplicationsForRevi
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { type ActionAnswer, answerRefusal, answerSubmission, resultErrors } from '~/utils/refusal'
+import { type ActionAnswer, answerRefusal, answerSubmission, isNotFound, resultErrors } from '~/utils/refusal'
 import { ApplicationDecisionSchema } from '~/validation/shop-applications'
 
 import type { Route } from './+types/admin.applications'

@@ -5,7 +5,7 @@ import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/a
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
@@ -16,6 +16,7 @@ import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
+import { isNotFound } from '~/utils/refusal'
 import { parseQuery, QueueQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.claims'

@@ -9,7 +9,7 @@ import { ProfileCard } from '~/components/admin/customer/profile-card'
 import { CustomerRecords } from '~/components/admin/customer/records'
 import { RefundsSection } from '~/components/admin/customer/refunds'
 import { VehiclesSection } from '~/components/admin/customer/vehicles'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -33,7 +33,7 @@ import { vinRefusal } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { answerErrors, answerRefusal, notFound, resultErrors } from '~/utils/refusal'
+import { answerErrors, answerRefusal, isNotFound, notFound, resultErrors } from '~/utils/refusal'
 import {
   AddCreditSchema,
   CancelOnBehalfSchema,

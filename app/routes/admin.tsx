@@ -2,10 +2,11 @@ import { Outlet } from 'react-router'
 
 import { operatorContext, operatorGuard } from '~/auth/session.server'
 import type { OperatorLayoutData } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
+import { isNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/admin'
 

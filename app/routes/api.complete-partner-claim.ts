@@ -9,6 +9,7 @@ import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
+import { jsonError, jsonNotFound } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/api.complete-partner-claim'
@@ -35,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       files = form.files
     }
   } catch (error) {
-    if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
-    return Response.json({ error: 'Send multipart/form-data (or JSON) with confirmationCode.' }, { status: 400 })
+    if (error instanceof UploadError) return jsonError(error.message, error.status, { field: error.field })
+    return jsonError('Send multipart/form-data (or JSON) with confirmationCode.', 400)
   }
 
   const parsed = CompleteClaimSchema.safeParse({
@@ -45,21 +46,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     actualCost: fields.actualCost || undefined,
     partnerNotes: fields.partnerNotes || undefined,
   })
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? 'Invalid input' }, { status: 400 })
+  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? 'Invalid input', 400)
 
   try {
     const found = findClaimByCodeLimited(parsed.data.code, clientIp({ request, context }))
-    if (!found) return Response.json({ error: 'Claim not found' }, { status: 404 })
+    if (!found) return jsonNotFound()
     const { claim } = found
     if (claim.approvalStatus === 'completed') return Response.json({ success: true, claimId: claim.id, alreadyCompleted: true })
     if (claim.approvalStatus !== 'approved')
-      return Response.json({ error: 'This claim is not approved for service.', status: claim.approvalStatus }, { status: 409 })
+      return jsonError('This claim is not approved for service.', 409, { status: claim.approvalStatus })
 
     const invoice = files.find((file) => file.fieldName === 'invoice') ?? null
     const repairPhotos = files.filter((file) => file.fieldName === 'repairPhotos')
-    if (!invoice) return Response.json({ error: INVOICE_REQUIRED.description, title: INVOICE_REQUIRED.title }, { status: 400 })
-    if (!repairPhotos.length)
-      return Response.json({ error: REPAIR_PHOTOS_REQUIRED.description, title: REPAIR_PHOTOS_REQUIRED.title }, { status: 400 })
+    if (!invoice) return jsonError(INVOICE_REQUIRED.description, 400, { title: INVOICE_REQUIRED.title })
+    if (!repairPhotos.length) return jsonError(REPAIR_PHOTOS_REQUIRED.description, 400, { title: REPAIR_PHOTOS_REQUIRED.title })
 
     const result = await completeClaim({
       code: found.code,
@@ -79,18 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json(
-        { error: `Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.` },
-        { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
-      )
+      const headers = { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) }
+      return jsonError(`Too many attempts. Please wait ${describeWait(error.retryAfterSeconds)}.`, 429, { headers })
     }
-    if (error instanceof RuleError)
-      return Response.json({ error: error.message, title: error.title, field: error.field }, { status: error.status })
-    if (error instanceof UploadError) return Response.json({ error: error.message, field: error.field }, { status: error.status })
+    if (error instanceof RuleError) return jsonError(error.message, error.status, { title: error.title, field: error.field })
+    if (error instanceof UploadError) return jsonError(error.message, error.status, { field: error.field })
     if (error instanceof ImageQueueFull) {
-      return Response.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+      return jsonError(error.message, 503, { headers: { 'Retry-After': String(error.retryAfterSeconds) } })
     }
     logger.error({ err: error }, 'API completion of a claim failed')
-    return Response.json({ error: 'Failed to complete claim' }, { status: 500 })
+    return jsonError('Failed to complete claim', 500)
   }
 }

@@ -5,6 +5,7 @@ import { TERMS_REQUIRED } from '~/domain/messages'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/checkout.server'
 import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'
+import { jsonError } from '~/utils/refusal'
 import { CreateCheckoutSchema } from '~/validation/signup'
 
 import type { Route } from './+types/api.create-checkout'
@@ -21,28 +22,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await request.json()
   } catch {
-    return Response.json({ error: 'Send a JSON body.' }, { status: 400 })
+    return jsonError('Send a JSON body.', 400)
   }
   const parsed = CreateCheckoutSchema.safeParse(body)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    return Response.json({ error: `${issue.path.join('.') || 'body'}: ${issue.message}` }, { status: 400 })
+    return jsonError(`${issue.path.join('.') || 'body'}: ${issue.message}`, 400)
   }
   const input = parsed.data
   // The terms the buyer accepted must be the ones we show; otherwise they have not accepted ours.
-  if (input.tos_version !== TOS_VERSION) return Response.json({ error: TERMS_REQUIRED.description }, { status: 400 })
+  if (input.tos_version !== TOS_VERSION) return jsonError(TERMS_REQUIRED.description, 400)
   if (Date.parse(input.tos_accepted_at) > Date.now() + 5 * 60 * 1000) {
-    return Response.json({ error: 'tos_accepted_at: must not be in the future' }, { status: 400 })
+    return jsonError('tos_accepted_at: must not be in the future', 400)
   }
   let partnerLocationId: string | null = null
   if (input.partner_location_id) {
     const location = findActivePartnerLocationById(input.partner_location_id)
-    if (!location) return Response.json({ error: 'partner_location_id: unknown partner location' }, { status: 400 })
+    if (!location) return jsonError('partner_location_id: unknown partner location', 400)
     partnerLocationId = location.id
   }
   const limited = checkoutRateLimited({ request, context })
-  if (limited)
-    return Response.json({ error: limited.description }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
+  if (limited) return jsonError(limited.description, 429, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const profile = await getProfile(request)
   try {
     const url = await startCheckout({
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return Response.json({ url })
   } catch (error) {
-    if (error instanceof CheckoutRefused) return Response.json({ error: error.message }, { status: error.status })
+    if (error instanceof CheckoutRefused) return jsonError(error.message, error.status)
     throw error
   }
 }

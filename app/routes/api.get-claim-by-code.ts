@@ -4,6 +4,7 @@ import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { signedFileUrl } from '~/services/signed-links.server'
+import { jsonError, jsonNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/api.get-claim-by-code'
 
@@ -14,7 +15,7 @@ export const handle = routeRules({ body: 'json', public: false, pageCache: false
  * URLs are short-lived signed links. The same rules and rate limits as the shop's page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const malformed = () => Response.json({ error: 'Send a JSON body: { "code": "CS-XXXXXX" }.' }, { status: 400 })
+  const malformed = () => jsonError('Send a JSON body: { "code": "CS-XXXXXX" }.', 400)
   let code: unknown
   try {
     code = ((await request.json()) as { code?: unknown } | null)?.code
@@ -28,13 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const noStore = { 'Cache-Control': 'no-store' }
     switch (lookup.state) {
       case 'not_found':
-        return Response.json({ error: 'Claim not found' }, { status: 404, headers: noStore })
+        return jsonNotFound(noStore)
       case 'pending_review':
-        return Response.json({ error: 'This claim is awaiting approval.', status: 'pending_review' }, { status: 409, headers: noStore })
+        return jsonError('This claim is awaiting approval.', 409, { status: 'pending_review', headers: noStore })
       case 'denied':
-        return Response.json({ error: 'This claim was not approved.', status: 'denied' }, { status: 409, headers: noStore })
+        return jsonError('This claim was not approved.', 409, { status: 'denied', headers: noStore })
       case 'completed':
-        return Response.json({ error: 'This claim has already been completed.', status: 'completed' }, { status: 409, headers: noStore })
+        return jsonError('This claim has already been completed.', 409, { status: 'completed', headers: noStore })
       case 'approved': {
         const { details } = lookup
         const origin = env().APP_URL
@@ -55,12 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json(
-        {
-          error: `${error.scope === 'site' ? 'Lookups are paused after many wrong codes.' : 'Too many attempts.'} Please wait ${describeWait(error.retryAfterSeconds)} and try again.`,
-        },
-        { status: 429, headers: { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) } },
-      )
+      const paused = error.scope === 'site' ? 'Lookups are paused after many wrong codes.' : 'Too many attempts.'
+      const headers = { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) }
+      return jsonError(`${paused} Please wait ${describeWait(error.retryAfterSeconds)} and try again.`, 429, { headers })
     }
     throw error
   }

@@ -2,6 +2,7 @@ import { PRICING_ERROR } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
 import { loadPricing } from '~/models/checkout.server'
 import { routeRules } from '~/server/route-rules'
+import { jsonError } from '~/utils/refusal'
 
 import type { Route } from './+types/api.get-pricing'
 
@@ -14,7 +15,7 @@ export const handle = routeRules({ body: 'json', public: false, pageCache: false
  */
 export async function loader(_: Route.LoaderArgs) {
   const map = await loadPricing()
-  if (!map) return Response.json({ error: PRICING_ERROR.description }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  if (!map) return jsonError(PRICING_ERROR.description, 503, { headers: { 'Cache-Control': 'no-store' } })
   const prices: Record<string, number> = {}
   for (const key of LOOKUP_KEYS) prices[key] = (map[key] ?? 0) / 100
   return Response.json({ prices }, { headers: { 'Cache-Control': 'no-store' } })

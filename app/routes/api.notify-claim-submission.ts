@@ -4,6 +4,7 @@ import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
 import { routeRules } from '~/server/route-rules'
+import { jsonError, jsonNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/api.notify-claim-submission'
 
@@ -16,15 +17,15 @@ export const handle = routeRules({ body: 'json', public: false, pageCache: false
  */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })
+  if (!profile) return jsonError(PLEASE_LOG_IN, 401)
   let claimId: unknown
   try {
     claimId = ((await request.json()) as { claimId?: unknown } | null)?.claimId
   } catch {
-    return Response.json({ error: 'Send a JSON body: { "claimId": "..." }.' }, { status: 400 })
+    return jsonError('Send a JSON body: { "claimId": "..." }.', 400)
   }
-  if (typeof claimId !== 'string' || !claimId) return Response.json({ error: 'claimId is required' }, { status: 400 })
-  if (!getClaimForProfile(profile.id, claimId)) return Response.json({ error: 'Claim not found' }, { status: 404 })
+  if (typeof claimId !== 'string' || !claimId) return jsonError('claimId is required', 400)
+  if (!getClaimForProfile(profile.id, claimId)) return jsonNotFound()
   const allowed = hit(`claim-notify:${claimId}`, { limit: 1, windowMs: 10 * 60 * 1000 })
   if (allowed.allowed) await notifyClaimSubmitted(claimId)
   return Response.json({ success: true })

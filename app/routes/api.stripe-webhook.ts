@@ -1,6 +1,7 @@
 import { env } from '~/env.server'
 import { processStripeWebhook } from '~/models/stripe-events.server'
 import { routeRules } from '~/server/route-rules'
+import { jsonError, jsonNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/api.stripe-webhook'
 
@@ -13,12 +14,12 @@ export const handle = routeRules({ body: 'webhook', public: false, pageCache: fa
  */
 
 export async function loader() {
-  return Response.json({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  return jsonError('Method Not Allowed', 405, { headers: { Allow: 'POST' } })
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return Response.json({ error: 'Method Not Allowed' }, { status: 405, headers: { Allow: 'POST' } })
-  if (env().payments !== 'stripe') return Response.json({ error: 'Stripe is not configured' }, { status: 404 })
+  if (request.method !== 'POST') return jsonError('Method Not Allowed', 405, { headers: { Allow: 'POST' } })
+  if (env().payments !== 'stripe') return jsonNotFound()
   const answer = await processStripeWebhook(await request.text(), request.headers.get('stripe-signature'))
   return Response.json(answer.body, { status: answer.status })
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Card } from '~/components/ui'
 import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES, type CalibrationFileType } from '~/domain/calibration'
 import { formatLongDate } from '~/domain/format'
@@ -11,6 +11,7 @@ import { calibrationCertificate } from '~/models/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { isNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.claims.$claimId.calibration-certificate'
 

@@ -12,7 +12,6 @@ import {
   NO_POLICY_ID,
   PHOTO_MESSAGES,
   POLICY_CANCELLED,
-  POLICY_NOT_FOUND,
   SETUP_ALREADY_COMPLETE,
   type ToastMessage,
   VEHICLE_MESSAGES,
@@ -28,7 +27,7 @@ import { readMultipartForm, type UploadedFile, UploadError } from '~/services/mu
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
-import { answerErrors, answerRefusal } from '~/utils/refusal'
+import { answerErrors, answerRefusal, notFound } from '~/utils/refusal'
 import { modelLookupSchema, type VehicleFormValues, type VehicleInput, vinLookupSchema } from '~/validation/policy-setup'
 
 // The wizard's server side (routes/customer.complete-policy.tsx, and the transfer's two steps in
@@ -36,13 +35,15 @@ import { modelLookupSchema, type VehicleFormValues, type VehicleInput, vinLookup
 
 export const COMPLETE_PATH = '/customer/policy-complete'
 
-/** The wizard's guards: each one a toast and a redirect; another's policy shows nothing. */
+/**
+ * The wizard's guards: no policy id, a finished or a cancelled policy is a toast and a redirect; an unknown policy and
+ * another customer's (a previous owner's too) are the same 404 page, before anything of a post is read.
+ */
 export async function policyForWizard(profile: Profile, request: Request): Promise<Policy> {
   const policyId = new URL(request.url).searchParams.get('policy_id')
   if (!policyId) throw await redirectWithToast('/customer', { type: 'error', title: NO_POLICY_ID })
-  // Unknown and another customer's policy look the same (nothing says whether it exists): 'Policy Not Found'.
   const policy = getPolicyForProfile(profile.id, policyId)
-  if (!policy) throw await redirectWithToast('/customer', { type: 'error', ...POLICY_NOT_FOUND })
+  if (!policy) notFound()
   if (isSetupDone(policy)) {
     throw await redirectWithToast(COMPLETE_PATH, { type: 'info', ...SETUP_ALREADY_COMPLETE })
   }

@@ -53,7 +53,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast('/customer', { type: 'success', ...message })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    if (error.status === 404) notFound()
     return answerRefusal(error)
   }
 }

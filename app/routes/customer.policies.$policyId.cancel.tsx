@@ -116,9 +116,8 @@ async function applyIntent(customerId: string, policyId: string, intent: 'cancel
   }
 }
 
-/** A refused or failed request: 404 for a policy that isn't the customer's, else this page with the reason. */
+/** A refused or failed request: this page with the reason (a policy that isn't the customer's is notFound()'s 404). */
 function refusal(error: RuleError) {
-  if (error.status === 404) notFound()
   // The product's cancel failure is a title alone; the other refusals explain themselves.
   if (error.message === CANCEL_FAILED) return answerErrors({}, { status: error.status, toast: { type: 'error', title: CANCEL_FAILED } })
   return answerRefusal(error)

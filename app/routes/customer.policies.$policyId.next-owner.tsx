@@ -16,26 +16,16 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerRefusal, answerSubmission, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
 import { SellerOfferFormSchema } from '~/validation/ownership-transfer'
 
 import type { Route } from './+types/customer.policies.$policyId.next-owner'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-/** The seller's view, or the 404 page for a policy that is not theirs. */
-function viewOrNotFound(profileId: string, policyId: string) {
-  try {
-    return sellerView(profileId, policyId)
-  } catch (error) {
-    if (error instanceof RuleError && error.status === 404) notFound()
-    throw error
-  }
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
-  const view = viewOrNotFound(customer.id, params.policyId)
+  const view = sellerView(customer.id, params.policyId)
   const body = {
     policy: {
       id: view.policy.id,
@@ -56,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await requireCustomer(request)
   // Another customer's policy is a 404 before anything is read from the form.
-  viewOrNotFound(customer.id, params.policyId)
+  sellerView(customer.id, params.policyId)
   const submission = parseWithZod(await request.formData(), { schema: SellerOfferFormSchema })
   if (submission.status !== 'success') return answerSubmission(submission)
   try {
@@ -76,7 +66,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast('/customer', { type: 'success', ...OWNERSHIP_TRANSFER_MESSAGES.offered(offer.buyerEmail) })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    if (error.status === 404) notFound()
     return answerRefusal(error, submission)
   }
 }

@@ -20,7 +20,6 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { notFound } from '~/utils/refusal'
 import { transferVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.policies.$policyId.transfer'
@@ -28,13 +27,12 @@ import { photoStepPost, photoViews, vehicleStepPost } from './customer.complete-
 
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
-/** The policy, or the page's answer: 404 for another customer's, the reason for a plan that cannot move. */
+/** The policy, or the page's answer: the reason for a plan that cannot move (another customer's is notFound()'s 404). */
 function transferablePolicy(profileId: string, policyId: string) {
   try {
     return { policy: policyForTransfer(profileId, policyId), refusal: null }
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
-    if (error.status === 404) notFound()
     return { policy: null, refusal: { title: error.title, description: error.message, status: error.status } }
   }
 }

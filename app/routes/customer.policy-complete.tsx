@@ -2,15 +2,23 @@ import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
+import { getPolicyForProfile } from '~/models/policies.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
+import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-complete'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
+/**
+ * The wizard's last page. It names no policy; when a link gives one (`policy_id`), it must be the customer's own: an
+ * unknown policy and another customer's (a previous owner's too) are the 404 page, as in the wizard itself.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCustomer(request)
+  const profile = await requireCustomer(request)
+  const policyId = new URL(request.url).searchParams.get('policy_id')
+  if (policyId !== null && !getPolicyForProfile(profile.id, policyId)) notFound()
   return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }
 }
 

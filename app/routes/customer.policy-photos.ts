@@ -1,6 +1,6 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
-import { IMAGES_BUSY, PHOTO_MESSAGES, PLEASE_LOG_IN, POLICY_NOT_FOUND } from '~/domain/messages'
+import { IMAGES_BUSY, PHOTO_MESSAGES, PLEASE_LOG_IN } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -9,7 +9,7 @@ import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { toastCookie } from '~/toast.server'
-import { refusalOf, refusedResult } from '~/utils/refusal'
+import { jsonError, jsonNotFound, refusalOf, refusedResult } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policy-photos'
 
@@ -21,14 +21,12 @@ export const handle = routeRules({ body: 'upload', public: false, pageCache: fal
  */
 export async function action({ request }: Route.ActionArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ ok: false, toast: { type: 'error', title: PLEASE_LOG_IN } }, { status: 401 })
+  if (!profile) return jsonError(PLEASE_LOG_IN, 401, { ok: false, toast: { type: 'error', title: PLEASE_LOG_IN } })
   const policyId = new URL(request.url).searchParams.get('policy_id') ?? ''
   const wizard = `/customer/complete-policy?policy_id=${encodeURIComponent(policyId)}`
-  // Unknown and another customer's policy look the same: nothing says whether it exists.
+  // Unknown and another customer's policy (a previous owner's too) look the same: nothing says whether it exists.
   const policy = policyId ? getPolicyForProfile(profile.id, policyId) : null
-  if (!policy) {
-    return Response.json({ ok: false, toast: { type: 'error', ...POLICY_NOT_FOUND } }, { status: 404 })
-  }
+  if (!policy) return jsonNotFound()
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
   if (isSetupDone(policy) || policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
 
@@ -45,10 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof RuleError) return photoRefusal(error)
     if (error instanceof ImageQueueFull) {
       const toast = { type: 'error', ...IMAGES_BUSY }
-      return Response.json(
-        { ok: false, result: refusedResult({}), toast },
-        { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-      )
+      const headers = { 'Retry-After': String(error.retryAfterSeconds) }
+      return jsonError(IMAGES_BUSY.description, 503, { ok: false, result: refusedResult({}), toast, headers })
     }
     throw error
   }
@@ -56,8 +52,11 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json({ ok: true, redirectTo: wizard }, { headers })
 }
 
-/** The wizard's upload script reads the action answer with `ok: false`: each photo field's message, and the toast. */
+/**
+ * The wizard's upload script reads the action answer with `ok: false`: each photo field's message, and the toast; the
+ * `error` every JSON route's refusal carries is the toast's message.
+ */
 function photoRefusal(error: RuleError) {
   const { status, errors, toast } = refusalOf(error)
-  return Response.json({ ok: false, result: refusedResult(errors), toast }, { status })
+  return jsonError(error.message, status, { ok: false, result: refusedResult(errors), toast })
 }

@@ -26,7 +26,7 @@ import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerErrors, answerRefusal } from '~/utils/refusal'
+import { answerErrors, answerRefusal, isNotFound, notFound } from '~/utils/refusal'
 import { checkClaimForm, claimFormValues } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
@@ -44,9 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const claimId = url.searchParams.get('claim')
   if (claimId) {
-    // The success screen after the redirect (PRG): only the customer's own claim.
+    // The success screen after the redirect (PRG): only the customer's own claim; anyone else's is the 404 page.
     const found = getClaimForProfile(profile.id, claimId)
-    if (!found || found.policy.id !== policyId) throw redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`)
+    if (!found || found.policy.id !== policyId) notFound()
     const { claim } = found
     return {
       view: 'submitted' as const,
@@ -62,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const policy = getPolicyForProfile(profile.id, policyId)
   const refused = claimFilingRefusal(policy, profile.id)
+  // An unknown policy and another customer's (a previous owner's too) are the same 404 page (decision 031).
+  if (refused === 'not_found') notFound()
   if (refused) throw await redirectWithToast('/customer', { type: 'error', ...FILING_REFUSALS[refused] })
   return {
     view: 'form' as const,
@@ -104,9 +106,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const values = claimFormValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
-  // The plan decides which damage is covered; another customer's (or no) policy is refused by submitClaim below.
+  // The plan decides which damage is covered. Another customer's (or no) policy is the 404 page before anything is
+  // checked or stored; the uploaded files were only read, never kept.
   const ownPolicy = getPolicyForProfile(profile.id, String(form.fields.get('policyId') ?? ''))
-  const check = checkClaimForm(form.fields, photos.length, ownPolicy?.planType ?? null)
+  if (!ownPolicy) notFound()
+  const check = checkClaimForm(form.fields, photos.length, ownPolicy.planType)
   if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })
 
   const input = check.value
@@ -129,6 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/customer/submit-claim?policy_id=${encodeURIComponent(claim.policyId)}&claim=${encodeURIComponent(claim.id)}`)
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
+    // The policy passed to someone else between the check above and the filing: the same 404.
+    if (isNotFound(error)) throw error
     if (error instanceof UploadError) {
       return answerErrors(
         { photos: [error.message] },

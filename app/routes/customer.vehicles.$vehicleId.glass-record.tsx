@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { WindshieldDiagram } from '~/components/glass-record/windshield-diagram'
 import { Card } from '~/components/ui'
 import { CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
@@ -12,6 +12,7 @@ import { glassRecord } from '~/models/glass-record.server'
 import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { isNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.vehicles.$vehicleId.glass-record'
 

@@ -4,6 +4,7 @@ import { PLEASE_LOG_IN } from '~/domain/messages'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { lookUpVin } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
+import { jsonError, jsonNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.vin.$vin'
 
@@ -16,14 +17,13 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await getProfile(request)
-  if (!profile) return Response.json({ error: PLEASE_LOG_IN }, { status: 401 })
+  if (!profile) return jsonError(PLEASE_LOG_IN, 401)
   const policy = getPolicyForProfile(profile.id, new URL(request.url).searchParams.get('policy_id') ?? '')
-  if (!policy) return Response.json({ error: 'Not Found' }, { status: 404 })
+  if (!policy) return jsonNotFound()
   const limited = vinLookupLimited(profile.id)
-  if (limited)
-    return Response.json({ error: limited.message }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
+  if (limited) return jsonError(limited.message, 429, { headers: { 'Retry-After': String(limited.retryAfterSeconds) } })
   const lookup = await lookUpVin(params.vin, policy)
-  if (!lookup.ok) return Response.json({ error: lookup.message }, { status: 400 })
+  if (!lookup.ok) return jsonError(lookup.message, 400)
   const { values, models, decoded } = lookup
   return Response.json({ ...values, models, decoded }, { headers: { 'Cache-Control': 'private, no-store' } })
 }

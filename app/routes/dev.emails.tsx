@@ -1,9 +1,10 @@
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { EMAIL_SAMPLES } from '~/emails/samples'
 import { routeRules } from '~/server/route-rules'
 import { requireLocalTools } from '~/server/security.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
+import { isNotFound } from '~/utils/refusal'
 
 import type { Route } from './+types/dev.emails'
 

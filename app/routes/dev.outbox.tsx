@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
@@ -11,7 +11,7 @@ import { lettersDir } from '~/services/mail.server'
 import { outboxDir } from '~/services/outbox.server'
 import { textsDir } from '~/services/sms.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { notFound } from '~/utils/refusal'
+import { isNotFound, notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/dev.outbox'
 

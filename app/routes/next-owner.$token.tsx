@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     // The link itself is no good (any more): the same page the loader shows.
-    if (error.status === 404 || error.status === 410 || error.status === 403) {
+    if (error.field === 'link') {
       return refusedPage({ title: error.title, description: error.message }, error.status)
     }
     return answerRefusal(error, submission)

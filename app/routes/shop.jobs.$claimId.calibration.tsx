@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CalibrationProofForm, CalibrationProofStatus, type RecordedFile } from '~/components/shop/calibration-proof'
 import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
@@ -23,7 +23,7 @@ import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
+import { type ActionAnswer, answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { CalibrationProofSchema } from '~/validation/calibration'
 
 // The shop pages' small optional script: pending labels on the buttons (the page works the same without it).

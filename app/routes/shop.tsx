@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
@@ -19,7 +19,7 @@ import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-paym
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { answerErrors, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { answerErrors, isNotFound, notFound, resultErrors, resultValues } from '~/utils/refusal'
 import { DailyCapacitySchema, MAX_DAILY_CAPACITY } from '~/validation/storms'
 
 import type { Route } from './+types/shop'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { siteTermsOfService, siteTermsVersion } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
@@ -9,7 +9,7 @@ import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { notFound } from '~/utils/refusal'
+import { isNotFound, notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/terms-of-service'
 

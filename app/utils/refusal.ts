@@ -1,21 +1,46 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
-import { data } from 'react-router'
+import { data, isRouteErrorResponse } from 'react-router'
 
 import type { RuleError } from '~/domain/errors'
 import { type FieldErrors, NOT_FOUND, type ToastMessage } from '~/domain/messages'
 
+/** What `notFound()` carries: the JSON error shape in the one wording. */
+const NOT_FOUND_BODY = { error: NOT_FOUND } as const
+
 /**
  * Something that is not there, or not this person's (an unknown id and another customer's look the same): thrown as a
- * 404 with one wording, which the route's ErrorBoundary shows as the 404 page. Loaders, actions and models use it
- * alike; a model's `null` for "no such row" is turned into it by the route.
+ * 404 with one wording. A page's ErrorBoundary shows it as the 404 page; a resource route (a PDF, a file, a calendar
+ * file, a JSON call) answers it as `{ "error": "Not found" }`, the JSON error shape, so every kind of route says it the
+ * same way. Loaders, actions and models use it alike; a model's `null` for "no such row" is turned into it by the route.
  */
 export function notFound(): never {
-  throw data(NOT_FOUND, { status: 404 })
+  throw data(NOT_FOUND_BODY, { status: 404 })
 }
 
-/** Whether `thrown` is what `notFound()` throws (for the code and tests that catch it). */
+/**
+ * Whether `thrown` is a 404: what `notFound()` throws (for the server code and tests that catch it), a 404 Response, or
+ * the route error React Router makes of either (for an ErrorBoundary or a `meta` function). The one place a status is
+ * compared with 404.
+ */
 export function isNotFound(thrown: unknown) {
+  if (isRouteErrorResponse(thrown) || thrown instanceof Response) return thrown.status === 404
   return typeof thrown === 'object' && thrown !== null && 'init' in thrown && (thrown.init as ResponseInit | null)?.status === 404
+}
+
+/**
+ * The one answer of a JSON route that says no: `{ error }` with the status (the shape the product's calls answer with),
+ * plus what a caller reads beside it (`field`, `title`, a toast) and the response's headers (a 429's Retry-After).
+ */
+export function jsonError(error: string, status: number, { headers, ...extra }: { headers?: HeadersInit } & Record<string, unknown> = {}) {
+  return Response.json({ ...extra, error }, { status, headers })
+}
+
+/**
+ * `notFound()`'s answer, returned rather than thrown, for a JSON route that answers with its own headers (no-store):
+ * `{ error: 'Not found' }`, 404, nothing that says whether it exists.
+ */
+export function jsonNotFound(headers?: HeadersInit) {
+  return jsonError(NOT_FOUND, 404, { headers })
 }
 
 /**

@@ -162,10 +162,11 @@ test("guards: no policy id, and another customer's policy", async ({ page, signI
   await expect(toast(page)).toContainText('No policy ID provided')
 
   const other = createPolicy((await import('../support/factories')).createProfile().id)
-  await page.goto(`/customer/complete-policy?policy_id=${other.id}`)
-  await expect(page).toHaveURL(/\/customer$/)
-  // Another customer's policy looks exactly like an unknown one.
-  await expect(toast(page)).toContainText('Policy Not Found')
+  // Another customer's policy looks exactly like an unknown one: the site's 404 page (decision 031).
+  const answer = await page.goto(`/customer/complete-policy?policy_id=${other.id}`)
+  expect(answer?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible()
+  await expect(page.getByText('Oops! Page not found')).toBeVisible()
   await expect(page.getByText(other.id)).toHaveCount(0)
   await expect(page.getByText(other.policyNumber)).toHaveCount(0)
 })

@@ -163,6 +163,10 @@ describe('demo setup wizard', () => {
 
     const json = await settle(() => modelsLoader(routeArgs(makeRequest('/demo/vehicle-models?make=Toyota&year=2019'))))
     expect((json.data as { models: string[] }).models).toContain('Camry')
+    // Without a year and a make: the JSON error shape every JSON route answers, with 400.
+    const refused = (await modelsLoader(routeArgs(makeRequest('/demo/vehicle-models?make=&year=')))) as Response
+    expect(refused.status).toBe(400)
+    expect(Object.keys(await refused.json())).toEqual(['error'])
   })
 })
 

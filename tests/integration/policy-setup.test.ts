@@ -454,23 +454,20 @@ describe('vehicle step and activation', () => {
   test("guards: no policy id, unknown policy, another customer's policy", async () => {
     const { cookie } = await customerWithPolicy()
     const stranger = await customerWithPolicy()
-    const cases = [
-      ['/customer/complete-policy', 'No policy ID provided'],
-      ['/customer/complete-policy?policy_id=nope', 'Policy Not Found'],
-      // Another customer's policy looks exactly like an unknown one.
-      [wizardUrl(stranger.policy.id), 'Policy Not Found'],
-    ] as const
-    for (const [url, title] of cases) {
-      const answer = await settle(() => loader(routeArgs(makeRequest(url, { cookie }))))
-      expect(answer.status).toBe(302)
-      expect(answer.headers.get('Location')).toBe('/customer')
-      const flash = await getToast(
-        new Request('http://localhost:3999/customer', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }),
-      )
-      expect(flash.toast).toMatchObject({ type: 'error', title })
+    const answer = await settle(() => loader(routeArgs(makeRequest('/customer/complete-policy', { cookie }))))
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('Location')).toBe('/customer')
+    const flash = await getToast(
+      new Request('http://localhost:3999/customer', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }),
+    )
+    expect(flash.toast).toMatchObject({ type: 'error', title: 'No policy ID provided' })
+    // An unknown policy and another customer's look exactly alike: the 404 page (decision 031).
+    for (const url of ['/customer/complete-policy?policy_id=nope', wizardUrl(stranger.policy.id)]) {
+      const refused = await settle(() => loader(routeArgs(makeRequest(url, { cookie }))))
+      expect(refused).toMatchObject({ status: 404, data: { error: 'Not found' } })
     }
     const upload = await post(stranger.policy.id, await threePhotos(), cookie)
-    expect(upload.status).toBe(302)
+    expect(upload.status).toBe(404)
     expect(photoRows(stranger.policy.id)).toEqual([])
   })
 })

@@ -92,7 +92,7 @@ describe('/admin/partners', () => {
     for (const form of forms) {
       const response = await postPartners(form)
       expect(`${form.intent}: ${response.status}`).toBe(`${form.intent}: 404`)
-      expect(response.data).toBe(NOT_FOUND)
+      expect(response.data).toEqual({ error: NOT_FOUND })
     }
     expect(db().select().from(partnerLocations).where(eq(partnerLocations.slug, 'gone-glass-provo')).all()).toHaveLength(0)
   })

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { data, UNSAFE_ErrorResponseImpl } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
@@ -9,6 +10,8 @@ import {
   answerRefusal,
   answerSubmission,
   isNotFound,
+  jsonError,
+  jsonNotFound,
   notFound,
   refusalOf,
   refusedResult,
@@ -54,14 +57,46 @@ describe('notFound', () => {
       thrown = error
     }
     expect(isNotFound(thrown)).toBe(true)
-    expect(thrown).toMatchObject({ data: NOT_FOUND, init: { status: 404 } })
+    expect(thrown).toMatchObject({ data: { error: NOT_FOUND }, init: { status: 404 } })
     expect(NOT_FOUND).toBe('Not found')
   })
 
   it('is not mistaken for a refusal or another status', () => {
     expect(isNotFound(RuleError.from(PHOTOS_REQUIRED, { status: 404 }))).toBe(false)
     expect(isNotFound({ data: 'x', init: { status: 400 } })).toBe(false)
+    expect(isNotFound(data('x', { status: 410 }))).toBe(false)
+    expect(isNotFound(new Response(null, { status: 403 }))).toBe(false)
+    expect(isNotFound(new UNSAFE_ErrorResponseImpl(500, 'Internal Server Error', null))).toBe(false)
+    expect(isNotFound(new Error('Not found'))).toBe(false)
     expect(isNotFound(null)).toBe(false)
+  })
+
+  it('recognises the 404 wherever it is seen: the route error of a boundary or meta, and a 404 Response', () => {
+    // What React Router hands an ErrorBoundary and a meta function after a loader threw notFound().
+    expect(isNotFound(new UNSAFE_ErrorResponseImpl(404, 'Not Found', NOT_FOUND))).toBe(true)
+    expect(isNotFound(new Response(null, { status: 404 }))).toBe(true)
+  })
+})
+
+describe('the JSON error shape', () => {
+  it('is { error } with the status, what a caller reads beside it, and the headers', async () => {
+    const response = jsonError('Too many attempts.', 429, { field: 'code', headers: { 'Retry-After': '30' } })
+    expect(response.status).toBe(429)
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(response.headers.get('Retry-After')).toBe('30')
+    expect(await response.json()).toEqual({ error: 'Too many attempts.', field: 'code' })
+  })
+
+  it('keeps its message even when an extra names the same key', async () => {
+    expect(await jsonError('the message', 400, { error: 'not this' }).json()).toEqual({ error: 'the message' })
+  })
+
+  it("answers a missing thing as notFound()'s words, with 404", async () => {
+    const response = jsonNotFound({ 'Cache-Control': 'no-store' })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(await response.json()).toEqual({ error: NOT_FOUND })
+    expect(isNotFound(response)).toBe(true)
   })
 })
 

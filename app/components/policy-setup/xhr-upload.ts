@@ -21,8 +21,11 @@ export function xhrPhotoUploader(url: string): PhotoUploader {
         if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total))
       }
       xhr.onload = () => {
-        const body = xhr.response as PhotoUploadOutcome | null
+        const body = xhr.response as PhotoUploadOutcome | { error?: unknown } | null
         if (body && typeof body === 'object' && 'ok' in body) resolve(body)
+        // A refusal with nothing for the form (a policy not found): its message under the upload's title.
+        else if (body && typeof body === 'object' && typeof body.error === 'string')
+          resolve({ ok: false, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: body.error } })
         else resolve(failed)
       }
       xhr.onerror = () => resolve(failed)
