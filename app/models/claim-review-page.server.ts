@@ -20,7 +20,7 @@ import { setupPhotoLabel } from '~/validation/policy-setup'
 
 type ClaimReview = NonNullable<ReturnType<typeof claimForReview>>
 
-/** What the operator's claim page shows of a claim under review (routes/admin.claims.$claimId.tsx). */
+/** What the operator's claim page (admin.claims.$claimId.tsx, its sections in components/admin/claim/) shows of a claim. */
 export function reviewPage(review: ClaimReview, zone: string, now = new Date()) {
   const { claim, policy, profile, vehicle, partnerGroup } = review
   const payout = payoutStateOfClaim(claim.id)

@@ -1,0 +1,78 @@
+import { Form } from 'react-router'
+
+import { buttonClass, Card, Field, inputClass } from '~/components/ui'
+import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
+import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import { useIsPending } from '~/utils/pending'
+
+type Data = ClaimReviewPageData
+
+/** A claim waiting for the operator: approve it to a shop group (or the customer's choice of shop), or deny it. */
+export function DecisionCard({
+  claim,
+  rules,
+  partnerGroups,
+  failed,
+}: Pick<Data, 'claim' | 'rules' | 'partnerGroups'> & {
+  /** The messages of a refused form of this intent, by field. */
+  failed: (intent: string) => Record<string, string[] | undefined>
+}) {
+  const approving = useIsPending({ state: 'submitting', intent: 'approve' })
+  const denying = useIsPending({ state: 'submitting', intent: 'deny' })
+  return (
+    <Card className="space-y-6">
+      <h2 className="text-lg font-semibold text-slate-900">Decision{claim.appealedAt ? ' on the appeal' : ''}</h2>
+      {rules ? <RulesDecision rules={rules} /> : null}
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="approve" />
+        <Field label="Partner group" htmlFor="partnerGroupId" errors={failed('approve').partnerGroupId}>
+          <select id="partnerGroupId" name="partnerGroupId" className={inputClass} defaultValue="">
+            <option value="" disabled>
+              Choose the shop group…
+            </option>
+            <option value={CUSTOMER_CHOOSES_SHOP}>Let the customer choose a shop near them</option>
+            {partnerGroups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className={buttonClass('primary')} disabled={approving}>
+          {approving ? 'Approving...' : 'Approve'}
+        </button>
+      </Form>
+      <hr className="border-slate-200" />
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="deny" />
+        <Field
+          label="Reason for denial"
+          htmlFor="reason"
+          hint="The customer sees this reason and may appeal within 14 days."
+          errors={failed('deny').reason}
+        >
+          <textarea id="reason" name="reason" rows={3} className={inputClass} />
+        </Field>
+        <button type="submit" className={buttonClass('destructive')} disabled={denying}>
+          {denying ? 'Denying...' : 'Deny'}
+        </button>
+      </Form>
+    </Card>
+  )
+}
+
+/** What the decision rules made of the claim as it was filed: the version that approved it, or why it waited. */
+export function RulesDecision({ rules }: { rules: { label: string; reasons: string[] } }) {
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="rules-decision">
+      <p className="font-medium text-slate-900">{rules.label}</p>
+      {rules.reasons.length ? (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {rules.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+import { getInputProps } from '@conform-to/react'
+
+import { LegalDocumentView } from '~/components/legal-document'
+import { cx, FieldError } from '~/components/ui'
+import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
+import type { LegalDocument } from '~/content/legal'
+
+import type { SignupFields } from './plan-form'
+
+/** The terms of service in a bounded box beside the form, with a link to their own page. */
+export function TermsBox({ terms }: { terms: { document: LegalDocument; version: string } }) {
+  return (
+    <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <div
+        role="region"
+        aria-label="Terms of Service"
+        tabIndex={0}
+        className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem]"
+      >
+        <LegalDocumentView doc={terms.document} compact titleAs="h2" idPrefix="terms-" details={`Version ${terms.version}`} />
+      </div>
+      {/* The terms inline on small screens; in a bounded box, so the checkbox and the button stay by the price. */}
+      <p className="mt-2 text-xs text-slate-600">
+        Scroll the box to read all of the terms, or{' '}
+        <a href="/terms-of-service" target="_blank" rel="noreferrer" className="text-brand-700 underline">
+          open them on their own page
+        </a>
+        .
+      </p>
+    </div>
+  )
+}
+
+/** The three agreements before paying: the terms, the automatic renewal (its terms for the state chosen), e-delivery. */
+export function Consents({
+  fields,
+  renewalText,
+  supportEmail,
+  setAccepted,
+  setRenewalAccepted,
+  setEsignAccepted,
+}: {
+  fields: SignupFields
+  renewalText: string[]
+  supportEmail: string
+  setAccepted: (accepted: boolean) => void
+  setRenewalAccepted: (accepted: boolean) => void
+  setEsignAccepted: (accepted: boolean) => void
+}) {
+  return (
+    <>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.acceptTerms, { type: 'checkbox' })}
+            onChange={(event) => setAccepted(event.currentTarget.checked)}
+            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+          />
+          <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+            I have read and agree to the Terms of Service
+          </label>
+        </div>
+        <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold text-slate-900">Automatic renewal</h2>
+        <div className="mt-2 space-y-2 text-sm text-slate-800" id="renewal-terms" data-testid="renewal-terms" aria-live="polite">
+          {renewalText.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+        <div className="mt-3 flex items-start gap-3">
+          <input
+            {...getInputProps(fields.acceptRenewal, { type: 'checkbox' })}
+            onChange={(event) => setRenewalAccepted(event.currentTarget.checked)}
+            aria-describedby={cx('renewal-terms', fields.acceptRenewal.errors && fields.acceptRenewal.errorId)}
+            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+          />
+          <label htmlFor={fields.acceptRenewal.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+            I agree to the automatic renewal terms above
+          </label>
+        </div>
+        <FieldError id={fields.acceptRenewal.errorId} errors={fields.acceptRenewal.errors} />
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold text-slate-900">Electronic delivery</h2>
+        <details className="mt-2 text-sm text-slate-800" id="esign-disclosure">
+          <summary className="inline-flex cursor-pointer items-center font-medium text-brand-700 max-sm:min-h-11">
+            Read what electronic delivery means: paper copies, withdrawing, what you need
+          </summary>
+          <div className="mt-2 space-y-2">
+            {esignDisclosure(supportEmail).map((section) => (
+              <p key={section.heading}>
+                <strong>{section.heading}.</strong> {section.text}
+              </p>
+            ))}
+          </div>
+        </details>
+        <div className="mt-3 flex items-start gap-3">
+          <input
+            {...getInputProps(fields.acceptEsign, { type: 'checkbox' })}
+            onChange={(event) => setEsignAccepted(event.currentTarget.checked)}
+            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+          />
+          <label htmlFor={fields.acceptEsign.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+            {ESIGN_CONSENT_LABEL}
+          </label>
+        </div>
+        <FieldError id={fields.acceptEsign.errorId} errors={fields.acceptEsign.errors} />
+      </div>
+    </>
+  )
+}
