@@ -31,7 +31,7 @@ export const MATCH_DISTANCE = 7
  * one of the three bands (three bands of three or more differing bits make nine), so every match is found. Each
  * lookup probes a fixed ~720 keys whatever the number of photos, and bands of 21–22 bits keep unrelated photos
  * sharing a key rare (about two a key at 4.5 million photos). Why not four bands of 16 bits probed one bit deep:
- * docs/decisions/071-wider-photo-hash-bands.md.
+ * docs/decisions/071-wider-photo-hash-bands.md; the rows each band is filed as: 081-photo-hash-index-of-small-rows.md.
  */
 export const BAND_WIDTHS = [21, 21, 22] as const
 export const BAND_COUNT = BAND_WIDTHS.length
