@@ -99,21 +99,33 @@ async function previousPipeline(bytes: Buffer) {
   await phash(thumbnail)
 }
 
-/** Runs `claims` claims' photos through `work`, two photos at a time; claims a minute and CPU seconds a photo. */
-async function imageWork(photos: Buffer[], claims: number, work: (bytes: Buffer) => Promise<unknown>) {
-  const jobs = Array.from({ length: claims * PHOTOS_PER_CLAIM }, (_, index) => photos[index % photos.length]!)
-  await work(photos[0]!) // warm-up
-  const cpuBefore = process.cpuUsage()
-  const started = performance.now()
-  let next = 0
-  await Promise.all(
-    [0, 1].map(async () => {
-      while (next < jobs.length) await work(jobs[next++]!)
-    }),
-  )
-  const minutes = (performance.now() - started) / 60_000
-  const cpu = process.cpuUsage(cpuBefore)
-  return { perMinute: claims / minutes, cpuPerPhoto: (cpu.user + cpu.system) / 1e6 / jobs.length }
+type Pipeline = (bytes: Buffer) => Promise<unknown>
+
+/**
+ * Runs `claims` claims' photos through each pipeline, two photos at a time, one claim's photos through one and then
+ * through the other, round after round: on a shared machine whose load changes by the minute, both pipelines then
+ * meet the same moments. Claims a minute and CPU seconds a photo for each, from the time spent in its own rounds.
+ */
+async function imageWork(photos: Buffer[], claims: number, pipelines: [Pipeline, Pipeline]) {
+  const totals = pipelines.map(() => ({ ms: 0, cpu: 0 }))
+  for (const work of pipelines) await work(photos[0]!) // warm-up
+  for (let claim = 0; claim < claims; claim++) {
+    for (const [index, work] of pipelines.entries()) {
+      const jobs = Array.from({ length: PHOTOS_PER_CLAIM }, (_, photo) => photos[(claim + photo) % photos.length]!)
+      const cpuBefore = process.cpuUsage()
+      const started = performance.now()
+      let next = 0
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (next < jobs.length) await work(jobs[next++]!)
+        }),
+      )
+      const cpu = process.cpuUsage(cpuBefore)
+      totals[index]!.ms += performance.now() - started
+      totals[index]!.cpu += (cpu.user + cpu.system) / 1e6
+    }
+  }
+  return totals.map(({ ms, cpu }) => ({ perMinute: claims / (ms / 60_000), cpuPerPhoto: cpu / (claims * PHOTOS_PER_CLAIM) }))
 }
 
 function multipartBody(fields: Record<string, string>, files: string[]) {
@@ -351,11 +363,10 @@ export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'arg
     const { prepareImage } = await import('~/services/images.server')
     const bytes = photos.files.map((file) => fs.readFileSync(file))
     const upload = (data: Buffer) => ({ fieldName: 'photos', fileName: 'photo.jpg', contentType: 'image/jpeg', bytes: data })
-    const before = await imageWork(bytes, claims, previousPipeline)
-    const now = await imageWork(bytes, claims, (data) => prepareImage(upload(data), { shopCopy: true }))
+    const [before, now] = await imageWork(bytes, claims, [previousPipeline, (data) => prepareImage(upload(data), { shopCopy: true })])
     const gain = before.cpuPerPhoto / now.cpuPerPhoto
     print(
-      `image work alone (sharp, 2 at a time): before ${before.perMinute.toFixed(0)} claims/min (${(before.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo); now ${now.perMinute.toFixed(0)} claims/min (${(now.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo): ${gain.toFixed(2)}× cheaper`,
+      `image work alone (sharp, 2 at a time, the two pipelines in alternate rounds): before ${before.perMinute.toFixed(0)} claims/min (${(before.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo); now ${now.perMinute.toFixed(0)} claims/min (${(now.cpuPerPhoto * 1000).toFixed(0)} ms CPU a photo): ${gain.toFixed(2)}× cheaper`,
     )
     target(`image work ≥ ${MIN_IMAGE_GAIN}× cheaper than before (CPU a photo)`, gain >= MIN_IMAGE_GAIN, `${gain.toFixed(2)}×`)
 
