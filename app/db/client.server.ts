@@ -26,11 +26,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = FULL') // a paid subscription must survive a power cut
-  // Reads through a memory map of the file (up to 1 GiB) instead of a copy per page into SQLite's 2 MB cache: the
-  // photo-hash index is probed at ~720 scattered keys per photo, and at a million policies its pages no longer fit
-  // the cache, so every probe paid a system call per page (docs/decisions/071-wider-photo-hash-bands.md). Writes
-  // still go through the WAL; the mapped pages are the system's file cache, which it reclaims under pressure.
-  sqlite.pragma('mmap_size = 1073741824')
+  // No memory map of the file (SQLite's default): pages read through a map count as the process's resident memory,
+  // and at a million policies the photo-hash probes touch most of a ~220 MB index, which a map would add to the
+  // server's footprint for good (~0.7 ms a lookup saved; docs/decisions/083-photo-hash-index-of-small-rows.md).
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
   return db

@@ -735,24 +735,37 @@ export const photoRequests = sqliteTable(
 export const PHOTO_SOURCES = ['setup', 'claim', 'shop'] as const
 
 /**
- * The near-neighbour index of photo hashes: each hashed photo (setup, damage or shop photo) under each of its bands
- * (domain/photo-integrity bandKeys), so a claim's photo finds the photos within a few bits of it by probing a fixed
- * number of keys, never by reading every hash. Holds the hash and the policy, so a match needs no other read to be
- * confirmed. Written with the photo rows; a row whose photo is gone (replaced, deleted) is skipped by the lookup, which
- * reads the photo row of every match. Why:
- * docs/decisions/069-photo-hashes-and-their-band-index.md.
+ * The near-neighbour index of photo hashes: each distinct hash under each of its bands (domain/photo-integrity
+ * bandRows), the band's key and the hash's other bits as one small row, so a claim's photo finds the hashes within a
+ * few bits of it by probing a fixed number of keys, never by reading every hash, and the candidates are measured
+ * from the rows alone. The photos behind a near hash are then read from photo_hashes. Why this layout:
+ * docs/decisions/083-photo-hash-index-of-small-rows.md (after 069 and 071).
  */
 export const photoHashBands = sqliteTable(
   'photo_hash_bands',
   {
     bandKey: integer('band_key').notNull(),
+    rest: integer('rest').notNull(),
+  },
+  // WITHOUT ROWID (in the migration): the rows are the primary key's b-tree, so the index costs no second copy.
+  (t) => [primaryKey({ columns: [t.bandKey, t.rest] })],
+)
+
+/**
+ * Which photos have each hash, with their policy and kind, so a match needs no other read to be confirmed. Written
+ * with the photo rows; a row whose photo is gone (replaced, deleted) is skipped by the lookup, which reads the photo
+ * row of every match.
+ */
+export const photoHashes = sqliteTable(
+  'photo_hashes',
+  {
+    hash: text('hash').notNull(),
     photoId: text('photo_id').notNull(),
     policyId: text('policy_id').notNull(),
     source: text('source', { enum: PHOTO_SOURCES }).notNull(),
-    hash: text('hash').notNull(),
   },
-  // WITHOUT ROWID (in the migration): the rows are the primary key's b-tree, so the index costs no second copy.
-  (t) => [primaryKey({ columns: [t.bandKey, t.photoId] })],
+  // WITHOUT ROWID (in the migration), like the bands.
+  (t) => [primaryKey({ columns: [t.hash, t.photoId] })],
 )
 
 /** Where the photo-hash backfill has got to in each table: it resumes after the last photo it finished. */

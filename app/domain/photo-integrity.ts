@@ -31,7 +31,7 @@ export const MATCH_DISTANCE = 7
  * one of the three bands (three bands of three or more differing bits make nine), so every match is found. Each
  * lookup probes a fixed ~720 keys whatever the number of photos, and bands of 21–22 bits keep unrelated photos
  * sharing a key rare (about two a key at 4.5 million photos). Why not four bands of 16 bits probed one bit deep:
- * docs/decisions/071-wider-photo-hash-bands.md.
+ * docs/decisions/071-wider-photo-hash-bands.md; the rows each band is filed as: 083-photo-hash-index-of-small-rows.md.
  */
 export const BAND_WIDTHS = [21, 21, 22] as const
 export const BAND_COUNT = BAND_WIDTHS.length
@@ -121,6 +121,64 @@ function masksOf(width: number) {
 /** The keys a stored photo is filed under: one per band. */
 export function bandKeys(hash: string): number[] {
   return bandValues(hash).map((value, band) => band * BAND_SPAN + value)
+}
+
+/**
+ * A band row of the index: the band's key, and the hash's other bits (42 or 43 of them, packed top first into one
+ * whole number below 2^53, so they travel from SQLite as a plain number). The key and the rest together are the
+ * whole hash, so a lookup measures a candidate's distance from the row alone, and a row is ~16 bytes instead of a
+ * photo's ids and hex text: the index is a quarter the size and its probes touch a quarter the pages.
+ */
+export type BandRow = { bandKey: number; rest: number }
+
+/** The bits of the hash outside the band that starts `below` bits from the bottom and is `width` wide. */
+function restOf(value: bigint, below: number, width: number) {
+  const lower = value & ((1n << BigInt(below)) - 1n)
+  return Number(((value >> BigInt(below + width)) << BigInt(below)) | lower)
+}
+
+/** Where each band starts, counted from the bottom bit. */
+const BAND_BELOW = BAND_WIDTHS.map((_, band) => 64 - BAND_WIDTHS.slice(0, band + 1).reduce((sum, width) => sum + width, 0))
+
+/** The rows a stored photo's hash is filed under: one per band. */
+export function bandRows(hash: string): BandRow[] {
+  const value = BigInt(`0x${hash}`)
+  return bandKeys(hash).map((bandKey, band) => ({ bandKey, rest: restOf(value, BAND_BELOW[band]!, BAND_WIDTHS[band]!) }))
+}
+
+/** The hash a band row stands for (its key's bits put back between the rest's). */
+export function hashOfBandRow(row: BandRow): string {
+  const band = Math.floor(row.bandKey / BAND_SPAN)
+  const [below, width] = [BigInt(BAND_BELOW[band]!), BigInt(BAND_WIDTHS[band]!)]
+  const rest = BigInt(row.rest)
+  const lower = rest & ((1n << below) - 1n)
+  const upper = rest >> below
+  const bits = BigInt(row.bandKey - band * BAND_SPAN)
+  return ((upper << (below + width)) | (bits << below) | lower).toString(16).padStart(HASH_HEX_LENGTH, '0')
+}
+
+const TWO_32 = 2 ** 32
+
+/**
+ * The hashes among a lookup's candidate rows within MATCH_DISTANCE bits of `hash`, each once with its distance. The
+ * lookup runs this on every candidate, so it counts bits on 32-bit pieces of the rows' numbers (no BigInt, no text).
+ */
+export function nearHashes(hash: string, rows: Iterable<readonly [bandKey: number, rest: number]>): Map<string, number> {
+  const own = bandRows(hash)
+  const near = new Map<string, number>()
+  for (const [bandKey, rest] of rows) {
+    const band = Math.floor(bandKey / BAND_SPAN)
+    const query = own[band]!
+    const distance =
+      // Same band, so the keys differ only in the band's bits.
+      bitCount(bandKey ^ query.bandKey) +
+      bitCount(Math.floor(rest / TWO_32) ^ Math.floor(query.rest / TWO_32)) +
+      bitCount((rest >>> 0) ^ (query.rest >>> 0))
+    if (distance > MATCH_DISTANCE) continue
+    const found = hashOfBandRow({ bandKey, rest })
+    if (!near.has(found)) near.set(found, distance)
+  }
+  return near
 }
 
 /** The keys a lookup probes: each band as it is and with every choice of up to PROBE_DEPTH of its bits flipped. */

@@ -9,23 +9,23 @@ import {
   claims,
   photoHashBackfill,
   photoHashBands,
+  photoHashes,
   policies,
   policyPhotos,
   vehicles,
 } from '~/db/schema'
 import { addCalendarDays } from '~/domain/calendar'
 import {
-  bandKeys,
+  bandRows,
   capturedBeforeSetup,
   capturedFarFromDamageDate,
   CLAIMS_FROM_ONE_ADDRESS,
   CLAIMS_FROM_ONE_NETWORK,
   CLAIMS_WINDOW_DAYS,
   flagReasons,
-  hashDistance,
   type IntegrityFlagKind,
   isComparable,
-  MATCH_DISTANCE,
+  nearHashes,
   type PhotoSource,
   probeKeys,
 } from '~/domain/photo-integrity'
@@ -41,28 +41,34 @@ import { readStored } from '~/services/storage.server'
 
 export type IndexedPhoto = { photoId: string; policyId: string; source: PhotoSource; hash: string }
 
-/** Files a hashed photo under each of its bands (in the transaction that writes its row). */
+/** Files a hashed photo: its hash's band rows (once per hash) and the photo under its hash (in the photo row's transaction). */
 export function indexPhoto(tx: Db, photo: IndexedPhoto) {
   if (!isComparable(photo.hash)) return
-  tx.insert(photoHashBands)
-    .values(bandKeys(photo.hash).map((bandKey) => ({ bandKey, ...photo })))
-    .onConflictDoNothing()
-    .run()
+  tx.insert(photoHashes).values(photo).onConflictDoNothing().run()
+  tx.insert(photoHashBands).values(bandRows(photo.hash)).onConflictDoNothing().run()
 }
 
 export type PhotoMatch = IndexedPhoto & { distance: number }
 
-/** The probe: every key at once (SQLite seeks each in the primary key), the columns as arrays (no row objects). */
-const probes = new WeakMap<Db, Statement>()
-function probeStatement(database: Db) {
-  let statement = probes.get(database)
-  if (!statement) {
-    statement = database.$client
-      .prepare('SELECT photo_id, policy_id, source, hash FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))')
-      .raw(true)
-    probes.set(database, statement)
+/**
+ * The probe: every key at once (SQLite seeks each in the primary key), the two integer columns as arrays (no row
+ * objects). The photos of the near hashes are a second query, run only when some candidate is near (rarely).
+ */
+const statements = new WeakMap<Db, { probe: Statement; photos: Statement }>()
+function lookupStatements(database: Db) {
+  let prepared = statements.get(database)
+  if (!prepared) {
+    prepared = {
+      probe: database.$client
+        .prepare('SELECT band_key, rest FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))')
+        .raw(true),
+      photos: database.$client
+        .prepare('SELECT hash, photo_id, policy_id, source FROM photo_hashes WHERE hash IN (SELECT value FROM json_each(?))')
+        .raw(true),
+    }
+    statements.set(database, prepared)
   }
-  return statement
+  return prepared
 }
 
 /**
@@ -70,14 +76,13 @@ function probeStatement(database: Db) {
  * so the cost does not grow with the number of photos stored. Each photo once, nearest first.
  */
 export function findSimilarPhotos(hash: string, database: Db = db()): PhotoMatch[] {
-  const rows = probeStatement(database).all(JSON.stringify(probeKeys(hash))) as [string, string, PhotoSource, string][]
-  const seen = new Map<string, PhotoMatch>()
-  for (const [photoId, policyId, source, candidate] of rows) {
-    if (seen.has(photoId)) continue
-    const distance = hashDistance(hash, candidate)
-    if (distance <= MATCH_DISTANCE) seen.set(photoId, { photoId, policyId, source, hash: candidate, distance })
-  }
-  return [...seen.values()].sort((a, b) => a.distance - b.distance)
+  const { probe, photos } = lookupStatements(database)
+  const near = nearHashes(hash, probe.all(JSON.stringify(probeKeys(hash))) as [number, number][])
+  if (!near.size) return []
+  const rows = photos.all(JSON.stringify([...near.keys()])) as [string, string, string, PhotoSource][]
+  return rows
+    .map(([found, photoId, policyId, source]) => ({ photoId, policyId, source, hash: found, distance: near.get(found)! }))
+    .sort((a, b) => a.distance - b.distance || a.photoId.localeCompare(b.photoId))
 }
 
 /**

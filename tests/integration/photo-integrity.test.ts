@@ -2,13 +2,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { eq, inArray } from 'drizzle-orm'
+import Database from 'better-sqlite3'
+import { and, eq, inArray } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { db, MIGRATIONS_DIR, openDatabase, transaction } from '~/db/client.server'
-import { claimDocuments, photoHashBackfill, photoHashBands, policyPhotos, profiles, vehicles } from '~/db/schema'
-import { BAND_COUNT, bandKeys, CLAIMS_FROM_ONE_ADDRESS, CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
+import { type Db, db, MIGRATIONS_DIR, transaction } from '~/db/client.server'
+import * as schema from '~/db/schema'
+import { claimDocuments, photoHashBackfill, photoHashBands, photoHashes, policyPhotos, profiles, vehicles } from '~/db/schema'
+import { bandKeys, bandRows, CLAIMS_FROM_ONE_ADDRESS, CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
 import { submitClaim } from '~/models/claim-filing.server'
 import { backfillPhotoHashes, claimFlagsFor, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
@@ -80,40 +83,55 @@ describe('the band index', () => {
     expect(found.map((match) => match.distance)).toEqual([4, MATCH_DISTANCE])
     const plans = [...statements].flatMap((source) => planOf(source))
     expect(plans.some((step) => /SEARCH photo_hash_bands USING PRIMARY KEY \(band_key=\?\)/.test(step))).toBe(true)
+    expect(plans.some((step) => /SEARCH photo_hashes USING PRIMARY KEY \(hash=\?\)/.test(step))).toBe(true)
     // The only scan is of the list of probe keys the query is given.
     expect(plans.filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))).toEqual([])
   })
 
-  it('is rebuilt by its migration from the hashes already indexed, each key as the code files it', () => {
+  it('is rebuilt by its migration from the hashes already indexed, each row as the code files it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-bands-migration-'))
     try {
-      const database = openDatabase(path.join(dir, 'app.sqlite'))
-      const client = database.$client
-      // Rows as the earlier layout wrote them: four keys a photo (their values no longer mean anything).
+      // A database as it was before the small rows: migrated up to the one before them, the index in its old layout.
+      const migrations = fs.readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql'))
+      const mine = migrations.find((name) => name.includes('photo_hash_index_of_small_rows'))!
+      const client = new Database(path.join(dir, 'app.sqlite'))
+      client.exec(`CREATE TABLE photo_hash_bands (band_key integer NOT NULL, photo_id text NOT NULL, policy_id text NOT NULL,
+        source text NOT NULL, hash text NOT NULL, PRIMARY KEY(band_key, photo_id)) WITHOUT ROWID`)
       const photos = [
         { photoId: 'setup-1', policyId: 'policy-1', source: 'setup', hash: '0123456789abcdef' },
         { photoId: 'claim-1', policyId: 'policy-2', source: 'claim', hash: 'fedcba9876543210' },
         { photoId: 'shop-1', policyId: 'policy-2', source: 'shop', hash: '8000000000000001' },
+        { photoId: 'claim-2', policyId: 'policy-3', source: 'claim', hash: 'ffffffffffffffff' },
+        // The same picture on two photos: one set of band rows, two photos behind it.
+        { photoId: 'claim-3', policyId: 'policy-4', source: 'claim', hash: 'fedcba9876543210' },
       ]
       const insert = client.prepare('INSERT INTO photo_hash_bands (band_key, photo_id, policy_id, source, hash) VALUES (?, ?, ?, ?, ?)')
       for (const photo of photos) {
-        for (const oldKey of [1, 70_000, 140_000, 200_000]) insert.run(oldKey, photo.photoId, photo.policyId, photo.source, photo.hash)
+        for (const oldKey of bandKeys(photo.hash)) insert.run(oldKey, photo.photoId, photo.policyId, photo.source, photo.hash)
       }
-      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0036_wider_photo_bands_and_claim_address.sql'), 'utf8')
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, mine), 'utf8')
       client.transaction(() => {
-        // Its band statements (the claims' new column is there already).
-        for (const statement of migration.split('--> statement-breakpoint').filter((text) => text.includes('photo_hash_bands')))
-          client.exec(statement)
+        for (const statement of migration.split('--> statement-breakpoint')) client.exec(statement)
       })()
-      const rows = client
-        .prepare('SELECT band_key AS bandKey, photo_id AS photoId, policy_id AS policyId, source, hash FROM photo_hash_bands')
+      const bands = client.prepare('SELECT band_key AS bandKey, rest FROM photo_hash_bands ORDER BY band_key, rest').all()
+      const distinct = [...new Set(photos.map((photo) => photo.hash))]
+      const expected = distinct.flatMap((hash) => bandRows(hash)).sort((a, b) => a.bandKey - b.bandKey || a.rest - b.rest)
+      expect(bands).toEqual(expected)
+      const filed = client
+        .prepare('SELECT hash, photo_id AS photoId, policy_id AS policyId, source FROM photo_hashes ORDER BY photo_id')
         .all()
-      const expected = photos.flatMap((photo) => bandKeys(photo.hash).map((bandKey) => ({ bandKey, ...photo })))
-      const byKey = (a: { bandKey: number; photoId: string }, b: { bandKey: number; photoId: string }) =>
-        a.bandKey - b.bandKey || a.photoId.localeCompare(b.photoId)
-      expect([...rows].sort(byKey as never)).toEqual(expected.sort(byKey))
-      expect(findSimilarPhotos('0123456789abcdee', database).map((match) => match.photoId)).toEqual(['setup-1'])
+      expect(filed).toEqual(
+        [...photos]
+          .sort((a, b) => a.photoId.localeCompare(b.photoId))
+          .map(({ hash, photoId, policyId, source }) => ({ hash, photoId, policyId, source })),
+      )
       client.close()
+      // Read through the code, the rebuilt index finds what it held.
+      const reopened = new Database(path.join(dir, 'app.sqlite'))
+      const database = drizzle(reopened, { schema }) as Db
+      expect(findSimilarPhotos('0123456789abcdee', database).map((match) => match.photoId)).toEqual(['setup-1'])
+      expect(findSimilarPhotos('fedcba9876543211', database).map((match) => match.photoId)).toEqual(['claim-1', 'claim-3'])
+      reopened.close()
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
@@ -255,7 +273,7 @@ describe('flags written when a claim is filed', () => {
     const photo = await windshieldPhoto(602, { width: 800, height: 600 })
     const statements = await statementsOf(() => file({ profile, policyId: policy.id, photos: [photo], network: '198.51.100.4' }))
     const scans = [...statements]
-      .filter((source) => /photo_hash_bands|filed_from_network|filed_from_address|"vin"/.test(source) && /^\s*select/i.test(source))
+      .filter((source) => /photo_hash|filed_from_network|filed_from_address|"vin"/.test(source) && /^\s*select/i.test(source))
       .flatMap((source) => planOf(source))
       .filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))
     expect(scans).toEqual([])
@@ -299,7 +317,19 @@ describe('the backfill', () => {
     expect(second.finished).toBe(true)
     expect(pending()).toBe(0)
     for (const id of ids) {
-      expect(db().select().from(photoHashBands).where(eq(photoHashBands.photoId, id)).all()).toHaveLength(BAND_COUNT)
+      const { phash } = db().select({ phash: policyPhotos.phash }).from(policyPhotos).where(eq(policyPhotos.id, id)).get()!
+      expect(db().select().from(photoHashes).where(eq(photoHashes.photoId, id)).all()).toEqual([
+        { hash: phash, photoId: id, policyId: policy.id, source: 'setup' },
+      ])
+      for (const row of bandRows(phash!)) {
+        expect(
+          db()
+            .select()
+            .from(photoHashBands)
+            .where(and(eq(photoHashBands.bandKey, row.bandKey), eq(photoHashBands.rest, row.rest)))
+            .get(),
+        ).toEqual(row)
+      }
     }
     // A photo re-sent later as damage is found through what the backfill wrote.
     const row = db().select().from(policyPhotos).where(eq(policyPhotos.id, ids[2]!)).get()!

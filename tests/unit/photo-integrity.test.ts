@@ -7,6 +7,7 @@ import {
   BAND_SPAN,
   BAND_WIDTHS,
   bandKeys,
+  bandRows,
   BLANK_HASH,
   cameraFromExif,
   capturedBeforeSetup,
@@ -14,8 +15,10 @@ import {
   captureTimeFromExif,
   hashDistance,
   hashFromBits,
+  hashOfBandRow,
   isComparable,
   MATCH_DISTANCE,
+  nearHashes,
   probeKeys,
 } from '~/domain/photo-integrity'
 import { prepareImage, storedSide } from '~/services/images.server'
@@ -104,6 +107,50 @@ describe('hashes and bands', () => {
     expect(hashDistance(far, '0000000000000000')).toBe(MATCH_DISTANCE + 2)
     const probes = new Set(probeKeys('0000000000000000'))
     expect(bandKeys(far).some((key) => probes.has(key))).toBe(false)
+  })
+
+  it("files a hash as small rows that hold the whole hash, and measures a candidate's distance from its row alone", () => {
+    let state = 11
+    const random = () => {
+      state = (state * 1664525 + 1013904223) >>> 0
+      return state
+    }
+    const randomHash = () => (BigInt(random()) * 2n ** 32n + BigInt(random())).toString(16).padStart(16, '0')
+    for (const hash of ['0000000000000001', 'ffffffffffffffff', '8000000000000000', ...Array.from({ length: 500 }, randomHash)]) {
+      const rows = bandRows(hash)
+      expect(rows.map((row) => row.bandKey)).toEqual(bandKeys(hash))
+      for (const row of rows) {
+        // The rest is a whole number JavaScript holds exactly (at most 43 bits), and with the key it is the hash.
+        expect(Number.isSafeInteger(row.rest) && row.rest >= 0 && row.rest < 2 ** 43).toBe(true)
+        expect(hashOfBandRow(row)).toBe(hash)
+      }
+      const other = randomHash()
+      const rowsOf = (value: string) => bandRows(value).map((row) => [row.bandKey, row.rest] as const)
+      const distance = hashDistance(hash, other)
+      // Another hash's rows are near only within the threshold, at the distance the hex digits give.
+      expect(nearHashes(hash, rowsOf(other))).toEqual(distance <= MATCH_DISTANCE ? new Map([[other, distance]]) : new Map())
+    }
+    // Found through several bands, a near hash is listed once.
+    const near = '0123456789abcdee'
+    const found = nearHashes(
+      '0123456789abcdef',
+      bandRows(near).map((row) => [row.bandKey, row.rest] as const),
+    )
+    expect(found).toEqual(new Map([[near, 1]]))
+    const seven = 'ff23456789abcdef' // the top seven bits flipped, all in the first band
+    expect(
+      nearHashes(
+        '0123456789abcdef',
+        bandRows(seven).map((row) => [row.bandKey, row.rest] as const),
+      ),
+    ).toEqual(new Map([[seven, 7]]))
+    const eight = 'fe23456789abcdef'
+    expect(
+      nearHashes(
+        '0123456789abcdef',
+        bandRows(eight).map((row) => [row.bandKey, row.rest] as const),
+      ),
+    ).toEqual(new Map())
   })
 })
 
