@@ -1,8 +1,7 @@
-import { Link } from 'react-router'
-
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { WindshieldDiagram } from '~/components/glass-record/windshield-diagram'
+import { BackToPolicies } from '~/components/policy-page-header'
 import { Card } from '~/components/ui'
 import { CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
 import { formatLongDate } from '~/domain/format'
@@ -51,11 +50,7 @@ export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
   const { vehicle } = record
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
+      <BackToPolicies />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
         Glass record: {vehicle.year} {vehicle.make} {vehicle.model}
       </h1>
