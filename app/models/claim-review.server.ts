@@ -11,11 +11,10 @@ import { claimantName } from '~/domain/privacy'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, toClaimant } from './claims.server'
+import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, tellTheShop, toClaimant } from './claims.server'
 import { shopContacts } from './claims-read.server'
 import { textClaimStep } from './texts.server'
 
@@ -125,41 +124,18 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
  * The shop hears about its work: the group's address gets the code, the damage, the vehicle and the
  * completion link. Whether it went out (or why not) is recorded on the claim, so the operator's page can say so.
  */
-async function notifyShop(claimId: string, actorId: string) {
-  const context = claimContext(claimId)
-  const group = context?.partnerGroup
-  if (!context || !group) return
-  if (!group.email) {
-    recordAudit(db(), {
-      actor: actorId,
-      action: 'claim.shop_not_emailed',
-      entityId: claimId,
-      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
-    })
-    return
-  }
-  const { claim, profile, vehicle } = context
-  const sent = await sendEmail({
-    to: group.email,
-    ...(await shopAssignedEmail({
-      partnerGroup: group.name,
-      confirmationCode: claim.confirmationCode,
-      damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-      customerName: claimantName(profile),
-      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
-    })),
+function notifyShop(claimId: string, actorId: string) {
+  return tellTheShop(claimId, actorId, {
     tag: 'claim-assigned-shop',
-  })
-  recordAudit(db(), {
-    actor: actorId,
-    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
-    entityId: claimId,
-    detail: {
-      partnerGroup: group.name,
-      to: group.email,
-      ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
-    },
+    compose: ({ claim, profile, vehicle, partnerGroup }) =>
+      shopAssignedEmail({
+        partnerGroup: partnerGroup.name,
+        confirmationCode: claim.confirmationCode,
+        damageType: claim.damageType,
+        vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+        customerName: claimantName(profile),
+        completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+      }),
   })
 }
 
