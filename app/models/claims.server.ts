@@ -27,7 +27,7 @@ import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from 
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
-import { operatorClaimEmail } from '~/emails/claims'
+import { operatorClaimEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
@@ -170,6 +170,22 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
   } catch (error) {
     logger.error({ claimId, err: error }, 'claim e-mail failed')
   }
+}
+
+/** The e-mail that gives a shop a claim: the code, the damage, the vehicle, the claimant and the completion link. */
+export function shopAssignedEmailFor(
+  { claim, profile, vehicle, partnerGroup }: ShopClaimContext,
+  booking?: Parameters<typeof shopAssignedEmail>[0]['booking'],
+) {
+  return shopAssignedEmail({
+    partnerGroup: partnerGroup.name,
+    confirmationCode: claim.confirmationCode,
+    damageType: claim.damageType,
+    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+    customerName: claimantName(profile),
+    completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+    booking,
+  })
 }
 
 /** A claim's context once a shop holds it. */

@@ -6,7 +6,6 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
-import { claimantName } from '~/domain/privacy'
 import {
   bookableDates,
   type Booking,
@@ -21,13 +20,11 @@ import {
   type ShopService,
   type TimeSlot,
 } from '~/domain/shops'
-import { shopAssignedEmail } from '~/emails/claims'
-import { env } from '~/env.server'
 import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { getClaimForProfile, tellTheShop } from './claims.server'
+import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from './claims.server'
 
 /**
  * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations
@@ -276,18 +273,14 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
 function emailChosenShop(claimId: string, actorId: string) {
   return tellTheShop(claimId, actorId, {
     tag: 'claim-assigned-shop',
-    compose: ({ claim, profile, vehicle, partnerGroup }) => {
+    compose: (context) => {
+      const { claim, profile } = context
       const location = claim.chosenLocationId
         ? db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get()
         : undefined
-      return shopAssignedEmail({
-        partnerGroup: partnerGroup.name,
-        confirmationCode: claim.confirmationCode,
-        damageType: claim.damageType,
-        vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-        customerName: claimantName(profile),
-        completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
-        booking: location
+      return shopAssignedEmailFor(
+        context,
+        location
           ? {
               location: location.name,
               preferredDate: claim.preferredDate!,
@@ -296,7 +289,7 @@ function emailChosenShop(claimId: string, actorId: string) {
               customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
             }
           : undefined,
-      })
+      )
     },
   })
 }
