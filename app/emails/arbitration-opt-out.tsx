@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type ArbitrationOptOutEmailProps = {
   planName: string
@@ -23,25 +23,10 @@ function wording(props: ArbitrationOptOutEmailProps) {
   }
 }
 
-export function ArbitrationOptOutEmail(props: ArbitrationOptOutEmailProps) {
-  const { lines, help } = wording(props)
-  return (
-    <EmailLayout title={SUBJECT}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.contractUrl}>See your plan documents</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** Confirms the customer's opt-out of the terms' arbitration agreement: the record they keep. */
 export function arbitrationOptOutEmail(props: ArbitrationOptOutEmailProps): Promise<RenderedEmail> {
-  const { lines, help } = wording(props)
-  return renderEmail({
-    subject: SUBJECT,
-    html: <ArbitrationOptOutEmail {...props} />,
-    text: textBody(SUBJECT, ...lines, `Your plan documents: ${props.contractUrl}`, help),
-  })
+  return renderLinesEmail(
+    { subject: SUBJECT, title: SUBJECT, preheader: null, ...wording(props) },
+    { href: props.contractUrl, label: 'See your plan documents', textAction: 'Your plan documents' },
+  )
 }

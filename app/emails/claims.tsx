@@ -3,7 +3,19 @@ import { Fragment } from 'react'
 import { formatLongDate } from '~/domain/format'
 import { mapLink, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
-import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
+import {
+  Action,
+  Code,
+  EmailLayout,
+  FinePrint,
+  oneLine,
+  Paragraph,
+  quoted,
+  type RenderedEmail,
+  renderEmail,
+  renderLinesEmail,
+  textBody,
+} from './layout'
 
 /** The e-mails of a claim's life: received, approved, denied, appeal received, completed; and the operator's note. */
 
@@ -299,27 +311,17 @@ const APPEAL_RECEIVED = {
   intro: 'Your appeal has been received. Your claim is back in review, and we will decide it within 30 days (usually much sooner).',
 }
 
-export function ClaimAppealReceivedEmail(props: ClaimAppealReceivedProps) {
-  return (
-    <EmailLayout title={APPEAL_RECEIVED.title}>
-      <Paragraph>{APPEAL_RECEIVED.intro}</Paragraph>
-      <Action href={props.claimUrl}>View your claim</Action>
-      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 export function claimAppealReceivedEmail(props: ClaimAppealReceivedProps): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `We received your appeal for claim ${props.confirmationCode}`,
-    html: <ClaimAppealReceivedEmail {...props} />,
-    text: textBody(
-      APPEAL_RECEIVED.title,
-      APPEAL_RECEIVED.intro,
-      `View your claim: ${props.claimUrl}`,
-      `Claim ID: ${props.confirmationCode}`,
-    ),
-  })
+  return renderLinesEmail(
+    {
+      subject: `We received your appeal for claim ${props.confirmationCode}`,
+      title: APPEAL_RECEIVED.title,
+      preheader: null,
+      lines: [APPEAL_RECEIVED.intro],
+      help: `Claim ID: ${props.confirmationCode}`,
+    },
+    { href: props.claimUrl, label: 'View your claim', textAction: 'View your claim' },
+  )
 }
 
 // --- completed ---------------------------------------------------------------------------------------------------
@@ -338,29 +340,17 @@ function completedIntro(props: ClaimCompletedProps) {
   return `Your ${work}${props.partnerGroup ? ` by ${oneLine(props.partnerGroup)}` : ''} is done, and your claim has been marked as complete.`
 }
 
-export function ClaimCompletedEmail(props: ClaimCompletedProps) {
-  return (
-    <EmailLayout title={COMPLETED.title}>
-      <Paragraph>{completedIntro(props)}</Paragraph>
-      <Paragraph>{COMPLETED.thanks}</Paragraph>
-      <Action href={props.claimUrl}>View your claim</Action>
-      <FinePrint>{`Claim ID: ${props.confirmationCode}`}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 export function claimCompletedEmail(props: ClaimCompletedProps): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `Your claim ${props.confirmationCode} is complete`,
-    html: <ClaimCompletedEmail {...props} />,
-    text: textBody(
-      COMPLETED.title,
-      completedIntro(props),
-      COMPLETED.thanks,
-      `View your claim: ${props.claimUrl}`,
-      `Claim ID: ${props.confirmationCode}`,
-    ),
-  })
+  return renderLinesEmail(
+    {
+      subject: `Your claim ${props.confirmationCode} is complete`,
+      title: COMPLETED.title,
+      preheader: null,
+      lines: [completedIntro(props), COMPLETED.thanks],
+      help: `Claim ID: ${props.confirmationCode}`,
+    },
+    { href: props.claimUrl, label: 'View your claim', textAction: 'View your claim' },
+  )
 }
 
 // --- to the operator ---------------------------------------------------------------------------------------------

@@ -156,27 +156,49 @@ export function quoted(text: string) {
     .join('\n')
 }
 
-/** The words of an e-mail of the common shape: a title, lines, one button, a line of fine print. */
-export type LinesEmailWords = { subject: string; title: string; lines: string[]; help: string }
+/**
+ * The words of an e-mail of the common shape: a title, lines, buttons, a line of fine print. The preview line is the
+ * subject unless `preheader` names another (null: none).
+ */
+export type LinesEmailWords = {
+  subject: string
+  title: string
+  lines: string[]
+  help: string
+  preheader?: string | null
+}
 
-/** An e-mail of lines, one button and fine print (a credit, a refund): the page and its text part from the same words. */
-export function LinesEmail({ words, action }: { words: LinesEmailWords; action: { href: string; label: string } }) {
+/** A button of such an e-mail; its text part names the link as `textAction: url`, or the link alone without one. */
+export type EmailButton = { href: string; label: string; textAction?: string }
+
+/** An e-mail of lines, buttons and fine print (a credit, a refund, a notice): the page and its text part from the same words. */
+export function LinesEmail({ words, buttons }: { words: LinesEmailWords; buttons: EmailButton[] }) {
+  const preheader = words.preheader === undefined ? words.subject : words.preheader
   return (
-    <EmailLayout title={words.title} preheader={words.subject}>
+    <EmailLayout title={words.title} preheader={preheader ?? undefined}>
       {words.lines.map((line, index) => (
         <Paragraph key={index}>{line}</Paragraph>
       ))}
-      <Action href={action.href}>{action.label}</Action>
+      {buttons.map((button, index) => (
+        <Action key={index} href={button.href}>
+          {button.label}
+        </Action>
+      ))}
       <FinePrint>{words.help}</FinePrint>
     </EmailLayout>
   )
 }
 
-/** Renders a LinesEmail; the text part names the button's link as `textAction: url`. */
-export function renderLinesEmail(words: LinesEmailWords, action: { href: string; label: string; textAction: string }) {
+/** Renders a LinesEmail with its text part. */
+export function renderLinesEmail(words: LinesEmailWords, ...buttons: EmailButton[]) {
   return renderEmail({
     subject: words.subject,
-    html: <LinesEmail words={words} action={action} />,
-    text: textBody(words.title, ...words.lines, `${action.textAction}: ${action.href}`, words.help),
+    html: <LinesEmail words={words} buttons={buttons} />,
+    text: textBody(
+      words.title,
+      ...words.lines,
+      ...buttons.map((button) => (button.textAction ? `${button.textAction}: ${button.href}` : button.href)),
+      words.help,
+    ),
   })
 }

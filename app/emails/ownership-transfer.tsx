@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { oneLine, type RenderedEmail, renderLinesEmail } from './layout'
 
 /**
  * The e-mails of passing a policy to the vehicle's next owner: the offer to the buyer, and the confirmation to each
@@ -30,27 +30,12 @@ function offerWording(props: OwnershipOfferEmailProps) {
   }
 }
 
-export function OwnershipOfferEmail(props: OwnershipOfferEmailProps) {
-  const { lines, help } = offerWording(props)
-  return (
-    <EmailLayout title={OFFER_SUBJECT}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.url}>See the plan</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** To the buyer named by the seller: the link to the offer (its token is the key). */
 export function ownershipOfferEmail(props: OwnershipOfferEmailProps): Promise<RenderedEmail> {
-  const { lines, help } = offerWording(props)
-  return renderEmail({
-    subject: OFFER_SUBJECT,
-    html: <OwnershipOfferEmail {...props} />,
-    text: textBody(OFFER_SUBJECT, ...lines, `See the plan: ${props.url}`, help),
-  })
+  return renderLinesEmail(
+    { subject: OFFER_SUBJECT, title: OFFER_SUBJECT, preheader: null, ...offerWording(props) },
+    { href: props.url, label: 'See the plan', textAction: 'See the plan' },
+  )
 }
 
 export type OwnershipTransferredEmailProps = {
@@ -87,25 +72,11 @@ function transferredWording(props: OwnershipTransferredEmailProps) {
   }
 }
 
-export function OwnershipTransferredEmail(props: OwnershipTransferredEmailProps) {
-  const { subject, lines, action, help } = transferredWording(props)
-  return (
-    <EmailLayout title={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>{action}</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** To each side once the buyer has paid and the policy has moved. */
 export function ownershipTransferredEmail(props: OwnershipTransferredEmailProps): Promise<RenderedEmail> {
-  const { subject, lines, help } = transferredWording(props)
-  return renderEmail({
-    subject,
-    html: <OwnershipTransferredEmail {...props} />,
-    text: textBody(subject, ...lines, `Your dashboard: ${props.dashboardUrl}`, help),
-  })
+  const { action, ...words } = transferredWording(props)
+  return renderLinesEmail(
+    { ...words, title: words.subject, preheader: null },
+    { href: props.dashboardUrl, label: action, textAction: 'Your dashboard' },
+  )
 }

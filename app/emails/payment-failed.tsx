@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type PaymentFailedEmailProps = {
   /** 'Comprehensive — Car' etc. */
@@ -22,25 +22,15 @@ function wording({ planName, monthlyPrice, supportEmail }: PaymentFailedEmailPro
   }
 }
 
-export function PaymentFailedEmail(props: PaymentFailedEmailProps) {
-  const { lines, help } = wording(props)
-  return (
-    <EmailLayout title={TITLE} preheader="Update your card to keep your windshield coverage.">
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>Open my dashboard</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** Sent once each time a policy's subscription falls into past_due: claims are paused until the payment succeeds. */
 export function paymentFailedEmail(props: PaymentFailedEmailProps): Promise<RenderedEmail> {
-  const { lines, help } = wording(props)
-  return renderEmail({
-    subject: 'Your Glass Plan payment failed',
-    html: <PaymentFailedEmail {...props} />,
-    text: textBody(TITLE, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
-  })
+  return renderLinesEmail(
+    {
+      subject: 'Your Glass Plan payment failed',
+      title: TITLE,
+      preheader: 'Update your card to keep your windshield coverage.',
+      ...wording(props),
+    },
+    { href: props.dashboardUrl, label: 'Open my dashboard', textAction: 'Open your dashboard' },
+  )
 }

@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { oneLine, type RenderedEmail, renderLinesEmail } from './layout'
 
 export type PlanTransferredEmailProps = {
   planName: string
@@ -23,25 +23,10 @@ function wording(props: PlanTransferredEmailProps) {
   }
 }
 
-export function PlanTransferredEmail(props: PlanTransferredEmailProps) {
-  const { lines, help } = wording(props)
-  return (
-    <EmailLayout title={SUBJECT}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>Go to your dashboard</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** Confirms the plan's one transfer to a replacement vehicle (terms "Transferring your plan"). */
 export function planTransferredEmail(props: PlanTransferredEmailProps): Promise<RenderedEmail> {
-  const { lines, help } = wording(props)
-  return renderEmail({
-    subject: SUBJECT,
-    html: <PlanTransferredEmail {...props} />,
-    text: textBody(SUBJECT, ...lines, `Your dashboard: ${props.dashboardUrl}`, help),
-  })
+  return renderLinesEmail(
+    { subject: SUBJECT, title: SUBJECT, preheader: null, ...wording(props) },
+    { href: props.dashboardUrl, label: 'Go to your dashboard', textAction: 'Your dashboard' },
+  )
 }

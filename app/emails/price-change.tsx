@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type PriceChangeEmailProps = {
   planName: string
@@ -47,32 +47,13 @@ function wording(props: PriceChangeEmailProps) {
   }
 }
 
-export function PriceChangeEmail(props: PriceChangeEmailProps) {
-  const { subject, lines, help } = wording(props)
-  return (
-    <EmailLayout title={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      {props.acceptUrl ? <Action href={props.acceptUrl}>Accept the new price</Action> : null}
-      <Action href={props.cancelUrl}>Renewal and cancelling</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** The terms' notice of a price change, at least 30 days before the first charge at the new price. */
 export function priceChangeEmail(props: PriceChangeEmailProps): Promise<RenderedEmail> {
-  const { subject, lines, help } = wording(props)
-  return renderEmail({
-    subject,
-    html: <PriceChangeEmail {...props} />,
-    text: textBody(
-      subject,
-      ...lines,
-      ...(props.acceptUrl ? [`Accept the new price: ${props.acceptUrl}`] : []),
-      `Renewal and cancelling: ${props.cancelUrl}`,
-      help,
-    ),
-  })
+  const words = wording(props)
+  const cancel = { href: props.cancelUrl, label: 'Renewal and cancelling', textAction: 'Renewal and cancelling' }
+  return renderLinesEmail(
+    { ...words, title: words.subject, preheader: null },
+    ...(props.acceptUrl ? [{ href: props.acceptUrl, label: 'Accept the new price', textAction: 'Accept the new price' }] : []),
+    cancel,
+  )
 }

@@ -1,4 +1,15 @@
-import { Action, Code, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import {
+  Action,
+  Code,
+  EmailLayout,
+  FinePrint,
+  oneLine,
+  Paragraph,
+  type RenderedEmail,
+  renderEmail,
+  renderLinesEmail,
+  textBody,
+} from './layout'
 
 /** The e-mails of the privacy page: changing the account's address, and deleting the account. */
 
@@ -16,27 +27,12 @@ function emailChangeLinkWording({ expiresInMinutes, supportEmail }: EmailChangeL
   }
 }
 
-export function EmailChangeLinkEmail(props: EmailChangeLinkProps) {
-  const { lines, help } = emailChangeLinkWording(props)
-  return (
-    <EmailLayout title={EMAIL_CHANGE_LINK_SUBJECT}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.url}>Confirm this address</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** To the new address: the link that makes it the account's address. */
 export function emailChangeLinkEmail(props: EmailChangeLinkProps): Promise<RenderedEmail> {
-  const { lines, help } = emailChangeLinkWording(props)
-  return renderEmail({
-    subject: EMAIL_CHANGE_LINK_SUBJECT,
-    html: <EmailChangeLinkEmail {...props} />,
-    text: textBody(EMAIL_CHANGE_LINK_SUBJECT, ...lines, props.url, help),
-  })
+  return renderLinesEmail(
+    { subject: EMAIL_CHANGE_LINK_SUBJECT, title: EMAIL_CHANGE_LINK_SUBJECT, preheader: null, ...emailChangeLinkWording(props) },
+    { href: props.url, label: 'Confirm this address' },
+  )
 }
 
 type EmailChangedProps = { newEmail: string; supportEmail: string }

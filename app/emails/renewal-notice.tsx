@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type RenewalNoticeEmailProps = {
   planName: string
@@ -58,25 +58,7 @@ function baseWording({ planName, monthlyPrice, termEndDate, renewalOff, yearly, 
   }
 }
 
-export function RenewalNoticeEmail(props: RenewalNoticeEmailProps) {
-  const { subject, title, lines, help } = wording(props)
-  return (
-    <EmailLayout title={title} preheader={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.dashboardUrl}>Open my dashboard</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /** The terms' renewal notice, 30 days before the initial 12-month commitment ends (and before each yearly renewal). */
 export function renewalNoticeEmail(props: RenewalNoticeEmailProps): Promise<RenderedEmail> {
-  const { subject, title, lines, help } = wording(props)
-  return renderEmail({
-    subject,
-    html: <RenewalNoticeEmail {...props} />,
-    text: textBody(title, ...lines, `Open your dashboard: ${props.dashboardUrl}`, help),
-  })
+  return renderLinesEmail(wording(props), { href: props.dashboardUrl, label: 'Open my dashboard', textAction: 'Open your dashboard' })
 }

@@ -1,4 +1,4 @@
-import { Action, EmailLayout, FinePrint, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
+import { type RenderedEmail, renderLinesEmail } from './layout'
 
 export type YearlyReminderEmailProps = {
   planName: string
@@ -41,28 +41,10 @@ function wording(props: YearlyReminderEmailProps) {
   }
 }
 
-export function YearlyReminderEmail(props: YearlyReminderEmailProps) {
-  const { subject, title, lines, help } = wording(props)
-  return (
-    <EmailLayout title={title} preheader={subject}>
-      {lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.cancelUrl}>Renewal and cancelling</Action>
-      <FinePrint>{help}</FinePrint>
-    </EmailLayout>
-  )
-}
-
 /**
  * The reminder an automatically renewing subscription owes once a year where the subscriber's state requires it
  * (app/models/yearly-reminders.server.ts): the plan, its price and interval, and how to cancel.
  */
 export function yearlyReminderEmail(props: YearlyReminderEmailProps): Promise<RenderedEmail> {
-  const { subject, title, lines, help } = wording(props)
-  return renderEmail({
-    subject,
-    html: <YearlyReminderEmail {...props} />,
-    text: textBody(title, ...lines, `Renewal and cancelling: ${props.cancelUrl}`, help),
-  })
+  return renderLinesEmail(wording(props), { href: props.cancelUrl, label: 'Renewal and cancelling', textAction: 'Renewal and cancelling' })
 }

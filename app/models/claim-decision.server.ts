@@ -13,14 +13,14 @@ import {
   rulesActor,
 } from '~/domain/decision-rules'
 import { RuleError } from '~/domain/errors'
-import { DENIAL_REASON_REQUIRED, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { photoGenerationOfClaim } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { notifyDenied } from './claim-review.server'
+import { denialBy, notifyDenied } from './claim-review.server'
 import { replacementsLeft } from './claims.server'
 
 /**
@@ -195,20 +195,12 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
  * It is a denial like any other: the customer is e-mailed the reason and may appeal it once within 14 days.
  */
 export async function reverseRulesApproval(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
-  const reason = input.reason.trim()
-  if (!reason) throw RuleError.from(DENIAL_REASON_REQUIRED, { field: 'reason' })
+  const denial = denialBy(input, now)
+  const reason = denial.denialReason
   const claim = transaction((tx) => {
     const row = tx
       .update(claims)
-      .set({
-        approvalStatus: 'denied',
-        lifecycleStatus: 'denied',
-        denialReason: reason,
-        reviewedAt: now.toISOString(),
-        reviewedBy: input.actorId,
-        decidedByRulesVersion: null,
-        assignedPartnerGroupId: null,
-      })
+      .set({ ...denial, decidedByRulesVersion: null })
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'approved'), isNotNull(claims.decidedByRulesVersion)))
       .returning()
       .get()

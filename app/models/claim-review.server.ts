@@ -7,15 +7,22 @@ import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
-import { claimantName } from '~/domain/privacy'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
-import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
+import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
-import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimDocumentsOf, claimPageUrl, notify, replacementsLeft, toClaimant } from './claims.server'
+import {
+  claimContext,
+  claimDocumentsOf,
+  claimPageUrl,
+  notify,
+  replacementsLeft,
+  shopAssignedEmailFor,
+  tellTheShop,
+  toClaimant,
+} from './claims.server'
 import { shopContacts } from './claims-read.server'
 import { textClaimStep } from './texts.server'
 
@@ -125,59 +132,35 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
  * The shop hears about its work: the group's address gets the code, the damage, the vehicle and the
  * completion link. Whether it went out (or why not) is recorded on the claim, so the operator's page can say so.
  */
-async function notifyShop(claimId: string, actorId: string) {
-  const context = claimContext(claimId)
-  const group = context?.partnerGroup
-  if (!context || !group) return
-  if (!group.email) {
-    recordAudit(db(), {
-      actor: actorId,
-      action: 'claim.shop_not_emailed',
-      entityId: claimId,
-      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
-    })
-    return
-  }
-  const { claim, profile, vehicle } = context
-  const sent = await sendEmail({
-    to: group.email,
-    ...(await shopAssignedEmail({
-      partnerGroup: group.name,
-      confirmationCode: claim.confirmationCode,
-      damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-      customerName: claimantName(profile),
-      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
-    })),
-    tag: 'claim-assigned-shop',
-  })
-  recordAudit(db(), {
-    actor: actorId,
-    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
-    entityId: claimId,
-    detail: {
-      partnerGroup: group.name,
-      to: group.email,
-      ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
-    },
-  })
+function notifyShop(claimId: string, actorId: string) {
+  return tellTheShop(claimId, actorId, { tag: 'claim-assigned-shop', compose: (context) => shopAssignedEmailFor(context) })
+}
+
+/**
+ * What the operator's denial writes on a claim (a pending one, or one the rules approved): the reason, required and
+ * shown to the customer, and who decided when; the claim leaves any shop.
+ */
+export function denialBy(input: { reason: string; actorId: string }, now: Date) {
+  const reason = input.reason.trim()
+  if (!reason) throw RuleError.from(DENIAL_REASON_REQUIRED, { field: 'reason' })
+  return {
+    approvalStatus: 'denied',
+    lifecycleStatus: 'denied',
+    denialReason: reason,
+    reviewedAt: now.toISOString(),
+    reviewedBy: input.actorId,
+    assignedPartnerGroupId: null,
+  } as const
 }
 
 /** The operator denies a pending claim; the reason is required and is shown to the customer. */
 export async function denyClaim(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
-  const reason = input.reason.trim()
-  if (!reason) throw RuleError.from(DENIAL_REASON_REQUIRED, { field: 'reason' })
+  const denial = denialBy(input, now)
+  const reason = denial.denialReason
   const claim = transaction((tx) => {
     const row = tx
       .update(claims)
-      .set({
-        approvalStatus: 'denied',
-        lifecycleStatus: 'denied',
-        denialReason: reason,
-        reviewedAt: now.toISOString(),
-        reviewedBy: input.actorId,
-        assignedPartnerGroupId: null,
-      })
+      .set(denial)
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'pending_review')))
       .returning()
       .get()

@@ -27,10 +27,12 @@ import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from 
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
-import { operatorClaimEmail } from '~/emails/claims'
+import { operatorClaimEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
+
+import { recordAudit } from './audit.server'
 
 /**
  * Claims, what every actor shares: a claim's context and documents, the customer's own
@@ -168,6 +170,62 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
   } catch (error) {
     logger.error({ claimId, err: error }, 'claim e-mail failed')
   }
+}
+
+/** The e-mail that gives a shop a claim: the code, the damage, the vehicle, the claimant and the completion link. */
+export function shopAssignedEmailFor(
+  { claim, profile, vehicle, partnerGroup }: ShopClaimContext,
+  booking?: Parameters<typeof shopAssignedEmail>[0]['booking'],
+) {
+  return shopAssignedEmail({
+    partnerGroup: partnerGroup.name,
+    confirmationCode: claim.confirmationCode,
+    damageType: claim.damageType,
+    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+    customerName: claimantName(profile),
+    completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+    booking,
+  })
+}
+
+/** A claim's context once a shop holds it. */
+export type ShopClaimContext = ClaimContext & { partnerGroup: PartnerGroup }
+
+/**
+ * Tells the shop holding a claim about it: the group's address gets the e-mail `compose` writes, and whether it went
+ * out (or why not) is recorded on the claim, so the operator's page can say so. `about` names a notice other than the
+ * job itself ('another time'); nothing is sent for a claim no shop holds.
+ */
+export async function tellTheShop(
+  claimId: string,
+  actorId: string,
+  notice: { tag: string; about?: string; compose: (context: ShopClaimContext) => Promise<Omit<Outgoing, 'to' | 'tag'>> },
+) {
+  const context = claimContext(claimId)
+  const group = context?.partnerGroup
+  if (!context || !group) return
+  const about = notice.about ? { about: notice.about } : {}
+  if (!group.email) {
+    recordAudit(db(), {
+      actor: actorId,
+      action: 'claim.shop_not_emailed',
+      entityId: claimId,
+      detail: { partnerGroup: group.name, ...about, reason: 'The partner group has no e-mail address.' },
+    })
+    return
+  }
+  const sent = await sendEmail({ to: group.email, ...(await notice.compose({ ...context, partnerGroup: group })), tag: notice.tag })
+  recordAudit(db(), {
+    actor: actorId,
+    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
+    entityId: claimId,
+    detail: {
+      partnerGroup: group.name,
+      to: group.email,
+      ...about,
+      ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }),
+    },
+  })
 }
 
 /** The live part of a customer's claim card: what its status means now, and whether 'Appeal' is offered. */

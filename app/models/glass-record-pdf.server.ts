@@ -1,11 +1,10 @@
-import PDFDocument from 'pdfkit'
-
 import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
 import type { WindshieldZone } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { WINDSHIELD_ZONE_LABELS } from '~/domain/messages'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
 import { ZONE_SHAPES } from '~/domain/windshield-diagram'
+import { newPdf, type PdfDocument, pdfFact, pdfLetterhead } from '~/services/pdf-document.server'
 import { readStored } from '~/services/storage.server'
 
 import type { CalibrationCertificate } from './calibration.server'
@@ -16,37 +15,13 @@ import type { GlassRecord } from './glass-record.server'
  * built-in Helvetica (no font files, no browser), the windshield diagram drawn from the same shapes as the page's SVG.
  */
 
-type Doc = InstanceType<typeof PDFDocument>
-
 function startDocument(title: string, subject: string, now: Date) {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 60,
-    info: { Title: title, Author: 'Glass Plan', Subject: subject, CreationDate: now },
-  })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f5ea8').text('Glass Plan')
-  doc.moveDown(0.3).fontSize(16).fillColor('#0f172a').text(title)
-  return { doc, done }
+  const pdf = newPdf({ margin: 60, info: { Title: title, Author: 'Glass Plan', Subject: subject, CreationDate: now } })
+  pdfLetterhead(pdf.doc, title)
+  return pdf
 }
 
-function fact(doc: Doc, label: string, value: string) {
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10.5)
-    .fillColor('#334155')
-    .text(`${label}: `, { continued: true })
-    .font('Helvetica')
-    .fillColor('#0f172a')
-    .text(value)
-}
-
-function heading(doc: Doc, text: string, size = 13) {
+function heading(doc: PdfDocument, text: string, size = 13) {
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor('#0f172a').text(text)
   doc.moveDown(0.3)
 }
@@ -55,7 +30,7 @@ const vehicleWords = (vehicle: { year: number; make: string; model: string } | n
   vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Not recorded'
 
 /** The windshield diagram at the current position, its zone filled; moves the text below it. */
-function drawDiagram(doc: Doc, zone: WindshieldZone | null, scale = 0.6) {
+function drawDiagram(doc: PdfDocument, zone: WindshieldZone | null, scale = 0.6) {
   const left = doc.page.margins.left
   const top = doc.y + 4
   for (const shape of ZONE_SHAPES) {
@@ -76,20 +51,20 @@ function drawDiagram(doc: Doc, zone: WindshieldZone | null, scale = 0.6) {
     .text(zone ? `Damage zone: ${WINDSHIELD_ZONE_LABELS[zone].toLowerCase()} (seen from the driver's seat)` : 'Damage zone not recorded')
 }
 
-function certificateFacts(doc: Doc, certificate: CalibrationCertificate) {
+function certificateFacts(doc: PdfDocument, certificate: CalibrationCertificate) {
   const { proof } = certificate
-  fact(doc, 'Vehicle', vehicleWords(certificate.vehicle))
-  if (certificate.vehicle?.vin) fact(doc, 'VIN', certificate.vehicle.vin)
-  fact(doc, 'Claim', certificate.code)
-  fact(doc, 'Work completed', formatLongDate(certificate.completedAt))
-  fact(doc, 'Shop', certificate.shop ?? 'Not recorded')
-  if (certificate.partNumber) fact(doc, 'Part fitted', certificate.partNumber)
-  fact(doc, 'Calibration', ADAS_CALIBRATION_NAMES[proof.method])
-  fact(doc, 'Result', CALIBRATION_RESULT_NAMES[proof.result])
-  fact(doc, 'Tool', `${proof.toolMake}, serial ${proof.toolSerial}`)
-  fact(doc, 'Technician', proof.technicianName)
-  fact(doc, 'Recorded', formatLongDate(proof.recordedAt))
-  fact(
+  pdfFact(doc, 'Vehicle', vehicleWords(certificate.vehicle))
+  if (certificate.vehicle?.vin) pdfFact(doc, 'VIN', certificate.vehicle.vin)
+  pdfFact(doc, 'Claim', certificate.code)
+  pdfFact(doc, 'Work completed', formatLongDate(certificate.completedAt))
+  pdfFact(doc, 'Shop', certificate.shop ?? 'Not recorded')
+  if (certificate.partNumber) pdfFact(doc, 'Part fitted', certificate.partNumber)
+  pdfFact(doc, 'Calibration', ADAS_CALIBRATION_NAMES[proof.method])
+  pdfFact(doc, 'Result', CALIBRATION_RESULT_NAMES[proof.result])
+  pdfFact(doc, 'Tool', `${proof.toolMake}, serial ${proof.toolSerial}`)
+  pdfFact(doc, 'Technician', proof.technicianName)
+  pdfFact(doc, 'Recorded', formatLongDate(proof.recordedAt))
+  pdfFact(
     doc,
     'Evidence on file',
     certificate.files.map((file) => CALIBRATION_FILES[file.documentType as keyof typeof CALIBRATION_FILES].label).join('; ') || 'None',
@@ -124,9 +99,9 @@ export async function glassRecordPdf(record: GlassRecord, now = new Date()): Pro
     .fillColor('#1e293b')
     .text('The work on this vehicle’s glass as its partner shops recorded it. It holds no personal data of any owner.')
   heading(doc, 'Vehicle')
-  fact(doc, 'Vehicle', vehicleWords(record.vehicle))
-  if (record.vehicle.vin) fact(doc, 'VIN', record.vehicle.vin)
-  if (record.policyNumber) fact(doc, 'Policy', record.policyNumber)
+  pdfFact(doc, 'Vehicle', vehicleWords(record.vehicle))
+  if (record.vehicle.vin) pdfFact(doc, 'VIN', record.vehicle.vin)
+  if (record.policyNumber) pdfFact(doc, 'Policy', record.policyNumber)
 
   heading(doc, 'Setup photos')
   const thumbs = (await Promise.all(record.photos.map((photo) => photoBytes(photo.thumbPath ?? photo.filePath)))).flatMap((bytes) =>
@@ -150,12 +125,12 @@ export async function glassRecordPdf(record: GlassRecord, now = new Date()): Pro
       .fontSize(11.5)
       .fillColor('#0f172a')
       .text(`${formatLongDate(entry.completedAt)}: ${entry.repairType === 'replacement' ? 'Windshield replaced' : 'Chip repaired'}`)
-    fact(doc, 'Claim', entry.code)
-    fact(doc, 'Shop', entry.shop ?? 'Not recorded')
-    fact(doc, 'Part fitted', entry.partNumber ?? 'None recorded')
-    fact(doc, 'ADAS calibration', entry.adasCalibration ? ADAS_CALIBRATION_NAMES[entry.adasCalibration] : 'None')
+    pdfFact(doc, 'Claim', entry.code)
+    pdfFact(doc, 'Shop', entry.shop ?? 'Not recorded')
+    pdfFact(doc, 'Part fitted', entry.partNumber ?? 'None recorded')
+    pdfFact(doc, 'ADAS calibration', entry.adasCalibration ? ADAS_CALIBRATION_NAMES[entry.adasCalibration] : 'None')
     if (entry.calibration) {
-      fact(
+      pdfFact(
         doc,
         'Calibration certificate',
         `${CALIBRATION_RESULT_NAMES[entry.calibration.result]}; tool ${entry.calibration.toolMake}, serial ${entry.calibration.toolSerial}`,

@@ -6,7 +6,6 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
-import { claimantName } from '~/domain/privacy'
 import {
   bookableDates,
   type Booking,
@@ -21,14 +20,11 @@ import {
   type ShopService,
   type TimeSlot,
 } from '~/domain/shops'
-import { shopAssignedEmail } from '~/emails/claims'
-import { env } from '~/env.server'
-import { sendEmail } from '~/services/email.server'
 import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, getClaimForProfile } from './claims.server'
+import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from './claims.server'
 
 /**
  * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations
@@ -274,50 +270,27 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
 }
 
 /** The chosen location's group hears of the job with the day and place asked for; whether it went out is audited. */
-async function emailChosenShop(claimId: string, actorId: string) {
-  const context = claimContext(claimId)
-  const group = context?.partnerGroup
-  if (!context || !group) return
-  const { claim, profile, vehicle } = context
-  const location = claim.chosenLocationId
-    ? db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get()
-    : undefined
-  const to = group.email
-  if (!to) {
-    recordAudit(db(), {
-      actor: actorId,
-      action: 'claim.shop_not_emailed',
-      entityId: claimId,
-      detail: { partnerGroup: group.name, reason: 'The partner group has no e-mail address.' },
-    })
-    return
-  }
-  const sent = await sendEmail({
-    to,
-    ...(await shopAssignedEmail({
-      partnerGroup: group.name,
-      confirmationCode: claim.confirmationCode,
-      damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
-      customerName: claimantName(profile),
-      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
-      booking: location
-        ? {
-            location: location.name,
-            preferredDate: claim.preferredDate!,
-            preferredSlot: claim.preferredSlot!,
-            place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
-            customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
-          }
-        : undefined,
-    })),
+function emailChosenShop(claimId: string, actorId: string) {
+  return tellTheShop(claimId, actorId, {
     tag: 'claim-assigned-shop',
-  })
-  recordAudit(db(), {
-    actor: actorId,
-    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
-    entityId: claimId,
-    detail: { partnerGroup: group.name, to, ...(sent ? {} : { reason: 'The e-mail could not be sent; see the e-mail log.' }) },
+    compose: (context) => {
+      const { claim, profile } = context
+      const location = claim.chosenLocationId
+        ? db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get()
+        : undefined
+      return shopAssignedEmailFor(
+        context,
+        location
+          ? {
+              location: location.name,
+              preferredDate: claim.preferredDate!,
+              preferredSlot: claim.preferredSlot!,
+              place: claim.serviceAt === 'mobile' ? `Mobile service at ${claim.serviceAddress}` : 'At the shop',
+              customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
+            }
+          : undefined,
+      )
+    },
   })
 }
 

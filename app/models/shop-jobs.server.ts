@@ -31,7 +31,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { claimContext, claimPageUrl, getClaimForProfile, toClaimant } from './claims.server'
+import { claimContext, claimPageUrl, getClaimForProfile, tellTheShop, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
 import { textClaimStep } from './texts.server'
 
@@ -421,39 +421,21 @@ export async function requestReschedule(
 }
 
 /** The group hears that the customer asks for another time; whether it went out is audited, as for new jobs. */
-async function emailShop(claimId: string, actorId: string, previous: string) {
-  const context = claimContext(claimId)
-  const group = context?.partnerGroup
-  if (!context || !group) return
-  const { claim, profile } = context
-  const sent = group.email
-    ? await sendEmail({
-        to: group.email,
-        ...(await rescheduleRequestedEmail({
-          partnerGroup: group.name,
-          confirmationCode: claim.confirmationCode,
-          customerName: claimantName(profile),
-          customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
-          previous,
-          preferredDate: claim.preferredDate!,
-          preferredSlot: claim.preferredSlot!,
-          jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
-        })),
-        tag: 'claim-reschedule-requested',
-      })
-    : false
-  recordAudit(db(), {
-    actor: actorId,
-    action: sent ? 'claim.shop_emailed' : 'claim.shop_not_emailed',
-    entityId: claimId,
-    detail: {
-      partnerGroup: group.name,
-      to: group.email,
-      about: 'another time',
-      ...(sent
-        ? {}
-        : { reason: group.email ? 'The e-mail could not be sent; see the e-mail log.' : 'The partner group has no e-mail address.' }),
-    },
+function emailShop(claimId: string, actorId: string, previous: string) {
+  return tellTheShop(claimId, actorId, {
+    tag: 'claim-reschedule-requested',
+    about: 'another time',
+    compose: ({ claim, profile, partnerGroup }) =>
+      rescheduleRequestedEmail({
+        partnerGroup: partnerGroup.name,
+        confirmationCode: claim.confirmationCode,
+        customerName: claimantName(profile),
+        customerPhone: profile?.phone ? formatPhone(profile.phone) : null,
+        previous,
+        preferredDate: claim.preferredDate!,
+        preferredSlot: claim.preferredSlot!,
+        jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
+      }),
   })
 }
 

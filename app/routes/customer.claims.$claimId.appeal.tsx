@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { ClaimFormButtons, WrittenAnswerField } from '~/components/claims/claim-fields'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { buttonClass, Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { Card, PageHeading } from '~/components/ui'
 import { appealDeadline, canAppeal } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -76,30 +77,15 @@ export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
         <Form method="post" className="space-y-4">
-          <Field
+          <WrittenAnswerField
+            name="appealText"
             label="Why should we reconsider?"
-            htmlFor="appealText"
             hint="Tell us what we missed. We review appeals within 30 days."
+            rows={6}
+            value={resultValues(actionData?.result).appealText}
             errors={errors.appealText}
-          >
-            <textarea
-              id="appealText"
-              name="appealText"
-              rows={6}
-              defaultValue={resultValues(actionData?.result).appealText}
-              className={inputClass}
-              aria-invalid={errors.appealText ? true : undefined}
-              aria-describedby={errors.appealText ? 'appealText-error' : undefined}
-            />
-          </Field>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Link to="/customer#claims" className={buttonClass('secondary')}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClass('primary')} disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Submit Appeal'}
-            </button>
-          </div>
+          />
+          <ClaimFormButtons submitting={submitting} label="Submit Appeal" />
         </Form>
       </Card>
     </div>

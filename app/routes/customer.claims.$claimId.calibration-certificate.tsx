@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
-
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { BackToPolicies } from '~/components/policy-page-header'
 import { Card } from '~/components/ui'
 import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES, type CalibrationFileType } from '~/domain/calibration'
 import { formatLongDate } from '~/domain/format'
@@ -65,11 +64,7 @@ export default function CalibrationCertificatePage({ loaderData }: Route.Compone
   ]
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
+      <BackToPolicies />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">ADAS calibration certificate</h1>
       <p className="text-slate-700">
         The partner shop recorded this calibration of your vehicle&rsquo;s driver-assistance camera after its glass work.

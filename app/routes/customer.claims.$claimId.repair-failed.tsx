@@ -1,28 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 
 import { hit, publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
-import { PhotoPicker } from '~/components/claims/photo-picker'
-import { RadioQuestion } from '~/components/claims/submit-claim-form'
+import {
+  ClaimFormButtons,
+  ClaimPhotosField,
+  DamageZoneQuestion,
+  LineOfSightQuestion,
+  WrittenAnswerField,
+} from '~/components/claims/claim-fields'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
-import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds, WINDSHIELD_ZONES } from '~/domain/claims'
+import { Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import {
-  DAMAGE_QUESTIONS,
-  IMAGES_BUSY,
-  LINE_OF_SIGHT_LABELS,
-  PHOTO_MESSAGES,
-  PHOTOS_REQUIRED,
-  REPAIR_FAILURE_MESSAGES,
-  SUBMIT_FAILED,
-  TOO_MANY_CLAIMS,
-  WINDSHIELD_ZONE_LABELS,
-} from '~/domain/messages'
-import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
+import { IMAGES_BUSY, PHOTO_MESSAGES, PHOTOS_REQUIRED, REPAIR_FAILURE_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { fileRepairFailure, guaranteeOpenFor, notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { routeRules } from '~/server/route-rules'
@@ -165,55 +160,11 @@ export default function RepairFailed({ loaderData, actionData }: Route.Component
               aria-describedby={errors.damageDate ? 'damageDate-error' : undefined}
             />
           </Field>
-          <RadioQuestion
-            name="damageZone"
-            legend={DAMAGE_QUESTIONS.damageZone}
-            choices={WINDSHIELD_ZONES.map((value) => [value, WINDSHIELD_ZONE_LABELS[value]])}
-            chosen={values.damageZone}
-            errors={errors.damageZone}
-          />
-          <RadioQuestion
-            name="inLineOfSight"
-            legend={DAMAGE_QUESTIONS.inLineOfSight}
-            choices={(['yes', 'no'] as const).map((value) => [value, LINE_OF_SIGHT_LABELS[value]])}
-            chosen={values.inLineOfSight}
-            errors={errors.inLineOfSight}
-          />
-          <div className="space-y-1.5">
-            <label htmlFor="photos" className="block text-sm font-medium text-slate-900">
-              Photos of the crack
-            </label>
-            <p id="photos-hint" className="text-sm text-slate-600">
-              PNG, JPG up to {MAX_UPLOAD_MB}MB each
-            </p>
-            <PhotoPicker
-              id="photos"
-              name="photos"
-              maxFiles={loaderData.maxPhotos}
-              describedBy={errors.photos ? 'photos-hint photos-error' : 'photos-hint'}
-              invalid={Boolean(errors.photos)}
-            />
-            <FieldError id="photos-error" errors={errors.photos} />
-          </div>
-          <Field label="What Happened?" htmlFor="description" errors={errors.description}>
-            <textarea
-              id="description"
-              name="description"
-              rows={5}
-              defaultValue={values.description}
-              className={inputClass}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'description-error' : undefined}
-            />
-          </Field>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Link to="/customer#claims" className={buttonClass('secondary')}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClass('primary')} disabled={submitting}>
-              {submitting ? 'Submitting...' : 'File repair-failure claim'}
-            </button>
-          </div>
+          <DamageZoneQuestion chosen={values.damageZone} errors={errors.damageZone} />
+          <LineOfSightQuestion chosen={values.inLineOfSight} errors={errors.inLineOfSight} />
+          <ClaimPhotosField label="Photos of the crack" maxFiles={loaderData.maxPhotos} errors={errors.photos} />
+          <WrittenAnswerField name="description" label="What Happened?" rows={5} value={values.description} errors={errors.description} />
+          <ClaimFormButtons submitting={submitting} label="File repair-failure claim" />
         </Form>
       </Card>
     </div>

@@ -1,11 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { ClaimFormButtons } from '~/components/claims/claim-fields'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
-import { buttonClass, Card, PageHeading } from '~/components/ui'
+import { Card, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { APPOINTMENT_MESSAGES } from '~/domain/messages'
 import { bookableDates, describeAppointment } from '~/domain/shops'
@@ -74,14 +75,7 @@ export default function Reschedule({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="space-y-4">
             <p className="text-sm text-slate-700">You can ask for another time once; the shop then gives you a new one.</p>
             <PreferredTimeFields dates={dates} values={values} errors={errors} />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Link to="/customer#claims" className={buttonClass('secondary')}>
-                Cancel
-              </Link>
-              <button type="submit" className={buttonClass('primary')} disabled={submitting}>
-                {submitting ? 'Sending...' : 'Ask for this time'}
-              </button>
-            </div>
+            <ClaimFormButtons submitting={submitting} label="Ask for this time" pendingLabel="Sending..." />
           </Form>
         </Card>
       )}

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
-import { data, Form, Link, useFetcher } from 'react-router'
+import { data, Form, useFetcher } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { ClaimFormButtons } from '~/components/claims/claim-fields'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
@@ -165,14 +166,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
               />
             </Field>
           </Card>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Link to="/customer#claims" className={buttonClass('secondary')}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClass('primary')} disabled={submitting}>
-              {submitting ? 'Choosing...' : 'Choose this shop'}
-            </button>
-          </div>
+          <ClaimFormButtons submitting={submitting} label="Choose this shop" pendingLabel="Choosing..." />
         </Form>
       ) : null}
     </div>

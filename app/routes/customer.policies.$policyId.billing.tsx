@@ -1,8 +1,8 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Toast } from '~/components/toast'
+import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -61,16 +61,9 @@ export default function PolicyBillingPage({ loaderData, actionData }: Route.Comp
   const { policy, offer } = loaderData
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <Toast toast={actionData?.toast} className="mb-6" />
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Switch to yearly billing</h1>
-      <p className="mt-2 text-slate-700">
+      <PolicyPageHeader title="Switch to yearly billing" toast={actionData?.toast}>
         {policy.planName} · {policy.price} · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
-      </p>
+      </PolicyPageHeader>
       <Card className="mt-6">
         {policy.yearly ? (
           <p className="text-slate-800">This plan is already billed once a year.</p>

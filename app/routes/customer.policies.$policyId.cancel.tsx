@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PolicyPageHeader } from '~/components/policy-page-header'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
-import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
@@ -127,16 +127,9 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
   const { policy, options, quote, refund } = loaderData
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <Toast toast={actionData?.toast} className="mb-6" />
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Cancel policy</h1>
-      <p className="mt-2 text-slate-700">
+      <PolicyPageHeader title="Cancel policy" toast={actionData?.toast}>
         {policy.planName} · {policy.monthlyPrice} / month · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
-      </p>
+      </PolicyPageHeader>
       <Card className="mt-6">
         {policy.status === 'canceled' ? (
           <div className="space-y-3">

@@ -5,7 +5,7 @@ import { Form, Link } from 'react-router'
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
-import { Toast } from '~/components/toast'
+import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card, FieldError } from '~/components/ui'
 import { type DisclosureBlock, DISCLOSURES_HEADING } from '~/content/disclosures'
 import { RuleError } from '~/domain/errors'
@@ -51,17 +51,10 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
   const pdfHref = contractPdfPath(contract.policyId)
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 print:max-w-none print:p-0">
-      <Toast toast={actionData?.toast} className="mb-6 print:hidden" />
-      <p className="text-sm print:hidden">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Your plan documents</h1>
-      <p className="mt-2 text-slate-700">
+      <PolicyPageHeader title="Your plan documents" toast={actionData?.toast} printable>
         The contract between you and {contract.company} for policy <span className="font-mono text-sm">{contract.policyNumber}</span>, as
         you agreed to it.
-      </p>
+      </PolicyPageHeader>
       <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
         <a
           href={pdfHref}

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 
 import { ownershipOfferLimited } from '~/auth/ownership-transfer-limits.server'
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Toast } from '~/components/toast'
+import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -78,17 +78,10 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
   const withdrawing = useIsPending({ intent: 'withdraw' })
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <Toast toast={actionData?.toast} className="mb-6" />
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Transfer to the next owner</h1>
-      <p className="mt-2 text-slate-700">
+      <PolicyPageHeader title="Transfer to the next owner" toast={actionData?.toast}>
         {policy.planName}
         {policy.vehicle ? ` · ${policy.vehicle}` : ''} · Policy <span className="font-mono text-sm">{policy.policyNumber}</span>
-      </p>
+      </PolicyPageHeader>
       <Card className="mt-6">
         {openOffer ? (
           <div className="space-y-4">

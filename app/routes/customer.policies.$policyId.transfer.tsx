@@ -2,6 +2,7 @@ import { data, Link, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { BackToPolicies } from '~/components/policy-page-header'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
@@ -124,11 +125,7 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-      <p className="mb-2 text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
+      <BackToPolicies className="mb-2" />
       <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} title="Transfer to a new vehicle" />
       <p className="-mt-4 mb-8 text-slate-700">
         Your plan can move to a replacement vehicle once{currentVehicle ? `; today it covers your ${currentVehicle}` : ''}. Your commitment

@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
-
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { WindshieldDiagram } from '~/components/glass-record/windshield-diagram'
+import { PhotoThumbnails } from '~/components/photo-thumbnails'
+import { BackToPolicies } from '~/components/policy-page-header'
 import { Card } from '~/components/ui'
 import { CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
 import { formatLongDate } from '~/domain/format'
@@ -52,11 +52,7 @@ export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
   const { vehicle } = record
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
+      <BackToPolicies />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
         Glass record: {vehicle.year} {vehicle.make} {vehicle.model}
       </h1>
@@ -73,22 +69,7 @@ export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
       <Card className="space-y-3">
         <h2 className="text-xl font-semibold text-slate-900">Setup photos</h2>
         {record.photos.length ? (
-          <ul className="grid grid-cols-3 gap-2">
-            {record.photos.map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.full} target="_blank" rel="noreferrer" className="block overflow-hidden rounded border border-slate-200">
-                  <img
-                    src={photo.thumb}
-                    alt={`Setup photo ${index + 1}`}
-                    width={160}
-                    height={120}
-                    loading="lazy"
-                    className="h-24 w-full object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PhotoThumbnails photos={record.photos} name="Setup photo" />
         ) : (
           <p className="text-sm text-slate-700">No setup photos on file.</p>
         )}

@@ -5,15 +5,15 @@ import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { offerLookupLimited } from '~/auth/ownership-transfer-limits.server'
 import { getProfile, requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { StateSelect } from '~/components/state-select'
 import { Toast } from '~/components/toast'
-import { Button, ButtonLink, Card, cx, Field, FieldError, inputClass } from '~/components/ui'
+import { Button, ButtonLink, Card, cx, Field, FieldError } from '~/components/ui'
 import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
 import { renewalConsentText } from '~/content/renewal-consent'
 import { RuleError } from '~/domain/errors'
 import type { Message } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import type { StateCode } from '~/domain/state-rules'
-import { US_STATES } from '~/domain/us-states'
 import { acceptOffer, acceptRefusal, describeOffer, findOffer, offerRefusal } from '~/models/ownership-transfer.server'
 import { useRootData } from '~/root'
 import { consentFromRequest } from '~/server/consent.server'
@@ -165,22 +165,7 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="intent" value="accept" />
                 <Field label="State of residence" htmlFor="state" errors={errors.state} errorId="state-error">
-                  <select
-                    id="state"
-                    name="state"
-                    required
-                    defaultValue=""
-                    className={inputClass}
-                    aria-invalid={errors.state ? true : undefined}
-                    aria-describedby={errors.state ? 'state-error' : undefined}
-                  >
-                    <option value="">Select your state</option>
-                    {US_STATES.map((state) => (
-                      <option key={state.code} value={state.code}>
-                        {state.name}
-                      </option>
-                    ))}
-                  </select>
+                  <StateSelect id="state" name="state" errorId="state-error" invalid={Boolean(errors.state)} />
                 </Field>
                 <div>
                   <div className="flex items-start gap-3">

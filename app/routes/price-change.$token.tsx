@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Toast } from '~/components/toast'
+import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -55,16 +55,9 @@ export default function PriceChangeConsentPage({ loaderData, actionData }: Route
   const per = consent.yearly ? 'year' : 'month'
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <Toast toast={actionData?.toast} className="mb-6" />
-      <p className="text-sm">
-        <Link to="/customer" className="text-brand-700 underline-offset-2 hover:underline">
-          ← Back to your policies
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">A new price for your plan</h1>
-      <p className="mt-2 text-slate-700">
+      <PolicyPageHeader title="A new price for your plan" toast={actionData?.toast}>
         {consent.planName} · Policy <span className="font-mono text-sm">{consent.policyNumber}</span>
-      </p>
+      </PolicyPageHeader>
       <Card className="mt-6 space-y-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
           <dt className="font-medium">Your price now</dt>

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit'
-
 import { type DisclosureBlock, DISCLOSURES_HEADING } from '~/content/disclosures'
 import type { LegalDocument } from '~/content/legal'
 import { formatDateTime, formatLongDate } from '~/domain/format'
+
+import { newPdf, pdfFact, pdfLetterhead } from './pdf-document.server'
 
 /**
  * What the PDF prints, declared here so the document depends on nothing above it: the contract model
@@ -35,8 +35,7 @@ export type ContractDocument = {
  * browser, a few milliseconds per document.
  */
 export async function contractPdf(contract: ContractDocument, now = new Date()): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
+  const { doc, done } = newPdf({
     margin: 60,
     info: {
       Title: `Plan documents — policy ${contract.policyNumber}`,
@@ -45,27 +44,12 @@ export async function contractPdf(contract: ContractDocument, now = new Date()):
       CreationDate: now,
     },
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
 
   const heading = (text: string, size = 14) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor('#0f172a').text(text)
   const body = (text: string) => doc.moveDown(0.35).font('Helvetica').fontSize(10.5).fillColor('#1e293b').text(text, { lineGap: 2 })
-  const fact = (label: string, value: string) =>
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10.5)
-      .fillColor('#334155')
-      .text(`${label}: `, { continued: true })
-      .font('Helvetica')
-      .fillColor('#0f172a')
-      .text(value)
+  const fact = (label: string, value: string) => pdfFact(doc, label, value)
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f5ea8').text('Glass Plan')
-  doc.moveDown(0.3).fontSize(16).fillColor('#0f172a').text('Your plan documents')
+  pdfLetterhead(doc, 'Your plan documents')
   body(
     `The contract between ${contract.customer.name ?? contract.customer.email} and ${contract.company} for policy ${contract.policyNumber}, as agreed.`,
   )

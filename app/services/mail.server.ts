@@ -1,13 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import PDFDocument from 'pdfkit'
-
 import { addressLines } from '~/domain/letters'
 import { env } from '~/env.server'
 import type { MailTransport, OutgoingLetter } from '~/services/mail-transport.server'
 
 import { outboxDir } from './outbox.server'
+import { newPdf } from './pdf-document.server'
 
 /**
  * The postal-mail adapter: Lob when LOB_API_KEY is set, otherwise an offline twin that renders each letter as a PDF
@@ -16,13 +15,7 @@ import { outboxDir } from './outbox.server'
 
 /** The letter as a PDF: return address, recipient, date, title, paragraphs; the certified mark where it goes certified. */
 export async function letterPdf(letter: OutgoingLetter): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: letter.content.title, Author: letter.from.name } })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  const { doc, done } = newPdf({ margin: 72, info: { Title: letter.content.title, Author: letter.from.name } })
   doc.font('Helvetica').fontSize(9).fillColor('#334155').text(`${letter.from.name}\n${letter.from.address}`)
   if (letter.certified) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text('CERTIFIED MAIL')
   doc.moveDown(1.5).font('Helvetica').fontSize(11).fillColor('#0f172a').text(addressLines(letter.to).join('\n'))

@@ -1,25 +1,23 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
 
 import { Toast, type ToastMessage } from '~/components/toast'
-import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { CHIP_COUNTS, DAMAGE_SIZES, WINDSHIELD_ZONES } from '~/domain/claims'
-import {
-  CHIP_COUNT_HINT,
-  CHIP_COUNT_LABELS,
-  CHIP_ONLY_NOTE,
-  DAMAGE_QUESTIONS,
-  DAMAGE_SIZE_LABELS,
-  LINE_OF_SIGHT_LABELS,
-  WINDSHIELD_ZONE_LABELS,
-} from '~/domain/messages'
+import { Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
+import { CHIP_COUNTS, DAMAGE_SIZES } from '~/domain/claims'
+import { CHIP_COUNT_HINT, CHIP_COUNT_LABELS, CHIP_ONLY_NOTE, DAMAGE_QUESTIONS, DAMAGE_SIZE_LABELS } from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
-import { MAX_UPLOAD_MB } from '~/domain/uploads'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
 
-import { PhotoPicker } from './photo-picker'
+import {
+  ClaimFormButtons,
+  ClaimPhotosField,
+  DamageZoneQuestion,
+  LineOfSightQuestion,
+  RadioQuestion,
+  WrittenAnswerField,
+} from './claim-fields'
 
 export type { SubmitClaimErrors }
 
@@ -65,8 +63,6 @@ export function SubmitClaimForm({
   const chipOnly = planType === 'chip_only'
   const errors: SubmitClaimErrors = resultErrors(result)
   const defaultValues = resultValues(result)
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null)
-  const photoErrors = [...(errors.photos ?? []), ...(photoProblem ? [photoProblem] : [])]
 
   return (
     <Card className="space-y-6">
@@ -129,13 +125,7 @@ export function SubmitClaimForm({
           chosen={defaultValues.damageSize}
           errors={errors.damageSize}
         />
-        <RadioQuestion
-          name="inLineOfSight"
-          legend={DAMAGE_QUESTIONS.inLineOfSight}
-          choices={(['yes', 'no'] as const).map((value) => [value, LINE_OF_SIGHT_LABELS[value]])}
-          chosen={defaultValues.inLineOfSight}
-          errors={errors.inLineOfSight}
-        />
+        <LineOfSightQuestion chosen={defaultValues.inLineOfSight} errors={errors.inLineOfSight} />
         <RadioQuestion
           name="chipCount"
           legend={DAMAGE_QUESTIONS.chipCount}
@@ -144,13 +134,7 @@ export function SubmitClaimForm({
           chosen={defaultValues.chipCount}
           errors={errors.chipCount}
         />
-        <RadioQuestion
-          name="damageZone"
-          legend={DAMAGE_QUESTIONS.damageZone}
-          choices={WINDSHIELD_ZONES.map((value) => [value, WINDSHIELD_ZONE_LABELS[value]])}
-          chosen={defaultValues.damageZone}
-          errors={errors.damageZone}
-        />
+        <DamageZoneQuestion chosen={defaultValues.damageZone} errors={errors.damageZone} />
 
         {stormWindows.length ? (
           <div className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="storm-windows">
@@ -183,36 +167,16 @@ export function SubmitClaimForm({
           />
         </Field>
 
-        <div className="space-y-1.5">
-          <label htmlFor="photos" className="block text-sm font-medium text-slate-900">
-            Damage Photos
-          </label>
-          <p id="photos-hint" className="text-sm text-slate-600">
-            PNG, JPG up to {MAX_UPLOAD_MB}MB each
-          </p>
-          <PhotoPicker
-            id="photos"
-            name="photos"
-            maxFiles={maxPhotos}
-            describedBy={photoErrors.length ? 'photos-hint photos-error' : 'photos-hint'}
-            invalid={photoErrors.length > 0}
-            onProblem={setPhotoProblem}
-          />
-          <FieldError id="photos-error" errors={photoErrors} />
-        </div>
+        <ClaimPhotosField label="Damage Photos" maxFiles={maxPhotos} errors={errors.photos} />
 
-        <Field label="What Happened?" htmlFor="description" errors={errors.description}>
-          <textarea
-            id="description"
-            name="description"
-            rows={6}
-            defaultValue={defaultValues.description}
-            placeholder="Describe how and where the damage happened."
-            className={inputClass}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'description-error' : undefined}
-          />
-        </Field>
+        <WrittenAnswerField
+          name="description"
+          label="What Happened?"
+          rows={6}
+          placeholder="Describe how and where the damage happened."
+          value={defaultValues.description}
+          errors={errors.description}
+        />
 
         <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
           Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is reviewed. Many
@@ -223,54 +187,9 @@ export function SubmitClaimForm({
           .
         </p>
 
-        <div className="flex flex-wrap justify-end gap-3">
-          <Link to={cancelHref} className={buttonClass('secondary')}>
-            Cancel
-          </Link>
-          <button type="submit" className={buttonClass('primary')} disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit Claim'}
-          </button>
-        </div>
+        <ClaimFormButtons submitting={submitting} label="Submit Claim" cancelTo={cancelHref} />
       </Form>
     </Card>
-  )
-}
-
-/** One question about the damage as radio buttons in a fieldset, its message beside it; the answer sent is kept. */
-export function RadioQuestion({
-  name,
-  legend,
-  hint,
-  choices,
-  chosen,
-  errors,
-}: {
-  name: string
-  legend: string
-  hint?: string
-  choices: [value: string, label: string][]
-  chosen?: string
-  errors?: string[]
-}) {
-  const describedBy = [hint ? `${name}-hint` : null, errors?.length ? `${name}-error` : null].filter(Boolean).join(' ') || undefined
-  return (
-    <fieldset className="space-y-1.5" aria-describedby={describedBy}>
-      <legend className="block text-sm font-medium text-slate-900">{legend}</legend>
-      {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {choices.map(([value, label]) => (
-          <label key={value} className="flex min-h-11 min-w-11 items-center gap-2 text-slate-900">
-            <input type="radio" name={name} value={value} defaultChecked={chosen === value} className="size-4" />
-            {label}
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${name}-error`} errors={errors} />
-    </fieldset>
   )
 }
 
