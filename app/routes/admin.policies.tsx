@@ -12,7 +12,8 @@ import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
+import { MAX_LENGTH } from '~/validation/limits'
+import { parseQuery, SearchQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.policies'
 
@@ -61,7 +62,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={q}
-            maxLength={MAX_SEARCH_LENGTH}
+            maxLength={MAX_LENGTH.search}
             placeholder="e-mail, name, phone, plate, policy id or CS- code"
             className={inputClass}
           />

@@ -17,6 +17,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { SellerOfferFormSchema } from '~/validation/ownership-transfer'
 
 import type { Route } from './+types/customer.policies.$policyId.next-owner'
@@ -142,7 +143,7 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
                   name="buyerEmail"
                   type="email"
                   required
-                  maxLength={254}
+                  maxLength={MAX_LENGTH.email}
                   autoComplete="off"
                   defaultValue={values.buyerEmail ?? ''}
                   className={inputClass}

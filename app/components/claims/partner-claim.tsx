@@ -7,6 +7,7 @@ import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '
 // the page sends no React, and the CSP allows scripts from this site only.
 import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
 import type { HoneypotProps } from '~/utils/honeypot'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 
@@ -95,7 +96,7 @@ function CodeEntry({ code, honeypot }: { code: string | null; honeypot: Honeypot
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={20}
+          maxLength={MAX_LENGTH.claimCode}
           required
           className={`${inputClass} font-mono uppercase tracking-widest`}
         />

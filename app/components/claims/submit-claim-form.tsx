@@ -18,6 +18,7 @@ import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { MAX_UPLOAD_MB } from '~/domain/uploads'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import { PhotoPicker } from './photo-picker'
 
@@ -175,7 +176,7 @@ export function SubmitClaimForm({
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={5}
+            maxLength={MAX_LENGTH.zip}
             defaultValue={defaultValues.vehicleZip ?? savedZip ?? ''}
             className={inputClass}
             aria-invalid={errors.vehicleZip ? true : undefined}
