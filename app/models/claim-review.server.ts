@@ -9,6 +9,7 @@ import { chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
 import { claimantName } from '~/domain/privacy'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { claimApprovedEmail, claimDeniedEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -145,7 +146,7 @@ async function notifyShop(claimId: string, actorId: string) {
       partnerGroup: group.name,
       confirmationCode: claim.confirmationCode,
       damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+      vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : null,
       customerName: claimantName(profile),
       completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
     })),

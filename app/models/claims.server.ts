@@ -27,6 +27,7 @@ import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from 
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { operatorClaimEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -88,7 +89,7 @@ export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, polic
     customer: claimantName(profile),
     planType: policy.planType,
     damageType: claim.damageType,
-    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
+    vehicle: vehicle ? vehicleName(vehicle) : null,
     filedLate: claim.filedLate,
     reviewUrl: `${env().APP_URL}/admin/claims/${claim.id}`,
   })

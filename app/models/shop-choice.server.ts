@@ -21,6 +21,7 @@ import {
   type ShopService,
   type TimeSlot,
 } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -298,7 +299,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
       partnerGroup: group.name,
       confirmationCode: claim.confirmationCode,
       damageType: claim.damageType,
-      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+      vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : null,
       customerName: claimantName(profile),
       completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
       booking: location

@@ -34,6 +34,7 @@ import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
 import { PHOTO_REQUEST_DAYS } from '~/domain/uploads'
+import { vehicleName } from '~/domain/vehicles'
 import { reverseRulesApproval } from '~/models/claim-decision.server'
 import { postClaimMessage, requestPhotos, shopOnThread, threadOf } from '~/models/claim-messages.server'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
@@ -653,7 +654,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
                 <dt className="inline text-slate-600">Vehicle: </dt>
                 <dd className="inline">
                   {vehicle
-                    ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.plate} (${vehicle.state})`
+                    ? vehicleName({ ...vehicle, licensePlate: vehicle.plate, licensePlateState: vehicle.state }, { withPlate: true })
                     : 'Vehicle information pending'}
                 </dd>
               </div>

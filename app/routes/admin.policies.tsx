@@ -9,6 +9,7 @@ import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
+import { vehicleName } from '~/domain/vehicles'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
@@ -103,9 +104,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
                     <PolicyStatusBadge status={policy.status} />
                     <span>{policy.plan}</span>
                     <span className="text-slate-700">
-                      {policy.vehicle
-                        ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate} (${policy.vehicle.licensePlateState})`
-                        : 'Vehicle information pending'}
+                      {policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : 'Vehicle information pending'}
                     </span>
                     <span className="text-slate-700">
                       {policy.monthly}/mo · commitment ends {policy.initialTermEndsAt.slice(0, 10)}

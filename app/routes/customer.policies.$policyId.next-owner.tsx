@@ -10,8 +10,8 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
+import { vehicleName } from '~/domain/vehicles'
 import { offerToNextOwner, sellerView, withdrawOffer } from '~/models/ownership-transfer.server'
-import { describeVehicle } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: view.policy.id,
       policyNumber: view.policy.policyNumber,
       planName: planName(view.policy),
-      vehicle: view.policy.vehicle ? describeVehicle(view.policy.vehicle) : null,
+      vehicle: view.policy.vehicle ? vehicleName(view.policy.vehicle, { withPlate: true }) : null,
       commitmentEnds: formatLongDate(view.policy.initialTermEndsAt),
     },
     refusal: view.refusal,
