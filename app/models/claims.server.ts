@@ -15,6 +15,7 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
+import type { EmailTag } from '~/domain/audit'
 import {
   appealDeadline,
   canAppeal,
@@ -158,7 +159,7 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
 
 // --- shared ------------------------------------------------------------------------------------------------------
 
-export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string; profileId?: string }
+export type Outgoing = { to: string; subject: string; html: string; text: string; tag: EmailTag; profileId?: string }
 
 /** E-mails about a claim, after its transaction committed. A failure is logged, never undoes the decision. */
 export async function notify(claimId: string, build: (context: ClaimContext) => Promise<Outgoing[]>) {

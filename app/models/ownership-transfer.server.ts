@@ -564,7 +564,12 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
     const person = people.find((row) => row.id === (side === 'buyer' ? policy.profileId : transfer.sellerProfileId))
     if (!person) continue
     const message = await ownershipTransferredEmail({ side, ...common })
-    await sendEmail({ to: person.email, ...message, tag: `ownership-transferred-${side}`, profileId: person.id })
+    await sendEmail({
+      to: person.email,
+      ...message,
+      tag: side === 'buyer' ? 'ownership-transferred-buyer' : 'ownership-transferred-seller',
+      profileId: person.id,
+    })
   }
 }
 
