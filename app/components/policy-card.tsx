@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
-import { glassRecordPath } from '~/domain/paths'
+import { cancelPath, glassRecordPath } from '~/domain/paths'
 import { pricePer } from '~/domain/plans'
 import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, needsSetup } from '~/domain/policies'
 import { vehicleName } from '~/domain/vehicles'
@@ -158,10 +158,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         {extraActions}
         {cancellable
           ? (cancelSlot ?? (
-              <Link
-                to={cancelHref ?? `/customer/policies/${encodeURIComponent(policy.id)}/cancel`}
-                className="text-sm font-medium text-red-800 underline hover:text-red-900"
-              >
+              <Link to={cancelHref ?? cancelPath(policy.id)} className="text-sm font-medium text-red-800 underline hover:text-red-900">
                 Cancel Policy
               </Link>
             ))

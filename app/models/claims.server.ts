@@ -24,7 +24,7 @@ import {
   REPLACEMENTS_PER_PLAN_YEAR,
   replacementsLeftOf,
 } from '~/domain/claims'
-import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from '~/domain/paths'
+import { adminClaimPath, appealPath, chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
@@ -92,7 +92,7 @@ export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, polic
     damageType: claim.damageType,
     vehicle: vehicle ? vehicleName(vehicle) : null,
     filedLate: claim.filedLate,
-    reviewUrl: `${env().APP_URL}/admin/claims/${claim.id}`,
+    reviewUrl: `${env().APP_URL}${adminClaimPath(claim.id)}`,
   })
 }
 
@@ -203,7 +203,7 @@ export function claimLiveStatus(
     partnerGroupName: claim.partnerGroupName,
     denialReason: claim.approvalStatus === 'denied' ? claim.denialReason : null,
     appealUntil: appealable ? appealDeadline(claim)!.toISOString() : null,
-    appealHref: appealable ? `/customer/claims/${claim.id}/appeal` : null,
+    appealHref: appealable ? appealPath(claim.id) : null,
     appealedAt: claim.appealedAt,
     completedAt: claim.completedAt,
     // Approved with the shop left to the customer, who has not chosen yet: the card asks them to.

@@ -5,6 +5,7 @@ import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocatio
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
+import { partnerCompleteClaimPath } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
 import { claimantName } from '~/domain/privacy'
 import {
@@ -301,7 +302,7 @@ async function emailChosenShop(claimId: string, actorId: string) {
       damageType: claim.damageType,
       vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : null,
       customerName: claimantName(profile),
-      completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+      completeUrl: `${env().APP_URL}${partnerCompleteClaimPath(claim.confirmationCode)}`,
       booking: location
         ? {
             location: location.name,

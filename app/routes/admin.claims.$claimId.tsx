@@ -30,6 +30,7 @@ import {
   PHOTO_REQUEST_MESSAGES,
   RULES_DECISION_MESSAGES,
 } from '~/domain/messages'
+import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { CUSTOMER_CHOOSES_SHOP, describeAppointment } from '~/domain/shops'
@@ -72,7 +73,7 @@ const PHOTO_REQUEST_LIMITS = fieldLimits(PhotoRequestSchema)
 /** The thread's answer and the request for more photos: forms of their own beside the decision's. */
 async function threadAction(formData: FormData, claimId: string, operatorId: string) {
   const intent = String(formData.get('intent') ?? '')
-  const page = `/admin/claims/${claimId}`
+  const page = adminClaimPath(claimId)
   if (intent === 'message') {
     const submission = parseWithZod(formData, { schema: ClaimMessageSchema })
     if (submission.status !== 'success')
@@ -109,14 +110,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (input.intent === 'approve-payment') {
       const { approved } = approveJobsForPayment({ claimIds: [params.claimId], actorId: admin.id, acceptedCents: input.acceptedAmount })
-      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+      return redirectWithToast(adminClaimPath(params.claimId), {
         type: 'success',
         ...(approved ? PAYOUT_MESSAGES.approved(approved) : PAYOUT_MESSAGES.alreadyApproved),
       })
     }
     if (input.intent === 'reject-invoice') {
       const claim = rejectInvoice({ claimId: params.claimId, actorId: admin.id, reason: input.reason, note: input.note })
-      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+      return redirectWithToast(adminClaimPath(params.claimId), {
         type: 'success',
         ...INVOICE_REVIEW_MESSAGES.rejected(claim.confirmationCode),
       })
@@ -131,11 +132,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         answer: input.answer,
         acceptedCents: input.acceptedAmount,
       })
-      return redirectWithToast(`/admin/claims/${params.claimId}`, { type: 'success', ...DISPUTE_MESSAGES.answered })
+      return redirectWithToast(adminClaimPath(params.claimId), { type: 'success', ...DISPUTE_MESSAGES.answered })
     }
     if (input.intent === 'release-invoice') {
       releaseInvoiceHold({ claimId: params.claimId, actorId: admin.id })
-      return redirectWithToast(`/admin/claims/${params.claimId}`, { type: 'success', ...INVOICE_HOLD_MESSAGES.released })
+      return redirectWithToast(adminClaimPath(params.claimId), { type: 'success', ...INVOICE_HOLD_MESSAGES.released })
     }
     if (input.intent === 'approve') {
       const claim = await approveClaim({ claimId: params.claimId, partnerGroupId: input.partnerGroupId, actorId: admin.id })
@@ -143,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (input.intent === 'reverse') {
       const claim = await reverseRulesApproval({ claimId: params.claimId, reason: input.reason, actorId: admin.id })
-      return redirectWithToast(`/admin/claims/${params.claimId}`, {
+      return redirectWithToast(adminClaimPath(params.claimId), {
         type: 'success',
         ...RULES_DECISION_MESSAGES.reversed(claim.confirmationCode),
       })
@@ -620,7 +621,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             {customer ? (
               <>
                 <p className="mt-2 font-medium">
-                  <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
+                  <Link to={adminCustomerPath(customer.id)} className="text-brand-700 underline">
                     {customer.name ?? customer.email}
                   </Link>
                 </p>
@@ -672,7 +673,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
               <ul className="mt-2 space-y-2 text-sm">
                 {previousClaims.map((previous) => (
                   <li key={previous.id} className="flex flex-wrap items-center gap-2">
-                    <Link to={`/admin/claims/${previous.id}`} className="font-mono text-brand-700 underline">
+                    <Link to={adminClaimPath(previous.id)} className="font-mono text-brand-700 underline">
                       {previous.code}
                     </Link>
                     <ApprovalBadge status={previous.status} />

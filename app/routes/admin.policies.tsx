@@ -7,6 +7,7 @@ import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary, isNotFound } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
+import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { vehicleName } from '~/domain/vehicles'
@@ -80,7 +81,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
       {claim ? (
         <p className="mb-4 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm">
           Claim{' '}
-          <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+          <Link to={adminClaimPath(claim.id)} className="font-mono font-semibold text-brand-700 underline">
             {claim.code}
           </Link>{' '}
           — open the claim.
@@ -90,7 +91,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
         {rows.map((row) => (
           <tr key={row.id} data-testid="customer-row">
             <Cell label="Customer">
-              <a href={`/admin/customers/${row.id}`} className="inline-block py-1 font-medium text-brand-700 underline">
+              <a href={adminCustomerPath(row.id)} className="inline-block py-1 font-medium text-brand-700 underline">
                 {row.fullName || row.email}
               </a>
               <div className="text-slate-700">{row.email}</div>

@@ -1,4 +1,4 @@
-import { hit } from '~/auth/rate-limit.server'
+import { allowClaimNotification } from '~/auth/claim-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (typeof claimId !== 'string' || !claimId) return Response.json({ error: 'claimId is required' }, { status: 400 })
   if (!getClaimForProfile(profile.id, claimId)) return Response.json({ error: 'Claim not found' }, { status: 404 })
-  const allowed = hit(`claim-notify:${claimId}`, { limit: 1, windowMs: 10 * 60 * 1000 })
+  const allowed = allowClaimNotification(claimId)
   if (allowed.allowed) await notifyClaimSubmitted(claimId)
   return Response.json({ success: true })
 }
