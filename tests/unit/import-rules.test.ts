@@ -173,8 +173,7 @@ describe('imports run one way (ESLint)', () => {
   })
 
   it("an input's length only from app/validation/limits.ts: no typed maxLength in app/, no typed .max() in a schema", async () => {
-    const TYPED =
-      "An input's length comes from app/validation/limits.ts (fieldLimits(schema) or MAX_LENGTH), never a typed number."
+    const TYPED = "An input's length comes from app/validation/limits.ts (fieldLimits(schema) or MAX_LENGTH), never a typed number."
     const SCHEMA = "A schema's limit is named in app/validation/limits.ts (MAX_LENGTH, MAX_VALUE), never a typed number."
     const page = [
       'export const a = <input maxLength={40} />',
