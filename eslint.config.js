@@ -67,6 +67,28 @@ const IMPORT_ZONES = [
   },
 ]
 
+/** Days and dates only through app/domain/calendar.ts (zones, daylight saving, month ends): no UTC arithmetic by hand. */
+const NO_DATE_UTC = {
+  selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
+  message: 'Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.',
+}
+
+const TYPED_LENGTH_MESSAGE =
+  "An input's length comes from app/validation/limits.ts (fieldLimits(schema) or MAX_LENGTH), never a typed number."
+
+/** A `maxLength` typed as a number, on an element (`maxLength={40}`, `maxLength="40"`) or in an object of props. */
+const NO_TYPED_LENGTH = [
+  { selector: "JSXAttribute[name.name='maxLength'] > Literal", message: TYPED_LENGTH_MESSAGE },
+  { selector: "JSXAttribute[name.name='maxLength'] > JSXExpressionContainer > Literal", message: TYPED_LENGTH_MESSAGE },
+  { selector: "Property[key.name='maxLength'] > Literal.value", message: TYPED_LENGTH_MESSAGE },
+]
+
+/** A schema's `.max(254)` in app/validation: the number is named in limits.ts (MAX_LENGTH, MAX_VALUE). Math.max is not a limit. */
+const NO_TYPED_SCHEMA_MAX = {
+  selector: "CallExpression[callee.property.name='max'][callee.object.name!='Math'] > Literal.arguments:first-child",
+  message: "A schema's limit is named in app/validation/limits.ts (MAX_LENGTH, MAX_VALUE), never a typed number.",
+}
+
 export default defineConfig(
   {
     ignores: [
@@ -129,18 +151,16 @@ export default defineConfig(
     },
   },
   {
-    // Days and dates only through app/domain/calendar.ts (zones, daylight saving, month ends): no UTC arithmetic by hand.
+    // Days and dates only through app/domain/calendar.ts; an input's length only from app/validation/limits.ts.
+    // (A later block naming the same rule replaces its list, so each block below repeats what still applies.)
     files: ['app/**/*.{ts,tsx,js}'],
-    ignores: ['app/domain/calendar.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
-          message: 'Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_TYPED_LENGTH] },
+  },
+  { files: ['app/domain/calendar.ts'], rules: { 'no-restricted-syntax': ['error', ...NO_TYPED_LENGTH] } },
+  {
+    files: ['app/validation/**/*.ts'],
+    ignores: ['app/validation/limits.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_TYPED_LENGTH, NO_TYPED_SCHEMA_MAX] },
   },
   {
     // Models take plain values: rate limits, cookies and the request itself belong to the route layer.

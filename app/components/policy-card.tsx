@@ -2,9 +2,10 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
-import { glassRecordPath } from '~/domain/paths'
+import { cancelPath, glassRecordPath } from '~/domain/paths'
 import { pricePer } from '~/domain/plans'
 import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, needsSetup } from '~/domain/policies'
+import { vehicleName } from '~/domain/vehicles'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
 
@@ -110,9 +111,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         <div className="sm:col-span-2">
           <dt className="text-slate-600">Vehicle</dt>
           <dd className="font-medium text-slate-900">
-            {vehicle
-              ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}${vehicle.licensePlateState ? ` (${vehicle.licensePlateState})` : ''}`
-              : 'Vehicle information pending'}
+            {vehicle ? vehicleName(vehicle, { withPlate: true }) : 'Vehicle information pending'}
           </dd>
           {vehicle?.id ? (
             <dd>
@@ -159,10 +158,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
         {extraActions}
         {cancellable
           ? (cancelSlot ?? (
-              <Link
-                to={cancelHref ?? `/customer/policies/${encodeURIComponent(policy.id)}/cancel`}
-                className="text-sm font-medium text-red-800 underline hover:text-red-900"
-              >
+              <Link to={cancelHref ?? cancelPath(policy.id)} className="text-sm font-medium text-red-800 underline hover:text-red-900">
                 Cancel Policy
               </Link>
             ))

@@ -3,6 +3,7 @@ import { Form } from 'react-router'
 import { TEXTS_CONSENT_LABEL, textsConsentText } from '~/content/texts-consent'
 import { TEXTS_PATH } from '~/domain/paths'
 import { useIsPending } from '~/utils/pending'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import { buttonClass, Card, cx, Field, FieldError, inputClass } from './ui'
 
@@ -53,7 +54,7 @@ export function TextsCard({
               name="phone"
               type="tel"
               autoComplete="tel"
-              maxLength={30}
+              maxLength={MAX_LENGTH.phone}
               required
               defaultValue={values.phone}
               aria-invalid={errors.phone ? true : undefined}

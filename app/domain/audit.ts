@@ -162,3 +162,58 @@ export function auditActionEntry(action: string): AuditActionEntry | undefined {
 export function auditActionLabel(action: string): string {
   return BY_ACTION.get(action)?.label ?? action
 }
+
+/**
+ * Every kind of e-mail the product sends: its Postmark tag, the `tag` of its e-mail log row and the `tag` label of the
+ * e-mails metric (app/server/metrics.server.ts). `sendEmail` accepts only a tag from this list, so a new e-mail adds its
+ * tag here; tests/unit/email-tags.test.ts fails on a tag no sender uses. Like the audit actions, the strings are stored
+ * as written: never rename one.
+ */
+export const EMAIL_TAGS = [
+  // Signing in, buying and setting up a plan.
+  'sign-in',
+  'finish-setup',
+  'policy-activated',
+  'payment-failed',
+  // A policy's life: moved, passed on, renewed, repriced, ended.
+  'plan-transferred',
+  'ownership-offer',
+  'ownership-transferred-buyer',
+  'ownership-transferred-seller',
+  'renewal-notice',
+  'yearly-reminder',
+  'price-change',
+  'arbitration-opt-out',
+  'policy-ended-by-operator',
+  'provider-cancellation',
+  'refund',
+  'service-credit',
+  // A claim, to the customer, the operator and the shop.
+  'claim-received',
+  'claim-submitted-operator',
+  'claim-approved',
+  'claim-denied',
+  'claim-appeal-received',
+  'claim-appeal-operator',
+  'claim-assigned-shop',
+  'claim-appointment',
+  'claim-reschedule-requested',
+  'claim-completed',
+  'claim-message',
+  'claim-message-operator',
+  'claim-message-shop',
+  'claim-photo-request',
+  // The account and its privacy requests.
+  'email-change',
+  'email-changed',
+  'account-deletion',
+  'account-deleted',
+  'esign-withdrawn-operator',
+  // The shop network: applications and payouts.
+  'shop-application-received',
+  'shop-application-approved',
+  'shop-application-declined',
+  'payout-remittance',
+] as const
+
+export type EmailTag = (typeof EMAIL_TAGS)[number]

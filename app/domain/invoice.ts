@@ -27,6 +27,9 @@ export function isPartNumber(raw: string) {
   return PART_NUMBER_PATTERN.test(normalizePartNumber(raw))
 }
 
+/** The most characters typed into the part number (a few spaces around the number itself). */
+export const PART_NUMBER_MAX = 40
+
 /** The most characters of a kit or moulding description. */
 export const KIT_MOULDING_MAX = 120
 
@@ -61,7 +64,7 @@ const partNumber: Field<'partNumber', string> = {
   column: 'partNumber',
   label: 'Part number (optional)',
   hint: 'NAGS-style, like FW04567 GTY.',
-  control: { kind: 'text', maxLength: 40 },
+  control: { kind: 'text', maxLength: PART_NUMBER_MAX },
   empty: null,
   read: (text) =>
     isPartNumber(text) ? { ok: true, value: normalizePartNumber(text) } : { ok: false, message: INVOICE_FIELD_MESSAGES.partNumber },

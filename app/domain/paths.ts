@@ -111,3 +111,28 @@ export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
 
 /** The public page where a glass shop applies to join the network (linked from the site's footer). */
 export const JOIN_NETWORK_PATH = '/join-the-network'
+
+/** The customer's appeal of a denied claim. */
+export function appealPath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/appeal`
+}
+
+/** What a VIN decodes to, asked by the vehicle form as the VIN is typed (JSON). */
+export function vinLookupPath(vin: string) {
+  return `/customer/vin/${encodeURIComponent(vin)}`
+}
+
+/** The page a shop without an account completes a claim on, from the link in its e-mail; the claim's code is the key. */
+export function partnerCompleteClaimPath(confirmationCode: string) {
+  return `/partner/complete-claim?code=${encodeURIComponent(confirmationCode)}`
+}
+
+/** The operator's page of a customer. */
+export function adminCustomerPath(profileId: string) {
+  return `/admin/customers/${encodeURIComponent(profileId)}`
+}
+
+/** The operator's page of a state's registration and insurer facts. */
+export function adminStatePath(code: string) {
+  return `/admin/states/${encodeURIComponent(code)}`
+}

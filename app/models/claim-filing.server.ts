@@ -361,7 +361,7 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     const operator = await operatorEmailFor('appeal', context)
     return [
       ...toClaimant(profile, { ...received, tag: 'claim-appeal-received' }),
-      ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' })),
+      ...operatorAddresses().map((to) => ({ to, ...operator, tag: 'claim-appeal-operator' as const })),
     ]
   })
   return claim

@@ -115,7 +115,7 @@ export async function requestPhotos(
   const context = claimContext(input.claimId)
   if (!context) notFound()
   const { claim, profile, partnerGroup } = context
-  const customer = toClaimant(profile, { subject: '', html: '', text: '', tag: '' })[0]
+  const customer = toClaimant(profile, { subject: '', html: '', text: '', tag: 'claim-photo-request' })[0]
   const to = input.audience === 'customer' ? customer?.to : shopOnThread(claim) ? partnerGroup?.email : null
   if (!to) {
     throw RuleError.from(

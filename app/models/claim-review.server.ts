@@ -5,7 +5,7 @@ import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/sc
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
-import { chooseShopPath } from '~/domain/paths'
+import { appealPath, chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
@@ -181,7 +181,7 @@ export async function notifyDenied(claimId: string, reason: string, now: Date) {
         reason,
         // A decided appeal is final; a first denial may be appealed within 14 days.
         appealUntil: appealDeadline({ approvalStatus: 'denied', reviewedAt: now.toISOString(), appealedAt: current.appealedAt }),
-        appealUrl: `${env().APP_URL}/customer/claims/${current.id}/appeal`,
+        appealUrl: `${env().APP_URL}${appealPath(current.id)}`,
         claimUrl: claimPageUrl(current.confirmationCode),
         supportEmail: env().SUPPORT_EMAIL,
       })),

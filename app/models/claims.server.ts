@@ -15,6 +15,7 @@ import {
   type Vehicle,
   vehicles,
 } from '~/db/schema'
+import type { EmailTag } from '~/domain/audit'
 import {
   appealDeadline,
   canAppeal,
@@ -23,10 +24,19 @@ import {
   REPLACEMENTS_PER_PLAN_YEAR,
   replacementsLeftOf,
 } from '~/domain/claims'
-import { chooseShopPath, claimPagePath, repairFailedPath, reschedulePath } from '~/domain/paths'
+import {
+  adminClaimPath,
+  appealPath,
+  chooseShopPath,
+  claimPagePath,
+  partnerCompleteClaimPath,
+  repairFailedPath,
+  reschedulePath,
+} from '~/domain/paths'
 import { isOwnClaim } from '~/domain/policies'
 import { claimantName, isDeletedAccount } from '~/domain/privacy'
 import type { ShopContact } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { operatorClaimEmail, shopAssignedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -90,9 +100,9 @@ export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, polic
     customer: claimantName(profile),
     planType: policy.planType,
     damageType: claim.damageType,
-    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null,
+    vehicle: vehicle ? vehicleName(vehicle) : null,
     filedLate: claim.filedLate,
-    reviewUrl: `${env().APP_URL}/admin/claims/${claim.id}`,
+    reviewUrl: `${env().APP_URL}${adminClaimPath(claim.id)}`,
   })
 }
 
@@ -159,7 +169,7 @@ export function replacementsLeft(policy: Pick<Policy, 'id' | 'planType' | 'cover
 
 // --- shared ------------------------------------------------------------------------------------------------------
 
-export type Outgoing = { to: string; subject: string; html: string; text: string; tag: string; profileId?: string }
+export type Outgoing = { to: string; subject: string; html: string; text: string; tag: EmailTag; profileId?: string }
 
 /** E-mails about a claim, after its transaction committed. A failure is logged, never undoes the decision. */
 export async function notify(claimId: string, build: (context: ClaimContext) => Promise<Outgoing[]>) {
@@ -181,9 +191,9 @@ export function shopAssignedEmailFor(
     partnerGroup: partnerGroup.name,
     confirmationCode: claim.confirmationCode,
     damageType: claim.damageType,
-    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})` : null,
+    vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : null,
     customerName: claimantName(profile),
-    completeUrl: `${env().APP_URL}/partner/complete-claim?code=${encodeURIComponent(claim.confirmationCode)}`,
+    completeUrl: `${env().APP_URL}${partnerCompleteClaimPath(claim.confirmationCode)}`,
     booking,
   })
 }
@@ -199,7 +209,7 @@ export type ShopClaimContext = ClaimContext & { partnerGroup: PartnerGroup }
 export async function tellTheShop(
   claimId: string,
   actorId: string,
-  notice: { tag: string; about?: string; compose: (context: ShopClaimContext) => Promise<Omit<Outgoing, 'to' | 'tag'>> },
+  notice: { tag: EmailTag; about?: string; compose: (context: ShopClaimContext) => Promise<Omit<Outgoing, 'to' | 'tag'>> },
 ) {
   const context = claimContext(claimId)
   const group = context?.partnerGroup
@@ -259,7 +269,7 @@ export function claimLiveStatus(
     partnerGroupName: claim.partnerGroupName,
     denialReason: claim.approvalStatus === 'denied' ? claim.denialReason : null,
     appealUntil: appealable ? appealDeadline(claim)!.toISOString() : null,
-    appealHref: appealable ? `/customer/claims/${claim.id}/appeal` : null,
+    appealHref: appealable ? appealPath(claim.id) : null,
     appealedAt: claim.appealedAt,
     completedAt: claim.completedAt,
     // Approved with the shop left to the customer, who has not chosen yet: the card asks them to.

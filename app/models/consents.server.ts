@@ -16,7 +16,7 @@ import {
 } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
 import type { LetterContent } from '~/domain/letters'
-import { contractPath } from '~/domain/paths'
+import { adminCustomerPath, contractPath } from '~/domain/paths'
 import { planName, pricePer } from '~/domain/plans'
 import { DAY_MS } from '~/domain/time'
 import { esignWithdrawnEmail } from '~/emails/privacy'
@@ -217,7 +217,7 @@ export async function withdrawEsignConsent(profile: Pick<Profile, 'id' | 'email'
       customer: profile.fullName ? `${profile.fullName} <${profile.email}>` : profile.email,
       withdrawnOn: formatLongDate(withdrawnAt),
       policies: owned.map((policy) => `${planName(policy)}, ${policy.id}`),
-      customerUrl: `${env().APP_URL}/admin/customers/${profile.id}`,
+      customerUrl: `${env().APP_URL}${adminCustomerPath(profile.id)}`,
     })
     for (const to of operatorAddresses()) await sendEmail({ to, ...message, tag: 'esign-withdrawn-operator' })
   } catch (error) {

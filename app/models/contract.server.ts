@@ -14,6 +14,7 @@ import { cancelPath, contractPath } from '~/domain/paths'
 import { planName, pricePer } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
+import { vehicleName } from '~/domain/vehicles'
 import { arbitrationOptOutEmail } from '~/emails/arbitration-opt-out'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -91,9 +92,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     commitmentEndsAt: policy.initialTermEndsAt,
     renewalOffUntil: policy.cancelAt,
     canceledAt: policy.canceledAt,
-    vehicle: policy.vehicle
-      ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate}`
-      : null,
+    vehicle: policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : null,
     vin: policy.vehicle?.vin ?? null,
     customer: { name: customer?.fullName ?? null, email: customer?.email ?? '' },
     company: COMPANY_NAME,

@@ -3,6 +3,7 @@ import type { WindshieldZone } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { WINDSHIELD_ZONE_LABELS } from '~/domain/messages'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { ZONE_SHAPES } from '~/domain/windshield-diagram'
 import { newPdf, type PdfDocument, pdfFact, pdfLetterhead } from '~/services/pdf-document.server'
 import { readStored } from '~/services/storage.server'
@@ -26,8 +27,7 @@ function heading(doc: PdfDocument, text: string, size = 13) {
   doc.moveDown(0.3)
 }
 
-const vehicleWords = (vehicle: { year: number; make: string; model: string } | null) =>
-  vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Not recorded'
+const vehicleWords = (vehicle: { year: number; make: string; model: string } | null) => (vehicle ? vehicleName(vehicle) : 'Not recorded')
 
 /** The windshield diagram at the current position, its zone filled; moves the text below it. */
 function drawDiagram(doc: PdfDocument, zone: WindshieldZone | null, scale = 0.6) {

@@ -26,6 +26,7 @@ import { isLookupKey, planName } from '~/domain/plans'
 import { ownershipTransferAllowed } from '~/domain/policies'
 import { isStateCode, rulesFor, type StateCode, stateName } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
+import { vehicleName } from '~/domain/vehicles'
 import { ownershipOfferEmail, ownershipTransferredEmail } from '~/emails/ownership-transfer'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -41,7 +42,6 @@ import { recordConsent } from './consents.server'
 import { getPolicyForProfile } from './policies.server'
 import { getPricing, priceFor } from './pricing.server'
 import { isSoldIn } from './sales-states.server'
-import { describeVehicle } from './vehicles.server'
 
 /**
  * Passing a policy to the vehicle's next owner (docs/decisions/052-policy-passes-to-the-next-owner-on-payment.md).
@@ -171,7 +171,8 @@ export async function offerToNextOwner(seller: Profile, policyId: string, rawBuy
   const config = env()
   const message = await ownershipOfferEmail({
     planName: planName(policy),
-    vehicle: policy.vehicle ? vehicleWithoutPlate(policy.vehicle) : 'vehicle',
+    // The buyer learns the vehicle's name, not its plate (they can read that on the car).
+    vehicle: policy.vehicle ? vehicleName(policy.vehicle) : 'vehicle',
     monthlyPrice: formatPrice(await buyerPriceCents(policy)),
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),
     expiresOn: formatLongDate(expiresAt),
@@ -196,11 +197,6 @@ export function withdrawOffer(seller: Profile, policyId: string, now = new Date(
     recordAudit(tx, { actor: seller.id, action: 'policy.ownership_offer_withdrawn', entityId: policy.id, detail: { transferId: open.id } })
     return open
   })
-}
-
-/** '2019 Toyota Camry': what the buyer learns of the vehicle (not its plate, which they can read on the car). */
-function vehicleWithoutPlate(vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>) {
-  return `${vehicle.year} ${vehicle.make} ${vehicle.model}`
 }
 
 /** Today's price of the plan for a new subscriber: what the buyer's checkout will charge. */
@@ -272,7 +268,7 @@ export async function describeOffer(offer: Extract<OfferLookup, { kind: 'open' }
     /** The seller's paid period that comes with the plan (Florida): the buyer's first charge is on this day. */
     paidPeriodCarriedUntil: carriedUntil ? formatLongDate(carriedUntil) : null,
     planName: planName(offer.policy),
-    vehicle: offer.vehicle ? vehicleWithoutPlate(offer.vehicle) : null,
+    vehicle: offer.vehicle ? vehicleName(offer.vehicle) : null,
     monthlyPrice: formatPrice(await buyerPriceCents(offer.policy)),
     interval: offer.policy.billingInterval,
     commitment: commitmentTakenOver(offer.policy),
@@ -556,7 +552,7 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
   const common = {
     planName: planName(policy),
     policyNumber: policy.policyNumber,
-    vehicle: vehicle ? describeVehicle(vehicle) : 'vehicle',
+    vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : 'vehicle',
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),
     dashboardUrl: `${config.APP_URL}/customer`,
@@ -571,7 +567,12 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
     const person = people.find((row) => row.id === (side === 'buyer' ? policy.profileId : transfer.sellerProfileId))
     if (!person) continue
     const message = await ownershipTransferredEmail({ side, ...common })
-    await sendEmail({ to: person.email, ...message, tag: `ownership-transferred-${side}`, profileId: person.id })
+    await sendEmail({
+      to: person.email,
+      ...message,
+      tag: side === 'buyer' ? 'ownership-transferred-buyer' : 'ownership-transferred-seller',
+      profileId: person.id,
+    })
   }
 }
 

@@ -5,6 +5,7 @@ import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, veh
 import { monthSpan, monthsUpTo } from '~/domain/calendar'
 import { payoutStateOf } from '~/domain/payouts'
 import { claimantName } from '~/domain/privacy'
+import { vehicleName } from '~/domain/vehicles'
 
 import { invoiceColumnsOfClaim } from './invoice-review.server'
 
@@ -36,7 +37,13 @@ export function partnerStatement(groupId: string, month: string) {
       claim: claims,
       customer: profiles.fullName,
       email: profiles.email,
-      vehicle: { year: vehicles.year, make: vehicles.make, model: vehicles.model, plate: vehicles.licensePlate },
+      vehicle: {
+        year: vehicles.year,
+        make: vehicles.make,
+        model: vehicles.model,
+        licensePlate: vehicles.licensePlate,
+        licensePlateState: vehicles.licensePlateState,
+      },
       payout: { paidAt: payouts.paidAt, reference: payouts.reference },
     })
     .from(claims)
@@ -69,7 +76,7 @@ export function partnerStatement(groupId: string, month: string) {
     code: claim.confirmationCode,
     completedAt: claim.completedAt!,
     customer: claimantName(email === null ? null : { fullName: customer, email }),
-    vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.plate})` : '',
+    vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : '',
     damageType: claim.damageType,
     repairType: claim.repairType,
     costCents: claim.actualCostCents ?? 0,

@@ -9,6 +9,7 @@ import { formatLongDate, todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES, SETUP_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
+import { vehicleName } from '~/domain/vehicles'
 import { policyActivatedEmail } from '~/emails/policy-activated'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -22,7 +23,7 @@ import { ADDITIONAL_PHOTOS_FIELD, isRequiredPhotoType, type VehicleInput } from 
 
 import { recordAudit } from './audit.server'
 import { indexPhoto } from './photo-integrity.server'
-import { describeVehicle, isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
+import { isMakeEligible, saveVehicleForPolicy } from './vehicles.server'
 
 /**
  * The setup wizard's rules: who may open it, which step
@@ -336,7 +337,7 @@ export async function completePolicySetup(
     const email = await policyActivatedEmail({
       planName: planName(outcome.policy),
       policyNumber: outcome.policy.policyNumber,
-      vehicle: describeVehicle(outcome.vehicle),
+      vehicle: vehicleName(outcome.vehicle, { withPlate: true }),
       coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
       dashboardUrl: `${config.APP_URL}/customer`,
       supportEmail: config.SUPPORT_EMAIL,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { type ShopApplication, shopApplications, shopStaff } from '~/db/schema'
+import type { EmailTag } from '~/domain/audit'
 import { RuleError } from '~/domain/errors'
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
 import { applicationApprovedEmail, applicationDeclinedEmail, applicationReceivedEmail } from '~/emails/shop-application'
@@ -164,7 +165,7 @@ export async function declineShopApplication(input: { id: string; actorId: strin
 }
 
 /** The applicant's e-mail; a failure is logged (the decision stands and is audited; the e-mail log shows the miss). */
-async function mail(application: ShopApplication, message: { subject: string; html: string; text: string }, tag: string) {
+async function mail(application: ShopApplication, message: { subject: string; html: string; text: string }, tag: EmailTag) {
   try {
     await sendEmail({ to: application.email, ...message, tag, profileId: null })
   } catch (error) {

@@ -8,7 +8,7 @@ import { SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { transferRefusal } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
-import { normalizePlate } from '~/domain/vehicles'
+import { normalizePlate, vehicleName } from '~/domain/vehicles'
 import { planTransferredEmail } from '~/emails/plan-transferred'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -18,7 +18,7 @@ import type { TransferVehicleInput } from '~/validation/policy-setup'
 import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
 import { photoSlots } from './policy-setup.server'
-import { describeVehicle, isMakeEligible, vehicleById } from './vehicles.server'
+import { isMakeEligible, vehicleById } from './vehicles.server'
 
 /**
  * Moving a plan to a replacement vehicle (terms "Transferring your plan to a replacement vehicle"):
@@ -105,8 +105,8 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   const email = await planTransferredEmail({
     planName: planName(policy),
     policyNumber: policy.policyNumber,
-    newVehicle: describeVehicle(outcome.vehicle),
-    oldVehicle: oldVehicle ? describeVehicle(oldVehicle) : 'previous vehicle',
+    newVehicle: vehicleName(outcome.vehicle, { withPlate: true }),
+    oldVehicle: oldVehicle ? vehicleName(oldVehicle, { withPlate: true }) : 'previous vehicle',
     dashboardUrl: `${config.APP_URL}/customer`,
     supportEmail: config.SUPPORT_EMAIL,
   })

@@ -63,11 +63,6 @@ export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput
     .get()
 }
 
-/** '2019 Toyota Camry (UT ABC123)'. */
-export function describeVehicle(vehicle: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate' | 'licensePlateState'>) {
-  return `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})`
-}
-
 /** The plan a VIN is checked against: its type, and for Comprehensive its class (null when it has none). */
 export type VinPlan = { planType: PlanType; vehicleType: VehicleType | null }
 

@@ -13,7 +13,8 @@ import { type ActivityFilters, activityPage, isAdmin } from '~/models/operator.s
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { isNotFound } from '~/utils/refusal'
-import { ActivityQuery, MAX_ID_LENGTH, parseQuery } from '~/validation/operator'
+import { MAX_LENGTH } from '~/validation/limits'
+import { ActivityQuery, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'
 
@@ -101,7 +102,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           ) : null}
           <label className="grid gap-1 text-sm font-medium text-slate-900">
             {filters.log === 'audit' ? 'Record id' : filters.log === 'email' ? 'Recipient' : 'Stripe object id'}
-            <input name="id" defaultValue={filters.id} maxLength={MAX_ID_LENGTH} className={inputClass} />
+            <input name="id" defaultValue={filters.id} maxLength={MAX_LENGTH.activityId} className={inputClass} />
           </label>
           {filters.log === 'audit' ? (
             <FilterSelect name="action" label="Action" value={filters.action ?? ''} options={ACTION_OPTIONS} />

@@ -16,6 +16,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { type ActionAnswer, answerRefusal, answerSubmission, isNotFound, resultErrors } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { ApplicationDecisionSchema } from '~/validation/shop-applications'
 
 import type { Route } from './+types/admin.applications'
@@ -148,7 +149,7 @@ function ApplicationCard({ application, errors }: { application: ShopApplication
             id={reasonId}
             name="reason"
             rows={2}
-            maxLength={1000}
+            maxLength={MAX_LENGTH.reason}
             required
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? `${reasonId}-error` : undefined}

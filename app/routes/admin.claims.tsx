@@ -10,6 +10,7 @@ import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { QUEUE_ORDERS, QUEUE_SHOW, QUEUE_STATUSES, type QueueOrder, type QueueShow, type QueueStatus } from '~/domain/operator'
+import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { unansweredThreads } from '~/models/claim-messages.server'
 import { claimQueue, DEFAULT_QUEUE_FILTERS, partnerGroupChoices } from '~/models/claim-queue.server'
@@ -100,7 +101,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-1 text-sm">
             {unanswered.map((thread) => (
               <li key={thread.id}>
-                <Link to={`/admin/claims/${thread.id}`} className="font-mono text-brand-700 underline">
+                <Link to={adminClaimPath(thread.id)} className="font-mono text-brand-700 underline">
                   {thread.code}
                 </Link>{' '}
                 · {thread.from} wrote {thread.when}
@@ -162,13 +163,13 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
         {rows.map((claim) => (
           <tr key={claim.id} data-testid="queue-row">
             <Cell label="Claim">
-              <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold">
+              <a href={adminClaimPath(claim.id)} className="font-mono font-semibold">
                 {claim.code}
               </a>
             </Cell>
             <Cell label="Customer">
               {claim.profileId ? (
-                <a href={`/admin/customers/${claim.profileId}`} className="font-medium">
+                <a href={adminCustomerPath(claim.profileId)} className="font-medium">
                   {claim.customer}
                 </a>
               ) : (

@@ -21,6 +21,7 @@ import {
   PROVIDER_CANCEL_MESSAGES,
   STATE_MESSAGES,
 } from '~/domain/messages'
+import { adminCustomerPath } from '~/domain/paths'
 import { stateName } from '~/domain/state-rules'
 import { addCredit, creditsForPolicies, waiveCredit } from '~/models/credits.server'
 import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(operatorContext)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const here = `/admin/customers/${params.profileId}`
+  const here = adminCustomerPath(params.profileId)
   // Messages under 'form' show beside the form's reason: these forms are checked field by field, not with useForm.
   const refuse = (target: string, errors: FieldErrors) => {
     const description = Object.values(errors).flatMap((messages) => messages ?? [])[0] ?? CHECK_THE_FORM.description

@@ -11,6 +11,7 @@ import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate, formatPrice } from '~/domain/format'
 import { DISPUTE_ANSWER_BUSINESS_DAYS, DISPUTE_KIND_NAMES } from '~/domain/invoice'
 import { CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
+import { adminClaimPath } from '~/domain/paths'
 import {
   type InvoiceService,
   invoiceServiceName,
@@ -220,7 +221,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
             {disputes.map((dispute) => (
               <tr key={dispute.id} data-testid="dispute-row">
                 <Cell label="Job">
-                  <a href={`/admin/claims/${dispute.claimId}`} className="font-mono text-brand-700 underline">
+                  <a href={adminClaimPath(dispute.claimId)} className="font-mono text-brand-700 underline">
                     {dispute.code}
                   </a>
                 </Cell>
@@ -419,13 +420,13 @@ function JobTable({ caption, jobs, select = false }: { caption: string; jobs: Gr
             </Cell>
           ) : null}
           <Cell label="Claim">
-            <a href={`/admin/claims/${job.id}`} className="font-mono font-semibold">
+            <a href={adminClaimPath(job.id)} className="font-mono font-semibold">
               {job.code}
             </a>
             {job.held ? (
               <div className="mt-1 text-sm" data-testid="invoice-held">
                 <Badge tone="warning">{job.held}</Badge>{' '}
-                <a href={`/admin/claims/${job.id}#invoice-hold`} className="text-brand-700 underline">
+                <a href={`${adminClaimPath(job.id)}#invoice-hold`} className="text-brand-700 underline">
                   Review and release
                 </a>
               </div>

@@ -7,13 +7,16 @@ import { Pager, pageSummary } from '~/components/admin/pager'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
+import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
+import { vehicleName } from '~/domain/vehicles'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { isNotFound } from '~/utils/refusal'
-import { MAX_SEARCH_LENGTH, parseQuery, SearchQuery } from '~/validation/operator'
+import { MAX_LENGTH } from '~/validation/limits'
+import { parseQuery, SearchQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.policies'
 
@@ -62,7 +65,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={q}
-            maxLength={MAX_SEARCH_LENGTH}
+            maxLength={MAX_LENGTH.search}
             placeholder="e-mail, name, phone, plate, policy id or CS- code"
             className={inputClass}
           />
@@ -79,7 +82,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
       {claim ? (
         <p className="mb-4 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm">
           Claim{' '}
-          <Link to={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+          <Link to={adminClaimPath(claim.id)} className="font-mono font-semibold text-brand-700 underline">
             {claim.code}
           </Link>{' '}
           — open the claim.
@@ -89,7 +92,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
         {rows.map((row) => (
           <tr key={row.id} data-testid="customer-row">
             <Cell label="Customer">
-              <a href={`/admin/customers/${row.id}`} className="inline-block py-1 font-medium text-brand-700 underline">
+              <a href={adminCustomerPath(row.id)} className="inline-block py-1 font-medium text-brand-700 underline">
                 {row.fullName || row.email}
               </a>
               <div className="text-slate-700">{row.email}</div>
@@ -103,9 +106,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
                     <PolicyStatusBadge status={policy.status} />
                     <span>{policy.plan}</span>
                     <span className="text-slate-700">
-                      {policy.vehicle
-                        ? `${policy.vehicle.year} ${policy.vehicle.make} ${policy.vehicle.model} · ${policy.vehicle.licensePlate} (${policy.vehicle.licensePlateState})`
-                        : 'Vehicle information pending'}
+                      {policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : 'Vehicle information pending'}
                     </span>
                     <span className="text-slate-700">
                       {policy.monthly}/mo · commitment ends {policy.initialTermEndsAt.slice(0, 10)}

@@ -10,6 +10,7 @@ import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES, PRICES_MESSAGES } from '~/domain/messages'
+import { adminCustomerPath } from '~/domain/paths'
 import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
 import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
@@ -301,7 +302,7 @@ function ConsentList({ consents }: { consents: Consent[] }) {
           {consents.map((consent) => (
             <tr key={consent.policyId} className="border-t border-slate-100">
               <td className="py-1 pr-4">
-                <Link to={`/admin/customers/${consent.profileId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                <Link to={adminCustomerPath(consent.profileId)} className="text-brand-700 underline-offset-2 hover:underline">
                   {consent.email}
                 </Link>
               </td>

@@ -6,6 +6,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, buttonClass, Card } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
+import { adminClaimPath } from '~/domain/paths'
 import { partnerGroupChoices } from '~/models/claim-queue.server'
 import { partnerStatement, recentMonths } from '~/models/partner-statements.server'
 import { routeRules } from '~/server/route-rules'
@@ -114,7 +115,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
               <tr key={line.claimId}>
                 <Cell label="Completed">{time(line.completedAt)}</Cell>
                 <Cell label="Claim">
-                  <a href={`/admin/claims/${line.claimId}`} className="font-mono font-semibold text-brand-700 underline">
+                  <a href={adminClaimPath(line.claimId)} className="font-mono font-semibold text-brand-700 underline">
                     {line.code}
                   </a>
                 </Cell>

@@ -8,6 +8,7 @@ import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { CHECK_THE_FORM, STATE_FACTS_MESSAGES } from '~/domain/messages'
+import { adminStatePath } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
 import { requiredFacts, STATE_FACT_KEYS, STATE_FACT_LABELS, type StateFactKey } from '~/domain/state-readiness'
 import { isStateCode, stateName } from '~/domain/state-rules'
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error
   }
   const done = intent === 'save-and-open' ? STATE_FACTS_MESSAGES.savedAndOpened(row.name) : STATE_FACTS_MESSAGES.saved(row.name)
-  return redirectWithToast(`/admin/states/${row.code}`, { type: 'success', ...done })
+  return redirectWithToast(adminStatePath(row.code), { type: 'success', ...done })
 }
 
 export const meta: Route.MetaFunction = ({ error, params }) =>

@@ -11,6 +11,7 @@ import { Badge, Button } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { CHECK_THE_FORM, STATE_MESSAGES } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
+import { adminStatePath } from '~/domain/paths'
 import { stateFacts } from '~/domain/state-facts'
 import { STATE_FACT_LABELS } from '~/domain/state-readiness'
 import { stateName } from '~/domain/state-rules'
@@ -177,7 +178,7 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
               </Cell>
               <Cell label="Readiness">
                 <span className={state.ready ? 'text-slate-900' : 'text-amber-800'}>{state.readiness}</span>{' '}
-                <a href={`/admin/states/${state.code}`} className="text-brand-700 underline" aria-label={`Facts for ${state.name}`}>
+                <a href={adminStatePath(state.code)} className="text-brand-700 underline" aria-label={`Facts for ${state.name}`}>
                   Facts
                 </a>
               </Cell>

@@ -16,6 +16,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerRefusal, answerSubmission, isNotFound, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { fieldLimits } from '~/validation/limits'
 import { StormEventSchema } from '~/validation/storms'
 
 import type { Route } from './+types/admin.storms'
@@ -66,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Storms'))
+
+/** The name's and the filing days' lengths, read from the schema the action checks. */
+const STORM_LIMITS = fieldLimits(StormEventSchema)
 
 export default function AdminStorms({ loaderData, actionData }: Route.ComponentProps) {
   const { events, shown, today } = loaderData
@@ -134,7 +138,7 @@ function StormForm({ result, today, storm }: { result: Parameters<typeof resultE
           </>
         ) : null}
         <Field label="Name" htmlFor={id('name')} errors={errors.name}>
-          <input type="text" maxLength={80} defaultValue={values.name} {...field('name')} />
+          <input type="text" maxLength={STORM_LIMITS.name.maxLength} defaultValue={values.name} {...field('name')} />
         </Field>
         <Field
           label="ZIP codes and prefixes"
@@ -161,7 +165,7 @@ function StormForm({ result, today, storm }: { result: Parameters<typeof resultE
           <input
             type="text"
             inputMode="numeric"
-            maxLength={2}
+            maxLength={STORM_LIMITS.filingDays.maxLength}
             defaultValue={values.filingDays ?? String(STORM_FILING_DAYS.suggested)}
             {...field('filingDays')}
           />

@@ -1,4 +1,4 @@
-import { hit } from '~/auth/rate-limit.server'
+import { allowClaimNotification } from '~/auth/claim-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
 import { notifyClaimSubmitted } from '~/models/claim-filing.server'
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (typeof claimId !== 'string' || !claimId) return jsonError('claimId is required', 400)
   if (!getClaimForProfile(profile.id, claimId)) return jsonNotFound()
-  const allowed = hit(`claim-notify:${claimId}`, { limit: 1, windowMs: 10 * 60 * 1000 })
+  const allowed = allowClaimNotification(claimId)
   if (allowed.allowed) await notifyClaimSubmitted(claimId)
   return Response.json({ success: true })
 }

@@ -33,6 +33,7 @@ import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
 import { answerSubmission } from '~/utils/refusal'
 import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/auth'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import type { Route } from './+types/auth'
 
@@ -262,7 +263,7 @@ function CheckEmail({
             key={fields.code.key}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={MAX_LENGTH.emailCode}
             placeholder="123456"
             className={`${inputClass} font-mono tracking-[0.3em]`}
           />

@@ -6,6 +6,7 @@ import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES, type CalibrationFileType }
 import { formatLongDate } from '~/domain/format'
 import { calibrationCertificatePath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { calibrationCertificate } from '~/models/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
@@ -47,10 +48,7 @@ export default function CalibrationCertificatePage({ loaderData }: Route.Compone
   const { certificate, claimId } = loaderData
   const { proof } = certificate
   const rows: [string, string][] = [
-    [
-      'Vehicle',
-      certificate.vehicle ? `${certificate.vehicle.year} ${certificate.vehicle.make} ${certificate.vehicle.model}` : 'Not recorded',
-    ],
+    ['Vehicle', certificate.vehicle ? vehicleName(certificate.vehicle) : 'Not recorded'],
     ...(certificate.vehicle?.vin ? ([['VIN', certificate.vehicle.vin]] as [string, string][]) : []),
     ['Claim', certificate.code],
     ['Work completed', formatLongDate(certificate.completedAt)],

@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 
-import { hit, publicClientNetwork } from '~/auth/rate-limit.server'
+import { allowClaimSubmission } from '~/auth/claim-limits.server'
+import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import {
   ClaimFormButtons,
@@ -34,9 +35,6 @@ import type { Route } from './+types/customer.claims.$claimId.repair-failed'
 
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
 
-/** Guarantee claims per customer per hour, counted with every other claim (the same key as /customer/submit-claim). */
-const SUBMIT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 }
-
 /**
  * "My repair failed": a chip we repaired that cracked within the guarantee is filed from the repaired claim, with
  * photos. Another customer's claim is a 404; a claim that was no repair, or whose guarantee ended, goes back to the
@@ -66,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
-  const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
+  const limited = allowClaimSubmission(profile.id)
   if (!limited.allowed) return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
 
   let form: Awaited<ReturnType<typeof readMultipartForm>>

@@ -20,6 +20,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { ChooseShopSchema, ShopSearchSchema } from '~/validation/shops'
 
 import type { Route } from './+types/customer.claims.$claimId.shop'
@@ -98,7 +99,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
               type="text"
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={5}
+              maxLength={MAX_LENGTH.zip}
               value={zip}
               onChange={(event) => {
                 const next = event.currentTarget.value

@@ -21,6 +21,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
+import { MAX_LENGTH } from '~/validation/limits'
 import { setupVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'
@@ -153,7 +154,7 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
                 name="phone"
                 type="tel"
                 autoComplete="tel"
-                maxLength={30}
+                maxLength={MAX_LENGTH.phone}
                 defaultValue={(vehicleAnswer?.values ?? vehicle.defaults).phone}
                 aria-invalid={errors('phone') ? true : undefined}
                 aria-describedby={errors('phone') ? 'phone-error' : undefined}

@@ -10,13 +10,14 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
+import { vehicleName } from '~/domain/vehicles'
 import { offerToNextOwner, sellerView, withdrawOffer } from '~/models/ownership-transfer.server'
-import { describeVehicle } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { SellerOfferFormSchema } from '~/validation/ownership-transfer'
 
 import type { Route } from './+types/customer.policies.$policyId.next-owner'
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: view.policy.id,
       policyNumber: view.policy.policyNumber,
       planName: planName(view.policy),
-      vehicle: view.policy.vehicle ? describeVehicle(view.policy.vehicle) : null,
+      vehicle: view.policy.vehicle ? vehicleName(view.policy.vehicle, { withPlate: true }) : null,
       commitmentEnds: formatLongDate(view.policy.initialTermEndsAt),
     },
     refusal: view.refusal,
@@ -124,7 +125,7 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
                   name="buyerEmail"
                   type="email"
                   required
-                  maxLength={254}
+                  maxLength={MAX_LENGTH.email}
                   autoComplete="off"
                   defaultValue={values.buyerEmail ?? ''}
                   className={inputClass}

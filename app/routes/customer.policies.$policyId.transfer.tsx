@@ -14,9 +14,9 @@ import { RuleError } from '~/domain/errors'
 import { TRANSFER_MESSAGES } from '~/domain/messages'
 import { transferPath } from '~/domain/paths'
 import { planName, VEHICLE_TYPES } from '~/domain/plans'
+import { vehicleName } from '~/domain/vehicles'
 import { photoSlots, wizardStep } from '~/models/policy-setup.server'
 import { completeTransfer, policyForTransfer } from '~/models/transfer.server'
-import { describeVehicle } from '~/models/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -54,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         vehicleClass: policy.vehicleType,
         hasAdas: policy.hasAdas,
       },
-      currentVehicle: policy.vehicle ? describeVehicle(policy.vehicle) : null,
+      currentVehicle: policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : null,
       step: wizardStep(slots, new URL(request.url).searchParams.get('step')),
       ...photoViews(slots),
       makes: makesFor(policy.planType),
@@ -81,7 +81,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (step.answer) return step.answer
   try {
     const moved = await completeTransfer(profile, policy.id, step.vehicle)
-    throw await redirectWithToast('/customer', { type: 'success', ...TRANSFER_MESSAGES.success(describeVehicle(moved.vehicle)) })
+    throw await redirectWithToast('/customer', {
+      type: 'success',
+      ...TRANSFER_MESSAGES.success(vehicleName(moved.vehicle, { withPlate: true })),
+    })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     return step.refuse(error)

@@ -1,4 +1,4 @@
-import { hit } from '~/auth/rate-limit.server'
+import { allowDataExport } from '~/auth/data-export-limits.server'
 import { requireCustomer } from '~/auth/session.server'
 import { dayOf } from '~/domain/calendar'
 import { exportCustomerData } from '~/models/privacy.server'
@@ -8,13 +8,10 @@ import type { Route } from './+types/customer.privacy.export'
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
-/** Exports are heavy (every photo): a few an hour per customer is plenty. */
-const EXPORTS_PER_HOUR = { limit: 5, windowMs: 60 * 60 * 1000 }
-
 /** 'Download my data': the signed-in customer's own data only, as a ZIP streamed from storage. */
 export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
-  const limit = hit(`data-export:${profile.id}`, EXPORTS_PER_HOUR)
+  const limit = allowDataExport(profile.id)
   if (!limit.allowed) {
     return new Response(`Too many downloads: please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`, {
       status: 429,

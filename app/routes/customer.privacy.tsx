@@ -19,6 +19,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { type ActionAnswer, answerRefusal, answerSubmission } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { DeleteAccountSchema, DetailsSchema, EmailChangeSchema, PrivacySchema } from '~/validation/privacy'
 
 import type { Route } from './+types/customer.privacy'
@@ -285,7 +286,7 @@ function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSe
                   {...getInputProps(fields.code, { type: 'text' })}
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={6}
+                  maxLength={MAX_LENGTH.emailCode}
                   className={`${inputClass} w-40 font-mono tracking-widest`}
                 />
               </Field>

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 
-import { hit, publicClientNetwork } from '~/auth/rate-limit.server'
+import { allowClaimSubmission } from '~/auth/claim-limits.server'
+import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
@@ -32,9 +33,6 @@ import { checkClaimForm, claimFormValues } from '~/validation/claims'
 import type { Route } from './+types/customer.submit-claim'
 
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true })
-
-/** Claim submissions per customer per hour: generous for real use, a wall for scripts. */
-const SUBMIT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
@@ -86,7 +84,7 @@ function filingWindowOf(claim: { stormEventId: string | null }) {
 export async function action({ request, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
 
-  const limited = hit(`claim-submit:${profile.id}`, SUBMIT_LIMIT)
+  const limited = allowClaimSubmission(profile.id)
   if (!limited.allowed) {
     return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
   }

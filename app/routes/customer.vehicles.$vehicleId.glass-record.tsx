@@ -8,6 +8,7 @@ import { CALIBRATION_RESULT_NAMES } from '~/domain/calibration'
 import { formatLongDate } from '~/domain/format'
 import { calibrationCertificatePath, glassRecordPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 import { glassRecord } from '~/models/glass-record.server'
 import { routeRules } from '~/server/route-rules'
 import { signedFileUrl } from '~/services/signed-links.server'
@@ -41,11 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ error, loaderData }) =>
   isNotFound(error) || !loaderData
     ? NOT_FOUND_META
-    : pageMeta(
-        `Glass record: ${loaderData.record.vehicle.year} ${loaderData.record.vehicle.make} ${loaderData.record.vehicle.model}`,
-        'The glass record of a vehicle.',
-        { noindex: true },
-      )
+    : pageMeta(`Glass record: ${vehicleName(loaderData.record.vehicle)}`, 'The glass record of a vehicle.', { noindex: true })
 
 export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
   const { record } = loaderData
@@ -53,9 +50,7 @@ export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <BackToPolicies />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-        Glass record: {vehicle.year} {vehicle.make} {vehicle.model}
-      </h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Glass record: {vehicleName(vehicle)}</h1>
       <p className="text-slate-700">
         The work on this vehicle&rsquo;s glass as its partner shops recorded it. It goes with the vehicle when the plan passes to its next
         owner, and holds no personal data of any owner.

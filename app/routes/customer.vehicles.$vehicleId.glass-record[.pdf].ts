@@ -1,4 +1,5 @@
 import { requireCustomer } from '~/auth/session.server'
+import { vehicleName } from '~/domain/vehicles'
 import { glassRecord } from '~/models/glass-record.server'
 import { glassRecordPdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
@@ -12,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const record = glassRecord(customer.id, params.vehicleId)
   const pdf = await glassRecordPdf(record)
-  const name = `${record.vehicle.year}-${record.vehicle.make}-${record.vehicle.model}`.replace(/[^\w-]+/g, '-')
+  const name = vehicleName(record.vehicle).replace(/[^\w-]+/g, '-')
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -18,6 +18,7 @@ import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { type ActionAnswer, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
+import { MAX_LENGTH } from '~/validation/limits'
 import { APPLICATION_LOCATIONS, shopApplicationSchema } from '~/validation/shop-applications'
 
 import type { Route } from './+types/join-the-network'
@@ -98,35 +99,35 @@ export default function JoinTheNetwork({ loaderData, actionData }: Route.Compone
         <HoneypotInputs {...(answer?.honeypot ?? loaderData.honeypot)} />
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold text-slate-900">Your business</h2>
-          {text('businessName', 'Business name', { maxLength: 120, required: true, autoComplete: 'organization' })}
-          {text('contactName', 'Your name', { maxLength: 100, required: true, autoComplete: 'name' })}
-          {text('email', 'E-mail', { type: 'email', maxLength: 254, required: true, autoComplete: 'email' })}
-          {text('phone', 'Phone', { type: 'tel', maxLength: 30, required: true, autoComplete: 'tel' })}
+          {text('businessName', 'Business name', { maxLength: MAX_LENGTH.businessName, required: true, autoComplete: 'organization' })}
+          {text('contactName', 'Your name', { maxLength: MAX_LENGTH.personName, required: true, autoComplete: 'name' })}
+          {text('email', 'E-mail', { type: 'email', maxLength: MAX_LENGTH.email, required: true, autoComplete: 'email' })}
+          {text('phone', 'Phone', { type: 'tel', maxLength: MAX_LENGTH.phone, required: true, autoComplete: 'tel' })}
         </Card>
         {Array.from({ length: APPLICATION_LOCATIONS }, (_, index) => (
           <Card key={index} className="space-y-4">
             <h2 className="text-lg font-semibold text-slate-900">{index === 0 ? 'Location' : `Another location (optional)`}</h2>
             {index === 0 ? <FieldError id="locations-error" errors={errors.locations} /> : null}
-            {text(`locations[${index}].name`, 'Location name', { maxLength: 120, required: index === 0 })}
-            {text(`locations[${index}].address`, 'Street address', { maxLength: 160, required: index === 0 })}
+            {text(`locations[${index}].name`, 'Location name', { maxLength: MAX_LENGTH.businessName, required: index === 0 })}
+            {text(`locations[${index}].address`, 'Street address', { maxLength: MAX_LENGTH.streetAddress, required: index === 0 })}
             <div className="grid gap-3 sm:grid-cols-3">
-              {text(`locations[${index}].city`, 'City', { maxLength: 80, required: index === 0 })}
-              {text(`locations[${index}].state`, 'State (like UT)', { maxLength: 2, required: index === 0 })}
-              {text(`locations[${index}].zip`, 'ZIP code', { maxLength: 5, inputMode: 'numeric', required: index === 0 })}
+              {text(`locations[${index}].city`, 'City', { maxLength: MAX_LENGTH.city, required: index === 0 })}
+              {text(`locations[${index}].state`, 'State (like UT)', { maxLength: MAX_LENGTH.stateCode, required: index === 0 })}
+              {text(`locations[${index}].zip`, 'ZIP code', { maxLength: MAX_LENGTH.zip, inputMode: 'numeric', required: index === 0 })}
             </div>
           </Card>
         ))}
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold text-slate-900">Insurance and certifications</h2>
-          {text('insuranceCarrier', 'Liability insurer', { maxLength: 100, required: true })}
-          {text('insurancePolicyNumber', 'Insurance policy number', { maxLength: 60, required: true })}
+          {text('insuranceCarrier', 'Liability insurer', { maxLength: MAX_LENGTH.insuranceCarrier, required: true })}
+          {text('insurancePolicyNumber', 'Insurance policy number', { maxLength: MAX_LENGTH.insurancePolicyNumber, required: true })}
           {text('insuranceExpiresOn', 'Insured until', { type: 'date', required: true })}
           <Field label="Certifications (optional)" htmlFor="certifications" errors={errors.certifications}>
             <textarea
               id="certifications"
               name="certifications"
               rows={3}
-              maxLength={500}
+              maxLength={MAX_LENGTH.note}
               defaultValue={values.certifications}
               aria-describedby={errors.certifications ? 'certifications-error' : undefined}
               className={inputClass}

@@ -38,6 +38,7 @@ import {
 import { shopJobPath } from '~/domain/paths'
 import { ADAS_CALIBRATIONS, SLOT_HOURS } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { vehicleName } from '~/domain/vehicles'
 import { vinModelYear } from '~/domain/vin'
 import { logger } from '~/logger.server'
 import { shopCalibrationView } from '~/models/calibration.server'
@@ -611,7 +612,7 @@ function Completed({
 function vehicleCheck(vehicle: ShopJobView['vehicle']) {
   if (!vehicle) return null
   const vinYear = vehicle.vin ? vinModelYear(vehicle.vin) : null
-  const named = `For the ${vehicle.year} ${vehicle.make} ${vehicle.model}.`
+  const named = `For the ${vehicleName(vehicle)}.`
   if (!vehicle.vin || vinYear === null) return named
   return vinYear === vehicle.year
     ? `${named} Its VIN ${vehicle.vin} decodes to model year ${vinYear}.`

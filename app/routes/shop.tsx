@@ -171,7 +171,7 @@ function DailyCapacity({
                 type="text"
                 inputMode="numeric"
                 name="dailyCapacity"
-                maxLength={3}
+                maxLength={String(MAX_DAILY_CAPACITY).length}
                 defaultValue={refused ? values.dailyCapacity : (location.dailyCapacity?.toString() ?? '')}
                 className={inputClass}
                 aria-invalid={errors[field] ? true : undefined}

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
+import { EMAIL_TAGS, type EmailTag } from '~/domain/audit'
 import { onRequestFinished } from '~/server/request-log.server'
 
 /**
@@ -66,7 +67,12 @@ const emails = new Counter({
   registers: [registry],
 })
 
-export function recordEmail(tag: string, outcome: 'sent' | 'failed') {
+const EMAIL_OUTCOMES = ['sent', 'failed'] as const
+
+// Every kind and outcome is a series from the start, so a dashboard shows a kind that never failed as 0, not as missing.
+for (const tag of EMAIL_TAGS) for (const outcome of EMAIL_OUTCOMES) emails.inc({ tag, outcome }, 0)
+
+export function recordEmail(tag: EmailTag, outcome: (typeof EMAIL_OUTCOMES)[number]) {
   emails.inc({ tag, outcome })
 }
 

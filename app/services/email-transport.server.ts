@@ -4,13 +4,15 @@
  * chooser import each other.
  */
 
+import type { EmailTag } from '~/domain/audit'
+
 export type EmailMessage = {
   to: string
   subject: string
   html: string
   text: string
-  /** What kind of e-mail this is ('sign-in', 'claim-approved', ...): for the log and Postmark's tag. */
-  tag: string
+  /** What kind of e-mail this is ('sign-in', 'claim-approved', ...): for the log, the metrics and Postmark's tag. */
+  tag: EmailTag
   /** Sign-in links must not be rewritten by click tracking. */
   trackLinks?: boolean
   /**

@@ -2,10 +2,11 @@ import { z } from 'zod'
 
 import { CODE_FORMAT, INVALID_EMAIL } from '~/domain/messages'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 const email = singleLineText({ error: INVALID_EMAIL.description })
-  .max(254, INVALID_EMAIL.description)
+  .max(MAX_LENGTH.email, INVALID_EMAIL.description)
   .pipe(z.email({ error: INVALID_EMAIL.description }))
 
 /** /auth: 'Send login link' (intent send) and, after 'Check Your Email', the typed code (intent code). */

@@ -28,6 +28,7 @@ import type { PlanType } from '~/domain/plans'
 import { ZIP_PATTERN } from '~/domain/shops'
 
 import { invoiceShape } from './invoice'
+import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
@@ -38,7 +39,7 @@ export const SubmitClaimSchema = z.object({
   damageType: z.enum(['chip', 'crack'], { error: CLAIM_FIELD_MESSAGES.damageType }).default('chip'),
   description: freeText({ error: DESCRIPTION_REQUIRED.description })
     .min(1, DESCRIPTION_REQUIRED.description)
-    .max(4000, CLAIM_FIELD_MESSAGES.descriptionTooLong),
+    .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.descriptionTooLong),
   damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
     .regex(isoDate, DAMAGE_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
@@ -63,14 +64,14 @@ export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 export const AppealSchema = z.object({
   appealText: freeText({ error: CLAIM_FIELD_MESSAGES.appeal })
     .min(10, CLAIM_FIELD_MESSAGES.appealTooShort)
-    .max(4000, CLAIM_FIELD_MESSAGES.appealTooLong),
+    .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.appealTooLong),
 })
 
 /** A message on a claim's thread, from the customer, the operator or the shop: text only. */
 export const ClaimMessageSchema = z.object({
   body: freeText({ error: CLAIM_THREAD_MESSAGES.bodyRequired })
     .min(1, CLAIM_THREAD_MESSAGES.bodyRequired)
-    .max(2000, CLAIM_THREAD_MESSAGES.bodyTooLong(2000)),
+    .max(MAX_LENGTH.message, CLAIM_THREAD_MESSAGES.bodyTooLong(MAX_LENGTH.message)),
 })
 
 /** The operator asks the customer or the shop for more photos of a claim (/admin/claims/:claimId). */
@@ -78,7 +79,7 @@ export const PhotoRequestSchema = z.object({
   audience: z.enum(['customer', 'shop'], { error: PHOTO_REQUEST_MESSAGES.audience }),
   note: freeText({ error: PHOTO_REQUEST_MESSAGES.noteRequired })
     .min(1, PHOTO_REQUEST_MESSAGES.noteRequired)
-    .max(500, PHOTO_REQUEST_MESSAGES.noteTooLong(500)),
+    .max(MAX_LENGTH.note, PHOTO_REQUEST_MESSAGES.noteTooLong(MAX_LENGTH.note)),
 })
 
 /**
@@ -108,7 +109,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
     }),
     note: freeText({ error: INVOICE_REVIEW_MESSAGES.noteRequired })
       .min(1, INVOICE_REVIEW_MESSAGES.noteRequired)
-      .max(2000, INVOICE_REVIEW_MESSAGES.noteTooLong),
+      .max(MAX_LENGTH.message, INVOICE_REVIEW_MESSAGES.noteTooLong),
   }),
   // The operator answers a shop's dispute; an upheld short-pay may name the amount now accepted (else the invoice's).
   z.object({
@@ -117,7 +118,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
     outcome: z.enum(DISPUTE_OUTCOMES, { error: DISPUTE_MESSAGES.chooseOutcome }),
     answer: freeText({ error: DISPUTE_MESSAGES.answerRequired })
       .min(1, DISPUTE_MESSAGES.answerRequired)
-      .max(2000, DISPUTE_MESSAGES.messageTooLong),
+      .max(MAX_LENGTH.message, DISPUTE_MESSAGES.messageTooLong),
     acceptedAmount: invoiceShape.actualCost,
   }),
   // The operator releases an invoice held above its service's ceiling, after checking it.
@@ -126,14 +127,14 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
     intent: z.literal('deny'),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
       .min(1, DENIAL_REASON_REQUIRED.description)
-      .max(2000, CLAIM_FIELD_MESSAGES.reasonTooLong),
+      .max(MAX_LENGTH.message, CLAIM_FIELD_MESSAGES.reasonTooLong),
   }),
   // The operator turns an approval the decision rules made into a denial, with the reason the customer reads.
   z.object({
     intent: z.literal('reverse'),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
       .min(1, DENIAL_REASON_REQUIRED.description)
-      .max(2000, CLAIM_FIELD_MESSAGES.reasonTooLong),
+      .max(MAX_LENGTH.message, CLAIM_FIELD_MESSAGES.reasonTooLong),
   }),
 ])
 
@@ -144,7 +145,7 @@ export const CompleteClaimSchema = z.object({
   // The invoice's total, as the invoice's declaration checks it.
   actualCost: invoiceShape.actualCost,
   partnerNotes: freeText()
-    .max(4000, CLAIM_FIELD_MESSAGES.notesTooLong)
+    .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.notesTooLong)
     .optional()
     .transform((value) => value || null),
 })

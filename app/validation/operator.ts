@@ -18,6 +18,7 @@ import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
 import { PROVIDER_CANCEL_GROUNDS } from '~/domain/provider-cancellation'
 
+import { MAX_LENGTH, MAX_VALUE } from './limits'
 import { vehicleSchema } from './policy-setup'
 import { stateOfResidence } from './signup'
 import { freeText, singleLineText } from './text'
@@ -26,9 +27,6 @@ import { freeText, singleLineText } from './text'
  * The operator console's list queries (?page=, filters, search) and forms. A bad query never breaks a page: the page
  * answers 400 with the message and shows its first page with the default filters.
  */
-
-export const MAX_SEARCH_LENGTH = 100
-export const MAX_ID_LENGTH = 80
 
 const page = z.coerce
   .number({ error: 'The page must be a whole number, 1 or more.' })
@@ -49,7 +47,7 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
       .optional()
       .transform((value) => value ?? null),
     group: singleLineText()
-      .max(64, 'Unknown partner group: choose one from the list.')
+      .max(MAX_LENGTH.recordId, 'Unknown partner group: choose one from the list.')
       .default('')
       .transform((value) => value || null),
   })
@@ -58,7 +56,7 @@ export const StatesQuery = (shows: readonly string[]) => z.object({ show: oneOf(
 
 export const SearchQuery = z.object({
   page,
-  q: singleLineText().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`).default(''),
+  q: singleLineText().max(MAX_LENGTH.search, `Search for at most ${MAX_LENGTH.search} characters.`).default(''),
 })
 
 const isoDay = singleLineText()
@@ -73,7 +71,7 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
       entity: oneOf(entityTypes, 'kind of record')
         .optional()
         .transform((value) => value ?? null),
-      id: singleLineText().max(MAX_ID_LENGTH, `Ids are at most ${MAX_ID_LENGTH} characters.`).default(''),
+      id: singleLineText().max(MAX_LENGTH.activityId, `Ids are at most ${MAX_LENGTH.activityId} characters.`).default(''),
       action: oneOf(actions, 'action')
         .optional()
         .transform((value) => value ?? null),
@@ -86,7 +84,7 @@ export const ActivityQuery = (logs: readonly string[], entityTypes: readonly str
     })
 
 export const StatementQuery = z.object({
-  group: singleLineText().max(64).default(''),
+  group: singleLineText().max(MAX_LENGTH.recordId).default(''),
   month: singleLineText()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM.')
     .optional(),
@@ -104,11 +102,11 @@ export function parseQuery<T extends z.ZodType>(schema: T, url: URL): { query: z
 
 const reason = freeText({ error: 'Please give the reason.' })
   .min(1, 'Please give the reason.')
-  .max(500, 'Keep the reason under 500 characters.')
+  .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`)
 
 export const CancelOnBehalfSchema = z.object({
   intent: z.literal('cancel-policy'),
-  policyId: singleLineText().min(1).max(64),
+  policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   when: z.enum(['now', 'end_of_commitment'], { error: 'Choose when the policy ends.' }),
   reason,
 })
@@ -116,7 +114,7 @@ export const CancelOnBehalfSchema = z.object({
 /** The operator adds a credit to one of the customer's policies: an amount in dollars and the reason the customer reads. */
 export const AddCreditSchema = z.object({
   intent: z.literal('add-credit'),
-  policyId: singleLineText().min(1).max(64),
+  policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   amount: singleLineText({ error: CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)) })
     .regex(/^\$?\d{1,6}(\.\d{1,2})?$/, CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)))
     .transform((value) => Math.round(Number(value.replace('$', '')) * 100))
@@ -126,22 +124,22 @@ export const AddCreditSchema = z.object({
     ),
   reason: freeText({ error: CREDIT_MESSAGES.reasonRequired })
     .min(1, CREDIT_MESSAGES.reasonRequired)
-    .max(500, 'Keep the reason under 500 characters.'),
+    .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`),
 })
 
 /** The operator waives a credit not yet paid, with a reason. */
 export const WaiveCreditSchema = z.object({
   intent: z.literal('waive-credit'),
-  creditId: singleLineText().min(1).max(64),
+  creditId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   reason: freeText({ error: CREDIT_MESSAGES.waiveReasonRequired })
     .min(1, CREDIT_MESSAGES.waiveReasonRequired)
-    .max(500, 'Keep the reason under 500 characters.'),
+    .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`),
 })
 
 /** The operator recording a late penalty paid by hand (the part a card refund could not carry), with its reference. */
 export const PenaltyPaidSchema = z.object({
   intent: z.literal('penalty-paid'),
-  refundId: singleLineText().min(1).max(64),
+  refundId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   reference: singleLineText({ error: CUSTOMER_ADMIN_MESSAGES.penaltyReferenceRequired })
     .min(1, CUSTOMER_ADMIN_MESSAGES.penaltyReferenceRequired)
     .max(PAYOUT_REFERENCE_MAX, PAYOUT_MESSAGES.referenceTooLong(PAYOUT_REFERENCE_MAX)),
@@ -150,36 +148,36 @@ export const PenaltyPaidSchema = z.object({
 /** The provider cancelling a policy: on which ground (the state decides which are permitted), explained to the customer. */
 export const ProviderCancelSchema = z.object({
   intent: z.literal('provider-cancel'),
-  policyId: singleLineText().min(1).max(64),
+  policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   ground: z.enum(PROVIDER_CANCEL_GROUNDS, { error: PROVIDER_CANCEL_MESSAGES.chooseGround }),
   explanation: freeText({ error: PROVIDER_CANCEL_MESSAGES.explain })
     .min(1, PROVIDER_CANCEL_MESSAGES.explain)
-    .max(500, 'Keep the explanation under 500 characters.'),
+    .max(MAX_LENGTH.note, `Keep the explanation under ${MAX_LENGTH.note} characters.`),
 })
 
 /** Where a customer's paper mail goes, as they gave it to the operator. */
 export const MailingAddressSchema = z.object({
   intent: z.literal('mailing-address'),
-  name: singleLineText({ error: 'Enter the name on the letter.' }).min(1, 'Enter the name on the letter.').max(64),
-  line1: singleLineText({ error: 'Enter the street address.' }).min(1, 'Enter the street address.').max(64),
+  name: singleLineText({ error: 'Enter the name on the letter.' }).min(1, 'Enter the name on the letter.').max(MAX_LENGTH.letterLine),
+  line1: singleLineText({ error: 'Enter the street address.' }).min(1, 'Enter the street address.').max(MAX_LENGTH.letterLine),
   line2: singleLineText()
-    .max(64)
+    .max(MAX_LENGTH.letterLine)
     .optional()
     .transform((value) => value || null),
-  city: singleLineText({ error: 'Enter the city.' }).min(1, 'Enter the city.').max(200),
+  city: singleLineText({ error: 'Enter the city.' }).min(1, 'Enter the city.').max(MAX_LENGTH.letterCity),
   state: stateOfResidence(),
   zip: singleLineText({ error: 'Enter the ZIP code.' }).regex(/^\d{5}(-\d{4})?$/, 'Enter the five-digit ZIP code, like 10001.'),
 })
 
 export const ResendSchema = z.object({
   intent: z.literal('resend'),
-  policyId: singleLineText().max(64).optional(),
+  policyId: singleLineText().max(MAX_LENGTH.recordId).optional(),
 })
 
 /** The operator's correction of a policy's state of residence, and why. */
 export const CorrectStateSchema = z.object({
   intent: z.literal('correct-state'),
-  policyId: singleLineText().min(1).max(64),
+  policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   governingState: stateOfResidence(),
   reason,
 })
@@ -220,17 +218,22 @@ export function CorrectVehicleSchema(planType: PlanType) {
 
 // --- the payouts page ---------------------------------------------------------------------------------------------
 
-export const PayoutsQuery = z.object({ group: singleLineText().max(64, PAYOUT_MESSAGES.unknownGroup).default('') })
+export const PayoutsQuery = z.object({ group: singleLineText().max(MAX_LENGTH.recordId, PAYOUT_MESSAGES.unknownGroup).default('') })
 
 /** Ticked jobs: one checkbox or hidden field per job, so one value arrives as a string and several as a list. */
 const jobIds = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
   z
-    .array(singleLineText({ error: PAYOUT_MESSAGES.unknownJob }).min(1, PAYOUT_MESSAGES.unknownJob).max(64, PAYOUT_MESSAGES.unknownJob), {
-      error: PAYOUT_MESSAGES.chooseJobs,
-    })
+    .array(
+      singleLineText({ error: PAYOUT_MESSAGES.unknownJob })
+        .min(1, PAYOUT_MESSAGES.unknownJob)
+        .max(MAX_LENGTH.recordId, PAYOUT_MESSAGES.unknownJob),
+      {
+        error: PAYOUT_MESSAGES.chooseJobs,
+      },
+    )
     .min(1, PAYOUT_MESSAGES.chooseJobs)
-    .max(1000, PAYOUT_MESSAGES.chooseJobs),
+    .max(MAX_VALUE.payoutJobs, PAYOUT_MESSAGES.chooseJobs),
 )
 
 export const PayoutSchema = z.discriminatedUnion('intent', [
@@ -239,12 +242,12 @@ export const PayoutSchema = z.discriminatedUnion('intent', [
     intent: z.literal('create-payout'),
     groupId: singleLineText({ error: PAYOUT_MESSAGES.unknownGroup })
       .min(1, PAYOUT_MESSAGES.unknownGroup)
-      .max(64, PAYOUT_MESSAGES.unknownGroup),
+      .max(MAX_LENGTH.recordId, PAYOUT_MESSAGES.unknownGroup),
     claimId: jobIds,
   }),
   z.object({
     intent: z.literal('mark-paid'),
-    payoutId: singleLineText({ error: PAYOUT_MESSAGES.nothingToPay.description }).min(1).max(64),
+    payoutId: singleLineText({ error: PAYOUT_MESSAGES.nothingToPay.description }).min(1).max(MAX_LENGTH.recordId),
     reference: singleLineText({ error: PAYOUT_MESSAGES.referenceRequired })
       .trim()
       .min(1, PAYOUT_MESSAGES.referenceRequired)
@@ -262,10 +265,10 @@ const stateFact = (max: number) =>
 /** /admin/states/:code: a state's registration and insurer facts, saved or saved and opened. */
 export const StateFactsSchema = z.object({
   intent: z.enum(['save', 'save-and-open']),
-  registrationNumber: stateFact(30),
-  insurerName: stateFact(120),
-  insurerAddress: stateFact(200),
-  insurerPhone: stateFact(30),
-  administratorName: stateFact(120),
-  administratorRegistration: stateFact(30),
+  registrationNumber: stateFact(MAX_LENGTH.registrationNumber),
+  insurerName: stateFact(MAX_LENGTH.businessName),
+  insurerAddress: stateFact(MAX_LENGTH.postalAddress),
+  insurerPhone: stateFact(MAX_LENGTH.phone),
+  administratorName: stateFact(MAX_LENGTH.businessName),
+  administratorRegistration: stateFact(MAX_LENGTH.registrationNumber),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { CONSENT_MESSAGES, INVALID_EMAIL, OWNERSHIP_TRANSFER_MESSAGES, TERMS_REQUIRED } from '~/domain/messages'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 /** The seller's page (/customer/policies/:id/next-owner): offer the plan to a buyer's address, or withdraw the offer. */
@@ -9,7 +10,7 @@ export const OwnershipOfferSchema = z.object({
   intent: z.literal('offer'),
   buyerEmail: singleLineText({ error: INVALID_EMAIL.description })
     .toLowerCase()
-    .max(254, INVALID_EMAIL.description)
+    .max(MAX_LENGTH.email, INVALID_EMAIL.description)
     .pipe(z.email({ error: INVALID_EMAIL.description })),
 })
 
@@ -28,7 +29,10 @@ export const AcceptOfferSchema = z
     acceptTerms: z.boolean().optional(),
     acceptRenewal: z.boolean().optional(),
     acceptEsign: z.boolean().optional(),
-    state: singleLineText({ error: OWNERSHIP_TRANSFER_MESSAGES.stateRequired }).max(2, OWNERSHIP_TRANSFER_MESSAGES.stateRequired),
+    state: singleLineText({ error: OWNERSHIP_TRANSFER_MESSAGES.stateRequired }).max(
+      MAX_LENGTH.stateCode,
+      OWNERSHIP_TRANSFER_MESSAGES.stateRequired,
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.acceptTerms !== true) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TERMS_REQUIRED.description })

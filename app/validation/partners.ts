@@ -3,13 +3,14 @@ import { z } from 'zod'
 import { SHOP_STAFF_MESSAGES } from '~/domain/messages'
 import { ZIP_PATTERN } from '~/domain/shops'
 
+import { MAX_LENGTH, MAX_VALUE } from './limits'
 import { singleLineText } from './text'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 const name = singleLineText({ error: 'Enter a name.' })
   .min(2, 'Enter a name of at least 2 characters.')
-  .max(120, 'Keep the name under 120 characters.')
+  .max(MAX_LENGTH.businessName, `Keep the name under ${MAX_LENGTH.businessName} characters.`)
 const optionalText = (max: number, message: string) =>
   singleLineText()
     .max(max, message)
@@ -27,8 +28,8 @@ const checkbox = singleLineText()
  */
 function placeFields() {
   return {
-    address: optionalText(160, 'Keep the street address under 160 characters.'),
-    city: optionalText(80, 'Keep the city under 80 characters.'),
+    address: optionalText(MAX_LENGTH.streetAddress, `Keep the street address under ${MAX_LENGTH.streetAddress} characters.`),
+    city: optionalText(MAX_LENGTH.city, `Keep the city under ${MAX_LENGTH.city} characters.`),
     state: singleLineText()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, 'Enter the two-letter state, like UT.')
@@ -40,14 +41,14 @@ function placeFields() {
       .optional()
       .or(z.literal('').transform(() => undefined))
       .transform((value) => value ?? null),
-    phone: optionalText(40, 'Keep the phone number under 40 characters.'),
-    hours: optionalText(160, 'Keep the opening hours under 160 characters.'),
+    phone: optionalText(MAX_LENGTH.listedPhone, `Keep the phone number under ${MAX_LENGTH.listedPhone} characters.`),
+    hours: optionalText(MAX_LENGTH.openingHours, `Keep the opening hours under ${MAX_LENGTH.openingHours} characters.`),
     mobileService: checkbox,
     mobileRadiusMiles: z
       .number({ error: 'Enter the radius in whole miles, like 25.' })
       .int('Enter the radius in whole miles, like 25.')
       .min(1, 'Enter a radius of at least 1 mile.')
-      .max(250, 'Enter a radius of at most 250 miles.')
+      .max(MAX_VALUE.mobileRadiusMiles, `Enter a radius of at most ${MAX_VALUE.mobileRadiusMiles} miles.`)
       .optional()
       .transform((value) => value ?? null),
     offersChipRepair: checkbox,
@@ -62,7 +63,7 @@ const groupFields = {
     .email('Enter a valid email address.')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  phone: optionalText(40, 'Keep the phone number under 40 characters.'),
+  phone: optionalText(MAX_LENGTH.listedPhone, `Keep the phone number under ${MAX_LENGTH.listedPhone} characters.`),
 }
 const locationFields = {
   partnerGroupId: singleLineText({ error: 'Choose the partner group.' }).min(1, 'Choose the partner group.'),
@@ -70,7 +71,7 @@ const locationFields = {
   slug: singleLineText({ error: 'Enter the signup link name.' })
     .toLowerCase()
     .min(3, 'Use at least 3 characters.')
-    .max(60, 'Keep it under 60 characters.')
+    .max(MAX_LENGTH.signupSlug, `Keep it under ${MAX_LENGTH.signupSlug} characters.`)
     .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens, like "main-street-glass".'),
   ...placeFields(),
 }
@@ -100,7 +101,7 @@ export const PartnerConsoleSchema = z.discriminatedUnion('intent', [
     email: singleLineText({ error: SHOP_STAFF_MESSAGES.emailFormat })
       .toLowerCase()
       .email(SHOP_STAFF_MESSAGES.emailFormat)
-      .max(254, SHOP_STAFF_MESSAGES.emailFormat),
+      .max(MAX_LENGTH.email, SHOP_STAFF_MESSAGES.emailFormat),
   }),
   z.object({ intent: z.literal('remove-staff'), id: singleLineText().min(1) }),
 ])

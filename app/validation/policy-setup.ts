@@ -7,6 +7,7 @@ import { REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { MIN_VEHICLE_YEAR, normalizePlate } from '~/domain/vehicles'
 import { checkVin, normalizeVin } from '~/domain/vin'
 
+import { MAX_LENGTH } from './limits'
 import { phoneField } from './privacy'
 import { singleLineText } from './text'
 
@@ -39,7 +40,7 @@ const yearField = (now: Date) => {
 const makeField = (planType: PlanType) =>
   singleLineText({ error: VEHICLE_MESSAGES.make })
     .min(1, VEHICLE_MESSAGES.make)
-    .max(60, VEHICLE_MESSAGES.make)
+    .max(MAX_LENGTH.vehicleMake, VEHICLE_MESSAGES.make)
     // The dropdown hides excluded makes for Comprehensive; a hand-made post must not get around it.
     .refine((make) => !(planType === 'comprehensive' && isExcludedMake(make)), VEHICLE_MESSAGES.excludedMake)
     .refine((make) => isExcludedMake(make) || isMakeAllowed(make, planType), VEHICLE_MESSAGES.make)
@@ -50,7 +51,7 @@ const makeField = (planType: PlanType) =>
  */
 export function vinField() {
   return singleLineText({ error: VIN_MESSAGES.characters })
-    .max(40, VIN_MESSAGES.tooLong)
+    .max(MAX_LENGTH.vin, VIN_MESSAGES.tooLong)
     .transform(normalizeVin)
     .superRefine((vin, ctx) => {
       const check = checkVin(vin)
@@ -65,7 +66,7 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
     intent: z.literal('complete').default('complete'),
     licensePlate: singleLineText({ error: VEHICLE_MESSAGES.plate })
       .min(1, { error: VEHICLE_MESSAGES.plate, abort: true })
-      .max(10, VEHICLE_MESSAGES.plateFormat)
+      .max(MAX_LENGTH.licensePlate, VEHICLE_MESSAGES.plateFormat)
       .regex(/^[A-Za-z0-9 -]+$/, VEHICLE_MESSAGES.plateFormat)
       .transform(normalizePlate)
       .refine((plate) => plate.length > 0, VEHICLE_MESSAGES.plateFormat),
@@ -74,7 +75,9 @@ export function vehicleSchema(planType: PlanType, now = new Date()) {
       .transform((code) => code.toUpperCase()),
     year: yearField(now),
     make: makeField(planType),
-    model: singleLineText({ error: VEHICLE_MESSAGES.model }).min(1, VEHICLE_MESSAGES.model).max(80, VEHICLE_MESSAGES.model),
+    model: singleLineText({ error: VEHICLE_MESSAGES.model })
+      .min(1, VEHICLE_MESSAGES.model)
+      .max(MAX_LENGTH.vehicleModel, VEHICLE_MESSAGES.model),
     vin: vinField(),
   })
 }
@@ -90,7 +93,7 @@ export type SetupVehicleInput = z.infer<ReturnType<typeof setupVehicleSchema>>
 export function modelLookupSchema(planType: PlanType | null, now = new Date()) {
   return z.object({
     year: yearField(now),
-    make: planType ? makeField(planType) : singleLineText().min(1, VEHICLE_MESSAGES.make).max(60),
+    make: planType ? makeField(planType) : singleLineText().min(1, VEHICLE_MESSAGES.make).max(MAX_LENGTH.vehicleMake),
   })
 }
 
@@ -102,10 +105,13 @@ export function vinLookupSchema() {
   return z.object({ vin: vinField().refine((vin) => vin !== undefined, VIN_MESSAGES.empty) })
 }
 
+/** The longest of the vehicle form's fields: a value kept for the page is cut there, never longer than any field takes. */
+const LONGEST_VEHICLE_FIELD = Math.max(MAX_LENGTH.vehicleMake, MAX_LENGTH.vehicleModel, MAX_LENGTH.vin, MAX_LENGTH.licensePlate)
+
 export function vehicleFormValues(form: FormData): VehicleFormValues {
   const text = (name: string) => {
     const value = form.get(name)
-    return typeof value === 'string' ? value.slice(0, 80) : ''
+    return typeof value === 'string' ? value.slice(0, LONGEST_VEHICLE_FIELD) : ''
   }
   return {
     licensePlate: text('licensePlate'),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { LOOKUP_KEYS } from '~/domain/plans'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 /** A monthly price typed in dollars ('19.99'), kept as cents. */
@@ -48,4 +49,7 @@ export const PriceChangeSchema = z.object({
     ),
 })
 
-export const CancelPriceChangeSchema = z.object({ intent: z.literal('cancel-change'), changeId: singleLineText().min(1).max(64) })
+export const CancelPriceChangeSchema = z.object({
+  intent: z.literal('cancel-change'),
+  changeId: singleLineText().min(1).max(MAX_LENGTH.recordId),
+})

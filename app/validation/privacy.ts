@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CODE_FORMAT, INVALID_EMAIL, PRIVACY_MESSAGES } from '~/domain/messages'
 import { toE164UsPhone } from '~/domain/phones'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 /**
@@ -11,7 +12,7 @@ import { singleLineText } from './text'
  */
 export function phoneField() {
   return singleLineText()
-    .max(30, PRIVACY_MESSAGES.phone)
+    .max(MAX_LENGTH.phone, PRIVACY_MESSAGES.phone)
     .transform((value, ctx) => {
       if (value === '') return null
       const e164 = toE164UsPhone(value)
@@ -24,14 +25,16 @@ export function phoneField() {
 
 export const DetailsSchema = z.object({
   intent: z.literal('update-details'),
-  fullName: singleLineText({ error: PRIVACY_MESSAGES.name }).min(1, PRIVACY_MESSAGES.name).max(100, PRIVACY_MESSAGES.name),
+  fullName: singleLineText({ error: PRIVACY_MESSAGES.name })
+    .min(1, PRIVACY_MESSAGES.name)
+    .max(MAX_LENGTH.personName, PRIVACY_MESSAGES.name),
   phone: phoneField(),
 })
 
 export const EmailChangeSchema = z.object({
   intent: z.literal('change-email'),
   email: singleLineText({ error: INVALID_EMAIL.description })
-    .max(254, INVALID_EMAIL.description)
+    .max(MAX_LENGTH.email, INVALID_EMAIL.description)
     .pipe(z.email({ error: INVALID_EMAIL.description })),
 })
 

@@ -5,6 +5,7 @@ import { toE164UsPhone } from '~/domain/phones'
 import { ZIP_PATTERN } from '~/domain/shops'
 import { isStateCode } from '~/domain/state-rules'
 
+import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
 /** How many locations one application form lists (more are added by the operator after approval). */
@@ -15,9 +16,9 @@ const checkbox = singleLineText()
   .transform((value) => value === 'on')
 
 const LocationSchema = z.object({
-  name: singleLineText({ error: M.locationName }).min(2, M.locationName).max(120, M.locationName),
-  address: singleLineText({ error: M.address }).min(1, M.address).max(160, M.address),
-  city: singleLineText({ error: M.city }).min(1, M.city).max(80, M.city),
+  name: singleLineText({ error: M.locationName }).min(2, M.locationName).max(MAX_LENGTH.businessName, M.locationName),
+  address: singleLineText({ error: M.address }).min(1, M.address).max(MAX_LENGTH.streetAddress, M.address),
+  city: singleLineText({ error: M.city }).min(1, M.city).max(MAX_LENGTH.city, M.city),
   state: singleLineText({ error: M.state })
     .toUpperCase()
     .refine((value) => isStateCode(value), M.state),
@@ -36,13 +37,13 @@ function withoutBlankRows(value: unknown) {
 export function shopApplicationSchema(today: string) {
   return z
     .object({
-      businessName: singleLineText({ error: M.businessName }).min(2, M.businessName).max(120, M.businessName),
-      contactName: singleLineText({ error: M.contactName }).min(1, M.contactName).max(100, M.contactName),
+      businessName: singleLineText({ error: M.businessName }).min(2, M.businessName).max(MAX_LENGTH.businessName, M.businessName),
+      contactName: singleLineText({ error: M.contactName }).min(1, M.contactName).max(MAX_LENGTH.personName, M.contactName),
       email: singleLineText({ error: M.email })
-        .max(254, M.email)
+        .max(MAX_LENGTH.email, M.email)
         .pipe(z.email({ error: M.email })),
       phone: singleLineText({ error: M.phone })
-        .max(30, M.phone)
+        .max(MAX_LENGTH.phone, M.phone)
         .transform((value, ctx) => {
           const e164 = toE164UsPhone(value)
           if (!e164) ctx.addIssue({ code: 'custom', message: M.phone })
@@ -52,15 +53,17 @@ export function shopApplicationSchema(today: string) {
         withoutBlankRows,
         z.array(LocationSchema, { error: M.locationsRequired }).min(1, M.locationsRequired).max(APPLICATION_LOCATIONS),
       ),
-      insuranceCarrier: singleLineText({ error: M.insuranceCarrier }).min(1, M.insuranceCarrier).max(100, M.insuranceCarrier),
+      insuranceCarrier: singleLineText({ error: M.insuranceCarrier })
+        .min(1, M.insuranceCarrier)
+        .max(MAX_LENGTH.insuranceCarrier, M.insuranceCarrier),
       insurancePolicyNumber: singleLineText({ error: M.insurancePolicyNumber })
         .min(1, M.insurancePolicyNumber)
-        .max(60, M.insurancePolicyNumber),
+        .max(MAX_LENGTH.insurancePolicyNumber, M.insurancePolicyNumber),
       insuranceExpiresOn: singleLineText({ error: M.insuranceExpiresOn })
         .regex(/^\d{4}-\d{2}-\d{2}$/, M.insuranceExpiresOn)
         .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value >= today, M.insuranceExpiresOn),
       certifications: freeText()
-        .max(500, M.certifications)
+        .max(MAX_LENGTH.note, M.certifications)
         .optional()
         .transform((value) => value || null),
       offersChipRepair: checkbox,
@@ -81,6 +84,6 @@ export const ApplicationDecisionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('decline'),
     id: singleLineText().min(1),
-    reason: freeText({ error: M.declineReason }).min(1, M.declineReason).max(1000, M.declineReason),
+    reason: freeText({ error: M.declineReason }).min(1, M.declineReason).max(MAX_LENGTH.reason, M.declineReason),
   }),
 ])

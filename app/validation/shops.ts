@@ -5,6 +5,7 @@ import { DATE_PATTERN, SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } f
 
 import { CompleteClaimSchema } from './claims'
 import { invoiceShape } from './invoice'
+import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
 const zip = singleLineText({ error: SHOP_CHOICE_MESSAGES.zipFormat }).regex(ZIP_PATTERN, SHOP_CHOICE_MESSAGES.zipFormat)
@@ -21,7 +22,7 @@ export const ChooseShopSchema = z
     preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
     serviceAt: z.enum(SERVICE_PLACES, { error: SHOP_CHOICE_MESSAGES.choosePlace }),
     serviceAddress: singleLineText()
-      .max(160, SHOP_CHOICE_MESSAGES.addressTooLong)
+      .max(MAX_LENGTH.streetAddress, SHOP_CHOICE_MESSAGES.addressTooLong)
       .optional()
       .transform((value) => value || null),
   })
@@ -64,5 +65,5 @@ export const DisputeSchema = z.object({
   intent: z.literal('dispute'),
   message: freeText({ error: DISPUTE_MESSAGES.messageRequired })
     .min(1, DISPUTE_MESSAGES.messageRequired)
-    .max(4000, DISPUTE_MESSAGES.messageTooLong),
+    .max(MAX_LENGTH.longText, DISPUTE_MESSAGES.messageTooLong),
 })

@@ -4,6 +4,7 @@ import { ADAS_REQUIRED, CONSENT_MESSAGES, STATE_MESSAGES, TERMS_REQUIRED, UNKNOW
 import { BILLING_INTERVALS, isLookupKey, type LookupKey, lookupKeyFor, PLAN_TYPES, VEHICLE_TYPES } from '~/domain/plans'
 import { isStateCode } from '~/domain/state-rules'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 // The product's wording lives in ~/domain/messages: the field messages are the toast descriptions.
@@ -30,7 +31,7 @@ export const SignupSchema = z
     /** Consent to electronic delivery, after the E-SIGN disclosures (app/content/esign.ts): its own unticked checkbox. */
     acceptEsign: z.boolean().optional(),
     /** JSON map of the prices the page showed, by lookup key. */
-    shownPrices: singleLineText().max(2000).optional(),
+    shownPrices: singleLineText().max(MAX_LENGTH.shownPrices).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.planType === 'comprehensive' && !value.hasAdas) {
@@ -82,8 +83,8 @@ export const GoverningStateSchema = z.object({
 /** POST /api/create-checkout: snake_case JSON. */
 export const CreateCheckoutSchema = z.object({
   lookup_key: singleLineText().refine(isLookupKey, UNKNOWN_PLAN),
-  partner_location_id: singleLineText().min(1).max(64).nullish(),
-  tos_version: singleLineText().min(1).max(20),
+  partner_location_id: singleLineText().min(1).max(MAX_LENGTH.recordId).nullish(),
+  tos_version: singleLineText().min(1).max(MAX_LENGTH.termsVersion),
   tos_accepted_at: z.iso.datetime({ offset: true }),
   governing_state: stateOfResidence(),
   /** The buyer ticked the automatic-renewal consent and the electronic-delivery consent, each shown to them. */
@@ -96,7 +97,7 @@ export const LocalPaySchema = z.object({
   email: singleLineText({ error: 'Email is required' }).toLowerCase().pipe(z.email('Please enter a valid email address')),
   fullName: singleLineText({ error: 'Full name is required' })
     .min(1, 'Full name is required')
-    .max(120, 'Please use at most 120 characters'),
+    .max(MAX_LENGTH.buyerName, `Please use at most ${MAX_LENGTH.buyerName} characters`),
 })
 
 /** Cancellation, renewal and billing-portal buttons of a policy: one form, several intents. */

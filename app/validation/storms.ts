@@ -4,6 +4,7 @@ import { STORM_MESSAGES } from '~/domain/messages'
 import { DATE_PATTERN } from '~/domain/shops'
 import { AREA_CODE_PATTERN, areaCodes, MAX_STORM_AREA_CODES, STORM_FILING_DAYS } from '~/domain/storms'
 
+import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
 const day = singleLineText({ error: STORM_MESSAGES.dateFormat })
@@ -19,7 +20,9 @@ const wholeDays = STORM_MESSAGES.filingDays(STORM_FILING_DAYS.min, STORM_FILING_
  */
 export const StormEventSchema = z
   .object({
-    name: singleLineText({ error: STORM_MESSAGES.nameRequired }).min(1, STORM_MESSAGES.nameRequired).max(80, STORM_MESSAGES.nameTooLong),
+    name: singleLineText({ error: STORM_MESSAGES.nameRequired })
+      .min(1, STORM_MESSAGES.nameRequired)
+      .max(MAX_LENGTH.stormName, STORM_MESSAGES.nameTooLong),
     area: freeText({ error: STORM_MESSAGES.areaRequired })
       .min(1, STORM_MESSAGES.areaRequired)
       .max(MAX_STORM_AREA_CODES * 7, STORM_MESSAGES.areaTooLong(MAX_STORM_AREA_CODES))

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { TEXT_MESSAGES } from '~/domain/messages'
 import { toE164TextPhone } from '~/domain/phones'
 
+import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
 /** The dashboard's texts form: turn texts on for a mobile number (with the consent box ticked), or turn them off. */
@@ -11,7 +12,7 @@ export const TextsSchema = z.discriminatedUnion('intent', [
     intent: z.literal('texts-on'),
     phone: singleLineText({ error: TEXT_MESSAGES.phone })
       .min(1, TEXT_MESSAGES.phone)
-      .max(30, TEXT_MESSAGES.phone)
+      .max(MAX_LENGTH.phone, TEXT_MESSAGES.phone)
       .transform((value, ctx) => {
         const e164 = toE164TextPhone(value)
         if (!e164) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.phone })

@@ -52,7 +52,7 @@ test('a customer transfers their plan to a replacement vehicle, once', async ({ 
   await page.getByRole('button', { name: 'Transfer Plan' }).click()
   await expect(page).toHaveURL(/\/customer$/)
   await expect(toast(page)).toContainText('Plan transferred')
-  await expect(card).toContainText('2019 Toyota Camry · NV4521 (NV)')
+  await expect(card).toContainText('2019 Toyota Camry (NV NV4521)')
   await expect(card.getByRole('link', { name: 'Transfer to a new vehicle' })).toHaveCount(0)
   await waitForEmail(customer.email, 'Your plan now covers your new vehicle')
 

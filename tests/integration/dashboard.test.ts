@@ -129,7 +129,7 @@ describe('customer dashboard', () => {
     expect(html).toContain('Canceled')
     expect(html).toContain('past_due')
     expect(html).toContain('Vehicle information pending')
-    expect(html).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.licensePlate}`)
+    expect(html).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})`)
     expect(html).toContain(incomplete.id)
     expect(html).toContain('$7.99 / month')
     // A yearly policy: its price is a year's.

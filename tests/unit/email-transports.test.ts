@@ -58,7 +58,7 @@ afterEach(() => {
   fake.replies = []
 })
 
-const message = { to: 'casey@example.com', subject: 'Your Glass Plan login link', html: '<p>Hi</p>', text: 'Hi', tag: 'sign-in' }
+const message = { to: 'casey@example.com', subject: 'Your Glass Plan login link', html: '<p>Hi</p>', text: 'Hi', tag: 'sign-in' as const }
 
 describe('Postmark adapter', () => {
   it('posts the message to /email with the server token, link tracking off for sign-in mail', async () => {

@@ -172,6 +172,43 @@ describe('imports run one way (ESLint)', () => {
     expect(await problems('app/domain/calendar.ts', [line])).toEqual([])
   })
 
+  it("an input's length only from app/validation/limits.ts: no typed maxLength in app/, no typed .max() in a schema", async () => {
+    const TYPED = "An input's length comes from app/validation/limits.ts (fieldLimits(schema) or MAX_LENGTH), never a typed number."
+    const SCHEMA = "A schema's limit is named in app/validation/limits.ts (MAX_LENGTH, MAX_VALUE), never a typed number."
+    const page = [
+      'export const a = <input maxLength={40} />',
+      'export const b = <input maxLength="10" />',
+      "export const c = text('email', 'E-mail', { maxLength: 254 })",
+      'export const d = <input maxLength={MAX_LENGTH.email} size={40} />',
+      'export const e = <input maxLength={LIMITS.reason.maxLength} />',
+      "export const f = text('email', 'E-mail', { maxLength: MAX_LENGTH.email, rows: 3 })",
+    ]
+    expect(await problems('app/routes/example.tsx', page)).toEqual([
+      `1: ${page[0]} → ${TYPED}`,
+      `2: ${page[1]} → ${TYPED}`,
+      `3: ${page[2]} → ${TYPED}`,
+    ])
+    // The calendar's own exception from the Date.UTC rule keeps this one.
+    expect(await problems('app/domain/calendar.ts', [page[2]!])).toEqual([`1: ${page[2]} → ${TYPED}`])
+
+    const schema = [
+      'export const email = singleLineText().max(254, INVALID_EMAIL.description)',
+      'export const note = freeText().min(1).max(500)',
+      'export const capped = singleLineText().max(MAX_LENGTH.email).min(1)',
+      'export const days = z.number().min(1).max(STORM_FILING_DAYS.max)',
+      'export const longest = Math.max(10, MAX_LENGTH.vin)',
+      'export const when = Date.UTC(2026, 0, 1)',
+    ]
+    expect(await problems('app/validation/example.ts', schema)).toEqual([
+      `1: ${schema[0]} → ${SCHEMA}`,
+      `2: ${schema[1]} → ${SCHEMA}`,
+      `6: ${schema[5]} → Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.`,
+    ])
+    expect(await problems('app/validation/limits.ts', schema.slice(0, 2))).toEqual([])
+    // A length in an outside system's payload (a model reading a webhook) is not an input limit.
+    expect(await problems('app/models/example.server.ts', [schema[0]!])).toEqual([])
+  })
+
   it('Stripe only through the payments adapter: outside app/services only its types', async () => {
     const lines = [
       "import { listStripePrices } from '~/services/stripe.server'",

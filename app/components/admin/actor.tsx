@@ -1,11 +1,12 @@
 import { RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { adminCustomerPath } from '~/domain/paths'
 
 /** Who did it: a person (linked to their customer page), or the system, Stripe or a shop. */
 export function Actor({ actor, email, operator = false }: { actor: string; email: string | null; operator?: boolean }) {
   if (email) {
     return (
       <span>
-        <a href={`/admin/customers/${actor}`} className="text-brand-700 underline">
+        <a href={adminCustomerPath(actor)} className="text-brand-700 underline">
           {email}
         </a>
         {operator ? ' (operator)' : ''}

@@ -6,7 +6,9 @@ import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
 // the page sends no React, and the CSP allows scripts from this site only.
 import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
+import { vehicleName } from '~/domain/vehicles'
 import type { HoneypotProps } from '~/utils/honeypot'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 
@@ -95,7 +97,7 @@ function CodeEntry({ code, honeypot }: { code: string | null; honeypot: Honeypot
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={20}
+          maxLength={MAX_LENGTH.claimCode}
           required
           className={`${inputClass} font-mono uppercase tracking-widest`}
         />
@@ -197,9 +199,7 @@ function ApprovedClaim({
           </div>
           <div>
             <dt className="text-slate-600">Vehicle</dt>
-            <dd className="font-medium">
-              {details.vehicle ? `${details.vehicle.year} ${details.vehicle.make} ${details.vehicle.model}` : 'Not recorded'}
-            </dd>
+            <dd className="font-medium">{details.vehicle ? vehicleName(details.vehicle) : 'Not recorded'}</dd>
             {details.vehicle?.licensePlate ? <dd>Plate {details.vehicle.licensePlate}</dd> : null}
             {details.vehicle?.vin ? (
               <dd>

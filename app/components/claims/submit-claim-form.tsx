@@ -9,6 +9,7 @@ import { CHIP_COUNT_HINT, CHIP_COUNT_LABELS, CHIP_ONLY_NOTE, DAMAGE_QUESTIONS, D
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
+import { MAX_LENGTH } from '~/validation/limits'
 
 import {
   ClaimFormButtons,
@@ -159,7 +160,7 @@ export function SubmitClaimForm({
             type="text"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={5}
+            maxLength={MAX_LENGTH.zip}
             defaultValue={defaultValues.vehicleZip ?? savedZip ?? ''}
             className={inputClass}
             aria-invalid={errors.vehicleZip ? true : undefined}

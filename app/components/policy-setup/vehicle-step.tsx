@@ -10,6 +10,7 @@ import { VEHICLE_MESSAGES, VIN_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { checkVin, normalizeVin, VIN_LENGTH } from '~/domain/vin'
 import { useHydrated } from '~/utils/use-hydrated'
+import { MAX_LENGTH } from '~/validation/limits'
 import { type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */
@@ -183,7 +184,7 @@ export function VehicleStep(props: VehicleStepProps) {
               name={fields.vin.name}
               type="text"
               defaultValue={defaultValues.vin}
-              maxLength={40}
+              maxLength={MAX_LENGTH.vin}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -211,7 +212,7 @@ export function VehicleStep(props: VehicleStepProps) {
             type="text"
             defaultValue={defaultValues.licensePlate}
             required
-            maxLength={10}
+            maxLength={MAX_LENGTH.licensePlate}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

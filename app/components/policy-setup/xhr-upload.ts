@@ -1,4 +1,5 @@
 import { PHOTO_MESSAGES } from '~/domain/messages'
+import { vinLookupPath } from '~/domain/paths'
 
 import type { PhotoUploader, PhotoUploadOutcome } from './photo-step'
 
@@ -47,7 +48,7 @@ export async function fetchVehicleModels(make: string, year: string): Promise<st
 /** The vehicle step's VIN lookup for a policy (routes/customer.vin.$vin.ts); throws with the server's message. */
 export function vinDecoder(policyId: string) {
   return async (vin: string) => {
-    const response = await fetch(`/customer/vin/${encodeURIComponent(vin)}?${new URLSearchParams({ policy_id: policyId })}`, {
+    const response = await fetch(`${vinLookupPath(vin)}?${new URLSearchParams({ policy_id: policyId })}`, {
       headers: { Accept: 'application/json' },
     })
     const body = (await response.json().catch(() => null)) as

@@ -13,6 +13,7 @@ import {
 } from '~/domain/calibration'
 import { shopCalibrationPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
+import { MAX_LENGTH } from '~/validation/limits'
 
 /** What a proof still lacks, in the shop's words. */
 export function gapInWords(gap: CalibrationGap, calibration: CalibrationMethod | null) {
@@ -135,9 +136,9 @@ export function CalibrationProofForm({
     <form method="post" encType="multipart/form-data" className="space-y-5" data-testid="calibration-form">
       <FieldError id="form-error" errors={errors.form} />
       {choice('method', 'Calibration method', CALIBRATION_METHODS, ADAS_CALIBRATION_NAMES)}
-      {text('toolMake', "Tool's make", 80)}
-      {text('toolSerial', "Tool's serial number", 60)}
-      {text('technicianName', "Technician's name", 100)}
+      {text('toolMake', "Tool's make", MAX_LENGTH.toolMake)}
+      {text('toolSerial', "Tool's serial number", MAX_LENGTH.serialNumber)}
+      {text('technicianName', "Technician's name", MAX_LENGTH.personName)}
       {choice('result', 'Result', CALIBRATION_RESULTS, CALIBRATION_RESULT_NAMES)}
       {CALIBRATION_FILE_TYPES.map((type) => {
         const { field, label } = CALIBRATION_FILES[type]

@@ -3,6 +3,7 @@ import type { Urgency } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { formatPhone, phoneHref } from '~/domain/phones'
 import { appointmentParts, formatClockTime, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
+import { vehicleName } from '~/domain/vehicles'
 
 /**
  * What a shop reads of a job, on its list and its job page: plain server-rendered HTML (the shop's pages send no
@@ -41,7 +42,7 @@ export function placeInWords(job: Pick<ShopJobView, 'place' | 'locationName'>) {
 }
 
 export function vehicleInWords(vehicle: ShopJobView['vehicle']) {
-  return vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : 'Vehicle not recorded'
+  return vehicle ? vehicleName(vehicle) : 'Vehicle not recorded'
 }
 
 /** The facts of a job as a definition list: the same order on the list and the job page. */

@@ -6,7 +6,9 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Card } from '~/components/ui'
 import { auditActionLabel } from '~/domain/audit'
 import { formatLongDate } from '~/domain/format'
+import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
+import { vehicleName } from '~/domain/vehicles'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
 
 type Data = ClaimReviewPageData
@@ -28,7 +30,7 @@ export function ClaimSidebar({
         {customer ? (
           <>
             <p className="mt-2 font-medium">
-              <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
+              <Link to={adminCustomerPath(customer.id)} className="text-brand-700 underline">
                 {customer.name ?? customer.email}
               </Link>
             </p>
@@ -62,7 +64,7 @@ export function ClaimSidebar({
             <dt className="inline text-slate-600">Vehicle: </dt>
             <dd className="inline">
               {vehicle
-                ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.plate} (${vehicle.state})`
+                ? vehicleName({ ...vehicle, licensePlate: vehicle.plate, licensePlateState: vehicle.state }, { withPlate: true })
                 : 'Vehicle information pending'}
             </dd>
           </div>
@@ -80,7 +82,7 @@ export function ClaimSidebar({
           <ul className="mt-2 space-y-2 text-sm">
             {previousClaims.map((previous) => (
               <li key={previous.id} className="flex flex-wrap items-center gap-2">
-                <Link to={`/admin/claims/${previous.id}`} className="font-mono text-brand-700 underline">
+                <Link to={adminClaimPath(previous.id)} className="font-mono text-brand-700 underline">
                   {previous.code}
                 </Link>
                 <ApprovalBadge status={previous.status} />

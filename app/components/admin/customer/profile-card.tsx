@@ -4,7 +4,7 @@ import { StateSelect } from '~/components/state-select'
 import { Card, Field, inputClass } from '~/components/ui'
 import { addressLines } from '~/domain/letters'
 import type { CustomerPageData } from '~/models/customer-page.types'
-import { fieldLimits } from '~/validation/limits'
+import { fieldLimits, MAX_LENGTH } from '~/validation/limits'
 import { MailingAddressSchema } from '~/validation/operator'
 
 import { SubmitButton } from './submit-button'
@@ -82,7 +82,7 @@ export function ProfileCard({ profile, errors }: { profile: CustomerPageData['pr
               required
               inputMode="numeric"
               defaultValue={address?.zip ?? ''}
-              maxLength={10}
+              maxLength={MAX_LENGTH.zipPlus4}
               className={inputClass}
               aria-invalid={errors.zip ? true : undefined}
               aria-describedby={errors.zip ? 'address-zip-error' : undefined}

@@ -4,6 +4,7 @@ import { ApprovalBadge } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge } from '~/components/ui'
 import { auditActionLabel } from '~/domain/audit'
+import { adminClaimPath } from '~/domain/paths'
 import type { CustomerPageData } from '~/models/customer-page.types'
 
 /** What happened with the customer: their claims, the e-mails sent, the payment events and the audit trail. */
@@ -23,7 +24,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
           {claims.map((claim) => (
             <tr key={claim.id}>
               <Cell label="Claim">
-                <a href={`/admin/claims/${claim.id}`} className="font-mono font-semibold text-brand-700 underline">
+                <a href={adminClaimPath(claim.id)} className="font-mono font-semibold text-brand-700 underline">
                   {claim.code}
                 </a>
                 <div className="capitalize">{claim.damageType}</div>

@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 
 import { Card, Field, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
+import { vehicleName } from '~/domain/vehicles'
 import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CorrectVehicleSchema } from '~/validation/operator'
@@ -47,9 +48,7 @@ export function VehiclesSection({
         const errors = failed('correct-vehicle', vehicle.id)
         return (
           <Card key={vehicle.id} data-testid="admin-vehicle">
-            <h3 className="text-lg font-semibold text-slate-900">
-              {vehicle.year} {vehicle.make} {vehicle.model} · {vehicle.licensePlate} ({vehicle.licensePlateState})
-            </h3>
+            <h3 className="text-lg font-semibold text-slate-900">{vehicleName(vehicle, { withPlate: true })}</h3>
             <p className="text-sm text-slate-700">
               {vehicle.policyIds.length ? `Covered by policy ${vehicle.policyIds.join(', ')}.` : 'Not on a policy now.'} Added{' '}
               {formatLongDate(vehicle.createdAt, '—')}.
