@@ -23,6 +23,7 @@ import {
   sessionCookieFor,
   uniqueEmail,
 } from '../support/factories'
+import { passesOverGrowingTables, planOf, statementsOf } from '../support/query-plans'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
 const operator = () => findOrCreateProfile('operator@example.com')
@@ -164,6 +165,14 @@ describe("a shop group's scorecard", () => {
       completedAt: at('2026-11-13T10:00Z'),
     })
     expect(countScorecards([group.id], now).get(group.id)!.onTime).toEqual({ count: 1, of: 2 })
+  })
+
+  it('reads the window’s jobs by index, never a pass over the claims', async () => {
+    const group = createPartnerGroup()
+    const statements = await statementsOf(() => countScorecards([group.id], now))
+    expect(statements.size).toBeGreaterThan(0)
+    expect([...statements].flatMap(planOf).join('\n')).toContain('claims_group_completed_idx')
+    expect(passesOverGrowingTables(statements)).toEqual([])
   })
 
   it('a new group has an empty scorecard', () => {
