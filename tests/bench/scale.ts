@@ -558,9 +558,10 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       .run()
   }
   // Shops' applications to join: the decided ones grow with the business (one per 500 policies), five wait for review.
+  // At least a full list of decisions at every size, so both sizes compare pages of the same length.
   client.transaction(() => {
     const applications: (typeof schema.shopApplications.$inferInsert)[] = []
-    const decidedCount = Math.max(1, Math.floor(size / 500))
+    const decidedCount = Math.max(60, Math.floor(size / 500))
     for (let index = 0; index < decidedCount + 5; index++) {
       const pending = index >= decidedCount
       const createdAt = now - (pending ? index - decidedCount + 1 : 2 + ((index * 7) % 700)) * DAY
