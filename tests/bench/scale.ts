@@ -7,10 +7,11 @@
  * steady state has sent (renewal notices and yearly reminders that fell due on earlier days, so the daily jobs find the
  * day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (at least four full pages of
  * them; some appeals), the rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per
- * policy. The daily jobs run once on it, timed with the longest pause they give the event loop. Then a built server
- * runs on each data set and each page is loaded for a few seconds at 1 and at 20 connections, the two sizes taking
- * turns, with a client that times every request (sub-millisecond, unlike autocannon's whole milliseconds) on
- * connections it opened before the clock started.
+ * policy; issue 38's rows as its review leaves them (each completed job's invoice submissions, some rejected and
+ * disputed, calibrated replacements' proofs and files, applications to join). The daily jobs run once on it, timed
+ * with the longest pause they give the event loop. Then a built server runs on each data set and each page is loaded
+ * for a few seconds at 1 and at 20 connections, the two sizes taking turns, with a client that times every request
+ * (sub-millisecond, unlike autocannon's whole milliseconds) on connections it opened before the clock started.
  *
  *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500]
  *
