@@ -75,6 +75,7 @@ export default [
     route('claims/:claimId', 'routes/admin.claims.$claimId.tsx'),
     route('partners', 'routes/admin.partners.tsx'),
     route('applications', 'routes/admin.applications.tsx'),
+    route('scorecards', 'routes/admin.scorecards.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),

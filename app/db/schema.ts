@@ -1444,6 +1444,10 @@ export const shopApplications = sqliteTable(
     partnerGroupId: text('partner_group_id').references(() => partnerGroups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('shop_applications_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('shop_applications_status_idx').on(t.status, t.createdAt),
+    // The review page's latest decisions: read newest first and stopped at the page's count, not sorted from all of them.
+    index('shop_applications_decided_idx').on(t.decidedAt),
+  ],
 )
 export type ShopApplication = typeof shopApplications.$inferSelect

@@ -1239,3 +1239,39 @@ export const SHOP_APPLICATION_MESSAGES = {
   }),
   declined: (business: string) => ({ title: 'Application declined', description: `${business} was e-mailed the reason.` }),
 } as const
+
+/** The shops' scorecards (app/domain/scorecards.ts): each figure's name, its count in words, and the empty states. */
+export const SCORECARD_MESSAGES = {
+  figures: {
+    onTime: {
+      label: 'On time',
+      counted: (count: number, of: number) => `${count} of ${of} on time`,
+      explain:
+        'Jobs finished within the service promise (chip repair within 24 hours of approval, replacement within 3 business days), with open jobs already past it counted as late. A reschedule the customer asked for before the deadline does not count against you.',
+    },
+    firstTimeInvoices: {
+      label: 'Invoices accepted first time',
+      counted: (count: number, of: number) => `${count} of ${of} accepted first time`,
+      explain: 'Of the invoices we have answered, those accepted as first sent, without a rejection and a correction.',
+    },
+    rework: {
+      label: 'Rework',
+      counted: (count: number, of: number) => `${count} of ${of} chip repairs failed`,
+      explain:
+        'Chip repairs claimed since under the repair guarantee because they failed (a claim we denied is not counted). Lower is better.',
+    },
+    calibrationProof: {
+      label: 'Calibration proof complete',
+      counted: (count: number, of: number) => `${count} of ${of} with complete proof`,
+      explain: 'Jobs with an ADAS calibration whose proof is recorded, complete and passed, as payment requires.',
+    },
+  },
+  nothingToMeasure: 'Nothing to measure yet',
+  window: (days: number) => `Over the jobs completed in the last ${days} days.`,
+  countedAt: (when: string) => `Counted ${when}; the figures are counted again at most every hour.`,
+  empty: (days: number) =>
+    `No jobs completed in the last ${days} days yet. Your scorecard fills in as you complete jobs: on time, invoices accepted first time, rework and calibration proof.`,
+  newToNetwork: 'New to the network',
+  customerOnTime: (rate: number, count: number, of: number, days: number) =>
+    `${rate}% on time (${count} of ${of} jobs in the last ${days} days)`,
+} as const

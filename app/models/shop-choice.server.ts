@@ -6,6 +6,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
+import { EMPTY_FIGURE, type OnTimeForCustomers, onTimeForCustomers } from '~/domain/scorecards'
 import {
   bookableDates,
   type Booking,
@@ -25,6 +26,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from './claims.server'
+import { onTimeOfGroups } from './shop-scorecards.server'
 
 /**
  * The customer chooses the shop (when the operator left the choice to them at approval): the nearest active locations
@@ -58,6 +60,8 @@ export type ShopOption = {
   miles: number
   /** Its days with room, its full days and the customer's place in its line (domain/shops: bookingOutlook). */
   booking: Booking
+  /** Its group's on-time rate from the scorecards, or that the group is too new to judge. */
+  onTime: OnTimeForCustomers
 }
 
 function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
@@ -85,7 +89,8 @@ export function nearestShops(needed: readonly ShopService[], zip: string, limit 
   const origin = zipPlace(zip)
   if (!origin) return null
   const dates = bookableDates(now)
-  const shops: ShopOption[] = []
+  const shops: Omit<ShopOption, 'onTime'>[] = []
+  const groupOf = new Map<string, string>()
   // Nearest first, past the full ones: the bookings of only the locations looked at are read.
   for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed), Number.POSITIVE_INFINITY)) {
     const booking = bookingOutlook(dates, location.dailyCapacity, bookingsOf(location.id, dates), openJobsAt(location.id))
@@ -103,9 +108,11 @@ export function nearestShops(needed: readonly ShopService[], zip: string, limit 
       miles,
       booking,
     })
+    if (location.partnerGroupId) groupOf.set(location.id, location.partnerGroupId)
     if (shops.length === limit) break
   }
-  return shops
+  const onTime = onTimeOfGroups([...groupOf.values()], now)
+  return shops.map((shop) => ({ ...shop, onTime: onTimeForCustomers(onTime.get(groupOf.get(shop.id) ?? '') ?? EMPTY_FIGURE) }))
 }
 
 /** How many jobs a location has booked on each of these days (the day the customer asked for; denied claims free theirs). */

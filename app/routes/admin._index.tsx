@@ -46,6 +46,11 @@ const SECTIONS = [
   },
   { to: '/admin/partners', title: 'Partner groups and locations', text: 'Shops that complete claims, and their signup links.' },
   { to: '/admin/applications', title: 'Applications to join', text: 'Shops that applied to join the network: approve or decline.' },
+  {
+    to: '/admin/scorecards',
+    title: 'Shop scorecards',
+    text: "Each partner group's on-time rate, invoices accepted first time, rework and calibration proof.",
+  },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },

@@ -10,9 +10,10 @@ import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
-import { SHOP_CHOICE_MESSAGES } from '~/domain/messages'
+import { SCORECARD_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
+import { SCORECARD_DAYS } from '~/domain/scorecards'
 import { bookableDates, SHOP_SERVICE_NAMES } from '~/domain/shops'
 import { chooseShop, claimForShopChoice, nearestShops, type ShopOption } from '~/models/shop-choice.server'
 import { routeRules } from '~/server/route-rules'
@@ -186,6 +187,11 @@ function ShopChoiceCard({ shop, checked }: { shop: ShopOption; checked: boolean 
           <span className="text-base font-semibold text-slate-900">{shop.name}</span>
           <span className="text-slate-700">{shop.miles} miles</span>
           {shop.mobileService ? <Badge tone="info">Mobile service available</Badge> : null}
+        </span>
+        <span className="block text-slate-800" data-testid="shop-on-time">
+          {shop.onTime.judged
+            ? SCORECARD_MESSAGES.customerOnTime(shop.onTime.rate, shop.onTime.count, shop.onTime.of, SCORECARD_DAYS)
+            : SCORECARD_MESSAGES.newToNetwork}
         </span>
         <span className="block text-slate-800">{shop.address}</span>
         {shop.phone ? <span className="block text-slate-800">{shop.phone}</span> : null}

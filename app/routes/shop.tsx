@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router'
 import { requireShopStaff } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
+import { ScorecardSection } from '~/components/shop/scorecard'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -16,6 +17,7 @@ import { logger } from '~/logger.server'
 import { groupLocations, setDailyCapacity } from '~/models/partners.server'
 import { shopJobs, shopRework } from '~/models/shop-jobs.server'
 import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
+import { scorecardOfGroup } from '~/models/shop-scorecards.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       locations: groupLocations(group.id),
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
       rework: shopRework(group.id),
+      scorecard: scorecardOfGroup(group.id),
       ...jobs,
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -111,6 +114,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
       <Rework items={rework} />
+      <ScorecardSection {...loaderData.scorecard} />
       <DailyCapacity locations={locations} result={actionData?.result} />
       <StripePayouts stripe={loaderData.stripe} />
     </div>

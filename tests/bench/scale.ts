@@ -7,10 +7,11 @@
  * steady state has sent (renewal notices and yearly reminders that fell due on earlier days, so the daily jobs find the
  * day's work, not a backlog); 30% of policies have a claim, 5% of those waiting for review (at least four full pages of
  * them; some appeals), the rest decided or completed by one of ten partner groups; an audit entry and an e-mail row per
- * policy. The daily jobs run once on it, timed with the longest pause they give the event loop. Then a built server
- * runs on each data set and each page is loaded for a few seconds at 1 and at 20 connections, the two sizes taking
- * turns, with a client that times every request (sub-millisecond, unlike autocannon's whole milliseconds) on
- * connections it opened before the clock started.
+ * policy; issue 38's rows as its review leaves them (each completed job's invoice submissions, some rejected and
+ * disputed, calibrated replacements' proofs and files, applications to join). The daily jobs run once on it, timed
+ * with the longest pause they give the event loop. Then a built server runs on each data set and each page is loaded
+ * for a few seconds at 1 and at 20 connections, the two sizes taking turns, with a client that times every request
+ * (sub-millisecond, unlike autocannon's whole milliseconds) on connections it opened before the clock started.
  *
  *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500]
  *
@@ -205,6 +206,94 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
   const sample = { index: Math.floor(size / 2) }
   let sampleIds = { profileId: '', policyId: '', plate: '', code: '', email: '', phone: '', name: '' }
 
+  type Paperwork = {
+    submissions: (typeof schema.invoiceSubmissions.$inferInsert)[]
+    disputes: (typeof schema.invoiceDisputes.$inferInsert)[]
+    proofs: (typeof schema.calibrationProofs.$inferInsert)[]
+    proofFiles: (typeof schema.claimDocuments.$inferInsert)[]
+  }
+  /**
+   * A completed job's invoice history, disputes and calibration proof, as issue 38's review leaves them: the invoice
+   * sent at completion (one in ten rejected, then corrected and accepted; one in fifty of those disputed first and the
+   * dispute answered), accepted once approved for payment; a calibrated replacement's proof with its four files.
+   */
+  const jobPaperwork = (claimId: string, n: number, completedAt: number, accepted: boolean, calibrated: boolean, into: Paperwork) => {
+    const fields = {
+      partNumber: 'FW04567GTY',
+      laborHours: 1.5,
+      kitMoulding: null,
+      adasCalibration: calibrated ? 'static' : null,
+      actualCostCents: 8900,
+    }
+    const answer = (at: number) => ({ decidedBy: 'bench', decidedAt: iso(at) })
+    const rejected = n % 10 === 0
+    into.submissions.push({
+      id: createId(),
+      claimId,
+      number: 1,
+      fields,
+      submittedBy: null,
+      submittedAt: iso(completedAt),
+      outcome: rejected ? 'rejected' : accepted ? 'accepted' : 'pending',
+      reason: rejected ? 'part_number' : null,
+      note: rejected ? 'The part number does not match the vehicle.' : null,
+      ...(rejected || accepted ? answer(completedAt + DAY) : { decidedBy: null, decidedAt: null }),
+    })
+    if (rejected)
+      into.submissions.push({
+        id: createId(),
+        claimId,
+        number: 2,
+        fields,
+        submittedBy: null,
+        submittedAt: iso(completedAt + 2 * DAY),
+        outcome: accepted ? 'accepted' : 'pending',
+        reason: null,
+        note: null,
+        ...(accepted ? answer(completedAt + 3 * DAY) : { decidedBy: null, decidedAt: null }),
+      })
+    if (rejected && n % 50 === 0)
+      into.disputes.push({
+        id: createId(),
+        claimId,
+        kind: 'rejection',
+        message: 'The part number is the one the dealer supplied.',
+        openedBy: 'bench',
+        openedAt: iso(completedAt + DAY + 60_000),
+        answerDueAt: iso(completedAt + 8 * DAY),
+        outcome: 'refused',
+        answer: 'The VIN decodes to another model year.',
+        answeredBy: 'bench',
+        answeredAt: iso(completedAt + 2 * DAY),
+      })
+    if (calibrated) {
+      into.proofs.push({
+        claimId,
+        method: 'static',
+        toolMake: 'Autel',
+        toolSerial: `MA600-${n}`,
+        technicianName: 'Pat Bench',
+        result: 'pass',
+        createdAt: iso(completedAt),
+        updatedAt: iso(completedAt),
+      })
+      for (const documentType of [
+        'calibration_pre_scan',
+        'calibration_post_scan',
+        'calibration_tool_screen',
+        'calibration_target_setup',
+      ] as const)
+        into.proofFiles.push({
+          id: createId(),
+          claimId,
+          documentType,
+          filePath: `claims/${claimId}/${documentType}.jpg`,
+          fileName: `${documentType}.jpg`,
+          createdAt: iso(completedAt),
+        })
+    }
+  }
+
   const profileIds = Array.from({ length: size }, () => createId())
   const vehicleIds = Array.from({ length: size }, () => createId())
   /** What the n-th customer's rows are made of. */
@@ -251,6 +340,10 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       const audits: Row<typeof schema.auditLog> = []
       const mails: Row<typeof schema.emailLog> = []
       const reminded: Row<typeof schema.yearlyReminders> = []
+      const submissions: Row<typeof schema.invoiceSubmissions> = []
+      const disputes: Row<typeof schema.invoiceDisputes> = []
+      const proofs: Row<typeof schema.calibrationProofs> = []
+      const proofFiles: Row<typeof schema.claimDocuments> = []
       for (let index = start; index < end; index++) {
         const profileId = profileIds[index]!
         const vehicleId = vehicleIds[index]!
@@ -328,9 +421,14 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
           const reviewedAt = submittedAt + (claimCount % 40) * 60 * 60 * 1000
           const completedAt = decided && outcome === 'completed' ? submittedAt + 5 * DAY : null
           const paidLongAgo = completedAt !== null && completedAt < now - 30 * DAY
+          const claimId = createId()
+          const replacement = claimCount % 7 === 0
+          const calibrated = completedAt !== null && replacement && plan.hasAdas === true
+          if (completedAt !== null)
+            jobPaperwork(claimId, claimCount, completedAt, paidLongAgo, calibrated, { submissions, disputes, proofs, proofFiles })
           // Every claim row has the same keys (the prepared insert takes its columns from the first row).
           filed.push({
-            id: createId(),
+            id: claimId,
             policyId,
             filedByProfileId: profileId,
             damageType: claimCount % 3 === 0 ? ('crack' as const) : ('chip' as const),
@@ -349,7 +447,8 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
             appointmentAt: completedAt === null ? null : appointment(reviewedAt + (6 + (claimCount % 30)) * 60 * 60 * 1000),
             paymentApprovedAt: paidLongAgo ? iso(completedAt + 2 * DAY) : null,
             payoutId: paidLongAgo ? paidPayouts.get(group.id)! : null,
-            repairType: decided && outcome === 'completed' ? (claimCount % 7 === 0 ? ('replacement' as const) : ('repair' as const)) : null,
+            repairType: decided && outcome === 'completed' ? (replacement ? ('replacement' as const) : ('repair' as const)) : null,
+            adasCalibration: calibrated ? ('static' as const) : null,
             actualCostCents: decided && outcome === 'completed' ? 8900 + (claimCount % 50) * 100 : null,
             denialReason: outcome === 'denied' && decided ? 'Damage predates coverage.' : null,
           })
@@ -361,6 +460,10 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       }
       insertRows(schema.auditLog, audits)
       insertRows(schema.emailLog, mails)
+      insertRows(schema.invoiceSubmissions, submissions)
+      insertRows(schema.invoiceDisputes, disputes)
+      insertRows(schema.calibrationProofs, proofs)
+      insertRows(schema.claimDocuments, proofFiles)
       if (size >= 200_000)
         print(
           `    ${Math.min(size, start + BATCH).toLocaleString('en-US')} written (${((performance.now() - started) / 1000).toFixed(0)} s)`,
@@ -372,13 +475,28 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
   client.transaction(() => {
     for (const [groupIndex, group] of [...groups, shopGroup].entries()) {
       const jobs: (typeof schema.claims.$inferInsert)[] = []
+      const paperwork: Paperwork = { submissions: [], disputes: [], proofs: [], proofFiles: [] }
       for (let job = 0; job < groupJobs; job++) {
         claimCount++
         const completedAt = now - ((job * 89) % 88) * DAY - (job % 24) * 60 * 60 * 1000 - DAY
         const reviewedAt = completedAt - (12 + (job % 60)) * 60 * 60 * 1000
         const stage = job % 5
+        const claimId = createId()
+        const calibrated = job % 3 === 0 && job % 2 === 0
+        jobPaperwork(claimId, job, completedAt, stage >= 3, calibrated, paperwork)
+        // Two open disputes a group (one overdue) wait in the operator's queue, the same at every size.
+        if (job === 0 || job === 1)
+          paperwork.disputes.push({
+            id: createId(),
+            claimId,
+            kind: 'short_pay',
+            message: 'The moulding was part of the job.',
+            openedBy: 'bench',
+            openedAt: iso(now - (job + 1) * 4 * DAY),
+            answerDueAt: iso(now + (job === 0 ? 3 : -1) * DAY),
+          })
         jobs.push({
-          id: createId(),
+          id: claimId,
           policyId: activePolicies[(groupIndex * groupJobs + job) % activePolicies.length]!,
           damageType: job % 3 === 0 ? 'crack' : 'chip',
           description: 'A stone from a gravel truck left a chip on the driver side.',
@@ -397,11 +515,16 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
           paymentApprovedAt: stage >= 3 ? iso(completedAt + DAY) : null,
           payoutId: stage === 4 ? paidPayouts.get(group.id)! : null,
           repairType: job % 3 === 0 ? 'replacement' : 'repair',
+          adasCalibration: calibrated ? 'static' : null,
           actualCostCents: 8900 + (job % 50) * 100,
           denialReason: null,
         })
       }
       insertRows(schema.claims, jobs)
+      insertRows(schema.invoiceSubmissions, paperwork.submissions)
+      insertRows(schema.invoiceDisputes, paperwork.disputes)
+      insertRows(schema.calibrationProofs, paperwork.proofs)
+      insertRows(schema.claimDocuments, paperwork.proofFiles)
     }
   })()
   client.exec(
@@ -435,6 +558,38 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       })
       .run()
   }
+  // Shops' applications to join: the decided ones grow with the business (one per 500 policies), five wait for review.
+  // At least a full list of decisions at every size, so both sizes compare pages of the same length.
+  client.transaction(() => {
+    const applications: (typeof schema.shopApplications.$inferInsert)[] = []
+    const decidedCount = Math.max(60, Math.floor(size / 500))
+    for (let index = 0; index < decidedCount + 5; index++) {
+      const pending = index >= decidedCount
+      const createdAt = now - (pending ? index - decidedCount + 1 : 2 + ((index * 7) % 700)) * DAY
+      applications.push({
+        id: createId(),
+        businessName: `Applicant Glass ${index}`,
+        contactName: 'Robin Applicant',
+        email: `apply${index}@applicants.bench.example`,
+        phone: '+18015550100',
+        locations: [{ name: `Applicant Glass ${index}`, address: '1 Main St', city: 'Ogden', state: 'UT', zip: '84401' }],
+        insuranceCarrier: 'Bench Mutual',
+        insurancePolicyNumber: `GL-${index}`,
+        insuranceExpiresOn: iso(now + 200 * DAY).slice(0, 10),
+        certifications: 'AGSC',
+        offersChipRepair: true,
+        offersReplacement: true,
+        offersCalibration: index % 2 === 0,
+        mobileService: false,
+        status: pending ? 'pending' : index % 3 === 0 ? 'declined' : 'approved',
+        decidedAt: pending ? null : iso(createdAt + DAY),
+        decidedBy: pending ? null : 'bench',
+        declineReason: !pending && index % 3 === 0 ? 'No liability insurance on file.' : null,
+        createdAt: iso(createdAt),
+      })
+    }
+    insertRows(schema.shopApplications, applications)
+  })()
   const operator = db().insert(schema.profiles).values({ email: OPERATOR, fullName: 'Bench Operator' }).returning().get()
   const cookieOf = async (profileId: string) => (await createSession(profileId)).split(';')[0]!
   const customerCookie = await cookieOf(sampleIds.profileId)
@@ -497,7 +652,8 @@ async function afterFirstDailyRun(server: RunningServer) {
  */
 async function dailyJobsOn(size: number, print: (line: string) => void) {
   const { runDailyJobs } = await import('~/jobs.server')
-  const { closeDatabase } = await import('~/db/client.server')
+  const { closeDatabase, db } = await import('~/db/client.server')
+  const { sql } = await import('drizzle-orm')
   // A server has rendered e-mails before its daily run (sign-in links, receipts): the first render of a process
   // compiles the templates (about 90 ms), a cost of starting, not of the data set.
   const { EMAIL_SAMPLES } = await import('~/emails/samples')
@@ -508,8 +664,20 @@ async function dailyJobsOn(size: number, print: (line: string) => void) {
   const report = await runDailyJobs()
   pauses.disable()
   const seconds = (performance.now() - started) / 1000
-  closeDatabase()
   jobPauses[size] = pauses.max / 1e6
+  // The scorecards are counted at most once an hour and reused (app/models/shop-scorecards.server.ts): the pages below
+  // measure the reuse, this one count what the first visitor of the hour waits for.
+  const { countScorecards } = await import('~/models/shop-scorecards.server')
+  const groupIds = db()
+    .all<{ id: string }>(sql`SELECT id FROM partner_groups`)
+    .map((row) => row.id)
+  const counting = performance.now()
+  const cards = countScorecards(groupIds)
+  const jobs = [...cards.values()].reduce((sum, card) => sum + card.onTime.of, 0)
+  print(
+    `  every group's scorecard counted afresh: ${(performance.now() - counting).toFixed(0)} ms (${jobs.toLocaleString('en-US')} jobs judged on time)`,
+  )
+  closeDatabase()
   print(
     `  daily jobs: ${seconds.toFixed(1)} s, longest pause ${jobPauses[size]!.toFixed(0)} ms (${report.renewalNoticesSent} renewal notices, ${report.yearlyRemindersSent} yearly reminders sent)`,
   )
@@ -590,6 +758,8 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
     { name: 'customer page', path: `/admin/customers/${data.customerId}`, as: 'operator', operatorPage: true },
     { name: 'payouts, all groups', path: '/admin/payouts', as: 'operator', operatorPage: true },
     { name: "payouts, one group's jobs", path: `/admin/payouts?group=${data.groupId}`, as: 'operator', operatorPage: true },
+    { name: 'shop scorecards', path: '/admin/scorecards', as: 'operator', operatorPage: true },
+    { name: 'applications to join', path: '/admin/applications', as: 'operator', operatorPage: true },
     { name: "shop's job list", path: '/shop', as: 'staff', operatorPage: false },
   ]
 }

@@ -57,6 +57,10 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/shop$/)
   await expect(page.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()
+  // A new shop's scorecard says over which window it counts, and that nothing is completed yet to judge.
+  const scorecard = page.getByTestId('scorecard')
+  await expect(scorecard).toContainText('Over the jobs completed in the last 90 days.')
+  await expect(scorecard.getByTestId('scorecard-empty')).toContainText('No jobs completed in the last 90 days yet.')
   // Staff who hold no policy see the shop's menu only.
   const menu = page.getByRole('navigation', { name: 'Main' })
   await expect(menu.getByRole('link', { name: 'Policies' })).toHaveCount(0)
@@ -186,6 +190,17 @@ test('a job with no time asked offers to propose a time; staff who hold a policy
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
   })
+  // A chip the group repaired two days ago, three hours after approval: on its scorecard.
+  const approvedAt = Date.now() - 2 * 24 * 60 * 60 * 1000
+  createClaim(createActivePolicy(findOrCreateProfile(uniqueEmail()).id).policy.id, {
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: new Date(approvedAt).toISOString(),
+    completedAt: new Date(approvedAt + 3 * 60 * 60 * 1000).toISOString(),
+    repairType: 'repair',
+    actualCostCents: 9900,
+    assignedPartnerGroupId: group.id,
+  })
 
   await signIn({ email: staff.email })
   await page.goto(`/shop/jobs/${claim.id}`)
@@ -198,6 +213,10 @@ test('a job with no time asked offers to propose a time; staff who hold a policy
   // The same person buys a plan of their own: the customer links come back beside the shop's.
   createActivePolicy(staff.id)
   await page.goto('/shop')
+  // The shop's own scorecard, each rate with its count beside it.
+  await expect(page.getByTestId('score-onTime')).toContainText('100% (1 of 1 on time)')
+  await expect(page.getByTestId('score-rework')).toContainText('0% (0 of 1 chip repairs failed)')
+  await expect(page.getByTestId('score-calibrationProof')).toContainText('Nothing to measure yet')
   await expect(menu.getByRole('link', { name: 'Policies' })).toBeVisible()
   await expect(menu.getByRole('link', { name: 'Claims' })).toBeVisible()
   await expect(menu.getByRole('link', { name: 'Shop', exact: true })).toBeVisible()

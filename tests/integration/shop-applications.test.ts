@@ -5,11 +5,13 @@ import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations, shopApplications, shopStaff } from '~/db/schema'
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
 import { resetEnvForTests } from '~/env.server'
+import { shopApplicationsForReview } from '~/models/shop-applications.server'
 import * as reviewRoute from '~/routes/admin.applications'
 import * as joinRoute from '~/routes/join-the-network'
 
 import { findOrCreateProfile, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { planOf, statementsOf } from '../support/query-plans'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const reviewAction = inOperatorArea(reviewRoute.action)
@@ -142,5 +144,12 @@ describe('joining the network', () => {
     expect((await apply(application(uniqueEmail('other')), '198.51.100.99')).status).toBe(302)
     delete process.env.CLIENT_IP_HEADER
     resetEnvForTests()
+  })
+
+  it('the review page reads the latest decisions newest first by index, never sorting every decided application', async () => {
+    const statements = await statementsOf(() => shopApplicationsForReview())
+    const plans = [...statements].map((source) => planOf(source).join(' | '))
+    expect(plans.some((plan) => plan.includes('shop_applications_decided_idx'))).toBe(true)
+    for (const plan of plans) expect(plan).not.toContain('TEMP B-TREE')
   })
 })

@@ -1,0 +1,1 @@
+CREATE INDEX `shop_applications_decided_idx` ON `shop_applications` (`decided_at`);

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { calibrationProofs, type Claim, claimDocuments, claims, partnerLocations, shopStaff } from '~/db/schema'
+import { CALIBRATION_FILE_TYPES, type CalibrationFileType } from '~/domain/calibration'
+import { MIN_JOBS_TO_JUDGE, type Scorecard } from '~/domain/scorecards'
+import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
+import { HOUR_MS } from '~/domain/time'
+import { approveClaim } from '~/models/claim-review.server'
+import { recordSubmission, settleSubmission } from '~/models/invoice-review.server'
+import { countScorecards, forgetScorecards } from '~/models/shop-scorecards.server'
+import * as scorecardsRoute from '~/routes/admin.scorecards'
+import * as chooseRoute from '~/routes/customer.claims.$claimId.shop'
+import * as shopRoute from '~/routes/shop'
+
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  sessionCookieFor,
+  uniqueEmail,
+} from '../support/factories'
+import { passesOverGrowingTables, planOf, statementsOf } from '../support/query-plans'
+import { makeRequest, routeArgs, settle } from '../support/requests'
+
+const operator = () => findOrCreateProfile('operator@example.com')
+const at = (iso: string) => new Date(iso).toISOString()
+
+/** A job the group completed: approved at `reviewedAt`, finished at `completedAt`. */
+function job(groupId: string, facts: Partial<typeof claims.$inferInsert> & { reviewedAt: string }): Claim {
+  const { policy } = createActivePolicy(createProfile().id, { planType: 'comprehensive', hasAdas: true })
+  return createClaim(policy.id, {
+    approvalStatus: facts.completedAt ? 'completed' : 'approved',
+    lifecycleStatus: facts.completedAt ? 'completed' : 'approved',
+    assignedPartnerGroupId: groupId,
+    damageType: facts.repairType === 'replacement' ? 'crack' : 'chip',
+    repairType: facts.completedAt ? 'repair' : null,
+    actualCostCents: facts.completedAt ? 9900 : null,
+    ...facts,
+  })
+}
+
+/** The invoice's submissions and their answers, in order (a job rejected then accepted: ['rejected', 'accepted']). */
+function invoiceAnswers(claim: Claim, outcomes: ('accepted' | 'rejected' | 'pending')[]) {
+  const when = new Date(claim.completedAt!)
+  for (const outcome of outcomes) {
+    recordSubmission(db(), {
+      claimId: claim.id,
+      actor: null,
+      fields: { partNumber: null, laborHours: 1, kitMoulding: null, adasCalibration: claim.adasCalibration, actualCostCents: 9900 },
+      now: when,
+    })
+    if (outcome !== 'pending')
+      settleSubmission(db(), {
+        claimId: claim.id,
+        outcome,
+        actorId: operator().id,
+        reason: outcome === 'rejected' ? 'part_number' : undefined,
+        now: when,
+      })
+  }
+}
+
+/** A calibration proof of the job with these files (its method and result as given). */
+function proof(claim: Claim, method: 'static' | 'dynamic' | 'both', result: 'pass' | 'fail', files: readonly CalibrationFileType[]) {
+  db()
+    .insert(calibrationProofs)
+    .values({ claimId: claim.id, method, toolMake: 'Autel', toolSerial: 'SN-1', technicianName: 'Pat', result })
+    .run()
+  for (const type of files)
+    db()
+      .insert(claimDocuments)
+      .values({ claimId: claim.id, documentType: type, filePath: `claims/${claim.id}/${type}.jpg`, fileName: `${type}.jpg` })
+      .run()
+}
+
+/** A repair-failure claim on a repaired job, decided as given. */
+function failure(repaired: Claim, approvalStatus: 'pending_review' | 'approved' | 'denied') {
+  const { policy } = createActivePolicy(createProfile().id)
+  return createClaim(policy.id, { damageType: 'crack', repairFailureOfClaimId: repaired.id, approvalStatus })
+}
+
+describe("a shop group's scorecard", () => {
+  ensureSeeded()
+  // A Friday; the window runs back 90 days, to 22 August.
+  const now = new Date('2026-11-20T12:00:00Z')
+
+  it('counts a late job, an invoice rejected then accepted, a rework claim and an incomplete calibration proof', () => {
+    const group = createPartnerGroup()
+    // Chip repairs: one within 24 hours, one late (and failed since), one whose failure claim was denied.
+    const quick = job(group.id, { reviewedAt: at('2026-11-10T10:00Z'), completedAt: at('2026-11-10T20:00Z') })
+    const late = job(group.id, { reviewedAt: at('2026-11-09T10:00Z'), completedAt: at('2026-11-11T10:00Z') })
+    const deniedFailure = job(group.id, { reviewedAt: at('2026-11-12T10:00Z'), completedAt: at('2026-11-12T18:00Z') })
+    failure(late, 'approved')
+    failure(deniedFailure, 'denied')
+    // Replacements within 3 business days (Monday to Wednesday), one calibration proven in full, one missing files.
+    const proven = job(group.id, {
+      reviewedAt: at('2026-11-16T15:00Z'),
+      completedAt: at('2026-11-18T15:00Z'),
+      repairType: 'replacement',
+      adasCalibration: 'static',
+    })
+    proof(proven, 'static', 'pass', CALIBRATION_FILE_TYPES)
+    const unproven = job(group.id, {
+      reviewedAt: at('2026-11-16T15:00Z'),
+      completedAt: at('2026-11-17T15:00Z'),
+      repairType: 'replacement',
+      adasCalibration: 'dynamic',
+    })
+    proof(unproven, 'dynamic', 'pass', ['calibration_pre_scan'])
+    // A replacement whose calibration did not pass: its proof is not complete for payment, so not for the scorecard.
+    const failedCalibration = job(group.id, {
+      reviewedAt: at('2026-11-16T15:00Z'),
+      completedAt: at('2026-11-17T16:00Z'),
+      repairType: 'replacement',
+      adasCalibration: 'dynamic',
+    })
+    proof(failedCalibration, 'dynamic', 'fail', ['calibration_pre_scan', 'calibration_post_scan', 'calibration_tool_screen'])
+    // Invoices: accepted as sent; rejected then accepted; one still waiting (not judged yet).
+    invoiceAnswers(quick, ['accepted'])
+    invoiceAnswers(late, ['rejected', 'accepted'])
+    invoiceAnswers(proven, ['pending'])
+    // An open job already past its promise counts as late; one completed before the window does not count at all.
+    job(group.id, { reviewedAt: at('2026-11-01T10:00Z') })
+    const old = job(group.id, { reviewedAt: at('2026-06-01T10:00Z'), completedAt: at('2026-06-05T10:00Z') })
+    invoiceAnswers(old, ['rejected', 'accepted'])
+    failure(old, 'approved')
+
+    // Another group's jobs, late, rejected and failed, never reach this group's scorecard.
+    const other = createPartnerGroup()
+    const theirs = job(other.id, { reviewedAt: at('2026-11-02T10:00Z'), completedAt: at('2026-11-06T10:00Z') })
+    invoiceAnswers(theirs, ['rejected', 'accepted'])
+    failure(theirs, 'approved')
+
+    const cards = countScorecards([group.id, other.id], now)
+    expect(cards.get(group.id)).toEqual<Scorecard>({
+      onTime: { count: 5, of: 7 },
+      firstTimeInvoices: { count: 1, of: 2 },
+      rework: { count: 1, of: 3 },
+      calibrationProof: { count: 1, of: 3 },
+    })
+    expect(cards.get(other.id)).toEqual<Scorecard>({
+      onTime: { count: 0, of: 1 },
+      firstTimeInvoices: { count: 0, of: 1 },
+      rework: { count: 1, of: 1 },
+      calibrationProof: { count: 0, of: 0 },
+    })
+    // Before the late chip repair's completion and before the open job's deadline, neither was late yet.
+    expect(countScorecards([group.id], new Date('2026-11-02T09:00:00Z')).get(group.id)!.onTime).toEqual({ count: 0, of: 0 })
+  })
+
+  it('a reschedule the customer asked for before the deadline does not count against the shop', () => {
+    const group = createPartnerGroup()
+    job(group.id, {
+      reviewedAt: at('2026-11-10T10:00Z'),
+      rescheduleRequestedAt: at('2026-11-10T12:00Z'),
+      completedAt: at('2026-11-13T10:00Z'),
+    })
+    job(group.id, {
+      reviewedAt: at('2026-11-10T10:00Z'),
+      rescheduleRequestedAt: at('2026-11-12T12:00Z'),
+      completedAt: at('2026-11-13T10:00Z'),
+    })
+    expect(countScorecards([group.id], now).get(group.id)!.onTime).toEqual({ count: 1, of: 2 })
+  })
+
+  it('reads the window’s jobs by index, never a pass over the claims', async () => {
+    const group = createPartnerGroup()
+    const statements = await statementsOf(() => countScorecards([group.id], now))
+    expect(statements.size).toBeGreaterThan(0)
+    expect([...statements].flatMap(planOf).join('\n')).toContain('claims_group_completed_idx')
+    expect(passesOverGrowingTables(statements)).toEqual([])
+  })
+
+  it('a new group has an empty scorecard', () => {
+    const group = createPartnerGroup()
+    expect(countScorecards([group.id], now).get(group.id)).toEqual<Scorecard>({
+      onTime: { count: 0, of: 0 },
+      firstTimeInvoices: { count: 0, of: 0 },
+      rework: { count: 0, of: 0 },
+      calibrationProof: { count: 0, of: 0 },
+    })
+  })
+})
+
+describe('the scorecards on the pages', () => {
+  ensureSeeded()
+  const recent = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR_MS).toISOString()
+
+  /** A group with `onTime` chip repairs done within the promise and `late` done two days after approval. */
+  function groupWithJobs(onTime: number, late: number) {
+    const group = createPartnerGroup(`Scored ${uniqueEmail('g')}`)
+    for (let index = 0; index < onTime; index++) job(group.id, { reviewedAt: recent(30), completedAt: recent(20) })
+    for (let index = 0; index < late; index++) job(group.id, { reviewedAt: recent(72), completedAt: recent(10) })
+    return group
+  }
+
+  it('each shop sees its own scorecard on /shop, never another group’s', async () => {
+    forgetScorecards()
+    const mine = groupWithJobs(3, 1)
+    groupWithJobs(0, 5)
+    const staff = createProfile({ email: uniqueEmail('staff') })
+    db().insert(shopStaff).values({ partnerGroupId: mine.id, email: staff.email, addedBy: operator().id }).run()
+    const loaded = await settle(async () => shopRoute.loader(routeArgs(makeRequest('/shop', { cookie: await sessionCookieFor(staff.id) }))))
+    expect(loaded.status).toBe(200)
+    const { scorecard } = loaded.data as { scorecard: { card: Scorecard; days: number } }
+    expect(scorecard.days).toBe(90)
+    expect(scorecard.card.onTime).toEqual({ count: 3, of: 4 })
+    // Someone who is not a shop's staff gets no scorecard at all.
+    const customer = createProfile()
+    const refused = await settle(async () =>
+      shopRoute.loader(routeArgs(makeRequest('/shop', { cookie: await sessionCookieFor(customer.id) }))),
+    )
+    expect(refused.status).toBe(404)
+  })
+
+  it('the operator sees every group’s scorecard', async () => {
+    forgetScorecards()
+    const scored = groupWithJobs(2, 2)
+    const loaded = (await scorecardsRoute.loader()) as Awaited<ReturnType<typeof scorecardsRoute.loader>>
+    const row = loaded.groups.find((group) => group.id === scored.id)!
+    expect(row.card.onTime).toEqual({ count: 2, of: 4 })
+    expect(row.empty).toBe(false)
+    expect(loaded.groups.find((group) => group.name === 'Sample Auto Glass')).toBeDefined()
+  })
+
+  it('a customer choosing a shop sees its on-time rate with its count, or "New to the network"', async () => {
+    forgetScorecards()
+    const judged = groupWithJobs(MIN_JOBS_TO_JUDGE - 1, 1)
+    const fresh = groupWithJobs(MIN_JOBS_TO_JUDGE - 2, 1)
+    const place = (groupId: string, name: string) =>
+      db()
+        .insert(partnerLocations)
+        .values({ partnerGroupId: groupId, name, slug: name.toLowerCase().replace(/\W+/g, '-'), zip: '84047', address: '1 Main St' })
+        .run()
+    place(judged.id, `Judged ${judged.id}`)
+    place(fresh.id, `Fresh ${fresh.id}`)
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const claim = createClaim(policy.id)
+    await approveClaim({ claimId: claim.id, partnerGroupId: CUSTOMER_CHOOSES_SHOP, actorId: operator().id })
+    const loaded = await settle(async () =>
+      chooseRoute.loader(
+        routeArgs(makeRequest(`/customer/claims/${claim.id}/shop?zip=84047`, { cookie: await sessionCookieFor(customer.id) }), {
+          claimId: claim.id,
+        }),
+      ),
+    )
+    const shops = (loaded.data as { shops: { name: string; onTime: unknown }[] }).shops
+    expect(shops.find((shop) => shop.name === `Judged ${judged.id}`)!.onTime).toEqual({
+      judged: true,
+      rate: 90,
+      count: MIN_JOBS_TO_JUDGE - 1,
+      of: MIN_JOBS_TO_JUDGE,
+    })
+    expect(shops.find((shop) => shop.name === `Fresh ${fresh.id}`)!.onTime).toEqual({ judged: false })
+  })
+})
