@@ -47,6 +47,11 @@ const SECTIONS = [
   { to: '/admin/applications', title: 'Applications to join', text: 'Shops that applied to join the network: approve or decline.' },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
+  {
+    to: '/admin/price-schedule',
+    title: 'Shop price schedule',
+    text: 'What the network pays shops per service, by version, and who accepted it.',
+  },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },
   {
     to: '/admin/storms',
