@@ -26,7 +26,7 @@ export const SAMPLE_PARTNER_SLUG = 'sample-auto-glass'
 
 /** The sample price schedule for shops (cents), published with the sample partner, who has accepted it. */
 export const SEED_SCHEDULE: ScheduleAmounts = {
-  chipRepair: 9_500,
+  chipRepair: 12_500,
   replacementCar: 40_000,
   replacementCarAdas: 48_000,
   replacementTrucksuv: 45_000,

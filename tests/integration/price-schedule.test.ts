@@ -9,6 +9,7 @@ import { activePartnerGroups, approveClaim } from '~/models/claim-review.server'
 import { groupsOfferedJobs, jobPriceView, publishSchedule, scheduleInForce, sendScheduleNotice } from '~/models/price-schedule.server'
 import { nearestShops } from '~/models/shop-choice.server'
 import * as adminScheduleRoute from '~/routes/admin.price-schedule'
+import { loader as partnerLoader } from '~/routes/partner.complete-claim'
 import * as shopListRoute from '~/routes/shop'
 import * as jobRoute from '~/routes/shop.jobs.$claimId'
 import { getToast } from '~/toast.server'
@@ -232,6 +233,16 @@ describe('the price schedule for shops', () => {
       ['static', inForce.calibrationStatic],
       ['dynamic', inForce.calibrationDynamic],
     ])
+
+    // The code-only completion page shows the same lines.
+    const byCode = await settle(() =>
+      partnerLoader(
+        routeArgs(
+          makeRequest(`/partner/complete-claim?code=${claim.confirmationCode}`, { headers: { 'X-Forwarded-For': '203.0.113.181' } }),
+        ),
+      ),
+    )
+    expect((byCode.data as { view: { details: { price: unknown } } }).view.details.price).toEqual(page.price)
 
     const body = new FormData()
     body.append('intent', 'complete')
