@@ -476,8 +476,9 @@ export const PARTNER_MESSAGES = {
 /** An invoice above the job's price under the schedule, held for the operator (app/domain/payouts.ts). */
 export const INVOICE_HOLD_MESSAGES = {
   flag: (service: string) => `Held: above the ceiling for ${service}`,
-  detail: (amount: string, price: string) =>
-    `The invoice is ${amount}; the price schedule pays ${price} for this job. Check it with the shop, then release it to approve it for payment.`,
+  /** `price` is null for a job held before the price schedule, under the fixed ceilings of that time. */
+  detail: (amount: string, price: string | null) =>
+    `The invoice is ${amount}; ${price ? `the price schedule pays ${price} for this job` : 'that was above the ceiling of its service when it was completed'}. Check it with the shop, then release it to approve it for payment.`,
   released: { title: 'Invoice released', description: 'The job may now be approved for payment.' },
   notHeld: { title: 'Not held', description: 'This job’s invoice is not held.' },
 } as const

@@ -93,7 +93,10 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
     invoiceHold: claim.invoiceHeldFor
       ? {
           flag: INVOICE_HOLD_MESSAGES.flag(invoiceServiceName(claim.invoiceHeldFor as InvoiceService)),
-          detail: INVOICE_HOLD_MESSAGES.detail(formatPrice(claim.actualCostCents ?? 0), formatPrice(claim.scheduledPriceCents ?? 0)),
+          detail: INVOICE_HOLD_MESSAGES.detail(
+            formatPrice(claim.actualCostCents ?? 0),
+            claim.scheduledPriceCents === null ? null : formatPrice(claim.scheduledPriceCents),
+          ),
           releasedAt: claim.invoiceReleasedAt,
         }
       : null,
