@@ -83,6 +83,7 @@ export default [
     route('payouts', 'routes/admin.payouts.tsx'),
     route('activity', 'routes/admin.activity.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
+    route('price-schedule', 'routes/admin.price-schedule.tsx'),
     route('states', 'routes/admin.states.tsx'),
     route('states/consents.csv', 'routes/admin.states.consents[.csv].ts'),
     route('states/:code', 'routes/admin.states.$code.tsx'),

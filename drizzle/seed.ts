@@ -1,8 +1,9 @@
 import { pathToFileURL } from 'node:url'
 
 import type { Db } from '../app/db/client.server'
-import { partnerGroups, partnerLocations, prices } from '../app/db/schema'
+import { partnerGroups, partnerLocations, prices, priceScheduleAnswers, priceSchedules } from '../app/db/schema'
 import { MONTHLY_LOOKUP_KEYS, yearlyKeyOf } from '../app/domain/plans'
+import type { ScheduleAmounts } from '../app/domain/price-schedule'
 
 /** Local-mode monthly prices, in cents. */
 export const SEED_PRICES = {
@@ -23,10 +24,23 @@ export const SEED_YEARLY_PRICES = Object.fromEntries(
 
 export const SAMPLE_PARTNER_SLUG = 'sample-auto-glass'
 
+/** The sample price schedule for shops (cents), published with the sample partner, who has accepted it. */
+export const SEED_SCHEDULE: ScheduleAmounts = {
+  chipRepair: 12_500,
+  replacementCar: 40_000,
+  replacementCarAdas: 48_000,
+  replacementTrucksuv: 45_000,
+  replacementTrucksuvAdas: 54_000,
+  calibrationStatic: 25_000,
+  calibrationDynamic: 20_000,
+  mobileSurcharge: 2_500,
+}
+
 /**
- * Fills an empty database with the ten prices (five monthly, their yearly twins) and one partner group with one
- * location. A database with prices but no yearly ones (from before yearly billing) gets each missing yearly price at
- * ten times that plan's current monthly price. Does nothing otherwise.
+ * Fills an empty database with the ten prices (five monthly, their yearly twins), one partner group with one location,
+ * and the first price schedule for shops, accepted by that group. A database with prices but no yearly ones (from
+ * before yearly billing) gets each missing yearly price at ten times that plan's current monthly price. Does nothing
+ * otherwise.
  */
 export function seed(db: Db) {
   const sqlite = db.$client
@@ -71,6 +85,20 @@ export function seed(db: Db) {
           offersCalibration: true,
         })
         .run()
+      // An empty database is a new install or a test run: the sample shop gets jobs under a schedule it has accepted.
+      // An existing database (with partners) is never given a schedule the operator did not publish.
+      const hasSchedule = db.select({ id: priceSchedules.id }).from(priceSchedules).limit(1).all().length > 0
+      if (!hasSchedule) {
+        const at = new Date().toISOString()
+        const [schedule] = db
+          .insert(priceSchedules)
+          .values({ ...SEED_SCHEDULE, version: 1, effectiveAt: at, publishedAt: at, noticeSentAt: at })
+          .returning()
+          .all()
+        db.insert(priceScheduleAnswers)
+          .values({ partnerGroupId: group!.id, scheduleId: schedule!.id, accepted: true, answeredAt: at })
+          .run()
+      }
     }
     return { seededPrices: !hasPrices, seededPartners: !hasPartners }
   })()

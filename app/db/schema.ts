@@ -194,6 +194,53 @@ export const priceChanges = sqliteTable(
   (t) => [index('price_changes_key_idx').on(t.lookupKey, t.effectiveOn)],
 )
 
+/**
+ * The network's price schedule for shops (app/domain/price-schedule.ts): what it pays per service, in cents. A version
+ * is never edited once published; a new one replaces it from its effective time. `notice_sent_at` marks the one e-mail
+ * to every group's staff (claimed before sending, so it goes once).
+ */
+export const priceSchedules = sqliteTable('price_schedules', {
+  id: id(),
+  version: integer('version').notNull().unique(),
+  effectiveAt: text('effective_at').notNull(),
+  chipRepair: integer('chip_repair_cents').notNull(),
+  replacementCar: integer('replacement_car_cents').notNull(),
+  replacementCarAdas: integer('replacement_car_adas_cents').notNull(),
+  replacementTrucksuv: integer('replacement_trucksuv_cents').notNull(),
+  replacementTrucksuvAdas: integer('replacement_trucksuv_adas_cents').notNull(),
+  calibrationStatic: integer('calibration_static_cents').notNull(),
+  calibrationDynamic: integer('calibration_dynamic_cents').notNull(),
+  mobileSurcharge: integer('mobile_surcharge_cents').notNull(),
+  publishedAt: text('published_at').notNull().$defaultFn(now),
+  /** The operator who published it; null for the sample schedule the seed publishes. */
+  publishedBy: text('published_by'),
+  noticeSentAt: text('notice_sent_at'),
+})
+
+/**
+ * A partner group's answer to a schedule version: accepted or refused, when, and by which staff member (null for the
+ * seed's sample shop). One answer per group and version; a later answer replaces it (the audit log keeps each one).
+ */
+export const priceScheduleAnswers = sqliteTable(
+  'price_schedule_answers',
+  {
+    id: id(),
+    partnerGroupId: text('partner_group_id')
+      .notNull()
+      .references(() => partnerGroups.id, { onDelete: 'cascade' }),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => priceSchedules.id, { onDelete: 'restrict' }),
+    accepted: integer('accepted', { mode: 'boolean' }).notNull(),
+    answeredAt: text('answered_at').notNull(),
+    answeredBy: text('answered_by').references(() => profiles.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('price_schedule_answers_group_schedule_idx').on(t.partnerGroupId, t.scheduleId),
+    index('price_schedule_answers_schedule_idx').on(t.scheduleId, t.accepted),
+  ],
+)
+
 /** One subscriber's notice of a price change (sent once) and when their policy moved to the new price. */
 export const priceChangeNotices = sqliteTable(
   'price_change_notices',
@@ -546,6 +593,13 @@ export const claims = sqliteTable(
      * total. A dispute's outcome may change it. The payouts pay coalesce(accepted_cost_cents, actual_cost_cents).
      */
     acceptedCostCents: integer('accepted_cost_cents'),
+    /**
+     * The price schedule version the job is priced by: the one in force when it was given to the shop (kept then), or
+     * at completion for a job given before any. With `scheduled_price_cents`, fixed at completion: a later version
+     * never changes a completed job's price (decision 081).
+     */
+    priceScheduleId: text('price_schedule_id').references((): AnySQLiteColumn => priceSchedules.id, { onDelete: 'restrict' }),
+    scheduledPriceCents: integer('scheduled_price_cents'),
     createdAt: createdAt(),
     submittedAt: text('submitted_at').notNull().$defaultFn(now),
     updatedAt: updatedAt(),

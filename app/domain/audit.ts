@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_TYPES = [
   'decision_settings',
   'storm_event',
   'shop_application',
+  'price_schedule',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -145,6 +146,11 @@ export const AUDIT_ACTIONS = [
   { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
   { action: 'storm_event.edited', entity: 'storm_event', label: 'Declared storm changed' },
   { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
+  // The network's price schedule for shops (/admin/price-schedule), its notice, and each group's answer on /shop.
+  { action: 'price_schedule.published', entity: 'price_schedule', label: 'Shop price schedule published' },
+  { action: 'price_schedule.notice_sent', entity: 'price_schedule', label: 'Shop price schedule e-mailed to the shops' },
+  { action: 'partner_group.schedule_accepted', entity: 'partner_group', label: 'Price schedule accepted by the shop' },
+  { action: 'partner_group.schedule_refused', entity: 'partner_group', label: 'Price schedule refused by the shop' },
   { action: 'sales_state.facts_updated', entity: 'sales_state', label: 'Registration and insurer facts of a state updated' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
@@ -209,11 +215,12 @@ export const EMAIL_TAGS = [
   'account-deletion',
   'account-deleted',
   'esign-withdrawn-operator',
-  // The shop network: applications and payouts.
+  // The shop network: applications, payouts and the price schedule.
   'shop-application-received',
   'shop-application-approved',
   'shop-application-declined',
   'payout-remittance',
+  'price-schedule-notice',
 ] as const
 
 export type EmailTag = (typeof EMAIL_TAGS)[number]

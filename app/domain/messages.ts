@@ -370,7 +370,8 @@ export const replacementLimitReached = (nextFrom: string): Message => ({
 // --- the operator's console ----------------------------------------------------------------------------------------
 export const PARTNER_GROUP_REQUIRED: Message = {
   title: 'Partner Group Required',
-  description: 'That partner group does not exist or is not active. Please choose one from the list.',
+  description:
+    'That partner group does not exist or is not active, or has not accepted the price schedule. Please choose one from the list.',
 }
 export const DENIAL_REASON_REQUIRED: Message = { title: 'Reason Required', description: 'Please give the reason for the denial.' }
 /** A refused operator form's toast title; its message is the first field's. */
@@ -477,11 +478,12 @@ export const PARTNER_MESSAGES = {
 } as const
 
 /** The operator's payouts: approving completed jobs for payment, grouping them into a payout, marking it paid. */
-/** An invoice above its service's ceiling, held for the operator (app/domain/payouts.ts). */
+/** An invoice above the job's price under the schedule, held for the operator (app/domain/payouts.ts). */
 export const INVOICE_HOLD_MESSAGES = {
   flag: (service: string) => `Held: above the ceiling for ${service}`,
-  detail: (amount: string, ceiling: string) =>
-    `The invoice is ${amount}; the ceiling is ${ceiling}. Check it with the shop, then release it to approve it for payment.`,
+  /** `price` is null for a job held before the price schedule, under the fixed ceilings of that time. */
+  detail: (amount: string, price: string | null) =>
+    `The invoice is ${amount}; ${price ? `the price schedule pays ${price} for this job` : 'that was above the ceiling of its service when it was completed'}. Check it with the shop, then release it to approve it for payment.`,
   released: { title: 'Invoice released', description: 'The job may now be approved for payment.' },
   notHeld: { title: 'Not held', description: 'This job’s invoice is not held.' },
 } as const
@@ -1274,4 +1276,33 @@ export const SCORECARD_MESSAGES = {
   newToNetwork: 'New to the network',
   customerOnTime: (rate: number, count: number, of: number, days: number) =>
     `${rate}% on time (${count} of ${of} jobs in the last ${days} days)`,
+} as const
+
+/** The shops' price schedule (app/domain/price-schedule.ts): the operator's page and the shop's answer on /shop. */
+export const PRICE_SCHEDULE_MESSAGES = {
+  correct: { title: 'Please check the schedule.', description: 'Nothing was published: see the message next to each field.' },
+  amount: (label: string, min: string, max: string) => `${label}: enter an amount in dollars, from ${min} to ${max}.`,
+  effectiveOn: (earliest: string) => `Choose the day it takes effect: ${earliest} or later (30 days' notice to the shops).`,
+  published: (version: number, from: string) => ({
+    title: `Version ${version} published`,
+    description: `It takes effect ${from}. Every shop's staff were e-mailed it.`,
+  }),
+  /** The shop's page. */
+  mustAccept: 'You get no new jobs until you accept the schedule in force.',
+  refusedPending: (from: string) => `You refused this version: from ${from} you get no new jobs. Jobs you already have keep going.`,
+  accepted: (version: number) => ({ title: 'Schedule accepted', description: `You accepted version ${version} of the price schedule.` }),
+  refused: (version: number) => ({
+    title: 'Schedule refused',
+    description: `You refused version ${version}. From the day it takes effect you get no new jobs; jobs you already have keep going.`,
+  }),
+  notOpen: {
+    title: 'This version cannot be answered',
+    description: 'That version of the schedule is no longer in force or waiting. Reload the page to see the current one.',
+  },
+  /** The completion form's line. */
+  jobPays: (version: number) => `What this job pays (price schedule version ${version})`,
+  noSchedule: 'No price schedule applies to this job: the invoice is paid as accepted by the operator.',
+  fixedOnCompletion:
+    'The work you choose below, plus each calibration you record, is what the job pays. The price is fixed when you complete the job; a later version of the schedule does not change it.',
+  fixedAt: (price: string) => `Fixed at completion: ${price}.`,
 } as const

@@ -85,21 +85,6 @@ export type InvoiceWork = (typeof INVOICE_WORKS)[number]
 /** A service as held invoices record it (`claims.invoice_held_for`): the work, and `+adas` when a calibration was done. */
 export type InvoiceService = InvoiceWork | `${InvoiceWork}+adas`
 
-/**
- * The most a shop's invoice may be before the operator must look at it, in cents, until a price schedule per partner
- * exists. These are not prices: each sits well above what the service usually costs (a chip repair is tens of dollars,
- * a windshield hundreds, a truck's or SUV's more, a calibration a few hundred), so only a typo or an inflated bill is
- * held. They also keep one job within reach of what a plan brings in: a plan is about $8–$35 a month (the seeded
- * prices) and Comprehensive covers one replacement a year, so a single job above these would cost more than the plan's
- * fees for years. A calibration's allowance is added to the work's ceiling when the shop reports one.
- */
-export const INVOICE_CEILING_CENTS: Record<InvoiceWork | 'adas_calibration', number> = {
-  chip_repair: 20_000,
-  replacement_car: 100_000,
-  replacement_trucksuv: 150_000,
-  adas_calibration: 80_000,
-}
-
 const INVOICE_WORK_NAMES: Record<InvoiceWork, string> = {
   chip_repair: 'chip repair',
   replacement_car: 'windshield replacement (car)',
@@ -119,23 +104,23 @@ export function invoiceServiceOf({ repairType, vehicleType, adasCalibration }: I
   return adasCalibration && adasCalibration !== 'none' ? `${work}+adas` : work
 }
 
-/** A service's ceiling in cents. */
-export function invoiceCeilingCents(service: InvoiceService) {
-  const [work, adas] = service.split('+') as [InvoiceWork, string | undefined]
-  return INVOICE_CEILING_CENTS[work] + (adas ? INVOICE_CEILING_CENTS.adas_calibration : 0)
-}
-
 /** 'chip repair', 'windshield replacement (car) with ADAS calibration'. */
 export function invoiceServiceName(service: InvoiceService) {
   const [work, adas] = service.split('+') as [InvoiceWork, string | undefined]
   return `${INVOICE_WORK_NAMES[work] ?? work}${adas ? ' with ADAS calibration' : ''}`
 }
 
-/** The service whose ceiling an invoice total is above (it is held for the operator), or null when it is not. */
-export function heldInvoiceService(facts: InvoiceFacts & { actualCostCents: number | null }): InvoiceService | null {
-  if (facts.actualCostCents === null) return null
-  const service = invoiceServiceOf(facts)
-  return facts.actualCostCents > invoiceCeilingCents(service) ? service : null
+/**
+ * The service whose ceiling an invoice total is above (it is held for the operator), or null when it is not. The
+ * ceiling is the job's price under the published schedule (app/domain/price-schedule.ts, fixed at completion): an
+ * invoice above what the network agreed to pay waits for the operator. A job priced by no schedule (none was published
+ * yet) has no ceiling.
+ */
+export function heldInvoiceService(
+  facts: InvoiceFacts & { actualCostCents: number | null; priceCents: number | null },
+): InvoiceService | null {
+  if (facts.actualCostCents === null || facts.priceCents === null) return null
+  return facts.actualCostCents > facts.priceCents ? invoiceServiceOf(facts) : null
 }
 
 /** Whether a job's invoice waits for the operator's release before it may be approved for payment. */

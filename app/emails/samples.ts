@@ -32,6 +32,7 @@ import { planTransferredEmail } from './plan-transferred'
 import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
 import { priceChangeEmail } from './price-change'
+import { priceScheduleEmail } from './price-schedule'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
 import { providerCancellationEmail } from './provider-cancellation'
 import { refundEmail } from './refund'
@@ -389,6 +390,14 @@ export const EMAIL_SAMPLES: EmailSample[] = [
       { code: 'CS-4HT8WP', completedOn: 'November 17, 2026', amount: '$320.00' },
     ],
     payoutId: 'pay_9d2k4x',
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('price-schedule-notice', 'To every shop: a new version of the price schedule, with 30 days’ notice', priceScheduleEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    version: 2,
+    effectiveOn: 'January 4, 2027',
+    lines: ['Chip repair: $65.00', 'Replacement, car, no ADAS: $360.00', 'Static calibration: $260.00', 'Mobile service surcharge: $30.00'],
+    shopUrl: `${SITE}/shop#price-schedule`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('claim-denied', 'Claim denied (may be appealed)', claimDeniedEmail, {

@@ -4,7 +4,7 @@ import { filingDeadline } from '~/domain/claims'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { invoiceLines, isDisputeOverdue } from '~/domain/invoice'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
-import { invoiceCeilingCents, type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
+import { type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { FLAG_LABELS } from '~/domain/photo-integrity'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
 import { areaInWords, stormDaysInWords } from '~/domain/storms'
@@ -89,13 +89,13 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
           approvable: payout.state === 'not_approved' && Boolean(claim.assignedPartnerGroupId) && !isInvoiceHeld(claim),
         }
       : null,
-    /** An invoice held above its service's ceiling at completion: the flag, the figures, and its release once made. */
+    /** An invoice held above the job's scheduled price at completion: the flag, the figures, and its release once made. */
     invoiceHold: claim.invoiceHeldFor
       ? {
           flag: INVOICE_HOLD_MESSAGES.flag(invoiceServiceName(claim.invoiceHeldFor as InvoiceService)),
           detail: INVOICE_HOLD_MESSAGES.detail(
             formatPrice(claim.actualCostCents ?? 0),
-            formatPrice(invoiceCeilingCents(claim.invoiceHeldFor as InvoiceService)),
+            claim.scheduledPriceCents === null ? null : formatPrice(claim.scheduledPriceCents),
           ),
           releasedAt: claim.invoiceReleasedAt,
         }

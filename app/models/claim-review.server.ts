@@ -24,6 +24,7 @@ import {
   toClaimant,
 } from './claims.server'
 import { shopContacts } from './claims-read.server'
+import { groupsOfferedJobs, scheduleInForce } from './price-schedule.server'
 import { textClaimStep } from './texts.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
@@ -68,8 +69,16 @@ export function claimForReview(claimId: string, now = new Date()) {
   }
 }
 
-export function activePartnerGroups() {
-  return db().select().from(partnerGroups).where(eq(partnerGroups.isActive, true)).orderBy(asc(partnerGroups.name)).all()
+/** The groups the operator may give a job to: active, and having accepted the price schedule in force. */
+export function activePartnerGroups(now = new Date()) {
+  const offered = groupsOfferedJobs(now)
+  return db()
+    .select()
+    .from(partnerGroups)
+    .where(eq(partnerGroups.isActive, true))
+    .orderBy(asc(partnerGroups.name))
+    .all()
+    .filter((group) => offered === null || offered.has(group.id))
 }
 
 /** The operator approves a pending claim and assigns the partner group that will do the work. */
@@ -84,14 +93,20 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
           .from(partnerGroups)
           .where(and(eq(partnerGroups.id, input.partnerGroupId), eq(partnerGroups.isActive, true)))
           .get()
-    // A stale page or a hand-made post may name a group that is gone or inactive: a message, never a foreign-key error.
-    if (!group && !customerChooses) throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
+    // A stale page or a hand-made post may name a group that is gone, inactive or has not accepted the price schedule
+    // in force: a message, never a foreign-key error.
+    const offered = groupsOfferedJobs(now, tx)
+    if ((!group || (offered && !offered.has(group.id))) && !customerChooses) {
+      throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
+    }
     const row = tx
       .update(claims)
       .set({
         approvalStatus: 'approved',
         lifecycleStatus: 'approved',
         assignedPartnerGroupId: group?.id ?? null,
+        // Given to a shop now: priced by the schedule in force (decision 081).
+        ...(group ? { priceScheduleId: scheduleInForce(now, tx)?.id ?? null } : {}),
         reviewedAt: now.toISOString(),
         reviewedBy: input.actorId,
       })

@@ -20,7 +20,7 @@ import {
   replacementLimitReached,
   TOO_MANY_REPAIR_PHOTOS,
 } from '~/domain/messages'
-import { heldInvoiceService, invoiceCeilingCents, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
+import { heldInvoiceService, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
 import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
@@ -44,6 +44,7 @@ import {
 } from './claims.server'
 import { invoiceColumnsOfClaim, recordSubmission } from './invoice-review.server'
 import { indexPhoto } from './photo-integrity.server'
+import { priceOfJob } from './price-schedule.server'
 import { textClaimStep } from './texts.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
@@ -396,12 +397,26 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         )
       }
       const details = input.invoiceDetails
-      // Above its service's ceiling, the invoice waits for the operator before it can be approved for payment.
+      // The price is fixed now, from the version the job was given under (decision 081): no later version changes it.
+      const priced = priceOfJob(
+        current,
+        {
+          repairType: input.repairType,
+          vehicleType: policy.vehicleType,
+          hasAdas: Boolean(policy.hasAdas),
+          adasCalibration: details?.adasCalibration ?? null,
+          mobile: current.serviceAt === 'mobile',
+        },
+        now,
+        tx,
+      )
+      // Above that price, the invoice waits for the operator before it can be approved for payment.
       const heldFor = heldInvoiceService({
         repairType: input.repairType,
         vehicleType: policy.vehicleType,
         adasCalibration: details?.adasCalibration ?? null,
         actualCostCents: input.actualCostCents,
+        priceCents: priced.priceCents,
       })
       const row = tx
         .update(claims)
@@ -413,6 +428,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           actualCostCents: input.actualCostCents,
           partnerNotes: input.partnerNotes,
           invoiceHeldFor: heldFor,
+          priceScheduleId: priced.scheduleId,
+          scheduledPriceCents: priced.priceCents,
           ...(details
             ? {
                 partNumber: details.partNumber,
@@ -463,7 +480,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
           actor: input.actor ?? `partner:${input.code}`,
           action: 'claim.invoice_held',
           entityId: existing.id,
-          detail: { service: heldFor, amountCents: input.actualCostCents, ceilingCents: invoiceCeilingCents(heldFor) },
+          detail: { service: heldFor, amountCents: input.actualCostCents, ceilingCents: priced.priceCents },
         })
       }
       staged.commit()

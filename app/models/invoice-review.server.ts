@@ -9,6 +9,7 @@ import { heldInvoiceService } from '~/domain/payouts'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { priceOfJob } from './price-schedule.server'
 
 /**
  * The life of a shop's invoice after completion: each submission kept (invoice_submissions), the operator's rejection
@@ -161,11 +162,22 @@ export function resubmitInvoice(
         { field: 'calibrationReport' },
       )
     }
+    // Priced again under the same version (a calibration added or dropped changes the lines, never the version): a job
+    // priced by no schedule at completion stays so.
+    const priced = claim.priceScheduleId
+      ? priceOfJob(
+          claim,
+          { repairType, vehicleType, hasAdas: Boolean(planHasAdas), adasCalibration: calibration, mobile: claim.serviceAt === 'mobile' },
+          now,
+          tx,
+        )
+      : { priceCents: null }
     const heldFor = heldInvoiceService({
       repairType,
       vehicleType,
       adasCalibration: calibration,
       actualCostCents: input.fields.actualCostCents,
+      priceCents: priced.priceCents,
     })
     const stillReleased = heldFor !== null && heldFor === claim.invoiceHeldFor && claim.invoiceReleasedAt !== null
     tx.update(claims)
@@ -173,6 +185,7 @@ export function resubmitInvoice(
         ...input.fields,
         invoiceRejectedAt: null,
         invoiceHeldFor: heldFor,
+        scheduledPriceCents: priced.priceCents,
         invoiceReleasedAt: stillReleased ? claim.invoiceReleasedAt : null,
         invoiceReleasedBy: stillReleased ? claim.invoiceReleasedBy : null,
         updatedAt: now.toISOString(),

@@ -26,6 +26,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from './claims.server'
+import { groupsOfferedJobs, scheduleInForce } from './price-schedule.server'
 import { onTimeOfGroups } from './shop-scorecards.server'
 
 /**
@@ -68,8 +69,12 @@ function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' 
   return locationAddress(location)
 }
 
-/** Every active location of an active group that has a ZIP and offers the services needed, with its position. */
-function candidateLocations(needed: readonly ShopService[]) {
+/**
+ * Every active location of an active group that has a ZIP, offers the services needed and whose group accepted the
+ * price schedule in force, with its position.
+ */
+function candidateLocations(needed: readonly ShopService[], now = new Date()) {
+  const offered = groupsOfferedJobs(now)
   return db()
     .select({ location: partnerLocations, groupName: partnerGroups.name })
     .from(partnerLocations)
@@ -77,7 +82,7 @@ function candidateLocations(needed: readonly ShopService[]) {
     .where(and(eq(partnerLocations.isActive, true), eq(partnerGroups.isActive, true), isNotNull(partnerLocations.zip)))
     .orderBy(asc(partnerLocations.name))
     .all()
-    .filter(({ location }) => offersAll(location, needed))
+    .filter(({ location }) => offersAll(location, needed) && (offered === null || offered.has(location.partnerGroupId ?? '')))
     .map(({ location, groupName }) => ({ location, groupName, name: location.name, position: zipPlace(location.zip) }))
 }
 
@@ -92,7 +97,7 @@ export function nearestShops(needed: readonly ShopService[], zip: string, limit 
   const shops: Omit<ShopOption, 'onTime'>[] = []
   const groupOf = new Map<string, string>()
   // Nearest first, past the full ones: the bookings of only the locations looked at are read.
-  for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed), Number.POSITIVE_INFINITY)) {
+  for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed, now), Number.POSITIVE_INFINITY)) {
     const booking = bookingOutlook(dates, location.dailyCapacity, bookingsOf(location.id, dates), openJobsAt(location.id))
     if (!booking.freeDates.length) continue
     shops.push({
@@ -216,7 +221,7 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
   if (!awaiting) throw refuse('locationId', SHOP_CHOICE_MESSAGES.alreadyChosen, 409)
   const origin = zipPlace(input.zip)
   if (!origin) throw refuse('zip', SHOP_CHOICE_MESSAGES.unknownZip)
-  const candidate = candidateLocations(needed).find(({ location }) => location.id === input.locationId)
+  const candidate = candidateLocations(needed, now).find(({ location }) => location.id === input.locationId)
   if (!candidate?.position) throw refuse('locationId', SHOP_CHOICE_MESSAGES.chooseShop)
   const { location } = candidate
   const dates = bookableDates(now)
@@ -251,6 +256,8 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
         serviceAt: input.serviceAt,
         serviceAddress: input.serviceAt === 'mobile' ? input.serviceAddress : null,
         shopChosenAt: now.toISOString(),
+        // The job is given under the schedule in force now: its price comes from this version (decision 081).
+        priceScheduleId: scheduleInForce(now, tx)?.id ?? null,
       })
       // Decided again here: two tabs choosing at once must not both win.
       .where(and(eq(claims.id, claim.id), eq(claims.approvalStatus, 'approved'), isNull(claims.assignedPartnerGroupId)))

@@ -53,6 +53,11 @@ const SECTIONS = [
   },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
+  {
+    to: '/admin/price-schedule',
+    title: 'Shop price schedule',
+    text: 'What the network pays shops per service, by version, and who accepted it.',
+  },
   { to: '/admin/states', title: 'States', text: 'Where the product is sold, each state’s rules, and the consent records.' },
   {
     to: '/admin/storms',

@@ -11,6 +11,7 @@ import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUpload
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { completeClaim, completedMessage, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
+import { jobPriceView } from '~/models/price-schedule.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -58,6 +59,7 @@ function toView(lookup: PartnerLookup, completedNow: boolean): PartnerView {
           partnerGroup: details.partnerGroup,
           replacementsLeft: details.replacementsLeft,
           reworkOf: details.reworkOf,
+          price: jobPriceView(details.claim.id),
           // Files kept from a refused submit: listed as already attached, used when the post names them, unless replaced.
           attached: attachedOf(details.claim.id),
           photos: details.damagePhotos.map((photo) => ({

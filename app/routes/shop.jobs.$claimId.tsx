@@ -6,6 +6,7 @@ import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CalibrationProofStatus } from '~/components/shop/calibration-proof'
+import { JobPrice } from '~/components/shop/job-price'
 import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
@@ -47,6 +48,7 @@ import { completeClaim, completedMessage, draftsOf } from '~/models/claim-shop.s
 import { claimDocumentsOf } from '~/models/claims.server'
 import { disputeStandingOf, openDispute } from '~/models/disputes.server'
 import { invoiceHistory, resubmitInvoice } from '~/models/invoice-review.server'
+import { jobPriceView } from '~/models/price-schedule.server'
 import { markOnTheWay, setAppointment, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -110,6 +112,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         repairPhotos: kept('repair_photo'),
         calibrationReport: kept('calibration_report'),
       },
+      /** What the job pays under the price schedule: before completion, and the price fixed at completion. */
+      price: jobPriceView(job.id),
       /** The invoice's history, the operator's answers and the disputes (completed jobs only). */
       review: job.completed
         ? {
@@ -314,6 +318,7 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
       {job.completed && loaderData.review ? (
         <>
           <Completed job={job} documents={documents} lines={loaderData.review.lines} />
+          <JobPrice price={loaderData.price} />
           {calibration ? (
             <CalibrationProofStatus
               claimId={job.id}
@@ -340,6 +345,7 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
             errors={intent === 'confirm' || intent === 'propose' ? errors : {}}
             values={values}
           />
+          <JobPrice price={loaderData.price} />
           <CompleteForm
             job={job as InvoiceJob}
             errors={intent === 'complete' ? errors : {}}

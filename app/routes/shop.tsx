@@ -4,24 +4,28 @@ import { data, redirect } from 'react-router'
 import { requireShopStaff } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
+import { ShopPriceSchedule } from '~/components/shop/price-schedule'
 import { ScorecardSection } from '~/components/shop/scorecard'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
-import { CONNECT_MESSAGES, REPAIR_FAILURE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
+import { CONNECT_MESSAGES, PRICE_SCHEDULE_MESSAGES, REPAIR_FAILURE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { DONE_SHOWN } from '~/domain/shops'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { groupLocations, setDailyCapacity } from '~/models/partners.server'
+import { answerSchedule, groupScheduleView } from '~/models/price-schedule.server'
 import { shopJobs, shopRework } from '~/models/shop-jobs.server'
 import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
 import { scorecardOfGroup } from '~/models/shop-scorecards.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { answerErrors, isNotFound, notFound, resultErrors, resultValues } from '~/utils/refusal'
+import { answerErrors, isNotFound, notFound, refusalOf, resultErrors, resultValues } from '~/utils/refusal'
+import { ScheduleAnswerSchema } from '~/validation/price-schedule'
 import { DailyCapacitySchema, MAX_DAILY_CAPACITY } from '~/validation/storms'
 
 import type { Route } from './+types/shop'
@@ -44,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
       rework: shopRework(group.id),
       scorecard: scorecardOfGroup(group.id),
+      schedule: groupScheduleView(group.id),
       ...jobs,
     },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -80,6 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast('/shop#stripe', { type: 'error', ...CONNECT_MESSAGES.unavailable })
     }
   }
+  const intent = formData.get('intent')
+  if (intent === 'accept-schedule' || intent === 'refuse-schedule') return answerPriceSchedule(formData, group.id, profile.id)
   const submission = parseWithZod(formData, { schema: DailyCapacitySchema })
   const locationId = String(formData.get('locationId') ?? '')
   const values = { locationId, dailyCapacity: String(formData.get('dailyCapacity') ?? '') }
@@ -93,6 +100,29 @@ export async function action({ request }: Route.ActionArgs) {
   const saved = setDailyCapacity(profile.id, group.id, submission.value.locationId, submission.value.dailyCapacity)
   if (!saved) notFound()
   return redirectWithToast('/shop', { type: 'success', ...STORM_MESSAGES.capacitySet(saved.name, submission.value.dailyCapacity) })
+}
+
+/** The group's answer to a version of the price schedule: accepted or refused, with a flash; a stale version is a 409. */
+function answerPriceSchedule(formData: FormData, groupId: string, actorId: string) {
+  const submission = parseWithZod(formData, { schema: ScheduleAnswerSchema })
+  if (submission.status !== 'success') {
+    return answerErrors(
+      { schedule: [PRICE_SCHEDULE_MESSAGES.notOpen.description] },
+      { toast: { type: 'error', ...PRICE_SCHEDULE_MESSAGES.notOpen } },
+    )
+  }
+  const accepted = submission.value.intent === 'accept-schedule'
+  try {
+    const version = answerSchedule({ groupId, actorId, scheduleId: submission.value.scheduleId, accepted })
+    return redirectWithToast('/shop#price-schedule', {
+      type: accepted ? 'success' : 'info',
+      ...PRICE_SCHEDULE_MESSAGES[accepted ? 'accepted' : 'refused'](version.version),
+    })
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error
+    const refused = refusalOf(error)
+    return answerErrors({ schedule: [error.message] }, { toast: refused.toast, status: refused.status })
+  }
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -109,6 +139,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       {actionData?.toast ? <Toast toast={actionData.toast} /> : null}
+      <ShopPriceSchedule schedule={loaderData.schedule} error={resultErrors(actionData?.result).schedule?.join(' ')} />
       <JobSection id="new" title="New: choose a time" jobs={fresh} empty="No new jobs." />
       <JobSection id="scheduled" title="Scheduled" jobs={scheduled} empty="Nothing scheduled." today={today} />
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />

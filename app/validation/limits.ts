@@ -69,6 +69,8 @@ export const MAX_LENGTH = {
   message: 2000,
   /** A description of the damage, an appeal, a dispute, the shop's notes. */
   longText: 4000,
+  /** An amount in dollars as typed ('$1,250.00' at the most). */
+  dollarAmount: 12,
 } as const
 
 /** The largest number a numeric field takes, and the most entries a list field takes. */

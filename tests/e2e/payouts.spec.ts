@@ -86,7 +86,8 @@ test('a job held above its invoice ceiling is flagged and cannot be approved unt
   await signIn({ email: 'operator@example.com' })
   const shop = `Ceiling Glass ${createId(4)}`
   const group = createPartnerGroup(shop)
-  const held = completedJob(group.id, 9_999_999, { invoiceHeldFor: 'chip_repair' })
+  // Priced at completion by the seeded schedule's chip repair.
+  const held = completedJob(group.id, 9_999_999, { invoiceHeldFor: 'chip_repair', scheduledPriceCents: 12_500 })
 
   await page.goto(`/admin/payouts?group=${group.id}`)
   const row = page.getByTestId('payout-job').filter({ hasText: held.confirmationCode })
@@ -96,7 +97,7 @@ test('a job held above its invoice ceiling is flagged and cannot be approved unt
   await row.getByRole('link', { name: 'Review and release' }).click()
   const hold = page.getByTestId('invoice-hold')
   await expect(hold).toContainText('Held: above the ceiling for chip repair')
-  await expect(hold).toContainText('The invoice is $99,999.99; the ceiling is $200.00.')
+  await expect(hold).toContainText('The invoice is $99,999.99; the price schedule pays $125.00 for this job.')
   await expect(page.getByRole('button', { name: 'Approve for payment' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Release the invoice for payment' }).click()
   await expect(toast(page)).toContainText('Invoice released')

@@ -586,7 +586,9 @@ describe('completing a job the way shops invoice', () => {
       )
     expect((await claimPage()).invoiceHold).toMatchObject({
       flag: 'Held: above the ceiling for chip repair',
-      detail: 'The invoice is $99,999.99; the ceiling is $200.00. Check it with the shop, then release it to approve it for payment.',
+      // The seeded schedule's chip repair ($125.00) and mobile surcharge ($25.00): the job is a mobile visit.
+      detail:
+        'The invoice is $99,999.99; the price schedule pays $150.00 for this job. Check it with the shop, then release it to approve it for payment.',
       releasedAt: null,
     })
     expect((await claimPage()).payout).toMatchObject({ state: 'not_approved', approvable: false })

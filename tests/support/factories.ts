@@ -3,8 +3,20 @@ import { eq } from 'drizzle-orm'
 import { createSession } from '~/auth/session.server'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { type Claim, claims, partnerGroups, policies, type Policy, policyPhotos, type Profile, profiles, vehicles } from '~/db/schema'
+import {
+  type Claim,
+  claims,
+  partnerGroups,
+  policies,
+  type Policy,
+  policyPhotos,
+  priceScheduleAnswers,
+  type Profile,
+  profiles,
+  vehicles,
+} from '~/db/schema'
 import { unusedPolicyNumber } from '~/models/policies.server'
+import { scheduleInForce } from '~/models/price-schedule.server'
 
 import { seed } from '../../drizzle/seed'
 
@@ -131,12 +143,28 @@ export function createClaim(policyId: string, overrides: Partial<typeof claims.$
     .get()
 }
 
-export function createPartnerGroup(name = `Shop ${createId(4)}`, overrides: Partial<typeof partnerGroups.$inferInsert> = {}) {
-  return db()
+/**
+ * A partner group that has accepted the price schedule in force (when one is): a shop gets jobs only then. A test of
+ * the acceptance itself passes `{ acceptSchedule: false }`.
+ */
+export function createPartnerGroup(
+  name = `Shop ${createId(4)}`,
+  overrides: Partial<typeof partnerGroups.$inferInsert> = {},
+  { acceptSchedule = true }: { acceptSchedule?: boolean } = {},
+) {
+  const group = db()
     .insert(partnerGroups)
     .values({ name, ...overrides })
     .returning()
     .get()
+  const schedule = acceptSchedule ? scheduleInForce() : null
+  if (schedule) {
+    db()
+      .insert(priceScheduleAnswers)
+      .values({ partnerGroupId: group.id, scheduleId: schedule.id, accepted: true, answeredAt: new Date().toISOString() })
+      .run()
+  }
+  return group
 }
 
 export function getPolicy(id: string) {

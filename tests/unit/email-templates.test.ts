@@ -10,6 +10,7 @@ import { EMAIL_SAMPLES, type EmailSample } from '~/emails/samples'
 
 /** What each e-mail's HTML must say: the subject's facts (codes, dates, prices, names) and the title. */
 const KEY_CONTENT: Record<string, string[]> = {
+  'price-schedule-notice': ['Our price schedule, version 2', 'January 4, 2027', 'Chip repair: $65.00', 'Mobile service surcharge: $30.00'],
   'payout-remittance': ['We paid you $409.00', 'CS-7K2M9Q', 'CS-4HT8WP', '$89.00', '$320.00', 'ACH 2026-12-01 #4471', 'pay_9d2k4x'],
   'sign-in': ['Sign in to Glass Plan', '482916', '15 minutes'],
   'finish-setup': ['finish setting up your coverage', '730514', 'Comprehensive — Car', '$19.99', 'Your plan: renewal and cancelling'],
@@ -84,6 +85,7 @@ const SITE = 'https://glassplan.example'
 /** Where each e-mail's button leads (null: an e-mail without one). */
 const BUTTONS: Record<string, string | null> = {
   'payout-remittance': null,
+  'price-schedule-notice': `${SITE}/shop#price-schedule`,
   'sign-in': `${SITE}/auth/verify?token=q8Zx3vN1sample`,
   'finish-setup': `${SITE}/auth/verify?token=k2Pm7wR4sample`,
   'policy-activated': `${SITE}/customer`,

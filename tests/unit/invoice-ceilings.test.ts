@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  heldInvoiceService,
-  INVOICE_CEILING_CENTS,
-  invoiceCeilingCents,
-  invoiceServiceName,
-  invoiceServiceOf,
-  isInvoiceHeld,
-} from '~/domain/payouts'
+import { heldInvoiceService, invoiceServiceName, invoiceServiceOf, isInvoiceHeld } from '~/domain/payouts'
+import { jobPriceCents, type ScheduleAmounts } from '~/domain/price-schedule'
 
-describe('an invoice above its service’s ceiling is held for the operator', () => {
+const SCHEDULE: ScheduleAmounts = {
+  chipRepair: 9_000,
+  replacementCar: 40_000,
+  replacementCarAdas: 48_000,
+  replacementTrucksuv: 45_000,
+  replacementTrucksuvAdas: 54_000,
+  calibrationStatic: 25_000,
+  calibrationDynamic: 20_000,
+  mobileSurcharge: 2_500,
+}
+
+describe('an invoice above the job’s scheduled price is held for the operator', () => {
   const chip = { repairType: 'repair', vehicleType: 'car', adasCalibration: 'none' } as const
   const car = { repairType: 'replacement', vehicleType: 'car', adasCalibration: 'none' } as const
   const truck = { repairType: 'replacement', vehicleType: 'trucksuv', adasCalibration: 'none' } as const
@@ -28,28 +33,23 @@ describe('an invoice above its service’s ceiling is held for the operator', ()
     expect(invoiceServiceName('replacement_trucksuv+adas')).toBe('windshield replacement (truck/SUV) with ADAS calibration')
   })
 
-  it('orders the ceilings as the work costs, and adds the calibration’s allowance', () => {
-    expect(invoiceCeilingCents('chip_repair')).toBeLessThan(invoiceCeilingCents('replacement_car'))
-    expect(invoiceCeilingCents('replacement_car')).toBeLessThan(invoiceCeilingCents('replacement_trucksuv'))
-    expect(invoiceCeilingCents('replacement_car+adas')).toBe(INVOICE_CEILING_CENTS.replacement_car + INVOICE_CEILING_CENTS.adas_calibration)
-    expect(invoiceCeilingCents('chip_repair+adas')).toBe(INVOICE_CEILING_CENTS.chip_repair + INVOICE_CEILING_CENTS.adas_calibration)
-  })
-
-  it('holds only a total above the ceiling; at the ceiling, below it or with no total, nothing is held', () => {
-    expect(heldInvoiceService({ ...chip, actualCostCents: 9_999_999 })).toBe('chip_repair')
-    expect(heldInvoiceService({ ...chip, actualCostCents: invoiceCeilingCents('chip_repair') + 1 })).toBe('chip_repair')
-    expect(heldInvoiceService({ ...chip, actualCostCents: invoiceCeilingCents('chip_repair') })).toBeNull()
-    expect(heldInvoiceService({ ...chip, actualCostCents: 8_950 })).toBeNull()
-    expect(heldInvoiceService({ ...chip, actualCostCents: null })).toBeNull()
-    // What holds a chip repair is an ordinary car windshield; a car's price on a truck is within its own.
-    expect(heldInvoiceService({ ...car, actualCostCents: invoiceCeilingCents('chip_repair') + 1 })).toBeNull()
-    expect(heldInvoiceService({ ...car, actualCostCents: invoiceCeilingCents('replacement_car') + 1 })).toBe('replacement_car')
-    expect(heldInvoiceService({ ...truck, actualCostCents: invoiceCeilingCents('replacement_car') + 1 })).toBeNull()
-    // The calibration's allowance counts only when a calibration was done.
-    const withCalibration = invoiceCeilingCents('replacement_car') + INVOICE_CEILING_CENTS.adas_calibration
-    expect(heldInvoiceService({ ...car, adasCalibration: 'both', actualCostCents: withCalibration })).toBeNull()
-    expect(heldInvoiceService({ ...car, adasCalibration: 'both', actualCostCents: withCalibration + 1 })).toBe('replacement_car+adas')
-    expect(heldInvoiceService({ ...car, actualCostCents: withCalibration })).toBe('replacement_car')
+  it('holds only a total above the job’s price; at it, below it, with no total or with no schedule, nothing is held', () => {
+    const chipPrice = jobPriceCents(SCHEDULE, { ...chip, hasAdas: false, mobile: false })
+    expect(chipPrice).toBe(9_000)
+    expect(heldInvoiceService({ ...chip, actualCostCents: 9_999_999, priceCents: chipPrice })).toBe('chip_repair')
+    expect(heldInvoiceService({ ...chip, actualCostCents: chipPrice + 1, priceCents: chipPrice })).toBe('chip_repair')
+    expect(heldInvoiceService({ ...chip, actualCostCents: chipPrice, priceCents: chipPrice })).toBeNull()
+    expect(heldInvoiceService({ ...chip, actualCostCents: 8_950, priceCents: chipPrice })).toBeNull()
+    expect(heldInvoiceService({ ...chip, actualCostCents: null, priceCents: chipPrice })).toBeNull()
+    // Before any schedule is published there is no agreed price to be above.
+    expect(heldInvoiceService({ ...chip, actualCostCents: 9_999_999, priceCents: null })).toBeNull()
+    // A calibration and a mobile visit are part of the price, so of the ceiling.
+    const calibrated = jobPriceCents(SCHEDULE, { ...car, adasCalibration: 'both', hasAdas: true, mobile: true })
+    expect(calibrated).toBe(48_000 + 25_000 + 20_000 + 2_500)
+    expect(heldInvoiceService({ ...car, adasCalibration: 'both', actualCostCents: calibrated, priceCents: calibrated })).toBeNull()
+    expect(heldInvoiceService({ ...car, adasCalibration: 'both', actualCostCents: calibrated + 1, priceCents: calibrated })).toBe(
+      'replacement_car+adas',
+    )
   })
 
   it('a held invoice stays held until it is released', () => {

@@ -7,6 +7,7 @@ import * as operator from '~/validation/operator'
 import * as ownershipTransfer from '~/validation/ownership-transfer'
 import * as partners from '~/validation/partners'
 import * as policySetup from '~/validation/policy-setup'
+import * as priceSchedule from '~/validation/price-schedule'
 import * as prices from '~/validation/prices'
 import * as privacy from '~/validation/privacy'
 import * as shops from '~/validation/shops'
@@ -29,6 +30,7 @@ const MODULES = {
   'ownership-transfer': ownershipTransfer,
   partners,
   'policy-setup': policySetup,
+  'price-schedule': priceSchedule,
   prices,
   privacy,
   shops,
@@ -270,6 +272,24 @@ const FORMS: Record<string, FormCase> = {
   'policy-setup.transferVehicleSchema': {
     schema: policySetup.transferVehicleSchema('comprehensive'),
     sample: { intent: 'complete', ...vehicle, vehicleType: 'car', hasAdas: 'true' },
+  },
+  'price-schedule.PriceScheduleSchema': {
+    schema: priceSchedule.PriceScheduleSchema,
+    sample: {
+      chipRepair: '60.00',
+      replacementCar: '350.00',
+      replacementCarAdas: '420.00',
+      replacementTrucksuv: '400.00',
+      replacementTrucksuvAdas: '470.00',
+      calibrationStatic: '250.00',
+      calibrationDynamic: '200.00',
+      mobileSurcharge: '25.00',
+      effectiveOn: '2027-01-04',
+    },
+  },
+  'price-schedule.ScheduleAnswerSchema': {
+    schema: priceSchedule.ScheduleAnswerSchema,
+    sample: { intent: 'accept-schedule', scheduleId: 'sch1' },
   },
   'prices.PricesSchema': { schema: prices.PricesSchema, sample: prices5 },
   'prices.PriceChangeSchema': {

@@ -1,6 +1,7 @@
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { HoneypotInputs } from '~/components/honeypot'
 import { DamagePhotos } from '~/components/shop/damage-photos'
+import { JobPrice, type JobPriceView } from '~/components/shop/job-price'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
@@ -36,6 +37,8 @@ export type PartnerClaimDetailsView = {
   photos: { id: string; fileName: string; thumb: string; full: string }[]
   /** Files kept from a refused submit: listed on the form, used when its post names them, unless new ones are chosen. */
   attached?: { invoice: KeptFile[]; repairPhotos: KeptFile[] }
+  /** What the job pays under the shops' price schedule, shown before the shop submits (none in the demo). */
+  price?: JobPriceView | null
 }
 
 export type PartnerView =
@@ -225,6 +228,11 @@ function ApprovedClaim({
 
       <Card className="mt-6">
         <h2 className="text-xl font-semibold text-slate-900">Complete the Service</h2>
+        {details.price !== undefined ? (
+          <div className="mt-4">
+            <JobPrice price={details.price} />
+          </div>
+        ) : null}
         <form
           method="post"
           encType="multipart/form-data"

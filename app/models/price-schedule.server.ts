@@ -1,0 +1,301 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+
+import { type Db, db, transaction } from '~/db/client.server'
+import { type Claim, claims, partnerGroups, policies, priceScheduleAnswers, priceSchedules, shopStaff } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
+import {
+  earliestScheduleDay,
+  jobPriceCents,
+  jobPriceLines,
+  pendingVersion,
+  type PricedJob,
+  SCHEDULE_SERVICE_LABELS,
+  SCHEDULE_SERVICES,
+  type ScheduleAmounts,
+  scheduleEffectiveAt,
+  versionInForce,
+} from '~/domain/price-schedule'
+import { priceScheduleEmail } from '~/emails/price-schedule'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
+
+import { recordAudit } from './audit.server'
+
+/**
+ * The network's price schedule for shops (decision 081): the operator publishes versions, each group accepts or refuses
+ * them, only a group that accepted the version in force is offered new jobs, and a job's price is fixed at completion.
+ */
+
+export type PriceSchedule = typeof priceSchedules.$inferSelect
+
+type Reader = Pick<Db, 'select'>
+
+/** Every published version, the newest first (there are a handful: one every month or so at most). */
+export function listSchedules(database: Reader = db()): PriceSchedule[] {
+  return database.select().from(priceSchedules).orderBy(desc(priceSchedules.version)).all()
+}
+
+/** The version in force at `now`, or null before the first is published. */
+export function scheduleInForce(now = new Date(), database: Reader = db()) {
+  return versionInForce(listSchedules(database), now)
+}
+
+export function amountsOf(schedule: PriceSchedule): ScheduleAmounts {
+  return Object.fromEntries(SCHEDULE_SERVICES.map((service) => [service, schedule[service]])) as ScheduleAmounts
+}
+
+/** 'Chip repair: $60.00', one line per service. */
+export function scheduleLines(schedule: ScheduleAmounts) {
+  return SCHEDULE_SERVICES.map((service) => `${SCHEDULE_SERVICE_LABELS[service]}: ${formatPrice(schedule[service])}`)
+}
+
+/**
+ * Publishes a version. The first takes effect at once; a later one on the day chosen, at least 30 days on. Audited, then
+ * e-mailed to every active group's staff.
+ */
+export async function publishSchedule(input: { actorId: string; amounts: ScheduleAmounts; effectiveOn: string | null }, now = new Date()) {
+  const schedule = transaction((tx) => {
+    const latest = tx.select({ version: priceSchedules.version }).from(priceSchedules).orderBy(desc(priceSchedules.version)).get()
+    const effectiveAt = scheduleEffectiveAt({ isFirst: !latest, effectiveOn: input.effectiveOn, now })
+    if (!effectiveAt) {
+      throw RuleError.from(
+        { ...PRICE_SCHEDULE_MESSAGES.correct, description: PRICE_SCHEDULE_MESSAGES.effectiveOn(formatLongDate(earliestScheduleDay(now))) },
+        { field: 'effectiveOn' },
+      )
+    }
+    const row = tx
+      .insert(priceSchedules)
+      .values({
+        ...input.amounts,
+        version: (latest?.version ?? 0) + 1,
+        effectiveAt,
+        publishedAt: now.toISOString(),
+        publishedBy: input.actorId,
+      })
+      .returning()
+      .get()
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'price_schedule.published',
+      entityId: row.id,
+      detail: { version: row.version, effectiveAt, ...input.amounts },
+    })
+    return row
+  })
+  await sendScheduleNotice(schedule.id, input.actorId, now)
+  return schedule
+}
+
+/**
+ * E-mails a version to the staff of every active group, once: the notice is claimed on the row before anything is sent,
+ * so a second call (a retried request, two at once) sends nothing. Returns how many e-mails went out.
+ */
+export async function sendScheduleNotice(scheduleId: string, actorId: string, now = new Date()) {
+  const schedule = db()
+    .update(priceSchedules)
+    .set({ noticeSentAt: now.toISOString() })
+    .where(and(eq(priceSchedules.id, scheduleId), isNull(priceSchedules.noticeSentAt)))
+    .returning()
+    .get()
+  if (!schedule) return 0
+  const staff = db()
+    .select({ email: shopStaff.email, group: partnerGroups.name })
+    .from(shopStaff)
+    .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
+    .where(eq(partnerGroups.isActive, true))
+    .orderBy(asc(partnerGroups.name), asc(shopStaff.email))
+    .all()
+  const atOnce = schedule.effectiveAt <= schedule.publishedAt
+  let sent = 0
+  for (const member of staff) {
+    const ok = await sendEmail({
+      to: member.email,
+      ...(await priceScheduleEmail({
+        partnerGroup: member.group,
+        version: schedule.version,
+        effectiveOn: atOnce ? null : formatLongDate(schedule.effectiveAt),
+        lines: scheduleLines(amountsOf(schedule)),
+        shopUrl: `${env().APP_URL}/shop#price-schedule`,
+        supportEmail: env().SUPPORT_EMAIL,
+      })),
+      tag: 'price-schedule-notice',
+    })
+    if (ok) sent += 1
+  }
+  recordAudit(db(), {
+    actor: actorId,
+    action: 'price_schedule.notice_sent',
+    entityId: schedule.id,
+    detail: { version: schedule.version, recipients: staff.length, sent },
+  })
+  return sent
+}
+
+/** A group's answers, by schedule id. */
+function answersOf(groupId: string, database: Reader = db()) {
+  const rows = database.select().from(priceScheduleAnswers).where(eq(priceScheduleAnswers.partnerGroupId, groupId)).all()
+  return new Map(rows.map((row) => [row.scheduleId, row]))
+}
+
+/**
+ * The ids of the groups that may be offered new jobs at `now`: those that accepted the version in force. Null when no
+ * version is in force yet (nothing to accept: every active group is offered jobs, as before the schedule existed).
+ */
+export function groupsOfferedJobs(now = new Date(), database: Reader = db()): Set<string> | null {
+  const inForce = scheduleInForce(now, database)
+  if (!inForce) return null
+  const rows = database
+    .select({ groupId: priceScheduleAnswers.partnerGroupId })
+    .from(priceScheduleAnswers)
+    .where(and(eq(priceScheduleAnswers.scheduleId, inForce.id), eq(priceScheduleAnswers.accepted, true)))
+    .all()
+  return new Set(rows.map((row) => row.groupId))
+}
+
+/** Whether a group may be offered a new job at `now`. */
+export function isOfferedJobs(groupId: string, now = new Date(), database: Reader = db()) {
+  const offered = groupsOfferedJobs(now, database)
+  return offered === null || offered.has(groupId)
+}
+
+/** What the shop's page shows: the version in force and the one waiting, each with the group's answer. */
+export function groupScheduleView(groupId: string, now = new Date()) {
+  const versions = listSchedules()
+  const answers = answersOf(groupId)
+  const view = (schedule: PriceSchedule | null) => {
+    if (!schedule) return null
+    const answer = answers.get(schedule.id)
+    return {
+      id: schedule.id,
+      version: schedule.version,
+      effectiveAt: schedule.effectiveAt,
+      lines: SCHEDULE_SERVICES.map((service) => ({ service, label: SCHEDULE_SERVICE_LABELS[service], cents: schedule[service] })),
+      answer: answer ? { accepted: answer.accepted, answeredAt: answer.answeredAt } : null,
+    }
+  }
+  const current = view(versionInForce(versions, now))
+  return { current, pending: view(pendingVersion(versions, now)), offeredJobs: !current || current.answer?.accepted === true }
+}
+
+/**
+ * A group's staff member accepts or refuses a version: only the one in force or the one waiting may be answered (an
+ * older one is a 409). The answer replaces an earlier one of the group's for that version, and is audited.
+ */
+export function answerSchedule(
+  input: { groupId: string; actorId: string | null; scheduleId: string; accepted: boolean },
+  now = new Date(),
+) {
+  return transaction((tx) => {
+    const versions = listSchedules(tx)
+    const open = [versionInForce(versions, now), pendingVersion(versions, now)].find((version) => version?.id === input.scheduleId)
+    if (!open) throw RuleError.from(PRICE_SCHEDULE_MESSAGES.notOpen, { field: 'scheduleId', status: 409 })
+    const answeredAt = now.toISOString()
+    tx.insert(priceScheduleAnswers)
+      .values({ partnerGroupId: input.groupId, scheduleId: open.id, accepted: input.accepted, answeredAt, answeredBy: input.actorId })
+      .onConflictDoUpdate({
+        target: [priceScheduleAnswers.partnerGroupId, priceScheduleAnswers.scheduleId],
+        set: { accepted: input.accepted, answeredAt, answeredBy: input.actorId },
+      })
+      .run()
+    recordAudit(tx, {
+      actor: input.actorId ?? 'system',
+      action: input.accepted ? 'partner_group.schedule_accepted' : 'partner_group.schedule_refused',
+      entityId: input.groupId,
+      detail: { scheduleId: open.id, version: open.version },
+    })
+    return open
+  })
+}
+
+/**
+ * The version a job is priced by and what it pays: the version the job was given under, or for a job given before any
+ * version was in force, the one in force at `now`. Null price when there is none.
+ */
+export function priceOfJob(
+  claim: Pick<Claim, 'priceScheduleId'>,
+  job: PricedJob,
+  now = new Date(),
+  database: Reader = db(),
+): { scheduleId: string | null; version: number | null; priceCents: number | null; schedule: ScheduleAmounts | null } {
+  const schedule = claim.priceScheduleId
+    ? (database.select().from(priceSchedules).where(eq(priceSchedules.id, claim.priceScheduleId)).get() ?? null)
+    : scheduleInForce(now, database)
+  if (!schedule) return { scheduleId: null, version: null, priceCents: null, schedule: null }
+  const amounts = amountsOf(schedule)
+  return { scheduleId: schedule.id, version: schedule.version, priceCents: jobPriceCents(amounts, job), schedule: amounts }
+}
+
+/** The operator's page: every version (newest first) with each active group's answer to it. */
+export function scheduleOverview(now = new Date()) {
+  const versions = listSchedules()
+  const inForce = versionInForce(versions, now)
+  const pending = pendingVersion(versions, now)
+  const groups = db()
+    .select({ id: partnerGroups.id, name: partnerGroups.name })
+    .from(partnerGroups)
+    .where(eq(partnerGroups.isActive, true))
+    .orderBy(asc(partnerGroups.name))
+    .all()
+  const answers = db().select().from(priceScheduleAnswers).all()
+  return {
+    isFirst: versions.length === 0,
+    earliestDay: earliestScheduleDay(now),
+    latest: versions[0] ? amountsOf(versions[0]) : null,
+    versions: versions.map((schedule) => {
+      const answered = new Map(
+        answers.filter((answer) => answer.scheduleId === schedule.id).map((answer) => [answer.partnerGroupId, answer]),
+      )
+      return {
+        id: schedule.id,
+        version: schedule.version,
+        effectiveAt: schedule.effectiveAt,
+        publishedAt: schedule.publishedAt,
+        state: schedule.id === inForce?.id ? 'In force' : schedule.id === pending?.id ? 'Waiting to take effect' : 'Replaced',
+        lines: scheduleLines(amountsOf(schedule)),
+        accepted: groups.filter((group) => answered.get(group.id)?.accepted === true).map((group) => group.name),
+        refused: groups.filter((group) => answered.get(group.id)?.accepted === false).map((group) => group.name),
+        unanswered: groups.filter((group) => !answered.has(group.id)).map((group) => group.name),
+      }
+    }),
+  }
+}
+
+/**
+ * What a job pays, for the shop before it completes (and after): the version it is priced by and each line that can
+ * apply to it — the work for its vehicle class and plan (a repair, or a replacement), each calibration, and the mobile
+ * surcharge when it is a mobile visit. Once completed, the price fixed then. Null when no version applies.
+ */
+export function jobPriceView(claimId: string, now = new Date()) {
+  const row = db()
+    .select({ claim: claims, vehicleType: policies.vehicleType, hasAdas: policies.hasAdas })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(eq(claims.id, claimId))
+    .get()
+  if (!row) return null
+  const { claim } = row
+  const completed = claim.approvalStatus === 'completed'
+  // A job completed before any schedule was published has no price, and a later version must not give it one.
+  if (completed && !claim.priceScheduleId) return null
+  const mobile = claim.serviceAt === 'mobile'
+  const base = { vehicleType: row.vehicleType, hasAdas: Boolean(row.hasAdas), mobile: false, adasCalibration: 'none' as const }
+  const priced = priceOfJob(claim, { ...base, repairType: 'repair' }, now)
+  if (!priced.schedule || priced.version === null) return null
+  const schedule = priced.schedule
+  const work = (repairType: 'repair' | 'replacement') => jobPriceLines(schedule, { ...base, repairType })[0]!
+  return {
+    version: priced.version,
+    fixedCents: completed ? claim.scheduledPriceCents : null,
+    lines: [
+      { key: 'repair', label: SCHEDULE_SERVICE_LABELS[work('repair').service], cents: work('repair').cents },
+      { key: 'replacement', label: SCHEDULE_SERVICE_LABELS[work('replacement').service], cents: work('replacement').cents },
+      { key: 'static', label: `+ ${SCHEDULE_SERVICE_LABELS.calibrationStatic}`, cents: schedule.calibrationStatic },
+      { key: 'dynamic', label: `+ ${SCHEDULE_SERVICE_LABELS.calibrationDynamic}`, cents: schedule.calibrationDynamic },
+      ...(mobile
+        ? [{ key: 'mobile', label: `+ ${SCHEDULE_SERVICE_LABELS.mobileSurcharge} (this is a mobile job)`, cents: schedule.mobileSurcharge }]
+        : []),
+    ],
+  }
+}
