@@ -1,0 +1,95 @@
+import { cx, Field, fileButtonClass, inputClass } from '~/components/ui'
+import { INVOICE_FIELD_NAMES, INVOICE_FIELDS } from '~/domain/invoice'
+import { vehicleName } from '~/domain/vehicles'
+import { vinModelYear } from '~/domain/vin'
+
+import type { ShopJobView } from './job-summary'
+
+/** A job as the invoice's forms read it. */
+export type InvoiceJob = ShopJobView & { planHasAdas: boolean; repairType: 'repair' | 'replacement' | null }
+
+/** A form's messages by field, and the values it was sent with, as a refused post gives them back. */
+export type FormErrors = Record<string, string[] | undefined>
+export type FormValues = Record<string, string | undefined>
+
+export const labelClass = 'block text-sm font-medium text-slate-900'
+export const fileClass = cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)
+export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+/** The vehicle the invoice is for, beside the part number: its year and make, and the model year its VIN gives. */
+function vehicleCheck(vehicle: ShopJobView['vehicle']) {
+  if (!vehicle) return null
+  const vinYear = vehicle.vin ? vinModelYear(vehicle.vin) : null
+  const named = `For the ${vehicleName(vehicle)}.`
+  if (!vehicle.vin || vinYear === null) return named
+  return vinYear === vehicle.year
+    ? `${named} Its VIN ${vehicle.vin} decodes to model year ${vinYear}.`
+    : `${named} Its VIN ${vehicle.vin} decodes to model year ${vinYear}: check the part against the glass fitted.`
+}
+
+/**
+ * The invoice's fields, from their declaration (app/domain/invoice.ts), each with its message next to it: the shop's
+ * completion form and the correction of a rejected invoice both use them.
+ */
+export function InvoiceFields({
+  job,
+  errors,
+  values,
+  required,
+  afterCalibration,
+}: {
+  job: InvoiceJob
+  errors: FormErrors
+  values: FormValues
+  required: boolean
+  afterCalibration?: React.ReactNode
+}) {
+  const vehicle = vehicleCheck(job.vehicle)
+  return (
+    <>
+      {INVOICE_FIELD_NAMES.map((name) => {
+        const field = INVOICE_FIELDS[name]
+        const hint =
+          name === 'partNumber' && vehicle ? `${field.hint} ${vehicle}` : name === 'adasCalibration' && !required ? undefined : field.hint
+        const errorId = errors[name] ? `${name}-error` : null
+        const control = field.control
+        return (
+          <div key={name} className="space-y-5">
+            <Field label={field.label} hint={hint} htmlFor={name} errors={errors[name]}>
+              {control.kind === 'select' ? (
+                <select
+                  id={name}
+                  name={name}
+                  defaultValue={values[name] ?? control.options[0]!.value}
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+                  className={inputClass}
+                >
+                  {control.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={name}
+                  name={name}
+                  type="text"
+                  defaultValue={values[name]}
+                  inputMode={control.inputMode}
+                  maxLength={control.maxLength}
+                  autoComplete="off"
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            {name === 'adasCalibration' ? afterCalibration : null}
+          </div>
+        )
+      })}
+    </>
+  )
+}

@@ -1,0 +1,63 @@
+import { isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
+import { invoiceFormValues, invoiceLines } from '~/domain/invoice'
+import { SLOT_HOURS } from '~/domain/shops'
+import { shopCalibrationView } from '~/models/calibration.server'
+import { threadOf } from '~/models/claim-messages.server'
+import { draftsOf } from '~/models/claim-shop.server'
+import { claimDocumentsOf } from '~/models/claims.server'
+import { disputeStandingOf } from '~/models/disputes.server'
+import { invoiceHistory } from '~/models/invoice-review.server'
+import { jobPriceView } from '~/models/price-schedule.server'
+import { shopJob, windowInWords } from '~/models/shop-jobs.server'
+import { shopThumbPath } from '~/services/images.server'
+import { signedFileUrl } from '~/services/signed-links.server'
+
+/**
+ * What the shop's job page (shop.jobs.$claimId.tsx, its sections in components/shop/) shows of one job of the group.
+ * Another group's job (or none) is a 404, thrown by shopJob.
+ */
+export function shopJobPage(groupId: string, claimId: string) {
+  const job = shopJob(groupId, claimId)
+  const stored = claimDocumentsOf(job.id)
+  // The calibration proof's files are listed on its own page (shop.job-calibration.tsx).
+  const documents = job.completed
+    ? stored.filter((document) => document.documentType !== 'damage_photo' && !isCalibrationFileType(document.documentType))
+    : []
+  const drafts = job.completed ? [] : draftsOf(job.id)
+  const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
+  return {
+    job,
+    // /files/ answers with the thumbnail for an older photo that has no small copy: no lookup per photo here.
+    damagePhotos: stored
+      .filter((document) => document.documentType === 'damage_photo')
+      .map((photo) => ({ id: photo.id, thumb: signedFileUrl(shopThumbPath(photo.filePath)), full: signedFileUrl(photo.filePath) })),
+    window: job.asked ? { words: windowInWords(job.asked), ...SLOT_HOURS[job.asked.slot] } : null,
+    documents: documents.map((document) => ({
+      id: document.id,
+      type: document.documentType,
+      fileName: document.fileName,
+      url: signedFileUrl(document.filePath),
+    })),
+    // A job completed with an ADAS calibration: where its proof stands (app/components/shop/calibration-proof.tsx).
+    calibration:
+      job.completed && needsCalibrationProof(job) ? (({ gaps, open }) => ({ gaps, open }))(shopCalibrationView(groupId, job.id)) : null,
+    // The claim's thread with the customer and our claims team (the job is the group's: it is on the thread).
+    thread: threadOf(job.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    attached: {
+      invoice: kept('invoice'),
+      repairPhotos: kept('repair_photo'),
+      calibrationReport: kept('calibration_report'),
+    },
+    /** What the job pays under the price schedule: before completion, and the price fixed at completion. */
+    price: jobPriceView(job.id),
+    /** The invoice's history, the operator's answers and the disputes (completed jobs only). */
+    review: job.completed
+      ? {
+          ...invoiceHistory(job.id),
+          lines: invoiceLines(job),
+          correction: job.invoiceRejectedAt ? invoiceFormValues(job) : null,
+          dispute: disputeStandingOf(groupId, job.id),
+        }
+      : null,
+  }
+}

@@ -1,0 +1,186 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+
+import { RuleError } from '~/domain/errors'
+import { invoiceColumnsOf } from '~/domain/invoice'
+import {
+  APPOINTMENT_MESSAGES,
+  CLAIM_THREAD_MESSAGES,
+  COMPLETE_FAILED,
+  DISPUTE_MESSAGES,
+  IMAGES_BUSY,
+  INVOICE_REVIEW_MESSAGES,
+  shopUploadFailed,
+  TEXT_MESSAGES,
+} from '~/domain/messages'
+import { shopJobPath } from '~/domain/paths'
+import { ADAS_CALIBRATIONS } from '~/domain/shops'
+import { logger } from '~/logger.server'
+import { postClaimMessage } from '~/models/claim-messages.server'
+import { completeClaim, completedMessage } from '~/models/claim-shop.server'
+import { claimDocumentsOf } from '~/models/claims.server'
+import { openDispute } from '~/models/disputes.server'
+import { resubmitInvoice } from '~/models/invoice-review.server'
+import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
+import { ImageQueueFull } from '~/services/image-queue.server'
+import { type readMultipartForm, UploadError } from '~/services/multipart.server'
+import { redirectWithToast } from '~/toast.server'
+import { answerErrors, answerRefusal } from '~/utils/refusal'
+import { ClaimMessageSchema } from '~/validation/claims'
+import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
+
+// The shop's job page's forms (routes/shop.jobs.$claimId.tsx), one named function for each intent. Each answers a
+// refused form with the values sent, so the page shows them again beside the messages.
+
+type Form = Awaited<ReturnType<typeof readMultipartForm>>
+/** Who acts on which job: the group's job (already checked), the signed-in staff member, and the form's values as text. */
+type On = { claimId: string; code: string; groupId: string; actorId: string; values: Record<string, string> }
+
+/** The shop's message on the claim's thread. */
+export async function postMessage(form: Form, { claimId, actorId, values }: On) {
+  const submission = parseWithZod(form.fields, { schema: ClaimMessageSchema })
+  if (submission.status !== 'success') {
+    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
+  }
+  await postClaimMessage({ claimId, author: 'shop', authorProfileId: actorId, body: submission.value.body })
+  return redirectWithToast(shopJobPath(claimId), { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
+}
+
+/** A mobile appointment's technician leaving: the customer is told. */
+export async function onTheWay({ claimId, groupId, actorId, values }: On) {
+  try {
+    await markOnTheWay({ groupId, actorId, claimId })
+    return redirectWithToast(shopJobPath(claimId), { type: 'success', ...TEXT_MESSAGES.onTheWay })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    throw error
+  }
+}
+
+/** A time confirmed inside the window asked for, or another one proposed. */
+export async function appointment(form: Form, { claimId, groupId, actorId, values }: On) {
+  const submission = parseWithZod(form.fields, { schema: AppointmentSchema })
+  if (submission.status !== 'success') {
+    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...APPOINTMENT_MESSAGES.correct } })
+  }
+  try {
+    const { proposed } = await setAppointment({ groupId, actorId, claimId, ...submission.value })
+    return redirectWithToast(shopJobPath(claimId), {
+      type: 'success',
+      ...(proposed ? APPOINTMENT_MESSAGES.proposed : APPOINTMENT_MESSAGES.confirmed),
+    })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    throw error
+  }
+}
+
+/** A rejected invoice, corrected and sent again. */
+export function resubmit(form: Form, { claimId, groupId, actorId, values }: On) {
+  const correction = parseWithZod(form.fields, { schema: InvoiceCorrectionSchema })
+  if (correction.status !== 'success') {
+    return answerErrors(correction.reply().error ?? {}, { values, toast: { type: 'error', ...INVOICE_REVIEW_MESSAGES.correct } })
+  }
+  try {
+    resubmitInvoice({
+      groupId,
+      claimId,
+      actorId,
+      fields: invoiceColumnsOf(correction.value),
+      hasCalibrationReport: claimDocumentsOf(claimId).some((document) => document.documentType === 'calibration_report'),
+    })
+    return redirectWithToast(shopJobPath(claimId), { type: 'success', ...INVOICE_REVIEW_MESSAGES.resubmitted })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    throw error
+  }
+}
+
+/** A dispute of the invoice's rejection or of the amount accepted, with its files. */
+export async function dispute(form: Form, { claimId, groupId, actorId, values }: On) {
+  const submission = parseWithZod(form.fields, { schema: DisputeSchema })
+  if (submission.status !== 'success') {
+    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct } })
+  }
+  try {
+    const { dueOn } = await openDispute({
+      groupId,
+      claimId,
+      actorId,
+      message: submission.value.message,
+      files: form.files.filter((file) => file.fieldName === 'files'),
+    })
+    return redirectWithToast(shopJobPath(claimId), { type: 'success', ...DISPUTE_MESSAGES.opened(dueOn) })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    if (error instanceof UploadError) {
+      return answerErrors(
+        { files: [error.message] },
+        { status: error.status, values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct, description: error.message } },
+      )
+    }
+    throw error
+  }
+}
+
+/**
+ * The job marked complete with what the shop invoices. A refused form still goes to completeClaim with its field
+ * errors (it answers for the files too), the work done and the calibration read from the values as sent.
+ */
+export async function complete(form: Form, { claimId, code, actorId, values }: On) {
+  const submission = parseWithZod(form.fields, { schema: ShopCompletionSchema })
+  const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
+  const input =
+    submission.status === 'success'
+      ? submission.value
+      : {
+          repairType: values.repairType === 'replacement' ? ('replacement' as const) : ('repair' as const),
+          actualCost: null,
+          partnerNotes: null,
+          partNumber: null,
+          laborHours: null,
+          kitMoulding: null,
+          adasCalibration: (ADAS_CALIBRATIONS as readonly string[]).includes(values.adasCalibration ?? '')
+            ? (values.adasCalibration as (typeof ADAS_CALIBRATIONS)[number])
+            : ('none' as const),
+        }
+  try {
+    const { claim } = await completeClaim({
+      code,
+      actor: actorId,
+      repairType: input.repairType,
+      actualCostCents: input.actualCost,
+      partnerNotes: input.partnerNotes,
+      invoiceDetails: {
+        partNumber: input.partNumber,
+        laborHours: input.laborHours,
+        kitMoulding: input.kitMoulding,
+        adasCalibration: input.adasCalibration,
+      },
+      invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
+      repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
+      calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
+      draftIds: form.fields.getAll('draft').map(String),
+      fieldErrors,
+    })
+    return redirectWithToast(shopJobPath(claimId), { type: 'success', ...completedMessage(claim) })
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, { values })
+    if (error instanceof UploadError) {
+      return answerErrors(
+        { [error.field]: [error.message] },
+        { status: error.status, values, toast: { type: 'error', ...shopUploadFailed(error.message) } },
+      )
+    }
+    if (error instanceof ImageQueueFull) {
+      return answerErrors(
+        { form: [IMAGES_BUSY.description] },
+        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      )
+    }
+    logger.error({ err: error }, 'shop completion of a job failed')
+    return answerErrors(
+      { form: [COMPLETE_FAILED.description ?? COMPLETE_FAILED.title] },
+      { status: 500, values, toast: { type: 'error', ...COMPLETE_FAILED } },
+    )
+  }
+}
