@@ -1,4 +1,4 @@
-import { buttonClass, Card, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
 import {
   CALIBRATION_FILE_TYPES,
   CALIBRATION_FILES,
@@ -14,6 +14,8 @@ import {
 import { shopCalibrationPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
 import { MAX_LENGTH } from '~/validation/limits'
+
+import { describedBy, fileClass, labelClass } from './invoice-fields'
 
 /** What a proof still lacks, in the shop's words. */
 export function gapInWords(gap: CalibrationGap, calibration: CalibrationMethod | null) {
@@ -57,10 +59,6 @@ export function CalibrationProofStatus({
     </Card>
   )
 }
-
-const labelClass = 'block text-sm font-medium text-slate-900'
-const fileClass = cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)
-const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 /** A file recorded with the proof before, with a signed link for the shop. */
 export type RecordedFile = { fileName: string; url: string }
