@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { TEXTS_CONSENT_LABEL, textsConsentText } from '~/content/texts-consent'
 import { TEXTS_PATH } from '~/domain/paths'
 import { useIsPending } from '~/utils/pending'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 
 import { buttonClass, Card, cx, Field, FieldError, inputClass } from './ui'
 

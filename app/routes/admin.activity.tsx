@@ -13,7 +13,7 @@ import { type ActivityFilters, activityPage, isAdmin } from '~/models/operator.s
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { isNotFound } from '~/utils/refusal'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { ActivityQuery, parseQuery } from '~/validation/operator'
 
 import type { Route } from './+types/admin.activity'

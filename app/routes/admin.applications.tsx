@@ -16,7 +16,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { type ActionAnswer, answerRefusal, answerSubmission, isNotFound, resultErrors } from '~/utils/refusal'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { ApplicationDecisionSchema } from '~/validation/shop-applications'
 
 import type { Route } from './+types/admin.applications'

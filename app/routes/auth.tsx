@@ -33,7 +33,7 @@ import { useIsPending } from '~/utils/pending'
 import { safeRedirect } from '~/utils/redirect'
 import { answerSubmission } from '~/utils/refusal'
 import { AuthFormSchema, SendLinkSchema, SignInCodeSchema } from '~/validation/auth'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 
 import type { Route } from './+types/auth'
 

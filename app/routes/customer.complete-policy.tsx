@@ -21,7 +21,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { setupVehicleSchema, vehicleFormValues } from '~/validation/policy-setup'
 
 import type { Route } from './+types/customer.complete-policy'

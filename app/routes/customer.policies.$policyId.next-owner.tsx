@@ -17,7 +17,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { SellerOfferFormSchema } from '~/validation/ownership-transfer'
 
 import type { Route } from './+types/customer.policies.$policyId.next-owner'

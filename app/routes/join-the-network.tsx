@@ -18,7 +18,7 @@ import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { type ActionAnswer, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { APPLICATION_LOCATIONS, shopApplicationSchema } from '~/validation/shop-applications'
 
 import type { Route } from './+types/join-the-network'

@@ -760,6 +760,7 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
     { name: "payouts, one group's jobs", path: `/admin/payouts?group=${data.groupId}`, as: 'operator', operatorPage: true },
     { name: 'shop scorecards', path: '/admin/scorecards', as: 'operator', operatorPage: true },
     { name: 'applications to join', path: '/admin/applications', as: 'operator', operatorPage: true },
+    { name: 'price schedule', path: '/admin/price-schedule', as: 'operator', operatorPage: true },
     { name: "shop's job list", path: '/shop', as: 'staff', operatorPage: false },
   ]
 }

@@ -47,6 +47,9 @@ test("the operator's pages log no CSP violation", async ({ page, signIn }) => {
     '/admin/payouts',
     '/admin/activity',
     '/admin/prices',
+    '/admin/price-schedule',
+    '/admin/scorecards',
+    '/admin/applications',
   ])
     await visit(page, path)
 })

@@ -142,6 +142,9 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/states?show=needs-facts' },
     { who: 'operator', path: '/admin/settings' },
     { who: 'operator', path: `/admin/storms?event=${storm.id}` },
+    { who: 'operator', path: '/admin/price-schedule' },
+    { who: 'operator', path: '/admin/scorecards' },
+    { who: 'operator', path: '/admin/applications' },
   ]
   return { customer, visits }
 }

@@ -21,9 +21,7 @@ test('from this machine, /metrics lists every figure, requests counted by route 
   // it: /metrics is scraped again until the counts show.
   const scrape = async () => (await request.get('/metrics')).text()
   await expect.poll(scrape).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/auth",method="GET",status="200"\} [1-9]/m)
-  await expect
-    .poll(scrape)
-    .toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/not-found",method="GET",status="404"\} [1-9]/m)
+  await expect.poll(scrape).toMatch(/^glass_http_request_duration_seconds_count\{route="routes\/\$",method="GET",status="404"\} [1-9]/m)
   for (const name of [
     'glass_http_request_duration_seconds',
     'glass_emails_total',

@@ -42,7 +42,7 @@ test('find a customer by plate, open their page, resend the setup e-mail and cor
   await expect(page.getByTestId('customer-row')).toHaveCount(1)
   await page.getByRole('link', { name: customer.fullName! }).click()
   await expect(page.getByRole('heading', { name: customer.fullName!, level: 1 })).toBeVisible()
-  await expect(page.getByText(`${plate} (UT)`).first()).toBeVisible()
+  await expect(page.getByText(`(UT ${plate})`).first()).toBeVisible()
 
   await page.getByRole('button', { name: 'Resend the setup e-mail' }).click()
   await expect(toast(page)).toContainText('E-mail Sent')
@@ -68,7 +68,7 @@ test('find a customer by plate, open their page, resend the setup e-mail and cor
   await again.getByLabel('Reason for the correction').fill('Customer phoned: plate typed wrong')
   await again.getByRole('button', { name: 'Save the correction' }).click()
   await expect(toast(page)).toContainText('Vehicle Corrected')
-  await expect(page.getByRole('heading', { name: /NEW123 \(UT\)/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /\(UT NEW123\)/ })).toBeVisible()
   await expect(page.getByRole('table', { name: /Everything recorded/ }).getByText('Vehicle corrected by an operator')).toBeVisible()
   await expect(
     page

@@ -9,7 +9,7 @@ import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '
 import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
 import { vehicleName } from '~/domain/vehicles'
 import type { HoneypotProps } from '~/utils/honeypot'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 

@@ -9,7 +9,7 @@ import { CHIP_COUNT_HINT, CHIP_COUNT_LABELS, CHIP_ONLY_NOTE, DAMAGE_QUESTIONS, D
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 
 import {
   ClaimFormButtons,

@@ -10,7 +10,7 @@ import { VEHICLE_MESSAGES, VIN_MESSAGES } from '~/domain/messages'
 import type { PlanType } from '~/domain/plans'
 import { checkVin, normalizeVin, VIN_LENGTH } from '~/domain/vin'
 import { useHydrated } from '~/utils/use-hydrated'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 import { type VehicleFormValues, type VehicleInput, vehicleSchema } from '~/validation/policy-setup'
 
 /** Looks up the models of a make in a year (the wizard asks the server, the demo simulates). Throws on failure. */

@@ -13,7 +13,7 @@ import {
 } from '~/domain/calibration'
 import { shopCalibrationPath } from '~/domain/paths'
 import { ADAS_CALIBRATION_NAMES } from '~/domain/shops'
-import { MAX_LENGTH } from '~/validation/limits'
+import { MAX_LENGTH } from '~/validation/lengths'
 
 import { describedBy, fileClass, labelClass } from './invoice-fields'
 
