@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { partnerLocations, refunds, vehicles } from '~/db/schema'
+import { partnerLocations, vehicles } from '~/db/schema'
 
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
-import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile } from '../support/factories'
+import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, createRefund } from '../support/factories'
 
 // The operator's console with JavaScript off and on (each test runs in both projects): plain links and GET/POST forms.
 
@@ -82,24 +82,7 @@ test('a late penalty the card could not carry is recorded paid by hand, with its
   await signIn({ email: 'operator@example.com' })
   const customer = createProfile({ fullName: `Penalty Owed ${createId(4)}` })
   const { policy } = createActivePolicy(customer.id)
-  db()
-    .insert(refunds)
-    .values({
-      policyId: policy.id,
-      idempotencyKey: `e2e-${policy.id}`,
-      amountCents: 1999,
-      reason: 'Customer asked.',
-      rule: 'free_look',
-      grossCents: 1999,
-      claimsDeductedCents: 0,
-      feeCents: 0,
-      state: 'TX',
-      provider: 'local',
-      status: 'succeeded',
-      penaltyCents: 600,
-      penaltyByHandCents: 600,
-    })
-    .run()
+  createRefund(policy.id, { penaltyCents: 600, penaltyByHandCents: 600 })
   await page.goto(`/admin/customers/${customer.id}`)
   const refund = page.getByTestId('admin-refund')
   await expect(refund.getByTestId('penalty-by-hand')).toContainText("$6.00 of it is above what the card's payments could take back")

@@ -7,7 +7,7 @@ import { CUSTOMER_ADMIN_MESSAGES } from '~/domain/messages'
 import { penaltiesByHand } from '~/models/refunds.server'
 import * as customerRoute from '~/routes/admin.customers.$profileId'
 
-import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { createActivePolicy, createProfile, createRefund, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 /**
@@ -30,25 +30,7 @@ const post = (profileId: string, form: Record<string, string>) =>
 function refundOwing(byHandCents: number) {
   const customer = createProfile()
   const { policy } = createActivePolicy(customer.id)
-  const refund = db()
-    .insert(refunds)
-    .values({
-      policyId: policy.id,
-      idempotencyKey: `test-${policy.id}`,
-      amountCents: 1999,
-      reason: 'Customer asked.',
-      rule: 'free_look',
-      grossCents: 1999,
-      claimsDeductedCents: 0,
-      feeCents: 0,
-      state: 'TX',
-      provider: 'local',
-      status: 'succeeded',
-      penaltyCents: byHandCents,
-      penaltyByHandCents: byHandCents,
-    })
-    .returning()
-    .get()
+  const refund = createRefund(policy.id, { penaltyCents: byHandCents, penaltyByHandCents: byHandCents })
   return { customer, refund }
 }
 

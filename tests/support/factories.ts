@@ -13,6 +13,7 @@ import {
   priceScheduleAnswers,
   type Profile,
   profiles,
+  refunds,
   vehicles,
 } from '~/db/schema'
 import { unusedPolicyNumber } from '~/models/policies.server'
@@ -137,6 +138,28 @@ export function createClaim(policyId: string, overrides: Partial<typeof claims.$
       confirmationCode: `CS-${createId(6)
         .toUpperCase()
         .replace(/[01ILO]/g, 'X')}`,
+      ...overrides,
+    })
+    .returning()
+    .get()
+}
+
+/** A free-look refund of the policy, already paid, as a cancellation leaves it; `overrides` for a late penalty. */
+export function createRefund(policyId: string, overrides: Partial<typeof refunds.$inferInsert> = {}) {
+  return db()
+    .insert(refunds)
+    .values({
+      policyId,
+      idempotencyKey: `test-${createId(8)}`,
+      amountCents: 1999,
+      reason: 'Customer asked.',
+      rule: 'free_look',
+      grossCents: 1999,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      state: 'TX',
+      provider: 'local',
+      status: 'succeeded',
       ...overrides,
     })
     .returning()
