@@ -9,6 +9,8 @@ import { HOUR_MS } from './time'
 
 export const CHIP_REPAIR_PROMISE_HOURS = 24
 export const REPLACEMENT_PROMISE_BUSINESS_DAYS = 3
+/** No promise runs out sooner than this after approval (a replacement's 3 business days are longer than a chip's day). */
+export const SHORTEST_PROMISE_HOURS = CHIP_REPAIR_PROMISE_HOURS
 
 export type PromisedService = 'chip_repair' | 'replacement'
 

@@ -10,6 +10,12 @@ import autocannon from 'autocannon'
 
 import { freePort } from './server'
 
+/** The value after `name` in a section's arguments (`--sizes 1000,300000`), or undefined. */
+export function argValue(args: string[], name: string) {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }
 
 /** One autocannon run against `url` (GET, keep-alive, no cookies; the request headers given, if any). */

@@ -13,7 +13,7 @@
  * for a few seconds at 1 and at 20 connections, the two sizes taking turns, with a client that times every request
  * (sub-millisecond, unlike autocannon's whole milliseconds) on connections it opened before the clock started.
  *
- *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500]
+ *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500] [--keep DIR [--write-only]]
  *
  * Shops are paid monthly in a steady state: completed claims older than 30 days are in a paid payout of their group.
  * `--group-jobs N` gives each partner group N more completed claims of the last 90 days (three in five not approved
@@ -34,6 +34,7 @@ import path from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import zlib from 'node:zlib'
 
+import { argValue } from './measure'
 import type { BenchContext } from './run'
 import { type RunningServer, startServer } from './server'
 
@@ -78,26 +79,33 @@ export type DataSet = {
   seconds: number
 }
 
-/** Writes `size` policies (and everything around them) into a new data directory through the real schema. */
-export async function buildDataSet(size: number, print: (line: string) => void, groupJobs = 0): Promise<Omit<DataSet, 'seconds'>> {
-  const started = performance.now()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-scale-${size}-`))
-  process.env.DATA_DIR = dataDir
-  process.env.SESSION_SECRET = SESSION_SECRET
-  process.env.NODE_ENV = 'production'
-  process.env.VPIC_URL = 'off'
-  process.env.ADMIN_EMAILS = OPERATOR
+/** Points this process's database at a data set's directory, as the server started on it will see it. */
+async function useDataDir(dataDir: string) {
+  Object.assign(process.env, { DATA_DIR: dataDir, SESSION_SECRET, NODE_ENV: 'production', VPIC_URL: 'off', ADMIN_EMAILS: OPERATOR })
   const { resetEnvForTests } = await import('~/env.server')
-  const { closeDatabase, db } = await import('~/db/client.server')
-  const { getTableColumns } = await import('drizzle-orm')
+  const { closeDatabase } = await import('~/db/client.server')
   closeDatabase()
   resetEnvForTests()
+}
+
+/** Writes `size` policies (and everything around them) into a new data directory through the real schema. */
+export async function buildDataSet(
+  size: number,
+  print: (line: string) => void,
+  groupJobs = 0,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-scale-${size}-`)),
+): Promise<Omit<DataSet, 'seconds'>> {
+  const started = performance.now()
+  await useDataDir(dataDir)
+  const { closeDatabase, db } = await import('~/db/client.server')
+  const { getTableColumns } = await import('drizzle-orm')
   const schema = await import('~/db/schema')
   const { createId } = await import('~/db/ids')
   const { createSession } = await import('~/auth/session.server')
   const { seed } = await import('../../drizzle/seed')
   const { CODE_ALPHABET } = await import('~/domain/claims')
   const { rulesFor } = await import('~/domain/state-rules')
+  const { missedPromiseOnOurSide } = await import('~/domain/credits')
   /** The n-th claim code (or policy number): unique by construction (random codes collide among 30,000). */
   const codeOf = (n: number, prefix = 'CS-') => {
     let code = ''
@@ -419,7 +427,8 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
           const outcome = claimCount % 4 === 0 ? 'denied' : claimCount % 5 === 0 ? 'approved' : ('completed' as const)
           if (isWaiting) waiting++
           const reviewedAt = submittedAt + (claimCount % 40) * 60 * 60 * 1000
-          const completedAt = decided && outcome === 'completed' ? submittedAt + 5 * DAY : null
+          // Done within the day of approval, as a business keeping its service promise mostly is.
+          const completedAt = decided && outcome === 'completed' ? reviewedAt + (3 + (claimCount % 20)) * 60 * 60 * 1000 : null
           const paidLongAgo = completedAt !== null && completedAt < now - 30 * DAY
           const claimId = createId()
           const replacement = claimCount % 7 === 0
@@ -444,7 +453,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
             reviewedAt: decided ? iso(reviewedAt) : null,
             assignedPartnerGroupId: decided && outcome !== 'denied' ? group.id : null,
             completedAt: completedAt === null ? null : iso(completedAt),
-            appointmentAt: completedAt === null ? null : appointment(reviewedAt + (6 + (claimCount % 30)) * 60 * 60 * 1000),
+            appointmentAt: completedAt === null ? null : appointment(completedAt - 2 * 60 * 60 * 1000),
             paymentApprovedAt: paidLongAgo ? iso(completedAt + 2 * DAY) : null,
             payoutId: paidLongAgo ? paidPayouts.get(group.id)! : null,
             repairType: decided && outcome === 'completed' ? (replacement ? ('replacement' as const) : ('repair' as const)) : null,
@@ -527,6 +536,51 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       insertRows(schema.claimDocuments, paperwork.proofFiles)
     }
   })()
+  // The credits a steady state has given: every promise missed on our side was credited on the day it ran out, so the
+  // daily job below finds the day's work, not the whole history's (app/models/credits.server.ts).
+  const { eq, inArray } = await import('drizzle-orm')
+  const { CREDIT_MESSAGES } = await import('~/domain/messages')
+  const { claims, policies } = schema
+  const credits = db()
+    .select({
+      claimId: claims.id,
+      policyId: claims.policyId,
+      profileId: claims.filedByProfileId,
+      code: claims.confirmationCode,
+      monthlyPriceCents: policies.monthlyPriceCents,
+      approvalStatus: claims.approvalStatus,
+      reviewedAt: claims.reviewedAt,
+      damageType: claims.damageType,
+      repairType: claims.repairType,
+      completedAt: claims.completedAt,
+      rescheduleRequestedAt: claims.rescheduleRequestedAt,
+    })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(inArray(claims.approvalStatus, ['approved', 'completed']))
+    .all()
+    .filter((claim) => missedPromiseOnOurSide(claim, new Date(now)))
+    .map((claim) => ({
+      id: createId(),
+      policyId: claim.policyId,
+      profileId: claim.profileId,
+      claimId: claim.claimId,
+      kind: 'missed_promise' as const,
+      amountCents: claim.monthlyPriceCents,
+      reason: CREDIT_MESSAGES.missedPromise(claim.code),
+      method: 'local_ledger' as const,
+      state: 'applied' as const,
+      attempts: 1,
+      lastError: null,
+      stripeId: null,
+      createdBy: 'system',
+      createdAt: iso(now - DAY),
+      appliedAt: iso(now - DAY),
+      updatedAt: iso(now - DAY),
+    }))
+  client.transaction(() => {
+    for (let start = 0; start < credits.length; start += BATCH) insertRows(schema.serviceCredits, credits.slice(start, start + BATCH))
+  })()
   client.exec(
     `UPDATE payouts SET job_count = (SELECT count(*) FROM claims WHERE payout_id = payouts.id),
        total_cents = (SELECT coalesce(sum(actual_cost_cents), 0) FROM claims WHERE payout_id = payouts.id)`,
@@ -603,7 +657,7 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
   closeDatabase()
   const seconds = ((performance.now() - started) / 1000).toFixed(0)
   print(
-    `  ${size.toLocaleString('en-US')} policies: ${claimCount.toLocaleString('en-US')} claims, ${waiting.toLocaleString('en-US')} waiting; written in ${seconds} s`,
+    `  ${size.toLocaleString('en-US')} policies: ${claimCount.toLocaleString('en-US')} claims, ${waiting.toLocaleString('en-US')} waiting, ${credits.length.toLocaleString('en-US')} promises credited; written in ${seconds} s`,
   )
   return {
     size,
@@ -623,6 +677,22 @@ export async function buildDataSet(size: number, print: (line: string) => void, 
       'claim code': sampleIds.code,
     },
   }
+}
+
+/** A data set kept in `keep` by an earlier run, or a new one (written into `keep` and described there, when given). */
+async function keptOrBuilt(size: number, print: (line: string) => void, groupJobs: number, keep: string | undefined) {
+  if (!keep) return buildDataSet(size, print, groupJobs)
+  const dataDir = path.join(path.resolve(keep), String(size))
+  const described = path.join(dataDir, 'data-set.json')
+  if (fs.existsSync(described)) {
+    print(`  kept in ${dataDir}: not written again`)
+    return JSON.parse(fs.readFileSync(described, 'utf8')) as Omit<DataSet, 'seconds'>
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.mkdirSync(dataDir, { recursive: true })
+  const data = await buildDataSet(size, print, groupJobs, dataDir)
+  fs.writeFileSync(described, JSON.stringify(data))
+  return data
 }
 
 /** The longest the daily jobs may hold the server's event loop at once (the pages wait that long). */
@@ -650,7 +720,8 @@ async function afterFirstDailyRun(server: RunningServer) {
  * longest pause they gave the event loop: they run inside the server, between its requests. Run before the server
  * starts so that the pages are measured on a day whose jobs are done; the server's own run then finds nothing to send.
  */
-async function dailyJobsOn(size: number, print: (line: string) => void) {
+async function dailyJobsOn({ size, dataDir }: Pick<DataSet, 'size' | 'dataDir'>, print: (line: string) => void) {
+  await useDataDir(dataDir)
   const { runDailyJobs } = await import('~/jobs.server')
   const { closeDatabase, db } = await import('~/db/client.server')
   const { sql } = await import('drizzle-orm')
@@ -826,20 +897,26 @@ function printMeasured(measured: Measured[], print: (line: string) => void) {
 }
 
 export async function scaleSection({ seconds, print, target, buildDir, args }: BenchContext) {
-  const sizesArg = args.indexOf('--sizes')
-  const sizes = sizesArg >= 0 ? args[sizesArg + 1]!.split(',').map(Number) : [1_000, 1_000_000]
+  const sizes = (argValue(args, '--sizes') ?? '1000,1000000').split(',').map(Number)
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)]
-  const groupJobsArg = args.indexOf('--group-jobs')
-  const groupJobs = groupJobsArg >= 0 ? Number(args[groupJobsArg + 1]) : 0
+  const groupJobs = Number(argValue(args, '--group-jobs') ?? 0)
+  // --keep DIR writes the data sets into DIR (DIR/1000, DIR/1000000) and leaves them there; a later run with the same
+  // DIR measures them without writing again. With --write-only the run stops once they are written: the hour of
+  // writing need not be the quiet hour the measurement wants.
+  const keep = argValue(args, '--keep')
+  const writeOnly = args.includes('--write-only')
+  if (writeOnly && !keep) throw new Error('--write-only needs --keep DIR')
   const bySize: Record<number, Measured[]> = {}
   const datas: Omit<DataSet, 'seconds'>[] = []
   const servers: RunningServer[] = []
   try {
     for (const size of [small, large]) {
       print(`Data set of ${size.toLocaleString('en-US')} policies:`)
-      datas.push(await buildDataSet(size, print, groupJobs))
-      await dailyJobsOn(size, print)
+      const data = await keptOrBuilt(size, print, groupJobs, keep)
+      datas.push(data)
+      if (!writeOnly) await dailyJobsOn(data, print)
     }
+    if (writeOnly) return print(`Written into ${keep}: measure them with --keep ${keep} (without --write-only).`)
     for (const data of datas) servers.push(await startServer({ buildDir, dataDir: data.dataDir, env: { ADMIN_EMAILS: OPERATOR } }))
     const firstRuns = await Promise.all(servers.map(afterFirstDailyRun))
     print(`Both servers up; their own first run of the daily jobs done (${firstRuns.join(', ')}).`)
@@ -857,7 +934,7 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
       if (server.stderr().trim()) print(`  server stderr (${datas[which]!.size}): ${server.stderr().trim().slice(0, 500)}`)
   } finally {
     for (const server of servers) await server.stop()
-    for (const data of datas) fs.rmSync(data.dataDir, { recursive: true, force: true })
+    if (!keep) for (const data of datas) fs.rmSync(data.dataDir, { recursive: true, force: true })
   }
   print(`p99 at ${large.toLocaleString('en-US')} ÷ p99 at ${small.toLocaleString('en-US')} policies (target ≤ ${MAX_RATIO}):`)
   for (const [index, entry] of bySize[large]!.entries()) {

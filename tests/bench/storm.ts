@@ -27,6 +27,7 @@ import sharp from 'sharp'
 import phash from 'sharp-phash'
 
 import { CLEAN_CHIP } from '../support/claim-answers'
+import { argValue } from './measure'
 import type { BenchContext } from './run'
 import { startServer } from './server'
 
@@ -38,11 +39,6 @@ const MIN_IMAGE_GAIN = 1.5
 const MAX_RSS_MB = 450
 const MAX_LOOKUP_RATIO = 1.5
 const LOOKUPS = 3000
-
-function argValue(args: string[], name: string) {
-  const at = args.indexOf(name)
-  return at >= 0 ? args[at + 1] : undefined
-}
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b)

@@ -146,4 +146,21 @@ describe('service-promise credits with Stripe live', () => {
     expect(creditsOf(policy.id)).toHaveLength(0)
     expect(db().select().from(serviceCredits).where(eq(serviceCredits.claimId, onTime.id)).all()).toHaveLength(0)
   })
+  it('the daily read agrees with the promise at its edge: a chip done an hour past its day is credited, one done on the hour is not', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { stripeCustomerId: `cus_test_${profile.id}` })
+    const doneAfter = (hours: number) =>
+      createClaim(policy.id, {
+        damageType: 'chip',
+        approvalStatus: 'completed',
+        lifecycleStatus: 'completed',
+        reviewedAt: hoursAgo(100),
+        completedAt: hoursAgo(100 - hours),
+        repairType: 'repair',
+      })
+    doneAfter(24)
+    const late = doneAfter(25)
+    await runServiceCredits()
+    expect(creditsOf(policy.id).map((credit) => credit.claimId)).toEqual([late.id])
+  })
 })
