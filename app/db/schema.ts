@@ -445,6 +445,11 @@ export const payouts = sqliteTable(
     transferAttempts: integer('transfer_attempts').notNull().default(0),
     transferError: text('transfer_error'),
     transferFailedAt: text('transfer_failed_at'),
+    /**
+     * Stripe reversed the transfer that paid it: the payout is open again and the daily job leaves it alone (a reversal
+     * is a person's decision at Stripe), for the operator to pay by bank transfer.
+     */
+    transferReversedAt: text('transfer_reversed_at'),
   },
   (t) => [
     index('payouts_group_idx').on(t.partnerGroupId, t.createdAt),

@@ -307,7 +307,8 @@ export async function markPayoutPaid(input: { payoutId: string; reference: strin
       if (payout.reference === reference) return { payout, paidNow: false }
       throw RuleError.from(PAYOUT_MESSAGES.paidOtherReference(payout.reference ?? ''), { field: 'reference', status: 409 })
     }
-    if (input.byBank) {
+    // A group paid through Stripe is paid by the daily job's transfers, unless Stripe reversed the one that paid this.
+    if (input.byBank && !payout.transferReversedAt) {
       const group = tx
         .select({ stripeAccountId: partnerGroups.stripeAccountId, stripePayoutsEnabled: partnerGroups.stripePayoutsEnabled })
         .from(partnerGroups)

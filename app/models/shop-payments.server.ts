@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { db, transaction } from '~/db/client.server'
 import { claims, type PartnerGroup, partnerGroups, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { CONNECT_MESSAGES } from '~/domain/messages'
@@ -175,7 +175,15 @@ function payoutsToTransfer() {
     })
     .from(payouts)
     .innerJoin(partnerGroups, eq(partnerGroups.id, payouts.partnerGroupId))
-    .where(and(isNull(payouts.paidAt), isNotNull(partnerGroups.stripeAccountId), eq(partnerGroups.stripePayoutsEnabled, true)))
+    .where(
+      and(
+        isNull(payouts.paidAt),
+        // A payout whose transfer Stripe reversed is the operator's to pay (recordTransferReversed).
+        isNull(payouts.transferReversedAt),
+        isNotNull(partnerGroups.stripeAccountId),
+        eq(partnerGroups.stripePayoutsEnabled, true),
+      ),
+    )
     .orderBy(asc(payouts.createdAt))
     .all()
 }
@@ -238,14 +246,35 @@ export async function recordTransfer(payoutId: string, transferId: string, actor
   }
 }
 
-/** Stripe reversed a payout's transfer: the operator sees it on the payout and pays it another way. */
+/**
+ * Stripe reversed a payout's transfer. When it was the transfer that paid the payout, the payout is open again: not
+ * paid, held from the daily job's transfers (a reversal is someone's decision at Stripe, not a refusal to retry), with
+ * the reversal shown on it and the bank-transfer form offered to the operator. A reversal of another transfer (one
+ * the payout was not paid with) is only noted. The same event again changes nothing.
+ */
 export function recordTransferReversed(payoutId: string, transferId: string, now = new Date()) {
   const payout = db().select().from(payouts).where(eq(payouts.id, payoutId)).get()
   if (!payout) return false
   const note = CONNECT_MESSAGES.reversed(transferId)
   if (payout.transferError === note) return true
-  db().update(payouts).set({ transferError: note, transferFailedAt: now.toISOString() }).where(eq(payouts.id, payoutId)).run()
-  recordAudit(db(), { actor: STRIPE, action: 'payout.transfer_reversed', entityId: payoutId, detail: { transfer: transferId } })
+  const reopen = payout.reference === transferId
+  transaction((tx) => {
+    tx.update(payouts)
+      .set({
+        transferError: note,
+        transferFailedAt: now.toISOString(),
+        ...(reopen ? { paidAt: null, paidBy: null, reference: null, transferReversedAt: now.toISOString() } : {}),
+      })
+      .where(eq(payouts.id, payoutId))
+      .run()
+    recordAudit(tx, {
+      actor: STRIPE,
+      action: 'payout.transfer_reversed',
+      entityId: payoutId,
+      detail: { transfer: transferId, reopened: reopen },
+    })
+  })
+  if (reopen) logger.warn({ payoutId, transferId }, 'Stripe reversed the transfer that paid a payout: it waits for the operator')
   return true
 }
 

@@ -93,11 +93,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           total: formatPrice(payout.totalCents),
           paid: payout.paidAt ? formatLongDate(payout.paidAt) : null,
           reference: payout.reference,
-          transferProblem: payout.transferError
-            ? payout.paidAt
-              ? payout.transferError
-              : CONNECT_MESSAGES.refused(payout.transferAttempts, payout.transferError)
-            : null,
+          /** Reopened after Stripe reversed its transfer: the operator pays it by bank. */
+          reversed: !payout.paidAt && payout.transferReversedAt !== null,
+          transferProblem:
+            payout.transferError && !payout.paidAt
+              ? payout.transferReversedAt
+                ? payout.transferError
+                : CONNECT_MESSAGES.refused(payout.transferAttempts, payout.transferError)
+              : null,
         })),
       },
       groups: selected
@@ -345,7 +348,7 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
                   <span>
                     <Badge tone="success">Paid</Badge> {payout.paid} · reference {payout.reference}
                   </span>
-                ) : group.paidThroughStripe ? (
+                ) : group.paidThroughStripe && !payout.reversed ? (
                   <span className="text-sm text-slate-700" data-testid="awaiting-transfer">
                     {CONNECT_MESSAGES.awaitingTransfer}
                   </span>

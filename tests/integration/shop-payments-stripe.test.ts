@@ -269,7 +269,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(transfersTo(accountId)).toHaveLength(1)
   })
 
-  test('a transfer whose answer was lost is found by its transfer group (and by its event), never made again', async () => {
+  test('a transfer whose answer was lost is found by its transfer group (and by its event), never made again; reversed, the payout waits for the bank', async () => {
     const { group, accountId } = await onboardedGroup()
     const job = acceptedJob(group.id, 7000, '2026-11-02T16:00:00.000Z')
     // The payout exists, but the run that made it stopped before its transfer: the next run's transfer is "lost".
@@ -289,10 +289,36 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(await stripeAdapter().transferPayout({ payoutId: payout.id, accountId, amountCents: 7000, attempt: 3 })).toEqual(made)
     expect(transfersTo(accountId)).toHaveLength(1)
 
-    // Reversed at Stripe: the operator is told on the payout.
+    // Reversed at Stripe: the payout is open again, told on the page, with the bank form the operator pays it by.
     fake.reverseTransfer(made.transferId)
     await deliver('transfer.reversed', fake.transfer(made.transferId))
-    expect(payoutOf(job.id)!.transferError).toContain(`Stripe reversed transfer ${made.transferId}`)
+    await deliver('transfer.updated', fake.transfer(made.transferId)) // the same reversal, told again
+    expect(payoutOf(job.id)).toMatchObject({
+      paidAt: null,
+      reference: null,
+      transferError: `Stripe reversed transfer ${made.transferId}. Pay this payout by bank transfer.`,
+    })
+    expect(auditActions(payout.id).filter((action) => action === 'payout.transfer_reversed')).toHaveLength(1)
+    const cookie = await sessionCookieFor(operator().id)
+    const page = (await settle(() =>
+      inOperatorArea(adminPayoutsRoute.loader)(routeArgs(makeRequest(`/admin/payouts?group=${group.id}`, { cookie }))),
+    )) as { data: { group: { payouts: { reversed: boolean; transferProblem: string | null }[] } } }
+    expect(page.data.group.payouts[0]).toMatchObject({
+      reversed: true,
+      transferProblem: expect.stringContaining('Pay this payout by bank'),
+    })
+
+    // The daily job leaves it to the operator: no new transfer, however often it runs.
+    await payAcceptedJobs(new Date('2026-11-10T06:00:00.000Z'))
+    expect(transfersTo(accountId)).toHaveLength(1)
+    expect(payoutOf(job.id)!.paidAt).toBeNull()
+
+    const form = { intent: 'mark-paid', payoutId: payout.id, reference: 'ACH 7781' }
+    const paid = await settle(() => inOperatorArea(adminPayoutsRoute.action)(routeArgs(makeRequest('/admin/payouts', { form, cookie }))))
+    expect(paid.status).toBe(302)
+    expect(payoutOf(job.id)).toMatchObject({ reference: 'ACH 7781', paidAt: expect.any(String) })
+    await payAcceptedJobs(new Date('2026-11-11T06:00:00.000Z'))
+    expect(transfersTo(accountId)).toHaveLength(1)
   })
 
   test('a group whose payout a rule refuses waits for the next run without keeping the other groups waiting', async () => {

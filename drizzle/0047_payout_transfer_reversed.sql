@@ -1,0 +1,1 @@
+ALTER TABLE `payouts` ADD `transfer_reversed_at` text;
