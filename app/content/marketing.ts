@@ -37,6 +37,17 @@ export type PlanCopy = {
   highlighted?: boolean
 }
 
+/** What a comprehensive plan includes: the same for a car and a truck/SUV, whose cards differ only in price and wording. */
+const COMPREHENSIVE_FEATURES = [
+  'Unlimited chip and crack repairs',
+  'One full windshield replacement per plan year',
+  'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced, without using the plan year’s replacement',
+  'Zero deductible',
+  'Replacement usually within 2-3 business days',
+  'Claim response within 48 hours',
+  'ADAS camera recalibration included on ADAS plans',
+]
+
 export const PLANS: Record<PlanCardKey, PlanCopy> = {
   chip_only: {
     key: 'chip_only',
@@ -63,15 +74,7 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
     planType: 'comprehensive',
     vehicleType: 'car',
     description: 'Complete windshield protection for sedans, coupes, hatchbacks and wagons.',
-    features: [
-      'Unlimited chip and crack repairs',
-      'One full windshield replacement per plan year',
-      'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced, without using the plan year’s replacement',
-      'Zero deductible',
-      'Replacement usually within 2-3 business days',
-      'Claim response within 48 hours',
-      'ADAS camera recalibration included on ADAS plans',
-    ],
+    features: COMPREHENSIVE_FEATURES,
     priceKey: 'comprehensive_car_adas_false',
     adasPriceKey: 'comprehensive_car_adas_true',
     cta: 'Choose Comprehensive',
@@ -84,15 +87,7 @@ export const PLANS: Record<PlanCardKey, PlanCopy> = {
     planType: 'comprehensive',
     vehicleType: 'trucksuv',
     description: 'Complete windshield protection for pickups, SUVs and minivans, whose larger glass costs more to replace.',
-    features: [
-      'Unlimited chip and crack repairs',
-      'One full windshield replacement per plan year',
-      'Repairs guaranteed for 12 months: a repaired chip that cracks is replaced, without using the plan year’s replacement',
-      'Zero deductible',
-      'Replacement usually within 2-3 business days',
-      'Claim response within 48 hours',
-      'ADAS camera recalibration included on ADAS plans',
-    ],
+    features: COMPREHENSIVE_FEATURES,
     priceKey: 'comprehensive_trucksuv_adas_false',
     adasPriceKey: 'comprehensive_trucksuv_adas_true',
     cta: 'Choose Comprehensive',

@@ -1,6 +1,6 @@
 import { formatLongDate } from '~/domain/format'
 
-import { Action, EmailLayout, FinePrint, oneLine, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
+import { oneLine, type RenderedEmail, renderLinesEmail } from './layout'
 
 /** A claim's thread: a new message to the others on the claim, and the operator's request for more photos. */
 
@@ -15,35 +15,17 @@ type ClaimMessageProps = {
   replyUrl: string
 }
 
-function messageIntro(props: ClaimMessageProps) {
-  return `${oneLine(props.from)} wrote about claim ${props.confirmationCode}:`
-}
-
-export function ClaimMessageEmail(props: ClaimMessageProps) {
-  return (
-    <EmailLayout title="New message on your claim" preheader={`Claim ${props.confirmationCode}`}>
-      <Paragraph>{messageIntro(props)}</Paragraph>
-      <Paragraph>
-        <span style={{ whiteSpace: 'pre-line' }}>{props.body}</span>
-      </Paragraph>
-      <Action href={props.replyUrl}>Read and reply</Action>
-      <FinePrint>Please reply on the page, not to this e-mail: the answer then reaches everyone on the claim.</FinePrint>
-    </EmailLayout>
-  )
-}
-
 export function claimMessageEmail(props: ClaimMessageProps): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `New message on claim ${props.confirmationCode}`,
-    html: <ClaimMessageEmail {...props} />,
-    text: textBody(
-      'New message on your claim',
-      messageIntro(props),
-      quoted(props.body),
-      `Read and reply: ${props.replyUrl}`,
-      'Please reply on the page, not to this e-mail: the answer then reaches everyone on the claim.',
-    ),
-  })
+  return renderLinesEmail(
+    {
+      subject: `New message on claim ${props.confirmationCode}`,
+      title: 'New message on your claim',
+      preheader: `Claim ${props.confirmationCode}`,
+      lines: [`${oneLine(props.from)} wrote about claim ${props.confirmationCode}:`, { quote: props.body }],
+      help: 'Please reply on the page, not to this e-mail: the answer then reaches everyone on the claim.',
+    },
+    { href: props.replyUrl, label: 'Read and reply', textAction: 'Read and reply' },
+  )
 }
 
 // --- more photos, please -----------------------------------------------------------------------------------------
@@ -56,32 +38,18 @@ type PhotoRequestProps = {
   expiresAt: Date
 }
 
-function requestWording(props: PhotoRequestProps) {
-  return {
-    intro: `Our claims team needs more photos for claim ${props.confirmationCode}:`,
-    how: `Use the button below to add them; no sign-in is needed. The link works once, until ${formatLongDate(props.expiresAt)}.`,
-  }
-}
-
-export function PhotoRequestEmail(props: PhotoRequestProps) {
-  const { intro, how } = requestWording(props)
-  return (
-    <EmailLayout title="Please add photos to the claim" preheader={`Claim ${props.confirmationCode}`}>
-      <Paragraph>{intro}</Paragraph>
-      <Paragraph>
-        <span style={{ whiteSpace: 'pre-line' }}>{props.note}</span>
-      </Paragraph>
-      <Paragraph>{how}</Paragraph>
-      <Action href={props.uploadUrl}>Add photos</Action>
-    </EmailLayout>
-  )
-}
-
 export function photoRequestEmail(props: PhotoRequestProps): Promise<RenderedEmail> {
-  const { intro, how } = requestWording(props)
-  return renderEmail({
-    subject: `Claim ${props.confirmationCode}: please add photos`,
-    html: <PhotoRequestEmail {...props} />,
-    text: textBody('Please add photos to the claim', intro, quoted(props.note), how, `Add photos: ${props.uploadUrl}`),
-  })
+  return renderLinesEmail(
+    {
+      subject: `Claim ${props.confirmationCode}: please add photos`,
+      title: 'Please add photos to the claim',
+      preheader: `Claim ${props.confirmationCode}`,
+      lines: [
+        `Our claims team needs more photos for claim ${props.confirmationCode}:`,
+        { quote: props.note },
+        `Use the button below to add them; no sign-in is needed. The link works once, until ${formatLongDate(props.expiresAt)}.`,
+      ],
+    },
+    { href: props.uploadUrl, label: 'Add photos', textAction: 'Add photos' },
+  )
 }

@@ -55,6 +55,7 @@ const styles = {
     fontFamily: 'Menlo,Consolas,monospace',
     color: '#111827',
   },
+  quote: { whiteSpace: 'pre-line' },
   finePrint: { margin: '16px 0 0', fontSize: '13px', lineHeight: '20px', color: '#6b7280' },
   footer: { margin: '24px 0 0', fontSize: '12px', lineHeight: '18px', color: '#9ca3af', textAlign: 'center' },
 } satisfies Record<string, CSSProperties>
@@ -94,6 +95,15 @@ export function Subheading({ children }: { children: ReactNode }) {
     <Heading as="h2" style={styles.subheading}>
       {children}
     </Heading>
+  )
+}
+
+/** Text someone wrote over several lines (a message, a note), as a paragraph that keeps its line breaks. */
+export function Quote({ children }: { children: string }) {
+  return (
+    <Paragraph>
+      <span style={styles.quote}>{children}</span>
+    </Paragraph>
   )
 }
 
@@ -157,14 +167,15 @@ export function quoted(text: string) {
 }
 
 /**
- * The words of an e-mail of the common shape: a title, lines, buttons, a line of fine print. The preview line is the
- * subject unless `preheader` names another (null: none).
+ * The words of an e-mail of the common shape: a title, lines, buttons, a line of fine print (or none). A line is our
+ * wording, or `{ quote }`: what someone wrote, kept as a `Quote` on the page and `quoted` in the text part. The preview
+ * line is the subject unless `preheader` names another (null: none).
  */
 export type LinesEmailWords = {
   subject: string
   title: string
-  lines: string[]
-  help: string
+  lines: Array<string | { quote: string }>
+  help?: string
   preheader?: string | null
 }
 
@@ -176,15 +187,15 @@ export function LinesEmail({ words, buttons }: { words: LinesEmailWords; buttons
   const preheader = words.preheader === undefined ? words.subject : words.preheader
   return (
     <EmailLayout title={words.title} preheader={preheader ?? undefined}>
-      {words.lines.map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
+      {words.lines.map((line, index) =>
+        typeof line === 'string' ? <Paragraph key={index}>{line}</Paragraph> : <Quote key={index}>{line.quote}</Quote>,
+      )}
       {buttons.map((button, index) => (
         <Action key={index} href={button.href}>
           {button.label}
         </Action>
       ))}
-      <FinePrint>{words.help}</FinePrint>
+      {words.help ? <FinePrint>{words.help}</FinePrint> : null}
     </EmailLayout>
   )
 }
@@ -196,7 +207,7 @@ export function renderLinesEmail(words: LinesEmailWords, ...buttons: EmailButton
     html: <LinesEmail words={words} buttons={buttons} />,
     text: textBody(
       words.title,
-      ...words.lines,
+      ...words.lines.map((line) => (typeof line === 'string' ? line : quoted(line.quote))),
       ...buttons.map((button) => (button.textAction ? `${button.textAction}: ${button.href}` : button.href)),
       words.help,
     ),

@@ -1,15 +1,4 @@
-import {
-  Action,
-  Code,
-  EmailLayout,
-  FinePrint,
-  oneLine,
-  Paragraph,
-  type RenderedEmail,
-  renderEmail,
-  renderLinesEmail,
-  textBody,
-} from './layout'
+import { Code, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, renderLinesEmail, textBody } from './layout'
 
 /** The e-mails of the privacy page: changing the account's address, and deleting the account. */
 
@@ -46,22 +35,13 @@ function emailChangedLines({ newEmail, supportEmail }: EmailChangedProps) {
   ]
 }
 
-export function EmailChangedEmail(props: EmailChangedProps) {
-  return (
-    <EmailLayout title={EMAIL_CHANGED_SUBJECT}>
-      {emailChangedLines(props).map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-    </EmailLayout>
-  )
-}
-
 /** To the old address, once the change is done: the warning an account takeover would trigger. */
 export function emailChangedEmail(props: EmailChangedProps): Promise<RenderedEmail> {
-  return renderEmail({
+  return renderLinesEmail({
     subject: EMAIL_CHANGED_SUBJECT,
-    html: <EmailChangedEmail {...props} />,
-    text: textBody(EMAIL_CHANGED_SUBJECT, ...emailChangedLines(props)),
+    title: EMAIL_CHANGED_SUBJECT,
+    preheader: null,
+    lines: emailChangedLines(props),
   })
 }
 
@@ -104,22 +84,13 @@ function accountDeletedLines({ deletedOn, supportEmail }: AccountDeletedProps) {
   ]
 }
 
-export function AccountDeletedEmail(props: AccountDeletedProps) {
-  return (
-    <EmailLayout title={ACCOUNT_DELETED_SUBJECT}>
-      {accountDeletedLines(props).map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-    </EmailLayout>
-  )
-}
-
 /** The last e-mail, after the deletion. */
 export function accountDeletedEmail(props: AccountDeletedProps): Promise<RenderedEmail> {
-  return renderEmail({
+  return renderLinesEmail({
     subject: ACCOUNT_DELETED_SUBJECT,
-    html: <AccountDeletedEmail {...props} />,
-    text: textBody(ACCOUNT_DELETED_SUBJECT, ...accountDeletedLines(props)),
+    title: ACCOUNT_DELETED_SUBJECT,
+    preheader: null,
+    lines: accountDeletedLines(props),
   })
 }
 
@@ -135,22 +106,10 @@ function esignWithdrawnLines({ customer, withdrawnOn, policies }: EsignWithdrawn
   ]
 }
 
-export function EsignWithdrawnEmail(props: EsignWithdrawnProps) {
-  return (
-    <EmailLayout title={ESIGN_WITHDRAWN_SUBJECT}>
-      {esignWithdrawnLines(props).map((line, index) => (
-        <Paragraph key={index}>{line}</Paragraph>
-      ))}
-      <Action href={props.customerUrl}>Open the customer</Action>
-    </EmailLayout>
-  )
-}
-
 /** To the operator: a customer withdrew electronic consent, so paper copies must be posted. */
 export function esignWithdrawnEmail(props: EsignWithdrawnProps): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: ESIGN_WITHDRAWN_SUBJECT,
-    html: <EsignWithdrawnEmail {...props} />,
-    text: textBody(ESIGN_WITHDRAWN_SUBJECT, ...esignWithdrawnLines(props), props.customerUrl),
-  })
+  return renderLinesEmail(
+    { subject: ESIGN_WITHDRAWN_SUBJECT, title: ESIGN_WITHDRAWN_SUBJECT, preheader: null, lines: esignWithdrawnLines(props) },
+    { href: props.customerUrl, label: 'Open the customer' },
+  )
 }

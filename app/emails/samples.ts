@@ -26,12 +26,12 @@ import {
 import { creditEmail } from './credit'
 import { finishSetupEmail } from './finish-setup'
 import type { RenderedEmail } from './layout'
-import { ownershipOfferEmail, ownershipTransferredEmail } from './ownership-transfer'
+import { ownershipOfferEmail, ownershipTransferredEmail, type OwnershipTransferredEmailProps } from './ownership-transfer'
 import { paymentFailedEmail } from './payment-failed'
 import { planTransferredEmail } from './plan-transferred'
 import { policyActivatedEmail } from './policy-activated'
 import { policyEndedByOperatorEmail } from './policy-ended-by-operator'
-import { priceChangeEmail } from './price-change'
+import { priceChangeEmail, type PriceChangeEmailProps } from './price-change'
 import { priceScheduleEmail } from './price-schedule'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
 import { providerCancellationEmail } from './provider-cancellation'
@@ -72,6 +72,48 @@ const contractTerms = {
   cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
   supportEmail: SUPPORT_EMAIL,
 }
+
+// The props of an e-mail with more than one case: each further case spreads them and sets what makes it that case.
+
+const ownershipTransferred = {
+  side: 'buyer',
+  planName: 'Comprehensive — Car',
+  policyNumber: 'GP-7KQ4MX',
+  vehicle: '2019 Toyota Camry (UT ABC123)',
+  monthlyPrice: '$19.99',
+  commitmentEnds: 'November 21, 2027',
+  dashboardUrl: `${SITE}/customer`,
+  supportEmail: SUPPORT_EMAIL,
+} satisfies OwnershipTransferredEmailProps
+
+const priceChange = {
+  planName: 'Comprehensive — Car',
+  policyNumber: 'GP-7KQ4MX',
+  oldPrice: '$19.99',
+  newPrice: '$21.99',
+  startsOn: 'March 3, 2027',
+  inCommitment: true,
+  cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
+  supportEmail: SUPPORT_EMAIL,
+} satisfies PriceChangeEmailProps
+
+const approvedChooseShop = {
+  confirmationCode: 'CS-7K2M9Q',
+  partnerGroup: 'our partner shop',
+  partnerPhone: null,
+  partnerEmail: null,
+  claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
+  chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
+} satisfies Parameters<typeof claimApprovedEmail>[0]
+
+const shopAssigned = {
+  partnerGroup: 'Wasatch Auto Glass',
+  confirmationCode: 'CS-7K2M9Q',
+  damageType: 'crack',
+  vehicle: '2019 Toyota Camry (UT ABC123)',
+  customerName: 'Gina Gee',
+  completeUrl: `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
+} satisfies Parameters<typeof shopAssignedEmail>[0]
 
 export const EMAIL_SAMPLES: EmailSample[] = [
   sample('sign-in', 'Sign-in link and code', signInEmail, {
@@ -132,25 +174,10 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     url: `${SITE}/next-owner/Zq7sample`,
     supportEmail: SUPPORT_EMAIL,
   }),
-  sample('ownership-transferred-buyer', 'Plan taken over (to the new owner)', ownershipTransferredEmail, {
-    side: 'buyer',
-    planName: 'Comprehensive — Car',
-    policyNumber: 'GP-7KQ4MX',
-    vehicle: '2019 Toyota Camry (UT ABC123)',
-    monthlyPrice: '$19.99',
-    commitmentEnds: 'November 21, 2027',
-    dashboardUrl: `${SITE}/customer`,
-    supportEmail: SUPPORT_EMAIL,
-  }),
+  sample('ownership-transferred-buyer', 'Plan taken over (to the new owner)', ownershipTransferredEmail, ownershipTransferred),
   sample('ownership-transferred-seller', 'Plan taken over (to the previous owner)', ownershipTransferredEmail, {
+    ...ownershipTransferred,
     side: 'seller',
-    planName: 'Comprehensive — Car',
-    policyNumber: 'GP-7KQ4MX',
-    vehicle: '2019 Toyota Camry (UT ABC123)',
-    monthlyPrice: '$19.99',
-    commitmentEnds: 'November 21, 2027',
-    dashboardUrl: `${SITE}/customer`,
-    supportEmail: SUPPORT_EMAIL,
   }),
   sample('renewal-notice', 'Renewal notice (renews)', renewalNoticeEmail, {
     planName: 'Comprehensive — Car',
@@ -184,16 +211,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     dashboardUrl: `${SITE}/customer#credits`,
     supportEmail: SUPPORT_EMAIL,
   }),
-  sample('price-change', 'Price change notice', priceChangeEmail, {
-    planName: 'Comprehensive — Car',
-    policyNumber: 'GP-7KQ4MX',
-    oldPrice: '$19.99',
-    newPrice: '$21.99',
-    startsOn: 'March 3, 2027',
-    inCommitment: true,
-    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
-    supportEmail: SUPPORT_EMAIL,
-  }),
+  sample('price-change', 'Price change notice', priceChangeEmail, priceChange),
   sample('yearly-reminder', 'Yearly reminder of the subscription', yearlyReminderEmail, {
     planName: 'Comprehensive — Car',
     policyNumber: 'GP-7KQ4MX',
@@ -206,15 +224,9 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('price-change-consent', 'Price change notice (a higher price needing consent)', priceChangeEmail, {
-    planName: 'Comprehensive — Car',
-    policyNumber: 'GP-7KQ4MX',
-    oldPrice: '$19.99',
-    newPrice: '$21.99',
-    startsOn: 'March 3, 2027',
+    ...priceChange,
     inCommitment: false,
-    cancelUrl: `${SITE}/customer/policies/pol_8f3k2m/cancel`,
     acceptUrl: `${SITE}/price-change/Xy4sample`,
-    supportEmail: SUPPORT_EMAIL,
   }),
   sample('arbitration-opt-out', 'Arbitration opt-out confirmed', arbitrationOptOutEmail, {
     planName: 'Comprehensive — Car',
@@ -284,30 +296,13 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     partnerPlaces: [{ name: 'Wasatch — Ogden', address: '2549 Washington Blvd, Ogden, UT 84401' }],
     claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
-  sample('claim-approved-choose-shop', 'Claim approved: the customer chooses the shop', claimApprovedEmail, {
-    confirmationCode: 'CS-7K2M9Q',
-    partnerGroup: 'our partner shop',
-    partnerPhone: null,
-    partnerEmail: null,
-    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
-    chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
-  }),
+  sample('claim-approved-choose-shop', 'Claim approved: the customer chooses the shop', claimApprovedEmail, approvedChooseShop),
   sample('claim-approved-by-rules', 'Claim approved at once by the decision rules: the customer chooses the shop', claimApprovedEmail, {
-    confirmationCode: 'CS-7K2M9Q',
-    partnerGroup: 'our partner shop',
-    partnerPhone: null,
-    partnerEmail: null,
-    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
-    chooseShopUrl: `${SITE}/customer/claims/clm_4t9w1c/shop`,
+    ...approvedChooseShop,
     decidedByRules: { version: '1', rulesUrl: `${SITE}${HOW_CLAIMS_ARE_DECIDED_PATH}` },
   }),
   sample('claim-assigned-shop-chosen', 'To the shop: the customer chose it, with a day and a place', shopAssignedEmail, {
-    partnerGroup: 'Wasatch Auto Glass',
-    confirmationCode: 'CS-7K2M9Q',
-    damageType: 'crack',
-    vehicle: '2019 Toyota Camry (UT ABC123)',
-    customerName: 'Gina Gee',
-    completeUrl: `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
+    ...shopAssigned,
     booking: {
       location: 'Wasatch — Ogden',
       preferredDate: '2026-12-08',
@@ -372,14 +367,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: 'Your liability insurance must cover at least $1,000,000 per occurrence.',
     supportEmail: 'partners@glassplan.example',
   }),
-  sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, {
-    partnerGroup: 'Wasatch Auto Glass',
-    confirmationCode: 'CS-7K2M9Q',
-    damageType: 'crack',
-    vehicle: '2019 Toyota Camry (UT ABC123)',
-    customerName: 'Gina Gee',
-    completeUrl: `${SITE}/partner/complete-claim?code=CS-7K2M9Q`,
-  }),
+  sample('claim-assigned-shop', 'To the shop: a claim assigned to it', shopAssignedEmail, shopAssigned),
   sample('payout-remittance', 'To the shop: a payout paid, with its jobs and the transfer reference', remittanceEmail, {
     partnerGroup: 'Wasatch Auto Glass',
     paidOn: 'December 1, 2026',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { claimMessageEmail, photoRequestEmail } from '~/emails/claim-messages'
 import { claimApprovedEmail, claimDeniedEmail, operatorClaimEmail, shopAssignedEmail } from '~/emails/claims'
 import { oneLine, quoted } from '~/emails/layout'
 import { planTransferredEmail } from '~/emails/plan-transferred'
@@ -93,6 +94,29 @@ describe('text written over several lines', () => {
     expect(email.text).toContain('Our note:\n> Asked by phone.\n> Vehicle: sold\n')
     expect(linesOf(email.text).some((line) => line.startsWith('Vehicle:'))).toBe(false)
     expect(email.html).toContain('Our note: Asked by phone.')
+  })
+
+  it("is a quote line of a lines e-mail: behind '> ' in the text part, with its line breaks kept on the page", async () => {
+    const email = await claimMessageEmail({
+      confirmationCode: 'CS-ABC123',
+      from: 'The customer',
+      body: 'Can you come earlier?\nPlan: Comprehensive',
+      replyUrl: 'http://localhost/shop/jobs/clm1',
+    })
+    expect(email.text).toContain('The customer wrote about claim CS-ABC123:\n\n> Can you come earlier?\n> Plan: Comprehensive\n\n')
+    expect(linesOf(email.text).some((line) => line.startsWith('Plan:'))).toBe(false)
+    expect(email.html).toContain('<span style="white-space:pre-line">Can you come earlier?\nPlan: Comprehensive</span>')
+  })
+
+  it('leaves out the fine print of a lines e-mail that has none', async () => {
+    const email = await photoRequestEmail({
+      confirmationCode: 'CS-ABC123',
+      note: 'One close-up, please.',
+      uploadUrl: 'http://localhost/photo-requests/CS-ABC123/req1',
+      expiresAt: new Date('2026-12-03T12:00:00Z'),
+    })
+    expect(email.text.trimEnd().endsWith('Add photos: http://localhost/photo-requests/CS-ABC123/req1')).toBe(true)
+    expect(email.html).not.toContain('font-size:13px')
   })
 
   it('quotes each kind of line break, and drops control characters', () => {
