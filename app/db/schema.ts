@@ -1333,6 +1333,7 @@ export type OwnershipTransfer = typeof ownershipTransfers.$inferSelect
 export type PriceChange = typeof priceChanges.$inferSelect
 export type Refund = typeof refunds.$inferSelect
 export type ServiceCredit = typeof serviceCredits.$inferSelect
+export type InvoiceDispute = typeof invoiceDisputes.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

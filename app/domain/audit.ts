@@ -215,12 +215,15 @@ export const EMAIL_TAGS = [
   'account-deletion',
   'account-deleted',
   'esign-withdrawn-operator',
-  // The shop network: applications, payouts and the price schedule.
+  // The shop network: applications, payouts, the price schedule, and the answers to invoices and disputes.
   'shop-application-received',
   'shop-application-approved',
   'shop-application-declined',
   'payout-remittance',
   'price-schedule-notice',
+  'invoice-rejected',
+  'invoice-dispute-operator',
+  'invoice-dispute-answered',
 ] as const
 
 export type EmailTag = (typeof EMAIL_TAGS)[number]

@@ -6,7 +6,7 @@
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
-import { CREDIT_MESSAGES } from '~/domain/messages'
+import { CREDIT_MESSAGES, INVOICE_REJECTION_REASONS } from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { SAMPLE_STATE_FACTS } from '~/domain/state-readiness'
 import { stateRules } from '~/domain/state-rules'
@@ -25,6 +25,7 @@ import {
 } from './claims'
 import { creditEmail } from './credit'
 import { finishSetupEmail } from './finish-setup'
+import { disputeAnsweredEmail, disputeOpenedEmail, invoiceRejectedEmail } from './invoice-review'
 import type { RenderedEmail } from './layout'
 import { ownershipOfferEmail, ownershipTransferredEmail, type OwnershipTransferredEmailProps } from './ownership-transfer'
 import { paymentFailedEmail } from './payment-failed'
@@ -387,6 +388,32 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     lines: ['Chip repair: $65.00', 'Replacement, car, no ADAS: $360.00', 'Static calibration: $260.00', 'Mobile service surcharge: $30.00'],
     shopUrl: `${SITE}/shop#price-schedule`,
     supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('invoice-rejected', 'To the shop: its invoice rejected, with the reason and the note', invoiceRejectedEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    code: 'CS-7K2M9Q',
+    vehicle: '2019 Toyota Camry (UT ABC123)',
+    reason: INVOICE_REJECTION_REASONS.part_number,
+    note: 'A 2019 Camry with the camera takes FW04567 GTN, not FW04566.',
+    jobUrl: `${SITE}/shop/jobs/clm_sample`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('invoice-dispute-operator', 'To the operator: a shop disputes a rejection or a short-pay', disputeOpenedEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    code: 'CS-7K2M9Q',
+    kind: 'Short-pay',
+    message: 'The moulding was part of the job: the old one broke coming off.\nPhoto attached.',
+    dueOn: 'December 3, 2026',
+    claimUrl: `${SITE}/admin/claims/clm_sample`,
+  }),
+  sample('invoice-dispute-answered', 'To the shop: the answer to its dispute', disputeAnsweredEmail, {
+    partnerGroup: 'Wasatch Auto Glass',
+    code: 'CS-7K2M9Q',
+    kind: 'Short-pay',
+    upheld: true,
+    accepted: '$355.00',
+    answer: 'Agreed: the moulding is paid. It goes into your next payout.',
+    jobUrl: `${SITE}/shop/jobs/clm_sample`,
   }),
   sample('claim-denied', 'Claim denied (may be appealed)', claimDeniedEmail, {
     confirmationCode: 'CS-7K2M9Q',

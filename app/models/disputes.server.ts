@@ -2,12 +2,23 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { claims, invoiceDisputeFiles, invoiceDisputes, partnerGroups, payouts } from '~/db/schema'
+import { type Claim, claims, type InvoiceDispute, invoiceDisputeFiles, invoiceDisputes, partnerGroups, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate } from '~/domain/format'
-import { disputeAnswerDue, type DisputeKind, type DisputeOutcome, isDisputeOverdue, MAX_DISPUTE_FILES } from '~/domain/invoice'
+import { formatLongDate, formatPrice } from '~/domain/format'
+import {
+  DISPUTE_KIND_NAMES,
+  disputeAnswerDue,
+  type DisputeKind,
+  type DisputeOutcome,
+  isDisputeOverdue,
+  MAX_DISPUTE_FILES,
+} from '~/domain/invoice'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
+import { adminClaimPath, shopJobPath } from '~/domain/paths'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
+import { disputeAnsweredEmail, disputeOpenedEmail } from '~/emails/invoice-review'
+import { env } from '~/env.server'
+import { sendEmail } from '~/services/email.server'
 import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 import { pdfProblem } from '~/services/pdfs.server'
@@ -16,6 +27,7 @@ import { storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { operatorAddresses, tellTheShop } from './claims.server'
 import { settleSubmission } from './invoice-review.server'
 
 /**
@@ -144,10 +156,52 @@ export async function openDispute(
       staged.commit()
       return row
     })
-    return { dispute, dueOn: formatLongDate(dispute.answerDueAt) }
+    const dueOn = formatLongDate(dispute.answerDueAt)
+    await tellOperatorOfDispute(dispute, job.claim, dueOn)
+    return { dispute, dueOn }
   } finally {
     staged.discard()
   }
+}
+
+/** The operator's e-mail about a new dispute: whose, of what, the shop's words and the day the answer is due. */
+async function tellOperatorOfDispute(
+  dispute: InvoiceDispute,
+  claim: Pick<Claim, 'id' | 'confirmationCode' | 'assignedPartnerGroupId'>,
+  dueOn: string,
+) {
+  const group = db()
+    .select({ name: partnerGroups.name })
+    .from(partnerGroups)
+    .where(eq(partnerGroups.id, claim.assignedPartnerGroupId!))
+    .get()
+  const message = await disputeOpenedEmail({
+    partnerGroup: group?.name ?? 'A partner shop',
+    code: claim.confirmationCode,
+    kind: DISPUTE_KIND_NAMES[dispute.kind],
+    message: dispute.message,
+    dueOn,
+    claimUrl: `${env().APP_URL}${adminClaimPath(claim.id)}`,
+  })
+  for (const to of operatorAddresses()) await sendEmail({ to, ...message, tag: 'invoice-dispute-operator' })
+}
+
+/** Tells the shop the operator's answer to its dispute: the outcome, what the job pays when that changed, and the words. */
+export function tellShopDisputeAnswered(answered: InvoiceDispute, actorId: string) {
+  return tellTheShop(answered.claimId, actorId, {
+    tag: 'invoice-dispute-answered',
+    about: 'dispute answered',
+    compose: ({ claim, partnerGroup }) =>
+      disputeAnsweredEmail({
+        partnerGroup: partnerGroup.name,
+        code: claim.confirmationCode,
+        kind: DISPUTE_KIND_NAMES[answered.kind],
+        upheld: answered.outcome === 'upheld',
+        accepted: answered.acceptedCostCents === null ? null : formatPrice(answered.acceptedCostCents),
+        answer: answered.answer ?? '',
+        jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
+      }),
+  })
 }
 
 /**

@@ -5,10 +5,15 @@ import { claims, invoiceDisputeFiles, invoiceDisputes, invoiceSubmissions, polic
 import { RuleError } from '~/domain/errors'
 import { calibrationRequired, type InvoiceColumns, invoiceLines } from '~/domain/invoice'
 import { INVOICE_FIELD_MESSAGES, INVOICE_REJECTION_REASONS, INVOICE_REVIEW_MESSAGES, type InvoiceRejectionReason } from '~/domain/messages'
+import { shopJobPath } from '~/domain/paths'
 import { heldInvoiceService } from '~/domain/payouts'
+import { vehicleName } from '~/domain/vehicles'
+import { invoiceRejectedEmail } from '~/emails/invoice-review'
+import { env } from '~/env.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { tellTheShop } from './claims.server'
 import { priceOfJob } from './price-schedule.server'
 
 /**
@@ -113,6 +118,24 @@ export function rejectInvoice(input: { claimId: string; actorId: string; reason:
       detail: { code: claim.confirmationCode, reason: input.reason, note: input.note },
     })
     return claim
+  })
+}
+
+/** Tells the shop its invoice was rejected, with the reason and the operator's note, and where to correct it. */
+export function tellShopInvoiceRejected(input: { claimId: string; actorId: string; reason: InvoiceRejectionReason; note: string }) {
+  return tellTheShop(input.claimId, input.actorId, {
+    tag: 'invoice-rejected',
+    about: 'invoice rejected',
+    compose: ({ claim, partnerGroup, vehicle }) =>
+      invoiceRejectedEmail({
+        partnerGroup: partnerGroup.name,
+        code: claim.confirmationCode,
+        vehicle: vehicle ? vehicleName(vehicle) : 'vehicle not recorded',
+        reason: INVOICE_REJECTION_REASONS[input.reason],
+        note: input.note,
+        jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
+        supportEmail: env().SUPPORT_EMAIL,
+      }),
   })
 }
 

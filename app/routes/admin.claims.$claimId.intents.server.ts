@@ -19,8 +19,8 @@ import { adminClaimPath } from '~/domain/paths'
 import { reverseRulesApproval } from '~/models/claim-decision.server'
 import { postClaimMessage, requestPhotos } from '~/models/claim-messages.server'
 import { approveClaim, claimForReview, denyClaim } from '~/models/claim-review.server'
-import { answerDispute } from '~/models/disputes.server'
-import { invoiceHistory, rejectInvoice } from '~/models/invoice-review.server'
+import { answerDispute, tellShopDisputeAnswered } from '~/models/disputes.server'
+import { invoiceHistory, rejectInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
 import { approveJobsForPayment, releaseInvoiceHold } from '~/models/payouts.server'
 import { redirectWithToast } from '~/toast.server'
 import { answerRefusal, answerSubmission, notFound } from '~/utils/refusal'
@@ -75,9 +75,9 @@ export async function review(formData: FormData, on: On) {
       case 'approve-payment':
         return approvePayment(input, on)
       case 'reject-invoice':
-        return rejectTheInvoice(input, on)
+        return await rejectTheInvoice(input, on)
       case 'answer-dispute':
-        return answerTheDispute(input, on)
+        return await answerTheDispute(input, on)
       case 'release-invoice':
         return releaseTheInvoice(on)
       case 'approve':
@@ -101,21 +101,24 @@ function approvePayment(input: ReviewOf<'approve-payment'>, { claimId, operatorI
   })
 }
 
-function rejectTheInvoice(input: ReviewOf<'reject-invoice'>, { claimId, operatorId }: On) {
-  const claim = rejectInvoice({ claimId, actorId: operatorId, reason: input.reason, note: input.note })
+async function rejectTheInvoice(input: ReviewOf<'reject-invoice'>, { claimId, operatorId }: On) {
+  const rejection = { claimId, actorId: operatorId, reason: input.reason, note: input.note }
+  const claim = rejectInvoice(rejection)
+  await tellShopInvoiceRejected(rejection)
   return redirectWithToast(adminClaimPath(claimId), { type: 'success', ...INVOICE_REVIEW_MESSAGES.rejected(claim.confirmationCode) })
 }
 
-function answerTheDispute(input: ReviewOf<'answer-dispute'>, { claimId, operatorId }: On) {
+async function answerTheDispute(input: ReviewOf<'answer-dispute'>, { claimId, operatorId }: On) {
   // The dispute must be this claim's: another claim's id in the post is a 404, as for any other record.
   if (!invoiceHistory(claimId).disputes.some((dispute) => dispute.id === input.disputeId)) notFound()
-  answerDispute({
+  const answered = answerDispute({
     disputeId: input.disputeId,
     actorId: operatorId,
     outcome: input.outcome,
     answer: input.answer,
     acceptedCents: input.acceptedAmount,
   })
+  await tellShopDisputeAnswered(answered, operatorId)
   return redirectWithToast(adminClaimPath(claimId), { type: 'success', ...DISPUTE_MESSAGES.answered })
 }
 

@@ -231,7 +231,7 @@ test('an invoice rejected for a wrong part number is corrected by the shop and a
   page,
   signIn,
 }) => {
-  const group = createPartnerGroup(`Part Glass ${createId(4)}`)
+  const group = createPartnerGroup(`Part Glass ${createId(4)}`, { email: uniqueEmail('partglass') })
   const staff = findOrCreateProfile(uniqueEmail('staff'))
   db()
     .insert(shopStaff)
@@ -259,6 +259,11 @@ test('an invoice rejected for a wrong part number is corrected by the shop and a
   await reject.getByRole('button', { name: 'Reject the invoice' }).click()
   await expect(toast(page)).toContainText('Invoice rejected')
   await expect(page.getByTestId('invoice-rejected')).toBeVisible()
+  // The shop is told at once, with the reason, the note and the page to correct it on.
+  const told = await waitForEmail(group.email!, `Invoice for job ${claim.confirmationCode} needs a correction`)
+  expect(told.text).toContain('Reason: The part number does not match the vehicle or the work.')
+  expect(told.text).toContain('> This vehicle takes FW02843.')
+  expect(told.text).toContain(`/shop/jobs/${claim.id}`)
 
   // The shop reads the reason, and a part number of the wrong shape is refused next to its field.
   await signIn({ email: staff.email })

@@ -5,11 +5,21 @@ import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceSubmissions, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
-import { answerDispute, openDispute, openDisputes } from '~/models/disputes.server'
-import { invoiceHistory, recordSubmission, rejectInvoice, resubmitInvoice } from '~/models/invoice-review.server'
+import { operatorAddresses } from '~/models/claims.server'
+import { answerDispute, openDispute, openDisputes, tellShopDisputeAnswered } from '~/models/disputes.server'
+import { invoiceHistory, recordSubmission, rejectInvoice, resubmitInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
 import { approveJobsForPayment, createPayout, groupPayouts, markPayoutPaid } from '~/models/payouts.server'
 
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile } from '../support/factories'
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createProfile,
+  ensureSeeded,
+  findOrCreateProfile,
+  uniqueEmail,
+} from '../support/factories'
+import { outboxFor } from '../support/outbox'
 
 const operator = () => findOrCreateProfile('operator@example.com')
 const claimRow = (id: string) => db().select().from(claims).where(eq(claims.id, id)).get()!
@@ -171,6 +181,39 @@ describe('disputes', () => {
     expect(claimRow(job.id)).toMatchObject({ invoiceRejectedAt: null })
     expect(claimRow(job.id).paymentApprovedAt).not.toBeNull()
     expect(invoiceHistory(job.id).submissions.map((entry) => entry.outcome)).toEqual(['accepted', 'rejected'])
+  })
+
+  it('tells the shop of the rejection and of the answer, and the operator of the dispute, each with its page', async () => {
+    const group = createPartnerGroup(undefined, { email: uniqueEmail('shop') })
+    const job = completedJob(group.id, 25000)
+    const rejection = { claimId: job.id, actorId: operator().id, reason: 'part_number' as const, note: 'A Honda takes FW02843.' }
+    rejectInvoice(rejection)
+    await tellShopInvoiceRejected(rejection)
+    const [rejected] = outboxFor(group.email!)
+    expect(rejected!.subject).toBe(`Invoice for job ${job.confirmationCode} needs a correction`)
+    expect(rejected!.text).toContain('> A Honda takes FW02843.')
+    expect(rejected!.text).toContain(`/shop/jobs/${job.id}`)
+
+    const { dispute, dueOn } = await openDispute({
+      groupId: group.id,
+      claimId: job.id,
+      actorId: 'staff',
+      message: 'FW02843 is what we fitted.',
+      files: [],
+    })
+    for (const to of operatorAddresses()) {
+      const told = outboxFor(to).find((email) => email.subject === `Dispute on job ${job.confirmationCode}: answer by ${dueOn}`)
+      expect(told!.text).toContain('> FW02843 is what we fitted.')
+      expect(told!.text).toContain(`/admin/claims/${job.id}`)
+    }
+
+    const answered = answerDispute({ disputeId: dispute.id, actorId: operator().id, outcome: 'upheld', answer: 'Agreed, our mistake.' })
+    await tellShopDisputeAnswered(answered, operator().id)
+    const answer = outboxFor(group.email!).find((email) => email.subject === `Dispute on job ${job.confirmationCode} answered: upheld`)
+    expect(answer!.text).toContain('The job is accepted for payment and goes into your next payout.')
+    expect(answer!.text).toContain('> Agreed, our mistake.')
+    const shopEmails = db().select().from(auditLog).where(eq(auditLog.entityId, job.id)).all()
+    expect(shopEmails.filter((entry) => entry.action === 'claim.shop_emailed')).toHaveLength(2)
   })
 
   it('refuses a dispute of a job in a paid payout, naming its reference, and another group’s job is a 404', async () => {

@@ -12,6 +12,9 @@ import { EMAIL_SAMPLES, type EmailSample } from '~/emails/samples'
 const KEY_CONTENT: Record<string, string[]> = {
   'price-schedule-notice': ['Our price schedule, version 2', 'January 4, 2027', 'Chip repair: $65.00', 'Mobile service surcharge: $30.00'],
   'payout-remittance': ['We paid you $409.00', 'CS-7K2M9Q', 'CS-4HT8WP', '$89.00', '$320.00', 'ACH 2026-12-01 #4471', 'pay_9d2k4x'],
+  'invoice-rejected': ['Your invoice needs a correction', 'CS-7K2M9Q', 'The part number does not match the vehicle or the work', 'FW04567 GTN'],
+  'invoice-dispute-operator': ['A shop disputes an invoice decision', 'Wasatch Auto Glass', 'December 3, 2026', 'The moulding was part of the job'],
+  'invoice-dispute-answered': ['You were right', 'CS-7K2M9Q', '$355.00', 'the moulding is paid'],
   'sign-in': ['Sign in to Glass Plan', '482916', '15 minutes'],
   'finish-setup': ['finish setting up your coverage', '730514', 'Comprehensive — Car', '$19.99', 'Your plan: renewal and cancelling'],
   'policy-activated': ['You&#x27;re all set!', 'Comprehensive — Car', 'November 21, 2026', 'GP-7KQ4MX'],
@@ -86,6 +89,9 @@ const SITE = 'https://glassplan.example'
 const BUTTONS: Record<string, string | null> = {
   'payout-remittance': null,
   'price-schedule-notice': `${SITE}/shop#price-schedule`,
+  'invoice-rejected': `${SITE}/shop/jobs/clm_sample`,
+  'invoice-dispute-operator': `${SITE}/admin/claims/clm_sample`,
+  'invoice-dispute-answered': `${SITE}/shop/jobs/clm_sample`,
   'sign-in': `${SITE}/auth/verify?token=q8Zx3vN1sample`,
   'finish-setup': `${SITE}/auth/verify?token=k2Pm7wR4sample`,
   'policy-activated': `${SITE}/customer`,
