@@ -19,6 +19,15 @@ export function isMakeEligible(make: string, planType: PlanType) {
   return isMakeAllowed(make, planType)
 }
 
+/** The columns `vehicleName` (domain/vehicles) reads, for a query that names a vehicle with its plate. */
+export const vehicleNameColumns = {
+  year: vehicles.year,
+  make: vehicles.make,
+  model: vehicles.model,
+  licensePlate: vehicles.licensePlate,
+  licensePlateState: vehicles.licensePlateState,
+}
+
 export function vehicleById(id: string | null | undefined, profileId: string): Vehicle | null {
   if (!id) return null
   return (
