@@ -7,6 +7,7 @@ import type { MailTransport, OutgoingLetter } from '~/services/mail-transport.se
 
 import { outboxDir } from './outbox.server'
 import { newPdf } from './pdf-document.server'
+import { swappableAdapter } from './swappable-adapter.server'
 
 /**
  * The postal-mail adapter: Lob when LOB_API_KEY is set, otherwise an offline twin that renders each letter as a PDF
@@ -56,21 +57,13 @@ export const outboxMailTransport: MailTransport = {
   },
 }
 
-let transport: MailTransport | undefined
-
-/** Tests may swap the transport (e.g. the Lob client pointed at a local fake). */
-export function setMailTransport(next: MailTransport | undefined) {
-  transport = next
-}
-
-export async function mailTransport(): Promise<MailTransport> {
-  if (transport) return transport
+const transport = swappableAdapter<MailTransport>(async () => {
   const config = env()
-  if (config.mail === 'lob') {
-    const { lobTransport } = await import('./lob.server')
-    transport = lobTransport(config.LOB_API_KEY!, config.LOB_API_URL)
-  } else {
-    transport = outboxMailTransport
-  }
-  return transport
-}
+  if (config.mail !== 'lob') return outboxMailTransport
+  const { lobTransport } = await import('./lob.server')
+  return lobTransport(config.LOB_API_KEY!, config.LOB_API_URL)
+})
+
+export const mailTransport = transport.get
+/** Tests may swap the transport (e.g. the Lob client pointed at a local fake). */
+export const setMailTransport = transport.set

@@ -5,6 +5,7 @@ import { env } from '~/env.server'
 
 import { outboxDir } from './outbox.server'
 import type { SmsTransport } from './sms-transport.server'
+import { swappableAdapter } from './swappable-adapter.server'
 
 /**
  * The text-message adapter: Twilio when TWILIO_* is set, otherwise an offline twin that writes each text as a JSON
@@ -30,26 +31,18 @@ export const outboxSmsTransport: SmsTransport = {
   },
 }
 
-let transport: SmsTransport | undefined
-
-/** Tests may swap the transport (e.g. the Twilio SDK pointed at a local fake). */
-export function setSmsTransport(next: SmsTransport | undefined) {
-  transport = next
-}
-
-export async function smsTransport(): Promise<SmsTransport> {
-  if (transport) return transport
+const transport = swappableAdapter<SmsTransport>(async () => {
   const config = env()
-  if (config.sms === 'twilio') {
-    const { twilioTransport } = await import('./twilio.server')
-    transport = twilioTransport({
-      accountSid: config.TWILIO_ACCOUNT_SID!,
-      authToken: config.TWILIO_AUTH_TOKEN!,
-      from: config.TWILIO_FROM_NUMBER!,
-      apiUrl: config.TWILIO_API_URL,
-    })
-  } else {
-    transport = outboxSmsTransport
-  }
-  return transport
-}
+  if (config.sms !== 'twilio') return outboxSmsTransport
+  const { twilioTransport } = await import('./twilio.server')
+  return twilioTransport({
+    accountSid: config.TWILIO_ACCOUNT_SID!,
+    authToken: config.TWILIO_AUTH_TOKEN!,
+    from: config.TWILIO_FROM_NUMBER!,
+    apiUrl: config.TWILIO_API_URL,
+  })
+})
+
+export const smsTransport = transport.get
+/** Tests may swap the transport (e.g. the Twilio SDK pointed at a local fake). */
+export const setSmsTransport = transport.set
