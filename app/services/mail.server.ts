@@ -5,7 +5,7 @@ import { addressLines } from '~/domain/letters'
 import { env } from '~/env.server'
 import type { MailTransport, OutgoingLetter } from '~/services/mail-transport.server'
 
-import { outboxDir } from './outbox.server'
+import { outboxDir, outboxFileName, writeWhole } from './outbox.server'
 import { newPdf } from './pdf-document.server'
 import { swappableAdapter } from './swappable-adapter.server'
 
@@ -38,9 +38,8 @@ export const outboxMailTransport: MailTransport = {
     const dir = lettersDir()
     fs.mkdirSync(dir, { recursive: true })
     const createdAt = new Date().toISOString()
-    const base = `${createdAt.replace(/[:.]/g, '-')}-${letter.id}`
-    fs.writeFileSync(path.join(dir, `${base}.pdf.tmp`), await letterPdf(letter))
-    fs.renameSync(path.join(dir, `${base}.pdf.tmp`), path.join(dir, `${base}.pdf`))
+    const base = outboxFileName(createdAt, letter.id)
+    writeWhole(path.join(dir, `${base}.pdf`), await letterPdf(letter))
     const description = {
       id: letter.id,
       template: letter.template,
@@ -50,8 +49,7 @@ export const outboxMailTransport: MailTransport = {
       pdf: `${base}.pdf`,
       createdAt,
     }
-    fs.writeFileSync(path.join(dir, `${base}.json.tmp`), JSON.stringify(description, null, 2))
-    fs.renameSync(path.join(dir, `${base}.json.tmp`), path.join(dir, `${base}.json`)) // readers never see half a letter
+    writeWhole(path.join(dir, `${base}.json`), JSON.stringify(description, null, 2))
     // The twin posts nothing: no tracking number and no cost to record.
     return { providerLetterId: `outbox:${base}`, trackingNumber: null, costCents: null }
   },

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { env } from '~/env.server'
 
-import { outboxDir } from './outbox.server'
+import { outboxDir, outboxFileName, writeWhole } from './outbox.server'
 import type { SmsTransport } from './sms-transport.server'
 import { swappableAdapter } from './swappable-adapter.server'
 
@@ -24,9 +24,8 @@ export const outboxSmsTransport: SmsTransport = {
     const dir = textsDir()
     fs.mkdirSync(dir, { recursive: true })
     const createdAt = new Date().toISOString()
-    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${text.id}.json`)
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify({ id: text.id, to: text.to, body: text.body, kind: text.kind, createdAt }, null, 2))
-    fs.renameSync(`${file}.tmp`, file) // readers never see half a text
+    const file = path.join(dir, `${outboxFileName(createdAt, text.id)}.json`)
+    writeWhole(file, JSON.stringify({ id: text.id, to: text.to, body: text.body, kind: text.kind, createdAt }, null, 2))
     return { providerMessageId: `outbox:${text.id}` }
   },
 }
