@@ -7,13 +7,13 @@ import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
 import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
-import { type PriceChangeReport, runPriceChanges } from '~/models/price-changes.server'
+import { runPriceChanges } from '~/models/price-changes.server'
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
-import { payAcceptedJobs, type ShopPaymentsReport } from '~/models/shop-payments.server'
+import { payAcceptedJobs } from '~/models/shop-payments.server'
 import { deleteExpiredVerifications } from '~/models/sign-in-links.server'
-import { type SweepReport, sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
+import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { sendYearlyReminders } from '~/models/yearly-reminders.server'
 import { applyYearlySwitches } from '~/models/yearly-switch.server'
 import { recordDailyJobRun } from '~/server/metrics.server'
@@ -24,35 +24,44 @@ import { recordDailyJobRun } from '~/server/metrics.server'
  * day (`scheduleDailyJobs`) and by `npm run jobs` for cron. Safe to run any number of times, also two at once.
  */
 
-export type DailyJobsReport = {
-  /** Monthly payers whose switch to yearly billing was due. */
-  yearlySwitches: number
-  renewalNoticesSent: number
+/**
+ * The daily jobs in the order they run, each under the name of what it reports. Each is synchronous SQLite work:
+ * between jobs the server answers the requests that arrived meanwhile.
+ */
+const DAILY_JOBS = {
+  /** Monthly payers whose switch to yearly billing was due; first, so the renewal notice counts from the yearly renewal. */
+  yearlySwitches: applyYearlySwitches,
+  renewalNoticesSent: sendRenewalNotices,
   /** Reminders on a purchase's anniversary, where the subscriber's state requires one. */
-  yearlyRemindersSent: number
-  rateLimitsPruned: number
-  sessionsDeleted: number
-  verificationsDeleted: number
-  localPoliciesEnded: number
+  yearlyRemindersSent: sendYearlyReminders,
+  rateLimitsPruned: (now: Date) => pruneRateLimits(DAY_MS, now.getTime()),
+  sessionsDeleted: deleteExpiredSessions,
+  verificationsDeleted: deleteExpiredVerifications,
+  /** While payments are local nothing else ends a policy whose renewal was turned off. */
+  localPoliciesEnded: endLocalPoliciesWithRenewalOff,
   /** Cancellations made while the payments provider was down, whose refund this run worked out and paid. */
-  refundsSettled: number
+  refundsSettled: settleUnsettledRefunds,
   /** Policies the provider cancelled whose notice period ran out, ended with their refund. */
-  providerCancellationsEnded: number
-  /** Letters posted on this run that the mail provider had refused or that waited for an address. */
-  lettersRetried: number
+  providerCancellationsEnded: endProviderCancellations,
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
-  refundsRetried: number
+  refundsRetried: retryFailedRefunds,
+  /** Letters posted on this run that the mail provider had refused or that waited for an address. */
+  lettersRetried: retryLetters,
   /** Service-promise credits: missed promises recorded on this run, credits paid, and those still refused. */
-  serviceCredits: { recorded: number; paid: number; stillPending: number }
+  serviceCredits: runServiceCredits,
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
-  priceChanges: PriceChangeReport
+  priceChanges: runPriceChanges,
   /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
-  shopPayments: ShopPaymentsReport
+  shopPayments: payAcceptedJobs,
   /** Consent records removed three years after their policy ended. */
-  consentRecordsPurged: number
+  consentRecordsPurged: purgeExpiredConsentRecords,
   /** What the upload sweep removed: temporary files, folders with no row, files no row points to. */
-  uploadsSwept: SweepReport
-}
+  uploadsSwept: (now: Date) => sweepStoredUploadsAndLog({ now }),
+} satisfies Record<string, (now: Date) => unknown>
+
+type DailyJobs = typeof DAILY_JOBS
+
+export type DailyJobsReport = { [Job in keyof DailyJobs]: Awaited<ReturnType<DailyJobs[Job]>> }
 
 /** Runs the daily jobs once, counting the run and its outcome for /metrics (app/server/metrics.server.ts). */
 export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
@@ -67,57 +76,13 @@ export async function runDailyJobs(now = new Date()): Promise<DailyJobsReport> {
 }
 
 async function runEachDailyJob(now: Date): Promise<DailyJobsReport> {
-  // Each step is synchronous SQLite work: between steps the server answers the requests that arrived meanwhile.
-  // A switch to yearly first: the renewal notice then counts from the new yearly renewal.
-  const yearlySwitches = await applyYearlySwitches(now)
-  await yieldToRequests()
-  const renewalNoticesSent = await sendRenewalNotices(now)
-  await yieldToRequests()
-  const yearlyRemindersSent = await sendYearlyReminders(now)
-  await yieldToRequests()
-  const rateLimitsPruned = pruneRateLimits(DAY_MS, now.getTime())
-  await yieldToRequests()
-  const sessionsDeleted = deleteExpiredSessions(now)
-  await yieldToRequests()
-  const verificationsDeleted = deleteExpiredVerifications(now)
-  await yieldToRequests()
-  // While payments are local nothing else ends a policy whose renewal was turned off.
-  const localPoliciesEnded = endLocalPoliciesWithRenewalOff(now)
-  await yieldToRequests()
-  const refundsSettled = await settleUnsettledRefunds(now)
-  const providerCancellationsEnded = await endProviderCancellations(now)
-  await yieldToRequests()
-  const refundsRetried = await retryFailedRefunds(now)
-  await yieldToRequests()
-  const lettersRetried = await retryLetters(now)
-  await yieldToRequests()
-  const serviceCredits = await runServiceCredits(now)
-  await yieldToRequests()
-  const priceChanges = await runPriceChanges(now)
-  await yieldToRequests()
-  const shopPayments = await payAcceptedJobs(now)
-  await yieldToRequests()
-  const consentRecordsPurged = await purgeExpiredConsentRecords(now)
-  await yieldToRequests()
-  const uploadsSwept = await sweepStoredUploadsAndLog({ now })
-  return {
-    yearlySwitches,
-    renewalNoticesSent,
-    yearlyRemindersSent,
-    rateLimitsPruned,
-    sessionsDeleted,
-    verificationsDeleted,
-    localPoliciesEnded,
-    refundsSettled,
-    providerCancellationsEnded,
-    refundsRetried,
-    lettersRetried,
-    serviceCredits,
-    priceChanges,
-    shopPayments,
-    consentRecordsPurged,
-    uploadsSwept,
+  const report: Partial<Record<keyof DailyJobs, unknown>> = {}
+  for (const [name, job] of Object.entries(DAILY_JOBS) as Array<[keyof DailyJobs, (now: Date) => unknown]>) {
+    report[name] = await job(now)
+    await yieldToRequests()
   }
+  // Every job of the table has run and filled in its own entry.
+  return report as DailyJobsReport
 }
 
 const FIRST_RUN_DELAY_MS = 60_000

@@ -6,9 +6,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { closeDatabase, db } from '~/db/client.server'
-import { ConfigError, env } from '~/env.server'
+import { db } from '~/db/client.server'
+import { env } from '~/env.server'
 import { logger } from '~/logger.server'
+
+import { runDatabaseCommand } from './run-command'
 
 export const BACKUPS_TO_KEEP = 14
 const BACKUP_NAME = /^app-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/
@@ -48,14 +50,7 @@ export function pruneBackups(dir: string, keep: number) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    env()
+  await runDatabaseCommand({ message: 'backup failed' }, async () => {
     logger.info({ file: await backupDatabase() }, 'backup written')
-  } catch (error) {
-    if (error instanceof ConfigError) logger.fatal(error.message)
-    else logger.error({ err: error }, 'backup failed')
-    process.exitCode = 1
-  } finally {
-    closeDatabase()
-  }
+  })
 }

@@ -4,23 +4,16 @@
  * slots like an upload and writes a batch per transaction) and safe to stop at any moment: the next run resumes
  * after the last batch that finished. `--limit N` stops after N photos.
  */
-import { closeDatabase } from '~/db/client.server'
-import { ConfigError, env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { backfillPhotoHashes, photosWithoutHash } from '~/models/photo-integrity.server'
 
-try {
-  env()
+import { runDatabaseCommand } from './run-command'
+
+await runDatabaseCommand({ context: { job: 'photo-hash-backfill' }, message: 'photo hash backfill failed' }, async () => {
   const limitArg = process.argv.indexOf('--limit')
   const limit = limitArg >= 0 ? Number(process.argv[limitArg + 1]) : undefined
   if (limit !== undefined && !(limit > 0)) throw new Error('--limit needs a positive number')
   logger.info({ job: 'photo-hash-backfill', waiting: photosWithoutHash() }, 'photo hash backfill starting')
   const result = await backfillPhotoHashes({ limit })
   logger.info({ job: 'photo-hash-backfill', result, waiting: photosWithoutHash() }, 'photo hash backfill done')
-} catch (error) {
-  if (error instanceof ConfigError) logger.fatal(error.message)
-  else logger.error({ job: 'photo-hash-backfill', err: error }, 'photo hash backfill failed')
-  process.exitCode = 1
-} finally {
-  closeDatabase()
-}
+})

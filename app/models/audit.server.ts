@@ -1,5 +1,7 @@
-import type { Db } from '~/db/client.server'
-import { auditLog } from '~/db/schema'
+import { eq } from 'drizzle-orm'
+
+import { type Db, db } from '~/db/client.server'
+import { auditLog, profiles } from '~/db/schema'
 import { type AuditAction, auditActionEntry } from '~/domain/audit'
 
 /**
@@ -23,4 +25,15 @@ export function recordAudit(database: Db, { actor, action, entityId, detail }: A
   // The type already refuses an unknown action; this catches one that reached here through a cast.
   if (!known) throw new Error(`Unknown audit action: ${action}`)
   database.insert(auditLog).values({ actor, action, entityType: known.entity, entityId, detail }).run()
+}
+
+/**
+ * Audit entries with their actor's e-mail and role (null for an actor that is no profile: 'system', 'stripe', a shop),
+ * for the pages that say who did what; the caller adds the filter and the order.
+ */
+export function auditEntriesWithActor() {
+  return db()
+    .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor))
 }

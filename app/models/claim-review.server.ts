@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, claims, partnerGroups, policyPhotos, profiles } from '~/db/schema'
+import { auditLog, claims, partnerGroups, policyPhotos } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
@@ -12,7 +12,7 @@ import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { notFound } from '~/utils/refusal'
 
-import { recordAudit } from './audit.server'
+import { auditEntriesWithActor, recordAudit } from './audit.server'
 import {
   claimContext,
   claimDocumentsOf,
@@ -41,10 +41,7 @@ export function claimForReview(claimId: string, now = new Date()) {
     .orderBy(desc(claims.submittedAt))
     .all()
     .filter((claim) => claim.id !== claimId)
-  const history = db()
-    .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
-    .from(auditLog)
-    .leftJoin(profiles, eq(profiles.id, auditLog.actor))
+  const history = auditEntriesWithActor()
     .where(and(eq(auditLog.entityType, 'claim'), eq(auditLog.entityId, claimId)))
     .orderBy(asc(auditLog.id))
     .all()

@@ -27,7 +27,7 @@ import { sendEmail } from '~/services/email.server'
 import { notFound } from '~/utils/refusal'
 import type { VehicleInput } from '~/validation/policy-setup'
 
-import { recordAudit } from './audit.server'
+import { auditEntriesWithActor, recordAudit } from './audit.server'
 import { cancelPolicy, setPolicyRenewal } from './cancellation.server'
 import { sendFinishSetupEmail } from './fulfilment.server'
 import { policyPlanName } from './policies.server'
@@ -100,10 +100,7 @@ export function customerForOperator(profileId: string) {
     : []
   const records = (type: string, ids: string[]) =>
     ids.length ? and(eq(auditLog.entityType, type), inArray(auditLog.entityId, ids)) : undefined
-  const trail = db()
-    .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
-    .from(auditLog)
-    .leftJoin(profiles, eq(profiles.id, auditLog.actor))
+  const trail = auditEntriesWithActor()
     .where(
       or(
         eq(auditLog.actor, profileId),

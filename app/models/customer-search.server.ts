@@ -6,6 +6,8 @@ import { normalizeCode } from '~/domain/claims'
 import { type Page, PAGE_SIZE, pageOf } from '~/domain/paging'
 import { normalizePolicyNumber, type PolicyStatus } from '~/domain/policies'
 
+import { vehicleNameColumns } from './vehicles.server'
+
 /**
  * The operator's customer search (docs/decisions/023-operator-console-at-scale.md): one FTS5 document per customer,
  * kept by triggers (drizzle/0001), holds the e-mail, name, phone digits, plates, policy ids and claim codes. A query
@@ -69,13 +71,7 @@ function customersByIds(ids: string[]): CustomerRow[] {
         monthlyPriceCents: policies.monthlyPriceCents,
         initialTermEndsAt: policies.initialTermEndsAt,
       },
-      vehicle: {
-        year: vehicles.year,
-        make: vehicles.make,
-        model: vehicles.model,
-        licensePlate: vehicles.licensePlate,
-        licensePlateState: vehicles.licensePlateState,
-      },
+      vehicle: vehicleNameColumns,
     })
     .from(policies)
     .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))

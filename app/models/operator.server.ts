@@ -8,7 +8,7 @@ import type { ActivityLog } from '~/domain/operator'
 import { PAGE_SIZE } from '~/domain/paging'
 import { env } from '~/env.server'
 
-import { recordAudit } from './audit.server'
+import { auditEntriesWithActor, recordAudit } from './audit.server'
 
 /** Whether this account is the operator's: the admin role, or an address the configuration names (ADMIN_EMAILS). */
 export function isAdmin(profile: Pick<Profile, 'email' | 'role'> | null | undefined) {
@@ -50,10 +50,7 @@ export function activityPage(filters: ActivityFilters, page: number) {
   const take = <T>(rows: T[]) => ({ rows: rows.slice(0, PAGE_SIZE), hasNext: rows.length > PAGE_SIZE })
   switch (filters.log) {
     case 'audit': {
-      const rows = db()
-        .select({ entry: auditLog, actorEmail: profiles.email, actorRole: profiles.role })
-        .from(auditLog)
-        .leftJoin(profiles, eq(profiles.id, auditLog.actor))
+      const rows = auditEntriesWithActor()
         .where(
           and(
             filters.entity ? eq(auditLog.entityType, filters.entity) : undefined,

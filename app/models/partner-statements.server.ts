@@ -8,6 +8,7 @@ import { claimantName } from '~/domain/privacy'
 import { vehicleName } from '~/domain/vehicles'
 
 import { invoiceColumnsOfClaim } from './invoice-review.server'
+import { vehicleNameColumns } from './vehicles.server'
 
 /**
  * Partner statements: for one partner group and one calendar month (UTC), the claims its shops completed, with the
@@ -37,13 +38,7 @@ export function partnerStatement(groupId: string, month: string) {
       claim: claims,
       customer: profiles.fullName,
       email: profiles.email,
-      vehicle: {
-        year: vehicles.year,
-        make: vehicles.make,
-        model: vehicles.model,
-        licensePlate: vehicles.licensePlate,
-        licensePlateState: vehicles.licensePlateState,
-      },
+      vehicle: vehicleNameColumns,
       payout: { paidAt: payouts.paidAt, reference: payouts.reference },
     })
     .from(claims)

@@ -174,24 +174,14 @@ export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
   }
 
   if (claim.filedFromNetwork) {
-    const since = addCalendarDays(new Date(claim.submittedAt), -CLAIMS_WINDOW_DAYS).toISOString()
-    const { count } = tx
-      .select({ count: sql<number>`count(*)` })
-      .from(claims)
-      .where(and(eq(claims.filedFromNetwork, claim.filedFromNetwork), gte(claims.submittedAt, since)))
-      .get()!
+    const count = claimsFiledFrom(tx, claims.filedFromNetwork, claim.filedFromNetwork, claim.submittedAt)
     if (count >= CLAIMS_FROM_ONE_NETWORK) {
       flags.push({ kind: 'many_claims_from_one_network', detail: flagReasons.manyClaimsFromOneNetwork(count) })
     }
   }
 
   if (claim.filedFromAddress) {
-    const since = addCalendarDays(new Date(claim.submittedAt), -CLAIMS_WINDOW_DAYS).toISOString()
-    const { count } = tx
-      .select({ count: sql<number>`count(*)` })
-      .from(claims)
-      .where(and(eq(claims.filedFromAddress, claim.filedFromAddress), gte(claims.submittedAt, since)))
-      .get()!
+    const count = claimsFiledFrom(tx, claims.filedFromAddress, claim.filedFromAddress, claim.submittedAt)
     if (count >= CLAIMS_FROM_ONE_ADDRESS) {
       flags.push({ kind: 'many_claims_from_one_address', detail: flagReasons.manyClaimsFromOneAddress(count) })
     }
@@ -202,6 +192,21 @@ export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
       .values(flags.map((flag) => ({ claimId, ...flag })))
       .run()
   return flags.map((flag) => flag.kind)
+}
+
+/** Claims filed from the same network or address (`column` says which) in the window before `submittedAt`. */
+function claimsFiledFrom(
+  tx: Db,
+  column: typeof claims.filedFromNetwork | typeof claims.filedFromAddress,
+  value: string,
+  submittedAt: string,
+) {
+  const since = addCalendarDays(new Date(submittedAt), -CLAIMS_WINDOW_DAYS).toISOString()
+  return tx
+    .select({ count: sql<number>`count(*)` })
+    .from(claims)
+    .where(and(eq(column, value), gte(claims.submittedAt, since)))
+    .get()!.count
 }
 
 /** A claim's flags for the operator, oldest first. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, priceChangeNotices, priceChanges, prices, profiles } from '~/db/schema'
@@ -41,6 +41,17 @@ const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
 
 /** A notice that needs no consent, or whose consent was given: the only ones a policy moves on. */
 const consentGiven = or(eq(priceChangeNotices.consentRequired, false), isNotNull(priceChangeNotices.acceptedAt))
+
+/** The notices that meet `where`, each with its policy and its price change. */
+function noticesWhere(where: SQL | undefined) {
+  return db()
+    .select({ policy: policies, change: priceChanges, noticeSentAt: priceChangeNotices.noticeSentAt })
+    .from(priceChangeNotices)
+    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
+    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
+    .where(where)
+    .all()
+}
 
 /** Keyed hash of a consent link's token: the database alone never yields a working link. */
 function hashConsentToken(token: string) {
@@ -109,21 +120,15 @@ export function listPriceChanges() {
 /** A customer's announced price changes, by policy: the new price and the day it is first charged. */
 export function upcomingPricesFor(policyIds: string[]) {
   if (policyIds.length === 0) return new Map<string, { amountCents: number; startsOn: string }>()
-  const rows = db()
-    .select({ policy: policies, change: priceChanges, noticeSentAt: priceChangeNotices.noticeSentAt })
-    .from(priceChangeNotices)
-    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
-    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
-    .where(
-      and(
-        inArray(priceChangeNotices.policyId, policyIds),
-        isNull(priceChangeNotices.appliedAt),
-        isNull(priceChanges.canceledAt),
-        // A higher price waiting for the customer's consent is not coming unless they accept it.
-        consentGiven,
-      ),
-    )
-    .all()
+  const rows = noticesWhere(
+    and(
+      inArray(priceChangeNotices.policyId, policyIds),
+      isNull(priceChangeNotices.appliedAt),
+      isNull(priceChanges.canceledAt),
+      // A higher price waiting for the customer's consent is not coming unless they accept it.
+      consentGiven,
+    ),
+  )
   return new Map(
     rows.map(({ policy, change, noticeSentAt }) => [
       policy.id,
@@ -299,22 +304,16 @@ async function publish(change: typeof priceChanges.$inferSelect, now: Date) {
  */
 async function moveDuePolicies(now: Date) {
   const mode = env().payments
-  const pending = db()
-    .select({ policy: policies, change: priceChanges, noticeSentAt: priceChangeNotices.noticeSentAt })
-    .from(priceChangeNotices)
-    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
-    .innerJoin(policies, eq(policies.id, priceChangeNotices.policyId))
-    .where(
-      and(
-        isNull(priceChangeNotices.appliedAt),
-        // Without the consent its state requires, the policy keeps its price (and in Stripe mode its subscription).
-        consentGiven,
-        isNotNull(priceChanges.publishedAt),
-        isNull(priceChanges.canceledAt),
-        lte(priceChanges.effectiveOn, today(now)),
-      ),
-    )
-    .all()
+  const pending = noticesWhere(
+    and(
+      isNull(priceChangeNotices.appliedAt),
+      // Without the consent its state requires, the policy keeps its price (and in Stripe mode its subscription).
+      consentGiven,
+      isNotNull(priceChanges.publishedAt),
+      isNull(priceChanges.canceledAt),
+      lte(priceChanges.effectiveOn, today(now)),
+    ),
+  )
   let moved = 0
   let failures = 0
   const adapter = await payments()

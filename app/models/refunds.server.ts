@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core'
 
 import { type Db, db, transaction } from '~/db/client.server'
 import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
@@ -163,6 +164,16 @@ export function createUnsettledRefund(tx: Db, policy: RefundPolicy, input: { rea
   return row ?? null
 }
 
+/** Writes `values` (and the time of the change) to one refund row, and returns the row as it now stands. */
+function updateRefund(tx: Db, refundId: string, values: SQLiteUpdateSetSource<typeof refunds>, now: Date) {
+  return tx
+    .update(refunds)
+    .set({ ...values, updatedAt: now.toISOString() })
+    .where(eq(refunds.id, refundId))
+    .returning()
+    .get()!
+}
+
 /**
  * Finishes a cancellation that went through while the payments provider was down: ends the subscription there, works
  * out the refund as of the moment of the cancellation (the row's `createdAt`) and pays it, with the late penalty where
@@ -182,9 +193,10 @@ export async function settleRefund(refund: RefundRow, policy: Policy, now = new 
     return null
   }
   const settled = transaction((tx) => {
-    const row = tx
-      .update(refunds)
-      .set({
+    const row = updateRefund(
+      tx,
+      refund.id,
+      {
         status: 'pending',
         amountCents: quote.amountCents,
         rule: quote.rule === 'none' ? 'pro_rata' : quote.rule,
@@ -194,11 +206,9 @@ export async function settleRefund(refund: RefundRow, policy: Policy, now = new 
         unusedDays: quote.unusedDays,
         periodDays: quote.periodDays,
         dueBy: quote.dueBy,
-        updatedAt: now.toISOString(),
-      })
-      .where(eq(refunds.id, refund.id))
-      .returning()
-      .get()!
+      },
+      now,
+    )
     recordAudit(tx, {
       actor: 'system',
       action: 'refund.settled',
@@ -230,9 +240,10 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
       mayFallShortCents: penaltyCents,
     })
     return transaction((tx) => {
-      const row = tx
-        .update(refunds)
-        .set({
+      const row = updateRefund(
+        tx,
+        refund.id,
+        {
           penaltyCents,
           penaltyByHandCents: shortCents,
           status: 'succeeded',
@@ -240,11 +251,9 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
           lastError: null,
           stripeRefundId: stripeRefundIds.join(' ') || null,
           succeededAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
-        .where(eq(refunds.id, refund.id))
-        .returning()
-        .get()!
+        },
+        now,
+      )
       recordAudit(tx, {
         actor: 'system',
         action: 'refund.succeeded',
@@ -265,18 +274,12 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
     const message = error instanceof Error ? error.message : String(error)
     logger.error({ refundId: refund.id, policyId: policy.id, err: error }, 'a refund failed; the daily job retries it')
     return transaction((tx) => {
-      const row = tx
-        .update(refunds)
-        .set({
-          status: 'failed',
-          penaltyCents,
-          attempts: sql`${refunds.attempts} + 1`,
-          lastError: message.slice(0, 500),
-          updatedAt: now.toISOString(),
-        })
-        .where(eq(refunds.id, refund.id))
-        .returning()
-        .get()!
+      const row = updateRefund(
+        tx,
+        refund.id,
+        { status: 'failed', penaltyCents, attempts: sql`${refunds.attempts} + 1`, lastError: message.slice(0, 500) },
+        now,
+      )
       recordAudit(tx, { actor: 'system', action: 'refund.failed', entityId: refund.id, detail: { error: message.slice(0, 200) } })
       return row
     })

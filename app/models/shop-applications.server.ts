@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm'
 
-import { db, transaction } from '~/db/client.server'
+import { type Db, db, transaction } from '~/db/client.server'
 import { type ShopApplication, shopApplications, shopStaff } from '~/db/schema'
 import type { EmailTag } from '~/domain/audit'
 import { RuleError } from '~/domain/errors'
@@ -64,9 +64,26 @@ export function shopApplicationsForReview() {
 function pendingApplication(id: string) {
   const row = db().select().from(shopApplications).where(eq(shopApplications.id, id)).get()
   if (!row) notFound()
-  if (row.status !== 'pending')
-    throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+  if (row.status !== 'pending') throw alreadyDecided()
   return row
+}
+
+const alreadyDecided = () =>
+  RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+
+/** Records the operator's decision on a pending application; refused (409) when another decision got there first. */
+function recordDecision(
+  tx: Db,
+  input: { id: string; actorId: string },
+  decision: { status: 'approved'; partnerGroupId: string } | { status: 'declined'; declineReason: string },
+  now: Date,
+) {
+  const changed = tx
+    .update(shopApplications)
+    .set({ ...decision, decidedAt: now.toISOString(), decidedBy: input.actorId })
+    .where(and(eq(shopApplications.id, input.id), eq(shopApplications.status, 'pending')))
+    .run().changes
+  if (!changed) throw alreadyDecided()
 }
 
 /** A location's signup slug from its name, made unique with a number when taken ('wasatch-glass-ogden-2'). */
@@ -114,12 +131,7 @@ export async function approveShopApplication(input: { id: string; actorId: strin
     }
     const alreadyStaff = tx.select({ id: shopStaff.id }).from(shopStaff).where(eq(shopStaff.email, application.email)).get()
     if (!alreadyStaff) addShopStaff(input.actorId, created.id, application.email)
-    const changed = tx
-      .update(shopApplications)
-      .set({ status: 'approved', decidedAt: now.toISOString(), decidedBy: input.actorId, partnerGroupId: created.id })
-      .where(and(eq(shopApplications.id, application.id), eq(shopApplications.status, 'pending')))
-      .run().changes
-    if (!changed) throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+    recordDecision(tx, input, { status: 'approved', partnerGroupId: created.id }, now)
     recordAudit(tx, {
       actor: input.actorId,
       action: 'shop_application.approved',
@@ -143,12 +155,7 @@ export async function approveShopApplication(input: { id: string; actorId: strin
 export async function declineShopApplication(input: { id: string; actorId: string; reason: string }, now = new Date()) {
   const application = pendingApplication(input.id)
   transaction((tx) => {
-    const changed = tx
-      .update(shopApplications)
-      .set({ status: 'declined', decidedAt: now.toISOString(), decidedBy: input.actorId, declineReason: input.reason })
-      .where(and(eq(shopApplications.id, application.id), eq(shopApplications.status, 'pending')))
-      .run().changes
-    if (!changed) throw RuleError.from({ title: 'Already decided', description: SHOP_APPLICATION_MESSAGES.notPending }, { status: 409 })
+    recordDecision(tx, input, { status: 'declined', declineReason: input.reason }, now)
     recordAudit(tx, {
       actor: input.actorId,
       action: 'shop_application.declined',

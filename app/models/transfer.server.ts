@@ -18,7 +18,7 @@ import type { TransferVehicleInput } from '~/validation/policy-setup'
 import { recordAudit } from './audit.server'
 import { getPolicyForProfile } from './policies.server'
 import { photoSlots } from './policy-setup.server'
-import { isMakeEligible, vehicleById } from './vehicles.server'
+import { isMakeEligible, vehicleById, vehicleValues } from './vehicles.server'
 
 /**
  * Moving a plan to a replacement vehicle (terms "Transferring your plan to a replacement vehicle"):
@@ -71,17 +71,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
   const outcome = transaction((tx) => {
     const vehicle = tx
       .insert(vehicles)
-      .values({
-        profileId: profile.id,
-        licensePlate: plate,
-        licensePlateState: input.licensePlateState,
-        vehicleType: policy.vehicleType,
-        hasAdas: policy.hasAdas,
-        year: input.year,
-        make: input.make,
-        model: input.model,
-        vin: input.vin ?? null,
-      })
+      .values({ profileId: profile.id, ...vehicleValues(policy, input) })
       .returning()
       .get()
     const moved = tx

@@ -19,6 +19,15 @@ export function isMakeEligible(make: string, planType: PlanType) {
   return isMakeAllowed(make, planType)
 }
 
+/** The columns `vehicleName` (domain/vehicles) reads, for a query that names a vehicle with its plate. */
+export const vehicleNameColumns = {
+  year: vehicles.year,
+  make: vehicles.make,
+  model: vehicles.model,
+  licensePlate: vehicles.licensePlate,
+  licensePlateState: vehicles.licensePlateState,
+}
+
 export function vehicleById(id: string | null | undefined, profileId: string): Vehicle | null {
   if (!id) return null
   return (
@@ -31,12 +40,11 @@ export function vehicleById(id: string | null | undefined, profileId: string): V
 }
 
 /**
- * Creates the policy's vehicle, or updates it when the policy already has one of this customer's.
- * Runs inside the caller's transaction. The plate is stored normalised (domain/vehicles).
+ * A policy's vehicle row as the customer gave it (the plate stored normalised, domain/vehicles), with the class and ADAS
+ * the policy is priced for.
  */
-export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput): Vehicle {
-  if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })
-  const values = {
+export function vehicleValues(policy: Pick<Policy, 'vehicleType' | 'hasAdas'>, input: VehicleInput) {
+  return {
     licensePlate: normalizePlate(input.licensePlate),
     licensePlateState: input.licensePlateState.toUpperCase(),
     vehicleType: policy.vehicleType,
@@ -46,6 +54,15 @@ export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput
     model: input.model,
     vin: input.vin ?? null,
   }
+}
+
+/**
+ * Creates the policy's vehicle, or updates it when the policy already has one of this customer's.
+ * Runs inside the caller's transaction.
+ */
+export function saveVehicleForPolicy(tx: Db, policy: Policy, input: VehicleInput): Vehicle {
+  if (!isMakeEligible(input.make, policy.planType)) throw RuleError.from(SETUP_MESSAGES.excludedMake, { field: 'make' })
+  const values = vehicleValues(policy, input)
   const existing = policy.vehicleId
     ? tx
         .select({ id: vehicles.id })

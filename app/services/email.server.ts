@@ -9,26 +9,18 @@ import { logger } from '~/logger.server'
 import { recordEmail } from '~/server/metrics.server'
 import type { EmailMessage, EmailTransport } from '~/services/email-transport.server'
 import { outboxTransport } from '~/services/outbox.server'
+import { swappableAdapter } from '~/services/swappable-adapter.server'
 
 export type SentEmail = { id: string; transport: 'postmark' | 'outbox' }
 
-let transport: EmailTransport | undefined
+const transport = swappableAdapter<EmailTransport>(async () => {
+  if (env().email !== 'postmark') return outboxTransport
+  const { postmarkTransport } = await import('./postmark.server')
+  return postmarkTransport(env().POSTMARK_SERVER_TOKEN!)
+})
 
 /** Tests may swap the transport (e.g. a Postmark client pointed at a local fake). */
-export function setEmailTransport(next: EmailTransport | undefined) {
-  transport = next
-}
-
-async function currentTransport(): Promise<EmailTransport> {
-  if (transport) return transport
-  if (env().email === 'postmark') {
-    const { postmarkTransport } = await import('./postmark.server')
-    transport = postmarkTransport(env().POSTMARK_SERVER_TOKEN!)
-  } else {
-    transport = outboxTransport
-  }
-  return transport
-}
+export const setEmailTransport = transport.set
 
 /**
  * Sends one e-mail and records it in the e-mail log. Never throws: a failed send is logged (with the log row's id)
@@ -46,7 +38,7 @@ export async function sendEmail({ profileId: forProfile, ...message }: EmailMess
       .run()
   try {
     profileId = forProfile !== undefined ? forProfile : accountOf(message.to)
-    chosen = await currentTransport()
+    chosen = await transport.get()
     const { providerMessageId } = await chosen.send({ ...message, from: env().EMAIL_FROM })
     record({ transport: chosen.name, status: 'sent', providerMessageId })
     recordEmail(message.tag, 'sent')

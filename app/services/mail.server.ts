@@ -5,8 +5,9 @@ import { addressLines } from '~/domain/letters'
 import { env } from '~/env.server'
 import type { MailTransport, OutgoingLetter } from '~/services/mail-transport.server'
 
-import { outboxDir } from './outbox.server'
+import { outboxDir, outboxFileName, writeWhole } from './outbox.server'
 import { newPdf } from './pdf-document.server'
+import { swappableAdapter } from './swappable-adapter.server'
 
 /**
  * The postal-mail adapter: Lob when LOB_API_KEY is set, otherwise an offline twin that renders each letter as a PDF
@@ -37,9 +38,8 @@ export const outboxMailTransport: MailTransport = {
     const dir = lettersDir()
     fs.mkdirSync(dir, { recursive: true })
     const createdAt = new Date().toISOString()
-    const base = `${createdAt.replace(/[:.]/g, '-')}-${letter.id}`
-    fs.writeFileSync(path.join(dir, `${base}.pdf.tmp`), await letterPdf(letter))
-    fs.renameSync(path.join(dir, `${base}.pdf.tmp`), path.join(dir, `${base}.pdf`))
+    const base = outboxFileName(createdAt, letter.id)
+    writeWhole(path.join(dir, `${base}.pdf`), await letterPdf(letter))
     const description = {
       id: letter.id,
       template: letter.template,
@@ -49,28 +49,19 @@ export const outboxMailTransport: MailTransport = {
       pdf: `${base}.pdf`,
       createdAt,
     }
-    fs.writeFileSync(path.join(dir, `${base}.json.tmp`), JSON.stringify(description, null, 2))
-    fs.renameSync(path.join(dir, `${base}.json.tmp`), path.join(dir, `${base}.json`)) // readers never see half a letter
+    writeWhole(path.join(dir, `${base}.json`), JSON.stringify(description, null, 2))
     // The twin posts nothing: no tracking number and no cost to record.
     return { providerLetterId: `outbox:${base}`, trackingNumber: null, costCents: null }
   },
 }
 
-let transport: MailTransport | undefined
-
-/** Tests may swap the transport (e.g. the Lob client pointed at a local fake). */
-export function setMailTransport(next: MailTransport | undefined) {
-  transport = next
-}
-
-export async function mailTransport(): Promise<MailTransport> {
-  if (transport) return transport
+const transport = swappableAdapter<MailTransport>(async () => {
   const config = env()
-  if (config.mail === 'lob') {
-    const { lobTransport } = await import('./lob.server')
-    transport = lobTransport(config.LOB_API_KEY!, config.LOB_API_URL)
-  } else {
-    transport = outboxMailTransport
-  }
-  return transport
-}
+  if (config.mail !== 'lob') return outboxMailTransport
+  const { lobTransport } = await import('./lob.server')
+  return lobTransport(config.LOB_API_KEY!, config.LOB_API_URL)
+})
+
+export const mailTransport = transport.get
+/** Tests may swap the transport (e.g. the Lob client pointed at a local fake). */
+export const setMailTransport = transport.set

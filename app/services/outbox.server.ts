@@ -13,7 +13,7 @@ export const outboxTransport: EmailTransport = {
     fs.mkdirSync(dir, { recursive: true })
     const id = createId(10)
     const createdAt = new Date().toISOString()
-    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${id}.json`)
+    const file = path.join(dir, `${outboxFileName(createdAt, id)}.json`)
     const body = {
       id,
       to: message.to,
@@ -24,12 +24,22 @@ export const outboxTransport: EmailTransport = {
       tag: message.tag,
       createdAt,
     }
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2))
-    fs.renameSync(`${file}.tmp`, file) // readers never see half a message
+    writeWhole(file, JSON.stringify(body, null, 2))
     return { providerMessageId: id }
   },
 }
 
 export function outboxDir() {
   return path.join(env().DATA_DIR, 'outbox')
+}
+
+/** An outbox file's name without its extension, which a plain sort keeps in time order: `<createdAt>-<id>`. */
+export function outboxFileName(createdAt: string, id: string) {
+  return `${createdAt.replace(/[:.]/g, '-')}-${id}`
+}
+
+/** Writes the file under a temporary name and renames it when complete: the outbox's readers never see half of one. */
+export function writeWhole(file: string, content: string | Buffer) {
+  fs.writeFileSync(`${file}.tmp`, content)
+  fs.renameSync(`${file}.tmp`, file)
 }

@@ -3,8 +3,9 @@ import path from 'node:path'
 
 import { env } from '~/env.server'
 
-import { outboxDir } from './outbox.server'
+import { outboxDir, outboxFileName, writeWhole } from './outbox.server'
 import type { SmsTransport } from './sms-transport.server'
+import { swappableAdapter } from './swappable-adapter.server'
 
 /**
  * The text-message adapter: Twilio when TWILIO_* is set, otherwise an offline twin that writes each text as a JSON
@@ -23,33 +24,24 @@ export const outboxSmsTransport: SmsTransport = {
     const dir = textsDir()
     fs.mkdirSync(dir, { recursive: true })
     const createdAt = new Date().toISOString()
-    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${text.id}.json`)
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify({ id: text.id, to: text.to, body: text.body, kind: text.kind, createdAt }, null, 2))
-    fs.renameSync(`${file}.tmp`, file) // readers never see half a text
+    const file = path.join(dir, `${outboxFileName(createdAt, text.id)}.json`)
+    writeWhole(file, JSON.stringify({ id: text.id, to: text.to, body: text.body, kind: text.kind, createdAt }, null, 2))
     return { providerMessageId: `outbox:${text.id}` }
   },
 }
 
-let transport: SmsTransport | undefined
-
-/** Tests may swap the transport (e.g. the Twilio SDK pointed at a local fake). */
-export function setSmsTransport(next: SmsTransport | undefined) {
-  transport = next
-}
-
-export async function smsTransport(): Promise<SmsTransport> {
-  if (transport) return transport
+const transport = swappableAdapter<SmsTransport>(async () => {
   const config = env()
-  if (config.sms === 'twilio') {
-    const { twilioTransport } = await import('./twilio.server')
-    transport = twilioTransport({
-      accountSid: config.TWILIO_ACCOUNT_SID!,
-      authToken: config.TWILIO_AUTH_TOKEN!,
-      from: config.TWILIO_FROM_NUMBER!,
-      apiUrl: config.TWILIO_API_URL,
-    })
-  } else {
-    transport = outboxSmsTransport
-  }
-  return transport
-}
+  if (config.sms !== 'twilio') return outboxSmsTransport
+  const { twilioTransport } = await import('./twilio.server')
+  return twilioTransport({
+    accountSid: config.TWILIO_ACCOUNT_SID!,
+    authToken: config.TWILIO_AUTH_TOKEN!,
+    from: config.TWILIO_FROM_NUMBER!,
+    apiUrl: config.TWILIO_API_URL,
+  })
+})
+
+export const smsTransport = transport.get
+/** Tests may swap the transport (e.g. the Twilio SDK pointed at a local fake). */
+export const setSmsTransport = transport.set

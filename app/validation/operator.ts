@@ -100,9 +100,11 @@ export function parseQuery<T extends z.ZodType>(schema: T, url: URL): { query: z
 
 // --- the customer page's actions ---------------------------------------------------------------------------------
 
-const reason = freeText({ error: 'Please give the reason.' })
-  .min(1, 'Please give the reason.')
-  .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`)
+/** A note the operator must write (a reason, an explanation): `required` when it is blank, then the note's length. */
+const operatorNote = (required: string, what = 'reason') =>
+  freeText({ error: required }).min(1, required).max(MAX_LENGTH.note, `Keep the ${what} under ${MAX_LENGTH.note} characters.`)
+
+const reason = operatorNote('Please give the reason.')
 
 export const CancelOnBehalfSchema = z.object({
   intent: z.literal('cancel-policy'),
@@ -122,18 +124,14 @@ export const AddCreditSchema = z.object({
       (cents) => cents > 0 && cents <= MAX_OPERATOR_CREDIT_CENTS,
       CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)),
     ),
-  reason: freeText({ error: CREDIT_MESSAGES.reasonRequired })
-    .min(1, CREDIT_MESSAGES.reasonRequired)
-    .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`),
+  reason: operatorNote(CREDIT_MESSAGES.reasonRequired),
 })
 
 /** The operator waives a credit not yet paid, with a reason. */
 export const WaiveCreditSchema = z.object({
   intent: z.literal('waive-credit'),
   creditId: singleLineText().min(1).max(MAX_LENGTH.recordId),
-  reason: freeText({ error: CREDIT_MESSAGES.waiveReasonRequired })
-    .min(1, CREDIT_MESSAGES.waiveReasonRequired)
-    .max(MAX_LENGTH.note, `Keep the reason under ${MAX_LENGTH.note} characters.`),
+  reason: operatorNote(CREDIT_MESSAGES.waiveReasonRequired),
 })
 
 /** The operator recording a late penalty paid by hand (the part a card refund could not carry), with its reference. */
@@ -150,9 +148,7 @@ export const ProviderCancelSchema = z.object({
   intent: z.literal('provider-cancel'),
   policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
   ground: z.enum(PROVIDER_CANCEL_GROUNDS, { error: PROVIDER_CANCEL_MESSAGES.chooseGround }),
-  explanation: freeText({ error: PROVIDER_CANCEL_MESSAGES.explain })
-    .min(1, PROVIDER_CANCEL_MESSAGES.explain)
-    .max(MAX_LENGTH.note, `Keep the explanation under ${MAX_LENGTH.note} characters.`),
+  explanation: operatorNote(PROVIDER_CANCEL_MESSAGES.explain, 'explanation'),
 })
 
 /** Where a customer's paper mail goes, as they gave it to the operator. */
