@@ -4,7 +4,6 @@ import { data, redirect, useLocation, useNavigate } from 'react-router'
 
 import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
@@ -200,6 +199,4 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
 export const meta: Route.MetaFunction = () =>
   pageMeta('Demo: Complete Your Policy', 'Try the Glass Plan policy setup with sample data: no sign-in, nothing is saved.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -12,7 +12,6 @@ import {
   demoSubmitClaimPath,
   findDemoPolicy,
 } from '~/components/demo/sample-data'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
@@ -129,6 +128,4 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
 export const meta: Route.MetaFunction = () =>
   pageMeta('Demo: Submit a Claim', 'Try filing a windshield claim on Glass Plan with sample data: nothing is sent.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

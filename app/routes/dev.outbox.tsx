@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { env } from '~/env.server'
@@ -224,6 +223,4 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Outbox', 'The e-mails this machine would have sent.', { noindex: true })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -4,7 +4,6 @@ import { data, redirect } from 'react-router'
 import { describeWait } from '~/auth/rate-limit.server'
 import { findClaimByCodeLimited, lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUploadFailed, type ToastMessage } from '~/domain/messages'
@@ -224,6 +223,4 @@ export default function PartnerCompleteClaim({ loaderData, actionData }: Route.C
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'
