@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CalibrationProofForm, CalibrationProofStatus, type RecordedFile } from '~/components/shop/calibration-proof'
 import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
@@ -14,7 +13,7 @@ import {
   needsCalibrationProof,
 } from '~/domain/calibration'
 import { RuleError } from '~/domain/errors'
-import { CALIBRATION_MESSAGES, PHOTO_MESSAGES } from '~/domain/messages'
+import { CALIBRATION_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { recordCalibrationProof, shopCalibrationView } from '~/models/calibration.server'
 import { routeRules } from '~/server/route-rules'
@@ -23,7 +22,15 @@ import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import {
+  type ActionAnswer,
+  answerErrors,
+  answerRefusal,
+  answerUploadRefused,
+  isNotFound,
+  resultErrors,
+  resultValues,
+} from '~/utils/refusal'
 import { CalibrationProofSchema } from '~/validation/calibration'
 
 // The shop pages' small optional script: pending labels on the buttons (the page works the same without it).
@@ -79,11 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
   } catch (error) {
     if (error instanceof UploadError) {
-      const field = error.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : error.field
-      return answerErrors(
-        { [field]: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
+      return answerUploadRefused(error, { field: error.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : error.field })
     }
     throw error
   }
@@ -144,6 +147,4 @@ export default function ShopJobCalibrationPage({ loaderData, actionData }: Route
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'
