@@ -13,13 +13,12 @@ import {
   findDemoPolicy,
 } from '~/components/demo/sample-data'
 import { todayIso } from '~/domain/format'
-import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { routeRules } from '~/server/route-rules'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, refusedResult } from '~/utils/refusal'
+import { type ActionAnswer, answerErrors, answerUploadRefused, refusedResult } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
@@ -59,10 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    return answerErrors(
-      { photos: [error.message] },
-      { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-    )
+    return answerUploadRefused(error)
   }
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))

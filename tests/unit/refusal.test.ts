@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { RuleError } from '~/domain/errors'
-import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTOS_REQUIRED } from '~/domain/messages'
+import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTO_MESSAGES, PHOTOS_REQUIRED } from '~/domain/messages'
+import { UploadError } from '~/services/multipart.server'
 import {
   answerErrors,
   answerRefusal,
   answerSubmission,
+  answerUploadRefused,
   isNotFound,
   jsonError,
   jsonNotFound,
@@ -167,6 +169,21 @@ describe('a form checked by hand (no Conform submission)', () => {
     expect(answer).toEqual({
       status: 400,
       body: { intent: 'a', toast, result: { status: 'error', initialValue: { description: 'x' }, error: { photos: ['Add a photo'] } } },
+    })
+  })
+
+  it('a refused upload shows the reader’s message next to the photos (or the field named) and in the toast, with its status', () => {
+    const refused = new UploadError('form', 'This upload is too large.', 413)
+    const toast = { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: 'This upload is too large.' }
+    expect(unwrap(answerUploadRefused(refused))).toEqual({
+      status: 413,
+      body: { toast, result: { status: 'error', initialValue: null, error: { photos: ['This upload is too large.'] } } },
+    })
+    const answer = unwrap(answerUploadRefused(refused, { field: 'repairPhotos', values: { note: 'x' } }))
+    expect(answer.body.result).toEqual({
+      status: 'error',
+      initialValue: { note: 'x' },
+      error: { repairPhotos: ['This upload is too large.'] },
     })
   })
 
