@@ -23,7 +23,7 @@ import { fileRepairFailure, guaranteeOpenFor, notifyClaimSubmitted } from '~/mod
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -66,13 +66,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = allowClaimSubmission(profile.id)
   if (!limited.allowed) return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  } catch (error) {
-    if (error instanceof UploadError) return answerUploadRefused(error)
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  if (refused) return answerUploadRefused(refused)
   const values = Object.fromEntries(
     ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(form.fields.get(name) ?? '')]),
   )

@@ -22,7 +22,7 @@ import { getStormEvent, openStormWindows } from '~/models/storms.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
@@ -88,13 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
   }
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  } catch (error) {
-    if (error instanceof UploadError) return answerUploadRefused(error)
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  if (refused) return answerUploadRefused(refused)
 
   const values = claimFormValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')

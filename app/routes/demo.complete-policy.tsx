@@ -14,7 +14,7 @@ import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { needsSetup } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { answerErrors } from '~/utils/refusal'
@@ -63,17 +63,14 @@ export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   const planType = demoPlanType(policy)
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
+  if (refused) {
     return answerErrors(
       {},
       {
         intent: 'upload' as const,
-        status: error.status,
-        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
+        status: refused.status,
+        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: refused.message },
       },
     )
   }

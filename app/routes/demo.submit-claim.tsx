@@ -16,7 +16,7 @@ import { todayIso } from '~/domain/format'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerErrors, answerUploadRefused, refusedResult } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
@@ -53,13 +53,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return answerUploadRefused(error)
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
+  if (refused) return answerUploadRefused(refused)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
   if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })

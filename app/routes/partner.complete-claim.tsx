@@ -14,7 +14,7 @@ import { jobPriceView } from '~/models/price-schedule.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
@@ -113,18 +113,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
-  } catch (error) {
-    if (error instanceof UploadError)
-      return failure(
-        error.status,
-        error.field === 'form' ? 'repairPhotos' : error.field,
-        { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
-        {},
-      )
-    throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
+  if (refused) {
+    return failure(
+      refused.status,
+      refused.field === 'form' ? 'repairPhotos' : refused.field,
+      { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: refused.message },
+      {},
+    )
   }
   const values = {
     repairType: String(form.fields.get('repairType') ?? 'repair'),

@@ -18,7 +18,7 @@ import { shopJobPath } from '~/domain/paths'
 import { recordCalibrationProof, shopCalibrationView } from '~/models/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
@@ -81,14 +81,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   // Another group's job (or none) is refused before its body is read.
   const { job } = shopCalibrationView(group.id, params.claimId)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return answerUploadRefused(error, { field: error.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : error.field })
-    }
-    throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
+  if (refused) {
+    return answerUploadRefused(refused, { field: refused.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : refused.field })
   }
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const submission = parseWithZod(form.fields, { schema: CalibrationProofSchema })

@@ -16,7 +16,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { shopJobPage } from '~/models/shop-job-page.server'
 import { shopJob } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerUploadRefused, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
@@ -48,15 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   // Another group's job (or none) is refused before its body is read.
   const job = shopJob(group.id, params.claimId)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_FILES })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return answerUploadRefused(error, { field: error.field === 'form' ? 'repairPhotos' : error.field })
-    }
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_FILES })
+  if (refused) return answerUploadRefused(refused, { field: refused.field === 'form' ? 'repairPhotos' : refused.field })
   const intent = String(form.fields.get('intent') ?? '')
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const on = { claimId: job.id, code: job.code, groupId: group.id, actorId: profile.id, values }
