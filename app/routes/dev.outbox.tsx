@@ -19,32 +19,38 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 /** How many messages the page lists (the newest). */
 const SHOWN = 200
 
+/**
+ * The newest JSON files an offline twin wrote in `dir` (up to SHOWN), each read into a row, newest first, and how many
+ * there are in all. File names start with the ISO time, so a plain sort is chronological.
+ */
+function newestOutboxFiles<Row>(dir: string, toRow: (body: Partial<Row>, file: string) => Row) {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
+  files.sort().reverse()
+  const rows: Row[] = []
+  for (const file of files.slice(0, SHOWN)) {
+    try {
+      rows.push(toRow(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<Row>, file))
+    } catch {
+      // A file being written or damaged by hand: skip it rather than fail the page.
+    }
+  }
+  return { rows, total: files.length }
+}
+
 type OutboxLetter = { id: string; title: string; to: string[]; certified: boolean; template: string; pdf: string; createdAt: string }
 
 /** The letters the offline mail twin rendered (services/mail.server.ts), newest first. */
 function outboxLetters(): OutboxLetter[] {
   if (env().mail !== 'outbox') return []
-  const dir = lettersDir()
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
-  files.sort().reverse()
-  const found: OutboxLetter[] = []
-  for (const file of files.slice(0, SHOWN)) {
-    try {
-      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxLetter>
-      found.push({
-        id: String(body.id ?? ''),
-        title: String(body.title ?? ''),
-        to: Array.isArray(body.to) ? body.to.map(String) : [],
-        certified: body.certified === true,
-        template: String(body.template ?? ''),
-        pdf: String(body.pdf ?? ''),
-        createdAt: String(body.createdAt ?? ''),
-      })
-    } catch {
-      // A file being written or damaged by hand: skip it rather than fail the page.
-    }
-  }
-  return found
+  return newestOutboxFiles<OutboxLetter>(lettersDir(), (body) => ({
+    id: String(body.id ?? ''),
+    title: String(body.title ?? ''),
+    to: Array.isArray(body.to) ? body.to.map(String) : [],
+    certified: body.certified === true,
+    template: String(body.template ?? ''),
+    pdf: String(body.pdf ?? ''),
+    createdAt: String(body.createdAt ?? ''),
+  })).rows
 }
 
 type OutboxText = { id: string; to: string; body: string; kind: string; createdAt: string }
@@ -52,28 +58,30 @@ type OutboxText = { id: string; to: string; body: string; kind: string; createdA
 /** The texts the offline SMS twin wrote (services/sms.server.ts), newest first. */
 function outboxTexts(): OutboxText[] {
   if (env().sms !== 'outbox') return []
-  const dir = textsDir()
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
-  files.sort().reverse()
-  const found: OutboxText[] = []
-  for (const file of files.slice(0, SHOWN)) {
-    try {
-      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxText>
-      found.push({
-        id: String(body.id ?? ''),
-        to: String(body.to ?? ''),
-        body: String(body.body ?? ''),
-        kind: String(body.kind ?? ''),
-        createdAt: String(body.createdAt ?? ''),
-      })
-    } catch {
-      // A file being written or damaged by hand: skip it rather than fail the page.
-    }
-  }
-  return found
+  return newestOutboxFiles<OutboxText>(textsDir(), (body) => ({
+    id: String(body.id ?? ''),
+    to: String(body.to ?? ''),
+    body: String(body.body ?? ''),
+    kind: String(body.kind ?? ''),
+    createdAt: String(body.createdAt ?? ''),
+  })).rows
 }
 
 type OutboxMessage = { file: string; to: string; from: string; subject: string; text: string; tag: string | null; createdAt: string }
+
+/** The e-mails the offline e-mail twin wrote (services/outbox.server.ts), newest first, and how many there are. */
+function outboxMessages(): { rows: OutboxMessage[]; total: number } {
+  if (env().email !== 'outbox') return { rows: [], total: 0 }
+  return newestOutboxFiles<OutboxMessage>(outboxDir(), (body, file) => ({
+    file,
+    to: String(body.to ?? ''),
+    from: String(body.from ?? ''),
+    subject: String(body.subject ?? ''),
+    text: String(body.text ?? ''),
+    tag: body.tag ? String(body.tag) : null,
+    createdAt: String(body.createdAt ?? ''),
+  }))
+}
 
 /**
  * The local outbox, newest first; only while the outbox is the e-mail transport, and only on this machine
@@ -82,28 +90,8 @@ type OutboxMessage = { file: string; to: string; from: string; subject: string; 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLocalTools({ request, context })
   if (env().email !== 'outbox' && env().mail !== 'outbox' && env().sms !== 'outbox') notFound()
-  const dir = outboxDir()
-  const files = env().email === 'outbox' && fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : []
-  // File names start with the ISO time, so a plain sort is chronological.
-  files.sort().reverse()
-  const messages: OutboxMessage[] = []
-  for (const file of files.slice(0, SHOWN)) {
-    try {
-      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Partial<OutboxMessage>
-      messages.push({
-        file,
-        to: String(body.to ?? ''),
-        from: String(body.from ?? ''),
-        subject: String(body.subject ?? ''),
-        text: String(body.text ?? ''),
-        tag: body.tag ? String(body.tag) : null,
-        createdAt: String(body.createdAt ?? ''),
-      })
-    } catch {
-      // A file being written or damaged by hand: skip it rather than fail the page.
-    }
-  }
-  return { messages, total: files.length, letters: outboxLetters(), texts: outboxTexts() }
+  const { rows: messages, total } = outboxMessages()
+  return { messages, total, letters: outboxLetters(), texts: outboxTexts() }
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g
