@@ -121,58 +121,33 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
       <PageHeading sub="Letters, texts and e-mails the app would have sent, newest first. Shown only while they go to the local outbox.">
         Outbox
       </PageHeading>
-      <section aria-labelledby="letters-heading" className="mb-10">
-        <h2 id="letters-heading" className="mb-3 text-xl font-semibold text-slate-900">
-          Letters
-        </h2>
-        {letters.length === 0 ? (
-          <p className="text-slate-700">No letters yet.</p>
-        ) : (
-          <ol className="space-y-3">
-            {letters.map((letter) => (
-              <li key={letter.pdf} data-testid="outbox-letter" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <p className="font-semibold text-slate-900">
-                  {letter.title} · {letter.certified ? 'Certified mail' : 'First-class mail'}
-                </p>
-                <p className="mt-1 text-sm text-slate-700">
-                  To {letter.to.join(', ')} · {letter.template} ·{' '}
-                  <time dateTime={letter.createdAt}>
-                    {formatLongDate(letter.createdAt)} {letter.createdAt.slice(11, 19)} UTC
-                  </time>{' '}
-                  ·{' '}
-                  <a href={`/dev/outbox/letters/${letter.pdf}`} className="text-brand-700 underline">
-                    PDF
-                  </a>
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="texts-heading" className="mb-10">
-        <h2 id="texts-heading" className="mb-3 text-xl font-semibold text-slate-900">
-          Texts
-        </h2>
-        {texts.length === 0 ? (
-          <p className="text-slate-700">No texts yet.</p>
-        ) : (
-          <ol className="space-y-3">
-            {texts.map((text) => (
-              <li key={text.id} data-testid="outbox-text" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <p className="text-sm text-slate-700">
-                  To <span className="font-medium text-slate-900">{text.to}</span> · {text.kind} ·{' '}
-                  <time dateTime={text.createdAt}>
-                    {formatLongDate(text.createdAt)} {text.createdAt.slice(11, 19)} UTC
-                  </time>
-                </p>
-                <p className="mt-2 break-words text-slate-900">
-                  <LinkifiedText text={text.body} />
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <OutboxSection name="letters" title="Letters" empty={letters.length === 0 ? 'No letters yet.' : null}>
+        {letters.map((letter) => (
+          <li key={letter.pdf} data-testid="outbox-letter" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <p className="font-semibold text-slate-900">
+              {letter.title} · {letter.certified ? 'Certified mail' : 'First-class mail'}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              To {letter.to.join(', ')} · {letter.template} · <SentAt at={letter.createdAt} /> ·{' '}
+              <a href={`/dev/outbox/letters/${letter.pdf}`} className="text-brand-700 underline">
+                PDF
+              </a>
+            </p>
+          </li>
+        ))}
+      </OutboxSection>
+      <OutboxSection name="texts" title="Texts" empty={texts.length === 0 ? 'No texts yet.' : null}>
+        {texts.map((text) => (
+          <li key={text.id} data-testid="outbox-text" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <p className="text-sm text-slate-700">
+              To <span className="font-medium text-slate-900">{text.to}</span> · {text.kind} · <SentAt at={text.createdAt} />
+            </p>
+            <p className="mt-2 break-words text-slate-900">
+              <LinkifiedText text={text.body} />
+            </p>
+          </li>
+        ))}
+      </OutboxSection>
       <h2 className="mb-3 text-xl font-semibold text-slate-900">E-mails</h2>
       {messages.length === 0 ? (
         <p className="text-slate-700">No e-mails yet.</p>
@@ -190,10 +165,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                   <h3 className="text-lg font-semibold text-slate-900">{message.subject}</h3>
                   <p className="mt-1 text-sm text-slate-700">
                     To <span className="font-medium text-slate-900">{message.to}</span> · from {message.from}
-                    {message.tag ? <> · {message.tag}</> : null} ·{' '}
-                    <time dateTime={message.createdAt}>
-                      {formatLongDate(message.createdAt)} {message.createdAt.slice(11, 19)} UTC
-                    </time>
+                    {message.tag ? <> · {message.tag}</> : null} · <SentAt at={message.createdAt} />
                   </p>
                   <pre className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 font-sans text-sm text-slate-900">
                     <LinkifiedText text={message.text} />
@@ -205,6 +177,27 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  )
+}
+
+/** A list of one kind of message under its heading, or the words that say there is none yet. */
+function OutboxSection({ name, title, empty, children }: { name: string; title: string; empty: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${name}-heading`} className="mb-10">
+      <h2 id={`${name}-heading`} className="mb-3 text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {empty ? <p className="text-slate-700">{empty}</p> : <ol className="space-y-3">{children}</ol>}
+    </section>
+  )
+}
+
+/** When a message was written, to the second, in UTC (the outbox files' own times). */
+function SentAt({ at }: { at: string }) {
+  return (
+    <time dateTime={at}>
+      {formatLongDate(at)} {at.slice(11, 19)} UTC
+    </time>
   )
 }
 
