@@ -26,6 +26,7 @@ import {
   type ActionAnswer,
   answerErrors,
   answerRefusal,
+  answerSchemaErrors,
   answerUploadRefused,
   isNotFound,
   resultErrors,
@@ -87,9 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const submission = parseWithZod(form.fields, { schema: CalibrationProofSchema })
-  if (submission.status !== 'success') {
-    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...CALIBRATION_MESSAGES.correct } })
-  }
+  if (submission.status !== 'success') return answerSchemaErrors(submission, values, CALIBRATION_MESSAGES.correct)
   try {
     await recordCalibrationProof({ groupId: group.id, actorId: profile.id, claimId: job.id, facts: submission.value, files: form.files })
   } catch (error) {

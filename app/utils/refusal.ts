@@ -102,6 +102,18 @@ export function answerErrors<Extra extends object = object>(
 }
 
 /**
+ * A form its zod schema refused, answered like a form checked by hand (`answerErrors`): each field's messages, the
+ * values sent and an error toast. For the pages that show an answer without Conform's `useForm` (the shop's).
+ */
+export function answerSchemaErrors(
+  submission: Pick<Submission<unknown>, 'reply'>,
+  values: Record<string, string>,
+  toast: Omit<ToastMessage, 'type'>,
+) {
+  return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...toast } })
+}
+
+/**
  * An upload the multipart reader refused (its `UploadError`) as the form's answer: the reader's message next to the
  * field that takes the files and under 'Upload Failed' in the toast, with the reader's status (400, 413 or 415).
  */

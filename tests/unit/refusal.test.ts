@@ -9,6 +9,7 @@ import { UploadError } from '~/services/multipart.server'
 import {
   answerErrors,
   answerRefusal,
+  answerSchemaErrors,
   answerSubmission,
   answerUploadRefused,
   isNotFound,
@@ -170,6 +171,16 @@ describe('a form checked by hand (no Conform submission)', () => {
       status: 400,
       body: { intent: 'a', toast, result: { status: 'error', initialValue: { description: 'x' }, error: { photos: ['Add a photo'] } } },
     })
+  })
+
+  it('a form its schema refused shows each field’s messages, the values sent and the toast asking for a correction', () => {
+    const answer = unwrap(
+      answerSchemaErrors(submit({ email: 'not-an-address' }), { email: 'not-an-address' }, { title: 'Please check the form.' }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body.toast).toEqual({ type: 'error', title: 'Please check the form.' })
+    expect(answer.body.result).toMatchObject({ status: 'error', initialValue: { email: 'not-an-address' } })
+    expect(Object.keys(answer.body.result?.error ?? {})).toEqual(['email'])
   })
 
   it('a refused upload shows the reader’s message next to the photos (or the field named) and in the toast, with its status', () => {
