@@ -15,7 +15,7 @@ import {
 } from 'react-router'
 
 import { getSignedIn, isShopStaff, rollSession } from '~/auth/session.server'
-import { GeneralErrorBoundary, useNoteHydration } from '~/components/error-boundary'
+import { useNoteHydration } from '~/components/error-boundary'
 import { SiteFooter, SiteHeader } from '~/components/site-chrome'
 import { Toast } from '~/components/toast'
 import type { Profile } from '~/db/schema'
@@ -160,6 +160,4 @@ export default function App() {
 }
 
 /** Errors of the layout itself (its loader, the middleware); a page's own errors render inside it, in its route's boundary. */
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,4 +1,3 @@
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'
@@ -23,6 +22,4 @@ export const meta: Route.MetaFunction = () => NOT_FOUND_META
 
 // The page is the boundary's '404' / 'Oops! Page not found' with the link home. Being its own boundary, this route
 // keeps its meta, so the page has its <title>.
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

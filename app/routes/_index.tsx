@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router'
 
 import { getProfile } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Benefits } from '~/components/landing/benefits'
 import { ClosingCta } from '~/components/landing/closing-cta'
 import { Faq } from '~/components/landing/faq'
@@ -54,6 +53,4 @@ export const meta: Route.MetaFunction = () =>
     'Windshield protection plans with zero deductible: unlimited chip repairs, crack repair and replacement at partner glass shops, claim response within 48 hours.',
   )
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -4,7 +4,6 @@ import { Link } from 'react-router'
 import { BarChart, ColumnChart, Meter, NumbersTable } from '~/components/admin/charts'
 import { formatHoursLeft } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Card, PageHeading } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
@@ -260,6 +259,4 @@ function Figure({ to, label, value, note, alert }: { to: string; label: string; 
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -5,7 +5,6 @@ import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-p
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Pager } from '~/components/admin/pager'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Badge, Button, Card, cx, inputClass } from '~/components/ui'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
 import { ACTIVITY_LOGS, type ActivityLog } from '~/domain/operator'
@@ -198,6 +197,4 @@ function ActivityTable({ result }: { result: Route.ComponentProps['loaderData'][
   }
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,6 @@ import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 import type { ShopApplication } from '~/db/schema'
@@ -167,6 +166,4 @@ function ApplicationCard({ application, errors }: { application: ShopApplication
 
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Applications to join'))
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

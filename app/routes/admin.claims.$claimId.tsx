@@ -8,7 +8,6 @@ import { ClaimMessages } from '~/components/admin/claim/messages'
 import { OutcomeCard } from '~/components/admin/claim/outcome'
 import { PhotoRequest } from '~/components/admin/claim/photo-request'
 import { ClaimSidebar } from '~/components/admin/claim/sidebar'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { shopOnThread, threadOf } from '~/models/claim-messages.server'
 import { claimForReview } from '~/models/claim-review.server'
@@ -80,6 +79,4 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -5,7 +5,6 @@ import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/a
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Badge, Button, Card } from '~/components/ui'
 import { appealDecisionStanding, DAMAGE_TYPES } from '~/domain/claims'
 import { formatDateTime, formatLongDate } from '~/domain/format'
@@ -211,6 +210,4 @@ function AppealDueBadge({ due }: { due: { standing: 'overdue' | 'due-soon'; date
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

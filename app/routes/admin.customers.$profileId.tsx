@@ -9,7 +9,6 @@ import { ProfileCard } from '~/components/admin/customer/profile-card'
 import { CustomerRecords } from '~/components/admin/customer/records'
 import { RefundsSection } from '~/components/admin/customer/refunds'
 import { VehiclesSection } from '~/components/admin/customer/vehicles'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
@@ -194,6 +193,4 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

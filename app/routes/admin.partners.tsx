@@ -6,7 +6,6 @@ import { AdminPage } from '~/components/admin/admin-page'
 import { GroupForm } from '~/components/admin/partners/group-form'
 import { LocationForm } from '~/components/admin/partners/location-form'
 import { PartnerGroups } from '~/components/admin/partners/partner-groups'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { PARTNER_MESSAGES, SHOP_STAFF_MESSAGES } from '~/domain/messages'
 import { ZIP_PATTERN } from '~/domain/shops'
@@ -143,6 +142,4 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

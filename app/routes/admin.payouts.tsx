@@ -4,7 +4,6 @@ import { data, Form } from 'react-router'
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -458,6 +457,4 @@ function Shown({ shown, total }: { shown: number; total: number }) {
   ) : null
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

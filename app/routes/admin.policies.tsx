@@ -4,7 +4,6 @@ import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/a
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
@@ -130,6 +129,4 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

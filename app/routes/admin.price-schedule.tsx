@@ -4,7 +4,6 @@ import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -144,6 +143,4 @@ function Versions({ versions }: { versions: Route.ComponentProps['loaderData']['
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -4,7 +4,6 @@ import { Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -317,6 +316,4 @@ function ConsentList({ consents }: { consents: Consent[] }) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

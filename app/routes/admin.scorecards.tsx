@@ -1,7 +1,6 @@
 import { AdminPage } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ScoreFigureText } from '~/components/shop/scorecard'
 import { Badge } from '~/components/ui'
 import { SCORECARD_MESSAGES } from '~/domain/messages'
@@ -77,6 +76,4 @@ export default function AdminScorecards({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

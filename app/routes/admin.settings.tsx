@@ -3,7 +3,6 @@ import { Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, FieldError, inputClass } from '~/components/ui'
 import { formatMomentIn, OPERATOR_ZONES } from '~/domain/calendar'
@@ -137,6 +136,4 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

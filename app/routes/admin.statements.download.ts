@@ -4,6 +4,7 @@ import { env } from '~/env.server'
 import { partnerStatement } from '~/models/partner-statements.server'
 import { routeRules } from '~/server/route-rules'
 import { toCsv } from '~/utils/csv'
+import { fileDownload } from '~/utils/download'
 import { fileUrl } from '~/utils/file-url'
 import { invariantResponse } from '~/utils/invariant'
 import { notFound } from '~/utils/refusal'
@@ -79,10 +80,5 @@ export async function loader({ request }: Route.LoaderArgs) {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'partner'
   }-${statement.month}.csv`
-  return new Response(toCsv(rows), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}"`,
-    },
-  })
+  return fileDownload(toCsv(rows), { fileName: name, contentType: 'text/csv; charset=utf-8' })
 }

@@ -3,7 +3,6 @@ import { data, Form, Link } from 'react-router'
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, buttonClass, Card } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { adminClaimPath } from '~/domain/paths'
@@ -153,6 +152,4 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

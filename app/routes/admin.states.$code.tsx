@@ -3,7 +3,6 @@ import { Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -161,6 +160,4 @@ export default function AdminStateFacts({ loaderData, actionData }: Route.Compon
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

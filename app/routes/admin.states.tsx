@@ -5,7 +5,6 @@ import { operatorContext } from '~/auth/session.server'
 import { AdminPage, ListProblem } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -201,6 +200,4 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -4,7 +4,6 @@ import { Form, Link } from 'react-router'
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { BarChart, NumbersTable } from '~/components/admin/charts'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { dayOf } from '~/domain/calendar'
@@ -255,6 +254,4 @@ function StormBoard({ storm }: { storm: Shown }) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,7 +2,6 @@ import { Outlet } from 'react-router'
 
 import { operatorContext, operatorGuard } from '~/auth/session.server'
 import type { OperatorLayoutData } from '~/components/admin/operator-zone'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
@@ -31,6 +30,4 @@ export default function OperatorArea() {
 // A refused visitor's page is the guard's 404, shown by this route's boundary: its meta gives that page its <title>.
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : [])
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -7,7 +7,6 @@ import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError } from '~/auth/email-link-strategy.server'
 import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HoneypotInputs } from '~/components/honeypot'
 import { Toast, type ToastMessage } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
@@ -295,6 +294,4 @@ function CheckEmail({
 export const meta: Route.MetaFunction = () =>
   pageMeta('Sign in', 'Sign in to Glass Plan with a link sent to your e-mail: no password needed.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,7 +2,6 @@ import { data, Form } from 'react-router'
 
 import { authenticator, completeSignIn } from '~/auth/authenticator.server'
 import { SignInError, signInFailureMessage } from '~/auth/email-link-strategy.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, ButtonLink, Card } from '~/components/ui'
 import { inspectSignInLink, type LinkState } from '~/models/sign-in-links.server'
 import { routeRules } from '~/server/route-rules'
@@ -86,6 +85,4 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
 
 export const meta: Route.MetaFunction = () => pageMeta('Sign in', 'Confirm your sign-in to Glass Plan.', { noindex: true })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

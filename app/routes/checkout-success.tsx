@@ -1,6 +1,5 @@
 import { redirect } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, Card } from '~/components/ui'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
@@ -72,6 +71,4 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,6 @@ import { Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimFormButtons, WrittenAnswerField } from '~/components/claims/claim-fields'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Card, PageHeading } from '~/components/ui'
 import { appealDeadline, canAppeal } from '~/domain/claims'
@@ -92,6 +91,4 @@ export default function ClaimAppeal({ loaderData, actionData }: Route.ComponentP
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

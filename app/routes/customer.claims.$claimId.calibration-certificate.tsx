@@ -1,5 +1,4 @@
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BackToPolicies } from '~/components/policy-page-header'
 import { Card } from '~/components/ui'
 import { CALIBRATION_FILES, CALIBRATION_RESULT_NAMES, type CalibrationFileType } from '~/domain/calibration'
@@ -98,6 +97,4 @@ export default function CalibrationCertificatePage({ loaderData }: Route.Compone
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,6 +2,7 @@ import { requireCustomer } from '~/auth/session.server'
 import { calibrationCertificate } from '~/models/calibration.server'
 import { calibrationCertificatePdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
+import { fileDownload } from '~/utils/download'
 
 import type { Route } from './+types/customer.claims.$claimId.calibration-certificate[.pdf]'
 
@@ -12,12 +13,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const certificate = calibrationCertificate(customer.id, params.claimId)
   const pdf = await calibrationCertificatePdf(certificate)
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="glass-plan-calibration-${certificate.code}.pdf"`,
-      'Content-Length': String(pdf.length),
-      'Cache-Control': 'private, no-store',
-    },
+  return fileDownload(pdf, {
+    fileName: `glass-plan-calibration-${certificate.code}.pdf`,
+    contentType: 'application/pdf',
+    privateFile: true,
   })
 }

@@ -11,24 +11,23 @@ import {
   LineOfSightQuestion,
   WrittenAnswerField,
 } from '~/components/claims/claim-fields'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import { IMAGES_BUSY, PHOTO_MESSAGES, PHOTOS_REQUIRED, REPAIR_FAILURE_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { IMAGES_BUSY, PHOTOS_REQUIRED, REPAIR_FAILURE_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { fileRepairFailure, guaranteeOpenFor, notifyClaimSubmitted } from '~/models/claim-filing.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import { answerErrors, answerRefusal, answerUploadRefused, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { RepairFailureSchema } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claims.$claimId.repair-failed'
@@ -67,18 +66,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = allowClaimSubmission(profile.id)
   if (!limited.allowed) return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return answerErrors(
-        { photos: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  if (refused) return answerUploadRefused(refused)
   const values = Object.fromEntries(
     ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(form.fields.get(name) ?? '')]),
   )
@@ -106,12 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast('/customer#claims', { type: 'success', ...REPAIR_FAILURE_MESSAGES.filed })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
-    if (error instanceof UploadError) {
-      return answerErrors(
-        { photos: [error.message] },
-        { status: error.status, values, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
+    if (error instanceof UploadError) return answerUploadRefused(error, { values })
     if (error instanceof ImageQueueFull) {
       return answerErrors(
         { photos: [IMAGES_BUSY.description] },
@@ -169,6 +153,4 @@ export default function RepairFailed({ loaderData, actionData }: Route.Component
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

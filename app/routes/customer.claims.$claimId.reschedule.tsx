@@ -3,7 +3,6 @@ import { data, Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimFormButtons } from '~/components/claims/claim-fields'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
 import { Card, PageHeading } from '~/components/ui'
@@ -83,6 +82,4 @@ export default function Reschedule({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -4,7 +4,6 @@ import { data, Form, useFetcher } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimFormButtons } from '~/components/claims/claim-fields'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PreferredTimeFields } from '~/components/shop/preferred-time'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
@@ -220,6 +219,4 @@ function ShopChoiceCard({ shop, checked }: { shop: ShopOption; checked: boolean 
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

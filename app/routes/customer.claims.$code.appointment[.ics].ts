@@ -1,6 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { claimCalendarFile } from '~/models/claim-page.server'
 import { routeRules } from '~/server/route-rules'
+import { fileDownload } from '~/utils/download'
 
 import type { Route } from './+types/customer.claims.$code.appointment[.ics]'
 
@@ -10,11 +11,9 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const file = claimCalendarFile(profile.id, params.code)
-  return new Response(file, {
-    headers: {
-      'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="glass-plan-${params.code}.ics"`,
-      'Cache-Control': 'private, no-store',
-    },
+  return fileDownload(file, {
+    fileName: `glass-plan-${params.code}.ics`,
+    contentType: 'text/calendar; charset=utf-8',
+    privateFile: true,
   })
 }

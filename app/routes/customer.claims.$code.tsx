@@ -4,7 +4,6 @@ import { data, Form, Link } from 'react-router'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimStatusBadge } from '~/components/claim-card'
 import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, PageHeading } from '~/components/ui'
 import { CLAIM_THREAD_MESSAGES } from '~/domain/messages'
@@ -201,6 +200,4 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -23,7 +23,7 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { lookUpVin, type VinPlan, vinRefusal } from '~/models/vehicles.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { modelsFor } from '~/services/vehicle-data.server'
 import { redirectWithToast } from '~/toast.server'
 import { fileUrl } from '~/utils/file-url'
@@ -102,14 +102,9 @@ export async function photoStepPost(
   generation: PhotoGeneration,
   paths: { photos: string; vehicle: string },
 ) {
-  let fields: FormData
-  let files: UploadedFile[]
-  try {
-    ;({ fields, files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return { answer: photoRefusal(uploadRefused(error)) }
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_PHOTO_FILES })
+  if (refused) return { answer: photoRefusal(uploadRefused(refused)) }
+  const { fields, files } = form
   const photoId = fields.get('photoId')
   if (typeof photoId === 'string' && photoId) {
     removeAdditionalPhoto(policy, photoId, generation)

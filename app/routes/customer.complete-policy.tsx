@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react'
 import { data, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
@@ -171,6 +170,4 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
 export const meta: Route.MetaFunction = () =>
   pageMeta('Complete Your Policy', 'Add your vehicle and windshield photos to start your Glass Plan coverage.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

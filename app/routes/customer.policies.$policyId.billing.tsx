@@ -1,7 +1,6 @@
 import { Form } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -94,6 +93,4 @@ export default function PolicyBillingPage({ loaderData, actionData }: Route.Comp
 
 export const meta: Route.MetaFunction = () => pageMeta('Switch to yearly billing', 'Pay for a Glass Plan policy once a year.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { BillingButton, CancelConfirmation, PolicyCancelControls } from '~/components/signup/cancel-policy'
 import { Card } from '~/components/ui'
@@ -188,6 +187,4 @@ export default function CancelPolicyPage({ loaderData, actionData }: Route.Compo
 
 export const meta: Route.MetaFunction = () => pageMeta('Cancel policy', 'Cancel a Glass Plan windshield protection policy.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card, FieldError } from '~/components/ui'
@@ -244,6 +243,4 @@ function ArbitrationCard({
 export const meta: Route.MetaFunction = () =>
   pageMeta('Your plan documents', 'The contract of your Glass Plan policy as you agreed to it, as a page and a PDF.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,6 +2,7 @@ import { requireCustomer } from '~/auth/session.server'
 import { policyContract } from '~/models/contract.server'
 import { routeRules } from '~/server/route-rules'
 import { contractPdf } from '~/services/contract-pdf.server'
+import { fileDownload } from '~/utils/download'
 import { notFound } from '~/utils/refusal'
 
 import type { Route } from './+types/customer.policies.$policyId.contract[.pdf]'
@@ -14,12 +15,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const contract = policyContract(customer.id, params.policyId)
   if (!contract) notFound()
   const pdf = await contractPdf(contract)
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="glass-plan-contract-${contract.policyNumber}.pdf"`,
-      'Content-Length': String(pdf.length),
-      'Cache-Control': 'private, no-store',
-    },
+  return fileDownload(pdf, {
+    fileName: `glass-plan-contract-${contract.policyNumber}.pdf`,
+    contentType: 'application/pdf',
+    privateFile: true,
   })
 }

@@ -3,7 +3,6 @@ import { data, Form } from 'react-router'
 
 import { ownershipOfferLimited } from '~/auth/ownership-transfer-limits.server'
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -147,6 +146,4 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
 export const meta: Route.MetaFunction = () =>
   pageMeta('Transfer to the next owner', "Offer your Glass Plan policy to your vehicle's buyer.")
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

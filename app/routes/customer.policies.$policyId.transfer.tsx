@@ -1,7 +1,6 @@
 import { data, Link, useNavigate } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BackToPolicies } from '~/components/policy-page-header'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
@@ -222,6 +221,4 @@ export default function TransferPolicy({ loaderData, actionData }: Route.Compone
 
 export const meta: Route.MetaFunction = () => pageMeta('Transfer to a new vehicle', 'Move your Glass Plan policy to another vehicle.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,5 +1,4 @@
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
 import { getPolicyForProfile } from '~/models/policies.server'
@@ -35,6 +34,4 @@ export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => pageMeta("You're All Set!", 'Your Glass Plan windshield protection is set up.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -7,7 +7,7 @@ import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { toastCookie } from '~/toast.server'
 import { jsonError, jsonNotFound, refusalOf, refusedResult } from '~/utils/refusal'
 
@@ -30,15 +30,10 @@ export async function action({ request }: Route.ActionArgs) {
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
   if (isSetupDone(policy) || policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
 
-  let files
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_PHOTO_FILES })
+  if (refused) return photoRefusal(uploadRefused(refused))
   try {
-    ;({ files } = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES }))
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return photoRefusal(uploadRefused(error))
-  }
-  try {
-    await savePolicyPhotos(policy, files)
+    await savePolicyPhotos(policy, form.files)
   } catch (error) {
     if (error instanceof RuleError) return photoRefusal(error)
     if (error instanceof ImageQueueFull) {

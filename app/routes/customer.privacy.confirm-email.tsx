@@ -1,7 +1,6 @@
 import { Form } from 'react-router'
 
 import { getSignedIn } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -66,6 +65,4 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
 export const meta: Route.MetaFunction = () =>
   pageMeta('Confirm your new e-mail address', 'Confirm the new e-mail address of your Glass Plan account.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

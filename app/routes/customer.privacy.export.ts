@@ -3,6 +3,7 @@ import { requireCustomer } from '~/auth/session.server'
 import { dayOf } from '~/domain/calendar'
 import { exportCustomerData } from '~/models/privacy.server'
 import { routeRules } from '~/server/route-rules'
+import { fileDownload } from '~/utils/download'
 
 import type { Route } from './+types/customer.privacy.export'
 
@@ -19,11 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     })
   }
   const day = dayOf(new Date())
-  return new Response(exportCustomerData(profile), {
-    headers: {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="glass-plan-my-data-${day}.zip"`,
-      'Cache-Control': 'private, no-store',
-    },
+  return fileDownload(exportCustomerData(profile), {
+    fileName: `glass-plan-my-data-${day}.zip`,
+    contentType: 'application/zip',
+    privateFile: true,
   })
 }

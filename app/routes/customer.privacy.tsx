@@ -4,7 +4,6 @@ import { data, Form, Link } from 'react-router'
 
 import { destroySession, requireCustomer } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -304,6 +303,4 @@ function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSe
 export const meta: Route.MetaFunction = () =>
   pageMeta('Privacy & your data', 'Your details, your data export, your e-mail address and account deletion at Glass Plan.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -5,11 +5,10 @@ import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
-import { IMAGES_BUSY, NO_POLICY_ID, PHOTO_MESSAGES, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
+import { IMAGES_BUSY, NO_POLICY_ID, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { claimFilingRefusal } from '~/domain/policies'
 import { stormWindowInWords } from '~/domain/storms'
@@ -23,11 +22,11 @@ import { getStormEvent, openStormWindows } from '~/models/storms.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerErrors, answerRefusal, isNotFound, notFound } from '~/utils/refusal'
+import { answerErrors, answerRefusal, answerUploadRefused, isNotFound, notFound } from '~/utils/refusal'
 import { checkClaimForm, claimFormValues } from '~/validation/claims'
 
 import type { Route } from './+types/customer.submit-claim'
@@ -89,18 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
   }
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return answerErrors(
-        { photos: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
+  if (refused) return answerUploadRefused(refused)
 
   const values = claimFormValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
@@ -133,12 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
     // The policy passed to someone else between the check above and the filing: the same 404.
     if (isNotFound(error)) throw error
-    if (error instanceof UploadError) {
-      return answerErrors(
-        { photos: [error.message] },
-        { status: error.status, values, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
+    if (error instanceof UploadError) return answerUploadRefused(error, { values })
     if (error instanceof ImageQueueFull) {
       // Nothing was filed: the customer sends the same form again in a few seconds.
       return answerErrors(
@@ -187,6 +171,4 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
 
 export const meta: Route.MetaFunction = () => pageMeta('Submit a Claim', 'Report windshield damage with photos: we answer within 48 hours.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

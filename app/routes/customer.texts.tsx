@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TextsCard } from '~/components/texts-card'
 import { Toast } from '~/components/toast'
 import { PageHeading } from '~/components/ui'
@@ -69,6 +68,4 @@ export default function CustomerTexts({ loaderData, actionData }: Route.Componen
 
 export const meta: Route.MetaFunction = () => pageMeta('Texts about your claims', 'Turn texts about your Glass Plan claims on or off.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -5,7 +5,6 @@ import { data, Form, Link } from 'react-router'
 import { requireCustomer } from '~/auth/session.server'
 import { CreditsList } from '~/components/credits'
 import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { StateSelect } from '~/components/state-select'
@@ -210,35 +209,15 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
                 extraActions={
                   <>
                     <RenewalLink policy={policy} now={now} />
-                    <Link
-                      to={contractPath(policy.id)}
-                      className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
-                    >
-                      Plan documents
-                    </Link>
+                    <PolicyActionLink to={contractPath(policy.id)}>Plan documents</PolicyActionLink>
                     {switchable.includes(policy.id) ? (
-                      <Link
-                        to={billingPath(policy.id)}
-                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
-                      >
-                        Switch to yearly billing
-                      </Link>
+                      <PolicyActionLink to={billingPath(policy.id)}>Switch to yearly billing</PolicyActionLink>
                     ) : null}
                     {transferable.includes(policy.id) ? (
-                      <Link
-                        to={transferPath(policy.id)}
-                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
-                      >
-                        Transfer to a new vehicle
-                      </Link>
+                      <PolicyActionLink to={transferPath(policy.id)}>Transfer to a new vehicle</PolicyActionLink>
                     ) : null}
                     {sellable.includes(policy.id) ? (
-                      <Link
-                        to={ownershipTransferPath(policy.id)}
-                        className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
-                      >
-                        Transfer to the next owner
-                      </Link>
+                      <PolicyActionLink to={ownershipTransferPath(policy.id)}>Transfer to the next owner</PolicyActionLink>
                     ) : null}
                   </>
                 }
@@ -281,6 +260,15 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
       {texts ? <TextsCard texts={texts} /> : null}
       <AccountSection email={email} reachBy={reachBy} />
     </div>
+  )
+}
+
+/** A link under a policy card's buttons: tall enough to tap on a phone. */
+function PolicyActionLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11">
+      {children}
+    </Link>
   )
 }
 
@@ -340,6 +328,4 @@ function AccountSection({ email, reachBy }: { email: string; reachBy: string }) 
 
 export const meta: Route.MetaFunction = () => pageMeta('Your dashboard', 'Your Glass Plan policies and windshield claims.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

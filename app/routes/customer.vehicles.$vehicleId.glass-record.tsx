@@ -1,5 +1,4 @@
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { WindshieldDiagram } from '~/components/glass-record/windshield-diagram'
 import { PhotoThumbnails } from '~/components/photo-thumbnails'
 import { BackToPolicies } from '~/components/policy-page-header'
@@ -110,6 +109,4 @@ export default function GlassRecordPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,6 +3,7 @@ import { vehicleName } from '~/domain/vehicles'
 import { glassRecord } from '~/models/glass-record.server'
 import { glassRecordPdf } from '~/models/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
+import { fileDownload } from '~/utils/download'
 
 import type { Route } from './+types/customer.vehicles.$vehicleId.glass-record[.pdf]'
 
@@ -14,12 +15,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const record = glassRecord(customer.id, params.vehicleId)
   const pdf = await glassRecordPdf(record)
   const name = vehicleName(record.vehicle).replace(/[^\w-]+/g, '-')
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="glass-plan-glass-record-${name}.pdf"`,
-      'Content-Length': String(pdf.length),
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return fileDownload(pdf, { fileName: `glass-plan-glass-record-${name}.pdf`, contentType: 'application/pdf', privateFile: true })
 }

@@ -4,7 +4,6 @@ import { data, redirect, useLocation, useNavigate } from 'react-router'
 
 import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
 import { WizardHeader } from '~/components/policy-setup/wizard-header'
@@ -15,7 +14,7 @@ import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { needsSetup } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { answerErrors } from '~/utils/refusal'
@@ -64,17 +63,14 @@ export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   const planType = demoPlanType(policy)
 
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_PHOTO_FILES, keepBytes: false })
+  if (refused) {
     return answerErrors(
       {},
       {
         intent: 'upload' as const,
-        status: error.status,
-        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
+        status: refused.status,
+        toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: refused.message },
       },
     )
   }
@@ -200,6 +196,4 @@ export default function DemoCompletePolicy({ loaderData, actionData }: Route.Com
 export const meta: Route.MetaFunction = () =>
   pageMeta('Demo: Complete Your Policy', 'Try the Glass Plan policy setup with sample data: no sign-in, nothing is saved.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

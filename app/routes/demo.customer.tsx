@@ -15,7 +15,6 @@ import {
   findDemoPolicy,
 } from '~/components/demo/sample-data'
 import { wait } from '~/components/demo/simulate'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
 import { CancelConfirmation, CancelPolicyButton } from '~/components/signup/cancel-policy'
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -187,6 +186,4 @@ export default function DemoDashboard({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () =>
   pageMeta('Demo dashboard', 'See the Glass Plan customer dashboard with sample policies and claims: no sign-in needed.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

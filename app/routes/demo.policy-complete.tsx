@@ -1,4 +1,3 @@
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
@@ -26,6 +25,4 @@ export default function DemoPolicyComplete({ loaderData }: Route.ComponentProps)
 
 export const meta: Route.MetaFunction = () => pageMeta("Demo: You're All Set!", 'The end of the Glass Plan policy setup, with sample data.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

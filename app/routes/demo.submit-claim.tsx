@@ -12,15 +12,13 @@ import {
   demoSubmitClaimPath,
   findDemoPolicy,
 } from '~/components/demo/sample-data'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { todayIso } from '~/domain/format'
-import { PHOTO_MESSAGES } from '~/domain/messages'
 import { canFileClaim } from '~/domain/policies'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, refusedResult } from '~/utils/refusal'
+import { type ActionAnswer, answerErrors, answerUploadRefused, refusedResult } from '~/utils/refusal'
 import { checkClaimForm } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
@@ -55,16 +53,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    return answerErrors(
-      { photos: [error.message] },
-      { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-    )
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
+  if (refused) return answerUploadRefused(refused)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
   if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })
@@ -129,6 +119,4 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
 export const meta: Route.MetaFunction = () =>
   pageMeta('Demo: Submit a Claim', 'Try filing a windshield claim on Glass Plan with sample data: nothing is sent.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

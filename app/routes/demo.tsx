@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router'
 
 import { DemoBanner } from '~/components/demo/demo-banner'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { routeRules } from '~/server/route-rules'
 
 export const handle = routeRules({ body: 'form', public: true, pageCache: false, originCheck: true })
@@ -16,6 +15,4 @@ export default function DemoLayout() {
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { Form, Link, redirect } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { localCheckouts, ownershipTransfers, policies, profiles } from '~/db/schema'
@@ -243,6 +242,4 @@ export default function LocalCheckout({ loaderData, actionData }: Route.Componen
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Test checkout', 'The local stand-in for the payment page.', { noindex: true })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,4 +1,3 @@
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PageHeading } from '~/components/ui'
 import { EMAIL_SAMPLES } from '~/emails/samples'
 import { routeRules } from '~/server/route-rules'
@@ -62,6 +61,4 @@ export default function DevEmails({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('E-mail templates', 'Every e-mail, with sample data.', { noindex: true })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
@@ -75,6 +74,4 @@ export default function ExcludedVehicles({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () =>
   pageMeta('Excluded vehicles', 'Luxury and exotic brands that are not eligible for Comprehensive windshield protection.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

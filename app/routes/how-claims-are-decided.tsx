@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RESPONSE_PROMISE_HOURS } from '~/domain/claims'
 import { DECISION_RULES, DECISION_RULES_VERSION } from '~/domain/decision-rules'
 import { routeRules } from '~/server/route-rules'
@@ -65,6 +64,4 @@ export default function HowClaimsAreDecided({ loaderData }: Route.ComponentProps
 export const meta: Route.MetaFunction = () =>
   pageMeta('How claims are decided', 'The published rules that approve clear windshield claims the moment they are filed.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 
 import { shopApplicationLimited } from '~/auth/shop-application-limits.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HoneypotInputs } from '~/components/honeypot'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
@@ -170,6 +169,4 @@ function locationValues(initial: Record<string, unknown> | null | undefined): Re
 export const meta: Route.MetaFunction = () =>
   pageMeta('Join the network', 'Glass shops: apply to complete Glass Plan customers’ windshield claims.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

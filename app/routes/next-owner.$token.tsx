@@ -4,7 +4,6 @@ import { data, Form, Link, redirect } from 'react-router'
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { offerLookupLimited } from '~/auth/ownership-transfer-limits.server'
 import { getProfile, requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { StateSelect } from '~/components/state-select'
 import { Toast } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, Field, FieldError } from '~/components/ui'
@@ -217,9 +216,7 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
 export const meta: Route.MetaFunction = () =>
   pageMeta('Take over a windshield plan', "A Glass Plan policy offered by the vehicle's owner.", { noindex: true })
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'
 
 /** One consent of the buyer's, like signup's: the text it agrees to, then a separate, unticked box. */
 function ConsentBox({ name, label, errors, children }: { name: string; label: string; errors?: string[]; children: React.ReactNode }) {

@@ -4,7 +4,6 @@ import { data, redirect } from 'react-router'
 import { describeWait } from '~/auth/rate-limit.server'
 import { findClaimByCodeLimited, lookupClaimByCode, RateLimitedError } from '~/auth/shop-lookup-limits.server'
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUploadFailed, type ToastMessage } from '~/domain/messages'
@@ -15,7 +14,7 @@ import { jobPriceView } from '~/models/price-schedule.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
@@ -114,18 +113,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
-  } catch (error) {
-    if (error instanceof UploadError)
-      return failure(
-        error.status,
-        error.field === 'form' ? 'repairPhotos' : error.field,
-        { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message },
-        {},
-      )
-    throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
+  if (refused) {
+    return failure(
+      refused.status,
+      refused.field === 'form' ? 'repairPhotos' : refused.field,
+      { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: refused.message },
+      {},
+    )
   }
   const values = {
     repairType: String(form.fields.get('repairType') ?? 'repair'),
@@ -224,6 +219,4 @@ export default function PartnerCompleteClaim({ loaderData, actionData }: Route.C
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,10 +1,9 @@
 import { data } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, FieldError, fileButtonClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { IMAGES_BUSY, PHOTO_MESSAGES, PHOTO_REQUEST_MESSAGES } from '~/domain/messages'
+import { IMAGES_BUSY, PHOTO_REQUEST_MESSAGES } from '~/domain/messages'
 import { PHOTO_REQUEST_DONE_PATH } from '~/domain/paths'
 import { MAX_REQUESTED_PHOTOS, MAX_UPLOAD_MB } from '~/domain/uploads'
 import {
@@ -18,7 +17,7 @@ import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
-import { answerErrors, answerRefusal, resultErrors } from '~/utils/refusal'
+import { answerErrors, answerRefusal, answerUploadRefused, resultErrors } from '~/utils/refusal'
 
 import type { Route } from './+types/photo-requests.$code.$requestId'
 
@@ -61,12 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof PhotoRequestRefused) return refused(error.refusal)
     if (error instanceof RuleError) return answerRefusal(error)
-    if (error instanceof UploadError) {
-      return answerErrors(
-        { photos: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
+    if (error instanceof UploadError) return answerUploadRefused(error)
     if (error instanceof ImageQueueFull) {
       return answerErrors(
         { photos: [IMAGES_BUSY.description] },
@@ -135,6 +129,4 @@ export default function PhotoRequestPage({ loaderData, actionData }: Route.Compo
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -101,6 +100,4 @@ export default function PriceChangeConsentPage({ loaderData, actionData }: Route
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -1,4 +1,3 @@
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { sitePrivacyPolicy } from '~/content/site-legal'
@@ -27,6 +26,4 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () =>
   pageMeta('Privacy Policy', 'What personal information we collect, how we use and protect it, and your privacy rights.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CalibrationProofForm, CalibrationProofStatus, type RecordedFile } from '~/components/shop/calibration-proof'
 import { Toast } from '~/components/toast'
 import { Card } from '~/components/ui'
@@ -14,16 +13,25 @@ import {
   needsCalibrationProof,
 } from '~/domain/calibration'
 import { RuleError } from '~/domain/errors'
-import { CALIBRATION_MESSAGES, PHOTO_MESSAGES } from '~/domain/messages'
+import { CALIBRATION_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { recordCalibrationProof, shopCalibrationView } from '~/models/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, answerRefusal, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import {
+  type ActionAnswer,
+  answerErrors,
+  answerRefusal,
+  answerSchemaErrors,
+  answerUploadRefused,
+  isNotFound,
+  resultErrors,
+  resultValues,
+} from '~/utils/refusal'
 import { CalibrationProofSchema } from '~/validation/calibration'
 
 // The shop pages' small optional script: pending labels on the buttons (the page works the same without it).
@@ -74,24 +82,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   // Another group's job (or none) is refused before its body is read.
   const { job } = shopCalibrationView(group.id, params.claimId)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      const field = error.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : error.field
-      return answerErrors(
-        { [field]: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
-    throw error
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
+  if (refused) {
+    return answerUploadRefused(refused, { field: refused.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : refused.field })
   }
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const submission = parseWithZod(form.fields, { schema: CalibrationProofSchema })
-  if (submission.status !== 'success') {
-    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...CALIBRATION_MESSAGES.correct } })
-  }
+  if (submission.status !== 'success') return answerSchemaErrors(submission, values, CALIBRATION_MESSAGES.correct)
   try {
     await recordCalibrationProof({ groupId: group.id, actorId: profile.id, claimId: job.id, facts: submission.value, files: form.files })
   } catch (error) {
@@ -144,6 +141,4 @@ export default function ShopJobCalibrationPage({ loaderData, actionData }: Route
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

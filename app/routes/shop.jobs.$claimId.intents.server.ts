@@ -24,7 +24,7 @@ import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { type readMultipartForm, UploadError } from '~/services/multipart.server'
 import { redirectWithToast } from '~/toast.server'
-import { answerErrors, answerRefusal } from '~/utils/refusal'
+import { answerErrors, answerRefusal, answerSchemaErrors } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
 import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
 
@@ -38,9 +38,7 @@ type On = { claimId: string; code: string; groupId: string; actorId: string; val
 /** The shop's message on the claim's thread. */
 export async function postMessage(form: Form, { claimId, actorId, values }: On) {
   const submission = parseWithZod(form.fields, { schema: ClaimMessageSchema })
-  if (submission.status !== 'success') {
-    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
-  }
+  if (submission.status !== 'success') return answerSchemaErrors(submission, values, CLAIM_THREAD_MESSAGES.correct)
   await postClaimMessage({ claimId, author: 'shop', authorProfileId: actorId, body: submission.value.body })
   return redirectWithToast(shopJobPath(claimId), { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
 }
@@ -59,9 +57,7 @@ export async function onTheWay({ claimId, groupId, actorId, values }: On) {
 /** A time confirmed inside the window asked for, or another one proposed. */
 export async function appointment(form: Form, { claimId, groupId, actorId, values }: On) {
   const submission = parseWithZod(form.fields, { schema: AppointmentSchema })
-  if (submission.status !== 'success') {
-    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...APPOINTMENT_MESSAGES.correct } })
-  }
+  if (submission.status !== 'success') return answerSchemaErrors(submission, values, APPOINTMENT_MESSAGES.correct)
   try {
     const { proposed } = await setAppointment({ groupId, actorId, claimId, ...submission.value })
     return redirectWithToast(shopJobPath(claimId), {
@@ -77,9 +73,7 @@ export async function appointment(form: Form, { claimId, groupId, actorId, value
 /** A rejected invoice, corrected and sent again. */
 export function resubmit(form: Form, { claimId, groupId, actorId, values }: On) {
   const correction = parseWithZod(form.fields, { schema: InvoiceCorrectionSchema })
-  if (correction.status !== 'success') {
-    return answerErrors(correction.reply().error ?? {}, { values, toast: { type: 'error', ...INVOICE_REVIEW_MESSAGES.correct } })
-  }
+  if (correction.status !== 'success') return answerSchemaErrors(correction, values, INVOICE_REVIEW_MESSAGES.correct)
   try {
     resubmitInvoice({
       groupId,
@@ -98,9 +92,7 @@ export function resubmit(form: Form, { claimId, groupId, actorId, values }: On) 
 /** A dispute of the invoice's rejection or of the amount accepted, with its files. */
 export async function dispute(form: Form, { claimId, groupId, actorId, values }: On) {
   const submission = parseWithZod(form.fields, { schema: DisputeSchema })
-  if (submission.status !== 'success') {
-    return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct } })
-  }
+  if (submission.status !== 'success') return answerSchemaErrors(submission, values, DISPUTE_MESSAGES.correct)
   try {
     const { dueOn } = await openDispute({
       groupId,

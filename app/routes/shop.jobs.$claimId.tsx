@@ -2,7 +2,6 @@ import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
 import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Appointment, OnTheWay } from '~/components/shop/appointment'
 import { CalibrationProofStatus } from '~/components/shop/calibration-proof'
 import { Completed, CompleteForm } from '~/components/shop/complete-form'
@@ -13,14 +12,13 @@ import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-su
 import { Toast } from '~/components/toast'
 import { buttonClass, Card } from '~/components/ui'
 import type { CalibrationMethod } from '~/domain/calibration'
-import { PHOTO_MESSAGES } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { shopJobPage } from '~/models/shop-job-page.server'
 import { shopJob } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import { type ActionAnswer, answerUploadRefused, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
 import { fieldLimits } from '~/validation/limits'
 
@@ -50,19 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   // Another group's job (or none) is refused before its body is read.
   const job = shopJob(group.id, params.claimId)
-  let form: Awaited<ReturnType<typeof readMultipartForm>>
-  try {
-    form = await readMultipartForm(request, { maxFiles: MAX_FILES })
-  } catch (error) {
-    if (error instanceof UploadError) {
-      const field = error.field === 'form' ? 'repairPhotos' : error.field
-      return answerErrors(
-        { [field]: [error.message] },
-        { status: error.status, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
-      )
-    }
-    throw error
-  }
+  const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_FILES })
+  if (refused) return answerUploadRefused(refused, { field: refused.field === 'form' ? 'repairPhotos' : refused.field })
   const intent = String(form.fields.get('intent') ?? '')
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const on = { claimId: job.id, code: job.code, groupId: group.id, actorId: profile.id, values }
@@ -161,6 +148,4 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

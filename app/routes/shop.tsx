@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { ShopPriceSchedule } from '~/components/shop/price-schedule'
 import { ScorecardSection } from '~/components/shop/scorecard'
@@ -337,6 +336,4 @@ function JobSection({ id, title, jobs, empty, today }: { id: string; title: stri
   )
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -3,7 +3,6 @@ import { redirect } from 'react-router'
 
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ConfigurePlan } from '~/components/signup/configure-plan'
 import { PlanChooser } from '~/components/signup/plan-chooser'
 import { Toast, type ToastMessage } from '~/components/toast'
@@ -149,6 +148,4 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 export const meta: Route.MetaFunction = () =>
   pageMeta('Sign up', 'Choose a windshield protection plan: chip repair or comprehensive coverage, zero deductible.')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

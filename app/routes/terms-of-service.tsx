@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 
-import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalDocumentView } from '~/components/legal-document'
 import { siteTermsOfService, siteTermsVersion } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
@@ -81,6 +80,4 @@ export const meta: Route.MetaFunction = ({ error }) =>
         'The terms of our windshield protection plans: coverage, eligibility, claims, cancellation and disputes.',
       )
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'

@@ -159,3 +159,19 @@ export async function readMultipartForm(
     source.pipe(parser)
   })
 }
+
+/**
+ * `readMultipartForm` for an action that answers a refused upload on its own page: the refusal comes back as `refused`
+ * (with no form) instead of being thrown, so the action answers it in one line. Any other error is still thrown.
+ */
+export async function readMultipartFormOrRefusal(
+  request: Request,
+  limits: Parameters<typeof readMultipartForm>[1],
+): Promise<{ form: Awaited<ReturnType<typeof readMultipartForm>>; refused: null } | { form: null; refused: UploadError }> {
+  try {
+    return { form: await readMultipartForm(request, limits), refused: null }
+  } catch (error) {
+    if (error instanceof UploadError) return { form: null, refused: error }
+    throw error
+  }
+}

@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data, isRouteErrorResponse } from 'react-router'
 
 import type { RuleError } from '~/domain/errors'
-import { type FieldErrors, NOT_FOUND, type ToastMessage } from '~/domain/messages'
+import { type FieldErrors, NOT_FOUND, PHOTO_MESSAGES, type ToastMessage } from '~/domain/messages'
 
 /** What `notFound()` carries: the JSON error shape in the one wording. */
 const NOT_FOUND_BODY = { error: NOT_FOUND } as const
@@ -99,6 +99,32 @@ export function answerErrors<Extra extends object = object>(
   }: { toast?: ToastMessage | null; status?: number; values?: Record<string, string> | null; headers?: HeadersInit } & Extra = {} as Extra,
 ) {
   return data<ActionAnswer<Extra>>({ ...(extra as Extra), result: refusedResult(errors, values), toast }, { status, headers })
+}
+
+/**
+ * A form its zod schema refused, answered like a form checked by hand (`answerErrors`): each field's messages, the
+ * values sent and an error toast. For the pages that show an answer without Conform's `useForm` (the shop's).
+ */
+export function answerSchemaErrors(
+  submission: Pick<Submission<unknown>, 'reply'>,
+  values: Record<string, string>,
+  toast: Omit<ToastMessage, 'type'>,
+) {
+  return answerErrors(submission.reply().error ?? {}, { values, toast: { type: 'error', ...toast } })
+}
+
+/**
+ * An upload the multipart reader refused (its `UploadError`) as the form's answer: the reader's message next to the
+ * field that takes the files and under 'Upload Failed' in the toast, with the reader's status (400, 413 or 415).
+ */
+export function answerUploadRefused(
+  error: { message: string; status: number },
+  { field = 'photos', values = null }: { field?: string; values?: Record<string, string> | null } = {},
+) {
+  return answerErrors(
+    { [field]: [error.message] },
+    { status: error.status, values, toast: { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: error.message } },
+  )
 }
 
 /**

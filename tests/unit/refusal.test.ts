@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { RuleError } from '~/domain/errors'
-import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTOS_REQUIRED } from '~/domain/messages'
+import { EMAIL_CHANGE_MESSAGES, NOT_FOUND, PHOTO_MESSAGES, PHOTOS_REQUIRED } from '~/domain/messages'
+import { UploadError } from '~/services/multipart.server'
 import {
   answerErrors,
   answerRefusal,
+  answerSchemaErrors,
   answerSubmission,
+  answerUploadRefused,
   isNotFound,
   jsonError,
   jsonNotFound,
@@ -167,6 +170,31 @@ describe('a form checked by hand (no Conform submission)', () => {
     expect(answer).toEqual({
       status: 400,
       body: { intent: 'a', toast, result: { status: 'error', initialValue: { description: 'x' }, error: { photos: ['Add a photo'] } } },
+    })
+  })
+
+  it('a form its schema refused shows each field’s messages, the values sent and the toast asking for a correction', () => {
+    const answer = unwrap(
+      answerSchemaErrors(submit({ email: 'not-an-address' }), { email: 'not-an-address' }, { title: 'Please check the form.' }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body.toast).toEqual({ type: 'error', title: 'Please check the form.' })
+    expect(answer.body.result).toMatchObject({ status: 'error', initialValue: { email: 'not-an-address' } })
+    expect(Object.keys(answer.body.result?.error ?? {})).toEqual(['email'])
+  })
+
+  it('a refused upload shows the reader’s message next to the photos (or the field named) and in the toast, with its status', () => {
+    const refused = new UploadError('form', 'This upload is too large.', 413)
+    const toast = { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: 'This upload is too large.' }
+    expect(unwrap(answerUploadRefused(refused))).toEqual({
+      status: 413,
+      body: { toast, result: { status: 'error', initialValue: null, error: { photos: ['This upload is too large.'] } } },
+    })
+    const answer = unwrap(answerUploadRefused(refused, { field: 'repairPhotos', values: { note: 'x' } }))
+    expect(answer.body.result).toEqual({
+      status: 'error',
+      initialValue: { note: 'x' },
+      error: { repairPhotos: ['This upload is too large.'] },
     })
   })
 

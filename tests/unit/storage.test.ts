@@ -7,7 +7,7 @@ import { contentDispositionFor, contentTypeFor, hasImageSignature } from '~/doma
 import { resetEnvForTests } from '~/env.server'
 import { bucketStore } from '~/services/bucket-store.server'
 import { decodeBytes, MAX_DECODE_BYTES, MAX_INPUT_PIXELS } from '~/services/images.server'
-import { readMultipartForm, UploadError } from '~/services/multipart.server'
+import { readMultipartForm, readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
 import { signedFileUrl, verifySignedFile } from '~/services/signed-links.server'
 import { storeImage } from '~/services/staged-files.server'
 import { deleteStored, fileStore } from '~/services/storage.server'
@@ -55,6 +55,26 @@ describe('readMultipartForm', () => {
     const { fields, files } = await readMultipartForm(request, { maxFiles: 1 })
     expect(fields.get('a')).toBe('1')
     expect(files).toEqual([])
+  })
+})
+
+describe('readMultipartFormOrRefusal', () => {
+  test('hands back the form, or the refusal instead of throwing it', async () => {
+    const accepted = await readMultipartFormOrRefusal(
+      new Request('http://localhost:3999/x', { method: 'POST', body: new URLSearchParams({ a: '1' }) }),
+      {
+        maxFiles: 1,
+      },
+    )
+    expect(accepted.refused).toBeNull()
+    expect(accepted.form?.fields.get('a')).toBe('1')
+
+    const form = new FormData()
+    form.append('head_on', new File([Buffer.alloc(2048, 1)], 'big.jpg', { type: 'image/jpeg' }))
+    const refused = await readMultipartFormOrRefusal(multipartRequest(form), { maxFiles: 3, maxFileBytes: 1024 })
+    expect(refused.form).toBeNull()
+    expect(refused.refused).toBeInstanceOf(UploadError)
+    expect(refused.refused).toMatchObject({ field: 'head_on', status: 413 })
   })
 })
 
