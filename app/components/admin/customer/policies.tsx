@@ -10,6 +10,7 @@ import { fieldLimits } from '~/validation/limits'
 import { CancelOnBehalfSchema, CorrectStateSchema, ProviderCancelSchema } from '~/validation/operator'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
+import { CustomerSection } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const LIMITS = fieldLimits(CancelOnBehalfSchema)
@@ -27,10 +28,7 @@ export function PoliciesSection({
 }) {
   const time = useOperatorTime()
   return (
-    <section aria-labelledby="policies-heading" className="grid gap-4">
-      <h2 id="policies-heading" className="text-xl font-semibold text-slate-900">
-        Policies
-      </h2>
+    <CustomerSection name="policies" title="Policies">
       {policies.length === 0 ? <p className="text-slate-700">No policies.</p> : null}
       {policies.map((policy) => {
         const errors = failed('cancel-policy', policy.id)
@@ -168,7 +166,7 @@ export function PoliciesSection({
           </Card>
         )
       })}
-    </section>
+    </CustomerSection>
   )
 }
 

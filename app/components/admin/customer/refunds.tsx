@@ -8,6 +8,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
 
+import { CustomerSection } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const PENALTY_LIMITS = fieldLimits(PenaltyPaidSchema)
@@ -33,10 +34,7 @@ export function RefundsSection({
 }) {
   const time = useOperatorTime()
   return (
-    <section aria-labelledby="refunds-heading" className="grid gap-4">
-      <h2 id="refunds-heading" className="text-xl font-semibold text-slate-900">
-        Refunds
-      </h2>
+    <CustomerSection name="refunds" title="Refunds">
       <AdminTable
         caption="Refunds"
         columns={['Amount', 'Status', 'Rule', 'Date', 'Policy', 'Provider']}
@@ -82,7 +80,7 @@ export function RefundsSection({
           )
         })}
       </AdminTable>
-    </section>
+    </CustomerSection>
   )
 }
 
