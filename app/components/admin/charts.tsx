@@ -17,19 +17,16 @@ const WIDE: Layout = { width: 480, height: 180, font: 12, phone: false }
 const PHONE: Layout = { width: 290, height: 190, font: 13, phone: true }
 const AXIS = 24
 
-function Drawings({
-  id,
-  title,
-  description,
-  height,
-  draw,
-}: {
+/** A chart's drawing: what names it for a screen reader, and how it is drawn at a layout's size. */
+type Drawing = {
   id: string
   title: string
   description: string
   height?: (layout: Layout) => number
   draw: (layout: Layout) => ReactNode
-}) {
+}
+
+function Drawings({ id, title, description, height, draw }: Drawing) {
   return (
     <>
       {[WIDE, PHONE].map((layout) => {
@@ -54,30 +51,22 @@ function Drawings({
 }
 
 function ChartFrame({
-  id,
-  title,
-  description,
-  height,
-  draw,
   table,
   wideTable,
-}: {
-  id: string
-  title: string
-  description: string
-  height?: (layout: Layout) => number
-  draw: (layout: Layout) => ReactNode
+  ...drawing
+}: Drawing & {
   table: ReactNode
   /** The table has more columns than a phone shows at once. */
   wideTable: boolean
 }) {
+  const { id, title } = drawing
   return (
     <figure aria-labelledby={`${id}-heading`} className="grid min-w-0 gap-4 lg:grid-cols-[3fr_2fr]">
       <figcaption id={`${id}-heading`} className="text-base font-semibold text-slate-900 lg:col-span-2">
         {title}
       </figcaption>
       <div className="min-w-0">
-        <Drawings id={id} title={title} description={description} height={height} draw={draw} />
+        <Drawings {...drawing} />
       </div>
       <SideScroller label={`${title}: the numbers`} cue={wideTable}>
         {table}
