@@ -6,7 +6,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
 
-import { CustomerSection } from './customer-section'
+import { CustomerSection, type FailedForm } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const ADD_LIMITS = fieldLimits(AddCreditSchema)
@@ -23,7 +23,7 @@ export function CreditsSection({
 }: {
   credits: CustomerPageData['credits']
   policies: CustomerPageData['policies']
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+  failed: FailedForm
 }) {
   const addErrors = failed('add-credit', 'add-credit')
   return (

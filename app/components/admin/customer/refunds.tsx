@@ -8,7 +8,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
 
-import { CustomerSection } from './customer-section'
+import { CustomerSection, type FailedForm, type FormErrors } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const PENALTY_LIMITS = fieldLimits(PenaltyPaidSchema)
@@ -25,13 +25,7 @@ const RULES: Record<string, string> = { free_look: 'Free look', pro_rata: 'Pro r
  * The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date, and
  * a late penalty's part that the card could not carry, with a form to record it paid by hand.
  */
-export function RefundsSection({
-  refunds,
-  failed,
-}: {
-  refunds: CustomerPageData['refunds']
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
-}) {
+export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData['refunds']; failed: FailedForm }) {
   const time = useOperatorTime()
   return (
     <CustomerSection name="refunds" title="Refunds">
@@ -85,13 +79,7 @@ export function RefundsSection({
 }
 
 /** The part of a late penalty owed by hand: what to pay, and the form recording it paid with its reference. */
-function PenaltyPaidForm({
-  refund,
-  errors,
-}: {
-  refund: CustomerPageData['refunds'][number]
-  errors: Record<string, string[] | undefined>
-}) {
+function PenaltyPaidForm({ refund, errors }: { refund: CustomerPageData['refunds'][number]; errors: FormErrors }) {
   return (
     <div className="mt-1 grid gap-2">
       <p className="text-xs font-semibold text-red-800" data-testid="penalty-by-hand">

@@ -7,7 +7,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CorrectVehicleSchema } from '~/validation/operator'
 
-import { CustomerSection } from './customer-section'
+import { CustomerSection, type FailedForm } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 // The plan decides which makes are allowed, not how long a field may be: any plan's schema gives the limits.
@@ -36,8 +36,7 @@ export function VehiclesSection({
 }: {
   vehicles: CustomerPageData['vehicles']
   states: string[]
-  /** The messages of a refused form of this intent for this vehicle, by field. */
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+  failed: FailedForm
 }) {
   return (
     <CustomerSection name="vehicles" title="Vehicles">
