@@ -82,7 +82,10 @@ export function Field({
   children: ReactNode
   className?: string
 } & ({ field: FormField } | { field?: never; htmlFor: string; errors?: string[] | string | null; errorId?: string })) {
-  const { htmlFor, errors, errorId } = control.field ? { htmlFor: control.field.id, ...control.field } : control
+  // Read one by one: Conform's field is a proxy whose properties a spread would not copy.
+  const { htmlFor, errors, errorId } = control.field
+    ? { htmlFor: control.field.id, errors: control.field.errors, errorId: control.field.errorId }
+    : control
   const list = typeof errors === 'string' ? [errors] : (errors ?? [])
   return (
     <div className={cx('space-y-1.5', className)}>
