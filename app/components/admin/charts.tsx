@@ -95,21 +95,19 @@ export function SideScroller({ label, cue, children }: { label: string; cue: boo
   )
 }
 
+/** A bar chart's id (its drawings' anchor), the words that name it, its points, and how a value reads. */
+type Bars = { id: string; title: string; description: string; points: Point[]; format?: (value: number) => string }
+
+const countFormat = (value: number) => value.toLocaleString('en-US')
+
 /** Vertical bars over time (e.g. the last 12 weeks). */
 export function ColumnChart({
-  id,
-  title,
-  description,
   points,
-  format = (value) => value.toLocaleString('en-US'),
+  format = countFormat,
   table,
   wideTable = false,
-}: {
-  id: string
-  title: string
-  description: string
-  points: Point[]
-  format?: (value: number) => string
+  ...named
+}: Bars & {
   /** Replaces the default two-column table (e.g. to add columns). */
   table?: ReactNode
   /** The table given has more columns than fit a phone's width. */
@@ -118,9 +116,7 @@ export function ColumnChart({
   const max = Math.max(1, ...points.map((point) => point.value))
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      description={description}
+      {...named}
       draw={({ width, height, font, phone }) => {
         const slot = width / Math.max(1, points.length)
         const barWidth = Math.max(4, slot * 0.7)
@@ -162,7 +158,11 @@ export function ColumnChart({
       }}
       table={
         table ?? (
-          <NumbersTable caption={title} head={['Week of', 'Number']} rows={points.map((point) => [point.label, format(point.value)])} />
+          <NumbersTable
+            caption={named.title}
+            head={['Week of', 'Number']}
+            rows={points.map((point) => [point.label, format(point.value)])}
+          />
         )
       }
       wideTable={wideTable}
@@ -171,28 +171,12 @@ export function ColumnChart({
 }
 
 /** Horizontal bars, one per category (e.g. active policies by plan); on a phone each label sits above its bar. */
-export function BarChart({
-  id,
-  title,
-  description,
-  points,
-  format = (value) => value.toLocaleString('en-US'),
-  table,
-}: {
-  id: string
-  title: string
-  description: string
-  points: Point[]
-  format?: (value: number) => string
-  table: ReactNode
-}) {
+export function BarChart({ points, format = countFormat, ...chart }: Bars & { table: ReactNode }) {
   const max = Math.max(1, ...points.map((point) => point.value))
   const rows = Math.max(4, points.length)
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      description={description}
+      {...chart}
       height={({ height, font, phone }) => (phone ? rows * (font * 2 + 12) : height)}
       draw={({ width, height, font, phone }) => {
         const row = phone ? font * 2 + 12 : height / rows
@@ -225,7 +209,6 @@ export function BarChart({
           </g>
         )
       }}
-      table={table}
       wideTable
     />
   )
