@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 
 import { HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
@@ -36,32 +37,12 @@ export function SiteHeader({ user }: { user: NavUser }) {
             <ul className={sectionLinksClass}>
               {user.isCustomer !== false ? (
                 <>
-                  <li>
-                    <Link to="/customer" className={listLinkClass}>
-                      Policies
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to="/customer#claims" className={listLinkClass}>
-                      Claims
-                    </Link>
-                  </li>
+                  <ListLink to="/customer">Policies</ListLink>
+                  <ListLink to="/customer#claims">Claims</ListLink>
                 </>
               ) : null}
-              {user.isShopStaff ? (
-                <li>
-                  <Link to="/shop" className={listLinkClass}>
-                    Shop
-                  </Link>
-                </li>
-              ) : null}
-              {user.isAdmin ? (
-                <li>
-                  <Link to="/admin" className={listLinkClass}>
-                    Operator
-                  </Link>
-                </li>
-              ) : null}
+              {user.isShopStaff ? <ListLink to="/shop">Shop</ListLink> : null}
+              {user.isAdmin ? <ListLink to="/admin">Operator</ListLink> : null}
             </ul>
             <div className="ml-auto flex items-center gap-3">
               {/* The dashboard greets the customer by name; on a phone the row keeps its room for the button. */}
@@ -114,6 +95,17 @@ export function SiteHeader({ user }: { user: NavUser }) {
   )
 }
 
+/** A link in the header's or the footer's list of links. */
+function ListLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={listLinkClass}>
+        {children}
+      </Link>
+    </li>
+  )
+}
+
 /** The header's section links: beside the logo from 640 px up; below it on a phone, in one row that scrolls sideways. */
 const sectionLinksClass =
   'flex items-center gap-x-5 whitespace-nowrap text-sm font-medium text-slate-800 max-sm:order-last max-sm:w-full max-sm:overflow-x-auto sm:flex-wrap'
@@ -150,36 +142,12 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
         <div>
           <p className="font-semibold text-slate-900">Legal</p>
           <ul className="mt-2 space-y-1">
-            <li>
-              <Link className={listLinkClass} to="/terms-of-service">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link className={listLinkClass} to="/privacy-policy">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link className={listLinkClass} to="/excluded-vehicles">
-                Excluded vehicles
-              </Link>
-            </li>
-            <li>
-              <Link className={listLinkClass} to={HOW_CLAIMS_ARE_DECIDED_PATH}>
-                How claims are decided
-              </Link>
-            </li>
-            <li>
-              <Link className={listLinkClass} to="/partner/complete-claim">
-                Partner shops: complete a claim
-              </Link>
-            </li>
-            <li>
-              <Link className={listLinkClass} to="/demo/customer">
-                Try the demo
-              </Link>
-            </li>
+            <ListLink to="/terms-of-service">Terms of Service</ListLink>
+            <ListLink to="/privacy-policy">Privacy Policy</ListLink>
+            <ListLink to="/excluded-vehicles">Excluded vehicles</ListLink>
+            <ListLink to={HOW_CLAIMS_ARE_DECIDED_PATH}>How claims are decided</ListLink>
+            <ListLink to="/partner/complete-claim">Partner shops: complete a claim</ListLink>
+            <ListLink to="/demo/customer">Try the demo</ListLink>
           </ul>
         </div>
       </div>

@@ -63,24 +63,29 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
   return <span className={badgeTones[tone]}>{children}</span>
 }
 
-/** A label, a control and its error, wired together for screen readers. */
+/** What a Conform field (`fields.x` of `useForm`) tells a `Field`: the control's id and its errors' id and messages. */
+type FormField = { id: string; errorId: string; errors?: string[] }
+
+/**
+ * A label, a control and its error, wired together for screen readers. A Conform form passes its `field`; a form
+ * without Conform names the control's id (`htmlFor`) and its errors.
+ */
 export function Field({
   label,
-  htmlFor,
   hint,
-  errors,
-  errorId,
   children,
   className,
+  ...control
 }: {
   label: ReactNode
-  htmlFor: string
   hint?: ReactNode
-  errors?: string[] | string | null
-  errorId?: string
   children: ReactNode
   className?: string
-}) {
+} & ({ field: FormField } | { field?: never; htmlFor: string; errors?: string[] | string | null; errorId?: string })) {
+  // Read one by one: Conform's field is a proxy whose properties a spread would not copy.
+  const { htmlFor, errors, errorId } = control.field
+    ? { htmlFor: control.field.id, errors: control.field.errors, errorId: control.field.errorId }
+    : control
   const list = typeof errors === 'string' ? [errors] : (errors ?? [])
   return (
     <div className={cx('space-y-1.5', className)}>

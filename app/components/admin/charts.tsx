@@ -17,19 +17,16 @@ const WIDE: Layout = { width: 480, height: 180, font: 12, phone: false }
 const PHONE: Layout = { width: 290, height: 190, font: 13, phone: true }
 const AXIS = 24
 
-function Drawings({
-  id,
-  title,
-  description,
-  height,
-  draw,
-}: {
+/** A chart's drawing: what names it for a screen reader, and how it is drawn at a layout's size. */
+type Drawing = {
   id: string
   title: string
   description: string
   height?: (layout: Layout) => number
   draw: (layout: Layout) => ReactNode
-}) {
+}
+
+function Drawings({ id, title, description, height, draw }: Drawing) {
   return (
     <>
       {[WIDE, PHONE].map((layout) => {
@@ -54,30 +51,22 @@ function Drawings({
 }
 
 function ChartFrame({
-  id,
-  title,
-  description,
-  height,
-  draw,
   table,
   wideTable,
-}: {
-  id: string
-  title: string
-  description: string
-  height?: (layout: Layout) => number
-  draw: (layout: Layout) => ReactNode
+  ...drawing
+}: Drawing & {
   table: ReactNode
   /** The table has more columns than a phone shows at once. */
   wideTable: boolean
 }) {
+  const { id, title } = drawing
   return (
     <figure aria-labelledby={`${id}-heading`} className="grid min-w-0 gap-4 lg:grid-cols-[3fr_2fr]">
       <figcaption id={`${id}-heading`} className="text-base font-semibold text-slate-900 lg:col-span-2">
         {title}
       </figcaption>
       <div className="min-w-0">
-        <Drawings id={id} title={title} description={description} height={height} draw={draw} />
+        <Drawings {...drawing} />
       </div>
       <SideScroller label={`${title}: the numbers`} cue={wideTable}>
         {table}
@@ -106,21 +95,19 @@ export function SideScroller({ label, cue, children }: { label: string; cue: boo
   )
 }
 
+/** A bar chart's id (its drawings' anchor), the words that name it, its points, and how a value reads. */
+type Bars = { id: string; title: string; description: string; points: Point[]; format?: (value: number) => string }
+
+const countFormat = (value: number) => value.toLocaleString('en-US')
+
 /** Vertical bars over time (e.g. the last 12 weeks). */
 export function ColumnChart({
-  id,
-  title,
-  description,
   points,
-  format = (value) => value.toLocaleString('en-US'),
+  format = countFormat,
   table,
   wideTable = false,
-}: {
-  id: string
-  title: string
-  description: string
-  points: Point[]
-  format?: (value: number) => string
+  ...named
+}: Bars & {
   /** Replaces the default two-column table (e.g. to add columns). */
   table?: ReactNode
   /** The table given has more columns than fit a phone's width. */
@@ -129,9 +116,7 @@ export function ColumnChart({
   const max = Math.max(1, ...points.map((point) => point.value))
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      description={description}
+      {...named}
       draw={({ width, height, font, phone }) => {
         const slot = width / Math.max(1, points.length)
         const barWidth = Math.max(4, slot * 0.7)
@@ -173,7 +158,11 @@ export function ColumnChart({
       }}
       table={
         table ?? (
-          <NumbersTable caption={title} head={['Week of', 'Number']} rows={points.map((point) => [point.label, format(point.value)])} />
+          <NumbersTable
+            caption={named.title}
+            head={['Week of', 'Number']}
+            rows={points.map((point) => [point.label, format(point.value)])}
+          />
         )
       }
       wideTable={wideTable}
@@ -182,28 +171,12 @@ export function ColumnChart({
 }
 
 /** Horizontal bars, one per category (e.g. active policies by plan); on a phone each label sits above its bar. */
-export function BarChart({
-  id,
-  title,
-  description,
-  points,
-  format = (value) => value.toLocaleString('en-US'),
-  table,
-}: {
-  id: string
-  title: string
-  description: string
-  points: Point[]
-  format?: (value: number) => string
-  table: ReactNode
-}) {
+export function BarChart({ points, format = countFormat, ...chart }: Bars & { table: ReactNode }) {
   const max = Math.max(1, ...points.map((point) => point.value))
   const rows = Math.max(4, points.length)
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      description={description}
+      {...chart}
       height={({ height, font, phone }) => (phone ? rows * (font * 2 + 12) : height)}
       draw={({ width, height, font, phone }) => {
         const row = phone ? font * 2 + 12 : height / rows
@@ -236,7 +209,6 @@ export function BarChart({
           </g>
         )
       }}
-      table={table}
       wideTable
     />
   )

@@ -1,9 +1,10 @@
-import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
+import type { KeptFile } from '~/components/claims/kept-files'
 import { HoneypotInputs } from '~/components/honeypot'
 import { DamagePhotos } from '~/components/shop/damage-photos'
+import { FileField, RepairTypeChoices } from '~/components/shop/invoice-fields'
 import { JobPrice, type JobPriceView } from '~/components/shop/job-price'
 import { Toast, type ToastMessage } from '~/components/toast'
-import { buttonClass, Card, cx, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
 // the page sends no React, and the CSP allows scripts from this site only.
 import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
@@ -244,15 +245,7 @@ function ApprovedClaim({
           <fieldset>
             <legend className="text-sm font-medium text-slate-900">Service Type</legend>
             <p className="text-sm text-slate-600">{replacementNote}</p>
-            <div className="mt-2 flex gap-6">
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
-              </label>
-              <label className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
-              </label>
-            </div>
-            <FieldError id="repairType-error" errors={errors.repairType} />
+            <RepairTypeChoices replacement={replacement} errors={errors.repairType} />
           </fieldset>
           <div className="space-y-1.5">
             <label htmlFor="actualCost" className="block text-sm font-medium text-slate-900">
@@ -279,45 +272,14 @@ function ApprovedClaim({
             <textarea id="partnerNotes" name="partnerNotes" rows={3} defaultValue={values.partnerNotes} className={inputClass} />
             <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor="invoice" className="block text-sm font-medium text-slate-900">
-              Invoice Photo
-            </label>
-            <input
-              id="invoice"
-              name="invoice"
-              type="file"
-              accept="image/*"
-              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
-              aria-describedby={
-                [attached?.invoice.length ? 'invoice-attached' : '', errors.invoice ? 'invoice-error' : ''].join(' ').trim() || undefined
-              }
-              aria-invalid={errors.invoice ? true : undefined}
-            />
-            <KeptFiles id="invoice-attached" files={attached?.invoice ?? []} replaces="An invoice chosen above replaces it." />
-            <FieldError id="invoice-error" errors={errors.invoice} />
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor="repairPhotos" className="block text-sm font-medium text-slate-900">
-              Repair Photos
-            </label>
-            <input
-              id="repairPhotos"
-              name="repairPhotos"
-              type="file"
-              accept="image/*"
-              multiple
-              className={cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)}
-              aria-describedby={
-                [attached?.repairPhotos.length ? 'repairPhotos-attached' : '', errors.repairPhotos ? 'repairPhotos-error' : '']
-                  .join(' ')
-                  .trim() || undefined
-              }
-              aria-invalid={errors.repairPhotos ? true : undefined}
-            />
-            <KeptFiles id="repairPhotos-attached" files={attached?.repairPhotos ?? []} replaces="Photos chosen above replace them." />
-            <FieldError id="repairPhotos-error" errors={errors.repairPhotos} />
-          </div>
+          <FileField
+            name="invoice"
+            label="Invoice Photo"
+            kept={attached?.invoice ?? []}
+            replaces="An invoice chosen above replaces it."
+            errors={errors}
+          />
+          <FileField name="repairPhotos" label="Repair Photos" kept={attached?.repairPhotos ?? []} multiple errors={errors} />
           <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
             Mark Service Complete
           </button>

@@ -1,6 +1,6 @@
 import { BENEFITS } from '~/content/marketing'
 
-import { SectionHeading } from './section-heading'
+import { LandingSection } from './landing-section'
 
 /** One simple icon per benefit, in BENEFITS order (outline paths, 24×24). */
 const ICONS = [
@@ -14,32 +14,29 @@ const ICONS = [
 
 export function Benefits() {
   return (
-    <section id="benefits" aria-labelledby="benefits-heading" className="bg-white py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="benefits" />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {BENEFITS.map((benefit, index) => (
-            <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-                <svg
-                  aria-hidden
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  className="h-6 w-6"
-                >
-                  <path d={ICONS[index % ICONS.length]} />
-                </svg>
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-700">{benefit.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="benefits" background="white">
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {BENEFITS.map((benefit, index) => (
+          <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-600 text-white">
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="h-6 w-6"
+              >
+                <path d={ICONS[index % ICONS.length]} />
+              </svg>
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h3>
+            <p className="mt-2 text-sm leading-6 text-slate-700">{benefit.description}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   )
 }

@@ -1,28 +1,25 @@
 import { PricingCard } from '~/components/pricing-card'
 import type { PlanCard } from '~/content/marketing'
 
-import { SectionHeading } from './section-heading'
+import { LandingSection } from './landing-section'
 
 /** The plan cards, rendered on the server with real prices (or the '$XX.XX' placeholders when prices can't be read). */
 export function PricingSection({ cards }: { cards: readonly PlanCard[] }) {
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="bg-white py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="pricing" />
-        <div className="mt-14 grid items-stretch gap-8 lg:grid-cols-3">
-          {cards.map((card) => (
-            <PricingCard key={card.key} card={card} />
-          ))}
-        </div>
-        <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-slate-600">
-          Prices are per month with a 12-month commitment where your state allows it, then month-to-month. Luxury and exotic brands are
-          eligible for Chip Repair Only; see the{' '}
-          <a href="/excluded-vehicles" className="font-medium text-brand-700 underline">
-            excluded vehicles
-          </a>
-          .
-        </p>
+    <LandingSection id="pricing" background="white">
+      <div className="mt-14 grid items-stretch gap-8 lg:grid-cols-3">
+        {cards.map((card) => (
+          <PricingCard key={card.key} card={card} />
+        ))}
       </div>
-    </section>
+      <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-slate-600">
+        Prices are per month with a 12-month commitment where your state allows it, then month-to-month. Luxury and exotic brands are
+        eligible for Chip Repair Only; see the{' '}
+        <a href="/excluded-vehicles" className="font-medium text-brand-700 underline">
+          excluded vehicles
+        </a>
+        .
+      </p>
+    </LandingSection>
   )
 }

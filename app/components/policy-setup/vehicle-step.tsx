@@ -200,12 +200,7 @@ export function VehicleStep(props: VehicleStepProps) {
           </div>
         </Field>
 
-        <Field
-          label="License plate"
-          htmlFor={fields.licensePlate.id}
-          errors={fields.licensePlate.errors}
-          errorId={fields.licensePlate.errorId}
-        >
+        <Field label="License plate" field={fields.licensePlate}>
           <input
             id={fields.licensePlate.id}
             name={fields.licensePlate.name}
@@ -227,12 +222,7 @@ export function VehicleStep(props: VehicleStepProps) {
           />
         </Field>
 
-        <Field
-          label="Plate state"
-          htmlFor={fields.licensePlateState.id}
-          errors={fields.licensePlateState.errors}
-          errorId={fields.licensePlateState.errorId}
-        >
+        <Field label="Plate state" field={fields.licensePlateState}>
           <select
             id={fields.licensePlateState.id}
             name={fields.licensePlateState.name}
@@ -250,7 +240,7 @@ export function VehicleStep(props: VehicleStepProps) {
           </select>
         </Field>
 
-        <Field label="Year" htmlFor={fields.year.id} errors={fields.year.errors} errorId={fields.year.errorId}>
+        <Field label="Year" field={fields.year}>
           <select
             id={fields.year.id}
             name={fields.year.name}
@@ -269,7 +259,7 @@ export function VehicleStep(props: VehicleStepProps) {
           </select>
         </Field>
 
-        <Field label="Make" htmlFor={fields.make.id} errors={fields.make.errors} errorId={fields.make.errorId}>
+        <Field label="Make" field={fields.make}>
           <select
             id={fields.make.id}
             name={fields.make.name}
@@ -301,9 +291,7 @@ export function VehicleStep(props: VehicleStepProps) {
 
         <Field
           label="Model"
-          htmlFor={fields.model.id}
-          errors={fields.model.errors}
-          errorId={fields.model.errorId}
+          field={fields.model}
           className="sm:col-span-2"
           hint={live ? undefined : 'Choose the year and make, then press Find models.'}
         >

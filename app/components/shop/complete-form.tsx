@@ -1,8 +1,16 @@
-import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
+import type { KeptFile } from '~/components/claims/kept-files'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 import { calibrationRequired } from '~/domain/invoice'
 
-import { describedBy, fileClass, type FormErrors, type FormValues, InvoiceFields, type InvoiceJob, labelClass } from './invoice-fields'
+import {
+  FileField,
+  type FormErrors,
+  type FormValues,
+  InvoiceFields,
+  type InvoiceJob,
+  labelClass,
+  RepairTypeChoices,
+} from './invoice-fields'
 
 /** Before completion: the work done, the invoice's fields, the notes and the files, kept as drafts when a post is refused. */
 export function CompleteForm({
@@ -17,29 +25,6 @@ export function CompleteForm({
   attached: { invoice: KeptFile[]; repairPhotos: KeptFile[]; calibrationReport: KeptFile[] }
 }) {
   const replacement = (values.repairType ?? (job.damageType === 'crack' ? 'replacement' : 'repair')) === 'replacement'
-  const file = (name: string, label: string, accept: string, already: KeptFile[], multiple = false) => (
-    <div className="space-y-1.5">
-      <label htmlFor={name} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="file"
-        accept={accept}
-        multiple={multiple}
-        className={fileClass}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(already.length > 0 && `${name}-attached`, errors[name] && `${name}-error`)}
-      />
-      <KeptFiles
-        id={`${name}-attached`}
-        files={already}
-        replaces={multiple ? 'Photos chosen above replace them.' : 'A file chosen above replaces it.'}
-      />
-      <FieldError id={`${name}-error`} errors={errors[name]} />
-    </div>
-  )
   return (
     <Card className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">Complete the job</h2>
@@ -48,27 +33,22 @@ export function CompleteForm({
         <FieldError id="form-error" errors={errors.form} />
         <fieldset aria-describedby={errors.repairType ? 'repairType-error' : undefined}>
           <legend className={labelClass}>Work done</legend>
-          <div className="mt-2 flex gap-6">
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
-            </label>
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
-            </label>
-          </div>
-          <FieldError id="repairType-error" errors={errors.repairType} />
+          <RepairTypeChoices replacement={replacement} errors={errors.repairType} />
         </fieldset>
         <InvoiceFields
           job={job}
           errors={errors}
           values={values}
           required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: replacement ? 'replacement' : 'repair' })}
-          afterCalibration={file(
-            'calibrationReport',
-            'Calibration report (PDF or photo; required with a calibration)',
-            'application/pdf,.pdf,image/*',
-            attached.calibrationReport,
-          )}
+          afterCalibration={
+            <FileField
+              name="calibrationReport"
+              label="Calibration report (PDF or photo; required with a calibration)"
+              accept="application/pdf,.pdf,image/*"
+              kept={attached.calibrationReport}
+              errors={errors}
+            />
+          }
         />
         <div className="space-y-1.5">
           <label htmlFor="partnerNotes" className={labelClass}>
@@ -84,8 +64,8 @@ export function CompleteForm({
           />
           <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
         </div>
-        {file('invoice', 'Invoice photo', 'image/*', attached.invoice)}
-        {file('repairPhotos', 'Repair photos', 'image/*', attached.repairPhotos, true)}
+        <FileField name="invoice" label="Invoice photo" kept={attached.invoice} errors={errors} />
+        <FileField name="repairPhotos" label="Repair photos" kept={attached.repairPhotos} multiple errors={errors} />
         <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
           Mark job complete
         </button>

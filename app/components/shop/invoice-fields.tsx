@@ -1,4 +1,5 @@
-import { cx, Field, fileButtonClass, inputClass } from '~/components/ui'
+import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
+import { cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { INVOICE_FIELD_NAMES, INVOICE_FIELDS } from '~/domain/invoice'
 import { vehicleName } from '~/domain/vehicles'
 import { vinModelYear } from '~/domain/vin'
@@ -15,6 +16,68 @@ export type FormValues = Record<string, string | undefined>
 export const labelClass = 'block text-sm font-medium text-slate-900'
 export const fileClass = cx('block min-h-11 w-full text-sm text-slate-800 file:min-h-11', fileButtonClass)
 export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+/**
+ * Repair or replacement, the two kinds of work a shop does on a claim, as radio buttons with their message; they go
+ * inside the form's own fieldset, whose legend each form words for itself.
+ */
+export function RepairTypeChoices({ replacement, errors }: { replacement: boolean; errors?: string[] }) {
+  return (
+    <>
+      <div className="mt-2 flex gap-6">
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
+        </label>
+      </div>
+      <FieldError id="repairType-error" errors={errors} />
+    </>
+  )
+}
+
+/**
+ * A file the shop attaches (an invoice, a calibration report, repair photos; a photo unless `accept` says otherwise),
+ * with the files a refused post kept, which a new choice replaces, and the form's message for it.
+ */
+export function FileField({
+  name,
+  label,
+  accept = 'image/*',
+  kept,
+  multiple = false,
+  replaces = multiple ? 'Photos chosen above replace them.' : 'A file chosen above replaces it.',
+  errors,
+}: {
+  name: string
+  label: string
+  accept?: string
+  kept: KeptFile[]
+  multiple?: boolean
+  replaces?: string
+  errors: FormErrors
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={name} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        className={fileClass}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(kept.length > 0 && `${name}-attached`, errors[name] && `${name}-error`)}
+      />
+      <KeptFiles id={`${name}-attached`} files={kept} replaces={replaces} />
+      <FieldError id={`${name}-error`} errors={errors[name]} />
+    </div>
+  )
+}
 
 /** The vehicle the invoice is for, beside the part number: its year and make, and the model year its VIN gives. */
 function vehicleCheck(vehicle: ShopJobView['vehicle']) {

@@ -124,13 +124,7 @@ export function ConfigurePlan({
         <HoneypotInputs {...honeypot} />
 
         <div className="space-y-6">
-          <Field
-            label="State of residence"
-            hint="The state you live in: its law governs your plan."
-            htmlFor={fields.governingState.id}
-            errors={fields.governingState.errors}
-            errorId={fields.governingState.errorId}
-          >
+          <Field label="State of residence" hint="The state you live in: its law governs your plan." field={fields.governingState}>
             <StateSelect
               id={fields.governingState.id}
               name={fields.governingState.name}

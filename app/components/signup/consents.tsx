@@ -1,4 +1,5 @@
 import { getInputProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 
 import { LegalDocumentView } from '~/components/legal-document'
 import { cx, FieldError } from '~/components/ui'
@@ -50,17 +51,9 @@ export function Consents({
   return (
     <>
       <div>
-        <div className="flex items-start gap-3">
-          <input
-            {...getInputProps(fields.acceptTerms, { type: 'checkbox' })}
-            onChange={(event) => setAccepted(event.currentTarget.checked)}
-            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
-          />
-          <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
-            I have read and agree to the Terms of Service
-          </label>
-        </div>
-        <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+        <ConsentCheckbox field={fields.acceptTerms} onChange={setAccepted}>
+          I have read and agree to the Terms of Service
+        </ConsentCheckbox>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold text-slate-900">Automatic renewal</h2>
@@ -69,18 +62,14 @@ export function Consents({
             <p key={line}>{line}</p>
           ))}
         </div>
-        <div className="mt-3 flex items-start gap-3">
-          <input
-            {...getInputProps(fields.acceptRenewal, { type: 'checkbox' })}
-            onChange={(event) => setRenewalAccepted(event.currentTarget.checked)}
-            aria-describedby={cx('renewal-terms', fields.acceptRenewal.errors && fields.acceptRenewal.errorId)}
-            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
-          />
-          <label htmlFor={fields.acceptRenewal.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
-            I agree to the automatic renewal terms above
-          </label>
-        </div>
-        <FieldError id={fields.acceptRenewal.errorId} errors={fields.acceptRenewal.errors} />
+        <ConsentCheckbox
+          field={fields.acceptRenewal}
+          onChange={setRenewalAccepted}
+          describedBy={cx('renewal-terms', fields.acceptRenewal.errors && fields.acceptRenewal.errorId)}
+          boxed
+        >
+          I agree to the automatic renewal terms above
+        </ConsentCheckbox>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold text-slate-900">Electronic delivery</h2>
@@ -96,18 +85,46 @@ export function Consents({
             ))}
           </div>
         </details>
-        <div className="mt-3 flex items-start gap-3">
-          <input
-            {...getInputProps(fields.acceptEsign, { type: 'checkbox' })}
-            onChange={(event) => setEsignAccepted(event.currentTarget.checked)}
-            className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
-          />
-          <label htmlFor={fields.acceptEsign.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
-            {ESIGN_CONSENT_LABEL}
-          </label>
-        </div>
-        <FieldError id={fields.acceptEsign.errorId} errors={fields.acceptEsign.errors} />
+        <ConsentCheckbox field={fields.acceptEsign} onChange={setEsignAccepted} boxed>
+          {ESIGN_CONSENT_LABEL}
+        </ConsentCheckbox>
       </div>
+    </>
+  )
+}
+
+/**
+ * One agreement's checkbox, its words as its label, and its message. `boxed`: below the terms it agrees to, in their
+ * box; `describedBy` names those terms for a screen reader instead of only the message.
+ */
+function ConsentCheckbox({
+  field,
+  onChange,
+  describedBy,
+  boxed = false,
+  children,
+}: {
+  field: SignupFields['acceptTerms' | 'acceptRenewal' | 'acceptEsign']
+  onChange: (accepted: boolean) => void
+  describedBy?: string
+  boxed?: boolean
+  children: ReactNode
+}) {
+  const input = getInputProps(field, { type: 'checkbox' })
+  return (
+    <>
+      <div className={boxed ? 'mt-3 flex items-start gap-3' : 'flex items-start gap-3'}>
+        <input
+          {...input}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          aria-describedby={describedBy ?? input['aria-describedby']}
+          className="mt-1 h-5 w-5 rounded border-slate-400 text-brand-600"
+        />
+        <label htmlFor={field.id} className="text-sm text-slate-900 max-sm:flex max-sm:min-h-11 max-sm:items-center">
+          {children}
+        </label>
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
     </>
   )
 }

@@ -6,6 +6,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
 
+import { CustomerSection, type FailedForm } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const ADD_LIMITS = fieldLimits(AddCreditSchema)
@@ -22,14 +23,11 @@ export function CreditsSection({
 }: {
   credits: CustomerPageData['credits']
   policies: CustomerPageData['policies']
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+  failed: FailedForm
 }) {
   const addErrors = failed('add-credit', 'add-credit')
   return (
-    <section id="credits" aria-labelledby="credits-heading" className="grid scroll-mt-24 gap-4">
-      <h2 id="credits-heading" className="text-xl font-semibold text-slate-900">
-        Credits
-      </h2>
+    <CustomerSection name="credits" title="Credits" anchor>
       {credits.length ? (
         <CreditsList
           credits={credits}
@@ -98,6 +96,6 @@ export function CreditsSection({
           </Form>
         </Card>
       ) : null}
-    </section>
+    </CustomerSection>
   )
 }

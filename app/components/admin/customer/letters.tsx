@@ -5,6 +5,8 @@ import { formatPrice } from '~/domain/format'
 import { LETTER_TEMPLATES, type LetterTemplate } from '~/domain/letters'
 import type { CustomerPageData } from '~/models/customer-page.types'
 
+import { CustomerSection } from './customer-section'
+
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Posting', tone: 'warning' },
   sent: { label: 'Posted', tone: 'success' },
@@ -16,10 +18,7 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 export function LettersSection({ letters }: { letters: CustomerPageData['letters'] }) {
   const time = useOperatorTime()
   return (
-    <section aria-labelledby="letters-heading" className="grid gap-4">
-      <h2 id="letters-heading" className="text-xl font-semibold text-slate-900">
-        Letters
-      </h2>
+    <CustomerSection name="letters" title="Letters">
       <AdminTable
         caption="Letters"
         columns={['Letter', 'Status', 'Mail', 'Tracking', 'Cost', 'Date']}
@@ -49,6 +48,6 @@ export function LettersSection({ letters }: { letters: CustomerPageData['letters
           )
         })}
       </AdminTable>
-    </section>
+    </CustomerSection>
   )
 }

@@ -10,27 +10,21 @@ import { fieldLimits } from '~/validation/limits'
 import { CancelOnBehalfSchema, CorrectStateSchema, ProviderCancelSchema } from '~/validation/operator'
 import { setupPhotoLabel } from '~/validation/policy-setup'
 
+import { CustomerSection, type FailedForm, type FormErrors } from './customer-section'
 import { SubmitButton } from './submit-button'
+
+/** A policy's form on the customer page: the policy, and the messages of its refused post. */
+type PolicyFormProps = { policy: CustomerPageData['policies'][number]; errors: FormErrors }
 
 const LIMITS = fieldLimits(CancelOnBehalfSchema)
 const PROVIDER_LIMITS = fieldLimits(ProviderCancelSchema)
 const STATE_LIMITS = fieldLimits(CorrectStateSchema)
 
 /** The customer's policies: terms, photos, the setup e-mail again, and cancelling on the customer's behalf. */
-export function PoliciesSection({
-  policies,
-  failed,
-}: {
-  policies: CustomerPageData['policies']
-  /** The messages of a refused form of this intent for this policy, by field. */
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
-}) {
+export function PoliciesSection({ policies, failed }: { policies: CustomerPageData['policies']; failed: FailedForm }) {
   const time = useOperatorTime()
   return (
-    <section aria-labelledby="policies-heading" className="grid gap-4">
-      <h2 id="policies-heading" className="text-xl font-semibold text-slate-900">
-        Policies
-      </h2>
+    <CustomerSection name="policies" title="Policies">
       {policies.length === 0 ? <p className="text-slate-700">No policies.</p> : null}
       {policies.map((policy) => {
         const errors = failed('cancel-policy', policy.id)
@@ -140,23 +134,14 @@ export function PoliciesSection({
                       : `The subscription is cancelled now, through the payments provider, and the policy ends today. The customer is refunded what ${policy.governingStateName ? `the rules of ${policy.governingStateName}` : 'the most protective rules (state not known)'} give back, through the payments provider (listed under Refunds).`}{' '}
                     The customer is e-mailed.
                   </p>
-                  <Field
+                  <WrittenAnswer
                     label="Reason (the customer's request)"
-                    htmlFor={`reason-${policy.id}`}
-                    errors={errors.reason ?? errors.when ?? errors.form}
-                    errorId={`reason-${policy.id}-error`}
-                  >
-                    <textarea
-                      id={`reason-${policy.id}`}
-                      name="reason"
-                      required
-                      maxLength={LIMITS.reason.maxLength}
-                      rows={2}
-                      className={inputClass}
-                      aria-invalid={errors.reason ? true : undefined}
-                      aria-describedby={errors.reason ? `reason-${policy.id}-error` : undefined}
-                    />
-                  </Field>
+                    id={`reason-${policy.id}`}
+                    name="reason"
+                    maxLength={LIMITS.reason.maxLength}
+                    errors={errors.reason}
+                    otherwise={errors.when ?? errors.form}
+                  />
                   <div>
                     <SubmitButton intent="cancel-policy" variant="destructive">
                       {policy.inCommitment ? 'End with the commitment' : 'Cancel the policy now'}
@@ -168,18 +153,12 @@ export function PoliciesSection({
           </Card>
         )
       })}
-    </section>
+    </CustomerSection>
   )
 }
 
 /** The operator corrects the state whose law governs the policy (audited with the old and new state and the reason). */
-function CorrectStateForm({
-  policy,
-  errors,
-}: {
-  policy: CustomerPageData['policies'][number]
-  errors: Record<string, string[] | undefined>
-}) {
+function CorrectStateForm({ policy, errors }: PolicyFormProps) {
   const id = (name: string) => `${name}-${policy.id}`
   return (
     <details className="mt-4" open={Object.keys(errors).length > 0}>
@@ -198,23 +177,15 @@ function CorrectStateForm({
             invalid={Boolean(errors.governingState)}
           />
         </Field>
-        <Field
+        <WrittenAnswer
           label="Reason for the correction"
-          htmlFor={id('state-reason')}
-          errors={errors.reason ?? errors.form}
+          id={id('state-reason')}
           errorId={id('state-reason-error')}
-        >
-          <textarea
-            id={id('state-reason')}
-            name="reason"
-            required
-            maxLength={STATE_LIMITS.reason.maxLength}
-            rows={2}
-            className={inputClass}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? id('state-reason-error') : undefined}
-          />
-        </Field>
+          name="reason"
+          maxLength={STATE_LIMITS.reason.maxLength}
+          errors={errors.reason}
+          otherwise={errors.form}
+        />
         <div>
           <SubmitButton intent="correct-state" variant="secondary">
             Save the state
@@ -229,13 +200,7 @@ function CorrectStateForm({
  * The provider cancelling (not the customer asking): the grounds the policy's state permits now, its notice period and
  * channel; the policy ends when the notice runs out, with the state's refund and no fee.
  */
-function ProviderCancelForm({
-  policy,
-  errors,
-}: {
-  policy: CustomerPageData['policies'][number]
-  errors: Record<string, string[] | undefined>
-}) {
+function ProviderCancelForm({ policy, errors }: PolicyFormProps) {
   const options = policy.providerCancel
   if (policy.status === 'canceled' || options.noticed) return null
   const id = (name: string) => `${name}-provider-${policy.id}`
@@ -267,23 +232,13 @@ function ProviderCancelForm({
             ))}
           </select>
         </Field>
-        <Field
+        <WrittenAnswer
           label="Explanation (in the customer's notice)"
-          htmlFor={id('explanation')}
+          id={id('explanation')}
+          name="explanation"
+          maxLength={PROVIDER_LIMITS.explanation.maxLength}
           errors={errors.explanation}
-          errorId={`${id('explanation')}-error`}
-        >
-          <textarea
-            id={id('explanation')}
-            name="explanation"
-            required
-            maxLength={PROVIDER_LIMITS.explanation.maxLength}
-            rows={2}
-            className={inputClass}
-            aria-invalid={errors.explanation ? true : undefined}
-            aria-describedby={errors.explanation ? `${id('explanation')}-error` : undefined}
-          />
-        </Field>
+        />
         <div>
           <SubmitButton intent="provider-cancel" variant="destructive">
             Send the cancellation notice
@@ -291,5 +246,42 @@ function ProviderCancelForm({
         </div>
       </Form>
     </details>
+  )
+}
+
+/**
+ * A required written answer of two rows (a reason, an explanation) with its message. `otherwise`: the form's own
+ * message (a refused choice, a failed request), shown here when the answer has none, without marking it invalid.
+ */
+function WrittenAnswer({
+  label,
+  id,
+  errorId = `${id}-error`,
+  name,
+  maxLength,
+  errors,
+  otherwise,
+}: {
+  label: string
+  id: string
+  errorId?: string
+  name: string
+  maxLength?: number
+  errors?: string[]
+  otherwise?: string[]
+}) {
+  return (
+    <Field label={label} htmlFor={id} errors={errors ?? otherwise} errorId={errorId}>
+      <textarea
+        id={id}
+        name={name}
+        required
+        maxLength={maxLength}
+        rows={2}
+        className={inputClass}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? errorId : undefined}
+      />
+    </Field>
   )
 }

@@ -7,15 +7,14 @@ import { auditActionLabel } from '~/domain/audit'
 import { adminClaimPath } from '~/domain/paths'
 import type { CustomerPageData } from '~/models/customer-page.types'
 
+import { CustomerSection } from './customer-section'
+
 /** What happened with the customer: their claims, the e-mails sent, the payment events and the audit trail. */
 export function CustomerRecords({ claims, emails, payments, trail }: Pick<CustomerPageData, 'claims' | 'emails' | 'payments' | 'trail'>) {
   const time = useOperatorTime()
   return (
     <>
-      <section aria-labelledby="claims-heading" className="grid gap-4">
-        <h2 id="claims-heading" className="text-xl font-semibold text-slate-900">
-          Claims
-        </h2>
+      <CustomerSection name="claims" title="Claims">
         <AdminTable
           caption="This customer's claims, newest first"
           columns={['Claim', 'Status', 'Submitted', 'Shop', 'Documents']}
@@ -48,12 +47,9 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
             </tr>
           ))}
         </AdminTable>
-      </section>
+      </CustomerSection>
 
-      <section aria-labelledby="emails-heading" className="grid gap-4">
-        <h2 id="emails-heading" className="text-xl font-semibold text-slate-900">
-          E-mails sent
-        </h2>
+      <CustomerSection name="emails" title="E-mails sent">
         <AdminTable
           caption="E-mails sent to this customer, newest first"
           columns={['When', 'Subject', 'Result']}
@@ -71,12 +67,9 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
             </tr>
           ))}
         </AdminTable>
-      </section>
+      </CustomerSection>
 
-      <section aria-labelledby="payments-heading" className="grid gap-4">
-        <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
-          Payment events
-        </h2>
+      <CustomerSection name="payments" title="Payment events">
         <AdminTable
           caption="Stripe events about this customer, newest first"
           columns={['Processed', 'Type', 'Event']}
@@ -92,12 +85,9 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
             </tr>
           ))}
         </AdminTable>
-      </section>
+      </CustomerSection>
 
-      <section aria-labelledby="trail-heading" className="grid gap-4">
-        <h2 id="trail-heading" className="text-xl font-semibold text-slate-900">
-          Audit trail
-        </h2>
+      <CustomerSection name="trail" title="Audit trail">
         <AdminTable
           caption="Everything recorded about this customer, newest first"
           columns={['When', 'Who', 'What', 'Detail']}
@@ -116,7 +106,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
             </tr>
           ))}
         </AdminTable>
-      </section>
+      </CustomerSection>
     </>
   )
 }

@@ -8,6 +8,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
 
+import { CustomerSection, type FailedForm, type FormErrors } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 const PENALTY_LIMITS = fieldLimits(PenaltyPaidSchema)
@@ -24,19 +25,10 @@ const RULES: Record<string, string> = { free_look: 'Free look', pro_rata: 'Pro r
  * The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date, and
  * a late penalty's part that the card could not carry, with a form to record it paid by hand.
  */
-export function RefundsSection({
-  refunds,
-  failed,
-}: {
-  refunds: CustomerPageData['refunds']
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
-}) {
+export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData['refunds']; failed: FailedForm }) {
   const time = useOperatorTime()
   return (
-    <section aria-labelledby="refunds-heading" className="grid gap-4">
-      <h2 id="refunds-heading" className="text-xl font-semibold text-slate-900">
-        Refunds
-      </h2>
+    <CustomerSection name="refunds" title="Refunds">
       <AdminTable
         caption="Refunds"
         columns={['Amount', 'Status', 'Rule', 'Date', 'Policy', 'Provider']}
@@ -82,18 +74,12 @@ export function RefundsSection({
           )
         })}
       </AdminTable>
-    </section>
+    </CustomerSection>
   )
 }
 
 /** The part of a late penalty owed by hand: what to pay, and the form recording it paid with its reference. */
-function PenaltyPaidForm({
-  refund,
-  errors,
-}: {
-  refund: CustomerPageData['refunds'][number]
-  errors: Record<string, string[] | undefined>
-}) {
+function PenaltyPaidForm({ refund, errors }: { refund: CustomerPageData['refunds'][number]; errors: FormErrors }) {
   return (
     <div className="mt-1 grid gap-2">
       <p className="text-xs font-semibold text-red-800" data-testid="penalty-by-hand">

@@ -7,6 +7,7 @@ import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CorrectVehicleSchema } from '~/validation/operator'
 
+import { CustomerSection, type FailedForm } from './customer-section'
 import { SubmitButton } from './submit-button'
 
 // The plan decides which makes are allowed, not how long a field may be: any plan's schema gives the limits.
@@ -35,14 +36,10 @@ export function VehiclesSection({
 }: {
   vehicles: CustomerPageData['vehicles']
   states: string[]
-  /** The messages of a refused form of this intent for this vehicle, by field. */
-  failed: (intent: string, target: string) => Record<string, string[] | undefined>
+  failed: FailedForm
 }) {
   return (
-    <section aria-labelledby="vehicles-heading" className="grid gap-4">
-      <h2 id="vehicles-heading" className="text-xl font-semibold text-slate-900">
-        Vehicles
-      </h2>
+    <CustomerSection name="vehicles" title="Vehicles">
       {vehicles.length === 0 ? <p className="text-slate-700">No vehicles yet.</p> : null}
       {vehicles.map((vehicle) => {
         const errors = failed('correct-vehicle', vehicle.id)
@@ -107,6 +104,6 @@ export function VehiclesSection({
           </Card>
         )
       })}
-    </section>
+    </CustomerSection>
   )
 }

@@ -33,13 +33,13 @@ export function GroupForm({
       <input type="hidden" name="intent" value={group ? 'edit-group' : 'create-group'} />
       {group ? <input type="hidden" name="id" value={group.id} /> : null}
       {/* The shop's details, not the operator's: the browser must not offer the operator's own name, e-mail or phone. */}
-      <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+      <Field label="Name" field={fields.name}>
         <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="E-mail (optional)" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
+      <Field label="E-mail (optional)" field={fields.email}>
         <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+      <Field label="Phone (optional)" field={fields.phone}>
         <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" className={inputClass} />
       </Field>
       <div className={group ? 'sm:col-span-3' : undefined}>

@@ -51,12 +51,7 @@ export function LocationForm({
     <Form method="post" {...getFormProps(form)} className={location ? 'mt-2 grid gap-3 sm:grid-cols-3' : 'space-y-4'}>
       <input type="hidden" name="intent" value={location ? 'edit-location' : 'create-location'} />
       {location ? <input type="hidden" name="id" value={location.id} /> : null}
-      <Field
-        label="Partner group"
-        htmlFor={fields.partnerGroupId.id}
-        errors={fields.partnerGroupId.errors}
-        errorId={fields.partnerGroupId.errorId}
-      >
+      <Field label="Partner group" field={fields.partnerGroupId}>
         {/* A required select starts on an empty choice (HTML's rule), also when editing: none chosen is refused next to it. */}
         <select {...getSelectProps(fields.partnerGroupId)} className={inputClass}>
           <option value="">Choose…</option>
@@ -67,52 +62,36 @@ export function LocationForm({
           ))}
         </select>
       </Field>
-      <Field label="Location name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
+      <Field label="Location name" field={fields.name}>
         <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <Field
         label="Signup link"
         hint={location ? 'The old link keeps working: it redirects here.' : 'The end of /signup/…, e.g. main-street-glass'}
-        htmlFor={fields.slug.id}
-        errors={fields.slug.errors}
-        errorId={fields.slug.errorId}
+        field={fields.slug}
       >
         <input {...getInputProps(fields.slug, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="Street address (optional)" htmlFor={fields.address.id} errors={fields.address.errors} errorId={fields.address.errorId}>
+      <Field label="Street address (optional)" field={fields.address}>
         <input {...getInputProps(fields.address, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="City (optional)" htmlFor={fields.city.id} errors={fields.city.errors} errorId={fields.city.errorId}>
+      <Field label="City (optional)" field={fields.city}>
         <input {...getInputProps(fields.city, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field
-        label="State (optional)"
-        hint="Two letters, like UT."
-        htmlFor={fields.state.id}
-        errors={fields.state.errors}
-        errorId={fields.state.errorId}
-      >
+      <Field label="State (optional)" hint="Two letters, like UT." field={fields.state}>
         <input {...getInputProps(fields.state, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <Field
         label="ZIP code (optional)"
         hint="Customers are shown the shops nearest their ZIP; a location without one is not shown."
-        htmlFor={fields.zip.id}
-        errors={fields.zip.errors}
-        errorId={fields.zip.errorId}
+        field={fields.zip}
       >
         <input {...getInputProps(fields.zip, { type: 'text' })} inputMode="numeric" autoComplete="off" className={inputClass} />
       </Field>
-      <Field label="Phone (optional)" htmlFor={fields.phone.id} errors={fields.phone.errors} errorId={fields.phone.errorId}>
+      <Field label="Phone (optional)" field={fields.phone}>
         <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" className={inputClass} />
       </Field>
-      <Field
-        label="Opening hours (optional)"
-        hint="As the shop says them, like Mon–Fri 8–6, Sat 9–1."
-        htmlFor={fields.hours.id}
-        errors={fields.hours.errors}
-        errorId={fields.hours.errorId}
-      >
+      <Field label="Opening hours (optional)" hint="As the shop says them, like Mon–Fri 8–6, Sat 9–1." field={fields.hours}>
         <input {...getInputProps(fields.hours, { type: 'text' })} autoComplete="off" className={inputClass} />
       </Field>
       <fieldset className="space-y-1" aria-describedby={fields.offersChipRepair.errors ? fields.offersChipRepair.errorId : undefined}>
@@ -135,12 +114,7 @@ export function LocationForm({
         <input {...getInputProps(fields.mobileService, { type: 'checkbox' })} />
         Mobile service (comes to the customer)
       </label>
-      <Field
-        label="Mobile service radius in miles"
-        htmlFor={fields.mobileRadiusMiles.id}
-        errors={fields.mobileRadiusMiles.errors}
-        errorId={fields.mobileRadiusMiles.errorId}
-      >
+      <Field label="Mobile service radius in miles" field={fields.mobileRadiusMiles}>
         <input {...getInputProps(fields.mobileRadiusMiles, { type: 'number' })} min={1} max={250} className={inputClass} />
       </Field>
       <div className={location ? 'sm:col-span-3' : undefined}>

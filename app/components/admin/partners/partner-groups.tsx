@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 
-import { Badge, Button, Card } from '~/components/ui'
+import { Badge, Button, type ButtonVariant, Card } from '~/components/ui'
 import type { PartnerGroup, PartnerLocation } from '~/db/schema'
 import { locationAddress, servicesOffered, SHOP_SERVICE_NAMES } from '~/domain/shops'
 
@@ -39,14 +39,7 @@ export function PartnerGroups({
           <div className="flex flex-wrap items-center gap-3">
             <h3 className="text-lg font-semibold">{group.name}</h3>
             <Badge tone={group.isActive ? 'success' : 'neutral'}>{group.isActive ? 'Active' : 'Inactive'}</Badge>
-            <Form method="post" className="ml-auto">
-              <input type="hidden" name="intent" value="set-group-active" />
-              <input type="hidden" name="id" value={group.id} />
-              <input type="hidden" name="active" value={String(!group.isActive)} />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {group.isActive ? 'Deactivate' : 'Activate'}
-              </Button>
-            </Form>
+            <ActiveToggle intent="set-group-active" id={group.id} active={group.isActive} variant="secondary" busy={busy} />
           </div>
           <p className="text-sm text-slate-700">{[group.email, group.phone].filter(Boolean).join(' · ') || 'No contact details'}</p>
           <GroupForm group={group} lastResult={lastResult('edit-group', group.id)} busy={busy} />
@@ -59,14 +52,7 @@ export function PartnerGroups({
                   <Badge tone={location.isActive ? 'success' : 'neutral'}>{location.isActive ? 'Active' : 'Inactive'}</Badge>
                   <code className="break-all text-slate-700">{`${appUrl}/signup/${location.slug}`}</code>
                   <span className="w-full text-slate-700">{placeLine(location)}</span>
-                  <Form method="post" className="ml-auto">
-                    <input type="hidden" name="intent" value="set-location-active" />
-                    <input type="hidden" name="id" value={location.id} />
-                    <input type="hidden" name="active" value={String(!location.isActive)} />
-                    <Button type="submit" variant="ghost" disabled={busy}>
-                      {location.isActive ? 'Deactivate' : 'Activate'}
-                    </Button>
-                  </Form>
+                  <ActiveToggle intent="set-location-active" id={location.id} active={location.isActive} variant="ghost" busy={busy} />
                   <LocationForm location={location} groups={groups} lastResult={lastResult('edit-location', location.id)} busy={busy} />
                 </li>
               ))}
@@ -92,4 +78,30 @@ function placeLine(location: PartnerLocation) {
   ]
     .filter(Boolean)
     .join(' · ')
+}
+
+/** The button that deactivates a partner group or location, or activates it again. */
+function ActiveToggle({
+  intent,
+  id,
+  active,
+  variant,
+  busy,
+}: {
+  intent: 'set-group-active' | 'set-location-active'
+  id: string
+  active: boolean
+  variant: ButtonVariant
+  busy: boolean
+}) {
+  return (
+    <Form method="post" className="ml-auto">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="active" value={String(!active)} />
+      <Button type="submit" variant={variant} disabled={busy}>
+        {active ? 'Deactivate' : 'Activate'}
+      </Button>
+    </Form>
+  )
 }
