@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, localCheckouts, policies, refunds } from '~/db/schema'
-import { addCalendarDays, dayOf as calendarDay } from '~/domain/calendar'
+import { addCalendarDays, calendarDaysBetween, customerZone, dayOf as calendarDay } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
 import { DAY_MS } from '~/domain/time'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
@@ -102,8 +102,10 @@ describe('cancelling with a refund (local payments)', () => {
       attempts: 1,
       reason: 'customer',
     })
-    // Texas: within 45 days, counted in the customer's zone (Central time; late in the US evening that is a day behind UTC).
-    expect(rows[0]!.dueBy).toBe(calendarDay(addCalendarDays(new Date(), 45, 'America/Chicago'), 'America/Chicago'))
+    // Texas: within 45 days, counted in the customer's zone (without a ZIP, Texas's westernmost: Mountain time, which
+    // late in the US evening is a day behind UTC).
+    const texas = customerZone('TX')
+    expect(rows[0]!.dueBy).toBe(calendarDay(addCalendarDays(new Date(), 45, texas), texas))
 
     // A second submit (a double click, Back then submit) is a no-op with the same answer.
     const again = await postCancel(policy.id, cookie)
@@ -147,14 +149,15 @@ describe('cancelling with a refund (local payments)', () => {
         'You are within the 30-day free look: you get back everything you paid ($19.99), less $5.00 the plan paid shops for your claims.',
     })
 
-    // Bought yearly 40 days ago (a yearly payment covers the period): 40 of 365 days used.
+    // Bought yearly 39 days ago (a yearly payment covers the period): 40 of 365 days used, the day of cancelling
+    // counted, in the customer's zone (late in the US evening, a day fewer than in UTC).
     const late = paidPolicy('TX', 39, 20000)
     db().update(policies).set({ billingInterval: 'year' }).where(eq(policies.id, late.policy.id)).run()
     const latePage = await loadCancelPage(late.policy.id, await sessionCookieFor(late.customer.id))
     const bought = new Date(late.policy.createdAt)
     const dayOf = (years: number) => Date.UTC(bought.getUTCFullYear() + years, bought.getUTCMonth(), bought.getUTCDate())
     const periodDays = Math.round((dayOf(1) - dayOf(0)) / DAY_MS)
-    const unused = periodDays - 40
+    const unused = periodDays - (calendarDaysBetween(new Date(), bought, customerZone('TX')) + 1)
     const gross = Math.round((20000 * unused) / periodDays)
     expect(latePage.quote).toEqual({
       amount: `$${((gross - 2500) / 100).toFixed(2)}`,
