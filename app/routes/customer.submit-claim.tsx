@@ -4,7 +4,7 @@ import { allowClaimSubmission } from '~/auth/claim-limits.server'
 import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { SubmitClaimPage } from '~/components/claims/submit-claim-form'
 import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { todayIso } from '~/domain/format'
@@ -150,22 +150,19 @@ export default function SubmitClaim({ loaderData, actionData }: Route.ComponentP
     )
   }
   return (
-    <div className="mx-auto max-w-2xl px-4 py-12">
-      <SubmitClaimHeading />
-      <SubmitClaimForm
-        policyId={loaderData.policyId}
-        policyNumber={loaderData.policyNumber}
-        planType={loaderData.planType}
-        cancelHref="/customer"
-        maxDate={loaderData.today}
-        maxPhotos={loaderData.maxPhotos}
-        savedZip={loaderData.savedZip}
-        stormWindows={loaderData.stormWindows}
-        submitting={submitting}
-        result={actionData?.result}
-        toast={actionData?.toast}
-      />
-    </div>
+    <SubmitClaimPage
+      policyId={loaderData.policyId}
+      policyNumber={loaderData.policyNumber}
+      planType={loaderData.planType}
+      cancelHref="/customer"
+      maxDate={loaderData.today}
+      maxPhotos={loaderData.maxPhotos}
+      savedZip={loaderData.savedZip}
+      stormWindows={loaderData.stormWindows}
+      submitting={submitting}
+      result={actionData?.result}
+      toast={actionData?.toast}
+    />
   )
 }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { redirect } from 'react-router'
 
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
-import { SubmitClaimForm, SubmitClaimHeading } from '~/components/claims/submit-claim-form'
+import { SubmitClaimPage } from '~/components/claims/submit-claim-form'
 import { chosenPhotos } from '~/components/demo/claim-check'
 import {
   DEMO_DELAYS,
@@ -97,22 +97,19 @@ export default function DemoSubmitClaim({ loaderData, actionData }: Route.Compon
 
   const shown = answer ?? actionData ?? null
   return (
-    <div className="mx-auto max-w-2xl px-4 py-12">
-      <SubmitClaimHeading />
-      <SubmitClaimForm
-        policyId={loaderData.policyId}
-        policyNumber={loaderData.policyNumber}
-        planType={loaderData.planType}
-        action={demoSubmitClaimPath(loaderData.policyId)}
-        cancelHref={demoDashboardPath()}
-        maxDate={loaderData.today}
-        maxPhotos={loaderData.maxPhotos}
-        submitting={sending.state === 'sending'}
-        result={shown?.result}
-        toast={shown?.toast}
-        onSubmit={simulate}
-      />
-    </div>
+    <SubmitClaimPage
+      policyId={loaderData.policyId}
+      policyNumber={loaderData.policyNumber}
+      planType={loaderData.planType}
+      action={demoSubmitClaimPath(loaderData.policyId)}
+      cancelHref={demoDashboardPath()}
+      maxDate={loaderData.today}
+      maxPhotos={loaderData.maxPhotos}
+      submitting={sending.state === 'sending'}
+      result={shown?.result}
+      toast={shown?.toast}
+      onSubmit={simulate}
+    />
   )
 }
 

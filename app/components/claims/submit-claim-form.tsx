@@ -194,7 +194,12 @@ export function SubmitClaimForm({
   )
 }
 
-/** The claim screen's title, shared by the real and the demo screen. */
-export function SubmitClaimHeading() {
-  return <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
+/** The claim screen (its title and the form), shared by the real and the demo screen. */
+export function SubmitClaimPage(props: SubmitClaimFormProps) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <PageHeading sub="Tell us what happened and add photos of the damage.">Submit a Claim</PageHeading>
+      <SubmitClaimForm {...props} />
+    </div>
+  )
 }
