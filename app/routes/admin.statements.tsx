@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router'
 
 import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-page'
-import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { AdminTable, Cell, DocumentsCell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Button, buttonClass, Card } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
@@ -129,20 +129,12 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 <Cell label="Cost" className="tabular-nums">
                   {line.cost}
                 </Cell>
-                <Cell label="Documents">
-                  <ul>
-                    {[
-                      ...line.invoices.map((doc) => ({ ...doc, kind: 'Invoice' })),
-                      ...line.repairPhotos.map((doc) => ({ ...doc, kind: 'Repair photo' })),
-                    ].map((doc) => (
-                      <li key={doc.id}>
-                        <a href={doc.url} className="text-brand-700 underline">
-                          {doc.kind}: {doc.name}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </Cell>
+                <DocumentsCell
+                  documents={[
+                    ...line.invoices.map((doc) => ({ ...doc, kind: 'Invoice' })),
+                    ...line.repairPhotos.map((doc) => ({ ...doc, kind: 'Repair photo' })),
+                  ]}
+                />
               </tr>
             ))}
           </AdminTable>

@@ -59,3 +59,20 @@ export function AdminTable({
 export function Cell({ label, className, ...props }: ComponentProps<'td'> & { label: string }) {
   return <td data-label={label} className={className} {...props} />
 }
+
+/** A row's files as a list of links, each named by what it is ('Invoice: invoice.pdf'). */
+export function DocumentsCell({ documents }: { documents: { id: string; url: string; kind: string; name: string }[] }) {
+  return (
+    <Cell label="Documents">
+      <ul>
+        {documents.map((doc) => (
+          <li key={doc.id}>
+            <a href={doc.url} className="text-brand-700 underline">
+              {doc.kind}: {doc.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Cell>
+  )
+}

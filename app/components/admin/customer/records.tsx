@@ -1,5 +1,5 @@
 import { Actor } from '~/components/admin/actor'
-import { AdminTable, Cell } from '~/components/admin/admin-table'
+import { AdminTable, Cell, DocumentsCell } from '~/components/admin/admin-table'
 import { ApprovalBadge } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge } from '~/components/ui'
@@ -33,17 +33,7 @@ export function CustomerRecords({ claims, emails, payments, trail }: Pick<Custom
               </Cell>
               <Cell label="Submitted">{time(claim.submittedAt)}</Cell>
               <Cell label="Shop">{claim.partnerGroup ?? '—'}</Cell>
-              <Cell label="Documents">
-                <ul>
-                  {claim.documents.map((doc) => (
-                    <li key={doc.id}>
-                      <a href={doc.url} className="text-brand-700 underline">
-                        {doc.type.replace('_', ' ')}: {doc.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </Cell>
+              <DocumentsCell documents={claim.documents.map((doc) => ({ ...doc, kind: doc.type.replace('_', ' ') }))} />
             </tr>
           ))}
         </AdminTable>
