@@ -65,6 +65,11 @@ export function planName({ planType, vehicleType, hasAdas }: NamedPlan): string 
   return `${PLAN_TYPE_NAMES.comprehensive} — ${VEHICLE_TYPE_NAMES[vehicleType]}${hasAdas ? ' + ADAS' : ''}`
 }
 
+/** The plan's name and the policy's number, as every e-mail about a policy names it. */
+export function policyEmailNames(policy: NamedPlan & { policyNumber: string }) {
+  return { planName: planName(policy), policyNumber: policy.policyNumber }
+}
+
 export function parsePlanType(value: unknown): PlanType | null {
   return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value) ? (value as PlanType) : null
 }

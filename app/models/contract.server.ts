@@ -11,7 +11,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { cancelPath, contractPath } from '~/domain/paths'
-import { planName, pricePer } from '~/domain/plans'
+import { planName, policyEmailNames, pricePer } from '~/domain/plans'
 import { arbitrationOptOutEndsAt, arbitrationOptOutRefusal } from '~/domain/policies'
 import { isStateCode, rulesFor, stateName } from '~/domain/state-rules'
 import { vehicleName } from '~/domain/vehicles'
@@ -151,8 +151,7 @@ export async function optOutOfArbitration(profileId: string, policyId: string, n
   if (customer) {
     const config = env()
     const email = await arbitrationOptOutEmail({
-      planName: planName(updated),
-      policyNumber: updated.policyNumber,
+      ...policyEmailNames(updated),
       optedOutAt: formatLongDate(updated.arbitrationOptedOutAt),
       tosVersion: updated.tosVersion,
       contractUrl: `${config.APP_URL}${contractPath(updated.id)}`,

@@ -22,7 +22,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { type Message, OWNERSHIP_TRANSFER_MESSAGES, STATE_MESSAGES } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
-import { isLookupKey, planName } from '~/domain/plans'
+import { isLookupKey, planName, policyEmailNames } from '~/domain/plans'
 import { ownershipTransferAllowed } from '~/domain/policies'
 import { isStateCode, rulesFor, type StateCode, stateName } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
@@ -550,8 +550,7 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
   const config = env()
   const vehicle = policy.vehicleId ? db().select().from(vehicles).where(eq(vehicles.id, policy.vehicleId)).get() : undefined
   const common = {
-    planName: planName(policy),
-    policyNumber: policy.policyNumber,
+    ...policyEmailNames(policy),
     vehicle: vehicle ? vehicleName(vehicle, { withPlate: true }) : 'vehicle',
     monthlyPrice: formatPrice(policy.monthlyPriceCents),
     commitmentEnds: formatLongDate(policy.initialTermEndsAt),

@@ -60,6 +60,18 @@ export function getPolicyForProfile(profileId: string, policyId: string): Policy
 }
 
 /** 'Chip Repair Only', 'Comprehensive — Car', 'Comprehensive — Car + ADAS', ... */
+/** A policy with its owner's e-mail address, for a notice about it (null when either is gone). */
+export function policyWithOwnerEmail(database: Db, policyId: string) {
+  return (
+    database
+      .select({ policy: policies, email: profiles.email })
+      .from(policies)
+      .innerJoin(profiles, eq(profiles.id, policies.profileId))
+      .where(eq(policies.id, policyId))
+      .get() ?? null
+  )
+}
+
 export function policyPlanName(policy: Pick<Policy, 'planType' | 'vehicleType' | 'hasAdas'>) {
   return planName(policy)
 }

@@ -7,7 +7,7 @@ import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, pr
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
 import { PHOTO_MESSAGES, SETUP_MESSAGES } from '~/domain/messages'
-import { planName } from '~/domain/plans'
+import { policyEmailNames } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { vehicleName } from '~/domain/vehicles'
 import { policyActivatedEmail } from '~/emails/policy-activated'
@@ -335,8 +335,7 @@ export async function completePolicySetup(
   if (policy.status === 'incomplete') {
     const config = env()
     const email = await policyActivatedEmail({
-      planName: planName(outcome.policy),
-      policyNumber: outcome.policy.policyNumber,
+      ...policyEmailNames(outcome.policy),
       vehicle: vehicleName(outcome.vehicle, { withPlate: true }),
       coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
       dashboardUrl: `${config.APP_URL}/customer`,

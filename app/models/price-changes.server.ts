@@ -10,7 +10,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES } from '~/domain/messages'
 import { cancelPath, priceConsentPath } from '~/domain/paths'
-import { type LookupKey, planName } from '~/domain/plans'
+import { type LookupKey, planName, policyEmailNames } from '~/domain/plans'
 import { isInInitialTerm } from '~/domain/policies'
 import { earliestEffectiveOn, priceChangeStartsAt, priceNoticeTiming } from '~/domain/price-changes'
 import { rulesFor } from '~/domain/state-rules'
@@ -23,6 +23,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver, yieldToRequests } from './batches.server'
+import { policyWithOwnerEmail } from './policies.server'
 import { getPricing, invalidatePricingCache, priceFor } from './pricing.server'
 
 /**
@@ -206,12 +207,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
   return claimAndDeliver(
     due,
     (tx, policyId) => {
-      const row = tx
-        .select({ policy: policies, email: profiles.email })
-        .from(policies)
-        .innerJoin(profiles, eq(profiles.id, policies.profileId))
-        .where(eq(policies.id, policyId))
-        .get()
+      const row = policyWithOwnerEmail(tx, policyId)
       if (!row) return null
       const consentRequired = needsConsent(row.policy, change.amountCents)
       const token = consentRequired ? crypto.randomBytes(32).toString('base64url') : null
@@ -237,8 +233,7 @@ async function sendNotices(change: typeof priceChanges.$inferSelect, now: Date) 
     },
     async ({ policy, email, token }) => {
       const message = await priceChangeEmail({
-        planName: planName(policy),
-        policyNumber: policy.policyNumber,
+        ...policyEmailNames(policy),
         oldPrice: formatPrice(policy.monthlyPriceCents),
         newPrice: formatPrice(change.amountCents),
         startsOn: formatLongDate(startsOnFor(policy, change.effectiveOn, now.toISOString())),

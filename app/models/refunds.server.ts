@@ -6,7 +6,7 @@ import { claims, policies, type Policy, profiles, type Refund as RefundRow, refu
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
 import { CUSTOMER_ADMIN_MESSAGES, REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
-import { planName } from '~/domain/plans'
+import { policyEmailNames } from '~/domain/plans'
 import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
 import { HOUR_MS } from '~/domain/time'
 import { refundEmail } from '~/emails/refund'
@@ -292,8 +292,7 @@ export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
   if (!profile) return false
   const config = env()
   const message = await refundEmail({
-    planName: planName(policy),
-    policyNumber: policy.policyNumber,
+    ...policyEmailNames(policy),
     amount: formatPrice(refund.amountCents + refund.penaltyCents),
     explanation: [
       explainRefund(refund),

@@ -5,7 +5,7 @@ import { transaction } from '~/db/client.server'
 import { policies, type Policy, type Profile, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { SETUP_MESSAGES, TRANSFER_MESSAGES } from '~/domain/messages'
-import { planName } from '~/domain/plans'
+import { policyEmailNames } from '~/domain/plans'
 import { transferRefusal } from '~/domain/policies'
 import { REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { normalizePlate, vehicleName } from '~/domain/vehicles'
@@ -93,8 +93,7 @@ export async function completeTransfer(profile: Profile, policyId: string, input
 
   const config = env()
   const email = await planTransferredEmail({
-    planName: planName(policy),
-    policyNumber: policy.policyNumber,
+    ...policyEmailNames(policy),
     newVehicle: vehicleName(outcome.vehicle, { withPlate: true }),
     oldVehicle: oldVehicle ? vehicleName(oldVehicle, { withPlate: true }) : 'previous vehicle',
     dashboardUrl: `${config.APP_URL}/customer`,

@@ -1,11 +1,11 @@
 import { and, between, eq, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { policies, type Policy, profiles, yearlyReminders } from '~/db/schema'
+import { policies, type Policy, yearlyReminders } from '~/db/schema'
 import { actByDay, nextRenewalAfter } from '~/domain/billing'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath } from '~/domain/paths'
-import { planName } from '~/domain/plans'
+import { policyEmailNames } from '~/domain/plans'
 import { commitmentHolds } from '~/domain/policies'
 import { rulesFor } from '~/domain/state-rules'
 import { DAY_MS } from '~/domain/time'
@@ -17,6 +17,7 @@ import { sendEmail } from '~/services/email.server'
 
 import { recordAudit } from './audit.server'
 import { claimAndDeliver, yieldToRequests } from './batches.server'
+import { policyWithOwnerEmail } from './policies.server'
 
 /**
  * The yearly reminder of an automatically renewing plan, to every subscriber (the state table's `yearlyReminder`, true
@@ -111,12 +112,7 @@ export async function sendYearlyReminders(now = new Date()) {
       const { anniversary } = due.get(policyId)!
       const claimed = tx.insert(yearlyReminders).values({ policyId, anniversary, sentAt: now.toISOString() }).onConflictDoNothing().run()
       if (claimed.changes !== 1) return null // another run got it first
-      const row = tx
-        .select({ policy: policies, email: profiles.email })
-        .from(policies)
-        .innerJoin(profiles, eq(profiles.id, policies.profileId))
-        .where(eq(policies.id, policyId))
-        .get()
+      const row = policyWithOwnerEmail(tx, policyId)
       if (!row) return null
       recordAudit(tx, {
         actor: 'system',
@@ -128,8 +124,7 @@ export async function sendYearlyReminders(now = new Date()) {
     },
     async ({ policy, email, anniversary }) => {
       const message = await yearlyReminderEmail({
-        planName: planName(policy),
-        policyNumber: policy.policyNumber,
+        ...policyEmailNames(policy),
         since: formatLongDate(policy.createdAt),
         price: formatPrice(policy.monthlyPriceCents),
         yearly: policy.billingInterval === 'year',
