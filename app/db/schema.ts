@@ -21,6 +21,12 @@ const id = () =>
 const now = () => new Date().toISOString()
 const createdAt = () => text('created_at').notNull().$defaultFn(now)
 const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn(now)
+/**
+ * A stored photo's perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall
+ * clock, with the offset when the camera gave one) and by what camera. Kept in the row, never in the served file; null
+ * while a photo stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
+ */
+const photoFacts = () => ({ phash: text('phash'), capturedAt: text('captured_at'), camera: text('camera') })
 
 /** What a link or code proves: a sign-in, the ownership of a new e-mail address, or the wish to delete the account. */
 export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account'] as const
@@ -408,14 +414,7 @@ export const policyPhotos = sqliteTable(
     filePath: text('file_path').notNull(), // relative to DATA_DIR/uploads
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
-    /**
-     * The perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
-     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
-     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
-     */
-    phash: text('phash'),
-    capturedAt: text('captured_at'),
-    camera: text('camera'),
+    ...photoFacts(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('policy_photos_slot_unique').on(t.policyId, t.generation, t.photoType, t.position)],
@@ -689,14 +688,8 @@ export const claimDocuments = sqliteTable(
     thumbPath: text('thumb_path'),
     fileName: text('file_name').notNull(),
     uploadedByProfileId: text('uploaded_by_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
-    /**
-     * Photos only: the perceptual hash (domain/photo-integrity) and what the upload's EXIF said: when it was taken (wall clock, with
-     * the offset when the camera gave one) and by what camera. Kept here, never in the served file; null while a photo
-     * stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
-     */
-    phash: text('phash'),
-    capturedAt: text('captured_at'),
-    camera: text('camera'),
+    /** Photos only (null for a PDF). */
+    ...photoFacts(),
     createdAt: createdAt(),
   },
   (t) => [index('claim_documents_claim_idx').on(t.claimId, t.documentType)],
