@@ -8,8 +8,9 @@ type StatusHandler = (info: { error: ErrorResponse; params: Record<string, strin
 
 /**
  * What a route shows when its loader, action or page throws (the Epic Stack's GeneralErrorBoundary). Every page route
- * exports `ErrorBoundary` rendering this, so the error appears inside the layout; the root's catches errors in the
- * layout itself. Server-rendered, so it works without JavaScript.
+ * re-exports this as its `ErrorBoundary` (docs/decisions/090-route-boilerplate-shared.md), so the error appears inside
+ * the layout; the root's catches errors in the layout itself. Server-rendered, so it works without JavaScript. The
+ * props React Router passes a boundary (`error`, `params`) are not among its own, so a re-export renders it as is.
  *
  * A thrown 404 is '404' / 'Oops! Page not found'; another status shows its message (`invariantResponse`'s or
  * `data(message, { status })`'s); anything unexpected a generic message (the error's own message in development).
