@@ -12,8 +12,18 @@ import { EMAIL_SAMPLES, type EmailSample } from '~/emails/samples'
 const KEY_CONTENT: Record<string, string[]> = {
   'price-schedule-notice': ['Our price schedule, version 2', 'January 4, 2027', 'Chip repair: $65.00', 'Mobile service surcharge: $30.00'],
   'payout-remittance': ['We paid you $409.00', 'CS-7K2M9Q', 'CS-4HT8WP', '$89.00', '$320.00', 'ACH 2026-12-01 #4471', 'pay_9d2k4x'],
-  'invoice-rejected': ['Your invoice needs a correction', 'CS-7K2M9Q', 'The part number does not match the vehicle or the work', 'FW04567 GTN'],
-  'invoice-dispute-operator': ['A shop disputes an invoice decision', 'Wasatch Auto Glass', 'December 3, 2026', 'The moulding was part of the job'],
+  'invoice-rejected': [
+    'Your invoice needs a correction',
+    'CS-7K2M9Q',
+    'The part number does not match the vehicle or the work',
+    'FW04567 GTN',
+  ],
+  'invoice-dispute-operator': [
+    'A shop disputes an invoice decision',
+    'Wasatch Auto Glass',
+    'December 3, 2026',
+    'The moulding was part of the job',
+  ],
   'invoice-dispute-answered': ['You were right', 'CS-7K2M9Q', '$355.00', 'the moulding is paid'],
   'sign-in': ['Sign in to Glass Plan', '482916', '15 minutes'],
   'finish-setup': ['finish setting up your coverage', '730514', 'Comprehensive — Car', '$19.99', 'Your plan: renewal and cancelling'],
