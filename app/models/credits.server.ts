@@ -27,6 +27,16 @@ import { recordAudit } from './audit.server'
 /** The daily job looks for missed promises among claims approved in this many days (a promise runs out in days). */
 export const MISSED_PROMISE_LOOKBACK_DAYS = 60
 
+/** The columns of a claim that `missedPromiseOnOurSide` reads. */
+export const promiseColumns = {
+  approvalStatus: claims.approvalStatus,
+  reviewedAt: claims.reviewedAt,
+  damageType: claims.damageType,
+  repairType: claims.repairType,
+  completedAt: claims.completedAt,
+  rescheduleRequestedAt: claims.rescheduleRequestedAt,
+}
+
 /**
  * The claims approved lately that missed their promise on our side and have no credit yet. The read leaves out what
  * cannot have missed (finished within the shortest promise of its approval) and takes only the columns the promise
@@ -37,15 +47,7 @@ function missedPromisesWithoutCredit(now: Date) {
   const since = new Date(now.getTime() - MISSED_PROMISE_LOOKBACK_DAYS * DAY_MS).toISOString()
   const keptAt = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${claims.reviewedAt}, ${`+${SHORTEST_PROMISE_HOURS} hours`})`
   return db()
-    .select({
-      id: claims.id,
-      approvalStatus: claims.approvalStatus,
-      reviewedAt: claims.reviewedAt,
-      damageType: claims.damageType,
-      repairType: claims.repairType,
-      completedAt: claims.completedAt,
-      rescheduleRequestedAt: claims.rescheduleRequestedAt,
-    })
+    .select({ id: claims.id, ...promiseColumns })
     .from(claims)
     .leftJoin(serviceCredits, and(eq(serviceCredits.claimId, claims.id), eq(serviceCredits.kind, 'missed_promise')))
     .where(

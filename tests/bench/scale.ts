@@ -540,6 +540,7 @@ export async function buildDataSet(
   // daily job below finds the day's work, not the whole history's (app/models/credits.server.ts).
   const { eq, inArray } = await import('drizzle-orm')
   const { CREDIT_MESSAGES } = await import('~/domain/messages')
+  const { promiseColumns } = await import('~/models/credits.server')
   const { claims, policies } = schema
   const credits = db()
     .select({
@@ -548,12 +549,7 @@ export async function buildDataSet(
       profileId: claims.filedByProfileId,
       code: claims.confirmationCode,
       monthlyPriceCents: policies.monthlyPriceCents,
-      approvalStatus: claims.approvalStatus,
-      reviewedAt: claims.reviewedAt,
-      damageType: claims.damageType,
-      repairType: claims.repairType,
-      completedAt: claims.completedAt,
-      rescheduleRequestedAt: claims.rescheduleRequestedAt,
+      ...promiseColumns,
     })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
