@@ -8,7 +8,7 @@ import zlib from 'node:zlib'
 
 import autocannon from 'autocannon'
 
-import { freePort } from './server'
+import { freePort } from '../support/built-server'
 
 /** The value after `name` in a section's arguments (`--sizes 1000,300000`), or undefined. */
 export function argValue(args: string[], name: string) {

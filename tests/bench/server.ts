@@ -4,24 +4,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-export const ROOT = path.resolve(import.meta.dirname, '../..')
+import { freePort } from '../support/built-server'
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** `react-router build` into <root>/<buildDir> (ROOT by default); throws with the build's output if it fails. */
 export function buildApp(buildDir: string, root = ROOT) {

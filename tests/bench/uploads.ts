@@ -10,12 +10,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
+import { freePort } from '../support/built-server'
 import type { BenchContext } from './run'
 import { PRODUCTION_MALLOC_ENV } from './server'
 
@@ -58,17 +58,6 @@ async function makeImages(dir: string) {
   const small = path.join(dir, 'warm-up.jpg')
   fs.writeFileSync(small, await jpeg({ width: 1200, height: 900, colour: '#4060a0' }))
   return { files, small }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** A multipart body streamed from disk in 64 kB chunks, as a browser sends it. */

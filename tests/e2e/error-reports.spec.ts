@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import Database from 'better-sqlite3'
 
-import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
+import { type BuiltServer, freePort, startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 import { type FakeIngest, startFakeIngest } from '../support/fake-ingest'
 
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   ingest = await startFakeIngest()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-error-reports-'))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   base = `http://localhost:${port}`
   server = startBuiltServer({
     PORT: String(port),

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { startBuiltServer, untilHealthy } from '../support/built-server'
+import { freePort, startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 
 // /metrics over the built server (app/routes/metrics.ts, app/server/metrics.server.ts). No browser involved: once is enough.
@@ -40,7 +40,7 @@ test('from this machine, /metrics lists every figure, requests counted by route 
 
 test("METRICS_PORT: a port of its own answers GET /metrics and nothing else, for Fly's scraper", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-metrics-'))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   const metricsPort = port + 1
   const server = startBuiltServer({
     PORT: String(port),

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import Database from 'better-sqlite3'
 
-import { type BuiltServer, startBuiltServer, untilHealthy } from '../support/built-server'
+import { type BuiltServer, freePort, startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 import { outboxFor } from '../support/outbox'
 
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   // Loading the build and migrating a new database can take a while on a busy machine: the wait is the server's own line.
   test.setTimeout(120_000)
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-request-log-'))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   base = `http://localhost:${port}`
   server = startBuiltServer({
     PORT: String(port),

@@ -4,7 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { startBuiltServer, untilHealthy } from '../support/built-server'
+import { freePort, startBuiltServer, untilHealthy } from '../support/built-server'
 import { expect, test } from '../support/e2e'
 
 /**
@@ -35,7 +35,7 @@ test('a bad setting stops the server with one line naming it', async () => {
 
 test('SIGTERM stops the server cleanly and leaves a checkpointed database', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-lifecycle-'))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   const server = startServer({
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -107,7 +107,7 @@ test('an exception thrown outside any request is logged with its stack, and the 
     bomb,
     `import fs from 'node:fs'\nsetInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) throw new Error('boom outside a request') }, 100)\n`,
   )
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   const started = startBuiltServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` }, ['--import', bomb])
   const { output: outputOf, exited } = started
   await untilHealthy(port, started)
@@ -129,7 +129,7 @@ test('on a terminal the server prints readable lines, the banner as lines of its
   // `script` gives the server a terminal for its standard output, as a newcomer's `npm start` has.
   const onTerminal = async (extra: string) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-terminal-'))
-    const port = 20_000 + Math.floor(Math.random() * 20_000)
+    const port = await freePort()
     const command = `${extra} NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VPIC_URL=off BUILD_DIR=${process.env.BUILD_DIR ?? 'build-e2e'} ${process.execPath} server.js`
     const child = spawn('script', ['-qfc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '' } })
     let output = ''

@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import net from 'node:net'
 
 import { expect } from '@playwright/test'
 
@@ -50,5 +51,21 @@ function untilListening(server: BuiltServer) {
     server.child.stdout.on('data', check)
     server.child.stderr.on('data', check)
     server.child.on('exit', exited)
+  })
+}
+
+/**
+ * A port nothing listens on now, as the system hands one out: a random pick in the ephemeral range can be a port another
+ * test's connection holds, and the server then stops with EADDRINUSE.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
   })
 }
