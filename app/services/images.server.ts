@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import exifr from 'exifr'
 import sharp, { type Metadata } from 'sharp'
 import phash from 'sharp-phash'
@@ -72,14 +77,21 @@ export function photoFacts(image: Pick<PreparedImage, 'hash' | 'capturedAt' | 'c
   return { phash: image.hash, capturedAt: image.capturedAt, camera: image.camera }
 }
 
-/** The long side a photo of this long side is stored at (see MIN_STORED_SIDE). */
-export function storedSide(longSide: number) {
-  if (longSide <= MAX_STORED_SIDE) return longSide
-  for (const factor of [2, 4, 8]) {
+/**
+ * The long side a photo of this long side is stored at (see MIN_STORED_SIDE), and the whole factor that shrinks it
+ * there (1 when it is kept as it is or resampled to MAX_STORED_SIDE).
+ */
+export function storedScale(longSide: number): { side: number; factor: 1 | 2 | 4 | 8 } {
+  if (longSide <= MAX_STORED_SIDE) return { side: longSide, factor: 1 }
+  for (const factor of [2, 4, 8] as const) {
     const side = Math.floor(longSide / factor)
-    if (side <= MAX_STORED_SIDE) return side >= MIN_STORED_SIDE ? side : MAX_STORED_SIDE
+    if (side <= MAX_STORED_SIDE) return side >= MIN_STORED_SIDE ? { side, factor } : { side: MAX_STORED_SIDE, factor: 1 }
   }
-  return MAX_STORED_SIDE
+  return { side: MAX_STORED_SIDE, factor: 1 }
+}
+
+export function storedSide(longSide: number) {
+  return storedScale(longSide).side
 }
 
 /**
@@ -127,7 +139,7 @@ async function checkHeader(file: UploadedFile) {
       413,
     )
   }
-  return { width: header.width, height: header.height }
+  return { width: header.width, height: header.height, format: header.format }
 }
 
 /**
@@ -154,6 +166,53 @@ type Pixels = { data: Buffer; info: { width: number; height: number; channels: 1
 
 function fromPixels(pixels: Pixels) {
   return sharp(pixels.data, { raw: pixels.info })
+}
+
+const DECODE_OPTIONS = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const
+const STORED_JPEG = { quality: 82, optimiseCoding: false } as const
+
+let scratchDir: string | undefined
+
+/** The upload as a private scratch file for `work`, removed after it; null (and no work) when it cannot be written. */
+async function withScratchFile<T>(bytes: Buffer, work: (file: string) => Promise<T>): Promise<T | null> {
+  let file: string
+  try {
+    scratchDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glass-decode-'))
+    file = path.join(scratchDir, `${randomUUID()}.jpg`)
+    await fs.promises.writeFile(file, bytes, { mode: 0o600 })
+  } catch {
+    // No room or no scratch folder: the caller decodes the bytes in memory instead.
+    scratchDir = undefined
+    return null
+  }
+  try {
+    return await work(file)
+  } finally {
+    await fs.promises.rm(file, { force: true })
+  }
+}
+
+/**
+ * The stored copy of an upload: decoded, auto-rotated from its EXIF orientation and encoded as JPEG with no metadata
+ * (no GPS) at the stored size, in one libvips pipeline, so its pixels never pass through JavaScript.
+ *
+ * A JPEG stored at a whole fraction of its size is decoded straight at that fraction by libjpeg (its DCT scaling: a
+ * 12 MP photo costs about half the CPU of decoding it whole, and its full-size pixels never exist). sharp asks libjpeg
+ * for that only when the reduction is 3× or more, so a 12 MP photo stored at half size would be decoded whole and then
+ * halved; libvips takes the scale as an option of a file name (`photo.jpg[shrink=2]`) and of nothing sharp passes for
+ * bytes in memory, so the upload is written to a private scratch file for the decode and removed after it. The image
+ * queue bounds how many exist at once (two uploads of a few megabytes).
+ */
+async function encodeStored(bytes: Buffer, header: { width: number; height: number; format: string }): Promise<Buffer> {
+  const { side, factor } = storedScale(Math.max(header.width, header.height))
+  if (header.format === 'jpeg' && factor > 1) {
+    const shrunk = await withScratchFile(bytes, (file) => sharp(`${file}[shrink=${factor}]`, DECODE_OPTIONS).jpeg(STORED_JPEG).toBuffer())
+    if (shrunk) return shrunk
+  }
+  return sharp(bytes, DECODE_OPTIONS)
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .jpeg(STORED_JPEG)
+    .toBuffer()
 }
 
 /** How much the pixels' brightness varies (the standard deviation of the channels' mean, 0–255). */
@@ -188,9 +247,8 @@ export async function hashImage(bytes: Buffer) {
 }
 
 /**
- * Decodes an uploaded image once and makes everything from its pixels: a clean copy auto-rotated from its EXIF
- * orientation, re-encoded as JPEG with no metadata (no GPS) at the stored size (storedSide), a thumbnail, the shop's
- * copy when asked for, and the perceptual hash from the thumbnail's pixels. The capture time and camera are read from
+ * Decodes an uploaded image once, to the clean copy we store (encodeStored), and makes the rest from that copy: a
+ * thumbnail, the shop's copy when asked for, and the perceptual hash from the thumbnail's pixels. The capture time and camera are read from
  * the upload's EXIF first. Refuses what is not a raster image (UploadError) before it waits for the queue; throws
  * ImageQueueFull when the queue is full. Separate from writing so a form with several files can check them all before
  * touching the disk.
@@ -200,15 +258,9 @@ export async function prepareImage(file: UploadedFile, options: { shopCopy?: boo
   const exif = await readExif(file.bytes)
   return withImageSlot(async () => {
     try {
-      // Decoded once, to pixels at the stored size; a JPEG far larger than that is decoded shrunk (libjpeg's
-      // shrink-on-load), so its full-size pixels never exist.
-      const side = storedSide(Math.max(header.width, header.height))
-      const stored = (await sharp(file.bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true })) as Pixels
-      const photo = await fromPixels(stored).jpeg({ quality: 82, optimiseCoding: false }).toBuffer()
-      const small = (await fromPixels(stored)
+      const photo = await encodeStored(file.bytes, header)
+      // The thumbnail from the stored copy: a few hundred kilobytes, decoded at a fraction of its size by libjpeg.
+      const small = (await sharp(photo)
         .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true })) as Pixels

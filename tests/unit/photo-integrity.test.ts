@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
@@ -24,6 +28,11 @@ import {
 import { prepareImage, storedSide } from '~/services/images.server'
 
 import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
+
+// This file's own temporary folder (vitest runs each file in its own process), so the scratch files of the half-size
+// decode below can be counted.
+const scratchRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-integrity-'))
+process.env.TMPDIR = scratchRoot
 
 const upload = (bytes: Buffer) => ({ fieldName: 'photos', fileName: 'photo.jpg', contentType: 'image/jpeg', bytes })
 const hashOf = async (bytes: Buffer) => (await prepareImage(upload(bytes))).hash
@@ -218,6 +227,35 @@ describe('the stored size', () => {
     expect(storedSide(8064)).toBe(2016)
     expect(storedSide(12000)).toBe(2560)
     expect(storedSide(3000)).toBe(2560)
+  })
+
+  it('decodes a 12 MP JPEG straight at half size, turned upright, with the same hash and no scratch file left', async () => {
+    const pixels = await sharp(await windshieldPhoto(21, { width: 4032, height: 3024 }))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const asJpeg = await sharp(pixels.data, { raw: pixels.info }).jpeg({ quality: 92 }).toBuffer()
+    const asPng = await sharp(pixels.data, { raw: pixels.info }).png({ compressionLevel: 1 }).toBuffer()
+    const halved = await prepareImage(upload(asJpeg))
+    // The PNG takes the other road: decoded whole, then resampled to the same stored size.
+    const resampled = await prepareImage(upload(asPng))
+    expect(await sharp(halved.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
+    expect(hashDistance(halved.hash, resampled.hash)).toBeLessThanOrEqual(2)
+
+    const sideways = await sharp(pixels.data, { raw: pixels.info }).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer()
+    const upright = await prepareImage(upload(sideways), { shopCopy: true })
+    expect(await sharp(upright.photo).metadata()).toMatchObject({ width: 1512, height: 2016 })
+    expect(await sharp(upright.thumbnail).metadata()).toMatchObject({ width: 360, height: 480 })
+
+    const scratch = fs.readdirSync(scratchRoot).filter((name) => name.startsWith('glass-decode-'))
+    expect(scratch).toHaveLength(1)
+    expect(fs.readdirSync(path.join(scratchRoot, scratch[0]!))).toEqual([])
+  })
+
+  it('refuses a 12 MP JPEG cut short, as it does a small one', async () => {
+    const whole = await windshieldPhoto(22, { width: 4032, height: 3024 })
+    await expect(prepareImage(upload(whole.subarray(0, Math.floor(whole.length / 2))))).rejects.toMatchObject({
+      message: 'Please select an image file',
+    })
   })
 })
 
