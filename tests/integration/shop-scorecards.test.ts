@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { calibrationProofs, type Claim, claimDocuments, claims, partnerLocations, shopStaff } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES, type CalibrationFileType } from '~/domain/calibration'
-import { MIN_JOBS_TO_JUDGE, type Scorecard } from '~/domain/scorecards'
+import { MIN_JOBS_TO_JUDGE, type Scorecard, SCORECARD_DAYS } from '~/domain/scorecards'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
-import { HOUR_MS } from '~/domain/time'
+import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { approveClaim } from '~/models/claim-review.server'
 import { recordSubmission, settleSubmission } from '~/models/invoice-review.server'
-import { countScorecards, forgetScorecards } from '~/models/shop-scorecards.server'
+import {
+  countScorecards,
+  forgetScorecards,
+  RECOUNT_SLICE_DAYS,
+  recountScorecards,
+  scorecardRecounts,
+  scorecardsOf,
+} from '~/models/shop-scorecards.server'
 import * as scorecardsRoute from '~/routes/admin.scorecards'
 import * as chooseRoute from '~/routes/customer.claims.$claimId.shop'
 import * as shopRoute from '~/routes/shop'
@@ -169,10 +176,45 @@ describe("a shop group's scorecard", () => {
 
   it('reads the window’s jobs by index, never a pass over the claims', async () => {
     const group = createPartnerGroup()
-    const statements = await statementsOf(() => countScorecards([group.id], now))
+    const statements = await statementsOf(async () => {
+      countScorecards([group.id], now)
+      await recountScorecards([group.id], now)
+    })
     expect(statements.size).toBeGreaterThan(0)
-    expect([...statements].flatMap(planOf).join('\n')).toContain('claims_group_completed_idx')
+    const plans = [...statements].flatMap(planOf).join('\n')
+    expect(plans).toContain('claims_group_completed_idx')
+    // The recount's pages of open jobs follow their index's order: nothing sorted.
+    expect(plans).toContain('claims_group_open_idx')
+    expect(plans).not.toContain('TEMP B-TREE')
     expect(passesOverGrowingTables(statements)).toEqual([])
+  })
+
+  it('counts the same a group and ten days at a time, a job on a step’s edge once, with requests answered between steps', async () => {
+    const group = createPartnerGroup()
+    const since = now.getTime() - SCORECARD_DAYS * DAY_MS
+    const done = (time: number, hoursToDo: number) =>
+      job(group.id, { reviewedAt: new Date(time - hoursToDo * HOUR_MS).toISOString(), completedAt: new Date(time).toISOString() })
+    done(since - 1, 2) // just before the window: not counted
+    done(since, 2) // the window's first moment
+    done(since + RECOUNT_SLICE_DAYS * DAY_MS, 40) // on the edge between the first two steps, late
+    done(since + RECOUNT_SLICE_DAYS * DAY_MS - 1, 2)
+    done(since + 45 * DAY_MS, 2)
+    done(now.getTime(), 30) // the window's last moment, late
+    // Seven open jobs past their promise (late), read three at a time below.
+    for (let index = 0; index < 7; index++) job(group.id, { reviewedAt: new Date(now.getTime() - (50 + index) * HOUR_MS).toISOString() })
+    const whole = countScorecards([group.id], now).get(group.id)!
+    expect(whole.onTime).toEqual({ count: 3, of: 12 })
+
+    const events: string[] = []
+    const recount = recountScorecards([group.id], now, { onStep: () => events.push('step'), openJobsPage: 3 })
+    setImmediate(() => events.push('a request'))
+    const sliced = (await recount).get(group.id)!
+    expect(sliced).toEqual(whole)
+    // Nine steps of ten days, then the open jobs in three pages.
+    expect(events.filter((event) => event === 'step')).toHaveLength(Math.ceil(SCORECARD_DAYS / RECOUNT_SLICE_DAYS) + 3)
+    // The request that arrived during the recount was answered before the recount's last step, not after it.
+    expect(events.indexOf('a request')).toBeGreaterThan(0)
+    expect(events.indexOf('a request')).toBeLessThan(events.lastIndexOf('step'))
   })
 
   it('a new group has an empty scorecard', () => {
@@ -215,6 +257,28 @@ describe('the scorecards on the pages', () => {
       shopRoute.loader(routeArgs(makeRequest('/shop', { cookie: await sessionCookieFor(customer.id) }))),
     )
     expect(refused.status).toBe(404)
+  })
+
+  it('an hour-old scorecard is shown as it was while it is counted again in the background', async () => {
+    forgetScorecards()
+    const group = groupWithJobs(2, 0)
+    const first = new Date()
+    expect(scorecardsOf([group.id], first).get(group.id)).toMatchObject({ card: { onTime: { count: 2, of: 2 } } })
+    job(group.id, { reviewedAt: recent(72), completedAt: recent(10) })
+
+    const anHourOn = new Date(first.getTime() + HOUR_MS)
+    // The page does not wait for the count: it gets the last one, with when it was made.
+    expect(scorecardsOf([group.id], anHourOn).get(group.id)).toMatchObject({
+      card: { onTime: { count: 2, of: 2 } },
+      countedAt: first.toISOString(),
+    })
+    // Asked again while that count runs: no second count is started.
+    scorecardsOf([group.id], anHourOn)
+    await scorecardRecounts()
+    expect(scorecardsOf([group.id], new Date(anHourOn.getTime() + 60_000)).get(group.id)).toMatchObject({
+      card: { onTime: { count: 2, of: 3 } },
+      countedAt: anHourOn.toISOString(),
+    })
   })
 
   it('the operator sees every group’s scorecard', async () => {
