@@ -20,6 +20,7 @@ import {
 import { parsePlanType, parseVehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
+import { useRootData } from '~/root'
 import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'
 import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
@@ -118,6 +119,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const planType = actionData?.planType ?? loaderData.planType
   const prices = actionData?.prices ?? loaderData.prices
   const basePath = partner ? `/signup/${partner.slug}` : '/signup'
+  const supportEmail = useRootData()?.contact.supportEmail ?? 'support@glassplan.example'
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-6 space-y-3" aria-live="polite">
@@ -137,6 +139,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           constraint={loaderData.constraint}
           offeredAt={loaderData.offeredAt}
           lastResult={actionData?.result ?? undefined}
+          supportEmail={supportEmail}
         />
       ) : (
         <PlanChooser prices={prices} partnerName={partner?.name ?? null} basePath={basePath} />

@@ -20,7 +20,6 @@ import {
   yearlySavingPercent,
 } from '~/domain/plans'
 import { isStateCode, stateRules } from '~/domain/state-rules'
-import { useRootData } from '~/root'
 import type { HoneypotProps } from '~/utils/honeypot'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -47,6 +46,7 @@ export function ConfigurePlan({
   constraint,
   offeredAt,
   lastResult,
+  supportEmail,
 }: {
   planType: PlanType
   vehicleType: VehicleType
@@ -58,8 +58,9 @@ export function ConfigurePlan({
   constraint: ReturnType<typeof getZodConstraint>
   offeredAt: string
   lastResult: SubmissionResult<string[]> | undefined
+  /** The address the page offers for questions (the root's contact details, passed down by the route). */
+  supportEmail: string
 }) {
-  const root = useRootData()
   const hydrated = useHydrated()
   const [form, fields] = useForm<SignupValue>({
     lastResult,
@@ -95,7 +96,6 @@ export function ConfigurePlan({
   const busy = useIsPending()
   // Without JavaScript the button is never disabled: the server checks the same rules and explains.
   const blocked = hydrated && ((comprehensive && !hasAdas) || !accepted || !renewalAccepted || !esignAccepted)
-  const supportEmail = root?.contact.supportEmail ?? 'support@glassplan.example'
   // The renewal terms for the state chosen (with JavaScript, as it is chosen); before a choice, the text for any state.
   const renewalText = renewalConsentText({
     monthlyPrice: price === null ? null : formatPrice(price),
