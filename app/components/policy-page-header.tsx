@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-import { Toast, type ToastMessage } from './toast'
+import type { ToastMessage } from '~/domain/messages'
+
+import { Toast } from './toast'
 import { cx } from './ui'
 
 /** The way back from a page about one policy (or its vehicle, or its claim) to the customer's policies. */

@@ -2,8 +2,6 @@ import type { ToastMessage } from '~/domain/messages'
 
 import { cx } from './ui'
 
-export type { ToastMessage }
-
 const tones = {
   success: 'border-green-300 bg-green-50 text-green-950',
   error: 'border-red-300 bg-red-50 text-red-950',

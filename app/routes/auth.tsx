@@ -8,7 +8,7 @@ import { SignInError } from '~/auth/email-link-strategy.server'
 import { getProfile, homePath } from '~/auth/session.server'
 import { allowCodeAttempt, allowSignInEmail } from '~/auth/sign-in-limits.server'
 import { HoneypotInputs } from '~/components/honeypot'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { normalizeEmail } from '~/domain/email'
 import {
@@ -16,6 +16,7 @@ import {
   LINK_NOT_SENT,
   LINK_SENT,
   SIGN_IN_FAILED,
+  type ToastMessage,
   TOO_MANY_ATTEMPTS,
   TOO_MANY_REQUESTS,
   UNEXPECTED_ERROR,

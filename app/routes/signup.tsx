@@ -5,7 +5,7 @@ import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { ConfigurePlan } from '~/components/signup/configure-plan'
 import { PlanChooser } from '~/components/signup/plan-chooser'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { siteTermsOfService } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import {
@@ -15,6 +15,7 @@ import {
   PRICING_ERROR,
   STATE_MESSAGES,
   TERMS_REQUIRED,
+  type ToastMessage,
   UNKNOWN_PLAN,
 } from '~/domain/messages'
 import { parsePlanType, parseVehicleType } from '~/domain/plans'

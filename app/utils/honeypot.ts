@@ -1,9 +1,10 @@
 /**
  * The honeypot on the forms a stranger can post without signing in (sign-in, signup, the shop's code lookup): a field
  * people never see and leave empty, which form-filling bots fill in, and a signed timestamp of when the page was made,
- * which such bots overwrite. The server's side is in honeypot.server.ts; the inputs in components/honeypot.tsx.
+ * which such bots overwrite. The server's side is in honeypot.server.ts beside this file; the form's hidden inputs are
+ * drawn by the Honeypot component.
  *
- * This file is imported by components, so it must stay safe for the browser bundle: names only.
+ * The browser bundle includes this file (the component reads these names), so it holds names only.
  */
 
 /** An innocuous name a bot is glad to fill, that browsers' autofill does not recognise. */

@@ -3,15 +3,15 @@ import { HoneypotInputs } from '~/components/honeypot'
 import { DamagePhotos } from '~/components/shop/damage-photos'
 import { FileField, RepairTypeChoices } from '~/components/shop/invoice-fields'
 import { JobPrice, type JobPriceView } from '~/components/shop/job-price'
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
-// Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
-// the page sends no React, and the CSP allows scripts from this site only.
-import { REPAIR_FAILURE_MESSAGES } from '~/domain/messages'
+import { REPAIR_FAILURE_MESSAGES, type ToastMessage } from '~/domain/messages'
 import { vehicleName } from '~/domain/vehicles'
 import type { HoneypotProps } from '~/utils/honeypot'
 import { MAX_LENGTH } from '~/validation/lengths'
 
+// Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
+// the page sends no React, and the CSP allows scripts from this site only.
 import partnerScript from './partner-complete-claim.js?url&no-inline'
 
 /**

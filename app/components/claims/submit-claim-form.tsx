@@ -2,10 +2,17 @@ import type { SubmissionResult } from '@conform-to/react'
 import { type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
 
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { CHIP_COUNTS, DAMAGE_SIZES } from '~/domain/claims'
-import { CHIP_COUNT_HINT, CHIP_COUNT_LABELS, CHIP_ONLY_NOTE, DAMAGE_QUESTIONS, DAMAGE_SIZE_LABELS } from '~/domain/messages'
+import {
+  CHIP_COUNT_HINT,
+  CHIP_COUNT_LABELS,
+  CHIP_ONLY_NOTE,
+  DAMAGE_QUESTIONS,
+  DAMAGE_SIZE_LABELS,
+  type ToastMessage,
+} from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 
-import { Toast, type ToastMessage } from '~/components/toast'
+import { Toast } from '~/components/toast'
 import { Button, ButtonLink, Card, cx, FieldError } from '~/components/ui'
-import { PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS } from '~/domain/messages'
+import { PHOTO_MESSAGES, PHOTO_SLOTS, PHOTO_TIPS, type ToastMessage } from '~/domain/messages'
 import {
   hasImageSignature,
   MAX_ADDITIONAL_PHOTOS,
