@@ -8,7 +8,7 @@ import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
 import { runPriceChanges } from '~/models/price-changes.server'
-import { endProviderCancellations } from '~/models/provider-cancellation.server'
+import { endProviderCancellations, retryProviderCancelNotices } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { payAcceptedJobs } from '~/models/shop-payments.server'
@@ -41,6 +41,8 @@ const DAILY_JOBS = {
   localPoliciesEnded: endLocalPoliciesWithRenewalOff,
   /** Cancellations made while the payments provider was down, whose refund this run worked out and paid. */
   refundsSettled: settleUnsettledRefunds,
+  /** The provider's cancellation notices e-mailed on this run after earlier tries failed; before the ending, which waits for them. */
+  providerCancelNoticesSent: retryProviderCancelNotices,
   /** Policies the provider cancelled whose notice period ran out, ended with their refund. */
   providerCancellationsEnded: endProviderCancellations,
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
