@@ -8,6 +8,7 @@ import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
 import { runPriceChanges } from '~/models/price-changes.server'
+import { retryScheduleNotices } from '~/models/price-schedule.server'
 import { endProviderCancellations, retryProviderCancelNotices } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
@@ -53,6 +54,8 @@ const DAILY_JOBS = {
   serviceCredits: runServiceCredits,
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: runPriceChanges,
+  /** Shop staff e-mailed a price schedule version on this run after earlier tries failed. */
+  priceScheduleNoticesSent: retryScheduleNotices,
   /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
   shopPayments: payAcceptedJobs,
   /** Consent records removed three years after their policy ended. */
