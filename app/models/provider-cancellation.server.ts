@@ -142,9 +142,9 @@ export async function noticeProviderCancellation(
   })
 
   const emailSent = await deliverNotice(policy.id, now)
-  if (channel !== 'email' || profile.esignWithdrawnAt) {
+  if (!byEmail) {
     const { title, paragraphs } = providerCancellationWording(
-      noticeProps(updated, profile, { ground: input.ground, explanation: input.explanation, endsAt: effectiveAt }),
+      noticeProps(updated, { ground: input.ground, explanation: input.explanation, endsAt: effectiveAt }),
     )
     await postLetter(
       {
@@ -162,11 +162,7 @@ export async function noticeProviderCancellation(
 }
 
 /** What the notice says, in the e-mail and the letter alike. */
-function noticeProps(
-  policy: Policy,
-  profile: { email: string },
-  notice: { ground: ProviderCancelGround; explanation: string; endsAt: Date },
-) {
+function noticeProps(policy: Policy, notice: { ground: ProviderCancelGround; explanation: string; endsAt: Date }) {
   const rule = providerCancelRule(policy.governingState)
   const config = env()
   return {
@@ -225,7 +221,7 @@ async function deliverNotice(policyId: string, now: Date): Promise<boolean> {
     return claimed
   })
   if (!attempt) return false
-  const props = noticeProps(policy, row, { ground: policy.providerCancelGround, explanation: notice.explanation, endsAt: movedTo })
+  const props = noticeProps(policy, { ground: policy.providerCancelGround, explanation: notice.explanation, endsAt: movedTo })
   const sent = await sendEmail({
     to: row.email,
     profileId: policy.profileId,
