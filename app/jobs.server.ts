@@ -8,7 +8,8 @@ import { purgeExpiredConsentRecords } from '~/models/consents.server'
 import { runServiceCredits } from '~/models/credits.server'
 import { retryLetters } from '~/models/letters.server'
 import { runPriceChanges } from '~/models/price-changes.server'
-import { endProviderCancellations } from '~/models/provider-cancellation.server'
+import { retryScheduleNotices } from '~/models/price-schedule.server'
+import { endProviderCancellations, retryProviderCancelNotices } from '~/models/provider-cancellation.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
 import { payAcceptedJobs } from '~/models/shop-payments.server'
@@ -41,6 +42,8 @@ const DAILY_JOBS = {
   localPoliciesEnded: endLocalPoliciesWithRenewalOff,
   /** Cancellations made while the payments provider was down, whose refund this run worked out and paid. */
   refundsSettled: settleUnsettledRefunds,
+  /** The provider's cancellation notices e-mailed on this run after earlier tries failed; before the ending, which waits for them. */
+  providerCancelNoticesSent: retryProviderCancelNotices,
   /** Policies the provider cancelled whose notice period ran out, ended with their refund. */
   providerCancellationsEnded: endProviderCancellations,
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
@@ -51,6 +54,8 @@ const DAILY_JOBS = {
   serviceCredits: runServiceCredits,
   /** Price changes: notices sent, prices published to the catalogue, policies moved to a new price. */
   priceChanges: runPriceChanges,
+  /** Shop staff e-mailed a price schedule version on this run after earlier tries failed. */
+  priceScheduleNoticesSent: retryScheduleNotices,
   /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
   shopPayments: payAcceptedJobs,
   /** Consent records removed three years after their policy ended. */

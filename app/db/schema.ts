@@ -1504,3 +1504,54 @@ export const shopApplications = sqliteTable(
   ],
 )
 export type ShopApplication = typeof shopApplications.$inferSelect
+
+/**
+ * The e-mail of a provider's cancellation notice (app/models/provider-cancellation.server.ts), tried until it is
+ * delivered: what it explains (kept so a retry sends what was meant), whether that e-mail is itself the notice the
+ * state counts from (by_email: the state's channel is e-mail and the customer kept electronic delivery; otherwise the
+ * letter is), the tries so far and when it went out. While a by_email notice is unsent the policy is not ended.
+ */
+export const providerCancelNotices = sqliteTable(
+  'provider_cancel_notices',
+  {
+    policyId: text('policy_id')
+      .primaryKey()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    explanation: text('explanation').notNull(),
+    byEmail: integer('by_email', { mode: 'boolean' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: text('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The daily retry reads only the e-mails not delivered.
+    index('provider_cancel_notices_unsent_idx')
+      .on(t.attempts)
+      .where(sql`sent_at IS NULL`),
+  ],
+)
+
+/**
+ * One shop staff member's e-mail of a price schedule version (app/models/price-schedule.server.ts): a row for each
+ * staff member of each active group when the version is published, tried by the daily job until it is delivered.
+ */
+export const priceScheduleNotices = sqliteTable(
+  'price_schedule_notices',
+  {
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => priceSchedules.id, { onDelete: 'cascade' }),
+    shopStaffId: text('shop_staff_id')
+      .notNull()
+      .references(() => shopStaff.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: text('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.shopStaffId] }),
+    // The daily retry and the operator's count read only the e-mails not delivered.
+    index('price_schedule_notices_unsent_idx')
+      .on(t.scheduleId)
+      .where(sql`sent_at IS NULL`),
+  ],
+)

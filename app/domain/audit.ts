@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   { action: 'service_credit.failed', entity: 'service_credit', label: 'Credit refused by the payments provider (retried daily)' },
   { action: 'service_credit.waived', entity: 'service_credit', label: 'Credit waived by the operator' },
   { action: 'policy.provider_cancel_noticed', entity: 'policy', label: 'Cancellation by the provider noticed' },
+  { action: 'policy.provider_cancel_moved', entity: 'policy', label: 'Cancellation by the provider moved later (notice e-mailed late)' },
   { action: 'policy.governing_state_set', entity: 'policy', label: 'State of residence set' },
   { action: 'policy.governing_state_corrected', entity: 'policy', label: 'State of residence corrected by an operator' },
   // A payment to a partner group for its approved jobs, and the remittance e-mailed to it.

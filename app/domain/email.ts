@@ -5,3 +5,10 @@
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
 }
+
+/**
+ * How often an e-mail that must arrive (a provider's cancellation notice, a shop's price schedule notice) is tried, the
+ * first send included, before the daily job stops and leaves it to the operator, who sees it on their page. One a day:
+ * a week of a mail provider's outage is covered. The letters' retries are bounded alike (LETTER_MAX_ATTEMPTS).
+ */
+export const NOTICE_EMAIL_MAX_ATTEMPTS = 8

@@ -1150,6 +1150,10 @@ export const PROVIDER_CANCEL_MESSAGES = {
     title: 'Cancellation Noticed',
     description: `The customer was sent the notice (${channel}); the policy ends on ${endsOn} with its refund.`,
   }),
+  emailFailed: (noticeDays: number): Message => ({
+    title: 'Notice Not Yet E-mailed',
+    description: `The notice e-mail could not be sent; it is tried again daily. The policy ends ${noticeDays} days after it goes out, not before.`,
+  }),
 } as const
 
 /** /admin/states: a state's registration and insurer facts, and opening it (app/domain/state-readiness.ts). */

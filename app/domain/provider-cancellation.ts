@@ -105,6 +105,25 @@ export function providerCancelEffectiveAt(rule: ProviderCancelRule, noticedAt: D
 }
 
 /**
+ * When the policy ends once the notice has actually gone out at `givenAt`: never before the notice period counted from
+ * that moment (`noticeDays`, "whole days between the notice and the day the policy ends", as each row of the table above
+ * and PROVIDER_CANCEL_DEFAULT give it), and never earlier than the day already set (`endsAt`), which the operator chose
+ * to give and the customer may have been told.
+ */
+export function providerCancelEndsAfterNotice(rule: ProviderCancelRule, endsAt: Date, givenAt: Date): Date {
+  const earliest = providerCancelEffectiveAt(rule, givenAt)
+  return earliest > endsAt ? earliest : endsAt
+}
+
+/**
+ * Whether the e-mail is itself the notice the state counts from: its channel is e-mail and the customer kept electronic
+ * delivery. Otherwise a letter is the notice (posted and retried with the letters) and the e-mail a courtesy copy.
+ */
+export function emailIsTheNotice(channel: NoticeChannel, esignWithdrawn: boolean): boolean {
+  return channel === 'email' && !esignWithdrawn
+}
+
+/**
  * The state's refund rules as they apply when the provider ends the policy: never a fee, and where the state lets a
  * customer's own late cancellation refund nothing or only a share, the whole unused part of the period is refunded (the
  * customer did not choose to leave).

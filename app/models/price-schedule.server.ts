@@ -1,7 +1,17 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
-import { type Claim, claims, partnerGroups, policies, priceScheduleAnswers, priceSchedules, shopStaff } from '~/db/schema'
+import {
+  type Claim,
+  claims,
+  partnerGroups,
+  policies,
+  priceScheduleAnswers,
+  priceScheduleNotices,
+  priceSchedules,
+  shopStaff,
+} from '~/db/schema'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
@@ -19,9 +29,11 @@ import {
 } from '~/domain/price-schedule'
 import { priceScheduleEmail } from '~/emails/price-schedule'
 import { env } from '~/env.server'
+import { logger } from '~/logger.server'
 import { sendEmail } from '~/services/email.server'
 
 import { recordAudit } from './audit.server'
+import { yieldToRequests } from './batches.server'
 
 /**
  * The network's price schedule for shops (decision 081): the operator publishes versions, each group accepts or refuses
@@ -90,39 +102,38 @@ export async function publishSchedule(input: { actorId: string; amounts: Schedul
 
 /**
  * E-mails a version to the staff of every active group, once: the notice is claimed on the row before anything is sent,
- * so a second call (a retried request, two at once) sends nothing. Returns how many e-mails went out.
+ * so a second call (a retried request, two at once) sends nothing. Each staff member's e-mail is recorded
+ * (price_schedule_notices) and one that fails is tried again by the daily job (`retryScheduleNotices`). Returns how many
+ * e-mails went out.
  */
 export async function sendScheduleNotice(scheduleId: string, actorId: string, now = new Date()) {
-  const schedule = db()
-    .update(priceSchedules)
-    .set({ noticeSentAt: now.toISOString() })
-    .where(and(eq(priceSchedules.id, scheduleId), isNull(priceSchedules.noticeSentAt)))
-    .returning()
-    .get()
-  if (!schedule) return 0
-  const staff = db()
-    .select({ email: shopStaff.email, group: partnerGroups.name })
-    .from(shopStaff)
-    .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
-    .where(eq(partnerGroups.isActive, true))
-    .orderBy(asc(partnerGroups.name), asc(shopStaff.email))
-    .all()
-  const atOnce = schedule.effectiveAt <= schedule.publishedAt
+  const claimed = transaction((tx) => {
+    const schedule = tx
+      .update(priceSchedules)
+      .set({ noticeSentAt: now.toISOString() })
+      .where(and(eq(priceSchedules.id, scheduleId), isNull(priceSchedules.noticeSentAt)))
+      .returning()
+      .get()
+    if (!schedule) return null
+    const staff = tx
+      .select({ id: shopStaff.id })
+      .from(shopStaff)
+      .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
+      .where(eq(partnerGroups.isActive, true))
+      .orderBy(asc(partnerGroups.name), asc(shopStaff.email))
+      .all()
+    if (staff.length) {
+      tx.insert(priceScheduleNotices)
+        .values(staff.map((member) => ({ scheduleId: schedule.id, shopStaffId: member.id })))
+        .run()
+    }
+    return { schedule, staff }
+  })
+  if (!claimed) return 0
+  const { schedule, staff } = claimed
   let sent = 0
   for (const member of staff) {
-    const ok = await sendEmail({
-      to: member.email,
-      ...(await priceScheduleEmail({
-        partnerGroup: member.group,
-        version: schedule.version,
-        effectiveOn: atOnce ? null : formatLongDate(schedule.effectiveAt),
-        lines: scheduleLines(amountsOf(schedule)),
-        shopUrl: `${env().APP_URL}/shop#price-schedule`,
-        supportEmail: env().SUPPORT_EMAIL,
-      })),
-      tag: 'price-schedule-notice',
-    })
-    if (ok) sent += 1
+    if (await deliverScheduleNotice(schedule, member.id, now)) sent += 1
   }
   recordAudit(db(), {
     actor: actorId,
@@ -130,6 +141,90 @@ export async function sendScheduleNotice(scheduleId: string, actorId: string, no
     entityId: schedule.id,
     detail: { version: schedule.version, recipients: staff.length, sent },
   })
+  return sent
+}
+
+/**
+ * One try of a staff member's e-mail of a version. The try is claimed first by marking the e-mail sent (and counting the
+ * try), so two runs at once send it once; a failed send releases the claim for the daily job. Returns whether it went
+ * out.
+ */
+async function deliverScheduleNotice(schedule: PriceSchedule, shopStaffId: string, now: Date): Promise<boolean> {
+  const notice = and(eq(priceScheduleNotices.scheduleId, schedule.id), eq(priceScheduleNotices.shopStaffId, shopStaffId))
+  const recipient = db()
+    .select({ email: shopStaff.email, group: partnerGroups.name })
+    .from(shopStaff)
+    .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
+    .where(and(eq(shopStaff.id, shopStaffId), eq(partnerGroups.isActive, true)))
+    .get()
+  if (!recipient) return false
+  const attempt = db()
+    .update(priceScheduleNotices)
+    .set({ sentAt: now.toISOString(), attempts: sql`${priceScheduleNotices.attempts} + 1` })
+    .where(and(notice, isNull(priceScheduleNotices.sentAt), lt(priceScheduleNotices.attempts, NOTICE_EMAIL_MAX_ATTEMPTS)))
+    .returning({ attempts: priceScheduleNotices.attempts })
+    .get()
+  if (!attempt) return false
+  const atOnce = schedule.effectiveAt <= schedule.publishedAt
+  const sent = await sendEmail({
+    to: recipient.email,
+    ...(await priceScheduleEmail({
+      partnerGroup: recipient.group,
+      version: schedule.version,
+      effectiveOn: atOnce ? null : formatLongDate(schedule.effectiveAt),
+      lines: scheduleLines(amountsOf(schedule)),
+      shopUrl: `${env().APP_URL}/shop#price-schedule`,
+      supportEmail: env().SUPPORT_EMAIL,
+    })),
+    tag: 'price-schedule-notice',
+  })
+  if (!sent) {
+    db().update(priceScheduleNotices).set({ sentAt: null }).where(notice).run()
+    // The notice's ids only, never the staff member's address.
+    logger.warn(
+      { scheduleId: schedule.id, shopStaffId, attempts: attempt.attempts, maxAttempts: NOTICE_EMAIL_MAX_ATTEMPTS },
+      'a price schedule notice e-mail failed; the daily job tries it again',
+    )
+    return false
+  }
+  return true
+}
+
+/**
+ * For the daily job: each staff member's e-mail of the version in force or the one waiting that has not gone out, tried
+ * once more until NOTICE_EMAIL_MAX_ATTEMPTS tries (a replaced version is not worth telling; a group made inactive is not
+ * told). The operator's page counts those still untold. Returns how many went out on this run.
+ */
+export async function retryScheduleNotices(now = new Date()): Promise<number> {
+  const versions = listSchedules()
+  const open = [versionInForce(versions, now), pendingVersion(versions, now)].filter((version) => version !== null)
+  if (open.length === 0) return 0
+  const due = db()
+    .select({ scheduleId: priceScheduleNotices.scheduleId, shopStaffId: priceScheduleNotices.shopStaffId })
+    .from(priceScheduleNotices)
+    .where(
+      and(
+        inArray(
+          priceScheduleNotices.scheduleId,
+          open.map((version) => version.id),
+        ),
+        isNull(priceScheduleNotices.sentAt),
+        lt(priceScheduleNotices.attempts, NOTICE_EMAIL_MAX_ATTEMPTS),
+      ),
+    )
+    .all()
+  let sent = 0
+  for (const { scheduleId, shopStaffId } of due) {
+    await yieldToRequests()
+    if (
+      await deliverScheduleNotice(
+        open.find((version) => version.id === scheduleId)!,
+        shopStaffId,
+        now,
+      )
+    )
+      sent += 1
+  }
   return sent
 }
 
@@ -239,11 +334,21 @@ export function scheduleOverview(now = new Date()) {
     .orderBy(asc(partnerGroups.name))
     .all()
   const answers = db().select().from(priceScheduleAnswers).all()
+  // The staff of active groups whose e-mail of a version has not gone out (a handful of rows: the retry clears them).
+  const untold = db()
+    .select({ scheduleId: priceScheduleNotices.scheduleId, attempts: priceScheduleNotices.attempts })
+    .from(priceScheduleNotices)
+    .innerJoin(shopStaff, eq(shopStaff.id, priceScheduleNotices.shopStaffId))
+    .innerJoin(partnerGroups, eq(partnerGroups.id, shopStaff.partnerGroupId))
+    .where(and(isNull(priceScheduleNotices.sentAt), eq(partnerGroups.isActive, true)))
+    .all()
   return {
     isFirst: versions.length === 0,
     earliestDay: earliestScheduleDay(now),
     latest: versions[0] ? amountsOf(versions[0]) : null,
     versions: versions.map((schedule) => {
+      const replaced = schedule.id !== inForce?.id && schedule.id !== pending?.id
+      const unsent = untold.filter((row) => row.scheduleId === schedule.id)
       const answered = new Map(
         answers.filter((answer) => answer.scheduleId === schedule.id).map((answer) => [answer.partnerGroupId, answer]),
       )
@@ -252,11 +357,15 @@ export function scheduleOverview(now = new Date()) {
         version: schedule.version,
         effectiveAt: schedule.effectiveAt,
         publishedAt: schedule.publishedAt,
-        state: schedule.id === inForce?.id ? 'In force' : schedule.id === pending?.id ? 'Waiting to take effect' : 'Replaced',
+        state: replaced ? 'Replaced' : schedule.id === inForce?.id ? 'In force' : 'Waiting to take effect',
         lines: scheduleLines(amountsOf(schedule)),
         accepted: groups.filter((group) => answered.get(group.id)?.accepted === true).map((group) => group.name),
         refused: groups.filter((group) => answered.get(group.id)?.accepted === false).map((group) => group.name),
         unanswered: groups.filter((group) => !answered.has(group.id)).map((group) => group.name),
+        // A replaced version needs telling no more (nor is it tried).
+        ...(replaced
+          ? { untold: 0, givenUp: 0 }
+          : { untold: unsent.length, givenUp: unsent.filter((row) => row.attempts >= NOTICE_EMAIL_MAX_ATTEMPTS).length }),
       }
     }),
   }

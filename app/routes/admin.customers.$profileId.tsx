@@ -104,6 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success') return refuse(target, submission.error ?? {})
       const { policyId, ground, explanation } = submission.value
       const notice = await noticeProviderCancellation({ profileId: params.profileId, policyId, ground, explanation, actorId: admin.id })
+      if (notice.waitsForEmail) return redirectWithToast(here, { type: 'info', ...PROVIDER_CANCEL_MESSAGES.emailFailed(notice.noticeDays) })
       const endsOn = formatLongDate(notice.effectiveAt.toISOString())
       return redirectWithToast(here, { type: 'success', ...PROVIDER_CANCEL_MESSAGES.noticed(endsOn, CHANNEL_NAMES[notice.channel]) })
     }

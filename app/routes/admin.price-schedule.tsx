@@ -6,6 +6,7 @@ import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
@@ -136,6 +137,15 @@ function Versions({ versions }: { versions: Route.ComponentProps['loaderData']['
               {version.refused.length ? ` · refused by ${version.refused.join(', ')}` : ''}
               {version.unanswered.length ? ` · no answer from ${version.unanswered.join(', ')}` : ''}
             </p>
+            {version.untold ? (
+              <p className={version.givenUp ? 'text-red-800' : 'text-slate-700'} data-testid="schedule-untold">
+                {`${version.untold} staff ${version.untold === 1 ? 'member has' : 'members have'} not yet been e-mailed this version`}
+                {version.givenUp
+                  ? ` (${version.givenUp} no longer tried after ${NOTICE_EMAIL_MAX_ATTEMPTS} failures: tell them another way)`
+                  : '; it is tried again daily'}
+                .
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

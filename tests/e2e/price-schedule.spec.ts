@@ -1,6 +1,7 @@
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { shopStaff } from '~/db/schema'
+import { priceScheduleNotices, shopStaff } from '~/db/schema'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { scheduleInForce } from '~/models/price-schedule.server'
 
 import { addSessionCookie, expect, test, toast } from '../support/e2e'
@@ -40,4 +41,26 @@ test('a shop accepts the schedule', async ({ page, context, baseURL }) => {
   await page.goto(`/shop/jobs/${job.id}`)
   await expect(page.getByTestId('job-price')).toContainText(`What this job pays (price schedule version ${version})`)
   await expect(page.getByTestId('job-price').getByRole('row', { name: /Replacement, car, with ADAS/ })).toBeVisible()
+})
+
+test('the operator sees how many staff have not been e-mailed a version', async ({ page, signIn }) => {
+  // A staff member every try of whose e-mail of the version in force failed.
+  const group = createPartnerGroup(`Unreached Glass ${createId(4)}`)
+  const staff = db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: uniqueEmail('staff'), addedBy: findOrCreateProfile('operator@example.com').id })
+    .returning()
+    .get()
+  const inForce = scheduleInForce()!
+  db().insert(priceScheduleNotices).values({ scheduleId: inForce.id, shopStaffId: staff.id, attempts: NOTICE_EMAIL_MAX_ATTEMPTS }).run()
+  await signIn({ email: 'operator@example.com' })
+
+  await page.goto('/admin/price-schedule')
+  // Both projects run at once on one database: each adds one such staff member.
+  const version = page.getByTestId('schedule-version').filter({ hasText: `Version ${inForce.version} · In force` })
+  await expect(version.getByTestId('schedule-untold')).toHaveText(
+    new RegExp(
+      `^\\d+ staff members? (has|have) not yet been e-mailed this version \\(\\d+ no longer tried after ${NOTICE_EMAIL_MAX_ATTEMPTS} failures: tell them another way\\)\\.$`,
+    ),
+  )
 })

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { localCheckouts, policies } from '~/db/schema'
+import { localCheckouts, policies, providerCancelNotices } from '~/db/schema'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { DAY_MS } from '~/domain/time'
 import { endProviderCancellations } from '~/models/provider-cancellation.server'
 import { sendRenewalNotices } from '~/models/renewals.server'
@@ -57,6 +58,8 @@ test('the operator cancels for nonpayment: Texas’s 5 days’ notice by mail, t
   const noticed = db().select().from(policies).where(eq(policies.id, policy.id)).get()!
   expect(Date.parse(noticed.providerCancelAt!) - Date.parse(noticed.providerCancelNoticedAt!)).toBe(5 * DAY_MS)
   await expect(card.getByText(/Cancelled by the provider from/)).toBeVisible()
+  // Its e-mail went out at once: nothing about it to report.
+  await expect(card.getByTestId('provider-notice-email')).toHaveCount(0)
   await expect(page.getByTestId('admin-letter')).toContainText('Notice that the provider cancels the plan')
   await expect(page.getByTestId('admin-letter')).toContainText('First class')
 
@@ -65,6 +68,37 @@ test('the operator cancels for nonpayment: Texas’s 5 days’ notice by mail, t
   await page.reload()
   await expect(page.getByTestId('admin-refund')).toContainText('Pro rata (TX)')
   await expect(card.getByText(/cancelled/i).first()).toBeVisible()
+})
+
+test('the operator sees a cancellation notice whose e-mail never went out, and that the policy waits for it', async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  const customer = createProfile({ fullName: 'Uma Unreached' })
+  const { policy } = createActivePolicy(customer.id, { governingState: 'OH' })
+  // Noticed by e-mail (Ohio's channel) twelve days ago; every try of the e-mail failed.
+  const noticedAt = new Date(Date.now() - 12 * DAY_MS)
+  db()
+    .update(policies)
+    .set({
+      providerCancelGround: 'fraud',
+      providerCancelNoticedAt: noticedAt.toISOString(),
+      providerCancelAt: new Date(noticedAt.getTime() + 10 * DAY_MS).toISOString(),
+    })
+    .where(eq(policies.id, policy.id))
+    .run()
+  db()
+    .insert(providerCancelNotices)
+    .values({
+      policyId: policy.id,
+      explanation: 'A claim for damage that predates the plan.',
+      byEmail: true,
+      attempts: NOTICE_EMAIL_MAX_ATTEMPTS,
+    })
+    .run()
+
+  await page.goto(`/admin/customers/${customer.id}`)
+  await expect(page.getByTestId('admin-policy').getByTestId('provider-notice-email')).toHaveText(
+    `The cancellation notice e-mail failed ${NOTICE_EMAIL_MAX_ATTEMPTS} times and is no longer tried: reach the customer another way. The policy does not end until it has gone out, and then 10 days after it.`,
+  )
 })
 
 test('a New York yearly renewal is served by certified mail: the letter is in the outbox', async ({ page, javaScript }) => {

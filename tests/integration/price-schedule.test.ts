@@ -1,19 +1,30 @@
-import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claims, partnerLocations, priceScheduleAnswers, priceSchedules, shopStaff } from '~/db/schema'
+import { auditLog, claims, partnerLocations, priceScheduleAnswers, priceScheduleNotices, priceSchedules, shopStaff } from '~/db/schema'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { earliestScheduleDay, type ScheduleAmounts } from '~/domain/price-schedule'
 import { DAY_MS } from '~/domain/time'
+import { runDailyJobs } from '~/jobs.server'
 import { activePartnerGroups, approveClaim } from '~/models/claim-review.server'
-import { groupsOfferedJobs, jobPriceView, publishSchedule, scheduleInForce, sendScheduleNotice } from '~/models/price-schedule.server'
+import {
+  groupsOfferedJobs,
+  jobPriceView,
+  publishSchedule,
+  retryScheduleNotices,
+  scheduleInForce,
+  sendScheduleNotice,
+} from '~/models/price-schedule.server'
 import { nearestShops } from '~/models/shop-choice.server'
 import * as adminScheduleRoute from '~/routes/admin.price-schedule'
 import { loader as partnerLoader } from '~/routes/partner.complete-claim'
 import * as shopListRoute from '~/routes/shop'
 import * as jobRoute from '~/routes/shop.jobs.$claimId'
+import { setEmailTransport } from '~/services/email.server'
 import { getToast } from '~/toast.server'
 
+import { expectConsoleError } from '../support/console'
 import {
   createActivePolicy,
   createClaim,
@@ -23,7 +34,7 @@ import {
   sessionCookieFor,
   uniqueEmail,
 } from '../support/factories'
-import { outboxFor } from '../support/outbox'
+import { failingEmailTransport, outboxFor } from '../support/outbox'
 import { jpegFile } from '../support/photos'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -64,8 +75,8 @@ async function shop(name: string, { acceptSchedule }: { acceptSchedule: boolean 
     })
     .run()
   const staff = findOrCreateProfile(uniqueEmail('staff'))
-  db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator().id }).run()
-  return { group, staff, cookie: await sessionCookieFor(staff.id) }
+  const staffRow = db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator().id }).returning().get()
+  return { group, staff, staffRow, cookie: await sessionCookieFor(staff.id) }
 }
 
 /** A pending chip claim on a car plan with ADAS. */
@@ -272,5 +283,88 @@ describe('the price schedule for shops', () => {
     expect(scheduleInForce(later)!.chipRepair).toBe(12_000)
     expect(claimRow(claim.id).scheduledPriceCents).toBe(inForce.chipRepair)
     expect(jobPriceView(claim.id, later)).toMatchObject({ version: inForce.version, fixedCents: inForce.chipRepair })
+  })
+})
+
+describe('the price schedule notice, tried until each staff member has it', () => {
+  afterEach(() => setEmailTransport(undefined))
+  const notices = (email: string) => outboxFor(email).filter((message) => message.tag === 'price-schedule-notice')
+  const overviewOf = async (scheduleId: string) => {
+    const page = await settle(() =>
+      inOperatorArea(adminScheduleRoute.loader)(routeArgs(makeRequest('/admin/price-schedule', { cookie: operatorCookie }))),
+    )
+    const { versions } = page.data as { versions: { id: string; untold: number; givenUp: number }[] }
+    return versions.find((version) => version.id === scheduleId)!
+  }
+  let operatorCookie = ''
+
+  it('a staff member whose e-mail failed gets it on the next daily run; the operator sees how many are not yet told', async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    operatorCookie = await sessionCookieFor(operator().id)
+    const told = await shop('Told Glass', { acceptSchedule: true })
+    const untold = await shop('Untold Glass', { acceptSchedule: true })
+    setEmailTransport(failingEmailTransport([untold.staff.email]))
+    const published = await publishSchedule({
+      actorId: operator().id,
+      amounts: { ...FIRST, chipRepair: 8_000 },
+      effectiveOn: earliestScheduleDay(new Date()),
+    })
+    expect(notices(told.staff.email)).toHaveLength(1)
+    expect(notices(untold.staff.email)).toEqual([])
+    expect(await overviewOf(published.id)).toMatchObject({ untold: 1, givenUp: 0 })
+
+    // The provider is back: the next daily run tells them, once.
+    setEmailTransport(undefined)
+    const tomorrow = new Date(Date.now() + DAY_MS)
+    const report = await runDailyJobs(tomorrow)
+    expect(report.priceScheduleNoticesSent).toBe(1)
+    const [mail] = notices(untold.staff.email)
+    expect(mail).toMatchObject({ subject: expect.stringContaining(`version ${published.version}`) })
+    expect(mail!.text).toContain('Chip repair: $80.00')
+    expect(
+      db()
+        .select()
+        .from(priceScheduleNotices)
+        .innerJoin(shopStaff, eq(shopStaff.id, priceScheduleNotices.shopStaffId))
+        .where(eq(shopStaff.email, untold.staff.email))
+        .get()!.price_schedule_notices,
+    ).toMatchObject({ scheduleId: published.id, attempts: 2, sentAt: tomorrow.toISOString() })
+    expect(await overviewOf(published.id)).toMatchObject({ untold: 0, givenUp: 0 })
+    expect(await retryScheduleNotices(new Date(tomorrow.getTime() + DAY_MS))).toBe(0)
+    expect(notices(untold.staff.email)).toHaveLength(1)
+    expect(notices(told.staff.email)).toHaveLength(1)
+  })
+
+  it(`stops after ${NOTICE_EMAIL_MAX_ATTEMPTS} tries and the operator's page says so; a replaced version is not sent`, async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    operatorCookie = await sessionCookieFor(operator().id)
+    const unlucky = await shop('Unlucky Glass', { acceptSchedule: true })
+    setEmailTransport(failingEmailTransport([unlucky.staff.email]))
+    const replaced = await publishSchedule({
+      actorId: operator().id,
+      amounts: { ...FIRST, chipRepair: 8_500 },
+      effectiveOn: earliestScheduleDay(new Date()),
+    })
+    const published = await publishSchedule({
+      actorId: operator().id,
+      amounts: { ...FIRST, chipRepair: 9_000 },
+      effectiveOn: earliestScheduleDay(new Date()),
+    })
+    const start = Date.now()
+    for (let day = 1; day < NOTICE_EMAIL_MAX_ATTEMPTS; day++) expect(await retryScheduleNotices(new Date(start + day * DAY_MS))).toBe(0)
+    expect(await overviewOf(published.id)).toMatchObject({ untold: 1, givenUp: 1 })
+    // The version it replaced was tried once, at publishing, and not again, nor counted on the page.
+    expect(
+      db()
+        .select({ attempts: priceScheduleNotices.attempts, sentAt: priceScheduleNotices.sentAt })
+        .from(priceScheduleNotices)
+        .where(and(eq(priceScheduleNotices.scheduleId, replaced.id), eq(priceScheduleNotices.shopStaffId, unlucky.staffRow.id)))
+        .get(),
+    ).toEqual({ attempts: 1, sentAt: null })
+    expect(await overviewOf(replaced.id)).toMatchObject({ untold: 0, givenUp: 0 })
+
+    setEmailTransport(undefined)
+    expect(await retryScheduleNotices(new Date(start + 30 * DAY_MS))).toBe(0)
+    expect(notices(unlucky.staff.email)).toEqual([])
   })
 })

@@ -2,14 +2,20 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, letters, localCheckouts, policies, profiles, refunds } from '~/db/schema'
+import { auditLog, letters, localCheckouts, policies, profiles, providerCancelNotices, refunds } from '~/db/schema'
+import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
+import { formatLongDate } from '~/domain/format'
 import { DAY_MS } from '~/domain/time'
-import { endProviderCancellations } from '~/models/provider-cancellation.server'
+import { runDailyJobs } from '~/jobs.server'
+import { endProviderCancellations, retryProviderCancelNotices } from '~/models/provider-cancellation.server'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
+import { setEmailTransport } from '~/services/email.server'
 import { outboxMailTransport, setMailTransport } from '~/services/mail.server'
+import { getToast } from '~/toast.server'
 
+import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { outboxFor } from '../support/outbox'
+import { failingEmailTransport, outboxFor } from '../support/outbox'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 /** The provider cancelling, through the operator's customer page, in local payments mode. */
@@ -20,7 +26,10 @@ const operator = () => sessionCookieFor(findOrCreateProfile('operator@example.co
 const ADDRESS = JSON.stringify({ name: 'Jamie Rivera', line1: '1 Main Street', line2: null, city: 'Austin', state: 'TX', zip: '78701' })
 
 beforeAll(() => ensureSeeded())
-afterEach(() => setMailTransport(undefined))
+afterEach(() => {
+  setMailTransport(undefined)
+  setEmailTransport(undefined)
+})
 
 /** A customer who paid a month's $19.99 (or a year's $199.90) at the local checkout `daysAgo` days ago, in `state`. */
 function paidPolicy(state: string, daysAgo: number, interval: 'month' | 'year' = 'month') {
@@ -195,5 +204,158 @@ describe('the provider cancelling a policy', () => {
     expect((await save(address)).status).toBe(302)
     expect(lettersOf(policy.id)).toMatchObject([{ status: 'sent', attempts: 1 }])
     expect(JSON.parse(lettersOf(policy.id)[0]!.recipient!)).toEqual({ ...address, line2: null })
+  })
+})
+
+describe('the notice e-mail, tried until it is delivered', () => {
+  const emailRow = (policyId: string) =>
+    db().select().from(providerCancelNotices).where(eq(providerCancelNotices.policyId, policyId)).get()!
+  const noticeMails = (email: string) => outboxFor(email).filter((message) => message.tag === 'provider-cancellation')
+  const pageOf = async (profileId: string, policyId: string) => {
+    const page = (await customerLoader(
+      routeArgs(makeRequest(`/admin/customers/${profileId}`, { cookie: await operator() }), { profileId }),
+    )) as { policies: Array<{ id: string; providerCancel: { noticed: { endsAt: string; email: Record<string, unknown> | null } | null } }> }
+    return page.policies.find((row) => row.id === policyId)!.providerCancel.noticed!
+  }
+
+  it('by e-mail (New York): a failed notice is sent again by the daily job, the end moves to 10 days after it went out, and nothing ends before', async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    setEmailTransport(failingEmailTransport())
+    const { customer, policy } = paidPolicy('NY', 45, 'year')
+    const answer = await notice(customer.id, policy.id, 'fraud')
+    expect(answer.status).toBe(302)
+    const flash = await getToast(
+      new Request('http://localhost:3999/admin', { headers: { Cookie: answer.headers.get('Set-Cookie')!.split(';')[0]! } }),
+    )
+    expect(flash.toast).toMatchObject({
+      type: 'info',
+      title: 'Notice Not Yet E-mailed',
+      description: 'The notice e-mail could not be sent; it is tried again daily. The policy ends 10 days after it goes out, not before.',
+    })
+    const noticed = policyRow(policy.id)
+    const firstEnd = Date.parse(noticed.providerCancelAt!)
+    expect(emailRow(policy.id)).toMatchObject({ byEmail: true, attempts: 1, sentAt: null })
+    expect(noticeMails(customer.email)).toEqual([])
+    expect((await pageOf(customer.id, policy.id)).email).toMatchObject({ sentAt: null, attempts: 1, gaveUp: false })
+
+    // The day it was to end the customer has still not been told: it is not ended.
+    const dayOfEnd = new Date(firstEnd + 60_000)
+    await endProviderCancellations(dayOfEnd)
+    expect(policyRow(policy.id).status).toBe('active')
+
+    // The provider is back: the next daily run sends it, and the end moves to 10 days after that run.
+    setEmailTransport(undefined)
+    const report = await runDailyJobs(dayOfEnd)
+    expect(report.providerCancelNoticesSent).toBeGreaterThanOrEqual(1)
+    expect(policyRow(policy.id).status).toBe('active')
+    const movedTo = dayOfEnd.getTime() + 10 * DAY_MS
+    expect(Date.parse(policyRow(policy.id).providerCancelAt!)).toBe(movedTo)
+    expect(emailRow(policy.id)).toMatchObject({ attempts: 2, sentAt: dayOfEnd.toISOString() })
+    const [mail] = noticeMails(customer.email)
+    expect(mail!.text).toContain(formatLongDate(new Date(movedTo).toISOString()))
+    expect(db().select().from(auditLog).where(eq(auditLog.action, 'policy.provider_cancel_moved')).all()).toContainEqual(
+      expect.objectContaining({
+        actor: 'system',
+        entityId: policy.id,
+        detail: {
+          from: new Date(firstEnd).toISOString(),
+          to: new Date(movedTo).toISOString(),
+          noticeGivenAt: dayOfEnd.toISOString(),
+          noticeDays: 10,
+          attempts: 2,
+        },
+      }),
+    )
+
+    // Sent once: later runs send nothing more; the policy ends on the new day, not before.
+    await retryProviderCancelNotices(new Date(movedTo - DAY_MS))
+    expect(noticeMails(customer.email)).toHaveLength(1)
+    await endProviderCancellations(new Date(movedTo - 60_000))
+    expect(policyRow(policy.id).status).toBe('active')
+    await endProviderCancellations(new Date(movedTo + 60_000))
+    expect(policyRow(policy.id).status).toBe('canceled')
+  })
+
+  it('a notice delivered at once keeps its day and moves nothing', async () => {
+    const { customer, policy } = paidPolicy('NY', 45, 'year')
+    expect((await notice(customer.id, policy.id, 'fraud')).status).toBe(302)
+    const noticed = policyRow(policy.id)
+    expect(Date.parse(noticed.providerCancelAt!) - Date.parse(noticed.providerCancelNoticedAt!)).toBe(10 * DAY_MS)
+    expect(emailRow(policy.id)).toMatchObject({ byEmail: true, attempts: 1, sentAt: noticed.providerCancelNoticedAt })
+    expect(noticeMails(customer.email)).toHaveLength(1)
+  })
+
+  it(`stops after ${NOTICE_EMAIL_MAX_ATTEMPTS} tries; the operator sees it and the policy is never ended`, async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    setEmailTransport(failingEmailTransport())
+    const { customer, policy } = paidPolicy('NY', 45, 'year')
+    expect((await notice(customer.id, policy.id, 'nonpayment')).status).toBe(302)
+    const start = Date.now()
+    for (let day = 1; day < NOTICE_EMAIL_MAX_ATTEMPTS; day++) {
+      await retryProviderCancelNotices(new Date(start + day * DAY_MS))
+      expect(emailRow(policy.id)).toMatchObject({ attempts: day + 1, sentAt: null })
+    }
+    // The end date never moved while nothing went out.
+    expect(Date.parse(policyRow(policy.id).providerCancelAt!)).toBe(Date.parse(policyRow(policy.id).providerCancelNoticedAt!) + 10 * DAY_MS)
+    expect((await pageOf(customer.id, policy.id)).email).toMatchObject({
+      sentAt: null,
+      byEmail: true,
+      attempts: NOTICE_EMAIL_MAX_ATTEMPTS,
+      gaveUp: true,
+    })
+
+    // No more tries, even once the provider is back; the policy is not ended however late.
+    setEmailTransport(undefined)
+    const late = new Date(start + 60 * DAY_MS)
+    expect(await retryProviderCancelNotices(late)).toBe(0)
+    expect(emailRow(policy.id).attempts).toBe(NOTICE_EMAIL_MAX_ATTEMPTS)
+    expect(noticeMails(customer.email)).toEqual([])
+    await endProviderCancellations(late)
+    expect(policyRow(policy.id).status).toBe('active')
+  })
+
+  it('two runs at once send a failed notice once', async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    setEmailTransport(failingEmailTransport())
+    const { customer, policy } = paidPolicy('NY', 45, 'year')
+    expect((await notice(customer.id, policy.id, 'fraud')).status).toBe(302)
+    setEmailTransport(undefined)
+    const next = new Date(Date.now() + DAY_MS)
+    await Promise.all([retryProviderCancelNotices(next), retryProviderCancelNotices(next)])
+    expect(noticeMails(customer.email)).toHaveLength(1)
+    expect(emailRow(policy.id)).toMatchObject({ attempts: 2, sentAt: next.toISOString() })
+  })
+
+  it('by mail (Texas): the letter is the notice, so a failed e-mail moves nothing and the policy ends on its day; the e-mail is still retried', async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    setMailTransport(outboxMailTransport)
+    setEmailTransport(failingEmailTransport())
+    const { customer, policy } = paidPolicy('TX', 40, 'year')
+    const answer = await notice(customer.id, policy.id, 'nonpayment')
+    expect(answer.status).toBe(302)
+    expect(lettersOf(policy.id)).toMatchObject([{ template: 'provider-cancellation', status: 'sent' }])
+    const endsAt = policyRow(policy.id).providerCancelAt!
+    expect(emailRow(policy.id)).toMatchObject({ byEmail: false, attempts: 1, sentAt: null })
+
+    setEmailTransport(undefined)
+    const next = new Date(Date.now() + DAY_MS)
+    await retryProviderCancelNotices(next)
+    expect(emailRow(policy.id)).toMatchObject({ attempts: 2, sentAt: next.toISOString() })
+    expect(policyRow(policy.id).providerCancelAt).toBe(endsAt)
+    expect(noticeMails(customer.email)[0]!.text).toContain(formatLongDate(endsAt))
+    await endProviderCancellations(new Date(Date.parse(endsAt) + 60_000))
+    expect(policyRow(policy.id).status).toBe('canceled')
+  })
+
+  it('a policy the customer cancelled meanwhile is not e-mailed again', async () => {
+    expectConsoleError(/e-mail failed .*the mail provider is unavailable/)
+    setEmailTransport(failingEmailTransport())
+    const { customer, policy } = paidPolicy('NY', 45, 'year')
+    expect((await notice(customer.id, policy.id, 'fraud')).status).toBe(302)
+    db().update(policies).set({ status: 'canceled', canceledAt: new Date().toISOString() }).where(eq(policies.id, policy.id)).run()
+    setEmailTransport(undefined)
+    await retryProviderCancelNotices(new Date(Date.now() + DAY_MS))
+    expect(emailRow(policy.id).attempts).toBe(1)
+    expect(noticeMails(customer.email)).toEqual([])
   })
 })

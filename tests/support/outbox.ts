@@ -1,6 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import type { EmailTransport } from '~/services/email-transport.server'
+import { outboxTransport } from '~/services/outbox.server'
+
 export type OutboxEmail = {
   id: string
   to: string
@@ -23,4 +26,18 @@ export function outboxFor(to: string, dataDir = process.env.DATA_DIR!): OutboxEm
     .reverse()
     .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as OutboxEmail)
     .filter((email) => email.to.toLowerCase().includes(to.toLowerCase()))
+}
+
+/**
+ * An e-mail transport that refuses what it is given, as Postmark failing: every e-mail, or only those to `addresses`
+ * (the rest go to the outbox). Install it with `setEmailTransport`; `setEmailTransport(undefined)` recovers.
+ */
+export function failingEmailTransport(addresses?: readonly string[]): EmailTransport {
+  return {
+    name: 'postmark',
+    send: (message) =>
+      !addresses || addresses.some((address) => address.toLowerCase() === message.to.toLowerCase())
+        ? Promise.reject(new Error('the mail provider is unavailable'))
+        : outboxTransport.send(message),
+  }
 }

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { LONGEST_RENEWAL_NOTICE_DAYS, noticeRules, noticeTiming } from '~/domain/notice-windows'
 import {
   allowedGrounds,
+  emailIsTheNotice,
   noticeChannel,
   providerCancelEffectiveAt,
+  providerCancelEndsAfterNotice,
   providerCancelRule,
   providerRefundRules,
 } from '~/domain/provider-cancellation'
@@ -60,6 +62,28 @@ describe('the provider cancelling', () => {
     expect(allowedGrounds(nevada, purchase, day(69), 'UTC')).toHaveLength(4)
     expect(allowedGrounds(nevada, purchase, day(70), 'UTC')).toEqual(['nonpayment', 'fraud', 'misrepresentation', 'breach'])
     expect(allowedGrounds(providerCancelRule('OH'), purchase, day(400), 'UTC')).toHaveLength(4)
+  })
+
+  it('ends no sooner than the notice days after the notice actually went out, and never earlier than the day set', () => {
+    const ohio = providerCancelRule('OH')
+    const noticed = new Date('2026-05-01T10:00:00.000Z')
+    const endsAt = providerCancelEffectiveAt(ohio, noticed)
+    // Delivered at once: the day set stands.
+    expect(providerCancelEndsAfterNotice(ohio, endsAt, noticed).toISOString()).toBe('2026-05-11T10:00:00.000Z')
+    // Delivered three days late: ten days from then, the same moment of the day.
+    expect(providerCancelEndsAfterNotice(ohio, endsAt, new Date('2026-05-04T08:30:00.000Z')).toISOString()).toBe('2026-05-14T08:30:00.000Z')
+    // Delivered after the day set had passed: still ten whole days of notice.
+    expect(providerCancelEndsAfterNotice(ohio, endsAt, new Date('2026-05-20T00:00:00.000Z')).toISOString()).toBe('2026-05-30T00:00:00.000Z')
+    // A day set later than the notice needs is kept.
+    const later = new Date('2026-06-30T00:00:00.000Z')
+    expect(providerCancelEndsAfterNotice(ohio, later, new Date('2026-05-04T08:30:00.000Z'))).toEqual(later)
+  })
+
+  it('counts from the e-mail only where the e-mail is the notice: by e-mail, to a customer who kept electronic delivery', () => {
+    expect(emailIsTheNotice(noticeChannel(providerCancelRule('OH'), 'fraud'), false)).toBe(true)
+    expect(emailIsTheNotice(noticeChannel(providerCancelRule('OH'), 'fraud'), true)).toBe(false)
+    expect(emailIsTheNotice(noticeChannel(providerCancelRule('TX'), 'fraud'), false)).toBe(false)
+    expect(emailIsTheNotice(noticeChannel(providerCancelRule('FL'), 'nonpayment'), false)).toBe(false)
   })
 
   it('refunds without a fee, and the unused part where a leaving customer would get nothing', () => {

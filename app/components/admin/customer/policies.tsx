@@ -40,6 +40,7 @@ export function PoliciesSection({ policies, failed }: { policies: CustomerPageDa
                 <Badge tone="warning">Ends {formatLongDate(policy.cancelAt, '')}</Badge>
               ) : null}
             </div>
+            {policy.status !== 'canceled' ? <NoticeEmail policy={policy} /> : null}
             <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
               <dt className="text-slate-600">Policy number</dt>
               <dd>
@@ -193,6 +194,26 @@ function CorrectStateForm({ policy, errors }: PolicyFormProps) {
         </div>
       </Form>
     </details>
+  )
+}
+
+/**
+ * A provider's cancellation notice whose e-mail has not gone out: still tried daily, or given up after its tries (then
+ * the operator must reach the customer). Where that e-mail is the notice, the policy does not end until it goes out.
+ */
+function NoticeEmail({ policy }: { policy: CustomerPageData['policies'][number] }) {
+  const email = policy.providerCancel.noticed?.email
+  if (!email || email.sentAt) return null
+  const what = email.byEmail ? 'The cancellation notice e-mail' : 'The e-mail copy of the cancellation notice'
+  const ending = email.byEmail
+    ? ` The policy does not end until it has gone out, and then ${policy.providerCancel.noticeDays} days after it.`
+    : ''
+  return (
+    <p className={`mt-2 text-sm ${email.gaveUp ? 'text-red-800' : 'text-slate-700'}`} data-testid="provider-notice-email">
+      {email.gaveUp
+        ? `${what} failed ${email.attempts} times and is no longer tried: reach the customer another way.${ending}`
+        : `${what} has not gone out yet (${email.attempts} ${email.attempts === 1 ? 'try' : 'tries'}); it is tried again daily.${ending}`}
+    </p>
   )
 }
 
