@@ -641,6 +641,11 @@ export const claims = sqliteTable(
     index('claims_unpaid_jobs_idx')
       .on(t.assignedPartnerGroupId, t.paymentApprovedAt, t.completedAt)
       .where(sql`completed_at IS NOT NULL AND payout_id IS NULL`),
+    // The unpaid jobs whose invoice is rejected (waiting for the shop's correction): a handful, counted apart on the
+    // payouts page so its "to approve" figure holds only what the operator can approve.
+    index('claims_rejected_invoices_idx')
+      .on(t.assignedPartnerGroupId)
+      .where(sql`invoice_rejected_at IS NOT NULL AND payout_id IS NULL`),
     // The integrity check for many claims from one network in a short time, when a claim is filed.
     index('claims_network_idx')
       .on(t.filedFromNetwork, t.submittedAt)

@@ -377,11 +377,40 @@ function groupsByName() {
 
 // --- the payouts page ---------------------------------------------------------------------------------------------
 
-/** Per partner group: its completed jobs waiting for approval, its approved jobs outside a payout, and its unpaid payouts. */
+type JobTally = { group_id: string; count: number; total_cents: number }
+
+/**
+ * Per group, the jobs the counters hold that no one can act on yet: unpaid jobs whose invoice is rejected (waiting
+ * for the shop's correction, not for approval), and approved ones under an open dispute (waiting for the answer
+ * before a payout takes them). Both are few, read from their partial indexes.
+ */
+function jobsWaitingOnOthers() {
+  const rejected = db().all<JobTally>(sql`
+    SELECT assigned_partner_group_id AS group_id, count(*) AS count, sum(${jobAmountCents}) AS total_cents
+    FROM claims
+    WHERE invoice_rejected_at IS NOT NULL AND payout_id IS NULL AND completed_at IS NOT NULL AND payment_approved_at IS NULL
+    GROUP BY assigned_partner_group_id
+  `)
+  const disputed = db().all<JobTally>(sql`
+    SELECT assigned_partner_group_id AS group_id, count(*) AS count, sum(${jobAmountCents}) AS total_cents
+    FROM claims
+    WHERE id IN (SELECT d.claim_id FROM invoice_disputes d WHERE d.answered_at IS NULL)
+      AND payout_id IS NULL AND completed_at IS NOT NULL AND payment_approved_at IS NOT NULL
+    GROUP BY assigned_partner_group_id
+  `)
+  return { rejected, disputed }
+}
+
+/**
+ * Per partner group: its completed jobs waiting for the operator's approval, its approved jobs a payout can take, its
+ * jobs waiting on the shop (rejected invoices) or on a dispute's answer, and its unpaid payouts. The figures match the
+ * lists of the group's page: a rejected or disputed job is counted apart, not as waiting for approval or payment.
+ */
 export function payoutOverview() {
-  // The jobs from the counters the claims' triggers keep (payout_counts), the payouts from the partial index of unpaid
-  // ones: the page reads a few rows per group, however many claims and payouts there are.
+  // The jobs from the counters the claims' triggers keep (payout_counts), less the few rejected or disputed ones; the
+  // payouts from the partial index of unpaid ones: the page reads a few rows per group, however many claims there are.
   const jobs = db().select().from(payoutCounts).all()
+  const { rejected, disputed } = jobsWaitingOnOthers()
   const open = db()
     .select({ groupId: payouts.partnerGroupId, count: sql<number>`count(*)`, totalCents: sql<number>`sum(${payouts.totalCents})` })
     .from(payouts)
@@ -390,9 +419,14 @@ export function payoutOverview() {
     .all()
   const groups = groupsByName()
   const empty = { count: 0, totalCents: 0 }
+  const tallied = (rows: JobTally[], groupId: string) => {
+    const row = rows.find((entry) => entry.group_id === groupId)
+    return row ? { count: row.count, totalCents: row.total_cents } : empty
+  }
   const counted = (groupId: string, approved: boolean) => {
     const row = jobs.find((entry) => entry.partnerGroupId === groupId && Boolean(entry.approved) === approved)
-    return row ? { count: row.jobs, totalCents: row.totalCents } : empty
+    const apart = tallied(approved ? disputed : rejected, groupId)
+    return row ? { count: row.jobs - apart.count, totalCents: row.totalCents - apart.totalCents } : empty
   }
   return groups.map((group) => {
     const unpaid = open.find((row) => row.groupId === group.id) ?? empty
@@ -400,6 +434,8 @@ export function payoutOverview() {
       ...group,
       waiting: counted(group.id, false),
       approved: counted(group.id, true),
+      rejected: tallied(rejected, group.id),
+      disputed: tallied(disputed, group.id),
       unpaidPayouts: { count: unpaid.count, totalCents: unpaid.totalCents },
     }
   })

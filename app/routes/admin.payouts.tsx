@@ -109,6 +109,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             name: row.name,
             waiting: money(row.waiting),
             approved: money(row.approved),
+            onOthers: money({
+              count: row.rejected.count + row.disputed.count,
+              totalCents: row.rejected.totalCents + row.disputed.totalCents,
+            }),
             unpaid: money(row.unpaidPayouts),
           })),
       service: selected ? null : serviceFigures(zone),
@@ -198,7 +202,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
         <>
           <AdminTable
             caption="Partner groups: jobs to approve, to put in a payout, and payouts to pay"
-            columns={['Partner group', 'Completed, to approve', 'Approved, not in a payout', 'Payouts not paid']}
+            columns={['Partner group', 'Completed, to approve', 'Approved, not in a payout', 'Rejected or in dispute', 'Payouts not paid']}
             empty={groups.length === 0 ? 'No partner groups yet.' : null}
           >
             {groups.map((row) => (
@@ -210,6 +214,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                 </Cell>
                 <Cell label="Completed, to approve">{`${row.waiting.count} · ${row.waiting.total}`}</Cell>
                 <Cell label="Approved, not in a payout">{`${row.approved.count} · ${row.approved.total}`}</Cell>
+                <Cell label="Rejected or in dispute">{`${row.onOthers.count} · ${row.onOthers.total}`}</Cell>
                 <Cell label="Payouts not paid">{`${row.unpaid.count} · ${row.unpaid.total}`}</Cell>
               </tr>
             ))}

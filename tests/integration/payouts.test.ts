@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claims, payoutCounts, payouts } from '~/db/schema'
+import { auditLog, claims, invoiceDisputes, payoutCounts, payouts } from '~/db/schema'
 import {
   forgetServiceTimes,
   payoutOverview,
@@ -26,6 +26,7 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { passesOverGrowingTables, planOf, statementsOf } from '../support/query-plans'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 const payoutsLoader = inOperatorArea(adminPayoutsRoute.loader)
@@ -399,6 +400,50 @@ describe('the payouts page at any size', () => {
       .$client.prepare(`EXPLAIN QUERY PLAN SELECT partner_group_id, count(*) FROM payouts WHERE paid_at IS NULL GROUP BY partner_group_id`)
       .all() as { detail: string }[]
     expect(plan.map((step) => step.detail).join('\n')).toMatch(/payouts_unpaid_idx/)
+  })
+
+  it('counts a rejected invoice and a job in dispute apart, so "to approve" and "approved" match the group’s lists', async () => {
+    const group = createPartnerGroup('Apart Glass')
+    const [, rejected, approved, disputed] = [
+      completedJob(group.id, 10_000),
+      completedJob(group.id, 20_000),
+      completedJob(group.id, 30_000),
+      completedJob(group.id, 40_000),
+    ]
+    const now = new Date().toISOString()
+    db().update(claims).set({ invoiceRejectedAt: now }).where(eq(claims.id, rejected.id)).run()
+    db()
+      .update(claims)
+      .set({ paymentApprovedAt: now })
+      .where(sql`${claims.id} IN (${approved.id}, ${disputed.id})`)
+      .run()
+    const dispute = { kind: 'short_pay' as const, message: 'The work pays more.', openedBy: 'shop', answerDueAt: now }
+    db()
+      .insert(invoiceDisputes)
+      .values({ ...dispute, claimId: disputed.id })
+      .run()
+    const row = () => payoutOverview().find((entry) => entry.id === group.id)!
+    expect(row()).toMatchObject({
+      waiting: { count: 1, totalCents: 10_000 },
+      approved: { count: 1, totalCents: 30_000 },
+      rejected: { count: 1, totalCents: 20_000 },
+      disputed: { count: 1, totalCents: 40_000 },
+    })
+
+    // Answered, the dispute no longer holds the job back; corrected, the invoice waits for approval again.
+    db().update(invoiceDisputes).set({ answeredAt: now, outcome: 'upheld' }).where(eq(invoiceDisputes.claimId, disputed.id)).run()
+    db().update(claims).set({ invoiceRejectedAt: null }).where(eq(claims.id, rejected.id)).run()
+    expect(row()).toMatchObject({
+      waiting: { count: 2, totalCents: 30_000 },
+      approved: { count: 2, totalCents: 70_000 },
+      rejected: { count: 0, totalCents: 0 },
+      disputed: { count: 0, totalCents: 0 },
+    })
+
+    // Both read their partial indexes, never the claims as a whole.
+    const statements = await statementsOf(() => payoutOverview())
+    expect(passesOverGrowingTables(statements)).toEqual([])
+    expect([...statements].flatMap(planOf).join('\n')).toMatch(/claims_rejected_invoices_idx/)
   })
 
   it('reuses the service figures for an hour, says when they were counted, and lists a group added since', () => {

@@ -1,0 +1,1 @@
+CREATE INDEX `claims_rejected_invoices_idx` ON `claims` (`assigned_partner_group_id`) WHERE invoice_rejected_at IS NOT NULL AND payout_id IS NULL;
