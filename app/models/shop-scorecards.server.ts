@@ -1,9 +1,10 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc, count, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { partnerGroups } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES, type CalibrationMethod, calibrationProofGaps, type CalibrationResult } from '~/domain/calibration'
 import { missedPromiseOnOurSide } from '~/domain/credits'
+import { PAGE_SIZE, pageOf } from '~/domain/paging'
 import { EMPTY_FIGURE, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
 import type { AdasCalibration } from '~/domain/shops'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
@@ -260,18 +261,26 @@ export function scorecardOfGroup(groupId: string, now = new Date()) {
   return { card, countedAt, days: SCORECARD_DAYS }
 }
 
-/** Every group's scorecard, by name, for the operator. */
-export function allScorecards(now = new Date()) {
+/**
+ * A page of every group's scorecard, by name, for the operator (PAGE_SIZE groups a page, only that page's groups
+ * counted); null when `page` is past the last.
+ */
+export function allScorecards(page = 1, now = new Date()) {
+  const total = db().select({ count: count() }).from(partnerGroups).get()!.count
+  const slice = pageOf(page, total)
+  if (!slice) return null
   const groups = db()
     .select({ id: partnerGroups.id, name: partnerGroups.name, isActive: partnerGroups.isActive })
     .from(partnerGroups)
-    .orderBy(asc(partnerGroups.name))
+    .orderBy(asc(partnerGroups.name), asc(partnerGroups.id))
+    .limit(PAGE_SIZE)
+    .offset(slice.offset)
     .all()
   const cards = scorecardsOf(
     groups.map((group) => group.id),
     now,
   )
-  return { days: SCORECARD_DAYS, groups: groups.map((group) => ({ ...group, ...cards.get(group.id)! })) }
+  return { days: SCORECARD_DAYS, page: slice, groups: groups.map((group) => ({ ...group, ...cards.get(group.id)! })) }
 }
 
 /** The on-time figure of each group, for the customers choosing a shop. */

@@ -54,6 +54,9 @@ export const QueueQuery = (statuses: readonly string[], shows: readonly string[]
 
 export const StatesQuery = (shows: readonly string[]) => z.object({ show: oneOf(shows, 'filter').default(shows[0]!) })
 
+/** A plain paged list's query: only the page. */
+export const PageQuery = z.object({ page })
+
 export const SearchQuery = z.object({
   page,
   q: singleLineText().max(MAX_LENGTH.search, `Search for at most ${MAX_LENGTH.search} characters.`).default(''),

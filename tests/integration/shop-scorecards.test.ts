@@ -1,8 +1,10 @@
+import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { calibrationProofs, type Claim, claimDocuments, claims, partnerLocations, shopStaff } from '~/db/schema'
+import { calibrationProofs, type Claim, claimDocuments, claims, partnerGroups, partnerLocations, shopStaff } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES, type CalibrationFileType } from '~/domain/calibration'
+import { PAGE_SIZE } from '~/domain/paging'
 import { MIN_JOBS_TO_JUDGE, type Scorecard, SCORECARD_DAYS } from '~/domain/scorecards'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
@@ -228,6 +230,8 @@ describe("a shop group's scorecard", () => {
   })
 })
 
+type ScorecardsPage = Extract<Awaited<ReturnType<typeof scorecardsRoute.loader>>, { data: unknown }>['data']
+
 describe('the scorecards on the pages', () => {
   ensureSeeded()
   const recent = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR_MS).toISOString()
@@ -284,11 +288,44 @@ describe('the scorecards on the pages', () => {
   it('the operator sees every group’s scorecard', async () => {
     forgetScorecards()
     const scored = groupWithJobs(2, 2)
-    const loaded = (await scorecardsRoute.loader()) as Awaited<ReturnType<typeof scorecardsRoute.loader>>
-    const row = loaded.groups.find((group) => group.id === scored.id)!
+    const load = async (query = '') => {
+      const answer = await settle(async () => scorecardsRoute.loader(routeArgs(makeRequest(`/admin/scorecards${query}`))))
+      return { status: answer.status, ...(answer.data as ScorecardsPage) }
+    }
+    const first = await load()
+    expect(first.status).toBe(200)
+    const shown = async () => {
+      const pages = []
+      for (let page = 1; page <= first.page.pages; page++) pages.push(...(await load(page > 1 ? `?page=${page}` : '')).groups)
+      return pages
+    }
+    const row = (await shown()).find((group) => group.id === scored.id)!
     expect(row.card.onTime).toEqual({ count: 2, of: 4 })
     expect(row.empty).toBe(false)
-    expect(loaded.groups.find((group) => group.name === 'Sample Auto Glass')).toBeDefined()
+    expect((await shown()).find((group) => group.name === 'Sample Auto Glass')).toBeDefined()
+  })
+
+  it('the operator’s scorecards come a page of groups at a time; a page past the last shows the first and says why', async () => {
+    const countGroups = () => db().select({ count: count() }).from(partnerGroups).get()!.count
+    while (countGroups() <= PAGE_SIZE) createPartnerGroup(`Paged ${uniqueEmail('g')}`)
+    const total = countGroups()
+    const load = async (query: string) => {
+      const answer = await settle(async () => scorecardsRoute.loader(routeArgs(makeRequest(`/admin/scorecards${query}`))))
+      return { status: answer.status, ...(answer.data as ScorecardsPage) }
+    }
+    const [one, two] = [await load(''), await load('?page=2')]
+    expect(one.groups).toHaveLength(PAGE_SIZE)
+    expect(two.groups).toHaveLength(Math.min(PAGE_SIZE, total - PAGE_SIZE))
+    expect(new Set([...one.groups, ...two.groups].map((group) => group.id)).size).toBe(one.groups.length + two.groups.length)
+    expect(one.page).toMatchObject({ page: 1, total })
+
+    const past = await load('?page=999')
+    expect(past.status).toBe(400)
+    expect(past.notice).toMatch(/There is no page 999/)
+    expect(past.page.page).toBe(1)
+    const notAPage = await load('?page=two')
+    expect(notAPage.status).toBe(400)
+    expect(notAPage.notice).toBe('The page must be a whole number, 1 or more.')
   })
 
   it('a customer choosing a shop sees its on-time rate with its count, or "New to the network"', async () => {
