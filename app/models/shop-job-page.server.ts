@@ -1,5 +1,5 @@
 import { isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
-import { invoiceFormValues, invoiceLines } from '~/domain/invoice'
+import { invoiceFormValues, invoiceLines, latestInvoiceFirst } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import { SLOT_HOURS } from '~/domain/shops'
 import { shopCalibrationView } from '~/models/calibration.server'
@@ -33,9 +33,11 @@ export function shopJobPage(groupId: string, claimId: string) {
       .filter((document) => document.documentType === 'damage_photo')
       .map((photo) => ({ id: photo.id, thumb: signedFileUrl(shopThumbPath(photo.filePath)), full: signedFileUrl(photo.filePath) })),
     window: job.asked ? { words: windowInWords(job.asked), ...SLOT_HOURS[job.asked.slot] } : null,
-    documents: documents.map((document) => ({
+    // The invoice photo that stands first (a correction's); one it replaced stays listed, labelled as earlier.
+    documents: latestInvoiceFirst(documents).map((document) => ({
       id: document.id,
       type: document.documentType,
+      earlier: document.earlier,
       fileName: document.fileName,
       url: signedFileUrl(document.filePath),
     })),

@@ -172,6 +172,15 @@ describe('a rejected invoice corrected with files', () => {
     ])
     // The earlier one is never deleted: its row and its link stay.
     expect(invoices[1]!.full).toContain(firstInvoice)
+    // The shop's own list reads them the same way.
+    const page = await settle(() =>
+      jobRoute.loader(routeArgs(makeRequest(`/shop/jobs/${claim.id}`, { cookie: shop.cookie }), { claimId: claim.id })),
+    )
+    const listed = (page.data as { documents: { type: string; fileName: string; earlier: boolean }[] }).documents
+    expect(listed.filter((document) => document.type === 'invoice').map((document) => [document.fileName, document.earlier])).toEqual([
+      ['readable.jpg', false],
+      ['blurry.jpg', true],
+    ])
   })
 
   it('a file that is not a photo, or one too large, is refused next to its field (4xx) and nothing is saved', async () => {
