@@ -185,13 +185,13 @@ const NO_FILES: CorrectionFiles = { invoice: null, calibrationReport: null, repa
  *
  * The files sent with it are checked like the completion's (shop-documents.server) and become the claim's documents
  * in the same transaction as the submission: a refused file or a refused correction keeps nothing. A new invoice photo
- * does not replace the earlier one's row; the operator's review reads the newest first (invoiceFilesForReview).
+ * does not replace the earlier one's row; the operator's review reads the newest first (latestInvoiceFirst, domain/invoice).
  */
 export async function resubmitInvoice(
   input: { groupId: string; claimId: string; actorId: string; fields: InvoiceColumns; files?: CorrectionFiles },
   now = new Date(),
 ) {
-  // Refused before any file is read: another group's job (a 404), or an invoice with nothing to correct.
+  // Refused before any file is checked: another group's job (a 404), or an invoice with nothing to correct.
   assertRejected(groupJob(db(), input.groupId, input.claimId).claim)
   const files = input.files ?? NO_FILES
   if (files.repairPhotos.length > MAX_REPAIR_PHOTOS) {
