@@ -204,6 +204,23 @@ export function invoiceFormValues(row: InvoiceColumns): Record<InvoiceFieldName,
 
 // --- the operator's answer, and disputes --------------------------------------------------------------------------
 
+/**
+ * A job's documents as the operator reviews its invoice: the invoice photos newest first (a correction's photo is the
+ * one to read), each earlier one marked as such and still listed, never dropped; the other documents follow as they
+ * came. Newest is by when it was stored, then by its path, whose name starts with the moment it was sent.
+ */
+export function latestInvoiceFirst<Doc extends { documentType: string; createdAt: string; filePath: string }>(
+  documents: readonly Doc[],
+): (Doc & { earlier: boolean })[] {
+  const invoices = documents
+    .filter((document) => document.documentType === 'invoice')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.filePath.localeCompare(a.filePath))
+  return [
+    ...invoices.map((document, index) => ({ ...document, earlier: index > 0 })),
+    ...documents.filter((document) => document.documentType !== 'invoice').map((document) => ({ ...document, earlier: false })),
+  ]
+}
+
 /** The stages of one submission of an invoice (invoice_submissions.outcome). */
 export const INVOICE_OUTCOMES = ['pending', 'accepted', 'rejected'] as const
 export type InvoiceOutcome = (typeof INVOICE_OUTCOMES)[number]

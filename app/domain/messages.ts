@@ -687,6 +687,23 @@ export const INVOICE_REVIEW_MESSAGES = {
   acceptedAmount: 'Enter the amount accepted in dollars and cents, no more than the invoice, like 250.00.',
 } as const
 
+/**
+ * The correction of a rejected invoice with files: a readable invoice photo, the calibration report, more repair
+ * photos. The reasons about files tell the shop (on its page and in the rejection's e-mail) that it can send them.
+ */
+export const INVOICE_CORRECTION_FILES = {
+  filesHint: {
+    calibration: 'You can send the calibration report (a PDF or a photo) with the corrected invoice.',
+    documents: 'You can send a readable invoice photo and more repair photos with the corrected invoice.',
+  } as Partial<Record<InvoiceRejectionReason, string>>,
+  heading: 'Corrected files (optional)',
+  invoice: 'New invoice photo (it replaces the one sent; the earlier one is kept)',
+  calibrationReport: 'Calibration report (PDF or photo; required with a calibration)',
+  repairPhotos: 'More repair photos',
+  /** The operator's label for an invoice photo a correction replaced. */
+  earlierInvoice: 'Earlier invoice (replaced by a correction)',
+} as const
+
 /** A shop's dispute of a rejection or a short-pay, and the operator's answer. */
 export const DISPUTE_MESSAGES = {
   correct: { title: 'Please check the dispute.' },

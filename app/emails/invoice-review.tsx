@@ -13,6 +13,8 @@ export type InvoiceRejectedEmailProps = {
   /** The reason's wording, from the list kept with the messages. */
   reason: string
   note: string
+  /** Where the reason is about files: that the correction can send them (from the messages). */
+  filesHint?: string | null
   jobUrl: string
   supportEmail: string
 }
@@ -27,6 +29,7 @@ export function invoiceRejectedEmail(props: InvoiceRejectedEmailProps): Promise<
         `Reason: ${props.reason}.`,
         { quote: props.note },
         'Correct the same invoice on the job’s page and send it again; it is checked again as soon as it arrives. If you think the invoice was right, you can dispute the rejection there.',
+        ...(props.filesHint ? [props.filesHint] : []),
       ],
       help: `Questions about this job? Write to ${props.supportEmail}.`,
     },

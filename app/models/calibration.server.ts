@@ -24,7 +24,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
-import { stageCalibrationReport } from './claim-shop.server'
+import { stageCalibrationReport } from './shop-documents.server'
 
 /**
  * The calibration proof of a job (app/domain/calibration.ts): recorded by the staff of the job's group once the job is

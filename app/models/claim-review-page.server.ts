@@ -2,7 +2,7 @@ import type { AuditEntry } from '~/db/schema'
 import { zoneAbbreviationAt } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { formatDateTime, formatPrice } from '~/domain/format'
-import { invoiceLines, isDisputeOverdue } from '~/domain/invoice'
+import { invoiceLines, isDisputeOverdue, latestInvoiceFirst } from '~/domain/invoice'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { FLAG_LABELS } from '~/domain/photo-integrity'
@@ -25,10 +25,12 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
   const { claim, policy, profile, vehicle, partnerGroup } = review
   const payout = payoutStateOfClaim(claim.id)
   const deadline = promiseDeadline(claim)
-  const documents = review.documents.map((document) => ({
+  // The invoice photo to read first (a correction's), the earlier ones after it, labelled.
+  const documents = latestInvoiceFirst(review.documents).map((document) => ({
     id: document.id,
     type: document.documentType,
     fileName: document.fileName,
+    earlier: document.earlier,
     full: fileUrl(document.filePath),
     thumb: fileUrl(document.thumbPath ?? document.filePath),
     /** What the photo's EXIF said (kept on the row, never in the file): when and with what it was taken. */

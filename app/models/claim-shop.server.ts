@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { createId } from '~/db/ids'
-import { type Claim, claimDocumentDrafts, claimDocuments, claims, type Policy } from '~/db/schema'
+import { type Claim, claimDocumentDrafts, claims, type Policy } from '~/db/schema'
 import { dayOf } from '~/domain/calendar'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
@@ -23,11 +22,10 @@ import {
 import { heldInvoiceService, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
 import { planName } from '~/domain/plans'
 import { type AdasCalibration } from '~/domain/shops'
-import { MAX_REPAIR_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
-import { prepareImage, shopThumbPath } from '~/services/images.server'
-import { type UploadedFile, UploadError } from '~/services/multipart.server'
-import { pdfProblem } from '~/services/pdfs.server'
+import { shopThumbPath } from '~/services/images.server'
+import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { deleteStored, storedFileName } from '~/services/storage.server'
 
@@ -43,8 +41,8 @@ import {
   toClaimant,
 } from './claims.server'
 import { invoiceColumnsOfClaim, recordSubmission } from './invoice-review.server'
-import { indexPhoto } from './photo-integrity.server'
 import { priceOfJob } from './price-schedule.server'
+import { stageShopFiles, storeShopDocuments } from './shop-documents.server'
 import { textClaimStep } from './texts.server'
 
 // --- shops: lookup by code and completion ------------------------------------------------------------------------
@@ -154,45 +152,6 @@ export type InvoiceDetails = {
   adasCalibration: AdasCalibration
 }
 
-type ShopFile = {
-  documentType: 'invoice' | 'repair_photo' | 'calibration_report'
-  filePath: string
-  thumbPath: string | null
-  fileName: string
-  /** A photo's hash and EXIF facts (images.server photoFacts); none on a PDF. */
-  phash?: string | null
-  capturedAt?: string | null
-  camera?: string | null
-}
-
-/** The largest calibration report kept: a PDF is stored as sent, so it gets the same cap as a photo. */
-export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
-
-/**
- * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent once its
- * structure passes pdfProblem (nothing that runs, nothing inside, no HTML); anything else must be a photo, prepared
- * like the others. An UploadError tells the shop what is wrong, next to the form's field (the completion's report, or
- * a calibration proof's scan report).
- */
-export async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string, field = 'calibrationReport') {
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
-      throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
-    }
-    const problem = await pdfProblem(file.bytes)
-    if (problem) throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
-    const filePath = `${pathWithoutExt}.pdf`
-    await staged.add(filePath, file.bytes)
-    return { filePath, thumbPath: null }
-  }
-  try {
-    return await staged.addImage(await prepareImage(file), pathWithoutExt)
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportNotPdf, error.status)
-  }
-}
-
 /**
  * The most drafts a claim holds: one invoice and the repair photos of one form. A refused post replaces the drafts of
  * the kinds it brings and their files are deleted at once, so any number of refused posts (a script that sends a bad
@@ -292,37 +251,21 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     problem('adasCalibration', INVOICE_FIELD_MESSAGES.calibrationRequired)
   }
 
-  const stamp = now.getTime()
   const staged = new StagedFiles()
-  const label = (type: string) => `claim-documents/${existing.id}/${stamp}_${type}_${createId(6)}`
-  const fresh: ShopFile[] = []
   try {
-    for (const [file, documentType] of [
-      ...(input.invoice ? [[input.invoice, 'invoice'] as const] : []),
-      ...input.repairPhotos.map((photo) => [photo, 'repair_photo'] as const),
-    ]) {
-      try {
-        fresh.push({ documentType, fileName: file.fileName, ...(await staged.addImage(await prepareImage(file), label(documentType))) })
-      } catch (error) {
-        if (!(error instanceof UploadError)) throw error
-        problem(documentType === 'invoice' ? 'invoice' : 'repairPhotos', `${file.fileName}: ${error.message}`)
-      }
-    }
     // A report is kept only with a calibration to report (one sent with 'none' is not stored at all).
     const calibrated = Boolean(input.invoiceDetails && input.invoiceDetails.adasCalibration !== 'none')
-    if (calibrated && input.calibrationReport) {
-      const file = input.calibrationReport
-      try {
-        fresh.push({
-          documentType: 'calibration_report',
-          fileName: file.fileName,
-          ...(await stageCalibrationReport(staged, file, label('calibration_report'))),
-        })
-      } catch (error) {
-        if (!(error instanceof UploadError)) throw error
-        problem('calibrationReport', `${file.fileName}: ${error.message}`)
-      }
-    }
+    const fresh = await stageShopFiles(
+      staged,
+      {
+        claimId: existing.id,
+        now,
+        invoice: input.invoice,
+        repairPhotos: input.repairPhotos,
+        calibrationReport: calibrated ? (input.calibrationReport ?? null) : null,
+      },
+      problem,
+    )
     const drafts = splitDrafts(draftsOf(existing.id), input.draftIds).used
     const newInvoice = fresh.find((file) => file.documentType === 'invoice')
     const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
@@ -443,26 +386,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .returning()
         .get()
       const documents = [useInvoice, ...useRepairs, ...(useReport ? [useReport] : [])]
-      for (const file of documents) {
-        const document = tx
-          .insert(claimDocuments)
-          .values({
-            claimId: existing.id,
-            documentType: file.documentType,
-            filePath: file.filePath,
-            thumbPath: file.thumbPath,
-            fileName: storedFileName(file.fileName),
-            phash: file.phash ?? null,
-            capturedAt: file.capturedAt ?? null,
-            camera: file.camera ?? null,
-          })
-          .returning({ id: claimDocuments.id })
-          .get()
-        // The shop's photos join the index too: a later claim that sends one as its damage is caught.
-        if (file.documentType === 'repair_photo' && file.phash) {
-          indexPhoto(tx, { photoId: document.id, policyId: existing.policyId, source: 'shop', hash: file.phash })
-        }
-      }
+      storeShopDocuments(tx, { claimId: existing.id, policyId: existing.policyId, files: documents })
       // The invoice as sent: the first of its submissions, which the operator accepts or rejects.
       recordSubmission(tx, { claimId: existing.id, actor: input.actor ?? null, fields: invoiceColumnsOfClaim(row), now })
       // The drafts are documents now, or were replaced by this post's files (those are deleted below).

@@ -1,20 +1,31 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
-import { claims, invoiceDisputeFiles, invoiceDisputes, invoiceSubmissions, policies } from '~/db/schema'
+import { claimDocuments, claims, invoiceDisputeFiles, invoiceDisputes, invoiceSubmissions, policies } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { calibrationRequired, type InvoiceColumns, invoiceLines } from '~/domain/invoice'
-import { INVOICE_FIELD_MESSAGES, INVOICE_REJECTION_REASONS, INVOICE_REVIEW_MESSAGES, type InvoiceRejectionReason } from '~/domain/messages'
+import {
+  INVOICE_CORRECTION_FILES,
+  INVOICE_FIELD_MESSAGES,
+  INVOICE_REJECTION_REASONS,
+  INVOICE_REVIEW_MESSAGES,
+  type InvoiceRejectionReason,
+  TOO_MANY_REPAIR_PHOTOS,
+} from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
 import { heldInvoiceService } from '~/domain/payouts'
+import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { vehicleName } from '~/domain/vehicles'
 import { invoiceRejectedEmail } from '~/emails/invoice-review'
 import { env } from '~/env.server'
+import type { UploadedFile } from '~/services/multipart.server'
+import { StagedFiles } from '~/services/staged-files.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { tellTheShop } from './claims.server'
 import { priceOfJob } from './price-schedule.server'
+import { stageShopFiles, storeShopDocuments } from './shop-documents.server'
 
 /**
  * The life of a shop's invoice after completion: each submission kept (invoice_submissions), the operator's rejection
@@ -133,6 +144,7 @@ export function tellShopInvoiceRejected(input: { claimId: string; actorId: strin
         vehicle: vehicle ? vehicleName(vehicle) : 'vehicle not recorded',
         reason: INVOICE_REJECTION_REASONS[input.reason],
         note: input.note,
+        filesHint: INVOICE_CORRECTION_FILES.filesHint[input.reason] ?? null,
         jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
         supportEmail: env().SUPPORT_EMAIL,
       }),
@@ -151,79 +163,144 @@ function groupJob(database: Db, groupId: string, claimId: string) {
   return row
 }
 
+/** Refuses a correction of an invoice that is not rejected (already corrected, or never rejected). */
+function assertRejected(claim: { invoiceRejectedAt: string | null }) {
+  if (!claim.invoiceRejectedAt) {
+    throw RuleError.from(
+      { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_REVIEW_MESSAGES.notRejected },
+      { field: 'form', status: 409 },
+    )
+  }
+}
+
+/** The files a correction may bring, each optional: a new invoice photo, a calibration report, more repair photos. */
+export type CorrectionFiles = { invoice: UploadedFile | null; calibrationReport: UploadedFile | null; repairPhotos: UploadedFile[] }
+
+const NO_FILES: CorrectionFiles = { invoice: null, calibrationReport: null, repairPhotos: [] }
+
 /**
  * The shop corrects its rejected invoice and sends it again: the claim's invoice columns take the new values, the
  * rejection is cleared, a new submission waits for the operator, and the ceiling's hold is decided again on the new
- * total. A calibration is required after a replacement on a plan with ADAS, and needs a report on file.
+ * total. A calibration is required after a replacement on a plan with ADAS, and needs a report on file or sent now.
+ *
+ * The files sent with it are checked like the completion's (shop-documents.server) and become the claim's documents
+ * in the same transaction as the submission: a refused file or a refused correction keeps nothing. A new invoice photo
+ * does not replace the earlier one's row; the operator's review reads the newest first (latestInvoiceFirst, domain/invoice).
  */
-export function resubmitInvoice(
-  input: { groupId: string; claimId: string; actorId: string; fields: InvoiceColumns; hasCalibrationReport: boolean },
+export async function resubmitInvoice(
+  input: { groupId: string; claimId: string; actorId: string; fields: InvoiceColumns; files?: CorrectionFiles },
   now = new Date(),
 ) {
-  return transaction((tx) => {
-    const { claim, planHasAdas, vehicleType } = groupJob(tx, input.groupId, input.claimId)
-    if (!claim.invoiceRejectedAt) {
+  // Refused before any file is checked: another group's job (a 404), or an invoice with nothing to correct.
+  assertRejected(groupJob(db(), input.groupId, input.claimId).claim)
+  const files = input.files ?? NO_FILES
+  if (files.repairPhotos.length > MAX_REPAIR_PHOTOS) {
+    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: 'repairPhotos', status: 413 })
+  }
+  const calibration = input.fields.adasCalibration ?? 'none'
+  const staged = new StagedFiles()
+  try {
+    const errors: Record<string, string[]> = {}
+    let status = 400
+    const fresh = await stageShopFiles(
+      staged,
+      {
+        claimId: input.claimId,
+        now,
+        invoice: files.invoice,
+        repairPhotos: files.repairPhotos,
+        // As at completion, a report is kept only with a calibration to report.
+        calibrationReport: calibration === 'none' ? null : files.calibrationReport,
+      },
+      (field, message, refusedWith) => {
+        if (!Object.keys(errors).length) status = refusedWith
+        ;(errors[field] ??= []).push(message)
+      },
+    )
+    if (Object.keys(errors).length) {
+      const fields = Object.keys(errors)
       throw RuleError.from(
-        { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_REVIEW_MESSAGES.notRejected },
-        {
-          field: 'form',
-          status: 409,
-        },
+        { ...INVOICE_REVIEW_MESSAGES.correct, description: fields.flatMap((field) => errors[field]!).join(' ') },
+        { field: fields[0], status, fieldErrors: errors },
       )
     }
-    const calibration = input.fields.adasCalibration ?? 'none'
-    const repairType = claim.repairType ?? 'repair'
-    if (calibrationRequired({ planHasAdas, repairType }) && calibration === 'none') {
-      throw RuleError.from(
-        { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_FIELD_MESSAGES.calibrationRequired },
-        { field: 'adasCalibration' },
-      )
-    }
-    if (calibration !== 'none' && !input.hasCalibrationReport) {
-      throw RuleError.from(
-        { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
-        { field: 'calibrationReport' },
-      )
-    }
-    // Priced again under the same version (a calibration added or dropped changes the lines, never the version): a job
-    // priced by no schedule at completion stays so.
-    const priced = claim.priceScheduleId
-      ? priceOfJob(
-          claim,
-          { repairType, vehicleType, hasAdas: Boolean(planHasAdas), adasCalibration: calibration, mobile: claim.serviceAt === 'mobile' },
-          now,
-          tx,
+    const submission = transaction((tx) => {
+      // Decided again inside the transaction: a second post (or a double click) may have corrected it meanwhile.
+      const { claim, planHasAdas, vehicleType } = groupJob(tx, input.groupId, input.claimId)
+      assertRejected(claim)
+      const repairType = claim.repairType ?? 'repair'
+      if (calibrationRequired({ planHasAdas, repairType }) && calibration === 'none') {
+        throw RuleError.from(
+          { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_FIELD_MESSAGES.calibrationRequired },
+          { field: 'adasCalibration' },
         )
-      : { priceCents: null }
-    const heldFor = heldInvoiceService({
-      repairType,
-      vehicleType,
-      adasCalibration: calibration,
-      actualCostCents: input.fields.actualCostCents,
-      priceCents: priced.priceCents,
-    })
-    const stillReleased = heldFor !== null && heldFor === claim.invoiceHeldFor && claim.invoiceReleasedAt !== null
-    tx.update(claims)
-      .set({
-        ...input.fields,
-        invoiceRejectedAt: null,
-        invoiceHeldFor: heldFor,
-        scheduledPriceCents: priced.priceCents,
-        invoiceReleasedAt: stillReleased ? claim.invoiceReleasedAt : null,
-        invoiceReleasedBy: stillReleased ? claim.invoiceReleasedBy : null,
-        updatedAt: now.toISOString(),
+      }
+      const hasCalibrationReport =
+        fresh.some((file) => file.documentType === 'calibration_report') ||
+        Boolean(
+          tx
+            .select({ id: claimDocuments.id })
+            .from(claimDocuments)
+            .where(and(eq(claimDocuments.claimId, claim.id), eq(claimDocuments.documentType, 'calibration_report')))
+            .get(),
+        )
+      if (calibration !== 'none' && !hasCalibrationReport) {
+        throw RuleError.from(
+          { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
+          { field: 'calibrationReport' },
+        )
+      }
+      // Priced again under the same version (a calibration added or dropped changes the lines, never the version): a job
+      // priced by no schedule at completion stays so.
+      const priced = claim.priceScheduleId
+        ? priceOfJob(
+            claim,
+            { repairType, vehicleType, hasAdas: Boolean(planHasAdas), adasCalibration: calibration, mobile: claim.serviceAt === 'mobile' },
+            now,
+            tx,
+          )
+        : { priceCents: null }
+      const heldFor = heldInvoiceService({
+        repairType,
+        vehicleType,
+        adasCalibration: calibration,
+        actualCostCents: input.fields.actualCostCents,
+        priceCents: priced.priceCents,
       })
-      .where(eq(claims.id, claim.id))
-      .run()
-    const submission = recordSubmission(tx, { claimId: claim.id, actor: input.actorId, fields: input.fields, now })
-    recordAudit(tx, {
-      actor: input.actorId,
-      action: 'claim.invoice_resubmitted',
-      entityId: claim.id,
-      detail: { code: claim.confirmationCode, submission: submission.number, ...input.fields },
+      const stillReleased = heldFor !== null && heldFor === claim.invoiceHeldFor && claim.invoiceReleasedAt !== null
+      tx.update(claims)
+        .set({
+          ...input.fields,
+          invoiceRejectedAt: null,
+          invoiceHeldFor: heldFor,
+          scheduledPriceCents: priced.priceCents,
+          invoiceReleasedAt: stillReleased ? claim.invoiceReleasedAt : null,
+          invoiceReleasedBy: stillReleased ? claim.invoiceReleasedBy : null,
+          updatedAt: now.toISOString(),
+        })
+        .where(eq(claims.id, claim.id))
+        .run()
+      storeShopDocuments(tx, { claimId: claim.id, policyId: claim.policyId, files: fresh, uploadedBy: input.actorId })
+      const row = recordSubmission(tx, { claimId: claim.id, actor: input.actorId, fields: input.fields, now })
+      recordAudit(tx, {
+        actor: input.actorId,
+        action: 'claim.invoice_resubmitted',
+        entityId: claim.id,
+        detail: {
+          code: claim.confirmationCode,
+          submission: row.number,
+          ...input.fields,
+          ...(fresh.length ? { documents: fresh.map((file) => file.documentType) } : {}),
+        },
+      })
+      staged.commit()
+      return row
     })
     return submission
-  })
+  } catch (error) {
+    staged.discard()
+    throw error
+  }
 }
 
 export type InvoiceHistoryEntry = ReturnType<typeof invoiceHistory>['submissions'][number]
@@ -245,6 +322,8 @@ export function invoiceHistory(claimId: string) {
       submittedAt: row.submittedAt,
       outcome: row.outcome,
       reason: row.reason ? (INVOICE_REJECTION_REASONS[row.reason as InvoiceRejectionReason] ?? row.reason) : null,
+      /** The reason's key, for what follows from it (the files a correction may send). */
+      reasonKey: row.reason as InvoiceRejectionReason | null,
       note: row.note,
       decidedAt: row.decidedAt,
       lines: invoiceLines(row.fields as unknown as InvoiceColumns).filter((line) => line.shown),

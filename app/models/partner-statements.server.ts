@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claimDocuments, claims, partnerGroups, payouts, policies, profiles, vehicles } from '~/db/schema'
 import { monthSpan, monthsUpTo } from '~/domain/calendar'
+import { latestInvoiceFirst } from '~/domain/invoice'
 import { payoutStateOf } from '~/domain/payouts'
 import { claimantName } from '~/domain/privacy'
 import { vehicleName } from '~/domain/vehicles'
@@ -81,7 +82,8 @@ export function partnerStatement(groupId: string, month: string) {
     /** The invoice's fields, as its declaration keeps them (app/domain/invoice.ts). */
     invoice: invoiceColumnsOfClaim(claim),
     calibrationReports: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'calibration_report'),
-    invoices: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice'),
+    /** The invoice photo to read first (a correction's), each earlier one marked. */
+    invoices: latestInvoiceFirst(documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'invoice')),
     repairPhotos: documents.filter((doc) => doc.claimId === claim.id && doc.documentType === 'repair_photo'),
     /** Where the shop's payment for the job stands (app/domain/payouts.ts). */
     payment: { ...payoutStateOf({ ...claim, payout })!, approvedAt: claim.paymentApprovedAt },

@@ -1,5 +1,6 @@
 import { isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
-import { invoiceFormValues, invoiceLines } from '~/domain/invoice'
+import { invoiceFormValues, invoiceLines, latestInvoiceFirst } from '~/domain/invoice'
+import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import { SLOT_HOURS } from '~/domain/shops'
 import { shopCalibrationView } from '~/models/calibration.server'
 import { threadOf } from '~/models/claim-messages.server'
@@ -32,9 +33,11 @@ export function shopJobPage(groupId: string, claimId: string) {
       .filter((document) => document.documentType === 'damage_photo')
       .map((photo) => ({ id: photo.id, thumb: signedFileUrl(shopThumbPath(photo.filePath)), full: signedFileUrl(photo.filePath) })),
     window: job.asked ? { words: windowInWords(job.asked), ...SLOT_HOURS[job.asked.slot] } : null,
-    documents: documents.map((document) => ({
+    // The invoice photo that stands first (a correction's); one it replaced stays listed, labelled as earlier.
+    documents: latestInvoiceFirst(documents).map((document) => ({
       id: document.id,
       type: document.documentType,
+      earlier: document.earlier,
       fileName: document.fileName,
       url: signedFileUrl(document.filePath),
     })),
@@ -51,13 +54,20 @@ export function shopJobPage(groupId: string, claimId: string) {
     /** What the job pays under the price schedule: before completion, and the price fixed at completion. */
     price: jobPriceView(job.id),
     /** The invoice's history, the operator's answers and the disputes (completed jobs only). */
-    review: job.completed
-      ? {
-          ...invoiceHistory(job.id),
-          lines: invoiceLines(job),
-          correction: job.invoiceRejectedAt ? invoiceFormValues(job) : null,
-          dispute: disputeStandingOf(groupId, job.id),
-        }
-      : null,
+    review: job.completed ? reviewOf(groupId, job) : null,
+  }
+}
+
+/** A completed job's invoice review: its history, the correction's values when rejected, and the dispute's standing. */
+function reviewOf(groupId: string, job: ReturnType<typeof shopJob>) {
+  const history = invoiceHistory(job.id)
+  const rejection = job.invoiceRejectedAt ? history.submissions.find((entry) => entry.outcome === 'rejected') : undefined
+  return {
+    ...history,
+    lines: invoiceLines(job),
+    correction: job.invoiceRejectedAt ? invoiceFormValues(job) : null,
+    /** Where the rejection's reason is about files: that the correction can send them. */
+    filesHint: rejection?.reasonKey ? (INVOICE_CORRECTION_FILES.filesHint[rejection.reasonKey] ?? null) : null,
+    dispute: disputeStandingOf(groupId, job.id),
   }
 }

@@ -5,6 +5,7 @@ import { AdminTable, Cell, DocumentsCell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Button, buttonClass, Card } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
+import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import { adminClaimPath } from '~/domain/paths'
 import { partnerGroupChoices } from '~/models/claim-queue.server'
 import { partnerStatement, recentMonths } from '~/models/partner-statements.server'
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         lines: shown.lines.map((line) => ({
           ...line,
           cost: formatPrice(line.costCents),
-          invoices: line.invoices.map((doc) => ({ id: doc.id, name: doc.fileName, url: fileUrl(doc.filePath) })),
+          invoices: line.invoices.map((doc) => ({ id: doc.id, name: doc.fileName, url: fileUrl(doc.filePath), earlier: doc.earlier })),
           repairPhotos: line.repairPhotos.map((doc) => ({ id: doc.id, name: doc.fileName, url: fileUrl(doc.filePath) })),
         })),
       },
@@ -131,7 +132,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 </Cell>
                 <DocumentsCell
                   documents={[
-                    ...line.invoices.map((doc) => ({ ...doc, kind: 'Invoice' })),
+                    ...line.invoices.map((doc) => ({ ...doc, kind: doc.earlier ? INVOICE_CORRECTION_FILES.earlierInvoice : 'Invoice' })),
                     ...line.repairPhotos.map((doc) => ({ ...doc, kind: 'Repair photo' })),
                   ]}
                 />

@@ -17,7 +17,6 @@ import { ADAS_CALIBRATIONS } from '~/domain/shops'
 import { logger } from '~/logger.server'
 import { postClaimMessage } from '~/models/claim-messages.server'
 import { completeClaim, completedMessage } from '~/models/claim-shop.server'
-import { claimDocumentsOf } from '~/models/claims.server'
 import { openDispute } from '~/models/disputes.server'
 import { resubmitInvoice } from '~/models/invoice-review.server'
 import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
@@ -70,23 +69,36 @@ export async function appointment(form: Form, { claimId, groupId, actorId, value
   }
 }
 
-/** A rejected invoice, corrected and sent again. */
-export function resubmit(form: Form, { claimId, groupId, actorId, values }: On) {
+/** A rejected invoice, corrected and sent again, with the files that correct it (each optional). */
+export async function resubmit(form: Form, { claimId, groupId, actorId, values }: On) {
   const correction = parseWithZod(form.fields, { schema: InvoiceCorrectionSchema })
   if (correction.status !== 'success') return answerSchemaErrors(correction, values, INVOICE_REVIEW_MESSAGES.correct)
   try {
-    resubmitInvoice({
+    await resubmitInvoice({
       groupId,
       claimId,
       actorId,
       fields: invoiceColumnsOf(correction.value),
-      hasCalibrationReport: claimDocumentsOf(claimId).some((document) => document.documentType === 'calibration_report'),
+      files: {
+        invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
+        calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
+        repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
+      },
     })
     return redirectWithToast(shopJobPath(claimId), { type: 'success', ...INVOICE_REVIEW_MESSAGES.resubmitted })
   } catch (error) {
     if (error instanceof RuleError) return answerRefusal(error, { values })
+    if (error instanceof ImageQueueFull) return imagesBusy(error, values)
     throw error
   }
+}
+
+/** The image queue is full: the form is answered at once (503 with when to try again), its values kept. */
+function imagesBusy(error: ImageQueueFull, values: Record<string, string>) {
+  return answerErrors(
+    { form: [IMAGES_BUSY.description] },
+    { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+  )
 }
 
 /** A dispute of the invoice's rejection or of the amount accepted, with its files. */
@@ -163,12 +175,7 @@ export async function complete(form: Form, { claimId, code, actorId, values }: O
         { status: error.status, values, toast: { type: 'error', ...shopUploadFailed(error.message) } },
       )
     }
-    if (error instanceof ImageQueueFull) {
-      return answerErrors(
-        { form: [IMAGES_BUSY.description] },
-        { status: 503, values, toast: { type: 'error', ...IMAGES_BUSY }, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-      )
-    }
+    if (error instanceof ImageQueueFull) return imagesBusy(error, values)
     logger.error({ err: error }, 'shop completion of a job failed')
     return answerErrors(
       { form: [COMPLETE_FAILED.description ?? COMPLETE_FAILED.title] },

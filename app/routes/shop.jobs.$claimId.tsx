@@ -13,6 +13,7 @@ import { Toast } from '~/components/toast'
 import { buttonClass, Card } from '~/components/ui'
 import type { CalibrationMethod } from '~/domain/calibration'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
+import { SHOP_FILE_FIELDS } from '~/models/shop-documents.server'
 import { shopJobPage } from '~/models/shop-job-page.server'
 import { shopJob } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
@@ -34,7 +35,7 @@ import { appointment, complete, dispute, onTheWay, postMessage, resubmit } from 
  */
 export const handle = routeRules({ body: 'upload', public: false, pageCache: false, originCheck: true, hydrate: false })
 
-/** The files the completion form may carry: the invoice, the repair photos and the calibration report. */
+/** The files the completion form (or the correction) may carry: the invoice, the repair photos and the calibration report. */
 const MAX_FILES = MAX_REPAIR_PHOTOS + 2
 
 const MESSAGE_LIMITS = fieldLimits(ClaimMessageSchema)
@@ -49,7 +50,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Another group's job (or none) is refused before its body is read.
   const job = shopJob(group.id, params.claimId)
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_FILES })
-  if (refused) return answerUploadRefused(refused, { field: refused.field === 'form' ? 'repairPhotos' : refused.field })
+  if (refused) {
+    const field = refused.field === 'form' ? 'repairPhotos' : refused.field
+    // The reader stops before the form's fields are known: a completed job's page has one form with these files, the
+    // correction, so the message goes next to its field there.
+    const values = job.completed && Object.values(SHOP_FILE_FIELDS).includes(field) ? { intent: 'resubmit' } : null
+    return answerUploadRefused(refused, { field, values })
+  }
   const intent = String(form.fields.get('intent') ?? '')
   const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
   const on = { claimId: job.id, code: job.code, groupId: group.id, actorId: profile.id, values }

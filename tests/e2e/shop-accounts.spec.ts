@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { claimDocuments, claims, shopStaff } from '~/db/schema'
+import { INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { bookableDates } from '~/domain/shops'
+import { rejectInvoice } from '~/models/invoice-review.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
@@ -297,4 +299,42 @@ test('an invoice rejected for a wrong part number is corrected by the shop and a
     partNumber: 'FW02843GTY',
     invoiceRejectedAt: null,
   })
+})
+
+test('an invoice rejected for its missing calibration report is corrected by sending the report', async ({ page, signIn }) => {
+  const group = createPartnerGroup(`Cal Glass ${createId(4)}`, { email: uniqueEmail('calglass') })
+  const staff = findOrCreateProfile(uniqueEmail('staff'))
+  const operator = findOrCreateProfile('operator@example.com')
+  db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator.id }).run()
+  const { policy } = createActivePolicy(findOrCreateProfile(uniqueEmail()).id, { planType: 'comprehensive', hasAdas: true })
+  const claim = createClaim(policy.id, {
+    damageType: 'crack',
+    approvalStatus: 'completed',
+    lifecycleStatus: 'completed',
+    reviewedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    assignedPartnerGroupId: group.id,
+    completedAt: new Date().toISOString(),
+    repairType: 'replacement',
+    partNumber: 'FW01234',
+    adasCalibration: 'static',
+    actualCostCents: 38900,
+  })
+  // Rejected as the journey above rejects one (the operator's form is exercised there).
+  rejectInvoice({ claimId: claim.id, actorId: operator.id, reason: 'calibration', note: 'The calibration report is missing.' })
+
+  await signIn({ email: staff.email })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  const review = page.getByTestId('invoice-review')
+  await expect(review.getByTestId('correction-files-hint')).toHaveText(INVOICE_CORRECTION_FILES.filesHint.calibration!)
+  // Without the report the correction is refused next to its field; with it, it is sent again.
+  await review.getByRole('button', { name: 'Send the corrected invoice' }).click()
+  await expect(page.locator('#calibrationReport-error')).toContainText(INVOICE_FIELD_MESSAGES.calibrationReportRequired)
+  await page
+    .getByTestId('invoice-review')
+    .getByLabel(INVOICE_CORRECTION_FILES.calibrationReport)
+    .setInputFiles({ name: 'calibration.pdf', mimeType: 'application/pdf', buffer: await cleanPdf() })
+  await page.getByTestId('invoice-review').getByRole('button', { name: 'Send the corrected invoice' }).click()
+  await expect(toast(page)).toContainText('Invoice sent again')
+  await expect(page.getByTestId('invoice-history')).toContainText('waiting for the operator')
+  await expect(page.getByTestId('job-completed').getByRole('link', { name: /Calibration report: calibration.pdf/ })).toBeVisible()
 })

@@ -83,15 +83,13 @@ describe('an invoice rejected, corrected and accepted', () => {
           claimId: job.id,
           actorId: staff.id,
           fields: fields('FW02843', 40000),
-          hasCalibrationReport: false,
         }))(),
     ).rejects.toMatchObject({ init: { status: 404 } })
-    resubmitInvoice({
+    await resubmitInvoice({
       groupId: group.id,
       claimId: job.id,
       actorId: staff.id,
       fields: fields('FW02843', 40000),
-      hasCalibrationReport: false,
     })
     expect(claimRow(job.id)).toMatchObject({ invoiceRejectedAt: null, partNumber: 'FW02843' })
 
@@ -121,7 +119,7 @@ describe('an invoice rejected, corrected and accepted', () => {
     const { policyId } = claimRow(job.id)
     db().run(`UPDATE policies SET has_adas = 1 WHERE id = '${policyId}'`)
     const refused = await refusal(() =>
-      resubmitInvoice({ groupId: group.id, claimId: job.id, actorId: 'x', fields: fields('FW02843', 40000), hasCalibrationReport: true }),
+      resubmitInvoice({ groupId: group.id, claimId: job.id, actorId: 'x', fields: fields('FW02843', 40000) }),
     )
     expect(refused.field).toBe('adasCalibration')
     expect(db().select().from(invoiceSubmissions).where(eq(invoiceSubmissions.claimId, job.id)).all()).toHaveLength(1)

@@ -10,6 +10,7 @@ import {
   invoiceLines,
   isDisputeOverdue,
   isPartNumber,
+  latestInvoiceFirst,
   normalizePartNumber,
 } from '~/domain/invoice'
 import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
@@ -113,5 +114,25 @@ describe('the dispute’s deadline', () => {
     expect(isDisputeOverdue(dispute, new Date('2026-12-14T23:59:59Z'))).toBe(false)
     expect(isDisputeOverdue(dispute, new Date('2026-12-15T00:00:00Z'))).toBe(true)
     expect(isDisputeOverdue({ ...dispute, answeredAt: '2026-12-16T00:00:00.000Z' }, new Date('2026-12-20T00:00:00Z'))).toBe(false)
+  })
+})
+
+describe('the invoice photos as the operator reviews them', () => {
+  it('puts the newest invoice first, marks the others earlier, and keeps every document', () => {
+    const at = '2026-11-27T09:00:00.000Z'
+    const documents = [
+      { documentType: 'invoice', createdAt: '2026-11-20T09:00:00.000Z', filePath: 'c/1_invoice_a.jpg' },
+      { documentType: 'repair_photo', createdAt: '2026-11-20T09:00:00.000Z', filePath: 'c/1_repair_photo_b.jpg' },
+      // Stored in the same millisecond: the path, which starts with the moment sent, decides.
+      { documentType: 'invoice', createdAt: at, filePath: 'c/1764234000000_invoice_c.jpg' },
+      { documentType: 'invoice', createdAt: at, filePath: 'c/1764234000001_invoice_d.jpg' },
+    ]
+    expect(latestInvoiceFirst(documents).map((document) => [document.filePath, document.earlier])).toEqual([
+      ['c/1764234000001_invoice_d.jpg', false],
+      ['c/1764234000000_invoice_c.jpg', true],
+      ['c/1_invoice_a.jpg', true],
+      ['c/1_repair_photo_b.jpg', false],
+    ])
+    expect(latestInvoiceFirst([])).toEqual([])
   })
 })

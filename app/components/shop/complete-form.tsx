@@ -1,6 +1,7 @@
 import type { KeptFile } from '~/components/claims/kept-files'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 import { calibrationRequired } from '~/domain/invoice'
+import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 
 import {
   FileField,
@@ -74,6 +75,12 @@ export function CompleteForm({
   )
 }
 
+/** How the shop's list names a file: an invoice photo a correction replaced says so. */
+function documentLabel(document: { type: string; earlier: boolean }) {
+  if (document.type === 'invoice') return document.earlier ? INVOICE_CORRECTION_FILES.earlierInvoice : 'Invoice'
+  return document.type === 'calibration_report' ? 'Calibration report' : 'Repair photo'
+}
+
 /** After completion: the work done, the invoice's fields as sent, the notes and the files. */
 export function Completed({
   job,
@@ -81,7 +88,7 @@ export function Completed({
   lines,
 }: {
   job: { repairType: 'repair' | 'replacement' | null; partnerNotes: string | null }
-  documents: { id: string; type: string; fileName: string; url: string }[]
+  documents: { id: string; type: string; earlier: boolean; fileName: string; url: string }[]
   lines: { name: string; label: string; shown: string }[]
 }) {
   const rows: [string, string | null][] = [
@@ -105,8 +112,7 @@ export function Completed({
         {documents.map((document) => (
           <li key={document.id}>
             <a href={document.url} className="text-brand-700 underline" target="_blank" rel="noreferrer">
-              {document.type === 'invoice' ? 'Invoice' : document.type === 'calibration_report' ? 'Calibration report' : 'Repair photo'}:{' '}
-              {document.fileName}
+              {documentLabel(document)}: {document.fileName}
             </a>
           </li>
         ))}

@@ -1,9 +1,10 @@
 import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { calibrationRequired, DISPUTE_KIND_NAMES, DISPUTE_OUTCOME_NAMES, isDisputeOverdue, MAX_DISPUTE_FILES } from '~/domain/invoice'
+import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import type { ShopJobReview } from '~/models/shop-job-page.types'
 
-import { fileClass, type FormErrors, type FormValues, InvoiceFields, type InvoiceJob, labelClass } from './invoice-fields'
+import { fileClass, FileField, type FormErrors, type FormValues, InvoiceFields, type InvoiceJob, labelClass } from './invoice-fields'
 
 /**
  * After completion: the invoice's history (each submission and the operator's answer), the correction of a rejected
@@ -22,6 +23,7 @@ export function InvoiceReview({
 }) {
   const latest = review.submissions[0]
   const disputing = values.intent === 'dispute'
+  const correcting = values.intent === 'resubmit'
   return (
     <Card className="space-y-4" data-testid="invoice-review">
       <h2 className="text-xl font-semibold text-slate-900">Invoice</h2>
@@ -35,13 +37,38 @@ export function InvoiceReview({
         <form method="post" encType="multipart/form-data" className="space-y-5">
           <input type="hidden" name="intent" value="resubmit" />
           <h3 className="text-base font-semibold">Correct the invoice and send it again</h3>
-          <FieldError id="form-error" errors={values.intent === 'resubmit' ? errors.form : undefined} />
+          <FieldError id="form-error" errors={correcting ? errors.form : undefined} />
+          {review.filesHint ? (
+            <p className="text-sm text-slate-700" data-testid="correction-files-hint">
+              {review.filesHint}
+            </p>
+          ) : null}
           <InvoiceFields
             job={job}
-            errors={values.intent === 'resubmit' ? errors : {}}
-            values={values.intent === 'resubmit' ? values : review.correction}
+            errors={correcting ? errors : {}}
+            values={correcting ? values : review.correction}
             required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: job.repairType ?? 'repair' })}
+            afterCalibration={
+              <FileField
+                name="calibrationReport"
+                label={INVOICE_CORRECTION_FILES.calibrationReport}
+                accept="application/pdf,.pdf,image/*"
+                kept={[]}
+                errors={correcting ? errors : {}}
+              />
+            }
           />
+          <fieldset className="space-y-5">
+            <legend className={labelClass}>{INVOICE_CORRECTION_FILES.heading}</legend>
+            <FileField name="invoice" label={INVOICE_CORRECTION_FILES.invoice} kept={[]} errors={correcting ? errors : {}} />
+            <FileField
+              name="repairPhotos"
+              label={INVOICE_CORRECTION_FILES.repairPhotos}
+              kept={[]}
+              multiple
+              errors={correcting ? errors : {}}
+            />
+          </fieldset>
           <button type="submit" className={buttonClass('primary')} data-pending-label="Sending...">
             Send the corrected invoice
           </button>

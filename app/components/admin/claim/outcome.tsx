@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
-import { RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { INVOICE_CORRECTION_FILES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { describeAppointment } from '~/domain/shops'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
@@ -37,7 +37,10 @@ export function OutcomeCard({
   const time = useOperatorTime()
   const reversing = useIsPending({ state: 'submitting', intent: 'reverse' })
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
-  const shopFiles = documents.filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
+  // The invoice to read comes first (the model orders them); one a correction replaced says so, still reachable.
+  const shopFiles = documents
+    .filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
+    .map((document) => (document.earlier ? { ...document, caption: INVOICE_CORRECTION_FILES.earlierInvoice } : document))
   const calibrationReports = documents.filter((document) => document.type === 'calibration_report')
   // The shop's calibration proof (its facts on the shop's page and the owner's certificate): the evidence, to check.
   const calibrationProof = documents.flatMap((document) =>
