@@ -150,6 +150,7 @@ const FORMS: Record<string, FormCase> = {
     sample: { page: '2', status: 'waiting', show: 'all', damage: 'chip', group: 'grp1' },
   },
   'operator.SearchQuery': { schema: operator.SearchQuery, sample: { page: '1', q: 'Gina Gee' } },
+  'operator.PageQuery': { schema: operator.PageQuery, sample: { page: '2' } },
   'operator.StatesQuery': { schema: operator.StatesQuery(['all', 'open']), sample: { show: 'open' } },
   'operator.OperatorSettingsSchema': { schema: operator.OperatorSettingsSchema, sample: { timeZone: 'America/Denver' } },
   'operator.AutomaticApprovalSchema': {
