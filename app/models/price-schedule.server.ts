@@ -213,17 +213,11 @@ export async function retryScheduleNotices(now = new Date()): Promise<number> {
       ),
     )
     .all()
+  const versionsById = new Map(open.map((version) => [version.id, version]))
   let sent = 0
   for (const { scheduleId, shopStaffId } of due) {
     await yieldToRequests()
-    if (
-      await deliverScheduleNotice(
-        open.find((version) => version.id === scheduleId)!,
-        shopStaffId,
-        now,
-      )
-    )
-      sent += 1
+    if (await deliverScheduleNotice(versionsById.get(scheduleId)!, shopStaffId, now)) sent += 1
   }
   return sent
 }

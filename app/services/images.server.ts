@@ -90,10 +90,6 @@ export function storedScale(longSide: number): { side: number; factor: 1 | 2 | 4
   return { side: MAX_STORED_SIDE, factor: 1 }
 }
 
-export function storedSide(longSide: number) {
-  return storedScale(longSide).side
-}
-
 /**
  * What decoding an image would hold in memory, from its header. A baseline JPEG is decoded straight at 1/2, 1/4 or
  * 1/8 scale when the stored copy is that much smaller (libjpeg's shrink-on-load); counted here at half the factor

@@ -25,7 +25,7 @@ import {
   nearHashes,
   probeKeys,
 } from '~/domain/photo-integrity'
-import { prepareImage, storedSide } from '~/services/images.server'
+import { prepareImage, storedScale } from '~/services/images.server'
 
 import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
 
@@ -222,11 +222,11 @@ describe('capture-time checks', () => {
 
 describe('the stored size', () => {
   it('keeps a photo no larger than the limit, stores a 12 MP photo at half and a huge one at the limit', () => {
-    expect(storedSide(1600)).toBe(1600)
-    expect(storedSide(4032)).toBe(2016)
-    expect(storedSide(8064)).toBe(2016)
-    expect(storedSide(12000)).toBe(2560)
-    expect(storedSide(3000)).toBe(2560)
+    expect(storedScale(1600)).toEqual({ side: 1600, factor: 1 })
+    expect(storedScale(4032)).toEqual({ side: 2016, factor: 2 })
+    expect(storedScale(8064)).toEqual({ side: 2016, factor: 4 })
+    expect(storedScale(12000)).toEqual({ side: 2560, factor: 1 })
+    expect(storedScale(3000)).toEqual({ side: 2560, factor: 1 })
   })
 
   it('decodes a 12 MP JPEG straight at half size, turned upright, with the same hash and no scratch file left', async () => {
