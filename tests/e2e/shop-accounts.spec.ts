@@ -229,17 +229,15 @@ async function fileFor(name: string) {
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(await file.arrayBuffer()) }
 }
 
-test('an invoice rejected for a wrong part number is corrected by the shop and accepted, its history on both sides', async ({
-  page,
-  signIn,
-}) => {
-  const group = createPartnerGroup(`Part Glass ${createId(4)}`, { email: uniqueEmail('partglass') })
+/** A windshield replaced and invoiced yesterday by a new group with one staff member, for the invoice journeys. */
+function completedReplacement(name: string, options: { hasAdas: boolean; adasCalibration?: 'static' }) {
+  const group = createPartnerGroup(`${name} ${createId(4)}`, { email: uniqueEmail(name.replace(/\W/g, '').toLowerCase()) })
   const staff = findOrCreateProfile(uniqueEmail('staff'))
   db()
     .insert(shopStaff)
     .values({ partnerGroupId: group.id, email: staff.email, addedBy: findOrCreateProfile('operator@example.com').id })
     .run()
-  const { policy } = createActivePolicy(findOrCreateProfile(uniqueEmail()).id, { planType: 'comprehensive', hasAdas: false })
+  const { policy } = createActivePolicy(findOrCreateProfile(uniqueEmail()).id, { planType: 'comprehensive', hasAdas: options.hasAdas })
   const claim = createClaim(policy.id, {
     damageType: 'crack',
     approvalStatus: 'completed',
@@ -249,8 +247,17 @@ test('an invoice rejected for a wrong part number is corrected by the shop and a
     completedAt: new Date().toISOString(),
     repairType: 'replacement',
     partNumber: 'FW01234',
+    ...(options.adasCalibration ? { adasCalibration: options.adasCalibration } : {}),
     actualCostCents: 38900,
   })
+  return { group, staff, claim }
+}
+
+test('an invoice rejected for a wrong part number is corrected by the shop and accepted, its history on both sides', async ({
+  page,
+  signIn,
+}) => {
+  const { group, staff, claim } = completedReplacement('Part Glass', { hasAdas: false })
 
   // The operator rejects it with a typed reason and a note.
   await signIn({ email: 'operator@example.com' })
@@ -302,23 +309,8 @@ test('an invoice rejected for a wrong part number is corrected by the shop and a
 })
 
 test('an invoice rejected for its missing calibration report is corrected by sending the report', async ({ page, signIn }) => {
-  const group = createPartnerGroup(`Cal Glass ${createId(4)}`, { email: uniqueEmail('calglass') })
-  const staff = findOrCreateProfile(uniqueEmail('staff'))
   const operator = findOrCreateProfile('operator@example.com')
-  db().insert(shopStaff).values({ partnerGroupId: group.id, email: staff.email, addedBy: operator.id }).run()
-  const { policy } = createActivePolicy(findOrCreateProfile(uniqueEmail()).id, { planType: 'comprehensive', hasAdas: true })
-  const claim = createClaim(policy.id, {
-    damageType: 'crack',
-    approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
-    reviewedAt: new Date(Date.now() - 86_400_000).toISOString(),
-    assignedPartnerGroupId: group.id,
-    completedAt: new Date().toISOString(),
-    repairType: 'replacement',
-    partNumber: 'FW01234',
-    adasCalibration: 'static',
-    actualCostCents: 38900,
-  })
+  const { staff, claim } = completedReplacement('Cal Glass', { hasAdas: true, adasCalibration: 'static' })
   // Rejected as the journey above rejects one (the operator's form is exercised there).
   rejectInvoice({ claimId: claim.id, actorId: operator.id, reason: 'calibration', note: 'The calibration report is missing.' })
 
