@@ -44,13 +44,13 @@ export function db(): Db {
 
 /**
  * A query built and prepared once per connection (drizzle's `.prepare()`, its values as `sql.placeholder`s), for the
- * queries every signed-in page runs: building a select of a wide table (the claims' forty-odd columns) and having
- * SQLite parse it again cost more than running it, on every request.
+ * queries every signed-in page runs and those of filing a claim: building a select of a wide table (the claims'
+ * forty-odd columns) and having SQLite parse it again cost more than running it, on every request. A transaction's
+ * `tx` is the same connection, so a prepared query runs inside it.
  */
-export function preparedQuery<T>(build: (database: Db) => T): () => T {
+export function preparedQuery<T>(build: (database: Db) => T): (database?: Db) => T {
   const byConnection = new WeakMap<Db, T>()
-  return () => {
-    const database = db()
+  return (database = db()) => {
     let query = byConnection.get(database)
     if (!query) {
       query = build(database)

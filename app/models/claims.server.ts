@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { db, preparedQuery } from '~/db/client.server'
 import {
   type Claim,
   type ClaimDocument,
@@ -106,8 +106,8 @@ export function operatorEmailFor(kind: 'new' | 'appeal', { claim, profile, polic
   })
 }
 
-export function claimContext(claimId: string): ClaimContext | null {
-  const row = db()
+const claimContextQuery = preparedQuery((database) =>
+  database
     .select({ claim: claims, policy: policies, profile: profiles, vehicle: vehicles, partnerGroup: partnerGroups })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
@@ -115,9 +115,12 @@ export function claimContext(claimId: string): ClaimContext | null {
     // The claim's own vehicle: a transfer after filing leaves the claim on the vehicle it was filed for.
     .leftJoin(vehicles, eq(vehicles.id, sql`coalesce(${claims.vehicleId}, ${policies.vehicleId})`))
     .leftJoin(partnerGroups, eq(partnerGroups.id, claims.assignedPartnerGroupId))
-    .where(eq(claims.id, claimId))
-    .get()
-  return row ?? null
+    .where(eq(claims.id, sql.placeholder('claimId')))
+    .prepare(),
+)
+
+export function claimContext(claimId: string): ClaimContext | null {
+  return claimContextQuery().get({ claimId }) ?? null
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import { and, asc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 
-import { type Db, db, transaction } from '~/db/client.server'
+import { type Db, db, preparedQuery, transaction } from '~/db/client.server'
 import {
   claimDocumentDrafts,
   claimDocuments,
@@ -95,27 +95,38 @@ function photoStillThere(tx: Db, match: PhotoMatch) {
   return row?.phash === match.hash
 }
 
+// Read for every claim filed, inside its transaction: built and prepared once (a storm files thousands an hour).
+/** When the policy's first setup photo was stored (null before any). */
+const firstSetupPhotoAt = sql<string | null>`(
+  SELECT min(${policyPhotos.createdAt}) FROM ${policyPhotos} WHERE ${policyPhotos.policyId} = ${policies.id}
+)`
+const filingFacts = preparedQuery((database) =>
+  database
+    .select({ claim: claims, policy: policies, firstSetupPhotoAt })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(eq(claims.id, sql.placeholder('claimId')))
+    .prepare(),
+)
+const damagePhotosOf = preparedQuery((database) =>
+  database
+    .select()
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, sql.placeholder('claimId')), eq(claimDocuments.documentType, 'damage_photo')))
+    .prepare(),
+)
+
 /**
  * Checks a claim just filed and writes a claim_flags row for each reason it must wait for a person, with the words the
  * operator reads. Runs in the filing transaction, after the claim and its photo rows exist and before anything decides
  * it. Returns the kinds written. A photo with no capture time raises no capture-time flag.
  */
 export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
-  const claim = tx.select().from(claims).where(eq(claims.id, claimId)).get()
-  if (!claim) return []
-  const policy = tx.select().from(policies).where(eq(policies.id, claim.policyId)).get()
-  if (!policy) return []
+  const { claim, policy, firstSetupPhotoAt } = filingFacts(tx).get({ claimId }) ?? {}
+  if (!claim || !policy) return []
+  const setupDay = firstSetupPhotoAt?.slice(0, 10)
   const flags: { kind: IntegrityFlagKind; detail: string }[] = []
-  const photos = tx
-    .select()
-    .from(claimDocuments)
-    .where(and(eq(claimDocuments.claimId, claimId), eq(claimDocuments.documentType, 'damage_photo')))
-    .all()
-  const setupPhotos = tx.select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()
-  const setupDay = setupPhotos
-    .map((photo) => photo.createdAt)
-    .sort()[0]
-    ?.slice(0, 10)
+  const photos = damagePhotosOf(tx).all({ claimId })
   const ownPhotoIds = new Set(photos.map((photo) => photo.id))
 
   for (const [index, photo] of photos.entries()) {

@@ -14,8 +14,16 @@ import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 export type PolicyWithVehicle = Policy & { vehicle: Vehicle | null; timeZone: string }
 
 /** The customer's ZIP as `customerZone` reads it: its state and zone (null without a ZIP the table knows). */
+const zipOfProfileQuery = preparedQuery((database) =>
+  database
+    .select({ zip: profiles.zip })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('profileId')))
+    .prepare(),
+)
+
 function zipOfProfile(profileId: string) {
-  const zip = db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, profileId)).get()?.zip
+  const zip = zipOfProfileQuery().get({ profileId })?.zip
   const place = zipPlace(zip)
   return place ? { state: place.state, zone: zoneOfZip(zip) } : null
 }
@@ -23,10 +31,6 @@ function zipOfProfile(profileId: string) {
 /** The zone a customer's policy counts its days in: their ZIP's when it lies in the policy's state, else the state's. */
 export function zoneOfCustomerPolicy(policy: Pick<Policy, 'profileId' | 'governingState'>): string {
   return customerZone(policy.governingState, zipOfProfile(policy.profileId))
-}
-
-function withVehicle() {
-  return db().select({ policy: policies, vehicle: vehicles }).from(policies).leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
 }
 
 const policiesOfProfile = preparedQuery((database) =>
@@ -51,11 +55,18 @@ export function hasPolicies(profileId: string): boolean {
   return db().select({ id: policies.id }).from(policies).where(eq(policies.profileId, profileId)).limit(1).get() !== undefined
 }
 
+const policyOfProfile = preparedQuery((database) =>
+  database
+    .select({ policy: policies, vehicle: vehicles })
+    .from(policies)
+    .leftJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .where(and(eq(policies.id, sql.placeholder('policyId')), eq(policies.profileId, sql.placeholder('profileId'))))
+    .prepare(),
+)
+
 /** One of the customer's policies; another customer's policy is null, exactly like a missing one (callers answer 404). */
 export function getPolicyForProfile(profileId: string, policyId: string): PolicyWithVehicle | null {
-  const row = withVehicle()
-    .where(and(eq(policies.id, policyId), eq(policies.profileId, profileId)))
-    .get()
+  const row = policyOfProfile().get({ policyId, profileId })
   return row ? { ...row.policy, vehicle: row.vehicle, timeZone: zoneOfCustomerPolicy(row.policy) } : null
 }
 
