@@ -114,11 +114,45 @@ export function decodeBytes(header: {
   return header.width * header.height * header.channels * perSample
 }
 
+/**
+ * How much of an upload its header and EXIF are read from first. A JPEG's EXIF is one APP1 segment (64 KB at most)
+ * near its start, and its size comes before the pixels; so a phone photo of several megabytes is checked without
+ * joining its chunks into one buffer.
+ */
+const HEAD_BYTES = 256 * 1024
+
+/** The upload's first HEAD_BYTES (the whole of a smaller one). */
+function headOf(file: UploadedFile): Buffer {
+  const chunks = file.chunks ?? [file.bytes]
+  const head: Buffer[] = []
+  let size = 0
+  for (const chunk of chunks) {
+    if (size >= HEAD_BYTES) break
+    head.push(chunk)
+    size += chunk.length
+  }
+  const joined = head.length === 1 ? head[0]! : Buffer.concat(head, size)
+  return joined.subarray(0, HEAD_BYTES)
+}
+
+/** The header's facts, from the upload's head when they are there, else from the whole upload. */
+async function readHeader(file: UploadedFile): Promise<Metadata> {
+  const head = headOf(file)
+  if (head.length < HEAD_BYTES) return sharp(head, { failOn: 'error' }).metadata()
+  try {
+    const header = await sharp(head, { failOn: 'error' }).metadata()
+    if (header.format === 'jpeg' && header.width && header.height) return header
+  } catch {
+    // Not a JPEG whose size comes early: read the whole upload.
+  }
+  return sharp(file.bytes, { failOn: 'error' }).metadata()
+}
+
 /** Reads the header only (no pixels) and refuses what is not a raster image or would cost too much to decode. */
 async function checkHeader(file: UploadedFile) {
   let header: Metadata
   try {
-    header = await sharp(file.bytes, { failOn: 'error' }).metadata()
+    header = await readHeader(file)
   } catch {
     throw new UploadError(file.fieldName, 'Please select an image file')
   }
@@ -169,13 +203,21 @@ const STORED_JPEG = { quality: 82, optimiseCoding: false } as const
 
 let scratchDir: string | undefined
 
-/** The upload as a private scratch file for `work`, removed after it; null (and no work) when it cannot be written. */
-async function withScratchFile<T>(bytes: Buffer, work: (file: string) => Promise<T>): Promise<T | null> {
+/**
+ * The upload as a private scratch file for `work`, written chunk by chunk as it arrived, removed after it; null (and
+ * no work) when it cannot be written.
+ */
+async function withScratchFile<T>(upload: UploadedFile, work: (file: string) => Promise<T>): Promise<T | null> {
   let file: string
   try {
     scratchDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glass-decode-'))
     file = path.join(scratchDir, `${randomUUID()}.jpg`)
-    await fs.promises.writeFile(file, bytes, { mode: 0o600 })
+    const handle = await fs.promises.open(file, 'w', 0o600)
+    try {
+      await handle.writev([...(upload.chunks ?? [upload.bytes])])
+    } finally {
+      await handle.close()
+    }
   } catch {
     // No room or no scratch folder: the caller decodes the bytes in memory instead.
     scratchDir = undefined
@@ -199,13 +241,13 @@ async function withScratchFile<T>(bytes: Buffer, work: (file: string) => Promise
  * bytes in memory, so the upload is written to a private scratch file for the decode and removed after it. The image
  * queue bounds how many exist at once (two uploads of a few megabytes).
  */
-async function encodeStored(bytes: Buffer, header: { width: number; height: number; format: string }): Promise<Buffer> {
+async function encodeStored(upload: UploadedFile, header: { width: number; height: number; format: string }): Promise<Buffer> {
   const { side, factor } = storedScale(Math.max(header.width, header.height))
   if (header.format === 'jpeg' && factor > 1) {
-    const shrunk = await withScratchFile(bytes, (file) => sharp(`${file}[shrink=${factor}]`, DECODE_OPTIONS).jpeg(STORED_JPEG).toBuffer())
+    const shrunk = await withScratchFile(upload, (file) => sharp(`${file}[shrink=${factor}]`, DECODE_OPTIONS).jpeg(STORED_JPEG).toBuffer())
     if (shrunk) return shrunk
   }
-  return sharp(bytes, DECODE_OPTIONS)
+  return sharp(upload.bytes, DECODE_OPTIONS)
     .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
     .jpeg(STORED_JPEG)
     .toBuffer()
@@ -251,10 +293,11 @@ export async function hashImage(bytes: Buffer) {
  */
 export async function prepareImage(file: UploadedFile, options: { shopCopy?: boolean } = {}): Promise<PreparedImage> {
   const header = await checkHeader(file)
-  const exif = await readExif(file.bytes)
+  // A JPEG's EXIF is in its head; other formats (a HEIC's metadata box) may keep it anywhere.
+  const exif = await readExif(header.format === 'jpeg' ? headOf(file) : file.bytes)
   return withImageSlot(async () => {
     try {
-      const photo = await encodeStored(file.bytes, header)
+      const photo = await encodeStored(file, header)
       // The thumbnail from the stored copy: a few hundred kilobytes, decoded at a fraction of its size by libjpeg.
       const small = (await sharp(photo)
         .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })

@@ -26,6 +26,7 @@ import {
   probeKeys,
 } from '~/domain/photo-integrity'
 import { prepareImage, storedScale } from '~/services/images.server'
+import { readMultipartForm, type UploadedFile } from '~/services/multipart.server'
 
 import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
 
@@ -249,6 +250,50 @@ describe('the stored size', () => {
     const scratch = fs.readdirSync(scratchRoot).filter((name) => name.startsWith('glass-decode-'))
     expect(scratch).toHaveLength(1)
     expect(fs.readdirSync(path.join(scratchRoot, scratch[0]!))).toEqual([])
+  })
+
+  it('prepares a 12 MP JPEG from the chunks it arrived in, never joined, as it does from one buffer', async () => {
+    const pixels = await sharp(await windshieldPhoto(23, { width: 4032, height: 3024 }))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const photo = await sharp(pixels.data, { raw: pixels.info })
+      .jpeg({ quality: 92 })
+      .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 15' }, IFD2: { DateTimeOriginal: '2026:05:01 14:03:09' } })
+      .toBuffer()
+    // A PNG's size and metadata are not read from its head: it takes the whole upload.
+    const png = await sharp(pixels.data, { raw: pixels.info }).png({ compressionLevel: 1 }).toBuffer()
+    const form = new FormData()
+    form.append('photos', new File([new Uint8Array(photo)], 'damage.jpg', { type: 'image/jpeg' }))
+    form.append('photos', new File([new Uint8Array(png)], 'damage.png', { type: 'image/png' }))
+    // Sent as a network delivers it: in 64 KB pieces.
+    const encoded = new Response(form)
+    const body = Buffer.from(await encoded.arrayBuffer())
+    const pieces = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 65_536) controller.enqueue(new Uint8Array(body.subarray(at, at + 65_536)))
+        controller.close()
+      },
+    })
+    const request = new Request('http://localhost/upload', {
+      method: 'POST',
+      body: pieces,
+      headers: { 'Content-Type': encoded.headers.get('Content-Type')! },
+      duplex: 'half',
+    } as RequestInit)
+    const { files } = await readMultipartForm(request, { maxFiles: 2 })
+    const [jpegUpload, pngUpload] = files as [UploadedFile, UploadedFile]
+    expect(jpegUpload.chunks!.length).toBeGreaterThan(1)
+
+    const fromChunks = await prepareImage(jpegUpload)
+    const fromBuffer = await prepareImage(upload(photo))
+    expect(jpegUpload.chunks!.length, 'the chunks were never joined').toBeGreaterThan(1)
+    expect(fromChunks.photo.equals(fromBuffer.photo)).toBe(true)
+    expect(fromChunks).toMatchObject({ hash: fromBuffer.hash, capturedAt: '2026-05-01T14:03:09', camera: 'Apple iPhone 15' })
+    expect(await sharp(fromChunks.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
+
+    const fromPng = await prepareImage(pngUpload)
+    expect(await sharp(fromPng.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
+    expect(pngUpload.bytes.equals(png)).toBe(true)
   })
 
   it('refuses a 12 MP JPEG cut short, as it does a small one', async () => {
