@@ -237,6 +237,8 @@ export const DISPUTE_OUTCOME_NAMES: Record<DisputeOutcome, string> = { upheld: '
 
 /** The most files one dispute carries (each a PDF or a photo, under the upload limit). */
 export const MAX_DISPUTE_FILES = 3
+/** The dispute form's file input. */
+export const DISPUTE_FILES_FIELD = 'files'
 
 /** The business days the operator has to answer a dispute (weekends and federal holidays do not count). */
 export const DISPUTE_ANSWER_BUSINESS_DAYS = 5

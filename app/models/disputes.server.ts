@@ -6,6 +6,7 @@ import { type Claim, claims, type InvoiceDispute, invoiceDisputeFiles, invoiceDi
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import {
+  DISPUTE_FILES_FIELD,
   DISPUTE_KIND_NAMES,
   disputeAnswerDue,
   type DisputeKind,
@@ -90,9 +91,9 @@ export function disputeStandingOf(groupId: string, claimId: string) {
 
 /** A dispute's file: a PDF (checked by its bytes and its structure) kept as sent, or a photo prepared like the others. */
 async function stageFile(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
-  if (file.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError('files', DISPUTE_MESSAGES.fileTooLarge(MAX_UPLOAD_MB), 413)
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(DISPUTE_FILES_FIELD, DISPUTE_MESSAGES.fileTooLarge(MAX_UPLOAD_MB), 413)
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    if (await pdfProblem(file.bytes)) throw new UploadError('files', `${file.fileName}: ${DISPUTE_MESSAGES.fileRefused}`, 400)
+    if (await pdfProblem(file.bytes)) throw new UploadError(DISPUTE_FILES_FIELD, `${file.fileName}: ${DISPUTE_MESSAGES.fileRefused}`, 400)
     const filePath = `${pathWithoutExt}.pdf`
     await staged.add(filePath, file.bytes)
     return { filePath, thumbPath: null }
@@ -102,7 +103,7 @@ async function stageFile(staged: StagedFiles, file: UploadedFile, pathWithoutExt
     return { filePath, thumbPath }
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    throw new UploadError('files', `${file.fileName}: ${DISPUTE_MESSAGES.fileNotPdfOrPhoto}`, error.status)
+    throw new UploadError(DISPUTE_FILES_FIELD, `${file.fileName}: ${DISPUTE_MESSAGES.fileNotPdfOrPhoto}`, error.status)
   }
 }
 
@@ -117,7 +118,7 @@ export async function openDispute(
   const job = jobForDispute(input.groupId, input.claimId)
   const standing = disputeStanding(job.claim, job.payout, job.open)
   if (!standing.kind) throw refuse(standing.refusal)
-  if (input.files.length > MAX_DISPUTE_FILES) throw refuse(DISPUTE_MESSAGES.tooManyFiles(MAX_DISPUTE_FILES), 'files', 413)
+  if (input.files.length > MAX_DISPUTE_FILES) throw refuse(DISPUTE_MESSAGES.tooManyFiles(MAX_DISPUTE_FILES), DISPUTE_FILES_FIELD, 413)
   const staged = new StagedFiles()
   try {
     const stored: { fileName: string; filePath: string; thumbPath: string | null }[] = []

@@ -9,7 +9,7 @@ import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
-import { jsonError, jsonNotFound } from '~/utils/refusal'
+import { formValues, jsonError, jsonNotFound } from '~/utils/refusal'
 import { CompleteClaimSchema } from '~/validation/claims'
 
 import type { Route } from './+types/api.complete-partner-claim'
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     } else {
       const form = await readMultipartForm(request, { maxFiles: MAX_REPAIR_PHOTOS + 1 })
-      fields = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+      fields = formValues(form.fields)
       files = form.files
     }
   } catch (error) {

@@ -61,16 +61,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+/** What the customer sent, to show again with a refusal. */
+function repairFailureValues(fields: FormData) {
+  return Object.fromEntries(
+    ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(fields.get(name) ?? '')]),
+  )
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const limited = allowClaimSubmission(profile.id)
   if (!limited.allowed) return answerErrors({}, { status: 429, toast: { type: 'error', ...TOO_MANY_CLAIMS } })
 
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  if (refused) return answerUploadRefused(refused)
-  const values = Object.fromEntries(
-    ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(form.fields.get(name) ?? '')]),
-  )
+  if (refused) return answerUploadRefused(refused, { values: refused.fieldsRead && repairFailureValues(refused.fieldsRead) })
+  const values = repairFailureValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const submission = parseWithZod(form.fields, { schema: RepairFailureSchema })
   const errors: Record<string, string[]> =

@@ -19,7 +19,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
+import { answerRefusal, answerSubmission, formValues, resultErrors, resultValues } from '~/utils/refusal'
 import { MAX_LENGTH } from '~/validation/lengths'
 import { ChooseShopSchema, ShopSearchSchema } from '~/validation/shops'
 
@@ -64,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return answerSubmission(submission, { toast: { type: 'error', ...SHOP_CHOICE_MESSAGES.correct } })
   }
-  const values = Object.fromEntries([...formData].map(([key, value]) => [key, String(value)]))
+  const values = formValues(formData)
   try {
     const { location } = await chooseShop({ profileId: profile.id, claimId: params.claimId, ...submission.value })
     return redirectWithToast('/customer#claims', { type: 'success', ...SHOP_CHOICE_MESSAGES.chosen(location.name, reachInWords(profile)) })

@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, maxFileBytes: MAX_UPLOAD_BYTES })
-  if (refused) return answerUploadRefused(refused)
+  if (refused) return answerUploadRefused(refused, { values: refused.fieldsRead && claimFormValues(refused.fieldsRead) })
 
   const values = claimFormValues(form.fields)
   const photos = form.files.filter((file) => file.fieldName === 'photos')

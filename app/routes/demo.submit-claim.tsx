@@ -19,7 +19,7 @@ import { routeRules } from '~/server/route-rules'
 import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerErrors, answerUploadRefused, refusedResult } from '~/utils/refusal'
-import { checkClaimForm } from '~/validation/claims'
+import { checkClaimForm, claimFormValues } from '~/validation/claims'
 
 import type { Route } from './+types/demo.submit-claim'
 
@@ -54,7 +54,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const policy = policyFor(request)
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_CLAIM_PHOTOS, keepBytes: false })
-  if (refused) return answerUploadRefused(refused)
+  if (refused) return answerUploadRefused(refused, { values: refused.fieldsRead && claimFormValues(refused.fieldsRead) })
   const photos = form.files.filter((file) => file.fieldName === 'photos')
   const check = checkClaimForm(form.fields, photos.length, demoPlanType(policy))
   if (!check.ok) return answerErrors(check.errors, { toast: check.toast, values: check.values })

@@ -28,6 +28,7 @@ import {
   answerRefusal,
   answerSchemaErrors,
   answerUploadRefused,
+  formValues,
   isNotFound,
   resultErrors,
   resultValues,
@@ -84,9 +85,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { job } = shopCalibrationView(group.id, params.claimId)
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: CALIBRATION_FILE_TYPES.length })
   if (refused) {
-    return answerUploadRefused(refused, { field: refused.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : refused.field })
+    return answerUploadRefused(refused, {
+      field: refused.field === 'form' ? CALIBRATION_FILES.calibration_pre_scan.field : refused.field,
+      values: refused.fieldsRead && formValues(refused.fieldsRead),
+    })
   }
-  const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+  const values = formValues(form.fields)
   const submission = parseWithZod(form.fields, { schema: CalibrationProofSchema })
   if (submission.status !== 'success') return answerSchemaErrors(submission, values, CALIBRATION_MESSAGES.correct)
   try {

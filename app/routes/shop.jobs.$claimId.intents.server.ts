@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 
 import { RuleError } from '~/domain/errors'
-import { invoiceColumnsOf } from '~/domain/invoice'
+import { DISPUTE_FILES_FIELD, invoiceColumnsOf } from '~/domain/invoice'
 import {
   APPOINTMENT_MESSAGES,
   CLAIM_THREAD_MESSAGES,
@@ -111,7 +111,7 @@ export async function dispute(form: Form, { claimId, groupId, actorId, values }:
       claimId,
       actorId,
       message: submission.value.message,
-      files: form.files.filter((file) => file.fieldName === 'files'),
+      files: form.files.filter((file) => file.fieldName === DISPUTE_FILES_FIELD),
     })
     return redirectWithToast(shopJobPath(claimId), { type: 'success', ...DISPUTE_MESSAGES.opened(dueOn) })
   } catch (error) {

@@ -12,6 +12,7 @@ import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-su
 import { Toast } from '~/components/toast'
 import { buttonClass, Card } from '~/components/ui'
 import type { CalibrationMethod } from '~/domain/calibration'
+import { DISPUTE_FILES_FIELD } from '~/domain/invoice'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { SHOP_FILE_FIELDS } from '~/models/shop-documents.server'
 import { shopJobPage } from '~/models/shop-job-page.server'
@@ -19,7 +20,7 @@ import { shopJob } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
 import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerUploadRefused, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import { type ActionAnswer, answerUploadRefused, formValues, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
 import { fieldLimits } from '~/validation/limits'
 
@@ -45,6 +46,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(shopJobPage(group.id, params.claimId), { headers: { 'Cache-Control': 'no-store' } })
 }
 
+/** The form of a completed job's page that has this file input: the correction's or the dispute's. */
+function intentOfFileField(field: string) {
+  if (field === DISPUTE_FILES_FIELD) return 'dispute'
+  return Object.values(SHOP_FILE_FIELDS).includes(field) ? 'resubmit' : undefined
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { profile, group } = await requireShopStaff(request)
   // Another group's job (or none) is refused before its body is read.
@@ -52,13 +59,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_FILES })
   if (refused) {
     const field = refused.field === 'form' ? 'repairPhotos' : refused.field
-    // The reader stops before the form's fields are known: a completed job's page has one form with these files, the
-    // correction, so the message goes next to its field there.
-    const values = job.completed && Object.values(SHOP_FILE_FIELDS).includes(field) ? { intent: 'resubmit' } : null
-    return answerUploadRefused(refused, { field, values })
+    // What was typed comes back with the refusal, the form's intent among it. Without the intent (the reader stopped
+    // before it), the file's field tells the form: on a completed job's page, the correction's files or the dispute's.
+    const read = refused.fieldsRead ? formValues(refused.fieldsRead) : {}
+    const intent = read.intent ?? (job.completed ? intentOfFileField(field) : undefined)
+    return answerUploadRefused(refused, { field, values: intent ? { ...read, intent } : null })
   }
   const intent = String(form.fields.get('intent') ?? '')
-  const values = Object.fromEntries([...form.fields.entries()].map(([key, value]) => [key, String(value)]))
+  const values = formValues(form.fields)
   const on = { claimId: job.id, code: job.code, groupId: group.id, actorId: profile.id, values }
   if (intent === 'message') return postMessage(form, on)
   if (intent === 'on-the-way') return onTheWay(on)

@@ -39,6 +39,12 @@ function heldUpload(facts: Omit<UploadedFile, 'bytes' | 'chunks'>, chunks: Buffe
 
 /** A refused upload: the message is for the person uploading, shown next to `field`. */
 export class UploadError extends Error {
+  /**
+   * The form's fields the multipart reader had read when it refused the upload (those before the refused file), so
+   * the page can show what was typed again; null for a refusal made after the form was read.
+   */
+  fieldsRead: FormData | null = null
+
   constructor(
     public field: string,
     message: string,
@@ -58,14 +64,16 @@ export function uploadBodyLimit(maxFiles: number, maxFileBytes = MAX_UPLOAD_BYTE
 }
 
 /**
- * Reads a multipart/form-data request as it streams in, refusing it as soon as a limit is passed (a file over
+ * Reads a multipart/form-data request as it streams in, dropping the files as soon as a limit is passed (a file over
  * maxFileBytes, or more than maxFiles files), so an oversized upload is never held whole in memory. Empty file inputs
  * (no file chosen) are skipped. A url-encoded body is read as plain fields. With `keepBytes: false` (the demo, which
  * never stores anything) each file's bytes are counted and dropped as they arrive.
  *
  * Whatever the client sends — a body cut off inside a file, a connection dropped mid-upload, a broken boundary, a
  * limit passed mid-file — ends as an UploadError (400 or 413) for this request: every stream involved has an error
- * listener, so nothing can escape as an uncaught 'error' event. The reader writes nothing to disk.
+ * listener, so nothing can escape as an uncaught 'error' event. The error carries the fields read (`fieldsRead`):
+ * after a file too large, the rest of the form's fields are still read, so the page shows what was typed again. The
+ * reader writes nothing to disk.
  */
 export async function readMultipartForm(
   request: Request,
@@ -113,14 +121,24 @@ export async function readMultipartForm(
     const fields = new FormData()
     const files: UploadedFile[] = []
     let settled = false
+    let refusal: UploadError | null = null
 
-    // Answer at the first refusal. The rest of the body is read and thrown away (up to the hard limit) so the
-    // browser gets our message instead of a reset connection.
+    // A body that cannot be read on (cut off, broken, past the hard limit) is answered at once; server.js reads and
+    // drops what is left of it (up to the hard limit), so the browser gets our message instead of a reset connection.
     const fail = (error: UploadError) => {
       if (settled) return
       settled = true
       files.length = 0
+      error.fieldsRead = fields
       reject(error)
+    }
+    // A refusal of what was sent (a file too large, too many files, an entry too long) is answered when the body
+    // ends: the files are dropped from then on, but the rest of the form is still read for its fields, so the page
+    // can show everything typed around the refused file again. The first refusal is the answer.
+    const refuse = (error: UploadError) => {
+      if (settled || refusal) return
+      refusal = error
+      files.length = 0
     }
 
     let received = 0
@@ -137,7 +155,7 @@ export async function readMultipartForm(
 
     parser.on('field', (name, value, info) => {
       if (settled) return
-      if (info.valueTruncated) return fail(new UploadError(name, 'This entry is too long.', 413))
+      if (info.valueTruncated) return refuse(new UploadError(name, 'This entry is too long.', 413))
       fields.append(name, value)
     })
 
@@ -148,19 +166,19 @@ export async function readMultipartForm(
       // busboy errors a file stream whose part never ends (a body cut off inside a file): ours to turn into a 400.
       stream.on('error', () => fail(new UploadError(fieldName, UNREADABLE, 400)))
       stream.on('data', (chunk: Buffer) => {
-        if (settled) return
+        if (settled || refusal) return
         size += chunk.length
         if (keepBytes) chunks.push(chunk)
       })
       stream.on('limit', () => {
         chunks.length = 0
-        fail(new UploadError(fieldName, tooLargeMessage(fileName || 'this file'), 413))
+        refuse(new UploadError(fieldName, tooLargeMessage(fileName || 'this file'), 413))
       })
       stream.on('end', () => {
-        if (settled) return
+        if (settled || refusal) return
         if (!fileName && size === 0) return // an empty file input: nothing chosen
         if (files.length >= limits.maxFiles) {
-          return fail(new UploadError(fieldName, `Please upload no more than ${limits.maxFiles} photos at a time.`, 413))
+          return refuse(new UploadError(fieldName, `Please upload no more than ${limits.maxFiles} photos at a time.`, 413))
         }
         const facts = { fieldName, fileName: fileName || 'photo', contentType: info.mimeType }
         files.push(keepBytes ? heldUpload(facts, chunks, size) : { ...facts, bytes: Buffer.alloc(0) })
@@ -172,6 +190,7 @@ export async function readMultipartForm(
     parser.on('partsLimit', () => fail(new UploadError('form', 'This form has too many entries.', 413)))
     parser.on('error', () => fail(new UploadError('form', UNREADABLE, 400)))
     parser.on('close', () => {
+      if (refusal) return fail(refusal)
       if (settled) return
       settled = true
       resolve({ fields, files })

@@ -117,6 +117,11 @@ export function answerSchemaErrors(
  * An upload the multipart reader refused (its `UploadError`) as the form's answer: the reader's message next to the
  * field that takes the files and under 'Upload Failed' in the toast, with the reader's status (400, 413 or 415).
  */
+/** What a form sent, as text by name (a field sent twice keeps its last value), to show it again with a refusal. */
+export function formValues(fields: FormData): Record<string, string> {
+  return Object.fromEntries([...fields.entries()].map(([key, value]) => [key, String(value)]))
+}
+
 export function answerUploadRefused(
   error: { message: string; status: number },
   { field = 'photos', values = null }: { field?: string; values?: Record<string, string> | null } = {},

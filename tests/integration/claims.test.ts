@@ -218,6 +218,11 @@ describe('filing a claim', () => {
     const tooBig = await postClaim(profile.id, claimForm(policy.id, {}, [photo('huge.jpg', huge)]))
     expect(tooBig.status).toBe(413)
     expect(JSON.stringify(tooBig.data)).toContain('10 MB')
+    // The answers come back with the refusal, to be shown again.
+    expect((tooBig.data as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+      damageType: 'chip',
+      description: 'A rock hit the windshield on I-15.',
+    })
     const tooMany = await postClaim(
       profile.id,
       claimForm(

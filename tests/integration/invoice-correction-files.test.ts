@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claims, invoiceSubmissions, shopStaff } from '~/db/schema'
+import { DISPUTE_FILES_FIELD } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
-import { rejectInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
+import { invoiceHistory, rejectInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { loader as fileLoader } from '~/routes/files.$'
 import * as jobRoute from '~/routes/shop.jobs.$claimId'
@@ -200,15 +201,39 @@ describe('a rejected invoice corrected with files', () => {
     expect((refused.data as { result: { initialValue: Record<string, string> } }).result.initialValue.intent).toBe('resubmit')
 
     const tooLarge = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' })
-    const oversized = await post(claim.id, shop.cookie, correction({ invoice: tooLarge }))
+    const oversized = await post(claim.id, shop.cookie, { ...correction({ invoice: tooLarge }), laborHours: '2.5' })
     expect(oversized.status).toBe(413)
     expect(errorsOf(oversized).invoice![0]).toContain('huge.jpg')
-    expect((oversized.data as { result: { initialValue: Record<string, string> } }).result.initialValue.intent).toBe('resubmit')
+    // The form comes back as the shop filled it in, not as it was saved.
+    expect((oversized.data as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+      intent: 'resubmit',
+      laborHours: '2.5',
+      actualCost: '400.00',
+    })
 
     expect(claimRow(claim.id).invoiceRejectedAt).not.toBeNull()
     expect(submissionsOf(claim.id)).toHaveLength(1)
     expect(documentsOf(claim.id)).toHaveLength(1)
     expect(storedFilesOf(claim.id)).toEqual(filesBefore)
+  })
+
+  it('a dispute with a file too large is refused next to its field, on the dispute form, with its message kept', async () => {
+    const shop = await shopWithStaff()
+    const { claim } = rejectedJob(shop.group.id, 'documents')
+    const tooLarge = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'scan.pdf', { type: 'application/pdf' })
+    // The message is typed after the file in this body: the reader still reads it after refusing the file.
+    const refused = await post(claim.id, shop.cookie, {
+      intent: 'dispute',
+      [DISPUTE_FILES_FIELD]: tooLarge,
+      message: 'The invoice was clear.',
+    })
+    expect(refused.status).toBe(413)
+    expect(errorsOf(refused)[DISPUTE_FILES_FIELD]![0]).toContain('scan.pdf')
+    expect((refused.data as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+      intent: 'dispute',
+      message: 'The invoice was clear.',
+    })
+    expect(invoiceHistory(claim.id).disputes).toEqual([])
   })
 
   it('another group’s staff can neither correct the job nor download its files; its own shop and the operator can', async () => {

@@ -1,6 +1,13 @@
 import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
 import { formatDateTime, formatLongDate } from '~/domain/format'
-import { calibrationRequired, DISPUTE_KIND_NAMES, DISPUTE_OUTCOME_NAMES, isDisputeOverdue, MAX_DISPUTE_FILES } from '~/domain/invoice'
+import {
+  calibrationRequired,
+  DISPUTE_FILES_FIELD,
+  DISPUTE_KIND_NAMES,
+  DISPUTE_OUTCOME_NAMES,
+  isDisputeOverdue,
+  MAX_DISPUTE_FILES,
+} from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import type { ShopJobReview } from '~/models/shop-job-page.types'
 
@@ -139,7 +146,7 @@ export function InvoiceReview({
             </label>
             <input
               id="dispute-files"
-              name="files"
+              name={DISPUTE_FILES_FIELD}
               type="file"
               multiple
               accept="application/pdf,.pdf,image/*"
