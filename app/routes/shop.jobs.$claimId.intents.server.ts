@@ -118,7 +118,7 @@ export async function dispute(form: Form, { claimId, groupId, actorId, values }:
     if (error instanceof RuleError) return answerRefusal(error, { values })
     if (error instanceof UploadError) {
       return answerErrors(
-        { files: [error.message] },
+        { [DISPUTE_FILES_FIELD]: [error.message] },
         { status: error.status, values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct, description: error.message } },
       )
     }

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { claimDocuments, claims, shopStaff } from '~/db/schema'
-import { INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
+import { DISPUTE_MESSAGES, INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { bookableDates } from '~/domain/shops'
+import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { rejectInvoice } from '~/models/invoice-review.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
@@ -329,4 +330,39 @@ test('an invoice rejected for its missing calibration report is corrected by sen
   await expect(toast(page)).toContainText('Invoice sent again')
   await expect(page.getByTestId('invoice-history')).toContainText('waiting for the operator')
   await expect(page.getByTestId('job-completed').getByRole('link', { name: /Calibration report: calibration.pdf/ })).toBeVisible()
+})
+
+test('a rejected invoice is disputed: a file too large is refused next to its field with the message kept, then sent', async ({
+  page,
+  signIn,
+}) => {
+  const operator = findOrCreateProfile('operator@example.com')
+  const { group, staff, claim } = completedReplacement('Fair Glass', { hasAdas: false })
+  rejectInvoice({ claimId: claim.id, actorId: operator.id, reason: 'documents', note: 'The invoice photo is unreadable.' })
+
+  await signIn({ email: staff.email })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  const review = page.getByTestId('invoice-review')
+  await review.getByLabel('Why you dispute it').fill('The invoice photo is sharp; please look again.')
+  await review
+    .getByLabel(/^Files/)
+    .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1) })
+  await review.getByRole('button', { name: 'Send the dispute' }).click()
+  await expect(page.locator('#files-error')).toContainText('scan.pdf')
+  await expect(page.getByTestId('invoice-review').getByLabel('Why you dispute it')).toHaveValue(
+    'The invoice photo is sharp; please look again.',
+  )
+
+  await page
+    .getByTestId('invoice-review')
+    .getByLabel(/^Files/)
+    .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await cleanPdf() })
+  await page.getByTestId('invoice-review').getByRole('button', { name: 'Send the dispute' }).click()
+  await expect(toast(page)).toContainText('Dispute sent')
+  await expect(page.getByTestId('disputes')).toContainText('The invoice photo is sharp; please look again.')
+  await expect(page.getByTestId('dispute-refusal')).toContainText(DISPUTE_MESSAGES.alreadyOpen)
+  // The operator is told, with the shop's words.
+  const told = await waitForEmail('operator@example.com', `Dispute on job ${claim.confirmationCode}`)
+  expect(told.text).toContain(`${group.name} disputes the rejected invoice of job ${claim.confirmationCode}:`)
+  expect(told.text).toContain('> The invoice photo is sharp; please look again.')
 })
