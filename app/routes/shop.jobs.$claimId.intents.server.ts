@@ -19,6 +19,7 @@ import { postClaimMessage } from '~/models/claim-messages.server'
 import { completeClaim, completedMessage } from '~/models/claim-shop.server'
 import { openDispute } from '~/models/disputes.server'
 import { resubmitInvoice } from '~/models/invoice-review.server'
+import { shopFilesOf } from '~/models/shop-documents.server'
 import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { type readMultipartForm, UploadError } from '~/services/multipart.server'
@@ -79,11 +80,7 @@ export async function resubmit(form: Form, { claimId, groupId, actorId, values }
       claimId,
       actorId,
       fields: invoiceColumnsOf(correction.value),
-      files: {
-        invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
-        calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
-        repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
-      },
+      files: shopFilesOf(form.files),
     })
     return redirectWithToast(shopJobPath(claimId), { type: 'success', ...INVOICE_REVIEW_MESSAGES.resubmitted })
   } catch (error) {
@@ -122,6 +119,7 @@ export async function dispute(form: Form, { claimId, groupId, actorId, values }:
         { status: error.status, values, toast: { type: 'error', ...DISPUTE_MESSAGES.correct, description: error.message } },
       )
     }
+    if (error instanceof ImageQueueFull) return imagesBusy(error, values)
     throw error
   }
 }
@@ -160,9 +158,7 @@ export async function complete(form: Form, { claimId, code, actorId, values }: O
         kitMoulding: input.kitMoulding,
         adasCalibration: input.adasCalibration,
       },
-      invoice: form.files.find((file) => file.fieldName === 'invoice') ?? null,
-      repairPhotos: form.files.filter((file) => file.fieldName === 'repairPhotos'),
-      calibrationReport: form.files.find((file) => file.fieldName === 'calibrationReport') ?? null,
+      ...shopFilesOf(form.files),
       draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,
     })

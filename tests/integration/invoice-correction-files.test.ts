@@ -12,6 +12,7 @@ import { invoiceHistory, rejectInvoice, tellShopInvoiceRejected } from '~/models
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { loader as fileLoader } from '~/routes/files.$'
 import * as jobRoute from '~/routes/shop.jobs.$claimId'
+import { RETRY_AFTER_SECONDS, setImageQueueLimitsForTests, withImageSlot } from '~/services/image-queue.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
 import {
@@ -234,6 +235,32 @@ describe('a rejected invoice corrected with files', () => {
       message: 'The invoice was clear.',
     })
     expect(invoiceHistory(claim.id).disputes).toEqual([])
+  })
+
+  it('a dispute with a photo while the image queue is full is answered 503 with when to try again, its message kept', async () => {
+    const shop = await shopWithStaff()
+    const { claim } = rejectedJob(shop.group.id, 'documents')
+    setImageQueueLimitsForTests({ jobs: 1, queue: 0 })
+    let release!: () => void
+    const held = withImageSlot(() => new Promise<void>((resolve) => (release = resolve)))
+    try {
+      const busy = await post(claim.id, shop.cookie, {
+        intent: 'dispute',
+        message: 'The invoice photo is sharp.',
+        [DISPUTE_FILES_FIELD]: await jpegFile('invoice-again.jpg'),
+      })
+      expect(busy.status).toBe(503)
+      expect(busy.headers.get('Retry-After')).toBe(String(RETRY_AFTER_SECONDS))
+      expect((busy.data as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+        intent: 'dispute',
+        message: 'The invoice photo is sharp.',
+      })
+      expect(invoiceHistory(claim.id).disputes).toEqual([])
+    } finally {
+      release()
+      await held
+      setImageQueueLimitsForTests()
+    }
   })
 
   it('another group’s staff can neither correct the job nor download its files; its own shop and the operator can', async () => {
