@@ -37,6 +37,16 @@ export const SHOP_FILE_FIELDS: Record<ShopDocumentType, string> = {
   calibration_report: 'calibrationReport',
 }
 
+/** The shop's files of a form, each from its field (SHOP_FILE_FIELDS): the invoice photo, repair photos and report. */
+export function shopFilesOf(files: UploadedFile[]) {
+  const one = (type: ShopDocumentType) => files.find((file) => file.fieldName === SHOP_FILE_FIELDS[type]) ?? null
+  return {
+    invoice: one('invoice'),
+    repairPhotos: files.filter((file) => file.fieldName === SHOP_FILE_FIELDS.repair_photo),
+    calibrationReport: one('calibration_report'),
+  }
+}
+
 /** The largest calibration report kept: a PDF is stored as sent, so it gets the same cap as a photo. */
 export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
 
@@ -46,7 +56,12 @@ export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
  * like the others. An UploadError tells the shop what is wrong, next to the form's field (the completion's report, or
  * a calibration proof's scan report).
  */
-export async function stageCalibrationReport(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string, field = 'calibrationReport') {
+export async function stageCalibrationReport(
+  staged: StagedFiles,
+  file: UploadedFile,
+  pathWithoutExt: string,
+  field = SHOP_FILE_FIELDS.calibration_report,
+) {
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
       throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
@@ -99,7 +114,7 @@ export async function stageShopFiles(
       })
     } catch (error) {
       if (!(error instanceof UploadError)) throw error
-      problem('calibrationReport', `${file.fileName}: ${error.message}`, error.status)
+      problem(SHOP_FILE_FIELDS.calibration_report, `${file.fileName}: ${error.message}`, error.status)
     }
   }
   return fresh

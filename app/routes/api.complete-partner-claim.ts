@@ -5,6 +5,7 @@ import { INVOICE_REQUIRED, REPAIR_PHOTOS_REQUIRED } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { completeClaim } from '~/models/claim-shop.server'
+import { shopFilesOf } from '~/models/shop-documents.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -56,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (claim.approvalStatus !== 'approved')
       return jsonError('This claim is not approved for service.', 409, { status: claim.approvalStatus })
 
-    const invoice = files.find((file) => file.fieldName === 'invoice') ?? null
-    const repairPhotos = files.filter((file) => file.fieldName === 'repairPhotos')
+    const { invoice, repairPhotos } = shopFilesOf(files)
     if (!invoice) return jsonError(INVOICE_REQUIRED.description, 400, { title: INVOICE_REQUIRED.title })
     if (!repairPhotos.length) return jsonError(REPAIR_PHOTOS_REQUIRED.description, 400, { title: REPAIR_PHOTOS_REQUIRED.title })
 

@@ -11,6 +11,7 @@ import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { completeClaim, completedMessage, draftsOf, type PartnerLookup } from '~/models/claim-shop.server'
 import { jobPriceView } from '~/models/price-schedule.server'
+import { shopFilesOf } from '~/models/shop-documents.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -160,8 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { code, claim: approved } = found
 
-  const invoice = form.files.find((file) => file.fieldName === 'invoice') ?? null
-  const repairPhotos = form.files.filter((file) => file.fieldName === 'repairPhotos')
+  const { invoice, repairPhotos } = shopFilesOf(form.files)
 
   try {
     const { claim } = await completeClaim({
