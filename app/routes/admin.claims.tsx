@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
-import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
+import { AdminPage, FilterSelect, ListProblem, pageOrFirst } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
@@ -46,11 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice = 'Unknown partner group: choose one from the list.'
     filters = { ...filters, group: null }
   }
-  let list = claimQueue(filters, notice ? 1 : query.page, now)
-  if (!list) {
-    list = claimQueue(filters, 1, now)!
-    notice = noSuchPage(query.page, list.page.pages)
-  }
+  const { result: list, problem: pastTheLast } = pageOrFirst(notice ? 1 : query.page, (page) => claimQueue(filters, page, now))
+  notice ??= pastTheLast
   // Only what the table shows goes to the page (its data is serialized into the HTML once more for hydration).
   const rows = list.rows.map((row) => ({
     id: row.id,

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 
-import { AdminPage, FilterSelect, ListProblem, noSuchPage } from '~/components/admin/admin-page'
+import { AdminPage, FilterSelect, ListProblem, pageOrFirst } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
@@ -31,11 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (problem) status = null
   const list = (page: number): CustomerList | null =>
     query.q ? searchCustomers(query.q, page) : status ? customersWithStatus(status, page) : newestCustomers(page)
-  let result = list(query.page)
-  if (!result) {
-    result = list(1)!
-    problem = noSuchPage(query.page, result.page.pages)
-  }
+  const { result, problem: pastTheLast } = pageOrFirst(query.page, list)
+  problem ??= pastTheLast
   const rows = result.rows.map((row) => ({
     ...row,
     policies: row.policies.map((policy) => ({ ...policy, plan: planName(policy), monthly: formatPrice(policy.monthlyPriceCents) })),

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 
-import { AdminPage, ListProblem, noSuchPage } from '~/components/admin/admin-page'
+import { AdminPage, ListProblem, pageOrFirst } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Pager, pageSummary } from '~/components/admin/pager'
@@ -24,12 +24,8 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { query, problem: badQuery } = parseQuery(PageQuery, new URL(request.url))
-  let problem = badQuery
-  let result = allScorecards(query.page)
-  if (!result) {
-    result = allScorecards(1)!
-    problem = noSuchPage(query.page, result.page.pages)
-  }
+  const { result, problem: pastTheLast } = pageOrFirst(query.page, (page) => allScorecards(page))
+  const problem = badQuery ?? pastTheLast
   const { days, page, groups } = result
   return data(
     {

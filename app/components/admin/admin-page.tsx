@@ -49,6 +49,17 @@ export function noSuchPage(page: number, pages: number) {
   return `There is no page ${page.toLocaleString('en-US')}: this list has ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'}.`
 }
 
+/**
+ * A list's page as a loader shows it: page `page` when there is one, else the first page with why (`noSuchPage`,
+ * which the loader answers with 400). `list` returns null for a page past the last.
+ */
+export function pageOrFirst<T extends { page: { pages: number } }>(page: number, list: (page: number) => T | null) {
+  const asked = list(page)
+  if (asked) return { result: asked, problem: null }
+  const first = list(1)!
+  return { result: first, problem: noSuchPage(page, first.page.pages) }
+}
+
 /** A filter of a GET form: a labelled select. */
 export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
   return (
