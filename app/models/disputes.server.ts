@@ -16,13 +16,11 @@ import {
 } from '~/domain/invoice'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
 import { adminClaimPath, shopJobPath } from '~/domain/paths'
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
+import { MAX_UPLOAD_MB } from '~/domain/uploads'
 import { disputeAnsweredEmail, disputeOpenedEmail } from '~/emails/invoice-review'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
-import { prepareImage } from '~/services/images.server'
-import { type UploadedFile, UploadError } from '~/services/multipart.server'
-import { pdfProblem } from '~/services/pdfs.server'
+import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
 import { storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
@@ -30,6 +28,7 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { operatorAddresses, tellTheShop } from './claims.server'
 import { settleSubmission } from './invoice-review.server'
+import { stagePdfOrPhoto } from './shop-documents.server'
 
 /**
  * Disputes: a shop disputes its rejected invoice or a short-pay with a message and files; the operator answers within
@@ -89,22 +88,14 @@ export function disputeStandingOf(groupId: string, claimId: string) {
   return disputeStanding(claim, payout, open)
 }
 
-/** A dispute's file: a PDF (checked by its bytes and its structure) kept as sent, or a photo prepared like the others. */
-async function stageFile(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
-  if (file.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(DISPUTE_FILES_FIELD, DISPUTE_MESSAGES.fileTooLarge(MAX_UPLOAD_MB), 413)
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    if (await pdfProblem(file.bytes)) throw new UploadError(DISPUTE_FILES_FIELD, `${file.fileName}: ${DISPUTE_MESSAGES.fileRefused}`, 400)
-    const filePath = `${pathWithoutExt}.pdf`
-    await staged.add(filePath, file.bytes)
-    return { filePath, thumbPath: null }
-  }
-  try {
-    const { filePath, thumbPath } = await staged.addImage(await prepareImage(file), pathWithoutExt)
-    return { filePath, thumbPath }
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error
-    throw new UploadError(DISPUTE_FILES_FIELD, `${file.fileName}: ${DISPUTE_MESSAGES.fileNotPdfOrPhoto}`, error.status)
-  }
+/** A dispute's file: a PDF kept as sent, or a photo prepared like the others (stagePdfOrPhoto). */
+function stageFile(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string) {
+  return stagePdfOrPhoto(staged, file, pathWithoutExt, {
+    field: DISPUTE_FILES_FIELD,
+    tooLarge: DISPUTE_MESSAGES.fileTooLarge(MAX_UPLOAD_MB),
+    pdfRefused: () => `${file.fileName}: ${DISPUTE_MESSAGES.fileRefused}`,
+    notPdfOrPhoto: `${file.fileName}: ${DISPUTE_MESSAGES.fileNotPdfOrPhoto}`,
+  })
 }
 
 /**

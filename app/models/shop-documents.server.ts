@@ -5,7 +5,7 @@ import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
-import { pdfProblem } from '~/services/pdfs.server'
+import { type PdfProblem, pdfProblem } from '~/services/pdfs.server'
 import type { StagedFiles } from '~/services/staged-files.server'
 import { storedFileName } from '~/services/storage.server'
 
@@ -47,27 +47,25 @@ export function shopFilesOf(files: UploadedFile[]) {
   }
 }
 
-/** The largest calibration report kept: a PDF is stored as sent, so it gets the same cap as a photo. */
-export const MAX_CALIBRATION_REPORT_BYTES = MAX_UPLOAD_BYTES
+/** What a file that may be a PDF or a photo is refused with, in its form's words, next to `field`. */
+export type PdfOrPhotoRefusals = {
+  field: string
+  tooLarge: string
+  pdfRefused: (problem: PdfProblem) => string
+  notPdfOrPhoto: string
+}
 
 /**
- * Stages a calibration report: a PDF (it must start as one, whatever its name or type says) is kept as sent once its
- * structure passes pdfProblem (nothing that runs, nothing inside, no HTML); anything else must be a photo, prepared
- * like the others. An UploadError tells the shop what is wrong, next to the form's field (the completion's report, or
- * a calibration proof's scan report).
+ * Stages a file that may be a PDF or a photo (a calibration report, a dispute's file): a PDF (it must start as one,
+ * whatever its name or type says) is kept as sent once its structure passes pdfProblem (nothing that runs, nothing
+ * inside, no HTML), under the upload limit a photo has; anything else must be a photo, prepared like the others. An
+ * UploadError tells the shop what is wrong, in `refusals`' words.
  */
-export async function stageCalibrationReport(
-  staged: StagedFiles,
-  file: UploadedFile,
-  pathWithoutExt: string,
-  field = SHOP_FILE_FIELDS.calibration_report,
-) {
+export async function stagePdfOrPhoto(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string, refusals: PdfOrPhotoRefusals) {
   if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    if (file.bytes.length > MAX_CALIBRATION_REPORT_BYTES) {
-      throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB), 413)
-    }
+    if (file.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(refusals.field, refusals.tooLarge, 413)
     const problem = await pdfProblem(file.bytes)
-    if (problem) throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem], 400)
+    if (problem) throw new UploadError(refusals.field, refusals.pdfRefused(problem), 400)
     const filePath = `${pathWithoutExt}.pdf`
     await staged.add(filePath, file.bytes)
     return { filePath, thumbPath: null }
@@ -76,8 +74,23 @@ export async function stageCalibrationReport(
     return await staged.addImage(await prepareImage(file), pathWithoutExt)
   } catch (error) {
     if (!(error instanceof UploadError)) throw error
-    throw new UploadError(field, INVOICE_FIELD_MESSAGES.calibrationReportNotPdf, error.status)
+    throw new UploadError(refusals.field, refusals.notPdfOrPhoto, error.status)
   }
+}
+
+/** Stages a calibration report (a PDF or a photo), refused next to `field`: the completion's report, or a proof's scan. */
+export function stageCalibrationReport(
+  staged: StagedFiles,
+  file: UploadedFile,
+  pathWithoutExt: string,
+  field = SHOP_FILE_FIELDS.calibration_report,
+) {
+  return stagePdfOrPhoto(staged, file, pathWithoutExt, {
+    field,
+    tooLarge: INVOICE_FIELD_MESSAGES.calibrationReportTooLarge(MAX_UPLOAD_MB),
+    pdfRefused: (problem) => INVOICE_FIELD_MESSAGES.calibrationReportRefused[problem],
+    notPdfOrPhoto: INVOICE_FIELD_MESSAGES.calibrationReportNotPdf,
+  })
 }
 
 /**
