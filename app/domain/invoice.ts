@@ -235,6 +235,19 @@ export const DISPUTE_OUTCOMES = ['upheld', 'refused'] as const
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number]
 export const DISPUTE_OUTCOME_NAMES: Record<DisputeOutcome, string> = { upheld: 'Upheld', refused: 'Refused' }
 
+/** The kinds of file a shop sends with a job: the invoice photo, the repair photos and the calibration report. */
+export type ShopDocumentType = 'invoice' | 'repair_photo' | 'calibration_report'
+
+/**
+ * The form's file input of each kind of shop file: the completion and correction forms name their inputs from it, and
+ * the server picks the files and tells their problems by it.
+ */
+export const SHOP_FILE_FIELDS = {
+  invoice: 'invoice',
+  repair_photo: 'repairPhotos',
+  calibration_report: 'calibrationReport',
+} as const satisfies Record<ShopDocumentType, string>
+
 /** The most files one dispute carries (each a PDF or a photo, under the upload limit). */
 export const MAX_DISPUTE_FILES = 3
 /** The dispute form's file input. */

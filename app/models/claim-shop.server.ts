@@ -5,7 +5,7 @@ import { type Claim, claimDocumentDrafts, claims, type Policy } from '~/db/schem
 import { dayOf } from '~/domain/calendar'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { calibrationRequired, INVOICE_FIELD_NAMES } from '~/domain/invoice'
+import { calibrationRequired, INVOICE_FIELD_NAMES, SHOP_FILE_FIELDS } from '~/domain/invoice'
 import {
   CLAIM_NOT_APPROVED,
   claimCompleted,
@@ -185,14 +185,14 @@ const FIELD_ORDER: string[] = [
   // The invoice's fields in their declaration's order (app/domain/invoice.ts).
   ...INVOICE_FIELD_NAMES,
   'partnerNotes',
-  'invoice',
-  'repairPhotos',
-  'calibrationReport',
+  SHOP_FILE_FIELDS.invoice,
+  SHOP_FILE_FIELDS.repair_photo,
+  SHOP_FILE_FIELDS.calibration_report,
 ]
 const FIELD_TITLES: Record<string, string> = {
-  invoice: INVOICE_REQUIRED.title,
-  repairPhotos: REPAIR_PHOTOS_REQUIRED.title,
-  calibrationReport: 'Calibration Report Required',
+  [SHOP_FILE_FIELDS.invoice]: INVOICE_REQUIRED.title,
+  [SHOP_FILE_FIELDS.repair_photo]: REPAIR_PHOTOS_REQUIRED.title,
+  [SHOP_FILE_FIELDS.calibration_report]: 'Calibration Report Required',
 }
 
 /**
@@ -203,7 +203,10 @@ function shopRefusal(errors: Record<string, string[]>) {
   const fields = [...FIELD_ORDER.filter((field) => errors[field]), ...Object.keys(errors).filter((field) => !FIELD_ORDER.includes(field))]
   const first = fields[0]!
   // Both files missing: one title for the two (the messages already say both, invoice first).
-  const title = first === 'invoice' && errors.repairPhotos ? INVOICE_AND_REPAIR_PHOTOS_REQUIRED.title : (FIELD_TITLES[first] ?? 'Error')
+  const title =
+    first === SHOP_FILE_FIELDS.invoice && errors[SHOP_FILE_FIELDS.repair_photo]
+      ? INVOICE_AND_REPAIR_PHOTOS_REQUIRED.title
+      : (FIELD_TITLES[first] ?? 'Error')
   const description = [...new Set(fields.flatMap((field) => errors[field]!))].join(' ')
   return RuleError.from({ title, description }, { field: first, fieldErrors: errors })
 }
@@ -233,7 +236,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   const problem = (field: string, message: string) => (errors[field] ??= []).push(message)
   // The forms cannot send more (their readers stop at this many files); the drafts' cap relies on it.
   if (input.repairPhotos.length > MAX_REPAIR_PHOTOS) {
-    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: 'repairPhotos', status: 413 })
+    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: SHOP_FILE_FIELDS.repair_photo, status: 413 })
   }
   try {
     assertReplacementAllowed(policy, existing, input.repairType, now)
@@ -271,11 +274,12 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
     const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
     const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
     const repairs = newRepairs.length ? newRepairs : drafts.filter((file) => file.documentType === 'repair_photo')
-    if (!invoice && !errors.invoice) problem('invoice', INVOICE_REQUIRED.description)
-    if (!repairs.length && !errors.repairPhotos) problem('repairPhotos', REPAIR_PHOTOS_REQUIRED.description)
+    const { invoice: invoiceField, repair_photo: repairsField, calibration_report: reportField } = SHOP_FILE_FIELDS
+    if (!invoice && !errors[invoiceField]) problem(invoiceField, INVOICE_REQUIRED.description)
+    if (!repairs.length && !errors[repairsField]) problem(repairsField, REPAIR_PHOTOS_REQUIRED.description)
     const newReport = fresh.find((file) => file.documentType === 'calibration_report')
     const report = newReport ?? drafts.find((file) => file.documentType === 'calibration_report')
-    if (calibrated && !report && !errors.calibrationReport) problem('calibrationReport', INVOICE_FIELD_MESSAGES.calibrationReportRequired)
+    if (calibrated && !report && !errors[reportField]) problem(reportField, INVOICE_FIELD_MESSAGES.calibrationReportRequired)
 
     if (Object.keys(errors).length) {
       // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
@@ -330,13 +334,13 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
       const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
       const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
       const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
-      if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: 'invoice' })
-      if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: 'repairPhotos' })
+      if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: SHOP_FILE_FIELDS.invoice })
+      if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: SHOP_FILE_FIELDS.repair_photo })
       const useReport = calibrated ? (newReport ?? currentDrafts.find((file) => file.documentType === 'calibration_report')) : undefined
       if (calibrated && !useReport) {
         throw RuleError.from(
-          { title: FIELD_TITLES.calibrationReport!, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
-          { field: 'calibrationReport' },
+          { title: FIELD_TITLES[SHOP_FILE_FIELDS.calibration_report]!, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
+          { field: SHOP_FILE_FIELDS.calibration_report },
         )
       }
       const details = input.invoiceDetails

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { type Db, db, transaction } from '~/db/client.server'
 import { claimDocuments, claims, invoiceDisputeFiles, invoiceDisputes, invoiceSubmissions, policies } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
-import { calibrationRequired, type InvoiceColumns, invoiceLines } from '~/domain/invoice'
+import { calibrationRequired, type InvoiceColumns, invoiceLines, SHOP_FILE_FIELDS } from '~/domain/invoice'
 import {
   INVOICE_CORRECTION_FILES,
   INVOICE_FIELD_MESSAGES,
@@ -195,7 +195,7 @@ export async function resubmitInvoice(
   assertRejected(groupJob(db(), input.groupId, input.claimId).claim)
   const files = input.files ?? NO_FILES
   if (files.repairPhotos.length > MAX_REPAIR_PHOTOS) {
-    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: 'repairPhotos', status: 413 })
+    throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: SHOP_FILE_FIELDS.repair_photo, status: 413 })
   }
   const calibration = input.fields.adasCalibration ?? 'none'
   const staged = new StagedFiles()
@@ -247,7 +247,7 @@ export async function resubmitInvoice(
       if (calibration !== 'none' && !hasCalibrationReport) {
         throw RuleError.from(
           { ...INVOICE_REVIEW_MESSAGES.correct, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
-          { field: 'calibrationReport' },
+          { field: SHOP_FILE_FIELDS.calibration_report },
         )
       }
       // Priced again under the same version (a calibration added or dropped changes the lines, never the version): a job

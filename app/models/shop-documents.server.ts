@@ -1,6 +1,7 @@
 import { type Db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { claimDocuments } from '~/db/schema'
+import { SHOP_FILE_FIELDS, type ShopDocumentType } from '~/domain/invoice'
 import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { prepareImage } from '~/services/images.server'
@@ -17,8 +18,6 @@ import { indexPhoto } from './photo-integrity.server'
  * the correction of a rejected invoice (invoice-review.server).
  */
 
-export type ShopDocumentType = 'invoice' | 'repair_photo' | 'calibration_report'
-
 export type ShopFile = {
   documentType: ShopDocumentType
   filePath: string
@@ -28,13 +27,6 @@ export type ShopFile = {
   phash?: string | null
   capturedAt?: string | null
   camera?: string | null
-}
-
-/** The form's field of each kind of file, where its problems are told. */
-export const SHOP_FILE_FIELDS: Record<ShopDocumentType, string> = {
-  invoice: 'invoice',
-  repair_photo: 'repairPhotos',
-  calibration_report: 'calibrationReport',
 }
 
 /** The shop's files of a form, each from its field (SHOP_FILE_FIELDS): the invoice photo, repair photos and report. */
@@ -83,7 +75,7 @@ export function stageCalibrationReport(
   staged: StagedFiles,
   file: UploadedFile,
   pathWithoutExt: string,
-  field = SHOP_FILE_FIELDS.calibration_report,
+  field: string = SHOP_FILE_FIELDS.calibration_report,
 ) {
   return stagePdfOrPhoto(staged, file, pathWithoutExt, {
     field,

@@ -6,6 +6,7 @@ import { findClaimByCodeLimited, lookupClaimByCode, RateLimitedError } from '~/a
 import { PartnerClaimPage, type PartnerView } from '~/components/claims/partner-claim'
 import { normalizeCode } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { SHOP_FILE_FIELDS } from '~/domain/invoice'
 import { COMPLETE_FAILED, IMAGES_BUSY, PHOTO_MESSAGES, shopFormError, shopUploadFailed, type ToastMessage } from '~/domain/messages'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { logger } from '~/logger.server'
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) {
     return failure(
       refused.status,
-      refused.field === 'form' ? 'repairPhotos' : refused.field,
+      refused.field === 'form' ? SHOP_FILE_FIELDS.repair_photo : refused.field,
       { type: 'error', title: PHOTO_MESSAGES.uploadFailed, description: refused.message },
       {},
     )

@@ -12,9 +12,8 @@ import { JobContact, JobFacts, type ShopJobView } from '~/components/shop/job-su
 import { Toast } from '~/components/toast'
 import { buttonClass, Card } from '~/components/ui'
 import type { CalibrationMethod } from '~/domain/calibration'
-import { DISPUTE_FILES_FIELD } from '~/domain/invoice'
+import { DISPUTE_FILES_FIELD, SHOP_FILE_FIELDS } from '~/domain/invoice'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
-import { SHOP_FILE_FIELDS } from '~/models/shop-documents.server'
 import { shopJobPage } from '~/models/shop-job-page.server'
 import { shopJob } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
@@ -49,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The form of a completed job's page that has this file input: the correction's or the dispute's. */
 function intentOfFileField(field: string) {
   if (field === DISPUTE_FILES_FIELD) return 'dispute'
-  return Object.values(SHOP_FILE_FIELDS).includes(field) ? 'resubmit' : undefined
+  return (Object.values(SHOP_FILE_FIELDS) as string[]).includes(field) ? 'resubmit' : undefined
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -58,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const job = shopJob(group.id, params.claimId)
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_FILES })
   if (refused) {
-    const field = refused.field === 'form' ? 'repairPhotos' : refused.field
+    const field = refused.field === 'form' ? SHOP_FILE_FIELDS.repair_photo : refused.field
     // What was typed comes back with the refusal, the form's intent among it. Without the intent (the reader stopped
     // before it), the file's field tells the form: on a completed job's page, the correction's files or the dispute's.
     const read = refused.fieldsRead ? formValues(refused.fieldsRead) : {}

@@ -5,6 +5,7 @@ import { FileField, RepairTypeChoices } from '~/components/shop/invoice-fields'
 import { JobPrice, type JobPriceView } from '~/components/shop/job-price'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
+import { SHOP_FILE_FIELDS } from '~/domain/invoice'
 import { REPAIR_FAILURE_MESSAGES, type ToastMessage } from '~/domain/messages'
 import { vehicleName } from '~/domain/vehicles'
 import type { HoneypotProps } from '~/utils/honeypot'
@@ -273,13 +274,19 @@ function ApprovedClaim({
             <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
           </div>
           <FileField
-            name="invoice"
+            name={SHOP_FILE_FIELDS.invoice}
             label="Invoice Photo"
             kept={attached?.invoice ?? []}
             replaces="An invoice chosen above replaces it."
             errors={errors}
           />
-          <FileField name="repairPhotos" label="Repair Photos" kept={attached?.repairPhotos ?? []} multiple errors={errors} />
+          <FileField
+            name={SHOP_FILE_FIELDS.repair_photo}
+            label="Repair Photos"
+            kept={attached?.repairPhotos ?? []}
+            multiple
+            errors={errors}
+          />
           <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
             Mark Service Complete
           </button>

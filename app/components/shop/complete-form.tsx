@@ -1,6 +1,6 @@
 import type { KeptFile } from '~/components/claims/kept-files'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
-import { calibrationRequired } from '~/domain/invoice'
+import { calibrationRequired, SHOP_FILE_FIELDS } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 
 import {
@@ -43,7 +43,7 @@ export function CompleteForm({
           required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: replacement ? 'replacement' : 'repair' })}
           afterCalibration={
             <FileField
-              name="calibrationReport"
+              name={SHOP_FILE_FIELDS.calibration_report}
               label="Calibration report (PDF or photo; required with a calibration)"
               accept="application/pdf,.pdf,image/*"
               kept={attached.calibrationReport}
@@ -65,8 +65,8 @@ export function CompleteForm({
           />
           <FieldError id="partnerNotes-error" errors={errors.partnerNotes} />
         </div>
-        <FileField name="invoice" label="Invoice photo" kept={attached.invoice} errors={errors} />
-        <FileField name="repairPhotos" label="Repair photos" kept={attached.repairPhotos} multiple errors={errors} />
+        <FileField name={SHOP_FILE_FIELDS.invoice} label="Invoice photo" kept={attached.invoice} errors={errors} />
+        <FileField name={SHOP_FILE_FIELDS.repair_photo} label="Repair photos" kept={attached.repairPhotos} multiple errors={errors} />
         <button type="submit" className={buttonClass('primary')} data-pending-label="Completing...">
           Mark job complete
         </button>

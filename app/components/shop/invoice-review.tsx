@@ -7,6 +7,7 @@ import {
   DISPUTE_OUTCOME_NAMES,
   isDisputeOverdue,
   MAX_DISPUTE_FILES,
+  SHOP_FILE_FIELDS,
 } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import type { ShopJobReview } from '~/models/shop-job-page.types'
@@ -57,7 +58,7 @@ export function InvoiceReview({
             required={calibrationRequired({ planHasAdas: job.planHasAdas, repairType: job.repairType ?? 'repair' })}
             afterCalibration={
               <FileField
-                name="calibrationReport"
+                name={SHOP_FILE_FIELDS.calibration_report}
                 label={INVOICE_CORRECTION_FILES.calibrationReport}
                 accept="application/pdf,.pdf,image/*"
                 kept={[]}
@@ -67,9 +68,14 @@ export function InvoiceReview({
           />
           <fieldset className="space-y-5">
             <legend className={labelClass}>{INVOICE_CORRECTION_FILES.heading}</legend>
-            <FileField name="invoice" label={INVOICE_CORRECTION_FILES.invoice} kept={[]} errors={correcting ? errors : {}} />
             <FileField
-              name="repairPhotos"
+              name={SHOP_FILE_FIELDS.invoice}
+              label={INVOICE_CORRECTION_FILES.invoice}
+              kept={[]}
+              errors={correcting ? errors : {}}
+            />
+            <FileField
+              name={SHOP_FILE_FIELDS.repair_photo}
               label={INVOICE_CORRECTION_FILES.repairPhotos}
               kept={[]}
               multiple
