@@ -131,7 +131,10 @@ const server = http.createServer((req, res) => {
   const reqId = app.requestIdFrom((name) => req.headers[name])
   res.setHeader('X-Request-Id', reqId)
   const line = trackRequest(req, res, reqId, { requestFinished: app.requestFinished, routeIdFor })
-  app.requestScope.run({ reqId }, () => answer(req, res, line))
+  // What the app left for the end of the request (an upload's scratch files) is done once the connection is done with it.
+  const scope = { reqId, whenAnswered: [] }
+  res.once('close', () => app.requestAnswered(scope))
+  app.requestScope.run(scope, () => answer(req, res, line))
 })
 server.on('connect', (req, socket) =>
   refuseConnect(req, socket, { allowHeader: app.ALLOW_HEADER, requestIdFrom: app.requestIdFrom, requestFinished: app.requestFinished }),

@@ -5,6 +5,7 @@ import { logFormat, logger } from '~/logger.server'
 import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
 import { flushErrorReports, startErrorReports } from '~/server/error-reports.server'
 import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
+import { sweepScratch } from '~/services/scratch.server'
 
 import { seed } from '../drizzle/seed'
 
@@ -92,6 +93,10 @@ function start() {
   // What a crash mid-upload may have left (temporary files, folders no row owns): removed before serving (on the
   // volume; a bucket is swept beside the first requests, as its listing takes requests of its own).
   sweepStoredUploadsAndLog().catch((error) => logger.error({ job: 'upload sweep', err: error }, 'upload sweep failed (serving anyway)'))
+  // Uploads that were arriving when an earlier process was killed outright (multipart.server.ts spools them).
+  const scratchFolders = sweepScratch()
+  if (scratchFolders)
+    logger.info({ job: 'scratch sweep', folders: scratchFolders }, `scratch sweep removed ${scratchFolders} folder(s) of a stopped process`)
 
   if (config.replication === 'litestream') {
     startReplication(config).catch((error) => logger.error({ component: 'litestream', err: error }, 'Litestream did not start'))

@@ -61,8 +61,35 @@ export const REDACT_PATHS: string[] = [
   ),
 ]
 
-/** The request being answered, for the lines logged while answering it. */
-export const requestScope = new AsyncLocalStorage<{ reqId: string }>()
+/**
+ * The request being answered: its id, for the lines logged while answering it, and what is to be done once it is
+ * answered (`whenAnswered`, which server.js runs when the connection is done with the request).
+ */
+export type RequestScope = { reqId: string; whenAnswered?: (() => void)[] }
+export const requestScope = new AsyncLocalStorage<RequestScope>()
+
+/**
+ * Leaves `work` for when the request being answered is done with (answered, or its client gone); false outside a
+ * request (a job, a test calling an action). A Request's abort signal cannot carry this: once the app lets go of the
+ * Request object, the signal React Router's copy follows may be collected before the connection closes.
+ */
+export function whenRequestAnswered(work: () => void): boolean {
+  const waiting = requestScope.getStore()?.whenAnswered
+  if (!waiting) return false
+  waiting.push(work)
+  return true
+}
+
+/** Runs what was left for the end of a request (server.js, when the connection is done with it). */
+export function requestAnswered(scope: RequestScope) {
+  for (const work of scope.whenAnswered?.splice(0) ?? []) {
+    try {
+      work()
+    } catch (error) {
+      logger.error({ err: error }, 'work left for the end of a request failed')
+    }
+  }
+}
 
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 
@@ -74,7 +101,10 @@ export function loggerOptions(mode: LoggerMode, level = process.env.LOG_LEVEL): 
     level: level && LEVELS.has(level) ? level : mode === 'test' ? 'warn' : 'info',
     base: undefined, // no pid and hostname on every line: one process per machine, and Fly adds the machine
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    mixin: () => requestScope.getStore() ?? {},
+    mixin: () => {
+      const scope = requestScope.getStore()
+      return scope ? { reqId: scope.reqId } : {}
+    },
     // Levels as names ("level":"error"), which read and filter better than pino's numbers.
     formatters: { level: (label) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,

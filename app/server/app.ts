@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 
 import { shutdown } from '~/init.server'
-import { logger, requestScope } from '~/logger.server'
+import { logger, requestAnswered, requestScope } from '~/logger.server'
 
 import { metricsText } from './metrics.server'
 import { cachedDocument } from './page-cache.server'
@@ -39,6 +39,7 @@ export const app = {
   /** The app's logger, the request's scope and its id and line (app/server/request-log.server.ts). */
   logger,
   requestScope,
+  requestAnswered,
   requestIdFrom,
   requestFinished,
   onRequestFinished,

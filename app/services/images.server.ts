@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 
 import exifr from 'exifr'
 import sharp, { type Metadata } from 'sharp'
@@ -9,7 +6,8 @@ import phash from 'sharp-phash'
 
 import { BLANK_HASH, BLANK_STDEV, cameraFromExif, captureTimeFromExif, hashFromBits } from '~/domain/photo-integrity'
 import { withImageSlot } from '~/services/image-queue.server'
-import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { UPLOAD_HEAD_BYTES, type UploadedFile, UploadError } from '~/services/multipart.server'
+import { removeScratch, scratchPath } from '~/services/scratch.server'
 
 /**
  * Image work: every uploaded image is decoded and re-encoded by sharp (which refuses non-images and drops EXIF/GPS).
@@ -115,30 +113,17 @@ export function decodeBytes(header: {
 }
 
 /**
- * How much of an upload its header and EXIF are read from first. A JPEG's EXIF is one APP1 segment (64 KB at most)
- * near its start, and its size comes before the pixels; so a phone photo of several megabytes is checked without
- * joining its chunks into one buffer.
+ * The upload's first UPLOAD_HEAD_BYTES (the whole of a smaller one), where a JPEG's header and EXIF are: a phone photo
+ * spooled to disk is checked without reading it back.
  */
-const HEAD_BYTES = 256 * 1024
-
-/** The upload's first HEAD_BYTES (the whole of a smaller one). */
 function headOf(file: UploadedFile): Buffer {
-  const chunks = file.chunks ?? [file.bytes]
-  const head: Buffer[] = []
-  let size = 0
-  for (const chunk of chunks) {
-    if (size >= HEAD_BYTES) break
-    head.push(chunk)
-    size += chunk.length
-  }
-  const joined = head.length === 1 ? head[0]! : Buffer.concat(head, size)
-  return joined.subarray(0, HEAD_BYTES)
+  return file.spooled?.head ?? file.bytes.subarray(0, UPLOAD_HEAD_BYTES)
 }
 
 /** The header's facts, from the upload's head when they are there, else from the whole upload. */
 async function readHeader(file: UploadedFile): Promise<Metadata> {
   const head = headOf(file)
-  if (head.length < HEAD_BYTES) return sharp(head, { failOn: 'error' }).metadata()
+  if (head.length < UPLOAD_HEAD_BYTES) return sharp(head, { failOn: 'error' }).metadata()
   try {
     const header = await sharp(head, { failOn: 'error' }).metadata()
     if (header.format === 'jpeg' && header.width && header.height) return header
@@ -201,32 +186,24 @@ function fromPixels(pixels: Pixels) {
 const DECODE_OPTIONS = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const
 const STORED_JPEG = { quality: 82, optimiseCoding: false } as const
 
-let scratchDir: string | undefined
-
 /**
- * The upload as a private scratch file for `work`, written chunk by chunk as it arrived, removed after it; null (and
- * no work) when it cannot be written.
+ * The upload as a file for `work`: where the multipart reader spooled it, or else written to a private scratch file and
+ * removed after the work; null (and no work) when it cannot be written.
  */
-async function withScratchFile<T>(upload: UploadedFile, work: (file: string) => Promise<T>): Promise<T | null> {
+async function withUploadFile<T>(upload: UploadedFile, work: (file: string) => Promise<T>): Promise<T | null> {
+  if (upload.spooled) return work(upload.spooled.path)
   let file: string
   try {
-    scratchDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'glass-decode-'))
-    file = path.join(scratchDir, `${randomUUID()}.jpg`)
-    const handle = await fs.promises.open(file, 'w', 0o600)
-    try {
-      await handle.writev([...(upload.chunks ?? [upload.bytes])])
-    } finally {
-      await handle.close()
-    }
+    file = scratchPath('.jpg')
+    await fs.promises.writeFile(file, upload.bytes, { mode: 0o600, flag: 'wx' })
   } catch {
     // No room or no scratch folder: the caller decodes the bytes in memory instead.
-    scratchDir = undefined
     return null
   }
   try {
     return await work(file)
   } finally {
-    await fs.promises.rm(file, { force: true })
+    removeScratch(file)
   }
 }
 
@@ -238,13 +215,13 @@ async function withScratchFile<T>(upload: UploadedFile, work: (file: string) => 
  * 12 MP photo costs about half the CPU of decoding it whole, and its full-size pixels never exist). sharp asks libjpeg
  * for that only when the reduction is 3× or more, so a 12 MP photo stored at half size would be decoded whole and then
  * halved; libvips takes the scale as an option of a file name (`photo.jpg[shrink=2]`) and of nothing sharp passes for
- * bytes in memory, so the upload is written to a private scratch file for the decode and removed after it. The image
- * queue bounds how many exist at once (two uploads of a few megabytes).
+ * bytes in memory. So it is decoded from its file: a phone photo is already in one (the multipart reader spooled it),
+ * and a smaller JPEG is written to a private scratch file for the decode and removed after it.
  */
 async function encodeStored(upload: UploadedFile, header: { width: number; height: number; format: string }): Promise<Buffer> {
   const { side, factor } = storedScale(Math.max(header.width, header.height))
   if (header.format === 'jpeg' && factor > 1) {
-    const shrunk = await withScratchFile(upload, (file) => sharp(`${file}[shrink=${factor}]`, DECODE_OPTIONS).jpeg(STORED_JPEG).toBuffer())
+    const shrunk = await withUploadFile(upload, (file) => sharp(`${file}[shrink=${factor}]`, DECODE_OPTIONS).jpeg(STORED_JPEG).toBuffer())
     if (shrunk) return shrunk
   }
   return sharp(upload.bytes, DECODE_OPTIONS)

@@ -1,40 +1,98 @@
+import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
 
 import busboy from 'busboy'
 
 import { MAX_UPLOAD_BYTES, tooLargeMessage } from '~/domain/uploads'
+import { logger, whenRequestAnswered } from '~/logger.server'
+import { removeScratch, scratchPath } from '~/services/scratch.server'
 
 /**
- * Reading a multipart form as it streams in, with limits: files are held in memory only up to their limit, and every
- * way a client can break a body ends as an UploadError for that request. Nothing here decodes or writes a file.
+ * Reading a multipart form as it streams in, with limits: every way a client can break a body ends as an UploadError
+ * for that request. A small file is held in memory; a larger one goes to a scratch file as it arrives
+ * (docs/decisions/097-uploads-spooled-to-scratch-files.md). Nothing here decodes a file.
  */
 
 const DEFAULT_FIELD_BYTES = 64 * 1024
 const MAX_FIELDS = 100
 
 /**
- * A file from a multipart form. `bytes` is empty when the reader was asked not to keep files (the demo). A file the
- * reader kept also has the `chunks` it arrived in: `bytes` joins them the first time it is read, so the image work,
- * which writes a 12 MP photo to a scratch file chunk by chunk (images.server.ts), never copies 5 MB into one buffer.
+ * The start of a spooled upload that is also held in memory. A JPEG's EXIF is one APP1 segment (64 KB at most) near its
+ * start and its size comes before the pixels, so a phone photo's header and EXIF are read from here (images.server.ts).
  */
-export type UploadedFile = { fieldName: string; fileName: string; contentType: string; bytes: Buffer; chunks?: readonly Buffer[] }
+export const UPLOAD_HEAD_BYTES = 256 * 1024
+/**
+ * A file larger than this goes to a scratch file as it arrives. A photo held whole waits in memory for its turn in the
+ * image queue, long enough for its socket buffers to be promoted and then collected by full garbage collections; a
+ * storm's eight 12 MP claims in flight held ~120 MB that way. Spooled, each chunk is let go as soon as it is written.
+ */
+const SPOOL_FROM_BYTES = 1024 * 1024
 
-/** An upload as its chunks, joined only when `bytes` is read (and then held joined, the chunks let go). */
-function heldUpload(facts: Omit<UploadedFile, 'bytes' | 'chunks'>, chunks: Buffer[], size: number): UploadedFile {
-  let joined: Buffer | undefined
-  const file = {
+/**
+ * A file from a multipart form. `bytes` is empty when the reader was asked not to keep files (the demo). A spooled file
+ * (`spooled`) is on disk until its request ends, with its first UPLOAD_HEAD_BYTES in memory: `bytes` reads it whole
+ * the first time it is asked for, so every reader of a file works the same, and the image work, which decodes a
+ * 12 MP photo from a file anyway, reads it from where it is.
+ */
+export type UploadedFile = {
+  fieldName: string
+  fileName: string
+  contentType: string
+  bytes: Buffer
+  spooled?: { path: string; head: Buffer }
+}
+
+/** An upload that is on disk: `bytes` reads it on first use. */
+function spooledUpload(facts: Omit<UploadedFile, 'bytes' | 'spooled'>, spooled: { path: string; head: Buffer }): UploadedFile {
+  let whole: Buffer | undefined
+  return {
     ...facts,
-    chunks: chunks as readonly Buffer[],
+    spooled,
     get bytes() {
-      if (!joined) {
-        joined = Buffer.concat(chunks, size)
-        file.chunks = [joined]
-      }
-      return joined
+      whole ??= fs.readFileSync(spooled.path)
+      return whole
     },
   }
-  return file
+}
+
+/**
+ * One file being written to a scratch file as it arrives, pausing the part's stream while the disk catches up. `done`
+ * settles when every byte is written (or the disk failed); `discard` stops it and removes the file.
+ */
+function spool(source: Readable) {
+  const path = scratchPath()
+  const out = fs.createWriteStream(path, { flags: 'wx', mode: 0o600 })
+  let failure: Error | null = null
+  const done = new Promise<void>((resolve) => {
+    out.on('finish', () => resolve())
+    out.on('error', (error) => {
+      failure = error
+      source.resume()
+      resolve()
+    })
+    out.on('close', () => resolve())
+  })
+  return {
+    path,
+    done,
+    failure: () => failure,
+    write(chunk: Buffer) {
+      if (failure || out.destroyed) return
+      if (!out.write(chunk)) {
+        source.pause()
+        out.once('drain', () => source.resume())
+      }
+    },
+    end() {
+      if (!out.destroyed) out.end()
+    },
+    discard() {
+      out.destroy()
+      removeScratch(path)
+      source.resume() // it may be waiting for a 'drain' that will not come now
+    },
+  }
 }
 
 /** A refused upload: the message is for the person uploading, shown next to `field`. */
@@ -72,8 +130,11 @@ export function uploadBodyLimit(maxFiles: number, maxFileBytes = MAX_UPLOAD_BYTE
  * Whatever the client sends — a body cut off inside a file, a connection dropped mid-upload, a broken boundary, a
  * limit passed mid-file — ends as an UploadError (400 or 413) for this request: every stream involved has an error
  * listener, so nothing can escape as an uncaught 'error' event. The error carries the fields read (`fieldsRead`):
- * after a file too large, the rest of the form's fields are still read, so the page shows what was typed again. The
- * reader writes nothing to disk.
+ * after a file too large, the rest of the form's fields are still read, so the page shows what was typed again.
+ *
+ * A file over SPOOL_FROM_BYTES is written to a scratch file as it arrives. The request's scratch files are removed once
+ * it is answered (whenRequestAnswered; outside a request, when the process exits), and at once when the upload is
+ * refused or dropped; a disk that cannot take them answers 503.
  */
 export async function readMultipartForm(
   request: Request,
@@ -122,14 +183,24 @@ export async function readMultipartForm(
     const files: UploadedFile[] = []
     let settled = false
     let refusal: UploadError | null = null
+    // Every scratch file of this request: each goes when the request ends, or sooner when its file is dropped.
+    const spools: ReturnType<typeof spool>[] = []
+    const discardSpools = () => {
+      for (const file of spools) file.discard()
+    }
+    whenRequestAnswered(discardSpools)
+    const dropFiles = () => {
+      files.length = 0
+      discardSpools()
+    }
 
     // A body that cannot be read on (cut off, broken, past the hard limit) is answered at once; server.js reads and
     // drops what is left of it (up to the hard limit), so the browser gets our message instead of a reset connection.
-    const fail = (error: UploadError) => {
+    const fail = (error: Error) => {
       if (settled) return
       settled = true
-      files.length = 0
-      error.fieldsRead = fields
+      dropFiles()
+      if (error instanceof UploadError) error.fieldsRead = fields
       reject(error)
     }
     // A refusal of what was sent (a file too large, too many files, an entry too long) is answered when the body
@@ -138,7 +209,7 @@ export async function readMultipartForm(
     const refuse = (error: UploadError) => {
       if (settled || refusal) return
       refusal = error
-      files.length = 0
+      dropFiles()
     }
 
     let received = 0
@@ -163,25 +234,43 @@ export async function readMultipartForm(
       const fileName = info.filename ?? ''
       const chunks: Buffer[] = []
       let size = 0
+      let head: Buffer | null = null
+      let onDisk: ReturnType<typeof spool> | null = null
       // busboy errors a file stream whose part never ends (a body cut off inside a file): ours to turn into a 400.
       stream.on('error', () => fail(new UploadError(fieldName, UNREADABLE, 400)))
       stream.on('data', (chunk: Buffer) => {
         if (settled || refusal) return
         size += chunk.length
-        if (keepBytes) chunks.push(chunk)
+        if (!keepBytes) return
+        if (onDisk) return onDisk.write(chunk)
+        chunks.push(chunk)
+        if (size <= SPOOL_FROM_BYTES) return
+        // Large enough to go to disk: what was held goes first, and its start stays in memory.
+        head = Buffer.concat(chunks, UPLOAD_HEAD_BYTES)
+        try {
+          onDisk = spool(stream)
+        } catch (error) {
+          return fail(diskFailure(error))
+        }
+        spools.push(onDisk)
+        for (const held of chunks) onDisk.write(held)
+        chunks.length = 0
       })
       stream.on('limit', () => {
         chunks.length = 0
         refuse(new UploadError(fieldName, tooLargeMessage(fileName || 'this file'), 413))
       })
       stream.on('end', () => {
+        onDisk?.end()
         if (settled || refusal) return
         if (!fileName && size === 0) return // an empty file input: nothing chosen
         if (files.length >= limits.maxFiles) {
           return refuse(new UploadError(fieldName, `Please upload no more than ${limits.maxFiles} photos at a time.`, 413))
         }
         const facts = { fieldName, fileName: fileName || 'photo', contentType: info.mimeType }
-        files.push(keepBytes ? heldUpload(facts, chunks, size) : { ...facts, bytes: Buffer.alloc(0) })
+        if (!keepBytes) files.push({ ...facts, bytes: Buffer.alloc(0) })
+        else if (onDisk && head) files.push(spooledUpload(facts, { path: onDisk.path, head }))
+        else files.push({ ...facts, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) })
       })
     })
 
@@ -192,12 +281,24 @@ export async function readMultipartForm(
     parser.on('close', () => {
       if (refusal) return fail(refusal)
       if (settled) return
-      settled = true
-      resolve({ fields, files })
+      // Answered once every spooled file is wholly on disk.
+      void Promise.all(spools.map((file) => file.done)).then(() => {
+        const failure = spools.map((file) => file.failure()).find(Boolean)
+        if (failure) return fail(diskFailure(failure))
+        if (settled) return
+        settled = true
+        resolve({ fields, files })
+      })
     })
 
     source.pipe(parser)
   })
+}
+
+/** The server's disk could not take an upload: the operator is told, and the person is asked to try again. */
+function diskFailure(error: unknown) {
+  logger.error({ err: error }, 'an upload could not be written to a scratch file')
+  return new UploadError('form', 'We could not receive your upload just now. Please try again in a few minutes.', 503)
 }
 
 /**

@@ -19,8 +19,10 @@ import { jpeg } from '../support/photos'
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'no browser involved: once is enough')
 test.describe.configure({ timeout: 180_000 })
 
-function startServer(dataDir: string, port: number) {
+function startServer(dataDir: string, port: number, tmpDir: string) {
   return startBuiltServer({
+    // Its own temporary folder, where the photos arriving are spooled (app/services/scratch.server.ts).
+    TMPDIR: tmpDir,
     PORT: String(port),
     APP_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
@@ -48,8 +50,9 @@ test.afterEach(() => {
 
 test('kill -9 while claims are filed: after the restart nothing is left behind and every acknowledged claim is whole', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-kill-drill-'))
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-kill-drill-tmp-'))
   const port = 30_000 + Math.floor(Math.random() * 9_000)
-  server = startServer(dataDir, port)
+  server = startServer(dataDir, port, tmpDir)
   await untilHealthy(port, server)
 
   // Many customers (each has a limit on claims per hour), each with an active policy, signed in.
@@ -74,6 +77,9 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   const before: ClaimAnswer[] = []
   for (const customer of customers) before.push(await fileClaim(port, customer.cookie, customer.policyId, photo, before.length))
   expect(before.map((answer) => answer.status)).toEqual([302, 302, 302, 302])
+  // Each photo went to a scratch file as it arrived; each is gone once its claim was answered.
+  expect(fs.readdirSync(tmpDir).filter((name) => name.startsWith('glass-scratch-'))).toHaveLength(1)
+  await expect.poll(() => filesUnder(tmpDir)).toEqual([])
   // ...then a burst is in flight when the plug is pulled: the kill lands the moment the burst's first claim is
   // acknowledged, so some of it is answered and the rest is cut off mid-upload, in sharp or mid-write.
   let firstAcknowledged = () => {}
@@ -103,8 +109,11 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   for (const rel of fs.existsSync(uploads) ? (fs.readdirSync(uploads, { recursive: true }) as string[]) : []) {
     fs.utimesSync(path.join(uploads, rel), old, old)
   }
-  server = startServer(dataDir, port)
+  // The killed process's scratch folder, with whatever uploads the kill cut off, is left; the next start removes it.
+  server = startServer(dataDir, port, tmpDir)
   await untilHealthy(port, server)
+  expect(server.output()).toMatch(/scratch sweep removed 1 folder\(s\) of a stopped process/)
+  expect(filesUnder(tmpDir)).toEqual([])
   expect(server.output()).toMatch(/upload sweep removed \d+ temporary file\(s\), \d+ folder\(s\) with no row, \d+ unreferenced file\(s\)/)
 
   const database = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true })
@@ -146,4 +155,5 @@ test('kill -9 while claims are filed: after the restart nothing is left behind a
   server.child.kill('SIGTERM')
   await new Promise((resolve) => server!.child.once('exit', resolve))
   fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.rmSync(tmpDir, { recursive: true, force: true })
 })

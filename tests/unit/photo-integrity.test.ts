@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { addressKey } from '~/domain/letters'
 import {
@@ -25,8 +25,10 @@ import {
   nearHashes,
   probeKeys,
 } from '~/domain/photo-integrity'
+import { requestAnswered, requestScope } from '~/logger.server'
 import { prepareImage, storedScale } from '~/services/images.server'
-import { readMultipartForm, type UploadedFile } from '~/services/multipart.server'
+import { readMultipartForm, UPLOAD_HEAD_BYTES, type UploadedFile } from '~/services/multipart.server'
+import { scratchFiles } from '~/services/scratch.server'
 
 import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
 
@@ -247,19 +249,21 @@ describe('the stored size', () => {
     expect(await sharp(upright.photo).metadata()).toMatchObject({ width: 1512, height: 2016 })
     expect(await sharp(upright.thumbnail).metadata()).toMatchObject({ width: 360, height: 480 })
 
-    const scratch = fs.readdirSync(scratchRoot).filter((name) => name.startsWith('glass-decode-'))
-    expect(scratch).toHaveLength(1)
-    expect(fs.readdirSync(path.join(scratchRoot, scratch[0]!))).toEqual([])
+    // Each JPEG was written to a scratch file for its decode: one folder, in the process's temporary folder, now empty.
+    await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+    expect(fs.readdirSync(scratchRoot).filter((name) => name.startsWith('glass-scratch-'))).toHaveLength(1)
   })
 
-  it('prepares a 12 MP JPEG from the chunks it arrived in, never joined, as it does from one buffer', async () => {
+  it('spools a 12 MP JPEG to disk as it arrives and prepares it from there as it does from one buffer, then lets it go', async () => {
     const pixels = await sharp(await windshieldPhoto(23, { width: 4032, height: 3024 }))
       .raw()
       .toBuffer({ resolveWithObject: true })
-    const photo = await sharp(pixels.data, { raw: pixels.info })
+    // Grain makes it a phone photo's size (a few megabytes), so it goes to disk as it arrives.
+    const photo = await sharp(await jpeg({ width: 4032, height: 3024, noise: { mean: 128, sigma: 30 } }))
       .jpeg({ quality: 92 })
       .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 15' }, IFD2: { DateTimeOriginal: '2026:05:01 14:03:09' } })
       .toBuffer()
+    expect(photo.length).toBeGreaterThan(2_000_000)
     // A PNG's size and metadata are not read from its head: it takes the whole upload.
     const png = await sharp(pixels.data, { raw: pixels.info }).png({ compressionLevel: 1 }).toBuffer()
     const form = new FormData()
@@ -280,20 +284,29 @@ describe('the stored size', () => {
       headers: { 'Content-Type': encoded.headers.get('Content-Type')! },
       duplex: 'half',
     } as RequestInit)
-    const { files } = await readMultipartForm(request, { maxFiles: 2 })
+    // Read as server.js answers a request: inside its scope, whose end runs what was left for it.
+    const scope = { reqId: 'req-storm', whenAnswered: [] }
+    const { files } = await requestScope.run(scope, () => readMultipartForm(request, { maxFiles: 2 }))
     const [jpegUpload, pngUpload] = files as [UploadedFile, UploadedFile]
-    expect(jpegUpload.chunks!.length).toBeGreaterThan(1)
+    // On disk whole, with its start in memory: its header and EXIF are read from there.
+    expect(fs.readFileSync(jpegUpload.spooled!.path).equals(photo)).toBe(true)
+    expect(jpegUpload.spooled!.head.equals(photo.subarray(0, UPLOAD_HEAD_BYTES))).toBe(true)
 
-    const fromChunks = await prepareImage(jpegUpload)
+    const fromDisk = await prepareImage(jpegUpload)
     const fromBuffer = await prepareImage(upload(photo))
-    expect(jpegUpload.chunks!.length, 'the chunks were never joined').toBeGreaterThan(1)
-    expect(fromChunks.photo.equals(fromBuffer.photo)).toBe(true)
-    expect(fromChunks).toMatchObject({ hash: fromBuffer.hash, capturedAt: '2026-05-01T14:03:09', camera: 'Apple iPhone 15' })
-    expect(await sharp(fromChunks.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
+    expect(fromDisk.photo.equals(fromBuffer.photo)).toBe(true)
+    expect(fromDisk).toMatchObject({ hash: fromBuffer.hash, capturedAt: '2026-05-01T14:03:09', camera: 'Apple iPhone 15' })
+    expect(await sharp(fromDisk.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
 
+    // A PNG's size and metadata are not read from its head: it takes the whole upload, read back from its file.
     const fromPng = await prepareImage(pngUpload)
     expect(await sharp(fromPng.photo).metadata()).toMatchObject({ width: 2016, height: 1512 })
     expect(pngUpload.bytes.equals(png)).toBe(true)
+
+    // The request's end removes its scratch files.
+    expect(scratchFiles()).toHaveLength(2)
+    requestAnswered(scope)
+    await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
   })
 
   it('refuses a 12 MP JPEG cut short, as it does a small one', async () => {

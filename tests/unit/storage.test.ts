@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 
 import sharp from 'sharp'
-import { describe, expect, it, test } from 'vitest'
+import { describe, expect, it, test, vi } from 'vitest'
 
 import { contentDispositionFor, contentTypeFor, hasImageSignature } from '~/domain/uploads'
 import { resetEnvForTests } from '~/env.server'
+import { requestAnswered, requestScope } from '~/logger.server'
 import { bucketStore } from '~/services/bucket-store.server'
 import { decodeBytes, MAX_DECODE_BYTES, MAX_INPUT_PIXELS } from '~/services/images.server'
-import { readMultipartForm, readMultipartFormOrRefusal, UploadError } from '~/services/multipart.server'
+import { readMultipartForm, readMultipartFormOrRefusal, UPLOAD_HEAD_BYTES, UploadError } from '~/services/multipart.server'
+import { scratchFiles } from '~/services/scratch.server'
 import { signedFileUrl, verifySignedFile } from '~/services/signed-links.server'
 import { storeImage } from '~/services/staged-files.server'
 import { deleteStored, fileStore } from '~/services/storage.server'
@@ -48,6 +51,43 @@ describe('readMultipartForm', () => {
     const error = await readMultipartForm(multipartRequest(form), { maxFiles: 2 }).catch((e) => e)
     expect(error).toBeInstanceOf(UploadError)
     expect(error.status).toBe(413)
+  })
+
+  test('keeps a file over a megabyte on disk until its request ends, and whole when asked for its bytes', async () => {
+    const sent = randomBytes(3 * 1024 * 1024)
+    const form = new FormData()
+    form.append('report', new File([sent], 'report.pdf', { type: 'application/pdf' }))
+    // Read as server.js answers a request: inside its scope, whose end runs what was left for it.
+    const scope = { reqId: 'req-spool', whenAnswered: [] }
+    const { files } = await requestScope.run(scope, () =>
+      readMultipartForm(multipartRequest(form), { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }),
+    )
+    expect(files[0]!.spooled?.head.length).toBe(UPLOAD_HEAD_BYTES)
+    expect(files[0]!.bytes.equals(sent)).toBe(true)
+    expect(scratchFiles()).toHaveLength(1)
+    requestAnswered(scope)
+    await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+  })
+
+  test('leaves no scratch file behind a file refused on its way to disk, or a body cut off inside one', async () => {
+    const form = new FormData()
+    form.append('note', 'kept')
+    form.append('photos', new File([randomBytes(3 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }))
+    const refused = await readMultipartForm(multipartRequest(form), { maxFiles: 1, maxFileBytes: 2 * 1024 * 1024 }).catch((e) => e)
+    expect(refused).toMatchObject({ field: 'photos', status: 413 })
+    expect(refused.fieldsRead.get('note')).toBe('kept')
+    await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+
+    const encoded = new Response(form)
+    const whole = Buffer.from(await encoded.arrayBuffer())
+    const cutOff = new Request('http://localhost:3999/upload', {
+      method: 'POST',
+      body: new Uint8Array(whole.subarray(0, 2 * 1024 * 1024)),
+      headers: { 'Content-Type': encoded.headers.get('Content-Type')! },
+    })
+    const broken = await readMultipartForm(cutOff, { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }).catch((e) => e)
+    expect(broken).toMatchObject({ field: 'photos', status: 400 })
+    await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
   })
 
   test('reads a url-encoded body as fields', async () => {
