@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import { PassThrough } from 'node:stream'
 
 import sharp from 'sharp'
 import { describe, expect, it, test, vi } from 'vitest'
@@ -16,6 +17,7 @@ import { storeImage } from '~/services/staged-files.server'
 import { deleteStored, fileStore } from '~/services/storage.server'
 import { uploadsPath, volumeStore } from '~/services/volume-store.server'
 
+import { expectConsoleError } from '../support/console'
 import { jpeg as makeJpeg, png as makePng } from '../support/photos'
 
 function multipartRequest(form: FormData) {
@@ -88,6 +90,30 @@ describe('readMultipartForm', () => {
     const broken = await readMultipartForm(cutOff, { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }).catch((e) => e)
     expect(broken).toMatchObject({ field: 'photos', status: 400 })
     await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+  })
+
+  test('answers 503, keeping no file, when the disk cannot take an upload, and tells the operator', async () => {
+    expectConsoleError(/an upload could not be written to a scratch file/)
+    const full = vi.spyOn(fs, 'createWriteStream').mockImplementation(() => {
+      const stream = new PassThrough()
+      process.nextTick(() => stream.destroy(Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' })))
+      return stream as unknown as fs.WriteStream
+    })
+    try {
+      const form = new FormData()
+      form.append('note', 'kept')
+      form.append('photos', new File([randomBytes(2 * 1024 * 1024)], 'damage.jpg', { type: 'image/jpeg' }))
+      const error = await readMultipartForm(multipartRequest(form), { maxFiles: 1 }).catch((e) => e)
+      expect(error).toMatchObject({
+        field: 'form',
+        status: 503,
+        message: 'We could not receive your upload just now. Please try again in a few minutes.',
+      })
+      expect(error.fieldsRead.get('note')).toBe('kept')
+      await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+    } finally {
+      full.mockRestore()
+    }
   })
 
   test('reads a url-encoded body as fields', async () => {
