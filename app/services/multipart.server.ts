@@ -133,8 +133,9 @@ export function uploadBodyLimit(maxFiles: number, maxFileBytes = MAX_UPLOAD_BYTE
  * after a file too large, the rest of the form's fields are still read, so the page shows what was typed again.
  *
  * A file over SPOOL_FROM_BYTES is written to a scratch file as it arrives. The request's scratch files are removed once
- * it is answered (whenRequestAnswered; outside a request, when the process exits), and at once when the upload is
- * refused or dropped; a disk that cannot take them answers 503.
+ * it is answered (whenRequestAnswered), and at once when the upload is refused or dropped; a disk that cannot take
+ * them answers 503. Outside a request answered by server.js (a test calling an action, `react-router dev`) nothing
+ * would remove them, so there every file is held in memory.
  */
 export async function readMultipartForm(
   request: Request,
@@ -188,7 +189,7 @@ export async function readMultipartForm(
     const discardSpools = () => {
       for (const file of spools) file.discard()
     }
-    whenRequestAnswered(discardSpools)
+    const spooling = keepBytes && whenRequestAnswered(discardSpools)
     const dropFiles = () => {
       files.length = 0
       discardSpools()
@@ -244,7 +245,7 @@ export async function readMultipartForm(
         if (!keepBytes) return
         if (onDisk) return onDisk.write(chunk)
         chunks.push(chunk)
-        if (size <= SPOOL_FROM_BYTES) return
+        if (!spooling || size <= SPOOL_FROM_BYTES) return
         // Large enough to go to disk: what was held goes first, and its start stays in memory.
         head = Buffer.concat(chunks, UPLOAD_HEAD_BYTES)
         try {

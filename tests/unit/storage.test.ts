@@ -7,7 +7,7 @@ import { describe, expect, it, test, vi } from 'vitest'
 
 import { contentDispositionFor, contentTypeFor, hasImageSignature } from '~/domain/uploads'
 import { resetEnvForTests } from '~/env.server'
-import { requestAnswered, requestScope } from '~/logger.server'
+import { requestAnswered, type RequestScope, requestScope } from '~/logger.server'
 import { bucketStore } from '~/services/bucket-store.server'
 import { decodeBytes, MAX_DECODE_BYTES, MAX_INPUT_PIXELS } from '~/services/images.server'
 import { readMultipartForm, readMultipartFormOrRefusal, UPLOAD_HEAD_BYTES, UploadError } from '~/services/multipart.server'
@@ -22,6 +22,12 @@ import { jpeg as makeJpeg, png as makePng } from '../support/photos'
 
 function multipartRequest(form: FormData) {
   return new Request('http://localhost:3999/upload', { method: 'POST', body: form })
+}
+
+/** Reads a form as server.js answers a request: inside the request's scope, which `answered()` ends. */
+function readInRequest(request: Request, limits: Parameters<typeof readMultipartForm>[1]) {
+  const scope: RequestScope = { reqId: 'req-upload', whenAnswered: [] }
+  return { read: requestScope.run(scope, () => readMultipartForm(request, limits)), answered: () => requestAnswered(scope) }
 }
 
 const jpeg = (width: number, height: number) => makeJpeg({ width, height, colour: '#2878c8' })
@@ -59,23 +65,27 @@ describe('readMultipartForm', () => {
     const sent = randomBytes(3 * 1024 * 1024)
     const form = new FormData()
     form.append('report', new File([sent], 'report.pdf', { type: 'application/pdf' }))
-    // Read as server.js answers a request: inside its scope, whose end runs what was left for it.
-    const scope = { reqId: 'req-spool', whenAnswered: [] }
-    const { files } = await requestScope.run(scope, () =>
-      readMultipartForm(multipartRequest(form), { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }),
-    )
+    const request = readInRequest(multipartRequest(form), { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 })
+    const { files } = await request.read
     expect(files[0]!.spooled?.head.length).toBe(UPLOAD_HEAD_BYTES)
     expect(files[0]!.bytes.equals(sent)).toBe(true)
     expect(scratchFiles()).toHaveLength(1)
-    requestAnswered(scope)
+    request.answered()
     await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
+
+    // Outside a request server.js answers, nothing would remove the file: it is held in memory.
+    const { files: held } = await readMultipartForm(multipartRequest(form), { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 })
+    expect(held[0]!.spooled).toBeUndefined()
+    expect(held[0]!.bytes.equals(sent)).toBe(true)
+    expect(scratchFiles()).toEqual([])
   })
 
   test('leaves no scratch file behind a file refused on its way to disk, or a body cut off inside one', async () => {
     const form = new FormData()
     form.append('note', 'kept')
     form.append('photos', new File([randomBytes(3 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' }))
-    const refused = await readMultipartForm(multipartRequest(form), { maxFiles: 1, maxFileBytes: 2 * 1024 * 1024 }).catch((e) => e)
+    // Removed at once, before the request is answered.
+    const refused = await readInRequest(multipartRequest(form), { maxFiles: 1, maxFileBytes: 2 * 1024 * 1024 }).read.catch((e) => e)
     expect(refused).toMatchObject({ field: 'photos', status: 413 })
     expect(refused.fieldsRead.get('note')).toBe('kept')
     await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
@@ -87,7 +97,7 @@ describe('readMultipartForm', () => {
       body: new Uint8Array(whole.subarray(0, 2 * 1024 * 1024)),
       headers: { 'Content-Type': encoded.headers.get('Content-Type')! },
     })
-    const broken = await readMultipartForm(cutOff, { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }).catch((e) => e)
+    const broken = await readInRequest(cutOff, { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024 }).read.catch((e) => e)
     expect(broken).toMatchObject({ field: 'photos', status: 400 })
     await vi.waitFor(() => expect(scratchFiles()).toEqual([]))
   })
@@ -103,7 +113,7 @@ describe('readMultipartForm', () => {
       const form = new FormData()
       form.append('note', 'kept')
       form.append('photos', new File([randomBytes(2 * 1024 * 1024)], 'damage.jpg', { type: 'image/jpeg' }))
-      const error = await readMultipartForm(multipartRequest(form), { maxFiles: 1 }).catch((e) => e)
+      const error = await readInRequest(multipartRequest(form), { maxFiles: 1 }).read.catch((e) => e)
       expect(error).toMatchObject({
         field: 'form',
         status: 503,
