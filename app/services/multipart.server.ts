@@ -64,6 +64,7 @@ function spool(source: Readable) {
   const path = scratchPath()
   const out = fs.createWriteStream(path, { flags: 'wx', mode: 0o600 })
   let failure: Error | null = null
+  let waitingForDrain = false
   const done = new Promise<void>((resolve) => {
     out.on('finish', () => resolve())
     out.on('error', (error) => {
@@ -79,9 +80,14 @@ function spool(source: Readable) {
     failure: () => failure,
     write(chunk: Buffer) {
       if (failure || out.destroyed) return
-      if (!out.write(chunk)) {
+      // One wait for the disk however many chunks are written meanwhile (the ones held before spooling come at once).
+      if (!out.write(chunk) && !waitingForDrain) {
+        waitingForDrain = true
         source.pause()
-        out.once('drain', () => source.resume())
+        out.once('drain', () => {
+          waitingForDrain = false
+          source.resume()
+        })
       }
     },
     end() {
@@ -197,11 +203,11 @@ export async function readMultipartForm(
 
     // A body that cannot be read on (cut off, broken, past the hard limit) is answered at once; server.js reads and
     // drops what is left of it (up to the hard limit), so the browser gets our message instead of a reset connection.
-    const fail = (error: Error) => {
+    const fail = (error: UploadError) => {
       if (settled) return
       settled = true
       dropFiles()
-      if (error instanceof UploadError) error.fieldsRead = fields
+      error.fieldsRead = fields
       reject(error)
     }
     // A refusal of what was sent (a file too large, too many files, an entry too long) is answered when the body
