@@ -5,7 +5,7 @@ import { SHOP_FILE_FIELDS, type ShopDocumentType } from '~/domain/invoice'
 import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '~/domain/uploads'
 import { prepareImage } from '~/services/images.server'
-import { type UploadedFile, UploadError } from '~/services/multipart.server'
+import { type UploadedFile, UploadError, uploadHead } from '~/services/multipart.server'
 import { type PdfProblem, pdfProblem } from '~/services/pdfs.server'
 import type { StagedFiles } from '~/services/staged-files.server'
 import { storedFileName } from '~/services/storage.server'
@@ -54,7 +54,7 @@ export type PdfOrPhotoRefusals = {
  * UploadError tells the shop what is wrong, in `refusals`' words.
  */
 export async function stagePdfOrPhoto(staged: StagedFiles, file: UploadedFile, pathWithoutExt: string, refusals: PdfOrPhotoRefusals) {
-  if (file.bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+  if (uploadHead(file).subarray(0, 5).toString('latin1') === '%PDF-') {
     if (file.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(refusals.field, refusals.tooLarge, 413)
     const problem = await pdfProblem(file.bytes)
     if (problem) throw new UploadError(refusals.field, refusals.pdfRefused(problem), 400)

@@ -6,7 +6,7 @@ import phash from 'sharp-phash'
 
 import { BLANK_HASH, BLANK_STDEV, cameraFromExif, captureTimeFromExif, hashFromBits } from '~/domain/photo-integrity'
 import { withImageSlot } from '~/services/image-queue.server'
-import { UPLOAD_HEAD_BYTES, type UploadedFile, UploadError } from '~/services/multipart.server'
+import { UPLOAD_HEAD_BYTES, type UploadedFile, UploadError, uploadHead } from '~/services/multipart.server'
 import { removeScratch, scratchPath } from '~/services/scratch.server'
 
 /**
@@ -112,17 +112,9 @@ export function decodeBytes(header: {
   return header.width * header.height * header.channels * perSample
 }
 
-/**
- * The upload's first UPLOAD_HEAD_BYTES (the whole of a smaller one), where a JPEG's header and EXIF are: a phone photo
- * spooled to disk is checked without reading it back.
- */
-function headOf(file: UploadedFile): Buffer {
-  return file.spooled?.head ?? file.bytes.subarray(0, UPLOAD_HEAD_BYTES)
-}
-
 /** The header's facts, from the upload's head when they are there, else from the whole upload. */
 async function readHeader(file: UploadedFile): Promise<Metadata> {
-  const head = headOf(file)
+  const head = uploadHead(file)
   if (head.length < UPLOAD_HEAD_BYTES) return sharp(head, { failOn: 'error' }).metadata()
   try {
     const header = await sharp(head, { failOn: 'error' }).metadata()
@@ -271,7 +263,7 @@ export async function hashImage(bytes: Buffer) {
 export async function prepareImage(file: UploadedFile, options: { shopCopy?: boolean } = {}): Promise<PreparedImage> {
   const header = await checkHeader(file)
   // A JPEG's EXIF is in its head; other formats (a HEIC's metadata box) may keep it anywhere.
-  const exif = await readExif(header.format === 'jpeg' ? headOf(file) : file.bytes)
+  const exif = await readExif(header.format === 'jpeg' ? uploadHead(file) : file.bytes)
   return withImageSlot(async () => {
     try {
       const photo = await encodeStored(file, header)

@@ -43,6 +43,14 @@ export type UploadedFile = {
   spooled?: { path: string; head: Buffer }
 }
 
+/**
+ * The upload's first UPLOAD_HEAD_BYTES (the whole of a smaller one): what a file is (a JPEG's header and EXIF, a PDF's
+ * signature) is read from here, so a spooled upload is not read back from disk to be told apart.
+ */
+export function uploadHead(file: UploadedFile): Buffer {
+  return file.spooled?.head ?? file.bytes.subarray(0, UPLOAD_HEAD_BYTES)
+}
+
 /** An upload that is on disk: `bytes` reads it on first use. */
 function spooledUpload(facts: Omit<UploadedFile, 'bytes' | 'spooled'>, spooled: { path: string; head: Buffer }): UploadedFile {
   let whole: Buffer | undefined

@@ -27,7 +27,7 @@ import {
 } from '~/domain/photo-integrity'
 import { requestAnswered, requestScope } from '~/logger.server'
 import { prepareImage, storedScale } from '~/services/images.server'
-import { readMultipartForm, UPLOAD_HEAD_BYTES, type UploadedFile } from '~/services/multipart.server'
+import { readMultipartForm, UPLOAD_HEAD_BYTES, type UploadedFile, uploadHead } from '~/services/multipart.server'
 import { scratchFiles } from '~/services/scratch.server'
 
 import { jpeg, photoVariants, windshieldPhoto } from '../support/photos'
@@ -299,7 +299,16 @@ describe('the stored size', () => {
     expect(fs.readFileSync(jpegUpload.spooled!.path).equals(photo)).toBe(true)
     expect(jpegUpload.spooled!.head.equals(photo.subarray(0, UPLOAD_HEAD_BYTES))).toBe(true)
 
+    // Told apart, checked and decoded where it is: never read back whole into memory.
+    const readBack = vi.spyOn(fs, 'readFileSync')
+    expect(
+      uploadHead(jpegUpload)
+        .subarray(0, 3)
+        .equals(Buffer.from([0xff, 0xd8, 0xff])),
+    ).toBe(true)
     const fromDisk = await prepareImage(jpegUpload)
+    expect(readBack.mock.calls.filter(([file]) => file === jpegUpload.spooled!.path)).toEqual([])
+    readBack.mockRestore()
     const fromBuffer = await prepareImage(upload(photo))
     expect(fromDisk.photo.equals(fromBuffer.photo)).toBe(true)
     expect(fromDisk).toMatchObject({ hash: fromBuffer.hash, capturedAt: '2026-05-01T14:03:09', camera: 'Apple iPhone 15' })
