@@ -600,7 +600,7 @@ export const claims = sqliteTable(
     /**
      * The price schedule version the job is priced by: the one in force when it was given to the shop (kept then), or
      * at completion for a job given before any. With `scheduled_price_cents`, fixed at completion: a later version
-     * never changes a completed job's price (decision 081).
+     * never changes a completed job's price (decision 087).
      */
     priceScheduleId: text('price_schedule_id').references((): AnySQLiteColumn => priceSchedules.id, { onDelete: 'restrict' }),
     scheduledPriceCents: integer('scheduled_price_cents'),

@@ -102,7 +102,7 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
         approvalStatus: 'approved',
         lifecycleStatus: 'approved',
         assignedPartnerGroupId: group?.id ?? null,
-        // Given to a shop now: priced by the schedule in force (decision 081).
+        // Given to a shop now: priced by the schedule in force (decision 087).
         ...(group ? { priceScheduleId: scheduleInForce(now, tx)?.id ?? null } : {}),
         reviewedAt: now.toISOString(),
         reviewedBy: input.actorId,

@@ -344,7 +344,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         )
       }
       const details = input.invoiceDetails
-      // The price is fixed now, from the version the job was given under (decision 081): no later version changes it.
+      // The price is fixed now, from the version the job was given under (decision 087): no later version changes it.
       const priced = priceOfJob(
         current,
         {

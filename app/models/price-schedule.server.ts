@@ -36,7 +36,7 @@ import { recordAudit } from './audit.server'
 import { yieldToRequests } from './batches.server'
 
 /**
- * The network's price schedule for shops (decision 081): the operator publishes versions, each group accepts or refuses
+ * The network's price schedule for shops (decision 087): the operator publishes versions, each group accepts or refuses
  * them, only a group that accepted the version in force is offered new jobs, and a job's price is fixed at completion.
  */
 

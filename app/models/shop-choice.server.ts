@@ -256,7 +256,7 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
         serviceAt: input.serviceAt,
         serviceAddress: input.serviceAt === 'mobile' ? input.serviceAddress : null,
         shopChosenAt: now.toISOString(),
-        // The job is given under the schedule in force now: its price comes from this version (decision 081).
+        // The job is given under the schedule in force now: its price comes from this version (decision 087).
         priceScheduleId: scheduleInForce(now, tx)?.id ?? null,
       })
       // Decided again here: two tabs choosing at once must not both win.

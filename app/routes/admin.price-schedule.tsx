@@ -22,7 +22,7 @@ import type { Route } from './+types/admin.price-schedule'
 
 /**
  * The network's price schedule for shops: the versions published (never edited), each group's answer, and the form
- * that publishes the next version (decision 081). Inside the admin layout, whose guard makes it the operator's only.
+ * that publishes the next version (decision 087). Inside the admin layout, whose guard makes it the operator's only.
  */
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 

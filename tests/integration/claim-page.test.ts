@@ -92,7 +92,7 @@ describe("a claim's own page", () => {
     ])
     expect(view.shop).toMatchObject({ name: 'Front Range Denver', phone: '(303) 555-0101' })
     expect(view.appointment?.calendarHref).toBe(`/customer/claims/${claim.confirmationCode}/appointment.ics`)
-    // Nothing the page shows carries the internal id; only the existing action pages' addresses do (decision 070).
+    // Nothing the page shows carries the internal id; only the existing action pages' addresses do (decision 075).
     expect(view.actions.map((action) => action.key)).toEqual(['reschedule'])
     expect(JSON.stringify({ ...view, actions: [] })).not.toContain(claim.id)
   })
