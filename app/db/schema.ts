@@ -26,7 +26,17 @@ const updatedAt = () => text('updated_at').notNull().$defaultFn(now).$onUpdateFn
  * clock, with the offset when the camera gave one) and by what camera. Kept in the row, never in the served file; null
  * while a photo stored before hashing waits for the backfill (phash), or when the EXIF said nothing.
  */
-const photoFacts = () => ({ phash: text('phash'), capturedAt: text('captured_at'), camera: text('camera') })
+const photoFacts = () => ({
+  phash: text('phash'),
+  /**
+   * The hashes the photo is filed under for the reuse check that a mirror, a turn, a small crop or a border does not
+   * escape (domain/photo-integrity orientedHashes), space-separated, the one a lookup probes with first; null while a
+   * photo stored before them waits for the backfill. docs/decisions/098-photo-reuse-through-edits-and-own-claims.md.
+   */
+  orientedHashes: text('oriented_hashes'),
+  capturedAt: text('captured_at'),
+  camera: text('camera'),
+})
 
 /** What a link or code proves: a sign-in, the ownership of a new e-mail address, or the wish to delete the account. */
 export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account'] as const
@@ -921,6 +931,7 @@ export const claimDocumentDrafts = sqliteTable(
     fileName: text('file_name').notNull(),
     /** As on claim_documents, carried over when the draft becomes one. */
     phash: text('phash'),
+    orientedHashes: text('oriented_hashes'),
     capturedAt: text('captured_at'),
     camera: text('camera'),
     createdAt: createdAt(),
