@@ -572,6 +572,11 @@ export const claims = sqliteTable(
     appointmentConfirmedAt: text('appointment_confirmed_at'),
     appointmentProposed: integer('appointment_proposed', { mode: 'boolean' }).notNull().default(false),
     rescheduleRequestedAt: text('reschedule_requested_at'),
+    /**
+     * When the customer, who had not yet chosen the shop or the time left to them, was reminded by e-mail (once, by the
+     * daily job): the promise clock waits for their choice (app/domain/credits.ts).
+     */
+    choiceRemindedAt: text('choice_reminded_at'),
     /** When the shop pressed "On the way" for a mobile appointment (the customer is told; the claim page shows it). */
     technicianOnTheWayAt: text('technician_on_the_way_at'),
     /**
@@ -1071,6 +1076,8 @@ export const serviceCredits = sqliteTable(
     /** Stripe's balance transaction or refund id(s), space-separated; null for the local ledger. */
     stripeId: text('stripe_id'),
     createdBy: text('created_by').notNull(),
+    /** The one-time token of the operator's "Add credit" form: the same form posted twice writes one credit. */
+    formToken: text('form_token'),
     waivedBy: text('waived_by'),
     waivedReason: text('waived_reason'),
     createdAt: createdAt(),
@@ -1084,6 +1091,9 @@ export const serviceCredits = sqliteTable(
     uniqueIndex('service_credits_claim_missed_unique')
       .on(t.claimId)
       .where(sql`kind = 'missed_promise'`),
+    uniqueIndex('service_credits_form_token_unique')
+      .on(t.formToken)
+      .where(sql`form_token IS NOT NULL`),
     // The daily retry and the console read only the credits not yet paid.
     index('service_credits_pending_idx')
       .on(t.state)
