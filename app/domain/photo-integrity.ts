@@ -7,6 +7,7 @@ import { isCalendarDay } from './calendar'
 export const INTEGRITY_FLAG_KINDS = [
   'photo_matches_other_account',
   'photo_matches_setup_photo',
+  'photo_matches_own_claim',
   'captured_before_setup',
   'captured_far_from_damage_date',
   'vin_on_other_active_policy',
@@ -38,6 +39,20 @@ export const BAND_COUNT = BAND_WIDTHS.length
 export const PROBE_DEPTH = Math.floor(MATCH_DISTANCE / BAND_COUNT)
 /** A band's key is its number times BAND_SPAN plus its bits: room for the widest band. */
 export const BAND_SPAN = 2 ** Math.max(...BAND_WIDTHS)
+
+/**
+ * The two forms a photo is filed in. 'plain' is sharp-phash of the picture as sent (every photo indexed before
+ * decision 098); 'oriented' are its oriented hashes (orientedHashes below), which a mirror, a turn, a 3 % crop or a
+ * border do not change. Each form's bands have keys of their own (the oriented ones after the plain ones), so a lookup
+ * in one form never reads the other's rows, and photo_hashes keys an oriented hash with ORIENTED_KEY_PREFIX.
+ */
+export type HashForm = 'plain' | 'oriented'
+const FORM_FIRST_BAND: Record<HashForm, number> = { plain: 0, oriented: BAND_COUNT }
+export const ORIENTED_KEY_PREFIX = 'o'
+/** How photo_hashes keys a hash of this form. */
+export function hashKey(hash: string, form: HashForm) {
+  return form === 'oriented' ? `${ORIENTED_KEY_PREFIX}${hash}` : hash
+}
 
 /** Capture time this many days away from the stated damage date is worth a person's look. */
 export const CAPTURE_DAYS_FROM_DAMAGE = 14
@@ -119,8 +134,8 @@ function masksOf(width: number) {
 }
 
 /** The keys a stored photo is filed under: one per band. */
-export function bandKeys(hash: string): number[] {
-  return bandValues(hash).map((value, band) => band * BAND_SPAN + value)
+export function bandKeys(hash: string, form: HashForm = 'plain'): number[] {
+  return bandValues(hash).map((value, band) => (FORM_FIRST_BAND[form] + band) * BAND_SPAN + value)
 }
 
 /**
@@ -141,19 +156,20 @@ function restOf(value: bigint, below: number, width: number) {
 const BAND_BELOW = BAND_WIDTHS.map((_, band) => 64 - BAND_WIDTHS.slice(0, band + 1).reduce((sum, width) => sum + width, 0))
 
 /** The rows a stored photo's hash is filed under: one per band. */
-export function bandRows(hash: string): BandRow[] {
+export function bandRows(hash: string, form: HashForm = 'plain'): BandRow[] {
   const value = BigInt(`0x${hash}`)
-  return bandKeys(hash).map((bandKey, band) => ({ bandKey, rest: restOf(value, BAND_BELOW[band]!, BAND_WIDTHS[band]!) }))
+  return bandKeys(hash, form).map((bandKey, band) => ({ bandKey, rest: restOf(value, BAND_BELOW[band]!, BAND_WIDTHS[band]!) }))
 }
 
 /** The hash a band row stands for (its key's bits put back between the rest's). */
 export function hashOfBandRow(row: BandRow): string {
-  const band = Math.floor(row.bandKey / BAND_SPAN)
+  const keyBand = Math.floor(row.bandKey / BAND_SPAN)
+  const band = keyBand % BAND_COUNT
   const [below, width] = [BigInt(BAND_BELOW[band]!), BigInt(BAND_WIDTHS[band]!)]
   const rest = BigInt(row.rest)
   const lower = rest & ((1n << below) - 1n)
   const upper = rest >> below
-  const bits = BigInt(row.bandKey - band * BAND_SPAN)
+  const bits = BigInt(row.bandKey - keyBand * BAND_SPAN)
   return ((upper << (below + width)) | (bits << below) | lower).toString(16).padStart(HASH_HEX_LENGTH, '0')
 }
 
@@ -163,11 +179,15 @@ const TWO_32 = 2 ** 32
  * The hashes among a lookup's candidate rows within MATCH_DISTANCE bits of `hash`, each once with its distance. The
  * lookup runs this on every candidate, so it counts bits on 32-bit pieces of the rows' numbers (no BigInt, no text).
  */
-export function nearHashes(hash: string, rows: Iterable<readonly [bandKey: number, rest: number]>): Map<string, number> {
-  const own = bandRows(hash)
+export function nearHashes(
+  hash: string,
+  rows: Iterable<readonly [bandKey: number, rest: number]>,
+  form: HashForm = 'plain',
+): Map<string, number> {
+  const own = bandRows(hash, form)
   const near = new Map<string, number>()
   for (const [bandKey, rest] of rows) {
-    const band = Math.floor(bandKey / BAND_SPAN)
+    const band = Math.floor(bandKey / BAND_SPAN) - FORM_FIRST_BAND[form]
     const query = own[band]!
     const distance =
       // Same band, so the keys differ only in the band's bits.
@@ -182,8 +202,96 @@ export function nearHashes(hash: string, rows: Iterable<readonly [bandKey: numbe
 }
 
 /** The keys a lookup probes: each band as it is and with every choice of up to PROBE_DEPTH of its bits flipped. */
-export function probeKeys(hash: string): number[] {
-  return bandValues(hash).flatMap((value, band) => masksOf(BAND_WIDTHS[band]!).map((mask) => band * BAND_SPAN + (value ^ mask)))
+export function probeKeys(hash: string, form: HashForm = 'plain'): number[] {
+  return bandValues(hash).flatMap((value, band) =>
+    masksOf(BAND_WIDTHS[band]!).map((mask) => (FORM_FIRST_BAND[form] + band) * BAND_SPAN + (value ^ mask)),
+  )
+}
+
+/**
+ * The oriented hashes. sharp-phash thresholds the DCT of a 32 × 32 grey copy at frequencies 1–8 in each direction,
+ * and a mirror, a flip or a turn only permutes those coefficients and changes some signs: a left-right mirror negates
+ * the odd horizontal frequencies, an upside-down flip the odd vertical ones, and a quarter turn is a flip after
+ * swapping the two directions. So the picture is put in one orientation by the two coefficients the hash does not
+ * use, the left-right and the top-bottom brightness gradient (frequency 1 in one direction, 0 in the other): swapped so
+ * the stronger gradient is left-right, then mirrored and flipped so both are positive. Every copy reached by the eight
+ * turns and mirrors comes to the same orientation and the same hash. Where a gradient is near zero, or the two are
+ * near equal, an edit's noise could tip the choice, so a stored photo is filed under each orientation within
+ * ORIENTATION_MARGIN (of the coefficients' root mean square) of tipping; a lookup probes only its one best choice.
+ * The images service trims a uniform border first and also hashes a copy with CROP_TOLERANCE cut from each edge, so a
+ * copy cropped that much or framed is found as well (tests/unit/photo-integrity.test.ts, on real images).
+ * docs/decisions/098-photo-reuse-through-edits-and-own-claims.md.
+ */
+export const ORIENTED_SIDE = 32
+export const ORIENTATION_MARGIN = 0.5
+export const CROP_TOLERANCE = 0.03
+const LOW = 8
+
+/** cos((2x + 1) u π / 2N) for x < N and u ≤ LOW: the DCT's basis at the frequencies the hash reads. */
+const BASIS = Array.from({ length: ORIENTED_SIDE }, (_, x) =>
+  Array.from({ length: LOW + 1 }, (_, u) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * ORIENTED_SIDE))),
+)
+
+/** The DCT coefficients [u][v] (u across, v down; 0–8) of a 32 × 32 grey picture given row by row. */
+export function lowFrequencies(grey: ArrayLike<number>): number[][] {
+  if (grey.length !== ORIENTED_SIDE * ORIENTED_SIDE) throw new Error('The oriented hash reads a 32 × 32 grey picture')
+  // Rows first (each row's horizontal frequencies), then down the columns: 2 × 9 × 32 × 32 products, not 9 × 9 × 1024.
+  const rows = Array.from({ length: ORIENTED_SIDE }, (_, y) =>
+    Array.from({ length: LOW + 1 }, (_, u) => {
+      let sum = 0
+      for (let x = 0; x < ORIENTED_SIDE; x++) sum += BASIS[x]![u]! * grey[y * ORIENTED_SIDE + x]!
+      return sum
+    }),
+  )
+  return Array.from({ length: LOW + 1 }, (_, u) =>
+    Array.from({ length: LOW + 1 }, (_, v) => {
+      let sum = 0
+      for (let y = 0; y < ORIENTED_SIDE; y++) sum += BASIS[y]![v]! * rows[y]![u]!
+      return sum
+    }),
+  )
+}
+
+type Orientation = { swap: boolean; mirror: boolean; flip: boolean }
+
+/** The hash of the coefficients as they are after `orientation`, in sharp-phash's bit order and threshold. */
+function hashInOrientation(coefficients: number[][], { swap, mirror, flip }: Orientation) {
+  const values: number[] = []
+  for (let u = 1; u <= LOW; u++) {
+    for (let v = 1; v <= LOW; v++) {
+      const value = swap ? coefficients[v]![u]! : coefficients[u]![v]!
+      values.push((mirror && u % 2 ? -1 : 1) * (flip && v % 2 ? -1 : 1) * value)
+    }
+  }
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length
+  return hashFromBits(values.map((value) => (value > mean ? '1' : '0')).join(''))
+}
+
+/**
+ * The oriented hashes of a picture's coefficients: the best choice of orientation first, then (for a stored photo)
+ * those within ORIENTATION_MARGIN of it. Each once.
+ */
+export function orientedHashes(coefficients: number[][]): string[] {
+  let scale = 0
+  for (let u = 1; u <= LOW; u++) for (let v = 1; v <= LOW; v++) scale += coefficients[u]![v]! ** 2
+  const margin = ORIENTATION_MARGIN * Math.sqrt(scale / (LOW * LOW))
+  const across = coefficients[1]![0]!
+  const down = coefficients[0]![1]!
+  // The best choice first, its alternatives after: each decision as [best, other?].
+  const choices = (best: boolean, close: boolean) => (close ? [best, !best] : [best])
+  const hashes = new Set<string>()
+  for (const swap of choices(Math.abs(down) > Math.abs(across), Math.abs(Math.abs(down) - Math.abs(across)) < margin)) {
+    const [first, second] = swap ? [down, across] : [across, down]
+    for (const mirror of choices(first < 0, Math.abs(first) < margin)) {
+      for (const flip of choices(second < 0, Math.abs(second) < margin)) hashes.add(hashInOrientation(coefficients, { swap, mirror, flip }))
+    }
+  }
+  return [...hashes]
+}
+
+/** The oriented hashes a photo row keeps, as its column holds them (the query hash first). */
+export function orientedHashesOfRow(column: string | null | undefined): string[] {
+  return column ? column.split(' ').filter(isPhotoHash) : []
 }
 
 /**
@@ -239,6 +347,8 @@ export const flagReasons = {
     `${photo} is the same picture as a ${SOURCE_WORDS[other.source]} of policy ${other.policyNumber}, another customer's (${distance} of 64 bits differ).`,
   photoMatchesSetupPhoto: (photo: string, distance: number) =>
     `${photo} is the same picture as one of this policy's setup photos, sent as damage (${distance} of 64 bits differ).`,
+  photoMatchesOwnClaim: (photo: string, other: { policyNumber: string; source: PhotoSource; samePolicy: boolean }, distance: number) =>
+    `${photo} is the same picture as a ${SOURCE_WORDS[other.source]} ${other.samePolicy ? 'of another claim on this policy' : `of this customer's other policy ${other.policyNumber}`} (${distance} of 64 bits differ).`,
   capturedBeforeSetup: (photo: string, capturedAt: string, setupDay: string) =>
     `${photo} was taken on ${captureDay(capturedAt)}, before the policy's setup photos (${setupDay}): the damage may predate the cover.`,
   capturedFarFromDamageDate: (photo: string, capturedAt: string, damageDate: string) =>
@@ -256,6 +366,7 @@ const SOURCE_WORDS: Record<PhotoSource, string> = { setup: 'setup photo', claim:
 export const FLAG_LABELS: Record<IntegrityFlagKind, string> = {
   photo_matches_other_account: "Photo seen on another customer's policy",
   photo_matches_setup_photo: 'Damage photo is a setup photo',
+  photo_matches_own_claim: "Photo already sent on this customer's claims",
   captured_before_setup: 'Photo taken before setup',
   captured_far_from_damage_date: 'Photo taken far from the damage date',
   vin_on_other_active_policy: 'VIN on another active policy',

@@ -186,12 +186,19 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
             fileName: storedFileName(file.fileName),
             uploadedByProfileId: input.profile.id,
             phash: file.phash,
+            orientedHashes: file.orientedHashes,
             capturedAt: file.capturedAt,
             camera: file.camera,
           })
           .returning({ id: claimDocuments.id })
           .get()
-        indexPhoto(tx, { photoId: document.id, policyId: current.id, source: 'claim', hash: file.phash })
+        indexPhoto(tx, {
+          photoId: document.id,
+          policyId: current.id,
+          source: 'claim',
+          hash: file.phash,
+          orientedHashes: file.orientedHashes,
+        })
       }
       // The ZIP given here is where shops are searched from too, unless the customer already gave one.
       if (input.vehicleZip) {

@@ -230,6 +230,7 @@ export async function addRequestedPhotos(link: LinkParts & { photos: UploadedFil
             thumbPath: file.thumbPath,
             fileName: storedFileName(file.fileName),
             phash: file.phash,
+            orientedHashes: file.orientedHashes,
             capturedAt: file.capturedAt,
             camera: file.camera,
           })
@@ -240,6 +241,7 @@ export async function addRequestedPhotos(link: LinkParts & { photos: UploadedFil
           policyId: claim.policyId,
           source: request.audience === 'shop' ? 'shop' : 'claim',
           hash: file.phash,
+          orientedHashes: file.orientedHashes,
         })
       }
       recordAudit(tx, {

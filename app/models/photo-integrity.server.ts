@@ -23,9 +23,12 @@ import {
   CLAIMS_FROM_ONE_NETWORK,
   CLAIMS_WINDOW_DAYS,
   flagReasons,
+  type HashForm,
+  hashKey,
   type IntegrityFlagKind,
   isComparable,
   nearHashes,
+  orientedHashesOfRow,
   type PhotoSource,
   probeKeys,
 } from '~/domain/photo-integrity'
@@ -39,16 +42,34 @@ import { readStored } from '~/services/storage.server'
  * person (claim_flags). The rules that decide a claim read those rows; a flagged claim is never approved by them.
  */
 
-export type IndexedPhoto = { photoId: string; policyId: string; source: PhotoSource; hash: string }
-
-/** Files a hashed photo: its hash's band rows (once per hash) and the photo under its hash (in the photo row's transaction). */
-export function indexPhoto(tx: Db, photo: IndexedPhoto) {
-  if (!isComparable(photo.hash)) return
-  tx.insert(photoHashes).values(photo).onConflictDoNothing().run()
-  tx.insert(photoHashBands).values(bandRows(photo.hash)).onConflictDoNothing().run()
+export type IndexedPhoto = {
+  photoId: string
+  policyId: string
+  source: PhotoSource
+  hash: string
+  /** The photo row's oriented hashes (its column, space-separated); null for a photo hashed before them. */
+  orientedHashes?: string | null
 }
 
-export type PhotoMatch = IndexedPhoto & { distance: number }
+/**
+ * Files a hashed photo (in the photo row's transaction): under each of its oriented hashes when it has them, else (a
+ * photo hashed before decision 098) under its plain hash. Each hash's band rows once, and the photo under the hash.
+ */
+export function indexPhoto(tx: Db, photo: IndexedPhoto) {
+  const oriented = orientedHashesOfRow(photo.orientedHashes)
+  const filed: [string, HashForm][] =
+    photo.orientedHashes != null ? oriented.map((hash) => [hash, 'oriented']) : isComparable(photo.hash) ? [[photo.hash, 'plain']] : []
+  for (const [hash, form] of filed) {
+    const { photoId, policyId, source } = photo
+    tx.insert(photoHashes)
+      .values({ hash: hashKey(hash, form), photoId, policyId, source })
+      .onConflictDoNothing()
+      .run()
+    tx.insert(photoHashBands).values(bandRows(hash, form)).onConflictDoNothing().run()
+  }
+}
+
+export type PhotoMatch = Omit<IndexedPhoto, 'orientedHashes'> & { distance: number; form: HashForm }
 
 /**
  * The probe: every key at once (SQLite seeks each in the primary key), the two integer columns as arrays (no row
@@ -75,14 +96,47 @@ function lookupStatements(database: Db) {
  * The indexed photos within MATCH_DISTANCE bits of `hash`: a fixed number of probes of the band index (one query),
  * so the cost does not grow with the number of photos stored. Each photo once, nearest first.
  */
-export function findSimilarPhotos(hash: string, database: Db = db()): PhotoMatch[] {
+export function findSimilarPhotos(hash: string, database: Db = db(), form: HashForm = 'plain'): PhotoMatch[] {
   const { probe, photos } = lookupStatements(database)
-  const near = nearHashes(hash, probe.all(JSON.stringify(probeKeys(hash))) as [number, number][])
+  const near = nearHashes(hash, probe.all(JSON.stringify(probeKeys(hash, form))) as [number, number][], form)
   if (!near.size) return []
-  const rows = photos.all(JSON.stringify([...near.keys()])) as [string, string, string, PhotoSource][]
+  const byKey = new Map([...near.keys()].map((found) => [hashKey(found, form), found]))
+  const rows = photos.all(JSON.stringify([...byKey.keys()])) as [string, string, string, PhotoSource][]
   return rows
-    .map(([found, photoId, policyId, source]) => ({ photoId, policyId, source, hash: found, distance: near.get(found)! }))
+    .map(([key, photoId, policyId, source]) => {
+      const found = byKey.get(key)!
+      return { photoId, policyId, source, hash: found, distance: near.get(found)!, form }
+    })
     .sort((a, b) => a.distance - b.distance || a.photoId.localeCompare(b.photoId))
+}
+
+/** The backfill's mark that every photo indexed by its plain hash has its oriented hashes too (migration 0050). */
+const ORIENTED_BACKFILL_DONE = { tableName: 'oriented_hashes', lastId: 'complete' } as const
+
+/** Whether some indexed photo still has only its plain hash, so a lookup must probe the plain bands as well. */
+function plainIndexInUse(database: Db) {
+  const mark = database
+    .select({ lastId: photoHashBackfill.lastId })
+    .from(photoHashBackfill)
+    .where(eq(photoHashBackfill.tableName, ORIENTED_BACKFILL_DONE.tableName))
+    .get()
+  return mark?.lastId !== ORIENTED_BACKFILL_DONE.lastId
+}
+
+/**
+ * The indexed photos that are the same picture as a photo row: by its first oriented hash (one lookup, whatever the
+ * mirror, turn, crop or border), and by its plain hash while photos indexed before the oriented hashes wait for the
+ * backfill. Each photo once, nearest first.
+ */
+export function findReusedPhotos(photo: { phash: string | null; orientedHashes: string | null }, database: Db = db()) {
+  const [query] = orientedHashesOfRow(photo.orientedHashes)
+  const matches = query ? findSimilarPhotos(query, database, 'oriented') : []
+  if (isComparable(photo.phash) && (!query || plainIndexInUse(database))) matches.push(...findSimilarPhotos(photo.phash, database, 'plain'))
+  const nearest = new Map<string, PhotoMatch>()
+  for (const match of matches.sort((a, b) => a.distance - b.distance || a.photoId.localeCompare(b.photoId))) {
+    if (!nearest.has(match.photoId)) nearest.set(match.photoId, match)
+  }
+  return [...nearest.values()]
 }
 
 /**
@@ -91,8 +145,8 @@ export function findSimilarPhotos(hash: string, database: Db = db()): PhotoMatch
  */
 function photoStillThere(tx: Db, match: PhotoMatch) {
   const table = match.source === 'setup' ? policyPhotos : claimDocuments
-  const row = tx.select({ phash: table.phash }).from(table).where(eq(table.id, match.photoId)).get()
-  return row?.phash === match.hash
+  const row = tx.select({ phash: table.phash, orientedHashes: table.orientedHashes }).from(table).where(eq(table.id, match.photoId)).get()
+  return match.form === 'oriented' ? orientedHashesOfRow(row?.orientedHashes).includes(match.hash) : row?.phash === match.hash
 }
 
 // Read for every claim filed, inside its transaction: built and prepared once (a storm files thousands an hour).
@@ -131,26 +185,38 @@ export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
 
   for (const [index, photo] of photos.entries()) {
     const name = `Damage photo ${index + 1}`
-    if (isComparable(photo.phash)) {
-      const matches = findSimilarPhotos(photo.phash, tx).filter((match) => !ownPhotoIds.has(match.photoId))
+    if (isComparable(photo.phash) || photo.orientedHashes) {
+      const matches = findReusedPhotos(photo, tx).filter((match) => !ownPhotoIds.has(match.photoId))
       const setupMatch = matches.find((match) => match.policyId === policy.id && match.source === 'setup' && photoStillThere(tx, match))
       if (setupMatch) {
         flags.push({ kind: 'photo_matches_setup_photo', detail: flagReasons.photoMatchesSetupPhoto(name, setupMatch.distance) })
       }
+      // The first match of each kind: another customer's photo, or one this customer sent before on another claim of
+      // this policy or on another of their policies (a setup photo of this policy is the flag above).
+      const found = new Set<IntegrityFlagKind>()
       for (const match of matches) {
-        if (match.policyId === policy.id) continue
-        const other = tx
-          .select({ policyNumber: policies.policyNumber, profileId: policies.profileId })
-          .from(policies)
-          .where(eq(policies.id, match.policyId))
-          .get()
-        if (!other || other.profileId === claim.filedByProfileId || other.profileId === policy.profileId) continue
-        if (!photoStillThere(tx, match)) continue
+        if (found.size === 2) break
+        const samePolicy = match.policyId === policy.id
+        if (samePolicy && match.source === 'setup') continue
+        const other = samePolicy
+          ? policy
+          : tx
+              .select({ policyNumber: policies.policyNumber, profileId: policies.profileId })
+              .from(policies)
+              .where(eq(policies.id, match.policyId))
+              .get()
+        if (!other) continue
+        const own = samePolicy || other.profileId === claim.filedByProfileId || other.profileId === policy.profileId
+        const kind: IntegrityFlagKind = own ? 'photo_matches_own_claim' : 'photo_matches_other_account'
+        if (found.has(kind) || !photoStillThere(tx, match)) continue
+        found.add(kind)
+        const owner = { policyNumber: other.policyNumber, source: match.source }
         flags.push({
-          kind: 'photo_matches_other_account',
-          detail: flagReasons.photoMatchesOtherAccount(name, { policyNumber: other.policyNumber, source: match.source }, match.distance),
+          kind,
+          detail: own
+            ? flagReasons.photoMatchesOwnClaim(name, { ...owner, samePolicy }, match.distance)
+            : flagReasons.photoMatchesOtherAccount(name, owner, match.distance),
         })
-        break
       }
     }
     if (photo.capturedAt) {
@@ -240,7 +306,13 @@ async function readAll(relPath: string) {
   return Buffer.from(await new Response(stored.body).arrayBuffer())
 }
 
-/** The photo rows of one table still without a hash, after `afterId` (the backfill's place), in id order. */
+/**
+ * Where the backfill has got to in a table. Its own place since the oriented hashes (decision 098): a photo hashed
+ * before them has a plain hash but no oriented ones, so the pass starts again from each table's first photo.
+ */
+const placeOf = (name: BackfillTable) => `oriented:${name}`
+
+/** The photo rows of one table still without their oriented hashes, after `afterId` (the backfill's place), in id order. */
 function unhashed(name: BackfillTable, afterId: string, limit: number) {
   if (name === 'policy_photos') {
     return db()
@@ -248,10 +320,11 @@ function unhashed(name: BackfillTable, afterId: string, limit: number) {
         id: policyPhotos.id,
         thumbPath: policyPhotos.thumbPath,
         filePath: policyPhotos.filePath,
+        phash: policyPhotos.phash,
         documentType: sql<string>`'setup'`,
       })
       .from(policyPhotos)
-      .where(and(isNull(policyPhotos.phash), gt(policyPhotos.id, afterId)))
+      .where(and(isNull(policyPhotos.orientedHashes), gt(policyPhotos.id, afterId)))
       .orderBy(asc(policyPhotos.id))
       .limit(limit)
       .all()
@@ -259,9 +332,9 @@ function unhashed(name: BackfillTable, afterId: string, limit: number) {
   const table = name === 'claim_documents' ? claimDocuments : claimDocumentDrafts
   // Photos only: invoices and calibration reports may be PDFs, and are never compared.
   return db()
-    .select({ id: table.id, thumbPath: table.thumbPath, filePath: table.filePath, documentType: table.documentType })
+    .select({ id: table.id, thumbPath: table.thumbPath, filePath: table.filePath, phash: table.phash, documentType: table.documentType })
     .from(table)
-    .where(and(isNull(table.phash), gt(table.id, afterId), inArray(table.documentType, ['damage_photo', 'repair_photo'])))
+    .where(and(isNull(table.orientedHashes), gt(table.id, afterId), inArray(table.documentType, ['damage_photo', 'repair_photo'])))
     .orderBy(asc(table.id))
     .limit(limit)
     .all()
@@ -282,8 +355,8 @@ function policyOf(name: BackfillTable, id: string): string | undefined {
 export type BackfillResult = { hashed: number; unreadable: number; finished: boolean }
 
 /**
- * Hashes the photos stored before hashing began (from their thumbnails, as new photos are hashed) and files them in
- * the band index, `batchSize` at a time, each batch in one transaction that also moves the table's place forward. An
+ * Hashes the photos stored before hashing began, and gives those hashed before the oriented hashes their oriented
+ * hashes (from their thumbnails, as new photos are hashed), and files them in the band index, `batchSize` at a time, each batch in one transaction that also moves the table's place forward. An
  * interrupted run (a deploy, a crash, `limit` reached) resumes after the last photo of the last finished batch.
  * A photo whose file cannot be read or decoded is skipped and counted, and stays unhashed.
  */
@@ -294,15 +367,22 @@ export async function backfillPhotoHashes(options: { batchSize?: number; limit?:
   for (const name of Object.keys(BACKFILL_TABLES) as BackfillTable[]) {
     for (;;) {
       if (result.hashed + result.unreadable >= limit) return result
-      const place = db().select().from(photoHashBackfill).where(eq(photoHashBackfill.tableName, name)).get()?.lastId ?? ''
+      const place =
+        db()
+          .select()
+          .from(photoHashBackfill)
+          .where(eq(photoHashBackfill.tableName, placeOf(name)))
+          .get()?.lastId ?? ''
       const batch = unhashed(name, place, Math.min(batchSize, limit - result.hashed - result.unreadable))
       if (!batch.length) break
-      const hashed: { id: string; hash: string }[] = []
+      const hashed: { id: string; hash: string; orientedHashes: string }[] = []
       for (const row of batch) {
         try {
           const bytes = await readAll(row.thumbPath ?? row.filePath)
           if (!bytes) throw new Error('missing file')
-          hashed.push({ id: row.id, hash: await hashImage(bytes) })
+          const hashes = await hashImage(bytes)
+          // A photo hashed before keeps its plain hash: the plain index holds it under that one.
+          hashed.push({ id: row.id, hash: row.phash ?? hashes.hash, orientedHashes: hashes.orientedHashes.join(' ') })
         } catch (error) {
           result.unreadable++
           logger.warn({ table: name, id: row.id, err: error }, 'photo hash backfill: unreadable photo skipped')
@@ -311,16 +391,16 @@ export async function backfillPhotoHashes(options: { batchSize?: number; limit?:
       const { table, source } = BACKFILL_TABLES[name]
       const lastId = batch.at(-1)!.id
       transaction((tx) => {
-        for (const { id, hash } of hashed) {
-          tx.update(table).set({ phash: hash }).where(eq(table.id, id)).run()
+        for (const { id, hash, orientedHashes } of hashed) {
+          tx.update(table).set({ phash: hash, orientedHashes }).where(eq(table.id, id)).run()
           const policyId = policyOf(name, id)
           const row = batch.find((entry) => entry.id === id)!
           const kind: PhotoSource =
             name === 'claim_documents' && row.documentType === 'damage_photo' ? 'claim' : source === 'setup' ? 'setup' : 'shop'
-          if (policyId) indexPhoto(tx, { photoId: id, policyId, source: kind, hash })
+          if (policyId) indexPhoto(tx, { photoId: id, policyId, source: kind, hash, orientedHashes })
         }
         tx.insert(photoHashBackfill)
-          .values({ tableName: name, lastId })
+          .values({ tableName: placeOf(name), lastId })
           .onConflictDoUpdate({ target: photoHashBackfill.tableName, set: { lastId, updatedAt: new Date().toISOString() } })
           .run()
       })
@@ -328,21 +408,32 @@ export async function backfillPhotoHashes(options: { batchSize?: number; limit?:
     }
   }
   result.finished = true
+  // Every photo has its oriented hashes (none left unreadable): lookups stop probing the plain bands.
+  if (photosWithoutHash() === 0) {
+    db()
+      .insert(photoHashBackfill)
+      .values(ORIENTED_BACKFILL_DONE)
+      .onConflictDoUpdate({
+        target: photoHashBackfill.tableName,
+        set: { lastId: ORIENTED_BACKFILL_DONE.lastId, updatedAt: new Date().toISOString() },
+      })
+      .run()
+  }
   return result
 }
 
-/** How many photos still wait for a hash (the backfill's progress, for the job's log). */
+/** How many photos still wait for a hash or their oriented hashes (the backfill's progress, for the job's log). */
 export function photosWithoutHash() {
   const setup = db()
     .select({ count: sql<number>`count(*)` })
     .from(policyPhotos)
-    .where(isNull(policyPhotos.phash))
+    .where(isNull(policyPhotos.orientedHashes))
     .get()!.count
   const shared = (table: typeof claimDocuments | typeof claimDocumentDrafts) =>
     db()
       .select({ count: sql<number>`count(*)` })
       .from(table)
-      .where(and(isNull(table.phash), inArray(table.documentType, ['damage_photo', 'repair_photo'])))
+      .where(and(isNull(table.orientedHashes), inArray(table.documentType, ['damage_photo', 'repair_photo'])))
       .get()!.count
   return setup + shared(claimDocuments) + shared(claimDocumentDrafts)
 }

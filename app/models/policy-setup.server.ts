@@ -205,6 +205,7 @@ export async function savePolicyPhotos(
           thumbPath: entry.thumbPath,
           fileName: storedFileName(entry.image.fileName),
           phash: entry.phash,
+          orientedHashes: entry.orientedHashes,
           capturedAt: entry.capturedAt,
           camera: entry.camera,
         }
@@ -218,6 +219,7 @@ export async function savePolicyPhotos(
               thumbPath: row.thumbPath,
               fileName: row.fileName,
               phash: row.phash,
+              orientedHashes: row.orientedHashes,
               capturedAt: row.capturedAt,
               camera: row.camera,
               createdAt: new Date().toISOString(),
@@ -225,7 +227,7 @@ export async function savePolicyPhotos(
           })
           .returning({ id: policyPhotos.id })
           .get()
-        indexPhoto(tx, { photoId: photo.id, policyId: policy.id, source: 'setup', hash: row.phash })
+        indexPhoto(tx, { photoId: photo.id, policyId: policy.id, source: 'setup', hash: row.phash, orientedHashes: row.orientedHashes })
       }
       staged.commit()
     })

@@ -25,6 +25,7 @@ export type ShopFile = {
   fileName: string
   /** A photo's hash and EXIF facts (images.server photoFacts); none on a PDF. */
   phash?: string | null
+  orientedHashes?: string | null
   capturedAt?: string | null
   camera?: string | null
 }
@@ -141,13 +142,20 @@ export function storeShopDocuments(tx: Db, input: { claimId: string; policyId: s
         fileName: storedFileName(file.fileName),
         uploadedByProfileId: input.uploadedBy ?? null,
         phash: file.phash ?? null,
+        orientedHashes: file.orientedHashes ?? null,
         capturedAt: file.capturedAt ?? null,
         camera: file.camera ?? null,
       })
       .returning({ id: claimDocuments.id })
       .get()
     if (file.documentType === 'repair_photo' && file.phash) {
-      indexPhoto(tx, { photoId: document.id, policyId: input.policyId, source: 'shop', hash: file.phash })
+      indexPhoto(tx, {
+        photoId: document.id,
+        policyId: input.policyId,
+        source: 'shop',
+        hash: file.phash,
+        orientedHashes: file.orientedHashes,
+      })
     }
   }
 }

@@ -4,7 +4,17 @@ import exifr from 'exifr'
 import sharp, { type Metadata } from 'sharp'
 import phash from 'sharp-phash'
 
-import { BLANK_HASH, BLANK_STDEV, cameraFromExif, captureTimeFromExif, hashFromBits } from '~/domain/photo-integrity'
+import {
+  BLANK_HASH,
+  BLANK_STDEV,
+  cameraFromExif,
+  captureTimeFromExif,
+  CROP_TOLERANCE,
+  hashFromBits,
+  lowFrequencies,
+  ORIENTED_SIDE,
+  orientedHashes,
+} from '~/domain/photo-integrity'
 import { withImageSlot } from '~/services/image-queue.server'
 import { UPLOAD_HEAD_BYTES, type UploadedFile, UploadError, uploadHead } from '~/services/multipart.server'
 import { removeScratch, scratchPath } from '~/services/scratch.server'
@@ -65,14 +75,22 @@ export type PreparedImage = {
   shopThumbnail?: Buffer
   /** The perceptual hash (domain/photo-integrity), of the thumbnail's pixels. */
   hash: string
+  /** Its oriented hashes (domain/photo-integrity orientedHashes), the lookup's first; none for a blank picture. */
+  orientedHashes: string[]
   /** From the upload's EXIF, read before the clean copy drops it (null when absent or unreadable). */
   capturedAt: string | null
   camera: string | null
 }
 
 /** What a photo row keeps of a prepared image besides its files. */
-export function photoFacts(image: Pick<PreparedImage, 'hash' | 'capturedAt' | 'camera'>) {
-  return { phash: image.hash, capturedAt: image.capturedAt, camera: image.camera }
+export function photoFacts(image: Pick<PreparedImage, 'hash' | 'orientedHashes' | 'capturedAt' | 'camera'>) {
+  return {
+    phash: image.hash,
+    // '' for a blank picture: it has none, and the backfill need not look at it again.
+    orientedHashes: image.orientedHashes.join(' '),
+    capturedAt: image.capturedAt,
+    camera: image.camera,
+  }
 }
 
 /**
@@ -245,11 +263,60 @@ export async function hashPixels(pixels: Pixels) {
   return hashFromBits(await phash(pixels.data, { raw: pixels.info }))
 }
 
-/** The perceptual hash of an encoded image (the backfill hashes stored thumbnails with it). */
+/** A border is a frame of one colour: all four corners within this of each other in every channel (0–255). */
+const BORDER_THRESHOLD = 24
+
+/**
+ * The picture without a uniform border around it. Only when the four corners agree: sharp's trim measures from the
+ * top-left pixel, so a picture whose corners differ (any photo without a frame) is kept whole, and a turned or
+ * mirrored copy is trimmed as the original is.
+ */
+async function withoutBorder(pixels: Pixels): Promise<Pixels> {
+  const { width, height, channels } = pixels.info
+  const corner = (x: number, y: number) => pixels.data.subarray((y * width + x) * channels, (y * width + x + 1) * channels)
+  const corners = [corner(0, 0), corner(width - 1, 0), corner(0, height - 1), corner(width - 1, height - 1)]
+  const framed = corners.every((other) => other.every((value, channel) => Math.abs(value - corners[0]![channel]!) <= BORDER_THRESHOLD))
+  if (!framed) return pixels
+  try {
+    return (await fromPixels(pixels).trim({ threshold: BORDER_THRESHOLD }).raw().toBuffer({ resolveWithObject: true })) as Pixels
+  } catch {
+    // Nothing but border: keep the picture as it is.
+    return pixels
+  }
+}
+
+/** The 32 × 32 grey copy of the oriented hash, after cutting `crop` of the width and height from each edge. */
+async function orientedGrey(pixels: Pixels, crop: number) {
+  const { width, height } = pixels.info
+  const [left, top] = [Math.round(width * crop), Math.round(height * crop)]
+  return fromPixels(pixels)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .greyscale()
+    .resize(ORIENTED_SIDE, ORIENTED_SIDE, { fit: 'fill' })
+    .raw()
+    .toBuffer()
+}
+
+/**
+ * The oriented hashes of decoded pixels (a thumbnail's), the lookup's first: of the picture without its border, whole
+ * and with CROP_TOLERANCE cut from each edge (so a copy cropped that much hashes as the stored photo's cut copy).
+ * None for a blank picture, as its plain hash is never compared.
+ */
+export async function orientedHashesOfPixels(pixels: Pixels): Promise<string[]> {
+  if (spread(pixels) < BLANK_STDEV) return []
+  const inside = await withoutBorder(pixels)
+  const hashes = new Set<string>()
+  for (const crop of [0, CROP_TOLERANCE]) {
+    for (const hash of orientedHashes(lowFrequencies(await orientedGrey(inside, crop)))) hashes.add(hash)
+  }
+  return [...hashes]
+}
+
+/** Both hashes of an encoded image (the backfill hashes stored thumbnails with it). */
 export async function hashImage(bytes: Buffer) {
   return withImageSlot(async () => {
-    const pixels = await sharp(bytes).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true })
-    return hashPixels(pixels as Pixels)
+    const pixels = (await sharp(bytes).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true })) as Pixels
+    return { hash: await hashPixels(pixels), orientedHashes: await orientedHashesOfPixels(pixels) }
   })
 }
 
@@ -280,7 +347,17 @@ export async function prepareImage(file: UploadedFile, options: { shopCopy?: boo
             .toBuffer()
         : undefined
       const hash = await hashPixels(small)
-      return { fieldName: file.fieldName, fileName: file.fileName, photo, thumbnail, shopThumbnail, hash, ...exif }
+      const oriented = await orientedHashesOfPixels(small)
+      return {
+        fieldName: file.fieldName,
+        fileName: file.fileName,
+        photo,
+        thumbnail,
+        shopThumbnail,
+        hash,
+        orientedHashes: oriented,
+        ...exif,
+      }
     } catch (error) {
       if (error instanceof Error && /pixel limit/i.test(error.message)) {
         throw new UploadError(file.fieldName, `"${file.fileName}" has too many pixels. Please upload a smaller photo.`, 413)

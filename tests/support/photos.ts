@@ -113,12 +113,36 @@ export const photoVariants = {
       .toBuffer()
   },
   /** A percent cut from every edge. */
-  cropped: async (photo: Buffer) => {
+  cropped: (photo: Buffer) => cutEdges(photo, 0.01),
+}
+
+/** The share of each side a cropped copy loses at every edge, and the width of a framed copy's border. */
+const CROP_EDGE = 0.03
+const BORDER = 0.05
+
+async function cutEdges(photo: Buffer, share: number) {
+  const { width, height } = await sharp(photo).metadata()
+  const [left, top] = [Math.round(width * share), Math.round(height * share)]
+  return sharp(photo)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+}
+
+/**
+ * The same picture edited as someone reusing another's photo would: mirrored, upside down, turned, cropped by 3 % at
+ * every edge, or framed by a 5 % border. The plain hash misses these; the oriented hashes must not.
+ */
+export const photoEdits = {
+  mirrored: (photo: Buffer) => sharp(photo).flop().jpeg({ quality: 85 }).toBuffer(),
+  upsideDown: (photo: Buffer) => sharp(photo).flip().jpeg({ quality: 85 }).toBuffer(),
+  turned90: (photo: Buffer) => sharp(photo).rotate(90).jpeg({ quality: 85 }).toBuffer(),
+  turned180: (photo: Buffer) => sharp(photo).rotate(180).jpeg({ quality: 85 }).toBuffer(),
+  turned270: (photo: Buffer) => sharp(photo).rotate(270).jpeg({ quality: 85 }).toBuffer(),
+  cropped3: (photo: Buffer) => cutEdges(photo, CROP_EDGE),
+  bordered5: async (photo: Buffer) => {
     const { width, height } = await sharp(photo).metadata()
-    const [left, top] = [Math.round(width * 0.01), Math.round(height * 0.01)]
-    return sharp(photo)
-      .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
-      .jpeg({ quality: 85 })
-      .toBuffer()
+    const [x, y] = [Math.round(width * BORDER), Math.round(height * BORDER)]
+    return sharp(photo).extend({ top: y, bottom: y, left: x, right: x, background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer()
   },
 }
