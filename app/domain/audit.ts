@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   { action: 'claim.denied', entity: 'claim', label: 'Claim denied' },
   { action: 'claim.appealed', entity: 'claim', label: 'Claim appealed' },
   { action: 'claim.shop_chosen', entity: 'claim', label: 'Shop and time chosen by the customer' },
+  { action: 'claim.choice_reminded', entity: 'claim', label: 'Customer reminded to choose a shop and a time' },
   { action: 'claim.shop_emailed', entity: 'claim', label: 'Shop e-mailed about a claim' },
   { action: 'claim.shop_not_emailed', entity: 'claim', label: 'Shop not e-mailed about a claim' },
   { action: 'claim.appointment_confirmed', entity: 'claim', label: 'Appointment confirmed by the shop' },
@@ -197,6 +198,7 @@ export const EMAIL_TAGS = [
   'service-credit',
   // A claim, to the customer, the operator and the shop.
   'claim-received',
+  'claim-choice-reminder',
   'claim-submitted-operator',
   'claim-approved',
   'claim-denied',

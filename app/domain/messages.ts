@@ -221,6 +221,7 @@ export const CREDIT_MESSAGES = {
   amountInvalid: (max: string) => `Enter an amount in dollars, more than $0 and at most ${max}.`,
   waiveReasonRequired: 'Please give the reason for waiving this credit.',
   added: { title: 'Credit Added', description: 'The credit is recorded and paid (or retried daily if the payments provider refuses it).' },
+  formExpired: 'This form has expired: reload the page and add the credit again.',
   waived: { title: 'Credit Waived', description: 'The credit will not be paid.' },
   notWaivable: { title: 'Cannot Waive', description: 'Only a credit not yet paid can be waived.' },
 } as const

@@ -4,7 +4,7 @@
  * browser: the operator's queue, the shop's job list and the figures all read it from here. Dates are read in UTC, like
  * every date of the product (app/domain/time.ts); why the clock is counted this way: docs/decisions/055-shop-payouts-and-service-promise.md.
  */
-import { endOfBusinessDaysAfter } from './calendar'
+import { endOfBusinessDaysAfter, endOfDayIn } from './calendar'
 import { HOUR_MS } from './time'
 
 export const CHIP_REPAIR_PROMISE_HOURS = 24
@@ -21,6 +21,10 @@ export type PromiseClaim = {
   damageType: string
   repairType?: string | null
   completedAt?: string | null
+  /** When the customer chose the shop the operator left to them: the clock starts then, not at approval. */
+  shopChosenAt?: string | null
+  /** The day the customer asked for (choosing the shop, or asking for another time): a day past the promise is theirs. */
+  preferredDate?: string | null
 }
 
 /** The service the promise is about: what the shop did when it says so, else what the damage calls for. */
@@ -31,13 +35,22 @@ export function promisedService(claim: Pick<PromiseClaim, 'damageType' | 'repair
 
 export { endOfBusinessDaysAfter, federalHolidays, isBusinessDay } from './calendar'
 
-/** When the promise runs out for an approved claim, or null for a claim that was never approved. */
+/**
+ * When the promise runs out for an approved claim, or null for a claim that was never approved. The clock runs against
+ * us only: it starts at approval, or when the customer chose the shop left to them if that came later; and a day the
+ * customer asked for beyond the promise is their choice, so the promise runs to the end of that day instead.
+ */
 export function promiseDeadline(claim: PromiseClaim): Date | null {
   if (!claim.reviewedAt || (claim.approvalStatus !== 'approved' && claim.approvalStatus !== 'completed')) return null
   const approvedAt = new Date(claim.reviewedAt)
-  return promisedService(claim) === 'chip_repair'
-    ? new Date(approvedAt.getTime() + CHIP_REPAIR_PROMISE_HOURS * HOUR_MS)
-    : endOfBusinessDaysAfter(approvedAt, REPLACEMENT_PROMISE_BUSINESS_DAYS)
+  const chosenAt = claim.shopChosenAt ? new Date(claim.shopChosenAt) : null
+  const startsAt = chosenAt && chosenAt > approvedAt ? chosenAt : approvedAt
+  const promised =
+    promisedService(claim) === 'chip_repair'
+      ? new Date(startsAt.getTime() + CHIP_REPAIR_PROMISE_HOURS * HOUR_MS)
+      : endOfBusinessDaysAfter(startsAt, REPLACEMENT_PROMISE_BUSINESS_DAYS)
+  const askedFor = claim.preferredDate ? endOfDayIn(claim.preferredDate) : null
+  return askedFor && askedFor > promised ? askedFor : promised
 }
 
 /**

@@ -13,6 +13,7 @@ import { stateRules } from '~/domain/state-rules'
 
 import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
+import { choiceReminderEmail } from './choice-reminder'
 import { claimMessageEmail, photoRequestEmail } from './claim-messages'
 import {
   claimAppealReceivedEmail,
@@ -210,6 +211,11 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     reason: CREDIT_MESSAGES.missedPromise('CS-7K2M9Q'),
     howPaid: CREDIT_MESSAGES.howPaid.stripe_balance,
     dashboardUrl: `${SITE}/customer#credits`,
+    supportEmail: SUPPORT_EMAIL,
+  }),
+  sample('claim-choice-reminder', 'Reminder to choose a shop', choiceReminderEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    chooseShopUrl: `${SITE}/customer/claims/claim-1/shop`,
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('price-change', 'Price change notice', priceChangeEmail, priceChange),

@@ -1,13 +1,15 @@
-import { and, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { claims, policies, type Policy, profiles, type ServiceCredit, serviceCredits } from '~/db/schema'
-import { creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
+import { type Claim, claims, policies, type Policy, profiles, type ServiceCredit, serviceCredits } from '~/db/schema'
+import { CHOICE_REMINDER_AFTER_HOURS, creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
 import { CREDIT_MESSAGES } from '~/domain/messages'
+import { chooseShopPath } from '~/domain/paths'
 import { SHORTEST_PROMISE_HOURS } from '~/domain/service-promise'
-import { DAY_MS } from '~/domain/time'
+import { DAY_MS, HOUR_MS } from '~/domain/time'
+import { choiceReminderEmail } from '~/emails/choice-reminder'
 import { creditEmail } from '~/emails/credit'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -35,6 +37,10 @@ export const promiseColumns = {
   repairType: claims.repairType,
   completedAt: claims.completedAt,
   rescheduleRequestedAt: claims.rescheduleRequestedAt,
+  assignedPartnerGroupId: claims.assignedPartnerGroupId,
+  chosenLocationId: claims.chosenLocationId,
+  shopChosenAt: claims.shopChosenAt,
+  preferredDate: claims.preferredDate,
 }
 
 /**
@@ -182,10 +188,70 @@ async function sendCreditEmail(credit: ServiceCredit) {
 }
 
 /**
- * The daily job: records a credit for every missed promise without one, then pays every pending credit (new ones and
- * those a provider refused before). Running it twice pays once. Returns what it recorded and paid.
+ * The approved claims whose shop the operator left to the customer, who has not chosen it a day after approval and was
+ * not reminded yet: each is marked reminded (once, decided in the update, so two runs send one e-mail) and e-mailed.
+ * The promise clock waits for their choice either way (awaitsCustomerChoice); the reminder keeps it from waiting unseen.
+ */
+async function remindCustomersToChoose(now: Date) {
+  const approvedBefore = new Date(now.getTime() - CHOICE_REMINDER_AFTER_HOURS * HOUR_MS).toISOString()
+  const since = new Date(now.getTime() - MISSED_PROMISE_LOOKBACK_DAYS * DAY_MS).toISOString()
+  const waiting = db()
+    .select({ id: claims.id })
+    .from(claims)
+    .where(
+      and(
+        eq(claims.approvalStatus, 'approved'),
+        isNull(claims.assignedPartnerGroupId),
+        isNull(claims.chosenLocationId),
+        isNull(claims.choiceRemindedAt),
+        lte(claims.reviewedAt, approvedBefore),
+        gte(claims.reviewedAt, since),
+      ),
+    )
+    .all()
+  let reminded = 0
+  for (const { id } of waiting) {
+    const claim = transaction((tx) => {
+      const row = tx
+        .update(claims)
+        .set({ choiceRemindedAt: now.toISOString() })
+        .where(and(eq(claims.id, id), isNull(claims.choiceRemindedAt), isNull(claims.assignedPartnerGroupId)))
+        .returning()
+        .get()
+      if (row) recordAudit(tx, { actor: 'system', action: 'claim.choice_reminded', entityId: row.id, detail: {} })
+      return row
+    })
+    if (!claim) continue
+    reminded++
+    await sendChoiceReminder(claim)
+  }
+  return reminded
+}
+
+async function sendChoiceReminder(claim: Claim) {
+  try {
+    const profileId = claim.filedByProfileId
+    const profile = profileId ? db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).get() : undefined
+    if (!profile) return
+    const config = env()
+    const message = await choiceReminderEmail({
+      confirmationCode: claim.confirmationCode,
+      chooseShopUrl: `${config.APP_URL}${chooseShopPath(claim.id)}`,
+      supportEmail: config.SUPPORT_EMAIL,
+    })
+    await sendEmail({ to: profile.email, ...message, tag: 'claim-choice-reminder', profileId })
+  } catch (error) {
+    logger.error({ claimId: claim.id, err: error }, 'the reminder to choose a shop failed')
+  }
+}
+
+/**
+ * The daily job: reminds the customers who have not chosen their shop, records a credit for every missed promise
+ * without one, then pays every pending credit (new ones and those a provider refused before). Running it twice pays
+ * once. Returns what it reminded, recorded and paid.
  */
 export async function runServiceCredits(now = new Date()) {
+  const reminded = await remindCustomersToChoose(now)
   let recorded = 0
   for (const claim of missedPromisesWithoutCredit(now)) {
     if (recordMissedPromiseCredit(claim.id, now)) recorded++
@@ -199,13 +265,20 @@ export async function runServiceCredits(now = new Date()) {
   for (const { id } of pending) {
     if ((await payCredit(id, now)).state === 'applied') paid++
   }
-  return { recorded, paid, stillPending: pending.length - paid }
+  return { reminded, recorded, paid, stillPending: pending.length - paid }
 }
 
 // --- the operator ------------------------------------------------------------------------------------------------
 
-/** The operator adds a credit to a policy, with the reason the customer reads; audited, then paid like any credit. */
-export async function addCredit(input: { actorId: string; policyId: string; amountCents: number; reason: string }, now = new Date()) {
+/**
+ * The operator adds a credit to a policy, with the reason the customer reads; audited, then paid like any credit. The
+ * form's one-time token is the row's unique key: the same form posted again (twice at once, or a retry) writes nothing
+ * and pays nothing, and is answered with the first post's credit.
+ */
+export async function addCredit(
+  input: { actorId: string; policyId: string; amountCents: number; reason: string; formToken: string },
+  now = new Date(),
+) {
   const row = transaction((tx) => {
     const policy = tx.select().from(policies).where(eq(policies.id, input.policyId)).get()
     if (!policy) notFound()
@@ -219,9 +292,12 @@ export async function addCredit(input: { actorId: string; policyId: string; amou
         reason: input.reason,
         method: creditMethod(env().payments, policy),
         createdBy: input.actorId,
+        formToken: input.formToken,
       })
+      .onConflictDoNothing()
       .returning()
       .get()
+    if (!credit) return null
     recordAudit(tx, {
       actor: input.actorId,
       action: 'service_credit.created',
@@ -230,6 +306,7 @@ export async function addCredit(input: { actorId: string; policyId: string; amou
     })
     return credit
   })
+  if (!row) return db().select().from(serviceCredits).where(eq(serviceCredits.formToken, input.formToken)).get()!
   return payCredit(row.id, now)
 }
 

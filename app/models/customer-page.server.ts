@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import { US_STATES } from '~/content/vehicles'
 import { formatPrice } from '~/domain/format'
 import { parseMailingAddress } from '~/domain/letters'
@@ -103,6 +105,8 @@ export function customerPage(profileId: string, now = new Date()) {
       dueBy: refund.dueBy,
     })),
     credits: creditsForPolicies(customer.policies.map((policy) => policy.id)),
+    /** A fresh one-time token for each render of the "Add a credit" form: the same form posted twice adds one credit. */
+    creditFormToken: randomUUID(),
     trail: customer.trail.map((row) => ({
       ...row,
       operator: row.actorEmail ? isAdmin({ email: row.actorEmail, role: row.actorRole ?? 'customer' }) : false,

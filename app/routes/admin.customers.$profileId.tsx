@@ -133,8 +133,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // Only one of this customer's policies: anything else is the same 404 as none.
       const customer = customerForOperator(params.profileId)
       if (!customer?.policies.some((policy) => policy.id === submission.value.policyId)) notFound()
-      const { policyId, amount, reason } = submission.value
-      await addCredit({ actorId: admin.id, policyId, amountCents: amount, reason })
+      const { policyId, amount, reason, formToken } = submission.value
+      // A second post of the same form (a double click, a retried request) is the first one's credit: answered alike.
+      await addCredit({ actorId: admin.id, policyId, amountCents: amount, reason, formToken })
       return redirectWithToast(`${here}#credits`, { type: 'success', ...CREDIT_MESSAGES.added })
     }
     if (intent === 'waive-credit') {
@@ -182,7 +183,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
 
         <RefundsSection refunds={refunds} failed={failed} />
 
-        <CreditsSection credits={credits} policies={policies} failed={failed} />
+        <CreditsSection credits={credits} policies={policies} formToken={loaderData.creditFormToken} failed={failed} />
 
         <LettersSection letters={letters} />
 

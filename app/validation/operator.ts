@@ -128,6 +128,8 @@ export const AddCreditSchema = z.object({
       CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)),
     ),
   reason: operatorNote(CREDIT_MESSAGES.reasonRequired),
+  /** The form's one-time token (customerPage renders a fresh one): a second post of the same form adds nothing. */
+  formToken: singleLineText({ error: CREDIT_MESSAGES.formExpired }).min(1, CREDIT_MESSAGES.formExpired).max(MAX_LENGTH.recordId),
 })
 
 /** The operator waives a credit not yet paid, with a reason. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -6,6 +8,7 @@ import { auditLog, serviceCredits } from '~/db/schema'
 import * as customerRoute from '~/routes/admin.customers.$profileId'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { outboxFor } from '../support/outbox'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
 /** The operator's credits on the customer page, with payments local: add with a reason, waive, refuse bad input. */
@@ -25,7 +28,13 @@ describe('credits on the operator’s customer page', () => {
   it('adds a credit to the local ledger with its reason, audited, and lists it', async () => {
     const customer = createProfile()
     const { policy } = createActivePolicy(customer.id)
-    const added = await post(customer.id, { intent: 'add-credit', policyId: policy.id, amount: '12.50', reason: 'Sorry for the wait.' })
+    const added = await post(customer.id, {
+      intent: 'add-credit',
+      policyId: policy.id,
+      amount: '12.50',
+      reason: 'Sorry for the wait.',
+      formToken: randomUUID(),
+    })
     expect(added.status).toBe(302)
     const [credit] = db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policy.id)).all()
     expect(credit).toMatchObject({ amountCents: 1250, method: 'local_ledger', state: 'applied', kind: 'operator' })
@@ -34,6 +43,29 @@ describe('credits on the operator’s customer page', () => {
       await settle(() => loader(routeArgs(makeRequest(`/admin/customers/${customer.id}`, { cookie }), { profileId: customer.id })))
     ).data as { credits: { id: string }[] }
     expect(page.credits.map((entry) => entry.id)).toEqual([credit!.id])
+  })
+
+  it('the same form posted twice at once adds one credit and sends one e-mail, both answered as success; a form without its token is refused', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    // The page renders the form's one-time token; both posts carry the same one, as a double click does.
+    const page = (
+      await settle(() => loader(routeArgs(makeRequest(`/admin/customers/${customer.id}`, { cookie }), { profileId: customer.id })))
+    ).data as { creditFormToken: string }
+    const form = { intent: 'add-credit', policyId: policy.id, amount: '7', reason: 'Sorry for the wait.', formToken: page.creditFormToken }
+    const answers = await Promise.all([post(customer.id, form), post(customer.id, form)])
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    expect(db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policy.id)).all()).toHaveLength(1)
+    expect(outboxFor(customer.email).filter((email) => email.subject === 'A credit of $7.00 from Glass Plan')).toHaveLength(1)
+    // A later post of the same form, too, is the first one's credit.
+    expect((await post(customer.id, form)).status).toBe(302)
+    expect(db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policy.id)).all()).toHaveLength(1)
+
+    const { formToken: _none, ...withoutToken } = form
+    const refused = await post(customer.id, withoutToken)
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.data)).toContain('This form has expired')
+    expect(db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policy.id)).all()).toHaveLength(1)
   })
 
   it('refuses a bad amount or no reason next to the field, and another customer’s policy or credit with a 404', async () => {
@@ -45,7 +77,10 @@ describe('credits on the operator’s customer page', () => {
     expect(JSON.stringify(bad.data)).toContain('Please give the reason for the credit')
     const other = createProfile()
     const { policy: otherPolicy } = createActivePolicy(other.id)
-    expect((await post(customer.id, { intent: 'add-credit', policyId: otherPolicy.id, amount: '5', reason: 'x' })).status).toBe(404)
+    expect(
+      (await post(customer.id, { intent: 'add-credit', policyId: otherPolicy.id, amount: '5', reason: 'x', formToken: randomUUID() }))
+        .status,
+    ).toBe(404)
     const pending = db()
       .insert(serviceCredits)
       .values({

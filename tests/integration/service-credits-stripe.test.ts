@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claims, serviceCredits } from '~/db/schema'
+import { bookableDates } from '~/domain/shops'
 import { resetEnvForTests } from '~/env.server'
 import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/credits.server'
 
 import { expectConsoleError } from '../support/console'
-import { createActivePolicy, createClaim, createProfile, ensureSeeded } from '../support/factories'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded } from '../support/factories'
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
 import { outboxFor } from '../support/outbox'
 
@@ -29,7 +32,10 @@ afterAll(async () => {
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
 
-/** A monthly Stripe payer whose chip, approved 30 hours ago, no shop has done: the 24-hour promise is missed. */
+/**
+ * A monthly Stripe payer whose chip, approved 30 hours ago and given to a shop by the operator, the shop has not done:
+ * the 24-hour promise is missed on our side.
+ */
 function lateChip() {
   const profile = createProfile()
   const { policy } = createActivePolicy(profile.id, { stripeCustomerId: `cus_test_${profile.id}`, monthlyPriceCents: 1999 })
@@ -38,6 +44,7 @@ function lateChip() {
     approvalStatus: 'approved',
     lifecycleStatus: 'approved',
     reviewedAt: hoursAgo(30),
+    assignedPartnerGroupId: createPartnerGroup(`Late Glass ${profile.id}`).id,
   })
   return { profile, policy, claim }
 }
@@ -97,13 +104,20 @@ describe('service-promise credits with Stripe live', () => {
       policyId: policy.id,
       amountCents: 500,
       reason: 'The shop kept you waiting an hour.',
+      formToken: randomUUID(),
     })
     expect(added).toMatchObject({ kind: 'operator', state: 'applied', amountCents: 500, createdBy: operator.id })
     expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -500 })])
 
     fake.state.failBalanceTransactions = 1
     expectConsoleError(/a credit was refused/)
-    const refused = await addCredit({ actorId: operator.id, policyId: policy.id, amountCents: 700, reason: 'A second goodwill credit.' })
+    const refused = await addCredit({
+      actorId: operator.id,
+      policyId: policy.id,
+      amountCents: 700,
+      reason: 'A second goodwill credit.',
+      formToken: randomUUID(),
+    })
     expect(refused.state).toBe('pending')
     const waived = waiveCredit({ actorId: operator.id, creditId: refused.id, reason: 'Entered twice by mistake.' })
     expect(waived).toMatchObject({ state: 'waived', waivedBy: operator.id, waivedReason: 'Entered twice by mistake.' })
@@ -126,6 +140,78 @@ describe('service-promise credits with Stripe live', () => {
       ['service_credit.failed', 'system'],
       ['service_credit.waived', operator.id],
     ])
+  })
+
+  it('the operator’s same form posted twice at once is one credit: one balance transaction, one e-mail', async () => {
+    const operator = createProfile()
+    const { profile, policy } = lateChip()
+    const form = { actorId: operator.id, policyId: policy.id, amountCents: 800, reason: 'Sorry for the wait.', formToken: randomUUID() }
+    const [first, second] = await Promise.all([addCredit(form), addCredit(form)])
+    expect(second!.id).toBe(first!.id)
+    expect(creditsOf(policy.id)).toEqual([expect.objectContaining({ kind: 'operator', amountCents: 800, state: 'applied' })])
+    expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -800 })])
+    expect(outboxFor(profile.email).filter((email) => email.subject === 'A credit of $8.00 from Glass Plan')).toHaveLength(1)
+  })
+
+  it('no credit for a chip the customer never chose a shop for: reminded once, and the clock starts at their choice', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { stripeCustomerId: `cus_test_${profile.id}`, monthlyPriceCents: 1999 })
+    // Approved 30 hours ago by the rules, the shop left to the customer, who has not chosen one.
+    const claim = createClaim(policy.id, {
+      damageType: 'chip',
+      approvalStatus: 'approved',
+      lifecycleStatus: 'approved',
+      reviewedAt: hoursAgo(30),
+      filedByProfileId: profile.id,
+    })
+    const first = await runServiceCredits()
+    await runServiceCredits()
+    expect(first.reminded).toBeGreaterThanOrEqual(1)
+    expect(creditsOf(policy.id)).toHaveLength(0)
+    expect(transactionsOf(policy.stripeCustomerId!)).toHaveLength(0)
+    const reminders = outboxFor(profile.email).filter((email) => email.subject === `Choose a shop for claim ${claim.confirmationCode}`)
+    expect(reminders).toHaveLength(1)
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.choiceRemindedAt).not.toBeNull()
+
+    // Chosen 10 hours ago for the next day: 10 hours of the promise's 24 have run, nothing is due yet.
+    const group = createPartnerGroup(`Chosen Glass ${Date.now()}`)
+    db()
+      .update(claims)
+      .set({ assignedPartnerGroupId: group.id, shopChosenAt: hoursAgo(10) })
+      .where(eq(claims.id, claim.id))
+      .run()
+    await runServiceCredits()
+    expect(creditsOf(policy.id)).toHaveLength(0)
+    // 25 hours after the choice the promise is missed on our side, and credited.
+    db()
+      .update(claims)
+      .set({ shopChosenAt: hoursAgo(25) })
+      .where(eq(claims.id, claim.id))
+      .run()
+    await runServiceCredits()
+    expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -1999 })])
+  })
+
+  it('no credit for a day the customer chose beyond the promise, until that day has passed', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id, { stripeCustomerId: `cus_test_${profile.id}`, monthlyPriceCents: 1999 })
+    const group = createPartnerGroup(`Far Day Glass ${Date.now()}`)
+    const lastDay = bookableDates(new Date()).at(-1)!
+    const claim = createClaim(policy.id, {
+      damageType: 'chip',
+      approvalStatus: 'approved',
+      lifecycleStatus: 'approved',
+      reviewedAt: hoursAgo(30),
+      assignedPartnerGroupId: group.id,
+      shopChosenAt: hoursAgo(29),
+      preferredDate: lastDay,
+      preferredSlot: 'afternoon',
+    })
+    await runServiceCredits()
+    expect(creditsOf(policy.id)).toHaveLength(0)
+    // The day they chose has ended with the chip not repaired: that is ours, and credited.
+    await runServiceCredits(new Date(Date.parse(`${lastDay}T00:00:00Z`) + 25 * 60 * 60 * 1000))
+    expect(creditsOf(policy.id)).toEqual([expect.objectContaining({ claimId: claim.id, state: 'applied' })])
   })
 
   it('no credit when the customer asked for another time before the deadline, or the chip was repaired in time', async () => {

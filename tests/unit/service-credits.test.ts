@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clockStoppedAt, creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
+import { awaitsCustomerChoice, clockStoppedAt, creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
 
 /** A chip approved on Tuesday 2026-03-10 at 09:00 UTC: its promise runs out 24 hours later. */
 const chip = { approvalStatus: 'approved', reviewedAt: '2026-03-10T09:00:00.000Z', damageType: 'chip' }
@@ -31,6 +31,26 @@ describe('the service-promise credit', () => {
     const askedLate = { ...chip, rescheduleRequestedAt: '2026-03-11T12:00:00.000Z' }
     expect(clockStoppedAt(askedLate)).toBeNull()
     expect(missedPromiseOnOurSide(askedLate, new Date('2026-03-20'))).toBe(true)
+  })
+
+  it('runs against us only: not while the customer has not chosen the shop left to them, and from their choice after', () => {
+    const waiting = { ...chip, assignedPartnerGroupId: null, chosenLocationId: null }
+    expect(awaitsCustomerChoice(waiting)).toBe(true)
+    expect(missedPromiseOnOurSide(waiting, new Date('2026-04-01'))).toBe(false)
+    // Chosen two days after approval: the 24 hours run from the choice.
+    const chosen = { ...chip, assignedPartnerGroupId: 'grp', chosenLocationId: 'loc', shopChosenAt: '2026-03-12T09:00:00.000Z' }
+    expect(awaitsCustomerChoice(chosen)).toBe(false)
+    expect(missedPromiseOnOurSide(chosen, new Date('2026-03-13T09:00:00.000Z'))).toBe(false)
+    expect(missedPromiseOnOurSide(chosen, new Date('2026-03-13T09:00:00.001Z'))).toBe(true)
+  })
+
+  it('a day the customer chose beyond the promise is theirs: the promise runs to that day’s end', () => {
+    const farDay = { ...chip, assignedPartnerGroupId: 'grp', shopChosenAt: chip.reviewedAt, preferredDate: '2026-03-21' }
+    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-21T23:59:59.000Z'))).toBe(false)
+    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-22T00:00:01.000Z'))).toBe(true)
+    // A day inside the promise does not lengthen it.
+    const nextDay = { ...farDay, preferredDate: '2026-03-10' }
+    expect(missedPromiseOnOurSide(nextDay, new Date('2026-03-11T09:00:00.001Z'))).toBe(true)
   })
 
   it('is never due on a claim that was not approved', () => {

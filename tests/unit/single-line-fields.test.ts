@@ -105,7 +105,7 @@ const FORMS: Record<string, FormCase> = {
   },
   'operator.AddCreditSchema': {
     schema: operator.AddCreditSchema,
-    sample: { intent: 'add-credit', policyId: 'pol1', amount: '19.99', reason: 'The shop was late.' },
+    sample: { intent: 'add-credit', policyId: 'pol1', amount: '19.99', reason: 'The shop was late.', formToken: 'tok1' },
     multiLine: ['reason'],
   },
   'operator.WaiveCreditSchema': {

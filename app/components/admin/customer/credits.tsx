@@ -19,10 +19,12 @@ const WAIVE_LIMITS = fieldLimits(WaiveCreditSchema)
 export function CreditsSection({
   credits,
   policies,
+  formToken,
   failed,
 }: {
   credits: CustomerPageData['credits']
   policies: CustomerPageData['policies']
+  formToken: string
   failed: FailedForm
 }) {
   const addErrors = failed('add-credit', 'add-credit')
@@ -75,6 +77,7 @@ export function CreditsSection({
           <Form method="post" className="grid max-w-xl gap-3">
             <h3 className="font-semibold text-slate-900">Add a credit</h3>
             <input type="hidden" name="intent" value="add-credit" />
+            <input type="hidden" name="formToken" value={formToken} />
             <Field label="Policy" htmlFor="credit-policy" errors={addErrors.policyId}>
               <select id="credit-policy" name="policyId" className={inputClass}>
                 {policies.map((policy) => (
@@ -87,7 +90,11 @@ export function CreditsSection({
             <Field label="Amount in dollars" htmlFor="credit-amount" errors={addErrors.amount}>
               <input id="credit-amount" name="amount" inputMode="decimal" className={inputClass} />
             </Field>
-            <Field label="Reason (the customer reads it)" htmlFor="credit-reason" errors={addErrors.reason ?? addErrors.form}>
+            <Field
+              label="Reason (the customer reads it)"
+              htmlFor="credit-reason"
+              errors={addErrors.reason ?? addErrors.formToken ?? addErrors.form}
+            >
               <textarea id="credit-reason" name="reason" rows={2} maxLength={ADD_LIMITS.reason.maxLength} className={inputClass} />
             </Field>
             <div>
