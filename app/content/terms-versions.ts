@@ -14,6 +14,7 @@ import { termsOfService, type TermsOptions, TOS_LAST_UPDATED, TOS_VERSION } from
 import { termsOfService101 } from './terms-1.0.1'
 import { termsOfService102 } from './terms-1.0.2'
 import { termsOfService103 } from './terms-1.0.3'
+import { termsOfService104 } from './terms-1.0.4'
 
 export type TermsVersion = {
   version: string
@@ -27,6 +28,7 @@ const VERSIONS: TermsVersion[] = [
   { version: '1.0.1', lastUpdated: '2025-10-10', document: termsOfService101 },
   { version: '1.0.2', lastUpdated: '2026-11-23', document: termsOfService102 },
   { version: '1.0.3', lastUpdated: '2026-11-26', document: termsOfService103 },
+  { version: '1.0.4', lastUpdated: '2026-11-27', document: termsOfService104 },
   { version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED, document: termsOfService },
 ]
 

@@ -14,10 +14,10 @@
 import type { LegalDocument } from './legal'
 import { REFUNDS_BY_STATE_HEADING, refundsByStateSection } from './state-terms'
 
-export const TOS_VERSION = '1.0.4'
+export const TOS_VERSION = '1.0.5'
 
 /** ISO date; show it with formatLongDate() → 'November 26, 2026'. */
-export const TOS_LAST_UPDATED = '2026-11-27'
+export const TOS_LAST_UPDATED = '2026-12-02'
 
 export type TermsOptions = {
   /** Customer-support address: claims questions, appeals, arbitration opt-out. */
@@ -131,9 +131,9 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         heading: 'How claims work',
         paragraphs: [
           `You must file a claim within 48 hours of the damage happening. Small chips can spread into cracks quickly, and prompt reporting lets us fix them while a repair is still possible. We may deny a claim that is filed late.`,
-          `To file a claim, sign in to your dashboard, choose "Submit Claim" for your active plan, upload at least one photo of the damage and tell us what happened. Claims can only be filed for an active plan whose setup is complete. We aim to respond to every claim within 48 hours, and we review each claim within 2 working days, typically sooner.`,
+          `To file a claim, sign in to your dashboard, choose "Submit Claim" for your active plan, upload at least one photo of the damage and tell us what happened. Claims can only be filed for an active plan whose setup is complete. We review every claim and answer you within 48 hours, typically sooner.`,
           `Each claim has a confirmation code in the form CS-XXXXXX. Once your claim is approved and a partner shop is assigned, give the shop this code: it is how the shop finds your claim and records the completed work.`,
-          `Chip repairs are usually completed within 24 hours of approval, and replacements within 2-3 business days, depending on the shop's schedule and on how quickly the right glass can be obtained. These are typical times, not guarantees.`,
+          `Once your claim is approved, our service promise applies, with a credit if we miss it (see "Service promise and credits").`,
           `These rules apply to every claim:`,
         ],
         bullets: [
@@ -144,6 +144,15 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
           `A Comprehensive plan includes one replacement per plan year. A second replacement in the same plan year is not covered, except under the repair guarantee.`,
           `Repair guarantee: if a chip that a partner shop repaired under your plan cracks within 12 months after the repair was completed, we cover the replacement of the windshield, on either plan (Chip Repair Only included). File it from the repaired claim on your dashboard ("My repair failed") with photos of the crack, within 48 hours of noticing it. A replacement under the repair guarantee does not use your plan year's replacement.`,
           `Filing a false or exaggerated claim, or a claim for pre-existing damage, is a serious breach of these Terms (see "When we may end your plan").`,
+        ],
+      },
+      {
+        id: 'service-promise',
+        heading: 'Service promise and credits',
+        paragraphs: [
+          `Our service promise: once your claim is approved, a chip is repaired within 24 hours and a windshield is replaced within 3 business days (Saturdays, Sundays and US federal holidays do not count). Your claim page shows your promise date.`,
+          `The promise runs against us only. Where we leave the choice of shop to you, the promise starts when you choose the shop and the time, not before; if you have not chosen a day after approval, we remind you by e-mail, and the promise waits until you choose. If you ask for a day later than the promise, that day is your choice: the promise then runs to the end of the day you chose. If you ask for another time before the promise runs out, the new time is yours and the promise no longer applies to that claim.`,
+          `Service credit: if we miss the promise for a reason on our side, we credit you one month's price of your plan, once per claim, without you having to ask. A monthly payer's credit is taken off the next payment; a yearly payer receives a twelfth of the yearly price back to the card. We e-mail you when the credit is paid, and your dashboard lists it.`,
         ],
       },
       {

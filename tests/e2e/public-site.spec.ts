@@ -136,8 +136,10 @@ test.describe('legal pages', () => {
   test('terms of service: version, date, contents and the key facts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible()
-    await expect(page.getByText('Version 1.0.4', { exact: true })).toBeVisible()
-    await expect(page.getByText('Last updated November 27, 2026')).toBeVisible()
+    await expect(page.getByText('Version 1.0.5', { exact: true })).toBeVisible()
+    await expect(page.getByText('Last updated December 2, 2026')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Service promise and credits' })).toBeVisible()
+    await expect(page.locator('main')).toContainText('The promise runs against us only.')
     const main = page.locator('main')
     for (const fact of ['48 hours', '14 days', '30 days', '$250', '$5,000', '10,000 lb', 'Utah', 'service contract']) {
       await expect(main).toContainText(fact)

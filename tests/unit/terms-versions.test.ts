@@ -16,6 +16,8 @@ const PUBLISHED: Record<string, string> = {
   '1.0.3': '86bc6abc1d066a31f2beff4b0514eb7e3329157836487b1f27cf78316b0ac40f',
   // The repair-failure guarantee in the coverage words.
   '1.0.4': '9bdef8b509117e6466555f38cf18fa9f64e40bf6010077322753c29513caca35',
+  // The service promise's clock, which runs against us only, and its credit; one answer promise (48 hours).
+  '1.0.5': 'd84cec6748115dd61c7a08cd72e9cf0051b3543498d5ce59252d527768911449',
 }
 
 const render = (version: string) =>
@@ -29,13 +31,23 @@ describe('terms versions', () => {
     expect(signed).toContain('fees for partial months')
   })
 
+  it('say in 1.0.5 that the promise clock runs against us only, and keep 1.0.4 without it', () => {
+    const current = render('1.0.5')
+    expect(current).toContain('The promise runs against us only.')
+    expect(current).toContain('the promise waits until you choose')
+    expect(current).toContain('the promise then runs to the end of the day you chose')
+    expect(current).toContain('Your claim page shows your promise date.')
+    expect(current).not.toContain('2 working days')
+    expect(render('1.0.4')).not.toContain('runs against us only')
+  })
+
   it('include the current version, with its date', () => {
     expect(termsVersion(TOS_VERSION)).toMatchObject({ version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED })
     expect(allTermsVersions()[0]!.version).toBe(TOS_VERSION)
   })
 
   it('keep 1.0.1 as signed, before the current version', () => {
-    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.3', '1.0.2', '1.0.1'])
+    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.4', '1.0.3', '1.0.2', '1.0.1'])
     expect(termsVersion('1.0.1')).toMatchObject({ lastUpdated: '2025-10-10' })
     const signed = render('1.0.1')
     expect(signed).toContain('All fees are non-refundable, including fees for partial months')
