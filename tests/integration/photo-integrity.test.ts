@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import Database from 'better-sqlite3'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,16 +11,24 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Db, db, MIGRATIONS_DIR, transaction } from '~/db/client.server'
 import * as schema from '~/db/schema'
 import { claimDocuments, photoHashBackfill, photoHashBands, photoHashes, policyPhotos, profiles, vehicles } from '~/db/schema'
-import { bandKeys, bandRows, CLAIMS_FROM_ONE_ADDRESS, CLAIMS_FROM_ONE_NETWORK, MATCH_DISTANCE } from '~/domain/photo-integrity'
+import {
+  bandKeys,
+  bandRows,
+  CLAIMS_FROM_ONE_ADDRESS,
+  CLAIMS_FROM_ONE_NETWORK,
+  hashKey,
+  MATCH_DISTANCE,
+  orientedHashesOfRow,
+} from '~/domain/photo-integrity'
 import { submitClaim } from '~/models/claim-filing.server'
-import { backfillPhotoHashes, claimFlagsFor, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
+import { backfillPhotoHashes, claimFlagsFor, findReusedPhotos, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
-import { prepareImage } from '~/services/images.server'
+import { photoFacts, prepareImage } from '~/services/images.server'
 import { storeImage } from '~/services/staged-files.server'
 
 import { answersInput, CLEAN_CHIP } from '../support/claim-answers'
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
-import { photoVariants, windshieldPhoto } from '../support/photos'
+import { photoEdits, photoVariants, windshieldPhoto } from '../support/photos'
 import { planOf, statementsOf } from '../support/query-plans'
 import { inOperatorArea, makeRequest, routeArgs } from '../support/requests'
 
@@ -34,13 +42,8 @@ async function policyWithSetupPhoto(photo: Buffer) {
   const { policy } = createActivePolicy(profile.id)
   const image = await prepareImage(upload(photo, 'head_on.jpg'))
   transaction((tx) => {
-    const row = tx
-      .update(policyPhotos)
-      .set({ phash: image.hash, capturedAt: image.capturedAt, camera: image.camera })
-      .where(eq(policyPhotos.policyId, policy.id))
-      .returning()
-      .all()[0]!
-    indexPhoto(tx, { photoId: row.id, policyId: policy.id, source: 'setup', hash: image.hash })
+    const row = tx.update(policyPhotos).set(photoFacts(image)).where(eq(policyPhotos.policyId, policy.id)).returning().all()[0]!
+    indexPhoto(tx, { photoId: row.id, policyId: policy.id, source: 'setup', hash: image.hash, orientedHashes: row.orientedHashes })
   })
   return { profile, policy }
 }
@@ -160,6 +163,61 @@ describe('flags written when a claim is filed', () => {
     expect(page.flags).toEqual([
       expect.objectContaining({ kind: 'photo_matches_other_account', label: "Photo seen on another customer's policy" }),
     ])
+  })
+
+  it("holds a claim whose photo is another customer's mirrored, upside down, turned, cropped 3 % or framed by 5 %", async () => {
+    const original = await windshieldPhoto(251)
+    const first = createProfile()
+    const { policy: firstPolicy } = createActivePolicy(first.id)
+    expect(claimFlagsFor((await file({ profile: first, policyId: firstPolicy.id, photos: [original] })).id)).toEqual([])
+    for (const [name, edit] of Object.entries(photoEdits)) {
+      const other = createProfile()
+      const { policy } = createActivePolicy(other.id)
+      const reused = await file({ profile: other, policyId: policy.id, photos: [await edit(original)] })
+      const flags = claimFlagsFor(reused.id)
+      expect(
+        flags.map((flag) => flag.kind),
+        name,
+      ).toEqual(['photo_matches_other_account'])
+      // The nearest copy is named: the first customer's photo, or an earlier edit of it on another account.
+      expect(flags[0]!.detail, name).toMatch(/damage photo of policy GP-\w+, another customer's/)
+      expect(reused.approvalStatus, name).toBe('pending_review')
+    }
+  })
+
+  it("holds the same photo on a second claim of the policy, and on the customer's other policy, with its own reason", async () => {
+    const photo = await windshieldPhoto(261)
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const { policy: otherPolicy } = createActivePolicy(profile.id)
+    const honest = await file({ profile, policyId: policy.id, photos: [photo] })
+    expect([claimFlagsFor(honest.id), honest.approvalStatus]).toEqual([[], 'approved'])
+
+    // The same picture again, on the same policy: held for the operator, never denied.
+    const again = await file({ profile, policyId: policy.id, photos: [await photoVariants.reencoded(photo)] })
+    const flags = claimFlagsFor(again.id)
+    expect(flags.map((flag) => flag.kind)).toEqual(['photo_matches_own_claim'])
+    expect(flags[0]!.detail).toContain('damage photo of another claim on this policy')
+    expect([again.approvalStatus, again.decidedByRulesVersion]).toEqual(['pending_review', null])
+
+    // Mirrored, on the customer's other policy: held with the same reason, naming that policy.
+    const elsewhere = await file({ profile, policyId: otherPolicy.id, photos: [await photoEdits.mirrored(photo)] })
+    const otherFlags = claimFlagsFor(elsewhere.id)
+    expect(otherFlags.map((flag) => flag.kind)).toEqual(['photo_matches_own_claim'])
+    expect(otherFlags[0]!.detail).toContain(`damage photo of this customer's other policy ${policy.policyNumber}`)
+    expect(otherFlags[0]!.detail).not.toContain('another customer')
+    expect(elsewhere.approvalStatus).toBe('pending_review')
+
+    // The operator's page names the reason.
+    const cookie = await sessionCookieFor(findOrCreateProfile('operator@example.com').id)
+    const page = await adminClaimLoader(routeArgs(makeRequest(`/admin/claims/${elsewhere.id}`, { cookie }), { claimId: elsewhere.id }))
+    expect(page.flags).toEqual([
+      expect.objectContaining({ kind: 'photo_matches_own_claim', label: "Photo already sent on this customer's claims" }),
+    ])
+
+    // A claim with two photos of the same chip is not held for its own photos.
+    const two = await file({ profile, policyId: otherPolicy.id, photos: [await windshieldPhoto(262), await windshieldPhoto(262)] })
+    expect(claimFlagsFor(two.id)).toEqual([])
   })
 
   it('holds a claim whose damage photo is one of its own setup photos', async () => {
@@ -303,13 +361,16 @@ describe('the backfill', () => {
         .from(policyPhotos)
         .where(inArray(policyPhotos.id, ids))
         .all()
-        .filter((row) => !db().select().from(policyPhotos).where(eq(policyPhotos.id, row.id)).get()!.phash).length
+        .filter((row) => {
+          const stored = db().select().from(policyPhotos).where(eq(policyPhotos.id, row.id)).get()!
+          return !stored.phash || stored.orientedHashes === null
+        }).length
     expect(pending()).toBe(5)
 
     // Interrupted: a run that stops after a few photos leaves its place behind.
     const first = await backfillPhotoHashes({ batchSize: 2, limit: 4 })
     expect(first.finished).toBe(false)
-    const place = db().select().from(photoHashBackfill).where(eq(photoHashBackfill.tableName, 'policy_photos')).get()
+    const place = db().select().from(photoHashBackfill).where(eq(photoHashBackfill.tableName, 'oriented:policy_photos')).get()
     expect(place?.lastId).toBeTruthy()
 
     // The next run goes on from there and finishes; every one of the photos is hashed once and in the index.
@@ -317,11 +378,16 @@ describe('the backfill', () => {
     expect(second.finished).toBe(true)
     expect(pending()).toBe(0)
     for (const id of ids) {
-      const { phash } = db().select({ phash: policyPhotos.phash }).from(policyPhotos).where(eq(policyPhotos.id, id)).get()!
-      expect(db().select().from(photoHashes).where(eq(photoHashes.photoId, id)).all()).toEqual([
-        { hash: phash, photoId: id, policyId: policy.id, source: 'setup' },
-      ])
-      for (const row of bandRows(phash!)) {
+      const stored = db().select().from(policyPhotos).where(eq(policyPhotos.id, id)).get()!
+      const oriented = orientedHashesOfRow(stored.orientedHashes)
+      expect(oriented.length).toBeGreaterThan(0)
+      // Filed under its oriented hashes (a photo never hashed before has no plain entry to keep).
+      expect(db().select().from(photoHashes).where(eq(photoHashes.photoId, id)).all()).toEqual(
+        expect.arrayContaining(
+          oriented.map((hash) => ({ hash: hashKey(hash, 'oriented'), photoId: id, policyId: policy.id, source: 'setup' })),
+        ),
+      )
+      for (const row of oriented.flatMap((hash) => bandRows(hash, 'oriented'))) {
         expect(
           db()
             .select()
@@ -333,10 +399,55 @@ describe('the backfill', () => {
     }
     // A photo re-sent later as damage is found through what the backfill wrote.
     const row = db().select().from(policyPhotos).where(eq(policyPhotos.id, ids[2]!)).get()!
-    expect(findSimilarPhotos(row.phash!).map((match) => match.photoId)).toContain(ids[2])
+    expect(findReusedPhotos(row).map((match) => match.photoId)).toContain(ids[2])
 
     // Nothing left: a third run does nothing.
     const third = await backfillPhotoHashes({ batchSize: 2 })
     expect(third).toMatchObject({ hashed: 0, finished: true })
+  })
+
+  it('compares a photo indexed before the oriented hashes by its plain hash until the backfill gives it them', async () => {
+    // A database that had photos before migration 0050: no oriented pass begun, no mark that the backfill is done.
+    db().delete(photoHashBackfill).run()
+    const original = await windshieldPhoto(801, { width: 640, height: 480 })
+    const old = createProfile()
+    const { policy: oldPolicy } = createActivePolicy(old.id)
+    // The old customer's setup photo as it was stored then: its file, its plain hash, in the plain index only.
+    const paths = await storeImage(upload(original), `policy-photos/old/${oldPolicy.id}/other_9`)
+    const image = await prepareImage(upload(original))
+    const photo = db()
+      .insert(policyPhotos)
+      .values({ policyId: oldPolicy.id, photoType: 'other', position: 9, ...paths, fileName: 'other_9.jpg', phash: image.hash })
+      .returning()
+      .get()
+    transaction((tx) => indexPhoto(tx, { photoId: photo.id, policyId: oldPolicy.id, source: 'setup', hash: image.hash }))
+
+    const claimBy = async (photos: Buffer[]) => {
+      const profile = createProfile()
+      const { policy } = createActivePolicy(profile.id)
+      return claimFlagsFor((await file({ profile, policyId: policy.id, photos })).id).map((flag) => flag.kind)
+    }
+    const found = async (bytes: Buffer) =>
+      findReusedPhotos(photoFacts(await prepareImage(upload(bytes))))
+        .filter((match) => match.photoId === photo.id)
+        .map((match) => match.form)
+    // Re-encoded, it is found by the plain hash, and a claim with it is held; mirrored, not yet.
+    expect(await found(await photoVariants.reencoded(original))).toEqual(['plain'])
+    expect(await claimBy([await photoVariants.reencoded(original)])).toEqual(['photo_matches_other_account'])
+    expect(await found(await photoEdits.mirrored(original))).toEqual([])
+
+    // The backfill gives it its oriented hashes: now the mirrored copy is found too.
+    await backfillPhotoHashes({ batchSize: 10 })
+    expect(orientedHashesOfRow(db().select().from(policyPhotos).where(eq(policyPhotos.id, photo.id)).get()!.orientedHashes)).not.toEqual([])
+    expect(await found(await photoEdits.mirrored(original))).toEqual(['oriented'])
+
+    // The plain bands stay in use while any photo has no oriented hashes (the factories' rows have no files), and stop
+    // once none is left.
+    const done = () => db().select().from(photoHashBackfill).where(eq(photoHashBackfill.tableName, 'oriented_hashes')).get()?.lastId
+    expect(done()).toBeUndefined()
+    db().delete(policyPhotos).where(isNull(policyPhotos.orientedHashes)).run()
+    expect((await backfillPhotoHashes()).finished).toBe(true)
+    expect(done()).toBe('complete')
+    expect(await claimBy([await photoEdits.turned90(original)])).toEqual(['photo_matches_other_account'])
   })
 })
