@@ -755,6 +755,16 @@ export const CLAIM_PAGE_MESSAGES = {
   guaranteeEnded: (date: string) => `The repair guarantee ended on ${date}.`,
   guaranteeUsed: (code: string) => `This repair failed and is replaced under claim ${code}.`,
   noCalendar: 'The appointment is not in a calendar file until the shop gives a time.',
+  /** The service promise on the claim's page (terms "Service promise and credits"). */
+  promiseTitle: 'Your promise date',
+  promiseEndOf: (day: string) => `By the end of ${day}, the day you chose`,
+  promiseBy: (work: 'repair' | 'replacement') =>
+    `Your ${work === 'replacement' ? 'windshield is replaced' : 'chip is repaired'} by this time, or we credit you one month's price of your plan.`,
+  promiseYourDay:
+    "You asked for a day past our promise, so the promise runs to the end of the day you chose. If the work is not done by then, we credit you one month's price of your plan.",
+  promiseWaits:
+    'Your promise date starts when you choose a shop and a time: chip repair within 24 hours of your choice, replacement within 3 business days. Until you choose, the clock waits for you.',
+  promiseRescheduled: 'You asked for another time, so the new time is yours and the service promise no longer applies to this claim.',
 } as const
 
 /** A claim's thread between the customer, the operator and the shop. */

@@ -4,7 +4,7 @@
  * browser: the operator's queue, the shop's job list and the figures all read it from here. Dates are read in UTC, like
  * every date of the product (app/domain/time.ts); why the clock is counted this way: docs/decisions/055-shop-payouts-and-service-promise.md.
  */
-import { endOfBusinessDaysAfter, endOfDayIn } from './calendar'
+import { endOfBusinessDaysAfter, endOfDayIn, WESTERNMOST_US_ZONE } from './calendar'
 import { HOUR_MS } from './time'
 
 export const CHIP_REPAIR_PROMISE_HOURS = 24
@@ -25,6 +25,11 @@ export type PromiseClaim = {
   shopChosenAt?: string | null
   /** The day the customer asked for (choosing the shop, or asking for another time): a day past the promise is theirs. */
   preferredDate?: string | null
+  /**
+   * The zone of the place the work is done, the asked-for day is read in; unknown, the westernmost US zone's day (one
+   * that has ended there has ended everywhere we sell).
+   */
+  workZone?: string | null
 }
 
 /** The service the promise is about: what the shop did when it says so, else what the damage calls for. */
@@ -49,7 +54,7 @@ export function promiseDeadline(claim: PromiseClaim): Date | null {
     promisedService(claim) === 'chip_repair'
       ? new Date(startsAt.getTime() + CHIP_REPAIR_PROMISE_HOURS * HOUR_MS)
       : endOfBusinessDaysAfter(startsAt, REPLACEMENT_PROMISE_BUSINESS_DAYS)
-  const askedFor = claim.preferredDate ? endOfDayIn(claim.preferredDate) : null
+  const askedFor = claim.preferredDate ? endOfDayIn(claim.preferredDate, claim.workZone ?? WESTERNMOST_US_ZONE) : null
   return askedFor && askedFor > promised ? askedFor : promised
 }
 

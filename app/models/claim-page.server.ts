@@ -2,10 +2,13 @@ import { eq, inArray, or } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
+import { SERVICE_ZONE } from '~/domain/calendar'
 import { repairGuaranteeEnds } from '~/domain/claims'
-import { formatLongDate } from '~/domain/format'
+import { awaitsCustomerChoice, clockStoppedAt } from '~/domain/credits'
+import { formatDateTime, formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES as WORDS, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { calibrationCertificatePath, claimCalendarPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { promiseDeadline, promisedService } from '~/domain/service-promise'
 import { describeAppointment, mapLink, TIME_SLOT_NAMES } from '~/domain/shops'
 import { appointmentCalendarFile } from '~/services/calendar-file.server'
 import { fileUrl } from '~/utils/file-url'
@@ -200,6 +203,27 @@ export function claimTimeline(
   return steps
 }
 
+/**
+ * The service promise of an approved claim not yet done, as its page tells it (terms "Service promise and credits"):
+ * the promise date, at the shop's clock, and why it is that date; or that it waits for the customer's choice, or no
+ * longer applies after they asked for another time. The same reading as the daily job's (domain/credits).
+ */
+function promiseOf(claim: CustomerClaim) {
+  if (claim.approvalStatus !== 'approved') return null
+  if (awaitsCustomerChoice(claim)) return { date: null, detail: WORDS.promiseWaits }
+  if (clockStoppedAt(claim)) return { date: null, detail: WORDS.promiseRescheduled }
+  const workZone = shopZoneOf(claim)
+  const deadline = promiseDeadline({ ...claim, workZone })
+  if (!deadline) return null
+  if (claim.preferredDate && deadline.getTime() !== promiseDeadline({ ...claim, preferredDate: null })?.getTime()) {
+    return { date: WORDS.promiseEndOf(formatLongDate(claim.preferredDate)), detail: WORDS.promiseYourDay }
+  }
+  return {
+    date: formatDateTime(deadline, '', workZone ?? SERVICE_ZONE),
+    detail: WORDS.promiseBy(promisedService(claim) === 'replacement' ? 'replacement' : 'repair'),
+  }
+}
+
 /** What the claim page shows (routes/customer.claims.$code.tsx): no internal id, only the code the customer knows. */
 export function claimPage(profileId: string, code: string, now = new Date()) {
   const claim = ownClaimByCode(profileId, code)
@@ -234,6 +258,7 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
       now,
     ),
     shop,
+    promise: promiseOf(claim),
     appointment:
       claim.appointmentAt && claim.approvalStatus === 'approved'
         ? {

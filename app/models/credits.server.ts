@@ -18,6 +18,7 @@ import { payments } from '~/services/payments.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { shopZoneOf } from './shop-choice.server'
 
 /**
  * The credits ledger: one month's price for a missed service promise (found by the daily job, once per claim), and the
@@ -65,7 +66,12 @@ function missedPromisesWithoutCredit(now: Date) {
       ),
     )
     .all()
-    .filter((claim) => missedPromiseOnOurSide(claim, now))
+    .filter((claim) => missedPromiseOnOurSide(withWorkZone(claim), now))
+}
+
+/** A day the customer asked for is read at the clock where the work is done (only a claim with such a day needs it). */
+function withWorkZone<T extends Pick<Claim, 'preferredDate' | 'chosenLocationId' | 'assignedPartnerGroupId'>>(claim: T) {
+  return claim.preferredDate ? { ...claim, workZone: shopZoneOf(claim) } : claim
 }
 
 /**
@@ -75,7 +81,7 @@ function missedPromisesWithoutCredit(now: Date) {
 export function recordMissedPromiseCredit(claimId: string, now = new Date()): ServiceCredit | null {
   return transaction((tx) => {
     const claim = tx.select().from(claims).where(eq(claims.id, claimId)).get()
-    if (!claim || !missedPromiseOnOurSide(claim, now)) return null
+    if (!claim || !missedPromiseOnOurSide(withWorkZone(claim), now)) return null
     const policy = tx.select().from(policies).where(eq(policies.id, claim.policyId)).get()!
     const row = tx
       .insert(serviceCredits)

@@ -6,7 +6,7 @@ import { ClaimStatusBadge } from '~/components/claim-card'
 import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, PageHeading } from '~/components/ui'
-import { CLAIM_THREAD_MESSAGES } from '~/domain/messages'
+import { CLAIM_PAGE_MESSAGES, CLAIM_THREAD_MESSAGES } from '~/domain/messages'
 import { claimPagePath } from '~/domain/paths'
 import { postClaimMessage } from '~/models/claim-messages.server'
 import { claimPage, ownClaimByCode, type TimelineStep } from '~/models/claim-page.server'
@@ -61,7 +61,7 @@ const STEP_MARKS: Record<TimelineStep['state'], { mark: string; words: string; c
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, timeline, shop, appointment, photos, actions, thread, shopOnThread } = loaderData
+  const { claim, timeline, shop, promise, appointment, photos, actions, thread, shopOnThread } = loaderData
   const errors = resultErrors(actionData?.result)
   const values = resultValues(actionData?.result)
   const sending = useIsPending({ state: 'submitting' })
@@ -121,6 +121,16 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             </Link>
           ))}
         </div>
+      ) : null}
+
+      {promise ? (
+        <Card className="space-y-2" role="region" aria-labelledby="promise-title" data-testid="claim-promise">
+          <h2 id="promise-title" className="text-xl font-semibold text-slate-900">
+            {CLAIM_PAGE_MESSAGES.promiseTitle}
+          </h2>
+          {promise.date ? <p className="font-semibold text-slate-900">{promise.date}</p> : null}
+          <p className="text-sm text-slate-800">{promise.detail}</p>
+        </Card>
       ) : null}
 
       {shop || appointment ? (

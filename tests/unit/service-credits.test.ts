@@ -45,9 +45,14 @@ describe('the service-promise credit', () => {
   })
 
   it('a day the customer chose beyond the promise is theirs: the promise runs to that day’s end', () => {
-    const farDay = { ...chip, assignedPartnerGroupId: 'grp', shopChosenAt: chip.reviewedAt, preferredDate: '2026-03-21' }
-    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-21T23:59:59.000Z'))).toBe(false)
-    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-22T00:00:01.000Z'))).toBe(true)
+    // A Chicago shop: the day ends at midnight there (05:00 UTC in March's daylight time).
+    const farDay = { ...chip, assignedPartnerGroupId: 'grp', preferredDate: '2026-03-21', workZone: 'America/Chicago' }
+    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-22T04:59:59.000Z'))).toBe(false)
+    expect(missedPromiseOnOurSide(farDay, new Date('2026-03-22T05:00:01.000Z'))).toBe(true)
+    // Where the place is not known, the day is read where it ends last (Hawaii, 10:00 UTC the next day).
+    const unknownPlace = { ...farDay, workZone: null }
+    expect(missedPromiseOnOurSide(unknownPlace, new Date('2026-03-22T09:59:59.000Z'))).toBe(false)
+    expect(missedPromiseOnOurSide(unknownPlace, new Date('2026-03-22T10:00:01.000Z'))).toBe(true)
     // A day inside the promise does not lengthen it.
     const nextDay = { ...farDay, preferredDate: '2026-03-10' }
     expect(missedPromiseOnOurSide(nextDay, new Date('2026-03-11T09:00:00.001Z'))).toBe(true)
