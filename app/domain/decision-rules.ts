@@ -18,9 +18,10 @@ import type { PlanType } from './plans'
 
 /**
  * The version every automatic approval records (claims.decided_by_rules_version). Raise it when any rule changes.
- * Version 2 added the repair-failure guarantee (docs/decisions/076-repair-failure-guarantee.md).
+ * Version 2 added the repair-failure guarantee (docs/decisions/076-repair-failure-guarantee.md); version 3 reads the
+ * damage date against the coverage start, since the terms exclude damage from before coverage began.
  */
-export const DECISION_RULES_VERSION = '2'
+export const DECISION_RULES_VERSION = '3'
 
 /** What the operator lets the rules approve (/admin/settings): nothing, chips only (the default), or cracks too. */
 export const AUTOMATIC_APPROVAL_MODES = ['off', 'chips', 'chips_and_cracks'] as const
@@ -44,11 +45,14 @@ export type DecisionFacts = {
   dailyCap: number
   /** Claims the rules approved so far today (the service's day, UTC). */
   approvedByRulesToday: number
-  policy: { status: string; planType: PlanType }
+  /** The day coverage began (YYYY-MM-DD); null while it has not. */
+  policy: { status: string; planType: PlanType; coverageStartDate: string | null }
   /** Every required setup photo of the claim's vehicle is on file. */
   setupPhotosOnFile: boolean
   claim: {
     damageType: DamageType
+    /** The day the customer says the damage happened (YYYY-MM-DD). */
+    damageDate: string | null
     filedLate: boolean
     damageSize: DamageSize | null
     inLineOfSight: boolean | null
@@ -101,6 +105,16 @@ export const DECISION_RULES: readonly DecisionRule[] = [
     plain: 'Your policy is active and the photos of your windshield from its setup are on file.',
     waits: 'The policy is not active, or its setup photos are not all on file.',
     holds: (facts) => facts.policy.status === 'active' && facts.setupPhotosOnFile,
+  },
+  {
+    id: 'damage_after_coverage_start',
+    plain: 'The damage happened on or after the day your coverage began.',
+    waits: 'The damage date is before the policy’s coverage began (or either date is missing).',
+    // Dates as YYYY-MM-DD compare as text. Earlier damage is never denied here: a person looks (a date mistyped).
+    holds: (facts) =>
+      facts.claim.damageDate !== null &&
+      facts.policy.coverageStartDate !== null &&
+      facts.claim.damageDate >= facts.policy.coverageStartDate,
   },
   {
     id: 'damage_covered',

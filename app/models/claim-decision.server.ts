@@ -166,10 +166,11 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
     mode: settings.automaticApproval,
     dailyCap: settings.dailyCap,
     approvedByRulesToday,
-    policy: { status: policy.status, planType: policy.planType },
+    policy: { status: policy.status, planType: policy.planType, coverageStartDate: policy.coverageStartDate },
     setupPhotosOnFile: REQUIRED_PHOTO_TYPES.every((type) => setupTypes.has(type)),
     claim: {
       damageType: claim.damageType,
+      damageDate: claim.damageDate,
       filedLate: claim.filedLate,
       damageSize: claim.damageSize,
       inLineOfSight: claim.inLineOfSight,

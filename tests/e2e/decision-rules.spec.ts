@@ -55,9 +55,9 @@ test('a clean chip claim is approved at once by the published rules, and the cus
   await expect(page.getByRole('heading', { name: 'Claim Submitted Successfully!' })).toBeVisible()
   const decision = page.getByTestId('claim-decision')
   await expect(decision).toContainText('Approved')
-  await expect(decision).toContainText('published decision rules (version 2)')
+  await expect(decision).toContainText('published decision rules (version 3)')
   const claim = db().select().from(claims).where(eq(claims.policyId, policy.id)).get()!
-  expect(claim).toMatchObject({ approvalStatus: 'approved', decidedByRulesVersion: '2' })
+  expect(claim).toMatchObject({ approvalStatus: 'approved', decidedByRulesVersion: '3' })
 
   await decision.getByRole('link', { name: 'Choose a shop' }).click()
   await expect(page.getByRole('heading', { name: 'Choose a shop', level: 1 })).toBeVisible()
@@ -80,7 +80,7 @@ test('a clean chip claim is approved at once by the published rules, and the cus
   await addSessionCookie(context, baseURL!, findOrCreateProfile('operator@example.com').id)
   const operator = await context.newPage()
   await operator.goto(`/admin/claims/${claim.id}`)
-  await expect(operator.getByTestId('rules-decision')).toHaveText('Decided by rules v2')
+  await expect(operator.getByTestId('rules-decision')).toHaveText('Decided by rules v3')
   await expect(operator.getByText('Claim approved at once by the decision rules')).toBeVisible()
   await expect(operator.getByLabel('Reverse the automatic approval')).toBeVisible()
   await context.close()
@@ -90,9 +90,10 @@ test('the public page sets out the rules in plain words, and the site links to i
   await page.goto('/')
   await page.locator('#how-it-works').getByRole('link', { name: 'How claims are decided' }).click()
   await expect(page.getByRole('heading', { name: 'How claims are decided', level: 1 })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'The rules (version 2)' })).toBeVisible()
-  await expect(page.getByTestId('decision-rules').getByRole('listitem')).toHaveCount(13)
+  await expect(page.getByRole('heading', { name: 'The rules (version 3)' })).toBeVisible()
+  await expect(page.getByTestId('decision-rules').getByRole('listitem')).toHaveCount(14)
   await expect(page.getByTestId('decision-rules')).toContainText('For a chip: it is not in the driver’s line of sight.')
+  await expect(page.getByTestId('decision-rules')).toContainText('The damage happened on or after the day your coverage began.')
   await expect(page.getByTestId('decision-rules')).toContainText(
     'For a repair of ours that failed: the damage is where the chip was repaired',
   )

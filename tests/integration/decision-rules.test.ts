@@ -65,7 +65,7 @@ function auditOf(claimId: string) {
 }
 
 describe('a claim filed through the form', () => {
-  it('a clean chip is approved at once by rules v2: the success screen, the e-mail and the audit log say so', async () => {
+  it('a clean chip is approved at once by rules v3: the success screen, the e-mail and the audit log say so', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
     const cookie = await sessionCookieFor(profile.id)
@@ -76,8 +76,8 @@ describe('a claim filed through the form', () => {
     const claim = db().select().from(claims).where(eq(claims.policyId, policy.id)).get()!
     expect(claim).toMatchObject({
       approvalStatus: 'approved',
-      decidedByRulesVersion: '2',
-      reviewedBy: 'rules:v2',
+      decidedByRulesVersion: '3',
+      reviewedBy: 'rules:v3',
       assignedPartnerGroupId: null,
       damageSize: 'under_quarter',
       inLineOfSight: false,
@@ -86,13 +86,13 @@ describe('a claim filed through the form', () => {
     })
     expect(auditOf(claim.id).map((row) => [row.action, row.actor])).toEqual([
       ['claim.submitted', profile.id],
-      ['claim.approved_by_rules', 'rules:v2'],
+      ['claim.approved_by_rules', 'rules:v3'],
     ])
 
     const screen = (await submitLoader(
       routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policy.id}&claim=${claim.id}`, { cookie })),
     )) as { approvedByRules: { version: string; chooseShopHref: string } | null }
-    expect(screen.approvedByRules).toEqual({ version: '2', chooseShopHref: `/customer/claims/${claim.id}/shop` })
+    expect(screen.approvedByRules).toEqual({ version: '3', chooseShopHref: `/customer/claims/${claim.id}/shop` })
 
     // The dashboard: "Approved", the rule set's version, and the way to choose a shop.
     const dashboard = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie })))) as {
@@ -101,12 +101,12 @@ describe('a claim filed through the form', () => {
     const card = dashboard.claims!.find((row) => row.id === claim.id)!
     expect(card).toMatchObject({
       approvalStatus: 'approved',
-      live: { decidedByRules: '2', chooseShopHref: `/customer/claims/${claim.id}/shop` },
+      live: { decidedByRules: '3', chooseShopHref: `/customer/claims/${claim.id}/shop` },
     })
 
     const [email] = outboxFor(profile.email)
     expect(email!.tag).toBe('claim-approved')
-    expect(email!.text).toContain('Approved at once by our published decision rules (version 2)')
+    expect(email!.text).toContain('Approved at once by our published decision rules (version 3)')
     expect(email!.text).toContain(`/customer/claims/${claim.id}/shop`)
     // Nothing waits for the operator: no new-claim note.
     expect(outboxFor('operator@example.com').filter((sent) => sent.text.includes(claim.confirmationCode))).toEqual([])
@@ -116,7 +116,7 @@ describe('a claim filed through the form', () => {
     )) as {
       rules: { label: string; reasons: string[]; reversible: boolean } | null
     }
-    expect(page.rules).toEqual({ label: 'Decided by rules v2', reasons: [], reversible: true })
+    expect(page.rules).toEqual({ label: 'Decided by rules v3', reasons: [], reversible: true })
   })
 
   it('a chip in the line of sight waits, and the operator reads why', async () => {
@@ -137,6 +137,26 @@ describe('a claim filed through the form', () => {
       rules: { label: string; reasons: string[] } | null
     }
     expect(page.rules?.reasons).toEqual(['The chip is in the driver’s line of sight (or this was not answered).'])
+  })
+
+  it('a clean chip dated the day before coverage began waits, never denied, and the operator reads why', async () => {
+    const profile = createProfile()
+    const { policy } = createActivePolicy(profile.id)
+    const cookie = await sessionCookieFor(profile.id)
+    // Inside the 48-hour window, so only the coverage start holds it.
+    const dayBefore = new Date(Date.parse(`${policy.coverageStartDate}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    const form = claimForm(policy.id)
+    form.set('damageDate', dayBefore)
+    const answer = await settle(() =>
+      submitAction(routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policy.id}`, { form, cookie }))),
+    )
+    expect(answer.status).toBe(302)
+    const claim = db().select().from(claims).where(eq(claims.policyId, policy.id)).get()!
+    expect(claim).toMatchObject({ approvalStatus: 'pending_review', decidedByRulesVersion: null, filedLate: false, damageDate: dayBefore })
+    const page = (await claimLoader(
+      routeArgs(makeRequest(`/admin/claims/${claim.id}`, { cookie: operatorCookie }), { claimId: claim.id }),
+    )) as { rules: { label: string; reasons: string[] } | null }
+    expect(page.rules?.reasons).toEqual(['The damage date is before the policy’s coverage began (or either date is missing).'])
   })
 })
 
@@ -165,8 +185,8 @@ describe('the decision step', () => {
     const decided = decideFiledClaim(claim.id)
     expect(decided).toMatchObject({ approvalStatus: 'pending_review', decidedByRulesVersion: null })
     const waited = auditOf(claim.id).find((row) => row.action === 'claim.left_for_review')!
-    expect(waited.actor).toBe('rules:v2')
-    expect(waited.detail).toMatchObject({ version: '2', rules: ['no_integrity_flag'] })
+    expect(waited.actor).toBe('rules:v3')
+    expect(waited.detail).toMatchObject({ version: '3', rules: ['no_integrity_flag'] })
   })
 
   it('leaves every claim for a person when automatic approval is off', () => {
@@ -325,7 +345,7 @@ describe('the operator', () => {
 describe('the public page', () => {
   it('renders every rule of the set that decides, with its version', () => {
     const page = rulesPageLoader()
-    expect(page.version).toBe('2')
+    expect(page.version).toBe('3')
     expect(page.rules.map((rule) => rule.id)).toContain('no_integrity_flag')
     expect(page.rules.every((rule) => rule.plain.length > 0)).toBe(true)
   })

@@ -8,10 +8,11 @@ function clean(): DecisionFacts {
     mode: 'chips',
     dailyCap: 500,
     approvedByRulesToday: 0,
-    policy: { status: 'active', planType: 'comprehensive' },
+    policy: { status: 'active', planType: 'comprehensive', coverageStartDate: '2026-05-01' },
     setupPhotosOnFile: true,
     claim: {
       damageType: 'chip',
+      damageDate: '2026-05-10',
       filedLate: false,
       damageSize: 'under_quarter',
       inLineOfSight: false,
@@ -72,6 +73,12 @@ describe('the decision rules', () => {
     ['a cap of 0', (f) => ({ ...f, dailyCap: 0 }), 'daily_cap'],
     ['a policy past due', (f) => ({ ...f, policy: { ...f.policy, status: 'past_due' } }), 'policy_active_with_setup_photos'],
     ['setup photos missing', (f) => ({ ...f, setupPhotosOnFile: false }), 'policy_active_with_setup_photos'],
+    [
+      'damage the day before coverage began',
+      (f) => ({ ...f, claim: { ...f.claim, damageDate: '2026-04-30' } }),
+      'damage_after_coverage_start',
+    ],
+    ['a policy with no coverage start', (f) => ({ ...f, policy: { ...f.policy, coverageStartDate: null } }), 'damage_after_coverage_start'],
     ['a crack on Chip Repair Only', (f) => ({ ...crack(), policy: { ...f.policy, planType: 'chip_only' } }), 'damage_covered'],
     ['a crack with no replacement left', () => ({ ...crack(), replacementRoom: 0 }), 'replacement_left'],
     ['a claim filed late', (f) => ({ ...f, claim: { ...f.claim, filedLate: true } }), 'filed_in_time'],
@@ -95,6 +102,11 @@ describe('the decision rules', () => {
       expect(Object.keys(outcome)).not.toContain('deny')
     })
   }
+
+  it('approve damage on the very day coverage began', () => {
+    const facts = clean()
+    expect(decideClaim({ ...facts, claim: { ...facts.claim, damageDate: '2026-05-01' } }).approve).toBe(true)
+  })
 
   it('approve a crack when cracks are allowed and a replacement is left, whatever the chip answers', () => {
     expect(decideClaim(crack()).approve).toBe(true)
