@@ -55,12 +55,13 @@ export const links: Route.LinksFunction = () => [
 ]
 
 /**
- * A shop's staff member gets the header's link to the shop's jobs, and the customer links only when they hold a policy
- * of their own: staff who are not customers would find nothing there.
+ * A shop's staff member gets the header's link to the shop's jobs, and the operator the console's; the customer links
+ * only when they hold a policy of their own: staff and the operator who are not customers would find nothing there.
  */
 function navSections(profile: Profile) {
   const shopStaff = isShopStaff(profile)
-  return { isShopStaff: shopStaff, isCustomer: !shopStaff || hasPolicies(profile.id) }
+  const admin = isAdmin(profile)
+  return { isAdmin: admin, isShopStaff: shopStaff, isCustomer: (!shopStaff && !admin) || hasPolicies(profile.id) }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -73,7 +74,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             email: signedIn.profile.email,
             fullName: signedIn.profile.fullName,
-            isAdmin: isAdmin(signedIn.profile),
             ...navSections(signedIn.profile),
           }
         : null,

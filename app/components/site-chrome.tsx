@@ -10,7 +10,7 @@ export type NavUser = {
   fullName: string | null
   isAdmin: boolean
   isShopStaff?: boolean
-  /** Shows the customer's links (Policies, Claims); false for shop staff who hold no policy. */
+  /** Shows the customer's links (Policies, Claims); false for shop staff and the operator who hold no policy. */
   isCustomer?: boolean
 } | null
 
@@ -26,7 +26,7 @@ export function SiteHeader({ user }: { user: NavUser }) {
     <header className="border-b border-slate-200 bg-white sm:sticky sm:top-0 sm:z-20 print:hidden" data-testid="site-header">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1 sm:gap-x-6 sm:gap-y-2 sm:py-3">
         <Link
-          to={user ? (user.isCustomer === false ? '/shop' : '/customer') : '/'}
+          to={user ? (user.isCustomer !== false ? '/customer' : user.isAdmin ? '/admin' : '/shop') : '/'}
           className="flex items-center gap-2 text-lg font-bold text-brand-900 max-sm:min-h-11 max-sm:text-base"
         >
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-gradient-to-br from-brand-600 to-sky-400 max-sm:h-5 max-sm:w-5" />

@@ -190,3 +190,15 @@ test('download a partner statement', async ({ page, signIn }) => {
   expect(csv).toContain('"Resin, cured\n30 min"')
   expect(csv).toContain('Total,1 claims,,,,"1 repairs, 0 replacements",,,,,123.45,,,')
 })
+
+test("the operator's header leads to the console, not to an empty customer dashboard", async ({ page, signIn }) => {
+  await signIn({ email: 'operator@example.com' })
+  await page.goto('/admin')
+  const header = page.getByTestId('site-header')
+  await expect(header.getByRole('link', { name: 'Operator' })).toHaveAttribute('href', '/admin')
+  await expect(header.getByRole('link', { name: 'Policies' })).toHaveCount(0)
+  await expect(header.getByRole('link', { name: 'Claims' })).toHaveCount(0)
+  await header.getByRole('link', { name: 'Glass Plan' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Operator console', level: 1 })).toBeVisible()
+})

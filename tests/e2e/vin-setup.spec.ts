@@ -62,3 +62,29 @@ test('a vehicle set up by its VIN: year and make filled in, the VIN stored and o
   await page.goto(`/customer/policies/${policy.id}/contract`)
   await expect(page.getByText('1HGCM82633A004352')).toBeVisible()
 })
+
+test('Look up checks only the VIN: the fields the customer has not reached yet are not marked wrong', async ({
+  page,
+  signIn,
+  javaScript,
+}) => {
+  const profile = await signIn({ fullName: 'Vin Lookup Only' })
+  const policy = createPolicy(profile.id)
+  await toVehicleStep(page, policy.id)
+
+  await page.getByLabel('VIN').fill('1HGCM82633A004352')
+  await page.getByRole('button', { name: 'Look up' }).click()
+  await expect(page.getByText('Vehicle found')).toBeVisible()
+  await expect(page.getByLabel('Make')).toHaveValue('Honda')
+  for (const label of ['License plate', 'Plate state', 'Year', 'Make', 'Model']) {
+    await expect(page.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true')
+  }
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+
+  // An empty VIN: its own message next to it, and still nothing else marked.
+  await page.getByLabel('VIN').fill('')
+  await page.getByRole('button', { name: 'Look up' }).click()
+  await expect(page.getByText('Please enter the VIN to look it up.')).toBeVisible()
+  await expect(page.getByLabel('License plate')).not.toHaveAttribute('aria-invalid', 'true')
+  void javaScript
+})

@@ -113,13 +113,17 @@ export function VehicleStep(props: VehicleStepProps) {
   }
 
   /** With JavaScript: once 17 characters are typed, the VIN is checked here, then decoded by the server. */
-  async function typedVin(raw: string) {
+  async function typedVin(raw: string, pressed = false) {
     const vin = normalizeVin(raw)
-    if (vin.length < VIN_LENGTH) {
+    if (pressed && vin.length === 0) {
+      setVinMessage(VIN_MESSAGES.empty)
+      return
+    }
+    if (vin.length < VIN_LENGTH && !pressed) {
       setVinMessage(null)
       return
     }
-    if (!hydrated || !props.decodeVin || vin === decodedVin.current) return
+    if (!hydrated || !props.decodeVin || (vin === decodedVin.current && !pressed)) return
     decodedVin.current = vin
     const check = checkVin(vin)
     if (!check.ok) {
@@ -192,9 +196,23 @@ export function VehicleStep(props: VehicleStepProps) {
               onInput={(event) => void typedVin(event.currentTarget.value)}
               {...(vinErrors?.length ? { 'aria-invalid': true as const, 'aria-describedby': fields.vin.errorId } : {})}
             />
-            {props.vinLookup ? (
-              <Button type="submit" variant="secondary" name="intent" value="vin-lookup" formNoValidate disabled={decoding}>
+            {props.vinLookup && hydrated && props.decodeVin ? (
+              // With JavaScript the VIN is decoded in place: a submit would validate the whole form and mark every
+              // field the customer has not reached yet as wrong.
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={decoding}
+                onClick={(event) => {
+                  const input = event.currentTarget.form?.elements.namedItem(fields.vin.name)
+                  if (input instanceof HTMLInputElement) void typedVin(input.value, true)
+                }}
+              >
                 {decoding ? 'Looking up...' : 'Look up'}
+              </Button>
+            ) : props.vinLookup ? (
+              <Button type="submit" variant="secondary" name="intent" value="vin-lookup" formNoValidate disabled={decoding}>
+                Look up
               </Button>
             ) : null}
           </div>
