@@ -13,6 +13,7 @@ export const INTEGRITY_FLAG_KINDS = [
   'vin_on_other_active_policy',
   'many_claims_from_one_address',
   'many_claims_from_one_network',
+  'vehicle_zip_differs',
 ] as const
 export type IntegrityFlagKind = (typeof INTEGRITY_FLAG_KINDS)[number]
 
@@ -358,6 +359,8 @@ export const flagReasons = {
   manyClaimsFromOneAddress: (count: number) =>
     `${count} claims were filed by customers of the same mailing address in the last ${CLAIMS_WINDOW_DAYS} days.`,
   manyClaimsFromOneNetwork: (count: number) => `${count} claims were filed from the same network in the last ${CLAIMS_WINDOW_DAYS} days.`,
+  vehicleZipDiffers: (given: string, onFile: string) =>
+    `The ZIP given with the claim (${given}) is not the vehicle's ZIP on file (${onFile}): a declared storm's window was read for ${onFile} only.`,
 } as const
 
 const SOURCE_WORDS: Record<PhotoSource, string> = { setup: 'setup photo', claim: 'damage photo', shop: "shop's photo" }
@@ -372,4 +375,5 @@ export const FLAG_LABELS: Record<IntegrityFlagKind, string> = {
   vin_on_other_active_policy: 'VIN on another active policy',
   many_claims_from_one_address: 'Many claims from one address',
   many_claims_from_one_network: 'Many claims from one network',
+  vehicle_zip_differs: 'ZIP differs from the one on file',
 }

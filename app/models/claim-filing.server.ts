@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { type Claim, claimDocuments, claims, type Profile, profiles } from '~/db/schema'
+import { type Claim, claimDocuments, claimFlags, claims, type Profile, profiles } from '~/db/schema'
 import {
   allowedDamageTypes,
   APPEAL_WINDOW_DAYS,
@@ -31,6 +31,7 @@ import {
   VEHICLE_ZIP_UNKNOWN,
 } from '~/domain/messages'
 import { chooseShopPath, HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
+import { flagReasons } from '~/domain/photo-integrity'
 import { claimFilingRefusal, type FilingRefusal } from '~/domain/policies'
 import { stormFor } from '~/domain/storms'
 import { MAX_CLAIM_PHOTOS } from '~/domain/uploads'
@@ -50,7 +51,7 @@ import { decideFiledClaim } from './claim-decision.server'
 import { claimContext, claimPageUrl, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { flagClaim, indexPhoto } from './photo-integrity.server'
 import { getPolicyForProfile } from './policies.server'
-import { stormsOn } from './storms.server'
+import { stormsOn, vehiclePlaceOnFile } from './storms.server'
 import { textClaimStep } from './texts.server'
 
 /** Filing a claim and appealing a denial: the customer's side of a claim. */
@@ -143,8 +144,10 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
       // deleted, its vehicle gone with it) or moved to another vehicle.
       const current = filablePolicy(input.profile.id, input.policyId)
       if (input.repairFailureOfClaimId) guaranteeOpenFor(input.profile.id, input.repairFailureOfClaimId, now)
-      // The one filing deadline: 48 hours, or the declared storm's window when the damage falls in one.
-      const storm = stormFor(stormsOn(input.damageDate), input.vehicleZip, input.damageDate)
+      // The one filing deadline: 48 hours, or the declared storm's window when the damage falls in one, read for where
+      // the vehicle is kept as on file (a ZIP typed with the claim counts only when none is on file).
+      const onFile = vehiclePlaceOnFile(input.profile.id, tx)
+      const storm = stormFor(stormsOn(input.damageDate), onFile ?? input.vehicleZip, input.damageDate)
       const filer = tx.select({ mailingAddress: profiles.mailingAddress }).from(profiles).where(eq(profiles.id, input.profile.id)).get()
       const mailingAddress = parseMailingAddress(filer?.mailingAddress)
       const row = tx
@@ -210,6 +213,13 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
       // The integrity checks, with the claim and its photos written and before anything decides it: a flagged claim
       // waits for a person.
       const flags = flagClaim(tx, claimId)
+      // A ZIP other than the one on file: a person looks (the customer may have moved, or typed a storm's ZIP).
+      if (input.vehicleZip && onFile && input.vehicleZip !== onFile) {
+        tx.insert(claimFlags)
+          .values({ claimId, kind: 'vehicle_zip_differs', detail: flagReasons.vehicleZipDiffers(input.vehicleZip, onFile) })
+          .run()
+        flags.push('vehicle_zip_differs')
+      }
       recordAudit(tx, {
         actor: input.profile.id,
         action: 'claim.submitted',

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
-import { claims, partnerGroups, partnerLocations, type StormEvent, stormEvents } from '~/db/schema'
+import { claims, partnerGroups, partnerLocations, profiles, type StormEvent, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
+import { parseMailingAddress } from '~/domain/letters'
 import { STORM_MESSAGES } from '~/domain/messages'
-import { daysOverlap, overlappingCode, readArea, storedArea, STORM_FILING_DAYS, type StormWindow } from '~/domain/storms'
+import { areaCovers, daysOverlap, overlappingCode, readArea, storedArea, STORM_FILING_DAYS, type StormWindow } from '~/domain/storms'
 import { zipPlace, zipPrefixExists } from '~/services/zip-centroids.server'
 import type { StormEventValues } from '~/validation/storms'
 
@@ -46,6 +47,25 @@ export function openStormWindows(now = new Date()): StormWindow[] {
     .all()
     .map(toStormWindow)
     .filter((event) => filingDeadline(event.endsOn, event).getTime() >= now.getTime())
+}
+
+/**
+ * Where the customer's vehicle is kept, as on file with us: the ZIP they gave for the shop search (or with an earlier
+ * claim), else their mailing address's. A storm's window is read for this place, never for a ZIP typed with a claim,
+ * or anyone could type a storm's ZIP to make a late claim on time. Null when nothing is on file.
+ */
+export function vehiclePlaceOnFile(profileId: string, database: Db = db()): string | null {
+  const row = database
+    .select({ zip: profiles.zip, mailingAddress: profiles.mailingAddress })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .get()
+  return row?.zip ?? parseMailingAddress(row?.mailingAddress)?.zip.slice(0, 5) ?? null
+}
+
+/** The open storm windows that cover a place (the claim form shows only these, not every storm's area to everyone). */
+export function openStormWindowsAt(zip: string | null, now = new Date()): StormWindow[] {
+  return zip ? openStormWindows(now).filter((event) => areaCovers(event.area, zip)) : []
 }
 
 export function listStormEvents() {

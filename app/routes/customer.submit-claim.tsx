@@ -18,7 +18,7 @@ import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/cla
 import { getClaimForProfile } from '~/models/claims.server'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { savedZipOf } from '~/models/shop-choice.server'
-import { getStormEvent, openStormWindows } from '~/models/storms.server'
+import { getStormEvent, openStormWindowsAt, vehiclePlaceOnFile } from '~/models/storms.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -70,7 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     today: todayIso(),
     maxPhotos: MAX_CLAIM_PHOTOS,
     savedZip: savedZipOf(profile.id),
-    stormWindows: openStormWindows().map(stormWindowInWords),
+    // Only the storms over the customer's own place: the form never lists other places' storm ZIPs to everyone.
+    stormWindows: openStormWindowsAt(vehiclePlaceOnFile(profile.id)).map(stormWindowInWords),
   }
 }
 

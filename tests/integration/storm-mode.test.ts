@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { ClaimLiveStatus, type ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import { db } from '~/db/client.server'
-import { auditLog, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
+import { auditLog, claimFlags, claims, partnerLocations, profiles, stormEvents } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
@@ -180,7 +180,8 @@ describe('filing in a declared storm', () => {
 
     const inside = createProfile()
     const { policy: insidePolicy } = createActivePolicy(inside.id)
-    // The form shows the window.
+    // The form shows the window to a customer whose vehicle's place on file is in the storm's area.
+    db().update(profiles).set({ zip: '68102' }).where(eq(profiles.id, inside.id)).run()
     const form = (await submitLoader(
       routeArgs(makeRequest(`/customer/submit-claim?policy_id=${insidePolicy.id}`, { cookie: await sessionCookieFor(inside.id) })),
     )) as { stormWindows: string[] }
@@ -221,6 +222,57 @@ describe('filing in a declared storm', () => {
     expect(success.lateNotice).toBe(
       'This claim was filed late: more than 48 hours after the damage. We will still review it, and tell you what we decide.',
     )
+  })
+
+  it('reads the window for the vehicle’s place on file: a storm ZIP typed by a customer elsewhere is late and waits with why', async () => {
+    expect((await declare({ name: 'Lincoln hail', area: '685' })).status).toBe(302)
+    // A Utah customer: the ZIP on file for the shop search is Salt Lake City's; another's only by the mailing address.
+    const utah = createProfile()
+    const { policy } = createActivePolicy(utah.id)
+    db().update(profiles).set({ zip: '84101' }).where(eq(profiles.id, utah.id)).run()
+    const byMail = createProfile()
+    const { policy: mailPolicy } = createActivePolicy(byMail.id)
+    const mailingAddress = JSON.stringify({ name: 'Mae Mail', line1: '1 Main St', city: 'Provo', state: 'UT', zip: '84601-1234' })
+    db().update(profiles).set({ mailingAddress }).where(eq(profiles.id, byMail.id)).run()
+    const lincoln = createProfile()
+    const { policy: lincolnPolicy } = createActivePolicy(lincoln.id)
+    db().update(profiles).set({ zip: '68508' }).where(eq(profiles.id, lincoln.id)).run()
+
+    // The form lists only the storms over the customer's own place.
+    const windowsOf = async (profileId: string, policyId: string) =>
+      (
+        (await submitLoader(
+          routeArgs(makeRequest(`/customer/submit-claim?policy_id=${policyId}`, { cookie: await sessionCookieFor(profileId) })),
+        )) as { stormWindows: string[] }
+      ).stormWindows
+    expect((await windowsOf(utah.id, policy.id)).join(' ')).not.toContain('Lincoln hail')
+    expect((await windowsOf(byMail.id, mailPolicy.id)).join(' ')).not.toContain('Lincoln hail')
+    expect((await windowsOf(lincoln.id, lincolnPolicy.id)).join(' ')).toContain('Lincoln hail')
+
+    for (const [customer, onFile, policyId] of [
+      [utah, '84101', policy.id],
+      [byMail, '84601', mailPolicy.id],
+    ] as const) {
+      expect((await fileClaim(customer.id, policyId, { vehicleZip: '68508' })).status).toBe(302)
+      const filed = claimsOf(policyId)[0]!
+      expect(filed).toMatchObject({ filedLate: true, stormEventId: null, approvalStatus: 'pending_review', decidedByRulesVersion: null })
+      const flags = db().select().from(claimFlags).where(eq(claimFlags.claimId, filed.id)).all()
+      expect(flags.map((flag) => [flag.kind, flag.detail])).toEqual([
+        [
+          'vehicle_zip_differs',
+          `The ZIP given with the claim (68508) is not the vehicle's ZIP on file (${onFile}): a declared storm's window was read for ${onFile} only.`,
+        ],
+      ])
+    }
+    // The ZIP on file is not replaced by the one typed.
+    expect(db().select({ zip: profiles.zip }).from(profiles).where(eq(profiles.id, utah.id)).get()!.zip).toBe('84101')
+
+    // In Lincoln, the same claim is on time.
+    expect((await fileClaim(lincoln.id, lincolnPolicy.id, { vehicleZip: '68508' })).status).toBe(302)
+    const onTime = claimsOf(lincolnPolicy.id)[0]!
+    expect(onTime).toMatchObject({ filedLate: false })
+    expect(onTime.stormEventId).not.toBeNull()
+    expect(db().select().from(claimFlags).where(eq(claimFlags.claimId, onTime.id)).all()).toEqual([])
   })
 
   it('holds a claim to the storm’s own window, and damage outside the storm’s days to 48 hours', async () => {
