@@ -160,6 +160,8 @@ export const SUBMIT_FAILED: Message = { title: 'Error', description: 'Failed to 
 export const CHIP_ONLY_NOTE = 'Your chip repair plan covers chip damage only.'
 export const NOT_COVERED: Message = { title: 'Not Covered', description: CHIP_ONLY_NOTE }
 export const DAMAGE_DATE_REQUIRED = 'Please enter the date the damage happened.'
+/** Any typed day that is written right but is not on the calendar (2026-02-30, 2026-13-01): said by its field. */
+export const NOT_A_CALENDAR_DAY = 'There is no such day on the calendar: check the month and the day.'
 export const DAMAGE_DATE_FUTURE: Message = { title: 'Check the Date', description: 'The damage date cannot be in the future.' }
 export const VEHICLE_ZIP_UNKNOWN: Message = {
   title: 'Check the ZIP Code',

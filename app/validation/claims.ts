@@ -27,11 +27,10 @@ import {
 import type { PlanType } from '~/domain/plans'
 import { ZIP_PATTERN } from '~/domain/shops'
 
+import { dayField } from './days'
 import { invoiceShape } from './invoice'
 import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
 /** /customer/submit-claim (the photos are files, checked beside this schema). */
 export const SubmitClaimSchema = z.object({
@@ -40,9 +39,7 @@ export const SubmitClaimSchema = z.object({
   description: freeText({ error: DESCRIPTION_REQUIRED.description })
     .min(1, DESCRIPTION_REQUIRED.description)
     .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.descriptionTooLong),
-  damageDate: singleLineText({ error: DAMAGE_DATE_REQUIRED })
-    .regex(isoDate, DAMAGE_DATE_REQUIRED)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAMAGE_DATE_REQUIRED),
+  damageDate: dayField(DAMAGE_DATE_REQUIRED),
   // The questions the decision rules need, as radio buttons: an answer that is missing or not one of the choices is
   // refused next to its question. How many chips is asked of chips only (checkClaimForm).
   damageSize: z.enum(DAMAGE_SIZES, { error: CLAIM_FIELD_MESSAGES.damageSize }),

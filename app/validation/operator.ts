@@ -18,6 +18,7 @@ import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
 import type { PlanType } from '~/domain/plans'
 import { PROVIDER_CANCEL_GROUNDS } from '~/domain/provider-cancellation'
 
+import { dayField } from './days'
 import { MAX_LENGTH, MAX_VALUE } from './limits'
 import { vehicleSchema } from './policy-setup'
 import { stateOfResidence } from './signup'
@@ -62,9 +63,7 @@ export const SearchQuery = z.object({
   q: singleLineText().max(MAX_LENGTH.search, `Search for at most ${MAX_LENGTH.search} characters.`).default(''),
 })
 
-const isoDay = singleLineText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That date does not exist.')
+const isoDay = dayField('Dates are written YYYY-MM-DD.')
 
 export const ActivityQuery = (logs: readonly string[], entityTypes: readonly string[], actions: readonly string[]) =>
   z

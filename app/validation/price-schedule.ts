@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-import { isCalendarDay } from '~/domain/calendar'
 import { formatPrice } from '~/domain/format'
 import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 import { SCHEDULE_BOUNDS, SCHEDULE_SERVICE_LABELS, SCHEDULE_SERVICES, type ScheduleService } from '~/domain/price-schedule'
 
+import { dayField } from './days'
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
@@ -27,10 +27,7 @@ const amounts = Object.fromEntries(SCHEDULE_SERVICES.map((service) => [service, 
 /** A new version of the schedule: every amount, and the day it takes effect (the model checks the 30 days' notice). */
 export const PriceScheduleSchema = z.object({
   ...amounts,
-  effectiveOn: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string().refine(isCalendarDay, 'Choose a real date.').optional(),
-  ),
+  effectiveOn: z.preprocess((value) => (value === '' ? undefined : value), dayField('Choose a real date.').optional()),
 })
 
 /** The shop's answer to a version on /shop. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { LOOKUP_KEYS } from '~/domain/plans'
 
+import { dayField } from './days'
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
@@ -41,12 +42,7 @@ export const PriceChangeSchema = z.object({
   intent: z.literal('schedule'),
   lookupKey: z.enum(LOOKUP_KEYS, { error: 'Choose a plan.' }),
   amount: anyPriceToCents,
-  effectiveOn: singleLineText({ error: 'Choose the date the new price starts.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date the new price starts.')
-    .refine(
-      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      'Choose a real date.',
-    ),
+  effectiveOn: dayField('Choose the date the new price starts.'),
 })
 
 export const CancelPriceChangeSchema = z.object({

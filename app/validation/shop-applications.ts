@@ -5,6 +5,7 @@ import { toE164UsPhone } from '~/domain/phones'
 import { ZIP_PATTERN } from '~/domain/shops'
 import { isStateCode } from '~/domain/state-rules'
 
+import { dayField } from './days'
 import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
@@ -59,9 +60,7 @@ export function shopApplicationSchema(today: string) {
       insurancePolicyNumber: singleLineText({ error: M.insurancePolicyNumber })
         .min(1, M.insurancePolicyNumber)
         .max(MAX_LENGTH.insurancePolicyNumber, M.insurancePolicyNumber),
-      insuranceExpiresOn: singleLineText({ error: M.insuranceExpiresOn })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, M.insuranceExpiresOn)
-        .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value >= today, M.insuranceExpiresOn),
+      insuranceExpiresOn: dayField(M.insuranceExpiresOn).refine((value) => value >= today, M.insuranceExpiresOn),
       certifications: freeText()
         .max(MAX_LENGTH.note, M.certifications)
         .optional()

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
 import { APPOINTMENT_MESSAGES, DISPUTE_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
-import { DATE_PATTERN, SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
+import { SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
 
 import { CompleteClaimSchema } from './claims'
+import { dayField } from './days'
 import { invoiceShape } from './invoice'
 import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
@@ -18,7 +19,7 @@ export const ChooseShopSchema = z
   .object({
     zip,
     locationId: singleLineText({ error: SHOP_CHOICE_MESSAGES.chooseShop }).min(1, SHOP_CHOICE_MESSAGES.chooseShop),
-    preferredDate: singleLineText({ error: SHOP_CHOICE_MESSAGES.chooseDay }).regex(/^\d{4}-\d{2}-\d{2}$/, SHOP_CHOICE_MESSAGES.chooseDay),
+    preferredDate: dayField(SHOP_CHOICE_MESSAGES.chooseDay),
     preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
     serviceAt: z.enum(SERVICE_PLACES, { error: SHOP_CHOICE_MESSAGES.choosePlace }),
     serviceAddress: singleLineText()
@@ -40,14 +41,14 @@ export const AppointmentSchema = z.discriminatedUnion('intent', [
   }),
   z.object({
     intent: z.literal('propose'),
-    date: singleLineText({ error: APPOINTMENT_MESSAGES.dateFormat }).regex(DATE_PATTERN, APPOINTMENT_MESSAGES.dateFormat),
+    date: dayField(APPOINTMENT_MESSAGES.dateFormat),
     time: singleLineText({ error: APPOINTMENT_MESSAGES.timeFormat }).regex(TIME_PATTERN, APPOINTMENT_MESSAGES.timeFormat),
   }),
 ])
 
 /** The customer's one request for another time: a new day and half day, from the same list as when choosing. */
 export const RescheduleSchema = z.object({
-  preferredDate: singleLineText({ error: SHOP_CHOICE_MESSAGES.chooseDay }).regex(DATE_PATTERN, SHOP_CHOICE_MESSAGES.chooseDay),
+  preferredDate: dayField(SHOP_CHOICE_MESSAGES.chooseDay),
   preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
 })
 

@@ -1,15 +1,13 @@
 import { z } from 'zod'
 
 import { STORM_MESSAGES } from '~/domain/messages'
-import { DATE_PATTERN } from '~/domain/shops'
 import { AREA_CODE_PATTERN, areaCodes, MAX_STORM_AREA_CODES, STORM_FILING_DAYS } from '~/domain/storms'
 
+import { dayField } from './days'
 import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
-const day = singleLineText({ error: STORM_MESSAGES.dateFormat })
-  .regex(DATE_PATTERN, STORM_MESSAGES.dateFormat)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STORM_MESSAGES.dateFormat)
+const day = dayField(STORM_MESSAGES.dateFormat)
 
 const wholeDays = STORM_MESSAGES.filingDays(STORM_FILING_DAYS.min, STORM_FILING_DAYS.max)
 
