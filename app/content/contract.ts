@@ -28,6 +28,11 @@ export type ContractTermsInput = {
   zone: string
 }
 
+/** What the contract calls the end of the first 12 months: a commitment's end only where the state lets it bind. */
+export function firstTermEndLabel(rules: Pick<StateRules, 'commitment'>) {
+  return rules.commitment === 'never' ? 'First term ends' : 'Commitment ends'
+}
+
 /** The plan's first 12 months: a commitment only where the state lets it bind, else a term the customer may leave. */
 function firstTerm(rules: StateRules, commitmentEnds: string, billed: string) {
   return rules.commitment === 'never'

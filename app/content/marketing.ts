@@ -10,6 +10,8 @@
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import type { LookupKey, PlanType, VehicleType } from '~/domain/plans'
 
+import { commitmentStateNames, commitmentWhere } from './renewal-consent'
+
 // The names live with the plans (app/domain/plans.ts); the landing page's cards and the forms read them from here too.
 export { PLAN_TYPE_NAMES, VEHICLE_TYPE_NAMES } from '~/domain/plans'
 
@@ -112,7 +114,7 @@ export const HERO = {
     'Chips and cracks fixed by trusted local glass shops, for one simple monthly price. Sign up in minutes and file a claim online whenever you need it.',
   cta: { label: 'Sign up now', href: '/signup' },
   /** Small print under the button; a service contract, not insurance. */
-  note: 'A windshield service contract, not insurance. 12-month commitment where your state allows it, then month-to-month.',
+  note: `A windshield service contract, not insurance. A ${commitmentWhere()} (elsewhere cancel at any time), then month-to-month.`,
 } as const
 
 /** Landing sections: anchor id, navigation label, heading and subheading, in page order. */
@@ -192,8 +194,7 @@ export const HOW_IT_WORKS: readonly HowItWorksStep[] = [
   {
     step: 2,
     title: 'Accept the terms and pay monthly',
-    description:
-      'Review the Terms of Service and pay securely through our card payment provider. Plans have a 12-month commitment where your state allows it, billed monthly.',
+    description: `Review the Terms of Service and pay securely through our card payment provider, monthly or yearly. Plans have a ${commitmentWhere()}; elsewhere you may cancel at any time.`,
   },
   {
     step: 3,
@@ -239,8 +240,7 @@ export const FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'Can I cancel?',
-    answer:
-      "Yes. Where your state allows it, every plan starts with a 12-month commitment, billed monthly: after your state's free-look period you can turn off automatic renewal online at any time during that year, and your plan then ends when the 12 months are up. In most states you can cancel at any time, with the refund your state gives you. After the first 12 months your plan continues month-to-month, and you can cancel online from your dashboard whenever you like. The Terms of Service list each state's cancellation and refund rights.",
+    answer: `Yes. Everywhere but ${commitmentStateNames().join(', ')} you can cancel at any time, with the refund your state gives you. In ${commitmentStateNames().join(', ')}, every plan starts with a 12-month commitment: after the state's free-look period you can turn off automatic renewal online at any time during that year, and your plan then ends when the 12 months are up. After the first 12 months your plan continues month-to-month, and you can cancel online from your dashboard whenever you like. The Terms of Service list each state's cancellation and refund rights.`,
   },
   {
     question: 'How do I file a claim?',

@@ -44,6 +44,14 @@ export function commitmentStateNames(): string[] {
     .sort()
 }
 
+/**
+ * Where the 12-month commitment binds, said one way by every page that speaks of it before a state is known (the
+ * landing's prices, the signup's price box): the states of the table whose rule lets it bind, by name.
+ */
+export function commitmentWhere() {
+  return `12-month commitment only in ${commitmentStateNames().join(', ')}`
+}
+
 export function renewalConsentText(
   { monthlyPrice, rules, supportEmail, interval = 'month', governingState = null, offeredAt = null }: RenewalConsentInput,
   version: RenewalTermsVersion = RENEWAL_TERMS_VERSION,

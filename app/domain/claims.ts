@@ -17,6 +17,11 @@ import { DAY_MS, HOUR_MS } from './time'
 /** Claims are due within 48 hours of the damage, and we promise an answer within 48 hours. */
 export const CLAIM_DEADLINE_HOURS = 48
 export const RESPONSE_PROMISE_HOURS = 48
+/**
+ * The answer promise as every page and e-mail says it, from the hours the claims queue holds us to (one promise, said
+ * one way: an earlier "2 working days" beside "48 hours" said two). The terms state it in their own signed words.
+ */
+export const ANSWER_PROMISE = `within ${RESPONSE_PROMISE_HOURS} hours (typically sooner)`
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
 

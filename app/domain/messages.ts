@@ -3,7 +3,7 @@
  * once and grouped by area. Forms, validation schemas, models, routes, e-mails and the demo import them from here, so
  * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
-import type { ChipCount, DamageSize, WindshieldZone } from './claims'
+import { ANSWER_PROMISE, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
@@ -734,7 +734,7 @@ export const CLAIM_PAGE_MESSAGES = {
   filed: 'Claim filed',
   reworkOf: (code: string) => `Filed under the repair-failure guarantee of claim ${code}.`,
   waiting: 'Waiting for a decision',
-  waitingDetail: "We're reviewing your claim and will e-mail you within 2 working days (typically sooner).",
+  waitingDetail: `We're reviewing your claim and will e-mail you ${ANSWER_PROMISE}.`,
   appealWaiting: 'Appeal in review',
   approvedByRules: (version: string) => `Approved at once by our published decision rules (version ${version})`,
   approvedByOperator: 'Approved by our claims team',

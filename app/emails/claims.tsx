@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 
+import { ANSWER_PROMISE } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { mapLink, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
@@ -26,7 +27,7 @@ type ClaimReceivedProps = { confirmationCode: string; claimUrl: string }
 const RECEIVED = {
   title: 'Claim Submitted Successfully!',
   thanks: 'Thank you. Your windshield claim has been submitted and is waiting for review.',
-  review: 'We review claims within 2 working days (typically sooner) and will e-mail you as soon as it is reviewed.',
+  review: `We review claims ${ANSWER_PROMISE} and will e-mail you as soon as it is reviewed.`,
 }
 
 export function ClaimReceivedEmail(props: ClaimReceivedProps) {

@@ -1,3 +1,5 @@
+import { ANSWER_PROMISE } from '~/domain/claims'
+
 import { oneLine, type RenderedEmail, renderLinesEmail } from './layout'
 
 export type PolicyActivatedEmailProps = {
@@ -20,7 +22,7 @@ function wording(props: PolicyActivatedEmailProps) {
     lines: [
       `Your ${props.planName} policy is now active. Coverage started on ${props.coverageStart}.`,
       `Vehicle: ${oneLine(props.vehicle)}. Policy ID: ${props.policyNumber}.`,
-      'What happens next: if your windshield is chipped or cracked, file a claim from your dashboard at any time and we will connect you with a certified repair partner. We respond to claims within 48 hours.',
+      `What happens next: if your windshield is chipped or cracked, file a claim from your dashboard at any time and we will connect you with a certified repair partner. We answer claims ${ANSWER_PROMISE}.`,
     ],
     help: `Questions? Write to ${props.supportEmail} or call ${props.supportPhone}.`,
   }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
-import { cancelTerms, renewalTerms } from '~/content/contract'
+import { cancelTerms, firstTermEndLabel, renewalTerms } from '~/content/contract'
 import { contractDisclosures, type ContractProvider } from '~/content/disclosures'
 import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
 import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
@@ -90,6 +90,8 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     purchasedAt: policy.createdAt,
     coverageStartDate: policy.coverageStartDate,
     commitmentEndsAt: policy.initialTermEndsAt,
+    /** 'Commitment ends', or 'First term ends' where the policy's state never lets the commitment bind. */
+    commitmentEndsLabel: firstTermEndLabel(rulesFor(policy.governingState)),
     renewalOffUntil: policy.cancelAt,
     canceledAt: policy.canceledAt,
     vehicle: policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : null,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
+import { firstTermEndLabel } from '~/content/contract'
 import { US_STATES } from '~/content/vehicles'
 import { formatPrice } from '~/domain/format'
 import { parseMailingAddress } from '~/domain/letters'
@@ -45,6 +46,7 @@ export function customerPage(profileId: string, now = new Date()) {
       stripeSubscriptionId: policy.stripeSubscriptionId,
       providerCancel: providerCancelOptions(policy, now),
       inCommitment: commitmentHolds(policy, now),
+      commitmentEndsLabel: firstTermEndLabel(rulesFor(policy.governingState)),
       stateRule: rulesFor(policy.governingState).source,
       needsSetup: needsSetup(policy),
       vehicleId: policy.vehicleId,

@@ -83,7 +83,7 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
           <Fact label={contract.price.label}>{contract.price.text}</Fact>
           <Fact label="Billing">{contract.billing}</Fact>
           <Fact label="Purchased">{formatLongDate(contract.purchasedAt)}</Fact>
-          <Fact label="Commitment ends">{formatLongDate(contract.commitmentEndsAt)}</Fact>
+          <Fact label={contract.commitmentEndsLabel}>{formatLongDate(contract.commitmentEndsAt)}</Fact>
           <Fact label="Vehicle">{contract.vehicle ?? 'Not set up yet'}</Fact>
           {contract.vin ? <Fact label="VIN">{contract.vin}</Fact> : null}
           <Fact label="Customer">

@@ -18,6 +18,7 @@ export type ContractDocument = {
   billing: string
   purchasedAt: string
   commitmentEndsAt: string | null
+  commitmentEndsLabel: string
   vehicle: string | null
   vin: string | null
   customer: { name: string | null; email: string }
@@ -62,7 +63,7 @@ export async function contractPdf(contract: ContractDocument, now = new Date()):
   fact(contract.price.label, contract.price.text)
   fact('Billing', contract.billing)
   fact('Purchased', formatLongDate(contract.purchasedAt))
-  fact('Commitment ends', formatLongDate(contract.commitmentEndsAt))
+  fact(contract.commitmentEndsLabel, formatLongDate(contract.commitmentEndsAt))
   fact('Vehicle', contract.vehicle ?? 'Not set up yet')
   if (contract.vin) fact('VIN', contract.vin)
   fact('Customer', contract.customer.name ? `${contract.customer.name}, ${contract.customer.email}` : contract.customer.email)

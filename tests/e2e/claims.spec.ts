@@ -51,8 +51,11 @@ async function fileClaim(page: Page, policy: { id: string; policyNumber: string 
   } else {
     await page.locator('#photos').setInputFiles([file('damage1'), file('damage2')])
   }
+  // One answer promise, said one way (the one the claims queue holds us to).
+  await expect(page.getByText('Our team reviews every claim within 48 hours (typically sooner).')).toBeVisible()
   await page.getByRole('button', { name: 'Submit Claim' }).click()
   await expect(page.getByRole('heading', { name: 'Claim Submitted Successfully!' })).toBeVisible()
+  await expect(page.getByText('Our team reviews your claim within 48 hours (typically sooner).')).toBeVisible()
   const code = (await page.getByTestId('confirmation-code').textContent())!.trim()
   expect(code).toMatch(/^CS-[A-HJKMNP-Z2-9]{6}$/)
   await expect(page.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/customer')
@@ -96,6 +99,7 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   await page.goto('/customer')
   const card = page.locator('[data-claim-id]').filter({ hasText: code })
   await expect(card.getByText('Pending Review')).toBeVisible()
+  await expect(card).toContainText("We're reviewing your claim and will e-mail you within 48 hours (typically sooner).")
 
   // The operator approves it with a partner group.
   const operator = await operatorPage(browser, baseURL!, javaScript)

@@ -61,6 +61,9 @@ test("a Texas customer's contract and its PDF carry the provider, the Texas regu
   await expect(disclosures).toContainText('This contract is not insurance.')
   await expect(page.getByText(`Version ${TOS_VERSION} on`)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Cancellation and refunds by state' })).toBeVisible()
+  // Texas never lets the 12-month commitment bind: the page names the end of a first term, not of a commitment.
+  await expect(page.getByText('First term ends', { exact: true })).toBeVisible()
+  await expect(page.getByText('Commitment ends', { exact: true })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
@@ -69,4 +72,14 @@ test("a Texas customer's contract and its PDF carry the provider, the Texas regu
   for (const part of ['Disclosures', 'Texas', TDLR, PROVIDER, 'This contract is not insurance.', 'Cancellation and refunds by state']) {
     expect(text).toContain(part)
   }
+  expect(text).toContain('First term ends')
+  expect(text).not.toContain('Commitment ends')
+})
+
+test("a New York customer's contract names the end of the commitment, which binds there", async ({ page, signIn }) => {
+  const customer = await signIn()
+  const { policy } = createActivePolicy(customer.id, { governingState: 'NY', tosVersion: TOS_VERSION })
+  await page.goto(`/customer/policies/${policy.id}/contract`)
+  await expect(page.getByText('Commitment ends', { exact: true })).toBeVisible()
+  await expect(page.getByText('First term ends', { exact: true })).toHaveCount(0)
 })

@@ -82,6 +82,9 @@ test.describe('landing page', () => {
   test('the pricing cards show the seeded prices, the ADAS add-on and the right signup links', async ({ page }) => {
     await page.goto('/')
     const pricing = page.locator('#pricing')
+    // The commitment said as the state table has it, as the signup's price box says it.
+    await expect(pricing).toContainText('with a 12-month commitment only in New York (elsewhere you may cancel at any time)')
+    await expect(pricing).not.toContainText('where your state allows it')
     await expect(pricing.locator('article')).toHaveCount(3)
 
     const chip = pricing.locator('article[data-plan="chip_only"]')

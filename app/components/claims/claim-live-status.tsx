@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline, REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import { REPAIR_FAILURE_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { CLAIM_PAGE_MESSAGES, REPAIR_FAILURE_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
@@ -60,7 +60,7 @@ function ClaimStatusNow({ status }: { status: ClaimLiveStatusData }) {
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="claim-live-status">
           {status.appealedAt
             ? `Your appeal is in review. You will hear from us by ${formatLongDate(appealDecisionDeadline(status.appealedAt))}: we decide appeals within 30 days and e-mail you.`
-            : "We're reviewing your claim and will e-mail you within 2 working days (typically sooner)."}
+            : CLAIM_PAGE_MESSAGES.waitingDetail}
         </p>
       )
     case 'approved':

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 
 import { buttonClass, Card } from '~/components/ui'
+import { ANSWER_PROMISE } from '~/domain/claims'
 import { RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 
@@ -63,7 +64,7 @@ function WhatHappensNext() {
       <div className="mx-auto max-w-md text-left">
         <h2 className="font-semibold text-slate-900">What happens next</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>Our team reviews your claim within 2 working days (typically sooner).</li>
+          <li>Our team reviews your claim {ANSWER_PROMISE}.</li>
           <li>Once approved, we connect you with a partner glass shop near you.</li>
           <li>Give the shop your confirmation code; they take care of the rest, with zero deductible.</li>
         </ol>

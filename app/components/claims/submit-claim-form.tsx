@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 
 import { Toast } from '~/components/toast'
 import { Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { CHIP_COUNTS, DAMAGE_SIZES } from '~/domain/claims'
+import { ANSWER_PROMISE, CHIP_COUNTS, DAMAGE_SIZES } from '~/domain/claims'
 import {
   CHIP_COUNT_HINT,
   CHIP_COUNT_LABELS,
@@ -187,8 +187,8 @@ export function SubmitClaimForm({
         />
 
         <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          Our team reviews every claim within 2 working days (typically sooner). We'll e-mail you as soon as your claim is reviewed. Many
-          clear chip claims are approved the moment you file them:{' '}
+          Our team reviews every claim {ANSWER_PROMISE}. We'll e-mail you as soon as your claim is reviewed. Many clear chip claims are
+          approved the moment you file them:{' '}
           <Link to={HOW_CLAIMS_ARE_DECIDED_PATH} className="font-medium underline">
             how claims are decided
           </Link>

@@ -1,5 +1,6 @@
 import { PricingCard } from '~/components/pricing-card'
 import type { PlanCard } from '~/content/marketing'
+import { commitmentWhere } from '~/content/renewal-consent'
 
 import { LandingSection } from './landing-section'
 
@@ -13,8 +14,8 @@ export function PricingSection({ cards }: { cards: readonly PlanCard[] }) {
         ))}
       </div>
       <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-slate-600">
-        Prices are per month with a 12-month commitment where your state allows it, then month-to-month. Luxury and exotic brands are
-        eligible for Chip Repair Only; see the{' '}
+        Prices are per month, with a {commitmentWhere()} (elsewhere you may cancel at any time), then month-to-month. Luxury and exotic
+        brands are eligible for Chip Repair Only; see the{' '}
         <a href="/excluded-vehicles" className="font-medium text-brand-700 underline">
           excluded vehicles
         </a>

@@ -1,4 +1,5 @@
 import { ButtonLink, Card } from '~/components/ui'
+import { ANSWER_PROMISE } from '~/domain/claims'
 
 export type PolicyCompleteViewProps = {
   supportEmail: string
@@ -33,7 +34,7 @@ export function PolicyCompleteView({
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
             <li>If your windshield gets chipped or cracked, file a claim anytime from your dashboard.</li>
-            <li>We review claims within 48 hours and connect you with a certified repair partner near you.</li>
+            <li>We review claims {ANSWER_PROMISE} and connect you with a certified repair partner near you.</li>
             {confirmationEmailed ? <li>We've e-mailed you a confirmation of your coverage.</li> : null}
           </ul>
         </section>

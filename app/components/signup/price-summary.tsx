@@ -1,4 +1,4 @@
-import { commitmentStateNames } from '~/content/renewal-consent'
+import { commitmentWhere } from '~/content/renewal-consent'
 import { formatPrice } from '~/domain/format'
 import { type BillingInterval, yearlyOfferText } from '~/domain/plans'
 import { isStateCode, stateRules } from '~/domain/state-rules'
@@ -42,5 +42,5 @@ function commitmentWords(governingState: string) {
   if (isStateCode(governingState)) {
     return stateRules(governingState).commitment === 'never' ? 'cancel at any time' : '12-month commitment after the free look'
   }
-  return `12-month commitment only in ${commitmentStateNames().join(', ')}`
+  return commitmentWhere()
 }

@@ -54,7 +54,7 @@ export function PoliciesSection({ policies, failed }: { policies: CustomerPageDa
               <dd>{policy.monthly}</dd>
               <dt className="text-slate-600">Term</dt>
               <dd>
-                Started {formatLongDate(policy.coverageStartDate ?? policy.createdAt, '—')}; commitment ends{' '}
+                Started {formatLongDate(policy.coverageStartDate ?? policy.createdAt, '—')}; {policy.commitmentEndsLabel.toLowerCase()}{' '}
                 {formatLongDate(policy.initialTermEndsAt, '—')}
                 {policy.canceledAt ? `; cancelled ${formatLongDate(policy.canceledAt, '')}` : ''}
               </dd>
