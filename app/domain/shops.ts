@@ -95,10 +95,14 @@ export type ServicePlace = (typeof SERVICE_PLACES)[number]
 /** How many days ahead a customer may ask for, starting tomorrow. */
 export const BOOKING_DAYS = 10
 
-/** The days a customer may choose from (YYYY-MM-DD, UTC dates): tomorrow and the days after, Sundays left out. */
-export function bookableDates(now: Date, days = BOOKING_DAYS) {
+/**
+ * The days a customer may choose from (YYYY-MM-DD): tomorrow and the days after, Sundays left out, counted from the
+ * day `zone`'s clock shows (the customer's): at 11 PM in Chicago the UTC day is already tomorrow, and counting from it
+ * would make the day after tomorrow the first one offered.
+ */
+export function bookableDates(now: Date, days = BOOKING_DAYS, zone = 'UTC') {
   const dates: string[] = []
-  const today = dayOf(now, 'UTC')
+  const today = dayOf(now, zone)
   for (let offset = 1; dates.length < days && offset <= days * 2; offset++) {
     const day = dayAfter(today, offset)
     if (weekdayOf(day) !== 0) dates.push(day)

@@ -5,9 +5,9 @@ import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimPage } from '~/components/claims/submit-claim-form'
+import { dayOf } from '~/domain/calendar'
 import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { todayIso } from '~/domain/format'
 import { IMAGES_BUSY, NO_POLICY_ID, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { claimFilingRefusal } from '~/domain/policies'
@@ -16,7 +16,7 @@ import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { FILING_REFUSALS, notifyClaimSubmitted, submitClaim } from '~/models/claim-filing.server'
 import { getClaimForProfile } from '~/models/claims.server'
-import { getPolicyForProfile } from '~/models/policies.server'
+import { getPolicyForProfile, zoneOfCustomerPolicy } from '~/models/policies.server'
 import { savedZipOf } from '~/models/shop-choice.server'
 import { getStormEvent, openStormWindowsAt, vehiclePlaceOnFile } from '~/models/storms.server'
 import { routeRules } from '~/server/route-rules'
@@ -67,7 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     policyId: policy!.id,
     policyNumber: policy!.policyNumber,
     planType: policy!.planType,
-    today: todayIso(),
+    // The day the customer's own clock shows: at 11 PM in Chicago the UTC day is already tomorrow.
+    today: dayOf(new Date(), zoneOfCustomerPolicy(policy!)),
     maxPhotos: MAX_CLAIM_PHOTOS,
     savedZip: savedZipOf(profile.id),
     // Only the storms over the customer's own place: the form never lists other places' storm ZIPs to everyone.
