@@ -8,6 +8,11 @@ import { dayOf, formatMomentIn, SERVICE_ZONE } from './calendar'
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
+/** A number with its noun, in the singular for one: (1, 'claim') → '1 claim'; (1200, 'claim') → '1,200 claims'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
+}
+
 /** 1999 → '$19.99'; 123456 → '$1,234.56'. */
 export function formatPrice(cents: number): string {
   return USD.format(cents / 100)

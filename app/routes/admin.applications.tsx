@@ -101,7 +101,7 @@ function ApplicationCard({ application, errors }: { application: ShopApplication
   ].filter(Boolean)
   const reasonId = `reason-${application.id}`
   return (
-    <Card className="space-y-3" data-testid="application" aria-label={application.businessName}>
+    <Card className="space-y-3" data-testid="application" role="group" aria-label={application.businessName}>
       <h2 className="text-lg font-semibold text-slate-900">{application.businessName}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         <dt className="text-slate-600">Applied</dt>

@@ -8,6 +8,7 @@ import { Toast } from '~/components/toast'
 import { Badge, Button, Card, Field, inputClass } from '~/components/ui'
 import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
+import { countOf } from '~/domain/format'
 import { STORM_MESSAGES } from '~/domain/messages'
 import { areaInWords, MAX_STORM_AREA_CODES, STORM_FILING_DAYS, stormDaysInWords, type StormWindow } from '~/domain/storms'
 import { declareStormEvent, editStormEvent, getStormEvent, listStormEvents, openStormWindows, stormBoard } from '~/models/storms.server'
@@ -187,7 +188,7 @@ function StormBoard({ storm }: { storm: Shown }) {
           Storm board: {storm.name}
         </h2>
         <p className="text-sm text-slate-700" data-testid="storm-totals">
-          {count(decisions.total)} claims · {count(decisions.waiting)} waiting · {count(decisions.late)} filed late ·{' '}
+          {countOf(decisions.total, 'claim')} · {count(decisions.waiting)} waiting · {count(decisions.late)} filed late ·{' '}
           <Link to="/admin/claims?order=urgent" className="text-brand-700 underline">
             Waiting claims, most urgent first
           </Link>

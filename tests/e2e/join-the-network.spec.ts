@@ -40,7 +40,8 @@ test('a shop applies to join the network and the operator approves it', async ({
 
   await signIn({ email: 'operator@example.com' })
   await page.goto('/admin/applications')
-  const card = page.getByTestId('application').filter({ hasText: business })
+  // Each application is a group named by the business (an aria-label on a plain div names nothing).
+  const card = page.getByRole('group', { name: business })
   await expect(card).toContainText(`${business} Provo: 100 N University Ave, Provo, UT 84601`)
   await card.getByRole('button', { name: 'Approve and create the group' }).click()
   await expect(toast(page).first()).toContainText('Application approved')
