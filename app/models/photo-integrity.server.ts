@@ -170,6 +170,11 @@ const damagePhotosOf = preparedQuery((database) =>
     .prepare(),
 )
 
+/** Whether a vehicle row was registered before another (its creation; the id breaks a tie in the same millisecond). */
+function registeredBefore(a: { id: string; createdAt: string }, b: { id: string; createdAt: string }) {
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id)
+}
+
 /**
  * Checks a claim just filed and writes a claim_flags row for each reason it must wait for a person, with the words the
  * operator reads. Runs in the filing transaction, after the claim and its photo rows exist and before anything decides
@@ -231,14 +236,24 @@ export function flagClaim(tx: Db, claimId: string): IntegrityFlagKind[] {
     }
   }
 
-  const vin = claim.vehicleId ? tx.select({ vin: vehicles.vin }).from(vehicles).where(eq(vehicles.id, claim.vehicleId)).get()?.vin : null
-  if (vin) {
+  const own = claim.vehicleId
+    ? tx
+        .select({ id: vehicles.id, vin: vehicles.vin, createdAt: vehicles.createdAt })
+        .from(vehicles)
+        .where(eq(vehicles.id, claim.vehicleId))
+        .get()
+    : undefined
+  const vin = own?.vin
+  if (own && vin) {
     const others = tx
-      .select({ policyNumber: policies.policyNumber })
+      .select({ policyNumber: policies.policyNumber, vehicle: { id: vehicles.id, createdAt: vehicles.createdAt } })
       .from(vehicles)
       .innerJoin(policies, eq(policies.vehicleId, vehicles.id))
       .where(and(eq(vehicles.vin, vin), eq(policies.status, 'active'), ne(policies.id, policy.id)))
       .all()
+      // Only a later registration of the VIN is held: the vehicle registered first is the real owner's, whose claims
+      // must not wait because someone else typed their VIN.
+      .filter((other) => registeredBefore(other.vehicle, own))
     if (others.length) {
       flags.push({
         kind: 'vin_on_other_active_policy',

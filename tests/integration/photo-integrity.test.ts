@@ -263,10 +263,18 @@ describe('flags written when a claim is filed', () => {
       .set({ vin })
       .where(inArray(vehicles.id, [policy.vehicleId!, other.vehicleId!]))
       .run()
+    // The other policy's vehicle was registered first: it is the real owner's, whose claims are not held for it.
+    db().update(vehicles).set({ createdAt: '2026-01-01T00:00:00.000Z' }).where(eq(vehicles.id, other.vehicleId!)).run()
     const claim = await file({ profile, policyId: policy.id, photos: [await windshieldPhoto(502, { width: 800, height: 600 })] })
     const flags = claimFlagsFor(claim.id)
     expect(flags.map((flag) => flag.kind)).toEqual(['vin_on_other_active_policy'])
     expect(flags[0]!.detail).toContain(other.policyNumber)
+    const first = await file({
+      profile: { id: other.profileId },
+      policyId: other.id,
+      photos: [await windshieldPhoto(503, { width: 800, height: 600 })],
+    })
+    expect(claimFlagsFor(first.id)).toEqual([])
 
     const network = '203.0.113.7'
     const kinds: string[][] = []
