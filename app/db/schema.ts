@@ -8,7 +8,7 @@ import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAIL
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
-import { POLICY_STATUSES } from '../domain/policies'
+import { POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
 import { PROVIDER_CANCEL_GROUNDS } from '../domain/provider-cancellation'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
 import { createId } from './ids'
@@ -342,6 +342,12 @@ export const policies = sqliteTable(
     yearlySwitchCents: integer('yearly_switch_cents'),
     windshieldPhotosUploaded: integer('windshield_photos_uploaded', { mode: 'boolean' }).notNull().default(false),
     vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    /**
+     * A setup held for the operator (domain/policies SETUP_HOLDS: its VIN is on another active policy) or sent back to
+     * the customer for a correction; coverage starts only when the operator approves it. Null: not held.
+     */
+    setupHold: text('setup_hold', { enum: SETUP_HOLDS }),
+    setupHeldAt: text('setup_held_at'),
     initialTermEndsAt: text('initial_term_ends_at').notNull(),
     coverageStartDate: text('coverage_start_date'), // YYYY-MM-DD
     partnerLocationId: text('partner_location_id').references(() => partnerLocations.id, { onDelete: 'set null' }),

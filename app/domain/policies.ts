@@ -12,6 +12,14 @@ import { DAY_MS } from './time'
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
+/**
+ * Why a setup waits for the operator instead of activating: its VIN is already on another active policy (issue 48), so
+ * a person checks it before coverage starts ('vin_review'), or the operator asked the customer to correct the vehicle
+ * ('vin_correction': the wizard is open again). Null: nothing holds it.
+ */
+export const SETUP_HOLDS = ['vin_review', 'vin_correction'] as const
+export type SetupHold = (typeof SETUP_HOLDS)[number]
+
 export type PolicyRuleFields = {
   status: string
   initialTermEndsAt: string | null
