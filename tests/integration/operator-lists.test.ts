@@ -223,7 +223,7 @@ describe('the activity log', () => {
     for (const [query, message] of [
       ['log=secrets', 'Unknown log: choose one from the list.'],
       ['entity=nuclear', 'Unknown kind of record: choose one from the list.'],
-      ['from=2026-13-45', 'That date does not exist.'],
+      ['from=2026-13-45', 'There is no such day on the calendar: check the month and the day.'],
       ['from=yesterday', 'Dates are written YYYY-MM-DD.'],
       ['from=2026-05-01&to=2026-04-01', 'The first day must not be after the last day.'],
       ['page=0', 'The page must be a whole number, 1 or more.'],
