@@ -40,6 +40,14 @@ const staticFiles = loadStaticFiles(path.join(BUILD_DIR, 'client'))
 async function handleWithReactRouter(req, res, line) {
   const url = requestUrl(req)
   if (!url) return refuse(req, res, 400, 'Bad request.')
+  const headers = requestHeaders(req)
+  // As the Fetch Request will carry them (repeated headers joined), which is what React Router reads.
+  const unreadable = app.unreadableHead(req.method, url.pathname, headers.get('origin'))
+  if (unreadable) {
+    logger.warn({ method: req.method, reason: unreadable }, 'refused: a request head we cannot read')
+    line.route = 'refused' // not looked up in the route table, which would warn about the path's encoding
+    return refuse(req, res, 400, 'Bad request.')
+  }
   const policy = app.bodyPolicy(
     req.method,
     rulesFor(url.pathname).body,
@@ -54,7 +62,7 @@ async function handleWithReactRouter(req, res, line) {
   const address = (TRUSTED_IP_HEADER && req.headers[TRUSTED_IP_HEADER.toLowerCase()]?.split(',')[0]?.trim()) || peer
   const controller = new AbortController()
   res.once('close', () => controller.abort())
-  const init = { method: req.method, headers: requestHeaders(req), signal: controller.signal }
+  const init = { method: req.method, headers, signal: controller.signal }
   if (req.method === 'POST') {
     const tooLarge = () => refuse(req, res, 413, app.tooLargeMessage(policy.maxBytes))
     if (policy.streamed) {

@@ -8,6 +8,7 @@ import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, Se
 
 import { logger } from '~/logger.server'
 import { reportRequestError } from '~/server/error-reports.server'
+import { unreadableHead } from '~/server/request-policy.server'
 import { nonceContext } from '~/server/security.server'
 import { NonceProvider } from '~/utils/nonce'
 
@@ -73,6 +74,10 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // React Router's own answers to a client's mistake (a form posted to a page without an action: 405; no such route:
   // 404) are the client's, not ours: the request line records them; they are never an error nor a report.
   if (isRouteErrorResponse(error) && error.status < 500) return
+  // React Router's own refusal of a head it cannot read (an Origin that is no address) throws a plain Error: told apart
+  // by the request, not the error's words. server.js refuses these before React Router; this holds where it does not run.
+  const unreadable = unreadableHead(request.method, new URL(request.url).pathname, request.headers.get('Origin'))
+  if (unreadable) return logger.warn({ method: request.method, reason: unreadable }, 'refused: a request head we cannot read')
   // The path is on the request's own line, with its keys redacted; this line shares its request id.
   logger.error({ err: error, method: request.method }, 'unexpected error')
   // The one place every unexpected error of a loader, action or page passes: reported here, once (when reports are on).

@@ -10,7 +10,7 @@ import { logger, requestAnswered, requestScope } from '~/logger.server'
 import { metricsText } from './metrics.server'
 import { cachedDocument } from './page-cache.server'
 import { onRequestFinished, requestFinished, requestIdFrom } from './request-log.server'
-import { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage } from './request-policy.server'
+import { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage, unreadableHead } from './request-policy.server'
 import { routeIdLookup, routeRulesLookup } from './route-table.server'
 import { serverContext } from './server-facts.server'
 
@@ -29,6 +29,8 @@ export const app = {
   SERVED_METHODS,
   bodyPolicy,
   tooLargeMessage,
+  /** A path or an Origin header React Router cannot read: refused before it, as the client's mistake. */
+  unreadableHead,
   /** Each route's declared rules and id, found in the build's route table. */
   routeRulesLookup,
   routeIdLookup,

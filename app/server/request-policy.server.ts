@@ -66,6 +66,26 @@ export function bodyPolicy(method: string, kind: BodyKind, contentType: string |
   return policy
 }
 
+/**
+ * A request head React Router cannot read, refused before it gets there: a path whose percent-encoding does not decode
+ * (React Router prints a warning for each route it tries, then routes it anyway), and a post whose `Origin` is not an
+ * address at all (React Router's own origin check throws on it, which reached our error handler as an unexpected error
+ * with a stack, and a report). Both are what a client sent, never our failure: a 400 on the request's info line and a
+ * warning without a stack. A foreign but well-formed Origin is the security middleware's to refuse (403).
+ */
+export function unreadableHead(method: string, pathname: string, origin: string | null): string | null {
+  try {
+    decodeURIComponent(pathname)
+  } catch {
+    return 'the path is not valid percent-encoding'
+  }
+  const upper = method.toUpperCase()
+  const changes = upper !== 'GET' && upper !== 'HEAD'
+  // "null" is what a browser sends from a sandboxed frame or a privacy-minded redirect: the middleware refuses it.
+  if (changes && origin !== null && origin !== 'null' && !URL.canParse(origin)) return 'the Origin header is not an address'
+  return null
+}
+
 export function tooLargeMessage(maxBytes: number) {
   return maxBytes >= MB
     ? `This submission is too large (the limit is ${Math.round(maxBytes / MB)} MB).`

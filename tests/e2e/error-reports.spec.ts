@@ -86,6 +86,21 @@ test('an unexpected loader error is reported once, with its request id and route
   }
 })
 
+test('a post with an Origin that is not an address is refused (400) and never reported', async () => {
+  for (const origin of ['garbage', 'http://']) {
+    const answer = await fetch(`${base}/auth`, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'intent=send',
+    })
+    expect(answer.status).toBe(400)
+  }
+  // Time enough for a report to arrive, had one been sent (the loader error above arrives well within it).
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  expect(eventsAbout('origin')).toEqual([])
+  expect(eventsAbout('Bad Request')).toEqual([])
+})
+
 test("the browser reports its own errors to the DSN's host, which the page's CSP allows", async ({ page, javaScript }) => {
   test.skip(!javaScript, 'the browser reports only what its JavaScript throws')
   const response = await page.goto(`${base}/`)

@@ -517,6 +517,47 @@ test('CONNECT gets a 405 like every other method we do not serve, and the proces
   expect((await fetch(`${origin}/healthz`)).status).toBe(200)
 })
 
+/** The server's lines so far that are not an info line: an error or a warning, or text that is not one of its JSON lines. */
+function linesAbove(minimum: 'warn' | 'error') {
+  const levels = minimum === 'warn' ? ['warn', 'error', 'fatal'] : ['error', 'fatal']
+  return output
+    .split('\n')
+    .filter(Boolean)
+    .filter((line) => {
+      try {
+        return levels.includes((JSON.parse(line) as { level?: string }).level ?? '')
+      } catch {
+        return true
+      }
+    })
+}
+
+test('headers a stranger controls (Origin, Referer, Host, the path’s encoding) are their mistake: a 4xx, and no error line', async () => {
+  const warnedBefore = linesAbove('warn').length
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+  const answers: string[] = []
+  const ask = async (name: string, options: Parameters<typeof rawRequest>[0]) => answers.push(`${name}: ${await rawRequest(options)}`)
+  for (const path of ['/auth', '/auth.data', '/signup', '/api/get-claim-by-code', '/no/such/page', '/_root.data']) {
+    for (const bad of ['garbage', 'http://', 'http://[::1', 'https://exa mple.com', '']) {
+      await ask(`${path} Origin ${JSON.stringify(bad)}`, { method: 'POST', path, headers: { ...form, Origin: bad }, body: 'intent=send' })
+    }
+    await ask(`${path} Referer garbage`, { method: 'POST', path, headers: { ...form, Referer: 'garbage' }, body: 'intent=send' })
+  }
+  for (const path of ['/%E0%A4%A', '/customer/claims/%', '/auth/%zz', '/next-owner/%']) {
+    await ask(`GET ${path}`, { path, headers: {} })
+    await ask(`POST ${path}`, { method: 'POST', path, headers: { ...form, Origin: origin }, body: 'a=1' })
+  }
+  for (const host of ['bad host', 'localhost:99999', '[::1', 'a'.repeat(300)])
+    await ask(`Host ${host.slice(0, 20)}`, { path: '/', headers: { Host: host } })
+  await ask('Cookie garbage', { path: '/customer', headers: { Cookie: '__session=%%%; ;;=' } })
+  await ask('Accept-Encoding garbage', { path: '/', headers: { 'Accept-Encoding': ';q=x, *;q=' } })
+  expect(answers.filter((answer) => !/: [1-4]\d\d$/.test(answer))).toEqual([])
+  // A warning without a stack is as far as a stranger's request may go (e.g. "refused: not from this site's pages").
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const warned = linesAbove('warn').slice(warnedBefore)
+  expect(warned.filter((line) => !line.startsWith('{') || /"stack"|"level":"(error|fatal)"/.test(line))).toEqual([])
+})
+
 test('afterwards the server still answers, and the database and uploads hold nothing new', async () => {
   // Runs last (tests in this file run in order, in one worker).
   expect((await fetch(`${origin}/healthz`)).status).toBe(200)
@@ -529,6 +570,8 @@ test('afterwards the server still answers, and the database and uploads hold not
   expect({ ...after.rows, sessions: 0 }).toEqual({ ...before.rows, sessions: 0 })
   expect(after.files).toEqual(before.files)
   expect(output).not.toMatch(/uncaught exception|unhandled promise rejection/i)
+  // Nothing a stranger sends is logged as an error: the whole suite's requests leave no error line (and no stray text).
+  expect(linesAbove('error')).toEqual([])
 })
 
 test('Stripe webhook: unsigned, oversized and signed-but-malformed events never get a 5xx', async () => {
