@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 
+import { CODE_PATTERN } from '~/domain/claims'
 import { logger } from '~/logger.server'
 
 /**
@@ -60,8 +61,47 @@ const SECRET_SEGMENTS: Record<string, number> = {
  */
 const SHOWN_QUERY_KEYS = new Set(['page', 'status', 'filter', 'part', 'view', 'sort', 'month', 'from', 'to', 'exp', 'damage'])
 
-/** How an unknown path is written: its first segment only (a mangled token must not reach the log). */
+/** Answers for paths no route of ours serves: their path is written with every segment that looks like a key redacted. */
 const UNKNOWN_ROUTES = new Set(['routes/$', 'unmatched', 'refused'])
+
+/**
+ * Where a known key sits under its route's first segments (`next-owner/<key>`), from SECRET_SEGMENTS: a mangled link
+ * (`/next-owner/<key>/extra`) is a 404, and its key is redacted however it looks.
+ */
+const SECRET_PREFIXES = Object.entries(SECRET_SEGMENTS).map(([route, at]) => ({
+  prefix: route.slice('routes/'.length).split('.').slice(0, at),
+  at,
+}))
+
+/** At most this many segments of an unknown path are written (a scanner's paths can be very long). */
+const UNKNOWN_PATH_SEGMENTS = 12
+
+/**
+ * A segment of an unknown path that may be someone's key or data: an e-mail address, a claim's code (the shop's key to
+ * it), a run of seven or more digits (a phone or card number), a run of twelve or more letters and digits mixed (a
+ * token, a row id, a hash, a signature: what our links carry), or anything over 24 characters unbroken by `-`. Words
+ * and short numbers stay: `/plans/chip-repair-2026` is what an operator looks for to mend a broken link.
+ */
+function looksLikeAKey(segment: string) {
+  let text: string
+  try {
+    text = decodeURIComponent(segment)
+  } catch {
+    text = segment
+  }
+  if (text.includes('@') || CODE_PATTERN.test(text.toUpperCase()) || /\d{7}/.test(text)) return true
+  return text.split('-').some((run) => run.length > 24 || (run.length >= 12 && /\d/.test(run) && /[A-Za-z]/.test(run)))
+}
+
+/** An unknown path, whole, with the segments that look like keys (and those where a known route keeps its key) redacted. */
+function unknownPath(segments: string[]) {
+  const shown = segments.slice(0, UNKNOWN_PATH_SEGMENTS).map((segment, index) => {
+    const secret = SECRET_PREFIXES.some(({ prefix, at }) => at === index && prefix.every((part, i) => segments[i] === part))
+    if (secret || looksLikeAKey(segment)) return '[redacted]'
+    return segment.length > 40 ? `${segment.slice(0, 40)}…` : segment
+  })
+  return `/${shown.join('/')}${segments.length > UNKNOWN_PATH_SEGMENTS ? '/…' : ''}`
+}
 
 /**
  * The path the request line records, so the operator can find "the request for this claim" (claim and customer ids in
@@ -73,7 +113,8 @@ export function loggedPath(route: string, url: string) {
   const queryAt = url.indexOf('?')
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
   const segments = pathname.split('/').slice(1)
-  if (UNKNOWN_ROUTES.has(route)) return segments.length > 1 ? `/${segments[0]!.slice(0, 40)}/…` : `/${segments[0]!.slice(0, 40)}`
+  // The query of an unknown path stays out: no rule says which of its values are keys.
+  if (UNKNOWN_ROUTES.has(route)) return unknownPath(segments)
   const secret = SECRET_SEGMENTS[route]
   if (secret !== undefined && segments.length > secret) segments[secret] = '[redacted]'
   const path = `/${segments.join('/')}`

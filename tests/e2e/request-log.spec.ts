@@ -159,12 +159,14 @@ test('a form posted to a page without an action is the client’s mistake: a 405
   expect(logLines().filter((line) => ids.includes(line.reqId ?? '') && line.level !== 'info')).toEqual([])
 })
 
-test('the request line names the path, with every key in it redacted, and an unknown path by its first segment', async () => {
+test('the request line names the path, with every key in it redacted, and an unknown path whole but for its keys', async () => {
   const asked = {
     offer: '/next-owner/OfferKey0123456789abcdef',
     verify: '/auth/verify?token=SignInToken0123456789',
     lookup: '/partner/complete-claim?code=CS-QWERTY',
     mangled: '/next-owner/OfferKey0123456789/abcdef',
+    broken: '/plans/chip-repair/compare?from=newsletter',
+    keyed: '/welcome/sally%40example.com/Tok3nTok3nTok3n0123',
   }
   const ids: Record<string, string> = {}
   for (const [name, pathname] of Object.entries(asked)) {
@@ -175,7 +177,32 @@ test('the request line names the path, with every key in it redacted, and an unk
   await expect.poll(() => requestLine(ids.offer!)).toMatchObject({ path: '/next-owner/[redacted]' })
   await expect.poll(() => requestLine(ids.verify!)).toMatchObject({ path: '/auth/verify?token=[redacted]' })
   await expect.poll(() => requestLine(ids.lookup!)).toMatchObject({ path: '/partner/complete-claim?code=[redacted]' })
-  await expect.poll(() => requestLine(ids.mangled!)).toMatchObject({ status: 404, path: '/next-owner/…' })
+  await expect.poll(() => requestLine(ids.mangled!)).toMatchObject({ status: 404, path: '/next-owner/[redacted]/abcdef' })
+  // A broken link is found by its whole path (the query stays out); what looks like a key or an address is redacted.
+  await expect.poll(() => requestLine(ids.broken!)).toMatchObject({ status: 404, path: '/plans/chip-repair/compare' })
+  await expect.poll(() => requestLine(ids.keyed!)).toMatchObject({ status: 404, path: '/welcome/[redacted]/[redacted]' })
   const output = server.output()
-  for (const secret of ['OfferKey0123456789', 'SignInToken0123456789', 'CS-QWERTY']) expect(output).not.toContain(secret)
+  for (const secret of ['OfferKey0123456789', 'SignInToken0123456789', 'CS-QWERTY', 'newsletter', 'sally', 'Tok3nTok3n'])
+    expect(output).not.toContain(secret)
+})
+
+test('a post whose Origin is not an address is the client’s mistake: a 400 on an info line, no error line, no stack', async () => {
+  const ids: string[] = []
+  for (const [pathname, origin] of [
+    ['/auth', 'garbage'],
+    ['/auth', 'http://'],
+    ['/auth.data', 'garbage'],
+    ['/signup', ''],
+  ] as const) {
+    const answer = await fetch(`${base}${pathname}`, { ...form({ intent: 'send' }), headers: { ...form({}).headers, Origin: origin } })
+    expect(answer.status, `${pathname} ${origin}`).toBe(400)
+    await answer.arrayBuffer()
+    ids.push(answer.headers.get('X-Request-Id')!)
+  }
+  for (const reqId of ids) await expect.poll(() => requestLine(reqId)).toMatchObject({ level: 'info', status: 400 })
+  const theirs = logLines().filter((line) => ids.includes(line.reqId ?? '') && line.msg !== 'request')
+  expect(theirs.map(({ level, msg }) => ({ level, msg }))).toEqual(
+    ids.map(() => ({ level: 'warn', msg: 'refused: a request head we cannot read' })),
+  )
+  expect(JSON.stringify(theirs)).not.toContain('stack')
 })

@@ -152,8 +152,22 @@ describe('the path a request line records', () => {
     )
   })
 
-  it('writes an unknown path by its first segment only, without its query', () => {
-    expect(loggedPath('routes/$', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/…')
+  it('writes an unknown path whole, with every segment that looks like a key redacted, and without its query', () => {
+    // What an operator needs to mend a broken link: the whole path.
+    expect(loggedPath('routes/$', '/plans/chip-repair-2026/compare?ref=mail')).toBe('/plans/chip-repair-2026/compare')
+    expect(loggedPath('routes/$', '/customer/claims/old/photos')).toBe('/customer/claims/old/photos')
+    // Where a known route keeps its key, it is redacted however it looks, and so is anything that looks like one.
+    expect(loggedPath('routes/$', '/next-owner/abc/mangled-token-rest?x=1')).toBe('/next-owner/[redacted]/mangled-token-rest')
+    expect(loggedPath('routes/$', '/dev/checkout/chk1/more')).toBe('/dev/checkout/[redacted]/more')
+    expect(loggedPath('routes/$', '/offer/OfferKey0123456789abcdef/x')).toBe('/offer/[redacted]/x')
+    expect(loggedPath('routes/$', '/x/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')).toBe('/x/[redacted]')
+    expect(loggedPath('routes/$', '/u/sally%40example.com/claims')).toBe('/u/[redacted]/claims')
+    expect(loggedPath('routes/$', '/u/sally@example.com')).toBe('/u/[redacted]')
+    expect(loggedPath('routes/$', '/lookup/cs-abc234')).toBe('/lookup/[redacted]')
+    expect(loggedPath('routes/$', '/call/5125550190')).toBe('/call/[redacted]')
+    expect(loggedPath('routes/$', '/claims/0b8f3c1e-7d2a-4a7e-9c1b-2f6d8e9a0b1c')).toBe('/claims/[redacted]')
+    expect(loggedPath('routes/$', `/a/${'b'.repeat(30)}`)).toBe('/a/[redacted]')
+    expect(loggedPath('routes/$', `/${'x/'.repeat(20)}end`)).toBe(`/${'x/'.repeat(12)}…`)
     expect(loggedPath('unmatched', '/wp-login.php?user=admin')).toBe('/wp-login.php')
     expect(loggedPath('refused', '/')).toBe('/')
     expect(loggedPath('refused', 'example.com:443')).toBe('[not a path]')
