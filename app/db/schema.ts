@@ -789,6 +789,24 @@ export const claimMessages = sqliteTable(
 )
 
 /**
+ * Each side of a claim's thread (the customer, the operator, the shop) and its message e-mails: when one was last sent
+ * and when the side last opened the thread. While an e-mail is unread the next messages send none; the next page load
+ * marks it read (app/models/claim-messages.server.ts).
+ */
+export const claimThreadReads = sqliteTable(
+  'claim_thread_reads',
+  {
+    claimId: text('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: MESSAGE_AUTHORS }).notNull(),
+    emailedAt: text('emailed_at'),
+    readAt: text('read_at'),
+  },
+  (t) => [primaryKey({ columns: [t.claimId, t.side] })],
+)
+
+/**
  * The operator's request for more photos of a claim, from the customer or the shop: the signed link carries the row's id
  * and an expiry; the row makes the link work once (used_at) and only for its claim.
  */
