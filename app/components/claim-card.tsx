@@ -48,8 +48,8 @@ export function ClaimStatusBadge({ status }: { status: string }) {
 /**
  * One claim on the dashboard; `children` adds claim-specific parts (denial reason, appeal) below the details. It is
  * headed by the confirmation code — what the customer reads out to the shop and what our e-mails name the claim by —
- * with its hint under it. The code is the claim's id for the customer too ('Claim ID'): the internal random id is
- * the operator's, never shown here.
+ * with its hint under it, and said once: the code is the claim's id for the customer too (a 'Claim ID' row repeated
+ * it). The internal random id is the operator's, never shown here.
  */
 export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?: ReactNode }) {
   const headingId = `claim-${claim.id}-title`
@@ -58,7 +58,10 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-            Claim <span className="font-mono tracking-wider">{claim.confirmationCode}</span>
+            Claim{' '}
+            <span className="whitespace-nowrap font-mono tracking-wider" data-testid="claim-id">
+              {claim.confirmationCode}
+            </span>
           </h3>
           <p className="mt-1 text-sm text-slate-700" data-testid="code-hint">
             <span className="font-medium text-slate-900">Confirmation code</span> · {confirmationCodeHint(claim.approvalStatus)}
@@ -87,12 +90,6 @@ export function ClaimCard({ claim, children }: { claim: ClaimCardData; children?
         <div>
           <dt className="text-slate-600">Repair shop</dt>
           <dd className="font-medium text-slate-900">{claim.partnerGroupName ?? 'Not assigned'}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Claim ID</dt>
-          <dd className="font-mono text-xs text-slate-700" data-testid="claim-id">
-            {claim.confirmationCode}
-          </dd>
         </div>
       </dl>
       {claim.certificateHref ? (

@@ -13,6 +13,9 @@ test('the dashboard shows each policy by its GP- number and each claim by its co
   await expect(policyCard.getByTestId('policy-number')).toHaveText(policy.policyNumber)
   const claimCard = page.locator(`[data-claim-id="${claim.id}"]`)
   await expect(claimCard.getByTestId('claim-id')).toHaveText(claim.confirmationCode)
+  // Said once, in the card's heading (a 'Claim ID' row repeated it).
+  await expect(claimCard.getByText(claim.confirmationCode, { exact: true })).toHaveCount(1)
+  await expect(claimCard.getByText('Claim ID')).toHaveCount(0)
   await expect(claimCard).toContainText(`(${policy.policyNumber})`)
 
   const text = await page.locator('main').innerText()
