@@ -371,6 +371,19 @@ export const replacementLimitReached = (nextFrom: string): Message => ({
 })
 
 // --- the operator's console ----------------------------------------------------------------------------------------
+/**
+ * The operator's approval to a group: the location that does the work is the group's nearest to the customer, or the
+ * operator picks it when that cannot be told (app/models/claim-review.server.ts).
+ */
+export const SHOP_LOCATION_MESSAGES = {
+  title: 'Choose the Location',
+  unknownPlace: (group: string) =>
+    `We do not know where the customer is (no ZIP on the claim or their account), and ${group} has more than one location: choose the one that will do the work.`,
+  noneNear: (group: string, zip: string, miles: number, nearest: { name: string; miles: number } | null) =>
+    `No location of ${group} is within ${miles} miles of the customer's ZIP ${zip}${nearest ? ` (the nearest, ${nearest.name}, is ${Math.round(nearest.miles).toLocaleString('en-US')} miles away)` : ''}. Choose another group, let the customer choose a shop near them, or choose a location below if the customer has agreed to go there.`,
+  notOfGroup: (group: string) => `Choose one of ${group}'s active locations, or leave it to the nearest.`,
+} as const
+
 export const PARTNER_GROUP_REQUIRED: Message = {
   title: 'Partner Group Required',
   description:
@@ -590,6 +603,10 @@ export const SHOP_CHOICE_MESSAGES = {
   addressTooLong: 'Keep the address under 160 characters.',
   mobileOutOfReach: (shop: string) => `${shop} has no mobile service that reaches your ZIP. Choose at the shop, or another shop.`,
   alreadyChosen: 'A shop is already chosen for this claim.',
+  /** No location offering the work is within NEAREST_SHOP_MILES (app/domain/shops.ts) of the customer's ZIP. */
+  noneNear: (zip: string, miles: number, services: string) =>
+    `No partner shop within ${miles} miles of ${zip} offers ${services} yet. Your claim stays approved: write to us on your claim's page and our claims team will arrange a shop for you.`,
+  tooFar: (shop: string, miles: number) => `${shop} is more than ${miles} miles from your ZIP. Choose one of the shops listed.`,
   correct: { title: 'Please check your choice.' },
   chosen: (shop: string, reachBy: string) => ({
     title: 'Shop chosen',
@@ -777,6 +794,12 @@ export const CLAIM_THREAD_MESSAGES = {
   sent: { title: 'Message sent', description: 'We e-mailed it to the others on this claim.' },
   closed: 'Messages on this claim are closed: the previous owner filed it.',
   shopNotBooked: 'The shop joins the messages once the claim is booked with it.',
+  /** Past the posting limit (app/auth/claim-limits.server.ts): said next to the message, which stays in the box. */
+  tooMany: {
+    title: 'Too many messages',
+    description: (wait: string) =>
+      `You have sent many messages on this claim in a few minutes. Please wait ${wait} before sending this one: it is still in the box.`,
+  },
 } as const
 
 /** The operator's request for more photos, and the page its link opens. */
@@ -963,6 +986,24 @@ export const SETUP_MESSAGES = {
   saveFailed: { title: VEHICLE_MESSAGES.saveFailed, description: VEHICLE_MESSAGES.saveFailed },
   updateFailed: { title: VEHICLE_MESSAGES.updateFailed, description: VEHICLE_MESSAGES.updateFailed },
   missingPhoto: (type: RequiredPhotoType) => ({ title: PHOTO_MESSAGES.missing(type), description: PHOTO_MESSAGES.missing(type) }),
+} as const
+
+// A setup held for the operator because its VIN is already on another active policy (policies.setup_hold): the customer
+// is told it is being checked, never whose policy holds the VIN.
+export const SETUP_HOLD_MESSAGES = {
+  beingChecked: {
+    title: 'We are checking your setup',
+    description: 'We need to check your vehicle details before your coverage starts. We will e-mail you when it is done.',
+  },
+  /** The dashboard card's line while it is held. */
+  cardLine: 'We are checking your vehicle details before your coverage starts',
+  /** The card's and the wizard's line when the operator asked for a correction. */
+  correctionAsked: 'Please check your vehicle details, especially the VIN, and complete setup again',
+  /** What the operator reads as the reason. */
+  operatorReason: 'Its VIN is already on another active policy',
+  approved: { title: 'Setup approved', description: 'Coverage has started and the customer has been e-mailed.' },
+  correctionSent: { title: 'Correction asked', description: 'The customer can correct the vehicle and complete setup again.' },
+  notHeld: { title: 'Not waiting', description: 'This setup is no longer waiting for a decision.' },
 } as const
 
 // --- the VIN (domain/vin.ts): typed at setup, at a transfer and by the operator -------------------------------------
@@ -1224,6 +1265,17 @@ export const CONSENT_MESSAGES = {
 /** Texts about claims (app/models/texts.server.ts): the opt-in on the dashboard, and the texts themselves. */
 export const TEXT_MESSAGES = {
   phone: 'Enter a US mobile number, e.g. (801) 555-0142',
+  /** Why a number cannot take texts, shown next to the field (app/domain/phones.ts checkTextPhone tells which). */
+  phoneRefused: {
+    invalid: 'Enter a US mobile number, e.g. (801) 555-0142',
+    premium: 'This is a premium-rate number. Enter a mobile number: texts go only to mobiles.',
+    toll_free: 'This is a toll-free number. Enter a mobile number: texts go only to mobiles.',
+    shared_cost: 'This is a shared-cost number. Enter a mobile number: texts go only to mobiles.',
+    personal: 'This is a personal-service (5XX) number. Enter a mobile number: texts go only to mobiles.',
+    voip: 'This is an internet (VoIP) number. Enter a mobile number: texts go only to mobiles.',
+    landline: 'This is a landline. Enter a mobile number: texts go only to mobiles.',
+    not_mobile: 'This is not a mobile number. Enter a mobile number: texts go only to mobiles.',
+  },
   consentRequired: 'Tick the box to agree to texts about your claims.',
   correct: { title: 'Please check the mobile number.' },
   optedIn: (phone: string) => ({

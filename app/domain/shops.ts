@@ -75,6 +75,14 @@ export function mapLink(address: string) {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 }
 
+/**
+ * The farthest a location may be from the customer and still be offered or assigned as "near" them, in miles (great
+ * circle, ZIP centroid to ZIP centroid). 100 miles is about a two-hour drive: the most we ask of someone bringing a car
+ * in for a covered repair, and wider than any partner's mobile radius. Farther, nothing is "near": the operator picks a
+ * place with the customer, or recruits one (the customer's page and the operator's form both say so).
+ */
+export const NEAREST_SHOP_MILES = 100
+
 /** How a customer reaches a shop: its name, phone and the addresses of its places (a group may have several). */
 export type ShopContact = { name: string; phone: string | null; places: { name: string; address: string; phone: string | null }[] }
 
@@ -153,9 +161,10 @@ function lineTurn(firstDay: string, jobsAhead: number, dailyCapacity: number) {
  * The place in line of a customer who has chosen a location, told as it was while choosing: the jobs ahead of theirs
  * (chosen before it and not done) over the jobs the location takes a day, worked from the first day offered now. The
  * range starts at the day they asked for (or that first day, if it has passed) and ends when the jobs ahead are done.
+ * `zone` is the location's, whose days were offered (docs/decisions/045-appointments-in-the-shops-local-time.md).
  */
-export function placeInLine(jobsAhead: number, dailyCapacity: number, preferredDate: string | null, now: Date) {
-  const first = bookableDates(now, 1)[0]!
+export function placeInLine(jobsAhead: number, dailyCapacity: number, preferredDate: string | null, now: Date, zone = 'UTC') {
+  const first = bookableDates(now, 1, zone)[0]!
   const from = preferredDate && preferredDate > first ? preferredDate : first
   const turn = lineTurn(first, jobsAhead, dailyCapacity)
   return { place: jobsAhead + 1, from, until: turn > from ? turn : from }

@@ -190,6 +190,8 @@ type ShopAssignedProps = {
   vehicle: string | null
   customerName: string
   completeUrl: string
+  /** The location the operator assigned the job to (name and address), when the customer chose none. */
+  location?: string | null
   /** Set when the customer chose the location and asked for a day and a place. */
   booking?: { location: string; preferredDate: string; preferredSlot: TimeSlot; place: string; customerPhone: string | null }
 }
@@ -204,7 +206,7 @@ function assignedWording(props: ShopAssignedProps) {
     lines: [
       booking
         ? `A windshield claim has been approved and the customer chose ${oneLine(booking.location)} (${partnerGroup}). They would like ${formatLongDate(booking.preferredDate, oneLine(booking.preferredDate))}, ${(TIME_SLOT_NAMES[booking.preferredSlot] ?? oneLine(booking.preferredSlot)).toLowerCase()}: ${oneLine(booking.place)}. Please call them to confirm a time${booking.customerPhone ? ` (${oneLine(booking.customerPhone)})` : ''}.`
-        : `A windshield claim has been approved and assigned to ${partnerGroup}. The customer will contact you to book a time.`,
+        : `A windshield claim has been approved and assigned to ${partnerGroup}${props.location ? `, at ${oneLine(props.location)}` : ''}. The customer will contact you to book a time.`,
       `Damage: ${props.damageType}. Vehicle: ${props.vehicle ? oneLine(props.vehicle) : 'not given'}. Customer: ${oneLine(props.customerName)}.`,
       'When the work is done, open the claim with its code and upload the invoice and the repair photos.',
     ],

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { auditLog, claims, partnerGroups, policyPhotos } from '~/db/schema'
+import { auditLog, claims, partnerGroups, partnerLocations, policyPhotos } from '~/db/schema'
 import { appealDeadline, responseHoursLeft } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { alreadyDecided, DENIAL_REASON_REQUIRED, PARTNER_GROUP_REQUIRED } from '~/domain/messages'
 import { appealPath, chooseShopPath } from '~/domain/paths'
 import { photoGenerationOfClaim } from '~/domain/policies'
-import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
+import { CUSTOMER_CHOOSES_SHOP, locationAddress } from '~/domain/shops'
 import { claimApprovedEmail, claimDeniedEmail } from '~/emails/claims'
 import { env } from '~/env.server'
 import { notFound } from '~/utils/refusal'
@@ -25,6 +25,7 @@ import {
 } from './claims.server'
 import { shopContacts } from './claims-read.server'
 import { groupsOfferedJobs, scheduleInForce } from './price-schedule.server'
+import { locationForAssignment } from './shop-choice.server'
 import { textClaimStep } from './texts.server'
 
 /** The operator's review: a claim's evidence, and the decision (approve with a shop, or deny). */
@@ -78,8 +79,15 @@ export function activePartnerGroups(now = new Date()) {
     .filter((group) => offered === null || offered.has(group.id))
 }
 
-/** The operator approves a pending claim and assigns the partner group that will do the work. */
-export async function approveClaim(input: { claimId: string; partnerGroupId: string; actorId: string }, now = new Date()) {
+/**
+ * The operator approves a pending claim and assigns the partner group that will do the work, at one of its locations:
+ * the one the operator picked, else the group's nearest to the customer (shop-choice.server: locationForAssignment).
+ * The customer's pages, e-mails and calendar file and the shop's job page all name that location.
+ */
+export async function approveClaim(
+  input: { claimId: string; partnerGroupId: string; partnerLocationId?: string | null; actorId: string },
+  now = new Date(),
+) {
   // The operator may leave the shop to the customer, who then chooses one near them (app/models/shop-choice.server.ts).
   const customerChooses = input.partnerGroupId === CUSTOMER_CHOOSES_SHOP
   const claim = transaction((tx) => {
@@ -96,12 +104,20 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
     if ((!group || (offered && !offered.has(group.id))) && !customerChooses) {
       throw RuleError.from(PARTNER_GROUP_REQUIRED, { field: 'partnerGroupId' })
     }
+    const pending = tx.select().from(claims).where(eq(claims.id, input.claimId)).get()
+    if (!pending) notFound()
+    // A claim decided meanwhile is told so below, not asked for a location.
+    const location =
+      group && pending.approvalStatus === 'pending_review'
+        ? locationForAssignment(pending, group, input.partnerLocationId ?? null, tx)
+        : null
     const row = tx
       .update(claims)
       .set({
         approvalStatus: 'approved',
         lifecycleStatus: 'approved',
         assignedPartnerGroupId: group?.id ?? null,
+        chosenLocationId: location?.id ?? null,
         // Given to a shop now: priced by the schedule in force (decision 087).
         ...(group ? { priceScheduleId: scheduleInForce(now, tx)?.id ?? null } : {}),
         reviewedAt: now.toISOString(),
@@ -116,26 +132,39 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
       action: 'claim.approved',
       entityId: row.id,
       detail: group
-        ? { partnerGroupId: group.id, partnerGroup: group.name, appeal: Boolean(row.appealedAt) }
+        ? {
+            partnerGroupId: group.id,
+            partnerGroup: group.name,
+            ...(location ? { locationId: location.id, location: location.name } : {}),
+            appeal: Boolean(row.appealedAt),
+          }
         : { customerChoosesShop: true, appeal: Boolean(row.appealedAt) },
     })
     return row
   })
+  const assigned = claim.chosenLocationId
+    ? (db().select().from(partnerLocations).where(eq(partnerLocations.id, claim.chosenLocationId)).get() ?? null)
+    : null
   await notify(claim.id, async ({ claim: current, profile, partnerGroup }) =>
     toClaimant(profile, {
       ...(await claimApprovedEmail({
         confirmationCode: current.confirmationCode,
         partnerGroup: partnerGroup?.name ?? 'our partner shop',
-        partnerPhone: partnerGroup?.phone ?? null,
+        // The location assigned, when there is one: the customer goes there, not to the group's first place.
+        partnerPhone: assigned?.phone ?? partnerGroup?.phone ?? null,
         partnerEmail: partnerGroup?.email ?? null,
-        partnerPlaces: partnerGroup ? (shopContacts([partnerGroup.id]).get(partnerGroup.id)?.places ?? []) : [],
+        partnerPlaces: assigned
+          ? [{ name: assigned.name, address: locationAddress(assigned) }]
+          : partnerGroup
+            ? (shopContacts([partnerGroup.id]).get(partnerGroup.id)?.places ?? [])
+            : [],
         claimUrl: claimPageUrl(current.confirmationCode),
         chooseShopUrl: customerChooses ? `${env().APP_URL}${chooseShopPath(current.id)}` : undefined,
       })),
       tag: 'claim-approved',
     }),
   )
-  await notifyShop(claim.id, input.actorId)
+  await notifyShop(claim.id, input.actorId, assigned ? [assigned.name, locationAddress(assigned)].filter(Boolean).join(', ') : null)
   await textClaimStep(claim.id, 'claim_decided')
   return claim
 }
@@ -144,8 +173,11 @@ export async function approveClaim(input: { claimId: string; partnerGroupId: str
  * The shop hears about its work: the group's address gets the code, the damage, the vehicle and the
  * completion link. Whether it went out (or why not) is recorded on the claim, so the operator's page can say so.
  */
-function notifyShop(claimId: string, actorId: string) {
-  return tellTheShop(claimId, actorId, { tag: 'claim-assigned-shop', compose: (context) => shopAssignedEmailFor(context) })
+function notifyShop(claimId: string, actorId: string, location: string | null) {
+  return tellTheShop(claimId, actorId, {
+    tag: 'claim-assigned-shop',
+    compose: (context) => shopAssignedEmailFor(context, undefined, location),
+  })
 }
 
 /**

@@ -189,8 +189,10 @@ export async function notify(claimId: string, build: (context: ClaimContext) => 
 export function shopAssignedEmailFor(
   { claim, profile, vehicle, partnerGroup }: ShopClaimContext,
   booking?: Parameters<typeof shopAssignedEmail>[0]['booking'],
+  location?: string | null,
 ) {
   return shopAssignedEmail({
+    location,
     partnerGroup: partnerGroup.name,
     confirmationCode: claim.confirmationCode,
     damageType: claim.damageType,
@@ -296,8 +298,18 @@ export function claimLiveStatus(
         : null,
     rescheduleHref:
       claim.approvalStatus === 'approved' && claim.appointmentAt && !claim.rescheduleRequestedAt ? reschedulePath(claim.id) : null,
-    // Whom to contact when the operator chose the group and the customer no place of it.
-    shopContact: claim.approvalStatus === 'approved' && !claim.chosenLocation ? (claim.assignedShop ?? null) : null,
+    // Whom to contact when the operator chose the shop: the location assigned (the one the shop's job page names), or for
+    // a claim assigned before locations were, the group with its places.
+    shopContact:
+      claim.approvalStatus !== 'approved' || (claim.chosenLocation && claim.preferredDate)
+        ? null
+        : claim.chosenLocation
+          ? {
+              name: claim.chosenLocation.name,
+              phone: claim.chosenLocation.phone,
+              places: claim.chosenLocation.address ? [{ ...claim.chosenLocation, phone: null }] : [],
+            }
+          : (claim.assignedShop ?? null),
     // A completed chip repair still under its guarantee offers "My repair failed" (the caller drops it when a
     // guarantee claim is already open for it).
     repairFailed: repairFailedOffer(claim, now),

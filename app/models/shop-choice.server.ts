@@ -4,15 +4,18 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
-import { SHOP_CHOICE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
+import { SHOP_CHOICE_MESSAGES, SHOP_LOCATION_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import { EMPTY_FIGURE, type OnTimeForCustomers, onTimeForCustomers } from '~/domain/scorecards'
+import { SERVICE_ZONE } from '~/domain/calendar'
 import {
   bookableDates,
+  BOOKING_DAYS,
   type Booking,
   bookingOutlook,
   locationAddress,
   milesBetween,
+  NEAREST_SHOP_MILES,
   offersAll,
   placeInLine,
   rankByDistance,
@@ -88,16 +91,19 @@ function candidateLocations(needed: readonly ShopService[], now = new Date()) {
 
 /**
  * The nearest shops to a ZIP that offer what the claim needs and have room on at least one of the days offered (a
- * location full on every day is not offered); null when the ZIP is not a known US ZIP.
+ * location full on every day is not offered), none farther than NEAREST_SHOP_MILES; null when the ZIP is not a known US
+ * ZIP.
  */
 export function nearestShops(needed: readonly ShopService[], zip: string, limit = SHOPS_SHOWN, now = new Date()): ShopOption[] | null {
   const origin = zipPlace(zip)
   if (!origin) return null
-  const dates = bookableDates(now)
+  const dates = bookingDaysNear(zip, now)
   const shops: Omit<ShopOption, 'onTime'>[] = []
   const groupOf = new Map<string, string>()
   // Nearest first, past the full ones: the bookings of only the locations looked at are read.
   for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed, now), Number.POSITIVE_INFINITY)) {
+    // Nearest first: past the limit, nothing after is near either.
+    if (miles > NEAREST_SHOP_MILES) break
     const booking = bookingOutlook(dates, location.dailyCapacity, bookingsOf(location.id, dates), openJobsAt(location.id))
     if (!booking.freeDates.length) continue
     shops.push({
@@ -181,7 +187,23 @@ export function lineAfterChoosing(
         ),
       )
       .get()?.jobs ?? 0
-  return placeInLine(ahead, capacity, claim.preferredDate, now)
+  return placeInLine(
+    ahead,
+    capacity,
+    claim.preferredDate,
+    now,
+    shopZoneOf({ chosenLocationId: claim.chosenLocationId, assignedPartnerGroupId: null }) ?? SERVICE_ZONE,
+  )
+}
+
+/**
+ * The days a customer may ask a shop near `zip` for, counted on that place's clock (the ZIP's zone), where the work is
+ * done (docs/decisions/045-appointments-in-the-shops-local-time.md): every shop offered is within NEAREST_SHOP_MILES
+ * of it, and one list serves them all. At 11 PM in Chicago the first day is tomorrow in Chicago, not the day after, as
+ * counting from the UTC day made it. The choose-shop page offers these and chooseShop accepts only these.
+ */
+export function bookingDaysNear(zip: string, now = new Date()) {
+  return bookableDates(now, BOOKING_DAYS, zoneOfZip(zip) ?? SERVICE_ZONE)
 }
 
 /** The ZIP the customer last gave (choosing a shop, or where the vehicle is kept when filing), or null. */
@@ -224,7 +246,12 @@ export async function chooseShop(input: ShopChoice, now = new Date()) {
   const candidate = candidateLocations(needed, now).find(({ location }) => location.id === input.locationId)
   if (!candidate?.position) throw refuse('locationId', SHOP_CHOICE_MESSAGES.chooseShop)
   const { location } = candidate
-  const dates = bookableDates(now)
+  // The list offers none farther; a hand-made post may name one.
+  if (milesBetween(origin, candidate.position) > NEAREST_SHOP_MILES) {
+    throw refuse('locationId', SHOP_CHOICE_MESSAGES.tooFar(location.name, NEAREST_SHOP_MILES))
+  }
+  // The same days the list offered for this ZIP, counted on the same clock.
+  const dates = bookingDaysNear(input.zip, now)
   if (!dates.includes(input.preferredDate)) {
     throw refuse('preferredDate', SHOP_CHOICE_MESSAGES.chooseDay)
   }
@@ -325,4 +352,77 @@ export function shopZoneOf(claim: Pick<Claim, 'chosenLocationId' | 'assignedPart
   if (!where) return null
   const place = db().select({ zip: partnerLocations.zip }).from(partnerLocations).where(where).orderBy(asc(partnerLocations.name)).get()
   return zoneOfZip(place?.zip)
+}
+
+/** Where the customer is, to find a shop near: the ZIP the vehicle is kept at on the claim, else the one on their account. */
+function customerPlaceOf(claim: Pick<Claim, 'vehicleZip' | 'filedByProfileId'>) {
+  const zip = claim.vehicleZip ?? (claim.filedByProfileId ? savedZipOf(claim.filedByProfileId) : null)
+  return zip ? zipPlace(zip) : null
+}
+
+/**
+ * A group's active locations for the operator's approval form, each with its distance from the customer (null when
+ * either place is unknown), nearest first.
+ */
+export function groupLocationsFor(
+  claim: Pick<Claim, 'vehicleZip' | 'filedByProfileId'>,
+  groupIds: readonly string[],
+  database: Pick<ReturnType<typeof db>, 'select'> = db(),
+) {
+  if (!groupIds.length) return []
+  const origin = customerPlaceOf(claim)
+  return database
+    .select()
+    .from(partnerLocations)
+    .where(and(inArray(partnerLocations.partnerGroupId, [...groupIds]), eq(partnerLocations.isActive, true)))
+    .orderBy(asc(partnerLocations.name))
+    .all()
+    .map((location) => {
+      const position = zipPlace(location.zip)
+      const miles = origin && position ? Math.round(milesBetween(origin, position) * 10) / 10 : null
+      return { location, miles }
+    })
+    .sort(
+      (a, b) =>
+        (a.miles ?? Number.POSITIVE_INFINITY) - (b.miles ?? Number.POSITIVE_INFINITY) || a.location.name.localeCompare(b.location.name),
+    )
+}
+
+/**
+ * The location of the group the operator assigns that does the work, so the customer and the shop see one place: the one
+ * the operator picked (of this group), else the group's nearest to the customer within NEAREST_SHOP_MILES. When that
+ * cannot be told — the customer's place is unknown and the group has several, or none is near — the operator is asked to
+ * pick (a RuleError on `partnerLocationId`). A group with no active location gives none (its own phone is the contact).
+ */
+export function locationForAssignment(
+  claim: Pick<Claim, 'vehicleZip' | 'filedByProfileId'>,
+  group: { id: string; name: string },
+  pickedLocationId: string | null,
+  database: Pick<ReturnType<typeof db>, 'select'> = db(),
+): PartnerLocation | null {
+  const places = groupLocationsFor(claim, [group.id], database)
+  const ask = (description: string) => RuleError.from({ title: SHOP_LOCATION_MESSAGES.title, description }, { field: 'partnerLocationId' })
+  if (pickedLocationId) {
+    const picked = places.find(({ location }) => location.id === pickedLocationId)
+    if (!picked) throw ask(SHOP_LOCATION_MESSAGES.notOfGroup(group.name))
+    return picked.location
+  }
+  if (!places.length) return null
+  const origin = customerPlaceOf(claim)
+  if (!origin) {
+    if (places.length === 1) return places[0]!.location
+    throw ask(SHOP_LOCATION_MESSAGES.unknownPlace(group.name))
+  }
+  const nearest = places[0]!
+  if (nearest.miles === null || nearest.miles > NEAREST_SHOP_MILES) {
+    throw ask(
+      SHOP_LOCATION_MESSAGES.noneNear(
+        group.name,
+        origin.zip,
+        NEAREST_SHOP_MILES,
+        nearest.miles === null ? null : { name: nearest.location.name, miles: nearest.miles },
+      ),
+    )
+  }
+  return nearest.location
 }

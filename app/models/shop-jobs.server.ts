@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
+import { dayAfter, dayOf, SERVICE_ZONE } from '~/domain/calendar'
 import { byUrgency, urgencyOf } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -14,6 +15,7 @@ import { isPastPromise } from '~/domain/service-promise'
 import {
   appointmentValue,
   bookableDates,
+  BOOKING_DAYS,
   DONE_SHOWN,
   insideSlot,
   locationAddress,
@@ -24,7 +26,6 @@ import {
   TIME_SLOT_NAMES,
   type TimeSlot,
 } from '~/domain/shops'
-import { DAY_MS } from '~/domain/time'
 import { appointmentEmail, rescheduleRequestedEmail } from '~/emails/appointments'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -33,6 +34,8 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { claimContext, claimPageUrl, getClaimForProfile, tellTheShop, toClaimant } from './claims.server'
 import { payoutStatesFor } from './payouts.server'
+import { zoneOfCustomerPolicy } from './policies.server'
+import { shopZoneOf } from './shop-choice.server'
 import { textClaimStep } from './texts.server'
 
 /**
@@ -76,6 +79,11 @@ const jobColumns = {
   model: vehicles.model,
   vin: vehicles.vin,
   locationName: partnerLocations.name,
+  locationStreet: partnerLocations.address,
+  locationCity: partnerLocations.city,
+  locationState: partnerLocations.state,
+  locationZip: partnerLocations.zip,
+  locationPhone: partnerLocations.phone,
 }
 
 function jobsQuery() {
@@ -114,7 +122,14 @@ function toJob(row: JobRow, now = new Date()) {
     },
     asked: row.preferredDate && row.preferredSlot ? { date: row.preferredDate, slot: row.preferredSlot } : null,
     place: row.serviceAt === 'mobile' ? { mobile: true, address: row.serviceAddress } : { mobile: false, address: null },
-    locationName: row.locationName,
+    // The location the customer chose or the operator assigned: the same place the customer's pages name.
+    location: row.locationName
+      ? {
+          name: row.locationName,
+          address: locationAddress({ address: row.locationStreet, city: row.locationCity, state: row.locationState, zip: row.locationZip }),
+          phone: row.locationPhone,
+        }
+      : null,
     appointmentAt: row.appointmentAt,
     appointmentProposed: row.appointmentProposed,
     rescheduleRequestedAt: row.rescheduleRequestedAt,
@@ -137,9 +152,22 @@ function toJob(row: JobRow, now = new Date()) {
   }
 }
 
-/** Today's date where the shop works, as the appointments are written (see the decision on appointment times). */
-function today(now: Date) {
-  return now.toISOString().slice(0, 10)
+/**
+ * Today's date where the shop works, as the appointments are written (docs/decisions/045-appointments-in-the-shops-local-time.md):
+ * the zone of the job's location, or of the group's first one. At 11 PM in Chicago it is still today there.
+ */
+function today(now: Date, zone: string | null) {
+  return dayOf(now, zone ?? SERVICE_ZONE)
+}
+
+/** The zone of the place a job is done (its chosen location's, else its group's first location's). */
+function jobZone(claimId: string) {
+  const claim = db()
+    .select({ chosenLocationId: claims.chosenLocationId, assignedPartnerGroupId: claims.assignedPartnerGroupId })
+    .from(claims)
+    .where(eq(claims.id, claimId))
+    .get()
+  return claim ? shopZoneOf(claim) : null
 }
 
 /**
@@ -153,7 +181,7 @@ export function shopJobs(groupId: string, now = new Date()) {
     .orderBy(asc(claims.preferredDate), asc(claims.reviewedAt))
     .all()
     .map((row) => toJob(row, now))
-  const day = today(now)
+  const day = today(now, shopZoneOf({ chosenLocationId: null, assignedPartnerGroupId: groupId }))
   const scheduled = open
     .filter((job) => job.appointmentAt)
     .sort(
@@ -241,8 +269,8 @@ export async function setAppointment(input: AppointmentInput, now = new Date()) 
     if (!insideSlot(job.asked.slot, input.time)) throw refuse('time', APPOINTMENT_MESSAGES.outsideWindow(windowInWords(job.asked)))
     at = appointmentValue(job.asked.date, input.time)
   } else {
-    const first = today(now)
-    const last = new Date(Date.parse(`${first}T00:00:00Z`) + PROPOSAL_DAYS * DAY_MS).toISOString().slice(0, 10)
+    const first = today(now, jobZone(job.id))
+    const last = dayAfter(first, PROPOSAL_DAYS)
     if (Number.isNaN(Date.parse(`${input.date}T00:00:00Z`)) || input.date < first || input.date > last) {
       throw refuse('date', APPOINTMENT_MESSAGES.proposalDay(PROPOSAL_DAYS))
     }
@@ -347,18 +375,22 @@ async function emailCustomer(claimId: string) {
 // --- the customer's one request for another time -------------------------------------------------------------
 
 /** The customer's approved claim with a time given, and whether they may still ask for another; not theirs is a 404. */
-export function claimForReschedule(profileId: string, claimId: string) {
+export function claimForReschedule(profileId: string, claimId: string, now = new Date()) {
   // The one rule for "the customer's claim": a previous owner's claim on a policy that passed to them is not.
   const found = getClaimForProfile(profileId, claimId)
   if (!found) notFound()
   const { claim } = found
   const location = locationOf(claim)
+  // The shop's days, where the work is done (docs/decisions/045-appointments-in-the-shops-local-time.md); the form
+  // offers these and requestReschedule accepts only these.
+  const dates = bookableDates(now, BOOKING_DAYS, shopZoneOf(claim) ?? zoneOfCustomerPolicy(found.policy))
   const group = claim.assignedPartnerGroupId
     ? db().select({ name: partnerGroups.name }).from(partnerGroups).where(eq(partnerGroups.id, claim.assignedPartnerGroupId)).get()
     : undefined
   return {
     claim,
     shop: location?.name ?? group?.name ?? 'your shop',
+    dates,
     /** Why the customer may not ask (null: they may). */
     refusal:
       claim.rescheduleRequestedAt !== null
@@ -377,13 +409,13 @@ export async function requestReschedule(
   input: { profileId: string; claimId: string; preferredDate: string; preferredSlot: TimeSlot },
   now = new Date(),
 ) {
-  const { claim, refusal } = claimForReschedule(input.profileId, input.claimId)
+  const { claim, refusal, dates } = claimForReschedule(input.profileId, input.claimId, now)
   if (refusal)
     throw RuleError.from(
       { title: APPOINTMENT_MESSAGES.rescheduleCorrect.title, description: refusal },
       { field: 'preferredDate', status: 409 },
     )
-  if (!bookableDates(now).includes(input.preferredDate)) {
+  if (!dates.includes(input.preferredDate)) {
     throw RuleError.from(
       { title: APPOINTMENT_MESSAGES.rescheduleCorrect.title, description: SHOP_CHOICE_MESSAGES.chooseDay },
       { field: 'preferredDate' },

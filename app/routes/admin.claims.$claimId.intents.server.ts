@@ -128,7 +128,12 @@ function releaseTheInvoice({ claimId, operatorId }: On) {
 }
 
 async function approve(input: ReviewOf<'approve'>, { claimId, operatorId }: On) {
-  const claim = await approveClaim({ claimId, partnerGroupId: input.partnerGroupId, actorId: operatorId })
+  const claim = await approveClaim({
+    claimId,
+    partnerGroupId: input.partnerGroupId,
+    partnerLocationId: input.partnerLocationId || null,
+    actorId: operatorId,
+  })
   return redirectWithToast('/admin/claims', { type: 'success', ...claimApproved(claim.confirmationCode) })
 }
 

@@ -4,6 +4,7 @@ import { buttonClass } from '~/components/ui'
 import { appealDecisionDeadline, REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES, REPAIR_FAILURE_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { phoneHref } from '~/domain/phones'
 import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type TimeSlot } from '~/domain/shops'
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
@@ -79,13 +80,13 @@ function ClaimStatusNow({ status }: { status: ClaimLiveStatusData }) {
         )
       }
       if (status.appointment) {
-        const shop = status.booking?.name ?? status.partnerGroupName ?? 'The shop'
+        const shop = status.booking?.name ?? status.shopContact?.name ?? status.partnerGroupName ?? 'The shop'
         return (
           <div className="space-y-3 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
             <p>
               Approved. {shop} {status.appointment.proposed ? 'proposes' : 'confirmed'} {describeAppointment(status.appointment.at)}
               {status.booking ? `, ${status.booking.place}` : ''}
-              {status.booking?.phone ? ` (${status.booking.phone})` : ''}.
+              {status.booking?.phone ? `, phone ${status.booking.phone}` : ''}.
             </p>
             {status.booking ? <MapLink address={status.booking.address} /> : null}
             {status.shopContact ? <ShopContactDetails shop={status.shopContact} /> : null}
@@ -103,7 +104,7 @@ function ClaimStatusNow({ status }: { status: ClaimLiveStatusData }) {
           <div className="space-y-2 rounded-lg bg-green-50 p-3 text-sm text-green-950" data-testid="claim-live-status">
             <p>
               Approved. {booking.name}, {booking.address}
-              {booking.phone ? ` (${booking.phone})` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
+              {booking.phone ? `, phone ${booking.phone}` : ''}. You asked for {formatLongDate(booking.preferredDate)},{' '}
               {TIME_SLOT_NAMES[booking.preferredSlot].toLowerCase()}, {booking.place}. The shop will reach you{' '}
               {status.reachBy ?? 'by phone or e-mail'} to confirm the time.
             </p>
@@ -177,7 +178,7 @@ function ShopContactDetails({ shop }: { shop: ShopContact }) {
       {shop.phone ? (
         <li>
           Phone:{' '}
-          <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`} className="font-medium underline">
+          <a href={phoneHref(shop.phone)} className="font-medium underline">
             {shop.phone}
           </a>
         </li>
@@ -185,7 +186,7 @@ function ShopContactDetails({ shop }: { shop: ShopContact }) {
       {shop.places.map((place) => (
         <li key={`${place.name}|${place.address}`}>
           <span className="font-medium">{place.name}</span>: {place.address}
-          {place.phone && place.phone !== shop.phone ? ` (${place.phone})` : ''} <MapLink address={place.address} />
+          {place.phone && place.phone !== shop.phone ? `, phone ${place.phone}` : ''} <MapLink address={place.address} />
         </li>
       ))}
     </ul>

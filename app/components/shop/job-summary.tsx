@@ -20,7 +20,8 @@ export type ShopJobView = {
   customer: { name: string; phone: string | null; email: string | null }
   asked: { date: string; slot: TimeSlot } | null
   place: { mobile: boolean; address: string | null }
-  locationName: string | null
+  /** The location that does the work (the customer's pages name the same one). */
+  location: { name: string; address: string; phone: string | null } | null
   appointmentAt: string | null
   appointmentProposed: boolean
   rescheduleRequestedAt: string | null
@@ -37,8 +38,11 @@ export function askedInWords(asked: ShopJobView['asked']) {
   return asked ? `${formatLongDate(asked.date, asked.date)}, ${TIME_SLOT_NAMES[asked.slot].toLowerCase()}` : 'No time asked for'
 }
 
-export function placeInWords(job: Pick<ShopJobView, 'place' | 'locationName'>) {
-  return job.place.mobile ? `Mobile: ${job.place.address ?? ''}` : `In shop${job.locationName ? ` (${job.locationName})` : ''}`
+export function placeInWords(job: Pick<ShopJobView, 'place' | 'location'>) {
+  if (job.place.mobile) return `Mobile: ${job.place.address ?? ''}`
+  const { location } = job
+  if (!location) return 'In shop'
+  return `In shop: ${[location.name, location.address].filter(Boolean).join(', ')}${location.phone ? ` · ${formatPhone(location.phone)}` : ''}`
 }
 
 export function vehicleInWords(vehicle: ShopJobView['vehicle']) {
@@ -93,7 +97,7 @@ export function JobContact({
   job,
   photos,
 }: {
-  job: Pick<ShopJobView, 'customer' | 'place' | 'locationName'>
+  job: Pick<ShopJobView, 'customer' | 'place' | 'location'>
   photos: { id: string; thumb: string; full: string }[]
 }) {
   const { customer } = job

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+
+import { db } from '~/db/client.server'
+import { claims, partnerLocations } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { NEAREST_SHOP_MILES } from '~/domain/shops'
+import { claimPage } from '~/models/claim-page.server'
+import { approveClaim } from '~/models/claim-review.server'
+import { claimLiveStatus } from '~/models/claims.server'
+import { listClaimsForProfile } from '~/models/claims-read.server'
+import { nearestShops } from '~/models/shop-choice.server'
+import { shopJob } from '~/models/shop-jobs.server'
+
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, findOrCreateProfile } from '../support/factories'
+import { outboxFor } from '../support/outbox'
+
+// The operator assigns a group: the work is done at the group's location nearest the customer, and the customer's pages
+// and e-mail and the shop's job name that one place (issue 48: a Texas customer was sent to Salt Lake City).
+
+function location(groupId: string, name: string, zip: string, city: string, state: string, phone: string) {
+  return db()
+    .insert(partnerLocations)
+    .values({
+      partnerGroupId: groupId,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      zip,
+      address: '1 Main St',
+      city,
+      state,
+      phone,
+    })
+    .returning()
+    .get()
+}
+
+describe('assigning a group picks the location nearest the customer', () => {
+  ensureSeeded()
+  const operator = findOrCreateProfile('operator@example.com')
+  const group = createPartnerGroup('Wide Glass', { email: 'desk@wide-glass.example', phone: '+18015550100' })
+  // Created first, so it is the group's first place by name order too.
+  location(group.id, 'Wide Glass A Salt Lake City', '84101', 'Salt Lake City', 'UT', '+18015550111')
+  const austin = location(group.id, 'Wide Glass Austin', '78701', 'Austin', 'TX', '+15125550190')
+  const farGroup = createPartnerGroup('Utah Only Glass', { email: 'desk@utah-only.example' })
+  const moab = location(farGroup.id, 'Utah Only Moab', '84532', 'Moab', 'UT', '+14355550100')
+
+  function texasClaim(overrides: { vehicleZip?: string | null } = {}) {
+    const customer = createProfile({ fullName: 'Tex Customer' })
+    const { policy } = createActivePolicy(customer.id)
+    const claim = createClaim(policy.id, { vehicleZip: overrides.vehicleZip === undefined ? '78704' : overrides.vehicleZip })
+    return { customer, claim }
+  }
+
+  it("a Texas customer's claim goes to the group's Austin location, and both sides name it", async () => {
+    const { customer, claim } = texasClaim()
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    const row = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
+    expect(row.chosenLocationId).toBe(austin.id)
+
+    const [card] = listClaimsForProfile(customer.id)
+    const live = claimLiveStatus(card!)
+    expect(live.shopContact).toMatchObject({ name: 'Wide Glass Austin', phone: '+15125550190' })
+    expect(JSON.stringify(live)).not.toContain('Salt Lake City')
+    const page = claimPage(customer.id, claim.confirmationCode)
+    expect(page.shop).toMatchObject({ name: 'Wide Glass Austin', address: '1 Main St, Austin, TX 78701', phone: '+15125550190' })
+
+    const [email] = outboxFor(customer.email)
+    expect(email!.text).toContain('Austin')
+    expect(email!.text).not.toContain('Salt Lake City')
+
+    const job = shopJob(group.id, claim.id)
+    expect(job?.location).toEqual({ name: 'Wide Glass Austin', address: '1 Main St, Austin, TX 78701', phone: '+15125550190' })
+  })
+
+  it('a group with nothing within the limit is refused with the nearest named, and nothing is saved', async () => {
+    const { claim } = texasClaim()
+    const refusal = await approveClaim({ claimId: claim.id, partnerGroupId: farGroup.id, actorId: operator.id }).catch((error) => error)
+    expect(refusal).toBeInstanceOf(RuleError)
+    expect(refusal.field).toBe('partnerLocationId')
+    expect(refusal.message).toContain(`within ${NEAREST_SHOP_MILES} miles`)
+    expect(refusal.message).toContain('Utah Only Moab')
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('pending_review')
+    // The operator may still pick that location (the customer agreed to go there).
+    await approveClaim({ claimId: claim.id, partnerGroupId: farGroup.id, partnerLocationId: moab.id, actorId: operator.id })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.chosenLocationId).toBe(moab.id)
+  })
+
+  it('an unknown place with several locations asks the operator; a location of another group is refused', async () => {
+    const { claim } = texasClaim({ vehicleZip: null })
+    const unknown = await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id }).catch((error) => error)
+    expect(unknown).toBeInstanceOf(RuleError)
+    expect(unknown.field).toBe('partnerLocationId')
+    const other = await approveClaim({
+      claimId: claim.id,
+      partnerGroupId: group.id,
+      partnerLocationId: moab.id,
+      actorId: operator.id,
+    }).catch((error) => error)
+    expect(other).toBeInstanceOf(RuleError)
+    expect(other.field).toBe('partnerLocationId')
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('pending_review')
+  })
+
+  it(`the customer's own choice offers no shop farther than ${NEAREST_SHOP_MILES} miles`, () => {
+    const shops = nearestShops(['chip_repair'], '78704')!
+    expect(shops.map((shop) => shop.name)).toEqual(['Wide Glass Austin'])
+    expect(nearestShops(['chip_repair'], '99501')).toEqual([])
+  })
+})
