@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import { type NumberType, parsePhoneNumberFromString as parseWithTypes } from 'libphonenumber-js/max'
 
 /**
  * Customers' phone numbers: stored in E.164 ('+18015550142'), so a shop's dialer, a search and a comparison all see
@@ -40,11 +41,52 @@ export function isTollFreeUsPhone(value: string): boolean {
   return national.length === 10 && TOLL_FREE_AREA_CODES.includes(national.slice(0, 3))
 }
 
+/** Why a typed number cannot take claim texts (TEXT_MESSAGES.phoneRefused words each one for the customer). */
+export type TextPhoneRefusal = 'invalid' | 'premium' | 'toll_free' | 'shared_cost' | 'personal' | 'voip' | 'landline' | 'not_mobile'
+
 /**
- * A number that can take claim texts, as typed, in E.164; null when it cannot: not a valid US number, or a toll-free
- * one (toll-free numbers are not mobiles, and text providers send to them only under their own registration).
+ * The number type's verdict for texts. Only a mobile can take them: in the US the metadata cannot tell a mobile from
+ * a landline (both are FIXED_LINE_OR_MOBILE), so that type is let through, and the code texted to the number before
+ * any claim text is what proves it reaches a phone. A type the metadata does name as not a mobile is refused.
  */
-export function toE164TextPhone(value: string): string | null {
+export function textPhoneTypeRefusal(type: NumberType): TextPhoneRefusal | null {
+  switch (type) {
+    case 'MOBILE':
+    case 'FIXED_LINE_OR_MOBILE':
+      return null
+    case 'PREMIUM_RATE':
+      return 'premium'
+    case 'TOLL_FREE':
+      return 'toll_free'
+    case 'SHARED_COST':
+      return 'shared_cost'
+    case 'PERSONAL_NUMBER':
+    case 'UAN':
+      return 'personal'
+    case 'VOIP':
+      return 'voip'
+    case 'FIXED_LINE':
+      return 'landline'
+    default:
+      return 'not_mobile'
+  }
+}
+
+/**
+ * A typed number checked for claim texts: its E.164 form, or why it cannot take them. The type comes from the `max`
+ * metadata set (libphonenumber-js/max), the one that carries every number type's full pattern; a premium-rate +1 900,
+ * a toll-free or a 5XX personal-service number is refused, since a text to one may cost us or reach no phone.
+ */
+export function checkTextPhone(value: string): { e164: string } | { refused: TextPhoneRefusal } {
   const e164 = toE164UsPhone(value)
-  return e164 && !isTollFreeUsPhone(e164) ? e164 : null
+  const parsed = e164 ? parseWithTypes(e164) : undefined
+  if (!e164 || !parsed?.isValid() || parsed.country !== 'US') return { refused: 'invalid' }
+  const refused = textPhoneTypeRefusal(parsed.getType())
+  return refused ? { refused } : { e164 }
+}
+
+/** A number that can take claim texts, as typed, in E.164; null when it cannot (checkTextPhone says why). */
+export function toE164TextPhone(value: string): string | null {
+  const checked = checkTextPhone(value)
+  return 'e164' in checked ? checked.e164 : null
 }

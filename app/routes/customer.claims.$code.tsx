@@ -8,6 +8,7 @@ import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, PageHeading } from '~/components/ui'
 import { CLAIM_PAGE_MESSAGES, CLAIM_THREAD_MESSAGES } from '~/domain/messages'
 import { claimPagePath } from '~/domain/paths'
+import { formatPhone, phoneHref } from '~/domain/phones'
 import { postClaimMessage } from '~/models/claim-messages.server'
 import { claimPage, ownClaimByCode, type TimelineStep } from '~/models/claim-page.server'
 import { routeRules } from '~/server/route-rules'
@@ -144,8 +145,8 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
               {shop.address ? <p>{shop.address}</p> : null}
               {shop.phone ? (
                 <p>
-                  <a href={`tel:${shop.phone}`} className="underline">
-                    {shop.phone}
+                  <a href={phoneHref(shop.phone)} className="underline">
+                    {formatPhone(shop.phone)}
                   </a>
                 </p>
               ) : null}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { TEXT_MESSAGES } from '~/domain/messages'
-import { toE164TextPhone } from '~/domain/phones'
+import { checkTextPhone } from '~/domain/phones'
 
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
@@ -14,9 +14,10 @@ export const TextsSchema = z.discriminatedUnion('intent', [
       .min(1, TEXT_MESSAGES.phone)
       .max(MAX_LENGTH.phone, TEXT_MESSAGES.phone)
       .transform((value, ctx) => {
-        const e164 = toE164TextPhone(value)
-        if (!e164) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.phone })
-        return e164 ?? ''
+        const checked = checkTextPhone(value)
+        if ('e164' in checked) return checked.e164
+        ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.phoneRefused[checked.refused] })
+        return ''
       }),
     // Its own unticked checkbox, checked like the signup consents: only a tick is a yes.
     consent: z

@@ -135,7 +135,7 @@ test('a claim the operator assigned to a shop tells the customer its phone, addr
   const status = page.getByTestId('claim-live-status')
   await expect(status).toContainText(`Contact ${group.name} to book your repair`)
   const contact = status.getByTestId('shop-contact')
-  await expect(contact.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:8015550142')
+  await expect(contact.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:+18015550142')
   await expect(contact).toContainText(`${group.name} — Provo: 150 W Center St, Provo, UT 84601`)
   await expect(contact.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
     'href',

@@ -19,7 +19,7 @@ test('a customer turns on texts about their claims from the dashboard', async ({
   await card.getByLabel('Mobile number').fill('(800) 555-0142')
   await card.getByLabel('Text me about my claims').check()
   await card.getByRole('button', { name: 'Turn texts on' }).click()
-  await expect(page.locator('#texts-phone-error')).toContainText('Enter a US mobile number, e.g. (801) 555-0142')
+  await expect(page.locator('#texts-phone-error')).toContainText('This is a toll-free number. Enter a mobile number')
   expect(db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()).toEqual([])
 
   const form = page.getByTestId('texts-card')

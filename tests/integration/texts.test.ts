@@ -213,7 +213,9 @@ describe('the opt-in', () => {
       )
     const refused = await post({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' })
     expect(refused.status).toBe(400)
-    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.phone).toEqual([TEXT_MESSAGES.phone])
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.phone).toEqual([
+      TEXT_MESSAGES.phoneRefused.toll_free,
+    ])
     expect((await post({ intent: 'texts-on', phone: '801 555 0147' })).status).toBe(400)
     expect(textConsentOf(customer.id)).toBeNull()
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
 import { PRIVACY_MESSAGES } from '~/domain/messages'
@@ -36,5 +39,29 @@ describe('customers’ phone numbers', () => {
     const refused = phoneField().safeParse('(123) 456-7890')
     expect(refused.success).toBe(false)
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([PRIVACY_MESSAGES.phone])
+  })
+})
+
+describe('tel: links', () => {
+  it('dial E.164 however the number was stored, while the visible text stays readable', () => {
+    expect(phoneHref('(512) 555-0190')).toBe('tel:+15125550190')
+    expect(phoneHref('512 555 0190')).toBe('tel:+15125550190')
+    expect(formatPhone('(512) 555-0190')).toBe('(512) 555-0190')
+  })
+
+  it('are built only by phoneHref (app/domain/phones.ts): no tel: href is written anywhere else in app/', () => {
+    const root = path.resolve(__dirname, '../../app')
+    const offenders: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(full)
+        else if (/\.tsx?$/.test(entry.name) && !full.endsWith(path.join('domain', 'phones.ts'))) {
+          if (/[`'"]tel:/.test(fs.readFileSync(full, 'utf8'))) offenders.push(path.relative(root, full))
+        }
+      }
+    }
+    walk(root)
+    expect(offenders).toEqual([])
   })
 })

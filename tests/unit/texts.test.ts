@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { TEXTS_CONSENT_LABEL, TEXTS_CONSENT_VERSION, textsConsentText } from '~/content/texts-consent'
 import { TEXT_MESSAGES } from '~/domain/messages'
-import { toE164TextPhone } from '~/domain/phones'
+import { checkTextPhone, textPhoneTypeRefusal, toE164TextPhone } from '~/domain/phones'
 import { replyKeyword } from '~/models/texts.server'
 import { TextsSchema } from '~/validation/texts'
 
@@ -27,6 +27,30 @@ describe('a mobile number for texts', () => {
   })
 })
 
+describe('the number type for texts (libphonenumber-js max metadata)', () => {
+  it('refuses a premium-rate +1 900, a toll-free and a 5XX personal-service number, each with its own words', () => {
+    expect(checkTextPhone('+1 900 555 0142')).toEqual({ refused: 'premium' })
+    expect(checkTextPhone('(888) 555-0142')).toEqual({ refused: 'toll_free' })
+    expect(checkTextPhone('500 555 0142')).toEqual({ refused: 'personal' })
+    expect(checkTextPhone('555-0142')).toEqual({ refused: 'invalid' })
+    expect(parse({ intent: 'texts-on', phone: '1-900-555-0142', consent: 'on' }).reply().error).toEqual({
+      phone: [TEXT_MESSAGES.phoneRefused.premium],
+    })
+    expect(TEXT_MESSAGES.phoneRefused.premium).toContain('premium-rate')
+  })
+
+  it('takes a good mobile; a type the metadata names as a landline, VoIP or shared-cost is refused', () => {
+    expect(checkTextPhone('(801) 555-0161')).toEqual({ e164: '+18015550161' })
+    expect(textPhoneTypeRefusal('MOBILE')).toBeNull()
+    // US numbers do not tell a mobile from a landline: the type is FIXED_LINE_OR_MOBILE, let through.
+    expect(textPhoneTypeRefusal('FIXED_LINE_OR_MOBILE')).toBeNull()
+    expect(textPhoneTypeRefusal('FIXED_LINE')).toBe('landline')
+    expect(textPhoneTypeRefusal('VOIP')).toBe('voip')
+    expect(textPhoneTypeRefusal('SHARED_COST')).toBe('shared_cost')
+    expect(textPhoneTypeRefusal(undefined)).toBe('not_mobile')
+  })
+})
+
 describe('the texts consent', () => {
   it('is versioned, and its words say what is sent, how often, the rates, that it is optional, STOP and HELP', () => {
     expect(TEXTS_CONSENT_VERSION).toMatch(/^texts-\d{4}-\d+$/)
@@ -45,7 +69,9 @@ describe('the texts consent', () => {
 
   it('is refused without the ticked box, and the number is refused next to its field', () => {
     expect(parse({ intent: 'texts-on', phone: '801 555 0142' }).reply().error).toEqual({ consent: [TEXT_MESSAGES.consentRequired] })
-    expect(parse({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' }).reply().error).toEqual({ phone: [TEXT_MESSAGES.phone] })
+    expect(parse({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' }).reply().error).toEqual({
+      phone: [TEXT_MESSAGES.phoneRefused.toll_free],
+    })
     const accepted = parse({ intent: 'texts-on', phone: '801 555 0142', consent: 'on' })
     expect(accepted.status === 'success' && accepted.value).toEqual({ intent: 'texts-on', phone: '+18015550142', consent: true })
   })

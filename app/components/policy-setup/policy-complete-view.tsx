@@ -1,5 +1,6 @@
 import { ButtonLink, Card } from '~/components/ui'
 import { ANSWER_PROMISE } from '~/domain/claims'
+import { phoneHref } from '~/domain/phones'
 
 export type PolicyCompleteViewProps = {
   supportEmail: string
@@ -45,7 +46,7 @@ export function PolicyCompleteView({
             {supportEmail}
           </a>{' '}
           or call{' '}
-          <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} className="font-medium text-brand-700 underline">
+          <a href={phoneHref(supportPhone)} className="font-medium text-brand-700 underline">
             {supportPhone}
           </a>
           .
