@@ -34,11 +34,12 @@ export const MATCH_DISTANCE = 7
  * lookup probes a fixed ~720 keys whatever the number of photos, and bands of 21–22 bits keep unrelated photos
  * sharing a key rare (about two a key at 4.5 million photos). Why not four bands of 16 bits probed one bit deep:
  * docs/decisions/071-wider-photo-hash-bands.md; the rows each band is filed as: 083-photo-hash-index-of-small-rows.md.
+ * These are the plain form's bands; the oriented form has its own (BAND_LAYOUTS below).
  */
 export const BAND_WIDTHS = [21, 21, 22] as const
 export const BAND_COUNT = BAND_WIDTHS.length
 export const PROBE_DEPTH = Math.floor(MATCH_DISTANCE / BAND_COUNT)
-/** A band's key is its number times BAND_SPAN plus its bits: room for the widest band. */
+/** A band's key is its number times BAND_SPAN plus its bits: room for the widest band (22 bits, in both forms). */
 export const BAND_SPAN = 2 ** Math.max(...BAND_WIDTHS)
 
 /**
@@ -48,7 +49,20 @@ export const BAND_SPAN = 2 ** Math.max(...BAND_WIDTHS)
  * in one form never reads the other's rows, and photo_hashes keys an oriented hash with ORIENTED_KEY_PREFIX.
  */
 export type HashForm = 'plain' | 'oriented'
-const FORM_FIRST_BAND: Record<HashForm, number> = { plain: 0, oriented: BAND_COUNT }
+
+/**
+ * Each form's bands: their widths (top bits first) and how many bits deep each is probed. A match is found when, in
+ * some band, the two hashes differ in no more bits than that band's depth; that holds for every pair at most
+ * MATCH_DISTANCE apart when the depths plus one per band add up to more than MATCH_DISTANCE (a pair missed in every
+ * band differs in at least depth + 1 bits in each). The plain form's 2, 2, 2 add up to 9, one more than needed; the
+ * oriented form, filed ~2.5 times a photo, spends that slack on a third band probed one bit deep (2 + 1, 2 + 1, 1 + 1
+ * = 8): bands of 22, 22 and 20 bits, 529 probes instead of 718 and half the candidate rows (a band probed one deep
+ * costs 21 keys, so it can be narrow). docs/decisions/098-photo-reuse-through-edits-and-own-claims.md.
+ */
+export const BAND_LAYOUTS: Record<HashForm, { widths: readonly number[]; depths: readonly number[]; firstBand: number }> = {
+  plain: { widths: BAND_WIDTHS, depths: BAND_WIDTHS.map(() => PROBE_DEPTH), firstBand: 0 },
+  oriented: { widths: [22, 22, 20], depths: [2, 2, 1], firstBand: BAND_COUNT },
+}
 export const ORIENTED_KEY_PREFIX = 'o'
 /** How photo_hashes keys a hash of this form. */
 export function hashKey(hash: string, form: HashForm) {
@@ -104,24 +118,29 @@ export function isMatch(a: string, b: string) {
   return hashDistance(a, b) <= MATCH_DISTANCE
 }
 
-/** A band's value within each band width, top bits first. */
-function bandValues(hash: string): number[] {
-  const value = BigInt(`0x${hash}`)
-  let below = 64
-  return BAND_WIDTHS.map((width) => {
-    below -= width
-    return Number((value >> BigInt(below)) & ((1n << BigInt(width)) - 1n))
-  })
+/** Where each band of a form starts, counted from the bottom bit. */
+const BAND_BELOW: Record<HashForm, number[]> = {
+  plain: belowOf(BAND_LAYOUTS.plain.widths),
+  oriented: belowOf(BAND_LAYOUTS.oriented.widths),
+}
+function belowOf(widths: readonly number[]) {
+  return widths.map((_, band) => 64 - widths.slice(0, band + 1).reduce((sum, width) => sum + width, 0))
 }
 
-/** Every mask of `width` bits with at most `depth` bits set (0 first), made once per width. */
-const flipMasks = new Map<number, number[]>()
-function masksOf(width: number) {
-  let masks = flipMasks.get(width)
+/** A band's value within each of the form's band widths, top bits first. */
+function bandValues(hash: string, form: HashForm): number[] {
+  const value = BigInt(`0x${hash}`)
+  return BAND_LAYOUTS[form].widths.map((width, band) => Number((value >> BigInt(BAND_BELOW[form][band]!)) & ((1n << BigInt(width)) - 1n)))
+}
+
+/** Every mask of `width` bits with at most `depth` bits set (0 first), made once per width and depth. */
+const flipMasks = new Map<string, number[]>()
+function masksOf(width: number, depth: number) {
+  let masks = flipMasks.get(`${width}:${depth}`)
   if (!masks) {
     masks = [0]
     let frontier = [{ mask: 0, lowest: width }]
-    for (let depth = 0; depth < PROBE_DEPTH; depth++) {
+    for (let level = 0; level < depth; level++) {
       const next: typeof frontier = []
       for (const { mask, lowest } of frontier) {
         for (let bit = 0; bit < lowest; bit++) next.push({ mask: mask | (1 << bit), lowest: bit })
@@ -129,18 +148,18 @@ function masksOf(width: number) {
       masks.push(...next.map((entry) => entry.mask))
       frontier = next
     }
-    flipMasks.set(width, masks)
+    flipMasks.set(`${width}:${depth}`, masks)
   }
   return masks
 }
 
 /** The keys a stored photo is filed under: one per band. */
 export function bandKeys(hash: string, form: HashForm = 'plain'): number[] {
-  return bandValues(hash).map((value, band) => (FORM_FIRST_BAND[form] + band) * BAND_SPAN + value)
+  return bandValues(hash, form).map((value, band) => (BAND_LAYOUTS[form].firstBand + band) * BAND_SPAN + value)
 }
 
 /**
- * A band row of the index: the band's key, and the hash's other bits (42 or 43 of them, packed top first into one
+ * A band row of the index: the band's key, and the hash's other bits (42 to 44 of them, packed top first into one
  * whole number below 2^53, so they travel from SQLite as a plain number). The key and the rest together are the
  * whole hash, so a lookup measures a candidate's distance from the row alone, and a row is ~16 bytes instead of a
  * photo's ids and hex text: the index is a quarter the size and its probes touch a quarter the pages.
@@ -153,20 +172,19 @@ function restOf(value: bigint, below: number, width: number) {
   return Number(((value >> BigInt(below + width)) << BigInt(below)) | lower)
 }
 
-/** Where each band starts, counted from the bottom bit. */
-const BAND_BELOW = BAND_WIDTHS.map((_, band) => 64 - BAND_WIDTHS.slice(0, band + 1).reduce((sum, width) => sum + width, 0))
-
 /** The rows a stored photo's hash is filed under: one per band. */
 export function bandRows(hash: string, form: HashForm = 'plain'): BandRow[] {
   const value = BigInt(`0x${hash}`)
-  return bandKeys(hash, form).map((bandKey, band) => ({ bandKey, rest: restOf(value, BAND_BELOW[band]!, BAND_WIDTHS[band]!) }))
+  const { widths } = BAND_LAYOUTS[form]
+  return bandKeys(hash, form).map((bandKey, band) => ({ bandKey, rest: restOf(value, BAND_BELOW[form][band]!, widths[band]!) }))
 }
 
 /** The hash a band row stands for (its key's bits put back between the rest's). */
 export function hashOfBandRow(row: BandRow): string {
   const keyBand = Math.floor(row.bandKey / BAND_SPAN)
-  const band = keyBand % BAND_COUNT
-  const [below, width] = [BigInt(BAND_BELOW[band]!), BigInt(BAND_WIDTHS[band]!)]
+  const form: HashForm = keyBand < BAND_LAYOUTS.oriented.firstBand ? 'plain' : 'oriented'
+  const band = keyBand - BAND_LAYOUTS[form].firstBand
+  const [below, width] = [BigInt(BAND_BELOW[form][band]!), BigInt(BAND_LAYOUTS[form].widths[band]!)]
   const rest = BigInt(row.rest)
   const lower = rest & ((1n << below) - 1n)
   const upper = rest >> below
@@ -188,7 +206,7 @@ export function nearHashes(
   const own = bandRows(hash, form)
   const near = new Map<string, number>()
   for (const [bandKey, rest] of rows) {
-    const band = Math.floor(bandKey / BAND_SPAN) - FORM_FIRST_BAND[form]
+    const band = Math.floor(bandKey / BAND_SPAN) - BAND_LAYOUTS[form].firstBand
     const query = own[band]!
     const distance =
       // Same band, so the keys differ only in the band's bits.
@@ -202,10 +220,11 @@ export function nearHashes(
   return near
 }
 
-/** The keys a lookup probes: each band as it is and with every choice of up to PROBE_DEPTH of its bits flipped. */
+/** The keys a lookup probes: each band as it is and with every choice of up to its depth of its bits flipped. */
 export function probeKeys(hash: string, form: HashForm = 'plain'): number[] {
-  return bandValues(hash).flatMap((value, band) =>
-    masksOf(BAND_WIDTHS[band]!).map((mask) => (FORM_FIRST_BAND[form] + band) * BAND_SPAN + (value ^ mask)),
+  const { widths, depths, firstBand } = BAND_LAYOUTS[form]
+  return bandValues(hash, form).flatMap((value, band) =>
+    masksOf(widths[band]!, depths[band]!).map((mask) => (firstBand + band) * BAND_SPAN + (value ^ mask)),
   )
 }
 

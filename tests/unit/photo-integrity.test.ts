@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { addressKey } from '~/domain/letters'
 import {
   BAND_COUNT,
+  BAND_LAYOUTS,
   BAND_SPAN,
   BAND_WIDTHS,
   bandKeys,
@@ -236,6 +237,49 @@ describe('hashes and bands', () => {
         bandRows(eight).map((row) => [row.bandKey, row.rest] as const),
       ),
     ).toEqual(new Map())
+  })
+
+  it('files oriented hashes under bands of 22, 22 and 20 bits probed 2, 2 and 1 deep, and finds every split of seven bits', () => {
+    const { widths, depths } = BAND_LAYOUTS.oriented
+    expect(widths.reduce((sum, width) => sum + width, 0)).toBe(64)
+    // 254 + 254 + 21 keys, against the plain form's 718.
+    expect(probeKeys('0123456789abcdef', 'oriented')).toHaveLength(529)
+    // Keys of their own, after the plain form's bands.
+    const plainKeys = new Set(probeKeys('0123456789abcdef'))
+    expect(probeKeys('0123456789abcdef', 'oriented').some((key) => plainKeys.has(key))).toBe(false)
+    expect(bandKeys('ffffffffffffffff', 'oriented')).toEqual([
+      3 * BAND_SPAN + 2 ** 22 - 1,
+      4 * BAND_SPAN + 2 ** 22 - 1,
+      5 * BAND_SPAN + 2 ** 20 - 1,
+    ])
+    // A hash with `split[band]` bits flipped in each band (the band's lowest bits).
+    const below = [42, 20, 0]
+    const flipped = (hash: string, split: number[]) => {
+      let value = BigInt(`0x${hash}`)
+      split.forEach((bits, band) => {
+        for (let bit = 0; bit < bits; bit++) value ^= 1n << BigInt(below[band]! + bit)
+      })
+      return value.toString(16).padStart(16, '0')
+    }
+    const hash = '0123456789abcdef'
+    const probes = new Set(probeKeys(hash, 'oriented'))
+    const rowsOf = (value: string) => bandRows(value, 'oriented').map((row) => [row.bandKey, row.rest] as const)
+    // Every way seven (or fewer) differing bits fall in the three bands is found, at its distance.
+    for (let first = 0; first <= MATCH_DISTANCE; first++) {
+      for (let second = 0; first + second <= MATCH_DISTANCE; second++) {
+        const near = flipped(hash, [first, second, MATCH_DISTANCE - first - second])
+        expect(bandKeys(near, 'oriented').some((key) => probes.has(key))).toBe(true)
+        expect(nearHashes(hash, rowsOf(near), 'oriented')).toEqual(new Map([[near, MATCH_DISTANCE]]))
+        for (const row of bandRows(near, 'oriented')) expect(hashOfBandRow(row)).toBe(near)
+      }
+    }
+    // One more bit than each band's depth in every band (3 + 3 + 2 = 8 bits): beyond the threshold and out of reach.
+    const far = flipped(
+      hash,
+      depths.map((depth) => depth + 1),
+    )
+    expect(hashDistance(far, hash)).toBe(MATCH_DISTANCE + 1)
+    expect(bandKeys(far, 'oriented').some((key) => probes.has(key))).toBe(false)
   })
 })
 
