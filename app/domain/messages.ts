@@ -382,6 +382,14 @@ export const SHOP_LOCATION_MESSAGES = {
   noneNear: (group: string, zip: string, miles: number, nearest: { name: string; miles: number } | null) =>
     `No location of ${group} is within ${miles} miles of the customer's ZIP ${zip}${nearest ? ` (the nearest, ${nearest.name}, is ${Math.round(nearest.miles).toLocaleString('en-US')} miles away)` : ''}. Choose another group, let the customer choose a shop near them, or choose a location below if the customer has agreed to go there.`,
   notOfGroup: (group: string) => `Choose one of ${group}'s active locations, or leave it to the nearest.`,
+  /** The approval form's location select (app/components/admin/claim/decision.tsx). */
+  field: 'Location',
+  nearest: 'Nearest to the customer',
+  hint: "Leave it to the nearest, or pick one of the chosen group's locations.",
+  option: (name: string, city: string | null, miles: number | null) =>
+    [name, city, miles === null ? null : `${Math.round(miles).toLocaleString('en-US')} miles from the customer`]
+      .filter(Boolean)
+      .join(' · '),
 } as const
 
 export const PARTNER_GROUP_REQUIRED: Message = {
@@ -784,6 +792,9 @@ export const CLAIM_PAGE_MESSAGES = {
   promiseWaits:
     'Your promise date starts when you choose a shop and a time: chip repair within 24 hours of your choice, replacement within 3 business days. Until you choose, the clock waits for you.',
   promiseRescheduled: 'You asked for another time, so the new time is yours and the service promise no longer applies to this claim.',
+  /** The claim's photos, in two groups: what the customer sent of the damage, what the shop sent of its work. */
+  damagePhotos: 'Damage photos',
+  repairPhotos: 'Repair photos',
 } as const
 
 /** A claim's thread between the customer, the operator and the shop. */

@@ -15,9 +15,10 @@ import { fileUrl } from '~/utils/file-url'
 import { notFound } from '~/utils/refusal'
 
 import { claimsWithCalibrationProof } from './calibration.server'
-import { shopOnThread, threadOf } from './claim-messages.server'
+import { readThread, shopOnThread } from './claim-messages.server'
 import { claimDocumentsOf, claimLiveStatus, claimPageUrl } from './claims.server'
 import { type CustomerClaim, listClaimsForProfile } from './claims-read.server'
+import { getPolicyForProfile } from './policies.server'
 import { shopZoneOf } from './shop-choice.server'
 
 /**
@@ -84,6 +85,8 @@ export function claimTimeline(
   claim: CustomerClaim,
   extras: { calibrationReport: string | null; certificate: string | null; reworkOf: string | null; reworkedBy: string | null },
   now = new Date(),
+  // The customer's zone (their policy's): each step's day is the day it was on their clock.
+  zone = SERVICE_ZONE,
 ): TimelineStep[] {
   const steps: TimelineStep[] = []
   const shop = shopOf(claim)
@@ -91,7 +94,7 @@ export function claimTimeline(
     key: 'filed',
     title: WORDS.filed,
     state: 'done',
-    when: formatLongDate(claim.submittedAt),
+    when: formatLongDate(claim.submittedAt, '', zone),
     detail: extras.reworkOf ? WORDS.reworkOf(extras.reworkOf) : null,
     link: null,
   })
@@ -110,7 +113,7 @@ export function claimTimeline(
       key: 'decided',
       title: WORDS.deniedByOperator,
       state: 'done',
-      when: formatLongDate(claim.reviewedAt),
+      when: formatLongDate(claim.reviewedAt, '', zone),
       detail: WORDS.denialReason(claim.denialReason),
       link: null,
     })
@@ -120,7 +123,7 @@ export function claimTimeline(
       key: 'decided',
       title: claim.decidedByRulesVersion ? WORDS.approvedByRules(claim.decidedByRulesVersion) : WORDS.approvedByOperator,
       state: 'done',
-      when: formatLongDate(claim.reviewedAt),
+      when: formatLongDate(claim.reviewedAt, '', zone),
       detail: claim.decidedByRulesVersion ? RULES_DECISION_MESSAGES.decidedBy(claim.decidedByRulesVersion) : null,
       link: claim.decidedByRulesVersion ? { href: HOW_CLAIMS_ARE_DECIDED_PATH, label: 'How claims are decided' } : null,
     })
@@ -156,7 +159,7 @@ export function claimTimeline(
       key: 'on_the_way',
       title: claim.technicianOnTheWayAt ? WORDS.onTheWay : WORDS.onTheWayWaiting,
       state: claim.technicianOnTheWayAt || completed ? 'done' : booked ? 'current' : 'upcoming',
-      when: claim.technicianOnTheWayAt ? formatLongDate(claim.technicianOnTheWayAt) : null,
+      when: claim.technicianOnTheWayAt ? formatLongDate(claim.technicianOnTheWayAt, '', zone) : null,
       detail: null,
       link: null,
     })
@@ -166,7 +169,7 @@ export function claimTimeline(
     key: 'done',
     title: WORDS.done,
     state: completed ? 'done' : 'upcoming',
-    when: completed ? formatLongDate(claim.completedAt) : null,
+    when: completed ? formatLongDate(claim.completedAt, '', zone) : null,
     detail: completed && claim.repairType ? WORDS.doneDetail(claim.repairType, claim.partnerGroupName) : null,
     link: null,
   })
@@ -176,7 +179,7 @@ export function claimTimeline(
       key: 'calibration',
       title: WORDS.calibration,
       state: 'done',
-      when: formatLongDate(claim.completedAt),
+      when: formatLongDate(claim.completedAt, '', zone),
       detail: WORDS.calibrationDetail,
       // The certificate (the shop's structured proof, app/models/calibration.server.ts) where there is one.
       link: extras.certificate
@@ -195,8 +198,8 @@ export function claimTimeline(
       detail: extras.reworkedBy
         ? WORDS.guaranteeUsed(extras.reworkedBy)
         : until.getTime() < now.getTime()
-          ? WORDS.guaranteeEnded(formatLongDate(until))
-          : WORDS.guaranteeUntil(formatLongDate(until)),
+          ? WORDS.guaranteeEnded(formatLongDate(until, '', zone))
+          : WORDS.guaranteeUntil(formatLongDate(until, '', zone)),
       link: null,
     })
   }
@@ -256,6 +259,7 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
         ...links,
       },
       now,
+      getPolicyForProfile(profileId, claim.policyId)?.timeZone ?? SERVICE_ZONE,
     ),
     shop,
     promise: promiseOf(claim),
@@ -268,16 +272,23 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
             calendarHref: claimCalendarPath(claim.confirmationCode),
           }
         : null,
-    photos: documents
-      .filter((document) => document.documentType === 'damage_photo' || document.documentType === 'repair_photo')
-      .map((document) => ({
-        key: document.filePath,
-        label: document.documentType === 'damage_photo' ? 'Damage photo' : 'Repair photo',
-        thumb: fileUrl(document.thumbPath ?? document.filePath),
-        full: fileUrl(document.filePath),
-      })),
+    // Two groups, each with its heading: what the customer sent of the damage, what the shop sent of its work.
+    photos: (['damage_photo', 'repair_photo'] as const)
+      .map((type) => ({
+        type,
+        title: type === 'damage_photo' ? WORDS.damagePhotos : WORDS.repairPhotos,
+        label: type === 'damage_photo' ? 'Damage photo' : 'Repair photo',
+        photos: documents
+          .filter((document) => document.documentType === type)
+          .map((document) => ({
+            key: document.filePath,
+            thumb: fileUrl(document.thumbPath ?? document.filePath),
+            full: fileUrl(document.filePath),
+          })),
+      }))
+      .filter((group) => group.photos.length > 0),
     actions,
-    thread: threadOf(claim.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    thread: readThread(claim.id, 'customer').map(({ id, ...message }) => ({ key: id, ...message })),
     shopOnThread: shopOnThread(claim),
   }
 }

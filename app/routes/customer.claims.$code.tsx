@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 
+import { claimMessageLimited } from '~/auth/claim-limits.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimStatusBadge } from '~/components/claim-card'
 import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
@@ -15,7 +16,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
-import { answerSubmission, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
+import { answerRefusal, answerSubmission, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
 import { fieldLimits } from '~/validation/limits'
 
@@ -43,6 +44,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return answerSubmission(submission, { toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
   }
+  // Past the thread's limit: said next to the message, which stays in the box; nothing is saved.
+  const limited = claimMessageLimited(profile.id, claim.id)
+  if (limited) return answerRefusal(limited, submission)
   await postClaimMessage({ claimId: claim.id, author: 'customer', authorProfileId: profile.id, body: submission.value.body })
   return redirectWithToast(`${claimPagePath(claim.confirmationCode)}#claim-thread-title`, {
     type: 'success',
@@ -172,24 +176,35 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {photos.length ? (
-        <Card className="space-y-3" role="region" aria-labelledby="photos-title">
+        <Card className="space-y-4" role="region" aria-labelledby="photos-title">
           <h2 id="photos-title" className="text-xl font-semibold text-slate-900">
             Photos
           </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="claim-photos">
-            {photos.map((photo, index) => (
-              <li key={photo.key}>
-                <a href={photo.full} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.thumb}
-                    alt={`${photo.label} ${index + 1}`}
-                    className="aspect-square w-full rounded-lg object-cover"
-                    loading="lazy"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {photos.map((group) => (
+            <section key={group.type} aria-labelledby={`photos-${group.type}`}>
+              <h3 id={`photos-${group.type}`} className="text-base font-semibold text-slate-900">
+                {group.title}
+              </h3>
+              <ul
+                className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4"
+                aria-labelledby={`photos-${group.type}`}
+                data-testid={`claim-photos-${group.type}`}
+              >
+                {group.photos.map((photo, index) => (
+                  <li key={photo.key}>
+                    <a href={photo.full} target="_blank" rel="noreferrer">
+                      <img
+                        src={photo.thumb}
+                        alt={`${group.label} ${index + 1}`}
+                        className="aspect-square w-full rounded-lg object-cover"
+                        loading="lazy"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </Card>
       ) : null}
 

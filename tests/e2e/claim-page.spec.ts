@@ -1,5 +1,5 @@
 import { db } from '~/db/client.server'
-import { partnerLocations } from '~/db/schema'
+import { claimDocuments, partnerLocations } from '~/db/schema'
 import { bookableDates } from '~/domain/shops'
 
 import { addSessionCookie, expect, test, toast, waitForEmail } from '../support/e2e'
@@ -59,6 +59,31 @@ test('the claim page shows the timeline, the shop and the calendar link', async 
   expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8')
   expect(await file.text()).toContain(`Glass Plan claim ${claim.confirmationCode}`)
   await expect(page.getByRole('link', { name: 'Ask for another time' })).toBeVisible()
+})
+
+test('damage and repair photos are two lists, each under its heading, for the customer and the operator', async ({ page, signIn }) => {
+  const customer = await signIn()
+  const claim = bookedClaim(customer.id)
+  for (const [documentType, fileName] of [
+    ['damage_photo', 'damage_1.jpg'],
+    ['damage_photo', 'damage_2.jpg'],
+    ['repair_photo', 'repair_1.jpg'],
+  ] as const) {
+    db()
+      .insert(claimDocuments)
+      .values({ claimId: claim.id, documentType, filePath: `claim-documents/${claim.id}/${fileName}`, fileName })
+      .run()
+  }
+  await page.goto(`/customer/claims/${claim.confirmationCode}`)
+  await expect(page.getByRole('heading', { name: 'Damage photos' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Damage photos' }).getByRole('img')).toHaveCount(2)
+  await expect(page.getByRole('list', { name: 'Repair photos' }).getByRole('img')).toHaveCount(1)
+  await expect(page.getByRole('list', { name: 'Repair photos' }).getByRole('img', { name: 'Repair photo 1' })).toBeVisible()
+
+  await signIn({ email: 'operator@example.com' })
+  await page.goto(`/admin/claims/${claim.id}`)
+  await expect(page.getByRole('list', { name: 'Damage photos' }).getByRole('img')).toHaveCount(2)
+  await expect(page.getByRole('list', { name: 'Repair photos' }).getByRole('img')).toHaveCount(1)
 })
 
 test("a customer's message reaches the operator, and the answer reaches the customer", async ({ page, context, baseURL, signIn }) => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Card } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
+import { CLAIM_PAGE_MESSAGES } from '~/domain/messages'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
 
 import { PhotoGrid } from './photo-grid'
@@ -41,8 +42,10 @@ export function DamageCard({ claim, storm, documents, setupPhotos }: Pick<Data, 
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">What happened</h3>
       <p className="mt-1 whitespace-pre-line text-slate-800">{claim.description}</p>
-      <h3 className="mt-4 text-sm font-semibold text-slate-900">Damage photos</h3>
-      <PhotoGrid photos={damagePhotos} empty="No photos." />
+      <h3 id="damage-photos-title" className="mt-4 text-sm font-semibold text-slate-900">
+        {CLAIM_PAGE_MESSAGES.damagePhotos}
+      </h3>
+      <PhotoGrid photos={damagePhotos} empty="No photos." labelledBy="damage-photos-title" />
       {damagePhotos.some((photo) => photo.capturedAt || photo.camera) ? (
         <ul className="mt-2 text-xs text-slate-600" aria-label="What the photos' cameras recorded">
           {damagePhotos.map((photo, index) =>

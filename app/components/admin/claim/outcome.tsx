@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
-import { INVOICE_CORRECTION_FILES, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { CLAIM_PAGE_MESSAGES, INVOICE_CORRECTION_FILES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { describeAppointment } from '~/domain/shops'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
@@ -38,9 +38,10 @@ export function OutcomeCard({
   const reversing = useIsPending({ state: 'submitting', intent: 'reverse' })
   // A calibration report may be a PDF: it is a link, not a photo in the grid.
   // The invoice to read comes first (the model orders them); one a correction replaced says so, still reachable.
-  const shopFiles = documents
-    .filter((document) => document.type === 'invoice' || document.type === 'repair_photo')
+  const invoices = documents
+    .filter((document) => document.type === 'invoice')
     .map((document) => (document.earlier ? { ...document, caption: INVOICE_CORRECTION_FILES.earlierInvoice } : document))
+  const repairPhotos = documents.filter((document) => document.type === 'repair_photo')
   const calibrationReports = documents.filter((document) => document.type === 'calibration_report')
   // The shop's calibration proof (its facts on the shop's page and the owner's certificate): the evidence, to check.
   const calibrationProof = documents.flatMap((document) =>
@@ -147,10 +148,20 @@ export function OutcomeCard({
           </button>
         </Form>
       ) : null}
-      {shopFiles.length ? (
+      {invoices.length ? (
         <>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">Invoice and repair photos</h3>
-          <PhotoGrid photos={shopFiles} empty="" />
+          <h3 id="invoice-photos-title" className="mt-4 text-sm font-semibold text-slate-900">
+            Invoice
+          </h3>
+          <PhotoGrid photos={invoices} empty="" labelledBy="invoice-photos-title" />
+        </>
+      ) : null}
+      {repairPhotos.length ? (
+        <>
+          <h3 id="repair-photos-title" className="mt-4 text-sm font-semibold text-slate-900">
+            {CLAIM_PAGE_MESSAGES.repairPhotos}
+          </h3>
+          <PhotoGrid photos={repairPhotos} empty="" labelledBy="repair-photos-title" />
         </>
       ) : null}
     </Card>
