@@ -7,6 +7,7 @@ import {
   anniversary,
   dayOf,
   endOfDayIn,
+  SERVICE_ZONE,
   startOfDayIn,
   WESTERNMOST_US_ZONE,
   wholeYearsSince,
@@ -82,9 +83,12 @@ export function byUrgency<T extends Parameters<typeof urgencyOf>[0]>(items: read
   return [...items].sort((a, b) => URGENCY_RANKS[urgencyOf(a)] - URGENCY_RANKS[urgencyOf(b)])
 }
 
-/** US dates are never ahead of UTC, so a damage date after today's UTC date is in the future everywhere. */
-export function isFutureDate(date: string, now = new Date()) {
-  return date > dayOf(now)
+/**
+ * Whether a damage day is after today on `zone`'s clock: the customer's (zoneOfCustomerPolicy), the same day their claim
+ * form offers as the latest. Counted in UTC, a Chicago customer at 11 PM could date damage tomorrow.
+ */
+export function isFutureDate(date: string, now = new Date(), zone = SERVICE_ZONE) {
+  return date > dayOf(now, zone)
 }
 
 type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }

@@ -1,7 +1,7 @@
 /**
- * How amounts and dates read everywhere (pages, e-mails, the PDF-free documents): one formatter each. Dates are read in
- * UTC so the server and the browser render the same text and a YYYY-MM-DD date never shifts a day (dates in the US long
- * format).
+ * How amounts and dates read everywhere (pages, e-mails, the PDF-free documents): one formatter each. A moment is read
+ * in the zone it is given (the reader's; UTC when none is), never the machine's, so the server and the browser render
+ * the same text; a YYYY-MM-DD date is read in UTC and never shifts a day (dates in the US long format).
  */
 
 import { dayOf, formatMomentIn, SERVICE_ZONE } from './calendar'
@@ -18,18 +18,33 @@ export function formatPrice(cents: number): string {
   return USD.format(cents / 100)
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const longDates = new Map<string, Intl.DateTimeFormat>()
+function longDateIn(zone: string) {
+  let format = longDates.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone })
+    longDates.set(zone, format)
+  }
+  return format
+}
 
 function toDate(value: string | Date): Date {
   if (value instanceof Date) return value
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
 }
 
-/** 'November 21, 2026' from an ISO time, a YYYY-MM-DD date or a Date; `fallback` for a missing or unreadable value. */
-export function formatLongDate(value: string | Date | null | undefined, fallback = ''): string {
+/**
+ * 'November 21, 2026' from an ISO time, a YYYY-MM-DD date or a Date; `fallback` for a missing or unreadable value. A
+ * moment is told as the day it was in `zone`, the zone of the person who reads it (at 11 PM in Chicago a claim filed
+ * then is filed on that day, not the UTC day after). A YYYY-MM-DD day is already a day (a damage date, a day picked
+ * for a shop): it is read in UTC, where it was written, whatever `zone`, so it never moves a day.
+ */
+export function formatLongDate(value: string | Date | null | undefined, fallback = '', zone = SERVICE_ZONE): string {
   if (value == null || value === '') return fallback
   const date = toDate(value)
-  return Number.isNaN(date.getTime()) ? fallback : LONG_DATE.format(date)
+  if (Number.isNaN(date.getTime())) return fallback
+  const storedDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+  return longDateIn(storedDay ? 'UTC' : zone).format(date)
 }
 
 /**
@@ -42,7 +57,11 @@ export function formatDateTime(value: string | Date | null | undefined, fallback
   return Number.isNaN(date.getTime()) ? fallback : formatMomentIn(date, zone)
 }
 
-/** Today's date as YYYY-MM-DD in UTC (US dates are never ahead of UTC). */
-export function todayIso(now = new Date()) {
-  return dayOf(now)
+/**
+ * Today's date as YYYY-MM-DD in `zone`: where a person sees or picks the day, the zone is theirs (the customer's,
+ * zoneOfCustomerPolicy; the shop's, shopZoneOf). UTC, the default, is for the service's own stored days, which no
+ * person's clock is read against.
+ */
+export function todayIso(now = new Date(), zone = SERVICE_ZONE) {
+  return dayOf(now, zone)
 }

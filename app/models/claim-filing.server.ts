@@ -50,7 +50,7 @@ import { recordAudit } from './audit.server'
 import { decideFiledClaim } from './claim-decision.server'
 import { claimContext, claimPageUrl, getClaimForProfile, notify, operatorAddresses, operatorEmailFor, toClaimant } from './claims.server'
 import { flagClaim, indexPhoto } from './photo-integrity.server'
-import { getPolicyForProfile } from './policies.server'
+import { getPolicyForProfile, zoneOfCustomerPolicy } from './policies.server'
 import { stormsOn, vehiclePlaceOnFile } from './storms.server'
 import { textClaimStep } from './texts.server'
 
@@ -114,7 +114,8 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
   if (!input.repairFailureOfClaimId && !allowedDamageTypes(policy).includes(input.damageType)) {
     throw RuleError.from(NOT_COVERED, { field: 'damageType' })
   }
-  if (isFutureDate(input.damageDate, now)) {
+  // The customer's today, as the claim form's latest day: at 11 PM in Chicago the UTC day is already tomorrow.
+  if (isFutureDate(input.damageDate, now, zoneOfCustomerPolicy(policy))) {
     throw RuleError.from(DAMAGE_DATE_FUTURE, { field: 'damageDate' })
   }
   if (input.vehicleZip && !zipPlace(input.vehicleZip)) {

@@ -2,16 +2,16 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, or } from 'dri
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type PartnerLocation, partnerLocations, profiles } from '~/db/schema'
+import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_CHOICE_MESSAGES, SHOP_LOCATION_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import { EMPTY_FIGURE, type OnTimeForCustomers, onTimeForCustomers } from '~/domain/scorecards'
-import { SERVICE_ZONE } from '~/domain/calendar'
 import {
   bookableDates,
-  BOOKING_DAYS,
   type Booking,
+  BOOKING_DAYS,
   bookingOutlook,
   locationAddress,
   milesBetween,

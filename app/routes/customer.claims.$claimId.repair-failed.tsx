@@ -13,13 +13,15 @@ import {
 } from '~/components/claims/claim-fields'
 import { Toast } from '~/components/toast'
 import { Card, Field, inputClass, PageHeading } from '~/components/ui'
+import { dayOf } from '~/domain/calendar'
 import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate, todayIso } from '~/domain/format'
+import { formatLongDate } from '~/domain/format'
 import { IMAGES_BUSY, PHOTOS_REQUIRED, REPAIR_FAILURE_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { MAX_CLAIM_PHOTOS, MAX_UPLOAD_BYTES } from '~/domain/uploads'
 import { logger } from '~/logger.server'
 import { fileRepairFailure, guaranteeOpenFor, notifyClaimSubmitted } from '~/models/claim-filing.server'
+import { zoneOfCustomerPolicy } from '~/models/policies.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
@@ -42,8 +44,9 @@ export const handle = routeRules({ body: 'upload', public: false, pageCache: fal
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   let repaired: ReturnType<typeof guaranteeOpenFor>['claim']
+  let policy: ReturnType<typeof guaranteeOpenFor>['policy']
   try {
-    repaired = guaranteeOpenFor(profile.id, params.claimId).claim
+    ;({ claim: repaired, policy } = guaranteeOpenFor(profile.id, params.claimId))
   } catch (error) {
     if (error instanceof RuleError) {
       throw await redirectWithToast('/customer#claims', { type: 'info', title: error.title, description: error.message })
@@ -56,7 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       repairedOn: repaired.completedAt!,
       guaranteeEnds: repairGuaranteeEnds(repaired)!.toISOString(),
     },
-    today: todayIso(),
+    // The day the customer's own clock shows, as on the claim form and in the server's check (fileClaim).
+    today: dayOf(new Date(), zoneOfCustomerPolicy(policy)),
     maxPhotos: MAX_CLAIM_PHOTOS,
   }
 }

@@ -8,7 +8,7 @@ import { Toast } from '~/components/toast'
 import { Card, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { APPOINTMENT_MESSAGES } from '~/domain/messages'
-import { bookableDates, describeAppointment } from '~/domain/shops'
+import { describeAppointment } from '~/domain/shops'
 import { claimForReschedule, requestReschedule } from '~/models/shop-jobs.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -24,13 +24,13 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 /** The customer asks the shop for another time, once: a new day and half day; the shop is e-mailed and gives a time. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
-  const { claim, shop, refusal } = claimForReschedule(profile.id, params.claimId)
+  const { claim, shop, refusal, dates } = claimForReschedule(profile.id, params.claimId)
   return data(
     {
       claim: { id: claim.id, code: claim.confirmationCode, appointmentAt: claim.appointmentAt },
       shop,
       refusal,
-      dates: bookableDates(new Date()),
+      dates,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )

@@ -13,8 +13,8 @@ import { SCORECARD_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
 import { SCORECARD_DAYS } from '~/domain/scorecards'
-import { bookableDates, SHOP_SERVICE_NAMES } from '~/domain/shops'
-import { chooseShop, claimForShopChoice, nearestShops, type ShopOption } from '~/models/shop-choice.server'
+import { NEAREST_SHOP_MILES, SHOP_SERVICE_NAMES } from '~/domain/shops'
+import { bookingDaysNear, chooseShop, claimForShopChoice, nearestShops, type ShopOption } from '~/models/shop-choice.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       zip,
       zipError,
       shops,
-      dates: bookableDates(new Date()),
+      // On the clock of the place searched, as chooseShop checks them (the form is shown only for a known ZIP).
+      dates: bookingDaysNear(zip),
     },
     { status: zipError && asked !== null ? 400 : 200, headers: { 'Cache-Control': 'no-store' } },
   )
@@ -119,7 +120,7 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
 
       {current.shops && current.shops.length === 0 ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          No shop near {current.zip} offers {needed.join(' and ').toLowerCase()} yet. Write to us and we will find one for you.
+          {SHOP_CHOICE_MESSAGES.noneNear(current.zip, NEAREST_SHOP_MILES, needed.join(' and ').toLowerCase())}
         </p>
       ) : null}
 
