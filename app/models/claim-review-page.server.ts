@@ -3,7 +3,7 @@ import { zoneAbbreviationAt } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { invoiceLines, isDisputeOverdue, latestInvoiceFirst } from '~/domain/invoice'
-import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
+import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES, SHOP_LOCATION_MESSAGES } from '~/domain/messages'
 import { type InvoiceService, invoiceServiceName, isInvoiceHeld, PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { FLAG_LABELS } from '~/domain/photo-integrity'
 import { isPastPromise, promiseDeadline } from '~/domain/service-promise'
@@ -13,7 +13,7 @@ import { invoiceHistory } from '~/models/invoice-review.server'
 import { isAdmin } from '~/models/operator.server'
 import { payoutStateOfClaim } from '~/models/payouts.server'
 import { claimFlagsFor } from '~/models/photo-integrity.server'
-import { shopZoneOf } from '~/models/shop-choice.server'
+import { groupLocationsFor, shopZoneOf } from '~/models/shop-choice.server'
 import { getStormEvent } from '~/models/storms.server'
 import { fileUrl } from '~/utils/file-url'
 import { setupPhotoLabel } from '~/validation/policy-setup'
@@ -147,9 +147,31 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
       claim,
       review.history.map((row) => row.entry),
     ),
-    partnerGroups:
-      claim.approvalStatus === 'pending_review' ? activePartnerGroups().map((group) => ({ id: group.id, name: group.name })) : [],
+    partnerGroups: claim.approvalStatus === 'pending_review' ? groupsToAssign(claim) : [],
   }
+}
+
+/**
+ * The groups the operator may assign, each with its active locations nearest the customer first, so the approval form
+ * can name the one that does the work (approveClaim refuses when the nearest cannot be told). Every group's locations
+ * are listed at once: the form works without JavaScript, and approveClaim refuses a location of another group.
+ */
+function groupsToAssign(claim: ClaimReview['claim']) {
+  const groups = activePartnerGroups()
+  const places = groupLocationsFor(
+    claim,
+    groups.map((group) => group.id),
+  )
+  return groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    locations: places
+      .filter(({ location }) => location.partnerGroupId === group.id)
+      .map(({ location, miles }) => ({
+        id: location.id,
+        label: SHOP_LOCATION_MESSAGES.option(location.name, [location.city, location.state].filter(Boolean).join(', ') || null, miles),
+      })),
+  }))
 }
 
 /**

@@ -6,7 +6,8 @@ import { claims, partnerLocations } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { NEAREST_SHOP_MILES } from '~/domain/shops'
 import { claimPage } from '~/models/claim-page.server'
-import { approveClaim } from '~/models/claim-review.server'
+import { approveClaim, claimForReview } from '~/models/claim-review.server'
+import { reviewPage } from '~/models/claim-review-page.server'
 import { claimLiveStatus } from '~/models/claims.server'
 import { listClaimsForProfile } from '~/models/claims-read.server'
 import { nearestShops } from '~/models/shop-choice.server'
@@ -100,6 +101,38 @@ describe('assigning a group picks the location nearest the customer', () => {
     expect(other).toBeInstanceOf(RuleError)
     expect(other.field).toBe('partnerLocationId')
     expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('pending_review')
+  })
+
+  it("the approval form lists the group's locations; refused without one, approved with the one the operator picked", async () => {
+    const { customer, claim } = texasClaim({ vehicleZip: null })
+    const form = reviewPage(claimForReview(claim.id)!, 'America/Denver').partnerGroups.find(({ id }) => id === group.id)!
+    // The customer's place is unknown: no distance, by name.
+    expect(form.locations).toEqual([
+      { id: expect.any(String), label: 'Wide Glass A Salt Lake City · Salt Lake City, UT' },
+      { id: austin.id, label: 'Wide Glass Austin · Austin, TX' },
+    ])
+    const refused = await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id }).catch((error) => error)
+    expect(refused).toBeInstanceOf(RuleError)
+    expect(refused.field).toBe('partnerLocationId')
+
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, partnerLocationId: austin.id, actorId: operator.id })
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.chosenLocationId).toBe(austin.id)
+    expect(claimPage(customer.id, claim.confirmationCode).shop).toMatchObject({
+      name: 'Wide Glass Austin',
+      address: '1 Main St, Austin, TX 78701',
+    })
+    expect(shopJob(group.id, claim.id)?.location).toMatchObject({ name: 'Wide Glass Austin' })
+    // Once decided, the form offers nothing.
+    expect(reviewPage(claimForReview(claim.id)!, 'America/Denver').partnerGroups).toEqual([])
+  })
+
+  it('with the customer known, each location says how far it is from them, nearest first', () => {
+    const { claim } = texasClaim()
+    const form = reviewPage(claimForReview(claim.id)!, 'America/Denver').partnerGroups.find(({ id }) => id === group.id)!
+    expect(form.locations.map(({ label }) => label)).toEqual([
+      expect.stringMatching(/^Wide Glass Austin · Austin, TX · \d miles from the customer$/),
+      expect.stringMatching(/^Wide Glass A Salt Lake City · Salt Lake City, UT · 1,\d{3} miles from the customer$/),
+    ])
   })
 
   it(`the customer's own choice offers no shop farther than ${NEAREST_SHOP_MILES} miles`, () => {

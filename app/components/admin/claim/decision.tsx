@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 
 import { buttonClass, Card, Field, inputClass } from '~/components/ui'
+import { SHOP_LOCATION_MESSAGES } from '~/domain/messages'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
 import { useIsPending } from '~/utils/pending'
@@ -38,6 +39,30 @@ export function DecisionCard({
             ))}
           </select>
         </Field>
+        {partnerGroups.some((group) => group.locations.length) ? (
+          <Field
+            label={SHOP_LOCATION_MESSAGES.field}
+            htmlFor="partnerLocationId"
+            hint={SHOP_LOCATION_MESSAGES.hint}
+            errors={failed('approve').partnerLocationId}
+          >
+            {/* Every group's locations, by group: the form needs no script to follow the group chosen above. */}
+            <select id="partnerLocationId" name="partnerLocationId" className={inputClass} defaultValue="">
+              <option value="">{SHOP_LOCATION_MESSAGES.nearest}</option>
+              {partnerGroups
+                .filter((group) => group.locations.length)
+                .map((group) => (
+                  <optgroup key={group.id} label={group.name}>
+                    {group.locations.map((location) => (
+                      <option key={location.id} value={location.id}>
+                        {location.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+            </select>
+          </Field>
+        ) : null}
         <button type="submit" className={buttonClass('primary')} disabled={approving}>
           {approving ? 'Approving...' : 'Approve'}
         </button>
