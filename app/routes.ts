@@ -77,6 +77,7 @@ export default [
     route('applications', 'routes/admin.applications.tsx'),
     route('scorecards', 'routes/admin.scorecards.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
+    route('setups', 'routes/admin.setups.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),
     route('statements/download', 'routes/admin.statements.download.ts'),

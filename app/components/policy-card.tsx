@@ -2,9 +2,10 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { formatLongDate } from '~/domain/format'
+import { SETUP_HOLD_MESSAGES } from '~/domain/messages'
 import { cancelPath, glassRecordPath } from '~/domain/paths'
 import { pricePer } from '~/domain/plans'
-import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, needsSetup } from '~/domain/policies'
+import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, isSetupHeld, needsSetup } from '~/domain/policies'
 import { vehicleName } from '~/domain/vehicles'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
@@ -32,6 +33,8 @@ export type PolicyCardData = {
   /** The zone the customer's contract days are counted in (the server finds it from their ZIP and state). */
   timeZone?: string | null
   windshieldPhotosUploaded: boolean
+  /** A setup held for the operator's check, or sent back for a correction (domain/policies SETUP_HOLDS). */
+  setupHold?: string | null
   vehicle: {
     /** With it, the card links the vehicle's glass record (the demo's sample vehicles have none). */
     id?: string
@@ -84,7 +87,13 @@ export function PolicyStatusBadge({ status }: { status: string }) {
 export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, cancelHref, cancelSlot, extraActions }: PolicyCardProps) {
   const at = now ?? new Date()
   const query = `policy_id=${encodeURIComponent(policy.id)}`
-  const setup = needsSetup(policy)
+  const held = isSetupHeld(policy)
+  const setup = needsSetup(policy) && !held
+  const setupText = held
+    ? SETUP_HOLD_MESSAGES.cardLine
+    : setup && policy.setupHold === 'vin_correction'
+      ? SETUP_HOLD_MESSAGES.correctionAsked
+      : (SETUP_TEXTS[policy.status] ?? policy.status)
   const fileClaim = canFileClaim(policy)
   const canceled = isCanceled(policy)
   const inTerm = !canceled && commitmentHolds(policy, at)
@@ -100,9 +109,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
             {policy.planName}
           </h3>
-          <p className={setup ? 'mt-1 text-sm font-medium text-red-800' : 'mt-1 text-sm text-slate-700'}>
-            {SETUP_TEXTS[policy.status] ?? policy.status}
-          </p>
+          <p className={setup ? 'mt-1 text-sm font-medium text-red-800' : 'mt-1 text-sm text-slate-700'}>{setupText}</p>
         </div>
         <PolicyStatusBadge status={policy.status} />
       </div>

@@ -119,6 +119,11 @@ export function isSetupDone(policy: Pick<PolicyRuleFields, 'windshieldPhotosUplo
   return policy.windshieldPhotosUploaded && policy.vehicleId !== null && policy.coverageStartDate !== null
 }
 
+/** A setup waiting for the operator's check (SETUP_HOLDS): the wizard is closed to the customer meanwhile. */
+export function isSetupHeld(policy: { setupHold?: string | null }) {
+  return policy.setupHold === 'vin_review'
+}
+
 /** Paid for but setup (photos, vehicle) not done, by its status. 'pending' is the demo data's word for it. */
 export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
   return policy.status === 'incomplete' || policy.status === 'pending'

@@ -1,12 +1,12 @@
 import os from 'node:os'
 
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 
-import { db, transaction } from '~/db/client.server'
-import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, profiles, type Vehicle } from '~/db/schema'
+import { type Db, db, transaction } from '~/db/client.server'
+import { policies, type Policy, type PolicyPhoto, policyPhotos, type Profile, profiles, type Vehicle, vehicles } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, todayIso } from '~/domain/format'
-import { PHOTO_MESSAGES, SETUP_MESSAGES } from '~/domain/messages'
+import { PHOTO_MESSAGES, SETUP_HOLD_MESSAGES, SETUP_MESSAGES } from '~/domain/messages'
 import { policyEmailNames } from '~/domain/plans'
 import { MAX_ADDITIONAL_PHOTOS, REQUIRED_PHOTO_TYPES, type RequiredPhotoType } from '~/domain/uploads'
 import { vehicleName } from '~/domain/vehicles'
@@ -280,16 +280,30 @@ export function removeAdditionalPhoto(policy: Policy, photoId: string, generatio
 // --- activation --------------------------------------------------------------------------------------------------
 
 /**
+ * The other active policies the VIN is on (another customer's, or the same customer's other policy): a second
+ * registration of a VIN waits for the operator (issue 48) instead of starting coverage.
+ */
+function activePoliciesWithVin(tx: Db, vin: string, policyId: string) {
+  return tx
+    .select({ id: policies.id, policyNumber: policies.policyNumber, profileId: policies.profileId })
+    .from(vehicles)
+    .innerJoin(policies, eq(policies.vehicleId, vehicles.id))
+    .where(and(eq(vehicles.vin, vin), eq(policies.status, 'active'), ne(policies.id, policyId)))
+    .all()
+}
+
+/**
  * Finishes setup: saves the vehicle (create or update), then in the same transaction gives the policy its
  * vehicle, marks the photos uploaded, activates it with coverage starting today, and writes the audit log. The
- * confirmation e-mail goes out after the commit.
+ * confirmation e-mail goes out after the commit. A new policy whose VIN is already on another active policy is held
+ * for the operator instead (`held`): the vehicle and photos are kept, coverage does not start, nothing is e-mailed.
  */
 export async function completePolicySetup(
   profile: Profile,
   policy: Policy,
   input: VehicleInput & { phone?: string | null },
   now = new Date(),
-): Promise<{ policy: Policy; vehicle: Vehicle }> {
+): Promise<{ policy: Policy; vehicle: Vehicle; held: boolean }> {
   if (policy.profileId !== profile.id) notFound()
   if (policy.status === 'canceled') throw RuleError.from(SETUP_MESSAGES.canceled)
   const slots = photoSlots(policy.id)
@@ -305,6 +319,37 @@ export async function completePolicySetup(
       logger.error({ policyId: policy.id, err: error }, 'saving the vehicle of a policy failed')
       throw RuleError.from(SETUP_MESSAGES.saveFailed, { status: 500 })
     }
+    const duplicates = policy.status === 'incomplete' && vehicle.vin ? activePoliciesWithVin(tx, vehicle.vin, policy.id) : []
+    if (duplicates.length) {
+      const held = tx
+        .update(policies)
+        .set({
+          vehicleId: vehicle.id,
+          windshieldPhotosUploaded: true,
+          setupHold: 'vin_review',
+          setupHeldAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(and(eq(policies.id, policy.id), eq(policies.profileId, profile.id)))
+        .returning()
+        .all()
+      if (held.length !== 1) throw RuleError.from(SETUP_MESSAGES.updateFailed, { status: 500 })
+      if (input.phone !== undefined && input.phone !== profile.phone) {
+        tx.update(profiles).set({ phone: input.phone, updatedAt: now.toISOString() }).where(eq(profiles.id, profile.id)).run()
+        recordAudit(tx, { actor: profile.id, action: 'profile.details_corrected', entityId: profile.id, detail: { fields: ['phone'] } })
+      }
+      recordAudit(tx, {
+        actor: profile.id,
+        action: 'policy.setup_held',
+        entityId: policy.id,
+        detail: {
+          vehicleId: vehicle.id,
+          reason: 'vin_on_other_active_policy',
+          otherPolicies: duplicates.map((other) => other.policyNumber),
+        },
+      })
+      return { policy: held[0]!, vehicle, held: true }
+    }
     const updated = tx
       .update(policies)
       .set({
@@ -313,6 +358,8 @@ export async function completePolicySetup(
         // past_due stays past_due until the payment goes through; only a new policy becomes active here.
         status: policy.status === 'incomplete' ? 'active' : policy.status,
         coverageStartDate: policy.coverageStartDate ?? todayIso(now),
+        setupHold: null,
+        setupHeldAt: null,
         updatedAt: now.toISOString(),
       })
       .where(and(eq(policies.id, policy.id), eq(policies.profileId, profile.id)))
@@ -331,20 +378,114 @@ export async function completePolicySetup(
       entityId: policy.id,
       detail: { vehicleId: vehicle.id, from: policy.status, to: updated[0]!.status },
     })
-    return { policy: updated[0]!, vehicle }
+    return { policy: updated[0]!, vehicle, held: false }
   })
 
-  if (policy.status === 'incomplete') {
-    const config = env()
-    const email = await policyActivatedEmail({
-      ...policyEmailNames(outcome.policy),
-      vehicle: vehicleName(outcome.vehicle, { withPlate: true }),
-      coverageStart: formatLongDate(outcome.policy.coverageStartDate ?? todayIso(now)),
-      dashboardUrl: `${config.APP_URL}/customer`,
-      supportEmail: config.SUPPORT_EMAIL,
-      supportPhone: config.SUPPORT_PHONE,
-    })
-    await sendEmail({ to: profile.email, ...email, tag: 'policy-activated' })
-  }
+  if (policy.status === 'incomplete' && !outcome.held) await sendActivatedEmail(profile.email, outcome.policy, outcome.vehicle, now)
   return outcome
+}
+
+async function sendActivatedEmail(to: string, policy: Policy, vehicle: Vehicle, now: Date) {
+  const config = env()
+  const email = await policyActivatedEmail({
+    ...policyEmailNames(policy),
+    vehicle: vehicleName(vehicle, { withPlate: true }),
+    coverageStart: formatLongDate(policy.coverageStartDate ?? todayIso(now)),
+    dashboardUrl: `${config.APP_URL}/customer`,
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+  })
+  await sendEmail({ to, ...email, tag: 'policy-activated' })
+}
+
+// --- setups held for the operator ---------------------------------------------------------------------------------
+
+/** A held setup as the operator's list shows it: the policy, its customer, and the other active policies with the VIN. */
+export type HeldSetup = {
+  policyId: string
+  policyNumber: string
+  profileId: string
+  heldAt: string | null
+  vin: string
+  reason: string
+  others: { policyId: string; policyNumber: string; profileId: string }[]
+}
+
+/** The setups waiting for the operator, oldest first. */
+export function heldSetups(): HeldSetup[] {
+  const rows = db()
+    .select({ policy: policies, vin: vehicles.vin })
+    .from(policies)
+    .innerJoin(vehicles, eq(vehicles.id, policies.vehicleId))
+    .where(and(eq(policies.setupHold, 'vin_review'), inArray(policies.status, ['incomplete', 'past_due'])))
+    .orderBy(asc(policies.setupHeldAt))
+    .all()
+  return rows.map(({ policy, vin }) => ({
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    profileId: policy.profileId,
+    heldAt: policy.setupHeldAt,
+    vin: vin ?? '',
+    reason: SETUP_HOLD_MESSAGES.operatorReason,
+    others: vin
+      ? activePoliciesWithVin(db(), vin, policy.id).map((other) => ({
+          policyId: other.id,
+          policyNumber: other.policyNumber,
+          profileId: other.profileId,
+        }))
+      : [],
+  }))
+}
+
+/**
+ * The operator's decision on a held setup: 'approve' starts coverage today (the policy becomes active and the customer
+ * gets the activation e-mail); 'correct' opens the wizard again for the customer with a note to check the VIN.
+ * A setup that is not held (decided meanwhile) is refused with a RuleError; an unknown policy is a 404.
+ */
+export async function decideHeldSetup(operatorId: string, policyId: string, decision: 'approve' | 'correct', now = new Date()) {
+  const outcome = transaction((tx) => {
+    const policy = tx.select().from(policies).where(eq(policies.id, policyId)).get()
+    if (!policy) notFound()
+    if (policy.setupHold !== 'vin_review' || policy.status === 'canceled')
+      throw RuleError.from(SETUP_HOLD_MESSAGES.notHeld, { status: 409 })
+    if (decision === 'correct') {
+      tx.update(policies)
+        .set({ setupHold: 'vin_correction', updatedAt: now.toISOString() })
+        .where(and(eq(policies.id, policy.id), eq(policies.setupHold, 'vin_review')))
+        .run()
+      recordAudit(tx, {
+        actor: operatorId,
+        action: 'policy.setup_correction_asked',
+        entityId: policy.id,
+        detail: { vehicleId: policy.vehicleId },
+      })
+      return { policy, activated: null }
+    }
+    const activated = tx
+      .update(policies)
+      .set({
+        status: policy.status === 'incomplete' ? 'active' : policy.status,
+        coverageStartDate: policy.coverageStartDate ?? todayIso(now),
+        setupHold: null,
+        setupHeldAt: null,
+        updatedAt: now.toISOString(),
+      })
+      .where(and(eq(policies.id, policy.id), eq(policies.setupHold, 'vin_review')))
+      .returning()
+      .get()
+    if (!activated) throw RuleError.from(SETUP_HOLD_MESSAGES.notHeld, { status: 409 })
+    recordAudit(tx, {
+      actor: operatorId,
+      action: 'policy.setup_approved',
+      entityId: policy.id,
+      detail: { vehicleId: policy.vehicleId, from: policy.status, to: activated.status },
+    })
+    return { policy, activated }
+  })
+  if (outcome.activated && outcome.activated.vehicleId) {
+    const profile = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, outcome.policy.profileId)).get()
+    const vehicle = db().select().from(vehicles).where(eq(vehicles.id, outcome.activated.vehicleId)).get()
+    if (profile && vehicle) await sendActivatedEmail(profile.email, outcome.activated, vehicle, now)
+  }
+  return outcome.activated ? 'approved' : 'correction_asked'
 }

@@ -34,6 +34,11 @@ const SECTIONS = [
   { to: '/admin/claims', title: 'Claims', text: 'The review queue, with filters; decided and completed claims.' },
   { to: '/admin/policies', title: 'Customers and policies', text: 'Search by e-mail, name, phone, plate, policy id or claim code.' },
   {
+    to: '/admin/setups',
+    title: 'Setups to check',
+    text: 'Policy setups held before coverage starts: a VIN already on another active policy.',
+  },
+  {
     to: '/admin/statements',
     title: 'Partner statements',
     text: "Each partner group's completed claims by month, as a CSV to pay the shops.",

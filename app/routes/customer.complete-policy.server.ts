@@ -13,11 +13,12 @@ import {
   PHOTO_MESSAGES,
   POLICY_CANCELLED,
   SETUP_ALREADY_COMPLETE,
+  SETUP_HOLD_MESSAGES,
   type ToastMessage,
   VEHICLE_MESSAGES,
   VIN_MESSAGES,
 } from '~/domain/messages'
-import { isSetupDone } from '~/domain/policies'
+import { isSetupDone, isSetupHeld } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
@@ -50,6 +51,8 @@ export async function policyForWizard(profile: Profile, request: Request): Promi
   if (policy.status === 'canceled') {
     throw await redirectWithToast('/customer', { type: 'error', ...POLICY_CANCELLED })
   }
+  // Its VIN is on another active policy: the operator checks it before coverage starts (nothing more to do here).
+  if (isSetupHeld(policy)) throw await redirectWithToast('/customer', { type: 'info', ...SETUP_HOLD_MESSAGES.beingChecked })
   return policy
 }
 

@@ -9,7 +9,7 @@ import { fetchVehicleModels, vinDecoder, xhrPhotoUploader } from '~/components/p
 import { Field, inputClass } from '~/components/ui'
 import { makesFor, US_STATES, vehicleYears } from '~/content/vehicles'
 import { RuleError } from '~/domain/errors'
-import { VEHICLE_MESSAGES } from '~/domain/messages'
+import { SETUP_HOLD_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import { planName } from '~/domain/plans'
 import { completePolicySetup, photoSlots, wizardStep } from '~/models/policy-setup.server'
@@ -50,6 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     policy: { id: policy.id, policyNumber: policy.policyNumber, planType: policy.planType, planName: planName(policy) },
     step,
+    // The operator asked for a correction of a held setup (its VIN is on another active policy).
+    correctionAsked: policy.setupHold === 'vin_correction',
     ...photoViews(slots),
     vehicle: { defaults: { ...vehicleDefaults(vehicle), phone: profile.phone ? formatPhone(profile.phone) : '' }, models },
     makes: makesFor(policy.planType),
@@ -68,11 +70,18 @@ export async function action({ request }: Route.ActionArgs) {
   const values = { ...vehicleFormValues(fields), phone: String(fields.get('phone') ?? '').slice(0, 40) }
   const step = await vehicleStepPost(fields, policy, setupVehicleSchema(policy.planType), values)
   if (step.answer) return step.answer
+  let held: boolean
   try {
-    await completePolicySetup(profile, policy, step.vehicle)
+    held = (await completePolicySetup(profile, policy, step.vehicle)).held
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     return step.refuse(error)
+  }
+  if (held) {
+    // The VIN is on another active policy: the operator checks it; the dashboard says so (never whose policy it is).
+    const checking = { type: 'info' as const, ...SETUP_HOLD_MESSAGES.beingChecked }
+    if (fields.get('js') === '1') return data({ intent: 'completed' as const, redirectTo: '/customer', toast: checking })
+    throw await redirectWithToast('/customer', checking)
   }
 
   const success = { type: 'success' as const, ...VEHICLE_MESSAGES.success }
@@ -108,6 +117,11 @@ export default function CompletePolicy({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <WizardHeader planName={policy.planName} policyNumber={policy.policyNumber} step={step} />
+      {loaderData.correctionAsked ? (
+        <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {SETUP_HOLD_MESSAGES.correctionAsked}.
+        </p>
+      ) : null}
 
       {step === 'photos' ? (
         <PhotoStep

@@ -1,7 +1,7 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
 import { IMAGES_BUSY, PHOTO_MESSAGES, PLEASE_LOG_IN } from '~/domain/messages'
-import { isSetupDone } from '~/domain/policies'
+import { isSetupDone, isSetupHeld } from '~/domain/policies'
 import { MAX_PHOTO_FILES } from '~/domain/uploads'
 import { getPolicyForProfile } from '~/models/policies.server'
 import { savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const policy = policyId ? getPolicyForProfile(profile.id, policyId) : null
   if (!policy) return jsonNotFound()
   // The wizard's own guards (already complete, cancelled) apply when it reloads.
-  if (isSetupDone(policy) || policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
+  if (isSetupDone(policy) || isSetupHeld(policy) || policy.status === 'canceled') return Response.json({ ok: true, redirectTo: wizard })
 
   const { form, refused } = await readMultipartFormOrRefusal(request, { maxFiles: MAX_PHOTO_FILES })
   if (refused) return photoRefusal(uploadRefused(refused))

@@ -70,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: policy.createdAt,
       timeZone: policy.timeZone,
       windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
+      setupHold: policy.setupHold,
       upcomingPrice: upcoming.get(policy.id) ?? null,
       vehicle: policy.vehicle
         ? {
