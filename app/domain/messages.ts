@@ -311,7 +311,8 @@ export const WINDSHIELD_ZONE_LABELS: Record<WindshieldZone, string> = {
   edge: 'Near the edge of the glass (within 2 inches)',
   camera: 'By the mirror and the camera',
 }
-export const CHIP_COUNT_HINT = 'For a chip. For a crack, leave it as it is.'
+/** Said by the question, for the form without JavaScript (with it, the question shows for a chip only). */
+export const CHIP_COUNT_HINT = 'For chips only. For a crack, leave it unanswered.'
 
 /** The claim form's order: who and which policy, then photos, description, what is covered, the damage questions. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [

@@ -212,6 +212,28 @@ test('a chip-only plan locks the damage type, and a claim without photos is refu
   await expect(toast(page)).toContainText('Please upload at least one photo of the damage.')
 })
 
+test('the number of chips is asked for a chip only', async ({ page, signIn, javaScript }) => {
+  const customer = await signIn()
+  const { policy } = createActivePolicy(customer.id)
+  await page.goto(`/customer/submit-claim?policy_id=${policy.id}`)
+  const chips = page.getByRole('group', { name: 'How many chips are there?' })
+  await expect(chips).toBeVisible()
+  await expect(chips).toContainText('For chips only. For a crack, leave it unanswered.')
+  await page.getByLabel('Damage Type').selectOption('crack')
+  if (javaScript) {
+    await expect(chips).toHaveCount(0)
+    await page.getByLabel('Damage Type').selectOption('chip')
+    await expect(chips).toBeVisible()
+    await page.getByLabel('Damage Type').selectOption('crack')
+  }
+  // A crack sent without photos comes back refused, and the page the server renders asks nothing of chips.
+  await page.getByLabel('What Happened?').fill('A long crack from the corner.')
+  await page.getByRole('button', { name: 'Submit Claim' }).click()
+  await expect(toast(page)).toContainText('Photos Required')
+  await expect(page.getByLabel('Damage Type')).toHaveValue('crack')
+  await expect(chips).toHaveCount(0)
+})
+
 test('the shop is told a pending claim awaits approval, without customer details', async ({ page, browser, signIn, javaScript }) => {
   const customer = await signIn({ fullName: 'Quinn Pending' })
   const { policy } = createActivePolicy(customer.id)

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-router'
 
 import { Toast } from '~/components/toast'
@@ -71,6 +71,9 @@ export function SubmitClaimForm({
   const chipOnly = planType === 'chip_only'
   const errors: SubmitClaimErrors = resultErrors(result)
   const defaultValues = resultValues(result)
+  // The number of chips is asked for a chip only: the server leaves it out when a crack was posted, and with
+  // JavaScript it follows the damage type as it is chosen (without, its hint says it is for chips).
+  const [damageType, setDamageType] = useState(chipOnly ? 'chip' : (defaultValues.damageType ?? 'chip'))
 
   return (
     <Card className="space-y-6">
@@ -96,6 +99,7 @@ export function SubmitClaimForm({
             id="damageType"
             name="damageType"
             defaultValue={chipOnly ? 'chip' : (defaultValues.damageType ?? 'chip')}
+            onChange={(event) => setDamageType(event.currentTarget.value)}
             className={inputClass}
             aria-invalid={errors.damageType ? true : undefined}
             aria-describedby={errors.damageType ? 'damageType-error' : undefined}
@@ -134,14 +138,16 @@ export function SubmitClaimForm({
           errors={errors.damageSize}
         />
         <LineOfSightQuestion chosen={defaultValues.inLineOfSight} errors={errors.inLineOfSight} />
-        <RadioQuestion
-          name="chipCount"
-          legend={DAMAGE_QUESTIONS.chipCount}
-          hint={chipOnly ? undefined : CHIP_COUNT_HINT}
-          choices={CHIP_COUNTS.map((value) => [value, CHIP_COUNT_LABELS[value]])}
-          chosen={defaultValues.chipCount}
-          errors={errors.chipCount}
-        />
+        {damageType === 'crack' ? null : (
+          <RadioQuestion
+            name="chipCount"
+            legend={DAMAGE_QUESTIONS.chipCount}
+            hint={chipOnly ? undefined : CHIP_COUNT_HINT}
+            choices={CHIP_COUNTS.map((value) => [value, CHIP_COUNT_LABELS[value]])}
+            chosen={defaultValues.chipCount}
+            errors={errors.chipCount}
+          />
+        )}
         <DamageZoneQuestion chosen={defaultValues.damageZone} errors={errors.damageZone} />
 
         {stormWindows.length ? (
