@@ -1,6 +1,8 @@
+import { RuleError } from '~/domain/errors'
+import { CLAIM_THREAD_MESSAGES } from '~/domain/messages'
 import { HOUR_MS, MINUTE_MS } from '~/domain/time'
 
-import { hit } from './rate-limit.server'
+import { describeWait, hit } from './rate-limit.server'
 
 /**
  * Claim submissions per customer per hour, generous for real use and a wall for scripts. A guarantee claim ("my repair
@@ -19,4 +21,22 @@ export function allowClaimSubmission(profileId: string) {
 /** Counts one request to send a claim's "filed" e-mails. */
 export function allowClaimNotification(claimId: string) {
   return hit(`claim-notify:${claimId}`, CLAIM_NOTIFICATIONS)
+}
+
+/**
+ * Messages one person posts on one claim's thread: a conversation, even a quick back-and-forth, stays far under it; a
+ * script posting dozens in seconds (each one an e-mail to the others) is stopped. Per person and claim, so one noisy
+ * thread never silences the operator elsewhere.
+ */
+export const CLAIM_MESSAGES_PER_PERSON = { limit: 8, windowMs: 10 * MINUTE_MS }
+
+/**
+ * Counts one message by `profileId` on `claimId`'s thread: null when allowed, else the refusal (429, next to the
+ * message field, with the wait left), answered before anything is saved.
+ */
+export function claimMessageLimited(profileId: string, claimId: string): RuleError | null {
+  const result = hit(`claim-message:${claimId}:${profileId}`, CLAIM_MESSAGES_PER_PERSON)
+  if (result.allowed) return null
+  const { title, description } = CLAIM_THREAD_MESSAGES.tooMany
+  return RuleError.from({ title, description: description(describeWait(result.retryAfterSeconds)) }, { field: 'body', status: 429 })
 }

@@ -1,4 +1,4 @@
-import { formatLongDate } from '~/domain/format'
+import { countOf, formatLongDate } from '~/domain/format'
 
 import { oneLine, type RenderedEmail, renderLinesEmail } from './layout'
 
@@ -13,6 +13,8 @@ type ClaimMessageProps = {
   body: string
   /** Where the reader answers: the customer's claim page, the shop's job page or the operator's claim page. */
   replyUrl: string
+  /** The messages from the others the reader has not seen, this one among them (app/models/claim-messages.server.ts). */
+  waiting?: number
 }
 
 export function claimMessageEmail(props: ClaimMessageProps): Promise<RenderedEmail> {
@@ -21,7 +23,14 @@ export function claimMessageEmail(props: ClaimMessageProps): Promise<RenderedEma
       subject: `New message on claim ${props.confirmationCode}`,
       title: 'New message on your claim',
       preheader: `Claim ${props.confirmationCode}`,
-      lines: [`${oneLine(props.from)} wrote about claim ${props.confirmationCode}:`, { quote: props.body }],
+      lines: [
+        ...(props.waiting && props.waiting > 1
+          ? [`${countOf(props.waiting, 'new message')} are waiting for you on the claim. The newest:`]
+          : []),
+        `${oneLine(props.from)} wrote about claim ${props.confirmationCode}:`,
+        { quote: props.body },
+        'Until you open the claim, further messages wait there without another e-mail.',
+      ],
       help: 'Please reply on the page, not to this e-mail: the answer then reaches everyone on the claim.',
     },
     { href: props.replyUrl, label: 'Read and reply', textAction: 'Read and reply' },

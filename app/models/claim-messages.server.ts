@@ -1,7 +1,16 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { type Claim, claimDocuments, claimMessages, claims, MESSAGE_AUTHORS, type PhotoRequest, photoRequests } from '~/db/schema'
+import {
+  type Claim,
+  claimDocuments,
+  claimMessages,
+  claims,
+  claimThreadReads,
+  MESSAGE_AUTHORS,
+  type PhotoRequest,
+  photoRequests,
+} from '~/db/schema'
 import { addCalendarDays } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { PHOTO_REQUEST_MESSAGES, tooManyClaimPhotos } from '~/domain/messages'
@@ -41,6 +50,16 @@ export function threadOf(claimId: string): ThreadMessage[] {
     .all()
 }
 
+/**
+ * A claim's messages as one side's page shows them (the customer's claim page, the shop's job page, the operator's
+ * claim page): showing them marks the thread read for that side, so the next message e-mails it again.
+ */
+export function readThread(claimId: string, side: MessageAuthor): ThreadMessage[] {
+  const messages = threadOf(claimId)
+  markThreadRead(claimId, side)
+  return messages
+}
+
 /** The shop is on the thread once the claim went to it (chosen by the customer or assigned by the operator) and while it is approved or done. */
 export function shopOnThread(claim: Pick<Claim, 'assignedPartnerGroupId' | 'approvalStatus'>) {
   return Boolean(claim.assignedPartnerGroupId) && (claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed')
@@ -50,6 +69,10 @@ export function shopOnThread(claim: Pick<Claim, 'assignedPartnerGroupId' | 'appr
  * Adds a message to the claim's thread and e-mails it to the others on it, each with a link to their own page of the
  * claim: the customer's claim page, the shop's job page, the operator's claim page. The caller has authorised the
  * author for this claim. E-mails go after the write; a failed one is logged and never undoes the message.
+ *
+ * Each page counts the post against the per-person limit first (claimMessageLimited in app/auth/claim-limits.server.ts).
+ * A side that was e-mailed and has not opened the thread since gets no further e-mail: the messages wait on
+ * its page, all of them, and its next page load lets the next message e-mail again (docs/decisions/099-claim-thread-read-marks.md).
  */
 export async function postClaimMessage(input: { claimId: string; author: MessageAuthor; authorProfileId: string; body: string }) {
   const message = db()
@@ -65,22 +88,73 @@ export async function postClaimMessage(input: { claimId: string; author: Message
         : input.author === 'shop'
           ? (partnerGroup?.name ?? 'The shop')
           : `The customer (${claimantName(profile)})`
-    const email = async (replyUrl: string) =>
-      claimMessageEmail({ confirmationCode: claim.confirmationCode, from, body: input.body, replyUrl })
+    const email = async (side: MessageAuthor, replyUrl: string) =>
+      claimMessageEmail({ confirmationCode: claim.confirmationCode, from, body: input.body, replyUrl, waiting: waitingFor(claim.id, side) })
+    // Each side's turn is taken before its e-mail is written, so of messages posted at once only one e-mails a side.
     const outgoing: Outgoing[] = []
-    if (input.author !== 'customer') {
-      outgoing.push(...toClaimant(profile, { ...(await email(claimPageUrl(claim.confirmationCode))), tag: 'claim-message' }))
+    if (input.author !== 'customer' && takeEmailTurn(claim.id, 'customer')) {
+      outgoing.push(...toClaimant(profile, { ...(await email('customer', claimPageUrl(claim.confirmationCode))), tag: 'claim-message' }))
     }
-    if (input.author !== 'operator') {
-      const toOperator = await email(`${app}${adminClaimPath(claim.id)}`)
+    if (input.author !== 'operator' && operatorAddresses().length && takeEmailTurn(claim.id, 'operator')) {
+      const toOperator = await email('operator', `${app}${adminClaimPath(claim.id)}`)
       for (const to of operatorAddresses()) outgoing.push({ to, ...toOperator, tag: 'claim-message-operator' })
     }
-    if (input.author !== 'shop' && shopOnThread(claim) && partnerGroup?.email) {
-      outgoing.push({ to: partnerGroup.email, ...(await email(`${app}${shopJobPath(claim.id)}`)), tag: 'claim-message-shop' })
+    if (input.author !== 'shop' && shopOnThread(claim) && partnerGroup?.email && takeEmailTurn(claim.id, 'shop')) {
+      outgoing.push({ to: partnerGroup.email, ...(await email('shop', `${app}${shopJobPath(claim.id)}`)), tag: 'claim-message-shop' })
     }
     return outgoing
   })
   return message
+}
+
+/**
+ * Whether `side` is e-mailed about a new message now, taking its turn if so: yes when it was never e-mailed about the
+ * thread or has opened it since the last e-mail. One statement, so two messages posted at once cannot both take it.
+ */
+function takeEmailTurn(claimId: string, side: MessageAuthor, now = new Date()) {
+  const emailedAt = now.toISOString()
+  return (
+    db()
+      .insert(claimThreadReads)
+      .values({ claimId, side, emailedAt })
+      .onConflictDoUpdate({
+        target: [claimThreadReads.claimId, claimThreadReads.side],
+        set: { emailedAt },
+        setWhere: sql`${claimThreadReads.emailedAt} IS NULL OR ${claimThreadReads.readAt} >= ${claimThreadReads.emailedAt}`,
+      })
+      .returning({ side: claimThreadReads.side })
+      .all().length > 0
+  )
+}
+
+/** How many messages from the others wait for `side`: those written since it last opened the thread. */
+function waitingFor(claimId: string, side: MessageAuthor) {
+  const readAt = db()
+    .select({ readAt: claimThreadReads.readAt })
+    .from(claimThreadReads)
+    .where(and(eq(claimThreadReads.claimId, claimId), eq(claimThreadReads.side, side)))
+    .get()?.readAt
+  const [row] = db()
+    .select({ waiting: count() })
+    .from(claimMessages)
+    .where(
+      and(eq(claimMessages.claimId, claimId), ne(claimMessages.author, side), readAt ? gt(claimMessages.createdAt, readAt) : undefined),
+    )
+    .all()
+  return row?.waiting ?? 0
+}
+
+/**
+ * Marks the thread read by `side` (the customer, the operator, the shop): called by the page that shows it to them, so
+ * the next message e-mails them again.
+ */
+export function markThreadRead(claimId: string, side: MessageAuthor, now = new Date()) {
+  const readAt = now.toISOString()
+  db()
+    .insert(claimThreadReads)
+    .values({ claimId, side, readAt })
+    .onConflictDoUpdate({ target: [claimThreadReads.claimId, claimThreadReads.side], set: { readAt } })
+    .run()
 }
 
 /**

@@ -3,7 +3,7 @@ import { invoiceFormValues, invoiceLines, latestInvoiceFirst } from '~/domain/in
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import { SLOT_HOURS } from '~/domain/shops'
 import { shopCalibrationView } from '~/models/calibration.server'
-import { threadOf } from '~/models/claim-messages.server'
+import { readThread } from '~/models/claim-messages.server'
 import { draftsOf } from '~/models/claim-shop.server'
 import { claimDocumentsOf } from '~/models/claims.server'
 import { disputeStandingOf } from '~/models/disputes.server'
@@ -45,7 +45,7 @@ export function shopJobPage(groupId: string, claimId: string) {
     calibration:
       job.completed && needsCalibrationProof(job) ? (({ gaps, open }) => ({ gaps, open }))(shopCalibrationView(groupId, job.id)) : null,
     // The claim's thread with the customer and our claims team (the job is the group's: it is on the thread).
-    thread: threadOf(job.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    thread: readThread(job.id, 'shop').map(({ id, ...message }) => ({ key: id, ...message })),
     attached: {
       invoice: kept('invoice'),
       repairPhotos: kept('repair_photo'),

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 
+import { claimMessageLimited } from '~/auth/claim-limits.server'
 import { RuleError } from '~/domain/errors'
 import {
   CHECK_THE_FORM,
@@ -41,6 +42,9 @@ export async function postMessage(formData: FormData, { claimId, operatorId }: O
   if (submission.status !== 'success')
     return answerSubmission(submission, { intent, toast: { type: 'error', ...CLAIM_THREAD_MESSAGES.correct } })
   if (!claimForReview(claimId)) notFound()
+  // Past the thread's limit: said next to the message, which stays in the box; nothing is saved.
+  const limited = claimMessageLimited(operatorId, claimId)
+  if (limited) return answerRefusal(limited, submission, { intent })
   await postClaimMessage({ claimId, author: 'operator', authorProfileId: operatorId, body: submission.value.body })
   return redirectWithToast(adminClaimPath(claimId), { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
 }

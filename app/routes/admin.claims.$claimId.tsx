@@ -9,13 +9,13 @@ import { OutcomeCard } from '~/components/admin/claim/outcome'
 import { PhotoRequest } from '~/components/admin/claim/photo-request'
 import { ClaimSidebar } from '~/components/admin/claim/sidebar'
 import { Toast } from '~/components/toast'
-import { shopOnThread, threadOf } from '~/models/claim-messages.server'
+import { readThread, shopOnThread } from '~/models/claim-messages.server'
 import { claimForReview } from '~/models/claim-review.server'
 import { reviewPage } from '~/models/claim-review-page.server'
 import { operatorZone } from '~/models/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
-import { isNotFound, notFound, resultErrors } from '~/utils/refusal'
+import { isNotFound, notFound, resultErrors, resultValues } from '~/utils/refusal'
 
 import type { Route } from './+types/admin.claims.$claimId'
 import { askForPhotos, postMessage, review } from './admin.claims.$claimId.intents.server'
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...reviewPage(review, operatorZone(context.get(operatorContext))),
     // The claim's thread with the customer and (once booked) the shop, answered here.
-    thread: threadOf(review.claim.id).map(({ id, ...message }) => ({ key: id, ...message })),
+    thread: readThread(review.claim.id, 'operator').map(({ id, ...message }) => ({ key: id, ...message })),
     shopOnThread: shopOnThread(review.claim),
   }
 }
@@ -49,6 +49,8 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
   const { claim } = loaderData
   const failed = (intent: string) =>
     actionData && 'intent' in actionData && actionData.intent === intent ? resultErrors(actionData.result) : {}
+  const kept = (intent: string) =>
+    actionData && 'intent' in actionData && actionData.intent === intent ? resultValues(actionData.result) : {}
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <ClaimHeading {...loaderData} />
@@ -69,6 +71,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
             shopName={claim.partnerGroup}
             shopIsOnThread={loaderData.shopOnThread}
             failed={failed}
+            values={kept('message')}
           />
           <PhotoRequest shopIsOnThread={loaderData.shopOnThread} failed={failed} />
         </div>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 
+import { claimMessageLimited } from '~/auth/claim-limits.server'
 import { RuleError } from '~/domain/errors'
 import { DISPUTE_FILES_FIELD, invoiceColumnsOf } from '~/domain/invoice'
 import {
@@ -39,6 +40,9 @@ type On = { claimId: string; code: string; groupId: string; actorId: string; val
 export async function postMessage(form: Form, { claimId, actorId, values }: On) {
   const submission = parseWithZod(form.fields, { schema: ClaimMessageSchema })
   if (submission.status !== 'success') return answerSchemaErrors(submission, values, CLAIM_THREAD_MESSAGES.correct)
+  // Past the thread's limit: said next to the message, which the page shows again in the box; nothing is saved.
+  const limited = claimMessageLimited(actorId, claimId)
+  if (limited) return answerRefusal(limited, { values })
   await postClaimMessage({ claimId, author: 'shop', authorProfileId: actorId, body: submission.value.body })
   return redirectWithToast(shopJobPath(claimId), { type: 'success', ...CLAIM_THREAD_MESSAGES.sent })
 }

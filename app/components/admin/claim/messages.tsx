@@ -14,12 +14,15 @@ export function ClaimMessages({
   shopName,
   shopIsOnThread,
   failed,
+  values,
 }: {
   thread: ComponentProps<typeof ClaimThread>['messages']
   shopName: string | null
   shopIsOnThread: boolean
   /** The messages of a refused form of this intent, by field. */
   failed: (intent: string) => Record<string, string[] | undefined>
+  /** What a refused message form sent, shown again in the box. */
+  values?: Record<string, string | undefined>
 }) {
   return (
     <ClaimThread
@@ -30,7 +33,7 @@ export function ClaimMessages({
     >
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="message" />
-        <MessageField errors={failed('message').body} maxLength={MESSAGE_LIMITS.body.maxLength} />
+        <MessageField errors={failed('message').body} value={values?.body} maxLength={MESSAGE_LIMITS.body.maxLength} />
         <button type="submit" className={buttonClass('primary')}>
           Send message
         </button>
