@@ -1,3 +1,4 @@
+import { SERVICE_ZONE } from '~/domain/calendar'
 import { isCalibrationFileType, needsCalibrationProof } from '~/domain/calibration'
 import { invoiceFormValues, invoiceLines, latestInvoiceFirst } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
@@ -9,7 +10,7 @@ import { claimDocumentsOf } from '~/models/claims.server'
 import { disputeStandingOf } from '~/models/disputes.server'
 import { invoiceHistory } from '~/models/invoice-review.server'
 import { jobPriceView } from '~/models/price-schedule.server'
-import { shopJob, windowInWords } from '~/models/shop-jobs.server'
+import { jobZone, shopJob, windowInWords } from '~/models/shop-jobs.server'
 import { shopThumbPath } from '~/services/images.server'
 import { signedFileUrl } from '~/services/signed-links.server'
 
@@ -28,6 +29,8 @@ export function shopJobPage(groupId: string, claimId: string) {
   const kept = (type: string) => drafts.filter((draft) => draft.documentType === type).map(({ id, fileName }) => ({ id, fileName }))
   return {
     job,
+    // The shop's times are told on its own clock, with the zone's abbreviation (decision 045).
+    zone: jobZone(job.id) ?? SERVICE_ZONE,
     // /files/ answers with the thumbnail for an older photo that has no small copy: no lookup per photo here.
     damagePhotos: stored
       .filter((document) => document.documentType === 'damage_photo')

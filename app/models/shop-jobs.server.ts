@@ -161,7 +161,7 @@ function today(now: Date, zone: string | null) {
 }
 
 /** The zone of the place a job is done (its chosen location's, else its group's first location's). */
-function jobZone(claimId: string) {
+export function jobZone(claimId: string) {
   const claim = db()
     .select({ chosenLocationId: claims.chosenLocationId, assignedPartnerGroupId: claims.assignedPartnerGroupId })
     .from(claims)

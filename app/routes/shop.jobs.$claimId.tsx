@@ -121,12 +121,13 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
             job={job as InvoiceJob}
             errors={intent === 'resubmit' || intent === 'dispute' ? errors : {}}
             values={values}
+            zone={loaderData.zone}
           />
         </>
       ) : (
         <>
           {job.place.mobile && job.appointmentAt ? (
-            <OnTheWay onTheWayAt={job.technicianOnTheWayAt} errors={intent === 'on-the-way' ? errors : {}} />
+            <OnTheWay onTheWayAt={job.technicianOnTheWayAt} errors={intent === 'on-the-way' ? errors : {}} zone={loaderData.zone} />
           ) : null}
           <Appointment
             job={job as ShopJobView}

@@ -7,6 +7,7 @@ import { ShopPriceSchedule } from '~/components/shop/price-schedule'
 import { ScorecardSection } from '~/components/shop/scorecard'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
+import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CONNECT_MESSAGES, PRICE_SCHEDULE_MESSAGES, REPAIR_FAILURE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
@@ -17,6 +18,7 @@ import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { groupLocations, setDailyCapacity } from '~/models/partners.server'
 import { answerSchedule, groupScheduleView } from '~/models/price-schedule.server'
+import { shopZoneOf } from '~/models/shop-choice.server'
 import { shopJobs, shopRework } from '~/models/shop-jobs.server'
 import { refreshConnectStatus, startConnectOnboarding } from '~/models/shop-payments.server'
 import { scorecardOfGroup } from '~/models/shop-scorecards.server'
@@ -47,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
       rework: shopRework(group.id),
       scorecard: scorecardOfGroup(group.id),
+      // The shop's clock, for the times this page tells (decision 045): its first location's zone.
+      zone: shopZoneOf({ chosenLocationId: null, assignedPartnerGroupId: group.id }) ?? SERVICE_ZONE,
       schedule: groupScheduleView(group.id),
       ...jobs,
     },
@@ -144,7 +148,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
       <Rework items={rework} />
-      <ScorecardSection {...loaderData.scorecard} />
+      <ScorecardSection {...loaderData.scorecard} zone={loaderData.zone} />
       <DailyCapacity locations={locations} result={actionData?.result} />
       <StripePayouts stripe={loaderData.stripe} />
     </div>

@@ -1,16 +1,21 @@
 import { eq } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { OnTheWay } from '~/components/shop/appointment'
 import { db } from '~/db/client.server'
 import { claims, partnerLocations } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { DAMAGE_DATE_FUTURE } from '~/domain/messages'
 import { bookableDates, CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
-import { submitClaim,type SubmitClaimInput } from '~/models/claim-filing.server'
+import { submitClaim, type SubmitClaimInput } from '~/models/claim-filing.server'
 import { approveClaim } from '~/models/claim-review.server'
+import { shopJobPage } from '~/models/shop-job-page.server'
 import { loader as repairFailedLoader } from '~/routes/customer.claims.$claimId.repair-failed'
 import { action as rescheduleAction, loader as rescheduleLoader } from '~/routes/customer.claims.$claimId.reschedule'
 import { action as chooseAction, loader as chooseLoader } from '~/routes/customer.claims.$claimId.shop'
+import * as claimRoute from '~/routes/customer.claims.$code'
 import { loader as submitLoader } from '~/routes/customer.submit-claim'
 
 import {
@@ -163,5 +168,39 @@ describe("days in the customer's zone", () => {
       repairFailedLoader(routeArgs(makeRequest(`/customer/claims/${repaired.id}/repair-failed`, { cookie }), { claimId: repaired.id })),
     )
     expect((page.data as { today: string }).today).toBe(CHICAGO_TODAY)
+  })
+
+  it("the claim page's timeline tells each step on the customer's day", async () => {
+    const { policy, cookie } = await chicagoCustomer()
+    // 10:30 PM in Chicago on December 2 is 04:30 on December 3 in UTC.
+    const claim = createClaim(policy.id, {
+      submittedAt: '2026-12-03T04:30:00.000Z',
+      approvalStatus: 'denied',
+      lifecycleStatus: 'denied',
+      reviewedAt: '2026-12-03T04:45:00.000Z',
+    })
+    const page = await settle(() =>
+      claimRoute.loader(routeArgs(makeRequest(`/customer/claims/${claim.confirmationCode}`, { cookie }), { code: claim.confirmationCode })),
+    )
+    const view = page.data as Awaited<ReturnType<typeof claimRoute.loader>>['data']
+    expect(view.timeline.find((step) => step.key === 'filed')!.when).toBe('December 2, 2026')
+    expect(view.timeline.find((step) => step.key === 'decided')!.when).toBe('December 2, 2026')
+  })
+
+  it("the shop's job page tells its times on the shop's clock, with the zone's abbreviation", async () => {
+    const { policy, group, location } = await chicagoCustomer()
+    const claim = createClaim(policy.id, {
+      approvalStatus: 'approved',
+      assignedPartnerGroupId: group.id,
+      chosenLocationId: location.id,
+      serviceAt: 'mobile',
+      serviceAddress: '5 Elm St, Chicago, IL',
+      appointmentAt: '2026-12-03T08:00',
+      technicianOnTheWayAt: '2026-12-03T04:30:00.000Z',
+    })
+    const page = shopJobPage(group.id, claim.id)
+    expect(page.zone).toBe('America/Chicago')
+    const html = renderToStaticMarkup(createElement(OnTheWay, { onTheWayAt: page.job.technicianOnTheWayAt, errors: {}, zone: page.zone }))
+    expect(html).toContain('On the way since <time dateTime="2026-12-03T04:30:00.000Z">Dec 2, 2026, 10:30 PM CST</time>')
   })
 })

@@ -88,13 +88,13 @@ export function Appointment({
 }
 
 /** A mobile appointment's "On the way": pressed once as the technician leaves; the customer is texted when they asked for texts. */
-export function OnTheWay({ onTheWayAt, errors }: { onTheWayAt: string | null; errors: FormErrors }) {
+export function OnTheWay({ onTheWayAt, errors, zone }: { onTheWayAt: string | null; errors: FormErrors; zone: string }) {
   return (
     <Card className="space-y-3" data-testid="on-the-way">
       <h2 className="text-xl font-semibold text-slate-900">On the way</h2>
       {onTheWayAt ? (
         <p className="text-sm text-slate-800">
-          On the way since <time dateTime={onTheWayAt}>{formatDateTime(onTheWayAt)}</time>.
+          On the way since <time dateTime={onTheWayAt}>{formatDateTime(onTheWayAt, '—', zone)}</time>.
         </p>
       ) : (
         <form method="post" className="space-y-2">

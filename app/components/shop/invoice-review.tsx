@@ -23,11 +23,14 @@ export function InvoiceReview({
   job,
   errors,
   values,
+  zone,
 }: {
   review: ShopJobReview
   job: InvoiceJob
   errors: FormErrors
   values: FormValues
+  /** The shop's zone: its times are read on its clock. */
+  zone: string
 }) {
   const latest = review.submissions[0]
   const disputing = values.intent === 'dispute'
@@ -93,7 +96,7 @@ export function InvoiceReview({
           {review.submissions.map((entry) => (
             <li key={entry.id} className="rounded-md border border-slate-200 p-2">
               <p>
-                <span className="font-semibold">Submission {entry.number}</span>, sent {formatDateTime(entry.submittedAt)}:{' '}
+                <span className="font-semibold">Submission {entry.number}</span>, sent {formatDateTime(entry.submittedAt, '—', zone)}:{' '}
                 {entry.outcome === 'pending'
                   ? 'waiting for the operator'
                   : entry.outcome === 'accepted'
@@ -113,7 +116,8 @@ export function InvoiceReview({
             {review.disputes.map((dispute) => (
               <li key={dispute.id} className="rounded-md border border-slate-200 p-2">
                 <p>
-                  <span className="font-semibold">{DISPUTE_KIND_NAMES[dispute.kind]}</span>, sent {formatDateTime(dispute.openedAt)}.{' '}
+                  <span className="font-semibold">{DISPUTE_KIND_NAMES[dispute.kind]}</span>, sent{' '}
+                  {formatDateTime(dispute.openedAt, '—', zone)}.{' '}
                   {dispute.outcome
                     ? `${DISPUTE_OUTCOME_NAMES[dispute.outcome]} on ${formatLongDate(dispute.answeredAt!)}.`
                     : `The operator answers by ${formatLongDate(dispute.answerDueAt)}${isDisputeOverdue(dispute) ? ' (late)' : ''}.`}

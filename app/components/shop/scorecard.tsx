@@ -19,14 +19,15 @@ export function ScoreFigureText({ name, figure }: { name: ScoreFigureName; figur
   )
 }
 
-export function ScorecardSection({ card, days, countedAt }: { card: Scorecard; days: number; countedAt: string }) {
+/** `zone` is the shop's: the time it was counted is read on the shop's clock, with its zone's abbreviation. */
+export function ScorecardSection({ card, days, countedAt, zone }: { card: Scorecard; days: number; countedAt: string; zone: string }) {
   return (
     <section id="scorecard" aria-labelledby="scorecard-heading" className="space-y-3" data-testid="scorecard">
       <h2 id="scorecard-heading" className="text-xl font-semibold">
         Your scorecard
       </h2>
       <p className="text-sm text-slate-700">
-        {SCORECARD_MESSAGES.window(days)} {SCORECARD_MESSAGES.countedAt(formatDateTime(countedAt))}
+        {SCORECARD_MESSAGES.window(days)} {SCORECARD_MESSAGES.countedAt(formatDateTime(countedAt, '—', zone))}
       </p>
       {isEmptyScorecard(card) ? (
         <p className="text-sm text-slate-700" data-testid="scorecard-empty">
