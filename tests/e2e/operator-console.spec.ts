@@ -4,10 +4,18 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { partnerLocations, vehicles } from '~/db/schema'
+import { partnerLocations, shopStaff, vehicles } from '~/db/schema'
 
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
-import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, createRefund } from '../support/factories'
+import {
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  createPolicy,
+  createProfile,
+  createRefund,
+  uniqueEmail,
+} from '../support/factories'
 
 // The operator's console with JavaScript off and on (each test runs in both projects): plain links and GET/POST forms.
 
@@ -201,4 +209,55 @@ test("the operator's header leads to the console, not to an empty customer dashb
   await header.getByRole('link', { name: 'Glass Plan' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Operator console', level: 1 })).toBeVisible()
+})
+
+test("approving to a group of several locations, with the customer's place unknown, the operator picks the location; the customer and the shop see it", async ({
+  page,
+  signIn,
+}) => {
+  const group = createPartnerGroup(`Two Place Glass ${createId(4)}`)
+  const place = (name: string, zip: string, city: string, state: string) =>
+    db()
+      .insert(partnerLocations)
+      .values({
+        partnerGroupId: group.id,
+        name: `${group.name} ${name}`,
+        slug: `two-${createId(8)}`,
+        zip,
+        address: '1 Main St',
+        city,
+        state,
+      })
+      .returning()
+      .get()
+  place('Ogden', '84401', 'Ogden', 'UT')
+  const austin = place('Austin', '78701', 'Austin', 'TX')
+  const customer = createProfile({ fullName: 'Pat Placeless' })
+  const { policy } = createActivePolicy(customer.id)
+  const claim = createClaim(policy.id, { vehicleZip: null })
+  const staffEmail = uniqueEmail('staff')
+  db().insert(shopStaff).values({ partnerGroupId: group.id, email: staffEmail, addedBy: customer.id }).run()
+
+  await signIn({ email: 'operator@example.com' })
+  await page.goto(`/admin/claims/${claim.id}`)
+  await page.getByLabel('Partner group').selectOption({ label: group.name })
+  await expect(page.getByLabel('Location')).toHaveValue('')
+  await page.getByRole('button', { name: 'Approve' }).click()
+  // Told by the Location field (and in the toast).
+  await expect(page.locator('#partnerLocationId-error')).toContainText('We do not know where the customer is')
+
+  await page.getByLabel('Partner group').selectOption({ label: group.name })
+  await page.getByLabel('Location').selectOption({ label: `${austin.name} · Austin, TX` })
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await expect(toast(page)).toContainText('Claim Approved')
+
+  await signIn({ email: customer.email })
+  await page.goto(`/customer/claims/${claim.confirmationCode}`)
+  await expect(page.getByTestId('claim-shop')).toContainText(austin.name)
+  await expect(page.getByTestId('claim-shop')).toContainText('1 Main St, Austin, TX 78701')
+  await expect(page.getByTestId('claim-shop')).not.toContainText('Ogden')
+
+  await signIn({ email: staffEmail })
+  await page.goto(`/shop/jobs/${claim.id}`)
+  await expect(page.getByText(`In shop: ${austin.name}, 1 Main St, Austin, TX 78701`).first()).toBeVisible()
 })
