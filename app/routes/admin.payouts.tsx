@@ -296,38 +296,51 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
         <h2 id="to-approve" className="mb-2 text-lg font-semibold text-slate-900">
           Completed jobs to approve ({group.waitingCount})
         </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="approve-payment" />
-          <JobTable caption="Completed jobs not approved for payment yet, oldest first" jobs={group.waiting} select />
-          <FieldMessages messages={errorsFor('approve-payment').claimId} />
-          {group.waiting.length ? (
+        {/* A form only with something to send: an empty one has no button (pa11y), and nothing to post. */}
+        {group.waiting.length ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve-payment" />
+            <JobTable caption="Completed jobs not approved for payment yet, oldest first" jobs={group.waiting} select />
+            <FieldMessages messages={errorsFor('approve-payment').claimId} />
             <button type="submit" className={buttonClass('primary', 'mt-3')} disabled={approving}>
               {approving ? 'Approving...' : 'Approve for payment'}
             </button>
-          ) : null}
-          <Shown shown={group.waiting.length} total={group.waitingCount} />
-        </Form>
+            <Shown shown={group.waiting.length} total={group.waitingCount} />
+          </Form>
+        ) : (
+          <div>
+            <JobTable caption="Completed jobs not approved for payment yet, oldest first" jobs={group.waiting} select />
+            <FieldMessages messages={errorsFor('approve-payment').claimId} />
+            <Shown shown={group.waiting.length} total={group.waitingCount} />
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="approved">
         <h2 id="approved" className="mb-2 text-lg font-semibold text-slate-900">
           Approved, not in a payout ({group.approvedCount})
         </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="create-payout" />
-          <input type="hidden" name="groupId" value={group.id} />
-          {group.approved.map((job) => (
-            <input key={job.id} type="hidden" name="claimId" value={job.id} />
-          ))}
-          <JobTable caption="Jobs approved for payment and not in a payout yet, oldest first" jobs={group.approved} />
-          <FieldMessages messages={errorsFor('create-payout').claimId ?? errorsFor('create-payout').groupId} />
-          {group.approved.length ? (
+        {group.approved.length ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="create-payout" />
+            <input type="hidden" name="groupId" value={group.id} />
+            {group.approved.map((job) => (
+              <input key={job.id} type="hidden" name="claimId" value={job.id} />
+            ))}
+            <JobTable caption="Jobs approved for payment and not in a payout yet, oldest first" jobs={group.approved} />
+            <FieldMessages messages={errorsFor('create-payout').claimId ?? errorsFor('create-payout').groupId} />
             <button type="submit" className={buttonClass('primary', 'mt-3')} disabled={creating}>
               {creating ? 'Creating...' : `Create payout of ${group.approvedShownTotal}`}
             </button>
-          ) : null}
-          <Shown shown={group.approved.length} total={group.approvedCount} />
-        </Form>
+            <Shown shown={group.approved.length} total={group.approvedCount} />
+          </Form>
+        ) : (
+          <div>
+            <JobTable caption="Jobs approved for payment and not in a payout yet, oldest first" jobs={group.approved} />
+            <FieldMessages messages={errorsFor('create-payout').claimId ?? errorsFor('create-payout').groupId} />
+            <Shown shown={group.approved.length} total={group.approvedCount} />
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="payouts">

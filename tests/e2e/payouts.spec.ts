@@ -55,6 +55,11 @@ test('the operator approves completed jobs for payment, creates the payout, mark
   await page.getByRole('button', { name: 'Create payout of $409.00' }).click()
   await expect(toast(page)).toContainText('Payout created')
   await expect(page.getByRole('heading', { name: 'Approved, not in a payout (0)' })).toBeVisible()
+  // Nothing left to approve or pay: no form is left without a button to send it (pa11y's empty forms).
+  const formsWithoutButton = await page
+    .locator('form')
+    .evaluateAll((forms) => forms.filter((form) => !form.querySelector('button:not([type="button"]), input[type="submit"]')).length)
+  expect(formsWithoutButton).toBe(0)
   const row = page.getByTestId('payout-row')
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('$409.00')
