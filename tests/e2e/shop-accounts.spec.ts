@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { claimDocuments, claims, shopStaff } from '~/db/schema'
+import { claimDocuments, claims, partnerLocations, shopStaff } from '~/db/schema'
 import { DISPUTE_MESSAGES, INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { bookableDates } from '~/domain/shops'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
@@ -365,4 +365,32 @@ test('a rejected invoice is disputed: a file too large is refused next to its fi
   const told = await waitForEmail('operator@example.com', `Dispute on job ${claim.confirmationCode}`)
   expect(told.text).toContain(`${group.name} disputes the rejected invoice of job ${claim.confirmationCode}:`)
   expect(told.text).toContain('> The invoice photo is sharp; please look again.')
+})
+
+test("a shop's page tells its times on its own clock, labelled with its zone", async ({ page, signIn }) => {
+  const group = createPartnerGroup(`Loop Glass ${createId(4)}`, { email: `desk-${createId(6).toLowerCase()}@loop.example` })
+  db()
+    .insert(partnerLocations)
+    .values({
+      partnerGroupId: group.id,
+      name: `Loop Glass Wacker ${createId(4)}`,
+      slug: `loop-glass-${createId(8).toLowerCase()}`,
+      zip: '60601',
+      address: '1 Wacker Dr',
+      city: 'Chicago',
+      state: 'IL',
+      offersChipRepair: true,
+      offersReplacement: true,
+      offersCalibration: false,
+    })
+    .run()
+  const staffEmail = uniqueEmail('staff')
+  db()
+    .insert(shopStaff)
+    .values({ partnerGroupId: group.id, email: staffEmail, addedBy: findOrCreateProfile('operator@example.com').id })
+    .run()
+  await signIn({ email: staffEmail })
+  await page.goto('/shop')
+  // A Chicago shop's scorecard was counted at a Central time (CST or CDT), not a UTC one.
+  await expect(page.getByTestId('scorecard')).toContainText(/Counted \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T;/)
 })
