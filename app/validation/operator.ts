@@ -276,5 +276,5 @@ export const StateFactsSchema = z.object({
 /** The operator's decision on a setup held because its VIN is on another active policy (routes/admin.setups.tsx). */
 export const SetupDecisionSchema = z.object({
   intent: z.enum(['approve', 'correct']),
-  policyId: z.string().trim().min(1).max(MAX_LENGTH.recordId),
+  policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
 })

@@ -113,6 +113,7 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'waive-credit', creditId: 'crd1', reason: 'Paid by check instead.' },
     multiLine: ['reason'],
   },
+  'operator.SetupDecisionSchema': { schema: operator.SetupDecisionSchema, sample: { intent: 'approve', policyId: 'pol1' } },
   'operator.PenaltyPaidSchema': {
     schema: operator.PenaltyPaidSchema,
     sample: { intent: 'penalty-paid', refundId: 'ref1', reference: 'Cheque 10442' },
