@@ -15,6 +15,7 @@ import {
   type WindshieldZone,
 } from './claims'
 import type { PlanType } from './plans'
+import type { PolicyStatus } from './policies'
 
 /**
  * The version every automatic approval records (claims.decided_by_rules_version). Raise it when any rule changes.
@@ -46,7 +47,7 @@ export type DecisionFacts = {
   /** Claims the rules approved so far today (the service's day, UTC). */
   approvedByRulesToday: number
   /** The day coverage began (YYYY-MM-DD); null while it has not. */
-  policy: { status: string; planType: PlanType; coverageStartDate: string | null }
+  policy: { status: PolicyStatus; planType: PlanType; coverageStartDate: string | null }
   /** Every required setup photo of the claim's vehicle is on file. */
   setupPhotosOnFile: boolean
   claim: {

@@ -13,8 +13,8 @@ export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] 
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
 /**
- * Why a setup waits for the operator instead of activating: its VIN is already on another active policy (issue 48), so
- * a person checks it before coverage starts ('vin_review'), or the operator asked the customer to correct the vehicle
+ * Why a setup waits for the operator instead of activating: its VIN is already on another active policy, so a
+ * person checks it before coverage starts ('vin_review'), or the operator asked the customer to correct the vehicle
  * ('vin_correction': the wizard is open again). Null: nothing holds it.
  */
 export const SETUP_HOLDS = ['vin_review', 'vin_correction'] as const

@@ -281,7 +281,8 @@ export function removeAdditionalPhoto(policy: Policy, photoId: string, generatio
 
 /**
  * The other active policies the VIN is on (another customer's, or the same customer's other policy): a second
- * registration of a VIN waits for the operator (issue 48) instead of starting coverage.
+ * registration of a VIN waits for the operator instead of starting coverage: the first registration's owner must
+ * not have their claims held for someone else's, and the operator, not the rules, decides who is right.
  */
 function activePoliciesWithVin(tx: Db, vin: string, policyId: string) {
   return tx

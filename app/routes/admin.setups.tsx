@@ -18,7 +18,7 @@ import { SetupDecisionSchema } from '~/validation/operator'
 
 import type { Route } from './+types/admin.setups'
 
-// Setups held before coverage starts because their VIN is already on another active policy (issue 48): the operator
+// Setups held before coverage starts because their VIN is already on another active policy: the operator
 // sees both policies and approves (coverage starts) or asks the customer to correct the vehicle.
 
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })

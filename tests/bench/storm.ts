@@ -43,7 +43,7 @@ const MIN_IMAGE_GAIN = 1.5
 const MAX_RSS_MB = 450
 const MAX_LOOKUP_RATIO = 1.5
 const LOOKUPS = 3000
-/** The lookup's p99 target at every size (issue 48). */
+/** The lookup's p99 target at every size: a claim's photos are checked inside its request (docs/benchmarks.md). */
 const MAX_LOOKUP_P99_MS = 5
 /**
  * How many oriented hashes a photo is filed under, in turn: two crops, and a second orientation where one is near a

@@ -17,7 +17,8 @@ import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ens
 import { outboxFor } from '../support/outbox'
 
 // The operator assigns a group: the work is done at the group's location nearest the customer, and the customer's pages
-// and e-mail and the shop's job name that one place (issue 48: a Texas customer was sent to Salt Lake City).
+// and e-mail and the shop's job name that one place (a Texas customer was once sent to the group's
+// Salt Lake City location).
 
 function location(groupId: string, name: string, zip: string, city: string, state: string, phone: string) {
   return db()

@@ -28,6 +28,7 @@ const SOURCES = [...files(path.join(ROOT, 'app')), ...files(path.join(ROOT, 'tes
 
 // `decisions/NNN-slug` (with or without .md), a link `[NNN](…decisions/MMM-…)` or `[NNN](MMM-…)` inside the folder,
 // and `decision NNN` / `Decision NNN` in prose.
+const FOLDER = ['decisions', ''].join('/')
 const PATH = /decisions\/(\d{3}-[a-z0-9-]+?)(?:\.md)?(?=[)#\s`'",.]|$)/g
 const LINK = /\[(\d{3})\]\((?:[^)]*decisions\/|\.?\/?)(\d{3})-/g
 const PROSE = /\b[Dd]ecisions? (\d{3})\b/g
@@ -52,7 +53,8 @@ describe('references to decision records', () => {
   it('finds a missing record, a link labelled with another number and a prose number with no record', () => {
     expect(
       decisionReferenceProblems([
-        { file: 'a.md', text: 'see [decisions/070-texts-about-claims.md](x) and [064](docs/decisions/068-state.md)' },
+        // Spelled in pieces, so that this file itself names no record that does not exist.
+        { file: 'a.md', text: `see [${FOLDER}070-texts-about-claims.md](x) and [064](docs/${FOLDER}068-state.md)` },
         { file: 'b.ts', text: '// (decision 999)' },
         { file: 'c.md', text: `[${RECORDS[0].slice(0, 3)}](${RECORDS[0]}) and decision ${RECORDS[0].slice(0, 3)}` },
       ]),

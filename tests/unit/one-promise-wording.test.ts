@@ -9,8 +9,8 @@ import { ANSWER_PROMISE, RESPONSE_PROMISE_HOURS } from '~/domain/claims'
 import { stateRules } from '~/domain/state-rules'
 
 /**
- * One promise said one way, and the commitment said as the state table has it (issue 48, "wording that contradicts
- * itself"). The signed terms (content/terms-1.0.*.ts) keep their words as published and are left out.
+ * One promise said one way, and the commitment said as the state table has it (the pages
+ * had contradicted themselves). The signed terms (content/terms-1.0.*.ts) keep their words as published and are left out.
  */
 
 const APP = path.resolve(import.meta.dirname, '../../app')
