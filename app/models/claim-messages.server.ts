@@ -149,6 +149,15 @@ function waitingFor(claimId: string, side: MessageAuthor) {
  * the next message e-mails them again.
  */
 export function markThreadRead(claimId: string, side: MessageAuthor, now = new Date()) {
+  // A page view writes only when it changes something: the side's first view, or one after an e-mail it has not read.
+  // Any other view has nothing new to mark (a message from the others since the last read would have e-mailed), and
+  // a write on every view would queue each claim page behind the database's one writer.
+  const mark = db()
+    .select({ emailedAt: claimThreadReads.emailedAt, readAt: claimThreadReads.readAt })
+    .from(claimThreadReads)
+    .where(and(eq(claimThreadReads.claimId, claimId), eq(claimThreadReads.side, side)))
+    .get()
+  if (mark && !(mark.emailedAt && (!mark.readAt || mark.readAt < mark.emailedAt))) return
   const readAt = now.toISOString()
   db()
     .insert(claimThreadReads)
