@@ -1,5 +1,6 @@
 import { Strategy } from 'remix-auth/strategy'
 
+import { countOf } from '~/domain/format'
 import { consumeSignInCode, consumeSignInLink } from '~/models/sign-in-links.server'
 
 export type EmailLinkVerifyParams = {
@@ -36,7 +37,7 @@ export function signInFailureMessage(reason: SignInFailure, via: 'link' | 'code'
       return "This login link isn't valid. Request a new one to sign in."
     case 'wrong':
       return attemptsLeft > 0
-        ? `That code isn't right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+        ? `That code isn't right. ${countOf(attemptsLeft, 'try', 'tries')} left.`
         : "That code isn't right, and it was the last try. Request a new login link."
     case 'void':
       return 'Too many wrong codes. That code no longer works; use the link in the e-mail, or request a new login link.'

@@ -1,3 +1,5 @@
+import { countOf } from '~/domain/format'
+
 import { Action, EmailLayout, FinePrint, Paragraph, quoted, type RenderedEmail, renderEmail, textBody } from './layout'
 
 export type ProviderCancellationProps = {
@@ -25,7 +27,7 @@ export function providerCancellationWording(props: ProviderCancellationProps) {
     subject: `Notice: your Glass Plan policy ${props.policyNumber} ends on ${props.endsOn}`,
     title: 'Notice of cancellation',
     paragraphs: [
-      `We are cancelling your ${props.planName} plan (policy ${props.policyNumber}) as your state allows. It ends on ${props.endsOn}, ${props.noticeDays} ${props.noticeDays === 1 ? 'day' : 'days'} after this notice; you stay covered until then. The reason: ${props.ground}.`,
+      `We are cancelling your ${props.planName} plan (policy ${props.policyNumber}) as your state allows. It ends on ${props.endsOn}, ${countOf(props.noticeDays, 'day')} after this notice; you stay covered until then. The reason: ${props.ground}.`,
       props.explanation,
       `You will be refunded the unused part of what you paid, without any cancellation fee${props.refundWithinDays ? `, within ${props.refundWithinDays} days after the plan ends` : ', when the plan ends'}.`,
       `If you believe this is a mistake, call ${props.supportPhone} or write to ${props.supportEmail} before ${props.endsOn}.`,

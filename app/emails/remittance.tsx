@@ -1,5 +1,7 @@
 import type { CSSProperties } from 'react'
 
+import { countOf } from '~/domain/format'
+
 import { EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, textBody } from './layout'
 
 /** To a partner group once its payout is paid: the jobs it pays (code, completion date, amount), the total and the reference. */
@@ -24,7 +26,7 @@ const head: CSSProperties = { ...cell, fontWeight: 600, color: '#111827' }
 function wording(props: RemittanceEmailProps) {
   const partnerGroup = oneLine(props.partnerGroup)
   const reference = oneLine(props.reference)
-  const count = props.jobs.length === 1 ? '1 job' : `${props.jobs.length} jobs`
+  const count = countOf(props.jobs.length, 'job')
   return {
     subject: `Glass Plan remittance: ${props.total} for ${count}`,
     title: `We paid you ${props.total}`,

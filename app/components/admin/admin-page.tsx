@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { inputClass, PageHeading } from '~/components/ui'
+import { countOf } from '~/domain/format'
 
 /**
  * The frame of every operator page: the way back to the console, the heading, the content. Long unbroken strings (an
@@ -46,7 +47,7 @@ export function ListProblem({ notice }: { notice: string | null }) {
 }
 
 export function noSuchPage(page: number, pages: number) {
-  return `There is no page ${page.toLocaleString('en-US')}: this list has ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'}.`
+  return `There is no page ${page.toLocaleString('en-US')}: this list has ${countOf(pages, 'page')}.`
 }
 
 /**

@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 
 import { CreditsList } from '~/components/credits'
 import { Card, Field, inputClass } from '~/components/ui'
+import { countOf } from '~/domain/format'
 import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
@@ -47,7 +48,7 @@ export function CreditsSection({
                   <>
                     {line.lastError ? (
                       <p className="text-xs text-red-800" data-testid="credit-error">
-                        {line.attempts} {line.attempts === 1 ? 'attempt' : 'attempts'}: {line.lastError} (retried daily)
+                        {countOf(line.attempts, 'attempt')}: {line.lastError} (retried daily)
                       </p>
                     ) : null}
                     <Form method="post" className="grid max-w-xl gap-2">

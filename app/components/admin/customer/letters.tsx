@@ -1,7 +1,7 @@
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone } from '~/components/ui'
-import { formatPrice } from '~/domain/format'
+import { countOf, formatPrice } from '~/domain/format'
 import { LETTER_TEMPLATES, type LetterTemplate } from '~/domain/letters'
 import type { CustomerPageData } from '~/models/customer-page.types'
 
@@ -34,7 +34,7 @@ export function LettersSection({ letters }: { letters: CustomerPageData['letters
                 {letter.late ? <p className="mt-1 text-xs text-red-800">Sent late: its notice window had passed.</p> : null}
                 {letter.status === 'failed' && letter.lastError ? (
                   <p className="mt-1 text-xs text-red-800">
-                    {letter.attempts} {letter.attempts === 1 ? 'attempt' : 'attempts'}: {letter.lastError}
+                    {countOf(letter.attempts, 'attempt')}: {letter.lastError}
                   </p>
                 ) : null}
               </Cell>

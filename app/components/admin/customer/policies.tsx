@@ -4,7 +4,7 @@ import { PolicyStatusBadge } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { StateSelect } from '~/components/state-select'
 import { Badge, Card, Field, inputClass } from '~/components/ui'
-import { formatLongDate } from '~/domain/format'
+import { countOf, formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CancelOnBehalfSchema, CorrectStateSchema, ProviderCancelSchema } from '~/validation/operator'
@@ -212,7 +212,7 @@ function NoticeEmail({ policy }: { policy: CustomerPageData['policies'][number] 
     <p className={`mt-2 text-sm ${email.gaveUp ? 'text-red-800' : 'text-slate-700'}`} data-testid="provider-notice-email">
       {email.gaveUp
         ? `${what} failed ${email.attempts} times and is no longer tried: reach the customer another way.${ending}`
-        : `${what} has not gone out yet (${email.attempts} ${email.attempts === 1 ? 'try' : 'tries'}); it is tried again daily.${ending}`}
+        : `${what} has not gone out yet (${countOf(email.attempts, 'try', 'tries')}); it is tried again daily.${ending}`}
     </p>
   )
 }

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone, Field, inputClass } from '~/components/ui'
-import { formatLongDate } from '~/domain/format'
+import { countOf, formatLongDate } from '~/domain/format'
 import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
@@ -54,7 +54,7 @@ export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData[
                 <Badge tone={status.tone}>{status.label}</Badge>
                 {refund.status === 'failed' && refund.lastError ? (
                   <p className="mt-1 text-xs text-red-800">
-                    {refund.attempts} {refund.attempts === 1 ? 'attempt' : 'attempts'}: {refund.lastError}
+                    {countOf(refund.attempts, 'attempt')}: {refund.lastError}
                   </p>
                 ) : null}
                 {refund.dueBy && refund.status !== 'succeeded' ? (
