@@ -56,7 +56,8 @@ export function threadOf(claimId: string): ThreadMessage[] {
  */
 export function readThread(claimId: string, side: MessageAuthor): ThreadMessage[] {
   const messages = threadOf(claimId)
-  markThreadRead(claimId, side)
+  // Only a message from the others has anything to be read: a thread with none of theirs keeps no mark.
+  if (messages.some((message) => message.author !== side)) markThreadRead(claimId, side)
   return messages
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
+import { DECISION_RULES_VERSION } from '~/domain/decision-rules'
 
 import { expect, randomIp, test, toast } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup } from '../support/factories'
@@ -56,7 +57,7 @@ test('a repaired chip that cracks is replaced on a Chip Repair Only plan, and th
 
   // Approved at once by the rules, linked to the repaired claim; the repair offers no second claim.
   const filed = db().select().from(claims).where(eq(claims.repairFailureOfClaimId, repaired.id)).get()!
-  expect(filed).toMatchObject({ approvalStatus: 'approved', damageType: 'crack', decidedByRulesVersion: '2' })
+  expect(filed).toMatchObject({ approvalStatus: 'approved', damageType: 'crack', decidedByRulesVersion: DECISION_RULES_VERSION })
   const newCard = page.locator(`[data-claim-id="${filed.id}"]`)
   await expect(newCard.getByTestId('rework-of')).toHaveText(
     `Repair-failure claim for the chip repaired under claim ${repaired.confirmationCode}.`,
