@@ -1454,6 +1454,7 @@ export type Letter = typeof letters.$inferSelect
  * of a profile without stopped_at is the consent in force.
  */
 export const TEXT_STOP_SOURCES = ['stop_reply', 'customer'] as const
+export const TEXT_CONFIRM_SOURCES = ['code', 'yes_reply'] as const
 export const textConsents = sqliteTable(
   'text_consents',
   {
@@ -1466,6 +1467,17 @@ export const textConsents = sqliteTable(
     userAgent: text('user_agent'),
     stoppedAt: text('stopped_at'),
     stoppedBy: text('stopped_by', { enum: TEXT_STOP_SOURCES }),
+    /**
+     * When the number proved it is the customer's: the code texted to it typed on the texts page ('code'), or a YES
+     * replied from it ('yes_reply'). Until then the consent is pending and no claim text goes to the number
+     * (docs/decisions/100-texts-number-confirmed-first.md).
+     */
+    confirmedAt: text('confirmed_at'),
+    confirmedBy: text('confirmed_by', { enum: TEXT_CONFIRM_SOURCES }),
+    /** The keyed hash of the code last texted to the number (never the code), its expiry, and the wrong codes typed. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: text('code_expires_at'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1478,8 +1490,11 @@ export const textConsents = sqliteTable(
 )
 export type TextConsent = typeof textConsents.$inferSelect
 
-/** The claim steps a customer is texted about (app/models/texts.server.ts), and the answer to a HELP reply. */
-export const TEXT_KINDS = ['claim_decided', 'claim_booked', 'claim_on_the_way', 'claim_done', 'help'] as const
+/**
+ * The claim steps a customer is texted about (app/models/texts.server.ts), the answer to a HELP reply, and the code
+ * that confirms a number before any claim text goes to it.
+ */
+export const TEXT_KINDS = ['claim_decided', 'claim_booked', 'claim_on_the_way', 'claim_done', 'help', 'number_code'] as const
 /**
  * Every text sent or refused: to whom, about what, the words, the transport and the provider's id, or the reason the
  * provider refused it. A refusal is recorded here and logged; the claim goes on without it.
