@@ -6,6 +6,7 @@ import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../do
 import { CREDIT_KINDS, CREDIT_METHODS, CREDIT_STATES } from '../domain/credits'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
+import { generatePayoutNumber } from '../domain/payouts'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
@@ -445,6 +446,14 @@ export const payouts = sqliteTable(
   'payouts',
   {
     id: id(),
+    /**
+     * The number the shop quotes and the operator reads ('PY-' and six characters without look-alikes,
+     * domain/payouts): the random id stays in forms and URLs. Filled by the migration for older rows.
+     */
+    payoutNumber: text('payout_number')
+      .notNull()
+      .unique()
+      .$defaultFn(() => generatePayoutNumber()),
     partnerGroupId: text('partner_group_id')
       .notNull()
       .references(() => partnerGroups.id, { onDelete: 'restrict' }),

@@ -210,9 +210,10 @@ export const CODE_PATTERN = new RegExp(`^CS-[${CODE_ALPHABET}]{6}$`)
 
 /**
  * A prefix and six random characters of CODE_ALPHABET from the Web Crypto API (Node and browsers alike), without
- * modulo bias: a claim's confirmation code ('CS-') and a policy's number ('GP-', domain/policies) alike.
+ * modulo bias: a claim's confirmation code ('CS-'), a policy's number ('GP-', domain/policies) and a payout's number
+ * ('PY-', domain/payouts) alike.
  */
-export function randomCode(prefix: 'CS-' | 'GP-') {
+export function randomCode(prefix: 'CS-' | 'GP-' | 'PY-') {
   let code = prefix
   const byte = new Uint8Array(1)
   while (code.length < prefix.length + 6) {

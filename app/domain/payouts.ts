@@ -3,6 +3,7 @@
  * yet approved for payment, approved, in a payout the operator has created, or paid with a bank reference.
  */
 import { endOfBusinessDaysAfter } from './calendar'
+import { CODE_ALPHABET, randomCode } from './claims'
 import { DAY_MS } from './time'
 
 export const PAYOUT_STATES = ['not_approved', 'approved', 'in_payout', 'paid'] as const
@@ -37,6 +38,19 @@ export function payoutStateOf(claim: PayoutFacts & { completedAt: string | null 
       : { state: 'in_payout', payoutId: claim.payoutId, paidAt: null, reference: null }
   }
   return { state: claim.paymentApprovedAt ? 'approved' : 'not_approved', payoutId: null, paidAt: null, reference: null }
+}
+
+// --- payout numbers ----------------------------------------------------------------------------------------------
+
+/**
+ * The number a shop quotes about a payment (its remittance e-mail names it) and the operator reads on the payouts page:
+ * 'PY-' and six characters of the confirmation codes' alphabet, like a policy's 'GP-' number. The random id stays in
+ * forms and URLs. docs/decisions/063-policy-numbers-and-customer-phones.md.
+ */
+export const PAYOUT_NUMBER_PATTERN = new RegExp(`^PY-[${CODE_ALPHABET}]{6}$`)
+
+export function generatePayoutNumber() {
+  return randomCode('PY-')
 }
 
 // --- paid within five business days ------------------------------------------------------------------------------
