@@ -54,7 +54,7 @@ const IMPORT_ZONES = [
   { target: 'app/content', from: 'app/components', message: 'Content (copy and reference data) never imports a component.' },
   {
     // The layers below the models: each imports only what lies below it, never back up.
-    // app/server/app.ts is the bundle's entry, the one module above everything (it starts the app: init.server.ts).
+    // app/app.server.ts, the bundle's entry, stands above everything (it starts the app: init.server.ts), outside app/server/.
     target: ['app/utils', 'app/validation', 'app/content', 'app/db', 'app/emails', 'app/server/*.server.ts', 'app/server/*.js'],
     from: ['app/models', 'app/services', 'app/auth', 'app/routes', 'app/jobs.server.ts', 'app/init.server.ts'],
     message:
@@ -71,6 +71,27 @@ const IMPORT_ZONES = [
 const NO_DATE_UTC = {
   selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
   message: 'Days and dates only through app/domain/calendar.ts (dayOf, dayAfter, addCalendarDays…): no Date.UTC by hand.',
+}
+
+const DAYS_MESSAGE =
+  'Days only through app/domain/calendar.ts (startOfDayIn, isCalendarDay, calendarDaysBetween, daysApart…), durations through app/domain/time.ts (DAY_MS): no day counted by hand.'
+
+/**
+ * A day counted by hand: `Date.parse` of a built string (`${day}T00:00:00Z`), midnight UTC written out, a day's
+ * milliseconds typed, or a year or a month read off a Date's UTC fields (which are the service's zone only by luck).
+ */
+const NO_DAYS_BY_HAND = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='parse'] > TemplateLiteral", message: DAYS_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/T00:00:00Z/]', message: DAYS_MESSAGE },
+  { selector: 'Literal[value=/T00:00:00Z/]', message: DAYS_MESSAGE },
+  { selector: 'Literal[value=86400000]', message: DAYS_MESSAGE },
+  { selector: "MemberExpression[property.name=/^getUTC(FullYear|Month)$/]", message: DAYS_MESSAGE },
+]
+
+/** An amount written out by hand: `(cents / 100).toFixed(2)` is app/domain/format.ts's formatDollars (or formatPrice). */
+const NO_FIXED_DOLLARS = {
+  selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+  message: 'Amounts are written by app/domain/format.ts (formatDollars for a form or a CSV, formatPrice for people): no .toFixed(2).',
 }
 
 const TYPED_LENGTH_MESSAGE =
@@ -151,16 +172,20 @@ export default defineConfig(
     },
   },
   {
-    // Days and dates only through app/domain/calendar.ts; an input's length only from app/validation/limits.ts.
+    // Days and dates only through app/domain/calendar.ts; an input's length only from app/validation/limits.ts;
     // (A later block naming the same rule replaces its list, so each block below repeats what still applies.)
+    // Amounts written only by app/domain/format.ts.
     files: ['app/**/*.{ts,tsx,js}'],
-    rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_TYPED_LENGTH] },
+    rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_DAYS_BY_HAND, NO_FIXED_DOLLARS, ...NO_TYPED_LENGTH] },
   },
-  { files: ['app/domain/calendar.ts'], rules: { 'no-restricted-syntax': ['error', ...NO_TYPED_LENGTH] } },
+  { files: ['app/domain/calendar.ts'], rules: { 'no-restricted-syntax': ['error', NO_FIXED_DOLLARS, ...NO_TYPED_LENGTH] } },
+  { files: ['app/domain/format.ts'], rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_DAYS_BY_HAND, ...NO_TYPED_LENGTH] } },
   {
     files: ['app/validation/**/*.ts'],
     ignores: ['app/validation/limits.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_TYPED_LENGTH, NO_TYPED_SCHEMA_MAX] },
+    rules: {
+      'no-restricted-syntax': ['error', NO_DATE_UTC, ...NO_DAYS_BY_HAND, NO_FIXED_DOLLARS, ...NO_TYPED_LENGTH, NO_TYPED_SCHEMA_MAX],
+    },
   },
   {
     // Models take plain values: rate limits, cookies and the request itself belong to the route layer.

@@ -1,5 +1,5 @@
 // The production server: `npm run serve` (and the container) runs `node server.js`. The app reaches it as one object,
-// `app` (app/server/app.ts, the server bundle's entry); the Node side's parts live beside it in app/server/: the
+// `app` (app/app.server.ts, the server bundle's entry); the Node side's parts live in app/server/: the
 // Node → Fetch adapter, the request line, static files, compression, refusals and the lifecycle. Each route's HTTP
 // rules are in the route's own module (docs/decisions/039-route-rules-declared-by-each-route.md).
 //

@@ -19,8 +19,8 @@ export default defineConfig({
       },
     },
   },
-  // The server bundle's entry is app/server/app.ts, which wraps React Router's build in the one object server.js uses
+  // The server bundle's entry is app/app.server.ts, which wraps React Router's build in the one object server.js uses
   // (as React Router's custom-server templates do; with Vite's environment API the input is the ssr environment's).
-  environments: { ssr: { build: { rollupOptions: { input: './app/server/app.ts' } } } },
+  environments: { ssr: { build: { rollupOptions: { input: './app/app.server.ts' } } } },
   ssr: { external: ['better-sqlite3', 'sharp'] },
 })

@@ -1,18 +1,18 @@
 // The app as server.js sees it: the production build's entry (vite.config.ts makes this file the server bundle's
-// input, as React Router's custom-server templates do with their server/app.ts). server.js takes everything it uses
+// input, as React Router's custom-server templates do with their server/app.ts; it stands above the request pipeline in
+// app/server/, which it wraps, since it starts the app through init.server.ts). server.js takes everything it uses
 // from the one `app` object below, so the Node side and the app meet at one seam and share one set of modules.
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 
 import { shutdown } from '~/init.server'
 import { logger, requestAnswered, requestScope } from '~/logger.server'
-
-import { metricsText } from './metrics.server'
-import { cachedDocument } from './page-cache.server'
-import { onRequestFinished, requestFinished, requestIdFrom } from './request-log.server'
-import { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage, unreadableHead } from './request-policy.server'
-import { routeIdLookup, routeRulesLookup } from './route-table.server'
-import { serverContext } from './server-facts.server'
+import { metricsText } from '~/server/metrics.server'
+import { cachedDocument } from '~/server/page-cache.server'
+import { onRequestFinished, requestFinished, requestIdFrom } from '~/server/request-log.server'
+import { ALLOW_HEADER, bodyPolicy, SERVED_METHODS, tooLargeMessage, unreadableHead } from '~/server/request-policy.server'
+import { routeIdLookup, routeRulesLookup } from '~/server/route-table.server'
+import { serverContext } from '~/server/server-facts.server'
 
 export const app = {
   /** React Router's request handler for the build (the mode decides its error detail). */

@@ -136,7 +136,7 @@ describe('imports run one way (ESLint)', () => {
     ])
   })
 
-  it('the layers below the models never import back up; app/server/app.ts, the bundle’s entry, may', async () => {
+  it('the layers below the models never import back up; app/app.server.ts, the bundle’s entry, may', async () => {
     const LOWER =
       'A lower layer (utils, validation, content, db, emails, the request pipeline) never imports a model, a service, auth, a route or the jobs.'
     for (const file of [
@@ -161,7 +161,7 @@ describe('imports run one way (ESLint)', () => {
         `4: import { runDailyJobs } from '~/jobs.server' → ${LOWER}`,
       ])
     }
-    expect(await problems('app/server/app.ts', ["import { shutdown } from '~/init.server'"])).toEqual([])
+    expect(await problems('app/app.server.ts', ["import { shutdown } from '~/init.server'"])).toEqual([])
   })
 
   it('days and dates only through app/domain/calendar.ts: no Date.UTC by hand elsewhere', async () => {
