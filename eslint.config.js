@@ -85,7 +85,7 @@ const NO_DAYS_BY_HAND = [
   { selector: 'TemplateElement[value.raw=/T00:00:00Z/]', message: DAYS_MESSAGE },
   { selector: 'Literal[value=/T00:00:00Z/]', message: DAYS_MESSAGE },
   { selector: 'Literal[value=86400000]', message: DAYS_MESSAGE },
-  { selector: "MemberExpression[property.name=/^getUTC(FullYear|Month)$/]", message: DAYS_MESSAGE },
+  { selector: 'MemberExpression[property.name=/^getUTC(FullYear|Month)$/]', message: DAYS_MESSAGE },
 ]
 
 /** An amount written out by hand: `(cents / 100).toFixed(2)` is app/domain/format.ts's formatDollars (or formatPrice). */
@@ -207,7 +207,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '(^|/)stripe\\.server$',
+              regex: '(^|/)stripe(-[a-z]+)?\\.server$',
               allowTypeImports: true,
               message: 'Stripe only through the payments adapter (~/services/payments.server).',
             },

@@ -22,7 +22,7 @@ import { getPricing, priceFor } from './pricing.server'
  * switch happens at the next monthly renewal, at the yearly price shown when it was asked for, and the yearly
  * renewals count from that day. The commitment (the first 12 months from purchase) and the one replacement per plan
  * year are unchanged. Stripe: a subscription schedule moves the subscription at the end of its month, without
- * proration (services/stripe.server.ts); local: the daily job applies it (`applyYearlySwitches`).
+ * proration (services/stripe-billing.server.ts); local: the daily job applies it (`applyYearlySwitches`).
  */
 
 const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const

@@ -172,6 +172,57 @@ describe('imports run one way (ESLint)', () => {
     expect(await problems('app/domain/calendar.ts', [line])).toEqual([])
   })
 
+  it('days only through app/domain/calendar.ts: no Date.parse of a built day, no midnight UTC written out, no day of milliseconds, no UTC year or month', async () => {
+    const DAYS =
+      'Days only through app/domain/calendar.ts (startOfDayIn, isCalendarDay, calendarDaysBetween, daysApart…), durations through app/domain/time.ts (DAY_MS): no day counted by hand.'
+    const lines = [
+      'export const a = Date.parse(`${day}T12:00:00Z`)',
+      'export const b = new Date(`${day}T00:00:00Z`)',
+      "export const c = new Date(day + 'T00:00:00Z')",
+      'export const d = (later - earlier) / 86_400_000',
+      'export const e = now.getUTCFullYear() - start.getUTCFullYear()',
+      'export const f = now.getUTCMonth()',
+      'export const g = Date.parse(row.createdAt) + DAY_MS',
+      'export const h = startOfDayIn(day).getUTCDay()',
+    ]
+    const found = [
+      `1: ${lines[0]} → ${DAYS}`,
+      `2: ${lines[1]} → ${DAYS}`,
+      `3: ${lines[2]} → ${DAYS}`,
+      `4: ${lines[3]} → ${DAYS}`,
+      `5: ${lines[4]} → ${DAYS}`,
+      `5: ${lines[4]} → ${DAYS}`,
+      `6: ${lines[5]} → ${DAYS}`,
+    ]
+    for (const file of [
+      'app/domain/shops.ts',
+      'app/models/example.server.ts',
+      'app/routes/example.tsx',
+      'app/validation/example.ts',
+      'app/domain/format.ts',
+    ])
+      expect(await problems(file, lines)).toEqual(found)
+    expect(await problems('app/domain/calendar.ts', lines)).toEqual([])
+  })
+
+  it('amounts only through app/domain/format.ts: no .toFixed(2) elsewhere', async () => {
+    const FIXED = 'Amounts are written by app/domain/format.ts (formatDollars for a form or a CSV, formatPrice for people): no .toFixed(2).'
+    const lines = [
+      'export const a = (cents / 100).toFixed(2)',
+      'export const b = formatDollars(cents)',
+      'export const c = hours.toFixed(1)',
+    ]
+    for (const file of [
+      'app/routes/example.tsx',
+      'app/models/example.server.ts',
+      'app/domain/invoice.ts',
+      'app/validation/example.ts',
+      'app/domain/calendar.ts',
+    ])
+      expect(await problems(file, lines)).toEqual([`1: ${lines[0]} → ${FIXED}`])
+    expect(await problems('app/domain/format.ts', lines)).toEqual([])
+  })
+
   it("an input's length only from app/validation/limits.ts: no typed maxLength in app/, no typed .max() in a schema", async () => {
     const TYPED = "An input's length comes from app/validation/limits.ts (fieldLimits(schema) or MAX_LENGTH), never a typed number."
     const SCHEMA = "A schema's limit is named in app/validation/limits.ts (MAX_LENGTH, MAX_VALUE), never a typed number."
@@ -213,9 +264,13 @@ describe('imports run one way (ESLint)', () => {
     const lines = [
       "import { listStripePrices } from '~/services/stripe.server'",
       "import type { StripePrice } from '~/services/stripe.server'",
+      "import { retrieveTransfer } from '~/services/stripe-connect.server'",
+      "import { refund } from '~/services/stripe-billing.server'",
     ]
     expect(await problems('app/models/example.server.ts', lines)).toEqual([
       "1: import { listStripePrices } from '~/services/stripe.server' → Stripe only through the payments adapter (~/services/payments.server).",
+      "3: import { retrieveTransfer } from '~/services/stripe-connect.server' → Stripe only through the payments adapter (~/services/payments.server).",
+      "4: import { refund } from '~/services/stripe-billing.server' → Stripe only through the payments adapter (~/services/payments.server).",
     ])
     expect(await problems('app/services/example.server.ts', ["const { listStripePrices } = await import('./stripe.server')"])).toEqual([])
   })

@@ -1,0 +1,407 @@
+import Stripe from 'stripe'
+import { z } from 'zod'
+
+import type { Policy } from '~/db/schema'
+import { intervalOf, isLookupKey } from '~/domain/plans'
+import { env } from '~/env.server'
+import type { CheckoutInput, PaidPeriod } from '~/services/payments-adapter.server'
+import { expandableIdOf, stripe } from '~/services/stripe-client.server'
+
+/**
+ * The customers' side of Stripe: prices by lookup key, Checkout in subscription mode, subscriptions (cancel, renewal,
+ * the yearly switch, the portal), what was paid and its refunds, and credits on the customer's balance.
+ */
+
+// --- prices ----------------------------------------------------------------------------------------------------
+
+const PriceSchema = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  lookup_key: z.string().nullable(),
+  unit_amount: z.number().int().nonnegative().nullable(),
+  product: z.union([z.string(), z.object({ id: z.string(), active: z.boolean().optional() })]),
+})
+const PriceListSchema = z.object({ data: z.array(PriceSchema) })
+
+export type StripePrice = { amountCents: number; priceId: string }
+
+/**
+ * The active prices for these lookup keys, by lookup key. Keys Stripe doesn't know (or whose product is archived, or
+ * that have no fixed amount) are left out; the caller decides what a missing price means.
+ */
+export async function listStripePrices(lookupKeys: readonly string[]): Promise<Record<string, StripePrice>> {
+  if (lookupKeys.length === 0) return {}
+  const response = await stripe().prices.list({ lookup_keys: [...lookupKeys], active: true, expand: ['data.product'], limit: 100 })
+  const { data } = PriceListSchema.parse(response)
+  const result: Record<string, StripePrice> = {}
+  for (const price of data) {
+    if (!price.active || price.lookup_key === null || price.unit_amount === null) continue
+    if (typeof price.product === 'object' && price.product.active === false) continue
+    if (!lookupKeys.includes(price.lookup_key)) continue
+    result[price.lookup_key] = { amountCents: price.unit_amount, priceId: price.id }
+  }
+  return result
+}
+
+/**
+ * Publishes a new price (monthly or yearly, as its key says) for a lookup key: a new Price on the same product that takes the lookup key over
+ * (`transfer_lookup_key`), so checkout and the price list use it from now on. Idempotent per price change.
+ */
+export async function publishPrice(lookupKey: string, amountCents: number, idempotencyKey: string) {
+  const response = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })
+  const current = PriceListSchema.parse(response).data[0]
+  if (!current) throw new Error(`Stripe has no active price with lookup key ${lookupKey}`)
+  const product = typeof current.product === 'string' ? current.product : current.product.id
+  const created = await stripe().prices.create(
+    {
+      product,
+      currency: 'usd',
+      unit_amount: amountCents,
+      // A yearly key's price renews yearly: the key names the interval (domain/plans).
+      recurring: { interval: isLookupKey(lookupKey) ? intervalOf(lookupKey) : 'month' },
+      lookup_key: lookupKey,
+      transfer_lookup_key: true,
+    },
+    { idempotencyKey },
+  )
+  return { stripePriceId: PriceSchema.parse(created).id }
+}
+
+const SubscriptionItemsSchema = z.object({
+  items: z.object({ data: z.array(z.object({ id: z.string(), price: z.object({ id: z.string() }) })).min(1) }),
+})
+
+/** The subscription's item moves to the lookup key's current price; Stripe charges it from the next renewal on. */
+export async function moveSubscriptionToPrice(policy: Policy, lookupKey: string) {
+  if (!policy.stripeSubscriptionId) return
+  const target = (await listStripePrices([lookupKey]))[lookupKey]
+  if (!target) throw new Error(`Stripe has no active price with lookup key ${lookupKey}`)
+  const subscription = SubscriptionItemsSchema.parse(await stripe().subscriptions.retrieve(policy.stripeSubscriptionId))
+  const item = subscription.items.data[0]!
+  if (item.price.id === target.priceId) return
+  await stripe().subscriptions.update(policy.stripeSubscriptionId, {
+    items: [{ id: item.id, price: target.priceId }],
+    proration_behavior: 'none',
+  })
+}
+
+const ScheduleSchema = z.object({
+  id: z.string(),
+  phases: z
+    .array(
+      z.object({
+        start_date: z.number().int(),
+        end_date: z.number().int(),
+        items: z.array(z.object({ price: expandableIdOf(), quantity: z.number().int().nullish() })).min(1),
+      }),
+    )
+    .min(1),
+})
+
+/**
+ * Monthly → yearly at the end of the month already paid: a subscription schedule made from the subscription keeps its
+ * current phase (this month, at the monthly price) and adds a yearly phase at the yearly price, without proration;
+ * the schedule then releases the subscription, which renews yearly from there. Returns the moment of the switch.
+ */
+export async function scheduleYearlySwitch(policy: Policy, yearlyKey: string) {
+  if (!policy.stripeSubscriptionId) return { at: null }
+  const target = (await listStripePrices([yearlyKey]))[yearlyKey]
+  if (!target) throw new Error(`Stripe has no active price with lookup key ${yearlyKey}`)
+  const schedule = ScheduleSchema.parse(
+    await stripe().subscriptionSchedules.create(
+      { from_subscription: policy.stripeSubscriptionId },
+      { idempotencyKey: `yearly-switch-${policy.id}-${policy.stripeSubscriptionId}` },
+    ),
+  )
+  const current = schedule.phases[schedule.phases.length - 1]!
+  await stripe().subscriptionSchedules.update(schedule.id, {
+    end_behavior: 'release',
+    proration_behavior: 'none',
+    phases: [
+      {
+        items: current.items.map((item) => ({ price: item.price, quantity: item.quantity ?? 1 })),
+        start_date: current.start_date,
+        end_date: current.end_date,
+        proration_behavior: 'none',
+      },
+      { items: [{ price: target.priceId, quantity: 1 }], duration: { interval: 'year', interval_count: 1 }, proration_behavior: 'none' },
+    ],
+  })
+  return { at: new Date(current.end_date * 1000) }
+}
+
+// --- checkout sessions -----------------------------------------------------------------------------------------
+
+const CreatedSessionSchema = z.object({ id: z.string().min(1), url: z.string().url() })
+
+const CheckoutSessionSchema = z.object({
+  id: z.string().min(1),
+  mode: z.string().nullish(),
+  status: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  customer: expandableIdOf().nullish(),
+  subscription: expandableIdOf().nullish(),
+  customer_email: z.string().nullish(),
+  customer_details: z.object({ email: z.string().nullish(), name: z.string().nullish() }).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  line_items: z
+    .object({
+      data: z.array(
+        z.object({
+          price: z.object({ id: z.string(), unit_amount: z.number().int().nullish(), lookup_key: z.string().nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+})
+
+export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>
+
+/** The metadata our checkout writes on the session and on the subscription. */
+export type CheckoutMetadata = {
+  lookup_key: string
+  partner_location_id: string
+  tos_version: string
+  tos_accepted_at: string
+  /** Present when the checkout pays for taking over a policy from the vehicle's previous owner. */
+  ownership_transfer_id?: string
+  governing_state: string
+  // The consent record's facts (app/models/consents.server.ts); each value fits Stripe's 500 characters.
+  renewal_terms_version: string
+  esign_version: string
+  consented_at: string
+  client_ip: string
+  user_agent: string
+}
+
+/** Thrown when a checkout cannot be started for a reason the customer can't fix by retrying at once. */
+export class CheckoutUnavailableError extends Error {}
+
+export async function createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }> {
+  const { APP_URL } = env()
+  const price = (await listStripePrices([input.lookupKey]))[input.lookupKey]
+  if (!price) throw new CheckoutUnavailableError(`No active Stripe price has the lookup key ${input.lookupKey}`)
+  // The customer saw and accepted `amountCents`; never charge a different amount than the page showed.
+  if (price.amountCents !== input.amountCents) {
+    throw new CheckoutUnavailableError(`Stripe price for ${input.lookupKey} is ${price.amountCents}, the page showed ${input.amountCents}`)
+  }
+  const metadata: CheckoutMetadata = {
+    lookup_key: input.lookupKey,
+    partner_location_id: input.partnerLocationId ?? '',
+    tos_version: input.tosVersion,
+    tos_accepted_at: input.tosAcceptedAt,
+    ...(input.ownershipTransferId ? { ownership_transfer_id: input.ownershipTransferId } : {}),
+    governing_state: input.governingState,
+    renewal_terms_version: input.consent.renewalTermsVersion,
+    esign_version: input.consent.esignVersion,
+    consented_at: input.consent.consentedAt,
+    client_ip: input.consent.clientIp ?? '',
+    user_agent: (input.consent.userAgent ?? '').slice(0, 500),
+  }
+  // A buyer taking over a policy lands on their dashboard: there is nothing to set up.
+  const successUrl = input.ownershipTransferId
+    ? `${APP_URL}/customer`
+    : `${APP_URL}/checkout-success?checkout=success&session_id={CHECKOUT_SESSION_ID}`
+  const session = await stripe().checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: price.priceId, quantity: 1 }],
+    ...(input.profile ? { client_reference_id: input.profile.id, customer_email: input.profile.email } : {}),
+    metadata,
+    subscription_data: {
+      metadata,
+      // A period the seller already paid for comes with the plan: the buyer's first charge waits for its end.
+      ...(input.firstChargeAt ? { trial_end: Math.floor(new Date(input.firstChargeAt).getTime() / 1000) } : {}),
+    },
+    // Stripe replaces the literal {CHECKOUT_SESSION_ID}; it must not be URL-encoded.
+    success_url: successUrl,
+    cancel_url: `${APP_URL}${input.cancelPath.startsWith('/') ? input.cancelPath : `/${input.cancelPath}`}`,
+  })
+  return CreatedSessionSchema.parse(session)
+}
+
+/** A checkout session with its line items (to learn the price actually charged). */
+export async function retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession> {
+  return CheckoutSessionSchema.parse(await stripe().checkout.sessions.retrieve(id, { expand: ['line_items'] }))
+}
+
+/** The checkout session that created a subscription, if it came from a checkout. */
+export async function findCheckoutSessionForSubscription(subscriptionId: string): Promise<StripeCheckoutSession | null> {
+  const list = z
+    .object({ data: z.array(z.object({ id: z.string() })) })
+    .parse(await stripe().checkout.sessions.list({ subscription: subscriptionId, limit: 1 }))
+  const first = list.data[0]
+  return first ? retrieveCheckoutSession(first.id) : null
+}
+
+// --- subscriptions ---------------------------------------------------------------------------------------------
+
+const SubscriptionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  customer: expandableIdOf().nullish(),
+  cancel_at: z.number().int().nullish(),
+  canceled_at: z.number().int().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+
+export type StripeSubscription = z.infer<typeof SubscriptionSchema>
+
+/** The subscription as Stripe has it now: the one source of truth for the policy's payment status. */
+export async function retrieveSubscription(id: string): Promise<StripeSubscription> {
+  return SubscriptionSchema.parse(await stripe().subscriptions.retrieve(id))
+}
+
+export async function cancelSubscriptionNow(policy: Policy) {
+  if (!policy.stripeSubscriptionId) return // nothing was ever billed through Stripe
+  try {
+    await stripe().subscriptions.cancel(policy.stripeSubscriptionId)
+  } catch (error) {
+    // Cancelling twice (a retry, or Stripe's dunning got there first) is success, not failure.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      const current = await retrieveSubscription(policy.stripeSubscriptionId)
+      if (current.status === 'canceled') return
+    }
+    throw error
+  }
+}
+
+export async function setRenewal(policy: Policy, cancelAt: Date | null) {
+  if (!policy.stripeSubscriptionId) return
+  // `cancel_at` is Emptyable in the SDK's typing: '' clears it (renewal back on).
+  await stripe().subscriptions.update(policy.stripeSubscriptionId, { cancel_at: cancelAt ? Math.floor(cancelAt.getTime() / 1000) : '' })
+}
+
+export async function createPortalSession(policy: Policy, returnUrl: string) {
+  if (!policy.stripeCustomerId) throw new Error(`Policy ${policy.id} has no Stripe customer`)
+  const session = await stripe().billingPortal.sessions.create({ customer: policy.stripeCustomerId, return_url: returnUrl })
+  return z.object({ url: z.string().url() }).parse(session)
+}
+
+// --- what was paid, and refunds --------------------------------------------------------------------------------
+
+const InvoiceListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      amount_paid: z.number().int().nonnegative(),
+      created: z.number().int(),
+      period_start: z.number().int().nullish(),
+      period_end: z.number().int().nullish(),
+      lines: z
+        .object({ data: z.array(z.object({ period: z.object({ start: z.number().int(), end: z.number().int() }).nullish() })) })
+        .nullish(),
+      payments: z
+        .object({
+          data: z.array(
+            z.object({
+              status: z.string().nullish(),
+              payment: z.object({ payment_intent: expandableIdOf().nullish(), charge: expandableIdOf().nullish() }),
+            }),
+          ),
+        })
+        .nullish(),
+    }),
+  ),
+})
+type PaidInvoice = z.infer<typeof InvoiceListSchema>['data'][number]
+
+const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+const RefundListSchema = z.object({ data: z.array(RefundSchema) })
+
+/** The subscription's paid invoices with their payments, newest first (a year of monthly invoices fits one page). */
+async function paidInvoices(policy: Policy): Promise<PaidInvoice[]> {
+  if (!policy.stripeSubscriptionId) return []
+  const response = await stripe().invoices.list({
+    subscription: policy.stripeSubscriptionId,
+    status: 'paid',
+    limit: 100,
+    expand: ['data.payments'],
+  })
+  return InvoiceListSchema.parse(response)
+    .data.filter((invoice) => invoice.amount_paid > 0)
+    .sort((a, b) => b.created - a.created)
+}
+
+export async function paymentsFor(policy: Policy): Promise<PaidPeriod[]> {
+  return (await paidInvoices(policy)).map((invoice) => {
+    const period = invoice.lines?.data[0]?.period
+    const start = period?.start ?? invoice.period_start ?? invoice.created
+    const end = period?.end ?? invoice.period_end ?? invoice.created
+    return {
+      ref: invoice.id,
+      amountCents: invoice.amount_paid,
+      periodStart: new Date(start * 1000).toISOString(),
+      periodEnd: new Date(end * 1000).toISOString(),
+    }
+  })
+}
+
+/** The metadata key that ties a Stripe refund to our refund row, so a retry counts what an earlier attempt did. */
+const REFUND_ID_KEY = 'glass_plan_refund_id'
+
+/**
+ * Refunds against the paid invoices, newest first, until the amount is covered. A retry (same `refundId`) first counts
+ * the refunds an earlier attempt made on each payment (by their metadata), so nothing is refunded twice even after
+ * Stripe's idempotency keys have expired.
+ */
+export async function refund(
+  policy: Policy,
+  { refundId, amountCents, mayFallShortCents = 0 }: { refundId: string; amountCents: number; mayFallShortCents?: number },
+) {
+  let remaining = amountCents
+  const stripeRefundIds: string[] = []
+  for (const invoice of await paidInvoices(policy)) {
+    if (remaining <= 0) break
+    const payment = invoice.payments?.data.find(
+      (entry) => entry.status !== 'failed' && (entry.payment.payment_intent || entry.payment.charge),
+    )
+    if (!payment) continue
+    const target = payment.payment.payment_intent
+      ? { payment_intent: payment.payment.payment_intent }
+      : { charge: payment.payment.charge ?? undefined }
+    const earlier = RefundListSchema.parse(await stripe().refunds.list({ ...target, limit: 100 })).data.filter(
+      (entry) => entry.status !== 'failed' && entry.status !== 'canceled',
+    )
+    const ours = earlier.filter((entry) => entry.metadata?.[REFUND_ID_KEY] === refundId)
+    stripeRefundIds.push(...ours.map((entry) => entry.id))
+    remaining -= ours.reduce((sum, entry) => sum + entry.amount, 0)
+    const available = invoice.amount_paid - earlier.reduce((sum, entry) => sum + entry.amount, 0)
+    const take = Math.min(Math.max(remaining, 0), available)
+    if (take <= 0) continue
+    const created = RefundSchema.parse(
+      await stripe().refunds.create(
+        { ...target, amount: take, reason: 'requested_by_customer', metadata: { [REFUND_ID_KEY]: refundId, policy_id: policy.id } },
+        { idempotencyKey: `refund-${refundId}-${invoice.id}-${take}` },
+      ),
+    )
+    stripeRefundIds.push(created.id)
+    remaining -= take
+  }
+  if (remaining > mayFallShortCents) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
+  return { stripeRefundIds, shortCents: Math.max(remaining, 0) }
+}
+
+// --- the customer's balance -----------------------------------------------------------------------------------
+
+/**
+ * A credit on the customer's Stripe balance (a negative balance transaction), which Stripe takes off the next invoice.
+ * The idempotency key is the credit's own id, so a retry after a lost answer never credits twice.
+ */
+export async function creditBalance(
+  policy: Policy,
+  { creditId, amountCents, description }: { creditId: string; amountCents: number; description: string },
+) {
+  if (!policy.stripeCustomerId) throw new Error(`Policy ${policy.id} has no Stripe customer`)
+  const transaction = await stripe().customers.createBalanceTransaction(
+    policy.stripeCustomerId,
+    { amount: -amountCents, currency: 'usd', description, metadata: { credit_id: creditId, policy_id: policy.id } },
+    { idempotencyKey: `credit-${creditId}` },
+  )
+  return { stripeId: transaction.id }
+}
