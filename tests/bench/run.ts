@@ -4,6 +4,9 @@
  *
  *   npm run bench -- [--seconds 5] [--skip-build] [--strict] [--only landing,preloads,partner,uploads,scale,pinned,bombs,storm] [--build-dir build-bench]
  *
+ * `--only storm --lookup-only` needs no server, so it builds and starts none (the storm section's options are in
+ * tests/bench/storm.ts).
+ *
  * --build-dir builds into (and runs) another folder, so two benches on one machine do not share a build.
  * --strict exits non-zero when a target is missed. Numbers depend on the machine and on what else runs on it: compare
  * figures from the same run (that is why the static-file yardstick runs beside the app), not across machines.
@@ -64,12 +67,21 @@ async function main() {
   const unknown = only?.filter((key) => !SECTIONS.some((section) => section.key === key)) ?? []
   if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.map((s) => s.key).join(', ')})`)
 
-  if (!args.includes('--skip-build')) {
+  // The near-duplicate lookup alone reads its own databases: no build, no server.
+  const needsServer = !(only?.every((key) => key === 'storm') && args.includes('--lookup-only'))
+  if (needsServer && !args.includes('--skip-build')) {
     console.log(`Building into ${BUILD_DIR}...`)
     buildApp(BUILD_DIR)
   }
-  const server = await startServer({ buildDir: BUILD_DIR })
-  console.log(`Server on ${server.url}, data in ${server.dataDir}\n`)
+  const started = needsServer ? await startServer({ buildDir: BUILD_DIR }) : null
+  if (started) console.log(`Server on ${started.url}, data in ${started.dataDir}\n`)
+  const server =
+    started ??
+    new Proxy({} as RunningServer, {
+      get: () => {
+        throw new Error('This section needs the server, which --only storm --lookup-only does not start')
+      },
+    })
 
   const targets: { name: string; met: boolean; value: string }[] = []
   try {
@@ -86,7 +98,7 @@ async function main() {
       console.log('')
     }
   } finally {
-    await server.stop()
+    await started?.stop()
   }
 
   console.log('== Targets')

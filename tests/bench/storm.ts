@@ -13,7 +13,11 @@
  * 3. The near-duplicate lookup: the band index (photo_hash_bands) of 1,000 and of 1,000,000 policies with 3–6 hashed
  *    photos each, in its own database through the real migrations, and findSimilarPhotos timed at each size.
  *
- *   npm run bench -- --only storm [--storm-claims 24] [--index-sizes 1000,1000000]
+ *   npm run bench -- --only storm [--storm-claims 24] [--index-sizes 1000,1000000] [--lookup-only] [--index-dir <dir>]
+ *
+ * --lookup-only runs part 3 alone (no build, no server). --index-dir keeps each size's index in <dir> and reuses one
+ * written there before with the same layout, so the lookup can be measured again without writing 34 million rows
+ * (~20–30 minutes at 1,000,000 policies on the 2-core machine); a different layout or mix of hashes is written anew.
  *
  * STORM_NODE_OPTIONS is passed to the storm's servers as NODE_OPTIONS (e.g. `--require` of a script that starts the
  * inspector's profiler, to see where a claim's CPU goes).
@@ -21,6 +25,7 @@
  * Targets: claims a minute at 4 and at 8 in flight ≥ 0.9 × the image work's limit; the image work ≥ 1.5 × cheaper in
  * CPU than today's; peak RSS at 8 in flight < 450 MB; the lookup's p99 at the large size ≤ 1.5 × the small size's.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -273,87 +278,135 @@ function pageReads() {
 }
 
 /**
- * The band index of `size` policies (3–6 photos each) in its own database; the lookup's p50 and p99 in ms (wall
- * clock and CPU), and what one lookup does: candidate rows read, and pages SQLite read or faulted in.
+ * The photos of the bench's index of `size` policies (3–6 photos each, each under as many oriented hashes as
+ * ORIENTED_PER_PHOTO says): every hash, its photo and policy, from a repeatable generator, and the generator itself,
+ * whose later draws are the lookups' new photos. The same size gives the same hashes in every run, so an index kept
+ * with --index-dir stands for them.
  */
-export async function lookupAt(size: number, print: (line: string) => void) {
+function benchPhotos(size: number) {
+  const random = hashes(size)
+  const photoHashes: string[] = []
+  const photoPolicy: number[] = []
+  const photoOf: number[] = []
+  let photoCount = 0
+  for (let policy = 0; policy < size; policy++) {
+    for (let photo = 0; photo < 3 + (policy % 4); photo++, photoCount++) {
+      const filed = ORIENTED_PER_PHOTO[photoCount % ORIENTED_PER_PHOTO.length]!
+      for (let hash = 0; hash < filed; hash++) {
+        photoHashes.push(random())
+        photoPolicy.push(policy)
+        photoOf.push(photoCount)
+      }
+    }
+  }
+  return { random, photoHashes, photoPolicy, photoOf, photoCount }
+}
+
+/** Writes the index of the bench's photos into a database opened as the server opens one. */
+async function writeIndex(file: string, photos: ReturnType<typeof benchPhotos>) {
   const { openDatabase } = await import('~/db/client.server')
-  const { BAND_COUNT, bandRows, hashKey, probeKeys } = await import('~/domain/photo-integrity')
-  const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `glass-bands-${size}-`))
-  try {
-    const database = openDatabase(path.join(dir, 'app.sqlite'))
-    const client = database.$client
-    // A bench database: no journal, and a page cache large enough that writing 13 million index rows is not the run.
-    client.pragma('journal_mode = OFF')
-    client.pragma('synchronous = OFF')
-    client.pragma('cache_size = -400000')
-    const insertPhoto = client.prepare("INSERT INTO photo_hashes (hash, photo_id, policy_id, source) VALUES (?, ?, ?, 'setup')")
-    const insertBand = client.prepare('INSERT OR IGNORE INTO photo_hash_bands (band_key, rest) VALUES (?, ?)')
-    const random = hashes(size)
-    const started = performance.now()
-    // The photos first (hashes and their policy), then the rows written in key order, a large batch per transaction:
-    // appending to a b-tree in order is a sequential write, where random order rewrites pages everywhere.
-    // Each photo under its oriented hashes (decision 098), as many as ORIENTED_PER_PHOTO measures on real photos: each
-    // entry is one hash of one photo.
-    const photoHashes: string[] = []
-    const photoPolicy: number[] = []
-    const photoOf: number[] = []
-    let photoCount = 0
-    for (let policy = 0; policy < size; policy++) {
-      for (let photo = 0; photo < 3 + (policy % 4); photo++, photoCount++) {
-        const filed = ORIENTED_PER_PHOTO[photoCount % ORIENTED_PER_PHOTO.length]!
-        for (let hash = 0; hash < filed; hash++) {
-          photoHashes.push(random())
-          photoPolicy.push(policy)
-          photoOf.push(photoCount)
-        }
-      }
+  const { BAND_COUNT, bandRows, hashKey } = await import('~/domain/photo-integrity')
+  const { photoHashes, photoPolicy, photoOf } = photos
+  const database = openDatabase(file)
+  const client = database.$client
+  // A bench database: no journal, and a page cache large enough that writing 13 million index rows is not the run.
+  client.pragma('journal_mode = OFF')
+  client.pragma('synchronous = OFF')
+  client.pragma('cache_size = -400000')
+  const insertPhoto = client.prepare("INSERT INTO photo_hashes (hash, photo_id, policy_id, source) VALUES (?, ?, ?, 'setup')")
+  const insertBand = client.prepare('INSERT OR IGNORE INTO photo_hash_bands (band_key, rest) VALUES (?, ?)')
+  // The photos first (hashes and their policy), then the rows written in key order, a large batch per transaction:
+  // appending to a b-tree in order is a sequential write, where random order rewrites pages everywhere.
+  const count = photoHashes.length
+  const policyIdOf = (policy: number) => `p${policy.toString(36).padStart(10, '0')}`
+  const photoIdOf = (place: number) => `${policyIdOf(photoPolicy[place]!)}${photoOf[place]!.toString(36).padStart(7, '0')}`
+  const BATCH = 200_000
+  const inBatches = (rows: number, write: (at: number) => void) => {
+    for (let first = 0; first < rows; first += BATCH) {
+      client.transaction(() => {
+        for (let at = first; at < Math.min(rows, first + BATCH); at++) write(at)
+      })()
     }
-    const photos = photoHashes.length
-    const stored = photoHashes.filter((_, index) => index % 997 === 0)
-    const policyIdOf = (policy: number) => `p${policy.toString(36).padStart(10, '0')}`
-    const photoIdOf = (place: number) => `${policyIdOf(photoPolicy[place]!)}${photoOf[place]!.toString(36).padStart(7, '0')}`
-    const BATCH = 200_000
-    const inBatches = (count: number, write: (at: number) => void) => {
-      for (let first = 0; first < count; first += BATCH) {
-        client.transaction(() => {
-          for (let at = first; at < Math.min(count, first + BATCH); at++) write(at)
-        })()
-      }
+  }
+  const byHash = Array.from({ length: count }, (_, place) => place).sort((a, b) =>
+    photoHashes[a]! < photoHashes[b]! ? -1 : photoHashes[a]! > photoHashes[b]! ? 1 : a - b,
+  )
+  inBatches(count, (at) => {
+    const place = byHash[at]!
+    insertPhoto.run(hashKey(photoHashes[place]!, 'oriented'), photoIdOf(place), policyIdOf(photoPolicy[place]!))
+  })
+  // Each band's keys and rests in typed arrays, one band at a time: row objects for ten million hashes would not fit
+  // the heap.
+  for (let band = 0; band < BAND_COUNT; band++) {
+    const rests = new Float64Array(count)
+    // key × 2^24 + place in one double (exact: keys < 2^25, places < 2^24), sorted numerically.
+    const order = new Float64Array(count)
+    for (let place = 0; place < count; place++) {
+      const row = bandRows(photoHashes[place]!, 'oriented')[band]!
+      rests[place] = row.rest
+      order[place] = row.bandKey * 2 ** 24 + place
     }
-    const byHash = Array.from({ length: photos }, (_, place) => place).sort((a, b) =>
-      photoHashes[a]! < photoHashes[b]! ? -1 : photoHashes[a]! > photoHashes[b]! ? 1 : a - b,
-    )
-    inBatches(photos, (at) => {
-      const place = byHash[at]!
-      insertPhoto.run(hashKey(photoHashes[place]!, 'oriented'), photoIdOf(place), policyIdOf(photoPolicy[place]!))
+    order.sort()
+    inBatches(count, (at) => {
+      const key = Math.floor(order[at]! / 2 ** 24)
+      const place = order[at]! - key * 2 ** 24
+      insertBand.run(key, rests[place]!)
     })
-    // Each band's keys and rests in typed arrays, one band at a time: row objects for ten million hashes would not fit
-    // the heap.
-    for (let band = 0; band < BAND_COUNT; band++) {
-      const rests = new Float64Array(photos)
-      // key × 2^24 + place in one double (exact: keys < 2^25, places < 2^24), sorted numerically.
-      const order = new Float64Array(photos)
-      for (let place = 0; place < photos; place++) {
-        const row = bandRows(photoHashes[place]!, 'oriented')[band]!
-        rests[place] = row.rest
-        order[place] = row.bandKey * 2 ** 24 + place
-      }
-      order.sort()
-      inBatches(photos, (at) => {
-        const key = Math.floor(order[at]! / 2 ** 24)
-        const place = order[at]! - key * 2 ** 24
-        insertBand.run(key, rests[place]!)
-      })
+  }
+  client.pragma('optimize')
+  client.close()
+}
+
+/**
+ * What the index's file holds depends on: the size, the mix of hashes a photo and the generator (benchPhotos), and
+ * how a hash is filed (the oriented form's bands and keys). A kept index is reused only when all are the same.
+ */
+async function indexFingerprint(size: number) {
+  const { BAND_LAYOUTS, BAND_SPAN, ORIENTED_KEY_PREFIX } = await import('~/domain/photo-integrity')
+  const layout = JSON.stringify({
+    size,
+    ORIENTED_PER_PHOTO,
+    oriented: BAND_LAYOUTS.oriented,
+    BAND_SPAN,
+    ORIENTED_KEY_PREFIX,
+    benchPhotos: 1,
+  })
+  return createHash('sha256').update(layout).digest('hex').slice(0, 12)
+}
+
+/**
+ * The band index of `size` policies (3–6 photos each) in its own database (kept in `keepDir` and reused from there
+ * when given); the lookup's p50 and p99 in ms (wall clock and CPU), and what one lookup does: candidate rows read, and
+ * pages SQLite read or faulted in.
+ */
+export async function lookupAt(size: number, print: (line: string) => void, keepDir?: string) {
+  const { openDatabase } = await import('~/db/client.server')
+  const { probeKeys } = await import('~/domain/photo-integrity')
+  const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
+  const dir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `glass-bands-${size}-`))
+  const file = path.join(dir, keepDir ? `bands-${size}-${await indexFingerprint(size)}.sqlite` : 'app.sqlite')
+  try {
+    const started = performance.now()
+    const photos = benchPhotos(size)
+    const { random, photoHashes, photoCount } = photos
+    const count = photoHashes.length
+    const what = `index of ${size.toLocaleString('en-US')} policies: ${photoCount.toLocaleString('en-US')} photos under ${count.toLocaleString('en-US')} oriented hashes`
+    if (fs.existsSync(file)) {
+      print(`  ${what} reused from ${file}, ${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB`)
+    } else {
+      fs.mkdirSync(dir, { recursive: true })
+      // Written under another name and renamed when whole, so a run stopped halfway leaves no index to reuse.
+      const partial = `${file}.partial`
+      fs.rmSync(partial, { force: true })
+      await writeIndex(partial, photos)
+      fs.renameSync(partial, file)
+      print(
+        `  ${what} written in ${((performance.now() - started) / 1000).toFixed(1)} s, file ${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB`,
+      )
     }
-    print(
-      `  index of ${size.toLocaleString('en-US')} policies: ${photoCount.toLocaleString('en-US')} photos under ${photos.toLocaleString('en-US')} oriented hashes written in ${((performance.now() - started) / 1000).toFixed(1)} s, file ${(fs.statSync(path.join(dir, 'app.sqlite')).size / 1024 / 1024).toFixed(0)} MB`,
-    )
-    client.pragma('optimize')
-    client.close()
+    const stored = photoHashes.filter((_, index) => index % 997 === 0)
     // Looked up through a connection as the server opens one (its pragmas, its page cache), not the writer's.
-    const reader = openDatabase(path.join(dir, 'app.sqlite'))
+    const reader = openDatabase(file)
     const countCandidates = reader.$client.prepare(
       'SELECT count(*) FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))',
     )
@@ -394,14 +447,14 @@ export async function lookupAt(size: number, print: (line: string) => void) {
       found,
       falseMatches,
       newPhotos: queries.filter((_, index) => index % 10 !== 0).length,
-      hashes: photos,
+      hashes: count,
       probes: probeKeys(queries[0]!, 'oriented').length,
       candidates: candidates / LOOKUPS,
       pageReads: (pagesAfter.reads - pagesBefore.reads) / LOOKUPS,
       pageFaults: (pagesAfter.faults - pagesBefore.faults) / LOOKUPS,
     }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -443,7 +496,7 @@ export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'arg
     if (!context.args.includes('--lookup-only')) await imageWorkAndStorm(context, claims, dir)
     const lookups: ({ size: number } & Awaited<ReturnType<typeof lookupAt>>)[] = []
     for (const size of sizes) {
-      const result = await lookupAt(size, print)
+      const result = await lookupAt(size, print, argValue(context.args, '--index-dir'))
       lookups.push({ size, ...result })
       print(
         `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies (${result.hashes.toLocaleString('en-US')} oriented hashes): ${result.falseMatches} false matches in ${result.newPhotos} new photos; p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms wall clock; CPU p50 ${result.cpuP50.toFixed(3)} ms, p99 ${result.cpuP99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups); a lookup: ${result.probes} probes, ${result.candidates.toFixed(1)} candidate rows, ${result.pageReads.toFixed(1)} page reads, ${result.pageFaults.toFixed(1)} page faults`,
