@@ -1401,6 +1401,7 @@ export const PRICE_SCHEDULE_MESSAGES = {
   jobPays: (version: number) => `What this job pays (price schedule version ${version})`,
   noSchedule: 'No price schedule applies to this job: the invoice is paid as accepted by the operator.',
   fixedOnCompletion:
-    'The work you choose below, plus each calibration you record, is what the job pays. The price is fixed when you complete the job; a later version of the schedule does not change it.',
-  fixedAt: (price: string) => `Fixed at completion: ${price}.`,
+    'The work you choose below, plus each calibration you record, is the most an invoice is paid without our review: the job is paid your invoice as accepted, up to this price. The price is fixed when you complete the job; a later version of the schedule does not change it.',
+  /** A completed job's page: the one amount it is paid, the same as its payout and remittance. */
+  paid: (price: string) => `This job is paid ${price}: your invoice as accepted.`,
 } as const

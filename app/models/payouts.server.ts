@@ -67,7 +67,7 @@ export function payoutStateOfClaim(claimId: string): PayoutState | null {
 // Written with the table's name: inside a subquery an unqualified "id" would be the dispute's own.
 export const hasOpenDispute = sql<boolean>`exists (select 1 from invoice_disputes d where d.claim_id = "claims"."id" and d.answered_at is null)`
 
-/** What a job pays: the amount the operator accepted when less than the invoice (a short-pay), else the invoice's total. */
+/** What a job is paid, for the sums: `amountPaidCents` (app/domain/invoice.ts) in SQL, so a page and a payout agree. */
 export const jobAmountCents = sql<number>`coalesce(${claims.acceptedCostCents}, ${claims.actualCostCents}, 0)`
 
 // --- approving jobs for payment -----------------------------------------------------------------------------------

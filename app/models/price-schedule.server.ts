@@ -14,6 +14,7 @@ import {
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
+import { amountPaidCents } from '~/domain/invoice'
 import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 import {
   earliestScheduleDay,
@@ -368,7 +369,7 @@ export function scheduleOverview(now = new Date()) {
 /**
  * What a job pays, for the shop before it completes (and after): the version it is priced by and each line that can
  * apply to it — the work for its vehicle class and plan (a repair, or a replacement), each calibration, and the mobile
- * surcharge when it is a mobile visit. Once completed, the price fixed then. Null when no version applies.
+ * surcharge when it is a mobile visit. Once completed, what it is paid (amountPaidCents). Null when no version applies.
  */
 export function jobPriceView(claimId: string, now = new Date()) {
   const row = db()
@@ -390,7 +391,9 @@ export function jobPriceView(claimId: string, now = new Date()) {
   const work = (repairType: 'repair' | 'replacement') => jobPriceLines(schedule, { ...base, repairType })[0]!
   return {
     version: priced.version,
-    fixedCents: completed ? claim.scheduledPriceCents : null,
+    // Once completed, the one amount the job is paid (the payouts and the remittance show the same), not the schedule's
+    // price, which is only the invoice's ceiling.
+    paidCents: completed ? amountPaidCents(claim) : null,
     lines: [
       { key: 'repair', label: SCHEDULE_SERVICE_LABELS[work('repair').service], cents: work('repair').cents },
       { key: 'replacement', label: SCHEDULE_SERVICE_LABELS[work('replacement').service], cents: work('replacement').cents },

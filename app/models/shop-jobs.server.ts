@@ -7,6 +7,7 @@ import { dayAfter, dayOf, SERVICE_ZONE } from '~/domain/calendar'
 import { byUrgency, urgencyOf } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
+import { amountPaidCents } from '~/domain/invoice'
 import { APPOINTMENT_MESSAGES, SHOP_CHOICE_MESSAGES, TEXT_MESSAGES } from '~/domain/messages'
 import { reschedulePath, shopJobPath } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
@@ -146,6 +147,8 @@ function toJob(row: JobRow, now = new Date()) {
     invoiceRejectedAt: row.invoiceRejectedAt,
     /** A short-pay: what the operator accepted, when less than the invoice. */
     acceptedCostCents: row.acceptedCostCents,
+    /** Once completed, what the job is paid: the amount its page, its payout and the remittance show. */
+    paidCents: row.approvalStatus === 'completed' ? amountPaidCents(row) : null,
     planHasAdas: Boolean(row.planHasAdas),
     /** Later than the service promise (chip repair in 24 hours, replacement in 3 business days from approval). */
     pastPromise: isPastPromise(row, now),

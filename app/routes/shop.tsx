@@ -250,7 +250,7 @@ function FinishedJobs({ id, title, jobs, empty }: { id: string; title: string; j
               <span>{formatLongDate(job.completedAt)}</span>
               <span className="capitalize">{job.repairType ?? job.damageType}</span>
               <span>{job.customer.name}</span>
-              {job.actualCostCents !== null ? <span>{formatPrice(job.actualCostCents)}</span> : null}
+              {job.paidCents !== null ? <span data-testid="job-paid-amount">{formatPrice(job.paidCents)}</span> : null}
               <span data-testid="job-payment">
                 {job.payment?.state === 'paid'
                   ? `Paid on ${formatLongDate(job.payment.paidAt)}, reference ${job.payment.reference}`

@@ -2,12 +2,23 @@ import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claims, partnerLocations, priceScheduleAnswers, priceScheduleNotices, priceSchedules, shopStaff } from '~/db/schema'
+import {
+  auditLog,
+  claims,
+  partnerGroups,
+  partnerLocations,
+  priceScheduleAnswers,
+  priceScheduleNotices,
+  priceSchedules,
+  shopStaff,
+} from '~/db/schema'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
+import { formatPrice } from '~/domain/format'
 import { earliestScheduleDay, type ScheduleAmounts } from '~/domain/price-schedule'
 import { DAY_MS } from '~/domain/time'
 import { runDailyJobs } from '~/jobs.server'
 import { activePartnerGroups, approveClaim } from '~/models/claim-review.server'
+import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
 import {
   groupsOfferedJobs,
   jobPriceView,
@@ -225,7 +236,7 @@ describe('the price schedule for shops', () => {
     )
     // The job it was already given keeps going: it is still its job, priced by version 1.
     expect(claimRow(job.id)).toMatchObject({ approvalStatus: 'approved', assignedPartnerGroupId: refusing.group.id })
-    expect(jobPriceView(job.id, after)).toMatchObject({ version: 1, fixedCents: null })
+    expect(jobPriceView(job.id, after)).toMatchObject({ version: 1, paidCents: null })
   })
 
   it('the completion form shows what the job pays, and the price is fixed at completion: a later version does not change it', async () => {
@@ -282,7 +293,51 @@ describe('the price schedule for shops', () => {
     const later = new Date(Date.now() + 40 * DAY_MS)
     expect(scheduleInForce(later)!.chipRepair).toBe(12_000)
     expect(claimRow(claim.id).scheduledPriceCents).toBe(inForce.chipRepair)
-    expect(jobPriceView(claim.id, later)).toMatchObject({ version: inForce.version, fixedCents: inForce.chipRepair })
+    expect(jobPriceView(claim.id, later)).toMatchObject({ version: inForce.version, paidCents: 5_500 })
+  })
+
+  it('a job invoiced under its schedule price shows the one amount it is paid: its page, the list, the payout and the remittance', async () => {
+    const under = await shop('Under Price Glass', { acceptSchedule: true })
+    db()
+      .update(partnerGroups)
+      .set({ email: uniqueEmail('under') })
+      .where(eq(partnerGroups.id, under.group.id))
+      .run()
+    const inForce = scheduleInForce()!
+    const claim = pendingClaim()
+    await approveClaim({ claimId: claim.id, partnerGroupId: under.group.id, actorId: operator().id })
+    const body = new FormData()
+    body.append('intent', 'complete')
+    body.append('repairType', 'repair')
+    body.append('adasCalibration', 'none')
+    body.append('actualCost', '41.00')
+    body.append('invoice', await jpegFile('invoice.jpg'))
+    body.append('repairPhotos', await jpegFile('after.jpg'))
+    const done = await settle(() =>
+      jobRoute.action(routeArgs(makeRequest(`/shop/jobs/${claim.id}`, { cookie: under.cookie, form: body }), { claimId: claim.id })),
+    )
+    expect(done.status).toBe(302)
+    // The schedule's price is the ceiling, above what was invoiced; the job is paid the invoice.
+    expect(claimRow(claim.id).scheduledPriceCents).toBe(inForce.chipRepair)
+    expect(inForce.chipRepair).toBeGreaterThan(4_100)
+    const page = (
+      await settle(() => jobRoute.loader(routeArgs(makeRequest(`/shop/jobs/${claim.id}`, { cookie: under.cookie }), { claimId: claim.id })))
+    ).data as { price: { paidCents: number | null } }
+    expect(page.price.paidCents).toBe(4_100)
+    const list = (await settle(() => shopListRoute.loader(routeArgs(makeRequest('/shop', { cookie: under.cookie }))))).data as {
+      done: { id: string; paidCents: number | null }[]
+    }
+    expect(list.done.find((job) => job.id === claim.id)?.paidCents).toBe(4_100)
+
+    // The payout and its remittance carry the same amount.
+    approveJobsForPayment({ claimIds: [claim.id], actorId: operator().id })
+    const { payout } = createPayout({ groupId: under.group.id, claimIds: [claim.id], actorId: operator().id })
+    expect(payout.totalCents).toBe(4_100)
+    const paid = await markPayoutPaid({ payoutId: payout.id, reference: `WIRE-${claim.id.slice(0, 6)}`, actorId: operator().id })
+    expect(paid.remittance?.sent).toBe(true)
+    const remittance = outboxFor(paid.remittance!.to!).find((message) => message.text.includes('WIRE-'))!
+    expect(remittance.text).toContain('$41.00')
+    expect(remittance.text).not.toContain(formatPrice(inForce.chipRepair))
   })
 })
 

@@ -4,11 +4,12 @@ import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 /**
  * What a job pays under the price schedule, on the shop's job page: before completion every line that can apply to it
  * (the work, each calibration, the mobile surcharge), so the shop knows the price before it submits; once completed,
- * the price fixed then. Plain HTML (the shop's pages send no React).
+ * what it is paid: the one amount the payouts and the remittance show. Plain HTML (the shop's pages send no React).
  */
 export type JobPriceView = {
   version: number
-  fixedCents: number | null
+  /** Once completed: what the job is paid (app/domain/invoice.ts, amountPaidCents). */
+  paidCents: number | null
   lines: { key: string; label: string; cents: number }[]
 }
 
@@ -19,9 +20,9 @@ export function JobPrice({ price }: { price: JobPriceView | null }) {
       <h3 id="job-price-heading" className="font-semibold text-slate-900">
         {PRICE_SCHEDULE_MESSAGES.jobPays(price.version)}
       </h3>
-      {price.fixedCents !== null ? (
-        <p className="text-sm text-slate-900" data-testid="job-price-fixed">
-          {PRICE_SCHEDULE_MESSAGES.fixedAt(formatPrice(price.fixedCents))}
+      {price.paidCents !== null ? (
+        <p className="text-sm text-slate-900" data-testid="job-price-paid">
+          {PRICE_SCHEDULE_MESSAGES.paid(formatPrice(price.paidCents))}
         </p>
       ) : (
         <>
