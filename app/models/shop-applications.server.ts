@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
-import { type ShopApplication, shopApplications, shopStaff } from '~/db/schema'
+import { partnerGroups, type ShopApplication, shopApplications, shopStaff } from '~/db/schema'
 import type { EmailTag } from '~/domain/audit'
 import { RuleError } from '~/domain/errors'
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
@@ -104,10 +104,19 @@ function freeSlug(name: string) {
 /**
  * Approves a pending application in one transaction: the group (the applicant's e-mail and phone), each location (with
  * the services applied for) and the applicant as the group's staff, unless that address is staff elsewhere already.
+ * Idempotent: the application's state is read inside the write transaction (which holds the write lock from its start),
+ * so a second approval, a double click or two posts at once, finds it approved and answers with the group the first
+ * created (`created: false`), creating and e-mailing nothing. A declined application is refused (409).
  */
 export async function approveShopApplication(input: { id: string; actorId: string }, now = new Date()) {
-  const application = pendingApplication(input.id)
-  const group = transaction((tx) => {
+  const outcome = transaction((tx) => {
+    const application = tx.select().from(shopApplications).where(eq(shopApplications.id, input.id)).get()
+    if (!application) notFound()
+    if (application.status === 'approved' && application.partnerGroupId) {
+      const earlier = tx.select().from(partnerGroups).where(eq(partnerGroups.id, application.partnerGroupId)).get()
+      if (earlier) return { application, group: earlier, created: false }
+    }
+    if (application.status !== 'pending') throw alreadyDecided()
     const created = createPartnerGroup(input.actorId, {
       name: application.businessName,
       email: application.email,
@@ -138,8 +147,10 @@ export async function approveShopApplication(input: { id: string; actorId: strin
       entityId: application.id,
       detail: { partnerGroupId: created.id, locations: application.locations.length, staffAdded: !alreadyStaff },
     })
-    return created
+    return { application, group: created, created: true }
   })
+  if (!outcome.created) return { group: outcome.group, created: false }
+  const { application } = outcome
   await mail(
     application,
     await applicationApprovedEmail({
@@ -149,7 +160,7 @@ export async function approveShopApplication(input: { id: string; actorId: strin
     }),
     'shop-application-approved',
   )
-  return group
+  return { group: outcome.group, created: true }
 }
 
 export async function declineShopApplication(input: { id: string; actorId: string; reason: string }, now = new Date()) {

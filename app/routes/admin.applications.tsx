@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = submission.value
   try {
     if (value.intent === 'approve') {
-      const group = await approveShopApplication({ id: value.id, actorId: operator.id })
+      // A second post (a double click) lands on the same page with the same answer, creating nothing.
+      const { group } = await approveShopApplication({ id: value.id, actorId: operator.id })
       return redirectWithToast(PAGE, { type: 'success', ...SHOP_APPLICATION_MESSAGES.approved(group.name) })
     }
     const application = await declineShopApplication({ id: value.id, actorId: operator.id, reason: value.reason })

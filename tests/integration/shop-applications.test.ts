@@ -107,9 +107,34 @@ describe('joining the network', () => {
         .map((row) => row.action),
     ).toEqual(['shop_application.received', 'shop_application.approved'])
     expect(outboxFor(email).map((message) => message.subject)).toContain('Your Glass Plan partner application is approved')
-    // Decided once: a second approval is refused, nothing created twice.
-    expect((await decide({ intent: 'approve', id: filed!.id })).status).toBe(409)
+    // Decided once: a second approval answers as the first did and creates nothing; declining it now is refused.
+    const again = await decide({ intent: 'approve', id: filed!.id })
+    expect(again.status).toBe(302)
     expect(db().select().from(partnerGroups).where(eq(partnerGroups.email, email)).all()).toHaveLength(1)
+    expect(outboxFor(email).filter((message) => message.subject === 'Your Glass Plan partner application is approved')).toHaveLength(1)
+    expect((await decide({ intent: 'decline', id: filed!.id, reason: 'Changed my mind.' })).status).toBe(409)
+  })
+
+  it('two approvals posted at once make one group, one location set, one staff member and one e-mail', async () => {
+    const email = uniqueEmail('shop')
+    await apply(application(email, { businessName: 'Twice Glass', 'locations[0].name': 'Twice Glass Ogden' }))
+    const [filed] = applicationsFor(email)
+    const answers = await Promise.all([decide({ intent: 'approve', id: filed!.id }), decide({ intent: 'approve', id: filed!.id })])
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302])
+    const groups = db().select().from(partnerGroups).where(eq(partnerGroups.email, email)).all()
+    expect(groups).toHaveLength(1)
+    expect(applicationsFor(email)[0]).toMatchObject({ status: 'approved', partnerGroupId: groups[0]!.id })
+    expect(db().select().from(partnerLocations).where(eq(partnerLocations.partnerGroupId, groups[0]!.id)).all()).toHaveLength(1)
+    expect(db().select().from(shopStaff).where(eq(shopStaff.email, email)).all()).toHaveLength(1)
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, filed!.id))
+        .all()
+        .filter((row) => row.action === 'shop_application.approved'),
+    ).toHaveLength(1)
+    expect(outboxFor(email).filter((message) => message.subject === 'Your Glass Plan partner application is approved')).toHaveLength(1)
   })
 
   it('declines with a reason the applicant reads; a missing reason is refused; an unknown one is a 404', async () => {
