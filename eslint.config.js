@@ -207,7 +207,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '(^|/)stripe(-[a-z]+)?\\.server$',
+              regex: '(^|/)services/stripe(-(client|billing|connect))?\\.server$',
               allowTypeImports: true,
               message: 'Stripe only through the payments adapter (~/services/payments.server).',
             },

@@ -273,6 +273,8 @@ describe('imports run one way (ESLint)', () => {
       "4: import { refund } from '~/services/stripe-billing.server' → Stripe only through the payments adapter (~/services/payments.server).",
     ])
     expect(await problems('app/services/example.server.ts', ["const { listStripePrices } = await import('./stripe.server')"])).toEqual([])
+    // The model that applies Stripe's webhook events is no Stripe module.
+    expect(await problems('app/routes/example.ts', ["import { handleStripeWebhook } from '~/models/stripe-events.server'"])).toEqual([])
   })
 
   it('a module is imported once per file (its types inline: `import { type A, b }`)', async () => {
