@@ -23,7 +23,7 @@ export function sessionCookie() {
     sameSite: 'lax',
     secure: servedOverHttps(),
     path: '/',
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    maxAge: (SESSION_DAYS * DAY_MS) / 1000,
     secrets: [env().SESSION_SECRET],
   })
   return cookie

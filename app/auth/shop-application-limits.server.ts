@@ -1,4 +1,5 @@
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
+import { HOUR_MS } from '~/domain/time'
 
 import { clientNetwork, describeWait, hit } from './rate-limit.server'
 
@@ -6,7 +7,7 @@ import { clientNetwork, describeWait, hit } from './rate-limit.server'
  * The public "Join the network" form: a shop applies once, perhaps again after a correction; a stream of applications
  * from one network is a bot or a prank filling the operator's review list. Counted per client network.
  */
-export const SHOP_APPLICATIONS_PER_NETWORK = { limit: 5, windowMs: 60 * 60 * 1000 }
+export const SHOP_APPLICATIONS_PER_NETWORK = { limit: 5, windowMs: HOUR_MS }
 
 /** Counts one application; null when allowed, else the message and the wait. */
 export function shopApplicationLimited(clientAddress: string): { message: string; retryAfterSeconds: number } | null {

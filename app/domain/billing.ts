@@ -3,7 +3,7 @@
  * purchase, or the monthly renewal at which a monthly payer switched to yearly). Pure and safe in the browser.
  */
 
-import { addCalendarMonths, customerZone, dayAfter, dayOf } from './calendar'
+import { addCalendarMonths, calendarMonthsBetween, customerZone, dayAfter, dayOf } from './calendar'
 import { rulesFor } from './state-rules'
 
 export type RenewalFields = {
@@ -23,8 +23,7 @@ export function renewalAtOrAfter(policy: RenewalFields, from: Date): Date {
   const start = new Date(billingAnchor(policy))
   const step = policy.billingInterval === 'year' ? 12 : 1
   // Start near `from` rather than walking from the anchor interval by interval.
-  const monthsBetween = (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth()
-  let n = Math.max(1, Math.floor(monthsBetween / step) - 1)
+  let n = Math.max(1, Math.floor(calendarMonthsBetween(from, start) / step) - 1)
   let renewal = addCalendarMonths(start, n * step)
   while (renewal.getTime() < from.getTime()) renewal = addCalendarMonths(start, ++n * step)
   return renewal

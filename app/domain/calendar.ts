@@ -15,6 +15,7 @@ import {
   addYears,
   differenceInCalendarDays,
   differenceInCalendarMonths,
+  differenceInCalendarYears,
   getDate,
   getMonth,
   isWeekend,
@@ -180,6 +181,16 @@ export function wholeYearsSince(start: Date, now: Date, zone = SERVICE_ZONE): nu
 /** Calendar days from `earlier` to `later` in `zone` (by their days, whatever their times). */
 export function calendarDaysBetween(later: Date, earlier: Date, zone = SERVICE_ZONE): number {
   return differenceInCalendarDays(later, earlier, zoned(zone))
+}
+
+/** Calendar years from `earlier` to `later` in `zone` (by their years, whatever their months and days). */
+export function calendarYearsBetween(later: Date, earlier: Date, zone = SERVICE_ZONE): number {
+  return differenceInCalendarYears(later, earlier, zoned(zone))
+}
+
+/** Days from one day (YYYY-MM-DD) to another, whichever comes first (0 for the same day). */
+export function daysApart(a: string, b: string): number {
+  return Math.abs(calendarDaysBetween(startOfDayIn(a), startOfDayIn(b)))
 }
 
 /** The Monday that starts the week of `date` in `zone`, as YYYY-MM-DD. */

@@ -4,7 +4,7 @@
  * the same text; a YYYY-MM-DD date is read in UTC and never shifts a day (dates in the US long format).
  */
 
-import { dayOf, formatMomentIn, SERVICE_ZONE } from './calendar'
+import { dayOf, formatMomentIn, SERVICE_ZONE, startOfDayIn } from './calendar'
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 
@@ -16,6 +16,39 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 /** 1999 → '$19.99'; 123456 → '$1,234.56'. */
 export function formatPrice(cents: number): string {
   return USD.format(cents / 100)
+}
+
+/**
+ * 123456 → '1234.56': an amount as a form writes it back and a CSV cell holds it (no sign, no commas, so a
+ * spreadsheet adds it up and the form's own rule reads it again).
+ */
+export function formatDollars(cents: number): string {
+  const whole = Math.trunc(Math.abs(cents) / 100)
+  const rest = String(Math.abs(cents) % 100).padStart(2, '0')
+  return `${cents < 0 ? '-' : ''}${whole}.${rest}`
+}
+
+/** Dollars as a person types them: a '$' or not, commas between thousands or none, up to two decimals. */
+const TYPED_DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/
+
+/**
+ * A typed amount in whole cents, or null when it is not written as dollars: '$1,250.00', '1250', '1,250' and
+ * '1250.0' are all 125000. Commas only between thousands ('12,50' is refused, not read as 1250 or as 12.50); counted
+ * in whole numbers, so 19.99 is 1999 and never 1998.9999. The one reader of typed dollars: app/validation/dollars.ts
+ * (`dollarsField`) and the invoice's total (app/domain/invoice.ts) both start here.
+ */
+export function parseDollars(text: string): number | null {
+  const match = TYPED_DOLLARS.exec(text.trim())
+  if (!match) return null
+  const whole = Number(match[1]!.replaceAll(',', ''))
+  const cents = whole * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+  return Number.isSafeInteger(cents) ? cents : null
+}
+
+/** `parseDollars`, kept only from `min` to `max` cents (both included): null outside them. */
+export function dollarsWithin(text: string, { min, max }: { min: number; max: number }): number | null {
+  const cents = parseDollars(text)
+  return cents !== null && cents >= min && cents <= max ? cents : null
 }
 
 const longDates = new Map<string, Intl.DateTimeFormat>()
@@ -30,7 +63,7 @@ function longDateIn(zone: string) {
 
 function toDate(value: string | Date): Date {
   if (value instanceof Date) return value
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? startOfDayIn(value) : new Date(value)
 }
 
 /**

@@ -5,7 +5,7 @@
  * column. Each field's check (`read`) is pure; app/validation/invoice.ts makes the forms' zod rules of it, after the
  * single-line cleaning every field gets. Also the part number's NAGS shape and the dispute clock. Safe in the browser.
  */
-import { formatPrice } from './format'
+import { dollarsWithin, formatDollars, formatPrice } from './format'
 import { CLAIM_FIELD_MESSAGES, INVOICE_FIELD_MESSAGES } from './messages'
 import { endOfBusinessDaysAfter } from './service-promise'
 import { ADAS_CALIBRATION_NAMES, ADAS_CALIBRATIONS, type AdasCalibration, MAX_LABOR_HOURS } from './shops'
@@ -29,6 +29,9 @@ export function isPartNumber(raw: string) {
 
 /** The most characters typed into the part number (a few spaces around the number itself). */
 export const PART_NUMBER_MAX = 40
+
+/** The largest invoice total a shop may type: $999,999.99. */
+export const MAX_INVOICE_CENTS = 99_999_999
 
 /** The most characters of a kit or moulding description. */
 export const KIT_MOULDING_MAX = 120
@@ -127,14 +130,13 @@ const actualCost: Field<'actualCostCents', number> = {
   control: { kind: 'text', inputMode: 'decimal' },
   empty: null,
   read: (text) => {
-    const cleaned = text.replace(/^\$/, '').replace(/,/g, '')
-    return /^\d{1,6}(\.\d{1,2})?$/.test(cleaned)
-      ? { ok: true, value: Math.round(Number(cleaned) * 100) }
-      : { ok: false, message: CLAIM_FIELD_MESSAGES.actualCost }
+    // Read as every amount field reads dollars (app/validation/dollars.ts), so '$1,250.00' and '1,250' are one total.
+    const cents = dollarsWithin(text, { min: 0, max: MAX_INVOICE_CENTS })
+    return cents === null ? { ok: false, message: CLAIM_FIELD_MESSAGES.actualCost } : { ok: true, value: cents }
   },
   csvHeading: 'Cost (USD)',
   show: (cents) => (cents === null ? '' : formatPrice(cents)),
-  formValue: (cents) => (cents === null ? '' : (cents / 100).toFixed(2)),
+  formValue: (cents) => (cents === null ? '' : formatDollars(cents)),
 }
 
 /** The invoice's fields, in the form's order. */
@@ -186,7 +188,7 @@ export const INVOICE_CSV_HEADINGS = INVOICE_FIELD_NAMES.map((name) => INVOICE_FI
 /** The CSV's cells for one invoice (plain numbers for the amounts and hours, so a spreadsheet adds them up). */
 export function invoiceCsvCells(row: InvoiceColumns): string[] {
   return INVOICE_FIELD_NAMES.map((name) => {
-    if (name === 'actualCost') return ((row.actualCostCents ?? 0) / 100).toFixed(2)
+    if (name === 'actualCost') return formatDollars(row.actualCostCents ?? 0)
     if (name === 'adasCalibration') return row.adasCalibration ?? ''
     return showField(INVOICE_FIELDS[name] as never, row)
   })

@@ -1,4 +1,4 @@
-import { isCalendarDay } from './calendar'
+import { daysApart, isCalendarDay } from './calendar'
 
 /**
  * The reasons a claim is held for a person because its photos or its circumstances look reused or suspicious. A claim
@@ -340,11 +340,6 @@ export function cameraFromExif(make: unknown, model: unknown): string | null {
 /** The calendar day of a capture time (its wall clock's date, where the picture was taken). */
 export function captureDay(capturedAt: string) {
   return capturedAt.slice(0, 10)
-}
-
-/** Days between two 'YYYY-MM-DD' dates, ignoring which comes first. */
-function daysApart(a: string, b: string) {
-  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000
 }
 
 /**

@@ -1,7 +1,6 @@
-import { dayAfter, dayOf, weekdayOf } from './calendar'
+import { dayAfter, dayOf, startOfDayIn, weekdayOf } from './calendar'
 import type { DamageType } from './claims'
 import { formatLongDate } from './format'
-import { DAY_MS } from './time'
 
 /** What a partner location can do for a claim; a location offers each service or not (three flags on its row). */
 export const SHOP_SERVICES = ['chip_repair', 'replacement', 'calibration'] as const
@@ -153,8 +152,7 @@ export function bookingOutlook(
  */
 function lineTurn(firstDay: string, jobsAhead: number, dailyCapacity: number) {
   const daysAhead = Math.floor(jobsAhead / dailyCapacity)
-  const dayBeforeFirst = new Date(Date.parse(`${firstDay}T12:00:00Z`) - DAY_MS)
-  return bookableDates(dayBeforeFirst, daysAhead + 1).at(-1)!
+  return bookableDates(startOfDayIn(dayAfter(firstDay, -1)), daysAhead + 1).at(-1)!
 }
 
 /**

@@ -4,7 +4,7 @@
  * and how to cancel. Pure.
  */
 
-import { addCalendarMonths } from './calendar'
+import { addCalendarMonths, calendarYearsBetween } from './calendar'
 import { DAY_MS } from './time'
 
 /**
@@ -24,7 +24,7 @@ export function anniversaryOf(purchasedAt: Date | string, n: number): Date {
  */
 export function dueAnniversary(purchasedAt: Date | string, now: Date): { number: number; at: Date } | null {
   const start = new Date(purchasedAt)
-  let n = Math.max(0, now.getUTCFullYear() - start.getUTCFullYear())
+  let n = Math.max(0, calendarYearsBetween(now, start))
   while (n > 0 && anniversaryOf(start, n).getTime() > now.getTime()) n--
   if (n < 1) return null
   const at = anniversaryOf(start, n)

@@ -14,7 +14,7 @@ import {
   type TextConsent,
   textConsents,
 } from '~/db/schema'
-import { formatLongDate } from '~/domain/format'
+import { formatDollars, formatLongDate } from '~/domain/format'
 import type { LetterContent } from '~/domain/letters'
 import { adminCustomerPath, contractPath } from '~/domain/paths'
 import { planName, pricePer } from '~/domain/plans'
@@ -180,7 +180,7 @@ export function consentRecordsCsv(): ReadableStream<Uint8Array> {
               row.state ?? '',
               row.consentedAt.replace('T', ' ').slice(0, 19),
               row.tosVersion,
-              (row.priceCents / 100).toFixed(2),
+              formatDollars(row.priceCents),
               row.renewal,
               row.esign,
               row.ip ?? '',

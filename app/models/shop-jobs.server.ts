@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core'
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies, profiles, vehicles } from '~/db/schema'
-import { dayAfter, dayOf, SERVICE_ZONE } from '~/domain/calendar'
+import { dayAfter, dayOf, isCalendarDay, SERVICE_ZONE } from '~/domain/calendar'
 import { byUrgency, urgencyOf } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
@@ -274,7 +274,7 @@ export async function setAppointment(input: AppointmentInput, now = new Date()) 
   } else {
     const first = today(now, jobZone(job.id))
     const last = dayAfter(first, PROPOSAL_DAYS)
-    if (Number.isNaN(Date.parse(`${input.date}T00:00:00Z`)) || input.date < first || input.date > last) {
+    if (!isCalendarDay(input.date) || input.date < first || input.date > last) {
       throw refuse('date', APPOINTMENT_MESSAGES.proposalDay(PROPOSAL_DAYS))
     }
     const minutes = minutesOf(input.time)

@@ -3,6 +3,7 @@ import { and, between, eq, inArray, isNull, lt, max, min, or, sql } from 'drizzl
 import { db } from '~/db/client.server'
 import { policies, type Policy, yearlyReminders } from '~/db/schema'
 import { actByDay, nextRenewalAfter } from '~/domain/billing'
+import { calendarYearsBetween } from '~/domain/calendar'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { cancelPath } from '~/domain/paths'
 import { policyEmailNames } from '~/domain/plans'
@@ -77,7 +78,7 @@ async function remindersDue(now: Date): Promise<Due[]> {
     .get()?.at
   if (!oldest) return []
   const due: Due[] = []
-  for (const [index, window] of purchaseWindows(now, now.getUTCFullYear() - new Date(oldest).getUTCFullYear() + 1).entries()) {
+  for (const [index, window] of purchaseWindows(now, calendarYearsBetween(now, new Date(oldest)) + 1).entries()) {
     for (let from = window.from.getTime(); from <= window.to.getTime(); from += SLICE_MS) {
       await yieldToRequests()
       // Slices meet end to end; `between` includes both ends, so a slice stops a millisecond before the next begins.

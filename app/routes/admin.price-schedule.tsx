@@ -8,7 +8,7 @@ import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate } from '~/domain/format'
+import { formatDollars, formatLongDate } from '~/domain/format'
 import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 import { SCHEDULE_SERVICE_LABELS, SCHEDULE_SERVICES } from '~/domain/price-schedule'
 import { publishSchedule, scheduleOverview } from '~/models/price-schedule.server'
@@ -31,7 +31,7 @@ export async function loader() {
   return {
     ...overview,
     defaults: Object.fromEntries(
-      SCHEDULE_SERVICES.map((service) => [service, overview.latest ? (overview.latest[service] / 100).toFixed(2) : '']),
+      SCHEDULE_SERVICES.map((service) => [service, overview.latest ? formatDollars(overview.latest[service]) : '']),
     ),
   }
 }

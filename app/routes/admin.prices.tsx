@@ -7,7 +7,7 @@ import { AdminPage } from '~/components/admin/admin-page'
 import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate, formatPrice } from '~/domain/format'
+import { formatDollars, formatLongDate, formatPrice } from '~/domain/format'
 import { PRICE_CHANGE_MESSAGES, PRICES_MESSAGES } from '~/domain/messages'
 import { adminCustomerPath } from '~/domain/paths'
 import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
@@ -46,7 +46,7 @@ export async function loader() {
     keys: LOOKUP_KEYS.map((key) => ({
       key,
       label: priceLabel(key),
-      dollars: key in current ? ((current as Record<string, number>)[key]! / 100).toFixed(2) : '',
+      dollars: key in current ? formatDollars((current as Record<string, number>)[key]!) : '',
     })),
     earliest: earliestEffectiveOn(now),
     changes: changes.map(({ change, noticed, applied }) => ({

@@ -1,3 +1,4 @@
+import { formatDollars } from '~/domain/format'
 import { INVOICE_CSV_HEADINGS, INVOICE_FIELDS, invoiceCsvCells } from '~/domain/invoice'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { env } from '~/env.server'
@@ -44,12 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     'Paid (UTC)',
     'Payment reference',
   ]
-  const dollars = (cents: number) => (cents / 100).toFixed(2)
   const total = Array<string>(header.length).fill('')
   total[0] = 'Total'
   total[1] = `${statement.totals.claims} claims`
   total[5] = `${statement.totals.repairs} repairs, ${statement.totals.replacements} replacements`
-  total[header.indexOf(INVOICE_FIELDS.actualCost.csvHeading)] = dollars(statement.totals.costCents)
+  total[header.indexOf(INVOICE_FIELDS.actualCost.csvHeading)] = formatDollars(statement.totals.costCents)
   const rows = [
     header,
     ...statement.lines.map((line) => [
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       line.damageType,
       line.repairType ?? '',
       ...invoiceCsvCells(line.invoice),
-      line.acceptedCents === null ? '' : dollars(line.acceptedCents),
+      line.acceptedCents === null ? '' : formatDollars(line.acceptedCents),
       line.notes,
       line.invoices.map((doc) => link(doc.filePath)).join(' '),
       line.repairPhotos.map((doc) => link(doc.filePath)).join(' '),

@@ -4,6 +4,7 @@ import { AdminPage, FilterSelect, ListProblem } from '~/components/admin/admin-p
 import { AdminTable, Cell, DocumentsCell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Button, buttonClass, Card } from '~/components/ui'
+import { monthSpan } from '~/domain/calendar'
 import { formatPrice } from '~/domain/format'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
 import { adminClaimPath } from '~/domain/paths'
@@ -53,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ error }) => (isNotFound(error) ? NOT_FOUND_META : operatorMeta('Partner statements'))
 
 const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  monthSpan(month).start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const time = useOperatorTime()

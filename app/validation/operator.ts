@@ -19,6 +19,7 @@ import type { PlanType } from '~/domain/plans'
 import { PROVIDER_CANCEL_GROUNDS } from '~/domain/provider-cancellation'
 
 import { dayField } from './days'
+import { dollarsField } from './dollars'
 import { MAX_LENGTH, MAX_VALUE } from './limits'
 import { vehicleSchema } from './policy-setup'
 import { stateOfResidence } from './signup'
@@ -119,13 +120,11 @@ export const CancelOnBehalfSchema = z.object({
 export const AddCreditSchema = z.object({
   intent: z.literal('add-credit'),
   policyId: singleLineText().min(1).max(MAX_LENGTH.recordId),
-  amount: singleLineText({ error: CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)) })
-    .regex(/^\$?\d{1,6}(\.\d{1,2})?$/, CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)))
-    .transform((value) => Math.round(Number(value.replace('$', '')) * 100))
-    .refine(
-      (cents) => cents > 0 && cents <= MAX_OPERATOR_CREDIT_CENTS,
-      CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)),
-    ),
+  amount: dollarsField({
+    min: 1,
+    max: MAX_OPERATOR_CREDIT_CENTS,
+    message: CREDIT_MESSAGES.amountInvalid(formatPrice(MAX_OPERATOR_CREDIT_CENTS)),
+  }),
   reason: operatorNote(CREDIT_MESSAGES.reasonRequired),
   /** The form's one-time token (customerPage renders a fresh one): a second post of the same form adds nothing. */
   formToken: singleLineText({ error: CREDIT_MESSAGES.formExpired }).min(1, CREDIT_MESSAGES.formExpired).max(MAX_LENGTH.recordId),

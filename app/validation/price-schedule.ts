@@ -5,18 +5,18 @@ import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 import { SCHEDULE_BOUNDS, SCHEDULE_SERVICE_LABELS, SCHEDULE_SERVICES, type ScheduleService } from '~/domain/price-schedule'
 
 import { dayField } from './days'
+import { dollarsField } from './dollars'
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
-/** One service's amount typed in dollars ('65', '65.50'), kept as whole cents within the schedule's bounds. */
+/** One service's amount typed in dollars ('65', '$65.50', '1,250'), kept as whole cents within the schedule's bounds. */
 function amountOf(service: ScheduleService) {
   const { min, max } = SCHEDULE_BOUNDS[service]
-  const message = PRICE_SCHEDULE_MESSAGES.amount(SCHEDULE_SERVICE_LABELS[service], formatPrice(min), formatPrice(max))
-  return singleLineText({ error: message })
-    .max(MAX_LENGTH.dollarAmount, message)
-    .regex(/^\$?\d{1,6}(\.\d{1,2})?$/, message)
-    .transform((value) => Math.round(Number(value.replace('$', '')) * 100))
-    .refine((cents) => cents >= min && cents <= max, message)
+  return dollarsField({
+    min,
+    max,
+    message: PRICE_SCHEDULE_MESSAGES.amount(SCHEDULE_SERVICE_LABELS[service], formatPrice(min), formatPrice(max)),
+  })
 }
 
 const amounts = Object.fromEntries(SCHEDULE_SERVICES.map((service) => [service, amountOf(service)])) as Record<

@@ -1,28 +1,28 @@
 import { z } from 'zod'
 
+import { formatPrice } from '~/domain/format'
 import { LOOKUP_KEYS } from '~/domain/plans'
 
 import { dayField } from './days'
+import { dollarsField } from './dollars'
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
-/** A monthly price typed in dollars ('19.99'), kept as cents. */
-export const dollarsToCents = singleLineText({ error: 'Enter a monthly price.' })
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a price in dollars, like 19.99.')
-  .transform((value) => Math.round(Number(value) * 100))
-  .refine((cents) => cents >= 100, 'A plan costs at least $1.00 a month.')
+/** The cents a plan's price may be: at least $1.00, and as many dollars as its field has ever taken. */
+const MONTHLY = { min: 100, max: 99_999 }
+const ANY = { min: 100, max: 999_999 }
 
-/** A yearly price typed in dollars ('199.90'), kept as cents. */
-export const yearlyDollarsToCents = singleLineText({ error: 'Enter a yearly price.' })
-  .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter a price in dollars, like 199.90.')
-  .transform((value) => Math.round(Number(value) * 100))
-  .refine((cents) => cents >= 100, 'A plan costs at least $1.00 a year.')
+const priceMessage = (what: string, { min, max }: { min: number; max: number }, like: string) =>
+  `Enter ${what} in dollars, from ${formatPrice(min)} to ${formatPrice(max)}, like ${like}.`
+
+/** A monthly price typed in dollars ('19.99', '$19.99'), kept as cents. */
+export const dollarsToCents = dollarsField({ ...MONTHLY, message: priceMessage('a monthly price', MONTHLY, '19.99') })
+
+/** A yearly price typed in dollars ('199.90', '$1,199.00'), kept as cents. */
+export const yearlyDollarsToCents = dollarsField({ ...ANY, message: priceMessage('a yearly price', ANY, '199.90') })
 
 /** A monthly or a yearly price ('19.99', '199.90'): a change may be scheduled for either kind of key. */
-const anyPriceToCents = singleLineText({ error: 'Enter the new price.' })
-  .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter a price in dollars, like 19.99.')
-  .transform((value) => Math.round(Number(value) * 100))
-  .refine((cents) => cents >= 100, 'A plan costs at least $1.00.')
+const anyPriceToCents = dollarsField({ ...ANY, message: priceMessage('the new price', ANY, '19.99') })
 
 export const PricesSchema = z.object({
   chip_only: dollarsToCents,

@@ -70,8 +70,8 @@ describe('operator console', () => {
     )
     expect(bad.status).toBe(400)
     const errors = (bad.data as { result: { error: Record<string, string[]> } }).result.error
-    expect(errors.chip_only).toEqual(['Enter a price in dollars, like 19.99.'])
-    expect(errors.comprehensive_car_adas_true).toEqual(['A plan costs at least $1.00 a month.'])
+    expect(errors.chip_only).toEqual(['Enter a monthly price in dollars, from $1.00 to $999.99, like 19.99.'])
+    expect(errors.comprehensive_car_adas_true).toEqual(['Enter a monthly price in dollars, from $1.00 to $999.99, like 19.99.'])
     expect((await getPricing()).chip_only).toBe(799)
 
     const ok = await settle(() => pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: validPrices }))))

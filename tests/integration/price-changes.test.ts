@@ -42,7 +42,7 @@ describe('scheduling a price change', () => {
     expect(bad.status).toBe(400)
     expect((bad.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
       lookupKey: ['Choose a plan.'],
-      amount: ['Enter a price in dollars, like 19.99.'],
+      amount: ['Enter the new price in dollars, from $1.00 to $9,999.99, like 19.99.'],
       effectiveOn: ['There is no such day on the calendar: check the month and the day.'],
     })
     expect(db().select().from(priceChanges).where(eq(priceChanges.lookupKey, 'chip_only')).all()).toHaveLength(0)
