@@ -4,7 +4,8 @@
  * browser: the operator's queue, the shop's job list and the figures all read it from here. Dates are read in UTC, like
  * every date of the product (app/domain/time.ts); why the clock is counted this way: docs/decisions/055-shop-payouts-and-service-promise.md.
  */
-import { endOfBusinessDaysAfter, endOfDayIn, WESTERNMOST_US_ZONE } from './calendar'
+import { endOfBusinessDaysAfter, endOfDayIn, momentOfWallClock, WESTERNMOST_US_ZONE } from './calendar'
+import { SLOT_HOURS, type TimeSlot } from './shops'
 import { HOUR_MS } from './time'
 
 export const CHIP_REPAIR_PROMISE_HOURS = 24
@@ -56,6 +57,23 @@ export function promiseDeadline(claim: PromiseClaim): Date | null {
       : endOfBusinessDaysAfter(startsAt, REPLACEMENT_PROMISE_BUSINESS_DAYS)
   const askedFor = claim.preferredDate ? endOfDayIn(claim.preferredDate, claim.workZone ?? WESTERNMOST_US_ZONE) : null
   return askedFor && askedFor > promised ? askedFor : promised
+}
+
+/**
+ * When a job's service time starts (the operator's service figures and the shops' medians,
+ * app/models/shop-scorecards.server.ts): the clock the promise runs on, so the time a customer takes is not counted
+ * against the shop. The latest of the approval, the customer's choice of the shop left to them, and the start of the
+ * half day they asked for (its first hour where the work is done: 8 AM for a morning). Null for a claim never approved.
+ */
+export function serviceClockStart(claim: PromiseClaim & { preferredSlot?: TimeSlot | null }): Date | null {
+  if (!claim.reviewedAt) return null
+  const moments = [new Date(claim.reviewedAt)]
+  if (claim.shopChosenAt) moments.push(new Date(claim.shopChosenAt))
+  if (claim.preferredDate) {
+    const hour = SLOT_HOURS[claim.preferredSlot ?? 'morning'].from
+    moments.push(momentOfWallClock(`${claim.preferredDate}T${String(hour).padStart(2, '0')}:00`, claim.workZone ?? WESTERNMOST_US_ZONE))
+  }
+  return new Date(Math.max(...moments.map((moment) => moment.getTime())))
 }
 
 /**

@@ -6,8 +6,6 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CALIBRATION_MESSAGES, CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
 import { isInvoiceHeld, JOBS_LISTED, paidThroughStripe, type PayoutState, payoutStateOf } from '~/domain/payouts'
-import { SERVICE_FIGURE_DAYS } from '~/domain/service-promise'
-import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { remittanceEmail } from '~/emails/remittance'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -496,87 +494,4 @@ export function groupPayouts(groupId: string) {
     .all()
   const overview = payoutOverview().find((row) => row.id === group.id)!
   return { group, waiting: list(false), approved: list(true), payouts: recent, overview }
-}
-
-// --- the service promise, measured --------------------------------------------------------------------------------
-
-export type ServiceTimes = {
-  groupId: string
-  name: string
-  completed: number
-  medianHoursToAppointment: number | null
-  medianHoursToCompletion: number | null
-}
-
-/**
- * Per partner group, over its claims completed in the last 90 days: how many, and the median hours from approval to
- * the appointment and to completion. The times come from the (assigned_partner_group_id, completed_at, …) index alone,
- * so the cost follows the last 90 days' completions, not every claim ever filed; the medians are sorted here.
- */
-export function serviceTimesByGroup(now = new Date()): ServiceTimes[] {
-  const since = new Date(now.getTime() - SERVICE_FIGURE_DAYS * DAY_MS).toISOString()
-  const groups = groupsByName()
-  const times = db().all<{ group_id: string; to_appointment: number | null; to_completion: number }>(sql`
-    SELECT c.assigned_partner_group_id AS group_id,
-           (julianday(c.appointment_at) - julianday(c.reviewed_at)) * 24 AS to_appointment,
-           (julianday(c.completed_at) - julianday(c.reviewed_at)) * 24 AS to_completion
-    -- CROSS JOIN keeps the groups as the outer loop, so each group's claims are a range of the index.
-    FROM partner_groups g
-    CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since}
-    WHERE c.reviewed_at IS NOT NULL
-  `)
-  const byGroup = new Map<string, { appointment: number[]; completion: number[] }>()
-  for (const row of times) {
-    const entry = byGroup.get(row.group_id) ?? { appointment: [], completion: [] }
-    if (row.to_appointment !== null) entry.appointment.push(row.to_appointment)
-    entry.completion.push(row.to_completion)
-    byGroup.set(row.group_id, entry)
-  }
-  const round = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10)
-  return groups.map((group) => {
-    const entry = byGroup.get(group.id)
-    return {
-      groupId: group.id,
-      name: group.name,
-      completed: entry?.completion.length ?? 0,
-      medianHoursToAppointment: round(median(entry?.appointment ?? [])),
-      medianHoursToCompletion: round(median(entry?.completion ?? [])),
-    }
-  })
-}
-
-/** The middle value, or the mean of the two middle values of an even count; null for none. */
-function median(values: number[]) {
-  if (values.length === 0) return null
-  const sorted = values.toSorted((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-/** How long the payouts page shows the service figures before it counts them again. */
-export const SERVICE_FIGURES_MAX_AGE_MS = HOUR_MS
-
-const EMPTY_FIGURES = { completed: 0, medianHoursToAppointment: null, medianHoursToCompletion: null }
-
-let counted: { at: number; rows: Map<string, ServiceTimes> } | null = null
-
-/**
- * The service figures for the payouts page: counted at most an hour before `now`, with the moment they were counted.
- * Their medians read every completion of the last 90 days, a cost that grows with the business, and a median moves
- * slowly; so the page reuses one count for an hour and says when it was made. Groups added since show no figures yet.
- */
-export function recentServiceTimes(now = new Date()) {
-  const stale = !counted || now.getTime() - counted.at >= SERVICE_FIGURES_MAX_AGE_MS || now.getTime() < counted.at
-  if (stale) counted = { at: now.getTime(), rows: new Map(serviceTimesByGroup(now).map((row) => [row.groupId, row])) }
-  const { at, rows } = counted!
-  const groups = groupsByName()
-  return {
-    countedAt: new Date(at).toISOString(),
-    rows: groups.map((group): ServiceTimes => ({ ...(rows.get(group.id) ?? EMPTY_FIGURES), groupId: group.id, name: group.name })),
-  }
-}
-
-/** For tests that complete jobs and read the figures again at the same moment. */
-export function forgetServiceTimes() {
-  counted = null
 }

@@ -1,14 +1,17 @@
-import { asc, count, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
-import { partnerGroups } from '~/db/schema'
+import { claims, partnerGroups, partnerLocations } from '~/db/schema'
+import { momentOfWallClock, SERVICE_ZONE } from '~/domain/calendar'
 import { CALIBRATION_FILE_TYPES, type CalibrationMethod, calibrationProofGaps, type CalibrationResult } from '~/domain/calibration'
 import { missedPromiseOnOurSide } from '~/domain/credits'
 import { PAGE_SIZE, pageOf } from '~/domain/paging'
-import { EMPTY_FIGURE, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
-import type { AdasCalibration } from '~/domain/shops'
+import { EMPTY_FIGURE, isEmptyScorecard, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
+import { SERVICE_FIGURE_DAYS, serviceClockStart } from '~/domain/service-promise'
+import type { AdasCalibration, TimeSlot } from '~/domain/shops'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { logger } from '~/logger.server'
+import { zoneOfZip } from '~/services/zip-centroids.server'
 
 import { yieldToRequests } from './batches.server'
 
@@ -26,6 +29,10 @@ type JobRow = {
   repair_type: string | null
   completed_at: string | null
   reschedule_requested_at: string | null
+  shop_chosen_at: string | null
+  preferred_date: string | null
+  chosen_location_id: string | null
+  location_zip: string | null
   adas_calibration: AdasCalibration | null
   first_invoice: string | null
   failed: number | null
@@ -49,7 +56,8 @@ function completedJobs(groupIds: readonly string[], since: string, before: strin
   if (!groupIds.length) return []
   return db().all<JobRow>(sql`
     SELECT c.assigned_partner_group_id AS group_id, c.approval_status, c.reviewed_at, c.damage_type, c.repair_type,
-           c.completed_at, c.reschedule_requested_at, c.adas_calibration,
+           c.completed_at, c.reschedule_requested_at, c.shop_chosen_at, c.preferred_date, c.chosen_location_id,
+           l.zip AS location_zip, c.adas_calibration,
            (SELECT s.outcome FROM invoice_submissions s WHERE s.claim_id = c.id AND s.number = 1) AS first_invoice,
            CASE WHEN c.repair_type = 'repair' THEN EXISTS (
              SELECT 1 FROM claims f
@@ -63,6 +71,7 @@ function completedJobs(groupIds: readonly string[], since: string, before: strin
     FROM partner_groups g
     CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since} AND c.completed_at < ${before}
     LEFT JOIN calibration_proofs p ON p.claim_id = c.id
+    LEFT JOIN partner_locations l ON l.id = c.chosen_location_id
     WHERE g.id IN (${sql.join(
       groupIds.map((id) => sql`${id}`),
       sql`, `,
@@ -73,12 +82,11 @@ function completedJobs(groupIds: readonly string[], since: string, before: strin
 /** The groups' approved jobs not yet done (the shop's open list, by its partial index): the late ones count against them. */
 function openJobs(groupIds: readonly string[], page?: { size: number; number: number }) {
   if (!groupIds.length) return []
-  return db().all<
-    Pick<JobRow, 'group_id' | 'approval_status' | 'reviewed_at' | 'damage_type' | 'repair_type' | 'reschedule_requested_at'>
-  >(sql`
+  return db().all<PromiseRow>(sql`
     SELECT c.assigned_partner_group_id AS group_id, c.approval_status, c.reviewed_at, c.damage_type, c.repair_type,
-           c.reschedule_requested_at
+           c.reschedule_requested_at, c.shop_chosen_at, c.preferred_date, c.chosen_location_id, l.zip AS location_zip
     FROM claims c
+    LEFT JOIN partner_locations l ON l.id = c.chosen_location_id
     WHERE c.approval_status = 'approved' AND c.assigned_partner_group_id IN (${sql.join(
       groupIds.map((id) => sql`${id}`),
       sql`, `,
@@ -87,14 +95,70 @@ function openJobs(groupIds: readonly string[], page?: { size: number; number: nu
   `)
 }
 
-const promiseClaim = (
-  row: Pick<JobRow, 'approval_status' | 'reviewed_at' | 'damage_type' | 'repair_type' | 'reschedule_requested_at'>,
-) => ({
+type PromiseRow = Pick<
+  JobRow,
+  | 'group_id'
+  | 'approval_status'
+  | 'reviewed_at'
+  | 'damage_type'
+  | 'repair_type'
+  | 'reschedule_requested_at'
+  | 'shop_chosen_at'
+  | 'preferred_date'
+  | 'chosen_location_id'
+  | 'location_zip'
+>
+
+/**
+ * The zones the work of the groups' jobs is done in, for a count: a job's chosen location's (by its ZIP), else its
+ * group's first active location's (as shopZoneOf reads it), each ZIP looked up once.
+ */
+function workZones(groupIds: readonly string[]) {
+  const byZip = new Map<string, string | null>()
+  const ofZip = (zip: string | null) => {
+    if (!zip) return null
+    if (!byZip.has(zip)) byZip.set(zip, zoneOfZip(zip))
+    return byZip.get(zip)!
+  }
+  // Each group's first active location by name (a few rows a group), sorted here rather than by a sort in SQL.
+  const places = groupIds.length
+    ? db()
+        .select({ groupId: partnerLocations.partnerGroupId, name: partnerLocations.name, zip: partnerLocations.zip })
+        .from(partnerLocations)
+        .where(
+          and(
+            inArray(partnerLocations.partnerGroupId, [...groupIds]),
+            eq(partnerLocations.isActive, true),
+            isNotNull(partnerLocations.zip),
+          ),
+        )
+        .all()
+        .toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    : []
+  const byGroup = new Map<string, string | null>()
+  for (const id of groupIds) byGroup.set(id, ofZip(places.find((place) => place.groupId === id)?.zip ?? null))
+  return (row: { group_id: string; chosen_location_id: string | null; location_zip: string | null }) =>
+    row.chosen_location_id ? ofZip(row.location_zip) : (byGroup.get(row.group_id) ?? null)
+}
+
+type ZoneOf = ReturnType<typeof workZones>
+
+/**
+ * A row as the promise reads it (missedPromiseOnOurSide, the rule that pays the customer's credit): the clock starts
+ * when the customer chose the shop left to them, and a day they asked for past the promise, read where the work is
+ * done, is theirs.
+ */
+const promiseClaim = (row: PromiseRow, zoneOf: ZoneOf) => ({
   approvalStatus: row.approval_status,
   reviewedAt: row.reviewed_at,
   damageType: row.damage_type,
   repairType: row.repair_type,
   rescheduleRequestedAt: row.reschedule_requested_at,
+  shopChosenAt: row.shop_chosen_at,
+  preferredDate: row.preferred_date,
+  assignedPartnerGroupId: row.group_id,
+  chosenLocationId: row.chosen_location_id,
+  workZone: row.preferred_date ? zoneOf(row) : null,
 })
 
 const add = (figure: ScoreFigure, counted: boolean): ScoreFigure => ({ count: figure.count + (counted ? 1 : 0), of: figure.of + 1 })
@@ -107,11 +171,11 @@ const emptyCard = (): Scorecard => ({
 })
 
 /** Adds the window's completed jobs to their groups' cards. */
-function addCompletedJobs(cards: Map<string, Scorecard>, rows: readonly JobRow[], now: Date) {
+function addCompletedJobs(cards: Map<string, Scorecard>, rows: readonly JobRow[], now: Date, zoneOf: ZoneOf) {
   for (const row of rows) {
     const card = cards.get(row.group_id)!
     if (row.reviewed_at)
-      card.onTime = add(card.onTime, !missedPromiseOnOurSide({ ...promiseClaim(row), completedAt: row.completed_at }, now))
+      card.onTime = add(card.onTime, !missedPromiseOnOurSide({ ...promiseClaim(row, zoneOf), completedAt: row.completed_at }, now))
     if (row.first_invoice === 'accepted' || row.first_invoice === 'rejected')
       card.firstTimeInvoices = add(card.firstTimeInvoices, row.first_invoice === 'accepted')
     if (row.failed !== null) card.rework = add(card.rework, row.failed === 1)
@@ -129,9 +193,9 @@ function addCompletedJobs(cards: Map<string, Scorecard>, rows: readonly JobRow[]
 }
 
 /** Adds the groups' open jobs already past their promise, as late. */
-function addOpenJobs(cards: Map<string, Scorecard>, rows: ReturnType<typeof openJobs>, now: Date) {
+function addOpenJobs(cards: Map<string, Scorecard>, rows: ReturnType<typeof openJobs>, now: Date, zoneOf: ZoneOf) {
   for (const row of rows) {
-    if (missedPromiseOnOurSide(promiseClaim(row), now)) {
+    if (missedPromiseOnOurSide(promiseClaim(row, zoneOf), now)) {
       const card = cards.get(row.group_id)!
       card.onTime = add(card.onTime, false)
     }
@@ -151,8 +215,9 @@ function windowAt(now: Date) {
 export function countScorecards(groupIds: readonly string[], now = new Date()): Map<string, Scorecard> {
   const { since, before } = windowAt(now)
   const cards = new Map(groupIds.map((id) => [id, emptyCard()]))
-  addCompletedJobs(cards, completedJobs(groupIds, new Date(since).toISOString(), new Date(before).toISOString()), now)
-  addOpenJobs(cards, openJobs(groupIds), now)
+  const zoneOf = workZones(groupIds)
+  addCompletedJobs(cards, completedJobs(groupIds, new Date(since).toISOString(), new Date(before).toISOString()), now, zoneOf)
+  addOpenJobs(cards, openJobs(groupIds), now, zoneOf)
   return cards
 }
 
@@ -180,18 +245,19 @@ export async function recountScorecards(
   const cards = new Map<string, Scorecard>()
   for (const id of groupIds) {
     const card = new Map([[id, emptyCard()]])
+    const zoneOf = workZones([id])
     const steps = Math.ceil(SCORECARD_DAYS / RECOUNT_SLICE_DAYS)
     for (let step = 0; step < steps; step++) {
       const from = since + step * RECOUNT_SLICE_DAYS * DAY_MS
       // The last step runs to the window's end, `now` included.
       const to = step === steps - 1 ? before : from + RECOUNT_SLICE_DAYS * DAY_MS
-      addCompletedJobs(card, completedJobs([id], new Date(from).toISOString(), new Date(to).toISOString()), now)
+      addCompletedJobs(card, completedJobs([id], new Date(from).toISOString(), new Date(to).toISOString()), now, zoneOf)
       onStep?.()
       await yieldToRequests()
     }
     for (let number = 0; ; number++) {
       const rows = openJobs([id], { size: openJobsPage, number })
-      addOpenJobs(card, rows, now)
+      addOpenJobs(card, rows, now, zoneOf)
       onStep?.()
       await yieldToRequests()
       if (rows.length < openJobsPage) break
@@ -240,14 +306,36 @@ function recountInBackground(groupIds: readonly string[], now: Date) {
  * network.
  */
 export function scorecardsOf(groupIds: readonly string[], now = new Date()) {
+  // A group that completed a job since its count is not shown a count without it: an empty card (its first jobs, cheap
+  // to count) is counted again at once, any other in the background like an hour-old one.
+  const completedSince = new Set(groupIds.filter((id) => completedSinceCount(id)))
   const missing = groupIds.filter((id) => {
     const entry = counted.get(id)
-    return !entry || now.getTime() < entry.at
+    return !entry || now.getTime() < entry.at || (completedSince.has(id) && isEmptyScorecard(entry.card))
   })
   for (const [id, card] of countScorecards(missing, now)) counted.set(id, { at: now.getTime(), card })
-  const stale = groupIds.filter((id) => now.getTime() - counted.get(id)!.at >= SCORECARD_MAX_AGE_MS)
+  const stale = groupIds.filter(
+    (id) => now.getTime() - counted.get(id)!.at >= SCORECARD_MAX_AGE_MS || (completedSince.has(id) && !missing.includes(id)),
+  )
   if (stale.length) recountInBackground(stale, now)
   return new Map(groupIds.map((id) => [id, { ...counted.get(id)!, countedAt: new Date(counted.get(id)!.at).toISOString() }]))
+}
+
+/**
+ * Whether the group completed a job after its count was made: its latest completion, read at the end of its range of
+ * the (group, completed_at) index, one row per group.
+ */
+function completedSinceCount(groupId: string) {
+  const entry = counted.get(groupId)
+  if (!entry) return false
+  const latest = db()
+    .select({ completedAt: claims.completedAt })
+    .from(claims)
+    .where(and(eq(claims.assignedPartnerGroupId, groupId), isNotNull(claims.completedAt)))
+    .orderBy(desc(claims.completedAt))
+    .limit(1)
+    .get()
+  return Boolean(latest?.completedAt && Date.parse(latest.completedAt) > entry.at)
 }
 
 /** For tests: the background recounts started so far, finished. */
@@ -293,4 +381,114 @@ export function onTimeOfGroups(groupIds: readonly string[], now = new Date()): M
 export function forgetScorecards() {
   generation++
   counted.clear()
+}
+
+// --- the shops' service times, for the operator's payouts page ------------------------------------------------------
+
+export type ServiceTimes = {
+  groupId: string
+  name: string
+  completed: number
+  medianHoursToAppointment: number | null
+  medianHoursToCompletion: number | null
+}
+
+type ServiceTimeRow = {
+  group_id: string
+  reviewed_at: string
+  shop_chosen_at: string | null
+  preferred_date: string | null
+  preferred_slot: TimeSlot | null
+  appointment_at: string | null
+  completed_at: string
+  chosen_location_id: string | null
+  location_zip: string | null
+}
+
+const hoursBetween = (later: Date, earlier: Date) => Math.max(0, (later.getTime() - earlier.getTime()) / HOUR_MS)
+
+/**
+ * Per partner group, over its claims completed in the last 90 days: how many, and the median hours to the appointment
+ * and to completion, counted from when the promise's clock starts (serviceClockStart: the approval, or the customer's
+ * later choice of the shop, or the start of the half day they asked for), not from the approval alone: a customer who
+ * asks for next Tuesday has not made the shop slow. The appointment is a wall-clock time where the work is done
+ * (decision 045), read in that zone. The jobs are ranges of the (group, completed_at) index; the medians are sorted here.
+ */
+export function serviceTimesByGroup(now = new Date()): ServiceTimes[] {
+  const since = new Date(now.getTime() - SERVICE_FIGURE_DAYS * DAY_MS).toISOString()
+  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  const times = db().all<ServiceTimeRow>(sql`
+    SELECT c.assigned_partner_group_id AS group_id, c.reviewed_at, c.shop_chosen_at, c.preferred_date, c.preferred_slot,
+           c.appointment_at, c.completed_at, c.chosen_location_id, l.zip AS location_zip
+    -- CROSS JOIN keeps the groups as the outer loop, so each group's claims are a range of the index.
+    FROM partner_groups g
+    CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since}
+    LEFT JOIN partner_locations l ON l.id = c.chosen_location_id
+    WHERE c.reviewed_at IS NOT NULL
+  `)
+  const zoneOf = workZones(groups.map((group) => group.id))
+  const byGroup = new Map<string, { appointment: number[]; completion: number[] }>()
+  for (const row of times) {
+    const workZone = zoneOf(row)
+    const start = serviceClockStart({
+      approvalStatus: 'completed',
+      reviewedAt: row.reviewed_at,
+      damageType: 'chip',
+      shopChosenAt: row.shop_chosen_at,
+      preferredDate: row.preferred_date,
+      preferredSlot: row.preferred_slot,
+      workZone,
+    })!
+    const entry = byGroup.get(row.group_id) ?? { appointment: [], completion: [] }
+    if (row.appointment_at) entry.appointment.push(hoursBetween(momentOfWallClock(row.appointment_at, workZone ?? SERVICE_ZONE), start))
+    entry.completion.push(hoursBetween(new Date(row.completed_at), start))
+    byGroup.set(row.group_id, entry)
+  }
+  const round = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10)
+  return groups.map((group) => {
+    const entry = byGroup.get(group.id)
+    return {
+      groupId: group.id,
+      name: group.name,
+      completed: entry?.completion.length ?? 0,
+      medianHoursToAppointment: round(median(entry?.appointment ?? [])),
+      medianHoursToCompletion: round(median(entry?.completion ?? [])),
+    }
+  })
+}
+
+/** The middle value, or the mean of the two middle values of an even count; null for none. */
+function median(values: number[]) {
+  if (values.length === 0) return null
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** How long the payouts page shows the service figures before it counts them again. */
+export const SERVICE_FIGURES_MAX_AGE_MS = HOUR_MS
+
+const EMPTY_FIGURES = { completed: 0, medianHoursToAppointment: null, medianHoursToCompletion: null }
+
+let countedTimes: { at: number; rows: Map<string, ServiceTimes> } | null = null
+
+/**
+ * The service figures for the payouts page: counted at most an hour before `now`, with the moment they were counted.
+ * Their medians read every completion of the last 90 days, a cost that grows with the business, and a median moves
+ * slowly; so the page reuses one count for an hour and says when it was made. Groups added since show no figures yet.
+ */
+export function recentServiceTimes(now = new Date()) {
+  const stale = !countedTimes || now.getTime() - countedTimes.at >= SERVICE_FIGURES_MAX_AGE_MS || now.getTime() < countedTimes.at
+  if (stale) countedTimes = { at: now.getTime(), rows: new Map(serviceTimesByGroup(now).map((row) => [row.groupId, row])) }
+  const { at, rows } = countedTimes!
+  const groups = db().select({ id: partnerGroups.id, name: partnerGroups.name }).from(partnerGroups).orderBy(asc(partnerGroups.name)).all()
+  return {
+    countedAt: new Date(at).toISOString(),
+    rows: groups.map((group): ServiceTimes => ({ ...(rows.get(group.id) ?? EMPTY_FIGURES), groupId: group.id, name: group.name })),
+  }
+}
+
+/** For tests that complete jobs and read the figures again at the same moment. */
+export function forgetServiceTimes() {
+  countedTimes = null
 }

@@ -22,14 +22,8 @@ import {
 import { SERVICE_FIGURE_DAYS, SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { openDisputes } from '~/models/disputes.server'
 import { operatorZone } from '~/models/operator.server'
-import {
-  approveJobsForPayment,
-  createPayout,
-  groupPayouts,
-  markPayoutPaid,
-  payoutOverview,
-  recentServiceTimes,
-} from '~/models/payouts.server'
+import { approveJobsForPayment, createPayout, groupPayouts, markPayoutPaid, payoutOverview } from '~/models/payouts.server'
+import { recentServiceTimes } from '~/models/shop-scorecards.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceDisputes, payoutCounts, payouts } from '~/db/schema'
-import {
-  forgetServiceTimes,
-  payoutOverview,
-  payoutStatesFor,
-  recentServiceTimes,
-  SERVICE_FIGURES_MAX_AGE_MS,
-  serviceTimesByGroup,
-} from '~/models/payouts.server'
+import { payoutOverview, payoutStatesFor } from '~/models/payouts.server'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPayoutsRoute from '~/routes/admin.payouts'
@@ -295,48 +288,6 @@ describe('the service promise', () => {
       .all(...counted.params) as { detail: string }[]
     expect(countPlan.map((row) => row.detail).join('\n')).toContain('USING COVERING INDEX claims_queue_idx (approval_status=?)')
   })
-
-  it('gives each group’s median hours from approval to appointment and to completion over the last 90 days', () => {
-    const group = createPartnerGroup('Median Glass')
-    const approved = Date.parse('2026-11-02T00:00:00.000Z')
-    const hoursLater = (hours: number) => new Date(approved + hours * 3600_000).toISOString()
-    const job = (toAppointment: number | null, toCompletion: number) =>
-      completedJob(group.id, 100, {
-        reviewedAt: hoursLater(0),
-        appointmentAt: toAppointment === null ? null : hoursLater(toAppointment),
-        completedAt: hoursLater(toCompletion),
-      })
-    job(4, 10)
-    job(6, 20)
-    job(20, 30)
-    job(null, 100)
-    // Completed long before the last 90 days: left out.
-    completedJob(group.id, 100, {
-      reviewedAt: '2026-01-01T00:00:00.000Z',
-      appointmentAt: '2026-02-01T00:00:00.000Z',
-      completedAt: '2026-03-01T00:00:00.000Z',
-    })
-    const times = serviceTimesByGroup(new Date('2026-11-20T00:00:00.000Z')).find((row) => row.groupId === group.id)!
-    expect(times).toEqual({
-      groupId: group.id,
-      name: 'Median Glass',
-      completed: 4,
-      medianHoursToAppointment: 6,
-      medianHoursToCompletion: 25,
-    })
-    const empty = serviceTimesByGroup(new Date('2026-11-20T00:00:00.000Z')).find((row) => row.name === 'Promise Glass')!
-    expect(empty).toMatchObject({ completed: 0, medianHoursToAppointment: null, medianHoursToCompletion: null })
-
-    const plan = db()
-      .$client.prepare(
-        `EXPLAIN QUERY PLAN SELECT c.reviewed_at, c.appointment_at, c.completed_at FROM partner_groups g
-         CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= '2026-08-01' WHERE c.reviewed_at IS NOT NULL`,
-      )
-      .all() as { detail: string }[]
-    expect(plan.map((row) => row.detail).join('\n')).toMatch(
-      /COVERING INDEX claims_group_completed_idx \(assigned_partner_group_id=\? AND completed_at>\?\)/,
-    )
-  })
 })
 
 describe('the payouts page at any size', () => {
@@ -444,35 +395,5 @@ describe('the payouts page at any size', () => {
     const statements = await statementsOf(() => payoutOverview())
     expect(passesOverGrowingTables(statements)).toEqual([])
     expect([...statements].flatMap(planOf).join('\n')).toMatch(/claims_rejected_invoices_idx/)
-  })
-
-  it('reuses the service figures for an hour, says when they were counted, and lists a group added since', () => {
-    forgetServiceTimes()
-    const group = createPartnerGroup('Hourly Glass')
-    const now = new Date('2026-11-20T00:00:00.000Z')
-    const completedNow = () =>
-      completedJob(group.id, 100, { reviewedAt: '2026-11-18T00:00:00.000Z', completedAt: '2026-11-19T00:00:00.000Z' })
-    completedNow()
-    const first = recentServiceTimes(now)
-    expect(first.countedAt).toBe(now.toISOString())
-    expect(first.rows.find((row) => row.groupId === group.id)).toMatchObject({ completed: 1, medianHoursToCompletion: 24 })
-
-    completedNow()
-    const added = createPartnerGroup('Newer Glass')
-    const later = recentServiceTimes(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS - 1))
-    expect(later.countedAt).toBe(now.toISOString())
-    expect(later.rows.find((row) => row.groupId === group.id)!.completed).toBe(1)
-    expect(later.rows.find((row) => row.groupId === added.id)).toEqual({
-      groupId: added.id,
-      name: 'Newer Glass',
-      completed: 0,
-      medianHoursToAppointment: null,
-      medianHoursToCompletion: null,
-    })
-
-    const recounted = recentServiceTimes(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS))
-    expect(recounted.countedAt).toBe(new Date(now.getTime() + SERVICE_FIGURES_MAX_AGE_MS).toISOString())
-    expect(recounted.rows.find((row) => row.groupId === group.id)!.completed).toBe(2)
-    forgetServiceTimes()
   })
 })

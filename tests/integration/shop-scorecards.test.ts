@@ -13,10 +13,14 @@ import { recordSubmission, settleSubmission } from '~/models/invoice-review.serv
 import {
   countScorecards,
   forgetScorecards,
+  forgetServiceTimes,
+  recentServiceTimes,
   RECOUNT_SLICE_DAYS,
   recountScorecards,
   scorecardRecounts,
   scorecardsOf,
+  SERVICE_FIGURES_MAX_AGE_MS,
+  serviceTimesByGroup,
 } from '~/models/shop-scorecards.server'
 import * as scorecardsRoute from '~/routes/admin.scorecards'
 import * as chooseRoute from '~/routes/customer.claims.$claimId.shop'
@@ -358,5 +362,159 @@ describe('the scorecards on the pages', () => {
       of: MIN_JOBS_TO_JUDGE,
     })
     expect(shops.find((shop) => shop.name === `Fresh ${fresh.id}`)!.onTime).toEqual({ judged: false })
+  })
+})
+
+/** A location of the group in Chicago (Central time), so its jobs' days and times are read there. */
+function chicagoLocation(groupId: string) {
+  return db()
+    .insert(partnerLocations)
+    .values({
+      partnerGroupId: groupId,
+      name: `Loop ${groupId}`,
+      slug: `loop-${groupId.toLowerCase()}`,
+      zip: '60601',
+      address: '1 Wacker Dr',
+    })
+    .returning()
+    .get()
+}
+
+describe('the clock the scorecard and the service times run on', () => {
+  ensureSeeded()
+  const now = new Date('2026-11-20T12:00:00Z')
+
+  it('counts a chip repaired on the day the customer asked for as on time, read where the work is done', () => {
+    const group = createPartnerGroup()
+    const loop = chicagoLocation(group.id)
+    // Approved on Monday; the customer asked for Thursday morning: the 24 hours are theirs to give away.
+    job(group.id, {
+      reviewedAt: at('2026-11-16T15:00Z'),
+      preferredDate: '2026-11-19',
+      preferredSlot: 'morning',
+      chosenLocationId: loop.id,
+      // 11:30 PM on the Thursday in Chicago (05:30 UTC on Friday): still the day asked for there.
+      completedAt: at('2026-11-20T05:30Z'),
+    })
+    // Approved, then left to the customer, who chose the shop two days later: the clock starts at the choice.
+    job(group.id, { reviewedAt: at('2026-11-10T15:00Z'), shopChosenAt: at('2026-11-12T15:00Z'), completedAt: at('2026-11-13T10:00Z') })
+    expect(countScorecards([group.id], now).get(group.id)!.onTime).toEqual({ count: 2, of: 2 })
+  })
+
+  it('a job completed after the count shows on the card at once when it was empty, and in the background otherwise', async () => {
+    forgetScorecards()
+    const group = createPartnerGroup()
+    const first = new Date()
+    expect(scorecardsOf([group.id], first).get(group.id)!.card.onTime).toEqual({ count: 0, of: 0 })
+    // Completed a minute later, well inside the hour the count is kept for.
+    const done = new Date(first.getTime() + 60_000)
+    job(group.id, { reviewedAt: new Date(first.getTime() - HOUR_MS).toISOString(), completedAt: done.toISOString() })
+    const minutesLater = new Date(first.getTime() + 3 * 60_000)
+    const shown = scorecardsOf([group.id], minutesLater).get(group.id)!
+    expect(shown.card.onTime).toEqual({ count: 1, of: 1 })
+    expect(shown.countedAt).toBe(minutesLater.toISOString())
+    // Another completion: the card shown is the count of one, while it is counted again in the background.
+    job(group.id, {
+      reviewedAt: new Date(first.getTime() - HOUR_MS).toISOString(),
+      completedAt: new Date(first.getTime() + 4 * 60_000).toISOString(),
+    })
+    const later = new Date(first.getTime() + 5 * 60_000)
+    expect(scorecardsOf([group.id], later).get(group.id)!.card.onTime).toEqual({ count: 1, of: 1 })
+    await scorecardRecounts()
+    expect(scorecardsOf([group.id], later).get(group.id)!.card.onTime).toEqual({ count: 2, of: 2 })
+    forgetScorecards()
+  })
+
+  it('gives each group’s median hours to the appointment and to completion over the last 90 days, from when the clock starts', async () => {
+    const group = createPartnerGroup('Median Glass')
+    const approved = Date.parse('2026-11-02T00:00:00.000Z')
+    const hoursLater = (hours: number) => new Date(approved + hours * 3600_000).toISOString()
+    const completed = (toAppointment: number | null, toCompletion: number) =>
+      job(group.id, {
+        reviewedAt: hoursLater(0),
+        appointmentAt: toAppointment === null ? null : hoursLater(toAppointment).slice(0, 16),
+        completedAt: hoursLater(toCompletion),
+      })
+    completed(4, 10)
+    completed(6, 20)
+    completed(20, 30)
+    completed(null, 100)
+    // Completed long before the last 90 days: left out.
+    job(group.id, { reviewedAt: '2026-01-01T00:00:00.000Z', appointmentAt: '2026-02-01T00:00', completedAt: '2026-03-01T00:00:00.000Z' })
+    const at20th = new Date('2026-11-20T00:00:00.000Z')
+    expect(serviceTimesByGroup(at20th).find((row) => row.groupId === group.id)).toEqual({
+      groupId: group.id,
+      name: 'Median Glass',
+      completed: 4,
+      medianHoursToAppointment: 6,
+      medianHoursToCompletion: 25,
+    })
+    const empty = createPartnerGroup('Empty Median Glass')
+    expect(serviceTimesByGroup(at20th).find((row) => row.groupId === empty.id)).toMatchObject({
+      completed: 0,
+      medianHoursToAppointment: null,
+      medianHoursToCompletion: null,
+    })
+
+    // A Chicago shop: a customer who asked for a day three days on is served from that morning, 8 AM Central (14:00
+    // UTC in November), not from the approval; one who chose the shop a day after approval, from the choice.
+    const chicago = createPartnerGroup('Central Median Glass')
+    const loop = chicagoLocation(chicago.id)
+    job(chicago.id, {
+      reviewedAt: '2026-11-02T15:00:00.000Z',
+      preferredDate: '2026-11-05',
+      preferredSlot: 'morning',
+      chosenLocationId: loop.id,
+      // 9:30 AM in Chicago, the wall clock the shop typed.
+      appointmentAt: '2026-11-05T09:30',
+      completedAt: '2026-11-05T17:30:00.000Z',
+    })
+    expect(serviceTimesByGroup(at20th).find((row) => row.groupId === chicago.id)).toMatchObject({
+      completed: 1,
+      medianHoursToAppointment: 1.5,
+      medianHoursToCompletion: 3.5,
+    })
+    const chosen = createPartnerGroup('Chosen Median Glass')
+    job(chosen.id, {
+      reviewedAt: '2026-11-02T15:00:00.000Z',
+      shopChosenAt: '2026-11-03T15:00:00.000Z',
+      completedAt: '2026-11-03T19:00:00.000Z',
+    })
+    expect(serviceTimesByGroup(at20th).find((row) => row.groupId === chosen.id)).toMatchObject({ medianHoursToCompletion: 4 })
+
+    // The groups' jobs are read as ranges of the (group, completed_at) index.
+    const statements = await statementsOf(() => serviceTimesByGroup(at20th))
+    expect([...statements].flatMap(planOf).join('\n')).toMatch(
+      /INDEX claims_group_completed_idx \(assigned_partner_group_id=\? AND completed_at>\?\)/,
+    )
+  })
+
+  it('reuses the service figures for an hour, says when they were counted, and lists a group added since', () => {
+    forgetServiceTimes()
+    const group = createPartnerGroup('Hourly Glass')
+    const counted = new Date('2026-11-20T00:00:00.000Z')
+    const completedNow = () => job(group.id, { reviewedAt: '2026-11-18T00:00:00.000Z', completedAt: '2026-11-19T00:00:00.000Z' })
+    completedNow()
+    const first = recentServiceTimes(counted)
+    expect(first.countedAt).toBe(counted.toISOString())
+    expect(first.rows.find((row) => row.groupId === group.id)).toMatchObject({ completed: 1, medianHoursToCompletion: 24 })
+
+    completedNow()
+    const added = createPartnerGroup('Newer Glass')
+    const later = recentServiceTimes(new Date(counted.getTime() + SERVICE_FIGURES_MAX_AGE_MS - 1))
+    expect(later.countedAt).toBe(counted.toISOString())
+    expect(later.rows.find((row) => row.groupId === group.id)!.completed).toBe(1)
+    expect(later.rows.find((row) => row.groupId === added.id)).toEqual({
+      groupId: added.id,
+      name: 'Newer Glass',
+      completed: 0,
+      medianHoursToAppointment: null,
+      medianHoursToCompletion: null,
+    })
+
+    const recounted = recentServiceTimes(new Date(counted.getTime() + SERVICE_FIGURES_MAX_AGE_MS))
+    expect(recounted.countedAt).toBe(new Date(counted.getTime() + SERVICE_FIGURES_MAX_AGE_MS).toISOString())
+    expect(recounted.rows.find((row) => row.groupId === group.id)!.completed).toBe(2)
+    forgetServiceTimes()
   })
 })
