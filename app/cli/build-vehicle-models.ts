@@ -59,6 +59,7 @@ const STALE_YEARS = 3
 const LAST_TOUCHED_MARGIN = 2
 const OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vehicle-models.json')
 const WMI_OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vin-wmi.json')
+const PATTERN_OUTPUT = path.join(import.meta.dirname, '..', 'content', 'vin-patterns.json')
 
 // vPIC make names (case-insensitive) of brands a US driver might own. vPIC also lists thousands of trailer, bus,
 // heavy-truck, fire-apparatus, body-builder and kit-car makes under the same vehicle types; those are left out.
@@ -343,7 +344,8 @@ async function main() {
     const modelCount = sortedMakes.reduce((sum, make) => sum + make.models.size, 0)
     logger.info({ file: OUTPUT, makes: sortedMakes.length, models: modelCount, bytes: Buffer.byteLength(json) }, 'vehicle models written')
 
-    writeWmiTable(db, wanted)
+    const wmis = writeWmiTable(db, wanted)
+    writeVinPatternTable(db, wmis)
   } finally {
     db.close()
     cleanup()
@@ -356,7 +358,7 @@ async function main() {
  * consumer makes above. A WMI vPIC files under several makes ('1N4': Nissan and Infiniti) keeps them all: which one a
  * VIN is cannot be told from the WMI alone, so offline decoding leaves the make to the customer then.
  */
-function writeWmiTable(db: Database.Database, wanted: Set<string>) {
+function writeWmiTable(db: Database.Database, wanted: Set<string>): Set<string> {
   const rows = db
     .prepare(
       `SELECT w.Wmi AS wmi, w.VehicleTypeId AS type, mk.Name AS make
@@ -384,6 +386,203 @@ function writeWmiTable(db: Database.Database, wanted: Set<string>) {
   JSON.parse(json)
   fs.writeFileSync(WMI_OUTPUT, json)
   logger.info({ file: WMI_OUTPUT, wmis: wmis.length, bytes: Buffer.byteLength(json) }, 'VIN manufacturer codes written')
+  return new Set(wmis)
+}
+
+// --- VIN patterns: which make and model a VIN names -----------------------------------------------------------------
+
+// The VIN characters a Model pattern may constrain, as one key: positions 4-8 (the vehicle descriptor), then 11-17.
+// Position 9 is the check digit; position 10, the model year, is constrained by no Model pattern (checked above).
+const DESCRIPTOR_LENGTH = 5
+const KEY_LENGTH = 12
+const VIN_ALPHABET = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ'
+const ANY = '*'
+
+/** Per key position: ANY, or the characters allowed there, sorted. */
+type KeyPattern = string[]
+/** A pattern of one make's model, and the model years it holds for (null: every year, see compactPatterns). */
+type PatternEntry = { pattern: KeyPattern; name: number; years: Set<number> | null }
+
+/** A position's characters sorted, without I, O and Q (vPIC has a few typed for 1 and 0: no VIN can match them). */
+function normalizeSet(chars: string): string {
+  if (chars.includes(ANY)) return ANY
+  const unique = [...new Set(chars)].filter((char) => VIN_ALPHABET.includes(char)).sort()
+  return [...VIN_ALPHABET].every((char) => unique.includes(char)) ? ANY : unique.join('')
+}
+
+/** vPIC's Keys ('BK*DB', '[GS]K1', '[A-C]2', '*****|***1': after the bar, position 10 on) as one set per key position. */
+function parseKeys(keys: string): KeyPattern {
+  const [descriptorKeys = '', serialKeys = ''] = keys.split('|')
+  const sets = (text: string) => {
+    const out: string[] = []
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] !== '[') {
+        out.push(text[i] === '*' ? ANY : normalizeSet(text[i]!))
+        continue
+      }
+      const end = text.indexOf(']', i)
+      const body = text.slice(i + 1, end)
+      let chars = ''
+      for (let k = 0; k < body.length; k++) {
+        if (body[k + 1] === '-' && k + 2 < body.length) {
+          for (let c = VIN_ALPHABET.indexOf(body[k]!); c <= VIN_ALPHABET.indexOf(body[k + 2]!); c++) chars += VIN_ALPHABET[c]
+          k += 2
+        } else chars += body[k]
+      }
+      out.push(normalizeSet(chars))
+      i = end
+    }
+    return out
+  }
+  const pad = (list: string[], length: number) => [...list, ...Array<string>(Math.max(0, length - list.length)).fill(ANY)].slice(0, length)
+  // A sixth descriptor character would be the check digit; the serial part starts at position 10, the model year.
+  return [...pad(sets(descriptorKeys), DESCRIPTOR_LENGTH), ...pad(sets(serialKeys).slice(1), KEY_LENGTH - DESCRIPTOR_LENGTH)]
+}
+
+const setsMeet = (a: string, b: string) => a === ANY || b === ANY || [...a].some((char) => b.includes(char))
+const setWithin = (a: string, b: string) => b === ANY || (a !== ANY && [...a].every((char) => b.includes(char)))
+const yearsMeet = (a: Set<number> | null, b: Set<number> | null) => !a || !b || [...a].some((year) => b.has(year))
+const yearsWithin = (a: Set<number> | null, b: Set<number> | null) => !b || (!!a && [...a].every((year) => b.has(year)))
+const sameYears = (a: Set<number> | null, b: Set<number> | null) => yearsWithin(a, b) && yearsWithin(b, a)
+
+/** True when a VIN this entry matches could also match another vehicle's pattern, in a model year both hold for. */
+function conflicts(entries: PatternEntry[], entry: PatternEntry): boolean {
+  return entries.some(
+    (other) =>
+      other.name !== entry.name && yearsMeet(other.years, entry.years) && other.pattern.every((set, i) => setsMeet(set, entry.pattern[i]!)),
+  )
+}
+
+/**
+ * Fewer patterns that match exactly the same VINs, except where noted:
+ *   - a pattern inside another of the same vehicle (characters and years) goes;
+ *   - two of the same vehicle and years that differ in one position become one (the union there: nothing new matches);
+ *   - the same pattern of the same vehicle in several schemas holds for all their years;
+ *   - a pattern that no other vehicle's pattern meets in any model year holds for every model year (its years dropped).
+ *     This is the one widening: such a VIN of a year vPIC has no schema for gets its model (which the form keeps only
+ *     when the model is in that year's list), never another vehicle's.
+ */
+function compactPatterns(input: PatternEntry[]): PatternEntry[] {
+  let entries = input
+  const merge = () => {
+    let changed = true
+    while (changed) {
+      changed = false
+      const list: Array<PatternEntry | null> = [...entries]
+      for (let i = 0; i < list.length; i++) {
+        for (let j = 0; j < list.length && list[i]; j++) {
+          const a = list[i]!
+          const b = list[j]
+          if (i === j || !b || a.name !== b.name) continue
+          if (a.pattern.every((set, k) => setWithin(set, b.pattern[k]!)) && yearsWithin(a.years, b.years)) {
+            list[i] = null
+            changed = true
+            continue
+          }
+          const differing = a.pattern.filter((set, k) => set !== b.pattern[k]).length
+          if (differing === 0) {
+            list[j] = { ...b, years: a.years && b.years ? new Set([...a.years, ...b.years]) : null }
+          } else if (differing === 1 && sameYears(a.years, b.years)) {
+            list[j] = { ...b, pattern: a.pattern.map((set, k) => (set === b.pattern[k] ? set : normalizeSet(set + b.pattern[k]))) }
+          } else continue
+          list[i] = null
+          changed = true
+        }
+      }
+      entries = list.filter((entry): entry is PatternEntry => entry !== null)
+    }
+  }
+  merge()
+  entries = entries.map((entry) => (entry.years && !conflicts(entries, { ...entry, years: null }) ? { ...entry, years: null } : entry))
+  merge()
+  return entries
+}
+
+/** '****K 96-04,07-17 12': the pattern (trailing ANYs cut), the model years as two digits ('81' 1981 … '27' 2027). */
+function patternLine(entry: PatternEntry): string {
+  const sets = entry.pattern.map((set) => (set.length > 1 && set !== ANY ? `[${set}]` : set))
+  while (sets.length > 0 && sets[sets.length - 1] === ANY) sets.pop()
+  const twoDigits = (year: number) => String(year % 100).padStart(2, '0')
+  const ranges = entry.years ? toRanges(entry.years) : []
+  const years: string[] = []
+  for (let i = 0; i < ranges.length; i += 2) {
+    const [from, to] = [ranges[i]!, ranges[i + 1]!]
+    years.push(from === to ? twoDigits(from) : `${twoDigits(from)}-${twoDigits(to)}`)
+  }
+  return [sets.join(''), ...(years.length > 0 ? [years.join(',')] : []), String(entry.name)].join(' ')
+}
+
+/**
+ * app/content/vin-patterns.json: for each WMI of the table above, vPIC's Model patterns (ElementId 28) of the schemas
+ * filed under it, each naming a model of one of the WMI's makes (Make_Model), so offline decoding can tell the make of a
+ * WMI several makes share ('5TD': Toyota's Sienna or Lexus) and, where the patterns agree, the model. Patterns of the
+ * WMI's other makes (body builders and the like, no consumer make) stay in: a VIN they match is no consumer make's,
+ * rather than a guess. Patterns of a make the WMI is not filed under (old Mercury models in Ford's shared schemas) go.
+ * Shape: { names: ['Make|Model', ...], wmis: { [wmi]: ['<pattern> [<years>] <name index>', ...] } }.
+ */
+function writeVinPatternTable(db: Database.Database, wmis: Set<string>) {
+  const rows = db
+    .prepare(
+      `SELECT upper(w.Wmi) AS wmi, wvs.YearFrom AS yearFrom, wvs.YearTo AS yearTo, p.Keys AS keys, mk.Name AS make, mo.Name AS model
+       FROM Wmi w
+       JOIN Wmi_VinSchema wvs ON wvs.WmiId = w.Id
+       JOIN Pattern p ON p.VinSchemaId = wvs.VinSchemaId AND p.ElementId = ?
+       JOIN Model mo ON mo.Id = CAST(p.AttributeId AS INTEGER)
+       JOIN Wmi_Make wm ON wm.WmiId = w.Id
+       JOIN Make_Model mm ON mm.MakeId = wm.MakeId AND mm.ModelId = mo.Id
+       JOIN Make mk ON mk.Id = wm.MakeId
+       WHERE length(w.Wmi) = 3 AND w.VehicleTypeId IN (?, ?, ?)`,
+    )
+    .all(MODEL_ELEMENT_ID, VEHICLE_TYPES.passengerCar, VEHICLE_TYPES.truck, VEHICLE_TYPES.mpv) as Array<{
+    wmi: string
+    yearFrom: number
+    yearTo: number | null
+    keys: string
+    make: string
+    model: string
+  }>
+  const names: string[] = []
+  const nameIndex = new Map<string, number>()
+  const byWmi = new Map<string, Map<string, PatternEntry>>()
+  for (const row of rows) {
+    if (!wmis.has(row.wmi)) continue
+    const from = Math.max(row.yearFrom, MIN_YEAR)
+    const to = Math.min(row.yearTo ?? MAX_YEAR, MAX_YEAR)
+    if (from > to) continue
+    const name = `${displayMakeName(row.make)}|${row.model.trim().replace(/\s+/g, ' ')}`
+    let index = nameIndex.get(name)
+    if (index === undefined) nameIndex.set(name, (index = names.push(name) - 1))
+    let entries = byWmi.get(row.wmi)
+    if (!entries) byWmi.set(row.wmi, (entries = new Map()))
+    const key = `${row.keys}\t${index}`
+    let entry = entries.get(key)
+    if (!entry) {
+      const pattern = parseKeys(row.keys)
+      if (pattern.includes('')) continue // a position no VIN character can fill
+      entries.set(key, (entry = { pattern, name: index, years: new Set() }))
+    }
+    for (let year = from; year <= to; year++) entry.years!.add(year)
+  }
+
+  // Names sorted, so a rebuild from the same database writes the same file.
+  const sortedNames = [...names].sort(byName)
+  const renumber = new Map(names.map((name, index) => [index, sortedNames.indexOf(name)]))
+  const lines = ['{', '  "names": [']
+  sortedNames.forEach((name, index) => lines.push(`    ${JSON.stringify(name)}${index < sortedNames.length - 1 ? ',' : ''}`))
+  lines.push('  ],', '  "wmis": {')
+  const codes = [...byWmi.keys()].sort()
+  let patterns = 0
+  codes.forEach((wmi, index) => {
+    const entries = compactPatterns([...byWmi.get(wmi)!.values()].map((entry) => ({ ...entry, name: renumber.get(entry.name)! })))
+    const sorted = entries.map(patternLine).sort(byName)
+    patterns += sorted.length
+    lines.push(`    ${JSON.stringify(wmi)}: ${JSON.stringify(sorted)}${index < codes.length - 1 ? ',' : ''}`)
+  })
+  lines.push('  }', '}')
+  const json = lines.join('\n') + '\n'
+  JSON.parse(json)
+  fs.writeFileSync(PATTERN_OUTPUT, json)
+  logger.info({ file: PATTERN_OUTPUT, wmis: codes.length, patterns, bytes: Buffer.byteLength(json) }, 'VIN model patterns written')
 }
 
 await main()

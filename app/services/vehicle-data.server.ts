@@ -140,9 +140,9 @@ export function clearModelCache() {
 // --- VINs ------------------------------------------------------------------------------------------------------------
 
 /**
- * What a VIN decodes to. vPIC gives the model year, make, model and class; the bundled table (content/vin-wmi) gives
- * the model year and class, and the make when the maker's code belongs to one make only (`makes` lists the
- * candidates), never the model. Makes are spelled as the form's make list spells them.
+ * What a VIN decodes to. vPIC gives the model year, make, model and class; the bundled tables (content/vin-wmi) give
+ * the model year and class, and the make and model where vPIC's patterns for the VIN agree on them (`makes` lists the
+ * maker code's makes). Makes are spelled as the form's make list spells them.
  */
 export type VinDecoded = {
   year: number | null
@@ -185,7 +185,7 @@ export async function decodeVin(vin: string, now = new Date()): Promise<VinDecod
     const decoded = decodeVinOffline(vin, now)
     if (!decoded) return null
     const makes = decoded.makes.map(formMakeName)
-    return { ...decoded, make: decoded.make && formMakeName(decoded.make), makes, model: null, source: 'bundled' as const }
+    return { ...decoded, make: decoded.make && formMakeName(decoded.make), makes, source: 'bundled' as const }
   }
   if (env().vehicleData === 'bundled' || Date.now() < vpicSkippedUntil) return offline()
 

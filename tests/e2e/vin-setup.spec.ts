@@ -9,8 +9,8 @@ import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
 import { createActivePolicy, createPolicy, createProfile, findOrCreateProfile } from '../support/factories'
 import { makePhotos } from '../support/photos'
 
-// Setting up a vehicle by its VIN (the server runs with VPIC_URL=off: the bundled table gives year and make, the
-// customer picks the model). Without JavaScript 'Look up' reloads the step filled in; with it the 17th character does.
+// Setting up a vehicle by its VIN (the server runs with VPIC_URL=off: the bundled tables give year, make and model).
+// Without JavaScript 'Look up' reloads the step filled in; with it the 17th character, or 'Look up', does.
 
 let photos: Awaited<ReturnType<typeof makePhotos>>
 test.beforeAll(async () => {
@@ -48,7 +48,11 @@ async function enterVin(page: Page, vin: string, javaScript: boolean) {
   }
 }
 
-test('a vehicle set up by its VIN: year and make filled in, the VIN stored and on the contract', async ({ page, signIn, javaScript }) => {
+test('a vehicle set up by its VIN: year, make and model filled in, the VIN stored and on the contract', async ({
+  page,
+  signIn,
+  javaScript,
+}) => {
   const profile = await signIn({ fullName: 'Vin Setup' })
   const policy = createPolicy(profile.id)
   await toVehicleStep(page, policy.id)
@@ -69,7 +73,7 @@ test('a vehicle set up by its VIN: year and make filled in, the VIN stored and o
   await expect(page.getByLabel('License plate')).toHaveValue('VIN123')
   await expect(page.getByLabel('VIN')).toHaveValue(javaScript ? vin.toLowerCase() : vin)
   await expect(page.getByLabel('Model')).toBeEnabled()
-  await page.getByLabel('Model').selectOption('Accord')
+  await expect(page.getByLabel('Model')).toHaveValue('Accord')
   await page.getByRole('button', { name: 'Complete Policy' }).click()
   await expect(page).toHaveURL(/\/customer\/policy-complete$/, { timeout: 10_000 })
 
@@ -88,10 +92,19 @@ test('Look up checks only the VIN: the fields the customer has not reached yet a
   await page.getByRole('button', { name: 'Look up' }).click()
   await expect(page.getByText('Vehicle found')).toBeVisible()
   await expect(page.getByLabel('Make')).toHaveValue('Honda')
+  await expect(page.getByLabel('Model')).toHaveValue('Accord')
   for (const label of ['License plate', 'Plate state', 'Year', 'Make', 'Model']) {
     await expect(page.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true')
   }
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+
+  // A Toyota under a maker code Toyota shares with Subaru (the 86, built by Subaru): make and model come from the
+  // characters after the code, not the year alone.
+  await page.getByLabel('VIN').fill('JF1ZNAA18H8712345')
+  await page.getByRole('button', { name: 'Look up' }).click()
+  await expect(page.getByLabel('Year')).toHaveValue('2017')
+  await expect(page.getByLabel('Make')).toHaveValue('Toyota')
+  await expect(page.getByLabel('Model')).toHaveValue('86')
 
   // An empty VIN: its own message next to it, and still nothing else marked.
   await page.getByLabel('VIN').fill('')

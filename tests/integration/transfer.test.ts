@@ -157,6 +157,7 @@ describe('transferring a plan to a replacement vehicle', () => {
       vin: '4T1BF1FK0CU123456',
       year: '2012',
       make: 'Toyota',
+      model: 'Camry',
       licensePlate: 'NEW 777',
       vehicleType: 'car',
     })

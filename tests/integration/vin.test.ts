@@ -72,17 +72,28 @@ const COMPREHENSIVE_CAR = { planType: 'comprehensive', vehicleType: 'car', hasAd
 const CHIP_ONLY = { planType: 'chip_only', vehicleType: null, hasAdas: null } as const
 const lookUp = { intent: 'vin-lookup', licensePlate: 'abc 123', licensePlateState: 'UT', year: '', make: '', model: '' }
 
-describe('Look up without JavaScript (offline: the bundled WMI table)', () => {
-  test('fills in the year and make from the VIN, keeps the VIN and what was typed, lists the models', async () => {
+describe('Look up without JavaScript (offline: the bundled WMI table and vPIC patterns)', () => {
+  test('fills in the year, make and model from the VIN, keeps the VIN and what was typed, lists the models', async () => {
     const { policy, cookie } = await customer()
     const answer = await post(policy.id, { ...lookUp, vin: ' 1hgcm8 2633a004352 ' }, cookie)
     expect(answer.status).toBe(200)
     const data = answer.data as StepAnswer
-    expect(data.values).toMatchObject({ vin: HONDA, year: '2003', make: 'Honda', model: '', licensePlate: 'abc 123' })
+    expect(data.values).toMatchObject({ vin: HONDA, year: '2003', make: 'Honda', model: 'Accord', licensePlate: 'abc 123' })
     expect(data.models).toEqual(bundledModels('Honda', 2003))
     expect(data.models).toContain('Accord')
     expect(data.toast).toMatchObject({ title: VIN_MESSAGES.decoded.title })
     expect(db().select().from(vehicles).where(eq(vehicles.profileId, policy.profileId)).all()).toEqual([])
+  })
+
+  test.each([
+    ['4T1BF1FK0CU123456', '2012', 'Camry'],
+    // JF1 is Subaru's and Toyota's: the make comes from the model the VIN names (the 86, built by Subaru).
+    ['JF1ZNAA18H8712345', '2017', '86'],
+  ])('a Toyota VIN (%s) fills in the make and model too, each a choice of its list', async (vin, year, model) => {
+    const { policy, cookie } = await customer()
+    const data = (await post(policy.id, { ...lookUp, vin }, cookie)).data as StepAnswer
+    expect(data.values).toMatchObject({ vin, year, make: 'Toyota', model })
+    expect(data.models).toContain(model)
   })
 
   test('a wrong VIN: its own message next to the field, and a 400', async () => {
@@ -185,7 +196,7 @@ describe('the VIN lookup with JavaScript (/customer/vin/:vin)', () => {
     const { policy, cookie } = await customer(COMPREHENSIVE_CAR)
     const ok = await get(HONDA, policy.id, cookie)
     expect(ok.status).toBe(200)
-    expect(ok.data).toMatchObject({ year: '2003', make: 'Honda', model: '', decoded: true })
+    expect(ok.data).toMatchObject({ year: '2003', make: 'Honda', model: 'Accord', decoded: true })
     expect((ok.data as { models: string[] }).models).toContain('Accord')
     expect(await get(TESLA, policy.id, cookie)).toMatchObject({ status: 400, data: { error: VEHICLE_MESSAGES.excludedMake } })
     expect(await get(BAD_CHECK_DIGIT, policy.id, cookie)).toMatchObject({ status: 400, data: { error: VIN_MESSAGES.checkDigit } })
@@ -287,7 +298,7 @@ describe('decoding through vPIC (the fake in tests/support)', () => {
   })
 
   test('a VIN vPIC knows nothing of: the bundled table; vPIC down: the bundled table', async () => {
-    expect(await decodeVin(TESLA)).toMatchObject({ make: 'Tesla', model: null, source: 'bundled' })
+    expect(await decodeVin(TESLA)).toMatchObject({ make: 'Tesla', model: 'Model S', source: 'bundled' })
     vpic.fail()
     expect(await decodeVin('3VWFE21C04M000001')).toMatchObject({ make: 'Volkswagen', year: 2004, source: 'bundled' })
   })

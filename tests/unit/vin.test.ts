@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { formMakeName } from '../../app/content/vehicles'
+import patternData from '../../app/content/vin-patterns.json'
 import { decodeVinOffline } from '../../app/content/vin-wmi'
 import data from '../../app/content/vin-wmi.json'
 import { VIN_MESSAGES } from '../../app/domain/messages'
@@ -89,23 +90,78 @@ describe('the model year (10th character)', () => {
   })
 })
 
-describe('offline decoding (the bundled WMI table)', () => {
-  it('gives the model year, the class, and the make when the WMI has one', () => {
-    expect(decodeVinOffline('1HGCM82633A004352', NOW)).toEqual({ year: 2003, make: 'Honda', makes: ['Honda'], vehicleType: 'car' })
-    expect(decodeVinOffline('1FTFW1ET9DFC10312', NOW)).toEqual({ year: 2013, make: 'Ford', makes: ['Ford'], vehicleType: 'trucksuv' })
-    expect(decodeVinOffline('5YJSA1E27HF000337', NOW)).toEqual({ year: 2017, make: 'Tesla', makes: ['Tesla'], vehicleType: 'car' })
-    expect(decodeVinOffline('1G1ZT53826F109149', NOW)).toMatchObject({ year: 2006, make: 'Chevrolet', vehicleType: 'car' })
-    expect(decodeVinOffline('3VWFE21C04M000001', NOW)).toMatchObject({ year: 2004, make: 'Volkswagen', vehicleType: 'car' })
-    expect(decodeVinOffline('4T1BF1FK0CU123456', NOW)).toMatchObject({ year: 2012, make: 'Toyota', vehicleType: 'car' })
-  })
-
-  it('leaves the make open when one WMI serves several makes (Nissan and Infiniti)', () => {
-    expect(decodeVinOffline('1N4AL3AP0JC123456', NOW)).toEqual({
-      year: 2018,
-      make: null,
-      makes: ['Infiniti', 'Nissan'],
+describe('offline decoding (the bundled WMI table and vPIC patterns)', () => {
+  it('gives the model year, the class, the make and the model', () => {
+    expect(decodeVinOffline('1HGCM82633A004352', NOW)).toEqual({
+      year: 2003,
+      make: 'Honda',
+      makes: ['Honda'],
+      model: 'Accord',
       vehicleType: 'car',
     })
+    expect(decodeVinOffline('1FTFW1ET9DFC10312', NOW)).toEqual({
+      year: 2013,
+      make: 'Ford',
+      makes: ['Ford'],
+      model: 'F-150',
+      vehicleType: 'trucksuv',
+    })
+    expect(decodeVinOffline('5YJSA1E27HF000337', NOW)).toEqual({
+      year: 2017,
+      make: 'Tesla',
+      makes: ['Tesla'],
+      model: 'Model S',
+      vehicleType: 'car',
+    })
+  })
+
+  // Real-shaped VINs (a made-up serial, the check digit worked out) of common vehicles; several have a WMI that vPIC
+  // files under more than one make, where the make comes from the model the VIN's characters 4-8 name.
+  it.each([
+    ['4T1BF1FK0CU123456', 2012, 'Toyota', 'Camry', 'car'],
+    ['4T1B11HK8KU123456', 2019, 'Toyota', 'Camry', 'car'],
+    ['JTDKB20U293123456', 2009, 'Toyota', 'Prius', 'car'],
+    ['2T1BURHE8JC123456', 2018, 'Toyota', 'Corolla', 'car'],
+    ['JTDBR32E230123456', 2003, 'Toyota', 'Corolla', 'car'],
+    ['5TDZA23C46S123456', 2006, 'Toyota', 'Sienna', 'trucksuv'], // 5TD: Lexus and Toyota
+    ['5TDKZRFH9KS123456', 2019, 'Toyota', 'Highlander', 'trucksuv'],
+    ['JTMBFREV1HJ123456', 2017, 'Toyota', 'RAV4', 'trucksuv'], // JTM: Subaru and Toyota
+    ['2T3P1RFV1MC123456', 2021, 'Toyota', 'RAV4', 'trucksuv'],
+    ['JF1ZNAA18H8712345', 2017, 'Toyota', '86', 'car'], // JF1: Subaru and Toyota (built by Subaru)
+    ['JTJBM7FX7E5123456', 2014, 'Lexus', 'GX', 'trucksuv'],
+    ['2HGFC2F50JH123456', 2018, 'Honda', 'Civic', 'car'],
+    ['5J6RW2H88LL123456', 2020, 'Honda', 'CR-V', 'trucksuv'],
+    ['1FTEW1EP6JFA12345', 2018, 'Ford', 'F-150', 'trucksuv'],
+    ['1FTRX18W6XNA12345', 1999, 'Ford', 'F-150', 'trucksuv'],
+    ['1GCUYDED4KZ123456', 2019, 'Chevrolet', 'Silverado', 'trucksuv'],
+    ['1GCVKREC6EZ123456', 2014, 'Chevrolet', 'Silverado', 'trucksuv'],
+    ['3GCUKREC9JG123456', 2018, 'Chevrolet', 'Silverado', 'trucksuv'],
+    ['5YJ3E1EA6KF123456', 2019, 'Tesla', 'Model 3', 'car'],
+    ['7SAYGDEE1NF123456', 2022, 'Tesla', 'Model Y', 'trucksuv'],
+    ['4S4BSANC8K3123456', 2019, 'Subaru', 'Outback', 'trucksuv'],
+    ['JF2SKAUC5KH123456', 2019, 'Subaru', 'Forester', 'trucksuv'],
+    ['JF1VA1B63M9812345', 2021, 'Subaru', 'WRX', 'car'], // JF1 again
+    ['1N4AL3AP0JC123456', 2018, 'Nissan', 'Altima', 'car'], // 1N4: Infiniti and Nissan
+    ['JN1EV7AR6JM123456', 2018, 'Infiniti', 'Q50', 'car'], // JN1: Datsun, Infiniti and Nissan
+    ['KMHD84LF7HU123456', 2017, 'Hyundai', 'Elantra', 'car'], // KMH: Genesis and Hyundai
+    ['KNDJP3A50H7123456', 2017, 'Kia', 'Soul', 'trucksuv'], // KND: Hyundai and Kia
+    ['1C4RJFAG6FC123456', 2015, 'Jeep', 'Grand Cherokee', 'trucksuv'], // 1C4: six makes
+    ['1C6RR7LT0ES123456', 2014, 'Ram', '1500', 'trucksuv'],
+  ])('%s: %i %s %s', (vin, year, make, model, vehicleType) => {
+    expect(checkVin(vin)).toEqual({ ok: true, vin })
+    expect(decodeVinOffline(vin, NOW)).toMatchObject({ year, make, model, vehicleType })
+  })
+
+  it('leaves make and model open when one WMI serves several makes and no pattern names the VIN (Nissan or Infiniti)', () => {
+    const vin = '1N4ZZ9ZZ8JC123456'
+    expect(checkVin(vin)).toEqual({ ok: true, vin })
+    expect(decodeVinOffline(vin, NOW)).toEqual({ year: 2018, make: null, makes: ['Infiniti', 'Nissan'], model: null, vehicleType: 'car' })
+  })
+
+  it('gives the make of a one-make WMI even when no pattern names the model', () => {
+    const vin = '4T1ZZ9ZZ4CU123456'
+    expect(checkVin(vin)).toEqual({ ok: true, vin })
+    expect(decodeVinOffline(vin, NOW)).toMatchObject({ year: 2012, make: 'Toyota', model: null })
   })
 
   it('knows no WMI of a make the plans do not cover (a bus maker)', () => {
@@ -124,5 +180,18 @@ describe('offline decoding (the bundled WMI table)', () => {
     expect(formMakeName('HONDA')).toBe('Honda')
     expect(formMakeName('MERCEDES-BENZ')).toBe('Mercedes-Benz')
     expect(formMakeName('American Motors')).toBe('AMC')
+  })
+
+  it('has patterns only for WMIs of the table, each line a pattern, its years and a name of one of its makes', () => {
+    const table = data as Record<string, string[]>
+    const { names, wmis } = patternData as { names: string[]; wmis: Record<string, string[]> }
+    expect(JSON.stringify(patternData).length).toBeLessThan(320_000)
+    for (const [wmi, lines] of Object.entries(wmis)) {
+      expect(table[wmi]).toBeDefined()
+      for (const line of lines) {
+        expect(line).toMatch(/^(?:[A-HJ-NPR-Z0-9*]|\[[A-HJ-NPR-Z0-9]+\])* (?:(?:\d\d(?:-\d\d)?,)*\d\d(?:-\d\d)? )?\d+$/)
+        expect(names[Number(line.split(' ').at(-1))]).toMatch(/^[^|]+\|[^|]+$/)
+      }
+    }
   })
 })
