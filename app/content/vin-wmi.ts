@@ -18,6 +18,7 @@ const wmis = data as unknown as Readonly<Record<string, readonly [VehicleType, .
  * in which model years. Shape: { names: ['Make|Model', ...], wmis: { [wmi]: ['<pattern> [<years>] <name index>'] } },
  * a pattern in vPIC's notation over those twelve characters ('****K': position 8 is K; '[GS]K1'), the years as two
  * digits ('96-04,07' is 1996-2004 and 2007; none: every year). About 285 kB, server code only like the table above.
+ * How it is built and why it is trusted: docs/decisions/101-offline-vin-make-and-model.md.
  */
 const patterns = patternData as unknown as { names: readonly string[]; wmis: Readonly<Record<string, readonly string[]>> }
 
