@@ -158,6 +158,12 @@ describe('offline decoding (the bundled WMI table and vPIC patterns)', () => {
     expect(decodeVinOffline(vin, NOW)).toEqual({ year: 2018, make: null, makes: ['Infiniti', 'Nissan'], model: null, vehicleType: 'car' })
   })
 
+  it('leaves the model open when the patterns a VIN matches name two models (a 1990 Civic or Civic Si)', () => {
+    const vin = '1HGED9366LA012345'
+    expect(checkVin(vin)).toEqual({ ok: true, vin })
+    expect(decodeVinOffline(vin, NOW)).toEqual({ year: 1990, make: 'Honda', makes: ['Honda'], model: null, vehicleType: 'car' })
+  })
+
   it('gives the make of a one-make WMI even when no pattern names the model', () => {
     const vin = '4T1ZZ9ZZ4CU123456'
     expect(checkVin(vin)).toEqual({ ok: true, vin })
