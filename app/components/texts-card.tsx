@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 
 import { TEXTS_CONSENT_LABEL, textsConsentText } from '~/content/texts-consent'
+import { TEXT_MESSAGES } from '~/domain/messages'
 import { TEXTS_PATH } from '~/domain/paths'
 import { useIsPending } from '~/utils/pending'
 import { MAX_LENGTH } from '~/validation/lengths'
@@ -10,12 +11,17 @@ import { buttonClass, Card, cx, Field, FieldError, inputClass } from './ui'
 export type TextsState = {
   /** The number texts go to, as shown ('(801) 555-0142'), or null when texts are off. */
   phone: string | null
+  /** The number waiting for the code texted to it (and whether one was sent), or null. */
+  pending: { phone: string; codeSent: boolean } | null
+  /** The mobile number already on the account, offered in the field instead of asking for it again. */
+  numberOnFile: string | null
   supportPhone: string
 }
 
 /**
  * The customer's texts about their claims, on the dashboard (and on /customer/texts when a post needs its messages
- * shown again): the number they are sent to with a way to stop them, or the opt-in with its consent box.
+ * shown again): the number they are sent to with a way to stop them; the number waiting for its code, with the code's
+ * field, a new code and a way back; or the opt-in with its consent box, the number on the account filled in.
  */
 export function TextsCard({
   texts,
@@ -45,6 +51,50 @@ export function TextsCard({
             </button>
           </Form>
         </>
+      ) : texts.pending ? (
+        <>
+          <p className="mt-1 text-sm text-slate-700" id="texts-code-text">
+            {texts.pending.codeSent ? TEXT_MESSAGES.codeWaiting(texts.pending.phone) : TEXT_MESSAGES.codeNotSent(texts.pending.phone)}
+          </p>
+          {texts.pending.codeSent ? (
+            <Form method="post" action={TEXTS_PATH} className="mt-3 space-y-4">
+              <input type="hidden" name="intent" value="texts-confirm" />
+              <Field label="Code from the text" htmlFor="texts-code" errors={errors.code} errorId="texts-code-error" className="max-w-xs">
+                <input
+                  id="texts-code"
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={MAX_LENGTH.numberCode}
+                  required
+                  aria-invalid={errors.code ? true : undefined}
+                  aria-describedby={cx('texts-code-text', errors.code ? 'texts-code-error' : undefined)}
+                  className={`${inputClass} font-mono tracking-[0.3em]`}
+                />
+              </Field>
+              <button type="submit" className={buttonClass('primary')} disabled={busy}>
+                {busy ? 'Confirming...' : 'Confirm number'}
+              </button>
+            </Form>
+          ) : (
+            <FieldError id="texts-code-error" errors={errors.code} />
+          )}
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post" action={TEXTS_PATH}>
+              <input type="hidden" name="intent" value="texts-code" />
+              <button type="submit" className={buttonClass('secondary')} disabled={busy}>
+                {texts.pending.codeSent ? 'Text me a new code' : 'Text me a code'}
+              </button>
+            </Form>
+            <Form method="post" action={TEXTS_PATH}>
+              <input type="hidden" name="intent" value="texts-off" />
+              <button type="submit" className={buttonClass('secondary')} disabled={busy}>
+                Use another number
+              </button>
+            </Form>
+          </div>
+        </>
       ) : (
         <Form method="post" action={TEXTS_PATH} className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="texts-on" />
@@ -56,12 +106,17 @@ export function TextsCard({
               autoComplete="tel"
               maxLength={MAX_LENGTH.phone}
               required
-              defaultValue={values.phone}
+              defaultValue={values.phone ?? texts.numberOnFile ?? undefined}
               aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? 'texts-phone-error' : undefined}
+              aria-describedby={cx(texts.numberOnFile ? 'texts-phone-on-file' : undefined, errors.phone ? 'texts-phone-error' : undefined)}
               className={inputClass}
             />
           </Field>
+          {texts.numberOnFile ? (
+            <p id="texts-phone-on-file" className="-mt-2 text-sm text-slate-600">
+              {TEXT_MESSAGES.numberOnFile(texts.numberOnFile)}
+            </p>
+          ) : null}
           <div>
             <div className="space-y-1 text-sm text-slate-700" id="texts-consent-text">
               {textsConsentText(texts.supportPhone).map((line) => (
@@ -85,7 +140,7 @@ export function TextsCard({
             <FieldError id="texts-consent-error" errors={errors.consent} />
           </div>
           <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            {busy ? 'Turning texts on...' : 'Turn texts on'}
+            {busy ? 'Texting a code...' : 'Turn texts on'}
           </button>
         </Form>
       )}

@@ -120,7 +120,8 @@ export const AUDIT_ACTIONS = [
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
   { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
-  { action: 'profile.texts_consented', entity: 'profile', label: 'Texts about claims turned on' },
+  { action: 'profile.texts_consented', entity: 'profile', label: 'Texts about claims agreed to (number to confirm)' },
+  { action: 'profile.texts_confirmed', entity: 'profile', label: 'Number for texts about claims confirmed' },
   { action: 'profile.texts_stopped', entity: 'profile', label: 'Texts about claims ended' },
   { action: 'vehicle.corrected', entity: 'vehicle', label: 'Vehicle corrected by an operator' },
   // The operator's partner list.

@@ -1295,6 +1295,31 @@ export const TEXT_MESSAGES = {
     description: `We will text ${phone} about your claims. Reply STOP to end them.`,
   }),
   optedOut: { title: 'Texts turned off', description: 'We will not text you about your claims.' },
+  /** The number is confirmed before any claim text goes to it (docs/decisions/100-texts-number-confirmed-first.md). */
+  codeText: (code: string, minutes: number) =>
+    `Glass Plan: ${code} is your code to confirm texts about your claims, or reply YES. It works for ${minutes} minutes. Not you? Ignore this.`,
+  codeSent: (phone: string) => ({
+    title: 'Code texted',
+    description: `We texted a 6-digit code to ${phone}. Type it here to turn texts on.`,
+  }),
+  codeWaiting: (phone: string) => `We texted a code to ${phone}. Type it below, or reply YES to that text, to turn texts on.`,
+  codeNotSent: (phone: string) => `We have not texted ${phone} a code yet. Send one to confirm it is your number.`,
+  code: 'Enter the 6-digit code we texted you.',
+  codeWrong: (triesLeft: string) => `That code is not the one we texted. ${triesLeft} left.`,
+  codeExpired: 'This code has expired. Send a new code.',
+  codeUsedUp: 'Too many wrong codes for this one. Send a new code.',
+  noCodeWaiting: 'No number is waiting for a code. Enter your mobile number first.',
+  codeRefused: { title: 'Please check the code.' },
+  codeNotDelivered: 'We could not text this number. Check it, or try another mobile number.',
+  tooManyCodes: (wait: string) => ({
+    title: 'Too many codes',
+    description: `Too many codes were texted. Please try again in ${wait}.`,
+  }),
+  tooManyTries: (wait: string) => ({
+    title: 'Too many codes tried',
+    description: `Too many codes were tried. Please try again in ${wait}.`,
+  }),
+  numberOnFile: (phone: string) => `The number on your account, ${phone}, is filled in. Type another mobile to use that one instead.`,
   onTheWay: { title: 'Customer told you are on the way', description: 'The time is recorded on the job.' },
   onTheWayAlready: 'The customer was already told you are on the way.',
   onTheWayNotMobile: 'Only a mobile appointment with a time given can be marked on the way.',

@@ -11,6 +11,7 @@ import {
   type Policy,
   type Profile,
   profiles,
+  type TEXT_CONFIRM_SOURCES,
   type TextConsent,
   textConsents,
 } from '~/db/schema'
@@ -256,13 +257,28 @@ function planDocumentsLetter(policy: Policy, now: Date): LetterContent {
 
 // --- texts about claims ----------------------------------------------------------------------------------------
 
-/** The customer's consent to texts in force (the newest one not stopped), or null: then no claim text goes to them. */
+/**
+ * The customer's consent to texts in force (the newest one not stopped, its number confirmed), or null: then no claim
+ * text goes to them. A consent whose number is not confirmed yet is pending (pendingTextConsentOf).
+ */
 export function textConsentOf(profileId: string): TextConsent | null {
   return (
     db()
       .select()
       .from(textConsents)
-      .where(and(eq(textConsents.profileId, profileId), isNull(textConsents.stoppedAt)))
+      .where(and(eq(textConsents.profileId, profileId), isNull(textConsents.stoppedAt), isNotNull(textConsents.confirmedAt)))
+      .orderBy(desc(textConsents.consentedAt))
+      .get() ?? null
+  )
+}
+
+/** The customer's consent waiting for its number to be confirmed by the code texted to it, or null. */
+export function pendingTextConsentOf(profileId: string): TextConsent | null {
+  return (
+    db()
+      .select()
+      .from(textConsents)
+      .where(and(eq(textConsents.profileId, profileId), isNull(textConsents.stoppedAt), isNull(textConsents.confirmedAt)))
       .orderBy(desc(textConsents.consentedAt))
       .get() ?? null
   )
@@ -270,11 +286,19 @@ export function textConsentOf(profileId: string): TextConsent | null {
 
 /**
  * The customer agrees to texts about their claims at a mobile number (E.164): recorded like the signup consents, with
- * the wording's version, the time, the address and the browser, and audited. A consent already in force (another
- * number, or the same one) is ended by this one, so one number at most is texted.
+ * the wording's version, the time, the address and the browser, and audited. It is pending, with the hash of the code
+ * texted to the number, until the number is confirmed (confirmTextConsent). Any consent of theirs not stopped (another
+ * number, the same one, confirmed or pending) is ended by this one: one number at most is texted, and a new number
+ * starts over with its own code.
  */
 export function recordTextsConsent(
-  input: { profileId: string; phone: string; clientIp: string | null; userAgent: string | null },
+  input: {
+    profileId: string
+    phone: string
+    clientIp: string | null
+    userAgent: string | null
+    code: { hash: string; expiresAt: string }
+  },
   now = new Date(),
 ): TextConsent {
   const at = now.toISOString()
@@ -292,6 +316,8 @@ export function recordTextsConsent(
         consentedAt: at,
         clientIp: input.clientIp,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
+        codeHash: input.code.hash,
+        codeExpiresAt: input.code.expiresAt,
       })
       .returning()
       .get()
@@ -305,9 +331,72 @@ export function recordTextsConsent(
   })
 }
 
+/** A new code texted for a pending consent: its hash and expiry replace the last ones, and its wrong tries start at 0. */
+export function replaceTextConsentCode(consentId: string, code: { hash: string; expiresAt: string }) {
+  return db()
+    .update(textConsents)
+    .set({ codeHash: code.hash, codeExpiresAt: code.expiresAt, codeAttempts: 0 })
+    .where(and(eq(textConsents.id, consentId), isNull(textConsents.stoppedAt), isNull(textConsents.confirmedAt)))
+    .run().changes
+}
+
+/** One more wrong code typed for a pending consent; returns the wrong codes typed so far. */
+export function countWrongTextCode(consentId: string): number {
+  const row = db()
+    .update(textConsents)
+    .set({ codeAttempts: sql`${textConsents.codeAttempts} + 1` })
+    .where(eq(textConsents.id, consentId))
+    .returning({ attempts: textConsents.codeAttempts })
+    .get()
+  return row?.attempts ?? 0
+}
+
+/**
+ * The pending consents `where` picks are confirmed: by the code typed on the texts page ('code') or a YES replied from
+ * the number ('yes_reply'). Only a consent still pending changes (of two confirmations at once, one wins); the code's
+ * hash goes, and each one is audited. Returns the consents confirmed.
+ */
+export function confirmTextConsents(
+  where: { consentId: string } | { phone: string; codeValidAt: string; maxAttempts: number },
+  by: (typeof TEXT_CONFIRM_SOURCES)[number],
+  now = new Date(),
+): TextConsent[] {
+  const at = now.toISOString()
+  return transaction((tx) => {
+    const confirmed = tx
+      .update(textConsents)
+      .set({ confirmedAt: at, confirmedBy: by, codeHash: null, codeExpiresAt: null })
+      .where(
+        and(
+          isNull(textConsents.stoppedAt),
+          isNull(textConsents.confirmedAt),
+          'consentId' in where
+            ? eq(textConsents.id, where.consentId)
+            : and(
+                eq(textConsents.phone, where.phone),
+                gt(textConsents.codeExpiresAt, where.codeValidAt),
+                lt(textConsents.codeAttempts, where.maxAttempts),
+              ),
+        ),
+      )
+      .returning()
+      .all()
+    for (const consent of confirmed) {
+      if (!consent.profileId) continue
+      recordAudit(tx, {
+        actor: consent.profileId,
+        action: 'profile.texts_confirmed',
+        entityId: consent.profileId,
+        detail: { by, phoneEnding: consent.phone.slice(-4) },
+      })
+    }
+    return confirmed
+  })
+}
+
 /**
  * Texts end: the customer turned them off on the dashboard ('customer'), or a STOP reply came from the number
- * ('stop_reply', every consent in force for that number). Audited per account; returns how many consents ended.
+ * ('stop_reply', every consent in force for that number). A pending consent ends the same way. Audited per account; returns how many consents ended.
  */
 export function stopTexts(
   by: { profileId: string; source: 'customer' } | { phone: string; source: 'stop_reply' },

@@ -1,16 +1,31 @@
+import crypto from 'node:crypto'
+
+import { eq } from 'drizzle-orm'
+
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { TEXT_KINDS, textMessages, textReplies } from '~/db/schema'
+import { profiles, TEXT_KINDS, type TextConsent, textMessages, textReplies } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { countOf } from '~/domain/format'
 import { TEXT_MESSAGES } from '~/domain/messages'
-import { formatPhone } from '~/domain/phones'
+import { formatPhone, toE164TextPhone } from '~/domain/phones'
 import { isDeletedAccount } from '~/domain/privacy'
 import { describeAppointment } from '~/domain/shops'
+import { MINUTE_MS } from '~/domain/time'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { smsTransport } from '~/services/sms.server'
 
 import { claimContext, claimPageUrl } from './claims.server'
-import { stopTexts, textConsentOf } from './consents.server'
+import {
+  confirmTextConsents,
+  countWrongTextCode,
+  pendingTextConsentOf,
+  recordTextsConsent,
+  replaceTextConsentCode,
+  stopTexts,
+  textConsentOf,
+} from './consents.server'
 
 /**
  * Texts about a customer's claims, to those who agreed to them (app/models/consents.server.ts keeps the consent):
@@ -20,16 +35,36 @@ import { stopTexts, textConsentOf } from './consents.server'
  */
 
 export type TextKind = (typeof TEXT_KINDS)[number]
-export type ClaimTextStep = Exclude<TextKind, 'help'>
+export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code'>
 
-/** What the dashboard's texts card shows: the number texted now, if any, and the support line named beside the consent. */
+/**
+ * What the dashboard's texts card shows: the number texted now, if any; the number waiting for its code, if any; the
+ * mobile number already on the account, offered instead of asking for it again; and the support line named beside the
+ * consent.
+ */
 export function textsStateOf(profileId: string) {
   const consent = textConsentOf(profileId)
-  return { phone: consent ? formatPhone(consent.phone) : null, supportPhone: formatPhone(env().SUPPORT_PHONE) }
+  const pending = consent ? null : pendingTextConsentOf(profileId)
+  const onFile = db().select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, profileId)).get()?.phone
+  const onFileMobile = onFile ? toE164TextPhone(onFile) : null
+  return {
+    phone: consent ? formatPhone(consent.phone) : null,
+    pending: pending ? { phone: formatPhone(pending.phone), codeSent: pending.codeHash !== null } : null,
+    numberOnFile: onFileMobile ? formatPhone(onFileMobile) : null,
+    supportPhone: formatPhone(env().SUPPORT_PHONE),
+  }
 }
 
 /** Sends one text and records what came of it; never throws (a refusal is a row with its reason). */
-export async function sendText(input: { profileId: string | null; claimId: string | null; to: string; kind: TextKind; body: string }) {
+export async function sendText(input: {
+  profileId: string | null
+  claimId: string | null
+  to: string
+  kind: TextKind
+  body: string
+  /** What the log row keeps when the body holds a secret (a code): the words without it. */
+  recordedBody?: string
+}) {
   const id = createId()
   const transport = await smsTransport()
   let outcome: { status: 'sent'; providerMessageId: string } | { status: 'refused'; reason: string }
@@ -49,7 +84,7 @@ export async function sendText(input: { profileId: string | null; claimId: strin
       claimId: input.claimId,
       toPhone: input.to,
       kind: input.kind,
-      body: input.body,
+      body: input.recordedBody ?? input.body,
       transport: transport.name,
       status: outcome.status,
       providerMessageId: outcome.status === 'sent' ? outcome.providerMessageId : null,
@@ -112,6 +147,94 @@ function claimTextBody(context: NonNullable<ReturnType<typeof claimContext>>, st
   return words === null ? null : words + TEXT_MESSAGES.stopFooter
 }
 
+// --- the number's code -------------------------------------------------------------------------------------------
+
+/**
+ * A number takes claim texts only once it is confirmed as the customer's: a 6-digit code is texted to it and typed on
+ * the texts page, or a YES is replied from it (docs/decisions/100-texts-number-confirmed-first.md). The code is kept
+ * as a keyed hash only, for NUMBER_CODE_MINUTES, and takes MAX_NUMBER_CODE_TRIES wrong ones; the route counts sends
+ * and tries against app/auth/texts-limits.server.ts before it calls these.
+ */
+export const NUMBER_CODE_MINUTES = 10
+export const MAX_NUMBER_CODE_TRIES = 5
+
+/** Keyed with the session secret: a leaked database holds no usable code (a bare hash of 6 digits is trivial to invert). */
+function hashNumberCode(consent: { profileId: string; phone: string }, code: string) {
+  return crypto.createHmac('sha256', env().SESSION_SECRET).update(`texts-code:${consent.profileId}:${consent.phone}:${code}`).digest('hex')
+}
+
+function sameHash(a: string, b: string) {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && crypto.timingSafeEqual(left, right)
+}
+
+/**
+ * Texts a new code to `phone` for `profileId`; the code's hash and expiry, or a refusal next to `field` when the
+ * provider would not take the text (nothing is saved then but the text's log row).
+ */
+async function textNumberCode(profileId: string, phone: string, field: string, now: Date) {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+  const sent = await sendText({
+    profileId,
+    claimId: null,
+    to: phone,
+    kind: 'number_code',
+    body: TEXT_MESSAGES.codeText(code, NUMBER_CODE_MINUTES),
+    recordedBody: TEXT_MESSAGES.codeText('######', NUMBER_CODE_MINUTES),
+  })
+  if (sent.status !== 'sent') {
+    throw RuleError.from({ ...TEXT_MESSAGES.correct, description: TEXT_MESSAGES.codeNotDelivered }, { field, status: 400 })
+  }
+  return {
+    hash: hashNumberCode({ profileId, phone }, code),
+    expiresAt: new Date(now.getTime() + NUMBER_CODE_MINUTES * MINUTE_MS).toISOString(),
+  }
+}
+
+/**
+ * The customer turns texts on for a mobile number: the code is texted to it first, and the consent is recorded
+ * pending with the code's hash. Nothing but the code goes to the number until it is confirmed.
+ */
+export async function startTextsConsent(
+  input: { profileId: string; phone: string; clientIp: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<TextConsent> {
+  const code = await textNumberCode(input.profileId, input.phone, 'phone', now)
+  return recordTextsConsent({ ...input, code }, now)
+}
+
+/** The customer asks for a new code for the number waiting for one: the last code stops working. */
+export async function resendNumberCode(profileId: string, now = new Date()): Promise<TextConsent> {
+  const pending = pendingTextConsentOf(profileId)
+  if (!pending) throw RuleError.from({ ...TEXT_MESSAGES.codeRefused, description: TEXT_MESSAGES.noCodeWaiting }, { field: 'code' })
+  const code = await textNumberCode(profileId, pending.phone, 'code', now)
+  replaceTextConsentCode(pending.id, code)
+  return pending
+}
+
+/**
+ * Checks the code the customer typed against the one texted to their pending number: the right one confirms it (claim
+ * texts go to it from now on); a wrong, expired or used-up one is refused next to the code, and a wrong one counts
+ * towards MAX_NUMBER_CODE_TRIES, after which even the right code is refused until a new one is sent.
+ */
+export function confirmNumberCode(profileId: string, typed: string, now = new Date()): TextConsent {
+  const refuse = (description: string): never => {
+    throw RuleError.from({ ...TEXT_MESSAGES.codeRefused, description }, { field: 'code' })
+  }
+  const pending = pendingTextConsentOf(profileId)
+  if (!pending) return refuse(TEXT_MESSAGES.noCodeWaiting)
+  if (!pending.codeHash || !pending.codeExpiresAt || pending.codeExpiresAt <= now.toISOString()) return refuse(TEXT_MESSAGES.codeExpired)
+  if (pending.codeAttempts >= MAX_NUMBER_CODE_TRIES) return refuse(TEXT_MESSAGES.codeUsedUp)
+  if (!sameHash(pending.codeHash, hashNumberCode({ profileId, phone: pending.phone }, typed))) {
+    const left = MAX_NUMBER_CODE_TRIES - countWrongTextCode(pending.id)
+    return refuse(left > 0 ? TEXT_MESSAGES.codeWrong(countOf(left, 'try', 'tries')) : TEXT_MESSAGES.codeUsedUp)
+  }
+  const [confirmed] = confirmTextConsents({ consentId: pending.id }, 'code', now)
+  // Confirmed a moment ago by a YES or another tab: the number is the customer's either way.
+  return confirmed ?? textConsentOf(profileId) ?? refuse(TEXT_MESSAGES.noCodeWaiting)
+}
+
 // --- replies -----------------------------------------------------------------------------------------------------
 
 /** The words carriers and Twilio treat as an opt-out or a request for help (a reply is matched whole, any case). */
@@ -129,8 +252,9 @@ export function replyKeyword(body: string): 'stop' | 'help' | 'start' | 'other' 
 
 /**
  * A reply that reached the signed webhook, honoured at once: STOP ends texts to that number, HELP is answered with
- * the support line, anything else is only kept. The same message delivered again (its id already seen) is a replay:
- * 'replayed', and nothing is done twice. START does not turn texts back on: that takes a new consent on the dashboard.
+ * the support line, YES (or START) confirms a number waiting for its code while the code works, anything else is only
+ * kept. The same message delivered again (its id already seen) is a replay: 'replayed', and nothing is done twice.
+ * START does not turn texts back on by itself: that takes a new consent on the dashboard, whose code text asks for it.
  */
 export async function handleTextReply(input: { messageSid: string; from: string; body: string }, now = new Date()) {
   const keyword = replyKeyword(input.body)
@@ -154,6 +278,14 @@ export async function handleTextReply(input: { messageSid: string; from: string;
       body: TEXT_MESSAGES.help(formatPhone(config.SUPPORT_PHONE), config.SUPPORT_EMAIL),
     })
     return { outcome: 'helped' as const }
+  }
+  if (keyword === 'start') {
+    const confirmed = confirmTextConsents(
+      { phone: input.from, codeValidAt: now.toISOString(), maxAttempts: MAX_NUMBER_CODE_TRIES },
+      'yes_reply',
+      now,
+    )
+    if (confirmed.length > 0) return { outcome: 'confirmed' as const, confirmed: confirmed.length }
   }
   return { outcome: 'kept' as const }
 }

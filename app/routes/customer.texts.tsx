@@ -2,18 +2,21 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
+import { numberCodeSendLimited, numberCodeTryLimited } from '~/auth/texts-limits.server'
 import { TextsCard } from '~/components/texts-card'
 import { Toast } from '~/components/toast'
 import { PageHeading } from '~/components/ui'
+import { RuleError } from '~/domain/errors'
 import { TEXT_MESSAGES } from '~/domain/messages'
+import { TEXTS_PATH } from '~/domain/paths'
 import { formatPhone } from '~/domain/phones'
-import { recordTextsConsent, stopTexts } from '~/models/consents.server'
-import { textsStateOf } from '~/models/texts.server'
+import { pendingTextConsentOf, stopTexts } from '~/models/consents.server'
+import { confirmNumberCode, resendNumberCode, startTextsConsent, textsStateOf } from '~/models/texts.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
+import { type ActionAnswer, answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
 import { TextsSchema } from '~/validation/texts'
 
 import type { Route } from './+types/customer.texts'
@@ -22,7 +25,8 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 
 /**
  * The customer's texts about their claims. The dashboard shows the same card and posts here; this page is where a
- * post that needs correcting comes back to, with the messages next to the fields (and works on its own).
+ * post that needs correcting comes back to, with the messages next to the fields (and works on its own), and where
+ * the code texted to a new number is typed (docs/decisions/100-texts-number-confirmed-first.md).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
@@ -32,18 +36,46 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: TextsSchema })
-  if (submission.status !== 'success') return answerSubmission(submission, { toast: { type: 'error', ...TEXT_MESSAGES.correct } })
-  if (submission.value.intent === 'texts-off') {
-    stopTexts({ profileId: customer.id, source: 'customer' })
-    return redirectWithToast('/customer', { type: 'success', ...TEXT_MESSAGES.optedOut })
+  if (submission.status !== 'success') {
+    const toast = submission.payload.intent === 'texts-confirm' ? TEXT_MESSAGES.codeRefused : TEXT_MESSAGES.correct
+    return answerSubmission(submission, { toast: { type: 'error', ...toast } })
   }
-  const consent = recordTextsConsent({
-    profileId: customer.id,
-    phone: submission.value.phone,
-    clientIp: clientIp({ request, context }),
-    userAgent: request.headers.get('user-agent'),
-  })
-  return redirectWithToast('/customer', { type: 'success', ...TEXT_MESSAGES.optedIn(formatPhone(consent.phone)) })
+  const { value } = submission
+  try {
+    switch (value.intent) {
+      case 'texts-off':
+        stopTexts({ profileId: customer.id, source: 'customer' })
+        return redirectWithToast('/customer', { type: 'success', ...TEXT_MESSAGES.optedOut })
+      case 'texts-on': {
+        // Counted before anything is sent: each code is a text to a number the customer typed.
+        const limited = numberCodeSendLimited(customer.id, value.phone, 'phone')
+        if (limited) return answerRefusal(limited, submission)
+        const consent = await startTextsConsent({
+          profileId: customer.id,
+          phone: value.phone,
+          clientIp: clientIp({ request, context }),
+          userAgent: request.headers.get('user-agent'),
+        })
+        return redirectWithToast(TEXTS_PATH, { type: 'success', ...TEXT_MESSAGES.codeSent(formatPhone(consent.phone)) })
+      }
+      case 'texts-code': {
+        const pending = pendingTextConsentOf(customer.id)
+        const limited = pending ? numberCodeSendLimited(customer.id, pending.phone, 'code') : null
+        if (limited) return answerRefusal(limited, submission)
+        const consent = await resendNumberCode(customer.id)
+        return redirectWithToast(TEXTS_PATH, { type: 'success', ...TEXT_MESSAGES.codeSent(formatPhone(consent.phone)) })
+      }
+      case 'texts-confirm': {
+        const limited = numberCodeTryLimited(customer.id)
+        if (limited) return answerRefusal(limited, submission)
+        const consent = confirmNumberCode(customer.id, value.code)
+        return redirectWithToast('/customer', { type: 'success', ...TEXT_MESSAGES.optedIn(formatPhone(consent.phone)) })
+      }
+    }
+  } catch (error) {
+    if (error instanceof RuleError) return answerRefusal(error, submission)
+    throw error
+  }
 }
 
 export default function CustomerTexts({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,6 +23,8 @@ export const MAX_LENGTH = {
   zipPlus4: 10,
   /** The six-digit code of a sign-in or confirmation e-mail. */
   emailCode: 6,
+  /** The six-digit code texted to a number to confirm it takes claim texts. */
+  numberCode: 6,
   /** A claim's code (CS-XXXXXX), with room for stray spaces. */
   claimCode: 20,
   /** A record's id sent back by a form or a link. */

@@ -6,7 +6,10 @@ import { checkTextPhone } from '~/domain/phones'
 import { MAX_LENGTH } from './limits'
 import { singleLineText } from './text'
 
-/** The dashboard's texts form: turn texts on for a mobile number (with the consent box ticked), or turn them off. */
+/**
+ * The dashboard's texts forms: turn texts on for a mobile number (with the consent box ticked), type the code texted to
+ * it, ask for a new code, or turn texts off.
+ */
 export const TextsSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('texts-on'),
@@ -27,5 +30,13 @@ export const TextsSchema = z.discriminatedUnion('intent', [
         if (value !== true) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.consentRequired })
       }),
   }),
+  // The code texted to the number, typed back (docs/decisions/100-texts-number-confirmed-first.md); spaces are forgiven.
+  z.object({
+    intent: z.literal('texts-confirm'),
+    code: singleLineText({ error: TEXT_MESSAGES.code })
+      .overwrite((value) => value.replace(/\s+/g, ''))
+      .regex(/^\d{6}$/, TEXT_MESSAGES.code),
+  }),
+  z.object({ intent: z.literal('texts-code') }),
   z.object({ intent: z.literal('texts-off') }),
 ])

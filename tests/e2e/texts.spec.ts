@@ -3,17 +3,34 @@ import { eq } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { claims, shopStaff, textConsents } from '~/db/schema'
-import { recordTextsConsent } from '~/models/consents.server'
 
-import { expect, test, toast } from '../support/e2e'
-import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
+import { expect, test, toast, waitForText } from '../support/e2e'
+import {
+  confirmedTextsConsent,
+  createActivePolicy,
+  createClaim,
+  createPartnerGroup,
+  findOrCreateProfile,
+  uniqueEmail,
+} from '../support/factories'
 
-test('a customer turns on texts about their claims from the dashboard', async ({ page, signIn }) => {
-  const customer = await signIn({ fullName: 'Tess Texter' })
+/** A distinct number per run and project, so the outbox's texts to it (and its rate limit) are this test's. */
+const randomPhone = () => `+1801555${String(Math.floor(Math.random() * 9000) + 1000)}`
+const national = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`
+
+test('a customer turns on texts about their claims from the dashboard, confirming the number with the texted code', async ({
+  page,
+  signIn,
+}) => {
+  const onFile = randomPhone()
+  const customer = await signIn({ fullName: 'Tess Texter', phone: onFile })
   await page.goto('/customer')
   const card = page.getByTestId('texts-card')
   await expect(card.getByRole('heading', { name: 'Texts about your claims' })).toBeVisible()
   await expect(card).toContainText('Message and data rates may apply')
+  // The number already on the account is offered, not asked for again.
+  await expect(card.getByLabel('Mobile number')).toHaveValue(national(onFile))
+  await expect(card).toContainText(`The number on your account, ${national(onFile)}, is filled in.`)
 
   // A toll-free number cannot take texts: refused next to the field, nothing saved.
   await card.getByLabel('Mobile number').fill('(800) 555-0142')
@@ -22,16 +39,35 @@ test('a customer turns on texts about their claims from the dashboard', async ({
   await expect(page.locator('#texts-phone-error')).toContainText('This is a toll-free number. Enter a mobile number')
   expect(db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()).toEqual([])
 
+  const phone = randomPhone()
   const form = page.getByTestId('texts-card')
-  await form.getByLabel('Mobile number').fill('801.555.0161')
+  await form.getByLabel('Mobile number').fill(`${phone.slice(2, 5)}.${phone.slice(5, 8)}.${phone.slice(8)}`)
   await form.getByLabel('Text me about my claims').check()
   await form.getByRole('button', { name: 'Turn texts on' }).click()
+  // A code is texted to the number first; texts are not on until it is typed.
+  await expect(page).toHaveURL(/\/customer\/texts$/)
+  await expect(toast(page).first()).toContainText('Code texted')
+  await expect(page.getByTestId('texts-card')).toContainText(`We texted a code to ${national(phone)}`)
+  const [pending] = db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()
+  expect(pending).toMatchObject({ phone, stoppedAt: null, confirmedAt: null })
+  expect(pending!.userAgent).toBeTruthy()
+  const code = /\b(\d{6})\b/.exec((await waitForText(phone, 'number_code')).body)![1]!
+
+  // A wrong code is refused next to the field.
+  const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+  await page.getByTestId('texts-card').getByLabel('Code from the text').fill(wrongCode)
+  await page.getByTestId('texts-card').getByRole('button', { name: 'Confirm number' }).click()
+  await expect(page.locator('#texts-code-error')).toContainText('That code is not the one we texted. 4 tries left.')
+
+  await page.getByTestId('texts-card').getByLabel('Code from the text').fill(code)
+  await page.getByTestId('texts-card').getByRole('button', { name: 'Confirm number' }).click()
   await expect(page).toHaveURL(/\/customer$/)
   await expect(toast(page).first()).toContainText('Texts turned on')
-  await expect(page.getByTestId('texts-card')).toContainText('We text (801) 555-0161')
-  const [consent] = db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()
-  expect(consent).toMatchObject({ phone: '+18015550161', stoppedAt: null })
-  expect(consent!.userAgent).toBeTruthy()
+  await expect(page.getByTestId('texts-card')).toContainText(`We text ${national(phone)}`)
+  expect(db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).get()).toMatchObject({
+    confirmedBy: 'code',
+    codeHash: null,
+  })
 
   await page.getByTestId('texts-card').getByRole('button', { name: 'Turn texts off' }).click()
   await expect(toast(page).first()).toContainText('Texts turned off')
@@ -46,9 +82,8 @@ test("the shop's On the way sends the customer a text, shown in the outbox", asy
     .values({ partnerGroupId: group.id, email: staffEmail, addedBy: findOrCreateProfile('operator@example.com').id })
     .run()
   const customer = findOrCreateProfile(uniqueEmail(), { fullName: 'Mo Bile' })
-  // A distinct number per run and project, so the outbox line is this test's.
-  const phone = `+1801555${String(Math.floor(Math.random() * 9000) + 1000)}`
-  recordTextsConsent({ profileId: customer.id, phone, clientIp: '203.0.113.5', userAgent: 'Test browser' })
+  const phone = randomPhone()
+  confirmedTextsConsent(customer.id, phone)
   const { policy } = createActivePolicy(customer.id)
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',

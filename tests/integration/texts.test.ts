@@ -8,15 +8,16 @@ import { auditLog, claims, textConsents, textMessages } from '~/db/schema'
 import { TEXT_MESSAGES } from '~/domain/messages'
 import { resetEnvForTests } from '~/env.server'
 import { approveClaim } from '~/models/claim-review.server'
-import { recordTextsConsent, textConsentOf } from '~/models/consents.server'
+import { pendingTextConsentOf, textConsentOf } from '~/models/consents.server'
 import { markOnTheWay, setAppointment } from '~/models/shop-jobs.server'
-import { textClaimStep } from '~/models/texts.server'
+import { MAX_NUMBER_CODE_TRIES, NUMBER_CODE_MINUTES, textClaimStep } from '~/models/texts.server'
 import * as webhook from '~/routes/api.twilio-webhook'
 import * as textsRoute from '~/routes/customer.texts'
 import { setSmsTransport } from '~/services/sms.server'
 import { twilioTransport } from '~/services/twilio.server'
 
 import {
+  confirmedTextsConsent,
   createActivePolicy,
   createClaim,
   createPartnerGroup,
@@ -62,7 +63,7 @@ async function textedCustomerWithJob(phone = '+18015550142') {
   const operator = findOrCreateProfile('operator@example.com')
   const group = createPartnerGroup(undefined, { email: 'desk@texts-glass.example' })
   const customer = createProfile({ fullName: 'Tex Ting' })
-  recordTextsConsent({ profileId: customer.id, phone, clientIp: '203.0.113.9', userAgent: 'Test browser' })
+  confirmedTextsConsent(customer.id, phone)
   const { policy } = createActivePolicy(customer.id)
   const claim = createClaim(policy.id)
   db()
@@ -203,37 +204,240 @@ describe('the replies webhook', () => {
   })
 })
 
+/** A signed-in customer's posts to the texts page and its loader, from one browser. */
+async function textsPageOf(customer: { id: string }) {
+  const cookie = await sessionCookieFor(customer.id)
+  const post = (form: Record<string, string>) =>
+    settle(() =>
+      textsRoute.action(routeArgs(makeRequest('/customer/texts', { cookie, form, headers: { 'User-Agent': 'Opt-in browser/1.0' } }))),
+    )
+  const load = async () =>
+    (await settle(() => textsRoute.loader(routeArgs(makeRequest('/customer/texts', { cookie }))))).data as Awaited<
+      ReturnType<typeof textsRoute.loader>
+    >
+  return { post, load }
+}
+
+type Answer = { result: { error: Record<string, string[]> } }
+const fieldErrors = (answer: { data: unknown }) => (answer.data as Answer).result.error
+
+/** The code in the last text the fake Twilio took, and who it went to. */
+function lastCode() {
+  const text = twilioServer.received.at(-1)!
+  return { to: text.form.To, code: /\b(\d{6})\b/.exec(text.form.Body!)![1]!, body: text.form.Body! }
+}
+
+/** Another code than `code`, for the wrong tries. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+let numbers = 0
+/** A number no other test of this file texts (rate limits count per number). */
+const freshNumber = () => `+1801555${String(1200 + ++numbers)}`
+
 describe('the opt-in', () => {
   it('records the consent with the wording version, time, address and browser; bad input saves nothing', async () => {
     const customer = createProfile()
-    const cookie = await sessionCookieFor(customer.id)
-    const post = (form: Record<string, string>) =>
-      settle(() =>
-        textsRoute.action(routeArgs(makeRequest('/customer/texts', { cookie, form, headers: { 'User-Agent': 'Opt-in browser/1.0' } }))),
-      )
+    const { post } = await textsPageOf(customer)
     const refused = await post({ intent: 'texts-on', phone: '(800) 555-0142', consent: 'on' })
     expect(refused.status).toBe(400)
-    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.phone).toEqual([
-      TEXT_MESSAGES.phoneRefused.toll_free,
-    ])
+    expect(fieldErrors(refused).phone).toEqual([TEXT_MESSAGES.phoneRefused.toll_free])
     expect((await post({ intent: 'texts-on', phone: '801 555 0147' })).status).toBe(400)
-    expect(textConsentOf(customer.id)).toBeNull()
+    expect(pendingTextConsentOf(customer.id)).toBeNull()
 
     const accepted = await post({ intent: 'texts-on', phone: '801 555 0147', consent: 'on' })
     expect(accepted.status).toBe(302)
-    expect(textConsentOf(customer.id)).toMatchObject({
+    expect(accepted.headers.get('Location')).toBe('/customer/texts')
+    expect(pendingTextConsentOf(customer.id)).toMatchObject({
       phone: '+18015550147',
       wordingVersion: TEXTS_CONSENT_VERSION,
       userAgent: 'Opt-in browser/1.0',
       clientIp: 'local',
       stoppedAt: null,
+      confirmedAt: null,
     })
-    // A new number replaces the old one; turning texts off ends it.
+    // A new number starts over with its own code; turning texts off ends it.
     expect((await post({ intent: 'texts-on', phone: '801 555 0148', consent: 'on' })).status).toBe(302)
-    expect(textConsentOf(customer.id)?.phone).toBe('+18015550148')
+    expect(pendingTextConsentOf(customer.id)?.phone).toBe('+18015550148')
     expect((await post({ intent: 'texts-off' })).status).toBe(302)
-    expect(textConsentOf(customer.id)).toBeNull()
+    expect(pendingTextConsentOf(customer.id)).toBeNull()
     const rows = db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()
     expect(rows.map((row) => row.stoppedBy)).toEqual(['customer', 'customer'])
+    expect(rows.every((row) => row.confirmedAt === null)).toBe(true)
+  })
+
+  it('offers the mobile number already on the account, and not a toll-free one', async () => {
+    const withMobile = createProfile({ phone: '+18015550177' })
+    expect((await (await textsPageOf(withMobile)).load()).texts.numberOnFile).toBe('(801) 555-0177')
+    const withTollFree = createProfile({ phone: '+18005550177' })
+    expect((await (await textsPageOf(withTollFree)).load()).texts.numberOnFile).toBeNull()
+  })
+})
+
+describe('the number confirmed by a texted code', () => {
+  it('texts a code to the number and nothing else until it is typed; a wrong code is refused by the field', async () => {
+    useFakeTwilio()
+    ensureSeeded()
+    const operator = findOrCreateProfile('operator@example.com')
+    const group = createPartnerGroup()
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const claim = createClaim(policy.id)
+    const phone = freshNumber()
+    const { post, load } = await textsPageOf(customer)
+
+    expect((await post({ intent: 'texts-on', phone, consent: 'on' })).status).toBe(302)
+    expect(twilioServer.received).toHaveLength(1)
+    const { to, code, body } = lastCode()
+    expect(to).toBe(phone)
+    expect(body).toBe(TEXT_MESSAGES.codeText(code, NUMBER_CODE_MINUTES))
+    // Only the code's keyed hash is kept, and the log row has the words without the code.
+    const pending = pendingTextConsentOf(customer.id)!
+    expect(pending.codeHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(pending)).not.toContain(code)
+    const [logged] = db().select().from(textMessages).where(eq(textMessages.profileId, customer.id)).all()
+    expect(logged).toMatchObject({ kind: 'number_code', status: 'sent', toPhone: phone })
+    expect(logged!.body).not.toContain(code)
+    expect((await load()).texts).toMatchObject({ phone: null, pending: { codeSent: true } })
+
+    // Pending: a claim step texts nobody.
+    await approveClaim({ claimId: claim.id, partnerGroupId: group.id, actorId: operator.id })
+    expect(textsOf(claim.id)).toEqual([])
+    expect(twilioServer.received).toHaveLength(1)
+
+    const refused = await post({ intent: 'texts-confirm', code: wrong(code) })
+    expect(refused.status).toBe(400)
+    expect(fieldErrors(refused).code).toEqual([TEXT_MESSAGES.codeWrong(`${MAX_NUMBER_CODE_TRIES - 1} tries`)])
+    expect((await post({ intent: 'texts-confirm', code: '12a' })).status).toBe(400)
+    expect(textConsentOf(customer.id)).toBeNull()
+
+    const confirmed = await post({ intent: 'texts-confirm', code: `${code.slice(0, 3)} ${code.slice(3)}` })
+    expect(confirmed.status).toBe(302)
+    expect(confirmed.headers.get('Location')).toBe('/customer')
+    expect(textConsentOf(customer.id)).toMatchObject({ phone, confirmedBy: 'code', codeHash: null })
+    expect(
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'profile.texts_confirmed')))
+        .all(),
+    ).toHaveLength(1)
+    // The code is used: typing it again finds no number waiting.
+    expect(fieldErrors(await post({ intent: 'texts-confirm', code })).code).toEqual([TEXT_MESSAGES.noCodeWaiting])
+    // Confirmed: the next step is texted to it.
+    expect(await textClaimStep(claim.id, 'claim_decided')).toMatchObject({ status: 'sent', toPhone: phone })
+  })
+
+  it('refuses an expired code; a new code works and the old one no longer does', async () => {
+    useFakeTwilio()
+    const customer = createProfile()
+    const { post } = await textsPageOf(customer)
+    expect((await post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })).status).toBe(302)
+    const first = lastCode().code
+    const pending = pendingTextConsentOf(customer.id)!
+    db()
+      .update(textConsents)
+      .set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(textConsents.id, pending.id))
+      .run()
+    const expired = await post({ intent: 'texts-confirm', code: first })
+    expect(expired.status).toBe(400)
+    expect(fieldErrors(expired).code).toEqual([TEXT_MESSAGES.codeExpired])
+
+    expect((await post({ intent: 'texts-code' })).status).toBe(302)
+    expect(twilioServer.received).toHaveLength(2)
+    const second = lastCode().code
+    if (second !== first) expect(fieldErrors(await post({ intent: 'texts-confirm', code: first })).code).toHaveLength(1)
+    expect((await post({ intent: 'texts-confirm', code: second })).status).toBe(302)
+    expect(textConsentOf(customer.id)?.id).toBe(pending.id)
+  })
+
+  it(`voids a code after ${MAX_NUMBER_CODE_TRIES} wrong ones, even the right one after them`, async () => {
+    useFakeTwilio()
+    const customer = createProfile()
+    const { post } = await textsPageOf(customer)
+    expect((await post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })).status).toBe(302)
+    const { code } = lastCode()
+    const answers = []
+    for (let i = 0; i < MAX_NUMBER_CODE_TRIES; i++) answers.push(await post({ intent: 'texts-confirm', code: wrong(code) }))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(MAX_NUMBER_CODE_TRIES).fill(400))
+    expect(fieldErrors(answers.at(-1)!).code).toEqual([TEXT_MESSAGES.codeUsedUp])
+    const late = await post({ intent: 'texts-confirm', code })
+    expect(late.status).toBe(400)
+    expect(fieldErrors(late).code).toEqual([TEXT_MESSAGES.codeUsedUp])
+    expect(textConsentOf(customer.id)).toBeNull()
+  })
+
+  it('limits the codes texted per customer and per number (429 by the field, nothing sent), and the codes tried', async () => {
+    useFakeTwilio()
+    const customer = createProfile()
+    const { post } = await textsPageOf(customer)
+    for (let i = 0; i < 5; i++) expect((await post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })).status).toBe(302)
+    const limited = await post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })
+    expect(limited.status).toBe(429)
+    expect(fieldErrors(limited).phone![0]).toMatch(/^Too many codes were texted\. Please try again in/)
+    expect((await post({ intent: 'texts-code' })).status).toBe(429)
+    expect(twilioServer.received).toHaveLength(5)
+
+    // One number: five customers may ask for it in a day, the sixth is refused.
+    const target = freshNumber()
+    for (let i = 0; i < 5; i++) {
+      const other = await textsPageOf(createProfile())
+      expect((await other.post({ intent: 'texts-on', phone: target, consent: 'on' })).status).toBe(302)
+    }
+    const sixth = await (await textsPageOf(createProfile())).post({ intent: 'texts-on', phone: target, consent: 'on' })
+    expect(sixth.status).toBe(429)
+    expect(twilioServer.received.filter((text) => text.form.To === target)).toHaveLength(5)
+
+    // Typed codes: 15 an hour per customer, across the codes asked for.
+    const guesser = createProfile()
+    const page = await textsPageOf(guesser)
+    expect((await page.post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })).status).toBe(302)
+    for (let round = 0; round < 3; round++) {
+      if (round > 0) expect((await page.post({ intent: 'texts-code' })).status).toBe(302)
+      const { code } = lastCode()
+      for (let i = 0; i < MAX_NUMBER_CODE_TRIES; i++)
+        expect((await page.post({ intent: 'texts-confirm', code: wrong(code) })).status).toBe(400)
+    }
+    expect((await page.post({ intent: 'texts-code' })).status).toBe(302)
+    const tooMany = await page.post({ intent: 'texts-confirm', code: lastCode().code })
+    expect(tooMany.status).toBe(429)
+    expect(fieldErrors(tooMany).code![0]).toMatch(/^Too many codes were tried\./)
+    expect(textConsentOf(guesser.id)).toBeNull()
+  })
+
+  it('refuses the number by its field when Twilio will not text it, and records no consent', async () => {
+    useFakeTwilio()
+    const customer = createProfile()
+    const { post } = await textsPageOf(customer)
+    twilioServer.refuseNext(400, 21211, "The 'To' number is not a valid phone number.")
+    const refused = await post({ intent: 'texts-on', phone: freshNumber(), consent: 'on' })
+    expect(refused.status).toBe(400)
+    expect(fieldErrors(refused).phone).toEqual([TEXT_MESSAGES.codeNotDelivered])
+    expect(db().select().from(textConsents).where(eq(textConsents.profileId, customer.id)).all()).toEqual([])
+  })
+
+  it('confirms a waiting number on a YES replied from it while its code works, and no other', async () => {
+    useFakeTwilio()
+    const customer = createProfile()
+    const phone = freshNumber()
+    const { post } = await textsPageOf(customer)
+    expect((await post({ intent: 'texts-on', phone, consent: 'on' })).status).toBe(302)
+    // A YES from another number confirms nothing.
+    expect((await reply({ MessageSid: messageSid(), From: freshNumber(), Body: 'YES' })).status).toBe(200)
+    expect(textConsentOf(customer.id)).toBeNull()
+    expect((await reply({ MessageSid: messageSid(), From: phone, Body: 'yes' })).status).toBe(200)
+    expect(textConsentOf(customer.id)).toMatchObject({ phone, confirmedBy: 'yes_reply' })
+
+    // After its code expired, a YES does not confirm.
+    const late = createProfile()
+    const latePhone = freshNumber()
+    expect((await (await textsPageOf(late)).post({ intent: 'texts-on', phone: latePhone, consent: 'on' })).status).toBe(302)
+    db()
+      .update(textConsents)
+      .set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(textConsents.profileId, late.id))
+      .run()
+    expect((await reply({ MessageSid: messageSid(), From: latePhone, Body: 'YES' })).status).toBe(200)
+    expect(textConsentOf(late.id)).toBeNull()
   })
 })

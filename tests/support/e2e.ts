@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test as base } from '@playwright/test'
 
 import { createProfile, findOrCreateProfile, sessionCookieFor, uniqueEmail } from './factories'
-import { outboxFor } from './outbox'
+import { outboxFor, outboxTextsFor } from './outbox'
 
 export { type OutboxEmail, outboxFor } from './outbox'
 import type { Profile } from '~/db/schema'
@@ -123,6 +123,17 @@ export async function waitForEmail(to: string, subject: RegExp | string = /.*/, 
     )
     if (match) return match
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with subject ${subject} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+}
+
+/** Waits for a text to the number (E.164) of the kind given ('number_code', 'claim_on_the_way', ...). */
+export async function waitForText(to: string, kind: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const match = outboxTextsFor(to).find((text) => text.kind === kind)
+    if (match) return match
+    if (Date.now() > deadline) throw new Error(`No ${kind} text to ${to} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 150))
   }
 }

@@ -16,6 +16,7 @@ import {
   refunds,
   vehicles,
 } from '~/db/schema'
+import { confirmTextConsents, recordTextsConsent } from '~/models/consents.server'
 import { unusedPolicyNumber } from '~/models/policies.server'
 import { scheduleInForce } from '~/models/price-schedule.server'
 
@@ -32,6 +33,21 @@ export function uniqueEmail(prefix = 'customer') {
 
 export function ensureSeeded() {
   seed(db())
+}
+
+/**
+ * A customer who agreed to claim texts at `phone` and confirmed it, as typing the texted code does (its journey is
+ * tests/e2e/texts.spec.ts): for tests about what is texted afterwards.
+ */
+export function confirmedTextsConsent(profileId: string, phone: string) {
+  const consent = recordTextsConsent({
+    profileId,
+    phone,
+    clientIp: '203.0.113.9',
+    userAgent: 'Test browser',
+    code: { hash: 'not-a-code', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+  })
+  return confirmTextConsents({ consentId: consent.id }, 'code')[0]!
 }
 
 export function createProfile(overrides: Partial<typeof profiles.$inferInsert> = {}): Profile {
