@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
-import { CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
+import { APPROVAL_STATUSES, CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, LIFECYCLE_STATUSES, WINDSHIELD_ZONES } from '../domain/claims'
 import { CREDIT_KINDS, CREDIT_METHODS, CREDIT_STATES } from '../domain/credits'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
+import { LETTER_STATUSES } from '../domain/letters'
 import { generatePayoutNumber } from '../domain/payouts'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
-import { POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
+import { OWNERSHIP_TRANSFER_STATUSES, POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
 import { PROVIDER_CANCEL_GROUNDS } from '../domain/provider-cancellation'
-import { ADAS_CALIBRATIONS, SERVICE_PLACES, TIME_SLOTS } from '../domain/shops'
+import { REFUND_RULES, REFUND_STATUSES } from '../domain/refunds'
+import { ADAS_CALIBRATIONS, SERVICE_PLACES, SHOP_APPLICATION_STATUSES, TIME_SLOTS } from '../domain/shops'
+import { TEXT_MESSAGE_STATUSES } from '../domain/texts'
 import { createId } from './ids'
 
 // Conventions: ids are random text; money is integer cents; times are ISO-8601 UTC text; booleans are 0/1.
@@ -42,8 +45,6 @@ const photoFacts = () => ({
 /** What a link or code proves: a sign-in, the ownership of a new e-mail address, or the wish to delete the account. */
 export const VERIFICATION_PURPOSES = ['sign_in', 'change_email', 'delete_account'] as const
 export const PHOTO_TYPES = ['head_on', 'inside_drivers', 'inside_passengers', 'other'] as const
-export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
-export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
 export const DOCUMENT_TYPES = ['damage_photo', 'invoice', 'repair_photo', 'calibration_report', ...CALIBRATION_FILE_TYPES] as const
 export const REPAIR_TYPES = ['repair', 'replacement'] as const
 
@@ -977,8 +978,6 @@ export const claimDocumentDrafts = sqliteTable(
   (t) => [index('claim_document_drafts_claim_idx').on(t.claimId, t.documentType)],
 )
 
-export const OWNERSHIP_TRANSFER_STATUSES = ['offered', 'accepted', 'paid', 'canceled', 'expired'] as const
-
 /**
  * A policy offered to the vehicle's next owner (app/models/ownership-transfer.server.ts): the seller names the buyer's
  * e-mail, the buyer opens the e-mailed link (only its hash is stored), accepts and pays; payment moves the policy, its
@@ -1021,13 +1020,6 @@ export const ownershipTransfers = sqliteTable(
       .where(sql`status IN ('offered', 'accepted')`),
   ],
 )
-
-/**
- * A refund's progress: `unsettled` when the cancellation went through while the payments provider could not be asked
- * (the amount is worked out and paid by the daily job), then pending → succeeded, or failed (retried daily).
- */
-export const REFUND_STATUSES = ['unsettled', 'pending', 'succeeded', 'failed'] as const
-export const REFUND_RULES = ['free_look', 'pro_rata'] as const
 
 /**
  * The refund of a cancellation the customer's state entitles them to (app/domain/state-rules.ts): the figures it was
@@ -1199,8 +1191,6 @@ export const stateFacts = sqliteTable('state_facts', {
   updatedBy: text('updated_by').notNull(),
   updatedAt: text('updated_at').notNull().$defaultFn(now),
 })
-
-export const LETTER_STATUSES = ['pending', 'sent', 'failed', 'held'] as const
 
 /**
  * Every paper letter: who it went to, which template, by which provider, certified or not, its tracking number and
@@ -1388,7 +1378,7 @@ export type ServiceCredit = typeof serviceCredits.$inferSelect
 export type InvoiceDispute = typeof invoiceDisputes.$inferSelect
 export type { PolicyStatus } from '../domain/policies'
 export type PhotoType = (typeof PHOTO_TYPES)[number]
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+export type { ApprovalStatus } from '../domain/claims'
 
 // --- kept by triggers (drizzle/0001_operator_scale.sql), in the same transaction as the change they count ----------
 
@@ -1399,7 +1389,7 @@ export const policyStats = sqliteTable(
     planType: text('plan_type').notNull(),
     vehicleType: text('vehicle_type').notNull(), // '' for Chip Repair Only
     hasAdas: integer('has_adas').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: POLICY_STATUSES }).notNull(),
     policies: integer('policies').notNull(),
     monthlyCents: integer('monthly_cents').notNull(),
   },
@@ -1437,7 +1427,7 @@ export const decisionHours = sqliteTable(
 export const claimCounts = sqliteTable(
   'claim_counts',
   {
-    approvalStatus: text('approval_status').notNull(),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull(),
     appeal: integer('appeal').notNull(),
     claims: integer('claims').notNull(),
   },
@@ -1518,7 +1508,7 @@ export const textMessages = sqliteTable(
     kind: text('kind', { enum: TEXT_KINDS }).notNull(),
     body: text('body').notNull(),
     transport: text('transport', { enum: ['twilio', 'outbox'] }).notNull(),
-    status: text('status', { enum: ['sent', 'refused'] }).notNull(),
+    status: text('status', { enum: TEXT_MESSAGE_STATUSES }).notNull(),
     providerMessageId: text('provider_message_id'),
     refusalReason: text('refusal_reason'),
     createdAt: createdAt(),
@@ -1544,7 +1534,6 @@ export const textReplies = sqliteTable('text_replies', {
  * approves it (the partner group, its locations and the applicant as staff are created: partner_group_id) or declines
  * it with a reason.
  */
-export const SHOP_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const
 export const shopApplications = sqliteTable(
   'shop_applications',
   {

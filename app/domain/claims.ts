@@ -23,6 +23,34 @@ export const RESPONSE_PROMISE_HOURS = 48
  * one way: an earlier "2 working days" beside "48 hours" said two). The terms state it in their own signed words.
  */
 export const ANSWER_PROMISE = `within ${RESPONSE_PROMISE_HOURS} hours (typically sooner)`
+/**
+ * A claim's review (claims.approval_status): waiting for the operator (filed, or appealed), approved and sent to a
+ * shop, denied, or its repair done.
+ */
+export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+
+/** Each review status in the words the customer's card and the operator's console show. */
+export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
+  pending_review: 'Pending Review',
+  approved: 'Approved',
+  denied: 'Denied',
+  completed: 'Completed',
+}
+
+/**
+ * Decided for the customer: approved, and perhaps repaired since. A decided claim has its shop (which may then reach
+ * the claim, its thread and its files) and counts as covered; `DECIDED_STATUSES` is the list its SQL form reads
+ * (app/models/claims-read.server.ts, `decidedClaim`).
+ */
+export const DECIDED_STATUSES = ['approved', 'completed'] as const satisfies readonly ApprovalStatus[]
+export function isDecided(claim: { approvalStatus: ApprovalStatus }): boolean {
+  return (DECIDED_STATUSES as readonly ApprovalStatus[]).includes(claim.approvalStatus)
+}
+
+/** The claim's path as it was once stored (claims.lifecycle_status): written, never read. */
+export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
+
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
 

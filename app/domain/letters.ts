@@ -17,6 +17,10 @@ export const LETTER_TEMPLATES = {
 } as const
 export type LetterTemplate = keyof typeof LETTER_TEMPLATES
 
+/** A letter's progress (letters.status): waiting to be sent, sent, refused by the provider (retried), or held. */
+export const LETTER_STATUSES = ['pending', 'sent', 'failed', 'held'] as const
+export type LetterStatus = (typeof LETTER_STATUSES)[number]
+
 /** How often the daily job tries a letter the provider refused before it waits for the operator alone. */
 export const LETTER_MAX_ATTEMPTS = 8
 

@@ -12,6 +12,21 @@ import { DAY_MS } from './time'
 export const POLICY_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
+/** Each policy status in the words every page shows (the customer's card, the operator's lists and filters). */
+export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
+  incomplete: 'Incomplete',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+}
+
+/**
+ * A policy's passing to a new owner (ownership_transfers.status): offered by its owner, accepted by the buyer, paid
+ * (the policy has passed), or canceled or expired before that.
+ */
+export const OWNERSHIP_TRANSFER_STATUSES = ['offered', 'accepted', 'paid', 'canceled', 'expired'] as const
+export type OwnershipTransferStatus = (typeof OWNERSHIP_TRANSFER_STATUSES)[number]
+
 /**
  * Why a setup waits for the operator instead of activating: its VIN is already on another active policy, so a
  * person checks it before coverage starts ('vin_review'), or the operator asked the customer to correct the vehicle

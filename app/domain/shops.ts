@@ -117,6 +117,10 @@ export function bookableDates(now: Date, days = BOOKING_DAYS, zone = 'UTC') {
   return dates
 }
 
+/** A shop's application to join the network (shop_applications.status): waiting for the operator, or answered. */
+export const SHOP_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const
+export type ShopApplicationStatus = (typeof SHOP_APPLICATION_STATUSES)[number]
+
 /**
  * A location's booking as the customer choosing it sees it: the days offered with room left at its daily capacity,
  * the full ones, and an honest place in its line with the range of days the customer's turn may come (the jobs ahead
