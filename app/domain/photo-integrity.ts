@@ -195,19 +195,36 @@ export function hashOfBandRow(row: BandRow): string {
 const TWO_32 = 2 ** 32
 
 /**
- * The hashes among a lookup's candidate rows within MATCH_DISTANCE bits of `hash`, each once with its distance. The
- * lookup runs this on every candidate, so it counts bits on 32-bit pieces of the rows' numbers (no BigInt, no text).
+ * A lookup's candidate rows as two columns, in the same order: the band keys and the rests. The probe returns them so
+ * (one row of two JSON arrays) because an array made for each of its ~1,600 candidates at 1,000,000 policies cost
+ * about as much CPU as its page reads (docs/decisions/098-photo-reuse-through-edits-and-own-claims.md).
  */
-export function nearHashes(
-  hash: string,
-  rows: Iterable<readonly [bandKey: number, rest: number]>,
-  form: HashForm = 'plain',
-): Map<string, number> {
-  const own = bandRows(hash, form)
-  const near = new Map<string, number>()
+export type CandidateRows = { bandKeys: readonly number[]; rests: readonly number[] }
+
+/** Candidate rows from [band key, rest] pairs (a few rows, as the tests make them). */
+export function candidateRows(rows: Iterable<readonly [bandKey: number, rest: number]>): CandidateRows {
+  const bandKeys: number[] = []
+  const rests: number[] = []
   for (const [bandKey, rest] of rows) {
-    const band = Math.floor(bandKey / BAND_SPAN) - BAND_LAYOUTS[form].firstBand
-    const query = own[band]!
+    bandKeys.push(bandKey)
+    rests.push(rest)
+  }
+  return { bandKeys, rests }
+}
+
+/**
+ * The hashes among a lookup's candidate rows within MATCH_DISTANCE bits of `hash`, each once with its distance. The
+ * lookup runs this on every candidate, so it counts bits on 32-bit pieces of the rows' numbers (no BigInt, no text,
+ * nothing made per candidate but the few near ones).
+ */
+export function nearHashes(hash: string, { bandKeys, rests }: CandidateRows, form: HashForm = 'plain'): Map<string, number> {
+  const own = bandRows(hash, form)
+  const { firstBand } = BAND_LAYOUTS[form]
+  const near = new Map<string, number>()
+  for (let at = 0; at < bandKeys.length; at++) {
+    const bandKey = bandKeys[at]!
+    const rest = rests[at]!
+    const query = own[Math.floor(bandKey / BAND_SPAN) - firstBand]!
     const distance =
       // Same band, so the keys differ only in the band's bits.
       bitCount(bandKey ^ query.bandKey) +

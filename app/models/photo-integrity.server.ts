@@ -72,8 +72,10 @@ export function indexPhoto(tx: Db, photo: IndexedPhoto) {
 export type PhotoMatch = Omit<IndexedPhoto, 'orientedHashes'> & { distance: number; form: HashForm }
 
 /**
- * The probe: every key at once (SQLite seeks each in the primary key), the two integer columns as arrays (no row
- * objects). The photos of the near hashes are a second query, run only when some candidate is near (rarely).
+ * The probe: every key at once (SQLite seeks each in the primary key), its candidates as one row of two JSON arrays
+ * (band keys, rests; in the same order, one aggregate pass), parsed by JSON.parse: no row made per candidate
+ * (docs/decisions/098-photo-reuse-through-edits-and-own-claims.md). The photos of the near hashes are a second query, run
+ * only when some candidate is near (rarely).
  */
 const statements = new WeakMap<Db, { probe: Statement; photos: Statement }>()
 function lookupStatements(database: Db) {
@@ -81,7 +83,9 @@ function lookupStatements(database: Db) {
   if (!prepared) {
     prepared = {
       probe: database.$client
-        .prepare('SELECT band_key, rest FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))')
+        .prepare(
+          'SELECT json_group_array(band_key), json_group_array(rest) FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))',
+        )
         .raw(true),
       photos: database.$client
         .prepare('SELECT hash, photo_id, policy_id, source FROM photo_hashes WHERE hash IN (SELECT value FROM json_each(?))')
@@ -98,7 +102,8 @@ function lookupStatements(database: Db) {
  */
 export function findSimilarPhotos(hash: string, database: Db = db(), form: HashForm = 'plain'): PhotoMatch[] {
   const { probe, photos } = lookupStatements(database)
-  const near = nearHashes(hash, probe.all(JSON.stringify(probeKeys(hash, form))) as [number, number][], form)
+  const [bandKeys, rests] = probe.get(JSON.stringify(probeKeys(hash, form))) as [string, string]
+  const near = nearHashes(hash, { bandKeys: JSON.parse(bandKeys) as number[], rests: JSON.parse(rests) as number[] }, form)
   if (!near.size) return []
   const byKey = new Map([...near.keys()].map((found) => [hashKey(found, form), found]))
   const rows = photos.all(JSON.stringify([...byKey.keys()])) as [string, string, string, PhotoSource][]

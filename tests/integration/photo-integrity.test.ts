@@ -16,6 +16,7 @@ import {
   bandRows,
   CLAIMS_FROM_ONE_ADDRESS,
   CLAIMS_FROM_ONE_NETWORK,
+  hashDistance,
   hashKey,
   MATCH_DISTANCE,
   orientedHashesOfRow,
@@ -89,6 +90,42 @@ describe('the band index', () => {
     expect(plans.some((step) => /SEARCH photo_hashes USING PRIMARY KEY \(hash=\?\)/.test(step))).toBe(true)
     // The only scan is of the list of probe keys the query is given.
     expect(plans.filter((step) => /^SCAN/.test(step) && !/^SCAN json_each/.test(step))).toEqual([])
+  })
+
+  it('reads hundreds of candidates under one key in one probe and keeps only the near ones, their whole hashes exact', async () => {
+    const { policy } = await policyWithSetupPhoto(await windshieldPhoto(102))
+    // Every stored hash is within two bits of the query's first oriented band (its top 22 bits), so each is a
+    // candidate, under ~250 keys (none the query's own, which only the near copy has); the top bit is set, so the
+    // rests are beyond 32 bits.
+    const query = 'fedcba9876543210'
+    let state = 7
+    const random = () => {
+      state = (state * 1664525 + 1013904223) >>> 0
+      return state
+    }
+    const top = BigInt(`0x${query}`) >> 42n
+    const others = Array.from({ length: 400 }, () => {
+      const mask = BigInt((1 << (random() % 22)) | (1 << (random() % 22)))
+      const low = (BigInt(random()) << 10n) ^ BigInt(random())
+      return (((top ^ mask) << 42n) | low).toString(16).padStart(16, '0')
+    })
+    const near = 'fedcba9876543217' // three bits apart
+    const far = 'fedcba98765432ef' // eight bits apart: a candidate, no match
+    const hashes = [...others, near, far]
+    transaction((tx) => {
+      for (const [index, hash] of hashes.entries()) {
+        indexPhoto(tx, { photoId: `crowd-${index}`, policyId: policy.id, source: 'claim', hash, orientedHashes: hash })
+      }
+    })
+    const expected = hashes
+      .map((hash, index) => ({ photoId: `crowd-${index}`, hash, distance: hashDistance(query, hash) }))
+      .filter((photo) => photo.distance <= MATCH_DISTANCE)
+      .sort((a, b) => a.distance - b.distance || a.photoId.localeCompare(b.photoId))
+    expect(expected.map((photo) => photo.hash)).toContain(near)
+    const found = findSimilarPhotos(query, db(), 'oriented')
+    expect(found.map(({ photoId, hash, distance }) => ({ photoId, hash, distance }))).toEqual(expected)
+    // A probe that reads no row finds nothing.
+    expect(findSimilarPhotos('0000000000000001', db(), 'oriented')).toEqual([])
   })
 
   it('is rebuilt by its migration from the hashes already indexed, each row as the code files it', () => {

@@ -15,6 +15,7 @@ import {
   bandRows,
   BLANK_HASH,
   cameraFromExif,
+  candidateRows,
   capturedBeforeSetup,
   capturedFarFromDamageDate,
   captureTimeFromExif,
@@ -211,32 +212,21 @@ describe('hashes and bands', () => {
         expect(hashOfBandRow(row)).toBe(hash)
       }
       const other = randomHash()
-      const rowsOf = (value: string) => bandRows(value).map((row) => [row.bandKey, row.rest] as const)
+      const rowsOf = (value: string) => candidateRows(bandRows(value).map((row) => [row.bandKey, row.rest] as const))
       const distance = hashDistance(hash, other)
       // Another hash's rows are near only within the threshold, at the distance the hex digits give.
       expect(nearHashes(hash, rowsOf(other))).toEqual(distance <= MATCH_DISTANCE ? new Map([[other, distance]]) : new Map())
     }
     // Found through several bands, a near hash is listed once.
     const near = '0123456789abcdee'
-    const found = nearHashes(
-      '0123456789abcdef',
-      bandRows(near).map((row) => [row.bandKey, row.rest] as const),
-    )
+    const found = nearHashes('0123456789abcdef', candidateRows(bandRows(near).map((row) => [row.bandKey, row.rest] as const)))
     expect(found).toEqual(new Map([[near, 1]]))
     const seven = 'ff23456789abcdef' // the top seven bits flipped, all in the first band
-    expect(
-      nearHashes(
-        '0123456789abcdef',
-        bandRows(seven).map((row) => [row.bandKey, row.rest] as const),
-      ),
-    ).toEqual(new Map([[seven, 7]]))
+    expect(nearHashes('0123456789abcdef', candidateRows(bandRows(seven).map((row) => [row.bandKey, row.rest] as const)))).toEqual(
+      new Map([[seven, 7]]),
+    )
     const eight = 'fe23456789abcdef'
-    expect(
-      nearHashes(
-        '0123456789abcdef',
-        bandRows(eight).map((row) => [row.bandKey, row.rest] as const),
-      ),
-    ).toEqual(new Map())
+    expect(nearHashes('0123456789abcdef', candidateRows(bandRows(eight).map((row) => [row.bandKey, row.rest] as const)))).toEqual(new Map())
   })
 
   it('files oriented hashes under bands of 22, 22 and 20 bits probed 2, 2 and 1 deep, and finds every split of seven bits', () => {
@@ -263,7 +253,7 @@ describe('hashes and bands', () => {
     }
     const hash = '0123456789abcdef'
     const probes = new Set(probeKeys(hash, 'oriented'))
-    const rowsOf = (value: string) => bandRows(value, 'oriented').map((row) => [row.bandKey, row.rest] as const)
+    const rowsOf = (value: string) => candidateRows(bandRows(value, 'oriented').map((row) => [row.bandKey, row.rest] as const))
     // Every way seven (or fewer) differing bits fall in the three bands is found, at its distance.
     for (let first = 0; first <= MATCH_DISTANCE; first++) {
       for (let second = 0; first + second <= MATCH_DISTANCE; second++) {
