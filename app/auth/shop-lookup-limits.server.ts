@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { type Claim, rateLimits } from '~/db/schema'
-import { normalizeCode } from '~/domain/claims'
+import { isDecided, normalizeCode } from '~/domain/claims'
 import { DAY_MS } from '~/domain/time'
 import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/claim-shop.server'
 
@@ -110,6 +110,6 @@ export function findClaimByCodeLimited(rawCode: unknown, clientAddress: string, 
     }
     return null
   }
-  if (claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed') rememberKnownShop(network, code, at)
+  if (isDecided(claim)) rememberKnownShop(network, code, at)
   return { code, claim }
 }

@@ -24,6 +24,7 @@ import { deleteStored, storedFileName } from '~/services/storage.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { decidedClaim } from './claims-read.server'
 import { stageCalibrationReport } from './shop-documents.server'
 
 /**
@@ -55,9 +56,7 @@ function calibratedJobOf(groupId: string, claimId: string) {
       paymentApprovedAt: claims.paymentApprovedAt,
     })
     .from(claims)
-    .where(
-      and(eq(claims.id, claimId), eq(claims.assignedPartnerGroupId, groupId), inArray(claims.approvalStatus, ['approved', 'completed'])),
-    )
+    .where(and(eq(claims.id, claimId), eq(claims.assignedPartnerGroupId, groupId), decidedClaim()))
     .get()
   if (!job) notFound()
   return job

@@ -12,6 +12,7 @@ import {
   photoRequests,
 } from '~/db/schema'
 import { addCalendarDays } from '~/domain/calendar'
+import { isDecided } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
 import { PHOTO_REQUEST_MESSAGES, tooManyClaimPhotos } from '~/domain/messages'
 import { adminClaimPath, photoRequestPath, shopJobPath } from '~/domain/paths'
@@ -63,7 +64,7 @@ export function readThread(claimId: string, side: MessageAuthor): ThreadMessage[
 
 /** The shop is on the thread once the claim went to it (chosen by the customer or assigned by the operator) and while it is approved or done. */
 export function shopOnThread(claim: Pick<Claim, 'assignedPartnerGroupId' | 'approvalStatus'>) {
-  return Boolean(claim.assignedPartnerGroupId) && (claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed')
+  return Boolean(claim.assignedPartnerGroupId) && isDecided(claim)
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq, inArray, or } from 'drizzle-orm'
 import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
 import { SERVICE_ZONE } from '~/domain/calendar'
-import { repairGuaranteeEnds } from '~/domain/claims'
+import { isDecided, repairGuaranteeEnds } from '~/domain/claims'
 import { awaitsCustomerChoice, clockStoppedAt } from '~/domain/credits'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES as WORDS, RULES_DECISION_MESSAGES } from '~/domain/messages'
@@ -46,8 +46,6 @@ export function ownClaimByCode(profileId: string, code: string): CustomerClaim {
   if (!claim) notFound()
   return claim
 }
-
-const decided = (claim: CustomerClaim) => claim.approvalStatus === 'approved' || claim.approvalStatus === 'completed'
 
 /** The shop the work is booked with: the place the customer chose, else the group the operator assigned. */
 function shopOf(claim: CustomerClaim) {
@@ -134,9 +132,9 @@ export function claimTimeline(
   steps.push({
     key: 'booked',
     title: booked || completed ? WORDS.booked : WORDS.bookWaiting,
-    state: booked || completed ? 'done' : decided(claim) ? 'current' : 'upcoming',
+    state: booked || completed ? 'done' : isDecided(claim) ? 'current' : 'upcoming',
     when: claim.appointmentAt ? describeAppointment(claim.appointmentAt) : null,
-    detail: !decided(claim)
+    detail: !isDecided(claim)
       ? null
       : booked
         ? (shop?.name ?? claim.partnerGroupName)
@@ -234,7 +232,7 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
   const report = documents.find((document) => document.documentType === 'calibration_report')
   const links = guaranteeLinks(claim)
   const live = claimLiveStatus(claim, now)
-  const shop = decided(claim) ? shopOf(claim) : null
+  const shop = isDecided(claim) ? shopOf(claim) : null
   // What the customer can do next, each an entry: a new action (e.g. "My repair failed") is one more line here.
   const actions = [
     { key: 'appeal', label: 'Appeal the decision', href: live.appealHref },

@@ -2,9 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 
 import { db, preparedQuery } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, partnerLocations, policies } from '~/db/schema'
+import { DECIDED_STATUSES } from '~/domain/claims'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
 import { isOwnClaim } from '~/domain/policies'
 import { locationAddress, SHOP_CONTACT_PLACES, type ShopContact } from '~/domain/shops'
+
+/** isDecided (app/domain/claims.ts) as SQL: the claim is approved, or repaired since. */
+export const decidedClaim = () => inArray(claims.approvalStatus, [...DECIDED_STATUSES])
 
 /** A claim as its owner sees it: the claim, the plan of its policy and the partner group it went to. */
 export type CustomerClaim = Claim & {

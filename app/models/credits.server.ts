@@ -18,6 +18,7 @@ import { payments } from '~/services/payments.server'
 import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
+import { decidedClaim } from './claims-read.server'
 import { shopZoneOf } from './shop-choice.server'
 
 /**
@@ -59,7 +60,7 @@ function missedPromisesWithoutCredit(now: Date) {
     .leftJoin(serviceCredits, and(eq(serviceCredits.claimId, claims.id), eq(serviceCredits.kind, 'missed_promise')))
     .where(
       and(
-        inArray(claims.approvalStatus, ['approved', 'completed']),
+        decidedClaim(),
         gte(claims.reviewedAt, since),
         isNull(serviceCredits.id),
         or(isNull(claims.completedAt), sql`${claims.completedAt} > ${keptAt}`),

@@ -29,6 +29,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from './claims.server'
+import { decidedClaim } from './claims-read.server'
 import { groupsOfferedJobs, scheduleInForce } from './price-schedule.server'
 import { onTimeOfGroups } from './shop-scorecards.server'
 
@@ -131,13 +132,7 @@ export function bookingsOf(locationId: string, dates: readonly string[], databas
   const rows = database
     .select({ date: claims.preferredDate, jobs: count() })
     .from(claims)
-    .where(
-      and(
-        eq(claims.chosenLocationId, locationId),
-        inArray(claims.preferredDate, [...dates]),
-        inArray(claims.approvalStatus, ['approved', 'completed']),
-      ),
-    )
+    .where(and(eq(claims.chosenLocationId, locationId), inArray(claims.preferredDate, [...dates]), decidedClaim()))
     .groupBy(claims.preferredDate)
     .all()
   return new Map(rows.map((row) => [row.date!, row.jobs]))

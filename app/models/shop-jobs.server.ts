@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 
 import { db, transaction } from '~/db/client.server'
@@ -34,6 +34,7 @@ import { notFound } from '~/utils/refusal'
 
 import { recordAudit } from './audit.server'
 import { claimContext, claimPageUrl, getClaimForProfile, tellTheShop, toClaimant } from './claims.server'
+import { decidedClaim } from './claims-read.server'
 import { payoutStatesFor } from './payouts.server'
 import { zoneOfCustomerPolicy } from './policies.server'
 import { shopZoneOf } from './shop-choice.server'
@@ -234,9 +235,7 @@ export function shopRework(groupId: string) {
 /** One job of the group (approved or completed); anything else, another group's above all, is a 404. */
 export function shopJob(groupId: string, claimId: string) {
   const row = jobsQuery()
-    .where(
-      and(eq(claims.id, claimId), eq(claims.assignedPartnerGroupId, groupId), inArray(claims.approvalStatus, ['approved', 'completed'])),
-    )
+    .where(and(eq(claims.id, claimId), eq(claims.assignedPartnerGroupId, groupId), decidedClaim()))
     .get()
   if (!row) notFound()
   return toJob(row)

@@ -5,7 +5,9 @@ import {
   allowedDamageTypes,
   appealDeadline,
   appealDecisionStanding,
+  APPROVAL_STATUSES,
   canAppeal,
+  isDecided,
   isFiledLate,
   isFutureDate,
   planYear,
@@ -115,5 +117,11 @@ describe('the confirmation code hint', () => {
       expect(confirmationCodeHint(status)).not.toContain('Give this to the shop')
       expect(confirmationCodeHint(status)).toMatch(/^Your claim’s reference/)
     }
+  })
+})
+
+describe('a decided claim', () => {
+  it('is one approved or repaired since; one waiting or denied is not', () => {
+    expect(APPROVAL_STATUSES.filter((approvalStatus) => isDecided({ approvalStatus }))).toEqual(['approved', 'completed'])
   })
 })
