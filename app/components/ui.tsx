@@ -108,6 +108,9 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] | nul
   )
 }
 
+/** A radio button or a checkbox: 24 × 24 px at least (WCAG 2.2, 2.5.8 target size), the browser's 13 px is too small. */
+export const choiceClass = 'size-6 shrink-0 accent-brand-700'
+
 export const inputClass =
   'block w-full max-sm:min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-600'
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
+import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CALIBRATION_MESSAGES, CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
@@ -14,6 +15,7 @@ import { notFound } from '~/utils/refusal'
 import { recordAudit } from './audit.server'
 import { jobsWithoutCalibrationProof } from './calibration.server'
 import { settleSubmission } from './invoice-review.server'
+import { shopZoneOf } from './shop-choice.server'
 
 /**
  * Paying the shops: the operator approves completed jobs for payment, groups a partner group's approved jobs into a
@@ -345,14 +347,20 @@ async function sendRemittance(payout: Payout, actorId: string) {
     return { sent: false, to: null }
   }
   const lines = payoutLines(payout.id)
+  const zone = shopZoneOf({ chosenLocationId: null, assignedPartnerGroupId: group.id }) ?? SERVICE_ZONE
   const sent = await sendEmail({
     to: group.email,
     ...(await remittanceEmail({
       partnerGroup: group.name,
-      paidOn: formatLongDate(payout.paidAt),
+      // The days on the shop's clock (its first location's zone), as /shop tells them.
+      paidOn: formatLongDate(payout.paidAt, '', zone),
       reference: payout.reference ?? '',
       total: formatPrice(payout.totalCents),
-      jobs: lines.map((line) => ({ code: line.code, completedOn: formatLongDate(line.completedAt), amount: formatPrice(line.costCents) })),
+      jobs: lines.map((line) => ({
+        code: line.code,
+        completedOn: formatLongDate(line.completedAt, '', zone),
+        amount: formatPrice(line.costCents),
+      })),
       payoutId: payout.id,
       supportEmail: env().PARTNER_EMAIL,
     })),

@@ -98,7 +98,7 @@ export default function ShopJobPage({ loaderData, actionData }: Route.ComponentP
       </h1>
       {answer?.toast ? <Toast toast={answer.toast} /> : null}
       <Card className="space-y-3">
-        <JobFacts job={job as ShopJobView} />
+        <JobFacts job={job as ShopJobView} zone={loaderData.zone} />
         <p className="whitespace-pre-line text-sm text-slate-800">{job.description}</p>
       </Card>
       <Card>

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
-import { ShopPriceSchedule } from '~/components/shop/price-schedule'
+import { ScheduleNotice, ShopPriceSchedule } from '~/components/shop/price-schedule'
 import { ScorecardSection } from '~/components/shop/scorecard'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
@@ -132,7 +132,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Shop jobs', "The partner shop's jobs: new, scheduled and done.", { noindex: true })
 
 export default function ShopJobs({ loaderData, actionData }: Route.ComponentProps) {
-  const { group, fresh, scheduled, done, paid, today, locations, rework } = loaderData
+  const { group, fresh, scheduled, done, paid, today, locations, rework, zone } = loaderData
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <div>
@@ -142,11 +142,13 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       {actionData?.toast ? <Toast toast={actionData.toast} /> : null}
+      <ScheduleNotice schedule={loaderData.schedule} />
+      {/* The jobs first, on a phone and on the shop's PC; the schedule's prices after them. */}
+      <JobSection id="new" title="New: choose a time" jobs={fresh} empty="No new jobs." zone={zone} />
+      <JobSection id="scheduled" title="Scheduled" jobs={scheduled} empty="Nothing scheduled." today={today} zone={zone} />
+      <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." zone={zone} />
+      <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." zone={zone} />
       <ShopPriceSchedule schedule={loaderData.schedule} error={resultErrors(actionData?.result).schedule?.join(' ')} />
-      <JobSection id="new" title="New: choose a time" jobs={fresh} empty="No new jobs." />
-      <JobSection id="scheduled" title="Scheduled" jobs={scheduled} empty="Nothing scheduled." today={today} />
-      <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." />
-      <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." />
       <Rework items={rework} />
       <ScorecardSection {...loaderData.scorecard} zone={loaderData.zone} />
       <DailyCapacity locations={locations} result={actionData?.result} />
@@ -234,7 +236,7 @@ function DailyCapacity({
 type FinishedJob = Route.ComponentProps['loaderData']['done'][number]
 
 /** Finished jobs (the latest DONE_SHOWN), with where the payment stands: approved, in a payout, or paid and its reference. */
-function FinishedJobs({ id, title, jobs, empty }: { id: string; title: string; jobs: FinishedJob[]; empty: string }) {
+function FinishedJobs({ id, title, jobs, empty, zone }: { id: string; title: string; jobs: FinishedJob[]; empty: string; zone: string }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
@@ -247,13 +249,13 @@ function FinishedJobs({ id, title, jobs, empty }: { id: string; title: string; j
               <a href={shopJobPath(job.id)} className="font-mono font-semibold text-brand-700 underline">
                 {job.code}
               </a>
-              <span>{formatLongDate(job.completedAt)}</span>
+              <span data-testid="job-completed-on">{formatLongDate(job.completedAt, '', zone)}</span>
               <span className="capitalize">{job.repairType ?? job.damageType}</span>
               <span>{job.customer.name}</span>
               {job.paidCents !== null ? <span data-testid="job-paid-amount">{formatPrice(job.paidCents)}</span> : null}
               <span data-testid="job-payment">
                 {job.payment?.state === 'paid'
-                  ? `Paid on ${formatLongDate(job.payment.paidAt)}, reference ${job.payment.reference}`
+                  ? `Paid on ${formatLongDate(job.payment.paidAt, '', zone)}, reference ${job.payment.reference}`
                   : PAYOUT_STATE_NAMES[job.payment?.state ?? 'not_approved']}
               </span>
             </li>
@@ -312,7 +314,21 @@ const REWORK_STATUS: Record<string, string> = {
   completed: 'replaced',
 }
 
-function JobSection({ id, title, jobs, empty, today }: { id: string; title: string; jobs: ShopJobView[]; empty: string; today?: string }) {
+function JobSection({
+  id,
+  title,
+  jobs,
+  empty,
+  today,
+  zone,
+}: {
+  id: string
+  title: string
+  jobs: ShopJobView[]
+  empty: string
+  today?: string
+  zone: string
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3" data-testid={`jobs-${id}`}>
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
@@ -326,14 +342,14 @@ function JobSection({ id, title, jobs, empty, today }: { id: string; title: stri
               {job.code}
             </a>
             {today && job.appointmentAt?.startsWith(today) ? (
-              <Badge tone="info">Today {appointmentInWords(job.appointmentAt).split(', ').pop()}</Badge>
+              <Badge tone="info">Today {appointmentInWords(job.appointmentAt, zone).split(', ').pop()}</Badge>
             ) : null}
             {job.urgency === 'unsafe' ? <Badge tone="destructive">Urgent: shattered or in the driver's sight</Badge> : null}
             {job.appointmentProposed ? <Badge tone="warning">Other time proposed</Badge> : null}
             {job.pastPromise ? <Badge tone="destructive">Past promise</Badge> : null}
             {job.rescheduleRequestedAt && !job.appointmentAt ? <Badge tone="warning">Customer asked for another time</Badge> : null}
           </div>
-          <JobFacts job={job} />
+          <JobFacts job={job} zone={zone} />
         </Card>
       ))}
     </section>

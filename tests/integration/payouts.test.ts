@@ -2,8 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { auditLog, claims, invoiceDisputes, payoutCounts, payouts } from '~/db/schema'
-import { payoutOverview, payoutStatesFor } from '~/models/payouts.server'
+import { auditLog, claims, invoiceDisputes, partnerLocations, payoutCounts, payouts } from '~/db/schema'
+import { createPayout, markPayoutPaid, payoutOverview, payoutStatesFor } from '~/models/payouts.server'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPayoutsRoute from '~/routes/admin.payouts'
@@ -17,6 +17,7 @@ import {
   ensureSeeded,
   findOrCreateProfile,
   sessionCookieFor,
+  uniqueEmail,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { passesOverGrowingTables, planOf, statementsOf } from '../support/query-plans'
@@ -236,6 +237,29 @@ describe('getting the shops paid', () => {
     const payout = db().select().from(payouts).where(eq(payouts.partnerGroupId, group.id)).get()!
     expect((await postPayouts({ intent: 'mark-paid', payoutId: payout.id, reference: 'wire 9' }, cookie)).status).toBe(302)
     expect(auditOf(payout.id)).toEqual(['payout.created', 'payout.paid', 'payout.remittance_not_sent'])
+  })
+})
+
+describe('the remittance on the shop’s clock', () => {
+  it('tells a Chicago shop the days its jobs were completed and paid in Central time, not UTC', async () => {
+    const group = createPartnerGroup('Loop Payout Glass', { email: uniqueEmail('loop-pay') })
+    db()
+      .insert(partnerLocations)
+      .values({ partnerGroupId: group.id, name: 'Loop Payout Glass Wacker', slug: `loop-payout-${group.id.toLowerCase()}`, zip: '60601' })
+      .run()
+    // 9 PM on November 2 in Chicago is 03:00 UTC on November 3.
+    const late = completedJob(group.id, 8_800, { completedAt: '2026-11-03T03:00:00.000Z', paymentApprovedAt: '2026-11-03T15:00:00.000Z' })
+    const operatorId = findOrCreateProfile('operator@example.com').id
+    const { payout } = createPayout({ groupId: group.id, claimIds: [late.id], actorId: operatorId })
+    const paid = await markPayoutPaid(
+      { payoutId: payout.id, reference: 'WIRE-LOOP-1', actorId: operatorId },
+      new Date('2026-11-10T04:30:00.000Z'),
+    )
+    const remittance = outboxFor(paid.remittance!.to!).find((message) => message.text.includes('WIRE-LOOP-1'))!
+    expect(remittance.text).toContain('November 2, 2026')
+    expect(remittance.text).not.toContain('November 3, 2026')
+    expect(remittance.text).toContain('November 9, 2026')
+    expect(remittance.text).not.toContain('November 10, 2026')
   })
 })
 

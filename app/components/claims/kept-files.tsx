@@ -1,3 +1,5 @@
+import { choiceClass } from '~/components/ui'
+
 /** A file kept from a refused completion (a claim document draft), as the shop's forms list it. */
 export type KeptFile = { id: string; fileName: string }
 
@@ -13,7 +15,7 @@ export function KeptFiles({ id, files, replaces }: { id: string; files: KeptFile
       <legend>Already attached from your last try, sent with this form:</legend>
       {files.map((file) => (
         <label key={file.id} className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" name="draft" value={file.id} defaultChecked /> {file.fileName}
+          <input type="checkbox" name="draft" value={file.id} defaultChecked className={choiceClass} /> {file.fileName}
         </label>
       ))}
       <p>Untick a file to remove it. {replaces}</p>

@@ -1,4 +1,4 @@
-import { buttonClass, Card, Field, FieldError, inputClass } from '~/components/ui'
+import { buttonClass, Card, choiceClass, Field, FieldError, inputClass } from '~/components/ui'
 import {
   CALIBRATION_FILE_TYPES,
   CALIBRATION_FILES,
@@ -118,6 +118,7 @@ export function CalibrationProofForm({
           <label key={option} className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
+              className={choiceClass}
               name={name}
               value={option}
               required

@@ -111,7 +111,8 @@ export function Completed({
       <ul className="text-sm">
         {documents.map((document) => (
           <li key={document.id}>
-            <a href={document.url} className="text-brand-700 underline" target="_blank" rel="noreferrer">
+            {/* Links stacked one a line are targets of their own: 24 px high at least (WCAG 2.2, 2.5.8). */}
+            <a href={document.url} className="inline-flex min-h-6 items-center text-brand-700 underline" target="_blank" rel="noreferrer">
               {documentLabel(document)}: {document.fileName}
             </a>
           </li>

@@ -1,5 +1,5 @@
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
-import { cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
+import { choiceClass, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
 import { INVOICE_FIELD_NAMES, INVOICE_FIELDS } from '~/domain/invoice'
 import { vehicleName } from '~/domain/vehicles'
 import { vinModelYear } from '~/domain/vin'
@@ -26,10 +26,10 @@ export function RepairTypeChoices({ replacement, errors }: { replacement: boolea
     <>
       <div className="mt-2 flex gap-6">
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} /> Repair
+          <input type="radio" name="repairType" value="repair" defaultChecked={!replacement} className={choiceClass} /> Repair
         </label>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} /> Replacement
+          <input type="radio" name="repairType" value="replacement" defaultChecked={replacement} className={choiceClass} /> Replacement
         </label>
       </div>
       <FieldError id="repairType-error" errors={errors} />

@@ -1,4 +1,5 @@
 import { DamagePhotos } from '~/components/shop/damage-photos'
+import { zoneAbbreviationAt } from '~/domain/calendar'
 import type { Urgency } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { formatPhone, phoneHref } from '~/domain/phones'
@@ -29,9 +30,13 @@ export type ShopJobView = {
   pastPromise?: boolean
 }
 
-export function appointmentInWords(value: string) {
+/**
+ * 'December 8, 2026, 2:00 PM CST': the wall-clock time where the work is done (decision 045) with that zone's label for
+ * the day, so nobody reads it on another clock.
+ */
+export function appointmentInWords(value: string, zone: string) {
   const { date, time } = appointmentParts(value)
-  return `${formatLongDate(date, date)}, ${formatClockTime(time)}`
+  return `${formatLongDate(date, date)}, ${formatClockTime(time)} ${zoneAbbreviationAt(value, zone)}`
 }
 
 export function askedInWords(asked: ShopJobView['asked']) {
@@ -50,7 +55,7 @@ export function vehicleInWords(vehicle: ShopJobView['vehicle']) {
 }
 
 /** The facts of a job as a definition list: the same order on the list and the job page. */
-export function JobFacts({ job }: { job: ShopJobView }) {
+export function JobFacts({ job, zone }: { job: ShopJobView; zone: string }) {
   return (
     <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
       <div>
@@ -82,7 +87,7 @@ export function JobFacts({ job }: { job: ShopJobView }) {
       {job.appointmentAt ? (
         <div>
           <dt className="inline text-slate-600">{job.appointmentProposed ? 'Proposed: ' : 'Appointment: '}</dt>
-          <dd className="inline font-semibold">{appointmentInWords(job.appointmentAt)}</dd>
+          <dd className="inline font-semibold">{appointmentInWords(job.appointmentAt, zone)}</dd>
         </div>
       ) : null}
     </dl>

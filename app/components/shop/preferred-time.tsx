@@ -1,4 +1,4 @@
-import { Field, FieldError, inputClass } from '~/components/ui'
+import { choiceClass, Field, FieldError, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { TIME_SLOT_NAMES, TIME_SLOTS } from '~/domain/shops'
 
@@ -30,7 +30,13 @@ export function PreferredTimeFields({
         <legend className="text-sm font-medium text-slate-900">Time of day</legend>
         {TIME_SLOTS.map((slot) => (
           <label key={slot} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="radio" name="preferredSlot" value={slot} defaultChecked={(values.preferredSlot ?? 'morning') === slot} />
+            <input
+              type="radio"
+              name="preferredSlot"
+              value={slot}
+              defaultChecked={(values.preferredSlot ?? 'morning') === slot}
+              className={choiceClass}
+            />
             {TIME_SLOT_NAMES[slot]}
           </label>
         ))}

@@ -5,7 +5,21 @@ import { PRICE_SCHEDULE_MESSAGES } from '~/domain/messages'
 /**
  * The network's price schedule on the shop's page: the version in force and the one waiting to take effect, each with
  * what every service pays and the group's answer, and plain forms to accept or refuse (the shop's pages send no React).
+ * /shop lists it after the jobs, and says at the top only when the group must answer it (ScheduleNotice).
  */
+
+/** The line at the top of /shop when the schedule holds back new jobs, linking to the schedule under the jobs. */
+export function ScheduleNotice({ schedule }: { schedule: ShopScheduleView }) {
+  if (schedule.offeredJobs) return null
+  return (
+    <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800" data-testid="schedule-notice">
+      {PRICE_SCHEDULE_MESSAGES.mustAccept}{' '}
+      <a href="#price-schedule" className="inline-flex min-h-6 items-center underline">
+        Read and answer the price schedule
+      </a>
+    </p>
+  )
+}
 
 export type ScheduleVersionView = {
   id: string
@@ -65,23 +79,29 @@ function Version({
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-4" data-testid={`schedule-version-${version.version}`}>
       <h3 className="font-semibold text-slate-900">{title}</h3>
-      <table className="w-full text-left text-sm">
-        <tbody>
-          {version.lines.map((line) => (
-            <tr key={line.service} className="border-t border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-normal text-slate-700">
-                {line.label}
-              </th>
-              <td className="py-1 text-right font-medium text-slate-900">
-                {formatPrice(line.cents)}
-                {before.has(line.service) && before.get(line.service) !== line.cents ? (
-                  <span className="ml-1 text-xs text-slate-700">(now {formatPrice(before.get(line.service)!)})</span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* Folded once accepted: on a phone the lines would push everything under them down; open while it waits. */}
+      <details open={!version.answer?.accepted} className="text-sm">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center font-medium text-brand-700 underline">
+          What each service pays
+        </summary>
+        <table className="w-full text-left text-sm">
+          <tbody>
+            {version.lines.map((line) => (
+              <tr key={line.service} className="border-t border-slate-100">
+                <th scope="row" className="py-1 pr-3 font-normal text-slate-700">
+                  {line.label}
+                </th>
+                <td className="py-1 text-right font-medium text-slate-900">
+                  {formatPrice(line.cents)}
+                  {before.has(line.service) && before.get(line.service) !== line.cents ? (
+                    <span className="ml-1 text-xs text-slate-700">(now {formatPrice(before.get(line.service)!)})</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
       <Answer version={version} canRefuse={canRefuse} />
     </div>
   )
