@@ -251,8 +251,8 @@ export const REPAIR_FAILURE_MESSAGES = {
     `Did the repaired chip crack? Our repairs are guaranteed for ${months} months: until ${formatLongDate(until)}, a replacement is covered on your plan and does not use your plan year’s replacement.`,
   /** The claim card of a guarantee claim, and the shop's note. */
   reworkOf: (code: string) => `Repair-failure claim for the chip repaired under claim ${code}.`,
-  shopRework: (code: string, repairedOn: string) =>
-    `Rework: your shop repaired this chip under claim ${code} on ${formatLongDate(repairedOn)}, and the repair failed. The replacement is covered by the repair guarantee.`,
+  shopRework: (code: string, repairedOn: string, zone?: string) =>
+    `Rework: your shop repaired this chip under claim ${code} on ${formatLongDate(repairedOn, '', zone)}, and the repair failed. The replacement is covered by the repair guarantee.`,
 } as const
 export const APPEAL_ONLY_DENIED: Message = {
   title: 'Appeal Not Possible',

@@ -149,7 +149,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <FinishedJobs id="done" title="Done" jobs={done} empty="No finished jobs waiting for payment." zone={zone} />
       <FinishedJobs id="paid" title="Paid" jobs={paid} empty="No paid jobs yet." zone={zone} />
       <ShopPriceSchedule schedule={loaderData.schedule} error={resultErrors(actionData?.result).schedule?.join(' ')} />
-      <Rework items={rework} />
+      <Rework items={rework} zone={zone} />
       <ScorecardSection {...loaderData.scorecard} zone={loaderData.zone} />
       <DailyCapacity locations={locations} result={actionData?.result} />
       <StripePayouts stripe={loaderData.stripe} />
@@ -271,7 +271,9 @@ function FinishedJobs({ id, title, jobs, empty, zone }: { id: string; title: str
 /** Chip repairs of this shop that failed and were claimed under the repair guarantee: the rework on its record. */
 function Rework({
   items,
+  zone,
 }: {
+  zone: string
   items: {
     id: string
     code: string
@@ -291,11 +293,11 @@ function Rework({
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="rework">
           {items.map((item) => (
             <li key={item.id} className="px-4 py-2 text-sm">
-              {REPAIR_FAILURE_MESSAGES.shopRework(item.repairedCode, item.repairedAt ?? item.submittedAt)}{' '}
+              {REPAIR_FAILURE_MESSAGES.shopRework(item.repairedCode, item.repairedAt ?? item.submittedAt, zone)}{' '}
               <a href={shopJobPath(item.repairedId)} className="font-mono font-semibold text-brand-700 underline">
                 {item.repairedCode}
               </a>{' '}
-              · claim <span className="font-mono">{item.code}</span> filed {formatLongDate(item.submittedAt)} ·{' '}
+              · claim <span className="font-mono">{item.code}</span> filed {formatLongDate(item.submittedAt, '', zone)} ·{' '}
               {REWORK_STATUS[item.approvalStatus] ?? item.approvalStatus}
             </li>
           ))}
