@@ -2,13 +2,13 @@ import { data, Form, Link } from 'react-router'
 
 import { AdminPage, FilterSelect, ListProblem, pageOrFirst } from '~/components/admin/admin-page'
 import { AdminTable, Cell } from '~/components/admin/admin-table'
-import { PolicyStatusBadge, policyStatusLabel } from '~/components/admin/claim-labels'
 import { Pager, pageSummary } from '~/components/admin/pager'
+import { PolicyStatusBadge } from '~/components/policy-card'
 import { Button, inputClass } from '~/components/ui'
 import { formatPrice } from '~/domain/format'
 import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
-import { POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
+import { POLICY_STATUS_LABELS, POLICY_STATUSES, type PolicyStatus } from '~/domain/policies'
 import { vehicleName } from '~/domain/vehicles'
 import { type CustomerList, customersWithStatus, newestCustomers, searchCustomers } from '~/models/customer-search.server'
 import { routeRules } from '~/server/route-rules'
@@ -47,7 +47,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
   const caption = q
     ? `Customers matching ${q}`
     : status
-      ? `Customers with a policy ${policyStatusLabel(status).toLowerCase()}`
+      ? `Customers with a policy ${POLICY_STATUS_LABELS[status].toLowerCase()}`
       : 'Newest customers'
   return (
     <AdminPage
@@ -70,7 +70,7 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
           name="status"
           label="Policy status"
           value={status ?? ''}
-          options={[['', 'Any status'], ...POLICY_STATUSES.map((key) => [key, policyStatusLabel(key)] as [string, string])]}
+          options={[['', 'Any status'], ...POLICY_STATUSES.map((key) => [key, POLICY_STATUS_LABELS[key]] as [string, string])]}
         />
         <Button type="submit">Search</Button>
       </Form>

@@ -13,7 +13,7 @@
  * 3. The near-duplicate lookup: the band index (photo_hash_bands) of 1,000 and of 1,000,000 policies with 3–6 hashed
  *    photos each, in its own database through the real migrations, and findSimilarPhotos timed at each size.
  *
- *   npm run bench -- --only storm [--storm-claims 24] [--index-sizes 1000,1000000] [--lookup-only] [--index-dir <dir>]
+ *   npm run bench -- --only storm [--storm-claims 24] [--index-sizes 1000,1000000] [--lookup-only] [--index-dir <dir>] [--lookups 3000]
  *
  * --lookup-only runs part 3 alone (no build, no server). --index-dir keeps each size's index in <dir> and reuses one
  * written there before with the same layout, so the lookup can be measured again without writing 34 million rows
@@ -37,6 +37,8 @@ import vm from 'node:vm'
 import sharp from 'sharp'
 import phash from 'sharp-phash'
 
+import { MATCH_DISTANCE } from '~/domain/photo-integrity'
+
 import { CLEAN_CHIP } from '../support/claim-answers'
 import { argValue } from './measure'
 import type { BenchContext } from './run'
@@ -49,6 +51,7 @@ const MIN_VS_LIMIT = 0.9
 const MIN_IMAGE_GAIN = 1.5
 const MAX_RSS_MB = 450
 const MAX_LOOKUP_RATIO = 1.5
+/** Lookups timed at each size (--lookups): 3,000 by default; more give a steadier count of the rare false matches. */
 const LOOKUPS = 3000
 /** The lookup's p99 target at every size: a claim's photos are checked inside its request (docs/benchmarks.md). */
 const MAX_LOOKUP_P99_MS = 5
@@ -273,6 +276,21 @@ function hashes(seed: number) {
   return () => `${next()}${next()}`
 }
 
+/**
+ * How many of `lookups` unrelated hashes find some one of `stored` random hashes within MATCH_DISTANCE bits, on
+ * average: each stored hash is such a match with the chance that a random hash lies in its ball of radius 7
+ * (C(64, 0) + … + C(64, 7) of the 2^64 hashes). False matches grow with the hashes stored, not the photos.
+ */
+function expectedFalseMatches(lookups: number, stored: number) {
+  let ball = 0
+  let choose = 1
+  for (let bits = 0; bits <= MATCH_DISTANCE; bits++) {
+    ball += choose
+    choose = (choose * (64 - bits)) / (bits + 1)
+  }
+  return lookups * -Math.expm1(stored * Math.log1p(-ball / 2 ** 64))
+}
+
 /** Read system calls and minor page faults of this process so far: SQLite's page-cache misses, read or mapped. */
 function pageReads() {
   const io = fs.readFileSync('/proc/self/io', 'utf8')
@@ -413,7 +431,7 @@ function collectGarbage() {
  * when given); the lookup's p50 and p99 in ms (wall clock and CPU), and what one lookup does: candidate rows read, and
  * pages SQLite read or faulted in.
  */
-export async function lookupAt(size: number, print: (line: string) => void, keepDir?: string) {
+export async function lookupAt(size: number, print: (line: string) => void, keepDir?: string, lookups = LOOKUPS) {
   const { openDatabase } = await import('~/db/client.server')
   const { probeKeys } = await import('~/domain/photo-integrity')
   const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
@@ -431,7 +449,7 @@ export async function lookupAt(size: number, print: (line: string) => void, keep
       'SELECT count(*) FROM photo_hash_bands WHERE band_key IN (SELECT value FROM json_each(?))',
     )
     // Lookups as claims make them: most photos new, one in ten a stored one re-sent with a few bits changed.
-    const queries = Array.from({ length: LOOKUPS }, (_, index) => {
+    const queries = Array.from({ length: lookups }, (_, index) => {
       if (index % 10 !== 0) return random()
       const original = BigInt(`0x${stored[index % stored.length]!}`)
       return (original ^ 0b1000_0000_0001_0000_0000_0100_0000_0000_1000n).toString(16).padStart(16, '0')
@@ -469,9 +487,9 @@ export async function lookupAt(size: number, print: (line: string) => void, keep
       newPhotos: queries.filter((_, index) => index % 10 !== 0).length,
       hashes: count,
       probes: probeKeys(queries[0]!, 'oriented').length,
-      candidates: candidates / LOOKUPS,
-      pageReads: (pagesAfter.reads - pagesBefore.reads) / LOOKUPS,
-      pageFaults: (pagesAfter.faults - pagesBefore.faults) / LOOKUPS,
+      candidates: candidates / lookups,
+      pageReads: (pagesAfter.reads - pagesBefore.reads) / lookups,
+      pageFaults: (pagesAfter.faults - pagesBefore.faults) / lookups,
     }
   } finally {
     if (!keepDir) fs.rmSync(dir, { recursive: true, force: true })
@@ -511,15 +529,17 @@ export async function stormSection(context: Pick<BenchContext, 'buildDir' | 'arg
   const { print, target } = context
   const claims = Number(argValue(context.args, '--storm-claims') ?? 24)
   const sizes = (argValue(context.args, '--index-sizes') ?? '1000,1000000').split(',').map(Number)
+  const lookupCount = Number(argValue(context.args, '--lookups') ?? LOOKUPS)
+  if (!(lookupCount >= 10)) throw new Error('--lookups needs a number of 10 or more')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-storm-'))
   try {
     if (!context.args.includes('--lookup-only')) await imageWorkAndStorm(context, claims, dir)
     const lookups: ({ size: number } & Awaited<ReturnType<typeof lookupAt>>)[] = []
     for (const size of sizes) {
-      const result = await lookupAt(size, print, argValue(context.args, '--index-dir'))
+      const result = await lookupAt(size, print, argValue(context.args, '--index-dir'), lookupCount)
       lookups.push({ size, ...result })
       print(
-        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies (${result.hashes.toLocaleString('en-US')} oriented hashes): ${result.falseMatches} false matches in ${result.newPhotos} new photos; p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms wall clock; CPU p50 ${result.cpuP50.toFixed(3)} ms, p99 ${result.cpuP99.toFixed(3)} ms (${result.found} matches in ${LOOKUPS} lookups); a lookup: ${result.probes} probes, ${result.candidates.toFixed(1)} candidate rows, ${result.pageReads.toFixed(1)} page reads, ${result.pageFaults.toFixed(1)} page faults`,
+        `  near-duplicate lookup at ${size.toLocaleString('en-US')} policies (${result.hashes.toLocaleString('en-US')} oriented hashes): ${result.falseMatches} false matches in ${result.newPhotos} new photos (${expectedFalseMatches(result.newPhotos, result.hashes).toFixed(1)} expected of random hashes); p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms wall clock; CPU p50 ${result.cpuP50.toFixed(3)} ms, p99 ${result.cpuP99.toFixed(3)} ms (${result.found} matches in ${lookupCount} lookups); a lookup: ${result.probes} probes, ${result.candidates.toFixed(1)} candidate rows, ${result.pageReads.toFixed(1)} page reads, ${result.pageFaults.toFixed(1)} page faults`,
       )
     }
     for (const { size, p99, cpuP99 } of lookups) {

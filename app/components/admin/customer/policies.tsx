@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 
-import { PolicyStatusBadge } from '~/components/admin/claim-labels'
 import { useOperatorTime } from '~/components/admin/operator-zone'
+import { PolicyStatusBadge } from '~/components/policy-card'
 import { StateSelect } from '~/components/state-select'
 import { Badge, Card, Field, inputClass } from '~/components/ui'
 import { countOf, formatLongDate } from '~/domain/format'
