@@ -62,7 +62,7 @@ export default function handleRequest(
 /**
  * Every page works before its JavaScript arrives (the forms post without it), so the modules React Router preloads are
  * asked for at low priority: on a slow link the stylesheet and the page's own bytes come first, and the first paint no
- * longer waits behind a dozen modules (docs/benchmarks.md, Lighthouse). React Router writes the preload links itself,
+ * longer waits behind a dozen modules (docs/benchmarks-log.md, Lighthouse). React Router writes the preload links itself,
  * with no way to set their priority, hence this one substitution on the finished page.
  */
 function withLowPriorityModules(html: string) {

@@ -780,7 +780,7 @@ function pooled(timings: Timing[]): Timing {
  * already open: each client's first request, which opens its connection, is made before the clock starts and not
  * counted. Twenty connections opened a few milliseconds apart to a server that is busy answering the first ones wait
  * up to ~1.8 s for their first request to be read, a bare Node server doing 15 ms of work a request included
- * (docs/benchmarks.md, "Twenty connections opened at once"); that wait depends on how the connects happen to be spaced,
+ * (docs/benchmarks-log.md, "Twenty connections opened at once"); that wait depends on how the connects happen to be spaced,
  * not on the data set, and at five turns a size it was a hundred of the ~700 requests a p99 is taken from.
  */
 export async function timedLoad(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Timing> {

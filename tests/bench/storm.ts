@@ -57,7 +57,7 @@ const LOOKUPS = 3000
 const MAX_LOOKUP_P99_MS = 5
 /**
  * How many oriented hashes a photo is filed under, in turn: two crops, and a second orientation where one is near a
- * tie. The shares are those of 40 drawn windshields through prepareImage (2 hashes: 26, 3: 8, 4: 6; docs/benchmarks.md).
+ * tie. The shares are those of 40 drawn windshields through prepareImage (2 hashes: 26, 3: 8, 4: 6; docs/benchmarks-log.md).
  */
 const ORIENTED_PER_PHOTO = [...Array<number>(13).fill(2), 3, 3, 3, 3, 4, 4, 4]
 

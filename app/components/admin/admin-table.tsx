@@ -54,7 +54,7 @@ export function AdminTable({
 
 /**
  * A cell that names its column when the table is stacked on a phone. Links inside table rows are plain `<a>`: a
- * React Router `<Link>` costs about 18 µs to render on the server, a third of a row (the scale benchmark, docs/benchmarks.md).
+ * React Router `<Link>` costs about 18 µs to render on the server, a third of a row (the scale benchmark, docs/benchmarks-log.md).
  */
 export function Cell({ label, className, ...props }: ComponentProps<'td'> & { label: string }) {
   return <td data-label={label} className={className} {...props} />
