@@ -6,6 +6,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { calibrationProofs, shopStaff, vehicles } from '~/db/schema'
 
+import { seriousAxeViolations } from '../support/axe'
 import { expect, test, toast } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
 import { pdfText } from '../support/pdf-text'
@@ -18,6 +19,7 @@ test('a shop completes an ADAS job with its calibration proof; the owner downloa
   page,
   context,
   signIn,
+  javaScript,
 }) => {
   const group = createPartnerGroup(`Proof Glass ${createId(4)}`)
   const staffEmail = uniqueEmail('staff')
@@ -60,6 +62,8 @@ test('a shop completes an ADAS job with its calibration proof; the owner downloa
   // Its calibration proof: a missing target photo is told next to its field, then the whole proof is saved.
   await status.getByRole('link', { name: 'Record the calibration proof' }).click()
   expect(await page.locator('script[type="module"]').count()).toBe(0)
+  // The proof's radios and links are targets of 24 × 24 px at least.
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
   const proof = page.getByTestId('calibration-form')
   await proof.getByLabel("Tool's make").fill('Autel')
   await proof.getByLabel("Tool's serial number").fill('MA600-88231')

@@ -1,8 +1,6 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
@@ -15,6 +13,7 @@ import { rejectInvoice } from '~/models/invoice-review.server'
 import { scheduleInForce } from '~/models/price-schedule.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
+import { seriousAxeViolations } from '../support/axe'
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
 import { cleanPdf, polyglotPdf } from '../support/pdfs'
@@ -189,15 +188,6 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   await expect(scorecard.getByTestId('scorecard-empty')).toHaveCount(0)
   await expect(page.getByTestId('score-onTime')).toContainText('100% (1 of 1 on time)')
 })
-
-/** axe's serious and critical findings on the page, one line each (none expected). */
-async function seriousAxeViolations(page: Page) {
-  // target-size (WCAG 2.2, 2.5.8) is off in axe by default: the shop's PC and phones need it.
-  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
-}
 
 test('a job with no time asked offers to propose a time; staff who hold a policy keep the customer links', async ({ page, signIn }) => {
   const group = createPartnerGroup(`Mesa Glass ${createId(4)}`)
