@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
+import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { confirmationCodeHint } from '~/domain/messages'
 
@@ -9,8 +10,7 @@ import { Badge, type BadgeTone, Card } from './ui'
 /** What the card shows: plain data, so the dashboard and the demo (sample data) render the same card. */
 export type ClaimCardData = {
   id: string
-  /** 'pending_review' | 'approved' | 'denied' | 'completed'; anything else is shown raw. */
-  approvalStatus: string
+  approvalStatus: ApprovalStatus
   /** ISO time (or YYYY-MM-DD). */
   submittedAt: string | null
   /** The claim's policy (its number, GP-…, as the customer reads it), or null when unknown. */
@@ -23,24 +23,24 @@ export type ClaimCardData = {
   pageHref?: string | null
 }
 
-const APPROVAL_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
-  pending_review: { label: 'Pending Review', tone: 'warning' },
-  approved: { label: 'Approved', tone: 'success' },
-  denied: { label: 'Denied', tone: 'destructive' },
-  completed: { label: 'Completed', tone: 'info' },
+const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
+  pending_review: 'warning',
+  approved: 'success',
+  denied: 'destructive',
+  completed: 'info',
 }
 
-export function ClaimStatusBadge({ status }: { status: string }) {
-  const badge = APPROVAL_BADGES[status] ?? { label: status, tone: 'neutral' as const }
+/** A claim's review status in its words (domain/claims APPROVAL_STATUS_LABELS), for the customer. */
+export function ClaimStatusBadge({ status }: { status: ApprovalStatus }) {
   return (
-    <Badge tone={badge.tone}>
+    <Badge tone={APPROVAL_TONES[status]}>
       {status === 'pending_review' ? (
         <span
           aria-hidden
           className="inline-block h-3 w-3 rounded-full border-2 border-current border-t-transparent motion-safe:animate-spin"
         />
       ) : null}
-      {badge.label}
+      {APPROVAL_STATUS_LABELS[status]}
     </Badge>
   )
 }

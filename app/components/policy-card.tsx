@@ -5,7 +5,17 @@ import { formatLongDate } from '~/domain/format'
 import { SETUP_HOLD_MESSAGES } from '~/domain/messages'
 import { cancelPath, glassRecordPath } from '~/domain/paths'
 import { pricePer } from '~/domain/plans'
-import { canCancel, canFileClaim, commitmentHolds, freeLookDates, isCanceled, isSetupHeld, needsSetup } from '~/domain/policies'
+import {
+  canCancel,
+  canFileClaim,
+  commitmentHolds,
+  freeLookDates,
+  isCanceled,
+  isSetupHeld,
+  needsSetup,
+  POLICY_STATUS_LABELS,
+  type PolicyStatus,
+} from '~/domain/policies'
 import { vehicleName } from '~/domain/vehicles'
 
 import { Badge, type BadgeTone, ButtonLink, Card } from './ui'
@@ -15,8 +25,8 @@ export type PolicyCardData = {
   id: string
   /** What the customer reads and says: 'GP-' and six characters (the id above is internal, for links only). */
   policyNumber: string
-  /** 'incomplete' | 'active' | 'past_due' | 'canceled'; anything else is shown raw. */
-  status: string
+  /** The demo's sample policies are shown in the same statuses (app/components/demo/sample-data.ts). */
+  status: PolicyStatus
   /** 'Comprehensive — Car', 'Chip Repair Only', ... */
   planName: string
   monthlyPriceCents: number
@@ -62,26 +72,24 @@ export type PolicyCardProps = {
   extraActions?: ReactNode
 }
 
-const STATUS_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
-  incomplete: { label: 'Incomplete', tone: 'destructive' },
-  active: { label: 'Active', tone: 'success' },
-  canceled: { label: 'Canceled', tone: 'neutral' },
-  cancelled: { label: 'Canceled', tone: 'neutral' },
+const STATUS_TONES: Record<PolicyStatus, BadgeTone> = {
+  incomplete: 'warning',
+  active: 'success',
+  past_due: 'destructive',
+  canceled: 'neutral',
 }
 
 // The card's setup line, by status.
-const SETUP_TEXTS: Record<string, string> = {
+const SETUP_TEXTS: Record<PolicyStatus, string> = {
   incomplete: 'Setup required to activate coverage',
-  // The demo data's word for incomplete.
-  pending: 'Setup required to activate coverage',
   active: 'Your coverage is active',
+  past_due: 'Your last payment failed: claims are paused until it goes through',
   canceled: 'This policy has been cancelled',
-  cancelled: 'This policy has been cancelled',
 }
 
-export function PolicyStatusBadge({ status }: { status: string }) {
-  const badge = STATUS_BADGES[status] ?? { label: status, tone: 'warning' as const }
-  return <Badge tone={badge.tone}>{badge.label}</Badge>
+/** A policy's status in its words (domain/policies POLICY_STATUS_LABELS): the customer's card and the operator's pages. */
+export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{POLICY_STATUS_LABELS[status]}</Badge>
 }
 
 export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, cancelHref, cancelSlot, extraActions }: PolicyCardProps) {
@@ -93,7 +101,7 @@ export function PolicyCard({ policy, now, completeSetupHref, submitClaimHref, ca
     ? SETUP_HOLD_MESSAGES.cardLine
     : setup && policy.setupHold === 'vin_correction'
       ? SETUP_HOLD_MESSAGES.correctionAsked
-      : (SETUP_TEXTS[policy.status] ?? policy.status)
+      : SETUP_TEXTS[policy.status]
   const fileClaim = canFileClaim(policy)
   const canceled = isCanceled(policy)
   const inTerm = !canceled && commitmentHolds(policy, at)

@@ -119,7 +119,7 @@ export function isFutureDate(date: string, now = new Date(), zone = SERVICE_ZONE
   return date > dayOf(now, zone)
 }
 
-type AppealFields = { approvalStatus: string; reviewedAt: string | null; appealedAt: string | null }
+type AppealFields = { approvalStatus: ApprovalStatus; reviewedAt: string | null; appealedAt: string | null }
 
 /** The last moment an appeal may be filed, or null when the claim cannot be appealed (not denied, or appealed once). */
 export function appealDeadline(claim: AppealFields) {
@@ -203,7 +203,7 @@ export function replacementsLeftOf(
 export const REPAIR_GUARANTEE_MONTHS = 12
 
 /** The repaired claim, as the guarantee reads it. */
-export type GuaranteedRepair = { approvalStatus: string; repairType: string | null; completedAt: string | null }
+export type GuaranteedRepair = { approvalStatus: ApprovalStatus; repairType: string | null; completedAt: string | null }
 
 /** The last moment of the guarantee on a repair, or null when the claim is not a completed chip repair. */
 export function repairGuaranteeEnds(repair: GuaranteedRepair): Date | null {

@@ -3,7 +3,7 @@
  * once and grouped by area. Forms, validation schemas, models, routes, e-mails and the demo import them from here, so
  * the same situation reads the same everywhere. (Page copy — headings, marketing, terms — lives in `app/content/`.)
  */
-import { ANSWER_PROMISE, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
+import { ANSWER_PROMISE, APPROVAL_STATUS_LABELS, type ApprovalStatus, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
@@ -330,7 +330,7 @@ export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
  * What a claim's confirmation code is for, by the claim's state: 'Give this to the shop' only
  * while a shop can act on it (approved; docs/decisions/033-claim-card-code-hint.md).
  */
-export function confirmationCodeHint(approvalStatus: string) {
+export function confirmationCodeHint(approvalStatus: ApprovalStatus) {
   switch (approvalStatus) {
     case 'approved':
       return 'Give this to the shop'
@@ -468,9 +468,9 @@ export const claimDenied = (code: string): Message => ({
   title: 'Claim Denied',
   description: `${code} is denied; the customer has been e-mailed with the reason.`,
 })
-export const alreadyDecided = (status: string): Message => ({
+export const alreadyDecided = (status: ApprovalStatus): Message => ({
   title: 'Already Decided',
-  description: `This claim was already decided (${status.replace('_', ' ')}).`,
+  description: `This claim was already decided (${APPROVAL_STATUS_LABELS[status].toLowerCase()}).`,
 })
 export const emailNotSent = (kind: string): Message => ({
   title: 'E-mail Not Sent',

@@ -36,7 +36,7 @@ export const SETUP_HOLDS = ['vin_review', 'vin_correction'] as const
 export type SetupHold = (typeof SETUP_HOLDS)[number]
 
 export type PolicyRuleFields = {
-  status: string
+  status: PolicyStatus
   initialTermEndsAt: string | null
   windshieldPhotosUploaded: boolean
   vehicleId: string | null
@@ -48,8 +48,7 @@ function toTime(now: Date | string | number) {
 }
 
 export function isCanceled(policy: Pick<PolicyRuleFields, 'status'>) {
-  // 'cancelled' is the demo data's spelling.
-  return policy.status === 'canceled' || policy.status === 'cancelled'
+  return policy.status === 'canceled'
 }
 
 /** Within the 12-month initial commitment (whether or not the customer's state lets it stop a cancellation). */
@@ -139,9 +138,9 @@ export function isSetupHeld(policy: { setupHold?: string | null }) {
   return policy.setupHold === 'vin_review'
 }
 
-/** Paid for but setup (photos, vehicle) not done, by its status. 'pending' is the demo data's word for it. */
+/** Paid for but setup (photos, vehicle) not done, by its status. */
 export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
-  return policy.status === 'incomplete' || policy.status === 'pending'
+  return policy.status === 'incomplete'
 }
 
 export type FilingRefusal = 'not_found' | 'not_active'

@@ -4,12 +4,13 @@
  * nor while a claim is open (a shop may be working on it). Elsewhere deleting the account cancels its plans, with the
  * refund their state gives. Pure. See docs/decisions/028-account-deletion-keeps-accounting.md.
  */
+import type { ApprovalStatus } from './claims'
 import { formatLongDate } from './format'
-import { type CommitmentFields, commitmentHolds, isCanceled } from './policies'
+import { type CommitmentFields, commitmentHolds, isCanceled, type PolicyStatus } from './policies'
 
 export function deletionBlockers(
-  policies: Array<{ id: string; status: string; initialTermEndsAt: string } & CommitmentFields>,
-  openClaims: Array<{ confirmationCode: string; approvalStatus: string }>,
+  policies: Array<{ id: string; status: PolicyStatus; initialTermEndsAt: string } & CommitmentFields>,
+  openClaims: Array<{ confirmationCode: string; approvalStatus: ApprovalStatus }>,
   now: Date | string | number = new Date(),
 ): string[] {
   const reasons: string[] = []

@@ -5,6 +5,7 @@
  * every date of the product (app/domain/time.ts); why the clock is counted this way: docs/decisions/055-shop-payouts-and-service-promise.md.
  */
 import { endOfBusinessDaysAfter, endOfDayIn, momentOfWallClock, WESTERNMOST_US_ZONE } from './calendar'
+import type { ApprovalStatus } from './claims'
 import { SLOT_HOURS, type TimeSlot } from './shops'
 import { HOUR_MS } from './time'
 
@@ -17,7 +18,7 @@ export type PromisedService = 'chip_repair' | 'replacement'
 
 /** What a claim needs to be measured: when it was approved, what it is, and when (if) the shop finished. */
 export type PromiseClaim = {
-  approvalStatus: string
+  approvalStatus: ApprovalStatus
   reviewedAt: string | null
   damageType: string
   repairType?: string | null

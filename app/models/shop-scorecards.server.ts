@@ -4,6 +4,7 @@ import { db } from '~/db/client.server'
 import { claims, partnerGroups, partnerLocations } from '~/db/schema'
 import { momentOfWallClock, SERVICE_ZONE } from '~/domain/calendar'
 import { CALIBRATION_FILE_TYPES, type CalibrationMethod, calibrationProofGaps, type CalibrationResult } from '~/domain/calibration'
+import type { ApprovalStatus } from '~/domain/claims'
 import { missedPromiseOnOurSide } from '~/domain/credits'
 import { PAGE_SIZE, pageOf } from '~/domain/paging'
 import { EMPTY_FIGURE, isEmptyScorecard, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
@@ -23,7 +24,7 @@ import { yieldToRequests } from './batches.server'
 
 type JobRow = {
   group_id: string
-  approval_status: string
+  approval_status: ApprovalStatus
   reviewed_at: string | null
   damage_type: string
   repair_type: string | null

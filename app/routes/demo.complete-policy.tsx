@@ -2,7 +2,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useMemo, useState } from 'react'
 import { data, redirect, useLocation, useNavigate } from 'react-router'
 
-import { DEMO_DELAYS, demoDashboardPath, demoPlanName, demoPlanType, demoWizardPath, findDemoPolicy } from '~/components/demo/sample-data'
+import {
+  DEMO_DELAYS,
+  demoDashboardPath,
+  demoPlanName,
+  demoPlanType,
+  demoPolicyShown,
+  demoWizardPath,
+  findDemoPolicy,
+} from '~/components/demo/sample-data'
 import { demoModelLoader, simulatedPhotoUploader } from '~/components/demo/simulate'
 import { PhotoStep } from '~/components/policy-setup/photo-step'
 import { VehicleStep } from '~/components/policy-setup/vehicle-step'
@@ -43,7 +51,7 @@ const EMPTY_VEHICLE: VehicleFormValues = { licensePlate: '', licensePlateState: 
 function policyFor(request: Request) {
   const policy = findDemoPolicy(new URL(request.url).searchParams.get('policy_id'))
   if (!policy) throw redirect(demoDashboardPath())
-  if (!needsSetup(policy)) throw redirect(COMPLETE_PATH)
+  if (!needsSetup(demoPolicyShown(policy))) throw redirect(COMPLETE_PATH)
   return policy
 }
 

@@ -72,7 +72,7 @@ type SamplesProps = {
 }
 
 function withCancellations(policies: PolicyCardData[], cancelled: string[]): PolicyCardData[] {
-  return policies.map((policy) => (cancelled.includes(policy.id) ? { ...policy, status: 'cancelled' } : policy))
+  return policies.map((policy) => (cancelled.includes(policy.id) ? { ...policy, status: 'canceled' as const } : policy))
 }
 
 /** The two sections with the real cards; the buttons lead to the demo's own pages. */

@@ -9,6 +9,7 @@ import {
   DEMO_SUBMITTED_CODE,
   demoDashboardPath,
   demoPlanType,
+  demoPolicyShown,
   demoSubmitClaimPath,
   findDemoPolicy,
 } from '~/components/demo/sample-data'
@@ -34,7 +35,7 @@ export const handle = routeRules({ body: 'upload', public: true, pageCache: fals
 /** The sample policy in the URL, if a claim may be filed on it; otherwise back to the demo dashboard. */
 function policyFor(request: Request) {
   const policy = findDemoPolicy(new URL(request.url).searchParams.get('policy_id'))
-  if (!policy || !canFileClaim(policy)) throw redirect(demoDashboardPath())
+  if (!policy || !canFileClaim(demoPolicyShown(policy))) throw redirect(demoDashboardPath())
   return policy
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { DEMO_POLICIES } from '~/components/demo/sample-data'
+import { DEMO_POLICIES, demoPolicyShown } from '~/components/demo/sample-data'
 import {
   APPEAL_REQUIRED,
   CHECK_THE_FORM,
@@ -89,7 +89,7 @@ describe('a refused form answers { result, toast } with a 4xx', () => {
   })
 
   it('the demo claim form: the same answer as the real one', async () => {
-    const policy = DEMO_POLICIES.find((candidate) => canFileClaim(candidate))!
+    const policy = DEMO_POLICIES.find((candidate) => canFileClaim(demoPolicyShown(candidate)))!
     const url = `/demo/submit-claim?policy_id=${policy.id}`
     const form = { policyId: policy.id, damageType: 'chip', damageDate: '2020-01-01', description: '' }
     const body = expectAnswer(await settle(() => demoClaimAction(routeArgs(makeRequest(url, { form })))), 400)

@@ -127,7 +127,10 @@ describe('customer dashboard', () => {
     expect(html).toContain('Your coverage is active')
     expect(html).toContain('This policy has been cancelled')
     expect(html).toContain('Canceled')
-    expect(html).toContain('past_due')
+    // A policy past due is told in words, never as its stored value.
+    expect(html).toContain('Past due')
+    expect(html).toContain('Your last payment failed: claims are paused until it goes through')
+    expect(html).not.toContain('past_due')
     expect(html).toContain('Vehicle information pending')
     expect(html).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlateState} ${vehicle.licensePlate})`)
     expect(html).toContain(incomplete.id)

@@ -113,7 +113,7 @@ describe('the 30-day decision on an appeal', () => {
 describe('the confirmation code hint', () => {
   it('says "Give this to the shop" only while a shop can act on the claim', () => {
     expect(confirmationCodeHint('approved')).toBe('Give this to the shop')
-    for (const status of ['pending_review', 'denied', 'completed', 'something-else']) {
+    for (const status of ['pending_review', 'denied', 'completed'] as const) {
       expect(confirmationCodeHint(status)).not.toContain('Give this to the shop')
       expect(confirmationCodeHint(status)).toMatch(/^Your claim’s reference/)
     }

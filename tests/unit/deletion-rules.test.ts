@@ -8,7 +8,7 @@ import { DAY_MS } from '~/domain/time'
 const now = new Date('2026-11-23T12:00:00Z')
 const policy = (governingState: string | null, daysSincePurchase: number) => ({
   id: `pol_${governingState ?? 'none'}_${daysSincePurchase}`,
-  status: 'active',
+  status: 'active' as const,
   governingState,
   createdAt: new Date(now.getTime() - daysSincePurchase * DAY_MS).toISOString(),
   initialTermEndsAt: new Date(now.getTime() + (365 - daysSincePurchase) * DAY_MS).toISOString(),

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { damageWithinGuarantee, REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds, repairGuaranteeRefusal } from '~/domain/claims'
+import {
+  type ApprovalStatus,
+  damageWithinGuarantee,
+  REPAIR_GUARANTEE_MONTHS,
+  repairGuaranteeEnds,
+  repairGuaranteeRefusal,
+} from '~/domain/claims'
 
 /** A chip repaired on 2026-03-10 at 15:00 UTC. */
-const repaired = { approvalStatus: 'completed', repairType: 'repair', completedAt: '2026-03-10T15:00:00.000Z' }
+const repaired = { approvalStatus: 'completed' as ApprovalStatus, repairType: 'repair', completedAt: '2026-03-10T15:00:00.000Z' }
 
 describe('the repair-failure guarantee window', () => {
   it(`lasts ${REPAIR_GUARANTEE_MONTHS} months from the repair's completion`, () => {

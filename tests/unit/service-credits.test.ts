@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
+import type { ApprovalStatus } from '~/domain/claims'
 import { awaitsCustomerChoice, clockStoppedAt, creditMethod, missedPromiseOnOurSide, monthlyCreditCents } from '~/domain/credits'
 
 /** A chip approved on Tuesday 2026-03-10 at 09:00 UTC: its promise runs out 24 hours later. */
-const chip = { approvalStatus: 'approved', reviewedAt: '2026-03-10T09:00:00.000Z', damageType: 'chip' }
+const chip = { approvalStatus: 'approved' as ApprovalStatus, reviewedAt: '2026-03-10T09:00:00.000Z', damageType: 'chip' }
 /** A crack approved on Friday 2026-03-13: three business days run Monday to Wednesday, ending at Thursday 00:00 UTC. */
-const crack = { approvalStatus: 'approved', reviewedAt: '2026-03-13T16:00:00.000Z', damageType: 'crack' }
+const crack = { approvalStatus: 'approved' as ApprovalStatus, reviewedAt: '2026-03-13T16:00:00.000Z', damageType: 'crack' }
 
 describe('the service-promise credit', () => {
   it('is due once the promise has run out on an open claim, or the work was completed after it', () => {
@@ -59,7 +60,7 @@ describe('the service-promise credit', () => {
   })
 
   it('is never due on a claim that was not approved', () => {
-    for (const approvalStatus of ['pending_review', 'denied']) {
+    for (const approvalStatus of ['pending_review', 'denied'] as const) {
       expect(missedPromiseOnOurSide({ ...chip, approvalStatus }, new Date('2026-05-01'))).toBe(false)
     }
     expect(missedPromiseOnOurSide({ ...chip, reviewedAt: null }, new Date('2026-05-01'))).toBe(false)

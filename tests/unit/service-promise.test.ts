@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import type { ApprovalStatus } from '~/domain/claims'
 import {
   endOfBusinessDaysAfter,
   federalHolidays,
@@ -11,7 +12,7 @@ import {
 
 const at = (iso: string) => new Date(iso)
 const approved = (reviewedAt: string, damageType: 'chip' | 'crack', extra: Record<string, string | null> = {}) => ({
-  approvalStatus: 'approved',
+  approvalStatus: 'approved' as ApprovalStatus,
   reviewedAt,
   damageType,
   ...extra,
@@ -80,7 +81,11 @@ describe('isPastPromise', () => {
   })
 
   it('judges a completed claim by its completion, not by today', () => {
-    const onTime = { ...approved('2026-11-13T16:30:00Z', 'crack'), approvalStatus: 'completed', completedAt: '2026-11-18T20:00:00Z' }
+    const onTime = {
+      ...approved('2026-11-13T16:30:00Z', 'crack'),
+      approvalStatus: 'completed' as const,
+      completedAt: '2026-11-18T20:00:00Z',
+    }
     const late = { ...onTime, completedAt: '2026-11-19T00:00:01Z' }
     expect(isPastPromise(onTime, at('2027-01-01T00:00:00Z'))).toBe(false)
     expect(isPastPromise(late, at('2026-11-19T00:00:02Z'))).toBe(true)

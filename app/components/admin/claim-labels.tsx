@@ -1,4 +1,5 @@
 import { Badge, type BadgeTone } from '~/components/ui'
+import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from '~/domain/claims'
 
 /** Small labels the operator's screens share. */
 
@@ -13,30 +14,14 @@ export function ResponseTimer({ hoursLeft }: { hoursLeft: number }) {
   return <Badge tone={tone}>{formatHoursLeft(hoursLeft)}</Badge>
 }
 
-const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  pending_review: { label: 'Pending Review', tone: 'warning' },
-  approved: { label: 'Approved', tone: 'info' },
-  denied: { label: 'Denied', tone: 'destructive' },
-  completed: { label: 'Completed', tone: 'success' },
+const STATUS_TONES: Record<ApprovalStatus, BadgeTone> = {
+  pending_review: 'warning',
+  approved: 'info',
+  denied: 'destructive',
+  completed: 'success',
 }
 
-export function ApprovalBadge({ status }: { status: string }) {
-  const known = STATUS[status]
-  return <Badge tone={known?.tone ?? 'neutral'}>{known?.label ?? status}</Badge>
-}
-
-const POLICY_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  incomplete: { label: 'Waiting for setup', tone: 'warning' },
-  active: { label: 'Active', tone: 'success' },
-  past_due: { label: 'Past due', tone: 'destructive' },
-  canceled: { label: 'Canceled', tone: 'neutral' },
-}
-
-export function policyStatusLabel(status: string) {
-  return POLICY_STATUS[status]?.label ?? status
-}
-
-export function PolicyStatusBadge({ status }: { status: string }) {
-  const known = POLICY_STATUS[status]
-  return <Badge tone={known?.tone ?? 'neutral'}>{known?.label ?? status}</Badge>
+/** A claim's review status in its words (domain/claims APPROVAL_STATUS_LABELS), toned for the operator's queue. */
+export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{APPROVAL_STATUS_LABELS[status]}</Badge>
 }

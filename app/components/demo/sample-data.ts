@@ -2,6 +2,7 @@ import type { ClaimCardData } from '~/components/claim-card'
 import type { ClaimLiveStatusData } from '~/components/claims/claim-live-status'
 import type { PolicyCardData } from '~/components/policy-card'
 import { planName, type PlanType, type VehicleType } from '~/domain/plans'
+import type { PolicyStatus } from '~/domain/policies'
 import { DAY_MS } from '~/domain/time'
 
 /**
@@ -133,6 +134,16 @@ export function demoPlanName(policy: Pick<DemoPolicy, 'planType' | 'vehicleType'
   return planName({ planType: demoPlanType(policy), vehicleType: policy.vehicleType, hasAdas: policy.hasAdas })
 }
 
+/** The demo's words for a status, as the real card shows them: its 'pending' is waiting for setup. */
+const DEMO_STATUS_SHOWN: Record<DemoPolicyStatus, PolicyStatus> = { active: 'active', pending: 'incomplete', cancelled: 'canceled' }
+
+/** A sample policy in the real statuses, for the rules of app/domain/policies (needsSetup, canFileClaim…). */
+export function demoPolicyShown<Policy extends Pick<DemoPolicy, 'status'>>(
+  policy: Policy,
+): Omit<Policy, 'status'> & { status: PolicyStatus } {
+  return { ...policy, status: DEMO_STATUS_SHOWN[policy.status] }
+}
+
 /** In the demo, cancelling moves an active or pending policy to cancelled after the confirmation (no 12-month rule). */
 export function canCancelDemoPolicy(policy: Pick<DemoPolicy, 'status'>): boolean {
   return policy.status === 'active' || policy.status === 'pending'
@@ -143,7 +154,7 @@ export function demoPolicyCards(cancelledIds: readonly string[] = []): PolicyCar
   return DEMO_POLICIES.map((policy) => ({
     id: policy.id,
     policyNumber: policy.policyNumber,
-    status: cancelledIds.includes(policy.id) && canCancelDemoPolicy(policy) ? 'cancelled' : policy.status,
+    status: cancelledIds.includes(policy.id) && canCancelDemoPolicy(policy) ? 'canceled' : DEMO_STATUS_SHOWN[policy.status],
     planName: demoPlanName(policy),
     monthlyPriceCents: policy.monthlyPriceCents,
     billingInterval: policy.billingInterval,

@@ -5,12 +5,12 @@ import { Button, buttonClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CANCEL_CONFIRM_TEXT, CANCEL_CONFIRM_TITLE, commitmentNote } from '~/domain/messages'
 import { cancelPath } from '~/domain/paths'
-import { canTurnRenewalOff, type CommitmentFields, commitmentHolds, isCanceled } from '~/domain/policies'
+import { canTurnRenewalOff, type CommitmentFields, commitmentHolds, isCanceled, type PolicyStatus } from '~/domain/policies'
 import { useIsPending } from '~/utils/pending'
 
 export type CancellablePolicy = CommitmentFields & {
   id: string
-  status: string
+  status: PolicyStatus
   initialTermEndsAt: string
   cancelAt: string | null
   stripeCustomerId?: string | null
@@ -60,7 +60,7 @@ export function RenewalLink({
   policy,
   now = new Date(),
 }: {
-  policy: CommitmentFields & { id: string; status: string }
+  policy: CommitmentFields & { id: string; status: PolicyStatus }
   now?: Date | string
 }) {
   if (!canTurnRenewalOff(policy, now)) return null
