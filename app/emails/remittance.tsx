@@ -15,7 +15,8 @@ export type RemittanceEmailProps = {
   /** '$409.00' */
   total: string
   jobs: { code: string; completedOn: string; amount: string }[]
-  payoutId: string
+  /** 'PY-7KQ2MX': what the shop quotes about this payment. */
+  payoutNumber: string
   supportEmail: string
 }
 
@@ -32,7 +33,7 @@ function wording(props: RemittanceEmailProps) {
     title: `We paid you ${props.total}`,
     intro: `${partnerGroup}: on ${props.paidOn} we sent ${props.total} by bank transfer for ${count} below.`,
     reference: `Transfer reference: ${reference}`,
-    help: `Questions about this payment? Write to ${props.supportEmail} with the payout number ${props.payoutId}.`,
+    help: `Questions about this payment? Write to ${props.supportEmail} with the payout number ${props.payoutNumber}.`,
   }
 }
 

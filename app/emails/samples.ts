@@ -384,7 +384,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
       { code: 'CS-7K2M9Q', completedOn: 'November 3, 2026', amount: '$89.00' },
       { code: 'CS-4HT8WP', completedOn: 'November 17, 2026', amount: '$320.00' },
     ],
-    payoutId: 'pay_9d2k4x',
+    payoutNumber: 'PY-7KQ2MX',
     supportEmail: SUPPORT_EMAIL,
   }),
   sample('price-schedule-notice', 'To every shop: a new version of the price schedule, with 30 days’ notice', priceScheduleEmail, {

@@ -114,6 +114,7 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
     })),
     policy: {
       id: policy.id,
+      policyNumber: policy.policyNumber,
       planType: policy.planType,
       status: policy.status,
       coverageStartDate: policy.coverageStartDate,

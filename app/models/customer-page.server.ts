@@ -92,6 +92,8 @@ export function customerPage(profileId: string, now = new Date()) {
     refunds: customer.refunds.map((refund) => ({
       id: refund.id,
       policyId: refund.policyId,
+      /** What the operator reads and a customer quotes; a refund of a policy that has passed on is named by its id. */
+      policyNumber: customer.policies.find((policy) => policy.id === refund.policyId)?.policyNumber ?? refund.policyId,
       amount: formatPrice(refund.amountCents + refund.penaltyCents),
       penalty: refund.penaltyCents > 0 ? formatPrice(refund.penaltyCents) : null,
       penaltyByHand: refund.penaltyByHandCents > 0 ? formatPrice(refund.penaltyByHandCents) : null,

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 
-import { db, transaction } from '~/db/client.server'
+import { type Db, db, transaction } from '~/db/client.server'
 import { type Claim, claims, partnerGroups, type Payout, payoutCounts, payouts } from '~/db/schema'
 import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CALIBRATION_MESSAGES, CONNECT_MESSAGES, INVOICE_HOLD_MESSAGES, INVOICE_REVIEW_MESSAGES, PAYOUT_MESSAGES } from '~/domain/messages'
-import { isInvoiceHeld, JOBS_LISTED, paidThroughStripe, type PayoutState, payoutStateOf } from '~/domain/payouts'
+import { generatePayoutNumber, isInvoiceHeld, JOBS_LISTED, paidThroughStripe, type PayoutState, payoutStateOf } from '~/domain/payouts'
 import { remittanceEmail } from '~/emails/remittance'
 import { env } from '~/env.server'
 import { sendEmail } from '~/services/email.server'
@@ -255,7 +255,14 @@ export function createPayout(input: { groupId: string; claimIds: readonly string
     const totalCents = jobs.reduce((sum, job) => sum + (job.costCents ?? 0), 0)
     const payout = tx
       .insert(payouts)
-      .values({ partnerGroupId: group.id, jobCount: jobs.length, totalCents, createdBy: input.actorId, createdAt: now.toISOString() })
+      .values({
+        payoutNumber: unusedPayoutNumber(tx),
+        partnerGroupId: group.id,
+        jobCount: jobs.length,
+        totalCents,
+        createdBy: input.actorId,
+        createdAt: now.toISOString(),
+      })
       .returning()
       .get()
     tx.update(claims)
@@ -278,6 +285,16 @@ export function createPayout(input: { groupId: string; claimIds: readonly string
     })
     return { payout, created: true }
   })
+}
+
+/** A payout number no payout has yet, read inside the transaction that writes it (the unique index is the last word). */
+function unusedPayoutNumber(database: Db) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const number = generatePayoutNumber()
+    if (!database.select({ id: payouts.id }).from(payouts).where(eq(payouts.payoutNumber, number)).get()) return number
+  }
+  // 31^6 ≈ 887 million numbers: twenty collisions in a row means something else is wrong.
+  throw new Error('Could not find an unused payout number')
 }
 
 export type PayoutLine = { claimId: string; code: string; completedAt: string; costCents: number }
@@ -361,7 +378,7 @@ async function sendRemittance(payout: Payout, actorId: string) {
         completedOn: formatLongDate(line.completedAt, '', zone),
         amount: formatPrice(line.costCents),
       })),
-      payoutId: payout.id,
+      payoutNumber: payout.payoutNumber,
       supportEmail: env().PARTNER_EMAIL,
     })),
     tag: 'payout-remittance',

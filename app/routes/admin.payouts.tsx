@@ -81,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         approvedShownTotal: formatPrice(selected.approved.reduce((sum, row) => sum + (row.actualCostCents ?? 0), 0)),
         payouts: selected.payouts.map((payout) => ({
           id: payout.id,
+          number: payout.payoutNumber,
           created: formatDateTime(payout.createdAt, undefined, zone),
           jobs: payout.jobCount,
           total: formatPrice(payout.totalCents),
@@ -343,15 +344,15 @@ function GroupPayouts({ group, actionData }: { group: GroupView; actionData: Rou
         </h2>
         <AdminTable
           caption="Payouts to this partner group, newest first"
-          columns={['Created', 'Jobs', 'Total', 'Paid']}
+          columns={['Payout', 'Created', 'Jobs', 'Total', 'Paid']}
           empty={group.payouts.length === 0 ? 'No payouts yet.' : null}
         >
           {group.payouts.map((payout) => (
             <tr key={payout.id} data-testid="payout-row">
-              <Cell label="Created">
-                {payout.created}
-                <div className="font-mono text-xs text-slate-600">{payout.id}</div>
+              <Cell label="Payout" className="font-mono font-semibold">
+                {payout.number}
               </Cell>
+              <Cell label="Created">{payout.created}</Cell>
               <Cell label="Jobs">{payout.jobs}</Cell>
               <Cell label="Total">{payout.total}</Cell>
               <Cell label="Paid">

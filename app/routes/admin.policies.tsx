@@ -108,7 +108,6 @@ export default function AdminPolicies({ loaderData }: Route.ComponentProps) {
                       {policy.monthly}/mo · commitment ends {policy.initialTermEndsAt.slice(0, 10)}
                     </span>
                     <code className="text-xs font-semibold text-slate-900">{policy.policyNumber}</code>
-                    <code className="text-xs text-slate-600">{policy.id}</code>
                   </li>
                 ))}
               </ul>

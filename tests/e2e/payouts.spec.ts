@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
+
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { shopStaff } from '~/db/schema'
-import { paymentDueBy } from '~/domain/payouts'
+import { payouts, shopStaff } from '~/db/schema'
+import { paymentDueBy, PAYOUT_NUMBER_PATTERN } from '~/domain/payouts'
 import { HOUR_MS } from '~/domain/time'
 import { payAcceptedJobs } from '~/models/shop-payments.server'
 
@@ -63,6 +65,11 @@ test('the operator approves completed jobs for payment, creates the payout, mark
   const row = page.getByTestId('payout-row')
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('$409.00')
+  // The payout is named by a number a person can quote, the random id nowhere on the page.
+  const payoutNumber = (await row.getByRole('cell').first().innerText()).trim()
+  expect(payoutNumber).toMatch(PAYOUT_NUMBER_PATTERN)
+  const payout = db().select({ id: payouts.id }).from(payouts).where(eq(payouts.payoutNumber, payoutNumber)).get()!
+  expect(await page.locator('main').innerText()).not.toContain(payout.id)
 
   // The reference is required, and told next to the field.
   await row.getByLabel('Bank transfer reference').fill(' ')
@@ -81,6 +88,7 @@ test('the operator approves completed jobs for payment, creates the payout, mark
   expect(remittance.text).toContain(second.confirmationCode)
   expect(remittance.text).toContain('Total: $409.00')
   expect(remittance.text).toContain('Transfer reference: ACH 4471')
+  expect(remittance.text).toContain(`with the payout number ${payoutNumber}.`)
 
   await page.goto(`/admin/claims/${second.id}`)
   await expect(page.getByTestId('payout-state')).toContainText('Paid on')

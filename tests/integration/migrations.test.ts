@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { describe, expect, it } from 'vitest'
 
 import { MIGRATIONS_DIR } from '~/db/client.server'
+import { PAYOUT_NUMBER_PATTERN } from '~/domain/payouts'
 import { POLICY_NUMBER_PATTERN } from '~/domain/policies'
 
 import { tempDirForTest } from '../support/temp-dir'
@@ -207,6 +208,44 @@ describe('migration 0027 (policy numbers) on a database that already has policie
     for (const number of numbers) expect(number).toMatch(POLICY_NUMBER_PATTERN)
     expect(() => sqlite.prepare("UPDATE policies SET policy_number = NULL WHERE id = 'pol1'").run()).toThrow(/NOT NULL constraint failed/)
     expect(() => sqlite.prepare("UPDATE policies SET policy_number = ? WHERE id = 'pol1'").run(numbers[1])).toThrow(
+      /UNIQUE constraint failed/,
+    )
+    sqlite.close()
+  })
+})
+
+describe('migration 0055 (payout numbers) on a database that already has payouts', () => {
+  it('gives every payout its own PY- number, and refuses a payout without one from then on', () => {
+    const file = path.join(tempDirForTest('glass-migrate-'), 'app.sqlite')
+    const sqlite = new Database(file)
+    sqlite.pragma('foreign_keys = ON')
+    const database = drizzle(sqlite)
+    migrate(database, { migrationsFolder: migrationsBefore('0055_payout_numbers') })
+
+    const at = '2026-12-01T10:00:00.000Z'
+    sqlite.prepare("INSERT INTO partner_groups (id, name, created_at, updated_at) VALUES ('g1', 'Old Glass', ?, ?)").run(at, at)
+    sqlite
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+         INSERT INTO payouts (id, partner_group_id, job_count, total_cents, created_by, created_at) SELECT 'pay' || i, 'g1', 1, 8900, 'op', ? FROM n`,
+      )
+      .run(at)
+
+    migrate(database, { migrationsFolder: MIGRATIONS_DIR })
+
+    const numbers = sqlite.prepare('SELECT payout_number FROM payouts').pluck().all() as string[]
+    expect(numbers).toHaveLength(2000)
+    expect(new Set(numbers).size).toBe(2000)
+    for (const number of numbers) expect(number).toMatch(PAYOUT_NUMBER_PATTERN)
+    expect(() => sqlite.prepare("UPDATE payouts SET payout_number = NULL WHERE id = 'pay1'").run()).toThrow(/NOT NULL constraint failed/)
+    expect(() =>
+      sqlite
+        .prepare(
+          "INSERT INTO payouts (id, partner_group_id, job_count, total_cents, created_by, created_at) VALUES ('new', 'g1', 1, 1, 'op', ?)",
+        )
+        .run(at),
+    ).toThrow(/NOT NULL constraint failed/)
+    expect(() => sqlite.prepare("UPDATE payouts SET payout_number = ? WHERE id = 'pay1'").run(numbers[1])).toThrow(
       /UNIQUE constraint failed/,
     )
     sqlite.close()

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceDisputes, partnerLocations, payoutCounts, payouts } from '~/db/schema'
+import { PAYOUT_NUMBER_PATTERN } from '~/domain/payouts'
 import { createPayout, markPayoutPaid, payoutOverview, payoutStatesFor } from '~/models/payouts.server'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
@@ -260,6 +261,10 @@ describe('the remittance on the shop’s clock', () => {
     expect(remittance.text).not.toContain('November 3, 2026')
     expect(remittance.text).toContain('November 9, 2026')
     expect(remittance.text).not.toContain('November 10, 2026')
+    // The shop quotes the payout by its number, never by the random id.
+    expect(payout.payoutNumber).toMatch(PAYOUT_NUMBER_PATTERN)
+    expect(remittance.text).toContain(`with the payout number ${payout.payoutNumber}.`)
+    expect(remittance.text).not.toContain(payout.id)
   })
 })
 

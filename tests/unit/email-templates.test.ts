@@ -11,7 +11,7 @@ import { EMAIL_SAMPLES, type EmailSample } from '~/emails/samples'
 /** What each e-mail's HTML must say: the subject's facts (codes, dates, prices, names) and the title. */
 const KEY_CONTENT: Record<string, string[]> = {
   'price-schedule-notice': ['Our price schedule, version 2', 'January 4, 2027', 'Chip repair: $65.00', 'Mobile service surcharge: $30.00'],
-  'payout-remittance': ['We paid you $409.00', 'CS-7K2M9Q', 'CS-4HT8WP', '$89.00', '$320.00', 'ACH 2026-12-01 #4471', 'pay_9d2k4x'],
+  'payout-remittance': ['We paid you $409.00', 'CS-7K2M9Q', 'CS-4HT8WP', '$89.00', '$320.00', 'ACH 2026-12-01 #4471', 'PY-7KQ2MX'],
   'invoice-rejected': [
     'Your invoice needs a correction',
     'CS-7K2M9Q',

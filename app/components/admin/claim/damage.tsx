@@ -24,8 +24,6 @@ export function DamageCard({ claim, storm, documents, setupPhotos }: Pick<Data, 
         <dd>{formatLongDate(claim.damageDate, '—')}</dd>
         <dt className="text-slate-600">Submitted</dt>
         <dd>{time(claim.submittedAt)}</dd>
-        <dt className="text-slate-600">Claim ID</dt>
-        <dd className="font-mono text-xs">{claim.id}</dd>
         {storm ? (
           <>
             <dt className="text-slate-600">Storm</dt>

@@ -57,8 +57,8 @@ export function ClaimSidebar({
             <dd className="inline">{formatLongDate(policy.coverageStartDate, '—')}</dd>
           </div>
           <div>
-            <dt className="inline text-slate-600">Policy ID: </dt>
-            <dd className="inline font-mono text-xs">{policy.id}</dd>
+            <dt className="inline text-slate-600">Policy number: </dt>
+            <dd className="inline font-mono">{policy.policyNumber}</dd>
           </div>
           <div>
             <dt className="inline text-slate-600">Vehicle: </dt>

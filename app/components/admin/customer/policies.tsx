@@ -46,10 +46,6 @@ export function PoliciesSection({ policies, failed }: { policies: CustomerPageDa
               <dd>
                 <code>{policy.policyNumber}</code>
               </dd>
-              <dt className="text-slate-600">Policy id</dt>
-              <dd>
-                <code>{policy.id}</code>
-              </dd>
               <dt className="text-slate-600">Monthly</dt>
               <dd>{policy.monthly}</dd>
               <dt className="text-slate-600">Term</dt>

@@ -35,10 +35,6 @@ export function ProfileCard({ profile, errors }: { profile: CustomerPageData['pr
         <dd data-testid="mailing-address">{address ? addressLines(address).join(', ') : 'None (paper letters are held)'}</dd>
         <dt className="text-slate-600">Electronic delivery</dt>
         <dd>{profile.esignWithdrawnAt ? 'Withdrawn: notices are also posted on paper' : 'Agreed'}</dd>
-        <dt className="text-slate-600">Customer id</dt>
-        <dd>
-          <code>{profile.id}</code>
-        </dd>
       </dl>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="resend" />

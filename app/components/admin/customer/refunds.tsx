@@ -67,7 +67,7 @@ export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData[
               </Cell>
               <Cell label="Date">{time(refund.createdAt)}</Cell>
               <Cell label="Policy">
-                <code>{refund.policyId}</code>
+                <code>{refund.policyNumber}</code>
               </Cell>
               <Cell label="Provider">{refund.stripeRefundId ? <code>{refund.stripeRefundId}</code> : 'Local (no card charged)'}</Cell>
             </tr>
