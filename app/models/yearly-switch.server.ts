@@ -29,12 +29,29 @@ const LIVE_STATUSES = ['incomplete', 'active', 'past_due'] as const
 
 export type YearlySwitchOffer = { yearlyCents: number; at: string }
 
-/** Why a policy cannot switch now, or null. */
-function switchRefusal(policy: Policy, yearlyCents: number) {
+type SwitchFields = Pick<Policy, 'status' | 'billingInterval' | 'yearlySwitchAt' | 'cancelAt'>
+
+/** Why a policy cannot switch, whatever the prices are, or null. */
+function policyRefusal(policy: SwitchFields) {
   if (isCanceled(policy)) return YEARLY_SWITCH_MESSAGES.notLive
   if (policy.billingInterval === 'year') return YEARLY_SWITCH_MESSAGES.alreadyYearly
   if (policy.yearlySwitchAt) return YEARLY_SWITCH_MESSAGES.alreadyRequested(policy.yearlySwitchAt)
   if (policy.cancelAt) return YEARLY_SWITCH_MESSAGES.renewalOff
+  return null
+}
+
+/**
+ * Whether the policy card offers 'Switch to yearly billing': a live monthly policy that renews and has not asked
+ * already. The billing page then tells the yearly price (or that there is none), as `requestYearlySwitch` refuses.
+ */
+export function maySwitchToYearly(policy: SwitchFields): boolean {
+  return policyRefusal(policy) === null
+}
+
+/** Why a policy cannot switch now, or null. */
+function switchRefusal(policy: Policy, yearlyCents: number) {
+  const refusal = policyRefusal(policy)
+  if (refusal) return refusal
   if (!isLookupKey(policy.lookupKey) || yearlyCents <= 0) return YEARLY_SWITCH_MESSAGES.noYearlyPrice
   return null
 }

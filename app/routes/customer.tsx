@@ -28,6 +28,7 @@ import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server
 import { upcomingPricesFor } from '~/models/price-changes.server'
 import { lineAfterChoosing } from '~/models/shop-choice.server'
 import { textsStateOf } from '~/models/texts.server'
+import { maySwitchToYearly } from '~/models/yearly-switch.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -52,9 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // An active, set-up plan can pass to the vehicle's next owner.
     const sellable = owned.filter((policy) => ownershipTransferAllowed(policy)).map((policy) => policy.id)
     // A monthly payer may ask to be billed yearly from their next monthly renewal (the page says at what price).
-    const switchable = owned
-      .filter((policy) => policy.billingInterval === 'month' && !policy.yearlySwitchAt && !policy.cancelAt && policy.status !== 'canceled')
-      .map((policy) => policy.id)
+    const switchable = owned.filter(maySwitchToYearly).map((policy) => policy.id)
     // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
     const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
     const policies: PolicyCardData[] = owned.map((policy) => ({

@@ -249,6 +249,8 @@ describe('a monthly payer switching to yearly', () => {
       ),
     )
     expect(again.status).toBe(409)
+    const asked = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie })))) as { switchable: string[] }
+    expect(asked.switchable).not.toContain(policy.id)
 
     // Nothing changes before the renewal; at it the policy becomes yearly, counting its years from that day.
     expect(await applyYearlySwitches(new Date(Date.parse(requested.yearlySwitchAt!) - 60_000))).toBe(0)
@@ -291,6 +293,9 @@ describe('a monthly payer switching to yearly', () => {
     )
     expect(refused.status).toBe(409)
     expect(getPolicy(ending.id)!.yearlySwitchAt).toBeNull()
+    // The card offers the switch by the same rule the request is refused by (maySwitchToYearly).
+    const dashboard = (await dashboardLoader(routeArgs(makeRequest('/customer', { cookie })))) as { switchable: string[] }
+    expect(dashboard.switchable).toEqual([policy.id])
   })
 })
 
