@@ -128,7 +128,7 @@ export async function benchImageBombs(options: { buildDir: string; posts: number
     const group = createPartnerGroup('Bench Bombs Glass')
     const approvedClaim = () => {
       const { policy } = createActivePolicy(createProfile().id)
-      return createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
+      return createClaim(policy.id, { approvalStatus: 'approved', assignedPartnerGroupId: group.id })
     }
     // One claim per shop round: a code allows 30 lookups in 10 minutes.
     const shopClaims = [approvedClaim(), approvedClaim()]

@@ -98,7 +98,6 @@ async function seedClaims(dataDir: string) {
     const { policy } = createActivePolicy(profile.id)
     const claim = createClaim(policy.id, {
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       assignedPartnerGroupId: group.id,
       description: 'A stone from a gravel truck on I-15 left a star chip low on the driver side, about the size of a quarter.',
     })

@@ -35,7 +35,6 @@ test('a shop completes an ADAS job with its calibration proof; the owner downloa
     damageType: 'crack',
     damageZone: 'camera',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
     serviceAt: 'shop',

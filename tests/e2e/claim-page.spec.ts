@@ -28,7 +28,6 @@ function bookedClaim(profileId: string) {
   const day = bookableDates(new Date())[1]!
   return createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
     chosenLocationId: place.id,

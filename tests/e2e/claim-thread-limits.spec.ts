@@ -24,7 +24,6 @@ function bookedClaim(profileId: string) {
   const { policy } = createActivePolicy(profileId)
   return createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
     chosenLocationId: place.id,

@@ -51,7 +51,6 @@ test("the shop's lookup: a person finds the claim; a bot's lookup is answered 'C
   const { policy } = createActivePolicy(createProfile({ fullName: 'Pat Person' }).id)
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     assignedPartnerGroupId: createPartnerGroup().id,
   })
 

@@ -37,7 +37,6 @@ function pagesToCheck() {
   createClaim(policy.id, { stormEventId: storm.id, vehicleZip: '59101' })
   const approved = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     assignedPartnerGroupId: partnerGroup.id,
     reviewedAt: new Date().toISOString(),
     preferredDate: '2026-12-08',
@@ -49,10 +48,9 @@ function pagesToCheck() {
   // The customer also works for the shop: the shop's pages (its jobs, a job) are theirs too.
   db().insert(shopStaff).values({ partnerGroupId: partnerGroup.id, email: customer.email, addedBy: 'validity' }).run()
   // Approved with the shop left to the customer: the page where they choose one.
-  const choosing = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
+  const choosing = createClaim(policy.id, { approvalStatus: 'approved', reviewedAt: new Date().toISOString() })
   const denied = createClaim(policy.id, {
     approvalStatus: 'denied',
-    lifecycleStatus: 'denied',
     denialReason: 'The damage is on the side window.',
     reviewedAt: new Date().toISOString(),
   })

@@ -20,7 +20,6 @@ test("the operator chooses a time zone: the claim page shows its times there, th
   const { policy } = createActivePolicy(createProfile().id)
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: '2026-12-01T17:00:00.000Z',
     assignedPartnerGroupId: group.id,
     chosenLocationId: location.id,

@@ -20,7 +20,6 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
   const day = bookableDates(new Date())[1]!
   const sellersClaim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: createPartnerGroup().id,
     preferredDate: day,

@@ -6,7 +6,7 @@ async function openApprovedClaim(page: import('@playwright/test').Page) {
   const customer = createProfile({ fullName: 'Sam Shopper' })
   const { policy } = createActivePolicy(customer.id, { hasAdas: true })
   const group = createPartnerGroup()
-  const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
+  const claim = createClaim(policy.id, { approvalStatus: 'approved', assignedPartnerGroupId: group.id })
   await page.goto(`/partner/complete-claim?code=${claim.confirmationCode}`)
   await expect(page.getByTestId('customer-name')).toHaveText('Sam Shopper')
   return claim

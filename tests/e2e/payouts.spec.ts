@@ -16,7 +16,6 @@ function completedJob(groupId: string, costCents: number, overrides: Parameters<
   const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
   return createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     assignedPartnerGroupId: groupId,
     completedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),

@@ -21,7 +21,7 @@ test('a shop accepts the schedule', async ({ page, context, baseURL }) => {
     hasAdas: true,
     vehicleType: 'car',
   })
-  const job = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
+  const job = createClaim(policy.id, { approvalStatus: 'approved', assignedPartnerGroupId: group.id })
   const version = scheduleInForce()!.version
   await addSessionCookie(context, baseURL!, staff.id)
 

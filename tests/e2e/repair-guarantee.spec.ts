@@ -31,7 +31,6 @@ test('a repaired chip that cracks is replaced on a Chip Repair Only plan, and th
     damageType: 'chip',
     damageZone: 'passenger',
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     repairType: 'repair',
     assignedPartnerGroupId: shop.id,
     reviewedAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),

@@ -18,7 +18,6 @@ test('a late shop produces one credit, shown on the dashboard and in an e-mail',
   const claim = createClaim(policy.id, {
     damageType: 'chip',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     assignedPartnerGroupId: shop.id,
     reviewedAt: new Date(Date.now() - 30 * 60 * 60 * 1000).toISOString(),
   })
@@ -51,7 +50,6 @@ test('a chip whose shop the customer never chose earns no credit: they are remin
   const claim = createClaim(policy.id, {
     damageType: 'chip',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: hoursAgo(30),
     decidedByRulesVersion: '1',
   })
@@ -79,7 +77,6 @@ test('a chip booked by the customer for the last day offered earns no credit bef
   const claim = createClaim(policy.id, {
     damageType: 'chip',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: hoursAgo(30),
     assignedPartnerGroupId: shop.id,
     shopChosenAt: hoursAgo(29),

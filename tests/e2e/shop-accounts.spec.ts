@@ -34,7 +34,6 @@ test('a shop signs in, sees its job, confirms the time and completes it with a c
   const claim = createClaim(policy.id, {
     damageType: 'crack',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
     preferredDate: day,
@@ -201,7 +200,6 @@ test('a job with no time asked offers to propose a time; staff who hold a policy
   // Assigned by the operator, so no day or half day was asked.
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
   })
@@ -209,7 +207,6 @@ test('a job with no time asked offers to propose a time; staff who hold a policy
   const approvedAt = Date.now() - 2 * 24 * 60 * 60 * 1000
   createClaim(createActivePolicy(findOrCreateProfile(uniqueEmail()).id).policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: new Date(approvedAt).toISOString(),
     completedAt: new Date(approvedAt + 3 * 60 * 60 * 1000).toISOString(),
     repairType: 'repair',
@@ -254,7 +251,6 @@ function completedReplacement(name: string, options: { hasAdas: boolean; adasCal
   const claim = createClaim(policy.id, {
     damageType: 'crack',
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: new Date(Date.now() - 86_400_000).toISOString(),
     assignedPartnerGroupId: group.id,
     completedAt: new Date().toISOString(),
@@ -405,7 +401,6 @@ test("a shop's page tells its times on its own clock, labelled with its zone", a
   // Completed at 9 PM on November 2 in Chicago (03:00 UTC on the 3rd); an appointment at 2 PM there in December.
   const finished = createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: '2026-11-02T15:00:00.000Z',
     completedAt: '2026-11-03T03:00:00.000Z',
     repairType: 'repair',
@@ -417,7 +412,6 @@ test("a shop's page tells its times on its own clock, labelled with its zone", a
   })
   const booked = createClaim(createActivePolicy(findOrCreateProfile(uniqueEmail()).id).policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     appointmentAt: '2026-12-15T14:00',
     assignedPartnerGroupId: group.id,

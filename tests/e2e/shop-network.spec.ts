@@ -58,7 +58,7 @@ test('after approval the customer picks the nearest shop and a time', async ({ p
     .get()
   const customer = await signIn({ fullName: 'Mona Moab' })
   const { policy } = createActivePolicy(customer.id)
-  const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
+  const claim = createClaim(policy.id, { approvalStatus: 'approved', reviewedAt: new Date().toISOString() })
 
   await page.goto('/customer')
   await page.getByRole('link', { name: 'Choose a shop' }).click()
@@ -126,7 +126,6 @@ test('a claim the operator assigned to a shop tells the customer its phone, addr
   const { policy } = createActivePolicy(customer.id)
   createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
   })

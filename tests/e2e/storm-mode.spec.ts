@@ -154,7 +154,7 @@ test('a shop with a full day is not offered that day to the next customer, nor i
 
   const customer = await signIn({ fullName: 'Kim Kearney' })
   const { policy } = createActivePolicy(customer.id)
-  const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', reviewedAt: new Date().toISOString() })
+  const claim = createClaim(policy.id, { approvalStatus: 'approved', reviewedAt: new Date().toISOString() })
   await page.goto(`/customer/claims/${claim.id}/shop?zip=${zip}`)
   await expect(page.getByRole('heading', { name: 'Choose a shop', level: 1 })).toBeVisible()
   await expect(page.getByTestId('shop-option').filter({ hasText: full.name })).toHaveCount(0)

@@ -87,7 +87,6 @@ test("the shop's On the way sends the customer a text, shown in the outbox", asy
   const { policy } = createActivePolicy(customer.id)
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: new Date().toISOString(),
     assignedPartnerGroupId: group.id,
     serviceAt: 'mobile',

@@ -65,7 +65,6 @@ async function calibratedJob(adasCalibration: 'static' | 'dynamic' | 'none' = 's
     damageZone: 'camera',
     description: SELLERS_WORDS,
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: at,
     completedAt: at,
     assignedPartnerGroupId: group.id,

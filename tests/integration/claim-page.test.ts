@@ -46,7 +46,6 @@ describe("a claim's own page", () => {
     const { policy } = createActivePolicy(customer.id)
     const claim = createClaim(policy.id, {
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       reviewedAt: new Date().toISOString(),
       assignedPartnerGroupId: group.id,
       chosenLocationId: denver.id,

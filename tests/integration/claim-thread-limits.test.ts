@@ -42,7 +42,6 @@ describe("a claim thread's limit and e-mails", () => {
     const { policy } = createActivePolicy(customer.id)
     const claim = createClaim(policy.id, {
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       reviewedAt: new Date().toISOString(),
       assignedPartnerGroupId: group.id,
       chosenLocationId: place.id,

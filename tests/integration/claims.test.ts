@@ -115,7 +115,6 @@ describe('filing a claim', () => {
     expect(result.headers.get('Location')).toBe(`/customer/submit-claim?policy_id=${policy.id}&claim=${claim!.id}`)
     expect(claim!.confirmationCode).toMatch(CODE_PATTERN)
     expect(claim!.approvalStatus).toBe('pending_review')
-    expect(claim!.lifecycleStatus).toBe('submitted')
     expect(claim!.filedLate).toBe(false)
     const documents = db().select().from(claimDocuments).where(eq(claimDocuments.claimId, claim!.id)).all()
     expect(documents).toHaveLength(2)
@@ -338,7 +337,7 @@ describe('the shop', () => {
     const profile = createProfile({ fullName: 'Casey Approved' })
     const { policy } = createActivePolicy(profile.id)
     const group = createPartnerGroup()
-    const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved', assignedPartnerGroupId: group.id })
+    const claim = createClaim(policy.id, { approvalStatus: 'approved', assignedPartnerGroupId: group.id })
     const lookup = await partnerGet(claim.confirmationCode)
     expect(lookup.data).toMatchObject({
       view: { kind: 'approved', details: { customer: { name: 'Casey Approved', email: profile.email } } },
@@ -406,7 +405,6 @@ describe('the shop', () => {
     const completed = db().select().from(claims).where(eq(claims.id, claim.id)).get()!
     expect(completed).toMatchObject({
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       repairType: 'repair',
       actualCostCents: 8950,
     })
@@ -439,7 +437,6 @@ describe('the shop', () => {
       const { policy } = createActivePolicy(createProfile().id)
       return createClaim(policy.id, {
         approvalStatus: 'approved',
-        lifecycleStatus: 'approved',
         assignedPartnerGroupId: createPartnerGroup().id,
       })
     }
@@ -504,7 +501,7 @@ describe('the shop', () => {
   it('completes through the JSON call too (multipart with the API field names); a JSON body without files is refused', async () => {
     const profile = createProfile()
     const { policy } = createActivePolicy(profile.id)
-    const claim = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })
+    const claim = createClaim(policy.id, { approvalStatus: 'approved' })
     const call = (body: BodyInit, contentType?: string) =>
       apiCompleteClaim(
         routeArgs(
@@ -556,11 +553,10 @@ describe('the shop', () => {
     const now = new Date('2025-11-20T12:00:00Z')
     createClaim(policy.id, {
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       repairType: 'replacement',
       completedAt: '2025-06-01T10:00:00.000Z',
     })
-    const second = createClaim(policy.id, { approvalStatus: 'approved', lifecycleStatus: 'approved' })
+    const second = createClaim(policy.id, { approvalStatus: 'approved' })
     expect(replacementsLeft(policy, now)).toBe(0)
     await expect(
       completeClaim(

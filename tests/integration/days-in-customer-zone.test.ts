@@ -158,7 +158,6 @@ describe("days in the customer's zone", () => {
       damageType: 'chip',
       damageZone: 'passenger',
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       repairType: 'repair',
       assignedPartnerGroupId: group.id,
       reviewedAt: '2026-11-01T15:00:00.000Z',
@@ -176,7 +175,6 @@ describe("days in the customer's zone", () => {
     const claim = createClaim(policy.id, {
       submittedAt: '2026-12-03T04:30:00.000Z',
       approvalStatus: 'denied',
-      lifecycleStatus: 'denied',
       reviewedAt: '2026-12-03T04:45:00.000Z',
     })
     const page = await settle(() =>

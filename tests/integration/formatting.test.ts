@@ -49,7 +49,6 @@ describe('dates and prices on the pages', () => {
     const group = createPartnerGroup('Cost Glass')
     const claim = createClaim(policy.id, {
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       assignedPartnerGroupId: group.id,
       reviewedAt: '2026-11-20T10:00:00.000Z',
       completedAt: '2026-11-21T10:00:00.000Z',

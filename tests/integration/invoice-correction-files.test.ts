@@ -57,7 +57,6 @@ function rejectedJob(groupId: string, reason: 'calibration' | 'documents') {
   const { policy } = createActivePolicy(createProfile().id, { planType: 'comprehensive', hasAdas: true })
   const claim = createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     assignedPartnerGroupId: groupId,
     completedAt: new Date(Date.now() - 86_400_000).toISOString(),

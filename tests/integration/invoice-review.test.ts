@@ -36,7 +36,6 @@ function completedJob(groupId: string, costCents = 40000) {
   const { policy } = createActivePolicy(createProfile().id, { planType: 'comprehensive', hasAdas: false })
   const claim = createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: '2026-11-02T15:00:00.000Z',
     assignedPartnerGroupId: groupId,
     completedAt: '2026-11-03T10:00:00.000Z',

@@ -44,7 +44,6 @@ function claimAt(zip: string) {
   const { policy } = createActivePolicy(createProfile().id)
   const claim = createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: '2026-12-01T17:00:00.000Z',
     assignedPartnerGroupId: group.id,
     chosenLocationId: location.id,

@@ -34,7 +34,6 @@ function approvedClaim() {
   const { policy } = createActivePolicy(createProfile().id)
   return createClaim(policy.id, {
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     assignedPartnerGroupId: createPartnerGroup().id,
   })
 }

@@ -38,7 +38,6 @@ function completedJob(groupId: string, costCents: number, overrides: Partial<typ
   const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
   return createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: '2026-11-02T15:00:00.000Z',
     assignedPartnerGroupId: groupId,
     completedAt: '2026-11-03T10:00:00.000Z',

@@ -40,7 +40,6 @@ async function soldWithClaims() {
     submittedAt: filedAt,
     description: SELLERS_WORDS,
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: filedAt,
     assignedPartnerGroupId: group.id,
     preferredDate: bookableDates(new Date())[1]!,

@@ -140,7 +140,7 @@ describe('cancelling with a refund (local payments)', () => {
 
   it('Texas, in the free look with a claim paid: the claim is deducted; after it: pro rata, less claims and the $25 fee', async () => {
     const early = paidPolicy('TX', 5)
-    createClaim(early.policy.id, { approvalStatus: 'completed', lifecycleStatus: 'completed', actualCostCents: 500 })
+    createClaim(early.policy.id, { approvalStatus: 'completed', actualCostCents: 500 })
     createClaim(early.policy.id, { approvalStatus: 'denied', actualCostCents: 9999 })
     const earlyPage = await loadCancelPage(early.policy.id, await sessionCookieFor(early.customer.id))
     expect(earlyPage.quote).toEqual({

@@ -38,7 +38,6 @@ async function repairedChip(planType: 'chip_only' | 'comprehensive', overrides: 
     damageType: 'chip',
     damageZone: 'passenger',
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     repairType: 'repair',
     assignedPartnerGroupId: shop.id,
     reviewedAt: daysAgo(40),
@@ -140,7 +139,6 @@ describe('the repair-failure guarantee', () => {
     createClaim(comprehensive.policy.id, {
       damageType: 'crack',
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       repairType: 'replacement',
       completedAt: daysAgo(1),
       repairFailureOfClaimId: comprehensive.repaired.id,

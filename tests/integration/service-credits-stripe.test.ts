@@ -42,7 +42,6 @@ function lateChip() {
   const claim = createClaim(policy.id, {
     damageType: 'chip',
     approvalStatus: 'approved',
-    lifecycleStatus: 'approved',
     reviewedAt: hoursAgo(30),
     assignedPartnerGroupId: createPartnerGroup(`Late Glass ${profile.id}`).id,
   })
@@ -160,7 +159,6 @@ describe('service-promise credits with Stripe live', () => {
     const claim = createClaim(policy.id, {
       damageType: 'chip',
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       reviewedAt: hoursAgo(30),
       filedByProfileId: profile.id,
     })
@@ -200,7 +198,6 @@ describe('service-promise credits with Stripe live', () => {
     const claim = createClaim(policy.id, {
       damageType: 'chip',
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       reviewedAt: hoursAgo(30),
       assignedPartnerGroupId: group.id,
       shopChosenAt: hoursAgo(29),
@@ -224,7 +221,6 @@ describe('service-promise credits with Stripe live', () => {
       .run()
     const onTime = createClaim(policy.id, {
       approvalStatus: 'completed',
-      lifecycleStatus: 'completed',
       reviewedAt: hoursAgo(30),
       completedAt: hoursAgo(10),
       repairType: 'repair',
@@ -240,7 +236,6 @@ describe('service-promise credits with Stripe live', () => {
       createClaim(policy.id, {
         damageType: 'chip',
         approvalStatus: 'completed',
-        lifecycleStatus: 'completed',
         reviewedAt: hoursAgo(100),
         completedAt: hoursAgo(100 - hours),
         repairType: 'repair',

@@ -76,7 +76,6 @@ function acceptedJob(groupId: string, costCents: number, acceptedAt: string) {
   const { policy } = createActivePolicy(createProfile({ fullName: 'Robin Vega' }).id)
   const job = createClaim(policy.id, {
     approvalStatus: 'completed',
-    lifecycleStatus: 'completed',
     reviewedAt: '2026-10-28T15:00:00.000Z',
     assignedPartnerGroupId: groupId,
     completedAt: '2026-10-30T10:00:00.000Z',

@@ -47,7 +47,6 @@ function job(groupId: string, facts: Partial<typeof claims.$inferInsert> & { rev
   const { policy } = createActivePolicy(createProfile().id, { planType: 'comprehensive', hasAdas: true })
   return createClaim(policy.id, {
     approvalStatus: facts.completedAt ? 'completed' : 'approved',
-    lifecycleStatus: facts.completedAt ? 'completed' : 'approved',
     assignedPartnerGroupId: groupId,
     damageType: facts.repairType === 'replacement' ? 'crack' : 'chip',
     repairType: facts.completedAt ? 'repair' : null,

@@ -147,7 +147,6 @@ describe('original file names', () => {
     const { policy } = createActivePolicy(createProfile().id)
     const claim = createClaim(policy.id, {
       approvalStatus: 'approved',
-      lifecycleStatus: 'approved',
       assignedPartnerGroupId: createPartnerGroup().id,
     })
     const upload = (fieldName: string, fileName: string) => ({ fieldName, fileName, contentType: 'image/jpeg', bytes: jpeg })
