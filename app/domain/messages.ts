@@ -513,6 +513,12 @@ export const INVOICE_HOLD_MESSAGES = {
   notHeld: { title: 'Not held', description: 'This job’s invoice is not held.' },
 } as const
 
+/** The claim page's badge for the integrity checks' flags (domain/photo-integrity integrityBadge). */
+export const INTEGRITY_MESSAGES = {
+  held: 'Held: integrity checks',
+  flagged: 'Flagged by the integrity checks',
+} as const
+
 /** Paying the shops through Stripe Connect: the shop's onboarding and the operator's view of refused transfers. */
 export const CONNECT_MESSAGES = {
   started: { title: 'Stripe payouts', description: 'Finish the set-up at Stripe to be paid there.' },

@@ -408,3 +408,12 @@ export const FLAG_LABELS: Record<IntegrityFlagKind, string> = {
   many_claims_from_one_network: 'Many claims from one network',
   vehicle_zip_differs: 'ZIP differs from the one on file',
 }
+
+/**
+ * What the claim page's heading says of the integrity checks' flags: 'held' while a flagged claim waits for the
+ * operator's decision, 'flagged' (in the past) once it is decided, nothing for a claim without flags.
+ */
+export function integrityBadge(status: string, flagCount: number): 'held' | 'flagged' | null {
+  if (!flagCount) return null
+  return status === 'pending_review' ? 'held' : 'flagged'
+}

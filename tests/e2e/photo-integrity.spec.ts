@@ -69,6 +69,14 @@ test("a claim reusing another customer's photo waits, and the operator sees why"
   const flags = operator.getByRole('list', { name: 'Integrity flags' })
   await expect(flags).toContainText("Photo seen on another customer's policy")
   await expect(flags).toContainText(`policy ${firstPolicy.policyNumber}, another customer's`)
+  await expect(operator.getByText('Held: integrity checks')).toBeVisible()
+  // Once decided it is no longer held: the heading says the checks flagged it, and the flags stay listed.
+  await operator.getByLabel('Reason for denial').fill('The photo is from another claim.')
+  await operator.getByRole('button', { name: 'Deny' }).click()
+  await open(code)
+  await expect(operator.getByText('Flagged by the integrity checks')).toBeVisible()
+  await expect(operator.getByText('Held: integrity checks')).toHaveCount(0)
+  await expect(flags).toContainText("Photo seen on another customer's policy")
 
   // The first customer's claim, filed before, waits for no such reason.
   await open(firstCode)

@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Badge, PageHeading } from '~/components/ui'
+import { INTEGRITY_MESSAGES } from '~/domain/messages'
+import { integrityBadge } from '~/domain/photo-integrity'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
 
 type Data = ClaimReviewPageData
@@ -32,7 +34,7 @@ export function ClaimHeading({
             {storm ? <Badge tone="info">Storm: {storm.name}</Badge> : null}
             {claim.appealedAt ? <Badge tone="info">Appeal</Badge> : null}
             {promise?.past ? <Badge tone="destructive">Past promise</Badge> : null}
-            {flags.length ? <Badge tone="warning">Held: integrity checks</Badge> : null}
+            <IntegrityBadge status={claim.status} flagCount={flags.length} />
           </span>
         }
       >
@@ -40,4 +42,11 @@ export function ClaimHeading({
       </PageHeading>
     </>
   )
+}
+
+/** 'Held' only while the flagged claim waits for the operator; a decided claim says the checks flagged it. */
+function IntegrityBadge({ status, flagCount }: { status: string; flagCount: number }) {
+  const badge = integrityBadge(status, flagCount)
+  if (!badge) return null
+  return <Badge tone={badge === 'held' ? 'warning' : 'neutral'}>{INTEGRITY_MESSAGES[badge]}</Badge>
 }
