@@ -62,7 +62,7 @@ export default function AdminClaim({ loaderData, actionData }: Route.ComponentPr
           <DamageCard {...loaderData} />
           <AppealCard claim={claim} />
           {claim.status === 'pending_review' ? (
-            <DecisionCard {...loaderData} failed={failed} />
+            <DecisionCard {...loaderData} failed={failed} kept={kept} />
           ) : (
             <OutcomeCard {...loaderData} failed={failed} />
           )}

@@ -14,12 +14,19 @@ export function DecisionCard({
   rules,
   partnerGroups,
   failed,
+  kept,
 }: Pick<Data, 'claim' | 'rules' | 'partnerGroups'> & {
   /** The messages of a refused form of this intent, by field. */
   failed: (intent: string) => Record<string, string[] | undefined>
+  /** What a refused form of this intent sent, by field: shown again, so a refusal forgets nothing chosen. */
+  kept: (intent: string) => Record<string, string | undefined>
 }) {
   const approving = useIsPending({ state: 'submitting', intent: 'approve' })
   const denying = useIsPending({ state: 'submitting', intent: 'deny' })
+  const approval = kept('approve')
+  const denial = kept('deny')
+  // A new answer mounts the fields again, so their default values follow it with JavaScript on as well as off.
+  const answered = JSON.stringify([approval, denial])
   return (
     <Card className="space-y-6">
       <h2 className="text-lg font-semibold text-slate-900">Decision{claim.appealedAt ? ' on the appeal' : ''}</h2>
@@ -27,7 +34,13 @@ export function DecisionCard({
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="approve" />
         <Field label="Partner group" htmlFor="partnerGroupId" errors={failed('approve').partnerGroupId}>
-          <select id="partnerGroupId" name="partnerGroupId" className={inputClass} defaultValue="">
+          <select
+            key={answered}
+            id="partnerGroupId"
+            name="partnerGroupId"
+            className={inputClass}
+            defaultValue={approval.partnerGroupId ?? ''}
+          >
             <option value="" disabled>
               Choose the shop group…
             </option>
@@ -47,7 +60,13 @@ export function DecisionCard({
             errors={failed('approve').partnerLocationId}
           >
             {/* Every group's locations, by group: the form needs no script to follow the group chosen above. */}
-            <select id="partnerLocationId" name="partnerLocationId" className={inputClass} defaultValue="">
+            <select
+              key={answered}
+              id="partnerLocationId"
+              name="partnerLocationId"
+              className={inputClass}
+              defaultValue={approval.partnerLocationId ?? ''}
+            >
               <option value="">{SHOP_LOCATION_MESSAGES.nearest}</option>
               {partnerGroups
                 .filter((group) => group.locations.length)
@@ -76,7 +95,7 @@ export function DecisionCard({
           hint="The customer sees this reason and may appeal within 14 days."
           errors={failed('deny').reason}
         >
-          <textarea id="reason" name="reason" rows={3} className={inputClass} />
+          <textarea key={answered} id="reason" name="reason" rows={3} className={inputClass} defaultValue={denial.reason ?? ''} />
         </Field>
         <button type="submit" className={buttonClass('destructive')} disabled={denying}>
           {denying ? 'Denying...' : 'Deny'}
