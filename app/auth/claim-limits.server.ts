@@ -38,5 +38,12 @@ export function claimMessageLimited(profileId: string, claimId: string): RuleErr
   const result = hit(`claim-message:${claimId}:${profileId}`, CLAIM_MESSAGES_PER_PERSON)
   if (result.allowed) return null
   const { title, description } = CLAIM_THREAD_MESSAGES.tooMany
-  return RuleError.from({ title, description: description(describeWait(result.retryAfterSeconds)) }, { field: 'body', status: 429 })
+  return RuleError.from(
+    { title, description: description(describeWait(result.retryAfterSeconds)) },
+    {
+      field: 'body',
+      status: 429,
+      retryAfterSeconds: result.retryAfterSeconds,
+    },
+  )
 }

@@ -15,13 +15,25 @@ export class RuleError extends Error {
     public status = 400,
     /** When one refusal concerns several fields (a photo step with three photos): each field's own message. */
     public fieldErrors?: Record<string, string[]>,
+    /** A rate limit's refusal (429): the seconds until its window frees, answered as the Retry-After header. */
+    public retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'RuleError'
   }
 
   /** A refusal that says `message` (its title in the toast, its description next to `field`), answered with `status`. */
-  static from(message: Message, options: { field?: string; status?: number; fieldErrors?: Record<string, string[]> } = {}) {
-    return new RuleError(options.field ?? 'form', message.description, message.title, options.status ?? 400, options.fieldErrors)
+  static from(
+    message: Message,
+    options: { field?: string; status?: number; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+  ) {
+    return new RuleError(
+      options.field ?? 'form',
+      message.description,
+      message.title,
+      options.status ?? 400,
+      options.fieldErrors,
+      options.retryAfterSeconds,
+    )
   }
 }

@@ -150,7 +150,10 @@ export function answerRefusal<Extra extends object = object>(
       : error.field !== 'form' || error.fieldErrors
         ? submission.reply({ fieldErrors: refused.errors })
         : submission.reply()
-  return data<ActionAnswer<Extra>>({ ...extra, result, toast: refused.toast }, { status: refused.status })
+  // A rate limit's refusal says when to try again, as the other limited answers do (at least a second).
+  const headers =
+    error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) }
+  return data<ActionAnswer<Extra>>({ ...extra, result, toast: refused.toast }, { status: refused.status, headers })
 }
 
 /** The messages next to each field in an answer's result, for a page that shows them without Conform's `useForm`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { CLAIM_MESSAGES_PER_PERSON } from '~/auth/claim-limits.server'
 import { db } from '~/db/client.server'
 import { partnerLocations } from '~/db/schema'
 import { CLAIM_THREAD_MESSAGES } from '~/domain/messages'
@@ -62,6 +63,12 @@ describe("a claim thread's limit and e-mails", () => {
     expect(answers.filter((answer) => answer.status === 302)).toHaveLength(8)
     const refused = answers.filter((answer) => answer.status === 429)
     expect(refused).toHaveLength(17)
+    // Each says when the window frees, in seconds, as the other limited answers do.
+    for (const answer of refused) {
+      const seconds = Number(answer.headers.get('Retry-After'))
+      expect(seconds).toBeGreaterThan(0)
+      expect(seconds).toBeLessThanOrEqual(CLAIM_MESSAGES_PER_PERSON.windowMs / 1000)
+    }
     const result = (refused[0]!.data as { result: { error: Record<string, string[]>; initialValue: { body: string } } }).result
     expect(result.error.body![0]).toMatch(
       /^You have sent many messages on this claim in a few minutes\. Please wait .+ before sending this one/,
