@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
-import { APPROVAL_STATUSES, CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, LIFECYCLE_STATUSES, WINDSHIELD_ZONES } from '../domain/claims'
+import { APPROVAL_STATUSES, CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
 import { CREDIT_KINDS, CREDIT_METHODS, CREDIT_STATES } from '../domain/credits'
 import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAILY_CAP } from '../domain/decision-rules'
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
@@ -552,7 +552,6 @@ export const claims = sqliteTable(
     filedFromNetwork: text('filed_from_network'),
     /** The filing customer's mailing address as one key (domain/letters addressKey), for the check on many claims from one. */
     filedFromAddress: text('filed_from_address'),
-    lifecycleStatus: text('lifecycle_status', { enum: LIFECYCLE_STATUSES }).notNull().default('submitted'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending_review'),
     confirmationCode: text('confirmation_code').notNull().unique(),
     assignedPartnerGroupId: text('assigned_partner_group_id').references(() => partnerGroups.id, {

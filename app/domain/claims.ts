@@ -48,9 +48,6 @@ export function isDecided(claim: { approvalStatus: ApprovalStatus }): boolean {
   return (DECIDED_STATUSES as readonly ApprovalStatus[]).includes(claim.approvalStatus)
 }
 
-/** The claim's path as it was once stored (claims.lifecycle_status): written, never read. */
-export const LIFECYCLE_STATUSES = ['submitted', 'in_review', 'approved', 'denied', 'completed'] as const
-
 /** A denial may be appealed once, within 14 days. */
 export const APPEAL_WINDOW_DAYS = 14
 

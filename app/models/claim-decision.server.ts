@@ -91,7 +91,6 @@ export function decideFiledClaim(claimId: string, now = new Date()): Claim {
         .update(claims)
         .set({
           approvalStatus: 'approved',
-          lifecycleStatus: 'approved',
           assignedPartnerGroupId: null,
           reviewedAt: now.toISOString(),
           reviewedBy: actor,

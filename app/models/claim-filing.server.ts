@@ -172,7 +172,6 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           filedFromNetwork: input.network ?? null,
           filedFromAddress: mailingAddress ? addressKey(mailingAddress) : null,
           repairFailureOfClaimId: input.repairFailureOfClaimId ?? null,
-          lifecycleStatus: 'submitted',
           approvalStatus: 'pending_review',
           confirmationCode: unusedConfirmationCode(),
           submittedAt: now.toISOString(),
@@ -363,7 +362,7 @@ export async function appealClaim(input: { profileId: string; claimId: string; a
     }
     const row = tx
       .update(claims)
-      .set({ approvalStatus: 'pending_review', lifecycleStatus: 'in_review', appealText: input.appealText, appealedAt: now.toISOString() })
+      .set({ approvalStatus: 'pending_review', appealText: input.appealText, appealedAt: now.toISOString() })
       .where(and(eq(claims.id, input.claimId), eq(claims.approvalStatus, 'denied')))
       .returning()
       .get()

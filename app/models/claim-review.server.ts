@@ -115,7 +115,6 @@ export async function approveClaim(
       .update(claims)
       .set({
         approvalStatus: 'approved',
-        lifecycleStatus: 'approved',
         assignedPartnerGroupId: group?.id ?? null,
         chosenLocationId: location?.id ?? null,
         // Given to a shop now: priced by the schedule in force (decision 087).
@@ -189,7 +188,6 @@ export function denialBy(input: { reason: string; actorId: string }, now: Date) 
   if (!reason) throw RuleError.from(DENIAL_REASON_REQUIRED, { field: 'reason' })
   return {
     approvalStatus: 'denied',
-    lifecycleStatus: 'denied',
     denialReason: reason,
     reviewedAt: now.toISOString(),
     reviewedBy: input.actorId,

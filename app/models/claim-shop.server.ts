@@ -369,7 +369,6 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         .update(claims)
         .set({
           approvalStatus: 'completed',
-          lifecycleStatus: 'completed',
           completedAt: now.toISOString(),
           repairType: input.repairType,
           actualCostCents: input.actualCostCents,

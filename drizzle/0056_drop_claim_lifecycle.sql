@@ -1,0 +1,1 @@
+ALTER TABLE `claims` DROP COLUMN `lifecycle_status`;
