@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 
 import { buttonClass } from '~/components/ui'
-import { appealDecisionDeadline, REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
+import { appealDecisionDeadline, type ApprovalStatus, REPAIR_GUARANTEE_MONTHS } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES, REPAIR_FAILURE_MESSAGES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { phoneHref } from '~/domain/phones'
@@ -9,7 +9,7 @@ import { describeAppointment, mapLink, type ShopContact, TIME_SLOT_NAMES, type T
 
 /** The live part of a claim card (rendered in ClaimCard's children slot): what the status means for the customer. */
 export type ClaimLiveStatusData = {
-  approvalStatus: string
+  approvalStatus: ApprovalStatus
   partnerGroupName: string | null
   denialReason: string | null
   /** Set while the customer may still appeal a denial (ISO time of the deadline). */
