@@ -99,6 +99,9 @@ test('the demo dashboard greets the sample customer and lists the sample policie
   const pending = page.locator(`[data-policy-id="${PENDING.id}"]`)
   await expect(pending.getByRole('heading', { name: 'Chip Repair Only' })).toBeVisible()
   await expect(pending).toContainText('Setup required to activate coverage')
+  // The demo's own word ('pending') stays inside the demo: the card shows the real status's label.
+  await expect(pending.getByText('Incomplete', { exact: true })).toBeVisible()
+  await expect(pending.getByText('pending', { exact: true })).toHaveCount(0)
   await expect(pending).toContainText('$19.99 / month')
   await expect(pending).toContainText('Vehicle information pending')
   await expect(pending.getByRole('link', { name: 'Complete Policy Setup' })).toHaveAttribute(
