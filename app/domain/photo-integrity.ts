@@ -1,4 +1,5 @@
 import { daysApart, isCalendarDay } from './calendar'
+import type { ApprovalStatus } from './claims'
 
 /**
  * The reasons a claim is held for a person because its photos or its circumstances look reused or suspicious. A claim
@@ -413,7 +414,7 @@ export const FLAG_LABELS: Record<IntegrityFlagKind, string> = {
  * What the claim page's heading says of the integrity checks' flags: 'held' while a flagged claim waits for the
  * operator's decision, 'flagged' (in the past) once it is decided, nothing for a claim without flags.
  */
-export function integrityBadge(status: string, flagCount: number): 'held' | 'flagged' | null {
+export function integrityBadge(status: ApprovalStatus, flagCount: number): 'held' | 'flagged' | null {
   if (!flagCount) return null
   return status === 'pending_review' ? 'held' : 'flagged'
 }

@@ -7,7 +7,7 @@ describe('the claim heading’s integrity badge', () => {
     expect(integrityBadge('pending_review', 2)).toBe('held')
   })
   it('says flagged, in the past, once the claim is decided', () => {
-    for (const status of ['approved', 'denied', 'completed']) expect(integrityBadge(status, 1)).toBe('flagged')
+    for (const status of ['approved', 'denied', 'completed'] as const) expect(integrityBadge(status, 1)).toBe('flagged')
   })
   it('says nothing of a claim without flags', () => {
     expect(integrityBadge('pending_review', 0)).toBeNull()

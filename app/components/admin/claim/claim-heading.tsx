@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 
 import { ApprovalBadge, ResponseTimer } from '~/components/admin/claim-labels'
 import { Badge, PageHeading } from '~/components/ui'
+import type { ApprovalStatus } from '~/domain/claims'
 import { INTEGRITY_MESSAGES } from '~/domain/messages'
 import { integrityBadge } from '~/domain/photo-integrity'
 import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
@@ -45,7 +46,7 @@ export function ClaimHeading({
 }
 
 /** 'Held' only while the flagged claim waits for the operator; a decided claim says the checks flagged it. */
-function IntegrityBadge({ status, flagCount }: { status: string; flagCount: number }) {
+function IntegrityBadge({ status, flagCount }: { status: ApprovalStatus; flagCount: number }) {
   const badge = integrityBadge(status, flagCount)
   if (!badge) return null
   return <Badge tone={badge === 'held' ? 'warning' : 'neutral'}>{INTEGRITY_MESSAGES[badge]}</Badge>
