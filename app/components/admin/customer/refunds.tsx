@@ -4,6 +4,7 @@ import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone, Field, inputClass } from '~/components/ui'
 import { countOf, formatLongDate } from '~/domain/format'
+import { REFUND_RULE_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from '~/domain/refunds'
 import type { CustomerPageData } from '~/models/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
@@ -13,13 +14,12 @@ import { SubmitButton } from './submit-button'
 
 const PENALTY_LIMITS = fieldLimits(PenaltyPaidSchema)
 
-const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  unsettled: { label: 'To be worked out — payments were down', tone: 'warning' },
-  pending: { label: 'Pending', tone: 'warning' },
-  succeeded: { label: 'Paid', tone: 'success' },
-  failed: { label: 'Failed — retried daily', tone: 'destructive' },
+const STATUS_TONES: Record<RefundStatus, BadgeTone> = {
+  unsettled: 'warning',
+  pending: 'warning',
+  succeeded: 'success',
+  failed: 'destructive',
 }
-const RULES: Record<string, string> = { free_look: 'Free look', pro_rata: 'Pro rata' }
 
 /**
  * The refunds the customer's cancellations gave them: amount, status (a failed one with its error), rule and date, and
@@ -35,7 +35,6 @@ export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData[
         empty={refunds.length === 0 ? 'No refunds.' : null}
       >
         {refunds.map((refund) => {
-          const status = STATUS[refund.status] ?? { label: refund.status, tone: 'neutral' as const }
           return (
             <tr key={refund.id} data-testid="admin-refund">
               <Cell label="Amount" className="font-medium">
@@ -51,7 +50,7 @@ export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData[
                 ) : null}
               </Cell>
               <Cell label="Status">
-                <Badge tone={status.tone}>{status.label}</Badge>
+                <Badge tone={STATUS_TONES[refund.status]}>{REFUND_STATUS_LABELS[refund.status]}</Badge>
                 {refund.status === 'failed' && refund.lastError ? (
                   <p className="mt-1 text-xs text-red-800">
                     {countOf(refund.attempts, 'attempt')}: {refund.lastError}
@@ -62,7 +61,7 @@ export function RefundsSection({ refunds, failed }: { refunds: CustomerPageData[
                 ) : null}
               </Cell>
               <Cell label="Rule">
-                {RULES[refund.rule] ?? refund.rule}
+                {REFUND_RULE_LABELS[refund.rule]}
                 {refund.state ? ` (${refund.state})` : ' (state not known)'}
               </Cell>
               <Cell label="Date">{time(refund.createdAt)}</Cell>
