@@ -120,6 +120,11 @@ export function bookableDates(now: Date, days = BOOKING_DAYS, zone = 'UTC') {
 /** A shop's application to join the network (shop_applications.status): waiting for the operator, or answered. */
 export const SHOP_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const
 export type ShopApplicationStatus = (typeof SHOP_APPLICATION_STATUSES)[number]
+export const SHOP_APPLICATION_STATUS_LABELS: Record<ShopApplicationStatus, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  declined: 'Declined',
+}
 
 /**
  * A location's booking as the customer choosing it sees it: the days offered with room left at its daily capacity,

@@ -10,6 +10,7 @@ import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
+import { SHOP_APPLICATION_STATUS_LABELS } from '~/domain/shops'
 import { approveShopApplication, declineShopApplication, shopApplicationsForReview } from '~/models/shop-applications.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -80,7 +81,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
               <li key={application.id} data-testid="decided-application">
                 <span className="font-medium text-slate-900">{application.businessName}</span> ·{' '}
                 <Badge tone={application.status === 'approved' ? 'success' : 'neutral'}>
-                  {application.status === 'approved' ? 'Approved' : 'Declined'}
+                  {SHOP_APPLICATION_STATUS_LABELS[application.status]}
                 </Badge>{' '}
                 · {formatLongDate(application.decidedAt)}
                 {application.declineReason ? <> · {application.declineReason}</> : null}
