@@ -63,7 +63,7 @@ describe('demo dashboard', () => {
     expect(data.greetingName).toBe(DEMO_CUSTOMER.fullName)
     expect(data.policies.map((policy) => [policy.planName, policy.status, policy.monthlyPriceCents])).toEqual([
       ['Comprehensive — Car + ADAS', 'active', 2999],
-      ['Chip Repair Only', 'pending', 1999],
+      ['Chip Repair Only', 'incomplete', 1999],
     ])
     expect(new Set(data.claims.map((claim) => claim.approvalStatus))).toEqual(
       new Set(['pending_review', 'approved', 'denied', 'completed']),
