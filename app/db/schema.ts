@@ -1492,7 +1492,15 @@ export type TextConsent = typeof textConsents.$inferSelect
  * The claim steps a customer is texted about (app/models/texts.server.ts), the answer to a HELP reply, and the code
  * that confirms a number before any claim text goes to it.
  */
-export const TEXT_KINDS = ['claim_decided', 'claim_booked', 'claim_on_the_way', 'claim_done', 'help', 'number_code'] as const
+export const TEXT_KINDS = [
+  'claim_decided',
+  'claim_booked',
+  'claim_on_the_way',
+  'claim_done',
+  'help',
+  'number_code',
+  'texts_confirmed',
+] as const
 /**
  * Every text sent or refused: to whom, about what, the words, the transport and the provider's id, or the reason the
  * provider refused it. A refusal is recorded here and logged; the claim goes on without it.

@@ -1337,6 +1337,9 @@ export const TEXT_MESSAGES = {
   stopFooter: ' Reply STOP to end texts.',
   help: (supportPhone: string, supportEmail: string) =>
     `Glass Plan claim texts. Help: call ${supportPhone} or write to ${supportEmail}. Reply STOP to end texts. Msg & data rates may apply.`,
+  /** The one text that says a confirmed number is signed up, what it will get and how to stop, as carriers expect after an opt-in. */
+  confirmedText:
+    'Glass Plan: texts about your claims are on for this number. Msg & data rates may apply. Reply HELP for help, STOP to end.',
 } as const
 
 /** The public "Join the network" application and the operator's review of it (app/models/shop-applications.server.ts). */

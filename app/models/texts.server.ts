@@ -35,7 +35,7 @@ import {
  */
 
 export type TextKind = (typeof TEXT_KINDS)[number]
-export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code'>
+export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code' | 'texts_confirmed'>
 
 /**
  * What the dashboard's texts card shows: the number texted now, if any; the number waiting for its code, if any; the
@@ -218,7 +218,7 @@ export async function resendNumberCode(profileId: string, now = new Date()): Pro
  * texts go to it from now on); a wrong, expired or used-up one is refused next to the code, and a wrong one counts
  * towards MAX_NUMBER_CODE_TRIES, after which even the right code is refused until a new one is sent.
  */
-export function confirmNumberCode(profileId: string, typed: string, now = new Date()): TextConsent {
+export async function confirmNumberCode(profileId: string, typed: string, now = new Date()): Promise<TextConsent> {
   const refuse = (description: string): never => {
     throw RuleError.from({ ...TEXT_MESSAGES.codeRefused, description }, { field: 'code' })
   }
@@ -231,8 +231,20 @@ export function confirmNumberCode(profileId: string, typed: string, now = new Da
     return refuse(left > 0 ? TEXT_MESSAGES.codeWrong(countOf(left, 'try', 'tries')) : TEXT_MESSAGES.codeUsedUp)
   }
   const [confirmed] = confirmTextConsents({ consentId: pending.id }, 'code', now)
-  // Confirmed a moment ago by a YES or another tab: the number is the customer's either way.
+  // Confirmed a moment ago by a YES or another tab: the number is the customer's either way (and was told so then).
+  if (confirmed) await textSignedUp(confirmed)
   return confirmed ?? textConsentOf(profileId) ?? refuse(TEXT_MESSAGES.noCodeWaiting)
+}
+
+/** Once a number is confirmed (by its code or a YES), one text tells it what it signed up for and how to stop. */
+async function textSignedUp(consent: TextConsent) {
+  await sendText({
+    profileId: consent.profileId,
+    claimId: null,
+    to: consent.phone,
+    kind: 'texts_confirmed',
+    body: TEXT_MESSAGES.confirmedText,
+  })
 }
 
 // --- replies -----------------------------------------------------------------------------------------------------
@@ -285,6 +297,7 @@ export async function handleTextReply(input: { messageSid: string; from: string;
       'yes_reply',
       now,
     )
+    for (const consent of confirmed) await textSignedUp(consent)
     if (confirmed.length > 0) return { outcome: 'confirmed' as const, confirmed: confirmed.length }
   }
   return { outcome: 'kept' as const }

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'texts-confirm': {
         const limited = numberCodeTryLimited(customer.id)
         if (limited) return answerRefusal(limited, submission)
-        const consent = confirmNumberCode(customer.id, value.code)
+        const consent = await confirmNumberCode(customer.id, value.code)
         return redirectWithToast('/customer', { type: 'success', ...TEXT_MESSAGES.optedIn(formatPhone(consent.phone)) })
       }
     }

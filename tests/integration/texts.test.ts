@@ -314,6 +314,16 @@ describe('the number confirmed by a texted code', () => {
     expect(confirmed.status).toBe(302)
     expect(confirmed.headers.get('Location')).toBe('/customer')
     expect(textConsentOf(customer.id)).toMatchObject({ phone, confirmedBy: 'code', codeHash: null })
+    // The confirmed number is told, once, what it signed up for and how to stop.
+    expect(twilioServer.received.at(-1)!.form).toMatchObject({ To: phone, Body: TEXT_MESSAGES.confirmedText })
+    expect(
+      db()
+        .select()
+        .from(textMessages)
+        .where(eq(textMessages.kind, 'texts_confirmed'))
+        .all()
+        .filter((row) => row.toPhone === phone),
+    ).toHaveLength(1)
     expect(
       db()
         .select()
@@ -425,8 +435,14 @@ describe('the number confirmed by a texted code', () => {
     // A YES from another number confirms nothing.
     expect((await reply({ MessageSid: messageSid(), From: freshNumber(), Body: 'YES' })).status).toBe(200)
     expect(textConsentOf(customer.id)).toBeNull()
-    expect((await reply({ MessageSid: messageSid(), From: phone, Body: 'yes' })).status).toBe(200)
+    const yes = { MessageSid: messageSid(), From: phone, Body: 'yes' }
+    expect((await reply(yes)).status).toBe(200)
     expect(textConsentOf(customer.id)).toMatchObject({ phone, confirmedBy: 'yes_reply' })
+    expect(twilioServer.received.at(-1)!.form).toMatchObject({ To: phone, Body: TEXT_MESSAGES.confirmedText })
+    // The same YES delivered again confirms nothing twice, and texts nothing more.
+    const told = twilioServer.received.length
+    await reply(yes)
+    expect(twilioServer.received).toHaveLength(told)
 
     // After its code expired, a YES does not confirm.
     const late = createProfile()
