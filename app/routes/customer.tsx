@@ -4,8 +4,8 @@ import { data, Form, Link } from 'react-router'
 
 import { requireCustomer } from '~/auth/session.server'
 import { CreditsList } from '~/components/credits'
-import { CardGrid, ClaimCards, ClaimsSection, type DashboardClaim, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
-import { PolicyCard, type PolicyCardData } from '~/components/policy-card'
+import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
+import { PolicyCard } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { StateSelect } from '~/components/state-select'
 import { TextsCard } from '~/components/texts-card'
@@ -14,21 +14,13 @@ import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
-import { billingPath, calibrationCertificatePath, claimPagePath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
-import { cancellationMayRefund, ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
+import { cancellationMayRefund } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
-import { claimsWithCalibrationProof } from '~/models/calibration.server'
-import { claimLiveStatus } from '~/models/claims.server'
-import { listClaimsForProfile } from '~/models/claims-read.server'
-import { creditsForProfile } from '~/models/credits.server'
-import { policiesWithoutState, setMissingGoverningState } from '~/models/governing-state.server'
-import { listPoliciesForProfile, policyPlanName } from '~/models/policies.server'
-import { upcomingPricesFor } from '~/models/price-changes.server'
-import { lineAfterChoosing } from '~/models/shop-choice.server'
-import { textsStateOf } from '~/models/texts.server'
-import { maySwitchToYearly } from '~/models/yearly-switch.server'
+import { customerDashboard, greetingNameOf } from '~/models/customer-dashboard.server'
+import { setMissingGoverningState } from '~/models/governing-state.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -44,116 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const profile = db().select().from(profiles).where(eq(profiles.id, customer.id)).get()
   if (!profile) throw await redirectWithToast('/', { type: 'error', title: PROFILE_NOT_FOUND })
-  const greetingName = profile.fullName?.trim() || profile.email || 'Customer'
+  const greetingName = greetingNameOf(profile)
 
   try {
-    const owned = listPoliciesForProfile(profile.id)
-    // Terms: a plan moves to a replacement vehicle once, when active.
-    const transferable = owned.filter((policy) => transferRefusal(policy) === null).map((policy) => policy.id)
-    // An active, set-up plan can pass to the vehicle's next owner.
-    const sellable = owned.filter((policy) => ownershipTransferAllowed(policy)).map((policy) => policy.id)
-    // A monthly payer may ask to be billed yearly from their next monthly renewal (the page says at what price).
-    const switchable = owned.filter(maySwitchToYearly).map((policy) => policy.id)
-    // Terms: a price change is announced 30 days ahead; the card shows it until it applies.
-    const upcoming = upcomingPricesFor(owned.map((policy) => policy.id))
-    const policies: PolicyCardData[] = owned.map((policy) => ({
-      id: policy.id,
-      policyNumber: policy.policyNumber,
-      status: policy.status,
-      planName: policyPlanName(policy),
-      monthlyPriceCents: policy.monthlyPriceCents,
-      billingInterval: policy.billingInterval,
-      yearlySwitchAt: policy.yearlySwitchAt,
-      initialTermEndsAt: policy.initialTermEndsAt,
-      governingState: policy.governingState,
-      createdAt: policy.createdAt,
-      timeZone: policy.timeZone,
-      windshieldPhotosUploaded: policy.windshieldPhotosUploaded,
-      setupHold: policy.setupHold,
-      upcomingPrice: upcoming.get(policy.id) ?? null,
-      vehicle: policy.vehicle
-        ? {
-            id: policy.vehicle.id,
-            year: policy.vehicle.year,
-            make: policy.vehicle.make,
-            model: policy.vehicle.model,
-            licensePlate: policy.vehicle.licensePlate,
-            licensePlateState: policy.vehicle.licensePlateState,
-          }
-        : null,
-    }))
-    // How a shop reaches the customer about a booking: their phone, or their e-mail when they gave none.
-    const reachBy = reachInWords(profile)
-    const ownClaims = listClaimsForProfile(profile.id)
-    const codeOf = new Map(ownClaims.map((claim) => [claim.id, claim.confirmationCode]))
-    const guaranteeTaken = new Set(
-      ownClaims
-        .filter((claim) => claim.repairFailureOfClaimId && claim.approvalStatus !== 'denied')
-        .map((claim) => claim.repairFailureOfClaimId),
-    )
-    // The certificates hold no personal data: a previous owner's claim shows its certificate too (as the glass record does).
-    const certified = claimsWithCalibrationProof(ownClaims.map((claim) => claim.id))
-    const certificateHref = (claimId: string) => (certified.has(claimId) ? calibrationCertificatePath(claimId) : null)
-    const claims: DashboardClaim[] = ownClaims.map((claim) =>
-      claim.previousOwner
-        ? // The previous owner's claim on a plan taken over: its code and status, nothing of theirs.
-          {
-            id: claim.id,
-            approvalStatus: claim.approvalStatus,
-            submittedAt: null,
-            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
-            partnerGroupName: null,
-            confirmationCode: claim.confirmationCode,
-            certificateHref: certificateHref(claim.id),
-            // Its status alone: nothing of the seller's booking (their street, for a mobile visit) and no actions.
-            live: claimLiveStatus({
-              id: claim.id,
-              approvalStatus: claim.approvalStatus,
-              partnerGroupName: null,
-              assignedShop: null,
-              denialReason: null,
-              reviewedAt: null,
-              appealedAt: null,
-              completedAt: null,
-            }),
-          }
-        : {
-            id: claim.id,
-            approvalStatus: claim.approvalStatus,
-            submittedAt: claim.submittedAt,
-            policy: { number: claim.policyNumber, planName: claim.policyPlanName },
-            partnerGroupName: claim.partnerGroupName,
-            confirmationCode: claim.confirmationCode,
-            certificateHref: certificateHref(claim.id),
-            pageHref: claimPagePath(claim.confirmationCode),
-            live: {
-              ...claimLiveStatus(claim),
-              reachBy,
-              line: lineAfterChoosing(claim),
-              // The repair-failure guarantee: a claim under it names the repaired claim, and a repair with a guarantee
-              // claim already open (or approved) offers no second one.
-              reworkOf: claim.repairFailureOfClaimId ? (codeOf.get(claim.repairFailureOfClaimId) ?? null) : null,
-              ...(guaranteeTaken.has(claim.id) ? { repairFailed: null } : {}),
-            },
-          },
-    )
-    // Plans bought before signup asked for the state: the dashboard asks once, for all of them.
-    const askState = policiesWithoutState(profile.id) > 0
-    return {
-      greetingName,
-      email: profile.email,
-      reachBy: reachInWords(profile),
-      policies,
-      transferable,
-      sellable,
-      switchable,
-      claims,
-      credits: creditsForProfile(profile.id),
-      askState,
-      texts: textsStateOf(profile.id),
-      loadError: false as const,
-      now: new Date().toISOString(),
-    }
+    return customerDashboard(profile)
   } catch (error) {
     logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
