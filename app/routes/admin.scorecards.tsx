@@ -54,7 +54,6 @@ export default function AdminScorecards({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Shop scorecards"
       sub={`Each partner group's scorecard, as its staff see it on their jobs page. ${SCORECARD_MESSAGES.window(days)} Customers choosing a shop see the on-time rate once a group has ${MIN_JOBS_TO_JUDGE} jobs to judge it on; before that, "${SCORECARD_MESSAGES.newToNetwork}".`}
-      width="full"
     >
       <ListProblem notice={notice} />
       {countedAt ? <p className="mb-4 text-sm text-slate-700">{SCORECARD_MESSAGES.countedAt(time(countedAt))}</p> : null}

@@ -98,7 +98,6 @@ export default function AdminStates({ loaderData, actionData }: Route.ComponentP
   const refusal = actionData && 'target' in actionData ? { code: actionData.target, message: actionData.toast?.description } : null
   return (
     <AdminPage
-      width="full"
       title="States"
       sub="Where new customers may sign up, and the rules of each state as the state table gives them (counsel must confirm them before selling there)."
     >

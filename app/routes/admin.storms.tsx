@@ -181,6 +181,7 @@ type Shown = NonNullable<Route.ComponentProps['loaderData']['shown']>
 function StormBoard({ storm }: { storm: Shown }) {
   const { byZip, byShop, decisions, backlog } = storm.board
   const count = (value: number) => value.toLocaleString('en-US')
+  const claims = (value: number) => countOf(value, 'claim')
   return (
     <section aria-labelledby="board-heading" className="mt-10 space-y-8">
       <div>
@@ -194,63 +195,92 @@ function StormBoard({ storm }: { storm: Shown }) {
           </Link>
         </p>
       </div>
-      {decisions.total === 0 ? <p className="text-sm text-slate-700">No claim has been filed in this storm yet.</p> : null}
-      <BarChart
-        id="storm-decisions"
-        title="Decisions: by the rules and by the operator"
-        description={`${count(decisions.automatic)} approved by the published rules, ${count(decisions.operator)} decided by the operator, ${count(decisions.waiting)} waiting.`}
-        points={[
-          { label: 'By the rules', value: decisions.automatic },
-          { label: 'By the operator', value: decisions.operator },
-          { label: 'Waiting', value: decisions.waiting },
-        ]}
-        table={
-          <NumbersTable
-            caption="Decisions"
-            head={['Decided', 'Claims']}
-            rows={[
-              ['By the rules', count(decisions.automatic)],
-              ['By the operator', count(decisions.operator)],
-              ['Waiting', count(decisions.waiting)],
+      {decisions.total === 0 ? (
+        // Nothing filed yet: one line, not four charts of empty bands.
+        <p className="text-sm text-slate-700" data-testid="storm-empty">
+          No claim has been filed in this storm yet.
+        </p>
+      ) : (
+        <>
+          <BarChart
+            id="storm-decisions"
+            title="Decisions: by the rules and by the operator"
+            description={`${claims(decisions.automatic)} approved by the published rules, ${claims(decisions.operator)} decided by the operator, ${claims(decisions.waiting)} waiting.`}
+            points={[
+              { label: 'By the rules', value: decisions.automatic },
+              { label: 'By the operator', value: decisions.operator },
+              { label: 'Waiting', value: decisions.waiting },
             ]}
+            format={claims}
+            table={
+              <NumbersTable
+                caption="Decisions"
+                head={['Decided', 'Claims']}
+                rows={[
+                  ['By the rules', count(decisions.automatic)],
+                  ['By the operator', count(decisions.operator)],
+                  ['Waiting', count(decisions.waiting)],
+                ]}
+              />
+            }
           />
-        }
-      />
-      <BarChart
-        id="storm-zips"
-        title="Claims by ZIP"
-        description={`The storm's claims by the ZIP where the vehicle is kept: ${byZip.map((row) => `${row.label} ${row.value}`).join(', ') || 'none'}.`}
-        points={byZip}
-        table={<NumbersTable caption="Claims by ZIP" head={['ZIP', 'Claims']} rows={byZip.map((row) => [row.label, count(row.value)])} />}
-      />
-      <BarChart
-        id="storm-shops"
-        title="Claims by shop"
-        description={`The storm's claims by the shop doing the work: ${byShop.map((row) => `${row.label} ${row.value}`).join(', ') || 'none'}.`}
-        points={byShop}
-        table={
-          <NumbersTable caption="Claims by shop" head={['Shop', 'Claims']} rows={byShop.map((row) => [row.label, count(row.value)])} />
-        }
-      />
-      <BarChart
-        id="storm-backlog"
-        title="Backlog in days"
-        description="Each shop's open jobs, storm or not, over the jobs a day it takes; a shop that set no daily capacity has no figure."
-        points={backlog.map((row) => ({ label: row.location, value: row.days ?? 0 }))}
-        format={(value) => `${value} ${value === 1 ? 'day' : 'days'}`}
-        table={
-          <NumbersTable
-            caption="Backlog in days"
-            head={['Shop', 'Open jobs', 'Jobs a day', 'Days']}
-            rows={backlog.map((row) => [
-              row.location,
-              count(row.open),
-              row.dailyCapacity === null ? 'Not set' : count(row.dailyCapacity),
-              row.days === null ? '—' : count(row.days),
-            ])}
+          <BarChart
+            id="storm-zips"
+            title="Claims by ZIP"
+            description={`The storm's claims by the ZIP where the vehicle is kept: ${byZip.map((row) => `${row.label}, ${claims(row.value)}`).join('; ')}.`}
+            points={byZip}
+            format={claims}
+            table={
+              <NumbersTable caption="Claims by ZIP" head={['ZIP', 'Claims']} rows={byZip.map((row) => [row.label, count(row.value)])} />
+            }
           />
-        }
-      />
+          {byShop.length ? (
+            <BarChart
+              id="storm-shops"
+              title="Claims by shop"
+              description={`The storm's claims by the shop doing the work: ${byShop.map((row) => `${row.label}, ${claims(row.value)}`).join('; ')}.`}
+              points={byShop}
+              format={claims}
+              table={
+                <NumbersTable
+                  caption="Claims by shop"
+                  head={['Shop', 'Claims']}
+                  rows={byShop.map((row) => [row.label, count(row.value)])}
+                />
+              }
+            />
+          ) : (
+            <p className="text-sm text-slate-700" data-testid="storm-no-shops">
+              Claims by shop: no claim of this storm has a shop yet.
+            </p>
+          )}
+        </>
+      )}
+      {backlog.length ? (
+        <BarChart
+          id="storm-backlog"
+          title="Backlog in days"
+          description="Each shop's open jobs, storm or not, over the jobs a day it takes; a shop that set no daily capacity has no figure."
+          points={backlog.map((row) => ({ label: row.location, value: row.days ?? 0 }))}
+          format={(value) => countOf(value, 'day')}
+          table={
+            <NumbersTable
+              caption="Backlog in days"
+              head={['Shop', 'Open jobs', 'Jobs a day', 'Days']}
+              rows={backlog.map((row) => [
+                row.location,
+                count(row.open),
+                row.dailyCapacity === null ? 'Not set' : count(row.dailyCapacity),
+                row.days === null ? '—' : count(row.days),
+              ])}
+            />
+          }
+        />
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="storm-no-backlog">
+          Backlog in days: no shop has open jobs.
+        </p>
+      )}
     </section>
   )
 }

@@ -6,6 +6,8 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { partnerLocations, shopStaff, vehicles } from '~/db/schema'
 
+import { seriousAxeViolations } from '../support/axe'
+import { labelsOutsideTheirCharts } from '../support/charts'
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
 import {
   createActivePolicy,
@@ -32,6 +34,23 @@ test('the home page shows how the business is doing, as charts with their number
   }
   await expect(page.getByRole('table', { name: 'Decisions per week, approval rate and median time to a decision' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+
+  // On a laptop's 1366 × 768 no chart cuts a label at its edge, and the pages with tables line up with the site
+  // header's container, their tables included (the states' wide table scrolls inside its card).
+  await page.setViewportSize({ width: 1366, height: 768 })
+  expect(await labelsOutsideTheirCharts(page)).toEqual([])
+  for (const path of ['/admin', '/admin/states', '/admin/scorecards', '/admin/payouts', '/admin/claims']) {
+    await page.goto(path)
+    const header = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!
+    expect(Math.round(heading.x), path).toBe(Math.round(header.x + 16))
+    for (const table of await page.locator('main table').all()) {
+      const box = await table.evaluate((element) => (element.closest('[role="region"]') ?? element).getBoundingClientRect().toJSON())
+      expect(Math.round(box.x), path).toBeGreaterThanOrEqual(Math.round(header.x + 16))
+      expect(Math.round(box.x + box.width), path).toBeLessThanOrEqual(Math.round(header.x + header.width - 16))
+    }
+    if (test.info().project.use.javaScriptEnabled !== false) expect(await seriousAxeViolations(page, { wcag: true }), path).toEqual([])
+  }
 })
 
 test('find a customer by plate, open their page, resend the setup e-mail and correct the plate', async ({ page, signIn }) => {

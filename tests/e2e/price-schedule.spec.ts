@@ -58,6 +58,17 @@ test('the operator sees how many staff have not been e-mailed a version', async 
   await page.goto('/admin/price-schedule')
   // Both projects run at once on one database: each adds one such staff member.
   const version = page.getByTestId('schedule-version').filter({ hasText: `Version ${inForce.version} · In force` })
+  // Newest first, each with the day it takes effect, and its prices one a line.
+  const headings = await page.getByTestId('schedule-version').getByRole('heading', { level: 3 }).allInnerTexts()
+  const numbers = headings.map((heading) => Number(/^Version (\d+) /.exec(heading)![1]))
+  expect(numbers).toEqual(numbers.toSorted((a, b) => b - a))
+  for (const heading of headings) expect(heading).toMatch(/ · from [A-Z][a-z]+ \d{1,2}, \d{4} \(published /)
+  await expect(
+    version
+      .getByRole('list', { name: `Prices of version ${inForce.version}` })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText(/^[^·]+: \$[\d,]+\.\d{2}$/)
   await expect(version.getByTestId('schedule-untold')).toHaveText(
     new RegExp(
       `^\\d+ staff members? (has|have) not yet been e-mailed this version \\(\\d+ no longer tried after ${NOTICE_EMAIL_MAX_ATTEMPTS} failures: tell them another way\\)\\.$`,

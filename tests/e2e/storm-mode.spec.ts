@@ -7,6 +7,8 @@ import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 
+import { seriousAxeViolations } from '../support/axe'
+import { labelsOutsideTheirCharts } from '../support/charts'
 import { addSessionCookie, expect, randomIp, test, toast } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
 import { jpeg } from '../support/photos'
@@ -46,6 +48,9 @@ test('in a declared storm, damage from 10 days ago is accepted; outside its area
   await form.getByRole('button', { name: 'Declare storm' }).click()
   await expect(toast(page)).toContainText('Storm declared')
   await expect(page.getByRole('heading', { name: `Storm board: ${name}` })).toBeVisible()
+  // Nothing filed yet: one line, and no charts of empty bands.
+  await expect(page.getByTestId('storm-empty')).toHaveText('No claim has been filed in this storm yet.')
+  for (const chart of ['decisions', 'zips', 'shops']) await expect(page.getByTestId(`chart-storm-${chart}`)).toHaveCount(0)
 
   // A second storm over the same ZIP on the same days is refused next to the area.
   await form.getByLabel('Name').fill(`${name} again`)
@@ -120,6 +125,15 @@ test('in a declared storm, damage from 10 days ago is accepted; outside its area
   // One claim, in the singular.
   await expect(page.getByTestId('storm-totals')).toHaveText(/^1 claim ·/)
   await expect(page.getByRole('region', { name: 'Claims by ZIP: the numbers' })).toContainText(stormZip)
+  await expect(page.getByTestId('storm-empty')).toHaveCount(0)
+  // Its bar says '1 claim', and the drawing is one band tall: no empty bands under it.
+  const zips = page.getByTestId('chart-storm-zips')
+  await expect(zips.locator('text').filter({ hasText: /^1 claim$/ })).toHaveCount(1)
+  await expect(zips).toHaveAttribute('viewBox', '0 0 480 45')
+  // The board at a laptop's 1366 × 768: every label of its charts inside its drawing, and no WCAG 2.2 AA failure.
+  await page.setViewportSize({ width: 1366, height: 768 })
+  expect(await labelsOutsideTheirCharts(page)).toEqual([])
+  if (javaScript) expect(await seriousAxeViolations(page, { wcag: true })).toEqual([])
 })
 
 test('a shop with a full day is not offered that day to the next customer, nor is a shop full every day', async ({

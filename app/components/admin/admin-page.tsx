@@ -17,8 +17,11 @@ export function AdminPage({
 }: {
   title: ReactNode
   sub?: ReactNode
-  /** `full`: a table with many columns (the states), which needs every pixel of a laptop's screen. */
-  width?: 'narrow' | 'normal' | 'full'
+  /**
+   * `normal` is the site header's container (app/components/site-chrome.tsx), so a page's heading and its tables line
+   * up with the header above them at every width; a table wider than it scrolls sideways inside its card (AdminTable).
+   */
+  width?: 'narrow' | 'normal'
   children: ReactNode
 }) {
   return (
@@ -34,7 +37,7 @@ export function AdminPage({
   )
 }
 
-const PAGE_WIDTH = { narrow: 'mx-auto max-w-3xl px-4', normal: 'mx-auto max-w-6xl px-4', full: 'px-4 sm:px-8' } as const
+const PAGE_WIDTH = { narrow: 'mx-auto max-w-3xl px-4', normal: 'mx-auto max-w-6xl px-4' } as const
 
 /** Why a list shows its first page instead of what was asked (a bad page number or filter): answered with a 400. */
 export function ListProblem({ notice }: { notice: string | null }) {

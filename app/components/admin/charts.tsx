@@ -170,23 +170,38 @@ export function ColumnChart({
   )
 }
 
+/** About how wide a character of the charts' sans-serif text is, as a share of its font size (digits and most letters). */
+const CHAR_WIDTH = 0.6
+
+/** A label cut with an ellipsis to about `room` units at `font`: the full label is in the table beside the chart. */
+function fitted(label: string, room: number, font: number) {
+  const chars = Math.floor(room / (font * CHAR_WIDTH))
+  return label.length <= chars ? label : `${label.slice(0, Math.max(1, chars - 1)).trimEnd()}…`
+}
+
+/** How tall one bar's band is in the wide drawing: the drawing is as tall as its bars, with no empty bands below. */
+const WIDE_BAR_ROW = WIDE.height / 4
+
 /** Horizontal bars, one per category (e.g. active policies by plan); on a phone each label sits above its bar. */
 export function BarChart({ points, format = countFormat, ...chart }: Bars & { table: ReactNode }) {
   const max = Math.max(1, ...points.map((point) => point.value))
-  const rows = Math.max(4, points.length)
+  const rows = Math.max(1, points.length)
   return (
     <ChartFrame
       {...chart}
-      height={({ height, font, phone }) => (phone ? rows * (font * 2 + 12) : height)}
-      draw={({ width, height, font, phone }) => {
-        const row = phone ? font * 2 + 12 : height / rows
+      height={({ font, phone }) => (phone ? rows * (font * 2 + 12) : rows * WIDE_BAR_ROW)}
+      draw={({ width, font, phone }) => {
+        const row = phone ? font * 2 + 12 : WIDE_BAR_ROW
         const labelWidth = phone ? 0 : 200
         const barTop = phone ? font + 4 : row * 0.2
         const barHeight = phone ? font + 2 : row * 0.6
+        // Room for the longest value after its bar, and a label no longer than its column: neither is cut at an edge.
+        const valueRoom = Math.max(...points.map((point) => format(point.value).length)) * font * CHAR_WIDTH + 8
+        const fits = (label: string) => fitted(label, phone ? width : labelWidth - 6, font)
         return (
           <g>
             {points.map((point, index) => {
-              const barWidth = (point.value / max) * (width - labelWidth - 60)
+              const barWidth = (point.value / max) * (width - labelWidth - valueRoom)
               const y = index * row
               return (
                 <g key={point.label}>
@@ -197,7 +212,7 @@ export function BarChart({ points, format = countFormat, ...chart }: Bars & { ta
                     fontSize={font}
                     fill="#0f172a"
                   >
-                    {point.label}
+                    {fits(point.label)}
                   </text>
                   <rect x={labelWidth} y={y + barTop} width={barWidth} height={barHeight} fill="#0b63c5" rx={2} />
                   <text x={labelWidth + barWidth + 4} y={y + barTop + barHeight - 2} fontSize={font} fill="#0f172a">
