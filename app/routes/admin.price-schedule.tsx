@@ -122,16 +122,21 @@ function Versions({ versions }: { versions: Route.ComponentProps['loaderData']['
   return (
     <Card className="mt-6" role="region" aria-labelledby="versions-heading">
       <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
-        Versions
+        Versions, newest first
       </h2>
       <ul className="mt-3 divide-y divide-slate-200">
         {versions.map((version) => (
-          <li key={version.id} className="space-y-1 py-3 text-sm" data-testid="schedule-version">
-            <p className="font-medium text-slate-900">
+          <li key={version.id} className="space-y-2 py-3 text-sm" data-testid="schedule-version">
+            <h3 className="font-medium text-slate-900">
               Version {version.version} · {version.state} · from {formatLongDate(version.effectiveAt)} (published{' '}
               {formatLongDate(version.publishedAt)})
-            </p>
-            <p className="text-slate-700">{version.lines.join(' · ')}</p>
+            </h3>
+            {/* One price a line: the services read down a list, not across one run-on line. */}
+            <ul className="grid gap-x-8 gap-y-0.5 text-slate-700 sm:grid-cols-2" aria-label={`Prices of version ${version.version}`}>
+              {version.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
             <p className="text-slate-700">
               Accepted by {version.accepted.length ? version.accepted.join(', ') : 'no shop yet'}
               {version.refused.length ? ` · refused by ${version.refused.join(', ')}` : ''}
