@@ -2,26 +2,26 @@ import { pruneRateLimits } from '~/auth/rate-limit.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { DAY_MS } from '~/domain/time'
 import { logger } from '~/logger.server'
-import { yieldToRequests } from '~/models/batches.server'
-import { endLocalPoliciesWithRenewalOff } from '~/models/cancellation.server'
-import { purgeExpiredConsentRecords } from '~/models/consents.server'
-import { runServiceCredits } from '~/models/credits.server'
-import { retryLetters } from '~/models/letters.server'
-import { runPriceChanges } from '~/models/price-changes.server'
-import { retryScheduleNotices } from '~/models/price-schedule.server'
-import { endProviderCancellations, retryProviderCancelNotices } from '~/models/provider-cancellation.server'
-import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/refunds.server'
-import { sendRenewalNotices } from '~/models/renewals.server'
-import { payAcceptedJobs } from '~/models/shop-payments.server'
-import { deleteExpiredVerifications } from '~/models/sign-in-links.server'
-import { sweepStoredUploadsAndLog } from '~/models/upload-sweep.server'
-import { sendYearlyReminders } from '~/models/yearly-reminders.server'
-import { applyYearlySwitches } from '~/models/yearly-switch.server'
+import { runServiceCredits } from '~/models/money/credits.server'
+import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/money/refunds.server'
+import { payAcceptedJobs } from '~/models/money/shop-payments.server'
+import { yieldToRequests } from '~/models/operations/batches.server'
+import { sweepStoredUploadsAndLog } from '~/models/operations/upload-sweep.server'
+import { purgeExpiredConsentRecords } from '~/models/people/consents.server'
+import { retryLetters } from '~/models/people/letters.server'
+import { deleteExpiredVerifications } from '~/models/people/sign-in-links.server'
+import { endLocalPoliciesWithRenewalOff } from '~/models/policies/cancellation.server'
+import { runPriceChanges } from '~/models/policies/price-changes.server'
+import { endProviderCancellations, retryProviderCancelNotices } from '~/models/policies/provider-cancellation.server'
+import { sendRenewalNotices } from '~/models/policies/renewals.server'
+import { sendYearlyReminders } from '~/models/policies/yearly-reminders.server'
+import { applyYearlySwitches } from '~/models/policies/yearly-switch.server'
+import { retryScheduleNotices } from '~/models/shops/price-schedule.server'
 import { recordDailyJobRun } from '~/server/metrics.server'
 
 /**
  * The daily housekeeping: which jobs run, in what order, and when. Each job lives with its rules (renewal notices in
- * app/models/renewals.server.ts, price changes in app/models/price-changes.server.ts, …). Run inside the server once a
+ * app/models/policies/renewals.server.ts, price changes in app/models/policies/price-changes.server.ts, …). Run inside the server once a
  * day (`scheduleDailyJobs`) and by `npm run jobs` for cron. Safe to run any number of times, also two at once.
  */
 

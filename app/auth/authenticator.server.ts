@@ -1,7 +1,7 @@
 import { Authenticator } from 'remix-auth'
 
 import type { Profile } from '~/db/schema'
-import { findOrCreateProfile } from '~/models/sign-in-links.server'
+import { findOrCreateProfile } from '~/models/people/sign-in-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { safeRedirect } from '~/utils/redirect'
 

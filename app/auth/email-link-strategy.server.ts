@@ -1,7 +1,7 @@
 import { Strategy } from 'remix-auth/strategy'
 
 import { countOf } from '~/domain/format'
-import { consumeSignInCode, consumeSignInLink } from '~/models/sign-in-links.server'
+import { consumeSignInCode, consumeSignInLink } from '~/models/people/sign-in-links.server'
 
 export type EmailLinkVerifyParams = {
   email: string
@@ -47,7 +47,7 @@ export function signInFailureMessage(reason: SignInFailure, via: 'link' | 'code'
 /**
  * Our remix-auth 4 strategy: the request's form carries either a link `token` (from the 'Sign in' button
  * on the link's landing page) or an `email` + typed `code`. Either is consumed atomically; on success the verify
- * callback turns the address into a user. Sending links is not the strategy's job (see app/models/sign-in-links.server.ts), so
+ * callback turns the address into a user. Sending links is not the strategy's job (see app/models/people/sign-in-links.server.ts), so
  * links issued by checkout fulfilment sign in the same way. Why our own: docs/decisions/005-email-link-strategy.md.
  */
 export class EmailLinkStrategy<User> extends Strategy<User, EmailLinkVerifyParams> {

@@ -4,7 +4,7 @@ import { db } from '~/db/client.server'
 import { type Claim, rateLimits } from '~/db/schema'
 import { isDecided, normalizeCode } from '~/domain/claims'
 import { DAY_MS } from '~/domain/time'
-import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/claim-shop.server'
+import { findClaimByCode, type PartnerLookup, partnerViewOf } from '~/models/claims/claim-shop.server'
 
 import { clientNetwork, hit } from './rate-limit.server'
 

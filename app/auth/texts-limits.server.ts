@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from '~/domain/time'
 import { describeWait, hit } from './rate-limit.server'
 
 /**
- * The codes that confirm a number for claim texts (app/models/texts.server.ts). Each one is a text we pay for, to a
+ * The codes that confirm a number for claim texts (app/models/people/texts.server.ts). Each one is a text we pay for, to a
  * number the customer typed: a customer may ask a few (a mistyped number, a code that did not arrive), never a stream,
  * and one number gets a few a day whoever asks, so nobody can use the form to text a stranger over and over.
  */

@@ -1,12 +1,12 @@
 /**
  * `npm run photos:backfill`: gives the photos stored before photo hashing began their perceptual hash, and every photo
  * stored before the oriented hashes those (docs/decisions/098-photo-reuse-through-edits-and-own-claims.md), and files
- * them in the band index (models/photo-integrity.server.ts). Safe beside the running server (it takes the image queue's
+ * them in the band index (models/claims/photo-integrity.server.ts). Safe beside the running server (it takes the image queue's
  * slots like an upload and writes a batch per transaction) and safe to stop at any moment: the next run resumes
  * after the last batch that finished. `--limit N` stops after N photos.
  */
 import { logger } from '~/logger.server'
-import { backfillPhotoHashes, photosWithoutHash } from '~/models/photo-integrity.server'
+import { backfillPhotoHashes, photosWithoutHash } from '~/models/claims/photo-integrity.server'
 
 import { runDatabaseCommand } from './run-command'
 

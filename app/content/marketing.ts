@@ -267,7 +267,7 @@ export const CLOSING_CTA = {
   cta: { label: 'Sign up now', href: '/signup' },
 } as const
 
-/** A plan card with its price: built on the server by `planCards()` in `~/models/pricing.server`. */
+/** A plan card with its price: built on the server by `planCards()` in `~/models/policies/pricing.server`. */
 export type PlanCard = {
   key: PlanCardKey
   name: string

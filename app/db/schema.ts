@@ -774,7 +774,7 @@ export const claimFlags = sqliteTable(
   (t) => [index('claim_flags_claim_idx').on(t.claimId)],
 )
 
-/** Who wrote a message on a claim's thread (app/models/claim-messages.server.ts). */
+/** Who wrote a message on a claim's thread (app/models/claims/claim-messages.server.ts). */
 export const MESSAGE_AUTHORS = ['customer', 'operator', 'shop'] as const
 
 /**
@@ -800,7 +800,7 @@ export const claimMessages = sqliteTable(
 /**
  * Each side of a claim's thread (the customer, the operator, the shop) and its message e-mails: when one was last sent
  * and when the side last opened the thread. While an e-mail is unread the next messages send none; the next page load
- * marks it read (app/models/claim-messages.server.ts).
+ * marks it read (app/models/claims/claim-messages.server.ts).
  */
 export const claimThreadReads = sqliteTable(
   'claim_thread_reads',
@@ -978,7 +978,7 @@ export const claimDocumentDrafts = sqliteTable(
 )
 
 /**
- * A policy offered to the vehicle's next owner (app/models/ownership-transfer.server.ts): the seller names the buyer's
+ * A policy offered to the vehicle's next owner (app/models/policies/ownership-transfer.server.ts): the seller names the buyer's
  * e-mail, the buyer opens the e-mailed link (only its hash is stored), accepts and pays; payment moves the policy, its
  * vehicle and photos to the buyer. At most one open (offered or accepted) offer per policy.
  */
@@ -1075,7 +1075,7 @@ export const refunds = sqliteTable(
 )
 
 /**
- * The credits ledger (app/models/credits.server.ts): one month's price credited for a missed service promise (once per
+ * The credits ledger (app/models/money/credits.server.ts): one month's price credited for a missed service promise (once per
  * claim: the unique index), or a credit the operator added with a reason. Written before any money moves, so a failure
  * leaves a pending row the daily job retries (with the same idempotency key) and the operator sees; never lost, never
  * paid twice. The operator may waive a credit not yet paid.
@@ -1150,7 +1150,7 @@ export const localCheckouts = sqliteTable('local_checkouts', {
   tosAcceptedAt: text('tos_accepted_at').notNull(),
   /** The buyer's state of residence, carried to the policy (`policies.governing_state`). */
   governingState: text('governing_state'),
-  /** What the buyer consented to at signup, carried to the policy's consent record (app/models/consents.server.ts). */
+  /** What the buyer consented to at signup, carried to the policy's consent record (app/models/people/consents.server.ts). */
   consent: text('consent', { mode: 'json' }).$type<ConsentFacts>(),
   cancelPath: text('cancel_path').notNull(),
   /** Set when this checkout pays for taking over a policy from its previous owner (not a new policy). */
@@ -1489,7 +1489,7 @@ export const textConsents = sqliteTable(
 export type TextConsent = typeof textConsents.$inferSelect
 
 /**
- * The claim steps a customer is texted about (app/models/texts.server.ts), the answer to a HELP reply, and the code
+ * The claim steps a customer is texted about (app/models/people/texts.server.ts), the answer to a HELP reply, and the code
  * that confirms a number before any claim text goes to it.
  */
 export const TEXT_KINDS = [
@@ -1576,7 +1576,7 @@ export const shopApplications = sqliteTable(
 export type ShopApplication = typeof shopApplications.$inferSelect
 
 /**
- * The e-mail of a provider's cancellation notice (app/models/provider-cancellation.server.ts), tried until it is
+ * The e-mail of a provider's cancellation notice (app/models/policies/provider-cancellation.server.ts), tried until it is
  * delivered: what it explains (kept so a retry sends what was meant), whether that e-mail is itself the notice the
  * state counts from (by_email: the state's channel is e-mail and the customer kept electronic delivery; otherwise the
  * letter is), the tries so far and when it went out. While a by_email notice is unsent the policy is not ended.
@@ -1602,7 +1602,7 @@ export const providerCancelNotices = sqliteTable(
 )
 
 /**
- * One shop staff member's e-mail of a price schedule version (app/models/price-schedule.server.ts): a row for each
+ * One shop staff member's e-mail of a price schedule version (app/models/shops/price-schedule.server.ts): a row for each
  * staff member of each active group when the version is published, tried by the daily job until it is delivered.
  */
 export const priceScheduleNotices = sqliteTable(

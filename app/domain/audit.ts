@@ -1,6 +1,6 @@
 /**
  * What the audit log records: the kinds of record it names and every action it knows, each with the words the
- * operator's activity page shows for it. Writing goes through `recordAudit` (app/models/audit.server.ts), which accepts
+ * operator's activity page shows for it. Writing goes through `recordAudit` (app/models/operations/audit.server.ts), which accepts
  * only an action from this list. Safe in the browser (the activity page's filter lists them).
  *
  * The action strings are stored as written here and rows are never rewritten: rename a label freely, never an action.

@@ -4,7 +4,7 @@ import type { AdasCalibration } from './shops'
  * The proof of an ADAS camera calibration that a shop records for a job: how it was calibrated, with what tool, by whom,
  * the result, and the files that show it (scan reports before and after, the tool's screen with the VIN and the date,
  * and for a static calibration the target set-up). A job whose completion names a calibration is paid only once its
- * proof is complete and passed (app/models/payouts.server.ts). Why: docs/decisions/072-calibration-proof-and-glass-record.md.
+ * proof is complete and passed (app/models/money/payouts.server.ts). Why: docs/decisions/072-calibration-proof-and-glass-record.md.
  */
 
 /** How the camera was calibrated: the completion's calibrations other than none. */

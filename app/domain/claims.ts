@@ -41,7 +41,7 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
 /**
  * Decided for the customer: approved, and perhaps repaired since. A decided claim has its shop (which may then reach
  * the claim, its thread and its files) and counts as covered; `DECIDED_STATUSES` is the list its SQL form reads
- * (app/models/claims-read.server.ts, `decidedClaim`).
+ * (app/models/claims/claims-read.server.ts, `decidedClaim`).
  */
 export const DECIDED_STATUSES = ['approved', 'completed'] as const satisfies readonly ApprovalStatus[]
 export function isDecided(claim: { approvalStatus: ApprovalStatus }): boolean {
@@ -93,7 +93,7 @@ export function isFiledLate(damageDate: string, now = new Date(), storm?: { fili
  * How urgent the work is, most urgent first: a windshield that is shattered (a crack longer than 6 inches) or damaged
  * in the driver's line of sight makes the car unsafe to drive; then other cracks, which spread; chips wait best. A claim
  * filed before the form asked (no answers) is ranked by its damage type alone. The queue's SQL follows the same ranks
- * (models/claim-queue.server.ts).
+ * (models/claims/claim-queue.server.ts).
  */
 export const URGENCY_RANKS = { unsafe: 0, crack: 1, chip: 2 } as const
 export type Urgency = keyof typeof URGENCY_RANKS

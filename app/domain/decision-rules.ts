@@ -40,7 +40,7 @@ export const REPAIRABLE_CHIP = {
   zones: ['driver', 'center', 'passenger'] as readonly WindshieldZone[],
 }
 
-/** Everything the rules read, gathered when the claim is filed (app/models/claim-decision.server.ts). */
+/** Everything the rules read, gathered when the claim is filed (app/models/claims/claim-decision.server.ts). */
 export type DecisionFacts = {
   mode: AutomaticApprovalMode
   dailyCap: number

@@ -280,7 +280,7 @@ export function calibrationRequired(facts: { planHasAdas: boolean | null; repair
  * What a completed job is paid, the one amount its page, the shop's lists, the payouts and the remittance show: what the
  * operator accepted when less than the invoice (a short-pay), else the invoice's total. The price schedule only sets the
  * ceiling above which an invoice is held (docs/decisions/087-shop-price-schedule.md), never the amount.
- * `jobAmountCents` in app/models/payouts.server.ts is the same rule in SQL, for the sums.
+ * `jobAmountCents` in app/models/money/payouts.server.ts is the same rule in SQL, for the sums.
  */
 export function amountPaidCents(job: { acceptedCostCents: number | null; actualCostCents: number | null }): number {
   return job.acceptedCostCents ?? job.actualCostCents ?? 0

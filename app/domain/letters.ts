@@ -1,6 +1,6 @@
 /**
  * Paper letters: the address they go to, what they say, and which kinds there are. Plain data, no I/O; the postal
- * adapter (services/mail.server.ts) posts them and the letters model (models/letters.server.ts) records each.
+ * adapter (services/mail.server.ts) posts them and the letters model (models/people/letters.server.ts) records each.
  */
 
 /** A US postal address, as a letter is addressed. */

@@ -209,7 +209,7 @@ export const APPEAL_SUBMITTED: Message = {
   title: 'Appeal Submitted',
   description: 'Your claim is back in review. We decide appeals within 30 days and will e-mail you.',
 }
-/** The service-promise credit and the operator's credits (app/models/credits.server.ts). */
+/** The service-promise credit and the operator's credits (app/models/money/credits.server.ts). */
 export const CREDIT_MESSAGES = {
   missedPromise: (code: string) =>
     `We missed our service promise on claim ${code} (chip repair within 24 hours of approval; replacement within 3 business days), so we credit you one month's price.`,
@@ -374,7 +374,7 @@ export const replacementLimitReached = (nextFrom: string): Message => ({
 // --- the operator's console ----------------------------------------------------------------------------------------
 /**
  * The operator's approval to a group: the location that does the work is the group's nearest to the customer, or the
- * operator picks it when that cannot be told (app/models/claim-review.server.ts).
+ * operator picks it when that cannot be told (app/models/claims/claim-review.server.ts).
  */
 export const SHOP_LOCATION_MESSAGES = {
   title: 'Choose the Location',
@@ -1280,7 +1280,7 @@ export const CONSENT_MESSAGES = {
   },
 } as const
 
-/** Texts about claims (app/models/texts.server.ts): the opt-in on the dashboard, and the texts themselves. */
+/** Texts about claims (app/models/people/texts.server.ts): the opt-in on the dashboard, and the texts themselves. */
 export const TEXT_MESSAGES = {
   phone: 'Enter a US mobile number, e.g. (801) 555-0142',
   /** Why a number cannot take texts, shown next to the field (app/domain/phones.ts checkTextPhone tells which). */
@@ -1342,7 +1342,7 @@ export const TEXT_MESSAGES = {
     'Glass Plan: texts about your claims are on for this number. Msg & data rates may apply. Reply HELP for help, STOP to end.',
 } as const
 
-/** The public "Join the network" application and the operator's review of it (app/models/shop-applications.server.ts). */
+/** The public "Join the network" application and the operator's review of it (app/models/shops/shop-applications.server.ts). */
 export const SHOP_APPLICATION_MESSAGES = {
   businessName: 'Enter the business name (2 to 120 characters).',
   contactName: 'Enter your name (up to 100 characters).',

@@ -62,7 +62,7 @@ export function promiseDeadline(claim: PromiseClaim): Date | null {
 
 /**
  * When a job's service time starts (the operator's service figures and the shops' medians,
- * app/models/shop-scorecards.server.ts): the clock the promise runs on, so the time a customer takes is not counted
+ * app/models/shops/shop-scorecards.server.ts): the clock the promise runs on, so the time a customer takes is not counted
  * against the shop. The latest of the approval, the customer's choice of the shop left to them, and the start of the
  * half day they asked for (its first hour where the work is done: 8 AM for a morning). Null for a claim never approved.
  */

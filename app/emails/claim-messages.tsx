@@ -13,7 +13,7 @@ type ClaimMessageProps = {
   body: string
   /** Where the reader answers: the customer's claim page, the shop's job page or the operator's claim page. */
   replyUrl: string
-  /** The messages from the others the reader has not seen, this one among them (app/models/claim-messages.server.ts). */
+  /** The messages from the others the reader has not seen, this one among them (app/models/claims/claim-messages.server.ts). */
   waiting?: number
 }
 

@@ -43,7 +43,7 @@ function wording(props: YearlyReminderEmailProps) {
 
 /**
  * The reminder an automatically renewing subscription owes once a year where the subscriber's state requires it
- * (app/models/yearly-reminders.server.ts): the plan, its price and interval, and how to cancel.
+ * (app/models/policies/yearly-reminders.server.ts): the plan, its price and interval, and how to cancel.
  */
 export function yearlyReminderEmail(props: YearlyReminderEmailProps): Promise<RenderedEmail> {
   return renderLinesEmail(wording(props), { href: props.cancelUrl, label: 'Renewal and cancelling', textAction: 'Renewal and cancelling' })

@@ -8,7 +8,7 @@ import { Hero } from '~/components/landing/hero'
 import { HowItWorks } from '~/components/landing/how-it-works'
 import { PricingSection } from '~/components/landing/pricing-section'
 import { logger } from '~/logger.server'
-import { getPricing, planCards, type PricingMap } from '~/models/pricing.server'
+import { getPricing, planCards, type PricingMap } from '~/models/policies/pricing.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 

@@ -7,8 +7,8 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Card, PageHeading } from '~/components/ui'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { planName } from '~/domain/plans'
-import { businessFigures } from '~/models/business.server'
-import { failedRefundCount, penaltiesByHand } from '~/models/refunds.server'
+import { failedRefundCount, penaltiesByHand } from '~/models/money/refunds.server'
+import { businessFigures } from '~/models/operations/business.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { isNotFound } from '~/utils/refusal'
@@ -79,7 +79,7 @@ const weekLabel = (week: string) => week.slice(5)
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const time = useOperatorTime()
   const { plans, policies, mrr, weeks, waiting, appeals, asOf, countedAt, failedRefunds, penaltiesByHand } = loaderData
-  // The counts against the clock are kept for up to a minute (app/models/business.server.ts): their age is shown.
+  // The counts against the clock are kept for up to a minute (app/models/operations/business.server.ts): their age is shown.
   const countedAgo = Math.round((Date.parse(asOf) - Date.parse(countedAt)) / 1000)
   const counted = countedAgo >= 1 ? ` (counted ${countedAgo} s ago)` : ''
   const decided = weeks.reduce((sum, week) => sum + week.decisions, 0)

@@ -22,14 +22,20 @@ import {
 } from '~/domain/messages'
 import { adminCustomerPath } from '~/domain/paths'
 import { stateName } from '~/domain/state-rules'
-import { addCredit, creditsForPolicies, waiveCredit } from '~/models/credits.server'
-import { cancelOnBehalf, correctVehicle, customerForOperator, planOfVehicle, resendCustomerEmail } from '~/models/customer-admin.server'
-import { customerPage } from '~/models/customer-page.server'
-import { correctGoverningState } from '~/models/governing-state.server'
-import { setMailingAddress } from '~/models/letters.server'
-import { CHANNEL_NAMES, noticeProviderCancellation } from '~/models/provider-cancellation.server'
-import { markPenaltyPaidByHand } from '~/models/refunds.server'
-import { vinRefusal } from '~/models/vehicles.server'
+import { addCredit, creditsForPolicies, waiveCredit } from '~/models/money/credits.server'
+import { markPenaltyPaidByHand } from '~/models/money/refunds.server'
+import {
+  cancelOnBehalf,
+  correctVehicle,
+  customerForOperator,
+  planOfVehicle,
+  resendCustomerEmail,
+} from '~/models/people/customer-admin.server'
+import { customerPage } from '~/models/people/customer-page.server'
+import { setMailingAddress } from '~/models/people/letters.server'
+import { correctGoverningState } from '~/models/policies/governing-state.server'
+import { CHANNEL_NAMES, noticeProviderCancellation } from '~/models/policies/provider-cancellation.server'
+import { vinRefusal } from '~/models/policies/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'

@@ -20,8 +20,8 @@ import {
   slugTaken,
   updatePartnerGroup,
   updatePartnerLocation,
-} from '~/models/partners.server'
-import { addShopStaff, removeShopStaff, staffByGroup, staffMembership } from '~/models/shop-staff.server'
+} from '~/models/shops/partners.server'
+import { addShopStaff, removeShopStaff, staffByGroup, staffMembership } from '~/models/shops/shop-staff.server'
 import { routeRules } from '~/server/route-rules'
 import { zipPlace } from '~/services/zip-centroids.server'
 import { redirectWithToast } from '~/toast.server'

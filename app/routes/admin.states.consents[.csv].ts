@@ -1,4 +1,4 @@
-import { consentRecordsCsv } from '~/models/consents.server'
+import { consentRecordsCsv } from '~/models/people/consents.server'
 import { routeRules } from '~/server/route-rules'
 import { fileDownload } from '~/utils/download'
 

@@ -11,7 +11,14 @@ import { RuleError } from '~/domain/errors'
 import { countOf } from '~/domain/format'
 import { STORM_MESSAGES } from '~/domain/messages'
 import { areaInWords, MAX_STORM_AREA_CODES, STORM_FILING_DAYS, stormDaysInWords, type StormWindow } from '~/domain/storms'
-import { declareStormEvent, editStormEvent, getStormEvent, listStormEvents, openStormWindows, stormBoard } from '~/models/storms.server'
+import {
+  declareStormEvent,
+  editStormEvent,
+  getStormEvent,
+  listStormEvents,
+  openStormWindows,
+  stormBoard,
+} from '~/models/claims/storms.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router'
 
 import { operatorContext, operatorGuard } from '~/auth/session.server'
 import type { OperatorLayoutData } from '~/components/admin/operator-zone'
-import { operatorZone } from '~/models/operator.server'
+import { operatorZone } from '~/models/people/operator.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META } from '~/utils/meta'
 import { isNotFound } from '~/utils/refusal'

@@ -1,7 +1,7 @@
 import { getProfile } from '~/auth/session.server'
 import { RuleError } from '~/domain/errors'
 import { PLEASE_LOG_IN } from '~/domain/messages'
-import { cancelPolicy } from '~/models/cancellation.server'
+import { cancelPolicy } from '~/models/policies/cancellation.server'
 import { routeRules } from '~/server/route-rules'
 import { isNotFound, jsonError, jsonNotFound } from '~/utils/refusal'
 

@@ -1,6 +1,6 @@
 import { PRICING_ERROR } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
-import { loadPricing } from '~/models/checkout.server'
+import { loadPricing } from '~/models/policies/checkout.server'
 import { routeRules } from '~/server/route-rules'
 import { jsonError } from '~/utils/refusal'
 

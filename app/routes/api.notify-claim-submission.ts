@@ -1,8 +1,8 @@
 import { allowClaimNotification } from '~/auth/claim-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
-import { notifyClaimSubmitted } from '~/models/claim-filing.server'
-import { getClaimForProfile } from '~/models/claims.server'
+import { notifyClaimSubmitted } from '~/models/claims/claim-filing.server'
+import { getClaimForProfile } from '~/models/claims/claims.server'
 import { routeRules } from '~/server/route-rules'
 import { jsonError, jsonNotFound } from '~/utils/refusal'
 

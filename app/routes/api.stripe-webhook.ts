@@ -1,5 +1,5 @@
 import { env } from '~/env.server'
-import { processStripeWebhook } from '~/models/stripe-events.server'
+import { processStripeWebhook } from '~/models/money/stripe-events.server'
 import { routeRules } from '~/server/route-rules'
 import { jsonError, jsonNotFound } from '~/utils/refusal'
 
@@ -9,7 +9,7 @@ export const handle = routeRules({ body: 'webhook', public: false, pageCache: fa
 
 /**
  * POST /api/stripe-webhook: the raw body and its signature go to the model
- * (`app/models/stripe-events.server.ts`), which verifies and applies the event; server.js caps the body at 1 MB before
+ * (`app/models/money/stripe-events.server.ts`), which verifies and applies the event; server.js caps the body at 1 MB before
  * any of it is read here.
  */
 

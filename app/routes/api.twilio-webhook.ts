@@ -2,7 +2,7 @@ import { TWILIO_WEBHOOK_PATH } from '~/domain/paths'
 import { toE164UsPhone } from '~/domain/phones'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { handleTextReply } from '~/models/texts.server'
+import { handleTextReply } from '~/models/people/texts.server'
 import { routeRules } from '~/server/route-rules'
 import { isSignedByTwilio } from '~/services/twilio.server'
 

@@ -22,7 +22,7 @@ import {
   UNEXPECTED_ERROR,
 } from '~/domain/messages'
 import { logger } from '~/logger.server'
-import { sendSignInEmail } from '~/models/sign-in-links.server'
+import { sendSignInEmail } from '~/models/people/sign-in-links.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { redirectWithToast } from '~/toast.server'

@@ -1,6 +1,6 @@
 import { requireCustomer } from '~/auth/session.server'
-import { calibrationCertificate } from '~/models/calibration.server'
-import { calibrationCertificatePdf } from '~/models/glass-record-pdf.server'
+import { calibrationCertificatePdf } from '~/models/claims/glass-record-pdf.server'
+import { calibrationCertificate } from '~/models/shops/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { fileDownload } from '~/utils/download'
 

@@ -1,5 +1,5 @@
 import { requireCustomer } from '~/auth/session.server'
-import { claimCalendarFile } from '~/models/claim-page.server'
+import { claimCalendarFile } from '~/models/claims/claim-page.server'
 import { routeRules } from '~/server/route-rules'
 import { fileDownload } from '~/utils/download'
 

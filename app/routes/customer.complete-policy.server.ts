@@ -20,9 +20,15 @@ import {
 } from '~/domain/messages'
 import { isSetupDone, isSetupHeld } from '~/domain/policies'
 import { MAX_PHOTO_FILES, REQUIRED_PHOTO_TYPES } from '~/domain/uploads'
-import { getPolicyForProfile } from '~/models/policies.server'
-import { type PhotoGeneration, type PhotoSlots, removeAdditionalPhoto, savePolicyPhotos, uploadRefused } from '~/models/policy-setup.server'
-import { lookUpVin, type VinPlan, vinRefusal } from '~/models/vehicles.server'
+import { getPolicyForProfile } from '~/models/policies/policies.server'
+import {
+  type PhotoGeneration,
+  type PhotoSlots,
+  removeAdditionalPhoto,
+  savePolicyPhotos,
+  uploadRefused,
+} from '~/models/policies/policy-setup.server'
+import { lookUpVin, type VinPlan, vinRefusal } from '~/models/policies/vehicles.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartFormOrRefusal } from '~/services/multipart.server'
 import { modelsFor } from '~/services/vehicle-data.server'

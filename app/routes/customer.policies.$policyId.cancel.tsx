@@ -11,9 +11,15 @@ import { CANCEL_FAILED, CANCEL_SUCCESS, REFUND_MESSAGES, refundExplanation, RENE
 import { cancelPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { env } from '~/env.server'
-import { billingPortalUrl, cancellationOptions, cancellationQuote, cancelPolicy, setPolicyRenewal } from '~/models/cancellation.server'
-import { getPolicyForProfile } from '~/models/policies.server'
-import { explainRefund, refundOfPolicy } from '~/models/refunds.server'
+import { explainRefund, refundOfPolicy } from '~/models/money/refunds.server'
+import {
+  billingPortalUrl,
+  cancellationOptions,
+  cancellationQuote,
+  cancelPolicy,
+  setPolicyRenewal,
+} from '~/models/policies/cancellation.server'
+import { getPolicyForProfile } from '~/models/policies/policies.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'

@@ -1,5 +1,5 @@
 import { requireCustomer } from '~/auth/session.server'
-import { policyContract } from '~/models/contract.server'
+import { policyContract } from '~/models/policies/contract.server'
 import { routeRules } from '~/server/route-rules'
 import { contractPdf } from '~/services/contract-pdf.server'
 import { fileDownload } from '~/utils/download'

@@ -1,7 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
-import { getPolicyForProfile } from '~/models/policies.server'
+import { getPolicyForProfile } from '~/models/policies/policies.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/refusal'

@@ -1,7 +1,7 @@
 import { allowDataExport } from '~/auth/data-export-limits.server'
 import { requireCustomer } from '~/auth/session.server'
 import { dayOf } from '~/domain/calendar'
-import { exportCustomerData } from '~/models/privacy.server'
+import { exportCustomerData } from '~/models/people/privacy.server'
 import { routeRules } from '~/server/route-rules'
 import { fileDownload } from '~/utils/download'
 

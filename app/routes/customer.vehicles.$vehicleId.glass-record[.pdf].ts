@@ -1,7 +1,7 @@
 import { requireCustomer } from '~/auth/session.server'
 import { vehicleName } from '~/domain/vehicles'
-import { glassRecord } from '~/models/glass-record.server'
-import { glassRecordPdf } from '~/models/glass-record-pdf.server'
+import { glassRecord } from '~/models/claims/glass-record.server'
+import { glassRecordPdf } from '~/models/claims/glass-record-pdf.server'
 import { routeRules } from '~/server/route-rules'
 import { fileDownload } from '~/utils/download'
 

@@ -1,8 +1,8 @@
 import { getProfile } from '~/auth/session.server'
 import { vinLookupLimited } from '~/auth/vin-lookup-limits.server'
 import { PLEASE_LOG_IN } from '~/domain/messages'
-import { getPolicyForProfile } from '~/models/policies.server'
-import { lookUpVin } from '~/models/vehicles.server'
+import { getPolicyForProfile } from '~/models/policies/policies.server'
+import { lookUpVin } from '~/models/policies/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { jsonError, jsonNotFound } from '~/utils/refusal'
 

@@ -8,7 +8,7 @@ import { buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~
 import { todayIso } from '~/domain/format'
 import { PARTNER_MESSAGES, SHOP_APPLICATION_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
 import { JOIN_NETWORK_PATH } from '~/domain/paths'
-import { submitShopApplication } from '~/models/shop-applications.server'
+import { submitShopApplication } from '~/models/shops/shop-applications.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { zipPlace } from '~/services/zip-centroids.server'

@@ -12,7 +12,7 @@ import {
   PHOTO_REQUEST_STATUS,
   type PhotoRequestRefusal,
   PhotoRequestRefused,
-} from '~/models/claim-messages.server'
+} from '~/models/claims/claim-messages.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, UploadError } from '~/services/multipart.server'

@@ -15,7 +15,7 @@ import {
 import { RuleError } from '~/domain/errors'
 import { CALIBRATION_MESSAGES } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
-import { recordCalibrationProof, shopCalibrationView } from '~/models/calibration.server'
+import { recordCalibrationProof, shopCalibrationView } from '~/models/shops/calibration.server'
 import { routeRules } from '~/server/route-rules'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartFormOrRefusal } from '~/services/multipart.server'

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 
 import type { LookupKey } from '~/domain/plans'
-import { currentSlugFor, findActiveLocationBySlug } from '~/models/partners.server'
+import { currentSlugFor, findActiveLocationBySlug } from '~/models/shops/partners.server'
 
 // The signup page's server side (routes/signup.tsx).
 

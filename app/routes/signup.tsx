@@ -20,7 +20,7 @@ import {
 } from '~/domain/messages'
 import { parsePlanType, parseVehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
-import { CheckoutRefused, loadPricing, startCheckout } from '~/models/checkout.server'
+import { CheckoutRefused, loadPricing, startCheckout } from '~/models/policies/checkout.server'
 import { useRootData } from '~/root'
 import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'

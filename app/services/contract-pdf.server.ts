@@ -6,7 +6,7 @@ import { newPdf, pdfFact, pdfLetterhead } from './pdf-document.server'
 
 /**
  * What the PDF prints, declared here so the document depends on nothing above it: the contract model
- * (app/models/contract.server.ts `policyContract`) returns a value of this shape.
+ * (app/models/policies/contract.server.ts `policyContract`) returns a value of this shape.
  */
 export type ContractDocument = {
   policyNumber: string

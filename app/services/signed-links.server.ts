@@ -42,7 +42,7 @@ export function filesCacheControl(signedExp: string | null, now = Date.now()) {
 /**
  * The operator's request for more photos of one claim: the link names the claim (its code) and the request, and is
  * signed with its expiry, so it opens without signing in and cannot be pointed at another claim. Using it once is kept
- * on the request's row (models/claim-messages.server.ts).
+ * on the request's row (models/claims/claim-messages.server.ts).
  */
 function photoRequestSignature(requestId: string, confirmationCode: string, exp: string) {
   return crypto

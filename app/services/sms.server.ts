@@ -9,7 +9,7 @@ import { swappableAdapter } from './swappable-adapter.server'
 
 /**
  * The text-message adapter: Twilio when TWILIO_* is set, otherwise an offline twin that writes each text as a JSON
- * file into the local outbox (listed at /dev/outbox). Both take the same text; app/models/texts.server.ts records what
+ * file into the local outbox (listed at /dev/outbox). Both take the same text; app/models/people/texts.server.ts records what
  * came back.
  */
 

@@ -167,7 +167,7 @@ export type CheckoutMetadata = {
   /** Present when the checkout pays for taking over a policy from the vehicle's previous owner. */
   ownership_transfer_id?: string
   governing_state: string
-  // The consent record's facts (app/models/consents.server.ts); each value fits Stripe's 500 characters.
+  // The consent record's facts (app/models/people/consents.server.ts); each value fits Stripe's 500 characters.
   renewal_terms_version: string
   esign_version: string
   consented_at: string

@@ -91,7 +91,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('approve'),
     partnerGroupId: singleLineText({ error: CLAIM_FIELD_MESSAGES.partnerGroup }).min(1, CLAIM_FIELD_MESSAGES.partnerGroup),
-    // Empty: the group's location nearest the customer (app/models/shop-choice.server.ts: locationForAssignment).
+    // Empty: the group's location nearest the customer (app/models/claims/shop-choice.server.ts: locationForAssignment).
     partnerLocationId: singleLineText({ error: CLAIM_FIELD_MESSAGES.partnerGroup }).optional(),
   }),
   // The operator accepts the shop's invoice, approving the job for payment (the claim is the page's); an amount below

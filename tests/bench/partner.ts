@@ -87,7 +87,7 @@ async function seedClaims(dataDir: string) {
   closeDatabase()
   resetEnvForTests()
   const { claimDocuments } = await import('~/db/schema')
-  const { stageDamagePhoto } = await import('~/models/claim-filing.server')
+  const { stageDamagePhoto } = await import('~/models/claims/claim-filing.server')
   const { StagedFiles } = await import('~/services/staged-files.server')
   const { createActivePolicy, createClaim, createPartnerGroup, createProfile } = await import('../support/factories')
   const photos = await Promise.all([0, 1, 2].map(makePhoto))

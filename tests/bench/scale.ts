@@ -535,10 +535,10 @@ export async function buildDataSet(
     }
   })()
   // The credits a steady state has given: every promise missed on our side was credited on the day it ran out, so the
-  // daily job below finds the day's work, not the whole history's (app/models/credits.server.ts).
+  // daily job below finds the day's work, not the whole history's (app/models/money/credits.server.ts).
   const { eq, inArray } = await import('drizzle-orm')
   const { CREDIT_MESSAGES } = await import('~/domain/messages')
-  const { promiseColumns } = await import('~/models/credits.server')
+  const { promiseColumns } = await import('~/models/money/credits.server')
   const { claims, policies } = schema
   const credits = db()
     .select({
@@ -730,9 +730,9 @@ async function dailyJobsOn({ size, dataDir }: Pick<DataSet, 'size' | 'dataDir'>,
   pauses.disable()
   const seconds = (performance.now() - started) / 1000
   jobPauses[size] = pauses.max / 1e6
-  // The scorecards are counted at most once an hour and reused (app/models/shop-scorecards.server.ts): the pages below
+  // The scorecards are counted at most once an hour and reused (app/models/shops/shop-scorecards.server.ts): the pages below
   // measure the reuse, this one count what the first visitor of the hour waits for.
-  const { countScorecards } = await import('~/models/shop-scorecards.server')
+  const { countScorecards } = await import('~/models/shops/shop-scorecards.server')
   const groupIds = db()
     .all<{ id: string }>(sql`SELECT id FROM partner_groups`)
     .map((row) => row.id)
@@ -743,7 +743,7 @@ async function dailyJobsOn({ size, dataDir }: Pick<DataSet, 'size' | 'dataDir'>,
     `  every group's scorecard counted afresh: ${(performance.now() - counting).toFixed(0)} ms (${jobs.toLocaleString('en-US')} jobs judged on time)`,
   )
   // What the pages do once a count is an hour old: count again in the background, a group and a few days at a time.
-  const { recountScorecards, RECOUNT_SLICE_DAYS } = await import('~/models/shop-scorecards.server')
+  const { recountScorecards, RECOUNT_SLICE_DAYS } = await import('~/models/shops/shop-scorecards.server')
   const recountPauses = monitorEventLoopDelay({ resolution: 5 })
   const recounting = performance.now()
   recountPauses.enable()

@@ -434,7 +434,7 @@ function collectGarbage() {
 export async function lookupAt(size: number, print: (line: string) => void, keepDir?: string, lookups = LOOKUPS) {
   const { openDatabase } = await import('~/db/client.server')
   const { probeKeys } = await import('~/domain/photo-integrity')
-  const { findSimilarPhotos } = await import('~/models/photo-integrity.server')
+  const { findSimilarPhotos } = await import('~/models/claims/photo-integrity.server')
   const dir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `glass-bands-${size}-`))
   const file = path.join(dir, keepDir ? `bands-${size}-${await indexFingerprint(size)}.sqlite` : 'app.sqlite')
   try {

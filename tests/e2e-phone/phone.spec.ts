@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
-import { sendSignInEmail } from '~/models/sign-in-links.server'
+import { sendSignInEmail } from '~/models/people/sign-in-links.server'
 
 import { expect, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPolicy, createProfile } from '../support/factories'

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 
 import { db } from '~/db/client.server'
 import { sessions, verifications } from '~/db/schema'
-import { issueSignInLink } from '~/models/sign-in-links.server'
+import { issueSignInLink } from '~/models/people/sign-in-links.server'
 
 import {
   addSessionCookie,

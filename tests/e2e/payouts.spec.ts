@@ -5,7 +5,7 @@ import { createId } from '~/db/ids'
 import { payouts, shopStaff } from '~/db/schema'
 import { paymentDueBy, PAYOUT_NUMBER_PATTERN } from '~/domain/payouts'
 import { HOUR_MS } from '~/domain/time'
-import { payAcceptedJobs } from '~/models/shop-payments.server'
+import { payAcceptedJobs } from '~/models/money/shop-payments.server'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, findOrCreateProfile, uniqueEmail } from '../support/factories'

@@ -10,7 +10,7 @@ import { createActivePolicy, findOrCreateProfile } from '../support/factories'
 
 /**
  * A New York subscriber accepts a higher price through the link in their notice, JavaScript on and off. The notice is
- * made here as the daily job makes it (app/models/price-changes.server.ts): a row with the keyed hash of the token.
+ * made here as the daily job makes it (app/models/policies/price-changes.server.ts): a row with the keyed hash of the token.
  */
 
 function consentNotice(profileId: string) {

@@ -2,7 +2,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { priceScheduleNotices, shopStaff } from '~/db/schema'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
-import { scheduleInForce } from '~/models/price-schedule.server'
+import { scheduleInForce } from '~/models/shops/price-schedule.server'
 
 import { addSessionCookie, expect, test, toast } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'

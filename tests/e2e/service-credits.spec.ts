@@ -5,7 +5,7 @@ import { serviceCredits } from '~/db/schema'
 import { formatLongDate } from '~/domain/format'
 import { claimPagePath } from '~/domain/paths'
 import { bookableDates } from '~/domain/shops'
-import { runServiceCredits } from '~/models/credits.server'
+import { runServiceCredits } from '~/models/money/credits.server'
 
 import { expect, outboxFor, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'

@@ -9,8 +9,8 @@ import { claimDocuments, claims, partnerLocations, shopStaff } from '~/db/schema
 import { DISPUTE_MESSAGES, INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { bookableDates } from '~/domain/shops'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
-import { rejectInvoice } from '~/models/invoice-review.server'
-import { scheduleInForce } from '~/models/price-schedule.server'
+import { rejectInvoice } from '~/models/shops/invoice-review.server'
+import { scheduleInForce } from '~/models/shops/price-schedule.server'
 import { uploadsPath } from '~/services/volume-store.server'
 
 import { seriousAxeViolations } from '../support/axe'

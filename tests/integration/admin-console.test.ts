@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
-import { getPricing } from '~/models/pricing.server'
+import { getPricing } from '~/models/policies/pricing.server'
 import * as adminActivityRoute from '~/routes/admin.activity'
 import * as adminPoliciesRoute from '~/routes/admin.policies'
 import * as adminPricesRoute from '~/routes/admin.prices'

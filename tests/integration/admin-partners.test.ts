@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations } from '~/db/schema'
-import { findActiveLocationBySlug } from '~/models/partners.server'
+import { findActiveLocationBySlug } from '~/models/shops/partners.server'
 import * as adminPartnersRoute from '~/routes/admin.partners'
 import { loader as signupLoader } from '~/routes/signup'
 

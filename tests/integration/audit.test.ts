@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel } from '~/domain/audit'
-import { recordAudit } from '~/models/audit.server'
+import { recordAudit } from '~/models/operations/audit.server'
 import * as adminActivityRoute from '~/routes/admin.activity'
 
 import { createProfile, findOrCreateProfile, sessionCookieFor } from '../support/factories'
@@ -55,7 +55,7 @@ describe('the audit actions', () => {
   })
 
   it('are written only through recordAudit, which files each under the kind of record of its action', () => {
-    // Every write to the audit log in the app goes through app/models/audit.server.ts.
+    // Every write to the audit log in the app goes through app/models/operations/audit.server.ts.
     const appDir = path.resolve('app')
     const writers = (fs.readdirSync(appDir, { recursive: true }) as string[])
       .filter((file) => /\.tsx?$/.test(file))

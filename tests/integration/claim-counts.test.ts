@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { claimCounts, claims } from '~/db/schema'
-import { businessFigures, COUNTS_KEPT_MS, forgetClockCounts } from '~/models/business.server'
-import { claimCount, claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claim-queue.server'
+import { claimCount, claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claims/claim-queue.server'
+import { businessFigures, COUNTS_KEPT_MS, forgetClockCounts } from '~/models/operations/business.server'
 
 import { createClaim, createPolicy, createProfile } from '../support/factories'
 

@@ -4,7 +4,7 @@ import { CLAIM_MESSAGES_PER_PERSON } from '~/auth/claim-limits.server'
 import { db } from '~/db/client.server'
 import { partnerLocations } from '~/db/schema'
 import { CLAIM_THREAD_MESSAGES } from '~/domain/messages'
-import { postClaimMessage, threadOf } from '~/models/claim-messages.server'
+import { postClaimMessage, threadOf } from '~/models/claims/claim-messages.server'
 import * as claimRoute from '~/routes/customer.claims.$code'
 
 import {

@@ -8,8 +8,8 @@ import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
-import { listClaimsForProfile } from '~/models/claims-read.server'
-import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies.server'
+import { listClaimsForProfile } from '~/models/claims/claims-read.server'
+import { getPolicyForProfile, listPoliciesForProfile } from '~/models/policies/policies.server'
 import CustomerDashboard, { loader } from '~/routes/customer'
 
 import {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { claims, policies, profiles } from '~/db/schema'
-import { deleteAccount, sendDeletionCode } from '~/models/privacy.server'
+import { deleteAccount, sendDeletionCode } from '~/models/people/privacy.server'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 import { uploadsPath } from '~/services/volume-store.server'
 

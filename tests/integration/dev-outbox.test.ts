@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { resetEnvForTests } from '~/env.server'
-import { postLetter } from '~/models/letters.server'
-import { sendText } from '~/models/texts.server'
+import { postLetter } from '~/models/people/letters.server'
+import { sendText } from '~/models/people/texts.server'
 import { loader as checkoutLoader } from '~/routes/dev.checkout.$id'
 import { loader } from '~/routes/dev.outbox'
 import { loader as pdfLoader } from '~/routes/dev.outbox.letters.$file'

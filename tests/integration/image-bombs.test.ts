@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, claimDocuments, claims } from '~/db/schema'
 import { env, resetEnvForTests } from '~/env.server'
-import { MAX_CLAIM_DRAFTS } from '~/models/claim-shop.server'
+import { MAX_CLAIM_DRAFTS } from '~/models/claims/claim-shop.server'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 import { action as partnerAction } from '~/routes/partner.complete-claim'
 import { imageQueueState, RETRY_AFTER_SECONDS, setImageQueueLimitsForTests, withImageSlot } from '~/services/image-queue.server'

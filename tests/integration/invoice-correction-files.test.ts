@@ -8,7 +8,7 @@ import { auditLog, claimDocuments, claims, invoiceSubmissions, shopStaff } from 
 import { DISPUTE_FILES_FIELD } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES, INVOICE_FIELD_MESSAGES } from '~/domain/messages'
 import { MAX_UPLOAD_BYTES } from '~/domain/uploads'
-import { invoiceHistory, rejectInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
+import { invoiceHistory, rejectInvoice, tellShopInvoiceRejected } from '~/models/shops/invoice-review.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { loader as fileLoader } from '~/routes/files.$'
 import * as jobRoute from '~/routes/shop.jobs.$claimId'

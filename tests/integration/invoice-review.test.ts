@@ -5,10 +5,16 @@ import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceSubmissions, payouts } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { DISPUTE_MESSAGES } from '~/domain/messages'
-import { operatorAddresses } from '~/models/claims.server'
-import { answerDispute, openDispute, openDisputes, tellShopDisputeAnswered } from '~/models/disputes.server'
-import { invoiceHistory, recordSubmission, rejectInvoice, resubmitInvoice, tellShopInvoiceRejected } from '~/models/invoice-review.server'
-import { approveJobsForPayment, createPayout, groupPayouts, markPayoutPaid } from '~/models/payouts.server'
+import { operatorAddresses } from '~/models/claims/claims.server'
+import { answerDispute, openDispute, openDisputes, tellShopDisputeAnswered } from '~/models/claims/disputes.server'
+import { approveJobsForPayment, createPayout, groupPayouts, markPayoutPaid } from '~/models/money/payouts.server'
+import {
+  invoiceHistory,
+  recordSubmission,
+  rejectInvoice,
+  resubmitInvoice,
+  tellShopInvoiceRejected,
+} from '~/models/shops/invoice-review.server'
 
 import {
   createActivePolicy,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { fulfilCheckout } from '~/models/fulfilment.server'
+import { fulfilCheckout } from '~/models/policies/fulfilment.server'
 import { action as privacyAction } from '~/routes/customer.privacy'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 

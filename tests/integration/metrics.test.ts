@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { resetEnvForTests } from '~/env.server'
 import { runDailyJobs } from '~/jobs.server'
-import { processStripeWebhook } from '~/models/stripe-events.server'
+import { processStripeWebhook } from '~/models/money/stripe-events.server'
 import { loader as metricsLoader } from '~/routes/metrics'
 import { forgetClaimFiguresForTests, recordRequest } from '~/server/metrics.server'
 import { routeIdLookup } from '~/server/route-table.server'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { claims, policies } from '~/db/schema'
-import { businessFigures, histogramMedian, recentWeeks, weekOf } from '~/models/business.server'
+import { businessFigures, histogramMedian, recentWeeks, weekOf } from '~/models/operations/business.server'
 import * as adminRoute from '~/routes/admin._index'
 
 import { createClaim, createPolicy, createProfile, findOrCreateProfile, sessionCookieFor } from '../support/factories'

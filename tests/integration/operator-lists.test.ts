@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, partnerLocations, profiles, vehicles } from '~/db/schema'
-import { ftsQueryOf } from '~/models/customer-search.server'
+import { ftsQueryOf } from '~/models/people/customer-search.server'
 import * as adminActivityRoute from '~/routes/admin.activity'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminPoliciesRoute from '~/routes/admin.policies'

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, claims, invoiceDisputes, partnerLocations, payoutCounts, payouts } from '~/db/schema'
 import { PAYOUT_NUMBER_PATTERN } from '~/domain/payouts'
-import { createPayout, markPayoutPaid, payoutOverview, payoutStatesFor } from '~/models/payouts.server'
+import { createPayout, markPayoutPaid, payoutOverview, payoutStatesFor } from '~/models/money/payouts.server'
 import * as adminClaimsRoute from '~/routes/admin.claims'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import * as adminPayoutsRoute from '~/routes/admin.payouts'
@@ -294,7 +294,7 @@ describe('the service promise', () => {
   })
 
   it('keeps the queue’s count on its covering index and its page on the same index (the flag is computed on the 50 rows shown)', () => {
-    // The first step of the queue's page (app/models/claim-queue.server.ts), as it is built there.
+    // The first step of the queue's page (app/models/claims/claim-queue.server.ts), as it is built there.
     const query = db()
       .select({ rowid: sql<number>`${claims}.rowid` })
       .from(claims)

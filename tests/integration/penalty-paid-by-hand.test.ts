@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, refunds } from '~/db/schema'
 import { CUSTOMER_ADMIN_MESSAGES } from '~/domain/messages'
-import { penaltiesByHand } from '~/models/refunds.server'
+import { penaltiesByHand } from '~/models/money/refunds.server'
 import * as customerRoute from '~/routes/admin.customers.$profileId'
 
 import { createActivePolicy, createProfile, createRefund, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'

@@ -21,8 +21,8 @@ import {
   MATCH_DISTANCE,
   orientedHashesOfRow,
 } from '~/domain/photo-integrity'
-import { submitClaim } from '~/models/claim-filing.server'
-import { backfillPhotoHashes, claimFlagsFor, findReusedPhotos, findSimilarPhotos, indexPhoto } from '~/models/photo-integrity.server'
+import { submitClaim } from '~/models/claims/claim-filing.server'
+import { backfillPhotoHashes, claimFlagsFor, findReusedPhotos, findSimilarPhotos, indexPhoto } from '~/models/claims/photo-integrity.server'
 import * as adminClaimRoute from '~/routes/admin.claims.$claimId'
 import { photoFacts, prepareImage } from '~/services/images.server'
 import { storeImage } from '~/services/staged-files.server'

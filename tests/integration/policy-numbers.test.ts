@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '~/db/client.server'
 import { policies } from '~/db/schema'
 import { POLICY_NUMBER_PATTERN } from '~/domain/policies'
-import { searchCustomers } from '~/models/customer-search.server'
-import { fulfilCheckout } from '~/models/fulfilment.server'
-import { unusedPolicyNumber } from '~/models/policies.server'
+import { searchCustomers } from '~/models/people/customer-search.server'
+import { fulfilCheckout } from '~/models/policies/fulfilment.server'
+import { unusedPolicyNumber } from '~/models/policies/policies.server'
 
 import { createPolicy, createProfile, ensureSeeded, uniqueEmail } from '../support/factories'
 

@@ -3,8 +3,8 @@ import { expect, test } from 'vitest'
 
 import { closeDatabase, db, preparedQuery } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { listClaimsForProfile } from '~/models/claims-read.server'
-import { listPoliciesForProfile } from '~/models/policies.server'
+import { listClaimsForProfile } from '~/models/claims/claims-read.server'
+import { listPoliciesForProfile } from '~/models/policies/policies.server'
 
 import { createActivePolicy, createClaim, createProfile } from '../support/factories'
 

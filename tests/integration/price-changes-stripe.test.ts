@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { priceChanges } from '~/db/schema'
-import { runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
-import { getPricing, invalidatePricingCache } from '~/models/pricing.server'
+import { runPriceChanges, schedulePriceChange } from '~/models/policies/price-changes.server'
+import { getPricing, invalidatePricingCache } from '~/models/policies/pricing.server'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, getPolicy, uniqueEmail } from '../support/factories'

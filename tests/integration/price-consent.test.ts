@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, priceChangeNotices } from '~/db/schema'
-import { runPriceChanges, schedulePriceChange } from '~/models/price-changes.server'
-import { getPricing } from '~/models/pricing.server'
+import { runPriceChanges, schedulePriceChange } from '~/models/policies/price-changes.server'
+import { getPricing } from '~/models/policies/pricing.server'
 import * as adminPricesRoute from '~/routes/admin.prices'
 import { action as consentAction, loader as consentLoader } from '~/routes/price-change.$token'
 

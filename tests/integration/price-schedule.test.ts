@@ -17,8 +17,9 @@ import { formatPrice } from '~/domain/format'
 import { earliestScheduleDay, type ScheduleAmounts } from '~/domain/price-schedule'
 import { DAY_MS } from '~/domain/time'
 import { runDailyJobs } from '~/jobs.server'
-import { activePartnerGroups, approveClaim } from '~/models/claim-review.server'
-import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/payouts.server'
+import { activePartnerGroups, approveClaim } from '~/models/claims/claim-review.server'
+import { nearestShops } from '~/models/claims/shop-choice.server'
+import { approveJobsForPayment, createPayout, markPayoutPaid } from '~/models/money/payouts.server'
 import {
   groupsOfferedJobs,
   jobPriceView,
@@ -26,8 +27,7 @@ import {
   retryScheduleNotices,
   scheduleInForce,
   sendScheduleNotice,
-} from '~/models/price-schedule.server'
-import { nearestShops } from '~/models/shop-choice.server'
+} from '~/models/shops/price-schedule.server'
 import * as adminScheduleRoute from '~/routes/admin.price-schedule'
 import { loader as partnerLoader } from '~/routes/partner.complete-claim'
 import * as shopListRoute from '~/routes/shop'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { profiles, vehicles } from '~/db/schema'
-import { deleteAccount, sendDeletionCode } from '~/models/privacy.server'
+import { deleteAccount, sendDeletionCode } from '~/models/people/privacy.server'
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createProfile, getPolicy } from '../support/factories'

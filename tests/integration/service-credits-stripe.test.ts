@@ -7,7 +7,7 @@ import { db } from '~/db/client.server'
 import { auditLog, claims, serviceCredits } from '~/db/schema'
 import { bookableDates } from '~/domain/shops'
 import { resetEnvForTests } from '~/env.server'
-import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/credits.server'
+import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/money/credits.server'
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded } from '../support/factories'

@@ -5,7 +5,7 @@ import { db } from '~/db/client.server'
 import { auditLog, partnerGroups, partnerLocations, shopApplications, shopStaff } from '~/db/schema'
 import { SHOP_APPLICATION_MESSAGES } from '~/domain/messages'
 import { resetEnvForTests } from '~/env.server'
-import { shopApplicationsForReview } from '~/models/shop-applications.server'
+import { shopApplicationsForReview } from '~/models/shops/shop-applications.server'
 import * as reviewRoute from '~/routes/admin.applications'
 import * as joinRoute from '~/routes/join-the-network'
 

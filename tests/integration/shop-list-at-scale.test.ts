@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { shopJobs } from '~/models/shop-jobs.server'
+import { shopJobs } from '~/models/shops/shop-jobs.server'
 
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'
 import { passesOverGrowingTables, planOf, statementsOf } from '../support/query-plans'

@@ -8,8 +8,8 @@ import { PAGE_SIZE } from '~/domain/paging'
 import { MIN_JOBS_TO_JUDGE, type Scorecard, SCORECARD_DAYS } from '~/domain/scorecards'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
-import { approveClaim } from '~/models/claim-review.server'
-import { recordSubmission, settleSubmission } from '~/models/invoice-review.server'
+import { approveClaim } from '~/models/claims/claim-review.server'
+import { recordSubmission, settleSubmission } from '~/models/shops/invoice-review.server'
 import {
   countScorecards,
   forgetScorecards,
@@ -21,7 +21,7 @@ import {
   scorecardsOf,
   SERVICE_FIGURES_MAX_AGE_MS,
   serviceTimesByGroup,
-} from '~/models/shop-scorecards.server'
+} from '~/models/shops/shop-scorecards.server'
 import * as scorecardsRoute from '~/routes/admin.scorecards'
 import * as chooseRoute from '~/routes/customer.claims.$claimId.shop'
 import * as shopRoute from '~/routes/shop'

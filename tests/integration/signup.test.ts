@@ -5,7 +5,7 @@ import { resetLimit } from '~/auth/rate-limit.server'
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { auditLog, emailLog, localCheckouts, policies, profiles } from '~/db/schema'
-import { fulfilCheckout } from '~/models/fulfilment.server'
+import { fulfilCheckout } from '~/models/policies/fulfilment.server'
 import { action as cancelPolicyApi } from '~/routes/api.cancel-policy'
 import { action as createCheckoutAction } from '~/routes/api.create-checkout'
 import { loader as getPricingLoader } from '~/routes/api.get-pricing'
@@ -443,7 +443,7 @@ describe('checkout rate limit', () => {
 
 describe('renewal turned off (local mode)', () => {
   it('ends the policy once cancel_at has passed, once', async () => {
-    const { endLocalPoliciesWithRenewalOff } = await import('~/models/cancellation.server')
+    const { endLocalPoliciesWithRenewalOff } = await import('~/models/policies/cancellation.server')
     const customer = createProfile()
     const lapsed = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() - 1000).toISOString() })
     const later = createPolicy(customer.id, { status: 'active', cancelAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, yearlyReminders } from '~/db/schema'
 import { runDailyJobs } from '~/jobs.server'
-import { purchasesToRemind, sendYearlyReminders } from '~/models/yearly-reminders.server'
+import { purchasesToRemind, sendYearlyReminders } from '~/models/policies/yearly-reminders.server'
 
 import { createActivePolicy, createProfile } from '../support/factories'
 import { outboxFor } from '../support/outbox'

@@ -16,9 +16,9 @@ import {
   refunds,
   vehicles,
 } from '~/db/schema'
-import { confirmTextConsents, recordTextsConsent } from '~/models/consents.server'
-import { unusedPolicyNumber } from '~/models/policies.server'
-import { scheduleInForce } from '~/models/price-schedule.server'
+import { confirmTextConsents, recordTextsConsent } from '~/models/people/consents.server'
+import { unusedPolicyNumber } from '~/models/policies/policies.server'
+import { scheduleInForce } from '~/models/shops/price-schedule.server'
 
 import { seed } from '../../drizzle/seed'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 
 import { resetEnvForTests } from '~/env.server'
-import { invalidatePricingCache } from '~/models/pricing.server'
+import { invalidatePricingCache } from '~/models/policies/pricing.server'
 
 import { type FakeStripe, startFakeStripe } from './fake-stripe'
 

@@ -28,7 +28,7 @@ export function fakeVpic(decodes: Record<string, FakeDecode> = FAKE_VPIC_DECODES
       response.writeHead(503).end()
       return
     }
-    // Model lists: an empty answer, so the bundled list answers (models/vehicles.server.ts's model lists have their own test).
+    // Model lists: an empty answer, so the bundled list answers (models/policies/vehicles.server.ts's model lists have their own test).
     if (/\/GetModelsForMakeYear\//.test(request.url ?? '')) {
       response.writeHead(200, { 'Content-Type': 'application/json' })
       response.end(JSON.stringify({ Count: 0, Message: 'Response returned successfully', Results: [] }))

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
-import { recordAudit } from '~/models/audit.server'
-import { BATCH_SIZE, claimAndDeliver } from '~/models/batches.server'
+import { recordAudit } from '~/models/operations/audit.server'
+import { BATCH_SIZE, claimAndDeliver } from '~/models/operations/batches.server'
 
 const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}-${index + 1}`)
 

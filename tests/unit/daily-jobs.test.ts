@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, rateLimits, sessions, verifications } from '~/db/schema'
 import { runDailyJobs } from '~/jobs.server'
-import { sendRenewalNotices } from '~/models/renewals.server'
+import { sendRenewalNotices } from '~/models/policies/renewals.server'
 
 import { createPolicy, createProfile, getPolicy, uniqueEmail } from '../support/factories'
 import { outboxFor as outbox } from '../support/outbox'

@@ -73,13 +73,13 @@ describe('imports run one way (ESLint)', () => {
   it('a component never imports a *.server module', async () => {
     expect(
       await problems('app/components/example.tsx', [
-        "import { getClaimForProfile } from '~/models/claims.server'",
+        "import { getClaimForProfile } from '~/models/claims/claims.server'",
         "export { payments } from '../services/payments.server'",
         "import { formatPrice } from '~/domain/format'",
         "const { db } = await import('~/db/client.server')",
       ]),
     ).toEqual([
-      "1: import { getClaimForProfile } from '~/models/claims.server' → A component never imports a *.server module: it would pull server code toward the browser bundle.",
+      "1: import { getClaimForProfile } from '~/models/claims/claims.server' → A component never imports a *.server module: it would pull server code toward the browser bundle.",
       "2: export { payments } from '../services/payments.server' → A component never imports a *.server module: it would pull server code toward the browser bundle.",
       "4: const { db } = await import('~/db/client.server') → A component never imports a *.server module: it would pull server code toward the browser bundle.",
     ])
@@ -107,14 +107,14 @@ describe('imports run one way (ESLint)', () => {
       'A service (an outside system or a library behind an adapter) never imports a model, auth, a route or a component, types included.'
     expect(
       await problems('app/services/example.server.ts', [
-        "import type { Contract } from '~/models/contract.server'",
+        "import type { Contract } from '~/models/policies/contract.server'",
         "import { hit } from '../auth/rate-limit.server'",
         "import type { loader } from '~/routes/_index'",
         "import { Card } from '~/components/ui'",
         "import { readStored } from './storage.server'",
       ]),
     ).toEqual([
-      `1: import type { Contract } from '~/models/contract.server' → ${SERVICE}`,
+      `1: import type { Contract } from '~/models/policies/contract.server' → ${SERVICE}`,
       `2: import { hit } from '../auth/rate-limit.server' → ${SERVICE}`,
       `3: import type { loader } from '~/routes/_index' → ${SERVICE}`,
       `4: import { Card } from '~/components/ui' → ${SERVICE}`,
@@ -149,7 +149,7 @@ describe('imports run one way (ESLint)', () => {
         await problems(file, [
           "import { clientNetwork } from '~/auth/rate-limit.server'",
           "import { sendEmail } from '~/services/email.server'",
-          "import { isAdmin } from '~/models/operator.server'",
+          "import { isAdmin } from '~/models/people/operator.server'",
           "import { runDailyJobs } from '~/jobs.server'",
           "import { formatPrice } from '~/domain/format'",
         ]),
@@ -157,7 +157,7 @@ describe('imports run one way (ESLint)', () => {
       ).toEqual([
         `1: import { clientNetwork } from '~/auth/rate-limit.server' → ${LOWER}`,
         `2: import { sendEmail } from '~/services/email.server' → ${LOWER}`,
-        `3: import { isAdmin } from '~/models/operator.server' → ${LOWER}`,
+        `3: import { isAdmin } from '~/models/people/operator.server' → ${LOWER}`,
         `4: import { runDailyJobs } from '~/jobs.server' → ${LOWER}`,
       ])
     }
@@ -274,7 +274,9 @@ describe('imports run one way (ESLint)', () => {
     ])
     expect(await problems('app/services/example.server.ts', ["const { listStripePrices } = await import('./stripe.server')"])).toEqual([])
     // The model that applies Stripe's webhook events is no Stripe module.
-    expect(await problems('app/routes/example.ts', ["import { handleStripeWebhook } from '~/models/stripe-events.server'"])).toEqual([])
+    expect(await problems('app/routes/example.ts', ["import { handleStripeWebhook } from '~/models/money/stripe-events.server'"])).toEqual(
+      [],
+    )
   })
 
   it('a module is imported once per file (its types inline: `import { type A, b }`)', async () => {

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest'
 import type { PolicyPhoto } from '~/db/schema'
 import { PHOTO_MESSAGES, VEHICLE_MESSAGES } from '~/domain/messages'
 import { isSetupDone } from '~/domain/policies'
-import { hasRequiredPhotos, type PhotoSlots, wizardStep } from '~/models/policy-setup.server'
-import { isMakeEligible } from '~/models/vehicles.server'
+import { hasRequiredPhotos, type PhotoSlots, wizardStep } from '~/models/policies/policy-setup.server'
+import { isMakeEligible } from '~/models/policies/vehicles.server'
 import { modelLookupSchema, vehicleSchema } from '~/validation/policy-setup'
 
 const photo = (photoType: PolicyPhoto['photoType']) => ({ photoType }) as PolicyPhoto

@@ -14,7 +14,7 @@ import {
   planCards,
   priceFor,
   type PricingMap,
-} from '~/models/pricing.server'
+} from '~/models/policies/pricing.server'
 
 import { SEED_PRICES, SEED_YEARLY_PRICES } from '../../drizzle/seed'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 
 import { isSetupDone } from '~/domain/policies'
-import { policyStatusFor } from '~/models/subscriptions.server'
+import { policyStatusFor } from '~/models/policies/subscriptions.server'
 
 describe('policyStatusFor', () => {
   test.each([

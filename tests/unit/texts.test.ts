@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TEXTS_CONSENT_LABEL, TEXTS_CONSENT_VERSION, textsConsentText } from '~/content/texts-consent'
 import { TEXT_MESSAGES } from '~/domain/messages'
 import { checkTextPhone, textPhoneTypeRefusal, toE164TextPhone } from '~/domain/phones'
-import { replyKeyword } from '~/models/texts.server'
+import { replyKeyword } from '~/models/people/texts.server'
 import { TextsSchema } from '~/validation/texts'
 
 function parse(fields: Record<string, string>) {

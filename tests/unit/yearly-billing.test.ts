@@ -11,7 +11,7 @@ import {
   yearlyOfferText,
   yearlySavingPercent,
 } from '~/domain/plans'
-import { planCards } from '~/models/pricing.server'
+import { planCards } from '~/models/policies/pricing.server'
 
 import { SEED_PRICES, SEED_YEARLY_PRICES } from '../../drizzle/seed'
 

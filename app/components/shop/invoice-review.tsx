@@ -10,7 +10,7 @@ import {
   SHOP_FILE_FIELDS,
 } from '~/domain/invoice'
 import { INVOICE_CORRECTION_FILES } from '~/domain/messages'
-import type { ShopJobReview } from '~/models/shop-job-page.types'
+import type { ShopJobReview } from '~/models/shops/shop-job-page.types'
 
 import { fileClass, FileField, type FormErrors, type FormValues, InvoiceFields, type InvoiceJob, labelClass } from './invoice-fields'
 

@@ -2,7 +2,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Card } from '~/components/ui'
 import { appealDecisionDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 /** The customer's appeal of a denial, with the date the terms promise a decision by. */
 export function AppealCard({ claim }: { claim: ClaimReviewPageData['claim'] }) {

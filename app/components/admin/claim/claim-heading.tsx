@@ -5,7 +5,7 @@ import { Badge, PageHeading } from '~/components/ui'
 import type { ApprovalStatus } from '~/domain/claims'
 import { INTEGRITY_MESSAGES } from '~/domain/messages'
 import { integrityBadge } from '~/domain/photo-integrity'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 type Data = ClaimReviewPageData
 

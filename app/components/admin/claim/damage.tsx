@@ -4,7 +4,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Card } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { CLAIM_PAGE_MESSAGES } from '~/domain/messages'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 import { PhotoGrid } from './photo-grid'
 

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { SHOP_LOCATION_MESSAGES } from '~/domain/messages'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 import { useIsPending } from '~/utils/pending'
 
 type Data = ClaimReviewPageData

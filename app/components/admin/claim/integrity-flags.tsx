@@ -1,5 +1,5 @@
 import { Card } from '~/components/ui'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 /** Why the integrity checks hold the claim for the operator (never shown to the customer). */
 export function IntegrityFlags({ flags }: { flags: ClaimReviewPageData['flags'] }) {

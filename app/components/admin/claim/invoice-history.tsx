@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, buttonClass, Field, inputClass } from '~/components/ui'
 import { DISPUTE_KIND_NAMES, DISPUTE_OUTCOME_NAMES } from '~/domain/invoice'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 /** The invoice's submissions with the operator's answers, and the shop's disputes with the answer's deadline. */
 export function InvoiceHistory({

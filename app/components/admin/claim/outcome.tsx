@@ -7,7 +7,7 @@ import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
 import { CLAIM_PAGE_MESSAGES, INVOICE_CORRECTION_FILES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { describeAppointment } from '~/domain/shops'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 import { useIsPending } from '~/utils/pending'
 
 import { RulesDecision } from './decision'

@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import { Badge, buttonClass, Field, inputClass } from '~/components/ui'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { INVOICE_REJECTION_REASONS } from '~/domain/messages'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 import { useIsPending } from '~/utils/pending'
 
 import { InvoiceHistory } from './invoice-history'

@@ -9,7 +9,7 @@ import { formatLongDate } from '~/domain/format'
 import { adminClaimPath, adminCustomerPath } from '~/domain/paths'
 import { planName } from '~/domain/plans'
 import { vehicleName } from '~/domain/vehicles'
-import type { ClaimReviewPageData } from '~/models/claim-review-page.types'
+import type { ClaimReviewPageData } from '~/models/claims/claim-review-page.types'
 
 type Data = ClaimReviewPageData
 

@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { CreditsList } from '~/components/credits'
 import { Card, Field, inputClass } from '~/components/ui'
 import { countOf } from '~/domain/format'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { AddCreditSchema, WaiveCreditSchema } from '~/validation/operator'
 

@@ -3,7 +3,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone } from '~/components/ui'
 import { countOf, formatPrice } from '~/domain/format'
 import { LETTER_TEMPLATES, type LetterTemplate } from '~/domain/letters'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 
 import { CustomerSection } from './customer-section'
 

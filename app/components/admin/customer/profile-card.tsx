@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { StateSelect } from '~/components/state-select'
 import { Card, Field, inputClass } from '~/components/ui'
 import { addressLines } from '~/domain/letters'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 import { fieldLimits, MAX_LENGTH } from '~/validation/limits'
 import { MailingAddressSchema } from '~/validation/operator'
 

@@ -5,7 +5,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge } from '~/components/ui'
 import { auditActionLabel } from '~/domain/audit'
 import { adminClaimPath } from '~/domain/paths'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 
 import { CustomerSection } from './customer-section'
 

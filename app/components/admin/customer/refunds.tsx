@@ -5,7 +5,7 @@ import { useOperatorTime } from '~/components/admin/operator-zone'
 import { Badge, type BadgeTone, Field, inputClass } from '~/components/ui'
 import { countOf, formatLongDate } from '~/domain/format'
 import { REFUND_RULE_LABELS, REFUND_STATUS_LABELS, type RefundStatus } from '~/domain/refunds'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { PenaltyPaidSchema } from '~/validation/operator'
 

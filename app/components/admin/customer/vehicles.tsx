@@ -3,7 +3,7 @@ import { Form } from 'react-router'
 import { Card, Field, inputClass } from '~/components/ui'
 import { formatLongDate } from '~/domain/format'
 import { vehicleName } from '~/domain/vehicles'
-import type { CustomerPageData } from '~/models/customer-page.types'
+import type { CustomerPageData } from '~/models/people/customer-page.types'
 import { fieldLimits } from '~/validation/limits'
 import { CorrectVehicleSchema } from '~/validation/operator'
 

@@ -1,0 +1,440 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core'
+
+import { type Db, db, transaction } from '~/db/client.server'
+import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { formatPrice } from '~/domain/format'
+import { CUSTOMER_ADMIN_MESSAGES, REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
+import { policyEmailNames } from '~/domain/plans'
+import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
+import { HOUR_MS } from '~/domain/time'
+import { refundEmail } from '~/emails/refund'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { recordAudit } from '~/models/operations/audit.server'
+import { claimAndDeliver } from '~/models/operations/batches.server'
+import { zoneOfCustomerPolicy } from '~/models/policies/policies.server'
+import { sendEmail } from '~/services/email.server'
+import { payments } from '~/services/payments.server'
+import { notFound } from '~/utils/refusal'
+
+/**
+ * Refunds on cancellation: what the customer's state gives back (app/domain/state-rules.ts), computed from what the
+ * payments side says was paid and what the plan paid shops for the policy's claims; paid back through the payments
+ * adapter at once, and, when the provider fails, kept as a failed row that the daily job retries until it is paid.
+ */
+
+export type RefundQuote = Refund & { rules: StateRules }
+
+/** What the plan paid shops for the policy's completed claims, and how many claims were filed at all. */
+function claimsOf(policyId: string) {
+  const row = db()
+    .select({
+      made: count(),
+      paid: sql<number>`coalesce(sum(CASE WHEN ${claims.approvalStatus} = 'completed' THEN ${claims.actualCostCents} END), 0)`,
+    })
+    .from(claims)
+    .where(eq(claims.policyId, policyId))
+    .get()
+  return { made: row?.made ?? 0, paidCents: Number(row?.paid ?? 0) }
+}
+
+/** A policy as the refund rules read it; `timeZone` when the caller has it (else it is found from the customer's ZIP). */
+type RefundPolicy = Policy & { timeZone?: string }
+
+function zoneOf(policy: RefundPolicy) {
+  return policy.timeZone ?? zoneOfCustomerPolicy(policy)
+}
+
+/**
+ * The refund a cancellation at `now` gives, to the cent; the confirmation page shows it and the cancellation pays it.
+ * A payment for a period that starts after `now` (taken while a cancellation waited for the payments provider) is
+ * given back whole. `rules` replaces the state's own where the cancellation is the provider's
+ * (domain/provider-cancellation).
+ */
+export async function quoteRefund(
+  policy: RefundPolicy,
+  now = new Date(),
+  rules: StateRules = rulesFor(policy.governingState),
+): Promise<RefundQuote> {
+  const at = now.toISOString()
+  const all = await (await payments()).paymentsFor(policy)
+  const paid = all.filter((payment) => payment.periodStart <= at)
+  const paidAfter = all.filter((payment) => payment.periodStart > at).reduce((sum, payment) => sum + payment.amountCents, 0)
+  const current = paid.find((payment) => payment.periodStart <= at && at < payment.periodEnd) ?? null
+  const claimed = claimsOf(policy.id)
+  const refund = refundFor(rules, {
+    purchasedAt: policy.createdAt,
+    now,
+    zone: zoneOf(policy),
+    totalPaidCents: paid.reduce((sum, payment) => sum + payment.amountCents, 0),
+    period: current ? { start: current.periodStart, end: current.periodEnd, paidCents: current.amountCents } : null,
+    claimsPaidCents: claimed.paidCents,
+    claimsMade: claimed.made,
+  })
+  if (paidAfter === 0) return { ...refund, rules }
+  const rule = refund.rule === 'none' ? 'pro_rata' : refund.rule
+  return { ...refund, rule, amountCents: refund.amountCents + paidAfter, grossCents: refund.grossCents + paidAfter, rules }
+}
+
+export function explainRefund(
+  refund: Pick<RefundRow, 'rule' | 'grossCents' | 'claimsDeductedCents' | 'feeCents' | 'unusedDays' | 'periodDays'> & {
+    state: string | null
+  },
+) {
+  const rules = rulesFor(refund.state)
+  return refundExplanation({ ...refund, freeLookDays: rules.freeLookDays, laterRefundPercent: rules.laterRefundPercent })
+}
+
+/** The one key of a policy's cancellation refund: a second submit finds the first's row. */
+export function refundKey(policyId: string) {
+  return `cancel:${policyId}`
+}
+
+export function refundOfPolicy(policyId: string) {
+  return (
+    db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.idempotencyKey, refundKey(policyId)))
+      .get() ?? null
+  )
+}
+
+/**
+ * Records the refund a cancellation owes (pending), before the provider is asked to cancel: the row is the claim on the
+ * cancellation. Returns null when a row for this policy exists already (another submit got there first). The caller
+ * audits it once the cancellation is done, and removes it if the cancellation fails.
+ */
+export function createRefund(tx: Db, policy: Policy, quote: RefundQuote, input: { reason: string; now: Date }): RefundRow | null {
+  if (quote.rule === 'none') throw new Error('A refund needs a free-look or pro-rata rule')
+  const row = tx
+    .insert(refunds)
+    .values({
+      policyId: policy.id,
+      idempotencyKey: refundKey(policy.id),
+      amountCents: quote.amountCents,
+      reason: input.reason,
+      rule: quote.rule,
+      grossCents: quote.grossCents,
+      claimsDeductedCents: quote.claimsDeductedCents,
+      feeCents: quote.feeCents,
+      unusedDays: quote.unusedDays,
+      periodDays: quote.periodDays,
+      state: policy.governingState,
+      provider: env().payments,
+      dueBy: quote.dueBy,
+      createdAt: input.now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  return row ?? null
+}
+
+/**
+ * Records a cancellation the payments provider could not be asked about (its refund not yet known): `unsettled`, with
+ * the rule the cancellation's day gives and no amount; `settleRefund` works the amount out as of the cancellation and
+ * pays it. Null when the policy has a refund row already.
+ */
+export function createUnsettledRefund(tx: Db, policy: RefundPolicy, input: { reason: string; now: Date }): RefundRow | null {
+  const rules = rulesFor(policy.governingState)
+  const row = tx
+    .insert(refunds)
+    .values({
+      policyId: policy.id,
+      idempotencyKey: refundKey(policy.id),
+      amountCents: 0,
+      reason: input.reason,
+      rule: inFreeLook(rules, policy.createdAt, input.now, zoneOf(policy)) ? 'free_look' : 'pro_rata',
+      grossCents: 0,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      state: policy.governingState,
+      provider: env().payments,
+      status: 'unsettled',
+      createdAt: input.now.toISOString(),
+      updatedAt: input.now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  return row ?? null
+}
+
+/** Writes `values` (and the time of the change) to one refund row, and returns the row as it now stands. */
+function updateRefund(tx: Db, refundId: string, values: SQLiteUpdateSetSource<typeof refunds>, now: Date) {
+  return tx
+    .update(refunds)
+    .set({ ...values, updatedAt: now.toISOString() })
+    .where(eq(refunds.id, refundId))
+    .returning()
+    .get()!
+}
+
+/**
+ * Finishes a cancellation that went through while the payments provider was down: ends the subscription there, works
+ * out the refund as of the moment of the cancellation (the row's `createdAt`) and pays it, with the late penalty where
+ * the state sets one. A cancellation that owes nothing loses its row. Throws while the provider still fails (the row
+ * stays unsettled for the next run).
+ */
+export async function settleRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow | null> {
+  const adapter = await payments()
+  await adapter.cancelSubscriptionNow(policy)
+  const canceledAt = new Date(refund.createdAt)
+  const quote = await quoteRefund(policy, canceledAt)
+  if (quote.rule === 'none' || quote.amountCents <= 0) {
+    transaction((tx) => {
+      tx.delete(refunds).where(eq(refunds.id, refund.id)).run()
+      recordAudit(tx, { actor: 'system', action: 'refund.settled', entityId: refund.id, detail: { policyId: policy.id, amountCents: 0 } })
+    })
+    return null
+  }
+  const settled = transaction((tx) => {
+    const row = updateRefund(
+      tx,
+      refund.id,
+      {
+        status: 'pending',
+        amountCents: quote.amountCents,
+        rule: quote.rule === 'none' ? 'pro_rata' : quote.rule,
+        grossCents: quote.grossCents,
+        claimsDeductedCents: quote.claimsDeductedCents,
+        feeCents: quote.feeCents,
+        unusedDays: quote.unusedDays,
+        periodDays: quote.periodDays,
+        dueBy: quote.dueBy,
+      },
+      now,
+    )
+    recordAudit(tx, {
+      actor: 'system',
+      action: 'refund.settled',
+      entityId: refund.id,
+      detail: { policyId: policy.id, amountCents: quote.amountCents, rule: row.rule, state: row.state, dueBy: row.dueBy },
+    })
+    return row
+  })
+  const paid = await payRefund(settled, policy, now)
+  await sendRefundEmail(paid, policy)
+  return paid
+}
+
+/**
+ * Pays a refund back through the payments adapter and records the outcome, with the state's penalty when it is paid
+ * after its deadline (worked out again at each attempt, so a later retry pays the penalty its day owes). Never throws:
+ * a failure is kept (status failed, the error) for the operator and the daily retry.
+ */
+export async function payRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow> {
+  const { penaltyCents, monthsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
+  try {
+    // The penalty may come to more than the card's payments can give back (a refund never exceeds its charge): the
+    // part above is owed all the same, kept on the row for the operator to pay by hand, never dropped.
+    const { stripeRefundIds, shortCents } = await (
+      await payments()
+    ).refund(policy, {
+      refundId: refund.id,
+      amountCents: refund.amountCents + penaltyCents,
+      mayFallShortCents: penaltyCents,
+    })
+    return transaction((tx) => {
+      const row = updateRefund(
+        tx,
+        refund.id,
+        {
+          penaltyCents,
+          penaltyByHandCents: shortCents,
+          status: 'succeeded',
+          attempts: sql`${refunds.attempts} + 1`,
+          lastError: null,
+          stripeRefundId: stripeRefundIds.join(' ') || null,
+          succeededAt: now.toISOString(),
+        },
+        now,
+      )
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'refund.succeeded',
+        entityId: refund.id,
+        detail: { stripeRefundIds, ...(penaltyCents > 0 ? { penaltyCents, monthsLate } : {}) },
+      })
+      if (shortCents > 0) {
+        recordAudit(tx, {
+          actor: 'system',
+          action: 'refund.penalty_by_hand',
+          entityId: refund.id,
+          detail: { policyId: policy.id, penaltyByHandCents: shortCents },
+        })
+      }
+      return row
+    })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    logger.error({ refundId: refund.id, policyId: policy.id, err: error }, 'a refund failed; the daily job retries it')
+    return transaction((tx) => {
+      const row = updateRefund(
+        tx,
+        refund.id,
+        { status: 'failed', penaltyCents, attempts: sql`${refunds.attempts} + 1`, lastError: message.slice(0, 500) },
+        now,
+      )
+      recordAudit(tx, { actor: 'system', action: 'refund.failed', entityId: refund.id, detail: { error: message.slice(0, 200) } })
+      return row
+    })
+  }
+}
+
+/** Tells the customer the amount and how it was computed (once, when the cancellation is made). */
+export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
+  const profile = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, policy.profileId)).get()
+  if (!profile) return false
+  const config = env()
+  const message = await refundEmail({
+    ...policyEmailNames(policy),
+    amount: formatPrice(refund.amountCents + refund.penaltyCents),
+    explanation: [
+      explainRefund(refund),
+      ...(refund.penaltyCents > 0 ? [REFUND_MESSAGES.withPenalty(formatPrice(refund.penaltyCents))] : []),
+      ...(refund.penaltyByHandCents > 0 ? [REFUND_MESSAGES.penaltyByHand(formatPrice(refund.penaltyByHandCents))] : []),
+    ].join(' '),
+    dashboardUrl: `${config.APP_URL}/customer`,
+    supportEmail: config.SUPPORT_EMAIL,
+  })
+  return sendEmail({ to: profile.email, ...message, tag: 'refund' })
+}
+
+/** A pending refund older than this was left by an attempt that never finished (a crash): the retry takes it. */
+const STALE_PENDING_MS = HOUR_MS
+
+/**
+ * The daily job: every failed refund (and one left pending by a crash) is tried again, until it succeeds. Each is
+ * claimed first (status back to pending, stamped now), so two runs at once do not both pay it.
+ */
+export async function retryFailedRefunds(now = new Date()) {
+  const staleBefore = new Date(now.getTime() - STALE_PENDING_MS).toISOString()
+  // The literal condition lets the planner read the partial index of unpaid refunds (refunds_unpaid_idx).
+  const unpaid = and(
+    sql`${refunds.status} != 'succeeded'`,
+    or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, staleBefore))),
+  )
+  const due = db().select({ id: refunds.id }).from(refunds).where(unpaid).all()
+  return claimAndDeliver(
+    due.map((row) => row.id),
+    (tx, id) => {
+      const refund = tx
+        .update(refunds)
+        .set({ status: 'pending', updatedAt: now.toISOString() })
+        .where(and(eq(refunds.id, id), unpaid))
+        .returning()
+        .get()
+      if (!refund) return null
+      const policy = tx.select().from(policies).where(eq(policies.id, refund.policyId)).get()
+      return policy ? { refund, policy } : null
+    },
+    async ({ refund, policy }) => (await payRefund(refund, policy, now)).status === 'succeeded',
+  )
+}
+
+/**
+ * The daily job's first step for refunds: every cancellation that went through while the payments provider was down
+ * is finished (`settleRefund`). One the provider still refuses stays unsettled for the next run. Two runs at once may
+ * both settle one: the provider's refund is keyed by the row, so it is paid once.
+ */
+export async function settleUnsettledRefunds(now = new Date()) {
+  const due = db()
+    .select({ refund: refunds, policy: policies })
+    .from(refunds)
+    .innerJoin(policies, eq(policies.id, refunds.policyId))
+    // The literal condition lets the planner read the partial index of unpaid refunds (refunds_unpaid_idx).
+    .where(and(sql`${refunds.status} != 'succeeded'`, eq(refunds.status, 'unsettled')))
+    .all()
+  let settled = 0
+  for (const { refund, policy } of due) {
+    try {
+      await settleRefund(refund, policy, now)
+      settled++
+    } catch (error) {
+      logger.error({ refundId: refund.id, policyId: policy.id, err: error }, 'settling a refund failed; the next daily run tries again')
+    }
+  }
+  return settled
+}
+
+/** The refunds of a customer's policies, newest first (the operator's customer page). */
+export function refundsOfPolicies(policyIds: string[]) {
+  if (policyIds.length === 0) return []
+  return db().select().from(refunds).where(inArray(refunds.policyId, policyIds)).orderBy(desc(refunds.createdAt)).all()
+}
+
+/**
+ * The refunds owed on the policy a local test checkout paid for: local mode moves no money, so the test checkout page
+ * shows what would have been paid back.
+ */
+export function localRefundsOfCheckout(checkoutId: string) {
+  return db()
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(policies, eq(policies.id, refunds.policyId))
+    .where(and(eq(policies.stripeCheckoutSessionId, checkoutId), eq(refunds.provider, 'local')))
+    .orderBy(desc(refunds.createdAt))
+    .all()
+    .map((row) => row.refund)
+}
+
+/** The late penalties, or their parts, above what the card could take back, not yet paid by the operator by hand. */
+export function penaltiesByHand() {
+  return (
+    db()
+      .select({ count: count(), cents: sql<number>`coalesce(sum(${refunds.penaltyByHandCents}), 0)` })
+      .from(refunds)
+      .where(and(sql`${refunds.penaltyByHandCents} > 0`, isNull(refunds.penaltyByHandPaidAt)))
+      .get() ?? { count: 0, cents: 0 }
+  )
+}
+
+/**
+ * The operator records the part of a late penalty that a card refund could not carry as paid by hand, with the
+ * payment's reference. Only a refund of one of this customer's policies: any other is a 404. Audited; once only.
+ */
+export function markPenaltyPaidByHand(
+  input: { actorId: string; profileId: string; refundId: string; reference: string },
+  now = new Date(),
+) {
+  return transaction((tx) => {
+    const found = tx
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(policies, eq(policies.id, refunds.policyId))
+      .where(and(eq(refunds.id, input.refundId), eq(policies.profileId, input.profileId)))
+      .get()
+    if (!found) notFound()
+    const { refund } = found
+    if (refund.penaltyByHandCents <= 0) throw RuleError.from(CUSTOMER_ADMIN_MESSAGES.penaltyNotOwed, { status: 409 })
+    const row = tx
+      .update(refunds)
+      .set({ penaltyByHandPaidAt: now.toISOString(), penaltyByHandReference: input.reference, updatedAt: now.toISOString() })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.penaltyByHandPaidAt)))
+      .returning()
+      .get()
+    if (!row) throw RuleError.from(CUSTOMER_ADMIN_MESSAGES.penaltyAlreadyPaid, { status: 409 })
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'refund.penalty_paid_by_hand',
+      entityId: row.id,
+      detail: { policyId: row.policyId, penaltyByHandCents: row.penaltyByHandCents, reference: input.reference },
+    })
+    return row
+  })
+}
+
+/** How many refunds have failed and wait for the daily retry (the console's home page). */
+export function failedRefundCount() {
+  return (
+    db()
+      .select({ n: count() })
+      .from(refunds)
+      .where(sql`${refunds.status} = 'failed'`)
+      .get()?.n ?? 0
+  )
+}

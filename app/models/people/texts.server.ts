@@ -1,0 +1,303 @@
+import crypto from 'node:crypto'
+
+import { eq } from 'drizzle-orm'
+
+import { db } from '~/db/client.server'
+import { createId } from '~/db/ids'
+import { profiles, TEXT_KINDS, type TextConsent, textMessages, textReplies } from '~/db/schema'
+import { RuleError } from '~/domain/errors'
+import { countOf } from '~/domain/format'
+import { TEXT_MESSAGES } from '~/domain/messages'
+import { formatPhone, toE164TextPhone } from '~/domain/phones'
+import { isDeletedAccount } from '~/domain/privacy'
+import { describeAppointment } from '~/domain/shops'
+import { MINUTE_MS } from '~/domain/time'
+import { env } from '~/env.server'
+import { logger } from '~/logger.server'
+import { claimContext, claimPageUrl } from '~/models/claims/claims.server'
+import {
+  confirmTextConsents,
+  countWrongTextCode,
+  pendingTextConsentOf,
+  recordTextsConsent,
+  replaceTextConsentCode,
+  stopTexts,
+  textConsentOf,
+} from '~/models/people/consents.server'
+import { smsTransport } from '~/services/sms.server'
+
+/**
+ * Texts about a customer's claims, to those who agreed to them (app/models/people/consents.server.ts keeps the consent):
+ * one at each step (decided, booked, on the way, done), and the answers to their replies. A text never holds a claim
+ * up: the step is saved before its text is sent, and a text the provider refuses is recorded and logged with the
+ * reason.
+ */
+
+export type TextKind = (typeof TEXT_KINDS)[number]
+export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code' | 'texts_confirmed'>
+
+/**
+ * What the dashboard's texts card shows: the number texted now, if any; the number waiting for its code, if any; the
+ * mobile number already on the account, offered instead of asking for it again; and the support line named beside the
+ * consent.
+ */
+export function textsStateOf(profileId: string) {
+  const consent = textConsentOf(profileId)
+  const pending = consent ? null : pendingTextConsentOf(profileId)
+  const onFile = db().select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, profileId)).get()?.phone
+  const onFileMobile = onFile ? toE164TextPhone(onFile) : null
+  return {
+    phone: consent ? formatPhone(consent.phone) : null,
+    pending: pending ? { phone: formatPhone(pending.phone), codeSent: pending.codeHash !== null } : null,
+    numberOnFile: onFileMobile ? formatPhone(onFileMobile) : null,
+    supportPhone: formatPhone(env().SUPPORT_PHONE),
+  }
+}
+
+/** Sends one text and records what came of it; never throws (a refusal is a row with its reason). */
+export async function sendText(input: {
+  profileId: string | null
+  claimId: string | null
+  to: string
+  kind: TextKind
+  body: string
+  /** What the log row keeps when the body holds a secret (a code): the words without it. */
+  recordedBody?: string
+}) {
+  const id = createId()
+  const transport = await smsTransport()
+  let outcome: { status: 'sent'; providerMessageId: string } | { status: 'refused'; reason: string }
+  try {
+    const sent = await transport.send({ id, to: input.to, body: input.body, kind: input.kind })
+    outcome = { status: 'sent', providerMessageId: sent.providerMessageId }
+  } catch (error) {
+    outcome = { status: 'refused', reason: refusalReason(error) }
+    // The provider's answer, not a fault of ours: a warning the operator can search for, never an error report.
+    logger.warn({ textId: id, claimId: input.claimId, kind: input.kind, reason: outcome.reason }, 'text refused by the provider')
+  }
+  return db()
+    .insert(textMessages)
+    .values({
+      id,
+      profileId: input.profileId,
+      claimId: input.claimId,
+      toPhone: input.to,
+      kind: input.kind,
+      body: input.recordedBody ?? input.body,
+      transport: transport.name,
+      status: outcome.status,
+      providerMessageId: outcome.status === 'sent' ? outcome.providerMessageId : null,
+      refusalReason: outcome.status === 'refused' ? outcome.reason : null,
+    })
+    .returning()
+    .get()
+}
+
+/** The provider's reason in one line: Twilio's error carries a code and a message ('21610: Attempt to send to unsubscribed recipient'). */
+function refusalReason(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { code, message } = error as { code?: unknown; message?: unknown }
+    const text = typeof message === 'string' ? message : String(error)
+    return (code !== undefined && code !== null ? `${String(code)}: ${text}` : text).slice(0, 500)
+  }
+  return String(error).slice(0, 500)
+}
+
+/**
+ * Texts the claimant about a step their claim reached, when they agreed to texts. Called after the step is saved;
+ * never throws, so a missing consent, a deleted account or a refused text leaves the step as it is.
+ */
+export async function textClaimStep(claimId: string, step: ClaimTextStep) {
+  try {
+    const context = claimContext(claimId)
+    if (!context?.profile || isDeletedAccount(context.profile)) return null
+    const consent = textConsentOf(context.profile.id)
+    if (!consent) return null
+    const body = claimTextBody(context, step)
+    if (!body) return null
+    return await sendText({ profileId: context.profile.id, claimId, to: consent.phone, kind: step, body })
+  } catch (error) {
+    logger.error({ claimId, step, err: error }, 'claim text failed')
+    return null
+  }
+}
+
+function claimTextBody(context: NonNullable<ReturnType<typeof claimContext>>, step: ClaimTextStep): string | null {
+  const { claim, partnerGroup } = context
+  // The claim's own page (docs/decisions/075-one-page-per-claim.md).
+  const link = claimPageUrl(claim.confirmationCode)
+  const shop = partnerGroup?.name ?? 'Your shop'
+  const words = (() => {
+    switch (step) {
+      case 'claim_decided':
+        if (claim.approvalStatus === 'approved') return TEXT_MESSAGES.decidedApproved(claim.confirmationCode) + link
+        if (claim.approvalStatus === 'denied') return TEXT_MESSAGES.decidedDenied(claim.confirmationCode) + link
+        return null
+      case 'claim_booked':
+        return claim.appointmentAt
+          ? TEXT_MESSAGES.booked(claim.confirmationCode, shop, describeAppointment(claim.appointmentAt)) + link
+          : null
+      case 'claim_on_the_way':
+        return TEXT_MESSAGES.onTheWayText(claim.confirmationCode, shop)
+      case 'claim_done':
+        return TEXT_MESSAGES.done(claim.confirmationCode) + link
+    }
+  })()
+  return words === null ? null : words + TEXT_MESSAGES.stopFooter
+}
+
+// --- the number's code -------------------------------------------------------------------------------------------
+
+/**
+ * A number takes claim texts only once it is confirmed as the customer's: a 6-digit code is texted to it and typed on
+ * the texts page, or a YES is replied from it (docs/decisions/100-texts-number-confirmed-first.md). The code is kept
+ * as a keyed hash only, for NUMBER_CODE_MINUTES, and takes MAX_NUMBER_CODE_TRIES wrong ones; the route counts sends
+ * and tries against app/auth/texts-limits.server.ts before it calls these.
+ */
+export const NUMBER_CODE_MINUTES = 10
+export const MAX_NUMBER_CODE_TRIES = 5
+
+/** Keyed with the session secret: a leaked database holds no usable code (a bare hash of 6 digits is trivial to invert). */
+function hashNumberCode(consent: { profileId: string; phone: string }, code: string) {
+  return crypto.createHmac('sha256', env().SESSION_SECRET).update(`texts-code:${consent.profileId}:${consent.phone}:${code}`).digest('hex')
+}
+
+function sameHash(a: string, b: string) {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && crypto.timingSafeEqual(left, right)
+}
+
+/**
+ * Texts a new code to `phone` for `profileId`; the code's hash and expiry, or a refusal next to `field` when the
+ * provider would not take the text (nothing is saved then but the text's log row).
+ */
+async function textNumberCode(profileId: string, phone: string, field: string, now: Date) {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+  const sent = await sendText({
+    profileId,
+    claimId: null,
+    to: phone,
+    kind: 'number_code',
+    body: TEXT_MESSAGES.codeText(code, NUMBER_CODE_MINUTES),
+    recordedBody: TEXT_MESSAGES.codeText('######', NUMBER_CODE_MINUTES),
+  })
+  if (sent.status !== 'sent') {
+    throw RuleError.from({ ...TEXT_MESSAGES.correct, description: TEXT_MESSAGES.codeNotDelivered }, { field, status: 400 })
+  }
+  return {
+    hash: hashNumberCode({ profileId, phone }, code),
+    expiresAt: new Date(now.getTime() + NUMBER_CODE_MINUTES * MINUTE_MS).toISOString(),
+  }
+}
+
+/**
+ * The customer turns texts on for a mobile number: the code is texted to it first, and the consent is recorded
+ * pending with the code's hash. Nothing but the code goes to the number until it is confirmed.
+ */
+export async function startTextsConsent(
+  input: { profileId: string; phone: string; clientIp: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<TextConsent> {
+  const code = await textNumberCode(input.profileId, input.phone, 'phone', now)
+  return recordTextsConsent({ ...input, code }, now)
+}
+
+/** The customer asks for a new code for the number waiting for one: the last code stops working. */
+export async function resendNumberCode(profileId: string, now = new Date()): Promise<TextConsent> {
+  const pending = pendingTextConsentOf(profileId)
+  if (!pending) throw RuleError.from({ ...TEXT_MESSAGES.codeRefused, description: TEXT_MESSAGES.noCodeWaiting }, { field: 'code' })
+  const code = await textNumberCode(profileId, pending.phone, 'code', now)
+  replaceTextConsentCode(pending.id, code)
+  return pending
+}
+
+/**
+ * Checks the code the customer typed against the one texted to their pending number: the right one confirms it (claim
+ * texts go to it from now on); a wrong, expired or used-up one is refused next to the code, and a wrong one counts
+ * towards MAX_NUMBER_CODE_TRIES, after which even the right code is refused until a new one is sent.
+ */
+export async function confirmNumberCode(profileId: string, typed: string, now = new Date()): Promise<TextConsent> {
+  const refuse = (description: string): never => {
+    throw RuleError.from({ ...TEXT_MESSAGES.codeRefused, description }, { field: 'code' })
+  }
+  const pending = pendingTextConsentOf(profileId)
+  if (!pending) return refuse(TEXT_MESSAGES.noCodeWaiting)
+  if (!pending.codeHash || !pending.codeExpiresAt || pending.codeExpiresAt <= now.toISOString()) return refuse(TEXT_MESSAGES.codeExpired)
+  if (pending.codeAttempts >= MAX_NUMBER_CODE_TRIES) return refuse(TEXT_MESSAGES.codeUsedUp)
+  if (!sameHash(pending.codeHash, hashNumberCode({ profileId, phone: pending.phone }, typed))) {
+    const left = MAX_NUMBER_CODE_TRIES - countWrongTextCode(pending.id)
+    return refuse(left > 0 ? TEXT_MESSAGES.codeWrong(countOf(left, 'try', 'tries')) : TEXT_MESSAGES.codeUsedUp)
+  }
+  const [confirmed] = confirmTextConsents({ consentId: pending.id }, 'code', now)
+  // Confirmed a moment ago by a YES or another tab: the number is the customer's either way (and was told so then).
+  if (confirmed) await textSignedUp(confirmed)
+  return confirmed ?? textConsentOf(profileId) ?? refuse(TEXT_MESSAGES.noCodeWaiting)
+}
+
+/** Once a number is confirmed (by its code or a YES), one text tells it what it signed up for and how to stop. */
+async function textSignedUp(consent: TextConsent) {
+  await sendText({
+    profileId: consent.profileId,
+    claimId: null,
+    to: consent.phone,
+    kind: 'texts_confirmed',
+    body: TEXT_MESSAGES.confirmedText,
+  })
+}
+
+// --- replies -----------------------------------------------------------------------------------------------------
+
+/** The words carriers and Twilio treat as an opt-out or a request for help (a reply is matched whole, any case). */
+const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']
+const HELP_WORDS = ['HELP', 'INFO']
+const START_WORDS = ['START', 'UNSTOP', 'YES']
+
+export function replyKeyword(body: string): 'stop' | 'help' | 'start' | 'other' {
+  const word = body.trim().toUpperCase()
+  if (STOP_WORDS.includes(word)) return 'stop'
+  if (HELP_WORDS.includes(word)) return 'help'
+  if (START_WORDS.includes(word)) return 'start'
+  return 'other'
+}
+
+/**
+ * A reply that reached the signed webhook, honoured at once: STOP ends texts to that number, HELP is answered with
+ * the support line, YES (or START) confirms a number waiting for its code while the code works, anything else is only
+ * kept. The same message delivered again (its id already seen) is a replay: 'replayed', and nothing is done twice.
+ * START does not turn texts back on by itself: that takes a new consent on the dashboard, whose code text asks for it.
+ */
+export async function handleTextReply(input: { messageSid: string; from: string; body: string }, now = new Date()) {
+  const keyword = replyKeyword(input.body)
+  const fresh = db()
+    .insert(textReplies)
+    .values({ messageSid: input.messageSid, fromPhone: input.from, keyword, receivedAt: now.toISOString() })
+    .onConflictDoNothing()
+    .run().changes
+  if (!fresh) return { outcome: 'replayed' as const }
+  if (keyword === 'stop') {
+    const stopped = stopTexts({ phone: input.from, source: 'stop_reply' }, now)
+    return { outcome: 'stopped' as const, stopped }
+  }
+  if (keyword === 'help') {
+    const config = env()
+    await sendText({
+      profileId: null,
+      claimId: null,
+      to: input.from,
+      kind: 'help',
+      body: TEXT_MESSAGES.help(formatPhone(config.SUPPORT_PHONE), config.SUPPORT_EMAIL),
+    })
+    return { outcome: 'helped' as const }
+  }
+  if (keyword === 'start') {
+    const confirmed = confirmTextConsents(
+      { phone: input.from, codeValidAt: now.toISOString(), maxAttempts: MAX_NUMBER_CODE_TRIES },
+      'yes_reply',
+      now,
+    )
+    for (const consent of confirmed) await textSignedUp(consent)
+    if (confirmed.length > 0) return { outcome: 'confirmed' as const, confirmed: confirmed.length }
+  }
+  return { outcome: 'kept' as const }
+}
