@@ -62,6 +62,7 @@ export async function loader() {
       // Subscribers whose state needs their consent to a higher price: who accepted, and who keeps their price.
       consents: (consents.get(change.id) ?? []).map((row) => ({
         policyId: row.policyId,
+        policyNumber: row.policyNumber,
         profileId: row.profileId,
         email: row.email,
         noticeSentAt: row.noticeSentAt,
@@ -305,7 +306,7 @@ function ConsentList({ consents }: { consents: Consent[] }) {
                   {consent.email}
                 </Link>
               </td>
-              <td className="py-1 pr-4 font-mono text-xs">{consent.policyId}</td>
+              <td className="py-1 pr-4 font-mono">{consent.policyNumber}</td>
               <td className="py-1 pr-4">{formatLongDate(consent.noticeSentAt)}</td>
               <td className="py-1">{consent.acceptedAt ? `Yes, ${formatLongDate(consent.acceptedAt)}` : 'Not accepted'}</td>
             </tr>

@@ -153,8 +153,10 @@ describe('a higher price that needs the subscriber consent', () => {
     }
     const listed = prices.changes.find((row) => row.id === change.id)!.consents
     expect(listed.map((row) => row.policyId).sort()).toEqual([accepting.policy.id, declining.policy.id, unknown.policy.id].sort())
+    // A person quotes the policy by its number (the random id stays in links only).
     expect(listed.find((row) => row.policyId === declining.policy.id)).toEqual({
       policyId: declining.policy.id,
+      policyNumber: declining.policy.policyNumber,
       profileId: declining.customer.id,
       email: declining.customer.email,
       noticeSentAt: '2031-01-26T03:00:00.000Z',

@@ -425,13 +425,21 @@ export function acceptPriceIncrease(token: string, profileId: string, now = new 
 export function consentNoticesByChange(changeIds: string[]) {
   const byChange = new Map<
     string,
-    Array<{ policyId: string; profileId: string; email: string; noticeSentAt: string; acceptedAt: string | null }>
+    Array<{
+      policyId: string
+      policyNumber: string
+      profileId: string
+      email: string
+      noticeSentAt: string
+      acceptedAt: string | null
+    }>
   >()
   if (changeIds.length === 0) return byChange
   const rows = db()
     .select({
       changeId: priceChangeNotices.priceChangeId,
       policyId: priceChangeNotices.policyId,
+      policyNumber: policies.policyNumber,
       profileId: policies.profileId,
       email: profiles.email,
       noticeSentAt: priceChangeNotices.noticeSentAt,
