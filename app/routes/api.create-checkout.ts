@@ -2,9 +2,10 @@ import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
 import { TERMS_REQUIRED } from '~/domain/messages'
+import { consentFacts } from '~/models/people/consents.server'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/policies/checkout.server'
-import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'
+import { clientOf } from '~/server/server-facts.server'
 import { jsonError } from '~/utils/refusal'
 import { CreateCheckoutSchema } from '~/validation/signup'
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       partnerLocationId,
       tosAcceptedAt: new Date(input.tos_accepted_at).toISOString(),
       governingState: input.governing_state,
-      consent: consentFromRequest({ request, context }),
+      consent: consentFacts(clientOf({ request, context })),
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: '/signup',
     })

@@ -13,7 +13,7 @@ import { formatPhone } from '~/domain/phones'
 import { pendingTextConsentOf, stopTexts } from '~/models/people/consents.server'
 import { confirmNumberCode, resendNumberCode, startTextsConsent, textsStateOf } from '~/models/people/texts.server'
 import { routeRules } from '~/server/route-rules'
-import { clientIp } from '~/server/server-facts.server'
+import { clientOf } from '~/server/server-facts.server'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { type ActionAnswer, answerRefusal, answerSubmission, resultErrors, resultValues } from '~/utils/refusal'
@@ -53,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const consent = await startTextsConsent({
           profileId: customer.id,
           phone: value.phone,
-          clientIp: clientIp({ request, context }),
-          userAgent: request.headers.get('user-agent'),
+          ...clientOf({ request, context }),
         })
         return redirectWithToast(TEXTS_PATH, { type: 'success', ...TEXT_MESSAGES.codeSent(formatPhone(consent.phone)) })
       }

@@ -13,10 +13,11 @@ import { RuleError } from '~/domain/errors'
 import type { Message } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import type { StateCode } from '~/domain/state-rules'
+import { consentFacts } from '~/models/people/consents.server'
 import { acceptOffer, acceptRefusal, describeOffer, findOffer, offerRefusal } from '~/models/policies/ownership-transfer.server'
 import { useRootData } from '~/root'
-import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'
+import { clientOf } from '~/server/server-facts.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerRefusal, answerSubmission, resultErrors } from '~/utils/refusal'
@@ -76,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       params.token,
       buyer,
       submission.value.state as StateCode,
-      consentFromRequest({ request, context }),
+      consentFacts(clientOf({ request, context })),
     )
     return redirect(checkoutUrl, 303)
   } catch (error) {

@@ -20,10 +20,11 @@ import {
 } from '~/domain/messages'
 import { parsePlanType, parseVehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
+import { consentFacts } from '~/models/people/consents.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/policies/checkout.server'
 import { useRootData } from '~/root'
-import { consentFromRequest } from '~/server/consent.server'
 import { routeRules } from '~/server/route-rules'
+import { clientOf } from '~/server/server-facts.server'
 import { formPastHoneypot, honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { answerSubmission, refusalOf } from '~/utils/refusal'
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       partnerLocationId: partner?.id ?? null,
       tosAcceptedAt: new Date().toISOString(),
       governingState: signupState(value),
-      consent: consentFromRequest({ request, context }),
+      consent: consentFacts(clientOf({ request, context })),
       profile: profile ? { id: profile.id, email: profile.email } : null,
       cancelPath: `${basePath}?planType=${value.planType}${value.planType === 'comprehensive' ? `&vehicleType=${value.vehicleType}` : ''}`,
     })

@@ -48,3 +48,18 @@ export function clientIp({ request, context }: { request: Request; context: Read
   const header = env().CLIENT_IP_HEADER
   return (header ? request.headers.get(header)?.split(',')[0]?.trim() : undefined) || 'local'
 }
+
+/** The longest browser description kept (Stripe's metadata values hold 500 characters). */
+const USER_AGENT_MAX = 500
+
+/**
+ * Who sent the request, as a consent record keeps it: the client's address (null when none is known: a development
+ * server) and its browser's description, cut to what the records hold.
+ */
+export function clientOf(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+  const ip = clientIp(args)
+  return {
+    clientIp: ip === 'local' ? null : ip,
+    userAgent: args.request.headers.get('User-Agent')?.slice(0, USER_AGENT_MAX) || null,
+  }
+}

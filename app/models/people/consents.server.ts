@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'dri
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
+import { ESIGN_DISCLOSURE_VERSION } from '~/content/esign'
+import { RENEWAL_TERMS_VERSION } from '~/content/renewal-consent'
 import { TEXTS_CONSENT_VERSION } from '~/content/texts-consent'
 import { type Db, db, transaction } from '~/db/client.server'
 import {
@@ -425,4 +427,19 @@ export function stopTexts(
     }
     return ended.length
   })
+}
+
+/**
+ * What the buyer consented to (the signup form, the JSON checkout, a next owner's acceptance): the texts' versions
+ * shown, the time, and who sent it (`clientOf` in app/server/server-facts.server.ts). It travels with the checkout to
+ * the policy's consent record.
+ */
+export function consentFacts(client: { clientIp: string | null; userAgent: string | null }, now = new Date()): ConsentFacts {
+  return {
+    renewalTermsVersion: RENEWAL_TERMS_VERSION,
+    esignVersion: ESIGN_DISCLOSURE_VERSION,
+    consentedAt: now.toISOString(),
+    clientIp: client.clientIp,
+    userAgent: client.userAgent,
+  }
 }
