@@ -60,7 +60,7 @@ describe('the audit actions', () => {
     const writers = (fs.readdirSync(appDir, { recursive: true }) as string[])
       .filter((file) => /\.tsx?$/.test(file))
       .filter((file) => /\.insert\(\s*auditLog\s*\)/.test(fs.readFileSync(path.join(appDir, file), 'utf8')))
-    expect(writers).toEqual([path.join('models', 'audit.server.ts')])
+    expect(writers).toEqual([path.join('models', 'operations', 'audit.server.ts')])
 
     const subject = createProfile()
     recordAudit(db(), { actor: subject.id, action: 'privacy.data_exported', entityId: subject.id, detail: { files: 2 } })
