@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 import { CALIBRATION_FILE_TYPES, CALIBRATION_METHODS, CALIBRATION_RESULTS } from '../domain/calibration'
 import { APPROVAL_STATUSES, CHIP_COUNTS, DAMAGE_SIZES, DAMAGE_TYPES, WINDSHIELD_ZONES } from '../domain/claims'
@@ -12,6 +12,7 @@ import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { OWNERSHIP_TRANSFER_STATUSES, POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
 import { PROVIDER_CANCEL_GROUNDS } from '../domain/provider-cancellation'
+import { HIGHEST_RATING_SCORE, LOWEST_RATING_SCORE, RATING_HIDE_REASONS } from '../domain/ratings'
 import { REFUND_RULES, REFUND_STATUSES } from '../domain/refunds'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, SHOP_APPLICATION_STATUSES, TIME_SLOTS } from '../domain/shops'
 import { TEXT_MESSAGE_STATUSES } from '../domain/texts'
@@ -1623,5 +1624,53 @@ export const priceScheduleNotices = sqliteTable(
     index('price_schedule_notices_unsent_idx')
       .on(t.scheduleId)
       .where(sql`sent_at IS NULL`),
+  ],
+)
+
+/**
+ * A customer's rating of the shop location that did their completed job (app/domain/ratings.ts): one per claim, by its
+ * claimant, editable for RATING_EDIT_DAYS. The shop may answer once, publicly; the operator may hide the comment's
+ * words for a listed reason only (who and when kept here and in the audit log), and the score still counts.
+ */
+export const shopRatings = sqliteTable(
+  'shop_ratings',
+  {
+    id: id(),
+    claimId: text('claim_id')
+      .notNull()
+      .unique()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    partnerLocationId: text('partner_location_id')
+      .notNull()
+      .references(() => partnerLocations.id, { onDelete: 'cascade' }),
+    /** The group that did the job (the claim's), whose scorecard the rating feeds. */
+    partnerGroupId: text('partner_group_id').references(() => partnerGroups.id, { onDelete: 'set null' }),
+    /** The claimant who rated. */
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    /** When the customer last changed the score or comment; null: as first given. */
+    editedAt: text('edited_at'),
+    /** The shop's one public answer, when, and who of its staff wrote it (their e-mail). */
+    answer: text('answer'),
+    answeredAt: text('answered_at'),
+    answeredBy: text('answered_by'),
+    /** The comment's words hidden by the operator, for one of the listed reasons; the score still counts. */
+    hiddenReason: text('hidden_reason', { enum: RATING_HIDE_REASONS }),
+    hiddenAt: text('hidden_at'),
+    hiddenBy: text('hidden_by'),
+  },
+  (t) => [
+    check(
+      'shop_ratings_score_range',
+      sql`${t.score} BETWEEN ${sql.raw(String(LOWEST_RATING_SCORE))} AND ${sql.raw(String(HIGHEST_RATING_SCORE))}`,
+    ),
+    // The shop choice's averages and latest comments of a few locations, and the shop's own list.
+    index('shop_ratings_location_idx').on(t.partnerLocationId, t.createdAt),
+    // A group's scorecard over its window.
+    index('shop_ratings_group_idx').on(t.partnerGroupId, t.createdAt),
+    // The network's average over a period (the public service record).
+    index('shop_ratings_created_idx').on(t.createdAt, t.score),
   ],
 )

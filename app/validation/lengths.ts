@@ -72,6 +72,9 @@ export const MAX_LENGTH = {
   message: 2000,
   /** A description of the damage, an appeal, a dispute, the shop's notes. */
   longText: 4000,
+  /** A customer's comment on the shop that did their job, and the shop's one answer to it. */
+  ratingComment: 1000,
+  ratingAnswer: 1000,
   /** An amount in dollars as typed ('$1,250.00' at the most). */
   dollarAmount: 12,
 } as const
