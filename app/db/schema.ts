@@ -1674,3 +1674,5 @@ export const shopRatings = sqliteTable(
     index('shop_ratings_created_idx').on(t.createdAt, t.score),
   ],
 )
+
+export type ShopRating = typeof shopRatings.$inferSelect
