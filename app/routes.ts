@@ -37,6 +37,8 @@ export default [
   route('customer/claims/:claimId/shop', 'routes/customer.claims.$claimId.shop.tsx'),
   route('customer/claims/:claimId/reschedule', 'routes/customer.claims.$claimId.reschedule.tsx'),
   route('customer/claims/:claimId/repair-failed', 'routes/customer.claims.$claimId.repair-failed.tsx'),
+  // The customer rates the shop of a finished job, once, and may change it for 30 days.
+  route('customer/claims/:claimId/rating', 'routes/customer.claims.$claimId.rating.tsx'),
   route('customer/policies/:policyId/cancel', 'routes/customer.policies.$policyId.cancel.tsx'),
   route('customer/policies/:policyId/contract', 'routes/customer.policies.$policyId.contract.tsx'),
   route('customer/policies/:policyId/transfer', 'routes/customer.policies.$policyId.transfer.tsx'),
@@ -63,6 +65,8 @@ export default [
   route('shop', 'routes/shop.tsx'),
   route('shop/jobs/:claimId', 'routes/shop.jobs.$claimId.tsx'),
   route('shop/jobs/:claimId/calibration', 'routes/shop.jobs.$claimId.calibration.tsx'),
+  // The group's ratings by its customers, each answered once, publicly.
+  route('shop/ratings', 'routes/shop.ratings.tsx'),
   // The operator's request for more photos: no sign-in, the signed link is the key, once, for that claim only.
   route('photo-requests/done', 'routes/photo-requests.done.tsx'),
   route('photo-requests/:code/:requestId', 'routes/photo-requests.$code.$requestId.tsx'),
@@ -76,6 +80,7 @@ export default [
     route('partners', 'routes/admin.partners.tsx'),
     route('applications', 'routes/admin.applications.tsx'),
     route('scorecards', 'routes/admin.scorecards.tsx'),
+    route('ratings', 'routes/admin.ratings.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
     route('setups', 'routes/admin.setups.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),

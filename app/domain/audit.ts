@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
   'storm_event',
   'shop_application',
   'price_schedule',
+  'shop_rating',
 ] as const
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number]
 
@@ -152,6 +153,11 @@ export const AUDIT_ACTIONS = [
   { action: 'storm_event.declared', entity: 'storm_event', label: 'Storm declared' },
   { action: 'storm_event.edited', entity: 'storm_event', label: 'Declared storm changed' },
   { action: 'partner_location.capacity_set', entity: 'partner_location', label: 'Daily capacity set by the shop' },
+  // A customer's rating of the shop that did their job (app/domain/ratings.ts), the shop's answer, the operator's hiding.
+  { action: 'shop_rating.given', entity: 'shop_rating', label: 'Shop rated by the customer' },
+  { action: 'shop_rating.edited', entity: 'shop_rating', label: 'Shop rating changed by the customer' },
+  { action: 'shop_rating.answered', entity: 'shop_rating', label: 'Rating answered by the shop' },
+  { action: 'shop_rating.hidden', entity: 'shop_rating', label: 'Rating comment hidden by the operator, with a reason' },
   // The network's price schedule for shops (/admin/price-schedule), its notice, and each group's answer on /shop.
   { action: 'price_schedule.published', entity: 'price_schedule', label: 'Shop price schedule published' },
   { action: 'price_schedule.notice_sent', entity: 'price_schedule', label: 'Shop price schedule e-mailed to the shops' },
@@ -216,6 +222,7 @@ export const EMAIL_TAGS = [
   'claim-message-operator',
   'claim-message-shop',
   'claim-photo-request',
+  'shop-rating-request',
   // The account and its privacy requests.
   'email-change',
   'email-changed',

@@ -1439,3 +1439,42 @@ export const PRICE_SCHEDULE_MESSAGES = {
   /** A completed job's page: the one amount it is paid, the same as its payout and remittance. */
   paid: (price: string) => `This job is paid ${price}: your invoice as accepted.`,
 } as const
+
+/** The shops' ratings by their customers (app/domain/ratings.ts): the claim page's card, the shop choice, /shop, the operator. */
+export const SHOP_RATING_MESSAGES = {
+  correct: { title: 'Please check your rating.', description: 'Nothing was saved: see the message next to each field.' },
+  scoreRequired: 'Choose from 1 to 5 stars.',
+  commentTooLong: (max: number) => `Keep the comment to ${max} characters.`,
+  answerRequired: 'Write your answer.',
+  answerTooLong: (max: number) => `Keep the answer to ${max} characters.`,
+  reasonRequired: 'Choose one of the listed reasons.',
+  notRateable: {
+    title: 'Not ready to rate',
+    description: 'You can rate the shop once the job on this claim is done.',
+  },
+  editOver: (until: string) => ({
+    title: 'Your rating can no longer be changed',
+    description: `Ratings can be changed for 30 days; yours could be changed until ${until}.`,
+  }),
+  given: (shop: string) => ({
+    title: 'Thank you for your rating',
+    description: `Your rating of ${shop} is shown to customers choosing a shop.`,
+  }),
+  edited: (shop: string) => ({ title: 'Rating changed', description: `Your rating of ${shop} is changed.` }),
+  alreadyAnswered: { title: 'Already answered', description: 'Each rating takes one answer from the shop, and this one has it.' },
+  answered: { title: 'Answer published', description: 'Your answer is shown under the rating.' },
+  alreadyHidden: { title: 'Already hidden', description: 'This comment is already hidden.' },
+  noComment: { title: 'Nothing to hide', description: 'This rating has no comment; its score always counts.' },
+  hidden: { title: 'Comment hidden', description: 'The reason is shown in its place; the score still counts.' },
+  /** The card on the claim page, and the e-mail. */
+  askTitle: (shop: string) => `How did ${shop} do?`,
+  ask: 'Rate the shop that did your job, from 1 to 5 stars, with a comment if you like. Every rating is shown to customers choosing a shop, whatever it says, and nothing is given for it.',
+  yours: (score: number) => `You rated it ${score} of 5.`,
+  editableUntil: (until: string) => `You can change your rating until ${until}.`,
+  /** How a location's figure reads. */
+  average: (average: string, count: number) => `${average} of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`,
+  none: 'No ratings yet',
+  shopAnswer: 'The shop answered',
+  allShown:
+    'Every rating customers give is shown here, whatever its score: a comment is hidden only for personal information, a threat, obscene language, or words not about the job, and its score still counts.',
+} as const

@@ -72,6 +72,17 @@ export function reschedulePath(claimId: string) {
   return `/customer/claims/${encodeURIComponent(claimId)}/reschedule`
 }
 
+/** Where the customer rates the shop of a finished job, and changes the rating for a while (app/domain/ratings.ts). */
+export function ratingPath(claimId: string) {
+  return `/customer/claims/${encodeURIComponent(claimId)}/rating`
+}
+
+/** A shop's ratings by its customers, and its answers. */
+export const SHOP_RATINGS_PATH = '/shop/ratings'
+
+/** The operator's list of ratings, where a comment may be hidden for a listed reason. */
+export const ADMIN_RATINGS_PATH = '/admin/ratings'
+
 /** Where the customer files "My repair failed" on a repaired claim (the repair-failure guarantee). */
 export function repairFailedPath(claimId: string) {
   return `/customer/claims/${encodeURIComponent(claimId)}/repair-failed`

@@ -1,9 +1,10 @@
+import { dayAfter, dayOf, endOfDayIn, SERVICE_ZONE } from './calendar'
+
 /**
  * A customer's rating of the shop that did their job (app/models/shops/shop-ratings.server.ts): a score of one to
  * five stars and an optional comment, from the customer of a completed claim only, once, editable for a while. Every
  * rating is shown and counted, whatever it says (the FTC's rule on consumer reviews, 16 CFR Part 465): the operator may
- * hide a comment's words only for one of the reasons below, and the reason is shown in their place. Why:
- * docs/decisions/ (the shop ratings record).
+ * hide a comment's words only for one of the reasons below, and the reason is shown in their place.
  */
 export const RATING_SCORES = [1, 2, 3, 4, 5] as const
 export type RatingScore = (typeof RATING_SCORES)[number]
@@ -13,6 +14,19 @@ export const HIGHEST_RATING_SCORE = RATING_SCORES[RATING_SCORES.length - 1]!
 
 /** How many calendar days after rating the customer may still change it (app/domain/calendar.ts counts them). */
 export const RATING_EDIT_DAYS = 30
+
+/**
+ * The last day the customer may change a rating given at `givenAt`: the RATING_EDIT_DAYS-th calendar day after the day
+ * it was given, on the customer's clock, to its end (`until`: the moment the next day starts there).
+ */
+export function ratingEditWindow(givenAt: Date, zone = SERVICE_ZONE) {
+  const lastDay = dayAfter(dayOf(givenAt, zone), RATING_EDIT_DAYS)
+  return { lastDay, until: endOfDayIn(lastDay, zone) }
+}
+
+export function ratingEditable(givenAt: Date, now: Date, zone = SERVICE_ZONE) {
+  return now.getTime() < ratingEditWindow(givenAt, zone).until.getTime()
+}
 
 /** The latest comments the shop choice shows under each location's average. */
 export const RATING_COMMENTS_SHOWN = 3
@@ -31,4 +45,9 @@ export const RATING_HIDE_REASON_LABELS: Record<RatingHideReason, string> = {
 
 export function isRatingHideReason(value: unknown): value is RatingHideReason {
   return typeof value === 'string' && (RATING_HIDE_REASONS as readonly string[]).includes(value)
+}
+
+/** A location's average to one decimal, as people read a rating ("4.3"). */
+export function averageInWords(average: number) {
+  return (Math.round(average * 10) / 10).toFixed(1)
 }

@@ -37,6 +37,7 @@ import { priceChangeEmail, type PriceChangeEmailProps } from './price-change'
 import { priceScheduleEmail } from './price-schedule'
 import { accountDeletedEmail, accountDeletionCodeEmail, emailChangedEmail, emailChangeLinkEmail, esignWithdrawnEmail } from './privacy'
 import { providerCancellationEmail } from './provider-cancellation'
+import { ratingRequestEmail } from './ratings'
 import { refundEmail } from './refund'
 import { remittanceEmail } from './remittance'
 import { renewalNoticeEmail } from './renewal-notice'
@@ -446,6 +447,11 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     repairType: 'replacement',
     partnerGroup: 'Wasatch Auto Glass',
     claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
+  }),
+  sample('shop-rating-request', 'Rate the shop (once, after the job)', ratingRequestEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    shop: 'Wasatch Auto Glass — Sandy',
+    rateUrl: `${SITE}/customer/claims/clm_4t9w1c/rating`,
   }),
   sample('email-change', 'Confirm a new e-mail address', emailChangeLinkEmail, {
     url: `${SITE}/customer/privacy/confirm-email?token=n5Vb8sample`,

@@ -55,6 +55,11 @@ const SECTIONS = [
     title: 'Shop scorecards',
     text: "Each partner group's on-time rate, invoices accepted first time, rework and calibration proof.",
   },
+  {
+    to: '/admin/ratings',
+    title: 'Shop ratings',
+    text: "Customers' ratings of the shops: every one shown; a comment hidden only for a listed reason.",
+  },
   { to: '/admin/activity', title: 'Activity', text: 'Audit log, e-mail log and payment events.' },
   { to: '/admin/prices', title: 'Prices', text: 'Monthly prices while payments are local.' },
   {

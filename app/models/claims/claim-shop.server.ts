@@ -39,6 +39,7 @@ import { textClaimStep } from '~/models/people/texts.server'
 import { invoiceColumnsOfClaim, recordSubmission } from '~/models/shops/invoice-review.server'
 import { priceOfJob } from '~/models/shops/price-schedule.server'
 import { stageShopFiles, storeShopDocuments } from '~/models/shops/shop-documents.server'
+import { askForRating } from '~/models/shops/shop-ratings.server'
 import { shopThumbPath } from '~/services/images.server'
 import { type UploadedFile } from '~/services/multipart.server'
 import { StagedFiles } from '~/services/staged-files.server'
@@ -428,6 +429,8 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
         }),
       )
       await textClaimStep(result.claim.id, 'claim_done')
+      // Asked once, now the job is done: how the shop did (every rating is shown, app/domain/ratings.ts).
+      await askForRating(result.claim.id)
     }
     return result
   } catch (error) {
