@@ -5,9 +5,10 @@ import { claimMessageLimited } from '~/auth/claim-limits.server'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimStatusBadge } from '~/components/claim-card'
 import { ClaimThread, MessageField } from '~/components/claims/claim-thread'
+import { RatingCardBody } from '~/components/claims/rating-form'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, cx, PageHeading } from '~/components/ui'
-import { CLAIM_PAGE_MESSAGES, CLAIM_THREAD_MESSAGES } from '~/domain/messages'
+import { CLAIM_PAGE_MESSAGES, CLAIM_THREAD_MESSAGES, SHOP_RATING_MESSAGES } from '~/domain/messages'
 import { claimPagePath } from '~/domain/paths'
 import { formatPhone, phoneHref } from '~/domain/phones'
 import { postClaimMessage } from '~/models/claims/claim-messages.server'
@@ -66,7 +67,7 @@ const STEP_MARKS: Record<TimelineStep['state'], { mark: string; words: string; c
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, timeline, shop, promise, appointment, photos, actions, thread, shopOnThread } = loaderData
+  const { claim, timeline, shop, promise, appointment, photos, actions, thread, shopOnThread, rating } = loaderData
   const errors = resultErrors(actionData?.result)
   const values = resultValues(actionData?.result)
   const sending = useIsPending({ state: 'submitting' })
@@ -172,6 +173,16 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
               </a>
             </div>
           ) : null}
+        </Card>
+      ) : null}
+
+      {rating ? (
+        <Card className="space-y-4" role="region" aria-labelledby="rating-title" data-testid="claim-rating">
+          <h2 id="rating-title" className="text-xl font-semibold text-slate-900">
+            {SHOP_RATING_MESSAGES.askTitle(rating.shop)}
+          </h2>
+          {/* Posts to the rating's own route, which answers a refusal on its page and comes back here on success. */}
+          <RatingCardBody path={rating.path} rating={rating.rating} values={{}} errors={{}} submitting={false} />
         </Card>
       ) : null}
 

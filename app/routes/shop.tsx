@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router'
 import { requireShopStaff } from '~/auth/session.server'
 import { appointmentInWords, JobFacts, type ShopJobView } from '~/components/shop/job-summary'
 import { ScheduleNotice, ShopPriceSchedule } from '~/components/shop/price-schedule'
+import { ShopRatingsSection } from '~/components/shop/ratings'
 import { ScorecardSection } from '~/components/shop/scorecard'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, inputClass } from '~/components/ui'
@@ -11,7 +12,7 @@ import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate, formatPrice } from '~/domain/format'
 import { CONNECT_MESSAGES, PRICE_SCHEDULE_MESSAGES, REPAIR_FAILURE_MESSAGES, STORM_MESSAGES } from '~/domain/messages'
-import { shopJobPath } from '~/domain/paths'
+import { SHOP_RATINGS_PATH, shopJobPath } from '~/domain/paths'
 import { PAYOUT_STATE_NAMES } from '~/domain/payouts'
 import { DONE_SHOWN } from '~/domain/shops'
 import { env } from '~/env.server'
@@ -21,6 +22,7 @@ import { refreshConnectStatus, startConnectOnboarding } from '~/models/money/sho
 import { groupLocations, setDailyCapacity } from '~/models/shops/partners.server'
 import { answerSchedule, groupScheduleView } from '~/models/shops/price-schedule.server'
 import { shopJobs, shopRework } from '~/models/shops/shop-jobs.server'
+import { ratingsOfGroup } from '~/models/shops/shop-ratings.server'
 import { scorecardOfGroup } from '~/models/shops/shop-scorecards.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
       rework: shopRework(group.id),
       scorecard: scorecardOfGroup(group.id),
+      ratings: ratingsOfGroup(group.id, 0).locations,
       // The shop's clock, for the times this page tells (decision 045): its first location's zone.
       zone: shopZoneOf({ chosenLocationId: null, assignedPartnerGroupId: group.id }) ?? SERVICE_ZONE,
       schedule: groupScheduleView(group.id),
@@ -151,6 +154,7 @@ export default function ShopJobs({ loaderData, actionData }: Route.ComponentProp
       <ShopPriceSchedule schedule={loaderData.schedule} error={resultErrors(actionData?.result).schedule?.join(' ')} />
       <Rework items={rework} zone={zone} />
       <ScorecardSection {...loaderData.scorecard} zone={loaderData.zone} />
+      <ShopRatingsSection locations={loaderData.ratings} href={SHOP_RATINGS_PATH} />
       <DailyCapacity locations={locations} result={actionData?.result} />
       <StripePayouts stripe={loaderData.stripe} />
     </div>

@@ -40,3 +40,32 @@ export function RatingComment({ rating }: { rating: ShownRating }) {
     </div>
   )
 }
+
+/** The shop's own figures on /shop: each location's average and count, and the way to read and answer each rating. */
+export function ShopRatingsSection({
+  locations,
+  href,
+}: {
+  locations: (Pick<RatingSummary, 'average' | 'count'> & { id: string; name: string })[]
+  href: string
+}) {
+  return (
+    <section id="ratings" aria-labelledby="ratings-heading" className="space-y-3" data-testid="shop-ratings">
+      <h2 id="ratings-heading" className="text-xl font-semibold">
+        Your ratings
+      </h2>
+      <p className="text-sm text-slate-700">{SHOP_RATING_MESSAGES.allShown}</p>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {locations.map((location) => (
+          <li key={location.id} className="flex flex-wrap gap-x-4 px-4 py-2 text-sm">
+            <span className="font-semibold text-slate-900">{location.name}</span>
+            <RatingFigure summary={location} />
+          </li>
+        ))}
+      </ul>
+      <a href={href} className="text-sm font-semibold text-brand-700 underline">
+        Read and answer your ratings
+      </a>
+    </section>
+  )
+}

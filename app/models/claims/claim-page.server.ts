@@ -16,6 +16,7 @@ import { type CustomerClaim, listClaimsForProfile } from '~/models/claims/claims
 import { shopZoneOf } from '~/models/claims/shop-choice.server'
 import { getPolicyForProfile } from '~/models/policies/policies.server'
 import { claimsWithCalibrationProof } from '~/models/shops/calibration.server'
+import { ratingCardOf } from '~/models/shops/shop-ratings.server'
 import { appointmentCalendarFile } from '~/services/calendar-file.server'
 import { fileUrl } from '~/utils/file-url'
 import { notFound } from '~/utils/refusal'
@@ -287,6 +288,8 @@ export function claimPage(profileId: string, code: string, now = new Date()) {
     actions,
     thread: readThread(claim.id, 'customer').map(({ id, ...message }) => ({ key: id, ...message })),
     shopOnThread: shopOnThread(claim),
+    // A finished job asks once how the shop did, then shows the rating given (app/domain/ratings.ts).
+    rating: claim.approvalStatus === 'completed' ? ratingCardOf(profileId, claim.id, now) : null,
   }
 }
 
