@@ -5,6 +5,7 @@ import { data, Form, useFetcher } from 'react-router'
 import { requireCustomer } from '~/auth/session.server'
 import { ClaimFormButtons } from '~/components/claims/claim-fields'
 import { PreferredTimeFields } from '~/components/shop/preferred-time'
+import { RatingComment, RatingFigure } from '~/components/shop/ratings'
 import { Toast } from '~/components/toast'
 import { Badge, buttonClass, Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -177,46 +178,60 @@ export default function ChooseShop({ loaderData, actionData }: Route.ComponentPr
 
 function ShopChoiceCard({ shop, checked }: { shop: ShopOption; checked: boolean }) {
   return (
-    <label
-      className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600"
-      data-testid="shop-option"
-    >
-      <input type="radio" name="locationId" value={shop.id} defaultChecked={checked} className="mt-1" />
-      <span className="space-y-1 text-sm">
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="text-base font-semibold text-slate-900">{shop.name}</span>
-          <span className="text-slate-700">{shop.miles} miles</span>
-          {shop.mobileService ? <Badge tone="info">Mobile service available</Badge> : null}
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600" data-testid="shop-option">
+      <label className="flex cursor-pointer gap-3">
+        <input type="radio" name="locationId" value={shop.id} defaultChecked={checked} className="mt-1" />
+        <span className="space-y-1 text-sm">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="text-base font-semibold text-slate-900">{shop.name}</span>
+            <span className="text-slate-700">{shop.miles} miles</span>
+            {shop.mobileService ? <Badge tone="info">Mobile service available</Badge> : null}
+          </span>
+          <span className="block text-slate-800" data-testid="shop-on-time">
+            {shop.onTime.judged
+              ? SCORECARD_MESSAGES.customerOnTime(shop.onTime.rate, shop.onTime.count, shop.onTime.of, SCORECARD_DAYS)
+              : SCORECARD_MESSAGES.newToNetwork}
+          </span>
+          <span className="block text-slate-800">{shop.address}</span>
+          {shop.phone ? <span className="block text-slate-800">{shop.phone}</span> : null}
+          {shop.hours ? <span className="block text-slate-700">Hours: {shop.hours}</span> : null}
+          {shop.mobileService ? (
+            <span className="block text-slate-700">
+              Mobile service within {shop.mobileRadiusMiles} miles{shop.mobileReaches ? ', which reaches you' : ''}.
+            </span>
+          ) : null}
+          {shop.booking.fullDates.length ? (
+            <span className="block font-medium text-amber-900" data-testid="shop-full-days">
+              Fully booked on {shop.booking.fullDates.map((date) => formatLongDate(date)).join(', ')}.
+            </span>
+          ) : null}
+          {shop.booking.line ? (
+            <span className="block text-slate-700" data-testid="shop-line">
+              You would be number {shop.booking.line.place} in its line: your turn comes{' '}
+              {shop.booking.line.from === shop.booking.line.until
+                ? `on ${formatLongDate(shop.booking.line.from)}`
+                : `between ${formatLongDate(shop.booking.line.from)} and ${formatLongDate(shop.booking.line.until)}`}
+              .
+            </span>
+          ) : null}
         </span>
-        <span className="block text-slate-800" data-testid="shop-on-time">
-          {shop.onTime.judged
-            ? SCORECARD_MESSAGES.customerOnTime(shop.onTime.rate, shop.onTime.count, shop.onTime.of, SCORECARD_DAYS)
-            : SCORECARD_MESSAGES.newToNetwork}
-        </span>
-        <span className="block text-slate-800">{shop.address}</span>
-        {shop.phone ? <span className="block text-slate-800">{shop.phone}</span> : null}
-        {shop.hours ? <span className="block text-slate-700">Hours: {shop.hours}</span> : null}
-        {shop.mobileService ? (
-          <span className="block text-slate-700">
-            Mobile service within {shop.mobileRadiusMiles} miles{shop.mobileReaches ? ', which reaches you' : ''}.
-          </span>
+      </label>
+      {/* Every rating counts and every comment is listed (app/domain/ratings.ts): outside the label, which names the radio. */}
+      <div className="space-y-2 border-t border-slate-200 pt-3 text-sm" data-testid="shop-ratings">
+        <p className="font-medium text-slate-900">
+          Customer ratings: <RatingFigure summary={shop.ratings} />
+        </p>
+        {shop.ratings.latest.length ? (
+          <ul className="space-y-2" aria-label={`Latest comments on ${shop.name}`}>
+            {shop.ratings.latest.map((rating) => (
+              <li key={rating.id}>
+                <RatingComment rating={rating} />
+              </li>
+            ))}
+          </ul>
         ) : null}
-        {shop.booking.fullDates.length ? (
-          <span className="block font-medium text-amber-900" data-testid="shop-full-days">
-            Fully booked on {shop.booking.fullDates.map((date) => formatLongDate(date)).join(', ')}.
-          </span>
-        ) : null}
-        {shop.booking.line ? (
-          <span className="block text-slate-700" data-testid="shop-line">
-            You would be number {shop.booking.line.place} in its line: your turn comes{' '}
-            {shop.booking.line.from === shop.booking.line.until
-              ? `on ${formatLongDate(shop.booking.line.from)}`
-              : `between ${formatLongDate(shop.booking.line.from)} and ${formatLongDate(shop.booking.line.until)}`}
-            .
-          </span>
-        ) : null}
-      </span>
-    </label>
+      </div>
+    </div>
   )
 }
 

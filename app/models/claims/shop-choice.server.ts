@@ -28,6 +28,7 @@ import { getClaimForProfile, shopAssignedEmailFor, tellTheShop } from '~/models/
 import { decidedClaim } from '~/models/claims/claims-read.server'
 import { recordAudit } from '~/models/operations/audit.server'
 import { groupsOfferedJobs, scheduleInForce } from '~/models/shops/price-schedule.server'
+import { NO_RATINGS, type RatingSummary, ratingSummaryByLocation } from '~/models/shops/shop-ratings.server'
 import { onTimeOfGroups } from '~/models/shops/shop-scorecards.server'
 import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { notFound } from '~/utils/refusal'
@@ -66,6 +67,8 @@ export type ShopOption = {
   booking: Booking
   /** Its group's on-time rate from the scorecards, or that the group is too new to judge. */
   onTime: OnTimeForCustomers
+  /** Every rating of the location by its customers: the average, how many, the latest comments (app/domain/ratings.ts). */
+  ratings: RatingSummary
 }
 
 function addressOf(location: Pick<PartnerLocation, 'address' | 'city' | 'state' | 'zip'>) {
@@ -98,7 +101,7 @@ export function nearestShops(needed: readonly ShopService[], zip: string, limit 
   const origin = zipPlace(zip)
   if (!origin) return null
   const dates = bookingDaysNear(zip, now)
-  const shops: Omit<ShopOption, 'onTime'>[] = []
+  const shops: Omit<ShopOption, 'onTime' | 'ratings'>[] = []
   const groupOf = new Map<string, string>()
   // Nearest first, past the full ones: the bookings of only the locations looked at are read.
   for (const { location, groupName, miles } of rankByDistance(origin, candidateLocations(needed, now), Number.POSITIVE_INFINITY)) {
@@ -123,7 +126,15 @@ export function nearestShops(needed: readonly ShopService[], zip: string, limit 
     if (shops.length === limit) break
   }
   const onTime = onTimeOfGroups([...groupOf.values()], now)
-  return shops.map((shop) => ({ ...shop, onTime: onTimeForCustomers(onTime.get(groupOf.get(shop.id) ?? '') ?? EMPTY_FIGURE) }))
+  const ratings = ratingSummaryByLocation(
+    db(),
+    shops.map((shop) => shop.id),
+  )
+  return shops.map((shop) => ({
+    ...shop,
+    onTime: onTimeForCustomers(onTime.get(groupOf.get(shop.id) ?? '') ?? EMPTY_FIGURE),
+    ratings: ratings.get(shop.id) ?? NO_RATINGS,
+  }))
 }
 
 /** How many jobs a location has booked on each of these days (the day the customer asked for; denied claims free theirs). */
