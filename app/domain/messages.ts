@@ -1399,6 +1399,11 @@ export const SCORECARD_MESSAGES = {
       counted: (count: number, of: number) => `${count} of ${of} with complete proof`,
       explain: 'Jobs with an ADAS calibration whose proof is recorded, complete and passed, as payment requires.',
     },
+    ratings: {
+      label: 'Rated 4 or 5 stars',
+      counted: (count: number, of: number) => `${count} of ${of} ratings 4 or 5 stars`,
+      explain: "Of these jobs' ratings by their customers, every one counted (a hidden comment's score too), those of 4 or 5 stars.",
+    },
   },
   nothingToMeasure: 'Nothing to measure yet',
   window: (days: number) => `Over the jobs completed in the last ${days} days.`,

@@ -1,5 +1,5 @@
 /**
- * A partner group's scorecard (docs/decisions/086-shop-scorecards.md), pure and safe in the browser: four figures, each
+ * A partner group's scorecard (docs/decisions/086-shop-scorecards.md), pure and safe in the browser: five figures, each
  * a count out of the jobs it can be judged on, over the jobs the group completed in the last SCORECARD_DAYS days. The
  * shop reads its own on /shop, the operator every group's on /admin/scorecards, and a customer choosing a shop the
  * on-time figure alone, once a group has done enough jobs for it to mean something.
@@ -18,12 +18,15 @@ export const MIN_JOBS_TO_JUDGE = 10
 /** A figure: `count` of the `of` jobs it is measured on. */
 export type ScoreFigure = { count: number; of: number }
 
-export const SCORE_FIGURES = ['onTime', 'firstTimeInvoices', 'rework', 'calibrationProof'] as const
+export const SCORE_FIGURES = ['onTime', 'firstTimeInvoices', 'rework', 'calibrationProof', 'ratings'] as const
 export type ScoreFigureName = (typeof SCORE_FIGURES)[number]
 
 export type Scorecard = Record<ScoreFigureName, ScoreFigure>
 
 export const EMPTY_FIGURE: ScoreFigure = { count: 0, of: 0 }
+
+/** A customer's rating that counts as satisfied on the scorecard (app/domain/ratings.ts): 4 or 5 stars of 5. */
+export const SATISFIED_RATING = 4
 
 /** The figure as a whole percentage, or null when there is nothing to measure (no rate is better than a made-up 0 %). */
 export function scoreRate(figure: ScoreFigure): number | null {

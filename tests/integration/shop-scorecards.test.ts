@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { calibrationProofs, type Claim, claimDocuments, claims, partnerGroups, partnerLocations, shopStaff } from '~/db/schema'
+import { calibrationProofs, type Claim, claimDocuments, claims, partnerGroups, partnerLocations, shopRatings, shopStaff } from '~/db/schema'
 import { CALIBRATION_FILE_TYPES, type CalibrationFileType } from '~/domain/calibration'
 import { PAGE_SIZE } from '~/domain/paging'
 import { MIN_JOBS_TO_JUDGE, type Scorecard, SCORECARD_DAYS } from '~/domain/scorecards'
@@ -95,6 +95,26 @@ function failure(repaired: Claim, approvalStatus: 'pending_review' | 'approved' 
   return createClaim(policy.id, { damageType: 'crack', repairFailureOfClaimId: repaired.id, approvalStatus })
 }
 
+/** The claimant's rating of a completed job, at a location of its group made for it. */
+function rating(claim: Claim, score: number, overrides: Partial<typeof shopRatings.$inferInsert> = {}) {
+  const location = db()
+    .insert(partnerLocations)
+    .values({ partnerGroupId: claim.assignedPartnerGroupId, name: 'Rated place', slug: `rated-${claim.id}` })
+    .returning()
+    .get()
+  db()
+    .insert(shopRatings)
+    .values({
+      claimId: claim.id,
+      partnerLocationId: location.id,
+      partnerGroupId: claim.assignedPartnerGroupId,
+      score,
+      comment: 'Words.',
+      ...overrides,
+    })
+    .run()
+}
+
 describe("a shop group's scorecard", () => {
   ensureSeeded()
   // A Friday; the window runs back 90 days, to 22 August.
@@ -140,6 +160,11 @@ describe("a shop group's scorecard", () => {
     const old = job(group.id, { reviewedAt: at('2026-06-01T10:00Z'), completedAt: at('2026-06-05T10:00Z') })
     invoiceAnswers(old, ['rejected', 'accepted'])
     failure(old, 'approved')
+    // The customers' ratings of the window's jobs, each counted whatever its comment (a hidden one too); the old job's not.
+    rating(quick, 5)
+    rating(late, 2, { hiddenReason: 'obscenity' })
+    rating(proven, 4)
+    rating(old, 1)
 
     // Another group's jobs, late, rejected and failed, never reach this group's scorecard.
     const other = createPartnerGroup()
@@ -153,12 +178,14 @@ describe("a shop group's scorecard", () => {
       firstTimeInvoices: { count: 1, of: 2 },
       rework: { count: 1, of: 3 },
       calibrationProof: { count: 1, of: 3 },
+      ratings: { count: 2, of: 3 },
     })
     expect(cards.get(other.id)).toEqual<Scorecard>({
       onTime: { count: 0, of: 1 },
       firstTimeInvoices: { count: 0, of: 1 },
       rework: { count: 1, of: 1 },
       calibrationProof: { count: 0, of: 0 },
+      ratings: { count: 0, of: 0 },
     })
     // Before the late chip repair's completion and before the open job's deadline, neither was late yet.
     expect(countScorecards([group.id], new Date('2026-11-02T09:00:00Z')).get(group.id)!.onTime).toEqual({ count: 0, of: 0 })
@@ -229,6 +256,7 @@ describe("a shop group's scorecard", () => {
       firstTimeInvoices: { count: 0, of: 0 },
       rework: { count: 0, of: 0 },
       calibrationProof: { count: 0, of: 0 },
+      ratings: { count: 0, of: 0 },
     })
   })
 })

@@ -25,7 +25,13 @@ describe('the scorecard rates', () => {
   it('has no rate when nothing was measured, rather than a made-up 0 %', () => {
     expect(scoreRate(EMPTY_FIGURE)).toBeNull()
     expect(
-      isEmptyScorecard({ onTime: EMPTY_FIGURE, firstTimeInvoices: EMPTY_FIGURE, rework: EMPTY_FIGURE, calibrationProof: EMPTY_FIGURE }),
+      isEmptyScorecard({
+        onTime: EMPTY_FIGURE,
+        firstTimeInvoices: EMPTY_FIGURE,
+        rework: EMPTY_FIGURE,
+        calibrationProof: EMPTY_FIGURE,
+        ratings: EMPTY_FIGURE,
+      }),
     ).toBe(true)
     expect(
       isEmptyScorecard({
@@ -33,6 +39,7 @@ describe('the scorecard rates', () => {
         firstTimeInvoices: EMPTY_FIGURE,
         rework: { count: 0, of: 1 },
         calibrationProof: EMPTY_FIGURE,
+        ratings: EMPTY_FIGURE,
       }),
     ).toBe(false)
   })

@@ -7,7 +7,7 @@ import { CALIBRATION_FILE_TYPES, type CalibrationMethod, calibrationProofGaps, t
 import type { ApprovalStatus } from '~/domain/claims'
 import { missedPromiseOnOurSide } from '~/domain/credits'
 import { PAGE_SIZE, pageOf } from '~/domain/paging'
-import { EMPTY_FIGURE, isEmptyScorecard, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
+import { EMPTY_FIGURE, isEmptyScorecard, SATISFIED_RATING, type Scorecard, SCORECARD_DAYS, type ScoreFigure } from '~/domain/scorecards'
 import { SERVICE_FIGURE_DAYS, serviceClockStart } from '~/domain/service-promise'
 import type { AdasCalibration, TimeSlot } from '~/domain/shops'
 import { DAY_MS, HOUR_MS } from '~/domain/time'
@@ -39,6 +39,7 @@ type JobRow = {
   proof_method: CalibrationMethod | null
   proof_result: CalibrationResult | null
   proof_files: string | null
+  rating_score: number | null
 }
 
 const CALIBRATION_TYPES = sql.join(
@@ -67,7 +68,8 @@ function completedJobs(groupIds: readonly string[], since: string, before: strin
            CASE WHEN p.claim_id IS NOT NULL THEN (
              SELECT group_concat(d.document_type) FROM claim_documents d
              WHERE d.claim_id = c.id AND d.document_type IN (${CALIBRATION_TYPES})
-           ) END AS proof_files
+           ) END AS proof_files,
+           (SELECT r.score FROM shop_ratings r WHERE r.claim_id = c.id) AS rating_score
     FROM partner_groups g
     CROSS JOIN claims c ON c.assigned_partner_group_id = g.id AND c.completed_at >= ${since} AND c.completed_at < ${before}
     LEFT JOIN calibration_proofs p ON p.claim_id = c.id
@@ -168,6 +170,7 @@ const emptyCard = (): Scorecard => ({
   firstTimeInvoices: EMPTY_FIGURE,
   rework: EMPTY_FIGURE,
   calibrationProof: EMPTY_FIGURE,
+  ratings: EMPTY_FIGURE,
 })
 
 /** Adds the window's completed jobs to their groups' cards. */
@@ -189,6 +192,8 @@ function addCompletedJobs(cards: Map<string, Scorecard>, rows: readonly JobRow[]
       )
       card.calibrationProof = add(card.calibrationProof, gaps.length === 0)
     }
+    // Every rating of the job counts, whatever it says and whether its comment is hidden (app/domain/ratings.ts).
+    if (row.rating_score !== null) card.ratings = add(card.ratings, row.rating_score >= SATISFIED_RATING)
   }
 }
 
@@ -210,7 +215,8 @@ function windowAt(now: Date) {
 /**
  * Counts the groups' scorecards at `now`: over the jobs completed in the last SCORECARD_DAYS days, how many were on time
  * (open jobs already past their promise count as late), how many invoices were accepted as first sent (of those
- * answered), how many chip repairs failed since, and how many calibrations have a complete, passed proof.
+ * answered), how many chip repairs failed since, how many calibrations have a complete, passed proof, and how many of
+ * the jobs' ratings by their customers were 4 or 5 stars.
  */
 export function countScorecards(groupIds: readonly string[], now = new Date()): Map<string, Scorecard> {
   const { since, before } = windowAt(now)
