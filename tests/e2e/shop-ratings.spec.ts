@@ -11,7 +11,10 @@ async function fileFor(name: string) {
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(await file.arrayBuffer()) }
 }
 
-test('a finished job is rated by its customer, shown on the shop choice, and answered once by the shop', async ({ page, signIn }) => {
+test('a finished job is rated by its customer, shown on the shop choice, answered once by the shop, and its comment hidden for a listed reason', async ({
+  page,
+  signIn,
+}) => {
   // A shop of its own at a ZIP of its own (Kanab), so it is the nearest there whatever other tests add.
   const group = createPartnerGroup(`Kanab Glass ${createId(4)}`, { email: uniqueEmail('kanab') })
   const location = db()
@@ -95,10 +98,23 @@ test('a finished job is rated by its customer, shown on the shop choice, and ans
   await expect(answered.getByTestId('rating-answer')).toContainText('we are adding a technician')
   await expect(answered.getByRole('button', { name: 'Publish the answer' })).toHaveCount(0)
 
-  // The answer is shown under the comment to customers choosing a shop.
+  // The operator may hide the comment only for a listed reason: none chosen is refused by the field.
+  await signIn({ email: 'operator@example.com' })
+  await page.goto('/admin/ratings')
+  const listed = page.getByTestId('admin-rating').filter({ hasText: job.confirmationCode })
+  await listed.getByRole('button', { name: 'Hide the comment' }).click()
+  const refused = page.getByTestId('admin-rating').filter({ hasText: job.confirmationCode })
+  await expect(refused.getByRole('alert')).toHaveText('Choose one of the listed reasons.')
+  await refused.getByLabel('Hide the comment because').selectOption('off_topic')
+  await refused.getByRole('button', { name: 'Hide the comment' }).click()
+  await expect(toast(page)).toContainText('Comment hidden')
+
+  // Customers choosing a shop see the reason in the comment's place, the score still counted, and the shop's answer.
   await signIn({ email: customer.email })
   await page.goto(`/customer/claims/${next.id}/shop?zip=84741`)
-  await expect(page.getByTestId('shop-option').filter({ hasText: location.name }).getByTestId('rating-answer')).toContainText(
-    'we are adding a technician',
-  )
+  const shown = page.getByTestId('shop-option').filter({ hasText: location.name })
+  await expect(shown.getByTestId('rating-figure')).toHaveText('2.0 of 5 from 1 rating')
+  await expect(shown.getByTestId('rating-hidden')).toHaveText('Hidden: it was not about the job')
+  await expect(shown).not.toContainText('Slow, but careful work.')
+  await expect(shown.getByTestId('rating-answer')).toContainText('we are adding a technician')
 })
