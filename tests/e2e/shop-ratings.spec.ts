@@ -73,17 +73,22 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   const card = page.getByTestId('claim-rating')
   await expect(card.getByTestId('rating-given')).toHaveText('You rated it 2 of 5.')
   await expect(card).toContainText('You can change your rating until')
+  // Changed from the claim page's card (once rated, a second rating of the claim changes the first).
+  await card.getByLabel('3 stars').check()
+  await card.getByRole('button', { name: 'Change my rating' }).click()
+  await expect(toast(page)).toContainText('Rating changed')
+  await expect(page.getByTestId('claim-rating').getByTestId('rating-given')).toHaveText('You rated it 3 of 5.')
 
   // Every rating is shown, a low one too: the shop choice gives the location's average, count and comment.
   await page.goto(`/customer/claims/${next.id}/shop?zip=84741`)
   const option = page.getByTestId('shop-option').filter({ hasText: location.name })
-  await expect(option.getByTestId('rating-figure')).toHaveText('2.0 of 5 from 1 rating')
+  await expect(option.getByTestId('rating-figure')).toHaveText('3.0 of 5 from 1 rating')
   await expect(option.getByTestId('rating-comment')).toContainText('Slow, but careful work.')
 
   // The shop sees it on /shop (no React) and answers once, publicly; an empty answer is refused by its field.
   await signIn({ email: staffEmail })
   await page.goto('/shop')
-  await expect(page.getByTestId('shop-ratings')).toContainText('2.0 of 5 from 1 rating')
+  await expect(page.getByTestId('shop-ratings')).toContainText('3.0 of 5 from 1 rating')
   await page.getByRole('link', { name: 'Read and answer your ratings' }).click()
   expect(await page.locator('script[type="module"]').count()).toBe(0)
   const rating = page.getByTestId('shop-rating').filter({ hasText: job.confirmationCode })
@@ -113,7 +118,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   await signIn({ email: customer.email })
   await page.goto(`/customer/claims/${next.id}/shop?zip=84741`)
   const shown = page.getByTestId('shop-option').filter({ hasText: location.name })
-  await expect(shown.getByTestId('rating-figure')).toHaveText('2.0 of 5 from 1 rating')
+  await expect(shown.getByTestId('rating-figure')).toHaveText('3.0 of 5 from 1 rating')
   await expect(shown.getByTestId('rating-hidden')).toHaveText('Hidden: it was not about the job')
   await expect(shown).not.toContainText('Slow, but careful work.')
   await expect(shown.getByTestId('rating-answer')).toContainText('we are adding a technician')
