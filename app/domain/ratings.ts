@@ -4,7 +4,8 @@ import { dayAfter, dayOf, endOfDayIn, SERVICE_ZONE } from './calendar'
  * A customer's rating of the shop that did their job (app/models/shops/shop-ratings.server.ts): a score of one to
  * five stars and an optional comment, from the customer of a completed claim only, once, editable for a while. Every
  * rating is shown and counted, whatever it says (the FTC's rule on consumer reviews, 16 CFR Part 465): the operator may
- * hide a comment's words only for one of the reasons below, and the reason is shown in their place.
+ * hide a comment's words only for one of the reasons below, and the reason is shown in their place. Why:
+ * docs/decisions/103-every-shop-rating-shown.md.
  */
 export const RATING_SCORES = [1, 2, 3, 4, 5] as const
 export type RatingScore = (typeof RATING_SCORES)[number]
