@@ -2,6 +2,7 @@ import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { partnerLocations, shopStaff } from '~/db/schema'
 
+import { seriousAxeViolations } from '../support/axe'
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, findOrCreateProfile, uniqueEmail } from '../support/factories'
 import { jpegFile } from '../support/photos'
@@ -14,6 +15,7 @@ async function fileFor(name: string) {
 test('a finished job is rated by its customer, shown on the shop choice, answered once by the shop, and its comment hidden for a listed reason', async ({
   page,
   signIn,
+  javaScript,
 }) => {
   // A shop of its own at a ZIP of its own (Kanab), so it is the nearest there whatever other tests add.
   const group = createPartnerGroup(`Kanab Glass ${createId(4)}`, { email: uniqueEmail('kanab') })
@@ -65,6 +67,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   await page.getByLabel('Comment (optional)').fill('Slow, but careful work.')
   await page.getByRole('button', { name: 'Send my rating' }).click()
   await expect(page.locator('#score-error')).toHaveText('Choose from 1 to 5 stars.')
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
   await expect(page.getByLabel('Comment (optional)')).toHaveValue('Slow, but careful work.')
   await page.getByLabel('2 stars').check()
   await page.getByRole('button', { name: 'Send my rating' }).click()
@@ -73,6 +76,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   const card = page.getByTestId('claim-rating')
   await expect(card.getByTestId('rating-given')).toHaveText('You rated it 2 of 5.')
   await expect(card).toContainText('You can change your rating until')
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
   // Changed from the claim page's card (once rated, a second rating of the claim changes the first).
   await card.getByLabel('3 stars').check()
   await card.getByRole('button', { name: 'Change my rating' }).click()
@@ -84,6 +88,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   const option = page.getByTestId('shop-option').filter({ hasText: location.name })
   await expect(option.getByTestId('rating-figure')).toHaveText('3.0 of 5 from 1 rating')
   await expect(option.getByTestId('rating-comment')).toContainText('Slow, but careful work.')
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
 
   // The shop sees it on /shop (no React) and answers once, publicly; an empty answer is refused by its field.
   await signIn({ email: staffEmail })
@@ -102,6 +107,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   const answered = page.getByTestId('shop-rating').filter({ hasText: job.confirmationCode })
   await expect(answered.getByTestId('rating-answer')).toContainText('we are adding a technician')
   await expect(answered.getByRole('button', { name: 'Publish the answer' })).toHaveCount(0)
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
 
   // The operator may hide the comment only for a listed reason: none chosen is refused by the field.
   await signIn({ email: 'operator@example.com' })
@@ -113,6 +119,7 @@ test('a finished job is rated by its customer, shown on the shop choice, answere
   await refused.getByLabel('Hide the comment because').selectOption('off_topic')
   await refused.getByRole('button', { name: 'Hide the comment' }).click()
   await expect(toast(page)).toContainText('Comment hidden')
+  if (javaScript) expect(await seriousAxeViolations(page)).toEqual([])
 
   // Customers choosing a shop see the reason in the comment's place, the score still counted, and the shop's answer.
   await signIn({ email: customer.email })
