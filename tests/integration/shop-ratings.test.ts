@@ -190,6 +190,14 @@ describe('shop ratings', () => {
     // Hidden once: a second hiding is refused, and the first reason stands.
     expect(refusal(() => hideRatingComment({ ratingId: rating.id, reason: 'threats', actorId: operator.id }))).toBeInstanceOf(RuleError)
     expect(db().select().from(shopRatings).where(eq(shopRatings.id, rating.id)).get()!.hiddenReason).toBe('personal_data')
+    // The same words sent again stay hidden; new words are the customer's to show, until hidden again.
+    rateShop({ profileId: customer.id, claimId: claim.id, score: 2, comment: 'Call Bob at 801-555-0199.' })
+    expect(db().select().from(shopRatings).where(eq(shopRatings.id, rating.id)).get()).toMatchObject({
+      hiddenReason: 'personal_data',
+      score: 2,
+    })
+    rateShop({ profileId: customer.id, claimId: claim.id, score: 2, comment: 'The chip still shows a little.' })
+    expect(db().select().from(shopRatings).where(eq(shopRatings.id, rating.id)).get()).toMatchObject({ hiddenReason: null, hiddenBy: null })
   })
 
   it('the routes: the customer posts a rating and is sent back to the claim page; a stranger’s post is a 404; a bad score is a 400 by its field', async () => {

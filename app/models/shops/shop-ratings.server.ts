@@ -188,9 +188,16 @@ export function rateShop(
           status: 409,
         })
       }
+      // New words are the customer's to show: a hiding was of the old ones, and the operator may hide these again.
+      const rewritten = input.comment !== existing.comment
       const rating = tx
         .update(shopRatings)
-        .set({ score: input.score, comment: input.comment, editedAt: now.toISOString() })
+        .set({
+          score: input.score,
+          comment: input.comment,
+          editedAt: now.toISOString(),
+          ...(rewritten ? { hiddenReason: null, hiddenAt: null, hiddenBy: null } : {}),
+        })
         .where(eq(shopRatings.id, existing.id))
         .returning()
         .get()
@@ -198,7 +205,12 @@ export function rateShop(
         actor: input.profileId,
         action: 'shop_rating.edited',
         entityId: rating.id,
-        detail: { claimId: claim.id, from: existing.score, score: rating.score },
+        detail: {
+          claimId: claim.id,
+          from: existing.score,
+          score: rating.score,
+          ...(rewritten && existing.hiddenReason ? { hiddenBefore: existing.hiddenReason } : {}),
+        },
       })
       return { rating, edited: true, shop: location.name }
     }
