@@ -39,12 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const profile = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: RatingSchema })
-  if (submission.status !== 'success') {
-    // Another person's claim stays a 404 before any message about the form.
-    ownRating(profile.id, params.claimId)
-    return answerSubmission(submission, { toast: { type: 'error', ...SHOP_RATING_MESSAGES.correct } })
-  }
   try {
+    if (submission.status !== 'success') {
+      // Another person's claim stays a 404, and an open job's refusal comes, before any message about the form.
+      ownRating(profile.id, params.claimId)
+      return answerSubmission(submission, { toast: { type: 'error', ...SHOP_RATING_MESSAGES.correct } })
+    }
     const { rating, edited, shop } = rateShop({ profileId: profile.id, claimId: params.claimId, ...submission.value })
     const code = ownRating(profile.id, rating.claimId).code
     return redirectWithToast(`${claimPagePath(code)}#rating-title`, {

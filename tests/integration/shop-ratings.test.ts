@@ -216,6 +216,19 @@ describe('shop ratings', () => {
     )
     expect(bad.status).toBe(400)
     expect((bad.data as { result: { error: Record<string, string[]> } }).result.error.score).toBeTruthy()
+    // An open job's claim is refused, with or without a valid score, never a 500.
+    const open = finishedJob({ approvalStatus: 'approved', completedAt: null })
+    const openCookie = await sessionCookieFor(open.customer.id)
+    for (const form of [{ score: '9' }, { score: '4' }]) {
+      const answer = await settle(() =>
+        ratingRoute.action(
+          routeArgs(makeRequest(`/customer/claims/${open.claim.id}/rating`, { cookie: openCookie, form }), {
+            claimId: open.claim.id,
+          }) as never,
+        ),
+      )
+      expect(answer.status).toBe(409)
+    }
     const stranger = await sessionCookieFor(createProfile().id)
     expect((await post({ score: '5' }, stranger)).status).toBe(404)
     const done = await post({ score: '5', comment: 'Great work.' })
