@@ -142,6 +142,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter
           supportEmail={root?.contact.supportEmail ?? 'support@glassplan.example'}
+          supportPhone={root?.contact.supportPhone ?? '(801) 555-0142'}
           partnerEmail={root?.contact.partnerEmail ?? 'partners@glassplan.example'}
         />
         {hydrate ? (

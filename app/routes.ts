@@ -17,6 +17,7 @@ export default [
   route('terms-of-service/:version', 'routes/terms-of-service.tsx', { id: 'terms-version' }),
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
   route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
+  route('accessibility', 'routes/accessibility.tsx'),
   // A glass shop applies to join the network; the operator reviews it at /admin/applications.
   route('join-the-network', 'routes/join-the-network.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 
-import { HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
+import { ACCESSIBILITY_PATH, HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
 
 import { buttonClass, listLinkClass } from './ui'
 
@@ -110,7 +110,19 @@ function ListLink({ to, children }: { to: string; children: ReactNode }) {
 const sectionLinksClass =
   'flex items-center gap-x-5 whitespace-nowrap text-sm font-medium text-slate-800 max-sm:order-last max-sm:w-full max-sm:overflow-x-auto sm:flex-wrap'
 
-export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: string; partnerEmail: string }) {
+/**
+ * The foot of every page, the shops' and the operator's too: help (the Contact column) is in the same place
+ * everywhere (WCAG 2.2, 3.2.6), with the support line as well as the address.
+ */
+export function SiteFooter({
+  supportEmail,
+  supportPhone,
+  partnerEmail,
+}: {
+  supportEmail: string
+  supportPhone: string
+  partnerEmail: string
+}) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-3">
@@ -124,6 +136,12 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
             Customer support:{' '}
             <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
               {supportEmail}
+            </a>
+          </p>
+          <p className="mt-1">
+            Phone:{' '}
+            <a className="text-brand-700 underline" href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>
+              {supportPhone}
             </a>
           </p>
           <p className="mt-1">
@@ -146,6 +164,7 @@ export function SiteFooter({ supportEmail, partnerEmail }: { supportEmail: strin
             <ListLink to="/privacy-policy">Privacy Policy</ListLink>
             <ListLink to="/excluded-vehicles">Excluded vehicles</ListLink>
             <ListLink to={HOW_CLAIMS_ARE_DECIDED_PATH}>How claims are decided</ListLink>
+            <ListLink to={ACCESSIBILITY_PATH}>Accessibility</ListLink>
             <ListLink to="/partner/complete-claim">Partner shops: complete a claim</ListLink>
             <ListLink to="/demo/customer">Try the demo</ListLink>
           </ul>

@@ -120,6 +120,9 @@ export const TEXTS_PATH = '/customer/texts'
 /** Where Twilio posts the replies to our texts (STOP, HELP): set as the messaging number's webhook. */
 export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
 
+/** The public accessibility statement (linked from the site's footer, on every page). */
+export const ACCESSIBILITY_PATH = '/accessibility'
+
 /** The public page where a glass shop applies to join the network (linked from the site's footer). */
 export const JOIN_NETWORK_PATH = '/join-the-network'
 

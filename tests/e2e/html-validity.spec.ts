@@ -8,7 +8,9 @@ import type { Browser, Page } from '@playwright/test'
 import { demoSubmitClaimPath, demoWizardPath } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, payouts, shopStaff, stormEvents } from '~/db/schema'
+import { ACCESSIBILITY_PATH } from '~/domain/paths'
 
+import { seriousAxeViolations, seriousAxeViolationsOfMarkup } from '../support/axe'
 import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, createProfile, findOrCreateProfile } from '../support/factories'
 
@@ -16,7 +18,10 @@ import { createActivePolicy, createClaim, createPartnerGroup, createPolicy, crea
  * The Nu Html Checker (vnu.jar, the W3C's validator, from the vnu-jar package; it needs Java) over every kind of page:
  * public, demo, signed-in, the shop's and the operator's. With JavaScript off it checks the HTML as the server sends
  * it; with JavaScript on, the document after hydration (what the page became in the browser). Every error fails the
- * test, listed with its page. The same pass checks that each page has a title of the one form and a meta description.
+ * test, listed with its page. The same pass checks that each page has a title of the one form and a meta description,
+ * and runs axe with the WCAG 2.2 A and AA rules (target size included) on it: with JavaScript on in the page, with it
+ * off on the server's HTML (tests/support/axe.ts). Every finding fails the test, listed with its page, so the
+ * accessibility statement's "every kind of page" (content/accessibility.ts) holds.
  */
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
 
@@ -100,6 +105,7 @@ function pagesToCheck() {
     { who: 'visitor', path: '/terms-of-service' },
     { who: 'visitor', path: '/excluded-vehicles' },
     { who: 'visitor', path: '/how-claims-are-decided' },
+    { who: 'visitor', path: ACCESSIBILITY_PATH },
     { who: 'visitor', path: '/no-such-page', status: 404 },
     { who: 'visitor', path: '/demo/customer' },
     { who: 'visitor', path: demoWizardPath('demo-pol-4m8q2x') },
@@ -153,8 +159,12 @@ async function browserFor(browser: Browser, baseURL: string, javaScript: boolean
   return context.newPage()
 }
 
-test('every kind of page is valid HTML, with a title and a meta description', async ({ browser, baseURL, javaScript }, testInfo) => {
-  test.setTimeout(300_000) // ~48 pages (with JavaScript, each until the network is idle), then one run of the checker
+test('every kind of page is valid HTML, meets WCAG 2.2 AA by axe, and has a title and a meta description', async ({
+  browser,
+  baseURL,
+  javaScript,
+}, testInfo) => {
+  test.setTimeout(420_000) // ~50 pages (with JavaScript, each until the network is idle), axe on each, then one run of the checker
   expect(spawnSync('java', ['-version']).status, 'Java must be installed for the Nu Html Checker (.ci/run installs it)').toBe(0)
 
   const { customer, visits } = pagesToCheck()
@@ -164,6 +174,9 @@ test('every kind of page is valid HTML, with a title and a meta description', as
     customer: await browserFor(browser, baseURL!, javaScript, customer.id),
     operator: await browserFor(browser, baseURL!, javaScript, operator.id),
   }
+  // Without JavaScript, axe runs on the server's HTML shown in a page that can run it.
+  const axeTwin = javaScript ? null : await browserFor(browser, baseURL!, true)
+  const axeFindings: string[] = []
 
   const dir = testInfo.outputPath('html')
   fs.mkdirSync(dir, { recursive: true })
@@ -191,7 +204,13 @@ test('every kind of page is valid HTML, with a title and a meta description', as
     expect(title, `title of ${visit.path}`).toMatch(/^[^|·]+ — Glass Plan$/)
     const description = await page.locator('head meta[name="description"]').getAttribute('content')
     expect(description?.trim().length ?? 0, `meta description of ${visit.path}`).toBeGreaterThan(20)
+
+    const findings = axeTwin
+      ? await seriousAxeViolationsOfMarkup(axeTwin, page.url(), html)
+      : await seriousAxeViolations(page, { wcag: true })
+    axeFindings.push(...findings.map((finding) => `${visit.who} ${visit.path}: ${finding}`))
   }
+  expect.soft(axeFindings, 'axe findings (WCAG 2.2 A and AA)').toEqual([])
 
   const errors = runNuChecker([...fileToPage.keys()]).map((message) => {
     const where = fileToPage.get(path.resolve(new URL(message.url).pathname)) ?? message.url

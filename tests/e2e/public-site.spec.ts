@@ -2,11 +2,12 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import zlib from 'node:zlib'
 
-import AxeBuilder from '@axe-core/playwright'
 import Database from 'better-sqlite3'
 
+import { ACCESSIBILITY_KNOWN_GAPS, ACCESSIBILITY_REVIEWED, ACCESSIBILITY_TESTS } from '~/content/accessibility'
 import { PRIVACY_SECTION_IDS } from '~/content/privacy'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
+import { formatLongDate } from '~/domain/format'
 
 import { type RunningServer, startServer } from '../bench/server'
 import { expect, test } from '../support/e2e'
@@ -180,20 +181,64 @@ test.describe('legal pages', () => {
   })
 })
 
+// Every kind of page is checked by axe against WCAG 2.2 AA, JavaScript on and off, in html-validity.spec.ts's sweep.
 test.describe('accessibility', () => {
-  for (const path of ['/', '/terms-of-service', '/privacy-policy', '/excluded-vehicles', '/no-such-page']) {
-    test(`${path} has no serious or critical axe violations`, async ({ page, javaScript }) => {
-      // axe runs inside the page, so only where JavaScript runs; the server sends the same markup either way.
-      test.skip(!javaScript, 'axe needs JavaScript in the page')
+  test('the statement says the standard, how it is tested, the known gaps, who answers and its date; every footer links to it', async ({
+    page,
+    signIn,
+  }) => {
+    await page.goto('/')
+    await page.locator('footer').getByRole('link', { name: 'Accessibility' }).click()
+    await expect(page).toHaveURL(/\/accessibility$/)
+    await expect(page.getByRole('heading', { name: 'Accessibility', level: 1 })).toBeVisible()
+    await expect(page.getByText(`Statement reviewed ${formatLongDate(ACCESSIBILITY_REVIEWED)}`)).toBeVisible()
+    await expect(page.getByText(/WCAG\) 2\.2, level AA/)).toBeVisible()
+    await expect(page.getByTestId('accessibility-tests').getByRole('listitem')).toHaveCount(ACCESSIBILITY_TESTS.length)
+    await expect(page.getByTestId('accessibility-gaps').getByRole('listitem')).toHaveCount(ACCESSIBILITY_KNOWN_GAPS.length)
+    const barrier = page.getByRole('region', { name: 'Tell us about a barrier' })
+    await expect(barrier.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}?subject=Accessibility`,
+    )
+    await expect(barrier.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:8015550142')
+
+    // Help in the same place on every page (WCAG 2.2, 3.2.6): the footer's Contact column, the customer's and the operator's pages too.
+    for (const [who, path] of [
+      ['customer', '/customer'],
+      ['operator', '/admin'],
+    ] as const) {
+      await signIn(who === 'operator' ? { email: 'operator@example.com' } : {})
       await page.goto(path)
-      await expect(page.locator('h1').first()).toBeVisible()
-      const results = await new AxeBuilder({ page }).analyze()
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
-      expect(serious).toEqual([])
-    })
-  }
+      const footer = page.locator('footer')
+      await expect(footer.getByRole('link', { name: SUPPORT_EMAIL }), path).toBeVisible()
+      await expect(footer.getByRole('link', { name: '(801) 555-0142' }), path).toBeVisible()
+      await expect(footer.getByRole('link', { name: 'Accessibility' }), path).toHaveAttribute('href', '/accessibility')
+    }
+  })
+
+  test('tabbing back up a long page, the focused item is never hidden under the sticky header (WCAG 2.2, 2.4.11)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 640 })
+    await page.goto('/')
+    const header = (await page.getByTestId('site-header').boundingBox())!
+    // From the foot of the page, Shift+Tab walks up through every link and button; each one the page scrolls to must
+    // show below the header, not behind it.
+    await page.keyboard.press('End')
+    await page.locator('footer').getByRole('link').last().focus()
+    let checked = 0
+    for (let step = 0; step < 40; step++) {
+      await page.keyboard.press('Shift+Tab')
+      const focused = page.locator(':focus')
+      if ((await focused.count()) === 0) break
+      if (await focused.evaluate((element) => !!element.closest('header'))) break
+      const box = await focused.boundingBox()
+      if (!box) continue
+      expect(box.y, `${await focused.evaluate((element) => element.outerHTML.slice(0, 80))}`).toBeGreaterThanOrEqual(
+        header.y + header.height,
+      )
+      checked++
+    }
+    expect(checked).toBeGreaterThan(20)
+  })
 })
 
 // On a server of its own, with its own database: making prices unreadable on the shared e2e server would break every

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 
 /** axe's tags of the WCAG 2.2 A and AA success criteria, with the 2.0 and 2.1 ones they include. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -20,4 +20,22 @@ export async function seriousAxeViolations(page: Page, { wcag = false }: { wcag?
       .filter((violation) => wcag || violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   )
+}
+
+/**
+ * The same findings for a page as the server sent it, for the runs with JavaScript off, where axe cannot run inside
+ * the page: the HTML is shown in `twin` (a page of a context with JavaScript on) with its scripts taken out, so it
+ * never hydrates, and a <noscript>'s content shown as a browser without scripts shows it. The stylesheets load from
+ * the server as usual, so contrast and sizes are the real ones.
+ */
+export async function seriousAxeViolationsOfMarkup(twin: Page, url: string, html: string) {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '')
+  const handler = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: markup })
+  await twin.route(url, handler)
+  try {
+    await twin.goto(url)
+  } finally {
+    await twin.unroute(url, handler)
+  }
+  return seriousAxeViolations(twin, { wcag: true })
 }
