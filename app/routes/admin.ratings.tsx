@@ -2,8 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 
 import { operatorContext } from '~/auth/session.server'
-import { AdminPage } from '~/components/admin/admin-page'
+import { AdminPage, ListProblem, pageOrFirst } from '~/components/admin/admin-page'
 import { useOperatorTime } from '~/components/admin/operator-zone'
+import { Pager, pageSummary } from '~/components/admin/pager'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
@@ -15,6 +16,7 @@ import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerErrors, isNotFound, refusalOf, resultErrors } from '~/utils/refusal'
+import { PageQuery, parseQuery } from '~/validation/operator'
 import { HideRatingSchema } from '~/validation/ratings'
 
 import type { Route } from './+types/admin.ratings'
@@ -22,13 +24,17 @@ import type { Route } from './+types/admin.ratings'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 /**
- * The latest ratings with a comment. The operator may hide a comment's words only for one of the listed reasons; the
+ * Every rating, newest first, a page at a time. The operator may hide a comment's words only for one of the listed reasons; the
  * reason is shown in their place, the score still counts, and the hiding is audited (the operator guard is the layout's).
  */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { query, problem: badQuery } = parseQuery(PageQuery, new URL(request.url))
+  const { result, problem: pastTheLast } = pageOrFirst(query.page, (page) => ratingsForOperator(page))
   return data(
     {
-      ratings: ratingsForOperator().map(({ rating, location, code, claimId }) => ({
+      notice: badQuery ?? pastTheLast,
+      page: result.page,
+      ratings: result.ratings.map(({ rating, location, code, claimId }) => ({
         id: rating.id,
         score: rating.score,
         comment: rating.comment,
@@ -41,7 +47,7 @@ export async function loader() {
         claimId,
       })),
     },
-    { headers: { 'Cache-Control': 'no-store' } },
+    { status: badQuery || pastTheLast ? 400 : 200, headers: { 'Cache-Control': 'no-store' } },
   )
 }
 
@@ -74,7 +80,8 @@ export default function AdminRatings({ loaderData, actionData }: Route.Component
   return (
     <AdminPage title="Shop ratings" sub={SHOP_RATING_MESSAGES.allShown}>
       <Toast toast={actionData?.toast} className="mb-6" />
-      {loaderData.ratings.length ? null : <p className="text-slate-700">No comments yet.</p>}
+      <ListProblem notice={loaderData.notice} />
+      {loaderData.ratings.length ? null : <p className="text-slate-700">No ratings yet.</p>}
       <div className="space-y-4">
         {loaderData.ratings.map((rating) => {
           const field = `reason-${rating.id}`
@@ -88,13 +95,13 @@ export default function AdminRatings({ loaderData, actionData }: Route.Component
                 · {time(rating.createdAt)}
               </p>
               <p className="font-semibold text-slate-900">{rating.score} of 5</p>
-              <p className="whitespace-pre-line text-sm text-slate-800">{rating.comment}</p>
+              {rating.comment ? <p className="whitespace-pre-line text-sm text-slate-800">{rating.comment}</p> : null}
               {rating.answer ? (
                 <p className="text-sm text-slate-700">
                   {SHOP_RATING_MESSAGES.shopAnswer}: {rating.answer}
                 </p>
               ) : null}
-              {rating.hiddenReason ? (
+              {!rating.comment ? null : rating.hiddenReason ? (
                 <p className="text-sm font-medium text-slate-900" data-testid="rating-hidden">
                   {RATING_HIDE_REASON_LABELS[rating.hiddenReason]} ({time(rating.hiddenAt)})
                 </p>
@@ -132,6 +139,11 @@ export default function AdminRatings({ loaderData, actionData }: Route.Component
           )
         })}
       </div>
+      <Pager
+        page={loaderData.page.page}
+        hasNext={loaderData.page.page < loaderData.page.pages}
+        summary={pageSummary(loaderData.page, ['rating', 'ratings'])}
+      />
     </AdminPage>
   )
 }

@@ -174,6 +174,14 @@ describe('shop ratings', () => {
       action(routeArgs(makeRequest('/admin/ratings', { cookie, form: { ratingId: rating.id, reason: 'personal_data' } })) as never),
     )
     expect(done.status).toBe(302)
+    // The operator's page lists it, newest first, with the reason; a page past the last answers 400 with the first.
+    const loader = inOperatorArea(adminRatingsRoute.loader)
+    const listed = await settle(() => loader(routeArgs(makeRequest('/admin/ratings', { cookie })) as never))
+    type Listed = { ratings: { id: string; hiddenReason: string | null }[]; page: { page: number } }
+    expect((listed.data as Listed).ratings[0]).toMatchObject({ id: rating.id, hiddenReason: 'personal_data' })
+    const past = await settle(() => loader(routeArgs(makeRequest('/admin/ratings?page=999', { cookie })) as never))
+    expect(past.status).toBe(400)
+    expect((past.data as Listed).page.page).toBe(1)
     const row = db().select().from(shopRatings).where(eq(shopRatings.id, rating.id)).get()!
     expect(row).toMatchObject({ hiddenReason: 'personal_data', hiddenBy: operator.id, score: 1 })
     const shown = ratingSummaryByLocation(db(), [location.id], 100)

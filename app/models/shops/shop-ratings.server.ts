@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 
 import { type Db, db, transaction } from '~/db/client.server'
 import { claims, partnerLocations, type ShopRating, shopRatings } from '~/db/schema'
@@ -6,6 +6,7 @@ import { SERVICE_ZONE } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { SHOP_RATING_MESSAGES as WORDS } from '~/domain/messages'
+import { PAGE_SIZE, pageOf } from '~/domain/paging'
 import { ratingPath } from '~/domain/paths'
 import { RATING_COMMENTS_SHOWN, ratingEditable, ratingEditWindow, type RatingHideReason, type RatingScore } from '~/domain/ratings'
 import { ratingRequestEmail } from '~/emails/ratings'
@@ -329,17 +330,24 @@ export function answerRating(
 
 // --- the operator ----------------------------------------------------------------------------------------------
 
-/** The latest ratings with a comment, for the operator: the words, the reason when hidden, and who hid it when. */
-export function ratingsForOperator(limit = 100) {
-  return db()
+/**
+ * A page of every rating, newest first, for the operator (PAGE_SIZE a page): the words, the reason when hidden, who hid
+ * it when; null when `page` is past the last. Counted and ordered by the (created_at) index.
+ */
+export function ratingsForOperator(page = 1) {
+  const total = db().select({ count: count() }).from(shopRatings).get()!.count
+  const slice = pageOf(page, total)
+  if (!slice) return null
+  const ratings = db()
     .select({ rating: shopRatings, location: partnerLocations.name, code: claims.confirmationCode, claimId: claims.id })
     .from(shopRatings)
     .innerJoin(partnerLocations, eq(partnerLocations.id, shopRatings.partnerLocationId))
     .innerJoin(claims, eq(claims.id, shopRatings.claimId))
-    .where(isNotNull(shopRatings.comment))
-    .orderBy(desc(shopRatings.createdAt), desc(shopRatings.id))
-    .limit(limit)
+    .orderBy(desc(shopRatings.createdAt))
+    .limit(PAGE_SIZE)
+    .offset(slice.offset)
     .all()
+  return { page: slice, ratings }
 }
 
 /**
