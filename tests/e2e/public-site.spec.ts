@@ -218,6 +218,8 @@ test.describe('accessibility', () => {
 
   test('tabbing back up a long page, the focused item is never hidden under the sticky header (WCAG 2.2, 2.4.11)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 640 })
+    // Without smooth scrolling (the page honours reduced motion), each focus lands at once and is measured where it stays.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
     const header = (await page.getByTestId('site-header').boundingBox())!
     // From the foot of the page, Shift+Tab walks up through every link and button; each one the page scrolls to must
