@@ -2,6 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 
 import { requireShopStaff } from '~/auth/session.server'
+import { ListProblem, pageOrFirst } from '~/components/admin/admin-page'
+import { Pager, pageSummary } from '~/components/admin/pager'
 import { RatingComment, RatingFigure } from '~/components/shop/ratings'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, inputClass } from '~/components/ui'
@@ -14,6 +16,7 @@ import { redirectWithToast } from '~/toast.server'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { answerErrors, isNotFound, refusalOf, resultErrors, resultValues } from '~/utils/refusal'
 import { fieldLimits } from '~/validation/limits'
+import { PageQuery, parseQuery } from '~/validation/operator'
 import { RatingAnswerSchema } from '~/validation/ratings'
 
 import type { Route } from './+types/shop.ratings'
@@ -28,7 +31,12 @@ const LIMITS = fieldLimits(RatingAnswerSchema)
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { group } = await requireShopStaff(request)
-  return data({ group: { name: group.name }, ...ratingsOfGroup(group.id) }, { headers: { 'Cache-Control': 'no-store' } })
+  const { query, problem: badQuery } = parseQuery(PageQuery, new URL(request.url))
+  const { result, problem: pastTheLast } = pageOrFirst(query.page, (page) => ratingsOfGroup(group.id, page))
+  return data(
+    { group: { name: group.name }, notice: badQuery ?? pastTheLast, ...result },
+    { status: badQuery || pastTheLast ? 400 : 200, headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -55,7 +63,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   isNotFound(error) ? NOT_FOUND_META : pageMeta('Shop ratings', "The partner shop's ratings by its customers.", { noindex: true })
 
 export default function ShopRatings({ loaderData, actionData }: Route.ComponentProps) {
-  const { group, locations, ratings } = loaderData
+  const { group, locations, ratings, page, notice } = loaderData
   const errors = resultErrors(actionData?.result)
   const values = resultValues(actionData?.result)
   return (
@@ -88,6 +96,7 @@ export default function ShopRatings({ loaderData, actionData }: Route.ComponentP
         <h2 id="ratings-heading" className="text-xl font-semibold">
           Latest ratings
         </h2>
+        <ListProblem notice={notice} />
         {ratings.length ? null : <p className="text-sm text-slate-700">No ratings yet.</p>}
         {ratings.map((rating) => {
           const field = `answer-${rating.id}`
@@ -126,6 +135,7 @@ export default function ShopRatings({ loaderData, actionData }: Route.ComponentP
             </Card>
           )
         })}
+        <Pager page={page.page} hasNext={page.page < page.pages} summary={pageSummary(page, ['rating', 'ratings'])} />
       </section>
     </div>
   )

@@ -22,7 +22,7 @@ import { refreshConnectStatus, startConnectOnboarding } from '~/models/money/sho
 import { groupLocations, setDailyCapacity } from '~/models/shops/partners.server'
 import { answerSchedule, groupScheduleView } from '~/models/shops/price-schedule.server'
 import { shopJobs, shopRework } from '~/models/shops/shop-jobs.server'
-import { ratingsOfGroup } from '~/models/shops/shop-ratings.server'
+import { ratingFiguresOfGroup } from '~/models/shops/shop-ratings.server'
 import { scorecardOfGroup } from '~/models/shops/shop-scorecards.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stripe: { text: CONNECT_MESSAGES.shopState(group), ready: group.stripePayoutsEnabled, started: Boolean(group.stripeAccountId) },
       rework: shopRework(group.id),
       scorecard: scorecardOfGroup(group.id),
-      ratings: ratingsOfGroup(group.id, 0).locations,
+      ratings: ratingFiguresOfGroup(group.id),
       // The shop's clock, for the times this page tells (decision 045): its first location's zone.
       zone: shopZoneOf({ chosenLocationId: null, assignedPartnerGroupId: group.id }) ?? SERVICE_ZONE,
       schedule: groupScheduleView(group.id),

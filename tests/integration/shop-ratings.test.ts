@@ -258,6 +258,10 @@ describe('shop ratings', () => {
       settle(() =>
         shopRatingsRoute.action(routeArgs(makeRequest('/shop/ratings', { cookie, form: { ratingId: rating.id, answer } })) as never),
       )
+    const listed = await settle(() => shopRatingsRoute.loader(routeArgs(makeRequest('/shop/ratings', { cookie })) as never))
+    expect((listed.data as { ratings: { id: string }[] }).ratings.map((shown) => shown.id)).toContain(rating.id)
+    const past = await settle(() => shopRatingsRoute.loader(routeArgs(makeRequest('/shop/ratings?page=999', { cookie })) as never))
+    expect(past.status).toBe(400)
     expect((await post('')).status).toBe(400)
     expect((await post('Thanks for coming in.')).status).toBe(302)
     const again = await post('Another answer')

@@ -264,17 +264,8 @@ export async function askForRating(claimId: string) {
 
 // --- the shop's view and its answer -----------------------------------------------------------------------------
 
-/** The latest ratings of the group's locations, newest first, and each location's figures. */
-export function ratingsOfGroup(groupId: string, limit = 50) {
-  const rows = db()
-    .select({ rating: shopRatings, location: partnerLocations.name, code: claims.confirmationCode })
-    .from(shopRatings)
-    .innerJoin(partnerLocations, eq(partnerLocations.id, shopRatings.partnerLocationId))
-    .innerJoin(claims, eq(claims.id, shopRatings.claimId))
-    .where(eq(shopRatings.partnerGroupId, groupId))
-    .orderBy(desc(shopRatings.createdAt), desc(shopRatings.id))
-    .limit(limit)
-    .all()
+/** Each of the group's locations with its average and count, for the shop's own pages. */
+export function ratingFiguresOfGroup(groupId: string) {
   const locations = db()
     .select({ id: partnerLocations.id, name: partnerLocations.name })
     .from(partnerLocations)
@@ -286,8 +277,30 @@ export function ratingsOfGroup(groupId: string, limit = 50) {
     locations.map((location) => location.id),
     0,
   )
+  return locations.map((location) => ({ ...location, ...(summaries.get(location.id) ?? NO_RATINGS) }))
+}
+
+/**
+ * A page of the group's ratings, newest first (PAGE_SIZE a page, by the (group, created_at) index), with each
+ * location's figures; null when `page` is past the last.
+ */
+export function ratingsOfGroup(groupId: string, page = 1) {
+  const total = db().select({ count: count() }).from(shopRatings).where(eq(shopRatings.partnerGroupId, groupId)).get()!.count
+  const slice = pageOf(page, total)
+  if (!slice) return null
+  const rows = db()
+    .select({ rating: shopRatings, location: partnerLocations.name, code: claims.confirmationCode })
+    .from(shopRatings)
+    .innerJoin(partnerLocations, eq(partnerLocations.id, shopRatings.partnerLocationId))
+    .innerJoin(claims, eq(claims.id, shopRatings.claimId))
+    .where(eq(shopRatings.partnerGroupId, groupId))
+    .orderBy(desc(shopRatings.createdAt))
+    .limit(PAGE_SIZE)
+    .offset(slice.offset)
+    .all()
   return {
-    locations: locations.map((location) => ({ ...location, ...(summaries.get(location.id) ?? NO_RATINGS) })),
+    locations: ratingFiguresOfGroup(groupId),
+    page: slice,
     ratings: rows.map(({ rating, location, code }): ShopSideRating => ({
       ...shownRating(rowOf(rating)),
       location,
