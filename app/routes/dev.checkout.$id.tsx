@@ -71,9 +71,11 @@ function firstChargeOf(checkout: { ownershipTransferId: string | null }) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const checkout = requireLocalCheckout({ request, context }, params.id)
   const plan = planForLookupKey(checkout.lookupKey)
-  const buyerEmail = checkout.profileId
-    ? (db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, checkout.profileId)).get()?.email ?? null)
-    : null
+  // A known buyer is not asked again for what the account holds (WCAG 2.2, 3.3.7): the e-mail, and the name once given.
+  const buyer = checkout.profileId
+    ? db().select({ email: profiles.email, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, checkout.profileId)).get()
+    : undefined
+  const buyerEmail = buyer?.email ?? null
   return {
     checkout: {
       id: checkout.id,
@@ -88,6 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cancelPath: checkout.cancelPath,
     },
     buyerEmail,
+    buyerName: buyer?.fullName ?? null,
     // A cancellation with a refund records it here, since no card was charged to refund.
     refunds: localRefundsOfCheckout(checkout.id).map((refund) => ({
       id: refund.id,
@@ -143,12 +146,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LocalCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { checkout, buyerEmail, refunds } = loaderData
+  const { checkout, buyerEmail, buyerName, refunds } = loaderData
   const busy = useIsPending()
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(LocalPaySchema),
-    defaultValue: { email: buyerEmail ?? '' },
+    defaultValue: { email: buyerEmail ?? '', fullName: buyerName ?? '' },
     shouldValidate: 'onBlur',
     // Clear a fixed field's error while typing, so the layout doesn't move under the Pay click.
     shouldRevalidate: 'onInput',

@@ -294,6 +294,14 @@ describe('local test checkout', () => {
     expect(db().select().from(localCheckouts).where(eq(localCheckouts.id, id)).get()!.status).toBe('complete')
   })
 
+  it("a signed-in buyer's e-mail and name are filled in, not asked again", async () => {
+    const id = await openCheckout()
+    const named = createProfile({ fullName: 'Known Name' })
+    db().update(localCheckouts).set({ profileId: named.id }).where(eq(localCheckouts.id, id)).run()
+    const page = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${id}`), { id })))
+    expect(page.data).toMatchObject({ buyerEmail: named.email, buyerName: 'Known Name' })
+  })
+
   it('explains bad fields next to them', async () => {
     const id = await openCheckout()
     const response = await settle(() =>
