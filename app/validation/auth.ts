@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { CODE_FORMAT, INVALID_EMAIL } from '~/domain/messages'
 
 import { MAX_LENGTH } from './limits'
-import { singleLineText } from './text'
+import { singleLineText, sixDigitCode } from './text'
 
 const email = singleLineText({ error: INVALID_EMAIL.description })
   .max(MAX_LENGTH.email, INVALID_EMAIL.description)
@@ -19,7 +19,7 @@ export const SendLinkSchema = z.object({
 export const SignInCodeSchema = z.object({
   intent: z.literal('code'),
   email,
-  code: singleLineText({ error: CODE_FORMAT }).regex(/^\d{6}$/, CODE_FORMAT),
+  code: sixDigitCode(CODE_FORMAT),
   redirect: singleLineText().optional(),
 })
 

@@ -21,10 +21,13 @@ export const MAX_LENGTH = {
   zip: 5,
   /** A ZIP code with its four-digit extension, like 10001-1234. */
   zipPlus4: 10,
-  /** The six-digit code of a sign-in or confirmation e-mail. */
-  emailCode: 6,
-  /** The six-digit code texted to a number to confirm it takes claim texts. */
-  numberCode: 6,
+  /**
+   * The six-digit code of a sign-in or confirmation e-mail, with room for the space or dash a pasted or grouped code
+   * carries ("123 456"): a field cut at 6 would truncate the paste (WCAG 2.2, 3.3.8). `sixDigitCode` takes them out.
+   */
+  emailCode: 12,
+  /** The six-digit code texted to a number to confirm it takes claim texts; room as for `emailCode`. */
+  numberCode: 12,
   /** A claim's code (CS-XXXXXX), with room for stray spaces. */
   claimCode: 20,
   /** A record's id sent back by a form or a link. */

@@ -4,7 +4,7 @@ import { CODE_FORMAT, INVALID_EMAIL, PRIVACY_MESSAGES } from '~/domain/messages'
 import { toE164UsPhone } from '~/domain/phones'
 
 import { MAX_LENGTH } from './limits'
-import { singleLineText } from './text'
+import { singleLineText, sixDigitCode } from './text'
 
 /**
  * The customer's phone, optional: a US number in any common punctuation, stored in E.164 (domain/phones); blank is
@@ -42,7 +42,7 @@ export const DeletionCodeSchema = z.object({ intent: z.literal('deletion-code') 
 
 export const DeleteAccountSchema = z.object({
   intent: z.literal('delete-account'),
-  code: singleLineText({ error: CODE_FORMAT }).regex(/^\d{6}$/, CODE_FORMAT),
+  code: sixDigitCode(CODE_FORMAT),
 })
 
 /** Withdrawing the consent to electronic delivery: paper copies from now on. */

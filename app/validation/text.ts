@@ -39,3 +39,13 @@ export function freeText(params?: Parameters<typeof z.string>[0]) {
 export function singleLineText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).overwrite(foldLines).trim()
 }
+
+/**
+ * A six-digit code from an e-mail or a text, typed or pasted: the spaces and dashes a grouped or pasted code carries
+ * ("123 456", "123-456") are taken out first, so pasting always works (WCAG 2.2, 3.3.8: no memory test at sign-in).
+ */
+export function sixDigitCode(message: string) {
+  return singleLineText({ error: message })
+    .overwrite((value) => value.replace(/[\s-]+/g, ''))
+    .regex(/^\d{6}$/, message)
+}

@@ -4,7 +4,7 @@ import { TEXT_MESSAGES } from '~/domain/messages'
 import { checkTextPhone } from '~/domain/phones'
 
 import { MAX_LENGTH } from './limits'
-import { singleLineText } from './text'
+import { singleLineText, sixDigitCode } from './text'
 
 /**
  * The dashboard's texts forms: turn texts on for a mobile number (with the consent box ticked), type the code texted to
@@ -30,12 +30,10 @@ export const TextsSchema = z.discriminatedUnion('intent', [
         if (value !== true) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.consentRequired })
       }),
   }),
-  // The code texted to the number, typed back (docs/decisions/100-texts-number-confirmed-first.md); spaces are forgiven.
+  // The code texted to the number, typed back (docs/decisions/100-texts-number-confirmed-first.md); spaces and dashes are forgiven.
   z.object({
     intent: z.literal('texts-confirm'),
-    code: singleLineText({ error: TEXT_MESSAGES.code })
-      .overwrite((value) => value.replace(/\s+/g, ''))
-      .regex(/^\d{6}$/, TEXT_MESSAGES.code),
+    code: sixDigitCode(TEXT_MESSAGES.code),
   }),
   z.object({ intent: z.literal('texts-code') }),
   z.object({ intent: z.literal('texts-off') }),
