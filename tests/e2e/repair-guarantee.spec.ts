@@ -4,6 +4,7 @@ import { db } from '~/db/client.server'
 import { claims } from '~/db/schema'
 import { DECISION_RULES_VERSION } from '~/domain/decision-rules'
 
+import { usToday } from '../support/days'
 import { expect, randomIp, test, toast } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup } from '../support/factories'
 import { jpeg } from '../support/photos'
@@ -43,7 +44,7 @@ test('a repaired chip that cracks is replaced on a Chip Repair Only plan, and th
   await expect(card).toContainText('Our repairs are guaranteed for 12 months')
   await card.getByRole('link', { name: 'My repair failed' }).click()
   await expect(page.getByRole('heading', { name: 'My repair failed' })).toBeVisible()
-  await page.getByLabel('When did you notice the crack?').fill(new Date().toISOString().slice(0, 10))
+  await page.getByLabel('When did you notice the crack?').fill(usToday())
   await page.getByRole('radio', { name: 'In front of the passenger' }).check()
   await page.getByRole('group', { name: 'Is it in the driver’s line of sight?' }).getByRole('radio', { name: 'No' }).check()
   await page.getByLabel('What Happened?').fill('The repaired chip on the passenger side turned into a crack this morning.')

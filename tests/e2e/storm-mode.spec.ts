@@ -5,7 +5,8 @@ import { createId } from '~/db/ids'
 import { claimFlags, claims, partnerLocations } from '~/db/schema'
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
-import { bookableDates } from '~/domain/shops'
+import { bookableDates, BOOKING_DAYS } from '~/domain/shops'
+import { zoneOfZip } from '~/services/zip-centroids.server'
 
 import { seriousAxeViolations } from '../support/axe'
 import { labelsOutsideTheirCharts } from '../support/charts'
@@ -157,7 +158,8 @@ test('a shop with a full day is not offered that day to the next customer, nor i
       .get()
   const open = location('Central')
   const full = location('Full')
-  const dates = bookableDates(new Date())
+  // The days on the ZIP's own clock, as the shop choice counts them (the UTC day is tomorrow each evening there).
+  const dates = bookableDates(new Date(), BOOKING_DAYS, zoneOfZip(zip)!)
   // Booked by earlier customers: the open location's first day, and every day of the full one.
   const booked = (locationId: string, preferredDate: string) => {
     const { policy } = createActivePolicy(createProfile().id)

@@ -22,6 +22,7 @@ import { signedFileUrl } from '~/services/signed-links.server'
 
 import { answersInput, REVIEWED_CHIP } from '../support/claim-answers'
 import { consoleErrors, expectConsoleError } from '../support/console'
+import { usToday } from '../support/days'
 import { createActivePolicy, createPolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settleFileUrl } from '../support/requests'
@@ -36,7 +37,7 @@ const BUCKET = 'glass-uploads'
 let server: { run(): Promise<{ port: number }>; close(): Promise<void> }
 let objectsDir: string
 let jpeg: Buffer
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => usToday()
 const photo = (fieldName = 'photos'): UploadedFile => ({ fieldName, fileName: 'damage.jpg', contentType: 'image/jpeg', bytes: jpeg })
 
 /** A new customer with an active policy files a claim with one photo. */

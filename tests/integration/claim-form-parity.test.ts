@@ -5,6 +5,7 @@ import { action as realAction } from '~/routes/customer.submit-claim'
 import { action as demoAction } from '~/routes/demo.submit-claim'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -52,7 +53,7 @@ async function both(fields: Record<string, string>, photos: number) {
   return { real, demo }
 }
 
-const today = new Date().toISOString().slice(0, 10)
+const today = usToday()
 const REFUSALS: [name: string, fields: Record<string, string>, photos: number][] = [
   ['no photos', { damageType: 'chip', damageDate: today, description: 'A stone on I-15.', ...REVIEWED_CHIP }, 0],
   ['a blank description', { damageType: 'chip', damageDate: today, description: '   ', ...REVIEWED_CHIP }, 1],

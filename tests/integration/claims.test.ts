@@ -23,6 +23,7 @@ import { storedFileExists } from '~/services/storage.server'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
 import { expectConsoleError } from '../support/console'
+import { usToday } from '../support/days'
 import {
   createActivePolicy,
   createClaim,
@@ -60,7 +61,7 @@ function claimForm(policyId: string, overrides: Record<string, string> = {}, pho
   const fields = {
     policyId,
     damageType: 'chip',
-    damageDate: new Date().toISOString().slice(0, 10),
+    damageDate: usToday(),
     description: 'A rock hit the windshield on I-15.',
     ...REVIEWED_CHIP,
     ...overrides,
@@ -240,7 +241,7 @@ describe('filing a claim', () => {
     const weekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString().slice(0, 10)
     expect((await postClaim(profile.id, claimForm(policy.id, { damageDate: weekAgo }))).status).toBe(302)
     expect(claimsOf(policy.id)[0]!.filedLate).toBe(true)
-    expect(isFiledLate(new Date().toISOString().slice(0, 10))).toBe(false)
+    expect(isFiledLate(usToday())).toBe(false)
   })
 
   it('leaves no claim and no files when saving fails after the files were written', async () => {

@@ -17,6 +17,7 @@ import { loader as rulesPageLoader } from '~/routes/how-claims-are-decided'
 import type { UploadedFile } from '~/services/multipart.server'
 
 import { answersInput, appendAnswers, CLEAN_CHIP, REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createClaim, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
@@ -46,7 +47,7 @@ afterEach(() => {
   setDecisionSettings(operatorId, { automaticApproval: 'chips', dailyCap: DEFAULT_DAILY_CAP })
 })
 
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => usToday()
 const photo = (): UploadedFile => ({ fieldName: 'photos', fileName: 'damage.jpg', contentType: 'image/jpeg', bytes: jpeg })
 
 function claimForm(policyId: string, answers: typeof CLEAN_CHIP | typeof REVIEWED_CHIP = CLEAN_CHIP) {

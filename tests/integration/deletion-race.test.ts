@@ -11,6 +11,7 @@ import { action as submitAction } from '~/routes/customer.submit-claim'
 import { uploadsPath } from '~/services/volume-store.server'
 
 import { appendAnswers } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -61,7 +62,7 @@ describe('an account deleted while one of its claims is being filed', () => {
     const form = new FormData()
     form.append('policyId', policy.id)
     form.append('damageType', 'chip')
-    form.append('damageDate', new Date().toISOString().slice(0, 10))
+    form.append('damageDate', usToday())
     form.append('description', 'A rock hit the windshield.')
     appendAnswers(form)
     form.append('photos', new File([new Uint8Array(jpeg)], 'damage.jpg', { type: 'image/jpeg' }))

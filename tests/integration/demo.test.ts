@@ -13,6 +13,7 @@ import { loader as modelsLoader } from '~/routes/demo.vehicle-models'
 import { getToast } from '~/toast.server'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createProfile, ensureSeeded } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -184,7 +185,7 @@ describe('demo claim form', () => {
     const fields = {
       policyId: ACTIVE.id,
       damageType: 'crack',
-      damageDate: new Date().toISOString().slice(0, 10),
+      damageDate: usToday(),
       description: 'A stone on the highway.',
       ...REVIEWED_CHIP,
     }

@@ -15,6 +15,7 @@ import { prepareImage } from '~/services/images.server'
 import { type UploadedFile, UploadError } from '~/services/multipart.server'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makePhotos, pngBomb } from '../support/photos'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -116,7 +117,7 @@ describe('the image queue', () => {
     for (const [key, value] of Object.entries({
       policyId: policy.id,
       damageType: 'chip',
-      damageDate: new Date().toISOString().slice(0, 10),
+      damageDate: usToday(),
       description: 'A rock hit the windshield on I-15.',
       ...REVIEWED_CHIP,
     }))

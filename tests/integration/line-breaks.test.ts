@@ -9,6 +9,7 @@ import { action as privacyAction } from '~/routes/customer.privacy'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 
 import { appendAnswers } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createProfile, ensureSeeded, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
@@ -34,7 +35,7 @@ async function fileClaim(profileId: string, policyId: string) {
   const form = new FormData()
   form.append('policyId', policyId)
   form.append('damageType', 'chip')
-  form.append('damageDate', new Date().toISOString().slice(0, 10))
+  form.append('damageDate', usToday())
   form.append('description', 'A rock hit the windshield.\nOn I-15.')
   appendAnswers(form)
   form.append('photos', new File([new Uint8Array(jpeg)], 'damage.jpg', { type: 'image/jpeg' }))

@@ -15,6 +15,7 @@ import { loader as vinLoader } from '~/routes/customer.vin.$vin'
 import { loader as fileLoader } from '~/routes/files.$'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import {
   createActivePolicy,
   createClaim,
@@ -96,7 +97,7 @@ async function claimForm(policyId: string) {
   const fields = {
     policyId,
     damageType: 'chip',
-    damageDate: new Date().toISOString().slice(0, 10),
+    damageDate: usToday(),
     description: 'A rock hit the windshield on I-15.',
     ...REVIEWED_CHIP,
   }

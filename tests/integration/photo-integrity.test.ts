@@ -28,6 +28,7 @@ import { photoFacts, prepareImage } from '~/services/images.server'
 import { storeImage } from '~/services/staged-files.server'
 
 import { answersInput, CLEAN_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
 import { photoEdits, photoVariants, windshieldPhoto } from '../support/photos'
 import { planOf, statementsOf } from '../support/query-plans'
@@ -35,7 +36,7 @@ import { inOperatorArea, makeRequest, routeArgs } from '../support/requests'
 
 const adminClaimLoader = inOperatorArea(adminClaimRoute.loader)
 const upload = (bytes: Buffer, fileName = 'damage.jpg') => ({ fieldName: 'photos', fileName, contentType: 'image/jpeg', bytes })
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => usToday()
 
 /** A customer's active policy whose setup photo is `photo`, hashed and indexed as the setup step does. */
 async function policyWithSetupPhoto(photo: Buffer) {

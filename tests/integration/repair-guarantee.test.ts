@@ -12,6 +12,7 @@ import { shopRework } from '~/models/shops/shop-jobs.server'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { action, loader } from '~/routes/customer.claims.$claimId.repair-failed'
 
+import { usToday } from '../support/days'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded, sessionCookieFor } from '../support/factories'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => usToday()
 
 /** A customer with a chip we repaired (passenger side) some days ago, on the plan given. */
 async function repairedChip(planType: 'chip_only' | 'comprehensive', overrides: Partial<typeof claims.$inferInsert> = {}) {

@@ -9,7 +9,7 @@ import { auditLog, claimFlags, claims, partnerLocations, profiles, stormEvents }
 import { addCalendarDays, dayOf } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
 import { formatLongDate } from '~/domain/format'
-import { bookableDates } from '~/domain/shops'
+import { bookableDates, BOOKING_DAYS } from '~/domain/shops'
 import { stormDaysInWords } from '~/domain/storms'
 import { claimQueue, DEFAULT_QUEUE_FILTERS } from '~/models/claims/claim-queue.server'
 import { chooseShop, lineAfterChoosing, nearestShops } from '~/models/claims/shop-choice.server'
@@ -20,6 +20,7 @@ import * as stormsRoute from '~/routes/admin.storms'
 import { loader as dashboardLoader } from '~/routes/customer'
 import { action as submitAction, loader as submitLoader } from '~/routes/customer.submit-claim'
 import * as shopRoute from '~/routes/shop'
+import { zoneOfZip } from '~/services/zip-centroids.server'
 
 import { appendAnswers } from '../support/claim-answers'
 import {
@@ -65,6 +66,9 @@ async function fileClaim(profileId: string, policyId: string, fields: Record<str
 }
 
 const claimsOf = (policyId: string) => db().select().from(claims).where(eq(claims.policyId, policyId)).all()
+
+/** The days a customer near `zip` may book, on that ZIP's clock as the shop choice counts them (not UTC's). */
+const datesNear = (zip: string) => bookableDates(new Date(), BOOKING_DAYS, zoneOfZip(zip)!)
 
 describe('declaring a storm', () => {
   it('is refused next to the field: a ZIP or prefix that does not exist, days in the wrong order, a first day to come', async () => {
@@ -314,7 +318,7 @@ describe('daily capacity and the line', () => {
   }
 
   it('does not offer a full day, refuses it with the first day with room, and leaves out a location full every day', async () => {
-    const dates = bookableDates(new Date())
+    const dates = datesNear('68847')
     const kearney = place('Kearney Glass', '68847', 1)
     const full = place('Kearney Full', '68847', 1)
     for (const date of dates) approved({ chosenLocationId: full.id, assignedPartnerGroupId: group.id, preferredDate: date })
@@ -346,7 +350,7 @@ describe('daily capacity and the line', () => {
   it('tells a long line honestly: the jobs ahead over the jobs a day', () => {
     const grand = place('Grand Island Glass', '68801', 2)
     for (let index = 0; index < 5; index++) approved({ chosenLocationId: grand.id, assignedPartnerGroupId: group.id, preferredDate: null })
-    const dates = bookableDates(new Date())
+    const dates = datesNear('68801')
     const shop = nearestShops(['chip_repair'], '68801')!.find((option) => option.name === 'Grand Island Glass')!
     // Five ahead at two a day: number 6, two more working days after the first.
     expect(shop.booking.line).toEqual({ place: 6, from: dates[0], until: dates[2] })
@@ -366,7 +370,7 @@ describe('daily capacity and the line', () => {
       .returning()
       .get()
     const platte = place('North Platte Glass', '69101', 2)
-    const dates = bookableDates(new Date())
+    const dates = datesNear('69101')
     const earlier = new Date(Date.now() - 3_600_000).toISOString()
     for (let index = 0; index < 4; index++)
       approved({ chosenLocationId: platte.id, assignedPartnerGroupId: group.id, preferredDate: null, shopChosenAt: earlier })

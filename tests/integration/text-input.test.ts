@@ -10,6 +10,7 @@ import * as adminPartnersRoute from '~/routes/admin.partners'
 import { action as submitAction } from '~/routes/customer.submit-claim'
 
 import { REVIEWED_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import {
   createActivePolicy,
   createClaim,
@@ -44,7 +45,7 @@ async function fileClaim(profileId: string, policyId: string, fields: Record<str
   const values = {
     policyId,
     damageType: 'chip',
-    damageDate: new Date().toISOString().slice(0, 10),
+    damageDate: usToday(),
     description: 'A rock hit the windshield.',
     ...REVIEWED_CHIP,
     ...fields,

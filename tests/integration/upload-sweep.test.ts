@@ -15,6 +15,7 @@ import { uploadsPath } from '~/services/volume-store.server'
 
 import { answersInput, REVIEWED_CHIP } from '../support/claim-answers'
 import { expectConsoleError } from '../support/console'
+import { usToday } from '../support/days'
 import { createActivePolicy, createClaim, createPolicy, createProfile, ensureSeeded } from '../support/factories'
 import { jpeg as makeJpeg } from '../support/photos'
 
@@ -31,7 +32,7 @@ const photo = (fieldName = 'photos', name = 'damage.jpg'): UploadedFile => ({
   contentType: 'image/jpeg',
   bytes: jpeg,
 })
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => usToday()
 
 /** Every file under uploads/, relative. */
 function allFiles(): string[] {

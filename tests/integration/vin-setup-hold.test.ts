@@ -11,6 +11,7 @@ import { action, loader } from '~/routes/customer.complete-policy'
 import { getToast } from '~/toast.server'
 
 import { answersInput, CLEAN_CHIP } from '../support/claim-answers'
+import { usToday } from '../support/days'
 import {
   createActivePolicy,
   createPolicy,
@@ -116,7 +117,7 @@ describe('a VIN already on another active policy', () => {
       damageType: 'chip',
       ...answersInput(CLEAN_CHIP),
       description: 'A chip from a truck',
-      damageDate: new Date().toISOString().slice(0, 10),
+      damageDate: usToday(),
       photos: [
         {
           fieldName: 'photos',

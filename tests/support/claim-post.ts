@@ -1,6 +1,7 @@
 import http from 'node:http'
 
 import { REVIEWED_CHIP } from './claim-answers'
+import { usToday } from './days'
 import { randomIp } from './e2e'
 
 /** What a submission got: its status (0 when the connection was cut off) and, for a success, the filed claim's id. */
@@ -20,7 +21,7 @@ export function postClaim(
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   field('policyId', claim.policyId)
   field('damageType', 'chip')
-  field('damageDate', new Date().toISOString().slice(0, 10))
+  field('damageDate', usToday())
   field('description', claim.description)
   for (const [name, value] of Object.entries(REVIEWED_CHIP)) field(name, value)
   for (let i = 0; i < claim.photoCount; i++) {

@@ -21,6 +21,7 @@ import { unusedPolicyNumber } from '~/models/policies/policies.server'
 import { scheduleInForce } from '~/models/shops/price-schedule.server'
 
 import { seed } from '../../drizzle/seed'
+import { usToday } from './days'
 
 /**
  * Test data made through the real database (no stand-ins). Used by integration tests (Vitest) and by e2e tests
@@ -124,7 +125,7 @@ export function createActivePolicy(profileId: string, overrides: Partial<typeof 
     status: 'active',
     windshieldPhotosUploaded: true,
     vehicleId: vehicle.id,
-    coverageStartDate: new Date().toISOString().slice(0, 10),
+    coverageStartDate: usToday(),
     ...overrides,
   })
   for (const photoType of ['head_on', 'inside_drivers', 'inside_passengers'] as const) {
