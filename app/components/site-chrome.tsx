@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 
 import { ACCESSIBILITY_PATH, HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
+import { phoneHref } from '~/domain/phones'
 
 import { buttonClass, listLinkClass } from './ui'
 
@@ -140,7 +141,7 @@ export function SiteFooter({
           </p>
           <p className="mt-1">
             Phone:{' '}
-            <a className="text-brand-700 underline" href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>
+            <a className="text-brand-700 underline" href={phoneHref(supportPhone)}>
               {supportPhone}
             </a>
           </p>

@@ -6,6 +6,7 @@ import {
   ACCESSIBILITY_TESTS,
 } from '~/content/accessibility'
 import { formatLongDate } from '~/domain/format'
+import { phoneHref } from '~/domain/phones'
 import { env } from '~/env.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
@@ -62,7 +63,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             {supportEmail}
           </a>{' '}
           or call{' '}
-          <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-700 underline">
+          <a href={phoneHref(supportPhone)} className="font-semibold text-brand-700 underline">
             {supportPhone}
           </a>
           . A person answers within {ACCESSIBILITY_REPLY_BUSINESS_DAYS} business days, and sooner when a claim is waiting on it.
