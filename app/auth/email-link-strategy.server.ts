@@ -2,6 +2,7 @@ import { Strategy } from 'remix-auth/strategy'
 
 import { countOf } from '~/domain/format'
 import { consumeSignInCode, consumeSignInLink } from '~/models/people/sign-in-links.server'
+import { codeDigits } from '~/validation/text'
 
 export type EmailLinkVerifyParams = {
   email: string
@@ -64,7 +65,8 @@ export class EmailLinkStrategy<User> extends Strategy<User, EmailLinkVerifyParam
     const email = form.get('email')
     const code = form.get('code')
     if (typeof email !== 'string' || typeof code !== 'string' || !email || !code) throw new SignInError('invalid', 'code')
-    const result = consumeSignInCode(email, code)
+    // Typed or pasted as the e-mail groups it: the same digits the form's rule read (app/validation/text.ts).
+    const result = consumeSignInCode(email, codeDigits(code))
     if (!result.ok) throw new SignInError(result.reason, 'code', result.reason === 'wrong' ? result.attemptsLeft : 0)
     return this.verify({ email: result.email, redirectTo: result.redirectTo, method: 'code' })
   }

@@ -200,7 +200,7 @@ test.describe('accessibility', () => {
       'href',
       `mailto:${SUPPORT_EMAIL}?subject=Accessibility`,
     )
-    await expect(barrier.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:8015550142')
+    await expect(barrier.getByRole('link', { name: '(801) 555-0142' })).toHaveAttribute('href', 'tel:+18015550142')
 
     // Help in the same place on every page (WCAG 2.2, 3.2.6): the footer's Contact column, the customer's and the operator's pages too.
     for (const [who, path] of [

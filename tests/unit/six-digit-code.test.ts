@@ -1,3 +1,4 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 
 import { CODE_FORMAT } from '~/domain/messages'
@@ -27,5 +28,10 @@ describe('sixDigitCode', () => {
     expect(TextsSchema.parse({ intent: 'texts-confirm', code: '123 456' })).toMatchObject({ code: '123456' })
     expect(MAX_LENGTH.emailCode).toBeGreaterThanOrEqual('123 - 456'.length)
     expect(MAX_LENGTH.numberCode).toBeGreaterThanOrEqual('123 - 456'.length)
+  })
+
+  it('gives the field no HTML pattern, which would refuse a grouped paste in the browser before the server forgives it', () => {
+    expect(getZodConstraint(SignInCodeSchema).code).toEqual({ required: true })
+    expect(getZodConstraint(DeleteAccountSchema).code).toEqual({ required: true })
   })
 })
