@@ -144,6 +144,26 @@ export const INVOICE_FIELDS = { partNumber, laborHours, kitMoulding, adasCalibra
 export type InvoiceFieldName = keyof typeof INVOICE_FIELDS
 export const INVOICE_FIELD_NAMES = Object.keys(INVOICE_FIELDS) as InvoiceFieldName[]
 
+/** The two kinds of work a shop does on a claim. */
+export const REPAIR_TYPES = ['repair', 'replacement'] as const
+export type RepairType = (typeof REPAIR_TYPES)[number]
+
+/** What the glass trade invoices beyond the total, from the shop's job page (the code-only page and the API send none). */
+export type InvoiceDetails = {
+  partNumber: string | null
+  laborHours: number | null
+  kitMoulding: string | null
+  adasCalibration: AdasCalibration
+}
+
+/** A completion's fields as completeClaim takes them (app/validation/invoice.ts `completionInput` reads them). */
+export type CompletionInput = {
+  repairType: RepairType
+  actualCostCents: number | null
+  partnerNotes: string | null
+  invoiceDetails?: InvoiceDetails
+}
+
 /** What the invoice keeps, as the claims row has it. */
 export type InvoiceColumns = {
   partNumber: string | null

@@ -11,7 +11,7 @@ import { clientIp } from '~/server/server-facts.server'
 import { ImageQueueFull } from '~/services/image-queue.server'
 import { readMultipartForm, type UploadedFile, UploadError } from '~/services/multipart.server'
 import { formValues, jsonError, jsonNotFound } from '~/utils/refusal'
-import { CompleteClaimSchema } from '~/validation/claims'
+import { completionInput } from '~/validation/invoice'
 
 import type { Route } from './+types/api.complete-partner-claim'
 
@@ -41,16 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError('Send multipart/form-data (or JSON) with confirmationCode.', 400)
   }
 
-  const parsed = CompleteClaimSchema.safeParse({
-    code: fields.confirmationCode ?? fields.code,
-    repairType: fields.repairType || undefined,
-    actualCost: fields.actualCost || undefined,
-    partnerNotes: fields.partnerNotes || undefined,
-  })
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? 'Invalid input', 400)
+  // Integrations name the code confirmationCode; the rest of the fields are the forms' own.
+  const parsed = completionInput({ ...fields, code: fields.confirmationCode ?? fields.code }, 'code')
+  const problem = Object.values(parsed.fieldErrors)[0]?.[0]
+  if (problem !== undefined) return jsonError(problem, 400)
 
   try {
-    const found = findClaimByCodeLimited(parsed.data.code, clientIp({ request, context }))
+    const found = findClaimByCodeLimited(parsed.code, clientIp({ request, context }))
     if (!found) return jsonNotFound()
     const { claim } = found
     if (claim.approvalStatus === 'completed') return Response.json({ success: true, claimId: claim.id, alreadyCompleted: true })
@@ -64,9 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await completeClaim({
       code: found.code,
       claim,
-      repairType: parsed.data.repairType,
-      actualCostCents: parsed.data.actualCost,
-      partnerNotes: parsed.data.partnerNotes,
+      ...parsed.input,
       invoice,
       repairPhotos,
     })

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 
 import { describeWait } from '~/auth/rate-limit.server'
@@ -21,8 +20,8 @@ import { signedFileUrl } from '~/services/signed-links.server'
 import { redirectWithToast } from '~/toast.server'
 import { honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { type ActionAnswer, answerErrors, answerRefusal, resultErrors, resultValues } from '~/utils/refusal'
-import { CompleteClaimSchema } from '~/validation/claims'
+import { type ActionAnswer, answerErrors, answerRefusal, formValues, resultErrors, resultValues } from '~/utils/refusal'
+import { completionInput } from '~/validation/invoice'
 
 import type { Route } from './+types/partner.complete-claim'
 
@@ -129,26 +128,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     actualCost: String(form.fields.get('actualCost') ?? ''),
     partnerNotes: String(form.fields.get('partnerNotes') ?? ''),
   }
-  const submission = parseWithZod(form.fields, { schema: CompleteClaimSchema })
-  const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
+  const { code: sentCode, input, fieldErrors } = completionInput(formValues(form.fields), 'code')
   // Without a code there is no claim to keep anything for; every other problem is told together with the files' own.
   if (fieldErrors.code) {
     return answerErrors(fieldErrors, { values, toast: { type: 'error', ...shopFormError(fieldErrors.code[0]!) } })
   }
-  const input =
-    submission.status === 'success'
-      ? submission.value
-      : {
-          code: String(form.fields.get('code') ?? '').trim(),
-          repairType: values.repairType === 'replacement' ? ('replacement' as const) : ('repair' as const),
-          actualCost: null,
-          partnerNotes: null,
-        }
 
   // The same lookup (and rate limits) as the code entry: completion is only for an approved claim.
   let found: ReturnType<typeof findClaimByCodeLimited>
   try {
-    found = findClaimByCodeLimited(input.code, clientIp({ request, context }))
+    found = findClaimByCodeLimited(sentCode, clientIp({ request, context }))
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimited(error, null)
     throw error
@@ -158,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${PAGE}?code=${encodeURIComponent(found.code)}&completed=1`)
   }
   if (!found || found.claim.approvalStatus !== 'approved') {
-    return redirect(`${PAGE}?code=${encodeURIComponent(found?.code ?? normalizeCode(input.code) ?? input.code)}`)
+    return redirect(`${PAGE}?code=${encodeURIComponent(found?.code ?? normalizeCode(sentCode) ?? sentCode)}`)
   }
   const { code, claim: approved } = found
 
@@ -168,9 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { claim } = await completeClaim({
       code,
       claim: approved,
-      repairType: input.repairType,
-      actualCostCents: input.actualCost,
-      partnerNotes: input.partnerNotes,
+      ...input,
       invoice,
       repairPhotos,
       draftIds: form.fields.getAll('draft').map(String),

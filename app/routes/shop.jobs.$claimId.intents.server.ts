@@ -14,7 +14,6 @@ import {
   TEXT_MESSAGES,
 } from '~/domain/messages'
 import { shopJobPath } from '~/domain/paths'
-import { ADAS_CALIBRATIONS } from '~/domain/shops'
 import { logger } from '~/logger.server'
 import { postClaimMessage } from '~/models/claims/claim-messages.server'
 import { completeClaim, completedMessage } from '~/models/claims/claim-shop.server'
@@ -27,7 +26,8 @@ import { type readMultipartForm, UploadError } from '~/services/multipart.server
 import { redirectWithToast } from '~/toast.server'
 import { answerErrors, answerRefusal, answerSchemaErrors } from '~/utils/refusal'
 import { ClaimMessageSchema } from '~/validation/claims'
-import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
+import { completionInput } from '~/validation/invoice'
+import { AppointmentSchema, DisputeSchema, InvoiceCorrectionSchema } from '~/validation/shops'
 
 // The shop's job page's forms (routes/shop.jobs.$claimId.tsx), one named function for each intent. Each answers a
 // refused form with the values sent, so the page shows them again beside the messages.
@@ -130,38 +130,15 @@ export async function dispute(form: Form, { claimId, groupId, actorId, values }:
 
 /**
  * The job marked complete with what the shop invoices. A refused form still goes to completeClaim with its field
- * errors (it answers for the files too), the work done and the calibration read from the values as sent.
+ * errors (it answers for the files too): completionInput reads the fields either way.
  */
 export async function complete(form: Form, { claimId, code, actorId, values }: On) {
-  const submission = parseWithZod(form.fields, { schema: ShopCompletionSchema })
-  const fieldErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as Record<string, string[]>)
-  const input =
-    submission.status === 'success'
-      ? submission.value
-      : {
-          repairType: values.repairType === 'replacement' ? ('replacement' as const) : ('repair' as const),
-          actualCost: null,
-          partnerNotes: null,
-          partNumber: null,
-          laborHours: null,
-          kitMoulding: null,
-          adasCalibration: (ADAS_CALIBRATIONS as readonly string[]).includes(values.adasCalibration ?? '')
-            ? (values.adasCalibration as (typeof ADAS_CALIBRATIONS)[number])
-            : ('none' as const),
-        }
+  const { input, fieldErrors } = completionInput(values, 'job')
   try {
     const { claim } = await completeClaim({
       code,
       actor: actorId,
-      repairType: input.repairType,
-      actualCostCents: input.actualCost,
-      partnerNotes: input.partnerNotes,
-      invoiceDetails: {
-        partNumber: input.partNumber,
-        laborHours: input.laborHours,
-        kitMoulding: input.kitMoulding,
-        adasCalibration: input.adasCalibration,
-      },
+      ...input,
       ...shopFilesOf(form.files),
       draftIds: form.fields.getAll('draft').map(String),
       fieldErrors,

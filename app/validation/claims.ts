@@ -7,7 +7,6 @@ import {
   CLAIM_FIELD_MESSAGES,
   CLAIM_FORM_PROBLEMS,
   CLAIM_THREAD_MESSAGES,
-  CODE_FORMAT_MESSAGE,
   DAMAGE_DATE_REQUIRED,
   DENIAL_REASON_REQUIRED,
   DESCRIPTION_REQUIRED,
@@ -137,17 +136,8 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
-/** The shop's completion form (the invoice and repair photos are files, checked beside this schema). */
-export const CompleteClaimSchema = z.object({
-  code: singleLineText({ error: CODE_FORMAT_MESSAGE }).min(1, CODE_FORMAT_MESSAGE),
-  repairType: z.enum(['repair', 'replacement'], { error: CLAIM_FIELD_MESSAGES.repairType }).default('repair'),
-  // The invoice's total, as the invoice's declaration checks it.
-  actualCost: invoiceShape.actualCost,
-  partnerNotes: freeText()
-    .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.notesTooLong)
-    .optional()
-    .transform((value) => value || null),
-})
+// The completion's schemas live with the invoice's fields (completionInput reads every completion through them).
+export { CompleteClaimSchema } from './invoice'
 
 /** The claim form's field errors: per field, the messages shown next to it. */
 export type SubmitClaimErrors = Partial<

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { APPOINTMENT_MESSAGES, DISPUTE_MESSAGES, SHOP_CHOICE_MESSAGES } from '~/domain/messages'
 import { SERVICE_PLACES, TIME_PATTERN, TIME_SLOTS, ZIP_PATTERN } from '~/domain/shops'
 
-import { CompleteClaimSchema } from './claims'
 import { dayField } from './days'
 import { invoiceShape } from './invoice'
 import { MAX_LENGTH } from './limits'
@@ -52,11 +51,8 @@ export const RescheduleSchema = z.object({
   preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
 })
 
-/**
- * The shop's completion from its job page: the code-only form's fields (the claim is the page's) and what the glass
- * trade invoices. The files (invoice, repair photos, calibration report) are checked beside it.
- */
-export const ShopCompletionSchema = CompleteClaimSchema.omit({ code: true }).extend(invoiceShape)
+// The shop's completion from its job page lives with the invoice's fields (app/validation/invoice.ts).
+export { ShopCompletionSchema } from './invoice'
 
 /** The shop's correction of a rejected invoice: the invoice's fields again, as the declaration has them. */
 export const InvoiceCorrectionSchema = z.object({ intent: z.literal('resubmit'), ...invoiceShape })

@@ -127,7 +127,7 @@ test('a claim from filing to completion: customer, operator, shop, and every e-m
   await expect(toast(shop)).toContainText('Invoice Required')
   await expect(toast(shop)).toContainText('Please upload an invoice photo.')
 
-  await shop.getByLabel('Actual Cost (optional)').fill('89.50')
+  await shop.getByLabel('Total (optional)').fill('89.50')
   await shop.getByLabel('Invoice Photo').setInputFiles([file('invoice')])
   await shop.getByLabel('Repair Photos').setInputFiles([file('repair')])
   await shop.getByRole('button', { name: 'Mark Service Complete' }).click()

@@ -1,7 +1,7 @@
 import type { KeptFile } from '~/components/claims/kept-files'
 import { HoneypotInputs } from '~/components/honeypot'
 import { DamagePhotos } from '~/components/shop/damage-photos'
-import { FileField, RepairTypeChoices } from '~/components/shop/invoice-fields'
+import { FileField, InvoiceField, RepairTypeChoices } from '~/components/shop/invoice-fields'
 import { JobPrice, type JobPriceView } from '~/components/shop/job-price'
 import { Toast } from '~/components/toast'
 import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
@@ -248,24 +248,7 @@ function ApprovedClaim({
             <p className="text-sm text-slate-600">{replacementNote}</p>
             <RepairTypeChoices replacement={replacement} errors={errors.repairType} />
           </fieldset>
-          <div className="space-y-1.5">
-            <label htmlFor="actualCost" className="block text-sm font-medium text-slate-900">
-              Actual Cost (optional)
-            </label>
-            <input
-              id="actualCost"
-              name="actualCost"
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
-              defaultValue={values.actualCost}
-              placeholder="0.00"
-              className={inputClass}
-              aria-describedby={errors.actualCost ? 'actualCost-error' : undefined}
-            />
-            <FieldError id="actualCost-error" errors={errors.actualCost} />
-          </div>
+          <InvoiceField name="actualCost" errors={errors} values={values} />
           <div className="space-y-1.5">
             <label htmlFor="partnerNotes" className="block text-sm font-medium text-slate-900">
               Partner Notes (optional)

@@ -1,6 +1,6 @@
 import { type KeptFile, KeptFiles } from '~/components/claims/kept-files'
 import { choiceClass, cx, Field, FieldError, fileButtonClass, inputClass } from '~/components/ui'
-import { INVOICE_FIELD_NAMES, INVOICE_FIELDS } from '~/domain/invoice'
+import { INVOICE_FIELD_NAMES, INVOICE_FIELDS, type InvoiceFieldName } from '~/domain/invoice'
 import { vehicleName } from '~/domain/vehicles'
 import { vinModelYear } from '~/domain/vin'
 
@@ -114,45 +114,66 @@ export function InvoiceFields({
         const field = INVOICE_FIELDS[name]
         const hint =
           name === 'partNumber' && vehicle ? `${field.hint} ${vehicle}` : name === 'adasCalibration' && !required ? undefined : field.hint
-        const errorId = errors[name] ? `${name}-error` : null
-        const control = field.control
         return (
           <div key={name} className="space-y-5">
-            <Field label={field.label} hint={hint} htmlFor={name} errors={errors[name]}>
-              {control.kind === 'select' ? (
-                <select
-                  id={name}
-                  name={name}
-                  defaultValue={values[name] ?? control.options[0]!.value}
-                  aria-invalid={errors[name] ? true : undefined}
-                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
-                  className={inputClass}
-                >
-                  {control.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={name}
-                  name={name}
-                  type="text"
-                  defaultValue={values[name]}
-                  inputMode={control.inputMode}
-                  maxLength={control.maxLength}
-                  autoComplete="off"
-                  aria-invalid={errors[name] ? true : undefined}
-                  aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <InvoiceField name={name} hint={hint} errors={errors} values={values} />
             {name === 'adasCalibration' ? afterCalibration : null}
           </div>
         )
       })}
     </>
+  )
+}
+
+/**
+ * One invoice field from its declaration (app/domain/invoice.ts): its label, its control and its message. The code-only
+ * completion page asks the total alone with it; `hint` replaces the declaration's (undefined leaves it out).
+ */
+export function InvoiceField({
+  name,
+  hint = INVOICE_FIELDS[name].hint,
+  errors,
+  values,
+}: {
+  name: InvoiceFieldName
+  hint?: string
+  errors: FormErrors
+  values: FormValues
+}) {
+  const field = INVOICE_FIELDS[name]
+  const errorId = errors[name] ? `${name}-error` : null
+  const control = field.control
+  return (
+    <Field label={field.label} hint={hint} htmlFor={name} errors={errors[name]}>
+      {control.kind === 'select' ? (
+        <select
+          id={name}
+          name={name}
+          defaultValue={values[name] ?? control.options[0]!.value}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+          className={inputClass}
+        >
+          {control.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={name}
+          name={name}
+          type="text"
+          defaultValue={values[name]}
+          inputMode={control.inputMode}
+          maxLength={control.maxLength}
+          autoComplete="off"
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(hint && `${name}-hint`, errorId)}
+          className={inputClass}
+        />
+      )}
+    </Field>
   )
 }

@@ -5,7 +5,7 @@ import { type Claim, claimDocumentDrafts, claims, type Policy } from '~/db/schem
 import { dayOf } from '~/domain/calendar'
 import { planYear } from '~/domain/claims'
 import { RuleError } from '~/domain/errors'
-import { calibrationRequired, INVOICE_FIELD_NAMES, SHOP_FILE_FIELDS } from '~/domain/invoice'
+import { calibrationRequired, type CompletionInput, INVOICE_FIELD_NAMES, SHOP_FILE_FIELDS } from '~/domain/invoice'
 import {
   CLAIM_NOT_APPROVED,
   claimCompleted,
@@ -21,7 +21,6 @@ import {
 } from '~/domain/messages'
 import { heldInvoiceService, type InvoiceService, invoiceServiceName } from '~/domain/payouts'
 import { planName } from '~/domain/plans'
-import { type AdasCalibration } from '~/domain/shops'
 import { MAX_REPAIR_PHOTOS } from '~/domain/uploads'
 import { claimCompletedEmail } from '~/emails/claims'
 import {
@@ -118,20 +117,14 @@ export function partnerViewOf(claim: Claim, code: string, now = new Date()): Par
   }
 }
 
-export type CompleteClaimInput = {
+/** completeClaim's input: the completion's fields (app/validation/invoice.ts `completionInput`) and its files. */
+export type CompleteClaimInput = CompletionInput & {
   /** The claim, when the caller already read it (the shop's lookup); otherwise it is read by its code. */
   claim?: Claim
   code: string
-  repairType: 'repair' | 'replacement'
-  actualCostCents: number | null
-  partnerNotes: string | null
   invoice: UploadedFile | null
   repairPhotos: UploadedFile[]
-  /**
-   * What the glass trade invoices, from the shop's job page (the code-only page and the API send none). A calibration
-   * other than none needs its report, a PDF or a photo.
-   */
-  invoiceDetails?: InvoiceDetails
+  /** With the invoice's details (the shop's job page): a calibration other than none needs its report, a PDF or a photo. */
   calibrationReport?: UploadedFile | null
   /**
    * The drafts (ids) this post uses: the form lists each file kept from a refused post with a ticked box. Only these are
@@ -143,13 +136,6 @@ export type CompleteClaimInput = {
   actor?: string
   /** What the form's own check found (e.g. a cost like 123.456): reported with every other problem, at once. */
   fieldErrors?: Record<string, string[]>
-}
-
-export type InvoiceDetails = {
-  partNumber: string | null
-  laborHours: number | null
-  kitMoulding: string | null
-  adasCalibration: AdasCalibration
 }
 
 /**
@@ -222,10 +208,58 @@ function shopRefusal(errors: Record<string, string[]>) {
  * repair photos replace the draft repair photos). A draft the post does not name is never used.
  */
 export async function completeClaim(input: CompleteClaimInput, now = new Date()): Promise<{ claim: Claim; alreadyCompleted: boolean }> {
+  const checked = checkCompletion(input, now)
+  if (checked.done) return { claim: checked.claim, alreadyCompleted: true }
+  const { existing, policy, errors, problem } = checked
+  const staged = new StagedFiles()
+  try {
+    const files = await checkFiles(staged, input, existing.id, now, errors, problem)
+    if (Object.keys(errors).length) {
+      keepDrafts(staged, input, existing.id, files)
+      throw shopRefusal(errors)
+    }
+
+    let unused: string[] = []
+    const result = transaction((tx) => {
+      // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
+      const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
+      if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
+      if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
+      assertReplacementAllowed(policy, existing, input.repairType, now)
+      const used = filesInUse(tx, input, existing.id, files)
+      const priced = priceAndHold(tx, current, policy, input, now)
+      const row = writeCompletion(tx, input, existing, used, priced, now)
+      unused = used.unused
+      staged.commit()
+      return { claim: row, alreadyCompleted: false }
+    })
+    // Completed by someone else meanwhile: nothing of this submission is kept.
+    if (result.alreadyCompleted) staged.discard()
+    else {
+      if (unused.length) deleteStored(unused)
+      await tellCompletion(result.claim.id)
+    }
+    return result
+  } catch (error) {
+    staged.discard()
+    throw error
+  }
+}
+
+type Problem = (field: string, message: string) => void
+
+/**
+ * Check: the claim by its code (done already, or approved), and every rule the fields break, collected rather than
+ * thrown (the form's own errors, the replacement rule, a calibration a replacement with ADAS needs named).
+ */
+function checkCompletion(
+  input: CompleteClaimInput,
+  now: Date,
+): { done: true; claim: Claim } | { done: false; existing: Claim; policy: Policy; errors: Record<string, string[]>; problem: Problem } {
   // The route usually looked the claim up already (with the shop's rate limits): read it only when it did not.
   const existing = input.claim ?? findClaimByCode(input.code)
   if (!existing) throw RuleError.from(NO_CLAIM_WITH_CODE, { field: 'code', status: 404 })
-  if (existing.approvalStatus === 'completed') return { claim: existing, alreadyCompleted: true }
+  if (existing.approvalStatus === 'completed') return { done: true, claim: existing }
   if (existing.approvalStatus !== 'approved') {
     throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
   }
@@ -233,7 +267,7 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   const errors: Record<string, string[]> = Object.fromEntries(
     Object.entries(input.fieldErrors ?? {}).map(([key, list]) => [key, [...list]]),
   )
-  const problem = (field: string, message: string) => (errors[field] ??= []).push(message)
+  const problem: Problem = (field, message) => (errors[field] ??= []).push(message)
   // The forms cannot send more (their readers stop at this many files); the drafts' cap relies on it.
   if (input.repairPhotos.length > MAX_REPAIR_PHOTOS) {
     throw RuleError.from(TOO_MANY_REPAIR_PHOTOS, { field: SHOP_FILE_FIELDS.repair_photo, status: 413 })
@@ -253,190 +287,219 @@ export async function completeClaim(input: CompleteClaimInput, now = new Date())
   ) {
     problem('adasCalibration', INVOICE_FIELD_MESSAGES.calibrationRequired)
   }
+  return { done: false, existing, policy, errors, problem }
+}
 
-  const staged = new StagedFiles()
-  try {
-    // A report is kept only with a calibration to report (one sent with 'none' is not stored at all).
-    const calibrated = Boolean(input.invoiceDetails && input.invoiceDetails.adasCalibration !== 'none')
-    const fresh = await stageShopFiles(
-      staged,
-      {
-        claimId: existing.id,
-        now,
-        invoice: input.invoice,
-        repairPhotos: input.repairPhotos,
-        calibrationReport: calibrated ? (input.calibrationReport ?? null) : null,
-      },
-      problem,
-    )
-    const drafts = splitDrafts(draftsOf(existing.id), input.draftIds).used
-    const newInvoice = fresh.find((file) => file.documentType === 'invoice')
-    const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
-    const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
-    const repairs = newRepairs.length ? newRepairs : drafts.filter((file) => file.documentType === 'repair_photo')
-    const { invoice: invoiceField, repair_photo: repairsField, calibration_report: reportField } = SHOP_FILE_FIELDS
-    if (!invoice && !errors[invoiceField]) problem(invoiceField, INVOICE_REQUIRED.description)
-    if (!repairs.length && !errors[repairsField]) problem(repairsField, REPAIR_PHOTOS_REQUIRED.description)
-    const newReport = fresh.find((file) => file.documentType === 'calibration_report')
-    const report = newReport ?? drafts.find((file) => file.documentType === 'calibration_report')
-    if (calibrated && !report && !errors[reportField]) problem(reportField, INVOICE_FIELD_MESSAGES.calibrationReportRequired)
+type StagedFile = Awaited<ReturnType<typeof stageShopFiles>>[number]
+type CompletionFiles = { calibrated: boolean; newInvoice?: StagedFile; newRepairs: StagedFile[]; newReport?: StagedFile }
 
-    if (Object.keys(errors).length) {
-      // Refused: keep what was fine as drafts (replacing the drafts of the same kind), then tell every problem. The
-      // good photos are not lost to one wrong field, and the files of the drafts they replace are deleted at once, as
-      // are those of the drafts this post did not name (the shop removed them).
-      const replaced = transaction((tx) => {
-        const { dropped } = splitDrafts(draftsOf(existing.id, tx), input.draftIds)
-        if (dropped.length) {
-          tx.delete(claimDocumentDrafts)
-            .where(
-              inArray(
-                claimDocumentDrafts.id,
-                dropped.map((draft) => draft.id),
-              ),
-            )
-            .run()
-        }
-        const gone: string[] = filesOf(dropped)
-        for (const [kind, files] of [
-          ['invoice', newInvoice ? [newInvoice] : []],
-          ['repair_photo', newRepairs],
-          ['calibration_report', newReport ? [newReport] : []],
-        ] as const) {
-          if (!files.length) continue
-          const old = tx
-            .delete(claimDocumentDrafts)
-            .where(and(eq(claimDocumentDrafts.claimId, existing.id), eq(claimDocumentDrafts.documentType, kind)))
-            .returning()
-            .all()
-          gone.push(...filesOf(old))
-          for (const file of files)
-            tx.insert(claimDocumentDrafts)
-              .values({ claimId: existing.id, ...file, fileName: storedFileName(file.fileName) })
-              .run()
-        }
-        staged.commit()
-        return gone
-      })
-      if (replaced.length) deleteStored(replaced)
-      throw shopRefusal(errors)
-    }
+/**
+ * Check, of the files: this post's are staged (each that is not a photo is a problem), and the invoice, the repair
+ * photos and the calibration's report must be there, new or kept as drafts.
+ */
+async function checkFiles(
+  staged: StagedFiles,
+  input: CompleteClaimInput,
+  claimId: string,
+  now: Date,
+  errors: Record<string, string[]>,
+  problem: Problem,
+): Promise<CompletionFiles> {
+  // A report is kept only with a calibration to report (one sent with 'none' is not stored at all).
+  const calibrated = Boolean(input.invoiceDetails && input.invoiceDetails.adasCalibration !== 'none')
+  const fresh = await stageShopFiles(
+    staged,
+    {
+      claimId,
+      now,
+      invoice: input.invoice,
+      repairPhotos: input.repairPhotos,
+      calibrationReport: calibrated ? (input.calibrationReport ?? null) : null,
+    },
+    problem,
+  )
+  const drafts = splitDrafts(draftsOf(claimId), input.draftIds).used
+  const newInvoice = fresh.find((file) => file.documentType === 'invoice')
+  const newRepairs = fresh.filter((file) => file.documentType === 'repair_photo')
+  const invoice = newInvoice ?? drafts.find((file) => file.documentType === 'invoice')
+  const repairs = newRepairs.length ? newRepairs : drafts.filter((file) => file.documentType === 'repair_photo')
+  const { invoice: invoiceField, repair_photo: repairsField, calibration_report: reportField } = SHOP_FILE_FIELDS
+  if (!invoice && !errors[invoiceField]) problem(invoiceField, INVOICE_REQUIRED.description)
+  if (!repairs.length && !errors[repairsField]) problem(repairsField, REPAIR_PHOTOS_REQUIRED.description)
+  const newReport = fresh.find((file) => file.documentType === 'calibration_report')
+  const report = newReport ?? drafts.find((file) => file.documentType === 'calibration_report')
+  if (calibrated && !report && !errors[reportField]) problem(reportField, INVOICE_FIELD_MESSAGES.calibrationReportRequired)
+  return { calibrated, newInvoice, newRepairs, newReport }
+}
 
-    let unused: string[] = []
-    const result = transaction((tx) => {
-      // Decided again inside the transaction: two shops (or two clicks) racing must not both complete it.
-      const current = tx.select().from(claims).where(eq(claims.id, existing.id)).get()!
-      if (current.approvalStatus === 'completed') return { claim: current, alreadyCompleted: true }
-      if (current.approvalStatus !== 'approved') throw RuleError.from(CLAIM_NOT_APPROVED, { field: 'code', status: 409 })
-      assertReplacementAllowed(policy, existing, input.repairType, now)
-      // The drafts as they are now: a refused post racing this one may have replaced (and deleted) those read above.
-      const allDrafts = draftsOf(existing.id, tx)
-      const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
-      const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
-      const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
-      if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: SHOP_FILE_FIELDS.invoice })
-      if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: SHOP_FILE_FIELDS.repair_photo })
-      const useReport = calibrated ? (newReport ?? currentDrafts.find((file) => file.documentType === 'calibration_report')) : undefined
-      if (calibrated && !useReport) {
-        throw RuleError.from(
-          { title: FIELD_TITLES[SHOP_FILE_FIELDS.calibration_report]!, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
-          { field: SHOP_FILE_FIELDS.calibration_report },
+/**
+ * Refused: keep what was fine as drafts (replacing the drafts of the same kind), so the good photos are not lost to one
+ * wrong field; the files of the drafts they replace are deleted at once, as are those of the drafts this post did not
+ * name (the shop removed them).
+ */
+function keepDrafts(staged: StagedFiles, input: CompleteClaimInput, claimId: string, files: CompletionFiles) {
+  const { newInvoice, newRepairs, newReport } = files
+  const replaced = transaction((tx) => {
+    const { dropped } = splitDrafts(draftsOf(claimId, tx), input.draftIds)
+    if (dropped.length) {
+      tx.delete(claimDocumentDrafts)
+        .where(
+          inArray(
+            claimDocumentDrafts.id,
+            dropped.map((draft) => draft.id),
+          ),
         )
-      }
-      const details = input.invoiceDetails
-      // The price is fixed now, from the version the job was given under (decision 087): no later version changes it.
-      const priced = priceOfJob(
-        current,
-        {
-          repairType: input.repairType,
-          vehicleType: policy.vehicleType,
-          hasAdas: Boolean(policy.hasAdas),
-          adasCalibration: details?.adasCalibration ?? null,
-          mobile: current.serviceAt === 'mobile',
-        },
-        now,
-        tx,
-      )
-      // Above that price, the invoice waits for the operator before it can be approved for payment.
-      const heldFor = heldInvoiceService({
-        repairType: input.repairType,
-        vehicleType: policy.vehicleType,
-        adasCalibration: details?.adasCalibration ?? null,
-        actualCostCents: input.actualCostCents,
-        priceCents: priced.priceCents,
-      })
-      const row = tx
-        .update(claims)
-        .set({
-          approvalStatus: 'completed',
-          completedAt: now.toISOString(),
-          repairType: input.repairType,
-          actualCostCents: input.actualCostCents,
-          partnerNotes: input.partnerNotes,
-          invoiceHeldFor: heldFor,
-          priceScheduleId: priced.scheduleId,
-          scheduledPriceCents: priced.priceCents,
-          ...(details
-            ? {
-                partNumber: details.partNumber,
-                laborHours: details.laborHours,
-                kitMoulding: details.kitMoulding,
-                adasCalibration: details.adasCalibration,
-              }
-            : {}),
-        })
-        .where(eq(claims.id, existing.id))
-        .returning()
-        .get()
-      const documents = [useInvoice, ...useRepairs, ...(useReport ? [useReport] : [])]
-      storeShopDocuments(tx, { claimId: existing.id, policyId: existing.policyId, files: documents })
-      // The invoice as sent: the first of its submissions, which the operator accepts or rejects.
-      recordSubmission(tx, { claimId: existing.id, actor: input.actor ?? null, fields: invoiceColumnsOfClaim(row), now })
-      // The drafts are documents now, or were replaced by this post's files (those are deleted below).
-      tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
-      const used = new Set(documents.map((file) => file.filePath))
-      unused = filesOf(allDrafts.filter((draft) => !used.has(draft.filePath)))
-      recordAudit(tx, {
-        actor: input.actor ?? `partner:${input.code}`,
-        action: 'claim.completed',
-        entityId: existing.id,
-        detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length, ...details },
-      })
-      if (heldFor) {
-        recordAudit(tx, {
-          actor: input.actor ?? `partner:${input.code}`,
-          action: 'claim.invoice_held',
-          entityId: existing.id,
-          detail: { service: heldFor, amountCents: input.actualCostCents, ceilingCents: priced.priceCents },
-        })
-      }
-      staged.commit()
-      return { claim: row, alreadyCompleted: false }
-    })
-    // Completed by someone else meanwhile: nothing of this submission is kept.
-    if (result.alreadyCompleted) staged.discard()
-    else {
-      if (unused.length) deleteStored(unused)
-      await notify(result.claim.id, async ({ claim, profile, partnerGroup }) =>
-        toClaimant(profile, {
-          ...(await claimCompletedEmail({
-            confirmationCode: claim.confirmationCode,
-            repairType: claim.repairType ?? 'repair',
-            partnerGroup: partnerGroup?.name ?? null,
-            claimUrl: claimPageUrl(claim.confirmationCode),
-          })),
-          tag: 'claim-completed',
-        }),
-      )
-      await textClaimStep(result.claim.id, 'claim_done')
-      // Asked once, now the job is done: how the shop did (every rating is shown, app/domain/ratings.ts).
-      await askForRating(result.claim.id)
+        .run()
     }
-    return result
-  } catch (error) {
-    staged.discard()
-    throw error
+    const gone: string[] = filesOf(dropped)
+    for (const [kind, kept] of [
+      ['invoice', newInvoice ? [newInvoice] : []],
+      ['repair_photo', newRepairs],
+      ['calibration_report', newReport ? [newReport] : []],
+    ] as const) {
+      if (!kept.length) continue
+      const old = tx
+        .delete(claimDocumentDrafts)
+        .where(and(eq(claimDocumentDrafts.claimId, claimId), eq(claimDocumentDrafts.documentType, kind)))
+        .returning()
+        .all()
+      gone.push(...filesOf(old))
+      for (const file of kept)
+        tx.insert(claimDocumentDrafts)
+          .values({ claimId, ...file, fileName: storedFileName(file.fileName) })
+          .run()
+    }
+    staged.commit()
+    return gone
+  })
+  if (replaced.length) deleteStored(replaced)
+}
+
+type Tx = Parameters<Parameters<typeof transaction>[0]>[0]
+
+/**
+ * Check, inside the transaction: the files this completion keeps, from the drafts as they are now (a refused post
+ * racing this one may have replaced, and deleted, those read before), and the drafts' files it leaves unused.
+ */
+function filesInUse(tx: Tx, input: CompleteClaimInput, claimId: string, files: CompletionFiles) {
+  const { calibrated, newInvoice, newRepairs, newReport } = files
+  const allDrafts = draftsOf(claimId, tx)
+  const currentDrafts = splitDrafts(allDrafts, input.draftIds).used
+  const useInvoice = newInvoice ?? currentDrafts.find((file) => file.documentType === 'invoice')
+  const useRepairs = newRepairs.length ? newRepairs : currentDrafts.filter((file) => file.documentType === 'repair_photo')
+  if (!useInvoice) throw RuleError.from(INVOICE_REQUIRED, { field: SHOP_FILE_FIELDS.invoice })
+  if (!useRepairs.length) throw RuleError.from(REPAIR_PHOTOS_REQUIRED, { field: SHOP_FILE_FIELDS.repair_photo })
+  const useReport = calibrated ? (newReport ?? currentDrafts.find((file) => file.documentType === 'calibration_report')) : undefined
+  if (calibrated && !useReport) {
+    throw RuleError.from(
+      { title: FIELD_TITLES[SHOP_FILE_FIELDS.calibration_report]!, description: INVOICE_FIELD_MESSAGES.calibrationReportRequired },
+      { field: SHOP_FILE_FIELDS.calibration_report },
+    )
   }
+  const documents = [useInvoice, ...useRepairs, ...(useReport ? [useReport] : [])]
+  const used = new Set(documents.map((file) => file.filePath))
+  return { documents, unused: filesOf(allDrafts.filter((draft) => !used.has(draft.filePath))) }
+}
+
+/**
+ * Price and hold: the price is fixed now, from the version the job was given under (decision 087): no later version
+ * changes it. Above that price, the invoice waits for the operator before it can be approved for payment.
+ */
+function priceAndHold(tx: Tx, current: Claim, policy: Policy, input: CompleteClaimInput, now: Date) {
+  const details = input.invoiceDetails
+  const priced = priceOfJob(
+    current,
+    {
+      repairType: input.repairType,
+      vehicleType: policy.vehicleType,
+      hasAdas: Boolean(policy.hasAdas),
+      adasCalibration: details?.adasCalibration ?? null,
+      mobile: current.serviceAt === 'mobile',
+    },
+    now,
+    tx,
+  )
+  const heldFor = heldInvoiceService({
+    repairType: input.repairType,
+    vehicleType: policy.vehicleType,
+    adasCalibration: details?.adasCalibration ?? null,
+    actualCostCents: input.actualCostCents,
+    priceCents: priced.priceCents,
+  })
+  return { ...priced, heldFor }
+}
+
+/** Write: the claim completed with its invoice, its documents, the invoice's first submission, and the audit. */
+function writeCompletion(
+  tx: Tx,
+  input: CompleteClaimInput,
+  existing: Claim,
+  { documents }: ReturnType<typeof filesInUse>,
+  priced: ReturnType<typeof priceAndHold>,
+  now: Date,
+) {
+  const details = input.invoiceDetails
+  const row = tx
+    .update(claims)
+    .set({
+      approvalStatus: 'completed',
+      completedAt: now.toISOString(),
+      repairType: input.repairType,
+      actualCostCents: input.actualCostCents,
+      partnerNotes: input.partnerNotes,
+      invoiceHeldFor: priced.heldFor,
+      priceScheduleId: priced.scheduleId,
+      scheduledPriceCents: priced.priceCents,
+      ...(details
+        ? {
+            partNumber: details.partNumber,
+            laborHours: details.laborHours,
+            kitMoulding: details.kitMoulding,
+            adasCalibration: details.adasCalibration,
+          }
+        : {}),
+    })
+    .where(eq(claims.id, existing.id))
+    .returning()
+    .get()
+  storeShopDocuments(tx, { claimId: existing.id, policyId: existing.policyId, files: documents })
+  // The invoice as sent: the first of its submissions, which the operator accepts or rejects.
+  recordSubmission(tx, { claimId: existing.id, actor: input.actor ?? null, fields: invoiceColumnsOfClaim(row), now })
+  // The drafts are documents now, or were replaced by this post's files (those are deleted after the transaction).
+  tx.delete(claimDocumentDrafts).where(eq(claimDocumentDrafts.claimId, existing.id)).run()
+  recordAudit(tx, {
+    actor: input.actor ?? `partner:${input.code}`,
+    action: 'claim.completed',
+    entityId: existing.id,
+    detail: { repairType: input.repairType, actualCostCents: input.actualCostCents, documents: documents.length, ...details },
+  })
+  if (priced.heldFor) {
+    recordAudit(tx, {
+      actor: input.actor ?? `partner:${input.code}`,
+      action: 'claim.invoice_held',
+      entityId: existing.id,
+      detail: { service: priced.heldFor, amountCents: input.actualCostCents, ceilingCents: priced.priceCents },
+    })
+  }
+  return row
+}
+
+/** Tell: the customer's e-mail and text that the job is done, and the one ask how the shop did. */
+async function tellCompletion(claimId: string) {
+  await notify(claimId, async ({ claim, profile, partnerGroup }) =>
+    toClaimant(profile, {
+      ...(await claimCompletedEmail({
+        confirmationCode: claim.confirmationCode,
+        repairType: claim.repairType ?? 'repair',
+        partnerGroup: partnerGroup?.name ?? null,
+        claimUrl: claimPageUrl(claim.confirmationCode),
+      })),
+      tag: 'claim-completed',
+    }),
+  )
+  await textClaimStep(claimId, 'claim_done')
+  // Asked once, now the job is done: how the shop did (every rating is shown, app/domain/ratings.ts).
+  await askForRating(claimId)
 }
 
 /**
