@@ -23,7 +23,6 @@ import { uploadsPath } from '~/services/volume-store.server'
 import { getToast } from '~/toast.server'
 
 import { expectConsoleError } from '../support/console'
-import { usToday } from '../support/days'
 import { createClaim, createPolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
 import { type ImageOptions, jpeg as makeJpeg, jpegFile } from '../support/photos'
 import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
@@ -305,7 +304,7 @@ describe('vehicle step and activation', () => {
     expect(saved).toMatchObject({
       status: 'active',
       windshieldPhotosUploaded: true,
-      coverageStartDate: usToday(),
+      coverageStartDate: new Date().toISOString().slice(0, 10),
     })
     expect(db().select().from(vehicles).where(eq(vehicles.id, saved.vehicleId!)).get()).toMatchObject({
       licensePlate: 'ABC123', // typed 'abc 123': stored normalised
