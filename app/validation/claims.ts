@@ -136,9 +136,6 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
-// The completion's schemas live with the invoice's fields (completionInput reads every completion through them).
-export { CompleteClaimSchema } from './invoice'
-
 /** The claim form's field errors: per field, the messages shown next to it. */
 export type SubmitClaimErrors = Partial<
   Record<

@@ -116,5 +116,6 @@ export function completionInput(
 }
 
 function refusedInput(fields: Readonly<Record<string, string | undefined>>): CompletionInput {
-  return { repairType: fields.repairType === 'replacement' ? 'replacement' : 'repair', actualCostCents: null, partnerNotes: null }
+  const repairType = REPAIR_TYPES.find((type) => type === fields.repairType) ?? 'repair'
+  return { repairType, actualCostCents: null, partnerNotes: null }
 }

@@ -51,9 +51,6 @@ export const RescheduleSchema = z.object({
   preferredSlot: z.enum(TIME_SLOTS, { error: SHOP_CHOICE_MESSAGES.chooseSlot }),
 })
 
-// The shop's completion from its job page lives with the invoice's fields (app/validation/invoice.ts).
-export { ShopCompletionSchema } from './invoice'
-
 /** The shop's correction of a rejected invoice: the invoice's fields again, as the declaration has them. */
 export const InvoiceCorrectionSchema = z.object({ intent: z.literal('resubmit'), ...invoiceShape })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { appointmentParts, appointmentValue, describeAppointment, formatClockTime, insideSlot } from '~/domain/shops'
-import { ShopCompletionSchema } from '~/validation/shops'
+import { ShopCompletionSchema } from '~/validation/invoice'
 
 describe('appointment times', () => {
   it('a confirmed time starts inside its half day: from the first hour, before the last', () => {

@@ -14,7 +14,8 @@ import {
   normalizePartNumber,
 } from '~/domain/invoice'
 import { INVOICE_FIELD_MESSAGES } from '~/domain/messages'
-import { InvoiceCorrectionSchema, ShopCompletionSchema } from '~/validation/shops'
+import { ShopCompletionSchema } from '~/validation/invoice'
+import { InvoiceCorrectionSchema } from '~/validation/shops'
 
 const invoice = {
   partNumber: 'FW04567GTY',

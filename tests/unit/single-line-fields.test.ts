@@ -3,6 +3,7 @@ import { z } from 'zod'
 
 import * as auth from '~/validation/auth'
 import * as claims from '~/validation/claims'
+import * as invoice from '~/validation/invoice'
 import * as operator from '~/validation/operator'
 import * as ownershipTransfer from '~/validation/ownership-transfer'
 import * as partners from '~/validation/partners'
@@ -26,6 +27,7 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/
 const MODULES = {
   auth,
   claims,
+  invoice,
   operator,
   'ownership-transfer': ownershipTransfer,
   partners,
@@ -141,8 +143,8 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'reverse', reason: 'The photos show an older crack.' },
     multiLine: ['reason'],
   },
-  'claims.CompleteClaimSchema': {
-    schema: claims.CompleteClaimSchema,
+  'invoice.CompleteClaimSchema': {
+    schema: invoice.CompleteClaimSchema,
     sample: { code: 'CS-ABC123', repairType: 'repair', actualCost: '89.50', partnerNotes: 'Done.' },
     multiLine: ['partnerNotes'],
   },
@@ -352,8 +354,8 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'propose', date: '2026-12-09', time: '14:00' },
   },
   'shops.RescheduleSchema': { schema: shops.RescheduleSchema, sample: { preferredDate: '2026-12-10', preferredSlot: 'afternoon' } },
-  'shops.ShopCompletionSchema': {
-    schema: shops.ShopCompletionSchema,
+  'invoice.ShopCompletionSchema': {
+    schema: invoice.ShopCompletionSchema,
     sample: {
       repairType: 'replacement',
       partNumber: 'FW04567 GTY',
