@@ -1062,6 +1062,20 @@ export const refunds = sqliteTable(
     /** When the operator paid that part by hand, and the payment's reference (a cheque number, a bank transfer id). */
     penaltyByHandPaidAt: text('penalty_by_hand_paid_at'),
     penaltyByHandReference: text('penalty_by_hand_reference'),
+    /**
+     * Who is refunded and from which subscription, when not the policy's owner and subscription now: the seller of a
+     * plan passed to the vehicle's next owner is refunded the unused part of their own subscription's period
+     * (docs/decisions/104-money-owed-said-before-it-happens.md). Null: the policy's own.
+     */
+    profileId: text('profile_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The service credit left on the customer's Stripe balance, paid back with this refund (part of `amountCents`). */
+    balanceCreditCents: integer('balance_credit_cents').notNull().default(0),
+    /**
+     * What the card's payments could no longer give back because earlier refunds took it (a yearly payer's credit
+     * refunded to the card): taken off `amountCents`, so a refund never asks for more than is left on the charges.
+     */
+    nettedCents: integer('netted_cents').notNull().default(0),
     createdAt: createdAt(),
     succeededAt: text('succeeded_at'),
     updatedAt: updatedAt(),
