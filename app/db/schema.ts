@@ -1690,3 +1690,37 @@ export const shopRatings = sqliteTable(
 )
 
 export type ShopRating = typeof shopRatings.$inferSelect
+
+/**
+ * The public service record (/service-record and its CSV): one row per period (each of the last twelve calendar
+ * months, YYYY-MM, and `last-30-days`), written whole by the daily job (app/models/operations/service-record.server.ts)
+ * so the page and the CSV only read it. Only totals, never a claim or a person; a period with too few decided claims
+ * to report (app/domain/service-record.ts) keeps its count and leaves every claim figure null.
+ */
+export const serviceRecordPeriods = sqliteTable('service_record_periods', {
+  period: text('period').primaryKey(),
+  /** The first and the last day the period covers (YYYY-MM-DD), as the page names it. */
+  firstDay: text('first_day').notNull(),
+  lastDay: text('last_day').notNull(),
+  claimsDecided: integer('claims_decided').notNull(),
+  decidedAtOnce: integer('decided_at_once'),
+  /** The decisions by a person the times are measured on, and their median and 90th percentile, in minutes. */
+  timedDecisions: integer('timed_decisions'),
+  decisionMinutesP50: integer('decision_minutes_p50'),
+  decisionMinutesP90: integer('decision_minutes_p90'),
+  chipsJudged: integer('chips_judged'),
+  chipsOnTime: integer('chips_on_time'),
+  replacementsJudged: integer('replacements_judged'),
+  replacementsOnTime: integer('replacements_on_time'),
+  creditsPaid: integer('credits_paid'),
+  creditsPaidCents: integer('credits_paid_cents'),
+  appealsFiled: integer('appeals_filed'),
+  appealsDecidedInTime: integer('appeals_decided_in_time'),
+  appealsForCustomer: integer('appeals_for_customer'),
+  shops: integer('shops').notNull(),
+  ratings: integer('ratings').notNull(),
+  ratingAverage: real('rating_average'),
+  countedAt: text('counted_at').notNull(),
+})
+
+export type ServiceRecordPeriod = typeof serviceRecordPeriods.$inferSelect

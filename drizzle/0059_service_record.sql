@@ -1,0 +1,23 @@
+CREATE TABLE `service_record_periods` (
+	`period` text PRIMARY KEY NOT NULL,
+	`first_day` text NOT NULL,
+	`last_day` text NOT NULL,
+	`claims_decided` integer NOT NULL,
+	`decided_at_once` integer,
+	`timed_decisions` integer,
+	`decision_minutes_p50` integer,
+	`decision_minutes_p90` integer,
+	`chips_judged` integer,
+	`chips_on_time` integer,
+	`replacements_judged` integer,
+	`replacements_on_time` integer,
+	`credits_paid` integer,
+	`credits_paid_cents` integer,
+	`appeals_filed` integer,
+	`appeals_decided_in_time` integer,
+	`appeals_for_customer` integer,
+	`shops` integer NOT NULL,
+	`ratings` integer NOT NULL,
+	`rating_average` real,
+	`counted_at` text NOT NULL
+);
