@@ -51,6 +51,27 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM_NUMBER: optional,
   TWILIO_API_URL: z.string().trim().url().optional(),
+  /**
+   * The Apple Wallet pass: the Pass Type ID, the team that owns it, its certificate and private key (PEM; a literal
+   * `\n` reads as a line break, so a key fits on one line) and Apple's WWDR intermediate certificate. All five or none
+   * (the passphrase only for an encrypted key); none → test passes signed by a certificate made locally
+   * (app/services/wallet.server.ts).
+   */
+  APPLE_PASS_TYPE_ID: optional,
+  APPLE_TEAM_ID: optional,
+  APPLE_PASS_CERT: optional,
+  APPLE_PASS_KEY: optional,
+  APPLE_PASS_KEY_PASSPHRASE: optional,
+  APPLE_WWDR_CERT: optional,
+  /** Google Wallet: the issuer id and the service account whose key signs the "Save to Google Wallet" links. All or none. */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be the issuer id Google Pay & Wallet Console shows (digits)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: emailAddress.optional().or(z.literal('').transform(() => undefined)),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_KEY: optional,
   VPIC_URL: z.union([z.literal('off'), z.string().trim().url()]).default('https://vpic.nhtsa.dot.gov/api/vehicles'),
   ADMIN_EMAILS: z
     .string()
@@ -145,7 +166,16 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_URL' | 'SESSION_SECRET' |
   /** Litestream replicates the database, or nothing does. */
   replication: 'litestream' | 'off'
   uploads: 's3' | 'local'
+  /**
+   * Who signs the plan card in each wallet: the operator's credentials ('signed'), a test certificate made locally
+   * ('test', the embedded local default: a loopback APP_URL), or nobody ('off': a server others reach without the
+   * credentials offers no card rather than one the phone refuses).
+   */
+  appleWallet: WalletSigning
+  googleWallet: WalletSigning
 }
+
+export type WalletSigning = 'signed' | 'test' | 'off'
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source)
@@ -189,6 +219,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Configuration error: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER must be set together')
   }
 
+  const apple = [parsed.APPLE_PASS_TYPE_ID, parsed.APPLE_TEAM_ID, parsed.APPLE_PASS_CERT, parsed.APPLE_PASS_KEY, parsed.APPLE_WWDR_CERT]
+  if (apple.some(Boolean) && !apple.every(Boolean)) {
+    throw new ConfigError(
+      'Configuration error: APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT must be set together',
+    )
+  }
+  const google = [parsed.GOOGLE_WALLET_ISSUER_ID, parsed.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL, parsed.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY]
+  if (google.some(Boolean) && !google.every(Boolean)) {
+    throw new ConfigError(
+      'Configuration error: GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_SERVICE_ACCOUNT_KEY must be set together',
+    )
+  }
+
   if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
     throw new ConfigError('Configuration error: METRICS_PORT must differ from PORT (the metrics port is never the public one)')
   }
@@ -222,6 +265,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     vehicleData: parsed.VPIC_URL === 'off' ? 'bundled' : 'vpic',
     replication: parsed.LITESTREAM_REPLICA_URL ? 'litestream' : 'off',
     uploads: parsed.UPLOADS_BUCKET ? 's3' : 'local',
+    appleWallet: parsed.APPLE_PASS_CERT ? 'signed' : isLoopbackOrigin(appUrl) ? 'test' : 'off',
+    googleWallet: parsed.GOOGLE_WALLET_SERVICE_ACCOUNT_KEY ? 'signed' : isLoopbackOrigin(appUrl) ? 'test' : 'off',
   }
 }
 

@@ -37,6 +37,9 @@ export const SECRET_SETTINGS = [
   'LITESTREAM_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
   'SENTRY_DSN',
+  'APPLE_PASS_KEY',
+  'APPLE_PASS_KEY_PASSPHRASE',
+  'GOOGLE_WALLET_SERVICE_ACCOUNT_KEY',
 ] as const
 
 /** Fields that carry a credential whatever object they sit in: cookies, authorization, sign-in codes and tokens. */
