@@ -8,6 +8,7 @@ import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAIL
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
 import { LETTER_STATUSES } from '../domain/letters'
 import { generatePayoutNumber } from '../domain/payouts'
+import { KEPT_RECORD_KINDS } from '../domain/privacy'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { OWNERSHIP_TRANSFER_STATUSES, POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
@@ -1202,9 +1203,31 @@ export const stateFacts = sqliteTable('state_facts', {
   insurerPhone: text('insurer_phone'),
   administratorName: text('administrator_name'),
   administratorRegistration: text('administrator_registration'),
+  /** Where the state asks for financial security (Texas): which kind (FINANCIAL_SECURITY_KINDS) and its particulars. */
+  financialSecurityKind: text('financial_security_kind'),
+  financialSecurityDetail: text('financial_security_detail'),
   updatedBy: text('updated_by').notNull(),
   updatedAt: text('updated_at').notNull().$defaultFn(now),
 })
+
+/**
+ * The contract form (a terms version) filed with a state's regulator, where the state requires the form filed before
+ * it is used (app/domain/state-readiness.ts `formFiling`): a terms version sells there only once its filing is recorded.
+ */
+export const stateFormFilings = sqliteTable(
+  'state_form_filings',
+  {
+    code: text('code').notNull(),
+    tosVersion: text('tos_version').notNull(),
+    /** The day the regulator received the filing (YYYY-MM-DD), as its receipt says. */
+    filedOn: text('filed_on').notNull(),
+    /** The regulator's filing or approval number, when it gave one. */
+    reference: text('reference'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: text('recorded_at').notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.tosVersion] })],
+)
 
 /**
  * Every paper letter: who it went to, which template, by which provider, certified or not, its tracking number and
@@ -1286,6 +1309,41 @@ export const consentRecords = sqliteTable(
     uniqueIndex('consent_records_policy_buyer_unique').on(t.policyId, t.profileId),
   ],
 )
+
+/**
+ * What a deleted account's policy keeps because its state's law requires it (domain/privacy KEPT_RECORD_KINDS; the
+ * rules in the state table's `recordsKept`): the holder's name and postal address as they were, the rule's statute,
+ * the day coverage ended and the day the record may go. Read only by the operator; the daily job removes it, and what
+ * it kept, on `may_go_on` (docs/decisions/104-deletion-keeps-the-records-the-law-requires.md).
+ */
+export const keptRecords = sqliteTable(
+  'kept_records',
+  {
+    id: id(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: KEPT_RECORD_KINDS }).notNull(),
+    statute: text('statute').notNull(),
+    holderName: text('holder_name'),
+    /** JSON MailingAddress (app/domain/letters.ts), as the account held it; null when it held none. */
+    holderAddress: text('holder_address'),
+    coverageEndedOn: text('coverage_ended_on').notNull(),
+    /** The first day the record may be removed (YYYY-MM-DD, computed in app/domain/calendar.ts). */
+    mayGoOn: text('may_go_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('kept_records_policy_kind_unique').on(t.policyId, t.kind, t.profileId),
+    // The daily job reads the records whose day has come.
+    index('kept_records_may_go_idx').on(t.mayGoOn),
+  ],
+)
+
+export type KeptRecord = typeof keptRecords.$inferSelect
 
 /** Every Stripe event id we have applied, recorded in the same transaction as its effect. */
 export const stripeEvents = sqliteTable(

@@ -29,6 +29,15 @@ export function deletionBlockers(
   return reasons
 }
 
+/**
+ * The records a deletion keeps because a state's law requires them (the state table's `recordsKept`,
+ * app/domain/state-rules.ts): a Texas service contract's file (the holder's name and address, the contract's version and
+ * dates, each claim's date and description) and California's verification of the consent to automatic renewal.
+ * docs/decisions/104-deletion-keeps-the-records-the-law-requires.md.
+ */
+export const KEPT_RECORD_KINDS = ['service_contract', 'renewal_consent'] as const
+export type KeptRecordKind = (typeof KEPT_RECORD_KINDS)[number]
+
 const DELETED_ACCOUNT_DOMAIN = '@deleted.invalid'
 
 /** The address a deleted account keeps (docs/decisions/028-account-deletion-keeps-accounting.md): unique, never deliverable. */
