@@ -1483,3 +1483,24 @@ export const SHOP_RATING_MESSAGES = {
   allShown:
     'Every rating customers give is shown here, whatever its score: a comment is hidden only for personal information, a threat, obscene language, or words not about the job, and its score still counts.',
 } as const
+
+/** The plan card in Apple Wallet and Google Wallet (app/models/policies/wallet-card.server.ts), and its links. */
+export const WALLET_MESSAGES = {
+  addToApple: 'Add to Apple Wallet',
+  saveToGoogle: 'Save to Google Wallet',
+  /** The card's status, by the policy's: an ended plan's card says so whenever it is downloaded again. */
+  status: { active: 'Active', past_due: 'Past due', canceled: 'Ended' },
+  statusLine: {
+    active: 'Your plan is active: file a claim online at any time.',
+    activeUntil: (endsOn: string) => `Your plan is active until ${endsOn}: renewal is turned off.`,
+    past_due: 'Your last payment failed: claims are paused until it goes through.',
+    canceled: (endedOn: string) => `This plan ended on ${endedOn} and no longer covers the vehicle.`,
+  },
+  description: 'Glass Plan windshield protection plan',
+  fileClaim: 'File a claim',
+  fileClaimLink: 'File a claim online',
+  support: 'Support',
+  testPass: 'TEST PASS',
+  testPassLine:
+    'A test pass, signed by a certificate this server made for itself: it shows how the card looks, and no wallet will take it as ours.',
+} as const

@@ -150,3 +150,18 @@ export function adminCustomerPath(profileId: string) {
 export function adminStatePath(code: string) {
   return `/admin/states/${encodeURIComponent(code)}`
 }
+
+/** Where a policy's claim is filed: the claim form with the policy chosen. */
+export function submitClaimPath(policyId: string) {
+  return `/customer/submit-claim?policy_id=${encodeURIComponent(policyId)}`
+}
+
+/** The policy's plan card for Apple Wallet (a .pkpass), made again with the policy's status each time. */
+export function appleWalletPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/wallet.pkpass`
+}
+
+/** The policy's "Save to Google Wallet": answers with a redirect to Google's save link, signed then. */
+export function googleWalletPath(policyId: string) {
+  return `/customer/policies/${encodeURIComponent(policyId)}/google-wallet`
+}
