@@ -1257,6 +1257,11 @@ export const letters = sqliteTable(
     late: integer('late', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     sentAt: text('sent_at'),
+    /**
+     * The day the letter goes into the mail: Lob's send date, or the moment the offline twin posts it. A notice's
+     * period counts from it (app/models/policies/provider-cancellation.server.ts).
+     */
+    mailedAt: text('mailed_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1664,6 +1669,8 @@ export const providerCancelNotices = sqliteTable(
     byEmail: integer('by_email', { mode: 'boolean' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     sentAt: text('sent_at'),
+    /** The letter that is the notice where the e-mail is not: the policy ends only once it is mailed, counted from then. */
+    letterId: text('letter_id').references(() => letters.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
