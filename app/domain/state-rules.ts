@@ -14,9 +14,38 @@
  */
 
 import { addCalendarDays, addCalendarMonths, calendarDaysBetween, dayOf, endOfDayIn } from './calendar'
+import type { KeptRecordKind } from './privacy'
 import { US_STATES } from './us-states'
 
 export type StateCode = string
+
+/**
+ * A record the state's law makes the provider keep after the customer deletes their account: which (`KeptRecordKind`,
+ * app/domain/privacy.ts), the statute, and until when — through the anniversary of the day coverage ended
+ * `yearsAfterCoverageEnds` years on, or of the consent `yearsAfterConsent` years on, whichever is later.
+ */
+export type RecordKept = {
+  kind: KeptRecordKind
+  statute: string
+  yearsAfterCoverageEnds: number
+  yearsAfterConsent: number | null
+}
+
+/** Tex. Occ. Code §1304.155(a), (c): the contract sold, the holder's name and address, each claim's date and description. */
+const TEXAS_RECORDS: RecordKept = {
+  kind: 'service_contract',
+  statute: 'Tex. Occ. Code §1304.155',
+  yearsAfterCoverageEnds: 1,
+  yearsAfterConsent: null,
+}
+
+/** Cal. Bus. & Prof. Code §17602 (AB 2863): the verification of the consent, 3 years or 1 year after the contract ends. */
+const CALIFORNIA_RECORDS: RecordKept = {
+  kind: 'renewal_consent',
+  statute: 'Cal. Bus. & Prof. Code §17602',
+  yearsAfterCoverageEnds: 1,
+  yearsAfterConsent: 3,
+}
 
 /** What a cancellation inside the free look refunds. */
 export type FreeLookRefund =
@@ -71,6 +100,8 @@ export type StateRules = {
   nextOwnerAssignment: { openDaysAfterSale: number; feeCapCents: number; paidPeriodStays: boolean } | null
   /** A notice the buyer must be given before the sale: signup shows it above the payment step (Florida). */
   noticeBeforeSale: string | null
+  /** The records an account's deletion keeps for this state's law, each until its day (app/domain/privacy.ts). */
+  recordsKept: readonly RecordKept[]
 
   // --- for counsel (the readiness checks read this; docs/selling-lawfully.md lists each question) ---
   /**
@@ -104,6 +135,7 @@ export const NATIONAL_DEFAULT: StateRules = {
   yearlyReminder: true,
   nextOwnerAssignment: null,
   noticeBeforeSale: null,
+  recordsKept: [],
   needsCounsel: null,
 }
 
@@ -129,6 +161,7 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     disclosures: [
       'The provider of this contract is regulated by the Texas Department of Licensing and Regulation, P.O. Box 12157, Austin, Texas 78711, (800) 803-9202, www.tdlr.texas.gov. Complaints may be directed to the Department.',
     ],
+    recordsKept: [TEXAS_RECORDS],
     needsCounsel: 'Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
   },
   // California Civil Code §1794.41 (cancellation, refunds and the fee), §1794.4, Insurance Code §12820; Business and
@@ -145,8 +178,9 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     disclosures: [
       'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
     ],
+    recordsKept: [CALIFORNIA_RECORDS],
     needsCounsel:
-      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance?',
+      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance? And who may sell one here (Cal. Ins. Code §12805, §12810): may the provider sell directly online, or must a licensed seller or the provider\'s appointed agent sell it?',
   },
   // Florida Statutes chapter 634 part I, §634.121: (1) the "purchase not required" notice before the sale; (2) the
   // right to assign to the next owner in conspicuous bold type, open at least 15 days after the vehicle's sale, for a
@@ -249,6 +283,8 @@ export const MOST_PROTECTIVE: StateRules = (() => {
     commitment: 'never',
     priceIncreaseNeedsConsent: true,
     yearlyReminder: true,
+    // Keeping a record is the provider's duty, not the customer's protection: an unknown state keeps what any state asks.
+    recordsKept: [TEXAS_RECORDS, CALIFORNIA_RECORDS],
   }
 })()
 
