@@ -1578,6 +1578,7 @@ export const TEXT_KINDS = [
   'help',
   'number_code',
   'texts_confirmed',
+  'stop_confirmed',
 ] as const
 /**
  * Every text sent or refused: to whom, about what, the words, the transport and the provider's id, or the reason the
@@ -1597,8 +1598,18 @@ export const textMessages = sqliteTable(
     providerMessageId: text('provider_message_id'),
     refusalReason: text('refusal_reason'),
     createdAt: createdAt(),
+    /** When the text was handed to the provider (a queued one on a later day than created_at): the daily cap counts these. */
+    sentAt: text('sent_at'),
   },
-  (t) => [index('text_messages_profile_idx').on(t.profileId, t.createdAt), index('text_messages_claim_idx').on(t.claimId)],
+  (t) => [
+    index('text_messages_profile_idx').on(t.profileId, t.createdAt),
+    index('text_messages_claim_idx').on(t.claimId),
+    index('text_messages_sent_idx').on(t.sentAt),
+    // The daily job reads the queue oldest first.
+    index('text_messages_queued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
+  ],
 )
 export type TextMessage = typeof textMessages.$inferSelect
 
