@@ -143,6 +143,19 @@ export function needsSetup(policy: Pick<PolicyRuleFields, 'status'>) {
   return policy.status === 'incomplete'
 }
 
+/**
+ * The plan card in a wallet: offered on the dashboard for a policy in force with its vehicle set up (active, or past
+ * due: it still covers once paid). A card already in a wallet can be fetched again whatever the status: an ended
+ * plan's card then says so (app/models/policies/wallet-card.server.ts); a policy not set up has no card.
+ */
+export function offersWalletCard(policy: Pick<PolicyRuleFields, 'status'> & { vehicle: unknown }) {
+  return (policy.status === 'active' || policy.status === 'past_due') && Boolean(policy.vehicle)
+}
+
+export function hasWalletCard(policy: Pick<PolicyRuleFields, 'status'> & { vehicle: unknown }) {
+  return policy.status !== 'incomplete' && Boolean(policy.vehicle)
+}
+
 export type FilingRefusal = 'not_found' | 'not_active'
 
 /**

@@ -446,7 +446,7 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
       freeLook: inFreeLookWindow,
       productFeeCents: input.productFeeCents,
     })
-  const dueBy = rules.refundDeadlineDays === null ? null : dayOf(addCalendarDays(new Date(input.now), rules.refundDeadlineDays, zone), zone)
+  const dueBy = refundDueBy(rules, input.now, zone)
 
   if (freeLook) {
     const paid = Math.max(0, input.totalPaidCents)
@@ -460,20 +460,47 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
       periodDays: null,
       dueBy,
     })
+    // The free look never pays less than the refund after it would for the same moment: claims larger than a
+    // price paid (a yearly payer's first weeks) would otherwise make waiting for the free look to end pay more
+    // (docs/decisions/104-money-owed-said-before-it-happens.md).
+    const atLeastLater = (refund: Refund) => {
+      const later = laterRefund(rules, input, fee(false), dueBy)
+      return later.amountCents > refund.amountCents ? later : refund
+    }
     switch (rules.freeLookRefund) {
       case 'full':
-        return full(0, fee(true))
+        return atLeastLater(full(0, fee(true)))
       case 'full_minus_claims':
-        return full(input.claimsPaidCents, fee(true))
+        return atLeastLater(full(input.claimsPaidCents, fee(true)))
       case 'full_if_no_claims':
-        if (noClaims) return full(0, fee(true))
+        if (noClaims) return atLeastLater(full(0, fee(true)))
         break
       case 'full_minus_fee_if_no_claims':
-        if (noClaims) return full(0, fee(true))
+        if (noClaims) return atLeastLater(full(0, fee(true)))
         break
     }
   }
+  return laterRefund(rules, input, fee(freeLook), dueBy)
+}
 
+/** The last day a refund worked out at `now` may be paid without a penalty (YYYY-MM-DD), where the state sets one. */
+export function refundDueBy(rules: StateRules, now: Date | string, zone: string): string | null {
+  return rules.refundDeadlineDays === null ? null : dayOf(addCalendarDays(new Date(now), rules.refundDeadlineDays, zone), zone)
+}
+
+/**
+ * The unused whole days of a paid period at `now`, in the customer's zone: the day of `now` counts as used, and a
+ * period counts at least one day. Shared by a cancellation's pro-rata refund and a transfer's (app/domain/refunds.ts).
+ */
+export function unusedShare(period: { start: Date | string; end: Date | string }, now: Date | string, zone: string) {
+  const start = new Date(period.start)
+  const periodDays = Math.max(1, calendarDaysBetween(new Date(period.end), start, zone))
+  const usedDays = Math.min(periodDays, Math.max(1, calendarDaysBetween(new Date(now), start, zone) + 1))
+  return { unusedDays: periodDays - usedDays, periodDays }
+}
+
+/** The refund after the free look (the state's later rule), with the fee given. */
+function laterRefund(rules: StateRules, input: RefundInput, fee: number, dueBy: string | null): Refund {
   if (rules.laterRefund === 'none' || !input.period) {
     return {
       amountCents: 0,
@@ -486,14 +513,10 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
       dueBy: rules.laterRefund === 'none' ? null : dueBy,
     }
   }
-
-  const start = new Date(input.period.start)
-  const periodDays = Math.max(1, calendarDaysBetween(new Date(input.period.end), start, zone))
-  const usedDays = Math.min(periodDays, Math.max(1, calendarDaysBetween(new Date(input.now), start, zone) + 1))
-  const unusedDays = periodDays - usedDays
+  const { unusedDays, periodDays } = unusedShare(input.period, input.now, input.zone)
   const gross = Math.round((input.period.paidCents * unusedDays * rules.laterRefundPercent) / (periodDays * 100))
   const claims = rules.laterRefund === 'pro_rata_minus_claims' ? Math.min(input.claimsPaidCents, gross) : 0
-  const feeCents = Math.min(fee(freeLook), gross - claims)
+  const feeCents = Math.min(fee, gross - claims)
   return {
     amountCents: Math.max(0, gross - claims - feeCents),
     rule: 'pro_rata',

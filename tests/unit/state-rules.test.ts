@@ -421,7 +421,9 @@ describe('New York', () => {
 describe('the national default', () => {
   const oh = stateRules('OH')
   it('refunds full minus claims in 30 days, then pro-rata of the current period with no fee', () => {
-    expect(refundFor(oh, monthly(day(12), { claimsPaidCents: 2500, claimsMade: 1 })).amountCents).toBe(0)
+    expect(refundFor(oh, monthly(day(12), { claimsPaidCents: 500, claimsMade: 1 })).amountCents).toBe(1499)
+    // Claims above the price: never less than the pro-rata refund after the free look (Jan 1 – Feb 1, 12 used → 19/31).
+    expect(refundFor(oh, monthly(day(12), { claimsPaidCents: 2500, claimsMade: 1 })).amountCents).toBe(Math.round((1999 * 19) / 31))
     const partial = refundFor(oh, monthly(new Date(Date.UTC(2026, 1, 15, 12)).toISOString(), { months: 2 }))
     // Feb 1 – Mar 1: 28 days, 15 used → 13/28 of $19.99.
     expect(partial).toMatchObject({ rule: 'pro_rata', unusedDays: 13, periodDays: 28, feeCents: 0, amountCents: 928 })
