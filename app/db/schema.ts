@@ -1319,7 +1319,7 @@ export const consentRecords = sqliteTable(
  * What a deleted account's policy keeps because its state's law requires it (domain/privacy KEPT_RECORD_KINDS; the
  * rules in the state table's `recordsKept`): the holder's name and postal address as they were, the rule's statute,
  * the day coverage ended and the day the record may go. Read only by the operator; the daily job removes it, and what
- * it kept, on `may_go_on` (docs/decisions/104-deletion-keeps-the-records-the-law-requires.md).
+ * it kept, on `may_go_on` (docs/decisions/105-deletion-keeps-the-records-the-law-requires.md).
  */
 export const keptRecords = sqliteTable(
   'kept_records',
