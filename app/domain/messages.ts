@@ -1340,6 +1340,8 @@ export const TEXT_MESSAGES = {
   /** The one text that says a confirmed number is signed up, what it will get and how to stop, as carriers expect after an opt-in. */
   confirmedText:
     'Glass Plan: texts about your claims are on for this number. Msg & data rates may apply. Reply HELP for help, STOP to end.',
+  /** The one text that confirms a stop said in other words than the provider's own (which it confirms itself). */
+  stopConfirmed: 'Glass Plan: you will get no more texts from us. To have them again, turn texts on in your account.',
 } as const
 
 /** The public "Join the network" application and the operator's review of it (app/models/shops/shop-applications.server.ts). */

@@ -35,9 +35,9 @@ export async function action({ request }: Route.ActionArgs) {
     logger.warn({ path: TWILIO_WEBHOOK_PATH }, 'text reply refused: no valid Twilio signature')
     return plain(403, 'Forbidden')
   }
-  const { MessageSid: messageSid, From: from, Body: body } = params
+  const { MessageSid: messageSid, From: from, Body: body, OptOutType: optOutType } = params
   if (!messageSid || !from || body === undefined) return plain(400, 'MessageSid, From and Body are required')
-  const answer = await handleTextReply({ messageSid, from: toE164UsPhone(from) ?? from, body })
+  const answer = await handleTextReply({ messageSid, from: toE164UsPhone(from) ?? from, body, optOutType })
   if (answer.outcome === 'replayed') {
     logger.warn({ messageSid }, 'text reply refused: already received')
     return plain(409, 'Already received')

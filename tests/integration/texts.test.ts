@@ -204,6 +204,42 @@ describe('the replies webhook', () => {
   })
 })
 
+describe('a stop in other words than Twilio takes', () => {
+  it.each(['STOP.', 'Stop please', 'opt out', 'unsubscribe me', 'Cancel!', 'the end', 'quit it', 'I revoke my consent'])(
+    '%j ends texts to the number, confirmed by one text of ours; the same stop again sends none',
+    async (body) => {
+      useFakeTwilio()
+      const phone = freshNumber()
+      const customer = createProfile()
+      confirmedTextsConsent(customer.id, phone)
+      expect((await reply({ MessageSid: messageSid(), From: phone, To: FROM, Body: body })).status).toBe(200)
+      expect(textConsentOf(customer.id)).toBeNull()
+      expect(twilioServer.received.map((text) => text.form)).toEqual([
+        expect.objectContaining({ To: phone, From: FROM, Body: TEXT_MESSAGES.stopConfirmed }),
+      ])
+      expect(db().select().from(textMessages).where(eq(textMessages.toPhone, phone)).all()).toEqual([
+        expect.objectContaining({ kind: 'stop_confirmed', status: 'sent', transport: 'twilio' }),
+      ])
+      // Said again (a new message): nothing is left to stop, and no second confirmation goes.
+      expect((await reply({ MessageSid: messageSid(), From: phone, To: FROM, Body: body })).status).toBe(200)
+      expect(twilioServer.received).toHaveLength(1)
+    },
+  )
+
+  it("sends none of ours for Twilio's own single words, or when its webhook says it handled the stop", async () => {
+    useFakeTwilio()
+    for (const [body, optOutType] of [['STOP'], ['unsubscribe'], ['Stop please', 'STOP']] as Array<[string, string?]>) {
+      const phone = freshNumber()
+      const customer = createProfile()
+      confirmedTextsConsent(customer.id, phone)
+      const fields = { MessageSid: messageSid(), From: phone, To: FROM, Body: body, ...(optOutType ? { OptOutType: optOutType } : {}) }
+      expect((await reply(fields)).status, body).toBe(200)
+      expect(textConsentOf(customer.id), body).toBeNull()
+    }
+    expect(twilioServer.received).toHaveLength(0)
+  })
+})
+
 /** A signed-in customer's posts to the texts page and its loader, from one browser. */
 async function textsPageOf(customer: { id: string }) {
   const cookie = await sessionCookieFor(customer.id)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TEXTS_CONSENT_LABEL, TEXTS_CONSENT_VERSION, textsConsentText } from '~/content/texts-consent'
 import { TEXT_MESSAGES } from '~/domain/messages'
 import { checkTextPhone, textPhoneTypeRefusal, toE164TextPhone } from '~/domain/phones'
-import { replyKeyword } from '~/models/people/texts.server'
+import { providerConfirmedStop, replyKeyword } from '~/domain/texts'
 import { TextsSchema } from '~/validation/texts'
 
 function parse(fields: Record<string, string>) {
@@ -78,10 +78,62 @@ describe('the texts consent', () => {
 })
 
 describe('a reply', () => {
-  it('is read by its whole word, in any case: STOP and its synonyms, HELP, START, anything else', () => {
-    for (const body of ['STOP', ' stop ', 'Unsubscribe', 'cancel', 'END', 'quit']) expect(replyKeyword(body), body).toBe('stop')
-    for (const body of ['HELP', 'help', 'Info']) expect(replyKeyword(body), body).toBe('help')
-    expect(replyKeyword('START')).toBe('start')
-    for (const body of ['please stop by at 3', 'Thanks!', '']) expect(replyKeyword(body), body).toBe('other')
+  // Every reasonable way of saying stop stops (47 CFR §64.1200(a)(10)), before anything else the reply says.
+  const cases: Array<[string, ReturnType<typeof replyKeyword>]> = [
+    ['stop', 'stop'],
+    ['STOP', 'stop'],
+    [' stop ', 'stop'],
+    ['STOP.', 'stop'],
+    ['Stop!!', 'stop'],
+    ['Stop please', 'stop'],
+    ['please stop texting me', 'stop'],
+    ['STOPALL', 'stop'],
+    ['opt out', 'stop'],
+    ['Opt-out', 'stop'],
+    ['OPTOUT', 'stop'],
+    ['unsubscribe', 'stop'],
+    ['Unsubscribe me', 'stop'],
+    ['cancel', 'stop'],
+    ['CANCEL.', 'stop'],
+    ['end', 'stop'],
+    ['END', 'stop'],
+    ['quit', 'stop'],
+    ['Quit it', 'stop'],
+    ['revoke', 'stop'],
+    ['I revoke my consent', 'stop'],
+    ['remove me from this list', 'stop'],
+    ["Don't text me", 'stop'],
+    ['do not text this number', 'stop'],
+    ['no more texts', 'stop'],
+    ['help me stop these', 'stop'],
+    // When in doubt a reply stops: a wrong stop costs one click on the dashboard, a missed one a text without consent.
+    ['please stop by at 3', 'stop'],
+    ['HELP', 'help'],
+    ['help', 'help'],
+    ['Help?', 'help'],
+    ['Info', 'help'],
+    ['I need help with my claim', 'help'],
+    ['START', 'start'],
+    ['unstop', 'start'],
+    ['Yes!', 'start'],
+    ['yes', 'start'],
+    ['Thanks!', 'other'],
+    ['', 'other'],
+    ['See you at 3', 'other'],
+    ['Yes please call me', 'other'],
+    ['weekend works', 'other'],
+    ['unstoppable', 'other'],
+  ]
+  it.each(cases)('reads %j as %s', (body, keyword) => {
+    expect(replyKeyword(body)).toBe(keyword)
+  })
+
+  it('leaves the confirmation to Twilio for its own single words, and for a stop its webhook says it handled', () => {
+    for (const body of ['STOP', ' stop ', 'Unsubscribe', 'cancel', 'END', 'quit', 'revoke', 'optout', 'stopall']) {
+      expect(providerConfirmedStop(body, undefined), body).toBe(true)
+    }
+    for (const body of ['STOP.', 'Stop please', 'opt out', "Don't text me"])
+      expect(providerConfirmedStop(body, undefined), body).toBe(false)
+    expect(providerConfirmedStop('Stop please', 'STOP')).toBe(true)
   })
 })

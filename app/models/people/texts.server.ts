@@ -11,6 +11,7 @@ import { TEXT_MESSAGES } from '~/domain/messages'
 import { formatPhone, toE164TextPhone } from '~/domain/phones'
 import { isDeletedAccount } from '~/domain/privacy'
 import { describeAppointment } from '~/domain/shops'
+import { providerConfirmedStop, replyKeyword } from '~/domain/texts'
 import { MINUTE_MS } from '~/domain/time'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
@@ -34,7 +35,7 @@ import { smsTransport } from '~/services/sms.server'
  */
 
 export type TextKind = (typeof TEXT_KINDS)[number]
-export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code' | 'texts_confirmed'>
+export type ClaimTextStep = Exclude<TextKind, 'help' | 'number_code' | 'texts_confirmed' | 'stop_confirmed'>
 
 /**
  * What the dashboard's texts card shows: the number texted now, if any; the number waiting for its code, if any; the
@@ -248,26 +249,14 @@ async function textSignedUp(consent: TextConsent) {
 
 // --- replies -----------------------------------------------------------------------------------------------------
 
-/** The words carriers and Twilio treat as an opt-out or a request for help (a reply is matched whole, any case). */
-const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']
-const HELP_WORDS = ['HELP', 'INFO']
-const START_WORDS = ['START', 'UNSTOP', 'YES']
-
-export function replyKeyword(body: string): 'stop' | 'help' | 'start' | 'other' {
-  const word = body.trim().toUpperCase()
-  if (STOP_WORDS.includes(word)) return 'stop'
-  if (HELP_WORDS.includes(word)) return 'help'
-  if (START_WORDS.includes(word)) return 'start'
-  return 'other'
-}
-
 /**
- * A reply that reached the signed webhook, honoured at once: STOP ends texts to that number, HELP is answered with
+ * A reply that reached the signed webhook, honoured at once: a stop in any words (app/domain/texts.ts `replyKeyword`)
+ * ends texts to that number and is confirmed by one text, HELP is answered with
  * the support line, YES (or START) confirms a number waiting for its code while the code works, anything else is only
  * kept. The same message delivered again (its id already seen) is a replay: 'replayed', and nothing is done twice.
  * START does not turn texts back on by itself: that takes a new consent on the dashboard, whose code text asks for it.
  */
-export async function handleTextReply(input: { messageSid: string; from: string; body: string }, now = new Date()) {
+export async function handleTextReply(input: { messageSid: string; from: string; body: string; optOutType?: string }, now = new Date()) {
   const keyword = replyKeyword(input.body)
   const fresh = db()
     .insert(textReplies)
@@ -277,6 +266,10 @@ export async function handleTextReply(input: { messageSid: string; from: string;
   if (!fresh) return { outcome: 'replayed' as const }
   if (keyword === 'stop') {
     const stopped = stopTexts({ phone: input.from, source: 'stop_reply' }, now)
+    // One confirmation, and only for a stop that ended something: Twilio has sent its own for its single words.
+    if (stopped > 0 && !providerConfirmedStop(input.body, input.optOutType)) {
+      await sendText({ profileId: null, claimId: null, to: input.from, kind: 'stop_confirmed', body: TEXT_MESSAGES.stopConfirmed })
+    }
     return { outcome: 'stopped' as const, stopped }
   }
   if (keyword === 'help') {
