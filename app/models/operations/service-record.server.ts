@@ -1,0 +1,168 @@
+import { and, count, eq, gte, lt } from 'drizzle-orm'
+
+import { db, transaction } from '~/db/client.server'
+import {
+  claims,
+  partnerGroups,
+  partnerLocations,
+  policies,
+  profiles,
+  serviceCredits,
+  type ServiceRecordPeriod,
+  serviceRecordPeriods,
+} from '~/db/schema'
+import { customerZone, endOfDayIn, monthSpan, SERVICE_ZONE, startOfDayIn } from '~/domain/calendar'
+import { APPEAL_WINDOW_DAYS } from '~/domain/claims'
+import {
+  claimFigures,
+  emptyTally,
+  type PeriodTally,
+  RECENT_PERIOD,
+  type RecordClaim,
+  recordPeriods,
+  recordReadsFrom,
+  tallyClaim,
+} from '~/domain/service-record'
+import { shopZoneOf } from '~/models/claims/shop-choice.server'
+import { yieldToRequests } from '~/models/operations/batches.server'
+import { networkRatingAverage } from '~/models/shops/shop-ratings.server'
+import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
+
+/**
+ * The public service record (docs/decisions/106-public-service-record.md): the daily job counts it from the claims,
+ * credits, shops and ratings, and stores one row per period; /service-record and its CSV read only those rows, so a
+ * visit costs the same at any size. The counting rules are app/domain/service-record.ts's.
+ */
+
+/**
+ * Hours of decisions read in one step: one UTC day of claims decided (about 400 at 1,000,000 policies), each step
+ * followed by a turn for the requests waiting, so the count never holds the server long (docs/benchmarks.md).
+ */
+const SLICE_HOURS = 24
+
+/** The claims decided in [from, to) with what the record reads of each: the credit rule's columns, the customer's place, the claim's credit. */
+function claimsDecidedBetween(from: string, to: string) {
+  return db()
+    .select({
+      approvalStatus: claims.approvalStatus,
+      reviewedAt: claims.reviewedAt,
+      submittedAt: claims.submittedAt,
+      decidedByRulesVersion: claims.decidedByRulesVersion,
+      appealedAt: claims.appealedAt,
+      damageType: claims.damageType,
+      repairType: claims.repairType,
+      completedAt: claims.completedAt,
+      rescheduleRequestedAt: claims.rescheduleRequestedAt,
+      assignedPartnerGroupId: claims.assignedPartnerGroupId,
+      chosenLocationId: claims.chosenLocationId,
+      shopChosenAt: claims.shopChosenAt,
+      preferredDate: claims.preferredDate,
+      governingState: policies.governingState,
+      zip: profiles.zip,
+      creditState: serviceCredits.state,
+      creditCents: serviceCredits.amountCents,
+    })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .leftJoin(profiles, eq(profiles.id, policies.profileId))
+    .leftJoin(serviceCredits, and(eq(serviceCredits.claimId, claims.id), eq(serviceCredits.kind, 'missed_promise')))
+    .where(and(gte(claims.reviewedAt, from), lt(claims.reviewedAt, to)))
+    .all()
+}
+
+type DecidedRow = ReturnType<typeof claimsDecidedBetween>[number]
+
+/** The zones the count needs, each looked up once: a customer's ZIP's, and the place a shop does the work. */
+function zoneCaches() {
+  const zips = new Map<string, { state: string; zone: string | null } | null>()
+  const shops = new Map<string, string | null>()
+  return {
+    customer(row: Pick<DecidedRow, 'governingState' | 'zip'>) {
+      const zip = row.zip
+      if (zip && !zips.has(zip)) {
+        const place = zipPlace(zip)
+        zips.set(zip, place ? { state: place.state, zone: zoneOfZip(zip) } : null)
+      }
+      return customerZone(row.governingState, zip ? zips.get(zip) : null)
+    },
+    work(row: Pick<DecidedRow, 'chosenLocationId' | 'assignedPartnerGroupId'>) {
+      const key = `${row.chosenLocationId ?? ''}|${row.assignedPartnerGroupId ?? ''}`
+      if (!shops.has(key)) shops.set(key, shopZoneOf(row))
+      return shops.get(key)!
+    },
+  }
+}
+
+/** The network at a period's end: the active locations of active groups that had joined by then. */
+function shopsJoinedBefore(end: Date) {
+  const row = db()
+    .select({ shops: count() })
+    .from(partnerLocations)
+    .innerJoin(partnerGroups, eq(partnerGroups.id, partnerLocations.partnerGroupId))
+    .where(and(eq(partnerLocations.isActive, true), eq(partnerGroups.isActive, true), lt(partnerLocations.createdAt, end.toISOString())))
+    .get()
+  return row?.shops ?? 0
+}
+
+export type ServiceRecordReport = { periods: number; claimsRead: number }
+
+/**
+ * Counts the record at `now` and replaces the stored one with it, in one transaction (a page never reads half of two
+ * counts; two runs at once each write a whole record). The claims are read a day of decisions at a time, the requests
+ * answered in between.
+ */
+export async function countServiceRecord(now = new Date()): Promise<ServiceRecordReport> {
+  const periods = recordPeriods(now)
+  const months = new Set(periods.filter((entry) => entry.period !== RECENT_PERIOD).map((entry) => entry.period))
+  const tallies = new Map<string, PeriodTally>()
+  const zones = zoneCaches()
+  let claimsRead = 0
+  for (let from = recordReadsFrom(now, APPEAL_WINDOW_DAYS); from.getTime() <= now.getTime();) {
+    const to = new Date(from.getTime() + SLICE_HOURS * 60 * 60 * 1000)
+    for (const row of claimsDecidedBetween(from.toISOString(), to.toISOString())) {
+      claimsRead++
+      const claim: RecordClaim = {
+        ...row,
+        workZone: row.preferredDate ? zones.work(row) : null,
+        customerZone: zones.customer(row),
+        credit: row.creditState === null || row.creditCents === null ? null : { state: row.creditState, amountCents: row.creditCents },
+      }
+      tallyClaim(tallies, claim, now, months)
+    }
+    from = to
+    await yieldToRequests()
+  }
+  const countedAt = now.toISOString()
+  const rows = periods.map(({ period, firstDay, lastDay }) => {
+    const span =
+      period === RECENT_PERIOD
+        ? { from: startOfDayIn(firstDay, SERVICE_ZONE), to: now }
+        : { from: monthSpan(period, SERVICE_ZONE).start, to: minDate(monthSpan(period, SERVICE_ZONE).end, now) }
+    const ratings = networkRatingAverage(db(), span)
+    return {
+      period,
+      firstDay,
+      lastDay,
+      ...claimFigures(tallies.get(period) ?? emptyTally()),
+      shops: shopsJoinedBefore(minDate(endOfDayIn(lastDay, SERVICE_ZONE), now)),
+      ratings: ratings.count,
+      ratingAverage: ratings.average,
+      countedAt,
+    }
+  })
+  transaction((tx) => {
+    tx.delete(serviceRecordPeriods).run()
+    tx.insert(serviceRecordPeriods).values(rows).run()
+  })
+  return { periods: rows.length, claimsRead }
+}
+
+const minDate = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b)
+
+/** The stored record: the last 30 days first, then the months newest first; empty before the daily job first counted it. */
+export function storedServiceRecord(): ServiceRecordPeriod[] {
+  const rows = db().select().from(serviceRecordPeriods).all()
+  const recent = rows.filter((row) => row.period === RECENT_PERIOD)
+  const months = rows.filter((row) => row.period !== RECENT_PERIOD).toSorted((a, b) => (a.period < b.period ? 1 : -1))
+  return [...recent, ...months]
+}
