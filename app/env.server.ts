@@ -6,6 +6,7 @@ import { z } from 'zod'
 
 import { normalizeEmail } from '~/domain/email'
 import { isStateCode } from '~/domain/state-rules'
+import { UNVETTED_BRAND_DAILY_TEXTS } from '~/domain/texts'
 
 /** Thrown when the environment is unusable; its message is the one line the operator sees. */
 export class ConfigError extends Error {}
@@ -51,6 +52,25 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM_NUMBER: optional,
   TWILIO_API_URL: z.string().trim().url().optional(),
+  /**
+   * The 10DLC registration of the number texts come from: the brand's id and the campaign's (The Campaign Registry's
+   * B…/C… ids, or Twilio's BN…/QE… ones). Carriers block texts from an unregistered number, so a production start
+   * with Twilio set refuses to start without them.
+   */
+  TWILIO_BRAND_ID: z
+    .string()
+    .trim()
+    .regex(/^(B[A-Z0-9]{6}|BN[0-9a-f]{32})$/, 'must be the brand id of the 10DLC registration (B + 6 letters or digits, or BN…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TWILIO_CAMPAIGN_ID: z
+    .string()
+    .trim()
+    .regex(/^(C[A-Z0-9]{6}|QE[0-9a-f]{32})$/, 'must be the campaign id of the 10DLC registration (C + 6 letters or digits, or QE…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The texts sent in a Pacific-time day before the rest wait for the next (app/domain/texts.ts: carriers' cap). */
+  TEXTS_DAILY_CAP: z.coerce.number().int().min(1).default(UNVETTED_BRAND_DAILY_TEXTS),
   /**
    * The Apple Wallet pass: the Pass Type ID, the team that owns it, its certificate and private key (PEM; a literal
    * `\n` reads as a line break, so a key fits on one line) and Apple's WWDR intermediate certificate. All five or none
@@ -247,6 +267,15 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (missing.length) {
       throw new ConfigError(
         `Configuration error: ${missing.join(', ')} required in production when APP_URL (${appUrl}) is not a loopback address; the local test checkout and outbox only run on localhost`,
+      )
+    }
+  }
+  // Texts live only from a registered number: a carrier drops an unregistered number's texts, or blocks the number.
+  if (parsed.NODE_ENV === 'production' && !isLoopbackOrigin(appUrl) && parsed.TWILIO_AUTH_TOKEN) {
+    const missing = (['TWILIO_BRAND_ID', 'TWILIO_CAMPAIGN_ID'] as const).filter((name) => !parsed[name])
+    if (missing.length) {
+      throw new ConfigError(
+        `Configuration error: ${missing.join(' and ')} required in production with Twilio: texts go live only from a number whose 10DLC brand and campaign are registered`,
       )
     }
   }

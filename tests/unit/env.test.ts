@@ -141,6 +141,41 @@ describe('local adapters outside this machine', () => {
     )
   })
 
+  it('refuses a production start with Twilio until the 10DLC brand and campaign ids are recorded', () => {
+    const live = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      APP_URL: 'https://glass.example',
+      SESSION_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      POSTMARK_SERVER_TOKEN: 'pm',
+    }
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM_NUMBER: '+18015550100' }
+    expect(() => parseEnv({ ...live, ...twilio })).toThrow(
+      /^Configuration error: TWILIO_BRAND_ID and TWILIO_CAMPAIGN_ID required in production with Twilio/,
+    )
+    expect(() => parseEnv({ ...live, ...twilio, TWILIO_BRAND_ID: 'BA1B2C3' })).toThrow(/^Configuration error: TWILIO_CAMPAIGN_ID required/)
+    expect(() => parseEnv({ ...live, ...twilio, TWILIO_BRAND_ID: 'not-an-id', TWILIO_CAMPAIGN_ID: 'CX9Y8Z7' })).toThrow(
+      /^Configuration error: TWILIO_BRAND_ID must be the brand id/,
+    )
+    const registered = parseEnv({ ...live, ...twilio, TWILIO_BRAND_ID: 'BA1B2C3', TWILIO_CAMPAIGN_ID: 'CX9Y8Z7' })
+    expect(registered.sms).toBe('twilio')
+    // Twilio's own ids for the same registration are taken too.
+    expect(parseEnv({ ...live, ...twilio, TWILIO_BRAND_ID: `BN${'a'.repeat(32)}`, TWILIO_CAMPAIGN_ID: `QE${'b'.repeat(32)}` }).sms).toBe(
+      'twilio',
+    )
+    // Without Twilio nothing is texted live, and locally the outbox or a test number needs no registration.
+    expect(parseEnv(live).sms).toBe('outbox')
+    expect(parseEnv({ ...twilio, DATA_DIR: tempDir(), NODE_ENV: 'production' }).sms).toBe('twilio')
+  })
+
+  it("caps the texts of a day at the carriers' figure for an unvetted brand unless TEXTS_DAILY_CAP says otherwise", () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).TEXTS_DAILY_CAP).toBe(2_000)
+    expect(parseEnv({ DATA_DIR: tempDir(), TEXTS_DAILY_CAP: '6000' }).TEXTS_DAILY_CAP).toBe(6_000)
+    expect(() => parseEnv({ DATA_DIR: tempDir(), TEXTS_DAILY_CAP: '0' })).toThrow(/^Configuration error: TEXTS_DAILY_CAP/)
+  })
+
   it('keeps the embedded default working on a loopback APP_URL, in production mode too', () => {
     for (const APP_URL of [undefined, 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
       const config = parseEnv({ DATA_DIR: tempDir(), NODE_ENV: 'production', ...(APP_URL ? { APP_URL } : {}) })
