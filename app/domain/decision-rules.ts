@@ -14,6 +14,7 @@ import {
   REPAIR_GUARANTEE_MONTHS,
   type WindshieldZone,
 } from './claims'
+import type { DamageAnswers } from './damage-answers'
 import type { PlanType } from './plans'
 import type { PolicyStatus } from './policies'
 
@@ -55,11 +56,7 @@ export type DecisionFacts = {
     /** The day the customer says the damage happened (YYYY-MM-DD). */
     damageDate: string | null
     filedLate: boolean
-    damageSize: DamageSize | null
-    inLineOfSight: boolean | null
-    chipCount: ChipCount | null
-    damageZone: WindshieldZone | null
-  }
+  } & DamageAnswers
   damagePhotoCount: number
   integrityFlagCount: number
   /** Replacements left this plan year, less the cracks already approved and not yet done (any may become one). */

@@ -313,6 +313,8 @@ export const WINDSHIELD_ZONE_LABELS: Record<WindshieldZone, string> = {
 }
 /** Said by the question, for the form without JavaScript (with it, the question shows for a chip only). */
 export const CHIP_COUNT_HINT = 'For chips only. For a crack, leave it unanswered.'
+/** A filed claim's question with no answer (filed before the form asked it). */
+export const NOT_ANSWERED = 'Not answered'
 
 /** The claim form's order: who and which policy, then photos, description, what is covered, the damage questions. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [

@@ -4,17 +4,12 @@ import { Form } from 'react-router'
 import { allowClaimSubmission } from '~/auth/claim-limits.server'
 import { publicClientNetwork } from '~/auth/rate-limit.server'
 import { requireCustomer } from '~/auth/session.server'
-import {
-  ClaimFormButtons,
-  ClaimPhotosField,
-  DamageZoneQuestion,
-  LineOfSightQuestion,
-  WrittenAnswerField,
-} from '~/components/claims/claim-fields'
+import { ClaimFormButtons, ClaimPhotosField, DamageAnswerQuestion, WrittenAnswerField } from '~/components/claims/claim-fields'
 import { Toast } from '~/components/toast'
 import { Card, Field, inputClass, PageHeading } from '~/components/ui'
 import { dayOf } from '~/domain/calendar'
 import { REPAIR_GUARANTEE_MONTHS, repairGuaranteeEnds } from '~/domain/claims'
+import { DAMAGE_ANSWER, REPAIR_FAILURE_ANSWER_NAMES } from '~/domain/damage-answers'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
 import { IMAGES_BUSY, PHOTOS_REQUIRED, REPAIR_FAILURE_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
@@ -30,7 +25,7 @@ import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
 import { useIsPending } from '~/utils/pending'
 import { answerErrors, answerRefusal, answerUploadRefused, isNotFound, resultErrors, resultValues } from '~/utils/refusal'
-import { RepairFailureSchema } from '~/validation/claims'
+import { RepairFailureSchema, sentAnswers } from '~/validation/claims'
 
 import type { Route } from './+types/customer.claims.$claimId.repair-failed'
 
@@ -67,9 +62,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** What the customer sent, to show again with a refusal. */
 function repairFailureValues(fields: FormData) {
-  return Object.fromEntries(
-    ['description', 'damageDate', 'inLineOfSight', 'damageZone'].map((name) => [name, String(fields.get(name) ?? '')]),
-  )
+  return {
+    description: String(fields.get('description') ?? ''),
+    damageDate: String(fields.get('damageDate') ?? ''),
+    ...sentAnswers(fields, REPAIR_FAILURE_ANSWER_NAMES),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -151,8 +148,9 @@ export default function RepairFailed({ loaderData, actionData }: Route.Component
               aria-describedby={errors.damageDate ? 'damageDate-error' : undefined}
             />
           </Field>
-          <DamageZoneQuestion chosen={values.damageZone} errors={errors.damageZone} />
-          <LineOfSightQuestion chosen={values.inLineOfSight} errors={errors.inLineOfSight} />
+          {REPAIR_FAILURE_ANSWER_NAMES.map((name) => (
+            <DamageAnswerQuestion key={name} answer={DAMAGE_ANSWER[name]} chosen={values[name]} errors={errors[name]} />
+          ))}
           <ClaimPhotosField label="Photos of the crack" maxFiles={loaderData.maxPhotos} errors={errors.photos} />
           <WrittenAnswerField name="description" label="What Happened?" rows={5} value={values.description} errors={errors.description} />
           <ClaimFormButtons submitting={submitting} label="File repair-failure claim" />

@@ -7,6 +7,7 @@ import { ClaimSubmitted } from '~/components/claims/claim-submitted'
 import { SubmitClaimPage } from '~/components/claims/submit-claim-form'
 import { dayOf } from '~/domain/calendar'
 import { CLAIM_DEADLINE_HOURS } from '~/domain/claims'
+import { damageAnswersOf } from '~/domain/damage-answers'
 import { RuleError } from '~/domain/errors'
 import { IMAGES_BUSY, NO_POLICY_ID, STORM_MESSAGES, SUBMIT_FAILED, TOO_MANY_CLAIMS } from '~/domain/messages'
 import { chooseShopPath } from '~/domain/paths'
@@ -110,10 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       damageType: input.damageType,
       description: input.description,
       damageDate: input.damageDate,
-      damageSize: input.damageSize,
-      inLineOfSight: input.inLineOfSight,
-      chipCount: input.chipCount ?? null,
-      damageZone: input.damageZone,
+      ...damageAnswersOf(input),
       vehicleZip: input.vehicleZip,
       photos,
       network: publicClientNetwork(clientIp({ request, context })) ?? undefined,

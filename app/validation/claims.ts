@@ -1,7 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
-import { allowedDamageTypes, CHIP_COUNTS, DAMAGE_SIZES, WINDSHIELD_ZONES } from '~/domain/claims'
+import { allowedDamageTypes } from '~/domain/claims'
+import {
+  DAMAGE_ANSWER,
+  DAMAGE_ANSWER_NAMES,
+  DAMAGE_ANSWERS,
+  type DamageAnswer,
+  type DamageAnswerName,
+  isAsked,
+  REPAIR_FAILURE_ANSWER_NAMES,
+  type RepairFailureAnswerName,
+} from '~/domain/damage-answers'
 import { DISPUTE_OUTCOMES } from '~/domain/invoice'
 import {
   CLAIM_FIELD_MESSAGES,
@@ -31,6 +41,23 @@ import { invoiceShape } from './invoice'
 import { MAX_LENGTH } from './limits'
 import { freeText, singleLineText } from './text'
 
+/** One answer about the damage: one of its choices, else its message beside it; kept as its declaration reads it. */
+function answerRule<Name extends string, Value>(answer: DamageAnswer<Name, Value>) {
+  const choices = answer.choices.map(([choice]) => choice) as [string, ...string[]]
+  return z.enum(choices, { error: answer.required }).transform(answer.read)
+}
+
+/**
+ * The answers about the damage (domain/damage-answers.ts), each checked by its declaration. One asked of chips only is
+ * optional here: checkClaimForm requires it of a chip.
+ */
+export const damageAnswerShape = {
+  damageSize: answerRule(DAMAGE_ANSWER.damageSize),
+  inLineOfSight: answerRule(DAMAGE_ANSWER.inLineOfSight),
+  chipCount: answerRule(DAMAGE_ANSWER.chipCount).optional(),
+  damageZone: answerRule(DAMAGE_ANSWER.damageZone),
+} satisfies Record<DamageAnswerName, z.ZodType>
+
 /** /customer/submit-claim (the photos are files, checked beside this schema). */
 export const SubmitClaimSchema = z.object({
   policyId: singleLineText({ error: MISSING_INFORMATION.description }).min(1, MISSING_INFORMATION.description),
@@ -39,12 +66,7 @@ export const SubmitClaimSchema = z.object({
     .min(1, DESCRIPTION_REQUIRED.description)
     .max(MAX_LENGTH.longText, CLAIM_FIELD_MESSAGES.descriptionTooLong),
   damageDate: dayField(DAMAGE_DATE_REQUIRED),
-  // The questions the decision rules need, as radio buttons: an answer that is missing or not one of the choices is
-  // refused next to its question. How many chips is asked of chips only (checkClaimForm).
-  damageSize: z.enum(DAMAGE_SIZES, { error: CLAIM_FIELD_MESSAGES.damageSize }),
-  inLineOfSight: z.enum(['yes', 'no'], { error: CLAIM_FIELD_MESSAGES.inLineOfSight }).transform((answer) => answer === 'yes'),
-  chipCount: z.enum(CHIP_COUNTS, { error: CLAIM_FIELD_MESSAGES.chipCount }).optional(),
-  damageZone: z.enum(WINDSHIELD_ZONES, { error: CLAIM_FIELD_MESSAGES.damageZone }),
+  ...damageAnswerShape,
   /** Where the vehicle is kept: optional, it gives damage in a declared storm's area that storm's filing window. */
   vehicleZip: singleLineText({ error: STORM_MESSAGES.vehicleZipFormat })
     .regex(ZIP_PATTERN, STORM_MESSAGES.vehicleZipFormat)
@@ -52,8 +74,6 @@ export const SubmitClaimSchema = z.object({
     .or(z.literal('').transform(() => undefined))
     .transform((value) => value ?? null),
 })
-/** The claim form's questions about the damage, in the form's order. */
-export const DAMAGE_ANSWER_FIELDS = ['damageSize', 'inLineOfSight', 'chipCount', 'damageZone'] as const
 export type SubmitClaimValues = z.infer<typeof SubmitClaimSchema>
 
 /** /customer/claims/:claimId/appeal */
@@ -80,9 +100,13 @@ export const PhotoRequestSchema = z.object({
 
 /**
  * /customer/claims/:claimId/repair-failed: what the customer tells us about a repaired chip that failed (the photos are
- * files, checked beside this schema). The damage is a crack under the guarantee; size and chip count are not asked.
+ * files, checked beside this schema): the questions a failed repair is asked (domain/damage-answers.ts).
  */
-export const RepairFailureSchema = SubmitClaimSchema.pick({ description: true, damageDate: true, inLineOfSight: true, damageZone: true })
+export const RepairFailureSchema = SubmitClaimSchema.pick({
+  description: true,
+  damageDate: true,
+  ...(Object.fromEntries(REPAIR_FAILURE_ANSWER_NAMES.map((name) => [name, true])) as Record<RepairFailureAnswerName, true>),
+})
 export type RepairFailureValues = z.infer<typeof RepairFailureSchema>
 
 /** The operator's decision on /admin/claims/:claimId, keyed on the button pressed. */
@@ -138,10 +162,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
 
 /** The claim form's field errors: per field, the messages shown next to it. */
 export type SubmitClaimErrors = Partial<
-  Record<
-    'form' | 'policyId' | 'damageType' | 'damageDate' | 'vehicleZip' | 'description' | 'photos' | (typeof DAMAGE_ANSWER_FIELDS)[number],
-    string[]
-  >
+  Record<'form' | 'policyId' | 'damageType' | 'damageDate' | 'vehicleZip' | 'description' | 'photos' | DamageAnswerName, string[]>
 >
 
 export type ClaimFormCheck =
@@ -156,7 +177,10 @@ export function checkClaimForm(fields: FormData, photoCount: number, planType: P
   const submission = parseWithZod(fields, { schema: SubmitClaimSchema })
   const values = claimFormValues(fields)
   const errors: SubmitClaimErrors = submission.status === 'success' ? {} : ((submission.reply().error ?? {}) as SubmitClaimErrors)
-  if (values.damageType !== 'crack' && !values.chipCount) errors.chipCount = [CLAIM_FIELD_MESSAGES.chipCount]
+  const damageType = values.damageType === 'crack' ? 'crack' : 'chip'
+  for (const answer of DAMAGE_ANSWERS) {
+    if (answer.chipsOnly && isAsked(answer, damageType) && !values[answer.name]) errors[answer.name] = [answer.required]
+  }
   if (submission.status === 'success' && planType && !allowedDamageTypes({ planType }).includes(submission.value.damageType)) {
     errors.damageType = [NOT_COVERED.description]
   }
@@ -172,10 +196,15 @@ export function claimFormValues(fields: FormData) {
     damageType: text('damageType'),
     damageDate: text('damageDate'),
     description: text('description'),
-    damageSize: text('damageSize'),
-    inLineOfSight: text('inLineOfSight'),
-    chipCount: text('chipCount'),
-    damageZone: text('damageZone'),
+    ...sentAnswers(fields),
     vehicleZip: text('vehicleZip'),
   }
+}
+
+/** The answers about the damage as sent, each by its name (to show a refused form again). */
+export function sentAnswers<Name extends DamageAnswerName = DamageAnswerName>(
+  fields: FormData,
+  names: readonly Name[] = DAMAGE_ANSWER_NAMES as Name[],
+) {
+  return Object.fromEntries(names.map((name) => [name, String(fields.get(name) ?? '')])) as Record<Name, string>
 }

@@ -83,6 +83,11 @@ test('a clean chip claim is approved at once by the published rules, and the cus
   await expect(operator.getByTestId('rules-decision')).toHaveText('Decided by rules v3')
   await expect(operator.getByText('Claim approved at once by the decision rules')).toBeVisible()
   await expect(operator.getByLabel('Reverse the automatic approval')).toBeVisible()
+  // The answers the rules read, in the customer's words, beside the damage.
+  await expect(operator.getByTestId('damage-answer-damageSize')).toHaveText('Smaller than a quarter')
+  await expect(operator.getByTestId('damage-answer-inLineOfSight')).toHaveText('No')
+  await expect(operator.getByTestId('damage-answer-chipCount')).toHaveText('One')
+  await expect(operator.getByTestId('damage-answer-damageZone')).toHaveText('In front of the passenger')
   await context.close()
 })
 

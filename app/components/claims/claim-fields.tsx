@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 
 import { buttonClass, Field, FieldError, inputClass } from '~/components/ui'
-import { WINDSHIELD_ZONES } from '~/domain/claims'
-import { DAMAGE_QUESTIONS, LINE_OF_SIGHT_LABELS, WINDSHIELD_ZONE_LABELS } from '~/domain/messages'
+import type { DamageAnswer } from '~/domain/damage-answers'
 import { DASHBOARD_CLAIMS_PATH } from '~/domain/paths'
 import { MAX_UPLOAD_MB } from '~/domain/uploads'
 
@@ -15,7 +14,7 @@ import { PhotoPicker } from './photo-picker'
  */
 
 /** One question about the damage as radio buttons in a fieldset, its message beside it; the answer sent is kept. */
-export function RadioQuestion({
+function RadioQuestion({
   name,
   legend,
   hint,
@@ -26,7 +25,7 @@ export function RadioQuestion({
   name: string
   legend: string
   hint?: string
-  choices: [value: string, label: string][]
+  choices: readonly (readonly [value: string, label: string])[]
   chosen?: string
   errors?: string[]
 }) {
@@ -52,28 +51,25 @@ export function RadioQuestion({
   )
 }
 
-type Answer = { chosen?: string; errors?: string[] }
-
-/** Whether the damage is in the driver's line of sight: one of the answers that decide repair or replacement. */
-export function LineOfSightQuestion({ chosen, errors }: Answer) {
+/** One declared answer about the damage (domain/damage-answers.ts) as its question; the answer sent is kept. */
+export function DamageAnswerQuestion({
+  answer,
+  withHint = true,
+  chosen,
+  errors,
+}: {
+  answer: Pick<DamageAnswer<string, unknown>, 'name' | 'question' | 'hint' | 'choices'>
+  /** Whether the question's hint is said (a form where it cannot apply leaves it out). */
+  withHint?: boolean
+  chosen?: string
+  errors?: string[]
+}) {
   return (
     <RadioQuestion
-      name="inLineOfSight"
-      legend={DAMAGE_QUESTIONS.inLineOfSight}
-      choices={(['yes', 'no'] as const).map((value) => [value, LINE_OF_SIGHT_LABELS[value]])}
-      chosen={chosen}
-      errors={errors}
-    />
-  )
-}
-
-/** Where on the windshield the damage is: the other answer that decides repair or replacement. */
-export function DamageZoneQuestion({ chosen, errors }: Answer) {
-  return (
-    <RadioQuestion
-      name="damageZone"
-      legend={DAMAGE_QUESTIONS.damageZone}
-      choices={WINDSHIELD_ZONES.map((value) => [value, WINDSHIELD_ZONE_LABELS[value]])}
+      name={answer.name}
+      legend={answer.question}
+      hint={withHint ? answer.hint : undefined}
+      choices={answer.choices}
       chosen={chosen}
       errors={errors}
     />

@@ -4,28 +4,15 @@ import { Form, Link } from 'react-router'
 
 import { Toast } from '~/components/toast'
 import { Card, Field, FieldError, inputClass, PageHeading } from '~/components/ui'
-import { ANSWER_PROMISE, CHIP_COUNTS, DAMAGE_SIZES } from '~/domain/claims'
-import {
-  CHIP_COUNT_HINT,
-  CHIP_COUNT_LABELS,
-  CHIP_ONLY_NOTE,
-  DAMAGE_QUESTIONS,
-  DAMAGE_SIZE_LABELS,
-  type ToastMessage,
-} from '~/domain/messages'
+import { ANSWER_PROMISE } from '~/domain/claims'
+import { DAMAGE_ANSWERS, isAsked } from '~/domain/damage-answers'
+import { CHIP_ONLY_NOTE, type ToastMessage } from '~/domain/messages'
 import { HOW_CLAIMS_ARE_DECIDED_PATH } from '~/domain/paths'
 import { resultErrors, resultValues } from '~/utils/refusal'
 import type { SubmitClaimErrors } from '~/validation/claims'
 import { MAX_LENGTH } from '~/validation/lengths'
 
-import {
-  ClaimFormButtons,
-  ClaimPhotosField,
-  DamageZoneQuestion,
-  LineOfSightQuestion,
-  RadioQuestion,
-  WrittenAnswerField,
-} from './claim-fields'
+import { ClaimFormButtons, ClaimPhotosField, DamageAnswerQuestion, WrittenAnswerField } from './claim-fields'
 
 export type { SubmitClaimErrors }
 
@@ -71,8 +58,8 @@ export function SubmitClaimForm({
   const chipOnly = planType === 'chip_only'
   const errors: SubmitClaimErrors = resultErrors(result)
   const defaultValues = resultValues(result)
-  // The number of chips is asked for a chip only: the server leaves it out when a crack was posted, and with
-  // JavaScript it follows the damage type as it is chosen (without, its hint says it is for chips).
+  // A chips-only question (how many chips) is asked of a chip only: the server leaves it out when a crack was posted,
+  // and with JavaScript it follows the damage type as it is chosen (without, its hint says it is for chips).
   const [damageType, setDamageType] = useState(chipOnly ? 'chip' : (defaultValues.damageType ?? 'chip'))
 
   return (
@@ -130,25 +117,16 @@ export function SubmitClaimForm({
           />
         </Field>
 
-        <RadioQuestion
-          name="damageSize"
-          legend={DAMAGE_QUESTIONS.damageSize}
-          choices={DAMAGE_SIZES.map((value) => [value, DAMAGE_SIZE_LABELS[value]])}
-          chosen={defaultValues.damageSize}
-          errors={errors.damageSize}
-        />
-        <LineOfSightQuestion chosen={defaultValues.inLineOfSight} errors={errors.inLineOfSight} />
-        {damageType === 'crack' ? null : (
-          <RadioQuestion
-            name="chipCount"
-            legend={DAMAGE_QUESTIONS.chipCount}
-            hint={chipOnly ? undefined : CHIP_COUNT_HINT}
-            choices={CHIP_COUNTS.map((value) => [value, CHIP_COUNT_LABELS[value]])}
-            chosen={defaultValues.chipCount}
-            errors={errors.chipCount}
+        {DAMAGE_ANSWERS.filter((answer) => isAsked(answer, damageType === 'crack' ? 'crack' : 'chip')).map((answer) => (
+          <DamageAnswerQuestion
+            key={answer.name}
+            answer={answer}
+            // On Chip Repair Only every claim is a chip: no question needs its "for chips only" hint.
+            withHint={!chipOnly}
+            chosen={defaultValues[answer.name]}
+            errors={errors[answer.name]}
           />
-        )}
-        <DamageZoneQuestion chosen={defaultValues.damageZone} errors={errors.damageZone} />
+        ))}
 
         {stormWindows.length ? (
           <div className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="storm-windows">

@@ -4,6 +4,7 @@ import { db, transaction } from '~/db/client.server'
 import { type Claim, claimDocuments, claimFlags, claims, decisionSettings, policies, policyPhotos } from '~/db/schema'
 import { dayOf, startOfDayIn } from '~/domain/calendar'
 import { damageWithinGuarantee } from '~/domain/claims'
+import { damageAnswersOf } from '~/domain/damage-answers'
 import {
   type AutomaticApprovalMode,
   decideClaim,
@@ -170,10 +171,7 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
       damageType: claim.damageType,
       damageDate: claim.damageDate,
       filedLate: claim.filedLate,
-      damageSize: claim.damageSize,
-      inLineOfSight: claim.inLineOfSight,
-      chipCount: claim.chipCount,
-      damageZone: claim.damageZone,
+      ...damageAnswersOf(claim),
     },
     damagePhotoCount,
     integrityFlagCount,

@@ -7,16 +7,14 @@ import {
   allowedDamageTypes,
   APPEAL_WINDOW_DAYS,
   canAppeal,
-  type ChipCount,
-  type DamageSize,
   generateConfirmationCode,
   isFiledLate,
   isFutureDate,
   REPAIR_GUARANTEE_MONTHS,
   repairGuaranteeEnds,
   repairGuaranteeRefusal,
-  type WindshieldZone,
 } from '~/domain/claims'
+import { type DamageAnswers, damageAnswersOf, keptAnswers } from '~/domain/damage-answers'
 import { RuleError } from '~/domain/errors'
 import { addressKey, parseMailingAddress } from '~/domain/letters'
 import {
@@ -80,17 +78,13 @@ export const FILING_REFUSALS: Record<Exclude<FilingRefusal, 'not_found'>, Messag
   not_active: POLICY_NOT_ACTIVE,
 }
 
-export type SubmitClaimInput = {
+/** The answers about the damage (domain/damage-answers.ts) are the input's too; a repair-failure claim gives no size. */
+export type SubmitClaimInput = DamageAnswers & {
   profile: Pick<Profile, 'id'>
   policyId: string
   damageType: 'chip' | 'crack'
   description: string
   damageDate: string
-  /** The answers about the damage the decision rules read (domain/claims); a repair-failure claim gives no size. */
-  damageSize: DamageSize | null
-  inLineOfSight: boolean
-  chipCount: ChipCount | null
-  damageZone: WindshieldZone
   /** Where the vehicle is kept (five digits), when the customer gave it: a declared storm there gives a longer window. */
   vehicleZip?: string | null
   photos: UploadedFile[]
@@ -168,11 +162,8 @@ async function fileClaim(input: SubmitClaimInput, now: Date): Promise<Claim> {
           damageType: input.damageType,
           description: input.description,
           damageDate: input.damageDate,
-          damageSize: input.damageSize,
-          inLineOfSight: input.inLineOfSight,
-          // How many chips only means something for a chip.
-          chipCount: input.damageType === 'chip' ? input.chipCount : null,
-          damageZone: input.damageZone,
+          // A question this damage is not asked (how many chips, of a crack) keeps nothing.
+          ...keptAnswers(damageAnswersOf(input), input.damageType),
           filedLate: isFiledLate(input.damageDate, now, storm),
           vehicleZip: input.vehicleZip ?? null,
           stormEventId: storm?.id ?? null,
@@ -296,10 +287,7 @@ export async function fileRepairFailure(input: RepairFailureInput, now = new Dat
       damageType: 'crack',
       description: input.description,
       damageDate: input.damageDate,
-      damageSize: null,
-      inLineOfSight: input.inLineOfSight,
-      chipCount: null,
-      damageZone: input.damageZone,
+      ...damageAnswersOf({ inLineOfSight: input.inLineOfSight, damageZone: input.damageZone }),
       photos: input.photos,
       network: input.network,
       repairFailureOfClaimId: input.repairedClaimId,

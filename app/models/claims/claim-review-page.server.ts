@@ -1,6 +1,7 @@
 import type { AuditEntry } from '~/db/schema'
 import { zoneAbbreviationAt } from '~/domain/calendar'
 import { filingDeadline } from '~/domain/claims'
+import { damageAnswersInWords, damageAnswersOf } from '~/domain/damage-answers'
 import { formatDateTime, formatPrice } from '~/domain/format'
 import { invoiceLines, isDisputeOverdue, latestInvoiceFirst } from '~/domain/invoice'
 import { INVOICE_HOLD_MESSAGES, RULES_DECISION_MESSAGES, SHOP_LOCATION_MESSAGES } from '~/domain/messages'
@@ -62,6 +63,8 @@ export function reviewPage(review: ClaimReview, zone: string, now = new Date()) 
       status: claim.approvalStatus,
       damageType: claim.damageType,
       damageDate: claim.damageDate,
+      /** The customer's answers about the damage, each question with its words (domain/damage-answers.ts). */
+      answers: damageAnswersInWords(damageAnswersOf(claim), claim.damageType),
       description: claim.description,
       filedLate: claim.filedLate,
       submittedAt: claim.submittedAt,

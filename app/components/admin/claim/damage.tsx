@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 
 import { useOperatorTime } from '~/components/admin/operator-zone'
@@ -22,6 +23,12 @@ export function DamageCard({ claim, storm, documents, setupPhotos }: Pick<Data, 
         <dd className="capitalize">{claim.damageType}</dd>
         <dt className="text-slate-600">Damage date</dt>
         <dd>{formatLongDate(claim.damageDate, '—')}</dd>
+        {claim.answers.map((answer) => (
+          <Fragment key={answer.name}>
+            <dt className="text-slate-600">{answer.question}</dt>
+            <dd data-testid={`damage-answer-${answer.name}`}>{answer.words}</dd>
+          </Fragment>
+        ))}
         <dt className="text-slate-600">Submitted</dt>
         <dd>{time(claim.submittedAt)}</dd>
         {storm ? (
