@@ -6,6 +6,7 @@
 import { ANSWER_PROMISE, APPROVAL_STATUS_LABELS, type ApprovalStatus, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
+import type { KeptRecordKind } from './privacy'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
@@ -313,8 +314,6 @@ export const WINDSHIELD_ZONE_LABELS: Record<WindshieldZone, string> = {
 }
 /** Said by the question, for the form without JavaScript (with it, the question shows for a chip only). */
 export const CHIP_COUNT_HINT = 'For chips only. For a crack, leave it unanswered.'
-/** A filed claim's question with no answer (filed before the form asked it). */
-export const NOT_ANSWERED = 'Not answered'
 
 /** The claim form's order: who and which policy, then photos, description, what is covered, the damage questions. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
@@ -1192,6 +1191,22 @@ export const DELETION_MESSAGES = {
     description: 'We could not delete your account. Nothing was deleted; please try again.',
   },
   done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
+  /** After a deletion that kept records the law requires: the last e-mail lists each with its date. */
+  doneKept: (count: number) => ({
+    title: 'Your account was deleted',
+    description: `Your personal data and photos are gone, except ${count === 1 ? 'one record' : `${count} records`} the law requires us to keep, which only our staff can see and which we delete on the dates listed on the deletion page and in the last e-mail we sent you.`,
+  }),
+  /** Said before the customer confirms (the deletion card) and in the last e-mail, above the records kept. */
+  keptIntro: 'The law requires us to keep these records after your account is deleted:',
+  /** One sentence per record kept (app/models/people/kept-records.server.ts), its law and the day we delete it. */
+  keptRecord: (record: { kind: KeptRecordKind; statute: string; policyNumber: string; mayGoOn: string }) =>
+    record.kind === 'service_contract'
+      ? `Policy ${record.policyNumber}: Texas law (${record.statute}) requires us to keep your name and postal address, the contract you accepted with its dates and payments, and the date and description of each claim, until a year after its coverage ends. We delete them on ${formatLongDate(record.mayGoOn)}.`
+      : `Policy ${record.policyNumber}: California law (${record.statute}) requires us to keep the record of your consent to automatic renewal (the terms and price you agreed to, when, and the internet address and browser you used), with your name, for 3 years, or a year after the plan ends if that is later. We delete it on ${formatLongDate(record.mayGoOn)}.`,
+  keptWho:
+    'Only our staff can see these records: once your account is deleted you can no longer sign in, and no page shows them to anyone else. Everything else that identifies you goes now: your e-mail address, phone, postal address, vehicles, windshield photos and claim documents.',
+  keptNone:
+    'No law requires us to keep anything that identifies you: your name, e-mail address, phone, postal address, vehicles, windshield photos and claim documents all go now. We keep only the anonymous accounting of your plans, payments and completed repairs.',
 } as const
 
 // --- selling lawfully: the customer's state, where the product is sold, consent records ----------------------------
@@ -1342,8 +1357,6 @@ export const TEXT_MESSAGES = {
   /** The one text that says a confirmed number is signed up, what it will get and how to stop, as carriers expect after an opt-in. */
   confirmedText:
     'Glass Plan: texts about your claims are on for this number. Msg & data rates may apply. Reply HELP for help, STOP to end.',
-  /** The one text that confirms a stop said in other words than the provider's own (which it confirms itself). */
-  stopConfirmed: 'Glass Plan: you will get no more texts from us. To have them again, turn texts on in your account.',
 } as const
 
 /** The public "Join the network" application and the operator's review of it (app/models/shops/shop-applications.server.ts). */

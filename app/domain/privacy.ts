@@ -4,9 +4,11 @@
  * nor while a claim is open (a shop may be working on it). Elsewhere deleting the account cancels its plans, with the
  * refund their state gives. Pure. See docs/decisions/028-account-deletion-keeps-accounting.md.
  */
+import { anniversary, dayAfter, dayOf, startOfDayIn } from './calendar'
 import type { ApprovalStatus } from './claims'
 import { formatLongDate } from './format'
 import { type CommitmentFields, commitmentHolds, isCanceled, type PolicyStatus } from './policies'
+import type { RecordKept } from './state-rules'
 
 export function deletionBlockers(
   policies: Array<{ id: string; status: PolicyStatus; initialTermEndsAt: string } & CommitmentFields>,
@@ -33,10 +35,28 @@ export function deletionBlockers(
  * The records a deletion keeps because a state's law requires them (the state table's `recordsKept`,
  * app/domain/state-rules.ts): a Texas service contract's file (the holder's name and address, the contract's version and
  * dates, each claim's date and description) and California's verification of the consent to automatic renewal.
- * docs/decisions/104-deletion-keeps-the-records-the-law-requires.md.
+ * docs/decisions/105-deletion-keeps-the-records-the-law-requires.md.
  */
 export const KEPT_RECORD_KINDS = ['service_contract', 'renewal_consent'] as const
 export type KeptRecordKind = (typeof KEPT_RECORD_KINDS)[number]
+
+/**
+ * The first day a kept record may go (YYYY-MM-DD, UTC days as the product stores them): the day after the later of
+ * the anniversary of the day coverage ended `yearsAfterCoverageEnds` years on and, where the rule counts the consent,
+ * the anniversary of the consent `yearsAfterConsent` years on. Kept through that last day, removed from the next.
+ */
+export function keptRecordMayGoOn(rule: RecordKept, facts: { coverageEndedOn: string; consentedAt: string | null }): string {
+  const lastDays = [dayOf(anniversary(startOfDayIn(facts.coverageEndedOn), rule.yearsAfterCoverageEnds))]
+  if (rule.yearsAfterConsent !== null && facts.consentedAt) {
+    lastDays.push(dayOf(anniversary(new Date(facts.consentedAt), rule.yearsAfterConsent)))
+  }
+  return dayAfter(lastDays.sort().at(-1)!)
+}
+
+/** Whether a kept record's day has come at `now`: from the start of its `mayGoOn` day. */
+export function keptRecordIsDue(mayGoOn: string, now: Date): boolean {
+  return dayOf(now) >= mayGoOn
+}
 
 const DELETED_ACCOUNT_DOMAIN = '@deleted.invalid'
 

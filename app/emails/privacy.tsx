@@ -1,3 +1,5 @@
+import { DELETION_MESSAGES } from '~/domain/messages'
+
 import { Code, EmailLayout, FinePrint, oneLine, Paragraph, type RenderedEmail, renderEmail, renderLinesEmail, textBody } from './layout'
 
 /** The e-mails of the privacy page: changing the account's address, and deleting the account. */
@@ -72,14 +74,15 @@ export function accountDeletionCodeEmail(props: AccountDeletionCodeProps): Promi
   })
 }
 
-type AccountDeletedProps = { deletedOn: string; supportEmail: string }
+/** `kept`: one sentence per record the law made us keep (DELETION_MESSAGES.keptRecord), empty when none. */
+type AccountDeletedProps = { deletedOn: string; supportEmail: string; kept?: string[] }
 
 const ACCOUNT_DELETED_SUBJECT = 'Your Glass Plan account was deleted'
 
-function accountDeletedLines({ deletedOn, supportEmail }: AccountDeletedProps) {
+function accountDeletedLines({ deletedOn, supportEmail, kept = [] }: AccountDeletedProps) {
   return [
     `Your Glass Plan account and the personal data in it were deleted on ${deletedOn}.`,
-    'We keep only what the law requires for accounting (your plans, payments and completed repairs), without your name, contact details, vehicles or photos.',
+    ...(kept.length ? [DELETION_MESSAGES.keptIntro, ...kept, DELETION_MESSAGES.keptWho] : [DELETION_MESSAGES.keptNone]),
     `Questions? Write to ${supportEmail}.`,
   ]
 }

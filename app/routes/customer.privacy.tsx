@@ -11,7 +11,14 @@ import { formatDateTime } from '~/domain/format'
 import { CONSENT_MESSAGES, DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, PRIVACY_MESSAGES, TOO_MANY_REQUESTS } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import { withdrawEsignConsent } from '~/models/people/consents.server'
-import { blockersOf, deleteAccount, requestEmailChange, sendDeletionCode, updateDetails } from '~/models/people/privacy.server'
+import {
+  blockersOf,
+  deleteAccount,
+  recordsKeptOnDeletion,
+  requestEmailChange,
+  sendDeletionCode,
+  updateDetails,
+} from '~/models/people/privacy.server'
 import { routeRules } from '~/server/route-rules'
 import { clientIp } from '~/server/server-facts.server'
 import { redirectWithToast } from '~/toast.server'
@@ -33,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     profile: { email: profile.email, fullName: profile.fullName ?? '', phone: profile.phone ? formatPhone(profile.phone) : '' },
     esignWithdrawnAt: profile.esignWithdrawnAt,
     blockers: blockersOf(profile.id),
+    kept: recordsKeptOnDeletion(profile.id),
     codeSent: new URL(request.url).searchParams.get('code') === 'sent',
   }
 }
@@ -80,9 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'delete-account': {
         const verdict = allowCodeAttempt(profile.email, clientIp({ request, context }))
         if (!verdict.allowed) return limited(verdict.message)
-        await deleteAccount(profile, value.code)
+        const deleted = await deleteAccount(profile, value.code)
         const headers = new Headers({ 'Set-Cookie': await destroySession(request) })
-        return redirectWithToast('/', { type: 'success', ...DELETION_MESSAGES.done }, { headers })
+        const done = deleted.kept ? DELETION_MESSAGES.doneKept(deleted.kept) : DELETION_MESSAGES.done
+        return redirectWithToast('/', { type: 'success', ...done }, { headers })
       }
     }
   } catch (error) {
@@ -92,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, blockers, codeSent, esignWithdrawnAt } = loaderData
+  const { profile, blockers, kept, codeSent, esignWithdrawnAt } = loaderData
   const answer = (intent: string) => (actionData?.intent === intent ? actionData : null)
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -129,6 +138,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       <PaperCard withdrawnAt={esignWithdrawnAt} />
       <DeleteCard
         blockers={blockers}
+        kept={kept}
         codeSent={codeSent || Boolean(answer('delete-account'))}
         answer={answer('delete-account') ?? answer('deletion-code')}
       />
@@ -241,7 +251,17 @@ function EmailCard({ email, answer }: { email: string; answer: Answer | null }) 
   )
 }
 
-function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSent: boolean; answer: Answer | null }) {
+function DeleteCard({
+  blockers,
+  kept,
+  codeSent,
+  answer,
+}: {
+  blockers: string[]
+  kept: string[]
+  codeSent: boolean
+  answer: Answer | null
+}) {
   const sending = useIsPending({ intent: 'deletion-code' })
   const deleting = useIsPending({ intent: 'delete-account' })
   const [form, fields] = useForm({
@@ -257,8 +277,24 @@ function DeleteCard({ blockers, codeSent, answer }: { blockers: string[]; codeSe
       </h2>
       <p className="mt-2 text-sm text-slate-700">
         Deleting removes your name, contact details, vehicles, photos and claim documents, and signs you out everywhere. We keep what the
-        law requires for accounting, without anything that identifies you. This cannot be undone.
+        law requires for accounting. This cannot be undone.
       </p>
+      {/* What stays and why, said before the customer asks for the code and again beside the confirm button. */}
+      <div className="mt-3 text-sm text-slate-700" data-testid="deletion-kept">
+        {kept.length ? (
+          <>
+            <p className="font-medium text-slate-900">{DELETION_MESSAGES.keptIntro}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {kept.map((sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ))}
+            </ul>
+            <p className="mt-2">{DELETION_MESSAGES.keptWho}</p>
+          </>
+        ) : (
+          <p>{DELETION_MESSAGES.keptNone}</p>
+        )}
+      </div>
       <Toast toast={answer?.toast} className="mt-3" />
       {blockers.length ? (
         <div className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-950" data-testid="deletion-blockers">

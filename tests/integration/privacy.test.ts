@@ -53,7 +53,11 @@ function writeUpload(relPath: string, content: string) {
 /** A customer with a plan past its commitment, its three photos on disk, and a completed claim with an invoice. */
 function customerWithData(label: string) {
   const profile = createProfile({ fullName: `${label} Person`, phone: '(801) 555-0100' })
-  const { policy, vehicle } = createActivePolicy(profile.id, { initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
+  // Utah keeps no record that names the customer after a deletion (Texas and California do: kept-records.test.ts).
+  const { policy, vehicle } = createActivePolicy(profile.id, {
+    governingState: 'UT',
+    initialTermEndsAt: new Date(Date.now() - DAY).toISOString(),
+  })
   const photos = db().select().from(policyPhotos).where(eq(policyPhotos.policyId, policy.id)).all()
   for (const photo of photos) writeUpload(photo.filePath, `${label}:${photo.photoType}`)
   const claim = createClaim(policy.id, {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm'
 
 import { cancelTerms, renewalTerms } from '~/content/contract'
 import { contractDisclosures } from '~/content/disclosures'
@@ -74,12 +74,18 @@ export function recordConsent(
 
 /**
  * An account is deleted: its records stay (the law asks to keep them) without the link to the profile and without
- * the address; what was shown, the state, the time and the browser remain. Called inside the deletion's transaction.
+ * the address; what was shown, the state, the time and the browser remain. Those of `keptPolicyIds` stay whole, the
+ * verification a state's law requires until their day (app/models/people/kept-records.server.ts). Called inside the
+ * deletion's transaction.
  */
-export function anonymiseConsentRecords(tx: Db, profileId: string, now = new Date()) {
+export function anonymiseConsentRecords(tx: Db, profileId: string, now = new Date(), keptPolicyIds: string[] = []) {
   tx.update(consentRecords)
     .set({ profileId: null, clientIp: null, anonymisedAt: now.toISOString() })
-    .where(eq(consentRecords.profileId, profileId))
+    .where(
+      keptPolicyIds.length
+        ? and(eq(consentRecords.profileId, profileId), notInArray(consentRecords.policyId, keptPolicyIds))
+        : eq(consentRecords.profileId, profileId),
+    )
     .run()
   // Texts end with the account; the consent stays as the record of what was agreed, without the link and the address.
   tx.update(textConsents)
@@ -89,7 +95,8 @@ export function anonymiseConsentRecords(tx: Db, profileId: string, now = new Dat
     })
     .where(eq(textConsents.profileId, profileId))
     .run()
-  tx.update(textConsents).set({ profileId: null, clientIp: null }).where(eq(textConsents.profileId, profileId)).run()
+  // The number goes with the account (the profile's phone is cleared too); the consent's wording and times stay.
+  tx.update(textConsents).set({ profileId: null, clientIp: null, phone: '' }).where(eq(textConsents.profileId, profileId)).run()
 }
 
 /** The daily job: removes the records whose policy ended more than three years ago, a batch at a time. */

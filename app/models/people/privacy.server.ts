@@ -11,12 +11,14 @@ import {
   claimDocuments,
   claims,
   emailLog,
+  letters,
   ownershipTransfers,
   policies,
   policyPhotos,
   type Profile,
   profiles,
   sessions,
+  textMessages,
   vehicles,
   verifications,
 } from '~/db/schema'
@@ -31,6 +33,7 @@ import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { recordAudit } from '~/models/operations/audit.server'
 import { anonymiseConsentRecords } from '~/models/people/consents.server'
+import { keepRecords, keptClaimFilePolicyIds, keptConsentPolicyIds, recordsToKeep } from '~/models/people/kept-records.server'
 import { consumeSignInCode, consumeSignInLink, issueSignInLink, LINK_TTL_MINUTES } from '~/models/people/sign-in-links.server'
 import { cancelPolicy } from '~/models/policies/cancellation.server'
 import { sendEmail } from '~/services/email.server'
@@ -302,7 +305,12 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
   }
 
   const anonymous = deletedAccountEmail(profile.id)
-  const folders = transaction((tx) => {
+  const { folders, kept } = transaction((tx) => {
+    // What a state's law requires stays, for the operator only, until its day (docs/decisions/105): written first,
+    // from the profile as it still is.
+    const current = tx.select().from(profiles).where(eq(profiles.id, profile.id)).get() ?? profile
+    const kept = keepRecords(tx, current, now)
+    const claimFiles = new Set(keptClaimFilePolicyIds(kept))
     const policyIds = tx
       .select({ id: policies.id })
       .from(policies)
@@ -310,20 +318,16 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
       .all()
       .map((row) => row.id)
     // The claims this customer filed (a previous owner's claim on their policy is that person's, and stays).
-    const claimIds = tx
-      .select({ id: claims.id })
-      .from(claims)
-      .where(eq(claims.filedByProfileId, profile.id))
-      .all()
-      .map((row) => row.id)
+    const filed = tx.select({ id: claims.id, policyId: claims.policyId }).from(claims).where(eq(claims.filedByProfileId, profile.id)).all()
+    const claimIds = filed.map((row) => row.id)
     if (claimIds.length) {
       tx.delete(claimDocuments).where(inArray(claimDocuments.claimId, claimIds)).run()
       tx.delete(claimDocumentDrafts).where(inArray(claimDocumentDrafts.claimId, claimIds)).run()
-      // Kept for accounting (what was paid for which repair, by which shop), without what the customer wrote.
-      tx.update(claims)
-        .set({ description: '', appealText: null, partnerNotes: null, serviceAddress: null })
-        .where(inArray(claims.id, claimIds))
-        .run()
+      // Kept for accounting (what was paid for which repair, by which shop), without what the customer wrote; a Texas
+      // claim file keeps its description until its day (Tex. Occ. Code §1304.155(a)(4)).
+      tx.update(claims).set({ appealText: null, partnerNotes: null, serviceAddress: null }).where(inArray(claims.id, claimIds)).run()
+      const emptied = filed.filter((row) => !claimFiles.has(row.policyId)).map((row) => row.id)
+      if (emptied.length) tx.update(claims).set({ description: '' }).where(inArray(claims.id, emptied)).run()
     }
     if (policyIds.length) tx.delete(policyPhotos).where(inArray(policyPhotos.policyId, policyIds)).run()
     // The addresses this account ever had, and its plates: scrubbed from the e-mail log and the audit details too.
@@ -366,16 +370,28 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
     tx.delete(verifications)
       .where(or(eq(verifications.profileId, profile.id), eq(verifications.email, profile.email)))
       .run()
-    // Consent records stay three years after the plan ends (automatic-renewal law), without the link and the address.
-    anonymiseConsentRecords(tx, profile.id, now)
-    tx.update(profiles).set({ email: anonymous, fullName: null, phone: null }).where(eq(profiles.id, profile.id)).run()
+    // Consent records stay three years after the plan ends (automatic-renewal law), without the link and the address;
+    // those a state's law keeps as the verification of the consent stay whole until their day.
+    anonymiseConsentRecords(tx, profile.id, now, keptConsentPolicyIds(kept))
+    // The letters forget whom they were addressed to; the texts, the number they went to.
+    tx.update(letters).set({ recipient: null }).where(eq(letters.profileId, profile.id)).run()
+    tx.update(textMessages).set({ toPhone: '' }).where(eq(textMessages.profileId, profile.id)).run()
+    tx.update(profiles)
+      .set({ email: anonymous, fullName: null, phone: null, mailingAddress: null, zip: null })
+      .where(eq(profiles.id, profile.id))
+      .run()
     recordAudit(tx, {
       actor: profile.id,
       action: 'profile.deleted',
       entityId: profile.id,
-      detail: { policies: policyIds.length, claims: claimIds.length, ...(offersEnded ? { offersEnded } : {}) },
+      detail: {
+        policies: policyIds.length,
+        claims: claimIds.length,
+        ...(offersEnded ? { offersEnded } : {}),
+        ...(kept.length ? { kept: kept.map((record) => ({ kind: record.kind, policyId: record.policyId, mayGoOn: record.mayGoOn })) } : {}),
+      },
     })
-    return [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)]
+    return { folders: [`policy-photos/${profile.id}`, ...claimIds.map((id) => `claim-documents/${id}`)], kept }
   })
   for (const folder of folders) {
     try {
@@ -390,9 +406,20 @@ export async function deleteAccount(profile: Profile, code: string, now = new Da
   // The last e-mail goes to the address that was deleted; its log row then forgets the address too.
   const sent = await sendEmail({
     to: profile.email,
-    ...(await accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL })),
+    ...(await accountDeletedEmail({ deletedOn: formatLongDate(now), supportEmail: env().SUPPORT_EMAIL, kept: keptWords(kept) })),
     tag: 'account-deleted',
     profileId: profile.id,
   })
   if (sent) db().update(emailLog).set({ to: anonymous }).where(eq(emailLog.id, sent.id)).run()
+  return { kept: kept.length }
+}
+
+/** The sentences that tell the customer what deleting their account now keeps, and why (empty: nothing). */
+export function keptWords(kept: ReturnType<typeof recordsToKeep>): string[] {
+  return kept.map((record) => DELETION_MESSAGES.keptRecord(record))
+}
+
+/** What deleting the account now would keep (the deletion card says it before the customer confirms). */
+export function recordsKeptOnDeletion(profileId: string, now = new Date()): string[] {
+  return keptWords(recordsToKeep(db(), profileId, now))
 }
