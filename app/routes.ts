@@ -46,6 +46,8 @@ export default [
   route('customer/policies/:policyId/next-owner', 'routes/customer.policies.$policyId.next-owner.tsx'),
   route('customer/policies/:policyId/billing', 'routes/customer.policies.$policyId.billing.tsx'),
   route('customer/policies/:policyId/contract.pdf', 'routes/customer.policies.$policyId.contract[.pdf].ts'),
+  route('customer/policies/:policyId/wallet.pkpass', 'routes/customer.policies.$policyId.wallet[.pkpass].ts'),
+  route('customer/policies/:policyId/google-wallet', 'routes/customer.policies.$policyId.google-wallet.ts'),
   route('customer/claims/:claimId/calibration-certificate', 'routes/customer.claims.$claimId.calibration-certificate.tsx'),
   route('customer/claims/:claimId/calibration-certificate.pdf', 'routes/customer.claims.$claimId.calibration-certificate[.pdf].ts'),
   route('customer/vehicles/:vehicleId/glass-record', 'routes/customer.vehicles.$vehicleId.glass-record.tsx'),

@@ -314,6 +314,8 @@ export const WINDSHIELD_ZONE_LABELS: Record<WindshieldZone, string> = {
 }
 /** Said by the question, for the form without JavaScript (with it, the question shows for a chip only). */
 export const CHIP_COUNT_HINT = 'For chips only. For a crack, leave it unanswered.'
+/** A filed claim's question with no answer (filed before the form asked it). */
+export const NOT_ANSWERED = 'Not answered'
 
 /** The claim form's order: who and which policy, then photos, description, what is covered, the damage questions. */
 export const CLAIM_FORM_PROBLEMS: [string, Message][] = [
@@ -436,6 +438,22 @@ export const RULES_DECISION_MESSAGES = {
   }),
 }
 /** The operator's customer page: its three forms' answers. */
+/** The customer's mailing address (setup's last page, the dashboard, /customer/mailing-address) and its checks. */
+export const ADDRESS_MESSAGES = {
+  unknownZip: 'That ZIP code does not exist. Check the five digits.',
+  zipInOtherState: (state: string) => `That ZIP code is in ${state}: check the state or the ZIP.`,
+  saved: (posted: number): Message => ({
+    title: 'Mailing Address Saved',
+    description: posted
+      ? `Paper notices go there. ${posted === 1 ? 'The letter' : `The ${posted} letters`} waiting for it ${posted === 1 ? 'is' : 'are'} in the mail.`
+      : 'Paper notices go there.',
+  }),
+  /** The dashboard's ask while a letter waits for the address. */
+  letterWaiting: (count: number) =>
+    `${count === 1 ? 'A letter to you is' : `${count} letters to you are`} waiting: the law requires some notices on paper, and we have no address to post ${count === 1 ? 'it' : 'them'} to.`,
+  missing: 'Some notices must reach you on paper (the law of your state may require it): tell us where to post them.',
+} as const
+
 export const CUSTOMER_ADMIN_MESSAGES = {
   mailingAddressSaved: (posted: number): Message => ({
     title: 'Mailing Address Saved',
@@ -1357,6 +1375,8 @@ export const TEXT_MESSAGES = {
   /** The one text that says a confirmed number is signed up, what it will get and how to stop, as carriers expect after an opt-in. */
   confirmedText:
     'Glass Plan: texts about your claims are on for this number. Msg & data rates may apply. Reply HELP for help, STOP to end.',
+  /** The one text that confirms a stop said in other words than the provider's own (which it confirms itself). */
+  stopConfirmed: 'Glass Plan: you will get no more texts from us. To have them again, turn texts on in your account.',
 } as const
 
 /** The public "Join the network" application and the operator's review of it (app/models/shops/shop-applications.server.ts). */

@@ -13,14 +13,15 @@ import { Toast } from '~/components/toast'
 import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
-import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES, WALLET_MESSAGES } from '~/domain/messages'
+import { appleWalletPath, billingPath, contractPath, googleWalletPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
-import { cancellationMayRefund } from '~/domain/policies'
+import { cancellationMayRefund, offersWalletCard } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
 import { logger } from '~/logger.server'
 import { customerDashboard, greetingNameOf } from '~/models/people/customer-dashboard.server'
 import { setMissingGoverningState } from '~/models/policies/governing-state.server'
+import { walletsOffered } from '~/models/policies/wallet-card.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const greetingName = greetingNameOf(profile)
 
   try {
-    return customerDashboard(profile)
+    return { ...customerDashboard(profile), wallets: walletsOffered() }
   } catch (error) {
     logger.error({ profileId: profile.id, err: error }, 'dashboard failed to load')
     return data(
@@ -55,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         credits: [],
         askState: false,
         texts: null,
+        wallets: { apple: false, google: false },
         loadError: true as const,
         now: new Date().toISOString(),
       },
@@ -74,8 +76,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomerDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { greetingName, email, reachBy, policies, transferable, sellable, switchable, claims, credits, askState, texts, loadError, now } =
-    loaderData
+  const {
+    greetingName,
+    email,
+    reachBy,
+    policies,
+    transferable,
+    sellable,
+    switchable,
+    claims,
+    credits,
+    askState,
+    texts,
+    wallets,
+    loadError,
+    now,
+  } = loaderData
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <DashboardGreeting name={greetingName} />
@@ -105,6 +121,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
                     {sellable.includes(policy.id) ? (
                       <PolicyActionLink to={ownershipTransferPath(policy.id)}>Transfer to the next owner</PolicyActionLink>
                     ) : null}
+                    {offersWalletCard(policy) ? <WalletLinks policyId={policy.id} wallets={wallets} /> : null}
                   </>
                 }
               />
@@ -155,6 +172,28 @@ function PolicyActionLink({ to, children }: { to: string; children: React.ReactN
     <Link to={to} className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11">
       {children}
     </Link>
+  )
+}
+
+/**
+ * The plan card in a wallet: plain anchors to resource routes (a download, a redirect to Google's save link), which
+ * work without JavaScript and which the client router leaves to the browser.
+ */
+function WalletLinks({ policyId, wallets }: { policyId: string; wallets: { apple: boolean; google: boolean } }) {
+  const linkClass = 'inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11'
+  return (
+    <>
+      {wallets.apple ? (
+        <a href={appleWalletPath(policyId)} className={linkClass} data-testid="apple-wallet">
+          {WALLET_MESSAGES.addToApple}
+        </a>
+      ) : null}
+      {wallets.google ? (
+        <a href={googleWalletPath(policyId)} className={linkClass} data-testid="google-wallet">
+          {WALLET_MESSAGES.saveToGoogle}
+        </a>
+      ) : null}
+    </>
   )
 }
 
