@@ -18,6 +18,9 @@ export default [
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
   route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
   route('accessibility', 'routes/accessibility.tsx'),
+  // The public service record: the daily job's figures, and the same as CSV.
+  route('service-record', 'routes/service-record.tsx'),
+  route('service-record.csv', 'routes/service-record[.csv].ts'),
   // A glass shop applies to join the network; the operator reviews it at /admin/applications.
   route('join-the-network', 'routes/join-the-network.tsx'),
   // An offer of a policy from the vehicle's owner: the e-mailed token is the key; accepting needs the invited account.

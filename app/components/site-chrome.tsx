@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 
-import { ACCESSIBILITY_PATH, HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH } from '~/domain/paths'
+import { SERVICE_RECORD_LINK } from '~/content/service-record'
+import { ACCESSIBILITY_PATH, HOW_CLAIMS_ARE_DECIDED_PATH, JOIN_NETWORK_PATH, SERVICE_RECORD_PATH } from '~/domain/paths'
 import { phoneHref } from '~/domain/phones'
 
 import { buttonClass, listLinkClass } from './ui'
@@ -165,6 +166,7 @@ export function SiteFooter({
             <ListLink to="/privacy-policy">Privacy Policy</ListLink>
             <ListLink to="/excluded-vehicles">Excluded vehicles</ListLink>
             <ListLink to={HOW_CLAIMS_ARE_DECIDED_PATH}>How claims are decided</ListLink>
+            <ListLink to={SERVICE_RECORD_PATH}>{SERVICE_RECORD_LINK}</ListLink>
             <ListLink to={ACCESSIBILITY_PATH}>Accessibility</ListLink>
             <ListLink to="/partner/complete-claim">Partner shops: complete a claim</ListLink>
             <ListLink to="/demo/customer">Try the demo</ListLink>

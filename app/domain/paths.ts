@@ -120,6 +120,10 @@ export const TEXTS_PATH = '/customer/texts'
 /** Where Twilio posts the replies to our texts (STOP, HELP): set as the messaging number's webhook. */
 export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
 
+/** The public service record (the daily job's figures), linked from the landing page, the footer and How claims are decided; and the same as CSV. */
+export const SERVICE_RECORD_PATH = '/service-record'
+export const SERVICE_RECORD_CSV_PATH = '/service-record.csv'
+
 /** The public accessibility statement (linked from the site's footer, on every page). */
 export const ACCESSIBILITY_PATH = '/accessibility'
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
 
+import { SERVICE_RECORD_LINK, SERVICE_RECORD_LINK_NOTE } from '~/content/service-record'
 import { RESPONSE_PROMISE_HOURS } from '~/domain/claims'
 import { DECISION_RULES, DECISION_RULES_VERSION } from '~/domain/decision-rules'
+import { SERVICE_RECORD_PATH } from '~/domain/paths'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
@@ -53,6 +55,13 @@ export default function HowClaimsAreDecided({ loaderData }: Route.ComponentProps
           The full terms of your plan are in our{' '}
           <Link to="/terms-of-service" className="text-brand-700 underline">
             Terms of Service
+          </Link>
+          .
+        </p>
+        <p className="mt-4 text-slate-700">
+          {SERVICE_RECORD_LINK_NOTE}{' '}
+          <Link to={SERVICE_RECORD_PATH} className="text-brand-700 underline">
+            {SERVICE_RECORD_LINK}
           </Link>
           .
         </p>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 
 import { DECIDED_BY_RULES_NOTE, HOW_IT_WORKS } from '~/content/marketing'
+import { SERVICE_RECORD_LINK, SERVICE_RECORD_LINK_NOTE } from '~/content/service-record'
+import { SERVICE_RECORD_PATH } from '~/domain/paths'
 
 import { LandingSection } from './landing-section'
 
@@ -28,6 +30,12 @@ export function HowItWorks() {
         {DECIDED_BY_RULES_NOTE.text}{' '}
         <Link to={DECIDED_BY_RULES_NOTE.link.href} className="font-medium text-brand-700 underline">
           {DECIDED_BY_RULES_NOTE.link.label}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-slate-700">
+        {SERVICE_RECORD_LINK_NOTE}{' '}
+        <Link to={SERVICE_RECORD_PATH} className="font-medium text-brand-700 underline">
+          {SERVICE_RECORD_LINK}
         </Link>
       </p>
     </LandingSection>

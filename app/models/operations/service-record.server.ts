@@ -1,5 +1,6 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm'
 
+import { TOO_FEW_CLAIMS } from '~/content/service-record'
 import { db, transaction } from '~/db/client.server'
 import {
   claims,
@@ -13,20 +14,25 @@ import {
 } from '~/db/schema'
 import { customerZone, endOfDayIn, monthSpan, SERVICE_ZONE, startOfDayIn } from '~/domain/calendar'
 import { APPEAL_WINDOW_DAYS } from '~/domain/claims'
+import { formatDollars } from '~/domain/format'
+import { averageInWords } from '~/domain/ratings'
 import {
   claimFigures,
   emptyTally,
+  enoughToReport,
   type PeriodTally,
   RECENT_PERIOD,
   type RecordClaim,
   recordPeriods,
   recordReadsFrom,
+  shareOf,
   tallyClaim,
 } from '~/domain/service-record'
 import { shopZoneOf } from '~/models/claims/shop-choice.server'
 import { yieldToRequests } from '~/models/operations/batches.server'
 import { networkRatingAverage } from '~/models/shops/shop-ratings.server'
 import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
+import { toCsv } from '~/utils/csv'
 
 /**
  * The public service record (docs/decisions/106-public-service-record.md): the daily job counts it from the claims,
@@ -165,4 +171,68 @@ export function storedServiceRecord(): ServiceRecordPeriod[] {
   const recent = rows.filter((row) => row.period === RECENT_PERIOD)
   const months = rows.filter((row) => row.period !== RECENT_PERIOD).toSorted((a, b) => (a.period < b.period ? 1 : -1))
   return [...recent, ...months]
+}
+
+/** The CSV's columns, one row per stored period: a period with too few claims has its note and no claim figure. */
+const CSV_HEADER = [
+  'period',
+  'first_day',
+  'last_day',
+  'note',
+  'claims_decided',
+  'decided_at_once',
+  'decided_at_once_percent',
+  'decisions_timed',
+  'decision_minutes_median',
+  'decision_minutes_p90',
+  'chips_judged',
+  'chips_on_time',
+  'chips_on_time_percent',
+  'replacements_judged',
+  'replacements_on_time',
+  'replacements_on_time_percent',
+  'credits_paid',
+  'credits_paid_dollars',
+  'appeals_filed',
+  'appeals_decided_within_30_days',
+  'appeals_decided_for_customer',
+  'shops',
+  'ratings',
+  'average_rating',
+  'counted_at',
+]
+
+/** The stored record as CSV (only a header before the daily job first counted it). */
+export function serviceRecordCsv(): string {
+  const rows = storedServiceRecord().map((row) => {
+    const reported = enoughToReport(row.claimsDecided)
+    return [
+      row.period,
+      row.firstDay,
+      row.lastDay,
+      reported ? '' : TOO_FEW_CLAIMS,
+      reported ? row.claimsDecided : null,
+      row.decidedAtOnce,
+      shareOf(row.decidedAtOnce, reported ? row.claimsDecided : null),
+      row.timedDecisions,
+      row.decisionMinutesP50,
+      row.decisionMinutesP90,
+      row.chipsJudged,
+      row.chipsOnTime,
+      shareOf(row.chipsOnTime, row.chipsJudged),
+      row.replacementsJudged,
+      row.replacementsOnTime,
+      shareOf(row.replacementsOnTime, row.replacementsJudged),
+      row.creditsPaid,
+      row.creditsPaidCents === null ? null : formatDollars(row.creditsPaidCents),
+      row.appealsFiled,
+      row.appealsDecidedInTime,
+      row.appealsForCustomer,
+      row.shops,
+      row.ratings,
+      row.ratingAverage === null ? null : averageInWords(row.ratingAverage),
+      row.countedAt,
+    ]
+  })
+  return toCsv([CSV_HEADER, ...rows])
 }
