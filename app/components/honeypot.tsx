@@ -1,7 +1,7 @@
-import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD, type HoneypotProps } from '~/utils/honeypot'
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD, type HoneypotProps } from '~/utils/honeypot-fields'
 
 /**
- * The honeypot's inputs (app/utils/honeypot.ts), plain HTML that works without JavaScript: a pixel each, clipped, out
+ * The honeypot's inputs (app/utils/honeypot-fields.ts), plain HTML that works without JavaScript: a pixel each, clipped, out
  * of the tab order and hidden from screen readers; the label tells anyone who does meet it to leave it empty. No ids,
  * so a page may hold several forms with it.
  */

@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD, type HoneypotProps } from '~/utils/honeypot'
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD, type HoneypotProps } from '~/utils/honeypot-fields'
 
-// The honeypot's server side (app/utils/honeypot.ts says what it is).
+// The honeypot's server side (app/utils/honeypot-fields.ts says what it is).
 
 function signature(ms: string) {
   return crypto.createHmac('sha256', env().SESSION_SECRET).update(`honeypot:${ms}`).digest('base64url').slice(0, 22)

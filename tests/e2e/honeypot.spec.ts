@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test'
 
-import { HONEYPOT_FIELD } from '~/utils/honeypot'
+import { HONEYPOT_FIELD } from '~/utils/honeypot-fields'
 
 import { expect, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 
-// The honeypot (app/utils/honeypot.ts) on the forms a stranger posts without signing in: a person's post goes
+// The honeypot (app/utils/honeypot-fields.ts) on the forms a stranger posts without signing in: a person's post goes
 // through, with JavaScript on and off; a bot that fills the hidden field gets the answer a person's bad form gets.
 
 /** What a form-filling bot does: it fills the field people never see. */

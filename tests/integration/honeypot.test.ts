@@ -5,14 +5,14 @@ import { localCheckouts } from '~/db/schema'
 import { INVALID_EMAIL } from '~/domain/messages'
 import { action as authAction, loader as authLoader } from '~/routes/auth'
 import { action as signupAction, loader as signupLoader } from '~/routes/signup'
-import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 
 import { ensureSeeded, uniqueEmail } from '../support/factories'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { SIGNUP_FIELDS } from '../support/signup-form'
 
-// The forms a stranger posts without signing in carry a honeypot (app/utils/honeypot.ts): a person's post goes through;
+// The forms a stranger posts without signing in carry a honeypot (app/utils/honeypot-fields.ts): a person's post goes through;
 // a bot's gets exactly the answer a person's empty form gets.
 
 const shownPrices = JSON.stringify({

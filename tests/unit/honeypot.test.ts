@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 import { formPastHoneypot, honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
 
 function form(fields: Record<string, string>) {

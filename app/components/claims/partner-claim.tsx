@@ -8,7 +8,7 @@ import { buttonClass, Card, FieldError, inputClass } from '~/components/ui'
 import { SHOP_FILE_FIELDS } from '~/domain/invoice'
 import { REPAIR_FAILURE_MESSAGES, type ToastMessage } from '~/domain/messages'
 import { vehicleName } from '~/domain/vehicles'
-import type { HoneypotProps } from '~/utils/honeypot'
+import type { HoneypotProps } from '~/utils/honeypot-fields'
 import { MAX_LENGTH } from '~/validation/lengths'
 
 // Emitted as its own file with a content hash in its name (served with a year-long immutable cache), never inlined:
@@ -61,7 +61,7 @@ export function PartnerClaimPage({
 }: {
   code: string | null
   view: PartnerView
-  /** The code lookup's honeypot (app/utils/honeypot.ts). */
+  /** The code lookup's honeypot (app/utils/honeypot-fields.ts). */
   honeypot: HoneypotProps
   errors?: Record<string, string[]>
   values?: Record<string, string>

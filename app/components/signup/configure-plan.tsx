@@ -20,7 +20,7 @@ import {
   yearlySavingPercent,
 } from '~/domain/plans'
 import { isStateCode, stateRules } from '~/domain/state-rules'
-import type { HoneypotProps } from '~/utils/honeypot'
+import type { HoneypotProps } from '~/utils/honeypot-fields'
 import { useIsPending } from '~/utils/pending'
 import { useHydrated } from '~/utils/use-hydrated'
 import type { SignupValue } from '~/validation/signup'
