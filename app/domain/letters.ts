@@ -3,11 +3,45 @@
  * adapter (services/mail.server.ts) posts them and the letters model (models/people/letters.server.ts) records each.
  */
 
+import { addCalendarDays } from './calendar'
+import { formatLongDate } from './format'
+
 /** A US postal address, as a letter is addressed. */
 export type MailingAddress = { name: string; line1: string; line2: string | null; city: string; state: string; zip: string }
 
-/** What a letter says: a title, its date line and its paragraphs (plain text). */
-export type LetterContent = { title: string; date: string; paragraphs: string[] }
+/**
+ * What a letter says: a title, its date line and its paragraphs (plain text). A notice whose date counts from its
+ * mailing (`countsFromMailing`) writes MAILING_END_DATE where that date goes; the letter is dated and the date filled in
+ * when it is posted (`contentAtMailing`), so a letter held for an address still gives the whole notice period.
+ */
+export type LetterContent = {
+  title: string
+  date: string
+  paragraphs: string[]
+  countsFromMailing?: { days: number; zone: string; notBefore: string }
+}
+
+/** Where a notice's paragraphs name the date counted from the mailing. */
+export const MAILING_END_DATE = '{end date}'
+
+/** The day a notice counted from its mailing takes effect: `days` after the mailing, never before `notBefore`. */
+export function dateAfterMailing(counts: NonNullable<LetterContent['countsFromMailing']>, mailedAt: Date): Date {
+  const earliest = addCalendarDays(mailedAt, counts.days, counts.zone)
+  const floor = new Date(counts.notBefore)
+  return earliest > floor ? earliest : floor
+}
+
+/** The letter as it is posted at `mailedAt`: dated that day, its date counted from the mailing filled in. */
+export function contentAtMailing(content: LetterContent, mailedAt: Date): LetterContent {
+  const counts = content.countsFromMailing
+  if (!counts) return content
+  const endsOn = formatLongDate(dateAfterMailing(counts, mailedAt), '', counts.zone)
+  return {
+    ...content,
+    date: formatLongDate(mailedAt, '', counts.zone),
+    paragraphs: content.paragraphs.map((paragraph) => paragraph.replaceAll(MAILING_END_DATE, endsOn)),
+  }
+}
 
 /** The kinds of letter, for the record and the outbox (one name per template, like the e-mail tags). */
 export const LETTER_TEMPLATES = {
@@ -71,6 +105,58 @@ const ADDRESS_WORDS: Record<string, string> = {
   suite: '#',
   ste: '#',
   no: '#',
+}
+
+/** USPS's secondary unit designators (Publication 28, appendix C2), in their short form. */
+const UNIT_WORDS: Record<string, string> = {
+  apartment: 'Apt',
+  apt: 'Apt',
+  suite: 'Ste',
+  ste: 'Ste',
+  unit: 'Unit',
+  building: 'Bldg',
+  bldg: 'Bldg',
+  floor: 'Fl',
+  fl: 'Fl',
+  room: 'Rm',
+  rm: 'Rm',
+  department: 'Dept',
+  dept: 'Dept',
+}
+
+/** A street line as USPS writes it: single spaces, no trailing punctuation, suffixes, directions and units short. */
+function uspsLine(line: string): string {
+  return line
+    .replace(/[.,]+(?=\s|$)/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const lower = word.toLowerCase()
+      const unit = UNIT_WORDS[lower]
+      if (unit) return unit
+      const short = ADDRESS_WORDS[lower]
+      if (!short || short === '#') return word
+      // The directions are capitals (N, SW); the suffixes a capital and the rest (St, Blvd).
+      return short.length <= 2 && /^[nsew]+$/.test(short) ? short.toUpperCase() : short[0]!.toUpperCase() + short.slice(1)
+    })
+    .join(' ')
+}
+
+/**
+ * A US mailing address in USPS's form: the street lines with USPS's abbreviations (the same words `addressKey` reads),
+ * the city in single spaces, the state's two capitals, the ZIP (ZIP+4 kept) as typed without spaces.
+ */
+export function normalizeMailingAddress(address: MailingAddress): MailingAddress {
+  const spaced = (text: string) => text.trim().replace(/\s+/g, ' ')
+  const line2 = address.line2 ? uspsLine(address.line2) : ''
+  return {
+    name: spaced(address.name),
+    line1: uspsLine(address.line1),
+    line2: line2 || null,
+    city: spaced(address.city),
+    state: address.state.trim().toUpperCase(),
+    zip: address.zip.replace(/\s+/g, ''),
+  }
 }
 
 /**

@@ -6,7 +6,6 @@
 import { ANSWER_PROMISE, APPROVAL_STATUS_LABELS, type ApprovalStatus, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
-import type { KeptRecordKind } from './privacy'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
@@ -1209,22 +1208,6 @@ export const DELETION_MESSAGES = {
     description: 'We could not delete your account. Nothing was deleted; please try again.',
   },
   done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
-  /** After a deletion that kept records the law requires: the last e-mail lists each with its date. */
-  doneKept: (count: number) => ({
-    title: 'Your account was deleted',
-    description: `Your personal data and photos are gone, except ${count === 1 ? 'one record' : `${count} records`} the law requires us to keep, which only our staff can see and which we delete on the dates listed on the deletion page and in the last e-mail we sent you.`,
-  }),
-  /** Said before the customer confirms (the deletion card) and in the last e-mail, above the records kept. */
-  keptIntro: 'The law requires us to keep these records after your account is deleted:',
-  /** One sentence per record kept (app/models/people/kept-records.server.ts), its law and the day we delete it. */
-  keptRecord: (record: { kind: KeptRecordKind; statute: string; policyNumber: string; mayGoOn: string }) =>
-    record.kind === 'service_contract'
-      ? `Policy ${record.policyNumber}: Texas law (${record.statute}) requires us to keep your name and postal address, the contract you accepted with its dates and payments, and the date and description of each claim, until a year after its coverage ends. We delete them on ${formatLongDate(record.mayGoOn)}.`
-      : `Policy ${record.policyNumber}: California law (${record.statute}) requires us to keep the record of your consent to automatic renewal (the terms and price you agreed to, when, and the internet address and browser you used), with your name, for 3 years, or a year after the plan ends if that is later. We delete it on ${formatLongDate(record.mayGoOn)}.`,
-  keptWho:
-    'Only our staff can see these records: once your account is deleted you can no longer sign in, and no page shows them to anyone else. Everything else that identifies you goes now: your e-mail address, phone, postal address, vehicles, windshield photos and claim documents.',
-  keptNone:
-    'No law requires us to keep anything that identifies you: your name, e-mail address, phone, postal address, vehicles, windshield photos and claim documents all go now. We keep only the anonymous accounting of your plans, payments and completed repairs.',
 } as const
 
 // --- selling lawfully: the customer's state, where the product is sold, consent records ----------------------------

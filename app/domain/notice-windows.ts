@@ -39,11 +39,12 @@ type NoticeRow = Partial<NoticeRules> & { statutes: readonly string[] }
 
 export const NOTICE_TABLE: Readonly<Record<StateCode, NoticeRow>> = {
   // New York General Obligations Law §5-903: for a contract of more than a month that renews unless cancelled, the
-  // notice is served personally or by certified mail 15 to 30 days before the deadline to cancel. General Business
-  // Law §527-a: a change of price is noticed 5 to 30 days before it takes effect.
+  // notice is served personally or by certified mail 15 to 30 days before the deadline to cancel. The deadline to
+  // cancel is the day before the renewal, so the window is 16 to 31 days before the renewal. General Business Law
+  // §527-a: a change of price is noticed 5 to 30 days before it takes effect.
   NY: {
     statutes: ['N.Y. Gen. Oblig. Law §5-903', 'N.Y. Gen. Bus. Law §527-a'],
-    renewal: { earliestDays: 30, latestDays: 15 },
+    renewal: { earliestDays: 31, latestDays: 16 },
     priceChange: { earliestDays: 30, latestDays: 5 },
     yearlyRenewalChannel: 'certified_mail',
   },

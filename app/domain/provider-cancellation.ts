@@ -4,7 +4,8 @@
  * (state-rules.ts). Data for counsel to confirm (docs/selling-lawfully.md). Plain data and pure functions.
  */
 
-import { daysAfterPurchase, type StateCode, type StateRules } from './state-rules'
+import { addCalendarDays } from './calendar'
+import { daysAfterPurchase, type StateCode, type StateRules, stateRules } from './state-rules'
 import { DAY_MS } from './time'
 
 export const PROVIDER_CANCEL_GROUNDS = ['nonpayment', 'fraud', 'misrepresentation', 'breach'] as const
@@ -27,7 +28,10 @@ export type ProviderCancelRule = {
   grounds: readonly ProviderCancelGround[]
   /** From this day of the contract on (day 0 = the purchase), only these grounds. */
   laterGrounds: { fromDay: number; grounds: readonly ProviderCancelGround[] } | null
-  /** Whole days between the notice and the day the policy ends. */
+  /**
+   * Whole days between the notice and the day the policy ends; for a notice that goes by letter, counted from the day
+   * the letter is mailed (`providerCancelEndsAfterMailing`).
+   */
   noticeDays: number
   /** The channel of the notice, by ground where it differs. */
   channel: NoticeChannel
@@ -52,13 +56,23 @@ export const PROVIDER_CANCEL_DEFAULT: ProviderCancelRule = {
 
 type ProviderCancelRow = Partial<ProviderCancelRule> & { statutes: readonly string[] }
 
+/** The days the state table counts from the mailing of the notice (state-rules.ts, its statute beside it). */
+const daysAfterMailing = (code: StateCode) => stateRules(code).providerNoticeDaysAfterMailing!
+
 export const PROVIDER_CANCEL_TABLE: Readonly<Record<StateCode, ProviderCancelRow>> = {
-  // Texas Occupations Code §1304.159: a written notice mailed at least 5 days before the cancellation takes effect, and
-  // a pro-rata refund without a cancellation fee.
-  TX: { statutes: ['Tex. Occ. Code §1304.159'], noticeDays: 5, channel: 'mail' },
-  // California Insurance Code §12825: a written notice mailed at least 5 days before, stating the grounds; the refund
-  // within 30 days.
-  CA: { statutes: ['Cal. Ins. Code §12825'], noticeDays: 5, channel: 'mail', refundWithinDays: 30 },
+  // Texas Occupations Code §1304.159: a written notice mailed before the fifth day preceding the effective date (six
+  // days from the mailing, in the state table), and a pro-rata refund without a cancellation fee.
+  TX: { statutes: ['Tex. Occ. Code §1304.159'], noticeDays: daysAfterMailing('TX'), channel: 'mail' },
+  // California Insurance Code §12825: a written notice stating the grounds, coverage ending no less than five days
+  // after its postmark; the refund within 30 days. After the 60th day only for nonpayment, or a material
+  // misrepresentation or fraud.
+  CA: {
+    statutes: ['Cal. Ins. Code §12825'],
+    laterGrounds: { fromDay: 61, grounds: ['nonpayment', 'fraud', 'misrepresentation'] },
+    noticeDays: daysAfterMailing('CA'),
+    channel: 'mail',
+    refundWithinDays: 30,
+  },
   // Nevada NRS 690C.270: after the contract's 70th day only for nonpayment, fraud or misrepresentation, or a substantial
   // breach; 15 days' mailed notice.
   NV: {
@@ -67,10 +81,10 @@ export const PROVIDER_CANCEL_TABLE: Readonly<Record<StateCode, ProviderCancelRow
     noticeDays: 15,
     channel: 'mail',
   },
-  // Florida Statutes chapter 634 part I: after the 60th day only for nonpayment, fraud or misrepresentation; a
-  // cancellation for nonpayment by certified mail.
+  // Florida Statutes chapter 634 part I, §634.121(3)(b): after the 60th day only on its listed grounds (nonpayment,
+  // fraud or material misrepresentation); a cancellation for nonpayment by certified mail.
   FL: {
-    statutes: ['Fla. Stat. ch. 634 part I'],
+    statutes: ['Fla. Stat. ch. 634 part I', 'Fla. Stat. §634.121(3)(b)'],
     laterGrounds: { fromDay: 61, grounds: ['nonpayment', 'fraud', 'misrepresentation'] },
     channel: 'mail',
     channelByGround: { nonpayment: 'certified_mail' },
@@ -112,6 +126,17 @@ export function providerCancelEffectiveAt(rule: ProviderCancelRule, noticedAt: D
  */
 export function providerCancelEndsAfterNotice(rule: ProviderCancelRule, endsAt: Date, givenAt: Date): Date {
   const earliest = providerCancelEffectiveAt(rule, givenAt)
+  return earliest > endsAt ? earliest : endsAt
+}
+
+/**
+ * When a policy whose notice went by letter may end: `noticeDays` calendar days after the letter was mailed (Lob's send
+ * date, or the day the offline twin posted it), at the same time of day in the customer's zone, and never earlier than
+ * the day already set. Texas counts six (mailed before the fifth day preceding the effective date), California five
+ * (no less than five days after the postmark): the state table's `providerNoticeDaysAfterMailing`.
+ */
+export function providerCancelEndsAfterMailing(rule: ProviderCancelRule, endsAt: Date, mailedAt: Date, zone: string): Date {
+  const earliest = addCalendarDays(mailedAt, rule.noticeDays, zone)
   return earliest > endsAt ? earliest : endsAt
 }
 

@@ -102,6 +102,17 @@ export type StateRules = {
   noticeBeforeSale: string | null
   /** The records an account's deletion keeps for this state's law, each until its day (app/domain/privacy.ts). */
   recordsKept: readonly RecordKept[]
+  /**
+   * Where the statute counts a provider's cancellation from the mailing of its notice: the policy ends no sooner than
+   * this many calendar days after the day the letter is mailed (app/domain/provider-cancellation.ts reads it as the
+   * state's notice days). Null: the provider-cancellation block's own days.
+   */
+  providerNoticeDaysAfterMailing: number | null
+  /**
+   * Where the free look counts from the customer's receipt of the contract when it goes by post: receipt is taken as
+   * `daysAfterMailing` days after the day the contract is mailed (`freeLookStartsAt`). Null: from the purchase always.
+   */
+  freeLookFromReceiptByPost: { daysAfterMailing: number } | null
 
   // --- for counsel (the readiness checks read this; docs/selling-lawfully.md lists each question) ---
   /**
@@ -136,6 +147,8 @@ export const NATIONAL_DEFAULT: StateRules = {
   nextOwnerAssignment: null,
   noticeBeforeSale: null,
   recordsKept: [],
+  providerNoticeDaysAfterMailing: null,
+  freeLookFromReceiptByPost: null,
   needsCounsel: null,
 }
 
@@ -151,7 +164,7 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
   // Free look before day 31: full price minus claims paid; later pro-rata minus claims paid; a fee of at most $50;
   // the refund within 45 days or a 10 % penalty a month. A contract may not forbid cancellation.
   TX: {
-    statutes: ['Tex. Occ. Code §1304.1581', 'Tex. Occ. Code §1304.156'],
+    statutes: ['Tex. Occ. Code §1304.1581', 'Tex. Occ. Code §1304.156', 'Tex. Occ. Code §1304.159'],
     freeLookDays: 30,
     freeLookRefund: 'full_minus_claims',
     laterRefund: 'pro_rata_minus_claims',
@@ -161,6 +174,10 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     disclosures: [
       'The provider of this contract is regulated by the Texas Department of Licensing and Regulation, P.O. Box 12157, Austin, Texas 78711, (800) 803-9202, www.tdlr.texas.gov. Complaints may be directed to the Department.',
     ],
+    // Tex. Occ. Code §1304.159: the provider's notice is mailed before the fifth day preceding the effective date, so
+    // the policy ends on the sixth day after the day of mailing at the earliest (mailed on the 1st: the fifth day
+    // before the 7th is the 2nd, and the 1st is before it).
+    providerNoticeDaysAfterMailing: 6,
     recordsKept: [TEXAS_RECORDS],
     needsCounsel: 'Texas: is replacement of the whole windshield a service contract under Tex. Occ. Code ch. 1304, or insurance?',
   },
@@ -169,18 +186,30 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
   // reminder). 60-day free look with a full refund when no claim was made; later cancel any time, pro-rata; a fee of
   // at most the lesser of $25 or 10 % of the price.
   CA: {
-    statutes: ['Cal. Civ. Code §1794.41', 'Cal. Civ. Code §1794.4', 'Cal. Ins. Code §12820', 'Cal. Bus. & Prof. Code §17600 ff.'],
+    statutes: [
+      'Cal. Civ. Code §1794.41',
+      'Cal. Civ. Code §1794.4',
+      'Cal. Ins. Code §12820',
+      'Cal. Ins. Code §12825',
+      'Cal. Bus. & Prof. Code §17600 ff.',
+    ],
     freeLookDays: 60,
     freeLookRefund: 'full_if_no_claims',
     laterRefund: 'pro_rata',
     fee: { cents: 2500, percentOfPaid: 10, when: 'after_free_look' },
     yearlyReminder: true,
+    // Cal. Ins. Code §12825: coverage ends no less than five days after the postmark of the provider's notice.
+    providerNoticeDaysAfterMailing: 5,
+    // Cal. Civ. Code §1794.41(a)(3): the 60 days count from the receipt of the contract; one that goes by post is taken
+    // as received five days after its mailing, as Cal. Code Civ. Proc. §1013(a) adds for mail within the state
+    // (a question for counsel in docs/selling-lawfully.md).
+    freeLookFromReceiptByPost: { daysAfterMailing: 5 },
     disclosures: [
       'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
     ],
     recordsKept: [CALIFORNIA_RECORDS],
     needsCounsel:
-      'California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance? And who may sell one here (Cal. Ins. Code §12805, §12810): may the provider sell directly online, or must a licensed seller or the provider\'s appointed agent sell it?',
+      "California: is replacement of the whole windshield a service contract under Cal. Civ. Code §1791(o) and Cal. Ins. Code §12800 ff., or insurance? And who may sell one here (Cal. Ins. Code §12805, §12810): may the provider sell directly online, or must a licensed seller or the provider's appointed agent sell it?",
   },
   // Florida Statutes chapter 634 part I, §634.121: (1) the "purchase not required" notice before the sale; (2) the
   // right to assign to the next owner in conspicuous bold type, open at least 15 days after the vehicle's sale, for a
@@ -315,6 +344,24 @@ export const PRODUCT_CANCELLATION_FEE_CENTS = 2500
 /** Calendar days after the purchase that `now` falls on, in the customer's zone: 0 on the day of purchase. */
 export function daysAfterPurchase(purchasedAt: Date | string, now: Date | string, zone: string): number {
   return calendarDaysBetween(new Date(now), new Date(purchasedAt), zone)
+}
+
+/**
+ * When the free look starts counting: the purchase, or where the state counts from receipt of a contract that went by
+ * post (`freeLookFromReceiptByPost`), the day it is taken as received — `daysAfterMailing` calendar days after the day
+ * it was mailed, in the customer's zone, and never before the purchase. The functions below take this moment as
+ * `purchasedAt`.
+ */
+export function freeLookStartsAt(
+  rules: StateRules,
+  purchasedAt: Date | string,
+  contractMailedAt: Date | string | null | undefined,
+  zone: string,
+): Date {
+  const purchase = new Date(purchasedAt)
+  if (!rules.freeLookFromReceiptByPost || !contractMailedAt) return purchase
+  const received = addCalendarDays(new Date(contractMailedAt), rules.freeLookFromReceiptByPost.daysAfterMailing, zone)
+  return received.getTime() > purchase.getTime() ? received : purchase
 }
 
 /** The last day of the free look (YYYY-MM-DD, in the customer's zone): the `freeLookDays`-th day after the purchase. */

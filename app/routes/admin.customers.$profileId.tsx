@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { operatorContext } from '~/auth/session.server'
 import { AdminPage } from '~/components/admin/admin-page'
 import { CreditsSection } from '~/components/admin/customer/credits'
+import { KeptRecordsSection } from '~/components/admin/customer/kept-records'
 import { LettersSection } from '~/components/admin/customer/letters'
 import { PoliciesSection } from '~/components/admin/customer/policies'
 import { ProfileCard } from '~/components/admin/customer/profile-card'
@@ -32,9 +33,10 @@ import {
   resendCustomerEmail,
 } from '~/models/people/customer-admin.server'
 import { customerPage } from '~/models/people/customer-page.server'
-import { setMailingAddress } from '~/models/people/letters.server'
+import { keptRecordsOf } from '~/models/people/kept-records.server'
+import { mailingAddressRefusal, setMailingAddress } from '~/models/people/letters.server'
 import { correctGoverningState } from '~/models/policies/governing-state.server'
-import { CHANNEL_NAMES, noticeProviderCancellation } from '~/models/policies/provider-cancellation.server'
+import { CHANNEL_NAMES, followMailedNotices, noticeProviderCancellation } from '~/models/policies/provider-cancellation.server'
 import { vinRefusal } from '~/models/policies/vehicles.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
@@ -57,7 +59,8 @@ import type { Route } from './+types/admin.customers.$profileId'
 export const handle = routeRules({ body: 'form', public: false, pageCache: false, originCheck: true })
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return customerPage(params.profileId) ?? notFound()
+  const page = customerPage(params.profileId) ?? notFound()
+  return { ...page, kept: keptRecordsOf(params.profileId) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -101,7 +104,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: MailingAddressSchema })
       if (submission.status !== 'success') return refuse('mailing-address', submission.error ?? {})
       const { intent: _intent, ...address } = submission.value
+      const refusal = mailingAddressRefusal(address)
+      if (refusal) return refuse('mailing-address', refusal)
       const posted = await setMailingAddress(admin.id, params.profileId, address)
+      // A cancellation notice waiting for this address ends only its days after the mailing.
+      await followMailedNotices(new Date(), undefined, params.profileId)
       return redirectWithToast(here, { type: 'success', ...CUSTOMER_ADMIN_MESSAGES.mailingAddressSaved(posted) })
     }
     if (intent === 'provider-cancel') {
@@ -184,6 +191,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
       <Toast toast={actionData?.toast} className="mb-6" />
       <div className="grid gap-6">
         <ProfileCard profile={profile} errors={failed('mailing-address', 'mailing-address')} />
+
+        <KeptRecordsSection kept={loaderData.kept} />
 
         <PoliciesSection policies={policies} failed={failed} />
 

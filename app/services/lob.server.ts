@@ -39,6 +39,8 @@ export function lobTransport(apiKey: string, baseUrl?: string): MailTransport {
         providerLetterId: created.id,
         trackingNumber: created.tracking_number ?? null,
         costCents: price === undefined || price === null ? null : Math.round(Number(price) * 100),
+        // The day Lob sends it for mailing (after its cancellation window); a notice's period counts from it.
+        mailedAt: created.send_date ? new Date(created.send_date).toISOString() : null,
       }
     },
   }

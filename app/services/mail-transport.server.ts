@@ -15,7 +15,8 @@ export type OutgoingLetter = {
   certified: boolean
 }
 
-export type PostedLetter = { providerLetterId: string; trackingNumber: string | null; costCents: number | null }
+/** `mailedAt`: when the letter goes into the mail (Lob's send date); null: as it is posted (the twin). */
+export type PostedLetter = { providerLetterId: string; trackingNumber: string | null; costCents: number | null; mailedAt: string | null }
 
 export interface MailTransport {
   name: 'lob' | 'outbox'

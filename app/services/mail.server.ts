@@ -50,8 +50,8 @@ export const outboxMailTransport: MailTransport = {
       createdAt,
     }
     writeWhole(path.join(dir, `${base}.json`), JSON.stringify(description, null, 2))
-    // The twin posts nothing: no tracking number and no cost to record.
-    return { providerLetterId: `outbox:${base}`, trackingNumber: null, costCents: null }
+    // The twin posts nothing: no tracking number and no cost to record; it is mailed the moment it is posted.
+    return { providerLetterId: `outbox:${base}`, trackingNumber: null, costCents: null, mailedAt: null }
   },
 }
 

@@ -5,9 +5,16 @@ import { db } from '~/db/client.server'
 import { auditLog, letters, localCheckouts, policies, profiles, providerCancelNotices, refunds } from '~/db/schema'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { formatLongDate } from '~/domain/format'
+import type { MailingAddress } from '~/domain/letters'
 import { DAY_MS } from '~/domain/time'
 import { runDailyJobs } from '~/jobs.server'
-import { endProviderCancellations, retryProviderCancelNotices } from '~/models/policies/provider-cancellation.server'
+import { setMailingAddress } from '~/models/people/letters.server'
+import {
+  endProviderCancellations,
+  followMailedNotices,
+  noticeProviderCancellation,
+  retryProviderCancelNotices,
+} from '~/models/policies/provider-cancellation.server'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
 import { setEmailTransport } from '~/services/email.server'
 import { outboxMailTransport, setMailTransport } from '~/services/mail.server'
@@ -74,7 +81,7 @@ const policyRow = (id: string) => db().select().from(policies).where(eq(policies
 const lettersOf = (policyId: string) => db().select().from(letters).where(eq(letters.policyId, policyId)).all()
 
 describe('the provider cancelling a policy', () => {
-  it('Texas: 5 days’ mailed notice with the ground, then the policy ends with a pro-rata refund and no fee', async () => {
+  it('Texas: the notice mailed before the fifth day preceding the end (6 days), then the policy ends with a pro-rata refund and no fee', async () => {
     setMailTransport(outboxMailTransport)
     const { customer, policy } = paidPolicy('TX', 40, 'year')
     const answer = await notice(customer.id, policy.id, 'nonpayment')
@@ -84,20 +91,25 @@ describe('the provider cancelling a policy', () => {
     expect(noticed.status).toBe('active')
     expect(noticed.providerCancelGround).toBe('nonpayment')
     const days = (Date.parse(noticed.providerCancelAt!) - Date.parse(noticed.providerCancelNoticedAt!)) / DAY_MS
-    expect(days).toBe(5)
+    expect(days).toBe(6)
 
     const [letter] = lettersOf(policy.id)
     expect(letter).toMatchObject({ template: 'provider-cancellation', certified: false, status: 'sent', provider: 'outbox' })
+    // Counted from the letter's mailing (the twin's moment of posting), and the letter names that day.
+    expect(Date.parse(noticed.providerCancelAt!) - Date.parse(letter!.mailedAt!)).toBe(6 * DAY_MS)
+    expect(JSON.parse(letter!.content).paragraphs[0]).toContain(
+      `It ends on ${formatLongDate(noticed.providerCancelAt!)}, 6 days after this notice`,
+    )
     expect(JSON.parse(letter!.content).paragraphs.join(' ')).toContain('The reason: Nonpayment of the price. Two payments were declined')
     expect(outboxFor(customer.email).find((message) => message.tag === 'provider-cancellation')!.text).toContain(
       'Our explanation:\n> Two payments were declined and not made up.',
     )
     const mail = outboxFor(customer.email).find((message) => message.tag === 'provider-cancellation')!
-    expect(mail.text).toContain('5 days after this notice')
+    expect(mail.text).toContain('6 days after this notice')
     expect(mail.text).toContain('without any cancellation fee')
 
     const audit = db().select().from(auditLog).where(eq(auditLog.action, 'policy.provider_cancel_noticed')).all()
-    expect(audit.find((row) => row.entityId === policy.id)?.detail).toMatchObject({ ground: 'nonpayment', noticeDays: 5, channel: 'mail' })
+    expect(audit.find((row) => row.entityId === policy.id)?.detail).toMatchObject({ ground: 'nonpayment', noticeDays: 6, channel: 'mail' })
 
     // Before the effective date nothing ends; on it the daily job ends the policy with the refund.
     expect(await endProviderCancellations(new Date(Date.parse(noticed.providerCancelAt!) - 60_000))).toBe(0)
@@ -201,9 +213,79 @@ describe('the provider cancelling a policy', () => {
     expect((bad.data as Refused).result.error.zip).toEqual(['Enter the five-digit ZIP code, like 10001.'])
     expect(lettersOf(policy.id)).toMatchObject([{ status: 'held' }])
 
+    // A ZIP that does not exist, or one in another state, is refused by the ZIP.
+    const unknown = await save({ ...address, zip: '00000' })
+    expect((unknown.data as Refused).result.error.zip).toEqual(['That ZIP code does not exist. Check the five digits.'])
+    const elsewhere = await save({ ...address, zip: '10001' })
+    expect((elsewhere.data as Refused).result.error.zip).toEqual(['That ZIP code is in New York: check the state or the ZIP.'])
+
     expect((await save(address)).status).toBe(302)
     expect(lettersOf(policy.id)).toMatchObject([{ status: 'sent', attempts: 1 }])
-    expect(JSON.parse(lettersOf(policy.id)[0]!.recipient!)).toEqual({ ...address, line2: null })
+    // Stored as USPS writes it.
+    expect(JSON.parse(lettersOf(policy.id)[0]!.recipient!)).toEqual({ ...address, line1: '1 Main St', line2: null })
+  })
+
+  it('never ends a policy whose notice letter was not mailed; once it is, the end counts from the mailing (Texas: the sixth day)', async () => {
+    setMailTransport(outboxMailTransport)
+    const { customer, policy } = paidPolicy('TX', 40, 'year')
+    db().update(profiles).set({ mailingAddress: null }).where(eq(profiles.id, customer.id)).run()
+    // Noticed ten days ago; the letter has waited for an address since.
+    const noticedAt = new Date(Date.now() - 10 * DAY_MS)
+    await noticeProviderCancellation(
+      { profileId: customer.id, policyId: policy.id, ground: 'nonpayment', explanation: 'Declined twice.', actorId: 'operator' },
+      noticedAt,
+    )
+    const [held] = lettersOf(policy.id)
+    expect(held).toMatchObject({ status: 'held', mailedAt: null })
+    expect(JSON.parse(held!.content).paragraphs[0]).toContain('It ends on {end date}')
+    const firstEnd = Date.parse(policyRow(policy.id).providerCancelAt!)
+    expect(firstEnd).toBe(noticedAt.getTime() + 6 * DAY_MS)
+    // Its day has passed, the letter was never mailed: nothing ends, however late.
+    await endProviderCancellations(new Date(firstEnd + 30 * DAY_MS))
+    expect(policyRow(policy.id).status).toBe('active')
+
+    // The address comes today: the letter is mailed now and the policy ends six days from now, not on the old day.
+    const mailedAt = new Date()
+    await setMailingAddress(customer.id, customer.id, JSON.parse(ADDRESS) as MailingAddress, mailedAt)
+    expect(await followMailedNotices(mailedAt, policy.id)).toBe(1)
+    const [sent] = lettersOf(policy.id)
+    expect(sent).toMatchObject({ status: 'sent', mailedAt: mailedAt.toISOString() })
+    const endsAt = mailedAt.getTime() + 6 * DAY_MS
+    expect(Date.parse(policyRow(policy.id).providerCancelAt!)).toBe(endsAt)
+    // The letter is dated the day it went and names the day counted from it.
+    expect(JSON.parse(sent!.content).date).toBe(formatLongDate(mailedAt, '', 'America/Chicago'))
+    expect(JSON.parse(sent!.content).paragraphs[0]).toContain(`It ends on ${formatLongDate(new Date(endsAt), '', 'America/Chicago')}`)
+    expect(db().select().from(auditLog).where(eq(auditLog.action, 'policy.provider_cancel_moved')).all()).toContainEqual(
+      expect.objectContaining({
+        entityId: policy.id,
+        detail: expect.objectContaining({ letterMailedAt: mailedAt.toISOString(), noticeDays: 6 }),
+      }),
+    )
+    // The boundary: a minute before the sixth day after the mailing it stands; on it, it ends.
+    await endProviderCancellations(new Date(endsAt - 60_000))
+    expect(policyRow(policy.id).status).toBe('active')
+    await endProviderCancellations(new Date(endsAt))
+    expect(policyRow(policy.id).status).toBe('canceled')
+  })
+
+  it('California: five days after the mailing, and after day 60 only nonpayment, misrepresentation or fraud (refused by the field)', async () => {
+    setMailTransport(outboxMailTransport)
+    // Inside the 60 days: any ground (the day-60 boundary itself: tests/unit/notice-windows.test.ts).
+    const early = paidPolicy('CA', 59)
+    expect((await notice(early.customer.id, early.policy.id, 'breach')).status).toBe(302)
+    const noticed = policyRow(early.policy.id)
+    const [letter] = lettersOf(early.policy.id)
+    expect(Date.parse(noticed.providerCancelAt!) - Date.parse(letter!.mailedAt!)).toBe(5 * DAY_MS)
+
+    const late = paidPolicy('CA', 62)
+    const refused = await notice(late.customer.id, late.policy.id, 'breach')
+    expect(refused.status).toBe(409)
+    expect((refused.data as Refused).result.error.ground).toEqual([
+      'California does not permit cancelling this policy on that ground now. Permitted: Nonpayment of the price; Fraud in obtaining the contract or in a claim; A material misrepresentation by the contract holder.',
+    ])
+    expect(policyRow(late.policy.id).providerCancelAt).toBeNull()
+    expect(lettersOf(late.policy.id)).toEqual([])
+    expect((await notice(late.customer.id, late.policy.id, 'misrepresentation')).status).toBe(302)
   })
 })
 

@@ -26,6 +26,8 @@ export function fakeLob() {
           from: body.from,
           date_created: new Date().toISOString(),
           date_modified: new Date().toISOString(),
+          // Lob sends a letter for mailing when its cancellation window closes: a given send date, or at once here.
+          send_date: (body.send_date as string | undefined) ?? new Date().toISOString(),
           extra_service: body.extra_service ?? null,
           tracking_number:
             body.extra_service === 'certified' ? `9407 1000 0000 0000 0000 ${received.length.toString().padStart(2, '0')}` : null,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
+import { calendarDaysBetween } from '~/domain/calendar'
 import { LONGEST_RENEWAL_NOTICE_DAYS, noticeRules, noticeTiming } from '~/domain/notice-windows'
 import {
   allowedGrounds,
   emailIsTheNotice,
   noticeChannel,
   providerCancelEffectiveAt,
+  providerCancelEndsAfterMailing,
   providerCancelEndsAfterNotice,
   providerCancelRule,
   providerRefundRules,
@@ -25,14 +27,17 @@ describe('renewal notice windows', () => {
     expect(noticeTiming(window, renewal, daysBefore(34.9))).toBe('late')
   })
 
-  it('sits inside Illinois’s 30–60 and California’s 15–45 days, and uses New York’s 15–30 days with certified mail for a yearly renewal', () => {
+  it('sits inside Illinois’s 30–60 and California’s 15–45 days, and uses New York’s 15–30 days before the deadline (the day before the renewal) with certified mail', () => {
     for (const code of ['IL', 'CA']) expect(noticeRules(code).renewal).toEqual({ earliestDays: 45, latestDays: 35 })
     const newYork = noticeRules('NY')
-    expect(newYork.renewal).toEqual({ earliestDays: 30, latestDays: 15 })
+    expect(newYork.renewal).toEqual({ earliestDays: 31, latestDays: 16 })
     expect(newYork.yearlyRenewalChannel).toBe('certified_mail')
-    expect(noticeTiming(newYork.renewal, renewal, daysBefore(31))).toBe('early')
-    expect(noticeTiming(newYork.renewal, renewal, daysBefore(30))).toBe('due')
-    expect(noticeTiming(newYork.renewal, renewal, daysBefore(14))).toBe('late')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(31.1))).toBe('early')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(31))).toBe('due')
+    // The last day a notice may still go: 16 days before the renewal (15 before the deadline); a minute later is late.
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(16))).toBe('due')
+    expect(noticeTiming(newYork.renewal, renewal, new Date(daysBefore(16).getTime() + 60_000))).toBe('late')
+    expect(noticeTiming(newYork.renewal, renewal, daysBefore(15))).toBe('late')
     expect(noticeRules('OH').yearlyRenewalChannel).toBe('email')
     expect(LONGEST_RENEWAL_NOTICE_DAYS).toBe(45)
   })
@@ -42,9 +47,13 @@ describe('the provider cancelling', () => {
   const purchase = '2026-01-10T15:00:00.000Z'
   const day = (n: number) => new Date(Date.parse(purchase) + n * DAY_MS)
 
-  it('gives Texas and California 5 days’ mailed notice, Nevada 15, elsewhere 10 by e-mail', () => {
+  it('gives Texas 6 days from the mailing and California 5 (the state table, with their statutes), Nevada 15, elsewhere 10 by e-mail', () => {
+    expect(stateRules('TX')).toMatchObject({ providerNoticeDaysAfterMailing: 6 })
+    expect(stateRules('TX').statutes).toContain('Tex. Occ. Code §1304.159')
+    expect(stateRules('CA')).toMatchObject({ providerNoticeDaysAfterMailing: 5 })
+    expect(stateRules('CA').statutes).toContain('Cal. Ins. Code §12825')
     const noticed = new Date('2026-05-01T10:00:00.000Z')
-    expect(providerCancelEffectiveAt(providerCancelRule('TX'), noticed).toISOString()).toBe('2026-05-06T10:00:00.000Z')
+    expect(providerCancelEffectiveAt(providerCancelRule('TX'), noticed).toISOString()).toBe('2026-05-07T10:00:00.000Z')
     expect(noticeChannel(providerCancelRule('TX'), 'fraud')).toBe('mail')
     expect(providerCancelRule('CA')).toMatchObject({ noticeDays: 5, channel: 'mail', refundWithinDays: 30 })
     expect(providerCancelRule('NV').noticeDays).toBe(15)
@@ -62,6 +71,30 @@ describe('the provider cancelling', () => {
     expect(allowedGrounds(nevada, purchase, day(69), 'UTC')).toHaveLength(4)
     expect(allowedGrounds(nevada, purchase, day(70), 'UTC')).toEqual(['nonpayment', 'fraud', 'misrepresentation', 'breach'])
     expect(allowedGrounds(providerCancelRule('OH'), purchase, day(400), 'UTC')).toHaveLength(4)
+  })
+
+  it('counts a letter notice from its mailing: Texas mailed before the fifth day preceding the end, California five days after the postmark', () => {
+    const zone = 'America/Chicago'
+    // Mailed May 1 at 10:00 in Texas: the fifth day before May 7 is May 2, and May 1 is before it; May 6 would not do.
+    const mailed = new Date('2026-05-01T15:00:00.000Z')
+    const set = new Date('2026-05-02T15:00:00.000Z')
+    const texas = providerCancelEndsAfterMailing(providerCancelRule('TX'), set, mailed, zone)
+    expect(texas.toISOString()).toBe('2026-05-07T15:00:00.000Z')
+    expect(calendarDaysBetween(texas, mailed, zone) - 5).toBeGreaterThan(0)
+    const la = 'America/Los_Angeles'
+    const postmark = new Date('2026-10-30T17:00:00.000Z')
+    // Across the end of daylight time (November 1): five calendar days, the same time of day.
+    expect(providerCancelEndsAfterMailing(providerCancelRule('CA'), postmark, postmark, la).toISOString()).toBe('2026-11-04T18:00:00.000Z')
+    // A day set later than the mailing needs is kept.
+    const later = new Date('2026-12-01T00:00:00.000Z')
+    expect(providerCancelEndsAfterMailing(providerCancelRule('CA'), later, postmark, la)).toEqual(later)
+  })
+
+  it('narrows California’s grounds after day 60 to nonpayment, misrepresentation or fraud, and cites Florida’s §634.121(3)(b)', () => {
+    const california = providerCancelRule('CA')
+    expect(allowedGrounds(california, purchase, day(60), 'UTC')).toContain('breach')
+    expect(allowedGrounds(california, purchase, day(61), 'UTC')).toEqual(['nonpayment', 'fraud', 'misrepresentation'])
+    expect(providerCancelRule('FL').statutes).toContain('Fla. Stat. §634.121(3)(b)')
   })
 
   it('ends no sooner than the notice days after the notice actually went out, and never earlier than the day set', () => {

@@ -3,11 +3,22 @@ import { and, desc, eq, lt, ne } from 'drizzle-orm'
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { type Letter, letters, profiles } from '~/db/schema'
-import { LETTER_MAX_ATTEMPTS, type LetterContent, type LetterTemplate, type MailingAddress, parseMailingAddress } from '~/domain/letters'
+import {
+  contentAtMailing,
+  LETTER_MAX_ATTEMPTS,
+  type LetterContent,
+  type LetterTemplate,
+  type MailingAddress,
+  normalizeMailingAddress,
+  parseMailingAddress,
+} from '~/domain/letters'
+import { ADDRESS_MESSAGES, type FieldErrors } from '~/domain/messages'
+import { stateName } from '~/domain/state-rules'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
 import { recordAudit } from '~/models/operations/audit.server'
 import { mailTransport } from '~/services/mail.server'
+import { zipPlace } from '~/services/zip-centroids.server'
 
 /**
  * Paper letters, each recorded (recipient, template, certified or not, provider, tracking number, cost): posted through
@@ -56,6 +67,8 @@ export async function postLetter(input: LetterInput, now = new Date()): Promise<
 async function send(row: Letter, now: Date): Promise<Letter> {
   const address = parseMailingAddress(row.recipient)!
   const config = env()
+  // Dated the day it is posted, and a date counted from the mailing filled in from it (domain/letters).
+  const content = contentAtMailing(JSON.parse(row.content) as LetterContent, now)
   try {
     const transport = await mailTransport()
     const posted = await transport.send({
@@ -63,13 +76,15 @@ async function send(row: Letter, now: Date): Promise<Letter> {
       template: row.template,
       to: address,
       from: { name: config.PROVIDER_NAME, address: config.PROVIDER_ADDRESS },
-      content: JSON.parse(row.content) as LetterContent,
+      content,
       certified: row.certified,
     })
     return db()
       .update(letters)
       .set({
         status: 'sent',
+        content: JSON.stringify(content),
+        mailedAt: posted.mailedAt ?? now.toISOString(),
         provider: transport.name,
         attempts: row.attempts + 1,
         lastError: null,
@@ -134,8 +149,48 @@ export function lettersOf(profileId: string) {
   return db().select().from(letters).where(eq(letters.profileId, profileId)).orderBy(desc(letters.createdAt)).all()
 }
 
-/** Records where a customer's paper mail goes (audited), and posts the letters held for want of it. */
-export async function setMailingAddress(actorId: string, profileId: string, address: MailingAddress, now = new Date()) {
+/** The letters not posted yet, oldest first, with why: held for an address, or refused by the mail provider. */
+export function unsentLetters(profileId?: string) {
+  return db()
+    .select({ letter: letters, email: profiles.email, fullName: profiles.fullName })
+    .from(letters)
+    .leftJoin(profiles, eq(profiles.id, letters.profileId))
+    .where(and(ne(letters.status, 'sent'), profileId ? eq(letters.profileId, profileId) : undefined))
+    .orderBy(letters.createdAt)
+    .all()
+    .map(({ letter, email, fullName }) => ({
+      ...letter,
+      customer: email ? { email, fullName } : null,
+      gaveUp: letter.status === 'failed' && letter.attempts >= LETTER_MAX_ATTEMPTS,
+    }))
+}
+
+/** How many of the customer's letters wait for their mailing address (the dashboard asks for it while any do). */
+export function heldLetterCount(profileId: string): number {
+  return db()
+    .select({ id: letters.id })
+    .from(letters)
+    .where(and(eq(letters.profileId, profileId), eq(letters.status, 'held')))
+    .all().length
+}
+
+/**
+ * Why a US mailing address cannot be used, by field: a ZIP that does not exist, or one in another state than the one
+ * chosen (the form's schema checked the rest). Null when it can.
+ */
+export function mailingAddressRefusal(address: Pick<MailingAddress, 'state' | 'zip'>): FieldErrors | null {
+  const place = zipPlace(address.zip.slice(0, 5))
+  if (!place) return { zip: [ADDRESS_MESSAGES.unknownZip] }
+  if (place.state !== address.state) return { zip: [ADDRESS_MESSAGES.zipInOtherState(stateName(place.state))] }
+  return null
+}
+
+/**
+ * Records where a customer's paper mail goes (audited), in USPS's form (`normalizeMailingAddress`), and posts the
+ * letters held for want of it. Returns how many were posted.
+ */
+export async function setMailingAddress(actorId: string, profileId: string, given: MailingAddress, now = new Date()) {
+  const address = normalizeMailingAddress(given)
   transaction((tx) => {
     tx.update(profiles)
       .set({ mailingAddress: JSON.stringify(address) })

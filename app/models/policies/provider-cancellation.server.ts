@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
-import { policies, type Policy, profiles, providerCancelNotices } from '~/db/schema'
+import { letters, policies, type Policy, profiles, providerCancelNotices } from '~/db/schema'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { RuleError } from '~/domain/errors'
 import { formatLongDate } from '~/domain/format'
+import { MAILING_END_DATE } from '~/domain/letters'
 import { PROVIDER_CANCEL_MESSAGES } from '~/domain/messages'
 import { formatPhone } from '~/domain/phones'
 import {
@@ -14,6 +15,7 @@ import {
   type NoticeChannel,
   noticeChannel,
   providerCancelEffectiveAt,
+  providerCancelEndsAfterMailing,
   providerCancelEndsAfterNotice,
   type ProviderCancelGround,
   providerCancelRule,
@@ -53,11 +55,20 @@ export function providerCancelOptions(policy: Policy, now = new Date()) {
   const email = policy.providerCancelAt
     ? db().select().from(providerCancelNotices).where(eq(providerCancelNotices.policyId, policy.id)).get()
     : undefined
+  const letter = email?.letterId
+    ? db()
+        .select({ status: letters.status, mailedAt: letters.mailedAt, attempts: letters.attempts })
+        .from(letters)
+        .where(eq(letters.id, email.letterId))
+        .get()
+    : undefined
   return {
     noticed: policy.providerCancelAt
       ? {
           ground: policy.providerCancelGround ? GROUND_NAMES[policy.providerCancelGround] : null,
           endsAt: policy.providerCancelAt,
+          /** The letter that is the notice (null where the e-mail is): the policy ends only once it is mailed. */
+          letter: email && !email.byEmail ? (letter ?? { status: 'missing' as const, mailedAt: null, attempts: 0 }) : null,
           email: email
             ? {
                 sentAt: email.sentAt,
@@ -74,6 +85,8 @@ export function providerCancelOptions(policy: Policy, now = new Date()) {
       channel: CHANNEL_NAMES[noticeChannel(rule, ground)],
     })),
     noticeDays: rule.noticeDays,
+    /** The state's notice goes by letter: its days count from the day the letter is mailed. */
+    byLetter: rule.channel !== 'email',
     refundWithinDays: rule.refundWithinDays,
   }
 }
@@ -110,10 +123,13 @@ export async function noticeProviderCancellation(
       { field: 'ground', status: 409 },
     )
   }
-  const effectiveAt = providerCancelEffectiveAt(rule, now)
   const channel = noticeChannel(rule, input.ground)
   const profile = db().select().from(profiles).where(eq(profiles.id, input.profileId)).get()!
   const byEmail = emailIsTheNotice(channel, Boolean(profile.esignWithdrawnAt))
+  const zone = zoneOfCustomerPolicy(policy)
+  // By letter: counted from the mailing (a letter posted now ends then; one held for an address ends later, set when it
+  // is mailed). By e-mail: from the e-mail, as before.
+  const effectiveAt = byEmail ? providerCancelEffectiveAt(rule, now) : providerCancelEndsAfterMailing(rule, now, now, zone)
   const updated = transaction((tx) => {
     const row = tx
       .update(policies)
@@ -140,28 +156,95 @@ export async function noticeProviderCancellation(
     return row
   })
 
-  const emailSent = await deliverNotice(policy.id, now)
+  let final = updated
+  // The letter first, so the e-mail copy gives the day counted from its mailing.
   if (!byEmail) {
+    // The letter names the day counted from its own mailing: filled in when it is posted (domain/letters).
     const { title, paragraphs } = providerCancellationWording(
-      noticeProps(updated, { ground: input.ground, explanation: input.explanation, endsAt: effectiveAt }),
+      noticeProps(updated, { ground: input.ground, explanation: input.explanation, endsOn: MAILING_END_DATE }),
     )
-    await postLetter(
+    const letter = await postLetter(
       {
         profileId: profile.id,
         policyId: policy.id,
         template: channel === 'email' ? 'paper-copy' : 'provider-cancellation',
-        content: { title, date: formatLongDate(now.toISOString()), paragraphs },
+        content: {
+          title,
+          date: formatLongDate(now.toISOString()),
+          paragraphs,
+          countsFromMailing: { days: rule.noticeDays, zone, notBefore: effectiveAt.toISOString() },
+        },
         certified: channel === 'certified_mail',
       },
       now,
     )
+    db().update(providerCancelNotices).set({ letterId: letter.id }).where(eq(providerCancelNotices.policyId, policy.id)).run()
+    await followMailedNotices(now, policy.id)
+    final = db().select().from(policies).where(eq(policies.id, policy.id)).get() ?? updated
   }
+  const emailSent = await deliverNotice(policy.id, now)
   if (rule.noticeDays === 0) await endProviderCancellations(now)
-  return { policy: updated, effectiveAt, channel, noticeDays: rule.noticeDays, waitsForEmail: byEmail && !emailSent }
+  return {
+    policy: final,
+    effectiveAt: new Date(final.providerCancelAt ?? effectiveAt),
+    channel,
+    noticeDays: rule.noticeDays,
+    waitsForEmail: byEmail && !emailSent,
+  }
 }
 
-/** What the notice says, in the e-mail and the letter alike. */
-function noticeProps(policy: Policy, notice: { ground: ProviderCancelGround; explanation: string; endsAt: Date }) {
+/**
+ * For a notice given by letter: the day the policy ends, counted from the day the letter was mailed (Lob's send date,
+ * or the day the twin posted it) — moved later where the letter went out after the day set (a letter held for an
+ * address, or a send date Lob put later), audited. A letter not mailed moves nothing, and no policy ends on it
+ * (`endProviderCancellations`). `policyId` or `profileId` narrows it to one policy or one customer's. Returns how many moved.
+ */
+export async function followMailedNotices(now = new Date(), policyId?: string, profileId?: string): Promise<number> {
+  const rows = db()
+    .select({ policy: policies, mailedAt: letters.mailedAt })
+    .from(providerCancelNotices)
+    .innerJoin(policies, eq(policies.id, providerCancelNotices.policyId))
+    .innerJoin(letters, eq(letters.id, providerCancelNotices.letterId))
+    .where(
+      and(
+        eq(providerCancelNotices.byEmail, false),
+        eq(letters.status, 'sent'),
+        isNotNull(letters.mailedAt),
+        isNotNull(policies.providerCancelAt),
+        ne(policies.status, 'canceled'),
+        policyId ? eq(policies.id, policyId) : undefined,
+        profileId ? eq(policies.profileId, profileId) : undefined,
+      ),
+    )
+    .all()
+  let moved = 0
+  for (const { policy, mailedAt } of rows) {
+    const rule = providerCancelRule(policy.governingState)
+    const endsAt = new Date(policy.providerCancelAt!)
+    const to = providerCancelEndsAfterMailing(rule, endsAt, new Date(mailedAt!), zoneOfCustomerPolicy(policy))
+    if (to.getTime() === endsAt.getTime()) continue
+    transaction((tx) => {
+      tx.update(policies).set({ providerCancelAt: to.toISOString() }).where(eq(policies.id, policy.id)).run()
+      recordAudit(tx, {
+        actor: 'system',
+        action: 'policy.provider_cancel_moved',
+        entityId: policy.id,
+        detail: {
+          from: endsAt.toISOString(),
+          to: to.toISOString(),
+          letterMailedAt: mailedAt,
+          noticeDays: rule.noticeDays,
+          at: now.toISOString(),
+        },
+      })
+    })
+    moved += 1
+  }
+  return moved
+}
+
+/** What the notice says, in the e-mail and the letter alike (the letter's end date is filled in at its mailing). */
+function noticeProps(policy: Policy, notice: { ground: ProviderCancelGround; explanation: string; endsAt?: Date; endsOn?: string }) {
   const rule = providerCancelRule(policy.governingState)
   const config = env()
   return {
@@ -169,7 +252,7 @@ function noticeProps(policy: Policy, notice: { ground: ProviderCancelGround; exp
     policyNumber: policy.policyNumber,
     ground: GROUND_NAMES[notice.ground],
     explanation: notice.explanation,
-    endsOn: formatLongDate(notice.endsAt.toISOString()),
+    endsOn: notice.endsOn ?? formatLongDate(notice.endsAt!.toISOString()),
     noticeDays: rule.noticeDays,
     refundWithinDays: rule.refundWithinDays,
     dashboardUrl: `${config.APP_URL}/customer`,
@@ -291,21 +374,27 @@ export async function retryProviderCancelNotices(now = new Date()): Promise<numb
 /**
  * For the daily job: ends each policy whose provider notice has run out, with the refund its state gives and no fee.
  * A policy the customer cancelled meanwhile is left alone; one whose payments provider fails is tried again next run;
- * one whose notice e-mail (where that e-mail is the notice) has not gone out is not ended.
+ * one whose notice was not sent — the e-mail where it is the notice, the letter otherwise — is not ended.
  */
 export async function endProviderCancellations(now = new Date()): Promise<number> {
+  // First each letter notice's end counted from its mailing, so none ends before its days from the postmark.
+  await followMailedNotices(now)
   const due = db()
     .select({ id: policies.id, profileId: policies.profileId, ground: policies.providerCancelGround })
     .from(policies)
     .innerJoin(providerCancelNotices, eq(providerCancelNotices.policyId, policies.id))
+    .leftJoin(letters, eq(letters.id, providerCancelNotices.letterId))
     .where(
       and(
         isNotNull(policies.providerCancelAt),
         lte(policies.providerCancelAt, now.toISOString()),
         ne(policies.status, 'canceled'),
-        // Not before the notice went out: where the e-mail is the notice, only once it was delivered (a letter that is
-        // the notice is posted and retried with the letters).
-        or(eq(providerCancelNotices.byEmail, false), isNotNull(providerCancelNotices.sentAt)),
+        // Never before the notice went out: where the e-mail is the notice, only once it was delivered; where a letter
+        // is, only once that letter was mailed (held for an address or refused by the mail provider, it waits).
+        or(
+          and(eq(providerCancelNotices.byEmail, true), isNotNull(providerCancelNotices.sentAt)),
+          and(eq(providerCancelNotices.byEmail, false), eq(letters.status, 'sent'), isNotNull(letters.mailedAt)),
+        ),
       ),
     )
     .all()

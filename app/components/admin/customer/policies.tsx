@@ -40,6 +40,7 @@ export function PoliciesSection({ policies, failed }: { policies: CustomerPageDa
                 <Badge tone="warning">Ends {formatLongDate(policy.cancelAt, '')}</Badge>
               ) : null}
             </div>
+            {policy.status !== 'canceled' ? <NoticeLetter policy={policy} /> : null}
             {policy.status !== 'canceled' ? <NoticeEmail policy={policy} /> : null}
             <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
               <dt className="text-slate-600">Policy number</dt>
@@ -194,6 +195,34 @@ function CorrectStateForm({ policy, errors }: PolicyFormProps) {
 }
 
 /**
+ * A provider's cancellation notice given by letter: mailed (the policy ends its days after the mailing), or not yet —
+ * held for a mailing address or refused by the mail provider — and then the policy does not end.
+ */
+function NoticeLetter({ policy }: { policy: CustomerPageData['policies'][number] }) {
+  const letter = policy.providerCancel.noticed?.letter
+  if (!letter) return null
+  const days = policy.providerCancel.noticeDays
+  if (letter.status === 'sent' && letter.mailedAt) {
+    return (
+      <p className="mt-2 text-sm text-slate-700" data-testid="provider-notice-letter">
+        {`The notice letter was mailed on ${formatLongDate(letter.mailedAt, '')}: the policy ends ${days} days after its mailing.`}
+      </p>
+    )
+  }
+  const why =
+    letter.status === 'held'
+      ? 'is held: the customer has no mailing address (their dashboard asks for it)'
+      : letter.status === 'failed'
+        ? `was refused by the mail provider (${countOf(letter.attempts, 'try', 'tries')}); see Letters`
+        : 'has not been mailed yet'
+  return (
+    <p className="mt-2 text-sm text-red-800" data-testid="provider-notice-letter">
+      {`The notice letter ${why}. The policy does not end until it is mailed, and then ${days} days after its mailing.`}
+    </p>
+  )
+}
+
+/**
  * A provider's cancellation notice whose e-mail has not gone out: still tried daily, or given up after its tries (then
  * the operator must reach the customer). Where that e-mail is the notice, the policy does not end until it goes out.
  */
@@ -230,7 +259,7 @@ function ProviderCancelForm({ policy, errors }: PolicyFormProps) {
         <input type="hidden" name="intent" value="provider-cancel" />
         <input type="hidden" name="policyId" value={policy.id} />
         <p className="text-sm text-slate-700">
-          {`${policy.governingStateName ?? 'The state'} requires ${options.noticeDays} days' notice: the policy ends ${options.noticeDays} days after the notice, and the customer is refunded the unused part of what they paid without a fee${options.refundWithinDays ? `, within ${options.refundWithinDays} days` : ''}.`}
+          {`${policy.governingStateName ?? 'The state'} requires ${options.noticeDays} days' notice: the policy ends ${options.noticeDays} days after the notice${options.byLetter ? ' letter is mailed (never before it is)' : ''}, and the customer is refunded the unused part of what they paid without a fee${options.refundWithinDays ? `, within ${options.refundWithinDays} days` : ''}.`}
         </p>
         <Field label="Ground" htmlFor={id('ground')} errors={errors.ground ?? errors.form} errorId={`${id('ground')}-error`}>
           <select

@@ -1,22 +1,11 @@
 import { Form } from 'react-router'
 
-import { StateSelect } from '~/components/state-select'
-import { Card, Field, inputClass } from '~/components/ui'
+import { MailingAddressFields } from '~/components/mailing-address-fields'
+import { Card } from '~/components/ui'
 import { addressLines } from '~/domain/letters'
 import type { CustomerPageData } from '~/models/people/customer-page.types'
-import { fieldLimits, MAX_LENGTH } from '~/validation/limits'
-import { MailingAddressSchema } from '~/validation/operator'
 
 import { SubmitButton } from './submit-button'
-
-const ADDRESS_LIMITS = fieldLimits(MailingAddressSchema)
-
-const ADDRESS_FIELDS = [
-  ['name', 'Name on the letter'],
-  ['line1', 'Street address'],
-  ['line2', 'Apartment, suite (optional)'],
-  ['city', 'City'],
-] as const
 
 /** Who the customer is, a fresh sign-in link for them, and where their paper letters go. */
 export function ProfileCard({ profile, errors }: { profile: CustomerPageData['profile']; errors: Record<string, string[] | undefined> }) {
@@ -48,42 +37,7 @@ export function ProfileCard({ profile, errors }: { profile: CustomerPageData['pr
         </summary>
         <Form method="post" className="mt-3 grid max-w-xl gap-3">
           <input type="hidden" name="intent" value="mailing-address" />
-          {ADDRESS_FIELDS.map(([key, label]) => (
-            <Field key={key} label={label} htmlFor={`address-${key}`} errors={errors[key]}>
-              <input
-                id={`address-${key}`}
-                name={key}
-                required={key !== 'line2'}
-                defaultValue={address?.[key] ?? ''}
-                maxLength={ADDRESS_LIMITS[key].maxLength}
-                className={inputClass}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={errors[key] ? `address-${key}-error` : undefined}
-              />
-            </Field>
-          ))}
-          <Field label="State" htmlFor="address-state" errors={errors.state}>
-            <StateSelect
-              id="address-state"
-              name="state"
-              defaultValue={address?.state}
-              invalid={Boolean(errors.state)}
-              errorId="address-state-error"
-            />
-          </Field>
-          <Field label="ZIP code" htmlFor="address-zip" errors={errors.zip}>
-            <input
-              id="address-zip"
-              name="zip"
-              required
-              inputMode="numeric"
-              defaultValue={address?.zip ?? ''}
-              maxLength={MAX_LENGTH.zipPlus4}
-              className={inputClass}
-              aria-invalid={errors.zip ? true : undefined}
-              aria-describedby={errors.zip ? 'address-zip-error' : undefined}
-            />
-          </Field>
+          <MailingAddressFields address={address} errors={errors} />
           <div>
             <SubmitButton intent="mailing-address" variant="secondary">
               Save the mailing address
