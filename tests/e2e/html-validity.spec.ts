@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test'
 import { demoSubmitClaimPath, demoWizardPath } from '~/components/demo/sample-data'
 import { db } from '~/db/client.server'
 import { claimDocumentDrafts, payouts, shopStaff, stormEvents } from '~/db/schema'
-import { ACCESSIBILITY_PATH } from '~/domain/paths'
+import { ACCESSIBILITY_PATH, SERVICE_RECORD_PATH } from '~/domain/paths'
 
 import { seriousAxeViolations, seriousAxeViolationsOfMarkup } from '../support/axe'
 import { addSessionCookie, expect, randomIp, test } from '../support/e2e'
@@ -106,6 +106,7 @@ function pagesToCheck() {
     { who: 'visitor', path: '/excluded-vehicles' },
     { who: 'visitor', path: '/how-claims-are-decided' },
     { who: 'visitor', path: ACCESSIBILITY_PATH },
+    { who: 'visitor', path: SERVICE_RECORD_PATH },
     { who: 'visitor', path: '/no-such-page', status: 404 },
     { who: 'visitor', path: '/demo/customer' },
     { who: 'visitor', path: demoWizardPath('demo-pol-4m8q2x') },
