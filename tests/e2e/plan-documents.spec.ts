@@ -13,11 +13,24 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
   const { policy } = createActivePolicy(customer.id, { monthlyPriceCents: 2999 })
 
   await page.goto('/customer')
-  await page
-    .getByRole('article')
-    .filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
-    .getByRole('link', { name: 'Plan documents' })
-    .click()
+  const card = page.getByRole('article').filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
+
+  // The plan card in a wallet: two plain links on the policy's card (docs/decisions/107-plan-card-in-a-wallet.md).
+  const apple = card.getByRole('link', { name: 'Add to Apple Wallet' })
+  const google = card.getByRole('link', { name: 'Save to Google Wallet' })
+  await expect(apple).toHaveAttribute('href', `/customer/policies/${policy.id}/wallet.pkpass`)
+  await expect(google).toHaveAttribute('href', `/customer/policies/${policy.id}/google-wallet`)
+  const [pass] = await Promise.all([page.waitForEvent('download'), apple.click()])
+  expect(pass.suggestedFilename()).toBe(`glass-plan-${policy.policyNumber}.pkpass`)
+  const passResponse = await page.request.get(`/customer/policies/${policy.id}/wallet.pkpass`)
+  expect(passResponse.headers()['content-type']).toBe('application/vnd.apple.pkpass')
+  // A .pkpass is a zip: it starts with the local file header.
+  expect((await passResponse.body()).subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+  const save = await page.request.get(`/customer/policies/${policy.id}/google-wallet`, { maxRedirects: 0 })
+  expect(save.status()).toBe(302)
+  expect(save.headers()['location']).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/)
+
+  await card.getByRole('link', { name: 'Plan documents' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your plan documents' })).toBeVisible()
   await expect(page.getByText('Version 1.0.1 on')).toBeVisible()
   await expect(page.getByText('$29.99 / month')).toBeVisible()
