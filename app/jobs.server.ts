@@ -11,6 +11,7 @@ import { purgeExpiredConsentRecords } from '~/models/people/consents.server'
 import { removeDueKeptRecords } from '~/models/people/kept-records.server'
 import { retryLetters } from '~/models/people/letters.server'
 import { deleteExpiredVerifications } from '~/models/people/sign-in-links.server'
+import { sendQueuedTexts } from '~/models/people/texts.server'
 import { endLocalPoliciesWithRenewalOff } from '~/models/policies/cancellation.server'
 import { runPriceChanges } from '~/models/policies/price-changes.server'
 import { endProviderCancellations, retryProviderCancelNotices } from '~/models/policies/provider-cancellation.server'
@@ -49,6 +50,8 @@ const DAILY_JOBS = {
   providerCancellationsEnded: endProviderCancellations,
   /** Refunds the payments provider had refused, paid on this run (the rest wait for the next). */
   refundsRetried: retryFailedRefunds,
+  /** Texts queued past an earlier day's cap, sent as far as today's cap allows (the rest wait). */
+  queuedTexts: sendQueuedTexts,
   /** Letters posted on this run that the mail provider had refused or that waited for an address. */
   lettersRetried: retryLetters,
   /** Service-promise credits: missed promises recorded on this run, credits paid, and those still refused. */

@@ -1335,6 +1335,8 @@ export const TEXT_MESSAGES = {
   noCodeWaiting: 'No number is waiting for a code. Enter your mobile number first.',
   codeRefused: { title: 'Please check the code.' },
   codeNotDelivered: 'We could not text this number. Check it, or try another mobile number.',
+  /** Past the day's cap (app/domain/texts.ts): the code cannot wait for the next day's texts. */
+  codeAfterCap: 'We have sent as many texts as we may today. Please try again tomorrow; your claims are still e-mailed to you.',
   tooManyCodes: (wait: string) => ({
     title: 'Too many codes',
     description: `Too many codes were texted. Please try again in ${wait}.`,

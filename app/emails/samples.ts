@@ -15,6 +15,7 @@ import { appointmentEmail, rescheduleRequestedEmail } from './appointments'
 import { arbitrationOptOutEmail } from './arbitration-opt-out'
 import { choiceReminderEmail } from './choice-reminder'
 import { claimMessageEmail, photoRequestEmail } from './claim-messages'
+import { claimTextEmail } from './claim-text'
 import {
   claimAppealReceivedEmail,
   claimApprovedEmail,
@@ -446,6 +447,11 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     confirmationCode: 'CS-7K2M9Q',
     repairType: 'replacement',
     partnerGroup: 'Wasatch Auto Glass',
+    claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
+  }),
+  sample('claim-text-by-email', "A claim's text by e-mail (the day's texts used up)", claimTextEmail, {
+    confirmationCode: 'CS-7K2M9Q',
+    words: 'Glass Plan: the technician from Wasatch Auto Glass is on the way for claim CS-7K2M9Q.',
     claimUrl: `${SITE}/customer/claims/CS-7K2M9Q`,
   }),
   sample('shop-rating-request', 'Rate the shop (once, after the job)', ratingRequestEmail, {

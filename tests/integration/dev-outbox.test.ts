@@ -68,9 +68,16 @@ describe('/dev/outbox', () => {
   })
 
   it('lists the texts the SMS twin wrote, newest first', async () => {
-    await sendText({ profileId: null, claimId: null, to: '+18015550142', kind: 'help', body: 'First text' })
+    await sendText({ profileId: null, claimId: null, to: '+18015550142', kind: 'help', body: 'First text', whenCapped: 'queue' })
     await new Promise((resolve) => setTimeout(resolve, 5))
-    await sendText({ profileId: null, claimId: null, to: '+18015550143', kind: 'claim_on_the_way', body: 'Second text' })
+    await sendText({
+      profileId: null,
+      claimId: null,
+      to: '+18015550143',
+      kind: 'claim_on_the_way',
+      body: 'Second text',
+      whenCapped: 'queue',
+    })
     const { texts } = await loader(outboxRequest())
     expect(texts.map((text) => [text.to, text.kind, text.body])).toEqual([
       ['+18015550143', 'claim_on_the_way', 'Second text'],

@@ -1,21 +1,24 @@
 import crypto from 'node:crypto'
 
-import { eq } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNull, lt } from 'drizzle-orm'
 
-import { db } from '~/db/client.server'
+import { type Db, db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
 import { profiles, TEXT_KINDS, type TextConsent, textMessages, textReplies } from '~/db/schema'
+import { dayOf, endOfDayIn, startOfDayIn } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { countOf } from '~/domain/format'
 import { TEXT_MESSAGES } from '~/domain/messages'
 import { formatPhone, toE164TextPhone } from '~/domain/phones'
 import { isDeletedAccount } from '~/domain/privacy'
 import { describeAppointment } from '~/domain/shops'
-import { providerConfirmedStop, replyKeyword } from '~/domain/texts'
+import { providerConfirmedStop, replyKeyword, TEXTS_CAP_ZONE } from '~/domain/texts'
 import { MINUTE_MS } from '~/domain/time'
+import { claimTextEmail } from '~/emails/claim-text'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
-import { claimContext, claimPageUrl } from '~/models/claims/claims.server'
+import { claimContext, claimPageUrl, toClaimant } from '~/models/claims/claims.server'
+import { stormsOn } from '~/models/claims/storms.server'
 import {
   confirmTextConsents,
   countWrongTextCode,
@@ -25,6 +28,7 @@ import {
   stopTexts,
   textConsentOf,
 } from '~/models/people/consents.server'
+import { sendEmail } from '~/services/email.server'
 import { smsTransport } from '~/services/sms.server'
 
 /**
@@ -55,43 +59,106 @@ export function textsStateOf(profileId: string) {
   }
 }
 
-/** Sends one text and records what came of it; never throws (a refusal is a row with its reason). */
-export async function sendText(input: {
-  profileId: string | null
-  claimId: string | null
-  to: string
-  kind: TextKind
-  body: string
-  /** What the log row keeps when the body holds a secret (a code): the words without it. */
-  recordedBody?: string
-}) {
+/** The refusal recorded for a text past the day's cap that could not wait (a number's code). */
+export const DAILY_CAP_REASON = "daily cap: the day's texts are used up"
+
+/** What a text past the day's cap becomes: queued for the daily job, refused, or told by e-mail (the caller sends it). */
+export type WhenCapped = 'queue' | 'refuse' | 'email'
+
+/** The moments the day of `now` starts and ends in the carriers' zone (app/domain/texts.ts TEXTS_CAP_ZONE). */
+function capDayOf(now: Date) {
+  const day = dayOf(now, TEXTS_CAP_ZONE)
+  return { start: startOfDayIn(day, TEXTS_CAP_ZONE).toISOString(), end: endOfDayIn(day, TEXTS_CAP_ZONE).toISOString() }
+}
+
+/** The texts handed to the provider in the day of `now`, and how many more the cap allows. */
+export function textsLeftToday(now = new Date(), database: Db = db()) {
+  const { start, end } = capDayOf(now)
+  const sent =
+    database
+      .select({ sent: count() })
+      .from(textMessages)
+      .where(and(gte(textMessages.sentAt, start), lt(textMessages.sentAt, end)))
+      .get()?.sent ?? 0
+  return { sent, left: Math.max(0, env().TEXTS_DAILY_CAP - sent) }
+}
+
+type TextRow = typeof textMessages.$inferInsert
+
+/**
+ * Sends one text and records what came of it; never throws (a refusal is a row with its reason). The day's cap is
+ * checked and a place in it taken in one write, so two sends at once cannot both take the last place: a text past it
+ * is queued, refused or marked for e-mail as `whenCapped` says, and is not sent.
+ */
+export async function sendText(
+  input: {
+    profileId: string | null
+    claimId: string | null
+    to: string
+    kind: TextKind
+    body: string
+    /** What the log row keeps when the body holds a secret (a code): the words without it. */
+    recordedBody?: string
+    whenCapped: WhenCapped
+  },
+  now = new Date(),
+) {
   const id = createId()
   const transport = await smsTransport()
-  let outcome: { status: 'sent'; providerMessageId: string } | { status: 'refused'; reason: string }
+  const row: TextRow = {
+    id,
+    profileId: input.profileId,
+    claimId: input.claimId,
+    toPhone: input.to,
+    kind: input.kind,
+    body: input.recordedBody ?? input.body,
+    transport: transport.name,
+    status: 'queued',
+  }
+  const placed = transaction((tx) => {
+    if (textsLeftToday(now, tx).left > 0) {
+      // The place is taken by sent_at; the outcome is written once the provider answers.
+      tx.insert(textMessages)
+        .values({ ...row, sentAt: now.toISOString() })
+        .run()
+      return null
+    }
+    const capped = { queue: { status: 'queued' as const }, refuse: { status: 'refused' as const, refusalReason: DAILY_CAP_REASON } }
+    return tx
+      .insert(textMessages)
+      .values({ ...row, ...(input.whenCapped === 'email' ? { status: 'emailed' as const } : capped[input.whenCapped]) })
+      .returning()
+      .get()
+  })
+  if (placed) {
+    logger.warn({ textId: id, claimId: input.claimId, kind: input.kind, status: placed.status }, "text not sent: the day's cap is reached")
+    return placed
+  }
+  return deliver(transport, { id, to: input.to, body: input.body, kind: input.kind, claimId: input.claimId })
+}
+
+/** Hands a text whose place in the day is taken to the provider, and writes the outcome on its row. */
+async function deliver(
+  transport: Awaited<ReturnType<typeof smsTransport>>,
+  text: { id: string; to: string; body: string; kind: TextKind; claimId: string | null },
+) {
+  let outcome: Pick<TextRow, 'status' | 'providerMessageId' | 'refusalReason' | 'sentAt'>
   try {
-    const sent = await transport.send({ id, to: input.to, body: input.body, kind: input.kind })
-    outcome = { status: 'sent', providerMessageId: sent.providerMessageId }
+    const sent = await transport.send({ id: text.id, to: text.to, body: text.body, kind: text.kind })
+    outcome = { status: 'sent', providerMessageId: sent.providerMessageId, refusalReason: null }
   } catch (error) {
-    outcome = { status: 'refused', reason: refusalReason(error) }
+    const reason = refusalReason(error)
+    // Refused by the API, it never reached a carrier: it gives its place in the day back.
+    outcome = { status: 'refused', providerMessageId: null, refusalReason: reason, sentAt: null }
     // The provider's answer, not a fault of ours: a warning the operator can search for, never an error report.
-    logger.warn({ textId: id, claimId: input.claimId, kind: input.kind, reason: outcome.reason }, 'text refused by the provider')
+    logger.warn({ textId: text.id, claimId: text.claimId, kind: text.kind, reason }, 'text refused by the provider')
   }
   return db()
-    .insert(textMessages)
-    .values({
-      id,
-      profileId: input.profileId,
-      claimId: input.claimId,
-      toPhone: input.to,
-      kind: input.kind,
-      body: input.recordedBody ?? input.body,
-      transport: transport.name,
-      status: outcome.status,
-      providerMessageId: outcome.status === 'sent' ? outcome.providerMessageId : null,
-      refusalReason: outcome.status === 'refused' ? outcome.reason : null,
-    })
+    .update(textMessages)
+    .set({ ...outcome, transport: transport.name })
+    .where(eq(textMessages.id, text.id))
     .returning()
-    .get()
+    .get()!
 }
 
 /** The provider's reason in one line: Twilio's error carries a code and a message ('21610: Attempt to send to unsubscribed recipient'). */
@@ -105,46 +172,135 @@ function refusalReason(error: unknown): string {
 }
 
 /**
+ * The steps whose news has an e-mail of its own, sent just before the text (the decision's in claim-review and
+ * claim-filing, the appointment's in shop-jobs, the completion's in claim-shop): when the text is told by e-mail
+ * instead, that e-mail has told it. "On the way" has none, so its words are e-mailed.
+ */
+const STEP_HAS_ITS_EMAIL: Record<ClaimTextStep, boolean> = {
+  claim_decided: true,
+  claim_booked: true,
+  claim_on_the_way: false,
+  claim_done: true,
+}
+
+/**
+ * Past the day's cap a claim's text waits for the next day's job, unless its news is stale by then: a storm day's
+ * (the claim is a storm's, or a storm's days include today: thousands of texts a day, a queue that would never drain)
+ * and "on the way" go by e-mail at once.
+ */
+function whenClaimTextCapped(claim: { stormEventId: string | null }, step: ClaimTextStep, now: Date): WhenCapped {
+  if (step === 'claim_on_the_way' || claim.stormEventId !== null) return 'email'
+  return stormsOn(dayOf(now)).length > 0 ? 'email' : 'queue'
+}
+
+/**
  * Texts the claimant about a step their claim reached, when they agreed to texts. Called after the step is saved;
  * never throws, so a missing consent, a deleted account or a refused text leaves the step as it is.
  */
-export async function textClaimStep(claimId: string, step: ClaimTextStep) {
+export async function textClaimStep(claimId: string, step: ClaimTextStep, now = new Date()) {
   try {
     const context = claimContext(claimId)
     if (!context?.profile || isDeletedAccount(context.profile)) return null
     const consent = textConsentOf(context.profile.id)
     if (!consent) return null
-    const body = claimTextBody(context, step)
-    if (!body) return null
-    return await sendText({ profileId: context.profile.id, claimId, to: consent.phone, kind: step, body })
+    const words = claimTextWords(context, step)
+    if (!words) return null
+    const text = await sendText(
+      {
+        profileId: context.profile.id,
+        claimId,
+        to: consent.phone,
+        kind: step,
+        body: words.text + (words.link ?? '') + TEXT_MESSAGES.stopFooter,
+        whenCapped: whenClaimTextCapped(context.claim, step, now),
+      },
+      now,
+    )
+    if (text.status === 'emailed' && !STEP_HAS_ITS_EMAIL[step]) {
+      const email = await claimTextEmail({
+        confirmationCode: context.claim.confirmationCode,
+        words: words.text,
+        claimUrl: claimPageUrl(context.claim.confirmationCode),
+      })
+      for (const message of toClaimant(context.profile, { ...email, tag: 'claim-text-by-email' })) await sendEmail(message)
+    }
+    return text
   } catch (error) {
     logger.error({ claimId, step, err: error }, 'claim text failed')
     return null
   }
 }
 
-function claimTextBody(context: NonNullable<ReturnType<typeof claimContext>>, step: ClaimTextStep): string | null {
+/** A step's words and the claim page's link after them (none for "on the way"), or null when the step has no text. */
+function claimTextWords(
+  context: NonNullable<ReturnType<typeof claimContext>>,
+  step: ClaimTextStep,
+): { text: string; link: string | null } | null {
   const { claim, partnerGroup } = context
   // The claim's own page (docs/decisions/075-one-page-per-claim.md).
   const link = claimPageUrl(claim.confirmationCode)
   const shop = partnerGroup?.name ?? 'Your shop'
-  const words = (() => {
-    switch (step) {
-      case 'claim_decided':
-        if (claim.approvalStatus === 'approved') return TEXT_MESSAGES.decidedApproved(claim.confirmationCode) + link
-        if (claim.approvalStatus === 'denied') return TEXT_MESSAGES.decidedDenied(claim.confirmationCode) + link
-        return null
-      case 'claim_booked':
-        return claim.appointmentAt
-          ? TEXT_MESSAGES.booked(claim.confirmationCode, shop, describeAppointment(claim.appointmentAt)) + link
-          : null
-      case 'claim_on_the_way':
-        return TEXT_MESSAGES.onTheWayText(claim.confirmationCode, shop)
-      case 'claim_done':
-        return TEXT_MESSAGES.done(claim.confirmationCode) + link
+  switch (step) {
+    case 'claim_decided':
+      if (claim.approvalStatus === 'approved') return { text: TEXT_MESSAGES.decidedApproved(claim.confirmationCode), link }
+      if (claim.approvalStatus === 'denied') return { text: TEXT_MESSAGES.decidedDenied(claim.confirmationCode), link }
+      return null
+    case 'claim_booked':
+      return claim.appointmentAt
+        ? { text: TEXT_MESSAGES.booked(claim.confirmationCode, shop, describeAppointment(claim.appointmentAt)), link }
+        : null
+    case 'claim_on_the_way':
+      return { text: TEXT_MESSAGES.onTheWayText(claim.confirmationCode, shop), link: null }
+    case 'claim_done':
+      return { text: TEXT_MESSAGES.done(claim.confirmationCode), link }
+  }
+}
+
+// --- the queue past the day's cap --------------------------------------------------------------------------------
+
+/**
+ * The daily job: the texts queued past an earlier day's cap, oldest first, as many as today's cap leaves. A queued
+ * text to a customer goes only if the number still takes their texts (a STOP since refuses it); the rest wait.
+ */
+export async function sendQueuedTexts(now = new Date()) {
+  const report = { sent: 0, refused: 0, waiting: 0 }
+  const queued = db()
+    .select()
+    .from(textMessages)
+    .where(and(eq(textMessages.status, 'queued'), isNull(textMessages.sentAt)))
+    .orderBy(asc(textMessages.createdAt))
+    .all()
+  const transport = await smsTransport()
+  for (const text of queued) {
+    const placed = transaction((tx) => {
+      if (textsLeftToday(now, tx).left === 0) return 'waiting' as const
+      const stillWanted = text.profileId === null || textConsentOf(text.profileId)?.phone === text.toPhone
+      if (!stillWanted) {
+        tx.update(textMessages)
+          .set({ status: 'refused', refusalReason: 'texts stopped before it was sent' })
+          .where(eq(textMessages.id, text.id))
+          .run()
+        return 'refused' as const
+      }
+      const taken = tx
+        .update(textMessages)
+        .set({ sentAt: now.toISOString() })
+        .where(and(eq(textMessages.id, text.id), eq(textMessages.status, 'queued'), isNull(textMessages.sentAt)))
+        .run().changes
+      // Taken by another run of the job meanwhile.
+      return taken ? ('taken' as const) : null
+    })
+    if (placed === 'waiting') {
+      report.waiting = queued.length - report.sent - report.refused
+      break
     }
-  })()
-  return words === null ? null : words + TEXT_MESSAGES.stopFooter
+    if (placed === 'refused') report.refused++
+    if (placed !== 'taken') continue
+    const sent = await deliver(transport, { id: text.id, to: text.toPhone, body: text.body, kind: text.kind, claimId: text.claimId })
+    if (sent.status === 'sent') report.sent++
+    else report.refused++
+  }
+  return report
 }
 
 // --- the number's code -------------------------------------------------------------------------------------------
@@ -175,15 +331,23 @@ function sameHash(a: string, b: string) {
  */
 async function textNumberCode(profileId: string, phone: string, field: string, now: Date) {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-  const sent = await sendText({
-    profileId,
-    claimId: null,
-    to: phone,
-    kind: 'number_code',
-    body: TEXT_MESSAGES.codeText(code, NUMBER_CODE_MINUTES),
-    recordedBody: TEXT_MESSAGES.codeText('######', NUMBER_CODE_MINUTES),
-  })
+  const sent = await sendText(
+    {
+      profileId,
+      claimId: null,
+      to: phone,
+      kind: 'number_code',
+      body: TEXT_MESSAGES.codeText(code, NUMBER_CODE_MINUTES),
+      recordedBody: TEXT_MESSAGES.codeText('######', NUMBER_CODE_MINUTES),
+      // A code works for minutes: tomorrow's queue is no use to it.
+      whenCapped: 'refuse',
+    },
+    now,
+  )
   if (sent.status !== 'sent') {
+    if (sent.refusalReason === DAILY_CAP_REASON) {
+      throw RuleError.from({ ...TEXT_MESSAGES.correct, description: TEXT_MESSAGES.codeAfterCap }, { field, status: 429 })
+    }
     throw RuleError.from({ ...TEXT_MESSAGES.correct, description: TEXT_MESSAGES.codeNotDelivered }, { field, status: 400 })
   }
   return {
@@ -244,6 +408,7 @@ async function textSignedUp(consent: TextConsent) {
     to: consent.phone,
     kind: 'texts_confirmed',
     body: TEXT_MESSAGES.confirmedText,
+    whenCapped: 'queue',
   })
 }
 
@@ -268,19 +433,26 @@ export async function handleTextReply(input: { messageSid: string; from: string;
     const stopped = stopTexts({ phone: input.from, source: 'stop_reply' }, now)
     // One confirmation, and only for a stop that ended something: Twilio has sent its own for its single words.
     if (stopped > 0 && !providerConfirmedStop(input.body, input.optOutType)) {
-      await sendText({ profileId: null, claimId: null, to: input.from, kind: 'stop_confirmed', body: TEXT_MESSAGES.stopConfirmed })
+      await sendText(
+        { profileId: null, claimId: null, to: input.from, kind: 'stop_confirmed', body: TEXT_MESSAGES.stopConfirmed, whenCapped: 'queue' },
+        now,
+      )
     }
     return { outcome: 'stopped' as const, stopped }
   }
   if (keyword === 'help') {
     const config = env()
-    await sendText({
-      profileId: null,
-      claimId: null,
-      to: input.from,
-      kind: 'help',
-      body: TEXT_MESSAGES.help(formatPhone(config.SUPPORT_PHONE), config.SUPPORT_EMAIL),
-    })
+    await sendText(
+      {
+        profileId: null,
+        claimId: null,
+        to: input.from,
+        kind: 'help',
+        body: TEXT_MESSAGES.help(formatPhone(config.SUPPORT_PHONE), config.SUPPORT_EMAIL),
+        whenCapped: 'queue',
+      },
+      now,
+    )
     return { outcome: 'helped' as const }
   }
   if (keyword === 'start') {
