@@ -6,11 +6,16 @@ import Database from 'better-sqlite3'
 
 import { ACCESSIBILITY_KNOWN_GAPS, ACCESSIBILITY_REVIEWED, ACCESSIBILITY_TESTS } from '~/content/accessibility'
 import { PRIVACY_SECTION_IDS } from '~/content/privacy'
+import { NOT_COUNTED_YET, SERVICE_RECORD_FIGURES } from '~/content/service-record'
 import { EXCLUDED_MAKES } from '~/content/vehicles'
+import { monthOf } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
+import { SERVICE_RECORD_CSV_PATH, SERVICE_RECORD_PATH } from '~/domain/paths'
+import { countServiceRecord } from '~/models/operations/service-record.server'
 
 import { type RunningServer, startServer } from '../bench/server'
 import { expect, test } from '../support/e2e'
+import { createActivePolicy, createClaim, createProfile } from '../support/factories'
 
 /** A GET without cookies, its body as sent (not decoded). */
 function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -243,6 +248,62 @@ test.describe('accessibility', () => {
   })
 })
 
+test.describe('service record', () => {
+  test('the daily job counts the month; the page shows it with how each figure is counted, linked from the landing page, the footer and How claims are decided, and as CSV', async ({
+    page,
+    request,
+  }) => {
+    // Twenty-one claims of New York customers decided an hour ago: one by the published rules as filed, the rest by a person.
+    const decidedAt = new Date(Date.now() - 60 * 60 * 1000)
+    for (let n = 0; n < 21; n++) {
+      const { policy } = createActivePolicy(createProfile().id, { governingState: 'NY' })
+      createClaim(policy.id, {
+        approvalStatus: 'denied',
+        denialReason: 'Not covered.',
+        submittedAt: new Date(decidedAt.getTime() - (n === 0 ? 1000 : 3 * 60 * 60 * 1000)).toISOString(),
+        reviewedAt: decidedAt.toISOString(),
+        decidedByRulesVersion: n === 0 ? '3' : null,
+      })
+    }
+    await countServiceRecord()
+    const month = monthOf(decidedAt, 'America/New_York')
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${month}-15T12:00:00Z`),
+    )
+
+    await page.goto('/')
+    await page.locator('#how-it-works').getByRole('link', { name: 'Our service record' }).click()
+    await expect(page).toHaveURL(new RegExp(`${SERVICE_RECORD_PATH}$`))
+    await expect(page.getByRole('heading', { name: 'Our service record', level: 1 })).toBeVisible()
+    const shown = page.getByRole('region', { name: monthName, exact: true })
+    await expect(shown.getByTestId('too-few-claims')).toHaveCount(0)
+    const decided = Number((await shown.getByTestId('figure-claimsDecided').locator('dd').innerText()).replace(/,/g, ''))
+    expect(decided).toBeGreaterThanOrEqual(21)
+    await expect(shown.getByTestId('figure-decidedAtOnce').locator('dd')).toHaveText(/^\d+% \(\d+ of \d+\)$/)
+    await expect(shown.getByTestId('figure-decisionMedian').locator('dd')).toHaveText(/hours?|minutes?|days/)
+    await expect(page.getByRole('region', { name: /^The last 30 days/ })).toBeVisible()
+    await expect(page.getByTestId('how-counted').locator('dt')).toHaveCount(Object.keys(SERVICE_RECORD_FIGURES).length)
+
+    // The same figures as CSV, from the page's link.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download these figures (CSV)' }).click()
+    expect((await download).suggestedFilename()).toBe('glass-plan-service-record.csv')
+    const csv = await (await request.get(SERVICE_RECORD_CSV_PATH)).text()
+    const [header, ...rows] = csv.trim().split('\r\n')
+    expect(header).toMatch(/^period,first_day,last_day,note,claims_decided,decided_at_once,/)
+    expect(rows[0]).toMatch(/^last-30-days,/)
+    const monthRow = rows.find((row) => row.startsWith(`${month},`))!.split(',')
+    expect(monthRow[3]).toBe('')
+    expect(Number(monthRow[4])).toBeGreaterThanOrEqual(21)
+    expect(csv).not.toContain('@')
+
+    // Linked from the footer of every page and from the page that sets out the rules.
+    await page.goto('/how-claims-are-decided')
+    await expect(page.locator('main').getByRole('link', { name: 'Our service record' })).toHaveAttribute('href', SERVICE_RECORD_PATH)
+    await expect(page.locator('footer').getByRole('link', { name: 'Our service record' })).toHaveAttribute('href', SERVICE_RECORD_PATH)
+  })
+})
+
 // On a server of its own, with its own database: making prices unreadable on the shared e2e server would break every
 // other test that shows prices (signup, checkout) while it runs, and the shared database changes all the time (other
 // tests write to it), which empties the page cache whenever it does. Serial: the steps share the server.
@@ -255,6 +316,17 @@ test.describe('on a server of its own', () => {
   })
   test.afterAll(async () => {
     await server?.stop()
+  })
+
+  test('before the daily job has counted anything, the service record says so plainly, and its CSV is its header alone', async ({
+    page,
+  }) => {
+    const response = await page.goto(`${server.url}${SERVICE_RECORD_PATH}`)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByTestId('service-record-not-counted')).toHaveText(NOT_COUNTED_YET)
+    await expect(page.getByTestId('how-counted').locator('dt')).toHaveCount(Object.keys(SERVICE_RECORD_FIGURES).length)
+    const csv = await (await fetch(`${server.url}${SERVICE_RECORD_CSV_PATH}`)).text()
+    expect(csv.trim().split('\r\n')).toHaveLength(1)
   })
 
   // The cached page is the same bytes for every visitor, so server.js compresses it once (gzip, and brotli made in the
