@@ -6,6 +6,7 @@ import { sweepStoredUploadsAndLog } from '~/models/operations/upload-sweep.serve
 import { flushErrorReports, startErrorReports } from '~/server/error-reports.server'
 import { ReplicationError, restoreIfMissing, startReplication, stopReplication } from '~/services/replication.server'
 import { sweepScratch } from '~/services/scratch.server'
+import { walletTestCredentials, walletTestCredentialsFile } from '~/services/wallet-test-credentials.server'
 
 import { seed } from '../drizzle/seed'
 
@@ -44,6 +45,10 @@ function start() {
   if (seeded.seededPrices || seeded.seededPartners) logger.info('seeded an empty database with prices and a sample partner')
 
   const live = (on: boolean, name: string, local: string) => (on ? `${name} (live)` : `${local} (local)`)
+  // The local twin's test certificate is made on the first start that needs it, so the first card is served at once.
+  if (config.appleWallet === 'test' || config.googleWallet === 'test') walletTestCredentials(config.DATA_DIR)
+  const wallet = (kind: typeof config.appleWallet, name: string) =>
+    kind === 'signed' ? `${name} (live)` : kind === 'test' ? `${name} test passes (local)` : `no ${name} card: credentials unset`
   // One line, its message the readable banner and, in JSON, its fields the same facts for a log search (on a terminal
   // the banner says it all).
   logger.info(
@@ -60,6 +65,7 @@ function start() {
           vehicleData: config.vehicleData,
           replication: config.replication,
           uploads: config.uploads,
+          wallets: { apple: config.appleWallet, google: config.googleWallet },
           errorReports: config.SENTRY_DSN ? 'sentry' : 'off',
         },
     [
@@ -81,6 +87,11 @@ function start() {
           : 'off: the database is on this volume only (local)'
       }`,
       `  uploads:      ${config.uploads === 's3' ? `bucket ${config.UPLOADS_BUCKET} (live)` : `${config.DATA_DIR}/uploads (local)`}`,
+      `  wallet cards: ${wallet(config.appleWallet, 'Apple')}, ${wallet(config.googleWallet, 'Google')}${
+        config.appleWallet === 'test' || config.googleWallet === 'test'
+          ? `, test certificate in ${walletTestCredentialsFile(config.DATA_DIR)}`
+          : ''
+      }`,
       // The DSN's host only: its key stays out of the log.
       `  error reports: ${config.SENTRY_DSN ? `Sentry at ${new URL(config.SENTRY_DSN).host} (live)` : 'off: SENTRY_DSN unset (errors are in the log only)'}`,
     ].join('\n'),

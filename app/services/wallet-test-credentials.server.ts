@@ -7,9 +7,10 @@ import forge from 'node-forge'
 
 /**
  * The local twin's signing credentials, for a server without the operator's Apple and Google keys: a test "WWDR"
- * authority, a pass certificate it issued, and a key for the Google Wallet links. Made once, on the first card asked
- * for, and kept in DATA_DIR so every card of this machine is signed alike. Nothing here is Apple's or Google's: a
- * phone refuses these passes, which is why every card they sign says TEST PASS (app/services/wallet.server.ts).
+ * authority, a pass certificate it issued, and a key for the Google Wallet links. Made once, at the first start that
+ * needs them (app/init.server.ts; a test's first card otherwise), and kept in DATA_DIR so every card of this machine is
+ * signed alike. Nothing here is Apple's or Google's: a phone refuses these passes, which is why every card they sign
+ * says TEST PASS (app/services/wallet.server.ts).
  */
 export type WalletTestCredentials = {
   /** The test authority's certificate (PEM), standing where Apple's WWDR certificate stands. */
