@@ -106,6 +106,12 @@ export const REFUND_MESSAGES = {
       : `You get back ${percent} % of the unused part of your current payment: ${unusedDays} of its ${periodDays} days, ${gross}`,
   lessClaims: (amount: string) => `less ${amount} the plan paid shops for your claims`,
   lessFee: (amount: string) => `less a ${amount} cancellation fee`,
+  /** A monthly payer's service credit still on their Stripe balance goes back with the cancellation. */
+  plusBalanceCredit: (amount: string) => `plus ${amount} of service credit still on your account`,
+  /** Earlier refunds (a yearly payer's credit paid back to the card) left less on the charges than the rule gives. */
+  lessAlreadyRefunded: (amount: string) => `less ${amount} your card payments no longer hold because it was refunded to you already`,
+  /** Only a credit goes back: no payment is refunded under the state's rules. */
+  balanceCreditOnly: (amount: string) => `You get back the ${amount} of service credit still on your account`,
   refunded: (amount: string) => `Refund of ${amount}`,
   /** A late refund pays the state's penalty on top. */
   withPenalty: (penalty: string) => `It includes ${penalty} your state adds for a refund paid after its deadline.`,
@@ -138,14 +144,27 @@ export function refundExplanation(refund: {
   feeCents: number
   unusedDays: number | null
   periodDays: number | null
+  balanceCreditCents?: number
+  nettedCents?: number
 }) {
-  const parts = [
-    refund.rule === 'free_look'
-      ? REFUND_MESSAGES.freeLook(refund.freeLookDays, formatPrice(refund.grossCents))
-      : REFUND_MESSAGES.proRata(refund.unusedDays ?? 0, refund.periodDays ?? 0, formatPrice(refund.grossCents), refund.laterRefundPercent),
-  ]
+  const credit = refund.balanceCreditCents ?? 0
+  const parts =
+    refund.grossCents === 0 && credit > 0
+      ? [REFUND_MESSAGES.balanceCreditOnly(formatPrice(credit))]
+      : [
+          refund.rule === 'free_look'
+            ? REFUND_MESSAGES.freeLook(refund.freeLookDays, formatPrice(refund.grossCents))
+            : REFUND_MESSAGES.proRata(
+                refund.unusedDays ?? 0,
+                refund.periodDays ?? 0,
+                formatPrice(refund.grossCents),
+                refund.laterRefundPercent,
+              ),
+        ]
   if (refund.claimsDeductedCents > 0) parts.push(REFUND_MESSAGES.lessClaims(formatPrice(refund.claimsDeductedCents)))
   if (refund.feeCents > 0) parts.push(REFUND_MESSAGES.lessFee(formatPrice(refund.feeCents)))
+  if (credit > 0 && refund.grossCents > 0) parts.push(REFUND_MESSAGES.plusBalanceCredit(formatPrice(credit)))
+  if ((refund.nettedCents ?? 0) > 0) parts.push(REFUND_MESSAGES.lessAlreadyRefunded(formatPrice(refund.nettedCents ?? 0)))
   return `${parts.join(', ')}.`
 }
 
@@ -1117,10 +1136,27 @@ export const OWNERSHIP_TRANSFER_MESSAGES = {
     title: 'Too many offers',
     description: `You have sent several offers today. Please try again in ${wait}.`,
   }),
-  offered: (email: string) => ({
+  offered: (email: string, paidPeriod: string) => ({
     title: 'Offer sent',
-    description: `We e-mailed ${email} a link to take over this plan. Nothing changes until they pay.`,
+    description: `We e-mailed ${email} a link to take over this plan. Nothing changes until they pay. ${paidPeriod}`,
   }),
+  /**
+   * What becomes of the period the seller has paid for, said before they offer the plan, in the offer's toast and in
+   * the e-mail once it has passed (docs/decisions/104-money-owed-said-before-it-happens.md).
+   */
+  paidPeriodCarried: (until: string) =>
+    `The time you have already paid for, until ${until}, stays with the plan as your state's law provides: the buyer pays nothing until then, and it is not refunded to you.`,
+  paidPeriodRefunded:
+    'When the buyer pays, your subscription ends and we refund you the unused part of the period you have paid for, in whole days from that day (the day itself counts as used), without a fee.',
+  paidPeriodRefundToday: (amount: string, paidUntil: string) =>
+    `If they paid today, that would be ${amount}: your payment covers you until ${paidUntil}.`,
+  paidPeriodRefundedShort: 'When they pay, the unused part of the period you paid for is refunded to you.',
+  paidPeriodCarriedShort: (until: string) => `The time you paid for, until ${until}, stays with the plan.`,
+  /** The seller's e-mail once the plan has passed. */
+  sellerRefund: (amount: string, explanation: string) => `We are refunding ${amount} to your card. ${explanation}`,
+  sellerRefundLater:
+    'We are working out the refund of the unused part of the period you paid for; we will e-mail you the amount and pay it within a few days.',
+  sellerNothingToRefund: 'No paid time is left over to refund: the period you paid for ends today.',
   withdrawn: { title: 'Offer withdrawn', description: 'The link we sent the buyer no longer works. The plan stays yours.' },
   nothingToWithdraw: { title: 'No open offer', description: 'There is no open offer to withdraw on this plan.' },
   /** The buyer's link: unknown, withdrawn, expired or already used. */

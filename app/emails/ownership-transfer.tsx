@@ -47,6 +47,8 @@ export type OwnershipTransferredEmailProps = {
   commitmentEnds: string
   dashboardUrl: string
   supportEmail: string
+  /** The seller's side: what became of the period they had paid for (kept with the plan, or refunded). */
+  paidPeriod?: string | null
 }
 
 function transferredWording(props: OwnershipTransferredEmailProps) {
@@ -66,6 +68,7 @@ function transferredWording(props: OwnershipTransferredEmailProps) {
     lines: [
       `Your ${props.planName} plan (policy ${props.policyNumber}) for your ${oneLine(props.vehicle)} now belongs to the vehicle's next owner, who accepted your offer and paid.`,
       'Your subscription has ended today, without a cancellation fee, and you will not be charged again for this plan.',
+      ...(props.paidPeriod ? [props.paidPeriod] : []),
     ],
     action: 'Go to your dashboard',
     help: `Did not offer this plan to anyone? Write to ${props.supportEmail} at once.`,

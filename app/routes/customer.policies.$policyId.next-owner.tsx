@@ -6,11 +6,11 @@ import { requireCustomer } from '~/auth/session.server'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, buttonClass, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
-import { formatLongDate } from '~/domain/format'
+import { formatLongDate, formatPrice } from '~/domain/format'
 import { OWNERSHIP_TRANSFER_MESSAGES } from '~/domain/messages'
 import { planName } from '~/domain/plans'
 import { vehicleName } from '~/domain/vehicles'
-import { offerToNextOwner, sellerView, withdrawOffer } from '~/models/policies/ownership-transfer.server'
+import { offerToNextOwner, paidPeriodNote, sellersPaidPeriod, sellerView, withdrawOffer } from '~/models/policies/ownership-transfer.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -26,6 +26,8 @@ export const handle = routeRules({ body: 'form', public: false, pageCache: false
 export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const view = sellerView(customer.id, params.policyId)
+  // Said before the seller offers the plan: what becomes of the period they have paid for.
+  const paidPeriod = view.refusal || view.openOffer ? null : await sellersPaidPeriod(view.policy)
   const body = {
     policy: {
       id: view.policy.id,
@@ -36,6 +38,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     refusal: view.refusal,
     paidPeriodCarriedUntil: view.paidPeriodCarriedUntil ? formatLongDate(view.paidPeriodCarriedUntil) : null,
+    paidPeriod:
+      paidPeriod?.kind === 'carried'
+        ? OWNERSHIP_TRANSFER_MESSAGES.paidPeriodCarried(formatLongDate(paidPeriod.until))
+        : paidPeriod
+          ? [
+              OWNERSHIP_TRANSFER_MESSAGES.paidPeriodRefunded,
+              ...(paidPeriod.today && paidPeriod.today.amountCents > 0 && paidPeriod.today.paidUntil
+                ? [
+                    OWNERSHIP_TRANSFER_MESSAGES.paidPeriodRefundToday(
+                      formatPrice(paidPeriod.today.amountCents),
+                      formatLongDate(paidPeriod.today.paidUntil),
+                    ),
+                  ]
+                : []),
+            ].join(' ')
+          : null,
     openOffer: view.openOffer
       ? { buyerEmail: view.openOffer.buyerEmail, status: view.openOffer.status, expiresOn: formatLongDate(view.openOffer.expiresAt) }
       : null,
@@ -63,7 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       })
     }
     const offer = await offerToNextOwner(customer, params.policyId, submission.value.buyerEmail)
-    return redirectWithToast('/customer', { type: 'success', ...OWNERSHIP_TRANSFER_MESSAGES.offered(offer.buyerEmail) })
+    const note = paidPeriodNote(sellerView(customer.id, params.policyId).policy)
+    return redirectWithToast('/customer', { type: 'success', ...OWNERSHIP_TRANSFER_MESSAGES.offered(offer.buyerEmail, note) })
   } catch (error) {
     if (!(error instanceof RuleError)) throw error
     return answerRefusal(error, submission)
@@ -71,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function NextOwnerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { policy, refusal, openOffer, paidPeriodCarriedUntil } = loaderData
+  const { policy, refusal, openOffer, paidPeriod } = loaderData
   const errors = resultErrors(actionData?.result)
   const values = resultValues(actionData?.result)
   const offering = useIsPending({ intent: 'offer' })
@@ -110,10 +129,9 @@ export default function NextOwnerPage({ loaderData, actionData }: Route.Componen
               at today&apos;s price, and coverage continues without a new setup. When they pay, your subscription ends at once, without a
               fee. Claims already filed stay with the plan; the buyer sees only their code and status, never your name or e-mail.
             </p>
-            {paidPeriodCarriedUntil ? (
+            {paidPeriod ? (
               <p className="text-slate-800" data-testid="seller-paid-period">
-                The time you have already paid for, until {paidPeriodCarriedUntil}, stays with the plan as your state&apos;s law provides:
-                the buyer pays nothing until then, and it is not refunded to you.
+                {paidPeriod}
               </p>
             ) : null}
             <Form method="post" className="space-y-4">

@@ -68,6 +68,8 @@ export const localPayments: PaymentsAdapter = {
         amountCents: checkout.amountCents,
         periodStart: start.toISOString(),
         periodEnd: addCalendarMonths(start, policy.billingInterval === 'year' ? 12 : 1).toISOString(),
+        // No card was charged: the refund rows are the record, and none took money off this payment.
+        refundedCents: 0,
       },
     ]
   },
@@ -99,6 +101,15 @@ export const localPayments: PaymentsAdapter = {
   async creditBalance() {
     // No invoice comes locally: the credits ledger row the caller keeps is the credit.
     return { stripeId: null }
+  },
+
+  async balanceCreditCents() {
+    // No balance exists locally: a credit is its ledger row, and nothing was charged to give it back from.
+    return 0
+  },
+
+  async takeBackBalance() {
+    // No balance to take a credit off.
   },
 }
 

@@ -37,6 +37,8 @@ export type PaidPeriod = {
   amountCents: number
   periodStart: string
   periodEnd: string
+  /** What earlier refunds already gave back of this payment (a charge cannot be refunded beyond what it took). */
+  refundedCents: number
 }
 
 /** A partner group as its connected account is made for it. */
@@ -111,6 +113,16 @@ export interface PaymentsAdapter {
    * invoice exists to credit, the caller's credits ledger row is the record (null).
    */
   creditBalance(policy: Policy, input: { creditId: string; amountCents: number; description: string }): Promise<{ stripeId: string | null }>
+  /**
+   * The credit left on the customer's balance, in cents (Stripe: a negative balance, which only a next invoice would
+   * use). Local: no balance exists, 0.
+   */
+  balanceCreditCents(policy: Policy): Promise<number>
+  /**
+   * Takes `amountCents` of credit off the customer's balance once it has been refunded to the card, so it is not used a
+   * second time. Safe to call again for the same `refundId`. Local: nothing to take off.
+   */
+  takeBackBalance(policy: Policy, input: { refundId: string; amountCents: number }): Promise<void>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */

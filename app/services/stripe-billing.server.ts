@@ -329,17 +329,39 @@ async function paidInvoices(policy: Policy): Promise<PaidInvoice[]> {
 }
 
 export async function paymentsFor(policy: Policy): Promise<PaidPeriod[]> {
-  return (await paidInvoices(policy)).map((invoice) => {
+  const periods: PaidPeriod[] = []
+  for (const invoice of await paidInvoices(policy)) {
     const period = invoice.lines?.data[0]?.period
     const start = period?.start ?? invoice.period_start ?? invoice.created
     const end = period?.end ?? invoice.period_end ?? invoice.created
-    return {
+    const target = paymentTarget(invoice)
+    const refunded = target ? (await refundsOf(target)).reduce((sum, entry) => sum + entry.amount, 0) : 0
+    periods.push({
       ref: invoice.id,
       amountCents: invoice.amount_paid,
       periodStart: new Date(start * 1000).toISOString(),
       periodEnd: new Date(end * 1000).toISOString(),
-    }
-  })
+      refundedCents: Math.min(refunded, invoice.amount_paid),
+    })
+  }
+  return periods
+}
+
+/** The payment intent (or charge) that paid an invoice: what a refund of it goes against. */
+function paymentTarget(invoice: PaidInvoice): { payment_intent: string } | { charge: string } | null {
+  const payment = invoice.payments?.data.find(
+    (entry) => entry.status !== 'failed' && (entry.payment.payment_intent || entry.payment.charge),
+  )
+  if (!payment) return null
+  if (payment.payment.payment_intent) return { payment_intent: payment.payment.payment_intent }
+  return payment.payment.charge ? { charge: payment.payment.charge } : null
+}
+
+/** The refunds made of a payment that count against it (neither failed nor canceled). */
+async function refundsOf(target: { payment_intent: string } | { charge: string }) {
+  return RefundListSchema.parse(await stripe().refunds.list({ ...target, limit: 100 })).data.filter(
+    (entry) => entry.status !== 'failed' && entry.status !== 'canceled',
+  )
 }
 
 /** The metadata key that ties a Stripe refund to our refund row, so a retry counts what an earlier attempt did. */
@@ -358,16 +380,9 @@ export async function refund(
   const stripeRefundIds: string[] = []
   for (const invoice of await paidInvoices(policy)) {
     if (remaining <= 0) break
-    const payment = invoice.payments?.data.find(
-      (entry) => entry.status !== 'failed' && (entry.payment.payment_intent || entry.payment.charge),
-    )
-    if (!payment) continue
-    const target = payment.payment.payment_intent
-      ? { payment_intent: payment.payment.payment_intent }
-      : { charge: payment.payment.charge ?? undefined }
-    const earlier = RefundListSchema.parse(await stripe().refunds.list({ ...target, limit: 100 })).data.filter(
-      (entry) => entry.status !== 'failed' && entry.status !== 'canceled',
-    )
+    const target = paymentTarget(invoice)
+    if (!target) continue
+    const earlier = await refundsOf(target)
     const ours = earlier.filter((entry) => entry.metadata?.[REFUND_ID_KEY] === refundId)
     stripeRefundIds.push(...ours.map((entry) => entry.id))
     remaining -= ours.reduce((sum, entry) => sum + entry.amount, 0)
@@ -404,4 +419,31 @@ export async function creditBalance(
     { idempotencyKey: `credit-${creditId}` },
   )
   return { stripeId: transaction.id }
+}
+
+const CustomerBalanceSchema = z.object({ id: z.string(), balance: z.number().int().nullish(), deleted: z.boolean().nullish() })
+
+/** The credit left on the customer's balance (Stripe keeps a credit as a negative balance), in cents. */
+export async function balanceCreditCents(policy: Policy) {
+  if (!policy.stripeCustomerId) return 0
+  const customer = CustomerBalanceSchema.parse(await stripe().customers.retrieve(policy.stripeCustomerId))
+  return customer.deleted ? 0 : Math.max(0, -(customer.balance ?? 0))
+}
+
+/**
+ * Takes a credit refunded to the card off the customer's balance (a positive balance transaction), keyed by the refund:
+ * a retry after a lost answer takes it off once.
+ */
+export async function takeBackBalance(policy: Policy, { refundId, amountCents }: { refundId: string; amountCents: number }) {
+  if (!policy.stripeCustomerId || amountCents <= 0) return
+  await stripe().customers.createBalanceTransaction(
+    policy.stripeCustomerId,
+    {
+      amount: amountCents,
+      currency: 'usd',
+      description: 'Credit refunded to the card with the cancellation',
+      metadata: { refund_id: refundId, policy_id: policy.id },
+    },
+    { idempotencyKey: `balance-refund-${refundId}` },
+  )
 }

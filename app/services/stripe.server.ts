@@ -3,6 +3,7 @@ import Stripe from 'stripe'
 import { env } from '~/env.server'
 import type { PaymentsAdapter } from '~/services/payments-adapter.server'
 import {
+  balanceCreditCents,
   cancelSubscriptionNow,
   createCheckout,
   createPortalSession,
@@ -20,6 +21,7 @@ import {
   type StripeCheckoutSession,
   type StripePrice,
   type StripeSubscription,
+  takeBackBalance,
 } from '~/services/stripe-billing.server'
 import { stripe } from '~/services/stripe-client.server'
 import {
@@ -91,6 +93,8 @@ const adapter: PaymentsAdapter = {
   },
   transferPayout,
   creditBalance,
+  balanceCreditCents,
+  takeBackBalance,
   createPortalSession,
   async listPrices(lookupKeys) {
     const found = await listStripePrices(lookupKeys)

@@ -745,6 +745,12 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       return { status: 200, body: list('/v1/transfers', matches.map(transferJson)) }
     }
 
+    if (resource === 'customers' && id && !sub && method === 'GET') {
+      // The balance is the sum of the customer's balance transactions (a credit is negative), as Stripe keeps it.
+      const balance = state.balanceTransactions.filter((entry) => entry.customer === id).reduce((sum, entry) => sum + entry.amount, 0)
+      return { status: 200, body: { id, object: 'customer', balance, currency: 'usd', livemode: false } }
+    }
+
     if (resource === 'customers' && id && sub === 'balance_transactions' && method === 'POST') {
       const key = String(request.headers['idempotency-key'] ?? '')
       const replay = key ? idempotent.get(key) : undefined

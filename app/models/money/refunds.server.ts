@@ -2,12 +2,13 @@ import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core'
 
 import { type Db, db, transaction } from '~/db/client.server'
-import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds } from '~/db/schema'
+import { claims, policies, type Policy, profiles, type Refund as RefundRow, refunds, serviceCredits } from '~/db/schema'
 import { RuleError } from '~/domain/errors'
 import { formatPrice } from '~/domain/format'
 import { CUSTOMER_ADMIN_MESSAGES, REFUND_MESSAGES, refundExplanation } from '~/domain/messages'
 import { policyEmailNames } from '~/domain/plans'
-import { inFreeLook, lateRefundPenalty, type Refund, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
+import { refundableCents, transferRefund, withinRefundable } from '~/domain/refunds'
+import { inFreeLook, lateRefundPenalty, type Refund, refundDueBy, refundFor, rulesFor, type StateRules } from '~/domain/state-rules'
 import { HOUR_MS } from '~/domain/time'
 import { refundEmail } from '~/emails/refund'
 import { env } from '~/env.server'
@@ -25,7 +26,29 @@ import { notFound } from '~/utils/refusal'
  * adapter at once, and, when the provider fails, kept as a failed row that the daily job retries until it is paid.
  */
 
-export type RefundQuote = Refund & { rules: StateRules }
+export type RefundQuote = Refund & {
+  rules: StateRules
+  /** The service credit left on the customer's Stripe balance, paid back with the refund (part of `amountCents`). */
+  balanceCreditCents: number
+  /** What earlier refunds left no room for on the charges: taken off `amountCents` (never asked of the card). */
+  nettedCents: number
+}
+
+/**
+ * The credit still on the customer's Stripe balance that this policy's credits put there: what the balance holds, at
+ * most what the policy's applied balance credits came to (an invoice may have used some; a customer shared with another
+ * policy keeps that one's). The provider is asked only when the policy has such a credit.
+ */
+async function balanceCreditLeft(policy: Policy) {
+  const row = db()
+    .select({ cents: sql<number>`coalesce(sum(${serviceCredits.amountCents}), 0)` })
+    .from(serviceCredits)
+    .where(and(eq(serviceCredits.policyId, policy.id), eq(serviceCredits.method, 'stripe_balance'), eq(serviceCredits.state, 'applied')))
+    .get()
+  const credited = Number(row?.cents ?? 0)
+  if (credited <= 0 || !policy.stripeCustomerId) return 0
+  return Math.min(credited, await (await payments()).balanceCreditCents(policy))
+}
 
 /** What the plan paid shops for the policy's completed claims, and how many claims were filed at all. */
 function claimsOf(policyId: string) {
@@ -73,13 +96,115 @@ export async function quoteRefund(
     claimsPaidCents: claimed.paidCents,
     claimsMade: claimed.made,
   })
-  if (paidAfter === 0) return { ...refund, rules }
-  const rule = refund.rule === 'none' ? 'pro_rata' : refund.rule
-  return { ...refund, rule, amountCents: refund.amountCents + paidAfter, grossCents: refund.grossCents + paidAfter, rules }
+  // A credit left on the balance is the customer's money as much as a payment is: it goes back with the cancellation
+  // (docs/decisions/104-money-owed-said-before-it-happens.md), and no refund asks the charges for more than is left.
+  const balanceCreditCents = await balanceCreditLeft(policy)
+  const owed = refund.amountCents + paidAfter + balanceCreditCents
+  const { amountCents, nettedCents } = withinRefundable(owed, refundableCents(all))
+  const rule = refund.rule === 'none' && owed > 0 ? 'pro_rata' : refund.rule
+  return {
+    ...refund,
+    rule,
+    amountCents,
+    grossCents: refund.grossCents + paidAfter,
+    rules,
+    balanceCreditCents: Math.max(0, Math.min(balanceCreditCents, amountCents)),
+    nettedCents,
+  }
+}
+
+/**
+ * What the seller of a plan passed to the next owner gets back at `at` where the paid period does not stay with the
+ * plan: the unused whole days of the payment covering `at` (app/domain/refunds.ts `transferRefund`), within what the
+ * seller's payments can still give back. `policy` is the seller's: their subscription, state and ZIP.
+ */
+export async function quoteTransferRefund(policy: RefundPolicy, at: Date) {
+  const all = await (await payments()).paymentsFor(policy)
+  const iso = at.toISOString()
+  const current = all.find((payment) => payment.periodStart <= iso && iso < payment.periodEnd) ?? null
+  const share = transferRefund({
+    period: current ? { start: current.periodStart, end: current.periodEnd, paidCents: current.amountCents } : null,
+    now: at,
+    zone: zoneOf(policy),
+  })
+  const { amountCents, nettedCents } = withinRefundable(share.amountCents, refundableCents(all))
+  return {
+    amountCents,
+    grossCents: share.amountCents,
+    nettedCents,
+    unusedDays: share.unusedDays,
+    periodDays: share.periodDays,
+    paidUntil: current?.periodEnd ?? null,
+    dueBy: refundDueBy(rulesFor(policy.governingState), at, zoneOf(policy)),
+  }
+}
+export type TransferRefundQuote = Awaited<ReturnType<typeof quoteTransferRefund>>
+
+/** The one key of a transfer's refund to its seller. */
+export const transferRefundKey = (transferId: string) => `transfer:${transferId}`
+const isTransferRefund = (refund: Pick<RefundRow, 'idempotencyKey'>) => refund.idempotencyKey.startsWith('transfer:')
+
+/**
+ * Records what a transfer owes its seller before any money moves: pending with its amount, or `unsettled` (no amount
+ * yet) when the payments provider could not be asked, for the daily job to work out as of this moment. The row names
+ * the seller and their subscription, so a retry refunds their payments, never the buyer's. Null when the transfer has
+ * its row already.
+ */
+export function createTransferRefund(
+  tx: Db,
+  input: { transferId: string; seller: Policy; quote: TransferRefundQuote | null; now: Date },
+): RefundRow | null {
+  const { seller, quote, now } = input
+  const row = tx
+    .insert(refunds)
+    .values({
+      policyId: seller.id,
+      idempotencyKey: transferRefundKey(input.transferId),
+      amountCents: quote?.amountCents ?? 0,
+      reason: 'transfer',
+      rule: 'pro_rata',
+      grossCents: quote?.grossCents ?? 0,
+      claimsDeductedCents: 0,
+      feeCents: 0,
+      unusedDays: quote?.unusedDays ?? null,
+      periodDays: quote?.periodDays ?? null,
+      nettedCents: quote?.nettedCents ?? 0,
+      state: seller.governingState,
+      profileId: seller.profileId,
+      stripeSubscriptionId: seller.stripeSubscriptionId,
+      provider: env().payments,
+      status: quote ? 'pending' : 'unsettled',
+      dueBy: quote?.dueBy ?? null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  if (!row) return null
+  recordAudit(tx, {
+    actor: 'system',
+    action: 'refund.created',
+    entityId: row.id,
+    detail: {
+      policyId: seller.id,
+      transferId: input.transferId,
+      toProfileId: seller.profileId,
+      amountCents: row.amountCents,
+      rule: row.rule,
+      state: row.state,
+      reason: row.reason,
+      status: row.status,
+    },
+  })
+  return row
 }
 
 export function explainRefund(
-  refund: Pick<RefundRow, 'rule' | 'grossCents' | 'claimsDeductedCents' | 'feeCents' | 'unusedDays' | 'periodDays'> & {
+  refund: Pick<
+    RefundRow,
+    'rule' | 'grossCents' | 'claimsDeductedCents' | 'feeCents' | 'unusedDays' | 'periodDays' | 'balanceCreditCents' | 'nettedCents'
+  > & {
     state: string | null
   },
 ) {
@@ -122,6 +247,8 @@ export function createRefund(tx: Db, policy: Policy, quote: RefundQuote, input: 
       feeCents: quote.feeCents,
       unusedDays: quote.unusedDays,
       periodDays: quote.periodDays,
+      balanceCreditCents: quote.balanceCreditCents,
+      nettedCents: quote.nettedCents,
       state: policy.governingState,
       provider: env().payments,
       dueBy: quote.dueBy,
@@ -179,11 +306,21 @@ function updateRefund(tx: Db, refundId: string, values: SQLiteUpdateSetSource<ty
  * the state sets one. A cancellation that owes nothing loses its row. Throws while the provider still fails (the row
  * stays unsettled for the next run).
  */
-export async function settleRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow | null> {
+export async function settleRefund(refund: RefundRow, current: Policy, now = new Date()): Promise<RefundRow | null> {
+  const policy = payerOf(refund, current)
   const adapter = await payments()
   await adapter.cancelSubscriptionNow(policy)
   const canceledAt = new Date(refund.createdAt)
-  const quote = await quoteRefund(policy, canceledAt)
+  // A transfer's seller is owed the unused days of their own period, not a cancellation's refund.
+  const quote = isTransferRefund(refund)
+    ? {
+        ...(await quoteTransferRefund(policy, canceledAt)),
+        rule: 'pro_rata' as const,
+        claimsDeductedCents: 0,
+        feeCents: 0,
+        balanceCreditCents: 0,
+      }
+    : await quoteRefund(policy, canceledAt)
   if (quote.rule === 'none' || quote.amountCents <= 0) {
     transaction((tx) => {
       tx.delete(refunds).where(eq(refunds.id, refund.id)).run()
@@ -204,6 +341,8 @@ export async function settleRefund(refund: RefundRow, policy: Policy, now = new 
         feeCents: quote.feeCents,
         unusedDays: quote.unusedDays,
         periodDays: quote.periodDays,
+        balanceCreditCents: quote.balanceCreditCents,
+        nettedCents: quote.nettedCents,
         dueBy: quote.dueBy,
       },
       now,
@@ -226,7 +365,8 @@ export async function settleRefund(refund: RefundRow, policy: Policy, now = new 
  * after its deadline (worked out again at each attempt, so a later retry pays the penalty its day owes). Never throws:
  * a failure is kept (status failed, the error) for the operator and the daily retry.
  */
-export async function payRefund(refund: RefundRow, policy: Policy, now = new Date()): Promise<RefundRow> {
+export async function payRefund(refund: RefundRow, current: Policy, now = new Date()): Promise<RefundRow> {
+  const policy = payerOf(refund, current)
   const { penaltyCents, monthsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
   try {
     // The penalty may come to more than the card's payments can give back (a refund never exceeds its charge): the
@@ -238,6 +378,10 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
       amountCents: refund.amountCents + penaltyCents,
       mayFallShortCents: penaltyCents,
     })
+    // The credit now refunded to the card leaves the balance, so no invoice could use it again (keyed by the refund).
+    if (refund.balanceCreditCents > 0) {
+      await (await payments()).takeBackBalance(policy, { refundId: refund.id, amountCents: refund.balanceCreditCents })
+    }
     return transaction((tx) => {
       const row = updateRefund(
         tx,
@@ -285,8 +429,26 @@ export async function payRefund(refund: RefundRow, policy: Policy, now = new Dat
   }
 }
 
+/**
+ * The policy as the refund pays it: the one who is refunded and the subscription whose payments go back. A transfer's
+ * seller (the row's `profileId`, `stripeSubscriptionId` and state) is refunded from their own subscription, never the
+ * buyer's the policy has now.
+ */
+export function payerOf(refund: Pick<RefundRow, 'profileId' | 'stripeSubscriptionId' | 'state'>, policy: Policy): Policy {
+  if (!refund.stripeSubscriptionId && !refund.profileId) return policy
+  // The zone read for the policy's owner now is not the seller's: theirs is found again from their own ZIP and state.
+  const { timeZone: _ownersZone, ...rest } = policy as RefundPolicy
+  return {
+    ...rest,
+    profileId: refund.profileId ?? policy.profileId,
+    stripeSubscriptionId: refund.stripeSubscriptionId ?? policy.stripeSubscriptionId,
+    governingState: refund.state,
+  }
+}
+
 /** Tells the customer the amount and how it was computed (once, when the cancellation is made). */
-export async function sendRefundEmail(refund: RefundRow, policy: Policy) {
+export async function sendRefundEmail(refund: RefundRow, current: Policy) {
+  const policy = payerOf(refund, current)
   const profile = db().select({ email: profiles.email }).from(profiles).where(eq(profiles.id, policy.profileId)).get()
   if (!profile) return false
   const config = env()

@@ -13,6 +13,8 @@ import {
   policyPhotos,
   type Profile,
   profiles,
+  type Refund as RefundRow,
+  refunds,
   type Vehicle,
   vehicles,
 } from '~/db/schema'
@@ -30,6 +32,14 @@ import { vehicleName } from '~/domain/vehicles'
 import { ownershipOfferEmail, ownershipTransferredEmail } from '~/emails/ownership-transfer'
 import { env } from '~/env.server'
 import { logger } from '~/logger.server'
+import {
+  createTransferRefund,
+  explainRefund,
+  payRefund,
+  quoteTransferRefund,
+  transferRefundKey,
+  type TransferRefundQuote,
+} from '~/models/money/refunds.server'
 import { recordAudit } from '~/models/operations/audit.server'
 import { isSoldIn } from '~/models/operations/sales-states.server'
 import { recordConsent } from '~/models/people/consents.server'
@@ -128,6 +138,33 @@ export function sellerView(profileId: string, policyId: string, now = new Date()
         }
       : null,
   }
+}
+
+/**
+ * What becomes of the period the seller has paid for when the buyer pays, for the seller's page before they offer the
+ * plan (docs/decisions/104-money-owed-said-before-it-happens.md): it stays with the plan until a date (Florida), or it
+ * is refunded pro rata, with what that would come to today when the payments provider can say.
+ */
+export async function sellersPaidPeriod(
+  policy: Policy & { timeZone?: string },
+  now = new Date(),
+): Promise<{ kind: 'carried'; until: Date } | { kind: 'refunded'; today: TransferRefundQuote | null }> {
+  const carried = paidPeriodCarriedOver(policy, now)
+  if (carried) return { kind: 'carried', until: carried }
+  try {
+    return { kind: 'refunded', today: await quoteTransferRefund(policy, now) }
+  } catch (error) {
+    logger.warn({ policyId: policy.id, err: error }, "the seller's refund could not be worked out for the page; the words stand without it")
+    return { kind: 'refunded', today: null }
+  }
+}
+
+/** The toast's sentence on the seller's paid period. */
+export function paidPeriodNote(policy: Policy, now = new Date()) {
+  const carried = paidPeriodCarriedOver(policy, now)
+  return carried
+    ? OWNERSHIP_TRANSFER_MESSAGES.paidPeriodCarriedShort(formatLongDate(carried))
+    : OWNERSHIP_TRANSFER_MESSAGES.paidPeriodRefundedShort
 }
 
 /**
@@ -500,8 +537,10 @@ export async function completeOwnershipTransfer(payment: TransferPayment, now = 
     })
     if (!moved) return completeOwnershipTransfer(payment, now) // paid meanwhile: answer as a repeat
     deleteStored(oldPaths)
-    await emailBothSides(transfer, moved)
+    const owed = await recordSellersRefund(transfer.id, before, now)
+    await emailBothSides(transfer, moved, sellersPaidPeriodWords(before, owed, now))
     await endSellersSubscription({ ...transfer, sellerSubscriptionId: before.stripeSubscriptionId }, now, before)
+    if (owed?.status === 'pending') await payRefund(owed, moved, now)
     return { kind: 'moved', policy: moved }
   } catch (error) {
     if (error instanceof PlanChanged) return refuse(payment, 'the plan changed before the payment arrived')
@@ -512,6 +551,40 @@ export async function completeOwnershipTransfer(payment: TransferPayment, now = 
 }
 
 class PlanChanged extends Error {}
+
+/**
+ * Where the seller's paid period does not stay with the plan, records its refund (pending with its amount, or unsettled
+ * when the provider cannot be asked now: the daily job works it out as of this moment). `seller` is the policy as it
+ * was before the move: the seller's subscription, state and ZIP. Null when nothing is owed (or the period stays).
+ */
+async function recordSellersRefund(transferId: string, seller: Policy, now: Date): Promise<RefundRow | null> {
+  if (paidPeriodCarriedOver(seller, now)) return null
+  let quote: TransferRefundQuote | null = null
+  try {
+    quote = await quoteTransferRefund(seller, now)
+  } catch (error) {
+    logger.error({ transferId, policyId: seller.id, err: error }, "working out the seller's refund failed; the daily job settles it")
+  }
+  if (quote && quote.amountCents <= 0) return null
+  return (
+    transaction((tx) => createTransferRefund(tx, { transferId, seller, quote, now })) ??
+    db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.idempotencyKey, transferRefundKey(transferId)))
+      .get() ??
+    null
+  )
+}
+
+/** The seller's e-mail line on their paid period: kept with the plan, refunded (how much and why), or to be worked out. */
+function sellersPaidPeriodWords(seller: Policy, owed: RefundRow | null, now: Date) {
+  const carried = paidPeriodCarriedOver(seller, now)
+  if (carried) return OWNERSHIP_TRANSFER_MESSAGES.paidPeriodCarried(formatLongDate(carried))
+  if (!owed) return OWNERSHIP_TRANSFER_MESSAGES.sellerNothingToRefund
+  if (owed.status === 'unsettled') return OWNERSHIP_TRANSFER_MESSAGES.sellerRefundLater
+  return OWNERSHIP_TRANSFER_MESSAGES.sellerRefund(formatPrice(owed.amountCents), explainRefund(owed))
+}
 
 /**
  * The seller's subscription ends at once, without a fee and without a refund of the period already paid (the plan
@@ -545,7 +618,7 @@ async function refuse(payment: TransferPayment, reason: string): Promise<Transfe
   return { kind: 'refused', reason }
 }
 
-async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
+async function emailBothSides(transfer: OwnershipTransfer, policy: Policy, sellersPaidPeriod: string) {
   const config = env()
   const vehicle = policy.vehicleId ? db().select().from(vehicles).where(eq(vehicles.id, policy.vehicleId)).get() : undefined
   const common = {
@@ -564,7 +637,7 @@ async function emailBothSides(transfer: OwnershipTransfer, policy: Policy) {
   for (const side of ['buyer', 'seller'] as const) {
     const person = people.find((row) => row.id === (side === 'buyer' ? policy.profileId : transfer.sellerProfileId))
     if (!person) continue
-    const message = await ownershipTransferredEmail({ side, ...common })
+    const message = await ownershipTransferredEmail({ side, ...common, paidPeriod: side === 'seller' ? sellersPaidPeriod : null })
     await sendEmail({
       to: person.email,
       ...message,
