@@ -96,19 +96,21 @@ export async function quoteRefund(
     claimsPaidCents: claimed.paidCents,
     claimsMade: claimed.made,
   })
-  // A credit left on the balance is the customer's money as much as a payment is: it goes back with the cancellation
-  // (docs/decisions/104-money-owed-said-before-it-happens.md), and no refund asks the charges for more than is left.
-  const balanceCreditCents = await balanceCreditLeft(policy)
-  const owed = refund.amountCents + paidAfter + balanceCreditCents
-  const { amountCents, nettedCents } = withinRefundable(owed, refundableCents(all))
-  const rule = refund.rule === 'none' && owed > 0 ? 'pro_rata' : refund.rule
+  // No refund asks the charges for more than earlier refunds left on them (a yearly payer's credit paid back to the
+  // card), and a credit left on the balance goes back with the cancellation as far as the payments can carry it: a
+  // credit is money off what the customer pays, so what comes back never exceeds what was paid
+  // (docs/decisions/104-money-owed-said-before-it-happens.md).
+  const room = refundableCents(all)
+  const { amountCents: stateCents, nettedCents } = withinRefundable(refund.amountCents + paidAfter, room)
+  const balanceCreditCents = Math.min(await balanceCreditLeft(policy), room - stateCents)
+  const rule = refund.rule === 'none' && (paidAfter > 0 || balanceCreditCents > 0) ? 'pro_rata' : refund.rule
   return {
     ...refund,
     rule,
-    amountCents,
+    amountCents: stateCents + balanceCreditCents,
     grossCents: refund.grossCents + paidAfter,
     rules,
-    balanceCreditCents: Math.max(0, Math.min(balanceCreditCents, amountCents)),
+    balanceCreditCents,
     nettedCents,
   }
 }
