@@ -6,12 +6,15 @@ import { requireCustomer } from '~/auth/session.server'
 import { LegalDocumentView } from '~/components/legal-document'
 import { PolicyPageHeader } from '~/components/policy-page-header'
 import { Button, Card, FieldError } from '~/components/ui'
+import { WalletLinks } from '~/components/wallet-links'
 import { type DisclosureBlock, DISCLOSURES_HEADING } from '~/content/disclosures'
 import { RuleError } from '~/domain/errors'
 import { formatDateTime, formatLongDate } from '~/domain/format'
 import { OPT_OUT_MESSAGES } from '~/domain/messages'
 import { contractPath, contractPdfPath } from '~/domain/paths'
+import { offersWalletCard } from '~/domain/policies'
 import { optOutOfArbitration, policyContract } from '~/models/policies/contract.server'
+import { walletsOffered } from '~/models/policies/wallet-card.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { pageMeta } from '~/utils/meta'
@@ -28,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(request)
   const contract = policyContract(customer.id, params.policyId)
   if (!contract) notFound()
-  return { contract }
+  return { contract, wallets: offersWalletCard(contract) ? walletsOffered() : { apple: false, google: false } }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -45,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function PolicyContract({ loaderData, actionData }: Route.ComponentProps) {
-  const { contract } = loaderData
+  const { contract, wallets } = loaderData
   const hydrated = useHydrated()
   const pdfHref = contractPdfPath(contract.policyId)
   return (
@@ -62,6 +65,11 @@ export default function PolicyContract({ loaderData, actionData }: Route.Compone
         >
           Download PDF
         </a>
+        <WalletLinks
+          policyId={contract.policyId}
+          wallets={wallets}
+          className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11"
+        />
         {hydrated ? (
           <Button type="button" variant="secondary" onClick={() => window.print()}>
             Print

@@ -5,16 +5,18 @@ import { data, Form, Link } from 'react-router'
 import { requireCustomer } from '~/auth/session.server'
 import { CreditsList } from '~/components/credits'
 import { CardGrid, ClaimCards, ClaimsSection, DashboardGreeting, PoliciesSection } from '~/components/dashboard'
+import { MailingAddressForm } from '~/components/mailing-address-form'
 import { PolicyCard } from '~/components/policy-card'
 import { CancelPolicyButton, RenewalLink } from '~/components/signup/cancel-policy'
 import { StateSelect } from '~/components/state-select'
 import { TextsCard } from '~/components/texts-card'
 import { Toast } from '~/components/toast'
 import { Button, buttonClass, ButtonLink, Card, Field } from '~/components/ui'
+import { WalletLinks } from '~/components/wallet-links'
 import { db } from '~/db/client.server'
 import { profiles } from '~/db/schema'
-import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES, WALLET_MESSAGES } from '~/domain/messages'
-import { appleWalletPath, billingPath, contractPath, googleWalletPath, ownershipTransferPath, transferPath } from '~/domain/paths'
+import { DASHBOARD_LOAD_FAILED, PROFILE_NOT_FOUND, STATE_MESSAGES } from '~/domain/messages'
+import { billingPath, contractPath, ownershipTransferPath, transferPath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
 import { cancellationMayRefund, offersWalletCard } from '~/domain/policies'
 import { stateName } from '~/domain/state-rules'
@@ -57,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         askState: false,
         texts: null,
         wallets: { apple: false, google: false },
+        mailing: null,
         loadError: true as const,
         now: new Date().toISOString(),
       },
@@ -89,6 +92,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
     askState,
     texts,
     wallets,
+    mailing,
     loadError,
     now,
   } = loaderData
@@ -98,6 +102,10 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
       {loadError ? <Toast toast={{ type: 'error', ...DASHBOARD_LOAD_FAILED }} className="mt-6" /> : null}
       <Toast toast={actionData?.toast} className="mt-6" />
       {askState ? <AskStateCard errors={resultErrors(actionData?.result).governingState} /> : null}
+      {mailing && mailing.held > 0 ? (
+        // A letter is due and has no address: asked first, until it is given.
+        <MailingAddressForm address={mailing.address} held={mailing.held} idPrefix="dashboard-address" />
+      ) : null}
 
       <PoliciesSection>
         {policies.length > 0 ? (
@@ -121,7 +129,7 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
                     {sellable.includes(policy.id) ? (
                       <PolicyActionLink to={ownershipTransferPath(policy.id)}>Transfer to the next owner</PolicyActionLink>
                     ) : null}
-                    {offersWalletCard(policy) ? <WalletLinks policyId={policy.id} wallets={wallets} /> : null}
+                    {offersWalletCard(policy) ? <WalletLinks policyId={policy.id} wallets={wallets} className={ACTION_LINK} /> : null}
                   </>
                 }
               />
@@ -161,39 +169,20 @@ export default function CustomerDashboard({ loaderData, actionData }: Route.Comp
       ) : null}
 
       {texts ? <TextsCard texts={texts} /> : null}
+      {mailing && mailing.held === 0 ? <MailingAddressForm address={mailing.address} idPrefix="dashboard-address" collapsed /> : null}
       <AccountSection email={email} reachBy={reachBy} />
     </div>
   )
 }
 
 /** A link under a policy card's buttons: tall enough to tap on a phone. */
+const ACTION_LINK = 'inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11'
+
 function PolicyActionLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11">
+    <Link to={to} className={ACTION_LINK}>
       {children}
     </Link>
-  )
-}
-
-/**
- * The plan card in a wallet: plain anchors to resource routes (a download, a redirect to Google's save link), which
- * work without JavaScript and which the client router leaves to the browser.
- */
-function WalletLinks({ policyId, wallets }: { policyId: string; wallets: { apple: boolean; google: boolean } }) {
-  const linkClass = 'inline-flex items-center text-sm font-medium text-slate-700 underline hover:text-slate-900 max-sm:min-h-11'
-  return (
-    <>
-      {wallets.apple ? (
-        <a href={appleWalletPath(policyId)} className={linkClass} data-testid="apple-wallet">
-          {WALLET_MESSAGES.addToApple}
-        </a>
-      ) : null}
-      {wallets.google ? (
-        <a href={googleWalletPath(policyId)} className={linkClass} data-testid="google-wallet">
-          {WALLET_MESSAGES.saveToGoogle}
-        </a>
-      ) : null}
-    </>
   )
 }
 

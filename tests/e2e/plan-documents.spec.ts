@@ -32,6 +32,14 @@ test('a customer reads their contract, downloads it as a PDF and opts out of arb
 
   await card.getByRole('link', { name: 'Plan documents' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your plan documents' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute(
+    'href',
+    `/customer/policies/${policy.id}/wallet.pkpass`,
+  )
+  await expect(page.getByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute(
+    'href',
+    `/customer/policies/${policy.id}/google-wallet`,
+  )
   await expect(page.getByText('Version 1.0.1 on')).toBeVisible()
   await expect(page.getByText('$29.99 / month')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Binding arbitration and class-action waiver' })).toBeVisible()
