@@ -18,6 +18,8 @@ export default [
   route('excluded-vehicles', 'routes/excluded-vehicles.tsx'),
   route('how-claims-are-decided', 'routes/how-claims-are-decided.tsx'),
   route('accessibility', 'routes/accessibility.tsx'),
+  // The electronic-delivery disclosure as a PDF, with the code the signup's consent asks for (the PDF opens).
+  route('esign-disclosure.pdf', 'routes/esign-disclosure[.pdf].ts'),
   // The public service record: the daily job's figures, and the same as CSV.
   route('service-record', 'routes/service-record.tsx'),
   route('service-record.csv', 'routes/service-record[.csv].ts'),

@@ -127,6 +127,9 @@ export const SERVICE_RECORD_CSV_PATH = '/service-record.csv'
 /** The public accessibility statement (linked from the site's footer, on every page). */
 export const ACCESSIBILITY_PATH = '/accessibility'
 
+/** The electronic-delivery disclosure's PDF, holding the code the signup asks for (app/models/people/esign-code.server.ts). */
+export const ESIGN_DISCLOSURE_PDF_PATH = '/esign-disclosure.pdf'
+
 /** The public page where a glass shop applies to join the network (linked from the site's footer). */
 export const JOIN_NETWORK_PATH = '/join-the-network'
 

@@ -1,8 +1,9 @@
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { getProfile } from '~/auth/session.server'
 import { TOS_VERSION } from '~/content/terms'
-import { TERMS_REQUIRED } from '~/domain/messages'
+import { CONSENT_MESSAGES, TERMS_REQUIRED } from '~/domain/messages'
 import { consentFacts } from '~/models/people/consents.server'
+import { isEsignPdfCode } from '~/models/people/esign-code.server'
 import { CheckoutRefused, findActivePartnerLocationById, startCheckout } from '~/models/policies/checkout.server'
 import { routeRules } from '~/server/route-rules'
 import { clientOf } from '~/server/server-facts.server'
@@ -15,7 +16,7 @@ export const handle = routeRules({ body: 'json', public: false, pageCache: false
 
 /**
  * POST /api/create-checkout, JSON `{ lookup_key, partner_location_id?, tos_version, tos_accepted_at, governing_state,
- * renewal_consent: true, esign_consent: true }` →
+ * renewal_consent: true, esign_consent: true, esign_code }` (the code printed in the disclosure's PDF) →
  * `{ url }` or `{ error }`. The same checkout as the signup form: our price for the key, never one sent to us.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data
   // The terms the buyer accepted must be the ones we show; otherwise they have not accepted ours.
   if (input.tos_version !== TOS_VERSION) return jsonError(TERMS_REQUIRED.description, 400)
+  // The code read in the disclosure's PDF: the buyer showed they can open the PDFs we send.
+  if (!isEsignPdfCode(input.esign_code)) return jsonError(`esign_code: ${CONSENT_MESSAGES.esignCodeWrong.description}`, 400)
   if (Date.parse(input.tos_accepted_at) > Date.now() + 5 * 60 * 1000) {
     return jsonError('tos_accepted_at: must not be in the future', 400)
   }

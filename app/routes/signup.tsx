@@ -21,6 +21,7 @@ import {
 import { parsePlanType, parseVehicleType } from '~/domain/plans'
 import { env } from '~/env.server'
 import { consentFacts } from '~/models/people/consents.server'
+import { isEsignPdfCode } from '~/models/people/esign-code.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/policies/checkout.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/server/route-rules'
@@ -72,9 +73,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? CONSENT_MESSAGES.renewalRequired
           : errors.acceptEsign
             ? CONSENT_MESSAGES.esignRequired
-            : errors.governingState
-              ? STATE_MESSAGES.required
-              : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
+            : errors.esignCode
+              ? CONSENT_MESSAGES.esignCodeRequired
+              : errors.governingState
+                ? STATE_MESSAGES.required
+                : { title: CHECKOUT_ERROR.title, description: UNKNOWN_PLAN }
     return answerSubmission(submission, { planType, toast: { type: 'error', ...toast }, prices: null })
   }
 
@@ -91,6 +94,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const value = submission.value
+  // The code read in the disclosure's PDF: a wrong one is refused by its field, nothing started.
+  if (!isEsignPdfCode(value.esignCode)) {
+    const wrong = CONSENT_MESSAGES.esignCodeWrong
+    return answerSubmission(submission, {
+      planType,
+      prices: null,
+      status: 400,
+      fieldErrors: { esignCode: [wrong.description] },
+      toast: { type: 'error', ...wrong },
+    })
+  }
   const lookupKey = lookupKeyOf(value)
   const profile = await getProfile(request)
   const basePath = partner ? `/signup/${partner.slug}` : '/signup'

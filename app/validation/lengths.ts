@@ -28,6 +28,8 @@ export const MAX_LENGTH = {
   emailCode: 12,
   /** The six-digit code texted to a number to confirm it takes claim texts; room as for `emailCode`. */
   numberCode: 12,
+  /** The code printed in the electronic-delivery disclosure's PDF (six letters and digits), with room as for `emailCode`. */
+  esignCode: 12,
   /** A claim's code (CS-XXXXXX), with room for stray spaces. */
   claimCode: 20,
   /** A record's id sent back by a form or a link. */

@@ -30,6 +30,11 @@ export const SignupSchema = z
     acceptRenewal: z.boolean().optional(),
     /** Consent to electronic delivery, after the E-SIGN disclosures (app/content/esign.ts): its own unticked checkbox. */
     acceptEsign: z.boolean().optional(),
+    /**
+     * The code printed in the disclosure's PDF, typed to show the PDF opens (15 U.S.C. §7001(c)(1)(C)(ii)); the action
+     * checks it is the right one (app/models/people/esign-code.server.ts).
+     */
+    esignCode: singleLineText().max(MAX_LENGTH.esignCode).optional(),
     /** JSON map of the prices the page showed, by lookup key. */
     shownPrices: singleLineText().max(MAX_LENGTH.shownPrices).optional(),
   })
@@ -45,6 +50,9 @@ export const SignupSchema = z
     }
     if (value.acceptEsign !== true) {
       ctx.addIssue({ code: 'custom', path: ['acceptEsign'], message: CONSENT_MESSAGES.esignRequired.description })
+    }
+    if (!value.esignCode) {
+      ctx.addIssue({ code: 'custom', path: ['esignCode'], message: CONSENT_MESSAGES.esignCodeRequired.description })
     }
     if (!value.governingState) {
       ctx.addIssue({ code: 'custom', path: ['governingState'], message: STATE_MESSAGES.required.description })
@@ -90,6 +98,10 @@ export const CreateCheckoutSchema = z.object({
   /** The buyer ticked the automatic-renewal consent and the electronic-delivery consent, each shown to them. */
   renewal_consent: z.literal(true, { error: CONSENT_MESSAGES.renewalRequired.description }),
   esign_consent: z.literal(true, { error: CONSENT_MESSAGES.esignRequired.description }),
+  /** The code the buyer read in the disclosure's PDF, as on the signup form. */
+  esign_code: singleLineText({ error: CONSENT_MESSAGES.esignCodeRequired.description })
+    .min(1, CONSENT_MESSAGES.esignCodeRequired.description)
+    .max(MAX_LENGTH.esignCode),
 })
 
 /** The local test checkout's Pay form (/dev/checkout/:id). */

@@ -2,9 +2,10 @@ import { getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 
 import { LegalDocumentView } from '~/components/legal-document'
-import { cx, FieldError } from '~/components/ui'
+import { cx, Field, FieldError, inputClass } from '~/components/ui'
 import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
 import type { LegalDocument } from '~/content/legal'
+import { ESIGN_DISCLOSURE_PDF_PATH } from '~/domain/paths'
 
 import type { SignupFields } from './plan-form'
 
@@ -73,19 +74,42 @@ export function Consents({
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold text-slate-900">Electronic delivery</h2>
-        <details className="mt-2 text-sm text-slate-800" id="esign-disclosure">
-          <summary className="inline-flex cursor-pointer items-center font-medium text-brand-700 max-sm:min-h-11">
-            Read what electronic delivery means: paper copies, withdrawing, what you need
-          </summary>
-          <div className="mt-2 space-y-2">
-            {esignDisclosure(supportEmail).map((section) => (
-              <p key={section.heading}>
-                <strong>{section.heading}.</strong> {section.text}
-              </p>
-            ))}
-          </div>
-        </details>
-        <ConsentCheckbox field={fields.acceptEsign} onChange={setEsignAccepted} boxed>
+        {/* Shown open, never folded away: the E-SIGN Act wants it read before the consent (15 U.S.C. §7001(c)(1)(B)). */}
+        <div className="mt-2 space-y-2 text-sm text-slate-800" id="esign-disclosure" data-testid="esign-disclosure">
+          {esignDisclosure(supportEmail).map((section) => (
+            <p key={section.heading}>
+              <strong>{section.heading}.</strong> {section.text}
+            </p>
+          ))}
+        </div>
+        <Field
+          field={fields.esignCode}
+          className="mt-3 max-w-xs"
+          label="Code printed in the PDF"
+          hint={
+            <>
+              Your contract and notices come as PDF files. To show your device opens them,{' '}
+              <a href={ESIGN_DISCLOSURE_PDF_PATH} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                open this disclosure as a PDF
+              </a>{' '}
+              and type the 6-character code printed in it.
+            </>
+          }
+        >
+          <input
+            {...getInputProps(fields.esignCode, { type: 'text' })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={inputClass}
+          />
+        </Field>
+        <ConsentCheckbox
+          field={fields.acceptEsign}
+          onChange={setEsignAccepted}
+          describedBy={cx('esign-disclosure', fields.acceptEsign.errors && fields.acceptEsign.errorId)}
+          boxed
+        >
           {ESIGN_CONSENT_LABEL}
         </ConsentCheckbox>
       </div>
