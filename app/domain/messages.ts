@@ -6,6 +6,7 @@
 import { ANSWER_PROMISE, APPROVAL_STATUS_LABELS, type ApprovalStatus, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
+import type { KeptRecordKind } from './privacy'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 
@@ -1244,6 +1245,22 @@ export const DELETION_MESSAGES = {
     description: 'We could not delete your account. Nothing was deleted; please try again.',
   },
   done: { title: 'Your account was deleted', description: 'Your personal data and photos are gone. We sent a last e-mail to confirm.' },
+  /** After a deletion that kept records the law requires: the last e-mail lists each with its date. */
+  doneKept: (count: number) => ({
+    title: 'Your account was deleted',
+    description: `Your personal data and photos are gone, except ${count === 1 ? 'one record' : `${count} records`} the law requires us to keep, which only our staff can see and which we delete on the dates listed on the deletion page and in the last e-mail we sent you.`,
+  }),
+  /** Said before the customer confirms (the deletion card) and in the last e-mail, above the records kept. */
+  keptIntro: 'The law requires us to keep these records after your account is deleted:',
+  /** One sentence per record kept (app/models/people/kept-records.server.ts), its law and the day we delete it. */
+  keptRecord: (record: { kind: KeptRecordKind; statute: string; policyNumber: string; mayGoOn: string }) =>
+    record.kind === 'service_contract'
+      ? `Policy ${record.policyNumber}: Texas law (${record.statute}) requires us to keep your name and postal address, the contract you accepted with its dates and payments, and the date and description of each claim, until a year after its coverage ends. We delete them on ${formatLongDate(record.mayGoOn)}.`
+      : `Policy ${record.policyNumber}: California law (${record.statute}) requires us to keep the record of your consent to automatic renewal (the terms and price you agreed to, when, and the internet address and browser you used), with your name, for 3 years, or a year after the plan ends if that is later. We delete it on ${formatLongDate(record.mayGoOn)}.`,
+  keptWho:
+    'Only our staff can see these records: once your account is deleted you can no longer sign in, and no page shows them to anyone else. Everything else that identifies you goes now: your e-mail address, phone, postal address, vehicles, windshield photos and claim documents.',
+  keptNone:
+    'No law requires us to keep anything that identifies you: your name, e-mail address, phone, postal address, vehicles, windshield photos and claim documents all go now. We keep only the anonymous accounting of your plans, payments and completed repairs.',
 } as const
 
 // --- selling lawfully: the customer's state, where the product is sold, consent records ----------------------------
@@ -1313,6 +1330,16 @@ export const STATE_FACTS_MESSAGES = {
     title: 'Sales Opened',
     description: `The facts for ${stateName} are saved and new customers there can sign up.`,
   }),
+  /** Opening a state held by something other than its facts (the service number, an unfiled form): each in words. */
+  held: (problems: string[]): Message => ({ title: 'Not Ready', description: `This state cannot be opened yet. ${problems.join(' ')}` }),
+  filingRecorded: (stateName: string, version: string): Message => ({
+    title: 'Filing Recorded',
+    description: `Terms ${version} are recorded as filed in ${stateName}; they may be sold there once everything else is ready.`,
+  }),
+  filingNotRequired: { title: 'No Filing Needed', description: 'This state does not require the contract form filed before use.' },
+  filingVersionUnknown: { title: 'Check the Filing', description: 'Choose a published terms version.' },
+  filingDay: 'Enter the day the regulator received the filing, e.g. 2026-12-01.',
+  filingDayFuture: { title: 'Check the Filing', description: 'The filing day cannot be after today.' },
 } as const
 
 export const CONSENT_MESSAGES = {
@@ -1323,15 +1350,6 @@ export const CONSENT_MESSAGES = {
   esignRequired: {
     title: 'Consent Required',
     description: 'Please agree to receive your contract and notices electronically to continue.',
-  },
-  /** The code printed in the disclosure's PDF: typing it shows the customer can open the PDFs we send. */
-  esignCodeRequired: {
-    title: 'Open the PDF',
-    description: 'Open the disclosure PDF and type the code printed in it, to show your device opens PDF files.',
-  },
-  esignCodeWrong: {
-    title: 'Check the code',
-    description: 'That is not the code printed in the disclosure PDF. Open the PDF and type its 6-character code.',
   },
   esignWithdrawn: {
     title: 'Paper copies requested',
