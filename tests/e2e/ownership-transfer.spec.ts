@@ -1,4 +1,7 @@
+import { db } from '~/db/client.server'
+import { localCheckouts } from '~/db/schema'
 import { nextRenewalAfter } from '~/domain/billing'
+import { addCalendarMonths } from '~/domain/calendar'
 import { formatLongDate } from '~/domain/format'
 import { bookableDates } from '~/domain/shops'
 
@@ -8,7 +11,8 @@ import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uni
 // A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
 // accepts the terms with their state and pays in the test checkout; the buyer then has it active, without a second
 // setup, and the seller no longer does — with JavaScript on and off. The seller's plan is a Florida one, so the period
-// they paid goes with it: the buyer is first charged when it ends.
+// they paid goes with it: the buyer is first charged when it ends. Their Texas plan's page says instead, before the
+// offer, that the unused part of the period they paid is refunded to them, and what that comes to today.
 test('a seller offers the plan to the next owner, who accepts and pays', async ({ page, signIn, browser, baseURL, javaScript }) => {
   test.slow() // two people in two browsers, a sign-up by e-mailed link and a checkout
   const seller = await signIn({ fullName: 'Sally Seller' })
@@ -29,6 +33,39 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     appointmentAt: `${day}T09:30`,
   })
 
+  // A Texas plan paid 10 days ago ($19.99 for the month, in the test checkout): its paid period is refunded, said first.
+  const checkout = db()
+    .insert(localCheckouts)
+    .values({
+      lookupKey: 'comprehensive_car_adas_false',
+      amountCents: 1999,
+      profileId: seller.id,
+      tosVersion: '1.0.1',
+      tosAcceptedAt: bought,
+      cancelPath: '/signup',
+      status: 'complete',
+      completedAt: bought,
+    })
+    .returning()
+    .get()
+  const { policy: texasPlan } = createActivePolicy(seller.id, {
+    governingState: 'TX',
+    createdAt: bought,
+    stripeCheckoutSessionId: checkout.id,
+  })
+  await page.goto(`/customer/policies/${texasPlan.id}/next-owner`)
+  const texasPaidPeriod = page.getByTestId('seller-paid-period')
+  await expect(texasPaidPeriod).toContainText('When the buyer pays, your subscription ends and we refund you the unused part of the period')
+  await expect(texasPaidPeriod).toContainText(
+    new RegExp(
+      `If they paid today, that would be \\$\\d+\\.\\d{2}: your payment covers you until ${formatLongDate(addCalendarMonths(new Date(bought), 1))}`,
+    ),
+  )
+  await page.getByLabel("Buyer's e-mail").fill(uniqueEmail('texas-buyer'))
+  await page.getByRole('button', { name: 'Send the offer' }).click()
+  await expect(page).toHaveURL(/\/customer$/)
+  await expect(toast(page)).toContainText('When they pay, the unused part of the period you paid for is refunded to you.')
+
   await page.goto('/customer')
   const sellerCard = page.getByRole('article').filter({ has: page.getByText(policy.policyNumber, { exact: true }) })
   await sellerCard.getByRole('link', { name: 'Transfer to the next owner' }).click()
@@ -45,6 +82,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
   await page.getByRole('button', { name: 'Send the offer' }).click()
   await expect(page).toHaveURL(/\/customer$/)
   await expect(toast(page)).toContainText('Offer sent')
+  await expect(toast(page)).toContainText(`The time you paid for, until ${paidUntil}, stays with the plan.`)
 
   const offerMail = await waitForEmail(buyerEmail, 'A windshield plan is waiting for you')
   const offerUrl = /(https?:\/\/\S+\/next-owner\/[\w-]+)/.exec(offerMail.text)![1]!
@@ -120,10 +158,12 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await buyerContext.close()
   }
 
-  await waitForEmail(seller.email, 'Your plan has passed to the next owner')
+  const passed = await waitForEmail(seller.email, 'Your plan has passed to the next owner')
+  expect(passed.text).toContain(`The time you have already paid for, until ${paidUntil}, stays with the plan`)
   await page.goto('/customer')
   await expect(page.getByText(policy.policyNumber)).toHaveCount(0)
-  await expect(page.getByText('No policies yet')).toBeVisible()
+  // The Texas plan, offered but not yet paid for, is still theirs.
+  await expect(page.getByText(texasPlan.policyNumber, { exact: true }).first()).toBeVisible()
 })
 
 test("another customer's policy has no next-owner page", async ({ page, signIn }) => {
