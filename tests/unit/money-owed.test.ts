@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { refundExplanation } from '~/domain/messages'
 import { refundableCents, transferRefund, withinRefundable } from '~/domain/refunds'
 import { refundFor, type RefundInput, stateRules } from '~/domain/state-rules'
 
@@ -109,5 +110,27 @@ describe('a refund within what the charges can still give back', () => {
       ]),
     ).toBe(1999)
     expect(refundableCents([{ amountCents: 1999, refundedCents: 2500 }])).toBe(0)
+  })
+})
+
+describe('the refund in words, before the cancellation and in its e-mail', () => {
+  const base = { freeLookDays: 30, claimsDeductedCents: 0, feeCents: 0, unusedDays: 19, periodDays: 30 }
+
+  it('says the credit left on the balance that goes back with it', () => {
+    expect(refundExplanation({ ...base, rule: 'pro_rata', grossCents: 1266, balanceCreditCents: 1999 })).toBe(
+      'You get back the unused part of your current payment: 19 of its 30 days, $12.66, plus $19.99 of service credit still on your account.',
+    )
+    // Nothing of a payment comes back (the state gives none): the credit alone.
+    expect(refundExplanation({ ...base, rule: 'pro_rata', grossCents: 0, balanceCreditCents: 1999 })).toBe(
+      'You get back the $19.99 of service credit still on your account.',
+    )
+  })
+
+  it('says what earlier refunds left no room for', () => {
+    expect(
+      refundExplanation({ ...base, rule: 'free_look', grossCents: 19990, unusedDays: null, periodDays: null, nettedCents: 1666 }),
+    ).toBe(
+      'You are within the 30-day free look: you get back everything you paid ($199.90), less $16.66 your card payments no longer hold because it was refunded to you already.',
+    )
   })
 })
