@@ -8,7 +8,10 @@ import { decodeProtectedHeader, jwtVerify } from 'jose'
 import forge from 'node-forge'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { hasWalletCard, offersWalletCard } from '~/domain/policies'
 import { env, parseEnv, resetEnvForTests } from '~/env.server'
+import { loader as dashboardLoader } from '~/routes/customer'
+import { loader as contractLoader } from '~/routes/customer.policies.$policyId.contract'
 import { loader as googleLoader } from '~/routes/customer.policies.$policyId.google-wallet'
 import { loader as appleLoader } from '~/routes/customer.policies.$policyId.wallet[.pkpass]'
 import { GOOGLE_SAVE_URL, setWalletSigners } from '~/services/wallet.server'
@@ -95,6 +98,7 @@ beforeAll(() => {
 
 afterEach(() => {
   for (const name of Object.keys(process.env)) if (/^(APPLE_|GOOGLE_WALLET_)/.test(name)) delete process.env[name]
+  process.env.APP_URL = 'http://localhost:3999'
   resetEnvForTests()
   setWalletSigners(undefined)
 })
@@ -303,6 +307,41 @@ describe('whose card', () => {
     }
     // The buyer, who owns it now, gets its card.
     expect((await applePass(buyer.id, sold.id)).status).toBe(200)
+  })
+})
+
+describe('which policies offer the card', () => {
+  it('a policy in force with its vehicle offers it; an ended one is fetched again but not offered; one not set up has none', () => {
+    const vehicle = {}
+    expect(offersWalletCard({ status: 'active', vehicle })).toBe(true)
+    expect(offersWalletCard({ status: 'past_due', vehicle })).toBe(true)
+    expect(offersWalletCard({ status: 'canceled', vehicle })).toBe(false)
+    expect(offersWalletCard({ status: 'active', vehicle: null })).toBe(false)
+    expect(hasWalletCard({ status: 'canceled', vehicle })).toBe(true)
+    expect(hasWalletCard({ status: 'incomplete', vehicle })).toBe(false)
+  })
+
+  it('a server others reach without the credentials offers none: no link on the pages, and the routes are a 404', async () => {
+    const customer = createProfile()
+    const { policy } = createActivePolicy(customer.id)
+    const cookie = await sessionCookieFor(customer.id)
+    const contractPage = async () =>
+      (
+        await settle(() =>
+          contractLoader(routeArgs(makeRequest(`/customer/policies/${policy.id}/contract`, { cookie }), { policyId: policy.id })),
+        )
+      ).data as { wallets: { apple: boolean; google: boolean } }
+    expect((await contractPage()).wallets).toEqual({ apple: true, google: true })
+
+    process.env.APP_URL = 'https://glassplan.example'
+    resetEnvForTests()
+    setWalletSigners(undefined)
+    expect((await contractPage()).wallets).toEqual({ apple: false, google: false })
+    expect((await settle(() => dashboardLoader(routeArgs(makeRequest('/customer', { cookie }))))).data).toMatchObject({
+      wallets: { apple: false, google: false },
+    })
+    expect((await settle(() => applePass(customer.id, policy.id))).status).toBe(404)
+    expect((await googleLink(customer.id, policy.id)).status).toBe(404)
   })
 })
 
