@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
-import { partnerLocations, serviceCredits, shopRatings } from '~/db/schema'
+import { claims, partnerLocations, serviceCredits, shopRatings } from '~/db/schema'
 import { RECENT_PERIOD } from '~/domain/service-record'
 import { runDailyJobs } from '~/jobs.server'
 import { countServiceRecord, storedServiceRecord } from '~/models/operations/service-record.server'
@@ -157,5 +157,31 @@ describe('the service record in the daily job', () => {
     expect(record.map((row) => row.period).slice(1, 3)).toEqual(['2027-01', '2026-12'])
     expect(new Set(record.map((row) => row.countedAt))).toEqual(new Set([later.toISOString()]))
     expect(record.find((row) => row.period === '2026-10')!.claimsDecided).toBe(21)
+  })
+
+  it('reads every claim when many share one moment across the steps it reads in', async () => {
+    const { policy } = createActivePolicy(createProfile().id, { governingState: 'TX' })
+    const before = (await countServiceRecord(now)).claimsRead
+    // More than one step's worth decided at the same millisecond: none is skipped, none read twice.
+    db()
+      .insert(claims)
+      .values(
+        Array.from({ length: 501 }, (_, n) => ({
+          policyId: policy.id,
+          description: 'A chip.',
+          confirmationCode: `CS-SAME${String(n).padStart(3, '0')}`,
+          approvalStatus: 'denied' as const,
+          denialReason: 'Not covered.',
+          submittedAt: '2026-09-14T15:00:00.000Z',
+          reviewedAt: '2026-09-15T15:00:00.000Z',
+        })),
+      )
+      .run()
+    expect((await countServiceRecord(now)).claimsRead).toBe(before + 501)
+    expect(storedServiceRecord().find((row) => row.period === '2026-09')).toMatchObject({
+      claimsDecided: 501,
+      decisionMinutesP50: 1440,
+      decisionMinutesP90: 1440,
+    })
   })
 })
