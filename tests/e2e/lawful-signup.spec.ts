@@ -20,7 +20,7 @@ test('signup: state of residence and both consents, through the local test check
   await expect(renewal).toContainText(
     /by the end of the day before the charge, in my state's time\. If I subscribe today, my first renewal is charged on [A-Z][a-z]+ \d{1,2}, \d{4}, so the last day to stop it is [A-Z][a-z]+ \d{1,2}, \d{4}\./,
   )
-  await page.getByText('Read what electronic delivery means').click()
+  // The E-SIGN disclosure is shown open before its consent: nothing to unfold.
   await expect(page.locator('#esign-disclosure').getByText(/You may ask for a paper copy of your contract/)).toBeVisible()
 
   const subscribe = page.getByRole('button', { name: 'Subscribe Now' })
@@ -39,10 +39,25 @@ test('signup: state of residence and both consents, through the local test check
       'Please agree to receive your contract and notices electronically to continue.',
     )
     await expect(page.locator('[id$="-governingState-error"]')).toHaveText('Please choose your state of residence.')
+    await expect(page.locator('[id$="-esignCode-error"]')).toHaveText(
+      'Open the disclosure PDF and type the code printed in it, to show your device opens PDF files.',
+    )
     await page.getByLabel('I have read and agree to the Terms of Service').check()
   }
   await fillSignupRequirements(page, { state: 'New York' })
+  // A code not read from the PDF is refused by its field, and no checkout starts.
+  const code = page.getByLabel('Code printed in the PDF')
+  const right = await code.inputValue()
+  await code.fill(right === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA')
   await expect(subscribe).toBeEnabled()
+  await subscribe.click()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('[id$="-esignCode-error"]')).toHaveText(
+    'That is not the code printed in the disclosure PDF. Open the PDF and type its 6-character code.',
+  )
+  await expect(page).toHaveURL(/\/signup/)
+  await page.getByLabel('I have read and agree to the Terms of Service').check()
+  await fillSignupRequirements(page, { state: 'New York' })
   await subscribe.click()
 
   await expect(page).toHaveURL(/\/dev\/checkout\/[a-z0-9]+$/)

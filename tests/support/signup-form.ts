@@ -56,7 +56,7 @@ export async function esignCodeFromPdf(page: Page) {
   const response = await page.request.get(new URL(href!, page.url()).href)
   // Thrown rather than asserted: this file is read by the Vitest suites as well, where Playwright's expect is not.
   if (response.headers()['content-type'] !== 'application/pdf') throw new Error(`${href} did not answer with a PDF`)
-  const code = /Your code: ([A-Z0-9]{6})/.exec(await pdfText(await response.body()))?.[1]
+  const code = /Your code: ([A-Z0-9]{6})/.exec(await pdfText(new Uint8Array(await response.body())))?.[1]
   if (!code) throw new Error(`${href} prints no code`)
   return code
 }
