@@ -1,6 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 
-import { HONEYPOT_STAMP_FIELD } from '~/utils/honeypot'
+import { HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 import { honeypotProps } from '~/utils/honeypot.server'
 
 /**
