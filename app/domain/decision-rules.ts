@@ -194,11 +194,6 @@ export function decideClaim(facts: DecisionFacts): DecisionOutcome {
     : { approve: false, version: DECISION_RULES_VERSION, waits }
 }
 
-/** How the operator and the customer name the rule set that approved a claim. */
-export function rulesVersionName(version: string) {
-  return `rules v${version}`
-}
-
 /** The actor the audit log records for a decision the rules made. */
 export function rulesActor(version: string) {
   return `rules:v${version}`

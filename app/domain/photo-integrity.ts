@@ -115,10 +115,6 @@ export function hashDistance(a: string, b: string): number {
   return bitCount(high) + bitCount(low)
 }
 
-export function isMatch(a: string, b: string) {
-  return hashDistance(a, b) <= MATCH_DISTANCE
-}
-
 /** Where each band of a form starts, counted from the bottom bit. */
 const BAND_BELOW: Record<HashForm, number[]> = {
   plain: belowOf(BAND_LAYOUTS.plain.widths),

@@ -44,10 +44,6 @@ export const RATING_HIDE_REASON_LABELS: Record<RatingHideReason, string> = {
   off_topic: 'Hidden: it was not about the job',
 }
 
-export function isRatingHideReason(value: unknown): value is RatingHideReason {
-  return typeof value === 'string' && (RATING_HIDE_REASONS as readonly string[]).includes(value)
-}
-
 /** A location's average to one decimal, as people read a rating ("4.3"). */
 export function averageInWords(average: number) {
   return (Math.round(average * 10) / 10).toFixed(1)

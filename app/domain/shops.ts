@@ -197,7 +197,6 @@ export const PROPOSAL_HOURS = { from: 7, until: 20 }
 export const PROPOSAL_DAYS = 30
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
 /** Minutes after midnight of an 'HH:MM' time. */
 export function minutesOf(time: string) {

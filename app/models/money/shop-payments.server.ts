@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { claims, type PartnerGroup, partnerGroups, payouts } from '~/db/schema'
@@ -275,15 +275,4 @@ export function recordTransferReversed(payoutId: string, transferId: string, now
   })
   if (reopen) logger.warn({ payoutId, transferId }, 'Stripe reversed the transfer that paid a payout: it waits for the operator')
   return true
-}
-
-/** The Connect state of these groups, for the operator's payouts page. */
-export function connectStatesOf(groupIds: readonly string[]) {
-  if (!groupIds.length) return new Map<string, { accountId: string | null; ready: boolean }>()
-  const rows = db()
-    .select({ id: partnerGroups.id, accountId: partnerGroups.stripeAccountId, ready: partnerGroups.stripePayoutsEnabled })
-    .from(partnerGroups)
-    .where(inArray(partnerGroups.id, [...groupIds]))
-    .all()
-  return new Map(rows.map((row) => [row.id, { accountId: row.accountId, ready: row.ready }]))
 }

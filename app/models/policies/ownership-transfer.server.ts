@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 
-import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt } from 'drizzle-orm'
 
 import { TOS_VERSION } from '~/content/terms'
 import { db, transaction } from '~/db/client.server'
@@ -656,14 +656,4 @@ export function endedByOwnershipTransfer(subscriptionId: string) {
       .where(and(eq(ownershipTransfers.sellerSubscriptionId, subscriptionId), eq(ownershipTransfers.status, 'paid')))
       .get() !== undefined
   )
-}
-
-/** The policy's offers, newest first (the operator's view and tests). */
-export function offersOfPolicy(policyId: string) {
-  return db()
-    .select()
-    .from(ownershipTransfers)
-    .where(eq(ownershipTransfers.policyId, policyId))
-    .orderBy(desc(ownershipTransfers.createdAt))
-    .all()
 }

@@ -243,12 +243,6 @@ export function groupsOfferedJobs(now = new Date(), database: Reader = db()): Se
   return new Set(rows.map((row) => row.groupId))
 }
 
-/** Whether a group may be offered a new job at `now`. */
-export function isOfferedJobs(groupId: string, now = new Date(), database: Reader = db()) {
-  const offered = groupsOfferedJobs(now, database)
-  return offered === null || offered.has(groupId)
-}
-
 /** What the shop's page shows: the version in force and the one waiting, each with the group's answer. */
 export function groupScheduleView(groupId: string, now = new Date()) {
   const versions = listSchedules()

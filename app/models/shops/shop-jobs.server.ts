@@ -24,7 +24,6 @@ import {
   PROPOSAL_DAYS,
   PROPOSAL_HOURS,
   SLOT_HOURS,
-  TIME_SLOT_NAMES,
   type TimeSlot,
 } from '~/domain/shops'
 import { appointmentEmail, rescheduleRequestedEmail } from '~/emails/appointments'
@@ -470,9 +469,4 @@ function emailShop(claimId: string, actorId: string, previous: string) {
         jobUrl: `${env().APP_URL}${shopJobPath(claim.id)}`,
       }),
   })
-}
-
-/** The slot's name for the pages ('Morning (8–12)'). */
-export function slotName(slot: TimeSlot) {
-  return TIME_SLOT_NAMES[slot]
 }
