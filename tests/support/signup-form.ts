@@ -53,10 +53,13 @@ export async function fillSignupRequirements(page: Page, { state = 'Texas' }: { 
 /** The code printed in the PDF the signup page links to, read with pdf.js from the bytes the server sends. */
 export async function esignCodeFromPdf(page: Page) {
   const href = await page.getByRole('link', { name: 'open this disclosure as a PDF' }).getAttribute('href')
-  const response = await page.request.get(new URL(href!, page.url()).href)
+  const url = new URL(href!, page.url())
+  // Asked from this process, which does not share the browser's resolver rules (a production start's public host
+  // name): the server on this machine is asked for the same host.
+  const response = await page.request.get(`${url.protocol}//127.0.0.1:${url.port}${url.pathname}`, { headers: { Host: url.host } })
   // Thrown rather than asserted: this file is read by the Vitest suites as well, where Playwright's expect is not.
-  if (response.headers()['content-type'] !== 'application/pdf') throw new Error(`${href} did not answer with a PDF`)
+  if (response.headers()['content-type'] !== 'application/pdf') throw new Error(`${url.href} did not answer with a PDF`)
   const code = /Your code: ([A-Z0-9]{6})/.exec(await pdfText(new Uint8Array(await response.body())))?.[1]
-  if (!code) throw new Error(`${href} prints no code`)
+  if (!code) throw new Error(`${url.href} prints no code`)
   return code
 }
