@@ -107,7 +107,6 @@ export const RepairFailureSchema = SubmitClaimSchema.pick({
   damageDate: true,
   ...(Object.fromEntries(REPAIR_FAILURE_ANSWER_NAMES.map((name) => [name, true])) as Record<RepairFailureAnswerName, true>),
 })
-export type RepairFailureValues = z.infer<typeof RepairFailureSchema>
 
 /** The operator's decision on /admin/claims/:claimId, keyed on the button pressed. */
 export const ReviewSchema = z.discriminatedUnion('intent', [

@@ -87,7 +87,6 @@ export type VehicleInput = z.infer<ReturnType<typeof vehicleSchema>>
 export function setupVehicleSchema(planType: PlanType, now = new Date()) {
   return vehicleSchema(planType, now).extend({ phone: phoneField() })
 }
-export type SetupVehicleInput = z.infer<ReturnType<typeof setupVehicleSchema>>
 
 /** 'Find models' (without JavaScript) and the models lookup: a year and a make. */
 export function modelLookupSchema(planType: PlanType | null, now = new Date()) {

@@ -372,4 +372,3 @@ function creditLines(where: SQL) {
       waivedReason: credit.waivedReason,
     }))
 }
-export type CreditLine = ReturnType<typeof creditsForPolicies>[number]

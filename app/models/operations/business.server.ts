@@ -186,5 +186,3 @@ export function businessFigures(now = new Date()) {
     appeals: waitingAppeals(now),
   }
 }
-
-export type BusinessFigures = ReturnType<typeof businessFigures>

@@ -141,8 +141,6 @@ export function customerForOperator(profileId: string) {
   }
 }
 
-export type CustomerForOperator = NonNullable<ReturnType<typeof customerForOperator>>
-
 function ownedPolicy(profileId: string, policyId: string) {
   const policy = db()
     .select()

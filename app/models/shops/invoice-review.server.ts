@@ -302,8 +302,6 @@ export async function resubmitInvoice(
   }
 }
 
-export type InvoiceHistoryEntry = ReturnType<typeof invoiceHistory>['submissions'][number]
-
 /**
  * A job's invoice history for both sides: each submission with its fields in words and the operator's answer (the
  * reason in words), newest first, and the disputes with their files.

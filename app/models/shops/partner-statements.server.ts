@@ -99,5 +99,3 @@ export function partnerStatement(groupId: string, month: string) {
     },
   }
 }
-
-export type PartnerStatement = NonNullable<ReturnType<typeof partnerStatement>>

@@ -102,8 +102,6 @@ function jobsQuery() {
 
 type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>['all']>>[number]
 
-export type ShopJob = ReturnType<typeof toJob>
-
 function toJob(row: JobRow, now = new Date()) {
   return {
     id: row.id,
