@@ -435,9 +435,14 @@ export async function balanceCreditCents(policy: Policy) {
  * a retry after a lost answer takes it off once.
  */
 export async function takeBackBalance(policy: Policy, { refundId, amountCents }: { refundId: string; amountCents: number }) {
-  if (!policy.stripeCustomerId || amountCents <= 0) return
+  if (amountCents <= 0) return
+  // The balance is that of the subscription's customer: a transfer's seller's, not the policy's owner's now.
+  const customer = policy.stripeSubscriptionId
+    ? (await retrieveSubscription(policy.stripeSubscriptionId)).customer
+    : policy.stripeCustomerId
+  if (!customer) return
   await stripe().customers.createBalanceTransaction(
-    policy.stripeCustomerId,
+    customer,
     {
       amount: amountCents,
       currency: 'usd',

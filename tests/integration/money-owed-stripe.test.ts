@@ -219,6 +219,30 @@ describe('a transfer outside Florida', () => {
     expect(sellerMail?.text).toContain('29 of its 30 days')
   })
 
+  it("the seller's credit left on their Stripe balance goes back with the refund, and leaves that balance", async () => {
+    const seller = createProfile()
+    const subscriptionId = await paidSubscription()
+    const customer = fake.subscription(subscriptionId)!.customer
+    // The month before was paid too: the payments can carry the credit beside the current month's share.
+    const now = Math.floor(Date.now() / 1000)
+    const previous = fake.payInvoice(subscriptionId, { amountCents: 1999, periodStart: now - 30 * 86400, periodEnd: now - 1 })
+    const { policy } = createActivePolicy(seller.id, {
+      stripeSubscriptionId: subscriptionId,
+      stripeCustomerId: customer,
+      governingState: 'TX',
+    })
+    await addCredit({ actorId: createProfile().id, policyId: policy.id, amountCents: 500, reason: 'Late.', formToken: randomUUID() })
+    expect(balanceOf(customer)).toBe(-500)
+    await transfer(seller.id, policy.id)
+    const row = db().select().from(refunds).where(eq(refunds.policyId, policy.id)).get()!
+    expect(row).toMatchObject({ amountCents: owedToday + 500, balanceCreditCents: 500, status: 'succeeded', profileId: seller.id })
+    const current = fake.invoicesOf(subscriptionId).find((invoice) => invoice.id !== previous.id)!
+    expect(refundedOn(current.paymentIntent) + refundedOn(previous.paymentIntent)).toBe(owedToday + 500)
+    expect(balanceOf(customer)).toBe(0)
+    const sellerMail = outboxFor(seller.email).find((mail) => mail.subject === 'Your plan has passed to the next owner')
+    expect(sellerMail?.text).toContain('plus $5.00 of service credit still on your account')
+  })
+
   it('a refund Stripe refuses at the move is kept for the seller and paid by the daily retry from their subscription', async () => {
     const { seller, policy, invoice } = await sellersPlan()
     fake.state.failRefunds = 1

@@ -129,11 +129,15 @@ export async function quoteTransferRefund(policy: RefundPolicy, at: Date) {
     now: at,
     zone: zoneOf(policy),
   })
-  const { amountCents, nettedCents } = withinRefundable(share.amountCents, refundableCents(all))
+  const room = refundableCents(all)
+  const { amountCents: shareCents, nettedCents } = withinRefundable(share.amountCents, room)
+  // The seller's credit left on their balance goes back too: their subscription ends, no invoice of theirs will use it.
+  const balanceCreditCents = Math.min(await balanceCreditLeft(policy), room - shareCents)
   return {
-    amountCents,
+    amountCents: shareCents + balanceCreditCents,
     grossCents: share.amountCents,
     nettedCents,
+    balanceCreditCents,
     unusedDays: share.unusedDays,
     periodDays: share.periodDays,
     paidUntil: current?.periodEnd ?? null,
@@ -171,6 +175,7 @@ export function createTransferRefund(
       unusedDays: quote?.unusedDays ?? null,
       periodDays: quote?.periodDays ?? null,
       nettedCents: quote?.nettedCents ?? 0,
+      balanceCreditCents: quote?.balanceCreditCents ?? 0,
       state: seller.governingState,
       profileId: seller.profileId,
       stripeSubscriptionId: seller.stripeSubscriptionId,
@@ -320,7 +325,6 @@ export async function settleRefund(refund: RefundRow, current: Policy, now = new
         rule: 'pro_rata' as const,
         claimsDeductedCents: 0,
         feeCents: 0,
-        balanceCreditCents: 0,
       }
     : await quoteRefund(policy, canceledAt)
   if (quote.rule === 'none' || quote.amountCents <= 0) {
