@@ -59,6 +59,7 @@ export default [
   route('customer/vehicles/:vehicleId/glass-record.pdf', 'routes/customer.vehicles.$vehicleId.glass-record[.pdf].ts'),
   route('customer/privacy', 'routes/customer.privacy.tsx'),
   route('customer/texts', 'routes/customer.texts.tsx'),
+  route('customer/mailing-address', 'routes/customer.mailing-address.tsx'),
   route('customer/privacy/export', 'routes/customer.privacy.export.ts'),
   route('customer/privacy/confirm-email', 'routes/customer.privacy.confirm-email.tsx'),
   // A higher price the customer's state lets reach them only with their consent: the notice's link, for its owner.
@@ -91,6 +92,7 @@ export default [
     route('ratings', 'routes/admin.ratings.tsx'),
     route('policies', 'routes/admin.policies.tsx'),
     route('setups', 'routes/admin.setups.tsx'),
+    route('letters', 'routes/admin.letters.tsx'),
     route('customers/:profileId', 'routes/admin.customers.$profileId.tsx'),
     route('statements', 'routes/admin.statements.tsx'),
     route('statements/download', 'routes/admin.statements.download.ts'),

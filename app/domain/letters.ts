@@ -58,6 +58,25 @@ export type LetterStatus = (typeof LETTER_STATUSES)[number]
 /** How often the daily job tries a letter the provider refused before it waits for the operator alone. */
 export const LETTER_MAX_ATTEMPTS = 8
 
+/** A letter not posted, as its reason reads it: its status, its tries, the provider's last refusal. */
+export type UnsentLetter = { status: LetterStatus; attempts: number; lastError: string | null }
+
+/** Why a letter has not gone, in the operator's words (the customer's page and the held letters' list). */
+export function letterHoldReason(letter: UnsentLetter): string {
+  switch (letter.status) {
+    case 'held':
+      return 'No mailing address: the customer’s dashboard asks for it. It is posted as soon as they, or you, give one.'
+    case 'failed':
+      return letter.attempts >= LETTER_MAX_ATTEMPTS
+        ? `Refused by the mail provider ${letter.attempts} times and no longer tried (${letter.lastError ?? 'no reason given'}): check the address and reach the customer another way.`
+        : `Refused by the mail provider (${letter.lastError ?? 'no reason given'}); tried again daily, ${letter.attempts} of ${LETTER_MAX_ATTEMPTS} tries so far.`
+    case 'pending':
+      return 'Being posted: the mail provider has not answered yet.'
+    case 'sent':
+      return 'Posted.'
+  }
+}
+
 export function addressLines(address: MailingAddress): string[] {
   return [address.name, address.line1, ...(address.line2 ? [address.line2] : []), `${address.city}, ${address.state} ${address.zip}`]
 }

@@ -117,6 +117,9 @@ export const DASHBOARD_CLAIMS_PATH = '/customer#claims'
 /** The customer's texts about their claims: the opt-in and opt-out (a form on the dashboard posts here). */
 export const TEXTS_PATH = '/customer/texts'
 
+/** The customer's own mailing address, for the notices that go on paper (setup's last page and the dashboard post here). */
+export const MAILING_ADDRESS_PATH = '/customer/mailing-address'
+
 /** Where Twilio posts the replies to our texts (STOP, HELP): set as the messaging number's webhook. */
 export const TWILIO_WEBHOOK_PATH = '/api/twilio-webhook'
 

@@ -39,6 +39,11 @@ const SECTIONS = [
     text: 'Policy setups held before coverage starts: a VIN already on another active policy.',
   },
   {
+    to: '/admin/letters',
+    title: 'Letters not posted',
+    text: 'Every paper letter held or refused, and why: a missing address, the mail provider’s refusal.',
+  },
+  {
     to: '/admin/statements',
     title: 'Partner statements',
     text: "Each partner group's completed claims by month, as a CSV to pay the shops.",

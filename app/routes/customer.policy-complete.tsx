@@ -1,6 +1,8 @@
 import { requireCustomer } from '~/auth/session.server'
+import { MailingAddressForm } from '~/components/mailing-address-form'
 import { PolicyCompleteView } from '~/components/policy-setup/policy-complete-view'
 import { env } from '~/env.server'
+import { heldLetterCount, mailingAddressOf } from '~/models/people/letters.server'
 import { getPolicyForProfile } from '~/models/policies/policies.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
@@ -18,7 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const profile = await requireCustomer(request)
   const policyId = new URL(request.url).searchParams.get('policy_id')
   if (policyId !== null && !getPolicyForProfile(profile.id, policyId)) notFound()
-  return { supportEmail: env().SUPPORT_EMAIL, supportPhone: env().SUPPORT_PHONE }
+  // Setup's last question: where paper notices go, asked here once, while none is given.
+  const askAddress = mailingAddressOf(profile.id) === null
+  return {
+    supportEmail: env().SUPPORT_EMAIL,
+    supportPhone: env().SUPPORT_PHONE,
+    askAddress,
+    held: askAddress ? heldLetterCount(profile.id) : 0,
+  }
 }
 
 export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
@@ -28,7 +37,9 @@ export default function PolicyComplete({ loaderData }: Route.ComponentProps) {
       supportPhone={loaderData.supportPhone}
       returnHref="/customer"
       confirmationEmailed
-    />
+    >
+      {loaderData.askAddress ? <MailingAddressForm address={null} held={loaderData.held} idPrefix="setup-address" /> : null}
+    </PolicyCompleteView>
   )
 }
 

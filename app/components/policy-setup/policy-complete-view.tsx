@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { ButtonLink, Card } from '~/components/ui'
 import { ANSWER_PROMISE } from '~/domain/claims'
 import { phoneHref } from '~/domain/phones'
@@ -10,6 +12,8 @@ export type PolicyCompleteViewProps = {
   returnLabel?: string
   /** True when a confirmation e-mail went out (not in the demo). */
   confirmationEmailed?: boolean
+  /** Below the card: setup's last question (the mailing address, while none is given). */
+  children?: ReactNode
 }
 
 /** The 'Policy complete' page: shown when setup is finished (and by the demo). */
@@ -19,6 +23,7 @@ export function PolicyCompleteView({
   returnHref,
   returnLabel = 'Return Home',
   confirmationEmailed = false,
+  children,
 }: PolicyCompleteViewProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
@@ -56,6 +61,7 @@ export function PolicyCompleteView({
           {returnLabel}
         </ButtonLink>
       </Card>
+      {children}
     </div>
   )
 }

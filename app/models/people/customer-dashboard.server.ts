@@ -1,4 +1,5 @@
 import type { Profile } from '~/db/schema'
+import { parseMailingAddress } from '~/domain/letters'
 import { calibrationCertificatePath, claimPagePath } from '~/domain/paths'
 import { reachInWords } from '~/domain/phones'
 import { ownershipTransferAllowed, transferRefusal } from '~/domain/policies'
@@ -6,6 +7,7 @@ import { claimLiveStatus } from '~/models/claims/claims.server'
 import { listClaimsForProfile } from '~/models/claims/claims-read.server'
 import { lineAfterChoosing } from '~/models/claims/shop-choice.server'
 import { creditsForProfile } from '~/models/money/credits.server'
+import { heldLetterCount } from '~/models/people/letters.server'
 import { textsStateOf } from '~/models/people/texts.server'
 import { policiesWithoutState } from '~/models/policies/governing-state.server'
 import { listPoliciesForProfile, policyPlanName } from '~/models/policies/policies.server'
@@ -124,6 +126,8 @@ export function customerDashboard(profile: Profile, now = new Date()) {
     credits: creditsForProfile(profile.id),
     askState,
     texts: textsStateOf(profile.id),
+    // Where paper notices go, and the letters waiting for it: the dashboard asks for the address while any wait.
+    mailing: { address: parseMailingAddress(profile.mailingAddress), held: heldLetterCount(profile.id) },
     loadError: false as const,
     now: now.toISOString(),
   }

@@ -86,6 +86,7 @@ export function customerPage(profileId: string, now = new Date()) {
       costCents: letter.costCents,
       createdAt: letter.createdAt,
       sentAt: letter.sentAt,
+      mailedAt: letter.mailedAt,
     })),
     payments: customer.payments,
     refunds: customer.refunds.map((refund) => ({

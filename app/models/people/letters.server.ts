@@ -2,11 +2,12 @@ import { and, desc, eq, lt, ne } from 'drizzle-orm'
 
 import { db, transaction } from '~/db/client.server'
 import { createId } from '~/db/ids'
-import { type Letter, letters, profiles } from '~/db/schema'
+import { type Letter, letters, policies, profiles, providerCancelNotices } from '~/db/schema'
 import {
   contentAtMailing,
   LETTER_MAX_ATTEMPTS,
   type LetterContent,
+  letterHoldReason,
   type LetterTemplate,
   type MailingAddress,
   normalizeMailingAddress,
@@ -152,17 +153,34 @@ export function lettersOf(profileId: string) {
 /** The letters not posted yet, oldest first, with why: held for an address, or refused by the mail provider. */
 export function unsentLetters(profileId?: string) {
   return db()
-    .select({ letter: letters, email: profiles.email, fullName: profiles.fullName })
+    .select({
+      letter: letters,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      policyNumber: policies.policyNumber,
+      cancellation: providerCancelNotices.policyId,
+    })
     .from(letters)
     .leftJoin(profiles, eq(profiles.id, letters.profileId))
+    .leftJoin(policies, eq(policies.id, letters.policyId))
+    .leftJoin(providerCancelNotices, eq(providerCancelNotices.letterId, letters.id))
     .where(and(ne(letters.status, 'sent'), profileId ? eq(letters.profileId, profileId) : undefined))
     .orderBy(letters.createdAt)
     .all()
-    .map(({ letter, email, fullName }) => ({
+    .map(({ letter, email, fullName, policyNumber, cancellation }) => ({
       ...letter,
       customer: email ? { email, fullName } : null,
-      gaveUp: letter.status === 'failed' && letter.attempts >= LETTER_MAX_ATTEMPTS,
+      policyNumber,
+      reason: letterHoldReason(letter),
+      /** A provider's cancellation waits for it: the policy does not end until it is mailed. */
+      holdsCancellation: cancellation !== null,
     }))
+}
+
+/** The customer's mailing address, or null while they have given none. */
+export function mailingAddressOf(profileId: string): MailingAddress | null {
+  const profile = db().select({ mailingAddress: profiles.mailingAddress }).from(profiles).where(eq(profiles.id, profileId)).get()
+  return parseMailingAddress(profile?.mailingAddress)
 }
 
 /** How many of the customer's letters wait for their mailing address (the dashboard asks for it while any do). */
