@@ -129,6 +129,8 @@ function pagesToCheck() {
     { who: 'customer', path: `/customer/policies/${policy.id}/transfer` },
     { who: 'customer', path: `/customer/policies/${policy.id}/cancel` },
     { who: 'customer', path: '/customer/privacy' },
+    { who: 'customer', path: '/customer/mailing-address' },
+    { who: 'customer', path: '/customer/policy-complete' },
     { who: 'operator', path: '/admin' },
     { who: 'operator', path: '/admin/claims' },
     { who: 'operator', path: `/admin/claims/${pending.id}` },
@@ -150,6 +152,7 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/price-schedule' },
     { who: 'operator', path: '/admin/scorecards' },
     { who: 'operator', path: '/admin/applications' },
+    { who: 'operator', path: '/admin/letters' },
   ]
   return { customer, visits }
 }
