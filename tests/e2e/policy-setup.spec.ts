@@ -98,8 +98,28 @@ test('from an incomplete policy through both steps to an active policy on the da
   const email = await waitForEmail(profile.email, 'Your windshield coverage is active')
   expect(email.text).toContain('2019 Toyota Camry (UT ABC123)')
 
-  await page.getByRole('link', { name: 'Return Home' }).click()
+  // Setup's last question: where paper notices go. A ZIP that does not exist is refused by its field; then saved.
+  await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/customer')
+  const address = page.getByTestId('mailing-address-card')
+  await expect(address).toContainText('Some notices must reach you on paper')
+  await address.getByLabel('Name on the letter').fill('Pat Setup')
+  await address.getByLabel('Street address').fill('12 West 31st Street')
+  await address.getByLabel('Apartment, suite (optional)').fill('apartment 4b')
+  await address.getByLabel('City').fill('Salt Lake City')
+  await address.getByLabel('State').selectOption('UT')
+  await address.getByLabel('ZIP code').fill('00000')
+  await address.getByRole('button', { name: 'Save my mailing address' }).click()
+  await expect(page.getByText('That ZIP code does not exist. Check the five digits.').first()).toBeVisible()
+  await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true')
+  await page.getByLabel('ZIP code').fill('84101')
+  await page.getByRole('button', { name: 'Save my mailing address' }).click()
+  await expect(toast(page)).toContainText('Mailing Address Saved')
   await expect(page).toHaveURL(/\/customer$/)
+  // In USPS's form, and changeable on the dashboard.
+  await expect(page.getByTestId('mailing-address-ask')).toHaveText(
+    'Paper notices go to Pat Setup, 12 W 31st St, Apt 4b, Salt Lake City, UT 84101.',
+  )
+  await expect(page.getByText('Change my mailing address')).toBeVisible()
   const card = page.locator(`[data-policy-id="${policy.id}"]`)
   await expect(card.getByText('Active', { exact: true })).toBeVisible()
   await expect(card).toContainText('2019 Toyota Camry')
