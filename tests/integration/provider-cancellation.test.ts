@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, letters, localCheckouts, policies, profiles, providerCancelNotices, refunds } from '~/db/schema'
+import { addCalendarDays } from '~/domain/calendar'
 import { NOTICE_EMAIL_MAX_ATTEMPTS } from '~/domain/email'
 import { formatLongDate } from '~/domain/format'
 import type { MailingAddress } from '~/domain/letters'
@@ -17,11 +18,13 @@ import {
 } from '~/models/policies/provider-cancellation.server'
 import * as adminCustomersRoute from '~/routes/admin.customers.$profileId'
 import { setEmailTransport } from '~/services/email.server'
+import { lobTransport } from '~/services/lob.server'
 import { outboxMailTransport, setMailTransport } from '~/services/mail.server'
 import { getToast } from '~/toast.server'
 
 import { expectConsoleError } from '../support/console'
 import { createActivePolicy, createProfile, ensureSeeded, findOrCreateProfile, sessionCookieFor } from '../support/factories'
+import { fakeLob } from '../support/fake-lob'
 import { failingEmailTransport, outboxFor } from '../support/outbox'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
 
@@ -266,6 +269,29 @@ describe('the provider cancelling a policy', () => {
     expect(policyRow(policy.id).status).toBe('active')
     await endProviderCancellations(new Date(endsAt))
     expect(policyRow(policy.id).status).toBe('canceled')
+  })
+
+  it('by Lob: counts from Lob’s send date, so a letter Lob sends two days later ends the policy two days later (audited)', async () => {
+    const lob = fakeLob()
+    const url = await lob.start()
+    try {
+      setMailTransport(lobTransport('test_lob_key', url))
+      const sendDate = new Date(Date.now() + 2 * DAY_MS).toISOString()
+      lob.replies.push({ status: 200, body: { id: 'ltr_later', object: 'letter', send_date: sendDate, tracking_number: null } })
+      const { customer, policy } = paidPolicy('CA', 20)
+      expect((await notice(customer.id, policy.id, 'nonpayment')).status).toBe(302)
+      expect(lettersOf(policy.id)).toMatchObject([{ status: 'sent', provider: 'lob', mailedAt: sendDate }])
+      // Five calendar days in Los Angeles at the same time of day (no daylight change in these days of December).
+      const endsAt = addCalendarDays(new Date(sendDate), 5, 'America/Los_Angeles').getTime()
+      expect(Date.parse(policyRow(policy.id).providerCancelAt!)).toBe(endsAt)
+      expect(db().select().from(auditLog).where(eq(auditLog.action, 'policy.provider_cancel_moved')).all()).toContainEqual(
+        expect.objectContaining({ entityId: policy.id, detail: expect.objectContaining({ letterMailedAt: sendDate, noticeDays: 5 }) }),
+      )
+      await endProviderCancellations(new Date(endsAt - 60_000))
+      expect(policyRow(policy.id).status).toBe('active')
+    } finally {
+      await lob.stop()
+    }
   })
 
   it('California: five days after the mailing, and after day 60 only nonpayment, misrepresentation or fraud (refused by the field)', async () => {
