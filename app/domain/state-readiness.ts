@@ -7,8 +7,15 @@
  * Plain data and pure functions: the operator's page, the sales check and the contract's disclosures ask here.
  */
 
-import { isTollFreeUsPhone } from './phones'
+import { formatPhone, isTollFreeUsPhone, toE164UsPhone } from './phones'
 import { STATE_TABLE, type StateCode } from './state-rules'
+
+/**
+ * How a provider shows it can pay its contracts where a state asks (Tex. Occ. Code §1304.151): a reimbursement
+ * insurance policy, a funded reserve account with a security deposit, or a net worth of at least $100 million.
+ */
+export const FINANCIAL_SECURITY_KINDS = ['reimbursement_insurance', 'funded_reserve', 'net_worth'] as const
+export type FinancialSecurityKind = (typeof FINANCIAL_SECURITY_KINDS)[number]
 
 /** The facts a state may need, as the operator fills them in (one row per state, table `state_facts`). */
 export const STATE_FACT_KEYS = [
@@ -18,6 +25,8 @@ export const STATE_FACT_KEYS = [
   'insurerPhone',
   'administratorName',
   'administratorRegistration',
+  'financialSecurityKind',
+  'financialSecurityDetail',
 ] as const
 export type StateFactKey = (typeof STATE_FACT_KEYS)[number]
 export type StateFactValues = Record<StateFactKey, string | null>
@@ -29,6 +38,18 @@ export const STATE_FACT_LABELS: Record<StateFactKey, string> = {
   insurerPhone: "Insurer's toll-free number",
   administratorName: 'Administrator',
   administratorRegistration: "Administrator's registration number",
+  financialSecurityKind: 'Financial security',
+  financialSecurityDetail: 'Financial security particulars',
+}
+
+export const FINANCIAL_SECURITY_LABELS: Record<FinancialSecurityKind, string> = {
+  reimbursement_insurance: 'Reimbursement insurance policy',
+  funded_reserve: 'Funded reserve account and security deposit',
+  net_worth: 'Net worth of at least $100 million (the provider or its parent)',
+}
+
+export function isFinancialSecurityKind(value: unknown): value is FinancialSecurityKind {
+  return FINANCIAL_SECURITY_KINDS.includes(value as FinancialSecurityKind)
 }
 
 export type ReadinessRule = {
@@ -46,7 +67,20 @@ export type ReadinessRule = {
   administratorPrinted: boolean
   /** The contract prints a telephone number for service. */
   phonePrinted: boolean
-  /** The form filing the regulator keeps for the contract, where one is required. */
+  /**
+   * The printed service number must be toll-free or a local call: the state's area codes (Illinois, 215 ILCS
+   * 152/30(3)); null: any US number.
+   */
+  phoneTollFreeOrLocal: readonly string[] | null
+  /**
+   * The provider records how it can pay its contracts (the kind and its particulars) before selling: Texas, Tex. Occ.
+   * Code §1304.151–.152 (reimbursement insurance, a funded reserve with its security deposit, or net worth).
+   */
+  financialSecurity: boolean
+  /**
+   * The statute that requires the contract form filed with the regulator before it is used (null: none): a terms
+   * version sells there only once its filing is recorded at /admin/states/:code.
+   */
   filedForm: string | null
   /** The regulator, as the operator reads it on /admin/states. */
   regulator: string | null
@@ -66,6 +100,8 @@ export const DEFAULT_READINESS: ReadinessRule = {
   insurerSentence: null,
   administratorPrinted: false,
   phonePrinted: false,
+  phoneTollFreeOrLocal: null,
+  financialSecurity: false,
   filedForm: null,
   regulator: null,
 }
@@ -80,8 +116,11 @@ export const READINESS_TABLE: Readonly<Record<StateCode, ReadinessRow>> = {
   // Utah Code §31A-6a-103: a provider's obligations insured by a reimbursement insurer; §31A-6a-104(2): the contract
   // names the insurer and says the holder may claim from it if the provider does not pay.
   UT: {
-    statutes: ['Utah Code §31A-6a-103', 'Utah Code §31A-6a-104(2)'],
+    statutes: ['Utah Code §31A-6a-103', 'Utah Code §31A-6a-104(2)', 'Utah Code ch. 31A-6a (the contract form filed)'],
     reimbursementInsurance: true,
+    // The form filed before use: which section requires it, and whether on file or on request, is a question for
+    // counsel (docs/selling-lawfully.md); held as required until answered.
+    filedForm: 'Utah Code ch. 31A-6a',
     insurerSentence:
       'Obligations of the provider under this service contract are guaranteed under a service contract reimbursement insurance policy. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, the contract holder is entitled to make a claim directly against the insurance company: {insurer}, {address}, {phone}.',
     regulator: 'Utah Insurance Department',
@@ -102,30 +141,62 @@ export const READINESS_TABLE: Readonly<Record<StateCode, ReadinessRow>> = {
       "The provider's obligations under this service contract are insured under a service contract reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, you may file a claim directly with the insurer.",
     regulator: 'New York State Department of Financial Services',
   },
-  // California Insurance Code §12820: the contract names the insurer and gives the Department of Insurance's text.
+  // California Insurance Code §12820: the contract names the insurer and gives the Department of Insurance's text;
+  // §12820(a): the contract form is filed with the Department before it is sold.
   CA: {
     statutes: ['Cal. Ins. Code §12820'],
+    filedForm: 'Cal. Ins. Code §12820(a)',
     insurerSentence:
       "The provider's obligations under this contract are insured by {insurer}, {address}, {phone}. If you have a complaint, you may contact the California Department of Insurance, Consumer Services Division, 300 South Spring Street, Los Angeles, CA 90013, 1-800-927-4357.",
     regulator: 'California Department of Insurance',
   },
-  // Oklahoma Service Warranty Act, 36 O.S. §6604 and §6605: the contract prints the provider's licence number.
+  // Oklahoma, 15 O.S. §141.13 (the motor vehicle service contract's contents, not the Service Warranty Act of 36 O.S.
+  // §6601 ff.): the contract prints the provider's licence number.
   OK: {
-    statutes: ['36 O.S. §6604', '36 O.S. §6605'],
+    statutes: ['15 O.S. §141.13'],
     registration: { printed: true },
     regulator: 'Oklahoma Insurance Department',
   },
-  // Texas Occupations Code §1304.151 and §1304.156: the contract names the administrator and its registration number.
+  // Texas Occupations Code §1304.101 (registration before selling), §1304.151–.152 (financial security: a reimbursement
+  // insurance policy, a funded reserve account with a security deposit, or a net worth of $100 million) and §1304.156
+  // (the contract names the administrator and its registration number).
   TX: {
-    statutes: ['Tex. Occ. Code §1304.151', 'Tex. Occ. Code §1304.156'],
+    statutes: ['Tex. Occ. Code §1304.101', 'Tex. Occ. Code §1304.151–.152', 'Tex. Occ. Code §1304.156'],
     registration: { printed: true },
     administratorPrinted: true,
+    financialSecurity: true,
     regulator: 'Texas Department of Licensing and Regulation',
   },
-  // Illinois Service Contract Act, 215 ILCS 152/20: the contract prints a telephone number for service.
+  // Florida Statutes §634.121(1): the service agreement form is filed with the Office of Insurance Regulation before use.
+  FL: {
+    statutes: ['Fla. Stat. §634.121(1)'],
+    filedForm: 'Fla. Stat. §634.121(1)',
+    regulator: 'Florida Office of Insurance Regulation',
+  },
+  // Illinois Service Contract Act, 215 ILCS 152/30(3): the contract prints a local or toll-free telephone number for
+  // the approval of covered repairs; "local" read as an Illinois area code.
   IL: {
-    statutes: ['215 ILCS 152/20'],
+    statutes: ['215 ILCS 152/30(3)'],
     phonePrinted: true,
+    phoneTollFreeOrLocal: [
+      '217',
+      '224',
+      '309',
+      '312',
+      '331',
+      '447',
+      '464',
+      '618',
+      '630',
+      '708',
+      '730',
+      '773',
+      '779',
+      '815',
+      '847',
+      '861',
+      '872',
+    ],
     regulator: 'Illinois Department of Insurance',
   },
 }
@@ -142,6 +213,7 @@ export function requiredFacts(rule: ReadinessRule): StateFactKey[] {
   if (rule.registration.required) keys.push('registrationNumber')
   if (rule.reimbursementInsurance || rule.insurerSentence) keys.push('insurerName', 'insurerAddress', 'insurerPhone')
   if (rule.administratorPrinted) keys.push('administratorName', 'administratorRegistration')
+  if (rule.financialSecurity) keys.push('financialSecurityKind', 'financialSecurityDetail')
   return keys
 }
 
@@ -167,24 +239,68 @@ export function factProblem(rule: ReadinessRule, key: StateFactKey, value: strin
   if (key === 'insurerPhone' && !isTollFreeUsPhone(value)) {
     return 'Enter a US toll-free number (800, 833, 844, 855, 866, 877 or 888).'
   }
+  if (key === 'financialSecurityKind' && !isFinancialSecurityKind(value)) {
+    return 'Choose how the provider shows it can pay: reimbursement insurance, a funded reserve, or net worth.'
+  }
   return null
+}
+
+/**
+ * Whether the printed service number meets the state's rule: toll-free, or a local call (one of the state's area
+ * codes). True where the state has no such rule.
+ */
+export function servicePhoneAllowed(rule: ReadinessRule, phone: string): boolean {
+  if (!rule.phoneTollFreeOrLocal) return true
+  if (isTollFreeUsPhone(phone)) return true
+  const e164 = toE164UsPhone(phone)
+  return e164 !== null && rule.phoneTollFreeOrLocal.includes(e164.slice(2, 5))
 }
 
 export function missingFacts(rule: ReadinessRule, facts: StateFactValues): StateFactKey[] {
   return requiredFacts(rule).filter((key) => !facts[key]?.trim())
 }
 
-export type Readiness = { ready: boolean; missing: StateFactKey[]; counsel: string | null }
+/**
+ * What readiness checks beyond the state's own facts: the service number the contract prints (SUPPORT_PHONE), the
+ * terms version sold now and the versions whose filing is recorded for the state. Left out: not checked.
+ */
+export type ReadinessChecks = { servicePhone?: string | null; termsVersion?: string; filedVersions?: readonly string[] }
+
+export type Readiness = {
+  ready: boolean
+  missing: StateFactKey[]
+  counsel: string | null
+  /** What else holds the state, in the operator's words, its statute named (the service number, the form filing). */
+  problems: string[]
+}
+
+/** The state's other holds, each a sentence for the operator: a service number that is neither toll-free nor local, an unfiled form. */
+export function readinessProblems(rule: ReadinessRule, checks: ReadinessChecks): string[] {
+  const problems: string[] = []
+  if (rule.phoneTollFreeOrLocal && checks.servicePhone && !servicePhoneAllowed(rule, checks.servicePhone)) {
+    problems.push(
+      `The service number the contract prints, ${formatPhone(toE164UsPhone(checks.servicePhone) ?? checks.servicePhone)}, must be toll-free or a local number here (${rule.statutes.join('; ')}): set SUPPORT_PHONE to one.`,
+    )
+  }
+  if (rule.filedForm && checks.termsVersion && !(checks.filedVersions ?? []).includes(checks.termsVersion)) {
+    problems.push(
+      `Terms ${checks.termsVersion} must be filed with the regulator before they are sold here (${rule.filedForm}): record the filing.`,
+    )
+  }
+  return problems
+}
 
 /**
  * Whether a state may be sold in with these facts. `sample`: the embedded local default, which sells everywhere on
- * made-up facts to show the product, so counsel's open questions are reported but hold nothing there; they only hold a
- * state that would be sold for real.
+ * made-up facts to show the product, so counsel's open questions and the other holds are reported but hold nothing
+ * there; they only hold a state that would be sold for real.
  */
-export function readiness(code: StateCode, facts: StateFactValues, sample = false): Readiness {
-  const missing = missingFacts(readinessRule(code), facts)
+export function readiness(code: StateCode, facts: StateFactValues, sample = false, checks: ReadinessChecks = {}): Readiness {
+  const rule = readinessRule(code)
+  const missing = missingFacts(rule, facts)
   const counsel = counselHold(code)
-  return { ready: missing.length === 0 && (counsel === null || sample), missing, counsel }
+  const problems = readinessProblems(rule, checks)
+  return { ready: missing.length === 0 && (sample || (counsel === null && problems.length === 0)), missing, counsel, problems }
 }
 
 export const NO_FACTS: StateFactValues = Object.fromEntries(STATE_FACT_KEYS.map((key) => [key, null])) as StateFactValues
@@ -200,6 +316,8 @@ export const SAMPLE_STATE_FACTS: StateFactValues = {
   insurerPhone: '+18005550100',
   administratorName: 'Sample Administrator (local default)',
   administratorRegistration: 'SAMPLE-ADM-0000',
+  financialSecurityKind: 'reimbursement_insurance',
+  financialSecurityDetail: 'Sample reimbursement insurance policy (local default, not a real policy)',
 }
 
 /** The filled-in facts, each missing one taken from the samples (the local default only). */

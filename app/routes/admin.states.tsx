@@ -50,7 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? 'Ready'
       : row.readiness.counsel
         ? `Needs counsel: ${row.readiness.counsel}`
-        : `Missing: ${row.readiness.missing.map((key) => STATE_FACT_LABELS[key]).join(', ')}`,
+        : row.readiness.missing.length
+          ? `Missing: ${row.readiness.missing.map((key) => STATE_FACT_LABELS[key]).join(', ')}`
+          : row.readiness.problems.join(' '),
     ready: row.readiness.ready,
   }))
   return data({ show, counts, states, notice: problem, samples: env().stateFacts === 'sample' }, { status: problem ? 400 : 200 })

@@ -12,6 +12,7 @@ import {
   OPERATOR_SETTINGS_MESSAGES,
   PAYOUT_MESSAGES,
   PROVIDER_CANCEL_MESSAGES,
+  STATE_FACTS_MESSAGES,
 } from '~/domain/messages'
 import { STATE_SHOW, type StateShow } from '~/domain/operator'
 import { PAYOUT_REFERENCE_MAX } from '~/domain/payouts'
@@ -270,6 +271,20 @@ export const StateFactsSchema = z.object({
   insurerPhone: stateFact(MAX_LENGTH.phone),
   administratorName: stateFact(MAX_LENGTH.businessName),
   administratorRegistration: stateFact(MAX_LENGTH.registrationNumber),
+  // One of FINANCIAL_SECURITY_KINDS, judged by factProblem (app/domain/state-readiness.ts) with the other facts' shapes.
+  financialSecurityKind: stateFact(MAX_LENGTH.recordId),
+  financialSecurityDetail: stateFact(MAX_LENGTH.postalAddress),
+})
+
+/** The terms version filed with a state's regulator, the day it was received and its reference (/admin/states/:code). */
+export const FormFilingSchema = z.object({
+  intent: z.literal('record-filing'),
+  tosVersion: singleLineText({ error: STATE_FACTS_MESSAGES.filingVersionUnknown.description }).max(
+    MAX_LENGTH.termsVersion,
+    STATE_FACTS_MESSAGES.filingVersionUnknown.description,
+  ),
+  filedOn: dayField(STATE_FACTS_MESSAGES.filingDay),
+  reference: stateFact(MAX_LENGTH.insurancePolicyNumber),
 })
 
 /** The operator's decision on a setup held because its VIN is on another active policy (routes/admin.setups.tsx). */

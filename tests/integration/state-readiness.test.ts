@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { contractDisclosures } from '~/content/disclosures'
+import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
-import { auditLog, salesStates, stateFacts } from '~/db/schema'
+import { auditLog, salesStates, stateFacts, stateFormFilings } from '~/db/schema'
 import { resetEnvForTests } from '~/env.server'
-import { isSoldIn } from '~/models/operations/sales-states.server'
+import { isSoldIn, stateReadiness } from '~/models/operations/sales-states.server'
 import { contractProvider } from '~/models/policies/contract.server'
 import * as adminStatesRoute from '~/routes/admin.states'
 import * as factsRoute from '~/routes/admin.states.$code'
@@ -50,11 +51,13 @@ function production(states?: string) {
 beforeEach(() => {
   db().delete(salesStates).run()
   db().delete(stateFacts).run()
+  db().delete(stateFormFilings).run()
 })
 
 afterEach(() => {
   delete process.env.SALES_STATES
   delete process.env.APP_URL
+  delete process.env.SUPPORT_PHONE
   resetEnvForTests()
   db().delete(salesStates).run()
   db().delete(stateFacts).run()
@@ -163,5 +166,103 @@ describe('the embedded local default', () => {
     expect(['TX', 'UT', 'WA', 'OH'].map(isSoldIn)).toEqual([true, true, true, true])
     const lines = contractDisclosures(contractProvider('UT'), 'UT').flatMap((block) => block.lines)
     expect(lines.join(' ')).toContain('local default, not a real insurer')
+  })
+})
+
+describe('readiness facts the statutes ask for (a production start, real SQLite file)', () => {
+  it('Illinois: not sold while the printed service number is neither toll-free nor local, sold once it is (215 ILCS 152/30(3))', async () => {
+    production('IL')
+    process.env.SUPPORT_PHONE = '(801) 555-0142'
+    resetEnvForTests()
+    const cookie = await operatorCookie()
+    const held = await submitFacts('IL', { intent: 'save-and-open', registrationNumber: 'IL-SC-1' }, cookie)
+    expect(held.status).toBe(409)
+    expect((held.data as Answer).toast?.description).toContain('(801) 555-0142, must be toll-free or a local number here')
+    expect(isSoldIn('IL')).toBe(false)
+
+    expect(db().select().from(stateFacts).all()).toEqual([])
+
+    process.env.SUPPORT_PHONE = '(312) 555-0100'
+    resetEnvForTests()
+    expect((await submitFacts('IL', { intent: 'save-and-open', registrationNumber: 'IL-SC-1' }, cookie)).status).toBe(302)
+    expect(isSoldIn('IL')).toBe(true)
+  })
+
+  it('Texas: the financial security is saved with its kind and particulars, a kind the statute does not name refused by its field', async () => {
+    production()
+    const cookie = await operatorCookie()
+    const texas = { registrationNumber: 'TX-SC-1', administratorName: 'Example Administrators', administratorRegistration: 'ADM-1' }
+    expect(stateReadiness('TX').missing).toEqual([
+      'registrationNumber',
+      'administratorName',
+      'administratorRegistration',
+      'financialSecurityKind',
+      'financialSecurityDetail',
+    ])
+    const wrong = await submitFacts(
+      'TX',
+      { intent: 'save', ...texas, financialSecurityKind: 'letter_of_credit', financialSecurityDetail: 'x' },
+      cookie,
+    )
+    expect(wrong.status).toBe(400)
+    expect((wrong.data as Answer).result!.error.financialSecurityKind).toEqual([
+      expect.stringContaining('reimbursement insurance, a funded reserve, or net worth'),
+    ])
+    expect(db().select().from(stateFacts).all()).toEqual([])
+
+    const detail = 'Reserve account at Example Bank, 40 % of gross consideration; security deposit $25,000 with TDLR'
+    expect(
+      (
+        await submitFacts(
+          'TX',
+          { intent: 'save', ...texas, financialSecurityKind: 'funded_reserve', financialSecurityDetail: detail },
+          cookie,
+        )
+      ).status,
+    ).toBe(302)
+    expect(db().select().from(stateFacts).where(eq(stateFacts.code, 'TX')).get()).toMatchObject({
+      financialSecurityKind: 'funded_reserve',
+      financialSecurityDetail: detail,
+    })
+    expect(stateReadiness('TX').missing).toEqual([])
+    // Counsel's question on Texas still holds it.
+    expect(isSoldIn('TX')).toBe(false)
+  })
+
+  it('Florida: the filed terms version and its day are recorded, audited, and lift the filing hold; a future day or another state is refused', async () => {
+    production()
+    const cookie = await operatorCookie()
+    const operator = findOrCreateProfile('operator@example.com')
+    expect(stateReadiness('FL').problems).toEqual([
+      expect.stringContaining('must be filed with the regulator before they are sold here (Fla. Stat. §634.121(1))'),
+    ])
+
+    const future = await submitFacts('FL', { intent: 'record-filing', tosVersion: TOS_VERSION, filedOn: '2999-01-01' }, cookie)
+    expect(future.status).toBe(400)
+    expect((future.data as Answer).result!.error.filedOn).toEqual(['The filing day cannot be after today.'])
+    const notADay = await submitFacts('FL', { intent: 'record-filing', tosVersion: TOS_VERSION, filedOn: '2026-02-30' }, cookie)
+    expect(notADay.status).toBe(400)
+    const unknown = await submitFacts('FL', { intent: 'record-filing', tosVersion: '9.9.9', filedOn: '2026-11-30' }, cookie)
+    expect((unknown.data as Answer).result!.error.tosVersion).toEqual(['Choose a published terms version.'])
+    const ohio = await submitFacts('OH', { intent: 'record-filing', tosVersion: TOS_VERSION, filedOn: '2026-11-30' }, cookie)
+    expect(ohio.status).toBe(409)
+    expect(db().select().from(stateFormFilings).all()).toEqual([])
+
+    const recorded = await submitFacts(
+      'FL',
+      { intent: 'record-filing', tosVersion: TOS_VERSION, filedOn: '2026-11-30', reference: 'OIR-2026-118' },
+      cookie,
+    )
+    expect(recorded.status).toBe(302)
+    expect(db().select().from(stateFormFilings).all()).toMatchObject([
+      { code: 'FL', tosVersion: TOS_VERSION, filedOn: '2026-11-30', reference: 'OIR-2026-118', recordedBy: operator.id },
+    ])
+    expect(db().select().from(auditLog).where(eq(auditLog.action, 'sales_state.form_filed')).all().at(-1)).toMatchObject({
+      entityId: 'FL',
+      detail: { tosVersion: TOS_VERSION, filedOn: '2026-11-30' },
+    })
+    expect(stateReadiness('FL').problems).toEqual([])
+    const page = await settle(() => factsLoader(routeArgs(makeRequest('/admin/states/FL', { cookie }), { code: 'FL' })))
+    expect(page.data).toMatchObject({ filings: [{ tosVersion: TOS_VERSION, filedOn: '2026-11-30' }] })
   })
 })

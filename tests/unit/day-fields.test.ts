@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { isCalendarDay } from '~/domain/calendar'
 import { NOT_A_CALENDAR_DAY } from '~/domain/messages'
 import { SubmitClaimSchema } from '~/validation/claims'
-import { ActivityQuery } from '~/validation/operator'
+import { ActivityQuery, FormFilingSchema } from '~/validation/operator'
 import { PriceScheduleSchema } from '~/validation/price-schedule'
 import { PriceChangeSchema } from '~/validation/prices'
 import { shopApplicationSchema } from '~/validation/shop-applications'
@@ -25,6 +25,7 @@ const fields: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
   ['customer chosen day', ChooseShopSchema, {}, 'preferredDate'],
   ['customer rescheduled day', RescheduleSchema, {}, 'preferredDate'],
   ['shop proposed day', AppointmentSchema, { intent: 'propose' }, 'date'],
+  ['contract form filed on', FormFilingSchema, { intent: 'record-filing', tosVersion: '1.0.5' }, 'filedOn'],
 ]
 
 function messagesAt(schema: z.ZodType, input: Record<string, unknown>, field: string) {

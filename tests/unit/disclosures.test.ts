@@ -88,6 +88,8 @@ describe('the contract disclosures', () => {
       insurerPhone: '+18885550199',
       administratorName: 'Example Administrators Inc.',
       administratorRegistration: 'ADM-778',
+      financialSecurityKind: null,
+      financialSecurityDetail: null,
     }
     const withFacts = { ...provider, stateFacts: facts }
     const all = (state: string) => contractDisclosures(withFacts, state).flatMap((block) => block.lines)

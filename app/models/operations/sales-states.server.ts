@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 
+import { TOS_VERSION } from '~/content/terms'
+import { termsVersion } from '~/content/terms-versions'
 import { db, transaction } from '~/db/client.server'
-import { profiles, salesStates, stateFacts } from '~/db/schema'
+import { profiles, salesStates, stateFacts, stateFormFilings } from '~/db/schema'
+import { dayOf } from '~/domain/calendar'
 import { RuleError } from '~/domain/errors'
 import { STATE_FACTS_MESSAGES } from '~/domain/messages'
 import { toE164UsPhone } from '~/domain/phones'
@@ -10,6 +13,7 @@ import {
   NO_FACTS,
   type Readiness,
   readiness,
+  type ReadinessChecks,
   type ReadinessRule,
   readinessRule,
   STATE_FACT_KEYS,
@@ -51,8 +55,23 @@ export function effectiveFacts(code: string): StateFactValues {
   return env().stateFacts === 'sample' ? withSampleFacts(filled) : filled
 }
 
+/** The terms versions whose filing with the state's regulator is recorded (app/domain/state-readiness.ts `filedForm`). */
+function filedVersionsOf(code: string): string[] {
+  return db()
+    .select({ version: stateFormFilings.tosVersion })
+    .from(stateFormFilings)
+    .where(eq(stateFormFilings.code, code))
+    .all()
+    .map((row) => row.version)
+}
+
+/** What readiness checks beyond the facts: the printed service number, and the terms sold now against the filings. */
+function checksFor(code: string, filedVersions = filedVersionsOf(code)): ReadinessChecks {
+  return { servicePhone: env().SUPPORT_PHONE, termsVersion: TOS_VERSION, filedVersions }
+}
+
 export function stateReadiness(code: string): Readiness {
-  return readiness(code, effectiveFacts(code), env().stateFacts === 'sample')
+  return readiness(code, effectiveFacts(code), env().stateFacts === 'sample', checksFor(code))
 }
 
 /** Whether new customers living in `code` may sign up now. An unknown code is never sold. */
@@ -96,12 +115,16 @@ export function listSalesStates(): SalesStateRow[] {
       .all()
       .map((row) => [row.code, Object.fromEntries(STATE_FACT_KEYS.map((key) => [key, row[key]])) as StateFactValues]),
   )
+  const filings = new Map<string, string[]>()
+  for (const filing of db().select({ code: stateFormFilings.code, version: stateFormFilings.tosVersion }).from(stateFormFilings).all()) {
+    filings.set(filing.code, [...(filings.get(filing.code) ?? []), filing.version])
+  }
   const sample = env().stateFacts === 'sample'
   return US_STATES.map(({ code, name }) => {
     const row = rows.get(code)
     const own = filled.get(code) ?? NO_FACTS
     const facts = sample ? withSampleFacts(own) : own
-    const ready = readiness(code, facts, sample)
+    const ready = readiness(code, facts, sample, checksFor(code, filings.get(code) ?? []))
     const opened = row ? row.isOpen : openByConfiguration(code)
     return {
       code,
@@ -123,6 +146,9 @@ export function openingRefusal(code: string): RuleError | null {
   const ready = stateReadiness(code)
   // Counsel's open questions hold a state for a real sale; the local samples sell everywhere (readiness says which).
   if (!ready.ready && ready.counsel) return RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(ready.counsel), { status: 409 })
+  if (!ready.ready && ready.problems.length && !ready.missing.length) {
+    return RuleError.from(STATE_FACTS_MESSAGES.held(ready.problems), { status: 409 })
+  }
   if (ready.missing.length) {
     return RuleError.from(STATE_FACTS_MESSAGES.missing(ready.missing.map((key) => STATE_FACT_LABELS[key])), {
       status: 409,
@@ -179,8 +205,9 @@ export function saveStateFacts(actorId: string, code: string, values: StateFactV
     Object.entries(factProblems(code, values)).map(([key, problem]) => [key, [problem]]),
   )
   if (open) {
-    const counsel = env().stateFacts === 'sample' ? null : readiness(code, values).counsel
-    if (counsel) throw RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(counsel), { status: 409 })
+    const judgedNow = env().stateFacts === 'sample' ? null : readiness(code, values, false, checksFor(code))
+    if (judgedNow?.counsel) throw RuleError.from(STATE_FACTS_MESSAGES.needsCounsel(judgedNow.counsel), { status: 409 })
+    if (judgedNow?.problems.length) throw RuleError.from(STATE_FACTS_MESSAGES.held(judgedNow.problems), { status: 409 })
     const judged = env().stateFacts === 'sample' ? withSampleFacts(values) : values
     for (const key of readiness(code, judged).missing) fieldErrors[key] ??= [STATE_FACTS_MESSAGES.required]
   }
@@ -205,4 +232,60 @@ export function saveStateFacts(actorId: string, code: string, values: StateFactV
     recordAudit(tx, { actor: actorId, action: 'sales_state.facts_updated', entityId: code, detail: { changed } })
   })
   if (open) setSalesState(actorId, code, true, now)
+}
+
+// --- the contract form filed with the regulator ------------------------------------------------------------------
+
+/** The filings recorded for a state, newest first, with who recorded them. */
+export function formFilingsOf(code: string) {
+  return db()
+    .select({
+      tosVersion: stateFormFilings.tosVersion,
+      filedOn: stateFormFilings.filedOn,
+      reference: stateFormFilings.reference,
+      recordedAt: stateFormFilings.recordedAt,
+      recordedBy: profiles.email,
+    })
+    .from(stateFormFilings)
+    .leftJoin(profiles, eq(profiles.id, stateFormFilings.recordedBy))
+    .where(eq(stateFormFilings.code, code))
+    .orderBy(desc(stateFormFilings.filedOn), desc(stateFormFilings.recordedAt))
+    .all()
+}
+
+/**
+ * Records that a terms version was filed with the state's regulator on `filedOn` (where the state requires the form
+ * filed before use, `filedForm`): from then on that version may be sold there, once the rest is ready. Recording the
+ * same version again corrects its day and reference. Audited. Refusals are RuleErrors by field.
+ */
+export function recordFormFiling(
+  actorId: string,
+  code: string,
+  input: { tosVersion: string; filedOn: string; reference: string | null },
+  now = new Date(),
+) {
+  if (!readinessRule(code).filedForm) throw RuleError.from(STATE_FACTS_MESSAGES.filingNotRequired, { field: 'tosVersion', status: 409 })
+  if (!termsVersion(input.tosVersion)) throw RuleError.from(STATE_FACTS_MESSAGES.filingVersionUnknown, { field: 'tosVersion' })
+  if (input.filedOn > dayOf(now)) throw RuleError.from(STATE_FACTS_MESSAGES.filingDayFuture, { field: 'filedOn' })
+  transaction((tx) => {
+    const before = tx
+      .select()
+      .from(stateFormFilings)
+      .where(and(eq(stateFormFilings.code, code), eq(stateFormFilings.tosVersion, input.tosVersion)))
+      .get()
+    const recordedAt = now.toISOString()
+    tx.insert(stateFormFilings)
+      .values({ code, ...input, recordedBy: actorId, recordedAt })
+      .onConflictDoUpdate({
+        target: [stateFormFilings.code, stateFormFilings.tosVersion],
+        set: { filedOn: input.filedOn, reference: input.reference, recordedBy: actorId, recordedAt },
+      })
+      .run()
+    recordAudit(tx, {
+      actor: actorId,
+      action: 'sales_state.form_filed',
+      entityId: code,
+      detail: { tosVersion: input.tosVersion, filedOn: input.filedOn, ...(before ? { before: before.filedOn } : {}) },
+    })
+  })
 }
