@@ -133,7 +133,8 @@ export function providerCancelEndsAfterNotice(rule: ProviderCancelRule, endsAt: 
  * When a policy whose notice went by letter may end: `noticeDays` calendar days after the letter was mailed (Lob's send
  * date, or the day the offline twin posted it), at the same time of day in the customer's zone, and never earlier than
  * the day already set. Texas counts six (mailed before the fifth day preceding the effective date), California five
- * (no less than five days after the postmark): the state table's `providerNoticeDaysAfterMailing`.
+ * (no less than five days after the postmark): the state table's `providerNoticeDaysAfterMailing`
+ * (docs/decisions/110-provider-cancellation-counts-from-the-mailing.md).
  */
 export function providerCancelEndsAfterMailing(rule: ProviderCancelRule, endsAt: Date, mailedAt: Date, zone: string): Date {
   const earliest = addCalendarDays(mailedAt, rule.noticeDays, zone)
