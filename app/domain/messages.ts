@@ -1351,6 +1351,15 @@ export const CONSENT_MESSAGES = {
     title: 'Consent Required',
     description: 'Please agree to receive your contract and notices electronically to continue.',
   },
+  /** The code printed in the disclosure's PDF: typing it shows the customer can open the PDFs we send. */
+  esignCodeRequired: {
+    title: 'Open the PDF',
+    description: 'Open the disclosure PDF and type the code printed in it, to show your device opens PDF files.',
+  },
+  esignCodeWrong: {
+    title: 'Check the code',
+    description: 'That is not the code printed in the disclosure PDF. Open the PDF and type its 6-character code.',
+  },
   esignWithdrawn: {
     title: 'Paper copies requested',
     description: 'You withdrew your consent to electronic delivery. We will post paper copies of your contract and notices.',
