@@ -6,6 +6,7 @@ import { runServiceCredits } from '~/models/money/credits.server'
 import { retryFailedRefunds, settleUnsettledRefunds } from '~/models/money/refunds.server'
 import { payAcceptedJobs } from '~/models/money/shop-payments.server'
 import { yieldToRequests } from '~/models/operations/batches.server'
+import { countServiceRecord } from '~/models/operations/service-record.server'
 import { sweepStoredUploadsAndLog } from '~/models/operations/upload-sweep.server'
 import { purgeExpiredConsentRecords } from '~/models/people/consents.server'
 import { removeDueKeptRecords } from '~/models/people/kept-records.server'
@@ -62,6 +63,8 @@ const DAILY_JOBS = {
   priceScheduleNoticesSent: retryScheduleNotices,
   /** The shops' accepted jobs put into payouts before their five business days run out, and sent by Stripe Connect. */
   shopPayments: payAcceptedJobs,
+  /** The public service record counted afresh (after the credits, so the ones paid on this run are in it). */
+  serviceRecord: countServiceRecord,
   /** A deleted account's records kept for a state's law, removed on their day (docs/decisions/105). */
   keptRecordsRemoved: removeDueKeptRecords,
   /** Consent records removed three years after their policy ended. */
