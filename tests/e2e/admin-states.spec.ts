@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 
+import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
-import { salesStates } from '~/db/schema'
+import { salesStates, stateFormFilings } from '~/db/schema'
 import { STATE_TABLE } from '~/domain/state-rules'
 import { US_STATES } from '~/domain/us-states'
 
@@ -9,6 +10,9 @@ import { expect, test, toast } from '../support/e2e'
 
 // Each project closes its own state (both run at once against one server), one no other spec signs up in.
 const stateFor = (javaScript: boolean) => (javaScript ? { code: 'ND', name: 'North Dakota' } : { code: 'SD', name: 'South Dakota' })
+
+// Each project records a filing in its own state of those that require the contract form filed before use.
+const filingStateFor = (javaScript: boolean) => (javaScript ? { code: 'FL', name: 'Florida' } : { code: 'CA', name: 'California' })
 
 // Only the test that closes a state puts it back: an afterEach would run after this file's other tests too, which run
 // beside it in another worker and would reopen the state while it is being checked.
@@ -22,6 +26,7 @@ test('the states table filters by open, closed and needs facts, and returns to t
   javaScript,
 }) => {
   const state = stateFor(javaScript)
+  const filing = filingStateFor(javaScript)
   try {
     await signIn({ email: 'operator@example.com' })
     await page.goto('/admin/states')
@@ -54,8 +59,32 @@ test('the states table filters by open, closed and needs facts, and returns to t
     await expect(page.locator('tbody tr')).toHaveCount(withoutStatute.length)
     await expect(page.getByTestId('state-TX')).toHaveCount(0)
     for (const row of await page.locator('tbody tr').all()) await expect(row).toContainText('National default')
+
+    // Texas asks for its financial security before it opens: the kind is chosen from the statute's three.
+    await page.goto('/admin/states/TX')
+    await expect(page.getByLabel('Financial security (required)')).toBeVisible()
+    await expect(page.getByLabel('Financial security (required)').locator('option')).toHaveText([
+      'Not recorded',
+      'Reimbursement insurance policy',
+      'Funded reserve account and security deposit',
+      'Net worth of at least $100 million (the provider or its parent)',
+    ])
+
+    // A state that requires the contract form filed before use records the terms version's filing.
+    await page.goto(`/admin/states/${filing.code}`)
+    const filed = page.getByRole('region', { name: 'Contract form filed' })
+    await expect(filed).toContainText('No filing recorded yet.')
+    await filed.getByLabel('Filed on').fill('2999-01-01')
+    await filed.getByRole('button', { name: 'Record the filing' }).click()
+    await expect(page.getByRole('region', { name: 'Contract form filed' }).getByText('The filing day cannot be after today.')).toBeVisible()
+    await page.getByRole('region', { name: 'Contract form filed' }).getByLabel('Filed on').fill('2026-11-30')
+    await page.getByRole('region', { name: 'Contract form filed' }).getByLabel('Reference (optional)').fill('REF-118')
+    await page.getByRole('region', { name: 'Contract form filed' }).getByRole('button', { name: 'Record the filing' }).click()
+    await expect(toast(page)).toContainText(`Terms ${TOS_VERSION} are recorded as filed in ${filing.name}`)
+    await expect(page.getByTestId('form-filings')).toContainText(`Terms ${TOS_VERSION}: filed November 30, 2026, reference REF-118`)
   } finally {
     reopen(state.code)
+    db().delete(stateFormFilings).where(eq(stateFormFilings.code, filing.code)).run()
   }
 })
 

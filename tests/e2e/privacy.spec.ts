@@ -3,14 +3,18 @@ import fs from 'node:fs'
 import { unzipSync } from 'fflate'
 
 import { expect, expectNoSeriousA11yViolations, test, toast, waitForEmail } from '../support/e2e'
-import { createActivePolicy } from '../support/factories'
+import { createActivePolicy, uniqueEmail } from '../support/factories'
 
 const DAY = 24 * 60 * 60 * 1000
 
 // Privacy self-service — export, correct, delete — with JavaScript on and off.
-test('a customer downloads their data, corrects their details and deletes their account', async ({ page, signIn }) => {
-  const customer = await signIn({ fullName: 'Riley Private' })
-  createActivePolicy(customer.id, { initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
+test('a customer downloads their data, corrects their details and deletes their account, which keeps what Texas requires', async ({
+  page,
+  signIn,
+}) => {
+  const address = { name: 'Riley Private', line1: '100 Congress Ave', line2: null, city: 'Austin', state: 'TX', zip: '78701' }
+  const customer = await signIn({ fullName: 'Riley Private', mailingAddress: JSON.stringify(address) })
+  const { policy } = createActivePolicy(customer.id, { governingState: 'TX', initialTermEndsAt: new Date(Date.now() - DAY).toISOString() })
 
   await page.goto('/customer')
   await page.getByRole('link', { name: 'Privacy & your data' }).click()
@@ -35,6 +39,9 @@ test('a customer downloads their data, corrects their details and deletes their 
   await expect(page.getByRole('region', { name: 'Your details' }).getByLabel('Phone')).toHaveValue('(801) 555-0199')
 
   const deletion = page.getByRole('region', { name: 'Delete my account' })
+  // Before confirming: what stays, under which law, and until when.
+  await expect(deletion.getByTestId('deletion-kept')).toContainText(`Policy ${policy.policyNumber}: Texas law (Tex. Occ. Code §1304.155)`)
+  await expect(deletion.getByTestId('deletion-kept')).toContainText('Only our staff can see these records')
   await deletion.getByRole('button', { name: 'Send me a code to confirm' }).click()
   await expect(toast(page).first()).toContainText('Code sent')
   const email = await waitForEmail(customer.email, 'Your code to delete your account')
@@ -43,7 +50,18 @@ test('a customer downloads their data, corrects their details and deletes their 
   await page.getByRole('region', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(toast(page)).toContainText('Your account was deleted')
+  await expect(toast(page)).toContainText('except one record the law requires us to keep')
+  const last = await waitForEmail(customer.email, 'Your Glass Plan account was deleted')
+  expect(last.text).toContain('Texas law (Tex. Occ. Code §1304.155)')
 
   await page.goto('/customer')
   await expect(page).toHaveURL(/\/auth/)
+
+  // Only the operator sees the kept record: the holder's name and address, its law and the day it goes.
+  await signIn({ email: uniqueEmail('ops'), role: 'admin' })
+  await page.goto(`/admin/customers/${customer.id}`)
+  const kept = page.getByRole('region', { name: 'Records kept after deletion' })
+  await expect(kept.getByTestId('kept-record')).toContainText('Riley Q. Private')
+  await expect(kept.getByTestId('kept-record')).toContainText('Austin, TX 78701')
+  await expect(kept.getByTestId('kept-record')).toContainText('Tex. Occ. Code §1304.155')
 })
