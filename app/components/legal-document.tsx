@@ -68,7 +68,14 @@ export function LegalDocumentView({
                 <span className="text-slate-500">{index + 1}. </span>
                 {section.heading}
               </SectionHeading>
-              <div className={cx('mt-3 space-y-3', compact ? 'text-sm leading-6' : 'leading-7')}>
+              <div
+                className={cx(
+                  'mt-3 space-y-3',
+                  compact ? 'text-sm leading-6' : 'leading-7',
+                  section.conspicuous && 'font-bold text-slate-900',
+                )}
+                data-conspicuous={section.conspicuous ? true : undefined}
+              >
                 {section.paragraphs.map((paragraph, paragraphIndex) => (
                   <p key={paragraphIndex}>
                     <LegalText text={paragraph} />

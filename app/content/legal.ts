@@ -17,6 +17,11 @@ export type LegalSection = {
   paragraphs: string[]
   /** Rendered after the paragraphs, as an unordered list. */
   bullets?: string[]
+  /**
+   * Printed in bold type, no smaller than the text around it: language that excludes coverage or puts a duty on the
+   * customer (California Insurance Code §12820(b)(2) asks for it; the state table, domain/state-rules.ts, cites it).
+   */
+  conspicuous?: boolean
 }
 
 export type LegalDocument = {

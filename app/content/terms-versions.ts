@@ -15,6 +15,7 @@ import { termsOfService101 } from './terms-1.0.1'
 import { termsOfService102 } from './terms-1.0.2'
 import { termsOfService103 } from './terms-1.0.3'
 import { termsOfService104 } from './terms-1.0.4'
+import { termsOfService105 } from './terms-1.0.5'
 
 export type TermsVersion = {
   version: string
@@ -29,6 +30,7 @@ const VERSIONS: TermsVersion[] = [
   { version: '1.0.2', lastUpdated: '2026-11-23', document: termsOfService102 },
   { version: '1.0.3', lastUpdated: '2026-11-26', document: termsOfService103 },
   { version: '1.0.4', lastUpdated: '2026-11-27', document: termsOfService104 },
+  { version: '1.0.5', lastUpdated: '2026-12-02', document: termsOfService105 },
   { version: TOS_VERSION, lastUpdated: TOS_LAST_UPDATED, document: termsOfService },
 ]
 

@@ -14,15 +14,15 @@
 import type { LegalDocument } from './legal'
 import { REFUNDS_BY_STATE_HEADING, refundsByStateSection } from './state-terms'
 
-export const TOS_VERSION = '1.0.5'
+export const TOS_VERSION = '1.0.6'
 
 /** ISO date; show it with formatLongDate() → 'November 26, 2026'. */
-export const TOS_LAST_UPDATED = '2026-12-02'
+export const TOS_LAST_UPDATED = '2026-12-03'
 
 export type TermsOptions = {
   /** Customer-support address: claims questions, appeals, arbitration opt-out. */
   supportEmail: string
-  /** Legal name of the company selling the plans, e.g. 'Glass Plan LLC'. */
+  /** The provider's legal name, as the contract names it (PROVIDER_NAME: content/site-legal.ts fills it in). */
   companyName: string
 }
 
@@ -60,6 +60,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       },
       {
         id: 'exclusions',
+        conspicuous: true,
         heading: 'What is not covered',
         paragraphs: [`Your plan does not cover:`],
         bullets: [
@@ -80,6 +81,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       },
       {
         id: 'eligibility',
+        conspicuous: true,
         heading: 'Vehicle eligibility',
         paragraphs: [
           `A plan can only cover an eligible vehicle, and the information you give us about it must be accurate. If a vehicle turns out not to be eligible, we may deny claims for it and end the plan (see "When we may end your plan").`,
@@ -97,6 +99,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       },
       {
         id: 'activation',
+        conspicuous: true,
         heading: 'When your coverage starts',
         paragraphs: [
           `Paying for a plan does not start your coverage by itself. Your coverage becomes active only when all four of the following are done:`,
@@ -128,10 +131,13 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       },
       {
         id: 'claims',
+        conspicuous: true,
         heading: 'How claims work',
         paragraphs: [
           `You must file a claim within 48 hours of the damage happening. Small chips can spread into cracks quickly, and prompt reporting lets us fix them while a repair is still possible. We may deny a claim that is filed late.`,
           `To file a claim, sign in to your dashboard, choose "Submit Claim" for your active plan, upload at least one photo of the damage and tell us what happened. Claims can only be filed for an active plan whose setup is complete. We review every claim and answer you within 48 hours, typically sooner.`,
+          `Clear claims are approved the moment you file them by our published decision rules, which are set out in plain words at /how-claims-are-decided. The rules only ever approve: they never deny a claim. A claim the rules do not approve waits for a person, who decides it within the same 48 hours.`,
+          `We may reverse an approval the rules made only before the shop has completed the work, and only when the claim turns out not to be what the rules read: the damage, its date or its photos differ from what was filed, or a check on the photos finds they were used before. We then tell you why by e-mail and on your dashboard; a reversal is a denial, and you may appeal it (see "Denied claims and appeals").`,
           `Each claim has a confirmation code in the form CS-XXXXXX. Once your claim is approved and a partner shop is assigned, give the shop this code: it is how the shop finds your claim and records the completed work.`,
           `Once your claim is approved, our service promise applies, with a credit if we miss it (see "Service promise and credits").`,
           `These rules apply to every claim:`,
@@ -189,6 +195,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         heading: 'When we may end your plan',
         paragraphs: [
           `We may end your plan, and your coverage, for the reasons listed below, as your state allows: only on the grounds your state permits, with the notice your state requires (by post where it requires it) and from the date that notice gives. We will tell you why. When we end your plan you receive the refund your state gives when we cancel, without a cancellation fee, and we may deny an open claim that the reason concerns.`,
+          `Where your state requires the notice by post, we count its days from the day the letter is mailed, and your plan never ends before the notice has been mailed. In Texas the notice is mailed before the fifth day before the date it gives. In California your coverage ends no sooner than five days after the notice's postmark, and once your plan has been in force for 60 days we may end it only because a fee is unpaid or for a material misrepresentation or fraud by you. In Florida, after the first 60 days, we may end it only on the grounds Florida law lists.`,
           `We may also stop offering plans altogether. If we do, we will give you at least 30 days' notice by e-mail, we will not charge you for any month after your plan ends, and you will not owe the rest of your commitment.`,
           `We may end your plan if:`,
         ],
@@ -214,6 +221,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         paragraphs: [
           `If you sell the covered vehicle, you may transfer your plan to its next owner. From your dashboard, give us the buyer's e-mail address and we send the buyer a link. The buyer accepts by signing in or creating an account, accepting the Terms of Service then in effect and paying for the same plan through our checkout.`,
           `Once the buyer has paid, the plan, its vehicle and its setup photos move to the buyer, with the rest of any 12-month commitment; no second setup is needed. Your subscription ends at once without a fee, and we e-mail you both. Until the buyer has paid, the plan stays yours and nothing changes.`,
+          `The time you have paid for: unless your state's law keeps it with the plan (Florida), we refund you the unused part of the period you paid for, in whole days from the day the buyer pays (that day counts as used), with any service credit still on your account. In Florida that time stays with the plan and the buyer is first charged when it ends. Before you send the offer, your dashboard shows which applies and the amount as of that day.`,
         ],
       },
       {
@@ -227,10 +235,12 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
       },
       {
         id: 'your-account',
+        conspicuous: true,
         heading: 'Your account and communications',
         paragraphs: [
           `You must be at least 18 years old to buy a plan. You sign in with a secure link or code that we e-mail to you, so keep your e-mail account safe and your e-mail address up to date: you are responsible for what is done with your account.`,
           `You agree that we may send you notices about your plan, including renewal notices, price changes and claim decisions, by e-mail to the address on your account (see "Electronic delivery of your contract and notices"). A notice is given when we send it. How we handle your personal information is explained in our Privacy Policy at /privacy-policy.`,
+          `Keep the postal address on your account up to date as well: a notice that your state requires on paper, and any notice you ask us to send by post, is mailed to it, and is given on the day it is mailed. If we have no postal address when such a notice is due, we ask you for one on your dashboard and by e-mail before we mail it.`,
         ],
       },
       {
@@ -261,6 +271,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
           `Small claims. Either of us may instead bring an individual claim in small claims court if the claim is for less than $5,000 and qualifies for that court.`,
           `No class actions. Disputes will be resolved only on an individual basis. Neither you nor we may bring or take part in a class, collective or representative action against the other, and you and we waive any right to a jury trial.`,
           `Opting out. You may opt out of this arbitration agreement within 30 days of first accepting these Terms by e-mailing ${supportEmail} with your name, the e-mail address on your account, and a statement that you opt out of arbitration. Opting out does not affect any other part of these Terms.`,
+          `Public injunctive relief. Nothing in this section waives your right to seek public injunctive relief (an order whose main purpose is to stop an unlawful practice that harms the public) under any law that gives it. A claim for public injunctive relief is decided by a court, not by an arbitrator, after any individual claims have been arbitrated.`,
           `If the class-action waiver is found unenforceable for a dispute, that dispute will be decided by a court, not by an arbitrator. This section survives the end of your plan.`,
         ],
       },
@@ -274,9 +285,19 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         ],
       },
       {
+        id: 'complaints',
+        heading: 'Complaints',
+        paragraphs: [
+          `If you are unhappy with us, a claim decision or a partner shop's work, write to ${supportEmail} and say what happened and what you would like us to do. We confirm that we received your complaint within 5 business days and send you our answer, with its reasons, within 30 days. A complaint about a claim decision can also be an appeal (see "Denied claims and appeals").`,
+          `If we do not resolve your complaint, you may contact the regulator of your state named in your contract's disclosures, and you keep every right described under "Binding arbitration and class-action waiver".`,
+        ],
+      },
+      {
         id: 'contact',
         heading: 'Contact us',
-        paragraphs: [`Questions about these Terms, your plan or a claim: e-mail ${supportEmail}. We are ${companyName}.`],
+        paragraphs: [
+          `Questions about these Terms, your plan or a claim: e-mail ${supportEmail}. We are ${companyName}, the provider of your plan.`,
+        ],
       },
     ],
   }

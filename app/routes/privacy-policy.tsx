@@ -2,7 +2,7 @@ import { LegalDocumentView } from '~/components/legal-document'
 import { PRIVACY_LAST_UPDATED } from '~/content/privacy'
 import { sitePrivacyPolicy } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
-import { env } from '~/env.server'
+import { legalParties } from '~/models/policies/contract.server'
 import { routeRules } from '~/server/route-rules'
 import { pageMeta } from '~/utils/meta'
 
@@ -11,11 +11,11 @@ import type { Route } from './+types/privacy-policy'
 export const handle = routeRules({ body: 'form', public: true, pageCache: true, originCheck: true })
 
 export function loader() {
-  return { supportEmail: env().SUPPORT_EMAIL }
+  return { parties: legalParties() }
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const doc = sitePrivacyPolicy(loaderData.supportEmail)
+  const doc = sitePrivacyPolicy(loaderData.parties)
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <LegalDocumentView doc={doc} details={<p>Revised {formatLongDate(PRIVACY_LAST_UPDATED)}</p>} />

@@ -19,10 +19,10 @@ import {
   UNKNOWN_PLAN,
 } from '~/domain/messages'
 import { parsePlanType, parseVehicleType } from '~/domain/plans'
-import { env } from '~/env.server'
 import { consentFacts } from '~/models/people/consents.server'
 import { isEsignPdfCode } from '~/models/people/esign-code.server'
 import { CheckoutRefused, loadPricing, startCheckout } from '~/models/policies/checkout.server'
+import { legalParties } from '~/models/policies/contract.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/server/route-rules'
 import { clientOf } from '~/server/server-facts.server'
@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pricingToast: prices ? null : ({ type: 'error', ...PRICING_ERROR } satisfies ToastMessage),
     honeypot: honeypotProps(),
     // The terms are rendered on the server and handed to the page as data: its JavaScript then carries no legal text.
-    terms: { document: siteTermsOfService(env().SUPPORT_EMAIL), version: TOS_VERSION },
+    terms: { document: siteTermsOfService(legalParties()), version: TOS_VERSION },
     // The form's HTML constraints from its schema, read here: the page's JavaScript carries no zod, and the action
     // checks every submission (Conform shows its answer beside each field).
     constraint: getZodConstraint(SignupSchema),

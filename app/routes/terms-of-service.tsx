@@ -5,7 +5,7 @@ import { siteTermsOfService, siteTermsVersion } from '~/content/site-legal'
 import { TOS_VERSION } from '~/content/terms'
 import { allTermsVersions, termsVersion } from '~/content/terms-versions'
 import { formatLongDate } from '~/domain/format'
-import { env } from '~/env.server'
+import { legalParties } from '~/models/policies/contract.server'
 import { routeRules } from '~/server/route-rules'
 import { NOT_FOUND_META, pageMeta } from '~/utils/meta'
 import { isNotFound, notFound } from '~/utils/refusal'
@@ -20,7 +20,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const entry = termsVersion(version)
   if (!entry) notFound()
   return {
-    supportEmail: env().SUPPORT_EMAIL,
+    parties: legalParties(),
     version: entry.version,
     lastUpdated: entry.lastUpdated,
     current: entry.version === TOS_VERSION,
@@ -31,8 +31,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
-  const { version, lastUpdated, current, others, supportEmail } = loaderData
-  const doc = (current ? null : siteTermsVersion(version, supportEmail)) ?? siteTermsOfService(supportEmail)
+  const { version, lastUpdated, current, others, parties } = loaderData
+  const doc = (current ? null : siteTermsVersion(version, parties)) ?? siteTermsOfService(parties)
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       {current ? null : (

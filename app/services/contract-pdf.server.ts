@@ -47,7 +47,9 @@ export async function contractPdf(contract: ContractDocument, now = new Date()):
   })
 
   const heading = (text: string, size = 14) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor('#0f172a').text(text)
-  const body = (text: string) => doc.moveDown(0.35).font('Helvetica').fontSize(10.5).fillColor('#1e293b').text(text, { lineGap: 2 })
+  const bodyIn = (font: 'Helvetica' | 'Helvetica-Bold') => (text: string) =>
+    doc.moveDown(0.35).font(font).fontSize(10.5).fillColor('#1e293b').text(text, { lineGap: 2 })
+  const body = bodyIn('Helvetica')
   const fact = (label: string, value: string) => pdfFact(doc, label, value)
 
   pdfLetterhead(doc, 'Your plan documents')
@@ -107,9 +109,11 @@ export async function contractPdf(contract: ContractDocument, now = new Date()):
     terms.intro.forEach(body)
     terms.sections.forEach((section, index) => {
       heading(`${index + 1}. ${section.heading}`, 12)
-      section.paragraphs.forEach(body)
+      // Language that excludes coverage or puts a duty on the customer is printed bold, at the same size (content/legal.ts).
+      const font = section.conspicuous ? 'Helvetica-Bold' : 'Helvetica'
+      section.paragraphs.forEach(bodyIn(font))
       for (const bullet of section.bullets ?? []) {
-        doc.moveDown(0.25).font('Helvetica').fontSize(10.5).fillColor('#1e293b').list([bullet], { bulletRadius: 1.8, lineGap: 2 })
+        doc.moveDown(0.25).font(font).fontSize(10.5).fillColor('#1e293b').list([bullet], { bulletRadius: 1.8, lineGap: 2 })
       }
     })
   }

@@ -56,7 +56,7 @@ test('a visitor pays through Stripe Checkout and finds the policy on the dashboa
   const completed = await request.post(`${settings.fakeUrl}/__fake/checkout/${sessionId}/complete`, { data: { email, name: 'Morgan Lee' } })
   expect(completed.ok()).toBe(true)
   const { session } = (await completed.json()) as { session: { id: string; success_url: string; metadata: Record<string, string> } }
-  expect(session.metadata).toMatchObject({ lookup_key: 'comprehensive_car_adas_true', tos_version: '1.0.5' })
+  expect(session.metadata).toMatchObject({ lookup_key: 'comprehensive_car_adas_true', tos_version: '1.0.6' })
 
   const webhook = await postWebhook(
     `${settings.appUrl}/api/stripe-webhook`,

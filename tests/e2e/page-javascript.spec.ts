@@ -12,7 +12,7 @@ import { expect, test } from '../support/e2e'
 
 const SUPPORT_EMAIL = 'support@glassplan.example'
 /** The longest paragraph of the terms: text no module carries unless it carries the terms. */
-const TERMS_PARAGRAPH = siteTermsOfService(SUPPORT_EMAIL)
+const TERMS_PARAGRAPH = siteTermsOfService({ supportEmail: SUPPORT_EMAIL, companyName: 'Glass Plan LLC', postalAddress: '' })
   .sections.flatMap((section) => section.paragraphs)
   .reduce((longest, paragraph) => (paragraph.length > longest.length ? paragraph : longest), '')
 /** A name only zod's schema classes carry (its small core, which the root's configuration uses, does not). */

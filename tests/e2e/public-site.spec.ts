@@ -145,8 +145,12 @@ test.describe('legal pages', () => {
   test('terms of service: version, date, contents and the key facts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible()
-    await expect(page.getByText('Version 1.0.5', { exact: true })).toBeVisible()
-    await expect(page.getByText('Last updated December 2, 2026')).toBeVisible()
+    await expect(page.getByText('Version 1.0.6', { exact: true })).toBeVisible()
+    await expect(page.getByText('Last updated December 3, 2026')).toBeVisible()
+    // Exclusions and the customer's duties are printed bold (Cal. Ins. Code §12820(b)(2)).
+    const exclusions = page.getByRole('region', { name: /What is not covered/ }).locator('[data-conspicuous]')
+    await expect(exclusions).toHaveCSS('font-weight', '700')
+    await expect(page.locator('main')).toContainText('they never deny a claim')
     await expect(page.getByRole('heading', { name: 'Service promise and credits' })).toBeVisible()
     await expect(page.locator('main')).toContainText('The promise runs against us only.')
     const main = page.locator('main')

@@ -63,7 +63,7 @@ test('landing pricing card → comprehensive signup → test checkout → e-mail
   await expect(page.getByRole('radio', { name: /Has ADAS/ })).not.toBeChecked()
   await expect(page.getByTestId('signup-price')).toHaveText('—')
   await expect(page.getByText('per month • 12-month commitment only in New York')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Terms of Service' })).toContainText('Version 1.0.5')
+  await expect(page.getByRole('region', { name: 'Terms of Service' })).toContainText('Version 1.0.6')
   await expectNoSeriousA11yViolations(page)
 
   const subscribe = page.getByRole('button', { name: 'Subscribe Now' })

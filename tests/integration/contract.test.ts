@@ -136,6 +136,7 @@ describe('terms versions', () => {
       current: true,
       // (0.9.0 is added by this test after the published ones, so it is not in date order here)
       others: expect.arrayContaining([
+        { version: '1.0.5', lastUpdated: TERMS_VERSIONS.get('1.0.5')?.lastUpdated },
         { version: '1.0.4', lastUpdated: TERMS_VERSIONS.get('1.0.4')?.lastUpdated },
         { version: '1.0.3', lastUpdated: '2026-11-26' },
         { version: '1.0.2', lastUpdated: '2026-11-23' },
@@ -143,7 +144,7 @@ describe('terms versions', () => {
         { version: '0.9.0', lastUpdated: '2025-01-15' },
       ]),
     })
-    expect((current.data as { others: unknown[] }).others).toHaveLength(5)
+    expect((current.data as { others: unknown[] }).others).toHaveLength(6)
     const signed = await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/1.0.1'), { version: '1.0.1' })))
     expect(signed.data).toMatchObject({ version: '1.0.1', lastUpdated: '2025-10-10', current: false })
     expect((await settle(() => termsLoader(routeArgs(makeRequest('/terms-of-service/7.7.7'), { version: '7.7.7' })))).status).toBe(404)

@@ -147,10 +147,10 @@ describe('terms of service', () => {
   const doc = termsOfService(opts)
   const text = legalDocumentText(doc)
 
-  it('is version 1.0.5, last updated December 2, 2026 (1.0.1 to 1.0.4 are kept as signed: terms-versions.test.ts)', () => {
-    expect(TOS_VERSION).toBe('1.0.5')
-    expect(TOS_LAST_UPDATED).toBe('2026-12-02')
-    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('December 2, 2026')
+  it('is version 1.0.6, last updated December 3, 2026 (1.0.1 to 1.0.5 are kept as signed: terms-versions.test.ts)', () => {
+    expect(TOS_VERSION).toBe('1.0.6')
+    expect(TOS_LAST_UPDATED).toBe('2026-12-03')
+    expect(formatLongDate(TOS_LAST_UPDATED)).toBe('December 3, 2026')
   })
 
   it('covers a failed chip repair under the repair guarantee, on Chip Repair Only too, outside the plan year’s replacement', () => {

@@ -18,12 +18,44 @@ const PUBLISHED: Record<string, string> = {
   '1.0.4': '9bdef8b509117e6466555f38cf18fa9f64e40bf6010077322753c29513caca35',
   // The service promise's clock, which runs against us only, and its credit; one answer promise (48 hours).
   '1.0.5': 'd84cec6748115dd61c7a08cd72e9cf0051b3543498d5ce59252d527768911449',
+  // The provider named from the configuration; clear claims approved by published rules, never denied by them; notices by
+  // post counted from the mailing; public injunctive relief in court; exclusions and duties printed bold; money owed.
+  '1.0.6': '1b241182222546750319493dc0a9f76ed12896c2202767deefb8513722e8c76c',
 }
 
 const render = (version: string) =>
   legalDocumentText(termsVersion(version)!.document({ supportEmail: 'support@example.com', companyName: 'Glass Plan LLC' }))
 
 describe('terms versions', () => {
+  it('name in 1.0.6 the provider the contract names, and say what 1.0.5 did not', () => {
+    const parties = { supportEmail: 'support@example.com', companyName: 'Windshield Care Co', postalAddress: '1 Main St, Provo, UT 84601' }
+    const current = termsVersion('1.0.6')!.document(parties)
+    const text = legalDocumentText(current)
+    expect(current.intro[0]).toContain('between you and Windshield Care Co')
+    expect(text).toContain('We are Windshield Care Co, the provider of your plan.')
+    // Clear claims: approved at once by published rules, never denied by them, and when such an approval may be reversed.
+    expect(text).toContain('The rules only ever approve: they never deny a claim.')
+    expect(text).toContain('We may reverse an approval the rules made only before the shop has completed the work')
+    // Notices by post count from the mailing; California's and Florida's grounds after day 60.
+    expect(text).toContain('your plan never ends before the notice has been mailed')
+    expect(text).toContain("In California your coverage ends no sooner than five days after the notice's postmark")
+    // Public injunctive relief stays with a court (McGill v. Citibank).
+    expect(text).toContain('A claim for public injunctive relief is decided by a court, not by an arbitrator')
+    // The seller's paid period, the credit refunded at cancellation, the larger free-look refund.
+    expect(text).toContain('we refund you the unused part of the period you paid for')
+    expect(text).toContain('A service credit still on your account when you cancel is refunded with the cancellation')
+    expect(text).toContain('Within the free look you always receive the larger of the two')
+    // Every exclusion and every duty of the customer is printed conspicuously (Cal. Ins. Code §12820(b)(2)).
+    const conspicuous = current.sections.filter((section) => section.conspicuous).map((section) => section.id)
+    expect(conspicuous).toEqual(['exclusions', 'eligibility', 'activation', 'claims', 'your-account'])
+    expect(render('1.0.5')).not.toContain('they never deny a claim')
+    expect(
+      termsVersion('1.0.5')!
+        .document(parties)
+        .sections.some((section) => section.conspicuous),
+    ).toBe(false)
+  })
+
   it('keep 1.0.2 as signed: its section by state as the table read on November 23, 2026', () => {
     expect(termsVersion('1.0.2')).toMatchObject({ lastUpdated: '2026-11-23' })
     const signed = render('1.0.2')
@@ -47,7 +79,7 @@ describe('terms versions', () => {
   })
 
   it('keep 1.0.1 as signed, before the current version', () => {
-    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.4', '1.0.3', '1.0.2', '1.0.1'])
+    expect(allTermsVersions().map((entry) => entry.version)).toEqual([TOS_VERSION, '1.0.5', '1.0.4', '1.0.3', '1.0.2', '1.0.1'])
     expect(termsVersion('1.0.1')).toMatchObject({ lastUpdated: '2025-10-10' })
     const signed = render('1.0.1')
     expect(signed).toContain('All fees are non-refundable, including fees for partial months')

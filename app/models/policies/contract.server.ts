@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { cancelTerms, firstTermEndLabel, renewalTerms } from '~/content/contract'
 import { contractDisclosures, type ContractProvider } from '~/content/disclosures'
 import { VEHICLE_TYPE_NAMES } from '~/content/marketing'
-import { COMPANY_NAME, siteTermsVersion } from '~/content/site-legal'
+import { type LegalParties, siteTermsVersion } from '~/content/site-legal'
 import { termsVersion } from '~/content/terms-versions'
 import { db, transaction } from '~/db/client.server'
 import { policies, type Policy, profiles } from '~/db/schema'
@@ -45,6 +45,12 @@ export function contractWording(
     cancelUrl: `${config.APP_URL}${cancelPath(policy.id)}`,
     supportEmail: config.SUPPORT_EMAIL,
   }
+}
+
+/** Who the terms and the privacy notice name (content/site-legal.ts): the provider the contract names, and support. */
+export function legalParties(): LegalParties {
+  const config = env()
+  return { supportEmail: config.SUPPORT_EMAIL, companyName: config.PROVIDER_NAME, postalAddress: config.PROVIDER_ADDRESS }
 }
 
 /** The provider the contract's disclosures name, from the configuration, with the facts filled in for the policy's state. */
@@ -96,7 +102,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
     vehicle: policy.vehicle ? vehicleName(policy.vehicle, { withPlate: true }) : null,
     vin: policy.vehicle?.vin ?? null,
     customer: { name: customer?.fullName ?? null, email: customer?.email ?? '' },
-    company: COMPANY_NAME,
+    company: config.PROVIDER_NAME,
     /** The state whose law governs the plan, by name; null until the customer or the operator sets it. */
     governingState: policy.governingState && isStateCode(policy.governingState) ? stateName(policy.governingState) : null,
     renewal: renewalTerms(wording),
@@ -107,7 +113,7 @@ export function policyContract(profileId: string, policyId: string, now = new Da
       version: policy.tosVersion,
       acceptedAt: policy.tosAcceptedAt,
       lastUpdated: terms?.lastUpdated ?? null,
-      document: siteTermsVersion(policy.tosVersion, config.SUPPORT_EMAIL),
+      document: siteTermsVersion(policy.tosVersion, legalParties()),
     },
     arbitration: {
       optedOutAt: policy.arbitrationOptedOutAt,

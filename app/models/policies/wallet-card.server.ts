@@ -1,4 +1,3 @@
-import { COMPANY_NAME } from '~/content/site-legal'
 import { formatLongDate } from '~/domain/format'
 import { WALLET_MESSAGES } from '~/domain/messages'
 import { submitClaimPath } from '~/domain/paths'
@@ -31,7 +30,7 @@ export function walletCard(profileId: string, policyId: string): WalletCard | nu
     endsAt: policy.canceledAt ?? policy.cancelAt ?? null,
     claimUrl: `${config.APP_URL}${submitClaimPath(policy.id)}`,
     support: { phone: formatPhone(config.SUPPORT_PHONE), phoneHref: phoneHref(config.SUPPORT_PHONE), email: config.SUPPORT_EMAIL },
-    company: COMPANY_NAME,
+    company: config.PROVIDER_NAME,
     origin: new URL(config.APP_URL).origin,
   }
 }
