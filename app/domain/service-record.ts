@@ -8,7 +8,7 @@
  * December. Whether a promise was kept is the service-promise credit's own rule (`missedPromiseOnOurSide`, which the
  * shops' scorecards count by too), never a second count.
  */
-import { addCalendarDays, dayAfter, dayOf, monthOf, monthSpan, monthsUpTo, SERVICE_ZONE } from './calendar'
+import { addCalendarDays, dayAfter, dayOf, monthSpan, monthsUpTo, SERVICE_ZONE } from './calendar'
 import { appealDecisionDeadline, isDecided } from './claims'
 import { type CreditClaim, type CreditState, missedPromiseOnOurSide } from './credits'
 import { promisedService } from './service-promise'
@@ -91,14 +91,27 @@ export function recordReadsFrom(now: Date, appealWindowDays: number): Date {
   return addCalendarDays(monthSpan(oldest, SERVICE_ZONE).start, -(appealWindowDays + 1), SERVICE_ZONE)
 }
 
+/** The first of the rolling period's days on `zone`'s clock at `now`, kept for the last `now` asked about (one count's). */
+const recentFirstDays = new Map<string, string>()
+let recentFirstDaysAt = Number.NaN
+function recentFirstDay(now: Date, zone: string) {
+  if (recentFirstDaysAt !== now.getTime()) {
+    recentFirstDays.clear()
+    recentFirstDaysAt = now.getTime()
+  }
+  let day = recentFirstDays.get(zone)
+  if (day === undefined) recentFirstDays.set(zone, (day = dayAfter(dayOf(now, zone), 1 - SERVICE_RECORD_RECENT_DAYS)))
+  return day
+}
+
 /** The periods a moment falls in on `zone`'s clock: its month when the record shows it, and the rolling period when recent. */
 export function periodsOfMoment(moment: string, zone: string, now: Date, months: ReadonlySet<string>): string[] {
   const at = new Date(moment)
   if (at.getTime() > now.getTime()) return []
   const periods: string[] = []
-  const month = monthOf(at, zone)
-  if (months.has(month)) periods.push(month)
-  if (dayOf(at, zone) >= dayAfter(dayOf(now, zone), 1 - SERVICE_RECORD_RECENT_DAYS)) periods.push(RECENT_PERIOD)
+  const day = dayOf(at, zone)
+  if (months.has(day.slice(0, 7))) periods.push(day.slice(0, 7))
+  if (day >= recentFirstDay(now, zone)) periods.push(RECENT_PERIOD)
   return periods
 }
 

@@ -45,7 +45,7 @@ import { toCsv } from '~/utils/csv'
  * and a step of this many, followed by a turn for the requests waiting, holds the server for a few milliseconds
  * (docs/benchmarks.md). One prepared statement serves every step.
  */
-const PAGE_ROWS = 500
+const PAGE_ROWS = 250
 
 /**
  * The claims decided in [from, to] after the (reviewed_at, rowid) position given, with what the record reads of each:
