@@ -147,6 +147,9 @@ function pagesToCheck() {
     { who: 'operator', path: '/admin/prices' },
     { who: 'operator', path: '/admin/states' },
     { who: 'operator', path: '/admin/states?show=needs-facts' },
+    // The facts page with Texas's financial security choice, and Florida's with its contract-form filing card.
+    { who: 'operator', path: '/admin/states/TX' },
+    { who: 'operator', path: '/admin/states/FL' },
     { who: 'operator', path: '/admin/settings' },
     { who: 'operator', path: `/admin/storms?event=${storm.id}` },
     { who: 'operator', path: '/admin/price-schedule' },
