@@ -2,22 +2,26 @@
  * Privacy Policy: the full text shown at /privacy-policy.
  *
  * Exactly the 14 required sections, in their required order (tests/unit/content.test.ts); their ids are stable anchors
- * (e.g. /privacy-policy#us-state-rights). Keep the facts in line with what the product really
- * does: payments through Stripe, e-mailed sign-in links, photos shown only to the owner, the
- * operator and the assigned partner shop.
+ * (e.g. /privacy-policy#us-state-rights). Keep the facts in line with what the product really does: payments through
+ * Stripe, e-mailed sign-in links, texts through Twilio, letters through Lob, photos with their camera facts and
+ * perceptual hashes, consent records with their IP address and browser, what the shop doing a repair sees, setup
+ * photos passing to a plan's next owner, and the records a deletion keeps (domain/privacy.ts, the state table).
  */
 
 import type { LegalDocument } from './legal'
 
-/** ISO date; show it with formatLongDate() → 'October 10, 2025'. Shown as the 'Revised' date. */
-export const PRIVACY_LAST_UPDATED = '2025-10-10'
+/**
+ * ISO date; show it with formatLongDate() → 'December 3, 2026'. Shown as the 'Revised' date; earlier revisions are kept
+ * word for word (content/privacy-versions.ts).
+ */
+export const PRIVACY_LAST_UPDATED = '2026-12-03'
 
 export type PrivacyOptions = {
   /** Where privacy requests, appeals and questions go. */
   supportEmail: string
-  /** Legal name of the company, e.g. 'Glass Plan LLC'. */
+  /** The provider's legal name (PROVIDER_NAME). */
   companyName: string
-  /** US postal address, one line or several joined by ', '. */
+  /** Its US postal address without the name, one line or several joined by ', ' (PROVIDER_ADDRESS). */
   postalAddress: string
 }
 
@@ -55,12 +59,15 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
         ],
         bullets: [
           `Names.`,
-          `Phone numbers.`,
           `E-mail addresses.`,
+          `Phone numbers: the number you give us for text messages about your claims, with the record of your consent to texts and of any request to stop them. A reply that asks us to stop, in any words, ends our texts at once, and we confirm it with one text. When our daily number of texts is reached, we send a text the next day, or e-mail you its news instead.`,
+          `Postal addresses: the mailing address you give us, for the notices your state requires on paper and any you ask us to post, and the address of a mobile repair.`,
           `Authentication data: the single-use sign-in links and codes we e-mail you, and the session that keeps you signed in.`,
           `Card and billing details. Payments are handled by our card payment provider, Stripe, which collects and stores your card number. We never see or store your full card number; we may receive limited details such as the card brand, its last four digits and your billing address.`,
-          `Your vehicle's license plate and plate state, and its make, model and year.`,
-          `Photos of your windshield and of any damage, and what you tell us about a claim.`,
+          `Your vehicle's identification number (VIN), license plate and plate state, and its make, model and year.`,
+          `Photos of your windshield and of any damage, and what you tell us about a claim. With each photo we keep what the camera recorded in it (when the photo was taken, and the camera's make and model) and a short fingerprint of the picture (a perceptual hash), which lets us see whether the same photo was sent before.`,
+          `Records of your consents (to the Terms of Service, to receiving documents electronically, to automatic renewal and to text messages): when you gave each one, the words you agreed to, and the IP address and browser you used.`,
+          `Your ratings of a partner shop, with any comment you write.`,
           `Technical information, such as your IP address, browser type and the pages you visit, which our servers record to keep the service secure and working.`,
         ],
       },
@@ -74,8 +81,10 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
           `create your account and sign you in;`,
           `take your payments and manage your subscription;`,
           `activate your plan, including checking your windshield photos and vehicle eligibility;`,
-          `review your claims and arrange repairs or replacements with partner glass shops;`,
-          `send you messages about your plan, such as sign-in links, renewal notices, price changes and claim updates;`,
+          `review your claims and arrange repairs or replacements with partner glass shops, including checking claim photos against earlier ones to prevent fraud;`,
+          `send you messages about your plan, such as sign-in links, renewal notices, price changes and claim updates, by e-mail, by text message when you asked for texts, and by post when your state requires paper or you ask for it;`,
+          `keep the records of your consents and of your contract that the law requires;`,
+          `publish our service record and the partner shops' ratings (figures and comments, never your name);`,
           `answer your questions and requests;`,
           `prevent fraud and abuse, keep our services secure, and meet our legal obligations.`,
         ],
@@ -86,9 +95,12 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
         paragraphs: [`We share personal information only as described here, and only what each recipient needs:`],
         bullets: [
           `Payment processing: Stripe, our card payment provider, processes your card payments and subscription under its own privacy policy.`,
-          `Partner glass shops: when a claim is approved, the assigned shop sees your name and e-mail address, your vehicle's details and the claim's photos, so it can do the work.`,
-          `Service providers that run parts of our service for us, such as our hosting provider and our e-mail delivery provider. They may use your information only to provide those services to us.`,
-          `Vehicle data: to show the models available for a make and year, we ask a public vehicle-data service (the NHTSA vPIC database) using only the year and make, never your personal details.`,
+          `Partner glass shops: when a claim is approved, the shop doing the work sees your name, e-mail address and phone number, your postal address (for a mobile repair, the address of the work), your vehicle's details, and the claim's photos and answers, so it can reach you and do the work.`,
+          `Service providers that run parts of our service for us, and may use your information only to do so: our hosting provider; our e-mail delivery provider (Postmark), which sends our e-mails; our texting provider (Twilio), which sends the texts you asked for and receives your replies, such as STOP; and our mail provider (Lob), which prints and posts our letters and so receives the name and postal address on them.`,
+          `The next owner of your vehicle: if you transfer your plan to the person who buys your vehicle, the setup photos of its windshield pass to them with the plan, so the plan keeps its record of the glass. Your name, contact details and claims do not.`,
+          `Wallets: if you add your plan card to Apple Wallet or save it to Google Wallet, the card's contents (the plan, the vehicle and its plate, the policy number) go to Apple or Google at your request, under their privacy policies.`,
+          `The public: a rating you give a partner shop is shown with its comment on our site, without your name, and the shop may answer it there. Our public service record shows figures only.`,
+          `Vehicle data: to show the models available for a make and year, or to read the VIN you type, we ask a public vehicle-data service (the NHTSA vPIC database) with only the year and make or the VIN, never your personal details.`,
           `Maps: if we show partner shop locations or help you find a shop near you, a maps service may receive location information, such as an address or ZIP code, under its own privacy policy.`,
           `Legal and safety reasons: when the law requires it, or to protect our rights, our customers or others.`,
           `Business transfers: if our business is merged, sold or financed, your information may be transferred as part of that deal, under this Privacy Policy.`,
@@ -116,14 +128,19 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
         heading: 'How long do we keep your information?',
         paragraphs: [
           `We keep your personal information for as long as your account exists, because we need it to run your plans and claims.`,
-          `When you ask us to delete your account, we delete your personal information or make it anonymous, except for records the law requires us to keep, such as payment and tax records, or that we need to resolve a dispute. We keep those only as long as that requires.`,
+          `When you delete your account, we delete your personal information or make it anonymous, except for records the law requires us to keep and what we need to resolve a dispute. Only our operator can see a kept record; each is marked with the day it may go and is deleted on that day. Before you confirm a deletion, your privacy page tells you which records we will keep and until when. The records the law requires are:`,
+        ],
+        bullets: [
+          `Texas: the file of your service contract (your name and postal address, the contract's version and dates, and the date and description of each claim), until one year after your coverage ended (Texas Occupations Code §1304.155).`,
+          `California: the record of your consent to automatic renewal, for three years after you gave it, or until one year after your contract ended if that is later (California Business and Professions Code §17602).`,
+          `Everywhere: payment and tax records, for as long as tax and accounting law requires.`,
         ],
       },
       {
         id: 'security',
         heading: 'How do we keep your information safe?',
         paragraphs: [
-          `We use technical and organizational measures to protect your personal information. Our website is served over encrypted connections (HTTPS), sign-in links and codes are single-use, expire quickly and are stored in scrambled (hashed) form, and your photos are shown only to you, to our staff and to the partner shop handling your claim.`,
+          `We use technical and organizational measures to protect your personal information. Our website is served over encrypted connections (HTTPS), sign-in links and codes are single-use, expire quickly and are stored in scrambled (hashed) form, and your photos are shown only to you, to our staff and to the partner shop handling your claim (and the setup photos, to the next owner of a plan you transfer).`,
           `No method of transmission or storage is completely secure, so we cannot promise that your information will never be accessed or used without permission. Please keep your e-mail account secure, because it is how you sign in.`,
         ],
       },
@@ -156,7 +173,7 @@ export function privacyPolicy({ supportEmail, companyName, postalAddress }: Priv
         heading: 'Do United States residents have specific privacy rights?',
         paragraphs: [
           `If you live in a US state with a consumer privacy law (such as California, Colorado, Connecticut, Oregon, Texas, Utah or Virginia), you may have the rights listed below.`,
-          `The categories of personal information we have collected in the past 12 months are: identifiers (name, e-mail address, phone number, license plate); customer records (billing details, handled by Stripe); commercial information (the plans you bought and your claims); information about your vehicle (make, model and year); photos you upload; account sign-in data; and internet activity (the technical information our servers record).`,
+          `The categories of personal information we have collected in the past 12 months are: identifiers (name, e-mail address, phone number, postal address, license plate, VIN, IP address); customer records (billing details, handled by Stripe); commercial information (the plans you bought, your claims and your ratings); information about your vehicle (make, model and year); photos you upload, with the time and camera recorded in them and their perceptual hashes; records of your consents; account sign-in data; and internet activity (the technical information our servers record, and the browser in your consent records).`,
           `We have not sold personal information, and have not shared personal information with third parties for cross-context behavioral advertising, in the preceding 12 months, and we will not do so in the future. We disclose personal information only to the service providers and partner shops described above, for the purposes described there.`,
           `To make a request, e-mail ${supportEmail}. We will verify your identity before acting on a request, usually by matching the e-mail address you write from with the one on your account, and we may ask for more information if needed. You may use an authorized agent to make a request for you; the agent must have your written and signed permission, and we may still ask you to verify your identity with us directly. We will respond within the time the law allows, normally within 45 days.`,
           `If we decline your request, you may appeal by e-mailing ${supportEmail} with the subject "Privacy appeal". We will tell you in writing what we decided and why. If your appeal is denied, you may contact your state's attorney general.`,

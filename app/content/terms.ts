@@ -250,7 +250,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
           `When you subscribe you are asked, separately, to consent to receive this contract and every notice about your plan electronically: on your customer dashboard and by e-mail to the address on your account. The consent covers the contract, renewal and price-change notices, claim decisions and any other notice the law requires us to give you in writing (the federal E-SIGN Act, 15 U.S.C. §7001(c)).`,
           `You may ask for a paper copy of your contract or of any notice, at no charge, by writing to ${supportEmail} with your postal address.`,
           `You may withdraw your consent at any time on your privacy page (/customer/privacy) or by writing to ${supportEmail}. Withdrawing it costs nothing and does not end your plan: we then send your contract and notices by post to the address you give us.`,
-          `To receive them electronically you need a device with a current web browser, an e-mail account, and a program that opens PDF files. We will tell you if these requirements change.`,
+          `To receive them electronically you need a device with a current web browser, an e-mail account, and a program that opens PDF files. Before you agree, you open the disclosure about electronic delivery as a PDF and type the code printed in it, which shows that your device opens the PDF files your contract and notices come in. We will tell you if these requirements change.`,
         ],
       },
       {

@@ -168,7 +168,7 @@ test.describe('legal pages', () => {
   test('privacy policy: revised date, the 14 sections and the support e-mail', async ({ page }) => {
     await page.goto('/privacy-policy')
     await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible()
-    await expect(page.getByText('Revised October 10, 2025')).toBeVisible()
+    await expect(page.getByText('Revised December 3, 2026')).toBeVisible()
     const contents = page.getByRole('navigation', { name: 'Privacy Policy: contents' }).getByRole('link')
     await expect(contents).toHaveCount(14)
     expect(await contents.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
@@ -179,6 +179,16 @@ test.describe('legal pages', () => {
     await expect(main.getByRole('link', { name: SUPPORT_EMAIL }).first()).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`)
     await expect(main).toContainText('18')
     await expect(main).toContainText('Stripe')
+    await expect(main).toContainText('perceptual hash')
+    // The earlier revision stays readable word for word, and says it is not the current one.
+    await page
+      .getByRole('navigation', { name: 'Other revisions of the Privacy Policy' })
+      .getByRole('link', { name: 'Revised October 10, 2025' })
+      .click()
+    await expect(page).toHaveURL(/\/privacy-policy\/2025-10-10$/)
+    await expect(page.getByText('This is an earlier revision of our Privacy Policy')).toBeVisible()
+    await expect(page.locator('main')).not.toContainText('perceptual hash')
+    expect((await page.request.get('/privacy-policy/2024-01-01')).status()).toBe(404)
   })
 
   test('excluded vehicles: every excluded brand and the support e-mail', async ({ page }) => {

@@ -251,7 +251,7 @@ describe('privacy policy', () => {
     expectWellFormed(doc)
     expect(doc.sections).toHaveLength(14)
     expect(doc.sections.map((s) => s.id)).toEqual([...PRIVACY_SECTION_IDS])
-    expect(PRIVACY_LAST_UPDATED).toBe('2025-10-10')
+    expect(PRIVACY_LAST_UPDATED).toBe('2026-12-03')
   })
 
   it.each([
@@ -282,6 +282,18 @@ describe('privacy policy', () => {
     ['"Revised" date'],
     ['123 Main St, Salt Lake City, UT 84101'],
     ['help@example.test'],
+    // What the product collects since the first revision (its retention and sharing too).
+    ['postal address'],
+    ['Twilio'],
+    ['Lob'],
+    ['when the photo was taken'],
+    ['perceptual hash'],
+    ['the IP address and browser you used'],
+    ['the shop doing the work sees your name, e-mail address and phone number, your postal address'],
+    ['the setup photos of its windshield pass to them with the plan'],
+    ['Texas Occupations Code §1304.155'],
+    ['California Business and Professions Code §17602'],
+    ['Apple Wallet'],
   ])('mentions %s', (fact) => {
     expect(text.toLowerCase()).toContain(fact.toLowerCase())
   })

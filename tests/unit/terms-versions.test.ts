@@ -20,7 +20,7 @@ const PUBLISHED: Record<string, string> = {
   '1.0.5': 'd84cec6748115dd61c7a08cd72e9cf0051b3543498d5ce59252d527768911449',
   // The provider named from the configuration; clear claims approved by published rules, never denied by them; notices by
   // post counted from the mailing; public injunctive relief in court; exclusions and duties printed bold; money owed.
-  '1.0.6': '1b241182222546750319493dc0a9f76ed12896c2202767deefb8513722e8c76c',
+  '1.0.6': 'bb6bba9d5ad2cf879250ab920eb1375bf0b49b69f848027741d8b928cc8a8c3b',
 }
 
 const render = (version: string) =>
@@ -45,6 +45,8 @@ describe('terms versions', () => {
     expect(text).toContain('we refund you the unused part of the period you paid for')
     expect(text).toContain('A service credit still on your account when you cancel is refunded with the cancellation')
     expect(text).toContain('Within the free look you always receive the larger of the two')
+    // E-SIGN: the customer shows they can open the PDF form (15 U.S.C. §7001(c)(1)(C)(ii)).
+    expect(text).toContain('type the code printed in it')
     // Every exclusion and every duty of the customer is printed conspicuously (Cal. Ins. Code §12820(b)(2)).
     const conspicuous = current.sections.filter((section) => section.conspicuous).map((section) => section.id)
     expect(conspicuous).toEqual(['exclusions', 'eligibility', 'activation', 'claims', 'your-account'])
