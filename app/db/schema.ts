@@ -8,7 +8,6 @@ import { AUTOMATIC_APPROVAL_MODES, DEFAULT_AUTOMATIC_APPROVAL_MODE, DEFAULT_DAIL
 import { DISPUTE_KINDS, DISPUTE_OUTCOMES, INVOICE_OUTCOMES } from '../domain/invoice'
 import { LETTER_STATUSES } from '../domain/letters'
 import { generatePayoutNumber } from '../domain/payouts'
-import { KEPT_RECORD_KINDS } from '../domain/privacy'
 import { INTEGRITY_FLAG_KINDS } from '../domain/photo-integrity'
 import { BILLING_INTERVALS, PLAN_TYPES, VEHICLE_TYPES } from '../domain/plans'
 import { OWNERSHIP_TRANSFER_STATUSES, POLICY_STATUSES, SETUP_HOLDS } from '../domain/policies'
@@ -16,6 +15,7 @@ import { PROVIDER_CANCEL_GROUNDS } from '../domain/provider-cancellation'
 import { HIGHEST_RATING_SCORE, LOWEST_RATING_SCORE, RATING_HIDE_REASONS } from '../domain/ratings'
 import { REFUND_RULES, REFUND_STATUSES } from '../domain/refunds'
 import { ADAS_CALIBRATIONS, SERVICE_PLACES, SHOP_APPLICATION_STATUSES, TIME_SLOTS } from '../domain/shops'
+import { KEPT_RECORD_KINDS } from '../domain/state-rules'
 import { TEXT_MESSAGE_STATUSES } from '../domain/texts'
 import { createId } from './ids'
 
@@ -1316,7 +1316,7 @@ export const consentRecords = sqliteTable(
 )
 
 /**
- * What a deleted account's policy keeps because its state's law requires it (domain/privacy KEPT_RECORD_KINDS; the
+ * What a deleted account's policy keeps because its state's law requires it (domain/state-rules KEPT_RECORD_KINDS; the
  * rules in the state table's `recordsKept`): the holder's name and postal address as they were, the rule's statute,
  * the day coverage ended and the day the record may go. Read only by the operator; the daily job removes it, and what
  * it kept, on `may_go_on` (docs/decisions/105-deletion-keeps-the-records-the-law-requires.md).

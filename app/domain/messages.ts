@@ -6,7 +6,7 @@
 import { ANSWER_PROMISE, APPROVAL_STATUS_LABELS, type ApprovalStatus, type ChipCount, type DamageSize, type WindshieldZone } from './claims'
 import { formatLongDate, formatPrice } from './format'
 import { paidThroughStripe } from './payouts'
-import type { KeptRecordKind } from './privacy'
+import type { KeptRecordKind } from './state-rules'
 import { MAX_ADDITIONAL_PHOTOS, MAX_REPAIR_PHOTOS, type RequiredPhotoType } from './uploads'
 import { MIN_VEHICLE_YEAR } from './vehicles'
 

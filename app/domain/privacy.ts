@@ -32,15 +32,6 @@ export function deletionBlockers(
 }
 
 /**
- * The records a deletion keeps because a state's law requires them (the state table's `recordsKept`,
- * app/domain/state-rules.ts): a Texas service contract's file (the holder's name and address, the contract's version and
- * dates, each claim's date and description) and California's verification of the consent to automatic renewal.
- * docs/decisions/105-deletion-keeps-the-records-the-law-requires.md.
- */
-export const KEPT_RECORD_KINDS = ['service_contract', 'renewal_consent'] as const
-export type KeptRecordKind = (typeof KEPT_RECORD_KINDS)[number]
-
-/**
  * The first day a kept record may go (YYYY-MM-DD, UTC days as the product stores them): the day after the later of
  * the anniversary of the day coverage ended `yearsAfterCoverageEnds` years on and, where the rule counts the consent,
  * the anniversary of the consent `yearsAfterConsent` years on. Kept through that last day, removed from the next.

@@ -14,14 +14,21 @@
  */
 
 import { addCalendarDays, addCalendarMonths, calendarDaysBetween, dayOf, endOfDayIn } from './calendar'
-import type { KeptRecordKind } from './privacy'
 import { US_STATES } from './us-states'
 
 export type StateCode = string
 
 /**
- * A record the state's law makes the provider keep after the customer deletes their account: which (`KeptRecordKind`,
- * app/domain/privacy.ts), the statute, and until when — through the anniversary of the day coverage ended
+ * The records a deletion keeps because a state's law requires them (the state table's `recordsKept`,
+ * app/domain/state-rules.ts): a Texas service contract's file (the holder's name and address, the contract's version and
+ * dates, each claim's date and description) and California's verification of the consent to automatic renewal.
+ * docs/decisions/105-deletion-keeps-the-records-the-law-requires.md.
+ */
+export const KEPT_RECORD_KINDS = ['service_contract', 'renewal_consent'] as const
+export type KeptRecordKind = (typeof KEPT_RECORD_KINDS)[number]
+
+/**
+ * A record the state's law makes the provider keep after the customer deletes their account: which (`KeptRecordKind`, below), the statute, and until when — through the anniversary of the day coverage ended
  * `yearsAfterCoverageEnds` years on, or of the consent `yearsAfterConsent` years on, whichever is later.
  */
 export type RecordKept = {

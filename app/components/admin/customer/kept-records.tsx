@@ -1,7 +1,7 @@
 import { AdminTable, Cell } from '~/components/admin/admin-table'
 import { formatLongDate } from '~/domain/format'
 import { addressLines, parseMailingAddress } from '~/domain/letters'
-import type { KeptRecordKind } from '~/domain/privacy'
+import type { KeptRecordKind } from '~/domain/state-rules'
 
 import { CustomerSection } from './customer-section'
 
