@@ -240,7 +240,7 @@ export function termsOfService({ supportEmail, companyName }: TermsOptions): Leg
         paragraphs: [
           `You must be at least 18 years old to buy a plan. You sign in with a secure link or code that we e-mail to you, so keep your e-mail account safe and your e-mail address up to date: you are responsible for what is done with your account.`,
           `You agree that we may send you notices about your plan, including renewal notices, price changes and claim decisions, by e-mail to the address on your account (see "Electronic delivery of your contract and notices"). A notice is given when we send it. How we handle your personal information is explained in our Privacy Policy at /privacy-policy.`,
-          `Keep the postal address on your account up to date as well: a notice that your state requires on paper, and any notice you ask us to send by post, is mailed to it, and is given on the day it is mailed. If we have no postal address when such a notice is due, we ask you for one on your dashboard and by e-mail before we mail it.`,
+          `Keep the postal address on your account up to date as well: a notice that your state requires on paper, and any notice you ask us to send by post, is mailed to it, and is given on the day it is mailed. If we have no postal address when such a notice is due, we ask you for one on your dashboard, and the letter waits until you give it.`,
         ],
       },
       {
