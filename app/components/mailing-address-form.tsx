@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 
 import { MailingAddressFields } from '~/components/mailing-address-fields'
-import { addressLines,type MailingAddress } from '~/domain/letters'
+import { addressLines, type MailingAddress } from '~/domain/letters'
 import { ADDRESS_MESSAGES } from '~/domain/messages'
 import { MAILING_ADDRESS_PATH } from '~/domain/paths'
 import { useIsPending } from '~/utils/pending'

@@ -6,7 +6,7 @@
  * revision's text by its SHA-256.
  */
 import type { LegalDocument } from './legal'
-import { PRIVACY_LAST_UPDATED, type PrivacyOptions,privacyPolicy } from './privacy'
+import { PRIVACY_LAST_UPDATED, type PrivacyOptions, privacyPolicy } from './privacy'
 import { privacyPolicy20251010 } from './privacy-2025-10-10'
 
 export type PrivacyRevision = {

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 
-import { HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 import { honeypotProps } from '~/utils/honeypot.server'
+import { HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 
 /**
  * Builds a Request as a browser on our own pages would send it, for loaders/actions: a same-origin Origin header and,

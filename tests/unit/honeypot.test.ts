@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 import { formPastHoneypot, honeypotProps, isHoneypotTripped } from '~/utils/honeypot.server'
+import { HONEYPOT_FIELD, HONEYPOT_STAMP_FIELD } from '~/utils/honeypot-fields'
 
 function form(fields: Record<string, string>) {
   const data = new FormData()
