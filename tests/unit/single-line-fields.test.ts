@@ -184,6 +184,10 @@ const FORMS: Record<string, FormCase> = {
       administratorRegistration: 'ADM-7',
     },
   },
+  'operator.FormFilingSchema': {
+    schema: operator.FormFilingSchema,
+    sample: { intent: 'record-filing', tosVersion: '1.0.6', filedOn: '2026-12-01', reference: 'CDI-2026-0412' },
+  },
   'operator.ProviderCancelSchema': {
     schema: operator.ProviderCancelSchema,
     sample: { intent: 'provider-cancel', policyId: 'pol1', ground: 'nonpayment', explanation: 'Two payments declined.' },
@@ -319,6 +323,7 @@ const FORMS: Record<string, FormCase> = {
       acceptTerms: true,
       acceptRenewal: true,
       acceptEsign: true,
+      esignCode: 'K7Q2M9',
       shownPrices: '{"chip_only":999}',
     },
   },
@@ -332,6 +337,7 @@ const FORMS: Record<string, FormCase> = {
       governing_state: 'TX',
       renewal_consent: true,
       esign_consent: true,
+      esign_code: 'K7Q2M9',
     },
   },
   'signup.GoverningStateSchema': { schema: signup.GoverningStateSchema, sample: { intent: 'set-state', governingState: 'TX' } },
