@@ -41,6 +41,8 @@ test.beforeAll(async ({ javaScript }) => {
     SESSION_SECRET: 'production-start-session-secret-0123456789',
     ADMIN_EMAILS: 'operator@example.com',
     SALES_STATES: 'IL',
+    // Illinois prints a toll-free or local service number (215 ILCS 152/30(3)): the operator who sells there sets one.
+    SUPPORT_PHONE: '(800) 555-0142',
     STRIPE_SECRET_KEY: 'sk_test_production_start',
     STRIPE_WEBHOOK_SECRET: 'whsec_production_start',
     STRIPE_API_URL: stripe.url,

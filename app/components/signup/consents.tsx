@@ -17,7 +17,7 @@ export function TermsBox({ terms }: { terms: { document: LegalDocument; version:
         role="region"
         aria-label="Terms of Service"
         tabIndex={0}
-        className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem]"
+        className="max-h-60 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:max-h-[36rem]"
       >
         <LegalDocumentView doc={terms.document} compact titleAs="h2" idPrefix="terms-" details={`Version ${terms.version}`} />
       </div>
@@ -74,8 +74,18 @@ export function Consents({
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold text-slate-900">Electronic delivery</h2>
-        {/* Shown open, never folded away: the E-SIGN Act wants it read before the consent (15 U.S.C. §7001(c)(1)(B)). */}
-        <div className="mt-2 space-y-2 text-sm text-slate-800" id="esign-disclosure" data-testid="esign-disclosure">
+        {/*
+          Shown open, never folded away: the E-SIGN Act wants it read before the consent (15 U.S.C. §7001(c)(1)(B)). In a
+          bounded box that scrolls, as the terms are, so on a phone the button stays near the price.
+        */}
+        <div
+          role="region"
+          aria-label="Electronic delivery disclosure"
+          tabIndex={0}
+          className="mt-2 max-h-28 space-y-2 overflow-y-auto text-sm text-slate-800 lg:max-h-none"
+          id="esign-disclosure"
+          data-testid="esign-disclosure"
+        >
           {esignDisclosure(supportEmail).map((section) => (
             <p key={section.heading}>
               <strong>{section.heading}.</strong> {section.text}
