@@ -120,7 +120,7 @@ export const AUDIT_ACTIONS = [
   { action: 'privacy.data_exported', entity: 'profile', label: 'Data downloaded' },
   { action: 'profile.deletion_requested', entity: 'profile', label: 'Account deletion requested' },
   { action: 'profile.deleted', entity: 'profile', label: 'Account deleted' },
-  { action: 'profile.kept_record_removed', entity: 'profile', label: "A deleted account’s kept record removed on its day" },
+  { action: 'profile.kept_record_removed', entity: 'profile', label: 'A deleted account’s kept record removed on its day' },
   { action: 'profile.esign_withdrawn', entity: 'profile', label: 'Electronic delivery withdrawn (paper copies)' },
   { action: 'profile.texts_consented', entity: 'profile', label: 'Texts about claims agreed to (number to confirm)' },
   { action: 'profile.texts_confirmed', entity: 'profile', label: 'Number for texts about claims confirmed' },
@@ -165,7 +165,7 @@ export const AUDIT_ACTIONS = [
   { action: 'partner_group.schedule_accepted', entity: 'partner_group', label: 'Price schedule accepted by the shop' },
   { action: 'partner_group.schedule_refused', entity: 'partner_group', label: 'Price schedule refused by the shop' },
   { action: 'sales_state.facts_updated', entity: 'sales_state', label: 'Registration and insurer facts of a state updated' },
-  { action: 'sales_state.form_filed', entity: 'sales_state', label: "Terms version’s filing with a state’s regulator recorded" },
+  { action: 'sales_state.form_filed', entity: 'sales_state', label: 'Terms version’s filing with a state’s regulator recorded' },
 ] as const satisfies readonly { action: string; entity: AuditEntityType; label: string }[]
 
 export type AuditActionEntry = (typeof AUDIT_ACTIONS)[number]
