@@ -79,13 +79,20 @@ export function cancellationRightsWords(rules: StateRules): string {
   }
   if (!rules.fee) sentences.push('There is no cancellation fee.')
 
-  sentences.push(
-    rules.refundDeadlineDays === null
-      ? 'We issue a refund when you cancel.'
-      : `We issue a refund when you cancel, and at the latest within ${rules.refundDeadlineDays} days${rules.latePenaltyPercentPerMonth ? `; a late refund grows by ${rules.latePenaltyPercentPerMonth} % for each month it is late` : ''}.`,
-  )
+  sentences.push(refundDeadlineSentence(rules))
   if (rules.commitment === 'never') sentences.push('The 12-month commitment does not limit your right to cancel.')
   return sentences.join(' ')
+}
+
+/** When a refund is paid, and what a late one adds, as the state's table sets it. */
+function refundDeadlineSentence(rules: StateRules): string {
+  if (rules.refundDeadlineDays === null) return 'We issue a refund when you cancel.'
+  const percent = rules.latePenaltyPercentPerMonth
+  const period = rules.latePenaltyPeriodDays ? `${rules.latePenaltyPeriodDays} days, or part of them,` : 'month'
+  if (rules.refundDeadlineFreeLookOnly) {
+    return `We issue a refund when you cancel; a refund in the free look at the latest within ${rules.refundDeadlineDays} days${percent ? `, and a late one grows by ${percent} % of the price for each ${period} it is late` : ''}.`
+  }
+  return `We issue a refund when you cancel, and at the latest within ${rules.refundDeadlineDays} days${percent ? `; a late refund grows by ${percent} % for each ${period} it is late` : ''}.`
 }
 
 /** The listed states, by name, each with its own rights and the statutes they come from. */

@@ -74,11 +74,11 @@ export const PROVIDER_CANCEL_TABLE: Readonly<Record<StateCode, ProviderCancelRow
     refundWithinDays: 30,
   },
   // Nevada NRS 690C.270: after the contract's 70th day only for nonpayment, fraud or misrepresentation, or a substantial
-  // breach; 15 days' mailed notice.
+  // breach; effective at least 15 days after the notice is mailed (the state table's days from the mailing).
   NV: {
     statutes: ['NRS 690C.270'],
     laterGrounds: { fromDay: 70, grounds: ['nonpayment', 'fraud', 'misrepresentation', 'breach'] },
-    noticeDays: 15,
+    noticeDays: daysAfterMailing('NV'),
     channel: 'mail',
   },
   // Florida Statutes chapter 634 part I, §634.121(3)(b): after the 60th day only on its listed grounds (nonpayment,

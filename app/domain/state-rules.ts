@@ -87,9 +87,15 @@ export type StateRules = {
   /** The share of the unused (pro-rata) amount a later refund gives, in percent: 100, or less where the statute allows. */
   laterRefundPercent: number
   fee: FeeCap | null
-  /** Days within which a refund must be paid, and the penalty per month late (percent of the refund). */
+  /**
+   * Days within which a refund must be paid, and the penalty for each period late (percent of the refund): a calendar
+   * month, or `latePenaltyPeriodDays` days where the statute counts in days (Nevada: each 30 days or part of them).
+   * `refundDeadlineFreeLookOnly`: the deadline binds only a refund of the free look (Nevada's return of the contract).
+   */
   refundDeadlineDays: number | null
   latePenaltyPercentPerMonth: number | null
+  latePenaltyPeriodDays: number | null
+  refundDeadlineFreeLookOnly: boolean
   /** Whether the product's 12-month commitment may restrict cancellation, and from when. */
   commitment: 'never' | 'after_free_look'
   /** Text blocks the contract must print for a customer of this state (beside the national ones). */
@@ -115,11 +121,6 @@ export type StateRules = {
    * state's notice days). Null: the provider-cancellation block's own days.
    */
   providerNoticeDaysAfterMailing: number | null
-  /**
-   * Where the free look counts from the customer's receipt of the contract when it goes by post: receipt is taken as
-   * `daysAfterMailing` days after the day the contract is mailed (`freeLookStartsAt`). Null: from the purchase always.
-   */
-  freeLookFromReceiptByPost: { daysAfterMailing: number } | null
 
   // --- for counsel (the readiness checks read this; docs/selling-lawfully.md lists each question) ---
   /**
@@ -145,6 +146,8 @@ export const NATIONAL_DEFAULT: StateRules = {
   fee: null,
   refundDeadlineDays: null,
   latePenaltyPercentPerMonth: null,
+  latePenaltyPeriodDays: null,
+  refundDeadlineFreeLookOnly: false,
   commitment: 'never',
   disclosures: [],
   priceIncreaseNeedsConsent: false,
@@ -155,7 +158,6 @@ export const NATIONAL_DEFAULT: StateRules = {
   noticeBeforeSale: null,
   recordsKept: [],
   providerNoticeDaysAfterMailing: null,
-  freeLookFromReceiptByPost: null,
   needsCounsel: null,
 }
 
@@ -207,10 +209,9 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
     yearlyReminder: true,
     // Cal. Ins. Code §12825: coverage ends no less than five days after the postmark of the provider's notice.
     providerNoticeDaysAfterMailing: 5,
-    // Cal. Civ. Code §1794.41(a)(3): the 60 days count from the receipt of the contract; one that goes by post is taken
-    // as received five days after its mailing, as Cal. Code Civ. Proc. §1013(a) adds for mail within the state
-    // (a question for counsel in docs/selling-lawfully.md).
-    freeLookFromReceiptByPost: { daysAfterMailing: 5 },
+    // Cal. Civ. Code §1794.41(a)(3): the 60 days count from the receipt of the contract. It is received at the sale:
+    // the contract goes only electronically, after an E-SIGN consent that shows the PDF opens (a condition of buying),
+    // so the days count from the purchase (the question for counsel is in docs/selling-lawfully.md).
     disclosures: [
       'California residents: you may cancel this contract at any time. If you cancel within 60 days of purchase and have made no claim, you receive a full refund; after that, a refund in proportion to the unused part of what you paid, less a cancellation fee of no more than the lesser of $25 or 10 % of the price.',
     ],
@@ -278,10 +279,18 @@ export const STATE_TABLE: Readonly<Record<StateCode, StateRow>> = {
       'Georgia: O.C.G.A. §33-7-6(b)(1) names chip and crack repair without replacement of the entire windshield; is a plan that replaces windshields a service agreement there?',
   },
   // Nevada Administrative Code 690C.120: claims paid may not be deducted from the refund of a cancellation within the
-  // free look. The product's 30 days stay (Nevada asks for fewer), the refund is everything paid.
+  // free look. The product's 30 days stay (Nevada asks for fewer), the refund is everything paid. NRS 690C.250(4): a
+  // contract returned in the free look is refunded within 45 days, or 10 % of the price more for each 30 days (or part
+  // of them) it stays unpaid. NRS 690C.270(2): a provider's cancellation takes effect at least 15 days after its notice
+  // is mailed.
   NV: {
-    statutes: ['NAC 690C.120'],
+    statutes: ['NAC 690C.120', 'NRS 690C.250', 'NRS 690C.270'],
     freeLookRefund: 'full',
+    refundDeadlineDays: 45,
+    latePenaltyPercentPerMonth: 10,
+    latePenaltyPeriodDays: 30,
+    refundDeadlineFreeLookOnly: true,
+    providerNoticeDaysAfterMailing: 15,
   },
   // Revised Code of Washington 48.110.070: the contract names the provider and the regulator.
   WA: {
@@ -353,24 +362,6 @@ export function daysAfterPurchase(purchasedAt: Date | string, now: Date | string
   return calendarDaysBetween(new Date(now), new Date(purchasedAt), zone)
 }
 
-/**
- * When the free look starts counting: the purchase, or where the state counts from receipt of a contract that went by
- * post (`freeLookFromReceiptByPost`), the day it is taken as received — `daysAfterMailing` calendar days after the day
- * it was mailed, in the customer's zone, and never before the purchase. The functions below take this moment as
- * `purchasedAt`.
- */
-export function freeLookStartsAt(
-  rules: StateRules,
-  purchasedAt: Date | string,
-  contractMailedAt: Date | string | null | undefined,
-  zone: string,
-): Date {
-  const purchase = new Date(purchasedAt)
-  if (!rules.freeLookFromReceiptByPost || !contractMailedAt) return purchase
-  const received = addCalendarDays(new Date(contractMailedAt), rules.freeLookFromReceiptByPost.daysAfterMailing, zone)
-  return received.getTime() > purchase.getTime() ? received : purchase
-}
-
 /** The last day of the free look (YYYY-MM-DD, in the customer's zone): the `freeLookDays`-th day after the purchase. */
 export function freeLookLastDay(rules: StateRules, purchasedAt: Date | string, zone: string): string {
   return dayOf(addCalendarDays(new Date(purchasedAt), rules.freeLookDays, zone), zone)
@@ -418,15 +409,18 @@ export function lateRefundPenalty(
   refund: { amountCents: number; dueBy: string | null },
   paidAt: Date | string,
   zone: string,
-): { monthsLate: number; penaltyCents: number } {
+): { periodsLate: number; penaltyCents: number } {
   const percent = rules.latePenaltyPercentPerMonth
-  if (!percent || !refund.dueBy || refund.amountCents <= 0) return { monthsLate: 0, penaltyCents: 0 }
+  if (!percent || !refund.dueBy || refund.amountCents <= 0) return { periodsLate: 0, penaltyCents: 0 }
   const deadline = endOfDayIn(refund.dueBy, zone)
   const paid = new Date(paidAt)
-  if (paid.getTime() < deadline.getTime()) return { monthsLate: 0, penaltyCents: 0 }
-  let monthsLate = 1
-  while (addCalendarMonths(deadline, monthsLate, zone).getTime() <= paid.getTime()) monthsLate++
-  return { monthsLate, penaltyCents: Math.round((refund.amountCents * percent * monthsLate) / 100) }
+  if (paid.getTime() < deadline.getTime()) return { periodsLate: 0, penaltyCents: 0 }
+  const periodDays = rules.latePenaltyPeriodDays
+  const periodEnd = (periods: number) =>
+    periodDays === null ? addCalendarMonths(deadline, periods, zone) : addCalendarDays(deadline, periodDays * periods, zone)
+  let periodsLate = 1
+  while (periodEnd(periodsLate).getTime() <= paid.getTime()) periodsLate++
+  return { periodsLate, penaltyCents: Math.round((refund.amountCents * percent * periodsLate) / 100) }
 }
 
 /** The fee a cancellation may carry: the product's fee, capped by the state, only when the state allows one then. */
@@ -500,7 +494,8 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
       freeLook: inFreeLookWindow,
       productFeeCents: input.productFeeCents,
     })
-  const dueBy = refundDueBy(rules, input.now, zone)
+  const dueBy = refundDueBy(rules, input.now, zone, { freeLook: true })
+  const laterDueBy = refundDueBy(rules, input.now, zone, { freeLook: false })
 
   if (freeLook) {
     const paid = Math.max(0, input.totalPaidCents)
@@ -518,7 +513,7 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
     // price paid (a yearly payer's first weeks) would otherwise make waiting for the free look to end pay more
     // (docs/decisions/104-money-owed-said-before-it-happens.md).
     const atLeastLater = (refund: Refund) => {
-      const later = laterRefund(rules, input, fee(false), dueBy)
+      const later = laterRefund(rules, input, fee(false), laterDueBy)
       return later.amountCents > refund.amountCents ? later : refund
     }
     switch (rules.freeLookRefund) {
@@ -534,12 +529,16 @@ export function refundFor(rules: StateRules, input: RefundInput): Refund {
         break
     }
   }
-  return laterRefund(rules, input, fee(freeLook), dueBy)
+  return laterRefund(rules, input, fee(freeLook), laterDueBy)
 }
 
-/** The last day a refund worked out at `now` may be paid without a penalty (YYYY-MM-DD), where the state sets one. */
-export function refundDueBy(rules: StateRules, now: Date | string, zone: string): string | null {
-  return rules.refundDeadlineDays === null ? null : dayOf(addCalendarDays(new Date(now), rules.refundDeadlineDays, zone), zone)
+/**
+ * The last day a refund worked out at `now` may be paid without a penalty (YYYY-MM-DD), where the state sets one for a
+ * refund of its kind (`freeLook`: the return of the contract in the free look).
+ */
+export function refundDueBy(rules: StateRules, now: Date | string, zone: string, kind: { freeLook: boolean }): string | null {
+  if (rules.refundDeadlineDays === null || (rules.refundDeadlineFreeLookOnly && !kind.freeLook)) return null
+  return dayOf(addCalendarDays(new Date(now), rules.refundDeadlineDays, zone), zone)
 }
 
 /**

@@ -374,16 +374,47 @@ describe('the late-refund penalty', () => {
   const refund = { amountCents: 2000, dueBy: '2026-03-15' }
   const zone = 'America/Chicago'
   it('is nothing until the end of the deadline day in the customer zone', () => {
-    expect(lateRefundPenalty(tx, refund, '2026-03-16T04:59:59.000Z', zone)).toEqual({ monthsLate: 0, penaltyCents: 0 })
+    expect(lateRefundPenalty(tx, refund, '2026-03-16T04:59:59.000Z', zone)).toEqual({ periodsLate: 0, penaltyCents: 0 })
   })
   it('is 10 % for each month, or part of one, after it', () => {
-    expect(lateRefundPenalty(tx, refund, '2026-03-16T05:00:00.000Z', zone)).toEqual({ monthsLate: 1, penaltyCents: 200 })
-    expect(lateRefundPenalty(tx, refund, '2026-04-16T04:59:59.000Z', zone)).toEqual({ monthsLate: 1, penaltyCents: 200 })
-    expect(lateRefundPenalty(tx, refund, '2026-04-16T05:00:00.000Z', zone)).toEqual({ monthsLate: 2, penaltyCents: 400 })
+    expect(lateRefundPenalty(tx, refund, '2026-03-16T05:00:00.000Z', zone)).toEqual({ periodsLate: 1, penaltyCents: 200 })
+    expect(lateRefundPenalty(tx, refund, '2026-04-16T04:59:59.000Z', zone)).toEqual({ periodsLate: 1, penaltyCents: 200 })
+    expect(lateRefundPenalty(tx, refund, '2026-04-16T05:00:00.000Z', zone)).toEqual({ periodsLate: 2, penaltyCents: 400 })
   })
   it('is nothing where the state sets none, or without a deadline', () => {
     expect(lateRefundPenalty(stateRules('CA'), refund, '2026-09-01T00:00:00.000Z', zone).penaltyCents).toBe(0)
     expect(lateRefundPenalty(tx, { amountCents: 2000, dueBy: null }, '2026-09-01T00:00:00.000Z', zone).penaltyCents).toBe(0)
+  })
+})
+
+describe('Nevada (NRS 690C.250(4))', () => {
+  const nv = stateRules('NV')
+  const zone = 'America/Los_Angeles'
+  const purchase = '2026-03-01T19:00:00.000Z'
+  const input = (now: string) => ({
+    purchasedAt: purchase,
+    now,
+    zone,
+    totalPaidCents: 1999,
+    period: { start: purchase, end: '2026-04-01T18:00:00.000Z', paidCents: 1999 },
+    claimsPaidCents: 0,
+    claimsMade: 0,
+  })
+  it('pays a free-look refund within 45 days; a later refund has no statutory deadline', () => {
+    expect(refundFor(nv, input('2026-03-20T19:00:00.000Z'))).toMatchObject({ rule: 'free_look', amountCents: 1999, dueBy: '2026-05-04' })
+    expect(refundFor(nv, input('2026-04-20T19:00:00.000Z'))).toMatchObject({ rule: 'pro_rata', dueBy: null })
+  })
+  it('adds 10 % of the price for each 30 days, or part of them, the refund stays unpaid after its deadline', () => {
+    const refund = { amountCents: 1999, dueBy: '2026-05-04' }
+    // The deadline day ends at midnight in Las Vegas (UTC−7 in May).
+    expect(lateRefundPenalty(nv, refund, '2026-05-05T06:59:59.000Z', zone)).toEqual({ periodsLate: 0, penaltyCents: 0 })
+    expect(lateRefundPenalty(nv, refund, '2026-05-05T07:00:00.000Z', zone)).toEqual({ periodsLate: 1, penaltyCents: 200 })
+    // The 30th day after the deadline still counts as the first period; the 31st starts the second.
+    expect(lateRefundPenalty(nv, refund, '2026-06-04T06:59:59.000Z', zone)).toEqual({ periodsLate: 1, penaltyCents: 200 })
+    expect(lateRefundPenalty(nv, refund, '2026-06-04T07:00:00.000Z', zone)).toEqual({ periodsLate: 2, penaltyCents: 400 })
+  })
+  it('ends a provider cancellation no sooner than 15 days after its notice is mailed (NRS 690C.270(2))', () => {
+    expect(nv.providerNoticeDaysAfterMailing).toBe(15)
   })
 })
 

@@ -20,7 +20,7 @@ const PUBLISHED: Record<string, string> = {
   '1.0.5': 'd84cec6748115dd61c7a08cd72e9cf0051b3543498d5ce59252d527768911449',
   // The provider named from the configuration; clear claims approved by published rules, never denied by them; notices by
   // post counted from the mailing; public injunctive relief in court; exclusions and duties printed bold; money owed.
-  '1.0.6': '6d5e132d4b2b30b5024442c240c1d298f8685c6ee04ff9cc88f07f1fdf74cbd2',
+  '1.0.6': 'fcafe37e09eb1255064e884e64bd410ab189088eb333143dd16d023f06d76f1c',
 }
 
 const render = (version: string) =>
@@ -45,6 +45,10 @@ describe('terms versions', () => {
     expect(text).toContain('we refund you the unused part of the period you paid for')
     expect(text).toContain('A service credit still on your account when you cancel is refunded with the cancellation')
     expect(text).toContain('Within the free look you always receive the larger of the two')
+    // Nevada: the free-look refund within 45 days, or 10 % of the price more for each 30 days late (NRS 690C.250(4)).
+    expect(text).toContain(
+      'a refund in the free look at the latest within 45 days, and a late one grows by 10 % of the price for each 30 days, or part of them, it is late.',
+    )
     // E-SIGN: the customer shows they can open the PDF form (15 U.S.C. §7001(c)(1)(C)(ii)).
     expect(text).toContain('type the code printed in it')
     // Every exclusion and every duty of the customer is printed conspicuously (Cal. Ins. Code §12820(b)(2)).

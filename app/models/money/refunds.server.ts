@@ -141,7 +141,7 @@ export async function quoteTransferRefund(policy: RefundPolicy, at: Date) {
     unusedDays: share.unusedDays,
     periodDays: share.periodDays,
     paidUntil: current?.periodEnd ?? null,
-    dueBy: refundDueBy(rulesFor(policy.governingState), at, zoneOf(policy)),
+    dueBy: refundDueBy(rulesFor(policy.governingState), at, zoneOf(policy), { freeLook: false }),
   }
 }
 export type TransferRefundQuote = Awaited<ReturnType<typeof quoteTransferRefund>>
@@ -373,7 +373,7 @@ export async function settleRefund(refund: RefundRow, current: Policy, now = new
  */
 export async function payRefund(refund: RefundRow, current: Policy, now = new Date()): Promise<RefundRow> {
   const policy = payerOf(refund, current)
-  const { penaltyCents, monthsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
+  const { penaltyCents, periodsLate } = lateRefundPenalty(rulesFor(refund.state), refund, now, zoneOf(policy))
   try {
     // The penalty may come to more than the card's payments can give back (a refund never exceeds its charge): the
     // part above is owed all the same, kept on the row for the operator to pay by hand, never dropped.
@@ -407,7 +407,7 @@ export async function payRefund(refund: RefundRow, current: Policy, now = new Da
         actor: 'system',
         action: 'refund.succeeded',
         entityId: refund.id,
-        detail: { stripeRefundIds, ...(penaltyCents > 0 ? { penaltyCents, monthsLate } : {}) },
+        detail: { stripeRefundIds, ...(penaltyCents > 0 ? { penaltyCents, periodsLate } : {}) },
       })
       if (shortCents > 0) {
         recordAudit(tx, {
