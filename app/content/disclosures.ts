@@ -11,7 +11,15 @@ import { fillSentence, readinessRule, type StateFactValues } from '~/domain/stat
 import { rulesFor, stateName, type StateRules } from '~/domain/state-rules'
 
 /** `conspicuous`: the statute asks for bold type; the page, the PDF and the e-mail print its lines in bold. */
-export type DisclosureBlock = { id: 'provider' | 'state' | 'assignment'; heading: string; lines: string[]; conspicuous?: boolean }
+export type DisclosureBlock = {
+  id: 'provider' | 'state' | 'insurer' | 'assignment'
+  heading: string
+  lines: string[]
+  conspicuous?: boolean
+}
+
+/** The heading of the insurer's sentence where the state asks for it conspicuously (Washington). */
+export const INSURER_HEADING = 'Who guarantees the provider’s obligations'
 
 /** The heading of the statement of the right to pass the contract to the vehicle's next owner. */
 export const NEXT_OWNER_ASSIGNMENT_HEADING = 'Your right to assign this contract to the next owner'
@@ -77,14 +85,17 @@ export function contractDisclosures(provider: ContractProvider, governingState: 
   if (!rules.code || !readiness) return [national, { id: 'state', heading: 'Your state', lines: [STATE_NOT_KNOWN_YET] }]
   const name = stateName(rules.code)
   const lines = [...rules.disclosures]
-  if (readiness.insurerSentence && facts?.insurerName) {
-    lines.push(
-      fillSentence(readiness.insurerSentence, {
-        insurer: facts.insurerName,
-        address: facts.insurerAddress ?? '',
-        phone: facts.insurerPhone ? formatPhone(facts.insurerPhone) : '',
-      }),
-    )
+  const insurerLine =
+    readiness.insurerSentence && facts?.insurerName
+      ? fillSentence(readiness.insurerSentence, {
+          insurer: facts.insurerName,
+          address: facts.insurerAddress ?? '',
+          phone: facts.insurerPhone ? formatPhone(facts.insurerPhone) : '',
+        })
+      : null
+  // A conspicuous sentence goes in a bold block of its own below the state's (see `blocks`).
+  if (insurerLine) {
+    if (!readiness.insurerSentenceConspicuous) lines.push(insurerLine)
   } else if (readiness.reimbursementInsurance && facts?.insurerName) {
     lines.push(`The provider's obligations under this contract are insured by ${facts.insurerName}, ${facts.insurerAddress ?? ''}.`)
   }
@@ -96,6 +107,9 @@ export function contractDisclosures(provider: ContractProvider, governingState: 
     national,
     { id: 'state', heading: name, lines: lines.length > 0 ? lines : [`${name} requires no disclosures beyond those above.`] },
   ]
+  if (insurerLine && readiness.insurerSentenceConspicuous) {
+    blocks.push({ id: 'insurer', heading: INSURER_HEADING, lines: [insurerLine], conspicuous: true })
+  }
   if (rules.nextOwnerAssignment) {
     blocks.push({
       id: 'assignment',

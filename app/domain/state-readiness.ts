@@ -63,6 +63,8 @@ export type ReadinessRule = {
    * national sentence. Where the statute gives the words, counsel checks ours against them before opening.
    */
   insurerSentence: string | null
+  /** The insurer sentence is printed conspicuously (in bold, a block of its own): Washington, RCW 48.110.075(2)(b). */
+  insurerSentenceConspicuous: boolean
   /** The contract names the administrator and its registration number. */
   administratorPrinted: boolean
   /** The contract prints a telephone number for service. */
@@ -98,6 +100,7 @@ export const DEFAULT_READINESS: ReadinessRule = {
   registration: { required: true, printed: false, pattern: REGISTRATION_SHAPE, shape: 'letters, digits and hyphens (3 to 30)' },
   reimbursementInsurance: false,
   insurerSentence: null,
+  insurerSentenceConspicuous: false,
   administratorPrinted: false,
   phonePrinted: false,
   phoneTollFreeOrLocal: null,
@@ -125,13 +128,15 @@ export const READINESS_TABLE: Readonly<Record<StateCode, ReadinessRow>> = {
       'Obligations of the provider under this service contract are guaranteed under a service contract reimbursement insurance policy. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, the contract holder is entitled to make a claim directly against the insurance company: {insurer}, {address}, {phone}.',
     regulator: 'Utah Insurance Department',
   },
-  // Revised Code of Washington 48.110.075: a motor vehicle service contract provider insures its obligations; 48.110.070:
-  // the contract names the insurer and how to claim from it.
+  // Revised Code of Washington 48.110.075(2)(a): a motor vehicle service contract provider insures its obligations;
+  // (2)(b): the contract states conspicuously that they are guaranteed under the reimbursement insurance policy, the
+  // insurer's name and address, and that the holder may apply directly to the insurer (48.110.070(2) in the same words).
   WA: {
-    statutes: ['RCW 48.110.075', 'RCW 48.110.070'],
+    statutes: ['RCW 48.110.075(2)(b)', 'RCW 48.110.070'],
     reimbursementInsurance: true,
     insurerSentence:
-      'Obligations of the provider under this service contract are backed by a reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to perform or make payment within 60 days after you request it, you may apply directly to the insurer.',
+      'Obligations of the provider under this service contract are guaranteed under a service contract reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to pay or provide service within 60 days after you request it, you are entitled to apply directly to the reimbursement insurance company.',
+    insurerSentenceConspicuous: true,
     regulator: 'Washington State Office of the Insurance Commissioner',
   },
   // New York Insurance Law §7905(b): the contract states that the provider's obligations are insured and names the insurer.
@@ -141,13 +146,15 @@ export const READINESS_TABLE: Readonly<Record<StateCode, ReadinessRow>> = {
       "The provider's obligations under this service contract are insured under a service contract reimbursement insurance policy issued by {insurer}, {address}, {phone}. If the provider fails to pay or provide service on a claim within 60 days after proof of loss has been filed, you may file a claim directly with the insurer.",
     regulator: 'New York State Department of Financial Services',
   },
-  // California Insurance Code §12820: the contract names the insurer and gives the Department of Insurance's text;
+  // California Insurance Code §12820(b)(1)(A): a contract whose performance is guaranteed by an insurer prints the
+  // statute's own sentence, the insurer's name and address in it and the Department of Insurance after it (the form
+  // without an insurer, (b)(1)(B), does not arise: this product opens California only with an insurer recorded);
   // §12820(a): the contract form is filed with the Department before it is sold.
   CA: {
-    statutes: ['Cal. Ins. Code §12820'],
+    statutes: ['Cal. Ins. Code §12820(b)(1)(A)', 'Cal. Ins. Code §12820(a)'],
     filedForm: 'Cal. Ins. Code §12820(a)',
     insurerSentence:
-      "The provider's obligations under this contract are insured by {insurer}, {address}, {phone}. If you have a complaint, you may contact the California Department of Insurance, Consumer Services Division, 300 South Spring Street, Los Angeles, CA 90013, 1-800-927-4357.",
+      "Performance to you under this contract is guaranteed by a California approved insurance company. You may file a claim with this insurance company if any promise made in the contract has been denied or has not been honored within 60 days after your request. The name and address of the insurance company is: {insurer}, {address}. If you are not satisfied with the insurance company's response, you may contact the California Department of Insurance at 1-800-927-4357 or access the department's Internet Web site (www.insurance.ca.gov).",
     regulator: 'California Department of Insurance',
   },
   // Oklahoma, 15 O.S. §141.13 (the motor vehicle service contract's contents, not the Service Warranty Act of 36 O.S.

@@ -135,7 +135,7 @@ describe('a production start (an APP_URL others can reach)', () => {
     ).toEqual([['WA', operator.id, { changed: ['registrationNumber', 'insurerName', 'insurerAddress', 'insurerPhone'] }]])
     const lines = contractDisclosures(contractProvider('WA'), 'WA').flatMap((block) => block.lines)
     expect(lines.join(' ')).toContain(
-      'backed by a reimbursement insurance policy issued by Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103, (888) 555-0199.',
+      'guaranteed under a service contract reimbursement insurance policy issued by Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103, (888) 555-0199.',
     )
     expect(lines.join(' ')).not.toContain('full faith and credit')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { contractDisclosures, type ContractProvider, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
+import { contractDisclosures, type ContractProvider, INSURER_HEADING, STATE_NOT_KNOWN_YET } from '~/content/disclosures'
 import { SAMPLE_STATE_FACTS, type StateFactValues } from '~/domain/state-readiness'
 import { STATE_TABLE } from '~/domain/state-rules'
 
@@ -98,9 +98,31 @@ describe('the contract disclosures', () => {
       for (const state of ['UT', 'WA', 'NY', 'CA']) {
         const text = all(state)
         expect(text).not.toContain(FULL_FAITH)
-        expect(text.join(' ')).toContain('Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103, (888) 555-0199')
+        expect(text.join(' ')).toContain('Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103')
       }
-      expect(all('CA').join(' ')).toContain('California Department of Insurance')
+      for (const state of ['UT', 'WA', 'NY']) expect(all(state).join(' ')).toContain('Hartford, CT 06103, (888) 555-0199')
+    })
+
+    it('print California’s sentence in the words of Ins. Code §12820(b)(1)(A), the insurer named in it', () => {
+      expect(all('CA')).toContain(
+        "Performance to you under this contract is guaranteed by a California approved insurance company. You may file a claim with this insurance company if any promise made in the contract has been denied or has not been honored within 60 days after your request. The name and address of the insurance company is: Example Reimbursement Insurance Co., 1 Insurance Plaza, Hartford, CT 06103. If you are not satisfied with the insurance company's response, you may contact the California Department of Insurance at 1-800-927-4357 or access the department's Internet Web site (www.insurance.ca.gov).",
+      )
+    })
+
+    it('print Washington’s insurer sentence conspicuously, in a bold block of its own (RCW 48.110.075(2)(b)); elsewhere in the state’s block', () => {
+      const washington = contractDisclosures(withFacts, 'WA')
+      const insurer = washington.find((block) => block.id === 'insurer')!
+      expect(insurer).toMatchObject({ heading: INSURER_HEADING, conspicuous: true })
+      expect(insurer.lines).toEqual([
+        expect.stringMatching(
+          /^Obligations of the provider under this service contract are guaranteed under a service contract reimbursement insurance policy issued by Example Reimbursement Insurance Co\./,
+        ),
+      ])
+      expect(insurer.lines[0]).toContain('you are entitled to apply directly to the reimbursement insurance company')
+      expect(washington.find((block) => block.id === 'state')!.lines.join(' ')).not.toContain('reimbursement insurance policy issued')
+      for (const state of ['UT', 'NY', 'CA']) {
+        expect(contractDisclosures(withFacts, state).map((block) => block.id)).not.toContain('insurer')
+      }
     })
 
     it('print the licence number in Oklahoma, the administrator and its number in Texas, the phone in Illinois', () => {
