@@ -30,6 +30,21 @@ export const ANSWER_PROMISE = `within ${RESPONSE_PROMISE_HOURS} hours (typically
 export const APPROVAL_STATUSES = ['pending_review', 'approved', 'denied', 'completed'] as const
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
+/**
+ * The only grounds on which the operator may reverse an approval the decision rules made, as the terms list them
+ * (app/content/terms.ts, "How claims are decided"): the claim is not what the rules read.
+ */
+export const REVERSAL_GROUNDS = ['damage_differs', 'date_differs', 'photos_differ', 'photos_reused'] as const
+export type ReversalGround = (typeof REVERSAL_GROUNDS)[number]
+
+/** Each ground as the operator picks it and the customer reads it, before the operator's own words. */
+export const REVERSAL_GROUND_LABELS: Record<ReversalGround, string> = {
+  damage_differs: 'The damage differs from what was filed',
+  date_differs: 'The date of the damage differs from what was filed',
+  photos_differ: 'The photos differ from what was filed',
+  photos_reused: 'A check on the photos found they were used before',
+}
+
 /** Each review status in the words the customer's card and the operator's console show. */
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   pending_review: 'Pending Review',

@@ -446,7 +446,8 @@ export const RULES_DECISION_MESSAGES = {
   decidedBy: (version: string) => `Decided by rules v${version}`,
   waited: 'Waited for review: the decision rules did not all hold',
   reverseHint:
-    'Reversing turns this automatic approval into a denial with your reason: the customer is e-mailed and may appeal within 14 days.',
+    'Reversing turns this automatic approval into a denial with the ground and your reason: the customer is e-mailed and may appeal within 14 days. The terms allow only the grounds listed.',
+  reversalGroundRequired: 'Choose the ground, one the terms list for a reversal.',
   notReversible: {
     title: 'Cannot Reverse',
     description: 'Only a claim approved by the decision rules and not yet completed can be reversed.',

@@ -142,7 +142,7 @@ async function approve(input: ReviewOf<'approve'>, { claimId, operatorId }: On) 
 }
 
 async function reverse(input: ReviewOf<'reverse'>, { claimId, operatorId }: On) {
-  const claim = await reverseRulesApproval({ claimId, reason: input.reason, actorId: operatorId })
+  const claim = await reverseRulesApproval({ claimId, ground: input.ground, reason: input.reason, actorId: operatorId })
   return redirectWithToast(adminClaimPath(claimId), { type: 'success', ...RULES_DECISION_MESSAGES.reversed(claim.confirmationCode) })
 }
 

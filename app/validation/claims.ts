@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
-import { allowedDamageTypes } from '~/domain/claims'
+import { allowedDamageTypes, REVERSAL_GROUNDS } from '~/domain/claims'
 import {
   DAMAGE_ANSWER,
   DAMAGE_ANSWER_NAMES,
@@ -29,6 +29,7 @@ import {
   NOT_COVERED,
   PHOTO_REQUEST_MESSAGES,
   PHOTOS_REQUIRED,
+  RULES_DECISION_MESSAGES,
   STORM_MESSAGES,
   SUBMIT_FAILED,
   type ToastMessage,
@@ -153,6 +154,7 @@ export const ReviewSchema = z.discriminatedUnion('intent', [
   // The operator turns an approval the decision rules made into a denial, with the reason the customer reads.
   z.object({
     intent: z.literal('reverse'),
+    ground: z.enum(REVERSAL_GROUNDS, { error: RULES_DECISION_MESSAGES.reversalGroundRequired }),
     reason: freeText({ error: DENIAL_REASON_REQUIRED.description })
       .min(1, DENIAL_REASON_REQUIRED.description)
       .max(MAX_LENGTH.message, CLAIM_FIELD_MESSAGES.reasonTooLong),

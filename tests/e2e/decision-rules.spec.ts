@@ -88,6 +88,19 @@ test('a clean chip claim is approved at once by the published rules, and the cus
   await expect(operator.getByTestId('damage-answer-inLineOfSight')).toHaveText('No')
   await expect(operator.getByTestId('damage-answer-chipCount')).toHaveText('One')
   await expect(operator.getByTestId('damage-answer-damageZone')).toHaveText('In front of the passenger')
+  // The reversal takes one of the grounds the terms list: without one it is refused by the field, nothing changed.
+  await operator.getByLabel('Reverse the automatic approval').fill('The setup photos already show this chip.')
+  await operator.getByRole('button', { name: 'Reverse and deny' }).click()
+  await expect(operator.locator('#reverse-ground-error')).toHaveText('Choose the ground, one the terms list for a reversal.')
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
+  await operator.getByLabel('A check on the photos found they were used before').check()
+  await operator.getByLabel('Reverse the automatic approval').fill('The setup photos already show this chip.')
+  await operator.getByRole('button', { name: 'Reverse and deny' }).click()
+  await expect(toast(operator)).toContainText('Approval Reversed')
+  expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()).toMatchObject({
+    approvalStatus: 'denied',
+    denialReason: 'A check on the photos found they were used before. The setup photos already show this chip.',
+  })
   await context.close()
 })
 

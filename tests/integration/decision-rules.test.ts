@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog, claimDocuments, claimFlags, claims } from '~/db/schema'
 import { DEFAULT_DAILY_CAP } from '~/domain/decision-rules'
+import { RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { CUSTOMER_CHOOSES_SHOP } from '~/domain/shops'
 import { decideFiledClaim, decisionSettingsNow, reverseRulesApproval, setDecisionSettings } from '~/models/claims/claim-decision.server'
 import { submitClaim } from '~/models/claims/claim-filing.server'
@@ -317,13 +318,27 @@ describe('the operator', () => {
       ),
     )
     expect(noReason.status).toBe(400)
+    // Only a ground the terms list: none, or one of the operator's own, is refused by its field.
+    for (const ground of ['', 'looks_suspicious']) {
+      const noGround = await settle(() =>
+        claimAction(
+          routeArgs(
+            makeRequest(`/admin/claims/${claim.id}`, { cookie: operatorCookie, form: { intent: 'reverse', ground, reason: 'Because.' } }),
+            { claimId: claim.id },
+          ),
+        ),
+      )
+      expect(noGround.status).toBe(400)
+      expect(JSON.stringify(noGround.data)).toContain(RULES_DECISION_MESSAGES.reversalGroundRequired)
+    }
+    expect(db().select().from(claims).where(eq(claims.id, claim.id)).get()!.approvalStatus).toBe('approved')
 
     const reversed = await settle(() =>
       claimAction(
         routeArgs(
           makeRequest(`/admin/claims/${claim.id}`, {
             cookie: operatorCookie,
-            form: { intent: 'reverse', reason: 'The setup photos already show this chip.' },
+            form: { intent: 'reverse', ground: 'photos_reused', reason: 'The setup photos already show this chip.' },
           }),
           { claimId: claim.id },
         ),
@@ -335,11 +350,16 @@ describe('the operator', () => {
     expect(auditOf(claim.id).map((row) => row.action)).toContain('claim.rules_approval_reversed')
     const [email] = outboxFor(profile.email)
     expect(email!.tag).toBe('claim-denied')
-    expect(email!.text).toContain('The setup photos already show this chip.')
+    expect(email!.text).toContain('A check on the photos found they were used before. The setup photos already show this chip.')
+    expect(auditOf(claim.id).find((row) => row.action === 'claim.rules_approval_reversed')!.detail).toMatchObject({
+      ground: 'photos_reused',
+    })
     expect(email!.text).toContain(`/customer/claims/${claim.id}/appeal`)
 
     // A claim a person decided is not the rules' to reverse.
-    await expect(reverseRulesApproval({ claimId: claim.id, reason: 'Again.', actorId: operatorId })).rejects.toMatchObject({ status: 409 })
+    await expect(
+      reverseRulesApproval({ claimId: claim.id, ground: 'damage_differs', reason: 'Again.', actorId: operatorId }),
+    ).rejects.toMatchObject({ status: 409 })
   })
 })
 

@@ -140,7 +140,7 @@ const FORMS: Record<string, FormCase> = {
   },
   'claims.ReviewSchema[reverse]': {
     schema: option(claims.ReviewSchema, 'reverse'),
-    sample: { intent: 'reverse', reason: 'The photos show an older crack.' },
+    sample: { intent: 'reverse', ground: 'photos_differ', reason: 'The photos show an older crack.' },
     multiLine: ['reason'],
   },
   'invoice.CompleteClaimSchema': {
@@ -236,7 +236,7 @@ const FORMS: Record<string, FormCase> = {
   'ownership-transfer.WithdrawOfferSchema': { schema: ownershipTransfer.WithdrawOfferSchema, sample: { intent: 'withdraw' } },
   'ownership-transfer.AcceptOfferSchema': {
     schema: ownershipTransfer.AcceptOfferSchema,
-    sample: { intent: 'accept', acceptTerms: true, acceptRenewal: true, acceptEsign: true, state: 'TX' },
+    sample: { intent: 'accept', acceptTerms: true, acceptRenewal: true, acceptEsign: true, esignCode: 'ABC234', state: 'TX' },
   },
   'partners.PartnerConsoleSchema[create-group]': {
     schema: option(partners.PartnerConsoleSchema, 'create-group'),

@@ -3,7 +3,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm
 import { db, transaction } from '~/db/client.server'
 import { type Claim, claimDocuments, claimFlags, claims, decisionSettings, policies, policyPhotos } from '~/db/schema'
 import { dayOf, startOfDayIn } from '~/domain/calendar'
-import { damageWithinGuarantee } from '~/domain/claims'
+import { damageWithinGuarantee, REVERSAL_GROUND_LABELS, type ReversalGround } from '~/domain/claims'
 import { damageAnswersOf } from '~/domain/damage-answers'
 import {
   type AutomaticApprovalMode,
@@ -188,11 +188,15 @@ export function decisionFacts(claim: Claim, now = new Date()): DecisionFacts {
 // --- the operator reverses an automatic approval ----------------------------------------------------------------
 
 /**
- * The operator turns an automatic approval into a denial with a reason, while the shop has not completed the work.
- * It is a denial like any other: the customer is e-mailed the reason and may appeal it once within 14 days.
+ * The operator turns an automatic approval into a denial, on one of the grounds the terms list and with a reason, while
+ * the shop has not completed the work. It is a denial like any other: the customer is e-mailed the ground and the
+ * reason and may appeal it once within 14 days.
  */
-export async function reverseRulesApproval(input: { claimId: string; reason: string; actorId: string }, now = new Date()) {
-  const denial = denialBy(input, now)
+export async function reverseRulesApproval(
+  input: { claimId: string; ground: ReversalGround; reason: string; actorId: string },
+  now = new Date(),
+) {
+  const denial = denialBy({ ...input, reason: `${REVERSAL_GROUND_LABELS[input.ground]}. ${input.reason}` }, now)
   const reason = denial.denialReason
   const claim = transaction((tx) => {
     const row = tx
@@ -205,7 +209,12 @@ export async function reverseRulesApproval(input: { claimId: string; reason: str
       if (!tx.select({ id: claims.id }).from(claims).where(eq(claims.id, input.claimId)).get()) notFound()
       throw RuleError.from(RULES_DECISION_MESSAGES.notReversible, { status: 409 })
     }
-    recordAudit(tx, { actor: input.actorId, action: 'claim.rules_approval_reversed', entityId: row.id, detail: { reason } })
+    recordAudit(tx, {
+      actor: input.actorId,
+      action: 'claim.rules_approval_reversed',
+      entityId: row.id,
+      detail: { ground: input.ground, reason },
+    })
     return row
   })
   await notifyDenied(claim.id, reason, now)

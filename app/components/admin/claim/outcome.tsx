@@ -2,8 +2,9 @@ import { Fragment } from 'react'
 import { Form } from 'react-router'
 
 import { useOperatorTime } from '~/components/admin/operator-zone'
-import { buttonClass, Card, Field, inputClass } from '~/components/ui'
+import { buttonClass, Card, choiceClass, Field, FieldError, inputClass } from '~/components/ui'
 import { CALIBRATION_FILES, isCalibrationFileType } from '~/domain/calibration'
+import { REVERSAL_GROUND_LABELS, REVERSAL_GROUNDS } from '~/domain/claims'
 import { CLAIM_PAGE_MESSAGES, INVOICE_CORRECTION_FILES, RULES_DECISION_MESSAGES } from '~/domain/messages'
 import { SERVICE_PROMISE_TEXT } from '~/domain/service-promise'
 import { describeAppointment } from '~/domain/shops'
@@ -135,6 +136,18 @@ export function OutcomeCard({
       {rules?.reversible ? (
         <Form method="post" className="mt-4 space-y-3 border-t border-slate-200 pt-4">
           <input type="hidden" name="intent" value="reverse" />
+          <fieldset aria-describedby={failed('reverse').ground ? 'reverse-ground-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-900">Ground for the reversal (the terms list no other)</legend>
+            <div className="mt-2 space-y-2">
+              {REVERSAL_GROUNDS.map((ground) => (
+                <label key={ground} className="flex items-center gap-3 text-sm text-slate-900">
+                  <input type="radio" name="ground" value={ground} className={choiceClass} />
+                  {REVERSAL_GROUND_LABELS[ground]}
+                </label>
+              ))}
+            </div>
+            <FieldError id="reverse-ground-error" errors={failed('reverse').ground} />
+          </fieldset>
           <Field
             label="Reverse the automatic approval"
             htmlFor="reverse-reason"
