@@ -4,16 +4,18 @@ import { data, Form, Link, redirect } from 'react-router'
 import { checkoutRateLimited } from '~/auth/checkout-limits.server'
 import { offerLookupLimited } from '~/auth/ownership-transfer-limits.server'
 import { getProfile, requireCustomer } from '~/auth/session.server'
+import { EsignCodeHint } from '~/components/signup/consents'
 import { StateSelect } from '~/components/state-select'
 import { Toast } from '~/components/toast'
-import { Button, ButtonLink, Card, cx, Field, FieldError } from '~/components/ui'
+import { Button, ButtonLink, Card, cx, Field, FieldError, inputClass } from '~/components/ui'
 import { ESIGN_CONSENT_LABEL, esignDisclosure } from '~/content/esign'
 import { renewalConsentText } from '~/content/renewal-consent'
 import { RuleError } from '~/domain/errors'
-import type { Message } from '~/domain/messages'
+import { CONSENT_MESSAGES, type Message } from '~/domain/messages'
 import { ownershipOfferPath } from '~/domain/paths'
 import type { StateCode } from '~/domain/state-rules'
 import { consentFacts } from '~/models/people/consents.server'
+import { isEsignPdfCode } from '~/models/people/esign-code.server'
 import { acceptOffer, acceptRefusal, describeOffer, findOffer, offerRefusal } from '~/models/policies/ownership-transfer.server'
 import { useRootData } from '~/root'
 import { routeRules } from '~/server/route-rules'
@@ -64,6 +66,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const buyer = await requireCustomer(request)
   const submission = parseWithZod(await request.formData(), { schema: AcceptOfferSchema })
   if (submission.status !== 'success') return answerSubmission(submission)
+  // The code read in the disclosure's PDF, as signup asks it: a wrong one is refused by its field, nothing started.
+  if (!isEsignPdfCode(submission.value.esignCode)) {
+    return answerSubmission(submission, {
+      status: 400,
+      fieldErrors: { esignCode: [CONSENT_MESSAGES.esignCodeWrong.description] },
+      toast: { type: 'error', ...CONSENT_MESSAGES.esignCodeWrong },
+    })
+  }
   const checkoutLimited = checkoutRateLimited({ request, context })
   if (checkoutLimited) {
     return answerSubmission(submission, {
@@ -194,7 +204,34 @@ export default function NextOwnerOffer({ loaderData, actionData }: Route.Compone
                     ),
                   )}
                 </ConsentBox>
-                <ConsentBox name="acceptEsign" errors={errors.acceptEsign} label={ESIGN_CONSENT_LABEL}>
+                <ConsentBox
+                  name="acceptEsign"
+                  errors={errors.acceptEsign}
+                  label={ESIGN_CONSENT_LABEL}
+                  before={
+                    <Field
+                      label="Code printed in the PDF"
+                      htmlFor="esignCode"
+                      errors={errors.esignCode}
+                      errorId="esignCode-error"
+                      className="mt-3 max-w-xs"
+                      hint={<EsignCodeHint />}
+                    >
+                      <input
+                        id="esignCode"
+                        name="esignCode"
+                        type="text"
+                        required
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        className={inputClass}
+                        aria-invalid={errors.esignCode ? true : undefined}
+                        aria-describedby={errors.esignCode ? 'esignCode-error' : undefined}
+                      />
+                    </Field>
+                  }
+                >
                   {esignDisclosure(supportEmail).map((section) => (
                     <p key={section.heading}>
                       <strong>{section.heading}.</strong> {section.text}
@@ -220,13 +257,27 @@ export const meta: Route.MetaFunction = () =>
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary'
 
 /** One consent of the buyer's, like signup's: the text it agrees to, then a separate, unticked box. */
-function ConsentBox({ name, label, errors, children }: { name: string; label: string; errors?: string[]; children: React.ReactNode }) {
+function ConsentBox({
+  name,
+  label,
+  errors,
+  before,
+  children,
+}: {
+  name: string
+  label: string
+  errors?: string[]
+  /** What the consent also asks, between its text and its box (the E-SIGN code). */
+  before?: React.ReactNode
+  children: React.ReactNode
+}) {
   const errorId = `${name}-error`
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="space-y-2 text-sm text-slate-800" id={`${name}-text`}>
         {children}
       </div>
+      {before}
       <div className="mt-3 flex items-start gap-3">
         <input
           id={name}

@@ -29,6 +29,8 @@ export const AcceptOfferSchema = z
     acceptTerms: z.boolean().optional(),
     acceptRenewal: z.boolean().optional(),
     acceptEsign: z.boolean().optional(),
+    /** The code printed in the E-SIGN disclosure's PDF, as at signup (15 U.S.C. §7001(c)(1)(C)(ii)). */
+    esignCode: singleLineText().max(MAX_LENGTH.esignCode).optional(),
     state: singleLineText({ error: OWNERSHIP_TRANSFER_MESSAGES.stateRequired }).max(
       MAX_LENGTH.stateCode,
       OWNERSHIP_TRANSFER_MESSAGES.stateRequired,
@@ -40,4 +42,5 @@ export const AcceptOfferSchema = z
       ctx.addIssue({ code: 'custom', path: ['acceptRenewal'], message: CONSENT_MESSAGES.renewalRequired.description })
     if (value.acceptEsign !== true)
       ctx.addIssue({ code: 'custom', path: ['acceptEsign'], message: CONSENT_MESSAGES.esignRequired.description })
+    if (!value.esignCode) ctx.addIssue({ code: 'custom', path: ['esignCode'], message: CONSENT_MESSAGES.esignCodeRequired.description })
   })

@@ -7,6 +7,7 @@ import { bookableDates } from '~/domain/shops'
 
 import { expect, expectNoSeriousA11yViolations, randomIp, test, toast, waitForEmail } from '../support/e2e'
 import { createActivePolicy, createClaim, createPartnerGroup, createProfile, uniqueEmail } from '../support/factories'
+import { esignCodeFromPdf } from '../support/signup-form'
 
 // A policy passes to the vehicle's next owner: the seller offers it, the buyer signs up through the e-mailed link,
 // accepts the terms with their state and pays in the test checkout; the buyer then has it active, without a second
@@ -119,6 +120,7 @@ test('a seller offers the plan to the next owner, who accepts and pays', async (
     await buyer.getByLabel('State of residence').selectOption('TX')
     await buyer.getByLabel('I have read and agree to the Terms of Service').check()
     await buyer.getByLabel('I agree to the automatic renewal terms').check()
+    await buyer.getByLabel('Code printed in the PDF').fill(await esignCodeFromPdf(buyer))
     await buyer.getByLabel('I agree to receive my contract and all notices electronically').check()
     await expectNoSeriousA11yViolations(buyer)
     await buyer.getByRole('button', { name: 'Accept and pay' }).click()

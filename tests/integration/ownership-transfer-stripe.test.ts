@@ -14,6 +14,7 @@ import { stripeAdapter } from '~/services/stripe.server'
 import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
 import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
 import { outboxFor } from '../support/outbox'
+import { acceptanceForm } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
 
@@ -89,7 +90,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       offerAction(
         routeArgs(
           makeRequest(`/next-owner/${token}`, {
-            form: { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'FL' },
+            form: acceptanceForm('FL'),
             cookie: buyerCookie,
           }),
           { token },
@@ -172,7 +173,7 @@ describe('passing a policy to the next owner through Stripe', () => {
     )
     expect(offered.status).toBe(302)
     const token = /\/next-owner\/([A-Za-z0-9_-]+)/.exec(outboxFor(buyer.email)[0]!.text)![1]!
-    const acceptance = { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'FL' }
+    const acceptance = acceptanceForm('FL')
     const buyerCookie = await sessionCookieFor(buyer.id)
     const accepted = await settle(() =>
       offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form: acceptance, cookie: buyerCookie }), { token })),

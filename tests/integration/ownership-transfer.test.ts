@@ -25,7 +25,7 @@ import {
   sessionCookieFor,
 } from '../support/factories'
 import { outboxFor } from '../support/outbox'
-import { accept, offer, openOffer, pay, sellerPath, tokenFor, withdraw } from '../support/ownership-transfer'
+import { accept, acceptanceForm, offer, openOffer, pay, sellerPath, tokenFor, withdraw } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle, settleFileUrl } from '../support/requests'
 
 // Passing a policy to the vehicle's next owner: the seller offers it to an address, the invited buyer accepts and pays,
@@ -120,14 +120,15 @@ describe('passing a policy to the next owner', () => {
     const missing = await accept(token, buyer.id, { intent: 'accept', state: '' })
     expect(missing.status).toBe(400)
     expect(JSON.stringify(missing.data)).toContain('Choose your state of residence')
-    const badState = await accept(token, buyer.id, {
-      intent: 'accept',
-      acceptTerms: 'on',
-      acceptRenewal: 'on',
-      acceptEsign: 'on',
-      state: 'ZZ',
-    })
+    const badState = await accept(token, buyer.id, acceptanceForm('ZZ'))
     expect(badState.status).toBe(400)
+    // The code of the E-SIGN PDF, as at signup: missing or wrong, refused by its field and nothing started.
+    const noCode = await accept(token, buyer.id, { ...acceptanceForm(), esignCode: '' })
+    expect(noCode.status).toBe(400)
+    expect(JSON.stringify(noCode.data)).toContain('Open the disclosure PDF and type the code printed in it')
+    const wrongCode = await accept(token, buyer.id, { ...acceptanceForm(), esignCode: 'AAAAAA' })
+    expect(wrongCode.status).toBe(400)
+    expect(JSON.stringify(wrongCode.data)).toContain('That is not the code printed in the disclosure PDF')
     const accepted = await accept(token, buyer.id)
     expect(accepted.status).toBe(303)
     const checkoutUrl = accepted.headers.get('Location')!
@@ -226,13 +227,7 @@ describe('passing a policy to the next owner', () => {
     expect((await openOffer(token)).data).toMatchObject({ offer: { paidPeriodCarriedUntil: paidUntil } })
 
     // The buyer lives elsewhere: the seller's Florida contract is what passes, with its paid period.
-    const accepted = await accept(token, buyer.id, {
-      intent: 'accept',
-      acceptTerms: 'on',
-      acceptRenewal: 'on',
-      acceptEsign: 'on',
-      state: 'GA',
-    })
+    const accepted = await accept(token, buyer.id, acceptanceForm('GA'))
     expect(accepted.status).toBe(303)
     const checkoutId = new URL(accepted.headers.get('Location')!).pathname.split('/').pop()!
     const checkoutPage = await settle(() => payLoader(routeArgs(makeRequest(`/dev/checkout/${checkoutId}`), { id: checkoutId })))

@@ -1,3 +1,4 @@
+import { esignPdfCode } from '~/models/people/esign-code.server'
 import { action as sellerAction } from '~/routes/customer.policies.$policyId.next-owner'
 import { action as payAction } from '~/routes/dev.checkout.$id'
 import { action as offerAction, loader as offerLoader } from '~/routes/next-owner.$token'
@@ -39,11 +40,12 @@ export async function openOffer(token: string, profileId?: string) {
   return settle(() => offerLoader(routeArgs(makeRequest(`/next-owner/${token}`, { cookie }), { token })))
 }
 
-export async function accept(
-  token: string,
-  profileId: string,
-  form: Record<string, string> = { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', state: 'TX' },
-) {
+/** The buyer's acceptance as the page posts it: the state, the three consents and the code read in the E-SIGN PDF. */
+export function acceptanceForm(state = 'TX'): Record<string, string> {
+  return { intent: 'accept', acceptTerms: 'on', acceptRenewal: 'on', acceptEsign: 'on', esignCode: esignPdfCode(), state }
+}
+
+export async function accept(token: string, profileId: string, form: Record<string, string> = acceptanceForm()) {
   const cookie = await sessionCookieFor(profileId)
   return settle(() => offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form, cookie }), { token })))
 }

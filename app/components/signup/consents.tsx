@@ -92,20 +92,7 @@ export function Consents({
             </p>
           ))}
         </div>
-        <Field
-          field={fields.esignCode}
-          className="mt-3 max-w-xs"
-          label="Code printed in the PDF"
-          hint={
-            <>
-              Your contract and notices come as PDF files. To show your device opens them,{' '}
-              <a href={ESIGN_DISCLOSURE_PDF_PATH} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                open this disclosure as a PDF
-              </a>{' '}
-              and type the 6-character code printed in it.
-            </>
-          }
-        >
+        <Field field={fields.esignCode} className="mt-3 max-w-xs" label="Code printed in the PDF" hint={<EsignCodeHint />}>
           <input
             {...getInputProps(fields.esignCode, { type: 'text' })}
             autoComplete="off"
@@ -159,6 +146,19 @@ function ConsentCheckbox({
         </label>
       </div>
       <FieldError id={field.errorId} errors={field.errors} />
+    </>
+  )
+}
+
+/** Why the E-SIGN step asks for the PDF's code, with the link to the PDF: the same at signup and for a next owner. */
+export function EsignCodeHint() {
+  return (
+    <>
+      Your contract and notices come as PDF files. To show your device opens them,{' '}
+      <a href={ESIGN_DISCLOSURE_PDF_PATH} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+        open this disclosure as a PDF
+      </a>{' '}
+      and type the 6-character code printed in it.
     </>
   )
 }
