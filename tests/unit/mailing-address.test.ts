@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { addressKey, contentAtMailing, MAILING_END_DATE, normalizeMailingAddress } from '~/domain/letters'
-import { freeLookLastDay, freeLookStartsAt, stateRules } from '~/domain/state-rules'
+import { freeLookLastDay, stateRules } from '~/domain/state-rules'
 
 describe('a mailing address in USPS’s form', () => {
   it('shortens the suffixes, directions and unit words, and tidies the spaces, the state and the ZIP', () => {
@@ -56,22 +56,9 @@ describe('a notice counted from its mailing', () => {
   })
 })
 
-describe('California’s free look, counted from receipt when the contract goes by post', () => {
-  const la = 'America/Los_Angeles'
-  const purchase = '2026-03-02T18:00:00.000Z'
-
-  it('starts five days after the mailing (receipt), never before the purchase; other states count from the purchase', () => {
-    const california = stateRules('CA')
-    expect(california.freeLookFromReceiptByPost).toEqual({ daysAfterMailing: 5 })
-    // Delivered electronically: from the purchase; the 60th day after March 2 is May 1.
-    expect(freeLookStartsAt(california, purchase, null, la).toISOString()).toBe(purchase)
-    expect(freeLookLastDay(california, freeLookStartsAt(california, purchase, null, la), la)).toBe('2026-05-01')
-    // Mailed the next day: received March 8 (the day daylight time starts: the same wall clock, an hour earlier in
-    // UTC), so the last day is May 7.
-    const start = freeLookStartsAt(california, purchase, '2026-03-03T18:00:00.000Z', la)
-    expect(start.toISOString()).toBe('2026-03-08T17:00:00.000Z')
-    expect(freeLookLastDay(california, start, la)).toBe('2026-05-07')
-    // Texas counts from the purchase however the contract went.
-    expect(freeLookStartsAt(stateRules('TX'), purchase, '2026-03-03T18:00:00.000Z', 'America/Chicago').toISOString()).toBe(purchase)
+describe('California’s free look', () => {
+  it('counts from the purchase, when the contract is received (it goes only electronically, at the sale)', () => {
+    // The 60th day after March 2 in Los Angeles is May 1.
+    expect(freeLookLastDay(stateRules('CA'), '2026-03-02T18:00:00.000Z', 'America/Los_Angeles')).toBe('2026-05-01')
   })
 })
