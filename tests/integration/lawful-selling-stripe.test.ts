@@ -1,42 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { consentRecords, policies } from '~/db/schema'
-import { env, resetEnvForTests } from '~/env.server'
-import { action as webhookAction } from '~/routes/api.stripe-webhook'
 import { action as signupAction } from '~/routes/signup'
 
-import { ensureSeeded, uniqueEmail } from '../support/factories'
-import { FAKE_PRICES, type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { uniqueEmail } from '../support/factories'
+import { FAKE_PRICES, stripeEvent } from '../support/fake-stripe'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { SIGNUP_FIELDS } from '../support/signup-form'
+import { useFakeStripe } from '../support/stripe-suite'
+
+const stripe = useFakeStripe('lawful')
 
 // Signup's state of residence and consents travel through Stripe Checkout (the session's metadata) to the policy.
-
-const WEBHOOK_SECRET = 'whsec_lawful_selling'
-let fake: FakeStripe
-
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_lawful'
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
-  process.env.STRIPE_API_URL = fake.url
-  resetEnvForTests()
-  ensureSeeded()
-})
-
-afterAll(async () => {
-  await fake.close()
-})
-
-async function deliver(event: unknown) {
-  const signed = signEvent(event, WEBHOOK_SECRET)
-  const headers = { 'Content-Type': 'application/json', 'Stripe-Signature': signed.signature }
-  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: signed.payload })
-  return (await webhookAction(routeArgs(request))) as Response
-}
 
 /** A signup through the form in Stripe mode, then Stripe's payment and its webhook: the policy it made. */
 async function signUpAndPay(fields: Record<string, string>) {
@@ -45,15 +23,15 @@ async function signUpAndPay(fields: Record<string, string>) {
   const response = await settle(() => signupAction(routeArgs(request)))
   expect(response.status).toBe(303)
   const sessionId = response.headers.get('Location')!.split('/').pop()!
-  const { session } = fake.completeCheckout(sessionId, { email: uniqueEmail(), name: 'Stripe Buyer' })
-  expect((await deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+  const { session } = stripe.fake.completeCheckout(sessionId, { email: uniqueEmail(), name: 'Stripe Buyer' })
+  expect((await stripe.deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
   return { sessionId, policy: db().select().from(policies).where(eq(policies.stripeCheckoutSessionId, sessionId)).get()! }
 }
 
 describe('the state of residence through Stripe Checkout', () => {
   it('is on the session and the subscription metadata, and recorded on the policy', async () => {
     const { sessionId, policy } = await signUpAndPay({ governingState: 'CA' })
-    const stored = fake.state.sessions.get(sessionId)!
+    const stored = stripe.fake.state.sessions.get(sessionId)!
     expect(stored.metadata.governing_state).toBe('CA')
     expect(stored.subscriptionMetadata.governing_state).toBe('CA')
     expect(policy.governingState).toBe('CA')
@@ -61,7 +39,7 @@ describe('the state of residence through Stripe Checkout', () => {
 
   it('carries the consent facts too, and the policy gets its consent record', async () => {
     const { sessionId, policy } = await signUpAndPay({ governingState: 'NY' })
-    expect(fake.state.sessions.get(sessionId)!.metadata).toMatchObject({
+    expect(stripe.fake.state.sessions.get(sessionId)!.metadata).toMatchObject({
       renewal_terms_version: 'renewal-2026-3',
       esign_version: 'esign-2026-1',
       user_agent: 'Mozilla/5.0 (Stripe Buyer)',

@@ -1,55 +1,26 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { ownershipTransfers, stripeEvents } from '~/db/schema'
 import { nextRenewalAfter } from '~/domain/billing'
-import { env, resetEnvForTests } from '~/env.server'
-import { invalidatePricingCache } from '~/models/policies/pricing.server'
-import { action as webhookAction } from '~/routes/api.stripe-webhook'
+import { env } from '~/env.server'
 import { action as sellerAction } from '~/routes/customer.policies.$policyId.next-owner'
 import { action as offerAction } from '~/routes/next-owner.$token'
 import { stripeAdapter } from '~/services/stripe.server'
 
-import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
-import { type FakeStripe, signEvent, startFakeStripe, stripeEvent } from '../support/fake-stripe'
+import { createActivePolicy, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { stripeEvent } from '../support/fake-stripe'
 import { outboxFor } from '../support/outbox'
 import { acceptanceForm } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
+import { useFakeStripe } from '../support/stripe-suite'
+
+const stripe = useFakeStripe('ownership')
 
 // Passing a policy to the next owner with Stripe: the buyer's Checkout carries the offer, the webhook moves the policy
 // onto the buyer's subscription, and the seller's subscription is cancelled (its later events are ignored).
-
-const WEBHOOK_SECRET = 'whsec_ownership_transfer'
-let fake: FakeStripe
-
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_ownership'
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
-  process.env.STRIPE_API_URL = fake.url
-  resetEnvForTests()
-  invalidatePricingCache()
-  ensureSeeded()
-})
-
-afterAll(async () => {
-  await fake.close()
-  delete process.env.STRIPE_SECRET_KEY
-  delete process.env.STRIPE_WEBHOOK_SECRET
-  delete process.env.STRIPE_API_URL
-  resetEnvForTests()
-  invalidatePricingCache()
-})
-
-async function deliver(event: unknown) {
-  const signed = signEvent(event, WEBHOOK_SECRET)
-  const headers = new Headers({ 'Content-Type': 'application/json', 'Stripe-Signature': signed.signature })
-  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: signed.payload })
-  const response = (await webhookAction(routeArgs(request))) as Response
-  return { status: response.status, body: (await response.json()) as { outcome?: string } }
-}
 
 describe('passing a policy to the next owner through Stripe', () => {
   it("moves the policy onto the buyer's subscription on checkout.session.completed and cancels the seller's", async () => {
@@ -66,7 +37,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       governingState: 'TX',
       consent: TEST_CONSENT,
     })
-    const sellerSubscription = fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const sellerSubscription = stripe.fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
     const { policy } = createActivePolicy(seller.id, { stripeSubscriptionId: sellerSubscription, stripeCustomerId: 'cus_seller' })
 
     const sellerCookie = await sessionCookieFor(seller.id)
@@ -98,18 +69,18 @@ describe('passing a policy to the next owner through Stripe', () => {
       ),
     )
     expect(accepted.status).toBe(303)
-    const session = fake.lastCheckoutSession()!
+    const session = stripe.fake.lastCheckoutSession()!
     expect(accepted.headers.get('Location')).toBe(session.url)
     const transfer = db().select().from(ownershipTransfers).where(eq(ownershipTransfers.policyId, policy.id)).get()!
     expect(session.metadata).toMatchObject({ ownership_transfer_id: transfer.id, lookup_key: 'comprehensive_car_adas_false' })
     expect(session.client_reference_id).toBe(buyer.id)
     expect(session.success_url).toBe(`${env().APP_URL}/customer`)
     // The seller's state keeps no paid period with the plan: the buyer pays at checkout.
-    expect(fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data).not.toHaveProperty('trial_end')
+    expect(stripe.fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data).not.toHaveProperty('trial_end')
 
-    const { session: completed, subscription } = fake.completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
+    const { session: completed, subscription } = stripe.fake.completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
     const event = stripeEvent('checkout.session.completed', completed)
-    const answer = await deliver(event)
+    const answer = await stripe.deliver(event)
     expect(answer.status).toBe(200)
     const moved = getPolicy(policy.id)!
     expect(moved).toMatchObject({
@@ -120,7 +91,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       stripeCustomerId: completed.customer,
       initialTermEndsAt: policy.initialTermEndsAt,
     })
-    expect(fake.subscription(sellerSubscription)?.status).toBe('canceled')
+    expect(stripe.fake.subscription(sellerSubscription)?.status).toBe('canceled')
     expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transfer.id)).get()).toMatchObject({
       status: 'paid',
       sellerSubscriptionId: sellerSubscription,
@@ -130,14 +101,14 @@ describe('passing a policy to the next owner through Stripe', () => {
     expect(outboxFor(buyer.email).map((mail) => mail.subject)).toContain('Your windshield plan is active')
 
     // Redelivery is a duplicate; the seller's cancelled subscription's event is acknowledged, and the policy stays active.
-    expect((await deliver(event)).body.outcome).toBe('duplicate')
-    const deleted = stripeEvent('customer.subscription.deleted', fake.subscription(sellerSubscription))
-    expect(await deliver(deleted)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
+    expect((await stripe.deliver(event)).body.outcome).toBe('duplicate')
+    const deleted = stripeEvent('customer.subscription.deleted', stripe.fake.subscription(sellerSubscription))
+    expect(await stripe.deliver(deleted)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
     expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, deleted.id)).get()).toBeDefined()
     expect(getPolicy(policy.id)!.status).toBe('active')
     // The buyer's subscription events reach the moved policy.
-    const updated = stripeEvent('customer.subscription.updated', fake.subscription(subscription.id as string))
-    expect(await deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+    const updated = stripeEvent('customer.subscription.updated', stripe.fake.subscription(subscription.id as string))
+    expect(await stripe.deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
   })
 
   it("a Florida seller's paid period comes with the plan: the buyer's subscription is trialing until the seller's next renewal", async () => {
@@ -154,7 +125,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       governingState: 'FL',
       consent: TEST_CONSENT,
     })
-    const sellerSubscription = fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const sellerSubscription = stripe.fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
     const bought = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000).toISOString()
     const { policy } = createActivePolicy(seller.id, {
       stripeSubscriptionId: sellerSubscription,
@@ -179,13 +150,13 @@ describe('passing a policy to the next owner through Stripe', () => {
       offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form: acceptance, cookie: buyerCookie }), { token })),
     )
     expect(accepted.status).toBe(303)
-    const created = fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data as Record<string, string>
+    const created = stripe.fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data as Record<string, string>
     expect(Number(created.trial_end)).toBe(Math.floor(paidUntil.getTime() / 1000))
 
-    const session = fake.lastCheckoutSession()!
-    const { session: completed, subscription } = fake.completeCheckout(session.id, { email: buyer.email })
+    const session = stripe.fake.lastCheckoutSession()!
+    const { session: completed, subscription } = stripe.fake.completeCheckout(session.id, { email: buyer.email })
     expect(subscription).toMatchObject({ status: 'trialing', trial_end: Math.floor(paidUntil.getTime() / 1000) })
-    expect((await deliver(stripeEvent('checkout.session.completed', completed))).status).toBe(200)
+    expect((await stripe.deliver(stripeEvent('checkout.session.completed', completed))).status).toBe(200)
     // The policy is the buyer's, active, at the plan's price (not the $0 of the trial's first invoice).
     expect(getPolicy(policy.id)).toMatchObject({
       profileId: buyer.id,
@@ -193,6 +164,6 @@ describe('passing a policy to the next owner through Stripe', () => {
       stripeSubscriptionId: subscription.id,
       monthlyPriceCents: 1999,
     })
-    expect(fake.subscription(sellerSubscription)?.status).toBe('canceled')
+    expect(stripe.fake.subscription(sellerSubscription)?.status).toBe('canceled')
   })
 })

@@ -1,34 +1,21 @@
 import { randomUUID } from 'node:crypto'
 
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claims, serviceCredits } from '~/db/schema'
 import { bookableDates } from '~/domain/shops'
-import { resetEnvForTests } from '~/env.server'
 import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/money/credits.server'
 
 import { expectConsoleError } from '../support/console'
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded } from '../support/factories'
-import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'
 import { outboxFor } from '../support/outbox'
+import { useFakeStripe } from '../support/stripe-suite'
+
+const stripe = useFakeStripe('credits')
 
 /** The credits ledger against the fake Stripe server: balance transactions, idempotency keys, the daily retry. */
-
-let fake: FakeStripe
-beforeAll(async () => {
-  fake = await startFakeStripe()
-  process.env.STRIPE_SECRET_KEY = 'sk_test_credits'
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_credits'
-  process.env.STRIPE_API_URL = fake.url
-  resetEnvForTests()
-  ensureSeeded()
-})
-
-afterAll(async () => {
-  await fake.close()
-})
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
 
@@ -49,7 +36,7 @@ function lateChip() {
 }
 
 const creditsOf = (policyId: string) => db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policyId)).all()
-const transactionsOf = (customer: string) => fake.state.balanceTransactions.filter((entry) => entry.customer === customer)
+const transactionsOf = (customer: string) => stripe.fake.state.balanceTransactions.filter((entry) => entry.customer === customer)
 
 describe('service-promise credits with Stripe live', () => {
   it('a missed promise is credited once to the Stripe balance, however often the daily job runs, and the customer is e-mailed', async () => {
@@ -68,14 +55,14 @@ describe('service-promise credits with Stripe live', () => {
     const transactions = transactionsOf(policy.stripeCustomerId!)
     expect(transactions).toEqual([expect.objectContaining({ amount: -1999, currency: 'usd', id: credit!.stripeId })])
     expect(transactions[0]!.metadata).toMatchObject({ credit_id: credit!.id })
-    const sent = fake.requests.filter((request) => request.path === `/v1/customers/${policy.stripeCustomerId}/balance_transactions`)
+    const sent = stripe.fake.requests.filter((request) => request.path === `/v1/customers/${policy.stripeCustomerId}/balance_transactions`)
     expect(sent).toHaveLength(1)
     expect(outboxFor(profile.email).filter((email) => email.subject === 'A credit of $19.99 from Glass Plan')).toHaveLength(1)
   })
 
   it('a credit Stripe refuses stays due, shown with its error, and the next run pays it once; a replayed payment reuses the key', async () => {
     const { policy } = lateChip()
-    fake.state.failBalanceTransactions = 1
+    stripe.fake.state.failBalanceTransactions = 1
     expectConsoleError(/a credit was refused/)
     await runServiceCredits()
     const [refused] = creditsOf(policy.id)
@@ -108,7 +95,7 @@ describe('service-promise credits with Stripe live', () => {
     expect(added).toMatchObject({ kind: 'operator', state: 'applied', amountCents: 500, createdBy: operator.id })
     expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -500 })])
 
-    fake.state.failBalanceTransactions = 1
+    stripe.fake.state.failBalanceTransactions = 1
     expectConsoleError(/a credit was refused/)
     const refused = await addCredit({
       actorId: operator.id,
