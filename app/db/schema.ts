@@ -192,6 +192,17 @@ export const prices = sqliteTable('prices', {
 })
 
 /**
+ * The household discount (app/domain/households.ts): the percent off each vehicle after a household's first, set by the
+ * operator with the prices on /admin/prices. One row (id 1); no row reads DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT.
+ */
+export const householdPricing = sqliteTable('household_pricing', {
+  id: integer('id').primaryKey(),
+  discountPercent: integer('discount_percent').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: updatedAt(),
+})
+
+/**
  * A new monthly price for a lookup key, scheduled at least 30 days ahead (terms "Price changes"). New signups pay it
  * from `effective_on` (published to the catalogue that day); each existing subscriber is told once
  * (price_change_notices) and moves to it at their first renewal after the effective date and 30 days after the notice.

@@ -142,6 +142,7 @@ export const AUDIT_ACTIONS = [
   { action: 'partner_location.deactivated', entity: 'partner_location', label: 'Partner location deactivated' },
   // Prices: the local price list, and scheduled changes with notice.
   { action: 'prices.updated', entity: 'prices', label: 'Local prices updated' },
+  { action: 'prices.household_discount_set', entity: 'prices', label: 'Household discount changed' },
   { action: 'price_change.scheduled', entity: 'price_change', label: 'Price change scheduled' },
   { action: 'price_change.cancelled', entity: 'price_change', label: 'Price change cancelled' },
   { action: 'price_change.published', entity: 'price_change', label: 'Price change published' },

@@ -943,6 +943,11 @@ export const CALIBRATION_MESSAGES = {
 export const PRICES_MESSAGES = {
   correct: { title: 'Please correct the highlighted prices.' },
   saved: { title: 'Prices saved', description: 'New signups pay these prices; existing policies keep theirs.' },
+  householdDiscount: (max: number) => `Enter a whole percent from 0 to ${max}, like 10.`,
+  householdDiscountSaved: (percent: number) => ({
+    title: 'Household discount saved',
+    description: `Each vehicle after a household's first is ${percent} % off from its next charge.`,
+  }),
 } as const
 
 export const PRICE_CHANGE_MESSAGES = {

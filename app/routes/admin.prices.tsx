@@ -8,6 +8,7 @@ import { Toast } from '~/components/toast'
 import { Button, Card, Field, inputClass } from '~/components/ui'
 import { RuleError } from '~/domain/errors'
 import { formatDollars, formatLongDate, formatPrice } from '~/domain/format'
+import { MAX_HOUSEHOLD_VEHICLES } from '~/domain/households'
 import { PRICE_CHANGE_MESSAGES, PRICES_MESSAGES } from '~/domain/messages'
 import { adminCustomerPath } from '~/domain/paths'
 import { intervalOf, isLookupKey, LOOKUP_KEYS, planForLookupKey, planName } from '~/domain/plans'
@@ -15,13 +16,14 @@ import { earliestEffectiveOn } from '~/domain/price-changes'
 import { env } from '~/env.server'
 import { listPrices, setPrices } from '~/models/people/operator.server'
 import { cancelPriceChange, consentNoticesByChange, listPriceChanges, schedulePriceChange } from '~/models/policies/price-changes.server'
-import { getPricing, invalidatePricingCache } from '~/models/policies/pricing.server'
+import { getPricing, householdDiscountPercent, invalidatePricingCache, setHouseholdDiscountPercent } from '~/models/policies/pricing.server'
 import { routeRules } from '~/server/route-rules'
 import { redirectWithToast } from '~/toast.server'
 import { invariantResponse } from '~/utils/invariant'
 import { NOT_FOUND_META, operatorMeta } from '~/utils/meta'
 import { answerRefusal, answerSubmission, isNotFound } from '~/utils/refusal'
-import { CancelPriceChangeSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
+import { fieldLimits } from '~/validation/limits'
+import { CancelPriceChangeSchema, HouseholdDiscountSchema, PriceChangeSchema, PricesSchema } from '~/validation/prices'
 
 import type { Route } from './+types/admin.prices'
 
@@ -49,6 +51,7 @@ export async function loader() {
       dollars: key in current ? formatDollars((current as Record<string, number>)[key]!) : '',
     })),
     earliest: earliestEffectiveOn(now),
+    householdDiscountPercent: householdDiscountPercent(),
     changes: changes.map(({ change, noticed, applied }) => ({
       id: change.id,
       plan: priceLabel(change.lookupKey),
@@ -77,6 +80,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'schedule') return schedule(operator.id, formData)
+  if (intent === 'household-discount') {
+    // Ours in both modes: Stripe holds the plan prices, the discount is a coupon made from this percent.
+    const submission = parseWithZod(formData, { schema: HouseholdDiscountSchema })
+    if (submission.status !== 'success') return answerSubmission(submission, { intent: 'household-discount' })
+    setHouseholdDiscountPercent(operator.id, submission.value.discountPercent)
+    return redirectWithToast('/admin/prices', {
+      type: 'success',
+      ...PRICES_MESSAGES.householdDiscountSaved(submission.value.discountPercent),
+    })
+  }
   if (intent === 'cancel-change') {
     const submission = parseWithZod(formData, { schema: CancelPriceChangeSchema })
     invariantResponse(submission.status === 'success', 'Unknown request.')
@@ -164,6 +177,10 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
           {loaderData.local ? <Button type="submit">Save prices</Button> : null}
         </Form>
       </Card>
+      <HouseholdDiscountCard
+        percent={loaderData.householdDiscountPercent}
+        lastResult={actionData?.intent === 'household-discount' ? (actionData.result ?? undefined) : undefined}
+      />
       <ScheduleCard
         keys={loaderData.keys}
         earliest={loaderData.earliest}
@@ -171,6 +188,46 @@ export default function AdminPrices({ loaderData, actionData }: Route.ComponentP
       />
       <ChangesCard changes={loaderData.changes} />
     </AdminPage>
+  )
+}
+
+/** The household discount: a percent off each vehicle after a household's first, in both payment modes. */
+function HouseholdDiscountCard({ percent, lastResult }: { percent: number; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: 'household-discount',
+    lastResult,
+    defaultValue: { discountPercent: String(percent) },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: HouseholdDiscountSchema }),
+  })
+  return (
+    <Card className="mt-6" role="region" aria-labelledby="household-heading">
+      <h2 id="household-heading" className="text-lg font-semibold text-slate-900">
+        Household discount
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        A customer may cover up to {MAX_HOUSEHOLD_VEHICLES} vehicles on one bill: the first pays its plan&apos;s price, each one after it
+        this much less.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="household-discount" />
+        <Field
+          label="Off each vehicle after the first (%)"
+          htmlFor={fields.discountPercent.id}
+          errors={fields.discountPercent.errors}
+          errorId={fields.discountPercent.errorId}
+        >
+          <input
+            {...getInputProps(fields.discountPercent, { type: 'text' })}
+            {...fieldLimits(HouseholdDiscountSchema).discountPercent}
+            inputMode="numeric"
+            className={inputClass}
+          />
+        </Field>
+        <Button type="submit">Save household discount</Button>
+      </Form>
+    </Card>
   )
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
 import { formatPrice } from '~/domain/format'
+import { MAX_HOUSEHOLD_DISCOUNT_PERCENT } from '~/domain/households'
+import { PRICES_MESSAGES } from '~/domain/messages'
 import { LOOKUP_KEYS } from '~/domain/plans'
 
 import { dayField } from './days'
@@ -43,6 +45,16 @@ export const PriceChangeSchema = z.object({
   lookupKey: z.enum(LOOKUP_KEYS, { error: 'Choose a plan.' }),
   amount: anyPriceToCents,
   effectiveOn: dayField('Choose the date the new price starts.'),
+})
+
+/** The household discount: a whole percent off each vehicle after the first (app/domain/households.ts). */
+export const HouseholdDiscountSchema = z.object({
+  intent: z.literal('household-discount'),
+  discountPercent: z.coerce
+    .number({ error: PRICES_MESSAGES.householdDiscount(MAX_HOUSEHOLD_DISCOUNT_PERCENT) })
+    .int(PRICES_MESSAGES.householdDiscount(MAX_HOUSEHOLD_DISCOUNT_PERCENT))
+    .min(0, PRICES_MESSAGES.householdDiscount(MAX_HOUSEHOLD_DISCOUNT_PERCENT))
+    .max(MAX_HOUSEHOLD_DISCOUNT_PERCENT, PRICES_MESSAGES.householdDiscount(MAX_HOUSEHOLD_DISCOUNT_PERCENT)),
 })
 
 export const CancelPriceChangeSchema = z.object({

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { prices } from '~/db/schema'
-import { getPricing } from '~/models/policies/pricing.server'
+import { DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT } from '~/domain/households'
+import { getPricing, householdDiscountPercent } from '~/models/policies/pricing.server'
 import * as adminActivityRoute from '~/routes/admin.activity'
 import * as adminPoliciesRoute from '~/routes/admin.policies'
 import * as adminPricesRoute from '~/routes/admin.prices'
@@ -81,5 +82,29 @@ describe('operator console', () => {
     const { data: audit } = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
     expect(audit.result.log).toBe('audit')
     expect(audit.result.rows.map((row) => ('entry' in row ? row.entry.action : ''))).toContain('prices.updated')
+  })
+
+  it('sets the household discount with the prices, refusing a percent out of range by its field, and logs it', async () => {
+    const cookie = await operator()
+    expect(householdDiscountPercent()).toBe(DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT)
+    for (const discountPercent of ['60', '-1', 'ten', '7.5']) {
+      const bad = await settle(() =>
+        pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: { intent: 'household-discount', discountPercent } }))),
+      )
+      expect(bad.status).toBe(400)
+      expect((bad.data as { result: { error: Record<string, string[]> } }).result.error.discountPercent).toEqual([
+        'Enter a whole percent from 0 to 50, like 10.',
+      ])
+    }
+    expect(householdDiscountPercent()).toBe(DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT)
+    const ok = await settle(() =>
+      pricesAction(routeArgs(makeRequest('/admin/prices', { cookie, form: { intent: 'household-discount', discountPercent: '15' } }))),
+    )
+    expect(ok.status).toBe(302)
+    expect(householdDiscountPercent()).toBe(15)
+    const page = await pricesLoader(routeArgs(makeRequest('/admin/prices', { cookie })))
+    expect(page.householdDiscountPercent).toBe(15)
+    const { data: audit } = await activityLoader(routeArgs(makeRequest('/admin/activity?log=audit', { cookie })))
+    expect(audit.result.rows.map((row) => ('entry' in row ? row.entry.action : ''))).toContain('prices.household_discount_set')
   })
 })

@@ -1,11 +1,13 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 
 import { adasAddonText, PLAN_ORDER, type PlanCard, PLANS, PRICE_PERIOD, PRICE_PLACEHOLDER } from '~/content/marketing'
-import { db } from '~/db/client.server'
-import { prices } from '~/db/schema'
+import { db, transaction } from '~/db/client.server'
+import { householdPricing, prices } from '~/db/schema'
 import { formatPrice } from '~/domain/format'
+import { DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT } from '~/domain/households'
 import { LOOKUP_KEYS, type LookupKey, type VehicleType, yearlyKeyOf, yearlyOfferText } from '~/domain/plans'
 import { env } from '~/env.server'
+import { recordAudit } from '~/models/operations/audit.server'
 import { clearPageCache } from '~/server/page-cache.server'
 import { payments } from '~/services/payments.server'
 
@@ -96,4 +98,25 @@ export function planCards(map: PricingMap | null): PlanCard[] {
       highlighted: plan.highlighted ?? false,
     }
   })
+}
+
+/**
+ * The household discount in percent: the operator's, or the default until one is set. Ours in both payment modes: it
+ * is not a Stripe price but a coupon the adapter applies to each vehicle after the first (docs/decisions/111).
+ */
+export function householdDiscountPercent(): number {
+  const row = db().select({ percent: householdPricing.discountPercent }).from(householdPricing).where(eq(householdPricing.id, 1)).get()
+  return row?.percent ?? DEFAULT_HOUSEHOLD_DISCOUNT_PERCENT
+}
+
+export function setHouseholdDiscountPercent(actorId: string, percent: number) {
+  transaction((tx) => {
+    const updatedAt = new Date().toISOString()
+    tx.insert(householdPricing)
+      .values({ id: 1, discountPercent: percent, updatedBy: actorId })
+      .onConflictDoUpdate({ target: householdPricing.id, set: { discountPercent: percent, updatedBy: actorId, updatedAt } })
+      .run()
+    recordAudit(tx, { actor: actorId, action: 'prices.household_discount_set', entityId: 'household', detail: { percent } })
+  })
+  clearPageCache()
 }
