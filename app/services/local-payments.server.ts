@@ -111,6 +111,15 @@ export const localPayments: PaymentsAdapter = {
   async takeBackBalance() {
     // No balance to take a credit off.
   },
+
+  async addVehicleItem(_household, { policyId, chargeCents }) {
+    // No subscription exists offline: the item and the charge are named after the policy, so a retry is the same one.
+    return { itemId: `si_local_${policyId}`, invoiceRef: chargeCents > 0 ? `local_charge_${policyId}` : null }
+  },
+
+  async removeVehicleItem() {
+    // No subscription item exists offline.
+  },
 }
 
 /** An open local checkout, or undefined (unknown id). */

@@ -41,6 +41,19 @@ export type PaidPeriod = {
   refundedCents: number
 }
 
+/** A vehicle joining a household's subscription (docs/decisions/111-household-plans.md). */
+export type AddVehicleItemInput = {
+  /** The new vehicle's policy: every key and the Stripe metadata are made from it. */
+  policyId: string
+  lookupKey: LookupKey
+  /** The household discount on this vehicle (0 for none: the first vehicle pays its full price). */
+  discountPercent: number
+  /** The days left of the paid period, charged once now (app/domain/households.ts additionCharge); 0 charges nothing. */
+  chargeCents: number
+  /** The one-off charge's line on the customer's receipt. */
+  description: string
+}
+
 /** A partner group as its connected account is made for it. */
 export type ConnectGroup = { id: string; name: string; email: string | null }
 
@@ -123,6 +136,15 @@ export interface PaymentsAdapter {
    * second time. Safe to call again for the same `refundId`. Local: nothing to take off.
    */
   takeBackBalance(policy: Policy, input: { refundId: string; amountCents: number }): Promise<void>
+  /**
+   * Adds a vehicle to the household of `household` (a policy on its subscription): charges `chargeCents` once, then
+   * adds the vehicle's item without proration. Safe to call again for the same policy: one charge, one item. Throws
+   * VehicleChargeDeclinedError when the card refuses (nothing added). Local: no money moves, an item id of the policy's
+   * own.
+   */
+  addVehicleItem(household: Policy, input: AddVehicleItemInput): Promise<{ itemId: string; invoiceRef: string | null }>
+  /** Removes a vehicle's item from its household's subscription, without proration. Safe to call again. Local: nothing. */
+  removeVehicleItem(itemId: string): Promise<void>
   /** Stripe's customer portal (card updates, invoices). Stripe only. */
   createPortalSession?(policy: Policy, returnUrl: string): Promise<{ url: string }>
   /** Monthly amounts in cents per lookup key, from the provider's price list. Stripe only (local prices are a table). */

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Policy } from '~/db/schema'
 import { intervalOf, isLookupKey } from '~/domain/plans'
 import { env } from '~/env.server'
-import type { CheckoutInput, PaidPeriod } from '~/services/payments-adapter.server'
+import type { AddVehicleItemInput, CheckoutInput, PaidPeriod } from '~/services/payments-adapter.server'
 import { expandableIdOf, stripe } from '~/services/stripe-client.server'
 
 /**
@@ -400,6 +400,98 @@ export async function refund(
   }
   if (remaining > mayFallShortCents) throw new Error(`Stripe: ${remaining} cents of refund ${refundId} found no paid invoice to refund`)
   return { stripeRefundIds, shortCents: Math.max(remaining, 0) }
+}
+
+// --- households: one item per vehicle ---------------------------------------------------------------------------
+
+const CouponSchema = z.object({ id: z.string(), percent_off: z.number().nullish() })
+const CreatedIdSchema = z.object({ id: z.string().min(1) })
+const PaidOneOffSchema = z.object({ id: z.string().min(1), status: z.string().nullish(), amount_paid: z.number().int() })
+
+/** The household coupon for a percent: one per percent, named so a second household finds the first's. */
+export const householdCouponId = (percent: number) => `household-${percent}`
+
+async function householdCoupon(percent: number): Promise<string> {
+  const id = householdCouponId(percent)
+  try {
+    return CouponSchema.parse(await stripe().coupons.retrieve(id)).id
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error
+  }
+  const created = await stripe().coupons.create(
+    { id, percent_off: percent, duration: 'forever', name: `Household, ${percent} % off` },
+    { idempotencyKey: `coupon-${id}` },
+  )
+  return CouponSchema.parse(created).id
+}
+
+/** A payment the customer's card refused, said to them; nothing was added. */
+export class VehicleChargeDeclinedError extends Error {}
+
+/**
+ * A vehicle joins the household's subscription (docs/decisions/111-household-plans.md): first its days left are charged
+ * once, as a one-off invoice naming its policy (the amount shown before paying, not Stripe's proration by the second),
+ * then its item is added without proration, the household coupon on it unless it is the first. Each call's key is
+ * made from the new policy, so a retry (a form sent twice) charges once and adds one item. A declined card voids the
+ * invoice and adds nothing.
+ */
+export async function addVehicleItem(
+  household: Policy,
+  input: AddVehicleItemInput,
+): Promise<{ itemId: string; invoiceRef: string | null }> {
+  if (!household.stripeSubscriptionId || !household.stripeCustomerId) throw new Error('The household has no Stripe subscription')
+  const price = (await listStripePrices([input.lookupKey]))[input.lookupKey]
+  if (!price) throw new Error(`Stripe has no active price with lookup key ${input.lookupKey}`)
+  const metadata = { policy_id: input.policyId }
+  let invoiceRef: string | null = null
+  if (input.chargeCents > 0) {
+    await stripe().invoiceItems.create(
+      { customer: household.stripeCustomerId, amount: input.chargeCents, currency: 'usd', description: input.description, metadata },
+      { idempotencyKey: `household-charge-line-${input.policyId}` },
+    )
+    const invoice = CreatedIdSchema.parse(
+      await stripe().invoices.create(
+        { customer: household.stripeCustomerId, pending_invoice_items_behavior: 'include', auto_advance: false, metadata },
+        { idempotencyKey: `household-charge-${input.policyId}` },
+      ),
+    )
+    try {
+      const paid = PaidOneOffSchema.parse(
+        await stripe().invoices.pay(invoice.id, {}, { idempotencyKey: `household-pay-${input.policyId}` }),
+      )
+      if (paid.status !== 'paid') throw new VehicleChargeDeclinedError(`Invoice ${paid.id} is ${paid.status}`)
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError || error instanceof VehicleChargeDeclinedError)) throw error
+      await stripe().invoices.voidInvoice(invoice.id)
+      throw new VehicleChargeDeclinedError(error.message)
+    }
+    invoiceRef = invoice.id
+  }
+  const coupon = input.discountPercent > 0 ? await householdCoupon(input.discountPercent) : null
+  const item = CreatedIdSchema.parse(
+    await stripe().subscriptionItems.create(
+      {
+        subscription: household.stripeSubscriptionId,
+        price: price.priceId,
+        quantity: 1,
+        proration_behavior: 'none',
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        metadata,
+      },
+      { idempotencyKey: `household-item-${input.policyId}` },
+    ),
+  )
+  return { itemId: item.id, invoiceRef }
+}
+
+/** A vehicle leaves the household: its item goes, without proration (its refund is its own cancellation's). */
+export async function removeVehicleItem(itemId: string) {
+  try {
+    await stripe().subscriptionItems.del(itemId, { proration_behavior: 'none' })
+  } catch (error) {
+    // Already removed (a retry): what was asked is done.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error
+  }
 }
 
 // --- the customer's balance -----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import Stripe from 'stripe'
 import { env } from '~/env.server'
 import type { PaymentsAdapter } from '~/services/payments-adapter.server'
 import {
+  addVehicleItem,
   balanceCreditCents,
   cancelSubscriptionNow,
   createCheckout,
@@ -14,6 +15,7 @@ import {
   paymentsFor,
   publishPrice,
   refund,
+  removeVehicleItem,
   retrieveCheckoutSession,
   retrieveSubscription,
   scheduleYearlySwitch,
@@ -86,6 +88,8 @@ const adapter: PaymentsAdapter = {
   scheduleYearlySwitch,
   paymentsFor,
   refund,
+  addVehicleItem,
+  removeVehicleItem,
   createConnectedAccount,
   createAccountLink,
   async connectedAccountReady(accountId) {

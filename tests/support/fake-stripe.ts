@@ -61,6 +61,8 @@ type FakeSubscription = {
   canceled_at: number | null
   metadata: Record<string, string>
   priceId: string
+  /** The items after the first: a household's other vehicles, each with its coupon (null: none). */
+  addedItems?: Array<{ id: string; priceId: string; coupon: string | null; metadata: Record<string, string> }>
   trial_end?: number | null
   created: number
 }
@@ -82,6 +84,17 @@ type FakeInvoice = {
   periodStart: number
   periodEnd: number
   paymentIntent: string
+  /** A one-off invoice's customer and metadata (a household's charge for a vehicle joining it). */
+  customer?: string
+  metadata?: Record<string, string>
+}
+/** A one-off invoice before it is paid: the customer's pending invoice items it took in. */
+type FakeDraftInvoice = {
+  id: string
+  customer: string
+  amount: number
+  metadata: Record<string, string>
+  status: 'draft' | 'void' | 'paid'
 }
 /** A Connect (Express) account of a shop: ready once its onboarding is done. */
 export type FakeAccount = { id: string; email: string | null; metadata: Record<string, string>; onboarded: boolean; created: number }
@@ -122,6 +135,13 @@ export type FakeStripeState = {
   }>
   /** How many balance transaction creations to refuse next (a provider failure for the retry tests). */
   failBalanceTransactions: number
+  /** Percent-off coupons by id. */
+  coupons: Map<string, { id: string; percent_off: number; duration: string; name: string | null }>
+  /** Invoice items not yet on an invoice. */
+  pendingInvoiceItems: Array<{ id: string; customer: string; amount: number; description: string | null; metadata: Record<string, string> }>
+  draftInvoices: Map<string, FakeDraftInvoice>
+  /** How many invoice payments to decline next (the card refuses), for the declined-card tests. */
+  declineInvoicePayments: number
   /** An outage: every API request is answered 503 (and told not to be retried) until it is set back to false. */
   down: boolean
 }
@@ -145,6 +165,10 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
     failTransfers: 0,
     balanceTransactions: [],
     failBalanceTransactions: 0,
+    coupons: new Map(),
+    pendingInvoiceItems: [],
+    draftInvoices: new Map(),
+    declineInvoicePayments: 0,
     down: false,
   }
   /** Idempotency-Key → the answer given, as Stripe replays it. */
@@ -215,7 +239,26 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
       items: {
         object: 'list',
         has_more: false,
-        data: [{ id: `si_${subscription.id}`, object: 'subscription_item', quantity: 1, price: price ? priceJson(price, false) : null }],
+        data: [
+          {
+            id: `si_${subscription.id}`,
+            object: 'subscription_item',
+            quantity: 1,
+            price: price ? priceJson(price, false) : null,
+            discounts: [],
+          },
+          ...(subscription.addedItems ?? []).map((item) => {
+            const added = priceById(item.priceId)
+            return {
+              id: item.id,
+              object: 'subscription_item',
+              quantity: 1,
+              price: added ? priceJson(added, false) : null,
+              discounts: item.coupon ? [item.coupon] : [],
+              metadata: item.metadata,
+            }
+          }),
+        ],
       },
     }
   }
@@ -583,6 +626,117 @@ export async function startFakeStripe(options: { port?: number; prices?: Record<
         const session = state.sessions.get(sessionId)
         return session ? { status: 200, body: sessionJson(session, expand) } : missingResource('checkout.session', sessionId)
       }
+    }
+
+    // Households (docs/decisions/111-household-plans.md): coupons, a subscription's added items, one-off invoices.
+    const once = (make: () => { status: number; body: unknown }) => {
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const replay = key ? idempotent.get(`${path}:${key}`) : undefined
+      if (replay) return replay
+      const answer = make()
+      if (key && answer.status === 200) idempotent.set(`${path}:${key}`, answer)
+      return answer
+    }
+    if (resource === 'coupons') {
+      if (method === 'GET' && id) {
+        const coupon = state.coupons.get(id)
+        return coupon ? { status: 200, body: { ...coupon, object: 'coupon' } } : missingResource('coupon', id)
+      }
+      if (method === 'POST' && !id) {
+        return once(() => {
+          const couponId = String(body.id ?? newId('coupon'))
+          if (state.coupons.has(couponId)) return invalid('Coupon already exists.', 'id')
+          const coupon = {
+            id: couponId,
+            percent_off: Number(body.percent_off),
+            duration: String(body.duration),
+            name: body.name ? String(body.name) : null,
+          }
+          state.coupons.set(couponId, coupon)
+          return { status: 200, body: { ...coupon, object: 'coupon' } }
+        })
+      }
+    }
+    if (resource === 'subscription_items') {
+      if (method === 'POST' && !id) {
+        return once(() => {
+          const subscription = state.subscriptions.get(String(body.subscription ?? ''))
+          if (!subscription) return invalid(`No such subscription: '${String(body.subscription ?? '')}'`, 'subscription')
+          if (!priceById(String(body.price))) return invalid(`No such price: '${String(body.price)}'`, 'price')
+          const [discount] = toArray(body.discounts) as Array<Record<string, FormValue>>
+          const coupon = discount?.coupon ? String(discount.coupon) : null
+          if (coupon && !state.coupons.has(coupon)) return invalid(`No such coupon: '${coupon}'`, 'discounts')
+          const item = { id: newId('si'), priceId: String(body.price), coupon, metadata: toStringRecord(body.metadata) }
+          subscription.addedItems = [...(subscription.addedItems ?? []), item]
+          return { status: 200, body: { id: item.id, object: 'subscription_item', subscription: subscription.id, quantity: 1 } }
+        })
+      }
+      if (method === 'DELETE' && id) {
+        const subscription = [...state.subscriptions.values()].find((entry) => entry.addedItems?.some((item) => item.id === id))
+        if (!subscription) return missingResource('subscription_item', id)
+        subscription.addedItems = subscription.addedItems!.filter((item) => item.id !== id)
+        return { status: 200, body: { id, object: 'subscription_item', deleted: true } }
+      }
+    }
+    if (resource === 'invoiceitems' && method === 'POST' && !id) {
+      return once(() => {
+        const amount = Number(body.amount)
+        if (!Number.isInteger(amount) || amount <= 0) return invalid('Invalid positive integer: amount', 'amount')
+        const entry = {
+          id: newId('ii'),
+          customer: String(body.customer ?? ''),
+          amount,
+          description: body.description ? String(body.description) : null,
+          metadata: toStringRecord(body.metadata),
+        }
+        state.pendingInvoiceItems.push(entry)
+        return { status: 200, body: { ...entry, object: 'invoiceitem', currency: 'usd' } }
+      })
+    }
+    if (resource === 'invoices' && method === 'POST' && !id) {
+      return once(() => {
+        const customer = String(body.customer ?? '')
+        const taken = state.pendingInvoiceItems.filter((entry) => entry.customer === customer)
+        state.pendingInvoiceItems = state.pendingInvoiceItems.filter((entry) => entry.customer !== customer)
+        const draft: FakeDraftInvoice = {
+          id: newId('in'),
+          customer,
+          amount: taken.reduce((sum, entry) => sum + entry.amount, 0),
+          metadata: toStringRecord(body.metadata),
+          status: 'draft',
+        }
+        state.draftInvoices.set(draft.id, draft)
+        return { status: 200, body: { id: draft.id, object: 'invoice', status: 'draft', amount_due: draft.amount, amount_paid: 0 } }
+      })
+    }
+    if (resource === 'invoices' && method === 'POST' && id && (segments[3] === 'pay' || segments[3] === 'void')) {
+      const draft = state.draftInvoices.get(id)
+      if (!draft) return missingResource('invoice', id)
+      if (segments[3] === 'void') {
+        draft.status = 'void'
+        return { status: 200, body: { id, object: 'invoice', status: 'void', amount_paid: 0 } }
+      }
+      return once(() => {
+        if (draft.status !== 'draft') return invalid(`Invoice is already ${draft.status}.`, undefined)
+        if (state.declineInvoicePayments > 0) {
+          state.declineInvoicePayments--
+          return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } }
+        }
+        draft.status = 'paid'
+        const at = now()
+        state.invoices.push({
+          id: draft.id,
+          subscription: '',
+          amountPaid: draft.amount,
+          created: at,
+          periodStart: at,
+          periodEnd: at,
+          paymentIntent: newId('pi'),
+          customer: draft.customer,
+          metadata: draft.metadata,
+        })
+        return { status: 200, body: { id, object: 'invoice', status: 'paid', amount_paid: draft.amount } }
+      })
     }
 
     if (resource === 'subscriptions' && id) {
