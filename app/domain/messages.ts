@@ -997,6 +997,14 @@ export const YEARLY_SWITCH_MESSAGES = {
   failed: { title: 'Switch failed', description: 'We could not reach our payment provider. Please try again in a few minutes.' },
 } as const
 
+/** Household plans (app/domain/households.ts): adding a vehicle to the one bill. */
+export const HOUSEHOLD_MESSAGES = {
+  full: (max: number) => ({ title: 'Household full', description: `One household covers at most ${max} vehicles.` }),
+  notPersonal: { title: 'Not available', description: 'A household covers personal vehicles only.' },
+  noHousehold: { title: 'Not available', description: 'Add a vehicle to a plan that is running and paid by card.' },
+  noPrice: { title: 'Not available', description: 'This plan cannot be added right now. Please try again later.' },
+} as const
+
 // --- setting up a policy: photos and vehicle -----------------------------------------------------------------------
 export const PHOTO_SLOTS: Record<RequiredPhotoType, { label: string; description: string }> = {
   head_on: { label: 'Head-on view', description: 'Stand in front of the vehicle and capture the whole windshield.' },
