@@ -207,8 +207,8 @@ function HouseholdDiscountCard({ percent, lastResult }: { percent: number; lastR
         Household discount
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        A customer may cover up to {MAX_HOUSEHOLD_VEHICLES} vehicles on one bill: the first pays its plan&apos;s price, each one after it
-        this much less.
+        Household plans (up to {MAX_HOUSEHOLD_VEHICLES} vehicles on one bill) are not open to customers yet: the discount set here is the
+        one they will be quoted. The first vehicle pays its plan&apos;s price, each one after it this much less.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="household-discount" />
