@@ -20,9 +20,16 @@ export function formatPhone(stored: string): string {
   return parsed?.isValid() && parsed.country === 'US' ? parsed.formatNational() : stored
 }
 
-/** The href that dials a stored number ('tel:+18015550142'). */
+/** The last number phoneHref was asked about and its href: every page's footer asks it about the support line. */
+let lastHref = { stored: '', href: 'tel:' }
+
+/**
+ * The href that dials a stored number ('tel:+18015550142'). The support line's is kept: parsing a number costs about
+ * as much as reading a public page's stored figures (docs/benchmarks.md), and every page's footer shows it.
+ */
 export function phoneHref(stored: string): string {
-  return `tel:${toE164UsPhone(stored) ?? stored.replace(/[^\d+]/g, '')}`
+  if (lastHref.stored !== stored) lastHref = { stored, href: `tel:${toE164UsPhone(stored) ?? stored.replace(/[^\d+]/g, '')}` }
+  return lastHref.href
 }
 
 /** How a shop will reach the customer, in a sentence's words: by phone when they gave one, else by e-mail. */

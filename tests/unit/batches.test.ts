@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '~/db/client.server'
 import { auditLog } from '~/db/schema'
 import { recordAudit } from '~/models/operations/audit.server'
-import { BATCH_SIZE, claimAndDeliver } from '~/models/operations/batches.server'
+import { BATCH_SIZE, claimAndDeliver, STEP_BUDGET_MS, stepClock } from '~/models/operations/batches.server'
 
 const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix}-${index + 1}`)
 
@@ -103,5 +103,31 @@ describe('claimAndDeliver', () => {
       },
     )
     expect(sizes).toEqual([100, 100, 50])
+  })
+})
+
+describe('stepClock', () => {
+  const busyFor = (ms: number) => {
+    const until = performance.now() + ms
+    while (performance.now() < until) {
+      // the job's synchronous work
+    }
+  }
+
+  it('is due once the step has run its budget, and starts a new step after letting the waiting requests in', async () => {
+    const step = stepClock(5)
+    expect(step.due()).toBe(false)
+    busyFor(6)
+    expect(step.due()).toBe(true)
+    const events: string[] = []
+    setImmediate(() => events.push('answered'))
+    await step.yieldToRequests()
+    expect(events).toEqual(['answered'])
+    expect(step.due()).toBe(false)
+  })
+
+  it('gives a step a few milliseconds unless told otherwise', () => {
+    expect(STEP_BUDGET_MS).toBeGreaterThan(0)
+    expect(STEP_BUDGET_MS).toBeLessThanOrEqual(10)
   })
 })

@@ -39,6 +39,18 @@ describe('the calendar (app/domain/calendar.ts)', () => {
     expect(dayAfter('2026-12-31')).toBe('2027-01-01')
   })
 
+  it('names the day in each zone at its midnights, either side of a change of clocks', () => {
+    // New York leaves daylight saving on 1 November 2026: midnight is 04:00 UTC that day and 05:00 UTC the next.
+    expect(dayOf(at('2026-11-01T03:59:59.999Z'), 'America/New_York')).toBe('2026-10-31')
+    expect(dayOf(at('2026-11-01T04:00:00Z'), 'America/New_York')).toBe('2026-11-01')
+    expect(dayOf(at('2026-11-02T04:59:59Z'), 'America/New_York')).toBe('2026-11-01')
+    expect(dayOf(at('2026-11-02T05:00:00Z'), 'America/New_York')).toBe('2026-11-02')
+    expect(dayOf(at('2027-01-01T09:59:59Z'), 'Pacific/Honolulu')).toBe('2026-12-31')
+    expect(dayOf(at('2027-01-01T10:00:00Z'), 'Pacific/Honolulu')).toBe('2027-01-01')
+    expect(dayOf(at('0999-06-01T12:00:00Z'))).toBe('0999-06-01')
+    expect(isCalendarDay('2026-02-30')).toBe(false)
+  })
+
   it("counts a day's end in the westernmost US zone: UTC−10, all year", () => {
     expect(endOfDayIn('2026-01-05', WESTERNMOST_US_ZONE).toISOString()).toBe('2026-01-06T10:00:00.000Z')
     expect(endOfDayIn('2026-07-05', WESTERNMOST_US_ZONE).toISOString()).toBe('2026-07-06T10:00:00.000Z')

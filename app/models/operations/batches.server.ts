@@ -14,6 +14,25 @@ export function yieldToRequests() {
   return new Promise<void>((resolve) => setImmediate(resolve))
 }
 
+/** The longest a job's loop over rows it has read runs before it lets the waiting requests be answered. */
+export const STEP_BUDGET_MS = 8
+
+/**
+ * A clock for a loop whose rows cost unevenly (or more on a busy machine than on a quiet one): `due()` says when the
+ * step has run its budget, and `yieldToRequests()` starts the next. A count of rows per step holds the server as long
+ * as those rows take; a budget holds it about as long at any size and any load.
+ */
+export function stepClock(budgetMs = STEP_BUDGET_MS) {
+  let since = performance.now()
+  return {
+    due: () => performance.now() - since >= budgetMs,
+    async yieldToRequests() {
+      await yieldToRequests()
+      since = performance.now()
+    },
+  }
+}
+
 /**
  * Claims each of `ids` once and then delivers it: `claim` runs for a batch of ids inside one transaction and returns
  * what it claimed (null for an id another run got first, or one with nothing to deliver); after the commit `deliver`

@@ -1,4 +1,5 @@
 import { and, count, eq, lt, lte, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 import { TOO_FEW_CLAIMS } from '~/content/service-record'
 import { db, preparedQuery, transaction } from '~/db/client.server'
@@ -8,6 +9,7 @@ import {
   partnerLocations,
   policies,
   profiles,
+  type ServiceCredit,
   serviceCredits,
   type ServiceRecordPeriod,
   serviceRecordPeriods,
@@ -29,7 +31,7 @@ import {
   tallyClaim,
 } from '~/domain/service-record'
 import { shopZoneOf } from '~/models/claims/shop-choice.server'
-import { yieldToRequests } from '~/models/operations/batches.server'
+import { stepClock } from '~/models/operations/batches.server'
 import { networkRatingAverage } from '~/models/shops/shop-ratings.server'
 import { zipPlace, zoneOfZip } from '~/services/zip-centroids.server'
 import { toCsv } from '~/utils/csv'
@@ -41,11 +43,20 @@ import { toCsv } from '~/utils/csv'
  */
 
 /**
- * Claims read in one step, in the order of the reviewed_at index: at 1,000,000 policies the record reads some 150,000,
- * and a step of this many, followed by a turn for the requests waiting, holds the server for a few milliseconds
- * (docs/benchmarks.md). One prepared statement serves every step.
+ * Claims read in one query, in the order of the reviewed_at index (one prepared statement serves every page): at
+ * 1,000,000 policies the record reads some 150,000. A query of this many takes a few milliseconds; the claims it read
+ * are then counted for at most STEP_BUDGET_MS at a time, the requests waiting answered in between, so that a step holds
+ * the server about as long on a busy machine as on a quiet one (docs/benchmarks.md).
  */
-const PAGE_ROWS = 250
+const PAGE_ROWS = 100
+
+/**
+ * A column of the claim's credit for its missed promise, as a subquery by the one-per-claim index (its kind written
+ * out, so that the partial index is the one read). Joined instead, the credits cost each page of 100 claims some
+ * 11 ms more at 45,000 credits, and more as they grow (docs/benchmarks.md); a subquery per claim costs an index look-up.
+ */
+const missedPromiseCredit = (column: SQLiteColumn) =>
+  sql`select ${column} from ${serviceCredits} where ${serviceCredits.claimId} = ${claims.id} and ${serviceCredits.kind} = 'missed_promise'`
 
 /**
  * The claims decided in [from, to] after the (reviewed_at, rowid) position given, with what the record reads of each:
@@ -70,13 +81,12 @@ const claimsDecidedAfter = preparedQuery((database) =>
       preferredDate: claims.preferredDate,
       governingState: policies.governingState,
       zip: profiles.zip,
-      creditState: serviceCredits.state,
-      creditCents: serviceCredits.amountCents,
+      creditState: sql<ServiceCredit['state'] | null>`(${missedPromiseCredit(serviceCredits.state)})`,
+      creditCents: sql<number | null>`(${missedPromiseCredit(serviceCredits.amountCents)})`,
     })
     .from(claims)
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .leftJoin(profiles, eq(profiles.id, policies.profileId))
-    .leftJoin(serviceCredits, and(eq(serviceCredits.claimId, claims.id), eq(serviceCredits.kind, 'missed_promise')))
     .where(
       and(
         sql`(${claims.reviewedAt}, ${claims}.rowid) > (${sql.placeholder('at')}, ${sql.placeholder('rowid')})`,
@@ -137,9 +147,11 @@ export async function countServiceRecord(now = new Date()): Promise<ServiceRecor
   let claimsRead = 0
   const to = now.toISOString()
   let after = { at: recordReadsFrom(now, APPEAL_WINDOW_DAYS).toISOString(), rowid: -1 }
+  const step = stepClock()
   for (;;) {
     const rows = claimsDecidedAfter().all({ ...after, to })
     for (const row of rows) {
+      if (step.due()) await step.yieldToRequests()
       const claim: RecordClaim = {
         ...row,
         workZone: row.preferredDate ? zones.work(row) : null,
@@ -152,16 +164,19 @@ export async function countServiceRecord(now = new Date()): Promise<ServiceRecor
     if (rows.length < PAGE_ROWS) break
     const last = rows.at(-1)!
     after = { at: last.reviewedAt!, rowid: last.rowid }
-    await yieldToRequests()
+    await step.yieldToRequests()
   }
   const countedAt = now.toISOString()
-  const rows = periods.map(({ period, firstDay, lastDay }) => {
+  // A period's figures read its month of ratings and sort its decision times: one period a step.
+  const rows: (typeof serviceRecordPeriods.$inferInsert)[] = []
+  for (const { period, firstDay, lastDay } of periods) {
+    await step.yieldToRequests()
     const span =
       period === RECENT_PERIOD
         ? { from: startOfDayIn(firstDay, SERVICE_ZONE), to: now }
         : { from: monthSpan(period, SERVICE_ZONE).start, to: minDate(monthSpan(period, SERVICE_ZONE).end, now) }
     const ratings = networkRatingAverage(db(), span)
-    return {
+    rows.push({
       period,
       firstDay,
       lastDay,
@@ -170,8 +185,8 @@ export async function countServiceRecord(now = new Date()): Promise<ServiceRecor
       ratings: ratings.count,
       ratingAverage: ratings.average,
       countedAt,
-    }
-  })
+    })
+  }
   transaction((tx) => {
     tx.delete(serviceRecordPeriods).run()
     tx.insert(serviceRecordPeriods).values(rows).run()
@@ -181,9 +196,15 @@ export async function countServiceRecord(now = new Date()): Promise<ServiceRecor
 
 const minDate = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b)
 
+/**
+ * The stored rows, prepared once: every visit to the page and the CSV reads them, and building the select of the
+ * table's 25 columns each time cost more than reading its thirteen rows (docs/benchmarks.md).
+ */
+const storedPeriods = preparedQuery((database) => database.select().from(serviceRecordPeriods).prepare())
+
 /** The stored record: the last 30 days first, then the months newest first; empty before the daily job first counted it. */
 export function storedServiceRecord(): ServiceRecordPeriod[] {
-  const rows = db().select().from(serviceRecordPeriods).all()
+  const rows = storedPeriods().all()
   const recent = rows.filter((row) => row.period === RECENT_PERIOD)
   const months = rows.filter((row) => row.period !== RECENT_PERIOD).toSorted((a, b) => (a.period < b.period ? 1 : -1))
   return [...recent, ...months]
