@@ -305,6 +305,10 @@ const FORMS: Record<string, FormCase> = {
     sample: { intent: 'schedule', lookupKey: 'chip_only', amount: '10.99', effectiveOn: '2026-03-01' },
   },
   'prices.CancelPriceChangeSchema': { schema: prices.CancelPriceChangeSchema, sample: { intent: 'cancel-change', changeId: 'chg1' } },
+  'prices.HouseholdDiscountSchema': {
+    schema: prices.HouseholdDiscountSchema,
+    sample: { intent: 'household-discount', discountPercent: '15' },
+  },
   'privacy.DetailsSchema': {
     schema: privacy.DetailsSchema,
     sample: { intent: 'update-details', fullName: 'Gina Gee', phone: '801 555 0142' },
