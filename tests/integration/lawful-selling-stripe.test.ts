@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { TOS_VERSION } from '~/content/terms'
 import { db } from '~/db/client.server'
 import { consentRecords, policies } from '~/db/schema'
 import { action as signupAction } from '~/routes/signup'
 
-import { uniqueEmail } from '../support/factories'
+import { ensureSeeded, uniqueEmail } from '../support/factories'
 import { FAKE_PRICES, stripeEvent } from '../support/fake-stripe'
+import { deliverToWebhook, useFakeStripe } from '../support/fake-stripe-env'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { SIGNUP_FIELDS } from '../support/signup-form'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('lawful')
+const WEBHOOK_SECRET = 'whsec_lawful'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 // Signup's state of residence and consents travel through Stripe Checkout (the session's metadata) to the policy.
 
@@ -23,15 +25,15 @@ async function signUpAndPay(fields: Record<string, string>) {
   const response = await settle(() => signupAction(routeArgs(request)))
   expect(response.status).toBe(303)
   const sessionId = response.headers.get('Location')!.split('/').pop()!
-  const { session } = stripe.fake.completeCheckout(sessionId, { email: uniqueEmail(), name: 'Stripe Buyer' })
-  expect((await stripe.deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+  const { session } = stripe().completeCheckout(sessionId, { email: uniqueEmail(), name: 'Stripe Buyer' })
+  expect((await deliverToWebhook(stripeEvent('checkout.session.completed', session))).status).toBe(200)
   return { sessionId, policy: db().select().from(policies).where(eq(policies.stripeCheckoutSessionId, sessionId)).get()! }
 }
 
 describe('the state of residence through Stripe Checkout', () => {
   it('is on the session and the subscription metadata, and recorded on the policy', async () => {
     const { sessionId, policy } = await signUpAndPay({ governingState: 'CA' })
-    const stored = stripe.fake.state.sessions.get(sessionId)!
+    const stored = stripe().state.sessions.get(sessionId)!
     expect(stored.metadata.governing_state).toBe('CA')
     expect(stored.subscriptionMetadata.governing_state).toBe('CA')
     expect(policy.governingState).toBe('CA')
@@ -39,7 +41,7 @@ describe('the state of residence through Stripe Checkout', () => {
 
   it('carries the consent facts too, and the policy gets its consent record', async () => {
     const { sessionId, policy } = await signUpAndPay({ governingState: 'NY' })
-    expect(stripe.fake.state.sessions.get(sessionId)!.metadata).toMatchObject({
+    expect(stripe().state.sessions.get(sessionId)!.metadata).toMatchObject({
       renewal_terms_version: 'renewal-2026-3',
       esign_version: 'esign-2026-1',
       user_agent: 'Mozilla/5.0 (Stripe Buyer)',

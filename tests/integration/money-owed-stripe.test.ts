@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { policies, type Policy, refunds } from '~/db/schema'
@@ -13,15 +13,17 @@ import { loader as sellerLoader } from '~/routes/customer.policies.$policyId.nex
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { createActivePolicy, createProfile, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
+import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { stripeEvent } from '../support/fake-stripe'
+import { deliverToWebhook, useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 import { accept, offer, tokenFor } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('money_owed')
+const WEBHOOK_SECRET = 'whsec_money_owed'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 // Money the customer is owed, against the fake Stripe, which refuses a refund above what a charge has left
 // (docs/decisions/104-money-owed-said-before-it-happens.md): a yearly payer's credit refund and a later full refund are
@@ -29,7 +31,7 @@ const stripe = useFakeStripe('money_owed')
 // Florida is refunded the unused days of their own subscription when the buyer's payment moves the plan.
 
 async function deliver(event: unknown) {
-  return (await stripe.deliver(event)).status
+  return (await deliverToWebhook(event)).status
 }
 
 /** A customer in `state` pays through Stripe Checkout for `lookupKey`; the webhook makes their policy. */
@@ -48,7 +50,7 @@ async function stripePolicy(
     governingState: state,
     consent: TEST_CONSENT,
   })
-  const { session, subscription } = stripe.fake.completeCheckout(checkout.id, { email: uniqueEmail('money'), name: 'Jamie Rivera' })
+  const { session, subscription } = stripe().completeCheckout(checkout.id, { email: uniqueEmail('money'), name: 'Jamie Rivera' })
   expect(await deliver(stripeEvent('checkout.session.completed', session))).toBe(200)
   const policy = db()
     .update(policies)
@@ -60,16 +62,20 @@ async function stripePolicy(
 }
 
 const refundedOn = (paymentIntent: string) =>
-  stripe.fake.state.refunds.filter((entry) => entry.payment_intent === paymentIntent).reduce((sum, entry) => sum + entry.amount, 0)
+  stripe()
+    .state.refunds.filter((entry) => entry.payment_intent === paymentIntent)
+    .reduce((sum, entry) => sum + entry.amount, 0)
 const balanceOf = (customer: string) =>
-  stripe.fake.state.balanceTransactions.filter((entry) => entry.customer === customer).reduce((sum, entry) => sum + entry.amount, 0)
+  stripe()
+    .state.balanceTransactions.filter((entry) => entry.customer === customer)
+    .reduce((sum, entry) => sum + entry.amount, 0)
 const emailOf = (profileId: string) => db().query.profiles.findFirst({ where: (row, { eq: is }) => is(row.id, profileId) })
 
 describe('credits and refunds', () => {
   it("a yearly payer's credit refunded to the card and a later full refund are netted: the refund asks only for what is left", async () => {
     const { policy, subscriptionId } = await stripePolicy('OH', 'comprehensive_car_adas_false_yearly')
     expect(policy.billingInterval).toBe('year')
-    const [invoice] = stripe.fake.invoicesOf(subscriptionId)
+    const [invoice] = stripe().invoicesOf(subscriptionId)
     const credit = await addCredit({
       actorId: createProfile().id,
       policyId: policy.id,
@@ -91,7 +97,7 @@ describe('credits and refunds', () => {
   it('a monthly payer’s credit left on the Stripe balance is refunded with the cancellation and taken off the balance', async () => {
     const { policy, subscriptionId } = await stripePolicy('OH')
     const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
-    const second = stripe.fake.payInvoice(subscriptionId, {
+    const second = stripe().payInvoice(subscriptionId, {
       amountCents: 1999,
       periodStart: bought + 30 * 86400,
       periodEnd: bought + 60 * 86400,
@@ -110,18 +116,18 @@ describe('credits and refunds', () => {
       amountCents: proRata + 1999,
       status: 'succeeded',
     })
-    const [, first] = stripe.fake.invoicesOf(subscriptionId)
+    const [, first] = stripe().invoicesOf(subscriptionId)
     expect(refundedOn(second.paymentIntent) + refundedOn(first!.paymentIntent)).toBe(proRata + 1999)
     // Taken off the balance once, keyed by the refund: no invoice can use it again.
     expect(balanceOf(customer)).toBe(0)
-    expect(stripe.fake.state.balanceTransactions.filter((entry) => entry.metadata.refund_id === refund!.id)).toHaveLength(1)
+    expect(stripe().state.balanceTransactions.filter((entry) => entry.metadata.refund_id === refund!.id)).toHaveLength(1)
   })
 
   it('asks Stripe for no balance when the policy was never credited to it', async () => {
     const { policy } = await stripePolicy('OH')
     const customer = getPolicy(policy.id)!.stripeCustomerId!
     await cancelPolicy(policy.profileId, policy.id, new Date(Date.parse(policy.createdAt) + 3 * DAY_MS))
-    expect(stripe.fake.requestsTo('GET', `/v1/customers/${customer}`)).toHaveLength(0)
+    expect(stripe().requestsTo('GET', `/v1/customers/${customer}`)).toHaveLength(0)
   })
 })
 
@@ -139,7 +145,7 @@ describe('a transfer outside Florida', () => {
       governingState: 'TX',
       consent: TEST_CONSENT,
     })
-    return stripe.fake.completeCheckout(checkout.id, { email: uniqueEmail('seller') }).subscription.id as string
+    return stripe().completeCheckout(checkout.id, { email: uniqueEmail('seller') }).subscription.id as string
   }
 
   /** A Texas seller's plan on that subscription. */
@@ -151,7 +157,7 @@ describe('a transfer outside Florida', () => {
       stripeCustomerId: `cus_seller_${seller.id}`,
       governingState: 'TX',
     })
-    return { seller, policy, invoice: stripe.fake.invoicesOf(subscriptionId)[0]! }
+    return { seller, policy, invoice: stripe().invoicesOf(subscriptionId)[0]! }
   }
 
   /** The seller offers the plan; the buyer accepts and pays through Stripe, whose webhook moves it. */
@@ -159,7 +165,7 @@ describe('a transfer outside Florida', () => {
     const buyer = createProfile()
     expect((await offer(sellerId, policyId, buyer.email)).status).toBe(302)
     expect((await accept(tokenFor(buyer.email), buyer.id)).status).toBe(303)
-    const { session } = stripe.fake.completeCheckout(stripe.fake.lastCheckoutSession()!.id, { email: buyer.email })
+    const { session } = stripe().completeCheckout(stripe().lastCheckoutSession()!.id, { email: buyer.email })
     expect(await deliver(stripeEvent('checkout.session.completed', session))).toBe(200)
     return buyer
   }
@@ -201,10 +207,10 @@ describe('a transfer outside Florida', () => {
   it("the seller's credit left on their Stripe balance goes back with the refund, and leaves that balance", async () => {
     const seller = createProfile()
     const subscriptionId = await paidSubscription()
-    const customer = stripe.fake.subscription(subscriptionId)!.customer
+    const customer = stripe().subscription(subscriptionId)!.customer
     // The month before was paid too: the payments can carry the credit beside the current month's share.
     const now = Math.floor(Date.now() / 1000)
-    const previous = stripe.fake.payInvoice(subscriptionId, { amountCents: 1999, periodStart: now - 30 * 86400, periodEnd: now - 1 })
+    const previous = stripe().payInvoice(subscriptionId, { amountCents: 1999, periodStart: now - 30 * 86400, periodEnd: now - 1 })
     const { policy } = createActivePolicy(seller.id, {
       stripeSubscriptionId: subscriptionId,
       stripeCustomerId: customer,
@@ -215,7 +221,9 @@ describe('a transfer outside Florida', () => {
     await transfer(seller.id, policy.id)
     const row = db().select().from(refunds).where(eq(refunds.policyId, policy.id)).get()!
     expect(row).toMatchObject({ amountCents: owedToday + 500, balanceCreditCents: 500, status: 'succeeded', profileId: seller.id })
-    const current = stripe.fake.invoicesOf(subscriptionId).find((invoice) => invoice.id !== previous.id)!
+    const current = stripe()
+      .invoicesOf(subscriptionId)
+      .find((invoice) => invoice.id !== previous.id)!
     expect(refundedOn(current.paymentIntent) + refundedOn(previous.paymentIntent)).toBe(owedToday + 500)
     expect(balanceOf(customer)).toBe(0)
     const sellerMail = outboxFor(seller.email).find((mail) => mail.subject === 'Your plan has passed to the next owner')
@@ -224,7 +232,7 @@ describe('a transfer outside Florida', () => {
 
   it('a refund Stripe refuses at the move is kept for the seller and paid by the daily retry from their subscription', async () => {
     const { seller, policy, invoice } = await sellersPlan()
-    stripe.fake.state.failRefunds = 1
+    stripe().state.failRefunds = 1
     expectConsoleError(/a refund failed/)
     const buyer = await transfer(seller.id, policy.id)
     const row = db().select().from(refunds).where(eq(refunds.policyId, policy.id)).get()!
@@ -242,10 +250,10 @@ describe('a transfer outside Florida', () => {
     const buyer = createProfile()
     expect((await offer(seller.id, policy.id, buyer.email)).status).toBe(302)
     expect((await accept(tokenFor(buyer.email), buyer.id)).status).toBe(303)
-    const { session } = stripe.fake.completeCheckout(stripe.fake.lastCheckoutSession()!.id, { email: buyer.email })
+    const { session } = stripe().completeCheckout(stripe().lastCheckoutSession()!.id, { email: buyer.email })
     // The webhook reads the session, then the seller's invoices fail to list: the plan moves all the same.
     const { completeOwnershipTransfer } = await import('~/models/policies/ownership-transfer.server')
-    stripe.fake.state.down = true
+    stripe().state.down = true
     expectConsoleError(/working out the seller's refund failed|seller's subscription could not be ended/)
     const moved = await completeOwnershipTransfer({
       transferId: (session.metadata as Record<string, string>).ownership_transfer_id!,
@@ -254,7 +262,7 @@ describe('a transfer outside Florida', () => {
       stripeSubscriptionId: session.subscription as string,
       stripeCustomerId: session.customer as string,
     }).catch((error: unknown) => error)
-    stripe.fake.state.down = false
+    stripe().state.down = false
     expect(moved).toBeInstanceOf(Error) // the seller's subscription could not be ended: Stripe retries the event
     const row = db().select().from(refunds).where(eq(refunds.policyId, policy.id)).get()!
     expect(row).toMatchObject({ status: 'unsettled', profileId: seller.id, amountCents: 0 })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { ownershipTransfers, stripeEvents } from '~/db/schema'
@@ -9,15 +9,17 @@ import { action as sellerAction } from '~/routes/customer.policies.$policyId.nex
 import { action as offerAction } from '~/routes/next-owner.$token'
 import { stripeAdapter } from '~/services/stripe.server'
 
-import { createActivePolicy, createProfile, getPolicy, sessionCookieFor } from '../support/factories'
+import { createActivePolicy, createProfile, ensureSeeded, getPolicy, sessionCookieFor } from '../support/factories'
 import { stripeEvent } from '../support/fake-stripe'
+import { deliverToWebhook, useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 import { acceptanceForm } from '../support/ownership-transfer'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('ownership')
+const WEBHOOK_SECRET = 'whsec_ownership'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 // Passing a policy to the next owner with Stripe: the buyer's Checkout carries the offer, the webhook moves the policy
 // onto the buyer's subscription, and the seller's subscription is cancelled (its later events are ignored).
@@ -37,7 +39,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       governingState: 'TX',
       consent: TEST_CONSENT,
     })
-    const sellerSubscription = stripe.fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const sellerSubscription = stripe().completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
     const { policy } = createActivePolicy(seller.id, { stripeSubscriptionId: sellerSubscription, stripeCustomerId: 'cus_seller' })
 
     const sellerCookie = await sessionCookieFor(seller.id)
@@ -69,18 +71,18 @@ describe('passing a policy to the next owner through Stripe', () => {
       ),
     )
     expect(accepted.status).toBe(303)
-    const session = stripe.fake.lastCheckoutSession()!
+    const session = stripe().lastCheckoutSession()!
     expect(accepted.headers.get('Location')).toBe(session.url)
     const transfer = db().select().from(ownershipTransfers).where(eq(ownershipTransfers.policyId, policy.id)).get()!
     expect(session.metadata).toMatchObject({ ownership_transfer_id: transfer.id, lookup_key: 'comprehensive_car_adas_false' })
     expect(session.client_reference_id).toBe(buyer.id)
     expect(session.success_url).toBe(`${env().APP_URL}/customer`)
     // The seller's state keeps no paid period with the plan: the buyer pays at checkout.
-    expect(stripe.fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data).not.toHaveProperty('trial_end')
+    expect(stripe().requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data).not.toHaveProperty('trial_end')
 
-    const { session: completed, subscription } = stripe.fake.completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
+    const { session: completed, subscription } = stripe().completeCheckout(session.id, { email: buyer.email, name: 'Robin Buyer' })
     const event = stripeEvent('checkout.session.completed', completed)
-    const answer = await stripe.deliver(event)
+    const answer = await deliverToWebhook(event)
     expect(answer.status).toBe(200)
     const moved = getPolicy(policy.id)!
     expect(moved).toMatchObject({
@@ -91,7 +93,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       stripeCustomerId: completed.customer,
       initialTermEndsAt: policy.initialTermEndsAt,
     })
-    expect(stripe.fake.subscription(sellerSubscription)?.status).toBe('canceled')
+    expect(stripe().subscription(sellerSubscription)?.status).toBe('canceled')
     expect(db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transfer.id)).get()).toMatchObject({
       status: 'paid',
       sellerSubscriptionId: sellerSubscription,
@@ -101,14 +103,14 @@ describe('passing a policy to the next owner through Stripe', () => {
     expect(outboxFor(buyer.email).map((mail) => mail.subject)).toContain('Your windshield plan is active')
 
     // Redelivery is a duplicate; the seller's cancelled subscription's event is acknowledged, and the policy stays active.
-    expect((await stripe.deliver(event)).body.outcome).toBe('duplicate')
-    const deleted = stripeEvent('customer.subscription.deleted', stripe.fake.subscription(sellerSubscription))
-    expect(await stripe.deliver(deleted)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
+    expect((await deliverToWebhook(event)).body.outcome).toBe('duplicate')
+    const deleted = stripeEvent('customer.subscription.deleted', stripe().subscription(sellerSubscription))
+    expect(await deliverToWebhook(deleted)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
     expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, deleted.id)).get()).toBeDefined()
     expect(getPolicy(policy.id)!.status).toBe('active')
     // The buyer's subscription events reach the moved policy.
-    const updated = stripeEvent('customer.subscription.updated', stripe.fake.subscription(subscription.id as string))
-    expect(await stripe.deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
+    const updated = stripeEvent('customer.subscription.updated', stripe().subscription(subscription.id as string))
+    expect(await deliverToWebhook(updated)).toMatchObject({ status: 200, body: { outcome: 'synced' } })
   })
 
   it("a Florida seller's paid period comes with the plan: the buyer's subscription is trialing until the seller's next renewal", async () => {
@@ -125,7 +127,7 @@ describe('passing a policy to the next owner through Stripe', () => {
       governingState: 'FL',
       consent: TEST_CONSENT,
     })
-    const sellerSubscription = stripe.fake.completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
+    const sellerSubscription = stripe().completeCheckout(sellerCheckout.id, { email: seller.email }).subscription.id as string
     const bought = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000).toISOString()
     const { policy } = createActivePolicy(seller.id, {
       stripeSubscriptionId: sellerSubscription,
@@ -150,13 +152,13 @@ describe('passing a policy to the next owner through Stripe', () => {
       offerAction(routeArgs(makeRequest(`/next-owner/${token}`, { form: acceptance, cookie: buyerCookie }), { token })),
     )
     expect(accepted.status).toBe(303)
-    const created = stripe.fake.requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data as Record<string, string>
+    const created = stripe().requestsTo('POST', '/v1/checkout/sessions').at(-1)!.body.subscription_data as Record<string, string>
     expect(Number(created.trial_end)).toBe(Math.floor(paidUntil.getTime() / 1000))
 
-    const session = stripe.fake.lastCheckoutSession()!
-    const { session: completed, subscription } = stripe.fake.completeCheckout(session.id, { email: buyer.email })
+    const session = stripe().lastCheckoutSession()!
+    const { session: completed, subscription } = stripe().completeCheckout(session.id, { email: buyer.email })
     expect(subscription).toMatchObject({ status: 'trialing', trial_end: Math.floor(paidUntil.getTime() / 1000) })
-    expect((await stripe.deliver(stripeEvent('checkout.session.completed', completed))).status).toBe(200)
+    expect((await deliverToWebhook(stripeEvent('checkout.session.completed', completed))).status).toBe(200)
     // The policy is the buyer's, active, at the plan's price (not the $0 of the trial's first invoice).
     expect(getPolicy(policy.id)).toMatchObject({
       profileId: buyer.id,
@@ -164,6 +166,6 @@ describe('passing a policy to the next owner through Stripe', () => {
       stripeSubscriptionId: subscription.id,
       monthlyPriceCents: 1999,
     })
-    expect(stripe.fake.subscription(sellerSubscription)?.status).toBe('canceled')
+    expect(stripe().subscription(sellerSubscription)?.status).toBe('canceled')
   })
 })

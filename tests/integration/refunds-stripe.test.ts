@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, policies, type Policy, profiles, refunds } from '~/db/schema'
@@ -13,14 +13,16 @@ import { action as cancelAction, loader as cancelLoader } from '~/routes/custome
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
+import { ensureSeeded, getPolicy, sessionCookieFor, uniqueEmail } from '../support/factories'
 import { signEvent, stripeEvent } from '../support/fake-stripe'
+import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 import { makeRequest, routeArgs, settle } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('refunds')
+const WEBHOOK_SECRET = 'whsec_refunds'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 /** Cancellation with a refund against the fake Stripe: the refund lands on the right invoice's payment, once. */
 
@@ -37,8 +39,8 @@ async function stripePolicy(state: string): Promise<{ policy: Policy; subscripti
     governingState: 'TX',
     consent: TEST_CONSENT,
   })
-  const { session, subscription } = stripe.fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: 'Jamie Rivera' })
-  const { payload, signature } = signEvent(stripeEvent('checkout.session.completed', session), stripe.webhookSecret)
+  const { session, subscription } = stripe().completeCheckout(checkout.id, { email: uniqueEmail(), name: 'Jamie Rivera' })
+  const { payload, signature } = signEvent(stripeEvent('checkout.session.completed', session), WEBHOOK_SECRET)
   const request = new Request(`${env().APP_URL}/api/stripe-webhook`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
@@ -62,15 +64,15 @@ describe('refunds through Stripe', () => {
   test('Texas, day 10: the whole payment is refunded on its invoice, once, even when submitted twice', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
     const day10 = new Date(Date.parse(policy.createdAt) + 9 * DAY_MS)
-    const [invoice] = stripe.fake.invoicesOf(subscriptionId)
+    const [invoice] = stripe().invoicesOf(subscriptionId)
 
     const first = await cancelPolicy(policy.profileId, policy.id, day10)
     expect(first.policy.status).toBe('canceled')
-    expect(stripe.fake.subscription(subscriptionId)!.status).toBe('canceled')
-    expect(stripe.fake.state.refunds).toEqual(
+    expect(stripe().subscription(subscriptionId)!.status).toBe('canceled')
+    expect(stripe().state.refunds).toEqual(
       expect.arrayContaining([expect.objectContaining({ payment_intent: invoice!.paymentIntent, amount: 1999 })]),
     )
-    const ours = stripe.fake.state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)
+    const ours = stripe().state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)
     expect(ours).toHaveLength(1)
     expect(first.refund).toMatchObject({
       amountCents: 1999,
@@ -82,20 +84,20 @@ describe('refunds through Stripe', () => {
 
     const second = await cancelPolicy(policy.profileId, policy.id, day10)
     expect(second.refund!.id).toBe(first.refund!.id)
-    expect(stripe.fake.state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    expect(stripe().state.refunds.filter((refund) => refund.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
     expect(refundRow(policy.id)).toHaveLength(1)
-    expect(stripe.fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
+    expect(stripe().requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
   })
 
   test('California, day 45 of its 60-day free look: both paid invoices are refunded, newest first', async () => {
     const { policy, subscriptionId } = await stripePolicy('CA')
     const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
-    stripe.fake.payInvoice(subscriptionId, { amountCents: 1999, periodStart: bought + 30 * 86400 })
-    const [newest, oldest] = stripe.fake.invoicesOf(subscriptionId)
+    stripe().payInvoice(subscriptionId, { amountCents: 1999, periodStart: bought + 30 * 86400 })
+    const [newest, oldest] = stripe().invoicesOf(subscriptionId)
 
     const { refund } = await cancelPolicy(policy.profileId, policy.id, new Date(Date.parse(policy.createdAt) + 44 * DAY_MS))
     expect(refund).toMatchObject({ amountCents: 3998, rule: 'free_look', status: 'succeeded' })
-    const made = stripe.fake.state.refunds.filter((entry) => [newest!.paymentIntent, oldest!.paymentIntent].includes(entry.payment_intent))
+    const made = stripe().state.refunds.filter((entry) => [newest!.paymentIntent, oldest!.paymentIntent].includes(entry.payment_intent))
     expect(made.map((entry) => [entry.payment_intent, entry.amount])).toEqual([
       [newest!.paymentIntent, 1999],
       [oldest!.paymentIntent, 1999],
@@ -106,8 +108,8 @@ describe('refunds through Stripe', () => {
   test('Texas after the free look: pro rata of the current invoice, less the $25 fee, on that invoice only', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
     const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
-    const [first] = stripe.fake.invoicesOf(subscriptionId)
-    const second = stripe.fake.payInvoice(subscriptionId, {
+    const [first] = stripe().invoicesOf(subscriptionId)
+    const second = stripe().payInvoice(subscriptionId, {
       amountCents: 6000,
       periodStart: bought + 30 * 86400,
       periodEnd: bought + 60 * 86400,
@@ -115,16 +117,18 @@ describe('refunds through Stripe', () => {
     // Day 41: 11 of the second period's 30 days used, 19 unused: $38.00, less the product's $25 fee (Texas caps it at $50).
     const { refund } = await cancelPolicy(policy.profileId, policy.id, new Date(Date.parse(policy.createdAt) + 40 * DAY_MS))
     expect(refund).toMatchObject({ rule: 'pro_rata', grossCents: 3800, feeCents: 2500, amountCents: 1300, unusedDays: 19, periodDays: 30 })
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent).map((entry) => entry.amount)).toEqual(
-      [1300],
-    )
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === first!.paymentIntent)).toHaveLength(0)
+    expect(
+      stripe()
+        .state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent)
+        .map((entry) => entry.amount),
+    ).toEqual([1300])
+    expect(stripe().state.refunds.filter((entry) => entry.payment_intent === first!.paymentIntent)).toHaveLength(0)
   })
 
   test('a Stripe failure keeps a failed refund (the policy is cancelled at once); the daily job retries it until it is paid', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
-    const [invoice] = stripe.fake.invoicesOf(subscriptionId)
-    stripe.fake.state.failRefunds = 2
+    const [invoice] = stripe().invoicesOf(subscriptionId)
+    stripe().state.failRefunds = 2
     expectConsoleError(/a refund failed/)
     const { policy: canceled, refund } = await cancelPolicy(
       policy.profileId,
@@ -141,17 +145,17 @@ describe('refunds through Stripe', () => {
     expect(refundRow(policy.id)[0]).toMatchObject({ status: 'failed', attempts: 2 })
     expect(await retryFailedRefunds()).toBeGreaterThanOrEqual(1)
     expect(refundRow(policy.id)[0]).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null })
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    expect(stripe().state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
     // Nothing is paid twice by a later run.
     await retryFailedRefunds()
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
+    expect(stripe().state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)).toHaveLength(1)
     expect(getPolicy(policy.id)!.status).toBe('canceled')
   })
 
   test('a payments outage: the cancellation goes through at once; the daily job ends the subscription and pays the refund, with the late penalty', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
     const bought = Math.floor(Date.parse(policy.createdAt) / 1000)
-    const second = stripe.fake.payInvoice(subscriptionId, {
+    const second = stripe().payInvoice(subscriptionId, {
       amountCents: 6000,
       periodStart: bought + 30 * 86400,
       periodEnd: bought + 60 * 86400,
@@ -159,7 +163,7 @@ describe('refunds through Stripe', () => {
     const canceledAt = new Date(Date.parse(policy.createdAt) + 40 * DAY_MS)
     expectConsoleError(/working out a refund failed|settling a refund failed/)
 
-    stripe.fake.state.down = true
+    stripe().state.down = true
     const { policy: canceled, refund } = await cancelPolicy(policy.profileId, policy.id, canceledAt)
     expect(canceled).toMatchObject({ status: 'canceled', canceledAt: canceledAt.toISOString() })
     expect(refund).toMatchObject({ status: 'unsettled', amountCents: 0, rule: 'pro_rata', createdAt: canceledAt.toISOString() })
@@ -169,15 +173,15 @@ describe('refunds through Stripe', () => {
     const firstRun = new Date(canceledAt.getTime() + DAY_MS)
     expect(await settleUnsettledRefunds(firstRun)).toBe(0)
     expect(refundRow(policy.id)[0]).toMatchObject({ status: 'unsettled' })
-    stripe.fake.state.down = false
-    expect(stripe.fake.subscription(subscriptionId)!.status).not.toBe('canceled')
+    stripe().state.down = false
+    expect(stripe().subscription(subscriptionId)!.status).not.toBe('canceled')
 
     // Back 50 days after the cancellation: the subscription ends and the refund is what the day of the cancellation
     // gave (day 41: 19 of 30 days unused of $60.00 = $38.00, less the $25 fee = $13.00), paid 5 days after Texas's
     // 45-day deadline, so with its 10 % penalty for a month begun late: $1.30.
     const late = new Date(canceledAt.getTime() + 50 * DAY_MS)
     expect(await settleUnsettledRefunds(late)).toBe(1)
-    expect(stripe.fake.subscription(subscriptionId)!.status).toBe('canceled')
+    expect(stripe().subscription(subscriptionId)!.status).toBe('canceled')
     const [row] = refundRow(policy.id)
     expect(row).toMatchObject({
       status: 'succeeded',
@@ -189,9 +193,11 @@ describe('refunds through Stripe', () => {
       unusedDays: 19,
       periodDays: 30,
     })
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent).map((entry) => entry.amount)).toEqual(
-      [1430],
-    )
+    expect(
+      stripe()
+        .state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent)
+        .map((entry) => entry.amount),
+    ).toEqual([1430])
     // The customer is told the amount with its penalty.
     const email = outboxFor(getProfileEmail(policy.profileId)).find((entry) => entry.tag === 'refund')!
     expect(email.text).toContain('$14.30')
@@ -199,33 +205,35 @@ describe('refunds through Stripe', () => {
     // A later run has nothing left to do, and pays nothing twice.
     expect(await settleUnsettledRefunds(new Date(late.getTime() + DAY_MS))).toBe(0)
     await retryFailedRefunds(new Date(late.getTime() + DAY_MS))
-    expect(stripe.fake.state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent)).toHaveLength(1)
+    expect(stripe().state.refunds.filter((entry) => entry.payment_intent === second.paymentIntent)).toHaveLength(1)
   })
 
   test('a refund settled within the deadline carries no penalty', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
-    const [invoice] = stripe.fake.invoicesOf(subscriptionId)
+    const [invoice] = stripe().invoicesOf(subscriptionId)
     // The 30th day after the purchase in Texas's zone (no ZIP: Mountain time), at the hour of the purchase: the free look.
     const canceledAt = addCalendarDays(new Date(policy.createdAt), 30, customerZone('TX'))
     expectConsoleError(/working out a refund failed/)
-    stripe.fake.state.down = true
+    stripe().state.down = true
     await cancelPolicy(policy.profileId, policy.id, canceledAt)
-    stripe.fake.state.down = false
+    stripe().state.down = false
     expect(await settleUnsettledRefunds(new Date(canceledAt.getTime() + 2 * DAY_MS))).toBe(1)
     expect(refundRow(policy.id)[0]).toMatchObject({ status: 'succeeded', rule: 'free_look', amountCents: 1999, penaltyCents: 0 })
     expect(
-      stripe.fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount),
+      stripe()
+        .state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)
+        .map((entry) => entry.amount),
     ).toEqual([1999])
   })
 
   test('a late penalty above what the card paid: the card gets back all it paid, the rest is kept for the operator to pay by hand', async () => {
     const { policy, subscriptionId } = await stripePolicy('TX')
-    const [invoice] = stripe.fake.invoicesOf(subscriptionId)
+    const [invoice] = stripe().invoicesOf(subscriptionId)
     const canceledAt = new Date(Date.parse(policy.createdAt) + 10 * DAY_MS)
     expectConsoleError(/working out a refund failed/)
-    stripe.fake.state.down = true
+    stripe().state.down = true
     await cancelPolicy(policy.profileId, policy.id, canceledAt)
-    stripe.fake.state.down = false
+    stripe().state.down = false
     const before = penaltiesByHand()
     // Settled 150 days later: the free look's $19.99, 105 days past Texas's 45-day deadline, with 10 % for each month
     // begun late: more than the one $19.99 payment can give back.
@@ -234,7 +242,9 @@ describe('refunds through Stripe', () => {
     expect(row).toMatchObject({ status: 'succeeded', rule: 'free_look', amountCents: 1999 })
     expect(row!.penaltyCents).toBeGreaterThan(0)
     expect(
-      stripe.fake.state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent).map((entry) => entry.amount),
+      stripe()
+        .state.refunds.filter((entry) => entry.payment_intent === invoice!.paymentIntent)
+        .map((entry) => entry.amount),
     ).toEqual([1999])
     // Owed all the same: on the row, audited, and counted on the operator's console.
     expect(row!.penaltyByHandCents).toBe(row!.penaltyCents)
@@ -258,7 +268,7 @@ describe('refunds through Stripe', () => {
     const cookie = await sessionCookieFor(policy.profileId)
     const page = `/customer/policies/${policy.id}/cancel`
     expectConsoleError(/working out a refund failed/)
-    stripe.fake.state.down = true
+    stripe().state.down = true
     try {
       const before = (await cancelLoader(routeArgs(makeRequest(page, { cookie }), { policyId: policy.id }))) as {
         quote: { failed: string }
@@ -279,7 +289,7 @@ describe('refunds through Stripe', () => {
       }
       expect(after.refund.unsettled).toBe(true)
     } finally {
-      stripe.fake.state.down = false
+      stripe().state.down = false
     }
   })
 })

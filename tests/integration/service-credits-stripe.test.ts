@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, claims, serviceCredits } from '~/db/schema'
@@ -9,11 +9,13 @@ import { bookableDates } from '~/domain/shops'
 import { addCredit, payCredit, runServiceCredits, waiveCredit } from '~/models/money/credits.server'
 
 import { expectConsoleError } from '../support/console'
-import { createActivePolicy, createClaim, createPartnerGroup, createProfile } from '../support/factories'
+import { createActivePolicy, createClaim, createPartnerGroup, createProfile, ensureSeeded } from '../support/factories'
+import { useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('credits')
+const WEBHOOK_SECRET = 'whsec_credits'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 /** The credits ledger against the fake Stripe server: balance transactions, idempotency keys, the daily retry. */
 
@@ -36,7 +38,7 @@ function lateChip() {
 }
 
 const creditsOf = (policyId: string) => db().select().from(serviceCredits).where(eq(serviceCredits.policyId, policyId)).all()
-const transactionsOf = (customer: string) => stripe.fake.state.balanceTransactions.filter((entry) => entry.customer === customer)
+const transactionsOf = (customer: string) => stripe().state.balanceTransactions.filter((entry) => entry.customer === customer)
 
 describe('service-promise credits with Stripe live', () => {
   it('a missed promise is credited once to the Stripe balance, however often the daily job runs, and the customer is e-mailed', async () => {
@@ -55,14 +57,14 @@ describe('service-promise credits with Stripe live', () => {
     const transactions = transactionsOf(policy.stripeCustomerId!)
     expect(transactions).toEqual([expect.objectContaining({ amount: -1999, currency: 'usd', id: credit!.stripeId })])
     expect(transactions[0]!.metadata).toMatchObject({ credit_id: credit!.id })
-    const sent = stripe.fake.requests.filter((request) => request.path === `/v1/customers/${policy.stripeCustomerId}/balance_transactions`)
+    const sent = stripe().requests.filter((request) => request.path === `/v1/customers/${policy.stripeCustomerId}/balance_transactions`)
     expect(sent).toHaveLength(1)
     expect(outboxFor(profile.email).filter((email) => email.subject === 'A credit of $19.99 from Glass Plan')).toHaveLength(1)
   })
 
   it('a credit Stripe refuses stays due, shown with its error, and the next run pays it once; a replayed payment reuses the key', async () => {
     const { policy } = lateChip()
-    stripe.fake.state.failBalanceTransactions = 1
+    stripe().state.failBalanceTransactions = 1
     expectConsoleError(/a credit was refused/)
     await runServiceCredits()
     const [refused] = creditsOf(policy.id)
@@ -95,7 +97,7 @@ describe('service-promise credits with Stripe live', () => {
     expect(added).toMatchObject({ kind: 'operator', state: 'applied', amountCents: 500, createdBy: operator.id })
     expect(transactionsOf(policy.stripeCustomerId!)).toEqual([expect.objectContaining({ amount: -500 })])
 
-    stripe.fake.state.failBalanceTransactions = 1
+    stripe().state.failBalanceTransactions = 1
     expectConsoleError(/a credit was refused/)
     const refused = await addCredit({
       actorId: operator.id,

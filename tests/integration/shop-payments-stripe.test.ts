@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { createId } from '~/db/ids'
@@ -15,16 +15,19 @@ import {
   createClaim,
   createPartnerGroup,
   createProfile,
+  ensureSeeded,
   findOrCreateProfile,
   sessionCookieFor,
   uniqueEmail,
 } from '../support/factories'
 import { signEvent, stripeEvent } from '../support/fake-stripe'
+import { deliverToWebhook, useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor } from '../support/outbox'
 import { inOperatorArea, makeRequest, routeArgs, settle } from '../support/requests'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('connect_payouts')
+const WEBHOOK_SECRET = 'whsec_connect_payouts'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 /** The shops paid through Stripe Connect against the fake Stripe: onboarding, the daily job's transfers, the events. */
 
@@ -41,11 +44,11 @@ const auditActions = (entityId: string) =>
     .where(eq(auditLog.entityId, entityId))
     .all()
     .map((entry) => entry.action)
-const transfersTo = (accountId: string) => stripe.fake.state.transfers.filter((transfer) => transfer.destination === accountId)
+const transfersTo = (accountId: string) => stripe().state.transfers.filter((transfer) => transfer.destination === accountId)
 
-async function deliver(type: string, object: unknown, secret = stripe.webhookSecret, id?: string) {
+async function deliver(type: string, object: unknown, secret = WEBHOOK_SECRET, id?: string) {
   const event = stripeEvent(type, object, id)
-  return { ...(await stripe.deliver(event, { signature: signEvent(event, secret).signature })), event }
+  return { ...(await deliverToWebhook(event, { signature: signEvent(event, secret).signature })), event }
 }
 
 /** A completed job of the group, accepted (approved for payment) at `acceptedAt`. */
@@ -69,7 +72,7 @@ async function onboardedGroup() {
   const group = createPartnerGroup(`Connect Glass ${createId(4)}`, { email })
   await startConnectOnboarding({ groupId: group.id, actorId: operator().id, returnUrl: 'http://app/shop', refreshUrl: 'http://app/shop' })
   const accountId = groupRow(group.id).stripeAccountId!
-  stripe.fake.completeOnboarding(accountId)
+  stripe().completeOnboarding(accountId)
   await refreshConnectStatus(group.id)
   return { group, email, accountId }
 }
@@ -81,8 +84,8 @@ describe('a shop group onboards to Stripe Connect', () => {
     const first = await startConnectOnboarding(urls)
     const accountId = groupRow(group.id).stripeAccountId!
     expect(accountId).toMatch(/^acct_/)
-    expect(first.url).toContain(`${stripe.fake.url}/connect/${accountId}`)
-    const created = stripe.fake.requestsTo('POST', '/v1/accounts')
+    expect(first.url).toContain(`${stripe().url}/connect/${accountId}`)
+    const created = stripe().requestsTo('POST', '/v1/accounts')
     expect(created.at(-1)!.body).toMatchObject({
       type: 'express',
       email: 'onboard@shop.example',
@@ -93,18 +96,18 @@ describe('a shop group onboards to Stripe Connect', () => {
     // Again (the link expired): the same account, a new link.
     await startConnectOnboarding(urls)
     expect(groupRow(group.id).stripeAccountId).toBe(accountId)
-    expect([...stripe.fake.state.accounts.values()].filter((account) => account.metadata.partner_group_id === group.id)).toHaveLength(1)
+    expect([...stripe().state.accounts.values()].filter((account) => account.metadata.partner_group_id === group.id)).toHaveLength(1)
     expect(await refreshConnectStatus(group.id)).toEqual({ ready: false })
     expect(groupRow(group.id).stripePayoutsEnabled).toBe(false)
 
     // Stripe's event says nothing we trust: the account is re-read, and only its state now counts.
-    const onboarded = stripe.fake.completeOnboarding(accountId)
+    const onboarded = stripe().completeOnboarding(accountId)
     const answer = await deliver('account.updated', { ...onboarded, payouts_enabled: false })
     expect(answer).toMatchObject({ status: 200, body: { outcome: 'synced' } })
     expect(groupRow(group.id).stripePayoutsEnabled).toBe(true)
     expect(auditActions(group.id)).toEqual(['partner_group.connect_started', 'partner_group.connect_ready'])
     // Replayed: acknowledged, nothing changes.
-    expect((await deliver('account.updated', onboarded, stripe.webhookSecret, answer.event.id)).body).toMatchObject({
+    expect((await deliver('account.updated', onboarded, WEBHOOK_SECRET, answer.event.id)).body).toMatchObject({
       outcome: 'duplicate',
     })
   })
@@ -113,7 +116,7 @@ describe('a shop group onboards to Stripe Connect', () => {
     const group = createPartnerGroup(`Forged Glass ${createId(4)}`)
     await startConnectOnboarding({ groupId: group.id, actorId: operator().id, returnUrl: 'http://app/shop', refreshUrl: 'http://app/shop' })
     const accountId = groupRow(group.id).stripeAccountId!
-    const onboarded = stripe.fake.completeOnboarding(accountId)
+    const onboarded = stripe().completeOnboarding(accountId)
     expect((await deliver('account.updated', onboarded, 'whsec_forged')).status).toBe(400)
     expect(groupRow(group.id).stripePayoutsEnabled).toBe(false)
   })
@@ -137,16 +140,16 @@ describe('the shop’s button to Stripe, and the operator’s view', () => {
     const sent = await settle(() => shopRoute.action(routeArgs(makeRequest('/shop', { cookie, form: { intent: 'connect' } }))))
     expect(sent.status).toBe(302)
     const accountId = groupRow(group.id).stripeAccountId!
-    expect(sent.headers.get('Location')).toContain(`${stripe.fake.url}/connect/${accountId}`)
+    expect(sent.headers.get('Location')).toContain(`${stripe().url}/connect/${accountId}`)
 
-    stripe.fake.completeOnboarding(accountId)
+    stripe().completeOnboarding(accountId)
     const back = await settle(() => shopRoute.loader(routeArgs(makeRequest('/shop?connect=return', { cookie }))))
     expect(back.status).toBe(302)
     expect(back.headers.get('Location')).toBe('/shop#stripe')
     expect(groupRow(group.id).stripePayoutsEnabled).toBe(true)
 
     const job = acceptedJob(group.id, 4000, '2026-11-02T16:00:00.000Z')
-    stripe.fake.state.failTransfers = 1
+    stripe().state.failTransfers = 1
     await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     expect(payoutOf(job.id)!.paidAt).toBeNull()
     const operatorCookie = await sessionCookieFor(operator().id)
@@ -180,7 +183,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(transfer).toMatchObject({ amount: 20900, transfer_group: `payout_${payout.id}`, metadata: { payout_id: payout.id } })
     expect(payout.paidAt).toBe('2026-11-08T06:00:00.000Z')
     expect(payout.reference).toBe(transfer!.id)
-    const sent = stripe.fake.requestsTo('POST', '/v1/transfers')
+    const sent = stripe().requestsTo('POST', '/v1/transfers')
     expect(sent.at(-1)!.body).toMatchObject({ destination: accountId, currency: 'usd', amount: '20900' })
 
     // The remittance lists each job.
@@ -193,7 +196,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
     // The daily job replayed (and Stripe's event for the transfer): nothing more is paid or e-mailed.
     await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     await payAcceptedJobs(new Date('2026-11-09T06:00:00.000Z'))
-    expect((await deliver('transfer.created', stripe.fake.transfer(transfer!.id))).status).toBe(200)
+    expect((await deliver('transfer.created', stripe().transfer(transfer!.id))).status).toBe(200)
     expect(transfersTo(accountId)).toHaveLength(1)
     expect(outboxFor(email)).toHaveLength(1)
     expect(auditActions(payout.id).filter((action) => action === 'payout.paid')).toHaveLength(1)
@@ -202,7 +205,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
   test('a transfer Stripe refuses is kept for the operator and retried by the next run with a new key, paid once', async () => {
     const { group, accountId } = await onboardedGroup()
     const job = acceptedJob(group.id, 15000, '2026-11-02T16:00:00.000Z')
-    stripe.fake.state.failTransfers = 1
+    stripe().state.failTransfers = 1
     const refused = await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     expect(refused.transfersRefused).toBeGreaterThanOrEqual(1)
     const waiting = payoutOf(job.id)!
@@ -216,7 +219,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
     const paid = payoutOf(job.id)!
     expect(paid.paidAt).toBe('2026-11-09T06:00:00.000Z')
     expect(transfersTo(accountId)).toHaveLength(1)
-    const keys = stripe.fake
+    const keys = stripe()
       .requestsTo('POST', '/v1/transfers')
       .filter((entry) => (entry.body.metadata as Record<string, string>).payout_id === paid.id)
     expect(keys).toHaveLength(2)
@@ -225,7 +228,7 @@ describe('the daily job pays accepted jobs within five business days', () => {
   test('a payout of a group paid through Stripe is never also marked paid by bank: the page offers no form, a post is a 409', async () => {
     const { group, accountId } = await onboardedGroup()
     const job = acceptedJob(group.id, 9000, '2026-11-02T16:00:00.000Z')
-    stripe.fake.state.failTransfers = 1
+    stripe().state.failTransfers = 1
     await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     const waiting = payoutOf(job.id)!
     expect(waiting.paidAt).toBeNull()
@@ -251,13 +254,13 @@ describe('the daily job pays accepted jobs within five business days', () => {
     const { group, accountId } = await onboardedGroup()
     const job = acceptedJob(group.id, 7000, '2026-11-02T16:00:00.000Z')
     // The payout exists, but the run that made it stopped before its transfer: the next run's transfer is "lost".
-    stripe.fake.state.failTransfers = 1
+    stripe().state.failTransfers = 1
     await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     const payout = payoutOf(job.id)!
     const made = await stripeAdapter().transferPayout({ payoutId: payout.id, accountId, amountCents: 7000, attempt: 2 })
 
     // Stripe's event arrives first: the payout is paid with that transfer.
-    const answer = await deliver('transfer.created', stripe.fake.transfer(made.transferId))
+    const answer = await deliver('transfer.created', stripe().transfer(made.transferId))
     expect(answer).toMatchObject({ status: 200, body: { outcome: 'synced' } })
     expect(payoutOf(job.id)!.reference).toBe(made.transferId)
 
@@ -268,9 +271,9 @@ describe('the daily job pays accepted jobs within five business days', () => {
     expect(transfersTo(accountId)).toHaveLength(1)
 
     // Reversed at Stripe: the payout is open again, told on the page, with the bank form the operator pays it by.
-    stripe.fake.reverseTransfer(made.transferId)
-    await deliver('transfer.reversed', stripe.fake.transfer(made.transferId))
-    await deliver('transfer.updated', stripe.fake.transfer(made.transferId)) // the same reversal, told again
+    stripe().reverseTransfer(made.transferId)
+    await deliver('transfer.reversed', stripe().transfer(made.transferId))
+    await deliver('transfer.updated', stripe().transfer(made.transferId)) // the same reversal, told again
     expect(payoutOf(job.id)).toMatchObject({
       paidAt: null,
       reference: null,
@@ -318,6 +321,6 @@ describe('the daily job pays accepted jobs within five business days', () => {
     await payAcceptedJobs(new Date('2026-11-08T06:00:00.000Z'))
     const payout = payoutOf(job.id)!
     expect(payout).toMatchObject({ paidAt: null, transferAttempts: 0, totalCents: 5000 })
-    expect(stripe.fake.state.transfers.filter((transfer) => transfer.metadata.payout_id === payout.id)).toHaveLength(0)
+    expect(stripe().state.transfers.filter((transfer) => transfer.metadata.payout_id === payout.id)).toHaveLength(0)
   })
 })

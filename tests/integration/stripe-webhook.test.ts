@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 import { db } from '~/db/client.server'
 import { auditLog, policies, type Policy, stripeEvents, vehicles } from '~/db/schema'
@@ -11,14 +11,16 @@ import { action } from '~/routes/api.stripe-webhook'
 import { stripeAdapter } from '~/services/stripe.server'
 
 import { expectConsoleError } from '../support/console'
-import { bindCommitment, createProfile, getPolicy, uniqueEmail } from '../support/factories'
+import { bindCommitment, createProfile, ensureSeeded, getPolicy, uniqueEmail } from '../support/factories'
 import { signEvent, stripeEvent } from '../support/fake-stripe'
+import { deliverToWebhook, useFakeStripe } from '../support/fake-stripe-env'
 import { outboxFor as outbox } from '../support/outbox'
 import { routeArgs } from '../support/requests'
 import { TEST_CONSENT } from '../support/signup-form'
-import { useFakeStripe } from '../support/stripe-suite'
 
-const stripe = useFakeStripe('integration')
+const WEBHOOK_SECRET = 'whsec_integration'
+const stripe = useFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+beforeAll(() => ensureSeeded())
 
 // --- helpers ----------------------------------------------------------------------------------------------------
 
@@ -40,7 +42,7 @@ async function paidCheckout(
     profile: null,
     cancelPath: '/signup',
   })
-  const { session, subscription } = stripe.fake.completeCheckout(checkout.id, { email, name: 'Jamie Rivera' })
+  const { session, subscription } = stripe().completeCheckout(checkout.id, { email, name: 'Jamie Rivera' })
   return { email, session, subscriptionId: subscription.id as string }
 }
 
@@ -48,7 +50,7 @@ function policyOf(subscriptionId: string) {
   return db().select().from(policies).where(eq(policies.stripeSubscriptionId, subscriptionId)).all()
 }
 
-const subscriptionEvent = (type: string, subscriptionId: string) => stripeEvent(type, stripe.fake.subscription(subscriptionId))
+const subscriptionEvent = (type: string, subscriptionId: string) => stripeEvent(type, stripe().subscription(subscriptionId))
 /** Invoices carry the subscription under parent.subscription_details in current API versions. */
 const invoiceEvent = (type: string, subscriptionId: string) =>
   stripeEvent(type, {
@@ -79,9 +81,9 @@ describe('signature', () => {
     const event = stripeEvent('checkout.session.completed', session)
     const forged = signEvent(event, 'whsec_someone_else').signature
 
-    expect((await stripe.deliver(event, { signature: forged })).status).toBe(400)
-    expect((await stripe.deliver(event, { signature: null })).status).toBe(400)
-    expect((await stripe.deliver(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400)
+    expect((await deliverToWebhook(event, { signature: forged })).status).toBe(400)
+    expect((await deliverToWebhook(event, { signature: null })).status).toBe(400)
+    expect((await deliverToWebhook(event, { signature: 't=1,v1=deadbeef' })).status).toBe(400)
     expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toBeUndefined()
     expect(db().select().from(policies).where(eq(policies.stripeCheckoutSessionId, session.id)).get()).toBeUndefined()
   })
@@ -90,7 +92,7 @@ describe('signature', () => {
 describe('signed events we cannot use', () => {
   /** A raw body, correctly signed: what Stripe (or someone holding the secret) could send. */
   async function deliverRaw(payload: string) {
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret })
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
     const headers = { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
     const response = (await action(
       routeArgs(new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: payload })),
@@ -132,7 +134,7 @@ describe('signed events we cannot use', () => {
   })
 
   test('object ids of the wrong shape are recorded and acknowledged without asking Stripe', async () => {
-    const before = stripe.fake.requests.length
+    const before = stripe().requests.length
     const cases = [
       stripeEvent('checkout.session.completed', { id: 42, object: 'checkout.session' }),
       stripeEvent('checkout.session.completed', { id: '../../v1/customers', object: 'checkout.session' }),
@@ -140,26 +142,26 @@ describe('signed events we cannot use', () => {
       stripeEvent('invoice.paid', { id: 'in_1', object: 'invoice', subscription: 'sub_../../v1/x' }),
     ]
     for (const event of cases) {
-      const response = await stripe.deliver(event)
+      const response = await deliverToWebhook(event)
       expect(response.status).toBe(200)
       expect(response.body).toMatchObject({ received: true, outcome: 'unusable' })
       expect(recorded(event.id)).toBeDefined()
     }
-    expect(stripe.fake.requests.length).toBe(before)
+    expect(stripe().requests.length).toBe(before)
   })
 
   test('an object Stripe says does not exist is recorded and acknowledged: a retry could not help', async () => {
     const session = stripeEvent('checkout.session.completed', { id: 'cs_test_never_existed', object: 'checkout.session' })
     const subscription = stripeEvent('customer.subscription.updated', { id: 'sub_test_never_existed', object: 'subscription' })
     for (const event of [session, subscription]) {
-      const response = await stripe.deliver(event)
+      const response = await deliverToWebhook(event)
       expect(response).toMatchObject({
         status: 200,
         body: { received: true, outcome: 'unusable', note: expect.stringContaining('does not exist at Stripe') },
       })
       expect(recorded(event.id)).toMatchObject({ type: event.type })
       // Redelivered, it is a duplicate.
-      expect((await stripe.deliver(event)).body).toMatchObject({ outcome: 'duplicate' })
+      expect((await deliverToWebhook(event)).body).toMatchObject({ outcome: 'duplicate' })
     }
   })
 
@@ -170,13 +172,13 @@ describe('signed events we cannot use', () => {
     process.env.STRIPE_API_URL = 'http://127.0.0.1:9' // nothing listens on the discard port
     resetEnvForTests()
     try {
-      expect((await stripe.deliver(event)).status).toBe(500)
+      expect((await deliverToWebhook(event)).status).toBe(500)
     } finally {
-      process.env.STRIPE_API_URL = stripe.fake.url
+      process.env.STRIPE_API_URL = stripe().url
       resetEnvForTests()
     }
     expect(recorded(event.id)).toBeUndefined()
-    expect((await stripe.deliver(event)).status).toBe(200)
+    expect((await deliverToWebhook(event)).status).toBe(200)
   })
 })
 
@@ -185,9 +187,9 @@ describe('checkout.session.completed', () => {
     const { email, session, subscriptionId } = await paidCheckout()
     const event = stripeEvent('checkout.session.completed', session)
 
-    const first = await stripe.deliver(event)
+    const first = await deliverToWebhook(event)
     expect(first).toEqual({ status: 200, body: { received: true, outcome: 'synced' } })
-    const again = await stripe.deliver(event)
+    const again = await deliverToWebhook(event)
     expect(again).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } })
 
     const [policy, ...others] = policyOf(subscriptionId)
@@ -210,8 +212,8 @@ describe('checkout.session.completed', () => {
 
   test('the same session in two different events still makes one policy and one e-mail', async () => {
     const { email, session, subscriptionId } = await paidCheckout()
-    expect((await stripe.deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
-    expect((await stripe.deliver(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+    expect((await deliverToWebhook(stripeEvent('checkout.session.completed', session))).status).toBe(200)
+    expect((await deliverToWebhook(stripeEvent('checkout.session.completed', session))).status).toBe(200)
     expect(policyOf(subscriptionId)).toHaveLength(1)
     expect(outbox(email)).toHaveLength(1)
   })
@@ -221,12 +223,12 @@ describe('out of order', () => {
   test('customer.subscription.updated before checkout.session.completed ends in the same state', async () => {
     const { email, session, subscriptionId } = await paidCheckout()
 
-    const early = await stripe.deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    const early = await deliverToWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(early.status).toBe(200)
     expect(policyOf(subscriptionId)).toHaveLength(1)
     expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
 
-    const late = await stripe.deliver(stripeEvent('checkout.session.completed', session))
+    const late = await deliverToWebhook(stripeEvent('checkout.session.completed', session))
     expect(late.status).toBe(200)
     expect(policyOf(subscriptionId)).toHaveLength(1)
     expect(policyOf(subscriptionId)[0]).toMatchObject({
@@ -239,20 +241,20 @@ describe('out of order', () => {
 
   test('a payment failure that arrives before the checkout event still leaves the policy past_due', async () => {
     const { session, subscriptionId } = await paidCheckout()
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'past_due')
-    await stripe.deliver(invoiceEvent('invoice.payment_failed', subscriptionId))
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
+    stripe().setSubscriptionStatus(subscriptionId, 'past_due')
+    await deliverToWebhook(invoiceEvent('invoice.payment_failed', subscriptionId))
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
     expect(policyOf(subscriptionId).map((policy) => policy.status)).toEqual(['past_due'])
   })
 
   test('a stale payment_failed after the card was fixed does not undo the recovery', async () => {
     const { session, subscriptionId } = await paidCheckout()
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'past_due')
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
+    stripe().setSubscriptionStatus(subscriptionId, 'past_due')
     const failed = invoiceEvent('invoice.payment_failed', subscriptionId)
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'active')
-    await stripe.deliver(invoiceEvent('invoice.paid', subscriptionId))
-    await stripe.deliver(failed) // delivered late: Stripe says active now
+    stripe().setSubscriptionStatus(subscriptionId, 'active')
+    await deliverToWebhook(invoiceEvent('invoice.paid', subscriptionId))
+    await deliverToWebhook(failed) // delivered late: Stripe says active now
     expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
   })
 
@@ -268,15 +270,15 @@ describe('out of order', () => {
       profile: null,
       cancelPath: '/signup',
     })
-    const { subscription } = stripe.fake.completeCheckout(checkout.id, { email: uniqueEmail(), name: null })
-    const stored = stripe.fake.state.sessions.get(checkout.id)!
+    const { subscription } = stripe().completeCheckout(checkout.id, { email: uniqueEmail(), name: null })
+    const stored = stripe().state.sessions.get(checkout.id)!
     stored.status = 'open' // Stripe has made the subscription but not yet finished the session
     const event = subscriptionEvent('customer.subscription.updated', subscription.id)
-    expect((await stripe.deliver(event)).status).toBe(500)
+    expect((await deliverToWebhook(event)).status).toBe(500)
     expect(db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()).toBeUndefined()
 
     stored.status = 'complete'
-    expect((await stripe.deliver(event)).status).toBe(200)
+    expect((await deliverToWebhook(event)).status).toBe(200)
     expect(policyOf(subscription.id)).toHaveLength(1)
   })
 
@@ -291,8 +293,8 @@ describe('out of order', () => {
       priceId: 'price_chip_only',
       created: 0,
     }
-    stripe.fake.state.subscriptions.set(foreign.id, foreign)
-    const response = await stripe.deliver(subscriptionEvent('customer.subscription.updated', foreign.id))
+    stripe().state.subscriptions.set(foreign.id, foreign)
+    const response = await deliverToWebhook(subscriptionEvent('customer.subscription.updated', foreign.id))
     expect(response).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } })
   })
 })
@@ -300,11 +302,11 @@ describe('out of order', () => {
 describe('payments', () => {
   test('payment_failed → past_due with one e-mail; paid again → incomplete while setup is unfinished', async () => {
     const { email, session, subscriptionId } = await paidCheckout()
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
 
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'past_due')
-    expect((await stripe.deliver(invoiceEvent('invoice.payment_failed', subscriptionId))).status).toBe(200)
-    await stripe.deliver(invoiceEvent('invoice.payment_failed', subscriptionId)) // Stripe's next retry fails too
+    stripe().setSubscriptionStatus(subscriptionId, 'past_due')
+    expect((await deliverToWebhook(invoiceEvent('invoice.payment_failed', subscriptionId))).status).toBe(200)
+    await deliverToWebhook(invoiceEvent('invoice.payment_failed', subscriptionId)) // Stripe's next retry fails too
     const [policy] = policyOf(subscriptionId)
     expect(policy!.status).toBe('past_due')
     const failures = outbox(email).filter((message) => message.tag === 'payment-failed')
@@ -319,34 +321,34 @@ describe('payments', () => {
         .map((row) => row.action),
     ).toContain('policy.past_due')
 
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'active')
-    await stripe.deliver(invoiceEvent('invoice.paid', subscriptionId))
+    stripe().setSubscriptionStatus(subscriptionId, 'active')
+    await deliverToWebhook(invoiceEvent('invoice.paid', subscriptionId))
     expect(policyOf(subscriptionId)[0]!.status).toBe('incomplete')
   })
 
   test('a customer who finished setup returns to active when paid again', async () => {
     const { email, session, subscriptionId } = await paidCheckout()
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
     finishSetup(policyOf(subscriptionId)[0]!)
 
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'unpaid')
-    await stripe.deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    stripe().setSubscriptionStatus(subscriptionId, 'unpaid')
+    await deliverToWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(policyOf(subscriptionId)[0]!.status).toBe('past_due')
 
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'active')
-    await stripe.deliver(invoiceEvent('invoice.paid', subscriptionId))
+    stripe().setSubscriptionStatus(subscriptionId, 'active')
+    await deliverToWebhook(invoiceEvent('invoice.paid', subscriptionId))
     expect(policyOf(subscriptionId)[0]!.status).toBe('active')
 
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'past_due')
-    await stripe.deliver(invoiceEvent('invoice.payment_failed', subscriptionId))
+    stripe().setSubscriptionStatus(subscriptionId, 'past_due')
+    await deliverToWebhook(invoiceEvent('invoice.payment_failed', subscriptionId))
     expect(outbox(email).filter((message) => message.tag === 'payment-failed')).toHaveLength(2) // one per transition
   })
 
   test('customer.subscription.deleted cancels the policy', async () => {
     const { session, subscriptionId } = await paidCheckout()
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
-    stripe.fake.setSubscriptionStatus(subscriptionId, 'canceled')
-    await stripe.deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId))
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
+    stripe().setSubscriptionStatus(subscriptionId, 'canceled')
+    await deliverToWebhook(subscriptionEvent('customer.subscription.deleted', subscriptionId))
     const [policy] = policyOf(subscriptionId)
     expect(policy!.status).toBe('canceled')
     expect(policy!.canceledAt).not.toBeNull()
@@ -357,7 +359,7 @@ describe('cancellation and renewal against Stripe', () => {
   /** `binding`: a customer whose commitment binds (see `commitmentBinding`); elsewhere they may cancel at any time. */
   async function fulfilledPolicy({ binding = false } = {}) {
     const { session, subscriptionId } = await paidCheckout()
-    await stripe.deliver(stripeEvent('checkout.session.completed', session))
+    await deliverToWebhook(stripeEvent('checkout.session.completed', session))
     const policy = policyOf(subscriptionId)[0]!
     return { policy: binding ? bindCommitment(policy.id) : policy, subscriptionId }
   }
@@ -365,7 +367,7 @@ describe('cancellation and renewal against Stripe', () => {
   test('a cancel before the end of the commitment is refused and never reaches Stripe', async () => {
     const { policy, subscriptionId } = await fulfilledPolicy({ binding: true })
     await expect(cancelPolicy(policy.profileId, policy.id, new Date())).rejects.toMatchObject({ name: 'RuleError', status: 409 })
-    expect(stripe.fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0)
+    expect(stripe().requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(0)
     expect(getPolicy(policy.id)!.status).toBe('incomplete')
   })
 
@@ -373,10 +375,10 @@ describe('cancellation and renewal against Stripe', () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
     const afterTerm = new Date(Date.parse(policy.initialTermEndsAt) + 60_000)
     expect((await cancelPolicy(policy.profileId, policy.id, afterTerm)).policy.status).toBe('canceled')
-    expect(stripe.fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
-    expect(stripe.fake.subscription(subscriptionId)!.status).toBe('canceled')
+    expect(stripe().requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1)
+    expect(stripe().subscription(subscriptionId)!.status).toBe('canceled')
 
-    await stripe.deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId))
+    await deliverToWebhook(subscriptionEvent('customer.subscription.deleted', subscriptionId))
     expect(getPolicy(policy.id)!.status).toBe('canceled')
   })
 
@@ -385,13 +387,13 @@ describe('cancellation and renewal against Stripe', () => {
     const termEnd = Math.floor(Date.parse(policy.initialTermEndsAt) / 1000)
 
     expect((await setPolicyRenewal(policy.profileId, policy.id, false)).id).toBe(policy.id)
-    expect(stripe.fake.subscription(subscriptionId)!.cancel_at).toBe(termEnd)
-    await stripe.deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(stripe().subscription(subscriptionId)!.cancel_at).toBe(termEnd)
+    await deliverToWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(termEnd * 1000).toISOString())
 
     expect((await setPolicyRenewal(policy.profileId, policy.id, true)).id).toBe(policy.id)
-    expect(stripe.fake.subscription(subscriptionId)!.cancel_at).toBeNull()
-    await stripe.deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    expect(stripe().subscription(subscriptionId)!.cancel_at).toBeNull()
+    await deliverToWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBeNull()
   })
 
@@ -405,7 +407,7 @@ describe('cancellation and renewal against Stripe', () => {
       reason: 'Phoned in',
       actorId: operatorId,
     })
-    expect(stripe.fake.subscription(during.subscriptionId)!.cancel_at).toBe(Math.floor(Date.parse(during.policy.initialTermEndsAt) / 1000))
+    expect(stripe().subscription(during.subscriptionId)!.cancel_at).toBe(Math.floor(Date.parse(during.policy.initialTermEndsAt) / 1000))
 
     const after = await fulfilledPolicy()
     const afterTerm = new Date(Date.parse(after.policy.initialTermEndsAt) + 60_000)
@@ -413,7 +415,7 @@ describe('cancellation and renewal against Stripe', () => {
       { profileId: after.policy.profileId, policyId: after.policy.id, when: 'now', reason: 'Sold the car', actorId: operatorId },
       afterTerm,
     )
-    expect(stripe.fake.requestsTo('DELETE', `/v1/subscriptions/${after.subscriptionId}`)).toHaveLength(1)
+    expect(stripe().requestsTo('DELETE', `/v1/subscriptions/${after.subscriptionId}`)).toHaveLength(1)
     expect(getPolicy(after.policy.id)!.status).toBe('canceled')
     const entry = db()
       .select()
@@ -427,8 +429,8 @@ describe('cancellation and renewal against Stripe', () => {
   test('renewal turned off in Stripe (e.g. in the customer portal) reaches the policy', async () => {
     const { policy, subscriptionId } = await fulfilledPolicy()
     const cancelAt = Math.floor(Date.now() / 1000) + 86_400
-    stripe.fake.state.subscriptions.get(subscriptionId)!.cancel_at = cancelAt
-    await stripe.deliver(subscriptionEvent('customer.subscription.updated', subscriptionId))
+    stripe().state.subscriptions.get(subscriptionId)!.cancel_at = cancelAt
+    await deliverToWebhook(subscriptionEvent('customer.subscription.updated', subscriptionId))
     expect(getPolicy(policy.id)!.cancelAt).toBe(new Date(cancelAt * 1000).toISOString())
     expect(
       db()

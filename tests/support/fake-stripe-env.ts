@@ -1,9 +1,11 @@
 import { afterAll, beforeAll } from 'vitest'
 
-import { resetEnvForTests } from '~/env.server'
+import { env, resetEnvForTests } from '~/env.server'
 import { invalidatePricingCache } from '~/models/policies/pricing.server'
+import { action as webhookAction } from '~/routes/api.stripe-webhook'
 
-import { type FakeStripe, startFakeStripe } from './fake-stripe'
+import { type FakeStripe, signEvent, startFakeStripe } from './fake-stripe'
+import { routeArgs } from './requests'
 
 /**
  * Connects this test file's app to a fake Stripe (Vitest only): started and configured before the file's tests, closed
@@ -31,4 +33,18 @@ export function useFakeStripe(options: { webhookSecret?: string; prices?: Record
     if (!fake) throw new Error('The fake Stripe starts in beforeAll: use it inside a test')
     return fake
   }
+}
+
+/**
+ * Posts `event` to /api/stripe-webhook signed as Stripe signs it, with the webhook secret `useFakeStripe` set, or with
+ * `signature` as given (null: no header at all); the answer's status and its JSON body.
+ */
+export async function deliverToWebhook(event: unknown, { signature }: { signature?: string | null } = {}) {
+  const signed = signEvent(event, env().STRIPE_WEBHOOK_SECRET!)
+  const headers = new Headers({ 'Content-Type': 'application/json' })
+  const header = signature === undefined ? signed.signature : signature
+  if (header !== null) headers.set('Stripe-Signature', header)
+  const request = new Request(`${env().APP_URL}/api/stripe-webhook`, { method: 'POST', headers, body: signed.payload })
+  const response = (await webhookAction(routeArgs(request))) as Response
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { outcome?: string } }
 }
